@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Quick start, command 1: set up, build (release) and run the main job.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release -j"$(nproc)"
+exec build/release/tools/opsim/opsim demo "$@"

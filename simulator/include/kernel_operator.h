@@ -1,0 +1,12 @@
+// The kernel API: Ascend C's vector subset (namespace AscendC), run on the simulated NPU.
+// Kernels include only this header. opsim's own extensions are in opsim/sim/ext.h
+// (namespace opsim::ext), included here so that kernels need nothing else.
+#pragma once
+
+#include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector.h"
+#include "opsim/sim/ext.h"

@@ -1,0 +1,58 @@
+// Block identity, cross-core and cross-pipe synchronisation, workspace and tiling helpers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+void BarrierPipes(int pipe);  // PIPE_ALL: every pipe waits for all the others
+void SetFlagImpl(AscendC::HardEvent event, int32_t id);
+void WaitFlagImpl(AscendC::HardEvent event, int32_t id);
+void SyncAllImpl();
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return opsim::sim::detail::Cur().block_idx; }
+inline int64_t GetBlockNum() { return opsim::sim::detail::Cur().block_num; }
+
+// Orders `pipe` after itself (a no-op in the in-order model) or, for PIPE_ALL, all pipes.
+template <pipe_t pipe>
+void PipeBarrier() {
+  opsim::sim::detail::BarrierPipes(pipe);
+}
+template <HardEvent event>
+void SetFlag(int32_t eventId) {
+  opsim::sim::detail::SetFlagImpl(event, eventId);
+}
+template <HardEvent event>
+void WaitFlag(int32_t eventId) {
+  opsim::sim::detail::WaitFlagImpl(event, eventId);
+}
+
+// Cross-core barrier over all blocks of the launch (every block must reach it).
+template <bool isAIVOnly = true>
+void SyncAll() {
+  opsim::sim::detail::SyncAllImpl();
+}
+
+// The simulated chip reserves no system workspace: the user workspace starts at the pointer.
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
+inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
+
+// Global memory for host-side tests (Ascend's CPU-mode GmAlloc): registered for every launch.
+void* GmAlloc(size_t bytes);
+void GmFree(void* ptr);
+
+}  // namespace AscendC
+
+// The tiling key the host chose for this launch (LaunchOptions::tiling_key).
+#define TILING_KEY_IS(key) (::opsim::sim::detail::Cur().tiling_key == static_cast<uint64_t>(key))
+// Copies the tiling struct out of GM, as the chip's GET_TILING_DATA does.
+#define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
+  Type var;                                            \
+  std::memcpy(&var, (tiling), sizeof(Type))

@@ -1,0 +1,254 @@
+// Vector instructions (count form, plus the repeat form of WholeReduce*), on the V pipe.
+// Element types: float, half, bfloat16_t, double, int8_t, uint8_t, int32_t, uint32_t, int64_t,
+// uint64_t (a superset of the chip's per-instruction lists).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace opsim::sim::detail {
+[[noreturn]] void RaiseBadCount(const char* instr, int64_t count, const char* rule);
+vec::Round ToRound(AscendC::RoundMode mode);
+
+template <typename T>
+void StoreIndex(T* slot, uint32_t index) {
+  // The chip returns the index as the bit pattern of an unsigned integer of T's width.
+  if constexpr (sizeof(T) == 2) {
+    const uint16_t v = static_cast<uint16_t>(index);
+    std::memcpy(slot, &v, 2);
+  } else if constexpr (sizeof(T) == 4) {
+    std::memcpy(slot, &index, 4);
+  } else if constexpr (sizeof(T) == 8) {
+    const uint64_t v = index;
+    std::memcpy(slot, &v, 8);
+  } else {
+    const uint8_t v = static_cast<uint8_t>(index);
+    std::memcpy(slot, &v, 1);
+  }
+}
+
+template <typename T>
+void Binary(vec::BinaryOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+            const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b, int32_t count) {
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const UbRef srcs[2] = {a.ref(), b.ref()};
+  const uint64_t src_bytes[2] = {bytes, bytes};
+  VectorOp(name, dst.ref(), bytes, srcs, src_bytes, 2, [&] {
+    vec::Binary(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b.data(),
+                static_cast<size_t>(count));
+  });
+}
+
+template <typename T>
+void WithScalar(vec::ScalarOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                const AscendC::LocalTensor<T>& src, T scalar, int32_t count) {
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const UbRef srcs[1] = {src.ref()};
+  VectorOp(name, dst.ref(), bytes, srcs, &bytes, 1, [&] {
+    vec::Scalar(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), &scalar,
+                static_cast<size_t>(count));
+  });
+}
+
+template <typename T>
+void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
+                 int32_t count, bool with_index) {
+  if (count < 1) RaiseBadCount(name, count, "count must be >= 1");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  // The chip keeps one partial per 256 B repeat in the work tensor.
+  const uint64_t work_bytes = (bytes + 255) / 256 * sizeof(T);
+  const UbRef srcs[2] = {src.ref(), work.ref()};
+  const uint64_t src_bytes[2] = {bytes, work_bytes};
+  VectorOp(name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
+    uint32_t index = 0;
+    vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), static_cast<size_t>(count),
+                with_index ? &index : nullptr);
+    if (with_index) StoreIndex(dst.data() + 1, index);
+  });
+}
+
+// WholeReduce*: per repeat r, reduce the first `mask` elements of a 256 B repeat whose 8 blocks
+// are src_blk_stride blocks apart, repeats src_rep_stride blocks apart; the result goes to
+// dst + r * dst_rep_stride results (a result is one element, or value then index).
+template <typename T>
+void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
+                 int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
+                 AscendC::ReduceOrder order);
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_BINARY(Name, Op)                                                             \
+  template <typename T>                                                                    \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b, \
+            const int32_t count) {                                                         \
+    opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count);   \
+  }
+OPSIM_BINARY(Add, kAdd)
+OPSIM_BINARY(Sub, kSub)
+OPSIM_BINARY(Mul, kMul)
+OPSIM_BINARY(Div, kDiv)
+OPSIM_BINARY(Max, kMax)
+OPSIM_BINARY(Min, kMin)
+#undef OPSIM_BINARY
+
+#define OPSIM_SCALAR(Name, Op)                                                           \
+  template <typename T, typename U>                                                      \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar,       \
+            const int32_t count) {                                                       \
+    opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src,      \
+                                   static_cast<T>(scalar), count);                       \
+  }
+OPSIM_SCALAR(Adds, kAdd)
+OPSIM_SCALAR(Muls, kMul)
+OPSIM_SCALAR(Maxs, kMax)
+OPSIM_SCALAR(Mins, kMin)
+#undef OPSIM_SCALAR
+
+template <typename T>
+void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+  using namespace opsim::sim;
+  if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  detail::VectorOp("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1, [&] {
+    vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
+               static_cast<size_t>(count));
+  });
+}
+
+template <typename T, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
+  using namespace opsim::sim;
+  if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const T v = static_cast<T>(value);
+  detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0, [&] {
+    vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count));
+  });
+}
+
+template <typename D, typename S>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
+          const uint32_t count) {
+  using namespace opsim::sim;
+  const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
+  detail::VectorOp("Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(),
+                   &src_bytes, 1, [&] {
+                     vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(),
+                               detail::ToRound(mode), count);
+                   });
+}
+
+template <typename T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+               const int32_t count) {
+  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kSum, "ReduceSum", dst, src, work,
+                                  count, false);
+}
+template <typename T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+               const int32_t count, bool calIndex = false) {
+  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMax, "ReduceMax", dst, src, work,
+                                  count, calIndex);
+}
+template <typename T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+               const int32_t count, bool calIndex = false) {
+  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMin, "ReduceMin", dst, src, work,
+                                  count, calIndex);
+}
+
+template <typename T>
+void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                    const int32_t repeatTimes, const int32_t dstRepStride,
+                    const int32_t srcBlkStride, const int32_t srcRepStride) {
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src,
+                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
+                                  ReduceOrder::ORDER_ONLY_VALUE);
+}
+template <typename T>
+void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                    const int32_t repeatTimes, const int32_t dstRepStride,
+                    const int32_t srcBlkStride, const int32_t srcRepStride,
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src,
+                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
+                                  order);
+}
+template <typename T>
+void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
+                    const int32_t repeatTimes, const int32_t dstRepStride,
+                    const int32_t srcBlkStride, const int32_t srcRepStride,
+                    ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src,
+                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
+                                  order);
+}
+
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+
+template <typename T>
+void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
+                 int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
+                 AscendC::ReduceOrder order) {
+  constexpr int32_t kPerRepeat = static_cast<int32_t>(256 / sizeof(T));
+  constexpr int32_t kPerBlock = static_cast<int32_t>(32 / sizeof(T));
+  if (mask < 1 || mask > kPerRepeat) RaiseBadCount(name, mask, "mask must be in [1, 256 B / sizeof(T)]");
+  if (repeat < 0 || repeat > 255) RaiseBadCount(name, repeat, "repeatTimes must be in [0, 255]");
+  if (dst_rep_stride < 0 || src_blk_stride < 0 || src_rep_stride < 0) {
+    RaiseBadCount(name, -1, "strides must be >= 0");
+  }
+  const bool with_index = order != AscendC::ReduceOrder::ORDER_ONLY_VALUE;
+  const int32_t result_elems = with_index ? 2 : 1;
+  if (repeat == 0) return;
+  const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
+  const uint64_t src_span =
+      (static_cast<uint64_t>(repeat - 1) * src_rep_stride +
+       static_cast<uint64_t>(blocks - 1) * src_blk_stride) * 32 +
+      static_cast<uint64_t>(mask - (blocks - 1) * kPerBlock) * sizeof(T);
+  const uint64_t dst_span =
+      (static_cast<uint64_t>(repeat - 1) * dst_rep_stride + 1) * result_elems * sizeof(T);
+  VectorOp(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, [&] {
+    T lane[kPerRepeat];
+    for (int32_t r = 0; r < repeat; ++r) {
+      const T* base = src.data() + static_cast<size_t>(r) * src_rep_stride * kPerBlock;
+      const T* in = base;
+      if (src_blk_stride != 1) {
+        for (int32_t b = 0; b < blocks; ++b) {
+          const int32_t n = std::min(kPerBlock, mask - b * kPerBlock);
+          std::memcpy(lane + b * kPerBlock,
+                      base + static_cast<size_t>(b) * src_blk_stride * kPerBlock, n * sizeof(T));
+        }
+        in = lane;
+      }
+      uint32_t index = 0;
+      T* out = dst.data() + static_cast<size_t>(r) * dst_rep_stride * result_elems;
+      T value;
+      vec::Reduce(op, AscendC::DTypeOf<T>(), &value, in, static_cast<size_t>(mask),
+                  with_index ? &index : nullptr);
+      if (order == AscendC::ReduceOrder::ORDER_INDEX_VALUE) {
+        StoreIndex(out, index);
+        out[1] = value;
+      } else if (order == AscendC::ReduceOrder::ORDER_ONLY_INDEX) {
+        StoreIndex(out, index);
+      } else {
+        out[0] = value;
+        if (with_index) StoreIndex(out + 1, index);
+      }
+    }
+  });
+}
+
+}  // namespace opsim::sim::detail

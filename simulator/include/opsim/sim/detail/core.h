@@ -1,0 +1,175 @@
+// The state of one simulated core while it runs a block. Internal to the simulator: the AscendC
+// templates reach it through Cur(); kernels never name it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "opsim/core/dtype.h"
+#include "opsim/sim/launch.h"
+
+namespace opsim::sim::detail {
+
+class LaunchState;
+
+enum class BufState : uint8_t { kFree, kAllocated, kEnqueued, kDequeued, kScratch, kDead };
+enum class Position : uint8_t { kVecIn, kVecOut, kVecCalc, kOther };
+
+// One buffer carved out of the Unified Buffer by TPipe::InitBuffer.
+struct BufferRecord {
+  uint32_t offset = 0;  // byte offset in the UB
+  uint32_t bytes = 0;
+  int16_t owner = -1;   // queue index, or -1 for a TBuf
+  BufState state = BufState::kFree;
+  uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
+  double ready_at = 0;  // queue hand-off: when the producer's writes are done (EnQue)
+  double free_at = 0;   // queue hand-off: when the consumer is done (FreeTensor)
+  // Checked mode: the last write and read by a pipe, for the missing-sync check.
+  double write_end = 0;
+  double read_end = 0;
+  int8_t write_pipe = -1;
+  int8_t read_pipe = -1;
+};
+
+struct QueueRecord {
+  Position position = Position::kOther;
+  Pipe producer = Pipe::kV;
+  Pipe consumer = Pipe::kV;
+  uint8_t depth = 1;
+  uint8_t first_buf = 0;  // buffers [first_buf, first_buf + num_bufs) in Core::bufs
+  uint8_t num_bufs = 0;
+  uint8_t next_alloc = 0;  // round-robin position for AllocTensor
+  // Enqueued tensors in FIFO order: buffer index and the view that was enqueued.
+  struct Entry {
+    uint8_t* ptr;
+    uint32_t bytes;
+    int16_t buf;
+  };
+  std::vector<Entry> fifo;
+};
+
+// What a TPipe found when it was created; Destroy returns the UB to this point.
+struct PipeStart {
+  uint32_t ub_used;
+  uint32_t first_buf;
+  uint32_t first_queue;
+};
+
+// A type-erased view of UB memory, as the AscendC templates pass it to the runtime.
+struct UbRef {
+  uint8_t* ptr = nullptr;
+  uint32_t bytes = 0;  // bytes from ptr to the end of the buffer
+  int16_t buf = -1;
+  uint32_t gen = 0;
+};
+
+// A type-erased view of GM memory.
+struct GmRef {
+  uint8_t* ptr = nullptr;
+  uint64_t bytes = 0;  // bytes from ptr to the end of the GlobalTensor
+  int16_t region = -1;
+};
+
+class Core {
+ public:
+  // Identity of the running block.
+  int32_t block_idx = 0;
+  int32_t block_num = 1;
+  int32_t core_idx = 0;
+  const DeviceProfile* device = nullptr;
+  LaunchState* launch = nullptr;
+  bool checked = false;
+  bool tracing = false;
+  uint64_t tiling_key = 0;
+  uint32_t sync_epoch = 0;
+  bool has_token = false;   // holds one of the launch's host-thread tokens  // SyncAll calls passed; GM writes are compared within one epoch
+
+  // Unified Buffer of this core.
+  uint8_t* ub = nullptr;
+  uint32_t ub_bytes = 0;
+  uint32_t ub_used = 0;
+  std::vector<BufferRecord> bufs;
+  std::vector<QueueRecord> queues;
+  std::vector<PipeStart> pipe_starts;
+
+  // Per-pipe simulated clocks (ns) and statistics.
+  std::array<double, kPipeCount> clock{};
+  std::array<PipeStats, kPipeCount> stats{};
+  std::array<std::array<double, 8>, 16> flags{};  // SetFlag times, [event][id]
+  std::array<uint8_t, 16> flag_set{};              // bit id set while a flag is pending
+  std::vector<TraceEvent>* trace = nullptr;
+
+  // Precomputed cost figures (ns).
+  double ns_per_cycle = 1;
+  double vector_issue_ns = 0;
+  double vector_repeat_ns = 0;
+  double dma_setup_ns = 0;
+  double dma_ns_per_byte = 0;
+  double scalar_ns = 0;
+
+  // Charges one instruction to `pipe`, starting no earlier than `not_before`; returns its start.
+  double Issue(Pipe pipe, const char* name, double cost_ns, uint64_t bytes,
+               double not_before = 0) {
+    const int p = static_cast<int>(pipe);
+    const double start = clock[p] > not_before ? clock[p] : not_before;
+    clock[p] = start + cost_ns;
+    PipeStats& s = stats[p];
+    s.busy_ns += cost_ns;
+    s.bytes += bytes;
+    ++s.instructions;
+    if (tracing) trace->push_back({block_idx, pipe, name, start, cost_ns, bytes});
+    return start;
+  }
+
+  double VectorCost(uint64_t bytes) const {
+    const uint64_t repeat = device->vector_repeat_bytes;
+    const uint64_t repeats = (bytes + repeat - 1) / repeat;
+    // A count-form call with more than max_repeat repeats is several instructions on the chip.
+    const uint64_t instructions = repeats == 0 ? 1 : (repeats + device->max_repeat - 1) /
+                                                         device->max_repeat;
+    return static_cast<double>(instructions) * vector_issue_ns +
+           static_cast<double>(repeats) * vector_repeat_ns;
+  }
+  double DmaCost(uint64_t bytes, uint64_t bursts = 1) const {
+    return dma_setup_ns * static_cast<double>(bursts) + static_cast<double>(bytes) * dma_ns_per_byte;
+  }
+};
+
+// The core running on this thread; raises a kNoLaunch fault outside a kernel launch.
+Core& Cur();
+Core* CurOrNull();
+
+// Faults when a queue buffer from index first_buf on is still held.
+void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr);
+// Checks a UB operand: live buffer (not freed since the view was made) and `bytes` within it.
+void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+             const char* operand);
+// Checked mode: records pipe access to the buffers for the missing-sync check.
+void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+               const char* instr);
+void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                const char* instr);
+
+// One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
+// dst/src byte counts are what the instruction touches.
+template <typename Body>
+inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
+                     const uint64_t* src_bytes, int nsrc, Body&& body) {
+  Core& core = Cur();
+  CheckUb(core, dst, dst_bytes, name, "dst");
+  uint64_t max_bytes = dst_bytes;
+  for (int i = 0; i < nsrc; ++i) {
+    CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    if (src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
+  }
+  const double cost = core.VectorCost(max_bytes);
+  const double start = core.Issue(Pipe::kV, name, cost, 0);
+  if (core.checked) {
+    for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+    TrackWrite(core, dst, Pipe::kV, start, start + cost, name);
+  }
+  body();
+}
+
+}  // namespace opsim::sim::detail

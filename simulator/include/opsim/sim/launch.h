@@ -1,0 +1,79 @@
+// Launching a kernel on blockDim simulated cores over a host thread pool.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "opsim/core/status.h"
+#include "opsim/sim/device_profile.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim {
+
+enum class Pipe : uint8_t { kS = 0, kV = 1, kMte2 = 2, kMte3 = 3 };
+inline constexpr int kPipeCount = 4;
+const char* PipeName(Pipe pipe);  // "S", "V", "MTE2", "MTE3"
+
+// A span of host memory the kernel may address as global memory.
+struct GmRegion {
+  const void* base = nullptr;
+  uint64_t bytes = 0;
+  std::string name;  // used in fault messages: "x", "y", "workspace"
+};
+
+struct TraceEvent {
+  int32_t block;
+  Pipe pipe;
+  const char* name;  // instruction name (static string)
+  double start_ns;
+  double dur_ns;
+  uint64_t bytes;
+};
+
+struct LaunchOptions {
+  int host_threads = 0;         // 0: all hardware threads
+  bool checked = false;         // per-element bounds, missing-sync and overlapping-write checks
+  bool trace = false;           // collect per-instruction events for a Chrome trace
+  uint64_t tiling_key = 0;      // what TILING_KEY_IS(k) compares against
+  std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
+};
+
+struct PipeStats {
+  double busy_ns = 0;
+  uint64_t bytes = 0;
+  uint64_t instructions = 0;
+};
+
+struct KernelStats {
+  uint32_t block_dim = 0;
+  double device_ns = 0;         // simulated kernel time: launch + max(slowest core, HBM bound)
+  double slowest_core_ns = 0;
+  double hbm_bound_ns = 0;      // GM bytes moved / HBM bandwidth
+  std::array<PipeStats, kPipeCount> pipes{};  // summed over all cores
+  std::vector<double> core_ns;  // per physical core, blocks run on it back to back
+  std::vector<TraceEvent> trace;  // when LaunchOptions::trace
+};
+
+struct LaunchResult {
+  Status status;                // kKernelFault when a fault stopped the kernel
+  std::optional<Fault> fault;   // the fault of the lowest faulting block
+  KernelStats stats;
+};
+
+// Runs kernel() once per block in [0, block_dim). Blocks run on min(block_dim, cores) simulated
+// cores (block b on core b % cores), at most host_threads of them at a time. Never throws.
+LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
+                    const std::function<void()>& kernel);
+
+// Writes a Chrome trace (a process per core, a thread per pipe, complete events, times in us).
+Status WriteChromeTrace(const KernelStats& stats, const std::string& path);
+std::string ChromeTraceJson(const KernelStats& stats);
+
+// Human summary: simulated time, bytes per pipe and per-pipe busy share.
+std::string FormatStats(const KernelStats& stats);
+
+}  // namespace opsim::sim

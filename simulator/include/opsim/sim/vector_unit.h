@@ -1,0 +1,60 @@
+// The vector unit: type-erased SIMD kernels (Highway, runtime dispatch) behind the AscendC API.
+// Every function processes whole arrays; none is called per element. Pointers may alias only
+// exactly (dst == src), as on the chip.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "opsim/core/dtype.h"
+
+namespace opsim::sim::vec {
+
+enum class BinaryOp : uint8_t { kAdd, kSub, kMul, kDiv, kMax, kMin };
+enum class UnaryOp : uint8_t { kAbs, kCopy };
+// dst = op(src, scalar): Adds, Muls, Maxs, Mins.
+enum class ScalarOp : uint8_t { kAdd, kMul, kMax, kMin };
+enum class ReduceOp : uint8_t { kSum, kMax, kMin, kProd };
+// AscendC RoundMode: CAST_NONE rounds like CAST_RINT when the conversion loses precision.
+enum class Round : uint8_t { kNone, kRint, kFloor, kCeil, kRound, kTrunc, kOdd };
+
+// Semantics shared by all ops:
+// - float16/bfloat16 arithmetic is computed in float32 and rounded to nearest-even once per op;
+// - integer Add/Sub/Mul wrap modulo 2^bits (no undefined behaviour);
+// - Max/Min return NaN when either operand is NaN; Div by zero on integers gives 0.
+void Binary(BinaryOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
+void Unary(UnaryOp op, DType dtype, void* dst, const void* src, size_t n);
+// `scalar` points at one element of `dtype`.
+void Scalar(ScalarOp op, DType dtype, void* dst, const void* src, const void* scalar, size_t n);
+// Duplicate: dst[i] = *value.
+void Fill(DType dtype, void* dst, const void* value, size_t n);
+// Float -> float narrowing rounds per `round` (RINT = nearest-even); float -> int rounds per
+// `round` (kNone = RINT) and saturates, NaN -> 0; int -> float rounds to nearest-even;
+// int -> int wraps (two's complement truncation).
+void Cast(DType dst_type, void* dst, DType src_type, const void* src, Round round, size_t n);
+
+// Reduce n elements to *dst (one element of dtype). Sum/Prod of floats use a blocked tree order
+// (never one serial chain); f16/bf16 accumulate in float32 and round once; integers wrap.
+// Max/Min propagate NaN; when `index` is non-null it receives the position of the first
+// max/min (first NaN when there is one). n == 0 gives the reducer's identity.
+void Reduce(ReduceOp op, DType dtype, void* dst, const void* src, size_t n, uint32_t* index);
+// One result per row: dst[r] = reduce(src[r * row_stride .. + cols]), r < rows (same rules).
+void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t rows, size_t cols,
+                size_t row_stride);
+// acc[c] = combine(acc[c], reduce over r of src[r * row_stride + c]) for c < cols, r < rows.
+// Floats combine the rows pairwise (tree), so the chain length is log2(rows), not rows.
+// f16/bf16 are not accepted here: kernels accumulate them as float32.
+void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
+                    size_t cols, size_t row_stride);
+
+// Highway targets compiled into this build ("AVX3", "AVX2", "SSE4", "EMU128"/"SCALAR", ...),
+// best first, restricted to those this CPU supports.
+std::vector<std::string> SupportedTargets();
+// Tests: make dispatch use only the named target (one of SupportedTargets()); "" restores all.
+void ForceTargetForTest(const std::string& target);
+// The target dispatch currently uses.
+std::string ActiveTarget();
+
+}  // namespace opsim::sim::vec

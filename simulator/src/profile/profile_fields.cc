@@ -1,0 +1,92 @@
+#include "profile_fields.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace opsim::sim::profile {
+namespace {
+
+using P = DeviceProfile;
+
+// Upper bounds are sanity limits that catch unit slips (bytes for KiB, MB/s for GB/s), not
+// claims about real hardware. blockDim is a 16-bit quantity in Ascend C, hence 65535 cores.
+constexpr double kMaxUbBytes = 16.0 * 1024 * 1024;
+constexpr double kMaxRate = 1e6;       // GB/s; no device memory is near a petabyte per second
+constexpr double kMaxCycles = 1e6;     // cycles per repeat / access
+constexpr double kMaxFixedCost = 1e9;  // us or ns or cycles of fixed overhead
+
+const std::array<FieldSpec, 15> kFigures = {{
+    {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
+    {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
+     CountRule::kMultipleOf32},
+    {"copy_align_bytes", FigureKind::kCount, &P::copy_align_bytes, 1, 4096, false,
+     CountRule::kPowerOfTwo},
+    {"vector_repeat_bytes", FigureKind::kCount, &P::vector_repeat_bytes, 32, 4096, false,
+     CountRule::kPowerOfTwo},
+    {"max_repeat", FigureKind::kCount, &P::max_repeat, 1, 255},
+    {"has_data_copy_pad", FigureKind::kFlag, &P::has_data_copy_pad},
+    {"clock_ghz", FigureKind::kReal, &P::clock_ghz, 0, 100, true},
+    {"hbm_gbps", FigureKind::kReal, &P::hbm_gbps, 0, kMaxRate, true},
+    {"dma_gbps_per_core", FigureKind::kReal, &P::dma_gbps_per_core, 0, kMaxRate, true},
+    {"vector_cycles_per_repeat", FigureKind::kReal, &P::vector_cycles_per_repeat, 0, kMaxCycles,
+     true},
+    {"scalar_cycles", FigureKind::kReal, &P::scalar_cycles, 0, kMaxCycles, true},
+    {"launch_us", FigureKind::kReal, &P::launch_us, 0, kMaxFixedCost},
+    {"instr_issue_cycles", FigureKind::kReal, &P::instr_issue_cycles, 0, kMaxFixedCost},
+    {"dma_setup_ns", FigureKind::kReal, &P::dma_setup_ns, 0, kMaxFixedCost},
+    {"sync_all_ns", FigureKind::kReal, &P::sync_all_ns, 0, kMaxFixedCost},
+}};
+
+constexpr std::array<std::string_view, 17> kTopLevelKeys = {
+    kNameField,      kArchitectureField,  "vector_cores",
+    "ub_bytes",      "copy_align_bytes",  "vector_repeat_bytes",
+    "max_repeat",    "has_data_copy_pad", "clock_ghz",
+    "hbm_gbps",      "dma_gbps_per_core", "vector_cycles_per_repeat",
+    "scalar_cycles", "launch_us",         "instr_issue_cycles",
+    "dma_setup_ns",  "sync_all_ns"};
+
+}  // namespace
+
+std::string FormatNumber(double value) {
+  // Shortest text that reads back as the same double: 204.8, not 204.80000000000001.
+  std::array<char, 32> buffer{};
+  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return std::string(buffer.data(), result.ptr);
+}
+
+std::span<const FieldSpec> FigureFields() { return kFigures; }
+
+const FieldSpec* FindFigure(std::string_view name) {
+  for (const FieldSpec& spec : kFigures) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+std::span<const std::string_view> TopLevelKeys() { return kTopLevelKeys; }
+
+std::string CheckFigureRange(const FieldSpec& spec, double value) {
+  if (spec.kind == FigureKind::kFlag) return {};
+  const bool below = spec.min_exclusive ? !(value > spec.min) : !(value >= spec.min);
+  if (below || !(value <= spec.max)) {
+    std::string reason = FormatNumber(value) + " is out of range (expected " +
+                         FormatNumber(spec.min) + (spec.min_exclusive ? " < " : " <= ");
+    reason += spec.name;
+    reason += " <= " + FormatNumber(spec.max) + ")";
+    return reason;
+  }
+  if (spec.kind != FigureKind::kCount) return {};
+  const auto count = static_cast<uint64_t>(value);
+  if (spec.rule == CountRule::kMultipleOf32 && count % 32 != 0) {
+    return FormatNumber(value) + " is not a multiple of 32 (" + std::string(spec.name) +
+           " is a whole number of 32-byte blocks)";
+  }
+  if (spec.rule == CountRule::kPowerOfTwo && (count & (count - 1)) != 0) {
+    return FormatNumber(value) + " is not a power of two (" + std::string(spec.name) +
+           " must be 1, 2, 4, 8, ...)";
+  }
+  return {};
+}
+
+}  // namespace opsim::sim::profile

@@ -1,0 +1,480 @@
+// Per-core state: UB allocation, queues, scratch buffers, operand checks and pipe ordering.
+#include "opsim/sim/detail/core.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/vector.h"
+#include "opsim/sim/ext.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+constexpr uint32_t kMaxBuffers = 64;
+constexpr uint32_t kMaxQueueBuffers = 8;
+
+std::string Hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+const char* StateName(BufState s) {
+  switch (s) {
+    case BufState::kFree: return "free";
+    case BufState::kAllocated: return "allocated";
+    case BufState::kEnqueued: return "enqueued";
+    case BufState::kDequeued: return "dequeued";
+    case BufState::kScratch: return "scratch";
+    case BufState::kDead: return "destroyed";
+  }
+  return "?";
+}
+
+std::string Describe(const Core& core, int16_t buf) {
+  const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
+  std::string owner = r.owner >= 0 ? "queue #" + std::to_string(r.owner) : "TBuf";
+  return owner + " buffer #" + std::to_string(buf) + " [UB " + Hex(r.offset) + ", " +
+         std::to_string(r.bytes) + " B]";
+}
+
+QueueRecord& QueueOf(Core& core, int16_t queue, const char* instr) {
+  if (queue < 0 || static_cast<size_t>(queue) >= core.queues.size()) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "the queue has no buffers: call TPipe::InitBuffer on it first");
+  }
+  return core.queues[static_cast<size_t>(queue)];
+}
+
+uint32_t Carve(Core& core, uint32_t bytes, const char* instr) {
+  if (core.bufs.size() >= kMaxBuffers) {
+    RaiseFault(FaultKind::kTooManyBuffers, instr,
+               "a TPipe holds at most " + std::to_string(kMaxBuffers) + " buffers");
+  }
+  const uint32_t available = core.ub_bytes - core.ub_used;
+  if (bytes > available) {
+    RaiseFault(FaultKind::kUbOverflow, instr,
+               "requested " + std::to_string(bytes) + " B of Unified Buffer but only " +
+                   std::to_string(available) + " B of " + std::to_string(core.ub_bytes) +
+                   " B are left");
+  }
+  const uint32_t offset = core.ub_used;
+  core.ub_used += bytes;
+  return offset;
+}
+
+uint32_t RoundUp32(uint64_t len, const char* instr) {
+  if (len == 0 || len > (1ull << 31)) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "buffer length " + std::to_string(len) + " B must be in [1, 2^31]");
+  }
+  return static_cast<uint32_t>((len + 31) / 32 * 32);
+}
+
+}  // namespace
+
+thread_local Core* tls_core = nullptr;
+
+Core* CurOrNull() { return tls_core; }
+
+Core& Cur() {
+  if (tls_core == nullptr) {
+    RaiseFault(FaultKind::kNoLaunch, "kernel API",
+               "called outside a kernel launch (run kernels through opsim::sim::Launch)");
+  }
+  return *tls_core;
+}
+
+void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+             const char* operand) {
+  if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
+    RaiseFault(FaultKind::kUseAfterFree, instr,
+               std::string(operand) + " is not a live Unified Buffer tensor (never allocated, or "
+                                      "its TPipe was destroyed)");
+  }
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
+    RaiseFault(FaultKind::kUseAfterFree, instr,
+               std::string(operand) + " uses " + Describe(core, ref.buf) +
+                   " after it was freed (FreeTensor or TPipe::Destroy)");
+  }
+  if (bytes > ref.bytes) {
+    const uint64_t at = static_cast<uint64_t>(ref.ptr - core.ub);
+    RaiseFault(FaultKind::kOutOfBoundsUb, instr,
+               std::string(operand) + " accesses UB [" + Hex(at) + ", " + Hex(at + bytes) +
+                   ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
+                   Describe(core, ref.buf) + ")");
+  }
+}
+
+void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+               const char* instr) {
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const int p = static_cast<int>(pipe);
+  if (r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end) {
+    RaiseFault(FaultKind::kMissingSync, instr,
+               std::string(PipeName(pipe)) + " reads " + Describe(core, ref.buf) + " at " +
+                   std::to_string(start) + " ns before the " +
+                   PipeName(static_cast<Pipe>(r.write_pipe)) + " write ending at " +
+                   std::to_string(r.write_end) +
+                   " ns: missing EnQue/DeQue or SetFlag/WaitFlag between the pipes");
+  }
+  if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
+  r.read_pipe = static_cast<int8_t>(p);
+  r.read_end = std::max(r.read_end, end);
+}
+
+void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                const char* instr) {
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const int p = static_cast<int>(pipe);
+  const bool read_race = r.read_pipe >= 0 && r.read_pipe != p && start < r.read_end;
+  const bool write_race = r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end;
+  if (read_race || write_race) {
+    const int other = read_race ? r.read_pipe : r.write_pipe;
+    RaiseFault(FaultKind::kMissingSync, instr,
+               std::string(PipeName(pipe)) + " overwrites " + Describe(core, ref.buf) + " at " +
+                   std::to_string(start) + " ns while a " +
+                   PipeName(static_cast<Pipe>(other)) + (read_race ? " read" : " write") +
+                   " runs until " + std::to_string(read_race ? r.read_end : r.write_end) +
+                   " ns: missing synchronisation between the pipes");
+  }
+  r.write_pipe = static_cast<int8_t>(p);
+  r.write_end = end;
+}
+
+Position ToPosition(AscendC::TPosition pos) {
+  switch (pos) {
+    case AscendC::TPosition::VECIN: return Position::kVecIn;
+    case AscendC::TPosition::VECOUT: return Position::kVecOut;
+    case AscendC::TPosition::VECCALC: return Position::kVecCalc;
+    default: return Position::kOther;
+  }
+}
+
+uint32_t PipeBegin() {
+  Core* core = CurOrNull();
+  if (core == nullptr) return 0;  // a TPipe constructed on the host; InitBuffer will fault
+  core->pipe_starts.push_back({core->ub_used, static_cast<uint32_t>(core->bufs.size()),
+                               static_cast<uint32_t>(core->queues.size())});
+  return static_cast<uint32_t>(core->pipe_starts.size());
+}
+
+void PipeDestroy(uint32_t epoch) {
+  Core& core = Cur();
+  if (epoch == 0 || epoch != core.pipe_starts.size()) {
+    RaiseFault(FaultKind::kInvalidArgument, "TPipe::Destroy",
+               "pipes must be destroyed in reverse order of creation, once");
+  }
+  const PipeStart start = core.pipe_starts.back();
+  CheckLeaks(core, start.first_buf, "TPipe::Destroy");
+  for (size_t b = start.first_buf; b < core.bufs.size(); ++b) {
+    core.bufs[b].state = BufState::kDead;
+    ++core.bufs[b].gen;
+  }
+  core.ub_used = start.ub_used;
+  core.pipe_starts.pop_back();
+}
+
+void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
+  for (size_t b = first_buf; b < core.bufs.size(); ++b) {
+    const BufferRecord& r = core.bufs[b];
+    if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
+                         r.state == BufState::kDequeued)) {
+      RaiseFault(FaultKind::kBufferLeak, instr,
+                 Describe(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
+                     ": every AllocTensor needs a FreeTensor before the kernel ends");
+    }
+  }
+}
+
+int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int16_t existing) {
+  Core& core = Cur();
+  const char* instr = "TPipe::InitBuffer";
+  if (existing >= 0 && static_cast<size_t>(existing) < core.queues.size()) {
+    RaiseFault(FaultKind::kQueueMisuse, instr, "the queue already has buffers");
+  }
+  if (pos == Position::kOther) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "only VECIN, VECOUT and VECCALC queues exist on the simulated vector core");
+  }
+  if (num < 1 || num > kMaxQueueBuffers) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "num = " + std::to_string(num) + " buffers (expected 1 <= num <= " +
+                   std::to_string(kMaxQueueBuffers) + ")");
+  }
+  const uint32_t bytes = RoundUp32(len, instr);
+  if (core.bufs.size() + num > kMaxBuffers) {
+    RaiseFault(FaultKind::kTooManyBuffers, instr,
+               std::to_string(core.bufs.size()) + " buffers exist and " + std::to_string(num) +
+                   " more were asked for; a TPipe holds at most " + std::to_string(kMaxBuffers));
+  }
+  if (static_cast<uint64_t>(bytes) * num > core.ub_bytes - core.ub_used) {
+    RaiseFault(FaultKind::kUbOverflow, instr,
+               "requested " + std::to_string(num) + " x " + std::to_string(bytes) + " = " +
+                   std::to_string(static_cast<uint64_t>(bytes) * num) +
+                   " B of Unified Buffer but only " +
+                   std::to_string(core.ub_bytes - core.ub_used) + " B of " +
+                   std::to_string(core.ub_bytes) + " B are left");
+  }
+  QueueRecord q;
+  q.position = pos;
+  q.producer = pos == Position::kVecIn ? Pipe::kMte2 : Pipe::kV;
+  q.consumer = pos == Position::kVecOut ? Pipe::kMte3 : Pipe::kV;
+  q.depth = static_cast<uint8_t>(depth);
+  q.first_buf = static_cast<uint8_t>(core.bufs.size());
+  q.num_bufs = static_cast<uint8_t>(num);
+  const int16_t id = static_cast<int16_t>(core.queues.size());
+  for (uint32_t i = 0; i < num; ++i) {
+    BufferRecord r;
+    r.offset = Carve(core, bytes, instr);
+    r.bytes = bytes;
+    r.owner = id;
+    core.bufs.push_back(r);
+  }
+  core.queues.push_back(std::move(q));
+  return id;
+}
+
+int16_t InitScratch(uint32_t len, int16_t existing) {
+  Core& core = Cur();
+  const char* instr = "TPipe::InitBuffer";
+  if (existing >= 0 && static_cast<size_t>(existing) < core.bufs.size() &&
+      core.bufs[static_cast<size_t>(existing)].state == BufState::kScratch) {
+    RaiseFault(FaultKind::kQueueMisuse, instr, "the TBuf already has a buffer");
+  }
+  BufferRecord r;
+  r.bytes = RoundUp32(len, instr);
+  r.offset = Carve(core, r.bytes, instr);
+  r.state = BufState::kScratch;
+  core.bufs.push_back(r);
+  return static_cast<int16_t>(core.bufs.size() - 1);
+}
+
+UbRef QueueAlloc(int16_t queue) {
+  Core& core = Cur();
+  const char* instr = "TQue::AllocTensor";
+  QueueRecord& q = QueueOf(core, queue, instr);
+  // Hand buffers out round-robin, as the chip's queue does, so double buffering alternates.
+  for (uint32_t k = 0; k < q.num_bufs; ++k) {
+    const uint32_t i = (q.next_alloc + k) % q.num_bufs;
+    BufferRecord& r = core.bufs[q.first_buf + i];
+    if (r.state != BufState::kFree) continue;
+    q.next_alloc = static_cast<uint8_t>((i + 1) % q.num_bufs);
+    r.state = BufState::kAllocated;
+    double& clock = core.clock[static_cast<int>(q.producer)];
+    clock = std::max(clock, r.free_at);
+    return UbRef{core.ub + r.offset, r.bytes, static_cast<int16_t>(q.first_buf + i), r.gen};
+  }
+  RaiseFault(FaultKind::kQueueMisuse, instr,
+             "all " + std::to_string(q.num_bufs) + " buffers of queue #" + std::to_string(queue) +
+                 " are in use (the chip would wait forever): FreeTensor one first");
+}
+
+static BufferRecord& Owned(Core& core, int16_t queue, const UbRef& ref, const char* instr) {
+  if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size() ||
+      core.bufs[static_cast<size_t>(ref.buf)].owner != queue) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "the tensor does not belong to queue #" + std::to_string(queue) +
+                   (ref.buf >= 0 && static_cast<size_t>(ref.buf) < core.bufs.size()
+                        ? " (it is " + Describe(core, ref.buf) + ")"
+                        : std::string(" (it was not allocated from a queue)")));
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               Describe(core, ref.buf) + " was already freed (double free or stale tensor)");
+  }
+  return r;
+}
+
+void QueueEnQue(int16_t queue, const UbRef& ref) {
+  Core& core = Cur();
+  const char* instr = "TQue::EnQue";
+  QueueRecord& q = QueueOf(core, queue, instr);
+  BufferRecord& r = Owned(core, queue, ref, instr);
+  if (r.state != BufState::kAllocated) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               Describe(core, ref.buf) + " is " + StateName(r.state) +
+                   "; only a freshly allocated tensor can be enqueued");
+  }
+  if (q.fifo.size() >= q.depth) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "queue #" + std::to_string(queue) + " is full (depth " + std::to_string(q.depth) +
+                   ")");
+  }
+  r.state = BufState::kEnqueued;
+  r.ready_at = core.clock[static_cast<int>(q.producer)];
+  q.fifo.push_back({ref.ptr, ref.bytes, ref.buf});
+}
+
+UbRef QueueDeQue(int16_t queue) {
+  Core& core = Cur();
+  const char* instr = "TQue::DeQue";
+  QueueRecord& q = QueueOf(core, queue, instr);
+  if (q.fifo.empty()) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "queue #" + std::to_string(queue) +
+                   " is empty (the chip would wait forever): EnQue a tensor first");
+  }
+  const QueueRecord::Entry e = q.fifo.front();
+  q.fifo.erase(q.fifo.begin());
+  BufferRecord& r = core.bufs[static_cast<size_t>(e.buf)];
+  r.state = BufState::kDequeued;
+  double& clock = core.clock[static_cast<int>(q.consumer)];
+  clock = std::max(clock, r.ready_at);
+  return UbRef{e.ptr, e.bytes, e.buf, r.gen};
+}
+
+void QueueFree(int16_t queue, const UbRef& ref) {
+  Core& core = Cur();
+  const char* instr = "TQue::FreeTensor";
+  QueueRecord& q = QueueOf(core, queue, instr);
+  BufferRecord& r = Owned(core, queue, ref, instr);
+  if (r.state == BufState::kEnqueued) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               Describe(core, ref.buf) + " is still in the queue: DeQue it before FreeTensor");
+  }
+  r.state = BufState::kFree;
+  ++r.gen;
+  r.free_at = core.clock[static_cast<int>(q.consumer)];
+}
+
+uint32_t QueueCount(int16_t queue) {
+  Core& core = Cur();
+  return static_cast<uint32_t>(QueueOf(core, queue, "TQue::GetTensorCountInQue").fifo.size());
+}
+
+UbRef ScratchGet(int16_t buf, uint32_t offset_bytes, uint32_t bytes, const char* instr) {
+  Core& core = Cur();
+  if (buf < 0 || static_cast<size_t>(buf) >= core.bufs.size() ||
+      core.bufs[static_cast<size_t>(buf)].state != BufState::kScratch) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "the TBuf has no buffer: call TPipe::InitBuffer on it first");
+  }
+  const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
+  const uint64_t len = bytes == 0 ? r.bytes - std::min(offset_bytes, r.bytes) : bytes;
+  if (offset_bytes % 32 != 0 || static_cast<uint64_t>(offset_bytes) + len > r.bytes) {
+    RaiseFault(FaultKind::kOutOfBoundsUb, instr,
+               "asks for " + std::to_string(len) + " B at offset " + std::to_string(offset_bytes) +
+                   " of a " + std::to_string(r.bytes) + " B TBuf (offset must be 32 B aligned)");
+  }
+  return UbRef{core.ub + r.offset + offset_bytes, static_cast<uint32_t>(len), buf, r.gen};
+}
+
+void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write) {
+  Core& core = Cur();
+  const char* instr = write ? "LocalTensor::SetValue" : "LocalTensor::GetValue";
+  CheckUb(core, ref, offset_bytes + elem_bytes, instr, "tensor");
+  core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
+}
+
+void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write) {
+  Core& core = Cur();
+  const char* instr = write ? "GlobalTensor::SetValue" : "GlobalTensor::GetValue";
+  if (ref.ptr == nullptr || offset_bytes + elem_bytes > ref.bytes) {
+    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
+               "element at byte offset " + std::to_string(offset_bytes) +
+                   " is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
+  }
+  core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
+  if (write) core.launch->RecordWrite(core, ref.ptr + offset_bytes, elem_bytes);
+}
+
+void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what) {
+  RaiseFault(FaultKind::kOutOfBoundsUb, what,
+             "offset " + std::to_string(offset) + " is beyond the tensor's " +
+                 std::to_string(size) + " elements");
+}
+
+void RaiseBadCount(const char* instr, int64_t count, const char* rule) {
+  RaiseFault(FaultKind::kInvalidArgument, instr,
+             "argument " + std::to_string(count) + " is invalid: " + rule);
+}
+
+void RaiseBadShape(const char* instr, uint32_t rows, uint32_t cols, uint32_t row_stride) {
+  RaiseFault(FaultKind::kInvalidArgument, instr,
+             "rows=" + std::to_string(rows) + " cols=" + std::to_string(cols) +
+                 " rowStride=" + std::to_string(row_stride) + " (expected cols <= rowStride)");
+}
+
+vec::Round ToRound(AscendC::RoundMode mode) {
+  switch (mode) {
+    case AscendC::RoundMode::CAST_NONE: return vec::Round::kNone;
+    case AscendC::RoundMode::CAST_RINT: return vec::Round::kRint;
+    case AscendC::RoundMode::CAST_FLOOR: return vec::Round::kFloor;
+    case AscendC::RoundMode::CAST_CEIL: return vec::Round::kCeil;
+    case AscendC::RoundMode::CAST_ROUND: return vec::Round::kRound;
+    case AscendC::RoundMode::CAST_TRUNC: return vec::Round::kTrunc;
+    case AscendC::RoundMode::CAST_ODD: return vec::Round::kOdd;
+  }
+  return vec::Round::kRint;
+}
+
+void BarrierPipes(int pipe) {
+  Core& core = Cur();
+  if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
+  const double t = *std::max_element(core.clock.begin(), core.clock.end());
+  core.clock.fill(t);
+}
+
+namespace {
+struct EventPipes {
+  Pipe from;
+  Pipe to;
+};
+EventPipes PipesOf(AscendC::HardEvent e) {
+  using AscendC::HardEvent;
+  switch (e) {
+    case HardEvent::MTE2_V: return {Pipe::kMte2, Pipe::kV};
+    case HardEvent::V_MTE2: return {Pipe::kV, Pipe::kMte2};
+    case HardEvent::V_MTE3: return {Pipe::kV, Pipe::kMte3};
+    case HardEvent::MTE3_V: return {Pipe::kMte3, Pipe::kV};
+    case HardEvent::MTE2_MTE3: return {Pipe::kMte2, Pipe::kMte3};
+    case HardEvent::MTE3_MTE2: return {Pipe::kMte3, Pipe::kMte2};
+    case HardEvent::S_V: return {Pipe::kS, Pipe::kV};
+    case HardEvent::V_S: return {Pipe::kV, Pipe::kS};
+    case HardEvent::MTE2_S: return {Pipe::kMte2, Pipe::kS};
+    case HardEvent::S_MTE2: return {Pipe::kS, Pipe::kMte2};
+    case HardEvent::MTE3_S: return {Pipe::kMte3, Pipe::kS};
+    case HardEvent::S_MTE3: return {Pipe::kS, Pipe::kMte3};
+    case HardEvent::MAX: break;
+  }
+  RaiseFault(FaultKind::kInvalidArgument, "SetFlag/WaitFlag", "unknown HardEvent");
+}
+size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
+  if (id < 0 || id >= 8) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "event id " + std::to_string(id) + " (expected 0 <= id < 8)");
+  }
+  return static_cast<size_t>(e);
+}
+}  // namespace
+
+void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
+  Core& core = Cur();
+  const size_t slot = EventSlot(event, id, "SetFlag");
+  const EventPipes p = PipesOf(event);
+  core.flags[slot][static_cast<size_t>(id)] = core.clock[static_cast<int>(p.from)];
+  core.flag_set[slot] |= static_cast<uint8_t>(1u << id);
+}
+
+void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
+  Core& core = Cur();
+  const size_t slot = EventSlot(event, id, "WaitFlag");
+  const EventPipes p = PipesOf(event);
+  if ((core.flag_set[slot] & (1u << id)) == 0) {
+    RaiseFault(FaultKind::kQueueMisuse, "WaitFlag",
+               "event " + std::to_string(slot) + " id " + std::to_string(id) +
+                   " was never set (the chip would wait forever): unpaired SetFlag/WaitFlag");
+  }
+  core.flag_set[slot] &= static_cast<uint8_t>(~(1u << id));
+  double& clock = core.clock[static_cast<int>(p.to)];
+  clock = std::max(clock, core.flags[slot][static_cast<size_t>(id)]);
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,220 @@
+// DMA between GM and the Unified Buffer (MTE2 in, MTE3 out), with the chip's alignment rules.
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "opsim/sim/ascendc/data_copy.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+uint64_t UbAddr(const Core& core, const UbRef& ref) {
+  return static_cast<uint64_t>(ref.ptr - core.ub);
+}
+
+void CheckUbAligned(const Core& core, const UbRef& ref, const char* instr, const char* operand) {
+  const uint32_t align = core.device->copy_align_bytes;
+  if (UbAddr(core, ref) % align != 0) {
+    RaiseFault(FaultKind::kMisalignedCopy, instr,
+               std::string(operand) + " UB address 0x" + [&] {
+                 char b[24];
+                 std::snprintf(b, sizeof(b), "%llx",
+                               static_cast<unsigned long long>(UbAddr(core, ref)));
+                 return std::string(b);
+               }() + " is not " + std::to_string(align) + " B aligned");
+  }
+}
+
+void CheckGmSpan(const Core& core, const GmRef& gm, uint64_t span, const char* instr,
+                 const char* operand) {
+  if (span > gm.bytes || (gm.ptr == nullptr && span > 0)) {
+    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
+               std::string(operand) + " accesses " + core.launch->DescribeGm(gm.ptr, span) +
+                   " but the GlobalTensor holds only " + std::to_string(gm.bytes) + " B");
+  }
+}
+
+uint64_t Span(uint32_t count, uint64_t block, uint64_t gap) {
+  return count == 0 ? 0 : count * block + (count - 1) * gap;
+}
+
+uint64_t Align32(uint64_t v) { return (v + 31) / 32 * 32; }
+
+}  // namespace
+
+GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region, const char* instr) {
+  Core& core = Cur();
+  const uint8_t* p = static_cast<const uint8_t*>(ptr);
+  if (bytes == 0 && !whole_region) return GmRef{const_cast<uint8_t*>(p), 0, -1};
+  const int16_t r = core.launch->FindRegion(p);
+  if (r < 0) {
+    std::string known;
+    for (const GmRegion& g : core.launch->regions) {
+      known += (known.empty() ? "" : ", ") + g.name;
+    }
+    char addr[32];
+    std::snprintf(addr, sizeof(addr), "%p", ptr);
+    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
+               std::string("address ") + addr + " is not inside any registered GM region (" +
+                   (known.empty() ? std::string("none registered") : known) + ")");
+  }
+  const GmRegion& g = core.launch->regions[static_cast<size_t>(r)];
+  const uint64_t off = static_cast<uint64_t>(p - static_cast<const uint8_t*>(g.base));
+  if (whole_region) bytes = g.bytes - off;
+  if (off + bytes > g.bytes) {
+    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
+               "[" + std::to_string(off) + ", " + std::to_string(off + bytes) +
+                   ") exceeds GM region '" + g.name + "' of " + std::to_string(g.bytes) + " B");
+  }
+  return GmRef{const_cast<uint8_t*>(p), bytes, r};
+}
+
+void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmRef* gm,
+                uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
+                const char* instr) {
+  Core& core = Cur();
+  const uint32_t align = core.device->copy_align_bytes;
+  if (block_count == 0 || block_bytes == 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "copies nothing (blockCount " + std::to_string(block_count) + ", length " +
+                   std::to_string(block_bytes) + " B): a zero-length DataCopy is a kernel bug");
+  }
+  if (block_bytes % align != 0) {
+    RaiseFault(FaultKind::kMisalignedCopy, instr,
+               "length " + std::to_string(block_bytes) + " B is not a multiple of " +
+                   std::to_string(align) + " B (the chip would silently copy only " +
+                   std::to_string(block_bytes / align * align) +
+                   " B); use DataCopyPad or pad the length");
+  }
+  const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
+  const uint64_t src_span = Span(block_count, block_bytes, src_gap);
+  const uint64_t dst_span = Span(block_count, block_bytes, dst_gap);
+  uint8_t* dst = nullptr;
+  const uint8_t* src = nullptr;
+  Pipe pipe = Pipe::kV;
+  switch (dir) {
+    case CopyDir::kGmToUb:
+      CheckUbAligned(core, *ub_dst, instr, "dst");
+      CheckUb(core, *ub_dst, dst_span, instr, "dst");
+      CheckGmSpan(core, *gm, src_span, instr, "src");
+      dst = ub_dst->ptr;
+      src = gm->ptr;
+      pipe = Pipe::kMte2;
+      break;
+    case CopyDir::kUbToGm:
+      CheckUbAligned(core, *ub_src, instr, "src");
+      CheckUb(core, *ub_src, src_span, instr, "src");
+      CheckGmSpan(core, *gm, dst_span, instr, "dst");
+      dst = gm->ptr;
+      src = ub_src->ptr;
+      pipe = Pipe::kMte3;
+      break;
+    case CopyDir::kUbToUb:
+      CheckUbAligned(core, *ub_dst, instr, "dst");
+      CheckUbAligned(core, *ub_src, instr, "src");
+      CheckUb(core, *ub_dst, dst_span, instr, "dst");
+      CheckUb(core, *ub_src, src_span, instr, "src");
+      dst = ub_dst->ptr;
+      src = ub_src->ptr;
+      break;
+  }
+  const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
+  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total);
+  if (core.checked) {
+    if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr);
+    if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr);
+  }
+  if (src_gap == 0 && dst_gap == 0) {
+    std::memmove(dst, src, total);
+  } else {
+    for (uint32_t i = 0; i < block_count; ++i) {
+      std::memmove(dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
+                   block_bytes);
+    }
+  }
+  if (dir == CopyDir::kUbToGm && core.checked) {
+    for (uint32_t i = 0; i < block_count; ++i) {
+      core.launch->RecordWrite(core, dst + i * (block_bytes + dst_gap), block_bytes);
+    }
+  }
+}
+
+static void RequirePad(const Core& core, const char* instr) {
+  if (!core.device->has_data_copy_pad) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "DataCopyPad does not exist on " + core.device->name + " (" +
+                   core.device->architecture +
+                   "): copy 32 B-aligned lengths with DataCopy and fill the tail in the UB");
+  }
+}
+
+void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_t block_bytes,
+               uint64_t gm_gap_bytes, uint64_t ub_gap_blocks, bool is_pad, uint32_t left_elems,
+               uint32_t right_elems, const void* pad_value, uint32_t elem_bytes) {
+  Core& core = Cur();
+  const char* instr = "DataCopyPad";
+  RequirePad(core, instr);
+  const uint64_t left = static_cast<uint64_t>(left_elems) * elem_bytes;
+  const uint64_t right = static_cast<uint64_t>(right_elems) * elem_bytes;
+  if (block_count == 0 || block_bytes == 0 || block_bytes % elem_bytes != 0 || left > 32 ||
+      right > 32) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "blockCount " + std::to_string(block_count) + ", blockLen " +
+                   std::to_string(block_bytes) + " B, padding " + std::to_string(left) + "+" +
+                   std::to_string(right) +
+                   " B (expected blockCount >= 1, blockLen a positive multiple of the element "
+                   "size, each padding <= 32 B)");
+  }
+  CheckUbAligned(core, dst, instr, "dst");
+  const uint64_t row = Align32(left + block_bytes + right);
+  const uint64_t ub_span = Span(block_count, row, ub_gap_blocks * 32);
+  CheckUb(core, dst, ub_span, instr, "dst");
+  CheckGmSpan(core, src, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
+  const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
+  const double cost = core.DmaCost(total);
+  const double start = core.Issue(Pipe::kMte2, instr, cost, total);
+  if (core.checked) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr);
+  for (uint32_t i = 0; i < block_count; ++i) {
+    uint8_t* out = dst.ptr + i * (row + ub_gap_blocks * 32);
+    std::memcpy(out + left, src.ptr + i * (block_bytes + gm_gap_bytes), block_bytes);
+    const uint64_t tail = row - left - block_bytes;
+    if (is_pad) {
+      for (uint64_t b = 0; b < left; b += elem_bytes) std::memcpy(out + b, pad_value, elem_bytes);
+      for (uint64_t b = 0; b + elem_bytes <= tail; b += elem_bytes) {
+        std::memcpy(out + left + block_bytes + b, pad_value, elem_bytes);
+      }
+    } else if (core.checked) {
+      std::memset(out, 0xFF, left);
+      std::memset(out + left + block_bytes, 0xFF, tail);
+    }
+  }
+}
+
+void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64_t block_bytes,
+                uint64_t ub_gap_blocks, uint64_t gm_gap_bytes) {
+  Core& core = Cur();
+  const char* instr = "DataCopyPad";
+  RequirePad(core, instr);
+  if (block_count == 0 || block_bytes == 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "copies nothing (blockCount " + std::to_string(block_count) + ", blockLen " +
+                   std::to_string(block_bytes) + " B)");
+  }
+  CheckUbAligned(core, src, instr, "src");
+  const uint64_t row = Align32(block_bytes);
+  const uint64_t ub_span = (block_count - 1) * (row + ub_gap_blocks * 32) + block_bytes;
+  CheckUb(core, src, ub_span, instr, "src");
+  CheckGmSpan(core, dst, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
+  const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
+  const double cost = core.DmaCost(total);
+  const double start = core.Issue(Pipe::kMte3, instr, cost, total);
+  if (core.checked) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
+  for (uint32_t i = 0; i < block_count; ++i) {
+    uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
+    std::memcpy(out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes);
+    core.launch->RecordWrite(core, out, block_bytes);
+  }
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,25 @@
+// Global memory handed out by AscendC::GmAlloc; every launch may address it.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include "opsim/sim/launch.h"
+
+namespace opsim::sim::detail {
+
+class GmRegistry {
+ public:
+  static GmRegistry& Get();
+  void* Alloc(size_t bytes);
+  void Free(void* ptr);
+  std::vector<GmRegion> Snapshot() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<const void*, size_t> blocks_;
+};
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,175 @@
+// The launcher: runs a kernel's blocks on simulated cores and gathers faults, time and trace.
+#include "opsim/sim/launch.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <thread>
+
+#include "opsim/sim/ascendc/sync.h"
+#include "runtime/core_pool.h"
+#include "runtime/gm_registry.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim {
+namespace detail {
+
+extern thread_local Core* tls_core;
+
+namespace {
+
+// The Unified Buffer of the host thread that plays a core, kept across launches.
+uint8_t* ThreadUb(uint32_t bytes) {
+  struct Ub {
+    uint8_t* ptr = nullptr;
+    uint32_t bytes = 0;
+    ~Ub() { std::free(ptr); }
+  };
+  thread_local Ub ub;
+  if (ub.bytes < bytes) {
+    std::free(ub.ptr);
+    ub.ptr = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096));
+    ub.bytes = bytes;
+  }
+  return ub.ptr;
+}
+
+void InitCosts(Core& core, const DeviceProfile& d) {
+  core.ns_per_cycle = 1.0 / d.clock_ghz;
+  core.vector_issue_ns = d.instr_issue_cycles * core.ns_per_cycle;
+  core.vector_repeat_ns = d.vector_cycles_per_repeat * core.ns_per_cycle;
+  core.dma_setup_ns = d.dma_setup_ns;
+  core.dma_ns_per_byte = 1.0 / d.dma_gbps_per_core;  // GB/s == bytes/ns
+  core.scalar_ns = d.scalar_cycles * core.ns_per_cycle;
+}
+
+void ResetForBlock(Core& core, int32_t block, double start_ns) {
+  core.block_idx = block;
+  core.ub_used = 0;
+  core.bufs.clear();
+  core.queues.clear();
+  core.pipe_starts.clear();
+  core.clock.fill(start_ns);
+  core.flag_set.fill(0);
+  core.sync_epoch = 0;
+  // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
+  if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
+}
+
+}  // namespace
+
+void SyncAllImpl() {
+  Core& core = Cur();
+  core.launch->SyncAll(core);
+}
+
+}  // namespace detail
+
+LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
+                    const std::function<void()>& kernel) {
+  using namespace detail;
+  LaunchResult result;
+  if (block_dim < 1 || block_dim > 65535) {
+    result.status = {ErrorCode::kInvalidParam,
+                     "Launch: blockDim = " + std::to_string(block_dim) +
+                         " is out of range (expected 1 <= blockDim <= 65535)"};
+    return result;
+  }
+  if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
+      device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
+    result.status = {ErrorCode::kInvalidParam,
+                     "Launch: device profile '" + device.name + "' is incomplete"};
+    return result;
+  }
+  const uint32_t cores = std::min(block_dim, device.vector_cores);
+  int threads = options.host_threads > 0 ? options.host_threads
+                                         : static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::clamp(threads, 1, static_cast<int>(cores));
+  LaunchState state(device, block_dim, cores, threads, options);
+  for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
+
+  std::vector<double> core_ns(cores, 0.0);
+  std::vector<std::array<PipeStats, kPipeCount>> core_stats(cores);
+  std::vector<std::vector<TraceEvent>> core_trace(options.trace ? cores : 0);
+
+  const std::function<void(uint32_t)> run_core = [&](uint32_t c) {
+    Core core;
+    core.core_idx = static_cast<int32_t>(c);
+    core.block_num = static_cast<int32_t>(block_dim);
+    core.device = &device;
+    core.launch = &state;
+    core.checked = options.checked;
+    core.tracing = options.trace;
+    core.tiling_key = options.tiling_key;
+    core.ub = ThreadUb(device.ub_bytes);
+    core.ub_bytes = device.ub_bytes;
+    core.trace = options.trace ? &core_trace[c] : nullptr;
+    InitCosts(core, device);
+    Core* const saved = tls_core;
+    tls_core = &core;
+    state.AcquireToken();
+    core.has_token = true;
+    double t = 0;
+    for (uint32_t b = c; b < block_dim && !state.aborted(); b += cores) {
+      ResetForBlock(core, static_cast<int32_t>(b), t);
+      try {
+        kernel();
+        CheckLeaks(core, 0, "kernel end");
+        state.BlockExited(core);
+      } catch (const FaultError& e) {
+        state.RecordFault(e.fault());
+      } catch (const AbortError&) {
+      } catch (const std::exception& e) {
+        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                                std::string("threw an exception: ") + e.what()});
+      }
+      t = *std::max_element(core.clock.begin(), core.clock.end());
+    }
+    core_ns[c] = t;
+    core_stats[c] = core.stats;
+    tls_core = saved;
+    if (core.has_token) state.ReleaseToken();
+  };
+  if (cores == 1) {
+    run_core(0);
+  } else {
+    CorePool::Get().Run(cores, run_core);
+  }
+
+  std::optional<Fault> fault = state.fault();
+  if (!fault && options.checked) fault = state.FindOverlappingWrites();
+  if (fault) {
+    result.status = {ErrorCode::kKernelFault, fault->ToString()};
+    result.fault = std::move(fault);
+  }
+
+  KernelStats& s = result.stats;
+  s.block_dim = block_dim;
+  s.core_ns = std::move(core_ns);
+  for (const auto& per_core : core_stats) {
+    for (int p = 0; p < kPipeCount; ++p) {
+      s.pipes[p].busy_ns += per_core[p].busy_ns;
+      s.pipes[p].bytes += per_core[p].bytes;
+      s.pipes[p].instructions += per_core[p].instructions;
+    }
+  }
+  s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
+  const uint64_t gm_bytes = s.pipes[static_cast<int>(Pipe::kMte2)].bytes +
+                            s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
+  s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
+  s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
+  for (auto& events : core_trace) {
+    s.trace.insert(s.trace.end(), events.begin(), events.end());
+  }
+  return result;
+}
+
+}  // namespace opsim::sim
+
+namespace AscendC {
+
+void* GmAlloc(size_t bytes) { return opsim::sim::detail::GmRegistry::Get().Alloc(bytes); }
+void GmFree(void* ptr) { opsim::sim::detail::GmRegistry::Get().Free(ptr); }
+
+}  // namespace AscendC

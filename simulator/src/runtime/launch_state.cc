@@ -1,0 +1,165 @@
+#include "runtime/launch_state.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace opsim::sim::detail {
+
+LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32_t cores,
+                         int host_threads, const LaunchOptions& options)
+    : device(device),
+      options(options),
+      block_dim(block_dim),
+      cores(cores),
+      regions(options.regions),
+      tokens_(host_threads),
+      writes_(cores) {}
+
+int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
+  const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
+  for (size_t i = 0; i < regions.size(); ++i) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(regions[i].base);
+    if (p >= base && p < base + regions[i].bytes) return static_cast<int16_t>(i);
+  }
+  return -1;
+}
+
+std::string LaunchState::DescribeGm(const uint8_t* ptr, uint64_t bytes) const {
+  const int16_t r = FindRegion(ptr);
+  char buf[160];
+  if (r < 0) {
+    std::snprintf(buf, sizeof(buf), "GM [%p, +%llu B)", static_cast<const void*>(ptr),
+                  static_cast<unsigned long long>(bytes));
+  } else {
+    const GmRegion& g = regions[static_cast<size_t>(r)];
+    const uint64_t off = static_cast<uint64_t>(ptr - static_cast<const uint8_t*>(g.base));
+    std::snprintf(buf, sizeof(buf), "GM '%s' [0x%llx, 0x%llx) of %llu B", g.name.c_str(),
+                  static_cast<unsigned long long>(off),
+                  static_cast<unsigned long long>(off + bytes),
+                  static_cast<unsigned long long>(g.bytes));
+  }
+  return buf;
+}
+
+void LaunchState::RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes) {
+  std::vector<WriteSpan>& spans = writes_[static_cast<size_t>(core.core_idx)];
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(ptr);
+  if (!spans.empty()) {
+    WriteSpan& last = spans.back();
+    if (last.block == core.block_idx && last.epoch == core.sync_epoch && last.end == begin) {
+      last.end += bytes;  // streaming writes coalesce, so the record stays small
+      return;
+    }
+  }
+  spans.push_back({begin, begin + bytes, core.sync_epoch, core.block_idx});
+}
+
+std::optional<Fault> LaunchState::FindOverlappingWrites() const {
+  std::vector<WriteSpan> all;
+  for (const auto& spans : writes_) all.insert(all.end(), spans.begin(), spans.end());
+  std::sort(all.begin(), all.end(), [](const WriteSpan& a, const WriteSpan& b) {
+    return a.epoch != b.epoch ? a.epoch < b.epoch : a.begin < b.begin;
+  });
+  for (size_t i = 1, open = 0; i < all.size(); ++i) {
+    const WriteSpan& prev = all[open];
+    const WriteSpan& cur = all[i];
+    if (cur.epoch == prev.epoch && cur.begin < prev.end && cur.block != prev.block) {
+      const uintptr_t lo = cur.begin;
+      const uintptr_t hi = std::min(prev.end, cur.end);
+      return Fault{FaultKind::kOverlappingWrite, std::max(prev.block, cur.block), "DataCopy",
+                   "blocks " + std::to_string(std::min(prev.block, cur.block)) + " and " +
+                       std::to_string(std::max(prev.block, cur.block)) + " both write " +
+                       DescribeGm(reinterpret_cast<const uint8_t*>(lo), hi - lo) +
+                       " without a SyncAll between them"};
+    }
+    if (cur.epoch != prev.epoch || cur.end > prev.end) open = i;
+  }
+  return std::nullopt;
+}
+
+void LaunchState::AcquireToken() {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [&] { return tokens_ > 0; });
+  --tokens_;
+}
+
+void LaunchState::ReleaseToken() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    ++tokens_;
+  }
+  cv_.notify_all();
+}
+
+void LaunchState::SyncAll(Core& core) {
+  if (block_dim > cores) {
+    RaiseFault(FaultKind::kUnsupported, "SyncAll",
+               "blockDim " + std::to_string(block_dim) + " exceeds the " +
+                   std::to_string(cores) + " cores of " + device.name +
+                   ": SyncAll needs every block resident at once");
+  }
+  const double arrive = *std::max_element(core.clock.begin(), core.clock.end());
+  ReleaseToken();
+  core.has_token = false;
+  std::unique_lock<std::mutex> lock(mu_);
+  if (abort_) throw AbortError{};
+  ++arrived_;
+  arrive_max_ns_ = std::max(arrive_max_ns_, arrive);
+  const uint64_t gen = generation_;
+  if (arrived_ + exited_ == block_dim) {
+    if (exited_ > 0) {
+      lock.unlock();
+      RaiseFault(FaultKind::kBarrierDeadlock, "SyncAll",
+                 std::to_string(exited_) + " of " + std::to_string(block_dim) +
+                     " blocks ended without reaching this SyncAll: the chip would hang");
+    }
+    release_ns_ = arrive_max_ns_ + device.sync_all_ns;
+    arrived_ = 0;
+    arrive_max_ns_ = 0;
+    ++generation_;
+    cv_.notify_all();
+  } else {
+    cv_.wait(lock, [&] { return generation_ != gen || abort_; });
+    if (abort_) throw AbortError{};
+  }
+  const double release = release_ns_;
+  cv_.wait(lock, [&] { return tokens_ > 0; });
+  --tokens_;
+  core.has_token = true;
+  lock.unlock();
+  core.clock.fill(release);
+  ++core.sync_epoch;
+}
+
+void LaunchState::BlockExited(const Core& core) {
+  std::unique_lock<std::mutex> lock(mu_);
+  ++exited_;
+  if (arrived_ > 0 && arrived_ + exited_ == block_dim) {
+    lock.unlock();
+    RaiseFault(FaultKind::kBarrierDeadlock, "kernel end",
+               "block " + std::to_string(core.block_idx) + " ended while " +
+                   std::to_string(block_dim - exited_) +
+                   " blocks wait in SyncAll for it: the chip would hang");
+  }
+}
+
+void LaunchState::RecordFault(const Fault& fault) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!fault_ || fault.block < fault_->block) fault_ = fault;
+    abort_ = true;
+  }
+  cv_.notify_all();
+}
+
+bool LaunchState::aborted() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return abort_;
+}
+
+std::optional<Fault> LaunchState::fault() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return fault_;
+}
+
+}  // namespace opsim::sim::detail

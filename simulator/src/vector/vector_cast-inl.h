@@ -1,0 +1,344 @@
+// Per-target Cast. Every pair goes through one 64-bit intermediate per chunk (float64 for
+// floats, int64/uint64 for integers), so there is one widening and one narrowing loop per
+// dtype instead of one kernel per (source, destination) pair. float16/bfloat16 <-> float32,
+// the hot pair, has a direct path. Only the rare rounding modes of float narrowing (floor,
+// ceil, trunc, round, odd) and float -> int round-to-odd run per element.
+#if defined(OPSIM_SIM_VECTOR_CAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_CAST_INL_H_
+#undef OPSIM_SIM_VECTOR_CAST_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_CAST_INL_H_
+#endif
+
+#include <cmath>
+#include <cstring>
+
+#include <hwy/highway.h>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/float16.h"
+#include "opsim/sim/vector_unit.h"
+#include "vector/vector_common-inl.h"
+#include "vector/vector_scalar.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// out[i] = f(in[i]) for descriptors with equal lane counts; the tail runs through padding.
+template <class DIn, class DOut, class F>
+HWY_INLINE void ConvertLoop(DIn din, DOut dout, const hn::TFromD<DIn>* in,
+                            hn::TFromD<DOut>* out, size_t n, F f) {
+  using TIn = hn::TFromD<DIn>;
+  using TOut = hn::TFromD<DOut>;
+  const size_t N = hn::Lanes(din);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(f(hn::LoadU(din, in + i)), dout, out + i);
+  if (i == n) return;
+  HWY_ALIGN TIn tin[hn::MaxLanes(din)] = {};
+  HWY_ALIGN TOut tout[hn::MaxLanes(dout)];
+  std::memcpy(tin, in + i, (n - i) * sizeof(TIn));
+  hn::Store(f(hn::Load(din, tin)), dout, tout);
+  std::memcpy(out + i, tout, (n - i) * sizeof(TOut));
+}
+
+constexpr size_t kCastChunk = 256;
+
+inline bool Is16BitFloat(DType t) { return t == DType::kFloat16 || t == DType::kBFloat16; }
+inline bool IsSignedInt(DType t) {
+  return t == DType::kInt8 || t == DType::kInt32 || t == DType::kInt64;
+}
+
+// ---- widening: source dtype -> float64 or int64/uint64 ----
+
+inline void WidenFloat(DType st, const void* src, double* out, size_t n) {
+  const hn::ScalableTag<double> d64;
+  const hn::Rebind<float, decltype(d64)> d32;
+  const auto promote = [d64](auto v) { return hn::PromoteTo(d64, v); };
+  if (st == DType::kFloat64) {
+    std::memcpy(out, src, n * sizeof(double));
+  } else if (st == DType::kFloat32) {
+    ConvertLoop(d32, d64, static_cast<const float*>(src), out, n, promote);
+  } else {
+    HWY_ALIGN float tmp[kCastChunk];
+    Narrow16ToF32(st == DType::kFloat16, static_cast<const uint16_t*>(src), tmp, n);
+    ConvertLoop(d32, d64, tmp, out, n, promote);
+  }
+}
+
+// Signed sources sign-extend into int64 lanes, unsigned ones zero-extend (as uint64 bits).
+inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
+  const hn::ScalableTag<int64_t> di64;
+  const hn::Rebind<int32_t, decltype(di64)> di32;
+  const hn::Rebind<int8_t, decltype(di64)> di8;
+  const hn::ScalableTag<uint64_t> du64;
+  const hn::Rebind<uint32_t, decltype(du64)> du32;
+  const hn::Rebind<uint8_t, decltype(du64)> du8;
+  auto* uout = reinterpret_cast<uint64_t*>(out);
+  switch (st) {
+    case DType::kInt64:
+    case DType::kUInt64:
+      std::memcpy(out, src, n * sizeof(int64_t));
+      return;
+    case DType::kInt32:
+      return ConvertLoop(di32, di64, static_cast<const int32_t*>(src), out, n,
+                         [di64](auto v) { return hn::PromoteTo(di64, v); });
+    case DType::kUInt32:
+      return ConvertLoop(du32, du64, static_cast<const uint32_t*>(src), uout, n,
+                         [du64](auto v) { return hn::PromoteTo(du64, v); });
+    case DType::kInt8:
+      return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n,
+                         [di64, di32](auto v) {
+                           return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
+                         });
+    default:  // uint8, bool
+      return ConvertLoop(du8, du64, static_cast<const uint8_t*>(src), uout, n,
+                         [du64, du32](auto v) {
+                           return hn::PromoteTo(du64, hn::PromoteTo(du32, v));
+                         });
+  }
+}
+
+// Integers -> float64. Up to 32-bit sources are exact. 64-bit ones are split as
+// hi * 2^32 + lo (both exact), added once (nearest-even), and with `odd` turned into
+// round-to-odd via the exact Fast2Sum error, so that a later narrowing rounds only once.
+inline void IntToF64(DType st, const int64_t* in, double* out, size_t n, bool odd) {
+  const hn::ScalableTag<int64_t> di;
+  const hn::ScalableTag<double> df;
+  const hn::RebindToUnsigned<decltype(di)> du;
+  if (st != DType::kInt64 && st != DType::kUInt64) {
+    return ConvertLoop(di, df, in, out, n, [df](auto v) { return hn::ConvertTo(df, v); });
+  }
+  const bool is_unsigned = st == DType::kUInt64;
+  ConvertLoop(di, df, in, out, n, [=](auto v) {
+    const auto hi_bits = is_unsigned ? hn::BitCast(di, hn::ShiftRight<32>(hn::BitCast(du, v)))
+                                     : hn::ShiftRight<32>(v);
+    const auto lo_bits = hn::And(v, hn::Set(di, int64_t{0xFFFFFFFF}));
+    const auto a = hn::Mul(hn::ConvertTo(df, hi_bits), hn::Set(df, 4294967296.0));
+    const auto b = hn::ConvertTo(df, lo_bits);
+    const auto s = hn::Add(a, b);
+    if (!odd) return s;
+    const auto err = hn::Sub(b, hn::Sub(s, a));
+    const auto sb = hn::BitCast(di, s);
+    const auto even = hn::Eq(hn::And(sb, hn::Set(di, 1)), hn::Zero(di));
+    const auto adjust = hn::And(hn::RebindMask(di, hn::Ne(err, hn::Zero(df))), even);
+    // Moving the bit pattern by +1 grows the magnitude, -1 shrinks it (sign-magnitude).
+    const auto grows = hn::RebindMask(
+        di, hn::Eq(hn::VecFromMask(df, hn::Lt(err, hn::Zero(df))),
+                   hn::VecFromMask(df, hn::Lt(s, hn::Zero(df)))));
+    const auto step = hn::IfThenElse(grows, hn::Set(di, 1), hn::Set(di, -1));
+    return hn::BitCast(df, hn::Add(sb, hn::IfThenElseZero(adjust, step)));
+  });
+}
+
+// ---- narrowing: float64 -> float dtype ----
+
+// float64 -> float32, nearest-even, with IEEE overflow to inf on every target (the scalar
+// target's DemoteTo saturates to the largest float instead).
+template <class D64>
+HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteRint(D64 d64, hn::Vec<D64> v) {
+  const hn::Rebind<float, D64> d32;
+  const hn::Rebind<uint32_t, D64> du32;
+  const hn::RebindToUnsigned<D64> du64;
+  const auto r = hn::DemoteTo(d32, v);
+  // |v| >= FLT_MAX + half an ulp rounds to inf.
+  const auto overflow = hn::Ge(hn::Abs(v), hn::Set(d64, 340282356779733661637539395458142568448.0));
+  const auto over32 = hn::TruncateTo(du32, hn::BitCast(du64, hn::VecFromMask(d64, overflow)));
+  const auto inf = hn::BitCast(du32, hn::CopySign(hn::Set(d32, HUGE_VALF), r));
+  return hn::BitCast(d32, hn::IfThenElse(hn::Ne(over32, hn::Zero(du32)), inf, hn::BitCast(du32, r)));
+}
+
+// float64 -> float32 rounded to odd: exact for a following nearest-even narrowing to 16 bits.
+template <class D64>
+HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteOdd(D64 d64, hn::Vec<D64> v) {
+  const hn::Rebind<float, D64> d32;
+  const hn::Rebind<uint32_t, D64> du32;
+  const hn::RebindToUnsigned<D64> du64;
+  const auto r = DemoteRint(d64, v);
+  const auto back = hn::PromoteTo(d64, r);
+  const auto inexact = hn::AndNot(hn::IsNaN(v), hn::Ne(back, v));
+  const auto shrink = hn::And(inexact, hn::Gt(hn::Abs(back), hn::Abs(v)));
+  const auto inexact32 = hn::TruncateTo(du32, hn::BitCast(du64, hn::VecFromMask(d64, inexact)));
+  const auto shrink32 = hn::TruncateTo(du32, hn::BitCast(du64, hn::VecFromMask(d64, shrink)));
+  const auto one = hn::Set(du32, 1u);
+  auto bits = hn::Sub(hn::BitCast(du32, r), hn::And(shrink32, one));  // truncate towards zero
+  bits = hn::Or(bits, hn::And(inexact32, one));                       // sticky bit
+  return hn::BitCast(d32, bits);
+}
+
+inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size_t n) {
+  if (dt == DType::kFloat64) {
+    std::memcpy(out, in, n * sizeof(double));
+    return;
+  }
+  const hn::ScalableTag<double> d64;
+  const hn::Rebind<float, decltype(d64)> d32;
+  if (round == Round::kNone || round == Round::kRint) {
+    if (dt == DType::kFloat32) {
+      ConvertLoop(d64, d32, in, static_cast<float*>(out), n,
+                  [d64](auto v) { return DemoteRint(d64, v); });
+      return;
+    }
+    HWY_ALIGN float tmp[kCastChunk];
+    ConvertLoop(d64, d32, in, tmp, n, [d64](auto v) { return DemoteOdd(d64, v); });
+    F32ToNarrow16(dt == DType::kFloat16, tmp, static_cast<uint16_t*>(out), n);
+    return;
+  }
+  // Directed, away-from-zero-tie and odd rounding: rare, one element at a time.
+  for (size_t i = 0; i < n; ++i) {
+    if (dt == DType::kFloat32) {
+      const double r = detail::NarrowScalar(in[i], detail::kF32Format, round);
+      static_cast<float*>(out)[i] = static_cast<float>(r);
+    } else if (dt == DType::kFloat16) {
+      const double r = detail::NarrowScalar(in[i], detail::kF16Format, round);
+      static_cast<uint16_t*>(out)[i] = FloatToHalfBits(static_cast<float>(r));
+    } else {
+      const double r = detail::NarrowScalar(in[i], detail::kBF16Format, round);
+      static_cast<uint16_t*>(out)[i] = FloatToBFloat16Bits(static_cast<float>(r));
+    }
+  }
+}
+
+// ---- float64 -> integer dtype: round, saturate, NaN -> 0 ----
+
+template <class D>
+HWY_INLINE hn::Vec<D> RoundVec(D d, hn::Vec<D> x, Round round) {
+  switch (round) {
+    case Round::kFloor: return hn::Floor(x);
+    case Round::kCeil: return hn::Ceil(x);
+    case Round::kTrunc: return hn::Trunc(x);
+    case Round::kRound: {  // half away from zero; x - trunc(x) is exact
+      const auto t = hn::Trunc(x);
+      const auto half_or_more = hn::Ge(hn::Abs(hn::Sub(x, t)), hn::Set(d, 0.5));
+      return hn::Add(t, hn::IfThenElseZero(half_or_more, hn::CopySign(hn::Set(d, 1.0), x)));
+    }
+    default: return hn::Round(x);  // nearest-even
+  }
+}
+
+template <typename T>
+void FloatToIntTyped(const double* in, T* out, Round round, size_t n) {
+  if (round == Round::kOdd) {
+    for (size_t i = 0; i < n; ++i) {
+      out[i] = detail::SaturateToInt<T>(detail::RoundIntegral(in[i], round));
+    }
+    return;
+  }
+  const hn::ScalableTag<double> df;
+  const hn::Rebind<int64_t, decltype(df)> di;
+  const hn::Rebind<uint64_t, decltype(df)> du;
+  const hn::Rebind<T, decltype(df)> dt;
+  ConvertLoop(df, dt, in, out, n, [=](auto x) {
+    auto r = RoundVec(df, x, round);
+    r = hn::IfThenZeroElse(hn::IsNaN(r), r);
+    hn::Vec<decltype(di)> i64;
+    if constexpr (sizeof(T) == 8 && hwy::IsSigned<T>()) {
+      const auto big = hn::Ge(r, hn::Set(df, 9223372036854775808.0));
+      r = hn::Min(hn::Max(r, hn::Set(df, -9223372036854775808.0)),
+                  hn::Set(df, 9223372036854774784.0));  // largest double below 2^63
+      i64 = hn::IfThenElse(hn::RebindMask(di, big), hn::Set(di, hwy::LimitsMax<int64_t>()),
+                           hn::ConvertTo(di, r));
+    } else if constexpr (sizeof(T) == 8) {
+      const auto big = hn::Ge(r, hn::Set(df, 18446744073709551616.0));
+      const auto high = hn::Ge(r, hn::Set(df, 9223372036854775808.0));
+      r = hn::Min(hn::Max(r, hn::Zero(df)), hn::Set(df, 18446744073709549568.0));
+      const auto shifted = hn::IfThenElse(high, hn::Sub(r, hn::Set(df, 9223372036854775808.0)), r);
+      auto conv = hn::ConvertTo(di, shifted);
+      conv = hn::IfThenElse(hn::RebindMask(di, high),
+                            hn::Xor(conv, hn::Set(di, hwy::LimitsMin<int64_t>())), conv);
+      i64 = hn::IfThenElse(hn::RebindMask(di, big), hn::Set(di, int64_t{-1}), conv);
+    } else {
+      const double lo = static_cast<double>(hwy::LimitsMin<T>());
+      const double hi = static_cast<double>(hwy::LimitsMax<T>());
+      r = hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi));
+      i64 = hn::ConvertTo(di, r);
+    }
+    if constexpr (sizeof(T) == 8) {
+      return hn::BitCast(dt, i64);
+    } else {
+      const hn::Rebind<hwy::MakeUnsigned<T>, decltype(df)> dnarrow;
+      return hn::BitCast(dt, hn::TruncateTo(dnarrow, hn::BitCast(du, i64)));
+    }
+  });
+}
+
+inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_t n) {
+  switch (dt) {
+    case DType::kInt8: return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
+    case DType::kUInt8: return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
+    case DType::kInt32: return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
+    case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
+    case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
+    case DType::kUInt64: return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
+    default: return;
+  }
+}
+
+// ---- int64 bits -> integer dtype: two's complement truncation ----
+
+inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
+  const hn::ScalableTag<uint64_t> du64;
+  const hn::Rebind<uint32_t, decltype(du64)> du32;
+  const hn::Rebind<uint8_t, decltype(du64)> du8;
+  const auto* uin = reinterpret_cast<const uint64_t*>(in);
+  switch (DTypeSize(dt)) {
+    case 8:
+      std::memcpy(out, in, n * sizeof(int64_t));
+      return;
+    case 4:
+      return ConvertLoop(du64, du32, uin, static_cast<uint32_t*>(out), n,
+                         [du32](auto v) { return hn::TruncateTo(du32, v); });
+    case 1:
+      return ConvertLoop(du64, du8, uin, static_cast<uint8_t*>(out), n,
+                         [du8](auto v) { return hn::TruncateTo(du8, v); });
+    default: return;
+  }
+}
+
+inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round, size_t n) {
+  if (n == 0 || dt == DType::kBool) return;  // casting to bool: not supported (no-op)
+  if (st == DType::kBool) st = DType::kUInt8;
+  if (dt == st) {
+    if (dst != src) std::memmove(dst, src, n * DTypeSize(dt));
+    return;
+  }
+  const bool rint = round == Round::kNone || round == Round::kRint;
+  if (Is16BitFloat(st) && dt == DType::kFloat32) {
+    return Narrow16ToF32(st == DType::kFloat16, static_cast<const uint16_t*>(src),
+                         static_cast<float*>(dst), n);
+  }
+  if (st == DType::kFloat32 && Is16BitFloat(dt) && rint) {
+    return F32ToNarrow16(dt == DType::kFloat16, static_cast<const float*>(src),
+                         static_cast<uint16_t*>(dst), n);
+  }
+  const size_t src_size = DTypeSize(st);
+  const size_t dst_size = DTypeSize(dt);
+  HWY_ALIGN double wide_f[kCastChunk];
+  HWY_ALIGN int64_t wide_i[kCastChunk];
+  for (size_t i = 0; i < n; i += kCastChunk) {
+    const size_t m = n - i < kCastChunk ? n - i : kCastChunk;
+    const void* in = static_cast<const char*>(src) + i * src_size;
+    void* out = static_cast<char*>(dst) + i * dst_size;
+    if (IsFloating(st)) {
+      WidenFloat(st, in, wide_f, m);
+      if (IsFloating(dt)) {
+        NarrowFloat(dt, wide_f, out, round, m);
+      } else {
+        FloatToInt(dt, wide_f, out, round, m);
+      }
+    } else {
+      WidenInt(st, in, wide_i, m);
+      if (IsFloating(dt)) {
+        IntToF64(st, wide_i, wide_f, m, /*odd=*/dt != DType::kFloat64);
+        NarrowFloat(dt, wide_f, out, Round::kRint, m);  // int -> float: nearest-even
+      } else {
+        TruncateInt(dt, wide_i, out, m);
+      }
+    }
+  }
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_CAST_INL_H_

@@ -1,0 +1,215 @@
+// Per-target building blocks shared by the vector-unit kernels: exact float16/bfloat16
+// conversions (Highway 1.0.3's own truncate or mishandle inf/NaN on some targets), wrapping
+// integer multiplies, and the total order used by Max/Min.
+// Included once per target by each foreach_target translation unit (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_COMMON_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_COMMON_INL_H_
+#undef OPSIM_SIM_VECTOR_COMMON_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_COMMON_INL_H_
+#endif
+
+#include <cstring>
+
+#include <hwy/highway.h>
+
+#include "opsim/core/dtype.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// ---- float16 / bfloat16 <-> float32, bit-exact with opsim::FloatToHalfBits & co. ----
+
+// h: u16 lanes (Rebind<uint16_t, DF>), result: f32 lanes.
+template <class DF, class VU16>
+HWY_INLINE hn::Vec<DF> HalfToF32(DF df, VU16 h) {
+  const hn::RebindToUnsigned<DF> du;
+  const hn::RebindToSigned<DF> di;
+  const auto x = hn::PromoteTo(du, h);
+  const auto sign = hn::ShiftLeft<16>(hn::And(x, hn::Set(du, 0x8000u)));
+  const auto exp = hn::And(x, hn::Set(du, 0x7C00u));
+  const auto mant = hn::And(x, hn::Set(du, 0x03FFu));
+  const auto normal = hn::ShiftLeft<13>(hn::Add(exp, hn::Set(du, 0x1C000u)));
+  const auto special = hn::Or(hn::Set(du, 0x7F800000u), hn::ShiftLeft<13>(mant));
+  // Subnormal: mant * 2^-24 is exact in float.
+  const auto sub = hn::BitCast(
+      du, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, mant)), hn::Set(df, 1.0f / 16777216.0f)));
+  auto mag = hn::ShiftLeft<13>(mant);
+  mag = hn::Or(mag, normal);
+  mag = hn::IfThenElse(hn::Eq(exp, hn::Set(du, 0x7C00u)), special, mag);
+  mag = hn::IfThenElse(hn::Eq(exp, hn::Zero(du)), sub, mag);
+  return hn::BitCast(df, hn::Or(sign, mag));
+}
+
+template <class DF, class VU16>
+HWY_INLINE hn::Vec<DF> BF16ToF32(DF df, VU16 b) {
+  const hn::RebindToUnsigned<DF> du;
+  return hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, b)));
+}
+
+// Round-to-nearest-even float32 -> binary16 bits, mirroring opsim::FloatToHalfBits.
+template <class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToHalf(DF df, hn::Vec<DF> v) {
+  const hn::RebindToSigned<DF> di;  // all magnitudes < 2^31: signed compares suffice
+  const hn::Rebind<uint16_t, DF> d16;
+  const auto bits = hn::BitCast(di, v);
+  const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(di, 0x8000));
+  const auto f = hn::And(bits, hn::Set(di, 0x7FFFFFFF));
+  // >= 65536: overflow to inf, or inf/NaN (NaN quietened, top payload bits kept).
+  const auto nan = hn::Or(hn::Set(di, 0x7E00), hn::And(hn::ShiftRight<13>(f), hn::Set(di, 0x3FF)));
+  const auto big = hn::IfThenElse(hn::Gt(f, hn::Set(di, 0x7F800000)), nan, hn::Set(di, 0x7C00));
+  // Below 2^-14: adding 0.5 aligns the mantissa; the FPU rounds to nearest even.
+  const auto aligned = hn::Add(hn::BitCast(df, f), hn::Set(df, 0.5f));
+  const auto small = hn::Sub(hn::BitCast(di, aligned), hn::Set(di, 0x3F000000));
+  // Normal: rebias the exponent and add the rounding bias (wraps in unsigned arithmetic).
+  const hn::RebindToUnsigned<DF> du;
+  const auto odd = hn::And(hn::ShiftRight<13>(hn::BitCast(du, f)), hn::Set(du, 1u));
+  const auto biased = hn::Add(hn::BitCast(du, f), hn::Add(hn::Set(du, 0xC8000FFFu), odd));
+  const auto normal = hn::BitCast(di, hn::ShiftRight<13>(biased));
+  auto out = hn::IfThenElse(hn::Lt(f, hn::Set(di, 0x38800000)), small, normal);
+  out = hn::IfThenElse(hn::Lt(f, hn::Set(di, 0x47800000)), out, big);
+  out = hn::Or(hn::And(out, hn::Set(di, 0xFFFF)), sign);
+  return hn::DemoteTo(d16, out);
+}
+
+// Round-to-nearest-even float32 -> bfloat16 bits, mirroring opsim::FloatToBFloat16Bits.
+template <class DF>
+HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToBF16(DF /*df*/, hn::Vec<DF> v) {
+  const hn::RebindToUnsigned<DF> du;
+  const hn::RebindToSigned<DF> di;
+  const hn::Rebind<uint16_t, DF> d16;
+  const auto f = hn::BitCast(du, v);
+  const auto is_nan = hn::Gt(hn::BitCast(di, hn::And(f, hn::Set(du, 0x7FFFFFFFu))),
+                             hn::Set(di, 0x7F800000));
+  const auto quiet = hn::Or(hn::ShiftRight<16>(f), hn::Set(du, 0x40u));
+  const auto odd = hn::And(hn::ShiftRight<16>(f), hn::Set(du, 1u));
+  const auto rounded = hn::ShiftRight<16>(hn::Add(f, hn::Add(hn::Set(du, 0x7FFFu), odd)));
+  const auto out = hn::IfThenElse(hn::RebindMask(du, is_nan), quiet, rounded);
+  return hn::DemoteTo(d16, hn::BitCast(di, out));
+}
+
+// Converts n 16-bit floats (`half`: binary16, else bfloat16) to float32.
+inline void Narrow16ToF32(bool half, const uint16_t* src, float* dst, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  constexpr size_t kMax = hn::MaxLanes(df);
+  const size_t N = hn::Lanes(df);
+  size_t i = 0;
+  HWY_ALIGN uint16_t tail_in[kMax] = {};
+  HWY_ALIGN float tail_out[kMax];
+  for (;;) {
+    const bool full = i + N <= n;
+    if (!full && i >= n) break;
+    const uint16_t* in = src + i;
+    if (!full) {
+      std::memcpy(tail_in, in, (n - i) * sizeof(uint16_t));
+      in = tail_in;
+    }
+    const auto h = hn::LoadU(d16, in);
+    const auto f = half ? HalfToF32(df, h) : BF16ToF32(df, h);
+    if (full) {
+      hn::StoreU(f, df, dst + i);
+    } else {
+      hn::Store(f, df, tail_out);
+      std::memcpy(dst + i, tail_out, (n - i) * sizeof(float));
+      break;
+    }
+    i += N;
+  }
+}
+
+// Converts n float32 to 16-bit floats with round-to-nearest-even.
+inline void F32ToNarrow16(bool half, const float* src, uint16_t* dst, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  constexpr size_t kMax = hn::MaxLanes(df);
+  const size_t N = hn::Lanes(df);
+  size_t i = 0;
+  HWY_ALIGN float tail_in[kMax] = {};
+  HWY_ALIGN uint16_t tail_out[kMax];
+  for (;;) {
+    const bool full = i + N <= n;
+    if (!full && i >= n) break;
+    const float* in = src + i;
+    if (!full) {
+      std::memcpy(tail_in, in, (n - i) * sizeof(float));
+      in = tail_in;
+    }
+    const auto f = hn::LoadU(df, in);
+    const auto h = half ? F32ToHalf(df, f) : F32ToBF16(df, f);
+    if (full) {
+      hn::StoreU(h, d16, dst + i);
+    } else {
+      hn::Store(h, d16, tail_out);
+      std::memcpy(dst + i, tail_out, (n - i) * sizeof(uint16_t));
+      break;
+    }
+    i += N;
+  }
+}
+
+// ---- wrapping integer multiplies (Highway 1.0.3 has none for 8- or 64-bit lanes) ----
+
+template <class D>
+HWY_INLINE hn::Vec<D> MulWrap(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  using T = hn::TFromD<D>;
+  static_assert(!hwy::IsSigned<T>(), "multiply the unsigned bit patterns");
+  if constexpr (sizeof(T) == 4) {
+    return hn::Mul(a, b);
+  } else {
+#if HWY_TARGET == HWY_SCALAR
+    return hn::Set(d, static_cast<T>(hn::GetLane(a) * hn::GetLane(b)));
+#else
+    if constexpr (sizeof(T) == 1) {
+      // Two 8-bit products per 16-bit lane: the even one in the low byte, the odd one
+      // computed on the high bytes; each keeps only its low 8 bits.
+      const hn::Repartition<uint16_t, D> d16;
+      const auto a16 = hn::BitCast(d16, a);
+      const auto b16 = hn::BitCast(d16, b);
+      const auto lo = hn::And(hn::Mul(a16, b16), hn::Set(d16, 0x00FF));
+      const auto hi = hn::Mul(hn::ShiftRight<8>(a16), hn::And(b16, hn::Set(d16, 0xFF00)));
+      return hn::BitCast(d, hn::Or(lo, hi));
+    } else {
+      // (ah*2^32 + al)(bh*2^32 + bl) mod 2^64 = al*bl + ((ah*bl + al*bh) << 32).
+      const hn::Repartition<uint32_t, D> d32;
+      const auto a_hi = hn::BitCast(d32, hn::ShiftRight<32>(a));
+      const auto b_hi = hn::BitCast(d32, hn::ShiftRight<32>(b));
+      const auto a32 = hn::BitCast(d32, a);
+      const auto b32 = hn::BitCast(d32, b);
+      const auto low = hn::MulEven(a32, b32);
+      const auto cross = hn::Add(hn::MulEven(a_hi, b32), hn::MulEven(a32, b_hi));
+      return hn::Add(low, hn::ShiftLeft<32>(cross));
+    }
+#endif
+  }
+}
+
+// ---- total order for float Max/Min: -0 < +0; NaN handled by the callers ----
+
+// Maps float bits (as signed ints) to keys whose signed order is the float order; an
+// involution, so it also maps keys back.
+template <class DI>
+HWY_INLINE hn::Vec<DI> FloatKey(DI di, hn::Vec<DI> bits) {
+  using TI = hn::TFromD<DI>;
+  constexpr int kShift = static_cast<int>(sizeof(TI) * 8 - 1);
+  const TI mag_mask = hwy::LimitsMax<TI>();
+  return hn::Xor(bits, hn::And(hn::ShiftRight<kShift>(bits), hn::Set(di, mag_mask)));
+}
+
+// NaN-propagating max/min of floats (a's NaN wins over b's).
+template <bool kMax, class D>
+HWY_INLINE hn::Vec<D> FloatMaxMin(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  const hn::RebindToSigned<D> di;
+  const auto ka = FloatKey(di, hn::BitCast(di, a));
+  const auto kb = FloatKey(di, hn::BitCast(di, b));
+  const auto k = kMax ? hn::Max(ka, kb) : hn::Min(ka, kb);
+  auto r = hn::BitCast(d, FloatKey(di, k));
+  r = hn::IfThenElse(hn::IsNaN(b), b, r);
+  return hn::IfThenElse(hn::IsNaN(a), a, r);
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_COMMON_INL_H_

@@ -1,0 +1,242 @@
+// Per-target elementwise kernels: Binary, Scalar (binary with a broadcast operand), Unary, Fill.
+// The dtype and the op are switched at run time here, inside one target, so each target
+// instantiates one loop per (lane type, op) and no more.
+#if defined(OPSIM_SIM_VECTOR_ELEMENTWISE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_ELEMENTWISE_INL_H_
+#undef OPSIM_SIM_VECTOR_ELEMENTWISE_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_ELEMENTWISE_INL_H_
+#endif
+
+#include <cstring>
+
+#include <hwy/highway.h>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/float16.h"
+#include "opsim/sim/vector_unit.h"
+#include "vector/vector_common-inl.h"
+#include "vector/vector_scalar.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// dst[i] = f(a[i], b[i]) (b broadcast from *b when b_scalar). Tails run through a padded
+// vector so that every element sees exactly the same operation.
+template <typename T, class F>
+HWY_INLINE void Apply2(T* dst, const T* a, const T* b, bool b_scalar, size_t n, F f) {
+  const hn::ScalableTag<T> d;
+  constexpr size_t kMax = hn::MaxLanes(d);
+  const size_t N = hn::Lanes(d);
+  const auto vb_scalar = hn::Set(d, b_scalar ? *b : T(0));
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto vb = b_scalar ? vb_scalar : hn::LoadU(d, b + i);
+    hn::StoreU(f(d, hn::LoadU(d, a + i), vb), d, dst + i);
+  }
+  if (i == n) return;
+  HWY_ALIGN T ta[kMax] = {};
+  HWY_ALIGN T tb[kMax] = {};
+  HWY_ALIGN T tout[kMax];
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * sizeof(T));
+  if (!b_scalar) std::memcpy(tb, b + i, rest * sizeof(T));
+  const auto vb = b_scalar ? vb_scalar : hn::Load(d, tb);
+  hn::Store(f(d, hn::Load(d, ta), vb), d, tout);
+  std::memcpy(dst + i, tout, rest * sizeof(T));
+}
+
+template <typename T, class F>
+HWY_INLINE void Apply1(T* dst, const T* src, size_t n, F f) {
+  const hn::ScalableTag<T> d;
+  constexpr size_t kMax = hn::MaxLanes(d);
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(f(d, hn::LoadU(d, src + i)), d, dst + i);
+  if (i == n) return;
+  HWY_ALIGN T tin[kMax] = {};
+  HWY_ALIGN T tout[kMax];
+  const size_t rest = n - i;
+  std::memcpy(tin, src + i, rest * sizeof(T));
+  hn::Store(f(d, hn::Load(d, tin)), d, tout);
+  std::memcpy(dst + i, tout, rest * sizeof(T));
+}
+
+// Add/Sub/Mul (and Div for floats) on float lanes or on the unsigned bit patterns of integers,
+// where wrapping is the defined behaviour.
+template <typename T>
+void Arith(BinaryOp op, T* dst, const T* a, const T* b, bool b_scalar, size_t n) {
+  switch (op) {
+    case BinaryOp::kAdd:
+      return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Add(x, y); });
+    case BinaryOp::kSub:
+      return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Sub(x, y); });
+    case BinaryOp::kMul:
+      if constexpr (hwy::IsFloat<T>()) {
+        return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Mul(x, y); });
+      } else {
+        return Apply2(dst, a, b, b_scalar, n,
+                      [](auto d, auto x, auto y) { return MulWrap(d, x, y); });
+      }
+    case BinaryOp::kDiv:
+      if constexpr (hwy::IsFloat<T>()) {
+        return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Div(x, y); });
+      }
+      return;  // integer division: see DivInts
+    case BinaryOp::kMax:
+    case BinaryOp::kMin:
+      return;  // see MaxMin
+  }
+}
+
+template <typename T>
+void MaxMin(bool is_max, T* dst, const T* a, const T* b, bool b_scalar, size_t n) {
+  if constexpr (hwy::IsFloat<T>()) {
+    if (is_max) {
+      Apply2(dst, a, b, b_scalar, n,
+             [](auto d, auto x, auto y) { return FloatMaxMin<true>(d, x, y); });
+    } else {
+      Apply2(dst, a, b, b_scalar, n,
+             [](auto d, auto x, auto y) { return FloatMaxMin<false>(d, x, y); });
+    }
+  } else if (is_max) {
+    Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Max(x, y); });
+  } else {
+    Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Min(x, y); });
+  }
+}
+
+// Highway has no integer division on any target; the per-element loop is the honest way.
+template <typename T>
+void DivInts(T* dst, const T* a, const T* b, bool b_scalar, size_t n) {
+  for (size_t i = 0; i < n; ++i) dst[i] = detail::DivInt<T>(a[i], b_scalar ? *b : b[i]);
+}
+
+template <typename T>
+void BinaryTyped(BinaryOp op, void* dst, const void* a, const void* b, bool b_scalar, size_t n) {
+  using U = hwy::MakeUnsigned<T>;
+  auto* d = static_cast<T*>(dst);
+  const auto* x = static_cast<const T*>(a);
+  const auto* y = static_cast<const T*>(b);
+  if (op == BinaryOp::kMax || op == BinaryOp::kMin) {
+    return MaxMin<T>(op == BinaryOp::kMax, d, x, y, b_scalar, n);
+  }
+  if constexpr (hwy::IsFloat<T>()) {
+    return Arith<T>(op, d, x, y, b_scalar, n);
+  } else {
+    if (op == BinaryOp::kDiv) return DivInts<T>(d, x, y, b_scalar, n);
+    return Arith<U>(op, static_cast<U*>(dst), static_cast<const U*>(a),
+                    static_cast<const U*>(b), b_scalar, n);
+  }
+}
+
+// float16/bfloat16: widen a chunk to float32, run the float32 kernel, round once.
+inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a,
+                     const uint16_t* b, bool b_scalar, size_t n) {
+  constexpr size_t kChunk = 512;
+  HWY_ALIGN float fa[kChunk];
+  HWY_ALIGN float fb[kChunk];
+  float fs = 0.0f;
+  if (b_scalar) fs = half ? HalfBitsToFloat(*b) : BFloat16BitsToFloat(*b);
+  for (size_t i = 0; i < n; i += kChunk) {
+    const size_t m = n - i < kChunk ? n - i : kChunk;
+    Narrow16ToF32(half, a + i, fa, m);
+    if (!b_scalar) Narrow16ToF32(half, b + i, fb, m);
+    BinaryTyped<float>(op, fa, fa, b_scalar ? &fs : fb, b_scalar, m);
+    F32ToNarrow16(half, fa, dst + i, m);
+  }
+}
+
+inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const void* b,
+                       bool b_scalar, size_t n) {
+  switch (dtype) {
+    case DType::kFloat32: return BinaryTyped<float>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat64: return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
+    case DType::kInt8: return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt8: return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt32: return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt32: return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt64: return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt64: return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat16:
+    case DType::kBFloat16:
+      return Binary16(dtype == DType::kFloat16, op, static_cast<uint16_t*>(dst),
+                      static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b),
+                      b_scalar, n);
+    case DType::kBool:
+      if (op == BinaryOp::kMax || op == BinaryOp::kMin) {
+        return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
+      }
+      return;  // arithmetic on bool is not defined: documented no-op
+  }
+}
+
+template <typename T>
+void AbsTyped(void* dst, const void* src, size_t n) {
+  Apply1(static_cast<T*>(dst), static_cast<const T*>(src), n, [](auto d, auto v) {
+    const hn::RebindToUnsigned<decltype(d)> du;
+    const auto neg = hn::BitCast(d, hn::Sub(hn::Zero(du), hn::BitCast(du, v)));  // wraps
+    return hn::IfThenElse(hn::Lt(v, hn::Zero(d)), neg, v);
+  });
+}
+
+// Float |x| clears the sign bit (IEEE abs: exact, NaN payload kept).
+template <typename U>
+void ClearSign(void* dst, const void* src, size_t n) {
+  Apply1(static_cast<U*>(dst), static_cast<const U*>(src), n, [](auto d, auto v) {
+    return hn::And(v, hn::Set(d, hwy::LimitsMax<hwy::MakeSigned<U>>()));
+  });
+}
+
+inline void UnaryImpl(UnaryOp op, DType dtype, void* dst, const void* src, size_t n) {
+  if (op == UnaryOp::kCopy) {
+    if (dst != src && n != 0) std::memmove(dst, src, n * DTypeSize(dtype));
+    return;
+  }
+  switch (dtype) {
+    case DType::kFloat32: return ClearSign<uint32_t>(dst, src, n);
+    case DType::kFloat64: return ClearSign<uint64_t>(dst, src, n);
+    case DType::kFloat16:
+    case DType::kBFloat16: return ClearSign<uint16_t>(dst, src, n);
+    case DType::kInt8: return AbsTyped<int8_t>(dst, src, n);
+    case DType::kInt32: return AbsTyped<int32_t>(dst, src, n);
+    case DType::kInt64: return AbsTyped<int64_t>(dst, src, n);
+    case DType::kUInt8:
+    case DType::kUInt32:
+    case DType::kUInt64:
+    case DType::kBool:
+      if (dst != src && n != 0) std::memmove(dst, src, n * DTypeSize(dtype));
+      return;
+  }
+}
+
+template <typename U>
+void FillBits(void* dst, const void* value, size_t n) {
+  const hn::ScalableTag<U> d;
+  U bits;
+  std::memcpy(&bits, value, sizeof(U));
+  const auto v = hn::Set(d, bits);
+  auto* out = static_cast<U*>(dst);
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(v, d, out + i);
+  for (; i < n; ++i) out[i] = bits;  // plain stores: a fill has no arithmetic to keep uniform
+}
+
+inline void FillImpl(DType dtype, void* dst, const void* value, size_t n) {
+  switch (DTypeSize(dtype)) {
+    case 1: return FillBits<uint8_t>(dst, value, n);
+    case 2: return FillBits<uint16_t>(dst, value, n);
+    case 4: return FillBits<uint32_t>(dst, value, n);
+    case 8: return FillBits<uint64_t>(dst, value, n);
+    default: return;
+  }
+}
+
+inline int64_t TargetImpl() { return HWY_TARGET; }
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_ELEMENTWISE_INL_H_

@@ -1,0 +1,36 @@
+// Dispatch of the reductions (vector_reduce-inl.h) to the best Highway target.
+#include "vector/vector_config.h"  // must precede Highway
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "vector/vector_reduce.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "vector/vector_reduce-inl.h"
+
+#if HWY_ONCE
+#include "opsim/sim/vector_unit.h"
+
+namespace opsim::sim::vec {
+
+HWY_EXPORT(ReduceImpl);
+HWY_EXPORT(ReduceRowsImpl);
+HWY_EXPORT(AccumulateRowsImpl);
+
+void Reduce(ReduceOp op, DType dtype, void* dst, const void* src, size_t n, uint32_t* index) {
+  HWY_DYNAMIC_DISPATCH(ReduceImpl)(op, dtype, dst, src, n, index);
+}
+
+void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t rows, size_t cols,
+                size_t row_stride) {
+  HWY_DYNAMIC_DISPATCH(ReduceRowsImpl)(op, dtype, dst, src, rows, cols, row_stride);
+}
+
+void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
+                    size_t cols, size_t row_stride) {
+  HWY_DYNAMIC_DISPATCH(AccumulateRowsImpl)(op, dtype, acc, src, rows, cols, row_stride);
+}
+
+}  // namespace opsim::sim::vec
+#endif  // HWY_ONCE

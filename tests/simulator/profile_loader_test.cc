@@ -1,0 +1,144 @@
+// LoadDeviceProfile on malformed fixtures: every one fails with kConfigError and a message that
+// names the file, the line:column and the field.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "opsim/sim/device_profile.h"
+
+namespace opsim::sim {
+namespace {
+
+const std::string kFixtureDir = OPSIM_SOURCE_DIR "/tests/simulator/testdata/profiles";
+
+std::string Fixture(const std::string& stem) { return kFixtureDir + "/" + stem + ".yaml"; }
+
+struct MalformedCase {
+  const char* stem;
+  const char* location;  // "line:column" the message must point at
+  const char* field;     // empty for errors about the document as a whole
+  const char* phrase;    // a piece of the rule the message must state
+};
+
+void PrintTo(const MalformedCase& c, std::ostream* os) { *os << c.stem; }
+
+class MalformedProfileTest : public ::testing::TestWithParam<MalformedCase> {};
+
+TEST_P(MalformedProfileTest, FailsWithFileLineFieldAndRule) {
+  const MalformedCase& c = GetParam();
+  DeviceProfile profile;
+  profile.name = "untouched";
+  const Status status = LoadDeviceProfile(Fixture(c.stem), &profile);
+  ASSERT_FALSE(status.ok()) << c.stem;
+  EXPECT_EQ(status.code(), ErrorCode::kConfigError) << status.ToString();
+  const std::string& message = status.message();
+  EXPECT_NE(message.find(Fixture(c.stem) + ":" + c.location + ":"), std::string::npos) << message;
+  if (*c.field != '\0') {
+    EXPECT_NE(message.find(std::string("field '") + c.field + "'"), std::string::npos) << message;
+  }
+  EXPECT_NE(message.find(c.phrase), std::string::npos) << message;
+  // A failed load leaves the output alone.
+  EXPECT_EQ(profile.name, "untouched");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Fixtures, MalformedProfileTest,
+    ::testing::Values(
+        MalformedCase{"syntax_error", "6:1", "", "YAML syntax error"},
+        MalformedCase{"top_level_list", "1:1", "", "top level must be a mapping"},
+        MalformedCase{"empty_file", "1:1", "", "no YAML document"},
+        MalformedCase{"two_documents", "1:1", "", "2 YAML documents"},
+        MalformedCase{"missing_field", "1:1", "clock_ghz", "'clock_ghz', 'sync_all_ns'"},
+        MalformedCase{"unknown_field", "3:1", "vector_core", "did you mean 'vector_cores'"},
+        MalformedCase{"duplicate_field", "18:1", "ub_bytes", "appears twice"},
+        MalformedCase{"vector_cores_string", "3:23", "vector_cores", "got 'abc'"},
+        MalformedCase{"vector_cores_quoted", "3:23", "vector_cores", "quoted string \"48\""},
+        MalformedCase{"vector_cores_fraction", "3:23", "vector_cores", "whole number"},
+        MalformedCase{"ub_bytes_list", "4:11", "ub_bytes", "got a list"},
+        MalformedCase{"ub_bytes_plain_number", "4:11", "ub_bytes", "expected a mapping"},
+        MalformedCase{"clock_ghz_bool", "9:20", "clock_ghz", "got the boolean 'true'"},
+        MalformedCase{"has_data_copy_pad_number", "8:28", "has_data_copy_pad",
+                      "expected a boolean"},
+        MalformedCase{"name_mapping", "1:7", "name", "expected a non-empty text"},
+        MalformedCase{"vector_cores_zero", "3:23", "vector_cores", "1 <= vector_cores <= 65535"},
+        MalformedCase{"vector_cores_too_many", "3:23", "vector_cores", "65536 is out of range"},
+        MalformedCase{"vector_cores_negative", "3:23", "vector_cores", "-48 is out of range"},
+        MalformedCase{"ub_bytes_unaligned", "4:19", "ub_bytes", "not a multiple of 32"},
+        MalformedCase{"ub_bytes_zero", "4:19", "ub_bytes", "0 is out of range"},
+        MalformedCase{"ub_bytes_too_big", "4:19", "ub_bytes", "ub_bytes <= 16777216"},
+        MalformedCase{"copy_align_not_power_of_two", "5:27", "copy_align_bytes",
+                      "not a power of two"},
+        MalformedCase{"max_repeat_zero", "7:21", "max_repeat", "1 <= max_repeat <= 255"},
+        MalformedCase{"max_repeat_too_big", "7:21", "max_repeat", "256 is out of range"},
+        MalformedCase{"clock_ghz_zero", "9:20", "clock_ghz", "0 < clock_ghz"},
+        MalformedCase{"hbm_gbps_negative", "10:19", "hbm_gbps", "-1600 is out of range"},
+        MalformedCase{"dma_gbps_zero", "11:28", "dma_gbps_per_core", "0 < dma_gbps_per_core"},
+        MalformedCase{"launch_us_negative", "14:20", "launch_us", "0 <= launch_us"},
+        MalformedCase{"scalar_cycles_infinite", "13:24", "scalar_cycles", "finite number"},
+        MalformedCase{"dma_cannot_saturate_hbm", "11:20", "dma_gbps_per_core",
+                      "cannot saturate hbm_gbps = 1600"},
+        MalformedCase{"figure_without_provenance", "3:15", "vector_cores", "no provenance"},
+        MalformedCase{"figure_with_both_provenances", "3:40", "vector_cores",
+                      "both 'source' and 'assumption'"},
+        MalformedCase{"figure_empty_source", "3:35", "vector_cores", "non-empty text"},
+        MalformedCase{"figure_misspelt_key", "3:27", "vector_cores", "did you mean 'source'"},
+        MalformedCase{"figure_without_value", "3:15", "vector_cores", "no 'value'"},
+        MalformedCase{"figure_null", "3:1", "vector_cores", "got nothing (null)"},
+        MalformedCase{"name_mismatch", "1:7", "name", "must equal the file name stem"}),
+    [](const ::testing::TestParamInfo<MalformedCase>& info) {
+      return std::string(info.param.stem);
+    });
+
+TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
+  // A fixture without a table row would never be checked: count them against the table.
+  size_t yaml_files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kFixtureDir)) {
+    if (entry.path().extension() == ".yaml") ++yaml_files;
+  }
+  // 37 malformed cases plus valid_minimal.
+  EXPECT_EQ(yaml_files, 38u);
+}
+
+TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
+  DeviceProfile profile;
+  const Status status = LoadDeviceProfile(Fixture("valid_minimal"), &profile);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  EXPECT_EQ(profile.name, "valid_minimal");
+  EXPECT_EQ(profile.architecture, "dav-2201");
+  EXPECT_EQ(profile.file, Fixture("valid_minimal"));
+  EXPECT_EQ(profile.vector_cores, 48u);
+  EXPECT_EQ(profile.ub_bytes, 196608u);
+  EXPECT_TRUE(profile.has_data_copy_pad);
+  EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
+  EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
+  EXPECT_EQ(profile.provenance.size(), 15u);
+  EXPECT_EQ(profile.provenance.at("vector_cores"), "source: test fixture");
+  EXPECT_EQ(profile.provenance.at("clock_ghz"), "assumption: test fixture");
+  EXPECT_EQ(profile.provenance.count("name"), 0u);
+}
+
+TEST(LoadDeviceProfileTest, MissingFileIsAConfigErrorNamingThePath) {
+  DeviceProfile profile;
+  const std::string path = kFixtureDir + "/no_such_profile.yaml";
+  const Status status = LoadDeviceProfile(path, &profile);
+  EXPECT_EQ(status.code(), ErrorCode::kConfigError);
+  EXPECT_NE(status.message().find(path), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("does not exist"), std::string::npos) << status.message();
+}
+
+TEST(LoadDeviceProfileTest, DirectoryIsNotAProfile) {
+  DeviceProfile profile;
+  const Status status = LoadDeviceProfile(kFixtureDir, &profile);
+  EXPECT_EQ(status.code(), ErrorCode::kConfigError);
+  EXPECT_NE(status.message().find("not a regular file"), std::string::npos) << status.message();
+}
+
+TEST(LoadDeviceProfileTest, NullOutputIsRejected) {
+  const Status status = LoadDeviceProfile(Fixture("valid_minimal"), nullptr);
+  EXPECT_EQ(status.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(status.message().find("out is null"), std::string::npos) << status.message();
+}
+
+}  // namespace
+}  // namespace opsim::sim

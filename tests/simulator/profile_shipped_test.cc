@@ -1,0 +1,83 @@
+// The shipped profiles in configs/devices load and carry the documented figures (DESIGN.md §4).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "opsim/sim/device_profile.h"
+
+namespace opsim::sim {
+namespace {
+
+const std::string kShippedDir = OPSIM_SOURCE_DIR "/configs/devices";
+
+DeviceProfile LoadShipped(const std::string& name) {
+  DeviceProfile profile;
+  const Status status = LoadDeviceProfile(kShippedDir + "/" + name + ".yaml", &profile);
+  EXPECT_TRUE(status.ok()) << status.ToString();
+  return profile;
+}
+
+// Facts every shipped chip shares, and the provenance rule.
+void ExpectCommonFacts(const DeviceProfile& p) {
+  EXPECT_EQ(p.copy_align_bytes, 32u) << p.name;
+  EXPECT_EQ(p.vector_repeat_bytes, 256u) << p.name;
+  EXPECT_EQ(p.max_repeat, 255u) << p.name;
+  EXPECT_GT(p.clock_ghz, 0) << p.name;
+  // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
+  EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
+  EXPECT_EQ(p.provenance.size(), 15u) << p.name;
+  for (const auto& [field, provenance] : p.provenance) {
+    const bool sourced = provenance.rfind("source: ", 0) == 0;
+    const bool assumed = provenance.rfind("assumption: ", 0) == 0;
+    EXPECT_TRUE(sourced || assumed) << p.name << "." << field << ": " << provenance;
+    EXPECT_GT(provenance.size(), std::string("assumption: ").size() + 10)
+        << p.name << "." << field << " has no real explanation: " << provenance;
+  }
+}
+
+TEST(ShippedProfileTest, Ascend910b) {
+  const DeviceProfile p = LoadShipped("ascend910b");
+  EXPECT_EQ(p.name, "ascend910b");
+  EXPECT_EQ(p.architecture, "dav-2201");
+  EXPECT_EQ(p.vector_cores, 48u);
+  EXPECT_EQ(p.ub_bytes, 192u * 1024);
+  EXPECT_TRUE(p.has_data_copy_pad);
+  EXPECT_DOUBLE_EQ(p.hbm_gbps, 1600);
+  ExpectCommonFacts(p);
+}
+
+TEST(ShippedProfileTest, Ascend910a) {
+  const DeviceProfile p = LoadShipped("ascend910a");
+  EXPECT_EQ(p.name, "ascend910a");
+  EXPECT_EQ(p.architecture, "dav-1001");
+  EXPECT_EQ(p.vector_cores, 32u);
+  EXPECT_EQ(p.ub_bytes, 248u * 1024);
+  EXPECT_FALSE(p.has_data_copy_pad);
+  EXPECT_DOUBLE_EQ(p.hbm_gbps, 1200);
+  EXPECT_EQ(p.provenance.at("hbm_gbps").rfind("source: ", 0), 0u);
+  ExpectCommonFacts(p);
+}
+
+TEST(ShippedProfileTest, Ascend310p) {
+  const DeviceProfile p = LoadShipped("ascend310p");
+  EXPECT_EQ(p.name, "ascend310p");
+  EXPECT_EQ(p.architecture, "dav-2002");
+  EXPECT_EQ(p.vector_cores, 8u);
+  EXPECT_EQ(p.ub_bytes, 248u * 1024);
+  EXPECT_FALSE(p.has_data_copy_pad);
+  EXPECT_DOUBLE_EQ(p.hbm_gbps, 204.8);
+  ExpectCommonFacts(p);
+}
+
+TEST(ShippedProfileTest, UnsourceableFiguresAreMarkedAsAssumptions) {
+  // DESIGN.md §4: DMA rates and fixed costs are not published; they must not claim a source.
+  for (const std::string name : {"ascend910b", "ascend910a", "ascend310p"}) {
+    const DeviceProfile p = LoadShipped(name);
+    for (const char* field : {"dma_gbps_per_core", "launch_us", "dma_setup_ns", "sync_all_ns"}) {
+      EXPECT_EQ(p.provenance.at(field).rfind("assumption: ", 0), 0u) << name << "." << field;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace opsim::sim
