@@ -28,11 +28,29 @@ TEST_P(VectorCast, HalfAndBFloat16ToFloatAreExhaustivelyExact) {
 }
 
 std::vector<float> EdgeAndRandomFloats() {
-  std::vector<float> v = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, FLT_MAX, -FLT_MAX,
-                          FLT_MIN, FLT_TRUE_MIN, 65504.0f, 65519.99f, 65520.0f, 65536.0f,
-                          6.1035156e-05f, 5.9604645e-08f, 2.9802322e-08f, 2.9802326e-08f,
-                          1.0f + 1.0f / 2048, 1.0f + 3.0f / 2048, 1.0f + 1.0f / 256,
-                          3.3895314e38f, 3.4e38f};
+  std::vector<float> v = {0.0f,
+                          -0.0f,
+                          INFINITY,
+                          -INFINITY,
+                          NAN,
+                          -NAN,
+                          FLT_MAX,
+                          -FLT_MAX,
+                          FLT_MIN,
+                          FLT_TRUE_MIN,
+                          65504.0f,
+                          65519.99f,
+                          65520.0f,
+                          65536.0f,
+                          6.1035156e-05f,
+                          5.9604645e-08f,
+                          2.9802322e-08f,
+                          2.9802326e-08f,
+                          1.0f + 1.0f / 2048,
+                          1.0f + 3.0f / 2048,
+                          1.0f + 1.0f / 256,
+                          3.3895314e38f,
+                          3.4e38f};
   v.push_back(std::bit_cast<float>(0x7F800001u));  // signalling NaN
   v.push_back(std::bit_cast<float>(0xFFC12345u));
   std::mt19937 rng(42);
@@ -104,10 +122,14 @@ double PickNarrow(double x, Round mode, DType t) {
 double PickMode(double x, Round mode, double lo, double hi, double toward_zero, double away,
                 bool tz_odd) {
   switch (mode) {
-    case Round::kFloor: return lo;
-    case Round::kCeil: return hi;
-    case Round::kTrunc: return toward_zero;
-    case Round::kOdd: return tz_odd ? toward_zero : away;
+    case Round::kFloor:
+      return lo;
+    case Round::kCeil:
+      return hi;
+    case Round::kTrunc:
+      return toward_zero;
+    case Round::kOdd:
+      return tz_odd ? toward_zero : away;
     case Round::kRound: {
       const long double dz = std::fabs(static_cast<long double>(x) - toward_zero);
       const long double da = std::fabs(static_cast<long double>(away) - x);
@@ -130,16 +152,28 @@ uint64_t BitsOf(DType t, double v) {
 
 TEST_P(VectorCast, FloatNarrowingHonoursEveryRoundingMode) {
   std::mt19937_64 rng(7);
-  std::vector<double> d64 = {1.0 + 1.0 / 4096, 1.0 + 1.0 / 2048 + 1e-12, 65519.999, 65520.0,
-                             1e300, -1e300, 1e-300, -1e-300, 3.0e-8, -2.98023223876953125e-08,
-                             1.00048828125, 1.000000059604644775390625, -2.5, 0.0, -0.0};
+  std::vector<double> d64 = {1.0 + 1.0 / 4096,
+                             1.0 + 1.0 / 2048 + 1e-12,
+                             65519.999,
+                             65520.0,
+                             1e300,
+                             -1e300,
+                             1e-300,
+                             -1e-300,
+                             3.0e-8,
+                             -2.98023223876953125e-08,
+                             1.00048828125,
+                             1.000000059604644775390625,
+                             -2.5,
+                             0.0,
+                             -0.0};
   for (int i = 0; i < 4000; ++i) {
     const double mant = 1.0 + static_cast<double>(rng() >> 11) / 9007199254740992.0;
     d64.push_back((rng() & 1 ? -1 : 1) * std::ldexp(mant, static_cast<int>(rng() % 80) - 40));
   }
   std::vector<float> f32(d64.size());
   for (size_t i = 0; i < d64.size(); ++i) f32[i] = static_cast<float>(d64[i] * 1.0000001);
-  const Round modes[] = {Round::kNone, Round::kRint, Round::kFloor, Round::kCeil,
+  const Round modes[] = {Round::kNone,  Round::kRint,  Round::kFloor, Round::kCeil,
                          Round::kRound, Round::kTrunc, Round::kOdd};
   for (const DType dt : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
     for (const Round mode : modes) {
@@ -147,15 +181,15 @@ TEST_P(VectorCast, FloatNarrowingHonoursEveryRoundingMode) {
       Cast(dt, out.data(), DType::kFloat64, d64.data(), mode, d64.size());
       for (size_t i = 0; i < d64.size(); ++i) {
         ASSERT_EQ(GetBits(dt, out, i), BitsOf(dt, PickNarrow(d64[i], mode, dt)))
-            << "f64->" << DTypeName(dt) << " mode " << static_cast<int>(mode) << " x="
-            << std::hexfloat << d64[i];
+            << "f64->" << DTypeName(dt) << " mode " << static_cast<int>(mode)
+            << " x=" << std::hexfloat << d64[i];
       }
       if (dt == DType::kFloat32) continue;
       Cast(dt, out.data(), DType::kFloat32, f32.data(), mode, f32.size());
       for (size_t i = 0; i < f32.size(); ++i) {
         ASSERT_EQ(GetBits(dt, out, i), BitsOf(dt, PickNarrow(f32[i], mode, dt)))
-            << "f32->" << DTypeName(dt) << " mode " << static_cast<int>(mode) << " x="
-            << std::hexfloat << f32[i];
+            << "f32->" << DTypeName(dt) << " mode " << static_cast<int>(mode)
+            << " x=" << std::hexfloat << f32[i];
       }
     }
   }
@@ -166,30 +200,45 @@ T RefToInt(double x, Round mode) {
   if (std::isnan(x)) return 0;
   double r = x;
   switch (mode) {
-    case Round::kFloor: r = std::floor(x); break;
-    case Round::kCeil: r = std::ceil(x); break;
-    case Round::kTrunc: r = std::trunc(x); break;
-    case Round::kRound: r = std::round(x); break;
+    case Round::kFloor:
+      r = std::floor(x);
+      break;
+    case Round::kCeil:
+      r = std::ceil(x);
+      break;
+    case Round::kTrunc:
+      r = std::trunc(x);
+      break;
+    case Round::kRound:
+      r = std::round(x);
+      break;
     case Round::kOdd: {
       r = std::trunc(x);
       if (r != x && std::fmod(r, 2.0) == 0) r += x > 0 ? 1 : -1;
       break;
     }
-    default: r = std::nearbyint(x); break;
+    default:
+      r = std::nearbyint(x);
+      break;
   }
-  if (r <= static_cast<double>(std::numeric_limits<T>::lowest())) return std::numeric_limits<T>::lowest();
+  if (r <= static_cast<double>(std::numeric_limits<T>::lowest()))
+    return std::numeric_limits<T>::lowest();
   if (r >= std::ldexp(1.0, std::numeric_limits<T>::digits)) return std::numeric_limits<T>::max();
   return static_cast<T>(r);
 }
 
 template <typename T>
 void CheckFloatToInt(DType dt, DType st) {
-  std::vector<double> vals = {0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 2.4999, -0.0, NAN, INFINITY,
-                              -INFINITY, 127.5, 128.0, -128.5, 255.5, 256.0, 2147483647.5,
-                              -2147483648.6, 4294967295.4, 4294967296.0, 9.3e18, -9.3e18,
-                              1.8e19, 1.9e19, 9223372036854775807.0, 3.7, -3.7, 1e-30};
+  std::vector<double> vals = {
+      0.5,       1.5,          2.5,           -0.5,         -1.5,
+      -2.5,      2.4999,       -0.0,          NAN,          INFINITY,
+      -INFINITY, 127.5,        128.0,         -128.5,       255.5,
+      256.0,     2147483647.5, -2147483648.6, 4294967295.4, 4294967296.0,
+      9.3e18,    -9.3e18,      1.8e19,        1.9e19,       9223372036854775807.0,
+      3.7,       -3.7,         1e-30};
   std::mt19937_64 rng(3);
-  for (int i = 0; i < 500; ++i) vals.push_back(static_cast<double>(static_cast<int64_t>(rng() % 2000001) - 1000000) / 8.0);
+  for (int i = 0; i < 500; ++i)
+    vals.push_back(static_cast<double>(static_cast<int64_t>(rng() % 2000001) - 1000000) / 8.0);
   std::vector<uint8_t> src(vals.size() * DTypeSize(st));
   for (size_t i = 0; i < vals.size(); ++i) SetF(st, src, i, vals[i]);
   for (const Round mode : {Round::kNone, Round::kRint, Round::kFloor, Round::kCeil, Round::kRound,
@@ -229,16 +278,20 @@ double RoundIntRne(uint64_t v, int p) {
 
 int PrecisionOf(DType t) {
   switch (t) {
-    case DType::kFloat64: return 53;
-    case DType::kFloat32: return 24;
-    case DType::kFloat16: return 11;
-    default: return 8;
+    case DType::kFloat64:
+      return 53;
+    case DType::kFloat32:
+      return 24;
+    case DType::kFloat16:
+      return 11;
+    default:
+      return 8;
   }
 }
 
 TEST_P(VectorCast, IntToFloatIsNearestEvenAndIntToIntWraps) {
-  const DType ints[] = {DType::kInt8, DType::kUInt8, DType::kInt32, DType::kUInt32,
-                        DType::kInt64, DType::kUInt64};
+  const DType ints[] = {DType::kInt8,   DType::kUInt8, DType::kInt32,
+                        DType::kUInt32, DType::kInt64, DType::kUInt64};
   for (const DType st : ints) {
     auto src = RandomData(st, 3000, 9);
     // Values near 2^24, 2^53 and 2^64 with low bits that decide ties.
@@ -251,10 +304,12 @@ TEST_P(VectorCast, IntToFloatIsNearestEvenAndIntToIntWraps) {
       for (size_t i = 0; i < 3000; ++i) {
         const bool sgn = IsSigned(st);
         const bool neg = sgn && GetI(st, src, i) < 0;
-        const uint64_t mag = neg ? 0 - GetBits(st, src, i) : GetBits(st, src, i);
+        const uint64_t mag =
+            neg ? 0 - static_cast<uint64_t>(GetI(st, src, i)) : GetBits(st, src, i);
         const double want = (neg ? -1.0 : 1.0) * RoundIntRne(mag, PrecisionOf(dt));
         if (dt == DType::kFloat64) {
-          ASSERT_EQ(GetBits(dt, out, i), std::bit_cast<uint64_t>(want)) << DTypeName(st) << " i=" << i;
+          ASSERT_EQ(GetBits(dt, out, i), std::bit_cast<uint64_t>(want))
+              << DTypeName(st) << " i=" << i;
         } else {
           ASSERT_EQ(GetBits(dt, out, i), BitsOf(dt, want))
               << DTypeName(st) << "->" << DTypeName(dt) << " i=" << i;

@@ -23,24 +23,35 @@ double RefMaxMin(bool is_max, double a, double b) {
 
 double RefFloat(BinaryOp op, DType t, double a, double b) {
   switch (op) {
-    case BinaryOp::kMax: return RefMaxMin(true, a, b);
-    case BinaryOp::kMin: return RefMaxMin(false, a, b);
-    default: break;
+    case BinaryOp::kMax:
+      return RefMaxMin(true, a, b);
+    case BinaryOp::kMin:
+      return RefMaxMin(false, a, b);
+    default:
+      break;
   }
   if (t == DType::kFloat64) {
     switch (op) {
-      case BinaryOp::kAdd: return a + b;
-      case BinaryOp::kSub: return a - b;
-      case BinaryOp::kMul: return a * b;
-      default: return a / b;
+      case BinaryOp::kAdd:
+        return a + b;
+      case BinaryOp::kSub:
+        return a - b;
+      case BinaryOp::kMul:
+        return a * b;
+      default:
+        return a / b;
     }
   }
   const float x = static_cast<float>(a), y = static_cast<float>(b);
   switch (op) {
-    case BinaryOp::kAdd: return x + y;
-    case BinaryOp::kSub: return x - y;
-    case BinaryOp::kMul: return x * y;
-    default: return x / y;
+    case BinaryOp::kAdd:
+      return x + y;
+    case BinaryOp::kSub:
+      return x - y;
+    case BinaryOp::kMul:
+      return x * y;
+    default:
+      return x / y;
   }
 }
 
@@ -51,9 +62,12 @@ uint64_t RefInt(BinaryOp op, DType t, uint64_t ua, uint64_t ub) {
   const int64_t a = sgn ? static_cast<int64_t>(ua << shift) >> shift : static_cast<int64_t>(ua);
   const int64_t b = sgn ? static_cast<int64_t>(ub << shift) >> shift : static_cast<int64_t>(ub);
   switch (op) {
-    case BinaryOp::kAdd: return (ua + ub) & mask;
-    case BinaryOp::kSub: return (ua - ub) & mask;
-    case BinaryOp::kMul: return (ua * ub) & mask;
+    case BinaryOp::kAdd:
+      return (ua + ub) & mask;
+    case BinaryOp::kSub:
+      return (ua - ub) & mask;
+    case BinaryOp::kMul:
+      return (ua * ub) & mask;
     case BinaryOp::kDiv:
       if (ub == 0) return 0;
       if (!sgn) return (ua / ub) & mask;
@@ -80,8 +94,8 @@ void Expect(BinaryOp op, DType t, const std::vector<uint8_t>& a, const std::vect
   }
 }
 
-void CheckSame(DType t, const std::vector<uint8_t>& got, const std::vector<uint8_t>& want,
-               size_t n, const std::string& what) {
+void CheckSame(DType t, const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, size_t n,
+               const std::string& what) {
   for (size_t i = 0; i < n; ++i) {
     if (IsFloating(t) && std::isnan(GetF(t, want, i))) {
       ASSERT_TRUE(std::isnan(GetF(t, got, i))) << what << " i=" << i;

@@ -31,8 +31,8 @@ inline std::string TargetParamName(const ::testing::TestParamInfo<std::string>& 
   return info.param;
 }
 
-#define OPSIM_INSTANTIATE_PER_TARGET(Suite)                                          \
-  INSTANTIATE_TEST_SUITE_P(Targets, Suite,                                           \
+#define OPSIM_INSTANTIATE_PER_TARGET(Suite)                                            \
+  INSTANTIATE_TEST_SUITE_P(Targets, Suite,                                             \
                            ::testing::ValuesIn(::opsim::sim::vec::SupportedTargets()), \
                            ::opsim::sim::vec::testing::TargetParamName)
 
@@ -46,11 +46,28 @@ inline constexpr size_t kLengths[] = {0, 1, 2, 7, 31, 33, 64, 129, 1000, 4133};
 inline double GetF(DType t, const std::vector<uint8_t>& buf, size_t i) {
   const uint8_t* p = buf.data() + i * DTypeSize(t);
   switch (t) {
-    case DType::kFloat32: { float v; std::memcpy(&v, p, 4); return v; }
-    case DType::kFloat64: { double v; std::memcpy(&v, p, 8); return v; }
-    case DType::kFloat16: { uint16_t v; std::memcpy(&v, p, 2); return HalfBitsToFloat(v); }
-    case DType::kBFloat16: { uint16_t v; std::memcpy(&v, p, 2); return BFloat16BitsToFloat(v); }
-    default: return 0;
+    case DType::kFloat32: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case DType::kFloat64: {
+      double v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+    case DType::kFloat16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return HalfBitsToFloat(v);
+    }
+    case DType::kBFloat16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return BFloat16BitsToFloat(v);
+    }
+    default:
+      return 0;
   }
 }
 
@@ -67,9 +84,12 @@ inline void SetBits(DType t, std::vector<uint8_t>& buf, size_t i, uint64_t v) {
 inline int64_t GetI(DType t, const std::vector<uint8_t>& buf, size_t i) {
   const uint64_t b = GetBits(t, buf, i);
   switch (t) {
-    case DType::kInt8: return static_cast<int8_t>(b);
-    case DType::kInt32: return static_cast<int32_t>(b);
-    default: return static_cast<int64_t>(b);
+    case DType::kInt8:
+      return static_cast<int8_t>(b);
+    case DType::kInt32:
+      return static_cast<int32_t>(b);
+    default:
+      return static_cast<int64_t>(b);
   }
 }
 
@@ -77,11 +97,20 @@ inline int64_t GetI(DType t, const std::vector<uint8_t>& buf, size_t i) {
 // the test values are float-exact before rounding).
 inline void SetF(DType t, std::vector<uint8_t>& buf, size_t i, double v) {
   switch (t) {
-    case DType::kFloat32: SetBits(t, buf, i, std::bit_cast<uint32_t>(static_cast<float>(v))); break;
-    case DType::kFloat64: SetBits(t, buf, i, std::bit_cast<uint64_t>(v)); break;
-    case DType::kFloat16: SetBits(t, buf, i, FloatToHalfBits(static_cast<float>(v))); break;
-    case DType::kBFloat16: SetBits(t, buf, i, FloatToBFloat16Bits(static_cast<float>(v))); break;
-    default: break;
+    case DType::kFloat32:
+      SetBits(t, buf, i, std::bit_cast<uint32_t>(static_cast<float>(v)));
+      break;
+    case DType::kFloat64:
+      SetBits(t, buf, i, std::bit_cast<uint64_t>(v));
+      break;
+    case DType::kFloat16:
+      SetBits(t, buf, i, FloatToHalfBits(static_cast<float>(v)));
+      break;
+    case DType::kBFloat16:
+      SetBits(t, buf, i, FloatToBFloat16Bits(static_cast<float>(v)));
+      break;
+    default:
+      break;
   }
 }
 
@@ -101,20 +130,36 @@ inline std::vector<uint8_t> RandomData(DType t, size_t n, uint32_t seed, bool sp
       double v = real(rng);
       if (specials) {
         switch (r % 23) {
-          case 0: v = std::nan(""); break;
-          case 1: v = INFINITY; break;
-          case 2: v = -INFINITY; break;
-          case 3: v = -0.0; break;
-          case 4: v = 0.0; break;
-          case 5: v = t == DType::kFloat16 ? 3e-7 : 1e-40; break;  // subnormal
-          case 6: v = t == DType::kFloat16 ? 60000.0 : 1e30; break;
-          default: break;
+          case 0:
+            v = std::nan("");
+            break;
+          case 1:
+            v = INFINITY;
+            break;
+          case 2:
+            v = -INFINITY;
+            break;
+          case 3:
+            v = -0.0;
+            break;
+          case 4:
+            v = 0.0;
+            break;
+          case 5:
+            v = t == DType::kFloat16 ? 3e-7 : 1e-40;
+            break;  // subnormal
+          case 6:
+            v = t == DType::kFloat16 ? 60000.0 : 1e30;
+            break;
+          default:
+            break;
         }
       }
       SetF(t, buf, i, v);
     } else {
       uint64_t v = r;
-      if (specials && r % 7 == 0) v = (r % 3 == 0) ? 0 : (r % 2 ? ~uint64_t{0} : uint64_t{1} << (DTypeSize(t) * 8 - 1));
+      if (specials && r % 7 == 0)
+        v = (r % 3 == 0) ? 0 : (r % 2 ? ~uint64_t{0} : uint64_t{1} << (DTypeSize(t) * 8 - 1));
       if (r % 5 == 1) v = r % 11;  // small values keep products and quotients interesting
       SetBits(t, buf, i, v & WidthMask(t));
     }

@@ -180,6 +180,19 @@ void PipeDestroy(uint32_t epoch) {
   core.pipe_starts.pop_back();
 }
 
+void PipeRelease(uint32_t epoch) noexcept {
+  Core* core = CurOrNull();
+  if (core == nullptr || epoch == 0 || epoch != core->pipe_starts.size()) return;
+  try {
+    PipeDestroy(epoch);
+  } catch (const FaultError& e) {
+    if (!core->pending_fault) core->pending_fault = e.fault();
+    const PipeStart start = core->pipe_starts.back();
+    core->ub_used = start.ub_used;
+    core->pipe_starts.pop_back();
+  }
+}
+
 void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
   for (size_t b = first_buf; b < core.bufs.size(); ++b) {
     const BufferRecord& r = core.bufs[b];

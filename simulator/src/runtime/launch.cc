@@ -53,6 +53,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;
+  core.pending_fault.reset();
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
 }
@@ -115,6 +116,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
       ResetForBlock(core, static_cast<int32_t>(b), t);
       try {
         kernel();
+        if (core.pending_fault) throw FaultError(*core.pending_fault);
         CheckLeaks(core, 0, "kernel end");
         state.BlockExited(core);
       } catch (const FaultError& e) {

@@ -27,8 +27,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // out[i] = f(in[i]) for descriptors with equal lane counts; the tail runs through padding.
 template <class DIn, class DOut, class F>
-HWY_INLINE void ConvertLoop(DIn din, DOut dout, const hn::TFromD<DIn>* in,
-                            hn::TFromD<DOut>* out, size_t n, F f) {
+HWY_INLINE void ConvertLoop(DIn din, DOut dout, const hn::TFromD<DIn>* in, hn::TFromD<DOut>* out,
+                            size_t n, F f) {
   using TIn = hn::TFromD<DIn>;
   using TOut = hn::TFromD<DOut>;
   const size_t N = hn::Lanes(din);
@@ -87,15 +87,13 @@ inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
       return ConvertLoop(du32, du64, static_cast<const uint32_t*>(src), uout, n,
                          [du64](auto v) { return hn::PromoteTo(du64, v); });
     case DType::kInt8:
-      return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n,
-                         [di64, di32](auto v) {
-                           return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
-                         });
+      return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n, [di64, di32](auto v) {
+        return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
+      });
     default:  // uint8, bool
-      return ConvertLoop(du8, du64, static_cast<const uint8_t*>(src), uout, n,
-                         [du64, du32](auto v) {
-                           return hn::PromoteTo(du64, hn::PromoteTo(du32, v));
-                         });
+      return ConvertLoop(
+          du8, du64, static_cast<const uint8_t*>(src), uout, n,
+          [du64, du32](auto v) { return hn::PromoteTo(du64, hn::PromoteTo(du32, v)); });
   }
 }
 
@@ -123,9 +121,8 @@ inline void IntToF64(DType st, const int64_t* in, double* out, size_t n, bool od
     const auto even = hn::Eq(hn::And(sb, hn::Set(di, 1)), hn::Zero(di));
     const auto adjust = hn::And(hn::RebindMask(di, hn::Ne(err, hn::Zero(df))), even);
     // Moving the bit pattern by +1 grows the magnitude, -1 shrinks it (sign-magnitude).
-    const auto grows = hn::RebindMask(
-        di, hn::Eq(hn::VecFromMask(df, hn::Lt(err, hn::Zero(df))),
-                   hn::VecFromMask(df, hn::Lt(s, hn::Zero(df)))));
+    const auto grows = hn::RebindMask(di, hn::Eq(hn::VecFromMask(df, hn::Lt(err, hn::Zero(df))),
+                                                 hn::VecFromMask(df, hn::Lt(s, hn::Zero(df)))));
     const auto step = hn::IfThenElse(grows, hn::Set(di, 1), hn::Set(di, -1));
     return hn::BitCast(df, hn::Add(sb, hn::IfThenElseZero(adjust, step)));
   });
@@ -145,7 +142,8 @@ HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteRint(D64 d64, hn::Vec<D64> v) {
   const auto overflow = hn::Ge(hn::Abs(v), hn::Set(d64, 340282356779733661637539395458142568448.0));
   const auto over32 = hn::TruncateTo(du32, hn::BitCast(du64, hn::VecFromMask(d64, overflow)));
   const auto inf = hn::BitCast(du32, hn::CopySign(hn::Set(d32, HUGE_VALF), r));
-  return hn::BitCast(d32, hn::IfThenElse(hn::Ne(over32, hn::Zero(du32)), inf, hn::BitCast(du32, r)));
+  return hn::BitCast(d32,
+                     hn::IfThenElse(hn::Ne(over32, hn::Zero(du32)), inf, hn::BitCast(du32, r)));
 }
 
 // float64 -> float32 rounded to odd: exact for a following nearest-even narrowing to 16 bits.
@@ -204,15 +202,19 @@ inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size
 template <class D>
 HWY_INLINE hn::Vec<D> RoundVec(D d, hn::Vec<D> x, Round round) {
   switch (round) {
-    case Round::kFloor: return hn::Floor(x);
-    case Round::kCeil: return hn::Ceil(x);
-    case Round::kTrunc: return hn::Trunc(x);
+    case Round::kFloor:
+      return hn::Floor(x);
+    case Round::kCeil:
+      return hn::Ceil(x);
+    case Round::kTrunc:
+      return hn::Trunc(x);
     case Round::kRound: {  // half away from zero; x - trunc(x) is exact
       const auto t = hn::Trunc(x);
       const auto half_or_more = hn::Ge(hn::Abs(hn::Sub(x, t)), hn::Set(d, 0.5));
       return hn::Add(t, hn::IfThenElseZero(half_or_more, hn::CopySign(hn::Set(d, 1.0), x)));
     }
-    default: return hn::Round(x);  // nearest-even
+    default:
+      return hn::Round(x);  // nearest-even
   }
 }
 
@@ -264,13 +266,20 @@ void FloatToIntTyped(const double* in, T* out, Round round, size_t n) {
 
 inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_t n) {
   switch (dt) {
-    case DType::kInt8: return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
-    case DType::kUInt8: return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
-    case DType::kInt32: return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
-    case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
-    case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
-    case DType::kUInt64: return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
-    default: return;
+    case DType::kInt8:
+      return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
+    case DType::kUInt8:
+      return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
+    case DType::kInt32:
+      return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
+    case DType::kUInt32:
+      return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
+    case DType::kInt64:
+      return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
+    case DType::kUInt64:
+      return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
+    default:
+      return;
   }
 }
 
@@ -291,7 +300,8 @@ inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
     case 1:
       return ConvertLoop(du64, du8, uin, static_cast<uint8_t*>(out), n,
                          [du8](auto v) { return hn::TruncateTo(du8, v); });
-    default: return;
+    default:
+      return;
   }
 }
 

@@ -80,8 +80,8 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToBF16(DF /*df*/, hn::Vec<DF> v)
   const hn::RebindToSigned<DF> di;
   const hn::Rebind<uint16_t, DF> d16;
   const auto f = hn::BitCast(du, v);
-  const auto is_nan = hn::Gt(hn::BitCast(di, hn::And(f, hn::Set(du, 0x7FFFFFFFu))),
-                             hn::Set(di, 0x7F800000));
+  const auto is_nan =
+      hn::Gt(hn::BitCast(di, hn::And(f, hn::Set(du, 0x7FFFFFFFu))), hn::Set(di, 0x7F800000));
   const auto quiet = hn::Or(hn::ShiftRight<16>(f), hn::Set(du, 0x40u));
   const auto odd = hn::And(hn::ShiftRight<16>(f), hn::Set(du, 1u));
   const auto rounded = hn::ShiftRight<16>(hn::Add(f, hn::Add(hn::Set(du, 0x7FFFu), odd)));

@@ -126,14 +126,14 @@ void BinaryTyped(BinaryOp op, void* dst, const void* a, const void* b, bool b_sc
     return Arith<T>(op, d, x, y, b_scalar, n);
   } else {
     if (op == BinaryOp::kDiv) return DivInts<T>(d, x, y, b_scalar, n);
-    return Arith<U>(op, static_cast<U*>(dst), static_cast<const U*>(a),
-                    static_cast<const U*>(b), b_scalar, n);
+    return Arith<U>(op, static_cast<U*>(dst), static_cast<const U*>(a), static_cast<const U*>(b),
+                    b_scalar, n);
   }
 }
 
 // float16/bfloat16: widen a chunk to float32, run the float32 kernel, round once.
-inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a,
-                     const uint16_t* b, bool b_scalar, size_t n) {
+inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b,
+                     bool b_scalar, size_t n) {
   constexpr size_t kChunk = 512;
   HWY_ALIGN float fa[kChunk];
   HWY_ALIGN float fb[kChunk];
@@ -151,19 +151,27 @@ inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a,
 inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const void* b,
                        bool b_scalar, size_t n) {
   switch (dtype) {
-    case DType::kFloat32: return BinaryTyped<float>(op, dst, a, b, b_scalar, n);
-    case DType::kFloat64: return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
-    case DType::kInt8: return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt8: return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
-    case DType::kInt32: return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt32: return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
-    case DType::kInt64: return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt64: return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat32:
+      return BinaryTyped<float>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat64:
+      return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
+    case DType::kInt8:
+      return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt8:
+      return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt32:
+      return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt32:
+      return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt64:
+      return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt64:
+      return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
     case DType::kFloat16:
     case DType::kBFloat16:
       return Binary16(dtype == DType::kFloat16, op, static_cast<uint16_t*>(dst),
-                      static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b),
-                      b_scalar, n);
+                      static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b), b_scalar,
+                      n);
     case DType::kBool:
       if (op == BinaryOp::kMax || op == BinaryOp::kMin) {
         return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
@@ -195,13 +203,19 @@ inline void UnaryImpl(UnaryOp op, DType dtype, void* dst, const void* src, size_
     return;
   }
   switch (dtype) {
-    case DType::kFloat32: return ClearSign<uint32_t>(dst, src, n);
-    case DType::kFloat64: return ClearSign<uint64_t>(dst, src, n);
+    case DType::kFloat32:
+      return ClearSign<uint32_t>(dst, src, n);
+    case DType::kFloat64:
+      return ClearSign<uint64_t>(dst, src, n);
     case DType::kFloat16:
-    case DType::kBFloat16: return ClearSign<uint16_t>(dst, src, n);
-    case DType::kInt8: return AbsTyped<int8_t>(dst, src, n);
-    case DType::kInt32: return AbsTyped<int32_t>(dst, src, n);
-    case DType::kInt64: return AbsTyped<int64_t>(dst, src, n);
+    case DType::kBFloat16:
+      return ClearSign<uint16_t>(dst, src, n);
+    case DType::kInt8:
+      return AbsTyped<int8_t>(dst, src, n);
+    case DType::kInt32:
+      return AbsTyped<int32_t>(dst, src, n);
+    case DType::kInt64:
+      return AbsTyped<int64_t>(dst, src, n);
     case DType::kUInt8:
     case DType::kUInt32:
     case DType::kUInt64:
@@ -226,11 +240,16 @@ void FillBits(void* dst, const void* value, size_t n) {
 
 inline void FillImpl(DType dtype, void* dst, const void* value, size_t n) {
   switch (DTypeSize(dtype)) {
-    case 1: return FillBits<uint8_t>(dst, value, n);
-    case 2: return FillBits<uint16_t>(dst, value, n);
-    case 4: return FillBits<uint32_t>(dst, value, n);
-    case 8: return FillBits<uint64_t>(dst, value, n);
-    default: return;
+    case 1:
+      return FillBits<uint8_t>(dst, value, n);
+    case 2:
+      return FillBits<uint16_t>(dst, value, n);
+    case 4:
+      return FillBits<uint32_t>(dst, value, n);
+    case 8:
+      return FillBits<uint64_t>(dst, value, n);
+    default:
+      return;
   }
 }
 

@@ -43,7 +43,8 @@ constexpr T FloatIdentity() {
 template <bool kProd, typename T>
 HWY_INLINE T LaneTree(T* lanes, size_t count) {
   for (size_t w = kLogicalLanes / 2; w >= 1; w /= 2) {
-    for (size_t j = 0; j < w && j + w < count; ++j) lanes[j] = Combine<kProd>(lanes[j], lanes[j + w]);
+    for (size_t j = 0; j < w && j + w < count; ++j)
+      lanes[j] = Combine<kProd>(lanes[j], lanes[j + w]);
     count = std::min(count, w);
   }
   return lanes[0];
@@ -179,7 +180,9 @@ TI FloatMaxMinBits(const TI* p, size_t n, TI inf_bits, uint32_t* index) {
   const hn::ScalableTag<TI> d;
   constexpr size_t kN = hn::MaxLanes(d);
   const TI mag_mask = hwy::LimitsMax<TI>();
-  const auto key = [](TI bits) { return static_cast<TI>(bits ^ ((bits >> (sizeof(TI) * 8 - 1)) & hwy::LimitsMax<TI>())); };
+  const auto key = [](TI bits) {
+    return static_cast<TI>(bits ^ ((bits >> (sizeof(TI) * 8 - 1)) & hwy::LimitsMax<TI>()));
+  };
   const TI identity = key(kMax ? static_cast<TI>(inf_bits | hwy::LimitsMin<TI>()) : inf_bits);
   const auto op = [](auto a, auto b) { return kMax ? hn::Max(a, b) : hn::Min(a, b); };
   const auto vmask = hn::Set(d, mag_mask);
@@ -227,10 +230,18 @@ void ReduceInt(ReduceOp op, void* dst, const void* src, size_t n, uint32_t* inde
   const auto* p = static_cast<const T*>(src);
   T r = 0;
   switch (op) {
-    case ReduceOp::kSum: r = static_cast<T>(IntSumProd<false>(reinterpret_cast<const U*>(p), n)); break;
-    case ReduceOp::kProd: r = static_cast<T>(IntSumProd<true>(reinterpret_cast<const U*>(p), n)); break;
-    case ReduceOp::kMax: r = IntMaxMin<true>(p, n, index); break;
-    case ReduceOp::kMin: r = IntMaxMin<false>(p, n, index); break;
+    case ReduceOp::kSum:
+      r = static_cast<T>(IntSumProd<false>(reinterpret_cast<const U*>(p), n));
+      break;
+    case ReduceOp::kProd:
+      r = static_cast<T>(IntSumProd<true>(reinterpret_cast<const U*>(p), n));
+      break;
+    case ReduceOp::kMax:
+      r = IntMaxMin<true>(p, n, index);
+      break;
+    case ReduceOp::kMin:
+      r = IntMaxMin<false>(p, n, index);
+      break;
   }
   std::memcpy(dst, &r, sizeof(T));
 }
@@ -259,8 +270,7 @@ inline void ReduceImpl(ReduceOp op, DType dtype, void* dst, const void* src, siz
       return;
     case DType::kFloat64:
       if (max_min) {
-        return ReduceFloatMaxMin<int64_t>(is_max, dst, src, n, int64_t{0x7FF0000000000000},
-                                          index);
+        return ReduceFloatMaxMin<int64_t>(is_max, dst, src, n, int64_t{0x7FF0000000000000}, index);
       }
       *static_cast<double*>(dst) = prod ? FloatSumProd<true>(static_cast<const double*>(src), n)
                                         : FloatSumProd<false>(static_cast<const double*>(src), n);
@@ -272,16 +282,22 @@ inline void ReduceImpl(ReduceOp op, DType dtype, void* dst, const void* src, siz
         return ReduceFloatMaxMin<int16_t>(is_max, dst, src, n, half ? 0x7C00 : 0x7F80, index);
       }
       const auto* p = static_cast<const uint16_t*>(src);
-      *static_cast<uint16_t*>(dst) = prod ? Float16SumProd<true>(half, p, n)
-                                          : Float16SumProd<false>(half, p, n);
+      *static_cast<uint16_t*>(dst) =
+          prod ? Float16SumProd<true>(half, p, n) : Float16SumProd<false>(half, p, n);
       return;
     }
-    case DType::kInt8: return ReduceInt<int8_t>(op, dst, src, n, index);
-    case DType::kUInt8: return ReduceInt<uint8_t>(op, dst, src, n, index);
-    case DType::kInt32: return ReduceInt<int32_t>(op, dst, src, n, index);
-    case DType::kUInt32: return ReduceInt<uint32_t>(op, dst, src, n, index);
-    case DType::kInt64: return ReduceInt<int64_t>(op, dst, src, n, index);
-    case DType::kUInt64: return ReduceInt<uint64_t>(op, dst, src, n, index);
+    case DType::kInt8:
+      return ReduceInt<int8_t>(op, dst, src, n, index);
+    case DType::kUInt8:
+      return ReduceInt<uint8_t>(op, dst, src, n, index);
+    case DType::kInt32:
+      return ReduceInt<int32_t>(op, dst, src, n, index);
+    case DType::kUInt32:
+      return ReduceInt<uint32_t>(op, dst, src, n, index);
+    case DType::kInt64:
+      return ReduceInt<int64_t>(op, dst, src, n, index);
+    case DType::kUInt64:
+      return ReduceInt<uint64_t>(op, dst, src, n, index);
     case DType::kBool:
       if (max_min) return ReduceInt<uint8_t>(op, dst, src, n, index);
       return;  // Sum/Prod of bool: not defined (no-op)
@@ -307,7 +323,8 @@ HWY_INLINE void Columns(T* out, const T* a, const T* b, size_t n, F f) {
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(d);
   size_t i = 0;
-  for (; i + kN <= n; i += kN) hn::StoreU(f(d, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+  for (; i + kN <= n; i += kN)
+    hn::StoreU(f(d, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
   if (i == n) return;
   HWY_ALIGN T ta[kN] = {};
   HWY_ALIGN T tb[kN] = {};
@@ -390,8 +407,10 @@ void AccumulateFloat(ReduceOp op, void* acc, const void* src, size_t rows, size_
   auto* a = static_cast<T*>(acc);
   const auto* s = static_cast<const T*>(src);
   switch (op) {
-    case ReduceOp::kSum: return AccumulateTree<false>(a, s, rows, cols, stride);
-    case ReduceOp::kProd: return AccumulateTree<true>(a, s, rows, cols, stride);
+    case ReduceOp::kSum:
+      return AccumulateTree<false>(a, s, rows, cols, stride);
+    case ReduceOp::kProd:
+      return AccumulateTree<true>(a, s, rows, cols, stride);
     case ReduceOp::kMax:
       return AccumulateDirect(a, s, rows, cols, stride,
                               [](auto d, auto x, auto y) { return FloatMaxMin<true>(d, x, y); });
@@ -401,18 +420,26 @@ void AccumulateFloat(ReduceOp op, void* acc, const void* src, size_t rows, size_
   }
 }
 
-inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* src,
-                               size_t rows, size_t cols, size_t row_stride) {
+inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
+                               size_t cols, size_t row_stride) {
   if (rows == 0 || cols == 0) return;
   switch (dtype) {
-    case DType::kFloat32: return AccumulateFloat<float>(op, acc, src, rows, cols, row_stride);
-    case DType::kFloat64: return AccumulateFloat<double>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt8: return AccumulateInt<int8_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt8: return AccumulateInt<uint8_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt32: return AccumulateInt<int32_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt32: return AccumulateInt<uint32_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt64: return AccumulateInt<int64_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt64: return AccumulateInt<uint64_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kFloat32:
+      return AccumulateFloat<float>(op, acc, src, rows, cols, row_stride);
+    case DType::kFloat64:
+      return AccumulateFloat<double>(op, acc, src, rows, cols, row_stride);
+    case DType::kInt8:
+      return AccumulateInt<int8_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kUInt8:
+      return AccumulateInt<uint8_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kInt32:
+      return AccumulateInt<int32_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kUInt32:
+      return AccumulateInt<uint32_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kInt64:
+      return AccumulateInt<int64_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kUInt64:
+      return AccumulateInt<uint64_t>(op, acc, src, rows, cols, row_stride);
     case DType::kFloat16:
     case DType::kBFloat16:
     case DType::kBool:

@@ -27,8 +27,8 @@ void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t row
   HWY_DYNAMIC_DISPATCH(ReduceRowsImpl)(op, dtype, dst, src, rows, cols, row_stride);
 }
 
-void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
-                    size_t cols, size_t row_stride) {
+void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows, size_t cols,
+                    size_t row_stride) {
   HWY_DYNAMIC_DISPATCH(AccumulateRowsImpl)(op, dtype, acc, src, rows, cols, row_stride);
 }
 

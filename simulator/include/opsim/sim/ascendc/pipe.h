@@ -10,6 +10,8 @@ namespace opsim::sim::detail {
 Position ToPosition(AscendC::TPosition pos);
 uint32_t PipeBegin();
 void PipeDestroy(uint32_t epoch);
+// The TPipe destructor: releases like Destroy, but a leak is reported when the block ends.
+void PipeRelease(uint32_t epoch) noexcept;
 int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int16_t existing);
 int16_t InitScratch(uint32_t len, int16_t existing);
 UbRef QueueAlloc(int16_t queue);
@@ -85,6 +87,7 @@ class TBuf {
 class TPipe {
  public:
   TPipe() : epoch_(opsim::sim::detail::PipeBegin()) {}
+  ~TPipe() { opsim::sim::detail::PipeRelease(epoch_); }
   TPipe(const TPipe&) = delete;
   TPipe& operator=(const TPipe&) = delete;
 
@@ -101,7 +104,10 @@ class TPipe {
     return true;
   }
   // Releases this pipe's buffers; a queue buffer still held is a leak fault.
-  void Destroy() { opsim::sim::detail::PipeDestroy(epoch_); }
+  void Destroy() {
+    opsim::sim::detail::PipeDestroy(epoch_);
+    epoch_ = 0;
+  }
   void Reset() { Destroy(); }
 
  private:

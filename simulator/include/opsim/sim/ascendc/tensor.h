@@ -46,7 +46,7 @@ class GlobalTensor {
     std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
     return v;
   }
-  void SetValue(uint64_t offset, T value) {
+  void SetValue(uint64_t offset, T value) const {
     opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), true);
     std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
   }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "opsim/core/dtype.h"
@@ -82,8 +83,9 @@ class Core {
   bool checked = false;
   bool tracing = false;
   uint64_t tiling_key = 0;
-  uint32_t sync_epoch = 0;
-  bool has_token = false;   // holds one of the launch's host-thread tokens  // SyncAll calls passed; GM writes are compared within one epoch
+  uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
+  bool has_token = false;   // holds one of the launch's host-thread tokens
+  std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
 
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;

@@ -1,0 +1,119 @@
+// Throughput of the vector unit's hot reductions and casts, on UB-sized tiles that sit in
+// L1/L2 (what a Reduce kernel feeds them) and on arrays far larger than the caches.
+// Bytes per second count the source bytes read once.
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/float16.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace opsim::sim::vec {
+namespace {
+
+constexpr int64_t kBig = int64_t{64} << 20;  // elements of float32: 256 MiB
+
+std::vector<float> RandomFloats(size_t n) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (float& x : v) x = u(rng);
+  return v;
+}
+
+void SetBytes(benchmark::State& state, size_t bytes) {
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes));
+}
+
+// Arg: element count.
+void BM_Reduce(benchmark::State& state, ReduceOp op) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto v = RandomFloats(n);
+  float out = 0;
+  for (auto _ : state) {
+    Reduce(op, DType::kFloat32, &out, v.data(), n, nullptr);
+    benchmark::DoNotOptimize(out);
+  }
+  SetBytes(state, n * sizeof(float));
+}
+void BM_ReduceSum(benchmark::State& s) { BM_Reduce(s, ReduceOp::kSum); }
+void BM_ReduceMax(benchmark::State& s) { BM_Reduce(s, ReduceOp::kMax); }
+BENCHMARK(BM_ReduceSum)->Arg(4096)->Arg(8192)->Arg(16384)->Arg(24576)->Arg(kBig);
+BENCHMARK(BM_ReduceMax)->Arg(4096)->Arg(8192)->Arg(16384)->Arg(24576)->Arg(kBig);
+
+// Args: total elements, cols (rows = total / cols, dense rows).
+void BM_ReduceRows(benchmark::State& state, ReduceOp op) {
+  const size_t total = static_cast<size_t>(state.range(0));
+  const size_t cols = static_cast<size_t>(state.range(1));
+  const size_t rows = total / cols;
+  const auto v = RandomFloats(rows * cols);
+  std::vector<float> out(rows);
+  for (auto _ : state) {
+    ReduceRows(op, DType::kFloat32, out.data(), v.data(), rows, cols, cols);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, rows * cols * sizeof(float));
+}
+void BM_ReduceRowsSum(benchmark::State& s) { BM_ReduceRows(s, ReduceOp::kSum); }
+void BM_ReduceRowsMax(benchmark::State& s) { BM_ReduceRows(s, ReduceOp::kMax); }
+BENCHMARK(BM_ReduceRowsSum)
+    ->Args({16384, 8192})
+    ->Args({16384, 3})
+    ->Args({16384, 5})
+    ->Args({16384, 16})
+    ->Args({16384, 24})
+    ->Args({16384, 64})
+    ->Args({kBig, 8192})
+    ->Args({kBig, 16});
+BENCHMARK(BM_ReduceRowsMax)->Args({16384, 8192})->Args({16384, 16})->Args({16384, 3});
+
+// Args: rows, cols (dense).
+void BM_Accumulate(benchmark::State& state, ReduceOp op) {
+  const size_t rows = static_cast<size_t>(state.range(0));
+  const size_t cols = static_cast<size_t>(state.range(1));
+  const auto v = RandomFloats(rows * cols);
+  std::vector<float> acc(cols, 0.0f);
+  for (auto _ : state) {
+    AccumulateRows(op, DType::kFloat32, acc.data(), v.data(), rows, cols, cols);
+    benchmark::DoNotOptimize(acc.data());
+  }
+  SetBytes(state, rows * cols * sizeof(float));
+}
+void BM_AccumulateSum(benchmark::State& s) { BM_Accumulate(s, ReduceOp::kSum); }
+void BM_AccumulateMax(benchmark::State& s) { BM_Accumulate(s, ReduceOp::kMax); }
+BENCHMARK(BM_AccumulateSum)
+    ->Args({8, 2048})
+    ->Args({16, 1024})
+    ->Args({64, 256})
+    ->Args({512, 32})
+    ->Args({8192, 8192});
+BENCHMARK(BM_AccumulateMax)->Args({8, 2048})->Args({16, 1024})->Args({64, 256})->Args({8192, 8192});
+
+// Arg: element count; bytes are the 16-bit source bytes.
+void BM_Cast(benchmark::State& state, DType src_type) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto f = RandomFloats(n);
+  std::vector<uint16_t> src(n);
+  for (size_t i = 0; i < n; ++i) {
+    src[i] = src_type == DType::kFloat16 ? FloatToHalfBits(f[i]) : FloatToBFloat16Bits(f[i]);
+  }
+  std::vector<float> out(n);
+  for (auto _ : state) {
+    Cast(DType::kFloat32, out.data(), src_type, src.data(), Round::kNone, n);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, n * sizeof(uint16_t));
+}
+void BM_CastF16ToF32(benchmark::State& s) { BM_Cast(s, DType::kFloat16); }
+void BM_CastBF16ToF32(benchmark::State& s) { BM_Cast(s, DType::kBFloat16); }
+BENCHMARK(BM_CastF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
+BENCHMARK(BM_CastBF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
+
+}  // namespace
+}  // namespace opsim::sim::vec
+
+BENCHMARK_MAIN();

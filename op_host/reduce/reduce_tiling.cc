@@ -1,0 +1,370 @@
+#include "reduce/reduce_tiling.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+namespace opsim {
+namespace {
+
+using kernels::ReduceFamily;
+using kernels::ReduceStageTiling;
+
+// Below this much input a core spends more on fixed costs than on data: use fewer cores.
+constexpr uint64_t kMinBytesPerBlock = 64 * 1024;
+constexpr uint64_t kMaxRowsPerCopy = 4095;  // DataCopy / DataCopyPad blockCount limit
+constexpr uint64_t kMaxOutRows = 8192;
+constexpr uint64_t kUbReserve = 256;
+constexpr uint32_t kBufferNum = 2;
+
+uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+uint64_t Align(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
+uint64_t PerBlock(size_t es) { return 32 / es; }
+
+struct Sizes {
+  size_t in;
+  size_t acc;
+  size_t out;
+};
+
+// Largest v in [1, hi] with fits(v), or 0 when even 1 does not fit.
+template <typename Fits>
+uint64_t LargestFitting(uint64_t hi, Fits fits) {
+  if (hi == 0 || !fits(1)) return 0;
+  uint64_t lo = 1;
+  while (lo < hi) {
+    const uint64_t mid = lo + (hi - lo + 1) / 2;
+    if (fits(mid)) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+// Splits `units` of kept work over cores; with too few units, splits the reduced extent too.
+void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, bool allow_split,
+                uint64_t r_align) {
+  const uint64_t blocks = std::clamp<uint64_t>(CeilDiv(total_bytes, kMinBytesPerBlock), 1,
+                                               std::max<uint32_t>(max_cores, 1));
+  t.r_split = 1;
+  t.r_per_split = t.r;
+  if (allow_split && t.units < blocks && t.r > 1) {
+    const uint64_t per = Align(CeilDiv(t.r, blocks / t.units), r_align);
+    const uint64_t split = CeilDiv(t.r, per);
+    if (split > 1) {
+      t.r_split = static_cast<uint32_t>(split);
+      t.r_per_split = per;
+      t.units_per_group = 1;
+      t.groups = static_cast<uint32_t>(t.units);
+      return;
+    }
+  }
+  t.units_per_group = CeilDiv(t.units, std::min(blocks, t.units));
+  t.groups = static_cast<uint32_t>(CeilDiv(t.units, t.units_per_group));
+}
+
+ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceProfile& d,
+                         uint32_t max_cores) {
+  ReduceStageTiling t;
+  t.outer = outer;
+  t.r = r;
+  t.inner = 1;
+  t.units = outer;
+  t.buffer_num = kBufferNum;
+  SplitCores(t, outer * r * s.in, max_cores, true, PerBlock(s.in));
+  const uint64_t budget = d.ub_bytes - kUbReserve;
+  auto fits = [&](const ReduceStageTiling& c) {
+    return StageUbBytes(ReduceFamily::kAR, c, s.in, s.acc, s.out) <= budget;
+  };
+  if (t.r_split == 1) {
+    // Whole rows per tile, as many as fit.
+    ReduceStageTiling c = t;
+    c.cols = static_cast<uint32_t>(std::max<uint64_t>(r, 1));
+    const uint64_t cap = std::min({t.units_per_group, kMaxOutRows, (uint64_t{1} << 31) / c.cols});
+    const uint64_t rows = LargestFitting(cap, [&](uint64_t v) {
+      c.rows = static_cast<uint32_t>(v);
+      return fits(c);
+    });
+    if (rows > 0) {
+      c.rows = static_cast<uint32_t>(rows);
+      c.cols = static_cast<uint32_t>(r);
+      return c;
+    }
+  }
+  // Long rows: one row at a time in chunks of `cols`, results batched `rows` at a time.
+  t.rows = static_cast<uint32_t>(std::min<uint64_t>(t.units_per_group, 256));
+  const uint64_t per = PerBlock(std::max(s.in, s.acc));
+  const uint64_t max_chunks = Align(t.r_per_split, per) / per;
+  const uint64_t chunks = LargestFitting(max_chunks, [&](uint64_t v) {
+    t.cols = static_cast<uint32_t>(v * per);
+    return fits(t);
+  });
+  t.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+  return t;
+}
+
+ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
+                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split) {
+  ReduceStageTiling t;
+  t.outer = outer;
+  t.r = r;
+  t.inner = inner;
+  t.buffer_num = kBufferNum;
+  const uint64_t budget = d.ub_bytes - kUbReserve;
+  auto fits = [&](const ReduceStageTiling& c) {
+    return StageUbBytes(ReduceFamily::kARA, c, s.in, s.acc, s.out) <= budget;
+  };
+  const uint64_t row_cap = std::min(r, kMaxRowsPerCopy);
+  const uint64_t want_rows = std::min<uint64_t>(r, 16);
+  auto most_rows = [&](ReduceStageTiling& c) {
+    const uint64_t rows = LargestFitting(row_cap, [&](uint64_t v) {
+      c.rows = static_cast<uint32_t>(v);
+      return fits(c);
+    });
+    c.rows = static_cast<uint32_t>(rows);
+    return rows;
+  };
+  // Whole rows, contiguous in GM: one plain copy per tile.
+  ReduceStageTiling c = t;
+  c.cols = static_cast<uint32_t>(inner);
+  c.ub_row_stride = static_cast<uint32_t>(inner);
+  if (inner < (uint64_t{1} << 24) && most_rows(c) >= want_rows) {
+    t = c;
+  } else {
+    // Column chunks, each tile row 32 B aligned in the UB.
+    const uint64_t per = PerBlock(s.in);
+    c.rows = static_cast<uint32_t>(want_rows);
+    const uint64_t chunks = LargestFitting(Align(inner, per) / per, [&](uint64_t v) {
+      c.cols = static_cast<uint32_t>(v * per);
+      c.ub_row_stride = c.cols;
+      return fits(c);
+    });
+    c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+    c.ub_row_stride = c.cols;
+    most_rows(c);
+    t = c;
+    t.cols = static_cast<uint32_t>(std::min<uint64_t>(t.cols, inner));
+  }
+  t.col_chunks = static_cast<uint32_t>(CeilDiv(inner, t.cols));
+  t.units = outer * t.col_chunks;
+  SplitCores(t, outer * r * inner * s.in, max_cores, allow_split, 1);
+  return t;
+}
+
+uint32_t ReducerType(ReduceKind kind) {
+  switch (kind) {
+    case ReduceKind::kMax: return 1;
+    case ReduceKind::kMin: return 2;
+    case ReduceKind::kSum: return 3;
+    case ReduceKind::kProd: return 4;
+  }
+  return 0;
+}
+
+DType AccDType(DType dtype) {
+  return dtype == DType::kFloat16 || dtype == DType::kBFloat16 ? DType::kFloat32 : dtype;
+}
+
+uint64_t Align512(uint64_t n) { return Align(n, 512); }
+
+}  // namespace
+
+uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in_bytes,
+                      size_t acc_bytes, size_t out_bytes) {
+  auto buf = [](uint64_t bytes) { return Align(std::max<uint64_t>(bytes, 1), 32); };
+  const bool widen = in_bytes != acc_bytes;
+  const bool narrow = acc_bytes != out_bytes;
+  uint64_t in_elems = 0;
+  uint64_t out_elems = 0;
+  bool part = false;
+  if (family == ReduceFamily::kAR) {
+    const bool whole = t.r_split == 1 && t.cols >= t.r;
+    in_elems = whole ? std::max<uint64_t>(1, uint64_t{t.rows} * t.cols) : t.cols;
+    out_elems = Align(t.rows, PerBlock(acc_bytes));
+    part = !whole;
+  } else {
+    in_elems = std::max<uint64_t>(1, uint64_t{t.rows} * t.ub_row_stride);
+    out_elems = Align(t.cols, PerBlock(acc_bytes));
+  }
+  uint64_t bytes = t.buffer_num * buf(Align(in_elems, PerBlock(in_bytes)) * in_bytes);
+  if (widen) bytes += buf(in_elems * acc_bytes);
+  if (narrow) bytes += buf(out_elems * acc_bytes);
+  bytes += t.buffer_num * buf(out_elems * out_bytes);
+  if (part) bytes += 32;
+  return bytes;
+}
+
+Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
+                         ReducePlan* plan) {
+  if (device.vector_cores == 0 || device.ub_bytes < 4096) {
+    return {ErrorCode::kInvalidParam,
+            "ReduceTiling: device profile '" + device.name + "' has no usable cores or UB"};
+  }
+  ReducePlan out;
+  out.device = device.name;
+  out.pattern = SimplifyReduce(request.input, std::span(request.axes.begin(), request.axes.end()));
+  if (out.pattern.empty_output) {
+    *plan = std::move(out);
+    return Status::Ok();
+  }
+  const DType acc = AccDType(request.dtype);
+  SVector<int64_t, kMaxRank> dims = out.pattern.dims;
+  SVector<bool, kMaxRank> reduced = out.pattern.reduced;
+  if (std::find(reduced.begin(), reduced.end(), true) == reduced.end()) {
+    // Nothing to reduce: a copy, as rows of one element.
+    dims = {out.pattern.outputs, 1};
+    reduced = {false, true};
+  }
+  uint64_t partial_bytes = 0;
+  uint64_t scratch_bytes[2] = {0, 0};
+  ReduceBuffer src = ReduceBuffer::kInput;
+  for (bool first = true;; first = false) {
+    size_t k = reduced.size();
+    while (k > 0 && !reduced[k - 1]) --k;
+    const size_t r_index = k - 1;
+    uint64_t before = 1;
+    uint64_t after = 1;
+    for (size_t i = 0; i < r_index; ++i) before *= static_cast<uint64_t>(dims[i]);
+    for (size_t i = r_index + 1; i < dims.size(); ++i) after *= static_cast<uint64_t>(dims[i]);
+    const uint64_t r = static_cast<uint64_t>(dims[r_index]);
+    // What is left for the next pass: the dims before, then the merged trailing kept dims.
+    SVector<int64_t, kMaxRank> next_dims;
+    SVector<bool, kMaxRank> next_reduced;
+    for (size_t i = 0; i < r_index; ++i) {
+      next_dims.push_back(dims[i]);
+      next_reduced.push_back(reduced[i]);
+    }
+    if (after > 1) {
+      if (!next_reduced.empty() && !next_reduced[next_reduced.size() - 1]) {
+        next_dims[next_dims.size() - 1] *= static_cast<int64_t>(after);
+      } else {
+        next_dims.push_back(static_cast<int64_t>(after));
+        next_reduced.push_back(false);
+      }
+    }
+    const bool last =
+        std::find(next_reduced.begin(), next_reduced.end(), true) == next_reduced.end();
+
+    ReducePass pass;
+    pass.in_dtype = first ? request.dtype : acc;
+    pass.out_dtype = last ? request.dtype : acc;
+    pass.src = src;
+    pass.dst = last ? ReduceBuffer::kOutput
+                    : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB
+                                                      : ReduceBuffer::kScratchA);
+    pass.in_elems = before * r * after;
+    pass.out_elems = before * after;
+    const Sizes sizes{DTypeSize(pass.in_dtype), DTypeSize(acc), DTypeSize(pass.out_dtype)};
+    kernels::ReduceTilingData& td = pass.tiling;
+    td.has_pad = device.has_data_copy_pad ? 1 : 0;
+    pass.family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
+    td.stage = pass.family == ReduceFamily::kAR
+                   ? TileAR(before, r, sizes, device, device.vector_cores)
+                   : TileARA(before, r, after, sizes, device, device.vector_cores, true);
+    pass.block_dim = td.stage.groups * td.stage.r_split;
+    if (td.stage.r_split > 1) {
+      const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass.out_dtype)};
+      td.combine = TileARA(1, td.stage.r_split, pass.out_elems, combine, device, pass.block_dim,
+                           false);
+      pass.partial_bytes = Align512(td.stage.r_split * pass.out_elems * DTypeSize(acc));
+      partial_bytes = std::max(partial_bytes, pass.partial_bytes);
+    }
+    pass.tiling_key = kernels::MakeReduceTilingKey(pass.family, ReducerType(request.kind),
+                                                   static_cast<int32_t>(pass.in_dtype),
+                                                   static_cast<int32_t>(pass.out_dtype));
+    if (pass.dst != ReduceBuffer::kOutput) {
+      uint64_t& bytes = scratch_bytes[pass.dst == ReduceBuffer::kScratchA ? 0 : 1];
+      bytes = std::max(bytes, Align512(pass.out_elems * DTypeSize(acc)));
+    }
+    src = pass.dst;
+    out.passes.push_back(pass);
+    if (last) break;
+    dims = next_dims;
+    reduced = next_reduced;
+  }
+  out.scratch_a_offset = partial_bytes;
+  out.scratch_b_offset = partial_bytes + scratch_bytes[0];
+  out.workspace_bytes = partial_bytes + scratch_bytes[0] + scratch_bytes[1];
+  *plan = std::move(out);
+  return Status::Ok();
+}
+
+namespace {
+
+struct PlanCache {
+  std::mutex mu;
+  std::map<std::string, std::shared_ptr<const ReducePlan>> plans;
+};
+
+PlanCache& Cache() {
+  static PlanCache cache;
+  return cache;
+}
+
+std::string CacheKey(const ReduceRequest& r, const sim::DeviceProfile& d) {
+  std::string key = d.name + "|" + std::to_string(static_cast<int>(r.kind)) + "|" +
+                    std::to_string(static_cast<int>(r.dtype)) + "|" + r.input.ToString() + "|";
+  for (int64_t a : r.axes) key += std::to_string(a) + ",";
+  key += r.keep_dims ? "|k" : "|d";
+  return key;
+}
+
+constexpr size_t kCacheCapacity = 4096;
+
+}  // namespace
+
+Status CachedReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
+                        std::shared_ptr<const ReducePlan>* plan) {
+  const std::string key = CacheKey(request, device);
+  PlanCache& cache = Cache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mu);
+    auto it = cache.plans.find(key);
+    if (it != cache.plans.end()) {
+      *plan = it->second;
+      return Status::Ok();
+    }
+  }
+  auto fresh = std::make_shared<ReducePlan>();
+  OPSIM_RETURN_IF_ERROR(ComputeReducePlan(request, device, fresh.get()));
+  std::lock_guard<std::mutex> lock(cache.mu);
+  if (cache.plans.size() >= kCacheCapacity) cache.plans.clear();
+  *plan = cache.plans.emplace(key, std::move(fresh)).first->second;
+  return Status::Ok();
+}
+
+void ClearReducePlanCache() {
+  std::lock_guard<std::mutex> lock(Cache().mu);
+  Cache().plans.clear();
+}
+
+size_t ReducePlanCacheSize() {
+  std::lock_guard<std::mutex> lock(Cache().mu);
+  return Cache().plans.size();
+}
+
+std::string DescribePlan(const ReducePlan& plan) {
+  std::string out = "pattern " + plan.pattern.Name() + ", workspace " +
+                    std::to_string(plan.workspace_bytes) + " B\n";
+  for (const ReducePass& p : plan.passes) {
+    const ReduceStageTiling& t = p.tiling.stage;
+    char line[320];
+    std::snprintf(line, sizeof(line),
+                  "  %s %s->%s key %llu blockDim %u [%llu,%llu,%llu] rows %u cols %u "
+                  "stride %u chunks %u r_split %u\n",
+                  p.family == ReduceFamily::kAR ? "AR" : "ARA",
+                  std::string(DTypeName(p.in_dtype)).c_str(),
+                  std::string(DTypeName(p.out_dtype)).c_str(),
+                  static_cast<unsigned long long>(p.tiling_key), p.block_dim,
+                  static_cast<unsigned long long>(t.outer), static_cast<unsigned long long>(t.r),
+                  static_cast<unsigned long long>(t.inner), t.rows, t.cols, t.ub_row_stride,
+                  t.col_chunks, t.r_split);
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace opsim

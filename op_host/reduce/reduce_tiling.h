@@ -1,0 +1,64 @@
+// Reduce tiling: from a normalised request and a device profile to the launches that run it.
+// Each reduced group of the merged pattern is one pass (an AR or ARA kernel launch); passes
+// before the last keep float32/accumulator values in GM scratch. Within a pass, kept work is
+// split over cores, or, when there is too little of it, the reduced extent is split and the
+// partials are combined after SyncAll in core order (deterministic).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "opsim/core/status.h"
+#include "opsim/sim/device_profile.h"
+#include "reduce/reduce_pattern.h"
+#include "reduce/reduce_request.h"
+#include "reduce/reduce_tiling_data.h"
+
+namespace opsim {
+
+// Where a pass reads or writes: the operation's input/output, or a scratch area of the workspace.
+enum class ReduceBuffer : uint8_t { kInput, kOutput, kScratchA, kScratchB };
+
+struct ReducePass {
+  kernels::ReduceFamily family = kernels::ReduceFamily::kAR;
+  DType in_dtype = DType::kFloat32;
+  DType out_dtype = DType::kFloat32;
+  ReduceBuffer src = ReduceBuffer::kInput;
+  ReduceBuffer dst = ReduceBuffer::kOutput;
+  uint64_t in_elems = 0;
+  uint64_t out_elems = 0;
+  kernels::ReduceTilingData tiling;
+  uint64_t tiling_key = 0;
+  uint32_t block_dim = 1;
+  uint64_t partial_bytes = 0;  // GM workspace for the partials of a split reduced extent
+};
+
+struct ReducePlan {
+  ReducePattern pattern;
+  std::vector<ReducePass> passes;  // empty when the output has no elements
+  uint64_t workspace_bytes = 0;
+  uint64_t scratch_a_offset = 0;
+  uint64_t scratch_b_offset = 0;
+  std::string device;
+};
+
+// Tiles `request` for `device`. Every UB footprint fits the device's Unified Buffer.
+Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
+                         ReducePlan* plan);
+
+// The same, memoised by (kind, dtype, shape, axes, keep-dims, device).
+Status CachedReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
+                        std::shared_ptr<const ReducePlan>* plan);
+void ClearReducePlanCache();
+size_t ReducePlanCacheSize();
+
+// Bytes of Unified Buffer a stage's kernel allocates (what the tiling keeps under ub_bytes).
+uint64_t StageUbBytes(kernels::ReduceFamily family, const kernels::ReduceStageTiling& t,
+                      size_t in_bytes, size_t acc_bytes, size_t out_bytes);
+
+// Human description of a plan, one line per pass.
+std::string DescribePlan(const ReducePlan& plan);
+
+}  // namespace opsim

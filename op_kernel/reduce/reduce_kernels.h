@@ -1,0 +1,235 @@
+// The Reduce kernel classes, one per pattern family (Init / Process / CopyIn / Compute /
+// CopyOut, double buffered), templated on the reducer and the input, accumulator and output
+// types. They use only the simulator's AscendC API and its opsim::ext batched forms.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernel_operator.h"
+#include "reduce/reduce_copy.h"
+#include "reduce/reduce_reducers.h"
+#include "reduce/reduce_stage.h"
+#include "reduce/reduce_tiling_data.h"
+
+namespace opsim::kernels {
+
+// Shared by both families: the queues and scratch buffers, widening to the accumulator type
+// and narrowing to the output type.
+template <typename In, typename Acc, typename Out>
+class ReduceKernelBase {
+ protected:
+  static constexpr bool kWiden = !std::is_same_v<In, Acc>;
+  static constexpr bool kNarrow = !std::is_same_v<Acc, Out>;
+
+  void InitBuffers(uint32_t buffer_num, uint32_t in_elems, uint32_t out_elems) {
+    pipe_.InitBuffer(in_q_, static_cast<uint8_t>(buffer_num),
+                     static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
+    if constexpr (kWiden) pipe_.InitBuffer(wide_buf_, in_elems * sizeof(Acc));
+    if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
+    pipe_.InitBuffer(out_q_, static_cast<uint8_t>(buffer_num), out_elems * sizeof(Out));
+  }
+
+  // The input tile as accumulator values (cast once when the types differ).
+  AscendC::LocalTensor<Acc> Widen(const AscendC::LocalTensor<In>& in, uint32_t n) {
+    if constexpr (kWiden) {
+      AscendC::LocalTensor<Acc> wide = wide_buf_.template Get<Acc>();
+      AscendC::Cast(wide, in, AscendC::RoundMode::CAST_NONE, n);
+      return wide;
+    } else {
+      return in;
+    }
+  }
+  // Where results accumulate: the output tile itself when no cast is needed.
+  AscendC::LocalTensor<Acc> AccFor(const AscendC::LocalTensor<Out>& out) {
+    if constexpr (kNarrow) {
+      return acc_buf_.template Get<Acc>();
+    } else {
+      return out;
+    }
+  }
+  // Rounds the accumulators to the output type, once, to nearest even.
+  void Narrow(const AscendC::LocalTensor<Out>& out, const AscendC::LocalTensor<Acc>& acc,
+              uint32_t n) {
+    if constexpr (kNarrow) AscendC::Cast(out, acc, AscendC::RoundMode::CAST_RINT, n);
+  }
+
+  AscendC::TPipe pipe_;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_q_;
+  AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_q_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> wide_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> acc_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> part_buf_;
+  AscendC::GlobalTensor<In> x_;
+  AscendC::GlobalTensor<Out> y_;
+};
+
+// AR: x is [rows, r] with rows contiguous, y is [rows]. Either several whole rows per tile
+// (short rows) or one row in chunks of `cols` (long rows, or a split reduced extent).
+template <typename R, typename In, typename Acc, typename Out>
+class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
+  using Base = ReduceKernelBase<In, Acc, Out>;
+
+ public:
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
+    t_ = t;
+    has_pad_ = has_pad;
+    share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
+    whole_rows_ = t.r_split == 1 && t.cols >= t.r;
+    this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r);
+    this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.r_split);
+    if (share_.unit_begin == share_.unit_end) return;
+    const uint32_t in_elems = whole_rows_ ? std::max<uint32_t>(1, t.rows * t.cols) : t.cols;
+    const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
+    this->InitBuffers(t.buffer_num, in_elems, out_elems);
+    if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
+  }
+
+  void Process() {
+    for (uint64_t u = share_.unit_begin; u < share_.unit_end; u += t_.rows) {
+      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.unit_end - u));
+      AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
+      AscendC::LocalTensor<Acc> acc = this->AccFor(out);
+      if (share_.r_end == share_.r_begin) {
+        AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(rows));
+      } else if (whole_rows_) {
+        CopyIn(u * t_.r, rows * static_cast<uint32_t>(t_.r));
+        ComputeRows(acc, rows);
+      } else {
+        for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i);
+      }
+      this->Narrow(out, acc, rows);
+      this->out_q_.EnQue(out);
+      CopyOut(u, rows);
+    }
+  }
+
+ private:
+  void CopyIn(uint64_t offset, uint32_t n) {
+    AscendC::LocalTensor<In> in = this->in_q_.template AllocTensor<In>();
+    CopyInContiguous(in, this->x_, offset, n, has_pad_, static_cast<In>(R::template Identity<Acc>()));
+    this->in_q_.EnQue(in);
+  }
+  void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
+    AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
+    const uint32_t r = static_cast<uint32_t>(t_.r);
+    ext::ReduceRows(acc, this->Widen(in, rows * r), R::kOp, rows, r, r);
+    this->in_q_.FreeTensor(in);
+  }
+  void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row) {
+    AscendC::LocalTensor<Acc> part = this->part_buf_.template Get<Acc>();
+    for (uint64_t c = share_.r_begin; c < share_.r_end; c += t_.cols) {
+      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, share_.r_end - c));
+      CopyIn(row * t_.r + c, n);
+      AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
+      const bool first = c == share_.r_begin;
+      ext::ReduceRows(first ? acc : part, this->Widen(in, n), R::kOp, 1, n, n);
+      if (!first) R::Combine(acc, acc, part, 1);
+      this->in_q_.FreeTensor(in);
+    }
+  }
+  void CopyOut(uint64_t unit, uint32_t rows) {
+    AscendC::LocalTensor<Out> out = this->out_q_.template DeQue<Out>();
+    CopyOutContiguous(this->y_, share_.split * t_.outer + unit, out, rows, has_pad_);
+    this->out_q_.FreeTensor(out);
+  }
+
+  ReduceStageTiling t_;
+  BlockShare share_;
+  bool has_pad_ = false;
+  bool whole_rows_ = false;
+};
+
+// ARA: x is [outer, r, inner], y is [outer, inner]. A work unit is one outer index and one
+// chunk of `cols` columns; tiles of `rows` reduced rows fold into a row of accumulators.
+template <typename R, typename In, typename Acc, typename Out>
+class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
+ public:
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
+    t_ = t;
+    has_pad_ = has_pad;
+    share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
+    contiguous_ = t.cols == t.inner && t.ub_row_stride == t.inner;
+    this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r * t.inner);
+    this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
+    if (share_.unit_begin == share_.unit_end) return;
+    const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
+    this->InitBuffers(t.buffer_num, in_elems, static_cast<uint32_t>(AlignUp<Acc>(t.cols)));
+  }
+
+  void Process() {
+    for (uint64_t u = share_.unit_begin; u < share_.unit_end; ++u) {
+      const uint64_t a0 = u / t_.col_chunks;
+      const uint64_t c0 = (u % t_.col_chunks) * t_.cols;
+      const uint32_t cols = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.inner - c0));
+      AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
+      AscendC::LocalTensor<Acc> acc = this->AccFor(out);
+      AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
+      for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
+        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
+        Compute(acc, rows, cols);
+      }
+      this->Narrow(out, acc, cols);
+      this->out_q_.EnQue(out);
+      CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
+    }
+  }
+
+ private:
+  void CopyIn(uint64_t offset, uint32_t rows, uint32_t cols) {
+    AscendC::LocalTensor<In> in = this->in_q_.template AllocTensor<In>();
+    const In pad = static_cast<In>(R::template Identity<Acc>());
+    if (contiguous_) {
+      CopyInContiguous(in, this->x_, offset, rows * cols, has_pad_, pad);
+    } else {
+      CopyInRows(in, this->x_, offset, rows, cols, t_.inner, t_.ub_row_stride, has_pad_, pad);
+    }
+    this->in_q_.EnQue(in);
+  }
+  void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
+    AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
+    const uint32_t stride = t_.ub_row_stride;
+    ext::AccumulateRows(acc, this->Widen(in, (rows - 1) * stride + cols), R::kOp, rows, cols,
+                        stride);
+    this->in_q_.FreeTensor(in);
+  }
+  void CopyOut(uint64_t offset, uint32_t cols) {
+    AscendC::LocalTensor<Out> out = this->out_q_.template DeQue<Out>();
+    CopyOutContiguous(this->y_, offset, out, cols, has_pad_);
+    this->out_q_.FreeTensor(out);
+  }
+
+  ReduceStageTiling t_;
+  BlockShare share_;
+  bool has_pad_ = false;
+  bool contiguous_ = false;
+};
+
+// One launch: the stage, and when its reduced extent is split over cores, SyncAll and the
+// deterministic combine of the partials (in core order) from the GM workspace.
+template <template <typename, typename, typename, typename> class Family, typename R,
+          typename In, typename Out>
+void RunReduce(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  using Acc = AccOf<std::conditional_t<std::is_same_v<In, float>, Out, In>>;
+  GET_TILING_DATA_WITH_STRUCT(ReduceTilingData, td, tiling);
+  if (td.stage.r_split == 1) {
+    Family<R, In, Acc, Out> kernel;
+    kernel.Init(x, y, td.stage, td.has_pad != 0);
+    kernel.Process();
+    return;
+  }
+  GM_ADDR partials = AscendC::GetUserWorkspace(workspace);
+  {
+    Family<R, In, Acc, Acc> kernel;
+    kernel.Init(x, partials, td.stage, td.has_pad != 0);
+    kernel.Process();
+  }
+  AscendC::SyncAll();
+  KernelReduceARA<R, Acc, Acc, Out> combine;
+  combine.Init(partials, y, td.combine, td.has_pad != 0);
+  combine.Process();
+}
+
+}  // namespace opsim::kernels

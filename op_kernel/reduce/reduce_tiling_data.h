@@ -1,0 +1,48 @@
+// The plain tiling struct the host computes and the Reduce kernels read (GET_TILING_DATA).
+// One launch runs one stage, optionally followed (after SyncAll) by a combine stage that folds
+// the partials of a reduced extent split across cores.
+#pragma once
+
+#include <cstdint>
+
+namespace opsim::kernels {
+
+// A stage reduces x viewed as [outer, r, inner] to y viewed as [outer, inner]. AR kernels have
+// inner == 1 (rows of length r, contiguous); ARA kernels have inner >= 1.
+struct ReduceStageTiling {
+  uint64_t outer = 1;
+  uint64_t r = 1;
+  uint64_t inner = 1;
+  // Work units: AR, one output row each; ARA, one (outer index, column chunk) pair each.
+  uint64_t units = 0;
+  uint64_t units_per_group = 0;  // consecutive units one group of blocks handles
+  uint32_t groups = 0;           // blocks [0, groups * r_split) have work
+  uint32_t r_split = 1;          // > 1: the reduced extent is split over cores, partials to GM
+  uint64_t r_per_split = 0;      // reduced elements per split
+  // UB tiles.
+  uint32_t rows = 0;           // AR: output rows per tile; ARA: reduced rows per tile
+  uint32_t cols = 0;           // AR: reduced elements per tile; ARA: columns per chunk
+  uint32_t col_chunks = 1;     // ARA: ceil(inner / cols)
+  uint32_t ub_row_stride = 0;  // ARA: elements between tile rows in the UB
+  uint32_t buffer_num = 2;     // 2 = double buffering
+  uint32_t reserved = 0;
+};
+
+struct ReduceTilingData {
+  ReduceStageTiling stage;
+  ReduceStageTiling combine;  // used when stage.r_split > 1: [1, r_split, outputs] in Acc
+  uint32_t has_pad = 0;       // DataCopyPad exists on the device
+  uint32_t reserved = 0;
+};
+
+enum class ReduceFamily : uint32_t { kAR = 1, kARA = 2 };
+
+// Tiling key: family * 1000000 + reducer * 100000 + input ACL dtype * 100 + output ACL dtype.
+// Reducer numbers follow ReduceParam (MAX 1, MIN 2, SUM 3, PROD 4).
+constexpr uint64_t MakeReduceTilingKey(ReduceFamily family, uint32_t reducer, int32_t in_dtype,
+                                       int32_t out_dtype) {
+  return static_cast<uint64_t>(family) * 1000000u + reducer * 100000u +
+         static_cast<uint64_t>(in_dtype) * 100u + static_cast<uint64_t>(out_dtype);
+}
+
+}  // namespace opsim::kernels
