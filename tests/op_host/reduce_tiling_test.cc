@@ -1,0 +1,187 @@
+// Tiling as a table (shape, axes, device -> pattern, passes, key, blockDim, tiles, workspace),
+// and invariants over many shapes: the Unified Buffer is never exceeded, blockDim never exceeds
+// the cores, work covers every output exactly once.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "op_host/reduce_case_runner.h"
+#include "reduce/reduce_stage.h"
+#include "reduce/reduce_tiling.h"
+
+namespace opsim {
+namespace {
+
+using kernels::ReduceFamily;
+
+ReduceRequest Request(ReduceKind kind, DType dtype, Shape shape, std::vector<int64_t> axes) {
+  ReduceRequest req;
+  const Status st =
+      LowerOnnx(kind, dtype, shape, std::span<const int64_t>(axes), false, false, &req);
+  EXPECT_TRUE(st.ok()) << shape.ToString() << " " << DTypeName(dtype) << ": " << st.ToString();
+  return req;
+}
+
+struct PassRow {
+  ReduceFamily family;
+  uint64_t key;
+  uint32_t block_dim;
+  uint32_t rows;
+  uint32_t cols;
+  uint32_t r_split;
+};
+
+struct TilingRow {
+  const char* device;
+  ReduceKind kind;
+  DType dtype;
+  Shape shape;
+  std::vector<int64_t> axes;
+  const char* pattern;
+  std::vector<PassRow> passes;
+  uint64_t workspace;
+};
+
+TEST(ReduceTiling, Table) {
+  using F = ReduceFamily;
+  const ReduceKind kSum = ReduceKind::kSum;
+  const std::vector<TilingRow> table = {
+      // Reduce-all of 256 MiB: one row, reduced extent split over all 48 cores, combined after
+      // SyncAll from 48 partials in the workspace.
+      {"ascend910b", kSum, DType::kFloat32, {67108864}, {0}, "R",
+       {{F::kAR, 1300000, 48, 1, 24528, 48}}, 512},
+      {"ascend310p", kSum, DType::kFloat32, {67108864}, {0}, "R",
+       {{F::kAR, 1300000, 8, 1, 31696, 8}}, 512},
+      // Innermost: whole rows per tile, rows split over cores.
+      {"ascend910b", kSum, DType::kFloat32, {8192, 8192}, {1}, "AR",
+       {{F::kAR, 1300000, 48, 2, 8192, 1}}, 0},
+      {"ascend910b", kSum, DType::kFloat16, {8192, 8192}, {1}, "AR",
+       {{F::kAR, 1300101, 48, 2, 8192, 1}}, 0},
+      // Outermost: column chunks; too few of them for 48 cores, so the reduced extent splits.
+      {"ascend910b", kSum, DType::kFloat32, {8192, 8192}, {0}, "RA",
+       {{F::kARA, 2300000, 48, 16, 1440, 8}}, 262144},
+      {"ascend310p", kSum, DType::kFloat32, {8192, 8192}, {0}, "RA",
+       {{F::kARA, 2300000, 5, 16, 1864, 1}}, 0},
+      // Middle: whole 256-wide rows, contiguous tiles.
+      {"ascend910b", ReduceKind::kMax, DType::kFloat32, {256, 1024, 256}, {1}, "ARA",
+       {{F::kARA, 2100000, 43, 94, 256, 1}}, 0},
+      // Outer + inner: two passes through float32 scratch.
+      {"ascend910b", kSum, DType::kFloat32, {256, 1024, 256}, {0, 2}, "RAR",
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 22, 1024, 16}}, 1114112},
+      // 16-bit input, two passes: float32 between them, rounded once at the end.
+      {"ascend910a", ReduceKind::kProd, DType::kBFloat16, {6, 10, 7, 3}, {0, 2}, "RARA",
+       {{F::kARA, 2402700, 1, 7, 3, 1}, {F::kARA, 2400027, 1, 6, 30, 1}}, 1024},
+      // Small work stays on one core.
+      {"ascend910b", kSum, DType::kFloat32, {2, 3}, {1}, "AR",
+       {{F::kAR, 1300000, 1, 2, 3, 1}}, 0},
+      // Empty reduced dim: one AR pass with r = 0 fills the identity.
+      {"ascend910b", ReduceKind::kMin, DType::kInt32, {3, 0, 4}, {1}, "AR",
+       {{F::kAR, 1200303, 1, 12, 0, 1}}, 0},
+      // Only size-1 dims reduced: a copy.
+      {"ascend310p", kSum, DType::kInt64, {5, 1}, {1}, "A", {{F::kAR, 1300909, 1, 5, 1, 1}}, 0},
+      // Empty kept dim: nothing to launch.
+      {"ascend910b", kSum, DType::kFloat32, {0, 7}, {1}, "A", {}, 0},
+  };
+  for (const TilingRow& row : table) {
+    SCOPED_TRACE(std::string(row.device) + " " + row.shape.ToString());
+    const ReduceRequest req = Request(row.kind, row.dtype, row.shape, row.axes);
+    ReducePlan plan;
+    ASSERT_TRUE(ComputeReducePlan(req, testing::Device(row.device), &plan).ok());
+    EXPECT_EQ(plan.pattern.Name(), row.pattern);
+    EXPECT_EQ(plan.workspace_bytes, row.workspace);
+    ASSERT_EQ(plan.passes.size(), row.passes.size()) << DescribePlan(plan);
+    for (size_t i = 0; i < row.passes.size(); ++i) {
+      const ReducePass& p = plan.passes[i];
+      const PassRow& want = row.passes[i];
+      EXPECT_EQ(p.family, want.family) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling_key, want.key) << DescribePlan(plan);
+      EXPECT_EQ(p.block_dim, want.block_dim) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling.stage.rows, want.rows) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling.stage.cols, want.cols) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling.stage.r_split, want.r_split) << DescribePlan(plan);
+    }
+  }
+}
+
+// Every unit of work belongs to exactly one group, every reduced index to exactly one split.
+void CheckCoverage(const kernels::ReduceStageTiling& t, uint32_t block_dim) {
+  std::vector<int> unit_hits(static_cast<size_t>(t.units), 0);
+  uint64_t r_total = 0;
+  for (uint32_t b = 0; b < block_dim; ++b) {
+    const kernels::BlockShare s = kernels::ShareOf(t, b);
+    if (s.split == 0) {
+      for (uint64_t u = s.unit_begin; u < s.unit_end; ++u) ++unit_hits[static_cast<size_t>(u)];
+    }
+    if (s.unit_begin == 0 && s.unit_end > 0) r_total += s.r_end - s.r_begin;
+  }
+  for (int h : unit_hits) ASSERT_EQ(h, 1);
+  EXPECT_EQ(r_total, t.r);
+}
+
+TEST(ReduceTiling, InvariantsOverRandomShapes) {
+  std::mt19937_64 rng(12345);
+  const DType dtypes[] = {DType::kFloat32, DType::kFloat16, DType::kFloat64, DType::kInt8,
+                          DType::kBFloat16};
+  for (int i = 0; i < 400; ++i) {
+    const int rank = static_cast<int>(rng() % 5) + 1;
+    Shape shape;
+    std::vector<int64_t> axes;
+    for (int d = 0; d < rank; ++d) {
+      static const int64_t kDims[] = {1, 2, 3, 7, 64, 129, 1000, 4097, 70000};
+      shape.PushBack(kDims[rng() % 9]);
+      if (rng() % 2) axes.push_back(d);
+    }
+    const std::optional<int64_t> elems = shape.NumElements();
+    if (!elems || *elems > (int64_t{1} << 24)) continue;
+    if (axes.empty()) axes.push_back(rank - 1);
+    const DType dtype = dtypes[rng() % 5];
+    const ReduceRequest req = Request(ReduceKind::kMax, dtype, shape, axes);
+    for (const std::string& name : testing::DeviceNames()) {
+      const sim::DeviceProfile& device = testing::Device(name);
+      ReducePlan plan;
+      ASSERT_TRUE(ComputeReducePlan(req, device, &plan).ok());
+      for (const ReducePass& p : plan.passes) {
+        SCOPED_TRACE(name + " " + shape.ToString() + "\n" + DescribePlan(plan));
+        const size_t acc = DTypeSize(dtype == DType::kFloat16 || dtype == DType::kBFloat16
+                                         ? DType::kFloat32
+                                         : dtype);
+        EXPECT_LE(p.block_dim, device.vector_cores);
+        EXPECT_GE(p.block_dim, 1u);
+        EXPECT_LE(StageUbBytes(p.family, p.tiling.stage, DTypeSize(p.in_dtype), acc,
+                               DTypeSize(p.out_dtype)),
+                  device.ub_bytes);
+        CheckCoverage(p.tiling.stage, p.block_dim);
+        if (p.tiling.stage.r_split > 1) {
+          EXPECT_LE(StageUbBytes(ReduceFamily::kARA, p.tiling.combine, acc, acc,
+                                 DTypeSize(p.out_dtype)),
+                    device.ub_bytes);
+          EXPECT_EQ(p.tiling.combine.r_split, 1u);
+          CheckCoverage(p.tiling.combine, p.block_dim);
+          EXPECT_GE(plan.workspace_bytes, p.partial_bytes);
+        }
+        if (p.family == ReduceFamily::kARA) {
+          EXPECT_LE(p.tiling.stage.rows, 4095u);
+        }
+      }
+    }
+  }
+}
+
+TEST(ReduceTiling, CacheReturnsTheSamePlanPerShapeAndDevice) {
+  ClearReducePlanCache();
+  const ReduceRequest a = Request(ReduceKind::kSum, DType::kFloat32, {64, 32}, {1});
+  const ReduceRequest b = Request(ReduceKind::kSum, DType::kFloat32, {64, 32}, {0});
+  std::shared_ptr<const ReducePlan> p1, p2, p3, p4;
+  ASSERT_TRUE(CachedReducePlan(a, testing::Device("ascend910b"), &p1).ok());
+  ASSERT_TRUE(CachedReducePlan(a, testing::Device("ascend910b"), &p2).ok());
+  ASSERT_TRUE(CachedReducePlan(b, testing::Device("ascend910b"), &p3).ok());
+  ASSERT_TRUE(CachedReducePlan(a, testing::Device("ascend310p"), &p4).ok());
+  EXPECT_EQ(p1.get(), p2.get());
+  EXPECT_NE(p1.get(), p3.get());
+  EXPECT_NE(p1.get(), p4.get());
+  EXPECT_EQ(ReducePlanCacheSize(), 3u);
+}
+
+}  // namespace
+}  // namespace opsim
