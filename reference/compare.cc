@@ -37,16 +37,10 @@ double AccumulationTerm(Reducer r, DType dtype, int64_t reduce_len) {
 double Tiny(Reducer r, DType dtype) {
   double tiny = 0.0;
   switch (dtype) {
-    case DType::kFloat16:
-      tiny = std::ldexp(1.0, -24);
-      break;
+    case DType::kFloat16: tiny = std::ldexp(1.0, -24); break;
     case DType::kBFloat16:
-    case DType::kFloat32:
-      tiny = std::ldexp(1.0, -149);
-      break;
-    default:
-      tiny = std::numeric_limits<double>::denorm_min();
-      break;
+    case DType::kFloat32: tiny = std::ldexp(1.0, -149); break;
+    default: tiny = std::numeric_limits<double>::denorm_min(); break;
   }
   if (r == Reducer::kProd) tiny += dtype == DType::kFloat64 ? DBL_MIN : FLT_MIN;
   return tiny;

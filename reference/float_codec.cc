@@ -37,36 +37,28 @@ float RoundToOddFloat(double d) {
 
 double LoadFloating(DType dtype, const void* base, int64_t i) {
   switch (dtype) {
-    case DType::kFloat32:
-      return LoadAt<float>(base, i);
-    case DType::kFloat64:
-      return LoadAt<double>(base, i);
+    case DType::kFloat32: return LoadAt<float>(base, i);
+    case DType::kFloat64: return LoadAt<double>(base, i);
     case DType::kFloat16:
       return static_cast<float>(Eigen::numext::bit_cast<Eigen::half>(LoadAt<uint16_t>(base, i)));
     case DType::kBFloat16:
       return static_cast<float>(
           Eigen::numext::bit_cast<Eigen::bfloat16>(LoadAt<uint16_t>(base, i)));
-    default:
-      return std::nan("");
+    default: return std::nan("");
   }
 }
 
 void StoreFloating(DType dtype, double v, void* base, int64_t i) {
   switch (dtype) {
-    case DType::kFloat32:
-      StoreAt(static_cast<float>(v), base, i);
-      break;
-    case DType::kFloat64:
-      StoreAt(v, base, i);
-      break;
+    case DType::kFloat32: StoreAt(static_cast<float>(v), base, i); break;
+    case DType::kFloat64: StoreAt(v, base, i); break;
     case DType::kFloat16:
       StoreAt(Eigen::numext::bit_cast<uint16_t>(Eigen::half(RoundToOddFloat(v))), base, i);
       break;
     case DType::kBFloat16:
       StoreAt(Eigen::numext::bit_cast<uint16_t>(Eigen::bfloat16(RoundToOddFloat(v))), base, i);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

@@ -58,10 +58,8 @@ Status CheckRequest(std::string_view what, Reducer r, DType dtype, const Shape& 
 template <typename Acc>
 Acc Identity(Reducer r) {
   switch (r) {
-    case Reducer::kSum:
-      return Acc(0);
-    case Reducer::kProd:
-      return Acc(1);
+    case Reducer::kSum: return Acc(0);
+    case Reducer::kProd: return Acc(1);
     case Reducer::kMax:
       if constexpr (std::numeric_limits<Acc>::has_infinity) {
         return -std::numeric_limits<Acc>::infinity();
@@ -104,12 +102,8 @@ void ReduceFloating(Reducer r, DType dtype, const ReducePlan& plan, const In* in
   namespace ei = Eigen::internal;
   std::vector<double> acc;
   switch (r) {
-    case Reducer::kSum:
-      Fold<false>(r, in, plan, ei::SumReducer<double>(), &acc);
-      break;
-    case Reducer::kProd:
-      Fold<false>(r, in, plan, ei::ProdReducer<double>(), &acc);
-      break;
+    case Reducer::kSum: Fold<false>(r, in, plan, ei::SumReducer<double>(), &acc); break;
+    case Reducer::kProd: Fold<false>(r, in, plan, ei::ProdReducer<double>(), &acc); break;
     case Reducer::kMax:
       Fold<false>(r, in, plan, ei::MaxReducer<double, Eigen::PropagateNaN>(), &acc);
       break;
@@ -177,28 +171,17 @@ void AbsSumTyped(const ReducePlan& plan, const void* in, int64_t n, double* out)
 template <typename F>
 void WithElementType(DType dtype, F&& f) {
   switch (dtype) {
-    case DType::kFloat32:
-      return f.template operator()<float>();
-    case DType::kFloat64:
-      return f.template operator()<double>();
-    case DType::kFloat16:
-      return f.template operator()<Eigen::half>();
-    case DType::kBFloat16:
-      return f.template operator()<Eigen::bfloat16>();
-    case DType::kInt8:
-      return f.template operator()<int8_t>();
-    case DType::kUInt8:
-      return f.template operator()<uint8_t>();
-    case DType::kInt32:
-      return f.template operator()<int32_t>();
-    case DType::kUInt32:
-      return f.template operator()<uint32_t>();
-    case DType::kInt64:
-      return f.template operator()<int64_t>();
-    case DType::kUInt64:
-      return f.template operator()<uint64_t>();
-    default:
-      return;  // rejected by CheckRequest
+    case DType::kFloat32: return f.template operator()<float>();
+    case DType::kFloat64: return f.template operator()<double>();
+    case DType::kFloat16: return f.template operator()<Eigen::half>();
+    case DType::kBFloat16: return f.template operator()<Eigen::bfloat16>();
+    case DType::kInt8: return f.template operator()<int8_t>();
+    case DType::kUInt8: return f.template operator()<uint8_t>();
+    case DType::kInt32: return f.template operator()<int32_t>();
+    case DType::kUInt32: return f.template operator()<uint32_t>();
+    case DType::kInt64: return f.template operator()<int64_t>();
+    case DType::kUInt64: return f.template operator()<uint64_t>();
+    default: return;  // rejected by CheckRequest
   }
 }
 
@@ -206,14 +189,10 @@ void WithElementType(DType dtype, F&& f) {
 
 std::string_view ReducerName(Reducer r) {
   switch (r) {
-    case Reducer::kSum:
-      return "SUM";
-    case Reducer::kMax:
-      return "MAX";
-    case Reducer::kMin:
-      return "MIN";
-    case Reducer::kProd:
-      return "PROD";
+    case Reducer::kSum: return "SUM";
+    case Reducer::kMax: return "MAX";
+    case Reducer::kMin: return "MIN";
+    case Reducer::kProd: return "PROD";
   }
   return "UNKNOWN";
 }
@@ -228,13 +207,10 @@ bool IsSupported(Reducer r, DType dtype) {
     case DType::kInt32:
     case DType::kInt64:
     case DType::kUInt32:
-    case DType::kUInt64:
-      return true;
+    case DType::kUInt64: return true;
     case DType::kInt8:
-    case DType::kUInt8:
-      return r == Reducer::kMax || r == Reducer::kMin;
-    default:
-      return false;
+    case DType::kUInt8: return r == Reducer::kMax || r == Reducer::kMin;
+    default: return false;
   }
 }
 

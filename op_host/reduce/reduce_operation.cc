@@ -68,9 +68,8 @@ Status ReduceOperation::Execute(const void* x, uint64_t x_bytes, void* y, uint64
     uint8_t* dst = address(pass.dst);
     auto* tiling = reinterpret_cast<uint8_t*>(const_cast<kernels::ReduceTilingData*>(&pass.tiling));
     launch.tiling_key = pass.tiling_key;
-    sim::LaunchResult r = sim::Launch(*device_, pass.block_dim, launch, [&] {
-      kernels::reduce_kernel(src, dst, ws, tiling);
-    });
+    sim::LaunchResult r = sim::Launch(*device_, pass.block_dim, launch,
+                                      [&] { kernels::reduce_kernel(src, dst, ws, tiling); });
     if (!r.status.ok()) return r.status;
     if (stats != nullptr) {
       stats->device_ns += r.stats.device_ns;

@@ -19,28 +19,20 @@ Status Error(ErrorCode code, std::string_view op, const std::string& what) {
 
 std::string OnnxOpName(ReduceKind kind) {
   switch (kind) {
-    case ReduceKind::kSum:
-      return "ONNX ReduceSum";
-    case ReduceKind::kMax:
-      return "ONNX ReduceMax";
-    case ReduceKind::kMin:
-      return "ONNX ReduceMin";
-    case ReduceKind::kProd:
-      return "ONNX ReduceProd";
+    case ReduceKind::kSum: return "ONNX ReduceSum";
+    case ReduceKind::kMax: return "ONNX ReduceMax";
+    case ReduceKind::kMin: return "ONNX ReduceMin";
+    case ReduceKind::kProd: return "ONNX ReduceProd";
   }
   return "ONNX Reduce";
 }
 
 std::string OpenVinoOpName(ReduceKind kind) {
   switch (kind) {
-    case ReduceKind::kSum:
-      return "OpenVINO ReduceSum";
-    case ReduceKind::kMax:
-      return "OpenVINO ReduceMax";
-    case ReduceKind::kMin:
-      return "OpenVINO ReduceMin";
-    case ReduceKind::kProd:
-      return "OpenVINO ReduceProd";
+    case ReduceKind::kSum: return "OpenVINO ReduceSum";
+    case ReduceKind::kMax: return "OpenVINO ReduceMax";
+    case ReduceKind::kMin: return "OpenVINO ReduceMin";
+    case ReduceKind::kProd: return "OpenVINO ReduceProd";
   }
   return "OpenVINO Reduce";
 }
@@ -122,16 +114,11 @@ Status NullRequest(std::string_view op) {
 
 std::optional<ReduceKind> AtbKind(int reduce_type) {
   switch (reduce_type) {
-    case infer::ReduceParam::REDUCE_MAX:
-      return ReduceKind::kMax;
-    case infer::ReduceParam::REDUCE_MIN:
-      return ReduceKind::kMin;
-    case infer::ReduceParam::REDUCE_SUM:
-      return ReduceKind::kSum;
-    case infer::ReduceParam::REDUCE_PROD:
-      return ReduceKind::kProd;
-    default:
-      return std::nullopt;
+    case infer::ReduceParam::REDUCE_MAX: return ReduceKind::kMax;
+    case infer::ReduceParam::REDUCE_MIN: return ReduceKind::kMin;
+    case infer::ReduceParam::REDUCE_SUM: return ReduceKind::kSum;
+    case infer::ReduceParam::REDUCE_PROD: return ReduceKind::kProd;
+    default: return std::nullopt;
   }
 }
 
@@ -204,14 +191,10 @@ Status CheckAtbAxes(const SVector<int64_t>& axis, int rank, uint32_t* mask) {
 
 std::string_view ReduceKindName(ReduceKind kind) {
   switch (kind) {
-    case ReduceKind::kSum:
-      return "SUM";
-    case ReduceKind::kMax:
-      return "MAX";
-    case ReduceKind::kMin:
-      return "MIN";
-    case ReduceKind::kProd:
-      return "PROD";
+    case ReduceKind::kSum: return "SUM";
+    case ReduceKind::kMax: return "MAX";
+    case ReduceKind::kMin: return "MIN";
+    case ReduceKind::kProd: return "PROD";
   }
   return "UNKNOWN";
 }

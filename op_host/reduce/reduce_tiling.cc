@@ -252,9 +252,9 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     pass.in_dtype = first ? request.dtype : acc;
     pass.out_dtype = last ? request.dtype : acc;
     pass.src = src;
-    pass.dst = last ? ReduceBuffer::kOutput
-                    : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB
-                                                      : ReduceBuffer::kScratchA);
+    pass.dst =
+        last ? ReduceBuffer::kOutput
+             : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB : ReduceBuffer::kScratchA);
     pass.in_elems = before * r * after;
     pass.out_elems = before * after;
     const Sizes sizes{DTypeSize(pass.in_dtype), DTypeSize(acc), DTypeSize(pass.out_dtype)};
@@ -267,8 +267,8 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     pass.block_dim = td.stage.groups * td.stage.r_split;
     if (td.stage.r_split > 1) {
       const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass.out_dtype)};
-      td.combine = TileARA(1, td.stage.r_split, pass.out_elems, combine, device, pass.block_dim,
-                           false);
+      td.combine =
+          TileARA(1, td.stage.r_split, pass.out_elems, combine, device, pass.block_dim, false);
       pass.partial_bytes = Align512(td.stage.r_split * pass.out_elems * DTypeSize(acc));
       partial_bytes = std::max(partial_bytes, pass.partial_bytes);
     }
@@ -352,16 +352,15 @@ std::string DescribePlan(const ReducePlan& plan) {
   for (const ReducePass& p : plan.passes) {
     const ReduceStageTiling& t = p.tiling.stage;
     char line[320];
-    std::snprintf(line, sizeof(line),
-                  "  %s %s->%s key %llu blockDim %u [%llu,%llu,%llu] rows %u cols %u "
-                  "stride %u chunks %u r_split %u\n",
-                  p.family == ReduceFamily::kAR ? "AR" : "ARA",
-                  std::string(DTypeName(p.in_dtype)).c_str(),
-                  std::string(DTypeName(p.out_dtype)).c_str(),
-                  static_cast<unsigned long long>(p.tiling_key), p.block_dim,
-                  static_cast<unsigned long long>(t.outer), static_cast<unsigned long long>(t.r),
-                  static_cast<unsigned long long>(t.inner), t.rows, t.cols, t.ub_row_stride,
-                  t.col_chunks, t.r_split);
+    std::snprintf(
+        line, sizeof(line),
+        "  %s %s->%s key %llu blockDim %u [%llu,%llu,%llu] rows %u cols %u "
+        "stride %u chunks %u r_split %u\n",
+        p.family == ReduceFamily::kAR ? "AR" : "ARA", std::string(DTypeName(p.in_dtype)).c_str(),
+        std::string(DTypeName(p.out_dtype)).c_str(), static_cast<unsigned long long>(p.tiling_key),
+        p.block_dim, static_cast<unsigned long long>(t.outer), static_cast<unsigned long long>(t.r),
+        static_cast<unsigned long long>(t.inner), t.rows, t.cols, t.ub_row_stride, t.col_chunks,
+        t.r_split);
     out += line;
   }
   return out;

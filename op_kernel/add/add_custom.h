@@ -10,8 +10,8 @@
 namespace opsim::kernels {
 
 struct AddTilingData {
-  uint32_t total = 0;      // elements in x, y, z; a multiple of block_dim * tile
-  uint32_t tile = 0;       // elements per tile; tile * sizeof(T) a multiple of 32 B
+  uint32_t total = 0;  // elements in x, y, z; a multiple of block_dim * tile
+  uint32_t tile = 0;   // elements per tile; tile * sizeof(T) a multiple of 32 B
 };
 
 extern "C" __global__ __aicore__ void add_custom_f32(GM_ADDR x, GM_ADDR y, GM_ADDR z,

@@ -31,10 +31,10 @@ void CopyInContiguous(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalT
   if (n % kPerBlock<T> == 0) {
     AscendC::DataCopy(dst, src[offset], n);
   } else if (has_pad) {
-    AscendC::DataCopyPad(dst, src[offset],
-                         AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0,
-                                                    0},
-                         AscendC::DataCopyPadExtParams<T>{true, 0, 0, pad_value});
+    AscendC::DataCopyPad(
+        dst, src[offset],
+        AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0},
+        AscendC::DataCopyPadExtParams<T>{true, 0, 0, pad_value});
   } else if (offset + AlignUp<T>(n) <= src.GetSize()) {
     AscendC::DataCopy(dst, src[offset], static_cast<uint32_t>(AlignUp<T>(n)));
   } else {
@@ -52,9 +52,9 @@ void CopyOutContiguous(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
   if (n % kPerBlock<T> == 0) {
     AscendC::DataCopy(dst[offset], src, n);
   } else if (has_pad) {
-    AscendC::DataCopyPad(dst[offset], src,
-                         AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0,
-                                                    0});
+    AscendC::DataCopyPad(
+        dst[offset], src,
+        AscendC::DataCopyExtParams{1, static_cast<uint32_t>(n * sizeof(T)), 0, 0, 0});
   } else {
     const uint32_t head = static_cast<uint32_t>(AlignDown<T>(n));
     if (head > 0) AscendC::DataCopy(dst[offset], src, head);
@@ -73,13 +73,11 @@ void CopyInRows(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<
   const uint32_t row_blocks = static_cast<uint32_t>(AlignUp<T>(cols) / kPerBlock<T>);
   const uint32_t gap_blocks = ub_stride / kPerBlock<T> - row_blocks;
   if (has_pad) {
-    AscendC::DataCopyPad(
-        dst, src[offset],
-        AscendC::DataCopyExtParams{static_cast<uint16_t>(rows),
-                                   static_cast<uint32_t>(cols * sizeof(T)),
-                                   static_cast<uint32_t>((gm_stride - cols) * sizeof(T)),
-                                   gap_blocks, 0},
-        AscendC::DataCopyPadExtParams<T>{true, 0, 0, pad_value});
+    AscendC::DataCopyPad(dst, src[offset],
+                         AscendC::DataCopyExtParams{
+                             static_cast<uint16_t>(rows), static_cast<uint32_t>(cols * sizeof(T)),
+                             static_cast<uint32_t>((gm_stride - cols) * sizeof(T)), gap_blocks, 0},
+                         AscendC::DataCopyPadExtParams<T>{true, 0, 0, pad_value});
   } else if (cols % kPerBlock<T> == 0 && gm_stride % kPerBlock<T> == 0 && rows <= 4095 &&
              (gm_stride - cols) / kPerBlock<T> <= 65535) {
     AscendC::DataCopyParams p;

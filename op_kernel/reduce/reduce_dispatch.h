@@ -36,8 +36,7 @@ bool TryPair(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
 }
 
 template <typename R, typename... Ins, typename... Outs>
-bool TryPairs(TypeList<TypePair<Ins, Outs>...>, GM_ADDR x, GM_ADDR y, GM_ADDR ws,
-              GM_ADDR tiling) {
+bool TryPairs(TypeList<TypePair<Ins, Outs>...>, GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
   return (TryPair<R, Ins, Outs>(x, y, ws, tiling) || ...);
 }
 

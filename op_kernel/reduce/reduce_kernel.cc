@@ -13,8 +13,7 @@ extern "C" __global__ __aicore__ void reduce_kernel(GM_ADDR x, GM_ADDR y, GM_ADD
     return;
   }
   sim::RaiseFault(sim::FaultKind::kInvalidArgument, "reduce_kernel",
-                  "no kernel for tiling key " +
-                      std::to_string(sim::detail::Cur().tiling_key));
+                  "no kernel for tiling key " + std::to_string(sim::detail::Cur().tiling_key));
 }
 
 }  // namespace opsim::kernels

@@ -108,7 +108,8 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
  private:
   void CopyIn(uint64_t offset, uint32_t n) {
     AscendC::LocalTensor<In> in = this->in_q_.template AllocTensor<In>();
-    CopyInContiguous(in, this->x_, offset, n, has_pad_, static_cast<In>(R::template Identity<Acc>()));
+    CopyInContiguous(in, this->x_, offset, n, has_pad_,
+                     static_cast<In>(R::template Identity<Acc>()));
     this->in_q_.EnQue(in);
   }
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
@@ -209,8 +210,8 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
 
 // One launch: the stage, and when its reduced extent is split over cores, SyncAll and the
 // deterministic combine of the partials (in core order) from the GM workspace.
-template <template <typename, typename, typename, typename> class Family, typename R,
-          typename In, typename Out>
+template <template <typename, typename, typename, typename> class Family, typename R, typename In,
+          typename Out>
 void RunReduce(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
   using Acc = AccOf<std::conditional_t<std::is_same_v<In, float>, Out, In>>;
   GET_TILING_DATA_WITH_STRUCT(ReduceTilingData, td, tiling);

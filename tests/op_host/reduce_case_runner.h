@@ -74,8 +74,8 @@ inline std::vector<uint8_t> MakeInput(ReduceKind kind, DType dtype, int64_t n, u
 }
 
 struct CaseResult {
-  Status status;          // the operation's status
-  std::string mismatch;   // empty when the output matches the reference
+  Status status;         // the operation's status
+  std::string mismatch;  // empty when the output matches the reference
   ReduceExecStats stats;
   std::shared_ptr<const ReducePlan> plan;
 };
@@ -100,8 +100,8 @@ inline CaseResult RunReduceCase(const ReduceRequest& req, const std::string& dev
   if (!out.status.ok()) return out;
   std::vector<uint8_t> expected(y.size());
   const std::span<const int64_t> axes(req.axes.begin(), req.axes.end());
-  Status rs = ref::Reduce(ToRef(req.kind), req.dtype, req.input, axes, req.keep_dims,
-                          input.data(), expected.data());
+  Status rs = ref::Reduce(ToRef(req.kind), req.dtype, req.input, axes, req.keep_dims, input.data(),
+                          expected.data());
   if (!rs.ok()) {
     out.mismatch = "reference failed: " + rs.ToString();
     return out;
@@ -110,8 +110,8 @@ inline CaseResult RunReduceCase(const ReduceRequest& req, const std::string& dev
   (void)ref::AbsSum(req.dtype, req.input, axes, input.data(), abs_sums);
   int64_t reduce_len = 1;
   for (int64_t a : req.axes) reduce_len *= req.input[static_cast<int>(a)];
-  const ref::CompareResult c = ref::Compare(ToRef(req.kind), req.dtype, reduce_len,
-                                            expected.data(), y.data(), outputs, abs_sums);
+  const ref::CompareResult c = ref::Compare(ToRef(req.kind), req.dtype, reduce_len, expected.data(),
+                                            y.data(), outputs, abs_sums);
   if (!c.ok) out.mismatch = c.message;
   out.plan = std::shared_ptr<const ReducePlan>(std::make_shared<ReducePlan>(*op.plan()));
   return out;

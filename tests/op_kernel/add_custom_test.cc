@@ -30,13 +30,12 @@ TEST_P(AddCustomTest, AddsOnEveryBlockWithoutFaults) {
   o.checked = true;
   o.host_threads = 2;
   auto u8 = [](auto& v) { return reinterpret_cast<uint8_t*>(v.data()); };
-  o.regions = {{x.data(), x.size() * 4, "x"}, {y.data(), y.size() * 4, "y"},
-               {z.data(), z.size() * 4, "z"}, {hx.data(), hx.size() * 2, "hx"},
+  o.regions = {{x.data(), x.size() * 4, "x"},    {y.data(), y.size() * 4, "y"},
+               {z.data(), z.size() * 4, "z"},    {hx.data(), hx.size() * 2, "hx"},
                {hy.data(), hy.size() * 2, "hy"}, {hz.data(), hz.size() * 2, "hz"}};
   auto* t = reinterpret_cast<uint8_t*>(&tiling);
-  sim::LaunchResult r = sim::Launch(device, device.vector_cores, o, [&] {
-    add_custom_f32(u8(x), u8(y), u8(z), nullptr, t);
-  });
+  sim::LaunchResult r = sim::Launch(device, device.vector_cores, o,
+                                    [&] { add_custom_f32(u8(x), u8(y), u8(z), nullptr, t); });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (uint32_t i = 0; i < tiling.total; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
   EXPECT_GT(r.stats.device_ns, 0.0);

@@ -65,12 +65,8 @@ Buffer NaiveReduce(Reducer r, const Buffer& in, const Shape& shape,
         facc[o] *= fv;
         uacc[o] *= uv;
         break;
-      case Reducer::kMax:
-        facc[o] = std::max(facc[o], fv);
-        break;
-      case Reducer::kMin:
-        facc[o] = std::min(facc[o], fv);
-        break;
+      case Reducer::kMax: facc[o] = std::max(facc[o], fv); break;
+      case Reducer::kMin: facc[o] = std::min(facc[o], fv); break;
     }
   }
   Buffer out = MakeBuffer(in.dtype, out_count);

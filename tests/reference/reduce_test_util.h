@@ -39,56 +39,34 @@ struct Buffer {
   // Element i as a double (exact for every dtype except 64-bit integers beyond 2^53).
   double Value(int64_t i) const {
     switch (dtype) {
-      case DType::kFloat32:
-        return As<float>(i);
-      case DType::kFloat64:
-        return As<double>(i);
-      case DType::kFloat16:
-        return HalfBitsToFloat(As<uint16_t>(i));
-      case DType::kBFloat16:
-        return BFloat16BitsToFloat(As<uint16_t>(i));
-      case DType::kInt8:
-        return As<int8_t>(i);
-      case DType::kUInt8:
-        return As<uint8_t>(i);
-      case DType::kInt32:
-        return As<int32_t>(i);
-      case DType::kUInt32:
-        return As<uint32_t>(i);
-      case DType::kInt64:
-        return static_cast<double>(As<int64_t>(i));
-      case DType::kUInt64:
-        return static_cast<double>(As<uint64_t>(i));
-      default:
-        return 0;
+      case DType::kFloat32: return As<float>(i);
+      case DType::kFloat64: return As<double>(i);
+      case DType::kFloat16: return HalfBitsToFloat(As<uint16_t>(i));
+      case DType::kBFloat16: return BFloat16BitsToFloat(As<uint16_t>(i));
+      case DType::kInt8: return As<int8_t>(i);
+      case DType::kUInt8: return As<uint8_t>(i);
+      case DType::kInt32: return As<int32_t>(i);
+      case DType::kUInt32: return As<uint32_t>(i);
+      case DType::kInt64: return static_cast<double>(As<int64_t>(i));
+      case DType::kUInt64: return static_cast<double>(As<uint64_t>(i));
+      default: return 0;
     }
   }
 
   // Stores v converted to dtype (16-bit floats rounded to nearest even by opsim_core).
   void SetValue(int64_t i, double v) {
     switch (dtype) {
-      case DType::kFloat32:
-        return Set(i, static_cast<float>(v));
-      case DType::kFloat64:
-        return Set(i, v);
-      case DType::kFloat16:
-        return Set(i, FloatToHalfBits(static_cast<float>(v)));
-      case DType::kBFloat16:
-        return Set(i, FloatToBFloat16Bits(static_cast<float>(v)));
-      case DType::kInt8:
-        return Set(i, static_cast<int8_t>(v));
-      case DType::kUInt8:
-        return Set(i, static_cast<uint8_t>(v));
-      case DType::kInt32:
-        return Set(i, static_cast<int32_t>(v));
-      case DType::kUInt32:
-        return Set(i, static_cast<uint32_t>(v));
-      case DType::kInt64:
-        return Set(i, static_cast<int64_t>(v));
-      case DType::kUInt64:
-        return Set(i, static_cast<uint64_t>(v));
-      default:
-        return;
+      case DType::kFloat32: return Set(i, static_cast<float>(v));
+      case DType::kFloat64: return Set(i, v);
+      case DType::kFloat16: return Set(i, FloatToHalfBits(static_cast<float>(v)));
+      case DType::kBFloat16: return Set(i, FloatToBFloat16Bits(static_cast<float>(v)));
+      case DType::kInt8: return Set(i, static_cast<int8_t>(v));
+      case DType::kUInt8: return Set(i, static_cast<uint8_t>(v));
+      case DType::kInt32: return Set(i, static_cast<int32_t>(v));
+      case DType::kUInt32: return Set(i, static_cast<uint32_t>(v));
+      case DType::kInt64: return Set(i, static_cast<int64_t>(v));
+      case DType::kUInt64: return Set(i, static_cast<uint64_t>(v));
+      default: return;
     }
   }
 

@@ -107,8 +107,7 @@ TEST(DataCopy, UnregisteredAddressFaults) {
       true, Regions(in, out));
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsGm);
-  EXPECT_NE(r.fault->message.find("not inside any registered GM region (x, y)"),
-            std::string::npos)
+  EXPECT_NE(r.fault->message.find("not inside any registered GM region (x, y)"), std::string::npos)
       << r.fault->message;
 }
 
@@ -121,8 +120,7 @@ TEST(DataCopy, SetGlobalBufferLongerThanRegionFaults) {
       },
       true, Regions(in, out));
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_NE(r.fault->message.find("[240, 272) exceeds GM region 'x' of 256 B"),
-            std::string::npos)
+  EXPECT_NE(r.fault->message.find("[240, 272) exceeds GM region 'x' of 256 B"), std::string::npos)
       << r.fault->message;
 }
 

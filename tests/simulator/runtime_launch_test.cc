@@ -29,7 +29,8 @@ struct TwoPhaseSum {
     LaunchOptions o;
     o.checked = true;
     o.host_threads = threads;
-    o.regions = {{x.data(), x.size() * 4, "x"}, {ws.data(), ws.size() * 4, "workspace"},
+    o.regions = {{x.data(), x.size() * 4, "x"},
+                 {ws.data(), ws.size() * 4, "workspace"},
                  {y, sizeof(y), "y"}};
     return Launch(TestDevice(8), blocks, o, [&, skip_sync_on_block1] {
       const uint32_t per = static_cast<uint32_t>(x.size() / GetBlockNum());
@@ -147,8 +148,7 @@ TEST(Launch, TwoBlocksWritingTheSameBytesIsAFault) {
 
 TEST(Launch, KernelExceptionBecomesAFault) {
   LaunchOptions o;
-  const LaunchResult r =
-      Launch(TestDevice(), 1, o, [] { throw std::runtime_error("boom"); });
+  const LaunchResult r = Launch(TestDevice(), 1, o, [] { throw std::runtime_error("boom"); });
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_NE(r.fault->message.find("boom"), std::string::npos);
 }
@@ -172,8 +172,8 @@ TEST(Launch, ResultsAndSimulatedTimeDoNotDependOnHostThreads) {
 }
 
 // Streams x through VECIN -> `vector_ops` x Muls -> VECOUT with `buffers` per queue.
-LaunchResult Stream(uint32_t blocks, uint8_t buffers, std::vector<float>& x,
-                    std::vector<float>& y, bool trace = false, int vector_ops = 1) {
+LaunchResult Stream(uint32_t blocks, uint8_t buffers, std::vector<float>& x, std::vector<float>& y,
+                    bool trace = false, int vector_ops = 1) {
   LaunchOptions o;
   o.trace = trace;
   o.regions = {{x.data(), x.size() * 4, "x"}, {y.data(), y.size() * 4, "y"}};
@@ -213,8 +213,8 @@ TEST(CostModel, DoubleBufferingOverlapsCopyAndCompute) {
   ASSERT_TRUE(single.status.ok() && dbl.status.ok());
   EXPECT_EQ(y[5], 2.0f);
   EXPECT_LT(dbl.stats.slowest_core_ns, 0.8 * single.stats.slowest_core_ns)
-      << "single " << single.stats.slowest_core_ns << " ns, double "
-      << dbl.stats.slowest_core_ns << " ns";
+      << "single " << single.stats.slowest_core_ns << " ns, double " << dbl.stats.slowest_core_ns
+      << " ns";
 }
 
 TEST(CostModel, MoreCoresShortenAParallelKernel) {

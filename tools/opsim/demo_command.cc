@@ -65,9 +65,8 @@ int RunDemo(const std::vector<std::string>& args) {
   options.host_threads = threads;
   options.checked = true;
   options.trace = !trace_path.empty();
-  options.regions = {{x.data(), x.size() * 4, "x"},
-                     {y.data(), y.size() * 4, "y"},
-                     {z.data(), z.size() * 4, "z"}};
+  options.regions = {
+      {x.data(), x.size() * 4, "x"}, {y.data(), y.size() * 4, "y"}, {z.data(), z.size() * 4, "z"}};
   auto* tiling_ptr = reinterpret_cast<uint8_t*>(&tiling);
   const auto start = std::chrono::steady_clock::now();
   const sim::LaunchResult r = sim::Launch(device, blocks, options, [&] {

@@ -17,8 +17,8 @@ int RunDevices(const std::vector<std::string>& args) {
     std::fprintf(stderr, "opsim devices: %s\n", st.ToString().c_str());
     return 1;
   }
-  std::printf("%-12s %-10s %6s %8s %6s %8s %9s %10s\n", "name", "arch", "cores", "UB KiB",
-              "pad", "GHz", "HBM GB/s", "DMA GB/s");
+  std::printf("%-12s %-10s %6s %8s %6s %8s %9s %10s\n", "name", "arch", "cores", "UB KiB", "pad",
+              "GHz", "HBM GB/s", "DMA GB/s");
   for (const sim::DeviceProfile& d : profiles) {
     std::printf("%-12s %-10s %6u %8u %6s %8.2f %9.1f %10.2f\n", d.name.c_str(),
                 d.architecture.c_str(), d.vector_cores, d.ub_bytes / 1024,

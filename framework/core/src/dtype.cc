@@ -73,11 +73,11 @@ std::optional<DType> ParseDType(std::string_view name) {
     DType dtype;
   };
   static constexpr Alias kAliases[] = {
-      {"f32", DType::kFloat32},  {"float", DType::kFloat32},    {"fp32", DType::kFloat32},
-      {"f16", DType::kFloat16},  {"fp16", DType::kFloat16},     {"half", DType::kFloat16},
-      {"bf16", DType::kBFloat16}, {"f64", DType::kFloat64},     {"double", DType::kFloat64},
-      {"i8", DType::kInt8},      {"u8", DType::kUInt8},         {"i32", DType::kInt32},
-      {"u32", DType::kUInt32},   {"i64", DType::kInt64},        {"u64", DType::kUInt64},
+      {"f32", DType::kFloat32},   {"float", DType::kFloat32}, {"fp32", DType::kFloat32},
+      {"f16", DType::kFloat16},   {"fp16", DType::kFloat16},  {"half", DType::kFloat16},
+      {"bf16", DType::kBFloat16}, {"f64", DType::kFloat64},   {"double", DType::kFloat64},
+      {"i8", DType::kInt8},       {"u8", DType::kUInt8},      {"i32", DType::kInt32},
+      {"u32", DType::kUInt32},    {"i64", DType::kInt64},     {"u64", DType::kUInt64},
   };
   for (const Alias& alias : kAliases) {
     if (alias.name == name) return alias.dtype;

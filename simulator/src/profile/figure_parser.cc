@@ -125,18 +125,14 @@ void Store(const FieldSpec& spec, const ParsedValue& value, DeviceProfile* profi
 
 std::string DescribeNode(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Null:
-      return "nothing (null)";
-    case YAML::NodeType::Sequence:
-      return "a list";
-    case YAML::NodeType::Map:
-      return "a mapping";
+    case YAML::NodeType::Null: return "nothing (null)";
+    case YAML::NodeType::Sequence: return "a list";
+    case YAML::NodeType::Map: return "a mapping";
     case YAML::NodeType::Scalar:
       if (IsQuoted(node)) return "the quoted string \"" + node.Scalar() + "\"";
       if (IsBoolText(node.Scalar())) return "the boolean " + Quote(node.Scalar());
       return Quote(node.Scalar());
-    case YAML::NodeType::Undefined:
-      break;
+    case YAML::NodeType::Undefined: break;
   }
   return "an undefined node";
 }

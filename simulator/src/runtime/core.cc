@@ -93,8 +93,9 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
              const char* operand) {
   if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
     RaiseFault(FaultKind::kUseAfterFree, instr,
-               std::string(operand) + " is not a live Unified Buffer tensor (never allocated, or "
-                                      "its TPipe was destroyed)");
+               std::string(operand) +
+                   " is not a live Unified Buffer tensor (never allocated, or "
+                   "its TPipe was destroyed)");
   }
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
@@ -138,9 +139,9 @@ void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double en
     const int other = read_race ? r.read_pipe : r.write_pipe;
     RaiseFault(FaultKind::kMissingSync, instr,
                std::string(PipeName(pipe)) + " overwrites " + Describe(core, ref.buf) + " at " +
-                   std::to_string(start) + " ns while a " +
-                   PipeName(static_cast<Pipe>(other)) + (read_race ? " read" : " write") +
-                   " runs until " + std::to_string(read_race ? r.read_end : r.write_end) +
+                   std::to_string(start) + " ns while a " + PipeName(static_cast<Pipe>(other)) +
+                   (read_race ? " read" : " write") + " runs until " +
+                   std::to_string(read_race ? r.read_end : r.write_end) +
                    " ns: missing synchronisation between the pipes");
   }
   r.write_pipe = static_cast<int8_t>(p);
@@ -217,8 +218,8 @@ int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int1
   }
   if (num < 1 || num > kMaxQueueBuffers) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "num = " + std::to_string(num) + " buffers (expected 1 <= num <= " +
-                   std::to_string(kMaxQueueBuffers) + ")");
+               "num = " + std::to_string(num) +
+                   " buffers (expected 1 <= num <= " + std::to_string(kMaxQueueBuffers) + ")");
   }
   const uint32_t bytes = RoundUp32(len, instr);
   if (core.bufs.size() + num > kMaxBuffers) {
@@ -230,9 +231,8 @@ int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int1
     RaiseFault(FaultKind::kUbOverflow, instr,
                "requested " + std::to_string(num) + " x " + std::to_string(bytes) + " = " +
                    std::to_string(static_cast<uint64_t>(bytes) * num) +
-                   " B of Unified Buffer but only " +
-                   std::to_string(core.ub_bytes - core.ub_used) + " B of " +
-                   std::to_string(core.ub_bytes) + " B are left");
+                   " B of Unified Buffer but only " + std::to_string(core.ub_bytes - core.ub_used) +
+                   " B of " + std::to_string(core.ub_bytes) + " B are left");
   }
   QueueRecord q;
   q.position = pos;
@@ -316,9 +316,9 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
                    "; only a freshly allocated tensor can be enqueued");
   }
   if (q.fifo.size() >= q.depth) {
-    RaiseFault(FaultKind::kQueueMisuse, instr,
-               "queue #" + std::to_string(queue) + " is full (depth " + std::to_string(q.depth) +
-                   ")");
+    RaiseFault(
+        FaultKind::kQueueMisuse, instr,
+        "queue #" + std::to_string(queue) + " is full (depth " + std::to_string(q.depth) + ")");
   }
   r.state = BufState::kEnqueued;
   r.ready_at = core.clock[static_cast<int>(q.producer)];

@@ -16,13 +16,16 @@ uint64_t UbAddr(const Core& core, const UbRef& ref) {
 void CheckUbAligned(const Core& core, const UbRef& ref, const char* instr, const char* operand) {
   const uint32_t align = core.device->copy_align_bytes;
   if (UbAddr(core, ref) % align != 0) {
-    RaiseFault(FaultKind::kMisalignedCopy, instr,
-               std::string(operand) + " UB address 0x" + [&] {
-                 char b[24];
-                 std::snprintf(b, sizeof(b), "%llx",
-                               static_cast<unsigned long long>(UbAddr(core, ref)));
-                 return std::string(b);
-               }() + " is not " + std::to_string(align) + " B aligned");
+    RaiseFault(
+        FaultKind::kMisalignedCopy, instr,
+        std::string(operand) + " UB address 0x" +
+            [&] {
+              char b[24];
+              std::snprintf(b, sizeof(b), "%llx",
+                            static_cast<unsigned long long>(UbAddr(core, ref)));
+              return std::string(b);
+            }() +
+            " is not " + std::to_string(align) + " B aligned");
   }
 }
 

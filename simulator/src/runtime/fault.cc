@@ -30,12 +30,13 @@ std::string Fault::ToString() const {
   return out;
 }
 
-FaultError::FaultError(Fault fault) : std::runtime_error(fault.ToString()), fault_(std::move(fault)) {}
+FaultError::FaultError(Fault fault)
+    : std::runtime_error(fault.ToString()), fault_(std::move(fault)) {}
 
 void RaiseFault(FaultKind kind, std::string_view instruction, std::string message) {
   const detail::Core* core = detail::CurOrNull();
-  throw FaultError(Fault{kind, core ? core->block_idx : -1, std::string(instruction),
-                         std::move(message)});
+  throw FaultError(
+      Fault{kind, core ? core->block_idx : -1, std::string(instruction), std::move(message)});
 }
 
 }  // namespace opsim::sim

@@ -10,7 +10,6 @@ GmRegistry& GmRegistry::Get() {
   return registry;
 }
 
-
 void* GmRegistry::Alloc(size_t bytes) {
   // 512 B alignment, as the chip's device allocator guarantees at least 32 B.
   const size_t rounded = (bytes + 511) / 512 * 512;

@@ -157,8 +157,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     }
   }
   s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
-  const uint64_t gm_bytes = s.pipes[static_cast<int>(Pipe::kMte2)].bytes +
-                            s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
+  const uint64_t gm_bytes =
+      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
   s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
   s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
   for (auto& events : core_trace) {

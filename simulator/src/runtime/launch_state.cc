@@ -94,9 +94,8 @@ void LaunchState::ReleaseToken() {
 void LaunchState::SyncAll(Core& core) {
   if (block_dim > cores) {
     RaiseFault(FaultKind::kUnsupported, "SyncAll",
-               "blockDim " + std::to_string(block_dim) + " exceeds the " +
-                   std::to_string(cores) + " cores of " + device.name +
-                   ": SyncAll needs every block resident at once");
+               "blockDim " + std::to_string(block_dim) + " exceeds the " + std::to_string(cores) +
+                   " cores of " + device.name + ": SyncAll needs every block resident at once");
   }
   const double arrive = *std::max_element(core.clock.begin(), core.clock.end());
   ReleaseToken();

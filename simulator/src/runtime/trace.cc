@@ -42,8 +42,8 @@ std::string ChromeTraceJson(const KernelStats& stats) {
   };
   for (size_t c = 0; c < cores; ++c) {
     sep();
-    out << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << c
-        << ",\"args\":{\"name\":\"core " << c << "\"}}";
+    out << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << c << ",\"args\":{\"name\":\"core "
+        << c << "\"}}";
     for (Pipe p : {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS}) {
       sep();
       out << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << c << ",\"tid\":" << Lane(p)
@@ -82,8 +82,8 @@ std::string FormatStats(const KernelStats& stats) {
   for (double t : stats.core_ns) core_time += t;
   for (Pipe p : {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS}) {
     const PipeStats& s = stats.pipes[static_cast<int>(p)];
-    std::snprintf(line, sizeof(line), "  %-4s busy %5.1f%%  %12llu B  %10llu instr\n",
-                  PipeName(p), core_time > 0 ? 100.0 * s.busy_ns / core_time : 0.0,
+    std::snprintf(line, sizeof(line), "  %-4s busy %5.1f%%  %12llu B  %10llu instr\n", PipeName(p),
+                  core_time > 0 ? 100.0 * s.busy_ns / core_time : 0.0,
                   static_cast<unsigned long long>(s.bytes),
                   static_cast<unsigned long long>(s.instructions));
     out << line;

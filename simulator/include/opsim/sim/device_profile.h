@@ -11,23 +11,23 @@
 namespace opsim::sim {
 
 struct DeviceProfile {
-  std::string name;          // "ascend910b"
-  std::string architecture;  // "dav-2201"
-  uint32_t vector_cores = 0;           // AIV cores a kernel can use (blockDim that run at once)
-  uint32_t ub_bytes = 0;               // usable Unified Buffer per core
-  uint32_t copy_align_bytes = 32;      // DataCopy UB address and length granule
-  uint32_t vector_repeat_bytes = 256;  // bytes one vector repeat processes
-  uint32_t max_repeat = 255;           // repeats one vector instruction may carry
-  bool has_data_copy_pad = false;      // DataCopyPad available
-  double clock_ghz = 0;                // AI core clock
-  double hbm_gbps = 0;                 // device memory bandwidth shared by all cores
-  double dma_gbps_per_core = 0;        // one core's MTE2 / MTE3 rate
+  std::string name;                     // "ascend910b"
+  std::string architecture;             // "dav-2201"
+  uint32_t vector_cores = 0;            // AIV cores a kernel can use (blockDim that run at once)
+  uint32_t ub_bytes = 0;                // usable Unified Buffer per core
+  uint32_t copy_align_bytes = 32;       // DataCopy UB address and length granule
+  uint32_t vector_repeat_bytes = 256;   // bytes one vector repeat processes
+  uint32_t max_repeat = 255;            // repeats one vector instruction may carry
+  bool has_data_copy_pad = false;       // DataCopyPad available
+  double clock_ghz = 0;                 // AI core clock
+  double hbm_gbps = 0;                  // device memory bandwidth shared by all cores
+  double dma_gbps_per_core = 0;         // one core's MTE2 / MTE3 rate
   double vector_cycles_per_repeat = 1;  // cycles a vector repeat occupies the V pipe
-  double scalar_cycles = 1;            // cycles of one scalar (S pipe) UB access
-  double launch_us = 0;                // fixed cost of a kernel launch
-  double instr_issue_cycles = 0;       // fixed cost per vector instruction
-  double dma_setup_ns = 0;             // fixed cost per DMA instruction
-  double sync_all_ns = 0;              // cost of a cross-core SyncAll
+  double scalar_cycles = 1;             // cycles of one scalar (S pipe) UB access
+  double launch_us = 0;                 // fixed cost of a kernel launch
+  double instr_issue_cycles = 0;        // fixed cost per vector instruction
+  double dma_setup_ns = 0;              // fixed cost per DMA instruction
+  double sync_all_ns = 0;               // cost of a cross-core SyncAll
   // Where each figure comes from: field -> "source: ..." or "assumption: ...".
   std::map<std::string, std::string> provenance;
   std::string file;  // the YAML file it was loaded from (empty for built-in)

@@ -18,16 +18,16 @@ using ReduceOp = opsim::sim::vec::ReduceOp;
 
 // dst[r] = reduce(src[r * rowStride + 0 .. cols)) for r < rows. One V instruction.
 template <typename T>
-void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, ReduceOp op,
+                uint32_t rows, uint32_t cols, uint32_t rowStride) {
   using namespace opsim::sim;
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t src_bytes =
       rows == 0 ? 0 : (static_cast<uint64_t>(rows - 1) * rowStride + cols) * sizeof(T);
   detail::VectorOp("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(T),
                    &src.ref(), &src_bytes, 1, [&] {
-                     vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), rows,
-                                     cols, rowStride);
+                     vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), rows, cols,
+                                     rowStride);
                    });
 }
 
@@ -48,8 +48,7 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
   detail::VectorOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols,
-                        rowStride);
+    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols, rowStride);
   });
 }
 

@@ -9,29 +9,29 @@
 namespace opsim::sim {
 
 enum class FaultKind : uint8_t {
-  kOutOfBoundsGm,      // DMA or GlobalTensor access outside its registered region or length
-  kOutOfBoundsUb,      // vector/scalar access beyond the LocalTensor's buffer
-  kMisalignedCopy,     // DataCopy with a UB address or length that is not 32 B aligned
-  kUbOverflow,         // InitBuffer asks for more Unified Buffer than is left
-  kTooManyBuffers,     // more than 64 buffers in one TPipe
-  kQueueMisuse,        // empty DeQue, full EnQue, Alloc with none free, foreign/double free
-  kBufferLeak,         // a queue buffer still held when the kernel ends
-  kUseAfterFree,       // a LocalTensor used after its buffer was freed
-  kMissingSync,        // a pipe reads (or overwrites) UB data another pipe has not finished with
-  kOverlappingWrite,   // two cores wrote the same GM bytes between two SyncAll
-  kUnsupported,        // API used in a way this profile or simulator does not allow
-  kBarrierDeadlock,    // SyncAll that some core can never reach
-  kInvalidArgument,    // bad argument to an API call (count 0 where forbidden, bad params)
-  kNoLaunch,           // kernel API called outside a kernel launch
+  kOutOfBoundsGm,     // DMA or GlobalTensor access outside its registered region or length
+  kOutOfBoundsUb,     // vector/scalar access beyond the LocalTensor's buffer
+  kMisalignedCopy,    // DataCopy with a UB address or length that is not 32 B aligned
+  kUbOverflow,        // InitBuffer asks for more Unified Buffer than is left
+  kTooManyBuffers,    // more than 64 buffers in one TPipe
+  kQueueMisuse,       // empty DeQue, full EnQue, Alloc with none free, foreign/double free
+  kBufferLeak,        // a queue buffer still held when the kernel ends
+  kUseAfterFree,      // a LocalTensor used after its buffer was freed
+  kMissingSync,       // a pipe reads (or overwrites) UB data another pipe has not finished with
+  kOverlappingWrite,  // two cores wrote the same GM bytes between two SyncAll
+  kUnsupported,       // API used in a way this profile or simulator does not allow
+  kBarrierDeadlock,   // SyncAll that some core can never reach
+  kInvalidArgument,   // bad argument to an API call (count 0 where forbidden, bad params)
+  kNoLaunch,          // kernel API called outside a kernel launch
 };
 
 std::string_view FaultKindName(FaultKind kind);
 
 struct Fault {
   FaultKind kind = FaultKind::kInvalidArgument;
-  int32_t block = -1;         // logical block index (GetBlockIdx), -1 when not on a core
-  std::string instruction;    // "DataCopy", "TQue::DeQue", ...
-  std::string message;        // the rule and the addresses, e.g. "UB address 0x10 is not ..."
+  int32_t block = -1;            // logical block index (GetBlockIdx), -1 when not on a core
+  std::string instruction;       // "DataCopy", "TQue::DeQue", ...
+  std::string message;           // the rule and the addresses, e.g. "UB address 0x10 is not ..."
   std::string ToString() const;  // "core 3: DataCopy: <message> [misaligned_copy]"
 };
 

@@ -35,10 +35,10 @@ struct TraceEvent {
 };
 
 struct LaunchOptions {
-  int host_threads = 0;         // 0: all hardware threads
-  bool checked = false;         // per-element bounds, missing-sync and overlapping-write checks
-  bool trace = false;           // collect per-instruction events for a Chrome trace
-  uint64_t tiling_key = 0;      // what TILING_KEY_IS(k) compares against
+  int host_threads = 0;           // 0: all hardware threads
+  bool checked = false;           // per-element bounds, missing-sync and overlapping-write checks
+  bool trace = false;             // collect per-instruction events for a Chrome trace
+  uint64_t tiling_key = 0;        // what TILING_KEY_IS(k) compares against
   std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
 };
 
@@ -50,17 +50,17 @@ struct PipeStats {
 
 struct KernelStats {
   uint32_t block_dim = 0;
-  double device_ns = 0;         // simulated kernel time: launch + max(slowest core, HBM bound)
+  double device_ns = 0;  // simulated kernel time: launch + max(slowest core, HBM bound)
   double slowest_core_ns = 0;
-  double hbm_bound_ns = 0;      // GM bytes moved / HBM bandwidth
+  double hbm_bound_ns = 0;                    // GM bytes moved / HBM bandwidth
   std::array<PipeStats, kPipeCount> pipes{};  // summed over all cores
-  std::vector<double> core_ns;  // per physical core, blocks run on it back to back
-  std::vector<TraceEvent> trace;  // when LaunchOptions::trace
+  std::vector<double> core_ns;                // per physical core, blocks run on it back to back
+  std::vector<TraceEvent> trace;              // when LaunchOptions::trace
 };
 
 struct LaunchResult {
-  Status status;                // kKernelFault when a fault stopped the kernel
-  std::optional<Fault> fault;   // the fault of the lowest faulting block
+  Status status;               // kKernelFault when a fault stopped the kernel
+  std::optional<Fault> fault;  // the fault of the lowest faulting block
   KernelStats stats;
 };
 

@@ -42,10 +42,10 @@ enum class ErrorCode : int32_t {
   kCommEmpty = 28,
   kCopyHostMemoryFail = 29,
   // opsim's own codes.
-  kKernelFault = 1000,   // the simulator caught a kernel bug (see sim::Fault)
-  kConfigError = 1001,   // malformed or incomplete configuration file
-  kIoError = 1002,       // file missing, unreadable or malformed
-  kUnsupported = 1003,   // valid request this build does not implement
+  kKernelFault = 1000,  // the simulator caught a kernel bug (see sim::Fault)
+  kConfigError = 1001,  // malformed or incomplete configuration file
+  kIoError = 1002,      // file missing, unreadable or malformed
+  kUnsupported = 1003,  // valid request this build does not implement
 };
 
 // Name of a code as ATB spells it (ERROR_INVALID_PARAM, ...) or ours (OPSIM_KERNEL_FAULT, ...).
@@ -68,9 +68,17 @@ class [[nodiscard]] Status {
   std::string message_;
 };
 
-#define OPSIM_RETURN_IF_ERROR(expr)         \
-  do {                                      \
-    ::opsim::Status opsim_status_ = (expr); \
+// A Status a caller may drop without a warning. Only for the calls ATB code habitually ignores
+// (DestroyOperation, DestroyContext, SetExecuteStream), whose ATB return type is a plain int.
+class DiscardableStatus : public Status {
+ public:
+  DiscardableStatus() = default;
+  DiscardableStatus(Status status) : Status(std::move(status)) {}  // NOLINT: implicit on purpose
+};
+
+#define OPSIM_RETURN_IF_ERROR(expr)                \
+  do {                                             \
+    ::opsim::Status opsim_status_ = (expr);        \
     if (!opsim_status_.ok()) return opsim_status_; \
   } while (0)
 

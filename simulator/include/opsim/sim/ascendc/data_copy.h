@@ -18,7 +18,8 @@ struct DataCopyParams {
   uint16_t dstStride = 0;
 };
 
-// For DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32 B blocks.
+// For DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32 B
+// blocks.
 struct DataCopyExtParams {
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;
@@ -76,19 +77,19 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
   using namespace opsim::sim::detail;
-  CopyBlocks(CopyDir::kGmToUb, &dst.ref(), nullptr, &src.ref(), p.blockCount,
-             p.blockLen * 32ull, p.srcStride * 32ull, p.dstStride * 32ull, "DataCopy");
+  CopyBlocks(CopyDir::kGmToUb, &dst.ref(), nullptr, &src.ref(), p.blockCount, p.blockLen * 32ull,
+             p.srcStride * 32ull, p.dstStride * 32ull, "DataCopy");
 }
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   using namespace opsim::sim::detail;
-  CopyBlocks(CopyDir::kUbToGm, nullptr, &src.ref(), &dst.ref(), p.blockCount,
-             p.blockLen * 32ull, p.srcStride * 32ull, p.dstStride * 32ull, "DataCopy");
+  CopyBlocks(CopyDir::kUbToGm, nullptr, &src.ref(), &dst.ref(), p.blockCount, p.blockLen * 32ull,
+             p.srcStride * 32ull, p.dstStride * 32ull, "DataCopy");
 }
 
 template <typename T>
-void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
-                 const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad) {
   opsim::sim::detail::CopyPadIn(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
                                 p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding,
                                 &pad.paddingValue, sizeof(T));

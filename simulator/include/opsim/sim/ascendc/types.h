@@ -27,7 +27,22 @@ using bfloat16_t = opsim::BFloat16;
 namespace AscendC {
 
 enum class TPosition : uint8_t {
-  GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM, TSCM,
+  GM,
+  A1,
+  A2,
+  B1,
+  B2,
+  C1,
+  C2,
+  CO1,
+  CO2,
+  VECIN,
+  VECOUT,
+  VECCALC,
+  LCM = VECCALC,
+  SPM,
+  SHM,
+  TSCM,
   MAX,
 };
 using QuePosition = TPosition;
@@ -35,34 +50,75 @@ using QuePosition = TPosition;
 enum pipe_t : uint8_t { PIPE_S = 0, PIPE_V, PIPE_MTE2, PIPE_MTE3, PIPE_ALL };
 
 enum class HardEvent : uint8_t {
-  MTE2_V, V_MTE2, V_MTE3, MTE3_V, MTE2_MTE3, MTE3_MTE2, S_V, V_S, MTE2_S, S_MTE2, MTE3_S, S_MTE3,
+  MTE2_V,
+  V_MTE2,
+  V_MTE3,
+  MTE3_V,
+  MTE2_MTE3,
+  MTE3_MTE2,
+  S_V,
+  V_S,
+  MTE2_S,
+  S_MTE2,
+  MTE3_S,
+  S_MTE3,
   MAX,
 };
-enum TEventID : int32_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5,
-                          EVENT_ID6, EVENT_ID7 };
-
-enum class RoundMode : uint8_t {
-  CAST_NONE = 0, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD,
+enum TEventID : int32_t {
+  EVENT_ID0 = 0,
+  EVENT_ID1,
+  EVENT_ID2,
+  EVENT_ID3,
+  EVENT_ID4,
+  EVENT_ID5,
+  EVENT_ID6,
+  EVENT_ID7
 };
 
-enum class ReduceOrder : uint8_t { ORDER_VALUE_INDEX = 0, ORDER_INDEX_VALUE, ORDER_ONLY_VALUE,
-                                   ORDER_ONLY_INDEX };
+enum class RoundMode : uint8_t {
+  CAST_NONE = 0,
+  CAST_RINT,
+  CAST_FLOOR,
+  CAST_CEIL,
+  CAST_ROUND,
+  CAST_TRUNC,
+  CAST_ODD,
+};
+
+enum class ReduceOrder : uint8_t {
+  ORDER_VALUE_INDEX = 0,
+  ORDER_INDEX_VALUE,
+  ORDER_ONLY_VALUE,
+  ORDER_ONLY_INDEX
+};
 
 // dtype tag of an element type the vector unit understands.
 template <typename T>
 constexpr opsim::DType DTypeOf() {
-  if constexpr (std::is_same_v<T, float>) return opsim::DType::kFloat32;
-  else if constexpr (std::is_same_v<T, half>) return opsim::DType::kFloat16;
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return opsim::DType::kBFloat16;
-  else if constexpr (std::is_same_v<T, double>) return opsim::DType::kFloat64;
-  else if constexpr (std::is_same_v<T, int8_t>) return opsim::DType::kInt8;
-  else if constexpr (std::is_same_v<T, uint8_t>) return opsim::DType::kUInt8;
-  else if constexpr (std::is_same_v<T, int32_t>) return opsim::DType::kInt32;
-  else if constexpr (std::is_same_v<T, uint32_t>) return opsim::DType::kUInt32;
-  else if constexpr (std::is_same_v<T, int64_t>) return opsim::DType::kInt64;
-  else if constexpr (std::is_same_v<T, uint64_t>) return opsim::DType::kUInt64;
-  else if constexpr (std::is_same_v<T, bool>) return opsim::DType::kBool;
-  else static_assert(sizeof(T) == 0, "element type not supported by the simulated vector unit");
+  if constexpr (std::is_same_v<T, float>)
+    return opsim::DType::kFloat32;
+  else if constexpr (std::is_same_v<T, half>)
+    return opsim::DType::kFloat16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return opsim::DType::kBFloat16;
+  else if constexpr (std::is_same_v<T, double>)
+    return opsim::DType::kFloat64;
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return opsim::DType::kInt8;
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return opsim::DType::kUInt8;
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return opsim::DType::kInt32;
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return opsim::DType::kUInt32;
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return opsim::DType::kInt64;
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return opsim::DType::kUInt64;
+  else if constexpr (std::is_same_v<T, bool>)
+    return opsim::DType::kBool;
+  else
+    static_assert(sizeof(T) == 0, "element type not supported by the simulated vector unit");
 }
 
 }  // namespace AscendC

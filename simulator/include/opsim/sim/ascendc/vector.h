@@ -87,11 +87,11 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
 
 namespace AscendC {
 
-#define OPSIM_BINARY(Name, Op)                                                             \
-  template <typename T>                                                                    \
+#define OPSIM_BINARY(Name, Op)                                                           \
+  template <typename T>                                                                  \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b, \
-            const int32_t count) {                                                         \
-    opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count);   \
+            const int32_t count) {                                                       \
+    opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count);  \
   }
 OPSIM_BINARY(Add, kAdd)
 OPSIM_BINARY(Sub, kSub)
@@ -101,12 +101,12 @@ OPSIM_BINARY(Max, kMax)
 OPSIM_BINARY(Min, kMin)
 #undef OPSIM_BINARY
 
-#define OPSIM_SCALAR(Name, Op)                                                           \
-  template <typename T, typename U>                                                      \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar,       \
-            const int32_t count) {                                                       \
-    opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src,      \
-                                   static_cast<T>(scalar), count);                       \
+#define OPSIM_SCALAR(Name, Op)                                                     \
+  template <typename T, typename U>                                                \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, \
+            const int32_t count) {                                                 \
+    opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src, \
+                                   static_cast<T>(scalar), count);                 \
   }
 OPSIM_SCALAR(Adds, kAdd)
 OPSIM_SCALAR(Muls, kMul)
@@ -131,9 +131,8 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const T v = static_cast<T>(value);
-  detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0, [&] {
-    vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count));
-  });
+  detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0,
+                   [&] { vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count)); });
 }
 
 template <typename D, typename S>
@@ -141,11 +140,10 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
           const uint32_t count) {
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
-  detail::VectorOp("Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(),
-                   &src_bytes, 1, [&] {
-                     vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(),
-                               detail::ToRound(mode), count);
-                   });
+  detail::VectorOp(
+      "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, [&] {
+        vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(), detail::ToRound(mode), count);
+      });
 }
 
 template <typename T>
@@ -171,8 +169,8 @@ template <typename T>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src,
-                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src, mask,
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
                                   ReduceOrder::ORDER_ONLY_VALUE);
 }
 template <typename T>
@@ -180,18 +178,16 @@ void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src,
-                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
-                                  order);
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src, mask,
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
 }
 template <typename T>
 void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src,
-                                  mask, repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
-                                  order);
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src, mask,
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
 }
 
 }  // namespace AscendC
@@ -205,7 +201,8 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
                  AscendC::ReduceOrder order) {
   constexpr int32_t kPerRepeat = static_cast<int32_t>(256 / sizeof(T));
   constexpr int32_t kPerBlock = static_cast<int32_t>(32 / sizeof(T));
-  if (mask < 1 || mask > kPerRepeat) RaiseBadCount(name, mask, "mask must be in [1, 256 B / sizeof(T)]");
+  if (mask < 1 || mask > kPerRepeat)
+    RaiseBadCount(name, mask, "mask must be in [1, 256 B / sizeof(T)]");
   if (repeat < 0 || repeat > 255) RaiseBadCount(name, repeat, "repeatTimes must be in [0, 255]");
   if (dst_rep_stride < 0 || src_blk_stride < 0 || src_rep_stride < 0) {
     RaiseBadCount(name, -1, "strides must be >= 0");
@@ -214,10 +211,10 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const int32_t result_elems = with_index ? 2 : 1;
   if (repeat == 0) return;
   const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
-  const uint64_t src_span =
-      (static_cast<uint64_t>(repeat - 1) * src_rep_stride +
-       static_cast<uint64_t>(blocks - 1) * src_blk_stride) * 32 +
-      static_cast<uint64_t>(mask - (blocks - 1) * kPerBlock) * sizeof(T);
+  const uint64_t src_span = (static_cast<uint64_t>(repeat - 1) * src_rep_stride +
+                             static_cast<uint64_t>(blocks - 1) * src_blk_stride) *
+                                32 +
+                            static_cast<uint64_t>(mask - (blocks - 1) * kPerBlock) * sizeof(T);
   const uint64_t dst_span =
       (static_cast<uint64_t>(repeat - 1) * dst_rep_stride + 1) * result_elems * sizeof(T);
   VectorOp(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, [&] {

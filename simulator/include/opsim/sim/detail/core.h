@@ -21,7 +21,7 @@ enum class Position : uint8_t { kVecIn, kVecOut, kVecCalc, kOther };
 struct BufferRecord {
   uint32_t offset = 0;  // byte offset in the UB
   uint32_t bytes = 0;
-  int16_t owner = -1;   // queue index, or -1 for a TBuf
+  int16_t owner = -1;  // queue index, or -1 for a TBuf
   BufState state = BufState::kFree;
   uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
   double ready_at = 0;  // queue hand-off: when the producer's writes are done (EnQue)
@@ -99,7 +99,7 @@ class Core {
   std::array<double, kPipeCount> clock{};
   std::array<PipeStats, kPipeCount> stats{};
   std::array<std::array<double, 8>, 16> flags{};  // SetFlag times, [event][id]
-  std::array<uint8_t, 16> flag_set{};              // bit id set while a flag is pending
+  std::array<uint8_t, 16> flag_set{};             // bit id set while a flag is pending
   std::vector<TraceEvent>* trace = nullptr;
 
   // Precomputed cost figures (ns).
@@ -111,8 +111,7 @@ class Core {
   double scalar_ns = 0;
 
   // Charges one instruction to `pipe`, starting no earlier than `not_before`; returns its start.
-  double Issue(Pipe pipe, const char* name, double cost_ns, uint64_t bytes,
-               double not_before = 0) {
+  double Issue(Pipe pipe, const char* name, double cost_ns, uint64_t bytes, double not_before = 0) {
     const int p = static_cast<int>(pipe);
     const double start = clock[p] > not_before ? clock[p] : not_before;
     clock[p] = start + cost_ns;
@@ -128,13 +127,14 @@ class Core {
     const uint64_t repeat = device->vector_repeat_bytes;
     const uint64_t repeats = (bytes + repeat - 1) / repeat;
     // A count-form call with more than max_repeat repeats is several instructions on the chip.
-    const uint64_t instructions = repeats == 0 ? 1 : (repeats + device->max_repeat - 1) /
-                                                         device->max_repeat;
+    const uint64_t instructions =
+        repeats == 0 ? 1 : (repeats + device->max_repeat - 1) / device->max_repeat;
     return static_cast<double>(instructions) * vector_issue_ns +
            static_cast<double>(repeats) * vector_repeat_ns;
   }
   double DmaCost(uint64_t bytes, uint64_t bursts = 1) const {
-    return dma_setup_ns * static_cast<double>(bursts) + static_cast<double>(bytes) * dma_ns_per_byte;
+    return dma_setup_ns * static_cast<double>(bursts) +
+           static_cast<double>(bytes) * dma_ns_per_byte;
   }
 };
 
