@@ -25,6 +25,17 @@ namespace hn = hwy::HWY_NAMESPACE;
 template <class DF, class VU16>
 HWY_INLINE hn::Vec<DF> HalfToF32(DF df, VU16 h) {
   const hn::RebindToUnsigned<DF> du;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
+  // F16C (vcvtph2ps) is exact, subnormals included, but quietens signalling NaNs: rebuild
+  // every NaN from its bits as the scalar conversion does.
+  const hn::Rebind<hwy::float16_t, DF> dh;
+  const auto hw = hn::PromoteTo(df, hn::BitCast(dh, h));
+  const auto xb = hn::PromoteTo(du, h);
+  const auto nan = hn::Or(
+      hn::ShiftLeft<16>(hn::And(xb, hn::Set(du, 0x8000u))),
+      hn::Or(hn::Set(du, 0x7F800000u), hn::ShiftLeft<13>(hn::And(xb, hn::Set(du, 0x03FFu)))));
+  return hn::IfThenElse(hn::IsNaN(hw), hn::BitCast(df, nan), hw);
+#else
   const hn::RebindToSigned<DF> di;
   const auto x = hn::PromoteTo(du, h);
   const auto sign = hn::ShiftLeft<16>(hn::And(x, hn::Set(du, 0x8000u)));
@@ -40,6 +51,7 @@ HWY_INLINE hn::Vec<DF> HalfToF32(DF df, VU16 h) {
   mag = hn::IfThenElse(hn::Eq(exp, hn::Set(du, 0x7C00u)), special, mag);
   mag = hn::IfThenElse(hn::Eq(exp, hn::Zero(du)), sub, mag);
   return hn::BitCast(df, hn::Or(sign, mag));
+#endif
 }
 
 template <class DF, class VU16>
@@ -184,6 +196,16 @@ HWY_INLINE hn::Vec<D> MulWrap(D d, hn::Vec<D> a, hn::Vec<D> b) {
 #endif
   }
 }
+
+// ---- float Sum/Prod combine, as a functor for the tree helpers ----
+
+template <bool kProd>
+struct SumProdOp {
+  template <class V>
+  HWY_INLINE V operator()(V a, V b) const {
+    return kProd ? hn::Mul(a, b) : hn::Add(a, b);
+  }
+};
 
 // ---- total order for float Max/Min: -0 < +0; NaN handled by the callers ----
 

@@ -1,7 +1,10 @@
-// Per-target reductions: Reduce, ReduceRows, AccumulateRows (the Reduce operator's hot path).
+// Per-target reductions: Reduce and ReduceRows (AccumulateRows: vector_accumulate-inl.h).
 // Float sums and products use a fixed blocked tree whose shape does not depend on the vector
 // width: 32 logical lanes per block, 1024-element leaves, leaves combined pairwise. So the
 // result bits are the same on every target and the longest serial chain is short.
+// ReduceRows runs that same tree per row: short rows fold in the narrowest vector that holds
+// them, or put one row per lane (strided gathers) when that is wider than the target's
+// vectors; longer rows fold each row's 32-lane block with vector halves.
 #if defined(OPSIM_SIM_VECTOR_REDUCE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_REDUCE_INL_H_
 #undef OPSIM_SIM_VECTOR_REDUCE_INL_H_
@@ -38,45 +41,86 @@ constexpr T FloatIdentity() {
   return kProd ? T(1) : T(-0.0);
 }
 
-// Pairwise tree over the first `count` logical lanes (the rest hold the identity and are
-// skipped, which is exact): lanes j and j + w combine for w = 16, 8, 4, 2, 1.
-template <bool kProd, typename T>
-HWY_INLINE T LaneTree(T* lanes, size_t count) {
-  for (size_t w = kLogicalLanes / 2; w >= 1; w /= 2) {
-    for (size_t j = 0; j < w && j + w < count; ++j)
-      lanes[j] = Combine<kProd>(lanes[j], lanes[j + w]);
-    count = std::min(count, w);
+// Loads m < Lanes(d) elements; the other lanes hold `pad`. Never reads past p + m: native
+// masked loads where the target has them for this lane size, else a padded copy.
+template <class D>
+HWY_INLINE hn::Vec<D> LoadPadded(D d, const hn::TFromD<D>* p, size_t m, hn::TFromD<D> pad) {
+  using T = hn::TFromD<D>;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
+  if constexpr (HWY_TARGET == HWY_AVX3 || sizeof(T) >= 4) {
+    const auto mask = hn::FirstN(d, m);
+    return hn::IfThenElse(mask, hn::MaskedLoad(mask, d, p), hn::Set(d, pad));
   }
-  return lanes[0];
+#endif
+  HWY_ALIGN T buf[hn::MaxLanes(D())];
+  for (size_t k = 0; k < hn::MaxLanes(D()); ++k) buf[k] = pad;
+  std::memcpy(buf, p, m * sizeof(T));
+  return hn::Load(d, buf);
 }
 
-// One leaf (n <= kLeaf): logical lane j accumulates elements i with i % 32 == j.
+// Combines the lanes of v pairwise, lower half with upper half, down to one lane.
+template <bool kProd, class D>
+HWY_INLINE hn::TFromD<D> FoldLanes(D d, hn::Vec<D> v) {
+#if HWY_TARGET == HWY_SCALAR  // one lane, and no UpperHalf
+  (void)d;
+  return hn::GetLane(v);
+#else
+  if constexpr (hn::MaxLanes(D()) == 1) {
+    return hn::GetLane(v);
+  } else {
+    (void)d;
+    const hn::Half<D> dh;
+    return FoldLanes<kProd>(dh, SumProdOp<kProd>()(hn::LowerHalf(dh, v), hn::UpperHalf(dh, v)));
+  }
+#endif
+}
+
+// The pairwise tree over one block of 32 logical lanes held in 32 / Lanes(d) vectors: lanes j
+// and j + w combine for w = 16, 8, 4, 2, 1 (the lower lane is the left operand). Lanes past
+// the data hold the identity, so a short block gives the same bits as a tree over only the
+// lanes present.
+template <bool kProd, class D>
+HWY_INLINE hn::TFromD<D> FoldBlock(D d, hn::Vec<D>* acc) {
+  constexpr size_t kVecs = kLogicalLanes / hn::MaxLanes(D());
+  const SumProdOp<kProd> op;
+  for (size_t w = kVecs / 2; w >= 1; w /= 2) {
+    for (size_t k = 0; k < w; ++k) acc[k] = op(acc[k], acc[k + w]);
+  }
+  return FoldLanes<kProd>(d, acc[0]);
+}
+
+// One leaf (n <= kLeaf): logical lane j accumulates elements i with i % 32 == j in order,
+// a partial last block is padded with the identity, then FoldBlock. A single element is
+// returned as it is.
 template <bool kProd, typename T>
 T FloatLeaf(const T* p, size_t n) {
-  HWY_ALIGN T lanes[kLogicalLanes];
-  if (n < kLogicalLanes) {
-    std::memcpy(lanes, p, n * sizeof(T));
-    return LaneTree<kProd>(lanes, n);
-  }
+  if (n == 1) return p[0];
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(d);
   constexpr size_t kVecs = kLogicalLanes / kN;
   static_assert(kVecs * kN == kLogicalLanes, "vector width must divide the block width");
-  const auto op = [](auto a, auto b) { return kProd ? hn::Mul(a, b) : hn::Add(a, b); };
+  const SumProdOp<kProd> op;
+  const T id = FloatIdentity<kProd, T>();
   hn::Vec<decltype(d)> acc[kVecs];
+  if (n < kLogicalLanes) {
+    for (size_t k = 0; k < kVecs; ++k) {
+      const size_t b = k * kN;
+      acc[k] = b >= n ? hn::Set(d, id)
+                      : (b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
+    }
+    return FoldBlock<kProd>(d, acc);
+  }
   for (size_t k = 0; k < kVecs; ++k) acc[k] = hn::LoadU(d, p + k * kN);
   size_t i = kLogicalLanes;
   for (; i + kLogicalLanes <= n; i += kLogicalLanes) {
     for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], hn::LoadU(d, p + i + k * kN));
   }
-  if (i < n) {
-    HWY_ALIGN T tail[kLogicalLanes];
-    std::fill(tail, tail + kLogicalLanes, FloatIdentity<kProd, T>());
-    std::memcpy(tail, p + i, (n - i) * sizeof(T));
-    for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], hn::Load(d, tail + k * kN));
+  // Vectors of the last block that hold no data would only add the identity: skipped.
+  for (size_t k = 0; i + k * kN < n; ++k) {
+    const size_t b = i + k * kN;
+    acc[k] = op(acc[k], b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
   }
-  for (size_t k = 0; k < kVecs; ++k) hn::Store(acc[k], d, lanes + k * kN);
-  return LaneTree<kProd>(lanes, kLogicalLanes);
+  return FoldBlock<kProd>(d, acc);
 }
 
 // Leaves of kLeaf elements combined pairwise; the split point depends only on n.
@@ -186,32 +230,32 @@ TI FloatMaxMinBits(const TI* p, size_t n, TI inf_bits, uint32_t* index) {
   const TI identity = key(kMax ? static_cast<TI>(inf_bits | hwy::LimitsMin<TI>()) : inf_bits);
   const auto op = [](auto a, auto b) { return kMax ? hn::Max(a, b) : hn::Min(a, b); };
   const auto vmask = hn::Set(d, mag_mask);
-  auto a0 = hn::Set(d, identity), a1 = a0;
-  auto m0 = hn::Zero(d), m1 = m0;
+  auto a0 = hn::Set(d, identity), a1 = a0, a2 = a0, a3 = a0;
+  auto m0 = hn::Zero(d), m1 = m0, m2 = m0, m3 = m0;
   size_t i = 0;
-  for (; i + 2 * kN <= n; i += 2 * kN) {
+  for (; i + 4 * kN <= n; i += 4 * kN) {
     const auto v0 = hn::LoadU(d, p + i);
     const auto v1 = hn::LoadU(d, p + i + kN);
+    const auto v2 = hn::LoadU(d, p + i + 2 * kN);
+    const auto v3 = hn::LoadU(d, p + i + 3 * kN);
     a0 = op(a0, FloatKey(d, v0));
     a1 = op(a1, FloatKey(d, v1));
+    a2 = op(a2, FloatKey(d, v2));
+    a3 = op(a3, FloatKey(d, v3));
     m0 = hn::Max(m0, hn::And(v0, vmask));
     m1 = hn::Max(m1, hn::And(v1, vmask));
+    m2 = hn::Max(m2, hn::And(v2, vmask));
+    m3 = hn::Max(m3, hn::And(v3, vmask));
   }
-  HWY_ALIGN TI lanes[kN];
-  HWY_ALIGN TI mags[kN];
-  hn::Store(op(a0, a1), d, lanes);
-  hn::Store(hn::Max(m0, m1), d, mags);
-  TI best = identity;
-  TI mag = 0;
-  for (size_t k = 0; k < kN; ++k) {
-    best = kMax ? std::max(best, lanes[k]) : std::min(best, lanes[k]);
-    mag = std::max(mag, mags[k]);
+  for (; i < n; i += kN) {
+    // The padding is the identity's own pattern (an infinity): neither a NaN nor a new best.
+    const auto v = i + kN <= n ? hn::LoadU(d, p + i) : LoadPadded(d, p + i, n - i, key(identity));
+    a0 = op(a0, FloatKey(d, v));
+    m0 = hn::Max(m0, hn::And(v, vmask));
   }
-  for (; i < n; ++i) {
-    best = kMax ? std::max(best, key(p[i])) : std::min(best, key(p[i]));
-    mag = std::max(mag, static_cast<TI>(p[i] & mag_mask));
-  }
-  if (mag > inf_bits) {  // NaN: the first one is the result
+  const auto a = op(op(a0, a1), op(a2, a3));
+  const auto m = hn::Max(hn::Max(m0, m1), hn::Max(m2, m3));
+  if (!hn::AllFalse(d, hn::Gt(m, hn::Set(d, inf_bits)))) {  // NaN: the first one is the result
     for (size_t k = 0; k < n; ++k) {
       if (static_cast<TI>(p[k] & mag_mask) > inf_bits) {
         if (index != nullptr) *index = static_cast<uint32_t>(k);
@@ -219,6 +263,7 @@ TI FloatMaxMinBits(const TI* p, size_t n, TI inf_bits, uint32_t* index) {
       }
     }
   }
+  const TI best = hn::GetLane(kMax ? hn::MaxOfLanes(d, a) : hn::MinOfLanes(d, a));
   const TI result = key(best);
   if (index != nullptr) *index = static_cast<uint32_t>(FindFirst(p, n, result));
   return result;
@@ -236,12 +281,8 @@ void ReduceInt(ReduceOp op, void* dst, const void* src, size_t n, uint32_t* inde
     case ReduceOp::kProd:
       r = static_cast<T>(IntSumProd<true>(reinterpret_cast<const U*>(p), n));
       break;
-    case ReduceOp::kMax:
-      r = IntMaxMin<true>(p, n, index);
-      break;
-    case ReduceOp::kMin:
-      r = IntMaxMin<false>(p, n, index);
-      break;
+    case ReduceOp::kMax: r = IntMaxMin<true>(p, n, index); break;
+    case ReduceOp::kMin: r = IntMaxMin<false>(p, n, index); break;
   }
   std::memcpy(dst, &r, sizeof(T));
 }
@@ -286,164 +327,244 @@ inline void ReduceImpl(ReduceOp op, DType dtype, void* dst, const void* src, siz
           prod ? Float16SumProd<true>(half, p, n) : Float16SumProd<false>(half, p, n);
       return;
     }
-    case DType::kInt8:
-      return ReduceInt<int8_t>(op, dst, src, n, index);
-    case DType::kUInt8:
-      return ReduceInt<uint8_t>(op, dst, src, n, index);
-    case DType::kInt32:
-      return ReduceInt<int32_t>(op, dst, src, n, index);
-    case DType::kUInt32:
-      return ReduceInt<uint32_t>(op, dst, src, n, index);
-    case DType::kInt64:
-      return ReduceInt<int64_t>(op, dst, src, n, index);
-    case DType::kUInt64:
-      return ReduceInt<uint64_t>(op, dst, src, n, index);
+    case DType::kInt8: return ReduceInt<int8_t>(op, dst, src, n, index);
+    case DType::kUInt8: return ReduceInt<uint8_t>(op, dst, src, n, index);
+    case DType::kInt32: return ReduceInt<int32_t>(op, dst, src, n, index);
+    case DType::kUInt32: return ReduceInt<uint32_t>(op, dst, src, n, index);
+    case DType::kInt64: return ReduceInt<int64_t>(op, dst, src, n, index);
+    case DType::kUInt64: return ReduceInt<uint64_t>(op, dst, src, n, index);
     case DType::kBool:
       if (max_min) return ReduceInt<uint8_t>(op, dst, src, n, index);
       return;  // Sum/Prod of bool: not defined (no-op)
   }
 }
 
+// ---- ReduceRows ----
+
+// Rows shorter than this are short: one narrow vector per row when the target's vectors hold
+// the row, else lanes-across-rows (one vector holds one column of Lanes(d) rows).
+constexpr size_t kAcrossMaxCols = 17;
+
+// Gather indices k * stride for k < Lanes(d), or false when they do not fit the lane type.
+template <class DI>
+HWY_INLINE bool RowIndices(DI di, size_t stride, hn::Vec<DI>* out) {
+  using TI = hn::TFromD<DI>;
+  const size_t n = hn::Lanes(di);
+  if (n == 1 || stride > static_cast<size_t>(hwy::LimitsMax<int32_t>()) / n) return false;
+  HWY_ALIGN TI idx[hn::MaxLanes(DI())];
+  for (size_t k = 0; k < n; ++k) idx[k] = static_cast<TI>(k * stride);
+  *out = hn::Load(di, idx);
+  return true;
+}
+
+// Sum/Prod of 2 <= cols < 32 for whole groups of Lanes(d) rows; returns the rows done. Each
+// lane runs the leaf's tree for its row (FloatLeaf of a short row), so the bits are the same.
+template <bool kProd, typename T>
+size_t SumProdRowsAcross(T* out, const T* p, size_t rows, size_t cols, size_t stride) {
+  const hn::ScalableTag<T> d;
+  const hn::RebindToSigned<decltype(d)> di;
+  const size_t n = hn::Lanes(d);
+  hn::Vec<decltype(di)> idx;
+  if (rows < n || !RowIndices(di, stride, &idx)) return 0;
+  const SumProdOp<kProd> op;
+  hn::Vec<decltype(d)> c[kLogicalLanes];
+  size_t r = 0;
+  for (; r + n <= rows; r += n) {
+    const T* base = p + r * stride;
+    for (size_t j = 0; j < cols; ++j) c[j] = hn::GatherIndex(d, base + j, idx);
+    size_t count = cols;
+    for (size_t w = kLogicalLanes / 2; w >= 1; w /= 2) {
+      for (size_t j = 0; j < w && j + w < count; ++j) c[j] = op(c[j], c[j + w]);
+      count = std::min(count, w);
+    }
+    hn::StoreU(c[0], d, out + r);
+  }
+  return r;
+}
+
+// Rows of 2 <= cols <= K (K a power of two, at most the target's lanes): the leaf tree's
+// levels w >= K would only combine padding, so a K-lane fold of each row gives its bits.
+template <bool kProd, size_t K, typename T>
+void SumProdRowsNarrow(T* out, const T* p, size_t rows, size_t cols, size_t stride) {
+  const hn::CappedTag<T, K> d;
+  static_assert(hn::MaxLanes(decltype(d)()) == K, "K must fit the target's vectors");
+  const T id = FloatIdentity<kProd, T>();
+  for (size_t r = 0; r < rows; ++r) {
+    const T* row = p + r * stride;
+    out[r] = FoldLanes<kProd>(d, cols == K ? hn::LoadU(d, row) : LoadPadded(d, row, cols, id));
+  }
+}
+
+// Sum/Prod of rows with 2 <= cols < kAcrossMaxCols; returns the rows done.
+template <bool kProd, typename T>
+size_t SumProdShortRows(T* out, const T* p, size_t rows, size_t cols, size_t stride) {
+#if HWY_TARGET != HWY_SCALAR
+  constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
+  if constexpr (kN >= 4) {
+    if (cols <= 4) return SumProdRowsNarrow<kProd, 4>(out, p, rows, cols, stride), rows;
+  }
+  if constexpr (kN >= 8) {
+    if (cols <= 8) return SumProdRowsNarrow<kProd, 8>(out, p, rows, cols, stride), rows;
+  }
+  if constexpr (kN >= 16) {
+    if (cols <= 16) return SumProdRowsNarrow<kProd, 16>(out, p, rows, cols, stride), rows;
+  }
+#endif
+  return SumProdRowsAcross<kProd>(out, p, rows, cols, stride);
+}
+
+// Max/Min of 1 <= cols for whole groups of Lanes(d) rows (as bit patterns TI); returns the
+// rows done. A group holding a NaN is redone row by row (the first NaN wins).
+template <bool kMax, typename TI>
+size_t MaxMinRowsAcross(TI* out, const TI* p, size_t rows, size_t cols, size_t stride,
+                        TI inf_bits) {
+  const hn::ScalableTag<TI> d;
+  const size_t n = hn::Lanes(d);
+  hn::Vec<decltype(d)> idx;
+  if (rows < n || !RowIndices(d, stride, &idx)) return 0;
+  const TI low = static_cast<TI>(inf_bits | hwy::LimitsMin<TI>());
+  const auto identity = FloatKey(d, hn::Set(d, kMax ? low : inf_bits));
+  const auto vmask = hn::Set(d, hwy::LimitsMax<TI>());
+  const auto vinf = hn::Set(d, inf_bits);
+  size_t r = 0;
+  for (; r + n <= rows; r += n) {
+    const TI* base = p + r * stride;
+    auto a = identity;
+    auto m = hn::Zero(d);
+    for (size_t j = 0; j < cols; ++j) {
+      const auto v = hn::GatherIndex(d, base + j, idx);
+      a = kMax ? hn::Max(a, FloatKey(d, v)) : hn::Min(a, FloatKey(d, v));
+      m = hn::Max(m, hn::And(v, vmask));
+    }
+    if (hn::AllFalse(d, hn::Gt(m, vinf))) {
+      hn::StoreU(FloatKey(d, a), d, out + r);
+    } else {
+      for (size_t k = 0; k < n; ++k) {
+        out[r + k] = FloatMaxMinBits<kMax>(base + k * stride, cols, inf_bits, nullptr);
+      }
+    }
+  }
+  return r;
+}
+
+// Max/Min of rows with 1 <= cols <= K (bit patterns TI), one K-lane vector per row padded
+// with the identity's pattern; a block of rows holding a NaN is redone by FloatMaxMinBits.
+template <bool kMax, size_t K, typename TI>
+void MaxMinRowsNarrow(TI* out, const TI* p, size_t rows, size_t cols, size_t stride, TI inf_bits) {
+  const hn::CappedTag<TI, K> d;
+  static_assert(hn::MaxLanes(decltype(d)()) == K, "K must fit the target's vectors");
+  const TI pad = kMax ? static_cast<TI>(inf_bits | hwy::LimitsMin<TI>()) : inf_bits;
+  const auto vmask = hn::Set(d, hwy::LimitsMax<TI>());
+  const auto vinf = hn::Set(d, inf_bits);
+  constexpr size_t kBlock = 64;  // rows per NaN check: a block holding a NaN is redone
+  for (size_t r0 = 0; r0 < rows; r0 += kBlock) {
+    const size_t end = std::min(rows, r0 + kBlock);
+    auto m = hn::Zero(d);
+    size_t r = r0;
+#if HWY_TARGET != HWY_SCALAR  // no interleaves there (and K == 1)
+    if constexpr (K == 4 && sizeof(TI) == 4) {
+      // Four rows at a time: combine their lanes with interleaves into one vector of results.
+      const auto op = [](auto a, auto b) { return kMax ? hn::Max(a, b) : hn::Min(a, b); };
+      const auto row = [&](size_t i) {
+        const TI* q = p + i * stride;
+        const auto v = cols == K ? hn::LoadU(d, q) : LoadPadded(d, q, cols, pad);
+        m = hn::Max(m, hn::And(v, vmask));
+        return FloatKey(d, v);
+      };
+      for (; r + 4 <= end; r += 4) {
+        const auto a = row(r), b = row(r + 1), c = row(r + 2), e = row(r + 3);
+        const auto t0 = op(hn::InterleaveLower(d, a, b), hn::InterleaveUpper(d, a, b));
+        const auto t1 = op(hn::InterleaveLower(d, c, e), hn::InterleaveUpper(d, c, e));
+        const auto best = op(hn::ConcatLowerLower(d, t1, t0), hn::ConcatUpperUpper(d, t1, t0));
+        hn::StoreU(FloatKey(d, best), d, out + r);
+      }
+    }
+#endif
+    for (; r < end; ++r) {
+      const TI* row = p + r * stride;
+      const auto v = cols == K ? hn::LoadU(d, row) : LoadPadded(d, row, cols, pad);
+      m = hn::Max(m, hn::And(v, vmask));
+      const auto k = FloatKey(d, v);
+      out[r] = hn::GetLane(FloatKey(d, kMax ? hn::MaxOfLanes(d, k) : hn::MinOfLanes(d, k)));
+    }
+    if (HWY_UNLIKELY(!hn::AllFalse(d, hn::Gt(m, vinf)))) {
+      for (size_t r = r0; r < end; ++r) {
+        out[r] = FloatMaxMinBits<kMax>(p + r * stride, cols, inf_bits, nullptr);
+      }
+    }
+  }
+}
+
+// Max/Min of rows with 1 <= cols < kAcrossMaxCols; returns the rows done.
+template <bool kMax, typename TI>
+size_t MaxMinShortRows(TI* out, const TI* p, size_t rows, size_t cols, size_t stride, TI inf_bits) {
+#if HWY_TARGET != HWY_SCALAR
+  constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<TI>());
+  if constexpr (kN >= 4) {
+    if (cols <= 4) return MaxMinRowsNarrow<kMax, 4>(out, p, rows, cols, stride, inf_bits), rows;
+  }
+  if constexpr (kN >= 8) {
+    if (cols <= 8) return MaxMinRowsNarrow<kMax, 8>(out, p, rows, cols, stride, inf_bits), rows;
+  }
+  if constexpr (kN >= 16) {
+    if (cols <= 16) {
+      return MaxMinRowsNarrow<kMax, 16>(out, p, rows, cols, stride, inf_bits), rows;
+    }
+  }
+#endif
+  return MaxMinRowsAcross<kMax>(out, p, rows, cols, stride, inf_bits);
+}
+
+// float32/float64 rows: T the float, TI its bit pattern.
+template <typename T, typename TI>
+void FloatRows(ReduceOp op, void* dst, const void* src, size_t rows, size_t cols, size_t stride,
+               TI inf_bits) {
+  if (op == ReduceOp::kMax || op == ReduceOp::kMin) {
+    const bool is_max = op == ReduceOp::kMax;
+    auto* out = static_cast<TI*>(dst);
+    const auto* p = static_cast<const TI*>(src);
+    size_t r = 0;
+    if (cols >= 1 && cols < kAcrossMaxCols) {
+      r = is_max ? MaxMinShortRows<true>(out, p, rows, cols, stride, inf_bits)
+                 : MaxMinShortRows<false>(out, p, rows, cols, stride, inf_bits);
+    }
+    for (; r < rows; ++r) {
+      out[r] = is_max ? FloatMaxMinBits<true>(p + r * stride, cols, inf_bits, nullptr)
+                      : FloatMaxMinBits<false>(p + r * stride, cols, inf_bits, nullptr);
+    }
+    return;
+  }
+  const bool prod = op == ReduceOp::kProd;
+  auto* out = static_cast<T*>(dst);
+  const auto* p = static_cast<const T*>(src);
+  size_t r = 0;
+  if (cols >= 2 && cols < kAcrossMaxCols) {
+    r = prod ? SumProdShortRows<true>(out, p, rows, cols, stride)
+             : SumProdShortRows<false>(out, p, rows, cols, stride);
+  }
+  for (; r < rows; ++r) {
+    const T* row = p + r * stride;
+    if (cols == 0 || cols > kLeaf) {
+      out[r] = prod ? FloatSumProd<true>(row, cols) : FloatSumProd<false>(row, cols);
+    } else {
+      out[r] = prod ? FloatLeaf<true>(row, cols) : FloatLeaf<false>(row, cols);
+    }
+  }
+}
+
 inline void ReduceRowsImpl(ReduceOp op, DType dtype, void* dst, const void* src, size_t rows,
                            size_t cols, size_t row_stride) {
+  if (dtype == DType::kFloat32) {
+    return FloatRows<float, int32_t>(op, dst, src, rows, cols, row_stride, 0x7F800000);
+  }
+  if (dtype == DType::kFloat64) {
+    return FloatRows<double, int64_t>(op, dst, src, rows, cols, row_stride,
+                                      int64_t{0x7FF0000000000000});
+  }
   const size_t size = DTypeSize(dtype);
   for (size_t r = 0; r < rows; ++r) {
     ReduceImpl(op, dtype, static_cast<char*>(dst) + r * size,
                static_cast<const char*>(src) + r * row_stride * size, cols, nullptr);
-  }
-}
-
-// ---- AccumulateRows ----
-
-constexpr size_t kColTile = 512;  // columns per tile: the partial rows stay in L1
-
-// out[c] = f(a[c], b[c]) for c < n; the tail goes through padded vectors.
-template <typename T, class F>
-HWY_INLINE void Columns(T* out, const T* a, const T* b, size_t n, F f) {
-  const hn::ScalableTag<T> d;
-  constexpr size_t kN = hn::MaxLanes(d);
-  size_t i = 0;
-  for (; i + kN <= n; i += kN)
-    hn::StoreU(f(d, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
-  if (i == n) return;
-  HWY_ALIGN T ta[kN] = {};
-  HWY_ALIGN T tb[kN] = {};
-  std::memcpy(ta, a + i, (n - i) * sizeof(T));
-  std::memcpy(tb, b + i, (n - i) * sizeof(T));
-  hn::Store(f(d, hn::Load(d, ta), hn::Load(d, tb)), d, ta);
-  std::memcpy(out + i, ta, (n - i) * sizeof(T));
-}
-
-// Order-free combines (integers, Max/Min): acc op= row, row by row, one column tile at a time.
-template <typename T, class F>
-void AccumulateDirect(T* acc, const T* src, size_t rows, size_t cols, size_t stride, F f) {
-  for (size_t c0 = 0; c0 < cols; c0 += kColTile) {
-    const size_t w = std::min(kColTile, cols - c0);
-    for (size_t r = 0; r < rows; ++r) Columns(acc + c0, acc + c0, src + r * stride + c0, w, f);
-  }
-}
-
-// Float Sum/Prod: rows are combined pairwise (a binary counter of partial rows), so the
-// chain per column is log2(rows) long and the order is the same on every target.
-template <bool kProd, typename T>
-void AccumulateTree(T* acc, const T* src, size_t rows, size_t cols, size_t stride) {
-  const auto f = [](auto, auto a, auto b) { return kProd ? hn::Mul(a, b) : hn::Add(a, b); };
-  size_t levels = 1;
-  while ((size_t{1} << levels) <= rows) ++levels;
-  std::vector<T> partial((levels + 1) * kColTile);
-  std::vector<size_t> weight(levels + 1);
-  for (size_t c0 = 0; c0 < cols; c0 += kColTile) {
-    const size_t w = std::min(kColTile, cols - c0);
-    size_t top = 0;
-    for (size_t r = 0; r < rows; ++r) {
-      T* slot = partial.data() + top * kColTile;
-      std::memcpy(slot, src + r * stride + c0, w * sizeof(T));
-      weight[top++] = 1;
-      while (top >= 2 && weight[top - 1] == weight[top - 2]) {
-        T* lower = partial.data() + (top - 2) * kColTile;
-        Columns(lower, lower, lower + kColTile, w, f);
-        weight[top - 2] *= 2;
-        --top;
-      }
-    }
-    if (top == 0) continue;
-    T* result = partial.data() + (top - 1) * kColTile;
-    for (size_t k = top - 1; k-- > 0;) {
-      T* lower = partial.data() + k * kColTile;
-      Columns(lower, lower, result, w, f);
-      result = lower;
-    }
-    Columns(acc + c0, acc + c0, result, w, f);
-  }
-}
-
-template <typename T>
-void AccumulateInt(ReduceOp op, void* acc, const void* src, size_t rows, size_t cols,
-                   size_t stride) {
-  using U = hwy::MakeUnsigned<T>;
-  auto* a = static_cast<T*>(acc);
-  const auto* s = static_cast<const T*>(src);
-  auto* au = static_cast<U*>(acc);
-  const auto* su = static_cast<const U*>(src);
-  switch (op) {
-    case ReduceOp::kSum:
-      return AccumulateDirect(au, su, rows, cols, stride,
-                              [](auto, auto x, auto y) { return hn::Add(x, y); });
-    case ReduceOp::kProd:
-      return AccumulateDirect(au, su, rows, cols, stride,
-                              [](auto d, auto x, auto y) { return MulWrap(d, x, y); });
-    case ReduceOp::kMax:
-      return AccumulateDirect(a, s, rows, cols, stride,
-                              [](auto, auto x, auto y) { return hn::Max(x, y); });
-    case ReduceOp::kMin:
-      return AccumulateDirect(a, s, rows, cols, stride,
-                              [](auto, auto x, auto y) { return hn::Min(x, y); });
-  }
-}
-
-template <typename T>
-void AccumulateFloat(ReduceOp op, void* acc, const void* src, size_t rows, size_t cols,
-                     size_t stride) {
-  auto* a = static_cast<T*>(acc);
-  const auto* s = static_cast<const T*>(src);
-  switch (op) {
-    case ReduceOp::kSum:
-      return AccumulateTree<false>(a, s, rows, cols, stride);
-    case ReduceOp::kProd:
-      return AccumulateTree<true>(a, s, rows, cols, stride);
-    case ReduceOp::kMax:
-      return AccumulateDirect(a, s, rows, cols, stride,
-                              [](auto d, auto x, auto y) { return FloatMaxMin<true>(d, x, y); });
-    case ReduceOp::kMin:
-      return AccumulateDirect(a, s, rows, cols, stride,
-                              [](auto d, auto x, auto y) { return FloatMaxMin<false>(d, x, y); });
-  }
-}
-
-inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
-                               size_t cols, size_t row_stride) {
-  if (rows == 0 || cols == 0) return;
-  switch (dtype) {
-    case DType::kFloat32:
-      return AccumulateFloat<float>(op, acc, src, rows, cols, row_stride);
-    case DType::kFloat64:
-      return AccumulateFloat<double>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt8:
-      return AccumulateInt<int8_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt8:
-      return AccumulateInt<uint8_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt32:
-      return AccumulateInt<int32_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt32:
-      return AccumulateInt<uint32_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kInt64:
-      return AccumulateInt<int64_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kUInt64:
-      return AccumulateInt<uint64_t>(op, acc, src, rows, cols, row_stride);
-    case DType::kFloat16:
-    case DType::kBFloat16:
-    case DType::kBool:
-      return;  // precondition violated (see vector_unit.h): acc is left untouched
   }
 }
 

@@ -1,4 +1,4 @@
-// Dispatch of the reductions (vector_reduce-inl.h) to the best Highway target.
+// Dispatch of Reduce and ReduceRows (vector_reduce-inl.h) to the best Highway target.
 #include "vector/vector_config.h"  // must precede Highway
 
 #undef HWY_TARGET_INCLUDE
@@ -16,7 +16,6 @@ namespace opsim::sim::vec {
 
 HWY_EXPORT(ReduceImpl);
 HWY_EXPORT(ReduceRowsImpl);
-HWY_EXPORT(AccumulateRowsImpl);
 
 void Reduce(ReduceOp op, DType dtype, void* dst, const void* src, size_t n, uint32_t* index) {
   HWY_DYNAMIC_DISPATCH(ReduceImpl)(op, dtype, dst, src, n, index);
@@ -25,11 +24,6 @@ void Reduce(ReduceOp op, DType dtype, void* dst, const void* src, size_t n, uint
 void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t rows, size_t cols,
                 size_t row_stride) {
   HWY_DYNAMIC_DISPATCH(ReduceRowsImpl)(op, dtype, dst, src, rows, cols, row_stride);
-}
-
-void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows, size_t cols,
-                    size_t row_stride) {
-  HWY_DYNAMIC_DISPATCH(AccumulateRowsImpl)(op, dtype, acc, src, rows, cols, row_stride);
 }
 
 }  // namespace opsim::sim::vec
