@@ -1,0 +1,61 @@
+# Installation and the CMake package: `cmake --install` puts the libraries, the package headers
+# (ATB facade, runtime, op_host, op_kernel, the simulator's kernel_operator.h and everything it
+# includes, core) and the device profiles under the prefix; find_package(opsim CONFIG) then
+# gives opsim::opsim.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(OPSIM_PACKAGE_TARGETS
+  opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
+  opsim_framework)
+
+# The layers publish their source include directories; in the installed package they are all
+# <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
+foreach(target IN LISTS OPSIM_PACKAGE_TARGETS)
+  get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
+  set(wrapped "")
+  foreach(dir IN LISTS dirs)
+    list(APPEND wrapped "$<BUILD_INTERFACE:${dir}>")
+  endforeach()
+  list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${wrapped}")
+endforeach()
+
+# opsim::opsim: everything a client links. (The name `opsim` belongs to the CLI executable.)
+add_library(opsim_package INTERFACE)
+set_target_properties(opsim_package PROPERTIES EXPORT_NAME opsim)
+target_link_libraries(opsim_package INTERFACE opsim_framework)
+target_compile_features(opsim_package INTERFACE cxx_std_20)
+add_library(opsim::opsim ALIAS opsim_package)
+
+# opsim_warnings is a link-only dependency of every static library, so it is exported too;
+# its -Werror never reaches a client (LINK_ONLY carries no compile options).
+install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings
+        EXPORT opsimTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+install(DIRECTORY
+          ${PROJECT_SOURCE_DIR}/framework/core/include/
+          ${PROJECT_SOURCE_DIR}/simulator/include/
+          ${PROJECT_SOURCE_DIR}/framework/runtime/include/
+          ${PROJECT_SOURCE_DIR}/framework/atb/include/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+foreach(layer op_host op_kernel)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h")
+endforeach()
+# Device profiles; point OPSIM_CONFIG_DIR at <prefix>/share/opsim to use the installed copies.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/configs/devices
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/opsim)
+
+set(OPSIM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/opsim)
+install(EXPORT opsimTargets NAMESPACE opsim:: DESTINATION ${OPSIM_CMAKE_DIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/opsimConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/opsimConfig.cmake
+                              INSTALL_DESTINATION ${OPSIM_CMAKE_DIR})
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
+                                 COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/opsimConfig.cmake ${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
+        DESTINATION ${OPSIM_CMAKE_DIR})

@@ -1,0 +1,46 @@
+// Loads Reduce case suites (docs/CASES.md) and expands them into concrete ReduceCases.
+//
+// Every error is kConfigError and names the file, line:column and key, with the rule that was
+// broken (an unknown key suggests the nearest valid one). Expansion also lowers every case
+// through its front door and encodes every explicit value, so a suite that loads runs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "opsim/cases/reduce_case.h"
+#include "opsim/core/status.h"
+
+namespace opsim::cases {
+
+struct CaseLoadOptions {
+  // Device names a case may use; empty: the profiles in sim::DefaultDeviceDir().
+  std::vector<std::string> known_devices;
+};
+
+// Loads one suite file and appends its expanded cases to *cases (nothing on error).
+Status LoadCaseFile(const std::string& path, std::vector<ReduceCase>* cases,
+                    const CaseLoadOptions& options = {});
+
+// Loads every *.yaml in dir, in file-name order. Case full names must be unique over the dir.
+Status LoadCaseDir(const std::string& dir, std::vector<ReduceCase>* cases,
+                   const CaseLoadOptions& options = {});
+
+// One `cases:` entry of a suite, before expansion: enough to name it and find its cases
+// again (ReduceCase::base_name == name in LoadCaseFile(file)).
+struct CaseEntry {
+  std::string file;
+  std::string suite;
+  std::string name;
+  SourceMark mark;
+};
+
+// Lists the entries of every *.yaml in dir (file-name order) without checking or expanding
+// them: a quick scan for test registration and `--list`. Only YAML syntax errors and a
+// missing `cases:` sequence or entry name are reported; LoadCaseFile checks the rest.
+Status ListCaseEntries(const std::string& dir, std::vector<CaseEntry>* entries);
+
+// The shipped suites: $OPSIM_CONFIG_DIR/cases if set, else <source tree>/configs/cases.
+std::string DefaultCaseDir();
+
+}  // namespace opsim::cases

@@ -1,0 +1,31 @@
+#include "opsim/cases/reduce_case.h"
+
+namespace opsim::cases {
+
+std::string_view FrontDoorName(FrontDoor door) {
+  switch (door) {
+    case FrontDoor::kAtb: return "atb";
+    case FrontDoor::kOnnx: return "onnx";
+    case FrontDoor::kOpenVino: return "openvino";
+  }
+  return "unknown";
+}
+
+std::string_view DataKindName(DataKind kind) {
+  switch (kind) {
+    case DataKind::kAuto: return "auto";
+    case DataKind::kUniform: return "uniform";
+    case DataKind::kNormal: return "normal";
+    case DataKind::kIntRange: return "int_range";
+    case DataKind::kSpecial: return "special";
+    case DataKind::kValues: return "values";
+  }
+  return "unknown";
+}
+
+std::string SourceMark::ToString() const {
+  if (line <= 0) return file;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+}  // namespace opsim::cases

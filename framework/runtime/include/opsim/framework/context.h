@@ -1,0 +1,73 @@
+// Context: what an Operation runs on. It owns the simulated device profile and the options every
+// launch uses (host threads, checked mode, tracing) and the switch that lifts the strict ATB
+// dtype table. atb::Context is an alias of this class.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "opsim/core/status.h"
+#include "opsim/sim/device_profile.h"
+#include "opsim/sim/launch.h"
+
+namespace opsim {
+
+inline constexpr char kDefaultDevice[] = "ascend910b";
+
+struct ContextOptions {
+  std::string device = kDefaultDevice;  // a profile name under sim::DefaultDeviceDir()
+  int host_threads = 0;                 // 0: all hardware threads
+  bool checked = false;                 // the simulator's checked mode
+  bool trace = false;                   // keep the stats and trace of every kernel launch
+  // ATB ships MAX/MIN for int32 and bfloat16 and SUM for float16 and bfloat16 only; by default
+  // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
+  // table to the package's full dtype list (SPEC.md section 2).
+  bool strict_atb_dtypes = true;
+};
+
+class Context {
+ public:
+  // Loads options.device; kConfigError (file, line, field) when the profile cannot be loaded.
+  static Status Create(const ContextOptions& options, std::unique_ptr<Context>* out);
+  // A context on a profile the caller already holds (tests, custom chips).
+  Context(sim::DeviceProfile device, const ContextOptions& options);
+
+  const sim::DeviceProfile& device() const { return *device_; }
+  const ContextOptions& options() const { return options_; }
+  // Switches to another shipped profile; the context is unchanged on error. Operations set up
+  // on the old device must be set up again (Execute refuses them).
+  Status SetDevice(const std::string& name);
+  void SetHostThreads(int threads) { options_.host_threads = threads; }
+  void SetChecked(bool checked) { options_.checked = checked; }
+  void SetTrace(bool trace) { options_.trace = trace; }
+  void SetStrictAtbDTypes(bool strict) { options_.strict_atb_dtypes = strict; }
+  // Bumped by SetDevice, so an operation can tell that its tiling is for another device.
+  uint64_t device_generation() const { return device_generation_; }
+
+  // ATB's stream API, kept so ATB code compiles; the simulator runs synchronously.
+  DiscardableStatus SetExecuteStream(void* stream) {
+    stream_ = stream;
+    return Status::Ok();
+  }
+  void* GetExecuteStream() const { return stream_; }
+
+  // Every launch reports here: the simulated time always, the kernel stats when tracing.
+  void RecordLaunch(const sim::KernelStats& stats);
+  double device_ns() const { return device_ns_; }
+  uint64_t launches() const { return launches_; }
+  const std::vector<sim::KernelStats>& traces() const { return traces_; }
+  void ClearRecord();
+
+ private:
+  std::shared_ptr<const sim::DeviceProfile> device_;
+  ContextOptions options_;
+  uint64_t device_generation_ = 0;
+  void* stream_ = nullptr;
+  double device_ns_ = 0;
+  uint64_t launches_ = 0;
+  std::vector<sim::KernelStats> traces_;
+};
+
+}  // namespace opsim

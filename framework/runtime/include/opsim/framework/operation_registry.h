@@ -1,0 +1,58 @@
+// Operation registry: operator name -> factory from an attribute map. Loaders (YAML, ONNX)
+// create operations through it, so a new operator plugs in by registering a factory; the
+// runtime never names an operator.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "opsim/core/operation.h"
+#include "opsim/core/status.h"
+
+namespace opsim {
+
+using AttrValue = std::variant<bool, int64_t, double, std::string, std::vector<int64_t>>;
+using AttrMap = std::map<std::string, AttrValue, std::less<>>;
+
+// "bool", "int", "float", "string", "int list".
+std::string_view AttrTypeName(const AttrValue& value);
+
+// Typed reads for factories. Each returns kInvalidParam naming `op`, the key, the type found
+// and the type expected; a missing key leaves *out as it was (the default) and returns Ok.
+Status GetAttr(std::string_view op, const AttrMap& attrs, std::string_view key, int64_t* out);
+Status GetAttr(std::string_view op, const AttrMap& attrs, std::string_view key, bool* out);
+Status GetAttr(std::string_view op, const AttrMap& attrs, std::string_view key,
+               std::vector<int64_t>* out);
+Status GetAttr(std::string_view op, const AttrMap& attrs, std::string_view key, std::string* out);
+// kInvalidParam for the first key not in `known`, listing the known keys.
+Status CheckAttrKeys(std::string_view op, const AttrMap& attrs,
+                     const std::vector<std::string_view>& known);
+
+using OperationFactory =
+    std::function<Status(const AttrMap& attrs, std::unique_ptr<Operation>* out)>;
+
+class OperationRegistry {
+ public:
+  // The process-wide registry, with the built-in operators ("Reduce") already registered.
+  static OperationRegistry& Global();
+
+  // kInvalidParam when the name is empty, taken, or the factory is empty.
+  Status Register(std::string name, OperationFactory factory);
+  // kInvalidParam naming the unknown operator and the registered ones; else the factory's status.
+  Status Create(std::string_view name, const AttrMap& attrs, std::unique_ptr<Operation>* out) const;
+  bool Contains(std::string_view name) const;
+  std::vector<std::string> Names() const;  // sorted
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, OperationFactory, std::less<>> factories_;
+};
+
+}  // namespace opsim

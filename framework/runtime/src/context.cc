@@ -1,0 +1,41 @@
+#include "opsim/framework/context.h"
+
+#include <utility>
+
+namespace opsim {
+
+Status Context::Create(const ContextOptions& options, std::unique_ptr<Context>* out) {
+  if (out == nullptr) return {ErrorCode::kInvalidParam, "Context::Create: out is null"};
+  sim::DeviceProfile device;
+  OPSIM_RETURN_IF_ERROR(sim::LoadNamedDeviceProfile(options.device, &device));
+  *out = std::make_unique<Context>(std::move(device), options);
+  return Status::Ok();
+}
+
+Context::Context(sim::DeviceProfile device, const ContextOptions& options)
+    : device_(std::make_shared<const sim::DeviceProfile>(std::move(device))), options_(options) {
+  options_.device = device_->name;
+}
+
+Status Context::SetDevice(const std::string& name) {
+  sim::DeviceProfile device;
+  OPSIM_RETURN_IF_ERROR(sim::LoadNamedDeviceProfile(name, &device));
+  device_ = std::make_shared<const sim::DeviceProfile>(std::move(device));
+  options_.device = device_->name;
+  ++device_generation_;
+  return Status::Ok();
+}
+
+void Context::RecordLaunch(const sim::KernelStats& stats) {
+  device_ns_ += stats.device_ns;
+  ++launches_;
+  if (options_.trace) traces_.push_back(stats);
+}
+
+void Context::ClearRecord() {
+  device_ns_ = 0;
+  launches_ = 0;
+  traces_.clear();
+}
+
+}  // namespace opsim

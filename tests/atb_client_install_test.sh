@@ -1,0 +1,19 @@
+#!/bin/sh
+# Installs the already-built tree into a temporary prefix, builds examples/atb_client against it
+# with find_package(opsim CONFIG), and runs it on the installed device profiles.
+# Usage: atb_client_install_test.sh <build dir> <source dir> [<CXX flags of the build>]
+# The flags matter for sanitizer builds: the client must link the same runtime as the libraries.
+set -eu
+build_dir=$1
+source_dir=$2
+cxx_flags=${3:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
+test -f "$work/prefix/include/atb/atb_infer.h"
+test -f "$work/prefix/include/kernel_operator.h"
+cmake -S "$source_dir/examples/atb_client" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_FLAGS="$cxx_flags" > "$work/configure.log" ||
+  { cat "$work/configure.log"; exit 1; }
+cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; exit 1; }
+OPSIM_CONFIG_DIR="$work/prefix/share/opsim" "$work/build/atb_client"
