@@ -16,33 +16,59 @@ CorePool::~CorePool() {
   for (std::thread& t : threads_) t.join();
 }
 
-void CorePool::Run(uint32_t n, const std::function<void(uint32_t)>& job) {
+void CorePool::Run(uint32_t n, uint32_t parallel, const std::function<void(uint32_t)>& job) {
   std::lock_guard<std::mutex> run_lock(run_mu_);
   std::unique_lock<std::mutex> lock(mu_);
-  while (threads_.size() < n) {
-    const uint32_t index = static_cast<uint32_t>(threads_.size());
-    threads_.emplace_back([this, index, seen = generation_] { Loop(index, seen); });
-  }
   job_ = &job;
   n_ = n;
-  remaining_ = n;
+  next_ = 0;
+  finished_ = 0;
   ++generation_;
+  wanted_ = 0;
+  const uint32_t helpers = (parallel < n ? parallel : n) - 1;  // the caller is one of them
+  for (uint32_t i = 0; i < helpers; ++i) {
+    if (threads_.size() <= wanted_) {
+      threads_.emplace_back([this, index = wanted_, seen = generation_ - 1] { Loop(index, seen); });
+    }
+    ++wanted_;
+  }
   work_cv_.notify_all();
-  done_cv_.wait(lock, [&] { return remaining_ == 0; });
+  TakeSlots(lock);
+  done_cv_.wait(lock, [&] { return finished_ == n_ && running_ == 0; });
+  wanted_ = 0;
   job_ = nullptr;
+}
+
+void CorePool::WakeOneMore() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (job_ == nullptr || next_ >= n_) return;
+  if (threads_.size() <= wanted_) {
+    threads_.emplace_back([this, index = wanted_, seen = generation_ - 1] { Loop(index, seen); });
+  }
+  ++wanted_;
+  work_cv_.notify_all();
+}
+
+void CorePool::TakeSlots(std::unique_lock<std::mutex>& lock) {
+  ++running_;
+  const std::function<void(uint32_t)>* job = job_;
+  while (next_ < n_) {
+    const uint32_t slot = next_++;
+    lock.unlock();
+    (*job)(slot);
+    lock.lock();
+    ++finished_;
+  }
+  if (--running_ == 0 && finished_ == n_) done_cv_.notify_all();
 }
 
 void CorePool::Loop(uint32_t index, uint64_t seen) {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    work_cv_.wait(lock, [&] { return quit_ || (generation_ != seen && index < n_); });
+    work_cv_.wait(lock, [&] { return quit_ || (generation_ != seen && index < wanted_); });
     if (quit_) return;
     seen = generation_;
-    const std::function<void(uint32_t)>* job = job_;
-    lock.unlock();
-    (*job)(index);
-    lock.lock();
-    if (--remaining_ == 0) done_cv_.notify_all();
+    TakeSlots(lock);
   }
 }
 

@@ -1,5 +1,10 @@
-// Persistent host threads, one per simulated core, reused across launches so that a launch
+// Persistent host threads that play simulated cores, reused across launches so that a launch
 // costs a wake-up, not a thread creation.
+//
+// A launch has one slot per simulated core. Only `parallel` threads (the host thread budget,
+// the caller included) take slots at first; a thread whose block waits in SyncAll calls
+// WakeOneMore() so that a further thread takes the next unstarted slot. Kernels without SyncAll
+// therefore wake `parallel - 1` threads, and a SyncAll still sees every block resident.
 #pragma once
 
 #include <condition_variable>
@@ -15,12 +20,15 @@ class CorePool {
  public:
   static CorePool& Get();
   ~CorePool();
-  // Runs job(i) for every i in [0, n), each on its own thread; returns when all are done.
-  // Launches are serialised: the pool runs one at a time.
-  void Run(uint32_t n, const std::function<void(uint32_t)>& job);
+  // Runs job(s) for every slot s in [0, n) and returns when all are done. The calling thread
+  // takes slots too. Launches are serialised: the pool runs one at a time.
+  void Run(uint32_t n, uint32_t parallel, const std::function<void(uint32_t)>& job);
+  // Called by a job about to block: lets one more thread take an unstarted slot.
+  void WakeOneMore();
 
  private:
   void Loop(uint32_t index, uint64_t seen);
+  void TakeSlots(std::unique_lock<std::mutex>& lock);  // with mu_ held
 
   std::mutex run_mu_;
   std::mutex mu_;
@@ -29,7 +37,10 @@ class CorePool {
   std::vector<std::thread> threads_;
   const std::function<void(uint32_t)>* job_ = nullptr;
   uint32_t n_ = 0;
-  uint32_t remaining_ = 0;
+  uint32_t next_ = 0;      // next unstarted slot
+  uint32_t finished_ = 0;  // slots done
+  uint32_t wanted_ = 0;    // pool threads [0, wanted_) take part in this launch
+  uint32_t running_ = 0;   // threads inside TakeSlots
   uint64_t generation_ = 0;
   bool quit_ = false;
 };

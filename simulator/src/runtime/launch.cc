@@ -136,7 +136,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   if (cores == 1) {
     run_core(0);
   } else {
-    CorePool::Get().Run(cores, run_core);
+    state.on_block = [] { CorePool::Get().WakeOneMore(); };
+    CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
   }
 
   std::optional<Fault> fault = state.fault();

@@ -118,6 +118,11 @@ void LaunchState::SyncAll(Core& core) {
     ++generation_;
     cv_.notify_all();
   } else {
+    if (on_block) {
+      lock.unlock();
+      on_block();
+      lock.lock();
+    }
     cv_.wait(lock, [&] { return generation_ != gen || abort_; });
     if (abort_) throw AbortError{};
   }

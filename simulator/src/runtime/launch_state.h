@@ -4,6 +4,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -26,6 +27,8 @@ class LaunchState {
   const uint32_t block_dim;
   const uint32_t cores;
   std::vector<GmRegion> regions;
+  // Called when a block is about to wait in SyncAll, so another host thread can start a block.
+  std::function<void()> on_block;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
   int16_t FindRegion(const uint8_t* ptr) const;
