@@ -7,7 +7,7 @@ packages=(
   cmake g++ make
   libeigen3-dev libhwy-dev libyaml-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  nlohmann-json3-dev
+  nlohmann-json3-dev libcli11-dev libexpat1-dev
 )
 
 missing=()

@@ -2,9 +2,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "add/add_custom.h"
+#include "cli_util.h"
 #include "commands.h"
 #include "opsim/sim/device_profile.h"
 #include "opsim/sim/launch.h"
@@ -12,44 +15,19 @@
 namespace opsim::cli {
 namespace {
 
-bool ParseInt(const std::string& s, int* out) {
-  char* end = nullptr;
-  const long v = std::strtol(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0' || v < 1 || v > 1024) return false;
-  *out = static_cast<int>(v);
-  return true;
-}
-
-}  // namespace
-
-int RunDemo(const std::vector<std::string>& args) {
+struct DemoOptions {
   std::string device_name = "ascend910b";
   std::string trace_path;
   int threads = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const bool has_value = i + 1 < args.size();
-    if (args[i] == "--device" && has_value) {
-      device_name = args[++i];
-    } else if (args[i] == "--trace" && has_value) {
-      trace_path = args[++i];
-    } else if (args[i] == "--threads" && has_value) {
-      if (!ParseInt(args[++i], &threads)) {
-        std::fprintf(stderr, "opsim demo: --threads '%s' must be an integer in [1, 1024]\n",
-                     args[i].c_str());
-        return 2;
-      }
-    } else {
-      std::fprintf(stderr,
-                   "opsim demo: unknown or incomplete option '%s' "
-                   "(usage: opsim demo [--device NAME] [--threads N] [--trace FILE])\n",
-                   args[i].c_str());
-      return 2;
-    }
-  }
+};
+
+int RunDemo(const DemoOptions& o) {
+  const std::string& device_name = o.device_name;
+  const std::string& trace_path = o.trace_path;
+  const int threads = o.threads;
   sim::DeviceProfile device;
   if (Status st = sim::LoadNamedDeviceProfile(device_name, &device); !st.ok()) {
-    std::fprintf(stderr, "opsim demo: %s\n", st.ToString().c_str());
-    return 1;
+    return Report("demo", st.ToString(), kExitFailure);
   }
 
   const uint32_t blocks = device.vector_cores;
@@ -77,8 +55,7 @@ int RunDemo(const std::vector<std::string>& args) {
   const double host_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!r.status.ok()) {
-    std::fprintf(stderr, "opsim demo: %s\n", r.status.ToString().c_str());
-    return 1;
+    return Report("demo", r.status.ToString(), kExitFailure);
   }
   size_t wrong = 0;
   for (uint32_t i = 0; i < tiling.total; ++i) wrong += z[i] != x[i] + y[i];
@@ -89,12 +66,24 @@ int RunDemo(const std::vector<std::string>& args) {
               tiling.total);
   if (!trace_path.empty()) {
     if (Status st = sim::WriteChromeTrace(r.stats, trace_path); !st.ok()) {
-      std::fprintf(stderr, "opsim demo: %s\n", st.ToString().c_str());
-      return 1;
+      return Report("demo", st.ToString(), kExitFailure);
     }
     std::printf("trace written to %s (open in https://ui.perfetto.dev)\n", trace_path.c_str());
   }
   return wrong == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+CommandRunner AddDemoCommand(CLI::App& parent) {
+  auto options = std::make_shared<DemoOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "demo", "Run the example add kernel on the simulated NPU and report its cost");
+  app->add_option("--device", options->device_name, "Device profile name")->capture_default_str();
+  app->add_option("--threads", options->threads, "Host threads (0: all)")
+      ->check(CLI::Range(0, 1024));
+  app->add_option("--trace", options->trace_path, "Write a Chrome trace to FILE");
+  return [options] { return RunDemo(*options); };
 }
 
 }  // namespace opsim::cli

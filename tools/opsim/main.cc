@@ -1,32 +1,34 @@
-// opsim: the command line of the simulated NPU.
+// opsim: the command line of the simulated NPU and its test harness.
 #include <cstdio>
-#include <string>
+#include <utility>
 #include <vector>
 
+#include "CLI/CLI.hpp"
+#include "cli_util.h"
 #include "commands.h"
 
-namespace {
-
-constexpr const char* kUsage =
-    "usage: opsim <command> [options]\n"
-    "commands:\n"
-    "  demo [--device NAME] [--threads N] [--trace FILE]\n"
-    "        run the example add kernel on the simulated NPU and report its cost\n"
-    "  devices\n"
-    "        list the device profiles and their figures\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::fputs(kUsage, args.empty() ? stderr : stdout);
-    return args.empty() ? 2 : 0;
+  CLI::App app{"opsim: run operators on the simulated Ascend-style NPU and check them"};
+  app.name("opsim");
+  app.require_subcommand(1, 1);
+  app.fallthrough(false);
+  const std::vector<std::pair<const char*, opsim::cli::CommandRunner>> commands = {
+      {"run", opsim::cli::AddRunCommand(app)},         {"exec", opsim::cli::AddExecCommand(app)},
+      {"graph", opsim::cli::AddGraphCommand(app)},     {"bench", opsim::cli::AddBenchCommand(app)},
+      {"devices", opsim::cli::AddDevicesCommand(app)}, {"demo", opsim::cli::AddDemoCommand(app)},
+  };
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::string where = "opsim";
+    for (const CLI::App* sub : app.get_subcommands()) where += " " + sub->get_name();
+    std::fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", where.c_str(), e.what(),
+                 where.c_str());
+    return opsim::cli::kExitUsage;
   }
-  const std::string command = args[0];
-  args.erase(args.begin());
-  if (command == "demo") return opsim::cli::RunDemo(args);
-  if (command == "devices") return opsim::cli::RunDevices(args);
-  std::fprintf(stderr, "opsim: unknown command '%s'\n%s", command.c_str(), kUsage);
-  return 2;
+  for (const auto& [name, runner] : commands) {
+    if (app.got_subcommand(name)) return runner();
+  }
+  return opsim::cli::kExitUsage;
 }

@@ -1,0 +1,273 @@
+#include "yaml_read.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "opsim/core/dtype.h"
+
+namespace opsim::loaders {
+namespace {
+
+std::string Where(const YamlFile& file, const YAML::Mark& mark) {
+  if (mark.line < 0) return file.path;
+  return file.path + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+bool IsQuoted(const YAML::Node& node) { return node.Tag() == "!"; }
+
+std::optional<int64_t> ParseInt(const YAML::Node& node) {
+  if (!node.IsScalar() || IsQuoted(node)) return std::nullopt;
+  const std::string& s = node.Scalar();
+  int64_t value = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
+  return value;
+}
+
+std::optional<bool> ParseBool(const YAML::Node& node) {
+  if (!node.IsScalar() || IsQuoted(node)) return std::nullopt;
+  const std::string& s = node.Scalar();
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  return std::nullopt;
+}
+
+std::optional<double> ParseFloat(const YAML::Node& node) {
+  if (!node.IsScalar() || IsQuoted(node) || node.Scalar().empty()) return std::nullopt;
+  const std::string& s = node.Scalar();
+  char* end = nullptr;
+  const double value = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+Status ParseYamlFile(const std::string& path, YamlFile* out) {
+  std::ifstream in(path);
+  if (!in) return {ErrorCode::kIoError, path + ": cannot open the file"};
+  std::stringstream text;
+  text << in.rdbuf();
+  out->path = path;
+  try {
+    out->root = YAML::Load(text.str());
+  } catch (const YAML::Exception& e) {
+    return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
+  }
+  return Status::Ok();
+}
+
+Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
+                   const std::string& what) {
+  const YAML::Mark mark = at.IsDefined() ? at.Mark() : YAML::Mark::null_mark();
+  std::string message = Where(file, mark);
+  message.append(": ");
+  if (!key.empty()) {
+    message.push_back('\'');
+    message.append(key);
+    message.append("': ");
+  }
+  message.append(what);
+  return {ErrorCode::kConfigError, std::move(message)};
+}
+
+std::string_view NearestName(std::string_view name, std::span<const std::string_view> names) {
+  std::string_view best;
+  size_t best_distance = 0;
+  for (std::string_view n : names) {
+    const size_t d = EditDistance(name, n);
+    if (best.empty() || d < best_distance) {
+      best = n;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+std::string JoinNames(std::span<const std::string_view> names) {
+  std::string out;
+  for (std::string_view n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+  return out.empty() ? "none" : out;
+}
+
+std::string DescribeNode(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "null";
+  if (node.IsSequence()) return "a sequence";
+  if (node.IsMap()) return "a mapping";
+  return "'" + node.Scalar() + "'";
+}
+
+YAML::Node KeyNode(const YAML::Node& map, std::string_view key) {
+  if (!map.IsMap()) return map;
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == key) return it->first;
+  }
+  return map;
+}
+
+Status CheckMapping(const YamlFile& file, const YAML::Node& node, std::string_view what,
+                    std::span<const std::string_view> known,
+                    std::span<const std::string_view> required) {
+  if (!node.IsMap()) {
+    return ConfigError(file, node, "",
+                       std::string(what) + " must be a mapping, got " + DescribeNode(node));
+  }
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const std::string key = it->first.IsScalar() ? it->first.Scalar() : "";
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    return ConfigError(file, it->first, key,
+                       "unknown key in " + std::string(what) + " (did you mean '" +
+                           std::string(NearestName(key, known)) +
+                           "'? expected one of: " + JoinNames(known) + ")");
+  }
+  for (std::string_view key : required) {
+    if (!node[std::string(key)].IsDefined()) {
+      return ConfigError(
+          file, node, key,
+          "missing key in " + std::string(what) + " (required: " + JoinNames(required) + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+Status ReadString(const YamlFile& file, const YAML::Node& node, std::string_view key,
+                  std::string* out) {
+  if (!node.IsScalar() || node.Scalar().empty()) {
+    return ConfigError(file, node, key, "expected a non-empty string, got " + DescribeNode(node));
+  }
+  *out = node.Scalar();
+  return Status::Ok();
+}
+
+Status ReadInt(const YamlFile& file, const YAML::Node& node, std::string_view key, int64_t* out) {
+  const std::optional<int64_t> value = ParseInt(node);
+  if (!value) return ConfigError(file, node, key, "expected an integer, got " + DescribeNode(node));
+  *out = *value;
+  return Status::Ok();
+}
+
+Status ReadIntList(const YamlFile& file, const YAML::Node& node, std::string_view key,
+                   std::vector<int64_t>* out) {
+  if (!node.IsSequence()) {
+    return ConfigError(file, node, key,
+                       "expected a sequence of integers, got " + DescribeNode(node));
+  }
+  std::vector<int64_t> values;
+  for (const YAML::Node& item : node) {
+    int64_t v = 0;
+    OPSIM_RETURN_IF_ERROR(ReadInt(file, item, key, &v));
+    values.push_back(v);
+  }
+  *out = std::move(values);
+  return Status::Ok();
+}
+
+Status ReadNameList(const YamlFile& file, const YAML::Node& node, std::string_view key,
+                    std::vector<std::string>* out) {
+  if (!node.IsSequence()) {
+    return ConfigError(file, node, key,
+                       "expected a sequence of tensor names, got " + DescribeNode(node));
+  }
+  std::vector<std::string> names;
+  for (const YAML::Node& item : node) {
+    std::string name;
+    OPSIM_RETURN_IF_ERROR(ReadString(file, item, key, &name));
+    names.push_back(std::move(name));
+  }
+  *out = std::move(names);
+  return Status::Ok();
+}
+
+Status ReadDType(const YamlFile& file, const YAML::Node& node, std::string_view key,
+                 aclDataType* out) {
+  std::string text;
+  OPSIM_RETURN_IF_ERROR(ReadString(file, node, key, &text));
+  const std::optional<DType> dtype = ParseDType(text);
+  if (!dtype) {
+    std::vector<std::string_view> names;
+    for (DType d : AllDTypes()) names.push_back(DTypeName(d));
+    return ConfigError(file, node, key,
+                       "unknown dtype '" + text + "' (did you mean '" +
+                           std::string(NearestName(text, names)) +
+                           "'? expected one of: " + JoinNames(names) + ")");
+  }
+  *out = AclFromDType(*dtype);
+  return Status::Ok();
+}
+
+Status ReadShape(const YamlFile& file, const YAML::Node& node, std::string_view key, Dims* out) {
+  std::vector<int64_t> dims;
+  OPSIM_RETURN_IF_ERROR(ReadIntList(file, node, key, &dims));
+  if (dims.size() > MAX_DIM) {
+    return ConfigError(file, node, key,
+                       "rank " + std::to_string(dims.size()) + " is above the maximum of " +
+                           std::to_string(MAX_DIM));
+  }
+  Dims shape;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0) {
+      return ConfigError(file, node[i], key,
+                         "dims[" + std::to_string(i) + "] = " + std::to_string(dims[i]) +
+                             " is negative (dims must be >= 0)");
+    }
+    shape.dims[i] = dims[i];
+  }
+  shape.dimNum = dims.size();
+  *out = shape;
+  return Status::Ok();
+}
+
+Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view key,
+                AttrValue* out) {
+  if (node.IsSequence()) {
+    std::vector<int64_t> values;
+    for (const YAML::Node& item : node) {
+      const std::optional<int64_t> v = ParseInt(item);
+      if (!v) {
+        return ConfigError(file, item, key,
+                           "a list parameter must hold integers only, got " + DescribeNode(item));
+      }
+      values.push_back(*v);
+    }
+    *out = std::move(values);
+    return Status::Ok();
+  }
+  if (!node.IsScalar()) {
+    return ConfigError(file, node, key,
+                       "expected a scalar or a list of integers, got " + DescribeNode(node));
+  }
+  if (const auto b = ParseBool(node)) {
+    *out = *b;
+  } else if (const auto i = ParseInt(node)) {
+    *out = *i;
+  } else if (const auto f = ParseFloat(node)) {
+    *out = *f;
+  } else {
+    *out = node.Scalar();
+  }
+  return Status::Ok();
+}
+
+}  // namespace opsim::loaders

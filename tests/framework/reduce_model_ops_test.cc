@@ -1,0 +1,230 @@
+// The ONNX and OpenVINO readings of Reduce as registry operators: attributes, the shared
+// lifecycle checks, and results against the Eigen reference.
+#include <gtest/gtest.h>
+
+#include "framework_test_util.h"
+#include "model_reduce_test_util.h"
+#include "opsim/framework/operation_registry.h"
+#include "opsim/framework/reduce_model_operations.h"
+
+namespace opsim::testing {
+namespace {
+
+using ref::Reducer;
+
+struct RunCase {
+  const char* op;
+  AttrMap attrs;
+  Reducer reducer;
+  std::vector<int64_t> normalised_axes;
+  bool keep_dims;
+  int64_t reduce_len;
+  std::vector<int64_t> out_dims;
+};
+
+TEST(ReduceModelOps, EveryRegisteredReadingMatchesTheReference) {
+  using V = std::vector<int64_t>;
+  const RunCase cases[] = {
+      {"ReduceSum", {{"axes", V{-1}}}, Reducer::kSum, {2}, true, 5, {3, 4, 1}},
+      {"ReduceMax",
+       {{"axes", V{0, 2}}, {"keepdims", int64_t{0}}},
+       Reducer::kMax,
+       {0, 2},
+       false,
+       15,
+       {4}},
+      {"ReduceMin", {}, Reducer::kMin, {0, 1, 2}, true, 60, {1, 1, 1}},
+      {"ReduceProd",
+       {{"axes", V{}}, {"keepdims", false}},
+       Reducer::kProd,
+       {0, 1, 2},
+       false,
+       60,
+       {}},
+      {"OpenVINO.ReduceSum", {{"reduction_axes", V{1, -2}}}, Reducer::kSum, {1}, false, 4, {3, 5}},
+      {"OpenVINO.ReduceMax",
+       {{"reduction_axes", V{0}}, {"keep_dims", true}},
+       Reducer::kMax,
+       {0},
+       true,
+       3,
+       {1, 4, 5}},
+      {"OpenVINO.ReduceMin",
+       {{"reduction_axes", V{-1, 0}}, {"keep_dims", int64_t{1}}},
+       Reducer::kMin,
+       {0, 2},
+       true,
+       15,
+       {1, 4, 1}},
+      {"OpenVINO.ReduceProd", {{"reduction_axes", V{2}}}, Reducer::kProd, {2}, false, 5, {3, 4}},
+  };
+  auto context = MakeContext(/*strict=*/true);
+  ASSERT_NE(context, nullptr);
+  for (const RunCase& c : cases) {
+    SCOPED_TRACE(c.op);
+    std::unique_ptr<Operation> op;
+    const Status created = OperationRegistry::Global().Create(c.op, c.attrs, &op);
+    ASSERT_TRUE(created.ok()) << created.ToString();
+    HostTensor x(Desc(ACL_FLOAT, {3, 4, 5}));
+    Fill(x, 7);
+    SVector<TensorDesc> out_descs;
+    SVector<TensorDesc> in_descs;
+    in_descs.push_back(x.desc);
+    ASSERT_TRUE(op->InferShape(in_descs, out_descs).ok());
+    ASSERT_EQ(out_descs.size(), 1u);
+    EXPECT_EQ(std::vector<int64_t>(out_descs[0].shape.dims,
+                                   out_descs[0].shape.dims + out_descs[0].shape.dimNum),
+              c.out_dims);
+    HostTensor y(out_descs[0]);
+    // float32 is outside ATB's strict table: the model readings run it on a strict context.
+    const Status run = SetupAndExecute(*op, Pack({&x}, {&y}), context.get());
+    ASSERT_TRUE(run.ok()) << run.ToString();
+    const HostTensor want = ReferenceReduceNormalised(c.reducer, c.normalised_axes, c.keep_dims, x);
+    EXPECT_EQ(CompareNormalised(c.reducer, c.reduce_len, want, y), "");
+  }
+}
+
+TEST(ReduceModelOps, NoopAndEmptyAxesGiveTheIdentity) {
+  auto context = MakeContext(false);
+  for (const char* name : {"ReduceSum", "OpenVINO.ReduceSum"}) {
+    SCOPED_TRACE(name);
+    std::unique_ptr<Operation> op;
+    const AttrMap attrs =
+        std::string(name) == "ReduceSum"
+            ? AttrMap{{"axes", std::vector<int64_t>{}}, {"noop_with_empty_axes", int64_t{1}}}
+            : AttrMap{{"reduction_axes", std::vector<int64_t>{}}};
+    ASSERT_TRUE(OperationRegistry::Global().Create(name, attrs, &op).ok());
+    HostTensor x(Desc(ACL_INT32, {3, 2, 2}));
+    Fill(x, 3);
+    HostTensor y(x.desc);
+    ASSERT_TRUE(SetupAndExecute(*op, Pack({&x}, {&y}), context.get()).ok());
+    EXPECT_EQ(y.data, x.data);
+  }
+}
+
+TEST(ReduceModelOps, NamesAndPrefixesFollowTheReading) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("ReduceProd", {}, &op).ok());
+  EXPECT_EQ(op->GetName(), "ONNX ReduceProd");
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("OpenVINO.ReduceMin", {{"reduction_axes", std::vector<int64_t>{0}}}, &op)
+                  .ok());
+  EXPECT_EQ(op->GetName(), "OpenVINO ReduceMin");
+}
+
+struct AttrError {
+  const char* op;
+  AttrMap attrs;
+  const char* message;
+};
+
+TEST(ReduceModelOps, BadAttributesAreRefusedAtCreation) {
+  const AttrError cases[] = {
+      {"ReduceSum",
+       {{"axis", std::vector<int64_t>{0}}},
+       "ReduceSum: unknown attribute 'axis' (known: axes, keepdims, noop_with_empty_axes)"},
+      {"ReduceMax",
+       {{"axes", int64_t{0}}},
+       "ReduceMax: attribute 'axes' is a int (expected int list)"},
+      {"ReduceMin",
+       {{"keepdims", int64_t{2}}},
+       "ReduceMin: attribute 'keepdims' = 2 is not a flag (expected 0 or 1)"},
+      {"ReduceProd",
+       {{"noop_with_empty_axes", std::string("yes")}},
+       "attribute 'noop_with_empty_axes' is a string (expected bool or int 0/1)"},
+      {"OpenVINO.ReduceSum", {}, "OpenVINO.ReduceSum: attribute 'reduction_axes' is missing"},
+      {"OpenVINO.ReduceMax",
+       {{"reduction_axes", std::vector<int64_t>{0}}, {"keepdims", true}},
+       "OpenVINO.ReduceMax: unknown attribute 'keepdims' (known: reduction_axes, keep_dims)"},
+      {"OpenVINO.ReduceProd",
+       {{"reduction_axes", std::vector<int64_t>{0}}, {"keep_dims", 0.5}},
+       "attribute 'keep_dims' is a float (expected bool or int 0/1)"},
+  };
+  for (const AttrError& c : cases) {
+    SCOPED_TRACE(c.op);
+    std::unique_ptr<Operation> op;
+    const Status st = OperationRegistry::Global().Create(c.op, c.attrs, &op);
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+    EXPECT_NE(st.message().find(c.message), std::string::npos) << st.message();
+    EXPECT_EQ(op, nullptr);
+  }
+  EXPECT_EQ(CreateOnnxReduceOperation({}, nullptr).code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(CreateOpenVinoReduceOperation({}, nullptr).code(), ErrorCode::kInvalidParam);
+}
+
+struct InferError {
+  const char* op;
+  AttrMap attrs;
+  TensorDesc in;
+  ErrorCode code;
+  const char* message;
+};
+
+TEST(ReduceModelOps, InputsAndAxesAreCheckedAtInferShapeWithTheReadingsRules) {
+  using V = std::vector<int64_t>;
+  const InferError cases[] = {
+      {"ReduceSum",
+       {{"axes", V{3}}},
+       Desc(ACL_FLOAT, {2, 3, 4}),
+       ErrorCode::kInvalidParam,
+       "ONNX ReduceSum"},
+      {"ReduceSum",
+       {{"axes", V{1, -2}}},
+       Desc(ACL_FLOAT, {2, 3, 4}),
+       ErrorCode::kInvalidParam,
+       "ONNX ReduceSum"},
+      {"ReduceSum", {}, Desc(ACL_INT8, {2, 3}), ErrorCode::kInvalidTensorDtype, "ONNX ReduceSum"},
+      {"ReduceMax",
+       {},
+       Desc(ACL_FLOAT, {2, 3}, ACL_FORMAT_NCHW),
+       ErrorCode::kInvalidTensorFormat,
+       "ONNX ReduceMax: inTensors[0] format"},
+      {"OpenVINO.ReduceSum",
+       {{"reduction_axes", V{-4}}},
+       Desc(ACL_FLOAT, {2, 3, 4}),
+       ErrorCode::kInvalidParam,
+       "OpenVINO ReduceSum"},
+      {"OpenVINO.ReduceMin",
+       {{"reduction_axes", V{0}}},
+       Desc(ACL_FLOAT, {2, -1}),
+       ErrorCode::kInvalidTensorDim,
+       "OpenVINO ReduceMin"},
+  };
+  for (const InferError& c : cases) {
+    SCOPED_TRACE(c.op);
+    std::unique_ptr<Operation> op;
+    ASSERT_TRUE(OperationRegistry::Global().Create(c.op, c.attrs, &op).ok());
+    SVector<TensorDesc> in;
+    in.push_back(c.in);
+    SVector<TensorDesc> out;
+    const Status st = op->InferShape(in, out);
+    EXPECT_EQ(st.code(), c.code) << st.ToString();
+    EXPECT_EQ(st.message().rfind(c.message, 0), 0u) << st.message();
+  }
+}
+
+TEST(ReduceModelOps, LifecycleChecksAreTheAtbOnes) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("OpenVINO.ReduceSum", {{"reduction_axes", std::vector<int64_t>{1}}}, &op)
+                  .ok());
+  auto context = MakeContext();
+  HostTensor x(Desc(ACL_FLOAT, {4, 6}));
+  HostTensor wrong(Desc(ACL_FLOAT16, {4}));
+  uint64_t size = 0;
+  Status st = op->Setup(Pack({&x}, {&wrong}), size, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype);
+  EXPECT_EQ(st.message().rfind("OpenVINO ReduceSum: outTensors[0] dtype", 0), 0u) << st.message();
+  st = op->Setup(Pack({&x, &x}, {&wrong}), size, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidInTensorNum);
+  HostTensor y(Desc(ACL_FLOAT, {4}));
+  st = op->Execute(Pack({&x}, {&y}), nullptr, 0, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kOperationNullRunner);
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), size, context.get()).ok());
+  auto other = MakeContext();
+  st = op->Execute(Pack({&x}, {&y}), nullptr, 0, other.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidContextAddr);
+}
+
+}  // namespace
+}  // namespace opsim::testing

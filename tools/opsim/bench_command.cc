@@ -1,0 +1,169 @@
+// `opsim bench`: times one Reduce on generated data. One warm-up execution (it also sets up and
+// tiles), then K timed ones; reports the median host time, the input bytes read per host second,
+// the simulated device time and its share of the HBM roofline. Memory: input + output +
+// workspace, nothing per repeat.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "nlohmann/json.hpp"
+#include "op_runner.h"
+#include "opsim/cases/case_data.h"
+#include "opsim/cases/reduce_case.h"
+
+namespace opsim::cli {
+namespace {
+
+constexpr const char* kCmd = "bench";
+
+struct BenchOptions {
+  std::string op;
+  std::string shape;
+  std::optional<std::string> axes;
+  std::string dtype;
+  int threads = 0;
+  int repeat = 5;
+  std::string device = kDefaultDevice;
+  bool json = false;
+};
+
+std::optional<ReduceKind> KindOf(const std::string& op) {
+  for (ReduceKind k : {ReduceKind::kSum, ReduceKind::kMax, ReduceKind::kMin, ReduceKind::kProd}) {
+    if (op == OnnxOpName(k)) return k;
+  }
+  return std::nullopt;
+}
+
+int RunBench(const BenchOptions& o) {
+  const std::optional<ReduceKind> kind = KindOf(o.op);
+  if (!kind) {
+    return UsageError(kCmd, "--op '" + o.op +
+                                "' is not a reducer (expected ReduceSum, ReduceProd, ReduceMax or "
+                                "ReduceMin)");
+  }
+  const std::optional<DType> dtype = ParseDType(o.dtype);
+  if (!dtype) return UsageError(kCmd, "--dtype '" + o.dtype + "' is not a dtype name");
+  cases::ReduceCase c;
+  c.name = "bench";
+  c.kind = *kind;
+  c.dtype = *dtype;
+  if (Status st = ParseIntList(o.shape, "--shape", &c.shape); !st.ok()) {
+    return UsageError(kCmd, st.message());
+  }
+  OpCall call;
+  call.op = o.op;
+  call.dtype = *dtype;
+  call.shape = c.shape;
+  std::vector<int64_t> axes;
+  if (o.axes) {
+    if (Status st = ParseIntList(*o.axes, "--axes", &axes); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+    call.attrs["axes"] = axes;
+  }
+  call.attrs["keepdims"] = int64_t{0};
+
+  std::vector<uint8_t> input;
+  {
+    // Validate the shape before GenerateInput allocates it.
+    Shape shape;
+    if (Status st = MakeReduceInputShape(o.op, c.shape, &shape); !st.ok()) {
+      return Report(kCmd, st.ToString(), kExitFailure);
+    }
+    if (Status st = cases::GenerateInput(c, &input); !st.ok()) {
+      return Report(kCmd, st.ToString(), kExitFailure);
+    }
+  }
+  ContextOptions context_options;
+  context_options.device = o.device;
+  context_options.host_threads = o.threads;
+  std::unique_ptr<Context> context;
+  if (Status st = Context::Create(context_options, &context); !st.ok()) {
+    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+  }
+  std::unique_ptr<OpRunner> runner;
+  Status st = OpRunner::Create(call, context.get(), input.data(), input.size(), &runner);
+  if (st.ok()) st = runner->Execute();  // warm-up: caches, thread start, page faults
+  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+
+  std::vector<double> host_ms;
+  double device_ns = 0;
+  for (int i = 0; i < o.repeat; ++i) {
+    context->ClearRecord();
+    const auto start = std::chrono::steady_clock::now();
+    st = runner->Execute();
+    host_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+    device_ns = context->device_ns();  // deterministic: the same every repeat
+  }
+  std::vector<double> sorted = host_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const double bytes = static_cast<double>(input.size());
+  const double gbps = median > 0 ? bytes / (median * 1e6) : 0;
+  const double hbm = context->device().hbm_gbps;
+  const double roofline = device_ns > 0 && hbm > 0 ? bytes / hbm / device_ns : 0;
+  const std::string out_shape = runner->output_shape().ToString();
+  Shape in_dims;
+  (void)Shape::Make(c.shape.data(), c.shape.size(), &in_dims, "--shape");
+  const std::string in_shape = in_dims.ToString();
+  if (o.json) {
+    const nlohmann::json j = {{"op", o.op},
+                              {"dtype", std::string(DTypeName(*dtype))},
+                              {"shape", c.shape},
+                              {"axes", o.axes ? nlohmann::json(axes) : nlohmann::json(nullptr)},
+                              {"output_shape", out_shape},
+                              {"device", context->device().name},
+                              {"threads", o.threads},
+                              {"repeat", o.repeat},
+                              {"input_bytes", input.size()},
+                              {"output_bytes", runner->output().size()},
+                              {"workspace_bytes", runner->workspace_bytes()},
+                              {"host_ms_median", median},
+                              {"host_ms", host_ms},
+                              {"input_gbps", gbps},
+                              {"device_us", device_ns / 1000.0},
+                              {"hbm_gbps", hbm},
+                              {"roofline_share", roofline}};
+    std::printf("%s\n", j.dump().c_str());
+    return 0;
+  }
+  std::printf("%s %s %s -> %s on %s, %d repeats\n", o.op.c_str(),
+              std::string(DTypeName(*dtype)).c_str(), in_shape.c_str(), out_shape.c_str(),
+              context->device().name.c_str(), o.repeat);
+  std::printf("host time (median)     %10.3f ms   input %.1f MB at %.2f GB/s\n", median,
+              bytes / 1e6, gbps);
+  std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (%.0f GB/s)\n",
+              device_ns / 1000.0, roofline * 100, hbm);
+  return 0;
+}
+
+}  // namespace
+
+CommandRunner AddBenchCommand(CLI::App& parent) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "bench", "Time one Reduce on generated data: warm-up, then K timed executions");
+  app->add_option("--op", o->op, "ReduceSum, ReduceProd, ReduceMax or ReduceMin")->required();
+  app->add_option("--shape", o->shape, "Input dims, e.g. 8192,8192")->required();
+  app->add_option("--axes", o->axes, "Axes to reduce (ONNX reading; absent: all)");
+  app->add_option("--dtype", o->dtype, "float32, float16, bfloat16, int32, ...")->required();
+  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
+  app->add_option("--repeat", o->repeat, "Timed executions")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  app->add_option("--device", o->device, "Device profile name")->capture_default_str();
+  app->add_flag("--json", o->json, "Print one JSON object");
+  return [o] { return RunBench(*o); };
+}
+
+}  // namespace opsim::cli

@@ -1,0 +1,25 @@
+// Small parsing and reporting helpers the subcommands share.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "opsim/core/status.h"
+
+namespace opsim::cli {
+
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+// A list of integers as a user types it: "0,1", "[0, -1]", "2"; "" and "[]" are empty.
+// kInvalidParam naming `what` and the offending text.
+Status ParseIntList(std::string_view text, std::string_view what, std::vector<int64_t>* out);
+
+// "opsim <command>: <message>" on stderr, then `code`.
+int Report(std::string_view command, const std::string& message, int code);
+// A usage error: the message and a hint to run --help; returns kExitUsage.
+int UsageError(std::string_view command, const std::string& message);
+
+}  // namespace opsim::cli

@@ -1,0 +1,45 @@
+// NumPy .npy files (format versions 1.0, 2.0 and 3.0): little-endian, C order, the plain numeric
+// dtypes opsim handles (<f4 <f8 <f2 <i4 <i8 <u4 <u8 |i1 |u1 |b1, and <u2 for bfloat16 bit
+// patterns). Anything else (big-endian, Fortran order, structured or object dtypes, a header or
+// payload that does not add up) is refused with a message naming the file and the rule.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/status.h"
+
+namespace opsim::npy {
+
+struct NpyArray {
+  std::string descr;           // canonical: "<f4", "|i1", "<u2", ...
+  std::vector<int64_t> shape;  // empty for a 0-d array
+  std::vector<uint8_t> data;   // row-major, little-endian
+};
+
+// Item size of a canonical descr; 0 when unsupported.
+size_t DescrItemSize(std::string_view descr);
+
+// The dtype a descr holds. "<u2" is bfloat16 only when u2_is_bfloat16 (there is no uint16
+// dtype); nullopt for an unsupported descr.
+std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16);
+// The descr a dtype is stored as (bfloat16: "<u2"); nullopt for a dtype .npy cannot hold.
+std::optional<std::string> DescrFromDType(DType dtype);
+
+// Parses a whole .npy image. `what` (usually the path) starts every message. kIoError.
+Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out);
+Status ReadNpy(const std::string& path, NpyArray* out);
+
+// The .npy image of `array` (version 1.0, or 2.0 when the header needs it); kInvalidParam when
+// the descr is unsupported or the data size does not match the shape.
+Status EncodeNpy(const NpyArray& array, std::vector<uint8_t>* out);
+// Writes to a temporary file next to `path` and renames it over `path` only when every byte is
+// written, so a failure never leaves a partial or stale-looking output.
+Status WriteNpy(const std::string& path, const NpyArray& array);
+
+}  // namespace opsim::npy

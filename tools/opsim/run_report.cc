@@ -1,0 +1,113 @@
+#include "run_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+
+#include "nlohmann/json.hpp"
+
+namespace opsim::cli {
+namespace {
+
+// JSON has no inf or NaN; an unmatched NaN/inf error is reported as null.
+nlohmann::json Number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nullptr; }
+
+std::string XmlEscape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      case '\n': out += "&#10;"; break;
+      default:
+        // Control characters are not allowed in XML 1.0.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
+          out += '?';
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+std::string Seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.6f", s);
+  return buf;
+}
+
+}  // namespace
+
+std::string RunReportJson(const RunSummary& s) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const CaseOutcome& o : s.outcomes) {
+    cases.push_back({{"name", o.name},
+                     {"op", o.op},
+                     {"dtype", o.dtype},
+                     {"device", o.device},
+                     {"input_shape", o.input_shape},
+                     {"output_shape", o.output_shape},
+                     {"axes", o.axes},
+                     {"verdict", std::string(VerdictName(o.verdict))},
+                     {"message", o.message},
+                     {"max_abs_err", Number(o.max_abs_err)},
+                     {"max_rel_err", Number(o.max_rel_err)},
+                     {"host_ms", o.host_ms},
+                     {"device_us", o.device_ns / 1000.0},
+                     {"input_bytes", o.input_bytes},
+                     {"roofline_share", o.roofline}});
+  }
+  const nlohmann::json report = {
+      {"tool", "opsim run"},  {"suites", s.suites}, {"device", s.device.empty() ? "all" : s.device},
+      {"threads", s.threads}, {"passed", s.passed}, {"failed", s.failed},
+      {"skipped", s.skipped}, {"wall_s", s.wall_s}, {"cases", cases}};
+  return report.dump(2) + "\n";
+}
+
+std::string RunJUnitXml(const RunSummary& s) {
+  std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  const std::string counts = " tests=\"" + std::to_string(s.outcomes.size()) + "\" failures=\"" +
+                             std::to_string(s.failed) + "\" errors=\"0\" skipped=\"" +
+                             std::to_string(s.skipped) + "\" time=\"" + Seconds(s.wall_s) + "\"";
+  x += "<testsuites name=\"opsim run\"" + counts + ">\n";
+  x += "  <testsuite name=\"opsim\"" + counts + ">\n";
+  for (const CaseOutcome& o : s.outcomes) {
+    // classname = the suite, name = the rest, so CI tools group cases by suite file.
+    const size_t slash = o.name.find('/');
+    const std::string suite = o.name.substr(0, slash);
+    const std::string rest = slash == std::string::npos ? o.name : o.name.substr(slash + 1);
+    x += "    <testcase classname=\"" + XmlEscape(suite) + "\" name=\"" + XmlEscape(rest) +
+         "\" time=\"" + Seconds(o.host_ms / 1000.0) + "\"";
+    if (o.verdict == Verdict::kPass) {
+      x += "/>\n";
+      continue;
+    }
+    x += ">\n";
+    if (o.verdict == Verdict::kFail) {
+      x += "      <failure message=\"" + XmlEscape(o.message) + "\">" + XmlEscape(o.message) +
+           "</failure>\n";
+    } else {
+      x += "      <skipped message=\"" + XmlEscape(o.message) + "\"/>\n";
+    }
+    x += "    </testcase>\n";
+  }
+  x += "  </testsuite>\n</testsuites>\n";
+  return x;
+}
+
+Status WriteTextFile(const std::string& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) return {ErrorCode::kIoError, "cannot open '" + path + "' for writing"};
+  file << text;
+  file.close();
+  if (!file) return {ErrorCode::kIoError, "writing '" + path + "' failed"};
+  return Status::Ok();
+}
+
+}  // namespace opsim::cli
