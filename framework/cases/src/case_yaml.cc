@@ -37,37 +37,9 @@ Status CaseError(const SourceMark& mark, std::string_view key, const std::string
 
 namespace {
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t above = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 }  // namespace
 
-std::string_view NearestName(std::string_view name, std::span<const std::string_view> names) {
-  std::string_view best;
-  size_t best_distance = 0;
-  for (std::string_view candidate : names) {
-    const size_t d = EditDistance(name, candidate);
-    if (best.empty() || d < best_distance) {
-      best = candidate;
-      best_distance = d;
-    }
-  }
-  return best;
-}
 
 std::string DescribeNode(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing (null)";

@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "opsim/cases/reduce_case.h"
+#include "opsim/core/nearest_name.h"
 #include "opsim/core/status.h"
 
 namespace opsim::cases {
@@ -19,8 +20,6 @@ SourceMark MarkOf(const std::string& file, const YAML::Node& node, const SourceM
 // kConfigError "<file>:<line>:<col>: '<key>': <what>" (the key part left out when empty).
 Status CaseError(const SourceMark& mark, std::string_view key, const std::string& what);
 
-// The name in `names` closest to `name` by edit distance (case-insensitive).
-std::string_view NearestName(std::string_view name, std::span<const std::string_view> names);
 
 // "a sequence", "a mapping", "null", "'text'": for "expected X, got Y" messages.
 std::string DescribeNode(const YAML::Node& node);

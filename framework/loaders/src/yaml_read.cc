@@ -18,22 +18,6 @@ std::string Where(const YamlFile& file, const YAML::Mark& mark) {
   return file.path + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
 }
 
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (same ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 bool IsQuoted(const YAML::Node& node) { return node.Tag() == "!"; }
 
@@ -93,18 +77,6 @@ Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view 
   return {ErrorCode::kConfigError, std::move(message)};
 }
 
-std::string_view NearestName(std::string_view name, std::span<const std::string_view> names) {
-  std::string_view best;
-  size_t best_distance = 0;
-  for (std::string_view n : names) {
-    const size_t d = EditDistance(name, n);
-    if (best.empty() || d < best_distance) {
-      best = n;
-      best_distance = d;
-    }
-  }
-  return best;
-}
 
 std::string JoinNames(std::span<const std::string_view> names) {
   std::string out;

@@ -10,6 +10,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "opsim/core/nearest_name.h"
 #include "opsim/core/status.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/operation_registry.h"
@@ -31,8 +32,6 @@ Status ParseYamlFile(const std::string& path, YamlFile* out);
 Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
                    const std::string& what);
 
-// The name in `names` closest to `name` by edit distance (case-insensitive); empty if none.
-std::string_view NearestName(std::string_view name, std::span<const std::string_view> names);
 
 // "a, b, c".
 std::string JoinNames(std::span<const std::string_view> names);

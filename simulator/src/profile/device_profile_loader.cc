@@ -10,7 +10,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "figure_parser.h"
-#include "nearest_name.h"
+#include "opsim/core/nearest_name.h"
 #include "opsim/sim/device_profile.h"
 #include "profile_error.h"
 #include "profile_fields.h"
@@ -116,7 +116,7 @@ Status ParseDocument(const std::string& file, const YAML::Node& root, DeviceProf
     } else {
       return ProfileError(file, key_mark, name,
                           "unknown field (did you mean '" +
-                              std::string(profile::NearestName(name, profile::TopLevelKeys())) +
+                              std::string(NearestName(name, profile::TopLevelKeys())) +
                               "'?)");
     }
   }

@@ -7,7 +7,7 @@
 #include <set>
 #include <string_view>
 
-#include "nearest_name.h"
+#include "opsim/core/nearest_name.h"
 #include "profile_error.h"
 
 namespace opsim::sim::profile {

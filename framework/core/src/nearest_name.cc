@@ -1,10 +1,11 @@
-#include "nearest_name.h"
+#include "opsim/core/nearest_name.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <vector>
 
-namespace opsim::sim::profile {
+namespace opsim {
 
 size_t EditDistance(std::string_view a, std::string_view b) {
   // One row of the dynamic-programming table is enough: row[j] = distance(a[0,i), b[0,j)).
@@ -15,8 +16,9 @@ size_t EditDistance(std::string_view a, std::string_view b) {
     row[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
       const size_t above = row[j];
-      const size_t substitute = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      row[j] = std::min({above + 1, row[j - 1] + 1, substitute});
+      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                        std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
       diagonal = above;
     }
   }
@@ -36,4 +38,4 @@ std::string_view NearestName(std::string_view name, std::span<const std::string_
   return best;
 }
 
-}  // namespace opsim::sim::profile
+}  // namespace opsim
