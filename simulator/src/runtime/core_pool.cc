@@ -39,13 +39,17 @@ void CorePool::Run(uint32_t n, uint32_t parallel, const std::function<void(uint3
   job_ = nullptr;
 }
 
-void CorePool::WakeOneMore() {
+void CorePool::WakeAll() {
   std::lock_guard<std::mutex> lock(mu_);
   if (job_ == nullptr || next_ >= n_) return;
-  if (threads_.size() <= wanted_) {
-    threads_.emplace_back([this, index = wanted_, seen = generation_ - 1] { Loop(index, seen); });
+  // Every thread in the job loop holds a started slot, so one more per unstarted slot suffices.
+  const uint32_t target = wanted_ + (n_ - next_);
+  while (wanted_ < target) {
+    if (threads_.size() <= wanted_) {
+      threads_.emplace_back([this, index = wanted_, seen = generation_ - 1] { Loop(index, seen); });
+    }
+    ++wanted_;
   }
-  ++wanted_;
   work_cv_.notify_all();
 }
 

@@ -2,9 +2,9 @@
 // costs a wake-up, not a thread creation.
 //
 // A launch has one slot per simulated core. Only `parallel` threads (the host thread budget,
-// the caller included) take slots at first; a thread whose block waits in SyncAll calls
-// WakeOneMore() so that a further thread takes the next unstarted slot. Kernels without SyncAll
-// therefore wake `parallel - 1` threads, and a SyncAll still sees every block resident.
+// the caller included) take slots at first; when a block first waits in SyncAll, WakeAll()
+// gives every unstarted slot a thread, since a SyncAll needs every block resident. Kernels
+// without SyncAll therefore wake only `parallel - 1` threads.
 #pragma once
 
 #include <condition_variable>
@@ -23,8 +23,8 @@ class CorePool {
   // Runs job(s) for every slot s in [0, n) and returns when all are done. The calling thread
   // takes slots too. Launches are serialised: the pool runs one at a time.
   void Run(uint32_t n, uint32_t parallel, const std::function<void(uint32_t)>& job);
-  // Called by a job about to block: lets one more thread take an unstarted slot.
-  void WakeOneMore();
+  // Called by a job about to block in SyncAll: every unstarted slot gets a thread now.
+  void WakeAll();
 
  private:
   void Loop(uint32_t index, uint64_t seen);

@@ -136,7 +136,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   if (cores == 1) {
     run_core(0);
   } else {
-    state.on_block = [] { CorePool::Get().WakeOneMore(); };
+    state.on_block = [] { CorePool::Get().WakeAll(); };
     CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
   }
 
