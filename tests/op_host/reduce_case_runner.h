@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/cases/case_run.h"
 #include "opsim/core/float16.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
@@ -15,16 +16,6 @@
 #include "reduce/reduce_operation.h"
 
 namespace opsim::testing {
-
-inline ref::Reducer ToRef(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return ref::Reducer::kSum;
-    case ReduceKind::kMax: return ref::Reducer::kMax;
-    case ReduceKind::kMin: return ref::Reducer::kMin;
-    case ReduceKind::kProd: return ref::Reducer::kProd;
-  }
-  return ref::Reducer::kSum;
-}
 
 inline const sim::DeviceProfile& Device(const std::string& name) {
   static std::vector<sim::DeviceProfile> profiles = [] {
@@ -100,8 +91,8 @@ inline CaseResult RunReduceCase(const ReduceRequest& req, const std::string& dev
   if (!out.status.ok()) return out;
   std::vector<uint8_t> expected(y.size());
   const std::span<const int64_t> axes(req.axes.begin(), req.axes.end());
-  Status rs = ref::Reduce(ToRef(req.kind), req.dtype, req.input, axes, req.keep_dims, input.data(),
-                          expected.data());
+  Status rs = ref::Reduce(cases::ToRef(req.kind), req.dtype, req.input, axes, req.keep_dims,
+                          input.data(), expected.data());
   if (!rs.ok()) {
     out.mismatch = "reference failed: " + rs.ToString();
     return out;
@@ -110,8 +101,8 @@ inline CaseResult RunReduceCase(const ReduceRequest& req, const std::string& dev
   (void)ref::AbsSum(req.dtype, req.input, axes, input.data(), abs_sums);
   int64_t reduce_len = 1;
   for (int64_t a : req.axes) reduce_len *= req.input[static_cast<int>(a)];
-  const ref::CompareResult c = ref::Compare(ToRef(req.kind), req.dtype, reduce_len, expected.data(),
-                                            y.data(), outputs, abs_sums);
+  const ref::CompareResult c = ref::Compare(cases::ToRef(req.kind), req.dtype, reduce_len,
+                                            expected.data(), y.data(), outputs, abs_sums);
   if (!c.ok) out.mismatch = c.message;
   out.plan = std::shared_ptr<const ReducePlan>(std::make_shared<ReducePlan>(*op.plan()));
   return out;

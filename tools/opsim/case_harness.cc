@@ -14,16 +14,6 @@
 namespace opsim::cli {
 namespace {
 
-ref::Reducer ToRef(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return ref::Reducer::kSum;
-    case ReduceKind::kMax: return ref::Reducer::kMax;
-    case ReduceKind::kMin: return ref::Reducer::kMin;
-    case ReduceKind::kProd: return ref::Reducer::kProd;
-  }
-  return ref::Reducer::kSum;
-}
-
 std::string ListText(const std::vector<int64_t>& v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) {
@@ -140,7 +130,7 @@ CaseOutcome RunCase(const cases::ReduceCase& c, const HarnessOptions& options) {
   const int64_t outputs = request.output.NumElements().value_or(0);
   std::vector<uint8_t> expected(runner->output().size());
   const std::span<const int64_t> axes(request.axes.begin(), request.axes.end());
-  if (Status rs = ref::Reduce(ToRef(request.kind), request.dtype, request.input, axes,
+  if (Status rs = ref::Reduce(cases::ToRef(request.kind), request.dtype, request.input, axes,
                               request.keep_dims, input.data(), expected.data());
       !rs.ok()) {
     Fail(&out, "reference failed: " + rs.ToString());
@@ -156,7 +146,7 @@ CaseOutcome RunCase(const cases::ReduceCase& c, const HarnessOptions& options) {
   int64_t reduce_len = 1;
   for (int64_t a : request.axes) reduce_len *= request.input[static_cast<int>(a)];
   const ref::CompareResult cmp =
-      ref::Compare(ToRef(request.kind), request.dtype, reduce_len, expected.data(),
+      ref::Compare(cases::ToRef(request.kind), request.dtype, reduce_len, expected.data(),
                    runner->output().data(), outputs, abs_sums);
   out.max_abs_err = cmp.max_abs_err;
   out.max_rel_err = cmp.max_rel_err;

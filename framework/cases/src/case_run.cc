@@ -21,16 +21,6 @@ infer::ReduceParam::ReduceType AtbType(ReduceKind kind) {
   return infer::ReduceParam::REDUCE_UNDEFINED;
 }
 
-ref::Reducer ToRef(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return ref::Reducer::kSum;
-    case ReduceKind::kMax: return ref::Reducer::kMax;
-    case ReduceKind::kMin: return ref::Reducer::kMin;
-    case ReduceKind::kProd: return ref::Reducer::kProd;
-  }
-  return ref::Reducer::kSum;
-}
-
 double FloatAt(DType dtype, const uint8_t* p) {
   switch (dtype) {
     case DType::kFloat32: {
@@ -138,6 +128,16 @@ std::string CheckExpected(const ReduceCase& c, const ReduceRequest& request, con
                          abs_sums)
           : ref::Compare(ToRef(request.kind), request.dtype, reduce_len, expected.data(), a, count);
   return r.ok ? "" : r.message;
+}
+
+ref::Reducer ToRef(ReduceKind kind) {
+  switch (kind) {
+    case ReduceKind::kSum: return ref::Reducer::kSum;
+    case ReduceKind::kMax: return ref::Reducer::kMax;
+    case ReduceKind::kMin: return ref::Reducer::kMin;
+    case ReduceKind::kProd: return ref::Reducer::kProd;
+  }
+  return ref::Reducer::kSum;
 }
 
 }  // namespace opsim::cases

@@ -35,11 +35,7 @@ Status CaseError(const SourceMark& mark, std::string_view key, const std::string
   return Status(ErrorCode::kConfigError, std::move(message));
 }
 
-namespace {
-
-
-}  // namespace
-
+namespace {}  // namespace
 
 std::string DescribeNode(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing (null)";

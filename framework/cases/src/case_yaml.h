@@ -20,7 +20,6 @@ SourceMark MarkOf(const std::string& file, const YAML::Node& node, const SourceM
 // kConfigError "<file>:<line>:<col>: '<key>': <what>" (the key part left out when empty).
 Status CaseError(const SourceMark& mark, std::string_view key, const std::string& what);
 
-
 // "a sequence", "a mapping", "null", "'text'": for "expected X, got Y" messages.
 std::string DescribeNode(const YAML::Node& node);
 

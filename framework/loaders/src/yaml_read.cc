@@ -18,7 +18,6 @@ std::string Where(const YamlFile& file, const YAML::Mark& mark) {
   return file.path + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
 }
 
-
 bool IsQuoted(const YAML::Node& node) { return node.Tag() == "!"; }
 
 std::optional<int64_t> ParseInt(const YAML::Node& node) {
@@ -76,7 +75,6 @@ Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view 
   message.append(what);
   return {ErrorCode::kConfigError, std::move(message)};
 }
-
 
 std::string JoinNames(std::span<const std::string_view> names) {
   std::string out;

@@ -32,7 +32,6 @@ Status ParseYamlFile(const std::string& path, YamlFile* out);
 Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
                    const std::string& what);
 
-
 // "a, b, c".
 std::string JoinNames(std::span<const std::string_view> names);
 

@@ -116,8 +116,7 @@ Status ParseDocument(const std::string& file, const YAML::Node& root, DeviceProf
     } else {
       return ProfileError(file, key_mark, name,
                           "unknown field (did you mean '" +
-                              std::string(NearestName(name, profile::TopLevelKeys())) +
-                              "'?)");
+                              std::string(NearestName(name, profile::TopLevelKeys())) + "'?)");
     }
   }
   std::string missing;

@@ -77,9 +77,7 @@ inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
   auto* uout = reinterpret_cast<uint64_t*>(out);
   switch (st) {
     case DType::kInt64:
-    case DType::kUInt64:
-      std::memcpy(out, src, n * sizeof(int64_t));
-      return;
+    case DType::kUInt64: std::memcpy(out, src, n * sizeof(int64_t)); return;
     case DType::kInt32:
       return ConvertLoop(di32, di64, static_cast<const int32_t*>(src), out, n,
                          [di64](auto v) { return hn::PromoteTo(di64, v); });
@@ -202,19 +200,15 @@ inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size
 template <class D>
 HWY_INLINE hn::Vec<D> RoundVec(D d, hn::Vec<D> x, Round round) {
   switch (round) {
-    case Round::kFloor:
-      return hn::Floor(x);
-    case Round::kCeil:
-      return hn::Ceil(x);
-    case Round::kTrunc:
-      return hn::Trunc(x);
+    case Round::kFloor: return hn::Floor(x);
+    case Round::kCeil: return hn::Ceil(x);
+    case Round::kTrunc: return hn::Trunc(x);
     case Round::kRound: {  // half away from zero; x - trunc(x) is exact
       const auto t = hn::Trunc(x);
       const auto half_or_more = hn::Ge(hn::Abs(hn::Sub(x, t)), hn::Set(d, 0.5));
       return hn::Add(t, hn::IfThenElseZero(half_or_more, hn::CopySign(hn::Set(d, 1.0), x)));
     }
-    default:
-      return hn::Round(x);  // nearest-even
+    default: return hn::Round(x);  // nearest-even
   }
 }
 
@@ -266,20 +260,13 @@ void FloatToIntTyped(const double* in, T* out, Round round, size_t n) {
 
 inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_t n) {
   switch (dt) {
-    case DType::kInt8:
-      return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
-    case DType::kUInt8:
-      return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
-    case DType::kInt32:
-      return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
-    case DType::kUInt32:
-      return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
-    case DType::kInt64:
-      return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
-    case DType::kUInt64:
-      return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
-    default:
-      return;
+    case DType::kInt8: return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
+    case DType::kUInt8: return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
+    case DType::kInt32: return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
+    case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
+    case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
+    case DType::kUInt64: return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
+    default: return;
   }
 }
 
@@ -291,17 +278,14 @@ inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
   const hn::Rebind<uint8_t, decltype(du64)> du8;
   const auto* uin = reinterpret_cast<const uint64_t*>(in);
   switch (DTypeSize(dt)) {
-    case 8:
-      std::memcpy(out, in, n * sizeof(int64_t));
-      return;
+    case 8: std::memcpy(out, in, n * sizeof(int64_t)); return;
     case 4:
       return ConvertLoop(du64, du32, uin, static_cast<uint32_t*>(out), n,
                          [du32](auto v) { return hn::TruncateTo(du32, v); });
     case 1:
       return ConvertLoop(du64, du8, uin, static_cast<uint8_t*>(out), n,
                          [du8](auto v) { return hn::TruncateTo(du8, v); });
-    default:
-      return;
+    default: return;
   }
 }
 

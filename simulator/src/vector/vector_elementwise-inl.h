@@ -85,8 +85,7 @@ void Arith(BinaryOp op, T* dst, const T* a, const T* b, bool b_scalar, size_t n)
       }
       return;  // integer division: see DivInts
     case BinaryOp::kMax:
-    case BinaryOp::kMin:
-      return;  // see MaxMin
+    case BinaryOp::kMin: return;  // see MaxMin
   }
 }
 
@@ -151,22 +150,14 @@ inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a, c
 inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const void* b,
                        bool b_scalar, size_t n) {
   switch (dtype) {
-    case DType::kFloat32:
-      return BinaryTyped<float>(op, dst, a, b, b_scalar, n);
-    case DType::kFloat64:
-      return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
-    case DType::kInt8:
-      return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt8:
-      return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
-    case DType::kInt32:
-      return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt32:
-      return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
-    case DType::kInt64:
-      return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
-    case DType::kUInt64:
-      return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat32: return BinaryTyped<float>(op, dst, a, b, b_scalar, n);
+    case DType::kFloat64: return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
+    case DType::kInt8: return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt8: return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt32: return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt32: return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt64: return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt64: return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
     case DType::kFloat16:
     case DType::kBFloat16:
       return Binary16(dtype == DType::kFloat16, op, static_cast<uint16_t*>(dst),
@@ -203,19 +194,13 @@ inline void UnaryImpl(UnaryOp op, DType dtype, void* dst, const void* src, size_
     return;
   }
   switch (dtype) {
-    case DType::kFloat32:
-      return ClearSign<uint32_t>(dst, src, n);
-    case DType::kFloat64:
-      return ClearSign<uint64_t>(dst, src, n);
+    case DType::kFloat32: return ClearSign<uint32_t>(dst, src, n);
+    case DType::kFloat64: return ClearSign<uint64_t>(dst, src, n);
     case DType::kFloat16:
-    case DType::kBFloat16:
-      return ClearSign<uint16_t>(dst, src, n);
-    case DType::kInt8:
-      return AbsTyped<int8_t>(dst, src, n);
-    case DType::kInt32:
-      return AbsTyped<int32_t>(dst, src, n);
-    case DType::kInt64:
-      return AbsTyped<int64_t>(dst, src, n);
+    case DType::kBFloat16: return ClearSign<uint16_t>(dst, src, n);
+    case DType::kInt8: return AbsTyped<int8_t>(dst, src, n);
+    case DType::kInt32: return AbsTyped<int32_t>(dst, src, n);
+    case DType::kInt64: return AbsTyped<int64_t>(dst, src, n);
     case DType::kUInt8:
     case DType::kUInt32:
     case DType::kUInt64:
@@ -240,16 +225,11 @@ void FillBits(void* dst, const void* value, size_t n) {
 
 inline void FillImpl(DType dtype, void* dst, const void* value, size_t n) {
   switch (DTypeSize(dtype)) {
-    case 1:
-      return FillBits<uint8_t>(dst, value, n);
-    case 2:
-      return FillBits<uint16_t>(dst, value, n);
-    case 4:
-      return FillBits<uint32_t>(dst, value, n);
-    case 8:
-      return FillBits<uint64_t>(dst, value, n);
-    default:
-      return;
+    case 1: return FillBits<uint8_t>(dst, value, n);
+    case 2: return FillBits<uint16_t>(dst, value, n);
+    case 4: return FillBits<uint32_t>(dst, value, n);
+    case 8: return FillBits<uint64_t>(dst, value, n);
+    default: return;
   }
 }
 

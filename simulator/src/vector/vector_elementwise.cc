@@ -27,18 +27,10 @@ void Binary(BinaryOp op, DType dtype, void* dst, const void* a, const void* b, s
 void Scalar(ScalarOp op, DType dtype, void* dst, const void* src, const void* scalar, size_t n) {
   BinaryOp bop = BinaryOp::kAdd;
   switch (op) {
-    case ScalarOp::kAdd:
-      bop = BinaryOp::kAdd;
-      break;
-    case ScalarOp::kMul:
-      bop = BinaryOp::kMul;
-      break;
-    case ScalarOp::kMax:
-      bop = BinaryOp::kMax;
-      break;
-    case ScalarOp::kMin:
-      bop = BinaryOp::kMin;
-      break;
+    case ScalarOp::kAdd: bop = BinaryOp::kAdd; break;
+    case ScalarOp::kMul: bop = BinaryOp::kMul; break;
+    case ScalarOp::kMax: bop = BinaryOp::kMax; break;
+    case ScalarOp::kMin: bop = BinaryOp::kMin; break;
   }
   HWY_DYNAMIC_DISPATCH(BinaryImpl)(bop, dtype, dst, src, scalar, /*b_scalar=*/true, n);
 }

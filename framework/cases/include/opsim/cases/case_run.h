@@ -8,9 +8,13 @@
 
 #include "opsim/cases/reduce_case.h"
 #include "opsim/core/status.h"
+#include "opsim/reference/reduce_reference.h"
 #include "reduce/reduce_request.h"
 
 namespace opsim::cases {
+
+// The reference's name for a reducer.
+ref::Reducer ToRef(ReduceKind kind);
 
 // Lowers the case through LowerAtb, LowerOnnx or LowerOpenVino; their status unchanged.
 Status LowerCase(const ReduceCase& c, ReduceRequest* request);
