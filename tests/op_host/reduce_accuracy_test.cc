@@ -14,14 +14,14 @@ namespace {
 ReduceRequest SumAll(DType dtype, int64_t n) {
   ReduceRequest req;
   const std::vector<int64_t> axes = {0};
-  EXPECT_TRUE(LowerOnnx(ReduceKind::kSum, dtype, {n}, std::span<const int64_t>(axes), false,
-                        false, &req)
-                  .ok());
+  EXPECT_TRUE(
+      LowerOnnx(ReduceKind::kSum, dtype, {n}, std::span<const int64_t>(axes), false, false, &req)
+          .ok());
   return req;
 }
 
 std::vector<uint8_t> Execute(const ReduceRequest& req, const std::vector<uint8_t>& input,
-                         const std::string& device, int threads) {
+                             const std::string& device, int threads) {
   ReduceOperation op(req);
   uint64_t ws_bytes = 0;
   EXPECT_TRUE(op.Setup(testing::Device(device), &ws_bytes).ok());
@@ -29,8 +29,8 @@ std::vector<uint8_t> Execute(const ReduceRequest& req, const std::vector<uint8_t
   std::vector<uint8_t> y(static_cast<size_t>(*req.output.NumElements()) * DTypeSize(req.dtype));
   ReduceExecOptions opts;
   opts.host_threads = threads;
-  const Status st = op.Execute(input.data(), input.size(), y.data(), y.size(), ws.data(),
-                               ws.size(), opts);
+  const Status st =
+      op.Execute(input.data(), input.size(), y.data(), y.size(), ws.data(), ws.size(), opts);
   EXPECT_TRUE(st.ok()) << st.ToString();
   return y;
 }
@@ -69,8 +69,8 @@ TEST(ReduceAccuracy, TenMillionUniformValuesWithin1e6OfFloat64) {
   }
   for (const std::string& device : testing::DeviceNames()) {
     const double got = AsFloat(Execute(SumAll(DType::kFloat32, n), Bytes(x), device, 2));
-    EXPECT_LE(std::abs(got - exact) / exact, 1e-6) << device << " got " << got << " exact "
-                                                   << exact;
+    EXPECT_LE(std::abs(got - exact) / exact, 1e-6)
+        << device << " got " << got << " exact " << exact;
   }
 }
 
@@ -105,9 +105,9 @@ TEST(ReduceAccuracy, BitwiseIdenticalForOneAndTwoHostThreads) {
   };
   for (const Case& c : cases) {
     ReduceRequest req;
-    ASSERT_TRUE(LowerOnnx(c.kind, c.dtype, c.shape, std::span<const int64_t>(c.axes), false,
-                          false, &req)
-                    .ok());
+    ASSERT_TRUE(
+        LowerOnnx(c.kind, c.dtype, c.shape, std::span<const int64_t>(c.axes), false, false, &req)
+            .ok());
     const auto input = testing::MakeInput(c.kind, c.dtype, *c.shape.NumElements(), 5);
     for (const std::string& device : testing::DeviceNames()) {
       const std::vector<uint8_t> one = Execute(req, input, device, 1);

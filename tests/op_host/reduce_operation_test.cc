@@ -12,7 +12,8 @@ using testing::RunReduceCase;
 ReduceRequest Onnx(ReduceKind kind, DType dtype, Shape shape, std::vector<int64_t> axes,
                    bool keep) {
   ReduceRequest req;
-  const Status st = LowerOnnx(kind, dtype, shape, std::span<const int64_t>(axes), keep, false, &req);
+  const Status st =
+      LowerOnnx(kind, dtype, shape, std::span<const int64_t>(axes), keep, false, &req);
   EXPECT_TRUE(st.ok()) << st.ToString();
   return req;
 }
@@ -68,7 +69,8 @@ std::vector<DType> DTypesFor(ReduceKind kind) {
 
 TEST(ReduceOperation, SweepEveryReducerDtypePatternDevice) {
   int cases = 0;
-  for (ReduceKind kind : {ReduceKind::kSum, ReduceKind::kMax, ReduceKind::kMin, ReduceKind::kProd}) {
+  for (ReduceKind kind :
+       {ReduceKind::kSum, ReduceKind::kMax, ReduceKind::kMin, ReduceKind::kProd}) {
     for (DType dtype : DTypesFor(kind)) {
       for (const Pattern& p : Patterns()) {
         for (bool keep : {false, true}) {

@@ -23,11 +23,11 @@ TEST(ReducePattern, Table) {
       {{8, 16}, {0}, "RA", {8, 16}, 16},
       {{4, 5, 6}, {1}, "ARA", {4, 5, 6}, 24},
       {{4, 5, 6}, {0, 2}, "RAR", {4, 5, 6}, 5},
-      {{2, 3, 4, 5}, {2, 3}, "AR", {6, 20}, 6},       // adjacent reduced dims merge
-      {{2, 3, 4, 5}, {0, 1}, "RA", {6, 20}, 20},      // adjacent kept dims merge
-      {{1, 7, 1, 9}, {0, 3}, "AR", {7, 9}, 7},        // size-1 dims vanish, reduced or not
-      {{2, 1, 3}, {1}, "A", {6}, 6},                  // only a size-1 dim reduced: a copy
-      {{}, {}, "A", {}, 1},                           // rank 0
+      {{2, 3, 4, 5}, {2, 3}, "AR", {6, 20}, 6},   // adjacent reduced dims merge
+      {{2, 3, 4, 5}, {0, 1}, "RA", {6, 20}, 20},  // adjacent kept dims merge
+      {{1, 7, 1, 9}, {0, 3}, "AR", {7, 9}, 7},    // size-1 dims vanish, reduced or not
+      {{2, 1, 3}, {1}, "A", {6}, 6},              // only a size-1 dim reduced: a copy
+      {{}, {}, "A", {}, 1},                       // rank 0
       {{2, 3, 4, 5, 3}, {1, 3}, "ARARA", {2, 3, 4, 5, 3}, 24},
       {{2, 1, 3, 2, 1, 2, 3, 2}, {1, 3, 6}, "ARARA", {6, 2, 2, 3, 2}, 24},
   };

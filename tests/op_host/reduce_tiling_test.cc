@@ -49,35 +49,94 @@ TEST(ReduceTiling, Table) {
   const std::vector<TilingRow> table = {
       // Reduce-all of 256 MiB: one row, reduced extent split over all 48 cores, combined after
       // SyncAll from 48 partials in the workspace.
-      {"ascend910b", kSum, DType::kFloat32, {67108864}, {0}, "R",
-       {{F::kAR, 1300000, 48, 1, 24528, 48}}, 512},
-      {"ascend310p", kSum, DType::kFloat32, {67108864}, {0}, "R",
-       {{F::kAR, 1300000, 8, 1, 31696, 8}}, 512},
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {67108864},
+       {0},
+       "R",
+       {{F::kAR, 1300000, 48, 1, 24528, 48}},
+       512},
+      {"ascend310p",
+       kSum,
+       DType::kFloat32,
+       {67108864},
+       {0},
+       "R",
+       {{F::kAR, 1300000, 8, 1, 31696, 8}},
+       512},
       // Innermost: whole rows per tile, rows split over cores.
-      {"ascend910b", kSum, DType::kFloat32, {8192, 8192}, {1}, "AR",
-       {{F::kAR, 1300000, 48, 2, 8192, 1}}, 0},
-      {"ascend910b", kSum, DType::kFloat16, {8192, 8192}, {1}, "AR",
-       {{F::kAR, 1300101, 48, 2, 8192, 1}}, 0},
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {8192, 8192},
+       {1},
+       "AR",
+       {{F::kAR, 1300000, 48, 2, 8192, 1}},
+       0},
+      {"ascend910b",
+       kSum,
+       DType::kFloat16,
+       {8192, 8192},
+       {1},
+       "AR",
+       {{F::kAR, 1300101, 48, 2, 8192, 1}},
+       0},
       // Outermost: column chunks; too few of them for 48 cores, so the reduced extent splits.
-      {"ascend910b", kSum, DType::kFloat32, {8192, 8192}, {0}, "RA",
-       {{F::kARA, 2300000, 48, 16, 1440, 8}}, 262144},
-      {"ascend310p", kSum, DType::kFloat32, {8192, 8192}, {0}, "RA",
-       {{F::kARA, 2300000, 5, 16, 1864, 1}}, 0},
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {8192, 8192},
+       {0},
+       "RA",
+       {{F::kARA, 2300000, 48, 16, 1440, 8}},
+       262144},
+      {"ascend310p",
+       kSum,
+       DType::kFloat32,
+       {8192, 8192},
+       {0},
+       "RA",
+       {{F::kARA, 2300000, 5, 16, 1864, 1}},
+       0},
       // Middle: whole 256-wide rows, contiguous tiles.
-      {"ascend910b", ReduceKind::kMax, DType::kFloat32, {256, 1024, 256}, {1}, "ARA",
-       {{F::kARA, 2100000, 43, 94, 256, 1}}, 0},
+      {"ascend910b",
+       ReduceKind::kMax,
+       DType::kFloat32,
+       {256, 1024, 256},
+       {1},
+       "ARA",
+       {{F::kARA, 2100000, 43, 94, 256, 1}},
+       0},
       // Outer + inner: two passes through float32 scratch.
-      {"ascend910b", kSum, DType::kFloat32, {256, 1024, 256}, {0, 2}, "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 22, 1024, 16}}, 1114112},
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {256, 1024, 256},
+       {0, 2},
+       "RAR",
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 22, 1024, 16}},
+       1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
-      {"ascend910a", ReduceKind::kProd, DType::kBFloat16, {6, 10, 7, 3}, {0, 2}, "RARA",
-       {{F::kARA, 2402700, 1, 7, 3, 1}, {F::kARA, 2400027, 1, 6, 30, 1}}, 1024},
+      {"ascend910a",
+       ReduceKind::kProd,
+       DType::kBFloat16,
+       {6, 10, 7, 3},
+       {0, 2},
+       "RARA",
+       {{F::kARA, 2402700, 1, 7, 3, 1}, {F::kARA, 2400027, 1, 6, 30, 1}},
+       1024},
       // Small work stays on one core.
-      {"ascend910b", kSum, DType::kFloat32, {2, 3}, {1}, "AR",
-       {{F::kAR, 1300000, 1, 2, 3, 1}}, 0},
+      {"ascend910b", kSum, DType::kFloat32, {2, 3}, {1}, "AR", {{F::kAR, 1300000, 1, 2, 3, 1}}, 0},
       // Empty reduced dim: one AR pass with r = 0 fills the identity.
-      {"ascend910b", ReduceKind::kMin, DType::kInt32, {3, 0, 4}, {1}, "AR",
-       {{F::kAR, 1200303, 1, 12, 0, 1}}, 0},
+      {"ascend910b",
+       ReduceKind::kMin,
+       DType::kInt32,
+       {3, 0, 4},
+       {1},
+       "AR",
+       {{F::kAR, 1200303, 1, 12, 0, 1}},
+       0},
       // Only size-1 dims reduced: a copy.
       {"ascend310p", kSum, DType::kInt64, {5, 1}, {1}, "A", {{F::kAR, 1300909, 1, 5, 1, 1}}, 0},
       // Empty kept dim: nothing to launch.
@@ -143,9 +202,8 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
       ASSERT_TRUE(ComputeReducePlan(req, device, &plan).ok());
       for (const ReducePass& p : plan.passes) {
         SCOPED_TRACE(name + " " + shape.ToString() + "\n" + DescribePlan(plan));
-        const size_t acc = DTypeSize(dtype == DType::kFloat16 || dtype == DType::kBFloat16
-                                         ? DType::kFloat32
-                                         : dtype);
+        const size_t acc = DTypeSize(
+            dtype == DType::kFloat16 || dtype == DType::kBFloat16 ? DType::kFloat32 : dtype);
         EXPECT_LE(p.block_dim, device.vector_cores);
         EXPECT_GE(p.block_dim, 1u);
         EXPECT_LE(StageUbBytes(p.family, p.tiling.stage, DTypeSize(p.in_dtype), acc,
@@ -153,9 +211,9 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
                   device.ub_bytes);
         CheckCoverage(p.tiling.stage, p.block_dim);
         if (p.tiling.stage.r_split > 1) {
-          EXPECT_LE(StageUbBytes(ReduceFamily::kARA, p.tiling.combine, acc, acc,
-                                 DTypeSize(p.out_dtype)),
-                    device.ub_bytes);
+          EXPECT_LE(
+              StageUbBytes(ReduceFamily::kARA, p.tiling.combine, acc, acc, DTypeSize(p.out_dtype)),
+              device.ub_bytes);
           EXPECT_EQ(p.tiling.combine.r_split, 1u);
           CheckCoverage(p.tiling.combine, p.block_dim);
           EXPECT_GE(plan.workspace_bytes, p.partial_bytes);

@@ -122,14 +122,10 @@ double PickNarrow(double x, Round mode, DType t) {
 double PickMode(double x, Round mode, double lo, double hi, double toward_zero, double away,
                 bool tz_odd) {
   switch (mode) {
-    case Round::kFloor:
-      return lo;
-    case Round::kCeil:
-      return hi;
-    case Round::kTrunc:
-      return toward_zero;
-    case Round::kOdd:
-      return tz_odd ? toward_zero : away;
+    case Round::kFloor: return lo;
+    case Round::kCeil: return hi;
+    case Round::kTrunc: return toward_zero;
+    case Round::kOdd: return tz_odd ? toward_zero : away;
     case Round::kRound: {
       const long double dz = std::fabs(static_cast<long double>(x) - toward_zero);
       const long double da = std::fabs(static_cast<long double>(away) - x);
@@ -200,26 +196,16 @@ T RefToInt(double x, Round mode) {
   if (std::isnan(x)) return 0;
   double r = x;
   switch (mode) {
-    case Round::kFloor:
-      r = std::floor(x);
-      break;
-    case Round::kCeil:
-      r = std::ceil(x);
-      break;
-    case Round::kTrunc:
-      r = std::trunc(x);
-      break;
-    case Round::kRound:
-      r = std::round(x);
-      break;
+    case Round::kFloor: r = std::floor(x); break;
+    case Round::kCeil: r = std::ceil(x); break;
+    case Round::kTrunc: r = std::trunc(x); break;
+    case Round::kRound: r = std::round(x); break;
     case Round::kOdd: {
       r = std::trunc(x);
       if (r != x && std::fmod(r, 2.0) == 0) r += x > 0 ? 1 : -1;
       break;
     }
-    default:
-      r = std::nearbyint(x);
-      break;
+    default: r = std::nearbyint(x); break;
   }
   if (r <= static_cast<double>(std::numeric_limits<T>::lowest()))
     return std::numeric_limits<T>::lowest();
@@ -278,14 +264,10 @@ double RoundIntRne(uint64_t v, int p) {
 
 int PrecisionOf(DType t) {
   switch (t) {
-    case DType::kFloat64:
-      return 53;
-    case DType::kFloat32:
-      return 24;
-    case DType::kFloat16:
-      return 11;
-    default:
-      return 8;
+    case DType::kFloat64: return 53;
+    case DType::kFloat32: return 24;
+    case DType::kFloat16: return 11;
+    default: return 8;
   }
 }
 

@@ -23,35 +23,24 @@ double RefMaxMin(bool is_max, double a, double b) {
 
 double RefFloat(BinaryOp op, DType t, double a, double b) {
   switch (op) {
-    case BinaryOp::kMax:
-      return RefMaxMin(true, a, b);
-    case BinaryOp::kMin:
-      return RefMaxMin(false, a, b);
-    default:
-      break;
+    case BinaryOp::kMax: return RefMaxMin(true, a, b);
+    case BinaryOp::kMin: return RefMaxMin(false, a, b);
+    default: break;
   }
   if (t == DType::kFloat64) {
     switch (op) {
-      case BinaryOp::kAdd:
-        return a + b;
-      case BinaryOp::kSub:
-        return a - b;
-      case BinaryOp::kMul:
-        return a * b;
-      default:
-        return a / b;
+      case BinaryOp::kAdd: return a + b;
+      case BinaryOp::kSub: return a - b;
+      case BinaryOp::kMul: return a * b;
+      default: return a / b;
     }
   }
   const float x = static_cast<float>(a), y = static_cast<float>(b);
   switch (op) {
-    case BinaryOp::kAdd:
-      return x + y;
-    case BinaryOp::kSub:
-      return x - y;
-    case BinaryOp::kMul:
-      return x * y;
-    default:
-      return x / y;
+    case BinaryOp::kAdd: return x + y;
+    case BinaryOp::kSub: return x - y;
+    case BinaryOp::kMul: return x * y;
+    default: return x / y;
   }
 }
 
@@ -62,12 +51,9 @@ uint64_t RefInt(BinaryOp op, DType t, uint64_t ua, uint64_t ub) {
   const int64_t a = sgn ? static_cast<int64_t>(ua << shift) >> shift : static_cast<int64_t>(ua);
   const int64_t b = sgn ? static_cast<int64_t>(ub << shift) >> shift : static_cast<int64_t>(ub);
   switch (op) {
-    case BinaryOp::kAdd:
-      return (ua + ub) & mask;
-    case BinaryOp::kSub:
-      return (ua - ub) & mask;
-    case BinaryOp::kMul:
-      return (ua * ub) & mask;
+    case BinaryOp::kAdd: return (ua + ub) & mask;
+    case BinaryOp::kSub: return (ua - ub) & mask;
+    case BinaryOp::kMul: return (ua * ub) & mask;
     case BinaryOp::kDiv:
       if (ub == 0) return 0;
       if (!sgn) return (ua / ub) & mask;

@@ -97,14 +97,10 @@ Expected Reference(ReduceOp op, DType t, const std::vector<uint8_t>& buf, size_t
 // Relative tolerance of a float Sum/Prod (accumulated in float32 for all but float64).
 double Tolerance(DType t) {
   switch (t) {
-    case DType::kFloat64:
-      return 1e-12;
-    case DType::kFloat32:
-      return 1e-5;
-    case DType::kFloat16:
-      return 2e-3;
-    default:
-      return 1.6e-2;
+    case DType::kFloat64: return 1e-12;
+    case DType::kFloat32: return 1e-5;
+    case DType::kFloat16: return 2e-3;
+    default: return 1.6e-2;
   }
 }
 

@@ -40,25 +40,13 @@ inline double NarrowScalar(double x, FloatFormat fmt, Round mode) {
   const bool t_odd = std::fmod(t, 2.0) != 0.0;
   bool up = false;  // away from zero
   switch (mode) {
-    case Round::kTrunc:
-      up = false;
-      break;
-    case Round::kFloor:
-      up = neg && frac > 0;
-      break;
-    case Round::kCeil:
-      up = !neg && frac > 0;
-      break;
-    case Round::kRound:
-      up = frac >= 0.5;
-      break;
-    case Round::kOdd:
-      up = frac > 0 && !t_odd;
-      break;
+    case Round::kTrunc: up = false; break;
+    case Round::kFloor: up = neg && frac > 0; break;
+    case Round::kCeil: up = !neg && frac > 0; break;
+    case Round::kRound: up = frac >= 0.5; break;
+    case Round::kOdd: up = frac > 0 && !t_odd; break;
     case Round::kNone:
-    case Round::kRint:
-      up = frac > 0.5 || (frac == 0.5 && t_odd);
-      break;
+    case Round::kRint: up = frac > 0.5 || (frac == 0.5 && t_odd); break;
   }
   double r = (up ? t + 1.0 : t) * q;
   if (r > fmt.max_finite) {
@@ -72,22 +60,17 @@ inline double NarrowScalar(double x, FloatFormat fmt, Round mode) {
 // Rounds to an integral value per `mode` (kNone == kRint; kOdd picks the odd neighbour).
 inline double RoundIntegral(double x, Round mode) {
   switch (mode) {
-    case Round::kFloor:
-      return std::floor(x);
-    case Round::kCeil:
-      return std::ceil(x);
-    case Round::kTrunc:
-      return std::trunc(x);
-    case Round::kRound:
-      return std::round(x);
+    case Round::kFloor: return std::floor(x);
+    case Round::kCeil: return std::ceil(x);
+    case Round::kTrunc: return std::trunc(x);
+    case Round::kRound: return std::round(x);
     case Round::kOdd: {
       const double t = std::trunc(x);
       if (t == x || std::fmod(t, 2.0) != 0.0) return t;
       return x > 0 ? t + 1.0 : t - 1.0;
     }
     case Round::kNone:
-    case Round::kRint:
-      break;
+    case Round::kRint: break;
   }
   return std::nearbyint(x);
 }
