@@ -66,8 +66,7 @@ inline double GetF(DType t, const std::vector<uint8_t>& buf, size_t i) {
       std::memcpy(&v, p, 2);
       return BFloat16BitsToFloat(v);
     }
-    default:
-      return 0;
+    default: return 0;
   }
 }
 
@@ -84,12 +83,9 @@ inline void SetBits(DType t, std::vector<uint8_t>& buf, size_t i, uint64_t v) {
 inline int64_t GetI(DType t, const std::vector<uint8_t>& buf, size_t i) {
   const uint64_t b = GetBits(t, buf, i);
   switch (t) {
-    case DType::kInt8:
-      return static_cast<int8_t>(b);
-    case DType::kInt32:
-      return static_cast<int32_t>(b);
-    default:
-      return static_cast<int64_t>(b);
+    case DType::kInt8: return static_cast<int8_t>(b);
+    case DType::kInt32: return static_cast<int32_t>(b);
+    default: return static_cast<int64_t>(b);
   }
 }
 
@@ -97,20 +93,11 @@ inline int64_t GetI(DType t, const std::vector<uint8_t>& buf, size_t i) {
 // the test values are float-exact before rounding).
 inline void SetF(DType t, std::vector<uint8_t>& buf, size_t i, double v) {
   switch (t) {
-    case DType::kFloat32:
-      SetBits(t, buf, i, std::bit_cast<uint32_t>(static_cast<float>(v)));
-      break;
-    case DType::kFloat64:
-      SetBits(t, buf, i, std::bit_cast<uint64_t>(v));
-      break;
-    case DType::kFloat16:
-      SetBits(t, buf, i, FloatToHalfBits(static_cast<float>(v)));
-      break;
-    case DType::kBFloat16:
-      SetBits(t, buf, i, FloatToBFloat16Bits(static_cast<float>(v)));
-      break;
-    default:
-      break;
+    case DType::kFloat32: SetBits(t, buf, i, std::bit_cast<uint32_t>(static_cast<float>(v))); break;
+    case DType::kFloat64: SetBits(t, buf, i, std::bit_cast<uint64_t>(v)); break;
+    case DType::kFloat16: SetBits(t, buf, i, FloatToHalfBits(static_cast<float>(v))); break;
+    case DType::kBFloat16: SetBits(t, buf, i, FloatToBFloat16Bits(static_cast<float>(v))); break;
+    default: break;
   }
 }
 
@@ -130,29 +117,14 @@ inline std::vector<uint8_t> RandomData(DType t, size_t n, uint32_t seed, bool sp
       double v = real(rng);
       if (specials) {
         switch (r % 23) {
-          case 0:
-            v = std::nan("");
-            break;
-          case 1:
-            v = INFINITY;
-            break;
-          case 2:
-            v = -INFINITY;
-            break;
-          case 3:
-            v = -0.0;
-            break;
-          case 4:
-            v = 0.0;
-            break;
-          case 5:
-            v = t == DType::kFloat16 ? 3e-7 : 1e-40;
-            break;  // subnormal
-          case 6:
-            v = t == DType::kFloat16 ? 60000.0 : 1e30;
-            break;
-          default:
-            break;
+          case 0: v = std::nan(""); break;
+          case 1: v = INFINITY; break;
+          case 2: v = -INFINITY; break;
+          case 3: v = -0.0; break;
+          case 4: v = 0.0; break;
+          case 5: v = t == DType::kFloat16 ? 3e-7 : 1e-40; break;  // subnormal
+          case 6: v = t == DType::kFloat16 ? 60000.0 : 1e30; break;
+          default: break;
         }
       }
       SetF(t, buf, i, v);
