@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "framework_test_util.h"
-#include "model_reduce_test_util.h"
 #include "opsim/framework/description_loader.h"
 
 namespace opsim::testing {

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "framework_test_util.h"
-#include "model_reduce_test_util.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/framework/reduce_model_operations.h"
 
