@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages opsim builds with, if any are missing. Idempotent and quiet when
 # everything is present. Nothing is downloaded from outside Debian's archive.
+# `scripts/setup.sh --peers` also installs the Python peers that bench/peers.py compares against.
 set -euo pipefail
 
 packages=(
@@ -8,7 +9,11 @@ packages=(
   libeigen3-dev libhwy-dev libyaml-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libexpat1-dev
+  libonnx-dev libprotobuf-dev
 )
+if [ "${1:-}" = "--peers" ]; then
+  packages+=(python3-numpy python3-torch)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
