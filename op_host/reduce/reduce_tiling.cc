@@ -17,6 +17,11 @@ constexpr uint64_t kMaxRowsPerCopy = 4095;  // DataCopy / DataCopyPad blockCount
 constexpr uint64_t kMaxOutRows = 8192;
 constexpr uint64_t kUbReserve = 256;
 constexpr uint32_t kBufferNum = 2;
+// A tile of whole kept rows this large streams as well as any: take it over column chunks even
+// when fewer than 16 rows fit, since a chunk turns one long GM burst into `rows` short ones
+// (and on the host, one sequential read into `rows` page-hopping ones). Only where the reduced
+// extent may be split over cores: otherwise the column chunks are what spreads the work.
+constexpr uint64_t kStreamTileBytes = 16 * 1024;
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t Align(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
@@ -131,11 +136,15 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   ReduceStageTiling c = t;
   c.cols = static_cast<uint32_t>(inner);
   c.ub_row_stride = static_cast<uint32_t>(inner);
-  if (inner < (uint64_t{1} << 24) && most_rows(c) >= want_rows) {
+  if (outer == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
+  const uint64_t whole_rows = inner < (uint64_t{1} << 24) ? most_rows(c) : 0;
+  const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
+  if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
     t = c;
   } else {
     // Column chunks, each tile row 32 B aligned in the UB.
     const uint64_t per = PerBlock(s.in);
+    c.out_buffer_num = kBufferNum;
     c.rows = static_cast<uint32_t>(want_rows);
     const uint64_t chunks = LargestFitting(Align(inner, per) / per, [&](uint64_t v) {
       c.cols = static_cast<uint32_t>(v * per);
@@ -192,7 +201,7 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   uint64_t bytes = t.buffer_num * buf(Align(in_elems, PerBlock(in_bytes)) * in_bytes);
   if (widen) bytes += buf(in_elems * acc_bytes);
   if (narrow) bytes += buf(out_elems * acc_bytes);
-  bytes += t.buffer_num * buf(out_elems * out_bytes);
+  bytes += t.out_buffer_num * buf(out_elems * out_bytes);
   if (part) bytes += 32;
   return bytes;
 }

@@ -23,12 +23,12 @@ class ReduceKernelBase {
   static constexpr bool kWiden = !std::is_same_v<In, Acc>;
   static constexpr bool kNarrow = !std::is_same_v<Acc, Out>;
 
-  void InitBuffers(uint32_t buffer_num, uint32_t in_elems, uint32_t out_elems) {
-    pipe_.InitBuffer(in_q_, static_cast<uint8_t>(buffer_num),
+  void InitBuffers(const ReduceStageTiling& t, uint32_t in_elems, uint32_t out_elems) {
+    pipe_.InitBuffer(in_q_, static_cast<uint8_t>(t.buffer_num),
                      static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
     if constexpr (kWiden) pipe_.InitBuffer(wide_buf_, in_elems * sizeof(Acc));
     if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
-    pipe_.InitBuffer(out_q_, static_cast<uint8_t>(buffer_num), out_elems * sizeof(Out));
+    pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
   }
 
   // The input tile as accumulator values (cast once when the types differ).
@@ -82,7 +82,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     if (share_.unit_begin == share_.unit_end) return;
     const uint32_t in_elems = whole_rows_ ? std::max<uint32_t>(1, t.rows * t.cols) : t.cols;
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
-    this->InitBuffers(t.buffer_num, in_elems, out_elems);
+    this->InitBuffers(t, in_elems, out_elems);
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
   }
 
@@ -156,7 +156,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
     if (share_.unit_begin == share_.unit_end) return;
     const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
-    this->InitBuffers(t.buffer_num, in_elems, static_cast<uint32_t>(AlignUp<Acc>(t.cols)));
+    this->InitBuffers(t, in_elems, static_cast<uint32_t>(AlignUp<Acc>(t.cols)));
   }
 
   void Process() {

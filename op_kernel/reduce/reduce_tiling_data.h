@@ -20,12 +20,12 @@ struct ReduceStageTiling {
   uint32_t r_split = 1;          // > 1: the reduced extent is split over cores, partials to GM
   uint64_t r_per_split = 0;      // reduced elements per split
   // UB tiles.
-  uint32_t rows = 0;           // AR: output rows per tile; ARA: reduced rows per tile
-  uint32_t cols = 0;           // AR: reduced elements per tile; ARA: columns per chunk
-  uint32_t col_chunks = 1;     // ARA: ceil(inner / cols)
-  uint32_t ub_row_stride = 0;  // ARA: elements between tile rows in the UB
-  uint32_t buffer_num = 2;     // 2 = double buffering
-  uint32_t reserved = 0;
+  uint32_t rows = 0;            // AR: output rows per tile; ARA: reduced rows per tile
+  uint32_t cols = 0;            // AR: reduced elements per tile; ARA: columns per chunk
+  uint32_t col_chunks = 1;      // ARA: ceil(inner / cols)
+  uint32_t ub_row_stride = 0;   // ARA: elements between tile rows in the UB
+  uint32_t buffer_num = 2;      // input tiles in flight: 2 = double buffering
+  uint32_t out_buffer_num = 2;  // output tiles: 1 when each block writes a single one
 };
 
 struct ReduceTilingData {

@@ -82,14 +82,24 @@ TEST(ReduceTiling, Table) {
        "AR",
        {{F::kAR, 1300101, 48, 2, 8192, 1}},
        0},
-      // Outermost: column chunks; too few of them for 48 cores, so the reduced extent splits.
+      // Outermost: whole 32 KiB rows (contiguous 64 KiB tiles, one output tile per block); one
+      // unit of kept work, so the reduced extent splits over every core.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {8192, 8192},
        {0},
        "RA",
-       {{F::kARA, 2300000, 48, 16, 1440, 8}},
+       {{F::kARA, 2300000, 48, 2, 8192, 48}},
+       1572864},
+      // Kept rows too wide for the UB: column chunks.
+      {"ascend910b",
+       kSum,
+       DType::kFloat16,
+       {8192, 16384},
+       {0},
+       "RA",
+       {{F::kARA, 2300101, 48, 16, 1440, 4}},
        262144},
       {"ascend310p",
        kSum,
@@ -97,8 +107,8 @@ TEST(ReduceTiling, Table) {
        {8192, 8192},
        {0},
        "RA",
-       {{F::kARA, 2300000, 5, 16, 1864, 1}},
-       0},
+       {{F::kARA, 2300000, 8, 3, 8192, 8}},
+       262144},
       // Middle: whole 256-wide rows, contiguous tiles.
       {"ascend910b",
        ReduceKind::kMax,
@@ -115,7 +125,7 @@ TEST(ReduceTiling, Table) {
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 22, 1024, 16}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 23, 1024, 16}},
        1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
