@@ -317,6 +317,34 @@ TEST(AtbReduce, ContextDeviceIsSelectableAndChangingItNeedsANewSetup) {
   EXPECT_EQ(context->device().name, "ascend310p");
 }
 
+// A repeated Setup on the same pack and context is the cheap path; anything it depends on
+// changing (the context's device, its dtype table, the pack) sends it through every check again.
+TEST(AtbReduce, RepeatedSetupRechecksWhatChanged) {
+  auto op = MakeReduce(RP::REDUCE_SUM, {1});
+  auto context = MakeContext(/*strict=*/false);
+  HostTensor x(Desc(ACL_FLOAT, {4, 9}));
+  HostTensor y(Desc(ACL_FLOAT, {4}));
+  uint64_t ws = 7;
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  EXPECT_EQ(ws, 0u);
+  ws = 7;
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  EXPECT_EQ(ws, 0u);
+  context->SetStrictAtbDTypes(true);
+  EXPECT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()) ==
+              atb::ERROR_INVALID_TENSOR_INI_MATCH);
+  context->SetStrictAtbDTypes(false);
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  HostTensor short_y(Desc(ACL_FLOAT, {4}));
+  short_y.data.resize(12);
+  EXPECT_TRUE(op->Setup(Pack({&x}, {&short_y}), ws, context.get()) ==
+              atb::ERROR_INVALID_TENSOR_SIZE);
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  ASSERT_TRUE(context->SetDevice("ascend310p").ok());
+  ASSERT_TRUE(op->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  EXPECT_TRUE(op->Execute(Pack({&x}, {&y}), nullptr, 0, context.get()).ok());
+}
+
 TEST(AtbReduce, ContextRecordsLaunchesAndTraces) {
   auto context = MakeContext();
   context->SetTrace(true);
