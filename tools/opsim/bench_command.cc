@@ -38,6 +38,8 @@ struct BenchOptions {
   int threads = 0;
   int repeat = 5;
   std::string device = kDefaultDevice;
+  bool checked = false;
+  bool trace = false;
   bool json = false;
 };
 
@@ -105,6 +107,8 @@ int RunBench(const BenchOptions& o) {
   ContextOptions context_options;
   context_options.device = o.device;
   context_options.host_threads = o.threads;
+  context_options.checked = o.checked;
+  context_options.trace = o.trace;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(context_options, &context); !st.ok()) {
     return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
@@ -149,6 +153,8 @@ int RunBench(const BenchOptions& o) {
                               {"output_shape", out_shape},
                               {"device", context->device().name},
                               {"threads", o.threads},
+                              {"checked", o.checked},
+                              {"trace", o.trace},
                               {"repeat", o.repeat},
                               {"input_bytes", input.size()},
                               {"output_bytes", runner->output().size()},
@@ -163,9 +169,10 @@ int RunBench(const BenchOptions& o) {
     std::printf("%s\n", j.dump().c_str());
     return 0;
   }
-  std::printf("%s %s %s -> %s on %s, %d repeats\n", o.op.c_str(),
+  std::printf("%s %s %s -> %s on %s, %d repeats%s%s\n", o.op.c_str(),
               std::string(DTypeName(*dtype)).c_str(), in_shape.c_str(), out_shape.c_str(),
-              context->device().name.c_str(), o.repeat);
+              context->device().name.c_str(), o.repeat, o.checked ? ", checked mode" : "",
+              o.trace ? ", tracing" : "");
   std::printf("host time (median)     %10.3f ms   input %.1f MB at %.2f GB/s\n", median,
               bytes / 1e6, gbps);
   std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (%.0f GB/s)\n",
@@ -191,6 +198,8 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
+  app->add_flag("--checked", o->checked, "Run in the simulator's checked mode (slower)");
+  app->add_flag("--trace", o->trace, "Record the timeline trace of every launch (not written)");
   app->add_flag("--json", o->json, "Print one JSON object");
   return [o] { return RunBench(*o); };
 }

@@ -17,5 +17,6 @@ CommandRunner AddGraphCommand(CLI::App& parent);
 CommandRunner AddBenchCommand(CLI::App& parent);
 CommandRunner AddDevicesCommand(CLI::App& parent);
 CommandRunner AddDemoCommand(CLI::App& parent);
+CommandRunner AddOnnxTestCommand(CLI::App& parent);
 
 }  // namespace opsim::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
       {"run", opsim::cli::AddRunCommand(app)},         {"exec", opsim::cli::AddExecCommand(app)},
       {"graph", opsim::cli::AddGraphCommand(app)},     {"bench", opsim::cli::AddBenchCommand(app)},
       {"devices", opsim::cli::AddDevicesCommand(app)}, {"demo", opsim::cli::AddDemoCommand(app)},
+      {"onnx-test", opsim::cli::AddOnnxTestCommand(app)},
   };
   try {
     app.parse(argc, argv);

@@ -1,0 +1,445 @@
+// ModelProto -> graph: the tensor names of the ONNX graph become the ids of a GraphParam
+// (caller's inputs, then constants, then outputs, then internals), nodes are imported one by
+// one in the file's order, each with its input's description so shape inference runs as the
+// graph is built.
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "model_operation.h"
+#include "onnx_nodes.h"
+#include "onnx_proto.h"
+#include "onnx_tensor.h"
+#include "opsim/framework/graph.h"
+#include "opsim/framework/onnx_model.h"
+
+namespace opsim {
+namespace {
+
+Status ParseModel(std::string_view bytes, const std::string& what, onnx::ModelProto* model) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
+    return {ErrorCode::kIoError, what + ": " + std::to_string(bytes.size()) +
+                                     " bytes exceed protobuf's 2 GiB message limit"};
+  }
+  if (!model->ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return {ErrorCode::kIoError, what +
+                                     ": not an ONNX model (the onnx.ModelProto protobuf does not "
+                                     "parse: the file is truncated or in another format)"};
+  }
+  if (!model->has_graph()) {
+    return {ErrorCode::kIoError, what + ": the model has no graph (truncated or not a model)"};
+  }
+  return Status::Ok();
+}
+
+Status DefaultOpset(const onnx::ModelProto& model, const std::string& what, int64_t* opset) {
+  for (const onnx::OperatorSetIdProto& id : model.opset_import()) {
+    if (!onnx_import::IsDefaultDomain(id.domain())) continue;
+    if (id.version() < 1) {
+      return {ErrorCode::kInvalidParam, what + ": opset_import of the default domain has version " +
+                                            std::to_string(id.version()) + " (expected >= 1)"};
+    }
+    *opset = id.version();
+    return Status::Ok();
+  }
+  return {ErrorCode::kInvalidGraph,
+          what + ": opset_import names no version of the default ONNX domain ('' or 'ai.onnx')"};
+}
+
+bool IsInitializer(const onnx::GraphProto& graph, const std::string& name) {
+  for (const onnx::TensorProto& t : graph.initializer()) {
+    if (t.name() == name) return true;
+  }
+  return false;
+}
+
+// The declared tensor type of a graph input; every dim must be a number.
+Status DeclaredDesc(const onnx::ValueInfoProto& info, const std::string& what, TensorDesc* out) {
+  if (!info.has_type() || !info.type().has_tensor_type()) {
+    return {ErrorCode::kUnsupported, what + " is not a tensor (only tensor inputs are supported)"};
+  }
+  const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
+  const std::optional<DType> dtype = DTypeFromOnnx(tensor.elem_type());
+  if (!dtype) {
+    return {ErrorCode::kUnsupported, what + " has elem_type " + OnnxTypeName(tensor.elem_type()) +
+                                         ", which opsim does not support"};
+  }
+  if (!tensor.has_shape()) {
+    return {ErrorCode::kUnsupported, what + " declares no shape (the importer needs every dim)"};
+  }
+  if (tensor.shape().dim_size() > kMaxRank) {
+    return {ErrorCode::kInvalidTensorDimNum, what + " has rank " +
+                                                 std::to_string(tensor.shape().dim_size()) +
+                                                 " (at most " + std::to_string(kMaxRank) + ")"};
+  }
+  std::vector<int64_t> dims;
+  for (int i = 0; i < tensor.shape().dim_size(); ++i) {
+    const onnx::TensorShapeProto_Dimension& d = tensor.shape().dim(i);
+    if (!d.has_dim_value()) {
+      return {ErrorCode::kUnsupported,
+              what + " dim " + std::to_string(i) + " is symbolic ('" + d.dim_param() +
+                  "'); the importer needs numbers (or the input's value at load time)"};
+    }
+    if (d.dim_value() < 0) {
+      return {ErrorCode::kInvalidTensorDim, what + " dim " + std::to_string(i) + " = " +
+                                                std::to_string(d.dim_value()) + " is negative"};
+    }
+    dims.push_back(d.dim_value());
+  }
+  Shape shape;
+  OPSIM_RETURN_IF_ERROR(Shape::Make(dims.data(), dims.size(), &shape, what));
+  out->dtype = AclFromDType(*dtype);
+  out->format = ACL_FORMAT_ND;
+  out->shape = DimsFromShape(shape);
+  return Status::Ok();
+}
+
+// A graph output's declaration against what inference gives: elem_type when set, and every dim
+// the declaration gives as a number.
+Status CheckDeclaredOutput(const onnx::ValueInfoProto& info, const std::string& what,
+                           const TensorDesc& inferred) {
+  if (!info.has_type() || !info.type().has_tensor_type()) return Status::Ok();
+  const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
+  const std::optional<DType> got = DTypeFromAcl(inferred.dtype);
+  if (tensor.elem_type() != 0 && DTypeFromOnnx(tensor.elem_type()) != got) {
+    return {ErrorCode::kInvalidGraph, what + " is declared " + OnnxTypeName(tensor.elem_type()) +
+                                          " but the graph computes " + ToString(inferred)};
+  }
+  if (!tensor.has_shape()) return Status::Ok();
+  bool same = static_cast<uint64_t>(tensor.shape().dim_size()) == inferred.shape.dimNum;
+  for (int i = 0; same && i < tensor.shape().dim_size(); ++i) {
+    const auto& d = tensor.shape().dim(i);
+    same = !d.has_dim_value() || d.dim_value() == inferred.shape.dims[i];
+  }
+  if (same) return Status::Ok();
+  std::string declared = "[";
+  for (int i = 0; i < tensor.shape().dim_size(); ++i) {
+    const auto& d = tensor.shape().dim(i);
+    if (i > 0) declared += ',';
+    declared += d.has_dim_value() ? std::to_string(d.dim_value()) : "'" + d.dim_param() + "'";
+  }
+  return {ErrorCode::kInvalidGraph, what + " is declared with shape " + declared +
+                                        "] but the graph computes " + ToString(inferred)};
+}
+
+class Importer {
+ public:
+  Importer(const onnx::ModelProto& model, std::string what, int64_t opset)
+      : graph_(model.graph()), what_(std::move(what)), opset_(opset) {}
+
+  Status Run(const OnnxLoadOptions& options, OnnxModel* out) {
+    OPSIM_RETURN_IF_ERROR(ReadInitializers());
+    OPSIM_RETURN_IF_ERROR(ReadInputs(options));
+    for (int i = 0; i < graph_.node_size(); ++i) {
+      OPSIM_RETURN_IF_ERROR(ReadNode(static_cast<size_t>(i)));
+    }
+    OPSIM_RETURN_IF_ERROR(ReadOutputs());
+    return Build(out);
+  }
+
+ private:
+  enum class Kind { kInput, kConstant, kNode };
+  struct Entry {
+    Kind kind = Kind::kInput;
+    TensorDesc desc;
+    uint32_t id = 0;
+    bool assigned = false;
+  };
+
+  Status Defined(const std::string& name, const std::string& what) {
+    if (name.empty()) return {ErrorCode::kInvalidGraph, what_ + ": " + what + " has no name"};
+    if (tensors_.contains(name) || constants_.contains(name)) {
+      return {ErrorCode::kInvalidGraph,
+              what_ + ": " + what + " '" + name + "' is defined twice (graph names are SSA)"};
+    }
+    return Status::Ok();
+  }
+
+  Status ReadInitializers() {
+    if (graph_.sparse_initializer_size() > 0) {
+      return {ErrorCode::kUnsupported, what_ + ": sparse initializers are not supported"};
+    }
+    for (const onnx::TensorProto& t : graph_.initializer()) {
+      OPSIM_RETURN_IF_ERROR(Defined(t.name(), "initializer"));
+      OnnxTensor value;
+      OPSIM_RETURN_IF_ERROR(
+          onnx_import::TensorFromProto(t, what_ + ": initializer '" + t.name() + "'", &value));
+      value.name = t.name();
+      constants_.emplace(t.name(), std::move(value));
+    }
+    return Status::Ok();
+  }
+
+  Status ReadInputs(const OnnxLoadOptions& options) {
+    std::map<std::string, const OnnxTensor*> given;
+    for (const OnnxTensor& v : options.input_values) {
+      if (!given.emplace(v.name, &v).second) {
+        return {ErrorCode::kInvalidParam, what_ + ": input_values names '" + v.name + "' twice"};
+      }
+    }
+    std::string names;
+    for (const onnx::ValueInfoProto& info : graph_.input()) {
+      const std::string& name = info.name();
+      // IR < 4 lists initializers among the inputs too: they stay constants.
+      if (!name.empty() && IsInitializer(graph_, name)) continue;
+      OPSIM_RETURN_IF_ERROR(Defined(name, "graph input"));
+      names += (names.empty() ? "" : ", ") + name;
+      const std::string what = what_ + ": graph input '" + name + "'";
+      TensorDesc declared;
+      const auto value = given.find(name);
+      if (value == given.end()) {
+        OPSIM_RETURN_IF_ERROR(DeclaredDesc(info, what, &declared));
+        tensors_[name] = {Kind::kInput, declared, 0, false};
+        input_order_.push_back(name);
+        continue;
+      }
+      OPSIM_RETURN_IF_ERROR(CheckGivenValue(info, what, *value->second));
+      constants_.emplace(name, *value->second);
+      given.erase(value);
+    }
+    if (!given.empty()) {
+      return {ErrorCode::kInvalidParam, what_ + ": input_values names '" + given.begin()->first +
+                                            "', which is not an input of the graph (inputs: " +
+                                            (names.empty() ? "none" : names) + ")"};
+    }
+    return Status::Ok();
+  }
+
+  // A value given at load time: its dtype and the declared dims must agree; a symbolic dim
+  // takes the value's.
+  Status CheckGivenValue(const onnx::ValueInfoProto& info, const std::string& what,
+                         const OnnxTensor& value) {
+    if (!IsKnownDType(static_cast<int32_t>(value.dtype))) {
+      return {ErrorCode::kInvalidParam, what + ": the given value has an unknown dtype"};
+    }
+    Shape shape;
+    OPSIM_RETURN_IF_ERROR(Shape::Make(value.dims.data(), value.dims.size(), &shape, what));
+    const std::optional<int64_t> need = shape.NumBytes(DTypeSize(value.dtype));
+    const auto bytes = static_cast<uint64_t>(need.value_or(-1));
+    if (!need || value.data.size() != bytes) {
+      return {ErrorCode::kInvalidTensorSize,
+              what + ": the given value holds " + std::to_string(value.data.size()) +
+                  " bytes but " + ToString(value.Desc()) + " needs " + std::to_string(bytes)};
+    }
+    if (!info.has_type() || !info.type().has_tensor_type()) return Status::Ok();
+    const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
+    bool same = tensor.elem_type() == 0 || DTypeFromOnnx(tensor.elem_type()) == value.dtype;
+    if (tensor.has_shape()) {
+      same = same && static_cast<size_t>(tensor.shape().dim_size()) == value.dims.size();
+      for (int i = 0; same && i < tensor.shape().dim_size(); ++i) {
+        const auto& d = tensor.shape().dim(i);
+        same = !d.has_dim_value() || d.dim_value() == value.dims[i];
+      }
+    }
+    if (same) return Status::Ok();
+    return {ErrorCode::kInvalidParam, what + ": the given value is " + ToString(value.Desc()) +
+                                          ", which differs from the input's declared " +
+                                          OnnxTypeName(tensor.elem_type()) + " type or shape"};
+  }
+
+  Status ReadNode(size_t index) {
+    const onnx::NodeProto& node = graph_.node(static_cast<int>(index));
+    const std::string label = what_ + ": " + onnx_import::NodeLabel(node, index, opset_);
+    if (!onnx_import::IsSupportedOp(node.domain(), node.op_type())) {
+      return {ErrorCode::kUnsupported,
+              label + ": op type '" + node.op_type() +
+                  "' is not supported (supported: " + onnx_import::SupportedOpList() + ")"};
+    }
+    onnx_import::NodeImport in;
+    in.node = &node;
+    in.index = index;
+    in.opset = opset_;
+    in.constant = [this](const std::string& name) -> const OnnxTensor* {
+      const auto it = constants_.find(name);
+      return it == constants_.end() ? nullptr : &it->second;
+    };
+    if (node.input_size() > 0 && !node.input(0).empty()) {
+      const std::string& data = node.input(0);
+      if (const auto c = constants_.find(data); c != constants_.end()) {
+        in.data_desc = c->second.Desc();
+        if (!tensors_.contains(data)) {
+          tensors_[data] = {Kind::kConstant, in.data_desc, 0, false};
+          constant_order_.push_back(data);
+        }
+      } else if (const auto t = tensors_.find(data); t != tensors_.end()) {
+        in.data_desc = t->second.desc;
+      } else {
+        return {ErrorCode::kInvalidGraph,
+                label + ": input 0 '" + data +
+                    "' is not a graph input, an initializer or the output of an earlier node"};
+      }
+    }
+    std::unique_ptr<Operation> op;
+    OPSIM_RETURN_IF_ERROR(onnx_import::ImportNode(in, &op));
+    SVector<TensorDesc> in_descs{in.data_desc};
+    SVector<TensorDesc> out_descs;
+    const Status inferred = op->InferShape(in_descs, out_descs);
+    if (!inferred.ok()) return {inferred.code(), label + ": " + inferred.message()};
+    if (out_descs.size() != 1) {
+      return {ErrorCode::kInternalError,
+              label + ": shape inference gave " + std::to_string(out_descs.size()) + " outputs"};
+    }
+    const std::string& output = node.output(0);
+    if (tensors_.contains(output) || constants_.contains(output)) {
+      return {ErrorCode::kInvalidGraph,
+              label + ": output '" + output + "' is already defined (graph names are SSA)"};
+    }
+    tensors_[output] = {Kind::kNode, out_descs[0], 0, false};
+    produced_.push_back(output);
+    nodes_.push_back({std::move(op), node.input(0), output});
+    return Status::Ok();
+  }
+
+  Status ReadOutputs() {
+    if (graph_.output_size() == 0) {
+      return {ErrorCode::kInvalidGraph, what_ + ": the graph has no outputs"};
+    }
+    std::set<std::string> seen;
+    for (const onnx::ValueInfoProto& info : graph_.output()) {
+      const std::string& name = info.name();
+      const std::string what = what_ + ": graph output '" + name + "'";
+      if (name.empty()) return {ErrorCode::kInvalidGraph, what_ + ": a graph output has no name"};
+      if (!seen.insert(name).second) return {ErrorCode::kInvalidGraph, what + " is listed twice"};
+      const auto it = tensors_.find(name);
+      if (it == tensors_.end() || it->second.kind != Kind::kNode) {
+        const bool known = it != tensors_.end() || constants_.contains(name);
+        return known ? Status{ErrorCode::kUnsupported,
+                              what +
+                                  " is a graph input or initializer; the importer needs every "
+                                  "output written by a node"}
+                     : Status{ErrorCode::kInvalidGraph,
+                              what + " is never produced (no node writes it)"};
+      }
+      OPSIM_RETURN_IF_ERROR(CheckDeclaredOutput(info, what, it->second.desc));
+      output_order_.push_back(name);
+    }
+    return Status::Ok();
+  }
+
+  Status Build(OnnxModel* out) {
+    const size_t in_count = input_order_.size() + constant_order_.size();
+    if (in_count > SVector<Tensor>::kCapacity ||
+        output_order_.size() > SVector<Tensor>::kCapacity) {
+      return {ErrorCode::kUnsupported,
+              what_ + ": " + std::to_string(in_count) + " inputs and constants, " +
+                  std::to_string(output_order_.size()) + " outputs (at most " +
+                  std::to_string(SVector<Tensor>::kCapacity) + " each)"};
+    }
+    uint32_t next = 0;
+    OnnxModel model;
+    std::vector<TensorDesc> input_descs;
+    std::vector<OnnxTensor> constants;
+    for (const std::string& name : input_order_) {
+      Assign(name, &next);
+      model.inputs.push_back({name, tensors_[name].desc});
+      input_descs.push_back(tensors_[name].desc);
+    }
+    for (const std::string& name : constant_order_) {
+      Assign(name, &next);
+      model.constants.push_back(name);
+      constants.push_back(constants_[name]);
+    }
+    for (const std::string& name : output_order_) {
+      Assign(name, &next);
+      model.outputs.push_back({name, tensors_[name].desc});
+    }
+    const uint32_t outputs_end = next;
+    for (const std::string& name : produced_) {
+      if (!tensors_[name].assigned) Assign(name, &next);
+    }
+    GraphParam param;
+    param.name = graph_.name().empty() ? "onnx graph" : graph_.name();
+    param.inTensorNum = static_cast<uint32_t>(in_count);
+    param.outTensorNum = static_cast<uint32_t>(output_order_.size());
+    param.internalTensorNum = next - outputs_end;
+    for (const NodeEntry& n : nodes_) {
+      Node node;
+      node.operation = n.op.get();
+      node.inTensorIds.push_back(tensors_[n.input].id);
+      node.outTensorIds.push_back(tensors_[n.output].id);
+      param.nodes.push_back(std::move(node));
+    }
+    std::unique_ptr<Operation> graph;
+    const Status created = CreateGraphOperation(param, &graph);
+    if (!created.ok()) return {created.code(), what_ + ": " + created.message()};
+    for (NodeEntry& n : nodes_) (void)n.op.release();  // the graph owns them now
+    model.graph_name = param.name;
+    model.opset = opset_;
+    model.operation = onnx_import::MakeModelOperation(param.name, std::move(graph),
+                                                      std::move(input_descs), std::move(constants));
+    *out = std::move(model);
+    return Status::Ok();
+  }
+
+  void Assign(const std::string& name, uint32_t* next) {
+    Entry& e = tensors_[name];
+    e.id = (*next)++;
+    e.assigned = true;
+  }
+
+  struct NodeEntry {
+    std::unique_ptr<Operation> op;
+    std::string input;
+    std::string output;
+  };
+
+  const onnx::GraphProto& graph_;
+  std::string what_;
+  int64_t opset_;
+  std::map<std::string, OnnxTensor> constants_;
+  std::map<std::string, Entry> tensors_;  // every name a node may read as data, and outputs
+  std::vector<std::string> input_order_;
+  std::vector<std::string> constant_order_;  // constants read as data, in first-use order
+  std::vector<std::string> output_order_;
+  std::vector<std::string> produced_;
+  std::vector<NodeEntry> nodes_;
+};
+
+}  // namespace
+
+Status LoadOnnxModel(std::string_view bytes, std::string_view what, const OnnxLoadOptions& options,
+                     OnnxModel* out) {
+  if (out == nullptr) return {ErrorCode::kInvalidParam, "LoadOnnxModel: out is null"};
+  const std::string w(what);
+  onnx::ModelProto model;
+  OPSIM_RETURN_IF_ERROR(ParseModel(bytes, w, &model));
+  int64_t opset = 0;
+  OPSIM_RETURN_IF_ERROR(DefaultOpset(model, w, &opset));
+  Importer importer(model, w, opset);
+  return importer.Run(options, out);
+}
+
+Status LoadOnnxModelFile(const std::string& path, const OnnxLoadOptions& options, OnnxModel* out) {
+  std::string bytes;
+  OPSIM_RETURN_IF_ERROR(ReadFileBytes(path, &bytes));
+  return LoadOnnxModel(bytes, path, options, out);
+}
+
+Status InspectOnnxModel(std::string_view bytes, std::string_view what, OnnxModelInfo* out) {
+  if (out == nullptr) return {ErrorCode::kInvalidParam, "InspectOnnxModel: out is null"};
+  const std::string w(what);
+  onnx::ModelProto model;
+  OPSIM_RETURN_IF_ERROR(ParseModel(bytes, w, &model));
+  OnnxModelInfo info;
+  OPSIM_RETURN_IF_ERROR(DefaultOpset(model, w, &info.opset));
+  const onnx::GraphProto& graph = model.graph();
+  info.graph_name = graph.name();
+  for (const onnx::ValueInfoProto& in : graph.input()) {
+    if (!IsInitializer(graph, in.name())) info.inputs.push_back(in.name());
+  }
+  for (const onnx::ValueInfoProto& o : graph.output()) info.outputs.push_back(o.name());
+  std::set<std::string> unsupported;
+  for (const onnx::NodeProto& node : graph.node()) {
+    if (onnx_import::IsSupportedOp(node.domain(), node.op_type())) continue;
+    unsupported.insert(onnx_import::IsDefaultDomain(node.domain())
+                           ? node.op_type()
+                           : node.domain() + ":" + node.op_type());
+  }
+  info.unsupported_ops.assign(unsupported.begin(), unsupported.end());
+  *out = std::move(info);
+  return Status::Ok();
+}
+
+}  // namespace opsim
