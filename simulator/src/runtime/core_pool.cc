@@ -22,7 +22,6 @@ void CorePool::Run(uint32_t n, uint32_t parallel, const std::function<void(uint3
   job_ = &job;
   n_ = n;
   next_ = 0;
-  finished_ = 0;
   ++generation_;
   wanted_ = 0;
   const uint32_t helpers = (parallel < n ? parallel : n) - 1;  // the caller is one of them
@@ -34,37 +33,28 @@ void CorePool::Run(uint32_t n, uint32_t parallel, const std::function<void(uint3
   }
   work_cv_.notify_all();
   TakeSlots(lock);
-  done_cv_.wait(lock, [&] { return finished_ == n_ && running_ == 0; });
+  done_cv_.wait(lock, [&] { return next_ >= n_ && running_ == 0; });
   wanted_ = 0;
   job_ = nullptr;
 }
 
-void CorePool::WakeAll() {
-  std::lock_guard<std::mutex> lock(mu_);
-  if (job_ == nullptr || next_ >= n_) return;
-  // Every thread in the job loop holds a started slot, so one more per unstarted slot suffices.
-  const uint32_t target = wanted_ + (n_ - next_);
-  while (wanted_ < target) {
-    if (threads_.size() <= wanted_) {
-      threads_.emplace_back([this, index = wanted_, seen = generation_ - 1] { Loop(index, seen); });
-    }
-    ++wanted_;
-  }
-  work_cv_.notify_all();
-}
-
 void CorePool::TakeSlots(std::unique_lock<std::mutex>& lock) {
   ++running_;
-  const std::function<void(uint32_t)>* job = job_;
-  while (next_ < n_) {
-    const uint32_t slot = next_++;
-    lock.unlock();
-    (*job)(slot);
-    lock.lock();
-    ++finished_;
-  }
-  if (--running_ == 0 && finished_ == n_) done_cv_.notify_all();
+  lock.unlock();
+  FiberScheduler::ThisThread().Run(*this);
+  lock.lock();
+  if (--running_ == 0 && next_ >= n_) done_cv_.notify_all();
 }
+
+bool CorePool::TakeSlot(uint32_t* slot) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_ >= n_) return false;
+  *slot = next_++;
+  return true;
+}
+
+// job_ is set before any thread is woken and cleared after all have left TakeSlots.
+void CorePool::RunSlot(uint32_t slot) { (*job_)(slot); }
 
 void CorePool::Loop(uint32_t index, uint64_t seen) {
   std::unique_lock<std::mutex> lock(mu_);

@@ -1,10 +1,10 @@
 // Persistent host threads that play simulated cores, reused across launches so that a launch
 // costs a wake-up, not a thread creation.
 //
-// A launch has one slot per simulated core. Only `parallel` threads (the host thread budget,
-// the caller included) take slots at first; when a block first waits in SyncAll, WakeAll()
-// gives every unstarted slot a thread, since a SyncAll needs every block resident. Kernels
-// without SyncAll therefore wake only `parallel - 1` threads.
+// A launch has one slot per simulated core. `parallel` threads (the host thread budget, the
+// caller included) take slots; a block that waits in SyncAll parks in its thread's
+// FiberScheduler, which goes on with unstarted slots, so a launch never uses more OS threads
+// than its budget.
 #pragma once
 
 #include <condition_variable>
@@ -14,21 +14,23 @@
 #include <thread>
 #include <vector>
 
+#include "runtime/fiber_scheduler.h"
+
 namespace opsim::sim::detail {
 
-class CorePool {
+class CorePool final : private SlotSource {
  public:
   static CorePool& Get();
   ~CorePool();
   // Runs job(s) for every slot s in [0, n) and returns when all are done. The calling thread
   // takes slots too. Launches are serialised: the pool runs one at a time.
   void Run(uint32_t n, uint32_t parallel, const std::function<void(uint32_t)>& job);
-  // Called by a job about to block in SyncAll: every unstarted slot gets a thread now.
-  void WakeAll();
 
  private:
   void Loop(uint32_t index, uint64_t seen);
   void TakeSlots(std::unique_lock<std::mutex>& lock);  // with mu_ held
+  bool TakeSlot(uint32_t* slot) override;
+  void RunSlot(uint32_t slot) override;
 
   std::mutex run_mu_;
   std::mutex mu_;
@@ -37,10 +39,9 @@ class CorePool {
   std::vector<std::thread> threads_;
   const std::function<void(uint32_t)>* job_ = nullptr;
   uint32_t n_ = 0;
-  uint32_t next_ = 0;      // next unstarted slot
-  uint32_t finished_ = 0;  // slots done
-  uint32_t wanted_ = 0;    // pool threads [0, wanted_) take part in this launch
-  uint32_t running_ = 0;   // threads inside TakeSlots
+  uint32_t next_ = 0;     // next unstarted slot
+  uint32_t wanted_ = 0;   // pool threads [0, wanted_) take part in this launch
+  uint32_t running_ = 0;  // threads inside TakeSlots; one that leaves has finished its slots
   uint64_t generation_ = 0;
   bool quit_ = false;
 };

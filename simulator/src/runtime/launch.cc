@@ -2,13 +2,13 @@
 #include "opsim/sim/launch.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <thread>
 
 #include "opsim/sim/ascendc/sync.h"
 #include "runtime/core_pool.h"
+#include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
 #include "runtime/launch_state.h"
 
@@ -18,22 +18,6 @@ namespace detail {
 extern thread_local Core* tls_core;
 
 namespace {
-
-// The Unified Buffer of the host thread that plays a core, kept across launches.
-uint8_t* ThreadUb(uint32_t bytes) {
-  struct Ub {
-    uint8_t* ptr = nullptr;
-    uint32_t bytes = 0;
-    ~Ub() { std::free(ptr); }
-  };
-  thread_local Ub ub;
-  if (ub.bytes < bytes) {
-    std::free(ub.ptr);
-    ub.ptr = static_cast<uint8_t*>(std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096));
-    ub.bytes = bytes;
-  }
-  return ub.ptr;
-}
 
 void InitCosts(Core& core, const DeviceProfile& d) {
   core.ns_per_cycle = 1.0 / d.clock_ghz;
@@ -84,10 +68,11 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     return result;
   }
   const uint32_t cores = std::min(block_dim, device.vector_cores);
-  int threads = options.host_threads > 0 ? options.host_threads
-                                         : static_cast<int>(std::thread::hardware_concurrency());
+  // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
+  static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
+  int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
   threads = std::clamp(threads, 1, static_cast<int>(cores));
-  LaunchState state(device, block_dim, cores, threads, options);
+  LaunchState state(device, block_dim, cores, options);
   for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
 
   std::vector<double> core_ns(cores, 0.0);
@@ -103,14 +88,12 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.checked = options.checked;
     core.tracing = options.trace;
     core.tiling_key = options.tiling_key;
-    core.ub = ThreadUb(device.ub_bytes);
+    // Per execution context: a block parked in SyncAll keeps its UB while others run.
+    core.ub = FiberScheduler::ThisThread().Ub(device.ub_bytes);
     core.ub_bytes = device.ub_bytes;
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);
-    Core* const saved = tls_core;
     tls_core = &core;
-    state.AcquireToken();
-    core.has_token = true;
     double t = 0;
     for (uint32_t b = c; b < block_dim && !state.aborted(); b += cores) {
       ResetForBlock(core, static_cast<int32_t>(b), t);
@@ -130,15 +113,15 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     }
     core_ns[c] = t;
     core_stats[c] = core.stats;
-    tls_core = saved;
-    if (core.has_token) state.ReleaseToken();
+    tls_core = nullptr;
   };
+  Core* const outer = tls_core;
   if (cores == 1) {
     run_core(0);
   } else {
-    state.on_block = [] { CorePool::Get().WakeAll(); };
     CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
   }
+  tls_core = outer;
 
   std::optional<Fault> fault = state.fault();
   if (!fault && options.checked) fault = state.FindOverlappingWrites();

@@ -5,14 +5,15 @@
 
 namespace opsim::sim::detail {
 
+extern thread_local Core* tls_core;
+
 LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32_t cores,
-                         int host_threads, const LaunchOptions& options)
+                         const LaunchOptions& options)
     : device(device),
       options(options),
       block_dim(block_dim),
       cores(cores),
       regions(options.regions),
-      tokens_(host_threads),
       writes_(cores) {}
 
 int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
@@ -77,20 +78,6 @@ std::optional<Fault> LaunchState::FindOverlappingWrites() const {
   return std::nullopt;
 }
 
-void LaunchState::AcquireToken() {
-  std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait(lock, [&] { return tokens_ > 0; });
-  --tokens_;
-}
-
-void LaunchState::ReleaseToken() {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    ++tokens_;
-  }
-  cv_.notify_all();
-}
-
 void LaunchState::SyncAll(Core& core) {
   if (block_dim > cores) {
     RaiseFault(FaultKind::kUnsupported, "SyncAll",
@@ -98,8 +85,6 @@ void LaunchState::SyncAll(Core& core) {
                    " cores of " + device.name + ": SyncAll needs every block resident at once");
   }
   const double arrive = *std::max_element(core.clock.begin(), core.clock.end());
-  ReleaseToken();
-  core.has_token = false;
   std::unique_lock<std::mutex> lock(mu_);
   if (abort_) throw AbortError{};
   ++arrived_;
@@ -115,24 +100,25 @@ void LaunchState::SyncAll(Core& core) {
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
     arrived_ = 0;
     arrive_max_ns_ = 0;
-    ++generation_;
+    generation_ = gen + 1;
+    lock.unlock();
     cv_.notify_all();
   } else {
-    if (on_block) {
-      lock.unlock();
-      on_block();
-      lock.lock();
-    }
-    cv_.wait(lock, [&] { return generation_ != gen || abort_; });
+    lock.unlock();
+    FiberScheduler::ThisThread().Park(*this, gen);
+    tls_core = &core;  // other blocks ran on this thread meanwhile
     if (abort_) throw AbortError{};
   }
-  const double release = release_ns_;
-  cv_.wait(lock, [&] { return tokens_ > 0; });
-  --tokens_;
-  core.has_token = true;
-  lock.unlock();
-  core.clock.fill(release);
+  // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
+  core.clock.fill(release_ns_);
   ++core.sync_epoch;
+}
+
+bool LaunchState::Released(uint64_t ticket) const { return generation_ != ticket || abort_; }
+
+void LaunchState::WaitReleased(uint64_t ticket) {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [&] { return generation_ != ticket || abort_; });
 }
 
 void LaunchState::BlockExited(const Core& core) {
@@ -156,10 +142,7 @@ void LaunchState::RecordFault(const Fault& fault) {
   cv_.notify_all();
 }
 
-bool LaunchState::aborted() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return abort_;
-}
+bool LaunchState::aborted() const { return abort_; }
 
 std::optional<Fault> LaunchState::fault() const {
   std::lock_guard<std::mutex> lock(mu_);

@@ -84,7 +84,6 @@ class Core {
   bool tracing = false;
   uint64_t tiling_key = 0;
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
-  bool has_token = false;   // holds one of the launch's host-thread tokens
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
 
   // Unified Buffer of this core.
