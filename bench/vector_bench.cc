@@ -113,6 +113,69 @@ void BM_CastBF16ToF32(benchmark::State& s) { BM_Cast(s, DType::kBFloat16); }
 BENCHMARK(BM_CastF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
 BENCHMARK(BM_CastBF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
 
+// ---- float16 rows reduced in float32: fused widening vs Cast to a float32 tile + float32 ----
+
+std::vector<uint16_t> RandomHalves(size_t n) {
+  const auto f = RandomFloats(n);
+  std::vector<uint16_t> h(n);
+  for (size_t i = 0; i < n; ++i) h[i] = FloatToHalfBits(f[i]);
+  return h;
+}
+
+// Args: total elements, cols (dense rows), fused (1) or Cast + float32 form (0).
+void BM_ReduceRowsF16(benchmark::State& state, ReduceOp op) {
+  const size_t total = static_cast<size_t>(state.range(0));
+  const size_t cols = static_cast<size_t>(state.range(1));
+  const bool fused = state.range(2) != 0;
+  const size_t rows = total / cols;
+  const auto v = RandomHalves(rows * cols);
+  std::vector<float> wide(fused ? 0 : rows * cols);
+  std::vector<float> out(rows);
+  for (auto _ : state) {
+    if (fused) {
+      ReduceRowsWiden(op, DType::kFloat16, out.data(), v.data(), rows, cols, cols);
+    } else {
+      Cast(DType::kFloat32, wide.data(), DType::kFloat16, v.data(), Round::kNone, rows * cols);
+      ReduceRows(op, DType::kFloat32, out.data(), wide.data(), rows, cols, cols);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, rows * cols * sizeof(uint16_t));
+}
+void BM_ReduceRowsSumF16(benchmark::State& s) { BM_ReduceRowsF16(s, ReduceOp::kSum); }
+void BM_ReduceRowsMaxF16(benchmark::State& s) { BM_ReduceRowsF16(s, ReduceOp::kMax); }
+BENCHMARK(BM_ReduceRowsSumF16)
+    ->ArgsProduct({{32768}, {16384, 512, 16, 3}, {0, 1}})
+    ->Args({kBig, 16384, 0})
+    ->Args({kBig, 16384, 1});
+BENCHMARK(BM_ReduceRowsMaxF16)->ArgsProduct({{32768}, {16384, 16}, {0, 1}});
+
+// Args: rows, cols (dense), fused (1) or Cast + float32 form (0).
+void BM_AccumulateF16(benchmark::State& state, ReduceOp op) {
+  const size_t rows = static_cast<size_t>(state.range(0));
+  const size_t cols = static_cast<size_t>(state.range(1));
+  const bool fused = state.range(2) != 0;
+  const auto v = RandomHalves(rows * cols);
+  std::vector<float> wide(fused ? 0 : rows * cols);
+  std::vector<float> acc(cols, 0.0f);
+  for (auto _ : state) {
+    if (fused) {
+      AccumulateRowsWiden(op, DType::kFloat16, acc.data(), v.data(), rows, cols, cols);
+    } else {
+      Cast(DType::kFloat32, wide.data(), DType::kFloat16, v.data(), Round::kNone, rows * cols);
+      AccumulateRows(op, DType::kFloat32, acc.data(), wide.data(), rows, cols, cols);
+    }
+    benchmark::DoNotOptimize(acc.data());
+  }
+  SetBytes(state, rows * cols * sizeof(uint16_t));
+}
+void BM_AccumulateSumF16(benchmark::State& s) { BM_AccumulateF16(s, ReduceOp::kSum); }
+void BM_AccumulateMaxF16(benchmark::State& s) { BM_AccumulateF16(s, ReduceOp::kMax); }
+BENCHMARK(BM_AccumulateSumF16)
+    ->ArgsProduct({{4, 16, 64, 256}, {8192}, {0, 1}})
+    ->ArgsProduct({{512}, {32}, {0, 1}});
+BENCHMARK(BM_AccumulateMaxF16)->ArgsProduct({{16}, {8192}, {0, 1}});
+
 }  // namespace
 }  // namespace opsim::sim::vec
 

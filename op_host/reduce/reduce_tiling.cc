@@ -19,9 +19,10 @@ constexpr uint64_t kUbReserve = 256;
 constexpr uint32_t kBufferNum = 2;
 // A tile of whole kept rows this large streams as well as any: take it over column chunks even
 // when fewer than 16 rows fit, since a chunk turns one long GM burst into `rows` short ones
-// (and on the host, one sequential read into `rows` page-hopping ones). Only where the reduced
+// (and on the host, one sequential read into `rows` page-hopping ones). Smaller whole-row
+// tiles lose more to the per-copy DMA setup than the long burst gains. Only where the reduced
 // extent may be split over cores: otherwise the column chunks are what spreads the work.
-constexpr uint64_t kStreamTileBytes = 16 * 1024;
+constexpr uint64_t kStreamTileBytes = 64 * 1024;
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t Align(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
@@ -184,7 +185,6 @@ uint64_t Align512(uint64_t n) { return Align(n, 512); }
 uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in_bytes,
                       size_t acc_bytes, size_t out_bytes) {
   auto buf = [](uint64_t bytes) { return Align(std::max<uint64_t>(bytes, 1), 32); };
-  const bool widen = in_bytes != acc_bytes;
   const bool narrow = acc_bytes != out_bytes;
   uint64_t in_elems = 0;
   uint64_t out_elems = 0;
@@ -199,7 +199,7 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
     out_elems = Align(t.cols, PerBlock(acc_bytes));
   }
   uint64_t bytes = t.buffer_num * buf(Align(in_elems, PerBlock(in_bytes)) * in_bytes);
-  if (widen) bytes += buf(in_elems * acc_bytes);
+  // A 16-bit input widens to the accumulator type on the fly: no widened copy of the tile.
   if (narrow) bytes += buf(out_elems * acc_bytes);
   bytes += t.out_buffer_num * buf(out_elems * out_bytes);
   if (part) bytes += 32;

@@ -15,32 +15,23 @@
 
 namespace opsim::kernels {
 
-// Shared by both families: the queues and scratch buffers, widening to the accumulator type
-// and narrowing to the output type.
+// Shared by both families: the queues and scratch buffers, and narrowing to the output type.
+// A float16/bfloat16 input (In != Acc, Acc float32) needs no widened copy of the tile: the
+// opsim::ext widening forms reduce it in float32 straight from the input queue.
 template <typename In, typename Acc, typename Out>
 class ReduceKernelBase {
  protected:
-  static constexpr bool kWiden = !std::is_same_v<In, Acc>;
   static constexpr bool kNarrow = !std::is_same_v<Acc, Out>;
+  static_assert(std::is_same_v<In, Acc> || (ext::kWidensToFloat<In> && std::is_same_v<Acc, float>),
+                "inputs differing from the accumulator are 16-bit floats accumulated in float32");
 
   void InitBuffers(const ReduceStageTiling& t, uint32_t in_elems, uint32_t out_elems) {
     pipe_.InitBuffer(in_q_, static_cast<uint8_t>(t.buffer_num),
                      static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
-    if constexpr (kWiden) pipe_.InitBuffer(wide_buf_, in_elems * sizeof(Acc));
     if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
     pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
   }
 
-  // The input tile as accumulator values (cast once when the types differ).
-  AscendC::LocalTensor<Acc> Widen(const AscendC::LocalTensor<In>& in, uint32_t n) {
-    if constexpr (kWiden) {
-      AscendC::LocalTensor<Acc> wide = wide_buf_.template Get<Acc>();
-      AscendC::Cast(wide, in, AscendC::RoundMode::CAST_NONE, n);
-      return wide;
-    } else {
-      return in;
-    }
-  }
   // Where results accumulate: the output tile itself when no cast is needed.
   AscendC::LocalTensor<Acc> AccFor(const AscendC::LocalTensor<Out>& out) {
     if constexpr (kNarrow) {
@@ -58,7 +49,6 @@ class ReduceKernelBase {
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_q_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_q_;
-  AscendC::TBuf<AscendC::TPosition::VECCALC> wide_buf_;
   AscendC::TBuf<AscendC::TPosition::VECCALC> acc_buf_;
   AscendC::TBuf<AscendC::TPosition::VECCALC> part_buf_;
   AscendC::GlobalTensor<In> x_;
@@ -115,7 +105,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t r = static_cast<uint32_t>(t_.r);
-    ext::ReduceRows(acc, this->Widen(in, rows * r), R::kOp, rows, r, r);
+    ext::ReduceRows(acc, in, R::kOp, rows, r, r);
     this->in_q_.FreeTensor(in);
   }
   void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row) {
@@ -125,7 +115,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
-      ext::ReduceRows(first ? acc : part, this->Widen(in, n), R::kOp, 1, n, n);
+      ext::ReduceRows(first ? acc : part, in, R::kOp, 1, n, n);
       if (!first) R::Combine(acc, acc, part, 1);
       this->in_q_.FreeTensor(in);
     }
@@ -192,8 +182,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t stride = t_.ub_row_stride;
-    ext::AccumulateRows(acc, this->Widen(in, (rows - 1) * stride + cols), R::kOp, rows, cols,
-                        stride);
+    ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
     this->in_q_.FreeTensor(in);
   }
   void CopyOut(uint64_t offset, uint32_t cols) {

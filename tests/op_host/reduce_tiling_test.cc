@@ -80,7 +80,7 @@ TEST(ReduceTiling, Table) {
        {8192, 8192},
        {1},
        "AR",
-       {{F::kAR, 1300101, 48, 2, 8192, 1}},
+       {{F::kAR, 1300101, 48, 5, 8192, 1}},
        0},
       // Outermost: whole 32 KiB rows (contiguous 64 KiB tiles, one output tile per block); one
       // unit of kept work, so the reduced extent splits over every core.
@@ -92,15 +92,16 @@ TEST(ReduceTiling, Table) {
        "RA",
        {{F::kARA, 2300000, 48, 2, 8192, 48}},
        1572864},
-      // Kept rows too wide for the UB: column chunks.
+      // Only one whole 32 KiB row of float16 fits, too small a tile to beat the DMA setup: column
+      // chunks, and the reduced extent splits to fill the cores.
       {"ascend910b",
        kSum,
        DType::kFloat16,
        {8192, 16384},
        {0},
        "RA",
-       {{F::kARA, 2300101, 48, 16, 1440, 4}},
-       262144},
+       {{F::kARA, 2300101, 42, 16, 2720, 6}},
+       393216},
       {"ascend310p",
        kSum,
        DType::kFloat32,

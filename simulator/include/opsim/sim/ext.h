@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/vector_unit.h"
@@ -32,7 +33,8 @@ void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of src[r * rowStride + c]) for c < cols.
-// Floats fold the rows pairwise. T is float, double or an integer type (not half/bfloat16).
+// Floats fold the rows pairwise. T is float, double or an integer type (half/bfloat16 sources
+// accumulate into float32 through the widening form below).
 template <typename T>
 void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTensor<T>& src,
                     ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
@@ -49,6 +51,86 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
   detail::VectorOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
     vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols, rowStride);
+  });
+}
+
+// ---- Widening forms: float16 / bfloat16 rows reduced in float32 ----
+// S is half or bfloat16_t. Every source element widens exactly to float32 and the rows reduce
+// in float32: the result bits are those of AscendC::Cast(float32 scratch, src, CAST_NONE) over
+// the source span followed by the float32 form above on the scratch (same summation order, NaN
+// rule and signed zeros). On the host the source is read once and no scratch tile exists; the
+// device is charged the two instructions the chip runs (the Cast, then the float32 reduce).
+template <typename S>
+inline constexpr bool kWidensToFloat = std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>;
+
+namespace internal {
+
+// Checks the operands, charges a Cast of `span` source elements to float32 and then the float32
+// instruction `name` (whose widest operand is max_bytes), tracks the source read by the cast
+// and the other operands by the reduce (checked mode), then runs `body`.
+template <typename Body>
+void WideningOp(const char* name, const sim::detail::UbRef& dst, uint64_t dst_bytes,
+                const sim::detail::UbRef* srcs, const uint64_t* src_bytes, int nsrc, uint64_t span,
+                Body&& body) {
+  using namespace opsim::sim::detail;
+  Core& core = Cur();
+  CheckUb(core, dst, dst_bytes, name, "dst");
+  uint64_t max_bytes = dst_bytes > span * sizeof(float) ? dst_bytes : span * sizeof(float);
+  for (int i = 0; i < nsrc; ++i) {
+    CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
+  }
+  const double cast_cost = core.VectorCost(span * sizeof(float));
+  const double cast_start = core.Issue(sim::Pipe::kV, "Cast", cast_cost, 0);
+  const double cost = core.VectorCost(max_bytes);
+  const double start = core.Issue(sim::Pipe::kV, name, cost, 0);
+  if (core.checked) {
+    TrackRead(core, srcs[0], sim::Pipe::kV, cast_start, cast_start + cast_cost, name);
+    for (int i = 1; i < nsrc; ++i)
+      TrackRead(core, srcs[i], sim::Pipe::kV, start, start + cost, name);
+    TrackWrite(core, dst, sim::Pipe::kV, start, start + cost, name);
+  }
+  body();
+}
+
+inline uint64_t SpanOf(uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  return rows == 0 ? 0 : static_cast<uint64_t>(rows - 1) * rowStride + cols;
+}
+
+}  // namespace internal
+
+// dst[r] = reduce(float32(src[r * rowStride + 0 .. cols))) for r < rows.
+template <typename S>
+requires kWidensToFloat<S>
+void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<S>& src,
+                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t src_bytes = span * sizeof(S);
+  internal::WideningOp("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(float),
+                       &src.ref(), &src_bytes, 1, span, [&] {
+                         vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(), src.data(),
+                                              rows, cols, rowStride);
+                       });
+}
+
+// acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
+template <typename S>
+requires kWidensToFloat<S>
+void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<S>& src,
+                    ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+  }
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
+  const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
+  const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
+  internal::WideningOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
+    vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), src.data(), rows, cols,
+                             rowStride);
   });
 }
 

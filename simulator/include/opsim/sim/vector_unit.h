@@ -45,9 +45,19 @@ void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t row
                 size_t row_stride);
 // acc[c] = combine(acc[c], reduce over r of src[r * row_stride + c]) for c < cols, r < rows.
 // Floats combine the rows pairwise (tree), so the chain length is log2(rows), not rows.
-// f16/bf16 are not accepted here: kernels accumulate them as float32.
-void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,
-                    size_t cols, size_t row_stride);
+// f16/bf16 are not accepted here: kernels accumulate them as float32 (AccumulateRowsWiden).
+void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows, size_t cols,
+                    size_t row_stride);
+
+// Widening forms for kernels that reduce float16/bfloat16 in float32: src holds `src_type`
+// (kFloat16 or kBFloat16; other types are a precondition violation and write nothing), dst/acc
+// hold float32. The bits are those of Cast(kFloat32) of the rows followed by ReduceRows /
+// AccumulateRows of kFloat32 (same order, NaN rule, signed zeros); the source is widened in
+// small cache-resident chunks, so it is read once and no float32 copy of it is made.
+void ReduceRowsWiden(ReduceOp op, DType src_type, float* dst, const void* src, size_t rows,
+                     size_t cols, size_t row_stride);
+void AccumulateRowsWiden(ReduceOp op, DType src_type, float* acc, const void* src, size_t rows,
+                         size_t cols, size_t row_stride);
 
 // Highway targets compiled into this build ("AVX3", "AVX2", "SSE4", "EMU128"/"SCALAR", ...),
 // best first, restricted to those this CPU supports.
