@@ -50,6 +50,24 @@ std::optional<ReduceKind> KindOf(const std::string& op) {
   return std::nullopt;
 }
 
+// This process's peak resident memory. VmHWM belongs to the process's own address space;
+// getrusage's ru_maxrss is the fallback only, since Linux carries it over exec from the parent
+// (a benchmark script holding large arrays would be counted).
+double PeakResidentBytes() {
+  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    long long kib = -1;
+    while (std::fgets(line, sizeof(line), f) != nullptr) {
+      if (std::sscanf(line, "VmHWM: %lld kB", &kib) == 1) break;
+    }
+    std::fclose(f);
+    if (kib >= 0) return static_cast<double>(kib) * 1024;
+  }
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) * 1024;  // Linux: KiB
+}
+
 int RunBench(const BenchOptions& o) {
   const std::optional<ReduceKind> kind = KindOf(o.op);
   if (!kind) {
@@ -138,9 +156,7 @@ int RunBench(const BenchOptions& o) {
   const double gbps = median > 0 ? bytes / (median * 1e6) : 0;
   const double hbm = context->device().hbm_gbps;
   const double roofline = device_ns > 0 && hbm > 0 ? bytes / hbm / device_ns : 0;
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  const double peak_rss = static_cast<double>(usage.ru_maxrss) * 1024;  // Linux: KiB
+  const double peak_rss = PeakResidentBytes();
   const std::string out_shape = runner->output_shape().ToString();
   Shape in_dims;
   (void)Shape::Make(c.shape.data(), c.shape.size(), &in_dims, "--shape");
