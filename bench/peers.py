@@ -117,9 +117,9 @@ def opsim_bench(binary, op, shape, axes, dtype, threads, repeat, device):
     return json.loads(out.stdout)
 
 
-def bandwidth(stream_read, threads, nbytes):
+def bandwidth(stream_read, threads, nbytes, repeat=7):
     out = subprocess.run([stream_read, "--bytes", str(nbytes), "--threads",
-                          ",".join(map(str, threads)), "--json"],
+                          ",".join(map(str, threads)), "--repeat", str(repeat), "--json"],
                          capture_output=True, text=True, check=True)
     res = json.loads(out.stdout)["results"]
     return {(r["threads"], r["kind"]): r["gbps"] for r in res}
@@ -135,14 +135,18 @@ def run_table(args, peers, cases):
         "%d thread%s %.1f GB/s (staged through a 64 KiB buffer: %.1f)" %
         (t, "" if t == 1 else "s", bw[(t, "read")], bw[(t, "staged")]) for t in args.threads))
     print()
-    print("%-12s %-8s %-4s %2s | %6s %6s | %6s | %5s %5s | %6s %7s" %
-          ("layout", "dtype", "op", "T", "numpy", "torch", "opsim", "/peer", "/bw",
+    print("The machine's bandwidth drifts (other tenants): each row measures it again just before")
+    print("opsim runs (bw), and /bw is opsim's GB/s over that figure.")
+    print()
+    print("%-12s %-8s %-4s %2s | %6s %6s | %6s | %6s | %5s %5s | %6s %7s" %
+          ("layout", "dtype", "op", "T", "numpy", "torch", "opsim", "bw", "/peer", "/bw",
            "MiB>io", "sim/hbm"))
     rows = []
     for name, shape, axes, dtype, op in cases:
         for t in args.threads:
             np_g = peers.numpy_gbps(op, shape, axes, dtype) if t == args.threads[0] else None
             th_g = peers.torch_gbps(op, shape, axes, dtype, t)
+            row_bw = bandwidth(args.stream_read, [t], 256 * MIB, 3)[(t, "read")]
             r = opsim_bench(args.opsim, op, shape, axes, dtype, t, args.repeat, args.device)
             best = max([g for g in (np_g, th_g) if g is not None], default=None)
             over = (r["peak_rss_bytes"] - r["input_bytes"] - r["output_bytes"] -
@@ -150,11 +154,11 @@ def run_table(args, peers, cases):
             row = dict(layout=name, dtype=dtype, op=op, threads=t, shape=shape, axes=axes,
                        numpy=np_g, torch=th_g, opsim=r["input_gbps"],
                        vs_peer=r["input_gbps"] / best if best else None,
-                       vs_bw=r["input_gbps"] / bw[(t, "read")], rss_over_io_mib=over,
+                       bandwidth=row_bw, vs_bw=r["input_gbps"] / row_bw, rss_over_io_mib=over,
                        sim_vs_roofline=1 / r["roofline_share"] if r["roofline_share"] else None)
             rows.append(row)
-            print("%-12s %-8s %-4s %2d | %s %s | %s | %s %s | %6.1f %s" %
-                  (name, dtype, op, t, fmt(np_g), fmt(th_g), fmt(r["input_gbps"]),
+            print("%-12s %-8s %-4s %2d | %s %s | %s | %s | %s %s | %6.1f %s" %
+                  (name, dtype, op, t, fmt(np_g), fmt(th_g), fmt(r["input_gbps"]), fmt(row_bw),
                    fmt(row["vs_peer"], 5, 2), fmt(row["vs_bw"], 5, 2), over,
                    fmt(row["sim_vs_roofline"], 7, 3)), flush=True)
     return rows

@@ -153,6 +153,11 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
       return fits(c);
     });
     c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+    if (!allow_split && outer * CeilDiv(inner, c.cols) < max_cores) {
+      // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
+      const uint64_t per_core = Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per);
+      c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, per_core));
+    }
     c.ub_row_stride = c.cols;
     most_rows(c);
     t = c;
