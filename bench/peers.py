@@ -83,7 +83,9 @@ class Peers:
         if torch is None:
             return None
         torch.set_num_threads(threads)
-        tdt = getattr(torch, dtype)
+        tdt = getattr(torch, dtype, None)
+        if tdt is None:
+            return None  # e.g. uint32 and uint64, which torch 1.13 does not have
         if tdt.is_floating_point:
             x = (torch.rand(shape, dtype=torch.float32) * 2 - 1).to(tdt)
         else:
