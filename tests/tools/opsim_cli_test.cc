@@ -367,6 +367,17 @@ TEST_F(OpsimCli, BenchJsonHasItsFields) {
   EXPECT_EQ(text.rc, 0);
   EXPECT_NE(text.out.find("roofline"), std::string::npos);
   EXPECT_NE(Run("bench --op ReduceSum --shape 4,4 --axes 9 --dtype float32").rc, 0);
+  const Result huge = Run("bench --op ReduceSum --shape 1048576,1048576,64 --dtype float32");
+  EXPECT_NE(huge.rc, 0);
+  EXPECT_NE(huge.err.find("more than half of this machine's"), std::string::npos) << huge.err;
+  const Result checked =
+      Run("bench --op ReduceSum --shape 300,70 --axes 0 --dtype float32 --repeat 1 --checked "
+          "--trace --json");
+  ASSERT_EQ(checked.rc, 0) << checked.err;
+  const nlohmann::json c = nlohmann::json::parse(checked.out);
+  EXPECT_TRUE(c["checked"].get<bool>());
+  EXPECT_TRUE(c["trace"].get<bool>());
+  EXPECT_GE(c["peak_rss_bytes"].get<double>(), 300.0 * 70 * 4);
 }
 
 TEST_F(OpsimCli, DevicesListsTheProfiles) {

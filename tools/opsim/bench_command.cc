@@ -6,6 +6,7 @@
 // 2 GiB element by element would take longer than the benchmark, and no reducer's speed depends
 // on the values.
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -105,6 +106,17 @@ int RunBench(const BenchOptions& o) {
       return Report(kCmd, st.ToString(), kExitFailure);
     }
     const int64_t n = *shape.NumElements();
+    const double bytes = static_cast<double>(n) * static_cast<double>(DTypeSize(*dtype));
+    const double memory =
+        static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+    if (memory > 0 && bytes > memory / 2) {
+      // Refused before mmap: with overcommit the allocation would succeed and the fill be killed.
+      char why[160];
+      std::snprintf(why, sizeof(why),
+                    " needs a %.1f GB input, more than half of this machine's %.1f GB of memory",
+                    bytes / 1e9, memory / 1e9);
+      return Report(kCmd, "--shape " + shape.ToString() + why, kExitFailure);
+    }
     input = DeviceBuffer(static_cast<size_t>(n) * DTypeSize(*dtype));
     if (!input.ok()) {
       return Report(
