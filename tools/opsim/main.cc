@@ -13,9 +13,12 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
   app.fallthrough(false);
   const std::vector<std::pair<const char*, opsim::cli::CommandRunner>> commands = {
-      {"run", opsim::cli::AddRunCommand(app)},         {"exec", opsim::cli::AddExecCommand(app)},
-      {"graph", opsim::cli::AddGraphCommand(app)},     {"bench", opsim::cli::AddBenchCommand(app)},
-      {"devices", opsim::cli::AddDevicesCommand(app)}, {"demo", opsim::cli::AddDemoCommand(app)},
+      {"run", opsim::cli::AddRunCommand(app)},
+      {"exec", opsim::cli::AddExecCommand(app)},
+      {"graph", opsim::cli::AddGraphCommand(app)},
+      {"bench", opsim::cli::AddBenchCommand(app)},
+      {"devices", opsim::cli::AddDevicesCommand(app)},
+      {"demo", opsim::cli::AddDemoCommand(app)},
       {"onnx-test", opsim::cli::AddOnnxTestCommand(app)},
   };
   try {
