@@ -5,20 +5,14 @@
 #include <vector>
 
 #include "add/add_custom.h"
+#include "bench_device.h"
 #include "opsim/sim/device_profile.h"
 #include "opsim/sim/launch.h"
 #include "reduce/reduce_operation.h"
 
 namespace {
 
-const opsim::sim::DeviceProfile& Device() {
-  static opsim::sim::DeviceProfile device = [] {
-    opsim::sim::DeviceProfile d;
-    (void)opsim::sim::LoadNamedDeviceProfile("ascend910b", &d);
-    return d;
-  }();
-  return device;
-}
+using opsim::bench::Device;
 
 // The add kernel over 1 Mi floats on 8 blocks; arg 0: 0 plain, 1 trace, 2 checked.
 void BM_AddKernel(benchmark::State& state) {

@@ -7,19 +7,13 @@
 #include <span>
 #include <vector>
 
+#include "bench_device.h"
 #include "opsim/sim/device_profile.h"
 #include "reduce/reduce_tiling.h"
 
 namespace {
 
-const opsim::sim::DeviceProfile& Device() {
-  static opsim::sim::DeviceProfile device = [] {
-    opsim::sim::DeviceProfile d;
-    (void)opsim::sim::LoadNamedDeviceProfile("ascend910b", &d);
-    return d;
-  }();
-  return device;
-}
+using opsim::bench::Device;
 
 struct Layout {
   std::vector<int64_t> dims;

@@ -8,20 +8,12 @@
 #include "op_runner.h"
 #include "opsim/cases/case_data.h"
 #include "opsim/cases/case_run.h"
+#include "opsim/core/shape.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 
 namespace opsim::cli {
 namespace {
-
-std::string ListText(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i > 0) s += ',';
-    s += std::to_string(v[i]);
-  }
-  return s + "]";
-}
 
 // The case as its front door's registry operation, with that reading's attributes.
 OpCall CallFor(const cases::ReduceCase& c) {
@@ -73,8 +65,8 @@ CaseOutcome RunCase(const cases::ReduceCase& c, const HarnessOptions& options) {
   out.op = call.op == "Reduce" ? "Reduce." + std::string(ReduceKindName(c.kind)) : call.op;
   out.dtype = std::string(DTypeName(c.dtype));
   out.device = c.device;
-  out.input_shape = ListText(c.shape);
-  out.axes = c.axes ? ListText(*c.axes) : "-";
+  out.input_shape = DimsToString(c.shape);
+  out.axes = c.axes ? DimsToString(*c.axes) : "-";
   out.output_shape = "?";
   if (!c.skip.empty()) {
     out.verdict = Verdict::kSkip;

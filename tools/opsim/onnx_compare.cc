@@ -5,18 +5,10 @@
 #include <sstream>
 
 #include "opsim/core/float16.h"
+#include "opsim/core/shape.h"
 
 namespace opsim::cli {
 namespace {
-
-std::string DimsText(const std::vector<int64_t>& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) s += ',';
-    s += std::to_string(dims[i]);
-  }
-  return s + "]";
-}
 
 template <typename T>
 T Load(const OnnxTensor& t, size_t i) {
@@ -65,7 +57,7 @@ std::string CompareOnnxOutput(const OnnxTensor& got, const OnnxTensor& want, dou
            std::string(DTypeName(want.dtype));
   }
   if (got.dims != want.dims)
-    return "shape " + DimsText(got.dims) + ", expected " + DimsText(want.dims);
+    return "shape " + DimsToString(got.dims) + ", expected " + DimsToString(want.dims);
   const size_t size = DTypeSize(got.dtype);
   if (got.data.size() != want.data.size()) {
     return "holds " + std::to_string(got.data.size()) + " bytes, expected " +

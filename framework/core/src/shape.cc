@@ -57,13 +57,17 @@ std::optional<int64_t> Shape::NumBytes(size_t element_size) const {
   return bytes;
 }
 
-std::string Shape::ToString() const {
+std::string DimsToString(std::span<const int64_t> dims) {
   std::string s = "[";
-  for (int i = 0; i < rank_; ++i) {
+  for (size_t i = 0; i < dims.size(); ++i) {
     if (i) s += ",";
-    s += std::to_string(dims_[static_cast<size_t>(i)]);
+    s += std::to_string(dims[i]);
   }
   return s + "]";
+}
+
+std::string Shape::ToString() const {
+  return DimsToString(std::span<const int64_t>(dims_.data(), static_cast<size_t>(rank_)));
 }
 
 bool operator==(const Shape& a, const Shape& b) {

@@ -6,6 +6,7 @@
 
 #include "bool_reduce_operation.h"
 #include "onnx_tensor.h"
+#include "opsim/core/shape.h"
 #include "opsim/framework/operation_registry.h"
 
 namespace opsim::onnx_import {
@@ -112,7 +113,8 @@ Status ReadAxesInput(const NodeImport& in, const std::string& label, AttrMap* at
   }
   if (axes->dims.size() > 1) {
     return {ErrorCode::kInvalidTensorDimNum, label + ": input 1 (axes) '" + name + "' is " +
-                                                 DimsText(axes->dims) + " (expected a 1-D tensor)"};
+                                                 DimsToString(axes->dims) +
+                                                 " (expected a 1-D tensor)"};
   }
   std::vector<int64_t> values(axes->data.size() / sizeof(int64_t));
   if (!values.empty()) std::memcpy(values.data(), axes->data.data(), axes->data.size());

@@ -151,15 +151,6 @@ Status UnpackTyped(const Proto& p, DType dtype, std::string_view what, std::vect
 
 }  // namespace
 
-std::string DimsText(const std::vector<int64_t>& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) s += ',';
-    s += std::to_string(dims[i]);
-  }
-  return s + "]";
-}
-
 std::optional<DType> DTypeFromOnnx(int32_t onnx_type) {
   for (const TypeRow& row : kTypes) {
     if (row.onnx == onnx_type) return row.dtype;
@@ -214,7 +205,7 @@ Status TensorFromProto(const Proto& p, std::string_view what, OnnxTensor* out) {
     count *= d;
     t.dims.push_back(d);
   }
-  const std::string shape_text = std::string(DTypeName(*dtype)) + " " + DimsText(t.dims);
+  const std::string shape_text = std::string(DTypeName(*dtype)) + " " + DimsToString(t.dims);
   const Field want = FieldOf(*dtype);
   int typed_fields = 0;
   for (Field f : kFields) {

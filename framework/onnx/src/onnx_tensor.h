@@ -20,8 +20,3 @@ namespace opsim::onnx_import {
 Status TensorFromProto(const onnx::TensorProto& proto, std::string_view what, OnnxTensor* out);
 
 }  // namespace opsim::onnx_import
-
-namespace opsim {
-// "[2,3]", "[]" for a scalar.
-std::string DimsText(const std::vector<int64_t>& dims);
-}  // namespace opsim

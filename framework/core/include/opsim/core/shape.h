@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "opsim/core/status.h"
@@ -12,6 +13,9 @@
 namespace opsim {
 
 inline constexpr int kMaxRank = 8;  // ATB's MAX_DIM
+
+// "[2,3]", "[]" for no dims: how every message and report writes a list of dims or axes.
+std::string DimsToString(std::span<const int64_t> dims);
 
 class Shape {
  public:
