@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
-  opsim_framework)
+  opsim_op_api opsim_framework)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
@@ -39,6 +39,7 @@ install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings
 install(DIRECTORY
           ${PROJECT_SOURCE_DIR}/framework/core/include/
           ${PROJECT_SOURCE_DIR}/simulator/include/
+          ${PROJECT_SOURCE_DIR}/op_api/include/
           ${PROJECT_SOURCE_DIR}/framework/runtime/include/
           ${PROJECT_SOURCE_DIR}/framework/atb/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

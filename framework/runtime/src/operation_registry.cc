@@ -1,8 +1,11 @@
 #include "opsim/framework/operation_registry.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "builtin_operations.h"
+#include "opdef_operation.h"
+#include "opsim/op_api/op_registry.h"
 
 namespace opsim {
 namespace {
@@ -39,7 +42,8 @@ std::string_view AttrTypeName(const AttrValue& value) {
     case 1: return "int";
     case 2: return "float";
     case 3: return "string";
-    default: return "int list";
+    case 4: return "int list";
+    default: return "float list";
   }
 }
 
@@ -102,27 +106,30 @@ Status OperationRegistry::Create(std::string_view name, const AttrMap& attrs,
   {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto it = factories_.find(name);
-    if (it == factories_.end()) {
-      std::vector<std::string> names;
-      for (const auto& entry : factories_) names.push_back(entry.first);
-      return {ErrorCode::kInvalidParam, "OperationRegistry: unknown operator '" +
-                                            std::string(name) +
-                                            "' (registered: " + JoinNames(names) + ")"};
-    }
-    factory = it->second;
+    if (it != factories_.end()) factory = it->second;
   }
-  return factory(attrs, out);
+  if (factory) return factory(attrs, out);
+  // Operators defined the Ascend way (ours and loaded libraries') come from their OpDef.
+  if (const ops::OpDef* def = op_api::FindOpDef(name)) return MakeOpDefOperation(*def, attrs, out);
+  return {ErrorCode::kInvalidParam, "OperationRegistry: unknown operator '" + std::string(name) +
+                                        "' (registered: " + JoinNames(Names()) + ")"};
 }
 
 bool OperationRegistry::Contains(std::string_view name) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return factories_.find(name) != factories_.end();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (factories_.find(name) != factories_.end()) return true;
+  }
+  return op_api::FindOpDef(name) != nullptr;
 }
 
 std::vector<std::string> OperationRegistry::Names() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> names;
-  for (const auto& entry : factories_) names.push_back(entry.first);
+  std::vector<std::string> names = op_api::OpDefNames();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& entry : factories_) names.push_back(entry.first);
+  }
+  std::sort(names.begin(), names.end());
   return names;
 }
 

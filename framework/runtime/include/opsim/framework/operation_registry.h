@@ -18,10 +18,11 @@
 
 namespace opsim {
 
-using AttrValue = std::variant<bool, int64_t, double, std::string, std::vector<int64_t>>;
+using AttrValue =
+    std::variant<bool, int64_t, double, std::string, std::vector<int64_t>, std::vector<double>>;
 using AttrMap = std::map<std::string, AttrValue, std::less<>>;
 
-// "bool", "int", "float", "string", "int list".
+// "bool", "int", "float", "string", "int list", "float list".
 std::string_view AttrTypeName(const AttrValue& value);
 
 // Typed reads for factories. Each returns kInvalidParam naming `op`, the key, the type found

@@ -1,0 +1,15 @@
+// An attribute map (YAML, ONNX, CLI) read against an OpDef's attribute list: typed, defaulted,
+// in declaration order, as gert::RuntimeAttrs hands them to the op's functions.
+#pragma once
+
+#include "exe_graph/runtime/runtime_attrs.h"
+#include "opsim/framework/operation_registry.h"
+#include "register/op_def.h"
+
+namespace opsim {
+
+// kInvalidParam for an attribute the OpDef does not declare (with the nearest declared name),
+// a value of the wrong type, or a REQUIRED attribute without a value; names the op and the key.
+Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::RuntimeAttrs* out);
+
+}  // namespace opsim

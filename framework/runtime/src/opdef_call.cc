@@ -1,0 +1,258 @@
+#include "opdef_call.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string>
+
+#include "graph/types.h"
+
+namespace opsim {
+namespace {
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+std::string FormatText(ge::Format format) {
+  return std::string(ge::FormatName(format)) + " (" + std::to_string(static_cast<int>(format)) +
+         ")";
+}
+
+gert::StorageShape ToGert(const Dims& dims) {
+  gert::StorageShape s;
+  for (uint64_t i = 0; i < dims.dimNum && i < MAX_DIM; ++i) {
+    s.MutableOriginShape().AppendDim(dims.dims[i]);
+    s.MutableStorageShape().AppendDim(dims.dims[i]);
+  }
+  return s;
+}
+
+// Dtypes and formats an input or output may take in column `column`.
+bool DTypeFits(const ops::OpParamDef& p, size_t column, ge::DataType dtype) {
+  const auto& list = p.GetDataTypeList();
+  if (!list.empty()) return std::find(list.begin(), list.end(), dtype) != list.end();
+  return column < p.GetDataTypes().size() && p.GetDataTypes()[column] == dtype;
+}
+bool FormatFits(const ops::OpParamDef& p, size_t column, ge::Format format) {
+  const auto& list = p.GetFormatList();
+  if (!list.empty()) return std::find(list.begin(), list.end(), format) != list.end();
+  if (p.GetFormats().empty()) return format == ge::FORMAT_ND;
+  return column < p.GetFormats().size() && p.GetFormats()[column] == format;
+}
+
+size_t ColumnCount(const ops::OpDef& def) {
+  size_t n = 0;
+  for (const auto* params : {&def.GetInputs(), &def.GetOutputs()}) {
+    for (const ops::OpParamDef& p : *params) n = std::max(n, p.GetDataTypes().size());
+  }
+  return std::max<size_t>(n, 1);
+}
+
+std::vector<std::string> AllowedDTypes(const ops::OpParamDef& p) {
+  std::vector<std::string> names;
+  const auto& source = p.GetDataTypeList().empty() ? p.GetDataTypes() : p.GetDataTypeList();
+  for (ge::DataType t : source) {
+    const std::string n = DataTypeText(t);
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string DataTypeText(ge::DataType dtype) {
+  const std::optional<DType> known = DTypeFromAcl(static_cast<aclDataType>(dtype));
+  if (known) return std::string(DTypeName(*known));
+  return ge::DataTypeName(dtype);
+}
+
+Status DescribeInputs(const ops::OpDef& def, const SVector<TensorDesc>& inputs,
+                      gert::OpCallData* call) {
+  const std::string& op = def.GetOpType();
+  const auto& params = def.GetInputs();
+  if (inputs.size() != params.size()) {
+    return {ErrorCode::kInvalidInTensorNum, op + ": " + std::to_string(inputs.size()) +
+                                                " input descriptions given but the OpDef has " +
+                                                std::to_string(params.size()) + " inputs"};
+  }
+  for (size_t k = 0; k < params.size(); ++k) {
+    const TensorDesc& d = inputs[k];
+    const std::string name = op + ": input " + std::to_string(k) + " (" + params[k].GetName() + ")";
+    if (d.dtype == ACL_DT_UNDEFINED) {
+      if (params[k].GetParamType() != ops::OPTIONAL) {
+        return {ErrorCode::kInvalidTensorDtype,
+                name +
+                    " is required but has no dtype (ACL_DT_UNDEFINED marks an absent "
+                    "optional input)"};
+      }
+      call->ir_inputs.push_back({call->input_shapes.size(), 0});
+      continue;
+    }
+    Shape shape;
+    OPSIM_RETURN_IF_ERROR(ShapeFromDims(d.shape, &shape, name));
+    call->ir_inputs.push_back({call->input_shapes.size(), 1});
+    call->input_shapes.push_back(ToGert(d.shape));
+    call->input_descs.emplace_back(
+        static_cast<ge::DataType>(d.dtype),
+        gert::StorageFormat(static_cast<ge::Format>(d.format), static_cast<ge::Format>(d.format)));
+    call->input_tensors.emplace_back(call->input_shapes.back(), call->input_descs.back(), nullptr);
+  }
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    call->ir_outputs.push_back({k, 1});
+    call->output_shapes.emplace_back();
+    call->output_descs.emplace_back(ge::DT_UNDEFINED,
+                                    gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
+  }
+  return Status::Ok();
+}
+
+Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column) {
+  const std::string& op = def.GetOpType();
+  const size_t columns = ColumnCount(def);
+  const auto& params = def.GetInputs();
+  // Each input alone first, so the message names the tensor at fault.
+  for (size_t k = 0; k < params.size(); ++k) {
+    const auto [first, count] = call.ir_inputs[k];
+    if (count == 0) continue;
+    const gert::CompileTimeTensorDesc& d = call.input_descs[first];
+    bool dtype_ok = false;
+    bool format_ok = false;
+    for (size_t c = 0; c < columns; ++c) {
+      dtype_ok = dtype_ok || DTypeFits(params[k], c, d.GetDataType());
+      format_ok = format_ok || FormatFits(params[k], c, d.GetStorageFormat());
+    }
+    const std::string name = op + ": input " + std::to_string(k) + " (" + params[k].GetName() + ")";
+    if (!dtype_ok) {
+      return {ErrorCode::kInvalidTensorDtype, name + " dtype " + DataTypeText(d.GetDataType()) +
+                                                  " is not supported (the OpDef allows " +
+                                                  Join(AllowedDTypes(params[k])) + ")"};
+    }
+    if (!format_ok) {
+      std::vector<std::string> formats;
+      for (ge::Format f : params[k].GetFormats()) formats.push_back(ge::FormatName(f));
+      return {ErrorCode::kInvalidTensorFormat,
+              name + " format " + FormatText(d.GetStorageFormat()) +
+                  " is not supported (the OpDef allows " +
+                  (formats.empty() ? std::string("ND") : Join(formats)) + ")"};
+    }
+  }
+  for (size_t c = 0; c < columns; ++c) {
+    bool fits = true;
+    for (size_t k = 0; k < params.size() && fits; ++k) {
+      const auto [first, count] = call.ir_inputs[k];
+      if (count == 0) continue;
+      fits = DTypeFits(params[k], c, call.input_descs[first].GetDataType()) &&
+             FormatFits(params[k], c, call.input_descs[first].GetStorageFormat());
+    }
+    if (fits) {
+      *column = c;
+      return Status::Ok();
+    }
+  }
+  std::vector<std::string> got;
+  for (size_t k = 0; k < params.size(); ++k) {
+    const auto [first, count] = call.ir_inputs[k];
+    got.push_back(
+        params[k].GetName() + "=" +
+        (count == 0 ? std::string("absent") : DataTypeText(call.input_descs[first].GetDataType())));
+  }
+  std::vector<std::string> combos;
+  for (size_t c = 0; c < columns; ++c) {
+    std::vector<std::string> one;
+    for (const ops::OpParamDef& p : params) {
+      one.push_back(p.GetName() + "=" +
+                    (c < p.GetDataTypes().size() ? DataTypeText(p.GetDataTypes()[c]) : "?"));
+    }
+    std::string combo = "(";
+    combo += Join(one);
+    combo += ")";
+    combos.push_back(std::move(combo));
+  }
+  return {ErrorCode::kInvalidTensorDtype, op + ": the inputs' dtypes (" + Join(got) +
+                                              ") are no column of the OpDef; it allows " +
+                                              Join(combos)};
+}
+
+Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
+                    SVector<TensorDesc>* outputs) {
+  const std::string& op = def.GetOpType();
+  if (def.GetInferShape() == nullptr) {
+    return {ErrorCode::kUnsupported,
+            op + ": the OpDef sets no InferShape function (SetInferShape)"};
+  }
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    const ops::OpParamDef& p = def.GetOutputs()[k];
+    const ge::DataType dtype =
+        column < p.GetDataTypes().size() ? p.GetDataTypes()[column] : ge::DT_UNDEFINED;
+    const ge::Format format =
+        column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
+    call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
+  }
+  gert::InferShapeContext shape_context(call);
+  if (const uint32_t rc = def.GetInferShape()(&shape_context); rc != ge::GRAPH_SUCCESS) {
+    return {ErrorCode::kGraphInferShapeFuncFail,
+            op + ": its InferShape function failed (returned " + std::to_string(rc) + ")"};
+  }
+  if (def.GetInferDataType() != nullptr) {
+    gert::InferDataTypeContext dtype_context(call);
+    if (const uint32_t rc = def.GetInferDataType()(&dtype_context); rc != ge::GRAPH_SUCCESS) {
+      return {ErrorCode::kGraphInferShapeFuncFail,
+              op + ": its InferDataType function failed (returned " + std::to_string(rc) + ")"};
+    }
+  }
+  outputs->clear();
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    const std::string name =
+        op + ": output " + std::to_string(k) + " (" + def.GetOutputs()[k].GetName() + ")";
+    const gert::Shape& shape = call->output_shapes[k].GetOriginShape();
+    call->output_shapes[k].MutableStorageShape() = shape;
+    TensorDesc desc;
+    const ge::DataType dtype = call->output_descs[k].GetDataType();
+    if (!DTypeFromAcl(static_cast<aclDataType>(dtype))) {
+      return {ErrorCode::kInvalidTensorDtype,
+              name + " dtype " + DataTypeText(dtype) + " is not one opsim can hold"};
+    }
+    if (shape.GetDimNum() > MAX_DIM) {
+      return {ErrorCode::kInvalidTensorDimNum, name + " has rank " +
+                                                   std::to_string(shape.GetDimNum()) +
+                                                   " (at most " + std::to_string(MAX_DIM) + ")"};
+    }
+    desc.dtype = static_cast<aclDataType>(dtype);
+    desc.format = static_cast<aclFormat>(call->output_descs[k].GetStorageFormat());
+    desc.shape.dimNum = shape.GetDimNum();
+    for (size_t i = 0; i < shape.GetDimNum(); ++i) desc.shape.dims[i] = shape.GetDim(i);
+    Shape checked;
+    OPSIM_RETURN_IF_ERROR(ShapeFromDims(desc.shape, &checked, name));
+    outputs->push_back(desc);
+  }
+  return Status::Ok();
+}
+
+std::string SocConfigName(const std::string& profile) {
+  if (profile == "ascend910a") return "ascend910";
+  for (const char* family : {"ascend910b", "ascend310p", "ascend310b"}) {
+    if (profile.rfind(family, 0) == 0) return family;
+  }
+  return profile;
+}
+
+fe::PlatFormInfos PlatformFor(const sim::DeviceProfile& device) {
+  fe::PlatFormInfos info;
+  info.profile = device.name;
+  // CANN's SoC name: "ascend910b" -> "Ascend910B".
+  std::string soc = device.name;
+  for (char& c : soc) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (soc.rfind("ASCEND", 0) == 0) soc.replace(0, 6, "Ascend");
+  info.soc_version = soc;
+  info.ub_bytes = device.ub_bytes;
+  // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
+  info.split_vector_cube = SocConfigName(device.name) == "ascend910b";
+  info.vector_cores = device.vector_cores;
+  info.cube_cores = info.split_vector_cube ? device.vector_cores / 2 : device.vector_cores;
+  return info;
+}
+
+}  // namespace opsim

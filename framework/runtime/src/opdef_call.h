@@ -1,0 +1,36 @@
+// One call of an OpDef: tensor descriptions in gert's terms, the dtype column they select, and
+// the device figures a tiling function sees.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exe_graph/runtime/op_call_data.h"
+#include "opsim/core/tensor.h"
+#include "opsim/sim/device_profile.h"
+#include "register/op_def.h"
+
+namespace opsim {
+
+// Fills the inputs of `call` from descriptions (one per OpDef input; an optional input is absent
+// when its dtype is ACL_DT_UNDEFINED) and sizes the outputs. kInvalidInTensorNum, kInvalidParam
+// for bad shapes.
+Status DescribeInputs(const ops::OpDef& def, const SVector<TensorDesc>& inputs,
+                      gert::OpCallData* call);
+
+// The dtype column the inputs select. kInvalidTensorDtype / kInvalidTensorFormat naming the op,
+// the tensor, its dtype or format and what the OpDef allows.
+Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column);
+
+// The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
+Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
+                    SVector<TensorDesc>* outputs);
+
+// PlatformAscendC's figures for a device profile.
+fe::PlatFormInfos PlatformFor(const sim::DeviceProfile& device);
+// The AddConfig name a profile answers to ("ascend910a" -> "ascend910", "ascend910b" as is).
+std::string SocConfigName(const std::string& profile);
+
+std::string DataTypeText(ge::DataType dtype);  // "float16" for the ones opsim knows, else CANN's
+
+}  // namespace opsim

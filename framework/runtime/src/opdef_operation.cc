@@ -1,0 +1,312 @@
+#include "opdef_operation.h"
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "desc_check.h"
+#include "opdef_attrs.h"
+#include "opdef_call.h"
+#include "opsim/framework/context.h"
+#include "opsim/op_api/op_registry.h"
+#include "opsim/sim/launch.h"
+#include "register/tilingdata_base.h"
+
+namespace opsim {
+namespace {
+
+// CANN hands a tiling function a buffer of this many bytes; more is an error.
+constexpr size_t kTilingCapacity = 64 * 1024;
+constexpr uint32_t kMaxBlockDim = 65535;
+
+std::string Str(uint64_t v) { return std::to_string(v); }
+
+class OpDefOperation final : public Operation {
+ public:
+  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs)
+      : def_(def), attrs_(std::move(attrs)) {}
+
+  std::string GetName() const override { return def_.GetOpType(); }
+  uint32_t GetInputNum() const override { return static_cast<uint32_t>(def_.GetInputs().size()); }
+  uint32_t GetOutputNum() const override { return static_cast<uint32_t>(def_.GetOutputs().size()); }
+
+  Status InferShape(const SVector<TensorDesc>& inTensorDescs,
+                    SVector<TensorDesc>& outTensorDescs) const override {
+    gert::OpCallData call;
+    size_t column = 0;
+    return Describe(inTensorDescs, &call, &column, &outTensorDescs);
+  }
+
+  Status Setup(const VariantPack& variantPack, uint64_t& workspaceSize, Context* context) override {
+    if (ready_ && context != nullptr && context == context_ &&
+        context->device_generation() == device_generation_ && SamePack(variantPack) &&
+        !value_dependent_) {
+      workspaceSize = workspace_size_;
+      return Status::Ok();
+    }
+    ready_ = false;
+    if (context == nullptr) return Error(ErrorCode::kInvalidContextAddr, "Setup: context is null");
+    SVector<TensorDesc> in_descs;
+    for (const Tensor& t : variantPack.inTensors) in_descs.push_back(t.desc);
+    gert::OpCallData call;
+    size_t column = 0;
+    SVector<TensorDesc> want_out;
+    OPSIM_RETURN_IF_ERROR(Describe(in_descs, &call, &column, &want_out));
+    if (variantPack.outTensors.size() != want_out.size()) {
+      return Error(ErrorCode::kInvalidTensorNum,
+                   "outTensors holds " + Str(variantPack.outTensors.size()) +
+                       " tensors (expected " + Str(want_out.size()) + ")");
+    }
+    for (size_t k = 0; k < want_out.size(); ++k) {
+      const std::string name = "outTensors[" + Str(k) + "]";
+      OPSIM_RETURN_IF_ERROR(
+          CheckDescMatches(def_.GetOpType(), name, variantPack.outTensors[k].desc, want_out[k]));
+      OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, variantPack.outTensors[k]));
+    }
+    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
+      if (variantPack.inTensors[k].desc.dtype == ACL_DT_UNDEFINED) continue;
+      OPSIM_RETURN_IF_ERROR(
+          CheckDataSize(def_.GetOpType(), "inTensors[" + Str(k) + "]", variantPack.inTensors[k]));
+    }
+    OPSIM_RETURN_IF_ERROR(CheckSocConfig(context->device().name));
+    OPSIM_RETURN_IF_ERROR(BindValueInputs(variantPack, &call));
+
+    const op_api::KernelBuild* kernel =
+        op_api::FindKernel(def_.GetOpType(), static_cast<int>(column));
+    OPSIM_RETURN_IF_ERROR(CheckKernel(kernel, column));
+    OPSIM_RETURN_IF_ERROR(RunTiling(context->device(), &call));
+
+    kernel_ = kernel;
+    in_descs_ = in_descs;
+    out_descs_ = want_out;
+    context_ = context;
+    device_generation_ = context->device_generation();
+    workspace_size_ = 0;
+    for (size_t bytes : call.workspace_sizes) workspace_size_ += bytes;
+    workspaceSize = workspace_size_;
+    ready_ = true;
+    return Status::Ok();
+  }
+
+  Status Execute(const VariantPack& variantPack, uint8_t* workspace, uint64_t workspaceSize,
+                 Context* context) override {
+    if (!ready_) {
+      return Error(ErrorCode::kOperationNullRunner,
+                   "Execute: Setup has not succeeded (call Setup first)");
+    }
+    if (context == nullptr || context != context_) {
+      return Error(ErrorCode::kInvalidContextAddr,
+                   "Execute: context is null or not the one Setup was called with");
+    }
+    if (context->device_generation() != device_generation_) {
+      return Error(ErrorCode::kInvalidContextAddr, "Execute: the context's device changed to " +
+                                                       context->device().name +
+                                                       " after Setup (call Setup again)");
+    }
+    if (!SamePack(variantPack)) {
+      return Error(ErrorCode::kInvalidParam,
+                   "Execute: the pack's descriptions differ from the ones Setup saw (call Setup "
+                   "again)");
+    }
+    if (workspaceSize < workspace_size_ || (workspace_size_ > 0 && workspace == nullptr)) {
+      return Error(ErrorCode::kInvalidWorkspaceSize,
+                   "Execute: workspace of " + Str(workspaceSize) + " B" +
+                       (workspace == nullptr ? " (null)" : "") + " is smaller than the " +
+                       Str(workspace_size_) + " B Setup asked for");
+    }
+    sim::LaunchOptions launch;
+    launch.host_threads = context->options().host_threads;
+    launch.checked = context->options().checked;
+    launch.trace = context->options().trace;
+    launch.tiling_key = tiling_key_;
+    std::vector<uint8_t*> args;
+    auto bind = [&](const Tensor& t, const std::string& name) -> Status {
+      if (t.desc.dtype == ACL_DT_UNDEFINED) {  // an absent optional input
+        args.push_back(nullptr);
+        return Status::Ok();
+      }
+      OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, t));
+      if (t.dataSize > 0 && t.deviceData == nullptr) {
+        return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
+      }
+      args.push_back(static_cast<uint8_t*>(t.deviceData));
+      launch.regions.push_back({t.deviceData, t.dataSize, name});
+      return Status::Ok();
+    };
+    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
+      OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[k], def_.GetInputs()[k].GetName()));
+    }
+    for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
+      OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
+    }
+    args.push_back(workspace_size_ > 0 ? workspace : nullptr);
+    if (workspace_size_ > 0) launch.regions.push_back({workspace, workspace_size_, "workspace"});
+    // The kernel reads its tiling struct from GM, maybe past the bytes the host wrote (a
+    // naturally aligned struct's padding): the whole buffer is readable, zero past the data.
+    args.push_back(tiling_.data());
+    launch.regions.push_back({tiling_.data(), tiling_.size(), "tiling"});
+
+    const op_api::KernelBuild* kernel = kernel_;
+    sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
+                                           [&] { kernel->invoke(kernel->fn, args.data()); });
+    if (!result.status.ok()) {
+      return {result.status.code(), def_.GetOpType() + ": " + result.status.message()};
+    }
+    context->RecordLaunch(result.stats);
+    return Status::Ok();
+  }
+
+ private:
+  Status Error(ErrorCode code, const std::string& what) const {
+    return {code, def_.GetOpType() + ": " + what};
+  }
+
+  Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
+                  SVector<TensorDesc>* out) const {
+    call->node_name = def_.GetOpType().c_str();
+    call->node_type = def_.GetOpType().c_str();
+    call->attrs = attrs_;
+    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, in, call));
+    OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
+    return InferOutputs(def_, *column, call, out);
+  }
+
+  Status CheckSocConfig(const std::string& profile) const {
+    const auto& configs = def_.GetAICore().GetConfigs();
+    if (configs.empty() || configs.count(SocConfigName(profile)) > 0) return Status::Ok();
+    std::string list;
+    for (const auto& [soc, config] : configs) list += (list.empty() ? "" : ", ") + soc;
+    return Error(ErrorCode::kUnsupported, "has no AICore config for " + SocConfigName(profile) +
+                                              " (device " + profile + "); AddConfig names " + list);
+  }
+
+  // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
+  Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call) {
+    value_dependent_ = false;
+    for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
+      if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;
+      const auto [first, count] = call->ir_inputs[k];
+      if (count == 0) continue;
+      value_dependent_ = true;
+      const Tensor& t = pack.inTensors[k];
+      if (t.dataSize > 0 && t.deviceData == nullptr) {
+        return Error(ErrorCode::kInvalidTensorAddr,
+                     "Setup: input " + Str(k) + " (" + def_.GetInputs()[k].GetName() +
+                         ") is ValueDepend but its deviceData is null");
+      }
+      call->input_tensors[first] =
+          gert::Tensor(call->input_shapes[first], call->input_descs[first], t.deviceData);
+    }
+    return Status::Ok();
+  }
+
+  Status CheckKernel(const op_api::KernelBuild* kernel, size_t column) const {
+    const std::string entry = op_api::KernelName(def_.GetOpType());
+    if (kernel == nullptr) {
+      if (!op_api::HasAnyKernel(def_.GetOpType())) {
+        return Error(ErrorCode::kUnsupported,
+                     "no kernel '" + entry + "' is registered (build op_kernel/" + entry +
+                         ".cpp into the operator library with opsim_add_op_library)");
+      }
+      return Error(ErrorCode::kUnsupported,
+                   "the kernel '" + entry + "' has no build for dtype column " + Str(column));
+    }
+    const size_t want = def_.GetInputs().size() + def_.GetOutputs().size() + 2;
+    if (kernel->arity != want) {
+      return Error(ErrorCode::kInvalidParam, "kernel '" + entry + "' takes " + Str(kernel->arity) +
+                                                 " GM_ADDR parameters, but " +
+                                                 Str(def_.GetInputs().size()) + " inputs + " +
+                                                 Str(def_.GetOutputs().size()) +
+                                                 " outputs + workspace + tiling make " + Str(want));
+    }
+    return Status::Ok();
+  }
+
+  Status RunTiling(const sim::DeviceProfile& device, gert::OpCallData* call) {
+    if (def_.GetAICore().GetTiling() == nullptr) {
+      return Error(ErrorCode::kUnsupported,
+                   "the OpDef sets no tiling function (AICore().SetTiling)");
+    }
+    fe::PlatFormInfos platform = PlatformFor(device);
+    std::vector<uint8_t> tiling(kTilingCapacity, 0);
+    gert::TilingData raw(tiling.data(), tiling.size());
+    call->tiling = &raw;
+    call->platform = &platform;
+    gert::TilingContext context(call);
+    (void)optiling::TakeTilingLayoutError();
+    const uint32_t rc = def_.GetAICore().GetTiling()(&context);
+    call->tiling = nullptr;
+    call->platform = nullptr;
+    const std::string layout = optiling::TakeTilingLayoutError();
+    if (rc != ge::GRAPH_SUCCESS) {
+      return Error(ErrorCode::kInvalidParam, "its tiling function failed (returned " + Str(rc) +
+                                                 ")" + (layout.empty() ? "" : ": " + layout));
+    }
+    if (!layout.empty()) return Error(ErrorCode::kInvalidParam, "tiling: " + layout);
+    if (raw.GetDataSize() > raw.GetCapacity()) {
+      return Error(ErrorCode::kInvalidParam, "the tiling function set a data size of " +
+                                                 Str(raw.GetDataSize()) + " B, over the " +
+                                                 Str(raw.GetCapacity()) + " B tiling buffer");
+    }
+    if (!call->block_dim_set || call->block_dim == 0 || call->block_dim > kMaxBlockDim) {
+      return Error(ErrorCode::kInvalidParam,
+                   call->block_dim_set
+                       ? "the tiling function set blockDim = " + Str(call->block_dim) +
+                             " (expected 1.." + Str(kMaxBlockDim) + ")"
+                       : std::string("the tiling function did not call SetBlockDim"));
+    }
+    tiling_ = std::move(tiling);
+    block_dim_ = call->block_dim;
+    tiling_key_ = call->tiling_key;
+    return Status::Ok();
+  }
+
+  bool SamePack(const VariantPack& pack) const {
+    if (pack.inTensors.size() != in_descs_.size() || pack.outTensors.size() != out_descs_.size()) {
+      return false;
+    }
+    for (size_t k = 0; k < in_descs_.size(); ++k) {
+      if (!(pack.inTensors[k].desc == in_descs_[k])) return false;
+    }
+    for (size_t k = 0; k < out_descs_.size(); ++k) {
+      if (!(pack.outTensors[k].desc == out_descs_[k])) return false;
+    }
+    return true;
+  }
+
+  const ops::OpDef& def_;
+  gert::RuntimeAttrs attrs_;
+  bool ready_ = false;
+  bool value_dependent_ = false;
+  const op_api::KernelBuild* kernel_ = nullptr;
+  std::vector<uint8_t> tiling_;
+  uint32_t block_dim_ = 0;
+  uint64_t tiling_key_ = 0;
+  SVector<TensorDesc> in_descs_;
+  SVector<TensorDesc> out_descs_;
+  const Context* context_ = nullptr;
+  uint64_t device_generation_ = 0;
+  uint64_t workspace_size_ = 0;
+};
+
+}  // namespace
+
+Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
+                          std::unique_ptr<Operation>* out) {
+  for (const auto* params : {&def.GetInputs(), &def.GetOutputs()}) {
+    for (const ops::OpParamDef& p : *params) {
+      if (p.GetParamType() == ops::DYNAMIC) {
+        return {ErrorCode::kUnsupported, def.GetOpType() + ": '" + p.GetName() +
+                                             "' is a DYNAMIC parameter, which opsim does not run "
+                                             "yet"};
+      }
+    }
+  }
+  gert::RuntimeAttrs resolved;
+  OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
+  *out = std::make_unique<OpDefOperation>(def, std::move(resolved));
+  return Status::Ok();
+}
+
+}  // namespace opsim

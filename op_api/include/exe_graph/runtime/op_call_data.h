@@ -1,0 +1,90 @@
+// What opsim hands the three contexts of one operator call. Not part of CANN's API: operator code
+// only sees it through the contexts.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "exe_graph/runtime/runtime_attrs.h"
+#include "exe_graph/runtime/shape.h"
+#include "exe_graph/runtime/tensor.h"
+#include "exe_graph/runtime/tiling_data.h"
+#include "graph/types.h"
+#include "platform/platform_infos_def.h"
+
+namespace gert {
+
+struct OpCallData {
+  const char* node_name = "";
+  const char* node_type = "";
+  // Inputs and outputs by instance (a dynamic input has several, an absent optional one none);
+  // ir_inputs[k] is (first instance, count) of the OpDef's k-th input.
+  std::vector<StorageShape> input_shapes;
+  std::vector<CompileTimeTensorDesc> input_descs;
+  std::vector<Tensor> input_tensors;
+  std::vector<std::pair<size_t, size_t>> ir_inputs;
+  std::vector<StorageShape> output_shapes;
+  std::vector<CompileTimeTensorDesc> output_descs;
+  std::vector<std::pair<size_t, size_t>> ir_outputs;
+  RuntimeAttrs attrs;
+  // Set by the tiling function.
+  uint32_t block_dim = 0;
+  bool block_dim_set = false;
+  uint64_t tiling_key = 0;
+  uint32_t schedule_mode = 0;
+  bool need_atomic = false;
+  TilingData* tiling = nullptr;
+  std::vector<size_t> workspace_sizes;
+  fe::PlatFormInfos* platform = nullptr;
+
+  // Instance of the OpDef's ir-th input (or output) at `relative`; -1 when there is none.
+  static long Instance(const std::vector<std::pair<size_t, size_t>>& ir, size_t ir_index,
+                       size_t relative) {
+    if (ir_index >= ir.size() || relative >= ir[ir_index].second) return -1;
+    return static_cast<long>(ir[ir_index].first + relative);
+  }
+  template <typename T>
+  static T* At(std::vector<T>& v, long index) {
+    return index >= 0 && static_cast<size_t>(index) < v.size() ? &v[static_cast<size_t>(index)]
+                                                               : nullptr;
+  }
+  template <typename T>
+  static const T* At(const std::vector<T>& v, long index) {
+    return index >= 0 && static_cast<size_t>(index) < v.size() ? &v[static_cast<size_t>(index)]
+                                                               : nullptr;
+  }
+};
+
+// What the three contexts share: the call's inputs, outputs and attributes.
+class ExtendedKernelContext {
+ public:
+  explicit ExtendedKernelContext(OpCallData* data) : data_(data) {}
+  const char* GetNodeName() const { return data_->node_name; }
+  const char* GetNodeType() const { return data_->node_type; }
+  const RuntimeAttrs* GetAttrs() const { return &data_->attrs; }
+  size_t GetComputeNodeInputNum() const { return data_->input_shapes.size(); }
+  size_t GetComputeNodeOutputNum() const { return data_->output_shapes.size(); }
+  const CompileTimeTensorDesc* GetInputDesc(size_t index) const {
+    return OpCallData::At(data_->input_descs, static_cast<long>(index));
+  }
+  const CompileTimeTensorDesc* GetOptionalInputDesc(size_t ir_index) const {
+    return OpCallData::At(data_->input_descs, OpCallData::Instance(data_->ir_inputs, ir_index, 0));
+  }
+  const CompileTimeTensorDesc* GetDynamicInputDesc(size_t ir_index, size_t relative) const {
+    return OpCallData::At(data_->input_descs,
+                          OpCallData::Instance(data_->ir_inputs, ir_index, relative));
+  }
+  const CompileTimeTensorDesc* GetOutputDesc(size_t index) const {
+    return OpCallData::At(data_->output_descs, static_cast<long>(index));
+  }
+  const CompileTimeTensorDesc* GetRequiredInputDesc(size_t ir_index) const {
+    return GetOptionalInputDesc(ir_index);
+  }
+
+ protected:
+  OpCallData* data_;
+};
+
+}  // namespace gert

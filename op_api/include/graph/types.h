@@ -1,0 +1,93 @@
+// CANN's graph-engine vocabulary an operator project names: ge::DataType and ge::Format with
+// CANN's numbers (unscoped, because public projects compare them with integers), graphStatus.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ge {
+
+enum DataType {
+  DT_FLOAT = 0,
+  DT_FLOAT16 = 1,
+  DT_INT8 = 2,
+  DT_INT32 = 3,
+  DT_UINT8 = 4,
+  DT_INT16 = 6,
+  DT_UINT16 = 7,
+  DT_UINT32 = 8,
+  DT_INT64 = 9,
+  DT_UINT64 = 10,
+  DT_DOUBLE = 11,
+  DT_BOOL = 12,
+  DT_STRING = 13,
+  DT_DUAL_SUB_INT8 = 14,
+  DT_DUAL_SUB_UINT8 = 15,
+  DT_COMPLEX64 = 16,
+  DT_COMPLEX128 = 17,
+  DT_QINT8 = 18,
+  DT_QINT16 = 19,
+  DT_QINT32 = 20,
+  DT_QUINT8 = 21,
+  DT_QUINT16 = 22,
+  DT_RESOURCE = 23,
+  DT_STRING_REF = 24,
+  DT_DUAL = 25,
+  DT_VARIANT = 26,
+  DT_BF16 = 27,
+  DT_UNDEFINED = 28,
+  DT_INT4 = 29,
+  DT_UINT1 = 30,
+  DT_INT2 = 31,
+  DT_UINT2 = 32,
+  DT_COMPLEX32 = 33,
+  DT_MAX
+};
+
+enum Format {
+  FORMAT_NCHW = 0,
+  FORMAT_NHWC = 1,
+  FORMAT_ND = 2,
+  FORMAT_NC1HWC0 = 3,
+  FORMAT_FRACTAL_Z = 4,
+  FORMAT_NC1C0HWPAD = 5,
+  FORMAT_NHWC1C0 = 6,
+  FORMAT_FSR_NCHW = 7,
+  FORMAT_FRACTAL_DECONV = 8,
+  FORMAT_C1HWNC0 = 9,
+  FORMAT_FRACTAL_DECONV_TRANSPOSE = 10,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS = 11,
+  FORMAT_NC1HWC0_C04 = 12,
+  FORMAT_FRACTAL_Z_C04 = 13,
+  FORMAT_CHWN = 14,
+  FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS = 15,
+  FORMAT_HWCN = 16,
+  FORMAT_NC1KHKWHWC0 = 17,
+  FORMAT_BN_WEIGHT = 18,
+  FORMAT_FILTER_HWCK = 19,
+  FORMAT_NDHWC = 27,
+  FORMAT_FRACTAL_NZ = 29,
+  FORMAT_NCDHW = 30,
+  FORMAT_DHWCN = 31,
+  FORMAT_NDC1HWC0 = 32,
+  FORMAT_FRACTAL_Z_3D = 33,
+  FORMAT_RESERVED = 40,
+  FORMAT_ALL,
+  FORMAT_NULL,
+  FORMAT_MAX = 0xff
+};
+
+using graphStatus = uint32_t;
+constexpr graphStatus GRAPH_SUCCESS = 0;
+constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
+constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
+constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304;
+
+// Bytes of one element; -1 for types without a whole-byte size (int4, strings, ...).
+int GetSizeByDataType(DataType data_type);
+
+// CANN's name of a data type ("DT_FLOAT16") and of a format ("ND"); "UNDEFINED" when unknown.
+const char* DataTypeName(DataType data_type);
+const char* FormatName(Format format);
+
+}  // namespace ge

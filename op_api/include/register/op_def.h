@@ -1,0 +1,320 @@
+// ops::OpDef: an operator's definition as an Ascend operator project writes it (inputs, outputs,
+// dtype/format columns, attributes, infer-shape/-dtype functions, tiling function, SoC configs).
+// opsim reads the same object to check calls, pick the kernel build and run the tiling.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/tiling_context.h"
+#include "graph/types.h"
+
+namespace gert {
+using TilingKernelFunc = uint32_t (*)(TilingContext*);
+using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);
+using InferDataTypeKernelFunc = uint32_t (*)(InferDataTypeContext*);
+}  // namespace gert
+
+namespace optiling {
+using OP_CHECK_FUNC = uint32_t (*)(const void* op, void* result);
+}
+
+namespace ops {
+
+enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
+enum class DependScope { ALL = 0, TILING = 1, INVALID_SCOPE };
+
+class OpParamDef {
+ public:
+  explicit OpParamDef(const char* name) : name_(name) {}
+
+  OpParamDef& ParamType(Option type) {
+    param_type_ = type;
+    return *this;
+  }
+  // One entry per column: column j of every input and output together is one kernel build.
+  OpParamDef& DataType(std::vector<ge::DataType> types) {
+    data_types_ = std::move(types);
+    return *this;
+  }
+  // Any of these, whatever the other tensors' columns are.
+  OpParamDef& DataTypeList(std::vector<ge::DataType> types) {
+    data_type_list_ = std::move(types);
+    return *this;
+  }
+  OpParamDef& Format(std::vector<ge::Format> formats) {
+    formats_ = std::move(formats);
+    return *this;
+  }
+  OpParamDef& FormatList(std::vector<ge::Format> formats) {
+    format_list_ = std::move(formats);
+    return *this;
+  }
+  OpParamDef& UnknownShapeFormat(std::vector<ge::Format> formats) {
+    if (formats_.empty()) formats_ = std::move(formats);
+    return *this;
+  }
+  OpParamDef& ValueDepend(Option depend) {
+    value_depend_ = depend;
+    return *this;
+  }
+  OpParamDef& ValueDepend(Option depend, DependScope) { return ValueDepend(depend); }
+  // Memory-layout and graph hints the simulator has no use for; kept so projects compile.
+  OpParamDef& IgnoreContiguous() { return *this; }
+  OpParamDef& AutoContiguous() { return *this; }
+  OpParamDef& Scalar() { return *this; }
+  OpParamDef& ScalarList() { return *this; }
+  OpParamDef& To(ge::DataType) { return *this; }
+  OpParamDef& To(const char*) { return *this; }
+  OpParamDef& InitValue(uint64_t) { return *this; }
+  OpParamDef& OutputShapeDependOnCompute() { return *this; }
+  OpParamDef& Follow(const char* other) {
+    follow_ = other;
+    return *this;
+  }
+
+  const std::string& GetName() const { return name_; }
+  Option GetParamType() const { return param_type_; }
+  const std::vector<ge::DataType>& GetDataTypes() const { return data_types_; }
+  const std::vector<ge::DataType>& GetDataTypeList() const { return data_type_list_; }
+  const std::vector<ge::Format>& GetFormats() const { return formats_; }
+  const std::vector<ge::Format>& GetFormatList() const { return format_list_; }
+  Option GetValueDepend() const { return value_depend_; }
+  const std::string& GetFollow() const { return follow_; }
+
+ private:
+  std::string name_;
+  Option param_type_ = REQUIRED;
+  std::vector<ge::DataType> data_types_;
+  std::vector<ge::DataType> data_type_list_;
+  std::vector<ge::Format> formats_;
+  std::vector<ge::Format> format_list_;
+  Option value_depend_ = IGNORE;
+  std::string follow_;
+};
+
+class OpAttrDef {
+ public:
+  enum class Kind {
+    kUnset,
+    kBool,
+    kFloat,
+    kInt,
+    kString,
+    kListBool,
+    kListFloat,
+    kListInt,
+    kListListInt
+  };
+
+  explicit OpAttrDef(const char* name) : name_(name) {}
+  OpAttrDef& AttrType(Option type) {
+    attr_type_ = type;
+    return *this;
+  }
+  OpAttrDef& Bool() { return Declare(Kind::kBool); }
+  OpAttrDef& Bool(bool value) {
+    b_ = value;
+    return Default(Kind::kBool);
+  }
+  OpAttrDef& Float() { return Declare(Kind::kFloat); }
+  OpAttrDef& Float(float value) {
+    f_ = value;
+    return Default(Kind::kFloat);
+  }
+  OpAttrDef& Int() { return Declare(Kind::kInt); }
+  OpAttrDef& Int(int64_t value) {
+    i_ = value;
+    return Default(Kind::kInt);
+  }
+  OpAttrDef& String() { return Declare(Kind::kString); }
+  OpAttrDef& String(const char* value) {
+    s_ = value == nullptr ? "" : value;
+    return Default(Kind::kString);
+  }
+  OpAttrDef& ListBool() { return Declare(Kind::kListBool); }
+  OpAttrDef& ListBool(std::vector<bool> value) {
+    list_bool_ = std::move(value);
+    return Default(Kind::kListBool);
+  }
+  OpAttrDef& ListFloat() { return Declare(Kind::kListFloat); }
+  OpAttrDef& ListFloat(std::vector<float> value) {
+    list_float_ = std::move(value);
+    return Default(Kind::kListFloat);
+  }
+  OpAttrDef& ListInt() { return Declare(Kind::kListInt); }
+  OpAttrDef& ListInt(std::vector<int64_t> value) {
+    list_int_ = std::move(value);
+    return Default(Kind::kListInt);
+  }
+  OpAttrDef& ListListInt() { return Declare(Kind::kListListInt); }
+  OpAttrDef& ListListInt(std::vector<std::vector<int64_t>>) { return Declare(Kind::kListListInt); }
+  OpAttrDef& Version(uint32_t) { return *this; }
+  OpAttrDef& Comment(const char*) { return *this; }
+
+  const std::string& GetName() const { return name_; }
+  Option GetAttrType() const { return attr_type_; }
+  Kind GetKind() const { return kind_; }
+  bool HasDefault() const { return has_default_; }
+  bool GetBool() const { return b_; }
+  float GetFloat() const { return f_; }
+  int64_t GetInt() const { return i_; }
+  const std::string& GetString() const { return s_; }
+  const std::vector<bool>& GetListBool() const { return list_bool_; }
+  const std::vector<float>& GetListFloat() const { return list_float_; }
+  const std::vector<int64_t>& GetListInt() const { return list_int_; }
+
+ private:
+  OpAttrDef& Declare(Kind kind) {
+    kind_ = kind;
+    return *this;
+  }
+  OpAttrDef& Default(Kind kind) {
+    kind_ = kind;
+    has_default_ = true;
+    return *this;
+  }
+  std::string name_;
+  Option attr_type_ = OPTIONAL;
+  Kind kind_ = Kind::kUnset;
+  bool has_default_ = false;
+  bool b_ = false;
+  float f_ = 0;
+  int64_t i_ = 0;
+  std::string s_;
+  std::vector<bool> list_bool_;
+  std::vector<float> list_float_;
+  std::vector<int64_t> list_int_;
+};
+
+// Inputs and outputs of one SoC's configuration (AddConfig(soc, config)), and its flags.
+class OpAICoreConfig {
+ public:
+  OpAICoreConfig() = default;
+  explicit OpAICoreConfig(const char*) {}
+  OpParamDef& Input(const char* name) { return Param(inputs_, name); }
+  OpParamDef& Output(const char* name) { return Param(outputs_, name); }
+  OpAICoreConfig& DynamicCompileStaticFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicFormatFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicRankSupportFlag(bool) { return *this; }
+  OpAICoreConfig& DynamicShapeSupportFlag(bool) { return *this; }
+  OpAICoreConfig& NeedCheckSupportFlag(bool) { return *this; }
+  OpAICoreConfig& PrecisionReduceFlag(bool) { return *this; }
+  OpAICoreConfig& ExtendCfgInfo(const char*, const char*) { return *this; }
+
+  const std::vector<OpParamDef>& GetInputs() const { return inputs_; }
+  const std::vector<OpParamDef>& GetOutputs() const { return outputs_; }
+
+ private:
+  static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name) {
+    for (OpParamDef& p : params) {
+      if (p.GetName() == name) return p;
+    }
+    params.emplace_back(name);
+    return params.back();
+  }
+  std::vector<OpParamDef> inputs_;
+  std::vector<OpParamDef> outputs_;
+};
+
+class OpAICoreDef {
+ public:
+  OpAICoreDef& SetTiling(gert::TilingKernelFunc func) {
+    tiling_ = func;
+    return *this;
+  }
+  OpAICoreDef& SetTilingParse(void*) { return *this; }
+  OpAICoreDef& SetCheckSupport(optiling::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSelectFormat(optiling::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSupportInfo(optiling::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& SetOpSpecInfo(optiling::OP_CHECK_FUNC) { return *this; }
+  OpAICoreDef& AddConfig(const char* soc) {
+    configs_[soc == nullptr ? "" : soc];
+    return *this;
+  }
+  OpAICoreDef& AddConfig(const char* soc, OpAICoreConfig& config) {
+    configs_[soc == nullptr ? "" : soc] = config;
+    return *this;
+  }
+
+  gert::TilingKernelFunc GetTiling() const { return tiling_; }
+  // SoC names as AddConfig gave them ("ascend910b", ...), with their configurations.
+  const std::map<std::string, OpAICoreConfig>& GetConfigs() const { return configs_; }
+
+ private:
+  gert::TilingKernelFunc tiling_ = nullptr;
+  std::map<std::string, OpAICoreConfig> configs_;
+};
+
+class OpDef {
+ public:
+  explicit OpDef(const char* type) : type_(type == nullptr ? "" : type) {}
+  virtual ~OpDef() = default;
+
+  OpParamDef& Input(const char* name) { return Param(inputs_, name); }
+  OpParamDef& Output(const char* name) { return Param(outputs_, name); }
+  OpAttrDef& Attr(const char* name) {
+    for (OpAttrDef& a : attrs_) {
+      if (a.GetName() == name) return a;
+    }
+    attrs_.emplace_back(name);
+    return attrs_.back();
+  }
+  OpDef& SetInferShape(gert::InferShapeKernelFunc func) {
+    infer_shape_ = func;
+    return *this;
+  }
+  OpDef& SetInferShapeRange(void*) { return *this; }
+  OpDef& SetInferDataType(gert::InferDataTypeKernelFunc func) {
+    infer_data_type_ = func;
+    return *this;
+  }
+  OpDef& Comment(const char*) { return *this; }
+  OpAICoreDef& AICore() { return aicore_; }
+
+  const std::string& GetOpType() const { return type_; }
+  const std::vector<OpParamDef>& GetInputs() const { return inputs_; }
+  const std::vector<OpParamDef>& GetOutputs() const { return outputs_; }
+  const std::vector<OpAttrDef>& GetAttrs() const { return attrs_; }
+  gert::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
+  gert::InferDataTypeKernelFunc GetInferDataType() const { return infer_data_type_; }
+  const OpAICoreDef& GetAICore() const { return aicore_; }
+
+ private:
+  static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name) {
+    for (OpParamDef& p : params) {
+      if (p.GetName() == name) return p;
+    }
+    params.emplace_back(name);
+    return params.back();
+  }
+  std::string type_;
+  std::vector<OpParamDef> inputs_;
+  std::vector<OpParamDef> outputs_;
+  std::vector<OpAttrDef> attrs_;
+  gert::InferShapeKernelFunc infer_shape_ = nullptr;
+  gert::InferDataTypeKernelFunc infer_data_type_ = nullptr;
+  OpAICoreDef aicore_;
+};
+
+// Every OpDef of the process, added by OP_ADD while a library loads.
+class OpDefFactory {
+ public:
+  using Creator = std::unique_ptr<OpDef> (*)(const char* type);
+  // A second op of one name is not added; the clash is kept for the loader to report.
+  static void OpDefRegister(const char* type, Creator creator);
+};
+
+}  // namespace ops
+
+#define OP_ADD(opType, ...)                                            \
+  static const int g_opsim_op_added_##opType = [] {                    \
+    ::ops::OpDefFactory::OpDefRegister(#opType, [](const char* type) { \
+      return std::unique_ptr<::ops::OpDef>(new opType(type));          \
+    });                                                                \
+    return 0;                                                          \
+  }()

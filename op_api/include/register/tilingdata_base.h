@@ -1,0 +1,186 @@
+// The tiling-data macros of an operator project (BEGIN_TILING_DATA_DEF ... END_TILING_DATA_DEF,
+// REGISTER_TILING_DATA_CLASS).
+//
+// Host side (the tiling function): a class whose set_<field> writes into a byte image laid out
+// field after field with no padding, as CANN's TilingDef does; SaveToBuffer copies that image.
+// Kernel side (a kernel TU built by opsim_add_op_library, OPSIM_KERNEL_TILING defined): a plain
+// struct with the same fields, as CANN's operator build generates for GET_TILING_DATA. That struct
+// is naturally aligned, so the two agree only when every field sits at a multiple of its size;
+// the host side records a field that does not, and Setup refuses it (CANN would silently read
+// the wrong bytes).
+#pragma once
+
+#if defined(OPSIM_KERNEL_TILING)
+
+#define BEGIN_TILING_DATA_DEF(class_name) struct class_name {
+#define TILING_DATA_FIELD_DEF(data_type, field_name) data_type field_name;
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name) arr_type field_name[arr_size];
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) struct_type field_name;
+#define END_TILING_DATA_DEF }
+// The kernel of op_type finds its struct through this alias (see GET_TILING_DATA).
+#define REGISTER_TILING_DATA_CLASS(op_type, class_name) \
+  using OpsimTilingDataOf_##op_type = class_name;
+
+#else
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace optiling {
+
+// The first layout problem a tiling-data class met on this thread since the last Take (empty
+// when none); the runtime reads it after each tiling function.
+std::string TakeTilingLayoutError();
+void RecordTilingLayoutError(std::string message);
+
+class TilingDef {
+ public:
+  TilingDef() = default;
+  TilingDef(const TilingDef&) = default;
+  TilingDef& operator=(const TilingDef&) = default;
+  virtual ~TilingDef() = default;
+
+  // Copies the image (nested structs included) into pdata. Copies nothing and records an error
+  // when capacity is smaller than GetDataSize(), as CANN refuses it.
+  void SaveToBuffer(void* pdata, size_t capacity) const {
+    if (pdata == nullptr || capacity < data_.size()) {
+      RecordTilingLayoutError(
+          "tiling data " + class_name_ + " needs " + std::to_string(data_.size()) +
+          " B but SaveToBuffer was given " +
+          (pdata == nullptr ? std::string("a null buffer") : std::to_string(capacity) + " B"));
+      return;
+    }
+    std::memcpy(pdata, data_.data(), data_.size());
+    for (const Nested& n : nested_) {
+      const TilingDef* child =
+          reinterpret_cast<const TilingDef*>(reinterpret_cast<const char*>(this) + n.member_offset);
+      child->SaveToBuffer(static_cast<char*>(pdata) + n.offset, capacity - n.offset);
+    }
+  }
+  size_t GetDataSize() const { return data_.size(); }
+  const char* GetTilingClassName() const { return class_name_.c_str(); }
+
+ protected:
+  // Reserves `bytes` for a field whose elements are `align` bytes wide.
+  size_t AddField(const char* name, size_t bytes, size_t align) {
+    const size_t offset = data_.size();
+    if (align > 1 && offset % align != 0) {
+      RecordTilingLayoutError("tiling data " + class_name_ + " field '" + name + "' sits at byte " +
+                              std::to_string(offset) + ", not a multiple of its " +
+                              std::to_string(align) +
+                              "-byte element: the kernel's struct would read it at another "
+                              "offset (order the fields from the widest down)");
+    }
+    data_.resize(offset + bytes, 0);
+    offsets_[name] = offset;
+    if (align > max_align_) max_align_ = align;
+    return offset;
+  }
+  void AddNested(const char* name, const TilingDef* child) {
+    const size_t align = child->max_align_;
+    if (child->GetDataSize() % align != 0) {
+      RecordTilingLayoutError("tiling data " + class_name_ + " field '" + name + "' (" +
+                              child->class_name_ + ", " + std::to_string(child->GetDataSize()) +
+                              " B) is not a multiple of its " + std::to_string(align) +
+                              "-byte alignment: the kernel's struct pads it");
+    }
+    const size_t offset = AddField(name, child->GetDataSize(), align);
+    nested_.push_back({offset, static_cast<size_t>(reinterpret_cast<const char*>(child) -
+                                                   reinterpret_cast<const char*>(this))});
+  }
+  void Write(size_t offset, const void* src, size_t bytes) {
+    std::memcpy(data_.data() + offset, src, bytes);
+  }
+  void SetClassName(const char* name) { class_name_ = name; }
+
+ private:
+  struct Nested {
+    size_t offset;         // in the image
+    size_t member_offset;  // of the nested object inside this one
+  };
+  std::vector<uint8_t> data_;
+  std::map<std::string, size_t> offsets_;
+  std::vector<Nested> nested_;
+  std::string class_name_ = "?";
+  size_t max_align_ = 1;
+};
+
+using TilingDataConstructor = std::shared_ptr<TilingDef> (*)();
+
+// op type -> its tiling-data class, as REGISTER_TILING_DATA_CLASS records it.
+class CTilingDataClassFactory {
+ public:
+  static CTilingDataClassFactory& GetInstance();
+  void RegisterTilingData(const char* op_type, TilingDataConstructor constructor);
+  std::shared_ptr<TilingDef> CreateTilingDataInstance(const char* op_type);
+
+ private:
+  std::map<std::string, TilingDataConstructor> constructors_;
+};
+
+}  // namespace optiling
+
+#define BEGIN_TILING_DATA_DEF(class_name)                                             \
+  class class_name : public ::optiling::TilingDef {                                   \
+    struct OpsimNameSetter {                                                          \
+      explicit OpsimNameSetter(class_name* self) { self->SetClassName(#class_name); } \
+    };                                                                                \
+    friend struct OpsimNameSetter;                                                    \
+    OpsimNameSetter opsim_name_setter_ = OpsimNameSetter(this);                       \
+                                                                                      \
+   public:                                                                            \
+    class_name() = default;
+
+#define TILING_DATA_FIELD_DEF(data_type, field_name)                \
+ public:                                                            \
+  void set_##field_name(data_type field_name) {                     \
+    field_name##_ = field_name;                                     \
+    Write(field_name##_offset_, &field_name##_, sizeof(data_type)); \
+  }                                                                 \
+  data_type get_##field_name() const { return field_name##_; }      \
+                                                                    \
+ private:                                                           \
+  data_type field_name##_{};                                        \
+  size_t field_name##_offset_ = AddField(#field_name, sizeof(data_type), alignof(data_type));
+
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)           \
+ public:                                                                    \
+  void set_##field_name(const arr_type* field_name) {                       \
+    field_name##_ = field_name;                                             \
+    Write(field_name##_offset_, field_name, sizeof(arr_type) * (arr_size)); \
+  }                                                                         \
+  const arr_type* get_##field_name() const { return field_name##_; }        \
+                                                                            \
+ private:                                                                   \
+  const arr_type* field_name##_ = nullptr;                                  \
+  size_t field_name##_offset_ =                                             \
+      AddField(#field_name, sizeof(arr_type) * (arr_size), alignof(arr_type));
+
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) \
+ public:                                                      \
+  struct_type field_name;                                     \
+                                                              \
+ private:                                                     \
+  int field_name##_registered_ = (AddNested(#field_name, &field_name), 0);
+
+#define END_TILING_DATA_DEF }
+
+#define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                       \
+  namespace {                                                                                 \
+  struct op_type##class_name##Helper {                                                        \
+    op_type##class_name##Helper() {                                                           \
+      ::optiling::CTilingDataClassFactory::GetInstance().RegisterTilingData(#op_type, &Make); \
+    }                                                                                         \
+    static std::shared_ptr<::optiling::TilingDef> Make() {                                    \
+      return std::make_shared<class_name>();                                                  \
+    }                                                                                         \
+  };                                                                                          \
+  const op_type##class_name##Helper g_tilingdata_##op_type##class_name##helper;               \
+  }
+
+#endif

@@ -1,0 +1,203 @@
+#include "opsim/op_api/op_registry.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "register/op_def.h"
+
+namespace opsim::op_api {
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, std::unique_ptr<ops::OpDef>, std::less<>> defs;
+  std::map<std::pair<std::string, int>, KernelBuild, std::less<>> kernels;
+  // While a library loads, its registrations wait here until the load is judged.
+  bool loading = false;
+  std::vector<std::unique_ptr<ops::OpDef>> pending_defs;
+  std::vector<KernelBuild> pending_kernels;
+  std::vector<std::string> problems;  // clashes met outside a load (first definition kept)
+};
+
+Registry& Reg() {
+  static Registry* registry = new Registry;  // never destroyed: kernels may run at exit
+  return *registry;
+}
+
+std::mutex& LoadMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+}  // namespace
+
+std::string KernelName(std::string_view op_type) {
+  std::string out;
+  for (size_t i = 0; i < op_type.size(); ++i) {
+    const char c = op_type[i];
+    if (std::isupper(static_cast<unsigned char>(c)) && i > 0) {
+      const char prev = op_type[i - 1];
+      const bool next_lower =
+          i + 1 < op_type.size() && std::islower(static_cast<unsigned char>(op_type[i + 1]));
+      if (std::islower(static_cast<unsigned char>(prev)) ||
+          std::isdigit(static_cast<unsigned char>(prev)) ||
+          (std::isupper(static_cast<unsigned char>(prev)) && next_lower)) {
+        out += '_';
+      }
+    }
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+const ops::OpDef* FindOpDef(std::string_view op_type) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.defs.find(op_type);
+  return it == r.defs.end() ? nullptr : it->second.get();
+}
+
+std::vector<std::string> OpDefNames() {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<std::string> names;
+  for (const auto& [name, def] : r.defs) names.push_back(name);
+  return names;
+}
+
+void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
+                    KernelInvoker invoke) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  KernelBuild build{op_type, column, arity, fn, invoke};
+  if (r.loading) {
+    r.pending_kernels.push_back(std::move(build));
+    return;
+  }
+  auto key = std::make_pair(build.op_type, column);
+  if (!r.kernels.emplace(key, build).second) {
+    r.problems.push_back("a second kernel for " + build.op_type + " column " +
+                         std::to_string(column) + " was ignored");
+  }
+}
+
+const KernelBuild* FindKernel(std::string_view op_type, int column) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.kernels.find(std::make_pair(std::string(op_type), column));
+  return it == r.kernels.end() ? nullptr : &it->second;
+}
+
+bool HasAnyKernel(std::string_view op_type) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto& [key, build] : r.kernels) {
+    if (key.first == op_type) return true;
+  }
+  return false;
+}
+
+Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
+  std::lock_guard<std::mutex> load_lock(LoadMutex());
+  Registry& r = Reg();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.loading = true;
+    r.pending_defs.clear();
+    r.pending_kernels.clear();
+  }
+  // RTLD_LOCAL: two libraries may both define optiling::TilingFunc-like symbols of their own.
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.loading = false;
+  std::vector<std::unique_ptr<ops::OpDef>> defs = std::move(r.pending_defs);
+  std::vector<KernelBuild> kernels = std::move(r.pending_kernels);
+  r.pending_defs.clear();
+  r.pending_kernels.clear();
+  if (handle == nullptr) {
+    const char* why = dlerror();
+    return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: " +
+                                     (why != nullptr ? why : "unknown dlopen error")};
+  }
+  auto refuse = [&](std::string message) -> Status {
+    defs.clear();  // their code lives in the library: destroy before closing it
+    kernels.clear();
+    dlclose(handle);
+    return {ErrorCode::kInvalidParam, "operator library " + path + ": " + std::move(message)};
+  };
+  if (defs.empty()) {
+    return refuse(
+        "defines no operator (no OP_ADD ran while it loaded; is it an opsim_add_op_library "
+        "target, and was it not loaded before?)");
+  }
+  std::vector<std::string> names;
+  for (const auto& def : defs) {
+    const std::string& name = def->GetOpType();
+    if (r.defs.count(name) > 0) {
+      return refuse("op type " + name +
+                    " is already defined (by opsim or a library loaded "
+                    "before); op types must be unique");
+    }
+    if (std::find(names.begin(), names.end(), name) != names.end()) {
+      return refuse("op type " + name + " is defined twice");
+    }
+    names.push_back(name);
+  }
+  for (const KernelBuild& k : kernels) {
+    if (std::find(names.begin(), names.end(), k.op_type) == names.end()) {
+      return refuse("kernel for " + k.op_type + " has no OpDef in this library");
+    }
+  }
+  for (auto& def : defs) {
+    std::string name = def->GetOpType();
+    r.defs.emplace(std::move(name), std::move(def));
+  }
+  for (KernelBuild& k : kernels) {
+    auto key = std::make_pair(k.op_type, k.column);
+    r.kernels.emplace(std::move(key), std::move(k));
+  }
+  if (added != nullptr) *added = names;
+  return Status::Ok();
+}
+
+Status LoadOpLibraries(std::string_view colon_separated) {
+  size_t start = 0;
+  while (start <= colon_separated.size()) {
+    size_t end = colon_separated.find(':', start);
+    if (end == std::string_view::npos) end = colon_separated.size();
+    const std::string path(colon_separated.substr(start, end - start));
+    if (!path.empty()) OPSIM_RETURN_IF_ERROR(LoadOpLibrary(path));
+    start = end + 1;
+  }
+  return Status::Ok();
+}
+
+}  // namespace opsim::op_api
+
+namespace ops {
+
+void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
+  auto& r = opsim::op_api::Reg();
+  std::unique_ptr<OpDef> def = creator(type);
+  std::lock_guard<std::mutex> lock(r.mutex);
+  if (r.loading) {
+    r.pending_defs.push_back(std::move(def));
+    return;
+  }
+  std::string name = def->GetOpType();
+  if (r.defs.count(name) > 0) {
+    r.problems.push_back("a second OpDef " + name + " was ignored");
+    return;
+  }
+  r.defs.emplace(std::move(name), std::move(def));
+}
+
+}  // namespace ops
