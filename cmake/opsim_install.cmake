@@ -27,10 +27,15 @@ set_target_properties(opsim_package PROPERTIES EXPORT_NAME opsim)
 target_link_libraries(opsim_package INTERFACE opsim_framework)
 target_compile_features(opsim_package INTERFACE cxx_std_20)
 add_library(opsim::opsim ALIAS opsim_package)
+# opsim_add_op_library names the package's targets; in the tree they are these aliases.
+add_library(opsim::opsim_op_api ALIAS opsim_op_api)
+add_library(opsim::opsim_simulator ALIAS opsim_simulator)
+add_executable(opsim::opsim_op_gen ALIAS opsim_op_gen)
+include(${PROJECT_SOURCE_DIR}/cmake/opsim_op_library.cmake)
 
 # opsim_warnings is a link-only dependency of every static library, so it is exported too;
 # its -Werror never reaches a client (LINK_ONLY carries no compile options).
-install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings
+install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings opsim_op_gen
         EXPORT opsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -59,4 +64,5 @@ configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/opsimConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/opsimConfig.cmake ${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/opsim_op_library.cmake
         DESTINATION ${OPSIM_CMAKE_DIR})

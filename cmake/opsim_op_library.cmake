@@ -1,0 +1,85 @@
+# opsim_add_op_library(<target> SOURCES <op_host and op_kernel files>...)
+#
+# Builds a shared operator library from an unchanged Ascend operator project: the op_host files
+# (OpDef, InferShape, tiling function; C++17 as CANN builds them) and the op_kernel files (one
+# kernel per op, named after it in snake_case). CANN's operator build compiles each kernel once
+# per dtype column of its OpDef with DTYPE_<NAME> macros; so does this: a build step
+# (opsim_op_gen) loads the host part, reads the OpDefs and writes one unit per column, which
+# includes the kernel file with that column's macros and registers it for (op, column).
+# `opsim exec|bench|graph|run --library <lib>` (or OPSIM_OP_LIBRARIES) loads the result; a
+# program may also link it and find its ops in the registry.
+#
+# Files under a folder named op_kernel are kernels; .h/.hpp files are headers (the tiling
+# headers are also found beside the host sources); everything else is host code.
+set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
+
+function(opsim_add_op_library target)
+  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  if(NOT ARG_SOURCES)
+    message(FATAL_ERROR "opsim_add_op_library(${target}): SOURCES is empty")
+  endif()
+  set(hosts "")
+  set(kernels "")
+  set(headers "")
+  foreach(src IN LISTS ARG_SOURCES)
+    get_filename_component(abs "${src}" ABSOLUTE)
+    if(NOT EXISTS "${abs}")
+      message(FATAL_ERROR "opsim_add_op_library(${target}): ${abs} does not exist")
+    endif()
+    if(abs MATCHES "\\.(h|hh|hpp)$")
+      list(APPEND headers "${abs}")
+    elseif(abs MATCHES "/op_kernel/")
+      list(APPEND kernels "${abs}")
+    else()
+      list(APPEND hosts "${abs}")
+      get_filename_component(dir "${abs}" DIRECTORY)
+      file(GLOB beside "${dir}/*.h" "${dir}/*.hpp")
+      list(APPEND headers ${beside})
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES headers)
+  if(NOT hosts)
+    message(FATAL_ERROR "opsim_add_op_library(${target}): no op_host source among SOURCES")
+  endif()
+
+  add_library(${target}_host OBJECT ${hosts})
+  target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api)
+  set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_STANDARD 17
+                                                  CXX_STANDARD_REQUIRED ON)
+  # The host part alone, for the generator to read the OpDefs from.
+  add_library(${target}_opdefs MODULE $<TARGET_OBJECTS:${target}_host>)
+  target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api)
+
+  set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels")
+  set(units "")
+  set(gen_args "")
+  foreach(kernel IN LISTS kernels)
+    get_filename_component(stem "${kernel}" NAME_WE)
+    math(EXPR last "${OPSIM_OP_LIBRARY_COLUMN_SLOTS} - 1")
+    foreach(slot RANGE ${last})
+      list(APPEND units "${gen_dir}/${stem}_col${slot}.cc")
+    endforeach()
+    list(APPEND gen_args --kernel "${kernel}")
+  endforeach()
+  foreach(header IN LISTS headers)
+    list(APPEND gen_args --header "${header}")
+  endforeach()
+  if(units)
+    add_custom_command(
+      OUTPUT ${units}
+      COMMAND $<TARGET_FILE:opsim::opsim_op_gen> --library $<TARGET_FILE:${target}_opdefs>
+              --out "${gen_dir}" --slots ${OPSIM_OP_LIBRARY_COLUMN_SLOTS} ${gen_args}
+      DEPENDS ${target}_opdefs opsim::opsim_op_gen ${kernels} ${headers}
+      COMMENT "opsim: kernel units of ${target} (one per dtype column)"
+      VERBATIM)
+    # What CANN's operator build defines for a kernel: the CPU path of the sample code
+    # (no <<<>>> launch), the kernel side of the tiling macros.
+    set_source_files_properties(${units} PROPERTIES
+      COMPILE_DEFINITIONS "ASCENDC_CPU_DEBUG=1;OPSIM_KERNEL_TILING=1;OPSIM_OP_PROJECT_BUILD=1")
+  endif()
+
+  add_library(${target} SHARED $<TARGET_OBJECTS:${target}_host> ${units})
+  target_link_libraries(${target} PRIVATE opsim::opsim_op_api opsim::opsim_simulator)
+  # kernel_operator.h needs C++20 until it is C++17-clean.
+  set_target_properties(${target} PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON)
+endfunction()
