@@ -7,6 +7,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "exec_opdef.h"
 #include "npy.h"
 #include "op_runner.h"
 
@@ -22,8 +23,10 @@ struct ExecOptions {
   std::optional<int> noop_with_empty_axes;
   std::optional<std::string> reduce_type;
   std::optional<std::string> axis;
-  std::string input;
-  std::string output;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  std::vector<std::string> attrs;
+  bool checked = false;
   std::string device = kDefaultDevice;
   std::optional<std::string> dtype;
   int threads = 0;
@@ -72,10 +75,22 @@ int BuildCall(const ExecOptions& o, OpCall* call) {
   }
   return UsageError(kCmd, "--op '" + o.op +
                               "' is not an operator here (expected ReduceSum, ReduceProd, "
-                              "ReduceMax, ReduceMin or Reduce)");
+                              "ReduceMax, ReduceMin, Reduce, or an op defined by an OpDef: "
+                              "load its library with --library)");
 }
 
 int RunExec(const ExecOptions& o) {
+  if (IsOpDefOperator(o.op)) {
+    return RunOpDefExec({o.op, o.inputs, o.outputs, o.attrs, o.device, o.threads, o.checked});
+  }
+  if (o.inputs.size() != 1 || o.outputs.size() != 1 || o.inputs[0].find('=') != std::string::npos ||
+      o.outputs[0].find('=') != std::string::npos || !o.attrs.empty()) {
+    return UsageError(kCmd, "--op " + o.op +
+                                " takes one --input FILE and one --output FILE, and its "
+                                "parameters as flags (--attr is for ops defined by an OpDef)");
+  }
+  const std::string& input = o.inputs[0];
+  const std::string& output = o.outputs[0];
   OpCall call;
   if (int rc = BuildCall(o, &call); rc != 0) return rc;
   const bool bf16 = o.dtype.has_value();
@@ -84,19 +99,18 @@ int RunExec(const ExecOptions& o) {
                                 "' is not supported (only bfloat16: a <u2 file of bfloat16 bits)");
   }
   npy::NpyArray in;
-  if (Status st = npy::ReadNpy(o.input, &in); !st.ok()) {
+  if (Status st = npy::ReadNpy(input, &in); !st.ok()) {
     return Report(kCmd, "--input: " + st.message(), kExitFailure);
   }
   if (bf16 && in.descr != "<u2") {
     return Report(
-        kCmd,
-        "--input " + o.input + ": --dtype bfloat16 needs a '<u2' file, not '" + in.descr + "'",
+        kCmd, "--input " + input + ": --dtype bfloat16 needs a '<u2' file, not '" + in.descr + "'",
         kExitFailure);
   }
   const std::optional<DType> dtype = npy::DTypeFromDescr(in.descr, bf16);
   if (!dtype) {
     return Report(kCmd,
-                  "--input " + o.input + ": dtype '" + in.descr +
+                  "--input " + input + ": dtype '" + in.descr +
                       "' is uint16, which no operator takes (pass --dtype bfloat16 if it "
                       "holds bfloat16 bit patterns)",
                   kExitFailure);
@@ -122,7 +136,7 @@ int RunExec(const ExecOptions& o) {
   const Shape shape = runner->output_shape();
   out.shape.assign(shape.begin(), shape.end());
   out.data = std::move(*runner->mutable_output());
-  if (Status ws = npy::WriteNpy(o.output, out); !ws.ok()) {
+  if (Status ws = npy::WriteNpy(output, out); !ws.ok()) {
     return Report(kCmd, "--output: " + ws.message(), kExitFailure);
   }
   Shape in_shape;
@@ -130,7 +144,7 @@ int RunExec(const ExecOptions& o) {
   std::printf("%s %s %s -> %s on %s: simulated %.3f us, wrote %s\n", o.op.c_str(),
               std::string(DTypeName(call.dtype)).c_str(), in_shape.ToString().c_str(),
               shape.ToString().c_str(), context->device().name.c_str(),
-              context->device_ns() / 1000.0, o.output.c_str());
+              context->device_ns() / 1000.0, output.c_str());
   return 0;
 }
 
@@ -146,8 +160,11 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       "         --axes \"\" is an empty list; negative axes allowed)\n"
       "  ATB:   --op Reduce --reduce-type REDUCE_SUM|REDUCE_MAX|REDUCE_MIN|REDUCE_PROD --axis "
       "LIST\n"
-      "         (strict: axes in [0, rank), unique, reduced dims removed)");
-  app->add_option("--op", o->op, "ReduceSum, ReduceProd, ReduceMax, ReduceMin or Reduce")
+      "         (strict: axes in [0, rank), unique, reduced dims removed)\n"
+      "  OpDef: --op <OpType> --input NAME=FILE ... --output NAME=FILE ... [--attr name=value]\n"
+      "         (ops of a library loaded with --library, inputs and outputs by name or position)");
+  app->add_option("--op", o->op,
+                  "ReduceSum, ReduceProd, ReduceMax, ReduceMin, Reduce or an OpDef op")
       ->required();
   app->add_option("--axes", o->axes, "ONNX axes, e.g. 0,-1 (\"\" = empty list)");
   app->add_option("--keepdims", o->keepdims, "ONNX keepdims (default 1)")->check(CLI::Range(0, 1));
@@ -156,8 +173,17 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->check(CLI::Range(0, 1));
   app->add_option("--reduce-type", o->reduce_type, "ATB reduceType (REDUCE_SUM, ...)");
   app->add_option("--axis", o->axis, "ATB axis list, e.g. 0,2");
-  app->add_option("--input", o->input, "Input .npy file")->required();
-  app->add_option("--output", o->output, "Output .npy file (written only on success)")->required();
+  app->add_option("--input", o->inputs,
+                  "Input .npy file; for an OpDef op NAME=FILE or FILE by position (repeatable)")
+      ->required()
+      ->allow_extra_args(false);
+  app->add_option("--output", o->outputs,
+                  "Output .npy file (written only on success); NAME=FILE for an OpDef op")
+      ->required()
+      ->allow_extra_args(false);
+  app->add_option("--attr", o->attrs, "OpDef attribute name=value (lists comma-separated)")
+      ->allow_extra_args(false);
+  app->add_flag("--checked", o->checked, "Run the kernel in the simulator's checked mode");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));

@@ -1,11 +1,14 @@
 // opsim: the command line of the simulated NPU and its test harness.
 #include <cstdio>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "CLI/CLI.hpp"
 #include "cli_util.h"
 #include "commands.h"
+#include "op_libraries.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"opsim: run operators on the simulated Ascend-style NPU and check them"};
@@ -21,6 +24,11 @@ int main(int argc, char** argv) {
       {"demo", opsim::cli::AddDemoCommand(app)},
       {"onnx-test", opsim::cli::AddOnnxTestCommand(app)},
   };
+  // The commands that run operators also run the ones of user libraries.
+  std::vector<std::pair<std::string, std::shared_ptr<std::vector<std::string>>>> libraries;
+  for (const char* name : {"run", "exec", "graph", "bench", "onnx-test"}) {
+    libraries.emplace_back(name, opsim::cli::AddLibraryOption(app.get_subcommand(name)));
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -30,6 +38,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", where.c_str(), e.what(),
                  where.c_str());
     return opsim::cli::kExitUsage;
+  }
+  for (const auto& [name, list] : libraries) {
+    if (!app.got_subcommand(name)) continue;
+    if (int rc = opsim::cli::LoadOperatorLibraries(name, *list); rc != 0) return rc;
   }
   for (const auto& [name, runner] : commands) {
     if (app.got_subcommand(name)) return runner();

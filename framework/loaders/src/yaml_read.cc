@@ -212,21 +212,32 @@ Status ReadShape(const YamlFile& file, const YAML::Node& node, std::string_view 
 Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view key,
                 AttrValue* out) {
   if (node.IsSequence()) {
-    std::vector<int64_t> values;
+    // Integers make an int list; any non-integer number makes the whole list a float list.
+    std::vector<int64_t> ints;
+    std::vector<double> floats;
+    bool all_ints = true;
     for (const YAML::Node& item : node) {
-      const std::optional<int64_t> v = ParseInt(item);
-      if (!v) {
+      const std::optional<int64_t> i = ParseInt(item);
+      const std::optional<double> f =
+          i ? std::optional<double>(static_cast<double>(*i)) : ParseFloat(item);
+      if (!f) {
         return ConfigError(file, item, key,
-                           "a list parameter must hold integers only, got " + DescribeNode(item));
+                           "a list parameter must hold numbers only, got " + DescribeNode(item));
       }
-      values.push_back(*v);
+      all_ints = all_ints && i.has_value();
+      if (i) ints.push_back(*i);
+      floats.push_back(*f);
     }
-    *out = std::move(values);
+    if (all_ints) {
+      *out = std::move(ints);
+    } else {
+      *out = std::move(floats);
+    }
     return Status::Ok();
   }
   if (!node.IsScalar()) {
     return ConfigError(file, node, key,
-                       "expected a scalar or a list of integers, got " + DescribeNode(node));
+                       "expected a scalar or a list of numbers, got " + DescribeNode(node));
   }
   if (const auto b = ParseBool(node)) {
     *out = *b;

@@ -1,0 +1,301 @@
+#include "exec_opdef.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_util.h"
+#include "npy.h"
+#include "opsim/framework/context.h"
+#include "opsim/framework/operation_registry.h"
+#include "opsim/op_api/op_registry.h"
+
+namespace opsim::cli {
+namespace {
+
+constexpr const char* kCmd = "exec";
+
+// "NAME=FILE" against the OpDef's names, or "FILE" at the next free position.
+int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDef>& params,
+         const char* flag, std::vector<std::string>* files) {
+  files->assign(params.size(), "");
+  size_t next = 0;
+  for (const std::string& spec : specs) {
+    const size_t eq = spec.find('=');
+    size_t index = params.size();
+    std::string file = spec;
+    if (eq != std::string::npos) {
+      const std::string name = spec.substr(0, eq);
+      file = spec.substr(eq + 1);
+      for (size_t k = 0; k < params.size(); ++k) {
+        if (params[k].GetName() == name) index = k;
+      }
+      if (index == params.size()) {
+        std::string names;
+        for (const ops::OpParamDef& p : params) names += (names.empty() ? "" : ", ") + p.GetName();
+        return UsageError(kCmd, std::string(flag) + " " + spec + ": the op has no " +
+                                    (std::string(flag) == "--input" ? "input" : "output") +
+                                    " named '" + name + "' (it has " + names + ")");
+      }
+    } else {
+      while (next < params.size() && !(*files)[next].empty()) ++next;
+      index = next;
+      if (index == params.size()) {
+        return UsageError(kCmd, std::string(flag) + " " + spec + ": more files than the op's " +
+                                    std::to_string(params.size()) + " " +
+                                    (std::string(flag) == "--input" ? "inputs" : "outputs"));
+      }
+    }
+    if (file.empty())
+      return UsageError(kCmd, std::string(flag) + " " + spec + ": the path is empty");
+    if (!(*files)[index].empty()) {
+      return UsageError(kCmd, std::string(flag) + " " + spec + ": '" + params[index].GetName() +
+                                  "' is given twice");
+    }
+    (*files)[index] = file;
+  }
+  return 0;
+}
+
+Status ParseNumber(const std::string& text, const std::string& where, double* out) {
+  try {
+    size_t used = 0;
+    *out = std::stod(text, &used);
+    if (used == text.size()) return Status::Ok();
+  } catch (const std::exception&) {
+  }
+  return {ErrorCode::kInvalidParam, where + " = '" + text + "' is not a number"};
+}
+
+std::vector<std::string> SplitList(std::string text) {
+  if (!text.empty() && text.front() == '[' && text.back() == ']')
+    text = text.substr(1, text.size() - 2);
+  std::vector<std::string> items;
+  size_t start = 0;
+  while (start <= text.size() && !text.empty()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    std::string item = text.substr(start, comma - start);
+    while (!item.empty() && item.front() == ' ') item.erase(0, 1);
+    while (!item.empty() && item.back() == ' ') item.pop_back();
+    items.push_back(item);
+    start = comma + 1;
+  }
+  return items;
+}
+
+// The text of one --attr value read as the type the OpDef declares for it; an undeclared name
+// passes as a string so the operation can name it and suggest the nearest declared one.
+Status ParseAttr(const ops::OpDef& def, const std::string& spec, AttrMap* attrs) {
+  const size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    return {ErrorCode::kInvalidParam, "--attr " + spec + ": expected name=value"};
+  }
+  const std::string name = spec.substr(0, eq);
+  const std::string text = spec.substr(eq + 1);
+  const std::string where = "--attr " + name;
+  if (attrs->count(name) > 0) return {ErrorCode::kInvalidParam, where + " is given twice"};
+  const ops::OpAttrDef* decl = nullptr;
+  for (const ops::OpAttrDef& a : def.GetAttrs()) {
+    if (a.GetName() == name) decl = &a;
+  }
+  using Kind = ops::OpAttrDef::Kind;
+  const Kind kind = decl == nullptr ? Kind::kString : decl->GetKind();
+  switch (kind) {
+    case Kind::kBool:
+      if (text == "true" || text == "1") {
+        (*attrs)[name] = true;
+      } else if (text == "false" || text == "0") {
+        (*attrs)[name] = false;
+      } else {
+        return {ErrorCode::kInvalidParam,
+                where + " = '" + text + "' is not a bool (true, false, 1, 0)"};
+      }
+      return Status::Ok();
+    case Kind::kInt: {
+      std::vector<int64_t> one;
+      OPSIM_RETURN_IF_ERROR(ParseIntList(text, where, &one));
+      if (one.size() != 1 || text.find(',') != std::string::npos) {
+        return {ErrorCode::kInvalidParam, where + " = '" + text + "' is not one integer"};
+      }
+      (*attrs)[name] = one[0];
+      return Status::Ok();
+    }
+    case Kind::kFloat: {
+      double v = 0;
+      OPSIM_RETURN_IF_ERROR(ParseNumber(text, where, &v));
+      (*attrs)[name] = v;
+      return Status::Ok();
+    }
+    case Kind::kListInt:
+    case Kind::kListBool: {
+      std::vector<int64_t> values;
+      OPSIM_RETURN_IF_ERROR(ParseIntList(text, where, &values));
+      (*attrs)[name] = values;
+      return Status::Ok();
+    }
+    case Kind::kListFloat: {
+      std::vector<double> values;
+      for (const std::string& item : SplitList(text)) {
+        double v = 0;
+        OPSIM_RETURN_IF_ERROR(ParseNumber(item, where, &v));
+        values.push_back(v);
+      }
+      (*attrs)[name] = values;
+      return Status::Ok();
+    }
+    default: (*attrs)[name] = text; return Status::Ok();
+  }
+}
+
+// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B.
+uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
+
+}  // namespace
+
+bool IsOpDefOperator(const std::string& op) { return op_api::FindOpDef(op) != nullptr; }
+
+int RunOpDefExec(const OpDefExecRequest& r) {
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  std::vector<std::string> in_files, out_files;
+  if (int rc = Bind(r.inputs, def.GetInputs(), "--input", &in_files); rc != 0) return rc;
+  if (int rc = Bind(r.outputs, def.GetOutputs(), "--output", &out_files); rc != 0) return rc;
+  for (size_t k = 0; k < out_files.size(); ++k) {
+    if (out_files[k].empty()) {
+      return UsageError(kCmd,
+                        "--output: no file for output '" + def.GetOutputs()[k].GetName() + "'");
+    }
+    for (size_t j = 0; j < k; ++j) {
+      if (std::filesystem::weakly_canonical(out_files[j]) ==
+          std::filesystem::weakly_canonical(out_files[k])) {
+        return UsageError(kCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() + "' and '" +
+                                    def.GetOutputs()[k].GetName() + "' name the same file " +
+                                    out_files[k]);
+      }
+    }
+  }
+  AttrMap attrs;
+  for (const std::string& spec : r.attrs) {
+    if (Status st = ParseAttr(def, spec, &attrs); !st.ok()) return UsageError(kCmd, st.message());
+  }
+  std::unique_ptr<Operation> op;
+  if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+
+  // Inputs, each in a buffer padded as aclrtMalloc pads device memory.
+  std::vector<std::vector<uint8_t>> buffers;
+  VariantPack pack;
+  SVector<TensorDesc> in_descs;
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    Tensor t;
+    if (in_files[k].empty()) {
+      if (def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
+        return UsageError(kCmd,
+                          "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
+      }
+      t.desc.dtype = ACL_DT_UNDEFINED;
+    } else {
+      npy::NpyArray a;
+      if (Status st = npy::ReadNpy(in_files[k], &a); !st.ok()) {
+        return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
+                      kExitFailure);
+      }
+      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, false);
+      if (!dtype) {
+        return Report(kCmd,
+                      "--input " + in_files[k] + ": dtype '" + a.descr + "' is not one opsim holds",
+                      kExitFailure);
+      }
+      Shape shape;
+      if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + in_files[k]);
+          !st.ok()) {
+        return Report(kCmd, st.message(), kExitFailure);
+      }
+      t.desc.dtype = AclFromDType(*dtype);
+      t.desc.format = ACL_FORMAT_ND;
+      t.desc.shape = DimsFromShape(shape);
+      t.dataSize = a.data.size();
+      a.data.resize(PaddedBytes(a.data.size()), 0);
+      buffers.push_back(std::move(a.data));
+      t.deviceData = buffers.back().data();
+    }
+    in_descs.push_back(t.desc);
+    pack.inTensors.push_back(t);
+  }
+  SVector<TensorDesc> out_descs;
+  if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  for (const TensorDesc& d : out_descs) {
+    const std::optional<uint64_t> bytes = TensorDescBytes(d);
+    if (!bytes)
+      return Report(kCmd, r.op + ": output " + ToString(d) + " is too large", kExitFailure);
+    Tensor t;
+    t.desc = d;
+    t.dataSize = *bytes;
+    buffers.emplace_back(PaddedBytes(*bytes), 0);
+    t.deviceData = buffers.back().data();
+    pack.outTensors.push_back(t);
+  }
+  ContextOptions options;
+  options.device = r.device;
+  options.host_threads = r.threads;
+  options.checked = r.checked;
+  std::unique_ptr<Context> context;
+  if (Status st = Context::Create(options, &context); !st.ok()) {
+    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+  }
+  uint64_t ws = 0;
+  Status st = op->Setup(pack, ws, context.get());
+  std::vector<uint8_t> workspace(ws);
+  if (st.ok()) st = op->Execute(pack, workspace.data(), ws, context.get());
+  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+
+  // All outputs or none: each goes to a temporary beside its file, renamed when all are written.
+  std::vector<std::string> temps;
+  auto discard = [&] {
+    for (const std::string& t : temps) std::remove(t.c_str());
+  };
+  for (size_t k = 0; k < pack.outTensors.size(); ++k) {
+    const Tensor& t = pack.outTensors[k];
+    npy::NpyArray a;
+    const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
+    const std::optional<std::string> descr = npy::DescrFromDType(*dtype);
+    if (!descr) {
+      discard();
+      return Report(kCmd,
+                    "output '" + def.GetOutputs()[k].GetName() + "' has dtype " +
+                        std::string(DTypeName(*dtype)) + ", which .npy cannot hold",
+                    kExitFailure);
+    }
+    a.descr = *descr;
+    for (uint64_t i = 0; i < t.desc.shape.dimNum; ++i) a.shape.push_back(t.desc.shape.dims[i]);
+    const auto* p = static_cast<const uint8_t*>(t.deviceData);
+    a.data.assign(p, p + t.dataSize);
+    temps.push_back(out_files[k] + ".opsim-partial");
+    if (Status ws_st = npy::WriteNpy(temps.back(), a); !ws_st.ok()) {
+      discard();
+      return Report(kCmd, "--output " + out_files[k] + ": " + ws_st.message(), kExitFailure);
+    }
+  }
+  for (size_t k = 0; k < temps.size(); ++k) {
+    std::error_code ec;
+    std::filesystem::rename(temps[k], out_files[k], ec);
+    if (ec) {
+      discard();
+      return Report(kCmd, "--output " + out_files[k] + ": " + ec.message(), kExitFailure);
+    }
+  }
+  std::printf("%s on %s: simulated %.3f us, wrote", r.op.c_str(), context->device().name.c_str(),
+              context->device_ns() / 1000.0);
+  for (const std::string& f : out_files) std::printf(" %s", f.c_str());
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace opsim::cli

@@ -1,0 +1,26 @@
+// `opsim exec` for an operator defined by an OpDef (ours or a loaded library's): inputs and
+// outputs by the OpDef's names or by position, attributes typed by its declarations.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace opsim::cli {
+
+struct OpDefExecRequest {
+  std::string op;
+  std::vector<std::string> inputs;   // "NAME=FILE" or "FILE" (by position)
+  std::vector<std::string> outputs;  // likewise; every output needs a file
+  std::vector<std::string> attrs;    // "name=value"; lists comma-separated
+  std::string device;
+  int threads = 0;
+  bool checked = false;
+};
+
+// True when `op` is defined by an OpDef in the registry.
+bool IsOpDefOperator(const std::string& op);
+
+// Runs it; every output file is written only when everything worked. Exit code.
+int RunOpDefExec(const OpDefExecRequest& request);
+
+}  // namespace opsim::cli
