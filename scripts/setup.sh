@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages opsim builds with, if any are missing. Idempotent and quiet when
 # everything is present. Nothing is downloaded from outside Debian's archive.
-# `scripts/setup.sh --peers` also installs the Python peers that bench/peers.py compares against.
+# `scripts/setup.sh --peers` also installs torch, the other Python peer bench/peers.py compares against.
 set -euo pipefail
 
 packages=(
@@ -10,9 +10,12 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libexpat1-dev
   libonnx-dev libprotobuf-dev
+  python3-numpy
 )
+# python3-numpy: the sample projects' own scripts (gen_data.py, verify_result.py) and the tests
+# that compare with numpy run under /usr/bin/python3.
 if [ "${1:-}" = "--peers" ]; then
-  packages+=(python3-numpy python3-torch)
+  packages+=(python3-torch)
 fi
 
 missing=()

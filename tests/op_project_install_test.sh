@@ -1,0 +1,54 @@
+#!/bin/sh
+# The public sample operator projects, unmodified, built with opsim_add_op_library against the
+# installed package (examples/op_project), then run by the installed CLI with --library and
+# compared with numpy: AddCustom float16 [8,2048], LeakyReluCustom float32 with
+# negative_slope=0.1, and a YAML graph of two chained AddCustom nodes.
+# Usage: op_project_install_test.sh <build dir> <source dir> <op projects dir> [<CXX flags>]
+# Exits 77 (skipped) when /usr/bin/python3 has no numpy (scripts/setup.sh --peers installs it).
+set -eu
+build_dir=$1
+source_dir=$2
+projects=$3
+cxx_flags=${4:-}
+python=/usr/bin/python3
+if ! "$python" -c 'import numpy' 2>/dev/null; then
+  echo "skipped: $python has no numpy (scripts/setup.sh --peers installs python3-numpy)"
+  exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
+cmake -S "$source_dir/examples/op_project" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DOP_PROJECTS="$projects" -DCMAKE_CXX_FLAGS="$cxx_flags" \
+  > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; exit 1; }
+cmake --build "$work/build" -j2 > "$work/build.log" 2>&1 || { cat "$work/build.log"; exit 1; }
+opsim="$work/prefix/bin/opsim"
+export OPSIM_CONFIG_DIR="$work/prefix/share/opsim"
+cd "$work"
+"$python" - <<'PY'
+import numpy as np
+rng = np.random.default_rng(7)
+np.save("x.npy", rng.uniform(-4, 4, (8, 2048)).astype(np.float16))
+np.save("y.npy", rng.uniform(-4, 4, (8, 2048)).astype(np.float16))
+np.save("f.npy", rng.uniform(-4, 4, (8, 2048)).astype(np.float32))
+PY
+"$opsim" exec --library build/libadd_custom_ops.so --op AddCustom --checked \
+  --input x=x.npy --input y=y.npy --output z=z.npy
+"$opsim" exec --library build/libleaky_relu_ops.so --op LeakyReluCustom --checked \
+  --attr negative_slope=0.1 --input f.npy --output g.npy
+OPSIM_OP_LIBRARIES=build/libadd_custom_ops.so "$opsim" graph \
+  "$source_dir/tests/op_api/testdata/add_custom_chain.yaml" \
+  --input x=x.npy --input y=y.npy --output w=w.npy
+"$python" - <<'PY'
+import numpy as np
+x, y, f = np.load("x.npy"), np.load("y.npy"), np.load("f.npy")
+def add(a, b):  # the vector unit adds float16 in float32 and rounds once
+    return (a.astype(np.float32) + b.astype(np.float32)).astype(np.float16)
+z, g, w = np.load("z.npy"), np.load("g.npy"), np.load("w.npy")
+assert z.dtype == np.float16 and z.shape == (8, 2048), (z.dtype, z.shape)
+assert np.array_equal(z, add(x, y)), "AddCustom differs from numpy"
+want = np.maximum(f, 0) + np.minimum(f, 0) * np.float32(0.1)
+assert np.array_equal(g, want), "LeakyReluCustom differs from numpy: %g" % np.abs(g - want).max()
+assert np.array_equal(w, add(add(x, y), y)), "the AddCustom chain differs from numpy"
+print("AddCustom, LeakyReluCustom and the AddCustom chain agree with numpy")
+PY
