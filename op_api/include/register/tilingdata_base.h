@@ -12,6 +12,8 @@
 
 #if defined(OPSIM_KERNEL_TILING)
 
+#include <cstdint>
+
 #define BEGIN_TILING_DATA_DEF(class_name) struct class_name {
 #define TILING_DATA_FIELD_DEF(data_type, field_name) data_type field_name;
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name) arr_type field_name[arr_size];

@@ -1,0 +1,30 @@
+// A tiling-data definition with every field kind, compiled host-side in tiling_data_test.cc and
+// kernel-side (OPSIM_KERNEL_TILING) in tiling_data_kernel_side.cc: the two must agree on bytes.
+#pragma once
+#include "register/tilingdata_base.h"
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(ProbeInner)
+TILING_DATA_FIELD_DEF(uint32_t, a);
+TILING_DATA_FIELD_DEF(uint32_t, b);
+END_TILING_DATA_DEF;
+
+BEGIN_TILING_DATA_DEF(ProbeTiling)
+TILING_DATA_FIELD_DEF(int64_t, total);
+TILING_DATA_FIELD_DEF(float, scale);
+TILING_DATA_FIELD_DEF(uint32_t, tiles);
+TILING_DATA_FIELD_DEF_ARR(int32_t, 4, dims);
+TILING_DATA_FIELD_DEF_STRUCT(ProbeInner, inner);
+TILING_DATA_FIELD_DEF(uint16_t, flag);
+TILING_DATA_FIELD_DEF(uint8_t, mode);
+TILING_DATA_FIELD_DEF(uint8_t, spare);
+END_TILING_DATA_DEF;
+
+REGISTER_TILING_DATA_CLASS(OpsimProbe, ProbeTiling)
+
+// uint8_t then uint32_t: CANN's host image packs it at byte 1, a kernel struct at byte 4.
+BEGIN_TILING_DATA_DEF(MisalignedTiling)
+TILING_DATA_FIELD_DEF(uint8_t, small);
+TILING_DATA_FIELD_DEF(uint32_t, wide);
+END_TILING_DATA_DEF;
+}  // namespace optiling

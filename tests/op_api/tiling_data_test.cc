@@ -1,0 +1,86 @@
+// The tiling-data macros: the host image (set_<field>, SaveToBuffer, GetDataSize, arrays, nested
+// structs) against the kernel-side struct of the same header, and the layout check.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "register/tilingdata_base.h"
+#include "testdata/probe_tiling.h"
+
+namespace opsim::testing {
+std::vector<int64_t> ReadProbeKernelSide(const void* bytes);
+size_t ProbeKernelStructSize();
+}  // namespace opsim::testing
+
+namespace {
+
+TEST(TilingData, HostImageReadsBackThroughTheKernelStruct) {
+  (void)optiling::TakeTilingLayoutError();
+  optiling::ProbeTiling t;
+  t.set_total(1234567890123);
+  t.set_scale(2.5f);
+  t.set_tiles(7);
+  const int32_t dims[4] = {3, 1, 4, -1};
+  t.set_dims(dims);
+  t.inner.set_a(11);
+  t.inner.set_b(12);
+  t.set_flag(0xBEEF);
+  t.set_mode(5);
+  t.set_spare(6);
+  EXPECT_EQ(optiling::TakeTilingLayoutError(), "");
+  EXPECT_EQ(t.GetDataSize(), 8u + 4 + 4 + 16 + 8 + 2 + 1 + 1);
+  EXPECT_EQ(t.get_tiles(), 7u);
+  EXPECT_STREQ(t.GetTilingClassName(), "ProbeTiling");
+  std::vector<uint8_t> buffer(256, 0xAA);
+  t.SaveToBuffer(buffer.data(), buffer.size());
+  EXPECT_EQ(buffer[t.GetDataSize()], 0xAA);  // nothing past the image
+  ASSERT_GE(buffer.size(), opsim::testing::ProbeKernelStructSize());
+  const std::vector<int64_t> got = opsim::testing::ReadProbeKernelSide(buffer.data());
+  const std::vector<int64_t> want = {1234567890123, 10, 7, 3, -1, 11, 12, 0xBEEF, 5, 6};
+  EXPECT_EQ(got, want);
+}
+
+TEST(TilingData, CopiesKeepTheirNestedStructs) {
+  optiling::ProbeTiling a;
+  a.inner.set_a(1);
+  optiling::ProbeTiling b = a;
+  b.inner.set_a(2);
+  std::vector<uint8_t> ia(64), ib(64);
+  a.SaveToBuffer(ia.data(), ia.size());
+  b.SaveToBuffer(ib.data(), ib.size());
+  EXPECT_EQ(opsim::testing::ReadProbeKernelSide(ia.data())[5], 1);
+  EXPECT_EQ(opsim::testing::ReadProbeKernelSide(ib.data())[5], 2);
+}
+
+TEST(TilingData, MisalignedFieldIsRecorded) {
+  (void)optiling::TakeTilingLayoutError();
+  optiling::MisalignedTiling t;
+  const std::string error = optiling::TakeTilingLayoutError();
+  EXPECT_NE(error.find("MisalignedTiling field 'wide' sits at byte 1, not a multiple of its "
+                       "4-byte element"),
+            std::string::npos)
+      << error;
+}
+
+TEST(TilingData, TooSmallBufferCopiesNothingAndIsRecorded) {
+  (void)optiling::TakeTilingLayoutError();
+  optiling::ProbeTiling t;
+  t.set_total(1);
+  std::vector<uint8_t> buffer(8, 0xAA);
+  t.SaveToBuffer(buffer.data(), buffer.size());
+  EXPECT_EQ(buffer, std::vector<uint8_t>(8, 0xAA));
+  EXPECT_NE(optiling::TakeTilingLayoutError().find("needs 44 B but SaveToBuffer was given 8 B"),
+            std::string::npos);
+}
+
+TEST(TilingData, FactoryCreatesTheRegisteredClass) {
+  auto made =
+      optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance("OpsimProbe");
+  ASSERT_NE(made, nullptr);
+  EXPECT_STREQ(made->GetTilingClassName(), "ProbeTiling");
+  EXPECT_EQ(optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance("Nope"),
+            nullptr);
+}
+
+}  // namespace
