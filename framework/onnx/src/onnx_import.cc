@@ -10,6 +10,7 @@
 
 #include "model_operation.h"
 #include "onnx_nodes.h"
+#include "onnx_opdef_nodes.h"
 #include "onnx_proto.h"
 #include "onnx_tensor.h"
 #include "opsim/framework/graph.h"
@@ -239,56 +240,98 @@ class Importer {
                                           OnnxTypeName(tensor.elem_type()) + " type or shape"};
   }
 
+  // A node input's description: a graph input, a constant (which then becomes an inner-graph
+  // input the model binds itself) or an earlier node's output.
+  Status InputDesc(const std::string& name, const std::string& label, size_t k, TensorDesc* out) {
+    if (const auto c = constants_.find(name); c != constants_.end()) {
+      *out = c->second.Desc();
+      if (!tensors_.contains(name)) {
+        tensors_[name] = {Kind::kConstant, *out, 0, false};
+        constant_order_.push_back(name);
+      }
+      return Status::Ok();
+    }
+    if (const auto t = tensors_.find(name); t != tensors_.end()) {
+      *out = t->second.desc;
+      return Status::Ok();
+    }
+    return {ErrorCode::kInvalidGraph,
+            label + ": input " + std::to_string(k) + " '" + name +
+                "' is not a graph input, an initializer or the output of an earlier node"};
+  }
+
   Status ReadNode(size_t index) {
     const onnx::NodeProto& node = graph_.node(static_cast<int>(index));
     const std::string label = what_ + ": " + onnx_import::NodeLabel(node, index, opset_);
-    if (!onnx_import::IsSupportedOp(node.domain(), node.op_type())) {
+    const bool opdef = !onnx_import::IsSupportedOp(node.domain(), node.op_type()) &&
+                       onnx_import::IsOpDefNode(node);
+    if (!opdef && !onnx_import::IsSupportedOp(node.domain(), node.op_type())) {
       return {ErrorCode::kUnsupported,
-              label + ": op type '" + node.op_type() +
-                  "' is not supported (supported: " + onnx_import::SupportedOpList() + ")"};
+              label + ": op type '" + node.op_type() + "' is not supported (supported: " +
+                  onnx_import::SupportedOpList() + ", and the ops of loaded operator libraries)"};
     }
-    onnx_import::NodeImport in;
-    in.node = &node;
-    in.index = index;
-    in.opset = opset_;
-    in.constant = [this](const std::string& name) -> const OnnxTensor* {
-      const auto it = constants_.find(name);
-      return it == constants_.end() ? nullptr : &it->second;
-    };
-    if (node.input_size() > 0 && !node.input(0).empty()) {
-      const std::string& data = node.input(0);
-      if (const auto c = constants_.find(data); c != constants_.end()) {
-        in.data_desc = c->second.Desc();
-        if (!tensors_.contains(data)) {
-          tensors_[data] = {Kind::kConstant, in.data_desc, 0, false};
-          constant_order_.push_back(data);
+    NodeEntry entry;
+    SVector<TensorDesc> in_descs;
+    if (opdef) {
+      // Every input, in order, as the op's inputs.
+      for (int k = 0; k < node.input_size(); ++k) {
+        const std::string& name = node.input(k);
+        if (name.empty()) {
+          return {ErrorCode::kUnsupported, label + ": input " + std::to_string(k) +
+                                               " is left out; the graph runtime has no absent "
+                                               "optional inputs"};
         }
-      } else if (const auto t = tensors_.find(data); t != tensors_.end()) {
-        in.data_desc = t->second.desc;
-      } else {
-        return {ErrorCode::kInvalidGraph,
-                label + ": input 0 '" + data +
-                    "' is not a graph input, an initializer or the output of an earlier node"};
+        TensorDesc desc;
+        OPSIM_RETURN_IF_ERROR(InputDesc(name, label, static_cast<size_t>(k), &desc));
+        if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
+          return {
+              ErrorCode::kUnsupported,
+              label + ": more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
+        }
+        in_descs.push_back(desc);
+        entry.inputs.push_back(name);
       }
+      OPSIM_RETURN_IF_ERROR(onnx_import::ImportOpDefNode(node, label, &entry.op));
+    } else {
+      // The Reduce family reads input 0 as data; axes are folded into the operation.
+      onnx_import::NodeImport in;
+      in.node = &node;
+      in.index = index;
+      in.opset = opset_;
+      in.constant = [this](const std::string& name) -> const OnnxTensor* {
+        const auto it = constants_.find(name);
+        return it == constants_.end() ? nullptr : &it->second;
+      };
+      if (node.input_size() > 0 && !node.input(0).empty()) {
+        OPSIM_RETURN_IF_ERROR(InputDesc(node.input(0), label, 0, &in.data_desc));
+        entry.inputs.push_back(node.input(0));
+      }
+      OPSIM_RETURN_IF_ERROR(onnx_import::ImportNode(in, &entry.op));
+      in_descs.push_back(in.data_desc);
     }
-    std::unique_ptr<Operation> op;
-    OPSIM_RETURN_IF_ERROR(onnx_import::ImportNode(in, &op));
-    SVector<TensorDesc> in_descs{in.data_desc};
     SVector<TensorDesc> out_descs;
-    const Status inferred = op->InferShape(in_descs, out_descs);
+    const Status inferred = entry.op->InferShape(in_descs, out_descs);
     if (!inferred.ok()) return {inferred.code(), label + ": " + inferred.message()};
-    if (out_descs.size() != 1) {
-      return {ErrorCode::kInternalError,
-              label + ": shape inference gave " + std::to_string(out_descs.size()) + " outputs"};
-    }
-    const std::string& output = node.output(0);
-    if (tensors_.contains(output) || constants_.contains(output)) {
+    if (static_cast<size_t>(node.output_size()) != out_descs.size()) {
       return {ErrorCode::kInvalidGraph,
-              label + ": output '" + output + "' is already defined (graph names are SSA)"};
+              label + ": the node lists " + std::to_string(node.output_size()) +
+                  " outputs but its op has " + std::to_string(out_descs.size())};
     }
-    tensors_[output] = {Kind::kNode, out_descs[0], 0, false};
-    produced_.push_back(output);
-    nodes_.push_back({std::move(op), node.input(0), output});
+    for (size_t k = 0; k < out_descs.size(); ++k) {
+      const std::string& output = node.output(static_cast<int>(k));
+      if (output.empty()) {
+        return {ErrorCode::kUnsupported,
+                label + ": output " + std::to_string(k) + " has no name (every output is kept)"};
+      }
+      if (tensors_.contains(output) || constants_.contains(output)) {
+        return {ErrorCode::kInvalidGraph,
+                label + ": output '" + output + "' is already defined (graph names are SSA)"};
+      }
+      tensors_[output] = {Kind::kNode, out_descs[k], 0, false};
+      produced_.push_back(output);
+      entry.outputs.push_back(output);
+    }
+    nodes_.push_back(std::move(entry));
     return Status::Ok();
   }
 
@@ -357,8 +400,8 @@ class Importer {
     for (const NodeEntry& n : nodes_) {
       Node node;
       node.operation = n.op.get();
-      node.inTensorIds.push_back(tensors_[n.input].id);
-      node.outTensorIds.push_back(tensors_[n.output].id);
+      for (const std::string& name : n.inputs) node.inTensorIds.push_back(tensors_[name].id);
+      for (const std::string& name : n.outputs) node.outTensorIds.push_back(tensors_[name].id);
       param.nodes.push_back(std::move(node));
     }
     std::unique_ptr<Operation> graph;
@@ -381,8 +424,8 @@ class Importer {
 
   struct NodeEntry {
     std::unique_ptr<Operation> op;
-    std::string input;
-    std::string output;
+    std::vector<std::string> inputs;
+    std::vector<std::string> outputs;
   };
 
   const onnx::GraphProto& graph_;
@@ -432,7 +475,10 @@ Status InspectOnnxModel(std::string_view bytes, std::string_view what, OnnxModel
   for (const onnx::ValueInfoProto& o : graph.output()) info.outputs.push_back(o.name());
   std::set<std::string> unsupported;
   for (const onnx::NodeProto& node : graph.node()) {
-    if (onnx_import::IsSupportedOp(node.domain(), node.op_type())) continue;
+    if (onnx_import::IsSupportedOp(node.domain(), node.op_type()) ||
+        onnx_import::IsOpDefNode(node)) {
+      continue;
+    }
     unsupported.insert(onnx_import::IsDefaultDomain(node.domain())
                            ? node.op_type()
                            : node.domain() + ":" + node.op_type());
