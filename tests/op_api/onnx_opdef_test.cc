@@ -8,6 +8,7 @@
 
 #include "framework/framework_test_util.h"
 #include "onnx/onnx_pb.h"
+#include "op_api/sample_libraries.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/onnx_model.h"
 #include "opsim/op_api/op_registry.h"
@@ -50,10 +51,7 @@ onnx::NodeProto* Node(onnx::ModelProto& m, const std::string& op,
 
 class OnnxOpDef : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    ASSERT_TRUE(op_api::LoadOpLibrary(OPSIM_SAMPLE_ADD_LIBRARY).ok());
-    ASSERT_TRUE(op_api::LoadOpLibrary(OPSIM_SAMPLE_LEAKY_LIBRARY).ok());
-  }
+  static void SetUpTestSuite() { testing::LoadSampleLibraries(); }
 };
 
 TEST_F(OnnxOpDef, TwoInputNodesAndAFloatAttributeRun) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "framework/framework_test_util.h"
+#include "op_api/sample_libraries.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -25,10 +26,7 @@ using testing::HostTensor;
 
 class SampleLibraries : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    ASSERT_TRUE(op_api::LoadOpLibrary(OPSIM_SAMPLE_ADD_LIBRARY).ok());
-    ASSERT_TRUE(op_api::LoadOpLibrary(OPSIM_SAMPLE_LEAKY_LIBRARY).ok());
-  }
+  static void SetUpTestSuite() { testing::LoadSampleLibraries(); }
 
   void SetUp() override {
     ContextOptions options;
