@@ -246,6 +246,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   options.device = r.device;
   options.host_threads = r.threads;
   options.checked = r.checked;
+  options.padded_device_buffers = true;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {
     return Report(kCmd, "--device: " + st.ToString(), kExitFailure);

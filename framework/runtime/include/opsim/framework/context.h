@@ -25,6 +25,10 @@ struct ContextOptions {
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
   // table to the package's full dtype list (SPEC.md section 2).
   bool strict_atb_dtypes = true;
+  // The caller's device buffers are padded as aclrtMalloc pads them (size rounded up to 32 B,
+  // plus 32 B): kernels of OpDef operations may then read (not write) that padding, as on the
+  // chip, where some public kernels read a few bytes past a tensor.
+  bool padded_device_buffers = false;
 };
 
 class Context {
