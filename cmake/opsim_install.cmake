@@ -42,7 +42,7 @@ install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings opsim_op_g
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 install(DIRECTORY
-          ${PROJECT_SOURCE_DIR}/framework/core/include/
+          ${PROJECT_SOURCE_DIR}/core/include/
           ${PROJECT_SOURCE_DIR}/simulator/include/
           ${PROJECT_SOURCE_DIR}/op_api/include/
           ${PROJECT_SOURCE_DIR}/framework/runtime/include/

@@ -12,7 +12,7 @@
 namespace opsim::ref {
 namespace {
 
-// Unit roundoff of the type each dtype accumulates in (SPEC.md section 3).
+// Unit roundoff of the type each dtype accumulates in (docs/SPEC.md section 3).
 double AccumulationUnitRoundoff(DType dtype) {
   return dtype == DType::kFloat64 ? std::ldexp(1.0, -53) : std::ldexp(1.0, -24);
 }

@@ -45,7 +45,7 @@ inline ReducePlan MakePlan(const Shape& in, std::span<const int64_t> axes) {
 
 // out[0..k) = reducer over each row of the [K, R] view of in, after casting to Acc (and taking
 // |x| when kAbs). Requires k > 0 and r > 0: empty slices are the caller's business, so their
-// value comes from SPEC.md and not from Eigen's zero-size paths.
+// value comes from docs/SPEC.md and not from Eigen's zero-size paths.
 template <bool kAbs, typename In, typename Acc, typename EigenReducer>
 void ReduceRows(const In* in, const ReducePlan& plan, const EigenReducer& reducer, Acc* out) {
   Eigen::TensorMap<const Eigen::Tensor<In, kPadRank, Eigen::RowMajor>> x(in, plan.dims);

@@ -13,7 +13,7 @@ constexpr ReduceKindSet kAll = kSum | kMax | kMin | kProd;
 constexpr ReduceKindSet kMaxMin = kMax | kMin;
 constexpr ReduceKindSet kNone = 0;
 
-// Package: ONNX ReduceProd's list for all four, plus int8/uint8 for MAX/MIN (SPEC.md §2).
+// Package: ONNX ReduceProd's list for all four, plus int8/uint8 for MAX/MIN (docs/SPEC.md §2).
 // ATB: MAX/MIN on int32 and bfloat16, SUM on float16 and bfloat16; no PROD (our extension).
 constexpr std::array<ReduceDTypeSupport, 11> kTable = {{
     {DType::kFloat32, kAll, kNone},

@@ -1,4 +1,4 @@
-// Which (reducer, dtype) pairs the package runs (SPEC.md §2) and which real ATB ships (the
+// Which (reducer, dtype) pairs the package runs (docs/SPEC.md §2) and which real ATB ships (the
 // strict mode of the ATB front door), kept as one table so the two cannot drift apart.
 #pragma once
 
@@ -24,7 +24,7 @@ struct ReduceDTypeSupport {
   ReduceKindSet atb;      // reducers real ATB ships for it (ERROR_INVALID_TENSOR_INI_MATCH else)
 };
 
-// One row per dtype opsim knows, in SPEC.md §2 order.
+// One row per dtype opsim knows, in docs/SPEC.md §2 order.
 std::span<const ReduceDTypeSupport> ReduceDTypeTable();
 
 bool PackageSupportsReduce(ReduceKind kind, DType dtype);

@@ -1,4 +1,4 @@
-// Output shape of a normalised reduce (SPEC.md §5): reduced dims become 1 with keep_dims and
+// Output shape of a normalised reduce (docs/SPEC.md §5): reduced dims become 1 with keep_dims and
 // disappear without; an identity request keeps the input shape.
 #pragma once
 

@@ -49,7 +49,7 @@ Status CheckKind(std::string_view op, ReduceKind kind) {
                    " is not a ReduceKind (expected kSum=0, kMax=1, kMin=2 or kProd=3)");
 }
 
-// The package's dtype list (SPEC.md §2); `extra` adds a door-specific hint.
+// The package's dtype list (docs/SPEC.md §2); `extra` adds a door-specific hint.
 Status CheckPackageDType(std::string_view op, ReduceKind kind, DType dtype,
                          std::string_view extra = {}) {
   if (!IsKnownDType(static_cast<int32_t>(dtype))) {

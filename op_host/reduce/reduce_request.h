@@ -1,4 +1,4 @@
-// The normalised reduce request and the three front doors that lower to it (SPEC.md §1).
+// The normalised reduce request and the three front doors that lower to it (docs/SPEC.md §1).
 //
 // Every front door checks everything before it writes: on error *request is left untouched.
 // Messages start with the operator as its user knows it: "ReduceOperation" (ATB),
@@ -57,7 +57,7 @@ Status MakeReduceInputShape(std::string_view op, std::span<const int64_t> dims, 
 // no longer than the rank, each 0 <= axis < rank, no duplicates; keep_dims is always false.
 // strict_dtypes applies the table real ATB ships (MAX/MIN: int32, bfloat16; SUM: float16,
 // bfloat16) and rejects REDUCE_PROD for every dtype, since ATB does not ship it at all; both
-// with kInvalidTensorIniMatch, as ATB does. Otherwise the package's list (SPEC.md §2) applies.
+// with kInvalidTensorIniMatch, as ATB does. Otherwise the package's list (docs/SPEC.md §2) applies.
 Status LowerAtb(const infer::ReduceParam& param, DType dtype, const Shape& input,
                 bool strict_dtypes, ReduceRequest* request);
 

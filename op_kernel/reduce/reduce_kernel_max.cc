@@ -1,4 +1,4 @@
-// Max instantiations (SPEC.md section 2: the ONNX list plus int8 and uint8).
+// Max instantiations (docs/SPEC.md section 2: the ONNX list plus int8 and uint8).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 

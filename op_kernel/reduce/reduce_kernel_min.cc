@@ -1,4 +1,4 @@
-// Min instantiations (SPEC.md section 2: the ONNX list plus int8 and uint8).
+// Min instantiations (docs/SPEC.md section 2: the ONNX list plus int8 and uint8).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 

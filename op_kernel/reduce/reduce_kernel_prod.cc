@@ -1,4 +1,4 @@
-// Prod instantiations (SPEC.md section 2: the ONNX ReduceProd list).
+// Prod instantiations (docs/SPEC.md section 2: the ONNX ReduceProd list).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 

@@ -1,4 +1,4 @@
-// Sum instantiations (SPEC.md section 2: the ONNX ReduceProd list).
+// Sum instantiations (docs/SPEC.md section 2: the ONNX ReduceProd list).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 

@@ -1,5 +1,5 @@
 // Reducers as functors: identity, the vector combine of two partial rows, and the batched forms.
-// Accumulator types follow SPEC.md section 3 (AccOf).
+// Accumulator types follow docs/SPEC.md section 3 (AccOf).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The ATB ReduceOperation through the atb:: facade: every ATB code path of SPEC.md, each at the
+// The ATB ReduceOperation through the atb:: facade: every ATB code path of docs/SPEC.md, each at the
 // stage ATB reports it, and results against the Eigen reference.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Accuracy and determinism of the Reduce kernels (SPEC.md section 3).
+// Accuracy and determinism of the Reduce kernels (docs/SPEC.md section 3).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// Output shapes: every row of SPEC.md §5, the seeds' examples by name, rank 0 and 8, zero
+// Output shapes: every row of docs/SPEC.md §5, the seeds' examples by name, rank 0 and 8, zero
 // dims, and InferReduceShape's own checks of a hand-built request.
 #include "reduce/reduce_infer_shape.h"
 
@@ -46,7 +46,7 @@ ReduceRequest OvRequest(const Shape& in, const Axes& axes, bool keep_dims) {
   return r;
 }
 
-// ---------------------------------------------------------------- SPEC.md §5, row by row
+// ---------------------------------------------------------------- docs/SPEC.md §5, row by row
 
 TEST(ReduceShapeSpecTest, Row1_2x3_Axis0) {
   EXPECT_EQ(AtbShape(ReduceParam::REDUCE_SUM, Shape{2, 3}, {0}), (Shape{3}));

@@ -159,7 +159,7 @@ TEST(LowerAtbTest, RejectsNegativeAxis) {
 }
 
 TEST(LowerAtbTest, RejectsAxisOutOfRange) {
-  // The example of SPEC.md §4, word for word.
+  // The example of docs/SPEC.md §4, word for word.
   ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 5}), DType::kFloat32, Shape{2, 3, 4}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[1] = 5 is out of range for an input of rank 3 (expected 0 <= "

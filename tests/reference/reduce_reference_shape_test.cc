@@ -1,4 +1,4 @@
-// Output shapes (SPEC.md section 5) and the checks that run before any output is written.
+// Output shapes (docs/SPEC.md section 5) and the checks that run before any output is written.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -19,7 +19,7 @@ Shape Reduced(const Shape& in, std::vector<int64_t> axes, bool keep) {
   return ReducedShape(in, axes, keep);
 }
 
-// The rows of SPEC.md section 5 that reach the reference (front doors have already normalised
+// The rows of docs/SPEC.md section 5 that reach the reference (front doors have already normalised
 // negative axes, defaults and noop_with_empty_axes into sorted non-negative axes).
 TEST(ReducedShape, SpecTable) {
   EXPECT_EQ(Reduced(Shape{2, 3}, {0}, false), (Shape{3}));

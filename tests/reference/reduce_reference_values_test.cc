@@ -75,7 +75,7 @@ TEST_P(SignedDType, SignedValuesAlongLastAxis) {
   }
 }
 
-// SPEC.md section 5: [4,0,5] reduced over axis 1 gives [4,5] filled with the empty-set value.
+// docs/SPEC.md section 5: [4,0,5] reduced over axis 1 gives [4,5] filled with the empty-set value.
 TEST_P(EveryDType, EmptyReducedDimGivesIdentity) {
   const DType dtype = GetParam();
   const auto in = MakeBuffer(dtype, 0);

@@ -1,5 +1,5 @@
 // Reduce, ReduceRows and AccumulateRows against plain scalar code, once per Highway target,
-// plus the accuracy and determinism contracts of SPEC.md section 3.
+// plus the accuracy and determinism contracts of docs/SPEC.md section 3.
 #include <gtest/gtest.h>
 
 #include <algorithm>

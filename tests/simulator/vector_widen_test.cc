@@ -84,7 +84,7 @@ std::string Describe(DType t, ReduceOp op, Mix mix, size_t rows, size_t cols, si
 }
 
 // The result bits. Max/Min return an input element, so all bits count, NaN payloads too. A
-// Sum/Prod NaN's payload and sign are not part of the contract (SPEC.md: only NaN-ness; x86
+// Sum/Prod NaN's payload and sign are not part of the contract (docs/SPEC.md: only NaN-ness; x86
 // keeps the first operand's NaN and compilers commute additions freely), so there every NaN
 // compares as one pattern; all other bits, signed zeros included, must agree.
 std::vector<uint32_t> Bits(const std::vector<float>& v, ReduceOp op = ReduceOp::kMax) {

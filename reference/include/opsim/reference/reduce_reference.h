@@ -2,7 +2,7 @@
 // It shares no code with op_kernel or the simulator; 16-bit floats go through Eigen::half and
 // Eigen::bfloat16, so it also checks our own conversions in opsim_core.
 //
-// Numerics (SPEC.md section 3):
+// Numerics (docs/SPEC.md section 3):
 // - Floating types are reduced in double and rounded once to the output type. For float16 and
 //   bfloat16 the double result is first rounded to float with round-to-odd, then to the 16-bit
 //   type with round-to-nearest-even: that equals one correct rounding from double (float has
@@ -31,7 +31,7 @@ enum class Reducer { kSum, kMax, kMin, kProd };
 // "SUM", "MAX", "MIN", "PROD"; "UNKNOWN" for a value outside the enum.
 std::string_view ReducerName(Reducer r);
 
-// True when SPEC.md section 2 lists dtype for r: f32, f16, bf16, f64, i32, i64, u32, u64 for all
+// True when docs/SPEC.md section 2 lists dtype for r: f32, f16, bf16, f64, i32, i64, u32, u64 for all
 // four reducers, plus int8/uint8 for MAX and MIN.
 bool IsSupported(Reducer r, DType dtype);
 

@@ -13,7 +13,7 @@
 
 namespace opsim::cases {
 
-// Which of the three front doors (SPEC.md §1) the case goes through.
+// Which of the three front doors (docs/SPEC.md §1) the case goes through.
 enum class FrontDoor { kAtb, kOnnx, kOpenVino };
 
 // "atb", "onnx", "openvino".

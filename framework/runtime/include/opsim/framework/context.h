@@ -23,7 +23,7 @@ struct ContextOptions {
   bool trace = false;                   // keep the stats and trace of every kernel launch
   // ATB ships MAX/MIN for int32 and bfloat16 and SUM for float16 and bfloat16 only; by default
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
-  // table to the package's full dtype list (SPEC.md section 2).
+  // table to the package's full dtype list (docs/SPEC.md section 2).
   bool strict_atb_dtypes = true;
   // The caller's device buffers are padded as aclrtMalloc pads them (size rounded up to 32 B,
   // plus 32 B): kernels of OpDef operations may then read (not write) that padding, as on the

@@ -1,4 +1,4 @@
-// Reduce in the readings of the model formats, as registry operators (SPEC.md §1):
+// Reduce in the readings of the model formats, as registry operators (docs/SPEC.md §1):
 //   "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd"        the ONNX reading
 //     axes                  int list, optional: absent or empty reduces all (negatives allowed)
 //     keepdims              bool, or int 0/1; default 1

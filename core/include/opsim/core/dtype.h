@@ -29,7 +29,7 @@ std::span<const DType> AllDTypes();
 size_t DTypeSize(DType dtype);
 bool IsFloating(DType dtype);  // f16, bf16, f32, f64
 bool IsSigned(DType dtype);    // floats and signed integers
-// Lower-case names as SPEC.md spells them: float32, float16, bfloat16, float64, int8, ...
+// Lower-case names as docs/SPEC.md spells them: float32, float16, bfloat16, float64, int8, ...
 std::string_view DTypeName(DType dtype);
 // Accepts the names above plus the common aliases (f32, fp16, bf16, half, double, ...).
 std::optional<DType> ParseDType(std::string_view name);
