@@ -1,5 +1,5 @@
-// The ATB ReduceOperation through the atb:: facade: every ATB code path of docs/SPEC.md, each at the
-// stage ATB reports it, and results against the Eigen reference.
+// The ATB ReduceOperation through the atb:: facade: every ATB code path of docs/SPEC.md, each at
+// the stage ATB reports it, and results against the Eigen reference.
 #include <gtest/gtest.h>
 
 #include "framework_test_util.h"

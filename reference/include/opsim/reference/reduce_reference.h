@@ -31,8 +31,8 @@ enum class Reducer { kSum, kMax, kMin, kProd };
 // "SUM", "MAX", "MIN", "PROD"; "UNKNOWN" for a value outside the enum.
 std::string_view ReducerName(Reducer r);
 
-// True when docs/SPEC.md section 2 lists dtype for r: f32, f16, bf16, f64, i32, i64, u32, u64 for all
-// four reducers, plus int8/uint8 for MAX and MIN.
+// True when docs/SPEC.md section 2 lists dtype for r: f32, f16, bf16, f64, i32, i64, u32, u64 for
+// all four reducers, plus int8/uint8 for MAX and MIN.
 bool IsSupported(Reducer r, DType dtype);
 
 // Checks that axes are sorted, unique and in [0, in.rank()). kInvalidParam otherwise.
