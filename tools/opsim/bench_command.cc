@@ -5,7 +5,6 @@
 // buffer holding one pseudo-random block of up to kPatternElems elements, repeated: generating
 // 2 GiB element by element would take longer than the benchmark, and no reducer's speed depends
 // on the values.
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,9 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "bench_opdef.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "device_buffer.h"
+#include "exec_opdef.h"
 #include "nlohmann/json.hpp"
 #include "op_runner.h"
 #include "opsim/cases/case_data.h"
@@ -33,7 +34,8 @@ constexpr int64_t kPatternElems = int64_t{1} << 20;
 
 struct BenchOptions {
   std::string op;
-  std::string shape;
+  std::vector<std::string> shapes;
+  std::vector<std::string> attrs;
   std::optional<std::string> axes;
   std::string dtype;
   int threads = 0;
@@ -51,25 +53,16 @@ std::optional<ReduceKind> KindOf(const std::string& op) {
   return std::nullopt;
 }
 
-// This process's peak resident memory. VmHWM belongs to the process's own address space;
-// getrusage's ru_maxrss is the fallback only, since Linux carries it over exec from the parent
-// (a benchmark script holding large arrays would be counted).
-double PeakResidentBytes() {
-  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
-    char line[256];
-    long long kib = -1;
-    while (std::fgets(line, sizeof(line), f) != nullptr) {
-      if (std::sscanf(line, "VmHWM: %lld kB", &kib) == 1) break;
-    }
-    std::fclose(f);
-    if (kib >= 0) return static_cast<double>(kib) * 1024;
-  }
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) * 1024;  // Linux: KiB
-}
-
 int RunBench(const BenchOptions& o) {
+  if (IsOpDefOperator(o.op)) {
+    if (o.axes) return UsageError(kCmd, "--axes belongs to the Reduce ops; use --attr");
+    return RunOpDefBench({o.op, o.shapes, o.dtype, o.attrs, o.device, o.threads, o.repeat,
+                          o.checked, o.trace, o.json});
+  }
+  if (o.shapes.size() != 1 || !o.attrs.empty()) {
+    return UsageError(kCmd, "--op " + o.op + " takes one --shape and no --attr");
+  }
+  const std::string& shape_text = o.shapes[0];
   const std::optional<ReduceKind> kind = KindOf(o.op);
   if (!kind) {
     return UsageError(kCmd, "--op '" + o.op +
@@ -82,7 +75,7 @@ int RunBench(const BenchOptions& o) {
   c.name = "bench";
   c.kind = *kind;
   c.dtype = *dtype;
-  if (Status st = ParseIntList(o.shape, "--shape", &c.shape); !st.ok()) {
+  if (Status st = ParseIntList(shape_text, "--shape", &c.shape); !st.ok()) {
     return UsageError(kCmd, st.message());
   }
   OpCall call;
@@ -216,9 +209,15 @@ int RunBench(const BenchOptions& o) {
 CommandRunner AddBenchCommand(CLI::App& parent) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* app = parent.add_subcommand(
-      "bench", "Time one Reduce on generated data: warm-up, then K timed executions");
-  app->add_option("--op", o->op, "ReduceSum, ReduceProd, ReduceMax or ReduceMin")->required();
-  app->add_option("--shape", o->shape, "Input dims, e.g. 8192,8192")->required();
+      "bench", "Time one operator on generated data: warm-up, then K timed executions");
+  app->add_option("--op", o->op, "ReduceSum, ReduceProd, ReduceMax, ReduceMin or an OpDef op")
+      ->required();
+  app->add_option("--shape", o->shapes,
+                  "Input dims, e.g. 8192,8192; an OpDef op takes one per input, in order")
+      ->required()
+      ->allow_extra_args(false);
+  app->add_option("--attr", o->attrs, "OpDef attribute name=value (lists comma-separated)")
+      ->allow_extra_args(false);
   app->add_option("--axes", o->axes, "Axes to reduce (ONNX reading; absent: all)");
   app->add_option("--dtype", o->dtype, "float32, float16, bfloat16, int32, ...")->required();
   app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));

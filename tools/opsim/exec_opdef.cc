@@ -157,6 +157,13 @@ uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
 
 }  // namespace
 
+Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& specs, AttrMap* out) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return {ErrorCode::kInvalidParam, "'" + op + "' has no OpDef"};
+  for (const std::string& spec : specs) OPSIM_RETURN_IF_ERROR(ParseAttr(*def, spec, out));
+  return Status::Ok();
+}
+
 bool IsOpDefOperator(const std::string& op) { return op_api::FindOpDef(op) != nullptr; }
 
 int RunOpDefExec(const OpDefExecRequest& r) {
@@ -179,8 +186,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     }
   }
   AttrMap attrs;
-  for (const std::string& spec : r.attrs) {
-    if (Status st = ParseAttr(def, spec, &attrs); !st.ok()) return UsageError(kCmd, st.message());
+  if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
+    return UsageError(kCmd, st.message());
   }
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {

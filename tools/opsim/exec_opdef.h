@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "opsim/framework/operation_registry.h"
+
 namespace opsim::cli {
 
 struct OpDefExecRequest {
@@ -16,6 +18,11 @@ struct OpDefExecRequest {
   int threads = 0;
   bool checked = false;
 };
+
+// "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam
+// for a malformed or repeated one. An undeclared name passes as a string, for the operation to
+// name with the nearest declared one.
+Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& specs, AttrMap* out);
 
 // True when `op` is defined by an OpDef in the registry.
 bool IsOpDefOperator(const std::string& op);

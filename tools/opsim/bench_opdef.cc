@@ -1,0 +1,212 @@
+#include "bench_opdef.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <random>
+
+#include "cli_util.h"
+#include "device_buffer.h"
+#include "exec_opdef.h"
+#include "nlohmann/json.hpp"
+#include "opsim/core/float16.h"
+#include "opsim/framework/context.h"
+#include "opsim/op_api/op_registry.h"
+
+namespace opsim::cli {
+namespace {
+
+constexpr const char* kCmd = "bench";
+constexpr size_t kPatternBytes = size_t{4} << 20;
+
+// Values in [-1, 1) (floats) or [-8, 8] (integers), one block repeated: no kernel's speed
+// depends on the values, and generating gigabytes element by element would dominate.
+void FillPattern(DType dtype, DeviceBuffer* buffer) {
+  const size_t es = DTypeSize(dtype);
+  std::vector<uint8_t> block(std::min(buffer->size(), kPatternBytes) / es * es);
+  std::mt19937 rng(20261201);
+  std::uniform_real_distribution<float> real(-1.0f, 1.0f);
+  std::uniform_int_distribution<int> integer(-8, 8);
+  for (size_t at = 0; at < block.size(); at += es) {
+    auto put = [&](auto v) { std::memcpy(block.data() + at, &v, sizeof(v)); };
+    switch (dtype) {
+      case DType::kFloat32: put(real(rng)); break;
+      case DType::kFloat64: put(static_cast<double>(real(rng))); break;
+      case DType::kFloat16: put(FloatToHalfBits(real(rng))); break;
+      case DType::kBFloat16: put(FloatToBFloat16Bits(real(rng))); break;
+      case DType::kBool: put(static_cast<uint8_t>(integer(rng) > 0)); break;
+      default: {
+        const int64_t v = IsSigned(dtype) ? integer(rng) : integer(rng) + 8;
+        std::memcpy(block.data() + at, &v, es);  // little-endian: the low bytes
+      }
+    }
+  }
+  for (size_t at = 0; !block.empty() && at < buffer->size(); at += block.size()) {
+    std::memcpy(buffer->data() + at, block.data(), std::min(block.size(), buffer->size() - at));
+  }
+}
+
+}  // namespace
+
+double PeakResidentBytes() {
+  if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
+    char line[256];
+    long long kib = -1;
+    while (std::fgets(line, sizeof(line), f) != nullptr) {
+      if (std::sscanf(line, "VmHWM: %lld kB", &kib) == 1) break;
+    }
+    std::fclose(f);
+    if (kib >= 0) return static_cast<double>(kib) * 1024;
+  }
+  return 0;
+}
+
+int RunOpDefBench(const OpDefBenchRequest& r) {
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  const std::optional<DType> dtype = ParseDType(r.dtype);
+  if (!dtype) return UsageError(kCmd, "--dtype '" + r.dtype + "' is not a dtype name");
+  if (r.shapes.size() != def.GetInputs().size()) {
+    return UsageError(kCmd, r.op + " has " + std::to_string(def.GetInputs().size()) +
+                                " inputs; give one --shape per input (" +
+                                std::to_string(r.shapes.size()) + " given)");
+  }
+  AttrMap attrs;
+  if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
+    return UsageError(kCmd, st.message());
+  }
+  std::unique_ptr<Operation> op;
+  if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  // Every size is known and checked against the machine before anything is allocated.
+  SVector<TensorDesc> in_descs;
+  for (size_t k = 0; k < r.shapes.size(); ++k) {
+    std::vector<int64_t> dims;
+    Shape shape;
+    Status st = ParseIntList(r.shapes[k], "--shape", &dims);
+    if (st.ok()) st = Shape::Make(dims.data(), dims.size(), &shape, "--shape " + r.shapes[k]);
+    if (!st.ok()) return UsageError(kCmd, st.message());
+    TensorDesc d;
+    d.dtype = AclFromDType(*dtype);
+    d.format = ACL_FORMAT_ND;
+    d.shape = DimsFromShape(shape);
+    in_descs.push_back(d);
+  }
+  SVector<TensorDesc> out_descs;
+  if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  double total = 0, input_bytes = 0;
+  std::vector<uint64_t> sizes;
+  for (size_t k = 0; k < in_descs.size() + out_descs.size(); ++k) {
+    const TensorDesc& d = k < in_descs.size() ? in_descs[k] : out_descs[k - in_descs.size()];
+    const std::optional<uint64_t> bytes = TensorDescBytes(d);
+    if (!bytes) return Report(kCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
+    sizes.push_back(*bytes);
+    total += static_cast<double>(*bytes);
+    if (k < in_descs.size()) input_bytes += static_cast<double>(*bytes);
+  }
+  const double memory =
+      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (memory > 0 && total > memory / 2) {
+    char why[200];
+    std::snprintf(why, sizeof(why),
+                  ": the inputs and outputs need %.1f GB, more than half of this machine's %.1f GB",
+                  total / 1e9, memory / 1e9);
+    return Report(kCmd, r.op + why, kExitFailure);
+  }
+  std::vector<DeviceBuffer> buffers;
+  VariantPack pack;
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    buffers.emplace_back(sizes[k]);
+    if (!buffers.back().ok()) {
+      return Report(kCmd, "cannot allocate " + std::to_string(sizes[k]) + " B", kExitFailure);
+    }
+    Tensor t;
+    t.deviceData = sizes[k] == 0 ? nullptr : buffers.back().data();
+    t.dataSize = sizes[k];
+    if (k < in_descs.size()) {
+      t.desc = in_descs[k];
+      FillPattern(*dtype, &buffers.back());
+      pack.inTensors.push_back(t);
+    } else {
+      t.desc = out_descs[k - in_descs.size()];
+      pack.outTensors.push_back(t);
+    }
+  }
+  ContextOptions options;
+  options.device = r.device;
+  options.host_threads = r.threads;
+  options.checked = r.checked;
+  options.trace = r.trace;
+  std::unique_ptr<Context> context;
+  if (Status st = Context::Create(options, &context); !st.ok()) {
+    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+  }
+  uint64_t ws = 0;
+  Status st = op->Setup(pack, ws, context.get());
+  DeviceBuffer workspace(ws);
+  auto run = [&] { return op->Execute(pack, workspace.data(), ws, context.get()); };
+  if (st.ok()) st = run();  // warm-up: caches, threads, page faults
+  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+  std::vector<double> host_ms;
+  double device_ns = 0;
+  for (int i = 0; i < r.repeat; ++i) {
+    context->ClearRecord();
+    const auto start = std::chrono::steady_clock::now();
+    st = run();
+    host_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+    device_ns = context->device_ns();
+  }
+  std::vector<double> sorted = host_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const double gbps = median > 0 ? input_bytes / (median * 1e6) : 0;
+  const double hbm = context->device().hbm_gbps;
+  // Every byte read and written once: the memory-bound floor of an elementwise op.
+  const double roofline = device_ns > 0 && hbm > 0 ? total / hbm / device_ns : 0;
+  const double peak = PeakResidentBytes();
+  if (r.json) {
+    const nlohmann::json j = {{"op", r.op},
+                              {"dtype", std::string(DTypeName(*dtype))},
+                              {"shapes", r.shapes},
+                              {"device", context->device().name},
+                              {"threads", r.threads},
+                              {"checked", r.checked},
+                              {"trace", r.trace},
+                              {"repeat", r.repeat},
+                              {"input_bytes", input_bytes},
+                              {"io_bytes", total},
+                              {"workspace_bytes", ws},
+                              {"host_ms_median", median},
+                              {"host_ms", host_ms},
+                              {"input_gbps", gbps},
+                              {"device_us", device_ns / 1000.0},
+                              {"hbm_gbps", hbm},
+                              {"roofline_share", roofline},
+                              {"peak_rss_bytes", peak}};
+    std::printf("%s\n", j.dump().c_str());
+    return 0;
+  }
+  std::printf("%s %s on %s, %d repeats%s%s\n", r.op.c_str(), std::string(DTypeName(*dtype)).c_str(),
+              context->device().name.c_str(), r.repeat, r.checked ? ", checked mode" : "",
+              r.trace ? ", tracing" : "");
+  std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
+              input_bytes / 1e6, gbps);
+  std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
+              device_ns / 1000.0, roofline * 100);
+  std::printf("peak resident memory   %10.1f MB   inputs + outputs + workspace %.1f MB\n",
+              peak / 1e6, (total + static_cast<double>(ws)) / 1e6);
+  return 0;
+}
+
+}  // namespace opsim::cli
