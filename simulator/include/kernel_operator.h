@@ -9,4 +9,7 @@
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
+#include "opsim/sim/ascendc/vector_cmpsel.h"
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ext.h"

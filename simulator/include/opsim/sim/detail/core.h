@@ -86,6 +86,14 @@ class Core {
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
 
+  // Vector mask register (SetVectorMask): lane bits in normal mode; in counter mode
+  // (SetMaskCount) vector_mask[0] is the element count of the next masked instruction.
+  uint64_t vector_mask[2] = {~0ull, ~0ull};
+  bool mask_counter = false;
+  // SetAtomicAdd/Max/Min: UB -> GM copies combine with GM instead of overwriting it.
+  uint8_t atomic_op = 0;  // 0 none, 1 add, 2 max, 3 min
+  DType atomic_dtype = DType::kFloat32;
+
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
