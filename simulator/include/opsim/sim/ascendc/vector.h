@@ -33,6 +33,15 @@ void StoreIndex(T* slot, uint32_t index) {
 }
 
 template <typename T>
+constexpr DType FillDType() {
+  if constexpr (std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>) {
+    return DType::kFloat16;
+  } else {
+    return AscendC::DTypeOf<T>();
+  }
+}
+
+template <typename T>
 void Binary(vec::BinaryOp op, const char* name, const AscendC::LocalTensor<T>& dst,
             const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b, int32_t count) {
   if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
@@ -131,8 +140,10 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const T v = static_cast<T>(value);
+  // Fill copies bits, so 16-bit integers (which have no DType) fill as float16 bit patterns.
+  constexpr opsim::DType kFill = detail::FillDType<T>();
   detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0,
-                   [&] { vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count)); });
+                   [&] { vec::Fill(kFill, dst.data(), &v, static_cast<size_t>(count)); });
 }
 
 template <typename D, typename S>
