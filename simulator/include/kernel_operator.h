@@ -3,6 +3,7 @@
 // (namespace opsim::ext), included here so that kernels need nothing else.
 #pragma once
 
+#include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
