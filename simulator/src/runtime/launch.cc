@@ -34,6 +34,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.bufs.clear();
   core.queues.clear();
   core.pipe_starts.clear();
+  core.pools.clear();
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;

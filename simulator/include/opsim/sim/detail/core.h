@@ -22,6 +22,7 @@ struct BufferRecord {
   uint32_t offset = 0;  // byte offset in the UB
   uint32_t bytes = 0;
   int16_t owner = -1;  // queue index, or -1 for a TBuf
+  int16_t pool = -1;   // the TBufPool it was carved from, or -1 for the TPipe
   BufState state = BufState::kFree;
   uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
   double ready_at = 0;  // queue hand-off: when the producer's writes are done (EnQue)
@@ -55,6 +56,15 @@ struct PipeStart {
   uint32_t ub_used;
   uint32_t first_buf;
   uint32_t first_queue;
+  uint32_t first_pool;
+};
+
+// A TBufPool: a slice of the UB that queues and TBufs carve from until Reset.
+struct PoolRecord {
+  uint32_t offset = 0;  // byte offset in the UB
+  uint32_t bytes = 0;
+  uint32_t used = 0;
+  int16_t parent = -1;  // the pool it was carved from (-1: the TPipe)
 };
 
 // A type-erased view of UB memory, as the AscendC templates pass it to the runtime.
@@ -101,6 +111,7 @@ class Core {
   std::vector<BufferRecord> bufs;
   std::vector<QueueRecord> queues;
   std::vector<PipeStart> pipe_starts;
+  std::vector<PoolRecord> pools;
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
