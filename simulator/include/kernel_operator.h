@@ -13,4 +13,5 @@
 #include "opsim/sim/ascendc/vector_cmpsel.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/ascendc/vector_math.h"
+#include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/ext.h"

@@ -9,6 +9,7 @@
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/vector_unit.h"
 
 namespace opsim::sim::detail {
@@ -91,7 +92,7 @@ template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
                  int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
-                 AscendC::ReduceOrder order);
+                 AscendC::ReduceOrder order, bool is_set_mask = true);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -176,29 +177,31 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                                   count, calIndex);
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src, mask,
                                   repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
-                                  ReduceOrder::ORDER_ONLY_VALUE);
+                                  ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
 }
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
+                                  isSetMask);
 }
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
+                                  isSetMask);
 }
 
 }  // namespace AscendC
@@ -209,7 +212,15 @@ template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
                  int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
-                 AscendC::ReduceOrder order) {
+                 AscendC::ReduceOrder order, bool is_set_mask) {
+  if (!is_set_mask || Cur().mask_counter) {
+    // The mask register (isSetMask = false) or counter mode: the general masked path.
+    GroupReduce(name, op, AscendC::DTypeOf<T>(), sizeof(T), GroupKind::kWhole,
+                static_cast<uint8_t>(order),
+                is_set_mask ? ReduceMaskOf<true>(mask) : ReduceMaskOf<false>(0), repeat, dst.ref(),
+                dst_rep_stride, ReduceSrc(name, src.ref(), src_blk_stride, src_rep_stride));
+    return;
+  }
   constexpr int32_t kPerRepeat = static_cast<int32_t>(256 / sizeof(T));
   constexpr int32_t kPerBlock = static_cast<int32_t>(32 / sizeof(T));
   if (mask < 1 || mask > kPerRepeat)
