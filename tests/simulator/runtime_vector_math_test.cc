@@ -315,5 +315,25 @@ TEST(VectorMath, CastFloatToInt32AndHalfInEveryRoundMode) {
   }
 }
 
+TEST(VectorMath, SetDeqScaleScalesInt32ToHalfCastNone) {
+  const std::vector<int32_t> in = {1, -3, 1000, 70000, 2049, 7};
+  const auto plain = RunOnTile<int32_t, half>(in, in.size(), [&](auto& x, auto& y) {
+    Cast(y, x, RoundMode::CAST_NONE, static_cast<uint32_t>(in.size()));
+  });
+  const auto scaled = RunOnTile<int32_t, half>(in, in.size(), [&](auto& x, auto& y) {
+    SetDeqScale(half(0.25f));
+    Cast(y, x, RoundMode::CAST_NONE, static_cast<uint32_t>(in.size()));
+  });
+  const auto rint = RunOnTile<int32_t, half>(in, in.size(), [&](auto& x, auto& y) {
+    SetDeqScale(half(0.25f));
+    Cast(y, x, RoundMode::CAST_RINT, static_cast<uint32_t>(in.size()));  // no dequantising
+  });
+  for (size_t i = 0; i < in.size(); ++i) {
+    EXPECT_EQ(plain[i].bits(), half(static_cast<float>(in[i])).bits()) << in[i];
+    EXPECT_EQ(scaled[i].bits(), half(static_cast<float>(in[i] * 0.25)).bits()) << in[i];
+    EXPECT_EQ(rint[i].bits(), half(static_cast<float>(in[i])).bits()) << in[i];
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

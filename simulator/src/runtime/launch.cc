@@ -42,6 +42,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.vector_mask[0] = core.vector_mask[1] = ~0ull;
   core.mask_counter = false;
   core.atomic_op = 0;
+  core.deq_scale = 1.0f;
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
 }

@@ -228,6 +228,13 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
   }
 }
 
+void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const double v = static_cast<double>(src[i]) * static_cast<double>(scale);
+    dst[i] = FloatToHalfBits(static_cast<float>(v));
+  }
+}
+
 void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, const void* b,
             bool b_scalar, size_t n) {
   auto* out = static_cast<uint8_t*>(dst);

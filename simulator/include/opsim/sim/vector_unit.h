@@ -85,6 +85,10 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
 void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, const void* b,
             bool b_scalar, size_t n);
 
+// Cast int32 -> float16 with the DEQSCALE register: dst = half(float32(src * scale)), the
+// product exact in double, rounded to float32 then to nearest-even float16.
+void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n);
+
 // Highway targets compiled into this build ("AVX3", "AVX2", "SSE4", "EMU128"/"SCALAR", ...),
 // best first, restricted to those this CPU supports.
 std::vector<std::string> SupportedTargets();

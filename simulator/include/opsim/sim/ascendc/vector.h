@@ -154,8 +154,21 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
   detail::VectorOp(
       "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, [&] {
+        if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+          // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
+          if (mode == RoundMode::CAST_NONE) {
+            vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()), src.data(),
+                                detail::Cur().deq_scale, count);
+            return;
+          }
+        }
         vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(), detail::ToRound(mode), count);
       });
+}
+
+// The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).
+inline void SetDeqScale(half scale) {
+  opsim::sim::detail::Cur().deq_scale = static_cast<float>(scale);
 }
 
 template <typename T>
