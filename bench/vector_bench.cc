@@ -179,4 +179,50 @@ BENCHMARK(BM_AccumulateMaxF16)->ArgsProduct({{16}, {8192}, {0, 1}});
 }  // namespace
 }  // namespace opsim::sim::vec
 
+// The per-element math kernels (Exp, Ln, Sqrt, ...) on a UB-sized tile: how far the scalar
+// loops are from the Highway elementwise ops (Add is the yardstick).
+void BM_Math(benchmark::State& state, MathOp op) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  auto v = RandomFloats(n);
+  for (float& x : v) x = x < 0 ? -x + 0.5f : x + 0.5f;  // positive: Ln, Sqrt defined
+  std::vector<float> out(n);
+  for (auto _ : state) {
+    Math(op, DType::kFloat32, out.data(), v.data(), n);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, n * sizeof(float));
+}
+void BM_MathExp(benchmark::State& s) { BM_Math(s, MathOp::kExp); }
+void BM_MathLn(benchmark::State& s) { BM_Math(s, MathOp::kLn); }
+void BM_MathSqrt(benchmark::State& s) { BM_Math(s, MathOp::kSqrt); }
+BENCHMARK(BM_MathExp)->Arg(16384);
+BENCHMARK(BM_MathLn)->Arg(16384);
+BENCHMARK(BM_MathSqrt)->Arg(16384);
+
+void BM_AddYardstick(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto a = RandomFloats(n);
+  std::vector<float> out(n);
+  for (auto _ : state) {
+    Binary(BinaryOp::kAdd, DType::kFloat32, out.data(), a.data(), a.data(), n);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, n * sizeof(float));
+}
+BENCHMARK(BM_AddYardstick)->Arg(16384);
+
+void BM_CompareSelect(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto a = RandomFloats(n), b = RandomFloats(n);
+  std::vector<uint8_t> bits(n / 8);
+  std::vector<float> out(n);
+  for (auto _ : state) {
+    Compare(CmpMode::kLt, DType::kFloat32, bits.data(), a.data(), b.data(), false, n);
+    Select(sizeof(float), out.data(), bits.data(), a.data(), b.data(), false, n);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, 2 * n * sizeof(float));
+}
+BENCHMARK(BM_CompareSelect)->Arg(16384);
+
 BENCHMARK_MAIN();

@@ -3,10 +3,15 @@
 // (namespace opsim::ext), included here so that kernels need nothing else.
 #pragma once
 
+#include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
+#include "opsim/sim/ascendc/vector_cmpsel.h"
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/ascendc/vector_math.h"
+#include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/ext.h"

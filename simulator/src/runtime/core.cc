@@ -50,11 +50,12 @@ QueueRecord& QueueOf(Core& core, int16_t queue, const char* instr) {
   return core.queues[static_cast<size_t>(queue)];
 }
 
-uint32_t Carve(Core& core, uint32_t bytes, const char* instr) {
+uint32_t Carve(Core& core, uint32_t bytes, const char* instr, int16_t pool = -1) {
   if (core.bufs.size() >= kMaxBuffers) {
     RaiseFault(FaultKind::kTooManyBuffers, instr,
                "a TPipe holds at most " + std::to_string(kMaxBuffers) + " buffers");
   }
+  if (pool >= 0) return CarvePool(core, pool, bytes, instr);
   const uint32_t available = core.ub_bytes - core.ub_used;
   if (bytes > available) {
     RaiseFault(FaultKind::kUbOverflow, instr,
@@ -161,7 +162,8 @@ uint32_t PipeBegin() {
   Core* core = CurOrNull();
   if (core == nullptr) return 0;  // a TPipe constructed on the host; InitBuffer will fault
   core->pipe_starts.push_back({core->ub_used, static_cast<uint32_t>(core->bufs.size()),
-                               static_cast<uint32_t>(core->queues.size())});
+                               static_cast<uint32_t>(core->queues.size()),
+                               static_cast<uint32_t>(core->pools.size())});
   return static_cast<uint32_t>(core->pipe_starts.size());
 }
 
@@ -178,6 +180,7 @@ void PipeDestroy(uint32_t epoch) {
     ++core.bufs[b].gen;
   }
   core.ub_used = start.ub_used;
+  core.pools.resize(start.first_pool);
   core.pipe_starts.pop_back();
 }
 
@@ -207,12 +210,17 @@ void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
 }
 
 int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int16_t existing) {
+  return InitQueueIn(pos, pos, depth, num, len, existing, -1);
+}
+
+int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num, uint32_t len,
+                    int16_t existing, int16_t pool) {
   Core& core = Cur();
   const char* instr = "TPipe::InitBuffer";
   if (existing >= 0 && static_cast<size_t>(existing) < core.queues.size()) {
     RaiseFault(FaultKind::kQueueMisuse, instr, "the queue already has buffers");
   }
-  if (pos == Position::kOther) {
+  if (pos == Position::kOther || dst_pos == Position::kOther) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "only VECIN, VECOUT and VECCALC queues exist on the simulated vector core");
   }
@@ -227,7 +235,7 @@ int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int1
                std::to_string(core.bufs.size()) + " buffers exist and " + std::to_string(num) +
                    " more were asked for; a TPipe holds at most " + std::to_string(kMaxBuffers));
   }
-  if (static_cast<uint64_t>(bytes) * num > core.ub_bytes - core.ub_used) {
+  if (pool < 0 && static_cast<uint64_t>(bytes) * num > core.ub_bytes - core.ub_used) {
     RaiseFault(FaultKind::kUbOverflow, instr,
                "requested " + std::to_string(num) + " x " + std::to_string(bytes) + " = " +
                    std::to_string(static_cast<uint64_t>(bytes) * num) +
@@ -237,23 +245,26 @@ int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int1
   QueueRecord q;
   q.position = pos;
   q.producer = pos == Position::kVecIn ? Pipe::kMte2 : Pipe::kV;
-  q.consumer = pos == Position::kVecOut ? Pipe::kMte3 : Pipe::kV;
+  q.consumer = dst_pos == Position::kVecOut ? Pipe::kMte3 : Pipe::kV;
   q.depth = static_cast<uint8_t>(depth);
   q.first_buf = static_cast<uint8_t>(core.bufs.size());
   q.num_bufs = static_cast<uint8_t>(num);
   const int16_t id = static_cast<int16_t>(core.queues.size());
   for (uint32_t i = 0; i < num; ++i) {
     BufferRecord r;
-    r.offset = Carve(core, bytes, instr);
+    r.offset = Carve(core, bytes, instr, pool);
     r.bytes = bytes;
     r.owner = id;
+    r.pool = pool;
     core.bufs.push_back(r);
   }
   core.queues.push_back(std::move(q));
   return id;
 }
 
-int16_t InitScratch(uint32_t len, int16_t existing) {
+int16_t InitScratch(uint32_t len, int16_t existing) { return InitScratchIn(len, existing, -1); }
+
+int16_t InitScratchIn(uint32_t len, int16_t existing, int16_t pool) {
   Core& core = Cur();
   const char* instr = "TPipe::InitBuffer";
   if (existing >= 0 && static_cast<size_t>(existing) < core.bufs.size() &&
@@ -262,7 +273,8 @@ int16_t InitScratch(uint32_t len, int16_t existing) {
   }
   BufferRecord r;
   r.bytes = RoundUp32(len, instr);
-  r.offset = Carve(core, r.bytes, instr);
+  r.offset = Carve(core, r.bytes, instr, pool);
+  r.pool = pool;
   r.state = BufState::kScratch;
   core.bufs.push_back(r);
   return static_cast<int16_t>(core.bufs.size() - 1);

@@ -1,9 +1,12 @@
 // DMA between GM and the Unified Buffer (MTE2 in, MTE3 out), with the chip's alignment rules.
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <string>
 
+#include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/vector_unit.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -43,6 +46,33 @@ uint64_t Span(uint32_t count, uint64_t block, uint64_t gap) {
 }
 
 uint64_t Align32(uint64_t v) { return (v + 31) / 32 * 32; }
+
+// Blocks run on several host threads; atomic GM updates from all of them serialise here.
+std::mutex& AtomicMutex() {
+  static std::mutex m;
+  return m;
+}
+
+// A UB -> GM block: plain copy, or the atomic combine in force. Atomic writes are not recorded
+// for the overlap check.
+void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const char* instr) {
+  if (core.atomic_op == 0) {
+    std::memmove(gm, ub, bytes);
+    core.launch->RecordWrite(core, gm, bytes);
+    return;
+  }
+  const size_t elem = DTypeSize(core.atomic_dtype);
+  if (bytes % elem != 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "atomic copy of " + std::to_string(bytes) + " B is not a whole number of " +
+                   std::string(DTypeName(core.atomic_dtype)) + " elements");
+  }
+  const vec::BinaryOp op = core.atomic_op == 1   ? vec::BinaryOp::kAdd
+                           : core.atomic_op == 2 ? vec::BinaryOp::kMax
+                                                 : vec::BinaryOp::kMin;
+  std::lock_guard<std::mutex> lock(AtomicMutex());
+  vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
+}
 
 }  // namespace
 
@@ -128,17 +158,17 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr);
     if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr);
   }
-  if (src_gap == 0 && dst_gap == 0) {
+  if (dir == CopyDir::kUbToGm) {
+    for (uint32_t i = 0; i < block_count; ++i) {
+      WriteOut(core, dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
+               block_bytes, instr);
+    }
+  } else if (src_gap == 0 && dst_gap == 0) {
     std::memmove(dst, src, total);
   } else {
     for (uint32_t i = 0; i < block_count; ++i) {
       std::memmove(dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
                    block_bytes);
-    }
-  }
-  if (dir == CopyDir::kUbToGm && core.checked) {
-    for (uint32_t i = 0; i < block_count; ++i) {
-      core.launch->RecordWrite(core, dst + i * (block_bytes + dst_gap), block_bytes);
     }
   }
 }
@@ -215,9 +245,37 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   if (core.checked) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
-    std::memcpy(out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes);
-    core.launch->RecordWrite(core, out, block_bytes);
+    WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);
   }
+}
+
+void SetAtomicImpl(uint8_t op, DType dtype, const char* instr) {
+  Core& core = Cur();
+  if (op != 0) {
+    const bool ok = dtype == DType::kFloat32 || dtype == DType::kFloat16 ||
+                    dtype == DType::kBFloat16 || dtype == DType::kInt32 || dtype == DType::kInt8;
+    if (!ok) {
+      RaiseFault(FaultKind::kUnsupported, instr,
+                 "atomic accumulation of " + std::string(DTypeName(dtype)) +
+                     " (the chip supports float, half, bfloat16_t, int32_t, int8_t)");
+    }
+  }
+  if (op == 255) {  // SetAtomicType: keep the operation, change the type
+    core.atomic_dtype = dtype;
+    return;
+  }
+  core.atomic_op = op;
+  core.atomic_dtype = dtype;
+}
+
+void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_bytes,
+            const char* instr) {
+  Core& core = Cur();
+  const uint64_t bytes = count * elem_bytes;
+  CheckGmSpan(core, dst, bytes, instr, "dst");
+  core.Issue(Pipe::kMte3, instr, core.DmaCost(bytes), bytes);
+  for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
+  if (bytes != 0) core.launch->RecordWrite(core, dst.ptr, bytes);
 }
 
 }  // namespace opsim::sim::detail

@@ -34,10 +34,15 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.bufs.clear();
   core.queues.clear();
   core.pipe_starts.clear();
+  core.pools.clear();
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;
   core.pending_fault.reset();
+  core.vector_mask[0] = core.vector_mask[1] = ~0ull;
+  core.mask_counter = false;
+  core.atomic_op = 0;
+  core.deq_scale = 1.0f;
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
 }

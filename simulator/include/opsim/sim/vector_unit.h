@@ -59,6 +59,36 @@ void ReduceRowsWiden(ReduceOp op, DType src_type, float* dst, const void* src, s
 void AccumulateRowsWiden(ReduceOp op, DType src_type, float* acc, const void* src, size_t rows,
                          size_t cols, size_t row_stride);
 
+// Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
+// Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
+// Float ops compute float32 in double and round once; float16/bfloat16 compute the float32
+// result and round it to nearest-even once more (the chip computes them in float32).
+enum class MathOp : uint8_t { kExp, kLn, kSqrt, kRsqrt, kReciprocal, kRelu };
+// Floats only, except kRelu (also signed integers: max(x, 0)). NaN in gives NaN out.
+void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n);
+// dst = x >= 0 ? x : x * alpha (floats; x * alpha in float32 as the chip does).
+void LeakyRelu(DType dtype, void* dst, const void* src, double alpha, size_t n);
+enum class BitOp : uint8_t { kAnd, kOr, kNot };
+// Bitwise on raw bits of `elem_bytes`-byte elements (b is unused by kNot).
+void Bitwise(BitOp op, size_t elem_bytes, void* dst, const void* a, const void* b, size_t n);
+// Logical shift left; shift right is arithmetic for signed, logical for unsigned elements.
+// A shift of the element width or more gives 0 (or -1 for a negative signed right shift).
+void Shift(bool left, size_t elem_bytes, bool is_signed, void* dst, const void* src, uint32_t shift,
+           size_t n);
+enum class CmpMode : uint8_t { kLt, kGt, kEq, kLe, kGe, kNe };
+// Bit i of dst (LSB first in each byte) = a[i] cmp b[i] (b[0] for every i when b_scalar).
+// Writes ceil(n / 8) bytes; unused high bits of the last byte are 0. NaN compares false
+// except kNe.
+void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void* b, bool b_scalar,
+             size_t n);
+// dst[i] = bit i of `bits` ? a[i] : b[i] (b[0] when b_scalar); elements copied as raw bits.
+void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, const void* b,
+            bool b_scalar, size_t n);
+
+// Cast int32 -> float16 with the DEQSCALE register: dst = half(float32(src * scale)), the
+// product exact in double, rounded to float32 then to nearest-even float16.
+void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n);
+
 // Highway targets compiled into this build ("AVX3", "AVX2", "SSE4", "EMU128"/"SCALAR", ...),
 // best first, restricted to those this CPU supports.
 std::vector<std::string> SupportedTargets();

@@ -20,12 +20,25 @@ UbRef QueueDeQue(int16_t queue);
 void QueueFree(int16_t queue, const UbRef& ref);
 uint32_t QueueCount(int16_t queue);
 UbRef ScratchGet(int16_t buf, uint32_t offset_bytes, uint32_t bytes, const char* instr);
+// A queue from `src` to `dst` position (TQueBind), or a TBuf, carved from `pool` (-1: the pipe).
+int16_t InitQueueIn(Position src, Position dst, uint32_t depth, uint32_t num, uint32_t len,
+                    int16_t existing, int16_t pool);
+int16_t InitScratchIn(uint32_t len, int16_t existing, int16_t pool);
+// TBufPool: `len` bytes from `parent` (-1: the pipe), or the same memory as `share` (>= 0).
+int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing);
+uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr);
+void ResetPool(int16_t pool);
+// LocalMemAllocator: a scratch buffer of `bytes` (rounded up to 32 B) at the UB's next free byte.
+UbRef AllocStatic(uint64_t bytes);
+uint32_t UbUsed();
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
 
-template <TPosition pos, int32_t depth, auto mask = 0>
-class TQue {
+// A queue whose tensors are produced at `src` and consumed at `dst` (TQueBind<VECIN, VECOUT>:
+// MTE2 writes, MTE3 reads, for data that passes through the UB unchanged or in place).
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
  public:
   static_assert(depth >= 1 && depth <= 8, "TQue depth must be 1..8");
   template <typename T>
@@ -53,8 +66,13 @@ class TQue {
 
  private:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   int16_t id_ = -1;
 };
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
 
 template <TPosition pos = TPosition::VECCALC>
 class TBuf {
@@ -81,6 +99,45 @@ class TBuf {
 
  private:
   friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
+  int16_t id_ = -1;
+};
+
+// A slice of the UB that queues and TBufs carve from; Reset frees them all at once (every
+// queue tensor must have been freed) so the slice can be carved again, e.g. per phase.
+template <TPosition pos = TPosition::VECCALC, uint32_t bufIDSize = 4>
+class TBufPool {
+ public:
+  template <TPosition src, TPosition dst, int32_t depth, auto mask>
+  bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+    using namespace opsim::sim::detail;
+    que.id_ = InitQueueIn(ToPosition(src), ToPosition(dst), static_cast<uint32_t>(depth), num, len,
+                          que.id_, id_);
+    return true;
+  }
+  template <TPosition bufPos>
+  bool InitBuffer(TBuf<bufPos>& buf, uint32_t len) {
+    buf.id_ = opsim::sim::detail::InitScratchIn(len, buf.id_, id_);
+    return true;
+  }
+  // A sub-pool of `len` bytes of this pool, or one sharing `shareBuf`'s memory.
+  template <class T>
+  bool InitBufPool(T& bufPool, uint32_t len) {
+    bufPool.id_ = opsim::sim::detail::InitPool(len, id_, -1, bufPool.id_);
+    return true;
+  }
+  template <class T, class U>
+  bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+    bufPool.id_ = opsim::sim::detail::InitPool(len, id_, shareBuf.id_, bufPool.id_);
+    return true;
+  }
+  void Reset() { opsim::sim::detail::ResetPool(id_); }
+
+ private:
+  friend class TPipe;
+  template <TPosition, uint32_t>
+  friend class TBufPool;
   int16_t id_ = -1;
 };
 
@@ -92,10 +149,22 @@ class TPipe {
   TPipe& operator=(const TPipe&) = delete;
 
   // `num` buffers of `len` bytes (rounded up to 32) for `que`. Faults when the UB would overflow.
-  template <TPosition pos, int32_t depth, auto mask>
-  bool InitBuffer(TQue<pos, depth, mask>& que, uint8_t num, uint32_t len) {
-    que.id_ = opsim::sim::detail::InitQueue(opsim::sim::detail::ToPosition(pos),
-                                            static_cast<uint32_t>(depth), num, len, que.id_);
+  template <TPosition src, TPosition dst, int32_t depth, auto mask>
+  bool InitBuffer(TQueBind<src, dst, depth, mask>& que, uint8_t num, uint32_t len) {
+    using namespace opsim::sim::detail;
+    que.id_ = InitQueueIn(ToPosition(src), ToPosition(dst), static_cast<uint32_t>(depth), num, len,
+                          que.id_, -1);
+    return true;
+  }
+  // A TBufPool of `len` bytes, or one sharing `shareBuf`'s memory (same start and length).
+  template <class T>
+  bool InitBufPool(T& bufPool, uint32_t len) {
+    bufPool.id_ = opsim::sim::detail::InitPool(len, -1, -1, bufPool.id_);
+    return true;
+  }
+  template <class T, class U>
+  bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+    bufPool.id_ = opsim::sim::detail::InitPool(len, -1, shareBuf.id_, bufPool.id_);
     return true;
   }
   template <TPosition pos>
@@ -112,6 +181,35 @@ class TPipe {
 
  private:
   uint32_t epoch_;
+};
+
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+
+// Static tensor allocation without TPipe/TQue (Ascend C's LocalMemAllocator): each Alloc takes
+// the next tileSize elements (rounded up to 32 B) of the UB. Only the UB exists here.
+template <Hardware hard = Hardware::UB>
+class LocalMemAllocator {
+ public:
+  static_assert(hard == Hardware::UB, "the simulated vector core has only the Unified Buffer");
+  uint32_t GetCurAddr() const { return opsim::sim::detail::UbUsed(); }
+  template <TPosition pos, class DataType, uint32_t tileSize>
+  LocalTensor<DataType> Alloc() {
+    return Alloc<DataType>(tileSize);
+  }
+  template <TPosition pos, class DataType>
+  LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    return Alloc<DataType>(tileSize);
+  }
+  template <class DataType, uint32_t tileSize>
+  LocalTensor<DataType> Alloc() {
+    return Alloc<DataType>(tileSize);
+  }
+  template <class DataType>
+  LocalTensor<DataType> Alloc(uint32_t tileSize) {
+    return LocalTensor<DataType>(
+               opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) * sizeof(DataType)))
+        .template ReinterpretCast<DataType>();
+  }
 };
 
 }  // namespace AscendC

@@ -18,6 +18,8 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
 
 namespace AscendC {
 
+enum class Hardware : uint8_t;
+
 template <typename T>
 class GlobalTensor {
  public:
@@ -112,10 +114,12 @@ class LocalTensor {
  private:
   template <typename U>
   friend class LocalTensor;
-  template <TPosition, int32_t, auto>
-  friend class TQue;
+  template <TPosition, TPosition, int32_t, auto>
+  friend class TQueBind;
   template <TPosition>
   friend class TBuf;
+  template <Hardware>
+  friend class LocalMemAllocator;
   explicit LocalTensor(const opsim::sim::detail::UbRef& ref) : ref_(ref) {}
 
   opsim::sim::detail::UbRef ref_;

@@ -9,6 +9,7 @@
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/vector_unit.h"
 
 namespace opsim::sim::detail {
@@ -29,6 +30,15 @@ void StoreIndex(T* slot, uint32_t index) {
   } else {
     const uint8_t v = static_cast<uint8_t>(index);
     std::memcpy(slot, &v, 1);
+  }
+}
+
+template <typename T>
+constexpr DType FillDType() {
+  if constexpr (std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>) {
+    return DType::kFloat16;
+  } else {
+    return AscendC::DTypeOf<T>();
   }
 }
 
@@ -82,7 +92,7 @@ template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
                  int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
-                 AscendC::ReduceOrder order);
+                 AscendC::ReduceOrder order, bool is_set_mask = true);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -131,8 +141,10 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const T v = static_cast<T>(value);
+  // Fill copies bits, so 16-bit integers (which have no DType) fill as float16 bit patterns.
+  constexpr opsim::DType kFill = detail::FillDType<T>();
   detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0,
-                   [&] { vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count)); });
+                   [&] { vec::Fill(kFill, dst.data(), &v, static_cast<size_t>(count)); });
 }
 
 template <typename D, typename S>
@@ -142,8 +154,21 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
   detail::VectorOp(
       "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, [&] {
+        if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+          // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
+          if (mode == RoundMode::CAST_NONE) {
+            vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()), src.data(),
+                                detail::Cur().deq_scale, count);
+            return;
+          }
+        }
         vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(), detail::ToRound(mode), count);
       });
+}
+
+// The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).
+inline void SetDeqScale(half scale) {
+  opsim::sim::detail::Cur().deq_scale = static_cast<float>(scale);
 }
 
 template <typename T>
@@ -165,29 +190,31 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
                                   count, calIndex);
 }
 
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src, mask,
                                   repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
-                                  ReduceOrder::ORDER_ONLY_VALUE);
+                                  ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
 }
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
+                                  isSetMask);
 }
-template <typename T>
+template <typename T, bool isSetMask = true>
 void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order);
+                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
+                                  isSetMask);
 }
 
 }  // namespace AscendC
@@ -198,7 +225,15 @@ template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
                  int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
-                 AscendC::ReduceOrder order) {
+                 AscendC::ReduceOrder order, bool is_set_mask) {
+  if (!is_set_mask || Cur().mask_counter) {
+    // The mask register (isSetMask = false) or counter mode: the general masked path.
+    GroupReduce(name, op, AscendC::DTypeOf<T>(), sizeof(T), GroupKind::kWhole,
+                static_cast<uint8_t>(order),
+                is_set_mask ? ReduceMaskOf<true>(mask) : ReduceMaskOf<false>(0), repeat, dst.ref(),
+                dst_rep_stride, ReduceSrc(name, src.ref(), src_blk_stride, src_rep_stride));
+    return;
+  }
   constexpr int32_t kPerRepeat = static_cast<int32_t>(256 / sizeof(T));
   constexpr int32_t kPerBlock = static_cast<int32_t>(32 / sizeof(T));
   if (mask < 1 || mask > kPerRepeat)

@@ -22,6 +22,7 @@ struct BufferRecord {
   uint32_t offset = 0;  // byte offset in the UB
   uint32_t bytes = 0;
   int16_t owner = -1;  // queue index, or -1 for a TBuf
+  int16_t pool = -1;   // the TBufPool it was carved from, or -1 for the TPipe
   BufState state = BufState::kFree;
   uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
   double ready_at = 0;  // queue hand-off: when the producer's writes are done (EnQue)
@@ -55,6 +56,15 @@ struct PipeStart {
   uint32_t ub_used;
   uint32_t first_buf;
   uint32_t first_queue;
+  uint32_t first_pool;
+};
+
+// A TBufPool: a slice of the UB that queues and TBufs carve from until Reset.
+struct PoolRecord {
+  uint32_t offset = 0;  // byte offset in the UB
+  uint32_t bytes = 0;
+  uint32_t used = 0;
+  int16_t parent = -1;  // the pool it was carved from (-1: the TPipe)
 };
 
 // A type-erased view of UB memory, as the AscendC templates pass it to the runtime.
@@ -86,6 +96,15 @@ class Core {
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
 
+  // Vector mask register (SetVectorMask): lane bits in normal mode; in counter mode
+  // (SetMaskCount) vector_mask[0] is the element count of the next masked instruction.
+  uint64_t vector_mask[2] = {~0ull, ~0ull};
+  bool mask_counter = false;
+  // SetAtomicAdd/Max/Min: UB -> GM copies combine with GM instead of overwriting it.
+  uint8_t atomic_op = 0;  // 0 none, 1 add, 2 max, 3 min
+  DType atomic_dtype = DType::kFloat32;
+  float deq_scale = 1.0f;  // SetDeqScale(half): Cast int32 -> half with CAST_NONE
+
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
@@ -93,6 +112,7 @@ class Core {
   std::vector<BufferRecord> bufs;
   std::vector<QueueRecord> queues;
   std::vector<PipeStart> pipe_starts;
+  std::vector<PoolRecord> pools;
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};

@@ -1,0 +1,156 @@
+// Compare / CompareScalar into a bit mask and Select by a bit mask, count and level-0 forms.
+// A mask holds one bit per element, LSB first in each byte (uint8_t tensors, or any integer
+// tensor read as bytes).
+#pragma once
+
+#include <cstdint>
+
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace AscendC {
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+// VSEL_CMPMASK_SPR: every 256 B repeat reuses the first (256 / sizeof(T)) bits of selMask.
+// VSEL_TENSOR_SCALAR_MODE: src1 is a scalar; VSEL_TENSOR_TENSOR_MODE: two tensors. In both
+// the mask bits run on continuously (element i uses bit i).
+enum class SELMODE : uint8_t {
+  VSEL_CMPMASK_SPR = 0,
+  VSEL_TENSOR_SCALAR_MODE,
+  VSEL_TENSOR_TENSOR_MODE
+};
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+
+struct CmpArgs {
+  const char* name;
+  DType dtype;
+  uint32_t elem_bytes;
+  vec::CmpMode mode;
+  const void* scalar;  // non-null: CompareScalar
+};
+// Count forms: `count` elements; Compare needs count * sizeof(T) to be a multiple of 256 B,
+// CompareScalar a multiple of 32 B (whole mask bytes per block), as Ascend C documents.
+void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const UbRef* b,
+                  uint32_t count);
+void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a,
+                   const RepeatOperand* b, const MaskArg& mask, int32_t repeat);
+
+struct SelArgs {
+  const char* name;
+  uint32_t elem_bytes;
+  uint8_t mode;        // SELMODE
+  const void* scalar;  // non-null: the tensor-scalar overload
+};
+void SelectCount(const SelArgs& args, const UbRef& dst, const UbRef& sel, const UbRef& a,
+                 const UbRef* b, uint32_t count);
+void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& sel,
+                  const RepeatOperand& a, const RepeatOperand* b, const MaskArg& mask,
+                  int32_t repeat);
+
+template <typename T>
+CmpArgs CmpOf(const char* name, AscendC::CMPMODE mode, const void* scalar) {
+  return CmpArgs{name, AscendC::DTypeOf<T>(), sizeof(T), static_cast<vec::CmpMode>(mode), scalar};
+}
+template <bool isSetMask>
+MaskArg CmpMaskOf(const uint64_t mask[]) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.bits_form = true;
+  m.bits[0] = mask[0];
+  m.bits[1] = mask[1];
+  return m;
+}
+template <bool isSetMask>
+MaskArg CmpMaskOf(uint64_t mask) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.count = mask;
+  return m;
+}
+
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+template <typename T, typename U>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+             CMPMODE cmpMode, uint32_t count) {
+  using namespace opsim::sim::detail;
+  CompareCount(CmpOf<T>("Compare", cmpMode, nullptr), dst.ref(), src0.ref(), &src1.ref(), count);
+}
+template <typename T, typename U>
+void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
+                   CMPMODE cmpMode, uint32_t count) {
+  using namespace opsim::sim::detail;
+  CompareCount(CmpOf<T>("CompareScalar", cmpMode, &src1Scalar), dst.ref(), src0.ref(), nullptr,
+               count);
+}
+
+#define OPSIM_COMPARE_L0(MaskType)                                                                \
+  template <typename T, typename U, bool isSetMask = true>                                        \
+  void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+               CMPMODE cmpMode, MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) { \
+    using namespace opsim::sim::detail;                                                           \
+    const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                          \
+    CompareRepeat(CmpOf<T>("Compare", cmpMode, nullptr), dst.ref(),                               \
+                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,                \
+                  CmpMaskOf<isSetMask>(mask), repeatTime);                                        \
+  }                                                                                               \
+  template <typename T, typename U, bool isSetMask = true>                                        \
+  void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,   \
+                     CMPMODE cmpMode, MaskType mask, uint8_t repeatTime,                          \
+                     const UnaryRepeatParams& p) {                                                \
+    using namespace opsim::sim::detail;                                                           \
+    CompareRepeat(CmpOf<T>("CompareScalar", cmpMode, &src1Scalar), dst.ref(),                     \
+                  RepeatOperand{src0.ref(), p.srcBlkStride, p.srcRepStride}, nullptr,             \
+                  CmpMaskOf<isSetMask>(mask), repeatTime);                                        \
+  }
+OPSIM_COMPARE_L0(const uint64_t*)
+OPSIM_COMPARE_L0(const uint64_t)
+#undef OPSIM_COMPARE_L0
+
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+  using namespace opsim::sim::detail;
+  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr}, dst.ref(),
+              selMask.ref(), src0.ref(), &src1.ref(), count);
+}
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            T src1, SELMODE selMode, uint32_t count) {
+  using namespace opsim::sim::detail;
+  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1}, dst.ref(),
+              selMask.ref(), src0.ref(), nullptr, count);
+}
+
+#define OPSIM_SELECT_L0(MaskType)                                                         \
+  template <typename T, typename U, bool isSetMask = true>                                \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                   \
+              const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,    \
+              MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) {           \
+    using namespace opsim::sim::detail;                                                   \
+    const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                  \
+    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr},    \
+                 RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
+                 RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,         \
+                 CmpMaskOf<isSetMask>(mask), repeatTime);                                 \
+  }                                                                                       \
+  template <typename T, typename U, bool isSetMask = true>                                \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                   \
+              const LocalTensor<T>& src0, T src1, SELMODE selMode, MaskType mask,         \
+              uint8_t repeatTime, const BinaryRepeatParams& p) {                          \
+    using namespace opsim::sim::detail;                                                   \
+    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1},      \
+                 RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
+                 RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, nullptr,    \
+                 CmpMaskOf<isSetMask>(mask), repeatTime);                                 \
+  }
+OPSIM_SELECT_L0(const uint64_t*)
+OPSIM_SELECT_L0(const uint64_t)
+#undef OPSIM_SELECT_L0
+
+}  // namespace AscendC

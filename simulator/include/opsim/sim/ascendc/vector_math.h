@@ -1,0 +1,329 @@
+// Math, activation and logic instructions (count forms) and the level-0 (mask, repeatTimes,
+// RepeatParams) forms of every elementwise instruction. Numerics: opsim/sim/vector_unit.h.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace opsim::sim::detail {
+[[noreturn]] void RaiseBadCount(const char* instr, int64_t count, const char* rule);
+
+template <typename T>
+constexpr bool kIsFloatElem = std::is_same_v<T, float> || std::is_same_v<T, half> ||
+                              std::is_same_v<T, bfloat16_t> || std::is_same_v<T, double>;
+template <typename T>
+constexpr bool kIsIntElem = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+template <bool isSetMask>
+MaskArg MaskOf(const uint64_t mask[]) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.bits_form = true;
+  m.bits[0] = mask[0];
+  m.bits[1] = mask[1];
+  return m;
+}
+template <bool isSetMask>
+MaskArg MaskOf(uint64_t mask) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.count = mask;
+  return m;
+}
+
+// Lane kernels (non-template, so each is compiled once) and their contexts.
+struct MathCtx {
+  vec::MathOp op;
+  DType dtype;
+};
+inline void MathLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const MathCtx*>(c);
+  vec::Math(x->op, x->dtype, d, s[0], n);
+}
+struct AbsCtx {
+  DType dtype;
+};
+inline void AbsLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  vec::Unary(vec::UnaryOp::kAbs, static_cast<const AbsCtx*>(c)->dtype, d, s[0], n);
+}
+struct BinaryCtx {
+  vec::BinaryOp op;
+  DType dtype;
+};
+inline void BinaryLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const BinaryCtx*>(c);
+  vec::Binary(x->op, x->dtype, d, s[0], s[1], n);
+}
+struct ScalarCtx {
+  vec::ScalarOp op;
+  DType dtype;
+  const void* scalar;
+};
+inline void ScalarLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const ScalarCtx*>(c);
+  vec::Scalar(x->op, x->dtype, d, s[0], x->scalar, n);
+}
+struct BitCtx {
+  vec::BitOp op;
+  size_t bytes;
+};
+inline void BitLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const BitCtx*>(c);
+  vec::Bitwise(x->op, x->bytes, d, s[0], x->op == vec::BitOp::kNot ? s[0] : s[1], n);
+}
+struct ShiftCtx {
+  bool left;
+  size_t bytes;
+  bool is_signed;
+  uint32_t shift;
+};
+inline void ShiftLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const ShiftCtx*>(c);
+  vec::Shift(x->left, x->bytes, x->is_signed, d, s[0], x->shift, n);
+}
+struct LeakyCtx {
+  DType dtype;
+  double alpha;
+};
+inline void LeakyLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const LeakyCtx*>(c);
+  vec::LeakyRelu(x->dtype, d, s[0], x->alpha, n);
+}
+
+// Count form of a one-source instruction through a lane kernel.
+template <typename T>
+void UnaryCount(const char* name, LaneKernel kernel, const void* ctx,
+                const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                int32_t count) {
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  VectorOp(name, dst.ref(), bytes, &src.ref(), &bytes, 1, [&] {
+    const uint8_t* s[1] = {reinterpret_cast<const uint8_t*>(src.data())};
+    kernel(ctx, reinterpret_cast<uint8_t*>(dst.data()), s, static_cast<size_t>(count));
+  });
+}
+template <typename T>
+void BinaryCount(const char* name, LaneKernel kernel, const void* ctx,
+                 const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
+                 const AscendC::LocalTensor<T>& b, int32_t count) {
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const UbRef srcs[2] = {a.ref(), b.ref()};
+  const uint64_t src_bytes[2] = {bytes, bytes};
+  VectorOp(name, dst.ref(), bytes, srcs, src_bytes, 2, [&] {
+    const uint8_t* s[2] = {reinterpret_cast<const uint8_t*>(a.data()),
+                           reinterpret_cast<const uint8_t*>(b.data())};
+    kernel(ctx, reinterpret_cast<uint8_t*>(dst.data()), s, static_cast<size_t>(count));
+  });
+}
+
+template <typename T>
+void Unary0(const char* name, LaneKernel kernel, const void* ctx,
+            const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+            const MaskArg& mask, uint8_t repeat, const AscendC::UnaryRepeatParams& p) {
+  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride};
+  const RepeatOperand s{src.ref(), p.srcBlkStride, p.srcRepStride};
+  RunRepeat(name, sizeof(T), mask, repeat, d, &s, 1, kernel, ctx);
+}
+template <typename T>
+void Binary0(const char* name, LaneKernel kernel, const void* ctx,
+             const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& a,
+             const AscendC::LocalTensor<T>& b, const MaskArg& mask, uint8_t repeat,
+             const AscendC::BinaryRepeatParams& p) {
+  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride};
+  const RepeatOperand s[2] = {{a.ref(), p.src0BlkStride, p.src0RepStride},
+                              {b.ref(), p.src1BlkStride, p.src1RepStride}};
+  RunRepeat(name, sizeof(T), mask, repeat, d, s, 2, kernel, ctx);
+}
+
+template <typename T>
+MathCtx MathOf(vec::MathOp op) {
+  return MathCtx{op, AscendC::DTypeOf<T>()};
+}
+template <typename T>
+ShiftCtx ShiftOf(bool left, T shift) {
+  static_assert(kIsIntElem<T>, "ShiftLeft/ShiftRight take integer tensors");
+  const int64_t s = static_cast<int64_t>(shift);
+  return ShiftCtx{left, sizeof(T), std::is_signed_v<T>, s < 0 ? 0u : static_cast<uint32_t>(s)};
+}
+
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+// ---- Count forms of the math and logic instructions ----
+
+#define OPSIM_MATH_COUNT(Name, Op)                                                               \
+  template <typename T>                                                                          \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {         \
+    static_assert(opsim::sim::detail::kIsFloatElem<T>, #Name " takes float tensors");            \
+    const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op);                 \
+    opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::MathLanes, &ctx, dst, src, count); \
+  }
+OPSIM_MATH_COUNT(Exp, kExp)
+OPSIM_MATH_COUNT(Ln, kLn)
+OPSIM_MATH_COUNT(Sqrt, kSqrt)
+OPSIM_MATH_COUNT(Rsqrt, kRsqrt)
+OPSIM_MATH_COUNT(Reciprocal, kReciprocal)
+#undef OPSIM_MATH_COUNT
+
+template <typename T>
+void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+  static_assert(opsim::sim::detail::kIsFloatElem<T> || std::is_same_v<T, int32_t> ||
+                    std::is_same_v<T, int8_t> || std::is_same_v<T, int64_t>,
+                "Relu takes float or signed integer tensors");
+  const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::kRelu);
+  opsim::sim::detail::UnaryCount("Relu", opsim::sim::detail::MathLanes, &ctx, dst, src, count);
+}
+
+template <typename T, typename U>
+void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,
+               const int32_t count) {
+  static_assert(opsim::sim::detail::kIsFloatElem<T>, "LeakyRelu takes float tensors");
+  const opsim::sim::detail::LeakyCtx ctx{DTypeOf<T>(),
+                                         static_cast<double>(static_cast<float>(scalarValue))};
+  opsim::sim::detail::UnaryCount("LeakyRelu", opsim::sim::detail::LeakyLanes, &ctx, dst, src,
+                                 count);
+}
+
+template <typename T>
+void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+  static_assert(opsim::sim::detail::kIsIntElem<T>, "Not takes integer tensors");
+  const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::kNot, sizeof(T)};
+  opsim::sim::detail::UnaryCount("Not", opsim::sim::detail::BitLanes, &ctx, dst, src, count);
+}
+
+#define OPSIM_BIT_COUNT(Name, Op)                                                                 \
+  template <typename T>                                                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,          \
+            const int32_t count) {                                                                \
+    static_assert(opsim::sim::detail::kIsIntElem<T>, #Name " takes integer tensors");             \
+    const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::Op, sizeof(T)};                  \
+    opsim::sim::detail::BinaryCount(#Name, opsim::sim::detail::BitLanes, &ctx, dst, a, b, count); \
+  }
+OPSIM_BIT_COUNT(And, kAnd)
+OPSIM_BIT_COUNT(Or, kOr)
+#undef OPSIM_BIT_COUNT
+
+#define OPSIM_SHIFT_COUNT(Name, Left)                                                             \
+  template <typename T, typename U>                                                               \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,           \
+            const int32_t count) {                                                                \
+    const auto ctx = opsim::sim::detail::ShiftOf<T>(Left, static_cast<T>(scalarValue));           \
+    opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::ShiftLanes, &ctx, dst, src, count); \
+  }
+OPSIM_SHIFT_COUNT(ShiftLeft, true)
+OPSIM_SHIFT_COUNT(ShiftRight, false)
+#undef OPSIM_SHIFT_COUNT
+
+// ---- Level-0 forms: (dst, src..., mask or mask[2], repeatTimes, RepeatParams) ----
+
+#define OPSIM_UNARY_L0(Name, CtxExpr, Kernel)                                            \
+  template <typename T, bool isSetMask = true>                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], \
+            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
+    const auto ctx = CtxExpr;                                                            \
+    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
+                               repeatParams);                                            \
+  }                                                                                      \
+  template <typename T, bool isSetMask = true>                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,   \
+            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
+    const auto ctx = CtxExpr;                                                            \
+    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
+                               repeatParams);                                            \
+  }
+#define OPSIM_MATH_CTX(Op) opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op)
+OPSIM_UNARY_L0(Exp, OPSIM_MATH_CTX(kExp), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Ln, OPSIM_MATH_CTX(kLn), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Sqrt, OPSIM_MATH_CTX(kSqrt), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Rsqrt, OPSIM_MATH_CTX(kRsqrt), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Reciprocal, OPSIM_MATH_CTX(kReciprocal), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Relu, OPSIM_MATH_CTX(kRelu), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Abs, opsim::sim::detail::AbsCtx{DTypeOf<T>()}, opsim::sim::detail::AbsLanes)
+OPSIM_UNARY_L0(Not, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kNot, sizeof(T)}),
+               opsim::sim::detail::BitLanes)
+#undef OPSIM_MATH_CTX
+#undef OPSIM_UNARY_L0
+
+#define OPSIM_BINARY_L0(Name, CtxExpr, Kernel)                                                 \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask[], const uint8_t repeatTimes,                                  \
+            const BinaryRepeatParams& repeatParams) {                                          \
+    const auto ctx = CtxExpr;                                                                  \
+    opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
+                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
+                                repeatParams);                                                 \
+  }                                                                                            \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask, const uint8_t repeatTimes,                                    \
+            const BinaryRepeatParams& repeatParams) {                                          \
+    const auto ctx = CtxExpr;                                                                  \
+    opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
+                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
+                                repeatParams);                                                 \
+  }
+#define OPSIM_BINARY_CTX(Op) \
+  (opsim::sim::detail::BinaryCtx{opsim::sim::vec::BinaryOp::Op, DTypeOf<T>()})
+OPSIM_BINARY_L0(Add, OPSIM_BINARY_CTX(kAdd), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Sub, OPSIM_BINARY_CTX(kSub), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Mul, OPSIM_BINARY_CTX(kMul), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Div, OPSIM_BINARY_CTX(kDiv), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Max, OPSIM_BINARY_CTX(kMax), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Min, OPSIM_BINARY_CTX(kMin), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(And, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kAnd, sizeof(T)}),
+                opsim::sim::detail::BitLanes)
+OPSIM_BINARY_L0(Or, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kOr, sizeof(T)}),
+                opsim::sim::detail::BitLanes)
+#undef OPSIM_BINARY_CTX
+#undef OPSIM_BINARY_L0
+
+// Tensor-scalar level-0 forms: `value` is converted to T once, as the count forms do.
+#define OPSIM_SCALAR_L0(Name, MakeCtx, Kernel)                                           \
+  template <typename T, bool isSetMask = true>                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
+            const uint64_t mask[], const uint8_t repeatTimes,                            \
+            const UnaryRepeatParams& repeatParams) {                                     \
+    const T value = scalarValue;                                                         \
+    const auto ctx = MakeCtx;                                                            \
+    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
+                               repeatParams);                                            \
+  }                                                                                      \
+  template <typename T, bool isSetMask = true>                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
+            const uint64_t mask, const uint8_t repeatTimes,                              \
+            const UnaryRepeatParams& repeatParams) {                                     \
+    const T value = scalarValue;                                                         \
+    const auto ctx = MakeCtx;                                                            \
+    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
+                               repeatParams);                                            \
+  }
+#define OPSIM_SCALAR_CTX(Op) \
+  (opsim::sim::detail::ScalarCtx{opsim::sim::vec::ScalarOp::Op, DTypeOf<T>(), &value})
+OPSIM_SCALAR_L0(Adds, OPSIM_SCALAR_CTX(kAdd), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Muls, OPSIM_SCALAR_CTX(kMul), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Maxs, OPSIM_SCALAR_CTX(kMax), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Mins, OPSIM_SCALAR_CTX(kMin), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(LeakyRelu,
+                (opsim::sim::detail::LeakyCtx{DTypeOf<T>(),
+                                              static_cast<double>(static_cast<float>(value))}),
+                opsim::sim::detail::LeakyLanes)
+OPSIM_SCALAR_L0(ShiftLeft, opsim::sim::detail::ShiftOf<T>(true, value),
+                opsim::sim::detail::ShiftLanes)
+OPSIM_SCALAR_L0(ShiftRight, opsim::sim::detail::ShiftOf<T>(false, value),
+                opsim::sim::detail::ShiftLanes)
+#undef OPSIM_SCALAR_CTX
+#undef OPSIM_SCALAR_L0
+
+}  // namespace AscendC

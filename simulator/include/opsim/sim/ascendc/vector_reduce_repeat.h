@@ -1,0 +1,122 @@
+// Level-0 reductions within a repeat: WholeReduce* with bit masks or the mask register,
+// BlockReduceSum/Max/Min (one result per 32 B block), PairReduceSum (one per adjacent pair),
+// and Brcb (each of 8 elements broadcast to a whole 32 B block).
+//
+// dstRepStride counts one repeat's results: 1 (or 2 with an index) for WholeReduce*, 8 for
+// BlockReduce*, 256 B / sizeof(T) / 2 for PairReduceSum. A group with no lane on the mask
+// writes the reducer's identity (0 for sums).
+#pragma once
+
+#include <cstdint>
+
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace AscendC {
+struct BrcbRepeatParams {
+  BrcbRepeatParams() = default;
+  BrcbRepeatParams(uint16_t dstBlkStrideIn, uint16_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstBlkStride = 1;
+  uint16_t dstRepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+
+enum class GroupKind : uint8_t { kWhole, kBlock, kPair };
+// order: AscendC::ReduceOrder as an integer (kWhole only; others are value-only).
+void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
+                 GroupKind kind, uint8_t order, const MaskArg& mask, int32_t repeat,
+                 const UbRef& dst, int32_t dst_rep_stride, const RepeatOperand& src);
+void BroadcastBlocks(const char* name, uint32_t elem_bytes, const UbRef& dst, const UbRef& src,
+                     int32_t repeat, uint32_t dst_blk_stride, uint32_t dst_rep_stride);
+
+template <bool isSetMask>
+MaskArg ReduceMaskOf(const uint64_t mask[]) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.bits_form = true;
+  m.bits[0] = mask[0];
+  m.bits[1] = mask[1];
+  return m;
+}
+template <bool isSetMask>
+MaskArg ReduceMaskOf(int32_t mask) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.count = mask < 0 ? 0 : static_cast<uint64_t>(mask);
+  return m;
+}
+void RaiseBadStride(const char* name, int32_t value);
+inline RepeatOperand ReduceSrc(const char* name, const UbRef& ref, int32_t blk, int32_t rep) {
+  if (blk < 0) RaiseBadStride(name, blk);
+  if (rep < 0) RaiseBadStride(name, rep);
+  return RepeatOperand{ref, static_cast<uint32_t>(blk), static_cast<uint32_t>(rep)};
+}
+
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_GROUP_REDUCE(Name, Op, Kind, MaskType)                                            \
+  template <typename T, bool isSetMask = true>                                                  \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
+            MaskType mask, const int32_t dstRepStride, const int32_t srcBlkStride,              \
+            const int32_t srcRepStride) {                                                       \
+    using namespace opsim::sim::detail;                                                         \
+    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::Kind, \
+                static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),                            \
+                ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), dstRepStride,             \
+                ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));                       \
+  }
+OPSIM_GROUP_REDUCE(BlockReduceSum, kSum, kBlock, const uint64_t*)
+OPSIM_GROUP_REDUCE(BlockReduceSum, kSum, kBlock, const int32_t)
+OPSIM_GROUP_REDUCE(BlockReduceMax, kMax, kBlock, const uint64_t*)
+OPSIM_GROUP_REDUCE(BlockReduceMax, kMax, kBlock, const int32_t)
+OPSIM_GROUP_REDUCE(BlockReduceMin, kMin, kBlock, const uint64_t*)
+OPSIM_GROUP_REDUCE(BlockReduceMin, kMin, kBlock, const int32_t)
+OPSIM_GROUP_REDUCE(PairReduceSum, kSum, kPair, const uint64_t*)
+OPSIM_GROUP_REDUCE(PairReduceSum, kSum, kPair, const int32_t)
+#undef OPSIM_GROUP_REDUCE
+
+// WholeReduce* with a bit mask (the int mask forms are in vector.h).
+template <typename T, bool isSetMask = true>
+void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+                    const int32_t repeatTime, const int32_t dstRepStride,
+                    const int32_t srcBlkStride, const int32_t srcRepStride) {
+  using namespace opsim::sim::detail;
+  GroupReduce("WholeReduceSum", opsim::sim::vec::ReduceOp::kSum, DTypeOf<T>(), sizeof(T),
+              GroupKind::kWhole, static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),
+              ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), dstRepStride,
+              ReduceSrc("WholeReduceSum", src.ref(), srcBlkStride, srcRepStride));
+}
+#define OPSIM_WHOLE_MAXMIN(Name, Op)                                                               \
+  template <typename T, bool isSetMask = true>                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],           \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,      \
+            const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {      \
+    using namespace opsim::sim::detail;                                                            \
+    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::kWhole,  \
+                static_cast<uint8_t>(order), ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), \
+                dstRepStride, ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));            \
+  }
+OPSIM_WHOLE_MAXMIN(WholeReduceMax, kMax)
+OPSIM_WHOLE_MAXMIN(WholeReduceMin, kMin)
+#undef OPSIM_WHOLE_MAXMIN
+
+// Repeat r broadcasts src[8r .. 8r + 7], each to one 32 B block of dst.
+template <typename T>
+void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
+          const BrcbRepeatParams& repeatParams) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
+  opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(T), dst.ref(), src.ref(), repeatTime,
+                                      repeatParams.dstBlkStride, repeatParams.dstRepStride);
+}
+
+}  // namespace AscendC

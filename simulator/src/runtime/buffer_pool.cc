@@ -1,0 +1,108 @@
+// TBufPool slices of the Unified Buffer and LocalMemAllocator's static tensors.
+#include <string>
+
+#include "opsim/sim/ascendc/pipe.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+PoolRecord& PoolOf(Core& core, int16_t pool, const char* instr) {
+  if (pool < 0 || static_cast<size_t>(pool) >= core.pools.size()) {
+    RaiseFault(FaultKind::kQueueMisuse, instr,
+               "the TBufPool has no memory: call TPipe::InitBufPool on it first");
+  }
+  return core.pools[static_cast<size_t>(pool)];
+}
+
+uint32_t Round32(uint64_t len, const char* instr) {
+  if (len == 0 || len > (1ull << 31)) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "length " + std::to_string(len) + " B must be in [1, 2^31]");
+  }
+  return static_cast<uint32_t>((len + 31) / 32 * 32);
+}
+
+}  // namespace
+
+uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr) {
+  PoolRecord& p = PoolOf(core, pool, instr);
+  if (bytes > p.bytes - p.used) {
+    RaiseFault(FaultKind::kUbOverflow, instr,
+               "requested " + std::to_string(bytes) + " B of TBufPool #" + std::to_string(pool) +
+                   " but only " + std::to_string(p.bytes - p.used) + " B of its " +
+                   std::to_string(p.bytes) + " B are left");
+  }
+  const uint32_t offset = p.offset + p.used;
+  p.used += bytes;
+  return offset;
+}
+
+int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing) {
+  Core& core = Cur();
+  const char* instr = "InitBufPool";
+  if (existing >= 0 && static_cast<size_t>(existing) < core.pools.size()) {
+    RaiseFault(FaultKind::kQueueMisuse, instr, "the TBufPool already has memory");
+  }
+  const uint32_t bytes = Round32(len, instr);
+  PoolRecord rec;
+  rec.parent = parent;
+  if (share >= 0) {
+    // Ascend C: the new pool and the shared one have the same start and length.
+    const PoolRecord& other = PoolOf(core, share, instr);
+    if (bytes != other.bytes) {
+      RaiseFault(FaultKind::kInvalidArgument, instr,
+                 "a pool sharing TBufPool #" + std::to_string(share) + " must have its length " +
+                     std::to_string(other.bytes) + " B, not " + std::to_string(bytes) + " B");
+    }
+    rec.offset = other.offset;
+    rec.bytes = other.bytes;
+  } else if (parent >= 0) {
+    rec.offset = CarvePool(core, parent, bytes, instr);
+    rec.bytes = bytes;
+  } else {
+    if (bytes > core.ub_bytes - core.ub_used) {
+      RaiseFault(FaultKind::kUbOverflow, instr,
+                 "requested " + std::to_string(bytes) + " B of Unified Buffer but only " +
+                     std::to_string(core.ub_bytes - core.ub_used) + " B of " +
+                     std::to_string(core.ub_bytes) + " B are left");
+    }
+    rec.offset = core.ub_used;
+    rec.bytes = bytes;
+    core.ub_used += bytes;
+  }
+  core.pools.push_back(rec);
+  return static_cast<int16_t>(core.pools.size() - 1);
+}
+
+void ResetPool(int16_t pool) {
+  Core& core = Cur();
+  const char* instr = "TBufPool::Reset";
+  PoolRecord& p = PoolOf(core, pool, instr);
+  for (size_t b = 0; b < core.bufs.size(); ++b) {
+    BufferRecord& r = core.bufs[b];
+    if (r.pool != pool || r.state == BufState::kDead) continue;
+    if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
+                         r.state == BufState::kDequeued)) {
+      RaiseFault(FaultKind::kBufferLeak, instr,
+                 "queue #" + std::to_string(r.owner) + " buffer #" + std::to_string(b) +
+                     " of TBufPool #" + std::to_string(pool) +
+                     " is still in use: FreeTensor it before Reset");
+    }
+    r.state = BufState::kDead;
+    ++r.gen;
+  }
+  p.used = 0;
+}
+
+UbRef AllocStatic(uint64_t bytes) {
+  Core& core = Cur();
+  const int16_t id = InitScratchIn(Round32(bytes, "LocalMemAllocator::Alloc"), -1, -1);
+  const BufferRecord& r = core.bufs[static_cast<size_t>(id)];
+  // The tensor holds exactly what was asked for; the carve is rounded up to whole blocks.
+  return UbRef{core.ub + r.offset, static_cast<uint32_t>(bytes), id, r.gen};
+}
+
+uint32_t UbUsed() { return Cur().ub_used; }
+
+}  // namespace opsim::sim::detail

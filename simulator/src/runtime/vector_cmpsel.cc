@@ -1,0 +1,146 @@
+// Compare / CompareScalar / Select: operand checks, V-pipe cost and the bit-mask layout.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opsim/sim/ascendc/vector_cmpsel.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+thread_local std::vector<uint8_t> tls_a, tls_b, tls_bits, tls_out;
+
+void Gather(const LanePlan& plan, uint32_t eb, const RepeatOperand& op, std::vector<uint8_t>& out) {
+  out.resize(plan.count * eb);
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint64_t off =
+        LaneOffset(plan.lanes[k], plan.per_repeat, eb, op.blk_stride, op.rep_stride);
+    std::memcpy(out.data() + k * eb, op.ref.ptr + off, eb);
+  }
+}
+
+bool Bit(const uint8_t* bits, uint64_t i) { return (bits[i / 8] >> (i % 8)) & 1u; }
+
+const char* kSelModeRule =
+    "selMode must be VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE with two tensors, "
+    "VSEL_TENSOR_SCALAR_MODE with a scalar src1";
+
+void CheckSelMode(const SelArgs& args) {
+  const bool scalar = args.scalar != nullptr;
+  const bool ok = scalar ? args.mode == 1 : (args.mode == 0 || args.mode == 2);
+  if (!ok) {
+    RaiseFault(FaultKind::kInvalidArgument, args.name,
+               "selMode " + std::to_string(args.mode) + " with a " +
+                   (scalar ? "scalar" : "tensor") + " src1: " + kSelModeRule);
+  }
+}
+
+}  // namespace
+
+void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const UbRef* b,
+                  uint32_t count) {
+  const uint64_t bytes = static_cast<uint64_t>(count) * args.elem_bytes;
+  const uint64_t unit = args.scalar ? 32 : 256;
+  if (count == 0 || bytes % unit != 0) {
+    RaiseFault(FaultKind::kInvalidArgument, args.name,
+               "count " + std::to_string(count) + " x " + std::to_string(args.elem_bytes) +
+                   " B is not a positive multiple of " + std::to_string(unit) +
+                   " B (the mask is written in whole repeats)");
+  }
+  const UbRef srcs[2] = {a, b ? *b : a};
+  const uint64_t src_bytes[2] = {bytes, bytes};
+  VectorOp(args.name, dst, count / 8, srcs, src_bytes, b ? 2 : 1, [&] {
+    vec::Compare(args.mode, args.dtype, dst.ptr, a.ptr, b ? b->ptr : args.scalar, b == nullptr,
+                 count);
+  });
+}
+
+void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a,
+                   const RepeatOperand* b, const MaskArg& mask, int32_t repeat) {
+  const uint32_t eb = args.elem_bytes;
+  const LanePlan plan = PlanLanes(args.name, eb, mask, repeat);
+  // The mask of repeat r is written at bit r * perRepeat: whole repeats, contiguous.
+  const uint64_t dst_bytes = (static_cast<uint64_t>(plan.repeats) * plan.per_repeat + 7) / 8;
+  CheckVectorOperand(dst, dst_bytes, args.name, "dst");
+  CheckVectorOperand(a.ref, LaneSpan(plan, eb, a), args.name, "src0");
+  if (b) CheckVectorOperand(b->ref, LaneSpan(plan, eb, *b), args.name, "src1");
+  const UbRef srcs[2] = {a.ref, b ? b->ref : a.ref};
+  ChargeRepeat(args.name, plan.repeats, &dst, srcs, b ? 2 : 1);
+  if (plan.count == 0) return;
+  Gather(plan, eb, a, tls_a);
+  if (b) Gather(plan, eb, *b, tls_b);
+  tls_bits.assign((plan.count + 7) / 8, 0);
+  vec::Compare(args.mode, args.dtype, tls_bits.data(), tls_a.data(),
+               b ? static_cast<const void*>(tls_b.data()) : args.scalar, b == nullptr, plan.count);
+  // Lanes off the mask read as 0.
+  std::memset(dst.ptr, 0, dst_bytes);
+  for (size_t k = 0; k < plan.count; ++k) {
+    if (Bit(tls_bits.data(), k)) {
+      const uint32_t l = plan.lanes[k];
+      dst.ptr[l / 8] = static_cast<uint8_t>(dst.ptr[l / 8] | (1u << (l % 8)));
+    }
+  }
+}
+
+void SelectCount(const SelArgs& args, const UbRef& dst, const UbRef& sel, const UbRef& a,
+                 const UbRef* b, uint32_t count) {
+  CheckSelMode(args);
+  const uint32_t eb = args.elem_bytes;
+  const uint32_t per_repeat = 256 / eb;
+  const uint64_t bytes = static_cast<uint64_t>(count) * eb;
+  // Mode 0 reads one repeat's bits; the others one bit per element.
+  const uint64_t sel_bytes =
+      args.mode == 0 ? (std::min(count, per_repeat) + 7) / 8 : (count + 7) / 8;
+  const UbRef srcs[3] = {a, sel, b ? *b : a};
+  const uint64_t src_bytes[3] = {bytes, sel_bytes, bytes};
+  VectorOp(args.name, dst, bytes, srcs, src_bytes, b ? 3 : 2, [&] {
+    if (args.mode != 0) {
+      vec::Select(eb, dst.ptr, sel.ptr, a.ptr, b ? b->ptr : args.scalar, b == nullptr, count);
+      return;
+    }
+    for (uint32_t done = 0; done < count; done += per_repeat) {
+      const uint32_t n = std::min(per_repeat, count - done);
+      vec::Select(eb, dst.ptr + static_cast<size_t>(done) * eb, sel.ptr,
+                  a.ptr + static_cast<size_t>(done) * eb, b->ptr + static_cast<size_t>(done) * eb,
+                  false, n);
+    }
+  });
+}
+
+void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& sel,
+                  const RepeatOperand& a, const RepeatOperand* b, const MaskArg& mask,
+                  int32_t repeat) {
+  CheckSelMode(args);
+  const uint32_t eb = args.elem_bytes;
+  const LanePlan plan = PlanLanes(args.name, eb, mask, repeat);
+  const uint64_t sel_bits =
+      args.mode == 0 ? plan.per_repeat : static_cast<uint64_t>(plan.repeats) * plan.per_repeat;
+  CheckVectorOperand(dst.ref, LaneSpan(plan, eb, dst), args.name, "dst");
+  CheckVectorOperand(a.ref, LaneSpan(plan, eb, a), args.name, "src0");
+  if (b) CheckVectorOperand(b->ref, LaneSpan(plan, eb, *b), args.name, "src1");
+  CheckVectorOperand(sel, plan.repeats == 0 ? 0 : (sel_bits + 7) / 8, args.name, "selMask");
+  const UbRef srcs[3] = {a.ref, sel, b ? b->ref : a.ref};
+  ChargeRepeat(args.name, plan.repeats, &dst.ref, srcs, b ? 3 : 2);
+  if (plan.count == 0) return;
+  Gather(plan, eb, a, tls_a);
+  if (b) Gather(plan, eb, *b, tls_b);
+  tls_bits.assign((plan.count + 7) / 8, 0);
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint32_t l = plan.lanes[k];
+    const uint64_t bit = args.mode == 0 ? l % plan.per_repeat : l;
+    if (Bit(sel.ptr, bit))
+      tls_bits[k / 8] = static_cast<uint8_t>(tls_bits[k / 8] | (1u << (k % 8)));
+  }
+  tls_out.resize(plan.count * eb);
+  vec::Select(eb, tls_out.data(), tls_bits.data(), tls_a.data(),
+              b ? static_cast<const void*>(tls_b.data()) : args.scalar, b == nullptr, plan.count);
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint64_t off =
+        LaneOffset(plan.lanes[k], plan.per_repeat, eb, dst.blk_stride, dst.rep_stride);
+    std::memcpy(dst.ref.ptr + off, tls_out.data() + k * eb, eb);
+  }
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,122 @@
+// Level-0 reductions within a repeat (WholeReduce* with masks, BlockReduce*, PairReduceSum)
+// and Brcb: lane plans, checks, V-pipe cost, per-group reduction through the vector unit.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opsim/sim/ascendc/vector.h"
+#include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+thread_local std::vector<uint8_t> tls_group;
+
+uint32_t GroupsPerRepeat(GroupKind kind, uint32_t per_repeat) {
+  switch (kind) {
+    case GroupKind::kWhole: return 1;
+    case GroupKind::kBlock: return 8;
+    case GroupKind::kPair: return per_repeat / 2;
+  }
+  return 1;
+}
+
+uint32_t GroupOf(GroupKind kind, uint32_t lane_in_repeat, uint32_t per_repeat) {
+  switch (kind) {
+    case GroupKind::kWhole: return 0;
+    case GroupKind::kBlock: return lane_in_repeat / (per_repeat / 8);
+    case GroupKind::kPair: return lane_in_repeat / 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void RaiseBadStride(const char* name, int32_t value) {
+  RaiseFault(FaultKind::kInvalidArgument, name,
+             "stride " + std::to_string(value) + " is invalid: strides must be >= 0");
+}
+
+void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
+                 GroupKind kind, uint8_t order, const MaskArg& mask, int32_t repeat,
+                 const UbRef& dst, int32_t dst_rep_stride, const RepeatOperand& src) {
+  if (dst_rep_stride < 0) RaiseBadStride(name, dst_rep_stride);
+  const LanePlan plan = PlanLanes(name, elem_bytes, mask, repeat);
+  const auto ord = static_cast<AscendC::ReduceOrder>(order);
+  const bool with_index = ord != AscendC::ReduceOrder::ORDER_ONLY_VALUE;
+  const uint32_t groups = GroupsPerRepeat(kind, plan.per_repeat);
+  const uint32_t result_elems = with_index ? 2 : 1;
+  const uint64_t stride_elems = static_cast<uint64_t>(dst_rep_stride) * groups * result_elems;
+  const uint64_t dst_bytes =
+      plan.repeats == 0
+          ? 0
+          : ((plan.repeats - 1) * stride_elems + static_cast<uint64_t>(groups) * result_elems) *
+                elem_bytes;
+  CheckVectorOperand(dst, dst_bytes, name, "dst");
+  CheckVectorOperand(src.ref, LaneSpan(plan, elem_bytes, src), name, "src");
+  ChargeRepeat(name, plan.repeats, &dst, &src.ref, 1);
+  size_t k = 0;
+  for (uint32_t r = 0; r < plan.repeats; ++r) {
+    for (uint32_t g = 0; g < groups; ++g) {
+      // Gather this group's active lanes (the plan is sorted by lane).
+      tls_group.clear();
+      std::vector<uint32_t> lane_ids;
+      while (k < plan.count && plan.lanes[k] / plan.per_repeat == r &&
+             GroupOf(kind, plan.lanes[k] % plan.per_repeat, plan.per_repeat) == g) {
+        const uint64_t off =
+            LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes, src.blk_stride, src.rep_stride);
+        tls_group.insert(tls_group.end(), src.ref.ptr + off, src.ref.ptr + off + elem_bytes);
+        lane_ids.push_back(plan.lanes[k] % plan.per_repeat);
+        ++k;
+      }
+      uint8_t value[8] = {};
+      uint32_t index = 0;
+      vec::Reduce(op, dtype, value, tls_group.data(), lane_ids.size(),
+                  with_index ? &index : nullptr);
+      const uint32_t lane =
+          lane_ids.empty() ? 0 : lane_ids[std::min<size_t>(index, lane_ids.size() - 1)];
+      uint8_t* out =
+          dst.ptr + (r * stride_elems + static_cast<uint64_t>(g) * result_elems) * elem_bytes;
+      uint8_t index_bits[8] = {};
+      std::memcpy(index_bits, &lane, std::min<uint32_t>(4, elem_bytes));
+      if (ord == AscendC::ReduceOrder::ORDER_INDEX_VALUE) {
+        std::memcpy(out, index_bits, elem_bytes);
+        std::memcpy(out + elem_bytes, value, elem_bytes);
+      } else if (ord == AscendC::ReduceOrder::ORDER_ONLY_INDEX) {
+        std::memcpy(out, index_bits, elem_bytes);
+      } else {
+        std::memcpy(out, value, elem_bytes);
+        if (with_index) std::memcpy(out + elem_bytes, index_bits, elem_bytes);
+      }
+    }
+  }
+}
+
+void BroadcastBlocks(const char* name, uint32_t elem_bytes, const UbRef& dst, const UbRef& src,
+                     int32_t repeat, uint32_t dst_blk_stride, uint32_t dst_rep_stride) {
+  if (repeat < 0 || repeat > 255) {
+    RaiseFault(FaultKind::kInvalidArgument, name,
+               "repeatTimes " + std::to_string(repeat) + " is outside [0, 255]");
+  }
+  const uint64_t reps = static_cast<uint64_t>(repeat);
+  uint64_t dst_span = 0;
+  for (uint64_t r = 0; r < reps; ++r) {
+    for (uint64_t j = 0; j < 8; ++j) {
+      dst_span = std::max(dst_span, (r * dst_rep_stride + j * dst_blk_stride) * 32 + 32);
+    }
+  }
+  CheckVectorOperand(dst, dst_span, name, "dst");
+  CheckVectorOperand(src, reps * 8 * elem_bytes, name, "src");
+  ChargeRepeat(name, static_cast<uint32_t>(reps), &dst, &src, 1);
+  for (uint64_t r = 0; r < reps; ++r) {
+    for (uint64_t j = 0; j < 8; ++j) {
+      uint8_t* block = dst.ptr + (r * dst_rep_stride + j * dst_blk_stride) * 32;
+      const uint8_t* v = src.ptr + (r * 8 + j) * elem_bytes;
+      for (uint32_t b = 0; b < 32; b += elem_bytes) std::memmove(block + b, v, elem_bytes);
+    }
+  }
+}
+
+}  // namespace opsim::sim::detail

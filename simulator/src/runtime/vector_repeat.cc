@@ -1,0 +1,174 @@
+// Level-0 vector instructions: the mask register, lane plans, operand checks, V-pipe cost and
+// the gather / kernel / scatter of the masked elementwise forms.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opsim/sim/ascendc/vector_mask.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+// Per-thread scratch for lane plans and gathered operands (a core runs on one thread at a time
+// and instructions do not nest).
+thread_local std::vector<uint32_t> tls_lanes;
+thread_local std::vector<uint8_t> tls_gather[4];
+
+std::string Hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+}  // namespace
+
+void SetMaskModeImpl(bool counter) { Cur().mask_counter = counter; }
+
+void SetMaskRegister(bool /*counter*/, uint64_t high, uint64_t low) {
+  Core& core = Cur();
+  core.vector_mask[0] = low;
+  core.vector_mask[1] = high;
+}
+
+LanePlan PlanLanes(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32_t repeat) {
+  Core& core = Cur();
+  LanePlan plan;
+  plan.per_repeat = 256 / elem_bytes;
+  tls_lanes.clear();
+  if (core.mask_counter) {
+    // Counter mode: the count comes from the argument (isSetMask) or the register.
+    const uint64_t total =
+        mask.set ? (mask.bits_form ? mask.bits[0] : mask.count) : core.vector_mask[0];
+    if (total > static_cast<uint64_t>(plan.per_repeat) * 255 * 255) {
+      RaiseFault(FaultKind::kInvalidArgument, name,
+                 "counter-mode mask " + std::to_string(total) +
+                     " elements is more than the instruction can address");
+    }
+    for (uint32_t l = 0; l < total; ++l) tls_lanes.push_back(l);
+    plan.repeats = static_cast<uint32_t>((total + plan.per_repeat - 1) / plan.per_repeat);
+  } else {
+    if (repeat < 0 || repeat > 255) {
+      RaiseFault(FaultKind::kInvalidArgument, name,
+                 "repeatTimes " + std::to_string(repeat) + " is outside [0, 255]");
+    }
+    if (elem_bytes == 1) {
+      RaiseFault(FaultKind::kUnsupported, name,
+                 "normal-mode masks of 8-bit elements are not modelled (256 lanes, 128 mask "
+                 "bits): use counter mode (SetMaskCount) or the count form");
+    }
+    uint64_t bits[2] = {core.vector_mask[0], core.vector_mask[1]};
+    if (mask.set) {
+      if (mask.bits_form) {
+        bits[0] = mask.bits[0];
+        bits[1] = mask.bits[1];
+        const bool beyond =
+            plan.per_repeat <= 64 &&
+            (bits[1] != 0 || (plan.per_repeat < 64 && (bits[0] >> plan.per_repeat) != 0));
+        if (beyond) {
+          RaiseFault(FaultKind::kInvalidArgument, name,
+                     "mask {" + Hex(bits[1]) + ", " + Hex(bits[0]) + "} sets lanes beyond the " +
+                         std::to_string(plan.per_repeat) + " lanes of a " +
+                         std::to_string(elem_bytes) + "-byte element repeat");
+        }
+      } else {
+        if (mask.count < 1 || mask.count > plan.per_repeat) {
+          RaiseFault(FaultKind::kInvalidArgument, name,
+                     "mask " + std::to_string(mask.count) + " is outside [1, " +
+                         std::to_string(plan.per_repeat) + "] (256 B / sizeof(T))");
+        }
+        const uint64_t n = mask.count;
+        bits[0] = n >= 64 ? ~0ull : (1ull << n) - 1;
+        bits[1] = n >= 128 ? ~0ull : n <= 64 ? 0 : (1ull << (n - 64)) - 1;
+      }
+      core.vector_mask[0] = bits[0];  // isSetMask writes the register, as on the chip
+      core.vector_mask[1] = bits[1];
+    }
+    plan.repeats = static_cast<uint32_t>(repeat);
+    for (uint32_t r = 0; r < plan.repeats; ++r) {
+      for (uint32_t i = 0; i < plan.per_repeat; ++i) {
+        if ((bits[i / 64] >> (i % 64)) & 1u) tls_lanes.push_back(r * plan.per_repeat + i);
+      }
+    }
+  }
+  plan.lanes = tls_lanes.data();
+  plan.count = tls_lanes.size();
+  return plan;
+}
+
+uint64_t LaneSpan(const LanePlan& plan, uint32_t elem_bytes, const RepeatOperand& op) {
+  // Strides may make a later lane land lower (blkStride > repStride), so take the maximum.
+  uint64_t end = 0;
+  for (size_t k = 0; k < plan.count; ++k) {
+    end = std::max(
+        end, LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes, op.blk_stride, op.rep_stride) +
+                 elem_bytes);
+  }
+  return end;
+}
+
+void CheckVectorOperand(const UbRef& ref, uint64_t span, const char* name, const char* operand) {
+  Core& core = Cur();
+  CheckUb(core, ref, span, name, operand);
+  const uint64_t addr = static_cast<uint64_t>(ref.ptr - core.ub);
+  if (addr % 32 != 0) {
+    RaiseFault(FaultKind::kMisalignedCopy, name,
+               std::string(operand) + " UB address " + Hex(addr) +
+                   " is not 32 B aligned (vector instructions address whole blocks)");
+  }
+}
+
+void ChargeRepeat(const char* name, uint32_t repeats, const UbRef* dst, const UbRef* srcs,
+                  int nsrc) {
+  Core& core = Cur();
+  const uint64_t max_repeat = core.device->max_repeat == 0 ? 255 : core.device->max_repeat;
+  const uint64_t instructions = repeats == 0 ? 1 : (repeats + max_repeat - 1) / max_repeat;
+  const double cost = static_cast<double>(instructions) * core.vector_issue_ns +
+                      static_cast<double>(repeats) * core.vector_repeat_ns;
+  const double start = core.Issue(Pipe::kV, name, cost, 0);
+  if (core.checked) {
+    for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+    if (dst) TrackWrite(core, *dst, Pipe::kV, start, start + cost, name);
+  }
+}
+
+void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32_t repeat,
+               const RepeatOperand& dst, const RepeatOperand* srcs, int nsrc, LaneKernel kernel,
+               const void* ctx) {
+  if (nsrc > 3) {
+    RaiseFault(FaultKind::kInvalidArgument, name, "at most 3 sources per instruction");
+  }
+  const LanePlan plan = PlanLanes(name, elem_bytes, mask, repeat);
+  auto span = [&](const RepeatOperand& op) { return LaneSpan(plan, elem_bytes, op); };
+  CheckVectorOperand(dst.ref, span(dst), name, "dst");
+  UbRef src_refs[3];
+  for (int s = 0; s < nsrc; ++s) {
+    CheckVectorOperand(srcs[s].ref, span(srcs[s]), name, "src");
+    src_refs[s] = srcs[s].ref;
+  }
+  ChargeRepeat(name, plan.repeats, &dst.ref, src_refs, nsrc);
+  if (plan.count == 0) return;
+  const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
+  for (int s = 0; s < nsrc; ++s) {
+    std::vector<uint8_t>& g = tls_gather[s];
+    g.resize(plan.count * elem_bytes);
+    for (size_t k = 0; k < plan.count; ++k) {
+      const uint64_t off = LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes,
+                                      srcs[s].blk_stride, srcs[s].rep_stride);
+      std::memcpy(g.data() + k * elem_bytes, srcs[s].ref.ptr + off, elem_bytes);
+    }
+    gathered[s] = g.data();
+  }
+  std::vector<uint8_t>& out = tls_gather[3];
+  out.resize(plan.count * elem_bytes);
+  kernel(ctx, out.data(), gathered, plan.count);
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint64_t off =
+        LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes, dst.blk_stride, dst.rep_stride);
+    std::memcpy(dst.ref.ptr + off, out.data() + k * elem_bytes, elem_bytes);
+  }
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,184 @@
+// Compare / CompareScalar into bit masks and Select in its three modes, count and level-0
+// forms, against scalar models in half, float and int32.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+using testing::RunOne;
+
+double D(float v) { return v; }
+double D(half v) { return static_cast<float>(v); }
+double D(int32_t v) { return v; }
+
+bool ModelCmp(CMPMODE m, double a, double b) {
+  switch (m) {
+    case CMPMODE::LT: return a < b;
+    case CMPMODE::GT: return a > b;
+    case CMPMODE::EQ: return a == b;
+    case CMPMODE::LE: return a <= b;
+    case CMPMODE::GE: return a >= b;
+    case CMPMODE::NE: return !(a == b);
+  }
+  return false;
+}
+
+bool BitAt(const std::vector<uint8_t>& bits, size_t i) { return (bits[i / 8] >> (i % 8)) & 1u; }
+
+template <typename T>
+std::vector<T> Values(size_t n, int salt) {
+  std::vector<T> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = static_cast<T>(static_cast<float>((i * 7 + salt) % 11) - 5);
+  if constexpr (!std::is_integral_v<T>) v[3] = static_cast<T>(std::nanf(""));
+  return v;
+}
+
+template <typename T>
+void CheckCompare() {
+  constexpr uint32_t kN = 512 / sizeof(T);  // two repeats
+  const std::vector<T> a = Values<T>(kN, 0), b = Values<T>(kN, 3);
+  for (const CMPMODE m :
+       {CMPMODE::LT, CMPMODE::GT, CMPMODE::EQ, CMPMODE::LE, CMPMODE::GE, CMPMODE::NE}) {
+    std::vector<uint8_t> bits(kN / 8), sbits(kN / 8);
+    const LaunchResult r = RunOne([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> x, y, z, w;
+      pipe.InitBuffer(x, 1024);
+      pipe.InitBuffer(y, 1024);
+      pipe.InitBuffer(z, 256);
+      pipe.InitBuffer(w, 256);
+      LocalTensor<T> xa = x.Get<T>(), yb = y.Get<T>();
+      std::memcpy(static_cast<void*>(xa.data()), a.data(), kN * sizeof(T));
+      std::memcpy(static_cast<void*>(yb.data()), b.data(), kN * sizeof(T));
+      LocalTensor<uint8_t> out = z.Get<uint8_t>(), sout = w.Get<uint8_t>();
+      Compare(out, xa, yb, m, kN);
+      CompareScalar(sout, xa, b[1], m, kN);
+      std::memcpy(bits.data(), out.data(), bits.size());
+      std::memcpy(sbits.data(), sout.data(), sbits.size());
+    });
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    for (size_t i = 0; i < kN; ++i) {
+      EXPECT_EQ(BitAt(bits, i), ModelCmp(m, D(a[i]), D(b[i])))
+          << "mode " << static_cast<int>(m) << " i " << i;
+      EXPECT_EQ(BitAt(sbits, i), ModelCmp(m, D(a[i]), D(b[1])))
+          << "scalar mode " << static_cast<int>(m) << " i " << i;
+    }
+  }
+}
+
+TEST(VectorCmpSel, CompareAndCompareScalarHalfFloatInt32) {
+  CheckCompare<half>();
+  CheckCompare<float>();
+  CheckCompare<int32_t>();
+}
+
+TEST(VectorCmpSel, CompareCountMustFillWholeRepeats) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, z;
+    pipe.InitBuffer(x, 1024);
+    pipe.InitBuffer(z, 256);
+    LocalTensor<float> a = x.Get<float>();
+    Compare(z.Get<uint8_t>(), a, a, CMPMODE::LT, 48);  // 192 B: not a whole repeat
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+  EXPECT_NE(r.fault->message.find("multiple of 256 B"), std::string::npos);
+}
+
+template <typename T>
+void CheckSelect() {
+  constexpr uint32_t kPer = 256 / sizeof(T);
+  constexpr uint32_t kN = 2 * kPer;
+  const std::vector<T> a = Values<T>(kN, 1), b = Values<T>(kN, 4);
+  std::vector<uint8_t> sel(kN / 8);
+  for (size_t i = 0; i < sel.size(); ++i) sel[i] = static_cast<uint8_t>(i * 37 + 5);
+  const T scalar = static_cast<T>(9.0f);
+  for (const SELMODE m : {SELMODE::VSEL_CMPMASK_SPR, SELMODE::VSEL_TENSOR_SCALAR_MODE,
+                          SELMODE::VSEL_TENSOR_TENSOR_MODE}) {
+    std::vector<T> out(kN), out0(kN);
+    const LaunchResult r = RunOne([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> x, y, s, o, o0;
+      for (auto* buf : {&x, &y, &o, &o0}) pipe.InitBuffer(*buf, 1024);
+      pipe.InitBuffer(s, 256);
+      LocalTensor<T> xa = x.Get<T>(), yb = y.Get<T>(), d = o.Get<T>(), d0 = o0.Get<T>();
+      LocalTensor<uint8_t> mask = s.Get<uint8_t>();
+      std::memcpy(static_cast<void*>(xa.data()), a.data(), kN * sizeof(T));
+      std::memcpy(static_cast<void*>(yb.data()), b.data(), kN * sizeof(T));
+      std::memcpy(mask.data(), sel.data(), sel.size());
+      BinaryRepeatParams p;
+      if (m == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
+        Select(d, mask, xa, scalar, m, kN);
+        Select(d0, mask, xa, scalar, m, static_cast<uint64_t>(kPer), 2, p);
+      } else {
+        Select(d, mask, xa, yb, m, kN);
+        Select(d0, mask, xa, yb, m, static_cast<uint64_t>(kPer), 2, p);
+      }
+      std::memcpy(static_cast<void*>(out.data()), d.data(), kN * sizeof(T));
+      std::memcpy(static_cast<void*>(out0.data()), d0.data(), kN * sizeof(T));
+    });
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    for (size_t i = 0; i < kN; ++i) {
+      const size_t bit = m == SELMODE::VSEL_CMPMASK_SPR ? i % kPer : i;
+      const T other = m == SELMODE::VSEL_TENSOR_SCALAR_MODE ? scalar : b[i];
+      const T want = BitAt(sel, bit) ? a[i] : other;
+      for (const auto* got : {&out, &out0}) {
+        if (std::isnan(D(want))) {
+          EXPECT_TRUE(std::isnan(D((*got)[i])));
+        } else {
+          EXPECT_EQ(D((*got)[i]), D(want)) << "mode " << static_cast<int>(m) << " i " << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(VectorCmpSel, SelectEveryModeHalfAndFloat) {
+  CheckSelect<half>();
+  CheckSelect<float>();
+}
+
+TEST(VectorCmpSel, SelectScalarModeWithTwoTensorsIsRejected) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, s;
+    pipe.InitBuffer(x, 1024);
+    pipe.InitBuffer(s, 256);
+    LocalTensor<float> a = x.Get<float>();
+    Select(a, s.Get<uint8_t>(), a, a, SELMODE::VSEL_TENSOR_SCALAR_MODE, 64);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_NE(r.fault->message.find("selMode 1 with a tensor src1"), std::string::npos);
+}
+
+TEST(VectorCmpSel, CompareLevel0WritesWholeRepeatsAndZeroesMaskedLanes) {
+  std::vector<uint8_t> bits(16);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, z;
+    pipe.InitBuffer(x, 1024);
+    pipe.InitBuffer(z, 256);
+    LocalTensor<float> a = x.Get<float>();
+    Duplicate(a, 1.0f, 256);
+    LocalTensor<uint8_t> out = z.Get<uint8_t>();
+    Duplicate(out, static_cast<uint8_t>(0xAA), 32);
+    BinaryRepeatParams p;
+    const uint64_t mask[2] = {0xF0F0F0F0F0F0F0F0ull, 0};
+    Compare(out, a, a, CMPMODE::EQ, mask, 2, p);
+    std::memcpy(bits.data(), out.data(), 16);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(bits[i], 0xF0) << i;
+}
+
+}  // namespace
+}  // namespace opsim::sim

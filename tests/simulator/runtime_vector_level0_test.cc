@@ -1,0 +1,254 @@
+// Level-0 forms (mask, repeatTimes, RepeatParams) against a scalar model of the lane layout:
+// bit and continuous masks, block and repeat strides, counter mode with MASK_PLACEHOLDER,
+// isSetMask = false, and the faults (mask range, bounds, alignment, repeat range).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+using testing::RunOne;
+
+// Element offset of lane i of repeat r (elements of `eb` bytes, strides in 32 B blocks).
+size_t LaneAt(size_t r, size_t i, size_t eb, size_t blk, size_t rep) {
+  const size_t per_block = 32 / eb;
+  return (r * rep * 32 + (i / per_block) * blk * 32) / eb + i % per_block;
+}
+
+bool MaskBit(const uint64_t mask[2], size_t i) { return (mask[i / 64] >> (i % 64)) & 1u; }
+
+TEST(VectorLevel0, BinaryBitMaskWithStridesMatchesModel) {
+  constexpr size_t kElems = 2048;  // 8 KiB of float
+  std::vector<float> a(kElems), b(kElems), d(kElems);
+  for (size_t i = 0; i < kElems; ++i) {
+    a[i] = static_cast<float>(i % 97) * 0.5f;
+    b[i] = static_cast<float>(i % 13) - 6.0f;
+  }
+  const uint64_t mask[2] = {0x8000000F0000FF01ull, 0};
+  BinaryRepeatParams p(2, 1, 3, 16, 8, 24);  // dst/src0/src1 block and repeat strides
+  constexpr uint8_t kRepeats = 3;
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kElems * 4);
+    LocalTensor<float> xa = x.Get<float>(), yb = y.Get<float>(), out = z.Get<float>();
+    std::memcpy(xa.data(), a.data(), kElems * 4);
+    std::memcpy(yb.data(), b.data(), kElems * 4);
+    Duplicate(out, -1.0f, kElems);
+    Mul(out, xa, yb, mask, kRepeats, p);
+    std::memcpy(d.data(), out.data(), kElems * 4);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  std::vector<float> want(kElems, -1.0f);
+  for (size_t rep = 0; rep < kRepeats; ++rep) {
+    for (size_t i = 0; i < 64; ++i) {
+      if (!MaskBit(mask, i)) continue;
+      want[LaneAt(rep, i, 4, 2, 16)] = a[LaneAt(rep, i, 4, 1, 8)] * b[LaneAt(rep, i, 4, 3, 24)];
+    }
+  }
+  for (size_t i = 0; i < kElems; ++i) EXPECT_EQ(d[i], want[i]) << i;
+}
+
+TEST(VectorLevel0, UnaryAndScalarContinuousMaskHalf) {
+  constexpr size_t kElems = 1024;
+  std::vector<half> a(kElems), e(kElems), s(kElems);
+  for (size_t i = 0; i < kElems; ++i) a[i] = half(static_cast<float>(i % 17) * 0.25f - 2.0f);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kElems * 2);
+    LocalTensor<half> xa = x.Get<half>(), ye = y.Get<half>(), zs = z.Get<half>();
+    std::memcpy(static_cast<void*>(xa.data()), a.data(), kElems * 2);
+    Duplicate(ye, half(0.0f), kElems);
+    Duplicate(zs, half(0.0f), kElems);
+    UnaryRepeatParams p;     // contiguous
+    Exp(ye, xa, 100, 4, p);  // first 100 of 128 lanes, 4 repeats
+    Adds(zs, xa, half(1.5f), 100, 4, p);
+    std::memcpy(static_cast<void*>(e.data()), ye.data(), kElems * 2);
+    std::memcpy(static_cast<void*>(s.data()), zs.data(), kElems * 2);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < kElems; ++i) {
+    const bool on = i < 512 && i % 128 < 100;
+    const float x = static_cast<float>(a[i]);
+    const half want_e =
+        on ? half(static_cast<float>(std::exp(static_cast<double>(x)))) : half(0.0f);
+    const half want_s = on ? half(x + 1.5f) : half(0.0f);
+    EXPECT_EQ(e[i].bits(), want_e.bits()) << i;
+    EXPECT_EQ(s[i].bits(), want_s.bits()) << i;
+  }
+}
+
+TEST(VectorLevel0, CounterModeWithPlaceholderProcessesExactlyTheCount) {
+  constexpr size_t kElems = 512;
+  std::vector<float> d(kElems);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, z;
+    pipe.InitBuffer(x, kElems * 4);
+    pipe.InitBuffer(z, kElems * 4);
+    LocalTensor<float> xa = x.Get<float>(), out = z.Get<float>();
+    Duplicate(xa, 2.0f, kElems);
+    Duplicate(out, 0.0f, kElems);
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, 200);
+    BinaryRepeatParams p;
+    Add<float, false>(out, xa, xa, MASK_PLACEHOLDER, 1, p);  // repeatTimes ignored
+    SetMaskNorm();
+    ResetMask();
+    std::memcpy(d.data(), out.data(), kElems * 4);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < kElems; ++i) EXPECT_EQ(d[i], i < 200 ? 4.0f : 0.0f) << i;
+}
+
+TEST(VectorLevel0, NormalModeRegisterMaskWithIsSetMaskFalse) {
+  std::vector<int32_t> d(128);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, z;
+    pipe.InitBuffer(x, 512);
+    pipe.InitBuffer(z, 512);
+    LocalTensor<int32_t> xa = x.Get<int32_t>(), out = z.Get<int32_t>();
+    Duplicate(xa, -3, 128);
+    Duplicate(out, 7, 128);
+    SetVectorMask<int32_t>(0, 0x5ull);  // lanes 0 and 2
+    UnaryRepeatParams p;
+    Relu<int32_t, false>(out, xa, MASK_PLACEHOLDER, 2, p);
+    ResetMask();
+    std::memcpy(d.data(), out.data(), 512);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < 128; ++i) {
+    const bool on = i < 128 && (i % 64 == 0 || i % 64 == 2);
+    EXPECT_EQ(d[i], on ? 0 : 7) << i;
+  }
+}
+
+TEST(VectorLevel0, LogicAndShiftLevel0Int16) {
+  std::vector<int16_t> d(256), s(256);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, 512);
+    LocalTensor<int16_t> xa = x.Get<int16_t>(), yb = y.Get<int16_t>(), out = z.Get<int16_t>();
+    for (int i = 0; i < 256; ++i) xa.SetValue(i, static_cast<int16_t>(i * 131 - 9000));
+    Duplicate(yb, static_cast<int16_t>(0x0FF0), 256);
+    BinaryRepeatParams p;
+    And(out, xa, yb, 128, 2, p);
+    std::memcpy(d.data(), out.data(), 512);
+    UnaryRepeatParams u;
+    ShiftRight(out, xa, static_cast<int16_t>(3), 128, 2, u);
+    std::memcpy(s.data(), out.data(), 512);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 256; ++i) {
+    const int16_t x = static_cast<int16_t>(i * 131 - 9000);
+    EXPECT_EQ(d[i], static_cast<int16_t>(x & 0x0FF0));
+    EXPECT_EQ(s[i], static_cast<int16_t>(x >> 3));
+  }
+}
+
+LaunchResult RunFaulty(const std::function<void()>& f) { return RunOne(f); }
+
+TEST(VectorLevel0, ContinuousMaskOutOfRangeIsAFault) {
+  const LaunchResult r = RunFaulty([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 1024);
+    LocalTensor<float> a = x.Get<float>();
+    BinaryRepeatParams p;
+    Add(a, a, a, 65, 1, p);  // float repeats have 64 lanes
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+  EXPECT_NE(r.fault->message.find("mask 65 is outside [1, 64]"), std::string::npos);
+}
+
+TEST(VectorLevel0, BitMaskBeyondTheLanesIsAFault) {
+  const LaunchResult r = RunFaulty([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 1024);
+    LocalTensor<float> a = x.Get<float>();
+    const uint64_t mask[2] = {~0ull, 1};
+    UnaryRepeatParams p;
+    Abs(a, a, mask, 1, p);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_NE(r.fault->message.find("sets lanes beyond the 64 lanes"), std::string::npos);
+}
+
+TEST(VectorLevel0, StridedSpanBeyondTheTensorIsAFault) {
+  const LaunchResult r = RunFaulty([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 1024);
+    LocalTensor<float> a = x.Get<float>();
+    UnaryRepeatParams p(1, 1, 8, 8);
+    Exp(a, a, 64, 5, p);  // 5 x 256 B > 1024 B
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb);
+}
+
+TEST(VectorLevel0, UnalignedOperandIsAFault) {
+  const LaunchResult r = RunFaulty([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 1024);
+    LocalTensor<float> a = x.Get<float>();
+    UnaryRepeatParams p;
+    Sqrt(a[1], a[8], 8, 1, p);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kMisalignedCopy);
+  EXPECT_NE(r.fault->message.find("not 32 B aligned"), std::string::npos);
+}
+
+TEST(VectorLevel0, ChargesOneInstructionPerCallAndOneRepeatEach) {
+  LaunchOptions options;
+  const LaunchResult r = Launch(testing::TestDevice(), 1, options, [] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 4096);
+    LocalTensor<float> a = x.Get<float>();
+    BinaryRepeatParams p;
+    Add(a, a, a, 64, 10, p);
+  });
+  ASSERT_TRUE(r.status.ok());
+  // TestDevice: 4 cycles issue + 1 cycle per repeat at 1 GHz.
+  EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kV)].busy_ns, 4.0 + 10.0);
+}
+
+TEST(VectorLevel0, MissingSyncBeforeALevel0ReadIsCaught) {
+  void* gm = GmAlloc(1024);
+  const LaunchResult r = RunOne(
+      [gm] {
+        TPipe pipe;
+        TQue<TPosition::VECIN, 1> q;
+        pipe.InitBuffer(q, 1, 1024);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(static_cast<float*>(gm), 256);
+        LocalTensor<float> t = q.AllocTensor<float>();
+        DataCopy(t, g, 256);
+        UnaryRepeatParams p;
+        Exp(t, t, 64, 4, p);  // no EnQue/DeQue between MTE2 and V
+        q.FreeTensor(t);
+      },
+      true);
+  GmFree(gm);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kMissingSync);
+}
+
+}  // namespace
+}  // namespace opsim::sim
