@@ -4,9 +4,13 @@
 #pragma once
 
 #include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ext.h"
+
+// Samples written for the 2023 toolkits name the kernel API `tik2`, the namespace's old name.
+namespace tik2 = AscendC;
