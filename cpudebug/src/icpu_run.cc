@@ -50,6 +50,18 @@ Status ArgumentRegions(const std::vector<std::string>& names, const void* const*
   return Status::Ok();
 }
 
+// "x at 0x7f.. (8192 B), y at ..." so that an address in a fault message can be placed.
+std::string DescribeRegions(const std::vector<sim::GmRegion>& regions) {
+  std::string out;
+  for (const sim::GmRegion& r : regions) {
+    char addr[32];
+    std::snprintf(addr, sizeof(addr), "%p", r.base);
+    out +=
+        (out.empty() ? "" : ", ") + r.name + " at " + addr + " (" + std::to_string(r.bytes) + " B)";
+  }
+  return out.empty() ? "none (no pointer arguments)" : out;
+}
+
 }  // namespace
 }  // namespace opsim::cpudebug
 
@@ -101,6 +113,7 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
                  "block %d, instruction %s: %s [%s]\n",
                  kernel_name, block_dim, soc, device.name.c_str(), f.block, f.instruction.c_str(),
                  f.message.c_str(), std::string(sim::FaultKindName(f.kind)).c_str());
+    std::fprintf(stderr, "[ERROR] GM regions: %s\n", DescribeRegions(options.regions).c_str());
     return 1;
   }
   if (!result.status.ok()) return Refuse(kernel_name, result.status.message());

@@ -10,17 +10,21 @@ const std::vector<SocProfile>& SocProfiles() {
        "its core count, so no profile is written for it"},
       {"Ascend910B1", "ascend910b", "Atlas A2: 24 AI cores, 48 vector cores (Ascend910B1.ini)"},
       {"Ascend910B2", "ascend910b", "Atlas A2: 24 AI cores, 48 vector cores (Ascend910B2.ini)"},
-      {"Ascend910B3", "ascend910b3", "Atlas A2: 20 AI cores, 40 vector cores (Ascend910B3.ini)"},
-      {"Ascend910B4", "ascend910b4",
+      {"Ascend910B3", "variants/ascend910b3",
+       "Atlas A2: 20 AI cores, 40 vector cores (Ascend910B3.ini)"},
+      {"Ascend910B4", "variants/ascend910b4",
        "Atlas A2: 20 AI cores, 40 vector cores, 32 GiB (Ascend910B4.ini)"},
-      {"Ascend310P1", "ascend310p1", "Atlas inference: 10 AI cores (Ascend310P1.ini)"},
+      {"Ascend310P1", "variants/ascend310p1", "Atlas inference: 10 AI cores (Ascend310P1.ini)"},
       {"Ascend310P3", "ascend310p", "Atlas 300I Pro / Duo: 8 AI cores"},
       {"Ascend310B1", nullptr,
        "Atlas 200I/500 A2 (dav-3002): no public source gives its core count, Unified Buffer or "
        "memory bandwidth, so no profile is written for it"},
-      {"Ascend310B2", nullptr, "Atlas 200I/500 A2 (dav-3002): no sourced figures, see Ascend310B1"},
-      {"Ascend310B3", nullptr, "Atlas 200I/500 A2 (dav-3002): no sourced figures, see Ascend310B1"},
-      {"Ascend310B4", nullptr, "Atlas 200I/500 A2 (dav-3002): no sourced figures, see Ascend310B1"},
+      {"Ascend310B2", nullptr,
+       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
+      {"Ascend310B3", nullptr,
+       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
+      {"Ascend310B4", nullptr,
+       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
   };
   return kTable;
 }

@@ -22,6 +22,18 @@ const void* PointerOrNull(const T& value) {
   }
 }
 
+// An argument as the kernel parameter receives it. Any pointer may stand for a GM_ADDR (Ascend's
+// ICPU_RUN_KF passes every argument as a 64-bit word); anything else converts as in a call.
+template <typename Param, typename Saved>
+Param PassAs(const Saved& saved) {
+  if constexpr (std::is_pointer_v<Param> && std::is_pointer_v<Saved>) {
+    using Pointee = std::remove_cv_t<std::remove_pointer_t<Saved>>;
+    return reinterpret_cast<Param>(const_cast<Pointee*>(saved));
+  } else {
+    return saved;
+  }
+}
+
 template <typename... Params, typename... Args>
 int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, uint32_t block_dim,
               void (*kernel)(Params...), Args&&... args) {
@@ -43,7 +55,7 @@ int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, ui
   // Every block gets its own copy of each by-value argument, as on the chip.
   const OpsimIcpuInvoke invoke = [](void* ctx) {
     Call* c = static_cast<Call*>(ctx);
-    std::apply([c](const auto&... saved) { c->kernel(saved...); }, c->args);
+    std::apply([c](const auto&... saved) { c->kernel(PassAs<Params>(saved)...); }, c->args);
   };
   return opsim_icpu_run(kernel_name, soc, block_dim, arg_text, gm_args,
                         static_cast<uint32_t>(sizeof...(Args)), invoke, &call);
