@@ -4,12 +4,14 @@
 #include "tikicpulib.h"
 
 extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n);
+extern "C" __global__ __aicore__ void cxx17_check_kernel_without_parameters();
 
 void Cxx17MainCheck() {
   auto* x = static_cast<uint8_t*>(AscendC::GmAlloc(64));
   AscendC::SetKernelMode(KernelMode::AIV_MODE);
   ICPU_SET_TILING_KEY(1);
   ICPU_RUN_KF(cxx17_check_kernel, 1, x, 16u);
+  ICPU_RUN_KF(cxx17_check_kernel_without_parameters, 1);
   (void)aclFloat16ToFloat(aclFloatToFloat16(1.0f));
   AscendC::GmFree(x);
 }

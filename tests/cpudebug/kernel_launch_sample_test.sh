@@ -32,9 +32,10 @@ name=$(basename "$sample")
 if python3 -c 'import numpy' 2> /dev/null; then
   :
 elif /usr/bin/python3 -c 'import numpy' 2> /dev/null; then
-  mkdir -p "$work/python"
-  ln -sf /usr/bin/python3 "$work/python/python3"
-  export PATH="$work/python:$PATH"
+  # One shim folder per sample: the two sample tests may run at once.
+  mkdir -p "$work/$name.python"
+  ln -sf /usr/bin/python3 "$work/$name.python/python3"
+  export PATH="$work/$name.python:$PATH"
 else
   echo "SKIP: no python3 with numpy (the sample's gen_data.py and verify_result.py need it);" \
        "scripts/setup.sh installs Debian's python3-numpy"

@@ -48,7 +48,7 @@ int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, ui
   const void* gm_args[sizeof...(Args) + 1] = {};
   std::apply(
       [&gm_args](const auto&... saved) {
-        uint32_t i = 0;
+        [[maybe_unused]] uint32_t i = 0;  // unused for a kernel without parameters
         ((gm_args[i++] = PointerOrNull(saved)), ...);
       },
       call.args);
