@@ -1,5 +1,5 @@
 # Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
-install(TARGETS opsim_tikicpulib opsim_ascendcl
+install(TARGETS opsim_tikicpulib opsim_ascendcl opsim_c_sec
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
@@ -16,6 +16,7 @@ string(REGEX MATCHALL "-fsanitize=[^ ]+" OPSIM_SANITIZE_FLAGS "${CMAKE_CXX_FLAGS
 list(FILTER OPSIM_SANITIZE_FLAGS EXCLUDE REGEX "-fsanitize-recover")
 set(OPSIM_TIKI_RUNTIME_FILE "$<TARGET_FILE_NAME:opsim_tikicpulib>")
 set(OPSIM_ASCENDCL_FILE "$<TARGET_FILE_NAME:opsim_ascendcl>")
+set(OPSIM_C_SEC_FILE "$<TARGET_FILE_NAME:opsim_c_sec>")
 # Kernel code calls into these directly (kernel_operator.h is mostly inline).
 set(OPSIM_TIKI_KERNEL_LIBS "")
 foreach(lib opsim_simulator opsim_sim_vector opsim_sim_profile opsim_core)

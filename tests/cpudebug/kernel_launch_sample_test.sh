@@ -3,6 +3,8 @@
 # unmodified) in CPU mode against an installed opsim, and passes when the sample's own
 # verify_result.py does.
 #   install <build dir> <prefix>          cmake --install into <prefix> (the fixture)
+#   refuse-soc <prefix> <work> <SoC>       find_package(tikicpulib) with SOC_VERSION=<SoC> fails
+#                                          naming the SoC and the supported ones
 #   run-sh <prefix> <sample> <work> <SoC>  the sample's `run.sh -r cpu -v <SoC> -i <prefix>`
 #   prefix-path <prefix> <sample> <work> <SoC>
 #                                          CMAKE_PREFIX_PATH=<prefix> and the sample's own
@@ -19,6 +21,29 @@ if [ "$mode" = install ]; then
            tools/tikicpulib/lib/cmake/tikicpulib/tikicpulibConfig.cmake; do
     [ -e "$3/$f" ] || { echo "install is missing $3/$f"; exit 1; }
   done
+  exit 0
+fi
+
+if [ "$mode" = refuse-soc ]; then
+  prefix=$2
+  work=$3/refuse-$4
+  rm -rf "$work"
+  mkdir -p "$work"
+  cat > "$work/CMakeLists.txt" << 'CMAKE'
+cmake_minimum_required(VERSION 3.16)
+project(refuse_soc NONE)
+find_package(tikicpulib REQUIRED)
+CMAKE
+  if cmake -S "$work" -B "$work/build" -DSOC_VERSION="$4" -DCMAKE_PREFIX_PATH="$prefix" \
+       > "$work/configure.log" 2>&1; then
+    echo "configuring with SOC_VERSION=$4 succeeded; expected a refusal"
+    exit 1
+  fi
+  cat "$work/configure.log"
+  # CMake wraps the message: compare with the line breaks and indents folded into spaces.
+  text=$(tr -s ' \n' '  ' < "$work/configure.log")
+  [[ "$text" == *"SOC_VERSION $4 has no simulated device"* ]] || exit 1
+  [[ "$text" == *"use one of: Ascend910A, Ascend910B1, "* ]] || exit 1
   exit 0
 fi
 
