@@ -66,3 +66,14 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
 install(FILES ${PROJECT_BINARY_DIR}/opsimConfig.cmake ${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/opsim_op_library.cmake
         DESTINATION ${OPSIM_CMAKE_DIR})
+
+# The CPU-debug package (docs/CPU_DEBUG.md): libtikicpulib and libascendcl beside the other
+# libraries, the CMake package tikicpulib, bin/setenv.bash, and the toolkit paths a
+# kernel-launch sample's run.sh and cmake/cpu_lib.cmake use (lib64 and tools/tikicpulib/lib,
+# links to the library directory), so that `run.sh -r cpu -v <SoC> -i <prefix>` works.
+if(BUILD_SHARED_LIBS)
+  include(${PROJECT_SOURCE_DIR}/cmake/tikicpulib_package.cmake)
+else()
+  message(STATUS "tikicpulib: not packaged (it needs BUILD_SHARED_LIBS: one simulated device per "
+                 "process)")
+endif()

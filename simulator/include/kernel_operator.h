@@ -5,6 +5,7 @@
 
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"
@@ -15,3 +16,6 @@
 #include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/ext.h"
+
+// Samples written for the 2023 toolkits name the kernel API `tik2`, the namespace's old name.
+namespace tik2 = AscendC;

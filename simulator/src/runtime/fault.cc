@@ -20,6 +20,7 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kBarrierDeadlock: return "barrier_deadlock";
     case FaultKind::kInvalidArgument: return "invalid_argument";
     case FaultKind::kNoLaunch: return "no_launch";
+    case FaultKind::kAssertFailed: return "assert_failed";
   }
   return "unknown";
 }

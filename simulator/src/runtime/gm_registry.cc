@@ -1,5 +1,6 @@
 #include "runtime/gm_registry.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -28,6 +29,20 @@ void GmRegistry::Free(void* ptr) {
     if (blocks_.erase(ptr) == 0) return;  // not ours: ignoring beats corrupting the heap
   }
   std::free(ptr);
+}
+
+bool GmRegistry::Find(const void* ptr, const void** base, uint64_t* bytes) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = blocks_.upper_bound(ptr);  // first block starting after ptr
+  if (it == blocks_.begin()) return false;
+  --it;
+  const auto start = reinterpret_cast<uintptr_t>(it->first);
+  const auto p = reinterpret_cast<uintptr_t>(ptr);
+  // A zero-byte block still owns its start address (a kernel may be handed an empty tensor).
+  if (p != start && p - start >= it->second) return false;
+  *base = it->first;
+  *bytes = it->second;
+  return true;
 }
 
 std::vector<GmRegion> GmRegistry::Snapshot() const {

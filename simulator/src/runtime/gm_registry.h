@@ -16,6 +16,8 @@ class GmRegistry {
   void* Alloc(size_t bytes);
   void Free(void* ptr);
   std::vector<GmRegion> Snapshot() const;
+  // The block holding ptr (base and requested bytes), false when none does.
+  bool Find(const void* ptr, const void** base, uint64_t* bytes) const;
 
  private:
   mutable std::mutex mu_;

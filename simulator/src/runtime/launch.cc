@@ -164,3 +164,7 @@ void* GmAlloc(size_t bytes) { return opsim::sim::detail::GmRegistry::Get().Alloc
 void GmFree(void* ptr) { opsim::sim::detail::GmRegistry::Get().Free(ptr); }
 
 }  // namespace AscendC
+
+bool opsim::sim::FindGmAllocBlock(const void* ptr, const void** base, uint64_t* bytes) {
+  return detail::GmRegistry::Get().Find(ptr, base, bytes);
+}

@@ -4,7 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#if __cplusplus >= 202002L
 #include <span>
+#endif
 #include <string_view>
 
 namespace opsim {
@@ -23,8 +25,11 @@ enum class DType : int32_t {
   kBFloat16 = 27,
 };
 
-// Every dtype the package knows, in a fixed order (for tables and tests).
+// Every dtype the package knows, in a fixed order (for tables and tests). C++20 only: kernels
+// and CPU-debug programs include this header as C++17 and never need the list.
+#if __cplusplus >= 202002L
 std::span<const DType> AllDTypes();
+#endif
 
 size_t DTypeSize(DType dtype);
 bool IsFloating(DType dtype);  // f16, bf16, f32, f64

@@ -100,8 +100,8 @@ inline uint64_t SpanOf(uint32_t rows, uint32_t cols, uint32_t rowStride) {
 }  // namespace internal
 
 // dst[r] = reduce(float32(src[r * rowStride + 0 .. cols))) for r < rows.
-template <typename S>
-requires kWidensToFloat<S>
+// enable_if rather than `requires`: kernels may be compiled as C++17.
+template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
 void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<S>& src,
                 ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
   using namespace opsim::sim;
@@ -116,8 +116,7 @@ void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTens
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
-template <typename S>
-requires kWidensToFloat<S>
+template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
 void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<S>& src,
                     ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
   using namespace opsim::sim;

@@ -23,6 +23,7 @@ enum class FaultKind : uint8_t {
   kBarrierDeadlock,   // SyncAll that some core can never reach
   kInvalidArgument,   // bad argument to an API call (count 0 where forbidden, bad params)
   kNoLaunch,          // kernel API called outside a kernel launch
+  kAssertFailed,      // a kernel's own ASSERT / ascendc_assert did not hold
 };
 
 std::string_view FaultKindName(FaultKind kind);

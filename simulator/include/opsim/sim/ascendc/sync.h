@@ -50,6 +50,12 @@ void GmFree(void* ptr);
 
 }  // namespace AscendC
 
+namespace opsim::sim {
+// The GmAlloc block holding ptr: its start and requested size. False when ptr is not inside
+// memory from GmAlloc. ICPU_RUN_KF uses it to register each pointer argument as its own region.
+bool FindGmAllocBlock(const void* ptr, const void** base, uint64_t* bytes);
+}  // namespace opsim::sim
+
 // The tiling key the host chose for this launch (LaunchOptions::tiling_key).
 #define TILING_KEY_IS(key) (::opsim::sim::detail::Cur().tiling_key == static_cast<uint64_t>(key))
 // Copies the tiling struct out of GM, as the chip's GET_TILING_DATA does.

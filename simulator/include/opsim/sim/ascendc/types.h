@@ -17,6 +17,9 @@
 #ifndef __gm__
 #define __gm__
 #endif
+#ifndef __ubuf__
+#define __ubuf__
+#endif
 #define GM_ADDR uint8_t*
 #define KERNEL_TASK_TYPE_DEFAULT(type)
 
@@ -122,3 +125,21 @@ constexpr opsim::DType DTypeOf() {
 }
 
 }  // namespace AscendC
+
+// On the chip pipe_t and the event ids are compiler built-ins at global scope; kernels and their
+// headers name them both ways (PIPE_V and AscendC::PIPE_V).
+using AscendC::EVENT_ID0;
+using AscendC::EVENT_ID1;
+using AscendC::EVENT_ID2;
+using AscendC::EVENT_ID3;
+using AscendC::EVENT_ID4;
+using AscendC::EVENT_ID5;
+using AscendC::EVENT_ID6;
+using AscendC::EVENT_ID7;
+using AscendC::PIPE_ALL;
+using AscendC::PIPE_MTE2;
+using AscendC::PIPE_MTE3;
+using AscendC::PIPE_S;
+using AscendC::pipe_t;
+using AscendC::PIPE_V;
+using event_t = AscendC::TEventID;

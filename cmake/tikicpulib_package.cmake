@@ -1,0 +1,57 @@
+# Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
+install(TARGETS opsim_tikicpulib opsim_ascendcl opsim_c_sec
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+set(OPSIM_LIBDIR ${CMAKE_INSTALL_LIBDIR})
+set(OPSIM_INCLUDEDIR ${CMAKE_INSTALL_INCLUDEDIR})
+set(OPSIM_TIKI_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tikicpulib)
+file(RELATIVE_PATH OPSIM_TIKI_TO_PREFIX "/p/${OPSIM_TIKI_CMAKE_DIR}" "/p")
+# Every SoC name the samples' run.sh accepts; the unsupported ones have no honest profile
+# (cpudebug/src/soc_profiles.cc says why) and are refused with that reason.
+set(OPSIM_TIKI_SUPPORTED
+    "Ascend910A;Ascend910B1;Ascend910B2;Ascend910B3;Ascend910B4;Ascend310P1;Ascend310P3")
+set(OPSIM_TIKI_UNSUPPORTED "Ascend910B;Ascend310B1;Ascend310B2;Ascend310B3;Ascend310B4")
+string(REGEX MATCHALL "-fsanitize=[^ ]+" OPSIM_SANITIZE_FLAGS "${CMAKE_CXX_FLAGS}")
+list(FILTER OPSIM_SANITIZE_FLAGS EXCLUDE REGEX "-fsanitize-recover")
+set(OPSIM_TIKI_RUNTIME_FILE "$<TARGET_FILE_NAME:opsim_tikicpulib>")
+set(OPSIM_ASCENDCL_FILE "$<TARGET_FILE_NAME:opsim_ascendcl>")
+set(OPSIM_C_SEC_FILE "$<TARGET_FILE_NAME:opsim_c_sec>")
+# Kernel code calls into these directly (kernel_operator.h is mostly inline).
+set(OPSIM_TIKI_KERNEL_LIBS "")
+foreach(lib opsim_simulator opsim_sim_vector opsim_sim_profile opsim_core)
+  list(APPEND OPSIM_TIKI_KERNEL_LIBS "\${_tiki_lib}/$<TARGET_FILE_NAME:${lib}>")
+endforeach()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/tikicpulibConfig.cmake.in
+               ${PROJECT_BINARY_DIR}/tikicpulibConfig.cmake.gen @ONLY)
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/tikicpulibConfig.cmake
+     INPUT ${PROJECT_BINARY_DIR}/tikicpulibConfig.cmake.gen)
+install(FILES ${PROJECT_BINARY_DIR}/tikicpulibConfig.cmake DESTINATION ${OPSIM_TIKI_CMAKE_DIR})
+
+configure_file(${PROJECT_SOURCE_DIR}/cpudebug/setenv.bash.in ${PROJECT_BINARY_DIR}/setenv.bash
+               @ONLY)
+install(PROGRAMS ${PROJECT_BINARY_DIR}/setenv.bash DESTINATION ${CMAKE_INSTALL_BINDIR})
+
+# The toolkit's paths as links to the library directory; a path that already exists (a prefix
+# shared with other software) is left alone and reported.
+install(CODE "
+  set(_root \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
+  foreach(_pair \"lib64|${CMAKE_INSTALL_LIBDIR}\" \"tools/tikicpulib/lib|../../${CMAKE_INSTALL_LIBDIR}\")
+    string(REPLACE \"|\" \";\" _pair \"\${_pair}\")
+    list(GET _pair 0 _link)
+    list(GET _pair 1 _target)
+    if(_link STREQUAL _target)
+      continue()
+    endif()
+    if(IS_SYMLINK \"\${_root}/\${_link}\" OR NOT EXISTS \"\${_root}/\${_link}\")
+      get_filename_component(_parent \"\${_root}/\${_link}\" DIRECTORY)
+      file(MAKE_DIRECTORY \"\${_parent}\")
+      file(REMOVE \"\${_root}/\${_link}\")
+      file(CREATE_LINK \"\${_target}\" \"\${_root}/\${_link}\" SYMBOLIC)
+      message(STATUS \"Installing: \${_root}/\${_link} -> \${_target}\")
+    else()
+      message(STATUS \"tikicpulib: \${_root}/\${_link} exists and is not a link; left alone \"
+                     \"(point LD_LIBRARY_PATH at \${_root}/${CMAKE_INSTALL_LIBDIR})\")
+    endif()
+  endforeach()
+")

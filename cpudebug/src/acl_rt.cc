@@ -1,0 +1,169 @@
+// acl_rt.h on the simulated machine: one device, synchronous streams, device memory from
+// GmAlloc so that ICPU_RUN_KF kernels may address it.
+#include "acl/acl_rt.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "acl_error.h"
+#include "opsim/sim/ascendc/sync.h"
+
+namespace {
+
+using opsim::acl::Fail;
+
+struct RuntimeState {
+  std::mutex mu;
+  bool initialized = false;
+  std::set<void*> streams;
+  std::set<void*> host_blocks;
+};
+
+RuntimeState& State() {
+  static RuntimeState state;
+  return state;
+}
+
+aclError CheckDevice(int32_t deviceId, const char* call) {
+  if (deviceId != 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                std::string(call) + ": device " + std::to_string(deviceId) +
+                    " does not exist (the simulated machine has device 0)");
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" aclError aclInit(const char* /*configPath: no settings apply to the simulator*/) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (s.initialized) return Fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: already initialised");
+  s.initialized = true;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclFinalize(void) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (!s.initialized) return Fail(ACL_ERROR_UNINITIALIZE, "aclFinalize: aclInit was not called");
+  s.initialized = false;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtSetDevice(int32_t deviceId) {
+  return CheckDevice(deviceId, "aclrtSetDevice");
+}
+
+extern "C" aclError aclrtResetDevice(int32_t deviceId) {
+  return CheckDevice(deviceId, "aclrtResetDevice");
+}
+
+extern "C" aclError aclrtCreateStream(aclrtStream* stream) {
+  if (stream == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is null");
+  void* token = std::malloc(1);  // a unique address identifies the stream
+  if (token == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtCreateStream: out of memory");
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.streams.insert(token);
+  *stream = token;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtDestroyStream(aclrtStream stream) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (s.streams.erase(stream) == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyStream: not a stream of aclrtCreateStream");
+  }
+  std::free(stream);
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtSynchronizeStream(aclrtStream stream) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  // The null stream is the default stream, as in AscendCL.
+  if (stream != nullptr && s.streams.count(stream) == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtSynchronizeStream: not a stream of aclrtCreateStream");
+  }
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
+  if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is null");
+  if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0 (expected > 0)");
+  void* ptr = AscendC::GmAlloc(size);
+  if (ptr == nullptr) {
+    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate " + std::to_string(size) + " B");
+  }
+  *devPtr = ptr;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtFree(void* devPtr) {
+  const void* base = nullptr;
+  uint64_t bytes = 0;
+  if (!opsim::sim::FindGmAllocBlock(devPtr, &base, &bytes) || base != devPtr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: not a pointer from aclrtMalloc");
+  }
+  AscendC::GmFree(devPtr);
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  if (hostPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: hostPtr is null");
+  if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMallocHost: size is 0 (expected > 0)");
+  void* ptr = std::malloc(size);
+  if (ptr == nullptr) {
+    return Fail(ACL_ERROR_BAD_ALLOC,
+                "aclrtMallocHost: cannot allocate " + std::to_string(size) + " B");
+  }
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.host_blocks.insert(ptr);
+  *hostPtr = ptr;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtFreeHost(void* hostPtr) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (s.host_blocks.erase(hostPtr) == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: not a pointer from aclrtMallocHost");
+  }
+  std::free(hostPtr);
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                                aclrtMemcpyKind kind) {
+  if (dst == nullptr || src == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: dst or src is null");
+  }
+  if (count > destMax) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count " + std::to_string(count) +
+                                             " exceeds destMax " + std::to_string(destMax));
+  }
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: kind " +
+                                             std::to_string(static_cast<int>(kind)) +
+                                             " is not an aclrtMemcpyKind (expected 0..3)");
+  }
+  std::memmove(dst, src, count);  // device memory is host memory on the simulated machine
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: devPtr is null");
+  if (count > maxCount) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count " + std::to_string(count) +
+                                             " exceeds maxCount " + std::to_string(maxCount));
+  }
+  std::memset(devPtr, value, count);
+  return ACL_SUCCESS;
+}

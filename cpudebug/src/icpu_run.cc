@@ -1,0 +1,124 @@
+// ICPU_RUN_KF's runtime: the SoC's device profile, a GM region per pointer argument named after
+// it, a checked launch, and the fault (or the simulated time) reported the way a CPU-debug
+// program's user reads it.
+#include <atomic>
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "arg_names.h"
+#include "opsim/cpudebug/icpu_abi.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/launch.h"
+#include "profile_location.h"
+#include "soc_profiles.h"
+
+namespace opsim::cpudebug {
+namespace {
+
+std::atomic<int> g_kernel_mode{0};  // MIX_MODE until SetKernelMode, as in Ascend's CPU mode
+std::atomic<uint64_t> g_tiling_key{0};
+
+constexpr int kAicMode = 1;
+
+int Refuse(const char* kernel_name, const std::string& why) {
+  std::fprintf(stderr, "[ERROR] ICPU_RUN_KF(%s): %s\n", kernel_name, why.c_str());
+  return 1;
+}
+
+// One region per non-null pointer argument, from that pointer to the end of its GmAlloc block.
+Status ArgumentRegions(const std::vector<std::string>& names, const void* const* gm_args,
+                       std::vector<sim::GmRegion>* regions) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    const void* ptr = gm_args[i];
+    if (ptr == nullptr) continue;
+    const void* base = nullptr;
+    uint64_t bytes = 0;
+    if (!sim::FindGmAllocBlock(ptr, &base, &bytes)) {
+      char addr[32];
+      std::snprintf(addr, sizeof(addr), "%p", ptr);
+      return Status(ErrorCode::kInvalidParam,
+                    "argument " + std::to_string(i) + " '" + names[i] + "' (" + addr +
+                        ") is not memory from AscendC::GmAlloc (every pointer passed to a kernel "
+                        "must be)");
+    }
+    const uint64_t offset =
+        static_cast<uint64_t>(static_cast<const uint8_t*>(ptr) - static_cast<const uint8_t*>(base));
+    regions->push_back({ptr, bytes - offset, names[i]});
+  }
+  return Status::Ok();
+}
+
+// "x at 0x7f.. (8192 B), y at ..." so that an address in a fault message can be placed.
+std::string DescribeRegions(const std::vector<sim::GmRegion>& regions) {
+  std::string out;
+  for (const sim::GmRegion& r : regions) {
+    char addr[32];
+    std::snprintf(addr, sizeof(addr), "%p", r.base);
+    out +=
+        (out.empty() ? "" : ", ") + r.name + " at " + addr + " (" + std::to_string(r.bytes) + " B)";
+  }
+  return out.empty() ? "none (no pointer arguments)" : out;
+}
+
+}  // namespace
+}  // namespace opsim::cpudebug
+
+extern "C" void opsim_icpu_set_kernel_mode(int mode) { opsim::cpudebug::g_kernel_mode = mode; }
+
+extern "C" void opsim_icpu_set_tiling_key(uint64_t key) { opsim::cpudebug::g_tiling_key = key; }
+
+extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t block_dim,
+                              const char* arg_text, const void* const* gm_args, uint32_t arg_count,
+                              OpsimIcpuInvoke invoke, void* ctx) {
+  using namespace opsim;
+  using namespace opsim::cpudebug;
+  if (kernel_name == nullptr || arg_text == nullptr || invoke == nullptr ||
+      (arg_count > 0 && gm_args == nullptr)) {
+    return Refuse(kernel_name ? kernel_name : "?",
+                  "called with a null kernel, argument list or "
+                  "callback (use the ICPU_RUN_KF macro)");
+  }
+  if (soc == nullptr) {
+    return Refuse(
+        kernel_name,
+        "no SoC: the program was not compiled with the definitions of a "
+        "tikicpulib::<SoC> target (link the kernel library to tikicpulib::${SOC_VERSION})");
+  }
+  if (g_kernel_mode == kAicMode) {
+    return Refuse(kernel_name,
+                  "KernelMode::AIC_MODE: cube cores are not modelled (opsim runs "
+                  "vector kernels: use AIV_MODE or MIX_MODE)");
+  }
+  std::string profile_name;
+  Status status = ProfileForSoc(soc, &profile_name);
+  sim::DeviceProfile device;
+  if (status.ok()) status = LoadProfile(profile_name, &device);
+  if (!status.ok()) return Refuse(kernel_name, status.message());
+
+  const std::vector<std::string> names = ArgumentNames(arg_text, arg_count);
+  sim::LaunchOptions options;
+  options.checked = true;
+  options.tiling_key = g_tiling_key;
+  status = ArgumentRegions(names, gm_args, &options.regions);
+  if (!status.ok()) return Refuse(kernel_name, status.message());
+
+  const sim::LaunchResult result =
+      sim::Launch(device, block_dim, options, [invoke, ctx] { invoke(ctx); });
+  if (result.fault) {
+    const sim::Fault& f = *result.fault;
+    std::fprintf(stderr,
+                 "[ERROR] ICPU_RUN_KF(%s, blockDim=%u) on %s (profile %s): kernel fault in "
+                 "block %d, instruction %s: %s [%s]\n",
+                 kernel_name, block_dim, soc, device.name.c_str(), f.block, f.instruction.c_str(),
+                 f.message.c_str(), std::string(sim::FaultKindName(f.kind)).c_str());
+    std::fprintf(stderr, "[ERROR] GM regions: %s\n", DescribeRegions(options.regions).c_str());
+    return 1;
+  }
+  if (!result.status.ok()) return Refuse(kernel_name, result.status.message());
+  std::printf("[SUCCESS] ICPU_RUN_KF(%s, blockDim=%u) on %s (profile %s): %.2f us simulated\n",
+              kernel_name, block_dim, soc, device.name.c_str(), result.stats.device_ns / 1000.0);
+  std::fflush(stdout);
+  return 0;
+}

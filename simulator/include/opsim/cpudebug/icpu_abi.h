@@ -1,0 +1,32 @@
+// The CPU-debug runtime's entry points (libtikicpulib). Plain C types only: a CPU-debug main.cpp
+// is compiled with -D_GLIBCXX_USE_CXX11_ABI=0 while opsim's libraries use the new string ABI,
+// so nothing whose layout depends on that ABI may cross this line.
+#pragma once
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Runs one block of the kernel: calls the kernel with the arguments saved in ctx.
+typedef void (*OpsimIcpuInvoke)(void* ctx);
+
+// Launches the kernel on the simulated device of `soc` (a SoC name such as "Ascend910B1") with
+// every check on. arg_text is the macro's argument list as written ("x, y, z, tiling");
+// gm_args[i] is argument i when it is a pointer (each non-null one must be GmAlloc memory and
+// becomes a GM region named after its argument), null otherwise. On a fault or an invalid
+// launch it prints the reason on stderr and returns non-zero; on success it prints one line
+// with the simulated time on stdout and returns 0.
+int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t block_dim,
+                   const char* arg_text, const void* const* gm_args, uint32_t arg_count,
+                   OpsimIcpuInvoke invoke, void* ctx);
+
+// AscendC::SetKernelMode: 0 MIX_MODE, 1 AIC_MODE, 2 AIV_MODE, 3 MIX_AIC_1_1.
+void opsim_icpu_set_kernel_mode(int mode);
+// ICPU_SET_TILING_KEY: what TILING_KEY_IS compares against in the next launches.
+void opsim_icpu_set_tiling_key(uint64_t key);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,83 @@
+// ICPU_RUN_KF's template half, compiled into the caller: saves the arguments once, by value as
+// the kernel's parameters take them, and hands the runtime a C callback that calls the kernel.
+#pragma once
+
+#include <stdint.h>
+
+#include <cstdlib>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "opsim/cpudebug/icpu_abi.h"
+
+namespace opsim::cpudebug {
+
+template <typename T>
+const void* PointerOrNull(const T& value) {
+  if constexpr (std::is_pointer_v<T>) {
+    return static_cast<const void*>(value);
+  } else {
+    return nullptr;
+  }
+}
+
+// An argument as the kernel parameter receives it. Any pointer may stand for a GM_ADDR (Ascend's
+// ICPU_RUN_KF passes every argument as a 64-bit word); anything else converts as in a call.
+template <typename Param, typename Saved>
+Param PassAs(const Saved& saved) {
+  if constexpr (std::is_pointer_v<Param> && std::is_pointer_v<Saved>) {
+    using Pointee = std::remove_cv_t<std::remove_pointer_t<Saved>>;
+    return reinterpret_cast<Param>(const_cast<Pointee*>(saved));
+  } else {
+    return saved;
+  }
+}
+
+template <typename... Params, typename... Args>
+int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, uint32_t block_dim,
+              void (*kernel)(Params...), Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "ICPU_RUN_KF: pass exactly as many arguments as the kernel has parameters");
+  struct Call {
+    void (*kernel)(Params...);
+    std::tuple<std::decay_t<Args>...> args;
+  };
+  Call call{kernel, std::tuple<std::decay_t<Args>...>(std::forward<Args>(args)...)};
+  // One slot more than the arguments so that a kernel without parameters still has an array.
+  const void* gm_args[sizeof...(Args) + 1] = {};
+  std::apply(
+      [&gm_args](const auto&... saved) {
+        [[maybe_unused]] uint32_t i = 0;  // unused for a kernel without parameters
+        ((gm_args[i++] = PointerOrNull(saved)), ...);
+      },
+      call.args);
+  // Every block gets its own copy of each by-value argument, as on the chip.
+  const OpsimIcpuInvoke invoke = [](void* ctx) {
+    Call* c = static_cast<Call*>(ctx);
+    std::apply([c](const auto&... saved) { c->kernel(PassAs<Params>(saved)...); }, c->args);
+  };
+  return opsim_icpu_run(kernel_name, soc, block_dim, arg_text, gm_args,
+                        static_cast<uint32_t>(sizeof...(Args)), invoke, &call);
+}
+
+}  // namespace opsim::cpudebug
+
+// The SoC the kernel library was built for: tikicpulib::<SoC> defines it.
+#ifndef OPSIM_ICPU_SOC_VERSION
+#define OPSIM_ICPU_SOC_VERSION nullptr
+#endif
+
+// ICPU_RUN_KF(kernel, blockDim, args...): runs the kernel on the simulated device with every
+// check on; a fault is printed on stderr (block, instruction, addresses, GM region named after
+// its argument) and ends the program with exit status 1, as Ascend's CPU debug mode does.
+#define ICPU_RUN_KF(func, blkdim, ...)                                                           \
+  do {                                                                                           \
+    if (::opsim::cpudebug::RunKernel(#func, OPSIM_ICPU_SOC_VERSION, #__VA_ARGS__,                \
+                                     static_cast<uint32_t>(blkdim), func, ##__VA_ARGS__) != 0) { \
+      std::exit(EXIT_FAILURE);                                                                   \
+    }                                                                                            \
+  } while (0)
+
+// ICPU_SET_TILING_KEY(key): the tiling key of the following ICPU_RUN_KF launches.
+#define ICPU_SET_TILING_KEY(key) opsim_icpu_set_tiling_key(static_cast<uint64_t>(key))

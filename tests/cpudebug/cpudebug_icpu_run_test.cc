@@ -1,0 +1,204 @@
+// ICPU_RUN_KF on the simulated device: results, by-value arguments, the tiling key, and faults
+// that end the program with a message naming the block, the instruction and the GM region.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+namespace {
+
+constexpr uint32_t kBlocks = 8;
+constexpr uint32_t kLen = 256;  // floats per block
+constexpr uint32_t kTotal = kBlocks * kLen;
+
+struct ScaleTiling {
+  uint32_t length;  // floats per block
+  float bias;
+};
+
+// z = x + y, one kLen slice per block; `past_end_block` writes its slice 8 floats further on.
+void AddSlices(GM_ADDR x, GM_ADDR y, GM_ADDR z, int64_t past_end_block) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 3 * kLen * sizeof(float));
+  AscendC::LocalTensor<float> all = buf.Get<float>();
+  AscendC::LocalTensor<float> a = all[0];
+  AscendC::LocalTensor<float> b = all[kLen];
+  AscendC::LocalTensor<float> c = all[2 * kLen];
+  AscendC::GlobalTensor<float> xg, yg, zg;
+  const int64_t block = AscendC::GetBlockIdx();
+  xg.SetGlobalBuffer((__gm__ float*)x + kLen * block, kLen);
+  yg.SetGlobalBuffer((__gm__ float*)y + kLen * block, kLen);
+  zg.SetGlobalBuffer((__gm__ float*)z);  // the whole region: DataCopy checks each write
+  AscendC::DataCopy(a, xg, kLen);
+  AscendC::DataCopy(b, yg, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::Add(c, a, b, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  const uint64_t offset = kLen * block + (block == past_end_block ? 8 : 0);
+  AscendC::DataCopy(zg[offset], c, kLen);
+}
+
+extern "C" __global__ __aicore__ void add_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
+  AddSlices(x, y, z, -1);
+}
+
+extern "C" __global__ __aicore__ void add_kernel_past_end(GM_ADDR x, GM_ADDR y, GM_ADDR z) {
+  AddSlices(x, y, z, kBlocks - 1);
+}
+
+// z = x * scale + tiling.bias: a tiling struct and a scalar passed by value.
+extern "C" __global__ __aicore__ void scale_kernel(GM_ADDR x, GM_ADDR z, ScaleTiling tiling,
+                                                   float scale) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, tiling.length * sizeof(float));
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::GlobalTensor<float> xg, zg;
+  xg.SetGlobalBuffer((__gm__ float*)x + tiling.length * AscendC::GetBlockIdx(), tiling.length);
+  zg.SetGlobalBuffer((__gm__ float*)z + tiling.length * AscendC::GetBlockIdx(), tiling.length);
+  AscendC::DataCopy(t, xg, tiling.length);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::Muls(t, t, scale, static_cast<int32_t>(tiling.length));
+  AscendC::PipeBarrier<PIPE_V>();
+  AscendC::Adds(t, t, tiling.bias, static_cast<int32_t>(tiling.length));
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg, t, tiling.length);
+}
+
+// Writes 1 to out[block] when the launch's tiling key is 7, else 2.
+extern "C" __global__ __aicore__ void key_kernel(GM_ADDR out) {
+  AscendC::GlobalTensor<int32_t> g;
+  g.SetGlobalBuffer((__gm__ int32_t*)out, kBlocks);
+  g.SetValue(AscendC::GetBlockIdx(), TILING_KEY_IS(7) ? 1 : 2);
+}
+
+extern "C" __global__ __aicore__ void assert_kernel(GM_ADDR x) {
+  ASSERT(AscendC::GetBlockIdx() != 3);
+  (void)x;
+}
+
+float* AllocFloats(uint32_t n, float first) {
+  auto* p = static_cast<float*>(AscendC::GmAlloc(n * sizeof(float)));
+  for (uint32_t i = 0; i < n; ++i) p[i] = first + static_cast<float>(i % 97);
+  return p;
+}
+
+TEST(IcpuRunTest, AddKernelComputesEveryBlock) {
+  float* x = AllocFloats(kTotal, 1.0f);
+  float* y = AllocFloats(kTotal, 0.5f);
+  float* z = AllocFloats(kTotal, 0.0f);
+  AscendC::SetKernelMode(KernelMode::AIV_MODE);
+  ICPU_RUN_KF(add_kernel, kBlocks, (uint8_t*)x, (uint8_t*)y, (uint8_t*)z);
+  for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
+  AscendC::GmFree(x);
+  AscendC::GmFree(y);
+  AscendC::GmFree(z);
+}
+
+TEST(IcpuRunTest, TilingStructAndScalarArePassedByValue) {
+  float* x = AllocFloats(4 * 64, 2.0f);
+  float* z = AllocFloats(4 * 64, 0.0f);
+  ScaleTiling tiling{64, 0.25f};
+  ICPU_RUN_KF(scale_kernel, 4, (uint8_t*)x, (uint8_t*)z, tiling, 3.0f);
+  for (uint32_t i = 0; i < 4 * 64; ++i) ASSERT_EQ(z[i], x[i] * 3.0f + 0.25f) << "element " << i;
+  AscendC::GmFree(x);
+  AscendC::GmFree(z);
+}
+
+TEST(IcpuRunTest, TilingKeyReachesTheKernel) {
+  auto* out = static_cast<int32_t*>(AscendC::GmAlloc(kBlocks * sizeof(int32_t)));
+  ICPU_SET_TILING_KEY(7);
+  ICPU_RUN_KF(key_kernel, kBlocks, (uint8_t*)out);
+  for (uint32_t b = 0; b < kBlocks; ++b) EXPECT_EQ(out[b], 1) << "block " << b;
+  ICPU_SET_TILING_KEY(0);
+  ICPU_RUN_KF(key_kernel, kBlocks, (uint8_t*)out);
+  for (uint32_t b = 0; b < kBlocks; ++b) EXPECT_EQ(out[b], 2) << "block " << b;
+  AscendC::GmFree(out);
+}
+
+TEST(IcpuRunDeathTest, WritePastTheRegionExitsNamingRegionBlockAndInstruction) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  float* x = AllocFloats(kTotal, 1.0f);
+  float* y = AllocFloats(kTotal, 1.0f);
+  float* z = AllocFloats(kTotal, 0.0f);
+  EXPECT_EXIT(ICPU_RUN_KF(add_kernel_past_end, kBlocks, x, y, z), testing::ExitedWithCode(1),
+              "kernel fault in block 7, instruction DataCopy: .*GM 'z' \\[0x[0-9a-f]+, "
+              "0x[0-9a-f]+\\).*\\[out_of_bounds_gm\\].*GM regions: x at 0x[0-9a-f]+ "
+              "\\(8192 B\\), y at 0x[0-9a-f]+ \\(8192 B\\), z at 0x[0-9a-f]+ \\(8192 B\\)");
+  AscendC::GmFree(x);
+  AscendC::GmFree(y);
+  AscendC::GmFree(z);
+}
+
+TEST(IcpuRunDeathTest, KernelAssertIsAFault) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  float* x = AllocFloats(8, 0.0f);
+  EXPECT_EXIT(ICPU_RUN_KF(assert_kernel, 8, x), testing::ExitedWithCode(1),
+              "kernel fault in block 3, instruction ASSERT: assertion "
+              "'AscendC::GetBlockIdx\\(\\) != 3' failed at .*cpudebug_icpu_run_test.cc:[0-9]+ "
+              "\\[assert_failed\\]");
+  AscendC::GmFree(x);
+}
+
+TEST(IcpuRunDeathTest, PointerNotFromGmAllocIsRefused) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  std::vector<float> host(kTotal);
+  float* y = AllocFloats(kTotal, 1.0f);
+  EXPECT_EXIT(ICPU_RUN_KF(add_kernel, kBlocks, host.data(), y, y), testing::ExitedWithCode(1),
+              "argument 0 'host.data\\(\\)' \\(0x[0-9a-f]+\\) is not memory from "
+              "AscendC::GmAlloc");
+  AscendC::GmFree(y);
+}
+
+// The refusals below go through RunKernel, which returns instead of exiting.
+int RunOn(const char* soc, float* x) {
+  return opsim::cpudebug::RunKernel("add_kernel", soc, "x, x, x", kBlocks, add_kernel, (uint8_t*)x,
+                                    (uint8_t*)x, (uint8_t*)x);
+}
+
+TEST(IcpuRunTest, SocWithoutProfileIsRefusedWithTheReason) {
+  float* x = AllocFloats(kTotal, 0.0f);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(RunOn("Ascend310B1", x), 1);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("SoC 'Ascend310B1' has no simulated device"), std::string::npos) << err;
+  EXPECT_NE(err.find("supported: Ascend910A, Ascend910B1"), std::string::npos) << err;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(RunOn("Ascend999", x), 1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("unknown SoC 'Ascend999'"),
+            std::string::npos);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(RunOn(nullptr, x), 1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("tikicpulib::${SOC_VERSION}"),
+            std::string::npos);
+  AscendC::GmFree(x);
+}
+
+TEST(IcpuRunTest, CubeOnlyModeIsRefused) {
+  float* x = AllocFloats(kTotal, 0.0f);
+  AscendC::SetKernelMode(KernelMode::AIC_MODE);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(RunOn("Ascend910B1", x), 1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("cube cores are not modelled"),
+            std::string::npos);
+  AscendC::SetKernelMode(KernelMode::AIV_MODE);
+  EXPECT_EQ(RunOn("Ascend910B1", x), 0);
+  AscendC::GmFree(x);
+}
+
+TEST(IcpuRunTest, BlockDimOutOfRangeIsRefused) {
+  float* x = AllocFloats(kTotal, 0.0f);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(opsim::cpudebug::RunKernel("add_kernel", "Ascend910B1", "x, x, x", 0, add_kernel,
+                                       (uint8_t*)x, (uint8_t*)x, (uint8_t*)x),
+            1);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("blockDim = 0 is out of range"),
+            std::string::npos);
+  AscendC::GmFree(x);
+}
+
+}  // namespace

@@ -1,0 +1,35 @@
+// Compiled as a CPU-debug kernel library is (C++17, -O0, -Wall -Werror): every kernel-side name
+// this package adds must build there. Nothing runs; the build is the test.
+#include "ascendc/host_api/tiling/template_argument.h"
+#include "kernel_operator.h"
+
+using namespace tik2;  // the 2023 samples' namespace name
+
+extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+  InitSocState();
+  GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float*)x, n);
+  __ubuf__ float* unused_ub = nullptr;
+  (void)unused_ub;
+  ASSERT(n > 0);
+  ascendc_assert(n < 1024, "n = %u", n);
+  AscendC::printf("n = %u\n", n);
+  PRINTF("block %lld\n", static_cast<long long>(GetBlockIdx()));
+  DumpTensor(g, 1, 4);
+  PipeBarrier<PIPE_ALL>();
+  AscendC::PipeBarrier<AscendC::PIPE_V>();
+  SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  event_t e = EVENT_ID1;
+  pipe_t p = PIPE_MTE2;
+  (void)e;
+  (void)p;
+}
+
+// A template-tiling declaration as a kernel's *_tiling_key.h writes it.
+ASCENDC_TPL_ARGS_DECL(Cxx17Check, ASCENDC_TPL_DTYPE_DECL(D_T, 0, 1),
+                      ASCENDC_TPL_UINT_DECL(TILE, ASCENDC_TPL_8_BW, ASCENDC_TPL_UI_LIST, 1, 2),
+                      ASCENDC_TPL_BOOL_DECL(SPLIT, 0, 1));
+ASCENDC_TPL_SEL(ASCENDC_TPL_ARGS_SEL(ASCENDC_TPL_DTYPE_SEL(D_T, 0),
+                                     ASCENDC_TPL_UINT_SEL(TILE, ASCENDC_TPL_UI_LIST, 1)));
