@@ -1,6 +1,6 @@
 // ATB's vocabulary as atb/types.h declares it: Status is int32_t with the ErrorType values,
 // MAX_DIM, LogLevel, Dims, TensorDesc, Tensor, VariantPack, Chunk, ReshapeFunc, InferShapeFunc,
-// Node and GraphParam; ACL's aclDataType / aclFormat come from atb/acl_types.h.
+// Node and GraphParam; ACL's types and runtime calls come from acl/acl.h, as in ATB.
 //
 // The facade's headers include nothing of opsim, so that ATB client code compiles as C++17;
 // opsim's runtime has the same structs in namespace opsim and the facade converts at the
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "atb/acl_types.h"
+#include "acl/acl.h"  // as ATB's types.h; opsim's thin ACL runtime
 #include "atb/svector.h"
 
 namespace atb {
