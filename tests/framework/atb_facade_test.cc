@@ -355,6 +355,63 @@ TEST(AtbGraph, InferShapeFuncReplacesTheNodeByNodeInference) {
   (void)atb::DestroyOperation(graph);
 }
 
+// ATB's GraphOpBuilder: tensors by name; names other than the graph's inputs and outputs are
+// internal tensors.
+TEST(AtbGraphOpBuilder, BuildsAGraphFromTensorNames) {
+  ContextGuard g;
+  atb::GraphOpBuilder* builder = nullptr;
+  ASSERT_EQ(atb::CreateGraphOpBuilder(&builder), atb::NO_ERROR);
+  const atb::InferShapeFunc infer = [](const atb::SVector<atb::TensorDesc>& in,
+                                       atb::SVector<atb::TensorDesc>& out) -> atb::Status {
+    out = {in.at(0)};
+    out.at(0).shape.dimNum = 1;
+    out.at(0).shape.dims[0] = in.at(0).shape.dims[1];
+    return atb::NO_ERROR;
+  };
+  ASSERT_EQ(builder->Init("by_names", infer, {"x"}, {"y"}), atb::NO_ERROR);
+  atb::infer::ReduceParam max;
+  max.reduceType = atb::infer::ReduceParam::REDUCE_MAX;
+  max.axis = {2};
+  atb::infer::ReduceParam min;
+  min.reduceType = atb::infer::ReduceParam::REDUCE_MIN;
+  min.axis = {0};
+  ASSERT_EQ(builder->AddOperation(max, {"x"}, {"t"}), atb::NO_ERROR);
+  ASSERT_EQ(builder->AddOperation(min, {"t"}, {"y"}), atb::NO_ERROR);
+  EXPECT_EQ(builder->AddOperation(static_cast<atb::Operation*>(nullptr), {"t"}, {"y"}),
+            atb::ERROR_INVALID_PARAM);
+  atb::Operation* graph = builder->Build();
+  ASSERT_NE(graph, nullptr);
+  std::vector<int32_t> x = {17, 3, 19, 6, 1, 18, 4, 5, 8, 1, 14, 18};
+  std::vector<int32_t> y(3, 0);
+  atb::VariantPack pack;
+  pack.inTensors.push_back(TensorOn(x, Desc(ACL_INT32, {2, 3, 2})));
+  pack.outTensors.push_back(TensorOn(y, Desc(ACL_INT32, {3})));
+  EXPECT_EQ(SetupAndExecute(graph, pack, g.context), atb::NO_ERROR) << atb::OpsimLastError(graph);
+  EXPECT_EQ(y, (std::vector<int32_t>{5, 8, 18}));
+  EXPECT_EQ(atb::DestroyOperation(graph), atb::NO_ERROR);
+  EXPECT_EQ(atb::DestroyGraphOpBuilder(builder), atb::NO_ERROR);
+  EXPECT_EQ(atb::CreateGraphOpBuilder(nullptr), atb::ERROR_INVALID_PARAM);
+}
+
+// A view made by Reshape needs reshape functions, which opsim's graphs do not model: Build
+// fails, destroys the operations added (ASan: no leak) and returns nullptr, as ATB's does.
+TEST(AtbGraphOpBuilder, AGraphReadingAViewDoesNotBuild) {
+  atb::GraphOpBuilder* builder = nullptr;
+  ASSERT_EQ(atb::CreateGraphOpBuilder(&builder), atb::NO_ERROR);
+  ASSERT_EQ(builder->Init("view", nullptr, {"x"}, {"y"}), atb::NO_ERROR);
+  ASSERT_EQ(
+      builder->Reshape(
+          "x", [](const atb::Dims& old_shape, atb::Dims& new_shape) { new_shape = old_shape; },
+          "x_view"),
+      atb::NO_ERROR);
+  atb::infer::ReduceParam max;
+  max.reduceType = atb::infer::ReduceParam::REDUCE_MAX;
+  max.axis = {0};
+  ASSERT_EQ(builder->AddOperation(max, {"x_view"}, {"y"}), atb::NO_ERROR);
+  EXPECT_EQ(builder->Build(), nullptr);
+  EXPECT_EQ(atb::DestroyGraphOpBuilder(builder), atb::NO_ERROR);
+}
+
 TEST(AtbUtils, SizesFollowAtbsRules) {
   EXPECT_EQ(atb::Utils::GetTensorSize(Desc(ACL_FLOAT16, {2, 3})), 12u);
   EXPECT_EQ(atb::Utils::GetTensorSize(Desc(ACL_COMPLEX64, {2})), 16u);

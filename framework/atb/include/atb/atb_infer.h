@@ -4,4 +4,5 @@
 #pragma once
 
 #include "atb/atb.h"
+#include "atb/graph_op_builder.h"
 #include "atb/infer_op_params.h"
