@@ -412,6 +412,37 @@ TEST(AtbGraphOpBuilder, AGraphReadingAViewDoesNotBuild) {
   EXPECT_EQ(atb::DestroyGraphOpBuilder(builder), atb::NO_ERROR);
 }
 
+// opsim's operations take at most 64 tensors per list (ATB's SVector holds 256); an exception
+// inside a call (a user's inferShapeFunc) is ATB's ERROR_OUT_OF_HOST_MEMORY.
+TEST(AtbOperation, LimitsAndExceptionsGiveAtbCodes) {
+  atb::Operation* op = Reduce(atb::infer::ReduceParam::REDUCE_MAX, {0});
+  atb::SVector<atb::TensorDesc> many(65, Desc(ACL_INT32, {2}));
+  atb::SVector<atb::TensorDesc> out;
+  EXPECT_EQ(op->InferShape(many, out), atb::ERROR_INVALID_IN_TENSOR_NUM);
+  EXPECT_NE(atb::OpsimLastError(op).find("inTensorDescs holds 65 tensors; opsim operations take "
+                                         "at most 64"),
+            std::string::npos)
+      << atb::OpsimLastError(op);
+
+  atb::GraphParam param;
+  param.name = "throws";
+  param.inTensorNum = 1;
+  param.outTensorNum = 1;
+  param.nodes.push_back(MakeNode(op, {0}, {1}));
+  param.inferShapeFunc = [](const atb::SVector<atb::TensorDesc>& in,
+                            atb::SVector<atb::TensorDesc>&) -> atb::Status {
+    return static_cast<atb::Status>(in.at(5).shape.dimNum);  // out of range: throws
+  };
+  atb::Operation* graph = nullptr;
+  ASSERT_EQ(atb::CreateOperation(param, &graph), atb::NO_ERROR);
+  atb::SVector<atb::TensorDesc> one = {Desc(ACL_INT32, {2})};
+  EXPECT_EQ(graph->InferShape(one, out), atb::ERROR_OUT_OF_HOST_MEMORY);
+  EXPECT_NE(atb::OpsimLastError(graph).find("threw: atb::SVector at: index 5 is out of range"),
+            std::string::npos)
+      << atb::OpsimLastError(graph);
+  (void)atb::DestroyOperation(graph);
+}
+
 TEST(AtbUtils, SizesFollowAtbsRules) {
   EXPECT_EQ(atb::Utils::GetTensorSize(Desc(ACL_FLOAT16, {2, 3})), 12u);
   EXPECT_EQ(atb::Utils::GetTensorSize(Desc(ACL_COMPLEX64, {2})), 16u);

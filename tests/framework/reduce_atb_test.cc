@@ -160,6 +160,36 @@ TEST(AtbReduce, BadInputDescriptionsAreRefusedAtInferShapeInAtbsOrder) {
             ErrorCode::kInvalidTensorIniMatch);
 }
 
+// ATB's TensorCheck: 0 < bytes <= 256 GiB; a size that overflows is no size at all.
+TEST(AtbReduce, TensorsAbove256GiBOrOverflowingAreRefused) {
+  const RP param = Param(RP::REDUCE_MAX, {0});
+  const Status big = InferOne(param, Desc(ACL_INT32, {int64_t{1} << 20, int64_t{1} << 20, 64}));
+  EXPECT_EQ(big.code(), ErrorCode::kInvalidTensorSize) << big.ToString();
+  EXPECT_NE(big.message().find("(ATB expects 0 < size <= 256 GiB)"), std::string::npos)
+      << big.message();
+  const int64_t huge = int64_t{1} << 62;
+  EXPECT_EQ(InferOne(param, Desc(ACL_INT32, {huge, huge})).code(), ErrorCode::kInvalidTensorSize);
+  EXPECT_EQ(InferOne(param, Desc(ACL_INT32, {huge, huge}), nullptr, AtbRules::kExtended).code(),
+            ErrorCode::kInvalidTensorSize);
+}
+
+TEST(AtbReduce, ParametersAreCheckedAgainAtSetupAndCountsAtExecute) {
+  auto op = MakeReduce(RP::REDUCE_MAX, {-1});
+  auto context = MakeContext();
+  HostTensor x(Desc(ACL_INT32, {4, 2}));
+  HostTensor y(Desc(ACL_INT32, {2}));
+  uint64_t ws = 0;
+  const Status st = op->Setup(Pack({&x}, {&y}), ws, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam) << st.ToString();
+  EXPECT_NE(st.message().find("axis[0] = -1 is negative"), std::string::npos) << st.message();
+  auto good = MakeReduce(RP::REDUCE_MAX, {0});
+  ASSERT_TRUE(good->Setup(Pack({&x}, {&y}), ws, context.get()).ok());
+  const Status count = good->Execute(Pack({&x}, {}), nullptr, 0, context.get());
+  EXPECT_EQ(count.code(), ErrorCode::kInvalidParam) << count.ToString();
+  EXPECT_NE(count.message().find("holds 1 inTensors and 0 outTensors"), std::string::npos)
+      << count.message();
+}
+
 TEST(AtbReduce, WrongTensorCountsAreRefusedAtInferShapeAndSetup) {
   auto op = MakeReduce(RP::REDUCE_SUM, {0});
   auto context = MakeContext();
