@@ -6,17 +6,18 @@
 #include <string>
 
 #include "atb/atb_infer.h"
+#include "atb/opsim_ext.h"
 
 namespace {
 
 struct SmallSum {
   SmallSum() {
     (void)atb::CreateContext(&context);
-    context->SetStrictAtbDTypes(false);  // float32 SUM is beyond ATB's own table
     atb::infer::ReduceParam param;
     param.reduceType = atb::infer::ReduceParam::REDUCE_SUM;
     param.axis.push_back(1);
     (void)atb::CreateOperation(param, &op);
+    (void)atb::OpsimSetExtensions(op, true);  // float32 SUM is beyond ATB's own table
     atb::Tensor in;
     in.desc.dtype = ACL_FLOAT;
     in.desc.format = ACL_FORMAT_ND;
@@ -35,7 +36,7 @@ struct SmallSum {
     pack.outTensors.push_back(out);
     const atb::Status st = op->Setup(pack, workspace, context);
     ok = st == atb::NO_ERROR && workspace == 0;
-    if (!ok) error = st.ToString();
+    if (!ok) error = atb::OpsimLastError(op);
   }
   ~SmallSum() {
     (void)atb::DestroyOperation(op);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the already-built tree into a temporary prefix, builds examples/atb_client against it
-# with find_package(opsim CONFIG), and runs it on the installed device profiles.
+# with find_package(opsim CONFIG), and runs it on the installed device profiles. The client must
+# also compile as C++17 against the installed headers alone (ATB code is often C++17).
 # Usage: atb_client_install_test.sh <build dir> <source dir> [<CXX flags of the build>]
 # The flags matter for sanitizer builds: the client must link the same runtime as the libraries.
 set -eu
@@ -12,6 +13,9 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
 test -f "$work/prefix/include/atb/atb_infer.h"
 test -f "$work/prefix/include/kernel_operator.h"
+test -f "$work/prefix/include/acl/acl.h"
+${CXX:-c++} -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$work/prefix/include" \
+  "$source_dir/examples/atb_client/main.cc"
 cmake -S "$source_dir/examples/atb_client" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_CXX_FLAGS="$cxx_flags" > "$work/configure.log" ||
   { cat "$work/configure.log"; exit 1; }

@@ -131,6 +131,13 @@ Status CheckAtbDType(ReduceKind kind, DType dtype, bool strict) {
                  "dtype = " + Str(static_cast<int32_t>(dtype)) + " is not a known dtype");
   }
   if (kind == ReduceKind::kProd) {
+    // ATB checks its table first, taking [ReduceOperation] (int32, bfloat16) for any reduceType
+    // but SUM; on those dtypes the value 4 then fails its parameter check.
+    if (AtbShipsReduce(ReduceKind::kMax, dtype)) {
+      return Error(ErrorCode::kInvalidParam, kAtbOp,
+                   "reduceType = 4 (opsim's REDUCE_PROD) is outside ATB's ReduceType (strict "
+                   "ATB mode; expected REDUCE_MAX=1, REDUCE_MIN=2 or REDUCE_SUM=3)");
+    }
     return Error(ErrorCode::kInvalidTensorIniMatch, kAtbOp,
                  "reduceType REDUCE_PROD (4) is an opsim extension that ATB does not ship, so "
                  "strict ATB dtype mode rejects it for every dtype (" +

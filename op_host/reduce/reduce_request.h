@@ -56,8 +56,10 @@ Status MakeReduceInputShape(std::string_view op, std::span<const int64_t> dims, 
 // ATB ReduceParam. reduceType must be REDUCE_MAX..REDUCE_PROD, rsv all zero, axis non-empty,
 // no longer than the rank, each 0 <= axis < rank, no duplicates; keep_dims is always false.
 // strict_dtypes applies the table real ATB ships (MAX/MIN: int32, bfloat16; SUM: float16,
-// bfloat16) and rejects REDUCE_PROD for every dtype, since ATB does not ship it at all; both
-// with kInvalidTensorIniMatch, as ATB does. Otherwise the package's list (docs/SPEC.md §2) applies.
+// bfloat16) and rejects REDUCE_PROD for every dtype, since ATB does not ship it at all: with
+// kInvalidTensorIniMatch, as ATB does, except on int32 and bfloat16, which ATB's table for
+// reduceTypes other than SUM admits, so its parameter check refuses 4 (kInvalidParam). Otherwise
+// the package's list (docs/SPEC.md §2) applies.
 Status LowerAtb(const infer::ReduceParam& param, DType dtype, const Shape& input,
                 bool strict_dtypes, ReduceRequest* request);
 

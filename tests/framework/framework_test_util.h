@@ -13,8 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "atb/atb_infer.h"
 #include "opsim/core/float16.h"
+#include "opsim/framework/context.h"
+#include "opsim/framework/graph.h"
+#include "opsim/framework/reduce_atb_operation.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 
@@ -147,11 +149,13 @@ inline infer::ReduceParam Param(infer::ReduceParam::ReduceType type,
   return param;
 }
 
+// The ATB ReduceOperation (opsim's API); strict ATB rules unless `rules` says otherwise.
 inline std::unique_ptr<Operation> MakeReduce(infer::ReduceParam::ReduceType type,
-                                             std::initializer_list<int64_t> axes) {
-  Operation* op = nullptr;
-  if (!(atb::CreateOperation(Param(type, axes), &op) == atb::NO_ERROR)) return nullptr;
-  return std::unique_ptr<Operation>(op);
+                                             std::initializer_list<int64_t> axes,
+                                             AtbRules rules = AtbRules::kStrict) {
+  std::unique_ptr<Operation> op;
+  if (!CreateReduceOperation(Param(type, axes), &op, rules).ok()) return nullptr;
+  return op;
 }
 
 inline std::unique_ptr<Context> MakeContext(bool strict = true, const char* device = "ascend910b") {

@@ -258,6 +258,11 @@ TEST(LowerAtbTest, StrictModeRejectionsUseIniMatch) {
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: reduceType REDUCE_PROD (4) is an opsim extension that ATB does "
               "not ship, so strict ATB dtype mode rejects it for every dtype (float16 given)");
+  // ATB's CSV row wrongParam4 (reduce.csv row 8): reduceType 4 on int32 is a parameter error.
+  ExpectError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kInt32, Shape{2}, true),
+              ErrorCode::kInvalidParam,
+              "ReduceOperation: reduceType = 4 (opsim's REDUCE_PROD) is outside ATB's ReduceType "
+              "(strict ATB mode; expected REDUCE_MAX=1, REDUCE_MIN=2 or REDUCE_SUM=3)");
   ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}, true),
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: dtype = 99 is not a known dtype");

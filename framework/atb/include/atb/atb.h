@@ -5,3 +5,4 @@
 #include "atb/operation.h"
 #include "atb/svector.h"
 #include "atb/types.h"
+#include "atb/utils.h"

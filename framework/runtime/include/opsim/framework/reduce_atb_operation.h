@@ -1,18 +1,16 @@
-// The ATB ReduceOperation over op_host's ReduceOperation, with ATB's checks at ATB's stages:
+// The ATB ReduceOperation over op_host's ReduceOperation, with ATB's checks at ATB's stages and
+// with ATB's codes (src/reduce_atb_rules.h holds them; docs/ATB.md lists them with the ATB CSV
+// rows that fix each one):
 //   creation    rsv must be all zero (ERROR_INVALID_PARAM)
-//   InferShape  input count (ERROR_INVALID_IN_TENSOR_NUM), rank (ERROR_INVALID_TENSOR_DIM_NUM),
-//               dims, format ND (ERROR_INVALID_TENSOR_FORMAT), dtype in the package's list
-//               (ERROR_INVALID_TENSOR_DTYPE), reduceType and axis (ERROR_INVALID_PARAM)
-//   Setup       the same on the pack, plus the context (ERROR_INVALID_CONTEXT_ADDR), the ATB
-//               strict dtype table unless the context lifts it (ERROR_INVALID_TENSOR_INI_MATCH),
-//               output count (ERROR_INVALID_TENSOR_NUM), output dtype/format/rank/dims and
-//               every dataSize (ERROR_INVALID_TENSOR_SIZE)
-//   Execute     Setup succeeded (ERROR_OPERATION_NULL_RUNNER), the same context on the same
-//               device (ERROR_INVALID_CONTEXT_ADDR), the descriptions Setup saw
-//               (ERROR_INVALID_PARAM), sizes and addresses, the workspace
-//               (ERROR_INVALID_WORKSPACE_SIZE / _ADDR)
-// The strict table needs the context, which ATB's InferShape does not take, so it is applied
-// from Setup on; InferShape accepts what the package can run.
+//   InferShape  input count; rank and size; dtype and format against the table
+//               (ERROR_INVALID_TENSOR_INI_MATCH); reduceType, then the axes (ERROR_INVALID_PARAM)
+//   Setup       context; both counts; every rank and size; the (input, output) dtype and format
+//               pair against the table (ERROR_INVALID_TENSOR_INI_MATCH); the parameters; then
+//               opsim's own, stricter check of the output shape (ERROR_INVALID_TENSOR_DIM_NUM /
+//               _DIM) and the tiling
+//   Execute     a successful Setup (ERROR_OPERATION_NULL_RUNNER); the same context, workspace,
+//               counts, dataSize and data (ERROR_INVALID_PARAM, as ATB)
+// The table is ATB's shipped one unless the rules say otherwise (AtbRules).
 #pragma once
 
 #include <memory>
@@ -26,11 +24,22 @@ namespace opsim {
 
 inline constexpr char kReduceOperationName[] = "ReduceOperation";
 
-Status CreateReduceOperation(const infer::ReduceParam& param, std::unique_ptr<Operation>* out);
+// Which table and limits apply. ATB's: its shipped dtype table, reduceType within its enum,
+// 0 < rank <= 8, every dim > 0. opsim's extensions: the package's dtype table (docs/SPEC.md section
+// 2), REDUCE_PROD, rank 0, zero-sized dims.
+enum class AtbRules {
+  kStrict,    // ATB's at every stage; a context with strict_atb_dtypes = false lifts Setup on
+  kExtended,  // opsim's extensions at every stage (the opt-in on an operation)
+  kDeferred,  // InferShape extended, Setup and Execute as the context says (YAML graphs, CLI)
+};
 
-// The registry's "Reduce" factory. Attributes: reduceType (int 1..4, or a string: "sum", "max",
-// "min", "prod", any case, with or without the "REDUCE_" prefix), axis (int list). Unknown keys
-// and wrong types are kInvalidParam; the values themselves are checked by the operation.
+Status CreateReduceOperation(const infer::ReduceParam& param, std::unique_ptr<Operation>* out,
+                             AtbRules rules = AtbRules::kStrict);
+
+// The registry's "Reduce" factory (AtbRules::kDeferred). Attributes: reduceType (int 1..4, or a
+// string: "sum", "max", "min", "prod", any case, with or without the "REDUCE_" prefix), axis (int
+// list). Unknown keys and wrong types are kInvalidParam; the values themselves are checked by the
+// operation.
 Status CreateReduceOperationFromAttrs(const AttrMap& attrs, std::unique_ptr<Operation>* out);
 
 }  // namespace opsim
