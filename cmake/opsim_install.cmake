@@ -7,12 +7,15 @@ include(CMakePackageConfigHelpers)
 
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
-  opsim_op_api opsim_framework)
+  opsim_op_api opsim_framework opsim_ascendcl)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
 foreach(target IN LISTS OPSIM_PACKAGE_TARGETS)
   get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
+  if(NOT dirs)
+    continue()
+  endif()
   set(wrapped "")
   foreach(dir IN LISTS dirs)
     list(APPEND wrapped "$<BUILD_INTERFACE:${dir}>")
@@ -24,7 +27,8 @@ endforeach()
 # opsim::opsim: everything a client links. (The name `opsim` belongs to the CLI executable.)
 add_library(opsim_package INTERFACE)
 set_target_properties(opsim_package PROPERTIES EXPORT_NAME opsim)
-target_link_libraries(opsim_package INTERFACE opsim_framework)
+# ATB clients call AscendCL around the ATB API (aclrtMalloc, aclrtMemcpy...), as ATB's samples do.
+target_link_libraries(opsim_package INTERFACE opsim_framework opsim_ascendcl)
 target_compile_features(opsim_package INTERFACE cxx_std_20)
 add_library(opsim::opsim ALIAS opsim_package)
 # opsim_add_op_library names the package's targets; in the tree they are these aliases.
@@ -52,6 +56,12 @@ foreach(layer op_host op_kernel)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h")
 endforeach()
+# The CLI is part of the installed package (bin/opsim), with the libraries it needs beyond the
+# exported ones, so that `opsim exec --library` runs an operator library built against the package
+# in the same process as one copy of the runtime.
+install(TARGETS opsim opsim_npy opsim_onnx opsim_cases opsim_reference
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # Device profiles; point OPSIM_CONFIG_DIR at <prefix>/share/opsim to use the installed copies.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/configs/devices
         DESTINATION ${CMAKE_INSTALL_DATADIR}/opsim)

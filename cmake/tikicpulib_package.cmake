@@ -1,5 +1,6 @@
 # Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
-install(TARGETS opsim_tikicpulib opsim_ascendcl opsim_c_sec
+# (libascendcl is in the opsim package's export set: ATB clients link it too.)
+install(TARGETS opsim_tikicpulib opsim_c_sec
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

@@ -149,10 +149,10 @@ extern "C" aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: count " + std::to_string(count) +
                                              " exceeds destMax " + std::to_string(destMax));
   }
-  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEVICE_TO_DEVICE) {
+  if (kind < ACL_MEMCPY_HOST_TO_HOST || kind > ACL_MEMCPY_DEFAULT) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemcpy: kind " +
                                              std::to_string(static_cast<int>(kind)) +
-                                             " is not an aclrtMemcpyKind (expected 0..3)");
+                                             " is not an aclrtMemcpyKind (expected 0..4)");
   }
   std::memmove(dst, src, count);  // device memory is host memory on the simulated machine
   return ACL_SUCCESS;

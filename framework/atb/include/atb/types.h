@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "acl/acl.h"  // as ATB's types.h; opsim's thin ACL runtime
+#include "acl/acl.h"  // as ATB's types.h: opsim's AscendCL (libascendcl)
 #include "atb/svector.h"
 
 namespace atb {
