@@ -6,6 +6,7 @@
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/debug.h"
+#include "opsim/sim/ascendc/list_tensor.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"

@@ -19,10 +19,13 @@ namespace {
 
 constexpr const char* kCmd = "exec";
 
-// "NAME=FILE" against the OpDef's names, or "FILE" at the next free position.
+// "NAME=FILE" against the OpDef's names, or "FILE" at the next free position. A DYNAMIC
+// parameter takes every file given by its name, in order; by position only when it is the last
+// parameter (then it takes the rest).
 int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDef>& params,
-         const char* flag, std::vector<std::string>* files) {
-  files->assign(params.size(), "");
+         const std::string& flag, std::vector<std::vector<std::string>>* files) {
+  const std::string what = flag == "--input" ? "input" : "output";
+  files->assign(params.size(), {});
   size_t next = 0;
   for (const std::string& spec : specs) {
     const size_t eq = spec.find('=');
@@ -37,26 +40,27 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
       if (index == params.size()) {
         std::string names;
         for (const ops::OpParamDef& p : params) names += (names.empty() ? "" : ", ") + p.GetName();
-        return UsageError(kCmd, std::string(flag) + " " + spec + ": the op has no " +
-                                    (std::string(flag) == "--input" ? "input" : "output") +
-                                    " named '" + name + "' (it has " + names + ")");
+        return UsageError(kCmd, flag + " " + spec + ": the op has no " + what + " named '" + name +
+                                    "' (it has " + names + ")");
       }
     } else {
-      while (next < params.size() && !(*files)[next].empty()) ++next;
+      auto taken = [&](size_t k) {
+        const bool greedy = params[k].GetParamType() == ops::DYNAMIC && k + 1 == params.size();
+        return !(*files)[k].empty() && !greedy;
+      };
+      while (next < params.size() && taken(next)) ++next;
       index = next;
       if (index == params.size()) {
-        return UsageError(kCmd, std::string(flag) + " " + spec + ": more files than the op's " +
-                                    std::to_string(params.size()) + " " +
-                                    (std::string(flag) == "--input" ? "inputs" : "outputs"));
+        return UsageError(kCmd, flag + " " + spec + ": more files than the op's " +
+                                    std::to_string(params.size()) + " " + what + "s");
       }
     }
-    if (file.empty())
-      return UsageError(kCmd, std::string(flag) + " " + spec + ": the path is empty");
-    if (!(*files)[index].empty()) {
-      return UsageError(kCmd, std::string(flag) + " " + spec + ": '" + params[index].GetName() +
-                                  "' is given twice");
+    if (file.empty()) return UsageError(kCmd, flag + " " + spec + ": the path is empty");
+    if (!(*files)[index].empty() && params[index].GetParamType() != ops::DYNAMIC) {
+      return UsageError(kCmd,
+                        flag + " " + spec + ": '" + params[index].GetName() + "' is given twice");
     }
-    (*files)[index] = file;
+    (*files)[index].push_back(file);
   }
   return 0;
 }
@@ -168,9 +172,13 @@ bool IsOpDefOperator(const std::string& op) { return op_api::FindOpDef(op) != nu
 
 int RunOpDefExec(const OpDefExecRequest& r) {
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
-  std::vector<std::string> in_files, out_files;
+  std::vector<std::vector<std::string>> in_files, out_lists;
   if (int rc = Bind(r.inputs, def.GetInputs(), "--input", &in_files); rc != 0) return rc;
-  if (int rc = Bind(r.outputs, def.GetOutputs(), "--output", &out_files); rc != 0) return rc;
+  if (int rc = Bind(r.outputs, def.GetOutputs(), "--output", &out_lists); rc != 0) return rc;
+  std::vector<std::string> out_files;
+  for (const std::vector<std::string>& list : out_lists) {
+    out_files.push_back(list.empty() ? std::string() : list[0]);
+  }
   for (size_t k = 0; k < out_files.size(); ++k) {
     if (out_files[k].empty()) {
       return UsageError(kCmd,
@@ -189,6 +197,14 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
     return UsageError(kCmd, st.message());
   }
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    const ops::OpParamDef& p = def.GetInputs()[k];
+    if (p.GetParamType() == ops::DYNAMIC) {
+      if (in_files[k].empty())
+        return UsageError(kCmd, "--input: no file for input '" + p.GetName() + "'");
+      attrs["@" + p.GetName()] = static_cast<int64_t>(in_files[k].size());
+    }
+  }
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
@@ -199,30 +215,38 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   VariantPack pack;
   SVector<TensorDesc> in_descs;
   for (size_t k = 0; k < in_files.size(); ++k) {
-    Tensor t;
     if (in_files[k].empty()) {
       if (def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
         return UsageError(kCmd,
                           "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
       }
-      t.desc.dtype = ACL_DT_UNDEFINED;
-    } else {
+      Tensor absent;
+      absent.desc.dtype = ACL_DT_UNDEFINED;
+      in_descs.push_back(absent.desc);
+      pack.inTensors.push_back(absent);
+      continue;
+    }
+    for (const std::string& file : in_files[k]) {
       npy::NpyArray a;
-      if (Status st = npy::ReadNpy(in_files[k], &a); !st.ok()) {
+      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
         return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }
       const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, false);
       if (!dtype) {
-        return Report(kCmd,
-                      "--input " + in_files[k] + ": dtype '" + a.descr + "' is not one opsim holds",
+        return Report(kCmd, "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds",
                       kExitFailure);
       }
       Shape shape;
-      if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + in_files[k]);
+      if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + file);
           !st.ok()) {
         return Report(kCmd, st.message(), kExitFailure);
       }
+      if (pack.inTensors.size() == SVector<Tensor>::kCapacity) {
+        return UsageError(kCmd, "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) +
+                                    " input files");
+      }
+      Tensor t;
       t.desc.dtype = AclFromDType(*dtype);
       t.desc.format = ACL_FORMAT_ND;
       t.desc.shape = DimsFromShape(shape);
@@ -230,9 +254,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       a.data.resize(PaddedBytes(a.data.size()), 0);
       buffers.push_back(std::move(a.data));
       t.deviceData = buffers.back().data();
+      in_descs.push_back(t.desc);
+      pack.inTensors.push_back(t);
     }
-    in_descs.push_back(t.desc);
-    pack.inTensors.push_back(t);
   }
   SVector<TensorDesc> out_descs;
   if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {

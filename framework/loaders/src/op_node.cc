@@ -97,6 +97,11 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
       spec.attrs.emplace(std::move(key), std::move(value));
     }
   }
+  // How many tensors a DYNAMIC input takes follows from the node's input list.
+  if (const YAML::Node inputs = node["inputs"]; inputs.IsSequence()) {
+    const Status counted = SetDynamicInputCount(spec.registry_name, inputs.size(), &spec.attrs);
+    if (!counted.ok()) return ConfigError(file, inputs, "inputs", counted.message());
+  }
   const Status created = registry.Create(spec.registry_name, spec.attrs, &spec.operation);
   if (!created.ok()) return FactoryError(file, node, params, created);
   *out = std::move(spec);

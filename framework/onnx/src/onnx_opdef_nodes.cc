@@ -39,7 +39,9 @@ Status ImportOpDefNode(const onnx::NodeProto& node, const std::string& label,
                     "; an OpDef op takes FLOAT, INT, STRING, INTS and FLOATS"};
     }
   }
-  const Status created = OperationRegistry::Global().Create(node.op_type(), attrs, out);
+  Status created =
+      SetDynamicInputCount(node.op_type(), static_cast<size_t>(node.input_size()), &attrs);
+  if (created.ok()) created = OperationRegistry::Global().Create(node.op_type(), attrs, out);
   if (!created.ok()) return {created.code(), label + ": " + created.message()};
   return Status::Ok();
 }

@@ -146,6 +146,7 @@ Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::Runt
   std::vector<std::string_view> declared;
   for (const ops::OpAttrDef& a : def.GetAttrs()) declared.push_back(a.GetName());
   for (const auto& [key, value] : attrs) {
+    if (!key.empty() && key[0] == '@') continue;  // a DYNAMIC input's count, read elsewhere
     bool known = false;
     for (std::string_view d : declared) known = known || d == key;
     if (known) continue;

@@ -69,36 +69,49 @@ std::string DataTypeText(ge::DataType dtype) {
   return ge::DataTypeName(dtype);
 }
 
-Status DescribeInputs(const ops::OpDef& def, const SVector<TensorDesc>& inputs,
-                      gert::OpCallData* call) {
+Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
+                      const SVector<TensorDesc>& inputs, gert::OpCallData* call) {
   const std::string& op = def.GetOpType();
   const auto& params = def.GetInputs();
-  if (inputs.size() != params.size()) {
+  size_t want = 0;
+  for (size_t c : counts) want += c;
+  if (inputs.size() != want) {
     return {ErrorCode::kInvalidInTensorNum, op + ": " + std::to_string(inputs.size()) +
-                                                " input descriptions given but the OpDef has " +
-                                                std::to_string(params.size()) + " inputs"};
+                                                " input descriptions given but the op takes " +
+                                                std::to_string(want)};
   }
+  size_t next = 0;
   for (size_t k = 0; k < params.size(); ++k) {
-    const TensorDesc& d = inputs[k];
-    const std::string name = op + ": input " + std::to_string(k) + " (" + params[k].GetName() + ")";
-    if (d.dtype == ACL_DT_UNDEFINED) {
-      if (params[k].GetParamType() != ops::OPTIONAL) {
-        return {ErrorCode::kInvalidTensorDtype,
-                name +
-                    " is required but has no dtype (ACL_DT_UNDEFINED marks an absent "
-                    "optional input)"};
+    const size_t first = call->input_shapes.size();
+    for (size_t i = 0; i < counts[k]; ++i) {
+      const TensorDesc& d = inputs[next];
+      std::string name = op + ": input " + std::to_string(next) + " (" + params[k].GetName();
+      if (params[k].GetParamType() == ops::DYNAMIC) {
+        name += '[';
+        name += std::to_string(i);
+        name += ']';
       }
-      call->ir_inputs.push_back({call->input_shapes.size(), 0});
-      continue;
+      name += ")";
+      ++next;
+      if (d.dtype == ACL_DT_UNDEFINED) {
+        if (params[k].GetParamType() != ops::OPTIONAL) {
+          return {ErrorCode::kInvalidTensorDtype,
+                  name +
+                      " is required but has no dtype (ACL_DT_UNDEFINED marks an absent "
+                      "optional input)"};
+        }
+        continue;
+      }
+      Shape shape;
+      OPSIM_RETURN_IF_ERROR(ShapeFromDims(d.shape, &shape, name));
+      call->input_shapes.push_back(ToGert(d.shape));
+      call->input_descs.emplace_back(static_cast<ge::DataType>(d.dtype),
+                                     gert::StorageFormat(static_cast<ge::Format>(d.format),
+                                                         static_cast<ge::Format>(d.format)));
+      call->input_tensors.emplace_back(call->input_shapes.back(), call->input_descs.back(),
+                                       nullptr);
     }
-    Shape shape;
-    OPSIM_RETURN_IF_ERROR(ShapeFromDims(d.shape, &shape, name));
-    call->ir_inputs.push_back({call->input_shapes.size(), 1});
-    call->input_shapes.push_back(ToGert(d.shape));
-    call->input_descs.emplace_back(
-        static_cast<ge::DataType>(d.dtype),
-        gert::StorageFormat(static_cast<ge::Format>(d.format), static_cast<ge::Format>(d.format)));
-    call->input_tensors.emplace_back(call->input_shapes.back(), call->input_descs.back(), nullptr);
+    call->ir_inputs.push_back({first, call->input_shapes.size() - first});
   }
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
     call->ir_outputs.push_back({k, 1});
@@ -116,36 +129,39 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
   // Each input alone first, so the message names the tensor at fault.
   for (size_t k = 0; k < params.size(); ++k) {
     const auto [first, count] = call.ir_inputs[k];
-    if (count == 0) continue;
-    const gert::CompileTimeTensorDesc& d = call.input_descs[first];
-    bool dtype_ok = false;
-    bool format_ok = false;
-    for (size_t c = 0; c < columns; ++c) {
-      dtype_ok = dtype_ok || DTypeFits(params[k], c, d.GetDataType());
-      format_ok = format_ok || FormatFits(params[k], c, d.GetStorageFormat());
-    }
-    const std::string name = op + ": input " + std::to_string(k) + " (" + params[k].GetName() + ")";
-    if (!dtype_ok) {
-      return {ErrorCode::kInvalidTensorDtype, name + " dtype " + DataTypeText(d.GetDataType()) +
-                                                  " is not supported (the OpDef allows " +
-                                                  Join(AllowedDTypes(params[k])) + ")"};
-    }
-    if (!format_ok) {
-      std::vector<std::string> formats;
-      for (ge::Format f : params[k].GetFormats()) formats.push_back(ge::FormatName(f));
-      return {ErrorCode::kInvalidTensorFormat,
-              name + " format " + FormatText(d.GetStorageFormat()) +
-                  " is not supported (the OpDef allows " +
-                  (formats.empty() ? std::string("ND") : Join(formats)) + ")"};
+    for (size_t instance = first; instance < first + count; ++instance) {
+      const gert::CompileTimeTensorDesc& d = call.input_descs[instance];
+      bool dtype_ok = false;
+      bool format_ok = false;
+      for (size_t c = 0; c < columns; ++c) {
+        dtype_ok = dtype_ok || DTypeFits(params[k], c, d.GetDataType());
+        format_ok = format_ok || FormatFits(params[k], c, d.GetStorageFormat());
+      }
+      const std::string name =
+          op + ": input " + std::to_string(instance) + " (" + params[k].GetName() + ")";
+      if (!dtype_ok) {
+        return {ErrorCode::kInvalidTensorDtype, name + " dtype " + DataTypeText(d.GetDataType()) +
+                                                    " is not supported (the OpDef allows " +
+                                                    Join(AllowedDTypes(params[k])) + ")"};
+      }
+      if (!format_ok) {
+        std::vector<std::string> formats;
+        for (ge::Format f : params[k].GetFormats()) formats.push_back(ge::FormatName(f));
+        return {ErrorCode::kInvalidTensorFormat,
+                name + " format " + FormatText(d.GetStorageFormat()) +
+                    " is not supported (the OpDef allows " +
+                    (formats.empty() ? std::string("ND") : Join(formats)) + ")"};
+      }
     }
   }
   for (size_t c = 0; c < columns; ++c) {
     bool fits = true;
     for (size_t k = 0; k < params.size() && fits; ++k) {
       const auto [first, count] = call.ir_inputs[k];
-      if (count == 0) continue;
-      fits = DTypeFits(params[k], c, call.input_descs[first].GetDataType()) &&
-             FormatFits(params[k], c, call.input_descs[first].GetStorageFormat());
+      for (size_t i = first; i < first + count && fits; ++i) {
+        fits = DTypeFits(params[k], c, call.input_descs[i].GetDataType()) &&
+               FormatFits(params[k], c, call.input_descs[i].GetStorageFormat());
+      }
     }
     if (fits) {
       *column = c;

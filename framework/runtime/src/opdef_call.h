@@ -12,11 +12,11 @@
 
 namespace opsim {
 
-// Fills the inputs of `call` from descriptions (one per OpDef input; an optional input is absent
-// when its dtype is ACL_DT_UNDEFINED) and sizes the outputs. kInvalidInTensorNum, kInvalidParam
-// for bad shapes.
-Status DescribeInputs(const ops::OpDef& def, const SVector<TensorDesc>& inputs,
-                      gert::OpCallData* call);
+// Fills the inputs of `call` from descriptions (counts[k] of them for the OpDef's k-th input:
+// 1, or a DYNAMIC input's tensors; an optional input is absent when its dtype is
+// ACL_DT_UNDEFINED) and sizes the outputs. kInvalidInTensorNum, kInvalidParam for bad shapes.
+Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
+                      const SVector<TensorDesc>& inputs, gert::OpCallData* call);
 
 // The dtype column the inputs select. kInvalidTensorDtype / kInvalidTensorFormat naming the op,
 // the tensor, its dtype or format and what the OpDef allows.

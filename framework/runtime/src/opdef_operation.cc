@@ -24,11 +24,13 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 
 class OpDefOperation final : public Operation {
  public:
-  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs)
-      : def_(def), attrs_(std::move(attrs)) {}
+  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, std::vector<size_t> counts)
+      : def_(def), attrs_(std::move(attrs)), counts_(std::move(counts)) {
+    for (size_t c : counts_) input_num_ += static_cast<uint32_t>(c);
+  }
 
   std::string GetName() const override { return def_.GetOpType(); }
-  uint32_t GetInputNum() const override { return static_cast<uint32_t>(def_.GetInputs().size()); }
+  uint32_t GetInputNum() const override { return input_num_; }
   uint32_t GetOutputNum() const override { return static_cast<uint32_t>(def_.GetOutputs().size()); }
 
   Status InferShape(const SVector<TensorDesc>& inTensorDescs,
@@ -131,14 +133,40 @@ class OpDefOperation final : public Operation {
         return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
       }
       args.push_back(static_cast<uint8_t*>(t.deviceData));
-      const uint64_t bytes = context->options().padded_device_buffers
-                                 ? (t.dataSize + 31) / 32 * 32 + 32
-                                 : t.dataSize;
+      const uint64_t bytes =
+          context->options().padded_device_buffers ? (t.dataSize + 31) / 32 * 32 + 32 : t.dataSize;
       launch.regions.push_back({t.deviceData, bytes, name});
       return Status::Ok();
     };
-    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
-      OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[k], def_.GetInputs()[k].GetName()));
+    // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
+    // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
+    std::vector<std::vector<uint64_t>> lists;
+    lists.reserve(counts_.size());
+    size_t next = 0;
+    for (size_t k = 0; k < counts_.size(); ++k) {
+      const std::string& name = def_.GetInputs()[k].GetName();
+      if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
+        OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[next++], name));
+        continue;
+      }
+      std::vector<uint64_t> list{0};
+      std::vector<uint8_t*> data;
+      for (size_t i = 0; i < counts_[k]; ++i) {
+        const Tensor& t = variantPack.inTensors[next++];
+        OPSIM_RETURN_IF_ERROR(bind(t, name + "[" + Str(i) + "]"));
+        data.push_back(args.back());
+        args.pop_back();
+        list.push_back(t.desc.shape.dimNum | (static_cast<uint64_t>(i) << 32));
+        for (uint64_t d = 0; d < t.desc.shape.dimNum; ++d) {
+          list.push_back(static_cast<uint64_t>(t.desc.shape.dims[d]));
+        }
+      }
+      list[0] = list.size() * sizeof(uint64_t);
+      for (uint8_t* p : data) list.push_back(reinterpret_cast<uintptr_t>(p));
+      lists.push_back(std::move(list));
+      args.push_back(reinterpret_cast<uint8_t*>(lists.back().data()));
+      launch.regions.push_back(
+          {lists.back().data(), lists.back().size() * sizeof(uint64_t), name + " list"});
     }
     for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
       OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
@@ -170,7 +198,7 @@ class OpDefOperation final : public Operation {
     call->node_name = def_.GetOpType().c_str();
     call->node_type = def_.GetOpType().c_str();
     call->attrs = attrs_;
-    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, in, call));
+    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, counts_, in, call));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
     return InferOutputs(def_, *column, call, out);
   }
@@ -187,19 +215,21 @@ class OpDefOperation final : public Operation {
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
   Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call) {
     value_dependent_ = false;
-    for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
+    size_t position = 0;  // of the OpDef input's first tensor in the pack
+    for (size_t k = 0; k < def_.GetInputs().size(); position += counts_[k], ++k) {
       if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;
       const auto [first, count] = call->ir_inputs[k];
-      if (count == 0) continue;
-      value_dependent_ = true;
-      const Tensor& t = pack.inTensors[k];
-      if (t.dataSize > 0 && t.deviceData == nullptr) {
-        return Error(ErrorCode::kInvalidTensorAddr,
-                     "Setup: input " + Str(k) + " (" + def_.GetInputs()[k].GetName() +
-                         ") is ValueDepend but its deviceData is null");
+      for (size_t i = 0; i < count; ++i) {
+        value_dependent_ = true;
+        const Tensor& t = pack.inTensors[position + i];
+        if (t.dataSize > 0 && t.deviceData == nullptr) {
+          return Error(ErrorCode::kInvalidTensorAddr,
+                       "Setup: input " + Str(position + i) + " (" + def_.GetInputs()[k].GetName() +
+                           ") is ValueDepend but its deviceData is null");
+        }
+        call->input_tensors[first + i] =
+            gert::Tensor(call->input_shapes[first + i], call->input_descs[first + i], t.deviceData);
       }
-      call->input_tensors[first] =
-          gert::Tensor(call->input_shapes[first], call->input_descs[first], t.deviceData);
     }
     return Status::Ok();
   }
@@ -215,7 +245,7 @@ class OpDefOperation final : public Operation {
       return Error(ErrorCode::kUnsupported,
                    "the kernel '" + entry + "' has no build for dtype column " + Str(column));
     }
-    const size_t want = def_.GetInputs().size() + def_.GetOutputs().size() + 2;
+    const size_t want = def_.GetInputs().size() + def_.GetOutputs().size() + 2;  // a list each
     if (kernel->arity != want) {
       return Error(ErrorCode::kInvalidParam, "kernel '" + entry + "' takes " + Str(kernel->arity) +
                                                  " GM_ADDR parameters, but " +
@@ -280,6 +310,8 @@ class OpDefOperation final : public Operation {
 
   const ops::OpDef& def_;
   gert::RuntimeAttrs attrs_;
+  std::vector<size_t> counts_;  // tensors per OpDef input
+  uint32_t input_num_ = 0;
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;
@@ -297,18 +329,52 @@ class OpDefOperation final : public Operation {
 
 Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
                           std::unique_ptr<Operation>* out) {
-  for (const auto* params : {&def.GetInputs(), &def.GetOutputs()}) {
-    for (const ops::OpParamDef& p : *params) {
-      if (p.GetParamType() == ops::DYNAMIC) {
-        return {ErrorCode::kUnsupported, def.GetOpType() + ": '" + p.GetName() +
-                                             "' is a DYNAMIC parameter, which opsim does not run "
-                                             "yet"};
-      }
+  for (const ops::OpParamDef& p : def.GetOutputs()) {
+    if (p.GetParamType() == ops::DYNAMIC) {
+      return {ErrorCode::kUnsupported, def.GetOpType() + ": output '" + p.GetName() +
+                                           "' is DYNAMIC, which opsim does not run yet"};
     }
   }
+  std::vector<size_t> counts;
+  OPSIM_RETURN_IF_ERROR(OpDefInputCounts(def, attrs, &counts));
   gert::RuntimeAttrs resolved;
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
-  *out = std::make_unique<OpDefOperation>(def, std::move(resolved));
+  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(counts));
+  return Status::Ok();
+}
+
+Status OpDefInputCounts(const ops::OpDef& def, const AttrMap& attrs, std::vector<size_t>* counts) {
+  counts->clear();
+  for (const ops::OpParamDef& p : def.GetInputs()) {
+    const std::string key = "@" + p.GetName();
+    const auto it = attrs.find(key);
+    if (p.GetParamType() != ops::DYNAMIC) {
+      if (it != attrs.end()) {
+        return {ErrorCode::kInvalidParam, def.GetOpType() + ": '" + key + "' is given, but '" +
+                                              p.GetName() + "' is not a DYNAMIC input"};
+      }
+      counts->push_back(1);
+      continue;
+    }
+    const int64_t* n = it == attrs.end() ? nullptr : std::get_if<int64_t>(&it->second);
+    if (n == nullptr || *n < 1 || *n > 1024) {
+      return {ErrorCode::kInvalidParam,
+              def.GetOpType() + ": the DYNAMIC input '" + p.GetName() +
+                  "' needs its tensor count " + "as the int attribute '" + key + "' (1..1024)" +
+                  (it == attrs.end() ? std::string()
+                                     : ", got a " + std::string(AttrTypeName(it->second)))};
+    }
+    counts->push_back(static_cast<size_t>(*n));
+  }
+  for (const auto& [key, value] : attrs) {
+    if (key.empty() || key[0] != '@') continue;
+    bool known = false;
+    for (const ops::OpParamDef& p : def.GetInputs()) known = known || key == "@" + p.GetName();
+    if (!known) {
+      return {ErrorCode::kInvalidParam,
+              def.GetOpType() + ": '" + key + "' names no input of the op"};
+    }
+  }
   return Status::Ok();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "opsim/core/operation.h"
 #include "opsim/framework/operation_registry.h"
@@ -13,6 +14,9 @@ namespace opsim {
 
 // kInvalidParam for attributes the OpDef does not take (see ResolveOpDefAttrs); kUnsupported for
 // an OpDef feature opsim does not run yet.
+// The tensors each OpDef input takes: 1, or the "@<name>" count of a DYNAMIC one.
+Status OpDefInputCounts(const ops::OpDef& def, const AttrMap& attrs, std::vector<size_t>* counts);
+
 Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
                           std::unique_ptr<Operation>* out);
 

@@ -74,6 +74,32 @@ Status CheckAttrKeys(std::string_view op, const AttrMap& attrs,
   return Status::Ok();
 }
 
+Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return Status::Ok();
+  const ops::OpParamDef* dynamic = nullptr;
+  size_t fixed = 0;
+  for (const ops::OpParamDef& p : def->GetInputs()) {
+    if (p.GetParamType() != ops::DYNAMIC) {
+      ++fixed;
+    } else if (dynamic == nullptr) {
+      dynamic = &p;
+    } else {
+      return Status::Ok();  // two dynamic inputs: only "@name" attributes can say how to split
+    }
+  }
+  if (dynamic == nullptr || attrs->count("@" + dynamic->GetName()) > 0) return Status::Ok();
+  if (given_inputs <= fixed) {
+    return {ErrorCode::kInvalidParam, std::string(op) + ": " + std::to_string(given_inputs) +
+                                          " inputs given, but " + std::to_string(fixed) +
+                                          " fixed inputs and at least one tensor for the dynamic "
+                                          "input '" +
+                                          dynamic->GetName() + "' are needed"};
+  }
+  (*attrs)["@" + dynamic->GetName()] = static_cast<int64_t>(given_inputs - fixed);
+  return Status::Ok();
+}
+
 OperationRegistry& OperationRegistry::Global() {
   // Built-ins register here rather than from static initialisers, which a static library
   // would drop at link time.

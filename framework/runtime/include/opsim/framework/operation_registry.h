@@ -36,6 +36,13 @@ Status GetAttr(std::string_view op, const AttrMap& attrs, std::string_view key, 
 Status CheckAttrKeys(std::string_view op, const AttrMap& attrs,
                      const std::vector<std::string_view>& known);
 
+// Operators with a DYNAMIC input (AddN's x) take a number of tensors there that the caller
+// chooses: the attribute "@<input name>" (an int >= 1) carries it to the operation. A door that
+// knows how many tensors a node passes (a YAML node, an ONNX node, `opsim exec`) calls this to
+// set it: when `op` has exactly one DYNAMIC input, it takes what the fixed inputs leave. Nothing
+// changes for other operators. kInvalidParam when the tensors cannot cover the fixed inputs.
+Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs);
+
 using OperationFactory =
     std::function<Status(const AttrMap& attrs, std::unique_ptr<Operation>* out)>;
 
