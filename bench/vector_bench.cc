@@ -176,9 +176,6 @@ BENCHMARK(BM_AccumulateSumF16)
     ->ArgsProduct({{512}, {32}, {0, 1}});
 BENCHMARK(BM_AccumulateMaxF16)->ArgsProduct({{16}, {8192}, {0, 1}});
 
-}  // namespace
-}  // namespace opsim::sim::vec
-
 // The per-element math kernels (Exp, Ln, Sqrt, ...) on a UB-sized tile: how far the scalar
 // loops are from the Highway elementwise ops (Add is the yardstick).
 void BM_Math(benchmark::State& state, MathOp op) {
@@ -224,5 +221,8 @@ void BM_CompareSelect(benchmark::State& state) {
   SetBytes(state, 2 * n * sizeof(float));
 }
 BENCHMARK(BM_CompareSelect)->Arg(16384);
+
+}  // namespace
+}  // namespace opsim::sim::vec
 
 BENCHMARK_MAIN();

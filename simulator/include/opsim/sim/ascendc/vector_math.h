@@ -7,6 +7,7 @@
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/vector_unit.h"
 
@@ -93,6 +94,31 @@ struct LeakyCtx {
 inline void LeakyLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
   const auto* x = static_cast<const LeakyCtx*>(c);
   vec::LeakyRelu(x->dtype, d, s[0], x->alpha, n);
+}
+
+struct CastCtx {
+  DType dst;
+  DType src;
+  vec::Round round;
+  bool deq;  // int32 -> half with CAST_NONE: scale by DEQSCALE
+  float deq_scale;
+};
+inline void CastLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const CastCtx*>(c);
+  if (x->deq) {
+    vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(d), reinterpret_cast<const int32_t*>(s[0]),
+                        x->deq_scale, n);
+    return;
+  }
+  vec::Cast(x->dst, d, x->src, s[0], x->round, n);
+}
+struct FillCtx {
+  DType dtype;
+  const void* value;
+};
+inline void FillLanes(const void* c, uint8_t* d, const uint8_t* const*, size_t n) {
+  const auto* x = static_cast<const FillCtx*>(c);
+  vec::Fill(x->dtype, d, x->value, n);
 }
 
 // Count form of a one-source instruction through a lane kernel.
@@ -325,5 +351,40 @@ OPSIM_SCALAR_L0(ShiftRight, opsim::sim::detail::ShiftOf<T>(false, value),
                 opsim::sim::detail::ShiftLanes)
 #undef OPSIM_SCALAR_CTX
 #undef OPSIM_SCALAR_L0
+
+// Level-0 Cast: the wider of the two types sets the lanes per repeat (64 for a 32-bit side);
+// each operand's strides count 32 B blocks of its own type.
+#define OPSIM_CAST_L0(MaskType)                                                                 \
+  template <typename D, typename S, bool isSetMask = true>                                      \
+  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,        \
+            MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {             \
+    using namespace opsim::sim::detail;                                                         \
+    constexpr uint32_t kWide = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);                   \
+    const bool deq =                                                                            \
+        std::is_same_v<D, half> && std::is_same_v<S, int32_t> && round == RoundMode::CAST_NONE; \
+    const CastCtx ctx{DTypeOf<D>(), DTypeOf<S>(), ToRound(round), deq, Cur().deq_scale};        \
+    const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(D)};                \
+    const RepeatOperand s{src.ref(), p.srcBlkStride, p.srcRepStride, sizeof(S)};                \
+    RunRepeat("Cast", kWide, MaskOf<isSetMask>(mask), repeatTimes, d, &s, 1, CastLanes, &ctx);  \
+  }
+OPSIM_CAST_L0(const uint64_t*)
+OPSIM_CAST_L0(const uint64_t)
+#undef OPSIM_CAST_L0
+
+#define OPSIM_DUPLICATE_L0(MaskType)                                                       \
+  template <typename T, bool isSetMask = true>                                             \
+  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskType mask,           \
+                 const uint8_t repeatTimes, const uint16_t dstBlockStride,                 \
+                 const uint8_t dstRepeatStride) {                                          \
+    using namespace opsim::sim::detail;                                                    \
+    const T value = scalarValue;                                                           \
+    const FillCtx ctx{FillDType<T>(), &value};                                             \
+    const RepeatOperand d{dst.ref(), dstBlockStride, dstRepeatStride};                     \
+    RunRepeat("Duplicate", sizeof(T), MaskOf<isSetMask>(mask), repeatTimes, d, nullptr, 0, \
+              FillLanes, &ctx);                                                            \
+  }
+OPSIM_DUPLICATE_L0(const uint64_t*)
+OPSIM_DUPLICATE_L0(const uint64_t)
+#undef OPSIM_DUPLICATE_L0
 
 }  // namespace AscendC
