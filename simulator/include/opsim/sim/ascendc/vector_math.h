@@ -387,4 +387,57 @@ OPSIM_DUPLICATE_L0(const uint64_t*)
 OPSIM_DUPLICATE_L0(const uint64_t)
 #undef OPSIM_DUPLICATE_L0
 
+// ---- Fused instructions (count forms; floats) ----
+
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+template <typename T>
+void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                const AscendC::LocalTensor<T>& a, const void* b_ptr, const UbRef* b_ref,
+                bool reads_dst, int32_t count) {
+  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const UbRef srcs[3] = {a.ref(), b_ref ? *b_ref : a.ref(), dst.ref()};
+  const uint64_t src_bytes[3] = {bytes, bytes, bytes};
+  // Sources: a, then b when it is a tensor, then dst when the instruction reads it.
+  UbRef used[3];
+  uint64_t used_bytes[3];
+  int n = 0;
+  for (int i = 0; i < 3; ++i) {
+    if ((i == 1 && !b_ref) || (i == 2 && !reads_dst)) continue;
+    used[n] = srcs[i];
+    used_bytes[n++] = src_bytes[i];
+  }
+  VectorOp(name, dst.ref(), bytes, used, used_bytes, n, [&] {
+    vec::Fused(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b_ptr, static_cast<size_t>(count));
+  });
+}
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_FUSED_COUNT(Name, Op, ReadsDst)                                                   \
+  template <typename T>                                                                         \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
+            const int32_t count) {                                                              \
+    opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), \
+                                   &src1.ref(), ReadsDst, count);                               \
+  }
+OPSIM_FUSED_COUNT(AddRelu, kAddRelu, false)
+OPSIM_FUSED_COUNT(SubRelu, kSubRelu, false)
+OPSIM_FUSED_COUNT(MulAddDst, kMulAddDst, true)
+OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, true)
+#undef OPSIM_FUSED_COUNT
+
+// dst = src * scalarValue + dst (same-type form).
+template <typename T, typename U>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U scalarValue,
+          const int32_t count) {
+  const T value = static_cast<T>(scalarValue);
+  opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value, nullptr,
+                                 true, count);
+}
+
 }  // namespace AscendC
