@@ -71,6 +71,8 @@ void CheckAgainstCount(const char* name, bool positive, L0&& level0, Count&& cou
         ++n;
       }
     }
+    // The old dst of every active lane is b's value there (dst was preloaded with b).
+    std::memcpy(static_cast<void*>(gd.data()), gb.data(), n * sizeof(T));
     count(gd, ga, gb, static_cast<int32_t>(n));
     want = b;
     n = 0;
@@ -127,6 +129,18 @@ TEST(VectorLevel0Ops, BinaryOpsHalfFloatInt32) {
   BINARY_CASE(uint16_t, And, false);
   BINARY_CASE(int16_t, Or, false);
   BINARY_CASE(uint16_t, Or, false);
+}
+
+// MulAddDst and FusedMulAdd read dst: the model's count form starts from the gathered old dst.
+TEST(VectorLevel0Ops, FusedOpsHalfFloat) {
+  BINARY_CASE(half, AddRelu, false);
+  BINARY_CASE(half, SubRelu, false);
+  BINARY_CASE(half, MulAddDst, false);
+  BINARY_CASE(half, FusedMulAdd, false);
+  BINARY_CASE(float, AddRelu, false);
+  BINARY_CASE(float, SubRelu, false);
+  BINARY_CASE(float, MulAddDst, false);
+  BINARY_CASE(float, FusedMulAdd, false);
 }
 
 TEST(VectorLevel0Ops, UnaryOpsHalfFloat) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "opsim/sim/ascendc/tensor.h"
@@ -430,6 +431,54 @@ OPSIM_FUSED_COUNT(SubRelu, kSubRelu, false)
 OPSIM_FUSED_COUNT(MulAddDst, kMulAddDst, true)
 OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, true)
 #undef OPSIM_FUSED_COUNT
+
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+struct FusedCtx {
+  vec::FusedOp op;
+  DType dtype;
+  size_t elem_bytes;
+};
+// Sources: a, b, and the old dst (gathered like a source) for the accumulating ops.
+inline void FusedLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const FusedCtx*>(c);
+  std::memcpy(d, s[2], n * x->elem_bytes);
+  vec::Fused(x->op, x->dtype, d, s[0], s[1], n);
+}
+template <typename T>
+void Fused0(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+            const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b, const MaskArg& mask,
+            uint8_t repeat, const AscendC::BinaryRepeatParams& p) {
+  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  const FusedCtx ctx{op, AscendC::DTypeOf<T>(), sizeof(T)};
+  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride};
+  const RepeatOperand s[3] = {
+      {a.ref(), p.src0BlkStride, p.src0RepStride}, {b.ref(), p.src1BlkStride, p.src1RepStride}, d};
+  RunRepeat(name, sizeof(T), mask, repeat, d, s, 3, FusedLanes, &ctx);
+}
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_FUSED_L0(Name, Op)                                                               \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {   \
+    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+  }                                                                                            \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
+    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+  }
+OPSIM_FUSED_L0(AddRelu, kAddRelu)
+OPSIM_FUSED_L0(SubRelu, kSubRelu)
+OPSIM_FUSED_L0(MulAddDst, kMulAddDst)
+OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd)
+#undef OPSIM_FUSED_L0
 
 // dst = src * scalarValue + dst (same-type form).
 template <typename T, typename U>
