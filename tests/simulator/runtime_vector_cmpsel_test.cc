@@ -180,5 +180,46 @@ TEST(VectorCmpSel, CompareLevel0WritesWholeRepeatsAndZeroesMaskedLanes) {
   for (int i = 0; i < 16; ++i) EXPECT_EQ(bits[i], 0xF0) << i;
 }
 
+TEST(VectorCmpSel, CompareIntoCmpMaskThenGetAndSetCmpMask) {
+  std::vector<uint8_t> got(16), back(16);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    pipe.InitBuffer(x, 256);
+    pipe.InitBuffer(y, 256);
+    pipe.InitBuffer(z, 64);
+    LocalTensor<half> a = x.Get<half>(), b = y.Get<half>();
+    for (int i = 0; i < 128; ++i) {
+      a.SetValue(i, half(static_cast<float>(i % 5)));
+      b.SetValue(i, half(2.0f));
+    }
+    BinaryRepeatParams p;
+    Compare(a, b, CMPMODE::GT, 100, p);  // lanes 0..99
+    LocalTensor<uint8_t> m = z.Get<uint8_t>();
+    GetCmpMask(m);
+    std::memcpy(got.data(), m.data(), 16);
+    Duplicate(m, static_cast<uint8_t>(0x3C), 32);
+    SetCmpMask(m);
+    GetCmpMask(m[32]);
+    std::memcpy(back.data(), m.data() + 32, 16);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < 128; ++i) {
+    EXPECT_EQ(BitAt(got, i), i < 100 && i % 5 > 2) << i;
+  }
+  for (uint8_t v : back) EXPECT_EQ(v, 0x3C);
+}
+
+TEST(VectorCmpSel, GetCmpMaskIntoTooSmallATensorIsAFault) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> z;
+    pipe.InitBuffer(z, 32);
+    GetCmpMask(z.Get<uint8_t>(8));
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb);
+}
+
 }  // namespace
 }  // namespace opsim::sim

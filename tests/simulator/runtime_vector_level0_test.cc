@@ -157,6 +157,69 @@ TEST(VectorLevel0, LogicAndShiftLevel0Int16) {
   }
 }
 
+TEST(VectorLevel0, CastLevel0WidensLanesToTheWiderTypeAndEveryRoundMode) {
+  constexpr size_t kN = 128;  // two repeats of 64 lanes (float sets the lane count)
+  std::vector<float> in(kN);
+  for (size_t i = 0; i < kN; ++i) in[i] = static_cast<float>(i) * 0.75f - 40.0f;
+  for (const RoundMode m :
+       {RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL, RoundMode::CAST_TRUNC,
+        RoundMode::CAST_ROUND, RoundMode::CAST_ODD, RoundMode::CAST_NONE}) {
+    std::vector<int32_t> out(kN);
+    std::vector<half> halves(kN);
+    const LaunchResult r = RunOne([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> x, y, z;
+      for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kN * 4);
+      LocalTensor<float> src = x.Get<float>();
+      LocalTensor<int32_t> dst = y.Get<int32_t>();
+      LocalTensor<half> dh = z.Get<half>();
+      std::memcpy(src.data(), in.data(), kN * 4);
+      Duplicate(dst, -1, static_cast<int32_t>(kN));
+      UnaryRepeatParams p;               // float and int32: 8 blocks per repeat
+      Cast(dst, src, m, 48, 2, p);       // the first 48 lanes of each repeat
+      UnaryRepeatParams ph(1, 1, 4, 8);  // halves: a repeat of 64 lanes is 4 blocks
+      Cast(dh, src, m, 64, 2, ph);
+      std::memcpy(out.data(), dst.data(), kN * 4);
+      std::memcpy(static_cast<void*>(halves.data()), dh.data(), kN * 2);
+    });
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    for (size_t i = 0; i < kN; ++i) {
+      const double x = in[i];
+      double want = std::nearbyint(x);
+      if (m == RoundMode::CAST_FLOOR) want = std::floor(x);
+      if (m == RoundMode::CAST_CEIL) want = std::ceil(x);
+      if (m == RoundMode::CAST_TRUNC) want = std::trunc(x);
+      if (m == RoundMode::CAST_ROUND) want = std::round(x);
+      if (m == RoundMode::CAST_ODD) {
+        const double t = std::trunc(x);
+        want = (t == x || std::fmod(t, 2.0) != 0) ? t : (x > 0 ? t + 1 : t - 1);
+      }
+      EXPECT_EQ(out[i], i % 64 < 48 ? static_cast<int32_t>(want) : -1) << i;
+      // Every input is exact in half, so every mode gives the same half.
+      EXPECT_EQ(halves[i].bits(), half(in[i]).bits()) << i;
+    }
+  }
+}
+
+TEST(VectorLevel0, DuplicateLevel0WithBlockStride) {
+  std::vector<int16_t> d(512);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x;
+    pipe.InitBuffer(x, 1024);
+    LocalTensor<int16_t> t = x.Get<int16_t>();
+    Duplicate(t, static_cast<int16_t>(0), 512);
+    const uint64_t mask[2] = {0xFFFFull, 0};  // the first block's 16 lanes
+    Duplicate(t, static_cast<int16_t>(9), mask, 2, 2, 16);
+    std::memcpy(d.data(), t.data(), 1024);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < 512; ++i) {
+    const bool on = (i < 16) || (i >= 256 && i < 272);
+    EXPECT_EQ(d[i], on ? 9 : 0) << i;
+  }
+}
+
 LaunchResult RunFaulty(const std::function<void()>& f) { return RunOne(f); }
 
 TEST(VectorLevel0, ContinuousMaskOutOfRangeIsAFault) {

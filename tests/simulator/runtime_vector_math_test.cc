@@ -3,6 +3,7 @@
 // RoundMode.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -333,6 +334,43 @@ TEST(VectorMath, SetDeqScaleScalesInt32ToHalfCastNone) {
     EXPECT_EQ(scaled[i].bits(), half(static_cast<float>(in[i] * 0.25)).bits()) << in[i];
     EXPECT_EQ(rint[i].bits(), half(static_cast<float>(in[i])).bits()) << in[i];
   }
+}
+
+template <typename T>
+void CheckFused() {
+  constexpr int kN = 64;
+  std::vector<T> in(3 * kN);
+  for (int i = 0; i < 3 * kN; ++i)
+    in[i] = static_cast<T>(static_cast<float>((i * 7) % 19) * 0.375f - 3.0f);
+  auto run = [&](int which) {
+    return RunOnTile<T>(in, kN, [&](auto& x, auto& y) {
+      DataCopy(y, x[2 * kN], kN);  // dst starts as the third slice
+      if (which == 0) AddRelu(y, x, x[kN], kN);
+      if (which == 1) SubRelu(y, x, x[kN], kN);
+      if (which == 2) MulAddDst(y, x, x[kN], kN);
+      if (which == 3) FusedMulAdd(y, x, x[kN], kN);
+      if (which == 4) Axpy(y, x, 0.5f, kN);
+    });
+  };
+  for (int which = 0; which < 5; ++which) {
+    const auto out = run(which);
+    for (int i = 0; i < kN; ++i) {
+      const double a = ToDouble(in[i]), b = ToDouble(in[kN + i]), d = ToDouble(in[2 * kN + i]);
+      double r = 0;
+      if (which == 0) r = std::max(a + b, 0.0);
+      if (which == 1) r = std::max(a - b, 0.0);
+      if (which == 2) r = a * b + d;
+      if (which == 3) r = a * d + b;
+      if (which == 4) r = a * 0.5 + d;
+      EXPECT_EQ(ToDouble(out[i]), ToDouble(static_cast<T>(static_cast<float>(r))))
+          << "op " << which << " i " << i;
+    }
+  }
+}
+
+TEST(VectorMath, FusedAddReluSubReluMulAddDstFusedMulAddAxpyHalfFloat) {
+  CheckFused<float>();
+  CheckFused<half>();
 }
 
 }  // namespace

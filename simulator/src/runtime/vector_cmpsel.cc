@@ -84,6 +84,46 @@ void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a
   }
 }
 
+void CompareRegister(const CmpArgs& args, const RepeatOperand& a, const RepeatOperand& b,
+                     const MaskArg& mask) {
+  const uint32_t eb = args.elem_bytes;
+  const LanePlan plan = PlanLanes(args.name, eb, mask, 1);
+  if (plan.repeats > 1) {
+    RaiseFault(FaultKind::kInvalidArgument, args.name,
+               "Compare into CMPMASK covers one repeat, but the counter-mode mask asks for " +
+                   std::to_string(plan.repeats));
+  }
+  CheckVectorOperand(a.ref, LaneSpan(plan, eb, a), args.name, "src0");
+  CheckVectorOperand(b.ref, LaneSpan(plan, eb, b), args.name, "src1");
+  const UbRef srcs[2] = {a.ref, b.ref};
+  ChargeRepeat(args.name, plan.repeats, nullptr, srcs, 2);
+  Core& core = Cur();
+  std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));
+  if (plan.count == 0) return;
+  Gather(plan, eb, a, tls_a);
+  Gather(plan, eb, b, tls_b);
+  tls_bits.assign((plan.count + 7) / 8, 0);
+  vec::Compare(args.mode, args.dtype, tls_bits.data(), tls_a.data(), tls_b.data(), false,
+               plan.count);
+  for (size_t k = 0; k < plan.count; ++k) {
+    if (Bit(tls_bits.data(), k)) {
+      const uint32_t l = plan.lanes[k];
+      core.cmp_mask[l / 8] = static_cast<uint8_t>(core.cmp_mask[l / 8] | (1u << (l % 8)));
+    }
+  }
+}
+
+void CmpMaskTransfer(const char* name, const UbRef& tensor, bool get) {
+  Core& core = Cur();
+  CheckVectorOperand(tensor, sizeof(core.cmp_mask), name, get ? "dst" : "src");
+  ChargeRepeat(name, 1, get ? &tensor : nullptr, get ? nullptr : &tensor, get ? 0 : 1);
+  if (get) {
+    std::memcpy(tensor.ptr, core.cmp_mask, sizeof(core.cmp_mask));
+  } else {
+    std::memcpy(core.cmp_mask, tensor.ptr, sizeof(core.cmp_mask));
+  }
+}
+
 void SelectCount(const SelArgs& args, const UbRef& dst, const UbRef& sel, const UbRef& a,
                  const UbRef* b, uint32_t count) {
   CheckSelMode(args);

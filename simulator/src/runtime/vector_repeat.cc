@@ -99,6 +99,7 @@ LanePlan PlanLanes(const char* name, uint32_t elem_bytes, const MaskArg& mask, i
 }
 
 uint64_t LaneSpan(const LanePlan& plan, uint32_t elem_bytes, const RepeatOperand& op) {
+  if (op.elem_bytes != 0) elem_bytes = op.elem_bytes;
   // Strides may make a later lane land lower (blkStride > repStride), so take the maximum.
   uint64_t end = 0;
   for (size_t k = 0; k < plan.count; ++k) {
@@ -152,22 +153,24 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   if (plan.count == 0) return;
   const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < nsrc; ++s) {
+    const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;
     std::vector<uint8_t>& g = tls_gather[s];
-    g.resize(plan.count * elem_bytes);
+    g.resize(plan.count * eb);
     for (size_t k = 0; k < plan.count; ++k) {
-      const uint64_t off = LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes,
-                                      srcs[s].blk_stride, srcs[s].rep_stride);
-      std::memcpy(g.data() + k * elem_bytes, srcs[s].ref.ptr + off, elem_bytes);
+      const uint64_t off =
+          LaneOffset(plan.lanes[k], plan.per_repeat, eb, srcs[s].blk_stride, srcs[s].rep_stride);
+      std::memcpy(g.data() + k * eb, srcs[s].ref.ptr + off, eb);
     }
     gathered[s] = g.data();
   }
+  const uint32_t dst_eb = dst.elem_bytes != 0 ? dst.elem_bytes : elem_bytes;
   std::vector<uint8_t>& out = tls_gather[3];
-  out.resize(plan.count * elem_bytes);
+  out.resize(plan.count * dst_eb);
   kernel(ctx, out.data(), gathered, plan.count);
   for (size_t k = 0; k < plan.count; ++k) {
     const uint64_t off =
-        LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes, dst.blk_stride, dst.rep_stride);
-    std::memcpy(dst.ref.ptr + off, out.data() + k * elem_bytes, elem_bytes);
+        LaneOffset(plan.lanes[k], plan.per_repeat, dst_eb, dst.blk_stride, dst.rep_stride);
+    std::memcpy(dst.ref.ptr + off, out.data() + k * dst_eb, dst_eb);
   }
 }
 

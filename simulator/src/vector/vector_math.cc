@@ -228,6 +228,24 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
   }
 }
 
+void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
+  if (!IsFloatType(dtype)) return;  // documented precondition: floats only
+  for (size_t i = 0; i < n; ++i) {
+    const double x = LoadFloat(dtype, a, i);
+    const double y = LoadFloat(dtype, b, op == FusedOp::kAxpy ? 0 : i);
+    const double d = LoadFloat(dtype, dst, i);
+    double r = 0;
+    switch (op) {
+      case FusedOp::kAddRelu: r = ApplyMath(MathOp::kRelu, x + y); break;
+      case FusedOp::kSubRelu: r = ApplyMath(MathOp::kRelu, x - y); break;
+      case FusedOp::kMulAddDst: r = x * y + d; break;
+      case FusedOp::kFusedMulAdd: r = x * d + y; break;
+      case FusedOp::kAxpy: r = x * y + d; break;
+    }
+    StoreFloat(dtype, dst, i, r);
+  }
+}
+
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     const double v = static_cast<double>(src[i]) * static_cast<double>(scale);

@@ -85,6 +85,12 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
 void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, const void* b,
             bool b_scalar, size_t n);
 
+// Fused instructions (floats): kAddRelu dst = max(a + b, 0), kSubRelu dst = max(a - b, 0),
+// kMulAddDst dst = a * b + dst, kFusedMulAdd dst = a * dst + b, kAxpy dst = a * b[0] + dst.
+// One float32 rounding for the whole expression (double intermediate), then the 16-bit one.
+enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy };
+void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
+
 // Cast int32 -> float16 with the DEQSCALE register: dst = half(float32(src * scale)), the
 // product exact in double, rounded to float32 then to nearest-even float16.
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n);

@@ -38,6 +38,12 @@ void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const U
 void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a,
                    const RepeatOperand* b, const MaskArg& mask, int32_t repeat);
 
+// Compare without dst: one repeat into the CMPMASK register.
+void CompareRegister(const CmpArgs& args, const RepeatOperand& a, const RepeatOperand& b,
+                     const MaskArg& mask);
+// GetCmpMask (get) / SetCmpMask: the 16 bytes of CMPMASK to / from a tensor.
+void CmpMaskTransfer(const char* name, const UbRef& tensor, bool get);
+
 struct SelArgs {
   const char* name;
   uint32_t elem_bytes;
@@ -108,6 +114,30 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
                   RepeatOperand{src0.ref(), p.srcBlkStride, p.srcRepStride}, nullptr,             \
                   CmpMaskOf<isSetMask>(mask), repeatTime);                                        \
   }
+// Compare without dst (one repeat): the bits go to the CMPMASK register (GetCmpMask).
+#define OPSIM_COMPARE_REG(MaskType)                                                     \
+  template <typename T, bool isSetMask = true>                                          \
+  void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, \
+               MaskType mask, const BinaryRepeatParams& p) {                            \
+    using namespace opsim::sim::detail;                                                 \
+    CompareRegister(CmpOf<T>("Compare", cmpMode, nullptr),                              \
+                    RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride},        \
+                    RepeatOperand{src1.ref(), p.src1BlkStride, p.src1RepStride},        \
+                    CmpMaskOf<isSetMask>(mask));                                        \
+  }
+OPSIM_COMPARE_REG(const uint64_t*)
+OPSIM_COMPARE_REG(const uint64_t)
+#undef OPSIM_COMPARE_REG
+
+template <typename T>
+void GetCmpMask(const LocalTensor<T>& dst) {
+  opsim::sim::detail::CmpMaskTransfer("GetCmpMask", dst.ref(), true);
+}
+template <typename T>
+void SetCmpMask(const LocalTensor<T>& src) {
+  opsim::sim::detail::CmpMaskTransfer("SetCmpMask", src.ref(), false);
+}
+
 OPSIM_COMPARE_L0(const uint64_t*)
 OPSIM_COMPARE_L0(const uint64_t)
 #undef OPSIM_COMPARE_L0

@@ -70,6 +70,9 @@ struct RepeatOperand {
   UbRef ref;
   uint32_t blk_stride = 1;
   uint32_t rep_stride = 8;
+  // Element size when it differs from the instruction's (Cast: the wider type sets the lanes
+  // per repeat, each operand lays its lanes out in its own element size). 0: the instruction's.
+  uint32_t elem_bytes = 0;
 };
 
 // The mask argument as the call gave it.

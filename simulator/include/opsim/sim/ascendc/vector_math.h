@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/vector_unit.h"
 
@@ -93,6 +95,31 @@ struct LeakyCtx {
 inline void LeakyLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
   const auto* x = static_cast<const LeakyCtx*>(c);
   vec::LeakyRelu(x->dtype, d, s[0], x->alpha, n);
+}
+
+struct CastCtx {
+  DType dst;
+  DType src;
+  vec::Round round;
+  bool deq;  // int32 -> half with CAST_NONE: scale by DEQSCALE
+  float deq_scale;
+};
+inline void CastLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const CastCtx*>(c);
+  if (x->deq) {
+    vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(d), reinterpret_cast<const int32_t*>(s[0]),
+                        x->deq_scale, n);
+    return;
+  }
+  vec::Cast(x->dst, d, x->src, s[0], x->round, n);
+}
+struct FillCtx {
+  DType dtype;
+  const void* value;
+};
+inline void FillLanes(const void* c, uint8_t* d, const uint8_t* const*, size_t n) {
+  const auto* x = static_cast<const FillCtx*>(c);
+  vec::Fill(x->dtype, d, x->value, n);
 }
 
 // Count form of a one-source instruction through a lane kernel.
@@ -325,5 +352,141 @@ OPSIM_SCALAR_L0(ShiftRight, opsim::sim::detail::ShiftOf<T>(false, value),
                 opsim::sim::detail::ShiftLanes)
 #undef OPSIM_SCALAR_CTX
 #undef OPSIM_SCALAR_L0
+
+// Level-0 Cast: the wider of the two types sets the lanes per repeat (64 for a 32-bit side);
+// each operand's strides count 32 B blocks of its own type.
+#define OPSIM_CAST_L0(MaskType)                                                                 \
+  template <typename D, typename S, bool isSetMask = true>                                      \
+  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,        \
+            MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {             \
+    using namespace opsim::sim::detail;                                                         \
+    constexpr uint32_t kWide = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);                   \
+    const bool deq =                                                                            \
+        std::is_same_v<D, half> && std::is_same_v<S, int32_t> && round == RoundMode::CAST_NONE; \
+    const CastCtx ctx{DTypeOf<D>(), DTypeOf<S>(), ToRound(round), deq, Cur().deq_scale};        \
+    const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(D)};                \
+    const RepeatOperand s{src.ref(), p.srcBlkStride, p.srcRepStride, sizeof(S)};                \
+    RunRepeat("Cast", kWide, MaskOf<isSetMask>(mask), repeatTimes, d, &s, 1, CastLanes, &ctx);  \
+  }
+OPSIM_CAST_L0(const uint64_t*)
+OPSIM_CAST_L0(const uint64_t)
+#undef OPSIM_CAST_L0
+
+#define OPSIM_DUPLICATE_L0(MaskType)                                                       \
+  template <typename T, bool isSetMask = true>                                             \
+  void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskType mask,           \
+                 const uint8_t repeatTimes, const uint16_t dstBlockStride,                 \
+                 const uint8_t dstRepeatStride) {                                          \
+    using namespace opsim::sim::detail;                                                    \
+    const T value = scalarValue;                                                           \
+    const FillCtx ctx{FillDType<T>(), &value};                                             \
+    const RepeatOperand d{dst.ref(), dstBlockStride, dstRepeatStride};                     \
+    RunRepeat("Duplicate", sizeof(T), MaskOf<isSetMask>(mask), repeatTimes, d, nullptr, 0, \
+              FillLanes, &ctx);                                                            \
+  }
+OPSIM_DUPLICATE_L0(const uint64_t*)
+OPSIM_DUPLICATE_L0(const uint64_t)
+#undef OPSIM_DUPLICATE_L0
+
+// ---- Fused instructions (count forms; floats) ----
+
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+template <typename T>
+void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                const AscendC::LocalTensor<T>& a, const void* b_ptr, const UbRef* b_ref,
+                bool reads_dst, int32_t count) {
+  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
+  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+  const UbRef srcs[3] = {a.ref(), b_ref ? *b_ref : a.ref(), dst.ref()};
+  const uint64_t src_bytes[3] = {bytes, bytes, bytes};
+  // Sources: a, then b when it is a tensor, then dst when the instruction reads it.
+  UbRef used[3];
+  uint64_t used_bytes[3];
+  int n = 0;
+  for (int i = 0; i < 3; ++i) {
+    if ((i == 1 && !b_ref) || (i == 2 && !reads_dst)) continue;
+    used[n] = srcs[i];
+    used_bytes[n++] = src_bytes[i];
+  }
+  VectorOp(name, dst.ref(), bytes, used, used_bytes, n, [&] {
+    vec::Fused(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b_ptr, static_cast<size_t>(count));
+  });
+}
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_FUSED_COUNT(Name, Op, ReadsDst)                                                   \
+  template <typename T>                                                                         \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
+            const int32_t count) {                                                              \
+    opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), \
+                                   &src1.ref(), ReadsDst, count);                               \
+  }
+OPSIM_FUSED_COUNT(AddRelu, kAddRelu, false)
+OPSIM_FUSED_COUNT(SubRelu, kSubRelu, false)
+OPSIM_FUSED_COUNT(MulAddDst, kMulAddDst, true)
+OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, true)
+#undef OPSIM_FUSED_COUNT
+
+}  // namespace AscendC
+
+namespace opsim::sim::detail {
+struct FusedCtx {
+  vec::FusedOp op;
+  DType dtype;
+  size_t elem_bytes;
+};
+// Sources: a, b, and the old dst (gathered like a source) for the accumulating ops.
+inline void FusedLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_t n) {
+  const auto* x = static_cast<const FusedCtx*>(c);
+  std::memcpy(d, s[2], n * x->elem_bytes);
+  vec::Fused(x->op, x->dtype, d, s[0], s[1], n);
+}
+template <typename T>
+void Fused0(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+            const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b, const MaskArg& mask,
+            uint8_t repeat, const AscendC::BinaryRepeatParams& p) {
+  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  const FusedCtx ctx{op, AscendC::DTypeOf<T>(), sizeof(T)};
+  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride};
+  const RepeatOperand s[3] = {
+      {a.ref(), p.src0BlkStride, p.src0RepStride}, {b.ref(), p.src1BlkStride, p.src1RepStride}, d};
+  RunRepeat(name, sizeof(T), mask, repeat, d, s, 3, FusedLanes, &ctx);
+}
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+#define OPSIM_FUSED_L0(Name, Op)                                                               \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {   \
+    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+  }                                                                                            \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
+    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
+                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+  }
+OPSIM_FUSED_L0(AddRelu, kAddRelu)
+OPSIM_FUSED_L0(SubRelu, kSubRelu)
+OPSIM_FUSED_L0(MulAddDst, kMulAddDst)
+OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd)
+#undef OPSIM_FUSED_L0
+
+// dst = src * scalarValue + dst (same-type form).
+template <typename T, typename U>
+void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U scalarValue,
+          const int32_t count) {
+  const T value = static_cast<T>(scalarValue);
+  opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value, nullptr,
+                                 true, count);
+}
 
 }  // namespace AscendC

@@ -103,7 +103,8 @@ class Core {
   // SetAtomicAdd/Max/Min: UB -> GM copies combine with GM instead of overwriting it.
   uint8_t atomic_op = 0;  // 0 none, 1 add, 2 max, 3 min
   DType atomic_dtype = DType::kFloat32;
-  float deq_scale = 1.0f;  // SetDeqScale(half): Cast int32 -> half with CAST_NONE
+  uint8_t cmp_mask[16] = {};  // CMPMASK: Compare without dst writes it, GetCmpMask reads it
+  float deq_scale = 1.0f;     // SetDeqScale(half): Cast int32 -> half with CAST_NONE
 
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
