@@ -28,10 +28,12 @@ class GlobalTensor {
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
     ref_ = opsim::sim::detail::BindGm(buffer, size * sizeof(T), false,
                                       "GlobalTensor::SetGlobalBuffer");
+    address_ = GetPhyAddr();
   }
   // Binds `buffer` up to the end of its registered region.
   void SetGlobalBuffer(__gm__ T* buffer) {
     ref_ = opsim::sim::detail::BindGm(buffer, 0, true, "GlobalTensor::SetGlobalBuffer");
+    address_ = GetPhyAddr();
   }
   GlobalTensor operator[](uint64_t offset) const {
     if (offset * sizeof(T) > ref_.bytes) {
@@ -40,7 +42,14 @@ class GlobalTensor {
     GlobalTensor sub = *this;
     sub.ref_.ptr += offset * sizeof(T);
     sub.ref_.bytes -= offset * sizeof(T);
+    sub.address_ = sub.GetPhyAddr();
     return sub;
+  }
+  // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM read (a store
+  // through the reference is not seen by the cross-core write check; SetValue is).
+  T& operator()(uint64_t offset) const {
+    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), false);
+    return *reinterpret_cast<T*>(ref_.ptr + offset * sizeof(T));
   }
   T GetValue(uint64_t offset) const {
     opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), false);
@@ -57,6 +66,9 @@ class GlobalTensor {
   __gm__ T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
 
   const opsim::sim::detail::GmRef& ref() const { return ref_; }
+
+  // Public in Ascend C, and read by some public kernels: the bound address.
+  __gm__ T* address_ = nullptr;
 
  private:
   opsim::sim::detail::GmRef ref_;
