@@ -56,3 +56,18 @@ install(CODE "
     endif()
   endforeach()
 ")
+
+# bin/ccec: the CCE compiler stand-in that older kernel-launch projects (project(LANGUAGES CCE))
+# find on PATH after sourcing setenv.bash; it compiles CCE sources as CPU-debug C++ and links
+# them with this package's runtime (cpudebug/ccec.in).
+file(RELATIVE_PATH OPSIM_CCEC_TO_PREFIX "/p/${CMAKE_INSTALL_BINDIR}" "/p")
+string(REPLACE ";" " " OPSIM_SANITIZE_FLAGS_SH "${OPSIM_SANITIZE_FLAGS}")
+set(OPSIM_CCEC_KERNEL_LIBS "")
+foreach(lib opsim_simulator opsim_sim_vector opsim_sim_profile opsim_core)
+  string(APPEND OPSIM_CCEC_KERNEL_LIBS " \"\$libdir/$<TARGET_FILE_NAME:${lib}>\"")
+endforeach()
+configure_file(${PROJECT_SOURCE_DIR}/cpudebug/ccec.in ${PROJECT_BINARY_DIR}/ccec.gen @ONLY)
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/ccec INPUT ${PROJECT_BINARY_DIR}/ccec.gen)
+install(PROGRAMS ${PROJECT_BINARY_DIR}/ccec DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/cpudebug/include/opsim/cpudebug/cxx11_abi.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/opsim/cpudebug)

@@ -17,7 +17,7 @@ mode=$1
 if [ "$mode" = install ]; then
   rm -rf "$3"
   cmake --install "$2" --prefix "$3" > "$3.install.log" || { cat "$3.install.log"; exit 1; }
-  for f in bin/setenv.bash include/tikicpulib.h include/acl/acl.h lib64 \
+  for f in bin/setenv.bash bin/ccec include/opsim/cpudebug/cxx11_abi.h include/tikicpulib.h include/acl/acl.h lib64 \
            tools/tikicpulib/lib/cmake/tikicpulib/tikicpulibConfig.cmake; do
     [ -e "$3/$f" ] || { echo "install is missing $3/$f"; exit 1; }
   done

@@ -1,0 +1,42 @@
+# Finds the CCE compiler: `ccec` on PATH (a toolkit's bin/setenv.bash puts it there), and the
+# toolkit's implicit include and link directories for the run mode. Written for opsim's tests
+# from the documented behaviour of the older kernel-launch projects.
+find_program(CMAKE_CCE_COMPILER NAMES ccec DOC "CCE compiler")
+mark_as_advanced(CMAKE_CCE_COMPILER)
+if(NOT CMAKE_CCE_COMPILER)
+  message(FATAL_ERROR "no ccec on PATH: source <toolkit>/bin/setenv.bash first")
+endif()
+set(CMAKE_CCE_SOURCE_FILE_EXTENSIONS cce;cpp)
+set(CMAKE_CCE_COMPILER_ENV_VAR "CCE")
+configure_file(${CMAKE_CURRENT_LIST_DIR}/CMakeCCECompiler.cmake.in
+               ${CMAKE_PLATFORM_INFO_DIR}/CMakeCCECompiler.cmake @ONLY)
+
+if(NOT DEFINED ASCEND_INSTALL_PATH)
+  message(FATAL_ERROR "pass -DASCEND_INSTALL_PATH=<toolkit>")
+endif()
+# The device architecture of the SoC and core type, and the device code generator's options.
+set(_CMAKE_CCE_COMMON_COMPILE_OPTIONS "--cce-auto-sync -mllvm -api-deps-filter")
+if(ASCEND_PRODUCT_TYPE STREQUAL "Ascend910B1" AND ASCEND_CORE_TYPE STREQUAL "VectorCore")
+  set(_CMAKE_COMPILE_AS_CCE_FLAG "--cce-aicore-arch=dav-c220-vec")
+elseif(ASCEND_PRODUCT_TYPE STREQUAL "Ascend910B1")
+  set(_CMAKE_COMPILE_AS_CCE_FLAG "--cce-aicore-arch=dav-c220-cube")
+elseif(ASCEND_PRODUCT_TYPE STREQUAL "Ascend910A")
+  set(_CMAKE_COMPILE_AS_CCE_FLAG "--cce-aicore-arch=dav-c100")
+elseif(ASCEND_PRODUCT_TYPE STREQUAL "Ascend310P1")
+  set(_CMAKE_COMPILE_AS_CCE_FLAG "--cce-aicore-arch=dav-m200")
+elseif(ASCEND_PRODUCT_TYPE STREQUAL "Ascend310B1")
+  set(_CMAKE_COMPILE_AS_CCE_FLAG "--cce-aicore-arch=dav-m300")
+else()
+  message(FATAL_ERROR "ASCEND_PRODUCT_TYPE '${ASCEND_PRODUCT_TYPE}' is not known here")
+endif()
+set(_CMAKE_CCE_COMPILE_OPTIONS "-mllvm -cce-aicore-function-stack-size=16000")
+
+set(__IMPLICIT_LINKS "")
+foreach(dir runtime/lib64 tools/tikicpulib/lib/${ASCEND_PRODUCT_TYPE})
+  string(APPEND __IMPLICIT_LINKS " -L\"${ASCEND_INSTALL_PATH}/${dir}\"")
+endforeach()
+string(APPEND __IMPLICIT_LINKS " -lstdc++ -lascendcl")
+set(__IMPLICIT_INCLUDES "")
+foreach(dir acllib/include tools/tikicpulib/lib/include)
+  string(APPEND __IMPLICIT_INCLUDES " -I\"${ASCEND_INSTALL_PATH}/${dir}\"")
+endforeach()
