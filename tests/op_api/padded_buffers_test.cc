@@ -1,0 +1,112 @@
+// ContextOptions::padded_device_buffers: a kernel that reads a few bytes past its input (as some
+// public samples do) reads aclrtMalloc's padding when the caller's buffers have it, and faults
+// when they do not.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "framework/framework_test_util.h"
+#include "kernel_operator.h"
+#include "opsim/framework/context.h"
+#include "opsim/framework/operation_registry.h"
+#include "opsim/op_api/kernel_entry.h"
+#include "register/op_def_registry.h"
+
+namespace {
+
+uint32_t OverreadTiling(gert::TilingContext* context) {
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+
+// y is [16] whatever x's 12 elements: the kernel copies 16 floats in one 64 B DataCopy.
+uint32_t OverreadInferShape(gert::InferShapeContext* context) {
+  *context->GetOutputShape(0) = gert::Shape({16});
+  return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace
+
+namespace ops {
+class OpsimOverread : public OpDef {
+ public:
+  explicit OpsimOverread(const char* name) : OpDef(name) {
+    Input("x").DataType({ge::DT_FLOAT});
+    Output("y").DataType({ge::DT_FLOAT});
+    SetInferShape(OverreadInferShape);
+    AICore().SetTiling(OverreadTiling);
+  }
+};
+OP_ADD(OpsimOverread);
+}  // namespace ops
+
+extern "C" __global__ __aicore__ void opsim_overread(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR) {
+  AscendC::GlobalTensor<float> xg, yg;
+  xg.SetGlobalBuffer((__gm__ float*)x);  // up to the end of x's GM region
+  yg.SetGlobalBuffer((__gm__ float*)y, 16);
+  AscendC::TPipe pipe;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> in;
+  AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out;
+  pipe.InitBuffer(in, 1, 64);
+  pipe.InitBuffer(out, 1, 64);
+  AscendC::LocalTensor<float> a = in.AllocTensor<float>();
+  AscendC::DataCopy(a, xg, 16);
+  in.EnQue(a);
+  a = in.DeQue<float>();
+  AscendC::LocalTensor<float> b = out.AllocTensor<float>();
+  AscendC::Adds(b, a, 0.0f, 16);
+  out.EnQue(b);
+  in.FreeTensor(a);
+  b = out.DeQue<float>();
+  AscendC::DataCopy(yg, b, 16);
+  out.FreeTensor(b);
+}
+static const opsim::op_api::KernelRegistrar g_overread("OpsimOverread", 0, &opsim_overread);
+
+namespace opsim {
+namespace {
+
+Status RunOverread(bool padded, std::vector<float>* y_out) {
+  std::unique_ptr<Operation> op;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create("OpsimOverread", {}, &op));
+  ContextOptions options;
+  options.padded_device_buffers = padded;
+  std::unique_ptr<Context> context;
+  OPSIM_RETURN_IF_ERROR(Context::Create(options, &context));
+  // x's memory is padded as aclrtMalloc pads 48 B: to 64 B, plus 32 B, zero past the data.
+  std::vector<float> x(24, 0.0f);
+  for (int i = 0; i < 12; ++i) x[i] = static_cast<float>(i + 1);
+  std::vector<float> y(16, -1.0f);
+  VariantPack pack;
+  Tensor xt, yt;
+  xt.desc = testing::Desc(ACL_FLOAT, {12});
+  xt.deviceData = x.data();
+  xt.dataSize = 12 * sizeof(float);
+  yt.desc = testing::Desc(ACL_FLOAT, {16});
+  yt.deviceData = y.data();
+  yt.dataSize = 16 * sizeof(float);
+  pack.inTensors.push_back(xt);
+  pack.outTensors.push_back(yt);
+  uint64_t ws = 0;
+  OPSIM_RETURN_IF_ERROR(op->Setup(pack, ws, context.get()));
+  OPSIM_RETURN_IF_ERROR(op->Execute(pack, nullptr, 0, context.get()));
+  *y_out = y;
+  return Status::Ok();
+}
+
+TEST(PaddedDeviceBuffers, ReadingIntoThePaddingIsAllowedOnlyWhenTheBuffersHaveIt) {
+  std::vector<float> y;
+  const Status padded = RunOverread(true, &y);
+  ASSERT_TRUE(padded.ok()) << padded.ToString();
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(y[i], i < 12 ? static_cast<float>(i + 1) : 0.0f) << i;
+  const Status exact = RunOverread(false, &y);
+  EXPECT_EQ(exact.code(), ErrorCode::kKernelFault);
+  EXPECT_NE(exact.message().find("GM 'x' [0x0, 0x40) of 48 B"), std::string::npos)
+      << exact.message();
+  EXPECT_NE(exact.message().find("[out_of_bounds_gm]"), std::string::npos) << exact.message();
+}
+
+}  // namespace
+}  // namespace opsim
