@@ -51,6 +51,21 @@ TEST_F(OpDefCli, ExecByNameAndByPosition) {
   }
 }
 
+TEST_F(OpDefCli, ExecWritesBackAnInputNamedAsOutput) {
+  // Ops that update an input in place (ScatterSub's var) have their result there.
+  Result r = Run("exec" + kAdd + "--op AddCustom --input x=" + x_ + " --input y=" + y_ +
+                 " --output z=" + Path("z.npy") + " --output x=" + Path("x_after.npy"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  npy::NpyArray before, after;
+  EXPECT_EQ(ReadArray<uint16_t>(x_, &before), ReadArray<uint16_t>(Path("x_after.npy"), &after));
+  const size_t files = FileCount();
+  r = Run("exec" + kAdd + "--op AddCustom --input x=" + x_ + " --input y=" + y_ +
+          " --output z=" + Path("w.npy") + " --output x=" + Path("w.npy"));
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("the file is named twice"), std::string::npos) << r.err;
+  EXPECT_EQ(FileCount(), files);
+}
+
 TEST_F(OpDefCli, ExecTakesTypedAttributesAndLibrariesFromTheEnvironment) {
   Result r = Run(std::string("exec --op LeakyReluCustom --attr negative_slope=0.5 --input ") + f_ +
                  " --output " + Path("g.npy") + kLeaky);

@@ -83,6 +83,7 @@ int RunExec(const ExecOptions& o) {
   if (IsOpDefOperator(o.op)) {
     return RunOpDefExec({o.op, o.inputs, o.outputs, o.attrs, o.device, o.threads, o.checked});
   }
+  if (o.outputs.empty()) return UsageError(kCmd, "--output is required");
   if (o.inputs.size() != 1 || o.outputs.size() != 1 || o.inputs[0].find('=') != std::string::npos ||
       o.outputs[0].find('=') != std::string::npos || !o.attrs.empty()) {
     return UsageError(kCmd, "--op " + o.op +
@@ -178,8 +179,8 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->required()
       ->allow_extra_args(false);
   app->add_option("--output", o->outputs,
-                  "Output .npy file (written only on success); NAME=FILE for an OpDef op")
-      ->required()
+                  "Output .npy file (written only on success); NAME=FILE for an OpDef op, where "
+                  "an input's NAME writes that input back (ops that update it in place)")
       ->allow_extra_args(false);
   app->add_option("--attr", o->attrs, "OpDef attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);

@@ -1,11 +1,13 @@
 #include "exec_opdef.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli_util.h"
@@ -174,7 +176,31 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
   std::vector<std::vector<std::string>> in_files, out_lists;
   if (int rc = Bind(r.inputs, def.GetInputs(), "--input", &in_files); rc != 0) return rc;
-  if (int rc = Bind(r.outputs, def.GetOutputs(), "--output", &out_lists); rc != 0) return rc;
+  // An op that updates an input in place (ScatterSub's var) has its result there:
+  // --output NAME=FILE with an input's name writes that input after the run.
+  std::vector<std::string> output_specs;
+  std::vector<std::pair<size_t, std::string>> written_inputs;  // (OpDef input, file)
+  for (const std::string& spec : r.outputs) {
+    const size_t eq = spec.find('=');
+    const std::string name = eq == std::string::npos ? "" : spec.substr(0, eq);
+    bool is_output = false;
+    for (const ops::OpParamDef& p : def.GetOutputs()) is_output = is_output || p.GetName() == name;
+    size_t input = def.GetInputs().size();
+    for (size_t k = 0; k < def.GetInputs().size() && !is_output; ++k) {
+      if (def.GetInputs()[k].GetName() == name) input = k;
+    }
+    if (input == def.GetInputs().size()) {
+      output_specs.push_back(spec);
+      continue;
+    }
+    if (def.GetInputs()[input].GetParamType() == ops::DYNAMIC || spec.size() == eq + 1) {
+      return UsageError(kCmd, "--output " + spec +
+                                  ": a DYNAMIC input or an empty path cannot "
+                                  "be written back");
+    }
+    written_inputs.emplace_back(input, spec.substr(eq + 1));
+  }
+  if (int rc = Bind(output_specs, def.GetOutputs(), "--output", &out_lists); rc != 0) return rc;
   std::vector<std::string> out_files;
   for (const std::vector<std::string>& list : out_lists) {
     out_files.push_back(list.empty() ? std::string() : list[0]);
@@ -191,6 +217,18 @@ int RunOpDefExec(const OpDefExecRequest& r) {
                                     def.GetOutputs()[k].GetName() + "' name the same file " +
                                     out_files[k]);
       }
+    }
+  }
+  {
+    std::vector<std::string> seen = out_files;
+    for (const auto& [input, file] : written_inputs) {
+      for (const std::string& other : seen) {
+        if (std::filesystem::weakly_canonical(other) == std::filesystem::weakly_canonical(file)) {
+          return UsageError(kCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
+                                      ": the file is named twice");
+        }
+      }
+      seen.push_back(file);
     }
   }
   AttrMap attrs;
@@ -293,16 +331,28 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   auto discard = [&] {
     for (const std::string& t : temps) std::remove(t.c_str());
   };
+  // What is written: every output, then the inputs named with --output (their pack position is
+  // the number of tensors before them).
+  std::vector<std::pair<const Tensor*, std::string>> results;  // (tensor, name)
   for (size_t k = 0; k < pack.outTensors.size(); ++k) {
-    const Tensor& t = pack.outTensors[k];
+    results.emplace_back(&pack.outTensors[k], def.GetOutputs()[k].GetName());
+  }
+  for (const auto& [input, file] : written_inputs) {
+    size_t position = 0;
+    for (size_t k = 0; k < input; ++k) position += std::max<size_t>(in_files[k].size(), 1);
+    results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
+    out_files.push_back(file);
+  }
+  for (size_t k = 0; k < results.size(); ++k) {
+    const Tensor& t = *results[k].first;
     npy::NpyArray a;
     const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
     const std::optional<std::string> descr = npy::DescrFromDType(*dtype);
     if (!descr) {
       discard();
       return Report(kCmd,
-                    "output '" + def.GetOutputs()[k].GetName() + "' has dtype " +
-                        std::string(DTypeName(*dtype)) + ", which .npy cannot hold",
+                    "'" + results[k].second + "' has dtype " + std::string(DTypeName(*dtype)) +
+                        ", which .npy cannot hold",
                     kExitFailure);
     }
     a.descr = *descr;
