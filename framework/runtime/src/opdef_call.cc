@@ -195,6 +195,10 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
                     SVector<TensorDesc>* outputs) {
   const std::string& op = def.GetOpType();
+  if (def.GetOutputs().empty()) {  // an op that only updates inputs in place
+    outputs->clear();
+    return Status::Ok();
+  }
   if (def.GetInferShape() == nullptr) {
     return {ErrorCode::kUnsupported,
             op + ": the OpDef sets no InferShape function (SetInferShape)"};
