@@ -64,7 +64,8 @@ extern "C" __global__ __aicore__ void scale_add(GM_ADDR x, GM_ADDR y, GM_ADDR z)
 
 #ifndef ASCENDC_CPU_DEBUG
 // The device build's launcher, called by main.cpp's NPU path.
-void scale_add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x, uint8_t* y, uint8_t* z) {
+void scale_add_do(uint32_t blockDim, void* l2ctrl, void* stream, uint8_t* x, uint8_t* y,
+                  uint8_t* z) {
   scale_add<<<blockDim, l2ctrl, stream>>>(x, y, z);
 }
 #endif
