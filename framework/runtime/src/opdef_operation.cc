@@ -131,9 +131,8 @@ class OpDefOperation final : public Operation {
         return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
       }
       args.push_back(static_cast<uint8_t*>(t.deviceData));
-      const uint64_t bytes = context->options().padded_device_buffers
-                                 ? (t.dataSize + 31) / 32 * 32 + 32
-                                 : t.dataSize;
+      const uint64_t bytes =
+          context->options().padded_device_buffers ? (t.dataSize + 31) / 32 * 32 + 32 : t.dataSize;
       launch.regions.push_back({t.deviceData, bytes, name});
       return Status::Ok();
     };
@@ -142,6 +141,9 @@ class OpDefOperation final : public Operation {
     }
     for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
       OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
+      // Checked mode reports output bytes that no core wrote.
+      if (args.back() != nullptr)
+        launch.regions.back().output_bytes = variantPack.outTensors[k].dataSize;
     }
     args.push_back(workspace_size_ > 0 ? workspace : nullptr);
     if (workspace_size_ > 0) launch.regions.push_back({workspace, workspace_size_, "workspace"});

@@ -44,7 +44,10 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.atomic_op = 0;
   core.deq_scale = 1.0f;
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
-  if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
+  if (core.checked) {
+    std::memset(core.ub, 0xFF, core.ub_bytes);
+    core.ub_written.assign(core.ub_bytes, 0);
+  }
 }
 
 }  // namespace
@@ -130,6 +133,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
 
   std::optional<Fault> fault = state.fault();
   if (!fault && options.checked) fault = state.FindOverlappingWrites();
+  if (!fault && options.checked) fault = state.FindUnwrittenOutputs();
   if (fault) {
     result.status = {ErrorCode::kKernelFault, fault->ToString()};
     result.fault = std::move(fault);

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -105,6 +106,11 @@ class Core {
   DType atomic_dtype = DType::kFloat32;
   float deq_scale = 1.0f;  // SetDeqScale(half): Cast int32 -> half with CAST_NONE
 
+  // Checked mode: one flag per UB byte, set when an instruction writes the byte and cleared when
+  // its buffer is handed out again (AllocTensor, InitBuffer), so a read of bytes nothing wrote
+  // is a kUninitializedRead fault. Empty in unchecked mode.
+  std::vector<uint8_t> ub_written;
+
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
@@ -169,8 +175,28 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
 // Checked mode: records pipe access to the buffers for the missing-sync check.
 void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
                const char* instr);
+// Also marks the first `bytes` of the view written (all of it when the writer does not say).
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr);
+                const char* instr, uint64_t bytes = UINT64_MAX);
+
+// Checked mode, uninitialised-read check: `bytes` bytes at `ptr` (inside the UB) were written.
+inline void MarkWritten(Core& core, const uint8_t* ptr, uint64_t bytes) {
+  std::memset(core.ub_written.data() + (ptr - core.ub), 1, bytes);
+}
+// Checked mode: the buffer's bytes [offset, offset + bytes) hold nothing written yet.
+inline void ClearWritten(Core& core, uint32_t offset, uint32_t bytes) {
+  if (core.checked) std::memset(core.ub_written.data() + offset, 0, bytes);
+}
+// For test harnesses that fill a UB tensor from the host (memcpy into LocalTensor::data()),
+// which no instruction sees: the view's bytes now count as written.
+void HostWroteUb(const UbRef& ref);
+// Checked mode: faults (kUninitializedRead) unless every byte of [ref.ptr + offset, + bytes)
+// was written since its buffer was allocated. The operand was bounds-checked before.
+void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
+                  const char* instr, const char* operand);
+// The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
+// instruction writes it, it reads nothing the kernel put there.
+bool IsWorkOperand(const char* instr, int index, int nsrc);
 
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches.
@@ -187,8 +213,15 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
   const double cost = core.VectorCost(max_bytes);
   const double start = core.Issue(Pipe::kV, name, cost, 0);
   if (core.checked) {
-    for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
-    TrackWrite(core, dst, Pipe::kV, start, start + cost, name);
+    for (int i = 0; i < nsrc; ++i) {
+      if (IsWorkOperand(name, i, nsrc)) {
+        TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
+        continue;
+      }
+      CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
+      TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+    }
+    TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
   }
   body();
 }
