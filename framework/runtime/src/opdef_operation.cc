@@ -131,8 +131,9 @@ class OpDefOperation final : public Operation {
         return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
       }
       args.push_back(static_cast<uint8_t*>(t.deviceData));
-      const uint64_t bytes =
-          context->options().padded_device_buffers ? (t.dataSize + 31) / 32 * 32 + 32 : t.dataSize;
+      const uint64_t bytes = context->options().padded_device_buffers
+                                 ? (t.dataSize + 31) / 32 * 32 + 32
+                                 : t.dataSize;
       launch.regions.push_back({t.deviceData, bytes, name});
       return Status::Ok();
     };
