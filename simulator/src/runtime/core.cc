@@ -184,6 +184,11 @@ void HostWroteUb(const UbRef& ref) {
   if (core.checked) MarkWritten(core, ref.ptr, ref.bytes);
 }
 
+bool IsStridedRowsSource(const char* instr, int index) {
+  return index == 0 && (std::strcmp(instr, "ext::ReduceRows") == 0 ||
+                        std::strcmp(instr, "ext::AccumulateRows") == 0);
+}
+
 bool IsWorkOperand(const char* instr, int index, int nsrc) {
   if (nsrc != 2 || index != 1) return false;
   return std::strcmp(instr, "ReduceSum") == 0 || std::strcmp(instr, "ReduceMax") == 0 ||

@@ -197,6 +197,10 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
 // The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
 // instruction writes it, it reads nothing the kernel put there.
 bool IsWorkOperand(const char* instr, int index, int nsrc);
+// opsim::ext's row forms (ReduceRows, AccumulateRows) pass the span from the first row to the
+// end of the last, but read only `cols` of every `rowStride`: the gaps may hold nothing, so their
+// source is not checked for unwritten bytes (a missed bug there, never an invented one).
+bool IsStridedRowsSource(const char* instr, int index);
 
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches.
@@ -218,7 +222,7 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
         TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
         continue;
       }
-      CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
+      if (!IsStridedRowsSource(name, i)) CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
     }
     TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
