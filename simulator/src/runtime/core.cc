@@ -18,6 +18,21 @@ namespace {
 constexpr uint32_t kMaxBuffers = 64;
 constexpr uint32_t kMaxQueueBuffers = 8;
 
+// The first bit in [lo, hi) of `words` equal to `value`, or hi.
+uint64_t FindBit(const uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
+  uint64_t b = lo;
+  while (b < hi) {
+    const uint64_t word = value ? words[b >> 6] : ~words[b >> 6];
+    const uint64_t bits = word >> (b & 63);  // candidates at b and above in this word
+    if (bits != 0) {
+      const uint64_t found = b + static_cast<uint64_t>(__builtin_ctzll(bits));
+      return found < hi ? found : hi;
+    }
+    b = (b | 63) + 1;  // next word
+  }
+  return hi;
+}
+
 std::string Hex(uint64_t v) {
   char buf[32];
   std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
@@ -161,14 +176,15 @@ void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end
 
 void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
                   const char* instr, const char* operand) {
-  const uint8_t* flags = core.ub_written.data() + (ref.ptr - core.ub) + offset;
-  const void* hole = bytes == 0 ? nullptr : std::memchr(flags, 0, bytes);
-  if (hole == nullptr) return;
-  const uint64_t lo = static_cast<uint64_t>(static_cast<const uint8_t*>(hole) - flags);
-  uint64_t hi = lo;
-  while (hi < bytes && flags[hi] == 0) ++hi;
-  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const uint64_t read_at = static_cast<uint64_t>(ref.ptr - core.ub) + offset;
+  const uint64_t end = read_at + bytes;
+  // The first clear bit in [read_at, end): whole words at a time.
+  const uint64_t* words = core.ub_written.data();
+  const uint64_t hole = FindBit(words, read_at, end, false);
+  if (hole == end) return;
+  const uint64_t lo = hole - read_at;
+  const uint64_t hi = FindBit(words, hole, end, true) - read_at;
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   RaiseFault(FaultKind::kUninitializedRead, instr,
              std::string(operand) + " reads UB [" + Hex(read_at) + ", " + Hex(read_at + bytes) +
                  ") but bytes [" + std::to_string(read_at + lo - r.offset) + ", " +

@@ -46,7 +46,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) {
     std::memset(core.ub, 0xFF, core.ub_bytes);
-    core.ub_written.assign(core.ub_bytes, 0);
+    core.ub_written.assign((core.ub_bytes + 63) / 64, 0);
   }
 }
 
