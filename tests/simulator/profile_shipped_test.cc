@@ -25,7 +25,7 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 15u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 16u) << p.name;
   for (const auto& [field, provenance] : p.provenance) {
     const bool sourced = provenance.rfind("source: ", 0) == 0;
     const bool assumed = provenance.rfind("assumption: ", 0) == 0;

@@ -57,7 +57,9 @@ void CheckCompare() {
       pipe.InitBuffer(w, 256);
       LocalTensor<T> xa = x.Get<T>(), yb = y.Get<T>();
       std::memcpy(static_cast<void*>(xa.data()), a.data(), kN * sizeof(T));
+      detail::HostWroteUb(xa.ref());  // filled from the host
       std::memcpy(static_cast<void*>(yb.data()), b.data(), kN * sizeof(T));
+      detail::HostWroteUb(yb.ref());  // filled from the host
       LocalTensor<uint8_t> out = z.Get<uint8_t>(), sout = w.Get<uint8_t>();
       Compare(out, xa, yb, m, kN);
       CompareScalar(sout, xa, b[1], m, kN);
@@ -113,8 +115,11 @@ void CheckSelect() {
       LocalTensor<T> xa = x.Get<T>(), yb = y.Get<T>(), d = o.Get<T>(), d0 = o0.Get<T>();
       LocalTensor<uint8_t> mask = s.Get<uint8_t>();
       std::memcpy(static_cast<void*>(xa.data()), a.data(), kN * sizeof(T));
+      detail::HostWroteUb(xa.ref());  // filled from the host
       std::memcpy(static_cast<void*>(yb.data()), b.data(), kN * sizeof(T));
+      detail::HostWroteUb(yb.ref());  // filled from the host
       std::memcpy(mask.data(), sel.data(), sel.size());
+      detail::HostWroteUb(mask.ref());  // filled from the host
       BinaryRepeatParams p;
       if (m == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
         Select(d, mask, xa, scalar, m, kN);

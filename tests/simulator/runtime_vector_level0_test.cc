@@ -41,7 +41,9 @@ TEST(VectorLevel0, BinaryBitMaskWithStridesMatchesModel) {
     for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kElems * 4);
     LocalTensor<float> xa = x.Get<float>(), yb = y.Get<float>(), out = z.Get<float>();
     std::memcpy(xa.data(), a.data(), kElems * 4);
+    detail::HostWroteUb(xa.ref());  // filled from the host
     std::memcpy(yb.data(), b.data(), kElems * 4);
+    detail::HostWroteUb(yb.ref());  // filled from the host
     Duplicate(out, -1.0f, kElems);
     Mul(out, xa, yb, mask, kRepeats, p);
     std::memcpy(d.data(), out.data(), kElems * 4);
@@ -67,6 +69,7 @@ TEST(VectorLevel0, UnaryAndScalarContinuousMaskHalf) {
     for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kElems * 2);
     LocalTensor<half> xa = x.Get<half>(), ye = y.Get<half>(), zs = z.Get<half>();
     std::memcpy(static_cast<void*>(xa.data()), a.data(), kElems * 2);
+    detail::HostWroteUb(xa.ref());  // filled from the host
     Duplicate(ye, half(0.0f), kElems);
     Duplicate(zs, half(0.0f), kElems);
     UnaryRepeatParams p;     // contiguous

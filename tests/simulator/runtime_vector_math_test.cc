@@ -30,7 +30,9 @@ std::vector<U> RunOnTile(const std::vector<T>& in, size_t n, F&& body) {
     LocalTensor<T> x = a.Get<T>();
     LocalTensor<U> y = b.Get<U>();
     std::memcpy(static_cast<void*>(x.data()), in.data(), in.size() * sizeof(T));
+    detail::HostWroteUb(x.ref());  // filled from the host
     std::memset(static_cast<void*>(y.data()), 0, 8192);
+    detail::HostWroteUb(y.ref());  // filled from the host
     body(x, y);
     std::memcpy(static_cast<void*>(out.data()), y.data(), n * sizeof(U));
   });

@@ -170,6 +170,9 @@ class OpDefOperation final : public Operation {
     }
     for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
       OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
+      // Checked mode reports output bytes that no core wrote.
+      if (args.back() != nullptr)
+        launch.regions.back().output_bytes = variantPack.outTensors[k].dataSize;
     }
     args.push_back(workspace_size_ > 0 ? workspace : nullptr);
     if (workspace_size_ > 0) launch.regions.push_back({workspace, workspace_size_, "workspace"});

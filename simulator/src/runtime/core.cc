@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "opsim/sim/ascendc/pipe.h"
@@ -16,6 +17,21 @@ namespace {
 
 constexpr uint32_t kMaxBuffers = 64;
 constexpr uint32_t kMaxQueueBuffers = 8;
+
+// The first bit in [lo, hi) of `words` equal to `value`, or hi.
+uint64_t FindBit(const uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
+  uint64_t b = lo;
+  while (b < hi) {
+    const uint64_t word = value ? words[b >> 6] : ~words[b >> 6];
+    const uint64_t bits = word >> (b & 63);  // candidates at b and above in this word
+    if (bits != 0) {
+      const uint64_t found = b + static_cast<uint64_t>(__builtin_ctzll(bits));
+      return found < hi ? found : hi;
+    }
+    b = (b | 63) + 1;  // next word
+  }
+  return hi;
+}
 
 std::string Hex(uint64_t v) {
   char buf[32];
@@ -66,6 +82,34 @@ uint32_t Carve(Core& core, uint32_t bytes, const char* instr, int16_t pool = -1)
   const uint32_t offset = core.ub_used;
   core.ub_used += bytes;
   return offset;
+}
+
+const char* PositionName(Position pos) {
+  switch (pos) {
+    case Position::kVecIn: return "VECIN";
+    case Position::kVecOut: return "VECOUT";
+    case Position::kVecCalc: return "VECCALC";
+    case Position::kOther: break;
+  }
+  return "other";
+}
+
+// The chip's queue manager has a fixed number of buffer slots per TPosition
+// (DeviceProfile::queue_buffers_per_position); live queue buffers of every pipe count.
+void CheckPositionBuffers(const Core& core, Position pos, uint32_t num, const char* instr) {
+  uint32_t held = 0;
+  for (const BufferRecord& r : core.bufs) {
+    if (r.owner < 0 || r.state == BufState::kDead) continue;
+    if (core.queues[static_cast<size_t>(r.owner)].position == pos) ++held;
+  }
+  const uint32_t limit = core.device->queue_buffers_per_position;
+  if (held + num > limit) {
+    RaiseFault(FaultKind::kTooManyBuffers, instr,
+               std::string(PositionName(pos)) + " queues already hold " + std::to_string(held) +
+                   " buffers and " + std::to_string(num) + " more were asked for; " +
+                   core.device->name + " allows at most " + std::to_string(limit) +
+                   " queue buffers per TPosition");
+  }
 }
 
 uint32_t RoundUp32(uint64_t len, const char* instr) {
@@ -130,8 +174,46 @@ void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end
   r.read_end = std::max(r.read_end, end);
 }
 
+void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
+                  const char* instr, const char* operand) {
+  const uint64_t read_at = static_cast<uint64_t>(ref.ptr - core.ub) + offset;
+  const uint64_t end = read_at + bytes;
+  // The first clear bit in [read_at, end): whole words at a time.
+  const uint64_t* words = core.ub_written.data();
+  const uint64_t hole = FindBit(words, read_at, end, false);
+  if (hole == end) return;
+  const uint64_t lo = hole - read_at;
+  const uint64_t hi = FindBit(words, hole, end, true) - read_at;
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  RaiseFault(FaultKind::kUninitializedRead, instr,
+             std::string(operand) + " reads UB [" + Hex(read_at) + ", " + Hex(read_at + bytes) +
+                 ") but bytes [" + std::to_string(read_at + lo - r.offset) + ", " +
+                 std::to_string(read_at + hi - r.offset) + ") of " + Describe(core, ref.buf) +
+                 " were never written since it was " +
+                 (r.owner >= 0 ? "allocated (AllocTensor)" : "created (InitBuffer)") +
+                 ": a copy-in too short, or a count in bytes where elements were meant?");
+}
+
+void HostWroteUb(const UbRef& ref) {
+  Core& core = Cur();
+  CheckUb(core, ref, ref.bytes, "host write", "tensor");
+  if (core.checked) MarkWritten(core, ref.ptr, ref.bytes);
+}
+
+bool IsStridedRowsSource(const char* instr, int index) {
+  return index == 0 && (std::strcmp(instr, "ext::ReduceRows") == 0 ||
+                        std::strcmp(instr, "ext::AccumulateRows") == 0);
+}
+
+bool IsWorkOperand(const char* instr, int index, int nsrc) {
+  if (nsrc != 2 || index != 1) return false;
+  return std::strcmp(instr, "ReduceSum") == 0 || std::strcmp(instr, "ReduceMax") == 0 ||
+         std::strcmp(instr, "ReduceMin") == 0;
+}
+
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr) {
+                const char* instr, uint64_t bytes) {
+  MarkWritten(core, ref.ptr, std::min<uint64_t>(bytes, ref.bytes));
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const int p = static_cast<int>(pipe);
   const bool read_race = r.read_pipe >= 0 && r.read_pipe != p && start < r.read_end;
@@ -229,6 +311,7 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
                "num = " + std::to_string(num) +
                    " buffers (expected 1 <= num <= " + std::to_string(kMaxQueueBuffers) + ")");
   }
+  CheckPositionBuffers(core, pos, num, instr);
   const uint32_t bytes = RoundUp32(len, instr);
   if (core.bufs.size() + num > kMaxBuffers) {
     RaiseFault(FaultKind::kTooManyBuffers, instr,
@@ -276,6 +359,8 @@ int16_t InitScratchIn(uint32_t len, int16_t existing, int16_t pool) {
   r.offset = Carve(core, r.bytes, instr, pool);
   r.pool = pool;
   r.state = BufState::kScratch;
+  // A TBuf keeps what was written through every Get, so only its creation clears it.
+  ClearWritten(core, r.offset, r.bytes);
   core.bufs.push_back(r);
   return static_cast<int16_t>(core.bufs.size() - 1);
 }
@@ -291,6 +376,7 @@ UbRef QueueAlloc(int16_t queue) {
     if (r.state != BufState::kFree) continue;
     q.next_alloc = static_cast<uint8_t>((i + 1) % q.num_bufs);
     r.state = BufState::kAllocated;
+    ClearWritten(core, r.offset, r.bytes);  // a fresh tensor holds the previous tile's data
     double& clock = core.clock[static_cast<int>(q.producer)];
     clock = std::max(clock, r.free_at);
     return UbRef{core.ub + r.offset, r.bytes, static_cast<int16_t>(q.first_buf + i), r.gen};
@@ -396,15 +482,20 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
   const char* instr = write ? "LocalTensor::SetValue" : "LocalTensor::GetValue";
   CheckUb(core, ref, offset_bytes + elem_bytes, instr, "tensor");
   core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
+  if (core.checked && write) MarkWritten(core, ref.ptr + offset_bytes, elem_bytes);
 }
 
 void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write) {
   Core& core = Cur();
   const char* instr = write ? "GlobalTensor::SetValue" : "GlobalTensor::GetValue";
   if (ref.ptr == nullptr || offset_bytes + elem_bytes > ref.bytes) {
+    // Name the GM tensor and the offset inside it, not just the GlobalTensor's own view.
+    const std::string where = ref.ptr == nullptr
+                                  ? std::string("an unbound GlobalTensor")
+                                  : core.launch->DescribeGm(ref.ptr + offset_bytes, elem_bytes);
     RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               "element at byte offset " + std::to_string(offset_bytes) +
-                   " is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
+               "element at byte offset " + std::to_string(offset_bytes) + " (" + where +
+                   ") is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
   }
   core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
   if (write) core.launch->RecordWrite(core, ref.ptr + offset_bytes, elem_bytes);

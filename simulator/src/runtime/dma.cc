@@ -53,8 +53,8 @@ std::mutex& AtomicMutex() {
   return m;
 }
 
-// A UB -> GM block: plain copy, or the atomic combine in force. Atomic writes are not recorded
-// for the overlap check.
+// A UB -> GM block: plain copy, or the atomic combine in force. Atomic writes are recorded for
+// the unwritten-output check only: blocks may accumulate into the same bytes.
 void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const char* instr) {
   if (core.atomic_op == 0) {
     std::memmove(gm, ub, bytes);
@@ -70,6 +70,7 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
   const vec::BinaryOp op = core.atomic_op == 1   ? vec::BinaryOp::kAdd
                            : core.atomic_op == 2 ? vec::BinaryOp::kMax
                                                  : vec::BinaryOp::kMin;
+  core.launch->RecordWrite(core, gm, bytes, /*atomic=*/true);
   std::lock_guard<std::mutex> lock(AtomicMutex());
   vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
 }
@@ -155,8 +156,18 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
   const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total);
   if (core.checked) {
-    if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr);
-    if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr);
+    if (ub_src) {
+      for (uint32_t i = 0; i < block_count; ++i) {
+        CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+      }
+      TrackRead(core, *ub_src, pipe, start, start + cost, instr);
+    }
+    if (ub_dst) {
+      TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
+      for (uint32_t i = 0; i < block_count; ++i) {
+        MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+      }
+    }
   }
   if (dir == CopyDir::kUbToGm) {
     for (uint32_t i = 0; i < block_count; ++i) {
@@ -207,9 +218,13 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
   const double start = core.Issue(Pipe::kMte2, instr, cost, total);
-  if (core.checked) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr);
+  if (core.checked) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (row + ub_gap_blocks * 32);
+    // The whole 32 B-aligned row counts as written, padding included even without isPad:
+    // kernels compute over the aligned row and copy only the valid part out (the pad's value
+    // is still poisoned below in checked mode).
+    if (core.checked) MarkWritten(core, out, row);
     std::memcpy(out + left, src.ptr + i * (block_bytes + gm_gap_bytes), block_bytes);
     const uint64_t tail = row - left - block_bytes;
     if (is_pad) {
@@ -242,7 +257,12 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
   const double start = core.Issue(Pipe::kMte3, instr, cost, total);
-  if (core.checked) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
+  if (core.checked) {
+    for (uint32_t i = 0; i < block_count; ++i) {
+      CheckWritten(core, src, i * (row + ub_gap_blocks * 32), block_bytes, instr, "src");
+    }
+    TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
+  }
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
     WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);

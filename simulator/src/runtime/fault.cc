@@ -21,6 +21,8 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kInvalidArgument: return "invalid_argument";
     case FaultKind::kNoLaunch: return "no_launch";
     case FaultKind::kAssertFailed: return "assert_failed";
+    case FaultKind::kUninitializedRead: return "uninitialized_read";
+    case FaultKind::kUnwrittenOutput: return "unwritten_output";
   }
   return "unknown";
 }

@@ -45,7 +45,10 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.deq_scale = 1.0f;
   std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
-  if (core.checked) std::memset(core.ub, 0xFF, core.ub_bytes);
+  if (core.checked) {
+    std::memset(core.ub, 0xFF, core.ub_bytes);
+    core.ub_written.assign((core.ub_bytes + 63) / 64, 0);
+  }
 }
 
 }  // namespace
@@ -131,6 +134,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
 
   std::optional<Fault> fault = state.fault();
   if (!fault && options.checked) fault = state.FindOverlappingWrites();
+  if (!fault && options.checked) fault = state.FindUnwrittenOutputs();
   if (fault) {
     result.status = {ErrorCode::kKernelFault, fault->ToString()};
     result.fault = std::move(fault);

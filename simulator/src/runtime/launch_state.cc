@@ -42,22 +42,58 @@ std::string LaunchState::DescribeGm(const uint8_t* ptr, uint64_t bytes) const {
   return buf;
 }
 
-void LaunchState::RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes) {
+void LaunchState::RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes,
+                                  bool atomic) {
   std::vector<WriteSpan>& spans = writes_[static_cast<size_t>(core.core_idx)];
   const uintptr_t begin = reinterpret_cast<uintptr_t>(ptr);
   if (!spans.empty()) {
     WriteSpan& last = spans.back();
-    if (last.block == core.block_idx && last.epoch == core.sync_epoch && last.end == begin) {
+    if (last.block == core.block_idx && last.epoch == core.sync_epoch && last.end == begin &&
+        last.atomic == atomic) {
       last.end += bytes;  // streaming writes coalesce, so the record stays small
       return;
     }
   }
-  spans.push_back({begin, begin + bytes, core.sync_epoch, core.block_idx});
+  spans.push_back({begin, begin + bytes, core.sync_epoch, core.block_idx, atomic});
+}
+
+std::optional<Fault> LaunchState::FindUnwrittenOutputs() const {
+  std::vector<std::pair<uintptr_t, uintptr_t>> written;
+  for (const auto& spans : writes_) {
+    for (const WriteSpan& w : spans) written.emplace_back(w.begin, w.end);
+  }
+  std::sort(written.begin(), written.end());
+  for (const GmRegion& g : regions) {
+    if (g.output_bytes == 0) continue;
+    const uintptr_t base = reinterpret_cast<uintptr_t>(g.base);
+    const uintptr_t end = base + std::min(g.output_bytes, g.bytes);
+    uintptr_t covered = base;  // [base, covered) is written
+    uintptr_t gap_end = end;
+    for (const auto& [lo, hi] : written) {
+      if (hi <= covered) continue;
+      if (lo > covered) {
+        gap_end = std::min(lo, end);
+        break;
+      }
+      covered = hi;
+      if (covered >= end) break;
+    }
+    if (covered >= end) continue;
+    return Fault{FaultKind::kUnwrittenOutput, -1, "kernel end",
+                 "output '" + g.name + "' bytes [" + std::to_string(covered - base) + ", " +
+                     std::to_string(gap_end - base) + ") of " + std::to_string(end - base) +
+                     " B were written by no block: a tile or a tail the kernel never copies out"};
+  }
+  return std::nullopt;
 }
 
 std::optional<Fault> LaunchState::FindOverlappingWrites() const {
   std::vector<WriteSpan> all;
-  for (const auto& spans : writes_) all.insert(all.end(), spans.begin(), spans.end());
+  for (const auto& spans : writes_) {
+    for (const WriteSpan& w : spans) {
+      if (!w.atomic) all.push_back(w);
+    }
+  }
   std::sort(all.begin(), all.end(), [](const WriteSpan& a, const WriteSpan& b) {
     return a.epoch != b.epoch ? a.epoch < b.epoch : a.begin < b.begin;
   });

@@ -35,12 +35,15 @@ class LaunchState final : private ParkBarrier {
   int16_t FindRegion(const uint8_t* ptr) const;
   std::string DescribeGm(const uint8_t* ptr, uint64_t bytes) const;
 
-  // Checked mode: remembers that `core` wrote [ptr, ptr + bytes).
-  void RecordWrite(const Core& core, const uint8_t* ptr, uint64_t bytes) {
-    if (options.checked) RecordWriteSlow(core, ptr, bytes);
+  // Checked mode: remembers that `core` wrote [ptr, ptr + bytes); atomic writes (SetAtomicAdd
+  // and kin) count for the output check but may overlap.
+  void RecordWrite(const Core& core, const uint8_t* ptr, uint64_t bytes, bool atomic = false) {
+    if (options.checked) RecordWriteSlow(core, ptr, bytes, atomic);
   }
   // Checked mode: the first pair of blocks that wrote the same bytes in one SyncAll epoch.
   std::optional<Fault> FindOverlappingWrites() const;
+  // Checked mode: the first output region (GmRegion::output_bytes) with bytes no core wrote.
+  std::optional<Fault> FindUnwrittenOutputs() const;
 
   void SyncAll(Core& core);
   void BlockExited(const Core& core);
@@ -55,8 +58,9 @@ class LaunchState final : private ParkBarrier {
     uintptr_t end;
     uint32_t epoch;
     int32_t block;
+    bool atomic;
   };
-  void RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes);
+  void RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes, bool atomic);
   bool Released(uint64_t ticket) const override;
   void WaitReleased(uint64_t ticket) override;
 

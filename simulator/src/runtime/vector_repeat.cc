@@ -151,6 +151,15 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   }
   ChargeRepeat(name, plan.repeats, &dst.ref, src_refs, nsrc);
   if (plan.count == 0) return;
+  if (Cur().checked) {  // only the lanes the mask enables are read, not the gaps between them
+    for (int s = 0; s < nsrc; ++s) {
+      for (size_t k = 0; k < plan.count; ++k) {
+        const uint64_t off = LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes,
+                                        srcs[s].blk_stride, srcs[s].rep_stride);
+        CheckWritten(Cur(), srcs[s].ref, off, elem_bytes, name, "src");
+      }
+    }
+  }
   const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < nsrc; ++s) {
     const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;

@@ -9,21 +9,24 @@
 namespace opsim::sim {
 
 enum class FaultKind : uint8_t {
-  kOutOfBoundsGm,     // DMA or GlobalTensor access outside its registered region or length
-  kOutOfBoundsUb,     // vector/scalar access beyond the LocalTensor's buffer
-  kMisalignedCopy,    // DataCopy with a UB address or length that is not 32 B aligned
-  kUbOverflow,        // InitBuffer asks for more Unified Buffer than is left
-  kTooManyBuffers,    // more than 64 buffers in one TPipe
-  kQueueMisuse,       // empty DeQue, full EnQue, Alloc with none free, foreign/double free
-  kBufferLeak,        // a queue buffer still held when the kernel ends
-  kUseAfterFree,      // a LocalTensor used after its buffer was freed
-  kMissingSync,       // a pipe reads (or overwrites) UB data another pipe has not finished with
-  kOverlappingWrite,  // two cores wrote the same GM bytes between two SyncAll
-  kUnsupported,       // API used in a way this profile or simulator does not allow
-  kBarrierDeadlock,   // SyncAll that some core can never reach
-  kInvalidArgument,   // bad argument to an API call (count 0 where forbidden, bad params)
-  kNoLaunch,          // kernel API called outside a kernel launch
-  kAssertFailed,      // a kernel's own ASSERT / ascendc_assert did not hold
+  kOutOfBoundsGm,      // DMA or GlobalTensor access outside its registered region or length
+  kOutOfBoundsUb,      // vector/scalar access beyond the LocalTensor's buffer
+  kMisalignedCopy,     // DataCopy with a UB address or length that is not 32 B aligned
+  kUbOverflow,         // InitBuffer asks for more Unified Buffer than is left
+  kTooManyBuffers,     // more than 64 buffers in one TPipe, or more queue buffers on one
+                       // TPosition than the profile's queue_buffers_per_position
+  kQueueMisuse,        // empty DeQue, full EnQue, Alloc with none free, foreign/double free
+  kBufferLeak,         // a queue buffer still held when the kernel ends
+  kUseAfterFree,       // a LocalTensor used after its buffer was freed
+  kMissingSync,        // a pipe reads (or overwrites) UB data another pipe has not finished with
+  kOverlappingWrite,   // two cores wrote the same GM bytes between two SyncAll
+  kUnsupported,        // API used in a way this profile or simulator does not allow
+  kBarrierDeadlock,    // SyncAll that some core can never reach
+  kInvalidArgument,    // bad argument to an API call (count 0 where forbidden, bad params)
+  kNoLaunch,           // kernel API called outside a kernel launch
+  kAssertFailed,       // a kernel's own ASSERT / ascendc_assert did not hold
+  kUninitializedRead,  // checked mode: a vector or DMA-out read of UB bytes nothing wrote
+  kUnwrittenOutput,    // checked mode: output GM bytes that no core wrote during the launch
 };
 
 std::string_view FaultKindName(FaultKind kind);

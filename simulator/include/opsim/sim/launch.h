@@ -23,6 +23,10 @@ struct GmRegion {
   const void* base = nullptr;
   uint64_t bytes = 0;
   std::string name;  // used in fault messages: "x", "y", "workspace"
+  // When > 0 the region's first output_bytes bytes are an output of the launch: in checked mode,
+  // any of them that no core wrote is a kUnwrittenOutput fault after the kernel ends. A byte
+  // count rather than a flag, since a region may extend past its tensor (padded device buffers).
+  uint64_t output_bytes = 0;
 };
 
 struct TraceEvent {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -106,6 +107,12 @@ class Core {
   uint8_t cmp_mask[16] = {};  // CMPMASK: Compare without dst writes it, GetCmpMask reads it
   float deq_scale = 1.0f;     // SetDeqScale(half): Cast int32 -> half with CAST_NONE
 
+  // Checked mode: one bit per UB byte (bit b of word b / 64), set when an instruction writes the
+  // byte and cleared when its buffer is handed out again (AllocTensor, InitBuffer), so a read of
+  // bytes nothing wrote is a kUninitializedRead fault. Bits, not bytes, to keep the flag traffic
+  // an eighth of the data moved. Empty in unchecked mode.
+  std::vector<uint64_t> ub_written;
+
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
@@ -170,8 +177,51 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
 // Checked mode: records pipe access to the buffers for the missing-sync check.
 void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
                const char* instr);
+// Also marks the first `bytes` of the view written (all of it when the writer does not say).
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr);
+                const char* instr, uint64_t bytes = UINT64_MAX);
+
+// Sets (value) or clears bits [lo, hi) of `words`.
+inline void SetBitRange(uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
+  if (lo >= hi) return;
+  const uint64_t first = lo >> 6;
+  const uint64_t last = (hi - 1) >> 6;
+  const uint64_t head = ~0ull << (lo & 63);
+  const uint64_t tail = ~0ull >> (63 - ((hi - 1) & 63));
+  auto apply = [&](uint64_t k, uint64_t mask) {
+    words[k] = value ? (words[k] | mask) : (words[k] & ~mask);
+  };
+  if (first == last) {
+    apply(first, head & tail);
+    return;
+  }
+  apply(first, head);
+  if (last > first + 1) std::memset(words + first + 1, value ? 0xFF : 0, (last - first - 1) * 8);
+  apply(last, tail);
+}
+// Checked mode, uninitialised-read check: `bytes` bytes at `ptr` (inside the UB) were written.
+inline void MarkWritten(Core& core, const uint8_t* ptr, uint64_t bytes) {
+  const auto at = static_cast<uint64_t>(ptr - core.ub);
+  SetBitRange(core.ub_written.data(), at, at + bytes, true);
+}
+// Checked mode: the buffer's bytes [offset, offset + bytes) hold nothing written yet.
+inline void ClearWritten(Core& core, uint32_t offset, uint32_t bytes) {
+  if (core.checked) SetBitRange(core.ub_written.data(), offset, uint64_t{offset} + bytes, false);
+}
+// For test harnesses that fill a UB tensor from the host (memcpy into LocalTensor::data()),
+// which no instruction sees: the view's bytes now count as written.
+void HostWroteUb(const UbRef& ref);
+// Checked mode: faults (kUninitializedRead) unless every byte of [ref.ptr + offset, + bytes)
+// was written since its buffer was allocated. The operand was bounds-checked before.
+void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
+                  const char* instr, const char* operand);
+// The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
+// instruction writes it, it reads nothing the kernel put there.
+bool IsWorkOperand(const char* instr, int index, int nsrc);
+// opsim::ext's row forms (ReduceRows, AccumulateRows) pass the span from the first row to the
+// end of the last, but read only `cols` of every `rowStride`: the gaps may hold nothing, so their
+// source is not checked for unwritten bytes (a missed bug there, never an invented one).
+bool IsStridedRowsSource(const char* instr, int index);
 
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches.
@@ -188,8 +238,15 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
   const double cost = core.VectorCost(max_bytes);
   const double start = core.Issue(Pipe::kV, name, cost, 0);
   if (core.checked) {
-    for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
-    TrackWrite(core, dst, Pipe::kV, start, start + cost, name);
+    for (int i = 0; i < nsrc; ++i) {
+      if (IsWorkOperand(name, i, nsrc)) {
+        TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
+        continue;
+      }
+      if (!IsStridedRowsSource(name, i)) CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
+      TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+    }
+    TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
   }
   body();
 }
