@@ -57,7 +57,8 @@ void CheckAgainstCount(const char* name, bool positive, L0&& level0, Count&& cou
     LocalTensor<T> ta = x.Get<T>(), tb = y.Get<T>(), td = z.Get<T>();
     std::memcpy(static_cast<void*>(ta.data()), a.data(), kTileBytes);
     std::memcpy(static_cast<void*>(tb.data()), b.data(), kTileBytes);
-    std::memcpy(static_cast<void*>(td.data()), b.data(), kTileBytes);  // old dst values
+    std::memcpy(static_cast<void*>(td.data()), b.data(), kTileBytes);           // old dst values
+    for (const LocalTensor<T>& t : {ta, tb, td}) detail::HostWroteUb(t.ref());  // from the host
     level0(td, ta, tb, mask);
     std::memcpy(static_cast<void*>(got.data()), td.data(), kTileBytes);
     // The model: gather the active lanes, run the count form, scatter.
@@ -73,6 +74,7 @@ void CheckAgainstCount(const char* name, bool positive, L0&& level0, Count&& cou
     }
     // The old dst of every active lane is b's value there (dst was preloaded with b).
     std::memcpy(static_cast<void*>(gd.data()), gb.data(), n * sizeof(T));
+    for (const LocalTensor<T>& t : {ga, gb, gd}) detail::HostWroteUb(t.ref());  // from the host
     count(gd, ga, gb, static_cast<int32_t>(n));
     want = b;
     n = 0;

@@ -177,6 +177,7 @@ TEST(VectorLevel0, CastLevel0WidensLanesToTheWiderTypeAndEveryRoundMode) {
       LocalTensor<int32_t> dst = y.Get<int32_t>();
       LocalTensor<half> dh = z.Get<half>();
       std::memcpy(src.data(), in.data(), kN * 4);
+      detail::HostWroteUb(src.ref());  // filled from the host
       Duplicate(dst, -1, static_cast<int32_t>(kN));
       UnaryRepeatParams p;               // float and int32: 8 blocks per repeat
       Cast(dst, src, m, 48, 2, p);       // the first 48 lanes of each repeat
