@@ -172,5 +172,27 @@ TEST(Npy, WriteIsAtomicAndReadable) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Npy, SeveralFilesAreWrittenAllOrNone) {
+  char tmpl[] = "/tmp/npy_test_XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const std::filesystem::path dir = tmpl;
+  NpyArray a;
+  a.descr = "<f4";
+  a.shape = {2};
+  a.data.resize(8, 0);
+  const std::string first = (dir / "first.npy").string();
+  // The second cannot be written: the first must not appear either, nor any temporary.
+  Status st = WriteNpyFiles({{first, &a}, {(dir / "missing_dir" / "b.npy").string(), &a}});
+  EXPECT_FALSE(st.ok());
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  st = WriteNpyFiles({{first, &a}, {(dir / "." / "first.npy").string(), &a}});
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(st.message().find("the same file is named for two arrays"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  ASSERT_TRUE(WriteNpyFiles({{first, &a}, {(dir / "second.npy").string(), &a}}).ok());
+  EXPECT_TRUE(std::filesystem::exists(dir / "second.npy"));
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace opsim::npy

@@ -229,6 +229,22 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
   }
 }
 
+TEST_F(OpsimCli, GraphWritesAllOutputsOrNone) {
+  std::vector<int32_t> x(5 * 64, 3);
+  const std::string in = WriteArray<int32_t>("x.npy", "<i4", {5, 64}, x);
+  const size_t files = FileCount();
+  // hi cannot be written: lo must not be left behind.
+  Result r = Run("graph configs/graphs/two_heads.yaml --input x=" + in +
+                 " --output lo=" + Path("lo.npy") + " --output hi=" + Path("no_dir/hi.npy"));
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_EQ(FileCount(), files) << r.err;
+  r = Run("graph configs/graphs/two_heads.yaml --input x=" + in +
+          " --output lo=" + Path("same.npy") + " --output hi=" + Path("same.npy"));
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_NE(r.err.find("the same file is named for two arrays"), std::string::npos) << r.err;
+  EXPECT_EQ(FileCount(), files);
+}
+
 TEST_F(OpsimCli, GraphRunsAShippedExample) {
   // configs/graphs/chain.yaml: y[j] = max_i sum_k x[i][j][k], x of [8,16,32] float32.
   std::vector<float> x(8 * 16 * 32);

@@ -326,13 +326,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (st.ok()) st = op->Execute(pack, workspace.data(), ws, context.get());
   if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
 
-  // All outputs or none: each goes to a temporary beside its file, renamed when all are written.
-  std::vector<std::string> temps;
-  auto discard = [&] {
-    for (const std::string& t : temps) std::remove(t.c_str());
-  };
-  // What is written: every output, then the inputs named with --output (their pack position is
-  // the number of tensors before them).
+  // What is written, all or none: every output, then the inputs named with --output (their pack
+  // position is the number of tensors before them).
   std::vector<std::pair<const Tensor*, std::string>> results;  // (tensor, name)
   for (size_t k = 0; k < pack.outTensors.size(); ++k) {
     results.emplace_back(&pack.outTensors[k], def.GetOutputs()[k].GetName());
@@ -343,35 +338,27 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
     out_files.push_back(file);
   }
+  std::vector<npy::NpyArray> arrays(results.size());
+  std::vector<std::pair<std::string, const npy::NpyArray*>> files;
   for (size_t k = 0; k < results.size(); ++k) {
     const Tensor& t = *results[k].first;
-    npy::NpyArray a;
     const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
     const std::optional<std::string> descr = npy::DescrFromDType(*dtype);
     if (!descr) {
-      discard();
       return Report(kCmd,
                     "'" + results[k].second + "' has dtype " + std::string(DTypeName(*dtype)) +
                         ", which .npy cannot hold",
                     kExitFailure);
     }
+    npy::NpyArray& a = arrays[k];
     a.descr = *descr;
     for (uint64_t i = 0; i < t.desc.shape.dimNum; ++i) a.shape.push_back(t.desc.shape.dims[i]);
     const auto* p = static_cast<const uint8_t*>(t.deviceData);
     a.data.assign(p, p + t.dataSize);
-    temps.push_back(out_files[k] + ".opsim-partial");
-    if (Status ws_st = npy::WriteNpy(temps.back(), a); !ws_st.ok()) {
-      discard();
-      return Report(kCmd, "--output " + out_files[k] + ": " + ws_st.message(), kExitFailure);
-    }
+    files.emplace_back(out_files[k], &a);
   }
-  for (size_t k = 0; k < temps.size(); ++k) {
-    std::error_code ec;
-    std::filesystem::rename(temps[k], out_files[k], ec);
-    if (ec) {
-      discard();
-      return Report(kCmd, "--output " + out_files[k] + ": " + ec.message(), kExitFailure);
-    }
+  if (Status st_write = npy::WriteNpyFiles(files); !st_write.ok()) {
+    return Report(kCmd, "--output: " + st_write.message(), kExitFailure);
   }
   std::printf("%s on %s: simulated %.3f us, wrote", r.op.c_str(), context->device().name.c_str(),
               context->device_ns() / 1000.0);

@@ -127,17 +127,22 @@ int RunGraph(const GraphOptions& o) {
   }
   if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
 
+  // All requested outputs or none.
+  std::vector<npy::NpyArray> arrays;
+  arrays.reserve(g.outputs.size());
+  std::vector<std::pair<std::string, const npy::NpyArray*>> files;
   for (size_t i = 0; i < g.outputs.size(); ++i) {
     const auto file = out_files.find(g.outputs[i].name);
     if (file == out_files.end()) continue;
-    npy::NpyArray array;
+    npy::NpyArray& array = arrays.emplace_back();
     array.descr = *npy::DescrFromDType(*DTypeFromAcl(g.outputs[i].desc.dtype));
     const Dims& d = g.outputs[i].desc.shape;
     array.shape.assign(d.dims, d.dims + d.dimNum);
     array.data = std::move(outputs[i]);
-    if (Status ws = npy::WriteNpy(file->second, array); !ws.ok()) {
-      return Report(kCmd, "--output " + g.outputs[i].name + ": " + ws.message(), kExitFailure);
-    }
+    files.emplace_back(file->second, &array);
+  }
+  if (Status ws = npy::WriteNpyFiles(files); !ws.ok()) {
+    return Report(kCmd, "--output: " + ws.message(), kExitFailure);
   }
   std::printf("graph %s: %zu inputs, %zu outputs on %s, %llu launches, simulated %.3f us\n",
               g.name.c_str(), g.inputs.size(), g.outputs.size(), context->device().name.c_str(),

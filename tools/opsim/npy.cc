@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -287,13 +288,18 @@ Status EncodeNpy(const NpyArray& array, std::vector<uint8_t>* out) {
   return Status::Ok();
 }
 
-Status WriteNpy(const std::string& path, const NpyArray& array) {
+namespace {
+
+// Writes the image of `array` to a new temporary file beside `path`; *tmp names it.
+Status WriteTemporary(const std::string& path, const NpyArray& array, std::string* tmp) {
   std::vector<uint8_t> bytes;
   OPSIM_RETURN_IF_ERROR(EncodeNpy(array, &bytes));
-  std::string tmp = path + ".tmpXXXXXX";
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0)
+  *tmp = path + ".tmpXXXXXX";
+  const int fd = mkstemp(tmp->data());
+  if (fd < 0) {
+    tmp->clear();
     return Bad(path, std::string("cannot create a temporary file: ") + std::strerror(errno));
+  }
   fchmod(fd, 0644);  // mkstemp's 0600 would surprise whoever reads the result
   size_t done = 0;
   while (done < bytes.size()) {
@@ -301,15 +307,57 @@ Status WriteNpy(const std::string& path, const NpyArray& array) {
     if (n <= 0) {
       const int err = errno;
       close(fd);
-      std::remove(tmp.c_str());
+      std::remove(tmp->c_str());
+      tmp->clear();
       return Bad(path, std::string("write failed: ") + std::strerror(err));
     }
     done += static_cast<size_t>(n);
   }
-  if (close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (close(fd) != 0) {
     const int err = errno;
-    std::remove(tmp.c_str());
+    std::remove(tmp->c_str());
+    tmp->clear();
     return Bad(path, std::string("cannot write: ") + std::strerror(err));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status WriteNpy(const std::string& path, const NpyArray& array) {
+  return WriteNpyFiles({{path, &array}});
+}
+
+Status WriteNpyFiles(const std::vector<std::pair<std::string, const NpyArray*>>& files) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      std::error_code a, b;
+      if (std::filesystem::weakly_canonical(files[i].first, a) ==
+          std::filesystem::weakly_canonical(files[j].first, b)) {
+        return {ErrorCode::kInvalidParam,
+                files[i].first + ": the same file is named for two arrays"};
+      }
+    }
+  }
+  std::vector<std::string> temps;
+  auto discard = [&temps] {
+    for (const std::string& t : temps) std::remove(t.c_str());
+  };
+  for (const auto& [path, array] : files) {
+    std::string tmp;
+    if (Status st = WriteTemporary(path, *array, &tmp); !st.ok()) {
+      discard();
+      return st;
+    }
+    temps.push_back(tmp);
+  }
+  // Every file is complete before the first takes its name.
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
+      const int err = errno;
+      for (size_t j = i; j < temps.size(); ++j) std::remove(temps[j].c_str());
+      return Bad(files[i].first, std::string("cannot write: ") + std::strerror(err));
+    }
   }
   return Status::Ok();
 }

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "opsim/core/dtype.h"
@@ -41,5 +42,9 @@ Status EncodeNpy(const NpyArray& array, std::vector<uint8_t>* out);
 // Writes to a temporary file next to `path` and renames it over `path` only when every byte is
 // written, so a failure never leaves a partial or stale-looking output.
 Status WriteNpy(const std::string& path, const NpyArray& array);
+// Several files, all or none: each is written beside its name first, and they take their names
+// only when all were written (a failure leaves no file and no temporary behind). kInvalidParam
+// when one file is named twice.
+Status WriteNpyFiles(const std::vector<std::pair<std::string, const NpyArray*>>& files);
 
 }  // namespace opsim::npy
