@@ -60,22 +60,6 @@ template <typename T>
 CmpArgs CmpOf(const char* name, AscendC::CMPMODE mode, const void* scalar) {
   return CmpArgs{name, AscendC::DTypeOf<T>(), sizeof(T), static_cast<vec::CmpMode>(mode), scalar};
 }
-template <bool isSetMask>
-MaskArg CmpMaskOf(const uint64_t mask[]) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.bits_form = true;
-  m.bits[0] = mask[0];
-  m.bits[1] = mask[1];
-  return m;
-}
-template <bool isSetMask>
-MaskArg CmpMaskOf(uint64_t mask) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.count = mask;
-  return m;
-}
 
 }  // namespace opsim::sim::detail
 
@@ -103,7 +87,7 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
     const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                          \
     CompareRepeat(CmpOf<T>("Compare", cmpMode, nullptr), dst.ref(),                               \
                   RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,                \
-                  CmpMaskOf<isSetMask>(mask), repeatTime);                                        \
+                  MaskOf<isSetMask>(mask), repeatTime);                                           \
   }                                                                                               \
   template <typename T, typename U, bool isSetMask = true>                                        \
   void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,   \
@@ -112,7 +96,7 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
     using namespace opsim::sim::detail;                                                           \
     CompareRepeat(CmpOf<T>("CompareScalar", cmpMode, &src1Scalar), dst.ref(),                     \
                   RepeatOperand{src0.ref(), p.srcBlkStride, p.srcRepStride}, nullptr,             \
-                  CmpMaskOf<isSetMask>(mask), repeatTime);                                        \
+                  MaskOf<isSetMask>(mask), repeatTime);                                           \
   }
 // Compare without dst (one repeat): the bits go to the CMPMASK register (GetCmpMask).
 #define OPSIM_COMPARE_REG(MaskType)                                                     \
@@ -123,7 +107,7 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
     CompareRegister(CmpOf<T>("Compare", cmpMode, nullptr),                              \
                     RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride},        \
                     RepeatOperand{src1.ref(), p.src1BlkStride, p.src1RepStride},        \
-                    CmpMaskOf<isSetMask>(mask));                                        \
+                    MaskOf<isSetMask>(mask));                                           \
   }
 OPSIM_COMPARE_REG(const uint64_t*)
 OPSIM_COMPARE_REG(const uint64_t)
@@ -167,7 +151,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr},    \
                  RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,         \
-                 CmpMaskOf<isSetMask>(mask), repeatTime);                                 \
+                 MaskOf<isSetMask>(mask), repeatTime);                                    \
   }                                                                                       \
   template <typename T, typename U, bool isSetMask = true>                                \
   void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                   \
@@ -177,7 +161,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1},      \
                  RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, nullptr,    \
-                 CmpMaskOf<isSetMask>(mask), repeatTime);                                 \
+                 MaskOf<isSetMask>(mask), repeatTime);                                    \
   }
 OPSIM_SELECT_L0(const uint64_t*)
 OPSIM_SELECT_L0(const uint64_t)

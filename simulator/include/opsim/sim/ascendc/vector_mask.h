@@ -83,6 +83,24 @@ struct MaskArg {
   uint64_t count = 0;
 };
 
+// A mask argument of the level-0 APIs: the bit-mask array form or the counter form.
+template <bool isSetMask>
+MaskArg MaskOf(const uint64_t mask[]) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.bits_form = true;
+  m.bits[0] = mask[0];
+  m.bits[1] = mask[1];
+  return m;
+}
+template <bool isSetMask>
+MaskArg MaskOf(uint64_t mask) {
+  MaskArg m;
+  m.set = isSetMask;
+  m.count = mask;
+  return m;
+}
+
 // Elementwise kernel over the active lanes, gathered into contiguous arrays.
 using LaneKernel = void (*)(const void* ctx, uint8_t* dst, const uint8_t* const* srcs, size_t n);
 

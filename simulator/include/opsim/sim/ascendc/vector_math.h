@@ -21,23 +21,6 @@ constexpr bool kIsFloatElem = std::is_same_v<T, float> || std::is_same_v<T, half
 template <typename T>
 constexpr bool kIsIntElem = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
-template <bool isSetMask>
-MaskArg MaskOf(const uint64_t mask[]) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.bits_form = true;
-  m.bits[0] = mask[0];
-  m.bits[1] = mask[1];
-  return m;
-}
-template <bool isSetMask>
-MaskArg MaskOf(uint64_t mask) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.count = mask;
-  return m;
-}
-
 // Lane kernels (non-template, so each is compiled once) and their contexts.
 struct MathCtx {
   vec::MathOp op;

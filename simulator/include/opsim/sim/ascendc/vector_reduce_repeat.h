@@ -39,19 +39,12 @@ void BroadcastBlocks(const char* name, uint32_t elem_bytes, const UbRef& dst, co
 
 template <bool isSetMask>
 MaskArg ReduceMaskOf(const uint64_t mask[]) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.bits_form = true;
-  m.bits[0] = mask[0];
-  m.bits[1] = mask[1];
-  return m;
+  return MaskOf<isSetMask>(mask);
 }
+// The reduce APIs take the counter-mode mask as int32_t; a negative one enables nothing.
 template <bool isSetMask>
 MaskArg ReduceMaskOf(int32_t mask) {
-  MaskArg m;
-  m.set = isSetMask;
-  m.count = mask < 0 ? 0 : static_cast<uint64_t>(mask);
-  return m;
+  return MaskOf<isSetMask>(mask < 0 ? uint64_t{0} : static_cast<uint64_t>(mask));
 }
 void RaiseBadStride(const char* name, int32_t value);
 inline RepeatOperand ReduceSrc(const char* name, const UbRef& ref, int32_t blk, int32_t rep) {
