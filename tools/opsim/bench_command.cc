@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -141,22 +140,15 @@ int RunBench(const BenchOptions& o) {
   if (st.ok()) st = runner->Execute();  // warm-up: caches, thread start, page faults
   if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
 
-  std::vector<double> host_ms;
-  double device_ns = 0;
-  for (int i = 0; i < o.repeat; ++i) {
-    context->ClearRecord();
-    const auto start = std::chrono::steady_clock::now();
-    st = runner->Execute();
-    host_ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-    if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
-    device_ns = context->device_ns();  // deterministic: the same every repeat
+  BenchTimes times;
+  if (st = TimeRepeats(
+          o.repeat, context.get(), [&] { return runner->Execute(); }, &times);
+      !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
   }
-  std::vector<double> sorted = host_ms;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const double median = times.median_ms;
+  const double device_ns = times.device_ns;
+  const std::vector<double>& host_ms = times.host_ms;
   const double bytes = static_cast<double>(input.size());
   const double gbps = median > 0 ? bytes / (median * 1e6) : 0;
   const double hbm = context->device().hbm_gbps;

@@ -66,6 +66,25 @@ double PeakResidentBytes() {
   return 0;
 }
 
+Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& run,
+                   BenchTimes* out) {
+  *out = BenchTimes{};
+  for (int i = 0; i < repeat; ++i) {
+    context->ClearRecord();
+    const auto start = std::chrono::steady_clock::now();
+    OPSIM_RETURN_IF_ERROR(run());
+    out->host_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    out->device_ns = context->device_ns();
+  }
+  std::vector<double> sorted = out->host_ms;
+  std::sort(sorted.begin(), sorted.end());
+  const size_t n = sorted.size();
+  if (n > 0) out->median_ms = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  return Status::Ok();
+}
+
 int RunOpDefBench(const OpDefBenchRequest& r) {
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
   const std::optional<DType> dtype = ParseDType(r.dtype);
@@ -154,22 +173,13 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   auto run = [&] { return op->Execute(pack, workspace.data(), ws, context.get()); };
   if (st.ok()) st = run();  // warm-up: caches, threads, page faults
   if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
-  std::vector<double> host_ms;
-  double device_ns = 0;
-  for (int i = 0; i < r.repeat; ++i) {
-    context->ClearRecord();
-    const auto start = std::chrono::steady_clock::now();
-    st = run();
-    host_ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-    if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
-    device_ns = context->device_ns();
+  BenchTimes times;
+  if (st = TimeRepeats(r.repeat, context.get(), run, &times); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
   }
-  std::vector<double> sorted = host_ms;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const double median = times.median_ms;
+  const double device_ns = times.device_ns;
+  const std::vector<double>& host_ms = times.host_ms;
   const double gbps = median > 0 ? input_bytes / (median * 1e6) : 0;
   const double hbm = context->device().hbm_gbps;
   // Every byte read and written once: the memory-bound floor of an elementwise op.

@@ -2,8 +2,12 @@
 // dtype for all inputs, typed --attr; generated data, a warm-up, then K timed executions.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "opsim/core/status.h"
+#include "opsim/framework/context.h"
 
 namespace opsim::cli {
 
@@ -22,7 +26,16 @@ struct OpDefBenchRequest {
 
 int RunOpDefBench(const OpDefBenchRequest& request);
 
-// This process's peak resident memory in bytes (VmHWM; ru_maxrss as the fallback).
+// This process's peak resident memory in bytes (VmHWM).
 double PeakResidentBytes();
+
+// `repeat` timed calls of `run` (after the caller's warm-up), each on a cleared context record.
+struct BenchTimes {
+  std::vector<double> host_ms;  // one per call
+  double median_ms = 0;
+  double device_ns = 0;  // simulated time of one call (deterministic)
+};
+Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& run,
+                   BenchTimes* out);
 
 }  // namespace opsim::cli
