@@ -8,7 +8,9 @@
 #include "desc_check.h"
 #include "opdef_attrs.h"
 #include "opdef_call.h"
+#include "opdef_inputs.h"
 #include "opsim/framework/context.h"
+#include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_registry.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
@@ -24,13 +26,11 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 
 class OpDefOperation final : public Operation {
  public:
-  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, std::vector<size_t> counts)
-      : def_(def), attrs_(std::move(attrs)), counts_(std::move(counts)) {
-    for (size_t c : counts_) input_num_ += static_cast<uint32_t>(c);
-  }
+  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs)
+      : def_(def), attrs_(std::move(attrs)), inputs_(std::move(inputs)) {}
 
   std::string GetName() const override { return def_.GetOpType(); }
-  uint32_t GetInputNum() const override { return input_num_; }
+  uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
   uint32_t GetOutputNum() const override { return static_cast<uint32_t>(def_.GetOutputs().size()); }
 
   Status InferShape(const SVector<TensorDesc>& inTensorDescs,
@@ -141,17 +141,26 @@ class OpDefOperation final : public Operation {
     // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
     // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
     std::vector<std::vector<uint64_t>> lists;
-    lists.reserve(counts_.size());
+    lists.reserve(inputs_.counts.size());
     size_t next = 0;
-    for (size_t k = 0; k < counts_.size(); ++k) {
+    for (size_t k = 0; k < inputs_.counts.size(); ++k) {
       const std::string& name = def_.GetInputs()[k].GetName();
+      if (inputs_.constants[k]) {
+        ConstantInput& c = *inputs_.constants[k];
+        Tensor t;
+        t.desc = c.desc;
+        t.deviceData = c.bytes.data();
+        t.dataSize = c.bytes.size();
+        OPSIM_RETURN_IF_ERROR(bind(t, name));
+        continue;
+      }
       if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
         OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[next++], name));
         continue;
       }
       std::vector<uint64_t> list{0};
       std::vector<uint8_t*> data;
-      for (size_t i = 0; i < counts_[k]; ++i) {
+      for (size_t i = 0; i < inputs_.counts[k]; ++i) {
         const Tensor& t = variantPack.inTensors[next++];
         OPSIM_RETURN_IF_ERROR(bind(t, name + "[" + Str(i) + "]"));
         data.push_back(args.back());
@@ -196,14 +205,30 @@ class OpDefOperation final : public Operation {
     return {code, def_.GetOpType() + ": " + what};
   }
 
+  // `in` holds the pack's descriptions; the constants join them here, with their values.
   Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
                   SVector<TensorDesc>* out) const {
+    if (in.size() != inputs_.PackCount()) {
+      return Error(ErrorCode::kInvalidInTensorNum,
+                   Str(in.size()) + " input descriptions given but the op takes " +
+                       Str(inputs_.PackCount()));
+    }
     call->node_name = def_.GetOpType().c_str();
     call->node_type = def_.GetOpType().c_str();
     call->attrs = attrs_;
-    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, counts_, in, call));
+    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.WithConstants(in), call));
+    for (size_t k = 0; k < inputs_.constants.size(); ++k) {
+      if (!inputs_.constants[k]) continue;
+      const size_t instance = call->ir_inputs[k].first;
+      call->input_tensors[instance] =
+          gert::Tensor(call->input_shapes[instance], call->input_descs[instance],
+                       inputs_.constants[k]->bytes.data());
+    }
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
-    return InferOutputs(def_, *column, call, out);
+    (void)op_api::TakeOpError();
+    Status st = InferOutputs(def_, *column, call, out);
+    if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
+    return st;
   }
 
   Status CheckSocConfig(const std::string& profile) const {
@@ -218,8 +243,11 @@ class OpDefOperation final : public Operation {
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
   Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call) {
     value_dependent_ = false;
-    size_t position = 0;  // of the OpDef input's first tensor in the pack
-    for (size_t k = 0; k < def_.GetInputs().size(); position += counts_[k], ++k) {
+    size_t next = 0;  // the OpDef input's first tensor in the pack
+    for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
+      if (inputs_.constants[k]) continue;  // no tensor in the pack; its value is bound already
+      const size_t position = next;
+      next += inputs_.counts[k];
       if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;
       const auto [first, count] = call->ir_inputs[k];
       for (size_t i = 0; i < count; ++i) {
@@ -271,11 +299,14 @@ class OpDefOperation final : public Operation {
     call->platform = &platform;
     gert::TilingContext context(call);
     (void)optiling::TakeTilingLayoutError();
+    (void)op_api::TakeOpError();
     const uint32_t rc = def_.GetAICore().GetTiling()(&context);
+    const Status reported = op_api::TakeOpError();
     call->tiling = nullptr;
     call->platform = nullptr;
     const std::string layout = optiling::TakeTilingLayoutError();
     if (rc != ge::GRAPH_SUCCESS) {
+      if (!reported.ok()) return reported;
       return Error(ErrorCode::kInvalidParam, "its tiling function failed (returned " + Str(rc) +
                                                  ")" + (layout.empty() ? "" : ": " + layout));
     }
@@ -313,8 +344,7 @@ class OpDefOperation final : public Operation {
 
   const ops::OpDef& def_;
   gert::RuntimeAttrs attrs_;
-  std::vector<size_t> counts_;  // tensors per OpDef input
-  uint32_t input_num_ = 0;
+  OpDefInputs inputs_;
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;
@@ -338,46 +368,11 @@ Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
                                            "' is DYNAMIC, which opsim does not run yet"};
     }
   }
-  std::vector<size_t> counts;
-  OPSIM_RETURN_IF_ERROR(OpDefInputCounts(def, attrs, &counts));
+  OpDefInputs inputs;
+  OPSIM_RETURN_IF_ERROR(PlanOpDefInputs(def, attrs, &inputs));
   gert::RuntimeAttrs resolved;
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
-  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(counts));
-  return Status::Ok();
-}
-
-Status OpDefInputCounts(const ops::OpDef& def, const AttrMap& attrs, std::vector<size_t>* counts) {
-  counts->clear();
-  for (const ops::OpParamDef& p : def.GetInputs()) {
-    const std::string key = "@" + p.GetName();
-    const auto it = attrs.find(key);
-    if (p.GetParamType() != ops::DYNAMIC) {
-      if (it != attrs.end()) {
-        return {ErrorCode::kInvalidParam, def.GetOpType() + ": '" + key + "' is given, but '" +
-                                              p.GetName() + "' is not a DYNAMIC input"};
-      }
-      counts->push_back(1);
-      continue;
-    }
-    const int64_t* n = it == attrs.end() ? nullptr : std::get_if<int64_t>(&it->second);
-    if (n == nullptr || *n < 1 || *n > 1024) {
-      return {ErrorCode::kInvalidParam,
-              def.GetOpType() + ": the DYNAMIC input '" + p.GetName() +
-                  "' needs its tensor count " + "as the int attribute '" + key + "' (1..1024)" +
-                  (it == attrs.end() ? std::string()
-                                     : ", got a " + std::string(AttrTypeName(it->second)))};
-    }
-    counts->push_back(static_cast<size_t>(*n));
-  }
-  for (const auto& [key, value] : attrs) {
-    if (key.empty() || key[0] != '@') continue;
-    bool known = false;
-    for (const ops::OpParamDef& p : def.GetInputs()) known = known || key == "@" + p.GetName();
-    if (!known) {
-      return {ErrorCode::kInvalidParam,
-              def.GetOpType() + ": '" + key + "' names no input of the op"};
-    }
-  }
+  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs));
   return Status::Ok();
 }
 
