@@ -112,7 +112,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   }
   // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
   Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
-  if (counted.ok()) counted = MarkAbsentInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
+  if (counted.ok()) counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
   if (!counted.ok()) return UsageError(kCmd, counted.message());
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {

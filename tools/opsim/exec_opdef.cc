@@ -345,6 +345,16 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       constant[k] = true;
     }
   }
+  std::vector<bool> given;
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    given.push_back(!in_files[k].empty());
+    if (in_files[k].empty() && def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
+      return UsageError(kCmd, "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
+    }
+  }
+  if (Status st = MarkGivenInputs(r.op, given, &attrs); !st.ok()) {
+    return UsageError(kCmd, st.message());
+  }
   for (const auto& [input, file] : written_inputs) {
     if (constant[input]) {
       return UsageError(kCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
@@ -361,18 +371,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   VariantPack pack;
   SVector<TensorDesc> in_descs;
   for (size_t k = 0; k < in_files.size(); ++k) {
-    if (constant[k]) continue;
-    if (in_files[k].empty()) {
-      if (def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
-        return UsageError(kCmd,
-                          "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
-      }
-      Tensor absent;
-      absent.desc.dtype = ACL_DT_UNDEFINED;
-      in_descs.push_back(absent.desc);
-      pack.inTensors.push_back(absent);
-      continue;
-    }
+    if (constant[k] || in_files[k].empty()) continue;  // held by the operation, or absent
     for (size_t i = 0; i < arrays_in[k].size(); ++i) {
       npy::NpyArray& a = arrays_in[k][i];
       const std::string& file = in_files[k][i];
@@ -436,7 +435,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (const auto& [input, file] : written_inputs) {
     size_t position = 0;
     for (size_t k = 0; k < input; ++k) {
-      if (!constant[k]) position += std::max<size_t>(in_files[k].size(), 1);
+      if (!constant[k]) position += in_files[k].size();
     }
     results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
     out_files.push_back(file);

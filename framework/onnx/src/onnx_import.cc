@@ -280,11 +280,10 @@ class Importer {
       present.push_back(!name.empty());
       if (name.empty()) continue;
       const auto constant = constants_.find(name);
+      std::string key;
       AttrValue value;
-      if (constant != constants_.end() && onnx_import::IsValueDependInput(node, position) &&
-          onnx_import::ConstantValue(constant->second, &value)) {
-        std::string key = onnx_import::InputName(node, position);
-        key.insert(key.begin(), '=');  // a constant input
+      if (constant != constants_.end() &&
+          onnx_import::FoldConstant(node, position, constant->second, &key, &value)) {
         attrs[key] = std::move(value);
         continue;
       }
@@ -298,7 +297,7 @@ class Importer {
       entry.inputs.push_back(name);
     }
     Status created = SetDynamicInputCount(node.op_type(), in_descs.size(), &attrs);
-    if (created.ok()) created = MarkAbsentInputs(node.op_type(), present, &attrs);
+    if (created.ok()) created = MarkGivenInputs(node.op_type(), present, &attrs);
     if (created.ok()) created = OperationRegistry::Global().Create(node.op_type(), attrs, &entry.op);
     if (!created.ok()) return {created.code(), label + ": " + created.message()};
     SVector<TensorDesc> out_descs;

@@ -1,5 +1,6 @@
 #include "onnx_opdef_nodes.h"
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -83,32 +84,32 @@ Status ReadNodeAttributes(const onnx::NodeProto& node, const std::string& label,
   return Status::Ok();
 }
 
-bool IsValueDependInput(const onnx::NodeProto& node, size_t k) {
+bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor,
+                  std::string* key, AttrValue* value) {
   const ops::OpDef* def = PositionalDef(node);
-  return def != nullptr && k < def->GetInputs().size() &&
-         def->GetInputs()[k].GetValueDepend() != ops::IGNORE;
-}
-
-std::string InputName(const onnx::NodeProto& node, size_t k) {
-  const ops::OpDef* def = PositionalDef(node);
-  return def != nullptr && k < def->GetInputs().size() ? def->GetInputs()[k].GetName() : "";
-}
-
-bool ConstantValue(const OnnxTensor& tensor, AttrValue* out) {
+  if (def == nullptr || k >= def->GetInputs().size() || tensor.dims.size() > 1) return false;
+  const ops::OpParamDef& input = def->GetInputs()[k];
+  if (input.GetValueDepend() == ops::IGNORE) return false;
+  const auto dtype = static_cast<ge::DataType>(AclFromDType(tensor.dtype));
+  const auto& list = input.GetDataTypeList().empty() ? input.GetDataTypes() : input.GetDataTypeList();
+  if (std::find(list.begin(), list.end(), dtype) == list.end()) return false;
   switch (tensor.dtype) {
-    case DType::kInt64: *out = Values<int64_t>(tensor); return true;
+    case DType::kInt64: *value = Values<int64_t>(tensor); break;
     case DType::kInt32: {
       const std::vector<int32_t> narrow = Values<int32_t>(tensor);
-      *out = std::vector<int64_t>(narrow.begin(), narrow.end());
-      return true;
+      *value = std::vector<int64_t>(narrow.begin(), narrow.end());
+      break;
     }
     case DType::kFloat32: {
       const std::vector<float> floats = Values<float>(tensor);
-      *out = std::vector<double>(floats.begin(), floats.end());
-      return true;
+      *value = std::vector<double>(floats.begin(), floats.end());
+      break;
     }
     default: return false;
   }
+  *key = input.GetName();
+  key->insert(key->begin(), '=');
+  return true;
 }
 
 }  // namespace opsim::onnx_import

@@ -30,13 +30,12 @@ std::string NodeLabel(const onnx::NodeProto& node, size_t index, int64_t opset);
 // or of a type an OpDef cannot take (graphs, tensors, sparse, strings lists).
 Status ReadNodeAttributes(const onnx::NodeProto& node, const std::string& label, AttrMap* attrs);
 
-// Whether the node's k-th input is a ValueDepend input of its OpDef (one without DYNAMIC
-// inputs, whose positions shift).
-bool IsValueDependInput(const onnx::NodeProto& node, size_t k);
-// A constant's value as a constant input ("=<name>"): int64/int32 as an int list, float32 as a
-// float list; false for another dtype (it then stays a tensor of the graph).
-bool ConstantValue(const OnnxTensor& tensor, AttrValue* out);
-// The OpDef name of the node's k-th input (for "=<name>").
-std::string InputName(const onnx::NodeProto& node, size_t k);
+// A constant feeding the node's k-th input as the operation's constant input: when that input is
+// a ValueDepend input of the OpDef (one without DYNAMIC inputs, whose positions shift) that takes
+// the constant's dtype, and the constant is 1-D (or a scalar) of int64, int32 (widened) or float32.
+// Sets *key ("=<input name>") and *value; false otherwise (the constant then stays a tensor of the
+// graph, and the op's own checks judge it).
+bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor,
+                  std::string* key, AttrValue* value);
 
 }  // namespace opsim::onnx_import

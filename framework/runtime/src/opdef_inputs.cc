@@ -67,15 +67,16 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
     const std::string value_key = "=" + p.GetName();
     const auto count = attrs.find(count_key);
     const auto value = attrs.find(value_key);
-    const auto absent = attrs.find("-" + p.GetName());
+    const auto present = attrs.find("+" + p.GetName());
     plan.constants.emplace_back();
-    plan.absent.push_back(absent != attrs.end());
-    if (absent != attrs.end()) {
-      const bool* yes = std::get_if<bool>(&absent->second);
+    plan.absent.push_back(p.GetParamType() == ops::OPTIONAL && present == attrs.end() &&
+                          value == attrs.end());
+    if (present != attrs.end()) {
+      const bool* yes = std::get_if<bool>(&present->second);
       if (p.GetParamType() != ops::OPTIONAL || yes == nullptr || !*yes || value != attrs.end()) {
         return {ErrorCode::kInvalidParam,
-                op + ": '-" + p.GetName() +
-                    "' marks an input absent; it takes true, on an OPTIONAL input given no "
+                op + ": '+" + p.GetName() +
+                    "' marks an OPTIONAL input present; it takes true, on an input given no "
                     "constant ('" + p.GetName() + "' is " +
                     (p.GetParamType() == ops::OPTIONAL ? "OPTIONAL" : "not OPTIONAL") + ")"};
       }
@@ -109,7 +110,7 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
     }
   }
   for (const auto& [key, value] : attrs) {
-    if (key.empty() || (key[0] != '@' && key[0] != '=' && key[0] != '-')) continue;
+    if (key.empty() || (key[0] != '@' && key[0] != '=' && key[0] != '+')) continue;
     bool known = false;
     for (const ops::OpParamDef& p : def.GetInputs()) known = known || key.substr(1) == p.GetName();
     if (!known) return {ErrorCode::kInvalidParam, op + ": '" + key + "' names no input of the op"};

@@ -3,9 +3,10 @@
 // tensor, a float list a float32 1-D tensor) is held by the operation: it takes no tensor of the
 // pack, and its value reaches InferShape and the tiling function as CANN hands a Const node's
 // value to a ValueDepend input. Description files and models use it for axes-like inputs. An
-// OPTIONAL input marked absent ("-<name>": true) takes no tensor of the pack either; the op's
-// functions see no instance of it and the kernel a null address, as when the pack holds a tensor
-// of dtype ACL_DT_UNDEFINED in its place.
+// OPTIONAL input is absent unless the call gives it, as a constant or marked present
+// ("+<name>": true, a tensor of the pack); an absent one takes no tensor, the op's functions see
+// no instance of it and the kernel a null address. (A present one may still be left out at run
+// time: a pack tensor of dtype ACL_DT_UNDEFINED, as aclnn passes a null tensor.)
 #pragma once
 
 #include <cstdint>
@@ -37,8 +38,8 @@ struct OpDefInputs {
 };
 
 // kInvalidParam naming the op and the key: a count for an input that is not DYNAMIC or outside
-// 1..1024, a constant for a DYNAMIC input or of a type other than an int or float list, an
-// absent mark on an input that is not OPTIONAL or with a value other than true, a key naming no
+// 1..1024, a constant for a DYNAMIC input or of a type other than an int or float list, a
+// present mark on an input that is not OPTIONAL or with a value other than true, a key naming no
 // input.
 
 Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs* out);

@@ -219,10 +219,13 @@ class OpDefOperation final : public Operation {
     OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.WithConstants(in), call));
     for (size_t k = 0; k < inputs_.constants.size(); ++k) {
       if (!inputs_.constants[k]) continue;
+      // An empty constant's value is known too: a null address would say it is not.
+      static const uint8_t kNoElements = 0;
+      const std::vector<uint8_t>& bytes = inputs_.constants[k]->bytes;
       const size_t instance = call->ir_inputs[k].first;
       call->input_tensors[instance] =
           gert::Tensor(call->input_shapes[instance], call->input_descs[instance],
-                       inputs_.constants[k]->bytes.data());
+                       bytes.empty() ? &kNoElements : bytes.data());
     }
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
     (void)op_api::TakeOpError();

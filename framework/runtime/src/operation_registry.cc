@@ -99,7 +99,7 @@ Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* a
   return Status::Ok();
 }
 
-Status MarkAbsentInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs) {
+Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs) {
   const ops::OpDef* def = op_api::FindOpDef(op);
   if (def == nullptr) return Status::Ok();
   const auto& inputs = def->GetInputs();
@@ -107,14 +107,15 @@ Status MarkAbsentInputs(std::string_view op, const std::vector<bool>& present, A
     if (p.GetParamType() == ops::DYNAMIC) return Status::Ok();
   }
   for (size_t k = 0; k < inputs.size(); ++k) {
-    if (k < present.size() && present[k]) continue;
-    if (attrs->count("=" + inputs[k].GetName()) > 0) continue;  // given as a constant
-    if (inputs[k].GetParamType() != ops::OPTIONAL) {
+    const bool constant = attrs->count("=" + inputs[k].GetName()) > 0;
+    const bool given = k < present.size() && present[k];
+    if (inputs[k].GetParamType() == ops::OPTIONAL) {
+      if (given && !constant) (*attrs)["+" + inputs[k].GetName()] = true;
+    } else if (!given && !constant) {
       return {ErrorCode::kInvalidParam, std::string(op) + ": input " + std::to_string(k) + " (" +
                                             inputs[k].GetName() +
                                             ") is required but the node leaves it out"};
     }
-    (*attrs)["-" + inputs[k].GetName()] = true;
   }
   return Status::Ok();
 }

@@ -43,13 +43,14 @@ Status CheckAttrKeys(std::string_view op, const AttrMap& attrs,
 // changes for other operators. kInvalidParam when the tensors cannot cover the fixed inputs.
 Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs);
 
-// A node may leave out OPTIONAL inputs (an ONNX "" input, a list shorter than the op's inputs).
-// `present[k]` says whether the door has a tensor for the OpDef's k-th input (missing entries:
-// none); each left-out OPTIONAL input is marked absent ("-<name>": true), so the operation takes
-// no tensor for it. kInvalidParam naming the op and the input when a REQUIRED one is left out.
-// Nothing changes for names that are no OpDef or have a DYNAMIC input (its tensors shift the
-// positions).
-Status MarkAbsentInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs);
+// An OpDef's OPTIONAL inputs are absent unless the call gives them: "+<name>": true for a tensor
+// in the pack, "=<name>" for a constant (docs/OPERATORS.md). A door that lists a node's tensors
+// (an ONNX node, where "" leaves one out; a YAML node; `opsim exec`) says with `present[k]`
+// whether it has a tensor for the OpDef's k-th input (missing entries: none); each OPTIONAL one it
+// has is marked present. kInvalidParam naming the op and the input when a REQUIRED one is left
+// out. Nothing changes for names that are no OpDef or have a DYNAMIC input (its tensors shift
+// the positions).
+Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs);
 
 using OperationFactory =
     std::function<Status(const AttrMap& attrs, std::unique_ptr<Operation>* out)>;
