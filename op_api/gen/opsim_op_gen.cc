@@ -197,9 +197,8 @@ int Run(const Args& args) {
       if (static_cast<size_t>(slot) < units) {
         std::string error;
         const size_t column = static_cast<size_t>(slot);
-        unit = ColumnUnit(*def, column,
-                          per_column ? std::vector<size_t>{column} : all_columns, kernel, header,
-                          &error);
+        unit = ColumnUnit(*def, column, per_column ? std::vector<size_t>{column} : all_columns,
+                          kernel, header, &error);
         if (!error.empty()) {
           std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
           ++failures;

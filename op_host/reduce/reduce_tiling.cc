@@ -309,11 +309,10 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
 Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
                               uint32_t* block_dim) {
   if (plan.passes.size() > kernels::kMaxReducePasses) {
-    return {ErrorCode::kInvalidParam, "ReduceTiling: the plan has " +
-                                          std::to_string(plan.passes.size()) +
-                                          " passes, more than the " +
-                                          std::to_string(kernels::kMaxReducePasses) +
-                                          " one launch holds"};
+    return {ErrorCode::kInvalidParam,
+            "ReduceTiling: the plan has " + std::to_string(plan.passes.size()) +
+                " passes, more than the " + std::to_string(kernels::kMaxReducePasses) +
+                " one launch holds"};
   }
   kernels::ReduceLaunchTiling out;
   out.pass_count = static_cast<uint32_t>(plan.passes.size());

@@ -1,8 +1,8 @@
 // Reduce tiling: from a normalised request and a device profile to the launch that runs it.
 // Each reduced group of the merged pattern is one pass (an AR or ARA stage); passes before the
-// last keep float32/accumulator values in GM scratch, and one launch runs them all, in order. Within a pass, kept work is
-// split over cores, or, when there is too little of it, the reduced extent is split and the
-// partials are combined after SyncAll in core order (deterministic).
+// last keep float32/accumulator values in GM scratch, and one launch runs them all, in order.
+// Within a pass, kept work is split over cores, or, when there is too little of it, the reduced
+// extent is split and the partials are combined after SyncAll in core order (deterministic).
 #pragma once
 
 #include <cstdint>

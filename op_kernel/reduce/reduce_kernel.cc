@@ -43,8 +43,8 @@ extern "C" void opsim_reduce_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_
         DispatchReduceProd(pass)) {
       continue;
     }
-    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
-                           "pass " + std::to_string(p) + " has no kernel for key " +
-                               std::to_string(t.key));
+    opsim::sim::RaiseFault(
+        opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
+        "pass " + std::to_string(p) + " has no kernel for key " + std::to_string(t.key));
   }
 }

@@ -6,7 +6,8 @@ namespace opsim::kernels {
 
 bool DispatchReduceMax(const ReducePassArgs& pass) {
   return TryPairs<MaxReducer>(SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t,
-                                            int64_t, uint64_t, int8_t, uint8_t>{}, pass) ||
+                                            int64_t, uint64_t, int8_t, uint8_t>{},
+                              pass) ||
          TryPairs<MaxReducer>(WidePairs{}, pass);
 }
 

@@ -32,8 +32,8 @@ struct BenchOptions {
 
 int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   if (!IsOpDefOperator(o.op)) {
-    return UsageError(kCmd, "--op '" + o.op +
-                                "' is not an operator (load a library's with --library)");
+    return UsageError(kCmd,
+                      "--op '" + o.op + "' is not an operator (load a library's with --library)");
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());

@@ -111,8 +111,22 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     return UsageError(kCmd, st.message());
   }
   // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  size_t required = 0;
+  bool dynamic = false;
+  for (const ops::OpParamDef& p : def.GetInputs()) {
+    required += p.GetParamType() == ops::REQUIRED ? 1 : 0;
+    dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
+  }
+  if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
+    return UsageError(kCmd, r.op + " has " + std::to_string(def.GetInputs().size()) + " inputs (" +
+                                std::to_string(required) +
+                                " required); give one --shape per input, in order (" +
+                                std::to_string(r.shapes.size()) + " given)");
+  }
   Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
-  if (counted.ok()) counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
+  if (counted.ok())
+    counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
   if (!counted.ok()) return UsageError(kCmd, counted.message());
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {

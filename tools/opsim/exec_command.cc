@@ -30,7 +30,8 @@ struct ExecOptions {
 int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   if (!IsOpDefOperator(o.op)) {
     std::string known;
-    for (const std::string& name : op_api::OpDefNames()) known += (known.empty() ? "" : ", ") + name;
+    for (const std::string& name : op_api::OpDefNames())
+      known += (known.empty() ? "" : ", ") + name;
     return UsageError(kCmd, "--op '" + o.op + "' is not an operator (known: " + known +
                                 "; load a library's with --library)");
   }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -14,6 +14,7 @@
 
 #include "cli_util.h"
 #include "npy.h"
+#include "opsim/core/nearest_name.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -229,9 +230,14 @@ Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
       if (Normalized(a.GetName()) == Normalized(flag.substr(2))) match = &a;
     }
     if (match == nullptr) {
+      std::vector<std::string> flags;
+      for (const ops::OpAttrDef& a : def->GetAttrs()) flags.push_back(FlagOf(a.GetName()));
+      const std::vector<std::string_view> views(flags.begin(), flags.end());
+      const std::string_view near = NearestName(flag, views);
       return {ErrorCode::kInvalidParam,
-              flag + " is neither an option of exec nor an attribute of " + op +
-                  " (its attributes: " + (names.empty() ? std::string("none") : names) + ")"};
+              flag + " is neither an option of this command nor an attribute of " + op +
+                  (near.empty() ? std::string() : " (did you mean " + std::string(near) + "?)") +
+                  "; its attributes: " + (names.empty() ? std::string("none") : names)};
     }
     specs->push_back(match->GetName() + "=" + value);
   }
@@ -239,6 +245,22 @@ Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
 }
 
 bool IsOpDefOperator(const std::string& op) { return op_api::FindOpDef(op) != nullptr; }
+
+std::string FlagOf(std::string_view attribute) {
+  std::string flag = "--";
+  for (size_t i = 0; i < attribute.size(); ++i) {
+    const char c = attribute[i];
+    if (c == '_') {
+      flag += '-';
+    } else if (std::isupper(static_cast<unsigned char>(c))) {
+      if (i > 0) flag += '-';
+      flag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      flag += c;
+    }
+  }
+  return flag;
+}
 
 int RunOpDefExec(const OpDefExecRequest& r) {
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
@@ -332,6 +354,18 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       }
       arrays_in[k].push_back(std::move(a));
       dtypes_in[k].push_back(*dtype);
+    }
+  }
+  if (r.bf16_files) {
+    bool any = false;
+    for (const auto& arrays : arrays_in) {
+      for (const npy::NpyArray& a : arrays) any = any || a.descr == "<u2";
+    }
+    if (!any) {
+      return Report(kCmd,
+                    "--dtype bfloat16: no input file is '<u2' (it says the <u2 files hold "
+                    "bfloat16 bit patterns)",
+                    kExitFailure);
     }
   }
   std::vector<bool> constant(in_files.size(), false);

@@ -33,6 +33,9 @@ Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& sp
 // kInvalidParam for a flag without a value or naming no attribute (with the op's attributes).
 Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
                  std::vector<std::string>* specs);
+// The flag an attribute is written as: noop_with_empty_axes -> --noop-with-empty-axes,
+// reduceType -> --reduce-type.
+std::string FlagOf(std::string_view attribute);
 
 // True when `op` is defined by an OpDef in the registry.
 bool IsOpDefOperator(const std::string& op);

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <string>
-#include <vector>
 #include <utility>
+#include <vector>
 
 namespace opsim::loaders {
 namespace {
@@ -14,7 +14,8 @@ std::vector<std::string> Readings() {
   std::vector<std::string> readings;
   for (const std::string& name : OperationRegistry::Global().Names()) {
     const std::string reading = ReadingOf(name);
-    if (!reading.empty() && std::find(readings.begin(), readings.end(), reading) == readings.end()) {
+    if (!reading.empty() &&
+        std::find(readings.begin(), readings.end(), reading) == readings.end()) {
       readings.push_back(reading);
     }
   }
@@ -121,8 +122,8 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
   if (const YAML::Node inputs = node["inputs"]; inputs.IsSequence()) {
     Status counted = SetDynamicInputCount(spec.registry_name, inputs.size(), &spec.attrs);
     if (counted.ok()) {
-      counted = MarkGivenInputs(spec.registry_name, std::vector<bool>(inputs.size(), true),
-                                 &spec.attrs);
+      counted =
+          MarkGivenInputs(spec.registry_name, std::vector<bool>(inputs.size(), true), &spec.attrs);
     }
     if (!counted.ok()) return ConfigError(file, inputs, "inputs", counted.message());
   }

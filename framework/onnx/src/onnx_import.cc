@@ -290,15 +290,17 @@ class Importer {
       TensorDesc desc;
       OPSIM_RETURN_IF_ERROR(InputDesc(name, label, position, &desc));
       if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
-        return {ErrorCode::kUnsupported,
-                label + ": more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
+        return {
+            ErrorCode::kUnsupported,
+            label + ": more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
       }
       in_descs.push_back(desc);
       entry.inputs.push_back(name);
     }
     Status created = SetDynamicInputCount(node.op_type(), in_descs.size(), &attrs);
     if (created.ok()) created = MarkGivenInputs(node.op_type(), present, &attrs);
-    if (created.ok()) created = OperationRegistry::Global().Create(node.op_type(), attrs, &entry.op);
+    if (created.ok())
+      created = OperationRegistry::Global().Create(node.op_type(), attrs, &entry.op);
     if (!created.ok()) return {created.code(), label + ": " + created.message()};
     SVector<TensorDesc> out_descs;
     const Status inferred = entry.op->InferShape(in_descs, out_descs);

@@ -84,14 +84,15 @@ Status ReadNodeAttributes(const onnx::NodeProto& node, const std::string& label,
   return Status::Ok();
 }
 
-bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor,
-                  std::string* key, AttrValue* value) {
+bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor, std::string* key,
+                  AttrValue* value) {
   const ops::OpDef* def = PositionalDef(node);
   if (def == nullptr || k >= def->GetInputs().size() || tensor.dims.size() > 1) return false;
   const ops::OpParamDef& input = def->GetInputs()[k];
   if (input.GetValueDepend() == ops::IGNORE) return false;
   const auto dtype = static_cast<ge::DataType>(AclFromDType(tensor.dtype));
-  const auto& list = input.GetDataTypeList().empty() ? input.GetDataTypes() : input.GetDataTypeList();
+  const auto& list =
+      input.GetDataTypeList().empty() ? input.GetDataTypes() : input.GetDataTypeList();
   if (std::find(list.begin(), list.end(), dtype) == list.end()) return false;
   switch (tensor.dtype) {
     case DType::kInt64: *value = Values<int64_t>(tensor); break;

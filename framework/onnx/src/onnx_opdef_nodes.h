@@ -35,7 +35,7 @@ Status ReadNodeAttributes(const onnx::NodeProto& node, const std::string& label,
 // the constant's dtype, and the constant is 1-D (or a scalar) of int64, int32 (widened) or float32.
 // Sets *key ("=<input name>") and *value; false otherwise (the constant then stays a tensor of the
 // graph, and the op's own checks judge it).
-bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor,
-                  std::string* key, AttrValue* value);
+bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tensor, std::string* key,
+                  AttrValue* value);
 
 }  // namespace opsim::onnx_import

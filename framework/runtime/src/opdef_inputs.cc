@@ -77,7 +77,8 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
         return {ErrorCode::kInvalidParam,
                 op + ": '+" + p.GetName() +
                     "' marks an OPTIONAL input present; it takes true, on an input given no "
-                    "constant ('" + p.GetName() + "' is " +
+                    "constant ('" +
+                    p.GetName() + "' is " +
                     (p.GetParamType() == ops::OPTIONAL ? "OPTIONAL" : "not OPTIONAL") + ")"};
       }
     }
@@ -99,8 +100,8 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
       continue;
     }
     if (count != attrs.end()) {
-      return {ErrorCode::kInvalidParam, op + ": '" + count_key + "' is given, but '" +
-                                            p.GetName() + "' is not a DYNAMIC input"};
+      return {ErrorCode::kInvalidParam, op + ": '" + count_key + "' is given, but '" + p.GetName() +
+                                            "' is not a DYNAMIC input"};
     }
     plan.counts.push_back(1);
     if (value != attrs.end()) {

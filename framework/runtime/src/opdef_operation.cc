@@ -42,19 +42,27 @@ class OpDefOperation final : public Operation {
 
   Status Setup(const VariantPack& variantPack, uint64_t& workspaceSize, Context* context) override {
     if (ready_ && context != nullptr && context == context_ &&
-        context->device_generation() == device_generation_ && SamePack(variantPack) &&
+        context->device_generation() == device_generation_ && CheckSamePack(variantPack).ok() &&
         !value_dependent_) {
       workspaceSize = workspace_size_;
       return Status::Ok();
     }
     ready_ = false;
     if (context == nullptr) return Error(ErrorCode::kInvalidContextAddr, "Setup: context is null");
+    // Sizes first: InferShape and the tiling may read a ValueDepend input's data.
+    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
+      if (variantPack.inTensors[k].desc.dtype == ACL_DT_UNDEFINED) continue;
+      OPSIM_RETURN_IF_ERROR(
+          CheckDataSize(def_.GetOpType(), "inTensors[" + Str(k) + "]", variantPack.inTensors[k]));
+    }
     SVector<TensorDesc> in_descs;
     for (const Tensor& t : variantPack.inTensors) in_descs.push_back(t.desc);
     gert::OpCallData call;
     size_t column = 0;
     SVector<TensorDesc> want_out;
-    OPSIM_RETURN_IF_ERROR(Describe(in_descs, &call, &column, &want_out));
+    bool value_dependent = false;
+    OPSIM_RETURN_IF_ERROR(
+        Describe(in_descs, &call, &column, &want_out, &variantPack, &value_dependent));
     if (variantPack.outTensors.size() != want_out.size()) {
       return Error(ErrorCode::kInvalidTensorNum,
                    "outTensors holds " + Str(variantPack.outTensors.size()) +
@@ -66,13 +74,7 @@ class OpDefOperation final : public Operation {
           CheckDescMatches(def_.GetOpType(), name, variantPack.outTensors[k].desc, want_out[k]));
       OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, variantPack.outTensors[k]));
     }
-    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
-      if (variantPack.inTensors[k].desc.dtype == ACL_DT_UNDEFINED) continue;
-      OPSIM_RETURN_IF_ERROR(
-          CheckDataSize(def_.GetOpType(), "inTensors[" + Str(k) + "]", variantPack.inTensors[k]));
-    }
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(context->device().name));
-    OPSIM_RETURN_IF_ERROR(BindValueInputs(variantPack, &call));
 
     const op_api::KernelBuild* kernel =
         op_api::FindKernel(def_.GetOpType(), static_cast<int>(column));
@@ -80,6 +82,7 @@ class OpDefOperation final : public Operation {
     OPSIM_RETURN_IF_ERROR(RunTiling(context->device(), &call));
 
     kernel_ = kernel;
+    value_dependent_ = value_dependent;
     in_descs_ = in_descs;
     out_descs_ = want_out;
     context_ = context;
@@ -106,11 +109,7 @@ class OpDefOperation final : public Operation {
                                                        context->device().name +
                                                        " after Setup (call Setup again)");
     }
-    if (!SamePack(variantPack)) {
-      return Error(ErrorCode::kInvalidParam,
-                   "Execute: the pack's descriptions differ from the ones Setup saw (call Setup "
-                   "again)");
-    }
+    if (Status same = CheckSamePack(variantPack); !same.ok()) return same;
     if (workspaceSize < workspace_size_ || (workspace_size_ > 0 && workspace == nullptr)) {
       return Error(ErrorCode::kInvalidWorkspaceSize,
                    "Execute: workspace of " + Str(workspaceSize) + " B" +
@@ -205,9 +204,12 @@ class OpDefOperation final : public Operation {
     return {code, def_.GetOpType() + ": " + what};
   }
 
-  // `in` holds the pack's descriptions; the constants join them here, with their values.
+  // `in` holds the pack's descriptions; the constants join them here, with their values, and at
+  // Setup (`pack` given) the values of the pack's ValueDepend inputs, as CANN hands them to
+  // InferShape and the tiling function.
   Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
-                  SVector<TensorDesc>* out) const {
+                  SVector<TensorDesc>* out, const VariantPack* pack = nullptr,
+                  bool* value_dependent = nullptr) const {
     if (in.size() != inputs_.PackCount()) {
       return Error(ErrorCode::kInvalidInTensorNum,
                    Str(in.size()) + " input descriptions given but the op takes " +
@@ -227,6 +229,7 @@ class OpDefOperation final : public Operation {
           gert::Tensor(call->input_shapes[instance], call->input_descs[instance],
                        bytes.empty() ? &kNoElements : bytes.data());
     }
+    if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
     (void)op_api::TakeOpError();
     Status st = InferOutputs(def_, *column, call, out);
@@ -244,8 +247,9 @@ class OpDefOperation final : public Operation {
   }
 
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
-  Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call) {
-    value_dependent_ = false;
+  Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call,
+                         bool* value_dependent) const {
+    *value_dependent = false;
     size_t next = 0;  // the OpDef input's first tensor in the pack
     for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
       if (inputs_.constants[k]) continue;  // no tensor in the pack; its value is bound already
@@ -254,7 +258,7 @@ class OpDefOperation final : public Operation {
       if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;
       const auto [first, count] = call->ir_inputs[k];
       for (size_t i = 0; i < count; ++i) {
-        value_dependent_ = true;
+        *value_dependent = true;
         const Tensor& t = pack.inTensors[position + i];
         if (t.dataSize > 0 && t.deviceData == nullptr) {
           return Error(ErrorCode::kInvalidTensorAddr,
@@ -332,17 +336,27 @@ class OpDefOperation final : public Operation {
     return Status::Ok();
   }
 
-  bool SamePack(const VariantPack& pack) const {
+  // Execute runs what Setup checked and tiled: the same descriptions.
+  Status CheckSamePack(const VariantPack& pack) const {
     if (pack.inTensors.size() != in_descs_.size() || pack.outTensors.size() != out_descs_.size()) {
-      return false;
+      return Error(ErrorCode::kInvalidParam,
+                   "Execute: the pack holds " + Str(pack.inTensors.size()) + " inputs and " +
+                       Str(pack.outTensors.size()) + " outputs, but Setup saw " +
+                       Str(in_descs_.size()) + " and " + Str(out_descs_.size()) +
+                       " (call Setup again)");
     }
-    for (size_t k = 0; k < in_descs_.size(); ++k) {
-      if (!(pack.inTensors[k].desc == in_descs_[k])) return false;
+    for (size_t k = 0; k < in_descs_.size() + out_descs_.size(); ++k) {
+      const bool in = k < in_descs_.size();
+      const size_t i = in ? k : k - in_descs_.size();
+      const TensorDesc& got = in ? pack.inTensors[i].desc : pack.outTensors[i].desc;
+      const TensorDesc& saw = in ? in_descs_[i] : out_descs_[i];
+      if (got == saw) continue;
+      return Error(ErrorCode::kInvalidParam, std::string("Execute: ") +
+                                                 (in ? "inTensors[" : "outTensors[") + Str(i) +
+                                                 "] is " + ToString(got) + " but Setup saw " +
+                                                 ToString(saw) + " (call Setup again)");
     }
-    for (size_t k = 0; k < out_descs_.size(); ++k) {
-      if (!(pack.outTensors[k].desc == out_descs_[k])) return false;
-    }
-    return true;
+    return Status::Ok();
   }
 
   const ops::OpDef& def_;

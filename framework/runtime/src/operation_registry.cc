@@ -112,9 +112,9 @@ Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, At
     if (inputs[k].GetParamType() == ops::OPTIONAL) {
       if (given && !constant) (*attrs)["+" + inputs[k].GetName()] = true;
     } else if (!given && !constant) {
-      return {ErrorCode::kInvalidParam, std::string(op) + ": input " + std::to_string(k) + " (" +
-                                            inputs[k].GetName() +
-                                            ") is required but the node leaves it out"};
+      return {ErrorCode::kInvalidInTensorNum, std::string(op) + ": input " + std::to_string(k) +
+                                                  " (" + inputs[k].GetName() +
+                                                  ") is required but the node leaves it out"};
     }
   }
   return Status::Ok();

@@ -47,12 +47,11 @@ Status ParseReduceType(const std::string& op, const char* text, int* out) {
 }
 
 // The axes input's values: a 1-D (or scalar) int64 or int32 tensor whose value is known.
-Status ReadAxesInput(const std::string& op, const gert::Tensor& axes,
-                     std::vector<int64_t>* out) {
+Status ReadAxesInput(const std::string& op, const gert::Tensor& axes, std::vector<int64_t>* out) {
   if (axes.GetOriginShape().GetDimNum() > 1) {
-    return {ErrorCode::kInvalidTensorDimNum,
-            op + ": the axes input has rank " + std::to_string(axes.GetOriginShape().GetDimNum()) +
-                " (expected a 1-D tensor)"};
+    return {ErrorCode::kInvalidTensorDimNum, op + ": the axes input has rank " +
+                                                 std::to_string(axes.GetOriginShape().GetDimNum()) +
+                                                 " (expected a 1-D tensor)"};
   }
   if (axes.GetAddr() == nullptr) {
     return {ErrorCode::kUnsupported,
@@ -89,15 +88,16 @@ Status LowerOnnxCall(const ReduceOpType& type, const ReduceCall& call, DType dty
   }
   const int64_t keepdims = *attrs.GetInt(kOnnxKeepdims);
   const int64_t noop = *attrs.GetInt(kOnnxNoopWithEmptyAxes);
-  for (const auto& [name, value] : {std::pair{"keepdims", keepdims}, {"noop_with_empty_axes", noop}}) {
+  for (const auto& [name, value] :
+       {std::pair{"keepdims", keepdims}, {"noop_with_empty_axes", noop}}) {
     if (value != 0 && value != 1) {
-      return Invalid(type.name, std::string("attribute '") + name + "' = " +
-                                    std::to_string(value) + " is not 0 or 1");
+      return Invalid(type.name, std::string("attribute '") + name + "' = " + std::to_string(value) +
+                                    " is not 0 or 1");
     }
   }
   // ONNX (opset 20) reduces bool by max (any) and min (all): the uint8 kernels on the same bytes.
-  const bool bool_as_uint8 = dtype == DType::kBool && (type.kind == ReduceKind::kMax ||
-                                                       type.kind == ReduceKind::kMin);
+  const bool bool_as_uint8 =
+      dtype == DType::kBool && (type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin);
   std::optional<std::span<const int64_t>> axes_view;
   if (axes) axes_view = std::span<const int64_t>(*axes);
   return LowerOnnx(type.kind, bool_as_uint8 ? DType::kUInt8 : dtype, input, axes_view,
@@ -117,8 +117,7 @@ Status LowerOpenVinoCall(const ReduceOpType& type, const ReduceCall& call, DType
     OPSIM_RETURN_IF_ERROR(ReadAxesInput(type.name, *call.axes, &*axes));
   }
   if (!axes) {
-    return Invalid(type.name,
-                   "the axes are missing (input 1, or the attribute 'reduction_axes')");
+    return Invalid(type.name, "the axes are missing (input 1, or the attribute 'reduction_axes')");
   }
   return LowerOpenVino(type.kind, dtype, input, *axes, *call.attrs->GetBool(kOpenVinoKeepDims),
                        request);
@@ -166,9 +165,9 @@ Status LowerReduceCall(const ReduceCall& call, ReduceRequest* request) {
   OPSIM_RETURN_IF_ERROR(MakeReduceInputShape(type->name, call.dims, &input));
   const std::optional<DType> dtype = DTypeFromAcl(static_cast<aclDataType>(call.dtype));
   if (!dtype) {
-    return {ErrorCode::kInvalidTensorDtype,
-            type->name + ": dtype " + std::to_string(static_cast<int>(call.dtype)) +
-                " is not one opsim knows"};
+    return {ErrorCode::kInvalidTensorDtype, type->name + ": dtype " +
+                                                std::to_string(static_cast<int>(call.dtype)) +
+                                                " is not one opsim knows"};
   }
   switch (type->reading) {
     case Reading::kOnnx: return LowerOnnxCall(*type, call, *dtype, input, request);

@@ -36,7 +36,7 @@ struct ReduceCall {
   std::string op_type;
   const gert::RuntimeAttrs* attrs = nullptr;
   ge::DataType dtype = ge::DT_FLOAT;
-  std::vector<int64_t> dims;         // of the data input
+  std::vector<int64_t> dims;           // of the data input
   const gert::Tensor* axes = nullptr;  // the axes input, when present
 };
 

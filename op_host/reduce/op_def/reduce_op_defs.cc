@@ -43,15 +43,19 @@ class ReduceOpDef : public ops::OpDef {
     Input(data).ParamType(ops::REQUIRED).DataType(columns).Format(nd).UnknownShapeFormat(nd);
     switch (type.reading) {
       case Reading::kOnnx:
-        Input("axes").ParamType(ops::OPTIONAL).ValueDepend(ops::OPTIONAL).DataTypeList(
-            {ge::DT_INT64});
+        Input("axes")
+            .ParamType(ops::OPTIONAL)
+            .ValueDepend(ops::OPTIONAL)
+            .DataTypeList({ge::DT_INT64});
         Attr("axes").AttrType(ops::OPTIONAL).ListInt();
         Attr("keepdims").AttrType(ops::OPTIONAL).Int(1);
         Attr("noop_with_empty_axes").AttrType(ops::OPTIONAL).Int(0);
         break;
       case Reading::kOpenVino:
-        Input("axes").ParamType(ops::OPTIONAL).ValueDepend(ops::OPTIONAL).DataTypeList(
-            {ge::DT_INT32, ge::DT_INT64});
+        Input("axes")
+            .ParamType(ops::OPTIONAL)
+            .ValueDepend(ops::OPTIONAL)
+            .DataTypeList({ge::DT_INT32, ge::DT_INT64});
         Attr("keep_dims").AttrType(ops::OPTIONAL).Bool(false);
         Attr("reduction_axes").AttrType(ops::OPTIONAL).ListInt();
         break;

@@ -82,8 +82,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
   if (raw->GetCapacity() < sizeof(launch)) {
     return Fail({ErrorCode::kInvalidParam, call.op_type + ": the tiling needs " +
                                                std::to_string(sizeof(launch)) + " B, over the " +
-                                               std::to_string(raw->GetCapacity()) +
-                                               " B buffer"});
+                                               std::to_string(raw->GetCapacity()) + " B buffer"});
   }
   std::memcpy(raw->GetData(), &launch, sizeof(launch));
   raw->SetDataSize(sizeof(launch));

@@ -47,8 +47,8 @@ Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* a
 // in the pack, "=<name>" for a constant (docs/OPERATORS.md). A door that lists a node's tensors
 // (an ONNX node, where "" leaves one out; a YAML node; `opsim exec`) says with `present[k]`
 // whether it has a tensor for the OpDef's k-th input (missing entries: none); each OPTIONAL one it
-// has is marked present. kInvalidParam naming the op and the input when a REQUIRED one is left
-// out. Nothing changes for names that are no OpDef or have a DYNAMIC input (its tensors shift
+// has is marked present. kInvalidInTensorNum naming the op and the input when a REQUIRED one is
+// left out. Nothing changes for names that are no OpDef or have a DYNAMIC input (its tensors shift
 // the positions).
 Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs);
 
