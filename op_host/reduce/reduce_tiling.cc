@@ -211,6 +211,38 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   return bytes;
 }
 
+namespace {
+
+// The family's map goes on the stage that reads the input; its finish on the stage that writes
+// the output (the combine when the last pass splits its reduced extent).
+void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
+                     kernels::ReduceTilingData* td) {
+  using kernels::ReduceFinish;
+  using kernels::ReduceMap;
+  ReduceMap map = ReduceMap::kNone;
+  ReduceFinish finish = ReduceFinish::kNone;
+  switch (request.variant) {
+    case ReduceVariant::kPlain: return;
+    case ReduceVariant::kMean: finish = ReduceFinish::kMean; break;
+    case ReduceVariant::kSumSquare: map = ReduceMap::kSquare; break;
+    case ReduceVariant::kL1: map = ReduceMap::kAbs; break;
+    case ReduceVariant::kL2:
+      map = ReduceMap::kSquare;
+      finish = ReduceFinish::kSqrt;
+      break;
+    case ReduceVariant::kLogSum: finish = ReduceFinish::kLog; break;
+  }
+  if (first) td->stage.map = static_cast<uint32_t>(map);
+  if (!last) return;
+  uint64_t count = 1;
+  for (int64_t a : request.axes) count *= static_cast<uint64_t>(request.input[static_cast<int>(a)]);
+  kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
+  out.finish = static_cast<uint32_t>(finish);
+  out.count = count;
+}
+
+}  // namespace
+
 Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
                          ReducePlan* plan) {
   if (device.vector_cores == 0 || device.ub_bytes < 4096) {
@@ -293,6 +325,7 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
       uint64_t& bytes = scratch_bytes[pass.dst == ReduceBuffer::kScratchA ? 0 : 1];
       bytes = std::max(bytes, Align512(pass.out_elems * DTypeSize(acc)));
     }
+    SetFamilyStages(request, first, last, &td);
     src = pass.dst;
     out.passes.push_back(pass);
     if (last) break;
@@ -349,6 +382,8 @@ std::string CacheKey(const ReduceRequest& r, const sim::DeviceProfile& d) {
                     std::to_string(static_cast<int>(r.dtype)) + "|" + r.input.ToString() + "|";
   for (int64_t a : r.axes) key += std::to_string(a) + ",";
   key += r.keep_dims ? "|k" : "|d";
+  key += '|';
+  key += std::to_string(static_cast<int>(r.variant));
   return key;
 }
 

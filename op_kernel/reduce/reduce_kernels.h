@@ -55,6 +55,56 @@ class ReduceKernelBase {
   AscendC::GlobalTensor<Out> y_;
 };
 
+// The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Integer means
+// truncate toward zero, as ONNX Runtime's integer division does.
+template <typename Acc>
+void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageTiling& t) {
+  const auto finish = static_cast<ReduceFinish>(t.finish);
+  if (finish == ReduceFinish::kNone) return;
+  if constexpr (std::is_floating_point_v<Acc>) {
+    const int32_t count = static_cast<int32_t>(n);
+    if (finish == ReduceFinish::kMean) {
+      AscendC::Muls(acc, acc, static_cast<Acc>(1.0 / static_cast<double>(t.count)), count);
+    } else if (finish == ReduceFinish::kSqrt) {
+      AscendC::Sqrt(acc, acc, count);
+    } else {
+      AscendC::Ln(acc, acc, count);
+    }
+  } else if (finish == ReduceFinish::kMean) {
+    const Acc divisor = static_cast<Acc>(t.count);
+    for (uint32_t i = 0; i < n; ++i) acc.SetValue(i, static_cast<Acc>(acc.GetValue(i) / divisor));
+  }
+}
+
+// A row reduction of one tile, through the family's map when the stage has one.
+template <typename R, typename In, typename Acc>
+void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTensor<In>& in,
+                    const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride) {
+  if constexpr (std::is_same_v<R, SumReducer>) {
+    if (t.map != 0) {
+      const auto map = static_cast<ReduceMap>(t.map) == ReduceMap::kSquare ? ext::RowMap::kSquare
+                                                                           : ext::RowMap::kAbs;
+      ext::ReduceRows(dst, in, map, R::kOp, rows, cols, stride);
+      return;
+    }
+  }
+  ext::ReduceRows(dst, in, R::kOp, rows, cols, stride);
+}
+
+template <typename R, typename In, typename Acc>
+void AccumulateTileRows(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<In>& in,
+                        const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride) {
+  if constexpr (std::is_same_v<R, SumReducer>) {
+    if (t.map != 0) {
+      const auto map = static_cast<ReduceMap>(t.map) == ReduceMap::kSquare ? ext::RowMap::kSquare
+                                                                           : ext::RowMap::kAbs;
+      ext::AccumulateRows(acc, in, map, R::kOp, rows, cols, stride);
+      return;
+    }
+  }
+  ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
+}
+
 // AR: x is [rows, r] with rows contiguous, y is [rows]. Either several whole rows per tile
 // (short rows) or one row in chunks of `cols` (long rows, or a split reduced extent).
 template <typename R, typename In, typename Acc, typename Out>
@@ -89,6 +139,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       } else {
         for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i);
       }
+      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, rows, t_);
       this->Narrow(out, acc, rows);
       this->out_q_.EnQue(out);
       CopyOut(u, rows);
@@ -105,7 +156,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t r = static_cast<uint32_t>(t_.r);
-    ext::ReduceRows(acc, in, R::kOp, rows, r, r);
+    ReduceTileRows<R>(acc, in, t_, rows, r, r);
     this->in_q_.FreeTensor(in);
   }
   void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row) {
@@ -115,7 +166,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
-      ext::ReduceRows(first ? acc : part, in, R::kOp, 1, n, n);
+      ReduceTileRows<R>(first ? acc : part, in, t_, 1, n, n);
       if (!first) R::Combine(acc, acc, part, 1);
       this->in_q_.FreeTensor(in);
     }
@@ -162,6 +213,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
         CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
         Compute(acc, rows, cols);
       }
+      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, cols, t_);
       this->Narrow(out, acc, cols);
       this->out_q_.EnQue(out);
       CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
@@ -182,7 +234,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t stride = t_.ub_row_stride;
-    ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
+    AccumulateTileRows<R>(acc, in, t_, rows, cols, stride);
     this->in_q_.FreeTensor(in);
   }
   void CopyOut(uint64_t offset, uint32_t cols) {

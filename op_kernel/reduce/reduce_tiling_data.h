@@ -26,7 +26,15 @@ struct ReduceStageTiling {
   uint32_t ub_row_stride = 0;   // ARA: elements between tile rows in the UB
   uint32_t buffer_num = 2;      // input tiles in flight: 2 = double buffering
   uint32_t out_buffer_num = 2;  // output tiles: 1 when each block writes a single one
+  // The reduce family (docs/SPEC.md section 6), SUM only: a map of the input elements (the first
+  // pass's stage) and a finish of the results (the last pass's last stage).
+  uint32_t map = 0;     // a ReduceMap
+  uint32_t finish = 0;  // a ReduceFinish
+  uint64_t count = 1;   // elements reduced into each output: ReduceMean's divisor
 };
+
+enum class ReduceMap : uint32_t { kNone, kSquare, kAbs };
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;

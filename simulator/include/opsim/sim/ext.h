@@ -133,6 +133,92 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   });
 }
 
+// ---- Mapped forms: square or absolute value before the reduction ----
+// ReduceRows / AccumulateRows of map(src) in the accumulator type A: S is A, or half/bfloat16_t
+// with A float. The device is charged what the chip runs: the Cast of a 16-bit source to float32,
+// the map (Mul of the tile by itself, or Abs) and the reduce.
+using RowMap = opsim::sim::vec::RowMap;
+
+namespace internal {
+
+template <typename S, typename A>
+constexpr bool kMapsInto = std::is_same_v<S, A> || (kWidensToFloat<S> && std::is_same_v<A, float>);
+
+// WideningOp's checks and charges, with the map's instruction between the cast and the reduce.
+template <typename S, typename A, typename Body>
+void MappedOp(const char* name, RowMap map, const sim::detail::UbRef& dst, uint64_t dst_bytes,
+              const sim::detail::UbRef* srcs, const uint64_t* src_bytes, int nsrc, uint64_t span,
+              Body&& body) {
+  using namespace opsim::sim::detail;
+  Core& core = Cur();
+  CheckUb(core, dst, dst_bytes, name, "dst");
+  const uint64_t mapped_bytes = span * sizeof(A);
+  uint64_t max_bytes = dst_bytes > mapped_bytes ? dst_bytes : mapped_bytes;
+  for (int i = 0; i < nsrc; ++i) {
+    CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
+  }
+  double first_start = 0;
+  double first_cost = 0;
+  if constexpr (!std::is_same_v<S, A>) {
+    first_cost = core.VectorCost(mapped_bytes);
+    first_start = core.Issue(sim::Pipe::kV, "Cast", first_cost, 0);
+  }
+  const double map_cost = core.VectorCost(mapped_bytes);
+  const double map_start =
+      core.Issue(sim::Pipe::kV, map == RowMap::kSquare ? "Mul" : "Abs", map_cost, 0);
+  if constexpr (std::is_same_v<S, A>) {
+    first_start = map_start;
+    first_cost = map_cost;
+  }
+  const double cost = core.VectorCost(max_bytes);
+  const double start = core.Issue(sim::Pipe::kV, name, cost, 0);
+  if (core.checked) {
+    TrackRead(core, srcs[0], sim::Pipe::kV, first_start, first_start + first_cost, name);
+    for (int i = 1; i < nsrc; ++i)
+      TrackRead(core, srcs[i], sim::Pipe::kV, start, start + cost, name);
+    TrackWrite(core, dst, sim::Pipe::kV, start, start + cost, name);
+  }
+  body();
+}
+
+}  // namespace internal
+
+// dst[r] = reduce(map(A(src[r * rowStride + 0 .. cols)))) for r < rows.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void ReduceRows(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S>& src, RowMap map,
+                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t src_bytes = span * sizeof(S);
+  internal::MappedOp<S, A>(
+      "ext::ReduceRows", map, dst.ref(), static_cast<uint64_t>(rows) * sizeof(A), &src.ref(),
+      &src_bytes, 1, span, [&] {
+        vec::ReduceRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), dst.data(),
+                              src.data(), rows, cols, rowStride);
+      });
+}
+
+// acc[c] = combine(acc[c], reduce over r < rows of map(A(src[r * rowStride + c]))), c < cols.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTensor<S>& src,
+                    RowMap map, ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+  }
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
+  const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
+  const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
+  internal::MappedOp<S, A>(
+      "ext::AccumulateRows", map, acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
+        vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
+                                  src.data(), rows, cols, rowStride);
+      });
+}
+
 // dst[0] = product of src[0 .. count) (ReduceSum's shape, for PROD).
 template <typename T>
 void ReduceProd(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,

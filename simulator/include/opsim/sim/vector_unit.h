@@ -59,6 +59,18 @@ void ReduceRowsWiden(ReduceOp op, DType src_type, float* dst, const void* src, s
 void AccumulateRowsWiden(ReduceOp op, DType src_type, float* acc, const void* src, size_t rows,
                          size_t cols, size_t row_stride);
 
+// An elementwise map in front of a row reduction: the ReduceSumSquare / ReduceL1 family.
+enum class RowMap : uint8_t { kSquare, kAbs };
+// ReduceRows / AccumulateRows of `acc_type` over map(src): each source element (of `src_type`:
+// acc_type itself, or float16/bfloat16 when acc_type is float32) is converted exactly to acc_type,
+// then squared or made absolute in acc_type (integers wrap), then reduced with `op` as ReduceRows /
+// AccumulateRows reduce acc_type (same order and rules). The mapped rows are staged in a
+// per-thread host buffer.
+void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* dst,
+                      const void* src, size_t rows, size_t cols, size_t row_stride);
+void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* acc,
+                          const void* src, size_t rows, size_t cols, size_t row_stride);
+
 // Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
 // Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
 // Float ops compute float32 in double and round once; float16/bfloat16 compute the float32
