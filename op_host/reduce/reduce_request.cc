@@ -29,12 +29,13 @@ std::string Title(ReduceKind kind) {
   return r == nullptr ? std::string() : std::string(r->title);
 }
 
-constexpr std::array<ReduceVariantInfo, 5> kVariants = {{
+constexpr std::array<ReduceVariantInfo, 6> kVariants = {{
     {ReduceVariant::kMean, "Mean", false},
     {ReduceVariant::kSumSquare, "SumSquare", false},
     {ReduceVariant::kL1, "L1", false},
     {ReduceVariant::kL2, "L2", true},
     {ReduceVariant::kLogSum, "LogSum", true},
+    {ReduceVariant::kLogSumExp, "LogSumExp", true},
 }};
 
 std::string Title(ReduceKind kind, ReduceVariant variant) {

@@ -23,7 +23,7 @@ enum class ReduceKind { kSum, kMax, kMin, kProd };
 
 // The rest of the ONNX reduce family (docs/SPEC.md section 6): SUM with a map of the inputs
 // before the combine and a finish of the results after it.
-enum class ReduceVariant { kPlain, kMean, kSumSquare, kL1, kL2, kLogSum };
+enum class ReduceVariant { kPlain, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp };
 
 struct ReduceVariantInfo {
   ReduceVariant variant;

@@ -33,8 +33,10 @@ struct ReduceStageTiling {
   uint64_t count = 1;   // elements reduced into each output: ReduceMean's divisor
 };
 
-enum class ReduceMap : uint32_t { kNone, kSquare, kAbs };
-enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog };
+// kExpShift and kLogAddShift (ReduceLogSumExp) read a shift per output: the max of its inputs,
+// which a MAX pass before wrote (ReducePassTiling::shift).
+enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kExpShift };
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogAddShift };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;
@@ -58,6 +60,8 @@ struct ReducePassTiling {
   uint64_t key = 0;  // MakeReduceTilingKey: family, reducer, input and output dtype
   ReduceBuffer src = ReduceBuffer::kInput;
   ReduceBuffer dst = ReduceBuffer::kOutput;
+  uint32_t has_shift = 0;  // the stages read a shift per output from `shift`
+  ReduceBuffer shift = ReduceBuffer::kScratchA;
 };
 
 // The tiling of one Reduce operator launch (every Reduce op type's kernel reads it): the passes

@@ -3,6 +3,7 @@
 // over single- and multi-pass plans and a reduced extent split over cores.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -95,6 +96,64 @@ TEST(ReduceFamily, EveryOpMatchesItsDefinition) {
   }
 }
 
+// Stable: the max goes first, so inputs near 1000 (exp overflows float32 at 89) sum exactly; a
+// row of -inf gives -inf, not NaN; axes that do not merge into one group are refused.
+TEST(ReduceFamily, LogSumExpIsStable) {
+  auto context = MakeContext(false);
+  for (const Layout& l : {Layout{{6, 40}, {1}, 6, 40, 1}, Layout{{5, 7, 9}, {1}, 5, 7, 9},
+                          Layout{{3, 200000}, {1}, 3, 200000, 1}}) {
+    SCOPED_TRACE(l.r);
+    HostTensor x(Desc(ACL_FLOAT, l.dims));
+    Fill(x, 5);
+    std::vector<float> values = x.As<float>();
+    for (float& v : values) v = v * 8 + 1000;
+    std::memcpy(x.data.data(), values.data(), x.data.size());
+    std::unique_ptr<Operation> op;
+    ASSERT_TRUE(OperationRegistry::Global()
+                    .Create("ReduceLogSumExp", {{"axes", l.axes}, {"keepdims", int64_t{0}}}, &op)
+                    .ok());
+    SVector<TensorDesc> in, out;
+    in.push_back(x.desc);
+    ASSERT_TRUE(op->InferShape(in, out).ok());
+    HostTensor y(out[0]);
+    const Status run = SetupAndExecute(*op, Pack({&x}, {&y}), context.get());
+    ASSERT_TRUE(run.ok()) << run.ToString();
+    const std::vector<double> xs = ToDoubles(x);
+    const std::vector<double> got = ToDoubles(y);
+    for (int64_t i = 0; i < l.a; ++i) {
+      for (int64_t k = 0; k < l.b; ++k) {
+        double m = -INFINITY;
+        for (int64_t j = 0; j < l.r; ++j)
+          m = std::max(m, xs[static_cast<size_t>((i * l.r + j) * l.b + k)]);
+        double sum = 0;
+        for (int64_t j = 0; j < l.r; ++j)
+          sum += std::exp(xs[static_cast<size_t>((i * l.r + j) * l.b + k)] - m);
+        EXPECT_NEAR(got[static_cast<size_t>(i * l.b + k)], m + std::log(sum), 1e-3);
+      }
+    }
+  }
+  HostTensor x(Desc(ACL_FLOAT, {2, 3}));
+  const std::vector<float> inf = {-INFINITY, -INFINITY, -INFINITY, 1, 2, 3};
+  std::memcpy(x.data.data(), inf.data(), x.data.size());
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("ReduceLogSumExp", {{"axes", std::vector<int64_t>{1}}}, &op)
+                  .ok());
+  HostTensor y(Desc(ACL_FLOAT, {2, 1}));
+  ASSERT_TRUE(SetupAndExecute(*op, Pack({&x}, {&y}), context.get()).ok());
+  EXPECT_EQ(y.As<float>()[0], -INFINITY);
+  EXPECT_NEAR(y.As<float>()[1], std::log(std::exp(1.0) + std::exp(2.0) + std::exp(3.0)), 1e-5);
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("ReduceLogSumExp", {{"axes", std::vector<int64_t>{0, 2}}}, &op)
+                  .ok());
+  HostTensor z(Desc(ACL_FLOAT, {2, 3, 4}));
+  HostTensor w(Desc(ACL_FLOAT, {1, 3, 1}));
+  const Status st = SetupAndExecute(*op, Pack({&z}, {&w}), context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kUnsupported);
+  EXPECT_NE(st.message().find("adjacent once size-1 dims are dropped"), std::string::npos)
+      << st.message();
+}
+
 TEST(ReduceFamily, IntegerMeanTruncatesAndFloatsOnlyOpsRefuseIntegers) {
   auto context = MakeContext(false);
   HostTensor x(Desc(ACL_INT32, {2, 3}));
@@ -108,7 +167,7 @@ TEST(ReduceFamily, IntegerMeanTruncatesAndFloatsOnlyOpsRefuseIntegers) {
   HostTensor y(Desc(ACL_INT32, {2}));
   ASSERT_TRUE(SetupAndExecute(*op, Pack({&x}, {&y}), context.get()).ok());
   EXPECT_EQ(y.As<int32_t>(), (std::vector<int32_t>{2, -2}));  // 7 / 3 and -7 / 3
-  for (const char* name : {"ReduceL2", "ReduceLogSum"}) {
+  for (const char* name : {"ReduceL2", "ReduceLogSum", "ReduceLogSumExp"}) {
     ASSERT_TRUE(OperationRegistry::Global().Create(name, {}, &op).ok());
     SVector<TensorDesc> in, out;
     in.push_back(x.desc);
