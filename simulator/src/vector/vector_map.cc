@@ -10,6 +10,14 @@
 #include "opsim/sim/vector_unit.h"
 
 namespace opsim::sim::vec {
+
+// The maps fused into the Highway reductions (false: not taken, use the staged path):
+// vector_reduce.cc for long float rows, vector_accumulate.cc for float accumulations.
+bool ReduceRowsFused(RowMap map, DType src_type, DType acc_type, void* dst, const void* src,
+                     const void* shift, size_t rows, size_t cols, size_t row_stride);
+bool AccumulateRowsFused(RowMap map, DType src_type, DType acc_type, void* acc, const void* src,
+                         size_t rows, size_t cols, size_t row_stride);
+
 namespace {
 
 template <typename A>
@@ -145,6 +153,10 @@ std::vector<uint8_t>& Scratch() {
 
 void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* dst,
                       const void* src, size_t rows, size_t cols, size_t row_stride) {
+  if (op == ReduceOp::kSum &&
+      ReduceRowsFused(map, src_type, acc_type, dst, src, nullptr, rows, cols, row_stride)) {
+    return;
+  }
   std::vector<uint8_t>& buffer = Scratch();
   if (!MapRows(map, src_type, acc_type, &buffer, src, rows, cols, row_stride)) return;
   ReduceRows(op, acc_type, dst, buffer.data(), rows, cols, cols);
@@ -152,6 +164,10 @@ void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, v
 
 void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* acc,
                           const void* src, size_t rows, size_t cols, size_t row_stride) {
+  if (op == ReduceOp::kSum &&
+      AccumulateRowsFused(map, src_type, acc_type, acc, src, rows, cols, row_stride)) {
+    return;
+  }
   std::vector<uint8_t>& buffer = Scratch();
   if (!MapRows(map, src_type, acc_type, &buffer, src, rows, cols, row_stride)) return;
   AccumulateRows(op, acc_type, acc, buffer.data(), rows, cols, cols);
@@ -163,6 +179,11 @@ namespace opsim::sim::vec {
 
 void ReduceRowsExpShifted(DType src_type, DType acc_type, void* dst, const void* src,
                           const void* shift, size_t rows, size_t cols, size_t row_stride) {
+  // (The map argument is not read when a shift is given.)
+  if (ReduceRowsFused(RowMap::kSquare, src_type, acc_type, dst, src, shift, rows, cols,
+                      row_stride)) {
+    return;
+  }
   std::vector<uint8_t>& buffer = Scratch();
   if (!ExpShiftRows(src_type, acc_type, &buffer, src, shift, true, rows, cols, row_stride)) return;
   ReduceRows(ReduceOp::kSum, acc_type, dst, buffer.data(), rows, cols, cols);
