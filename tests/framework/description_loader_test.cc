@@ -214,7 +214,7 @@ TEST(DescriptionLoader, MissingFilesAndNullOutputsAreRefused) {
   LoadedOp op;
   const Status st = LoadOpDescription(Fixture("does_not_exist.yaml"), &op);
   EXPECT_EQ(st.code(), ErrorCode::kIoError);
-  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open the file"), std::string::npos);
+  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"), std::string::npos);
   EXPECT_EQ(LoadOpDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(LoadGraphDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(ReadingOf("Reduce"), "");

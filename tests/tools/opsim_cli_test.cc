@@ -224,6 +224,8 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
            {"--op ReduceSum --input " + flags, "bool"},
            {"--op ReduceSum --keepdims 2 --input " + in, "'keepdims' = 2 is not 0 or 1"},
            {"--op ReduceSum --axes 0 --input " + vast, "more than half of this machine's"},
+           {"--op ReduceSum --input /dev/zero", "/dev/zero is a character device"},
+           {"--op ReduceSum --input " + Path(""), "is a directory"},
            {"--op ReduceSum --input " + in + " --device nosuchchip", "nosuchchip"},
        }) {
     const Result r = Run("exec " + b.args + " --output " + out);
