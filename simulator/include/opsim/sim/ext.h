@@ -66,88 +66,11 @@ inline constexpr bool kWidensToFloat = std::is_same_v<S, half> || std::is_same_v
 
 namespace internal {
 
-// Checks the operands, charges a Cast of `span` source elements to float32 and then the float32
-// instruction `name` (whose widest operand is max_bytes), tracks the source read by the cast
-// and the other operands by the reduce (checked mode), then runs `body`.
-template <typename Body>
-void WideningOp(const char* name, const sim::detail::UbRef& dst, uint64_t dst_bytes,
-                const sim::detail::UbRef* srcs, const uint64_t* src_bytes, int nsrc, uint64_t span,
-                Body&& body) {
-  using namespace opsim::sim::detail;
-  Core& core = Cur();
-  CheckUb(core, dst, dst_bytes, name, "dst");
-  uint64_t max_bytes = dst_bytes > span * sizeof(float) ? dst_bytes : span * sizeof(float);
-  for (int i = 0; i < nsrc; ++i) {
-    CheckUb(core, srcs[i], src_bytes[i], name, "src");
-    if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
-  }
-  const double cast_cost = core.VectorCost(span * sizeof(float));
-  const double cast_start = core.Issue(sim::Pipe::kV, "Cast", cast_cost, 0);
-  const double cost = core.VectorCost(max_bytes);
-  const double start = core.Issue(sim::Pipe::kV, name, cost, 0);
-  if (core.checked) {
-    TrackRead(core, srcs[0], sim::Pipe::kV, cast_start, cast_start + cast_cost, name);
-    for (int i = 1; i < nsrc; ++i)
-      TrackRead(core, srcs[i], sim::Pipe::kV, start, start + cost, name);
-    TrackWrite(core, dst, sim::Pipe::kV, start, start + cost, name);
-  }
-  body();
-}
-
-inline uint64_t SpanOf(uint32_t rows, uint32_t cols, uint32_t rowStride) {
-  return rows == 0 ? 0 : static_cast<uint64_t>(rows - 1) * rowStride + cols;
-}
-
-}  // namespace internal
-
-// dst[r] = reduce(float32(src[r * rowStride + 0 .. cols))) for r < rows.
-// enable_if rather than `requires`: kernels may be compiled as C++17.
-template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
-void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<S>& src,
-                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
-  using namespace opsim::sim;
-  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
-  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
-  const uint64_t src_bytes = span * sizeof(S);
-  internal::WideningOp("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(float),
-                       &src.ref(), &src_bytes, 1, span, [&] {
-                         vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(), src.data(),
-                                              rows, cols, rowStride);
-                       });
-}
-
-// acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
-template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
-void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<S>& src,
-                    ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
-  using namespace opsim::sim;
-  if (cols > rowStride && rows > 1) {
-    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
-  }
-  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
-  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
-  const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
-  const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::WideningOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
-    vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), src.data(), rows, cols,
-                             rowStride);
-  });
-}
-
-// ---- Mapped forms: square or absolute value before the reduction ----
-// ReduceRows / AccumulateRows of map(src) in the accumulator type A: S is A, or half/bfloat16_t
-// with A float. The device is charged what the chip runs: the Cast of a 16-bit source to float32,
-// the map (Mul of the tile by itself, or Abs) and the reduce.
-using RowMap = opsim::sim::vec::RowMap;
-
-namespace internal {
-
-template <typename S, typename A>
-constexpr bool kMapsInto = std::is_same_v<S, A> || (kWidensToFloat<S> && std::is_same_v<A, float>);
-
-// WideningOp's checks and charges, with the map's instructions (`maps`, e.g. {"Mul"} or
-// {"Sub", "Exp"}) between the cast and the reduce. srcs[0] is the source, read by the first
-// instruction; the others (the accumulators, a shift) are read by the reduce.
+// Checks the operands and charges what the chip runs for a batched form on a source of S reduced
+// in A: a Cast of `span` source elements to A when they differ, the `maps` instructions
+// (e.g. {"Mul"}, {"Sub", "Exp"}; none for a plain widening reduce), then the instruction `name`;
+// tracks the source as read by the first of them and the other operands (the accumulators, a
+// shift) as read by the last (checked mode), then runs `body`.
 template <typename S, typename A, typename Body>
 void MappedOp(const char* name, std::initializer_list<const char*> maps,
               const sim::detail::UbRef& dst, uint64_t dst_bytes, const sim::detail::UbRef* srcs,
@@ -179,6 +102,59 @@ void MappedOp(const char* name, std::initializer_list<const char*> maps,
   }
   body();
 }
+
+inline uint64_t SpanOf(uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  return rows == 0 ? 0 : static_cast<uint64_t>(rows - 1) * rowStride + cols;
+}
+
+}  // namespace internal
+
+// dst[r] = reduce(float32(src[r * rowStride + 0 .. cols))) for r < rows.
+// enable_if rather than `requires`: kernels may be compiled as C++17.
+template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
+void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTensor<S>& src,
+                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t src_bytes = span * sizeof(S);
+  internal::MappedOp<S, float>("ext::ReduceRows", {}, dst.ref(),
+                               static_cast<uint64_t>(rows) * sizeof(float), &src.ref(), &src_bytes,
+                               1, span, [&] {
+                                 vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(),
+                                                      src.data(), rows, cols, rowStride);
+                               });
+}
+
+// acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
+template <typename S, std::enable_if_t<kWidensToFloat<S>, int> = 0>
+void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::LocalTensor<S>& src,
+                    ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+  }
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
+  const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
+  const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
+  internal::MappedOp<S, float>("ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2,
+                               span, [&] {
+                                 vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(),
+                                                          src.data(), rows, cols, rowStride);
+                               });
+}
+
+// ---- Mapped forms: square or absolute value before the reduction ----
+// ReduceRows / AccumulateRows of map(src) in the accumulator type A: S is A, or half/bfloat16_t
+// with A float. The device is charged what the chip runs: the Cast of a 16-bit source to float32,
+// the map (Mul of the tile by itself, or Abs) and the reduce.
+using RowMap = opsim::sim::vec::RowMap;
+
+namespace internal {
+
+template <typename S, typename A>
+constexpr bool kMapsInto = std::is_same_v<S, A> || (kWidensToFloat<S> && std::is_same_v<A, float>);
 
 inline std::initializer_list<const char*> MapInstructions(RowMap map) {
   static constexpr std::initializer_list<const char*> kSquare = {"Mul"};
