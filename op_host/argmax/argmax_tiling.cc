@@ -15,6 +15,7 @@ constexpr uint64_t kMaxCopyRows = 4095;    // DataCopy / DataCopyPad blockCount 
 constexpr uint64_t kMaxColumns = 2048;     // ARA: columns per chunk (the winners' row)
 constexpr uint64_t kMaxOutputRows = 1024;  // AR: outputs per output tile
 constexpr uint64_t kUbReserve = 256;
+constexpr uint64_t kRepeatBytes = 256;  // one vector repeat: the kernel's compare unit
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t AlignUp(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
@@ -27,14 +28,20 @@ uint64_t ArgMaxUbBytes(const kernels::ArgMaxTilingData& t) {
   uint64_t in_elems = 0;
   uint64_t out_elems = 0;
   uint64_t bytes = 0;
+  // The compare's lanes: masks (a bit each, four of them) and the index each lane would take.
+  uint64_t lanes = 0;
   if (t.inner == 1) {
     in_elems = t.cols >= t.r ? uint64_t{t.rows} * t.r : t.cols;
     out_elems = t.rows;
+    lanes = kRepeatBytes / es;
+    bytes += kRepeatBytes + 2 * lanes * sizeof(int64_t);  // each lane's winner, its index, iota
   } else {
     in_elems = uint64_t{t.rows} * t.ub_row_stride;
     out_elems = t.cols;
-    bytes += AlignUp(t.cols, per_block) * es;
+    lanes = t.cols;
+    bytes += AlignUp(t.cols, per_block) * es;  // the winners' values
   }
+  bytes += 4 * AlignUp(std::max<uint64_t>(lanes / 8, 1), 32) + AlignUp(lanes, 4) * sizeof(int64_t);
   bytes += 2 * AlignUp(in_elems, per_block) * es;
   bytes += 2 * AlignUp(out_elems, 4) * sizeof(int64_t);
   return bytes;
@@ -60,10 +67,26 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
   }
   t.r = static_cast<uint64_t>(request.input[request.axis]);
   const uint64_t per_block = 32 / es;
+  // The blocks the input's size asks for: no fewer bytes per block than kMinBytesPerBlock.
+  const uint64_t in_bytes = t.outer * t.r * t.inner * es;
+  const uint64_t wanted_blocks = std::clamp<uint64_t>(CeilDiv(in_bytes, kMinBytesPerBlock), 1,
+                                                      std::max<uint32_t>(device.vector_cores, 1));
   if (t.inner == 1) {
     t.units = t.outer;
   } else {
-    t.cols = static_cast<uint32_t>(std::min(t.inner, kMaxColumns));
+    // Chunks of whole 256 B repeats where the extent allows: the kernel compares those on the
+    // vector unit, and only a narrower tail chunk on the scalar unit. With few outer indices the
+    // chunks narrow (down to one repeat) until every wanted block has one, since the reduced
+    // extent is not split over blocks.
+    const uint64_t lanes = kRepeatBytes / es;
+    if (t.inner >= lanes) {
+      const uint64_t widest = std::min(t.inner / lanes * lanes, kMaxColumns);
+      const uint64_t per_block_cols =
+          AlignUp(CeilDiv(t.inner, CeilDiv(wanted_blocks, t.outer)), lanes);
+      t.cols = static_cast<uint32_t>(std::clamp(per_block_cols, lanes, widest));
+    } else {
+      t.cols = static_cast<uint32_t>(t.inner);
+    }
     t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, t.cols));
     t.units = t.outer * t.col_chunks;
     // Tile rows start on 32 B in the UB; a whole-width chunk of an aligned inner extent keeps
@@ -74,11 +97,8 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
     const uint64_t fit = std::max<uint64_t>(1, kTileBytes / (uint64_t{t.ub_row_stride} * es));
     t.rows = static_cast<uint32_t>(narrow_gap ? std::min({t.r, fit, kMaxCopyRows}) : 1);
   }
-  // Cores: contiguous runs of units, no fewer bytes per block than kMinBytesPerBlock.
-  const uint64_t in_bytes = t.outer * t.r * t.inner * es;
-  uint64_t blocks =
-      std::clamp<uint64_t>(CeilDiv(in_bytes, kMinBytesPerBlock), 1,
-                           std::max<uint64_t>(1, std::min<uint64_t>(device.vector_cores, t.units)));
+  // Cores: contiguous runs of units.
+  uint64_t blocks = std::clamp<uint64_t>(wanted_blocks, 1, std::max<uint64_t>(t.units, 1));
   t.units_per_block = t.units == 0 ? 0 : CeilDiv(t.units, blocks);
   blocks = t.units == 0 ? 1 : CeilDiv(t.units, t.units_per_block);
   if (t.inner == 1) {

@@ -2,10 +2,12 @@
 // templated on the input element type only: max or min and first or last index are tiling flags,
 // so one instantiation per dtype serves both op types and both tie rules.
 //
-// The copies are the vector pipes' (DataCopy / DataCopyPad through reduce/reduce_copy.h); the
-// comparison runs on the scalar unit over the UB tile, because it needs the index of the winner
-// and the NaN rule below, which the simulated Compare/Select could give only for widths of whole
-// 256 B repeats (docs/OPERATORS.md, ArgMax: "Not yet").
+// The copies are DataCopy / DataCopyPad (reduce/reduce_copy.h). The comparison is vector work
+// wherever whole 256 B repeats are at hand (Compare's count form needs them): Compare into a bit
+// mask of the lanes whose element replaces the winner, Select of the winners' values and indices.
+// ARA does that over the tile's columns (one row per step); AR over lanes of one repeat (lane j
+// keeps the winner of the elements j, j + lanes, ...), whose winners then merge on the scalar
+// unit. Column chunks and row tails narrower than a repeat are compared on the scalar unit.
 //
 // Which element wins (ONNX: ties go to the first index, or the last with select_last_index; NaN
 // as ONNX Runtime's whole-slice path, numpy's rule): a NaN beats every number, and among NaNs the
@@ -31,6 +33,8 @@ template <typename T>
 class KernelArgMax {
   using C = ArgCompareOf<T>;
   static constexpr bool kFloating = std::is_floating_point_v<C>;
+  static constexpr uint32_t kLanes = 256 / sizeof(T);  // one repeat: Compare's unit
+  static constexpr uint32_t kMaskBytes = 32;           // mask buffers are whole 32 B blocks
 
  public:
   void Init(GM_ADDR x, GM_ADDR y, const ArgMaxTilingData& t) {
@@ -45,13 +49,35 @@ class KernelArgMax {
     whole_rows_ = ar_ && t.cols >= t.r;
     uint64_t in_elems = 0;
     uint32_t out_elems = 0;
+    uint32_t lanes = 0;  // the widest vector compare: masks and index rows for that many
     if (ar_) {
       in_elems = whole_rows_ ? uint64_t{t.rows} * t.r : t.cols;
       out_elems = t.rows;
+      lanes = kLanes;
+      pipe_.InitBuffer(lane_value_buf_, kLanes * sizeof(T));
+      pipe_.InitBuffer(lane_index_buf_, kLanes * sizeof(int64_t));
+      pipe_.InitBuffer(iota_buf_, kLanes * sizeof(int64_t));
     } else {
       in_elems = uint64_t{t.rows} * t.ub_row_stride;
       out_elems = t.cols;
+      lanes = t.cols;
       pipe_.InitBuffer(best_buf_, static_cast<uint32_t>(AlignUp<T>(t.cols) * sizeof(T)));
+    }
+    const uint32_t mask_bytes =
+        (std::max<uint32_t>(lanes / 8, 1) + kMaskBytes - 1) / kMaskBytes * kMaskBytes;
+    for (auto* mask : {&replace_buf_, &nan_buf_, &number_buf_, &ones_buf_}) {
+      pipe_.InitBuffer(*mask, mask_bytes);
+    }
+    pipe_.InitBuffer(row_index_buf_,
+                     static_cast<uint32_t>(AlignUp<int64_t>(lanes) * sizeof(int64_t)));
+    if (lanes >= kLanes) {
+      AscendC::Duplicate(ones_buf_.template Get<uint16_t>(), static_cast<uint16_t>(0xFFFF),
+                         static_cast<int32_t>(lanes / 16));
+    }
+    if (ar_) {
+      AscendC::LocalTensor<int64_t> iota = iota_buf_.template Get<int64_t>();
+      for (uint32_t j = 0; j < kLanes; ++j) iota.SetValue(j, j);
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();  // the vector unit reads what the scalar wrote
     }
     pipe_.InitBuffer(in_q_, kBufferNum, static_cast<uint32_t>(AlignUp<T>(in_elems) * sizeof(T)));
     pipe_.InitBuffer(out_q_, kBufferNum,
@@ -77,15 +103,65 @@ class KernelArgMax {
     bool set = false;
   };
 
-  // True when v (at a later index) replaces the current winner b.
-  bool Replaces(C v, C b) const {
+  // True when (v at index i) wins over (b at index k): NaN beats numbers; otherwise the larger
+  // (smaller) value; equal values, or two NaNs, go to the smaller index (the larger with
+  // select_last). Order-free, so lane winners can merge in any order.
+  bool Precedes(C v, uint64_t i, C b, uint64_t k) const {
     if constexpr (kFloating) {
       const bool v_nan = v != v;
       const bool b_nan = b != b;
-      if (v_nan || b_nan) return t_.select_last != 0 ? v_nan : (v_nan && !b_nan);
+      if (v_nan != b_nan) return v_nan;
+      if (v_nan) return t_.select_last != 0 ? i > k : i < k;
     }
-    if (t_.select_min != 0) return t_.select_last != 0 ? v <= b : v < b;
-    return t_.select_last != 0 ? v >= b : v > b;
+    if (v != b) return t_.select_min != 0 ? v < b : v > b;
+    return t_.select_last != 0 ? i > k : i < k;
+  }
+  void Offer(C v, uint64_t i, Candidate* best) const {
+    if (!best->set || Precedes(v, i, best->value, best->index)) {
+      best->value = v;
+      best->index = i;
+      best->set = true;
+    }
+  }
+
+  // replace_buf_ <- the lanes of v (a later row) whose element replaces the winner in best.
+  void ReplaceMask(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
+                   uint32_t lanes) {
+    using AscendC::CMPMODE;
+    const bool last = t_.select_last != 0;
+    const CMPMODE mode = t_.select_min != 0 ? (last ? CMPMODE::LE : CMPMODE::LT)
+                                            : (last ? CMPMODE::GE : CMPMODE::GT);
+    AscendC::LocalTensor<uint16_t> replace = replace_buf_.template Get<uint16_t>();
+    AscendC::Compare(replace, v, best, mode, lanes);
+    if constexpr (kFloating) {
+      // A NaN replaces a number (and, with select_last, an earlier NaN).
+      AscendC::LocalTensor<uint16_t> nan = nan_buf_.template Get<uint16_t>();
+      AscendC::Compare(nan, v, v, CMPMODE::NE, lanes);
+      if (!last) {
+        AscendC::LocalTensor<uint16_t> number = number_buf_.template Get<uint16_t>();
+        AscendC::Compare(number, best, best, CMPMODE::EQ, lanes);
+        AscendC::And(nan, nan, number, static_cast<int32_t>(lanes / 16));
+      }
+      AscendC::Or(replace, replace, nan, static_cast<int32_t>(lanes / 16));
+    }
+  }
+
+  // best/index <- row v at reduced index `row` where it replaces them (all lanes when first).
+  void UpdateLanes(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
+                   const AscendC::LocalTensor<int64_t>& index,
+                   const AscendC::LocalTensor<int64_t>& row, uint32_t lanes, bool first) {
+    using AscendC::SELMODE;
+    if (first) {
+      // Every lane takes the row; best and index may hold nothing yet, so they are not read.
+      AscendC::LocalTensor<uint16_t> all = ones_buf_.template Get<uint16_t>();
+      AscendC::Select(best, all, v, v, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
+      AscendC::Select(index, all, row, row, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
+      return;
+    }
+    ReplaceMask(v, best, lanes);
+    AscendC::LocalTensor<uint16_t> take = replace_buf_.template Get<uint16_t>();
+    AscendC::Select(best, take, v, best, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
+    AscendC::Select(index, take, row, index, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
   }
 
   // AR: units are output rows; `rows` of them share one output tile.
@@ -156,30 +232,54 @@ class KernelArgMax {
     in_q_.EnQue(in);
   }
 
-  // in[offset, offset + n) are the reduced elements base, base + 1, ... of one slice.
+  // in[offset, offset + n) are the reduced elements base, base + 1, ... of one slice. Whole
+  // repeats from a 32 B aligned start go through the lanes; the rest through the scalar unit.
   void ComputeSpan(const AscendC::LocalTensor<T>& in, uint32_t offset, uint32_t n, uint64_t base,
-                   Candidate* best) const {
-    for (uint32_t i = 0; i < n; ++i) {
-      const C v = static_cast<C>(in.GetValue(offset + i));
-      if (!best->set || Replaces(v, best->value)) {
-        best->value = v;
-        best->index = base + i;
-        best->set = true;
+                   Candidate* best) {
+    uint32_t done = 0;
+    if (n >= kLanes && offset % (32 / sizeof(T)) == 0) {
+      AscendC::LocalTensor<T> lane_value = lane_value_buf_.template Get<T>();
+      AscendC::LocalTensor<int64_t> lane_index = lane_index_buf_.template Get<int64_t>();
+      AscendC::LocalTensor<int64_t> row = row_index_buf_.template Get<int64_t>();
+      AscendC::LocalTensor<int64_t> iota = iota_buf_.template Get<int64_t>();
+      for (; done + kLanes <= n; done += kLanes) {
+        AscendC::Adds(row, iota, static_cast<int64_t>(base + done), kLanes);
+        UpdateLanes(in[offset + done], lane_value, lane_index, row, kLanes, done == 0);
       }
+      // The scalar unit reads what the vector unit wrote, and the next span rewrites it.
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+      for (uint32_t j = 0; j < kLanes; ++j) {
+        Offer(static_cast<C>(lane_value.GetValue(j)), static_cast<uint64_t>(lane_index.GetValue(j)),
+              best);
+      }
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+    }
+    for (uint32_t i = done; i < n; ++i) {
+      Offer(static_cast<C>(in.GetValue(offset + i)), base + i, best);
     }
   }
 
-  // One tile of `rows` reduced rows (the first is reduced index r0) over n columns.
+  // One tile of `rows` reduced rows (the first is reduced index r0) over n columns: vector when
+  // n is whole repeats (then the tile's rows are n apart and 256 B aligned), scalar otherwise.
   void ComputeColumns(const AscendC::LocalTensor<T>& best, const AscendC::LocalTensor<int64_t>& out,
                       uint32_t rows, uint32_t n, uint64_t r0) {
     AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
-    for (uint32_t i = 0; i < rows; ++i) {
-      const uint32_t row = i * t_.ub_row_stride;
-      for (uint32_t j = 0; j < n; ++j) {
-        const T raw = in.GetValue(row + j);
-        if (r0 + i == 0 || Replaces(static_cast<C>(raw), static_cast<C>(best.GetValue(j)))) {
-          best.SetValue(j, raw);
-          out.SetValue(j, static_cast<int64_t>(r0 + i));
+    if (n % kLanes == 0) {
+      AscendC::LocalTensor<int64_t> row = row_index_buf_.template Get<int64_t>();
+      for (uint32_t i = 0; i < rows; ++i) {
+        AscendC::Duplicate(row, static_cast<int64_t>(r0 + i), static_cast<int32_t>(n));
+        UpdateLanes(in[i * t_.ub_row_stride], best, out, row, n, r0 + i == 0);
+      }
+    } else {
+      for (uint32_t i = 0; i < rows; ++i) {
+        const uint32_t row = i * t_.ub_row_stride;
+        for (uint32_t j = 0; j < n; ++j) {
+          const T raw = in.GetValue(row + j);
+          if (r0 + i == 0 || Precedes(static_cast<C>(raw), r0 + i, static_cast<C>(best.GetValue(j)),
+                                      static_cast<uint64_t>(out.GetValue(j)))) {
+            best.SetValue(j, raw);
+            out.SetValue(j, static_cast<int64_t>(r0 + i));
+          }
         }
       }
     }
@@ -200,7 +300,15 @@ class KernelArgMax {
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_q_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_q_;
-  AscendC::TBuf<AscendC::TPosition::VECCALC> best_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> best_buf_;        // ARA: the winners' values
+  AscendC::TBuf<AscendC::TPosition::VECCALC> lane_value_buf_;  // AR: each lane's winner
+  AscendC::TBuf<AscendC::TPosition::VECCALC> lane_index_buf_;  // AR: its index
+  AscendC::TBuf<AscendC::TPosition::VECCALC> iota_buf_;        // AR: 0, 1, ... kLanes - 1
+  AscendC::TBuf<AscendC::TPosition::VECCALC> row_index_buf_;   // the index each lane would take
+  AscendC::TBuf<AscendC::TPosition::VECCALC> replace_buf_;     // masks, one bit per lane
+  AscendC::TBuf<AscendC::TPosition::VECCALC> nan_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> number_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> ones_buf_;
   AscendC::GlobalTensor<T> x_;
   AscendC::GlobalTensor<int64_t> y_;
 };

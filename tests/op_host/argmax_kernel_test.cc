@@ -152,7 +152,11 @@ void ExpectMatchesReference(const Case& c, DType dtype, const std::string& devic
 }
 
 TEST(ArgMaxKernel, EveryDtypeEveryAxisBothTieRulesBothExtremes) {
-  const std::vector<std::vector<int64_t>> shapes = {{1}, {37}, {4, 9, 5}, {3, 1, 33}};
+  // Small shapes take the scalar compare; {2, 600} (whole rows in one tile: the second starts
+  // 32 B aligned for 4- and 8-byte types, not for 1- and 2-byte ones), {70, 256} and {3, 5, 512}
+  // the vector one for every dtype on one axis at least.
+  const std::vector<std::vector<int64_t>> shapes = {{1},      {37},      {4, 9, 5},  {3, 1, 33},
+                                                    {2, 600}, {70, 256}, {3, 5, 512}};
   uint64_t seed = 1;
   for (DType dtype : ArgMaxDTypes()) {
     for (const auto& dims : shapes) {
