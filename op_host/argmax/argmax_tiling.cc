@@ -22,6 +22,10 @@ uint64_t AlignUp(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
 
 }  // namespace
 
+uint64_t ArgMaxWorkspaceBytes(const kernels::ArgMaxTilingData& t) {
+  return t.r_split > 1 ? 2 * kernels::ArgMaxPartialIndexOffset(t.units) : 0;
+}
+
 uint64_t ArgMaxUbBytes(const kernels::ArgMaxTilingData& t) {
   const uint64_t es = DTypeSize(static_cast<DType>(t.dtype));
   const uint64_t per_block = 32 / es;
@@ -73,6 +77,18 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
                                                       std::max<uint32_t>(device.vector_cores, 1));
   if (t.inner == 1) {
     t.units = t.outer;
+    if (t.r * es > kTileBytes && t.outer < wanted_blocks) {
+      // Too few long rows to fill the blocks: split each row's scan into parts of whole repeats.
+      const uint64_t lanes = kRepeatBytes / es;
+      t.r_per_split = AlignUp(CeilDiv(t.r, CeilDiv(wanted_blocks, t.outer)), lanes);
+      t.r_split = static_cast<uint32_t>(CeilDiv(t.r, t.r_per_split));
+      if (t.r_split > 1) {
+        t.units = t.outer * t.r_split;
+      } else {
+        t.r_split = 1;
+        t.r_per_split = 0;
+      }
+    }
   } else {
     // Chunks of whole 256 B repeats where the extent allows: the kernel compares those on the
     // vector unit, and only a narrower tail chunk on the scalar unit. With few outer indices the

@@ -10,17 +10,17 @@ namespace opsim::kernels {
 namespace {
 
 template <typename T>
-bool TryRun(GM_ADDR x, GM_ADDR y, const ArgMaxTilingData& t) {
+bool TryRun(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
   if (t.dtype != static_cast<uint32_t>(AscendC::DTypeOf<T>())) return false;
   KernelArgMax<T> kernel;
-  kernel.Init(x, y, t);
+  kernel.Init(x, y, workspace, t);
   kernel.Process();
   return true;
 }
 
 template <typename... Ts>
-bool RunFirstMatching(GM_ADDR x, GM_ADDR y, const ArgMaxTilingData& t) {
-  return (TryRun<Ts>(x, y, t) || ...);
+bool RunFirstMatching(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
+  return (TryRun<Ts>(x, y, workspace, t) || ...);
 }
 
 }  // namespace
@@ -28,10 +28,9 @@ bool RunFirstMatching(GM_ADDR x, GM_ADDR y, const ArgMaxTilingData& t) {
 
 extern "C" void opsim_argmax_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
   using namespace opsim::kernels;
-  (void)workspace;
   GET_TILING_DATA_WITH_STRUCT(ArgMaxTilingData, t, tiling);
   if (RunFirstMatching<float, half, bfloat16_t, double, int8_t, uint8_t, int32_t, uint32_t, int64_t,
-                       uint64_t>(x, y, t)) {
+                       uint64_t>(x, y, workspace, t)) {
     return;
   }
   opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "argmax_kernel",

@@ -37,13 +37,19 @@ class KernelArgMax {
   static constexpr uint32_t kMaskBytes = 32;           // mask buffers are whole 32 B blocks
 
  public:
-  void Init(GM_ADDR x, GM_ADDR y, const ArgMaxTilingData& t) {
+  void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
     t_ = t;
     const uint64_t block = static_cast<uint64_t>(AscendC::GetBlockIdx());
     begin_ = std::min(t.units, block * t.units_per_block);
     end_ = std::min(t.units, begin_ + t.units_per_block);
     x_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.outer * t.r * t.inner);
     y_.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(y), t.outer * t.inner);
+    if (t.r_split > 1) {
+      GM_ADDR partials = AscendC::GetUserWorkspace(workspace);
+      part_value_.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(partials), t.units);
+      part_index_.SetGlobalBuffer(
+          reinterpret_cast<__gm__ int64_t*>(partials + ArgMaxPartialIndexOffset(t.units)), t.units);
+    }
     if (begin_ == end_) return;
     ar_ = t.inner == 1;
     whole_rows_ = ar_ && t.cols >= t.r;
@@ -85,11 +91,19 @@ class KernelArgMax {
   }
 
   void Process() {
-    if (begin_ == end_) return;
-    if (ar_) {
-      ProcessRows();
-    } else {
-      ProcessColumns();
+    if (begin_ != end_) {
+      if (t_.r_split > 1) {
+        ProcessParts();
+      } else if (ar_) {
+        ProcessRows();
+      } else {
+        ProcessColumns();
+      }
+    }
+    if (t_.r_split > 1) {
+      // Every block waits for every part, then block 0 merges them (in index order).
+      AscendC::SyncAll();
+      if (AscendC::GetBlockIdx() == 0) MergeParts();
     }
   }
 
@@ -193,6 +207,36 @@ class KernelArgMax {
       }
       out_q_.EnQue(out);
       CopyOut(u, n);
+    }
+  }
+
+  // AR split: a unit is one part of one row; its winner goes to the workspace.
+  void ProcessParts() {
+    for (uint64_t u = begin_; u < end_; ++u) {
+      const uint64_t row = u / t_.r_split;
+      const uint64_t lo = (u % t_.r_split) * t_.r_per_split;
+      const uint64_t hi = std::min(t_.r, lo + t_.r_per_split);
+      Candidate best;
+      for (uint64_t c = lo; c < hi; c += t_.cols) {
+        const uint32_t len = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, hi - c));
+        CopyIn(row * t_.r + c, len);
+        AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
+        ComputeSpan(in, 0, len, c, &best);
+        in_q_.FreeTensor(in);
+      }
+      part_value_.SetValue(u, best.value);
+      part_index_.SetValue(u, static_cast<int64_t>(best.index));
+    }
+  }
+  void MergeParts() {
+    for (uint64_t row = 0; row < t_.outer; ++row) {
+      Candidate best;
+      for (uint64_t p = 0; p < t_.r_split; ++p) {
+        const uint64_t u = row * t_.r_split + p;
+        if (p * t_.r_per_split >= t_.r) break;  // a part past the row's end has no winner
+        Offer(part_value_.GetValue(u), static_cast<uint64_t>(part_index_.GetValue(u)), &best);
+      }
+      y_.SetValue(row, static_cast<int64_t>(best.index));
     }
   }
 
@@ -311,6 +355,8 @@ class KernelArgMax {
   AscendC::TBuf<AscendC::TPosition::VECCALC> ones_buf_;
   AscendC::GlobalTensor<T> x_;
   AscendC::GlobalTensor<int64_t> y_;
+  AscendC::GlobalTensor<C> part_value_;  // split scans: each part's winner and its index
+  AscendC::GlobalTensor<int64_t> part_index_;
 };
 
 }  // namespace opsim::kernels

@@ -119,15 +119,18 @@ Status RunKernel(const Case& c, DType dtype, const sim::DeviceProfile& device,
   kernels::ArgMaxTilingData tiling;
   OPSIM_RETURN_IF_ERROR(ComputeArgMaxTiling(request, device, &tiling, blocks));
   y->assign(static_cast<size_t>(*request.output.NumElements()), -9);
+  std::vector<uint8_t> workspace(ArgMaxWorkspaceBytes(tiling));
   sim::LaunchOptions opt;
   opt.checked = true;
   const uint64_t y_bytes = y->size() * sizeof(int64_t);
   opt.regions = {{x.data(), x.size(), "x"}, {y->data(), y_bytes, "y", y_bytes}};
+  if (!workspace.empty()) opt.regions.push_back({workspace.data(), workspace.size(), "workspace"});
   auto* x_gm = const_cast<uint8_t*>(x.data());
   auto* y_gm = reinterpret_cast<uint8_t*>(y->data());
+  auto* ws_gm = workspace.empty() ? nullptr : workspace.data();
   auto* tiling_gm = reinterpret_cast<uint8_t*>(&tiling);
   return sim::Launch(device, *blocks, opt,
-                     [&] { opsim_argmax_launch(x_gm, y_gm, nullptr, tiling_gm); })
+                     [&] { opsim_argmax_launch(x_gm, y_gm, ws_gm, tiling_gm); })
       .status;
 }
 
@@ -176,10 +179,18 @@ TEST(ArgMaxKernel, EveryDtypeEveryAxisBothTieRulesBothExtremes) {
 // ARA with many reduced rows (several tiles), inner extents that are not 32 B multiples.
 TEST(ArgMaxKernel, LargeShapesTakeEveryTilingPathOnEveryDevice) {
   const std::vector<Case> cases = {
-      {{3000, 17}, 1, false, false, true},   {{3, 20000}, 1, true, true, false},
-      {{2, 9000}, -1, false, true, true},    {{5, 3, 2100}, 1, true, false, false},
-      {{2, 5000, 3}, 1, false, false, true}, {{700, 3, 5}, 0, false, true, false},
-      {{4100, 2, 7}, 0, true, false, true},  {{9, 4097}, 0, false, false, false},
+      {{3000, 17}, 1, false, false, true},
+      {{3, 20000}, 1, true, true, false},
+      {{2, 9000}, -1, false, true, true},
+      {{5, 3, 2100}, 1, true, false, false},
+      {{2, 5000, 3}, 1, false, false, true},
+      {{700, 3, 5}, 0, false, true, false},
+      {{4100, 2, 7}, 0, true, false, true},
+      {{9, 4097}, 0, false, false, false},
+      // One or two long rows: the scan is split over blocks and merged from the workspace.
+      {{300000}, 0, false, false, false},
+      {{2, 150001}, 1, true, true, true},
+      {{150001, 1}, -2, false, true, false},
   };
   uint64_t seed = 100;
   for (const std::string& device : testing::DeviceNames()) {

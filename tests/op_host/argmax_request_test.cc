@@ -90,8 +90,16 @@ TEST(ArgMaxTiling, UnitsCoverTheOutputOnceAndTilesFitEveryDevice) {
           EXPECT_GE(blocks, 1u);
           EXPECT_LE(blocks, device.vector_cores);
           EXPECT_EQ(t.outer * t.r * t.inner, static_cast<uint64_t>(*r.input.NumElements()));
-          const uint64_t chunks = t.inner == 1 ? 1 : t.col_chunks;
-          EXPECT_EQ(t.units, t.outer * chunks);
+          const uint64_t parts = t.inner == 1 ? t.r_split : t.col_chunks;
+          EXPECT_EQ(t.units, t.outer * parts);
+          if (t.r_split > 1) {
+            EXPECT_EQ(t.inner, 1u);
+            EXPECT_LT(uint64_t{t.r_split - 1} * t.r_per_split, t.r);  // no empty part
+            EXPECT_GE(uint64_t{t.r_split} * t.r_per_split, t.r);
+            EXPECT_GE(ArgMaxWorkspaceBytes(t), 16 * t.units);
+          } else {
+            EXPECT_EQ(ArgMaxWorkspaceBytes(t), 0u);
+          }
           if (t.units > 0) {
             EXPECT_GE(uint64_t{blocks} * t.units_per_block, t.units);
             EXPECT_LT(uint64_t{blocks - 1} * t.units_per_block, t.units);  // no idle block
@@ -106,6 +114,26 @@ TEST(ArgMaxTiling, UnitsCoverTheOutputOnceAndTilesFitEveryDevice) {
       }
     }
   }
+}
+
+// One long row is split over the blocks; many rows are not.
+TEST(ArgMaxTiling, OnlyLongRowsTooFewForTheBlocksSplitTheirScan) {
+  const sim::DeviceProfile& device = testing::Device("ascend910b");
+  kernels::ArgMaxTilingData t;
+  uint32_t blocks = 0;
+  ArgMaxRequest r;
+  ASSERT_TRUE(
+      LowerArgMax("ArgMax", false, DType::kFloat32, std::vector<int64_t>{1000000}, 0, 1, 0, &r)
+          .ok());
+  ASSERT_TRUE(ComputeArgMaxTiling(r, device, &t, &blocks).ok());
+  EXPECT_GT(t.r_split, 1u);
+  EXPECT_GT(blocks, 1u);
+  ASSERT_TRUE(
+      LowerArgMax("ArgMax", false, DType::kFloat32, std::vector<int64_t>{4096, 4096}, 1, 1, 0, &r)
+          .ok());
+  ASSERT_TRUE(ComputeArgMaxTiling(r, device, &t, &blocks).ok());
+  EXPECT_EQ(t.r_split, 1u);
+  EXPECT_EQ(blocks, device.vector_cores);
 }
 
 }  // namespace

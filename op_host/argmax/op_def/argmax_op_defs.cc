@@ -82,7 +82,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
   std::memcpy(raw->GetData(), &tiling, sizeof(tiling));
   raw->SetDataSize(sizeof(tiling));
   context->SetBlockDim(block_dim);
-  context->GetWorkspaceSizes(1)[0] = 0;
+  context->GetWorkspaceSizes(1)[0] = ArgMaxWorkspaceBytes(tiling);
   return ge::GRAPH_SUCCESS;
 }
 
