@@ -2,6 +2,9 @@
 // Eigen reference, and every malformed fixture in testdata/ gives its documented error.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <string>
 #include <vector>
 
@@ -211,11 +214,57 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
   }
 }
 
+// Graph files written to a fresh directory: g<i> includes g<i-1> once (a chain) or twice.
+class NestedGraphFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/opsim_nested_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const std::string& prefix, int levels, int copies) {
+    const std::string io = "inputs:\n  - {name: x, shape: [2, 3], dtype: float32}\noutputs: [y]\n";
+    std::ofstream(dir_ / (prefix + "0.yaml"))
+        << "graph: " << prefix << "0\n"
+        << io << "nodes:\n  - {op: ReduceSum, params: {axes: [1]}, inputs: [x], outputs: [y]}\n";
+    for (int i = 1; i <= levels; ++i) {
+      std::ofstream f(dir_ / (prefix + std::to_string(i) + ".yaml"));
+      f << "graph: " << prefix << i << "\n" << io << "nodes:\n";
+      for (int c = 0; c < copies; ++c) {
+        f << "  - {graph: " << prefix << i - 1 << ".yaml, inputs: [x], outputs: [";
+        if (c + 1 == copies) {
+          f << "y]}\n";
+        } else {
+          f << 't' << c << "]}\n";
+        }
+      }
+    }
+    return (dir_ / (prefix + std::to_string(levels) + ".yaml")).string();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(NestedGraphFiles, DeepAndExponentialInclusionsAreBounded) {
+  LoadedGraph graph;
+  EXPECT_TRUE(LoadGraphDescription(Write("chain", 60, 1), &graph).ok());
+  Status st = LoadGraphDescription(Write("deep", 70, 1), &graph);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("graph files nest more than 64 deep"), std::string::npos);
+  // 2^30 inclusions: refused after 4096, at once.
+  st = LoadGraphDescription(Write("twice", 30, 2), &graph);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("includes more than 4096 graph files in all"), std::string::npos)
+      << st.message().substr(0, 300);
+}
+
 TEST(DescriptionLoader, MissingFilesAndNullOutputsAreRefused) {
   LoadedOp op;
   const Status st = LoadOpDescription(Fixture("does_not_exist.yaml"), &op);
   EXPECT_EQ(st.code(), ErrorCode::kIoError);
-  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"), std::string::npos);
+  EXPECT_NE(
+      st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"),
+      std::string::npos);
   EXPECT_EQ(LoadOpDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(LoadGraphDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(ReadingOf("Reduce"), "");
