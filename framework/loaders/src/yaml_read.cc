@@ -10,6 +10,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/file_read.h"
+#include "yaml_limits.h"
 
 namespace opsim::loaders {
 namespace {
@@ -55,13 +56,21 @@ constexpr uint64_t kMaxYamlBytes = 64 << 20;
 Status ParseYamlFile(const std::string& path, YamlFile* out) {
   std::string text;
   OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxYamlBytes, "a description file", &text));
+  OPSIM_RETURN_IF_ERROR(CheckYamlText(path, text));
   out->path = path;
+  std::vector<YAML::Node> documents;
   try {
-    out->root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
   }
-  return Status::Ok();
+  if (documents.size() > 1) {
+    return {ErrorCode::kConfigError,
+            Where(*out, documents[1].Mark()) +
+                ": a second YAML document (a description file holds one; remove the '---')"};
+  }
+  out->root = documents.empty() ? YAML::Node() : documents[0];
+  return CheckYamlTree(*out);
 }
 
 Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
