@@ -170,6 +170,8 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
       {"op_reading_mismatch.yaml", false, "2:10: 'reading': ",
        "op 'OpenVINO.ReduceSum' names its reading already (leave 'reading' out"},
       {"op_syntax_error.yaml", false, "3:1: ", "YAML syntax error"},
+      {"op_number_out_of_range.yaml", false,
+       "4:13: 'params.keepdims': ", "'1e400' is beyond the range of a double"},
       {"op_infer_fails.yaml", false,
        "4:3: ", "ReduceSum: shape inference failed: ONNX ReduceSum: axes[0] = 2"},
       {"graph_read_before_write.yaml", true, "6:51: 'inputs': ",

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -46,6 +48,23 @@ std::optional<double> ParseFloat(const YAML::Node& node) {
   const double value = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size()) return std::nullopt;
   return value;
+}
+
+// A number written past a double's range (1e400): strtod would make it infinity, which the file
+// did not say.
+bool OverflowsDouble(const YAML::Node& node) {
+  if (!node.IsScalar() || IsQuoted(node) || node.Scalar().empty()) return false;
+  const std::string& s = node.Scalar();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && errno == ERANGE && std::isinf(value);
+}
+
+Status CheckInRange(const YamlFile& file, const YAML::Node& node, std::string_view key) {
+  if (!OverflowsDouble(node)) return Status::Ok();
+  return ConfigError(file, node, key,
+                     "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
 }
 
 // A description is a few kilobytes; this bounds what the YAML parser is handed.
@@ -228,6 +247,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     std::vector<double> floats;
     bool all_ints = true;
     for (const YAML::Node& item : node) {
+      OPSIM_RETURN_IF_ERROR(CheckInRange(file, item, key));
       const std::optional<int64_t> i = ParseInt(item);
       const std::optional<double> f =
           i ? std::optional<double>(static_cast<double>(*i)) : ParseFloat(item);
@@ -250,6 +270,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     return ConfigError(file, node, key,
                        "expected a scalar or a list of numbers, got " + DescribeNode(node));
   }
+  OPSIM_RETURN_IF_ERROR(CheckInRange(file, node, key));
   if (const auto b = ParseBool(node)) {
     *out = *b;
   } else if (const auto i = ParseInt(node)) {
