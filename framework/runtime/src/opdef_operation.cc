@@ -153,6 +153,10 @@ class OpDefOperation final : public Operation {
         OPSIM_RETURN_IF_ERROR(bind(t, name));
         continue;
       }
+      if (inputs_.absent[k]) {  // no tensor in the pack: a null address
+        OPSIM_RETURN_IF_ERROR(bind(Tensor{}, name));
+        continue;
+      }
       if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
         OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[next++], name));
         continue;
@@ -252,7 +256,8 @@ class OpDefOperation final : public Operation {
     *value_dependent = false;
     size_t next = 0;  // the OpDef input's first tensor in the pack
     for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
-      if (inputs_.constants[k]) continue;  // no tensor in the pack; its value is bound already
+      // No tensor in the pack: a constant (its value is bound already) or an absent input.
+      if (inputs_.constants[k] || inputs_.absent[k]) continue;
       const size_t position = next;
       next += inputs_.counts[k];
       if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;

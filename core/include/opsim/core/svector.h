@@ -5,9 +5,11 @@
 // assignment from a vector that fits. A validator can then report the lost entries as a
 // parameter error instead of the process dying on an uncaught exception.
 //
-// operator[] is unchecked like std::vector's; at() is the checked access and returns nullptr
-// for an index outside [0, size()).
+// operator[] is unchecked in release builds like std::vector's (an assert in debug builds);
+// at() is the checked access and returns nullptr for an index outside [0, size()).
 #pragma once
+
+#include <cassert>
 
 #include <algorithm>
 #include <array>
@@ -49,8 +51,14 @@ class SVector {
   constexpr const_iterator begin() const { return data_.data(); }
   constexpr const_iterator end() const { return data_.data() + size_; }
 
-  constexpr T& operator[](std::size_t i) { return data_[i]; }
-  constexpr const T& operator[](std::size_t i) const { return data_[i]; }
+  constexpr T& operator[](std::size_t i) {
+    assert(i < size_);
+    return data_[i];
+  }
+  constexpr const T& operator[](std::size_t i) const {
+    assert(i < size_);
+    return data_[i];
+  }
   constexpr T* at(std::size_t i) { return i < size_ ? &data_[i] : nullptr; }
   constexpr const T* at(std::size_t i) const { return i < size_ ? &data_[i] : nullptr; }
 
