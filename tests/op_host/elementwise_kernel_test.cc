@@ -122,16 +122,19 @@ TEST(ElementwiseKernels, BinaryOpsBroadcastAndMatchTheReference) {
 }
 
 TEST(ElementwiseKernels, IntegerDivisionByZeroStopsTheKernelWithAMessage) {
-  for (DType t : IntDTypes()) {
-    ElementwiseRequest r{"Div", ElementwiseOp::kDiv, t, t, {40}, {40}};
-    std::vector<uint8_t> a = MakeData(t, 40, 1);
-    std::vector<uint8_t> b = MakeData(t, 40, 2, /*nonzero=*/true);
-    std::memset(b.data() + 17 * DTypeSize(t), 0, DTypeSize(t));
-    std::vector<uint8_t> y;
-    const Status st = RunElementwise(r, "ascend910b", &a, &b, &y);
-    EXPECT_EQ(st.code(), ErrorCode::kKernelFault) << DTypeName(t);
-    EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
-  }
+  // One row per tile ({40} / {40}) and several short rows per tile ({8, 5} / {1, 5}: the UB rows
+  // are padded with zeros, which must not count, while the real zero must).
+  for (const ShapePair& s : std::vector<ShapePair>{{{40}, {40}}, {{8, 5}, {1, 5}}})
+    for (DType t : IntDTypes()) {
+      ElementwiseRequest r{"Div", ElementwiseOp::kDiv, t, t, s.a, s.b};
+      std::vector<uint8_t> a = MakeData(t, Elements(s.a), 1);
+      std::vector<uint8_t> b = MakeData(t, Elements(s.b), 2, /*nonzero=*/true);
+      std::memset(b.data() + 3 * DTypeSize(t), 0, DTypeSize(t));
+      std::vector<uint8_t> y;
+      const Status st = RunElementwise(r, "ascend910b", &a, &b, &y);
+      EXPECT_EQ(st.code(), ErrorCode::kKernelFault) << DTypeName(t);
+      EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
+    }
 }
 
 TEST(ElementwiseKernels, FloatDivisionByZeroGivesInfAndNaN) {
