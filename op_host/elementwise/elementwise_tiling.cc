@@ -12,8 +12,8 @@ using kernels::kElementwiseMaxRank;
 // A block takes at least this many elements: below it, the launch cost of another core is more
 // than the work it would take over.
 constexpr uint64_t kMinPerCore = 4096;
-// Bytes of one UB tile of the widest type. Binary ops hold 3 queues x 2 buffers of it, so
-// 6 x 16 KiB stays well inside the smallest UB (192 KiB) with room for the tiling's growth.
+// Bytes of one UB tile of the widest type. Binary ops hold 3 queues x 2 buffers of it:
+// 96 KiB, inside the UB of every profile (the smallest, 910B's, is 192 KiB).
 constexpr uint64_t kTileBytes = 16 * 1024;
 
 std::string DimsText(const std::vector<int64_t>& dims) {

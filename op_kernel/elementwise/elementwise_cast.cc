@@ -70,7 +70,6 @@ class CastKernel {
  public:
   __aicore__ void Init(GM_ADDR x, GM_ADDR y, const ElementwiseTiling& t, uint32_t dst_size) {
     t_ = t;
-    dst_size_ = dst_size;
     range_ = RangeOfBlock(t.total, t.per_core);
     x_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ S*>(x), t.total);
     y_ = y;
@@ -149,7 +148,6 @@ class CastKernel {
   }
 
   ElementwiseTiling t_;
-  uint32_t dst_size_ = 0;
   BlockRange range_;
   GM_ADDR y_ = nullptr;
   AscendC::TPipe pipe_;

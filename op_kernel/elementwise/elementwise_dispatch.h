@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "kernel_operator.h"
 #include "opsim/core/dtype.h"
