@@ -5,7 +5,8 @@
 //   - float -> integer: the chip saturates (NaN -> 0); ONNX leaves NaN, inf and out-of-range
 //     values undefined, and ONNX Runtime's CPU Cast (a C++ static_cast on x86-64) gives the
 //     "integer indefinite" of cvttss2si/cvttsd2si, wrapped to the destination width. Lanes
-//     whose truncated value does not fit the destination are rewritten with that value.
+//     whose truncated value does not fit the destination are rewritten with that value; a tile
+//     whose min and max (ReduceMin/ReduceMax, NaN propagating) fit needs no scalar pass.
 //   - anything -> bool: x != 0 (NaN is true); the vector unit has no bool destination.
 #include <cmath>
 #include <limits>
@@ -75,6 +76,11 @@ class CastKernel {
     y_ = y;
     pipe_.InitBuffer(in_, kBufferNum, t.tile * sizeof(S));
     pipe_.InitBuffer(out_, kBufferNum, t.tile * dst_size);
+    if constexpr (kIsFloat<S>) {
+      // Two 32 B result slots, then ReduceMax/ReduceMin's work: one partial per 256 B repeat.
+      const uint32_t work = (t.tile * sizeof(S) + 255) / 256 * sizeof(S);
+      pipe_.InitBuffer(calc_, 64 + (work + 31) / 32 * 32);
+    }
   }
 
   template <typename D>
@@ -132,12 +138,30 @@ class CastKernel {
   template <typename D>
   __aicore__ void FixOutOfRange(const AscendC::LocalTensor<D>& y, const AscendC::LocalTensor<S>& x,
                                 uint32_t n) {
+    if (TileFits<D>(x, n)) return;
     AscendC::PipeBarrier<AscendC::PIPE_ALL>();
     for (uint32_t i = 0; i < n; ++i) {
       const double v = AsDouble(x.GetValue(i));
       if (!FitsAfterTruncation<D>(v)) y.SetValue(i, OrtFloatToInt<D>(v));
     }
     AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+  }
+
+  // True when every lane's truncation fits D: the tile's min and max do (NaN, which
+  // ReduceMax/ReduceMin propagate, does not).
+  template <typename D>
+  __aicore__ bool TileFits(const AscendC::LocalTensor<S>& x, uint32_t n) {
+    const AscendC::LocalTensor<S> buf = calc_.template Get<S>();
+    constexpr uint32_t kSlot = 32 / sizeof(S);
+    const AscendC::LocalTensor<S> max = buf[0];
+    const AscendC::LocalTensor<S> min = buf[kSlot];
+    const AscendC::LocalTensor<S> work = buf[2 * kSlot];
+    AscendC::ReduceMax(max, x, work, static_cast<int32_t>(n));
+    AscendC::ReduceMin(min, x, work, static_cast<int32_t>(n));
+    // The scalar unit reads what the vector unit wrote.
+    AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+    return FitsAfterTruncation<D>(AsDouble(max.GetValue(0))) &&
+           FitsAfterTruncation<D>(AsDouble(min.GetValue(0)));
   }
 
   template <typename D>
@@ -153,6 +177,7 @@ class CastKernel {
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_;
+  AscendC::TBuf<AscendC::QuePosition::VECCALC> calc_;
   AscendC::GlobalTensor<S> x_gm_;
 };
 
