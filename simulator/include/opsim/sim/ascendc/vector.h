@@ -18,18 +18,21 @@ vec::Round ToRound(AscendC::RoundMode mode);
 
 template <typename T>
 void StoreIndex(T* slot, uint32_t index) {
-  // The chip returns the index as the bit pattern of an unsigned integer of T's width.
+  // The chip returns the index as the bit pattern of an unsigned integer of T's width. Written
+  // as bytes: half and bfloat16_t are classes, which memcpy into a T* would warn about
+  // (-Wclass-memaccess) in every kernel that instantiates ReduceMax/ReduceMin on them.
+  void* const bytes = slot;
   if constexpr (sizeof(T) == 2) {
     const uint16_t v = static_cast<uint16_t>(index);
-    std::memcpy(slot, &v, 2);
+    std::memcpy(bytes, &v, 2);
   } else if constexpr (sizeof(T) == 4) {
-    std::memcpy(slot, &index, 4);
+    std::memcpy(bytes, &index, 4);
   } else if constexpr (sizeof(T) == 8) {
     const uint64_t v = index;
-    std::memcpy(slot, &v, 8);
+    std::memcpy(bytes, &v, 8);
   } else {
     const uint8_t v = static_cast<uint8_t>(index);
-    std::memcpy(slot, &v, 1);
+    std::memcpy(bytes, &v, 1);
   }
 }
 

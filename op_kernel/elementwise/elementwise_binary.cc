@@ -1,0 +1,242 @@
+// Add, Sub, Mul, Div with numpy broadcasting: one kernel class per element type, the op chosen
+// by the tiling. The output is walked as rows (its last coalesced dim); a tile is a piece of one
+// row, and each operand's piece is either contiguous in GM (copied in) or one element repeated
+// (the operand is broadcast along the row: read once, Duplicate'd over the tile). Short rows
+// (with DataCopyPad) go several to a tile instead: each row at a 32 B boundary of the UB, moved
+// by one strided DataCopyPad per operand, so that a [N, 3] + [1, 3] output does not run as N
+// tiles of 3 elements. Tiles are double buffered as in the unary kernel.
+#include "elementwise/elementwise_copy.h"
+#include "elementwise/elementwise_dispatch.h"
+#include "elementwise/elementwise_tiling_data.h"
+#include "elementwise/entries/elementwise_entry.h"
+
+namespace opsim::kernels::elementwise {
+namespace {
+
+constexpr int32_t kBufferNum = 2;
+
+// Where output element p's row piece starts in each operand, and how long the piece is.
+struct Piece {
+  uint64_t a = 0;
+  uint64_t b = 0;
+  uint32_t n = 0;     // output elements
+  uint32_t rows = 1;  // > 1: whole rows of `len` elements, `pitch` apart in the UB
+  uint32_t len = 0;
+  uint32_t pitch = 0;  // elements, a whole number of 32 B blocks
+};
+
+Piece PieceAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
+  const uint32_t last = t.rank - 1;
+  const uint64_t row_len = t.dims[last];
+  uint64_t row = p / row_len;
+  const uint64_t col = p % row_len;
+  Piece piece;
+  piece.a = col * t.a_strides[last];
+  piece.b = col * t.b_strides[last];
+  for (uint32_t d = last; d-- > 0;) {
+    const uint64_t i = row % t.dims[d];
+    row /= t.dims[d];
+    piece.a += i * t.a_strides[d];
+    piece.b += i * t.b_strides[d];
+  }
+  uint64_t n = row_len - col;
+  if (n > end - p) n = end - p;
+  if (n > t.tile) n = t.tile;
+  piece.n = static_cast<uint32_t>(n);
+  piece.len = piece.n;
+  return piece;
+}
+
+// Several whole rows in one tile: when DataCopyPad can frame each row at a 32 B boundary, the
+// tile starts a row, and two or more rows of the same outer index fit (their operand offsets are
+// then one stride apart: strides[rank - 2]).
+template <typename T>
+Piece RowsAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
+  Piece piece = PieceAt(t, p, end);
+  if (t.has_pad == 0 || t.rank < 2) return piece;
+  const uint64_t len = t.dims[t.rank - 1];
+  const uint64_t per_block = 32 / sizeof(T);
+  const uint64_t pitch = (len + per_block - 1) / per_block * per_block;
+  if (p % len != 0 || 2 * pitch > t.tile) return piece;
+  const uint64_t outer = t.dims[t.rank - 2];
+  uint64_t rows = t.tile / pitch;
+  rows = rows < (end - p) / len ? rows : (end - p) / len;
+  const uint64_t left_in_outer = outer - (p / len) % outer;
+  rows = rows < left_in_outer ? rows : left_in_outer;
+  rows = rows < 4095 ? rows : 4095;  // DataCopyPad's blockCount
+  if (rows < 2) return piece;
+  piece.rows = static_cast<uint32_t>(rows);
+  piece.len = static_cast<uint32_t>(len);
+  piece.pitch = static_cast<uint32_t>(pitch);
+  piece.n = static_cast<uint32_t>(rows * len);
+  return piece;
+}
+
+template <typename T>
+class BinaryKernel {
+ public:
+  __aicore__ void Init(GM_ADDR a, GM_ADDR b, GM_ADDR y, const ElementwiseTiling& t) {
+    t_ = t;
+    range_ = RangeOfBlock(t.total, t.per_core);
+    a_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), Extent(t.a_strides));
+    b_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b), Extent(t.b_strides));
+    y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);
+    pipe_.InitBuffer(in_a_, kBufferNum, t.tile * sizeof(T));
+    pipe_.InitBuffer(in_b_, kBufferNum, t.tile * sizeof(T));
+    pipe_.InitBuffer(out_, kBufferNum, t.tile * sizeof(T));
+  }
+
+  __aicore__ void Process() {
+    for (uint64_t p = range_.begin; p < range_.end;) {
+      const Piece piece = RowsAt<T>(t_, p, range_.end);
+      CopyInTile(piece);
+      Compute(piece);
+      CopyOutTile(p, piece);
+      p += piece.n;
+    }
+  }
+
+ private:
+  // Elements an operand spans: 1 + the offset of its last element.
+  uint64_t Extent(const uint64_t* strides) const {
+    if (t_.total == 0) return 0;
+    uint64_t last = 0;
+    for (uint32_t d = 0; d < t_.rank; ++d) last += (t_.dims[d] - 1) * strides[d];
+    return last + 1;
+  }
+
+  __aicore__ void Load(AscendC::TQue<AscendC::QuePosition::VECIN, 1>& queue,
+                       const AscendC::GlobalTensor<T>& gm, uint64_t offset, const uint64_t* strides,
+                       const Piece& piece) {
+    AscendC::LocalTensor<T> x = queue.template AllocTensor<T>();
+    const bool broadcast = strides[t_.rank - 1] == 0;
+    if (piece.rows == 1) {
+      if (broadcast) {
+        AscendC::Duplicate(x, gm.GetValue(offset), static_cast<int32_t>(piece.n));
+      } else {
+        CopyIn(x, gm, offset, piece.n, t_.has_pad != 0);
+      }
+    } else {
+      LoadRows(x, gm, offset, strides[t_.rank - 2], broadcast, piece);
+    }
+    queue.EnQue(x);
+  }
+
+  // `piece.rows` rows, row r at x[r * pitch] (padding to the pitch with zeros), from GM rows
+  // `row_stride` apart.
+  __aicore__ void LoadRows(const AscendC::LocalTensor<T>& x, const AscendC::GlobalTensor<T>& gm,
+                           uint64_t offset, uint64_t row_stride, bool broadcast,
+                           const Piece& piece) {
+    const uint32_t total = piece.rows * piece.pitch;
+    if (broadcast && row_stride == 0) {  // one value for the whole tile
+      AscendC::Duplicate(x, gm.GetValue(offset), static_cast<int32_t>(total));
+    } else if (broadcast) {  // one value per row
+      for (uint32_t r = 0; r < piece.rows; ++r) {
+        AscendC::Duplicate(x[r * piece.pitch], gm.GetValue(offset + r * row_stride),
+                           static_cast<int32_t>(piece.pitch));
+      }
+    } else if (row_stride == 0) {  // the same row each time: load it once, then double it
+      LoadRowBlock(x, gm, offset, 1, 0, piece);
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+      for (uint32_t have = 1; have < piece.rows;) {
+        const uint32_t more = have < piece.rows - have ? have : piece.rows - have;
+        AscendC::DataCopy(x[have * piece.pitch], x, more * piece.pitch);
+        AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+        have += more;
+      }
+    } else {
+      LoadRowBlock(x, gm, offset, piece.rows, row_stride, piece);
+    }
+  }
+
+  __aicore__ void LoadRowBlock(const AscendC::LocalTensor<T>& x, const AscendC::GlobalTensor<T>& gm,
+                               uint64_t offset, uint32_t rows, uint64_t row_stride,
+                               const Piece& piece) {
+    const uint32_t bytes = piece.len * static_cast<uint32_t>(sizeof(T));
+    const uint32_t gap = rows > 1 ? static_cast<uint32_t>((row_stride - piece.len) * sizeof(T)) : 0;
+    AscendC::DataCopyPad(x, gm[offset],
+                         AscendC::DataCopyExtParams{static_cast<uint16_t>(rows), bytes, gap, 0, 0},
+                         AscendC::DataCopyPadExtParams<T>{
+                             true, 0, static_cast<uint8_t>(piece.pitch - piece.len), T{}});
+  }
+
+  __aicore__ void CopyInTile(const Piece& piece) {
+    Load(in_a_, a_gm_, piece.a, t_.a_strides, piece);
+    Load(in_b_, b_gm_, piece.b, t_.b_strides, piece);
+  }
+
+  __aicore__ void Compute(const Piece& piece) {
+    AscendC::LocalTensor<T> a = in_a_.template DeQue<T>();
+    AscendC::LocalTensor<T> b = in_b_.template DeQue<T>();
+    AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
+    const int32_t count =
+        static_cast<int32_t>(piece.rows == 1 ? piece.n : piece.rows * piece.pitch);
+    switch (static_cast<ElementwiseOp>(t_.op)) {
+      case ElementwiseOp::kAdd: AscendC::Add(y, a, b, count); break;
+      case ElementwiseOp::kSub: AscendC::Sub(y, a, b, count); break;
+      case ElementwiseOp::kMul: AscendC::Mul(y, a, b, count); break;
+      case ElementwiseOp::kDiv:
+        if constexpr (!kIsFloat<T>) CheckNoZero(b, piece);
+        AscendC::Div(y, a, b, count);
+        break;
+      default: ascendc_assert(false, "elementwise binary kernel: op %u is not binary", t_.op);
+    }
+    out_.EnQue(y);
+    in_a_.FreeTensor(a);
+    in_b_.FreeTensor(b);
+  }
+
+  // Integer division by zero has no value (ONNX leaves it undefined; ONNX Runtime's CPU kernel
+  // traps with SIGFPE): the kernel stops with an assertion naming the element instead. The
+  // divisor is data, known only here, so this is the one place the rule can be checked.
+  // Only the row lanes: the padding to the pitch is 0 and divides nothing that is kept.
+  __aicore__ void CheckNoZero(const AscendC::LocalTensor<T>& b, const Piece& piece) {
+    // The scalar unit reads what MTE2 / V wrote: order the pipes first.
+    AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+    const uint32_t pitch = piece.rows == 1 ? piece.n : piece.pitch;
+    for (uint32_t i = 0; i < piece.rows * pitch; ++i) {
+      if (i % pitch >= piece.len) continue;
+      ascendc_assert(b.GetValue(i) != T{0},
+                     "Div: integer division by zero (a divisor element of B is 0; ONNX leaves "
+                     "it undefined, opsim refuses it)");
+    }
+  }
+
+  __aicore__ void CopyOutTile(uint64_t p, const Piece& piece) {
+    AscendC::LocalTensor<T> y = out_.template DeQue<T>();
+    if (piece.rows == 1) {
+      CopyOut(y_gm_, p, y, piece.n, t_.has_pad != 0);
+    } else {  // rows at 32 B boundaries in the UB, packed in GM
+      AscendC::DataCopyPad(
+          y_gm_[p], y,
+          AscendC::DataCopyExtParams{static_cast<uint16_t>(piece.rows),
+                                     piece.len * static_cast<uint32_t>(sizeof(T)), 0, 0, 0});
+    }
+    out_.FreeTensor(y);
+  }
+
+  ElementwiseTiling t_;
+  BlockRange range_;
+  AscendC::TPipe pipe_;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_a_;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_b_;
+  AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_;
+  AscendC::GlobalTensor<T> a_gm_;
+  AscendC::GlobalTensor<T> b_gm_;
+  AscendC::GlobalTensor<T> y_gm_;
+};
+
+}  // namespace
+}  // namespace opsim::kernels::elementwise
+
+extern "C" void opsim_elementwise_binary(GM_ADDR a, GM_ADDR b, GM_ADDR y, GM_ADDR tiling) {
+  using namespace opsim::kernels;
+  using namespace opsim::kernels::elementwise;
+  GET_TILING_DATA_WITH_STRUCT(ElementwiseTiling, t, tiling);
+  WithDType(t.src_dtype, "elementwise binary kernel", [&](auto type) {
+    using T = decltype(type);
+    BinaryKernel<T> op;
+    op.Init(a, b, y, t);
+    op.Process();
+  });
+}

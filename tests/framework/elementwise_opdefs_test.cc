@@ -1,0 +1,143 @@
+// The elementwise operators (op_host/elementwise/op_def) through the registry: ONNX names and
+// attributes, InferShape / InferDataType (broadcast shapes, Cast's `to`, CastLike's target),
+// the errors each rule gives, and a run of each kind against the reference.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "elementwise/elementwise_reference.h"
+#include "framework_test_util.h"
+#include "opsim/framework/operation_registry.h"
+
+namespace opsim::testing {
+namespace {
+
+std::vector<int64_t> DimsOf(const TensorDesc& d) {
+  return std::vector<int64_t>(d.shape.dims, d.shape.dims + d.shape.dimNum);
+}
+
+Status Infer(const char* name, const AttrMap& attrs, std::vector<TensorDesc> in,
+             SVector<TensorDesc>* out) {
+  std::unique_ptr<Operation> op;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(name, attrs, &op));
+  SVector<TensorDesc> descs;
+  for (const TensorDesc& d : in) descs.push_back(d);
+  return op->InferShape(descs, *out);
+}
+
+TEST(ElementwiseOpDefs, EveryOpIsRegisteredUnderItsOnnxName) {
+  for (const char* name :
+       {"Abs", "Neg", "Exp", "Log", "Sqrt", "Reciprocal", "Add", "Sub", "Mul", "Div", "CastLike"}) {
+    std::unique_ptr<Operation> op;
+    EXPECT_TRUE(OperationRegistry::Global().Create(name, {}, &op).ok()) << name;
+  }
+  std::unique_ptr<Operation> op;
+  EXPECT_TRUE(OperationRegistry::Global().Create("Cast", {{"to", int64_t{1}}}, &op).ok());
+}
+
+TEST(ElementwiseOpDefs, BinaryOutputIsTheBroadcastShape) {
+  SVector<TensorDesc> out;
+  ASSERT_TRUE(Infer("Mul", {}, {Desc(ACL_FLOAT, {2, 1, 4}), Desc(ACL_FLOAT, {3, 1})}, &out).ok());
+  EXPECT_EQ(DimsOf(out[0]), (std::vector<int64_t>{2, 3, 4}));
+  ASSERT_TRUE(Infer("Add", {}, {Desc(ACL_INT64, {}), Desc(ACL_INT64, {})}, &out).ok());
+  EXPECT_EQ(DimsOf(out[0]), std::vector<int64_t>{});
+  const Status st = Infer("Sub", {}, {Desc(ACL_FLOAT, {2, 3}), Desc(ACL_FLOAT, {2})}, &out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDim);
+  EXPECT_NE(st.message().find("Sub: shapes [2,3] and [2] do not broadcast (output dim 1: 3 vs 2"),
+            std::string::npos)
+      << st.message();
+}
+
+TEST(ElementwiseOpDefs, DtypesAreOnnxsLists) {
+  SVector<TensorDesc> out;
+  // Neg has no unsigned types, Exp no integers, A and B one dtype.
+  for (const auto& [name, in] : std::vector<std::pair<const char*, std::vector<TensorDesc>>>{
+           {"Neg", {Desc(ACL_UINT8, {3})}},
+           {"Exp", {Desc(ACL_INT32, {3})}},
+           {"Add", {Desc(ACL_FLOAT, {3}), Desc(ACL_FLOAT16, {3})}},
+           {"Abs", {Desc(ACL_BOOL, {3})}}}) {
+    const Status st = Infer(name, {}, in, &out);
+    EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype) << name << ": " << st.ToString();
+  }
+}
+
+TEST(ElementwiseOpDefs, CastTakesOnnxDtypeNumbers) {
+  SVector<TensorDesc> out;
+  ASSERT_TRUE(Infer("Cast", {{"to", int64_t{10}}}, {Desc(ACL_INT64, {4})}, &out).ok());
+  EXPECT_EQ(out[0].dtype, ACL_FLOAT16);
+  ASSERT_TRUE(Infer("Cast", {{"to", int64_t{9}}}, {Desc(ACL_FLOAT, {4})}, &out).ok());
+  EXPECT_EQ(out[0].dtype, ACL_BOOL);
+  ASSERT_TRUE(Infer("Cast", {{"to", int64_t{16}}}, {Desc(ACL_BOOL, {})}, &out).ok());
+  EXPECT_EQ(out[0].dtype, ACL_BF16);
+  Status st = Infer("Cast", {{"to", int64_t{8}}}, {Desc(ACL_FLOAT, {4})}, &out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(st.message().find("attribute 'to' = 8 is not an ONNX dtype opsim holds"),
+            std::string::npos)
+      << st.message();
+  std::unique_ptr<Operation> op;
+  st = OperationRegistry::Global().Create("Cast", {}, &op);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("to"), std::string::npos) << st.message();
+}
+
+TEST(ElementwiseOpDefs, CastLikeTakesTheSecondInputsDtype) {
+  SVector<TensorDesc> out;
+  ASSERT_TRUE(Infer("CastLike", {}, {Desc(ACL_FLOAT, {2, 3}), Desc(ACL_INT8, {})}, &out).ok());
+  EXPECT_EQ(out[0].dtype, ACL_INT8);
+  EXPECT_EQ(DimsOf(out[0]), (std::vector<int64_t>{2, 3}));
+}
+
+TEST(ElementwiseOpDefs, RunsMatchTheReference) {
+  auto context = MakeContext(false);
+  ASSERT_NE(context, nullptr);
+  HostTensor a(Desc(ACL_FLOAT, {4, 1, 3}));
+  HostTensor b(Desc(ACL_FLOAT, {5, 1}));
+  Fill(a, 1);
+  Fill(b, 2);
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("Div", {}, &op).ok());
+  HostTensor c(Desc(ACL_FLOAT, {4, 5, 3}));
+  Status st = SetupAndExecute(*op, Pack({&a, &b}, {&c}), context.get());
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  std::vector<int64_t> dims;
+  std::vector<uint8_t> want;
+  ASSERT_TRUE(ref::ElementwiseBinaryReference("Div", DType::kFloat32, {4, 1, 3}, a.data.data(),
+                                              {5, 1}, b.data.data(), &dims, &want)
+                  .ok());
+  EXPECT_EQ(c.data, want);
+
+  ASSERT_TRUE(OperationRegistry::Global().Create("Exp", {}, &op).ok());
+  HostTensor e(a.desc);
+  ASSERT_TRUE(SetupAndExecute(*op, Pack({&a}, {&e}), context.get()).ok());
+  want.assign(e.data.size(), 0);
+  ASSERT_TRUE(
+      ref::ElementwiseUnaryReference("Exp", DType::kFloat32, a.data.data(), want.data(), 12).ok());
+  EXPECT_EQ(e.data, want);
+
+  ASSERT_TRUE(OperationRegistry::Global().Create("CastLike", {}, &op).ok());
+  HostTensor like(Desc(ACL_INT32, {1}));
+  HostTensor i(Desc(ACL_INT32, {4, 1, 3}));
+  ASSERT_TRUE(SetupAndExecute(*op, Pack({&a, &like}, {&i}), context.get()).ok());
+  want.assign(i.data.size(), 0);
+  ASSERT_TRUE(
+      ref::CastReference(DType::kFloat32, DType::kInt32, a.data.data(), want.data(), 12).ok());
+  EXPECT_EQ(i.data, want);
+}
+
+TEST(ElementwiseOpDefs, IntegerDivisionByZeroIsAnErrorOfTheOperation) {
+  auto context = MakeContext(false);
+  ASSERT_NE(context, nullptr);
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("Div", {}, &op).ok());
+  HostTensor a(Desc(ACL_INT32, {6}));
+  HostTensor b(Desc(ACL_INT32, {}));  // a broadcast zero
+  HostTensor c(Desc(ACL_INT32, {6}));
+  Fill(a, 4);
+  const Status st = SetupAndExecute(*op, Pack({&a, &b}, {&c}), context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kKernelFault);
+  EXPECT_EQ(st.message().rfind("Div: ", 0), 0u) << st.message();
+  EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
+}
+
+}  // namespace
+}  // namespace opsim::testing

@@ -1,0 +1,229 @@
+// The elementwise kernels (through the host tiling) against the plain C++ reference, in checked
+// mode: every op over its dtypes, shapes from rank 0 and zero-size to multi-core, broadcasting,
+// edge values (NaN, inf, -0, integer limits, overflow), and the profile without DataCopyPad.
+#include <gtest/gtest.h>
+
+#include "elementwise/elementwise_reference.h"
+#include "elementwise_test_util.h"
+
+namespace opsim::elementwise {
+namespace {
+
+using kernels::ElementwiseOp;
+using testing::CompareElements;
+using testing::Elements;
+using testing::FloatDTypes;
+using testing::IntDTypes;
+using testing::MakeData;
+using testing::RunElementwise;
+
+struct UnaryCase {
+  const char* name;
+  ElementwiseOp op;
+  bool ints;  // defined for integers too
+  bool signed_only;
+  int64_t ulps;  // Exp/Log: the vector unit is within 1 ulp
+};
+const UnaryCase kUnary[] = {
+    {"Abs", ElementwiseOp::kAbs, true, false, 0},
+    {"Neg", ElementwiseOp::kNeg, true, true, 0},
+    {"Exp", ElementwiseOp::kExp, false, false, 1},
+    {"Log", ElementwiseOp::kLog, false, false, 1},
+    {"Sqrt", ElementwiseOp::kSqrt, false, false, 0},
+    {"Reciprocal", ElementwiseOp::kReciprocal, false, false, 0},
+};
+
+const std::vector<std::vector<int64_t>> kShapes = {{},        {0},       {1},    {37},
+                                                   {3, 0, 2}, {3, 1000}, {70001}};
+const std::vector<std::string> kDevices = {"ascend910b", "ascend910a"};
+
+std::vector<DType> UnaryDTypes(const UnaryCase& c) {
+  std::vector<DType> v = FloatDTypes();
+  if (!c.ints) return v;
+  for (DType t : IntDTypes()) {
+    const bool is_unsigned = t == DType::kUInt8 || t == DType::kUInt32 || t == DType::kUInt64;
+    if (!(c.signed_only && is_unsigned)) v.push_back(t);
+  }
+  return v;
+}
+
+TEST(ElementwiseKernels, UnaryOpsMatchTheReference) {
+  for (const UnaryCase& c : kUnary) {
+    for (DType t : UnaryDTypes(c)) {
+      for (const auto& shape : kShapes) {
+        for (const std::string& device : kDevices) {
+          SCOPED_TRACE(std::string(c.name) + " " + std::string(DTypeName(t)) + " rank " +
+                       std::to_string(shape.size()) + " n " + std::to_string(Elements(shape)) +
+                       " " + device);
+          ElementwiseRequest r{c.name, c.op, t, t, shape, {}};
+          std::vector<uint8_t> x = MakeData(t, Elements(shape), 7), y;
+          ASSERT_TRUE(RunElementwise(r, device, &x, nullptr, &y).ok());
+          std::vector<uint8_t> want(y.size());
+          ASSERT_TRUE(
+              ref::ElementwiseUnaryReference(c.name, t, x.data(), want.data(), Elements(shape))
+                  .ok());
+          ASSERT_EQ(CompareElements(t, want, y, c.ulps), "");
+        }
+      }
+    }
+  }
+}
+
+struct ShapePair {
+  std::vector<int64_t> a, b;
+};
+const std::vector<ShapePair> kBroadcasts = {
+    {{}, {}},
+    {{0}, {1}},
+    {{5}, {}},
+    {{}, {5}},
+    {{2, 3, 4}, {4}},
+    {{2, 1, 4}, {3, 1}},
+    {{1000, 3}, {1, 3}},
+    {{3, 1, 70}, {1, 5, 1}},
+    {{12293}, {12293}},
+    {{2, 3000}, {2, 1}},
+    {{4, 0, 3}, {3}},
+    {{1, 1}, {7, 1, 1}},
+    {{2, 1, 3, 1, 2}, {2, 2, 1, 5, 1}},
+};
+
+TEST(ElementwiseKernels, BinaryOpsBroadcastAndMatchTheReference) {
+  std::vector<DType> dtypes = FloatDTypes();
+  for (DType t : IntDTypes()) dtypes.push_back(t);
+  for (const char* name : {"Add", "Sub", "Mul", "Div"}) {
+    const ElementwiseOp op = std::string(name) == "Add"   ? ElementwiseOp::kAdd
+                             : std::string(name) == "Sub" ? ElementwiseOp::kSub
+                             : std::string(name) == "Mul" ? ElementwiseOp::kMul
+                                                          : ElementwiseOp::kDiv;
+    for (DType t : dtypes) {
+      for (const ShapePair& s : kBroadcasts) {
+        for (const std::string& device : kDevices) {
+          SCOPED_TRACE(std::string(name) + " " + std::string(DTypeName(t)) + " a rank " +
+                       std::to_string(s.a.size()) + " n " + std::to_string(Elements(s.a)) +
+                       " b rank " + std::to_string(s.b.size()) + " " + device);
+          ElementwiseRequest r{name, op, t, t, s.a, s.b};
+          const bool int_div = op == ElementwiseOp::kDiv && !testing::IsFloat(t);
+          std::vector<uint8_t> a = MakeData(t, Elements(s.a), 11);
+          std::vector<uint8_t> b = MakeData(t, Elements(s.b), 13, /*nonzero=*/int_div);
+          std::vector<uint8_t> y;
+          const Status st = RunElementwise(r, device, &a, &b, &y);
+          ASSERT_TRUE(st.ok()) << st.ToString();
+          std::vector<int64_t> dims;
+          std::vector<uint8_t> want;
+          ASSERT_TRUE(
+              ref::ElementwiseBinaryReference(name, t, s.a, a.data(), s.b, b.data(), &dims, &want)
+                  .ok());
+          ASSERT_EQ(CompareElements(t, want, y, 0), "");
+        }
+      }
+    }
+  }
+}
+
+TEST(ElementwiseKernels, IntegerDivisionByZeroStopsTheKernelWithAMessage) {
+  // One row per tile ({40} / {40}) and several short rows per tile ({8, 5} / {1, 5}: the UB rows
+  // are padded with zeros, which must not count, while the real zero must).
+  for (const ShapePair& s : std::vector<ShapePair>{{{40}, {40}}, {{8, 5}, {1, 5}}})
+    for (DType t : IntDTypes()) {
+      ElementwiseRequest r{"Div", ElementwiseOp::kDiv, t, t, s.a, s.b};
+      std::vector<uint8_t> a = MakeData(t, Elements(s.a), 1);
+      std::vector<uint8_t> b = MakeData(t, Elements(s.b), 2, /*nonzero=*/true);
+      std::memset(b.data() + 3 * DTypeSize(t), 0, DTypeSize(t));
+      std::vector<uint8_t> y;
+      const Status st = RunElementwise(r, "ascend910b", &a, &b, &y);
+      EXPECT_EQ(st.code(), ErrorCode::kKernelFault) << DTypeName(t);
+      EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
+    }
+}
+
+TEST(ElementwiseKernels, FloatDivisionByZeroGivesInfAndNaN) {
+  ElementwiseRequest r{"Div", ElementwiseOp::kDiv, DType::kFloat32, DType::kFloat32, {3}, {}};
+  std::vector<float> a = {1.0f, -1.0f, 0.0f};
+  std::vector<float> b = {0.0f};
+  std::vector<uint8_t> ab(12), bb(4), y;
+  std::memcpy(ab.data(), a.data(), 12);
+  std::memcpy(bb.data(), b.data(), 4);
+  ASSERT_TRUE(RunElementwise(r, "ascend910b", &ab, &bb, &y).ok());
+  float out[3];
+  std::memcpy(out, y.data(), 12);
+  EXPECT_EQ(out[0], std::numeric_limits<float>::infinity());
+  EXPECT_EQ(out[1], -std::numeric_limits<float>::infinity());
+  EXPECT_TRUE(std::isnan(out[2]));
+}
+
+TEST(ElementwiseKernels, CastBetweenEveryPairMatchesTheReference) {
+  std::vector<DType> dtypes = FloatDTypes();
+  for (DType t : IntDTypes()) dtypes.push_back(t);
+  dtypes.push_back(DType::kBool);
+  for (DType from : dtypes) {
+    for (DType to : dtypes) {
+      for (const std::vector<int64_t>& shape :
+           std::vector<std::vector<int64_t>>{{}, {0}, {33}, {5000}}) {
+        SCOPED_TRACE(std::string(DTypeName(from)) + " -> " + std::string(DTypeName(to)) + " n " +
+                     std::to_string(Elements(shape)));
+        ElementwiseRequest r{"Cast", ElementwiseOp::kCast, from, to, shape, {}};
+        std::vector<uint8_t> x = MakeData(from, Elements(shape), 5), y;
+        if (from == DType::kBool) {
+          for (uint8_t& v : x) v &= 1;
+        }
+        const Status st = RunElementwise(r, "ascend910b", &x, nullptr, &y);
+        ASSERT_TRUE(st.ok()) << st.ToString();
+        std::vector<uint8_t> want(y.size());
+        ASSERT_TRUE(ref::CastReference(from, to, x.data(), want.data(), Elements(shape)).ok());
+        ASSERT_EQ(CompareElements(to, want, y, 0), "");
+      }
+    }
+  }
+}
+
+TEST(ElementwiseKernels, CastFloatToIntFollowsOnnxRuntimeOnX86) {
+  // NaN, inf and out-of-range values: the x86-64 "integer indefinite", wrapped to the width.
+  ElementwiseRequest r{"Cast", ElementwiseOp::kCast, DType::kFloat32, DType::kInt32, {5}, {}};
+  const float in[5] = {std::nanf(""), INFINITY, -3e9f, 2.9f, -2.9f};
+  std::vector<uint8_t> x(sizeof(in)), y;
+  std::memcpy(x.data(), in, sizeof(in));
+  ASSERT_TRUE(RunElementwise(r, "ascend910b", &x, nullptr, &y).ok());
+  int32_t out[5];
+  std::memcpy(out, y.data(), sizeof(out));
+  EXPECT_EQ(out[0], INT32_MIN);
+  EXPECT_EQ(out[1], INT32_MIN);
+  EXPECT_EQ(out[2], INT32_MIN);
+  EXPECT_EQ(out[3], 2);
+  EXPECT_EQ(out[4], -2);
+  r.dst = DType::kUInt8;  // 300 -> int32 300 -> wraps to 44; -1 -> 255
+  const float small[2] = {300.0f, -1.0f};
+  x.assign(sizeof(small), 0);
+  std::memcpy(x.data(), small, sizeof(small));
+  r.a = {2};
+  ASSERT_TRUE(RunElementwise(r, "ascend910b", &x, nullptr, &y).ok());
+  EXPECT_EQ(y[0], 44);
+  EXPECT_EQ(y[1], 255);
+}
+
+TEST(ElementwiseTiling, SplitsOverCoresInWholeBlocksAndRefusesBadBroadcasts) {
+  ElementwiseRequest r{"Add",           ElementwiseOp::kAdd, DType::kFloat32,
+                       DType::kFloat32, {1 << 20},           {1}};
+  ElementwiseDevice d{48, 192 * 1024, true};
+  kernels::ElementwiseTiling t;
+  uint32_t blocks = 0;
+  ASSERT_TRUE(MakeElementwiseTiling(r, d, &t, &blocks).ok());
+  EXPECT_EQ(blocks, 48u);
+  EXPECT_EQ(t.per_core % 32, 0u);
+  EXPECT_EQ(t.rank, 1u);
+  EXPECT_EQ(t.b_strides[0], 0u);
+  r.a = {2, 3};
+  r.b = {4};
+  const Status st = MakeElementwiseTiling(r, d, &t, &blocks);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDim);
+  EXPECT_NE(st.message().find("Add: shapes [2,3] and [4] do not broadcast"), std::string::npos)
+      << st.message();
+  r.a = {};
+  r.b = {};
+  ASSERT_TRUE(MakeElementwiseTiling(r, d, &t, &blocks).ok());
+  EXPECT_EQ(blocks, 1u);
+  EXPECT_EQ(t.total, 1u);
+}
+
+}  // namespace
+}  // namespace opsim::elementwise
