@@ -23,7 +23,6 @@
 #include "nlohmann/json.hpp"
 #include "op_runner.h"
 #include "opsim/cases/case_data.h"
-#include "opsim/cases/reduce_case.h"
 
 namespace opsim::cli {
 namespace {
@@ -70,9 +69,7 @@ int RunBench(const BenchOptions& o) {
   }
   const std::optional<DType> dtype = ParseDType(o.dtype);
   if (!dtype) return UsageError(kCmd, "--dtype '" + o.dtype + "' is not a dtype name");
-  cases::ReduceCase c;
-  c.name = "bench";
-  c.kind = *kind;
+  cases::CaseInput c;
   c.dtype = *dtype;
   if (Status st = ParseIntList(shape_text, "--shape", &c.shape); !st.ok()) {
     return UsageError(kCmd, st.message());
@@ -116,10 +113,12 @@ int RunBench(const BenchOptions& o) {
           "cannot allocate the " + std::to_string(input.size()) + " B input of " + shape.ToString(),
           kExitFailure);
     }
-    cases::ReduceCase block = c;
+    cases::CaseInput block = c;
     block.shape = {std::min(n, kPatternElems)};
     std::vector<uint8_t> pattern;
-    if (Status st = cases::GenerateInput(block, &pattern); !st.ok()) {
+    Status st = cases::AutoDataSpec(o.op, call.attrs, 0, *dtype, &block.data);
+    if (st.ok()) st = cases::GenerateInput(block, &pattern);
+    if (!st.ok()) {
       return Report(kCmd, st.ToString(), kExitFailure);
     }
     for (size_t at = 0; at < input.size(); at += pattern.size()) {
