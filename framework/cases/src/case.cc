@@ -11,6 +11,7 @@ std::string_view DataKindName(DataKind kind) {
     case DataKind::kBits: return "bits";
     case DataKind::kSpecial: return "special";
     case DataKind::kValues: return "values";
+    case DataKind::kNpy: return "npy";
   }
   return "unknown";
 }

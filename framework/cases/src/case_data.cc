@@ -132,6 +132,14 @@ Status GenerateInput(const CaseInput& c, std::vector<uint8_t>* bytes) {
   for (size_t i = 0; i < specials.size(); ++i) {
     OPSIM_RETURN_IF_ERROR(EncodeValue(c.data.specials[i], c.dtype, &specials[i]));
   }
+  if (c.data.kind == DataKind::kNpy) {
+    if (c.data.npy_bytes == nullptr || c.data.npy_bytes->size() != static_cast<size_t>(n) * es) {
+      return CaseError(c.mark, "npy",
+                       c.data.npy_file + " does not hold " + std::to_string(n) + " elements");
+    }
+    *bytes = *c.data.npy_bytes;
+    return Status::Ok();
+  }
   if (c.data.kind == DataKind::kAuto) {
     return CaseError(c.mark, "data", "data kind 'auto' is not resolved (see AutoDataSpec)");
   }
@@ -157,6 +165,7 @@ Status GenerateInput(const CaseInput& c, std::vector<uint8_t>* bytes) {
         }
         break;
       case DataKind::kAuto:
+      case DataKind::kNpy:
       case DataKind::kValues: break;  // handled above
     }
   }

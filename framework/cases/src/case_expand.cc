@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <memory>
 
 #include "case_spec.h"
@@ -221,7 +222,14 @@ class Expander {
                          "the reference of '" + op + "' covers no dtype for these attributes");
       }
     } else if (dtypes.empty()) {
-      dtypes.emplace_back(*spec_.inputs.front().dtype, spec_.inputs.front().mark);
+      // No `dtypes`: every input names its own; input 0's names the case.
+      DType first = spec_.inputs.front().dtype.value_or(DType::kFloat32);
+      if (!spec_.inputs.front().npy.empty()) {
+        CaseInput probe;
+        OPSIM_RETURN_IF_ERROR(NpyInput(spec_.inputs.front(), DType::kFloat32, &probe));
+        first = probe.dtype;
+      }
+      dtypes.emplace_back(first, spec_.inputs.front().mark);
     } else if (reference) {
       const std::vector<DType> covered = reference->DTypes(attrs);
       for (const auto& [dtype, mark] : dtypes) {
@@ -259,6 +267,7 @@ class Expander {
       x.shape = in.shape;
       x.data = in.data;
       x.mark = in.mark;
+      if (!in.npy.empty()) OPSIM_RETURN_IF_ERROR(NpyInput(in, dtype, &x));
       // The data depends on the name, op, dtype and input, not on the device or the varied
       // attributes: every device and every choice (keep dims or not) gets the same input.
       std::string seed_text = stem + "/" + dtype_name;
@@ -358,9 +367,41 @@ class Expander {
     return Status::Ok();
   }
 
+  // An input read from its .npy file: dtype, shape and bytes. "<u2" is bfloat16 when the case's
+  // dtype is (.npy has no bfloat16).
+  Status NpyInput(const InputSpec& in, DType case_dtype, CaseInput* x) {
+    auto& file = npy_[in.npy];
+    if (file.bytes == nullptr) {
+      npy::NpyArray a;
+      if (Status st = npy::ReadNpy(in.npy, &a); !st.ok()) {
+        return CaseError(in.mark, "npy", st.message());
+      }
+      file.descr = a.descr;
+      file.shape = a.shape;
+      file.bytes = std::make_shared<const std::vector<uint8_t>>(std::move(a.data));
+    }
+    const std::optional<DType> dtype =
+        npy::DTypeFromDescr(file.descr, case_dtype == DType::kBFloat16);
+    if (!dtype) {
+      return CaseError(in.mark, "npy",
+                       in.npy + ": dtype '" + file.descr + "' is not one opsim holds");
+    }
+    x->dtype = *dtype;
+    x->shape = file.shape;
+    x->data.npy_bytes = file.bytes;
+    return Status::Ok();
+  }
+
+  struct NpyFile {
+    std::string descr;
+    std::vector<int64_t> shape;
+    std::shared_ptr<const std::vector<uint8_t>> bytes;
+  };
+
   const std::string& suite_;
   const CaseSpec& spec_;
   std::vector<Case>* out_;
+  std::map<std::string, NpyFile> npy_;  // each file read once per entry
 };
 
 }  // namespace

@@ -16,7 +16,7 @@ constexpr std::string_view kTopKeys[] = {"suite", "description", "defaults", "ca
 constexpr std::string_view kCaseKeys[] = {
     "name",    "description", "op",       "attrs",          "vary",      "dtypes", "inputs",
     "devices", "seed",        "expected", "expected_shape", "tolerance", "skip"};
-constexpr std::string_view kInputKeys[] = {"dtype", "shape", "data", "values"};
+constexpr std::string_view kInputKeys[] = {"dtype", "shape", "data", "values", "npy"};
 constexpr std::string_view kDataKeys[] = {"kind",   "low",      "high", "mean",
                                           "stddev", "specials", "rate"};
 constexpr std::string_view kToleranceKeys[] = {"rel", "abs"};
@@ -48,6 +48,13 @@ class SuiteParser {
   Status ParseDevices(const Entry& e, CaseSpec* spec);
   Status ParseExpected(const Entry& e, CaseSpec* spec);
   Status ParseExpectedShape(const Entry& e, CaseSpec* spec);
+
+  // A file named in the suite, relative to the suite's folder.
+  std::string Resolve(const std::string& name) const {
+    const std::filesystem::path p(name);
+    const std::filesystem::path dir = std::filesystem::path(yaml_.file()).parent_path();
+    return (p.is_absolute() ? p : dir / p).lexically_normal().string();
+  }
 
   YamlReader yaml_;
   std::vector<std::string> known_devices_;
@@ -289,6 +296,23 @@ Status SuiteParser::ParseInputs(const Entry& e, CaseSpec* spec) {
     in.mark = yaml_.Mark(item, e.value_mark);
     Fields f;
     OPSIM_RETURN_IF_ERROR(yaml_.ReadMap(item, in.mark, "an input", kInputKeys, &f));
+    if (f.count("npy")) {
+      for (const auto& [key, entry] : f) {
+        if (key != "npy") {
+          return CaseError(entry.key_mark, key,
+                           "does not go with 'npy' (the file gives the dtype, shape and data)");
+        }
+      }
+      if (!EndsWithNpy(f["npy"].node)) {
+        return CaseError(f["npy"].value_mark, "npy",
+                         "expected a .npy file name, got " + DescribeNode(f["npy"].node));
+      }
+      in.npy = Resolve(f["npy"].node.Scalar());
+      in.data.kind = DataKind::kNpy;
+      in.data.npy_file = in.npy;
+      spec->inputs.push_back(std::move(in));
+      continue;
+    }
     if (f.count("shape") == 0) {
       return CaseError(in.mark, "shape", "missing required key in an input");
     }
@@ -346,12 +370,10 @@ Status SuiteParser::ParseDevices(const Entry& e, CaseSpec* spec) {
 
 // Values of output 0, or .npy files: one (output 0) or a list (one per output, in order).
 Status SuiteParser::ParseExpected(const Entry& e, CaseSpec* spec) {
-  const std::filesystem::path dir = std::filesystem::path(yaml_.file()).parent_path();
   auto npy = [&](const YAML::Node& node, const SourceMark& mark) {
     ExpectedSpec x;
     x.mark = mark;
-    const std::filesystem::path p(node.Scalar());
-    x.npy = (p.is_absolute() ? p : dir / p).lexically_normal().string();
+    x.npy = Resolve(node.Scalar());
     return x;
   };
   if (EndsWithNpy(e.node)) {
@@ -444,7 +466,7 @@ Status SuiteParser::ParseCase(const YAML::Node& node, const Fields& defaults, Ca
   OPSIM_RETURN_IF_ERROR(ParseInputs(f["inputs"], spec));
   if (spec->dtypes.empty() && !spec->all_dtypes) {
     for (const InputSpec& in : spec->inputs) {
-      if (!in.dtype) {
+      if (!in.dtype && in.npy.empty()) {
         return CaseError(in.mark, "dtype",
                          "missing: this input names no dtype and the case has no 'dtypes'");
       }

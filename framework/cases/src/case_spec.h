@@ -32,6 +32,7 @@ struct AttrSpec {
 };
 
 struct InputSpec {
+  std::string npy;             // a .npy file (resolved path): it gives dtype, shape and bytes
   std::optional<DType> dtype;  // nullopt: the case's expanded dtype
   std::vector<int64_t> shape;
   DataSpec data;

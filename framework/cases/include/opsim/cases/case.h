@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,9 +38,10 @@ enum class DataKind {
   kBits,      // any bit pattern (integer dtypes only)
   kSpecial,   // each element is one of `specials` with probability `rate`, else uniform
   kValues,    // the explicit `values`, row-major
+  kNpy,       // the bytes of a .npy file (`npy:`), which also gives the dtype and shape
 };
 
-// "auto", "uniform", "normal", "int_range", "bits", "special", "values".
+// "auto", "uniform", "normal", "int_range", "bits", "special", "values", "npy".
 std::string_view DataKindName(DataKind kind);
 
 struct DataSpec {
@@ -53,6 +55,8 @@ struct DataSpec {
   std::vector<CaseValue> specials;
   double rate = 0.25;
   std::vector<CaseValue> values;
+  std::shared_ptr<const std::vector<uint8_t>> npy_bytes;  // kNpy: read once, shared by the cases
+  std::string npy_file;                                   // kNpy: its path, for messages
 };
 
 // One input of a concrete case. `data` is resolved: kAuto never reaches a concrete case.
@@ -82,7 +86,7 @@ struct ToleranceOverride {
 struct Case {
   std::string suite;  // the file's `suite:` (default: the file name stem)
   // "<name>/<op>[/<attr>=<value>...]/<dtype>/<device>": the varied attributes only, e.g.
-  // innermost/ReduceSum/keepdims=0/float16/ascend310p
+  // rows/LeakyReluCustom/negative_slope=0.5/float32/ascend910b
   std::string name;
   std::string base_name;  // the case's `name:` alone
   SourceMark mark;        // where the case starts in its file
