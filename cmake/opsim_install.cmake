@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
-  opsim_op_api opsim_framework opsim_ascendcl)
+  opsim_op_api opsim_ops opsim_framework opsim_ascendcl)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
@@ -31,11 +31,6 @@ set_target_properties(opsim_package PROPERTIES EXPORT_NAME opsim)
 target_link_libraries(opsim_package INTERFACE opsim_framework opsim_ascendcl)
 target_compile_features(opsim_package INTERFACE cxx_std_20)
 add_library(opsim::opsim ALIAS opsim_package)
-# opsim_add_op_library names the package's targets; in the tree they are these aliases.
-add_library(opsim::opsim_op_api ALIAS opsim_op_api)
-add_library(opsim::opsim_simulator ALIAS opsim_simulator)
-add_executable(opsim::opsim_op_gen ALIAS opsim_op_gen)
-include(${PROJECT_SOURCE_DIR}/cmake/opsim_op_library.cmake)
 
 # opsim_warnings is a link-only dependency of every static library, so it is exported too;
 # its -Werror never reaches a client (LINK_ONLY carries no compile options).

@@ -13,8 +13,13 @@
 # headers are also found beside the host sources); everything else is host code.
 set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
 
+# Options: CXX_STANDARD <n> (default 17, as CANN builds operator projects) for the host code;
+# LINK_LIBRARIES <targets>... that the host code and the kernels use.
 function(opsim_add_op_library target)
-  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "" "CXX_STANDARD" "SOURCES;LINK_LIBRARIES" ${ARGN})
+  if(NOT ARG_CXX_STANDARD)
+    set(ARG_CXX_STANDARD 17)
+  endif()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "opsim_add_op_library(${target}): SOURCES is empty")
   endif()
@@ -43,12 +48,12 @@ function(opsim_add_op_library target)
   endif()
 
   add_library(${target}_host OBJECT ${hosts})
-  target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api)
-  set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_STANDARD 17
-                                                  CXX_STANDARD_REQUIRED ON)
+  target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
+  set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON
+                        CXX_STANDARD ${ARG_CXX_STANDARD} CXX_STANDARD_REQUIRED ON)
   # The host part alone, for the generator to read the OpDefs from.
   add_library(${target}_opdefs MODULE $<TARGET_OBJECTS:${target}_host>)
-  target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api)
+  target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
 
   set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels")
   set(units "")
@@ -79,7 +84,8 @@ function(opsim_add_op_library target)
   endif()
 
   add_library(${target} SHARED $<TARGET_OBJECTS:${target}_host> ${units})
-  target_link_libraries(${target} PRIVATE opsim::opsim_op_api opsim::opsim_simulator)
+  target_link_libraries(${target} PRIVATE opsim::opsim_op_api opsim::opsim_simulator
+                                          ${ARG_LINK_LIBRARIES})
   # Kernels compile as C++17, as CANN's operator build compiles them.
   set_target_properties(${target} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
 endfunction()

@@ -43,6 +43,11 @@ std::string KernelName(std::string_view op_type) {
   std::string out;
   for (size_t i = 0; i < op_type.size(); ++i) {
     const char c = op_type[i];
+    // A namespaced type ("OpenVINO.ReduceSum") keeps its parts apart with one underscore.
+    if (c == '.') {
+      out += '_';
+      continue;
+    }
     if (std::isupper(static_cast<unsigned char>(c)) && i > 0) {
       const char prev = op_type[i - 1];
       const bool next_lower =

@@ -48,33 +48,25 @@ Status ReduceOperation::Execute(const void* x, uint64_t x_bytes, void* y, uint64
   if (stats != nullptr) *stats = ReduceExecStats{};
 
   auto* ws = static_cast<uint8_t*>(workspace);
-  auto address = [&](ReduceBuffer b) -> uint8_t* {
-    switch (b) {
-      case ReduceBuffer::kInput: return static_cast<uint8_t*>(const_cast<void*>(x));
-      case ReduceBuffer::kOutput: return static_cast<uint8_t*>(y);
-      case ReduceBuffer::kScratchA: return ws + plan_->scratch_a_offset;
-      case ReduceBuffer::kScratchB: return ws + plan_->scratch_b_offset;
-    }
-    return nullptr;
-  };
+  kernels::ReduceLaunchTiling tiling;
+  uint32_t block_dim = 1;
+  OPSIM_RETURN_IF_ERROR(MakeReduceLaunchTiling(*plan_, &tiling, &block_dim));
+  if (plan_->passes.empty()) return Status::Ok();  // nothing to write
   sim::LaunchOptions launch;
   launch.host_threads = options.host_threads;
   launch.checked = options.checked;
   launch.trace = options.trace;
   launch.regions = {{x, want_x, "x"}, {y, want_y, "y"}};
   if (plan_->workspace_bytes > 0) launch.regions.push_back({ws, workspace_bytes, "workspace"});
-  for (const ReducePass& pass : plan_->passes) {
-    uint8_t* src = address(pass.src);
-    uint8_t* dst = address(pass.dst);
-    auto* tiling = reinterpret_cast<uint8_t*>(const_cast<kernels::ReduceTilingData*>(&pass.tiling));
-    launch.tiling_key = pass.tiling_key;
-    sim::LaunchResult r = sim::Launch(*device_, pass.block_dim, launch,
-                                      [&] { kernels::reduce_kernel(src, dst, ws, tiling); });
-    if (!r.status.ok()) return r.status;
-    if (stats != nullptr) {
-      stats->device_ns += r.stats.device_ns;
-      stats->passes.push_back(std::move(r.stats));
-    }
+  auto* x_gm = static_cast<uint8_t*>(const_cast<void*>(x));
+  auto* y_gm = static_cast<uint8_t*>(y);
+  auto* tiling_gm = reinterpret_cast<uint8_t*>(&tiling);
+  sim::LaunchResult r = sim::Launch(*device_, block_dim, launch,
+                                    [&] { opsim_reduce_launch(x_gm, y_gm, ws, tiling_gm); });
+  if (!r.status.ok()) return r.status;
+  if (stats != nullptr) {
+    stats->device_ns += r.stats.device_ns;
+    stats->passes.push_back(std::move(r.stats));
   }
   return Status::Ok();
 }

@@ -1,5 +1,5 @@
 // ReduceOperation: a normalised Reduce request bound to a device. Setup tiles it (cached);
-// Execute checks every buffer before the first launch, then runs the passes on the simulator.
+// Execute checks every buffer, then runs every pass in one launch on the simulator.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@ struct ReduceExecOptions {
 
 struct ReduceExecStats {
   double device_ns = 0;                  // simulated time of all passes
-  std::vector<sim::KernelStats> passes;  // one per kernel launch
+  std::vector<sim::KernelStats> passes;  // one per kernel launch (one launch runs all passes)
 };
 
 class ReduceOperation {

@@ -17,25 +17,21 @@ Status Error(ErrorCode code, std::string_view op, const std::string& what) {
   return {code, std::string(op) + ": " + what};
 }
 
-std::string OnnxOpName(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return "ONNX ReduceSum";
-    case ReduceKind::kMax: return "ONNX ReduceMax";
-    case ReduceKind::kMin: return "ONNX ReduceMin";
-    case ReduceKind::kProd: return "ONNX ReduceProd";
-  }
-  return "ONNX Reduce";
+constexpr std::array<ReducerInfo, 4> kReducers = {{
+    {ReduceKind::kSum, "SUM", "Sum", infer::ReduceParam::REDUCE_SUM},
+    {ReduceKind::kMax, "MAX", "Max", infer::ReduceParam::REDUCE_MAX},
+    {ReduceKind::kMin, "MIN", "Min", infer::ReduceParam::REDUCE_MIN},
+    {ReduceKind::kProd, "PROD", "Prod", infer::ReduceParam::REDUCE_PROD},
+}};
+
+std::string Title(ReduceKind kind) {
+  const ReducerInfo* r = FindReducer(kind);
+  return r == nullptr ? std::string() : std::string(r->title);
 }
 
-std::string OpenVinoOpName(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return "OpenVINO ReduceSum";
-    case ReduceKind::kMax: return "OpenVINO ReduceMax";
-    case ReduceKind::kMin: return "OpenVINO ReduceMin";
-    case ReduceKind::kProd: return "OpenVINO ReduceProd";
-  }
-  return "OpenVINO Reduce";
-}
+std::string OnnxOpName(ReduceKind kind) { return "ONNX Reduce" + Title(kind); }
+
+std::string OpenVinoOpName(ReduceKind kind) { return "OpenVINO Reduce" + Title(kind); }
 
 bool IsValidKind(ReduceKind kind) {
   const int v = static_cast<int>(kind);
@@ -113,13 +109,10 @@ Status NullRequest(std::string_view op) {
 }
 
 std::optional<ReduceKind> AtbKind(int reduce_type) {
-  switch (reduce_type) {
-    case infer::ReduceParam::REDUCE_MAX: return ReduceKind::kMax;
-    case infer::ReduceParam::REDUCE_MIN: return ReduceKind::kMin;
-    case infer::ReduceParam::REDUCE_SUM: return ReduceKind::kSum;
-    case infer::ReduceParam::REDUCE_PROD: return ReduceKind::kProd;
-    default: return std::nullopt;
+  for (const ReducerInfo& r : kReducers) {
+    if (r.atb_type == reduce_type) return r.kind;
   }
+  return std::nullopt;
 }
 
 std::string AtbTypeName(ReduceKind kind) { return "REDUCE_" + std::string(ReduceKindName(kind)); }
@@ -196,14 +189,18 @@ Status CheckAtbAxes(const SVector<int64_t>& axis, int rank, uint32_t* mask) {
 
 }  // namespace
 
-std::string_view ReduceKindName(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return "SUM";
-    case ReduceKind::kMax: return "MAX";
-    case ReduceKind::kMin: return "MIN";
-    case ReduceKind::kProd: return "PROD";
+std::span<const ReducerInfo> Reducers() { return kReducers; }
+
+const ReducerInfo* FindReducer(ReduceKind kind) {
+  for (const ReducerInfo& r : kReducers) {
+    if (r.kind == kind) return &r;
   }
-  return "UNKNOWN";
+  return nullptr;
+}
+
+std::string_view ReduceKindName(ReduceKind kind) {
+  const ReducerInfo* r = FindReducer(kind);
+  return r == nullptr ? "UNKNOWN" : r->name;
 }
 
 std::string ToString(const ReduceRequest& request) {

@@ -26,6 +26,18 @@ inline constexpr bool kOnnxDefaultKeepdims = true;
 inline constexpr bool kOnnxDefaultNoopWithEmptyAxes = false;
 inline constexpr bool kOpenVinoDefaultKeepDims = false;
 
+// The one table of reducers: how each is named by ATB (REDUCE_<name>, reduceType number) and by
+// the model formats' op types (Reduce<Title>).
+struct ReducerInfo {
+  ReduceKind kind;
+  std::string_view name;   // "SUM"
+  std::string_view title;  // "Sum": ONNX ReduceSum, OpenVINO ReduceSum
+  int atb_type;            // infer::ReduceParam::REDUCE_SUM
+};
+std::span<const ReducerInfo> Reducers();
+// nullptr for a value outside the enum.
+const ReducerInfo* FindReducer(ReduceKind kind);
+
 // "SUM", "MAX", "MIN", "PROD".
 std::string_view ReduceKindName(ReduceKind kind);
 

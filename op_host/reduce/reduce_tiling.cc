@@ -306,6 +306,32 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
   return Status::Ok();
 }
 
+Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
+                              uint32_t* block_dim) {
+  if (plan.passes.size() > kernels::kMaxReducePasses) {
+    return {ErrorCode::kInvalidParam,
+            "ReduceTiling: the plan has " + std::to_string(plan.passes.size()) +
+                " passes, more than the " + std::to_string(kernels::kMaxReducePasses) +
+                " one launch holds"};
+  }
+  kernels::ReduceLaunchTiling out;
+  out.pass_count = static_cast<uint32_t>(plan.passes.size());
+  out.scratch_a_offset = plan.scratch_a_offset;
+  out.scratch_b_offset = plan.scratch_b_offset;
+  uint32_t blocks = 1;
+  for (size_t p = 0; p < plan.passes.size(); ++p) {
+    const ReducePass& pass = plan.passes[p];
+    out.passes[p].data = pass.tiling;
+    out.passes[p].key = pass.tiling_key;
+    out.passes[p].src = pass.src;
+    out.passes[p].dst = pass.dst;
+    blocks = std::max(blocks, pass.block_dim);
+  }
+  *launch = out;
+  *block_dim = blocks;
+  return Status::Ok();
+}
+
 namespace {
 
 struct PlanCache {

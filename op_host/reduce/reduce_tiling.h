@@ -1,8 +1,8 @@
-// Reduce tiling: from a normalised request and a device profile to the launches that run it.
-// Each reduced group of the merged pattern is one pass (an AR or ARA kernel launch); passes
-// before the last keep float32/accumulator values in GM scratch. Within a pass, kept work is
-// split over cores, or, when there is too little of it, the reduced extent is split and the
-// partials are combined after SyncAll in core order (deterministic).
+// Reduce tiling: from a normalised request and a device profile to the launch that runs it.
+// Each reduced group of the merged pattern is one pass (an AR or ARA stage); passes before the
+// last keep float32/accumulator values in GM scratch, and one launch runs them all, in order.
+// Within a pass, kept work is split over cores, or, when there is too little of it, the reduced
+// extent is split and the partials are combined after SyncAll in core order (deterministic).
 #pragma once
 
 #include <cstdint>
@@ -18,8 +18,7 @@
 
 namespace opsim {
 
-// Where a pass reads or writes: the operation's input/output, or a scratch area of the workspace.
-enum class ReduceBuffer : uint8_t { kInput, kOutput, kScratchA, kScratchB };
+using kernels::ReduceBuffer;
 
 struct ReducePass {
   kernels::ReduceFamily family = kernels::ReduceFamily::kAR;
@@ -57,6 +56,11 @@ size_t ReducePlanCacheSize();
 // Bytes of Unified Buffer a stage's kernel allocates (what the tiling keeps under ub_bytes).
 uint64_t StageUbBytes(kernels::ReduceFamily family, const kernels::ReduceStageTiling& t,
                       size_t in_bytes, size_t acc_bytes, size_t out_bytes);
+
+// The plan as the one launch that runs it: the kernel's tiling and the blocks it needs (the most
+// any pass uses; at least 1). kInvalidParam when the plan has more passes than the tiling holds.
+Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
+                              uint32_t* block_dim);
 
 // Human description of a plan, one line per pass.
 std::string DescribePlan(const ReducePlan& plan);

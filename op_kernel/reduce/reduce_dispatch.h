@@ -21,23 +21,23 @@ using WidePairs = TypeList<TypePair<half, float>, TypePair<float, half>,
                            TypePair<bfloat16_t, float>, TypePair<float, bfloat16_t>>;
 
 template <typename R, typename In, typename Out>
-bool TryPair(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
+bool TryPair(const ReducePassArgs& pass) {
   constexpr int32_t in = static_cast<int32_t>(AscendC::DTypeOf<In>());
   constexpr int32_t out = static_cast<int32_t>(AscendC::DTypeOf<Out>());
-  if (TILING_KEY_IS(MakeReduceTilingKey(ReduceFamily::kAR, R::kType, in, out))) {
-    RunReduce<KernelReduceAR, R, In, Out>(x, y, ws, tiling);
+  if (pass.key == MakeReduceTilingKey(ReduceFamily::kAR, R::kType, in, out)) {
+    RunReduce<KernelReduceAR, R, In, Out>(pass);
     return true;
   }
-  if (TILING_KEY_IS(MakeReduceTilingKey(ReduceFamily::kARA, R::kType, in, out))) {
-    RunReduce<KernelReduceARA, R, In, Out>(x, y, ws, tiling);
+  if (pass.key == MakeReduceTilingKey(ReduceFamily::kARA, R::kType, in, out)) {
+    RunReduce<KernelReduceARA, R, In, Out>(pass);
     return true;
   }
   return false;
 }
 
 template <typename R, typename... Ins, typename... Outs>
-bool TryPairs(TypeList<TypePair<Ins, Outs>...>, GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR tiling) {
-  return (TryPair<R, Ins, Outs>(x, y, ws, tiling) || ...);
+bool TryPairs(TypeList<TypePair<Ins, Outs>...>, const ReducePassArgs& pass) {
+  return (TryPair<R, Ins, Outs>(pass) || ...);
 }
 
 }  // namespace opsim::kernels

@@ -5,15 +5,46 @@
 #include "opsim/sim/fault.h"
 
 namespace opsim::kernels {
+namespace {
 
-extern "C" __global__ __aicore__ void reduce_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
-                                                    GM_ADDR tiling) {
-  if (DispatchReduceSum(x, y, workspace, tiling) || DispatchReduceMax(x, y, workspace, tiling) ||
-      DispatchReduceMin(x, y, workspace, tiling) || DispatchReduceProd(x, y, workspace, tiling)) {
-    return;
+GM_ADDR Address(const ReduceLaunchTiling& launch, ReduceBuffer buffer, GM_ADDR x, GM_ADDR y,
+                GM_ADDR workspace) {
+  switch (buffer) {
+    case ReduceBuffer::kInput: return x;
+    case ReduceBuffer::kOutput: return y;
+    case ReduceBuffer::kScratchA: return workspace + launch.scratch_a_offset;
+    case ReduceBuffer::kScratchB: return workspace + launch.scratch_b_offset;
   }
-  sim::RaiseFault(sim::FaultKind::kInvalidArgument, "reduce_kernel",
-                  "no kernel for tiling key " + std::to_string(sim::detail::Cur().tiling_key));
+  return nullptr;
 }
 
+}  // namespace
 }  // namespace opsim::kernels
+
+extern "C" void opsim_reduce_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+  using namespace opsim::kernels;
+  GET_TILING_DATA_WITH_STRUCT(ReduceLaunchTiling, launch, tiling);
+  if (launch.pass_count > kMaxReducePasses) {
+    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
+                           "the tiling holds " + std::to_string(launch.pass_count) +
+                               " passes (at most " + std::to_string(kMaxReducePasses) + ")");
+  }
+  for (uint32_t p = 0; p < launch.pass_count; ++p) {
+    // A pass reads what the one before wrote, on other cores.
+    if (p > 0) AscendC::SyncAll();
+    const ReducePassTiling& t = launch.passes[p];
+    ReducePassArgs pass;
+    pass.key = t.key;
+    pass.x = Address(launch, t.src, x, y, workspace);
+    pass.y = Address(launch, t.dst, x, y, workspace);
+    pass.workspace = workspace;
+    pass.tiling = t.data;
+    if (DispatchReduceSum(pass) || DispatchReduceMax(pass) || DispatchReduceMin(pass) ||
+        DispatchReduceProd(pass)) {
+      continue;
+    }
+    opsim::sim::RaiseFault(
+        opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
+        "pass " + std::to_string(p) + " has no kernel for key " + std::to_string(t.key));
+  }
+}

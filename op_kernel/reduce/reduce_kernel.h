@@ -1,19 +1,21 @@
-// The Reduce kernel entry: one symbol, the tiling key picks the instantiation.
+// The Reduce kernel: one launch runs every pass of a reduction (ReduceLaunchTiling); each pass's
+// key picks the instantiation. Every Reduce op type's entry (op_kernel/reduce/entries) calls it.
 #pragma once
 
 #include "kernel_operator.h"
+#include "reduce/entries/reduce_entry.h"
+#include "reduce/reduce_kernels.h"
+
+// opsim_reduce_launch(x, y, workspace, tiling) (entries/reduce_entry.h): x the input, y the
+// output, workspace the scratch accumulators between passes and the partials of a split reduced
+// extent, tiling a ReduceLaunchTiling. Faults on a key it does not know.
 
 namespace opsim::kernels {
 
-// x: input (or the previous pass's accumulators), y: output, workspace: partials of a split
-// reduced extent, tiling: a ReduceTilingData. Faults on a tiling key it does not know.
-extern "C" __global__ __aicore__ void reduce_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
-                                                    GM_ADDR tiling);
-
 // One reducer's share of the dispatch (reduce_kernel_<reducer>.cc); true when the key matched.
-bool DispatchReduceSum(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
-bool DispatchReduceProd(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
-bool DispatchReduceMax(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
-bool DispatchReduceMin(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling);
+bool DispatchReduceSum(const ReducePassArgs& pass);
+bool DispatchReduceProd(const ReducePassArgs& pass);
+bool DispatchReduceMax(const ReducePassArgs& pass);
+bool DispatchReduceMin(const ReducePassArgs& pass);
 
 }  // namespace opsim::kernels

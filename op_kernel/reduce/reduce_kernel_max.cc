@@ -4,11 +4,11 @@
 
 namespace opsim::kernels {
 
-bool DispatchReduceMax(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+bool DispatchReduceMax(const ReducePassArgs& pass) {
   return TryPairs<MaxReducer>(SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t,
                                             int64_t, uint64_t, int8_t, uint8_t>{},
-                              x, y, workspace, tiling) ||
-         TryPairs<MaxReducer>(WidePairs{}, x, y, workspace, tiling);
+                              pass) ||
+         TryPairs<MaxReducer>(WidePairs{}, pass);
 }
 
 }  // namespace opsim::kernels

@@ -4,11 +4,11 @@
 
 namespace opsim::kernels {
 
-bool DispatchReduceMin(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+bool DispatchReduceMin(const ReducePassArgs& pass) {
   return TryPairs<MinReducer>(SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t,
                                             int64_t, uint64_t, int8_t, uint8_t>{},
-                              x, y, workspace, tiling) ||
-         TryPairs<MinReducer>(WidePairs{}, x, y, workspace, tiling);
+                              pass) ||
+         TryPairs<MinReducer>(WidePairs{}, pass);
 }
 
 }  // namespace opsim::kernels

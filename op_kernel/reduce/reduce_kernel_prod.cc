@@ -4,11 +4,11 @@
 
 namespace opsim::kernels {
 
-bool DispatchReduceProd(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+bool DispatchReduceProd(const ReducePassArgs& pass) {
   return TryPairs<ProdReducer>(
              SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t, int64_t, uint64_t>{},
-             x, y, workspace, tiling) ||
-         TryPairs<ProdReducer>(WidePairs{}, x, y, workspace, tiling);
+             pass) ||
+         TryPairs<ProdReducer>(WidePairs{}, pass);
 }
 
 }  // namespace opsim::kernels

@@ -4,11 +4,11 @@
 
 namespace opsim::kernels {
 
-bool DispatchReduceSum(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+bool DispatchReduceSum(const ReducePassArgs& pass) {
   return TryPairs<SumReducer>(
              SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t, int64_t, uint64_t>{},
-             x, y, workspace, tiling) ||
-         TryPairs<SumReducer>(WidePairs{}, x, y, workspace, tiling);
+             pass) ||
+         TryPairs<SumReducer>(WidePairs{}, pass);
 }
 
 }  // namespace opsim::kernels

@@ -197,28 +197,37 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   bool contiguous_ = false;
 };
 
-// One launch: the stage, and when its reduced extent is split over cores, SyncAll and the
+// One pass's addresses and tiling, as the launch hands them to the instantiation its key names.
+struct ReducePassArgs {
+  uint64_t key = 0;
+  GM_ADDR x = nullptr;  // the input or the previous pass's accumulators
+  GM_ADDR y = nullptr;  // the output or this pass's accumulators
+  GM_ADDR workspace = nullptr;
+  ReduceTilingData tiling;
+};
+
+// One pass: the stage, and when its reduced extent is split over cores, SyncAll and the
 // deterministic combine of the partials (in core order) from the GM workspace.
 template <template <typename, typename, typename, typename> class Family, typename R, typename In,
           typename Out>
-void RunReduce(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
+void RunReduce(const ReducePassArgs& pass) {
   using Acc = AccOf<std::conditional_t<std::is_same_v<In, float>, Out, In>>;
-  GET_TILING_DATA_WITH_STRUCT(ReduceTilingData, td, tiling);
+  const ReduceTilingData& td = pass.tiling;
   if (td.stage.r_split == 1) {
     Family<R, In, Acc, Out> kernel;
-    kernel.Init(x, y, td.stage, td.has_pad != 0);
+    kernel.Init(pass.x, pass.y, td.stage, td.has_pad != 0);
     kernel.Process();
     return;
   }
-  GM_ADDR partials = AscendC::GetUserWorkspace(workspace);
+  GM_ADDR partials = AscendC::GetUserWorkspace(pass.workspace);
   {
     Family<R, In, Acc, Acc> kernel;
-    kernel.Init(x, partials, td.stage, td.has_pad != 0);
+    kernel.Init(pass.x, partials, td.stage, td.has_pad != 0);
     kernel.Process();
   }
   AscendC::SyncAll();
   KernelReduceARA<R, Acc, Acc, Out> combine;
-  combine.Init(partials, y, td.combine, td.has_pad != 0);
+  combine.Init(partials, pass.y, td.combine, td.has_pad != 0);
   combine.Process();
 }
 

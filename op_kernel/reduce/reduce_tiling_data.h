@@ -1,6 +1,6 @@
-// The plain tiling struct the host computes and the Reduce kernels read (GET_TILING_DATA).
-// One launch runs one stage, optionally followed (after SyncAll) by a combine stage that folds
-// the partials of a reduced extent split across cores.
+// The plain tiling structs the host computes and the Reduce kernel reads (GET_TILING_DATA).
+// One pass runs one stage, optionally followed (after SyncAll) by a combine stage that folds
+// the partials of a reduced extent split across cores; one launch runs every pass.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,31 @@ struct ReduceTilingData {
 };
 
 enum class ReduceFamily : uint32_t { kAR = 1, kARA = 2 };
+
+// Where a pass reads or writes: the operator's input or output, or a scratch area of the
+// workspace (accumulators kept between passes).
+enum class ReduceBuffer : uint32_t { kInput, kOutput, kScratchA, kScratchB };
+
+// A reduction runs as passes, one per reduced group of its merged pattern; rank <= 8 merges to
+// at most four groups.
+constexpr uint32_t kMaxReducePasses = 4;
+
+struct ReducePassTiling {
+  ReduceTilingData data;
+  uint64_t key = 0;  // MakeReduceTilingKey: family, reducer, input and output dtype
+  ReduceBuffer src = ReduceBuffer::kInput;
+  ReduceBuffer dst = ReduceBuffer::kOutput;
+};
+
+// The tiling of one Reduce operator launch (every Reduce op type's kernel reads it): the passes
+// in order, separated by SyncAll, each on the blocks its stage tiling gives work.
+struct ReduceLaunchTiling {
+  uint32_t pass_count = 0;
+  uint32_t reserved = 0;
+  uint64_t scratch_a_offset = 0;  // in the workspace
+  uint64_t scratch_b_offset = 0;
+  ReducePassTiling passes[kMaxReducePasses];
+};
 
 // Tiling key: family * 1000000 + reducer * 100000 + input ACL dtype * 100 + output ACL dtype.
 // Reducer numbers follow ReduceParam (MAX 1, MIN 2, SUM 3, PROD 4).

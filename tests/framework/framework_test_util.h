@@ -16,7 +16,7 @@
 #include "opsim/core/float16.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/graph.h"
-#include "opsim/framework/reduce_atb_operation.h"
+#include "atb_reduce_operation.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 

@@ -79,9 +79,8 @@ struct GraphBuilder {
   }
 };
 
-// The runtime's own graphs (YAML, CLI) take the ATB Reduce with deferred rules: InferShape on
-// the package's table, Setup as the context says.
-constexpr AtbRules kGraphRules = AtbRules::kDeferred;
+// ATB's ReduceOperation with opsim's extensions (the package's dtype table, rank 0).
+constexpr AtbRules kGraphRules = AtbRules::kExtended;
 
 std::unique_ptr<Operation> Sum(std::initializer_list<int64_t> axes) {
   return MakeReduce(RP::REDUCE_SUM, axes, kGraphRules);
@@ -147,7 +146,8 @@ TEST(Graph, DiamondOfReducesJoinedByAnAdd) {
 TEST(Graph, Float16GraphInStrictModeMatchesReference) {
   auto context = MakeContext(/*strict=*/true);
   GraphBuilder b("f16", 1, 1, 1);
-  b.Add(Sum({2}), {0}, {2}).Add(Sum({0}), {2}, {1});
+  b.Add(MakeReduce(RP::REDUCE_SUM, {2}, AtbRules::kStrict), {0}, {2})
+      .Add(MakeReduce(RP::REDUCE_SUM, {0}, AtbRules::kStrict), {2}, {1});
   std::unique_ptr<Operation> graph;
   ASSERT_TRUE(b.Build(&graph).ok());
   HostTensor x(Desc(ACL_FLOAT16, {16, 8, 100}));

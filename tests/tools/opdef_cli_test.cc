@@ -147,7 +147,8 @@ TEST_F(OpDefCli, BenchTakesOneShapePerInput) {
   EXPECT_NE(r.out.find("\"op\":\"AddCustom\""), std::string::npos) << r.out;
   r = Run("bench" + kAdd + "--op AddCustom --shape 8,2048 --dtype float16");
   EXPECT_EQ(r.rc, 2);
-  EXPECT_NE(r.err.find("AddCustom has 2 inputs; give one --shape per input (1 given)"),
+  EXPECT_NE(r.err.find("AddCustom has 2 inputs (2 required); give one --shape per input, in "
+                       "order (1 given)"),
             std::string::npos)
       << r.err;
 }

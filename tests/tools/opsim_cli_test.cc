@@ -98,7 +98,7 @@ TEST_F(OpsimCli, BadFlagsAndValuesAreUsageErrors) {
        {"run --threads x", "run --no-such-flag", "run --filter '('", "run --device nosuchchip",
         "run no_such_file.yaml", "exec --op ReduceSum --input a.npy", "bench --op ReduceSum",
         "bench --op ReduceSum --shape 4 --dtype float33", "devices --verbose", "frobnicate", "",
-        "exec --op ReduceSum --keepdims 2 --input a --output b",
+        "exec --op ReduceSum --keepdim 0 --input a --output b",
         "exec --op Reduce --axes 0 --input a --output b",
         "exec --op ReduceSum --axes 1,x --input a --output b"}) {
     const Result r = Run(args);
@@ -221,7 +221,8 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
            {"--op ReduceSum --input " + Path("c.npy"), "'<c8' is not supported"},
            {"--op ReduceSum --input " + u16, "--dtype bfloat16"},
            {"--op ReduceSum --input " + in + " --dtype bfloat16", "<u2"},
-           {"--op ReduceMax --input " + flags, "bool"},
+           {"--op ReduceSum --input " + flags, "bool"},
+           {"--op ReduceSum --keepdims 2 --input " + in, "'keepdims' = 2 is not 0 or 1"},
            {"--op ReduceSum --input " + in + " --device nosuchchip", "nosuchchip"},
        }) {
     const Result r = Run("exec " + b.args + " --output " + out);

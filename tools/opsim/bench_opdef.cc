@@ -51,6 +51,24 @@ void FillPattern(DType dtype, DeviceBuffer* buffer) {
   }
 }
 
+std::vector<std::string> OutputShapes(const SVector<TensorDesc>& descs) {
+  std::vector<std::string> shapes;
+  for (const TensorDesc& d : descs) {
+    Shape shape;
+    shapes.push_back(ShapeFromDims(d.shape, &shape, "output").ok() ? shape.ToString() : "?");
+  }
+  return shapes;
+}
+
+std::string Join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) {
+    if (!out.empty()) out += ' ';
+    out += s;
+  }
+  return out;
+}
+
 }  // namespace
 
 double PeakResidentBytes() {
@@ -86,21 +104,38 @@ Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& 
 }
 
 int RunOpDefBench(const OpDefBenchRequest& r) {
-  const ops::OpDef& def = *op_api::FindOpDef(r.op);
   const std::optional<DType> dtype = ParseDType(r.dtype);
   if (!dtype) return UsageError(kCmd, "--dtype '" + r.dtype + "' is not a dtype name");
-  if (r.shapes.size() != def.GetInputs().size()) {
-    return UsageError(kCmd, r.op + " has " + std::to_string(def.GetInputs().size()) +
-                                " inputs; give one --shape per input (" +
-                                std::to_string(r.shapes.size()) + " given)");
-  }
   AttrMap attrs;
   if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
     return UsageError(kCmd, st.message());
   }
+  // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  size_t required = 0;
+  bool dynamic = false;
+  for (const ops::OpParamDef& p : def.GetInputs()) {
+    required += p.GetParamType() == ops::REQUIRED ? 1 : 0;
+    dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
+  }
+  if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
+    return UsageError(kCmd, r.op + " has " + std::to_string(def.GetInputs().size()) + " inputs (" +
+                                std::to_string(required) +
+                                " required); give one --shape per input, in order (" +
+                                std::to_string(r.shapes.size()) + " given)");
+  }
+  Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
+  if (counted.ok())
+    counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
+  if (!counted.ok()) return UsageError(kCmd, counted.message());
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  if (op->GetInputNum() != r.shapes.size()) {
+    return UsageError(kCmd, r.op + " takes " + std::to_string(op->GetInputNum()) +
+                                " input tensors; give one --shape per input, in order (" +
+                                std::to_string(r.shapes.size()) + " given)");
   }
   // Every size is known and checked against the machine before anything is allocated.
   SVector<TensorDesc> in_descs;
@@ -120,7 +155,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
   }
-  double total = 0, input_bytes = 0;
+  double total = 0, input_bytes = 0, output_bytes = 0;
   std::vector<uint64_t> sizes;
   for (size_t k = 0; k < in_descs.size() + out_descs.size(); ++k) {
     const TensorDesc& d = k < in_descs.size() ? in_descs[k] : out_descs[k - in_descs.size()];
@@ -128,7 +163,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     if (!bytes) return Report(kCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
     sizes.push_back(*bytes);
     total += static_cast<double>(*bytes);
-    if (k < in_descs.size()) input_bytes += static_cast<double>(*bytes);
+    (k < in_descs.size() ? input_bytes : output_bytes) += static_cast<double>(*bytes);
   }
   const double memory =
       static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
@@ -189,12 +224,14 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     const nlohmann::json j = {{"op", r.op},
                               {"dtype", std::string(DTypeName(*dtype))},
                               {"shapes", r.shapes},
+                              {"output_shapes", OutputShapes(out_descs)},
                               {"device", context->device().name},
                               {"threads", r.threads},
                               {"checked", r.checked},
                               {"trace", r.trace},
                               {"repeat", r.repeat},
                               {"input_bytes", input_bytes},
+                              {"output_bytes", output_bytes},
                               {"io_bytes", total},
                               {"workspace_bytes", ws},
                               {"host_ms_median", median},
@@ -207,9 +244,10 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     std::printf("%s\n", j.dump().c_str());
     return 0;
   }
-  std::printf("%s %s on %s, %d repeats%s%s\n", r.op.c_str(), std::string(DTypeName(*dtype)).c_str(),
-              context->device().name.c_str(), r.repeat, r.checked ? ", checked mode" : "",
-              r.trace ? ", tracing" : "");
+  std::printf("%s %s %s -> %s on %s, %d repeats%s%s\n", r.op.c_str(),
+              std::string(DTypeName(*dtype)).c_str(), Join(r.shapes).c_str(),
+              Join(OutputShapes(out_descs)).c_str(), context->device().name.c_str(), r.repeat,
+              r.checked ? ", checked mode" : "", r.trace ? ", tracing" : "");
   std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
               input_bytes / 1e6, gbps);
   std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",

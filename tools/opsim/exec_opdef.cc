@@ -1,7 +1,9 @@
 #include "exec_opdef.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -12,6 +14,7 @@
 
 #include "cli_util.h"
 #include "npy.h"
+#include "opsim/core/nearest_name.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -158,6 +161,37 @@ Status ParseAttr(const ops::OpDef& def, const std::string& spec, AttrMap* attrs)
   }
 }
 
+std::string Normalized(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    if (c != '-' && c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+// A ValueDepend input's file as the operation's constant ("=<name>"); false when the file's
+// dtype is not one a constant holds (the tensor then goes in the pack).
+bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
+  auto read = [&](auto sample) {
+    using T = decltype(sample);
+    std::vector<T> values(a.data.size() / sizeof(T));
+    if (!values.empty()) std::memcpy(values.data(), a.data.data(), values.size() * sizeof(T));
+    return values;
+  };
+  if (dtype == DType::kInt64) {
+    *out = read(int64_t{});
+  } else if (dtype == DType::kInt32) {
+    const std::vector<int32_t> v = read(int32_t{});
+    *out = std::vector<int64_t>(v.begin(), v.end());
+  } else if (dtype == DType::kFloat32) {
+    const std::vector<float> v = read(float{});
+    *out = std::vector<double>(v.begin(), v.end());
+  } else {
+    return false;
+  }
+  return true;
+}
+
 // aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B.
 uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
 
@@ -170,7 +204,63 @@ Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& sp
   return Status::Ok();
 }
 
+Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
+                 std::vector<std::string>* specs) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return {ErrorCode::kInvalidParam, "'" + op + "' has no OpDef"};
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2) {
+      return {ErrorCode::kInvalidParam, "'" + arg + "' is not a flag"};
+    }
+    const size_t eq = arg.find('=');
+    const std::string flag = arg.substr(0, eq);
+    std::string value;
+    if (eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      return {ErrorCode::kInvalidParam, flag + " has no value"};
+    }
+    const ops::OpAttrDef* match = nullptr;
+    std::string names;
+    for (const ops::OpAttrDef& a : def->GetAttrs()) {
+      names += (names.empty() ? "" : ", ") + a.GetName();
+      if (Normalized(a.GetName()) == Normalized(flag.substr(2))) match = &a;
+    }
+    if (match == nullptr) {
+      std::vector<std::string> flags;
+      for (const ops::OpAttrDef& a : def->GetAttrs()) flags.push_back(FlagOf(a.GetName()));
+      const std::vector<std::string_view> views(flags.begin(), flags.end());
+      const std::string_view near = NearestName(flag, views);
+      return {ErrorCode::kInvalidParam,
+              flag + " is neither an option of this command nor an attribute of " + op +
+                  (near.empty() ? std::string() : " (did you mean " + std::string(near) + "?)") +
+                  "; its attributes: " + (names.empty() ? std::string("none") : names)};
+    }
+    specs->push_back(match->GetName() + "=" + value);
+  }
+  return Status::Ok();
+}
+
 bool IsOpDefOperator(const std::string& op) { return op_api::FindOpDef(op) != nullptr; }
+
+std::string FlagOf(std::string_view attribute) {
+  std::string flag = "--";
+  for (size_t i = 0; i < attribute.size(); ++i) {
+    const char c = attribute[i];
+    if (c == '_') {
+      flag += '-';
+    } else if (std::isupper(static_cast<unsigned char>(c))) {
+      if (i > 0) flag += '-';
+      flag += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      flag += c;
+    }
+  }
+  return flag;
+}
 
 int RunOpDefExec(const OpDefExecRequest& r) {
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
@@ -243,6 +333,68 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       attrs["@" + p.GetName()] = static_cast<int64_t>(in_files[k].size());
     }
   }
+  // Every file first: a ValueDepend input's value becomes the operation's constant.
+  std::vector<std::vector<npy::NpyArray>> arrays_in(in_files.size());
+  std::vector<std::vector<DType>> dtypes_in(in_files.size());
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    for (const std::string& file : in_files[k]) {
+      npy::NpyArray a;
+      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
+        return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
+                      kExitFailure);
+      }
+      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
+      if (!dtype) {
+        return Report(kCmd,
+                      "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds" +
+                          (a.descr == "<u2" ? " (pass --dtype bfloat16 if it holds bfloat16 bit "
+                                              "patterns)"
+                                            : ""),
+                      kExitFailure);
+      }
+      arrays_in[k].push_back(std::move(a));
+      dtypes_in[k].push_back(*dtype);
+    }
+  }
+  if (r.bf16_files) {
+    bool any = false;
+    for (const auto& arrays : arrays_in) {
+      for (const npy::NpyArray& a : arrays) any = any || a.descr == "<u2";
+    }
+    if (!any) {
+      return Report(kCmd,
+                    "--dtype bfloat16: no input file is '<u2' (it says the <u2 files hold "
+                    "bfloat16 bit patterns)",
+                    kExitFailure);
+    }
+  }
+  std::vector<bool> constant(in_files.size(), false);
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    const ops::OpParamDef& p = def.GetInputs()[k];
+    AttrValue value;
+    if (p.GetValueDepend() != ops::IGNORE && p.GetParamType() != ops::DYNAMIC &&
+        arrays_in[k].size() == 1 && arrays_in[k][0].shape.size() <= 1 &&
+        ConstantFrom(arrays_in[k][0], dtypes_in[k][0], &value)) {
+      attrs["=" + p.GetName()] = std::move(value);
+      constant[k] = true;
+    }
+  }
+  std::vector<bool> given;
+  for (size_t k = 0; k < in_files.size(); ++k) {
+    given.push_back(!in_files[k].empty());
+    if (in_files[k].empty() && def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
+      return UsageError(kCmd, "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
+    }
+  }
+  if (Status st = MarkGivenInputs(r.op, given, &attrs); !st.ok()) {
+    return UsageError(kCmd, st.message());
+  }
+  for (const auto& [input, file] : written_inputs) {
+    if (constant[input]) {
+      return UsageError(kCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
+                                  ": that input is read on the host (ValueDepend), not written");
+    }
+  }
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
@@ -253,28 +405,10 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   VariantPack pack;
   SVector<TensorDesc> in_descs;
   for (size_t k = 0; k < in_files.size(); ++k) {
-    if (in_files[k].empty()) {
-      if (def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
-        return UsageError(kCmd,
-                          "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
-      }
-      Tensor absent;
-      absent.desc.dtype = ACL_DT_UNDEFINED;
-      in_descs.push_back(absent.desc);
-      pack.inTensors.push_back(absent);
-      continue;
-    }
-    for (const std::string& file : in_files[k]) {
-      npy::NpyArray a;
-      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
-        return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
-                      kExitFailure);
-      }
-      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, false);
-      if (!dtype) {
-        return Report(kCmd, "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds",
-                      kExitFailure);
-      }
+    if (constant[k] || in_files[k].empty()) continue;  // held by the operation, or absent
+    for (size_t i = 0; i < arrays_in[k].size(); ++i) {
+      npy::NpyArray& a = arrays_in[k][i];
+      const std::string& file = in_files[k][i];
       Shape shape;
       if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + file);
           !st.ok()) {
@@ -285,7 +419,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
                                     " input files");
       }
       Tensor t;
-      t.desc.dtype = AclFromDType(*dtype);
+      t.desc.dtype = AclFromDType(dtypes_in[k][i]);
       t.desc.format = ACL_FORMAT_ND;
       t.desc.shape = DimsFromShape(shape);
       t.dataSize = a.data.size();
@@ -334,7 +468,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   for (const auto& [input, file] : written_inputs) {
     size_t position = 0;
-    for (size_t k = 0; k < input; ++k) position += std::max<size_t>(in_files[k].size(), 1);
+    for (size_t k = 0; k < input; ++k) {
+      if (!constant[k]) position += in_files[k].size();
+    }
     results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
     out_files.push_back(file);
   }

@@ -1,5 +1,7 @@
-// `opsim exec` for an operator defined by an OpDef (ours or a loaded library's): inputs and
-// outputs by the OpDef's names or by position, attributes typed by its declarations.
+// `opsim exec` for any operator (an OpDef, ours or a loaded library's): inputs and outputs by
+// the OpDef's names or by position, attributes typed by its declarations. A ValueDepend input
+// given by an integer or float32 file becomes the operation's constant (its value is read on the
+// host, as for a Const node in CANN).
 #pragma once
 
 #include <string>
@@ -17,12 +19,23 @@ struct OpDefExecRequest {
   std::string device;
   int threads = 0;
   bool checked = false;
+  bool bf16_files = false;  // <u2 files hold bfloat16 bit patterns
 };
 
 // "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam
 // for a malformed or repeated one. An undeclared name passes as a string, for the operation to
 // name with the nearest declared one.
 Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& specs, AttrMap* out);
+
+// Flags left over by the command's own ("--keepdims 0", "--reduce-type=sum") as "name=value"
+// attribute texts: a flag names the attribute whose name matches it ignoring case, '-' and '_'
+// (--noop-with-empty-axes is noop_with_empty_axes, --reduce-type is reduceType).
+// kInvalidParam for a flag without a value or naming no attribute (with the op's attributes).
+Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
+                 std::vector<std::string>* specs);
+// The flag an attribute is written as: noop_with_empty_axes -> --noop-with-empty-axes,
+// reduceType -> --reduce-type.
+std::string FlagOf(std::string_view attribute);
 
 // True when `op` is defined by an OpDef in the registry.
 bool IsOpDefOperator(const std::string& op);

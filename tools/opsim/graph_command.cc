@@ -23,7 +23,6 @@ struct GraphOptions {
   std::vector<std::string> outputs;
   std::string device = kDefaultDevice;
   int threads = 0;
-  bool atb_strict = false;
 };
 
 // "NAME=FILE" pairs, each name once.
@@ -112,7 +111,6 @@ int RunGraph(const GraphOptions& o) {
   ContextOptions context_options;
   context_options.device = o.device;
   context_options.host_threads = o.threads;
-  context_options.strict_atb_dtypes = o.atb_strict;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(context_options, &context); !st.ok()) {
     return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
@@ -163,9 +161,6 @@ CommandRunner AddGraphCommand(CLI::App& parent) {
   app->add_option("--output", o->outputs, "NAME=FILE.npy for each output to write")->required();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
-  app->add_flag(
-      "--atb-strict", o->atb_strict,
-      "Reduce nodes: only the dtypes real ATB ships (MAX/MIN int32, bf16; SUM f16, bf16)");
   return [o] { return RunGraph(*o); };
 }
 

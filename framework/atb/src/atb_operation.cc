@@ -8,7 +8,7 @@
 #include "atb_convert.h"
 #include "atb_log.h"
 #include "atb_objects.h"
-#include "opsim/framework/reduce_atb_operation.h"
+#include "atb_reduce_operation.h"
 
 namespace opsim::atb_facade {
 namespace {

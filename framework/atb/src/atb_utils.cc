@@ -6,7 +6,7 @@
 
 #include "atb_convert.h"
 #include "atb_log.h"
-#include "reduce_atb_rules.h"
+#include "atb_reduce_rules.h"
 
 namespace atb {
 

@@ -218,9 +218,6 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
   context_options.checked = true;
   context_options.trace = options.trace;
   context_options.padded_device_buffers = true;
-  // Cases judge the package's operators on every dtype they run; ATB's narrower shipped table
-  // is the ATB facade's concern, not a case's.
-  context_options.strict_atb_dtypes = false;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(context_options, &context); !st.ok()) {
     Fail(&out, st.ToString());

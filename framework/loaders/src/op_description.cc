@@ -1,3 +1,4 @@
+#include <cctype>
 #include <utility>
 
 #include "op_node.h"
@@ -8,9 +9,11 @@ using loaders::ConfigError;
 using loaders::YamlFile;
 
 std::string ReadingOf(const std::string& registry_name) {
-  if (registry_name == "Reduce") return "atb";
-  if (registry_name.rfind("OpenVINO.", 0) == 0) return "openvino";
-  return "onnx";
+  const size_t dot = registry_name.find('.');
+  if (dot == std::string::npos) return "";
+  std::string reading = registry_name.substr(0, dot);
+  for (char& c : reading) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return reading;
 }
 
 Status LoadOpDescription(const std::string& path, LoadedOp* out) {

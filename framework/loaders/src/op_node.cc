@@ -1,13 +1,36 @@
 #include "op_node.h"
 
-#include <array>
+#include <algorithm>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace opsim::loaders {
 namespace {
 
-constexpr std::array<std::string_view, 3> kReadings = {"atb", "onnx", "openvino"};
-constexpr std::string_view kOpenVinoPrefix = "OpenVINO.";
+// The readings are the namespaces of the registered op types ("OpenVINO" of
+// "OpenVINO.ReduceSum"), written in lower case.
+std::vector<std::string> Readings() {
+  std::vector<std::string> readings;
+  for (const std::string& name : OperationRegistry::Global().Names()) {
+    const std::string reading = ReadingOf(name);
+    if (!reading.empty() &&
+        std::find(readings.begin(), readings.end(), reading) == readings.end()) {
+      readings.push_back(reading);
+    }
+  }
+  return readings;
+}
+
+// "OpenVINO." for "openvino": the namespace as the registry spells it.
+std::string NamespacePrefix(const std::string& reading) {
+  for (const std::string& name : OperationRegistry::Global().Names()) {
+    if (!ReadingOf(name).empty() && ReadingOf(name) == reading) {
+      return name.substr(0, name.find('.') + 1);
+    }
+  }
+  return "";
+}
 
 // The factories name a bad attribute as "attribute 'k'" or "unknown attribute 'k' (known: a,
 // b)" (operation_registry.h): point at that key and suggest the nearest known one.
@@ -55,15 +78,21 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
   const YAML::Node reading = node["reading"];
   if (reading.IsDefined()) {
     OPSIM_RETURN_IF_ERROR(ReadString(file, reading, "reading", &spec.reading));
-    if (std::find(kReadings.begin(), kReadings.end(), spec.reading) == kReadings.end()) {
+    const std::vector<std::string> readings = Readings();
+    const std::vector<std::string_view> views(readings.begin(), readings.end());
+    if (std::find(readings.begin(), readings.end(), spec.reading) == readings.end()) {
       return ConfigError(file, reading, "reading",
                          "unknown reading '" + spec.reading + "' (did you mean '" +
-                             std::string(NearestName(spec.reading, kReadings)) +
-                             "'? expected one of: " + JoinNames(kReadings) + ")");
+                             std::string(NearestName(spec.reading, views)) +
+                             "'? expected one of: " + JoinNames(views) + ")");
     }
-    if (spec.reading == "openvino" && spec.op_type.rfind(kOpenVinoPrefix, 0) != 0) {
-      spec.registry_name = std::string(kOpenVinoPrefix) + spec.op_type;
+    if (!ReadingOf(spec.op_type).empty()) {
+      return ConfigError(file, reading, "reading",
+                         "op '" + spec.op_type +
+                             "' names its reading already (leave 'reading' out, or write the op "
+                             "without its namespace)");
     }
+    spec.registry_name = NamespacePrefix(spec.reading) + spec.op_type;
   }
   const OperationRegistry& registry = OperationRegistry::Global();
   if (!registry.Contains(spec.registry_name)) {
@@ -74,16 +103,7 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
                            std::string(NearestName(spec.registry_name, views)) +
                            "'? registered: " + JoinNames(views) + ")");
   }
-  const std::string implied = ReadingOf(spec.registry_name);
-  if (spec.reading.empty()) {
-    spec.reading = implied;
-  } else if (spec.reading != implied) {
-    return ConfigError(file, reading, "reading",
-                       "op '" + spec.op_type + "' is the " + implied + " reading, not '" +
-                           spec.reading +
-                           "' (leave 'reading' out, or name the op of that "
-                           "reading: Reduce for atb, ReduceSum for onnx and openvino)");
-  }
+  spec.reading = ReadingOf(spec.registry_name);
   const YAML::Node params = node["params"];
   if (params.IsDefined() && !params.IsNull()) {
     if (!params.IsMap()) {
@@ -97,9 +117,14 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
       spec.attrs.emplace(std::move(key), std::move(value));
     }
   }
-  // How many tensors a DYNAMIC input takes follows from the node's input list.
+  // How many tensors a DYNAMIC input takes, and which OPTIONAL inputs are left out, follow from
+  // the node's input list.
   if (const YAML::Node inputs = node["inputs"]; inputs.IsSequence()) {
-    const Status counted = SetDynamicInputCount(spec.registry_name, inputs.size(), &spec.attrs);
+    Status counted = SetDynamicInputCount(spec.registry_name, inputs.size(), &spec.attrs);
+    if (counted.ok()) {
+      counted =
+          MarkGivenInputs(spec.registry_name, std::vector<bool>(inputs.size(), true), &spec.attrs);
+    }
     if (!counted.ok()) return ConfigError(file, inputs, "inputs", counted.message());
   }
   const Status created = registry.Create(spec.registry_name, spec.attrs, &spec.operation);

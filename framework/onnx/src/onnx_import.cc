@@ -9,7 +9,6 @@
 #include <utility>
 
 #include "model_operation.h"
-#include "onnx_nodes.h"
 #include "onnx_opdef_nodes.h"
 #include "onnx_proto.h"
 #include "onnx_tensor.h"
@@ -263,52 +262,46 @@ class Importer {
   Status ReadNode(size_t index) {
     const onnx::NodeProto& node = graph_.node(static_cast<int>(index));
     const std::string label = what_ + ": " + onnx_import::NodeLabel(node, index, opset_);
-    const bool opdef = !onnx_import::IsSupportedOp(node.domain(), node.op_type()) &&
-                       onnx_import::IsOpDefNode(node);
-    if (!opdef && !onnx_import::IsSupportedOp(node.domain(), node.op_type())) {
+    if (!onnx_import::IsOpDefNode(node)) {
       return {ErrorCode::kUnsupported,
               label + ": op type '" + node.op_type() + "' is not supported (supported: " +
-                  onnx_import::SupportedOpList() + ", and the ops of loaded operator libraries)"};
+                  onnx_import::OpDefList() + ", and the ops of loaded operator libraries)"};
     }
     NodeEntry entry;
     SVector<TensorDesc> in_descs;
-    if (opdef) {
-      // Every input, in order, as the op's inputs.
-      for (int k = 0; k < node.input_size(); ++k) {
-        const std::string& name = node.input(k);
-        if (name.empty()) {
-          return {ErrorCode::kUnsupported, label + ": input " + std::to_string(k) +
-                                               " is left out; the graph runtime has no absent "
-                                               "optional inputs"};
-        }
-        TensorDesc desc;
-        OPSIM_RETURN_IF_ERROR(InputDesc(name, label, static_cast<size_t>(k), &desc));
-        if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
-          return {
-              ErrorCode::kUnsupported,
-              label + ": more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
-        }
-        in_descs.push_back(desc);
-        entry.inputs.push_back(name);
+    AttrMap attrs;
+    OPSIM_RETURN_IF_ERROR(onnx_import::ReadNodeAttributes(node, label, &attrs));
+    // Every input, in order, as the op's inputs; a constant a ValueDepend input reads is the
+    // operation's own, a left-out one absent.
+    std::vector<bool> present;
+    for (int k = 0; k < node.input_size(); ++k) {
+      const std::string& name = node.input(k);
+      const size_t position = static_cast<size_t>(k);
+      present.push_back(!name.empty());
+      if (name.empty()) continue;
+      const auto constant = constants_.find(name);
+      std::string key;
+      AttrValue value;
+      if (constant != constants_.end() &&
+          onnx_import::FoldConstant(node, position, constant->second, &key, &value)) {
+        attrs[key] = std::move(value);
+        continue;
       }
-      OPSIM_RETURN_IF_ERROR(onnx_import::ImportOpDefNode(node, label, &entry.op));
-    } else {
-      // The Reduce family reads input 0 as data; axes are folded into the operation.
-      onnx_import::NodeImport in;
-      in.node = &node;
-      in.index = index;
-      in.opset = opset_;
-      in.constant = [this](const std::string& name) -> const OnnxTensor* {
-        const auto it = constants_.find(name);
-        return it == constants_.end() ? nullptr : &it->second;
-      };
-      if (node.input_size() > 0 && !node.input(0).empty()) {
-        OPSIM_RETURN_IF_ERROR(InputDesc(node.input(0), label, 0, &in.data_desc));
-        entry.inputs.push_back(node.input(0));
+      TensorDesc desc;
+      OPSIM_RETURN_IF_ERROR(InputDesc(name, label, position, &desc));
+      if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
+        return {
+            ErrorCode::kUnsupported,
+            label + ": more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
       }
-      OPSIM_RETURN_IF_ERROR(onnx_import::ImportNode(in, &entry.op));
-      in_descs.push_back(in.data_desc);
+      in_descs.push_back(desc);
+      entry.inputs.push_back(name);
     }
+    Status created = SetDynamicInputCount(node.op_type(), in_descs.size(), &attrs);
+    if (created.ok()) created = MarkGivenInputs(node.op_type(), present, &attrs);
+    if (created.ok())
+      created = OperationRegistry::Global().Create(node.op_type(), attrs, &entry.op);
+    if (!created.ok()) return {created.code(), label + ": " + created.message()};
     SVector<TensorDesc> out_descs;
     const Status inferred = entry.op->InferShape(in_descs, out_descs);
     if (!inferred.ok()) return {inferred.code(), label + ": " + inferred.message()};
@@ -475,10 +468,7 @@ Status InspectOnnxModel(std::string_view bytes, std::string_view what, OnnxModel
   for (const onnx::ValueInfoProto& o : graph.output()) info.outputs.push_back(o.name());
   std::set<std::string> unsupported;
   for (const onnx::NodeProto& node : graph.node()) {
-    if (onnx_import::IsSupportedOp(node.domain(), node.op_type()) ||
-        onnx_import::IsOpDefNode(node)) {
-      continue;
-    }
+    if (onnx_import::IsOpDefNode(node)) continue;
     unsupported.insert(onnx_import::IsDefaultDomain(node.domain())
                            ? node.op_type()
                            : node.domain() + ":" + node.op_type());

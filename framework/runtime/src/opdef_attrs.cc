@@ -53,11 +53,27 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
         v->b = *b;
         return Status::Ok();
       }
+      // ONNX and many description files write flags as 0 and 1.
+      if (const int64_t* i = std::get_if<int64_t>(&value)) {
+        if (*i != 0 && *i != 1) {
+          return {ErrorCode::kInvalidParam,
+                  where + " = " + std::to_string(*i) + " is not a bool (expected 0 or 1)"};
+        }
+        v->kind = Stored::kBool;
+        v->b = *i == 1;
+        return Status::Ok();
+      }
       return wrong();
     case Kind::kInt:
       if (const int64_t* i = std::get_if<int64_t>(&value)) {
         v->kind = Stored::kInt;
         v->i = *i;
+        return Status::Ok();
+      }
+      // An int flag (ONNX keepdims) given as true or false.
+      if (const bool* b = std::get_if<bool>(&value)) {
+        v->kind = Stored::kInt;
+        v->i = *b ? 1 : 0;
         return Status::Ok();
       }
       return wrong();
@@ -72,6 +88,12 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
       if (const std::string* s = std::get_if<std::string>(&value)) {
         v->kind = Stored::kString;
         v->s = *s;
+        return Status::Ok();
+      }
+      // A description file's `reduceType: 3` is text to YAML; the loader types it as an int.
+      if (const int64_t* i = std::get_if<int64_t>(&value)) {
+        v->kind = Stored::kString;
+        v->s = std::to_string(*i);
         return Status::Ok();
       }
       return wrong();
@@ -146,7 +168,8 @@ Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::Runt
   std::vector<std::string_view> declared;
   for (const ops::OpAttrDef& a : def.GetAttrs()) declared.push_back(a.GetName());
   for (const auto& [key, value] : attrs) {
-    if (!key.empty() && key[0] == '@') continue;  // a DYNAMIC input's count, read elsewhere
+    // A DYNAMIC input's count, a constant input's value or a present mark, read elsewhere.
+    if (!key.empty() && (key[0] == '@' || key[0] == '=' || key[0] == '+')) continue;
     bool known = false;
     for (std::string_view d : declared) known = known || d == key;
     if (known) continue;
@@ -167,7 +190,9 @@ Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::Runt
         return {ErrorCode::kInvalidParam,
                 where + " is required (" + std::string(KindName(decl.GetKind())) + ")"};
       }
-      values.push_back(FromDefault(decl));
+      // An optional attribute declared without a value stays absent: GetAttrPointer gives
+      // nullptr, so the op can tell "not given" from any value.
+      values.push_back(decl.HasDefault() ? FromDefault(decl) : gert::AttrValueStorage{});
       continue;
     }
     gert::AttrValueStorage v;

@@ -268,6 +268,7 @@ fe::PlatFormInfos PlatformFor(const sim::DeviceProfile& device) {
   if (soc.rfind("ASCEND", 0) == 0) soc.replace(0, 6, "Ascend");
   info.soc_version = soc;
   info.ub_bytes = device.ub_bytes;
+  info.has_data_copy_pad = device.has_data_copy_pad;
   // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
   info.split_vector_cube = SocConfigName(device.name) == "ascend910b";
   info.vector_cores = device.vector_cores;

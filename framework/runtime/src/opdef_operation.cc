@@ -8,7 +8,9 @@
 #include "desc_check.h"
 #include "opdef_attrs.h"
 #include "opdef_call.h"
+#include "opdef_inputs.h"
 #include "opsim/framework/context.h"
+#include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_registry.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
@@ -24,13 +26,11 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 
 class OpDefOperation final : public Operation {
  public:
-  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, std::vector<size_t> counts)
-      : def_(def), attrs_(std::move(attrs)), counts_(std::move(counts)) {
-    for (size_t c : counts_) input_num_ += static_cast<uint32_t>(c);
-  }
+  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs)
+      : def_(def), attrs_(std::move(attrs)), inputs_(std::move(inputs)) {}
 
   std::string GetName() const override { return def_.GetOpType(); }
-  uint32_t GetInputNum() const override { return input_num_; }
+  uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
   uint32_t GetOutputNum() const override { return static_cast<uint32_t>(def_.GetOutputs().size()); }
 
   Status InferShape(const SVector<TensorDesc>& inTensorDescs,
@@ -42,19 +42,27 @@ class OpDefOperation final : public Operation {
 
   Status Setup(const VariantPack& variantPack, uint64_t& workspaceSize, Context* context) override {
     if (ready_ && context != nullptr && context == context_ &&
-        context->device_generation() == device_generation_ && SamePack(variantPack) &&
+        context->device_generation() == device_generation_ && CheckSamePack(variantPack).ok() &&
         !value_dependent_) {
       workspaceSize = workspace_size_;
       return Status::Ok();
     }
     ready_ = false;
     if (context == nullptr) return Error(ErrorCode::kInvalidContextAddr, "Setup: context is null");
+    // Sizes first: InferShape and the tiling may read a ValueDepend input's data.
+    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
+      if (variantPack.inTensors[k].desc.dtype == ACL_DT_UNDEFINED) continue;
+      OPSIM_RETURN_IF_ERROR(
+          CheckDataSize(def_.GetOpType(), "inTensors[" + Str(k) + "]", variantPack.inTensors[k]));
+    }
     SVector<TensorDesc> in_descs;
     for (const Tensor& t : variantPack.inTensors) in_descs.push_back(t.desc);
     gert::OpCallData call;
     size_t column = 0;
     SVector<TensorDesc> want_out;
-    OPSIM_RETURN_IF_ERROR(Describe(in_descs, &call, &column, &want_out));
+    bool value_dependent = false;
+    OPSIM_RETURN_IF_ERROR(
+        Describe(in_descs, &call, &column, &want_out, &variantPack, &value_dependent));
     if (variantPack.outTensors.size() != want_out.size()) {
       return Error(ErrorCode::kInvalidTensorNum,
                    "outTensors holds " + Str(variantPack.outTensors.size()) +
@@ -66,13 +74,7 @@ class OpDefOperation final : public Operation {
           CheckDescMatches(def_.GetOpType(), name, variantPack.outTensors[k].desc, want_out[k]));
       OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, variantPack.outTensors[k]));
     }
-    for (size_t k = 0; k < variantPack.inTensors.size(); ++k) {
-      if (variantPack.inTensors[k].desc.dtype == ACL_DT_UNDEFINED) continue;
-      OPSIM_RETURN_IF_ERROR(
-          CheckDataSize(def_.GetOpType(), "inTensors[" + Str(k) + "]", variantPack.inTensors[k]));
-    }
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(context->device().name));
-    OPSIM_RETURN_IF_ERROR(BindValueInputs(variantPack, &call));
 
     const op_api::KernelBuild* kernel =
         op_api::FindKernel(def_.GetOpType(), static_cast<int>(column));
@@ -80,6 +82,7 @@ class OpDefOperation final : public Operation {
     OPSIM_RETURN_IF_ERROR(RunTiling(context->device(), &call));
 
     kernel_ = kernel;
+    value_dependent_ = value_dependent;
     in_descs_ = in_descs;
     out_descs_ = want_out;
     context_ = context;
@@ -106,11 +109,7 @@ class OpDefOperation final : public Operation {
                                                        context->device().name +
                                                        " after Setup (call Setup again)");
     }
-    if (!SamePack(variantPack)) {
-      return Error(ErrorCode::kInvalidParam,
-                   "Execute: the pack's descriptions differ from the ones Setup saw (call Setup "
-                   "again)");
-    }
+    if (Status same = CheckSamePack(variantPack); !same.ok()) return same;
     if (workspaceSize < workspace_size_ || (workspace_size_ > 0 && workspace == nullptr)) {
       return Error(ErrorCode::kInvalidWorkspaceSize,
                    "Execute: workspace of " + Str(workspaceSize) + " B" +
@@ -141,17 +140,26 @@ class OpDefOperation final : public Operation {
     // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
     // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
     std::vector<std::vector<uint64_t>> lists;
-    lists.reserve(counts_.size());
+    lists.reserve(inputs_.counts.size());
     size_t next = 0;
-    for (size_t k = 0; k < counts_.size(); ++k) {
+    for (size_t k = 0; k < inputs_.counts.size(); ++k) {
       const std::string& name = def_.GetInputs()[k].GetName();
+      if (inputs_.constants[k]) {
+        ConstantInput& c = *inputs_.constants[k];
+        Tensor t;
+        t.desc = c.desc;
+        t.deviceData = c.bytes.data();
+        t.dataSize = c.bytes.size();
+        OPSIM_RETURN_IF_ERROR(bind(t, name));
+        continue;
+      }
       if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
         OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[next++], name));
         continue;
       }
       std::vector<uint64_t> list{0};
       std::vector<uint8_t*> data;
-      for (size_t i = 0; i < counts_[k]; ++i) {
+      for (size_t i = 0; i < inputs_.counts[k]; ++i) {
         const Tensor& t = variantPack.inTensors[next++];
         OPSIM_RETURN_IF_ERROR(bind(t, name + "[" + Str(i) + "]"));
         data.push_back(args.back());
@@ -196,14 +204,37 @@ class OpDefOperation final : public Operation {
     return {code, def_.GetOpType() + ": " + what};
   }
 
+  // `in` holds the pack's descriptions; the constants join them here, with their values, and at
+  // Setup (`pack` given) the values of the pack's ValueDepend inputs, as CANN hands them to
+  // InferShape and the tiling function.
   Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
-                  SVector<TensorDesc>* out) const {
+                  SVector<TensorDesc>* out, const VariantPack* pack = nullptr,
+                  bool* value_dependent = nullptr) const {
+    if (in.size() != inputs_.PackCount()) {
+      return Error(ErrorCode::kInvalidInTensorNum,
+                   Str(in.size()) + " input descriptions given but the op takes " +
+                       Str(inputs_.PackCount()));
+    }
     call->node_name = def_.GetOpType().c_str();
     call->node_type = def_.GetOpType().c_str();
     call->attrs = attrs_;
-    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, counts_, in, call));
+    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.WithConstants(in), call));
+    for (size_t k = 0; k < inputs_.constants.size(); ++k) {
+      if (!inputs_.constants[k]) continue;
+      // An empty constant's value is known too: a null address would say it is not.
+      static const uint8_t kNoElements = 0;
+      const std::vector<uint8_t>& bytes = inputs_.constants[k]->bytes;
+      const size_t instance = call->ir_inputs[k].first;
+      call->input_tensors[instance] =
+          gert::Tensor(call->input_shapes[instance], call->input_descs[instance],
+                       bytes.empty() ? &kNoElements : bytes.data());
+    }
+    if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
-    return InferOutputs(def_, *column, call, out);
+    (void)op_api::TakeOpError();
+    Status st = InferOutputs(def_, *column, call, out);
+    if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
+    return st;
   }
 
   Status CheckSocConfig(const std::string& profile) const {
@@ -216,14 +247,18 @@ class OpDefOperation final : public Operation {
   }
 
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
-  Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call) {
-    value_dependent_ = false;
-    size_t position = 0;  // of the OpDef input's first tensor in the pack
-    for (size_t k = 0; k < def_.GetInputs().size(); position += counts_[k], ++k) {
+  Status BindValueInputs(const VariantPack& pack, gert::OpCallData* call,
+                         bool* value_dependent) const {
+    *value_dependent = false;
+    size_t next = 0;  // the OpDef input's first tensor in the pack
+    for (size_t k = 0; k < def_.GetInputs().size(); ++k) {
+      if (inputs_.constants[k]) continue;  // no tensor in the pack; its value is bound already
+      const size_t position = next;
+      next += inputs_.counts[k];
       if (def_.GetInputs()[k].GetValueDepend() == ops::IGNORE) continue;
       const auto [first, count] = call->ir_inputs[k];
       for (size_t i = 0; i < count; ++i) {
-        value_dependent_ = true;
+        *value_dependent = true;
         const Tensor& t = pack.inTensors[position + i];
         if (t.dataSize > 0 && t.deviceData == nullptr) {
           return Error(ErrorCode::kInvalidTensorAddr,
@@ -271,11 +306,14 @@ class OpDefOperation final : public Operation {
     call->platform = &platform;
     gert::TilingContext context(call);
     (void)optiling::TakeTilingLayoutError();
+    (void)op_api::TakeOpError();
     const uint32_t rc = def_.GetAICore().GetTiling()(&context);
+    const Status reported = op_api::TakeOpError();
     call->tiling = nullptr;
     call->platform = nullptr;
     const std::string layout = optiling::TakeTilingLayoutError();
     if (rc != ge::GRAPH_SUCCESS) {
+      if (!reported.ok()) return reported;
       return Error(ErrorCode::kInvalidParam, "its tiling function failed (returned " + Str(rc) +
                                                  ")" + (layout.empty() ? "" : ": " + layout));
     }
@@ -298,23 +336,32 @@ class OpDefOperation final : public Operation {
     return Status::Ok();
   }
 
-  bool SamePack(const VariantPack& pack) const {
+  // Execute runs what Setup checked and tiled: the same descriptions.
+  Status CheckSamePack(const VariantPack& pack) const {
     if (pack.inTensors.size() != in_descs_.size() || pack.outTensors.size() != out_descs_.size()) {
-      return false;
+      return Error(ErrorCode::kInvalidParam,
+                   "Execute: the pack holds " + Str(pack.inTensors.size()) + " inputs and " +
+                       Str(pack.outTensors.size()) + " outputs, but Setup saw " +
+                       Str(in_descs_.size()) + " and " + Str(out_descs_.size()) +
+                       " (call Setup again)");
     }
-    for (size_t k = 0; k < in_descs_.size(); ++k) {
-      if (!(pack.inTensors[k].desc == in_descs_[k])) return false;
+    for (size_t k = 0; k < in_descs_.size() + out_descs_.size(); ++k) {
+      const bool in = k < in_descs_.size();
+      const size_t i = in ? k : k - in_descs_.size();
+      const TensorDesc& got = in ? pack.inTensors[i].desc : pack.outTensors[i].desc;
+      const TensorDesc& saw = in ? in_descs_[i] : out_descs_[i];
+      if (got == saw) continue;
+      return Error(ErrorCode::kInvalidParam, std::string("Execute: ") +
+                                                 (in ? "inTensors[" : "outTensors[") + Str(i) +
+                                                 "] is " + ToString(got) + " but Setup saw " +
+                                                 ToString(saw) + " (call Setup again)");
     }
-    for (size_t k = 0; k < out_descs_.size(); ++k) {
-      if (!(pack.outTensors[k].desc == out_descs_[k])) return false;
-    }
-    return true;
+    return Status::Ok();
   }
 
   const ops::OpDef& def_;
   gert::RuntimeAttrs attrs_;
-  std::vector<size_t> counts_;  // tensors per OpDef input
-  uint32_t input_num_ = 0;
+  OpDefInputs inputs_;
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;
@@ -338,46 +385,11 @@ Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
                                            "' is DYNAMIC, which opsim does not run yet"};
     }
   }
-  std::vector<size_t> counts;
-  OPSIM_RETURN_IF_ERROR(OpDefInputCounts(def, attrs, &counts));
+  OpDefInputs inputs;
+  OPSIM_RETURN_IF_ERROR(PlanOpDefInputs(def, attrs, &inputs));
   gert::RuntimeAttrs resolved;
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
-  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(counts));
-  return Status::Ok();
-}
-
-Status OpDefInputCounts(const ops::OpDef& def, const AttrMap& attrs, std::vector<size_t>* counts) {
-  counts->clear();
-  for (const ops::OpParamDef& p : def.GetInputs()) {
-    const std::string key = "@" + p.GetName();
-    const auto it = attrs.find(key);
-    if (p.GetParamType() != ops::DYNAMIC) {
-      if (it != attrs.end()) {
-        return {ErrorCode::kInvalidParam, def.GetOpType() + ": '" + key + "' is given, but '" +
-                                              p.GetName() + "' is not a DYNAMIC input"};
-      }
-      counts->push_back(1);
-      continue;
-    }
-    const int64_t* n = it == attrs.end() ? nullptr : std::get_if<int64_t>(&it->second);
-    if (n == nullptr || *n < 1 || *n > 1024) {
-      return {ErrorCode::kInvalidParam,
-              def.GetOpType() + ": the DYNAMIC input '" + p.GetName() +
-                  "' needs its tensor count " + "as the int attribute '" + key + "' (1..1024)" +
-                  (it == attrs.end() ? std::string()
-                                     : ", got a " + std::string(AttrTypeName(it->second)))};
-    }
-    counts->push_back(static_cast<size_t>(*n));
-  }
-  for (const auto& [key, value] : attrs) {
-    if (key.empty() || key[0] != '@') continue;
-    bool known = false;
-    for (const ops::OpParamDef& p : def.GetInputs()) known = known || key == "@" + p.GetName();
-    if (!known) {
-      return {ErrorCode::kInvalidParam,
-              def.GetOpType() + ": '" + key + "' names no input of the op"};
-    }
-  }
+  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs));
   return Status::Ok();
 }
 

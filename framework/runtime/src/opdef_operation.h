@@ -12,11 +12,9 @@
 
 namespace opsim {
 
-// kInvalidParam for attributes the OpDef does not take (see ResolveOpDefAttrs); kUnsupported for
-// an OpDef feature opsim does not run yet.
-// The tensors each OpDef input takes: 1, or the "@<name>" count of a DYNAMIC one.
-Status OpDefInputCounts(const ops::OpDef& def, const AttrMap& attrs, std::vector<size_t>* counts);
-
+// kInvalidParam for attributes the OpDef does not take (see ResolveOpDefAttrs) or input counts
+// and constants it cannot take (see PlanOpDefInputs); kUnsupported for an OpDef feature opsim
+// does not run yet.
 Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
                           std::unique_ptr<Operation>* out);
 

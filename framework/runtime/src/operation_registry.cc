@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "builtin_operations.h"
 #include "opdef_operation.h"
 #include "opsim/op_api/op_registry.h"
 
@@ -100,14 +99,30 @@ Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* a
   return Status::Ok();
 }
 
+Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return Status::Ok();
+  const auto& inputs = def->GetInputs();
+  for (const ops::OpParamDef& p : inputs) {
+    if (p.GetParamType() == ops::DYNAMIC) return Status::Ok();
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const bool constant = attrs->count("=" + inputs[k].GetName()) > 0;
+    const bool given = k < present.size() && present[k];
+    if (inputs[k].GetParamType() == ops::OPTIONAL) {
+      if (given && !constant) (*attrs)["+" + inputs[k].GetName()] = true;
+    } else if (!given && !constant) {
+      return {ErrorCode::kInvalidInTensorNum, std::string(op) + ": input " + std::to_string(k) +
+                                                  " (" + inputs[k].GetName() +
+                                                  ") is required but the node leaves it out"};
+    }
+  }
+  return Status::Ok();
+}
+
 OperationRegistry& OperationRegistry::Global() {
-  // Built-ins register here rather than from static initialisers, which a static library
-  // would drop at link time.
-  static OperationRegistry* registry = [] {
-    auto* r = new OperationRegistry();
-    RegisterBuiltinOperations(*r);
-    return r;
-  }();
+  // Never destroyed: operations may be created and run while the process exits.
+  static OperationRegistry* registry = new OperationRegistry();
   return *registry;
 }
 

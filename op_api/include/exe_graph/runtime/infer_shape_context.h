@@ -25,8 +25,13 @@ class InferShapeContext : public ExtendedKernelContext {
   const Shape* GetDynamicInputShape(size_t ir_index, size_t relative) const {
     return GetInputShape(Index(OpCallData::Instance(data_->ir_inputs, ir_index, relative)));
   }
+  // The data is there for a ValueDepend input whose value is known (a constant).
   const Tensor* GetInputTensor(size_t index) const {
     return OpCallData::At(data_->input_tensors, static_cast<long>(index));
+  }
+  const Tensor* GetOptionalInputTensor(size_t ir_index) const {
+    return OpCallData::At(data_->input_tensors,
+                          OpCallData::Instance(data_->ir_inputs, ir_index, 0));
   }
   Shape* GetOutputShape(size_t index) {
     StorageShape* s = OpCallData::At(data_->output_shapes, static_cast<long>(index));

@@ -14,7 +14,8 @@
 
 namespace opsim::op_api {
 
-// CANN's rule for the kernel entry of an op type: AddCustom -> add_custom, AddN -> add_n.
+// CANN's rule for the kernel entry of an op type: AddCustom -> add_custom, AddN -> add_n; a
+// namespaced type's dot becomes an underscore (OpenVINO.ReduceSum -> open_vino_reduce_sum).
 std::string KernelName(std::string_view op_type);
 
 // nullptr when no OpDef of that type was added.

@@ -24,8 +24,8 @@ struct NamedTensorDesc {
   TensorDesc desc;
 };
 
-// One operator: `op` as written, the registry name it resolved to, its reading ("atb", "onnx",
-// "openvino"), its parameters, and the input and output tensors (outputs from shape inference,
+// One operator: `op` as written, the registry name it resolved to, its reading (the name's
+// namespace: "openvino", or ""), its parameters, and the input and output tensors (outputs from shape inference,
 // named as the file names them or "y", "y1", ... when it does not).
 struct LoadedOp {
   std::string op_type;
@@ -52,7 +52,9 @@ struct LoadedGraph {
 Status LoadOpDescription(const std::string& path, LoadedOp* out);
 Status LoadGraphDescription(const std::string& path, LoadedGraph* out);
 
-// "atb" for "Reduce", "openvino" for "OpenVINO.*", else "onnx".
+// The reading of a registry name: its namespace in lower case ("openvino" for
+// "OpenVINO.ReduceSum"), "" for a name without one. `reading: openvino` with `op: ReduceSum`
+// names "OpenVINO.ReduceSum".
 std::string ReadingOf(const std::string& registry_name);
 
 }  // namespace opsim

@@ -43,12 +43,22 @@ Status CheckAttrKeys(std::string_view op, const AttrMap& attrs,
 // changes for other operators. kInvalidParam when the tensors cannot cover the fixed inputs.
 Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs);
 
+// An OpDef's OPTIONAL inputs are absent unless the call gives them: "+<name>": true for a tensor
+// in the pack, "=<name>" for a constant (docs/OPERATORS.md). A door that lists a node's tensors
+// (an ONNX node, where "" leaves one out; a YAML node; `opsim exec`) says with `present[k]`
+// whether it has a tensor for the OpDef's k-th input (missing entries: none); each OPTIONAL one it
+// has is marked present. kInvalidInTensorNum naming the op and the input when a REQUIRED one is
+// left out. Nothing changes for names that are no OpDef or have a DYNAMIC input (its tensors shift
+// the positions).
+Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs);
+
 using OperationFactory =
     std::function<Status(const AttrMap& attrs, std::unique_ptr<Operation>* out)>;
 
 class OperationRegistry {
  public:
-  // The process-wide registry, with the built-in operators ("Reduce") already registered.
+  // The process-wide registry; OpDefs (ours in opsim_ops, and loaded libraries') answer names
+  // no factory has.
   static OperationRegistry& Global();
 
   // kInvalidParam when the name is empty, taken, or the factory is empty.

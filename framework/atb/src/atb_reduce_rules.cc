@@ -1,4 +1,4 @@
-#include "reduce_atb_rules.h"
+#include "atb_reduce_rules.h"
 
 #include <limits>
 #include <string>

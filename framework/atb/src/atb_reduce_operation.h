@@ -1,6 +1,6 @@
-// The ATB ReduceOperation over op_host's ReduceOperation, with ATB's checks at ATB's stages and
-// with ATB's codes (src/reduce_atb_rules.h holds them; docs/ATB.md lists them with the ATB CSV
-// rows that fix each one):
+// ATB's ReduceOperation: the registry's Reduce operator (op_host/reduce, the ATB reading) behind
+// ATB's checks at ATB's stages, with ATB's codes (atb_reduce_rules.h holds them; docs/ATB.md
+// lists them with the ATB CSV rows that fix each one):
 //   creation    rsv must be all zero (ERROR_INVALID_PARAM)
 //   InferShape  input count; rank and size; dtype and format against the table
 //               (ERROR_INVALID_TENSOR_INI_MATCH); reduceType, then the axes (ERROR_INVALID_PARAM)
@@ -17,7 +17,6 @@
 
 #include "opsim/core/operation.h"
 #include "opsim/core/status.h"
-#include "opsim/framework/operation_registry.h"
 #include "reduce/reduce_param.h"
 
 namespace opsim {
@@ -30,16 +29,9 @@ inline constexpr char kReduceOperationName[] = "ReduceOperation";
 enum class AtbRules {
   kStrict,    // ATB's at every stage; a context with strict_atb_dtypes = false lifts Setup on
   kExtended,  // opsim's extensions at every stage (the opt-in on an operation)
-  kDeferred,  // InferShape extended, Setup and Execute as the context says (YAML graphs, CLI)
 };
 
 Status CreateReduceOperation(const infer::ReduceParam& param, std::unique_ptr<Operation>* out,
                              AtbRules rules = AtbRules::kStrict);
-
-// The registry's "Reduce" factory (AtbRules::kDeferred). Attributes: reduceType (int 1..4, or a
-// string: "sum", "max", "min", "prod", any case, with or without the "REDUCE_" prefix), axis (int
-// list). Unknown keys and wrong types are kInvalidParam; the values themselves are checked by the
-// operation.
-Status CreateReduceOperationFromAttrs(const AttrMap& attrs, std::unique_ptr<Operation>* out);
 
 }  // namespace opsim

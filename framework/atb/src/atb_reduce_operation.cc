@@ -1,15 +1,11 @@
-#include "opsim/framework/reduce_atb_operation.h"
+#include "atb_reduce_operation.h"
 
-#include <algorithm>
-#include <cctype>
-#include <optional>
 #include <string>
 #include <utility>
 
+#include "atb_reduce_rules.h"
 #include "opsim/framework/context.h"
-#include "reduce/reduce_request.h"
-#include "reduce_atb_rules.h"
-#include "reduce_front_door_operation.h"
+#include "opsim/framework/operation_registry.h"
 
 namespace opsim {
 namespace {
@@ -22,31 +18,14 @@ Status Error(ErrorCode code, const std::string& what) {
 
 std::string Str(uint64_t v) { return std::to_string(v); }
 
-std::optional<int64_t> ParseReduceType(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  if (text.rfind("REDUCE_", 0) == 0) text = text.substr(7);
-  if (text == "MAX") return infer::ReduceParam::REDUCE_MAX;
-  if (text == "MIN") return infer::ReduceParam::REDUCE_MIN;
-  if (text == "SUM") return infer::ReduceParam::REDUCE_SUM;
-  if (text == "PROD") return infer::ReduceParam::REDUCE_PROD;
-  return std::nullopt;
-}
-
-// ATB's stage checks (reduce_atb_rules.h) in front of the operation every Reduce front door
-// shares, which then lowers the parameters (the axes), checks the output shape, tiles and runs.
+// ATB's stage checks (atb_reduce_rules.h) in front of the registry's Reduce operator (the ATB
+// reading of op_host/reduce, an OpDef), which then lowers the parameters (the axes), checks the
+// output shape, tiles and runs.
 class AtbReduceOperation final : public Operation {
  public:
-  AtbReduceOperation(const infer::ReduceParam& param, AtbRules rules)
-      : param_(param), rules_(rules) {
-    ReduceFrontDoor door;
-    door.name = kOp;
-    // The table was applied here, by the rules; the shared lowering only checks the package's.
-    door.lower = [param](DType dtype, const Shape& input, bool, ReduceRequest* request) {
-      return LowerAtb(param, dtype, input, /*strict_dtypes=*/false, request);
-    };
-    inner_ = MakeReduceFrontDoorOperation(std::move(door));
-  }
+  AtbReduceOperation(const infer::ReduceParam& param, AtbRules rules,
+                     std::unique_ptr<Operation> inner)
+      : param_(param), rules_(rules), inner_(std::move(inner)) {}
 
   std::string GetName() const override { return kOp; }
   uint32_t GetInputNum() const override { return 1; }
@@ -142,39 +121,14 @@ Status CreateReduceOperation(const infer::ReduceParam& param, std::unique_ptr<Op
                                                  " is not 0 (reserved bytes must be all zero)");
     }
   }
-  *out = std::make_unique<AtbReduceOperation>(param, rules);
+  // ATB's number goes through as it is: the operator's own check refuses one outside the enum.
+  AttrMap attrs;
+  attrs["reduceType"] = std::to_string(static_cast<int>(param.reduceType));
+  attrs["axis"] = std::vector<int64_t>(param.axis.begin(), param.axis.end());
+  std::unique_ptr<Operation> inner;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create("Reduce", attrs, &inner));
+  *out = std::make_unique<AtbReduceOperation>(param, rules, std::move(inner));
   return Status::Ok();
-}
-
-Status CreateReduceOperationFromAttrs(const AttrMap& attrs, std::unique_ptr<Operation>* out) {
-  constexpr std::string_view kName = "Reduce";
-  OPSIM_RETURN_IF_ERROR(CheckAttrKeys(kName, attrs, {"reduceType", "axis"}));
-  infer::ReduceParam param;
-  const auto type = attrs.find("reduceType");
-  if (type != attrs.end()) {
-    int64_t value = 0;
-    if (const auto* text = std::get_if<std::string>(&type->second)) {
-      const std::optional<int64_t> parsed = ParseReduceType(*text);
-      if (!parsed) {
-        return {ErrorCode::kInvalidParam,
-                "Reduce: attribute 'reduceType' = \"" + *text +
-                    "\" is not a reducer (expected sum, max, min or prod)"};
-      }
-      value = *parsed;
-    } else {
-      OPSIM_RETURN_IF_ERROR(GetAttr(kName, attrs, "reduceType", &value));
-    }
-    if (value < 0 || value > 255) {
-      return {ErrorCode::kInvalidParam,
-              "Reduce: attribute 'reduceType' = " + std::to_string(value) +
-                  " is not a reducer (expected 1..4)"};
-    }
-    param.reduceType = static_cast<infer::ReduceParam::ReduceType>(value);
-  }
-  std::vector<int64_t> axis;
-  OPSIM_RETURN_IF_ERROR(GetAttr(kName, attrs, "axis", &axis));
-  for (int64_t a : axis) param.axis.push_back(a);  // overflow is reported by the operation
-  return CreateReduceOperation(param, out, AtbRules::kDeferred);
 }
 
 }  // namespace opsim

@@ -1,10 +1,12 @@
-// The ONNX and OpenVINO readings of Reduce as registry operators: attributes, the shared
-// lifecycle checks, and results against the Eigen reference.
+// The Reduce operators (op_host/reduce/op_def) in the ONNX and OpenVINO readings, through the
+// registry: attributes, axes as attribute, constant or tensor, the generic operation's lifecycle
+// checks, and results against the Eigen reference.
 #include <gtest/gtest.h>
+
+#include <cstring>
 
 #include "framework_test_util.h"
 #include "opsim/framework/operation_registry.h"
-#include "opsim/framework/reduce_model_operations.h"
 
 namespace opsim::testing {
 namespace {
@@ -21,7 +23,7 @@ struct RunCase {
   std::vector<int64_t> out_dims;
 };
 
-TEST(ReduceModelOps, EveryRegisteredReadingMatchesTheReference) {
+TEST(ReduceOpDefs, EveryRegisteredReadingMatchesTheReference) {
   using V = std::vector<int64_t>;
   const RunCase cases[] = {
       {"ReduceSum", {{"axes", V{-1}}}, Reducer::kSum, {2}, true, 5, {3, 4, 1}},
@@ -83,7 +85,7 @@ TEST(ReduceModelOps, EveryRegisteredReadingMatchesTheReference) {
   }
 }
 
-TEST(ReduceModelOps, NoopAndEmptyAxesGiveTheIdentity) {
+TEST(ReduceOpDefs, NoopAndEmptyAxesGiveTheIdentity) {
   auto context = MakeContext(false);
   for (const char* name : {"ReduceSum", "OpenVINO.ReduceSum"}) {
     SCOPED_TRACE(name);
@@ -101,14 +103,75 @@ TEST(ReduceModelOps, NoopAndEmptyAxesGiveTheIdentity) {
   }
 }
 
-TEST(ReduceModelOps, NamesAndPrefixesFollowTheReading) {
+TEST(ReduceOpDefs, NamesAreTheOpTypesAndMessagesNameTheReading) {
   std::unique_ptr<Operation> op;
   ASSERT_TRUE(OperationRegistry::Global().Create("ReduceProd", {}, &op).ok());
-  EXPECT_EQ(op->GetName(), "ONNX ReduceProd");
+  EXPECT_EQ(op->GetName(), "ReduceProd");
   ASSERT_TRUE(OperationRegistry::Global()
-                  .Create("OpenVINO.ReduceMin", {{"reduction_axes", std::vector<int64_t>{0}}}, &op)
+                  .Create("OpenVINO.ReduceMin", {{"reduction_axes", std::vector<int64_t>{5}}}, &op)
                   .ok());
-  EXPECT_EQ(op->GetName(), "OpenVINO ReduceMin");
+  EXPECT_EQ(op->GetName(), "OpenVINO.ReduceMin");
+  SVector<TensorDesc> in, out;
+  in.push_back(Desc(ACL_FLOAT, {2, 3}));
+  const Status st = op->InferShape(in, out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(st.message().rfind("OpenVINO ReduceMin: reduction_axes[0] = 5 is out of range", 0), 0u)
+      << st.message();
+}
+
+// The axes of the ONNX (opset 13+) and OpenVINO readings as their input: a constant the operation
+// holds ("=axes"), or a tensor of the pack ("+axes") whose value InferShape cannot know but Setup
+// reads, as CANN hands a ValueDepend input's data to the host functions.
+TEST(ReduceOpDefs, AxesAsConstantOrTensorInput) {
+  auto context = MakeContext(false);
+  HostTensor x(Desc(ACL_FLOAT, {3, 4, 5}));
+  Fill(x, 5);
+  const HostTensor want = ReferenceReduceNormalised(Reducer::kMax, {1}, /*keep_dims=*/false, x);
+  for (const char* name : {"ReduceMax", "OpenVINO.ReduceMax"}) {
+    SCOPED_TRACE(name);
+    const bool onnx = std::string(name) == "ReduceMax";
+    const AttrMap keep = onnx ? AttrMap{{"keepdims", int64_t{0}}} : AttrMap{};
+    AttrMap constant = keep;
+    constant["=axes"] = std::vector<int64_t>{-2};
+    std::unique_ptr<Operation> op;
+    ASSERT_TRUE(OperationRegistry::Global().Create(name, constant, &op).ok());
+    EXPECT_EQ(op->GetInputNum(), 1u);
+    HostTensor y(Desc(ACL_FLOAT, {3, 5}));
+    ASSERT_TRUE(SetupAndExecute(*op, Pack({&x}, {&y}), context.get()).ok());
+    EXPECT_EQ(CompareNormalised(Reducer::kMax, 4, want, y), "");
+
+    AttrMap tensor = keep;
+    tensor["+axes"] = true;
+    ASSERT_TRUE(OperationRegistry::Global().Create(name, tensor, &op).ok());
+    EXPECT_EQ(op->GetInputNum(), 2u);
+    HostTensor axes(Desc(ACL_INT64, {1}));
+    const int64_t one = 1;
+    std::memcpy(axes.data.data(), &one, sizeof(one));
+    SVector<TensorDesc> in, out;
+    in.push_back(x.desc);
+    in.push_back(axes.desc);
+    const Status inferred = op->InferShape(in, out);
+    EXPECT_EQ(inferred.code(), ErrorCode::kUnsupported);
+    EXPECT_NE(inferred.message().find("the axes input's value is not known on the host"),
+              std::string::npos)
+        << inferred.message();
+    HostTensor z(Desc(ACL_FLOAT, {3, 5}));
+    const Status run = SetupAndExecute(*op, Pack({&x, &axes}, {&z}), context.get());
+    ASSERT_TRUE(run.ok()) << run.ToString();
+    EXPECT_EQ(CompareNormalised(Reducer::kMax, 4, want, z), "");
+  }
+  // Both forms at once, or neither for OpenVINO.
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("ReduceSum",
+                          {{"axes", std::vector<int64_t>{0}}, {"=axes", std::vector<int64_t>{1}}},
+                          &op)
+                  .ok());
+  SVector<TensorDesc> in, out;
+  in.push_back(x.desc);
+  EXPECT_NE(op->InferShape(in, out).message().find("the axes are given twice"), std::string::npos);
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpenVINO.ReduceSum", {}, &op).ok());
+  EXPECT_NE(op->InferShape(in, out).message().find("the axes are missing"), std::string::npos);
 }
 
 struct AttrError {
@@ -117,27 +180,35 @@ struct AttrError {
   const char* message;
 };
 
-TEST(ReduceModelOps, BadAttributesAreRefusedAtCreation) {
+TEST(ReduceOpDefs, BadAttributesAreRefusedAtCreation) {
   const AttrError cases[] = {
       {"ReduceSum",
        {{"axis", std::vector<int64_t>{0}}},
-       "ReduceSum: unknown attribute 'axis' (known: axes, keepdims, noop_with_empty_axes)"},
+       "ReduceSum: unknown attribute 'axis' (did you mean 'axes'?); ReduceSum declares axes, "
+       "keepdims, noop_with_empty_axes"},
       {"ReduceMax",
        {{"axes", int64_t{0}}},
-       "ReduceMax: attribute 'axes' is a int (expected int list)"},
-      {"ReduceMin",
-       {{"keepdims", int64_t{2}}},
-       "ReduceMin: attribute 'keepdims' = 2 is not a flag (expected 0 or 1)"},
+       "ReduceMax: attribute 'axes' is a int (the OpDef declares int list)"},
       {"ReduceProd",
        {{"noop_with_empty_axes", std::string("yes")}},
-       "attribute 'noop_with_empty_axes' is a string (expected bool or int 0/1)"},
-      {"OpenVINO.ReduceSum", {}, "OpenVINO.ReduceSum: attribute 'reduction_axes' is missing"},
+       "ReduceProd: attribute 'noop_with_empty_axes' is a string (the OpDef declares int)"},
       {"OpenVINO.ReduceMax",
-       {{"reduction_axes", std::vector<int64_t>{0}}, {"keepdims", true}},
-       "OpenVINO.ReduceMax: unknown attribute 'keepdims' (known: reduction_axes, keep_dims)"},
-      {"OpenVINO.ReduceProd",
-       {{"reduction_axes", std::vector<int64_t>{0}}, {"keep_dims", 0.5}},
-       "attribute 'keep_dims' is a float (expected bool or int 0/1)"},
+       {{"keepdims", true}},
+       "OpenVINO.ReduceMax: unknown attribute 'keepdims' (did you mean 'keep_dims'?)"},
+      {"OpenVINO.ReduceSum",
+       {{"keep_dims", int64_t{2}}},
+       "OpenVINO.ReduceSum: attribute 'keep_dims' = 2 is not a bool (expected 0 or 1)"},
+      {"OpenVINO.ReduceSum",
+       {{"keep_dims", 0.5}},
+       "OpenVINO.ReduceSum: attribute 'keep_dims' is a float (the OpDef declares bool)"},
+      {"ReduceSum",
+       {{"+x", true}},
+       "ReduceSum: '+x' marks an OPTIONAL input present; it takes true, on an input given no "
+       "constant ('x' is not OPTIONAL)"},
+      {"ReduceSum", {{"=y", std::vector<int64_t>{0}}}, "ReduceSum: '=y' names no input of the op"},
+      {"ReduceSum",
+       {{"=axes", std::string("0")}},
+       "ReduceSum: the constant input '=axes' is a string (expected an int list or a float list)"},
   };
   for (const AttrError& c : cases) {
     SCOPED_TRACE(c.op);
@@ -147,8 +218,17 @@ TEST(ReduceModelOps, BadAttributesAreRefusedAtCreation) {
     EXPECT_NE(st.message().find(c.message), std::string::npos) << st.message();
     EXPECT_EQ(op, nullptr);
   }
-  EXPECT_EQ(CreateOnnxReduceOperation({}, nullptr).code(), ErrorCode::kInvalidParam);
-  EXPECT_EQ(CreateOpenVinoReduceOperation({}, nullptr).code(), ErrorCode::kInvalidParam);
+  // keepdims is ONNX's int: a value other than 0 or 1 is refused when the op meets its input.
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(
+      OperationRegistry::Global().Create("ReduceMin", {{"keepdims", int64_t{2}}}, &op).ok());
+  SVector<TensorDesc> in, out;
+  in.push_back(Desc(ACL_FLOAT, {2, 3}));
+  const Status st = op->InferShape(in, out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(st.message().find("ReduceMin: attribute 'keepdims' = 2 is not 0 or 1"),
+            std::string::npos)
+      << st.message();
 }
 
 struct InferError {
@@ -159,35 +239,39 @@ struct InferError {
   const char* message;
 };
 
-TEST(ReduceModelOps, InputsAndAxesAreCheckedAtInferShapeWithTheReadingsRules) {
+TEST(ReduceOpDefs, InputsAndAxesAreCheckedAtInferShapeWithTheReadingsRules) {
   using V = std::vector<int64_t>;
   const InferError cases[] = {
       {"ReduceSum",
        {{"axes", V{3}}},
        Desc(ACL_FLOAT, {2, 3, 4}),
        ErrorCode::kInvalidParam,
-       "ONNX ReduceSum"},
+       "ONNX ReduceSum: axes[0] = 3 is out of range"},
       {"ReduceSum",
        {{"axes", V{1, -2}}},
        Desc(ACL_FLOAT, {2, 3, 4}),
        ErrorCode::kInvalidParam,
-       "ONNX ReduceSum"},
-      {"ReduceSum", {}, Desc(ACL_INT8, {2, 3}), ErrorCode::kInvalidTensorDtype, "ONNX ReduceSum"},
+       "ONNX ReduceSum: axes[1] = -2 repeats axes[0]"},
+      {"ReduceSum",
+       {},
+       Desc(ACL_INT8, {2, 3}),
+       ErrorCode::kInvalidTensorDtype,
+       "ReduceSum: input 0 (x) dtype int8 is not supported (the OpDef allows float32"},
       {"ReduceMax",
        {},
        Desc(ACL_FLOAT, {2, 3}, ACL_FORMAT_NCHW),
        ErrorCode::kInvalidTensorFormat,
-       "ONNX ReduceMax: inTensors[0] format"},
+       "ReduceMax: input 0 (x) format NCHW"},
       {"OpenVINO.ReduceSum",
        {{"reduction_axes", V{-4}}},
        Desc(ACL_FLOAT, {2, 3, 4}),
        ErrorCode::kInvalidParam,
-       "OpenVINO ReduceSum"},
+       "OpenVINO ReduceSum: reduction_axes[0] = -4 is out of range"},
       {"OpenVINO.ReduceMin",
        {{"reduction_axes", V{0}}},
        Desc(ACL_FLOAT, {2, -1}),
        ErrorCode::kInvalidTensorDim,
-       "OpenVINO ReduceMin"},
+       "OpenVINO.ReduceMin: input 0 (data)"},
   };
   for (const InferError& c : cases) {
     SCOPED_TRACE(c.op);
@@ -202,7 +286,7 @@ TEST(ReduceModelOps, InputsAndAxesAreCheckedAtInferShapeWithTheReadingsRules) {
   }
 }
 
-TEST(ReduceModelOps, LifecycleChecksAreTheAtbOnes) {
+TEST(ReduceOpDefs, LifecycleChecksAreTheGenericOperations) {
   std::unique_ptr<Operation> op;
   ASSERT_TRUE(OperationRegistry::Global()
                   .Create("OpenVINO.ReduceSum", {{"reduction_axes", std::vector<int64_t>{1}}}, &op)
@@ -213,7 +297,7 @@ TEST(ReduceModelOps, LifecycleChecksAreTheAtbOnes) {
   uint64_t size = 0;
   Status st = op->Setup(Pack({&x}, {&wrong}), size, context.get());
   EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype);
-  EXPECT_EQ(st.message().rfind("OpenVINO ReduceSum: outTensors[0] dtype", 0), 0u) << st.message();
+  EXPECT_EQ(st.message().rfind("OpenVINO.ReduceSum: outTensors[0] dtype", 0), 0u) << st.message();
   st = op->Setup(Pack({&x, &x}, {&wrong}), size, context.get());
   EXPECT_EQ(st.code(), ErrorCode::kInvalidInTensorNum);
   HostTensor y(Desc(ACL_FLOAT, {4}));

@@ -1,0 +1,123 @@
+#include "opdef_inputs.h"
+
+#include <cstring>
+#include <string>
+
+namespace opsim {
+namespace {
+
+template <typename T>
+ConstantInput MakeConstant(aclDataType dtype, const std::vector<T>& values) {
+  ConstantInput c;
+  c.desc.dtype = dtype;
+  c.desc.format = ACL_FORMAT_ND;
+  c.desc.shape.dimNum = 1;
+  c.desc.shape.dims[0] = static_cast<int64_t>(values.size());
+  c.bytes.resize(values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(c.bytes.data(), values.data(), c.bytes.size());
+  return c;
+}
+
+Status ReadConstant(const std::string& op, const std::string& key, const AttrValue& value,
+                    ConstantInput* out) {
+  if (const auto* ints = std::get_if<std::vector<int64_t>>(&value)) {
+    *out = MakeConstant(ACL_INT64, *ints);
+    return Status::Ok();
+  }
+  if (const auto* doubles = std::get_if<std::vector<double>>(&value)) {
+    std::vector<float> floats(doubles->begin(), doubles->end());
+    *out = MakeConstant(ACL_FLOAT, floats);
+    return Status::Ok();
+  }
+  return {ErrorCode::kInvalidParam, op + ": the constant input '" + key + "' is a " +
+                                        std::string(AttrTypeName(value)) +
+                                        " (expected an int list or a float list)"};
+}
+
+}  // namespace
+
+size_t OpDefInputs::PackCount() const {
+  size_t n = 0;
+  for (size_t k = 0; k < counts.size(); ++k) n += constants[k] || absent[k] ? 0 : counts[k];
+  return n;
+}
+
+SVector<TensorDesc> OpDefInputs::WithConstants(const SVector<TensorDesc>& pack) const {
+  SVector<TensorDesc> all;
+  size_t next = 0;
+  for (size_t k = 0; k < counts.size(); ++k) {
+    if (constants[k]) {
+      all.push_back(constants[k]->desc);
+      continue;
+    }
+    if (absent[k]) {
+      all.push_back(TensorDesc{});  // ACL_DT_UNDEFINED
+      continue;
+    }
+    for (size_t i = 0; i < counts[k] && next < pack.size(); ++i) all.push_back(pack[next++]);
+  }
+  return all;
+}
+
+Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs* out) {
+  const std::string& op = def.GetOpType();
+  OpDefInputs plan;
+  for (const ops::OpParamDef& p : def.GetInputs()) {
+    const std::string count_key = "@" + p.GetName();
+    const std::string value_key = "=" + p.GetName();
+    const auto count = attrs.find(count_key);
+    const auto value = attrs.find(value_key);
+    const auto present = attrs.find("+" + p.GetName());
+    plan.constants.emplace_back();
+    plan.absent.push_back(p.GetParamType() == ops::OPTIONAL && present == attrs.end() &&
+                          value == attrs.end());
+    if (present != attrs.end()) {
+      const bool* yes = std::get_if<bool>(&present->second);
+      if (p.GetParamType() != ops::OPTIONAL || yes == nullptr || !*yes || value != attrs.end()) {
+        return {ErrorCode::kInvalidParam,
+                op + ": '+" + p.GetName() +
+                    "' marks an OPTIONAL input present; it takes true, on an input given no "
+                    "constant ('" +
+                    p.GetName() + "' is " +
+                    (p.GetParamType() == ops::OPTIONAL ? "OPTIONAL" : "not OPTIONAL") + ")"};
+      }
+    }
+    if (p.GetParamType() == ops::DYNAMIC) {
+      if (value != attrs.end()) {
+        return {ErrorCode::kInvalidParam, op + ": '" + value_key + "' gives a constant for '" +
+                                              p.GetName() +
+                                              "', a DYNAMIC input (give its tensors instead)"};
+      }
+      const int64_t* n = count == attrs.end() ? nullptr : std::get_if<int64_t>(&count->second);
+      if (n == nullptr || *n < 1 || *n > 1024) {
+        return {ErrorCode::kInvalidParam,
+                op + ": the DYNAMIC input '" + p.GetName() + "' needs its tensor count as the " +
+                    "int attribute '" + count_key + "' (1..1024)" +
+                    (count == attrs.end() ? std::string()
+                                          : ", got a " + std::string(AttrTypeName(count->second)))};
+      }
+      plan.counts.push_back(static_cast<size_t>(*n));
+      continue;
+    }
+    if (count != attrs.end()) {
+      return {ErrorCode::kInvalidParam, op + ": '" + count_key + "' is given, but '" + p.GetName() +
+                                            "' is not a DYNAMIC input"};
+    }
+    plan.counts.push_back(1);
+    if (value != attrs.end()) {
+      ConstantInput c;
+      OPSIM_RETURN_IF_ERROR(ReadConstant(op, value_key, value->second, &c));
+      plan.constants.back() = std::move(c);
+    }
+  }
+  for (const auto& [key, value] : attrs) {
+    if (key.empty() || (key[0] != '@' && key[0] != '=' && key[0] != '+')) continue;
+    bool known = false;
+    for (const ops::OpParamDef& p : def.GetInputs()) known = known || key.substr(1) == p.GetName();
+    if (!known) return {ErrorCode::kInvalidParam, op + ": '" + key + "' names no input of the op"};
+  }
+  *out = std::move(plan);
+  return Status::Ok();
+}
+
+}  // namespace opsim

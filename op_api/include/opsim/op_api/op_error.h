@@ -1,0 +1,16 @@
+// How an operator's host functions (InferShape, InferDataType, tiling) say why they failed. CANN's
+// functions return only a graphStatus; opsim's own operators also report the error a caller
+// should see (a code and a message naming the value and the rule), which the operation that
+// called the function returns instead of its generic "failed (returned N)".
+#pragma once
+
+#include "opsim/core/status.h"
+
+namespace opsim::op_api {
+
+// Records `status` for the calling thread; a later report replaces an earlier one.
+void ReportOpError(Status status);
+// The last report of this thread (Ok when none), cleared.
+Status TakeOpError();
+
+}  // namespace opsim::op_api

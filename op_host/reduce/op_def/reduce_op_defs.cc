@@ -1,0 +1,89 @@
+// The Reduce operators as Ascend operator definitions, one per reading (docs/SPEC.md §1):
+//   ReduceSum, ReduceMax, ReduceMin, ReduceProd   ONNX: x; the optional input axes (int64, the
+//       form from opset 13 / 18); attributes axes (the form before), keepdims (1),
+//       noop_with_empty_axes (0). ReduceMax/ReduceMin also take bool (opset 20).
+//   OpenVINO.ReduceSum, ...   OpenVINO opset 1: data; the input axes (int32/int64) or, for
+//       description files that hold no tensors, the attribute reduction_axes; keep_dims (false).
+//   Reduce   ATB's ReduceOperation: reduceType ("sum"... or ATB's number), axis.
+// The dtype columns come from the one dtype table (reduce_dtype_support.h); the op types from the
+// one table of reducers (reduce_request.h).
+#include <vector>
+
+#include "reduce/reduce_dtype_support.h"
+#include "reduce_op_call.h"
+#include "reduce_op_functions.h"
+#include "register/op_def_registry.h"
+
+namespace opsim::reduce_op {
+namespace {
+
+ge::DataType GeOf(DType dtype) { return static_cast<ge::DataType>(static_cast<int>(dtype)); }
+
+// The package's dtypes for `kind`, or for any reducer (ATB's Reduce picks it by attribute).
+std::vector<ge::DataType> Columns(const ReduceOpType& type) {
+  std::vector<ge::DataType> columns;
+  for (const ReduceDTypeSupport& row : ReduceDTypeTable()) {
+    const bool any = type.reading == Reading::kAtb && row.package != 0;
+    if (any || PackageSupportsReduce(type.kind, row.dtype)) columns.push_back(GeOf(row.dtype));
+  }
+  if (type.reading == Reading::kOnnx &&
+      (type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin)) {
+    columns.push_back(ge::DT_BOOL);
+  }
+  return columns;
+}
+
+class ReduceOpDef : public ops::OpDef {
+ public:
+  explicit ReduceOpDef(const char* name) : OpDef(name) {
+    const ReduceOpType type = *FindReduceOpType(name);
+    const std::vector<ge::DataType> columns = Columns(type);
+    const std::vector<ge::Format> nd(columns.size(), ge::FORMAT_ND);
+    const char* data = type.reading == Reading::kOpenVino ? "data" : "x";
+    Input(data).ParamType(ops::REQUIRED).DataType(columns).Format(nd).UnknownShapeFormat(nd);
+    switch (type.reading) {
+      case Reading::kOnnx:
+        Input("axes")
+            .ParamType(ops::OPTIONAL)
+            .ValueDepend(ops::OPTIONAL)
+            .DataTypeList({ge::DT_INT64});
+        Attr("axes").AttrType(ops::OPTIONAL).ListInt();
+        Attr("keepdims").AttrType(ops::OPTIONAL).Int(1);
+        Attr("noop_with_empty_axes").AttrType(ops::OPTIONAL).Int(0);
+        break;
+      case Reading::kOpenVino:
+        Input("axes")
+            .ParamType(ops::OPTIONAL)
+            .ValueDepend(ops::OPTIONAL)
+            .DataTypeList({ge::DT_INT32, ge::DT_INT64});
+        Attr("keep_dims").AttrType(ops::OPTIONAL).Bool(false);
+        Attr("reduction_axes").AttrType(ops::OPTIONAL).ListInt();
+        break;
+      case Reading::kAtb:
+        Attr("reduceType").AttrType(ops::OPTIONAL).String("");
+        Attr("axis").AttrType(ops::OPTIONAL).ListInt();
+        break;
+    }
+    Output(type.reading == Reading::kOpenVino ? "output" : "y")
+        .ParamType(ops::REQUIRED)
+        .DataType(columns)
+        .Format(nd)
+        .UnknownShapeFormat(nd);
+    SetInferShape(InferShape);
+    AICore().SetTiling(Tiling);
+  }
+};
+
+// OP_ADD names an op type after a C++ class; the Reduce types (one of them dotted) come from a
+// table, so they are added through the factory OP_ADD itself calls.
+const int kAdded = [] {
+  for (const ReduceOpType& type : ReduceOpTypes()) {
+    ops::OpDefFactory::OpDefRegister(type.name.c_str(), [](const char* name) {
+      return std::unique_ptr<ops::OpDef>(new ReduceOpDef(name));
+    });
+  }
+  return 0;
+}();
+
+}  // namespace
+}  // namespace opsim::reduce_op
