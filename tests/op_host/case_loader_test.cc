@@ -200,8 +200,9 @@ class ValidSuite : public ::testing::Test {
 
 TEST_F(ValidSuite, ExpandsOpsVariedAttributesDtypesDevicesInOrder) {
   // pattern 2 ops x 2 keepdims x 2 dtypes x 2 devices, atb_case 2 x 2 x 1, specials 2,
-  // expected_min 1, all_dtypes: every dtype the ReduceMax reference covers, 1 device.
-  ASSERT_EQ(cases_.size(), 16u + 4u + 2u + 1u + 10u);
+  // expected_min 1, all_dtypes: every dtype the ReduceMax reference covers, 1 device;
+  // axes_input 1.
+  ASSERT_EQ(cases_.size(), 16u + 4u + 2u + 1u + 10u + 1u);
   std::vector<std::string> first;
   for (size_t i = 0; i < 4; ++i) first.push_back(cases_[i].name);
   EXPECT_EQ(first, (std::vector<std::string>{"pattern/ReduceSum/keepdims=0/float32/ascend910b",
@@ -359,6 +360,21 @@ TEST_F(ValidSuite, RunnerJudgesAgainstReferenceExpectedAndShape) {
     r = RunCase(Named(name));
     EXPECT_EQ(r.verdict, Verdict::kPass) << name << ": " << r.message;
   }
+}
+
+// An OpDef input read on the host (ReduceSum's axes) with written values is the operation's
+// constant, as CANN passes a Const node; the reference still sees it as input 1.
+TEST_F(ValidSuite, ValueDependInputWithValuesIsTheOperationsConstant) {
+  const Case& c = Named("axes_input/ReduceSum/float32/ascend910b");
+  ASSERT_EQ(c.inputs.size(), 2u);
+  EXPECT_FALSE(c.inputs[0].constant);
+  EXPECT_TRUE(c.inputs[1].constant);
+  EXPECT_EQ(c.inputs[1].dtype, DType::kInt64);
+  EXPECT_EQ(std::get<std::vector<int64_t>>(c.attrs.at("=axes")), (std::vector<int64_t>{-1}));
+  const CaseResult r = RunCase(c);
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  ASSERT_EQ(r.output_shapes.size(), 1u);
+  EXPECT_EQ(r.output_shapes[0], (std::vector<int64_t>{2}));
 }
 
 // Inputs and expected outputs from .npy files, resolved against the suite's folder.

@@ -3,6 +3,7 @@
 // case the operator refuses, expected values of the wrong count or dtype and an expected_shape
 // the operator does not produce are suite errors, not run failures.
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -108,6 +109,7 @@ Status DryRun(const std::string& op, const AttrMap& attrs, const std::vector<Cas
   OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(op, attrs, &operation));
   SVector<TensorDesc> in_descs;
   for (const CaseInput& in : inputs) {
+    if (in.constant) continue;
     if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
       return {ErrorCode::kInvalidParam,
               "more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
@@ -156,6 +158,64 @@ Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
   expected->bytes = std::move(a.data);
   expected->source = x.npy;
   return Status::Ok();
+}
+
+// A case input's values as a constant attribute: int64/int32 as an int list, float32 as a float
+// list; false for other dtypes (the input then goes in the pack as a tensor).
+bool ConstantValue(const CaseInput& in, AttrValue* out) {
+  std::vector<uint8_t> bytes;
+  if (in.data.kind == DataKind::kNpy) {
+    bytes = *in.data.npy_bytes;
+  } else if (in.data.kind != DataKind::kValues ||
+             !EncodeValues(in.data.values, in.dtype, &bytes).ok()) {
+    return false;
+  }
+  auto read = [&](auto sample) {
+    using T = decltype(sample);
+    std::vector<T> values(bytes.size() / sizeof(T));
+    if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+    return values;
+  };
+  if (in.dtype == DType::kInt64) {
+    *out = read(int64_t{});
+  } else if (in.dtype == DType::kInt32) {
+    const std::vector<int32_t> v = read(int32_t{});
+    *out = std::vector<int64_t>(v.begin(), v.end());
+  } else if (in.dtype == DType::kFloat32) {
+    const std::vector<float> v = read(float{});
+    *out = std::vector<double>(v.begin(), v.end());
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The case's inputs onto an OpDef's, by position, as `opsim exec` binds files: a ValueDepend
+// input with written values (or a file) of rank <= 1 becomes the operation's constant; every
+// OPTIONAL input the case gives is marked present. Ops with a DYNAMIC input take their tensors
+// as SetDynamicInputCount counted them; names without an OpDef are left alone.
+Status BindOpDefInputs(const std::string& op, Case* c) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return Status::Ok();
+  const std::vector<ops::OpParamDef>& params = def->GetInputs();
+  for (const ops::OpParamDef& p : params) {
+    if (p.GetParamType() == ops::DYNAMIC) return Status::Ok();
+  }
+  if (c->inputs.size() > params.size()) {
+    return {ErrorCode::kInvalidParam, std::to_string(c->inputs.size()) + " inputs, " + op +
+                                          " takes " + std::to_string(params.size())};
+  }
+  std::vector<bool> given(c->inputs.size(), true);
+  for (size_t k = 0; k < c->inputs.size(); ++k) {
+    CaseInput& in = c->inputs[k];
+    AttrValue value;
+    if (params[k].GetValueDepend() != ops::IGNORE && in.shape.size() <= 1 &&
+        ConstantValue(in, &value)) {
+      c->attrs["=" + params[k].GetName()] = std::move(value);
+      in.constant = true;
+    }
+  }
+  return MarkGivenInputs(op, given, &c->attrs);
 }
 
 class Expander {
@@ -300,8 +360,11 @@ class Expander {
       c.inputs.push_back(std::move(x));
     }
 
+    if (Status st = BindOpDefInputs(op, &c); !st.ok()) {
+      return CaseError(spec_.mark, "inputs", "case '" + name + "': " + st.message());
+    }
     std::vector<Inferred> outputs;
-    if (Status st = DryRun(op, attrs, c.inputs, &outputs); !st.ok()) {
+    if (Status st = DryRun(op, c.attrs, c.inputs, &outputs); !st.ok()) {
       return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
     }
     if (spec_.expected.size() > outputs.size()) {

@@ -66,6 +66,10 @@ struct CaseInput {
   DataSpec data;
   uint64_t seed = 0;  // the suite's seed mixed with the case name, op, dtype and input index
   SourceMark mark;    // where the input is written
+  // Held by the operation as a constant ("=<name>"), not passed as a tensor: an OpDef input read
+  // on the host (ValueDepend, say axes) whose values the case gives, as CANN hands a Const
+  // node's value to such an input. The reference still sees it as an input.
+  bool constant = false;
 };
 
 // What one output must equal, resolved when the suite loads: encoded in the output's dtype.
