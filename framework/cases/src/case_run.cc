@@ -185,7 +185,8 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     t.desc.shape = DimsFromShape(shape);
     t.dataSize = in.bytes.size();
     buffers.emplace_back(PaddedBytes(in.bytes.size()), 0);
-    std::memcpy(buffers.back().data(), in.bytes.data(), in.bytes.size());
+    // A zero-element input has no bytes (and data() may be null, which memcpy must not get).
+    if (!in.bytes.empty()) std::memcpy(buffers.back().data(), in.bytes.data(), in.bytes.size());
     t.deviceData = buffers.back().data();
     in_descs.push_back(t.desc);
     pack.inTensors.push_back(t);
