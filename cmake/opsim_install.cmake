@@ -1,13 +1,13 @@
 # Installation and the CMake package: `cmake --install` puts the libraries, the package headers
 # (ATB facade, runtime, op_host, op_kernel, the simulator's kernel_operator.h and everything it
 # includes, core) and the device profiles under the prefix; find_package(opsim CONFIG) then
-# gives opsim::opsim.
+# gives opsim::opsim (and opsim::opsim_onnx, the ONNX importer, for clients that load models).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
-  opsim_op_api opsim_ops opsim_framework opsim_ascendcl)
+  opsim_op_api opsim_ops opsim_framework opsim_onnx opsim_ascendcl)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
@@ -46,6 +46,8 @@ install(DIRECTORY
           ${PROJECT_SOURCE_DIR}/op_api/include/
           ${PROJECT_SOURCE_DIR}/framework/runtime/include/
           ${PROJECT_SOURCE_DIR}/framework/atb/include/
+          ${PROJECT_SOURCE_DIR}/framework/loaders/include/
+          ${PROJECT_SOURCE_DIR}/framework/onnx/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 foreach(layer op_host op_kernel)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
@@ -54,7 +56,7 @@ endforeach()
 # The CLI is part of the installed package (bin/opsim), with the libraries it needs beyond the
 # exported ones, so that `opsim exec --library` runs an operator library built against the package
 # in the same process as one copy of the runtime.
-install(TARGETS opsim opsim_npy opsim_onnx opsim_cases opsim_reference
+install(TARGETS opsim opsim_npy opsim_cases opsim_reference
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # Device profiles; point OPSIM_CONFIG_DIR at <prefix>/share/opsim to use the installed copies.

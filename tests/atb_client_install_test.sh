@@ -21,3 +21,8 @@ cmake -S "$source_dir/examples/atb_client" -B "$work/build" -DCMAKE_BUILD_TYPE=R
   { cat "$work/configure.log"; exit 1; }
 cmake --build "$work/build" -j2 > "$work/build.log" || { cat "$work/build.log"; exit 1; }
 OPSIM_CONFIG_DIR="$work/prefix/share/opsim" "$work/build/atb_client"
+# The ONNX importer of the package on a conformance folder, when the shared data is there.
+folder="$source_dir/../shared/conformance/onnx/test_reduce_sum_do_not_keepdims_example"
+if [ -d "$folder" ]; then
+  OPSIM_CONFIG_DIR="$work/prefix/share/opsim" "$work/build/onnx_client" "$folder" | grep -qx PASS
+fi

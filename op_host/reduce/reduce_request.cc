@@ -29,9 +29,42 @@ std::string Title(ReduceKind kind) {
   return r == nullptr ? std::string() : std::string(r->title);
 }
 
-std::string OnnxOpName(ReduceKind kind) { return "ONNX Reduce" + Title(kind); }
+constexpr std::array<ReduceVariantInfo, 6> kVariants = {{
+    {ReduceVariant::kMean, "Mean", false},
+    {ReduceVariant::kSumSquare, "SumSquare", false},
+    {ReduceVariant::kL1, "L1", false},
+    {ReduceVariant::kL2, "L2", true},
+    {ReduceVariant::kLogSum, "LogSum", true},
+    {ReduceVariant::kLogSumExp, "LogSumExp", true},
+}};
 
-std::string OpenVinoOpName(ReduceKind kind) { return "OpenVINO Reduce" + Title(kind); }
+std::string Title(ReduceKind kind, ReduceVariant variant) {
+  if (const ReduceVariantInfo* v = FindReduceVariant(variant)) return std::string(v->title);
+  return Title(kind);
+}
+
+std::string OnnxOpName(ReduceKind kind, ReduceVariant variant = ReduceVariant::kPlain) {
+  return "ONNX Reduce" + Title(kind, variant);
+}
+
+std::string OpenVinoOpName(ReduceKind kind, ReduceVariant variant = ReduceVariant::kPlain) {
+  return "OpenVINO Reduce" + Title(kind, variant);
+}
+
+// A family variant is SUM of a map; L2 and LogSum need a floating type.
+Status CheckVariant(std::string_view op, ReduceKind kind, DType dtype, ReduceVariant variant) {
+  const ReduceVariantInfo* v = FindReduceVariant(variant);
+  if (v == nullptr) return Status::Ok();
+  if (kind != ReduceKind::kSum) {
+    return Error(ErrorCode::kInvalidParam, op, "the family variant needs the SUM reducer");
+  }
+  if (v->floats_only && !IsFloating(dtype)) {
+    return Error(ErrorCode::kInvalidTensorDtype, op,
+                 "dtype = " + std::string(DTypeName(dtype)) +
+                     " is not supported (supported: float32, float16, bfloat16, float64)");
+  }
+  return Status::Ok();
+}
 
 bool IsValidKind(ReduceKind kind) {
   const int v = static_cast<int>(kind);
@@ -89,9 +122,10 @@ std::string SignedRange(int rank) {
 
 // Fills the request once every check has passed, so errors never leave it half-written.
 Status Finish(ReduceKind kind, DType dtype, const Shape& input, uint32_t axis_mask, bool keep_dims,
-              ReduceRequest* request) {
+              ReduceRequest* request, ReduceVariant variant = ReduceVariant::kPlain) {
   ReduceRequest out;
   out.kind = kind;
+  out.variant = variant;
   out.dtype = dtype;
   out.input = input;
   for (int d = 0; d < input.rank(); ++d) {
@@ -191,6 +225,15 @@ Status CheckAtbAxes(const SVector<int64_t>& axis, int rank, uint32_t* mask) {
 
 std::span<const ReducerInfo> Reducers() { return kReducers; }
 
+std::span<const ReduceVariantInfo> ReduceVariants() { return kVariants; }
+
+const ReduceVariantInfo* FindReduceVariant(ReduceVariant variant) {
+  for (const ReduceVariantInfo& v : kVariants) {
+    if (v.variant == variant) return &v;
+  }
+  return nullptr;
+}
+
 const ReducerInfo* FindReducer(ReduceKind kind) {
   for (const ReducerInfo& r : kReducers) {
     if (r.kind == kind) return &r;
@@ -210,10 +253,12 @@ std::string ToString(const ReduceRequest& request) {
     axes += Str(request.axes[i]);
   }
   axes += "]";
-  return std::string(ReduceKindName(request.kind)) + " " + request.input.ToString() + " " +
-         std::string(DTypeName(request.dtype)) + " axes=" + axes +
-         " keep_dims=" + (request.keep_dims ? "1" : "0") + (request.identity ? " identity" : "") +
-         " -> " + request.output.ToString();
+  const ReduceVariantInfo* variant = FindReduceVariant(request.variant);
+  const std::string name =
+      variant != nullptr ? std::string(variant->title) : std::string(ReduceKindName(request.kind));
+  return name + " " + request.input.ToString() + " " + std::string(DTypeName(request.dtype)) +
+         " axes=" + axes + " keep_dims=" + (request.keep_dims ? "1" : "0") +
+         (request.identity ? " identity" : "") + " -> " + request.output.ToString();
 }
 
 Status MakeReduceInputShape(std::string_view op, std::span<const int64_t> dims, Shape* out) {
@@ -249,10 +294,11 @@ Status LowerAtb(const infer::ReduceParam& param, DType dtype, const Shape& input
 
 Status LowerOnnx(ReduceKind kind, DType dtype, const Shape& input,
                  std::optional<std::span<const int64_t>> axes, bool keepdims,
-                 bool noop_with_empty_axes, ReduceRequest* request) {
-  const std::string op = OnnxOpName(kind);
+                 bool noop_with_empty_axes, ReduceRequest* request, ReduceVariant variant) {
+  const std::string op = OnnxOpName(kind, variant);
   if (request == nullptr) return NullRequest(op);
   OPSIM_RETURN_IF_ERROR(CheckKind(op, kind));
+  OPSIM_RETURN_IF_ERROR(CheckVariant(op, kind, dtype, variant));
   const bool bool_hint =
       dtype == DType::kBool && (kind == ReduceKind::kMax || kind == ReduceKind::kMin);
   OPSIM_RETURN_IF_ERROR(CheckPackageDType(
@@ -285,15 +331,16 @@ Status LowerOnnx(ReduceKind kind, DType dtype, const Shape& input,
       first[d] = i;
     }
   }
-  return Finish(kind, dtype, input, mask, keepdims, request);
+  return Finish(kind, dtype, input, mask, keepdims, request, variant);
 }
 
 Status LowerOpenVino(ReduceKind kind, DType dtype, const Shape& input,
                      std::span<const int64_t> reduction_axes, bool keep_dims,
-                     ReduceRequest* request) {
-  const std::string op = OpenVinoOpName(kind);
+                     ReduceRequest* request, ReduceVariant variant) {
+  const std::string op = OpenVinoOpName(kind, variant);
   if (request == nullptr) return NullRequest(op);
   OPSIM_RETURN_IF_ERROR(CheckKind(op, kind));
+  OPSIM_RETURN_IF_ERROR(CheckVariant(op, kind, dtype, variant));
   OPSIM_RETURN_IF_ERROR(CheckPackageDType(op, kind, dtype));
   OPSIM_RETURN_IF_ERROR(CheckInput(op, dtype, input));
   const int rank = input.rank();
@@ -308,7 +355,7 @@ Status LowerOpenVino(ReduceKind kind, DType dtype, const Shape& input,
     }
     mask |= 1u << (a < 0 ? a + rank : a);  // a repeat names the same axis: a set, as OpenVINO
   }
-  return Finish(kind, dtype, input, mask, keep_dims, request);
+  return Finish(kind, dtype, input, mask, keep_dims, request, variant);
 }
 
 }  // namespace opsim

@@ -21,6 +21,19 @@ namespace opsim {
 
 enum class ReduceKind { kSum, kMax, kMin, kProd };
 
+// The rest of the ONNX reduce family (docs/SPEC.md section 6): SUM with a map of the inputs
+// before the combine and a finish of the results after it.
+enum class ReduceVariant { kPlain, kMean, kSumSquare, kL1, kL2, kLogSum, kLogSumExp };
+
+struct ReduceVariantInfo {
+  ReduceVariant variant;
+  std::string_view title;  // "Mean": ONNX ReduceMean
+  bool floats_only;        // L2 and LogSum take the floating types only
+};
+// Every variant but kPlain.
+std::span<const ReduceVariantInfo> ReduceVariants();
+const ReduceVariantInfo* FindReduceVariant(ReduceVariant variant);
+
 // The attribute defaults a loader applies when a model leaves them out.
 inline constexpr bool kOnnxDefaultKeepdims = true;
 inline constexpr bool kOnnxDefaultNoopWithEmptyAxes = false;
@@ -53,6 +66,7 @@ struct ReduceRequest {
   // input, which reduces one element over no axis and so returns it unchanged.
   bool identity = false;
   Shape output;
+  ReduceVariant variant = ReduceVariant::kPlain;  // with kind kSum
 
   friend bool operator==(const ReduceRequest&, const ReduceRequest&) = default;
 };
@@ -79,14 +93,16 @@ Status LowerAtb(const infer::ReduceParam& param, DType dtype, const Shape& input
 // noop_with_empty_axes, then identity. Axes in [-r, r-1], negatives normalised, duplicates
 // (after normalising) rejected. bool, which ONNX opset 20 allows for ReduceMax/ReduceMin, is
 // rejected: the kernels do not implement it.
+// `variant` other than kPlain: the family op (ReduceMean, ...) with kind kSum.
 Status LowerOnnx(ReduceKind kind, DType dtype, const Shape& input,
                  std::optional<std::span<const int64_t>> axes, bool keepdims,
-                 bool noop_with_empty_axes, ReduceRequest* request);
+                 bool noop_with_empty_axes, ReduceRequest* request,
+                 ReduceVariant variant = ReduceVariant::kPlain);
 
 // OpenVINO Reduce{Sum,Max,Min,Prod} (opset1). Axes in [-r, r-1], duplicates treated as a set
 // (what OpenVINO's implementation does), empty axes: identity.
 Status LowerOpenVino(ReduceKind kind, DType dtype, const Shape& input,
                      std::span<const int64_t> reduction_axes, bool keep_dims,
-                     ReduceRequest* request);
+                     ReduceRequest* request, ReduceVariant variant = ReduceVariant::kPlain);
 
 }  // namespace opsim

@@ -211,6 +211,105 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   return bytes;
 }
 
+namespace {
+
+// The stage tiling of a pass over [before, r, after] (its dtypes and buffers set): family,
+// blocks, the combine of a split reduced extent and its partials, the kernel key.
+void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
+              const sim::DeviceProfile& device, ReducePass* pass) {
+  pass->in_elems = before * r * after;
+  pass->out_elems = before * after;
+  const Sizes sizes{DTypeSize(pass->in_dtype), DTypeSize(acc), DTypeSize(pass->out_dtype)};
+  kernels::ReduceTilingData& td = pass->tiling;
+  td.has_pad = device.has_data_copy_pad ? 1 : 0;
+  pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
+  td.stage = pass->family == ReduceFamily::kAR
+                 ? TileAR(before, r, sizes, device, device.vector_cores)
+                 : TileARA(before, r, after, sizes, device, device.vector_cores, true);
+  pass->block_dim = td.stage.groups * td.stage.r_split;
+  td.combine = kernels::ReduceStageTiling{};
+  pass->partial_bytes = 0;
+  if (td.stage.r_split > 1) {
+    const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass->out_dtype)};
+    td.combine =
+        TileARA(1, td.stage.r_split, pass->out_elems, combine, device, pass->block_dim, false);
+    pass->partial_bytes = Align512(td.stage.r_split * pass->out_elems * DTypeSize(acc));
+  }
+  pass->tiling_key = kernels::MakeReduceTilingKey(pass->family, ReducerType(kind),
+                                                  static_cast<int32_t>(pass->in_dtype),
+                                                  static_cast<int32_t>(pass->out_dtype));
+}
+
+void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
+                     kernels::ReduceTilingData* td);
+
+// ReduceLogSumExp, stable: a MAX pass writes each output's max (in the accumulator type) to
+// scratch A, then the SUM pass sums exp(x - max) and finishes with log(sum) + max. The shift is
+// per output, so the reduced axes must merge into one group (one SUM pass).
+Status AddLogSumExpShift(const ReduceRequest& request, const sim::DeviceProfile& device,
+                         ReducePlan* plan) {
+  if (plan->passes.empty()) return Status::Ok();  // no output elements
+  if (plan->passes.size() != 1) {
+    return {ErrorCode::kUnsupported,
+            "ONNX ReduceLogSumExp: the axes of " + ToString(request) +
+                " leave kept axes between reduced ones; opsim reduces LogSumExp over axes that "
+                "are adjacent once size-1 dims are dropped"};
+  }
+  const DType acc = AccDType(request.dtype);
+  ReducePass sum = plan->passes[0];
+  const kernels::ReduceStageTiling& shape = sum.tiling.stage;
+  ReducePass max = sum;
+  max.out_dtype = acc;
+  max.dst = ReduceBuffer::kScratchA;
+  max.tiling = kernels::ReduceTilingData{};
+  TilePass(ReduceKind::kMax, shape.outer, shape.r, shape.inner, acc, device, &max);
+  // The SUM pass keeps a tile of shifts in the UB besides its own buffers.
+  sim::DeviceProfile smaller = device;
+  smaller.ub_bytes = device.ub_bytes / 4 * 3;
+  const uint64_t outer = shape.outer, r = shape.r, inner = shape.inner;
+  sum.tiling = kernels::ReduceTilingData{};
+  TilePass(ReduceKind::kSum, outer, r, inner, acc, smaller, &sum);
+  SetFamilyStages(request, true, true, &sum.tiling);
+  sum.has_shift = true;
+  sum.shift = ReduceBuffer::kScratchA;
+  plan->passes = {max, sum};
+  return Status::Ok();
+}
+
+// The family's map goes on the stage that reads the input; its finish on the stage that writes
+// the output (the combine when the last pass splits its reduced extent).
+void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
+                     kernels::ReduceTilingData* td) {
+  using kernels::ReduceFinish;
+  using kernels::ReduceMap;
+  ReduceMap map = ReduceMap::kNone;
+  ReduceFinish finish = ReduceFinish::kNone;
+  switch (request.variant) {
+    case ReduceVariant::kPlain: return;
+    case ReduceVariant::kMean: finish = ReduceFinish::kMean; break;
+    case ReduceVariant::kSumSquare: map = ReduceMap::kSquare; break;
+    case ReduceVariant::kL1: map = ReduceMap::kAbs; break;
+    case ReduceVariant::kL2:
+      map = ReduceMap::kSquare;
+      finish = ReduceFinish::kSqrt;
+      break;
+    case ReduceVariant::kLogSum: finish = ReduceFinish::kLog; break;
+    case ReduceVariant::kLogSumExp:
+      map = ReduceMap::kExpShift;
+      finish = ReduceFinish::kLogAddShift;
+      break;
+  }
+  if (first) td->stage.map = static_cast<uint32_t>(map);
+  if (!last) return;
+  uint64_t count = 1;
+  for (int64_t a : request.axes) count *= static_cast<uint64_t>(request.input[static_cast<int>(a)]);
+  kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
+  out.finish = static_cast<uint32_t>(finish);
+  out.count = count;
+}
+
+}  // namespace
+
 Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
                          ReducePlan* plan) {
   if (device.vector_cores == 0 || device.ub_bytes < 4096) {
@@ -269,35 +368,24 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     pass.dst =
         last ? ReduceBuffer::kOutput
              : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB : ReduceBuffer::kScratchA);
-    pass.in_elems = before * r * after;
-    pass.out_elems = before * after;
-    const Sizes sizes{DTypeSize(pass.in_dtype), DTypeSize(acc), DTypeSize(pass.out_dtype)};
+    TilePass(request.kind, before, r, after, acc, device, &pass);
+    partial_bytes = std::max(partial_bytes, pass.partial_bytes);
     kernels::ReduceTilingData& td = pass.tiling;
-    td.has_pad = device.has_data_copy_pad ? 1 : 0;
-    pass.family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
-    td.stage = pass.family == ReduceFamily::kAR
-                   ? TileAR(before, r, sizes, device, device.vector_cores)
-                   : TileARA(before, r, after, sizes, device, device.vector_cores, true);
-    pass.block_dim = td.stage.groups * td.stage.r_split;
-    if (td.stage.r_split > 1) {
-      const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass.out_dtype)};
-      td.combine =
-          TileARA(1, td.stage.r_split, pass.out_elems, combine, device, pass.block_dim, false);
-      pass.partial_bytes = Align512(td.stage.r_split * pass.out_elems * DTypeSize(acc));
-      partial_bytes = std::max(partial_bytes, pass.partial_bytes);
-    }
-    pass.tiling_key = kernels::MakeReduceTilingKey(pass.family, ReducerType(request.kind),
-                                                   static_cast<int32_t>(pass.in_dtype),
-                                                   static_cast<int32_t>(pass.out_dtype));
     if (pass.dst != ReduceBuffer::kOutput) {
       uint64_t& bytes = scratch_bytes[pass.dst == ReduceBuffer::kScratchA ? 0 : 1];
       bytes = std::max(bytes, Align512(pass.out_elems * DTypeSize(acc)));
     }
+    SetFamilyStages(request, first, last, &td);
     src = pass.dst;
     out.passes.push_back(pass);
     if (last) break;
     dims = next_dims;
     reduced = next_reduced;
+  }
+  if (request.variant == ReduceVariant::kLogSumExp) {
+    OPSIM_RETURN_IF_ERROR(AddLogSumExpShift(request, device, &out));
+    partial_bytes = std::max(partial_bytes, out.passes[0].partial_bytes);
+    scratch_bytes[0] = Align512(out.passes[0].out_elems * DTypeSize(acc));
   }
   out.scratch_a_offset = partial_bytes;
   out.scratch_b_offset = partial_bytes + scratch_bytes[0];
@@ -324,6 +412,8 @@ Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTilin
     out.passes[p].data = pass.tiling;
     out.passes[p].key = pass.tiling_key;
     out.passes[p].src = pass.src;
+    out.passes[p].has_shift = pass.has_shift ? 1 : 0;
+    out.passes[p].shift = pass.shift;
     out.passes[p].dst = pass.dst;
     blocks = std::max(blocks, pass.block_dim);
   }
@@ -349,6 +439,8 @@ std::string CacheKey(const ReduceRequest& r, const sim::DeviceProfile& d) {
                     std::to_string(static_cast<int>(r.dtype)) + "|" + r.input.ToString() + "|";
   for (int64_t a : r.axes) key += std::to_string(a) + ",";
   key += r.keep_dims ? "|k" : "|d";
+  key += '|';
+  key += std::to_string(static_cast<int>(r.variant));
   return key;
 }
 

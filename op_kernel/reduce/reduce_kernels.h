@@ -40,6 +40,33 @@ class ReduceKernelBase {
       return out;
     }
   }
+  // ReduceLogSumExp's shift per output (a GM tensor of `outputs` accumulators), read in tiles of up
+  // to `tile` into its own queue.
+  void InitShift(GM_ADDR shift, const ReduceStageTiling& t, uint64_t outputs, uint32_t tile) {
+    const bool uses = static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift ||
+                      static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogAddShift;
+    if (!uses || shift == nullptr) return;
+    shifted_ = true;
+    shift_.SetGlobalBuffer(reinterpret_cast<__gm__ Acc*>(shift), outputs);
+    pipe_.InitBuffer(shift_q_, 1, static_cast<uint32_t>(AlignUp<Acc>(tile) * sizeof(Acc)));
+  }
+  AscendC::LocalTensor<Acc> LoadShift(uint64_t offset, uint32_t n, bool has_pad) {
+    AscendC::LocalTensor<Acc> tile = shift_q_.template AllocTensor<Acc>();
+    CopyInContiguous(tile, shift_, offset, n, has_pad, Acc(0));
+    shift_q_.EnQue(tile);
+    return shift_q_.template DeQue<Acc>();
+  }
+  // ReduceLogSumExp's finish (log, then add the shift) where the stage has it; frees the tile.
+  void FinishShift(const AscendC::LocalTensor<Acc>& acc, AscendC::LocalTensor<Acc>& tile,
+                   uint32_t n, const ReduceStageTiling& t) {
+    if constexpr (std::is_floating_point_v<Acc>) {
+      if (static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogAddShift) {
+        ext::LogAddShift(acc, tile, n);
+      }
+    }
+    shift_q_.FreeTensor(tile);
+  }
+
   // Rounds the accumulators to the output type, once, to nearest even.
   void Narrow(const AscendC::LocalTensor<Out>& out, const AscendC::LocalTensor<Acc>& acc,
               uint32_t n) {
@@ -53,7 +80,85 @@ class ReduceKernelBase {
   AscendC::TBuf<AscendC::TPosition::VECCALC> part_buf_;
   AscendC::GlobalTensor<In> x_;
   AscendC::GlobalTensor<Out> y_;
+  bool shifted_ = false;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> shift_q_;
+  AscendC::GlobalTensor<Acc> shift_;
 };
+
+// The stages of ReduceLogSumExp: SUM, float accumulators, and a shift.
+template <typename R, typename Acc>
+inline constexpr bool kCanShift = std::is_same_v<R, SumReducer>&& std::is_floating_point_v<Acc>;
+
+// The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Integer means
+// truncate toward zero, as ONNX Runtime's integer division does.
+template <typename Acc>
+void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageTiling& t) {
+  const auto finish = static_cast<ReduceFinish>(t.finish);
+  if (finish == ReduceFinish::kNone) return;
+  if constexpr (std::is_floating_point_v<Acc>) {
+    const int32_t count = static_cast<int32_t>(n);
+    if (finish == ReduceFinish::kMean) {
+      AscendC::Muls(acc, acc, static_cast<Acc>(1.0 / static_cast<double>(t.count)), count);
+    } else if (finish == ReduceFinish::kSqrt) {
+      AscendC::Sqrt(acc, acc, count);
+    } else if (finish == ReduceFinish::kLog) {
+      AscendC::Ln(acc, acc, count);
+    }  // kLogAddShift: the kernel adds its shift tile (ext::LogAddShift)
+  } else if (finish == ReduceFinish::kMean) {
+    const Acc divisor = static_cast<Acc>(t.count);
+    for (uint32_t i = 0; i < n; ++i) acc.SetValue(i, static_cast<Acc>(acc.GetValue(i) / divisor));
+  }
+}
+
+// The family's square / abs map of a stage, if it has one.
+inline bool RowMapOf(const ReduceStageTiling& t, ext::RowMap* map) {
+  const auto m = static_cast<ReduceMap>(t.map);
+  if (m != ReduceMap::kSquare && m != ReduceMap::kAbs) return false;
+  *map = m == ReduceMap::kSquare ? ext::RowMap::kSquare : ext::RowMap::kAbs;
+  return true;
+}
+
+// A row reduction of one tile, through the family's map when the stage has one (kExpShift reads
+// `shift`, one per row).
+template <typename R, typename In, typename Acc>
+void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTensor<In>& in,
+                    const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
+                    const AscendC::LocalTensor<Acc>* shift = nullptr) {
+  if constexpr (kCanShift<R, Acc>) {
+    if (static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift && shift != nullptr) {
+      ext::ReduceRowsExpShifted(dst, in, *shift, rows, cols, stride);
+      return;
+    }
+  }
+  if constexpr (std::is_same_v<R, SumReducer>) {
+    ext::RowMap map;
+    if (RowMapOf(t, &map)) {
+      ext::ReduceRows(dst, in, map, R::kOp, rows, cols, stride);
+      return;
+    }
+  }
+  ext::ReduceRows(dst, in, R::kOp, rows, cols, stride);
+}
+
+template <typename R, typename In, typename Acc>
+void AccumulateTileRows(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<In>& in,
+                        const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
+                        const AscendC::LocalTensor<Acc>* shift = nullptr) {
+  if constexpr (kCanShift<R, Acc>) {
+    if (static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift && shift != nullptr) {
+      ext::AccumulateRowsExpShifted(acc, in, *shift, rows, cols, stride);
+      return;
+    }
+  }
+  if constexpr (std::is_same_v<R, SumReducer>) {
+    ext::RowMap map;
+    if (RowMapOf(t, &map)) {
+      ext::AccumulateRows(acc, in, map, R::kOp, rows, cols, stride);
+      return;
+    }
+  }
+  ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
+}
 
 // AR: x is [rows, r] with rows contiguous, y is [rows]. Either several whole rows per tile
 // (short rows) or one row in chunks of `cols` (long rows, or a split reduced extent).
@@ -62,7 +167,8 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   using Base = ReduceKernelBase<In, Acc, Out>;
 
  public:
-  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad,
+            GM_ADDR shift = nullptr) {
     t_ = t;
     has_pad_ = has_pad;
     share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
@@ -74,6 +180,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
     this->InitBuffers(t, in_elems, out_elems);
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
+    if constexpr (kCanShift<R, Acc>) this->InitShift(shift, t, t.outer, t.rows);
   }
 
   void Process() {
@@ -81,14 +188,17 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.unit_end - u));
       AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
       AscendC::LocalTensor<Acc> acc = this->AccFor(out);
+      if (this->shifted_) shift_tile_ = this->LoadShift(u, rows, has_pad_);
       if (share_.r_end == share_.r_begin) {
         AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(rows));
       } else if (whole_rows_) {
         CopyIn(u * t_.r, rows * static_cast<uint32_t>(t_.r));
         ComputeRows(acc, rows);
       } else {
-        for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i);
+        for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i, i);
       }
+      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, rows, t_);
+      if (this->shifted_) this->FinishShift(acc, shift_tile_, rows, t_);
       this->Narrow(out, acc, rows);
       this->out_q_.EnQue(out);
       CopyOut(u, rows);
@@ -105,17 +215,19 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t r = static_cast<uint32_t>(t_.r);
-    ext::ReduceRows(acc, in, R::kOp, rows, r, r);
+    ReduceTileRows<R>(acc, in, t_, rows, r, r, this->shifted_ ? &shift_tile_ : nullptr);
     this->in_q_.FreeTensor(in);
   }
-  void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row) {
+  // Row `row` of x, the tile's row `i`.
+  void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row, uint32_t i) {
     AscendC::LocalTensor<Acc> part = this->part_buf_.template Get<Acc>();
+    const AscendC::LocalTensor<Acc> row_shift = this->shifted_ ? shift_tile_[i] : acc;
     for (uint64_t c = share_.r_begin; c < share_.r_end; c += t_.cols) {
       const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, share_.r_end - c));
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
-      ext::ReduceRows(first ? acc : part, in, R::kOp, 1, n, n);
+      ReduceTileRows<R>(first ? acc : part, in, t_, 1, n, n, this->shifted_ ? &row_shift : nullptr);
       if (!first) R::Combine(acc, acc, part, 1);
       this->in_q_.FreeTensor(in);
     }
@@ -130,6 +242,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool whole_rows_ = false;
+  AscendC::LocalTensor<Acc> shift_tile_;
 };
 
 // ARA: x is [outer, r, inner], y is [outer, inner]. A work unit is one outer index and one
@@ -137,7 +250,8 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
 template <typename R, typename In, typename Acc, typename Out>
 class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
  public:
-  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad,
+            GM_ADDR shift = nullptr) {
     t_ = t;
     has_pad_ = has_pad;
     share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
@@ -147,6 +261,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     if (share_.unit_begin == share_.unit_end) return;
     const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
     this->InitBuffers(t, in_elems, static_cast<uint32_t>(AlignUp<Acc>(t.cols)));
+    if constexpr (kCanShift<R, Acc>) this->InitShift(shift, t, t.outer * t.inner, t.cols);
   }
 
   void Process() {
@@ -157,11 +272,14 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
       AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
       AscendC::LocalTensor<Acc> acc = this->AccFor(out);
       AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
+      if (this->shifted_) shift_tile_ = this->LoadShift(a0 * t_.inner + c0, cols, has_pad_);
       for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
         const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
         CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
         Compute(acc, rows, cols);
       }
+      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, cols, t_);
+      if (this->shifted_) this->FinishShift(acc, shift_tile_, cols, t_);
       this->Narrow(out, acc, cols);
       this->out_q_.EnQue(out);
       CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
@@ -182,7 +300,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t stride = t_.ub_row_stride;
-    ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
+    AccumulateTileRows<R>(acc, in, t_, rows, cols, stride, this->shifted_ ? &shift_tile_ : nullptr);
     this->in_q_.FreeTensor(in);
   }
   void CopyOut(uint64_t offset, uint32_t cols) {
@@ -195,6 +313,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool contiguous_ = false;
+  AscendC::LocalTensor<Acc> shift_tile_;
 };
 
 // One pass's addresses and tiling, as the launch hands them to the instantiation its key names.
@@ -203,6 +322,7 @@ struct ReducePassArgs {
   GM_ADDR x = nullptr;  // the input or the previous pass's accumulators
   GM_ADDR y = nullptr;  // the output or this pass's accumulators
   GM_ADDR workspace = nullptr;
+  GM_ADDR shift = nullptr;  // ReduceLogSumExp's shift per output, when the pass has one
   ReduceTilingData tiling;
 };
 
@@ -215,19 +335,19 @@ void RunReduce(const ReducePassArgs& pass) {
   const ReduceTilingData& td = pass.tiling;
   if (td.stage.r_split == 1) {
     Family<R, In, Acc, Out> kernel;
-    kernel.Init(pass.x, pass.y, td.stage, td.has_pad != 0);
+    kernel.Init(pass.x, pass.y, td.stage, td.has_pad != 0, pass.shift);
     kernel.Process();
     return;
   }
   GM_ADDR partials = AscendC::GetUserWorkspace(pass.workspace);
   {
     Family<R, In, Acc, Acc> kernel;
-    kernel.Init(pass.x, partials, td.stage, td.has_pad != 0);
+    kernel.Init(pass.x, partials, td.stage, td.has_pad != 0, pass.shift);
     kernel.Process();
   }
   AscendC::SyncAll();
   KernelReduceARA<R, Acc, Acc, Out> combine;
-  combine.Init(partials, pass.y, td.combine, td.has_pad != 0);
+  combine.Init(partials, pass.y, td.combine, td.has_pad != 0, pass.shift);
   combine.Process();
 }
 

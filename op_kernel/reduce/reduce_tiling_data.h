@@ -26,7 +26,17 @@ struct ReduceStageTiling {
   uint32_t ub_row_stride = 0;   // ARA: elements between tile rows in the UB
   uint32_t buffer_num = 2;      // input tiles in flight: 2 = double buffering
   uint32_t out_buffer_num = 2;  // output tiles: 1 when each block writes a single one
+  // The reduce family (docs/SPEC.md section 6), SUM only: a map of the input elements (the first
+  // pass's stage) and a finish of the results (the last pass's last stage).
+  uint32_t map = 0;     // a ReduceMap
+  uint32_t finish = 0;  // a ReduceFinish
+  uint64_t count = 1;   // elements reduced into each output: ReduceMean's divisor
 };
+
+// kExpShift and kLogAddShift (ReduceLogSumExp) read a shift per output: the max of its inputs,
+// which a MAX pass before wrote (ReducePassTiling::shift).
+enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kExpShift };
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogAddShift };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;
@@ -50,6 +60,8 @@ struct ReducePassTiling {
   uint64_t key = 0;  // MakeReduceTilingKey: family, reducer, input and output dtype
   ReduceBuffer src = ReduceBuffer::kInput;
   ReduceBuffer dst = ReduceBuffer::kOutput;
+  uint32_t has_shift = 0;  // the stages read a shift per output from `shift`
+  ReduceBuffer shift = ReduceBuffer::kScratchA;
 };
 
 // The tiling of one Reduce operator launch (every Reduce op type's kernel reads it): the passes

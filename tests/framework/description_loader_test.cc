@@ -154,7 +154,8 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
       {"op_bad_dtype.yaml", false, "3:37: 'dtype': ",
        "unknown dtype 'flaot32' (did you mean 'float32'? expected one of: float32"},
       {"op_unknown_op.yaml", false, "1:5: 'op': ",
-       "unknown op type 'ReduceSun' (did you mean 'ReduceSum'? registered: OpenVINO.ReduceMax"},
+       // The registered list grows with every operator; its start is not this test's concern.
+       "unknown op type 'ReduceSun' (did you mean 'ReduceSum'? registered: "},
       {"op_bad_param_key.yaml", false, "4:3: 'params.axis': ",
        "ReduceSum: unknown attribute 'axis' (did you mean 'axes'?); ReduceSum declares axes, "
        "keepdims, noop_with_empty_axes"},
@@ -214,7 +215,7 @@ TEST(DescriptionLoader, MissingFilesAndNullOutputsAreRefused) {
   LoadedOp op;
   const Status st = LoadOpDescription(Fixture("does_not_exist.yaml"), &op);
   EXPECT_EQ(st.code(), ErrorCode::kIoError);
-  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open the file"), std::string::npos);
+  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"), std::string::npos);
   EXPECT_EQ(LoadOpDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(LoadGraphDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(ReadingOf("Reduce"), "");

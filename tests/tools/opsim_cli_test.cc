@@ -191,6 +191,9 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
       WriteArray<float>("x.npy", "<f4", {2, 3}, std::vector<float>{1, 2, 3, 4, 5, 6});
   const std::string u16 = WriteArray<uint16_t>("u.npy", "<u2", {2}, std::vector<uint16_t>{1, 2});
   const std::string flags = WriteArray<uint8_t>("b.npy", "|b1", {2}, std::vector<uint8_t>{1, 0});
+  // No elements, but reduced over axis 0 a 4 TiB output: refused before it is allocated.
+  const std::string vast =
+      WriteArray<float>("vast.npy", "<f4", {0, int64_t{1} << 40}, std::vector<float>{});
   {
     std::vector<uint8_t> bytes;
     npy::NpyArray a;
@@ -223,6 +226,9 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
            {"--op ReduceSum --input " + in + " --dtype bfloat16", "<u2"},
            {"--op ReduceSum --input " + flags, "bool"},
            {"--op ReduceSum --keepdims 2 --input " + in, "'keepdims' = 2 is not 0 or 1"},
+           {"--op ReduceSum --axes 0 --input " + vast, "more than half of this machine's"},
+           {"--op ReduceSum --input /dev/zero", "/dev/zero is a character device"},
+           {"--op ReduceSum --input " + Path(""), "is a directory"},
            {"--op ReduceSum --input " + in + " --device nosuchchip", "nosuchchip"},
        }) {
     const Result r = Run("exec " + b.args + " --output " + out);

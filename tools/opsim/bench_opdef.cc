@@ -165,14 +165,8 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     total += static_cast<double>(*bytes);
     (k < in_descs.size() ? input_bytes : output_bytes) += static_cast<double>(*bytes);
   }
-  const double memory =
-      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
-  if (memory > 0 && total > memory / 2) {
-    char why[200];
-    std::snprintf(why, sizeof(why),
-                  ": the inputs and outputs need %.1f GB, more than half of this machine's %.1f GB",
-                  total / 1e9, memory / 1e9);
-    return Report(kCmd, r.op + why, kExitFailure);
+  if (Status st = CheckFitsMemory(total, r.op + ": the inputs and outputs"); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
   }
   std::vector<DeviceBuffer> buffers;
   VariantPack pack;

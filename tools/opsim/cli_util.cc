@@ -1,10 +1,33 @@
 #include "cli_util.h"
 
+#include <unistd.h>
+
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <optional>
 
 namespace opsim::cli {
+
+Status CheckFitsMemory(double bytes, const std::string& what) {
+  const double memory =
+      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (memory <= 0 || bytes <= memory / 2) return Status::Ok();
+  char why[200];
+  std::snprintf(why, sizeof(why), " need %.1f GB, more than half of this machine's %.1f GB",
+                bytes / 1e9, memory / 1e9);
+  return {ErrorCode::kInvalidTensorSize, what + why};
+}
+
+Status DescBytes(const TensorDesc& desc, const std::string& what, uint64_t* bytes) {
+  const std::optional<uint64_t> b = TensorDescBytes(desc);
+  if (!b) {
+    return {ErrorCode::kInvalidTensorSize,
+            what + " " + ToString(desc) + " has more bytes than 2^64 can count"};
+  }
+  *bytes = *b;
+  return Status::Ok();
+}
 
 Status ParseIntList(std::string_view text, std::string_view what, std::vector<int64_t>* out) {
   std::string_view body = text;

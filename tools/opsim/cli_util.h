@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "opsim/core/status.h"
+#include "opsim/core/tensor.h"
 
 namespace opsim::cli {
 
@@ -16,6 +17,13 @@ inline constexpr int kExitUsage = 2;
 // A list of integers as a user types it: "0,1", "[0, -1]", "2"; "" and "[]" are empty.
 // kInvalidParam naming `what` and the offending text.
 Status ParseIntList(std::string_view text, std::string_view what, std::vector<int64_t>* out);
+
+// Refuses, before anything is allocated, buffers of `bytes` in all that take more than half of
+// this machine's memory (with overcommit the allocation would succeed and the process be killed
+// while filling it): kInvalidTensorSize naming `what`, the bytes and the machine's memory.
+Status CheckFitsMemory(double bytes, const std::string& what);
+// The bytes of a description, or kInvalidTensorSize naming `what` when they overflow.
+Status DescBytes(const TensorDesc& desc, const std::string& what, uint64_t* bytes);
 
 // "opsim <command>: <message>" on stderr, then `code`.
 int Report(std::string_view command, const std::string& message, int code);

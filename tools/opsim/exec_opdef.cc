@@ -434,14 +434,27 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
   }
+  // Every output is sized, and the sum checked against the machine, before one is allocated.
+  std::vector<uint64_t> out_bytes;
+  double total = 0;
   for (const TensorDesc& d : out_descs) {
-    const std::optional<uint64_t> bytes = TensorDescBytes(d);
-    if (!bytes)
-      return Report(kCmd, r.op + ": output " + ToString(d) + " is too large", kExitFailure);
+    uint64_t bytes = 0;
+    if (Status st = DescBytes(d, r.op + ": output", &bytes); !st.ok()) {
+      return Report(kCmd, st.ToString(), kExitFailure);
+    }
+    out_bytes.push_back(bytes);
+    total += static_cast<double>(PaddedBytes(bytes));
+  }
+  if (Status st = CheckFitsMemory(total, r.op + ": the outputs"); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  for (size_t k = 0; k < out_descs.size(); ++k) {
+    const TensorDesc& d = out_descs[k];
+    const uint64_t bytes = out_bytes[k];
     Tensor t;
     t.desc = d;
-    t.dataSize = *bytes;
-    buffers.emplace_back(PaddedBytes(*bytes), 0);
+    t.dataSize = bytes;
+    buffers.emplace_back(PaddedBytes(bytes), 0);
     t.deviceData = buffers.back().data();
     pack.outTensors.push_back(t);
   }
@@ -456,7 +469,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   uint64_t ws = 0;
   Status st = op->Setup(pack, ws, context.get());
-  std::vector<uint8_t> workspace(ws);
+  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws), r.op + ": the workspace");
+  std::vector<uint8_t> workspace(st.ok() ? ws : 0);
   if (st.ok()) st = op->Execute(pack, workspace.data(), ws, context.get());
   if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
 

@@ -98,9 +98,22 @@ int RunGraph(const GraphOptions& o) {
     tensor.dataSize = inputs[i].data.size();
     pack.inTensors.push_back(tensor);
   }
+  std::vector<uint64_t> out_bytes(g.outputs.size());
+  double total = 0;
+  for (size_t i = 0; i < g.outputs.size(); ++i) {
+    if (Status st =
+            DescBytes(g.outputs[i].desc, "output '" + g.outputs[i].name + "'", &out_bytes[i]);
+        !st.ok()) {
+      return Report(kCmd, st.ToString(), kExitFailure);
+    }
+    total += static_cast<double>(out_bytes[i]);
+  }
+  if (Status st = CheckFitsMemory(total, "the graph's outputs"); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
   std::vector<std::vector<uint8_t>> outputs(g.outputs.size());
   for (size_t i = 0; i < g.outputs.size(); ++i) {
-    outputs[i].assign(TensorDescBytes(g.outputs[i].desc).value_or(0), 0);
+    outputs[i].assign(out_bytes[i], 0);
     Tensor tensor;
     tensor.desc = g.outputs[i].desc;
     tensor.deviceData = outputs[i].empty() ? nullptr : outputs[i].data();
@@ -117,6 +130,7 @@ int RunGraph(const GraphOptions& o) {
   }
   uint64_t ws_bytes = 0;
   Status st = g.operation->Setup(pack, ws_bytes, context.get());
+  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws_bytes), "the graph's workspace");
   std::vector<uint8_t> workspace;
   if (st.ok()) {
     workspace.assign(ws_bytes, 0);

@@ -12,6 +12,8 @@
 #include <iterator>
 #include <limits>
 
+#include "opsim/core/file_read.h"
+
 namespace opsim::npy {
 namespace {
 
@@ -249,11 +251,8 @@ Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray*
 }
 
 Status ReadNpy(const std::string& path, NpyArray* out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return Bad(path, std::string("cannot open for reading: ") + std::strerror(errno));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
-  if (file.bad()) return Bad(path, "read failed");
+  std::vector<uint8_t> bytes;
+  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, HalfOfMemory(), "a .npy file", &bytes));
   return ParseNpy(bytes, path, out);
 }
 

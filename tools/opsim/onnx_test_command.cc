@@ -87,13 +87,25 @@ FolderResult RunDataSet(const std::string& model_bytes, const std::string& model
   if (Status st = LoadOnnxModel(model_bytes, model_path, options, &model); !st.ok()) {
     return {Outcome::kFail, st.ToString()};
   }
+  std::vector<uint64_t> out_bytes(model.outputs.size());
+  double total = 0;
+  for (size_t k = 0; k < model.outputs.size(); ++k) {
+    const std::string what = "output '" + model.outputs[k].name + "'";
+    if (Status st = DescBytes(model.outputs[k].desc, what, &out_bytes[k]); !st.ok()) {
+      return {Outcome::kFail, st.ToString()};
+    }
+    total += static_cast<double>(out_bytes[k]);
+  }
+  if (Status st = CheckFitsMemory(total, "the model's outputs"); !st.ok()) {
+    return {Outcome::kFail, st.ToString()};
+  }
   std::vector<OnnxTensor> outputs(model.outputs.size());
   VariantPack pack;
   for (size_t k = 0; k < model.outputs.size(); ++k) {
     const TensorDesc& d = model.outputs[k].desc;
     outputs[k].dtype = *DTypeFromAcl(d.dtype);
     outputs[k].dims.assign(d.shape.dims, d.shape.dims + d.shape.dimNum);
-    outputs[k].data.assign(TensorDescBytes(d).value_or(0), 0);
+    outputs[k].data.assign(out_bytes[k], 0);
     Tensor t;
     t.desc = d;
     t.deviceData = outputs[k].data.empty() ? nullptr : outputs[k].data.data();
@@ -102,6 +114,7 @@ FolderResult RunDataSet(const std::string& model_bytes, const std::string& model
   }
   uint64_t ws_bytes = 0;
   Status st = model.operation->Setup(pack, ws_bytes, context);
+  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws_bytes), "the model's workspace");
   std::vector<uint8_t> workspace;
   if (st.ok()) {
     workspace.assign(ws_bytes, 0);

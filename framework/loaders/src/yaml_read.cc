@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "opsim/core/dtype.h"
+#include "opsim/core/file_read.h"
 
 namespace opsim::loaders {
 namespace {
@@ -46,16 +47,17 @@ std::optional<double> ParseFloat(const YAML::Node& node) {
   return value;
 }
 
+// A description is a few kilobytes; this bounds what the YAML parser is handed.
+constexpr uint64_t kMaxYamlBytes = 64 << 20;
+
 }  // namespace
 
 Status ParseYamlFile(const std::string& path, YamlFile* out) {
-  std::ifstream in(path);
-  if (!in) return {ErrorCode::kIoError, path + ": cannot open the file"};
-  std::stringstream text;
-  text << in.rdbuf();
+  std::string text;
+  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxYamlBytes, "a description file", &text));
   out->path = path;
   try {
-    out->root = YAML::Load(text.str());
+    out->root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
   }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "onnx_tensor.h"
+#include "opsim/core/file_read.h"
 
 namespace opsim {
 
@@ -17,13 +18,8 @@ TensorDesc OnnxTensor::Desc() const {
 }
 
 Status ReadFileBytes(const std::string& path, std::string* out) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return {ErrorCode::kIoError, path + ": cannot open the file"};
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
-  if (file.bad()) return {ErrorCode::kIoError, path + ": cannot read the file"};
-  *out = std::move(bytes).str();
-  return Status::Ok();
+  // protobuf parses at most 2 GiB: a larger file could not be a model or a tensor anyway.
+  return ReadRegularFile(path, uint64_t{2} << 30, "an ONNX file", out);
 }
 
 Status LoadOnnxTensor(std::string_view bytes, std::string_view what, OnnxTensor* out) {

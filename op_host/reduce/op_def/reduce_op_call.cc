@@ -67,6 +67,14 @@ Status ReadAxesInput(const std::string& op, const gert::Tensor& axes, std::vecto
   return Status::Ok();
 }
 
+// ONNX (opset 20) reduces bool by max (any) and min (all), as OpenVINO's ReduceLogicalOr / And
+// do: the uint8 kernels on the same bytes.
+DType BoolAsUInt8(const ReduceOpType& type, DType dtype) {
+  const bool max_min = type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin;
+  return dtype == DType::kBool && max_min && type.variant == ReduceVariant::kPlain ? DType::kUInt8
+                                                                                   : dtype;
+}
+
 std::optional<std::vector<int64_t>> ListAttr(const gert::RuntimeAttrs& attrs, size_t index) {
   const gert::TypedContinuousVector<int64_t>* list = attrs.GetListInt(index);
   if (list == nullptr) return std::nullopt;
@@ -95,13 +103,10 @@ Status LowerOnnxCall(const ReduceOpType& type, const ReduceCall& call, DType dty
                                     " is not 0 or 1");
     }
   }
-  // ONNX (opset 20) reduces bool by max (any) and min (all): the uint8 kernels on the same bytes.
-  const bool bool_as_uint8 =
-      dtype == DType::kBool && (type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin);
   std::optional<std::span<const int64_t>> axes_view;
   if (axes) axes_view = std::span<const int64_t>(*axes);
-  return LowerOnnx(type.kind, bool_as_uint8 ? DType::kUInt8 : dtype, input, axes_view,
-                   keepdims == 1, noop == 1, request);
+  return LowerOnnx(type.kind, BoolAsUInt8(type, dtype), input, axes_view, keepdims == 1, noop == 1,
+                   request, type.variant);
 }
 
 Status LowerOpenVinoCall(const ReduceOpType& type, const ReduceCall& call, DType dtype,
@@ -119,8 +124,8 @@ Status LowerOpenVinoCall(const ReduceOpType& type, const ReduceCall& call, DType
   if (!axes) {
     return Invalid(type.name, "the axes are missing (input 1, or the attribute 'reduction_axes')");
   }
-  return LowerOpenVino(type.kind, dtype, input, *axes, *call.attrs->GetBool(kOpenVinoKeepDims),
-                       request);
+  return LowerOpenVino(type.kind, BoolAsUInt8(type, dtype), input, *axes,
+                       *call.attrs->GetBool(kOpenVinoKeepDims), request, type.variant);
 }
 
 Status LowerAtbCall(const ReduceOpType& type, const ReduceCall& call, DType dtype,
@@ -145,6 +150,19 @@ std::vector<ReduceOpType> ReduceOpTypes() {
     types.push_back({op, Reading::kOnnx, r.kind});
     types.push_back({kOpenVinoPrefix + op, Reading::kOpenVino, r.kind});
   }
+  for (const ReduceVariantInfo& v : ReduceVariants()) {
+    const std::string op = "Reduce" + std::string(v.title);
+    types.push_back({op, Reading::kOnnx, ReduceKind::kSum, v.variant});
+    const bool openvino = v.variant == ReduceVariant::kMean || v.variant == ReduceVariant::kL1 ||
+                          v.variant == ReduceVariant::kL2;
+    if (openvino) {
+      types.push_back({kOpenVinoPrefix + op, Reading::kOpenVino, ReduceKind::kSum, v.variant});
+    }
+  }
+  types.push_back({std::string(kOpenVinoPrefix) + "ReduceLogicalAnd", Reading::kOpenVino,
+                   ReduceKind::kMin, ReduceVariant::kPlain, true});
+  types.push_back({std::string(kOpenVinoPrefix) + "ReduceLogicalOr", Reading::kOpenVino,
+                   ReduceKind::kMax, ReduceVariant::kPlain, true});
   types.push_back({"Reduce", Reading::kAtb, ReduceKind::kSum});
   return types;
 }

@@ -21,9 +21,13 @@ struct ReduceOpType {
   std::string name;  // "ReduceSum", "OpenVINO.ReduceSum", "Reduce"
   Reading reading = Reading::kOnnx;
   ReduceKind kind = ReduceKind::kSum;  // ATB's comes from reduceType instead
+  ReduceVariant variant = ReduceVariant::kPlain;
+  bool bool_only = false;  // OpenVINO's ReduceLogicalAnd / Or: MIN / MAX of bool
 };
 
-// Every Reduce op type, from the one table of reducers.
+// Every Reduce op type, from the one table of reducers and the one of family variants: the four
+// reducers in every reading, the variants in ONNX's (and Mean, L1, L2 in OpenVINO's), and
+// OpenVINO's ReduceLogicalAnd / ReduceLogicalOr.
 std::vector<ReduceOpType> ReduceOpTypes();
 std::optional<ReduceOpType> FindReduceOpType(const std::string& name);
 

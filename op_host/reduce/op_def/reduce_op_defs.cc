@@ -2,8 +2,11 @@
 //   ReduceSum, ReduceMax, ReduceMin, ReduceProd   ONNX: x; the optional input axes (int64, the
 //       form from opset 13 / 18); attributes axes (the form before), keepdims (1),
 //       noop_with_empty_axes (0). ReduceMax/ReduceMin also take bool (opset 20).
+//   ReduceMean, ReduceSumSquare, ReduceL1, ReduceL2, ReduceLogSum   the rest of the ONNX family
+//       (docs/SPEC.md section 6), as the four above: SUM with a map before and a finish after.
 //   OpenVINO.ReduceSum, ...   OpenVINO opset 1: data; the input axes (int32/int64) or, for
 //       description files that hold no tensors, the attribute reduction_axes; keep_dims (false).
+//       Also Mean, L1, L2, and ReduceLogicalAnd / ReduceLogicalOr on bool.
 //   Reduce   ATB's ReduceOperation: reduceType ("sum"... or ATB's number), axis.
 // The dtype columns come from the one dtype table (reduce_dtype_support.h); the op types from the
 // one table of reducers (reduce_request.h).
@@ -19,15 +22,22 @@ namespace {
 
 ge::DataType GeOf(DType dtype) { return static_cast<ge::DataType>(static_cast<int>(dtype)); }
 
-// The package's dtypes for `kind`, or for any reducer (ATB's Reduce picks it by attribute).
+// The package's dtypes for `kind` (a family variant: SUM's, or its floats), or for any reducer
+// (ATB's Reduce picks it by attribute); bool for the ops that reduce it as uint8.
 std::vector<ge::DataType> Columns(const ReduceOpType& type) {
+  if (type.bool_only) return {ge::DT_BOOL};
+  const ReduceVariantInfo* variant = FindReduceVariant(type.variant);
+  const bool floats = variant != nullptr && variant->floats_only;
   std::vector<ge::DataType> columns;
   for (const ReduceDTypeSupport& row : ReduceDTypeTable()) {
     const bool any = type.reading == Reading::kAtb && row.package != 0;
-    if (any || PackageSupportsReduce(type.kind, row.dtype)) columns.push_back(GeOf(row.dtype));
+    if (any ||
+        (PackageSupportsReduce(type.kind, row.dtype) && (!floats || IsFloating(row.dtype)))) {
+      columns.push_back(GeOf(row.dtype));
+    }
   }
-  if (type.reading == Reading::kOnnx &&
-      (type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin)) {
+  const bool max_min = type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin;
+  if (type.reading == Reading::kOnnx && max_min && variant == nullptr) {
     columns.push_back(ge::DT_BOOL);
   }
   return columns;

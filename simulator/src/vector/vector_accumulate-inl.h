@@ -62,32 +62,52 @@ void AccumulateDirect(T* acc, const T* src, size_t rows, size_t cols, size_t str
 // binary16 when kHalf, else bfloat16) that widen exactly in registers as they are loaded: the
 // same float32 values in the same order, without a float32 copy of the rows.
 
-template <bool kHalf, class D, typename S>
+// The loads as they are; a mapped accumulation (AccumulateRowsMapped) fuses its map here.
+struct RowsAsLoaded {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return v;
+  }
+};
+struct RowsSquared {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return hn::Mul(v, v);
+  }
+};
+struct RowsAbs {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return hn::Abs(v);
+  }
+};
+
+template <bool kHalf, class Map, class D, typename S>
 HWY_INLINE hn::Vec<D> LoadRow(D d, const S* q) {
   if constexpr (std::is_same_v<S, hn::TFromD<D>>) {
-    return hn::LoadU(d, q);
+    return Map()(hn::LoadU(d, q));
   } else {
     const hn::Rebind<uint16_t, D> d16;
     const auto h = hn::LoadU(d16, q);
-    return kHalf ? HalfToF32(d, h) : BF16ToF32(d, h);
+    return Map()(kHalf ? HalfToF32(d, h) : BF16ToF32(d, h));
   }
 }
 
 // out = the perfect pairwise tree over `count` (a power of two) rows of W vectors at p.
-template <bool kProd, size_t W, bool kHalf, class D, typename S>
+template <bool kProd, size_t W, bool kHalf, class Map, class D, typename S>
 void StripPerfect(D d, const S* p, size_t stride, size_t count, hn::Vec<D>* out) {
   constexpr size_t kN = hn::MaxLanes(D());
   const SumProdOp<kProd> op;
   if (count > 8) {
     hn::Vec<D> hi[W];
-    StripPerfect<kProd, W, kHalf>(d, p, stride, count / 2, out);
-    StripPerfect<kProd, W, kHalf>(d, p + count / 2 * stride, stride, count / 2, hi);
+    StripPerfect<kProd, W, kHalf, Map>(d, p, stride, count / 2, out);
+    StripPerfect<kProd, W, kHalf, Map>(d, p + count / 2 * stride, stride, count / 2, hi);
     for (size_t k = 0; k < W; ++k) out[k] = op(out[k], hi[k]);
     return;
   }
   for (size_t k = 0; k < W; ++k) {
     const S* q = p + k * kN;
-    const auto row = [d, q, stride](size_t r) { return LoadRow<kHalf>(d, q + r * stride); };
+    const auto row = [d, q, stride](size_t r) { return LoadRow<kHalf, Map>(d, q + r * stride); };
     if (count == 8) {
       out[k] = op(op(op(row(0), row(1)), op(row(2), row(3))),
                   op(op(row(4), row(5)), op(row(6), row(7))));
@@ -102,7 +122,7 @@ void StripPerfect(D d, const S* p, size_t stride, size_t count, hn::Vec<D>* out)
 }
 
 // out = the counter order over rows >= 1 rows: binary parts, combined right to left.
-template <bool kProd, size_t W, bool kHalf, class D, typename S>
+template <bool kProd, size_t W, bool kHalf, class Map, class D, typename S>
 void StripRows(D d, const S* p, size_t stride, size_t rows, hn::Vec<D>* out) {
   const SumProdOp<kProd> op;
   bool have = false;
@@ -111,7 +131,7 @@ void StripRows(D d, const S* p, size_t stride, size_t rows, hn::Vec<D>* out) {
     const size_t size = size_t{1} << b;
     if ((rows & size) == 0) continue;
     const size_t begin = rows >> (b + 1) << (b + 1);  // the larger parts come first
-    StripPerfect<kProd, W, kHalf>(d, p + begin * stride, stride, size, have ? part : out);
+    StripPerfect<kProd, W, kHalf, Map>(d, p + begin * stride, stride, size, have ? part : out);
     if (have) {
       for (size_t k = 0; k < W; ++k) out[k] = op(part[k], out[k]);
     }
@@ -120,14 +140,14 @@ void StripRows(D d, const S* p, size_t stride, size_t rows, hn::Vec<D>* out) {
 }
 
 // out[c] (= or op=, per kInto) the counter order over `rows` rows of column c, c < cols.
-template <bool kProd, bool kInto, size_t W, bool kHalf, class D, typename S>
+template <bool kProd, bool kInto, size_t W, bool kHalf, class Map, class D, typename S>
 HWY_INLINE size_t TreeStrips(D d, hn::TFromD<D>* out, const S* src, size_t rows, size_t cols,
                              size_t stride, size_t c) {
   constexpr size_t kN = hn::MaxLanes(D());
   const SumProdOp<kProd> op;
   for (; c + W * kN <= cols; c += W * kN) {
     hn::Vec<D> res[W];
-    StripRows<kProd, W, kHalf>(d, src + c, stride, rows, res);
+    StripRows<kProd, W, kHalf, Map>(d, src + c, stride, rows, res);
     for (size_t k = 0; k < W; ++k) {
       auto* o = out + c + k * kN;
       hn::StoreU(kInto ? op(hn::LoadU(d, o), res[k]) : res[k], d, o);
@@ -138,25 +158,25 @@ HWY_INLINE size_t TreeStrips(D d, hn::TFromD<D>* out, const S* src, size_t rows,
 
 // rows <= kChunkRows. The last columns (less than a vector) go through a padded copy, so
 // that one strip width serves every column.
-template <bool kProd, bool kInto, bool kHalf, typename T, typename S>
+template <bool kProd, bool kInto, bool kHalf, class Map, typename T, typename S>
 void TreeBlock(T* out, const S* src, size_t rows, size_t cols, size_t stride) {
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(d);
-  size_t c = TreeStrips<kProd, kInto, kStripVecs, kHalf>(d, out, src, rows, cols, stride, 0);
-  c = TreeStrips<kProd, kInto, 1, kHalf>(d, out, src, rows, cols, stride, c);
+  size_t c = TreeStrips<kProd, kInto, kStripVecs, kHalf, Map>(d, out, src, rows, cols, stride, 0);
+  c = TreeStrips<kProd, kInto, 1, kHalf, Map>(d, out, src, rows, cols, stride, c);
   if (c == cols) return;
   const size_t m = cols - c;
   HWY_ALIGN S buf[kChunkRows * kN] = {};
   HWY_ALIGN T res[kN] = {};
   for (size_t r = 0; r < rows; ++r) std::memcpy(buf + r * kN, src + r * stride + c, m * sizeof(S));
   if (kInto) std::memcpy(res, out + c, m * sizeof(T));
-  TreeStrips<kProd, kInto, 1, kHalf>(d, res, buf, rows, kN, kN, 0);
+  TreeStrips<kProd, kInto, 1, kHalf, Map>(d, res, buf, rows, kN, kN, 0);
   std::memcpy(out + c, res, m * sizeof(T));
 }
 
-template <bool kProd, bool kHalf, typename T, typename S>
+template <bool kProd, bool kHalf, typename T, typename S, class Map = RowsAsLoaded>
 void AccumulateTree(T* acc, const S* src, size_t rows, size_t cols, size_t stride) {
-  if (rows <= kChunkRows) return TreeBlock<kProd, true, kHalf>(acc, src, rows, cols, stride);
+  if (rows <= kChunkRows) return TreeBlock<kProd, true, kHalf, Map>(acc, src, rows, cols, stride);
   const auto f = [](auto, auto a, auto b) { return SumProdOp<kProd>()(a, b); };
   const size_t chunks = rows / kChunkRows;
   const size_t rest = rows % kChunkRows;
@@ -168,8 +188,9 @@ void AccumulateTree(T* acc, const S* src, size_t rows, size_t cols, size_t strid
     const size_t w = std::min(kColTile, cols - c0);
     size_t top = 0;
     for (size_t ch = 0; ch < chunks; ++ch) {
-      TreeBlock<kProd, false, kHalf>(partial.data() + top * kColTile,
-                                     src + ch * kChunkRows * stride + c0, kChunkRows, w, stride);
+      TreeBlock<kProd, false, kHalf, Map>(partial.data() + top * kColTile,
+                                          src + ch * kChunkRows * stride + c0, kChunkRows, w,
+                                          stride);
       weight[top++] = 1;
       while (top >= 2 && weight[top - 1] == weight[top - 2]) {
         T* lower = partial.data() + (top - 2) * kColTile;
@@ -179,8 +200,8 @@ void AccumulateTree(T* acc, const S* src, size_t rows, size_t cols, size_t strid
       }
     }
     if (rest != 0) {  // its parts are all smaller than a chunk: the rightmost ones
-      TreeBlock<kProd, false, kHalf>(partial.data() + top * kColTile,
-                                     src + chunks * kChunkRows * stride + c0, rest, w, stride);
+      TreeBlock<kProd, false, kHalf, Map>(partial.data() + top * kColTile,
+                                          src + chunks * kChunkRows * stride + c0, rest, w, stride);
       ++top;
     }
     T* result = partial.data() + (top - 1) * kColTile;
@@ -299,6 +320,45 @@ void AccumulateFloat(ReduceOp op, void* acc, const void* src, size_t rows, size_
     case ReduceOp::kMax: return AccumulateMaxMin<true>(a, s, rows, cols, stride);
     case ReduceOp::kMin: return AccumulateMaxMin<false>(a, s, rows, cols, stride);
   }
+}
+
+// AccumulateRowsMapped's float forms (vector_unit.h) with the square or abs fused into the row
+// loads: the same tree over the same mapped values as mapping the rows first (false: a type pair
+// this does not take, for the staged path).
+template <class Map>
+bool AccumulateMappedFloat(DType src_type, DType acc_type, void* acc, const void* src, size_t rows,
+                           size_t cols, size_t stride) {
+  if (acc_type == DType::kFloat64 && src_type == DType::kFloat64) {
+    AccumulateTree<false, false, double, double, Map>(
+        static_cast<double*>(acc), static_cast<const double*>(src), rows, cols, stride);
+    return true;
+  }
+  if (acc_type != DType::kFloat32) return false;
+  auto* a = static_cast<float*>(acc);
+  switch (src_type) {
+    case DType::kFloat32:
+      AccumulateTree<false, false, float, float, Map>(a, static_cast<const float*>(src), rows, cols,
+                                                      stride);
+      return true;
+    case DType::kFloat16:
+      AccumulateTree<false, true, float, uint16_t, Map>(a, static_cast<const uint16_t*>(src), rows,
+                                                        cols, stride);
+      return true;
+    case DType::kBFloat16:
+      AccumulateTree<false, false, float, uint16_t, Map>(a, static_cast<const uint16_t*>(src), rows,
+                                                         cols, stride);
+      return true;
+    default: return false;
+  }
+}
+
+inline bool AccumulateRowsFusedImpl(RowMap map, DType src_type, DType acc_type, void* acc,
+                                    const void* src, size_t rows, size_t cols, size_t row_stride) {
+  if (rows == 0 || cols == 0) return true;
+  return map == RowMap::kSquare
+             ? AccumulateMappedFloat<RowsSquared>(src_type, acc_type, acc, src, rows, cols,
+                                                  row_stride)
+             : AccumulateMappedFloat<RowsAbs>(src_type, acc_type, acc, src, rows, cols, row_stride);
 }
 
 inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows,

@@ -16,6 +16,13 @@
 namespace opsim::sim::vec {
 
 HWY_EXPORT(AccumulateRowsImpl);
+HWY_EXPORT(AccumulateRowsFusedImpl);
+
+bool AccumulateRowsFused(RowMap map, DType src_type, DType acc_type, void* acc, const void* src,
+                         size_t rows, size_t cols, size_t row_stride) {
+  return HWY_DYNAMIC_DISPATCH(AccumulateRowsFusedImpl)(map, src_type, acc_type, acc, src, rows,
+                                                       cols, row_stride);
+}
 
 void AccumulateRows(ReduceOp op, DType dtype, void* acc, const void* src, size_t rows, size_t cols,
                     size_t row_stride) {

@@ -13,8 +13,10 @@
 #endif
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include <hwy/highway.h>
@@ -89,12 +91,26 @@ HWY_INLINE hn::TFromD<D> FoldBlock(D d, hn::Vec<D>* acc) {
   return FoldLanes<kProd>(d, acc[0]);
 }
 
+// The loads of a leaf as they are (the map a mapped row reduction fuses into them otherwise).
+struct NoMap {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return v;
+  }
+  template <typename T>
+  HWY_INLINE T operator()(T v, int) const {
+    return v;
+  }
+};
+
 // One leaf (n <= kLeaf): logical lane j accumulates elements i with i % 32 == j in order,
 // a partial last block is padded with the identity, then FoldBlock. A single element is
-// returned as it is.
-template <bool kProd, typename T>
-T FloatLeaf(const T* p, size_t n) {
-  if (n == 1) return p[0];
+// returned as it is. `map` applies to every loaded element (vectors, and the single element
+// with a second int argument); it must map the identity's padding (-0) to -0 or +0 only where
+// that cannot change a sum (maps into the non-negative numbers, which never hold -0).
+template <bool kProd, typename T, class Map = NoMap>
+T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
+  if (n == 1) return map(p[0], 0);
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(d);
   constexpr size_t kVecs = kLogicalLanes / kN;
@@ -106,19 +122,19 @@ T FloatLeaf(const T* p, size_t n) {
     for (size_t k = 0; k < kVecs; ++k) {
       const size_t b = k * kN;
       acc[k] = b >= n ? hn::Set(d, id)
-                      : (b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
+                      : map(b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
     }
     return FoldBlock<kProd>(d, acc);
   }
-  for (size_t k = 0; k < kVecs; ++k) acc[k] = hn::LoadU(d, p + k * kN);
+  for (size_t k = 0; k < kVecs; ++k) acc[k] = map(hn::LoadU(d, p + k * kN));
   size_t i = kLogicalLanes;
   for (; i + kLogicalLanes <= n; i += kLogicalLanes) {
-    for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], hn::LoadU(d, p + i + k * kN));
+    for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(hn::LoadU(d, p + i + k * kN)));
   }
   // Vectors of the last block that hold no data would only add the identity: skipped.
   for (size_t k = 0; i + k * kN < n; ++k) {
     const size_t b = i + k * kN;
-    acc[k] = op(acc[k], b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
+    acc[k] = op(acc[k], map(b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id)));
   }
   return FoldBlock<kProd>(d, acc);
 }
@@ -550,6 +566,95 @@ void FloatRows(ReduceOp op, void* dst, const void* src, size_t rows, size_t cols
       out[r] = prod ? FloatLeaf<true>(row, cols) : FloatLeaf<false>(row, cols);
     }
   }
+}
+
+// ReduceRowsMapped / ReduceRowsExpShifted (vector_unit.h) on long float rows: each leaf is mapped
+// into an L1-resident buffer and reduced as FloatLeaf reduces it, so the bits are those of
+// mapping the rows first and then FloatRows' per-row tree (short rows take that staged path:
+// false). `map_leaf(r, b, m, buf)` writes the mapped elements [b, b + m) of row r.
+template <typename A, typename MapLeaf>
+bool FusedMappedRows(A* out, size_t rows, size_t cols, const MapLeaf& map_leaf) {
+  if (cols < kAcrossMaxCols || cols < 2) return false;
+  for (size_t r = 0; r < rows; ++r) {
+    out[r] = LeafTree<false, A>(0, cols, [&](size_t b, size_t m) { return map_leaf(r, b, m); });
+  }
+  return true;
+}
+
+struct SquareMap {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return hn::Mul(v, v);
+  }
+  template <typename T>
+  HWY_INLINE T operator()(T v, int) const {
+    return v * v;
+  }
+};
+struct AbsMap {
+  template <class V>
+  HWY_INLINE V operator()(V v) const {
+    return hn::Abs(v);
+  }
+  template <typename T>
+  HWY_INLINE T operator()(T v, int) const {
+    return std::fabs(v);
+  }
+};
+
+// One leaf of a mapped row: square or abs fused into FloatLeaf's loads (16-bit sources widened
+// into an L1-resident buffer first, as the widening reductions do).
+template <typename A>
+HWY_INLINE A MappedLeaf(RowMap map, DType src_type, const void* row, size_t b, size_t m) {
+  const A* p = static_cast<const A*>(row) + b;
+  HWY_ALIGN A buf[kLeaf];
+  if (src_type == DType::kFloat16 || src_type == DType::kBFloat16) {
+    if constexpr (std::is_same_v<A, float>) {
+      Narrow16ToF32(src_type == DType::kFloat16, static_cast<const uint16_t*>(row) + b, buf, m);
+      p = buf;
+    }
+  }
+  return map == RowMap::kSquare ? FloatLeaf<false>(p, m, SquareMap())
+                                : FloatLeaf<false>(p, m, AbsMap());
+}
+
+// Loads elements [b, b + m) of a float32 / float64 / float16 / bfloat16 row as A.
+template <typename A>
+HWY_INLINE void LoadLeaf(DType src_type, const void* row, size_t b, size_t m, A* buf) {
+  if (src_type == DType::kFloat16 || src_type == DType::kBFloat16) {
+    if constexpr (std::is_same_v<A, float>) {
+      Narrow16ToF32(src_type == DType::kFloat16, static_cast<const uint16_t*>(row) + b, buf, m);
+    }
+    return;
+  }
+  std::memcpy(buf, static_cast<const A*>(row) + b, m * sizeof(A));
+}
+
+inline bool ReduceRowsFusedImpl(RowMap map, DType src_type, DType acc_type, void* dst,
+                                const void* src, const void* shift, size_t rows, size_t cols,
+                                size_t row_stride) {
+  const size_t src_size = DTypeSize(src_type);
+  auto run = [&](auto* out) {
+    using A = std::remove_pointer_t<decltype(out)>;
+    const auto* shifts = static_cast<const A*>(shift);
+    return FusedMappedRows<A>(out, rows, cols, [&](size_t r, size_t b, size_t m) {
+      const void* row = static_cast<const char*>(src) + r * row_stride * src_size;
+      if (shifts == nullptr) return MappedLeaf<A>(map, src_type, row, b, m);
+      HWY_ALIGN A buf[kLeaf];
+      LoadLeaf<A>(src_type, row, b, m, buf);
+      const A s = std::isfinite(shifts[r]) ? shifts[r] : A(0);
+      for (size_t i = 0; i < m; ++i) buf[i] = std::exp(buf[i] - s);
+      return FloatLeaf<false>(buf, m);
+    });
+  };
+  if (acc_type == DType::kFloat32 && (src_type == DType::kFloat32 || src_type == DType::kFloat16 ||
+                                      src_type == DType::kBFloat16)) {
+    return run(static_cast<float*>(dst));
+  }
+  if (acc_type == DType::kFloat64 && src_type == DType::kFloat64) {
+    return run(static_cast<double*>(dst));
+  }
+  return false;
 }
 
 inline void ReduceRowsImpl(ReduceOp op, DType dtype, void* dst, const void* src, size_t rows,

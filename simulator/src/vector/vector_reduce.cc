@@ -16,6 +16,7 @@ namespace opsim::sim::vec {
 
 HWY_EXPORT(ReduceImpl);
 HWY_EXPORT(ReduceRowsImpl);
+HWY_EXPORT(ReduceRowsFusedImpl);
 
 void Reduce(ReduceOp op, DType dtype, void* dst, const void* src, size_t n, uint32_t* index) {
   HWY_DYNAMIC_DISPATCH(ReduceImpl)(op, dtype, dst, src, n, index);
@@ -26,5 +27,10 @@ void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t row
   HWY_DYNAMIC_DISPATCH(ReduceRowsImpl)(op, dtype, dst, src, rows, cols, row_stride);
 }
 
+bool ReduceRowsFused(RowMap map, DType src_type, DType acc_type, void* dst, const void* src,
+                     const void* shift, size_t rows, size_t cols, size_t row_stride) {
+  return HWY_DYNAMIC_DISPATCH(ReduceRowsFusedImpl)(map, src_type, acc_type, dst, src, shift, rows,
+                                                   cols, row_stride);
+}
 }  // namespace opsim::sim::vec
 #endif  // HWY_ONCE

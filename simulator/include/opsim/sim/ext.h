@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <type_traits>
 
 #include "opsim/sim/ascendc/tensor.h"
@@ -65,27 +66,36 @@ inline constexpr bool kWidensToFloat = std::is_same_v<S, half> || std::is_same_v
 
 namespace internal {
 
-// Checks the operands, charges a Cast of `span` source elements to float32 and then the float32
-// instruction `name` (whose widest operand is max_bytes), tracks the source read by the cast
-// and the other operands by the reduce (checked mode), then runs `body`.
-template <typename Body>
-void WideningOp(const char* name, const sim::detail::UbRef& dst, uint64_t dst_bytes,
-                const sim::detail::UbRef* srcs, const uint64_t* src_bytes, int nsrc, uint64_t span,
-                Body&& body) {
+// Checks the operands and charges what the chip runs for a batched form on a source of S reduced
+// in A: a Cast of `span` source elements to A when they differ, the `maps` instructions
+// (e.g. {"Mul"}, {"Sub", "Exp"}; none for a plain widening reduce), then the instruction `name`;
+// tracks the source as read by the first of them and the other operands (the accumulators, a
+// shift) as read by the last (checked mode), then runs `body`.
+template <typename S, typename A, typename Body>
+void MappedOp(const char* name, std::initializer_list<const char*> maps,
+              const sim::detail::UbRef& dst, uint64_t dst_bytes, const sim::detail::UbRef* srcs,
+              const uint64_t* src_bytes, int nsrc, uint64_t span, Body&& body) {
   using namespace opsim::sim::detail;
   Core& core = Cur();
   CheckUb(core, dst, dst_bytes, name, "dst");
-  uint64_t max_bytes = dst_bytes > span * sizeof(float) ? dst_bytes : span * sizeof(float);
+  const uint64_t mapped_bytes = span * sizeof(A);
+  uint64_t max_bytes = dst_bytes > mapped_bytes ? dst_bytes : mapped_bytes;
   for (int i = 0; i < nsrc; ++i) {
     CheckUb(core, srcs[i], src_bytes[i], name, "src");
     if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
-  const double cast_cost = core.VectorCost(span * sizeof(float));
-  const double cast_start = core.Issue(sim::Pipe::kV, "Cast", cast_cost, 0);
+  const double step_cost = core.VectorCost(mapped_bytes);
+  double first_start = -1;
+  if constexpr (!std::is_same_v<S, A>)
+    first_start = core.Issue(sim::Pipe::kV, "Cast", step_cost, 0);
+  for (const char* map : maps) {
+    const double start = core.Issue(sim::Pipe::kV, map, step_cost, 0);
+    if (first_start < 0) first_start = start;
+  }
   const double cost = core.VectorCost(max_bytes);
   const double start = core.Issue(sim::Pipe::kV, name, cost, 0);
   if (core.checked) {
-    TrackRead(core, srcs[0], sim::Pipe::kV, cast_start, cast_start + cast_cost, name);
+    TrackRead(core, srcs[0], sim::Pipe::kV, first_start, first_start + step_cost, name);
     for (int i = 1; i < nsrc; ++i)
       TrackRead(core, srcs[i], sim::Pipe::kV, start, start + cost, name);
     TrackWrite(core, dst, sim::Pipe::kV, start, start + cost, name);
@@ -108,11 +118,12 @@ void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTens
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t span = internal::SpanOf(rows, cols, rowStride);
   const uint64_t src_bytes = span * sizeof(S);
-  internal::WideningOp("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(float),
-                       &src.ref(), &src_bytes, 1, span, [&] {
-                         vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(), src.data(),
-                                              rows, cols, rowStride);
-                       });
+  internal::MappedOp<S, float>("ext::ReduceRows", {}, dst.ref(),
+                               static_cast<uint64_t>(rows) * sizeof(float), &src.ref(), &src_bytes,
+                               1, span, [&] {
+                                 vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(),
+                                                      src.data(), rows, cols, rowStride);
+                               });
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
@@ -127,9 +138,124 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::WideningOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
-    vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), src.data(), rows, cols,
-                             rowStride);
+  internal::MappedOp<S, float>("ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2,
+                               span, [&] {
+                                 vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(),
+                                                          src.data(), rows, cols, rowStride);
+                               });
+}
+
+// ---- Mapped forms: square or absolute value before the reduction ----
+// ReduceRows / AccumulateRows of map(src) in the accumulator type A: S is A, or half/bfloat16_t
+// with A float. The device is charged what the chip runs: the Cast of a 16-bit source to float32,
+// the map (Mul of the tile by itself, or Abs) and the reduce.
+using RowMap = opsim::sim::vec::RowMap;
+
+namespace internal {
+
+template <typename S, typename A>
+constexpr bool kMapsInto = std::is_same_v<S, A> || (kWidensToFloat<S> && std::is_same_v<A, float>);
+
+inline std::initializer_list<const char*> MapInstructions(RowMap map) {
+  static constexpr std::initializer_list<const char*> kSquare = {"Mul"};
+  static constexpr std::initializer_list<const char*> kAbs = {"Abs"};
+  return map == RowMap::kSquare ? kSquare : kAbs;
+}
+
+}  // namespace internal
+
+// dst[r] = reduce(map(A(src[r * rowStride + 0 .. cols)))) for r < rows.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void ReduceRows(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S>& src, RowMap map,
+                ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t src_bytes = span * sizeof(S);
+  internal::MappedOp<S, A>(
+      "ext::ReduceRows", internal::MapInstructions(map), dst.ref(),
+      static_cast<uint64_t>(rows) * sizeof(A), &src.ref(), &src_bytes, 1, span, [&] {
+        vec::ReduceRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), dst.data(),
+                              src.data(), rows, cols, rowStride);
+      });
+}
+
+// acc[c] = combine(acc[c], reduce over r < rows of map(A(src[r * rowStride + c]))), c < cols.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTensor<S>& src,
+                    RowMap map, ReduceOp op, uint32_t rows, uint32_t cols, uint32_t rowStride) {
+  using namespace opsim::sim;
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+  }
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
+  const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
+  const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
+  internal::MappedOp<S, A>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
+                           acc_bytes, srcs, sizes, 2, span, [&] {
+                             vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
+                                                       AscendC::DTypeOf<A>(), acc.data(),
+                                                       src.data(), rows, cols, rowStride);
+                           });
+}
+
+// ---- ReduceLogSumExp's forms: sums of exp(x - shift), then log(sum) + shift ----
+// A is float or double; S is A, or half/bfloat16_t with A float. A shift that is not finite
+// counts as 0 (vec::ReduceRowsExpShifted).
+
+// dst[r] = sum over c < cols of exp(A(src[r * rowStride + c]) - shift[r]), r < rows.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void ReduceRowsExpShifted(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S>& src,
+                          const AscendC::LocalTensor<A>& shift, uint32_t rows, uint32_t cols,
+                          uint32_t rowStride) {
+  using namespace opsim::sim;
+  static_assert(std::is_floating_point_v<A>, "exp sums are floating");
+  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const detail::UbRef srcs[2] = {src.ref(), shift.ref()};
+  const uint64_t sizes[2] = {span * sizeof(S), static_cast<uint64_t>(rows) * sizeof(A)};
+  internal::MappedOp<S, A>("ext::ReduceRows", {"Sub", "Exp"}, dst.ref(),
+                           static_cast<uint64_t>(rows) * sizeof(A), srcs, sizes, 2, span, [&] {
+                             vec::ReduceRowsExpShifted(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(),
+                                                       dst.data(), src.data(), shift.data(), rows,
+                                                       cols, rowStride);
+                           });
+}
+
+// acc[c] += sum over r < rows of exp(A(src[r * rowStride + c]) - shift[c]), c < cols.
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void AccumulateRowsExpShifted(const AscendC::LocalTensor<A>& acc,
+                              const AscendC::LocalTensor<S>& src,
+                              const AscendC::LocalTensor<A>& shift, uint32_t rows, uint32_t cols,
+                              uint32_t rowStride) {
+  using namespace opsim::sim;
+  static_assert(std::is_floating_point_v<A>, "exp sums are floating");
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+  }
+  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
+  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
+  const detail::UbRef srcs[3] = {src.ref(), acc.ref(), shift.ref()};
+  const uint64_t sizes[3] = {span * sizeof(S), acc_bytes, acc_bytes};
+  internal::MappedOp<S, A>(
+      "ext::AccumulateRows", {"Sub", "Exp"}, acc.ref(), acc_bytes, srcs, sizes, 3, span, [&] {
+        vec::AccumulateRowsExpShifted(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
+                                      src.data(), shift.data(), rows, cols, rowStride);
+      });
+}
+
+// acc[i] = log(acc[i]) + shift[i], i < n: the chip's Ln then Add.
+template <typename A>
+void LogAddShift(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTensor<A>& shift,
+                 uint32_t n) {
+  using namespace opsim::sim;
+  static_assert(std::is_floating_point_v<A>, "LogAddShift takes float tensors");
+  const uint64_t bytes = static_cast<uint64_t>(n) * sizeof(A);
+  const detail::UbRef srcs[2] = {acc.ref(), shift.ref()};
+  const uint64_t sizes[2] = {bytes, bytes};
+  internal::MappedOp<A, A>("Add", {"Ln"}, acc.ref(), bytes, srcs, sizes, 2, n, [&] {
+    vec::LogAddShift(AscendC::DTypeOf<A>(), acc.data(), shift.data(), n);
   });
 }
 

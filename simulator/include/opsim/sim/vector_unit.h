@@ -59,6 +59,28 @@ void ReduceRowsWiden(ReduceOp op, DType src_type, float* dst, const void* src, s
 void AccumulateRowsWiden(ReduceOp op, DType src_type, float* acc, const void* src, size_t rows,
                          size_t cols, size_t row_stride);
 
+// An elementwise map in front of a row reduction: the ReduceSumSquare / ReduceL1 family.
+enum class RowMap : uint8_t { kSquare, kAbs };
+// ReduceRows / AccumulateRows of `acc_type` over map(src): each source element (of `src_type`:
+// acc_type itself, or float16/bfloat16 when acc_type is float32) is converted exactly to acc_type,
+// then squared or made absolute in acc_type (integers wrap), then reduced with `op` as ReduceRows /
+// AccumulateRows reduce acc_type (same order and rules). The mapped rows are staged in a
+// per-thread host buffer.
+void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* dst,
+                      const void* src, size_t rows, size_t cols, size_t row_stride);
+void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* acc,
+                          const void* src, size_t rows, size_t cols, size_t row_stride);
+// ReduceLogSumExp's sum: the SUM forms above over exp(x - shift), x converted as there, the shift
+// (of acc_type, float32 or float64) one per row for ReduceRows and one per column for
+// AccumulateRows; a shift that is not finite counts as 0 (a row of -inf, or of +inf, then gives
+// -inf or +inf instead of NaN).
+void ReduceRowsExpShifted(DType src_type, DType acc_type, void* dst, const void* src,
+                          const void* shift, size_t rows, size_t cols, size_t row_stride);
+void AccumulateRowsExpShifted(DType src_type, DType acc_type, void* acc, const void* src,
+                              const void* shift, size_t rows, size_t cols, size_t row_stride);
+// Its finish: acc[i] = log(acc[i]) + shift[i] (a shift that is not finite counts as 0).
+void LogAddShift(DType acc_type, void* acc, const void* shift, size_t n);
+
 // Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
 // Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
 // Float ops compute float32 in double and round once; float16/bfloat16 compute the float32

@@ -5,7 +5,8 @@
 // (with the nearest valid key), wrong types, unknown op types (with the registered ones), bad
 // dtypes, parameters the operator refuses, shapes inference refuses, declared outputs that
 // differ from inference, and tensor names used before they are defined, never produced or
-// produced twice. A file that cannot be opened is kIoError "<file>: cannot open the file".
+// produced twice. A file that cannot be read is kIoError (ReadRegularFile: "<file>: cannot open for
+// reading: ...").
 #pragma once
 
 #include <memory>
@@ -25,8 +26,8 @@ struct NamedTensorDesc {
 };
 
 // One operator: `op` as written, the registry name it resolved to, its reading (the name's
-// namespace: "openvino", or ""), its parameters, and the input and output tensors (outputs from shape inference,
-// named as the file names them or "y", "y1", ... when it does not).
+// namespace: "openvino", or ""), its parameters, and the input and output tensors (outputs from
+// shape inference, named as the file names them or "y", "y1", ... when it does not).
 struct LoadedOp {
   std::string op_type;
   std::string registry_name;

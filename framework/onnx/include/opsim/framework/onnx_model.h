@@ -81,7 +81,7 @@ std::optional<DType> DTypeFromOnnx(int32_t onnx_type);
 // "FLOAT", "BOOL", ...; "DataType(<n>)" for an unknown value.
 std::string OnnxTypeName(int32_t onnx_type);
 
-// The file's bytes, or kIoError "<path>: cannot open the file".
+// The file's bytes (a regular file of at most 2 GiB: ReadRegularFile), or its kIoError.
 Status ReadFileBytes(const std::string& path, std::string* out);
 
 }  // namespace opsim

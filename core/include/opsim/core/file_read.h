@@ -1,0 +1,26 @@
+// Reading a whole file for a parser, safely: only a regular file (a directory, a device such as
+// /dev/zero, a FIFO or a socket is refused by what it is, so nothing reads forever), no larger
+// than the caller's limit (checked before anything is allocated), in one read into its final
+// buffer (memory is the file's size, not twice it).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "opsim/core/status.h"
+
+namespace opsim {
+
+// kIoError naming the path: missing, unreadable (the system's reason, e.g. a symlink loop), not
+// a regular file (and what it is), or more than max_bytes (its size and the limit, named `what`
+// the file is, e.g. "a .npy file").
+Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
+                       std::string* out);
+Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
+                       std::vector<uint8_t>* out);
+
+// Half of this machine's memory: the largest input file a command reads whole.
+uint64_t HalfOfMemory();
+
+}  // namespace opsim

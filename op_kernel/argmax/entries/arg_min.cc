@@ -1,0 +1,7 @@
+// The kernel of ArgMin (ONNX): the one arg-reduce launch; the tiling says max or min.
+#include "argmax/entries/argmax_entry.h"
+
+extern "C" __global__ __aicore__ void arg_min(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
+                                              GM_ADDR tiling) {
+  opsim_argmax_launch(x, y, workspace, tiling);
+}

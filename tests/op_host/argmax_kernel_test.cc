@@ -1,0 +1,236 @@
+// The ArgMax/ArgMin kernel on the simulator (checked mode) against the independent reference:
+// every dtype, every axis of several shapes (AR and ARA, whole rows and long chunked rows, column
+// chunks, tails, several cores), keepdims both ways, select_last_index both ways, ties and NaN.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "argmax/argmax_reference.h"
+#include "argmax/argmax_request.h"
+#include "argmax/argmax_tiling.h"
+#include "argmax/entries/argmax_entry.h"
+#include "op_host/reduce_case_runner.h"
+#include "opsim/core/float16.h"
+#include "opsim/sim/launch.h"
+
+namespace opsim {
+namespace {
+
+// Values from a small set so that ties are common, the type's extremes now and then, and for
+// floating types NaN and infinities.
+std::vector<uint8_t> MakeData(DType dtype, int64_t n, uint64_t seed, bool with_nan) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<int> small(-4, 4);
+  std::uniform_int_distribution<int> pick(0, 99);
+  std::vector<uint8_t> bytes(static_cast<size_t>(n) * DTypeSize(dtype));
+  auto put = [&](int64_t i, const void* v) {
+    std::memcpy(bytes.data() + i * static_cast<int64_t>(DTypeSize(dtype)), v, DTypeSize(dtype));
+  };
+  for (int64_t i = 0; i < n; ++i) {
+    const int p = pick(rng);
+    double v = small(rng);
+    if (p < 3) v = -std::numeric_limits<double>::infinity();
+    if (p >= 3 && p < 6) v = std::numeric_limits<double>::infinity();
+    if (with_nan && p == 99) v = std::numeric_limits<double>::quiet_NaN();
+    switch (dtype) {
+      case DType::kFloat32: {
+        const float f = static_cast<float>(v);
+        put(i, &f);
+        break;
+      }
+      case DType::kFloat64: put(i, &v); break;
+      case DType::kFloat16: {
+        const uint16_t b = Half(static_cast<float>(v)).bits();
+        put(i, &b);
+        break;
+      }
+      case DType::kBFloat16: {
+        const uint16_t b = BFloat16(static_cast<float>(v)).bits();
+        put(i, &b);
+        break;
+      }
+      default: {
+        // Integers: infinities become the type's extremes.
+        int64_t s = std::isinf(v) ? 0 : static_cast<int64_t>(v);
+        uint64_t u = static_cast<uint64_t>(s + 4);
+        switch (dtype) {
+          case DType::kInt8: {
+            int8_t x = p < 3 ? INT8_MIN : p < 6 ? INT8_MAX : static_cast<int8_t>(s);
+            put(i, &x);
+            break;
+          }
+          case DType::kUInt8: {
+            uint8_t x = p < 6 ? UINT8_MAX * (p >= 3) : static_cast<uint8_t>(u);
+            put(i, &x);
+            break;
+          }
+          case DType::kInt32: {
+            int32_t x = p < 3 ? INT32_MIN : p < 6 ? INT32_MAX : static_cast<int32_t>(s);
+            put(i, &x);
+            break;
+          }
+          case DType::kUInt32: {
+            uint32_t x = p < 6 ? UINT32_MAX * (p >= 3) : static_cast<uint32_t>(u);
+            put(i, &x);
+            break;
+          }
+          case DType::kInt64: {
+            int64_t x = p < 3 ? INT64_MIN : p < 6 ? INT64_MAX : s;
+            put(i, &x);
+            break;
+          }
+          default: {
+            uint64_t x = p < 6 ? UINT64_MAX * (p >= 3) : u;
+            put(i, &x);
+            break;
+          }
+        }
+      }
+    }
+  }
+  return bytes;
+}
+
+struct Case {
+  std::vector<int64_t> dims;
+  int64_t axis;
+  bool select_min;
+  bool select_last;
+  bool keep_dims;
+};
+
+std::string Describe(const Case& c, DType dtype, const std::string& device) {
+  return std::string(c.select_min ? "ArgMin " : "ArgMax ") + std::string(DTypeName(dtype)) + " " +
+         DimsToString(c.dims) + " axis " + std::to_string(c.axis) +
+         (c.select_last ? " last" : " first") + (c.keep_dims ? " keepdims " : " drop ") + device;
+}
+
+// Runs the kernel as the OpDef's tiling sets it up; y starts as -9 so unwritten outputs show.
+Status RunKernel(const Case& c, DType dtype, const sim::DeviceProfile& device,
+                 const std::vector<uint8_t>& x, std::vector<int64_t>* y, uint32_t* blocks) {
+  ArgMaxRequest request;
+  OPSIM_RETURN_IF_ERROR(LowerArgMax("ArgMax", c.select_min, dtype, c.dims, c.axis, c.keep_dims,
+                                    c.select_last, &request));
+  kernels::ArgMaxTilingData tiling;
+  OPSIM_RETURN_IF_ERROR(ComputeArgMaxTiling(request, device, &tiling, blocks));
+  y->assign(static_cast<size_t>(*request.output.NumElements()), -9);
+  std::vector<uint8_t> workspace(ArgMaxWorkspaceBytes(tiling));
+  sim::LaunchOptions opt;
+  opt.checked = true;
+  const uint64_t y_bytes = y->size() * sizeof(int64_t);
+  opt.regions = {{x.data(), x.size(), "x"}, {y->data(), y_bytes, "y", y_bytes}};
+  if (!workspace.empty()) opt.regions.push_back({workspace.data(), workspace.size(), "workspace"});
+  auto* x_gm = const_cast<uint8_t*>(x.data());
+  auto* y_gm = reinterpret_cast<uint8_t*>(y->data());
+  auto* ws_gm = workspace.empty() ? nullptr : workspace.data();
+  auto* tiling_gm = reinterpret_cast<uint8_t*>(&tiling);
+  return sim::Launch(device, *blocks, opt,
+                     [&] { opsim_argmax_launch(x_gm, y_gm, ws_gm, tiling_gm); })
+      .status;
+}
+
+void ExpectMatchesReference(const Case& c, DType dtype, const std::string& device_name,
+                            uint64_t seed) {
+  SCOPED_TRACE(Describe(c, dtype, device_name));
+  Shape shape;
+  ASSERT_TRUE(Shape::Make(c.dims.data(), c.dims.size(), &shape, "x").ok());
+  const std::vector<uint8_t> x = MakeData(dtype, *shape.NumElements(), seed, true);
+  std::vector<int64_t> got;
+  uint32_t blocks = 0;
+  const Status st = RunKernel(c, dtype, testing::Device(device_name), x, &got, &blocks);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  std::vector<int64_t> want(got.size(), -8);
+  ASSERT_TRUE(ref::ArgReduce({c.select_min, c.select_last, c.axis, c.keep_dims}, dtype, shape,
+                             x.data(), want.data())
+                  .ok());
+  for (size_t i = 0; i < got.size(); ++i) {
+    ASSERT_EQ(got[i], want[i]) << "output " << i << " of " << got.size() << " (" << blocks
+                               << " blocks)";
+  }
+}
+
+TEST(ArgMaxKernel, EveryDtypeEveryAxisBothTieRulesBothExtremes) {
+  // Small shapes take the scalar compare; {2, 600} (whole rows in one tile: the second starts
+  // 32 B aligned for 4- and 8-byte types, not for 1- and 2-byte ones), {70, 256} and {3, 5, 512}
+  // the vector one for every dtype on one axis at least.
+  const std::vector<std::vector<int64_t>> shapes = {{1},      {37},      {4, 9, 5},  {3, 1, 33},
+                                                    {2, 600}, {70, 256}, {3, 5, 512}};
+  uint64_t seed = 1;
+  for (DType dtype : ArgMaxDTypes()) {
+    for (const auto& dims : shapes) {
+      for (int64_t axis = -static_cast<int64_t>(dims.size());
+           axis < static_cast<int64_t>(dims.size()); ++axis) {
+        for (int mode = 0; mode < 4; ++mode) {
+          const Case c{dims, axis, (mode & 1) != 0, (mode & 2) != 0, axis % 2 == 0};
+          ExpectMatchesReference(c, dtype, "ascend910b", ++seed);
+        }
+      }
+    }
+  }
+}
+
+// Shapes that take the tiling's other paths: AR with several whole rows per copy and many
+// blocks, AR with rows longer than a tile (chunks), ARA with column chunks and a tail chunk,
+// ARA with many reduced rows (several tiles), inner extents that are not 32 B multiples.
+TEST(ArgMaxKernel, LargeShapesTakeEveryTilingPathOnEveryDevice) {
+  const std::vector<Case> cases = {
+      {{3000, 17}, 1, false, false, true},
+      {{3, 20000}, 1, true, true, false},
+      {{2, 9000}, -1, false, true, true},
+      {{5, 3, 2100}, 1, true, false, false},
+      {{2, 5000, 3}, 1, false, false, true},
+      {{700, 3, 5}, 0, false, true, false},
+      {{4100, 2, 7}, 0, true, false, true},
+      {{9, 4097}, 0, false, false, false},
+      // One or two long rows: the scan is split over blocks and merged from the workspace.
+      {{300000}, 0, false, false, false},
+      {{2, 150001}, 1, true, true, true},
+      {{150001, 1}, -2, false, true, false},
+  };
+  uint64_t seed = 100;
+  for (const std::string& device : testing::DeviceNames()) {
+    for (const Case& c : cases) {
+      for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kInt64, DType::kUInt8}) {
+        ExpectMatchesReference(c, dtype, device, ++seed);
+      }
+    }
+  }
+}
+
+TEST(ArgMaxKernel, AnEmptyKeptAxisWritesNothingAndSucceeds) {
+  std::vector<int64_t> y;
+  uint32_t blocks = 0;
+  const std::vector<uint8_t> x;
+  const Case c{{0, 6}, 1, false, false, true};
+  ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device("ascend910b"), x, &y, &blocks).ok());
+  EXPECT_TRUE(y.empty());
+  EXPECT_EQ(blocks, 1u);
+}
+
+TEST(ArgMaxKernel, NanRulesOnTheDevice) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> values = {2, nan, 7, nan, 1, 7};
+  std::vector<uint8_t> x(values.size() * sizeof(float));
+  std::memcpy(x.data(), values.data(), x.size());
+  const std::vector<std::pair<Case, int64_t>> expected = {
+      {{{6}, 0, false, false, false}, 1},
+      {{{6}, 0, false, true, false}, 3},
+      {{{6}, 0, true, false, false}, 1},
+      {{{6}, 0, true, true, false}, 3},
+  };
+  for (const auto& [c, want] : expected) {
+    std::vector<int64_t> y;
+    uint32_t blocks = 0;
+    ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device("ascend910b"), x, &y, &blocks).ok());
+    ASSERT_EQ(y.size(), 1u);
+    EXPECT_EQ(y[0], want) << Describe(c, DType::kFloat32, "ascend910b");
+  }
+}
+
+}  // namespace
+}  // namespace opsim
