@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "argmax/argmax_op_reference.h"
 #include "reduce/reduce_op_reference.h"
 
 namespace opsim::ref {
@@ -11,7 +12,9 @@ ReferenceRegistry& ReferenceRegistry::Global() {
   // whose symbols no one names is guaranteed to be loaded, let alone initialised.
   static ReferenceRegistry* registry = [] {
     auto* r = new ReferenceRegistry();
-    (void)RegisterReduceReferences(*r);  // fixed names into an empty registry: cannot clash
+    // Fixed, distinct names into an empty registry: these cannot clash.
+    (void)RegisterReduceReferences(*r);
+    (void)RegisterArgMaxReferences(*r);
     return r;
   }();
   return *registry;

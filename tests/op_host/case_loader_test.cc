@@ -377,6 +377,20 @@ TEST_F(ValidSuite, ValueDependInputWithValuesIsTheOperationsConstant) {
   EXPECT_EQ(r.output_shapes[0], (std::vector<int64_t>{2}));
 }
 
+// Another operator through the same format: ArgMax/ArgMin by their reference (int64 outputs)
+// and by written values.
+TEST(CaseArgMax, RunsThroughItsReferenceAndExpectedValues) {
+  std::vector<Case> cases;
+  const Status st = LoadCaseFile(Fixture("argmax_suite.yaml"), &cases);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_EQ(cases.size(), 2u * 4u * 2u + 1u);
+  EXPECT_EQ(cases[0].FullName(), "argmax/random/ArgMax/keepdims=0/float32/ascend910b");
+  for (const Case& c : cases) {
+    const CaseResult r = RunCase(c);
+    EXPECT_EQ(r.verdict, Verdict::kPass) << c.FullName() << ": " << r.message;
+  }
+}
+
 // Inputs and expected outputs from .npy files, resolved against the suite's folder.
 TEST(CaseNpy, InputsAndExpectedFromFiles) {
   std::vector<Case> cases;

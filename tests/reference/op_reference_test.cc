@@ -36,11 +36,12 @@ const OpReference& Find(const std::string& op) {
   return r ? *r : *none;
 }
 
-TEST(ReferenceRegistry, HoldsEveryReduceReadingByRegistryName) {
-  EXPECT_EQ(ReferenceRegistry::Global().Names(),
-            (std::vector<std::string>{"OpenVINO.ReduceMax", "OpenVINO.ReduceMin",
-                                      "OpenVINO.ReduceProd", "OpenVINO.ReduceSum", "Reduce",
-                                      "ReduceMax", "ReduceMin", "ReduceProd", "ReduceSum"}));
+TEST(ReferenceRegistry, HoldsEveryReduceReadingAndArgMaxByRegistryName) {
+  EXPECT_EQ(
+      ReferenceRegistry::Global().Names(),
+      (std::vector<std::string>{"ArgMax", "ArgMin", "OpenVINO.ReduceMax", "OpenVINO.ReduceMin",
+                                "OpenVINO.ReduceProd", "OpenVINO.ReduceSum", "Reduce", "ReduceMax",
+                                "ReduceMin", "ReduceProd", "ReduceSum"}));
   EXPECT_EQ(ReferenceRegistry::Global().Find("AddCustom"), nullptr);
 }
 
@@ -156,6 +157,40 @@ TEST(ReduceReference, JudgeUsesCompareTolerance) {
   j = Find("ReduceSum").Judge(attrs, x, 0, want[0], wrong);
   EXPECT_FALSE(j.ok);
   EXPECT_NE(j.message.find("is not the float32 output"), std::string::npos) << j.message;
+}
+
+TEST(ArgMaxReference, ComputesIndicesAndJudgesThemExactly) {
+  const std::vector<HostTensor> x = {F32({2, 3}, {1, 7, 7, 4, -2, 4})};
+  std::vector<HostTensor> out;
+  ASSERT_TRUE(
+      Find("ArgMax").Compute({{"axis", int64_t{1}}, {"keepdims", int64_t{0}}}, x, &out).ok());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].dtype, DType::kInt64);
+  EXPECT_EQ(out[0].shape, (std::vector<int64_t>{2}));
+  std::vector<int64_t> idx(2);
+  std::memcpy(idx.data(), out[0].bytes.data(), 16);
+  EXPECT_EQ(idx, (std::vector<int64_t>{1, 0}));  // ties: the first index
+  ASSERT_TRUE(Find("ArgMin")
+                  .Compute({{"axis", int64_t{1}}, {"select_last_index", int64_t{1}}}, x, &out)
+                  .ok());
+  EXPECT_EQ(out[0].shape, (std::vector<int64_t>{2, 1}));
+  std::memcpy(idx.data(), out[0].bytes.data(), 16);
+  EXPECT_EQ(idx, (std::vector<int64_t>{0, 1}));
+  // The op's rules: axis out of range, keepdims not 0/1.
+  EXPECT_FALSE(Find("ArgMax").Compute({{"axis", int64_t{2}}}, x, &out).ok());
+  EXPECT_FALSE(Find("ArgMax").Compute({{"keepdims", int64_t{3}}}, x, &out).ok());
+  // Judge: exact.
+  ASSERT_TRUE(Find("ArgMax").Compute({}, x, &out).ok());
+  HostTensor wrong = out[0];
+  wrong.bytes[8] ^= 1;
+  const Judgement j = Find("ArgMax").Judge({}, x, 0, out[0], wrong);
+  EXPECT_FALSE(j.ok);
+  EXPECT_NE(j.message.find("index 1"), std::string::npos) << j.message;
+  EXPECT_TRUE(Find("ArgMax").Judge({}, x, 0, out[0], out[0]).ok);
+  AutoData a;
+  ASSERT_TRUE(Find("ArgMax").Auto({}, 0, DType::kInt8, &a).ok());
+  EXPECT_EQ(a.kind, AutoData::Kind::kBits);
+  EXPECT_EQ(Find("ArgMin").Auto({}, 1, DType::kInt64, &a).code(), ErrorCode::kInvalidParam);
 }
 
 }  // namespace
