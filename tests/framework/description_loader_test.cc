@@ -2,6 +2,9 @@
 // Eigen reference, and every malformed fixture in testdata/ gives its documented error.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include <string>
 #include <vector>
 
@@ -167,6 +170,8 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
       {"op_reading_mismatch.yaml", false, "2:10: 'reading': ",
        "op 'OpenVINO.ReduceSum' names its reading already (leave 'reading' out"},
       {"op_syntax_error.yaml", false, "3:1: ", "YAML syntax error"},
+      {"op_number_out_of_range.yaml", false,
+       "4:13: 'params.keepdims': ", "'1e400' is beyond the range of a double"},
       {"op_infer_fails.yaml", false,
        "4:3: ", "ReduceSum: shape inference failed: ONNX ReduceSum: axes[0] = 2"},
       {"graph_read_before_write.yaml", true, "6:51: 'inputs': ",
@@ -188,6 +193,10 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
        "produced"},
       {"graph_input_count.yaml", true,
        "6:29: 'inputs': ", "nodes[0] (ReduceSum) names 3 inputs but its operation takes 2"},
+      {"graph_repeated_key.yaml", true, "2:1: ", "'graph': the key is given twice in one mapping"},
+      {"graph_two_documents.yaml", true, "8:1: ", "a second YAML document"},
+      {"graph_deep_nesting.yaml", true, "2: ", "YAML nested more than 128 levels deep"},
+      {"graph_alias_bomb.yaml", true, "1:19: ", "the file expands to more than 1000000 YAML nodes"},
       {"graph_writes_input.yaml", true, "7:44: 'outputs': ",
        "nodes[1] (ReduceSum) output 'x' is produced twice (it is a graph input at line 3)"},
   };
@@ -211,11 +220,57 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
   }
 }
 
+// Graph files written to a fresh directory: g<i> includes g<i-1> once (a chain) or twice.
+class NestedGraphFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/opsim_nested_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string Write(const std::string& prefix, int levels, int copies) {
+    const std::string io = "inputs:\n  - {name: x, shape: [2, 3], dtype: float32}\noutputs: [y]\n";
+    std::ofstream(dir_ / (prefix + "0.yaml"))
+        << "graph: " << prefix << "0\n"
+        << io << "nodes:\n  - {op: ReduceSum, params: {axes: [1]}, inputs: [x], outputs: [y]}\n";
+    for (int i = 1; i <= levels; ++i) {
+      std::ofstream f(dir_ / (prefix + std::to_string(i) + ".yaml"));
+      f << "graph: " << prefix << i << "\n" << io << "nodes:\n";
+      for (int c = 0; c < copies; ++c) {
+        f << "  - {graph: " << prefix << i - 1 << ".yaml, inputs: [x], outputs: [";
+        if (c + 1 == copies) {
+          f << "y]}\n";
+        } else {
+          f << 't' << c << "]}\n";
+        }
+      }
+    }
+    return (dir_ / (prefix + std::to_string(levels) + ".yaml")).string();
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(NestedGraphFiles, DeepAndExponentialInclusionsAreBounded) {
+  LoadedGraph graph;
+  EXPECT_TRUE(LoadGraphDescription(Write("chain", 60, 1), &graph).ok());
+  Status st = LoadGraphDescription(Write("deep", 70, 1), &graph);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("graph files nest more than 64 deep"), std::string::npos);
+  // 2^30 inclusions: refused after 4096, at once.
+  st = LoadGraphDescription(Write("twice", 30, 2), &graph);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("includes more than 4096 graph files in all"), std::string::npos)
+      << st.message().substr(0, 300);
+}
+
 TEST(DescriptionLoader, MissingFilesAndNullOutputsAreRefused) {
   LoadedOp op;
   const Status st = LoadOpDescription(Fixture("does_not_exist.yaml"), &op);
   EXPECT_EQ(st.code(), ErrorCode::kIoError);
-  EXPECT_NE(st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"), std::string::npos);
+  EXPECT_NE(
+      st.message().find("does_not_exist.yaml: cannot open for reading: No such file or directory"),
+      std::string::npos);
   EXPECT_EQ(LoadOpDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(LoadGraphDescription(Example("chain.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(ReadingOf("Reduce"), "");

@@ -34,9 +34,19 @@ int LaterProducer(const YAML::Node& nodes, size_t after, const std::string& name
   return -1;
 }
 
+// The graph files a top-level load reads: the chain now open (to refuse a file that includes
+// itself) and how many were read in all, both bounded so that a deep or exponential inclusion
+// (each file including the next twice) fails clearly instead of running for hours.
+struct Includes {
+  std::vector<std::string> stack;
+  size_t loaded = 0;
+};
+constexpr size_t kMaxNesting = 64;
+constexpr size_t kMaxIncludes = 4096;
+
 class GraphReader {
  public:
-  explicit GraphReader(std::vector<std::string>* stack) : stack_(stack) {}
+  explicit GraphReader(Includes* includes) : includes_(includes) {}
 
   Status Read(const std::string& path, LoadedGraph* out) {
     OPSIM_RETURN_IF_ERROR(loaders::ParseYamlFile(path, &file_));
@@ -128,17 +138,28 @@ class GraphReader {
       const std::filesystem::path base = std::filesystem::path(file_.path).parent_path();
       const std::string sub_path = (base / rel).lexically_normal().string();
       const std::string key = std::filesystem::weakly_canonical(sub_path).string();
-      for (const std::string& open : *stack_) {
+      for (const std::string& open : includes_->stack) {
         if (open == key) {
           return ConfigError(file_, node["graph"], "graph",
                              "graph file '" + rel + "' includes itself (through " + open + ")");
         }
       }
-      stack_->push_back(key);
+      if (includes_->stack.size() >= kMaxNesting) {
+        return ConfigError(file_, node["graph"], "graph",
+                           "graph files nest more than " + std::to_string(kMaxNesting) +
+                               " deep (at '" + rel + "')");
+      }
+      if (++includes_->loaded > kMaxIncludes) {
+        return ConfigError(file_, node["graph"], "graph",
+                           "the graph includes more than " + std::to_string(kMaxIncludes) +
+                               " graph files in all (each inclusion counts; a file that includes "
+                               "the next one twice doubles them at every level)");
+      }
+      includes_->stack.push_back(key);
       LoadedGraph sub;
-      GraphReader reader(stack_);
+      GraphReader reader(includes_);
       const Status loaded = reader.Read(sub_path, &sub);
-      stack_->pop_back();
+      includes_->stack.pop_back();
       if (!loaded.ok()) {
         return ConfigError(file_, node["graph"], "graph",
                            "cannot load graph '" + rel + "': " + loaded.message());
@@ -278,7 +299,7 @@ class GraphReader {
     YAML::Node mark;
   };
 
-  std::vector<std::string>* stack_;
+  Includes* includes_;
   YamlFile file_;
   std::map<std::string, TensorInfo, std::less<>> tensors_;
   std::vector<DeclaredOutput> outputs_;
@@ -292,8 +313,9 @@ class GraphReader {
 
 Status LoadGraphDescription(const std::string& path, LoadedGraph* out) {
   if (out == nullptr) return {ErrorCode::kInvalidParam, "LoadGraphDescription: out is null"};
-  std::vector<std::string> stack = {std::filesystem::weakly_canonical(path).string()};
-  GraphReader reader(&stack);
+  Includes includes;
+  includes.stack = {std::filesystem::weakly_canonical(path).string()};
+  GraphReader reader(&includes);
   return reader.Read(path, out);
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -10,6 +12,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/file_read.h"
+#include "yaml_limits.h"
 
 namespace opsim::loaders {
 namespace {
@@ -47,6 +50,23 @@ std::optional<double> ParseFloat(const YAML::Node& node) {
   return value;
 }
 
+// A number written past a double's range (1e400): strtod would make it infinity, which the file
+// did not say.
+bool OverflowsDouble(const YAML::Node& node) {
+  if (!node.IsScalar() || IsQuoted(node) || node.Scalar().empty()) return false;
+  const std::string& s = node.Scalar();
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && errno == ERANGE && std::isinf(value);
+}
+
+Status CheckInRange(const YamlFile& file, const YAML::Node& node, std::string_view key) {
+  if (!OverflowsDouble(node)) return Status::Ok();
+  return ConfigError(file, node, key,
+                     "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
+}
+
 // A description is a few kilobytes; this bounds what the YAML parser is handed.
 constexpr uint64_t kMaxYamlBytes = 64 << 20;
 
@@ -55,13 +75,21 @@ constexpr uint64_t kMaxYamlBytes = 64 << 20;
 Status ParseYamlFile(const std::string& path, YamlFile* out) {
   std::string text;
   OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxYamlBytes, "a description file", &text));
+  OPSIM_RETURN_IF_ERROR(CheckYamlText(path, text));
   out->path = path;
+  std::vector<YAML::Node> documents;
   try {
-    out->root = YAML::Load(text);
+    documents = YAML::LoadAll(text);
   } catch (const YAML::Exception& e) {
     return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
   }
-  return Status::Ok();
+  if (documents.size() > 1) {
+    return {ErrorCode::kConfigError,
+            Where(*out, documents[1].Mark()) +
+                ": a second YAML document (a description file holds one; remove the '---')"};
+  }
+  out->root = documents.empty() ? YAML::Node() : documents[0];
+  return CheckYamlTree(*out);
 }
 
 Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
@@ -219,6 +247,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     std::vector<double> floats;
     bool all_ints = true;
     for (const YAML::Node& item : node) {
+      OPSIM_RETURN_IF_ERROR(CheckInRange(file, item, key));
       const std::optional<int64_t> i = ParseInt(item);
       const std::optional<double> f =
           i ? std::optional<double>(static_cast<double>(*i)) : ParseFloat(item);
@@ -241,6 +270,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     return ConfigError(file, node, key,
                        "expected a scalar or a list of numbers, got " + DescribeNode(node));
   }
+  OPSIM_RETURN_IF_ERROR(CheckInRange(file, node, key));
   if (const auto b = ParseBool(node)) {
     *out = *b;
   } else if (const auto i = ParseInt(node)) {
