@@ -1,5 +1,6 @@
 // The case-suite loader: every error names file, line:column and key (malformed fixtures in
-// testdata/cases/), expansion order and names, data generation and value encoding.
+// testdata/cases/), expansion order and names, attribute typing, data generation, value
+// encoding, .npy inputs and expected outputs, and the runner's verdicts.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "opsim/cases/case_loader.h"
 #include "opsim/cases/case_run.h"
 #include "opsim/core/float16.h"
+#include "opsim/reference/op_reference.h"
 
 namespace opsim::cases {
 namespace {
@@ -26,11 +28,14 @@ struct ErrorCase {
   std::vector<const char*> says;
 };
 
+// gtest prints a parameter in failure messages; the default is a byte dump.
+void PrintTo(const ErrorCase& e, std::ostream* os) { *os << e.file; }
+
 class CaseLoaderErrorTest : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(CaseLoaderErrorTest, NamesFileLineColumnAndKey) {
   const ErrorCase& e = GetParam();
-  std::vector<ReduceCase> cases;
+  std::vector<Case> cases;
   const Status st = LoadCaseFile(Fixture(e.file), &cases);
   ASSERT_FALSE(st.ok()) << e.file;
   EXPECT_EQ(st.code(), ErrorCode::kConfigError) << st.ToString();
@@ -49,52 +54,87 @@ TEST_P(CaseLoaderErrorTest, NamesFileLineColumnAndKey) {
 INSTANTIATE_TEST_SUITE_P(
     Fixtures, CaseLoaderErrorTest,
     ::testing::Values(
-        ErrorCase{"unknown_key.yaml", "6:5", "axis", {"unknown key", "did you mean 'axes'"}},
+        ErrorCase{"unknown_key.yaml", "6:5", "attr", {"unknown key", "did you mean 'attrs'"}},
         ErrorCase{"unknown_top_key.yaml", "2:1", "case", {"did you mean 'cases'"}},
-        ErrorCase{"wrong_type_shape.yaml", "5:12", "shape", {"expected a sequence", "'abc'"}},
-        ErrorCase{"wrong_type_keep_dims.yaml",
-                  "6:16",
-                  "keep_dims",
-                  {"expected true or false", "'maybe'"}},
+        ErrorCase{"wrong_type_shape.yaml", "6:16", "shape", {"expected a sequence", "'abc'"}},
         ErrorCase{"wrong_type_seed.yaml", "6:11", "seed", {"expected an integer"}},
+        ErrorCase{"wrong_type_inputs.yaml", "5:13", "inputs", {"a mapping"}},
         ErrorCase{"unknown_dtype.yaml",
                   "4:23",
                   "dtypes",
                   {"unknown dtype 'float33'", "did you mean 'float32'"}},
-        ErrorCase{"unknown_reducer.yaml",
+        ErrorCase{"unknown_input_dtype.yaml", "5:16", "dtype", {"did you mean 'float16'"}},
+        ErrorCase{"unknown_op.yaml",
                   "3:21",
-                  "reducers",
-                  {"unknown reducer 'summ'", "did you mean 'sum'"}},
+                  "op",
+                  {"unknown operator 'ReduceSumm'", "did you mean 'ReduceSum'", "--library"}},
+        ErrorCase{"duplicate_op.yaml", "3:21", "op", {"listed twice"}},
         ErrorCase{"unknown_device.yaml",
                   "6:27",
                   "devices",
                   {"unknown device 'ascend910c'", "did you mean 'ascend910"}},
-        ErrorCase{"unknown_front_door.yaml", "3:17", "front_door", {"did you mean 'onnx'"}},
-        ErrorCase{"unknown_data_kind.yaml", "6:18", "kind", {"did you mean 'uniform'"}},
-        ErrorCase{"data_key_not_applicable.yaml", "6:27", "mean", {"does not apply", "uniform"}},
-        ErrorCase{"missing_shape.yaml", "2:5", "shape", {"missing required key"}},
+        ErrorCase{"unknown_data_kind.yaml", "7:22", "kind", {"did you mean 'uniform'"}},
+        ErrorCase{"data_key_not_applicable.yaml", "7:31", "mean", {"does not apply", "uniform"}},
+        ErrorCase{"values_and_data.yaml", "8:9", "values", {"either 'values' or 'data'"}},
+        ErrorCase{"bits_for_float.yaml", "6:9", "data", {"'bits' is for integer dtypes"}},
+        ErrorCase{"auto_for_axes_input.yaml", "7:9", "data", {"input 1", "no automatic data"}},
+        ErrorCase{"npy_with_shape.yaml", "7:9", "shape", {"does not go with 'npy'"}},
+        ErrorCase{"missing_input_npy.yaml", "6:9", "npy", {"no_such_input.npy"}},
+        ErrorCase{"missing_shape.yaml", "6:9", "shape", {"missing required key in an input"}},
+        ErrorCase{"missing_dtype.yaml", "5:9", "dtype", {"no dtype", "'dtypes'"}},
         ErrorCase{"missing_cases.yaml", "1:1", "cases", {"missing"}},
-        ErrorCase{"missing_axes_openvino.yaml", "2:5", "axes", {"openvino", "needs axes"}},
-        ErrorCase{"unsupported_dtype.yaml", "4:14", "dtypes", {"SUM does not support int8"}},
-        ErrorCase{"values_count.yaml", "6:14", "values", {"3 values for input shape [2,2]"}},
+        ErrorCase{"missing_op.yaml", "2:5", "op", {"missing required key"}},
+        ErrorCase{"unsupported_dtype.yaml",
+                  "4:14",
+                  "dtypes",
+                  {"the reference of ReduceSum does not cover int8", "covers: float32"}},
+        ErrorCase{"values_count.yaml", "7:18", "values", {"3 values for input shape [2,2]"}},
         ErrorCase{"expected_count.yaml", "9:15", "expected", {"3 values for output shape [2]"}},
-        ErrorCase{"bad_value.yaml", "6:17", "", {"'abc' is not a number"}},
-        ErrorCase{"value_out_of_range.yaml", "6:17", "", {"'300'", "uint8 range [0, 255]"}},
-        ErrorCase{"special_for_integer.yaml", "6:17", "", {"'nan' has no int32 encoding"}},
+        ErrorCase{"expected_shape_mismatch.yaml",
+                  "7:21",
+                  "expected_shape",
+                  {"[2] for output 0", "gives [2,1]"}},
+        ErrorCase{"expected_npy_missing.yaml", "7:15", "expected", {"missing.npy"}},
+        ErrorCase{"expected_mixed.yaml", "7:15", "expected", {"mixes .npy files and values"}},
+        ErrorCase{
+            "expected_too_many_outputs.yaml", "7:23", "expected", {"2 expected outputs", "has 1"}},
+        ErrorCase{
+            "tolerance_without_expected.yaml", "6:5", "tolerance", {"applies to 'expected' only"}},
+        ErrorCase{"defaults_expected.yaml", "2:3", "expected", {"belongs to each case"}},
+        ErrorCase{"bad_value.yaml", "7:21", "", {"'abc' is not a number"}},
+        ErrorCase{"value_out_of_range.yaml", "7:21", "", {"'300'", "uint8 range [0, 255]"}},
+        ErrorCase{"special_for_integer.yaml", "7:21", "", {"'nan' has no int32 encoding"}},
         ErrorCase{"yaml_syntax.yaml", "", "", {"YAML syntax error"}},
         ErrorCase{"duplicate_name.yaml", "6:5", "name", {"used twice", "first at"}},
-        ErrorCase{"duplicate_key.yaml", "6:5", "shape", {"appears twice"}},
-        ErrorCase{"atb_keep_dims.yaml", "8:16", "keep_dims", {"never keeps"}},
-        ErrorCase{"noop_not_onnx.yaml", "8:5", "noop_with_empty_axes", {"onnx front door only"}},
-        ErrorCase{"axes_out_of_range.yaml", "2:5", "", {"does not lower", "axes", "5"}}),
+        ErrorCase{"duplicate_key.yaml", "6:5", "inputs", {"appears twice"}},
+        ErrorCase{"duplicate_attr.yaml", "5:24", "axes", {"appears twice in attrs"}},
+        ErrorCase{"attr_fixed_and_varied.yaml", "6:12", "keepdims", {"both in 'attrs' and"}},
+        ErrorCase{"vary_not_a_list.yaml", "5:22", "keepdims", {"non-empty list"}},
+        ErrorCase{"vary_repeats_a_value.yaml", "5:26", "keepdims", {"listed twice"}},
+        ErrorCase{"attr_wrong_type.yaml", "5:19", "axes", {"scalar or a list of numbers"}},
+        ErrorCase{"attr_list_of_text.yaml", "5:23", "axes", {"numbers only", "'x'"}},
+        ErrorCase{"attr_unknown_to_op.yaml", "3:9", "", {"is refused", "keep_dims"}},
+        ErrorCase{"attr_quoted_number.yaml", "3:9", "", {"is refused", "keepdims"}},
+        ErrorCase{"axes_out_of_range.yaml", "3:9", "", {"is refused", "5"}},
+        ErrorCase{"npy_suite/expected_npy_dtype.yaml",
+                  "7:15",
+                  "expected",
+                  {"int_sums.npy holds '<i4'", "output 0 is float32"}},
+        ErrorCase{"npy_suite/expected_npy_shape.yaml",
+                  "7:15",
+                  "expected",
+                  {"row_sums.npy has shape [2]", "output 0 is [2,1]"}}),
     [](const ::testing::TestParamInfo<ErrorCase>& info) {
       std::string name = info.param.file;
       name = name.substr(0, name.find('.'));
+      for (char& ch : name) {
+        if (ch == '/') ch = '_';
+      }
       return name;
     });
 
 TEST(CaseLoader, MissingFileAndDirectory) {
-  std::vector<ReduceCase> cases;
+  std::vector<Case> cases;
   Status st = LoadCaseFile(Fixture("no_such_file.yaml"), &cases);
   EXPECT_EQ(st.code(), ErrorCode::kConfigError);
   EXPECT_NE(st.message().find("no_such_file.yaml"), std::string::npos);
@@ -104,11 +144,11 @@ TEST(CaseLoader, MissingFileAndDirectory) {
 }
 
 TEST(CaseLoader, DirectoryRejectsTheSameCaseNameInTwoFiles) {
-  std::vector<ReduceCase> cases;
+  std::vector<Case> cases;
   const Status st = LoadCaseDir(Fixture("dup_suite"), &cases);
   EXPECT_EQ(st.code(), ErrorCode::kConfigError);
   EXPECT_NE(st.message().find("b.yaml:3:5"), std::string::npos) << st.message();
-  EXPECT_NE(st.message().find("same/a/sum/float32/keep/ascend910b"), std::string::npos)
+  EXPECT_NE(st.message().find("same/a/ReduceSum/float32/ascend910b"), std::string::npos)
       << st.message();
   EXPECT_NE(st.message().find("also defined at"), std::string::npos);
   EXPECT_TRUE(cases.empty());
@@ -134,7 +174,7 @@ TEST(CaseLoader, ListsEntriesWithoutExpanding) {
 }
 
 TEST(CaseLoader, ExplicitKnownDevicesReplaceTheProfiles) {
-  std::vector<ReduceCase> cases;
+  std::vector<Case> cases;
   CaseLoadOptions options;
   options.known_devices = {"ascend910a"};
   const Status st = LoadCaseFile(Fixture("valid_suite.yaml"), &cases, options);
@@ -148,50 +188,90 @@ class ValidSuite : public ::testing::Test {
     const Status st = LoadCaseFile(Fixture("valid_suite.yaml"), &cases_);
     ASSERT_TRUE(st.ok()) << st.ToString();
   }
-  const ReduceCase& Named(const std::string& name) {
-    for (const ReduceCase& c : cases_) {
+  const Case& Named(const std::string& name) {
+    for (const Case& c : cases_) {
       if (c.name == name) return c;
     }
     ADD_FAILURE() << "no case " << name;
     return cases_.front();
   }
-  std::vector<ReduceCase> cases_;
+  std::vector<Case> cases_;
 };
 
-TEST_F(ValidSuite, ExpandsReducersDtypesKeepsDevicesInOrder) {
-  ASSERT_EQ(cases_.size(), 16u + 2u + 2u);
+TEST_F(ValidSuite, ExpandsOpsVariedAttributesDtypesDevicesInOrder) {
+  // pattern 2 ops x 2 keepdims x 2 dtypes x 2 devices, atb_case 2 x 2 x 1, specials 2,
+  // expected_min 1, all_dtypes: every dtype the ReduceMax reference covers, 1 device;
+  // axes_input 1.
+  ASSERT_EQ(cases_.size(), 16u + 4u + 2u + 1u + 10u + 1u);
   std::vector<std::string> first;
   for (size_t i = 0; i < 4; ++i) first.push_back(cases_[i].name);
-  EXPECT_EQ(first,
-            (std::vector<std::string>{
-                "pattern/sum/float32/drop/ascend910b", "pattern/sum/float32/drop/ascend310p",
-                "pattern/sum/float32/keep/ascend910b", "pattern/sum/float32/keep/ascend310p"}));
-  EXPECT_EQ(cases_[4].name, "pattern/sum/int32/drop/ascend910b");
-  EXPECT_EQ(cases_[8].name, "pattern/max/float32/drop/ascend910b");
-  const ReduceCase& p = cases_[0];
+  EXPECT_EQ(first, (std::vector<std::string>{"pattern/ReduceSum/keepdims=0/float32/ascend910b",
+                                             "pattern/ReduceSum/keepdims=0/float32/ascend310p",
+                                             "pattern/ReduceSum/keepdims=0/int32/ascend910b",
+                                             "pattern/ReduceSum/keepdims=0/int32/ascend310p"}));
+  EXPECT_EQ(cases_[4].name, "pattern/ReduceSum/keepdims=1/float32/ascend910b");
+  EXPECT_EQ(cases_[8].name, "pattern/ReduceMax/keepdims=0/float32/ascend910b");
+  const Case& p = cases_[0];
   EXPECT_EQ(p.suite, "fixture");
-  EXPECT_EQ(p.FullName(), "fixture/pattern/sum/float32/drop/ascend910b");
+  EXPECT_EQ(p.FullName(), "fixture/pattern/ReduceSum/keepdims=0/float32/ascend910b");
   EXPECT_EQ(p.base_name, "pattern");
   EXPECT_EQ(p.skip, "not run: only expanded");
-  EXPECT_EQ(p.front_door, FrontDoor::kOnnx);
+  EXPECT_EQ(p.op, "ReduceSum");
   EXPECT_EQ(p.mark.line, 6);
-  EXPECT_EQ(p.data.kind, DataKind::kAuto);
-  // ATB strict `all` is what real ATB ships for MIN: bfloat16 and int32 (SPEC §2 order).
-  EXPECT_EQ(cases_[16].name, "atb_case/min/bfloat16/drop/ascend910a");
-  EXPECT_EQ(cases_[17].name, "atb_case/min/int32/drop/ascend910a");
-  EXPECT_TRUE(cases_[16].atb_strict);
-  EXPECT_EQ(Named("specials/sum/float16/drop/ascend310p").front_door, FrontDoor::kOpenVino);
+  EXPECT_EQ(cases_[16].name, "atb_case/Reduce/reduceType=min/int32/ascend910a");
+  EXPECT_EQ(cases_[17].name, "atb_case/Reduce/reduceType=min/bfloat16/ascend910a");
+  EXPECT_EQ(cases_[18].name, "atb_case/Reduce/reduceType=max/int32/ascend910a");
+  EXPECT_EQ(Named("specials/OpenVINO.ReduceSum/float16/ascend310p").inputs.at(0).shape,
+            (std::vector<int64_t>{4, 50}));
+  // `dtypes: all`: the reference's list for ReduceMax, in docs/SPEC.md §2 order.
+  const std::shared_ptr<const ref::OpReference> max =
+      ref::ReferenceRegistry::Global().Find("ReduceMax");
+  ASSERT_NE(max, nullptr);
+  std::vector<DType> all;
+  for (const Case& c : cases_) {
+    if (c.base_name == "all_dtypes") all.push_back(c.inputs.at(0).dtype);
+  }
+  EXPECT_EQ(all, max->DTypes({}));
 }
 
-TEST_F(ValidSuite, SeedsDependOnNameReducerDtypeButNotDevice) {
-  const ReduceCase& a = Named("pattern/sum/float32/drop/ascend910b");
-  EXPECT_EQ(a.seed, Named("pattern/sum/float32/drop/ascend310p").seed);
-  EXPECT_EQ(a.seed, Named("pattern/sum/float32/keep/ascend310p").seed);
-  EXPECT_NE(a.seed, Named("pattern/sum/int32/drop/ascend910b").seed);
-  EXPECT_NE(a.seed, Named("pattern/max/float32/drop/ascend910b").seed);
+TEST_F(ValidSuite, AttributesAreTypedFromYaml) {
+  const Case& p = Named("pattern/ReduceSum/keepdims=1/int32/ascend910b");
+  EXPECT_EQ(std::get<std::vector<int64_t>>(p.attrs.at("axes")), (std::vector<int64_t>{1}));
+  EXPECT_EQ(std::get<int64_t>(p.attrs.at("keepdims")), 1);
+  const Case& a = Named("atb_case/Reduce/reduceType=max/bfloat16/ascend910a");
+  EXPECT_EQ(std::get<std::string>(a.attrs.at("reduceType")), "max");
+  EXPECT_EQ(std::get<std::vector<int64_t>>(a.attrs.at("axis")), (std::vector<int64_t>{0}));
+}
+
+TEST_F(ValidSuite, AutoDataIsTheReferencesChoice) {
+  const DataSpec& sum = Named("pattern/ReduceSum/keepdims=0/float32/ascend910b").inputs[0].data;
+  EXPECT_EQ(sum.kind, DataKind::kUniform);
+  EXPECT_EQ(sum.low, -1.0);
+  EXPECT_EQ(sum.high, 1.0);
+  EXPECT_EQ(Named("pattern/ReduceSum/keepdims=0/int32/ascend910b").inputs[0].data.kind,
+            DataKind::kIntRange);
+  EXPECT_EQ(Named("pattern/ReduceMax/keepdims=0/int32/ascend910b").inputs[0].data.kind,
+            DataKind::kBits);
+  // An op without a reference gets uniform / int_range data.
+  DataSpec d;
+  ASSERT_TRUE(AutoDataSpec("NoSuchOp", {}, 0, DType::kFloat16, &d).ok());
+  EXPECT_EQ(d.kind, DataKind::kUniform);
+  ASSERT_TRUE(AutoDataSpec("NoSuchOp", {}, 1, DType::kInt64, &d).ok());
+  EXPECT_EQ(d.kind, DataKind::kIntRange);
+  EXPECT_EQ(AutoDataSpec("ReduceSum", {}, 1, DType::kInt64, &d).code(), ErrorCode::kConfigError);
+}
+
+TEST_F(ValidSuite, SeedsDependOnNameOpDtypeButNotDeviceOrVariedAttributes) {
+  const Case& a = Named("pattern/ReduceSum/keepdims=0/float32/ascend910b");
+  const uint64_t seed = a.inputs[0].seed;
+  EXPECT_EQ(seed, Named("pattern/ReduceSum/keepdims=0/float32/ascend310p").inputs[0].seed);
+  EXPECT_EQ(seed, Named("pattern/ReduceSum/keepdims=1/float32/ascend310p").inputs[0].seed);
+  EXPECT_NE(seed, Named("pattern/ReduceSum/keepdims=0/int32/ascend910b").inputs[0].seed);
+  EXPECT_NE(seed, Named("pattern/ReduceMax/keepdims=0/float32/ascend910b").inputs[0].seed);
   std::vector<uint8_t> x, y;
-  ASSERT_TRUE(GenerateInput(a, &x).ok());
-  ASSERT_TRUE(GenerateInput(Named("pattern/sum/float32/keep/ascend310p"), &y).ok());
+  ASSERT_TRUE(GenerateInput(a.inputs[0], &x).ok());
+  ASSERT_TRUE(
+      GenerateInput(Named("pattern/ReduceSum/keepdims=1/float32/ascend310p").inputs[0], &y).ok());
   EXPECT_EQ(x, y);
   ASSERT_EQ(x.size(), 6 * sizeof(float));
   for (size_t i = 0; i < 6; ++i) {
@@ -200,41 +280,35 @@ TEST_F(ValidSuite, SeedsDependOnNameReducerDtypeButNotDevice) {
     EXPECT_GE(v, -1.0f);
     EXPECT_LT(v, 1.0f);
   }
-}
-
-TEST_F(ValidSuite, LowersThroughTheNamedFrontDoor) {
-  ReduceRequest req;
-  ASSERT_TRUE(LowerCase(Named("specials/sum/float16/drop/ascend910b"), &req).ok());
-  EXPECT_EQ(req.output, Shape({4}));  // OpenVINO: [1, -1] is the set {1}, keep_dims false
-  ASSERT_EQ(req.axes.size(), 1u);
-  EXPECT_EQ(req.axes[0], 1);
-  ASSERT_TRUE(LowerCase(Named("pattern/max/int32/keep/ascend910b"), &req).ok());
-  EXPECT_EQ(req.output, Shape({2, 1}));
-  ASSERT_TRUE(LowerCase(Named("atb_case/min/bfloat16/drop/ascend910a"), &req).ok());
-  EXPECT_EQ(req.kind, ReduceKind::kMin);
-  EXPECT_EQ(req.output, Shape({3}));
+  CaseInput unresolved = a.inputs[0];
+  unresolved.data.kind = DataKind::kAuto;
+  EXPECT_EQ(GenerateInput(unresolved, &x).code(), ErrorCode::kConfigError);
 }
 
 TEST_F(ValidSuite, ExplicitValuesAndExpectedAreEncodedInTheDtype) {
-  const ReduceCase& c = Named("atb_case/min/int32/drop/ascend910a");
+  const Case& c = Named("expected_min/Reduce/int32/ascend910a");
   std::vector<uint8_t> bytes;
-  ASSERT_TRUE(GenerateInput(c, &bytes).ok());
+  ASSERT_TRUE(GenerateInput(c.inputs[0], &bytes).ok());
   std::vector<int32_t> values(6);
   ASSERT_EQ(bytes.size(), 24u);
   std::memcpy(values.data(), bytes.data(), 24);
   EXPECT_EQ(values, (std::vector<int32_t>{1, 2, 3, 4, -5, 6}));
-  ReduceRequest req;
-  ASSERT_TRUE(LowerCase(c, &req).ok());
-  const int32_t good[] = {1, -5, 3};
-  const int32_t bad[] = {1, -5, 4};
-  EXPECT_EQ(CheckExpected(c, req, good, {}), "");
-  EXPECT_NE(CheckExpected(c, req, bad, {}), "");
+  ASSERT_EQ(c.expected.size(), 1u);
+  ASSERT_TRUE(c.expected[0].has_value());
+  EXPECT_EQ(c.expected[0]->dtype, DType::kInt32);
+  EXPECT_EQ(c.expected[0]->shape, (std::vector<int64_t>{3}));
+  std::vector<int32_t> expected(3);
+  ASSERT_EQ(c.expected[0]->bytes.size(), 12u);
+  std::memcpy(expected.data(), c.expected[0]->bytes.data(), 12);
+  EXPECT_EQ(expected, (std::vector<int32_t>{1, -5, 3}));
+  ASSERT_EQ(c.expected_shapes.size(), 1u);
+  EXPECT_EQ(c.expected_shapes[0], (std::vector<int64_t>{3}));
 }
 
 TEST_F(ValidSuite, SpecialDataMixesTheListedSpecialsIntoUniformData) {
-  const ReduceCase& c = Named("specials/sum/float16/drop/ascend910b");
+  const Case& c = Named("specials/OpenVINO.ReduceSum/float16/ascend910b");
   std::vector<uint8_t> bytes;
-  ASSERT_TRUE(GenerateInput(c, &bytes).ok());
+  ASSERT_TRUE(GenerateInput(c.inputs[0], &bytes).ok());
   ASSERT_EQ(bytes.size(), 200u * 2);
   int specials = 0;
   int ordinary = 0;
@@ -252,6 +326,93 @@ TEST_F(ValidSuite, SpecialDataMixesTheListedSpecialsIntoUniformData) {
   }
   EXPECT_GT(specials, 50);
   EXPECT_GT(ordinary, 50);
+}
+
+// The runner: a pass, a wrong expected value, a wrong expected shape, a skip.
+TEST_F(ValidSuite, RunnerJudgesAgainstReferenceExpectedAndShape) {
+  Case c = Named("expected_min/Reduce/int32/ascend910a");
+  CaseResult r = RunCase(c);
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  ASSERT_EQ(r.output_shapes.size(), 1u);
+  EXPECT_EQ(r.output_shapes[0], (std::vector<int64_t>{3}));
+  EXPECT_GT(r.device_ns, 0);
+
+  Case wrong = c;
+  wrong.expected[0]->bytes[8] ^= 1;  // 3 -> 2
+  r = RunCase(wrong);
+  EXPECT_EQ(r.verdict, Verdict::kFail);
+  EXPECT_NE(r.message.find("differs from 'expected' at"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("index 2: expected 2, actual 3"), std::string::npos) << r.message;
+
+  Case shape = c;
+  shape.expected_shapes[0] = std::vector<int64_t>{1, 3};
+  r = RunCase(shape);
+  EXPECT_EQ(r.verdict, Verdict::kFail);
+  EXPECT_NE(r.message.find("expected_shape is [1,3]"), std::string::npos) << r.message;
+
+  r = RunCase(Named("pattern/ReduceSum/keepdims=0/float32/ascend910b"));
+  EXPECT_EQ(r.verdict, Verdict::kSkip);
+  EXPECT_EQ(r.message, "not run: only expanded");
+  EXPECT_TRUE(r.output_shapes.empty());
+
+  for (const char* name : {"specials/OpenVINO.ReduceSum/float16/ascend910b",
+                           "atb_case/Reduce/reduceType=max/bfloat16/ascend910a"}) {
+    r = RunCase(Named(name));
+    EXPECT_EQ(r.verdict, Verdict::kPass) << name << ": " << r.message;
+  }
+}
+
+// An OpDef input read on the host (ReduceSum's axes) with written values is the operation's
+// constant, as CANN passes a Const node; the reference still sees it as input 1.
+TEST_F(ValidSuite, ValueDependInputWithValuesIsTheOperationsConstant) {
+  const Case& c = Named("axes_input/ReduceSum/float32/ascend910b");
+  ASSERT_EQ(c.inputs.size(), 2u);
+  EXPECT_FALSE(c.inputs[0].constant);
+  EXPECT_TRUE(c.inputs[1].constant);
+  EXPECT_EQ(c.inputs[1].dtype, DType::kInt64);
+  EXPECT_EQ(std::get<std::vector<int64_t>>(c.attrs.at("=axes")), (std::vector<int64_t>{-1}));
+  const CaseResult r = RunCase(c);
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+  ASSERT_EQ(r.output_shapes.size(), 1u);
+  EXPECT_EQ(r.output_shapes[0], (std::vector<int64_t>{2}));
+}
+
+// Another operator through the same format: ArgMax/ArgMin by their reference (int64 outputs)
+// and by written values.
+TEST(CaseArgMax, RunsThroughItsReferenceAndExpectedValues) {
+  std::vector<Case> cases;
+  const Status st = LoadCaseFile(Fixture("argmax_suite.yaml"), &cases);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  ASSERT_EQ(cases.size(), 2u * 4u * 2u + 1u);
+  EXPECT_EQ(cases[0].FullName(), "argmax/random/ArgMax/keepdims=0/float32/ascend910b");
+  for (const Case& c : cases) {
+    const CaseResult r = RunCase(c);
+    EXPECT_EQ(r.verdict, Verdict::kPass) << c.FullName() << ": " << r.message;
+  }
+}
+
+// Inputs and expected outputs from .npy files, resolved against the suite's folder.
+TEST(CaseNpy, InputsAndExpectedFromFiles) {
+  std::vector<Case> cases;
+  ASSERT_TRUE(LoadCaseFile(Fixture("npy_suite/suite.yaml"), &cases).ok());
+  ASSERT_EQ(cases.size(), 1u);
+  const Case& c = cases[0];
+  EXPECT_EQ(c.name, "sums/ReduceSum/float32/ascend910b");
+  ASSERT_EQ(c.inputs.size(), 1u);
+  EXPECT_EQ(c.inputs[0].data.kind, DataKind::kNpy);
+  EXPECT_EQ(c.inputs[0].shape, (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(c.inputs[0].dtype, DType::kFloat32);
+  ASSERT_TRUE(c.expected[0].has_value());
+  EXPECT_EQ(c.expected[0]->source, Fixture("npy_suite/row_sums.npy"));
+  const CaseResult r = RunCase(c);
+  EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+
+  cases.clear();
+  ASSERT_TRUE(LoadCaseFile(Fixture("npy_suite/wrong_expected.yaml"), &cases).ok());
+  const CaseResult wrong = RunCase(cases.at(0));
+  EXPECT_EQ(wrong.verdict, Verdict::kFail);
+  EXPECT_NE(wrong.message.find("wrong_sums.npy"), std::string::npos) << wrong.message;
+  EXPECT_NE(wrong.message.find("index 1: expected 16"), std::string::npos) << wrong.message;
 }
 
 TEST(CaseValues, EncodesSpecialsFromBitPatterns) {
@@ -286,28 +447,52 @@ TEST(CaseValues, EncodesSpecialsFromBitPatterns) {
   EXPECT_TRUE(b.empty());
 }
 
-TEST(CaseExpected, FloatingSumUsesCompareRulesOrTheOverride) {
-  ReduceCase c;
-  c.front_door = FrontDoor::kOnnx;
-  c.kind = ReduceKind::kSum;
-  c.dtype = DType::kFloat32;
-  c.shape = {2, 2};
-  c.axes = std::vector<int64_t>{0};
-  c.keep_dims = false;
-  c.expected = std::vector<CaseValue>{{"1.0", {}}, {"nan", {}}};
-  ReduceRequest req;
-  ASSERT_TRUE(LowerCase(c, &req).ok());
-  const float close[] = {1.0f + 1e-7f, NAN};
-  const float far[] = {1.01f, NAN};
-  const float not_nan[] = {1.0f, 0.0f};
-  EXPECT_EQ(CheckExpected(c, req, close, {}), "");
-  EXPECT_NE(CheckExpected(c, req, far, {}), "");
-  EXPECT_NE(CheckExpected(c, req, not_nan, {}), "");
-  c.tolerance = ToleranceOverride{0.02, 0};
-  EXPECT_EQ(CheckExpected(c, req, far, {}), "");
-  EXPECT_NE(CheckExpected(c, req, not_nan, {}), "");
-  c.expected->pop_back();
-  EXPECT_NE(CheckExpected(c, req, close, {}).find("expected holds 1 values"), std::string::npos);
+// Expected values: the tolerance when given, else the reference's rules, else exact.
+TEST(CaseExpected, ToleranceThenReferenceThenExact) {
+  ExpectedOutput e;
+  e.dtype = DType::kFloat32;
+  e.shape = {2};
+  e.source = "'expected'";
+  const float want[] = {1.0f, NAN};
+  e.bytes.assign(reinterpret_cast<const uint8_t*>(want),
+                 reinterpret_cast<const uint8_t*>(want) + 8);
+  auto actual = [](float a, float b) {
+    ref::HostTensor t;
+    t.dtype = DType::kFloat32;
+    t.shape = {2};
+    const float v[] = {a, b};
+    t.bytes.assign(reinterpret_cast<const uint8_t*>(v), reinterpret_cast<const uint8_t*>(v) + 8);
+    return t;
+  };
+  // The ReduceSum reference over a [2, 2] input, axis 0: its Compare rules.
+  const std::shared_ptr<const ref::OpReference> sum =
+      ref::ReferenceRegistry::Global().Find("ReduceSum");
+  ASSERT_NE(sum, nullptr);
+  const AttrMap attrs = {{"axes", std::vector<int64_t>{0}}, {"keepdims", int64_t{0}}};
+  ref::HostTensor x;
+  x.dtype = DType::kFloat32;
+  x.shape = {2, 2};
+  x.bytes.assign(16, 0);
+  const std::vector<ref::HostTensor> inputs = {x};
+  const std::optional<ToleranceOverride> none;
+  EXPECT_EQ(CheckExpected(e, actual(1.0f + 1e-7f, NAN), none, sum.get(), attrs, inputs, 0), "");
+  EXPECT_NE(CheckExpected(e, actual(1.01f, NAN), none, sum.get(), attrs, inputs, 0), "");
+  EXPECT_NE(CheckExpected(e, actual(1.0f, 0.0f), none, sum.get(), attrs, inputs, 0), "");
+  const std::optional<ToleranceOverride> loose = ToleranceOverride{0.02, 0};
+  EXPECT_EQ(CheckExpected(e, actual(1.01f, NAN), loose, sum.get(), attrs, inputs, 0), "");
+  EXPECT_NE(CheckExpected(e, actual(1.0f, 0.0f), loose, sum.get(), attrs, inputs, 0), "");
+  // No reference, no tolerance: exact (NaN matches NaN).
+  EXPECT_EQ(CheckExpected(e, actual(1.0f, NAN), none, nullptr, {}, {}, 0), "");
+  EXPECT_NE(CheckExpected(e, actual(1.0f + 1e-7f, NAN), none, nullptr, {}, {}, 0).find("output[0]"),
+            std::string::npos);
+  // Dtype and shape come first.
+  ref::HostTensor wide = actual(1.0f, NAN);
+  wide.shape = {1, 2};
+  EXPECT_NE(CheckExpected(e, wide, none, nullptr, {}, {}, 0).find("shape [1,2]"),
+            std::string::npos);
+  ref::HostTensor other = actual(1.0f, NAN);
+  other.dtype = DType::kInt32;
+  EXPECT_NE(CheckExpected(e, other, none, nullptr, {}, {}, 0).find("int32"), std::string::npos);
 }
 
 }  // namespace

@@ -16,7 +16,6 @@
 
 #include "op_host/reduce_case_runner.h"
 #include "opsim/cases/case_data.h"
-#include "opsim/cases/case_run.h"
 #include "reduce/reduce_dtype_support.h"
 
 namespace opsim {
@@ -41,10 +40,10 @@ int CaseCount() {
 }
 
 // One random case, drawn from its own stream so case i is the same whatever came before.
-cases::ReduceCase RandomCase(uint64_t base_seed, int index) {
+testing::ReduceCase RandomCase(uint64_t base_seed, int index) {
   std::mt19937_64 rng(base_seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(index));
   auto pick = [&rng](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
-  cases::ReduceCase c;
+  testing::ReduceCase c;
   c.suite = "property";
   c.name = "case" + std::to_string(index);
   const int rank = pick(9);
@@ -74,12 +73,12 @@ cases::ReduceCase RandomCase(uint64_t base_seed, int index) {
   c.dtype = dtypes[static_cast<size_t>(pick(static_cast<int>(dtypes.size())))];
   const int door = pick(100);
   if (door < 25 && rank > 0) {
-    c.front_door = cases::FrontDoor::kAtb;
+    c.front_door = testing::FrontDoor::kAtb;
     if (axes.empty()) axes.push_back(pick(rank));
     c.axes = axes;
     c.keep_dims = false;
   } else if (door < 65) {
-    c.front_door = cases::FrontDoor::kOnnx;
+    c.front_door = testing::FrontDoor::kOnnx;
     c.keep_dims = pick(2) == 0;
     for (int64_t& a : axes) {
       if (pick(2) == 0) a -= rank;
@@ -88,7 +87,7 @@ cases::ReduceCase RandomCase(uint64_t base_seed, int index) {
     if (!axes.empty() || pick(2) == 0) c.axes = axes;  // else: absent, reduce all
     if (axes.empty()) c.noop_with_empty_axes = pick(4) == 0;
   } else {
-    c.front_door = cases::FrontDoor::kOpenVino;
+    c.front_door = testing::FrontDoor::kOpenVino;
     c.keep_dims = pick(2) == 0;
     std::vector<int64_t> written;
     for (int64_t a : axes) {
@@ -120,7 +119,7 @@ cases::ReduceCase RandomCase(uint64_t base_seed, int index) {
   return c;
 }
 
-std::string Describe(const cases::ReduceCase& c, const ReduceRequest& req) {
+std::string Describe(const testing::ReduceCase& c, const ReduceRequest& req) {
   std::string axes = "absent";
   if (c.axes) {
     axes = "[";
@@ -129,7 +128,7 @@ std::string Describe(const cases::ReduceCase& c, const ReduceRequest& req) {
     }
     axes += "]";
   }
-  return std::string(cases::FrontDoorName(c.front_door)) + " axes " + axes +
+  return std::string(testing::FrontDoorName(c.front_door)) + " axes " + axes +
          (c.noop_with_empty_axes ? " noop" : "") + " data " +
          std::string(cases::DataKindName(c.data.kind)) + " on " + c.device + ": " + ToString(req);
 }
@@ -160,9 +159,9 @@ TEST(ReduceProperty, RandomCasesHoldEveryProperty) {
   int reduced_to_empty = 0;
   int split = 0;
   for (int i = 0; i < count && failures < 5; ++i) {
-    const cases::ReduceCase c = RandomCase(base, i);
+    const testing::ReduceCase c = RandomCase(base, i);
     ReduceRequest req;
-    const Status lowered = cases::LowerCase(c, &req);
+    const Status lowered = testing::LowerCase(c, &req);
     ASSERT_TRUE(lowered.ok()) << "case " << i << ": " << lowered.ToString();
     SCOPED_TRACE("OPSIM_PROPERTY_SEED=" + std::to_string(base) + " case " + std::to_string(i) +
                  ": " + Describe(c, req));
@@ -170,7 +169,7 @@ TEST(ReduceProperty, RandomCasesHoldEveryProperty) {
         ::testing::UnitTest::GetInstance()->current_test_info()->result();
     const int parts_before = result->total_part_count();
     std::vector<uint8_t> input;
-    ASSERT_TRUE(cases::GenerateInput(c, &input).ok());
+    ASSERT_TRUE(testing::GenerateInput(c, &input).ok());
     const sim::DeviceProfile& device = testing::Device(c.device);
 
     const std::span<const int64_t> axes(req.axes.begin(), req.axes.end());

@@ -32,7 +32,8 @@ TEST_F(OpsimCli, RunPassingSuiteWritesReportJUnitAndTraces) {
                        Path("r.json") + " --junit " + Path("r.xml") + " --trace " + Path("tr"));
   EXPECT_EQ(r.rc, 0) << r.out << r.err;
   EXPECT_EQ(LastLine(r.out), "5 passed, 0 failed, 1 skipped");
-  EXPECT_NE(r.out.find("cli_pass/rows/sum/int32/keep/ascend910b"), std::string::npos);
+  EXPECT_NE(r.out.find("cli_pass/rows/ReduceSum/int32/ascend910b"), std::string::npos);
+  EXPECT_NE(r.out.find("axes=[1],keepdims=1"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("[3,2,2] -> [3,1,2]"), std::string::npos);
   EXPECT_EQ(r.err.find('\r'), std::string::npos) << "no progress bar when not on a terminal";
 
@@ -44,6 +45,8 @@ TEST_F(OpsimCli, RunPassingSuiteWritesReportJUnitAndTraces) {
   EXPECT_EQ(j["cases"][0]["verdict"], "pass");
   EXPECT_GT(j["cases"][0]["device_us"].get<double>(), 0);
   EXPECT_EQ(j["cases"][5]["verdict"], "skip");
+  EXPECT_EQ(j["cases"][0]["op"], "ReduceSum");
+  EXPECT_EQ(j["cases"][0]["attrs"], "axes=[1],keepdims=1");
 
   int testcases = 0;
   ASSERT_TRUE(ParseXml(ReadText(Path("r.xml")), "testcase", &testcases));
@@ -53,7 +56,7 @@ TEST_F(OpsimCli, RunPassingSuiteWritesReportJUnitAndTraces) {
   EXPECT_EQ(skipped, 1);
 
   const fs::path trace =
-      fs::path(Path("tr")) / "cli_pass_prod_example_prod_float32_keep_ascend910b.json";
+      fs::path(Path("tr")) / "cli_pass_prod_example_ReduceProd_float32_ascend910b.json";
   ASSERT_TRUE(fs::exists(trace));
   const nlohmann::json t = nlohmann::json::parse(ReadText(trace));
   size_t complete = 0;

@@ -1,157 +1,80 @@
 #include "case_harness.h"
 
-#include <chrono>
-#include <memory>
-#include <span>
+#include <sstream>
+#include <variant>
 
 #include "nlohmann/json.hpp"
-#include "op_runner.h"
-#include "opsim/cases/case_data.h"
-#include "opsim/cases/case_run.h"
 #include "opsim/core/shape.h"
-#include "opsim/reference/compare.h"
-#include "opsim/reference/reduce_reference.h"
 
 namespace opsim::cli {
 namespace {
 
-// The case as its front door's registry operation, with that reading's attributes.
-OpCall CallFor(const cases::ReduceCase& c) {
-  OpCall call;
-  call.dtype = c.dtype;
-  call.shape = c.shape;
-  const std::string kind(OnnxOpName(c.kind));
-  switch (c.front_door) {
-    case cases::FrontDoor::kAtb:
-      call.op = "Reduce";
-      call.attrs["reduceType"] = std::string(ReduceKindName(c.kind));
-      call.attrs["axis"] = c.axes.value_or(std::vector<int64_t>{});
-      break;
-    case cases::FrontDoor::kOnnx:
-      call.op = kind;
-      if (c.axes) call.attrs["axes"] = *c.axes;
-      call.attrs["keepdims"] = c.keep_dims;
-      call.attrs["noop_with_empty_axes"] = c.noop_with_empty_axes;
-      break;
-    case cases::FrontDoor::kOpenVino:
-      call.op = "OpenVINO." + kind;
-      call.attrs["reduction_axes"] = c.axes.value_or(std::vector<int64_t>{});
-      call.attrs["keep_dims"] = c.keep_dims;
-      break;
+std::string Join(const std::vector<std::vector<int64_t>>& shapes) {
+  std::string out;
+  for (const auto& s : shapes) {
+    if (!out.empty()) out.push_back(';');
+    out.append(DimsToString(s));
   }
-  return call;
+  return out;
 }
 
-void Fail(CaseOutcome* out, const std::string& message) {
-  out->verdict = Verdict::kFail;
-  out->message = message;
+std::string ValueText(const AttrValue& value) {
+  struct Visitor {
+    std::string operator()(bool b) const { return b ? "true" : "false"; }
+    std::string operator()(int64_t i) const { return std::to_string(i); }
+    std::string operator()(double d) const {
+      std::ostringstream s;
+      s << d;
+      return s.str();
+    }
+    std::string operator()(const std::string& t) const { return t; }
+    std::string operator()(const std::vector<int64_t>& l) const { return DimsToString(l); }
+    std::string operator()(const std::vector<double>& l) const {
+      std::ostringstream s;
+      s << "[";
+      for (size_t i = 0; i < l.size(); ++i) s << (i ? "," : "") << l[i];
+      s << "]";
+      return s.str();
+    }
+  };
+  return std::visit(Visitor{}, value);
 }
 
 }  // namespace
 
-std::string_view VerdictName(Verdict v) {
-  switch (v) {
-    case Verdict::kPass: return "pass";
-    case Verdict::kFail: return "FAIL";
-    case Verdict::kSkip: return "skip";
+std::string AttrsText(const AttrMap& attrs) {
+  std::string out;
+  for (const auto& [name, value] : attrs) {
+    if (!out.empty()) out.push_back(',');
+    out.append(name).append("=").append(ValueText(value));
   }
-  return "?";
+  return out.empty() ? "-" : out;
 }
 
-CaseOutcome RunCase(const cases::ReduceCase& c, const HarnessOptions& options) {
+CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options) {
   CaseOutcome out;
   out.name = c.FullName();
-  const OpCall call = CallFor(c);
-  out.op = call.op == "Reduce" ? "Reduce." + std::string(ReduceKindName(c.kind)) : call.op;
-  out.dtype = std::string(DTypeName(c.dtype));
+  out.op = c.op;
+  out.dtype = c.inputs.empty() ? "-" : std::string(DTypeName(c.inputs.front().dtype));
   out.device = c.device;
-  out.input_shape = DimsToString(c.shape);
-  out.axes = c.axes ? DimsToString(*c.axes) : "-";
-  out.output_shape = "?";
-  if (!c.skip.empty()) {
-    out.verdict = Verdict::kSkip;
-    out.message = c.skip;
-    return out;
-  }
-  ReduceRequest request;
-  if (Status st = cases::LowerCase(c, &request); !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-  std::vector<uint8_t> input;
-  if (Status st = cases::GenerateInput(c, &input); !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-  out.input_bytes = input.size();
-
-  ContextOptions context_options;
-  context_options.device = c.device;
-  context_options.host_threads = options.host_threads;
-  context_options.checked = true;
-  context_options.trace = options.trace;
-  context_options.strict_atb_dtypes = c.atb_strict;
-  std::unique_ptr<Context> context;
-  if (Status st = Context::Create(context_options, &context); !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  std::unique_ptr<OpRunner> runner;
-  Status st = OpRunner::Create(call, context.get(), input.data(), input.size(), &runner);
-  if (st.ok()) st = runner->Execute();
-  out.host_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  out.device_ns = context->device_ns();
-  if (options.trace) out.traces = context->traces();
-  if (out.device_ns > 0 && context->device().hbm_gbps > 0) {
-    out.roofline = static_cast<double>(input.size()) / context->device().hbm_gbps / out.device_ns;
-  }
-  if (!st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-  const Shape got = runner->output_shape();
-  out.output_shape = got.ToString();
-  if (!(got == request.output)) {
-    Fail(&out, "output shape " + got.ToString() + " != " + request.output.ToString() +
-                   " (the front door's)");
-    return out;
-  }
-
-  const int64_t outputs = request.output.NumElements().value_or(0);
-  std::vector<uint8_t> expected(runner->output().size());
-  const std::span<const int64_t> axes(request.axes.begin(), request.axes.end());
-  if (Status rs = ref::Reduce(cases::ToRef(request.kind), request.dtype, request.input, axes,
-                              request.keep_dims, input.data(), expected.data());
-      !rs.ok()) {
-    Fail(&out, "reference failed: " + rs.ToString());
-    return out;
-  }
-  std::vector<double> abs_sums;
-  if (IsFloating(request.dtype)) {
-    abs_sums.resize(static_cast<size_t>(outputs));
-    if (!ref::AbsSum(request.dtype, request.input, axes, input.data(), abs_sums).ok()) {
-      abs_sums.clear();
-    }
-  }
-  int64_t reduce_len = 1;
-  for (int64_t a : request.axes) reduce_len *= request.input[static_cast<int>(a)];
-  const ref::CompareResult cmp =
-      ref::Compare(cases::ToRef(request.kind), request.dtype, reduce_len, expected.data(),
-                   runner->output().data(), outputs, abs_sums);
-  out.max_abs_err = cmp.max_abs_err;
-  out.max_rel_err = cmp.max_rel_err;
-  if (!cmp.ok) {
-    Fail(&out, "differs from the reference: " + cmp.message);
-    return out;
-  }
-  const std::string mismatch = cases::CheckExpected(c, request, runner->output().data(), abs_sums);
-  if (!mismatch.empty()) {
-    Fail(&out, "differs from 'expected': " + mismatch);
-    return out;
-  }
-  out.verdict = Verdict::kPass;
+  std::vector<std::vector<int64_t>> input_shapes;
+  for (const cases::CaseInput& in : c.inputs) input_shapes.push_back(in.shape);
+  out.input_shape = Join(input_shapes);
+  out.attrs = AttrsText(c.attrs);
+  cases::CaseRunOptions run;
+  run.host_threads = options.host_threads;
+  run.trace = options.trace;
+  cases::CaseResult r = cases::RunCase(c, run);
+  out.output_shape = r.output_shapes.empty() ? "?" : Join(r.output_shapes);
+  out.verdict = r.verdict;
+  out.message = std::move(r.message);
+  out.max_abs_err = r.max_abs_err;
+  out.max_rel_err = r.max_rel_err;
+  out.host_ms = r.host_ms;
+  out.device_ns = r.device_ns;
+  out.roofline = r.roofline;
+  out.input_bytes = r.input_bytes;
+  out.traces = std::move(r.traces);
   return out;
 }
 

@@ -1,27 +1,29 @@
-// Runs one concrete Reduce case (framework/cases) through the framework on the simulated device
-// in checked mode and judges it against the Eigen reference and the case's expected values.
+// `opsim run`'s view of one concrete case (framework/cases): runs it through the registry on the
+// simulated device in checked mode (cases::RunCase) and keeps what the table, the JSON report
+// and the JUnit file show.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "opsim/cases/reduce_case.h"
+#include "opsim/cases/case.h"
+#include "opsim/cases/case_run.h"
 #include "opsim/sim/launch.h"
 
 namespace opsim::cli {
 
-enum class Verdict { kPass, kFail, kSkip };
-std::string_view VerdictName(Verdict v);  // "pass", "FAIL", "skip"
+using cases::Verdict;
+using cases::VerdictName;
 
 struct CaseOutcome {
-  std::string name;  // the case's full name: suite/case/reducer/dtype/keep/device
-  std::string op;    // the registry operation it ran as
-  std::string dtype;
+  std::string name;   // the case's full name: suite/case/op[/attr=value...]/dtype/device
+  std::string op;     // the registry operation it ran as
+  std::string dtype;  // input 0's
   std::string device;
-  std::string input_shape;   // "[2,3]"
-  std::string output_shape;  // as the operation inferred it
-  std::string axes;          // as the case wrote them; "-" when absent
+  std::string input_shape;   // "[2,3]", inputs joined with ";"
+  std::string output_shape;  // as the operation inferred them; "?" when it did not get there
+  std::string attrs;         // "name=value,..."; "-" when none
   Verdict verdict = Verdict::kFail;
   std::string message;  // why it failed or was skipped
   double max_abs_err = 0;
@@ -38,7 +40,10 @@ struct HarnessOptions {
   bool trace = false;
 };
 
-CaseOutcome RunCase(const cases::ReduceCase& c, const HarnessOptions& options);
+CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options);
+
+// "axes=[1],keepdims=0": the case's attributes as the table shows them ("-" when none).
+std::string AttrsText(const AttrMap& attrs);
 
 // One Chrome trace for all launches of a case, laid end to end on the time axis.
 std::string CaseTraceJson(const std::vector<sim::KernelStats>& traces);

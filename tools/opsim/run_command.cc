@@ -1,5 +1,6 @@
-// `opsim run`: the harness. Loads case suites, runs every case through the framework on the
-// simulated device in checked mode, compares with the reference and prints one row per case.
+// `opsim run`: the harness. Loads case suites, runs every case through the registry on the
+// simulated device in checked mode, judges it (the op's reference, the case's expected values)
+// and prints one row per case.
 #include <unistd.h>
 
 #include <algorithm>
@@ -69,8 +70,8 @@ class Table {
       : name_width_(name_width), progress_(progress), total_(total) {}
 
   void Header() const {
-    std::printf("%-*s %-20s %-8s %-30s %-12s %9s %-7s %9s %11s %8s\n",
-                static_cast<int>(name_width_), "case", "op", "dtype", "shape", "axes", "max err",
+    std::printf("%-*s %-20s %-8s %-30s %-24s %9s %-7s %9s %11s %8s\n",
+                static_cast<int>(name_width_), "case", "op", "dtype", "shape", "attrs", "max err",
                 "verdict", "host ms", "sim us", "roofline");
   }
 
@@ -79,9 +80,9 @@ class Table {
     const std::string shapes = o.input_shape + " -> " + o.output_shape;
     char roof[16] = "-";
     if (o.roofline > 0) std::snprintf(roof, sizeof(roof), "%.1f%%", o.roofline * 100);
-    std::printf("%-*s %-20s %-8s %-30s %-12s %9s %-7s %9.2f %11.2f %8s\n",
+    std::printf("%-*s %-20s %-8s %-30s %-24s %9s %-7s %9.2f %11.2f %8s\n",
                 static_cast<int>(name_width_), o.name.c_str(), o.op.c_str(), o.dtype.c_str(),
-                shapes.c_str(), o.axes.c_str(), ErrText(o).c_str(),
+                shapes.c_str(), o.attrs.c_str(), ErrText(o).c_str(),
                 std::string(VerdictName(o.verdict)).c_str(), o.host_ms, o.device_ns / 1000.0, roof);
     if (o.verdict != Verdict::kPass) std::printf("    %s\n", o.message.c_str());
     ++done_;
@@ -114,7 +115,7 @@ class Table {
 };
 
 int RunSuites(const RunOptions& o) {
-  std::vector<cases::ReduceCase> all;
+  std::vector<cases::Case> all;
   std::vector<std::string> files = o.suites;
   if (files.empty()) {
     const std::string dir = cases::DefaultCaseDir();
@@ -149,11 +150,13 @@ int RunSuites(const RunOptions& o) {
       return UsageError(kCmd, "--device '" + *o.device + "': " + st.message());
     }
   }
-  std::vector<cases::ReduceCase> selected;
-  for (cases::ReduceCase& c : all) {
+  std::vector<cases::Case> selected;
+  for (cases::Case& c : all) {
     if (o.device && c.device != *o.device) continue;
     if (filter && !std::regex_search(c.FullName(), *filter)) continue;
-    if (o.seed) c.seed = Mix(c.seed, *o.seed);
+    if (o.seed) {
+      for (cases::CaseInput& in : c.inputs) in.seed = Mix(in.seed, *o.seed);
+    }
     selected.push_back(std::move(c));
   }
   if (!o.trace_dir.empty()) {
@@ -245,8 +248,10 @@ CommandRunner AddRunCommand(CLI::App& parent) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* app = parent.add_subcommand(
       "run",
-      "Run case suites on the simulated NPU (checked mode) and compare with the Eigen "
-      "reference.\nWithout SUITE arguments: every configs/cases/*.yaml.");
+      "Run case suites of any registered operator on the simulated NPU (checked mode) and "
+      "compare with the op's registered reference (ours: Eigen) and the cases' expected values "
+      "or .npy files.\nWithout SUITE arguments: every configs/cases/*.yaml. Suites of an "
+      "operator library's ops need --library.");
   app->add_option("suites", o->suites, "Case suite files (YAML, docs/CASES.md)")
       ->check(CLI::ExistingFile);
   app->add_option("--device", o->device, "Only the cases expanded for this device profile");

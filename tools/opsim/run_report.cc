@@ -53,7 +53,7 @@ std::string RunReportJson(const RunSummary& s) {
                      {"device", o.device},
                      {"input_shape", o.input_shape},
                      {"output_shape", o.output_shape},
-                     {"axes", o.axes},
+                     {"attrs", o.attrs},
                      {"verdict", std::string(VerdictName(o.verdict))},
                      {"message", o.message},
                      {"max_abs_err", Number(o.max_abs_err)},

@@ -9,6 +9,7 @@
 #include "case_yaml.h"
 #include "opsim/cases/case_data.h"
 #include "opsim/core/float16.h"
+#include "opsim/reference/op_reference.h"
 
 namespace opsim::cases {
 namespace {
@@ -82,11 +83,32 @@ void PutInt(int64_t v, DType dtype, uint8_t* p) {
   std::memcpy(p, &bits, DTypeSize(dtype));  // little-endian: the low bytes
 }
 
-bool IsMaxMin(ReduceKind kind) { return kind == ReduceKind::kMax || kind == ReduceKind::kMin; }
-
 }  // namespace
 
-Status GenerateInput(const ReduceCase& c, std::vector<uint8_t>* bytes) {
+Status AutoDataSpec(std::string_view op, const AttrMap& attrs, size_t index, DType dtype,
+                    DataSpec* out) {
+  ref::AutoData a;
+  a.kind = IsFloating(dtype) ? ref::AutoData::Kind::kUniform : ref::AutoData::Kind::kIntRange;
+  if (const auto reference = ref::ReferenceRegistry::Global().Find(op)) {
+    if (Status st = reference->Auto(attrs, index, dtype, &a); !st.ok()) {
+      return Status(ErrorCode::kConfigError, "data: auto: " + st.message());
+    }
+  }
+  DataSpec d;
+  switch (a.kind) {
+    case ref::AutoData::Kind::kUniform: d.kind = DataKind::kUniform; break;
+    case ref::AutoData::Kind::kIntRange: d.kind = DataKind::kIntRange; break;
+    case ref::AutoData::Kind::kBits: d.kind = DataKind::kBits; break;
+  }
+  d.low = a.low;
+  d.high = a.high;
+  d.int_low = a.int_low;
+  d.int_high = a.int_high;
+  *out = std::move(d);
+  return Status::Ok();
+}
+
+Status GenerateInput(const CaseInput& c, std::vector<uint8_t>* bytes) {
   int64_t n = 1;
   for (int64_t d : c.shape) {
     if (d < 0 || (d != 0 && n > std::numeric_limits<int64_t>::max() / d)) {
@@ -110,6 +132,17 @@ Status GenerateInput(const ReduceCase& c, std::vector<uint8_t>* bytes) {
   for (size_t i = 0; i < specials.size(); ++i) {
     OPSIM_RETURN_IF_ERROR(EncodeValue(c.data.specials[i], c.dtype, &specials[i]));
   }
+  if (c.data.kind == DataKind::kNpy) {
+    if (c.data.npy_bytes == nullptr || c.data.npy_bytes->size() != static_cast<size_t>(n) * es) {
+      return CaseError(c.mark, "npy",
+                       c.data.npy_file + " does not hold " + std::to_string(n) + " elements");
+    }
+    *bytes = *c.data.npy_bytes;
+    return Status::Ok();
+  }
+  if (c.data.kind == DataKind::kAuto) {
+    return CaseError(c.mark, "data", "data kind 'auto' is not resolved (see AutoDataSpec)");
+  }
   if (c.data.kind == DataKind::kSpecial && specials.empty()) {
     return CaseError(c.mark, "specials", "data kind 'special' needs at least one special value");
   }
@@ -119,16 +152,7 @@ Status GenerateInput(const ReduceCase& c, std::vector<uint8_t>* bytes) {
   for (int64_t i = 0; i < n; ++i) {
     uint8_t* p = out.data() + static_cast<size_t>(i) * es;
     switch (d.kind) {
-      case DataKind::kAuto:
-        if (IsFloating(c.dtype)) {
-          PutReal(c.kind == ReduceKind::kProd ? rng.Uniform(0.9, 1.1) : rng.Uniform(-1.0, 1.0),
-                  c.dtype, p);
-        } else if (IsMaxMin(c.kind)) {
-          PutInt(static_cast<int64_t>(rng.Bits()), c.dtype, p);
-        } else {
-          PutInt(rng.Int(-3, 3), c.dtype, p);
-        }
-        break;
+      case DataKind::kBits: PutInt(static_cast<int64_t>(rng.Bits()), c.dtype, p); break;
       case DataKind::kUniform: PutReal(rng.Uniform(d.low, d.high), c.dtype, p); break;
       case DataKind::kNormal: PutReal(rng.Normal(d.mean, d.stddev), c.dtype, p); break;
       case DataKind::kIntRange: PutInt(rng.Int(d.int_low, d.int_high), c.dtype, p); break;
@@ -140,6 +164,8 @@ Status GenerateInput(const ReduceCase& c, std::vector<uint8_t>* bytes) {
           PutReal(rng.Uniform(d.low, d.high), c.dtype, p);
         }
         break;
+      case DataKind::kAuto:
+      case DataKind::kNpy:
       case DataKind::kValues: break;  // handled above
     }
   }

@@ -23,13 +23,6 @@ struct Special {
   bool negative;
 };
 
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 // nan, inf, infinity (YAML's .nan/.inf too), max, lowest, min_normal, subnormal, each with an
 // optional sign; nullopt for anything else (a number, or a typo).
 std::optional<Special> ParseSpecial(std::string_view text) {

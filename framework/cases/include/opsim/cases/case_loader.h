@@ -1,14 +1,16 @@
-// Loads Reduce case suites (docs/CASES.md) and expands them into concrete ReduceCases.
+// Loads case suites (docs/CASES.md) and expands them into concrete Cases.
 //
 // Every error is kConfigError and names the file, line:column and key, with the rule that was
-// broken (an unknown key suggests the nearest valid one). Expansion also lowers every case
-// through its front door and encodes every explicit value, so a suite that loads runs.
+// broken (an unknown key, dtype, device or operator suggests the nearest valid one). Expansion
+// also creates every (op, attributes, dtype) through the registry and infers its outputs, and
+// encodes every explicit value and expected output, so a suite that loads runs. The operators
+// of an operator library must be loaded (op_api::LoadOpLibrary) before its suites.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "opsim/cases/reduce_case.h"
+#include "opsim/cases/case.h"
 #include "opsim/core/status.h"
 
 namespace opsim::cases {
@@ -19,15 +21,15 @@ struct CaseLoadOptions {
 };
 
 // Loads one suite file and appends its expanded cases to *cases (nothing on error).
-Status LoadCaseFile(const std::string& path, std::vector<ReduceCase>* cases,
+Status LoadCaseFile(const std::string& path, std::vector<Case>* cases,
                     const CaseLoadOptions& options = {});
 
 // Loads every *.yaml in dir, in file-name order. Case full names must be unique over the dir.
-Status LoadCaseDir(const std::string& dir, std::vector<ReduceCase>* cases,
+Status LoadCaseDir(const std::string& dir, std::vector<Case>* cases,
                    const CaseLoadOptions& options = {});
 
 // One `cases:` entry of a suite, before expansion: enough to name it and find its cases
-// again (ReduceCase::base_name == name in LoadCaseFile(file)).
+// again (Case::base_name == name in LoadCaseFile(file)).
 struct CaseEntry {
   std::string file;
   std::string suite;

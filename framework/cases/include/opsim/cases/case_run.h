@@ -1,31 +1,53 @@
-// From a concrete case to what runs and what it must equal: lowering through the case's front
-// door, and the check of an output against the case's explicit `expected:` values.
+// Runs one concrete case (case.h) as a user of the registry would: OperationRegistry::Global()
+// .Create(op, attrs), InferShape, Setup and Execute on a Context in checked mode (any fault
+// fails the case), then judges every output against the op's registered reference
+// (ref::ReferenceRegistry) and against the case's expected values and shapes.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
-#include "opsim/cases/reduce_case.h"
-#include "opsim/core/status.h"
-#include "opsim/reference/reduce_reference.h"
-#include "reduce/reduce_request.h"
+#include "opsim/cases/case.h"
+#include "opsim/reference/op_reference.h"
+#include "opsim/sim/launch.h"
 
 namespace opsim::cases {
 
-// The reference's name for a reducer.
-ref::Reducer ToRef(ReduceKind kind);
+enum class Verdict { kPass, kFail, kSkip };
+std::string_view VerdictName(Verdict v);  // "pass", "FAIL", "skip"
 
-// Lowers the case through LowerAtb, LowerOnnx or LowerOpenVino; their status unchanged.
-Status LowerCase(const ReduceCase& c, ReduceRequest* request);
+struct CaseRunOptions {
+  int host_threads = 1;
+  bool trace = false;
+};
 
-// Compares `actual` (the output of `request`, request.output elements) with c.expected.
-// Integers, MAX and MIN: exact (NaN matches NaN, -0.0 matches +0.0 for MAX/MIN, as the
-// reference's Compare does). Floating SUM/PROD: the reference's Compare rules, with abs_sums
-// (one sum of |x| per output, may be empty), or c.tolerance when the case sets one.
-// Returns an empty string on a match, else a message naming the first bad index.
-// A case without expected values matches; a count mismatch is reported.
-std::string CheckExpected(const ReduceCase& c, const ReduceRequest& request, const void* actual,
-                          std::span<const double> abs_sums);
+struct CaseResult {
+  Verdict verdict = Verdict::kFail;
+  std::string message;  // why it failed or was skipped
+  // Every output as the operation inferred it; empty when the case did not get that far.
+  std::vector<std::vector<int64_t>> output_shapes;
+  double max_abs_err = 0;  // over the reference's judgements
+  double max_rel_err = 0;
+  double host_ms = 0;    // Setup + Execute on the host
+  double device_ns = 0;  // simulated time of every launch
+  double roofline = 0;   // (input bytes / HBM bandwidth) / device_ns; 0 when unknown
+  uint64_t input_bytes = 0;
+  std::vector<sim::KernelStats> traces;  // one per launch, when tracing
+};
+
+CaseResult RunCase(const Case& c, const CaseRunOptions& options = {});
+
+// Compares an output with a case's expected one: same dtype and shape, then
+//   tolerance given: floating elements within abs + rel * |expected| (NaN matches NaN, an
+//                    infinity only itself); integers exact;
+//   else, a reference: its Judge (the op's own rules);
+//   else: exact (floating values equal, NaN matches NaN, -0.0 matches +0.0).
+// Empty on a match, else a message naming the first bad index.
+std::string CheckExpected(const ExpectedOutput& expected, const ref::HostTensor& actual,
+                          const std::optional<ToleranceOverride>& tolerance,
+                          const ref::OpReference* reference, const AttrMap& attrs,
+                          std::span<const ref::HostTensor> inputs, size_t index);
 
 }  // namespace opsim::cases

@@ -1,15 +1,6 @@
-#include "opsim/cases/reduce_case.h"
+#include "opsim/cases/case.h"
 
 namespace opsim::cases {
-
-std::string_view FrontDoorName(FrontDoor door) {
-  switch (door) {
-    case FrontDoor::kAtb: return "atb";
-    case FrontDoor::kOnnx: return "onnx";
-    case FrontDoor::kOpenVino: return "openvino";
-  }
-  return "unknown";
-}
 
 std::string_view DataKindName(DataKind kind) {
   switch (kind) {
@@ -17,8 +8,10 @@ std::string_view DataKindName(DataKind kind) {
     case DataKind::kUniform: return "uniform";
     case DataKind::kNormal: return "normal";
     case DataKind::kIntRange: return "int_range";
+    case DataKind::kBits: return "bits";
     case DataKind::kSpecial: return "special";
     case DataKind::kValues: return "values";
+    case DataKind::kNpy: return "npy";
   }
   return "unknown";
 }
