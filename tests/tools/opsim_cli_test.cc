@@ -98,7 +98,8 @@ TEST_F(OpsimCli, BadFlagsAndValuesAreUsageErrors) {
        {"run --threads x", "run --no-such-flag", "run --filter '('", "run --device nosuchchip",
         "run no_such_file.yaml", "exec --op ReduceSum --input a.npy", "bench --op ReduceSum",
         "bench --op ReduceSum --shape 4 --dtype float33", "devices --verbose", "frobnicate", "",
-        "exec --op ReduceSum --keepdim 0 --input a --output b",
+        "exec --op ReduceSum --keepdim 0 --input a --output b", "run --filter '(a+)+$'",
+        "run --filter '((((((((((((((((((x))))))))))))))))))'",
         "exec --op Reduce --axes 0 --input a --output b",
         "exec --op ReduceSum --axes 1,x --input a --output b"}) {
     const Result r = Run(args);

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <memory>
 #include <regex>
+
 #include <string>
 #include <vector>
+#include "safe_regex.h"
 
 #include "cli_util.h"
 #include "commands.h"
@@ -161,11 +163,8 @@ FolderResult RunFolder(const fs::path& folder, Context* context) {
 int RunOnnxTest(const OnnxTestOptions& o) {
   std::regex require;
   if (!o.require_pass.empty()) {
-    try {
-      require = std::regex(o.require_pass);
-    } catch (const std::regex_error& e) {
-      return UsageError(kCmd,
-                        "--require-pass '" + o.require_pass + "' is not a regex: " + e.what());
+    if (Status st = CompileRegex("--require-pass", o.require_pass, &require); !st.ok()) {
+      return UsageError(kCmd, st.message());
     }
   }
   std::vector<fs::path> folders;

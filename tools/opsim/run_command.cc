@@ -14,9 +14,11 @@
 #include <mutex>
 #include <optional>
 #include <regex>
+
 #include <string>
 #include <thread>
 #include <vector>
+#include "safe_regex.h"
 
 #include "case_harness.h"
 #include "cli_util.h"
@@ -138,10 +140,9 @@ int RunSuites(const RunOptions& o) {
 
   std::optional<std::regex> filter;
   if (o.filter) {
-    try {
-      filter.emplace(*o.filter, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      return UsageError(kCmd, "--filter '" + *o.filter + "' is not a valid regex: " + e.what());
+    filter.emplace();
+    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
+      return UsageError(kCmd, st.message());
     }
   }
   if (o.device) {
