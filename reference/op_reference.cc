@@ -3,6 +3,8 @@
 #include <utility>
 
 #include "argmax/argmax_op_reference.h"
+#include "elementwise/elementwise_op_reference.h"
+#include "reduce/reduce_family_op_reference.h"
 #include "reduce/reduce_op_reference.h"
 
 namespace opsim::ref {
@@ -15,6 +17,8 @@ ReferenceRegistry& ReferenceRegistry::Global() {
     // Fixed, distinct names into an empty registry: these cannot clash.
     (void)RegisterReduceReferences(*r);
     (void)RegisterArgMaxReferences(*r);
+    (void)RegisterReduceFamilyReferences(*r);
+    (void)RegisterElementwiseReferences(*r);
     return r;
   }();
   return *registry;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <variant>
@@ -13,6 +12,7 @@
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 #include "reduce/reduce_dtype_support.h"
+#include "reduce/reduce_reading_attrs.h"
 #include "reduce/reduce_request.h"
 
 namespace opsim::ref {
@@ -66,34 +66,6 @@ infer::ReduceParam::ReduceType AtbType(ReduceKind kind) {
     case ReduceKind::kProd: return infer::ReduceParam::REDUCE_PROD;
   }
   return infer::ReduceParam::REDUCE_UNDEFINED;
-}
-
-// A 0/1 flag written as a bool or an int (ONNX attributes are ints), as the operations read it.
-Status Flag(std::string_view op, const AttrMap& attrs, std::string_view key, bool* out) {
-  const auto it = attrs.find(key);
-  if (it == attrs.end()) return Status::Ok();
-  if (const bool* b = std::get_if<bool>(&it->second)) {
-    *out = *b;
-    return Status::Ok();
-  }
-  if (const int64_t* i = std::get_if<int64_t>(&it->second); i != nullptr && (*i == 0 || *i == 1)) {
-    *out = *i == 1;
-    return Status::Ok();
-  }
-  return {ErrorCode::kInvalidParam, std::string(op) + " reference: attribute '" + std::string(key) +
-                                        "' is not a flag (expected 0 or 1)"};
-}
-
-// An int64 axes input (ONNX opset 13+, OpenVINO's second input) as values.
-Status AxesInput(std::string_view op, const HostTensor& t, std::vector<int64_t>* out) {
-  if (t.dtype != DType::kInt64 || t.shape.size() > 1 || t.bytes.size() % sizeof(int64_t) != 0) {
-    return {ErrorCode::kInvalidParam,
-            std::string(op) + " reference: the axes input must be a 1-D int64 tensor, got " +
-                std::string(DTypeName(t.dtype)) + " of rank " + std::to_string(t.shape.size())};
-  }
-  out->resize(t.bytes.size() / sizeof(int64_t));
-  if (!out->empty()) std::memcpy(out->data(), t.bytes.data(), t.bytes.size());
-  return Status::Ok();
 }
 
 class ReduceOpReference final : public OpReference {
@@ -236,22 +208,22 @@ class ReduceOpReference final : public OpReference {
                 op_ + " reference: axes given both as attribute and as input 1"};
       }
       std::vector<int64_t> a;
-      OPSIM_RETURN_IF_ERROR(AxesInput(op_, inputs[1], &a));
+      OPSIM_RETURN_IF_ERROR(ReduceAxesInput(op_, inputs[1], &a));
       axes = std::move(a);
     }
     switch (door_) {
       case Door::kOnnx: {
         bool keepdims = kOnnxDefaultKeepdims;
         bool noop = kOnnxDefaultNoopWithEmptyAxes;
-        OPSIM_RETURN_IF_ERROR(Flag(op_, attrs, "keepdims", &keepdims));
-        OPSIM_RETURN_IF_ERROR(Flag(op_, attrs, "noop_with_empty_axes", &noop));
+        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "keepdims", &keepdims));
+        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "noop_with_empty_axes", &noop));
         std::optional<std::span<const int64_t>> span;
         if (axes) span = std::span<const int64_t>(*axes);
         return LowerOnnx(*kind, x.dtype, shape, span, keepdims, noop, req);
       }
       case Door::kOpenVino: {
         bool keep = kOpenVinoDefaultKeepDims;
-        OPSIM_RETURN_IF_ERROR(Flag(op_, attrs, "keep_dims", &keep));
+        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "keep_dims", &keep));
         const std::vector<int64_t> a = axes.value_or(std::vector<int64_t>{});
         return LowerOpenVino(*kind, x.dtype, shape, a, keep, req);
       }

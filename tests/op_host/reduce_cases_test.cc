@@ -151,7 +151,8 @@ TEST(ReduceCaseSuites, LoadAndCoverTheSeedsAndEveryReducerDtype) {
     if (c.suite == "seeds") seed_cases.insert(c.base_name);
     if (c.suite == "patterns") pattern_pairs.emplace(c.op, c.inputs.at(0).dtype);
   }
-  EXPECT_EQ(suites, (std::set<std::string>{"large", "patterns", "seeds", "special_values"}));
+  EXPECT_EQ(suites, (std::set<std::string>{"argmax", "elementwise", "large", "patterns",
+                                           "reduce_family", "seeds", "special_values"}));
   EXPECT_EQ(devices, (std::set<std::string>{"ascend910b", "ascend910a", "ascend310p"}));
   for (const char* name :
        {"atb_max_example1", "atb_max_example2", "atb_min_example1", "atb_min_example2",
