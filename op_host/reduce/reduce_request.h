@@ -67,6 +67,9 @@ struct ReduceRequest {
   bool identity = false;
   Shape output;
   ReduceVariant variant = ReduceVariant::kPlain;  // with kind kSum
+  // dtype is uint8 standing for bool (bool MAX is any, MIN all): MIN's empty-set identity 255
+  // reads as true (1).
+  bool bool_values = false;
 
   friend bool operator==(const ReduceRequest&, const ReduceRequest&) = default;
 };

@@ -284,6 +284,11 @@ void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
   using kernels::ReduceMap;
   ReduceMap map = ReduceMap::kNone;
   ReduceFinish finish = ReduceFinish::kNone;
+  if (request.bool_values && request.kind == ReduceKind::kMin && last) {
+    kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
+    out.finish = static_cast<uint32_t>(ReduceFinish::kBoolMin);
+    return;
+  }
   switch (request.variant) {
     case ReduceVariant::kPlain: return;
     case ReduceVariant::kMean: finish = ReduceFinish::kMean; break;
@@ -441,6 +446,7 @@ std::string CacheKey(const ReduceRequest& r, const sim::DeviceProfile& d) {
   key += r.keep_dims ? "|k" : "|d";
   key += '|';
   key += std::to_string(static_cast<int>(r.variant));
+  if (r.bool_values) key += "|b";
   return key;
 }
 

@@ -85,6 +85,10 @@ class ReduceKernelBase {
   AscendC::GlobalTensor<Acc> shift_;
 };
 
+// The reducers with a finish: SUM (the family) and MIN (bool).
+template <typename R>
+inline constexpr bool kFinishes = std::is_same_v<R, SumReducer> || std::is_same_v<R, MinReducer>;
+
 // The stages of ReduceLogSumExp: SUM, float accumulators, and a shift.
 template <typename R, typename Acc>
 inline constexpr bool kCanShift = std::is_same_v<R, SumReducer>&& std::is_floating_point_v<Acc>;
@@ -104,9 +108,14 @@ void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageT
     } else if (finish == ReduceFinish::kLog) {
       AscendC::Ln(acc, acc, count);
     }  // kLogAddShift: the kernel adds its shift tile (ext::LogAddShift)
-  } else if (finish == ReduceFinish::kMean) {
+  } else if (finish == ReduceFinish::kMean && t.count != 0) {
+    // Over no elements the integer sum stays 0, as the reference has it (0 / 0 has no value).
     const Acc divisor = static_cast<Acc>(t.count);
     for (uint32_t i = 0; i < n; ++i) acc.SetValue(i, static_cast<Acc>(acc.GetValue(i) / divisor));
+  } else if (finish == ReduceFinish::kBoolMin) {
+    for (uint32_t i = 0; i < n; ++i) {
+      if (acc.GetValue(i) > Acc(1)) acc.SetValue(i, Acc(1));
+    }
   }
 }
 
@@ -197,7 +206,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       } else {
         for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i, i);
       }
-      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, rows, t_);
+      if constexpr (kFinishes<R>) Finish(acc, rows, t_);
       if (this->shifted_) this->FinishShift(acc, shift_tile_, rows, t_);
       this->Narrow(out, acc, rows);
       this->out_q_.EnQue(out);
@@ -278,7 +287,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
         CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
         Compute(acc, rows, cols);
       }
-      if constexpr (std::is_same_v<R, SumReducer>) Finish(acc, cols, t_);
+      if constexpr (kFinishes<R>) Finish(acc, cols, t_);
       if (this->shifted_) this->FinishShift(acc, shift_tile_, cols, t_);
       this->Narrow(out, acc, cols);
       this->out_q_.EnQue(out);

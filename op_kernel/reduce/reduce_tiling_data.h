@@ -36,7 +36,9 @@ struct ReduceStageTiling {
 // kExpShift and kLogAddShift (ReduceLogSumExp) read a shift per output: the max of its inputs,
 // which a MAX pass before wrote (ReducePassTiling::shift).
 enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kExpShift };
-enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogAddShift };
+// kBoolMin: bool reduced by uint8 MIN (ONNX ReduceMin on bool, OpenVINO ReduceLogicalAnd), whose
+// empty-set identity 255 must read as true (1).
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogAddShift, kBoolMin };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;

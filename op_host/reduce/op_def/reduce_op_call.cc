@@ -105,8 +105,10 @@ Status LowerOnnxCall(const ReduceOpType& type, const ReduceCall& call, DType dty
   }
   std::optional<std::span<const int64_t>> axes_view;
   if (axes) axes_view = std::span<const int64_t>(*axes);
-  return LowerOnnx(type.kind, BoolAsUInt8(type, dtype), input, axes_view, keepdims == 1, noop == 1,
-                   request, type.variant);
+  OPSIM_RETURN_IF_ERROR(LowerOnnx(type.kind, BoolAsUInt8(type, dtype), input, axes_view,
+                                  keepdims == 1, noop == 1, request, type.variant));
+  request->bool_values = dtype == DType::kBool;
+  return Status::Ok();
 }
 
 Status LowerOpenVinoCall(const ReduceOpType& type, const ReduceCall& call, DType dtype,
@@ -124,8 +126,11 @@ Status LowerOpenVinoCall(const ReduceOpType& type, const ReduceCall& call, DType
   if (!axes) {
     return Invalid(type.name, "the axes are missing (input 1, or the attribute 'reduction_axes')");
   }
-  return LowerOpenVino(type.kind, BoolAsUInt8(type, dtype), input, *axes,
-                       *call.attrs->GetBool(kOpenVinoKeepDims), request, type.variant);
+  OPSIM_RETURN_IF_ERROR(LowerOpenVino(type.kind, BoolAsUInt8(type, dtype), input, *axes,
+                                      *call.attrs->GetBool(kOpenVinoKeepDims), request,
+                                      type.variant));
+  request->bool_values = dtype == DType::kBool;
+  return Status::Ok();
 }
 
 Status LowerAtbCall(const ReduceOpType& type, const ReduceCall& call, DType dtype,
