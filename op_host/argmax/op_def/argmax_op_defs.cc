@@ -1,31 +1,23 @@
 // ArgMax and ArgMin as Ascend operator definitions (ONNX opsets 1, 11, 12, 13): input x, output y
 // (int64 indices); attributes axis (0), keepdims (1), select_last_index (0; opset 12+, absent
 // before, which is its default). One class for both: the op type picks the extreme.
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "argmax/argmax_request.h"
 #include "argmax/argmax_tiling.h"
-#include "opsim/op_api/op_error.h"
+#include "op_def_support.h"
 #include "register/op_def_registry.h"
 
 namespace opsim::argmax_op {
 namespace {
 
+using op_def::DeviceOf;
+using op_def::DimsOf;
+using op_def::Fail;
+
 // The attribute order the OpDef declares (what GetAttrs() indexes).
 enum Attr { kAxis, kKeepdims, kSelectLastIndex };
-
-ge::graphStatus Fail(Status status) {
-  op_api::ReportOpError(std::move(status));
-  return ge::GRAPH_FAILED;
-}
-
-std::vector<int64_t> DimsOf(const gert::Shape& shape) {
-  std::vector<int64_t> dims;
-  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
-  return dims;
-}
 
 Status Lower(const std::string& op, const gert::RuntimeAttrs& attrs, ge::DataType dtype,
              const gert::Shape& shape, ArgMaxRequest* request) {
@@ -48,16 +40,6 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
   return ge::GRAPH_SUCCESS;
 }
 
-// The device figures the tiling needs, as the platform tells them.
-sim::DeviceProfile DeviceOf(const fe::PlatFormInfos& platform) {
-  sim::DeviceProfile device;
-  device.name = platform.profile;
-  device.vector_cores = platform.vector_cores;
-  device.ub_bytes = static_cast<uint32_t>(platform.ub_bytes);
-  device.has_data_copy_pad = platform.has_data_copy_pad;
-  return device;
-}
-
 ge::graphStatus Tiling(gert::TilingContext* context) {
   const std::string op = context->GetNodeType();
   ArgMaxRequest request;
@@ -73,15 +55,10 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
       !st.ok()) {
     return Fail(std::move(st));
   }
-  gert::TilingData* raw = context->GetRawTilingData();
-  if (raw->GetCapacity() < sizeof(tiling)) {
-    return Fail({ErrorCode::kInvalidParam, op + ": the tiling needs " +
-                                               std::to_string(sizeof(tiling)) + " B, over the " +
-                                               std::to_string(raw->GetCapacity()) + " B buffer"});
+  if (const ge::graphStatus rc = op_def::SetTiling(context, op, tiling, block_dim);
+      rc != ge::GRAPH_SUCCESS) {
+    return rc;
   }
-  std::memcpy(raw->GetData(), &tiling, sizeof(tiling));
-  raw->SetDataSize(sizeof(tiling));
-  context->SetBlockDim(block_dim);
   context->GetWorkspaceSizes(1)[0] = ArgMaxWorkspaceBytes(tiling);
   return ge::GRAPH_SUCCESS;
 }

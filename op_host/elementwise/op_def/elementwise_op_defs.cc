@@ -11,11 +11,14 @@
 #include <vector>
 
 #include "elementwise/elementwise_tiling.h"
-#include "opsim/op_api/op_error.h"
+#include "op_def_support.h"
 #include "register/op_def_registry.h"
 
 namespace opsim::elementwise {
 namespace {
+
+using op_def::DimsOf;
+using op_def::Fail;
 
 using kernels::ElementwiseOp;
 
@@ -59,17 +62,6 @@ const OpInfo& InfoOf(const char* name) {
     if (std::strcmp(info.name, name) == 0) return info;
   }
   return kOps[0];  // unreachable: every OpDef below is made from the table
-}
-
-ge::graphStatus Fail(Status status) {
-  op_api::ReportOpError(std::move(status));
-  return ge::GRAPH_FAILED;
-}
-
-std::vector<int64_t> DimsOf(const gert::Shape& shape) {
-  std::vector<int64_t> dims;
-  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
-  return dims;
 }
 
 void SetDims(gert::Shape* out, const std::vector<int64_t>& dims) {
@@ -144,16 +136,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
   if (Status st = MakeElementwiseTiling(request, device, &tiling, &block_dim); !st.ok()) {
     return Fail(std::move(st));
   }
-  gert::TilingData* raw = context->GetRawTilingData();
-  if (raw->GetCapacity() < sizeof(tiling)) {
-    return Fail({ErrorCode::kInvalidParam, request.op_name + ": the tiling needs " +
-                                               std::to_string(sizeof(tiling)) + " B, over the " +
-                                               std::to_string(raw->GetCapacity()) + " B buffer"});
-  }
-  std::memcpy(raw->GetData(), &tiling, sizeof(tiling));
-  raw->SetDataSize(sizeof(tiling));
-  context->SetBlockDim(block_dim);
-  return ge::GRAPH_SUCCESS;
+  return op_def::SetTiling(context, request.op_name, tiling, block_dim);
 }
 
 class ElementwiseOpDef : public ops::OpDef {
