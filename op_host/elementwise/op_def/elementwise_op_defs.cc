@@ -6,7 +6,6 @@
 //   CastLike                               input, target_type -> output of target_type's dtype
 // The dtype columns are the ONNX type lists restricted to the package's dtypes. One table
 // (kOps) drives the definitions; the InferShape and tiling functions are shared.
-#include <cstring>
 #include <string>
 #include <vector>
 
