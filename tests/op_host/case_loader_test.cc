@@ -141,6 +141,11 @@ TEST(CaseLoader, MissingFileAndDirectory) {
   st = LoadCaseDir(Fixture("no_such_dir"), &cases);
   EXPECT_EQ(st.code(), ErrorCode::kConfigError);
   EXPECT_EQ(LoadCaseFile(Fixture("valid_suite.yaml"), nullptr).code(), ErrorCode::kInvalidParam);
+  // Not a regular file: refused by what it is, never read (/dev/zero would never end).
+  st = LoadCaseFile("/dev/zero", &cases);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("/dev/zero is a character device"), std::string::npos)
+      << st.message();
 }
 
 TEST(CaseLoader, DirectoryRejectsTheSameCaseNameInTwoFiles) {

@@ -11,6 +11,7 @@
 
 #include "case_spec.h"
 #include "case_yaml.h"
+#include "opsim/core/file_read.h"
 #include "opsim/sim/device_profile.h"
 
 namespace opsim::cases {
@@ -18,16 +19,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A suite is a few hundred lines; this bounds what the YAML parser is handed.
+constexpr uint64_t kMaxSuiteBytes = 64 << 20;
+
 Status ReadText(const std::string& path, std::string* text) {
-  std::error_code error;
-  if (!fs::is_regular_file(path, error)) {
-    return Status(ErrorCode::kConfigError, path + ": case suite file does not exist");
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (!in) return Status(ErrorCode::kConfigError, path + ": case suite file cannot be read");
-  *text = buffer.str();
+  const Status read = ReadRegularFile(path, kMaxSuiteBytes, "a case suite file", text);
+  if (!read.ok()) return Status(ErrorCode::kConfigError, read.message());
   return Status::Ok();
 }
 
