@@ -64,7 +64,7 @@ Status CompileRegex(const std::string& flag, const std::string& pattern, std::re
   }
   OPSIM_RETURN_IF_ERROR(CheckStructure(flag, pattern));
   try {
-    *out = std::regex(pattern, std::regex::ECMAScript);
+    out->assign(pattern, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
     return {ErrorCode::kInvalidParam,
             flag + " '" + Shown(pattern) + "' is not a valid regex: " + e.what()};
