@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "atb_reduce_operation.h"
 #include "opsim/core/float16.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/graph.h"
-#include "atb_reduce_operation.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 

@@ -16,7 +16,7 @@ struct PlatFormInfos {
   uint64_t l1_bytes = 0;
   uint64_t l2_bytes = 0;
   uint64_t hbm_bytes = 0;
-  bool split_vector_cube = true;  // separate AIV and AIC cores (910B); false: one AI core kind
+  bool split_vector_cube = true;   // separate AIV and AIC cores (910B); false: one AI core kind
   bool has_data_copy_pad = false;  // DataCopyPad exists (CANN code asks __CCE_AICORE__ instead)
 };
 

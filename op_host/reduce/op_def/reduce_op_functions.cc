@@ -3,7 +3,6 @@
 // into the one launch that runs all its passes.
 #include "reduce_op_functions.h"
 
-
 #include "op_def_support.h"
 #include "reduce/reduce_tiling.h"
 #include "reduce_op_call.h"
