@@ -8,10 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "op_reference_test_util.h"
 #include "opsim/reference/op_reference.h"
 
 namespace opsim::ref {
 namespace {
+
+using testing::Find;
+using testing::Make;
+using testing::Values;
 
 HostTensor F32(std::vector<int64_t> shape, const std::vector<float>& values) {
   HostTensor t;
@@ -26,14 +31,6 @@ std::vector<float> Floats(const HostTensor& t) {
   std::vector<float> v(t.bytes.size() / sizeof(float));
   std::memcpy(v.data(), t.bytes.data(), t.bytes.size());
   return v;
-}
-
-const OpReference& Find(const std::string& op) {
-  static const std::shared_ptr<const OpReference> none;
-  const std::shared_ptr<const OpReference> r = ReferenceRegistry::Global().Find(op);
-  EXPECT_NE(r, nullptr) << op;
-  // The registry keeps its references for the process's lifetime.
-  return r ? *r : *none;
 }
 
 TEST(ReferenceRegistry, HoldsEveryReduceReadingArgMaxAndElementwiseOpByRegistryName) {

@@ -10,34 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "op_reference_test_util.h"
 #include "opsim/reference/op_reference.h"
 
 namespace opsim::ref {
 namespace {
 
-template <typename T>
-HostTensor Make(DType dtype, std::vector<int64_t> shape, const std::vector<T>& values) {
-  HostTensor t;
-  t.dtype = dtype;
-  t.shape = std::move(shape);
-  t.bytes.resize(values.size() * sizeof(T));
-  if (!values.empty()) std::memcpy(t.bytes.data(), values.data(), t.bytes.size());
-  return t;
-}
-
-template <typename T>
-std::vector<T> Values(const HostTensor& t) {
-  std::vector<T> v(t.bytes.size() / sizeof(T));
-  if (!v.empty()) std::memcpy(v.data(), t.bytes.data(), t.bytes.size());
-  return v;
-}
-
-const OpReference& Find(const std::string& op) {
-  static const std::shared_ptr<const OpReference> none;
-  const std::shared_ptr<const OpReference> r = ReferenceRegistry::Global().Find(op);
-  EXPECT_NE(r, nullptr) << op;
-  return r ? *r : *none;
-}
+using testing::Find;
+using testing::Make;
+using testing::Values;
 
 // Computes op on one float32 input and returns output 0 (empty on error, which fails the test).
 HostTensor ComputeF32(const std::string& op, const AttrMap& attrs, std::vector<int64_t> shape,
