@@ -11,6 +11,7 @@
 
 #include "case_spec.h"
 #include "case_yaml.h"
+#include "dims_text.h"
 #include "npy.h"
 #include "opsim/cases/case_data.h"
 #include "opsim/core/tensor.h"
@@ -35,17 +36,6 @@ uint64_t Mix(uint64_t x) {
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
   return x ^ (x >> 31);
-}
-
-std::string Dims(const std::vector<int64_t>& dims) {
-  // Appends only: GCC 12 warns (-Wrestrict, a false positive) on "," + std::to_string(...).
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) s.push_back(',');
-    s.append(std::to_string(dims[i]));
-  }
-  s.push_back(']');
-  return s;
 }
 
 std::string DTypeNames(const std::vector<DType>& dtypes) {
@@ -150,8 +140,8 @@ Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
   }
   if (a.shape != out.shape) {
     return CaseError(x.mark, "expected",
-                     x.npy + " has shape " + Dims(a.shape) + ", output " + std::to_string(index) +
-                         " is " + Dims(out.shape));
+                     x.npy + " has shape " + DimsText(a.shape) + ", output " +
+                         std::to_string(index) + " is " + DimsText(out.shape));
   }
   expected->dtype = out.dtype;
   expected->shape = out.shape;
@@ -351,7 +341,7 @@ class Expander {
       if (x.data.kind == DataKind::kValues && static_cast<int64_t>(x.data.values.size()) != n) {
         return CaseError(x.data.values.empty() ? in.mark : x.data.values.front().mark, "values",
                          std::to_string(x.data.values.size()) + " values for input shape " +
-                             Dims(x.shape) + " of " + std::to_string(n) + " elements");
+                             DimsText(x.shape) + " of " + std::to_string(n) + " elements");
       }
       // Every value must encode in this dtype (checked once per dtype, not per device).
       std::vector<uint8_t> bytes;
@@ -383,9 +373,9 @@ class Expander {
       if (i < spec_.expected_shapes.size() && spec_.expected_shapes[i]) {
         if (*spec_.expected_shapes[i] != outputs[i].shape) {
           return CaseError(spec_.expected_shape_mark, "expected_shape",
-                           Dims(*spec_.expected_shapes[i]) + " for output " + std::to_string(i) +
-                               ", but " + op + " gives " + Dims(outputs[i].shape) + " (case '" +
-                               name + "')");
+                           DimsText(*spec_.expected_shapes[i]) + " for output " +
+                               std::to_string(i) + ", but " + op + " gives " +
+                               DimsText(outputs[i].shape) + " (case '" + name + "')");
         }
         c.expected_shapes[i] = spec_.expected_shapes[i];
       }
@@ -419,7 +409,7 @@ class Expander {
     if (static_cast<int64_t>(x.values.size()) != n) {
       return CaseError(x.mark, "expected",
                        std::to_string(x.values.size()) + " values for output shape " +
-                           Dims(out.shape) + " of " + std::to_string(n) + " elements (case '" +
+                           DimsText(out.shape) + " of " + std::to_string(n) + " elements (case '" +
                            name + "')");
     }
     OPSIM_RETURN_IF_ERROR(EncodeValues(x.values, out.dtype, &e.bytes));

@@ -13,19 +13,10 @@
 #include "opsim/core/tensor.h"
 #include "opsim/framework/context.h"
 
+#include "dims_text.h"
+
 namespace opsim::cases {
 namespace {
-
-std::string Dims(const std::vector<int64_t>& dims) {
-  // Appends only: GCC 12 warns (-Wrestrict, a false positive) on "," + std::to_string(...).
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) s.push_back(',');
-    s.append(std::to_string(dims[i]));
-  }
-  s.push_back(']');
-  return s;
-}
 
 double FloatAt(DType dtype, const uint8_t* p) {
   switch (dtype) {
@@ -118,8 +109,8 @@ std::string CheckExpected(const ExpectedOutput& expected, const ref::HostTensor&
            " is " + std::string(DTypeName(expected.dtype));
   }
   if (expected.shape != actual.shape) {
-    return "the output has shape " + Dims(actual.shape) + ", " + expected.source + " has " +
-           Dims(expected.shape);
+    return "the output has shape " + DimsText(actual.shape) + ", " + expected.source + " has " +
+           DimsText(expected.shape);
   }
   if (expected.bytes.size() != actual.bytes.size()) {
     return "the output holds " + std::to_string(actual.bytes.size()) + " bytes, " +
@@ -257,8 +248,8 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     actual[i].bytes.assign(p, p + t.dataSize);
     if (i < c.expected_shapes.size() && c.expected_shapes[i] &&
         *c.expected_shapes[i] != actual[i].shape) {
-      Fail(&out, "output " + std::to_string(i) + " has shape " + Dims(actual[i].shape) +
-                     ", expected_shape is " + Dims(*c.expected_shapes[i]));
+      Fail(&out, "output " + std::to_string(i) + " has shape " + DimsText(actual[i].shape) +
+                     ", expected_shape is " + DimsText(*c.expected_shapes[i]));
       return out;
     }
   }
@@ -278,9 +269,9 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     }
     for (size_t i = 0; i < want.size(); ++i) {
       if (want[i].dtype != actual[i].dtype || want[i].shape != actual[i].shape) {
-        Fail(&out, "output " + std::to_string(i) + " is " + Dims(actual[i].shape) + " " +
+        Fail(&out, "output " + std::to_string(i) + " is " + DimsText(actual[i].shape) + " " +
                        std::string(DTypeName(actual[i].dtype)) + ", the reference's " +
-                       Dims(want[i].shape) + " " + std::string(DTypeName(want[i].dtype)));
+                       DimsText(want[i].shape) + " " + std::string(DTypeName(want[i].dtype)));
         return out;
       }
       const ref::Judgement j = reference->Judge(c.attrs, inputs, i, want[i], actual[i]);
