@@ -75,6 +75,23 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
   vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
 }
 
+// Where an address outside every region lies relative to the region below it, so that the
+// message names the tensor a pointer ran off: " (64 B past the end of GM 'x' of 256 B)".
+std::string NearestRegion(const LaunchState& launch, const uint8_t* p) {
+  const GmRegion* below = nullptr;
+  for (const GmRegion& g : launch.regions) {
+    // The first of equal bases wins: launch regions come before the GmAlloc blocks they lie in.
+    if (g.base <= static_cast<const void*>(p) && (below == nullptr || g.base > below->base)) {
+      below = &g;
+    }
+  }
+  if (below == nullptr) return "";
+  const uint64_t past =
+      static_cast<uint64_t>(p - static_cast<const uint8_t*>(below->base)) - below->bytes;
+  return " (" + std::to_string(past) + " B past the end of GM '" + below->name + "' of " +
+         std::to_string(below->bytes) + " B)";
+}
+
 }  // namespace
 
 GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region, const char* instr) {
@@ -90,7 +107,8 @@ GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region, const char* ins
     char addr[32];
     std::snprintf(addr, sizeof(addr), "%p", ptr);
     RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               std::string("address ") + addr + " is not inside any registered GM region (" +
+               std::string("address ") + addr + NearestRegion(*core.launch, p) +
+                   " is not inside any registered GM region (" +
                    (known.empty() ? std::string("none registered") : known) + ")");
   }
   const GmRegion& g = core.launch->regions[static_cast<size_t>(r)];

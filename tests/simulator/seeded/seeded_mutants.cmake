@@ -1,0 +1,223 @@
+# The seeded bugs: each mutant is one exact edit of a real kernel (ours in op_kernel, or a public
+# sample in ../shared/ascendc_samples, left unmodified) and the fault checked mode must report.
+# The Markdown table in docs/CHECKS.md is generated from this list (seeded_table.md in the build
+# folder); a test fails when the two differ.
+#
+# opsim_seeded_mutant(<family> <name> <find> <replace> <kind> <block> <instruction> <phrase>
+#                     <bug>): see seeded.cmake.
+
+set(samples ${PROJECT_SOURCE_DIR}/../shared/ascendc_samples)
+
+# --- op_kernel/add/add_custom.cc ---------------------------------------------------------------
+opsim_seeded_kernel(ours_add ${PROJECT_SOURCE_DIR}/op_kernel/add/add_custom.cc
+  harness_ours_add.h "::opsim::seeded::RunOursAdd(&@NS@::opsim::kernels::add_custom_f32)"
+  add_custom_f32 add_custom_f16)
+opsim_seeded_mutant(ours_add ours_add_free_removed
+  [==[    out_z_.FreeTensor(z);
+]==] ""
+  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
+  "ours Add: the output tile's `FreeTensor` removed (two tiles, two buffers: nothing runs short, the buffers leak)")
+opsim_seeded_mutant(ours_add ours_add_double_free
+  [==[    in_x_.FreeTensor(x);
+]==] [==[    in_x_.FreeTensor(x);
+    in_x_.FreeTensor(x);
+]==]
+  queue_misuse 0 "TQue::FreeTensor" "was already freed"
+  "ours Add: `FreeTensor(x)` twice")
+opsim_seeded_mutant(ours_add ours_add_writes_neighbour_output
+  [==[z_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z) + offset, per_block);]==]
+  [==[z_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z) + (offset > 0 ? offset - per_block : 0), per_block);]==]
+  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
+  "ours Add: z offset by blockIdx - 1 (block 1 writes block 0's output)")
+opsim_seeded_mutant(ours_add ours_add_count_as_bytes
+  [==[AscendC::DataCopy(x, x_gm_[i * tile_], tile_);]==]
+  [==[AscendC::DataCopy(x, x_gm_[i * tile_], tile_ * sizeof(T));]==]
+  out_of_bounds_ub 0 "DataCopy" "buffer"
+  "ours Add: copy-in length in bytes where elements were meant")
+opsim_seeded_mutant(ours_add ours_add_eight_buffers_per_queue
+  [==[constexpr int32_t kBufferNum = 2;]==] [==[constexpr int32_t kBufferNum = 8;]==]
+  too_many_buffers 0 "TPipe::InitBuffer" "VECIN queues already hold 8 buffers and 8 more"
+  "ours Add: eight buffers per queue (sixteen on VECIN: x's and y's queues)")
+opsim_seeded_mutant(ours_add ours_add_last_tile_skipped
+  [==[for (uint32_t i = 0; i < tiles_; ++i) {]==]
+  [==[for (uint32_t i = 0; i + 1 < tiles_; ++i) {]==]
+  unwritten_output -1 "kernel end" "output 'z' bytes [1024, 2048) of 8192 B"
+  "ours Add: the last tile of every block skipped")
+
+# --- op_kernel/elementwise/elementwise_unary.cc ------------------------------------------------
+opsim_seeded_kernel(ours_unary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_unary.cc
+  harness_ours_elementwise.h "::opsim::seeded::RunOursUnary(&@NS@::opsim_elementwise_unary)"
+  opsim_elementwise_unary)
+opsim_seeded_mutant(ours_unary ours_unary_tail_skipped
+  [==[for (uint64_t p = range_.begin; p < range_.end; p += t_.tile) {]==]
+  [==[for (uint64_t p = range_.begin; p + t_.tile <= range_.end; p += t_.tile) {]==]
+  unwritten_output -1 "kernel end" "output 'y' bytes [15360, 15992) of 15992 B"
+  "ours Abs: the loop stops before the short tail tile")
+opsim_seeded_mutant(ours_unary ours_unary_copy_in_short
+  [==[CopyIn(x, x_gm_, p, n, t_.has_pad != 0);]==]
+  [==[CopyIn(x, x_gm_, p, n - 8, t_.has_pad != 0);]==]
+  uninitialized_read 0 "Abs" "bytes [992, 1024)"
+  "ours Abs: copy-in one 32 B block short")
+opsim_seeded_mutant(ours_unary ours_unary_free_removed
+  [==[    in_.FreeTensor(x);
+]==] ""
+  queue_misuse 0 "TQue::AllocTensor" "buffers of queue #0 are in use"
+  "ours Abs: the input tile's `FreeTensor` removed (the third tile finds both buffers held)")
+opsim_seeded_mutant(ours_unary ours_unary_enque_removed
+  [==[    out_.EnQue(y);
+]==] ""
+  queue_misuse 0 "TQue::DeQue" "is empty"
+  "ours Abs: the output's `EnQue` hand-off removed")
+opsim_seeded_mutant(ours_unary ours_unary_sixteen_buffers_on_a_queue
+  [==[constexpr int32_t kBufferNum = 2;]==] [==[constexpr int32_t kBufferNum = 16;]==]
+  invalid_argument 0 "TPipe::InitBuffer" "num = 16 buffers (expected 1 <= num <= 8)"
+  "ours Abs: sixteen buffers on one queue")
+opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
+  [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);]==]
+  [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
+  out_of_bounds_gm 1 "DataCopy" "GlobalTensor"
+  "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start")
+
+# --- op_kernel/elementwise/elementwise_binary.cc -----------------------------------------------
+opsim_seeded_kernel(ours_binary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_binary.cc
+  harness_ours_elementwise.h "::opsim::seeded::RunOursBinary(&@NS@::opsim_elementwise_binary)"
+  opsim_elementwise_binary)
+opsim_seeded_mutant(ours_binary ours_binary_barrier_removed
+  [==[      LoadRowBlock(x, gm, offset, 1, 0, piece);
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+]==] [==[      LoadRowBlock(x, gm, offset, 1, 0, piece);
+]==]
+  missing_sync 0 "DataCopy" "MTE2"
+  "ours Add (broadcast rows): the barrier between loading a row and doubling it in the UB removed")
+opsim_seeded_mutant(ours_binary ours_binary_free_before_use
+  [==[    AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
+    const int32_t count =]==]
+  [==[    in_a_.FreeTensor(a);
+    AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
+    const int32_t count =]==]
+  use_after_free 0 "Add" "freed"
+  "ours Add (broadcast rows): `FreeTensor(a)` moved before the `Add` that reads it")
+
+# --- kernel_launch/AddKernelInvocationNeo/add_custom.cpp ---------------------------------------
+opsim_seeded_kernel(sample_neo ${samples}/kernel_launch/AddKernelInvocationNeo/add_custom.cpp
+  harness_sample_kernel_launch.h "::opsim::seeded::RunSampleAdd(&@NS@::add_custom)"
+  add_custom)
+opsim_seeded_mutant(sample_neo neo_copy_in_short
+  [==[AscendC::DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH);]==]
+  [==[AscendC::DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH - 16);]==]
+  uninitialized_read 0 "Add" "bytes [224, 256)"
+  "AddKernelInvocationNeo: copy-in one 32 B block short")
+opsim_seeded_mutant(sample_neo neo_misaligned_length
+  [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);]==]
+  [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH - 1);]==]
+  misaligned_copy 0 "DataCopy" "254 B is not a multiple of 32 B"
+  "AddKernelInvocationNeo: `DataCopy` of 127 halves (254 B)")
+opsim_seeded_mutant(sample_neo neo_count_as_bytes
+  [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);]==]
+  [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH * sizeof(half));]==]
+  out_of_bounds_ub 0 "DataCopy" "buffer"
+  "AddKernelInvocationNeo: copy-in length in bytes where elements were meant")
+opsim_seeded_mutant(sample_neo neo_eight_buffers_per_queue
+  [==[constexpr int32_t BUFFER_NUM = 2; ]==] [==[constexpr int32_t BUFFER_NUM = 8; ]==]
+  too_many_buffers 0 "TPipe::InitBuffer" "VECIN queues already hold 8 buffers and 8 more"
+  "AddKernelInvocationNeo: `BUFFER_NUM` 8 (sixteen buffers on VECIN: x's and y's queues)")
+opsim_seeded_mutant(sample_neo neo_enque_removed
+  [==[        outQueueZ.EnQue<half>(zLocal);
+]==] ""
+  queue_misuse 0 "TQue::DeQue" "is empty"
+  "AddKernelInvocationNeo: the output's `EnQue` hand-off removed")
+opsim_seeded_mutant(sample_neo neo_double_free
+  [==[        inQueueY.FreeTensor(yLocal);
+]==] [==[        inQueueY.FreeTensor(yLocal);
+        inQueueY.FreeTensor(yLocal);
+]==]
+  queue_misuse 0 "TQue::FreeTensor" "was already freed"
+  "AddKernelInvocationNeo: `FreeTensor(yLocal)` twice")
+opsim_seeded_mutant(sample_neo neo_half_block_offset
+  [==[zGm.SetGlobalBuffer((__gm__ half *)z + BLOCK_LENGTH * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
+  [==[zGm.SetGlobalBuffer((__gm__ half *)z + BLOCK_LENGTH / 2 * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
+  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
+  "AddKernelInvocationNeo: z offset by half a block per core (each core writes half its neighbour's output)")
+opsim_seeded_mutant(sample_neo neo_input_offset_one_block_on
+  [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
+  [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * (AscendC::GetBlockIdx() + 1), BLOCK_LENGTH);]==]
+  out_of_bounds_gm 7 "GlobalTensor::SetGlobalBuffer" "0 B past the end of GM 'x' of 32768 B"
+  "AddKernelInvocationNeo: x offset by blockIdx + 1 (the last core reads past x)")
+
+# --- kernel_launch/AddKernelInvocationTilingNeo/add_custom.cpp ---------------------------------
+opsim_seeded_kernel(sample_tiling_neo
+  ${samples}/kernel_launch/AddKernelInvocationTilingNeo/add_custom.cpp
+  harness_sample_tiling_neo.h "::opsim::seeded::RunSampleAddTiling(&@NS@::add_custom)"
+  add_custom)
+opsim_seeded_mutant(sample_tiling_neo tneo_tile_without_double_buffer
+  [==[this->tileLength = this->blockLength / tileNum / BUFFER_NUM;]==]
+  [==[this->tileLength = this->blockLength / tileNum;]==]
+  out_of_bounds_gm 0 "DataCopy" "GlobalTensor"
+  "AddKernelInvocationTilingNeo: tile length not divided by `BUFFER_NUM` (the loop runs past the block)")
+opsim_seeded_mutant(sample_tiling_neo tneo_free_before_add
+  [==[        AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);
+]==] [==[        inQueueX.FreeTensor(xLocal);
+        AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);
+]==]
+  use_after_free 0 "Add" "freed"
+  "AddKernelInvocationTilingNeo: `FreeTensor(xLocal)` before the `Add` that reads it")
+opsim_seeded_mutant(sample_tiling_neo tneo_dequeue_replaced_by_alloc
+  [==[AscendC::LocalTensor<half> zLocal = outQueueZ.DeQue<half>();]==]
+  [==[AscendC::LocalTensor<half> zLocal = outQueueZ.AllocTensor<half>();]==]
+  uninitialized_read 0 "DataCopy" "bytes [0, 256)"
+  "AddKernelInvocationTilingNeo: copy-out allocates a new tile instead of `DeQue` (the computed one is never handed over)")
+opsim_seeded_mutant(sample_tiling_neo tneo_free_removed
+  [==[        outQueueZ.FreeTensor(zLocal);
+]==] ""
+  queue_misuse 0 "TQue::AllocTensor" "buffers of queue #2 are in use"
+  "AddKernelInvocationTilingNeo: the output tile's `FreeTensor` removed")
+
+# --- op_projects/AddCustom/op_kernel/add_custom.cpp --------------------------------------------
+opsim_seeded_kernel(sample_op_add ${samples}/op_projects/AddCustom/op_kernel/add_custom.cpp
+  harness_sample_op_add.h "::opsim::seeded::RunOpAddCustom(&@NS@::add_custom)" add_custom)
+opsim_seeded_mutant(sample_op_add opadd_output_offset_one_block_on
+  [==[zGm.SetGlobalBuffer((__gm__ DTYPE_Z *)z + this->blockLength * AscendC::GetBlockIdx(), this->blockLength);]==]
+  [==[zGm.SetGlobalBuffer((__gm__ DTYPE_Z *)z + this->blockLength * (AscendC::GetBlockIdx() + 1), this->blockLength);]==]
+  out_of_bounds_gm 7 "GlobalTensor::SetGlobalBuffer" "0 B past the end of GM 'z' of 65536 B"
+  "AddCustom: z offset by blockIdx + 1 (each core writes its neighbour's output, the last past z)")
+opsim_seeded_mutant(sample_op_add opadd_misaligned_copy_out
+  [==[AscendC::DataCopy(zGm[progress * this->tileLength], zLocal, this->tileLength);]==]
+  [==[AscendC::DataCopy(zGm[progress * this->tileLength], zLocal, this->tileLength - 1);]==]
+  misaligned_copy 0 "DataCopy" "508 B is not a multiple of 32 B"
+  "AddCustom: copy-out of one element less (508 B)")
+opsim_seeded_mutant(sample_op_add opadd_add_count_in_blocks
+  [==[AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);]==]
+  [==[AscendC::Add(zLocal, xLocal, yLocal, this->tileLength / 8);]==]
+  uninitialized_read 0 "DataCopy" "bytes [64, 512)"
+  "AddCustom: `Add` count in 32 B blocks where elements were meant")
+opsim_seeded_mutant(sample_op_add opadd_queue_buffer_in_elements
+  [==[pipe.InitBuffer(inQueueX, BUFFER_NUM, this->tileLength * sizeof(DTYPE_X));]==]
+  [==[pipe.InitBuffer(inQueueX, BUFFER_NUM, this->tileLength);]==]
+  out_of_bounds_ub 0 "DataCopy" "buffer"
+  "AddCustom: x's queue buffers sized in elements where bytes were meant")
+
+# --- op_projects/LeakyReluCustom/op_kernel/leaky_relu_custom.cpp -------------------------------
+opsim_seeded_kernel(sample_op_leaky_relu
+  ${samples}/op_projects/LeakyReluCustom/op_kernel/leaky_relu_custom.cpp
+  harness_sample_op_leaky_relu.h "::opsim::seeded::RunOpLeakyRelu(&@NS@::leaky_relu_custom)"
+  leaky_relu_custom)
+opsim_seeded_mutant(sample_op_leaky_relu leaky_tmp_sized_by_block
+  [==[pipe.InitBuffer(tmpBuffer1, this->tileLength * sizeof(float));]==]
+  [==[pipe.InitBuffer(tmpBuffer1, this->blockLength * sizeof(float));]==]
+  ub_overflow 0 "TPipe::InitBuffer" "requested 262144 B of Unified Buffer but only 131072 B"
+  "LeakyReluCustom: a temporary buffer sized by the block length instead of the tile")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_mins_removed
+  [==[        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);
+]==] ""
+  uninitialized_read 0 "Muls" "TBuf"
+  "LeakyReluCustom: the `Mins` that fills a temporary removed (`Muls` reads it unwritten)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_last_tile_skipped
+  [==[int32_t loopCount = this->tileNum * BUFFER_NUM;]==]
+  [==[int32_t loopCount = this->tileNum * BUFFER_NUM - 1;]==]
+  unwritten_output -1 "kernel end" "output 'y' bytes [245760, 262144)"
+  "LeakyReluCustom: the loop one tile short")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_free_removed
+  [==[        inQueueX.FreeTensor(xLocal);
+]==] ""
+  queue_misuse 0 "TQue::AllocTensor" "buffers of queue #0 are in use"
+  "LeakyReluCustom: the input tile's `FreeTensor` removed")
