@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "arg_names.h"
+#include "gm_leak_report.h"
 #include "opsim/cpudebug/icpu_abi.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/launch.h"
@@ -20,6 +21,9 @@ namespace {
 std::atomic<int> g_kernel_mode{0};  // MIX_MODE until SetKernelMode, as in Ascend's CPU mode
 std::atomic<uint64_t> g_tiling_key{0};
 
+// The leak report at exit is part of every CPU-debug program that links libtikicpulib.
+const bool g_leak_report_installed = (InstallGmLeakReport(), true);
+
 constexpr int kAicMode = 1;
 
 int Refuse(const char* kernel_name, const std::string& why) {
@@ -28,8 +32,8 @@ int Refuse(const char* kernel_name, const std::string& why) {
 }
 
 // One region per non-null pointer argument, from that pointer to the end of its GmAlloc block.
-Status ArgumentRegions(const std::vector<std::string>& names, const void* const* gm_args,
-                       std::vector<sim::GmRegion>* regions) {
+Status ArgumentRegions(const char* kernel_name, const std::vector<std::string>& names,
+                       const void* const* gm_args, std::vector<sim::GmRegion>* regions) {
   for (size_t i = 0; i < names.size(); ++i) {
     const void* ptr = gm_args[i];
     if (ptr == nullptr) continue;
@@ -43,6 +47,7 @@ Status ArgumentRegions(const std::vector<std::string>& names, const void* const*
                         ") is not memory from AscendC::GmAlloc (every pointer passed to a kernel "
                         "must be)");
     }
+    RememberGmArgument(base, bytes, kernel_name, names[i]);
     const uint64_t offset =
         static_cast<uint64_t>(static_cast<const uint8_t*>(ptr) - static_cast<const uint8_t*>(base));
     regions->push_back({ptr, bytes - offset, names[i]});
@@ -101,7 +106,7 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
   sim::LaunchOptions options;
   options.checked = true;
   options.tiling_key = g_tiling_key;
-  status = ArgumentRegions(names, gm_args, &options.regions);
+  status = ArgumentRegions(kernel_name, names, gm_args, &options.regions);
   if (!status.ok()) return Refuse(kernel_name, status.message());
 
   const sim::LaunchResult result =

@@ -11,14 +11,14 @@ GmRegistry& GmRegistry::Get() {
   return registry;
 }
 
-void* GmRegistry::Alloc(size_t bytes) {
+void* GmRegistry::Alloc(size_t bytes, const void* caller) {
   // 512 B alignment, as the chip's device allocator guarantees at least 32 B.
   const size_t rounded = (bytes + 511) / 512 * 512;
   void* ptr = std::aligned_alloc(512, rounded == 0 ? 512 : rounded);
   if (ptr == nullptr) return nullptr;
   std::memset(ptr, 0, rounded == 0 ? 512 : rounded);
   std::lock_guard<std::mutex> lock(mu_);
-  blocks_[ptr] = bytes;
+  blocks_[ptr] = Block{bytes, caller};
   return ptr;
 }
 
@@ -39,16 +39,23 @@ bool GmRegistry::Find(const void* ptr, const void** base, uint64_t* bytes) const
   const auto start = reinterpret_cast<uintptr_t>(it->first);
   const auto p = reinterpret_cast<uintptr_t>(ptr);
   // A zero-byte block still owns its start address (a kernel may be handed an empty tensor).
-  if (p != start && p - start >= it->second) return false;
+  if (p != start && p - start >= it->second.bytes) return false;
   *base = it->first;
-  *bytes = it->second;
+  *bytes = it->second.bytes;
   return true;
 }
 
 std::vector<GmRegion> GmRegistry::Snapshot() const {
   std::lock_guard<std::mutex> lock(mu_);
   std::vector<GmRegion> out;
-  for (const auto& [ptr, bytes] : blocks_) out.push_back({ptr, bytes, "GmAlloc"});
+  for (const auto& [ptr, block] : blocks_) out.push_back({ptr, block.bytes, "GmAlloc"});
+  return out;
+}
+
+std::vector<GmAllocBlock> GmRegistry::Live() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<GmAllocBlock> out;
+  for (const auto& [ptr, block] : blocks_) out.push_back({ptr, block.bytes, block.caller});
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <vector>
 
+#include "opsim/sim/gm_blocks.h"
 #include "opsim/sim/launch.h"
 
 namespace opsim::sim::detail {
@@ -13,15 +14,21 @@ namespace opsim::sim::detail {
 class GmRegistry {
  public:
   static GmRegistry& Get();
-  void* Alloc(size_t bytes);
+  // caller: the return address of AscendC::GmAlloc, for the leak report (null when unknown).
+  void* Alloc(size_t bytes, const void* caller = nullptr);
   void Free(void* ptr);
   std::vector<GmRegion> Snapshot() const;
+  std::vector<GmAllocBlock> Live() const;
   // The block holding ptr (base and requested bytes), false when none does.
   bool Find(const void* ptr, const void** base, uint64_t* bytes) const;
 
  private:
   mutable std::mutex mu_;
-  std::map<const void*, size_t> blocks_;
+  struct Block {
+    size_t bytes;
+    const void* caller;
+  };
+  std::map<const void*, Block> blocks_;
 };
 
 }  // namespace opsim::sim::detail

@@ -165,11 +165,19 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
 
 namespace AscendC {
 
-void* GmAlloc(size_t bytes) { return opsim::sim::detail::GmRegistry::Get().Alloc(bytes); }
+// noinline: the return address must be the caller's (the program's main.cpp), which the leak
+// report of CPU-debug programs names.
+__attribute__((noinline)) void* GmAlloc(size_t bytes) {
+  return opsim::sim::detail::GmRegistry::Get().Alloc(bytes, __builtin_return_address(0));
+}
 void GmFree(void* ptr) { opsim::sim::detail::GmRegistry::Get().Free(ptr); }
 
 }  // namespace AscendC
 
 bool opsim::sim::FindGmAllocBlock(const void* ptr, const void** base, uint64_t* bytes) {
   return detail::GmRegistry::Get().Find(ptr, base, bytes);
+}
+
+std::vector<opsim::sim::GmAllocBlock> opsim::sim::LiveGmAllocBlocks() {
+  return detail::GmRegistry::Get().Live();
 }
