@@ -1,0 +1,107 @@
+// Under ICPU_RUN_KF every GM fault names the tensor by its kernel argument (never "GmAlloc") and
+// gives the byte offset inside it: DataCopy and GetValue out of bounds, a pointer run off the end
+// of its block, and two cores writing the same bytes.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+
+namespace {
+
+constexpr uint32_t kLen = 64;  // floats per block
+
+// Block b copies x[b * kLen, +kLen) to z at `z_shift` floats further on; `get_at` >= 0 makes
+// every block also read x with GetValue at that index (past the GlobalTensor when >= its size).
+void CopyBlock(GM_ADDR x, GM_ADDR z, int64_t z_shift, int64_t x_length, int64_t get_at) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, kLen * sizeof(float));
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::GlobalTensor<float> xg, zg;
+  const int64_t block = AscendC::GetBlockIdx();
+  xg.SetGlobalBuffer((__gm__ float*)x + kLen * block, static_cast<uint64_t>(x_length));
+  zg.SetGlobalBuffer((__gm__ float*)z);
+  if (get_at >= 0) (void)xg.GetValue(static_cast<uint64_t>(get_at));
+  AscendC::DataCopy(t, xg, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg[kLen * block + z_shift], t, kLen);
+}
+
+extern "C" __global__ __aicore__ void copy_clean(GM_ADDR x, GM_ADDR z) {
+  CopyBlock(x, z, 0, kLen, -1);
+}
+extern "C" __global__ __aicore__ void copy_overlapping(GM_ADDR x, GM_ADDR z) {
+  CopyBlock(x, z, AscendC::GetBlockIdx() == 1 ? -8 : 0, kLen, -1);  // block 1 starts 8 early
+}
+extern "C" __global__ __aicore__ void copy_get_value_past_end(GM_ADDR x, GM_ADDR z) {
+  CopyBlock(x, z, 0, kLen, kLen);
+}
+extern "C" __global__ __aicore__ void copy_global_tensor_too_long(GM_ADDR x, GM_ADDR z) {
+  CopyBlock(x, z, 0, 2 * kLen, -1);  // the last block's x runs past the argument
+}
+
+struct Faulted {
+  int status = -1;
+  std::string err;
+};
+
+template <typename Kernel>
+Faulted RunIcpu(const char* name, Kernel kernel, uint32_t blocks, void* x, void* z) {
+  Faulted f;
+  testing::internal::CaptureStderr();
+  f.status = opsim::cpudebug::RunKernel(name, "Ascend910B1", "x, z", blocks, kernel,
+                                        static_cast<uint8_t*>(x), static_cast<uint8_t*>(z));
+  f.err = testing::internal::GetCapturedStderr();
+  return f;
+}
+
+class IcpuGmNames : public testing::Test {
+ protected:
+  void SetUp() override {
+    x_ = AscendC::GmAlloc(4 * kLen * sizeof(float));
+    z_ = AscendC::GmAlloc(4 * kLen * sizeof(float));
+  }
+  void TearDown() override {
+    AscendC::GmFree(x_);
+    AscendC::GmFree(z_);
+  }
+  void* x_ = nullptr;
+  void* z_ = nullptr;
+};
+
+TEST_F(IcpuGmNames, CleanKernelRuns) {
+  const Faulted f = RunIcpu("copy_clean", copy_clean, 4, x_, z_);
+  EXPECT_EQ(f.status, 0) << f.err;
+}
+
+TEST_F(IcpuGmNames, OverlappingWriteNamesTheArgumentAndOffset) {
+  const Faulted f = RunIcpu("copy_overlapping", copy_overlapping, 4, x_, z_);
+  ASSERT_EQ(f.status, 1);
+  EXPECT_NE(f.err.find("blocks 0 and 1 both write GM 'z' [0xe0, 0x100) of 1024 B"),
+            std::string::npos)
+      << f.err;
+  EXPECT_NE(f.err.find("[overlapping_write]"), std::string::npos) << f.err;
+  EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
+}
+
+TEST_F(IcpuGmNames, GetValuePastTheGlobalTensorNamesTheArgumentAndOffset) {
+  const Faulted f = RunIcpu("copy_get_value_past_end", copy_get_value_past_end, 4, x_, z_);
+  ASSERT_EQ(f.status, 1);
+  EXPECT_TRUE(std::regex_search(f.err, std::regex("block 0, instruction GlobalTensor::GetValue: "
+                                                  ".*GM 'x' \\[0x100, 0x104\\)")))
+      << f.err;
+  EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
+}
+
+TEST_F(IcpuGmNames, DataCopyPastTheArgumentNamesTheArgumentAndOffset) {
+  const Faulted f = RunIcpu("copy_global_tensor_too_long", copy_global_tensor_too_long, 4, x_, z_);
+  ASSERT_EQ(f.status, 1);
+  EXPECT_NE(f.err.find("[out_of_bounds_gm]"), std::string::npos) << f.err;
+  EXPECT_TRUE(std::regex_search(f.err, std::regex("block 3, .*'x'"))) << f.err;
+  EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
+}
+
+}  // namespace
