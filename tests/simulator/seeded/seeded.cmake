@@ -10,7 +10,9 @@
 #                       <bug>)
 #       <find> must occur exactly once in the family's source (configure fails otherwise); the
 #       mutant is the source with it replaced. The test expects a fault of FaultKindName <kind>
-#       in <block> at <instruction> whose message contains <phrase>.
+#       in <block> at <instruction> whose message contains <phrase>. <kind> `none` marks a bug
+#       no check can see from a launch (docs/CHECKS.md says why): the test expects a clean run,
+#       so that a check which starts catching it shows up.
 #   opsim_seeded_finish(<target>)
 #       Writes one unit per family (the original and its mutants, each inside a namespace of its
 #       own), the expectation table the test reads, and the Markdown table docs/CHECKS.md must
@@ -96,8 +98,13 @@ function(opsim_seeded_mutant family name find replace kind block instruction phr
   set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_EXPECTATIONS
                "{\"${name}\", \"${family}\", \"${kind}\", ${block}, \"${instruction}\", \"${e_phrase}\", \"${e_bug}\"},\n")
   string(REPLACE "|" "\\|" md_bug "${bug}")
-  set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
-               "| `${name}` | ${md_bug} | `${kind}` | ${block} | `${instruction}` |\n")
+  if(kind STREQUAL "none")
+    set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
+                 "| `${name}` | ${md_bug} | none: no check sees it | | |\n")
+  else()
+    set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
+                 "| `${name}` | ${md_bug} | `${kind}` | ${block} | `${instruction}` |\n")
+  endif()
 endfunction()
 
 function(opsim_seeded_finish target)

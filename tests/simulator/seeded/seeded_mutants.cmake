@@ -75,7 +75,7 @@ opsim_seeded_mutant(ours_unary ours_unary_sixteen_buffers_on_a_queue
 opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);]==]
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
-  out_of_bounds_gm 1 "DataCopy" "GlobalTensor"
+  out_of_bounds_gm 1 "DataCopy" "GM 'y' [0x1000, 0x1400) of 15992 B but the GlobalTensor holds only 0 B"
   "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start")
 
 # --- op_kernel/elementwise/elementwise_binary.cc -----------------------------------------------
@@ -89,6 +89,11 @@ opsim_seeded_mutant(ours_binary ours_binary_barrier_removed
 ]==]
   missing_sync 0 "DataCopy" "MTE2"
   "ours Add (broadcast rows): the barrier between loading a row and doubling it in the UB removed")
+opsim_seeded_mutant(ours_binary ours_binary_free_b_removed
+  [==[    in_b_.FreeTensor(b);
+]==] ""
+  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
+  "ours Add (broadcast rows): `FreeTensor(b)` removed (two tiles, two buffers: the buffers leak)")
 opsim_seeded_mutant(ours_binary ours_binary_free_before_use
   [==[    AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
     const int32_t count =]==]
@@ -97,6 +102,29 @@ opsim_seeded_mutant(ours_binary ours_binary_free_before_use
     const int32_t count =]==]
   use_after_free 0 "Add" "freed"
   "ours Add (broadcast rows): `FreeTensor(a)` moved before the `Add` that reads it")
+
+# --- op_kernel/argmax/argmax_kernel.h ---------------------------------------------------------
+opsim_seeded_kernel(ours_argmax ${PROJECT_SOURCE_DIR}/op_kernel/argmax/argmax_kernel.h
+  harness_ours_argmax.h
+  "::opsim::seeded::RunOursArgMax<@NS@::opsim::kernels::KernelArgMax<float>>()")
+opsim_seeded_mutant(ours_argmax argmax_idle_blocks_skip_the_barrier
+  [==[  void Process() {
+    if (begin_ != end_) {]==] [==[  void Process() {
+    if (begin_ == end_) return;  // nothing to scan here
+    {]==]
+  barrier_deadlock 7 "kernel end" "block 7 ended while 4 blocks wait in SyncAll for it"
+  "ours ArgMax (split row): blocks without a part return before `SyncAll`")
+opsim_seeded_mutant(ours_argmax argmax_part_tile_not_freed
+  [==[        ComputeSpan(in, 0, len, c, &best);
+        in_q_.FreeTensor(in);
+]==] [==[        ComputeSpan(in, 0, len, c, &best);
+]==]
+  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
+  "ours ArgMax (split row): the input tile's `FreeTensor` removed (one tile per part: nothing runs short, the buffer leaks)")
+opsim_seeded_mutant(ours_argmax argmax_every_block_merges
+  [==[if (AscendC::GetBlockIdx() == 0) MergeParts();]==] [==[MergeParts();]==]
+  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'y'"
+  "ours ArgMax (split row): every block merges the parts and writes the output")
 
 # --- kernel_launch/AddKernelInvocationNeo/add_custom.cpp ---------------------------------------
 opsim_seeded_kernel(sample_neo ${samples}/kernel_launch/AddKernelInvocationNeo/add_custom.cpp
@@ -152,7 +180,7 @@ opsim_seeded_kernel(sample_tiling_neo
 opsim_seeded_mutant(sample_tiling_neo tneo_tile_without_double_buffer
   [==[this->tileLength = this->blockLength / tileNum / BUFFER_NUM;]==]
   [==[this->tileLength = this->blockLength / tileNum;]==]
-  out_of_bounds_gm 0 "DataCopy" "GlobalTensor"
+  out_of_bounds_gm 0 "DataCopy" "GM 'x' [0x1000, 0x1200) of 32768 B but the GlobalTensor holds only 0 B"
   "AddKernelInvocationTilingNeo: tile length not divided by `BUFFER_NUM` (the loop runs past the block)")
 opsim_seeded_mutant(sample_tiling_neo tneo_free_before_add
   [==[        AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);
@@ -221,3 +249,67 @@ opsim_seeded_mutant(sample_op_leaky_relu leaky_free_removed
 ]==] ""
   queue_misuse 0 "TQue::AllocTensor" "buffers of queue #0 are in use"
   "LeakyReluCustom: the input tile's `FreeTensor` removed")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_input_handoff_removed
+  [==[        // enque input tensors to VECIN queue
+        inQueueX.EnQue(xLocal);
+    }
+    __aicore__ inline void Compute(int32_t progress)
+    {
+        // deque input tensors from VECIN queue
+        AscendC::LocalTensor<float> xLocal = inQueueX.DeQue<float>();]==]
+  [==[        // hand the tile to Compute directly
+        inX = xLocal;
+    }
+    AscendC::LocalTensor<float> inX;
+    __aicore__ inline void Compute(int32_t progress)
+    {
+        AscendC::LocalTensor<float> xLocal = inX;]==]
+  missing_sync 0 "Maxs" "MTE2"
+  "LeakyReluCustom: the input's `EnQue`/`DeQue` hand-off replaced by a member (the vector unit reads before the copy-in ends)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_output_handoff_removed
+  [==[        outQueueY.EnQue<float>(yLocal);
+        // free input tensors for reuse
+        inQueueX.FreeTensor(xLocal);
+    }
+    __aicore__ inline void CopyOut(int32_t progress)
+    {
+        // deque output tensor from VECOUT queue
+        AscendC::LocalTensor<float> yLocal = outQueueY.DeQue<float>();]==]
+  [==[        outY = yLocal;
+        // free input tensors for reuse
+        inQueueX.FreeTensor(xLocal);
+    }
+    AscendC::LocalTensor<float> outY;
+    __aicore__ inline void CopyOut(int32_t progress)
+    {
+        AscendC::LocalTensor<float> yLocal = outY;]==]
+  missing_sync 0 "DataCopy" "V"
+  "LeakyReluCustom: the output's `EnQue`/`DeQue` hand-off replaced by a member (the copy-out reads before the vector unit ends)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_out_queue_sized_by_block
+  [==[pipe.InitBuffer(outQueueY, BUFFER_NUM, this->tileLength * sizeof(float));]==]
+  [==[pipe.InitBuffer(outQueueY, BUFFER_NUM, this->blockLength * sizeof(float));]==]
+  ub_overflow 0 "TPipe::InitBuffer" "requested 2 x 262144 = 524288 B of Unified Buffer"
+  "LeakyReluCustom: the output queue's buffers sized by the block length instead of the tile")
+
+# --- Bugs no check sees from a launch (docs/CHECKS.md says why): each must run clean -----------
+opsim_seeded_mutant(sample_neo neo_reads_neighbour_input
+  [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
+  [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * (AscendC::GetBlockIdx() ^ 1), BLOCK_LENGTH);]==]
+  none 0 "" ""
+  "AddKernelInvocationNeo: each core reads its neighbour's x (in bounds, written data)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_wrong_threshold
+  [==[float inputVal = 0.0;]==] [==[float inputVal = 1.0;]==]
+  none 0 "" ""
+  "LeakyReluCustom: the threshold constant 1.0 where 0.0 was meant (a wrong but valid value)")
+opsim_seeded_mutant(ours_add ours_add_sub_instead_of_add
+  [==[AscendC::Add(z, x, y, static_cast<int32_t>(tile_));]==]
+  [==[AscendC::Sub(z, x, y, static_cast<int32_t>(tile_));]==]
+  none 0 "" ""
+  "ours Add: `Sub` where `Add` was meant")
+opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
+  [==[      // Every block waits for every part, then block 0 merges them (in index order).
+      AscendC::SyncAll();
+]==] [==[      // Every block waits for every part, then block 0 merges them (in index order).
+]==]
+  none 0 "" ""
+  "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
