@@ -126,6 +126,28 @@ opsim_seeded_mutant(ours_argmax argmax_every_block_merges
   overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'y'"
   "ours ArgMax (split row): every block merges the parts and writes the output")
 
+# --- op_kernel/reduce/reduce_kernels.h ---------------------------------------------------------
+opsim_seeded_kernel(ours_reduce ${PROJECT_SOURCE_DIR}/op_kernel/reduce/reduce_kernels.h
+  harness_ours_reduce.h
+  "::opsim::seeded::RunOursReduceAra<@NS@::opsim::kernels::KernelReduceARA<::opsim::kernels::SumReducer, float, float, float>>()")
+opsim_seeded_mutant(ours_reduce reduce_ara_free_removed
+  [==[    this->in_q_.FreeTensor(in);
+  }
+  void CopyOut(uint64_t offset, uint32_t cols) {]==] [==[  }
+  void CopyOut(uint64_t offset, uint32_t cols) {]==]
+  queue_misuse 0 "TQue::AllocTensor" "buffers of queue #0 are in use"
+  "ours ReduceSum (ARA): the input tile's `FreeTensor` removed")
+opsim_seeded_mutant(ours_reduce reduce_ara_column_chunk_offset_dropped
+  [==[CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);]==]
+  [==[CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner, cols);]==]
+  unwritten_output -1 "kernel end" "output 'y' bytes [256, 512) of 2048 B"
+  "ours ReduceSum (ARA): the output offset forgets the column chunk (chunk 1 overwrites chunk 0)")
+opsim_seeded_mutant(ours_reduce reduce_ara_input_buffer_in_bytes
+  [==[const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);]==]
+  [==[const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride / sizeof(In));]==]
+  out_of_bounds_ub 0 "DataCopyPad" "buffer"
+  "ours ReduceSum (ARA): the input tile's element count divided by the element size")
+
 # --- kernel_launch/AddKernelInvocationNeo/add_custom.cpp ---------------------------------------
 opsim_seeded_kernel(sample_neo ${samples}/kernel_launch/AddKernelInvocationNeo/add_custom.cpp
   harness_sample_kernel_launch.h "::opsim::seeded::RunSampleAdd(&@NS@::add_custom)"
@@ -313,3 +335,12 @@ opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
 ]==]
   none 0 "" ""
   "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
+opsim_seeded_mutant(ours_reduce reduce_ara_last_row_tile_skipped
+  [==[      for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
+        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);]==]
+  [==[      for (uint64_t r0 = share_.r_begin; r0 + t_.rows < share_.r_end; r0 += t_.rows) {
+        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);]==]
+  none 0 "" ""
+  "ours ReduceSum (ARA): the last tile of reduced rows skipped (every output is written, the sum is short)")

@@ -1,0 +1,51 @@
+// Runs a copy of op_kernel/reduce/reduce_kernels.h's KernelReduceARA (ReduceSum, float) on x of
+// [4, 64, 128] reduced over the middle axis: 4 blocks, each one outer index as two chunks of 64
+// columns, tiles of 16 reduced rows 64 elements apart in the UB.
+#pragma once
+
+#include "kernel_operator.h"
+#include "reduce/reduce_copy.h"
+#include "reduce/reduce_reducers.h"
+#include "reduce/reduce_stage.h"
+#include "reduce/reduce_tiling_data.h"
+#include "seeded_support.h"
+
+// The copy opens opsim::kernels inside its own namespace: let it see the real one, and the
+// opsim::ext instructions it names as ext::.
+#undef OPSIM_SEEDED_NAMESPACE_PRELUDE
+#define OPSIM_SEEDED_NAMESPACE_PRELUDE \
+  namespace opsim {                    \
+  namespace ext = ::opsim::ext;        \
+  namespace kernels {                  \
+  using namespace ::opsim::kernels;    \
+  }                                    \
+  }
+
+namespace opsim::seeded {
+
+template <typename Kernel>
+sim::LaunchResult RunOursReduceAra() {
+  kernels::ReduceStageTiling t;
+  t.outer = 4;
+  t.r = 64;
+  t.inner = 128;
+  t.cols = 64;
+  t.col_chunks = 2;
+  t.units = t.outer * t.col_chunks;
+  t.units_per_group = 2;
+  t.groups = 4;
+  t.r_split = 1;
+  t.r_per_split = t.r;
+  t.rows = 16;
+  t.ub_row_stride = 64;
+  t.count = t.r;
+  std::vector<GmTensor> g = {Tensor<float>("x", t.outer * t.r * t.inner),
+                             Tensor<float>("y", t.outer * t.inner, /*output=*/true)};
+  return RunChecked(4, g, [&] {
+    Kernel kernel;
+    kernel.Init(Gm(g[0]), Gm(g[1]), t, /*has_pad=*/true);
+    kernel.Process();
+  });
+}
+
+}  // namespace opsim::seeded
