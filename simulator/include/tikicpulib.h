@@ -21,7 +21,9 @@ enum class KernelMode : int {
 
 namespace AscendC {
 
-// The same declarations as opsim/sim/ascendc/sync.h, without the simulator's internals.
+// The same declarations as opsim/sim/ascendc/sync.h, without the simulator's internals. Blocks
+// still allocated when the program exits are listed on stderr (size, the ICPU_RUN_KF argument
+// they were, where GmAlloc was called) and freed by libtikicpulib.
 void* GmAlloc(size_t bytes);
 void GmFree(void* ptr);
 
