@@ -72,6 +72,11 @@ opsim_seeded_mutant(ours_unary ours_unary_sixteen_buffers_on_a_queue
   [==[constexpr int32_t kBufferNum = 2;]==] [==[constexpr int32_t kBufferNum = 16;]==]
   invalid_argument 0 "TPipe::InitBuffer" "num = 16 buffers (expected 1 <= num <= 8)"
   "ours Abs: sixteen buffers on one queue")
+opsim_seeded_mutant(ours_unary ours_unary_count_minus_tile
+  [==[const int32_t count = static_cast<int32_t>(n);]==]
+  [==[const int32_t count = static_cast<int32_t>(n) - static_cast<int32_t>(t_.tile);]==]
+  uninitialized_read 0 "DataCopy" "bytes [0, 1024) of queue #1"
+  "ours Abs: the count computed as what is left after the tile (0 for a full tile: `Abs` writes nothing, copy-out reads it)")
 opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);]==]
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
@@ -114,6 +119,13 @@ opsim_seeded_mutant(ours_argmax argmax_idle_blocks_skip_the_barrier
     {]==]
   barrier_deadlock 7 "kernel end" "block 7 ended while 4 blocks wait in SyncAll for it"
   "ours ArgMax (split row): blocks without a part return before `SyncAll`")
+opsim_seeded_mutant(ours_argmax argmax_merging_block_skips_the_barrier
+  [==[      AscendC::SyncAll();
+      if (AscendC::GetBlockIdx() == 0) MergeParts();]==]
+  [==[      if (AscendC::GetBlockIdx() != 0) AscendC::SyncAll();
+      if (AscendC::GetBlockIdx() == 0) MergeParts();]==]
+  barrier_deadlock 7 "SyncAll" "1 of 8 blocks ended without reaching this SyncAll"
+  "ours ArgMax (split row): the merging block does not wait at `SyncAll`")
 opsim_seeded_mutant(ours_argmax argmax_part_tile_not_freed
   [==[        ComputeSpan(in, 0, len, c, &best);
         in_q_.FreeTensor(in);
@@ -171,6 +183,11 @@ opsim_seeded_mutant(sample_neo neo_eight_buffers_per_queue
   [==[constexpr int32_t BUFFER_NUM = 2; ]==] [==[constexpr int32_t BUFFER_NUM = 8; ]==]
   too_many_buffers 0 "TPipe::InitBuffer" "VECIN queues already hold 8 buffers and 8 more"
   "AddKernelInvocationNeo: `BUFFER_NUM` 8 (sixteen buffers on VECIN: x's and y's queues)")
+opsim_seeded_mutant(sample_neo neo_queue_buffers_per_tile
+  [==[pipe.InitBuffer(inQueueX, BUFFER_NUM, TILE_LENGTH * sizeof(half));]==]
+  [==[pipe.InitBuffer(inQueueX, TILE_NUM * BUFFER_NUM, TILE_LENGTH * sizeof(half));]==]
+  invalid_argument 0 "TPipe::InitBuffer" "num = 16 buffers (expected 1 <= num <= 8)"
+  "AddKernelInvocationNeo: one queue buffer per tile (`TILE_NUM * BUFFER_NUM` = 16)")
 opsim_seeded_mutant(sample_neo neo_enque_removed
   [==[        outQueueZ.EnQue<half>(zLocal);
 ]==] ""
