@@ -105,7 +105,7 @@ opsim_seeded_mutant(ours_binary ours_binary_free_before_use
   [==[    in_a_.FreeTensor(a);
     AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
     const int32_t count =]==]
-  use_after_free 0 "Add" "freed"
+  use_after_free 0 "Add" "after it was freed"
   "ours Add (broadcast rows): `FreeTensor(a)` moved before the `Add` that reads it")
 
 # --- op_kernel/argmax/argmax_kernel.h ---------------------------------------------------------
@@ -226,7 +226,7 @@ opsim_seeded_mutant(sample_tiling_neo tneo_free_before_add
 ]==] [==[        inQueueX.FreeTensor(xLocal);
         AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);
 ]==]
-  use_after_free 0 "Add" "freed"
+  use_after_free 0 "Add" "after it was freed"
   "AddKernelInvocationTilingNeo: `FreeTensor(xLocal)` before the `Add` that reads it")
 opsim_seeded_mutant(sample_tiling_neo tneo_dequeue_replaced_by_alloc
   [==[AscendC::LocalTensor<half> zLocal = outQueueZ.DeQue<half>();]==]
@@ -278,6 +278,18 @@ opsim_seeded_mutant(sample_op_leaky_relu leaky_mins_removed
 ]==] ""
   uninitialized_read 0 "Muls" "TBuf"
   "LeakyReluCustom: the `Mins` that fills a temporary removed (`Muls` reads it unwritten)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_free_before_mins
+  [==[        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);
+]==] [==[        inQueueX.FreeTensor(xLocal);
+        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);
+]==]
+  use_after_free 0 "Mins" "after it was freed"
+  "LeakyReluCustom: `FreeTensor(xLocal)` before the `Mins` that still reads it")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_copy_in_one_element_more
+  [==[AscendC::DataCopy(xLocal, xGm[progress * this->tileLength], this->tileLength);]==]
+  [==[AscendC::DataCopy(xLocal, xGm[progress * this->tileLength], this->tileLength + 1);]==]
+  misaligned_copy 0 "DataCopy" "16388 B is not a multiple of 32 B"
+  "LeakyReluCustom: copy-in of one element more than the tile (16388 B)")
 opsim_seeded_mutant(sample_op_leaky_relu leaky_last_tile_skipped
   [==[int32_t loopCount = this->tileNum * BUFFER_NUM;]==]
   [==[int32_t loopCount = this->tileNum * BUFFER_NUM - 1;]==]
