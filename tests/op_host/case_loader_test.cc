@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"yaml_syntax.yaml", "", "", {"YAML syntax error"}},
         ErrorCase{"duplicate_name.yaml", "6:5", "name", {"used twice", "first at"}},
         ErrorCase{"duplicate_key.yaml", "6:5", "inputs", {"appears twice"}},
-        ErrorCase{"duplicate_attr.yaml", "5:24", "axes", {"appears twice in attrs"}},
+        ErrorCase{"duplicate_attr.yaml", "5:24", "axes", {"appears twice"}},
         ErrorCase{"attr_fixed_and_varied.yaml", "6:12", "keepdims", {"both in 'attrs' and"}},
         ErrorCase{"vary_not_a_list.yaml", "5:22", "keepdims", {"non-empty list"}},
         ErrorCase{"vary_repeats_a_value.yaml", "5:26", "keepdims", {"listed twice"}},
