@@ -11,6 +11,7 @@
 #include "npy.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/description_loader.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -174,7 +175,7 @@ CommandRunner AddGraphCommand(CLI::App& parent) {
   app->add_option("--input", o->inputs, "NAME=FILE.npy for each graph input")->required();
   app->add_option("--output", o->outputs, "NAME=FILE.npy for each output to write")->required();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
   return [o] { return RunGraph(*o); };
 }
 
