@@ -31,8 +31,11 @@ int ParseBindings(const std::vector<std::string>& items, const char* flag,
                   std::map<std::string, std::string>* out) {
   for (const std::string& item : items) {
     const size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
+    if (eq == std::string::npos || eq == 0) {
       return UsageError(kCmd, std::string(flag) + " '" + item + "' is not NAME=FILE.npy");
+    }
+    if (eq + 1 == item.size()) {
+      return UsageError(kCmd, std::string(flag) + " " + item + ": the path is empty");
     }
     if (!out->emplace(item.substr(0, eq), item.substr(eq + 1)).second) {
       return UsageError(kCmd, std::string(flag) + " names '" + item.substr(0, eq) + "' twice");

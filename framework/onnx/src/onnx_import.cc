@@ -245,7 +245,13 @@ class Importer {
               what + ": the given value holds " + std::to_string(value.data.size()) +
                   " bytes but " + ToString(value.Desc()) + " needs " + std::to_string(bytes)};
     }
-    if (!info.has_type() || !info.type().has_tensor_type()) return Status::Ok();
+    if (!info.has_type()) return Status::Ok();
+    // A tensor value given for a sequence (or map...) input would be read as something the model
+    // does not declare.
+    if (!info.type().has_tensor_type()) {
+      return {ErrorCode::kUnsupported,
+              what + " is " + TypeKind(info) + ", not a tensor (only tensor inputs are supported)"};
+    }
     const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
     bool same = tensor.elem_type() == 0 || DTypeFromOnnx(tensor.elem_type()) == value.dtype;
     if (tensor.has_shape()) {
