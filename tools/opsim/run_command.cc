@@ -118,6 +118,14 @@ class Table {
 };
 
 int RunSuites(const RunOptions& o) {
+  // The filter first: a pattern that cannot be run is refused before any suite is read.
+  std::optional<std::regex> filter;
+  if (o.filter) {
+    filter.emplace();
+    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+  }
   std::vector<cases::Case> all;
   std::vector<std::string> files = o.suites;
   if (files.empty()) {
@@ -139,13 +147,6 @@ int RunSuites(const RunOptions& o) {
     }
   }
 
-  std::optional<std::regex> filter;
-  if (o.filter) {
-    filter.emplace();
-    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
-      return UsageError(kCmd, st.message());
-    }
-  }
   if (o.device) {
     sim::DeviceProfile profile;
     if (Status st = sim::LoadNamedDeviceProfile(*o.device, &profile); !st.ok()) {
