@@ -178,8 +178,9 @@ bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
   return true;
 }
 
-// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B.
+// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B (so at most 63 B more).
 uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
+constexpr size_t kDevicePaddingBytes = 63;
 
 }  // namespace
 
@@ -325,7 +326,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (size_t k = 0; k < in_files.size(); ++k) {
     for (const std::string& file : in_files[k]) {
       npy::NpyArray a;
-      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
+      // Room for the device padding, so padding the buffer below does not copy it.
+      if (Status st = npy::ReadNpy(file, &a, kDevicePaddingBytes); !st.ok()) {
         return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }

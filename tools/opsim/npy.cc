@@ -199,7 +199,12 @@ std::optional<std::string> DescrFromDType(DType dtype) {
   return std::nullopt;
 }
 
-Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out) {
+namespace {
+
+// Everything of a .npy image but its payload: the array's descr and shape in *out (its data left
+// empty) and where the payload starts.
+Status ParseHeader(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out,
+                   size_t* payload_offset) {
   if (bytes.size() < kMagicLen + 2 || std::memcmp(bytes.data(), kMagic, kMagicLen) != 0) {
     return Bad(what, "not a .npy file (missing the \\x93NUMPY magic)");
   }
@@ -245,15 +250,35 @@ Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray*
                          ShapeText(array.shape) + " of '" + array.descr + "' needs " +
                          std::to_string(*size) + (payload < *size ? " (truncated)" : ""));
   }
-  array.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(prefix + header_len), bytes.end());
+  *payload_offset = prefix + header_len;
   *out = std::move(array);
   return Status::Ok();
 }
 
-Status ReadNpy(const std::string& path, NpyArray* out) {
+}  // namespace
+
+Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out) {
+  NpyArray array;
+  size_t offset = 0;
+  OPSIM_RETURN_IF_ERROR(ParseHeader(bytes, what, &array, &offset));
+  array.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(offset), bytes.end());
+  *out = std::move(array);
+  return Status::Ok();
+}
+
+Status ReadNpy(const std::string& path, NpyArray* out, size_t spare_bytes) {
+  // One buffer: the file is read into it, and the payload slides down over the header (a
+  // memmove, no second copy), so memory is the file's size, plus `spare_bytes` of capacity
+  // that the caller may pad into without a reallocation.
   std::vector<uint8_t> bytes;
-  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, HalfOfMemory(), "a .npy file", &bytes));
-  return ParseNpy(bytes, path, out);
+  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, HalfOfMemory(), "a .npy file", &bytes, spare_bytes));
+  NpyArray array;
+  size_t offset = 0;
+  OPSIM_RETURN_IF_ERROR(ParseHeader(bytes, path, &array, &offset));
+  bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(offset));
+  array.data = std::move(bytes);
+  *out = std::move(array);
+  return Status::Ok();
 }
 
 Status EncodeNpy(const NpyArray& array, std::vector<uint8_t>* out) {
