@@ -389,6 +389,12 @@ TEST_F(HostileInput, Strictness) {
   ExpectRefused(
       {"bench", "--op", "ReduceSum", "--shape", "8", "--dtype", "float32", "--repeat", "+3"},
       {"--repeat = '+3'", "from 1 to 100000"});
+  ExpectRefused(
+      {"bench", "--op", "ReduceSum", "--shape", "8", "--dtype", "float32", "--checked=yes"},
+      {"--checked takes no value"});
+  ExpectRefused(
+      {"exec", "--op", "ReduceSum", "--input", "x23.npy", "--output", "y.npy", "--checked=2"},
+      {"--checked takes no value"});
   ExpectRefused({"onnx-test", "onnx_opset_999999", "--require-pass-count", "-1"},
                 {"--require-pass-count = '-1'"});
   ExpectRefused(

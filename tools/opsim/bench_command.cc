@@ -64,9 +64,9 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
   AddIntegerOption(app, "--repeat", &o->repeat, 1, 100000, "Timed executions (default 5)");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  app->add_flag("--checked", o->checked, "Run in the simulator's checked mode (slower)");
-  app->add_flag("--trace", o->trace, "Record the timeline trace of every launch (not written)");
-  app->add_flag("--json", o->json, "Print one JSON object");
+  AddFlag(app, "--checked", &o->checked, "Run in the simulator's checked mode (slower)");
+  AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
+  AddFlag(app, "--json", &o->json, "Print one JSON object");
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

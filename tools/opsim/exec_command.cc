@@ -70,7 +70,7 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->allow_extra_args(false);
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
-  app->add_flag("--checked", o->checked, "Run the kernel in the simulator's checked mode");
+  AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");

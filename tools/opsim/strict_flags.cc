@@ -155,6 +155,20 @@ CLI::Option* AddUnsignedOption(CLI::App* app, const std::string& flag,
       });
 }
 
+CLI::Option* AddFlag(CLI::App* app, const std::string& flag, bool* target,
+                     const std::string& help) {
+  return app->add_flag(flag, *target, help)->disable_flag_override();
+}
+
+std::string UsageMessage(const std::string& cli11_message) {
+  const std::string override_text = " was given a disallowed flag override";
+  const size_t at = cli11_message.find(override_text);
+  if (at == std::string::npos || at + override_text.size() != cli11_message.size()) {
+    return cli11_message;
+  }
+  return "--" + cli11_message.substr(0, at) + " takes no value (give it alone)";
+}
+
 CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target,
                             const std::string& help) {
   return AddChecked<bool>(

@@ -37,6 +37,12 @@ CLI::Option* AddIntegerOption(CLI::App* app, const std::string& flag, int* targe
                               const std::string& help);
 CLI::Option* AddUnsignedOption(CLI::App* app, const std::string& flag,
                                std::optional<uint64_t>* target, const std::string& help);
+// A flag that takes no value: "--checked" alone (CLI11 would read "--checked=yes" or
+// "--checked=2" as true); such a value is a usage error ("--checked takes no value").
+CLI::Option* AddFlag(CLI::App* app, const std::string& flag, bool* target, const std::string& help);
+// CLI11's own message, reworded where it does not say the rule ("checked was given a disallowed
+// flag override" -> "--checked takes no value (give it alone)").
+std::string UsageMessage(const std::string& cli11_message);
 CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target,
                             const std::string& help);
 
