@@ -20,7 +20,8 @@ const char* KindOf(mode_t mode) {
 }
 
 template <typename Buffer>
-Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& what, Buffer* out) {
+Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& what, Buffer* out,
+                size_t spare_bytes) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     out->clear();
@@ -38,6 +39,7 @@ Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& 
                                        " B, more than " + std::to_string(max_bytes) + " B " + what +
                                        " may hold here"};
   } else {
+    out->reserve(static_cast<size_t>(st.st_size) + spare_bytes);
     out->resize(static_cast<size_t>(st.st_size));
     size_t done = 0;
     while (done < out->size()) {
@@ -62,12 +64,12 @@ Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& 
 
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
                        std::string* out) {
-  return ReadInto(path, max_bytes, what, out);
+  return ReadInto(path, max_bytes, what, out, 0);
 }
 
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
-                       std::vector<uint8_t>* out) {
-  return ReadInto(path, max_bytes, what, out);
+                       std::vector<uint8_t>* out, size_t spare_bytes) {
+  return ReadInto(path, max_bytes, what, out, spare_bytes);
 }
 
 uint64_t HalfOfMemory() {

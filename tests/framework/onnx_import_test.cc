@@ -336,6 +336,49 @@ TEST(OnnxImportTest, TwoNodeChainWithAnInternalTensor) {
   EXPECT_EQ(As<float>(RunModel(model, {Raw(kX23)})[0]), (std::vector<float>{120}));
 }
 
+// Opset 23 (the newest the importer knows) loads; 24 and 999999 are refused with the range, as
+// is 0. A newer opset may change what an operator means.
+TEST(OnnxImportTest, OpsetsPastTheNewestKnownAreRefused) {
+  for (int64_t opset : {int64_t{0}, int64_t{23}, int64_t{24}, int64_t{999999}}) {
+    SCOPED_TRACE(opset);
+    onnx::ModelProto m = Model(opset);
+    Input(m, "x", Proto::FLOAT, {2, 3});
+    Node(m, "ReduceSum", {"x"}, "y");
+    Output(m, "y");
+    OnnxModel model;
+    const Status s = Load(m, &model);
+    if (opset == 23) {
+      EXPECT_TRUE(s.ok()) << s.ToString();
+      continue;
+    }
+    EXPECT_EQ(s.code(), ErrorCode::kInvalidParam);
+    ExpectMentions(s, {"expected 1 to 23, the newest opset this importer knows"});
+    EXPECT_NE(s.message().find("version " + std::to_string(opset)), std::string::npos)
+        << s.ToString();
+  }
+}
+
+// A sequence input is named for what it is, whether its value is given at load time or not.
+TEST(OnnxImportTest, NonTensorInputsAreRefusedByKind) {
+  onnx::ModelProto m = Model(13);
+  onnx::ValueInfoProto* x = m.mutable_graph()->add_input();
+  x->set_name("x");
+  onnx::TypeProto_Tensor* element =
+      x->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type();
+  element->set_elem_type(Proto::FLOAT);
+  Node(m, "ReduceSum", {"x"}, "y");
+  Output(m, "y");
+  OnnxModel model;
+  Status s = Load(m, &model);
+  EXPECT_EQ(s.code(), ErrorCode::kUnsupported);
+  ExpectMentions(s, {"graph input 'x' is a sequence, not a tensor"});
+  OnnxLoadOptions options;
+  options.input_values.push_back(Value<float>("x", DType::kFloat32, {2}, {1, 2}));
+  s = Load(m, &model, options);
+  EXPECT_EQ(s.code(), ErrorCode::kUnsupported);
+  ExpectMentions(s, {"graph input 'x' is a sequence, not a tensor"});
+}
+
 TEST(OnnxImportTest, UnsupportedOpNamesNodeOpTypeAndOpset) {
   onnx::ModelProto m = Model(18);
   Input(m, "x", Proto::FLOAT, {2, 3});

@@ -189,8 +189,42 @@ TEST(Npy, SeveralFilesAreWrittenAllOrNone) {
   EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
   EXPECT_NE(st.message().find("the same file is named for two arrays"), std::string::npos);
   EXPECT_TRUE(std::filesystem::is_empty(dir));
+  // The second name is a folder: its rename would fail after the first took its name.
+  std::filesystem::create_directory(dir / "a_folder");
+  st = WriteNpyFiles({{first, &a}, {(dir / "a_folder").string(), &a}});
+  EXPECT_NE(st.message().find("is not a regular file"), std::string::npos) << st.message();
+  EXPECT_FALSE(std::filesystem::exists(first));
+  std::filesystem::remove(dir / "a_folder");
   ASSERT_TRUE(WriteNpyFiles({{first, &a}, {(dir / "second.npy").string(), &a}}).ok());
   EXPECT_TRUE(std::filesystem::exists(dir / "second.npy"));
+  // Written again over existing files: the old copies kept for a failure are gone after success.
+  ASSERT_TRUE(WriteNpyFiles({{first, &a}, {(dir / "second.npy").string(), &a}}).ok());
+  size_t files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files += e.is_regular_file();
+  EXPECT_EQ(files, 2u);
+  std::filesystem::remove_all(dir);
+}
+
+// The payload is read into the buffer that becomes the array's data, with the spare capacity
+// asked for: exec pads it as device memory without copying a large input again.
+TEST(Npy, ReadKeepsSpareCapacityForPadding) {
+  char tmpl[] = "/tmp/npy_test_XXXXXX";
+  ASSERT_NE(mkdtemp(tmpl), nullptr);
+  const std::filesystem::path dir = tmpl;
+  NpyArray a;
+  a.descr = "<f4";
+  a.shape = {1000};
+  a.data.resize(4000);
+  for (size_t i = 0; i < a.data.size(); ++i) a.data[i] = static_cast<uint8_t>(i * 7);
+  const std::string path = (dir / "a.npy").string();
+  ASSERT_TRUE(WriteNpy(path, a).ok());
+  NpyArray b;
+  ASSERT_TRUE(ReadNpy(path, &b, 63).ok());
+  EXPECT_EQ(b.data, a.data);
+  EXPECT_GE(b.data.capacity(), a.data.size() + 63);
+  const uint8_t* before = b.data.data();
+  b.data.resize(b.data.size() + 63, 0);
+  EXPECT_EQ(b.data.data(), before) << "padding reallocated the buffer";
   std::filesystem::remove_all(dir);
 }
 

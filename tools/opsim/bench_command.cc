@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "exec_opdef.h"
 #include "opsim/framework/context.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -60,14 +61,12 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
                   "--axes 1")
       ->allow_extra_args(false);
   app->add_option("--dtype", o->dtype, "float32, float16, bfloat16, int32, ...")->required();
-  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
-  app->add_option("--repeat", o->repeat, "Timed executions")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
+  AddIntegerOption(app, "--repeat", &o->repeat, 1, 100000, "Timed executions (default 5)");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  app->add_flag("--checked", o->checked, "Run in the simulator's checked mode (slower)");
-  app->add_flag("--trace", o->trace, "Record the timeline trace of every launch (not written)");
-  app->add_flag("--json", o->json, "Print one JSON object");
+  AddFlag(app, "--checked", &o->checked, "Run in the simulator's checked mode (slower)");
+  AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
+  AddFlag(app, "--json", &o->json, "Print one JSON object");
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

@@ -1,23 +1,13 @@
 #include "cli_util.h"
 
-#include <unistd.h>
-
 #include <cctype>
-#include <charconv>
 #include <cstdio>
+#include <limits>
 #include <optional>
 
-namespace opsim::cli {
+#include "strict_flags.h"
 
-Status CheckFitsMemory(double bytes, const std::string& what) {
-  const double memory =
-      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
-  if (memory <= 0 || bytes <= memory / 2) return Status::Ok();
-  char why[200];
-  std::snprintf(why, sizeof(why), " need %.1f GB, more than half of this machine's %.1f GB",
-                bytes / 1e9, memory / 1e9);
-  return {ErrorCode::kInvalidTensorSize, what + why};
-}
+namespace opsim::cli {
 
 Status DescBytes(const TensorDesc& desc, const std::string& what, uint64_t* bytes) {
   const std::optional<uint64_t> b = TensorDescBytes(desc);
@@ -49,13 +39,11 @@ Status ParseIntList(std::string_view text, std::string_view what, std::vector<in
     const size_t comma = body.find(',');
     const std::string_view item = trim(body.substr(0, comma));
     int64_t v = 0;
-    const char* end = item.data() + item.size();
-    const auto [ptr, ec] = std::from_chars(item.data(), end, v);
-    if (item.empty() || ec != std::errc() || ptr != end) {
-      return {ErrorCode::kInvalidParam, std::string(what) + " = '" + std::string(text) + "': '" +
-                                            std::string(item) +
-                                            "' is not an integer (expected a list like 0,1)"};
-    }
+    const std::string where = text.find_first_of(",[") == std::string_view::npos
+                                  ? std::string(what)
+                                  : std::string(what) + " item";
+    OPSIM_RETURN_IF_ERROR(ParseInteger(item, where, std::numeric_limits<int64_t>::min(),
+                                       std::numeric_limits<int64_t>::max(), &v));
     values.push_back(v);
     if (comma == std::string_view::npos) break;
     body = body.substr(comma + 1);

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "opsim/core/memory_limit.h"
 #include "opsim/core/status.h"
 #include "opsim/core/tensor.h"
 
@@ -18,10 +19,9 @@ inline constexpr int kExitUsage = 2;
 // kInvalidParam naming `what` and the offending text.
 Status ParseIntList(std::string_view text, std::string_view what, std::vector<int64_t>* out);
 
-// Refuses, before anything is allocated, buffers of `bytes` in all that take more than half of
-// this machine's memory (with overcommit the allocation would succeed and the process be killed
-// while filling it): kInvalidTensorSize naming `what`, the bytes and the machine's memory.
-Status CheckFitsMemory(double bytes, const std::string& what);
+// CheckFitsMemory (opsim/core/memory_limit.h) refuses, before anything is allocated, buffers
+// that do not fit this machine.
+using opsim::CheckFitsMemory;
 // The bytes of a description, or kInvalidTensorSize naming `what` when they overflow.
 Status DescBytes(const TensorDesc& desc, const std::string& what, uint64_t* bytes);
 

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "opsim/sim/device_profile.h"
 #include "opsim/sim/launch.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -80,9 +81,9 @@ CommandRunner AddDemoCommand(CLI::App& parent) {
   CLI::App* app = parent.add_subcommand(
       "demo", "Run the example add kernel on the simulated NPU and report its cost");
   app->add_option("--device", options->device_name, "Device profile name")->capture_default_str();
-  app->add_option("--threads", options->threads, "Host threads (0: all)")
-      ->check(CLI::Range(0, 1024));
-  app->add_option("--trace", options->trace_path, "Write a Chrome trace to FILE");
+  AddIntegerOption(app, "--threads", &options->threads, 0, 1024, "Host threads (0: all)");
+  app->add_option("--trace", options->trace_path, "Write a Chrome trace to FILE")
+      ->check(NonEmptyPath());
   return [options] { return RunDemo(*options); };
 }
 

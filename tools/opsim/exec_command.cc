@@ -10,6 +10,7 @@
 #include "exec_opdef.h"
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_registry.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -69,10 +70,10 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->allow_extra_args(false);
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
-  app->add_flag("--checked", o->checked, "Run the kernel in the simulator's checked mode");
+  AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
-  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
   return [o, app] { return RunExec(*o, app->remaining()); };
 }
 

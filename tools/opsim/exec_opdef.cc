@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +19,7 @@
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -70,16 +72,6 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
   return 0;
 }
 
-Status ParseNumber(const std::string& text, const std::string& where, double* out) {
-  try {
-    size_t used = 0;
-    *out = std::stod(text, &used);
-    if (used == text.size()) return Status::Ok();
-  } catch (const std::exception&) {
-  }
-  return {ErrorCode::kInvalidParam, where + " = '" + text + "' is not a number"};
-}
-
 std::vector<std::string> SplitList(std::string text) {
   if (!text.empty() && text.front() == '[' && text.back() == ']')
     text = text.substr(1, text.size() - 2);
@@ -115,28 +107,22 @@ Status ParseAttr(const ops::OpDef& def, const std::string& spec, AttrMap* attrs)
   using Kind = ops::OpAttrDef::Kind;
   const Kind kind = decl == nullptr ? Kind::kString : decl->GetKind();
   switch (kind) {
-    case Kind::kBool:
-      if (text == "true" || text == "1") {
-        (*attrs)[name] = true;
-      } else if (text == "false" || text == "0") {
-        (*attrs)[name] = false;
-      } else {
-        return {ErrorCode::kInvalidParam,
-                where + " = '" + text + "' is not a bool (true, false, 1, 0)"};
-      }
+    case Kind::kBool: {
+      bool value = false;
+      OPSIM_RETURN_IF_ERROR(ParseBool(text, where, &value));
+      (*attrs)[name] = value;
       return Status::Ok();
+    }
     case Kind::kInt: {
-      std::vector<int64_t> one;
-      OPSIM_RETURN_IF_ERROR(ParseIntList(text, where, &one));
-      if (one.size() != 1 || text.find(',') != std::string::npos) {
-        return {ErrorCode::kInvalidParam, where + " = '" + text + "' is not one integer"};
-      }
-      (*attrs)[name] = one[0];
+      int64_t value = 0;
+      OPSIM_RETURN_IF_ERROR(ParseInteger(text, where, std::numeric_limits<int64_t>::min(),
+                                         std::numeric_limits<int64_t>::max(), &value));
+      (*attrs)[name] = value;
       return Status::Ok();
     }
     case Kind::kFloat: {
       double v = 0;
-      OPSIM_RETURN_IF_ERROR(ParseNumber(text, where, &v));
+      OPSIM_RETURN_IF_ERROR(ParseReal(text, where, &v));
       (*attrs)[name] = v;
       return Status::Ok();
     }
@@ -151,7 +137,7 @@ Status ParseAttr(const ops::OpDef& def, const std::string& spec, AttrMap* attrs)
       std::vector<double> values;
       for (const std::string& item : SplitList(text)) {
         double v = 0;
-        OPSIM_RETURN_IF_ERROR(ParseNumber(item, where, &v));
+        OPSIM_RETURN_IF_ERROR(ParseReal(item, where + " item", &v));
         values.push_back(v);
       }
       (*attrs)[name] = values;
@@ -192,8 +178,9 @@ bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
   return true;
 }
 
-// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B.
+// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B (so at most 63 B more).
 uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
+constexpr size_t kDevicePaddingBytes = 63;
 
 }  // namespace
 
@@ -339,7 +326,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (size_t k = 0; k < in_files.size(); ++k) {
     for (const std::string& file : in_files[k]) {
       npy::NpyArray a;
-      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
+      // Room for the device padding, so padding the buffer below does not copy it.
+      if (Status st = npy::ReadNpy(file, &a, kDevicePaddingBytes); !st.ok()) {
         return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }

@@ -11,6 +11,7 @@
 #include "npy.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/description_loader.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -30,8 +31,11 @@ int ParseBindings(const std::vector<std::string>& items, const char* flag,
                   std::map<std::string, std::string>* out) {
   for (const std::string& item : items) {
     const size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
+    if (eq == std::string::npos || eq == 0) {
       return UsageError(kCmd, std::string(flag) + " '" + item + "' is not NAME=FILE.npy");
+    }
+    if (eq + 1 == item.size()) {
+      return UsageError(kCmd, std::string(flag) + " " + item + ": the path is empty");
     }
     if (!out->emplace(item.substr(0, eq), item.substr(eq + 1)).second) {
       return UsageError(kCmd, std::string(flag) + " names '" + item.substr(0, eq) + "' twice");
@@ -174,7 +178,7 @@ CommandRunner AddGraphCommand(CLI::App& parent) {
   app->add_option("--input", o->inputs, "NAME=FILE.npy for each graph input")->required();
   app->add_option("--output", o->outputs, "NAME=FILE.npy for each output to write")->required();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
   return [o] { return RunGraph(*o); };
 }
 

@@ -9,6 +9,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "op_libraries.h"
+#include "strict_flags.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"opsim: run operators on the simulated Ascend-style NPU and check them"};
@@ -35,8 +36,8 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::string where = "opsim";
     for (const CLI::App* sub : app.get_subcommands()) where += " " + sub->get_name();
-    std::fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", where.c_str(), e.what(),
-                 where.c_str());
+    std::fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", where.c_str(),
+                 opsim::cli::UsageMessage(e.what()).c_str(), where.c_str());
     return opsim::cli::kExitUsage;
   }
   for (const auto& [name, list] : libraries) {

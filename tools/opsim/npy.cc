@@ -199,7 +199,12 @@ std::optional<std::string> DescrFromDType(DType dtype) {
   return std::nullopt;
 }
 
-Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out) {
+namespace {
+
+// Everything of a .npy image but its payload: the array's descr and shape in *out (its data left
+// empty) and where the payload starts.
+Status ParseHeader(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out,
+                   size_t* payload_offset) {
   if (bytes.size() < kMagicLen + 2 || std::memcmp(bytes.data(), kMagic, kMagicLen) != 0) {
     return Bad(what, "not a .npy file (missing the \\x93NUMPY magic)");
   }
@@ -245,15 +250,35 @@ Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray*
                          ShapeText(array.shape) + " of '" + array.descr + "' needs " +
                          std::to_string(*size) + (payload < *size ? " (truncated)" : ""));
   }
-  array.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(prefix + header_len), bytes.end());
+  *payload_offset = prefix + header_len;
   *out = std::move(array);
   return Status::Ok();
 }
 
-Status ReadNpy(const std::string& path, NpyArray* out) {
+}  // namespace
+
+Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out) {
+  NpyArray array;
+  size_t offset = 0;
+  OPSIM_RETURN_IF_ERROR(ParseHeader(bytes, what, &array, &offset));
+  array.data.assign(bytes.begin() + static_cast<std::ptrdiff_t>(offset), bytes.end());
+  *out = std::move(array);
+  return Status::Ok();
+}
+
+Status ReadNpy(const std::string& path, NpyArray* out, size_t spare_bytes) {
+  // One buffer: the file is read into it, and the payload slides down over the header (a
+  // memmove, no second copy), so memory is the file's size, plus `spare_bytes` of capacity
+  // that the caller may pad into without a reallocation.
   std::vector<uint8_t> bytes;
-  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, HalfOfMemory(), "a .npy file", &bytes));
-  return ParseNpy(bytes, path, out);
+  OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, HalfOfMemory(), "a .npy file", &bytes, spare_bytes));
+  NpyArray array;
+  size_t offset = 0;
+  OPSIM_RETURN_IF_ERROR(ParseHeader(bytes, path, &array, &offset));
+  bytes.erase(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(offset));
+  array.data = std::move(bytes);
+  *out = std::move(array);
+  return Status::Ok();
 }
 
 Status EncodeNpy(const NpyArray& array, std::vector<uint8_t>* out) {
@@ -338,6 +363,15 @@ Status WriteNpyFiles(const std::vector<std::pair<std::string, const NpyArray*>>&
       }
     }
   }
+  // A name that is a folder (or a device, a FIFO...) would refuse the rename after the names
+  // before it were taken: refused before any file is written.
+  for (const auto& [path, array] : files) {
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      return Bad(path, "is not a regular file, so it cannot be written as an output");
+    }
+  }
   std::vector<std::string> temps;
   auto discard = [&temps] {
     for (const std::string& t : temps) std::remove(t.c_str());
@@ -350,14 +384,44 @@ Status WriteNpyFiles(const std::vector<std::pair<std::string, const NpyArray*>>&
     }
     temps.push_back(tmp);
   }
-  // Every file is complete before the first takes its name.
+  // Every file is complete before the first takes its name. A file that exists already is kept
+  // under a second name (a hard link) until every rename succeeded, so that a late failure can
+  // put back what was there and remove what was new: all or none.
+  std::vector<std::string> backups(files.size());
+  std::vector<bool> existed(files.size(), false);
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::error_code error;
+    existed[i] = std::filesystem::exists(files[i].first, error);
+    if (!existed[i]) continue;
+    std::string backup = files[i].first + ".oldXXXXXX";
+    const int fd = mkstemp(backup.data());
+    if (fd < 0) continue;  // nowhere to keep the old file: the temporary's rename still replaces it
+    close(fd);
+    std::remove(backup.c_str());
+    if (link(files[i].first.c_str(), backup.c_str()) == 0) backups[i] = backup;
+  }
+  auto drop_backups = [&backups] {
+    for (const std::string& b : backups) {
+      if (!b.empty()) std::remove(b.c_str());
+    }
+  };
   for (size_t i = 0; i < files.size(); ++i) {
     if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
       const int err = errno;
       for (size_t j = i; j < temps.size(); ++j) std::remove(temps[j].c_str());
+      for (size_t j = 0; j < i; ++j) {
+        if (!existed[j]) {
+          std::remove(files[j].first.c_str());
+        } else if (!backups[j].empty() &&
+                   std::rename(backups[j].c_str(), files[j].first.c_str()) == 0) {
+          backups[j].clear();
+        }
+      }
+      drop_backups();
       return Bad(files[i].first, std::string("cannot write: ") + std::strerror(err));
     }
   }
+  drop_backups();
   return Status::Ok();
 }
 

@@ -34,7 +34,9 @@ std::optional<std::string> DescrFromDType(DType dtype);
 
 // Parses a whole .npy image. `what` (usually the path) starts every message. kIoError.
 Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out);
-Status ReadNpy(const std::string& path, NpyArray* out);
+// Reads the file in one pass into the buffer that becomes out->data (memory: the file's size);
+// `spare_bytes` of capacity past the data let a caller pad it (as device memory is) in place.
+Status ReadNpy(const std::string& path, NpyArray* out, size_t spare_bytes = 0);
 
 // The .npy image of `array` (version 1.0, or 2.0 when the header needs it); kInvalidParam when
 // the descr is unsupported or the data size does not match the shape.

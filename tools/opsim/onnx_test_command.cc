@@ -8,6 +8,7 @@
 #include <memory>
 #include <regex>
 
+#include <limits>
 #include <string>
 #include <vector>
 #include "safe_regex.h"
@@ -17,6 +18,7 @@
 #include "onnx_compare.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/onnx_model.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -233,12 +235,12 @@ CommandRunner AddOnnxTestCommand(CLI::App& parent) {
       ->required()
       ->check(CLI::ExistingDirectory);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
   app->add_option("--require-pass", o->require_pass,
                   "Fail unless every folder whose name matches this regex passes (and one does)");
-  app->add_option("--require-pass-count", o->require_pass_count,
-                  "With --require-pass: the number of folders the regex must match")
-      ->check(CLI::NonNegativeNumber);
+  AddIntegerOption(app, "--require-pass-count", &o->require_pass_count, 0,
+                   std::numeric_limits<int>::max(),
+                   "With --require-pass: the number of folders the regex must match");
   return [o] { return RunOnnxTest(*o); };
 }
 

@@ -26,6 +26,7 @@
 #include "opsim/cases/case_loader.h"
 #include "opsim/sim/device_profile.h"
 #include "run_report.h"
+#include "strict_flags.h"
 
 namespace opsim::cli {
 namespace {
@@ -117,6 +118,14 @@ class Table {
 };
 
 int RunSuites(const RunOptions& o) {
+  // The filter first: a pattern that cannot be run is refused before any suite is read.
+  std::optional<std::regex> filter;
+  if (o.filter) {
+    filter.emplace();
+    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+  }
   std::vector<cases::Case> all;
   std::vector<std::string> files = o.suites;
   if (files.empty()) {
@@ -138,13 +147,6 @@ int RunSuites(const RunOptions& o) {
     }
   }
 
-  std::optional<std::regex> filter;
-  if (o.filter) {
-    filter.emplace();
-    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
-      return UsageError(kCmd, st.message());
-    }
-  }
   if (o.device) {
     sim::DeviceProfile profile;
     if (Status st = sim::LoadNamedDeviceProfile(*o.device, &profile); !st.ok()) {
@@ -257,12 +259,13 @@ CommandRunner AddRunCommand(CLI::App& parent) {
       ->check(CLI::ExistingFile);
   app->add_option("--device", o->device, "Only the cases expanded for this device profile");
   app->add_option("--filter", o->filter, "Only cases whose full name matches this regex");
-  app->add_option("--threads", o->threads, "Host threads running cases (0: all cores)")
-      ->check(CLI::Range(0, 1024));
-  app->add_option("--seed", o->seed, "Mix this seed into every generated input");
-  app->add_option("--report", o->report, "Write a JSON report to FILE");
-  app->add_option("--junit", o->junit, "Write JUnit XML (for CI) to FILE");
-  app->add_option("--trace", o->trace_dir, "Write a Chrome trace per case into DIR");
+  AddIntegerOption(app, "--threads", &o->threads, 0, 1024,
+                   "Host threads running cases (0: all cores)");
+  AddUnsignedOption(app, "--seed", &o->seed, "Mix this seed into every generated input");
+  app->add_option("--report", o->report, "Write a JSON report to FILE")->check(NonEmptyPath());
+  app->add_option("--junit", o->junit, "Write JUnit XML (for CI) to FILE")->check(NonEmptyPath());
+  app->add_option("--trace", o->trace_dir, "Write a Chrome trace per case into DIR")
+      ->check(NonEmptyPath());
   return [o] { return RunSuites(*o); };
 }
 

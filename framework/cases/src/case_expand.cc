@@ -14,6 +14,7 @@
 #include "dims_text.h"
 #include "npy.h"
 #include "opsim/cases/case_data.h"
+#include "opsim/core/memory_limit.h"
 #include "opsim/core/tensor.h"
 #include "opsim/op_api/op_registry.h"
 #include "opsim/reference/op_reference.h"
@@ -356,6 +357,26 @@ class Expander {
     std::vector<Inferred> outputs;
     if (Status st = DryRun(op, c.attrs, c.inputs, &outputs); !st.ok()) {
       return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
+    }
+    // Sized before anything is generated: a case of [100000, 100000] inputs would otherwise run
+    // out of memory when it runs, after every case before it.
+    double case_bytes = 0;
+    for (const CaseInput& x : c.inputs) {
+      const std::optional<uint64_t> b = ShapeBytes(x.shape, DTypeSize(x.dtype));
+      if (!b) return CaseError(x.mark, "shape", "case '" + name + "': the bytes overflow 2^64");
+      case_bytes += static_cast<double>(*b);
+    }
+    for (const Inferred& o : outputs) {
+      const std::optional<uint64_t> b = ShapeBytes(o.shape, DTypeSize(o.dtype));
+      if (!b) {
+        return CaseError(op_mark, "",
+                         "case '" + name + "': output " + DimsText(o.shape) +
+                             " has more bytes than 2^64 can count");
+      }
+      case_bytes += static_cast<double>(*b);
+    }
+    if (Status st = CheckFitsMemory(case_bytes, "its inputs and outputs"); !st.ok()) {
+      return CaseError(spec_.mark, "inputs", "case '" + name + "': " + st.message());
     }
     if (spec_.expected.size() > outputs.size()) {
       return CaseError(spec_.expected.back()->mark, "expected",

@@ -13,6 +13,7 @@
 #include "case_yaml.h"
 #include "opsim/core/file_read.h"
 #include "opsim/sim/device_profile.h"
+#include "opsim/yaml/strict_yaml.h"
 
 namespace opsim::cases {
 namespace {
@@ -26,6 +27,13 @@ Status ReadText(const std::string& path, std::string* text) {
   const Status read = ReadRegularFile(path, kMaxSuiteBytes, "a case suite file", text);
   if (!read.ok()) return Status(ErrorCode::kConfigError, read.message());
   return Status::Ok();
+}
+
+// The suite's one document, held to the rules every loader shares (opsim/yaml/strict_yaml.h).
+Status ParseSuiteText(const std::string& path, const std::string& text, YAML::Node* root) {
+  yaml::YamlProblem problem;
+  if (yaml::ParseStrictYaml(text, root, &problem)) return Status::Ok();
+  return CaseError(MarkOf(path, problem.mark), problem.key, problem.what);
 }
 
 Status KnownDevices(const CaseLoadOptions& options, std::vector<std::string>* names) {
@@ -77,17 +85,13 @@ Status LoadCaseFile(const std::string& path, std::vector<Case>* cases,
   std::vector<std::string> devices;
   OPSIM_RETURN_IF_ERROR(KnownDevices(options, &devices));
   std::string suite = fs::path(path).stem().string();
+  YAML::Node root;
+  OPSIM_RETURN_IF_ERROR(ParseSuiteText(path, text, &root));
   std::vector<CaseSpec> specs;
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() != 1) {
-      return CaseError(SourceMark{path, 1, 1}, "",
-                       "the file holds " + std::to_string(documents.size()) +
-                           " YAML documents (expected exactly one suite)");
-    }
-    OPSIM_RETURN_IF_ERROR(ParseSuite(path, documents.front(), devices, &suite, &specs));
+    OPSIM_RETURN_IF_ERROR(ParseSuite(path, root, devices, &suite, &specs));
   } catch (const YAML::Exception& e) {
-    return CaseError(MarkOf(path, e.mark), "", "YAML syntax error: " + e.msg);
+    return CaseError(MarkOf(path, e.mark), "", "YAML error: " + e.msg);
   }
   std::vector<Case> expanded;
   for (const CaseSpec& spec : specs) OPSIM_RETURN_IF_ERROR(ExpandCase(suite, spec, &expanded));
@@ -136,8 +140,9 @@ Status ListCaseEntries(const std::string& dir, std::vector<CaseEntry>* entries) 
   for (const std::string& file : files) {
     std::string text;
     OPSIM_RETURN_IF_ERROR(ReadText(file, &text));
+    YAML::Node root;
+    OPSIM_RETURN_IF_ERROR(ParseSuiteText(file, text, &root));
     try {
-      const YAML::Node root = YAML::Load(text);
       const SourceMark top{file, 1, 1};
       std::string suite = fs::path(file).stem().string();
       if (root.IsMap() && root["suite"] && root["suite"].IsScalar()) {
@@ -156,7 +161,7 @@ Status ListCaseEntries(const std::string& dir, std::vector<CaseEntry>* entries) 
         out.push_back(CaseEntry{file, suite, name.Scalar(), mark});
       }
     } catch (const YAML::Exception& e) {
-      return CaseError(MarkOf(file, e.mark), "", "YAML syntax error: " + e.msg);
+      return CaseError(MarkOf(file, e.mark), "", "YAML error: " + e.msg);
     }
   }
   entries->insert(entries->end(), out.begin(), out.end());

@@ -8,6 +8,7 @@
 
 #include "case_spec.h"
 #include "case_yaml.h"
+#include "opsim/yaml/strict_yaml.h"
 
 namespace opsim::cases {
 namespace {
@@ -62,6 +63,16 @@ class SuiteParser {
 
 Status SuiteParser::TypeAttr(const YAML::Node& node, const SourceMark& mark, std::string_view key,
                              AttrChoice* out) {
+  if (yaml::IsBeyondDouble(node)) {
+    return CaseError(mark, key,
+                     "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
+  }
+  if (yaml::IsYaml11Bool(node)) {
+    return CaseError(mark, key,
+                     "'" + node.Scalar() +
+                         "' is a bool in YAML 1.1 but text in YAML 1.2 (write true or false, or "
+                         "quote it for text)");
+  }
   if (node.IsScalar()) {
     const std::string& s = node.Scalar();
     out->text = s;

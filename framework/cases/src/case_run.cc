@@ -10,6 +10,7 @@
 
 #include "opsim/cases/case_data.h"
 #include "opsim/core/float16.h"
+#include "opsim/core/memory_limit.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/context.h"
 
@@ -136,6 +137,20 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     out.message = c.skip;
     return out;
   }
+  // The loader sized every case; a Case built by hand is sized here, before anything is generated.
+  double input_bytes = 0;
+  for (const CaseInput& in : c.inputs) {
+    const std::optional<uint64_t> b = ShapeBytes(in.shape, DTypeSize(in.dtype));
+    if (!b) {
+      Fail(&out, "input shape " + DimsText(in.shape) + " has more bytes than 2^64 can count");
+      return out;
+    }
+    input_bytes += static_cast<double>(*b);
+  }
+  if (Status st = CheckFitsMemory(input_bytes, "the case's inputs"); !st.ok()) {
+    Fail(&out, st.ToString());
+    return out;
+  }
   std::vector<ref::HostTensor> inputs(c.inputs.size());
   for (size_t i = 0; i < c.inputs.size(); ++i) {
     inputs[i].dtype = c.inputs[i].dtype;
@@ -187,6 +202,15 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     Fail(&out, st.ToString());
     return out;
   }
+  double output_bytes = 0;
+  for (const TensorDesc& d : out_descs) {
+    output_bytes += static_cast<double>(TensorDescBytes(d).value_or(0));
+  }
+  if (Status st = CheckFitsMemory(input_bytes + output_bytes, "the case's inputs and outputs");
+      !st.ok()) {
+    Fail(&out, st.ToString());
+    return out;
+  }
   std::vector<DType> out_dtypes;
   for (const TensorDesc& d : out_descs) {
     const std::optional<uint64_t> bytes = TensorDescBytes(d);
@@ -220,6 +244,7 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   uint64_t ws = 0;
   Status st = op->Setup(pack, ws, context.get());
+  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws), "the case's workspace");
   std::vector<uint8_t> workspace;
   if (st.ok()) {
     workspace.assign(ws, 0);

@@ -102,18 +102,6 @@ Status YamlReader::Text(const Entry& e, std::string_view key, std::string* out) 
   return Status::Ok();
 }
 
-Status YamlReader::Bool(const Entry& e, std::string_view key, bool* out) const {
-  const std::string v = e.node.IsScalar() ? Lower(e.node.Scalar()) : "";
-  if (v == "true" || v == "yes" || v == "on") {
-    *out = true;
-  } else if (v == "false" || v == "no" || v == "off") {
-    *out = false;
-  } else {
-    return CaseError(e.value_mark, key, "expected true or false, got " + DescribeNode(e.node));
-  }
-  return Status::Ok();
-}
-
 Status YamlReader::Int(const Entry& e, std::string_view key, int64_t* out) const {
   if (!ParseInt(e.node, out)) {
     return CaseError(e.value_mark, key, "expected an integer, got " + DescribeNode(e.node));

@@ -53,7 +53,6 @@ class YamlReader {
   Status ReadMap(const YAML::Node& map, const SourceMark& where, std::string_view what,
                  std::span<const std::string_view> keys, Fields* out) const;
   Status Text(const Entry& e, std::string_view key, std::string* out) const;
-  Status Bool(const Entry& e, std::string_view key, bool* out) const;
   Status Int(const Entry& e, std::string_view key, int64_t* out) const;
   Status Real(const Entry& e, std::string_view key, double* out) const;
   Status IntList(const Entry& e, std::string_view key, std::vector<int64_t>* out) const;

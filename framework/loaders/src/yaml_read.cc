@@ -12,7 +12,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/file_read.h"
-#include "yaml_limits.h"
+#include "opsim/yaml/strict_yaml.h"
 
 namespace opsim::loaders {
 namespace {
@@ -50,21 +50,19 @@ std::optional<double> ParseFloat(const YAML::Node& node) {
   return value;
 }
 
-// A number written past a double's range (1e400): strtod would make it infinity, which the file
-// did not say.
-bool OverflowsDouble(const YAML::Node& node) {
-  if (!node.IsScalar() || IsQuoted(node) || node.Scalar().empty()) return false;
-  const std::string& s = node.Scalar();
-  char* end = nullptr;
-  errno = 0;
-  const double value = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size() && errno == ERANGE && std::isinf(value);
-}
-
-Status CheckInRange(const YamlFile& file, const YAML::Node& node, std::string_view key) {
-  if (!OverflowsDouble(node)) return Status::Ok();
-  return ConfigError(file, node, key,
-                     "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
+// What a scalar must not be where the file gives a value (opsim/yaml/strict_yaml.h).
+Status CheckScalar(const YamlFile& file, const YAML::Node& node, std::string_view key) {
+  if (yaml::IsBeyondDouble(node)) {
+    return ConfigError(file, node, key,
+                       "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
+  }
+  if (yaml::IsYaml11Bool(node)) {
+    return ConfigError(file, node, key,
+                       "'" + node.Scalar() +
+                           "' is a bool in YAML 1.1 but text in YAML 1.2 (write true or false, or "
+                           "quote it for text)");
+  }
+  return Status::Ok();
 }
 
 // A description is a few kilobytes; this bounds what the YAML parser is handed.
@@ -75,21 +73,14 @@ constexpr uint64_t kMaxYamlBytes = 64 << 20;
 Status ParseYamlFile(const std::string& path, YamlFile* out) {
   std::string text;
   OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxYamlBytes, "a description file", &text));
-  OPSIM_RETURN_IF_ERROR(CheckYamlText(path, text));
   out->path = path;
-  std::vector<YAML::Node> documents;
-  try {
-    documents = YAML::LoadAll(text);
-  } catch (const YAML::Exception& e) {
-    return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
+  yaml::YamlProblem problem;
+  if (!yaml::ParseStrictYaml(text, &out->root, &problem)) {
+    std::string message = Where(*out, problem.mark) + ": ";
+    if (!problem.key.empty()) message += "'" + problem.key + "': ";
+    return {ErrorCode::kConfigError, message + problem.what};
   }
-  if (documents.size() > 1) {
-    return {ErrorCode::kConfigError,
-            Where(*out, documents[1].Mark()) +
-                ": a second YAML document (a description file holds one; remove the '---')"};
-  }
-  out->root = documents.empty() ? YAML::Node() : documents[0];
-  return CheckYamlTree(*out);
+  return Status::Ok();
 }
 
 Status ConfigError(const YamlFile& file, const YAML::Node& at, std::string_view key,
@@ -247,7 +238,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     std::vector<double> floats;
     bool all_ints = true;
     for (const YAML::Node& item : node) {
-      OPSIM_RETURN_IF_ERROR(CheckInRange(file, item, key));
+      OPSIM_RETURN_IF_ERROR(CheckScalar(file, item, key));
       const std::optional<int64_t> i = ParseInt(item);
       const std::optional<double> f =
           i ? std::optional<double>(static_cast<double>(*i)) : ParseFloat(item);
@@ -270,7 +261,7 @@ Status ReadAttr(const YamlFile& file, const YAML::Node& node, std::string_view k
     return ConfigError(file, node, key,
                        "expected a scalar or a list of numbers, got " + DescribeNode(node));
   }
-  OPSIM_RETURN_IF_ERROR(CheckInRange(file, node, key));
+  OPSIM_RETURN_IF_ERROR(CheckScalar(file, node, key));
   if (const auto b = ParseBool(node)) {
     *out = *b;
   } else if (const auto i = ParseInt(node)) {

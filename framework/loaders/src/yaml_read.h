@@ -24,7 +24,8 @@ struct YamlFile {
 };
 
 // kIoError when the file cannot be read; kConfigError "<file>:<line>:<col>: <what>" on a
-// YAML syntax error.
+// YAML syntax error or a broken rule of opsim/yaml/strict_yaml.h (one document, no repeated key,
+// bounded nesting and alias expansion).
 Status ParseYamlFile(const std::string& path, YamlFile* out);
 
 // kConfigError "<file>:<line>:<col>: '<key>': <what>" at the node's mark (1-based); the key

@@ -34,12 +34,19 @@ Status ParseModel(std::string_view bytes, const std::string& what, onnx::ModelPr
   return Status::Ok();
 }
 
+// The newest opset of the default domain released when this importer was written (ONNX 1.18).
+// An operator's meaning may change in a newer opset, so a model that claims one is refused
+// rather than read by older rules.
+constexpr int64_t kNewestKnownOpset = 23;
+
 Status DefaultOpset(const onnx::ModelProto& model, const std::string& what, int64_t* opset) {
   for (const onnx::OperatorSetIdProto& id : model.opset_import()) {
     if (!onnx_import::IsDefaultDomain(id.domain())) continue;
-    if (id.version() < 1) {
+    if (id.version() < 1 || id.version() > kNewestKnownOpset) {
       return {ErrorCode::kInvalidParam, what + ": opset_import of the default domain has version " +
-                                            std::to_string(id.version()) + " (expected >= 1)"};
+                                            std::to_string(id.version()) + " (expected 1 to " +
+                                            std::to_string(kNewestKnownOpset) +
+                                            ", the newest opset this importer knows)"};
     }
     *opset = id.version();
     return Status::Ok();
@@ -55,10 +62,25 @@ bool IsInitializer(const onnx::GraphProto& graph, const std::string& name) {
   return false;
 }
 
+// What a value's declared type is, for refusing anything but a tensor by name.
+std::string TypeKind(const onnx::ValueInfoProto& info) {
+  if (!info.has_type()) return "declared without a type";
+  switch (info.type().value_case()) {
+    case onnx::TypeProto::kTensorType: return "a tensor";
+    case onnx::TypeProto::kSequenceType: return "a sequence";
+    case onnx::TypeProto::kMapType: return "a map";
+    case onnx::TypeProto::kOptionalType: return "an optional";
+    case onnx::TypeProto::kSparseTensorType: return "a sparse tensor";
+    case onnx::TypeProto::kOpaqueType: return "an opaque value";
+    default: return "of no type ONNX defines";
+  }
+}
+
 // The declared tensor type of a graph input; every dim must be a number.
 Status DeclaredDesc(const onnx::ValueInfoProto& info, const std::string& what, TensorDesc* out) {
   if (!info.has_type() || !info.type().has_tensor_type()) {
-    return {ErrorCode::kUnsupported, what + " is not a tensor (only tensor inputs are supported)"};
+    return {ErrorCode::kUnsupported,
+            what + " is " + TypeKind(info) + ", not a tensor (only tensor inputs are supported)"};
   }
   const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
   const std::optional<DType> dtype = DTypeFromOnnx(tensor.elem_type());
@@ -223,7 +245,13 @@ class Importer {
               what + ": the given value holds " + std::to_string(value.data.size()) +
                   " bytes but " + ToString(value.Desc()) + " needs " + std::to_string(bytes)};
     }
-    if (!info.has_type() || !info.type().has_tensor_type()) return Status::Ok();
+    if (!info.has_type()) return Status::Ok();
+    // A tensor value given for a sequence (or map...) input would be read as something the model
+    // does not declare.
+    if (!info.type().has_tensor_type()) {
+      return {ErrorCode::kUnsupported,
+              what + " is " + TypeKind(info) + ", not a tensor (only tensor inputs are supported)"};
+    }
     const onnx::TypeProto_Tensor& tensor = info.type().tensor_type();
     bool same = tensor.elem_type() == 0 || DTypeFromOnnx(tensor.elem_type()) == value.dtype;
     if (tensor.has_shape()) {

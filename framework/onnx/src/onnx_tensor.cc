@@ -200,7 +200,10 @@ Status TensorFromProto(const Proto& p, std::string_view what, OnnxTensor* out) {
               w + ": dims[" + std::to_string(i) + "] = " + std::to_string(d) + " is negative"};
     }
     if (d > 0 && count > std::numeric_limits<int64_t>::max() / size / d) {
-      return {ErrorCode::kInvalidTensorDim, w + ": the element count overflows int64"};
+      return {ErrorCode::kInvalidTensorDim,
+              w + ": dims " + DimsToString(std::vector<int64_t>(p.dims().begin(), p.dims().end())) +
+                  " of " + std::string(DTypeName(*dtype)) +
+                  " need more bytes than an int64 counts"};
     }
     count *= d;
     t.dims.push_back(d);

@@ -1,6 +1,7 @@
 #include "opdef_attrs.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -31,8 +32,12 @@ std::string_view KindName(Kind kind) {
 
 Status ToFloat(double value, const std::string& where, float* out) {
   if (std::isfinite(value) && std::fabs(value) > std::numeric_limits<float>::max()) {
-    return {ErrorCode::kInvalidParam,
-            where + " = " + std::to_string(value) + " does not fit a float32 attribute"};
+    // %g, not std::to_string: a double near its range printed in fixed point is 310 digits.
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.17g", value);
+    return {ErrorCode::kInvalidParam, where + " = " + text +
+                                          " does not fit a float32 attribute (at most about "
+                                          "3.4028235e38 in magnitude)"};
   }
   *out = static_cast<float>(value);
   return Status::Ok();

@@ -12,6 +12,7 @@
 #include "figure_parser.h"
 #include "opsim/core/nearest_name.h"
 #include "opsim/sim/device_profile.h"
+#include "opsim/yaml/strict_yaml.h"
 #include "profile_error.h"
 #include "profile_fields.h"
 
@@ -151,20 +152,20 @@ Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
   OPSIM_RETURN_IF_ERROR(ReadFile(path, &text));
   DeviceProfile profile;
   profile.file = path;
+  // The rules every loader shares (one document, no repeated key, bounded nesting and aliases).
+  YAML::Node root;
+  yaml::YamlProblem problem;
+  if (!yaml::ParseStrictYaml(text, &root, &problem)) {
+    return ProfileError(path, problem.mark, problem.key, problem.what);
+  }
+  if (!root.IsDefined() || root.IsNull()) {
+    return ProfileError(path, YAML::Mark(), "",
+                        "the file holds no YAML document (expected a mapping of profile fields)");
+  }
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.empty()) {
-      return ProfileError(path, YAML::Mark(), "",
-                          "the file holds no YAML document (expected a mapping of profile fields)");
-    }
-    if (documents.size() > 1) {
-      return ProfileError(path, YAML::Mark(), "",
-                          "the file holds " + std::to_string(documents.size()) +
-                              " YAML documents (expected exactly one)");
-    }
-    OPSIM_RETURN_IF_ERROR(ParseDocument(path, documents.front(), &profile));
+    OPSIM_RETURN_IF_ERROR(ParseDocument(path, root, &profile));
   } catch (const YAML::Exception& e) {
-    return ProfileError(path, e.mark, "", "YAML syntax error: " + e.msg);
+    return ProfileError(path, e.mark, "", "YAML error: " + e.msg);
   }
   *out = std::move(profile);
   return Status::Ok();

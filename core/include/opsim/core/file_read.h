@@ -17,8 +17,10 @@ namespace opsim {
 // the file is, e.g. "a .npy file").
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
                        std::string* out);
+// `spare_bytes`: capacity reserved past the file's bytes, so that a caller that appends (pads)
+// does not reallocate and copy a large buffer.
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
-                       std::vector<uint8_t>* out);
+                       std::vector<uint8_t>* out, size_t spare_bytes = 0);
 
 // Half of this machine's memory: the largest input file a command reads whole.
 uint64_t HalfOfMemory();
