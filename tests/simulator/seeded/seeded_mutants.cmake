@@ -82,6 +82,10 @@ opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
   out_of_bounds_gm 1 "DataCopy" "GM 'y' [0x1000, 0x1400) of 15992 B but the GlobalTensor holds only 0 B"
   "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start")
+opsim_seeded_mutant(ours_unary ours_unary_abs_branch_tests_neg
+  [==[if (op == ElementwiseOp::kAbs) {]==] [==[if (op == ElementwiseOp::kNeg) {]==]
+  assert_failed 0 "ASSERT" "op 1 is not unary"
+  "ours Abs: a copy-paste slip, the Abs branch tests kNeg (Abs reaches the kernel's own assertion)")
 
 # --- op_kernel/elementwise/elementwise_binary.cc -----------------------------------------------
 opsim_seeded_kernel(ours_binary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_binary.cc
@@ -278,6 +282,11 @@ opsim_seeded_mutant(sample_op_leaky_relu leaky_mins_removed
 ]==] ""
   uninitialized_read 0 "Muls" "TBuf"
   "LeakyReluCustom: the `Mins` that fills a temporary removed (`Muls` reads it unwritten)")
+opsim_seeded_mutant(sample_op_leaky_relu leaky_input_queue_on_a1
+  [==[AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;]==]
+  [==[AscendC::TQue<AscendC::QuePosition::A1, BUFFER_NUM> inQueueX;]==]
+  unsupported 0 "TPipe::InitBuffer" "only VECIN, VECOUT and VECCALC queues"
+  "LeakyReluCustom: the input queue declared on A1, a cube-core L1 position the vector core lacks")
 opsim_seeded_mutant(sample_op_leaky_relu leaky_free_before_mins
   [==[        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);
 ]==] [==[        inQueueX.FreeTensor(xLocal);
