@@ -154,18 +154,27 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
       break;
   }
   const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
-  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total);
-  if (core.checked) {
+  double not_before = 0;
+  if (core.auto_sync) {
+    if (ub_src) not_before = AutoSyncStart(core, *ub_src, pipe, false);
+    if (ub_dst) not_before = std::max(not_before, AutoSyncStart(core, *ub_dst, pipe, true));
+  }
+  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total, not_before);
+  if (TracksPipes(core)) {
     if (ub_src) {
-      for (uint32_t i = 0; i < block_count; ++i) {
-        CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+      if (core.checked) {
+        for (uint32_t i = 0; i < block_count; ++i) {
+          CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+        }
       }
       TrackRead(core, *ub_src, pipe, start, start + cost, instr);
     }
     if (ub_dst) {
       TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
-      for (uint32_t i = 0; i < block_count; ++i) {
-        MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+      if (core.checked) {
+        for (uint32_t i = 0; i < block_count; ++i) {
+          MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+        }
       }
     }
   }
@@ -217,8 +226,9 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   CheckGmSpan(core, src, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
-  const double start = core.Issue(Pipe::kMte2, instr, cost, total);
-  if (core.checked) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
+  const double start =
+      core.Issue(Pipe::kMte2, instr, cost, total, AutoSyncStart(core, dst, Pipe::kMte2, true));
+  if (TracksPipes(core)) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (row + ub_gap_blocks * 32);
     // The whole 32 B-aligned row counts as written, padding included even without isPad:
@@ -256,13 +266,14 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   CheckGmSpan(core, dst, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
-  const double start = core.Issue(Pipe::kMte3, instr, cost, total);
+  const double start =
+      core.Issue(Pipe::kMte3, instr, cost, total, AutoSyncStart(core, src, Pipe::kMte3, false));
   if (core.checked) {
     for (uint32_t i = 0; i < block_count; ++i) {
       CheckWritten(core, src, i * (row + ub_gap_blocks * 32), block_bytes, instr, "src");
     }
-    TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   }
+  if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
     WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);

@@ -39,9 +39,13 @@ struct TraceEvent {
 };
 
 struct LaunchOptions {
-  int host_threads = 0;           // 0: all hardware threads
-  bool checked = false;           // per-element bounds, missing-sync and overlapping-write checks
-  bool trace = false;             // collect per-instruction events for a Chrome trace
+  int host_threads = 0;  // 0: all hardware threads
+  bool checked = false;  // per-element bounds, missing-sync and overlapping-write checks
+  bool trace = false;    // collect per-instruction events for a Chrome trace
+  // CANN's --cce-auto-sync, on by default as in kernel-launch and operator projects: the syncs
+  // between S and V/MTE2/MTE3 and between dependent V instructions are ordered on the timeline
+  // as the compiler inserts them. Off: in checked mode their absence is a kMissingSync fault.
+  bool auto_sync = true;
   uint64_t tiling_key = 0;        // what TILING_KEY_IS(k) compares against
   std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
 };
