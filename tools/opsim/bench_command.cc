@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "auto_sync_option.h"
 #include "bench_opdef.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -26,6 +27,7 @@ struct BenchOptions {
   int repeat = 5;
   std::string device = kDefaultDevice;
   bool checked = false;
+  std::string auto_sync = "on";
   bool trace = false;
   bool json = false;
 };
@@ -37,8 +39,8 @@ int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
-  return RunOpDefBench(
-      {o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked, o.trace, o.json});
+  return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
+                        o.trace, o.json, o.auto_sync == "on"});
 }
 
 }  // namespace
@@ -66,6 +68,7 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
       ->capture_default_str();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_flag("--checked", o->checked, "Run in the simulator's checked mode (slower)");
+  AddAutoSyncOption(*app, &o->auto_sync);
   app->add_flag("--trace", o->trace, "Record the timeline trace of every launch (not written)");
   app->add_flag("--json", o->json, "Print one JSON object");
   return [o, app] { return RunBench(*o, app->remaining()); };

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "auto_sync_option.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "exec_opdef.h"
@@ -22,6 +23,7 @@ struct ExecOptions {
   std::vector<std::string> outputs;
   std::vector<std::string> attrs;
   bool checked = false;
+  std::string auto_sync = "on";
   std::string device = kDefaultDevice;
   std::string dtype;
   int threads = 0;
@@ -42,8 +44,8 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
-  return RunOpDefExec(
-      {o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked, !o.dtype.empty()});
+  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
+                       !o.dtype.empty(), o.auto_sync == "on"});
 }
 
 }  // namespace
@@ -70,6 +72,7 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
   app->add_flag("--checked", o->checked, "Run the kernel in the simulator's checked mode");
+  AddAutoSyncOption(*app, &o->auto_sync);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   app->add_option("--threads", o->threads, "Host threads (0: all)")->check(CLI::Range(0, 1024));

@@ -77,6 +77,12 @@ struct LaunchResult {
 LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
                     const std::function<void()>& kernel);
 
+// CPU-debug builds (ICPU_RUN_KF): kernel code compiled with CANN's --cce-auto-sync=off (ccec
+// defines OPSIM_CCE_AUTO_SYNC=0, and kernel_operator.h then calls the first at load time) makes
+// the second true, and ICPU_RUN_KF launches run with LaunchOptions::auto_sync off.
+void DeclareKernelsBuiltWithoutAutoSync();
+bool KernelsBuiltWithoutAutoSync();
+
 // Writes a Chrome trace (a process per core, a thread per pipe, complete events, times in us).
 Status WriteChromeTrace(const KernelStats& stats, const std::string& path);
 std::string ChromeTraceJson(const KernelStats& stats);
