@@ -52,8 +52,6 @@ const char* StateName(BufState s) {
   return "?";
 }
 
-std::string Describe(const Core& core, int16_t buf) { return DescribeBuffer(core, buf); }
-
 QueueRecord& QueueOf(Core& core, int16_t queue, const char* instr) {
   if (queue < 0 || static_cast<size_t>(queue) >= core.queues.size()) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
@@ -148,7 +146,7 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
     RaiseFault(FaultKind::kUseAfterFree, instr,
-               std::string(operand) + " uses " + Describe(core, ref.buf) +
+               std::string(operand) + " uses " + DescribeBuffer(core, ref.buf) +
                    " after it was freed (FreeTensor or TPipe::Destroy)");
   }
   if (bytes > ref.bytes) {
@@ -156,7 +154,7 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
     RaiseFault(FaultKind::kOutOfBoundsUb, instr,
                std::string(operand) + " accesses UB [" + Hex(at) + ", " + Hex(at + bytes) +
                    ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
-                   Describe(core, ref.buf) + ")");
+                   DescribeBuffer(core, ref.buf) + ")");
   }
 }
 
@@ -174,7 +172,7 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
   RaiseFault(FaultKind::kUninitializedRead, instr,
              std::string(operand) + " reads UB [" + Hex(read_at) + ", " + Hex(read_at + bytes) +
                  ") but bytes [" + std::to_string(read_at + lo - r.offset) + ", " +
-                 std::to_string(read_at + hi - r.offset) + ") of " + Describe(core, ref.buf) +
+                 std::to_string(read_at + hi - r.offset) + ") of " + DescribeBuffer(core, ref.buf) +
                  " were never written since it was " +
                  (r.owner >= 0 ? "allocated (AllocTensor)" : "created (InitBuffer)") +
                  ": a copy-in too short, or a count in bytes where elements were meant?");
@@ -251,7 +249,7 @@ void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
     if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
                          r.state == BufState::kDequeued)) {
       RaiseFault(FaultKind::kBufferLeak, instr,
-                 Describe(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
+                 DescribeBuffer(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
                      ": every AllocTensor needs a FreeTensor before the kernel ends");
     }
   }
@@ -358,13 +356,13 @@ static BufferRecord& Owned(Core& core, int16_t queue, const UbRef& ref, const ch
     RaiseFault(FaultKind::kQueueMisuse, instr,
                "the tensor does not belong to queue #" + std::to_string(queue) +
                    (ref.buf >= 0 && static_cast<size_t>(ref.buf) < core.bufs.size()
-                        ? " (it is " + Describe(core, ref.buf) + ")"
+                        ? " (it is " + DescribeBuffer(core, ref.buf) + ")"
                         : std::string(" (it was not allocated from a queue)")));
   }
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " was already freed (double free or stale tensor)");
+               DescribeBuffer(core, ref.buf) + " was already freed (double free or stale tensor)");
   }
   return r;
 }
@@ -376,7 +374,7 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
   BufferRecord& r = Owned(core, queue, ref, instr);
   if (r.state != BufState::kAllocated) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " is " + StateName(r.state) +
+               DescribeBuffer(core, ref.buf) + " is " + StateName(r.state) +
                    "; only a freshly allocated tensor can be enqueued");
   }
   if (q.fifo.size() >= q.depth) {
@@ -413,8 +411,9 @@ void QueueFree(int16_t queue, const UbRef& ref) {
   QueueRecord& q = QueueOf(core, queue, instr);
   BufferRecord& r = Owned(core, queue, ref, instr);
   if (r.state == BufState::kEnqueued) {
-    RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " is still in the queue: DeQue it before FreeTensor");
+    RaiseFault(
+        FaultKind::kQueueMisuse, instr,
+        DescribeBuffer(core, ref.buf) + " is still in the queue: DeQue it before FreeTensor");
   }
   r.state = BufState::kFree;
   ++r.gen;
