@@ -41,7 +41,8 @@ std::string MissingHandOff(int other, int pipe) {
 void CheckVectorRead(const Core& core, const BufferRecord& r, const UbRef& ref, double start,
                      const char* instr) {
   if (core.auto_sync || !r.v_write_pending || r.write_pipe != kVector) return;
-  if (r.v_write_barriers != core.v_barriers || r.write_end > start) return;  // same instruction
+  if (r.v_write_barriers != core.v_barriers) return;  // a PipeBarrier since the write
+  if (r.write_end > start) return;  // this instruction's own write (ReduceSum's work tensor)
   RaiseFault(FaultKind::kMissingSync, instr,
              "V reads " + DescribeBuffer(core, ref.buf) + " at " + Ns(start) +
                  " after the V write ending at " + Ns(r.write_end) +
