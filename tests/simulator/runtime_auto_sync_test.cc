@@ -292,5 +292,122 @@ TEST(AutoSync, IndependentScalarAccessIsNotDelayed) {
   EXPECT_DOUBLE_EQ(s_clock, kScalarNs);
 }
 
+// GM bytes a DMA and a GlobalTensor scalar access both touch: the same syncs as in the UB.
+enum class GmDep { kMte3ToS, kSToMte2, kMte2ToS };
+
+struct GmRun {
+  LaunchResult result;
+  double producer_end = -1;  // the producer's pipe clock after it
+  double consumer_end = -1;  // the consumer's pipe clock after it
+  double consumer_cost = 0;
+};
+
+GmRun RunGm(GmDep dep, bool auto_sync, bool sync, bool independent = false) {
+  static std::vector<float> in(kCount, 1.0f), out(kCount, 0.0f);
+  LaunchOptions options;
+  options.checked = true;
+  options.auto_sync = auto_sync;
+  options.regions = {{in.data(), in.size() * sizeof(float), "x"},
+                     {out.data(), out.size() * sizeof(float), "y"}};
+  GmRun run;
+  run.result = Launch(Device(), 1, options, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a;
+    pipe.InitBuffer(a, kCount * sizeof(float));
+    LocalTensor<float> t = a.Get<float>();
+    GlobalTensor<float> x, y;
+    x.SetGlobalBuffer(in.data(), kCount);
+    y.SetGlobalBuffer(out.data(), kCount);
+    switch (dep) {
+      case GmDep::kMte3ToS:  // copy out, then read the result back by scalar
+        Duplicate(t, 2.0f, kCount);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(y, t, kCount);
+        run.producer_end = Clock(Pipe::kMte3);
+        if (sync) {
+          SetFlag<HardEvent::MTE3_S>(EVENT_ID0);
+          WaitFlag<HardEvent::MTE3_S>(EVENT_ID0);
+        }
+        (void)(independent ? x : y).GetValue(0);
+        run.consumer_end = Clock(Pipe::kS);
+        run.consumer_cost = kScalarNs;
+        break;
+      case GmDep::kSToMte2:  // a scalar write, then a copy-in of it
+        x.SetValue(0, 5.0f);
+        run.producer_end = Clock(Pipe::kS);
+        if (sync) {
+          SetFlag<HardEvent::S_MTE2>(EVENT_ID0);
+          WaitFlag<HardEvent::S_MTE2>(EVENT_ID0);
+        }
+        DataCopy(t, independent ? y : x, kCount);
+        run.consumer_end = Clock(Pipe::kMte2);
+        run.consumer_cost = detail::Cur().DmaCost(kCount * sizeof(float));
+        break;
+      case GmDep::kMte2ToS:  // a copy-in, then a scalar write over what it is still reading
+        DataCopy(t, x, kCount);
+        run.producer_end = Clock(Pipe::kMte2);
+        if (sync) {
+          SetFlag<HardEvent::MTE2_S>(EVENT_ID0);
+          WaitFlag<HardEvent::MTE2_S>(EVENT_ID0);
+        }
+        (independent ? y : x).SetValue(0, 5.0f);
+        run.consumer_end = Clock(Pipe::kS);
+        run.consumer_cost = kScalarNs;
+        break;
+    }
+  });
+  return run;
+}
+
+struct GmCase {
+  GmDep dep;
+  const char* instruction;
+  const char* handoff;
+  const char* region;
+};
+
+const GmCase kGmCases[] = {
+    {GmDep::kMte3ToS, "GlobalTensor::GetValue", "SetFlag<MTE3_S>/WaitFlag<MTE3_S>", "GM 'y'"},
+    {GmDep::kSToMte2, "DataCopy", "SetFlag<S_MTE2>/WaitFlag<S_MTE2>", "GM 'x'"},
+    {GmDep::kMte2ToS, "GlobalTensor::SetValue", "SetFlag<MTE2_S>/WaitFlag<MTE2_S>", "GM 'x'"},
+};
+
+TEST(AutoSyncGm, OnOrdersTheSameBytesWithTheFlagLatency) {
+  for (const GmCase& c : kGmCases) {
+    const GmRun run = RunGm(c.dep, true, false);
+    ASSERT_TRUE(run.result.status.ok()) << c.instruction << ": " << run.result.status.ToString();
+    EXPECT_DOUBLE_EQ(run.consumer_end, run.producer_end + kFlagNs + run.consumer_cost)
+        << c.instruction;
+  }
+}
+
+TEST(AutoSyncGm, OtherBytesAreNotOrdered) {
+  for (const GmCase& c : kGmCases) {
+    const GmRun run = RunGm(c.dep, true, false, /*independent=*/true);
+    ASSERT_TRUE(run.result.status.ok()) << c.instruction << ": " << run.result.status.ToString();
+    EXPECT_LT(run.consumer_end, run.producer_end + kFlagNs + run.consumer_cost) << c.instruction;
+  }
+}
+
+TEST(AutoSyncGm, OffWithoutTheHandOffIsAMissingSyncNamingTheRegion) {
+  for (const GmCase& c : kGmCases) {
+    const GmRun run = RunGm(c.dep, false, false);
+    ASSERT_TRUE(run.result.fault.has_value()) << c.instruction;
+    const Fault& f = *run.result.fault;
+    EXPECT_EQ(f.kind, FaultKind::kMissingSync) << f.message;
+    EXPECT_EQ(f.instruction, c.instruction) << f.message;
+    EXPECT_NE(f.message.find(c.handoff), std::string::npos) << f.message;
+    EXPECT_NE(f.message.find(c.region), std::string::npos) << f.message;
+  }
+}
+
+TEST(AutoSyncGm, OffWithTheHandOffRunsClean) {
+  for (const GmCase& c : kGmCases) {
+    const GmRun run = RunGm(c.dep, false, true);
+    EXPECT_TRUE(run.result.status.ok()) << c.instruction << ": " << run.result.status.ToString();
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

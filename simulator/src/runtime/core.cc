@@ -470,7 +470,12 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
                "element at byte offset " + std::to_string(offset_bytes) + " (" + where +
                    ") is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
   }
-  core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
+  const uint8_t* lo = ref.ptr + offset_bytes;
+  const uint8_t* hi = lo + elem_bytes;
+  const double start =
+      core.Issue(Pipe::kS, instr, core.scalar_ns, 0, GmSyncStart(core, Pipe::kS, lo, hi, write));
+  if (TracksPipes(core))
+    TrackGm(core, Pipe::kS, lo, hi, write, start, start + core.scalar_ns, instr);
   if (write) core.launch->RecordWrite(core, ref.ptr + offset_bytes, elem_bytes);
 }
 

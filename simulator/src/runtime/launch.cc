@@ -36,6 +36,8 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.queues.clear();
   core.pipe_starts.clear();
   core.pools.clear();
+  core.gm_dma.clear();
+  core.gm_scalar.clear();
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;

@@ -83,6 +83,16 @@ struct UbRef {
   uint32_t gen = 0;
 };
 
+// An access to GM bytes [lo, hi) by S (GlobalTensor::GetValue/SetValue) or a DMA (MTE2 reads GM,
+// MTE3 writes it), for the syncs --cce-auto-sync inserts between them (gm_sync.cc).
+struct GmAccess {
+  const uint8_t* lo;
+  const uint8_t* hi;
+  double end;
+  Pipe pipe;
+  bool write;
+};
+
 // A type-erased view of GM memory.
 struct GmRef {
   uint8_t* ptr = nullptr;
@@ -132,6 +142,10 @@ class Core {
   std::vector<QueueRecord> queues;
   std::vector<PipeStart> pipe_starts;
   std::vector<PoolRecord> pools;
+  // Recent GM accesses of this block by the DMA pipes and by S (gm_sync.cc), while auto-sync or
+  // checked mode needs them.
+  std::vector<GmAccess> gm_dma;
+  std::vector<GmAccess> gm_scalar;
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
@@ -217,6 +231,13 @@ inline double AutoSyncStart(const Core& core, const UbRef& ref, Pipe pipe, bool 
   }
   return start;
 }
+
+// GM: the same order and check between S and the DMA pipes for GM bytes both touch (gm_sync.cc).
+// The earliest start of an access to [lo, hi) on `pipe` (auto-sync on), then, once issued, the
+// record and (checked, auto-sync off) the missing-sync check.
+double GmSyncStart(Core& core, Pipe pipe, const uint8_t* lo, const uint8_t* hi, bool write);
+void TrackGm(Core& core, Pipe pipe, const uint8_t* lo, const uint8_t* hi, bool write, double start,
+             double end, const char* instr);
 
 // Sets (value) or clears bits [lo, hi) of `words`.
 inline void SetBitRange(uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
