@@ -13,13 +13,91 @@
 # headers are also found beside the host sources); everything else is host code.
 set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
 
+# add_ops_compile_options(ALL|<OpType>|OP_NAME <OpType> [COMPUTE_UNIT ...] OPTIONS <opts>...)
+#
+# CANN's operator project function (msopgen's op_kernel/CMakeLists.txt), taken as it is written
+# there. Of the device compiler's options only --cce-auto-sync[=on|off] means anything on the
+# simulator: the kernels of the named op type (or ALL) of every later opsim_add_op_library run
+# with LaunchOptions::auto_sync off (docs/CHECKS.md, "Synchronisation"). The others (-g, -O0,
+# -D..., -I..., -mllvm ...) concern the chip's binary and are ignored.
+function(add_ops_compile_options)
+  cmake_parse_arguments(ARG "" "OP_NAME;OP_TYPE" "COMPUTE_UNIT;OPTIONS" ${ARGN})
+  set(op "${ARG_OP_NAME}")
+  if(NOT op)
+    set(op "${ARG_OP_TYPE}")
+  endif()
+  if(NOT op)
+    list(LENGTH ARG_UNPARSED_ARGUMENTS unparsed)
+    if(unparsed EQUAL 1)
+      set(op "${ARG_UNPARSED_ARGUMENTS}")
+    endif()
+  endif()
+  if(NOT op OR NOT ARG_OPTIONS)
+    message(FATAL_ERROR "add_ops_compile_options(${ARGN}): expected ALL, an op type or OP_NAME "
+                        "<op type>, then OPTIONS <options>...")
+  endif()
+  foreach(option IN LISTS ARG_OPTIONS)
+    if(option MATCHES "^--cce-auto-sync(=(.*))?$")
+      set(value "${CMAKE_MATCH_2}")
+      if(value STREQUAL "" OR value STREQUAL "on")
+        set_property(GLOBAL APPEND PROPERTY OPSIM_OP_AUTO_SYNC "${op}=on")
+      elseif(value STREQUAL "off")
+        set_property(GLOBAL APPEND PROPERTY OPSIM_OP_AUTO_SYNC "${op}=off")
+      else()
+        message(FATAL_ERROR "add_ops_compile_options(${op}): '${option}' is not an auto-sync "
+                            "setting (expected --cce-auto-sync, --cce-auto-sync=on or "
+                            "--cce-auto-sync=off)")
+      endif()
+    endif()
+  endforeach()
+endfunction()
+
 # Options: CXX_STANDARD <n> (default 17, as CANN builds operator projects) for the host code;
-# LINK_LIBRARIES <targets>... that the host code and the kernels use.
+# LINK_LIBRARIES <targets>... that the host code and the kernels use; AUTO_SYNC ON|OFF (default
+# ON): whether the kernels were built with CANN's --cce-auto-sync (docs/CHECKS.md); OFF records
+# in the library that every launch of its kernels (exec, bench, run, graph, a program's
+# Operation) runs with LaunchOptions::auto_sync off. --cce-auto-sync=off given earlier through
+# add_ops_compile_options does the same for the op types it names.
 function(opsim_add_op_library target)
-  cmake_parse_arguments(ARG "" "CXX_STANDARD" "SOURCES;LINK_LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC" "SOURCES;LINK_LIBRARIES" ${ARGN})
   if(NOT ARG_CXX_STANDARD)
     set(ARG_CXX_STANDARD 17)
   endif()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "opsim_add_op_library(${target}): unknown arguments "
+                        "'${ARG_UNPARSED_ARGUMENTS}' (expected SOURCES, LINK_LIBRARIES, "
+                        "CXX_STANDARD, AUTO_SYNC)")
+  endif()
+  set(auto_sync_args "")
+  if(DEFINED ARG_AUTO_SYNC)
+    if(ARG_AUTO_SYNC STREQUAL "OFF")
+      list(APPEND auto_sync_args --auto-sync-off ALL)
+    elseif(NOT ARG_AUTO_SYNC STREQUAL "ON")
+      message(FATAL_ERROR "opsim_add_op_library(${target}): AUTO_SYNC '${ARG_AUTO_SYNC}' "
+                          "(expected ON or OFF)")
+    endif()
+  endif()
+  # The project's add_ops_compile_options, in order: a later setting for an op type wins.
+  get_property(project_settings GLOBAL PROPERTY OPSIM_OP_AUTO_SYNC)
+  set(project_off "")
+  foreach(setting IN LISTS project_settings)
+    string(REGEX MATCH "^(.*)=(on|off)$" unused "${setting}")
+    set(op "${CMAKE_MATCH_1}")
+    if(op STREQUAL "ALL")
+      set(project_off "")
+      if(CMAKE_MATCH_2 STREQUAL "off")
+        set(project_off ALL)
+      endif()
+    else()
+      list(REMOVE_ITEM project_off "${op}")
+      if(CMAKE_MATCH_2 STREQUAL "off")
+        list(APPEND project_off "${op}")
+      endif()
+    endif()
+  endforeach()
+  foreach(op IN LISTS project_off)
+    list(APPEND auto_sync_args --project-auto-sync-off "${op}")
+  endforeach()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "opsim_add_op_library(${target}): SOURCES is empty")
   endif()
@@ -92,6 +170,7 @@ function(opsim_add_op_library target)
       OUTPUT ${units}
       COMMAND $<TARGET_FILE:opsim::opsim_op_gen> --library $<TARGET_FILE:${target}_opdefs>
               --out "${gen_dir}" --slots ${OPSIM_OP_LIBRARY_COLUMN_SLOTS} ${gen_args}
+              ${auto_sync_args}
       DEPENDS ${target}_opdefs opsim::opsim_op_gen ${kernels} ${headers}
       COMMENT "opsim: kernel units of ${target} (one per dtype column)"
       VERBATIM)

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,25 @@ std::string DescribeRegions(const std::vector<sim::GmRegion>& regions) {
   return out.empty() ? "none (no pointer arguments)" : out;
 }
 
+// CANN's --cce-auto-sync for this launch: OPSIM_AUTO_SYNC=on|off in the environment (a CPU-debug
+// build has no device compiler step to pass the option to), else off when the kernel code was
+// compiled with --cce-auto-sync=off (ccec) or -DOPSIM_CCE_AUTO_SYNC=0, else on.
+Status AutoSyncSetting(bool* auto_sync) {
+  const char* env = std::getenv("OPSIM_AUTO_SYNC");
+  if (env == nullptr) {
+    *auto_sync = !sim::KernelsBuiltWithoutAutoSync();
+    return Status::Ok();
+  }
+  const std::string value = env;
+  if (value != "on" && value != "off") {
+    return Status(ErrorCode::kInvalidParam, "OPSIM_AUTO_SYNC='" + value +
+                                                "' is not an auto-sync setting (expected on or "
+                                                "off, as CANN's --cce-auto-sync=on|off)");
+  }
+  *auto_sync = value == "on";
+  return Status::Ok();
+}
+
 }  // namespace
 }  // namespace opsim::cpudebug
 
@@ -106,6 +126,8 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
   sim::LaunchOptions options;
   options.checked = true;
   options.tiling_key = g_tiling_key;
+  status = AutoSyncSetting(&options.auto_sync);
+  if (!status.ok()) return Refuse(kernel_name, status.message());
   status = ArgumentRegions(kernel_name, names, gm_args, &options.regions);
   if (!status.ok()) return Refuse(kernel_name, status.message());
 

@@ -3,7 +3,10 @@
 // one unit per dtype column: the kernel compiled with that column's DTYPE_<NAME> macros, its
 // entry renamed, and registered for (op type, column). A kernel given as --single-kernel names
 // no DTYPE_ macro (opsim_add_op_library checks it and the headers beside it), so it compiles to
-// the same code in every column: one unit, registered for all.
+// the same code in every column: one unit, registered for all. --auto-sync-off OP (or ALL)
+// registers OP's kernels as built with CANN's --cce-auto-sync=off (op_api::KernelBuild); OP must
+// be one of the library's. --project-auto-sync-off OP does the same for a project-wide
+// add_ops_compile_options that may name ops of other libraries.
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -28,7 +31,19 @@ struct Args {
   std::vector<std::string> headers;
   std::string out;
   int slots = 16;
+  std::vector<std::string> auto_sync_off;  // op types of this library, or ALL
+  // The project's add_ops_compile_options: op types that may be in another library.
+  std::vector<std::string> project_auto_sync_off;
 };
+
+bool AutoSyncOff(const Args& args, const std::string& op_type) {
+  for (const auto* list : {&args.auto_sync_off, &args.project_auto_sync_off}) {
+    for (const std::string& op : *list) {
+      if (op == "ALL" || op == op_type) return true;
+    }
+  }
+  return false;
+}
 
 const char* CType(ge::DataType t) {
   switch (t) {
@@ -92,7 +107,7 @@ void WriteIfChanged(const fs::path& path, const std::string& content) {
 // `registered` (the column itself, or every column when the kernel names no column macro).
 std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<size_t>& registered,
                        const std::string& kernel_path, const std::string& tiling_header,
-                       std::string* error) {
+                       bool auto_sync, std::string* error) {
   const std::string entry = opsim::op_api::KernelName(def.GetOpType());
   const std::string renamed = "opsim_" + entry + "_col" + std::to_string(column);
   std::ostringstream u;
@@ -133,7 +148,7 @@ std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<s
   for (size_t c : registered) {
     u << "static const opsim::op_api::KernelRegistrar opsim_registrar" << c << "(\""
       << def.GetOpType() << "\", " << c << ", &opsim_kernel_col" << column << "::" << renamed
-      << ");\n";
+      << (auto_sync ? "" : ", /*auto_sync=*/false") << ");\n";
   }
   return u.str();
 }
@@ -146,6 +161,16 @@ int Run(const Args& args) {
   }
   fs::create_directories(args.out);
   int failures = 0;
+  for (const std::string& op : args.auto_sync_off) {
+    if (op == "ALL" || std::find(ops.begin(), ops.end(), op) != ops.end()) continue;
+    std::string list;
+    for (const std::string& known : ops) list += (list.empty() ? "" : ", ") + known;
+    std::fprintf(stderr,
+                 "opsim_op_gen: --cce-auto-sync=off is given for op type '%s', which this "
+                 "library does not define (its ops: %s; or ALL)\n",
+                 op.c_str(), list.c_str());
+    ++failures;
+  }
   std::vector<std::string> all_kernels = args.kernels;
   all_kernels.insert(all_kernels.end(), args.single_kernels.begin(), args.single_kernels.end());
   for (const std::string& kernel : all_kernels) {
@@ -191,7 +216,7 @@ int Run(const Args& args) {
         std::string error;
         const size_t column = static_cast<size_t>(slot);
         unit = ColumnUnit(*def, column, per_column ? std::vector<size_t>{column} : all_columns,
-                          kernel, header, &error);
+                          kernel, header, !AutoSyncOff(args, def->GetOpType()), &error);
         if (!error.empty()) {
           std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
           ++failures;
@@ -223,15 +248,21 @@ int main(int argc, char** argv) {
       args.out = value;
     else if (flag == "--slots")
       args.slots = std::stoi(value);
+    else if (flag == "--auto-sync-off")
+      args.auto_sync_off.push_back(value);
+    else if (flag == "--project-auto-sync-off")
+      args.project_auto_sync_off.push_back(value);
     else {
       std::fprintf(stderr, "opsim_op_gen: unknown flag %s\n", flag.c_str());
       return 2;
     }
   }
   if (args.library.empty() || args.out.empty()) {
-    std::fprintf(stderr,
-                 "usage: opsim_op_gen --library HOST.so --out DIR [--kernel K.cpp]... "
-                 "[--single-kernel K.cpp]... [--header H.h]... [--slots N]\n");
+    std::fprintf(
+        stderr,
+        "usage: opsim_op_gen --library HOST.so --out DIR [--kernel K.cpp]... "
+        "[--single-kernel K.cpp]... [--header H.h]... [--slots N] [--auto-sync-off OP|ALL]... "
+        "[--project-auto-sync-off OP]...\n");
     return 2;
   }
   return Run(args);

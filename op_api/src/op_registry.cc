@@ -79,10 +79,10 @@ std::vector<std::string> OpDefNames() {
 }
 
 void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
-                    KernelInvoker invoke) {
+                    KernelInvoker invoke, bool auto_sync) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
-  KernelBuild build{op_type, column, arity, fn, invoke};
+  KernelBuild build{op_type, column, arity, fn, invoke, auto_sync};
   if (r.loading) {
     r.pending_kernels.push_back(std::move(build));
     return;

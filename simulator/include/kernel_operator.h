@@ -20,3 +20,12 @@
 
 // Samples written for the 2023 toolkits name the kernel API `tik2`, the namespace's old name.
 namespace tik2 = AscendC;
+
+// Kernel code compiled with CANN's --cce-auto-sync=off (ccec turns it into OPSIM_CCE_AUTO_SYNC=0):
+// ICPU_RUN_KF launches of this process then run with the compiler's syncs left out.
+#if defined(OPSIM_CCE_AUTO_SYNC) && OPSIM_CCE_AUTO_SYNC == 0
+namespace {
+[[maybe_unused]] const bool opsim_cce_auto_sync_off =
+    (::opsim::sim::DeclareKernelsBuiltWithoutAutoSync(), true);
+}  // namespace
+#endif

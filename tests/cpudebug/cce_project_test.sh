@@ -64,6 +64,44 @@ case "$mode" in
       -O2 -std=c++17 -fPIC -pthread -c "$work/k.cpp" -o "$work/k.o"
     "$prefix/bin/ccec" --cce-fatobj-link -fPIC --cce-build-static-lib -o "$work/libk.a" "$work/k.o"
     ar t "$work/libk.a" | grep -qx k.o
+    # --cce-auto-sync=off reaches ICPU_RUN_KF: a kernel that reads a vector result with GetValue
+    # and no SetFlag<V_S>/WaitFlag<V_S> faults when built with it off, unless OPSIM_AUTO_SYNC=on.
+    expect_error "'--cce-auto-sync=maybe' is not an auto-sync setting" \
+      -xcce --cce-auto-sync=maybe -c "$work/k.cpp" -o "$work/k.o"
+    cat > "$work/sync.cpp" <<'EOF_KERNEL'
+#include "kernel_operator.h"
+#include "tikicpulib.h"
+extern "C" __global__ __aicore__ void scalar_after_vector(GM_ADDR y) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 256);
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::Duplicate(t, 3.0f, 64);
+  AscendC::GlobalTensor<float> g;
+  g.SetGlobalBuffer((__gm__ float*)y, 1);
+  g.SetValue(0, t.GetValue(0));
+}
+int main() {
+  uint8_t* y = static_cast<uint8_t*>(AscendC::GmAlloc(sizeof(float)));
+  ICPU_RUN_KF(scalar_after_vector, 1, y);
+  AscendC::GmFree(y);
+  return 0;
+}
+EOF_KERNEL
+    for setting in on off; do  # compile, then link, as the CCE projects' rules do
+      "$prefix/bin/ccec" -xcce --cce-aicore-arch=dav-c220-vec --cce-auto-sync=$setting -std=c++17 \
+        -c "$work/sync.cpp" -o "$work/sync_$setting.o"
+      "$prefix/bin/ccec" "$work/sync_$setting.o" -o "$work/sync_$setting"
+    done
+    "$work/sync_on"
+    set +e
+    out=$("$work/sync_off" 2>&1)
+    rc=$?
+    set -e
+    echo "sync_off: exit $rc: $out"
+    [ "$rc" -eq 1 ] && grep -q "SetFlag<V_S>/WaitFlag<V_S>" <<<"$out" ||
+      { echo "a kernel built with --cce-auto-sync=off did not fault"; exit 1; }
+    OPSIM_AUTO_SYNC=on "$work/sync_off"
     ;;
   *)
     echo "unknown mode '$mode' (expected project or ccec-errors)"

@@ -112,7 +112,8 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
   EXPECT_TRUE(profile.has_data_copy_pad);
   EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
   EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
-  EXPECT_EQ(profile.provenance.size(), 16u);
+  EXPECT_DOUBLE_EQ(profile.flag_sync_cycles, 20);
+  EXPECT_EQ(profile.provenance.size(), 17u);
   EXPECT_EQ(profile.provenance.at("vector_cores"), "source: test fixture");
   EXPECT_EQ(profile.provenance.at("clock_ghz"), "assumption: test fixture");
   EXPECT_EQ(profile.provenance.count("name"), 0u);

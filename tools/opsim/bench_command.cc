@@ -27,6 +27,7 @@ struct BenchOptions {
   int repeat = 5;
   std::string device = kDefaultDevice;
   bool checked = false;
+  bool auto_sync = true;  // CANN's --cce-auto-sync
   bool trace = false;
   bool json = false;
 };
@@ -38,8 +39,8 @@ int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
-  return RunOpDefBench(
-      {o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked, o.trace, o.json});
+  return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
+                        o.trace, o.json, o.auto_sync});
 }
 
 }  // namespace
@@ -67,6 +68,11 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
   AddFlag(app, "--checked", &o->checked, "Run in the simulator's checked mode (slower)");
   AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
   AddFlag(app, "--json", &o->json, "Print one JSON object");
+  AddOnOffOption(
+      app, "--auto-sync", &o->auto_sync,
+      "CANN's --cce-auto-sync: on (the default) orders the syncs the compiler inserts (S with "
+      "V/MTE2/MTE3, V with V); off leaves them to the kernel and, with --checked, faults "
+      "where one is missing");
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

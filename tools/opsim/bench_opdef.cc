@@ -191,6 +191,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   options.device = r.device;
   options.host_threads = r.threads;
   options.checked = r.checked;
+  options.auto_sync = r.auto_sync;
   options.trace = r.trace;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {

@@ -22,6 +22,7 @@ struct OpDefBenchRequest {
   bool checked = false;
   bool trace = false;
   bool json = false;
+  bool auto_sync = true;  // CANN's --cce-auto-sync (ContextOptions::auto_sync)
 };
 
 int RunOpDefBench(const OpDefBenchRequest& request);

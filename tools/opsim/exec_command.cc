@@ -23,6 +23,7 @@ struct ExecOptions {
   std::vector<std::string> outputs;
   std::vector<std::string> attrs;
   bool checked = false;
+  bool auto_sync = true;  // CANN's --cce-auto-sync
   std::string device = kDefaultDevice;
   std::string dtype;
   int threads = 0;
@@ -43,8 +44,8 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
-  return RunOpDefExec(
-      {o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked, !o.dtype.empty()});
+  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
+                       !o.dtype.empty(), o.auto_sync});
 }
 
 }  // namespace
@@ -71,6 +72,11 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
   AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
+  AddOnOffOption(
+      app, "--auto-sync", &o->auto_sync,
+      "CANN's --cce-auto-sync: on (the default) orders the syncs the compiler inserts (S with "
+      "V/MTE2/MTE3, V with V); off leaves them to the kernel and, with --checked, faults "
+      "where one is missing");
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");

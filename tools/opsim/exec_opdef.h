@@ -20,6 +20,7 @@ struct OpDefExecRequest {
   int threads = 0;
   bool checked = false;
   bool bf16_files = false;  // <u2 files hold bfloat16 bit patterns
+  bool auto_sync = true;    // CANN's --cce-auto-sync (ContextOptions::auto_sync)
 };
 
 // "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam

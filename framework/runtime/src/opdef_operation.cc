@@ -194,6 +194,8 @@ class OpDefOperation final : public Operation {
     launch.regions.push_back({tiling_.data(), tiling_.size(), "tiling"});
 
     const op_api::KernelBuild* kernel = kernel_;
+    // A kernel built without --cce-auto-sync has no inserted syncs, whatever the context asks.
+    launch.auto_sync = context->options().auto_sync && kernel->auto_sync;
     sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
                                            [&] { kernel->invoke(kernel->fn, args.data()); });
     if (!result.status.ok()) {

@@ -16,7 +16,7 @@ constexpr double kMaxRate = 1e6;       // GB/s; no device memory is near a petab
 constexpr double kMaxCycles = 1e6;     // cycles per repeat / access
 constexpr double kMaxFixedCost = 1e9;  // us or ns or cycles of fixed overhead
 
-const std::array<FieldSpec, 16> kFigures = {{
+const std::array<FieldSpec, 17> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -36,17 +36,30 @@ const std::array<FieldSpec, 16> kFigures = {{
     {"instr_issue_cycles", FigureKind::kReal, &P::instr_issue_cycles, 0, kMaxFixedCost},
     {"dma_setup_ns", FigureKind::kReal, &P::dma_setup_ns, 0, kMaxFixedCost},
     {"sync_all_ns", FigureKind::kReal, &P::sync_all_ns, 0, kMaxFixedCost},
+    {"flag_sync_cycles", FigureKind::kReal, &P::flag_sync_cycles, 0, kMaxFixedCost},
     // A TPipe holds at most 64 buffers in all, so no position can hold more.
     {"queue_buffers_per_position", FigureKind::kCount, &P::queue_buffers_per_position, 1, 64},
 }};
 
-constexpr std::array<std::string_view, 18> kTopLevelKeys = {
-    kNameField,      kArchitectureField,  "vector_cores",
-    "ub_bytes",      "copy_align_bytes",  "vector_repeat_bytes",
-    "max_repeat",    "has_data_copy_pad", "clock_ghz",
-    "hbm_gbps",      "dma_gbps_per_core", "vector_cycles_per_repeat",
-    "scalar_cycles", "launch_us",         "instr_issue_cycles",
-    "dma_setup_ns",  "sync_all_ns",       "queue_buffers_per_position"};
+constexpr std::array<std::string_view, 19> kTopLevelKeys = {kNameField,
+                                                            kArchitectureField,
+                                                            "vector_cores",
+                                                            "ub_bytes",
+                                                            "copy_align_bytes",
+                                                            "vector_repeat_bytes",
+                                                            "max_repeat",
+                                                            "has_data_copy_pad",
+                                                            "clock_ghz",
+                                                            "hbm_gbps",
+                                                            "dma_gbps_per_core",
+                                                            "vector_cycles_per_repeat",
+                                                            "scalar_cycles",
+                                                            "launch_us",
+                                                            "instr_issue_cycles",
+                                                            "dma_setup_ns",
+                                                            "sync_all_ns",
+                                                            "flag_sync_cycles",
+                                                            "queue_buffers_per_position"};
 
 }  // namespace
 

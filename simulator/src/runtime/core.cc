@@ -10,6 +10,7 @@
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ext.h"
+#include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -49,13 +50,6 @@ const char* StateName(BufState s) {
     case BufState::kDead: return "destroyed";
   }
   return "?";
-}
-
-std::string Describe(const Core& core, int16_t buf) {
-  const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
-  std::string owner = r.owner >= 0 ? "queue #" + std::to_string(r.owner) : "TBuf";
-  return owner + " buffer #" + std::to_string(buf) + " [UB " + Hex(r.offset) + ", " +
-         std::to_string(r.bytes) + " B]";
 }
 
 QueueRecord& QueueOf(Core& core, int16_t queue, const char* instr) {
@@ -122,6 +116,13 @@ uint32_t RoundUp32(uint64_t len, const char* instr) {
 
 }  // namespace
 
+std::string DescribeBuffer(const Core& core, int16_t buf) {
+  const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
+  std::string owner = r.owner >= 0 ? "queue #" + std::to_string(r.owner) : "TBuf";
+  return owner + " buffer #" + std::to_string(buf) + " [UB " + Hex(r.offset) + ", " +
+         std::to_string(r.bytes) + " B]";
+}
+
 thread_local Core* tls_core = nullptr;
 
 Core* CurOrNull() { return tls_core; }
@@ -145,7 +146,7 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
     RaiseFault(FaultKind::kUseAfterFree, instr,
-               std::string(operand) + " uses " + Describe(core, ref.buf) +
+               std::string(operand) + " uses " + DescribeBuffer(core, ref.buf) +
                    " after it was freed (FreeTensor or TPipe::Destroy)");
   }
   if (bytes > ref.bytes) {
@@ -153,25 +154,8 @@ void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* ins
     RaiseFault(FaultKind::kOutOfBoundsUb, instr,
                std::string(operand) + " accesses UB [" + Hex(at) + ", " + Hex(at + bytes) +
                    ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
-                   Describe(core, ref.buf) + ")");
+                   DescribeBuffer(core, ref.buf) + ")");
   }
-}
-
-void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-               const char* instr) {
-  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
-  const int p = static_cast<int>(pipe);
-  if (r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end) {
-    RaiseFault(FaultKind::kMissingSync, instr,
-               std::string(PipeName(pipe)) + " reads " + Describe(core, ref.buf) + " at " +
-                   std::to_string(start) + " ns before the " +
-                   PipeName(static_cast<Pipe>(r.write_pipe)) + " write ending at " +
-                   std::to_string(r.write_end) +
-                   " ns: missing EnQue/DeQue or SetFlag/WaitFlag between the pipes");
-  }
-  if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
-  r.read_pipe = static_cast<int8_t>(p);
-  r.read_end = std::max(r.read_end, end);
 }
 
 void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
@@ -188,7 +172,7 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
   RaiseFault(FaultKind::kUninitializedRead, instr,
              std::string(operand) + " reads UB [" + Hex(read_at) + ", " + Hex(read_at + bytes) +
                  ") but bytes [" + std::to_string(read_at + lo - r.offset) + ", " +
-                 std::to_string(read_at + hi - r.offset) + ") of " + Describe(core, ref.buf) +
+                 std::to_string(read_at + hi - r.offset) + ") of " + DescribeBuffer(core, ref.buf) +
                  " were never written since it was " +
                  (r.owner >= 0 ? "allocated (AllocTensor)" : "created (InitBuffer)") +
                  ": a copy-in too short, or a count in bytes where elements were meant?");
@@ -209,26 +193,6 @@ bool IsWorkOperand(const char* instr, int index, int nsrc) {
   if (nsrc != 2 || index != 1) return false;
   return std::strcmp(instr, "ReduceSum") == 0 || std::strcmp(instr, "ReduceMax") == 0 ||
          std::strcmp(instr, "ReduceMin") == 0;
-}
-
-void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr, uint64_t bytes) {
-  MarkWritten(core, ref.ptr, std::min<uint64_t>(bytes, ref.bytes));
-  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
-  const int p = static_cast<int>(pipe);
-  const bool read_race = r.read_pipe >= 0 && r.read_pipe != p && start < r.read_end;
-  const bool write_race = r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end;
-  if (read_race || write_race) {
-    const int other = read_race ? r.read_pipe : r.write_pipe;
-    RaiseFault(FaultKind::kMissingSync, instr,
-               std::string(PipeName(pipe)) + " overwrites " + Describe(core, ref.buf) + " at " +
-                   std::to_string(start) + " ns while a " + PipeName(static_cast<Pipe>(other)) +
-                   (read_race ? " read" : " write") + " runs until " +
-                   std::to_string(read_race ? r.read_end : r.write_end) +
-                   " ns: missing synchronisation between the pipes");
-  }
-  r.write_pipe = static_cast<int8_t>(p);
-  r.write_end = end;
 }
 
 Position ToPosition(AscendC::TPosition pos) {
@@ -285,7 +249,7 @@ void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
     if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
                          r.state == BufState::kDequeued)) {
       RaiseFault(FaultKind::kBufferLeak, instr,
-                 Describe(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
+                 DescribeBuffer(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
                      ": every AllocTensor needs a FreeTensor before the kernel ends");
     }
   }
@@ -392,13 +356,13 @@ static BufferRecord& Owned(Core& core, int16_t queue, const UbRef& ref, const ch
     RaiseFault(FaultKind::kQueueMisuse, instr,
                "the tensor does not belong to queue #" + std::to_string(queue) +
                    (ref.buf >= 0 && static_cast<size_t>(ref.buf) < core.bufs.size()
-                        ? " (it is " + Describe(core, ref.buf) + ")"
+                        ? " (it is " + DescribeBuffer(core, ref.buf) + ")"
                         : std::string(" (it was not allocated from a queue)")));
   }
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " was already freed (double free or stale tensor)");
+               DescribeBuffer(core, ref.buf) + " was already freed (double free or stale tensor)");
   }
   return r;
 }
@@ -410,7 +374,7 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
   BufferRecord& r = Owned(core, queue, ref, instr);
   if (r.state != BufState::kAllocated) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " is " + StateName(r.state) +
+               DescribeBuffer(core, ref.buf) + " is " + StateName(r.state) +
                    "; only a freshly allocated tensor can be enqueued");
   }
   if (q.fifo.size() >= q.depth) {
@@ -447,8 +411,9 @@ void QueueFree(int16_t queue, const UbRef& ref) {
   QueueRecord& q = QueueOf(core, queue, instr);
   BufferRecord& r = Owned(core, queue, ref, instr);
   if (r.state == BufState::kEnqueued) {
-    RaiseFault(FaultKind::kQueueMisuse, instr,
-               Describe(core, ref.buf) + " is still in the queue: DeQue it before FreeTensor");
+    RaiseFault(
+        FaultKind::kQueueMisuse, instr,
+        DescribeBuffer(core, ref.buf) + " is still in the queue: DeQue it before FreeTensor");
   }
   r.state = BufState::kFree;
   ++r.gen;
@@ -481,8 +446,16 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
   Core& core = Cur();
   const char* instr = write ? "LocalTensor::SetValue" : "LocalTensor::GetValue";
   CheckUb(core, ref, offset_bytes + elem_bytes, instr, "tensor");
-  core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
-  if (core.checked && write) MarkWritten(core, ref.ptr + offset_bytes, elem_bytes);
+  const double start =
+      core.Issue(Pipe::kS, instr, core.scalar_ns, 0, AutoSyncStart(core, ref, Pipe::kS, write));
+  if (!TracksPipes(core)) return;
+  const double end = start + core.scalar_ns;
+  if (write) {
+    TrackWrite(core, ref, Pipe::kS, start, end, instr, 0);
+    if (core.checked) MarkWritten(core, ref.ptr + offset_bytes, elem_bytes);
+  } else {
+    TrackRead(core, ref, Pipe::kS, start, end, instr);
+  }
 }
 
 void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write) {
@@ -497,7 +470,12 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
                "element at byte offset " + std::to_string(offset_bytes) + " (" + where +
                    ") is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
   }
-  core.Issue(Pipe::kS, instr, core.scalar_ns, 0);
+  const uint8_t* lo = ref.ptr + offset_bytes;
+  const uint8_t* hi = lo + elem_bytes;
+  const double start =
+      core.Issue(Pipe::kS, instr, core.scalar_ns, 0, GmSyncStart(core, Pipe::kS, lo, hi, write));
+  if (TracksPipes(core))
+    TrackGm(core, Pipe::kS, lo, hi, write, start, start + core.scalar_ns, instr);
   if (write) core.launch->RecordWrite(core, ref.ptr + offset_bytes, elem_bytes);
 }
 
@@ -533,6 +511,9 @@ vec::Round ToRound(AscendC::RoundMode mode) {
 
 void BarrierPipes(int pipe) {
   Core& core = Cur();
+  // The vector pipe is modelled without overlap, so PipeBarrier<PIPE_V> costs no time; it only
+  // orders dependent vector instructions for the auto-sync-off check.
+  if (pipe == AscendC::PIPE_V || pipe == AscendC::PIPE_ALL) ++core.v_barriers;
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);
@@ -590,7 +571,9 @@ void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
   }
   core.flag_set[slot] &= static_cast<uint8_t>(~(1u << id));
   double& clock = core.clock[static_cast<int>(p.to)];
-  clock = std::max(clock, core.flags[slot][static_cast<size_t>(id)]);
+  // The waiting pipe resumes flag_ns after the producer's SetFlag
+  // (DeviceProfile::flag_sync_cycles).
+  clock = std::max(clock, core.flags[slot][static_cast<size_t>(id)] + core.flag_ns);
 }
 
 }  // namespace opsim::sim::detail

@@ -172,18 +172,33 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
       break;
   }
   const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
-  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total);
-  if (core.checked) {
+  // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
+  const uint8_t* gm_lo = dir == CopyDir::kGmToUb ? src : dir == CopyDir::kUbToGm ? dst : nullptr;
+  const uint8_t* gm_hi = gm_lo + (dir == CopyDir::kGmToUb ? src_span : dst_span);
+  const bool gm_write = dir == CopyDir::kUbToGm;
+  double not_before = 0;
+  if (core.auto_sync) {
+    if (ub_src) not_before = AutoSyncStart(core, *ub_src, pipe, false);
+    if (ub_dst) not_before = std::max(not_before, AutoSyncStart(core, *ub_dst, pipe, true));
+    if (gm_lo) not_before = std::max(not_before, GmSyncStart(core, pipe, gm_lo, gm_hi, gm_write));
+  }
+  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total, not_before);
+  if (TracksPipes(core)) {
+    if (gm_lo) TrackGm(core, pipe, gm_lo, gm_hi, gm_write, start, start + cost, instr);
     if (ub_src) {
-      for (uint32_t i = 0; i < block_count; ++i) {
-        CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+      if (core.checked) {
+        for (uint32_t i = 0; i < block_count; ++i) {
+          CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+        }
       }
       TrackRead(core, *ub_src, pipe, start, start + cost, instr);
     }
     if (ub_dst) {
       TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
-      for (uint32_t i = 0; i < block_count; ++i) {
-        MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+      if (core.checked) {
+        for (uint32_t i = 0; i < block_count; ++i) {
+          MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+        }
       }
     }
   }
@@ -235,8 +250,15 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   CheckGmSpan(core, src, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
-  const double start = core.Issue(Pipe::kMte2, instr, cost, total);
-  if (core.checked) TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
+  const uint8_t* gm_lo = src.ptr;
+  const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
+  const double start = core.Issue(Pipe::kMte2, instr, cost, total,
+                                  std::max(AutoSyncStart(core, dst, Pipe::kMte2, true),
+                                           GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false)));
+  if (TracksPipes(core)) {
+    TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
+    TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
+  }
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (row + ub_gap_blocks * 32);
     // The whole 32 B-aligned row counts as written, padding included even without isPad:
@@ -274,13 +296,18 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   CheckGmSpan(core, dst, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
-  const double start = core.Issue(Pipe::kMte3, instr, cost, total);
+  const uint8_t* gm_lo = dst.ptr;
+  const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
+  const double start = core.Issue(Pipe::kMte3, instr, cost, total,
+                                  std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
+                                           GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true)));
+  if (TracksPipes(core)) TrackGm(core, Pipe::kMte3, gm_lo, gm_hi, true, start, start + cost, instr);
   if (core.checked) {
     for (uint32_t i = 0; i < block_count; ++i) {
       CheckWritten(core, src, i * (row + ub_gap_blocks * 32), block_bytes, instr, "src");
     }
-    TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   }
+  if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
     WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);
@@ -311,7 +338,12 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   Core& core = Cur();
   const uint64_t bytes = count * elem_bytes;
   CheckGmSpan(core, dst, bytes, instr, "dst");
-  core.Issue(Pipe::kMte3, instr, core.DmaCost(bytes), bytes);
+  const uint8_t* gm_hi = dst.ptr + bytes;
+  const double cost = core.DmaCost(bytes);
+  const double start = core.Issue(Pipe::kMte3, instr, cost, bytes,
+                                  GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true));
+  if (TracksPipes(core))
+    TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
   if (bytes != 0) core.launch->RecordWrite(core, dst.ptr, bytes);
 }

@@ -26,6 +26,7 @@ void InitCosts(Core& core, const DeviceProfile& d) {
   core.dma_setup_ns = d.dma_setup_ns;
   core.dma_ns_per_byte = 1.0 / d.dma_gbps_per_core;  // GB/s == bytes/ns
   core.scalar_ns = d.scalar_cycles * core.ns_per_cycle;
+  core.flag_ns = d.flag_sync_cycles * core.ns_per_cycle;
 }
 
 void ResetForBlock(Core& core, int32_t block, double start_ns) {
@@ -35,9 +36,12 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.queues.clear();
   core.pipe_starts.clear();
   core.pools.clear();
+  core.gm_dma.clear();
+  core.gm_scalar.clear();
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;
+  core.v_barriers = 0;
   core.pending_fault.reset();
   core.vector_mask[0] = core.vector_mask[1] = ~0ull;
   core.mask_counter = false;
@@ -95,6 +99,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.device = &device;
     core.launch = &state;
     core.checked = options.checked;
+    core.auto_sync = options.auto_sync;
     core.tracing = options.trace;
     core.tiling_key = options.tiling_key;
     // Per execution context: a block parked in SyncAll keeps its UB while others run.

@@ -10,7 +10,7 @@
 namespace opsim::op_api {
 
 void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
-                    void (*invoke)(void (*fn)(), uint8_t* const* args));
+                    void (*invoke)(void (*fn)(), uint8_t* const* args), bool auto_sync);
 
 namespace detail {
 template <typename... A, size_t... I>
@@ -27,12 +27,15 @@ template <typename... A>
 struct KernelRegistrar {
   static_assert((std::is_same_v<A, uint8_t*> && ...),
                 "an operator kernel takes only GM_ADDR parameters");
-  KernelRegistrar(const char* op_type, int column, void (*fn)(A...)) {
+  // auto_sync: whether the kernel was built with CANN's --cce-auto-sync (KernelBuild::auto_sync).
+  KernelRegistrar(const char* op_type, int column, void (*fn)(A...), bool auto_sync = true) {
     RegisterKernel(op_type, column, sizeof...(A), reinterpret_cast<void (*)()>(fn),
-                   &detail::Invoke<A...>);
+                   &detail::Invoke<A...>, auto_sync);
   }
 };
 template <typename... A>
 KernelRegistrar(const char*, int, void (*)(A...)) -> KernelRegistrar<A...>;
+template <typename... A>
+KernelRegistrar(const char*, int, void (*)(A...), bool) -> KernelRegistrar<A...>;
 
 }  // namespace opsim::op_api

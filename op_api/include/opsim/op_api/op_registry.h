@@ -29,9 +29,13 @@ struct KernelBuild {
   size_t arity = 0;  // GM_ADDR parameters of the entry
   void (*fn)() = nullptr;
   KernelInvoker invoke = nullptr;
+  // Built as CANN's --cce-auto-sync builds it (the default); false when its library was built
+  // with it off (opsim_add_op_library AUTO_SYNC OFF, or --cce-auto-sync=off in
+  // add_ops_compile_options): its launches then run with LaunchOptions::auto_sync off.
+  bool auto_sync = true;
 };
 void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
-                    KernelInvoker invoke);
+                    KernelInvoker invoke, bool auto_sync);
 // nullptr when that op has no kernel for that column.
 const KernelBuild* FindKernel(std::string_view op_type, int column);
 bool HasAnyKernel(std::string_view op_type);

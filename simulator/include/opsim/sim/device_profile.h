@@ -28,6 +28,7 @@ struct DeviceProfile {
   double instr_issue_cycles = 0;        // fixed cost per vector instruction
   double dma_setup_ns = 0;              // fixed cost per DMA instruction
   double sync_all_ns = 0;               // cost of a cross-core SyncAll
+  double flag_sync_cycles = 0;          // SetFlag/WaitFlag pair: producer's end to waiter's start
   uint32_t queue_buffers_per_position = 8;  // queue buffers InitBuffer may give one TPosition
   // Where each figure comes from: field -> "source: ..." or "assumption: ...".
   std::map<std::string, std::string> provenance;

@@ -85,16 +85,24 @@ void MappedOp(const char* name, std::initializer_list<const char*> maps,
     if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double step_cost = core.VectorCost(mapped_bytes);
+  double not_before = 0;
+  if (core.auto_sync) {  // the first instruction waits for what S wrote or reads (auto-sync)
+    not_before = AutoSyncStart(core, dst, sim::Pipe::kV, true);
+    for (int i = 0; i < nsrc; ++i) {
+      const double t = AutoSyncStart(core, srcs[i], sim::Pipe::kV, false);
+      if (t > not_before) not_before = t;
+    }
+  }
   double first_start = -1;
   if constexpr (!std::is_same_v<S, A>)
-    first_start = core.Issue(sim::Pipe::kV, "Cast", step_cost, 0);
+    first_start = core.Issue(sim::Pipe::kV, "Cast", step_cost, 0, not_before);
   for (const char* map : maps) {
-    const double start = core.Issue(sim::Pipe::kV, map, step_cost, 0);
+    const double start = core.Issue(sim::Pipe::kV, map, step_cost, 0, not_before);
     if (first_start < 0) first_start = start;
   }
   const double cost = core.VectorCost(max_bytes);
-  const double start = core.Issue(sim::Pipe::kV, name, cost, 0);
-  if (core.checked) {
+  const double start = core.Issue(sim::Pipe::kV, name, cost, 0, not_before);
+  if (TracksPipes(core)) {
     TrackRead(core, srcs[0], sim::Pipe::kV, first_start, first_start + step_cost, name);
     for (int i = 1; i < nsrc; ++i)
       TrackRead(core, srcs[i], sim::Pipe::kV, start, start + cost, name);

@@ -39,9 +39,13 @@ struct TraceEvent {
 };
 
 struct LaunchOptions {
-  int host_threads = 0;           // 0: all hardware threads
-  bool checked = false;           // per-element bounds, missing-sync and overlapping-write checks
-  bool trace = false;             // collect per-instruction events for a Chrome trace
+  int host_threads = 0;  // 0: all hardware threads
+  bool checked = false;  // per-element bounds, missing-sync and overlapping-write checks
+  bool trace = false;    // collect per-instruction events for a Chrome trace
+  // CANN's --cce-auto-sync, on by default as in kernel-launch and operator projects: the syncs
+  // between S and V/MTE2/MTE3 and between dependent V instructions are ordered on the timeline
+  // as the compiler inserts them. Off: in checked mode their absence is a kMissingSync fault.
+  bool auto_sync = true;
   uint64_t tiling_key = 0;        // what TILING_KEY_IS(k) compares against
   std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
 };
@@ -72,6 +76,12 @@ struct LaunchResult {
 // cores (block b on core b % cores), at most host_threads of them at a time. Never throws.
 LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
                     const std::function<void()>& kernel);
+
+// CPU-debug builds (ICPU_RUN_KF): kernel code compiled with CANN's --cce-auto-sync=off (ccec
+// defines OPSIM_CCE_AUTO_SYNC=0, and kernel_operator.h then calls the first at load time) makes
+// the second true, and ICPU_RUN_KF launches run with LaunchOptions::auto_sync off.
+void DeclareKernelsBuiltWithoutAutoSync();
+bool KernelsBuiltWithoutAutoSync();
 
 // Writes a Chrome trace (a process per core, a thread per pipe, complete events, times in us).
 Status WriteChromeTrace(const KernelStats& stats, const std::string& path);

@@ -20,7 +20,10 @@ struct ContextOptions {
   std::string device = kDefaultDevice;  // a profile name under sim::DefaultDeviceDir()
   int host_threads = 0;                 // 0: all hardware threads
   bool checked = false;                 // the simulator's checked mode
-  bool trace = false;                   // keep the stats and trace of every kernel launch
+  // CANN's --cce-auto-sync for every launch (sim::LaunchOptions::auto_sync); a kernel whose
+  // library was built with it off runs with it off either way (op_api::KernelBuild::auto_sync).
+  bool auto_sync = true;
+  bool trace = false;  // keep the stats and trace of every kernel launch
   // ATB ships MAX/MIN for int32 and bfloat16 and SUM for float16 and bfloat16 only; by default
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
   // table to the package's full dtype list (docs/SPEC.md section 2).
@@ -45,6 +48,7 @@ class Context {
   Status SetDevice(const std::string& name);
   void SetHostThreads(int threads) { options_.host_threads = threads; }
   void SetChecked(bool checked) { options_.checked = checked; }
+  void SetAutoSync(bool auto_sync) { options_.auto_sync = auto_sync; }
   void SetTrace(bool trace) { options_.trace = trace; }
   void SetStrictAtbDTypes(bool strict) { options_.strict_atb_dtypes = strict; }
   // Bumped by SetDevice, so an operation can tell that its tiling is for another device.

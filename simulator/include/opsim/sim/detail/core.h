@@ -2,6 +2,7 @@
 // templates reach it through Cur(); kernels never name it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -28,11 +29,17 @@ struct BufferRecord {
   uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
   double ready_at = 0;  // queue hand-off: when the producer's writes are done (EnQue)
   double free_at = 0;   // queue hand-off: when the consumer is done (FreeTensor)
-  // Checked mode: the last write and read by a pipe, for the missing-sync check.
+  // The last write and read by a pipe: the missing-sync check (checked mode) and the orders
+  // CANN's --cce-auto-sync inserts (auto-sync on) both read them.
   double write_end = 0;
   double read_end = 0;
   int8_t write_pipe = -1;
   int8_t read_pipe = -1;
+  // A V write no other pipe has touched since: a later V instruction on the buffer needs a
+  // PipeBarrier<PIPE_V> (Core::v_barriers passed) when auto-sync is off. A hand-off to another
+  // pipe and back orders the two V instructions by itself.
+  bool v_write_pending = false;
+  uint32_t v_write_barriers = 0;  // Core::v_barriers at that write
 };
 
 struct QueueRecord {
@@ -76,6 +83,16 @@ struct UbRef {
   uint32_t gen = 0;
 };
 
+// An access to GM bytes [lo, hi) by S (GlobalTensor::GetValue/SetValue) or a DMA (MTE2 reads GM,
+// MTE3 writes it), for the syncs --cce-auto-sync inserts between them (gm_sync.cc).
+struct GmAccess {
+  const uint8_t* lo;
+  const uint8_t* hi;
+  double end;
+  Pipe pipe;
+  bool write;
+};
+
 // A type-erased view of GM memory.
 struct GmRef {
   uint8_t* ptr = nullptr;
@@ -92,6 +109,10 @@ class Core {
   const DeviceProfile* device = nullptr;
   LaunchState* launch = nullptr;
   bool checked = false;
+  // CANN's --cce-auto-sync (LaunchOptions::auto_sync): S <-> V/MTE2/MTE3 dependencies are
+  // ordered as the inserted SetFlag/WaitFlag would order them, V -> V as PipeBarrier<PIPE_V>.
+  bool auto_sync = true;
+  uint32_t v_barriers = 0;  // PipeBarrier<PIPE_V> or <PIPE_ALL> passed in this block
   bool tracing = false;
   uint64_t tiling_key = 0;
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
@@ -121,6 +142,10 @@ class Core {
   std::vector<QueueRecord> queues;
   std::vector<PipeStart> pipe_starts;
   std::vector<PoolRecord> pools;
+  // Recent GM accesses of this block by the DMA pipes and by S (gm_sync.cc), while auto-sync or
+  // checked mode needs them.
+  std::vector<GmAccess> gm_dma;
+  std::vector<GmAccess> gm_scalar;
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
@@ -136,6 +161,7 @@ class Core {
   double dma_setup_ns = 0;
   double dma_ns_per_byte = 0;
   double scalar_ns = 0;
+  double flag_ns = 0;  // a SetFlag/WaitFlag pair: from the producer's end to the waiter's start
 
   // Charges one instruction to `pipe`, starting no earlier than `not_before`; returns its start.
   double Issue(Pipe pipe, const char* name, double cost_ns, uint64_t bytes, double not_before = 0) {
@@ -174,12 +200,44 @@ void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr);
 // Checks a UB operand: live buffer (not freed since the view was made) and `bytes` within it.
 void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
              const char* operand);
-// Checked mode: records pipe access to the buffers for the missing-sync check.
+// Whether instructions record their pipe accesses per buffer (TrackRead/TrackWrite): checked mode
+// checks them, auto-sync orders by them. Unchecked with auto-sync off needs neither.
+inline bool TracksPipes(const Core& core) { return core.checked || core.auto_sync; }
+// Records a pipe access to the buffer; in checked mode first faults (kMissingSync) when it is not
+// ordered after the other pipes' accesses (pipe_sync.cc: which hand-off is missing).
 void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
                const char* instr);
-// Also marks the first `bytes` of the view written (all of it when the writer does not say).
+// Checked mode: also marks the first `bytes` of the view written (all of it when the writer does
+// not say).
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
                 const char* instr, uint64_t bytes = UINT64_MAX);
+// Auto-sync: the earliest start of an instruction on `pipe` that reads (or, `writes`, writes)
+// `ref`, as the SetFlag/WaitFlag pair CANN's compiler inserts between S and V, MTE2 or MTE3 would
+// order it: the other pipe's access end plus Core::flag_ns. 0 when nothing orders it, or auto-sync
+// is off. `ref` was checked live (CheckUb) before.
+inline double AutoSyncStart(const Core& core, const UbRef& ref, Pipe pipe, bool writes) {
+  if (!core.auto_sync) return 0;
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  constexpr int kScalar = static_cast<int>(Pipe::kS);
+  const int p = static_cast<int>(pipe);
+  // Only pairs with S are the compiler's; V/MTE2/MTE3 hand-offs stay the kernel's (queues).
+  auto ordered = [&](int other) {
+    return other >= 0 && other != p && (p == kScalar || other == kScalar);
+  };
+  double start = 0;
+  if (ordered(r.write_pipe)) start = r.write_end + core.flag_ns;
+  if (writes && ordered(r.read_pipe) && r.read_end + core.flag_ns > start) {
+    start = r.read_end + core.flag_ns;
+  }
+  return start;
+}
+
+// GM: the same order and check between S and the DMA pipes for GM bytes both touch (gm_sync.cc).
+// The earliest start of an access to [lo, hi) on `pipe` (auto-sync on), then, once issued, the
+// record and (checked, auto-sync off) the missing-sync check.
+double GmSyncStart(Core& core, Pipe pipe, const uint8_t* lo, const uint8_t* hi, bool write);
+void TrackGm(Core& core, Pipe pipe, const uint8_t* lo, const uint8_t* hi, bool write, double start,
+             double end, const char* instr);
 
 // Sets (value) or clears bits [lo, hi) of `words`.
 inline void SetBitRange(uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
@@ -236,14 +294,23 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
     if (src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double cost = core.VectorCost(max_bytes);
-  const double start = core.Issue(Pipe::kV, name, cost, 0);
-  if (core.checked) {
+  double not_before = 0;
+  if (core.auto_sync) {
+    not_before = AutoSyncStart(core, dst, Pipe::kV, true);
+    for (int i = 0; i < nsrc; ++i) {
+      not_before = std::max(not_before, AutoSyncStart(core, srcs[i], Pipe::kV, false));
+    }
+  }
+  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
+  if (TracksPipes(core)) {
     for (int i = 0; i < nsrc; ++i) {
       if (IsWorkOperand(name, i, nsrc)) {
         TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
         continue;
       }
-      if (!IsStridedRowsSource(name, i)) CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
+      if (core.checked && !IsStridedRowsSource(name, i)) {
+        CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
+      }
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
     }
     TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);

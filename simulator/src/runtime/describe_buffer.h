@@ -1,0 +1,13 @@
+// How fault messages name a UB buffer: "queue #0 buffer #1 [UB 0x400, 1024 B]".
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+
+std::string DescribeBuffer(const Core& core, int16_t buf);
+
+}  // namespace opsim::sim::detail

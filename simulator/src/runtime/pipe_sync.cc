@@ -1,0 +1,104 @@
+// Per-buffer pipe bookkeeping and the missing-sync check: which pipe last wrote and read each UB
+// buffer and until when, and, in checked mode, a kMissingSync fault when an instruction is not
+// ordered after another pipe's access. What counts as missing depends on LaunchOptions::auto_sync
+// (docs/CHECKS.md, "Synchronisation"): CANN's --cce-auto-sync inserts the S <-> V/MTE2/MTE3 flags
+// and the PipeBarrier<PIPE_V> between dependent vector instructions; the V/MTE2/MTE3 hand-offs
+// are always the kernel's.
+#include <algorithm>
+#include <string>
+
+#include "opsim/sim/detail/core.h"
+#include "runtime/describe_buffer.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+constexpr int kScalar = static_cast<int>(Pipe::kS);
+constexpr int kVector = static_cast<int>(Pipe::kV);
+
+std::string Ns(double t) { return std::to_string(t) + " ns"; }
+
+// The HardEvent a kernel names for the hand-off from `from` to `to`: "V_S", "MTE2_S", "S_MTE3".
+std::string EventName(int from, int to) {
+  return std::string(PipeName(static_cast<Pipe>(from))) + "_" + PipeName(static_cast<Pipe>(to));
+}
+
+// What is missing between an access of `other` and one of `pipe`, for the fault message. Pairs
+// with S are what auto-sync would have inserted, so the message says it is off.
+std::string MissingHandOff(int other, int pipe) {
+  if (other == kScalar || pipe == kScalar) {
+    const std::string e = EventName(other, pipe);
+    return "missing SetFlag<" + e + ">/WaitFlag<" + e +
+           "> between the pipes (auto-sync is off; CANN's --cce-auto-sync would insert it)";
+  }
+  return "";  // the V/MTE2/MTE3 hand-offs keep their messages below
+}
+
+// Auto-sync off: a V instruction reading a V write to the same buffer, with no PipeBarrier<PIPE_V>
+// (or <PIPE_ALL>) since and no other pipe in between, is unordered in the vector pipe.
+// Only reads: the vector pipe issues in order, so a later write cannot overtake an earlier one,
+// but a read may start before an earlier instruction's result is written back.
+void CheckVectorRead(const Core& core, const BufferRecord& r, const UbRef& ref, double start,
+                     const char* instr) {
+  if (core.auto_sync || !r.v_write_pending || r.write_pipe != kVector) return;
+  if (r.v_write_barriers != core.v_barriers) return;  // a PipeBarrier since the write
+  if (r.write_end > start) return;  // this instruction's own write (ReduceSum's work tensor)
+  RaiseFault(FaultKind::kMissingSync, instr,
+             "V reads " + DescribeBuffer(core, ref.buf) + " at " + Ns(start) +
+                 " after the V write ending at " + Ns(r.write_end) +
+                 " with no PipeBarrier<PIPE_V> between them (auto-sync is off; CANN's "
+                 "--cce-auto-sync would insert it)");
+}
+
+}  // namespace
+
+void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+               const char* instr) {
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const int p = static_cast<int>(pipe);
+  if (core.checked) {
+    if (r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end) {
+      const std::string missing = MissingHandOff(r.write_pipe, p);
+      RaiseFault(FaultKind::kMissingSync, instr,
+                 std::string(PipeName(pipe)) + " reads " + DescribeBuffer(core, ref.buf) + " at " +
+                     std::to_string(start) + " ns before the " +
+                     PipeName(static_cast<Pipe>(r.write_pipe)) + " write ending at " +
+                     std::to_string(r.write_end) + " ns: " +
+                     (missing.empty() ? "missing EnQue/DeQue or SetFlag/WaitFlag between the pipes"
+                                      : missing));
+    }
+    if (p == kVector) CheckVectorRead(core, r, ref, start, instr);
+  }
+  if (p != kVector) r.v_write_pending = false;       // the hand-off to this pipe ordered V's write
+  if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
+  r.read_pipe = static_cast<int8_t>(p);
+  r.read_end = std::max(r.read_end, end);
+}
+
+void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                const char* instr, uint64_t bytes) {
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const int p = static_cast<int>(pipe);
+  if (core.checked) {
+    MarkWritten(core, ref.ptr, std::min<uint64_t>(bytes, ref.bytes));
+    const bool read_race = r.read_pipe >= 0 && r.read_pipe != p && start < r.read_end;
+    const bool write_race = r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end;
+    if (read_race || write_race) {
+      const int other = read_race ? r.read_pipe : r.write_pipe;
+      const std::string missing = MissingHandOff(other, p);
+      RaiseFault(
+          FaultKind::kMissingSync, instr,
+          std::string(PipeName(pipe)) + " overwrites " + DescribeBuffer(core, ref.buf) + " at " +
+              std::to_string(start) + " ns while a " + PipeName(static_cast<Pipe>(other)) +
+              (read_race ? " read" : " write") + " runs until " +
+              std::to_string(read_race ? r.read_end : r.write_end) +
+              " ns: " + (missing.empty() ? "missing synchronisation between the pipes" : missing));
+    }
+  }
+  r.write_pipe = static_cast<int8_t>(p);
+  r.write_end = end;
+  r.v_write_pending = p == kVector;
+  r.v_write_barriers = core.v_barriers;
+}
+
+}  // namespace opsim::sim::detail
