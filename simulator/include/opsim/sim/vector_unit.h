@@ -94,7 +94,9 @@ void ExpFloat(float* dst, const float* src, size_t n);
 // Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
 // Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
 // Float ops compute float32 in double and round once; float16/bfloat16 compute the float32
-// result and round it to nearest-even once more (the chip computes them in float32).
+// result and round it to nearest-even once more (the chip computes them in float32). Exp of
+// float32/float16/bfloat16 is the exception: ExpFloat's float32 result (within 1 ulp, as
+// ReduceLogSumExp's exp), rounded once more for the 16-bit types.
 enum class MathOp : uint8_t { kExp, kLn, kSqrt, kRsqrt, kReciprocal, kRelu };
 // Floats only, except kRelu (also signed integers: max(x, 0)). NaN in gives NaN out.
 void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n);
