@@ -156,6 +156,11 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
       return fits(c);
     });
     c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+    // As many chunks, as even as the alignment allows: a short last chunk would leave the cores
+    // that own full ones doing more than their share (8192 columns in chunks of 2576 are three
+    // of 2576 and one of 464; of 2048, four).
+    c.cols = static_cast<uint32_t>(
+        std::min<uint64_t>(c.cols, Align(CeilDiv(inner, CeilDiv(inner, c.cols)), per)));
     if (!allow_split && outer * CeilDiv(inner, c.cols) < max_cores) {
       // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
       const uint64_t per_core = Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per);

@@ -266,7 +266,8 @@ void LogSumExpRows(const AscendC::LocalTensor<A>& max, const AscendC::LocalTenso
 }
 
 // Pair c takes column c: src[r * rowStride + c] for r < rows, c < cols. The chip: Max folding
-// the rows, Sub of the new maxes from each row, Exp, Add folding the rows; then the pair ops.
+// the rows into a copy of the maxes, Sub of the new maxes from each row, Exp, and Add folding the
+// rows into the sums, after the rescale of the sums over the pairs (Sub, Exp, Mul).
 template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
 void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTensor<A>& sum,
                       const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
@@ -277,8 +278,8 @@ void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTe
     detail::RaiseBadShape("ext::LogSumExpColumns", rows, cols, rowStride);
   }
   internal::LogSumExpOp<S, A>(
-      "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Max", "Sub", "Exp", "Mul", "Add"},
-      max, sum, cols, src, internal::SpanOf(rows, cols, rowStride), [&] {
+      "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Sub", "Exp", "Mul"}, max, sum, cols,
+      src, internal::SpanOf(rows, cols, rowStride), [&] {
         vec::LogSumExpColumns(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
                               src.data(), rows, cols, rowStride);
       });
