@@ -29,8 +29,8 @@ HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Rows per block of a column update: the rows of a block add into one vector, the blocks into
-// another, so no serial chain of additions is longer than the tile's rows / kRowBlock + kRowBlock.
+// Rows per block of a column update: the rows of a block add into a block of sums, the blocks into
+// the running sums, so no serial chain of additions is longer than rows / kRowBlock + kRowBlock.
 constexpr size_t kRowBlock = 16;
 // Elements per block of a row update, added into vector accumulators and then, as one value, into
 // a double (float32) or long chain (float64): keeps the float32 chains at most 32 long on AVX-512.
@@ -163,51 +163,62 @@ void RowsTyped(DType src_type, void* max, void* sum, const void* src, size_t row
   for (size_t r = 0; r < rows; ++r) UpdateRow(m + r, s + r, x + r * stride, cols);
 }
 
-// N columns starting at column c of a rows x cols tile (row stride `stride`): the vector path
-// when no element and no running max of the strip rules it out, else each column scalar.
+// The first `body` columns (a multiple of the vector width) of a rows x cols tile, row-major so
+// that every pass streams the tile: the new maxes, the rescale of the sums, then the exps added
+// in blocks of kRowBlock rows. False (nothing written) when an element or a running max rules
+// the vector path out; the caller then updates those columns with the scalar definition.
 template <typename A>
-void UpdateStrip(A* m, A* s, const A* x, size_t rows, size_t stride) {
+bool UpdateColumnsVector(A* m, A* s, const A* x, size_t rows, size_t body, size_t stride) {
   const hn::ScalableTag<A> d;
   const size_t N = hn::Lanes(d);
   const auto neg_inf = hn::Set(d, -std::numeric_limits<A>::infinity());
   const auto zero = hn::Zero(d);
-  const auto m_old = hn::LoadU(d, m);
-  const bool m_ok =
-      hn::AllTrue(d, hn::Or(hn::Eq(hn::Sub(m_old, m_old), zero), hn::Eq(m_old, neg_inf)));
-  auto vmax = m_old;
-  auto bad = zero;
-  for (size_t r = 0; m_ok && r < rows; ++r) {
-    const auto v = hn::LoadU(d, x + r * stride);
-    vmax = hn::Max(vmax, v);
-    bad = hn::Add(bad, hn::Sub(v, v));
+  thread_local std::vector<A> scratch;
+  scratch.resize(2 * body);
+  A* new_max = scratch.data();
+  A* block = scratch.data() + body;
+  auto ok = hn::Set(d, A(0));
+  for (size_t c = 0; c < body; c += N) {
+    const auto v = hn::LoadU(d, m + c);
+    // A running max of -inf (no elements yet) is fine; NaN and +inf are not.
+    ok = hn::Add(ok, hn::IfThenElseZero(hn::Ne(v, neg_inf), hn::Sub(v, v)));
+    hn::StoreU(v, d, new_max + c);
   }
-  if (!m_ok || !AllFinite(d, bad)) {
-    for (size_t c = 0; c < N; ++c) UpdateScalar(m + c, s + c, x + c, rows, stride);
-    return;
+  for (size_t r = 0; r < rows; ++r) {
+    const A* row = x + r * stride;
+    for (size_t c = 0; c < body; c += N) {
+      const auto v = hn::LoadU(d, row + c);
+      hn::StoreU(hn::Max(hn::LoadU(d, new_max + c), v), d, new_max + c);
+      ok = hn::Add(ok, hn::Sub(v, v));
+    }
   }
-  // A column whose max is still -inf has no elements yet (rows == 0): shift it by 0.
-  const auto sh = hn::IfThenElse(hn::Eq(vmax, neg_inf), zero, vmax);
-  const auto same = hn::Eq(m_old, vmax);
-  auto total = hn::LoadU(d, s);
-  if (!hn::AllTrue(d, same)) {
-    total =
-        hn::Mul(total, hn::IfThenElse(same, hn::Set(d, A(1)), hn::Exp(d, hn::Sub(m_old, vmax))));
+  if (!AllFinite(d, ok)) return false;
+  // Every element is finite and rows > 0, so every new max is finite: it is the shift.
+  for (size_t c = 0; c < body; c += N) {
+    const auto m_old = hn::LoadU(d, m + c);
+    const auto m_new = hn::LoadU(d, new_max + c);
+    const auto same = hn::Eq(m_old, m_new);
+    if (!hn::AllTrue(d, same)) {
+      const auto f = hn::IfThenElse(same, hn::Set(d, A(1)), hn::Exp(d, hn::Sub(m_old, m_new)));
+      hn::StoreU(hn::Mul(hn::LoadU(d, s + c), f), d, s + c);
+    }
+    hn::StoreU(m_new, d, m + c);
   }
-  auto blocks = zero;
   for (size_t r0 = 0; r0 < rows; r0 += kRowBlock) {
     const size_t end = std::min(rows, r0 + kRowBlock);
-    auto b0 = zero;
-    auto b1 = zero;
-    size_t r = r0;
-    for (; r + 2 <= end; r += 2) {
-      b0 = hn::Add(b0, hn::Exp(d, hn::Sub(hn::LoadU(d, x + r * stride), sh)));
-      b1 = hn::Add(b1, hn::Exp(d, hn::Sub(hn::LoadU(d, x + (r + 1) * stride), sh)));
+    for (size_t c = 0; c < body; c += N) hn::StoreU(zero, d, block + c);
+    for (size_t r = r0; r < end; ++r) {
+      const A* row = x + r * stride;
+      for (size_t c = 0; c < body; c += N) {
+        const auto e = hn::Exp(d, hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, m + c)));
+        hn::StoreU(hn::Add(hn::LoadU(d, block + c), e), d, block + c);
+      }
     }
-    if (r < end) b0 = hn::Add(b0, hn::Exp(d, hn::Sub(hn::LoadU(d, x + r * stride), sh)));
-    blocks = hn::Add(blocks, hn::Add(b0, b1));
+    for (size_t c = 0; c < body; c += N) {
+      hn::StoreU(hn::Add(hn::LoadU(d, s + c), hn::LoadU(d, block + c)), d, s + c);
+    }
   }
-  hn::StoreU(hn::Add(total, blocks), d, s);
-  hn::StoreU(vmax, d, m);
+  return true;
 }
 
 template <typename A>
@@ -219,8 +230,9 @@ void ColumnsTyped(DType src_type, void* max, void* sum, const void* src, size_t 
   auto* m = static_cast<A*>(max);
   auto* s = static_cast<A*>(sum);
   const size_t N = hn::Lanes(hn::ScalableTag<A>());
-  size_t c = 0;
-  for (; c + N <= cols; c += N) UpdateStrip(m + c, s + c, x + c, rows, stride);
+  const size_t body = cols / N * N;
+  size_t c = body;
+  if (body == 0 || !UpdateColumnsVector(m, s, x, rows, body, stride)) c = 0;
   for (; c < cols; ++c) UpdateScalar(m + c, s + c, x + c, rows, stride);
 }
 
