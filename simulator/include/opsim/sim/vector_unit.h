@@ -78,8 +78,9 @@ void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_typ
 // shift(v) = v when finite, else 0; the finish (LogAddShift) gives log(sum) + shift(max). So a row
 // of -inf gives -inf, one with +inf gives +inf, one with NaN gives NaN, and no exp overflows on
 // finite inputs. Rows: pair r takes src[r * row_stride + 0 .. cols). Columns: pair c takes
-// src[r * row_stride + c] for r < rows. The exp is ExpFloat's (float32; float64 takes Highway's
-// double Exp), except where an update holds a NaN or an infinity (std::exp there).
+// src[r * row_stride + c] for r < rows. The exp is Highway's (ExpFloat's for float32), except
+// std::exp for an update holding a NaN or an infinity, a row shorter than one vector and the
+// columns past the last whole vector: the two agree within 1 ulp.
 void LogSumExpRows(DType src_type, DType acc_type, void* max, void* sum, const void* src,
                    size_t rows, size_t cols, size_t row_stride);
 void LogSumExpColumns(DType src_type, DType acc_type, void* max, void* sum, const void* src,
