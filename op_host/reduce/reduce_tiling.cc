@@ -32,6 +32,7 @@ struct Sizes {
   size_t in;
   size_t acc;
   size_t out;
+  uint32_t map = 0;  // the stage's ReduceMap, when it takes UB of its own (kLogSumExp)
 };
 
 // Largest v in [1, hi] with fits(v), or 0 when even 1 does not fit.
@@ -75,6 +76,7 @@ void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, 
 ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceProfile& d,
                          uint32_t max_cores) {
   ReduceStageTiling t;
+  t.map = s.map;
   t.outer = outer;
   t.r = r;
   t.inner = 1;
@@ -115,6 +117,7 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
                           const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split) {
   ReduceStageTiling t;
+  t.map = s.map;
   t.outer = outer;
   t.r = r;
   t.inner = inner;
@@ -153,6 +156,11 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
       return fits(c);
     });
     c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+    // As many chunks, as even as the alignment allows: a short last chunk would leave the cores
+    // that own full ones doing more than their share (8192 columns in chunks of 2576 are three
+    // of 2576 and one of 464; of 2048, four).
+    c.cols = static_cast<uint32_t>(
+        std::min<uint64_t>(c.cols, Align(CeilDiv(inner, CeilDiv(inner, c.cols)), per)));
     if (!allow_split && outer * CeilDiv(inner, c.cols) < max_cores) {
       // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
       const uint64_t per_core = Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per);
@@ -208,6 +216,10 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   if (narrow) bytes += buf(out_elems * acc_bytes);
   bytes += t.out_buffer_num * buf(out_elems * out_bytes);
   if (part) bytes += 32;
+  // ReduceLogSumExp's running max, one per accumulator.
+  if (static_cast<kernels::ReduceMap>(t.map) == kernels::ReduceMap::kLogSumExp) {
+    bytes += buf(out_elems * acc_bytes);
+  }
   return bytes;
 }
 
@@ -216,10 +228,11 @@ namespace {
 // The stage tiling of a pass over [before, r, after] (its dtypes and buffers set): family,
 // blocks, the combine of a split reduced extent and its partials, the kernel key.
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
-              const sim::DeviceProfile& device, ReducePass* pass) {
+              kernels::ReduceMap map, const sim::DeviceProfile& device, ReducePass* pass) {
   pass->in_elems = before * r * after;
   pass->out_elems = before * after;
-  const Sizes sizes{DTypeSize(pass->in_dtype), DTypeSize(acc), DTypeSize(pass->out_dtype)};
+  const uint32_t map_id = static_cast<uint32_t>(map);
+  const Sizes sizes{DTypeSize(pass->in_dtype), DTypeSize(acc), DTypeSize(pass->out_dtype), map_id};
   kernels::ReduceTilingData& td = pass->tiling;
   td.has_pad = device.has_data_copy_pad ? 1 : 0;
   pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
@@ -230,7 +243,7 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
   td.combine = kernels::ReduceStageTiling{};
   pass->partial_bytes = 0;
   if (td.stage.r_split > 1) {
-    const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass->out_dtype)};
+    const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass->out_dtype), map_id};
     td.combine =
         TileARA(1, td.stage.r_split, pass->out_elems, combine, device, pass->block_dim, false);
     pass->partial_bytes = Align512(td.stage.r_split * pass->out_elems * DTypeSize(acc));
@@ -240,44 +253,9 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
                                                   static_cast<int32_t>(pass->out_dtype));
 }
 
-void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
-                     kernels::ReduceTilingData* td);
-
-// ReduceLogSumExp, stable: a MAX pass writes each output's max (in the accumulator type) to
-// scratch A, then the SUM pass sums exp(x - max) and finishes with log(sum) + max. The shift is
-// per output, so the reduced axes must merge into one group (one SUM pass).
-Status AddLogSumExpShift(const ReduceRequest& request, const sim::DeviceProfile& device,
-                         ReducePlan* plan) {
-  if (plan->passes.empty()) return Status::Ok();  // no output elements
-  if (plan->passes.size() != 1) {
-    return {ErrorCode::kUnsupported,
-            "ONNX ReduceLogSumExp: the axes of " + ToString(request) +
-                " leave kept axes between reduced ones; opsim reduces LogSumExp over axes that "
-                "are adjacent once size-1 dims are dropped"};
-  }
-  const DType acc = AccDType(request.dtype);
-  ReducePass sum = plan->passes[0];
-  const kernels::ReduceStageTiling& shape = sum.tiling.stage;
-  ReducePass max = sum;
-  max.out_dtype = acc;
-  max.dst = ReduceBuffer::kScratchA;
-  max.tiling = kernels::ReduceTilingData{};
-  TilePass(ReduceKind::kMax, shape.outer, shape.r, shape.inner, acc, device, &max);
-  // The SUM pass keeps a tile of shifts in the UB besides its own buffers.
-  sim::DeviceProfile smaller = device;
-  smaller.ub_bytes = device.ub_bytes / 4 * 3;
-  const uint64_t outer = shape.outer, r = shape.r, inner = shape.inner;
-  sum.tiling = kernels::ReduceTilingData{};
-  TilePass(ReduceKind::kSum, outer, r, inner, acc, smaller, &sum);
-  SetFamilyStages(request, true, true, &sum.tiling);
-  sum.has_shift = true;
-  sum.shift = ReduceBuffer::kScratchA;
-  plan->passes = {max, sum};
-  return Status::Ok();
-}
-
 // The family's map goes on the stage that reads the input; its finish on the stage that writes
-// the output (the combine when the last pass splits its reduced extent).
+// the output (the combine when the last pass splits its reduced extent). LogSumExp's go on every
+// stage: each writes the LogSumExp of its share, which the next folds in like any input.
 void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
                      kernels::ReduceTilingData* td) {
   using kernels::ReduceFinish;
@@ -299,10 +277,13 @@ void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
       finish = ReduceFinish::kSqrt;
       break;
     case ReduceVariant::kLogSum: finish = ReduceFinish::kLog; break;
-    case ReduceVariant::kLogSumExp:
-      map = ReduceMap::kExpShift;
-      finish = ReduceFinish::kLogAddShift;
-      break;
+    case ReduceVariant::kLogSumExp: {
+      for (kernels::ReduceStageTiling* t : {&td->stage, &td->combine}) {
+        t->map = static_cast<uint32_t>(ReduceMap::kLogSumExp);
+        t->finish = static_cast<uint32_t>(ReduceFinish::kLogSumExp);
+      }
+      return;
+    }
   }
   if (first) td->stage.map = static_cast<uint32_t>(map);
   if (!last) return;
@@ -373,7 +354,11 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     pass.dst =
         last ? ReduceBuffer::kOutput
              : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB : ReduceBuffer::kScratchA);
-    TilePass(request.kind, before, r, after, acc, device, &pass);
+    // Only LogSumExp's map takes UB (its running max); the others' maps are set afterwards.
+    const kernels::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
+                                       ? kernels::ReduceMap::kLogSumExp
+                                       : kernels::ReduceMap::kNone;
+    TilePass(request.kind, before, r, after, acc, map, device, &pass);
     partial_bytes = std::max(partial_bytes, pass.partial_bytes);
     kernels::ReduceTilingData& td = pass.tiling;
     if (pass.dst != ReduceBuffer::kOutput) {
@@ -386,11 +371,6 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     if (last) break;
     dims = next_dims;
     reduced = next_reduced;
-  }
-  if (request.variant == ReduceVariant::kLogSumExp) {
-    OPSIM_RETURN_IF_ERROR(AddLogSumExpShift(request, device, &out));
-    partial_bytes = std::max(partial_bytes, out.passes[0].partial_bytes);
-    scratch_bytes[0] = Align512(out.passes[0].out_elems * DTypeSize(acc));
   }
   out.scratch_a_offset = partial_bytes;
   out.scratch_b_offset = partial_bytes + scratch_bytes[0];
@@ -417,8 +397,6 @@ Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTilin
     out.passes[p].data = pass.tiling;
     out.passes[p].key = pass.tiling_key;
     out.passes[p].src = pass.src;
-    out.passes[p].has_shift = pass.has_shift ? 1 : 0;
-    out.passes[p].shift = pass.shift;
     out.passes[p].dst = pass.dst;
     blocks = std::max(blocks, pass.block_dim);
   }

@@ -32,8 +32,6 @@ struct ReducePass {
   uint64_t tiling_key = 0;
   uint32_t block_dim = 1;
   uint64_t partial_bytes = 0;  // GM workspace for the partials of a split reduced extent
-  bool has_shift = false;      // ReduceLogSumExp's SUM pass: a shift per output in `shift`
-  ReduceBuffer shift = ReduceBuffer::kScratchA;
 };
 
 struct ReducePlan {

@@ -38,7 +38,6 @@ extern "C" void opsim_reduce_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_
     pass.x = Address(launch, t.src, x, y, workspace);
     pass.y = Address(launch, t.dst, x, y, workspace);
     pass.workspace = workspace;
-    if (t.has_shift != 0) pass.shift = Address(launch, t.shift, x, y, workspace);
     pass.tiling = t.data;
     if (DispatchReduceSum(pass) || DispatchReduceMax(pass) || DispatchReduceMin(pass) ||
         DispatchReduceProd(pass)) {

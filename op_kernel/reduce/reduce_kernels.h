@@ -40,31 +40,27 @@ class ReduceKernelBase {
       return out;
     }
   }
-  // ReduceLogSumExp's shift per output (a GM tensor of `outputs` accumulators), read in tiles of up
-  // to `tile` into its own queue.
-  void InitShift(GM_ADDR shift, const ReduceStageTiling& t, uint64_t outputs, uint32_t tile) {
-    const bool uses = static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift ||
-                      static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogAddShift;
-    if (!uses || shift == nullptr) return;
-    shifted_ = true;
-    shift_.SetGlobalBuffer(reinterpret_cast<__gm__ Acc*>(shift), outputs);
-    pipe_.InitBuffer(shift_q_, 1, static_cast<uint32_t>(AlignUp<Acc>(tile) * sizeof(Acc)));
+  // ReduceLogSumExp's running max beside the accumulators (the sums), `elems` of them.
+  void InitLogSumExp(const ReduceStageTiling& t, uint32_t elems) {
+    if (static_cast<ReduceMap>(t.map) != ReduceMap::kLogSumExp) return;
+    lse_ = true;
+    pipe_.InitBuffer(max_buf_, elems * sizeof(Acc));
   }
-  AscendC::LocalTensor<Acc> LoadShift(uint64_t offset, uint32_t n, bool has_pad) {
-    AscendC::LocalTensor<Acc> tile = shift_q_.template AllocTensor<Acc>();
-    CopyInContiguous(tile, shift_, offset, n, has_pad, Acc(0));
-    shift_q_.EnQue(tile);
-    return shift_q_.template DeQue<Acc>();
+  // The pairs of one tile start at (max -inf, sum 0): LogSumExp of nothing is -inf.
+  AscendC::LocalTensor<Acc> StartLogSumExp(const AscendC::LocalTensor<Acc>& acc, uint32_t n) {
+    AscendC::LocalTensor<Acc> max = max_buf_.template Get<Acc>();
+    AscendC::Duplicate(max, Lowest<Acc>(), static_cast<int32_t>(n));
+    AscendC::Duplicate(acc, Acc(0), static_cast<int32_t>(n));
+    return max;
   }
-  // ReduceLogSumExp's finish (log, then add the shift) where the stage has it; frees the tile.
-  void FinishShift(const AscendC::LocalTensor<Acc>& acc, AscendC::LocalTensor<Acc>& tile,
-                   uint32_t n, const ReduceStageTiling& t) {
+  // ReduceLogSumExp's finish: log(sum) + max (ReduceFinish::kLogSumExp).
+  void FinishLogSumExp(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<Acc>& max,
+                       uint32_t n, const ReduceStageTiling& t) {
     if constexpr (std::is_floating_point_v<Acc>) {
-      if (static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogAddShift) {
-        ext::LogAddShift(acc, tile, n);
+      if (static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogSumExp) {
+        ext::LogAddShift(acc, max, n);
       }
     }
-    shift_q_.FreeTensor(tile);
   }
 
   // Rounds the accumulators to the output type, once, to nearest even.
@@ -80,18 +76,17 @@ class ReduceKernelBase {
   AscendC::TBuf<AscendC::TPosition::VECCALC> part_buf_;
   AscendC::GlobalTensor<In> x_;
   AscendC::GlobalTensor<Out> y_;
-  bool shifted_ = false;
-  AscendC::TQue<AscendC::QuePosition::VECIN, 1> shift_q_;
-  AscendC::GlobalTensor<Acc> shift_;
+  bool lse_ = false;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> max_buf_;
 };
 
 // The reducers with a finish: SUM (the family) and MIN (bool).
 template <typename R>
 inline constexpr bool kFinishes = std::is_same_v<R, SumReducer> || std::is_same_v<R, MinReducer>;
 
-// The stages of ReduceLogSumExp: SUM, float accumulators, and a shift.
+// The stages of ReduceLogSumExp: SUM with float accumulators, and a running max beside them.
 template <typename R, typename Acc>
-inline constexpr bool kCanShift = std::is_same_v<R, SumReducer>&& std::is_floating_point_v<Acc>;
+inline constexpr bool kCanLogSumExp = std::is_same_v<R, SumReducer>&& std::is_floating_point_v<Acc>;
 
 // The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Integer means
 // truncate toward zero, as ONNX Runtime's integer division does.
@@ -107,7 +102,7 @@ void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageT
       AscendC::Sqrt(acc, acc, count);
     } else if (finish == ReduceFinish::kLog) {
       AscendC::Ln(acc, acc, count);
-    }  // kLogAddShift: the kernel adds its shift tile (ext::LogAddShift)
+    }  // kLogSumExp: the kernel adds its running max (FinishLogSumExp)
   } else if (finish == ReduceFinish::kMean && t.count != 0) {
     // Over no elements the integer sum stays 0, as the reference has it (0 / 0 has no value).
     const Acc divisor = static_cast<Acc>(t.count);
@@ -127,15 +122,15 @@ inline bool RowMapOf(const ReduceStageTiling& t, ext::RowMap* map) {
   return true;
 }
 
-// A row reduction of one tile, through the family's map when the stage has one (kExpShift reads
-// `shift`, one per row).
+// A row reduction of one tile, through the family's map when the stage has one. kLogSumExp
+// (given the running max of each row) updates the (max, dst) pairs instead of writing dst.
 template <typename R, typename In, typename Acc>
 void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTensor<In>& in,
                     const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
-                    const AscendC::LocalTensor<Acc>* shift = nullptr) {
-  if constexpr (kCanShift<R, Acc>) {
-    if (static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift && shift != nullptr) {
-      ext::ReduceRowsExpShifted(dst, in, *shift, rows, cols, stride);
+                    const AscendC::LocalTensor<Acc>* max = nullptr) {
+  if constexpr (kCanLogSumExp<R, Acc>) {
+    if (static_cast<ReduceMap>(t.map) == ReduceMap::kLogSumExp && max != nullptr) {
+      ext::LogSumExpRows(*max, dst, in, rows, cols, stride);
       return;
     }
   }
@@ -152,10 +147,10 @@ void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTe
 template <typename R, typename In, typename Acc>
 void AccumulateTileRows(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<In>& in,
                         const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
-                        const AscendC::LocalTensor<Acc>* shift = nullptr) {
-  if constexpr (kCanShift<R, Acc>) {
-    if (static_cast<ReduceMap>(t.map) == ReduceMap::kExpShift && shift != nullptr) {
-      ext::AccumulateRowsExpShifted(acc, in, *shift, rows, cols, stride);
+                        const AscendC::LocalTensor<Acc>* max = nullptr) {
+  if constexpr (kCanLogSumExp<R, Acc>) {
+    if (static_cast<ReduceMap>(t.map) == ReduceMap::kLogSumExp && max != nullptr) {
+      ext::LogSumExpColumns(*max, acc, in, rows, cols, stride);
       return;
     }
   }
@@ -176,8 +171,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   using Base = ReduceKernelBase<In, Acc, Out>;
 
  public:
-  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad,
-            GM_ADDR shift = nullptr) {
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
     t_ = t;
     has_pad_ = has_pad;
     share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
@@ -189,7 +183,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
     this->InitBuffers(t, in_elems, out_elems);
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
-    if constexpr (kCanShift<R, Acc>) this->InitShift(shift, t, t.outer, t.rows);
+    if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
 
   void Process() {
@@ -197,7 +191,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.unit_end - u));
       AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
       AscendC::LocalTensor<Acc> acc = this->AccFor(out);
-      if (this->shifted_) shift_tile_ = this->LoadShift(u, rows, has_pad_);
+      if (this->lse_) max_ = this->StartLogSumExp(acc, rows);
       if (share_.r_end == share_.r_begin) {
         AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(rows));
       } else if (whole_rows_) {
@@ -207,7 +201,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
         for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i, i);
       }
       if constexpr (kFinishes<R>) Finish(acc, rows, t_);
-      if (this->shifted_) this->FinishShift(acc, shift_tile_, rows, t_);
+      if (this->lse_) this->FinishLogSumExp(acc, max_, rows, t_);
       this->Narrow(out, acc, rows);
       this->out_q_.EnQue(out);
       CopyOut(u, rows);
@@ -224,20 +218,25 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t r = static_cast<uint32_t>(t_.r);
-    ReduceTileRows<R>(acc, in, t_, rows, r, r, this->shifted_ ? &shift_tile_ : nullptr);
+    ReduceTileRows<R>(acc, in, t_, rows, r, r, this->lse_ ? &max_ : nullptr);
     this->in_q_.FreeTensor(in);
   }
-  // Row `row` of x, the tile's row `i`.
+  // Row `row` of x, the tile's row `i`. LogSumExp updates the row's pair by every chunk; the
+  // other reducers reduce each chunk and combine it into the accumulator.
   void ReduceLongRow(const AscendC::LocalTensor<Acc>& acc, uint64_t row, uint32_t i) {
     AscendC::LocalTensor<Acc> part = this->part_buf_.template Get<Acc>();
-    const AscendC::LocalTensor<Acc> row_shift = this->shifted_ ? shift_tile_[i] : acc;
+    const AscendC::LocalTensor<Acc> row_max = this->lse_ ? max_[i] : acc;
     for (uint64_t c = share_.r_begin; c < share_.r_end; c += t_.cols) {
       const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, share_.r_end - c));
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
-      ReduceTileRows<R>(first ? acc : part, in, t_, 1, n, n, this->shifted_ ? &row_shift : nullptr);
-      if (!first) R::Combine(acc, acc, part, 1);
+      if (this->lse_) {
+        ReduceTileRows<R>(acc, in, t_, 1, n, n, &row_max);
+      } else {
+        ReduceTileRows<R>(first ? acc : part, in, t_, 1, n, n);
+        if (!first) R::Combine(acc, acc, part, 1);
+      }
       this->in_q_.FreeTensor(in);
     }
   }
@@ -251,7 +250,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool whole_rows_ = false;
-  AscendC::LocalTensor<Acc> shift_tile_;
+  AscendC::LocalTensor<Acc> max_;  // LogSumExp's running max of the tile's rows
 };
 
 // ARA: x is [outer, r, inner], y is [outer, inner]. A work unit is one outer index and one
@@ -259,8 +258,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
 template <typename R, typename In, typename Acc, typename Out>
 class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
  public:
-  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad,
-            GM_ADDR shift = nullptr) {
+  void Init(GM_ADDR x, GM_ADDR y, const ReduceStageTiling& t, bool has_pad) {
     t_ = t;
     has_pad_ = has_pad;
     share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
@@ -269,8 +267,9 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
     if (share_.unit_begin == share_.unit_end) return;
     const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
-    this->InitBuffers(t, in_elems, static_cast<uint32_t>(AlignUp<Acc>(t.cols)));
-    if constexpr (kCanShift<R, Acc>) this->InitShift(shift, t, t.outer * t.inner, t.cols);
+    const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.cols));
+    this->InitBuffers(t, in_elems, out_elems);
+    if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
 
   void Process() {
@@ -280,15 +279,18 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
       const uint32_t cols = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.inner - c0));
       AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
       AscendC::LocalTensor<Acc> acc = this->AccFor(out);
-      AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
-      if (this->shifted_) shift_tile_ = this->LoadShift(a0 * t_.inner + c0, cols, has_pad_);
+      if (this->lse_) {
+        max_ = this->StartLogSumExp(acc, cols);
+      } else {
+        AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
+      }
       for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
         const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
         CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
         Compute(acc, rows, cols);
       }
       if constexpr (kFinishes<R>) Finish(acc, cols, t_);
-      if (this->shifted_) this->FinishShift(acc, shift_tile_, cols, t_);
+      if (this->lse_) this->FinishLogSumExp(acc, max_, cols, t_);
       this->Narrow(out, acc, cols);
       this->out_q_.EnQue(out);
       CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
@@ -309,7 +311,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
     const uint32_t stride = t_.ub_row_stride;
-    AccumulateTileRows<R>(acc, in, t_, rows, cols, stride, this->shifted_ ? &shift_tile_ : nullptr);
+    AccumulateTileRows<R>(acc, in, t_, rows, cols, stride, this->lse_ ? &max_ : nullptr);
     this->in_q_.FreeTensor(in);
   }
   void CopyOut(uint64_t offset, uint32_t cols) {
@@ -322,7 +324,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool contiguous_ = false;
-  AscendC::LocalTensor<Acc> shift_tile_;
+  AscendC::LocalTensor<Acc> max_;  // LogSumExp's running max of the chunk's columns
 };
 
 // One pass's addresses and tiling, as the launch hands them to the instantiation its key names.
@@ -331,7 +333,6 @@ struct ReducePassArgs {
   GM_ADDR x = nullptr;  // the input or the previous pass's accumulators
   GM_ADDR y = nullptr;  // the output or this pass's accumulators
   GM_ADDR workspace = nullptr;
-  GM_ADDR shift = nullptr;  // ReduceLogSumExp's shift per output, when the pass has one
   ReduceTilingData tiling;
 };
 
@@ -344,19 +345,19 @@ void RunReduce(const ReducePassArgs& pass) {
   const ReduceTilingData& td = pass.tiling;
   if (td.stage.r_split == 1) {
     Family<R, In, Acc, Out> kernel;
-    kernel.Init(pass.x, pass.y, td.stage, td.has_pad != 0, pass.shift);
+    kernel.Init(pass.x, pass.y, td.stage, td.has_pad != 0);
     kernel.Process();
     return;
   }
   GM_ADDR partials = AscendC::GetUserWorkspace(pass.workspace);
   {
     Family<R, In, Acc, Acc> kernel;
-    kernel.Init(pass.x, partials, td.stage, td.has_pad != 0, pass.shift);
+    kernel.Init(pass.x, partials, td.stage, td.has_pad != 0);
     kernel.Process();
   }
   AscendC::SyncAll();
   KernelReduceARA<R, Acc, Acc, Out> combine;
-  combine.Init(partials, pass.y, td.combine, td.has_pad != 0, pass.shift);
+  combine.Init(partials, pass.y, td.combine, td.has_pad != 0);
   combine.Process();
 }
 

@@ -33,12 +33,14 @@ struct ReduceStageTiling {
   uint64_t count = 1;   // elements reduced into each output: ReduceMean's divisor
 };
 
-// kExpShift and kLogAddShift (ReduceLogSumExp) read a shift per output: the max of its inputs,
-// which a MAX pass before wrote (ReducePassTiling::shift).
-enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kExpShift };
+// kLogSumExp (ReduceLogSumExp, one pass): the stage keeps a running max beside each sum and adds
+// exp(x - max), rescaling the sum when the max grows; its finish is log(sum) + max. Every stage of
+// a LogSumExp plan has both, so what one stage writes (a split's partials, a pass's results) is
+// the LogSumExp of its share, which the next stage folds in as it folds inputs.
+enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kLogSumExp };
 // kBoolMin: bool reduced by uint8 MIN (ONNX ReduceMin on bool, OpenVINO ReduceLogicalAnd), whose
 // empty-set identity 255 must read as true (1).
-enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogAddShift, kBoolMin };
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogSumExp, kBoolMin };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;
@@ -62,8 +64,6 @@ struct ReducePassTiling {
   uint64_t key = 0;  // MakeReduceTilingKey: family, reducer, input and output dtype
   ReduceBuffer src = ReduceBuffer::kInput;
   ReduceBuffer dst = ReduceBuffer::kOutput;
-  uint32_t has_shift = 0;  // the stages read a shift per output from `shift`
-  ReduceBuffer shift = ReduceBuffer::kScratchA;
 };
 
 // The tiling of one Reduce operator launch (every Reduce op type's kernel reads it): the passes

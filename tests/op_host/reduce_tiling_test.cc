@@ -100,7 +100,7 @@ TEST(ReduceTiling, Table) {
        {8192, 16384},
        {0},
        "RA",
-       {{F::kARA, 2300101, 42, 16, 2720, 6}},
+       {{F::kARA, 2300101, 42, 18, 2352, 6}},
        393216},
       {"ascend310p",
        kSum,
@@ -235,6 +235,70 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
       }
     }
   }
+}
+
+// ReduceLogSumExp runs in one pass per axis group: every stage (a split's combine included) keeps
+// a running max beside its sums and finishes with log(sum) + max, and that max counts in its UB.
+TEST(ReduceTiling, LogSumExpStagesAllCarryTheOnlineMapAndFitTheUb) {
+  using kernels::ReduceFinish;
+  using kernels::ReduceMap;
+  std::mt19937_64 rng(777);
+  bool saw_groups = false, saw_chunks = false, saw_split = false;
+  for (int i = 0; i < 300; ++i) {
+    const int rank = static_cast<int>(rng() % 4) + 1;
+    Shape shape;
+    std::vector<int64_t> axes;
+    for (int d = 0; d < rank; ++d) {
+      static const int64_t kDims[] = {1, 3, 64, 129, 1000, 4097, 70000, 3000000};
+      shape.PushBack(kDims[rng() % 8]);
+      if (rng() % 2) axes.push_back(d);
+    }
+    const std::optional<int64_t> elems = shape.NumElements();
+    if (!elems || *elems > (int64_t{1} << 24)) continue;
+    if (axes.empty()) axes.push_back(rank - 1);
+    const DType dtype = rng() % 2 ? DType::kFloat32 : DType::kFloat16;
+    ReduceRequest req;
+    ASSERT_TRUE(LowerOnnx(ReduceKind::kSum, dtype, shape, std::span<const int64_t>(axes), false,
+                          false, &req, ReduceVariant::kLogSumExp)
+                    .ok());
+    for (const std::string& name : testing::DeviceNames()) {
+      const sim::DeviceProfile& device = testing::Device(name);
+      ReducePlan plan;
+      ASSERT_TRUE(ComputeReducePlan(req, device, &plan).ok());
+      saw_groups |= plan.passes.size() > 1;
+      for (const ReducePass& p : plan.passes) {
+        SCOPED_TRACE(name + " " + shape.ToString() + "\n" + DescribePlan(plan));
+        std::vector<const kernels::ReduceStageTiling*> stages = {&p.tiling.stage};
+        if (p.tiling.stage.r_split > 1) stages.push_back(&p.tiling.combine);
+        saw_split |= p.tiling.stage.r_split > 1;
+        saw_chunks |=
+            p.family == ReduceFamily::kAR && p.tiling.stage.cols < p.tiling.stage.r_per_split;
+        for (const kernels::ReduceStageTiling* t : stages) {
+          EXPECT_EQ(static_cast<ReduceMap>(t->map), ReduceMap::kLogSumExp);
+          EXPECT_EQ(static_cast<ReduceFinish>(t->finish), ReduceFinish::kLogSumExp);
+          const bool combine = t != stages[0];
+          EXPECT_LE(StageUbBytes(combine ? ReduceFamily::kARA : p.family, *t,
+                                 combine ? 4 : DTypeSize(p.in_dtype), 4, DTypeSize(p.out_dtype)),
+                    device.ub_bytes);
+          CheckCoverage(*t, p.block_dim);
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(saw_groups);
+  EXPECT_TRUE(saw_chunks);
+  EXPECT_TRUE(saw_split);
+}
+
+// The running max is one more accumulator tile in the UB.
+TEST(ReduceTiling, LogSumExpCountsItsRunningMaxInTheUb) {
+  kernels::ReduceStageTiling t;
+  t.rows = 64;
+  t.cols = 100;
+  t.r = 100;
+  const uint64_t plain = StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4);
+  t.map = static_cast<uint32_t>(kernels::ReduceMap::kLogSumExp);
+  EXPECT_EQ(StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4), plain + 64 * 4);
 }
 
 TEST(ReduceTiling, CacheReturnsTheSamePlanPerShapeAndDevice) {

@@ -1,4 +1,4 @@
-// The mapped row reductions (vec::ReduceRowsMapped / AccumulateRowsMapped / ...ExpShifted): the
+// The mapped row reductions (vec::ReduceRowsMapped / AccumulateRowsMapped): the
 // maps fused into the Highway loops give the bits of mapping the rows first (in the accumulator
 // type) and then the plain row reductions, for every source type and shape.
 #include <gtest/gtest.h>
@@ -46,17 +46,12 @@ Rows MakeRows(DType type, size_t n, uint64_t seed) {
 // The staged computation: the rows mapped into a contiguous array of the accumulator type.
 template <typename A>
 std::vector<A> Staged(const std::vector<A>& values, size_t rows, size_t cols, size_t stride,
-                      RowMap map, const A* shift, bool shift_per_row) {
+                      RowMap map) {
   std::vector<A> out(rows * cols);
   for (size_t r = 0; r < rows; ++r) {
     for (size_t c = 0; c < cols; ++c) {
       const A v = values[r * stride + c];
-      if (shift != nullptr) {
-        const A s = shift[shift_per_row ? r : c];
-        out[r * cols + c] = std::exp(v - (std::isfinite(s) ? s : A(0)));
-      } else {
-        out[r * cols + c] = map == RowMap::kSquare ? v * v : std::fabs(v);
-      }
+      out[r * cols + c] = map == RowMap::kSquare ? v * v : std::fabs(v);
     }
   }
   return out;
@@ -88,12 +83,9 @@ void CheckShapes(DType src, const std::vector<A>& (*values)(const Rows&)) {
                  std::to_string(stride));
     const Rows in = MakeRows(src, rows * stride, rows * 131 + cols);
     const std::vector<A>& v = values(in);
-    std::vector<A> shift_rows(rows), shift_cols(cols);
-    for (size_t r = 0; r < rows; ++r) shift_rows[r] = r % 3 == 0 ? A(-INFINITY) : A(r % 5);
-    for (size_t c = 0; c < cols; ++c) shift_cols[c] = A(c % 4);
     for (RowMap map : {RowMap::kSquare, RowMap::kAbs}) {
       std::vector<A> want(rows), got(rows);
-      const std::vector<A> staged = Staged<A>(v, rows, cols, stride, map, nullptr, true);
+      const std::vector<A> staged = Staged<A>(v, rows, cols, stride, map);
       ReduceRows(ReduceOp::kSum, acc, want.data(), staged.data(), rows, cols, cols);
       ReduceRowsMapped(map, ReduceOp::kSum, src, acc, got.data(), in.bytes.data(), rows, cols,
                        stride);
@@ -104,20 +96,6 @@ void CheckShapes(DType src, const std::vector<A>& (*values)(const Rows&)) {
                            cols, stride);
       ExpectSameBits(acc_want, acc_got, "columns");
     }
-    std::vector<A> want(rows), got(rows);
-    const std::vector<A> by_row =
-        Staged<A>(v, rows, cols, stride, RowMap::kSquare, shift_rows.data(), true);
-    ReduceRows(ReduceOp::kSum, acc, want.data(), by_row.data(), rows, cols, cols);
-    ReduceRowsExpShifted(src, acc, got.data(), in.bytes.data(), shift_rows.data(), rows, cols,
-                         stride);
-    ExpectSameBits(want, got, "exp rows");
-    std::vector<A> acc_want(cols), acc_got(cols);
-    const std::vector<A> by_col =
-        Staged<A>(v, rows, cols, stride, RowMap::kSquare, shift_cols.data(), false);
-    AccumulateRows(ReduceOp::kSum, acc, acc_want.data(), by_col.data(), rows, cols, cols);
-    AccumulateRowsExpShifted(src, acc, acc_got.data(), in.bytes.data(), shift_cols.data(), rows,
-                             cols, stride);
-    ExpectSameBits(acc_want, acc_got, "exp columns");
   }
 }
 
@@ -130,7 +108,7 @@ TEST(VectorMapped, FusedMapsGiveTheStagedBits) {
                       [](const Rows& r) -> const std::vector<double>& { return r.as_double; });
 }
 
-TEST(VectorMapped, IntegersWrapAndLogAddShiftTreatsNonFiniteShiftsAsZero) {
+TEST(VectorMapped, IntegersWrap) {
   const std::vector<int32_t> x = {46341, -46341, INT32_MIN, 3};
   std::vector<int32_t> sq(1), ab(1);
   ReduceRowsMapped(RowMap::kSquare, ReduceOp::kSum, DType::kInt32, DType::kInt32, sq.data(),
@@ -142,12 +120,6 @@ TEST(VectorMapped, IntegersWrapAndLogAddShiftTreatsNonFiniteShiftsAsZero) {
   EXPECT_EQ(static_cast<uint32_t>(sq[0]), want_sq);
   EXPECT_EQ(static_cast<uint32_t>(ab[0]),
             46341u + 46341u + static_cast<uint32_t>(INT32_MIN) + 3u);  // |INT32_MIN| wraps
-  std::vector<float> acc = {0.0f, 1.0f, std::exp(1.0f)};
-  const std::vector<float> shift = {-INFINITY, INFINITY, 2.0f};
-  LogAddShift(DType::kFloat32, acc.data(), shift.data(), 3);
-  EXPECT_EQ(acc[0], -INFINITY);
-  EXPECT_EQ(acc[1], 0.0f);
-  EXPECT_FLOAT_EQ(acc[2], 3.0f);
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ namespace opsim::sim::vec {
 // The maps fused into the Highway reductions (false: not taken, use the staged path):
 // vector_reduce.cc for long float rows, vector_accumulate.cc for float accumulations.
 bool ReduceRowsFused(RowMap map, DType src_type, DType acc_type, void* dst, const void* src,
-                     const void* shift, size_t rows, size_t cols, size_t row_stride);
+                     size_t rows, size_t cols, size_t row_stride);
 bool AccumulateRowsFused(RowMap map, DType src_type, DType acc_type, void* acc, const void* src,
                          size_t rows, size_t cols, size_t row_stride);
 
@@ -89,61 +89,6 @@ bool MapRows(RowMap map, DType src_type, DType acc_type, std::vector<uint8_t>* b
   }
 }
 
-template <typename A>
-A Shift(A v) {
-  return std::isfinite(v) ? v : A(0);
-}
-
-// exp(A(src) - shift) rows into `out` (contiguous); the shift per row or per column.
-template <typename S, typename A, typename Convert>
-void ExpShiftedInto(A* out, const void* src, const A* shift, bool per_row, size_t rows, size_t cols,
-                    size_t stride, Convert convert) {
-  const auto* in = static_cast<const S*>(src);
-  for (size_t r = 0; r < rows; ++r) {
-    const S* row = in + r * stride;
-    A* o = out + r * cols;
-    for (size_t c = 0; c < cols; ++c) {
-      o[c] = std::exp(convert(row[c]) - Shift(shift[per_row ? r : c]));
-    }
-  }
-}
-
-bool ExpShiftRows(DType src_type, DType acc_type, std::vector<uint8_t>* buffer, const void* src,
-                  const void* shift, bool per_row, size_t rows, size_t cols, size_t stride) {
-  buffer->resize(rows * cols * DTypeSize(acc_type));
-  auto same = [](auto v) { return v; };
-  if (acc_type == DType::kFloat64 && src_type == DType::kFloat64) {
-    ExpShiftedInto<double, double>(reinterpret_cast<double*>(buffer->data()), src,
-                                   static_cast<const double*>(shift), per_row, rows, cols, stride,
-                                   same);
-    return true;
-  }
-  if (acc_type != DType::kFloat32) return false;
-  auto* out = reinterpret_cast<float*>(buffer->data());
-  const auto* f = static_cast<const float*>(shift);
-  switch (src_type) {
-    case DType::kFloat32:
-      ExpShiftedInto<float, float>(out, src, f, per_row, rows, cols, stride, same);
-      return true;
-    case DType::kFloat16:
-      ExpShiftedInto<uint16_t, float>(out, src, f, per_row, rows, cols, stride,
-                                      [](uint16_t b) { return HalfBitsToFloat(b); });
-      return true;
-    case DType::kBFloat16:
-      ExpShiftedInto<uint16_t, float>(out, src, f, per_row, rows, cols, stride,
-                                      [](uint16_t b) { return BFloat16BitsToFloat(b); });
-      return true;
-    default: return false;
-  }
-}
-
-template <typename A>
-void LogAddShiftTyped(void* acc, const void* shift, size_t n) {
-  auto* a = static_cast<A*>(acc);
-  const auto* s = static_cast<const A*>(shift);
-  for (size_t i = 0; i < n; ++i) a[i] = std::log(a[i]) + Shift(s[i]);
-}
-
 std::vector<uint8_t>& Scratch() {
   thread_local std::vector<uint8_t> buffer;
   return buffer;
@@ -154,7 +99,7 @@ std::vector<uint8_t>& Scratch() {
 void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* dst,
                       const void* src, size_t rows, size_t cols, size_t row_stride) {
   if (op == ReduceOp::kSum &&
-      ReduceRowsFused(map, src_type, acc_type, dst, src, nullptr, rows, cols, row_stride)) {
+      ReduceRowsFused(map, src_type, acc_type, dst, src, rows, cols, row_stride)) {
     return;
   }
   std::vector<uint8_t>& buffer = Scratch();
@@ -171,36 +116,6 @@ void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_typ
   std::vector<uint8_t>& buffer = Scratch();
   if (!MapRows(map, src_type, acc_type, &buffer, src, rows, cols, row_stride)) return;
   AccumulateRows(op, acc_type, acc, buffer.data(), rows, cols, cols);
-}
-
-}  // namespace opsim::sim::vec
-
-namespace opsim::sim::vec {
-
-void ReduceRowsExpShifted(DType src_type, DType acc_type, void* dst, const void* src,
-                          const void* shift, size_t rows, size_t cols, size_t row_stride) {
-  // (The map argument is not read when a shift is given.)
-  if (ReduceRowsFused(RowMap::kSquare, src_type, acc_type, dst, src, shift, rows, cols,
-                      row_stride)) {
-    return;
-  }
-  std::vector<uint8_t>& buffer = Scratch();
-  if (!ExpShiftRows(src_type, acc_type, &buffer, src, shift, true, rows, cols, row_stride)) return;
-  ReduceRows(ReduceOp::kSum, acc_type, dst, buffer.data(), rows, cols, cols);
-}
-
-void AccumulateRowsExpShifted(DType src_type, DType acc_type, void* acc, const void* src,
-                              const void* shift, size_t rows, size_t cols, size_t row_stride) {
-  std::vector<uint8_t>& buffer = Scratch();
-  if (!ExpShiftRows(src_type, acc_type, &buffer, src, shift, false, rows, cols, row_stride)) {
-    return;
-  }
-  AccumulateRows(ReduceOp::kSum, acc_type, acc, buffer.data(), rows, cols, cols);
-}
-
-void LogAddShift(DType acc_type, void* acc, const void* shift, size_t n) {
-  if (acc_type == DType::kFloat32) LogAddShiftTyped<float>(acc, shift, n);
-  if (acc_type == DType::kFloat64) LogAddShiftTyped<double>(acc, shift, n);
 }
 
 }  // namespace opsim::sim::vec

@@ -1,5 +1,7 @@
 // Math, logic, compare and select instructions of the vector unit: per-element loops, one
-// definition for every Highway target (see vector_unit.h for the numeric contract).
+// definition for every Highway target (see vector_unit.h for the numeric contract), except the
+// float Exp, which is ExpFloat (vector_logsumexp.cc).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -65,6 +67,22 @@ double ApplyMath(MathOp op, double x) {
     case MathOp::kRelu: return std::isnan(x) ? x : (x > 0 ? x : 0.0);
   }
   return x;
+}
+
+// Exp of float32, float16 and bfloat16 is the vectorised float32 exp (ExpFloat, the one
+// ReduceLogSumExp uses too); 16-bit types go through float32 in chunks and round once more.
+void ExpFloat32Path(DType dtype, void* dst, const void* src, size_t n) {
+  if (dtype == DType::kFloat32) {
+    return ExpFloat(static_cast<float*>(dst), static_cast<const float*>(src), n);
+  }
+  constexpr size_t kChunk = 256;
+  float buf[kChunk];
+  for (size_t b = 0; b < n; b += kChunk) {
+    const size_t m = std::min(kChunk, n - b);
+    for (size_t i = 0; i < m; ++i) buf[i] = static_cast<float>(LoadFloat(dtype, src, b + i));
+    ExpFloat(buf, buf, m);
+    for (size_t i = 0; i < m; ++i) StoreFloat(dtype, dst, b + i, buf[i]);
+  }
 }
 
 template <typename T>
@@ -155,6 +173,7 @@ void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
         return;
     }
   }
+  if (op == MathOp::kExp && dtype != DType::kFloat64) return ExpFloat32Path(dtype, dst, src, n);
   for (size_t i = 0; i < n; ++i) {
     double x = LoadFloat(dtype, src, i);
     // float32 inputs of the 16-bit types and float32 itself: the operation is float32 on the

@@ -568,7 +568,7 @@ void FloatRows(ReduceOp op, void* dst, const void* src, size_t rows, size_t cols
   }
 }
 
-// ReduceRowsMapped / ReduceRowsExpShifted (vector_unit.h) on long float rows: each leaf is mapped
+// ReduceRowsMapped (vector_unit.h) on long float rows: each leaf is mapped
 // into an L1-resident buffer and reduced as FloatLeaf reduces it, so the bits are those of
 // mapping the rows first and then FloatRows' per-row tree (short rows take that staged path:
 // false). `map_leaf(r, b, m, buf)` writes the mapped elements [b, b + m) of row r.
@@ -618,33 +618,14 @@ HWY_INLINE A MappedLeaf(RowMap map, DType src_type, const void* row, size_t b, s
                                 : FloatLeaf<false>(p, m, AbsMap());
 }
 
-// Loads elements [b, b + m) of a float32 / float64 / float16 / bfloat16 row as A.
-template <typename A>
-HWY_INLINE void LoadLeaf(DType src_type, const void* row, size_t b, size_t m, A* buf) {
-  if (src_type == DType::kFloat16 || src_type == DType::kBFloat16) {
-    if constexpr (std::is_same_v<A, float>) {
-      Narrow16ToF32(src_type == DType::kFloat16, static_cast<const uint16_t*>(row) + b, buf, m);
-    }
-    return;
-  }
-  std::memcpy(buf, static_cast<const A*>(row) + b, m * sizeof(A));
-}
-
 inline bool ReduceRowsFusedImpl(RowMap map, DType src_type, DType acc_type, void* dst,
-                                const void* src, const void* shift, size_t rows, size_t cols,
-                                size_t row_stride) {
+                                const void* src, size_t rows, size_t cols, size_t row_stride) {
   const size_t src_size = DTypeSize(src_type);
   auto run = [&](auto* out) {
     using A = std::remove_pointer_t<decltype(out)>;
-    const auto* shifts = static_cast<const A*>(shift);
     return FusedMappedRows<A>(out, rows, cols, [&](size_t r, size_t b, size_t m) {
       const void* row = static_cast<const char*>(src) + r * row_stride * src_size;
-      if (shifts == nullptr) return MappedLeaf<A>(map, src_type, row, b, m);
-      HWY_ALIGN A buf[kLeaf];
-      LoadLeaf<A>(src_type, row, b, m, buf);
-      const A s = std::isfinite(shifts[r]) ? shifts[r] : A(0);
-      for (size_t i = 0; i < m; ++i) buf[i] = std::exp(buf[i] - s);
-      return FloatLeaf<false>(buf, m);
+      return MappedLeaf<A>(map, src_type, row, b, m);
     });
   };
   if (acc_type == DType::kFloat32 && (src_type == DType::kFloat32 || src_type == DType::kFloat16 ||

@@ -28,9 +28,9 @@ void ReduceRows(ReduceOp op, DType dtype, void* dst, const void* src, size_t row
 }
 
 bool ReduceRowsFused(RowMap map, DType src_type, DType acc_type, void* dst, const void* src,
-                     const void* shift, size_t rows, size_t cols, size_t row_stride) {
-  return HWY_DYNAMIC_DISPATCH(ReduceRowsFusedImpl)(map, src_type, acc_type, dst, src, shift, rows,
-                                                   cols, row_stride);
+                     size_t rows, size_t cols, size_t row_stride) {
+  return HWY_DYNAMIC_DISPATCH(ReduceRowsFusedImpl)(map, src_type, acc_type, dst, src, rows, cols,
+                                                   row_stride);
 }
 }  // namespace opsim::sim::vec
 #endif  // HWY_ONCE

@@ -208,52 +208,93 @@ void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTens
                            });
 }
 
-// ---- ReduceLogSumExp's forms: sums of exp(x - shift), then log(sum) + shift ----
-// A is float or double; S is A, or half/bfloat16_t with A float. A shift that is not finite
-// counts as 0 (vec::ReduceRowsExpShifted).
+// ---- ReduceLogSumExp in one pass: running (max, sum) pairs, then log(sum) + max ----
+// A is float or double; S is A, or half/bfloat16_t with A float. vec::LogSumExpRows gives the
+// update and its rules for NaN and infinities; the pairs start at (-inf, 0).
 
-// dst[r] = sum over c < cols of exp(A(src[r * rowStride + c]) - shift[r]), r < rows.
-template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
-void ReduceRowsExpShifted(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S>& src,
-                          const AscendC::LocalTensor<A>& shift, uint32_t rows, uint32_t cols,
-                          uint32_t rowStride) {
-  using namespace opsim::sim;
-  static_assert(std::is_floating_point_v<A>, "exp sums are floating");
-  if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
-  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
-  const detail::UbRef srcs[2] = {src.ref(), shift.ref()};
-  const uint64_t sizes[2] = {span * sizeof(S), static_cast<uint64_t>(rows) * sizeof(A)};
-  internal::MappedOp<S, A>("ext::ReduceRows", {"Sub", "Exp"}, dst.ref(),
-                           static_cast<uint64_t>(rows) * sizeof(A), srcs, sizes, 2, span, [&] {
-                             vec::ReduceRowsExpShifted(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(),
-                                                       dst.data(), src.data(), shift.data(), rows,
-                                                       cols, rowStride);
-                           });
+namespace internal {
+
+// Checks the operands and charges what the chip runs for one update: a Cast of a 16-bit source,
+// the instructions over the whole tile (`span_ops`), then those over the pairs (`pair_ops`: the
+// new max, the rescale of the sum and the add); tracks the source as read by the first
+// instruction and the pairs as read and written by all of them (checked mode); runs `body`.
+template <typename S, typename A, typename Body>
+void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
+                 std::initializer_list<const char*> pair_ops, const AscendC::LocalTensor<A>& max,
+                 const AscendC::LocalTensor<A>& sum, uint64_t pairs,
+                 const AscendC::LocalTensor<S>& src, uint64_t span, Body&& body) {
+  using namespace opsim::sim::detail;
+  Core& core = Cur();
+  const uint64_t pair_bytes = pairs * sizeof(A);
+  CheckUb(core, max.ref(), pair_bytes, name, "max");
+  CheckUb(core, sum.ref(), pair_bytes, name, "sum");
+  CheckUb(core, src.ref(), span * sizeof(S), name, "src");
+  const double span_cost = core.VectorCost(span * sizeof(A));
+  const double pair_cost = core.VectorCost(pair_bytes);
+  double first = -1;
+  double end = 0;
+  auto issue = [&](const char* op, double cost) {
+    const double start = core.Issue(sim::Pipe::kV, op, cost, 0);
+    if (first < 0) first = start;
+    end = start + cost;
+  };
+  if constexpr (!std::is_same_v<S, A>) issue("Cast", span_cost);
+  for (const char* op : span_ops) issue(op, span_cost);
+  for (const char* op : pair_ops) issue(op, pair_cost);
+  if (core.checked) {
+    TrackRead(core, src.ref(), sim::Pipe::kV, first, first + span_cost, name);
+    for (const UbRef* pair : {&max.ref(), &sum.ref()}) {
+      TrackRead(core, *pair, sim::Pipe::kV, first, end, name);
+      TrackWrite(core, *pair, sim::Pipe::kV, first, end, name);
+    }
+  }
+  body();
 }
 
-// acc[c] += sum over r < rows of exp(A(src[r * rowStride + c]) - shift[c]), c < cols.
+}  // namespace internal
+
+// Pair r takes row r: src[r * rowStride + 0 .. cols), r < rows. The chip: ReduceMax of the rows,
+// Sub of each row's new max, Exp, ReduceSum of the rows; Max, Sub, Exp, Mul, Add over the pairs.
 template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
-void AccumulateRowsExpShifted(const AscendC::LocalTensor<A>& acc,
-                              const AscendC::LocalTensor<S>& src,
-                              const AscendC::LocalTensor<A>& shift, uint32_t rows, uint32_t cols,
-                              uint32_t rowStride) {
+void LogSumExpRows(const AscendC::LocalTensor<A>& max, const AscendC::LocalTensor<A>& sum,
+                   const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
+                   uint32_t rowStride) {
   using namespace opsim::sim;
   static_assert(std::is_floating_point_v<A>, "exp sums are floating");
   if (cols > rowStride && rows > 1) {
-    detail::RaiseBadShape("ext::AccumulateRows", rows, cols, rowStride);
+    detail::RaiseBadShape("ext::LogSumExpRows", rows, cols, rowStride);
   }
-  const uint64_t span = internal::SpanOf(rows, cols, rowStride);
-  const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
-  const detail::UbRef srcs[3] = {src.ref(), acc.ref(), shift.ref()};
-  const uint64_t sizes[3] = {span * sizeof(S), acc_bytes, acc_bytes};
-  internal::MappedOp<S, A>(
-      "ext::AccumulateRows", {"Sub", "Exp"}, acc.ref(), acc_bytes, srcs, sizes, 3, span, [&] {
-        vec::AccumulateRowsExpShifted(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
-                                      src.data(), shift.data(), rows, cols, rowStride);
+  internal::LogSumExpOp<S, A>(
+      "ext::LogSumExpRows", {"ext::ReduceRows", "Sub", "Exp", "ext::ReduceRows"},
+      {"Max", "Sub", "Exp", "Mul", "Add"}, max, sum, rows, src,
+      internal::SpanOf(rows, cols, rowStride), [&] {
+        vec::LogSumExpRows(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
+                           src.data(), rows, cols, rowStride);
       });
 }
 
-// acc[i] = log(acc[i]) + shift[i], i < n: the chip's Ln then Add.
+// Pair c takes column c: src[r * rowStride + c] for r < rows, c < cols. The chip: Max folding
+// the rows into a copy of the maxes, Sub of the new maxes from each row, Exp, and Add folding the
+// rows into the sums, after the rescale of the sums over the pairs (Sub, Exp, Mul).
+template <typename S, typename A, std::enable_if_t<internal::kMapsInto<S, A>, int> = 0>
+void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTensor<A>& sum,
+                      const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
+                      uint32_t rowStride) {
+  using namespace opsim::sim;
+  static_assert(std::is_floating_point_v<A>, "exp sums are floating");
+  if (cols > rowStride && rows > 1) {
+    detail::RaiseBadShape("ext::LogSumExpColumns", rows, cols, rowStride);
+  }
+  internal::LogSumExpOp<S, A>(
+      "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Sub", "Exp", "Mul"}, max, sum, cols,
+      src, internal::SpanOf(rows, cols, rowStride), [&] {
+        vec::LogSumExpColumns(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
+                              src.data(), rows, cols, rowStride);
+      });
+}
+
+// The finish: acc[i] = log(acc[i]) + shift[i], i < n (a shift that is not finite counts as 0):
+// the chip's Ln then Add.
 template <typename A>
 void LogAddShift(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTensor<A>& shift,
                  uint32_t n) {

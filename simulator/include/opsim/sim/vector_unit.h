@@ -70,21 +70,34 @@ void ReduceRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, v
                       const void* src, size_t rows, size_t cols, size_t row_stride);
 void AccumulateRowsMapped(RowMap map, ReduceOp op, DType src_type, DType acc_type, void* acc,
                           const void* src, size_t rows, size_t cols, size_t row_stride);
-// ReduceLogSumExp's sum: the SUM forms above over exp(x - shift), x converted as there, the shift
-// (of acc_type, float32 or float64) one per row for ReduceRows and one per column for
-// AccumulateRows; a shift that is not finite counts as 0 (a row of -inf, or of +inf, then gives
-// -inf or +inf instead of NaN).
-void ReduceRowsExpShifted(DType src_type, DType acc_type, void* dst, const void* src,
-                          const void* shift, size_t rows, size_t cols, size_t row_stride);
-void AccumulateRowsExpShifted(DType src_type, DType acc_type, void* acc, const void* src,
-                              const void* shift, size_t rows, size_t cols, size_t row_stride);
-// Its finish: acc[i] = log(acc[i]) + shift[i] (a shift that is not finite counts as 0).
+// ReduceLogSumExp in one pass (the online form): a running (max, sum) pair per output, both of
+// acc_type (float32, or float64 from float64), starting at (-inf, 0). An update by elements x_i
+// (src_type: acc_type, or float16/bfloat16 widened exactly to float32) sets
+//   max' = max(max, x_i)  (NaN when any is NaN),
+//   sum' = sum * (max == max' ? 1 : exp(max - max')) + sum_i exp(x_i - shift(max')),
+// shift(v) = v when finite, else 0; the finish (LogAddShift) gives log(sum) + shift(max). So a row
+// of -inf gives -inf, one with +inf gives +inf, one with NaN gives NaN, and no exp overflows on
+// finite inputs. Rows: pair r takes src[r * row_stride + 0 .. cols). Columns: pair c takes
+// src[r * row_stride + c] for r < rows. The exp is Highway's (ExpFloat's for float32), except
+// std::exp for an update holding a NaN or an infinity, a row shorter than one vector and the
+// columns past the last whole vector: the two agree within 1 ulp.
+void LogSumExpRows(DType src_type, DType acc_type, void* max, void* sum, const void* src,
+                   size_t rows, size_t cols, size_t row_stride);
+void LogSumExpColumns(DType src_type, DType acc_type, void* max, void* sum, const void* src,
+                      size_t rows, size_t cols, size_t row_stride);
+// The finish: acc[i] = log(acc[i]) + shift[i] (a shift that is not finite counts as 0).
 void LogAddShift(DType acc_type, void* acc, const void* shift, size_t n);
+// The float32 exp of the Exp instruction: Highway's contrib Exp (at most 1 ulp from the exact
+// value; its bits may differ between Highway targets with and without FMA), +inf above
+// 88.7228..., NaN for NaN, 0 below -104.
+void ExpFloat(float* dst, const float* src, size_t n);
 
 // Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
 // Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
 // Float ops compute float32 in double and round once; float16/bfloat16 compute the float32
-// result and round it to nearest-even once more (the chip computes them in float32).
+// result and round it to nearest-even once more (the chip computes them in float32). Exp of
+// float32/float16/bfloat16 is the exception: ExpFloat's float32 result (within 1 ulp, as
+// ReduceLogSumExp's exp), rounded once more for the 16-bit types.
 enum class MathOp : uint8_t { kExp, kLn, kSqrt, kRsqrt, kReciprocal, kRelu };
 // Floats only, except kRelu (also signed integers: max(x, 0)). NaN in gives NaN out.
 void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n);
