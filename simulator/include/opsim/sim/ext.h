@@ -231,17 +231,25 @@ void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
   CheckUb(core, src.ref(), span * sizeof(S), name, "src");
   const double span_cost = core.VectorCost(span * sizeof(A));
   const double pair_cost = core.VectorCost(pair_bytes);
+  double not_before = 0;
+  if (core.auto_sync) {  // the first instruction waits for what S wrote or reads (auto-sync)
+    not_before = AutoSyncStart(core, src.ref(), sim::Pipe::kV, false);
+    for (const UbRef* pair : {&max.ref(), &sum.ref()}) {
+      const double t = AutoSyncStart(core, *pair, sim::Pipe::kV, true);
+      if (t > not_before) not_before = t;
+    }
+  }
   double first = -1;
   double end = 0;
   auto issue = [&](const char* op, double cost) {
-    const double start = core.Issue(sim::Pipe::kV, op, cost, 0);
+    const double start = core.Issue(sim::Pipe::kV, op, cost, 0, not_before);
     if (first < 0) first = start;
     end = start + cost;
   };
   if constexpr (!std::is_same_v<S, A>) issue("Cast", span_cost);
   for (const char* op : span_ops) issue(op, span_cost);
   for (const char* op : pair_ops) issue(op, pair_cost);
-  if (core.checked) {
+  if (TracksPipes(core)) {
     TrackRead(core, src.ref(), sim::Pipe::kV, first, first + span_cost, name);
     for (const UbRef* pair : {&max.ref(), &sum.ref()}) {
       TrackRead(core, *pair, sim::Pipe::kV, first, end, name);
