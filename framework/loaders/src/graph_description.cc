@@ -201,7 +201,6 @@ class GraphReader {
                              " inputs but its operation takes " +
                              std::to_string(op->GetInputNum()));
     }
-    Node graph_node;
     std::vector<TensorDesc> in_descs;
     for (size_t k = 0; k < in_names.size(); ++k) {
       const std::string& name = in_names[k];
