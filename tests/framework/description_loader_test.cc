@@ -195,6 +195,7 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
        "6:29: 'inputs': ", "nodes[0] (ReduceSum) names 3 inputs but its operation takes 2"},
       {"graph_repeated_key.yaml", true, "2:1: ", "'graph': the key is given twice in one mapping"},
       {"graph_two_documents.yaml", true, "8:1: ", "a second YAML document"},
+      {"op_stray_comma.yaml", false, "2:1: ", "YAML syntax error: unexpected ','"},
       {"graph_deep_nesting.yaml", true, "2: ", "YAML nested more than 128 levels deep"},
       {"graph_alias_bomb.yaml", true, "1:19: ", "the file expands to more than 1000000 YAML nodes"},
       {"graph_writes_input.yaml", true, "7:44: 'outputs': ",

@@ -12,6 +12,7 @@
 #include "case_spec.h"
 #include "case_yaml.h"
 #include "opsim/core/file_read.h"
+#include "opsim/core/yaml_documents.h"
 #include "opsim/sim/device_profile.h"
 
 namespace opsim::cases {
@@ -79,13 +80,16 @@ Status LoadCaseFile(const std::string& path, std::vector<Case>* cases,
   std::string suite = fs::path(path).stem().string();
   std::vector<CaseSpec> specs;
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    // Not YAML::LoadAll, which never returns on some malformed text (yaml_documents.h).
+    constexpr size_t kCountUpTo = 64;
+    const std::vector<YAML::Mark> documents = YamlDocumentMarks(text, kCountUpTo);
     if (documents.size() != 1) {
       return CaseError(SourceMark{path, 1, 1}, "",
                        "the file holds " + std::to_string(documents.size()) +
+                           (documents.size() == kCountUpTo ? " or more" : "") +
                            " YAML documents (expected exactly one suite)");
     }
-    OPSIM_RETURN_IF_ERROR(ParseSuite(path, documents.front(), devices, &suite, &specs));
+    OPSIM_RETURN_IF_ERROR(ParseSuite(path, YAML::Load(text), devices, &suite, &specs));
   } catch (const YAML::Exception& e) {
     return CaseError(MarkOf(path, e.mark), "", "YAML syntax error: " + e.msg);
   }

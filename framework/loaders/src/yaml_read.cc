@@ -12,6 +12,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/file_read.h"
+#include "opsim/core/yaml_documents.h"
 #include "yaml_limits.h"
 
 namespace opsim::loaders {
@@ -77,18 +78,19 @@ Status ParseYamlFile(const std::string& path, YamlFile* out) {
   OPSIM_RETURN_IF_ERROR(ReadRegularFile(path, kMaxYamlBytes, "a description file", &text));
   OPSIM_RETURN_IF_ERROR(CheckYamlText(path, text));
   out->path = path;
-  std::vector<YAML::Node> documents;
+  // Not YAML::LoadAll, which never returns on some malformed text (yaml_documents.h).
+  std::vector<YAML::Mark> documents;
   try {
-    documents = YAML::LoadAll(text);
+    documents = YamlDocumentMarks(text, 2);
+    out->root = documents.empty() ? YAML::Node() : YAML::Load(text);
   } catch (const YAML::Exception& e) {
     return {ErrorCode::kConfigError, Where(*out, e.mark) + ": YAML syntax error: " + e.msg};
   }
   if (documents.size() > 1) {
     return {ErrorCode::kConfigError,
-            Where(*out, documents[1].Mark()) +
+            Where(*out, documents[1]) +
                 ": a second YAML document (a description file holds one; remove the '---')"};
   }
-  out->root = documents.empty() ? YAML::Node() : documents[0];
   return CheckYamlTree(*out);
 }
 

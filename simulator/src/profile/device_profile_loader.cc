@@ -11,6 +11,7 @@
 
 #include "figure_parser.h"
 #include "opsim/core/nearest_name.h"
+#include "opsim/core/yaml_documents.h"
 #include "opsim/sim/device_profile.h"
 #include "profile_error.h"
 #include "profile_fields.h"
@@ -152,7 +153,9 @@ Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
   DeviceProfile profile;
   profile.file = path;
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    // Not YAML::LoadAll, which never returns on some malformed text (yaml_documents.h).
+    constexpr size_t kCountUpTo = 64;
+    const std::vector<YAML::Mark> documents = YamlDocumentMarks(text, kCountUpTo);
     if (documents.empty()) {
       return ProfileError(path, YAML::Mark(), "",
                           "the file holds no YAML document (expected a mapping of profile fields)");
@@ -160,9 +163,10 @@ Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
     if (documents.size() > 1) {
       return ProfileError(path, YAML::Mark(), "",
                           "the file holds " + std::to_string(documents.size()) +
+                              (documents.size() == kCountUpTo ? " or more" : "") +
                               " YAML documents (expected exactly one)");
     }
-    OPSIM_RETURN_IF_ERROR(ParseDocument(path, documents.front(), &profile));
+    OPSIM_RETURN_IF_ERROR(ParseDocument(path, YAML::Load(text), &profile));
   } catch (const YAML::Exception& e) {
     return ProfileError(path, e.mark, "", "YAML syntax error: " + e.msg);
   }
