@@ -196,6 +196,8 @@ TEST(DescriptionLoader, MalformedFilesGiveTheDocumentedErrors) {
       {"graph_repeated_key.yaml", true, "2:1: ", "'graph': the key is given twice in one mapping"},
       {"graph_two_documents.yaml", true, "8:1: ", "a second YAML document"},
       {"op_stray_comma.yaml", false, "2:1: ", "YAML syntax error: unexpected ','"},
+      {"graph_later_node_not_mapping.yaml", true,
+       "10:66: 'inputs': ", "node 'first' (ReduceSum) input 't' is never produced"},
       {"graph_deep_nesting.yaml", true, "2: ", "YAML nested more than 128 levels deep"},
       {"graph_alias_bomb.yaml", true, "1:19: ", "the file expands to more than 1000000 YAML nodes"},
       {"graph_writes_input.yaml", true, "7:44: 'outputs': ",
