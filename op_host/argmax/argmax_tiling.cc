@@ -101,7 +101,9 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
           AlignUp(CeilDiv(t.inner, CeilDiv(wanted_blocks, t.outer)), lanes);
       t.cols = static_cast<uint32_t>(std::clamp(per_block_cols, lanes, widest));
     } else {
-      t.cols = static_cast<uint32_t>(t.inner);
+      // An empty inner extent has no chunk to scan; one column keeps the tile shapes (and the
+      // divisions below) defined while zero chunks leave the kernel nothing to do.
+      t.cols = static_cast<uint32_t>(std::max<uint64_t>(t.inner, 1));
     }
     t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, t.cols));
     t.units = t.outer * t.col_chunks;
