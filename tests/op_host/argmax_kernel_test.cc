@@ -227,6 +227,21 @@ TEST(ArgMaxKernel, AnEmptyInnerAxisWritesNothingAndSucceeds) {
   }
 }
 
+// An empty output with a huge reduced extent: r * 4 bytes wrapped to 0 and the tiling divided by
+// it (UBSan stopped the opdef_setup fuzz target); the extent no empty output scans is now 1.
+TEST(ArgMaxKernel, AnEmptyOutputOverAHugeAxisWritesNothingAndSucceeds) {
+  const std::vector<uint8_t> x;
+  for (const std::string& device : testing::DeviceNames()) {
+    SCOPED_TRACE(device);
+    std::vector<int64_t> y;
+    uint32_t blocks = 0;
+    const Case c{{0, int64_t{1} << 62}, 1, false, false, true};
+    ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device(device), x, &y, &blocks).ok());
+    EXPECT_TRUE(y.empty());
+    EXPECT_EQ(blocks, 1u);
+  }
+}
+
 TEST(ArgMaxKernel, NanRulesOnTheDevice) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const std::vector<float> values = {2, nan, 7, nan, 1, 7};
