@@ -29,6 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Status created = fuzz::GenerateOpCall(in, "", &call);
   fuzz::RequireMessage(created);
   if (!created.ok()) return 0;
+  if (std::getenv("OPSIM_FUZZ_VERBOSE") != nullptr) {  // to read a reproducer's call
+    std::fprintf(stderr, "%s (%zu attributes)", call.op.c_str(), call.attrs.size());
+    for (const TensorDesc& d : call.inputs) std::fprintf(stderr, ", %s", ToString(d).c_str());
+    std::fprintf(stderr, "\n");
+  }
   SVector<TensorDesc> outputs;
   const Status inferred = call.operation->InferShape(call.inputs, outputs);
   fuzz::RequireMessage(inferred);

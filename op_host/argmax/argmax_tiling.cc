@@ -71,9 +71,9 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
   }
   t.r = static_cast<uint64_t>(request.input[request.axis]);
   // An empty output (a kept extent of 0) scans nothing, and an empty shape bounds none of its
-  // other extents ([0, 2^62] over axis 1): the reduced extent is taken as 1 so that no product
-  // below overflows; zero units leave the kernel nothing to do.
-  if (t.outer == 0 || t.inner == 0) t.r = 1;
+  // other extents ([0, 2^62] over axis 1): it is tiled as [0, 1] over axis 1, so that no product
+  // below overflows and no division meets a zero; zero units leave the kernel nothing to do.
+  if (t.outer == 0 || t.inner == 0) t.outer = 0, t.inner = 1, t.r = 1;
   const uint64_t per_block = 32 / es;
   // The blocks the input's size asks for: no fewer bytes per block than kMinBytesPerBlock.
   const uint64_t in_bytes = t.outer * t.r * t.inner * es;

@@ -275,5 +275,27 @@ TEST(OpDefOperation, DtypeOrFormatOutsideGeEnumsIsRefused) {
   EXPECT_EQ(op->InferShape({bad_format}, out).code(), ErrorCode::kInvalidTensorFormat);
 }
 
+// A shape whose bytes do not fit 64 bits is refused at Setup: TensorDescBytes has no answer for it,
+// and a dataSize of 0 passed (the opdef_setup fuzz target took [2^62] int32 to ArgMin's tiling,
+// whose byte counts wrapped to 0 and were divided by).
+TEST(OpDefOperation, InputWhoseBytesOverflowIsRefusedAtSetup) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimProbe", {}, &op).ok());
+  std::unique_ptr<Context> context;
+  ASSERT_TRUE(Context::Create({}, &context).ok());
+  VariantPack pack;
+  Tensor x;
+  x.desc = Desc(ACL_FLOAT, {int64_t{1} << 62});
+  pack.inTensors.push_back(x);
+  pack.outTensors.push_back(x);
+  uint64_t ws = 0;
+  const Status st = op->Setup(pack, ws, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorSize);
+  EXPECT_EQ(
+      st.message(),
+      "OpsimProbe: inTensors[0] float32 ND [4611686018427387904] needs 2^64 bytes or more (no "
+      "memory holds it)");
+}
+
 }  // namespace
 }  // namespace opsim

@@ -227,18 +227,21 @@ TEST(ArgMaxKernel, AnEmptyInnerAxisWritesNothingAndSucceeds) {
   }
 }
 
-// An empty output with a huge reduced extent: r * 4 bytes wrapped to 0 and the tiling divided by
-// it (UBSan stopped the opdef_setup fuzz target); the extent no empty output scans is now 1.
+// An empty output with a huge reduced extent (r * 8 bytes wrapped to 0 and the tiling divided by
+// it), or with an inner extent of a repeat or more (a division by the zero outer extent): UBSan
+// stopped the opdef_setup fuzz target on both; an empty output now tiles as [0, 1] over axis 1.
 TEST(ArgMaxKernel, AnEmptyOutputOverAHugeAxisWritesNothingAndSucceeds) {
   const std::vector<uint8_t> x;
   for (const std::string& device : testing::DeviceNames()) {
     SCOPED_TRACE(device);
     std::vector<int64_t> y;
     uint32_t blocks = 0;
-    const Case c{{0, int64_t{1} << 62}, 1, false, false, true};
-    ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device(device), x, &y, &blocks).ok());
-    EXPECT_TRUE(y.empty());
-    EXPECT_EQ(blocks, 1u);
+    for (const Case& c : {Case{{0, int64_t{1} << 62}, 1, false, false, true},
+                          Case{{0, 3, 7, 7}, 1, false, false, true}}) {
+      ASSERT_TRUE(RunKernel(c, DType::kInt64, testing::Device(device), x, &y, &blocks).ok());
+      EXPECT_TRUE(y.empty());
+      EXPECT_EQ(blocks, 1u);
+    }
   }
 }
 
