@@ -76,6 +76,11 @@ template <typename T>
 class BinaryKernel {
  public:
   __aicore__ void Init(GM_ADDR a, GM_ADDR b, GM_ADDR y, const ElementwiseTiling& t) {
+    // The rank indexes the tiling's arrays: a tiling not made by ours (the kernel_launch fuzz
+    // target flips its bytes) must stop here, not read past them.
+    ascendc_assert(t.rank >= 1 && t.rank <= kElementwiseMaxRank,
+                   "elementwise binary kernel: the tiling's rank %u is outside 1..%u", t.rank,
+                   kElementwiseMaxRank);
     t_ = t;
     range_ = RangeOfBlock(t.total, t.per_core);
     a_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), Extent(t.a_strides));
