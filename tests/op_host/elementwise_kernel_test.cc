@@ -163,6 +163,18 @@ TEST(ElementwiseKernels, BinaryKernelRefusesATilingRankPastItsArrays) {
   EXPECT_EQ(r.status.code(), ErrorCode::kKernelFault);
   EXPECT_NE(r.status.message().find("the tiling's rank 9 is outside 1..8"), std::string::npos)
       << r.status.message();
+  // A dim of 0 with work to do (the fuzz target's next finding: a division by it).
+  t.rank = 2;
+  t.dims[0] = 8;
+  t.dims[1] = 0;
+  const sim::LaunchResult zero = sim::Launch(device, 1, options, [&] {
+    opsim_elementwise_binary(reinterpret_cast<uint8_t*>(a.data()),
+                             reinterpret_cast<uint8_t*>(b.data()),
+                             reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(&t));
+  });
+  EXPECT_EQ(zero.status.code(), ErrorCode::kKernelFault);
+  EXPECT_NE(zero.status.message().find("dims do not multiply to its total of 8"), std::string::npos)
+      << zero.status.message();
 }
 
 TEST(ElementwiseKernels, FloatDivisionByZeroGivesInfAndNaN) {
