@@ -98,7 +98,7 @@ TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
     if (entry.path().extension() == ".yaml") ++yaml_files;
   }
   // 37 malformed cases plus valid_minimal.
-  EXPECT_EQ(yaml_files, 38u);
+  EXPECT_EQ(yaml_files, 39u);
 }
 
 TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
