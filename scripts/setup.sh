@@ -2,6 +2,8 @@
 # Installs the Debian packages opsim builds with, if any are missing. Idempotent and quiet when
 # everything is present. Nothing is downloaded from outside Debian's archive.
 # `scripts/setup.sh --peers` also installs torch, the other Python peer bench/peers.py compares against.
+# `scripts/setup.sh --fuzz` also installs clang-14 and its libFuzzer/sanitizer runtimes for the
+# `fuzz` preset (scripts/fuzz.sh); the normal build needs neither.
 set -euo pipefail
 
 packages=(
@@ -14,9 +16,10 @@ packages=(
 )
 # python3-numpy: the sample projects' own scripts (gen_data.py, verify_result.py) and the tests
 # that compare with numpy run under /usr/bin/python3.
-if [ "${1:-}" = "--peers" ]; then
-  packages+=(python3-torch)
-fi
+case "${1:-}" in
+  --peers) packages+=(python3-torch) ;;
+  --fuzz) packages+=(clang-14 libclang-rt-14-dev) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -70,6 +70,10 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
     t.inner *= static_cast<uint64_t>(request.input[i]);
   }
   t.r = static_cast<uint64_t>(request.input[request.axis]);
+  // An empty output (a kept extent of 0) scans nothing, and an empty shape bounds none of its
+  // other extents ([0, 2^62] over axis 1): it is tiled as [0, 1] over axis 1, so that no product
+  // below overflows and no division meets a zero; zero units leave the kernel nothing to do.
+  if (t.outer == 0 || t.inner == 0) t.outer = 0, t.inner = 1, t.r = 1;
   const uint64_t per_block = 32 / es;
   // The blocks the input's size asks for: no fewer bytes per block than kMinBytesPerBlock.
   const uint64_t in_bytes = t.outer * t.r * t.inner * es;
@@ -101,7 +105,9 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
           AlignUp(CeilDiv(t.inner, CeilDiv(wanted_blocks, t.outer)), lanes);
       t.cols = static_cast<uint32_t>(std::clamp(per_block_cols, lanes, widest));
     } else {
-      t.cols = static_cast<uint32_t>(t.inner);
+      // An empty inner extent has no chunk to scan; one column keeps the tile shapes (and the
+      // divisions below) defined while zero chunks leave the kernel nothing to do.
+      t.cols = static_cast<uint32_t>(std::max<uint64_t>(t.inner, 1));
     }
     t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, t.cols));
     t.units = t.outer * t.col_chunks;

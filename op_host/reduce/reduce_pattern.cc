@@ -13,17 +13,21 @@ std::string ReducePattern::Name() const {
 
 ReducePattern SimplifyReduce(const Shape& input, std::span<const int64_t> axes) {
   ReducePattern p;
-  p.outputs = 1;
   for (int i = 0; i < input.rank(); ++i) {
     const bool r = std::find(axes.begin(), axes.end(), i) != axes.end();
-    const int64_t d = input[i];
-    if (!r) p.outputs *= d;
-    if (d == 0) (r ? p.empty_reduce : p.empty_output) = true;
+    if (input[i] == 0) (r ? p.empty_reduce : p.empty_output) = true;
   }
   if (p.empty_output) {
     p.outputs = 0;
     p.empty_reduce = false;
     return p;
+  }
+  // Only now multiply the kept dims: with a kept 0 among them, the ones before it could overflow
+  // (an empty shape bounds nothing: [14, 2^63-1, 0]); without one, they are the output's
+  // element count.
+  p.outputs = 1;
+  for (int i = 0; i < input.rank(); ++i) {
+    if (std::find(axes.begin(), axes.end(), i) == axes.end()) p.outputs *= input[i];
   }
   if (p.empty_reduce) {
     // Every output folds an empty set: one row per output, nothing in it.

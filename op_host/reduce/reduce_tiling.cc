@@ -87,7 +87,10 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
   auto fits = [&](const ReduceStageTiling& c) {
     return StageUbBytes(ReduceFamily::kAR, c, s.in, s.acc, s.out) <= budget;
   };
-  if (t.r_split == 1) {
+  // A tile's cols is 32 bits: a row of 2^32 elements or more (no UB holds one) never is one tile,
+  // and its chunks stay below 2^32 (casting either down made a zero-wide tile and a division by
+  // zero: [5,5,5,5,5,2^40] over the last axis, from the opdef_setup fuzz target).
+  if (t.r_split == 1 && r <= UINT32_MAX) {
     // Whole rows per tile, as many as fit.
     ReduceStageTiling c = t;
     c.cols = static_cast<uint32_t>(std::max<uint64_t>(r, 1));
@@ -105,7 +108,7 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
   // Long rows: one row at a time in chunks of `cols`, results batched `rows` at a time.
   t.rows = static_cast<uint32_t>(std::min<uint64_t>(t.units_per_group, 256));
   const uint64_t per = PerBlock(std::max(s.in, s.acc));
-  const uint64_t max_chunks = Align(t.r_per_split, per) / per;
+  const uint64_t max_chunks = std::min<uint64_t>(Align(t.r_per_split, per) / per, UINT32_MAX / per);
   const uint64_t chunks = LargestFitting(max_chunks, [&](uint64_t v) {
     t.cols = static_cast<uint32_t>(v * per);
     return fits(t);

@@ -51,6 +51,15 @@ class KernelArgMax {
           reinterpret_cast<__gm__ int64_t*>(partials + ArgMaxPartialIndexOffset(t.units)), t.units);
     }
     if (begin_ == end_) return;
+    // Positions are divided by these: a tiling not made by ours (the kernel_launch fuzz target
+    // flips its bytes) must stop here, not divide by zero.
+    ascendc_assert(t.cols > 0 && t.rows > 0 && (t.inner == 1 || t.col_chunks > 0) &&
+                       (t.r_split <= 1 || t.r_per_split > 0),
+                   "ArgMax kernel: the tiling gives work but a zero cols (%u), rows (%u), "
+                   "col_chunks (%u) or r_per_split (%llu)",
+                   static_cast<unsigned>(t.cols), static_cast<unsigned>(t.rows),
+                   static_cast<unsigned>(t.col_chunks),
+                   static_cast<unsigned long long>(t.r_per_split));
     ar_ = t.inner == 1;
     whole_rows_ = ar_ && t.cols >= t.r;
     uint64_t in_elems = 0;

@@ -76,6 +76,22 @@ template <typename T>
 class BinaryKernel {
  public:
   __aicore__ void Init(GM_ADDR a, GM_ADDR b, GM_ADDR y, const ElementwiseTiling& t) {
+    // The rank indexes the tiling's arrays: a tiling not made by ours (the kernel_launch fuzz
+    // target flips its bytes) must stop here, not read past them.
+    ascendc_assert(t.rank >= 1 && t.rank <= kElementwiseMaxRank,
+                   "elementwise binary kernel: the tiling's rank %u is outside 1..%u", t.rank,
+                   kElementwiseMaxRank);
+    // Every element position is divided by the dims: they must multiply to the total (so none is
+    // 0 when there is work), and a tile must hold an element.
+    uint64_t elements = 1;
+    bool fits = true;
+    for (uint32_t d = 0; d < t.rank; ++d) {
+      fits = fits && !__builtin_mul_overflow(elements, t.dims[d], &elements);
+    }
+    ascendc_assert(fits && elements == t.total && (t.total == 0 || t.tile > 0),
+                   "elementwise binary kernel: the tiling's dims do not multiply to its total of "
+                   "%llu elements, or its tile of %u elements is empty",
+                   static_cast<unsigned long long>(t.total), t.tile);
     t_ = t;
     range_ = RangeOfBlock(t.total, t.per_core);
     a_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), Extent(t.a_strides));

@@ -1,5 +1,6 @@
 #include "reduce/reduce_kernel.h"
 
+#include <cstdint>
 #include <string>
 
 #include "opsim/sim/fault.h"
@@ -7,13 +8,20 @@
 namespace opsim::kernels {
 namespace {
 
+GM_ADDR Offset(GM_ADDR base, uint64_t bytes) {
+  return reinterpret_cast<GM_ADDR>(reinterpret_cast<uintptr_t>(base) + bytes);
+}
+
 GM_ADDR Address(const ReduceLaunchTiling& launch, ReduceBuffer buffer, GM_ADDR x, GM_ADDR y,
                 GM_ADDR workspace) {
   switch (buffer) {
     case ReduceBuffer::kInput: return x;
     case ReduceBuffer::kOutput: return y;
-    case ReduceBuffer::kScratchA: return workspace + launch.scratch_a_offset;
-    case ReduceBuffer::kScratchB: return workspace + launch.scratch_b_offset;
+    // As the chip adds addresses: integers, so that an offset the tiling got wrong (the
+    // kernel_launch fuzz target's, or a null workspace's) gives an address the GM checks refuse,
+    // not undefined pointer arithmetic in the simulator.
+    case ReduceBuffer::kScratchA: return Offset(workspace, launch.scratch_a_offset);
+    case ReduceBuffer::kScratchB: return Offset(workspace, launch.scratch_b_offset);
   }
   return nullptr;
 }

@@ -250,5 +250,52 @@ TEST(OpDefOperation, RegistryListsOpDefOperators) {
   EXPECT_NE(std::find(names.begin(), names.end(), "OpsimProbe"), names.end());
 }
 
+// ge::DataType and ge::Format hold fewer values than ACL's int32 enums; a value outside them is
+// refused before it is converted (the conversion is undefined: UBSan stopped the opdef_setup
+// fuzz target on dtype 0xF7FFFFFF).
+TEST(OpDefOperation, DtypeOrFormatOutsideGeEnumsIsRefused) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimProbe", {}, &op).ok());
+  SVector<TensorDesc> out;
+  TensorDesc bad_dtype = Desc(ACL_FLOAT, {3, 5});
+  bad_dtype.dtype = static_cast<aclDataType>(-134217729);  // 0xF7FFFFFF
+  Status st = op->InferShape({bad_dtype}, out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype);
+  EXPECT_EQ(st.message(),
+            "OpsimProbe: input 0 (x) dtype -134217729 is no ACL dtype (expected 0..33, or "
+            "ACL_DT_UNDEFINED for an absent optional input)");
+  bad_dtype.dtype = static_cast<aclDataType>(64);
+  EXPECT_EQ(op->InferShape({bad_dtype}, out).code(), ErrorCode::kInvalidTensorDtype);
+  TensorDesc bad_format = Desc(ACL_FLOAT, {3, 5});
+  bad_format.format = static_cast<aclFormat>(256);
+  st = op->InferShape({bad_format}, out);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorFormat);
+  EXPECT_EQ(st.message(), "OpsimProbe: input 0 (x) format 256 is no ACL format (expected 0..255)");
+  bad_format.format = ACL_FORMAT_UNDEFINED;
+  EXPECT_EQ(op->InferShape({bad_format}, out).code(), ErrorCode::kInvalidTensorFormat);
+}
+
+// A shape whose bytes do not fit 64 bits is refused at Setup: TensorDescBytes has no answer for it,
+// and a dataSize of 0 passed (the opdef_setup fuzz target took [2^62] int32 to ArgMin's tiling,
+// whose byte counts wrapped to 0 and were divided by).
+TEST(OpDefOperation, InputWhoseBytesOverflowIsRefusedAtSetup) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimProbe", {}, &op).ok());
+  std::unique_ptr<Context> context;
+  ASSERT_TRUE(Context::Create({}, &context).ok());
+  VariantPack pack;
+  Tensor x;
+  x.desc = Desc(ACL_FLOAT, {int64_t{1} << 62});
+  pack.inTensors.push_back(x);
+  pack.outTensors.push_back(x);
+  uint64_t ws = 0;
+  const Status st = op->Setup(pack, ws, context.get());
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorSize);
+  EXPECT_EQ(
+      st.message(),
+      "OpsimProbe: inTensors[0] float32 ND [4611686018427387904] needs 2^64 bytes or more (no "
+      "memory holds it)");
+}
+
 }  // namespace
 }  // namespace opsim

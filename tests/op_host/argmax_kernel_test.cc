@@ -212,6 +212,39 @@ TEST(ArgMaxKernel, AnEmptyKeptAxisWritesNothingAndSucceeds) {
   EXPECT_EQ(blocks, 1u);
 }
 
+// The kept axes after the reduced one are empty: the tiling divided by the zero-wide chunk
+// (UBSan stopped the opdef_setup fuzz target); now zero chunks, nothing written, on every device.
+TEST(ArgMaxKernel, AnEmptyInnerAxisWritesNothingAndSucceeds) {
+  const std::vector<uint8_t> x;
+  for (const std::string& device : testing::DeviceNames()) {
+    SCOPED_TRACE(device);
+    std::vector<int64_t> y;
+    uint32_t blocks = 0;
+    const Case c{{3, 5, 0}, 1, false, false, true};
+    ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device(device), x, &y, &blocks).ok());
+    EXPECT_TRUE(y.empty());
+    EXPECT_EQ(blocks, 1u);
+  }
+}
+
+// An empty output with a huge reduced extent (r * 8 bytes wrapped to 0 and the tiling divided by
+// it), or with an inner extent of a repeat or more (a division by the zero outer extent): UBSan
+// stopped the opdef_setup fuzz target on both; an empty output now tiles as [0, 1] over axis 1.
+TEST(ArgMaxKernel, AnEmptyOutputOverAHugeAxisWritesNothingAndSucceeds) {
+  const std::vector<uint8_t> x;
+  for (const std::string& device : testing::DeviceNames()) {
+    SCOPED_TRACE(device);
+    std::vector<int64_t> y;
+    uint32_t blocks = 0;
+    for (const Case& c : {Case{{0, int64_t{1} << 62}, 1, false, false, true},
+                          Case{{0, 3, 7, 7}, 1, false, false, true}}) {
+      ASSERT_TRUE(RunKernel(c, DType::kInt64, testing::Device(device), x, &y, &blocks).ok());
+      EXPECT_TRUE(y.empty());
+      EXPECT_EQ(blocks, 1u);
+    }
+  }
+}
+
 TEST(ArgMaxKernel, NanRulesOnTheDevice) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const std::vector<float> values = {2, nan, 7, nan, 1, 7};

@@ -105,6 +105,7 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"value_out_of_range.yaml", "7:21", "", {"'300'", "uint8 range [0, 255]"}},
         ErrorCase{"special_for_integer.yaml", "7:21", "", {"'nan' has no int32 encoding"}},
         ErrorCase{"yaml_syntax.yaml", "", "", {"YAML syntax error"}},
+        ErrorCase{"stray_comma.yaml", "2:1", "", {"YAML syntax error", "unexpected ','"}},
         ErrorCase{"duplicate_name.yaml", "6:5", "name", {"used twice", "first at"}},
         ErrorCase{"duplicate_key.yaml", "6:5", "inputs", {"appears twice"}},
         ErrorCase{"duplicate_attr.yaml", "5:24", "axes", {"appears twice"}},

@@ -5,6 +5,9 @@
 
 #include "elementwise/elementwise_reference.h"
 #include "elementwise_test_util.h"
+#include "opsim/sim/launch.h"
+
+extern "C" void opsim_elementwise_binary(uint8_t* a, uint8_t* b, uint8_t* y, uint8_t* tiling);
 
 namespace opsim::elementwise {
 namespace {
@@ -135,6 +138,43 @@ TEST(ElementwiseKernels, IntegerDivisionByZeroStopsTheKernelWithAMessage) {
       EXPECT_EQ(st.code(), ErrorCode::kKernelFault) << DTypeName(t);
       EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
     }
+}
+
+// A tiling whose rank is past the arrays it indexes (the kernel_launch fuzz target flipped one
+// byte of a real tiling; the kernel read dims[8]) stops the kernel with an assertion.
+TEST(ElementwiseKernels, BinaryKernelRefusesATilingRankPastItsArrays) {
+  kernels::ElementwiseTiling t;
+  t.op = static_cast<uint32_t>(ElementwiseOp::kAdd);
+  t.src_dtype = t.dst_dtype = static_cast<uint32_t>(DType::kFloat32);
+  t.rank = kernels::kElementwiseMaxRank + 1;
+  t.total = t.per_core = 8;
+  t.tile = 64;
+  std::vector<float> a(8), b(8), y(8);
+  sim::LaunchOptions options;
+  options.regions = {
+      {a.data(), 32, "a"}, {b.data(), 32, "b"}, {y.data(), 32, "y"}, {&t, sizeof t, "tiling"}};
+  sim::DeviceProfile device;
+  ASSERT_TRUE(sim::LoadNamedDeviceProfile("ascend910b", &device).ok());
+  const sim::LaunchResult r = sim::Launch(device, 1, options, [&] {
+    opsim_elementwise_binary(reinterpret_cast<uint8_t*>(a.data()),
+                             reinterpret_cast<uint8_t*>(b.data()),
+                             reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(&t));
+  });
+  EXPECT_EQ(r.status.code(), ErrorCode::kKernelFault);
+  EXPECT_NE(r.status.message().find("the tiling's rank 9 is outside 1..8"), std::string::npos)
+      << r.status.message();
+  // A dim of 0 with work to do (the fuzz target's next finding: a division by it).
+  t.rank = 2;
+  t.dims[0] = 8;
+  t.dims[1] = 0;
+  const sim::LaunchResult zero = sim::Launch(device, 1, options, [&] {
+    opsim_elementwise_binary(reinterpret_cast<uint8_t*>(a.data()),
+                             reinterpret_cast<uint8_t*>(b.data()),
+                             reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(&t));
+  });
+  EXPECT_EQ(zero.status.code(), ErrorCode::kKernelFault);
+  EXPECT_NE(zero.status.message().find("dims do not multiply to its total of 8"), std::string::npos)
+      << zero.status.message();
 }
 
 TEST(ElementwiseKernels, FloatDivisionByZeroGivesInfAndNaN) {

@@ -1,6 +1,7 @@
 // Normalisation before tiling: size-1 dims dropped, neighbours of one kind merged, named.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 #include "reduce/reduce_pattern.h"
@@ -52,6 +53,18 @@ TEST(ReducePattern, ZeroSizedReducedDimFillsEveryOutputWithTheIdentity) {
 
 TEST(ReducePattern, ZeroSizedKeptDimMeansNoOutput) {
   const ReducePattern p = SimplifyReduce({0, 3, 0}, std::vector<int64_t>{1});
+  EXPECT_TRUE(p.empty_output);
+  EXPECT_EQ(p.outputs, 0);
+}
+
+// Kept dims whose product overflows before a kept 0 (UBSan stopped the opdef_setup fuzz target on
+// 14 * (2^63-1)): the output is empty, and nothing is multiplied.
+TEST(ReducePattern, ZeroSizedKeptDimAfterHugeOnesMeansNoOutput) {
+  const int64_t huge = std::numeric_limits<int64_t>::max();
+  Shape shape;
+  const int64_t dims[] = {14, huge, 0, 5};
+  ASSERT_TRUE(Shape::Make(dims, 4, &shape, "x").ok());
+  const ReducePattern p = SimplifyReduce(shape, std::vector<int64_t>{3});
   EXPECT_TRUE(p.empty_output);
   EXPECT_EQ(p.outputs, 0);
 }

@@ -316,5 +316,20 @@ TEST(ReduceTiling, CacheReturnsTheSamePlanPerShapeAndDevice) {
   EXPECT_EQ(ReducePlanCacheSize(), 3u);
 }
 
+// Rows of 2^32 elements or more: the whole-row tile's 32-bit cols was cast down to 0 and divided
+// by (the opdef_setup fuzz target: [5,5,5,5,5,2^40] over the last axis). Every pass now has
+// chunks at least one element wide, on every device.
+TEST(ReduceTiling, RowsOfTwoToTheFortyElementsTileInChunks) {
+  const ReduceRequest req =
+      Request(ReduceKind::kSum, DType::kFloat32, {5, 5, 5, 5, 5, int64_t{1} << 40}, {5});
+  for (const std::string& device : testing::DeviceNames()) {
+    SCOPED_TRACE(device);
+    ReducePlan plan;
+    ASSERT_TRUE(ComputeReducePlan(req, testing::Device(device), &plan).ok());
+    ASSERT_FALSE(plan.passes.empty());
+    for (const ReducePass& pass : plan.passes) EXPECT_GT(pass.tiling.stage.cols, 0u);
+  }
+}
+
 }  // namespace
 }  // namespace opsim

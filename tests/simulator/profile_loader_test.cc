@@ -49,6 +49,7 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"top_level_list", "1:1", "", "top level must be a mapping"},
         MalformedCase{"empty_file", "1:1", "", "no YAML document"},
         MalformedCase{"two_documents", "20:1", "", "2 YAML documents"},
+        MalformedCase{"stray_comma", "2:1", "", "YAML syntax error: unexpected ','"},
         MalformedCase{"missing_field", "1:1", "clock_ghz", "'clock_ghz', 'sync_all_ns'"},
         MalformedCase{"unknown_field", "3:1", "vector_core", "did you mean 'vector_cores'"},
         MalformedCase{"duplicate_field", "18:1", "ub_bytes", "appears twice"},
@@ -97,7 +98,7 @@ TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
     if (entry.path().extension() == ".yaml") ++yaml_files;
   }
   // 37 malformed cases plus valid_minimal.
-  EXPECT_EQ(yaml_files, 38u);
+  EXPECT_EQ(yaml_files, 39u);
 }
 
 TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {

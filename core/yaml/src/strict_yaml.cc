@@ -9,6 +9,8 @@
 
 #include <yaml-cpp/depthguard.h>
 
+#include "yaml_documents.h"
+
 namespace opsim::yaml {
 namespace {
 
@@ -50,9 +52,14 @@ bool Walk(const YAML::Node& node, int depth, size_t* visited, YamlProblem* probl
 }  // namespace
 
 bool ParseStrictYaml(const std::string& text, YAML::Node* root, YamlProblem* problem) {
-  std::vector<YAML::Node> documents;
+  // Not YAML::LoadAll, which never returns on some malformed text (yaml_documents.h): the first
+  // document through YAML::Load, the others only counted.
+  constexpr size_t kCountUpTo = 64;
+  std::vector<YAML::Mark> documents;
+  YAML::Node document;
   try {
-    documents = YAML::LoadAll(text);
+    documents = YamlDocumentMarks(text, kCountUpTo);
+    if (!documents.empty()) document = YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp's own guard (its parser recurses per level) says only "bad file".
     *problem = {e.mark, "", DepthRule()};
@@ -62,13 +69,13 @@ bool ParseStrictYaml(const std::string& text, YAML::Node* root, YamlProblem* pro
     return false;
   }
   if (documents.size() > 1) {
-    *problem = {documents[1].Mark(), "",
+    *problem = {documents[1], "",
                 "the file holds " + std::to_string(documents.size()) +
+                    (documents.size() == kCountUpTo ? " or more" : "") +
                     " YAML documents, this is the second (expected exactly one; remove the "
                     "'---')"};
     return false;
   }
-  const YAML::Node document = documents.empty() ? YAML::Node() : documents[0];
   size_t visited = 0;
   if (!Walk(document, 0, &visited, problem)) return false;
   *root = document;

@@ -22,11 +22,14 @@ std::string Line(const YAML::Node& node) {
   return node.Mark().line >= 0 ? " at line " + std::to_string(node.Mark().line + 1) : "";
 }
 
-// For "used before defined": the first later node whose outputs list names `name`.
+// For "used before defined": the first later node whose outputs list names `name`. Later nodes
+// are not checked yet: one that is no mapping or has no outputs list names nothing (and is
+// refused when its turn comes). yaml-cpp throws on a missing key's node, hence IsDefined first.
 int LaterProducer(const YAML::Node& nodes, size_t after, const std::string& name) {
   for (size_t j = after + 1; j < nodes.size(); ++j) {
+    if (!nodes[j].IsMap()) continue;
     const YAML::Node outs = nodes[j]["outputs"];
-    if (!outs.IsSequence()) continue;
+    if (!outs.IsDefined() || !outs.IsSequence()) continue;
     for (const YAML::Node& o : outs) {
       if (o.IsScalar() && o.Scalar() == name) return static_cast<int>(j);
     }
@@ -201,7 +204,6 @@ class GraphReader {
                              " inputs but its operation takes " +
                              std::to_string(op->GetInputNum()));
     }
-    Node graph_node;
     std::vector<TensorDesc> in_descs;
     for (size_t k = 0; k < in_names.size(); ++k) {
       const std::string& name = in_names[k];

@@ -1,5 +1,10 @@
 #include "desc_check.h"
 
+#include <optional>
+#include <string>
+
+#include "opsim/core/shape.h"
+
 namespace opsim {
 
 Status CheckDescMatches(std::string_view op, std::string_view name, const TensorDesc& got,
@@ -28,7 +33,18 @@ Status CheckDescMatches(std::string_view op, std::string_view name, const Tensor
 }
 
 Status CheckDataSize(std::string_view op, std::string_view name, const Tensor& tensor) {
-  const uint64_t want = TensorDescBytes(tensor.desc).value_or(0);
+  const std::optional<uint64_t> bytes = TensorDescBytes(tensor.desc);
+  // A valid shape of a known dtype whose bytes do not fit 64 bits describes no memory: dataSize 0
+  // must not pass for it ([2^62] int32 reached the tiling, whose byte counts wrapped to 0). An
+  // unknown dtype or a bad shape is refused later, by the rule it breaks.
+  Shape shape;
+  if (!bytes && DTypeFromAcl(tensor.desc.dtype) &&
+      ShapeFromDims(tensor.desc.shape, &shape, std::string(name)).ok()) {
+    return {ErrorCode::kInvalidTensorSize, std::string(op) + ": " + std::string(name) + " " +
+                                               ToString(tensor.desc) +
+                                               " needs 2^64 bytes or more (no memory holds it)"};
+  }
+  const uint64_t want = bytes.value_or(0);
   if (tensor.dataSize == want) return Status::Ok();
   return {ErrorCode::kInvalidTensorSize, std::string(op) + ": " + std::string(name) +
                                              " dataSize = " + std::to_string(tensor.dataSize) +

@@ -102,6 +102,20 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
         }
         continue;
       }
+      // ge's enums hold fewer values than an int32 (converting any other is undefined): a value
+      // outside them is no dtype or format an OpDef can name.
+      if (d.dtype < 0 || d.dtype >= static_cast<int32_t>(ge::DT_MAX)) {
+        return {ErrorCode::kInvalidTensorDtype, name + " dtype " + std::to_string(d.dtype) +
+                                                    " is no ACL dtype (expected 0.." +
+                                                    std::to_string(ge::DT_MAX - 1) +
+                                                    ", or ACL_DT_UNDEFINED for an absent optional "
+                                                    "input)"};
+      }
+      if (d.format < 0 || d.format > static_cast<int32_t>(ge::FORMAT_MAX)) {
+        return {ErrorCode::kInvalidTensorFormat, name + " format " + std::to_string(d.format) +
+                                                     " is no ACL format (expected 0.." +
+                                                     std::to_string(ge::FORMAT_MAX) + ")"};
+      }
       Shape shape;
       OPSIM_RETURN_IF_ERROR(ShapeFromDims(d.shape, &shape, name));
       call->input_shapes.push_back(ToGert(d.shape));
