@@ -60,6 +60,9 @@ void RunRaw(opsim::fuzz::ByteReader& in) {
   const uint32_t block_dim = dim_pick < 240 ? 1 + dim_pick % 64 : 1 + in.U16() % 512;
   opsim::sim::LaunchOptions options;
   options.host_threads = 1;
+  // 10 ms of device time: far more than any tiling of these small buffers needs, and a few
+  // seconds at most on the host, so a tiling asking for endless work is a kTimeout, not a hang.
+  options.timeout_ns = 1e7;
   options.checked = in.Bit();
   options.tiling_key = in.Byte() < 200 ? in.Byte() % 8 : in.U64();
   // GM buffers of the parameters before the tiling (inputs, outputs, workspace).

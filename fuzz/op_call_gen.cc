@@ -254,6 +254,7 @@ Context* FuzzContext(size_t index) {
       options.device = device;
       options.checked = true;
       options.host_threads = 1;
+      options.timeout_ns = 1e7;  // a flipped tiling asking for endless work stops in seconds
       std::unique_ptr<Context> c;
       if (!Context::Create(options, &c).ok()) std::abort();  // the harness cannot run
       all.push_back(std::move(c));

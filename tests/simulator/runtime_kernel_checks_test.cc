@@ -338,5 +338,40 @@ TEST(KernelChecks, LeakedQueueBufferIsReportedAtKernelEnd) {
   EXPECT_NE(r.fault->message.find("still allocated"), std::string::npos) << r.fault->message;
 }
 
+// A kernel that never ends (or a tiling asking for endless work) stops at the launch's budget of
+// simulated time, as the chip's AI Core timeout stops it, instead of hanging the host.
+LaunchResult RunVectorLoop(uint64_t iterations, double timeout_ns) {
+  LaunchOptions options;
+  options.timeout_ns = timeout_ns;
+  return Launch(testing::TestDevice(4, true), 2, options, [iterations] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    LocalTensor<float> t = buf.Get<float>();
+    Duplicate(t, 0.0f, 256);
+    for (uint64_t i = 0; i < iterations; ++i) Adds(t, t, 1.0f, 256);
+  });
+}
+
+TEST(KernelChecks, EndlessLoopStopsAtTheTimeout) {
+  const LaunchResult r = RunVectorLoop(~0ull, 1e5);  // 100 us of simulated time
+  ASSERT_TRUE(r.fault.has_value()) << r.status.ToString();
+  EXPECT_EQ(r.fault->kind, FaultKind::kTimeout) << r.fault->ToString();
+  EXPECT_EQ(r.fault->block, 0) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "Adds") << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("past the 0.100000 ms limit"), std::string::npos)
+      << r.fault->ToString();
+}
+
+TEST(KernelChecks, WorkWithinTheTimeoutOrWithoutOneRunsClean) {
+  const LaunchResult within = RunVectorLoop(100, 1e5);
+  EXPECT_TRUE(within.status.ok()) << within.status.ToString();
+  EXPECT_LT(within.stats.slowest_core_ns, 1e5);
+  const LaunchResult unlimited = RunVectorLoop(20000, 0);  // about 160 us, no limit
+  EXPECT_TRUE(unlimited.status.ok()) << unlimited.status.ToString();
+  EXPECT_GT(unlimited.stats.slowest_core_ns, 1e5);
+  EXPECT_TRUE(RunVectorLoop(20000, 1e5).fault.has_value());
+}
+
 }  // namespace
 }  // namespace opsim::sim

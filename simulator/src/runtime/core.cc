@@ -178,6 +178,15 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
                  ": a copy-in too short, or a count in bytes where elements were meant?");
 }
 
+void RaiseTimeout(const char* name, double at_ns, double limit_ns) {
+  RaiseFault(FaultKind::kTimeout, name,
+             "the core has run " + std::to_string(at_ns / 1e6) +
+                 " ms of simulated time, past the " + std::to_string(limit_ns / 1e6) +
+                 " ms limit (LaunchOptions::timeout_ns; the chip's AI Core timeout would stop it): "
+                 "a loop that never ends, or a tiling that asks for far more work than the "
+                 "tensors hold?");
+}
+
 void HostWroteUb(const UbRef& ref) {
   Core& core = Cur();
   CheckUb(core, ref, ref.bytes, "host write", "tensor");

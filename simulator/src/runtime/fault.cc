@@ -23,6 +23,7 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kAssertFailed: return "assert_failed";
     case FaultKind::kUninitializedRead: return "uninitialized_read";
     case FaultKind::kUnwrittenOutput: return "unwritten_output";
+    case FaultKind::kTimeout: return "timeout";
   }
   return "unknown";
 }

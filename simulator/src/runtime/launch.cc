@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <thread>
 
@@ -102,6 +103,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.auto_sync = options.auto_sync;
     core.tracing = options.trace;
     core.tiling_key = options.tiling_key;
+    core.timeout_ns =
+        options.timeout_ns > 0 ? options.timeout_ns : std::numeric_limits<double>::infinity();
     // Per execution context: a block parked in SyncAll keeps its UB while others run.
     core.ub = FiberScheduler::ThisThread().Ub(device.ub_bytes);
     core.ub_bytes = device.ub_bytes;

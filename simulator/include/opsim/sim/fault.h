@@ -27,6 +27,7 @@ enum class FaultKind : uint8_t {
   kAssertFailed,       // a kernel's own ASSERT / ascendc_assert did not hold
   kUninitializedRead,  // checked mode: a vector or DMA-out read of UB bytes nothing wrote
   kUnwrittenOutput,    // checked mode: output GM bytes that no core wrote during the launch
+  kTimeout,            // a core ran past LaunchOptions::timeout_ns (the AI Core timeout)
 };
 
 std::string_view FaultKindName(FaultKind kind);

@@ -46,7 +46,12 @@ struct LaunchOptions {
   // between S and V/MTE2/MTE3 and between dependent V instructions are ordered on the timeline
   // as the compiler inserts them. Off: in checked mode their absence is a kMissingSync fault.
   bool auto_sync = true;
-  uint64_t tiling_key = 0;        // what TILING_KEY_IS(k) compares against
+  uint64_t tiling_key = 0;  // what TILING_KEY_IS(k) compares against
+  // Simulated time one core may run before the launch stops with kTimeout, as the chip's AI Core
+  // timeout (aclrtSetOpExecuteTimeOut) stops a kernel that never ends; 0: no limit. The chip's
+  // defaults are 68 s to 1091 s; a simulator's second of device time is minutes on the host, and
+  // no kernel it is for comes near it (a 256 MiB reduction takes about 150 us).
+  double timeout_ns = 1e9;
   std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
 };
 

@@ -100,6 +100,10 @@ struct GmRef {
   int16_t region = -1;
 };
 
+class Core;
+// Stops the block: a pipe clock reached at_ns, past Core::timeout_ns, at instruction `name`.
+[[noreturn]] void RaiseTimeout(const char* name, double at_ns, double limit_ns);
+
 class Core {
  public:
   // Identity of the running block.
@@ -115,6 +119,7 @@ class Core {
   uint32_t v_barriers = 0;  // PipeBarrier<PIPE_V> or <PIPE_ALL> passed in this block
   bool tracing = false;
   uint64_t tiling_key = 0;
+  double timeout_ns = 1e9;  // LaunchOptions::timeout_ns, +inf for no limit
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
 
@@ -168,6 +173,7 @@ class Core {
     const int p = static_cast<int>(pipe);
     const double start = clock[p] > not_before ? clock[p] : not_before;
     clock[p] = start + cost_ns;
+    if (clock[p] > timeout_ns) RaiseTimeout(name, clock[p], timeout_ns);
     PipeStats& s = stats[p];
     s.busy_ns += cost_ns;
     s.bytes += bytes;
