@@ -178,8 +178,9 @@ bool ColumnMaxes(D d, const A* m, const A* x, size_t rows, size_t stride, size_t
   auto ok = hn::Zero(d);
   for (size_t c = c0; c < c1; c += N) {
     const auto v = hn::LoadU(d, m + c);
-    // A running max of -inf (no elements yet) is fine; NaN and +inf are not.
-    ok = hn::Add(ok, hn::IfThenElseZero(hn::Ne(v, neg_inf), hn::Sub(v, v)));
+    // A running max of -inf (no elements yet) is fine; NaN and +inf are not. Not Ne(v, -inf):
+    // on AVX-512 Highway's Ne is an ordered compare, false for NaN, so a NaN max passed there.
+    ok = hn::Add(ok, hn::IfThenZeroElse(hn::Eq(v, neg_inf), hn::Sub(v, v)));
     hn::StoreU(v, d, new_max + c);
   }
   for (size_t r = 0; r < rows; ++r) {
