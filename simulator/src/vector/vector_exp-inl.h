@@ -89,41 +89,60 @@ HWY_INLINE hn::Vec<D> Pow2I(D d, VI e) {
   return hn::BitCast(d, hn::ShiftLeft<sizeof(T) * 8 - (sizeof(T) == 4 ? 9 : 12)>(biased));
 }
 
-// exp of every lane of x, the same bits on every target (see the file comment).
+// exp of x for lanes in [kLowerBound, kOverflow] (the callers clamp; lanes below kLowerBound are
+// theirs to zero).
 template <class D>
-HWY_INLINE hn::Vec<D> ExpSameBits(D d, hn::Vec<D> x) {
+HWY_INLINE hn::Vec<D> ExpInRange(D d, hn::Vec<D> x) {
   using T = hn::TFromD<D>;
   using K = ExpConstants<T>;
   using V = hn::Vec<D>;
   const hn::RebindToSigned<D> di;
-  const auto is_nan = hn::IsNaN(x);
-  const auto overflow = hn::Ge(x, hn::Set(d, K::kOverflow));
-  const auto underflow = hn::Lt(x, hn::Set(d, K::kLowerBound));
-  // NaN and out-of-range lanes compute on an in-range stand-in (their results are replaced), so
-  // the integer conversion never sees a value it cannot represent.
-  V xr = hn::IfThenElse(is_nan, hn::Zero(d), x);
-  xr = hn::Min(hn::Max(xr, hn::Set(d, K::kLowerBound)), hn::Set(d, K::kOverflow));
-  // q = trunc(x / ln2 + (x < 0 ? -0.5 : 0.5)): x / ln2 rounded to the nearest integer.
-  const V half = hn::Or(hn::Set(d, T(0.5)), hn::And(xr, hn::Set(d, T(-0.0))));
-  const V qf_raw = hn::Add(hn::Mul(xr, hn::Set(d, T(1.442695040888963407359924681))), half);
-  const auto q = hn::ConvertTo(di, qf_raw);  // truncates
-  const V qf = hn::ConvertTo(d, q);
+  // q = x / ln2 rounded to the nearest integer (ties to even) by adding 1.5 * 2^(mantissa bits):
+  // the sum's last bits are q, and subtracting the shifter gives q as a float, both exact. No
+  // float/int conversion instruction, whose out-of-range fix-ups differ between targets.
+  const V shifter = hn::Set(d, sizeof(T) == 4 ? T(0x1.8p23) : T(0x1.8p52));
+  const V t = hn::Add(hn::Mul(x, hn::Set(d, T(1.442695040888963407359924681))), shifter);
+  const V qf = hn::Sub(t, shifter);
+  const auto q = hn::Sub(hn::BitCast(di, t), hn::BitCast(di, shifter));
   // r = x - q ln2 as hi + lo: hi is exact (see kLn2Part0), r = hi + lo rounded, and r_err the
   // rounding error of that sum (Fast2Sum: |hi| >= |lo|). Without a fused multiply-add the
   // rounding of r alone costs up to 1/4 ulp of the result; r_err adds it back in the small term
   // (measured: max 1.01 ulp for float64 without it).
-  const V hi = hn::Add(hn::Mul(qf, hn::Set(d, K::kLn2Part0)), xr);
+  const V hi = hn::Add(hn::Mul(qf, hn::Set(d, K::kLn2Part0)), x);
   const V lo = hn::Mul(qf, hn::Set(d, K::kLn2Part1));
   const V r = hn::Add(hi, lo);
   const V r_err = hn::Add(hn::Sub(hi, r), lo);
   const V tail = hn::Add(ExpPolyNoFma(d, r), r_err);
   const V mant = hn::Add(hn::Add(r, tail), hn::Set(d, T(1)));
-  // 2^q in two factors so that q near the ends of the range does not leave the exponent range.
+  // 2^q in two factors so that q near the ends of the range does not leave the exponent range;
+  // the first product is exact, so a result is rounded once (also into the subnormals).
   const auto q_half = hn::ShiftRight<1>(q);
-  V y = hn::Mul(hn::Mul(mant, Pow2I(d, q_half)), Pow2I(d, hn::Sub(q, q_half)));
-  y = hn::IfThenZeroElse(underflow, y);
+  return hn::Mul(hn::Mul(mant, Pow2I(d, q_half)), Pow2I(d, hn::Sub(q, q_half)));
+}
+
+// exp of every lane of x, the same bits on every target (see the file comment).
+template <class D>
+HWY_INLINE hn::Vec<D> ExpSameBits(D d, hn::Vec<D> x) {
+  using T = hn::TFromD<D>;
+  using K = ExpConstants<T>;
+  const auto is_nan = hn::IsNaN(x);
+  const auto overflow = hn::Ge(x, hn::Set(d, K::kOverflow));
+  const auto underflow = hn::Lt(x, hn::Set(d, K::kLowerBound));
+  // NaN and out-of-range lanes compute on an in-range stand-in (their results are replaced).
+  auto xr = hn::IfThenElse(is_nan, hn::Zero(d), x);
+  xr = hn::Min(hn::Max(xr, hn::Set(d, K::kLowerBound)), hn::Set(d, K::kOverflow));
+  auto y = hn::IfThenZeroElse(underflow, ExpInRange(d, xr));
   y = hn::IfThenElse(overflow, hn::Set(d, std::numeric_limits<T>::infinity()), y);
   return hn::IfThenElse(is_nan, x, y);
+}
+
+// ExpSameBits for lanes that are not NaN and <= 0 (LogSumExp's x - max): the same operations on
+// those lanes, so the same bits, without the NaN and overflow selects.
+template <class D>
+HWY_INLINE hn::Vec<D> ExpSameBitsNonPositive(D d, hn::Vec<D> x) {
+  using K = ExpConstants<hn::TFromD<D>>;
+  const auto lower = hn::Set(d, K::kLowerBound);
+  return hn::IfThenZeroElse(hn::Lt(x, lower), ExpInRange(d, hn::Max(x, lower)));
 }
 
 // The same exp for one value: a one-lane vector through the same operations.

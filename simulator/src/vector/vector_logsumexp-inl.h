@@ -109,7 +109,7 @@ HWY_INLINE void ExpShifted(A* dst, const A* x, size_t n, A sh) {
   const auto vsh = hn::Set(d, sh);
   size_t i = 0;
   for (; i + N <= n; i += N)
-    hn::StoreU(ExpSameBits(d, hn::Sub(hn::LoadU(d, x + i), vsh)), d, dst + i);
+    hn::StoreU(ExpSameBitsNonPositive(d, hn::Sub(hn::LoadU(d, x + i), vsh)), d, dst + i);
   for (; i < n; ++i) dst[i] = ExpSameBitsScalar(x[i] - sh);
 }
 
@@ -208,7 +208,8 @@ void ColumnSums(D d, A* m, A* s, const A* x, size_t rows, size_t stride, size_t 
     const auto m_new = hn::Add(hn::LoadU(d, new_max + c), zero);
     const auto same = hn::Eq(m_old, m_new);
     if (!hn::AllTrue(d, same)) {
-      const auto f = hn::IfThenElse(same, hn::Set(d, A(1)), ExpSameBits(d, hn::Sub(m_old, m_new)));
+      const auto f =
+          hn::IfThenElse(same, hn::Set(d, A(1)), ExpSameBitsNonPositive(d, hn::Sub(m_old, m_new)));
       hn::StoreU(hn::Mul(hn::LoadU(d, s + c), f), d, s + c);
     }
     hn::StoreU(m_new, d, m + c);
@@ -219,7 +220,8 @@ void ColumnSums(D d, A* m, A* s, const A* x, size_t rows, size_t stride, size_t 
     for (size_t r = r0; r < end; ++r) {
       const A* row = x + r * stride;
       for (size_t c = c0; c < c1; c += N) {
-        const auto e = ExpSameBits(d, hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, m + c)));
+        const auto e =
+            ExpSameBitsNonPositive(d, hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, m + c)));
         hn::StoreU(hn::Add(hn::LoadU(d, block + c), e), d, block + c);
       }
     }
