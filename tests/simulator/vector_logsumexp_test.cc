@@ -197,7 +197,7 @@ TEST_P(VectorLogSumExp, Float64PairsMatchTheReference) {
   }
 }
 
-// Highway's Exp is documented at 1 ulp; ExpFloat adds what it leaves out.
+// ExpFloat (ExpSameBits) within 1 ulp of the exact value, and its special values.
 TEST_P(VectorLogSumExp, ExpFloatIsWithinOneUlpAndHandlesSpecialValues) {
   std::vector<float> x;
   for (float v = -104.0f; v <= 89.0f; v += 0.0137f) x.push_back(v);

@@ -1,10 +1,12 @@
 // Per-target ReduceLogSumExp updates (vector_unit.h: LogSumExpRows / LogSumExpColumns) and the
-// float exp they share with the Exp instruction (ExpFloat). The exp is Highway's contrib Exp
-// (max error 1 ulp); it is only valid for finite arguments up to +104 and returns 0 for NaN, so
-// an update takes the vector path only when no element is NaN or infinite and the running max is
-// neither NaN nor +inf: then every argument is x - max <= 0 (or x - 0 for a max of -inf, which
-// cannot occur with finite x). Anything else runs the scalar definition with std::exp.
-// Included once per target by vector_logsumexp.cc (hence the toggle guard).
+// float exp they share with the Exp instruction (ExpFloat). Every result has the same bits on
+// every Highway target: the exp is ExpSameBits (vector_exp-inl.h: no fused multiply-add), a row's
+// exp terms are summed by vector_reduce-inl.h's fixed tree (32 logical lanes, 1024-element
+// leaves, leaves combined pairwise), a column's exp terms in blocks of kRowBlock rows (each lane
+// a column on its own), and whether an update takes the vector path or the scalar definition
+// depends only on the values, never on the vector width. The vector path needs every element
+// finite and the running max finite or -inf; anything else runs the scalar definition (a serial
+// sum, with the same exp). Included once per target by vector_logsumexp.cc (toggle guard).
 #if defined(OPSIM_SIM_VECTOR_LOGSUMEXP_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_LOGSUMEXP_INL_H_
 #undef OPSIM_SIM_VECTOR_LOGSUMEXP_INL_H_
@@ -19,11 +21,12 @@
 #include <type_traits>
 #include <vector>
 
-#include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
 #include "opsim/core/dtype.h"
 #include "vector/vector_common-inl.h"
+#include "vector/vector_exp-inl.h"
+#include "vector/vector_reduce-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
@@ -31,10 +34,8 @@ namespace hn = hwy::HWY_NAMESPACE;
 
 // Rows per block of a column update: the rows of a block add into a block of sums, the blocks into
 // the running sums, so no serial chain of additions is longer than rows / kRowBlock + kRowBlock.
+// The order is per column, so it is the same whatever the vector width.
 constexpr size_t kRowBlock = 16;
-// Elements per block of a row update, added into vector accumulators and then, as one value, into
-// a double (float32) or long chain (float64): keeps the float32 chains at most 32 long on AVX-512.
-constexpr size_t kRowLeaf = 2048;
 
 // The shift an exp is taken against: the running max, or 0 when it is not finite.
 template <typename A>
@@ -58,9 +59,9 @@ void UpdateScalar(A* m, A* s, const A* x, size_t n, size_t step) {
   }
   const A sh = ShiftOf(m2);
   A t = 0;
-  for (size_t i = 0; i < n; ++i) t += std::exp(x[i * step] - sh);
+  for (size_t i = 0; i < n; ++i) t += ExpSameBitsScalar(x[i * step] - sh);
   // Equal maxes (also both -inf or both +inf) keep the sum; NaN compares unequal and poisons it.
-  const A f = *m == m2 ? A(1) : std::exp(*m - m2);
+  const A f = *m == m2 ? A(1) : ExpSameBitsScalar(*m - m2);
   *s = *s * f + t;
   *m = m2;
 }
@@ -93,14 +94,32 @@ HWY_INLINE bool AllFinite(D d, V v) {
   return hn::AllFalse(d, hn::IsNaN(hn::Sub(v, v)));
 }
 
+// Whether a running max allows the vector path: finite, or -inf (no elements yet).
+template <typename A>
+bool MaxAllowsVector(A m) {
+  return std::isfinite(m) || m == -std::numeric_limits<A>::infinity();
+}
+
+// dst[i] = exp(x[i] - sh) for i < n: whole vectors, then the rest one lane at a time (the same
+// bits either way: ExpSameBits works lane by lane).
+template <typename A>
+HWY_INLINE void ExpShifted(A* dst, const A* x, size_t n, A sh) {
+  const hn::ScalableTag<A> d;
+  const size_t N = hn::Lanes(d);
+  const auto vsh = hn::Set(d, sh);
+  size_t i = 0;
+  for (; i + N <= n; i += N)
+    hn::StoreU(ExpSameBitsNonPositive(d, hn::Sub(hn::LoadU(d, x + i), vsh)), d, dst + i);
+  for (; i < n; ++i) dst[i] = ExpSameBitsScalar(x[i] - sh);
+}
+
 // One row of n elements: the vector path when they and the running max allow it.
 template <typename A>
 void UpdateRow(A* m, A* s, const A* x, size_t n) {
+  if (n == 0) return;
+  if (!MaxAllowsVector(*m)) return UpdateScalar(m, s, x, n, 1);
   const hn::ScalableTag<A> d;
   const size_t N = hn::Lanes(d);
-  if (n < N || !(std::isfinite(*m) || *m == -std::numeric_limits<A>::infinity())) {
-    return UpdateScalar(m, s, x, n, 1);
-  }
   const size_t body = n / N * N;
   auto vmax = hn::Set(d, *m);
   auto vmax1 = vmax;
@@ -124,32 +143,18 @@ void UpdateRow(A* m, A* s, const A* x, size_t n) {
     if (!std::isfinite(x[k])) return UpdateScalar(m, s, x, n, 1);
     m2 = std::max(m2, x[k]);
   }
-  // No element is infinite, so m2 is finite (n > 0).
-  const auto sh = hn::Set(d, m2);
-  using Total = std::conditional_t<std::is_same_v<A, float>, double, A>;
-  Total t = 0;
-  for (size_t b = 0; b < body; b += kRowLeaf) {
-    const size_t end = std::min(body, b + kRowLeaf);
-    auto s0 = hn::Zero(d);
-    auto s1 = hn::Zero(d);
-    size_t k = b;
-    for (; k + 2 * N <= end; k += 2 * N) {
-      s0 = hn::Add(s0, hn::Exp(d, hn::Sub(hn::LoadU(d, x + k), sh)));
-      s1 = hn::Add(s1, hn::Exp(d, hn::Sub(hn::LoadU(d, x + k + N), sh)));
-    }
-    for (; k < end; k += N) s0 = hn::Add(s0, hn::Exp(d, hn::Sub(hn::LoadU(d, x + k), sh)));
-    t += static_cast<Total>(hn::GetLane(hn::SumOfLanes(d, hn::Add(s0, s1))));
-  }
-  if (body < n) {
-    // The tail, padded with -inf (whose exp is 0), through the same exp.
-    HWY_ALIGN A tail[hn::MaxLanes(d)];
-    std::fill(tail, tail + N, -std::numeric_limits<A>::infinity());
-    std::memcpy(tail, x + body, (n - body) * sizeof(A));
-    t += static_cast<Total>(
-        hn::GetLane(hn::SumOfLanes(d, hn::Exp(d, hn::Sub(hn::Load(d, tail), sh)))));
-  }
-  const A f = *m == m2 ? A(1) : std::exp(*m - m2);
-  *s = *s * f + static_cast<A>(t);
+  // No element is infinite, so m2 is finite (n > 0). Which zero a max of +0 and -0 returns
+  // depends on the target; + 0 makes it +0 (the shifts x - (+-0) are the same values).
+  m2 = m2 + A(0);
+  // The exp terms through ReduceSum's tree: each leaf's terms computed into a buffer, then summed
+  // by FloatLeaf (a map fused into its loads would also map the leaf's -0 padding).
+  const A t = LeafTree<false, A>(0, n, [x, m2](size_t b, size_t len) {
+    HWY_ALIGN A terms[kLeaf];
+    ExpShifted(terms, x + b, len, m2);
+    return FloatLeaf<false>(terms, len);
+  });
+  const A f = *m == m2 ? A(1) : ExpSameBitsScalar(*m - m2);
+  *s = *s * f + t;
   *m = m2;
 }
 
@@ -163,77 +168,94 @@ void RowsTyped(DType src_type, void* max, void* sum, const void* src, size_t row
   for (size_t r = 0; r < rows; ++r) UpdateRow(m + r, s + r, x + r * stride, cols);
 }
 
-// The first `body` columns (a multiple of the vector width) of a rows x cols tile, row-major so
-// that every pass streams the tile: the new maxes, the rescale of the sums, then the exps added
-// in blocks of kRowBlock rows. False (nothing written) when an element or a running max rules
-// the vector path out; the caller then updates those columns with the scalar definition.
-template <typename A>
-bool UpdateColumnsVector(A* m, A* s, const A* x, size_t rows, size_t body, size_t stride) {
-  const hn::ScalableTag<A> d;
+// The new maxes of columns [c0, c1) (a multiple of Lanes(d) wide) into new_max; false when an
+// element or a running max rules the vector path out. d is the full vector or one lane.
+template <class D, typename A>
+bool ColumnMaxes(D d, const A* m, const A* x, size_t rows, size_t stride, size_t c0, size_t c1,
+                 A* new_max) {
   const size_t N = hn::Lanes(d);
   const auto neg_inf = hn::Set(d, -std::numeric_limits<A>::infinity());
-  const auto zero = hn::Zero(d);
-  thread_local std::vector<A> scratch;
-  scratch.resize(2 * body);
-  A* new_max = scratch.data();
-  A* block = scratch.data() + body;
-  auto ok = hn::Set(d, A(0));
-  for (size_t c = 0; c < body; c += N) {
+  auto ok = hn::Zero(d);
+  for (size_t c = c0; c < c1; c += N) {
     const auto v = hn::LoadU(d, m + c);
-    // A running max of -inf (no elements yet) is fine; NaN and +inf are not.
-    ok = hn::Add(ok, hn::IfThenElseZero(hn::Ne(v, neg_inf), hn::Sub(v, v)));
+    // A running max of -inf (no elements yet) is fine; NaN and +inf are not. Not Ne(v, -inf):
+    // on AVX-512 Highway's Ne is an ordered compare, false for NaN, so a NaN max passed there.
+    ok = hn::Add(ok, hn::IfThenZeroElse(hn::Eq(v, neg_inf), hn::Sub(v, v)));
     hn::StoreU(v, d, new_max + c);
   }
   for (size_t r = 0; r < rows; ++r) {
     const A* row = x + r * stride;
-    for (size_t c = 0; c < body; c += N) {
+    for (size_t c = c0; c < c1; c += N) {
       const auto v = hn::LoadU(d, row + c);
       hn::StoreU(hn::Max(hn::LoadU(d, new_max + c), v), d, new_max + c);
       ok = hn::Add(ok, hn::Sub(v, v));
     }
   }
-  if (!AllFinite(d, ok)) return false;
-  // Every element is finite and rows > 0, so every new max is finite: it is the shift.
-  for (size_t c = 0; c < body; c += N) {
+  return AllFinite(d, ok);
+}
+
+// Columns [c0, c1) once ColumnMaxes allowed them: the rescale of the sums, then the exps added in
+// blocks of kRowBlock rows. Every lane is one column, so the bits do not depend on Lanes(d).
+template <class D, typename A>
+void ColumnSums(D d, A* m, A* s, const A* x, size_t rows, size_t stride, size_t c0, size_t c1,
+                const A* new_max, A* block) {
+  const size_t N = hn::Lanes(d);
+  const auto zero = hn::Zero(d);
+  // Every element is finite and rows > 0, so every new max is finite: it is the shift. Which
+  // zero a max of +0 and -0 returns depends on the target; + 0 makes it +0.
+  for (size_t c = c0; c < c1; c += N) {
     const auto m_old = hn::LoadU(d, m + c);
-    const auto m_new = hn::LoadU(d, new_max + c);
+    const auto m_new = hn::Add(hn::LoadU(d, new_max + c), zero);
     const auto same = hn::Eq(m_old, m_new);
     if (!hn::AllTrue(d, same)) {
-      const auto f = hn::IfThenElse(same, hn::Set(d, A(1)), hn::Exp(d, hn::Sub(m_old, m_new)));
+      const auto f =
+          hn::IfThenElse(same, hn::Set(d, A(1)), ExpSameBitsNonPositive(d, hn::Sub(m_old, m_new)));
       hn::StoreU(hn::Mul(hn::LoadU(d, s + c), f), d, s + c);
     }
     hn::StoreU(m_new, d, m + c);
   }
   for (size_t r0 = 0; r0 < rows; r0 += kRowBlock) {
     const size_t end = std::min(rows, r0 + kRowBlock);
-    for (size_t c = 0; c < body; c += N) hn::StoreU(zero, d, block + c);
+    for (size_t c = c0; c < c1; c += N) hn::StoreU(zero, d, block + c);
     for (size_t r = r0; r < end; ++r) {
       const A* row = x + r * stride;
-      for (size_t c = 0; c < body; c += N) {
-        const auto e = hn::Exp(d, hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, m + c)));
+      for (size_t c = c0; c < c1; c += N) {
+        const auto e =
+            ExpSameBitsNonPositive(d, hn::Sub(hn::LoadU(d, row + c), hn::LoadU(d, m + c)));
         hn::StoreU(hn::Add(hn::LoadU(d, block + c), e), d, block + c);
       }
     }
-    for (size_t c = 0; c < body; c += N) {
+    for (size_t c = c0; c < c1; c += N) {
       hn::StoreU(hn::Add(hn::LoadU(d, s + c), hn::LoadU(d, block + c)), d, s + c);
     }
   }
-  return true;
 }
 
 template <typename A>
 void ColumnsTyped(DType src_type, void* max, void* sum, const void* src, size_t rows, size_t cols,
                   size_t row_stride) {
-  if (rows == 0) return;
+  if (rows == 0 || cols == 0) return;
   size_t stride = 0;
   const A* x = Source<A>(src_type, src, rows, cols, row_stride, &stride);
   auto* m = static_cast<A*>(max);
   auto* s = static_cast<A*>(sum);
-  const size_t N = hn::Lanes(hn::ScalableTag<A>());
-  const size_t body = cols / N * N;
-  size_t c = body;
-  if (body == 0 || !UpdateColumnsVector(m, s, x, rows, body, stride)) c = 0;
-  for (; c < cols; ++c) UpdateScalar(m + c, s + c, x + c, rows, stride);
+  const hn::ScalableTag<A> d;
+  const hn::CappedTag<A, 1> d1;
+  const size_t body = cols / hn::Lanes(d) * hn::Lanes(d);
+  thread_local std::vector<A> scratch;
+  scratch.resize(2 * cols);
+  A* new_max = scratch.data();
+  A* block = scratch.data() + cols;
+  // One decision for all columns (whole vectors, then the rest one lane at a time), so which
+  // columns take the scalar definition does not depend on the vector width.
+  const bool vector_ok = ColumnMaxes(d, m, x, rows, stride, 0, body, new_max) &&
+                         ColumnMaxes(d1, m, x, rows, stride, body, cols, new_max);
+  if (!vector_ok) {
+    for (size_t c = 0; c < cols; ++c) UpdateScalar(m + c, s + c, x + c, rows, stride);
+    return;
+  }
+  ColumnSums(d, m, s, x, rows, stride, 0, body, new_max, block);
+  ColumnSums(d1, m, s, x, rows, stride, body, cols, new_max, block);
 }
 
 // True when the type pair is one the kernels use (float32 from float32/16/bf16, float64).
@@ -265,26 +287,14 @@ inline void LogSumExpColumnsImpl(DType src_type, DType acc_type, void* max, void
   });
 }
 
-// dst[i] = exp(src[i]) in float32 through Highway's Exp, with what it leaves out: +inf above
-// the float32 overflow threshold (and for +inf), NaN for NaN.
+// dst[i] = exp(src[i]) in float32 through ExpSameBits (+inf from the overflow threshold on,
+// +0 below -104, NaN for NaN).
 inline void ExpFloatImpl(float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> d;
   const size_t N = hn::Lanes(d);
-  const auto kOverflow = hn::Set(d, 88.72283935546875f);  // above it, exp rounds to +inf
-  const auto inf = hn::Set(d, std::numeric_limits<float>::infinity());
-  auto one = [&](hn::Vec<decltype(d)> v) {
-    auto y = hn::Exp(d, v);
-    y = hn::IfThenElse(hn::Gt(v, kOverflow), inf, y);
-    return hn::IfThenElse(hn::IsNaN(v), v, y);
-  };
   size_t i = 0;
-  for (; i + N <= n; i += N) hn::StoreU(one(hn::LoadU(d, src + i)), d, dst + i);
-  if (i < n) {
-    HWY_ALIGN float tail[hn::MaxLanes(d)] = {};
-    std::memcpy(tail, src + i, (n - i) * sizeof(float));
-    hn::Store(one(hn::Load(d, tail)), d, tail);
-    std::memcpy(dst + i, tail, (n - i) * sizeof(float));
-  }
+  for (; i + N <= n; i += N) hn::StoreU(ExpSameBits(d, hn::LoadU(d, src + i)), d, dst + i);
+  for (; i < n; ++i) dst[i] = ExpSameBitsScalar(src[i]);
 }
 
 }  // namespace opsim::sim::vec::HWY_NAMESPACE
