@@ -102,6 +102,25 @@ void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
   t.groups = static_cast<uint32_t>(blocks);
 }
 
+// A later pass of a launch whose reduced extent splits over few blocks (the bytes decide how
+// many, and that fixes the order partials fold in) may still cut its columns finer over the
+// blocks the launch has anyway: each block then copies a strided slice of its split's rows,
+// fewer bytes behind the same DMA setup. Outer+inner [64,1024,256] on the 910B: the second
+// pass's 4 blocks of 16 x 1024 floats become 48 of 16 x 88. The tiles keep their rows: same bits.
+void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per) {
+  if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
+  const uint64_t chunks_per_outer = launch_blocks / t.r_split / t.outer;
+  if (chunks_per_outer <= t.col_chunks) return;
+  const uint64_t cols = Align(CeilDiv(t.inner, chunks_per_outer), per);
+  if (cols >= t.cols) return;
+  t.cols = static_cast<uint32_t>(cols);
+  t.ub_row_stride = t.cols;
+  t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, cols));
+  t.units = t.outer * t.col_chunks;
+  t.units_per_group = 1;
+  t.groups = static_cast<uint32_t>(t.units);
+}
+
 ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceProfile& d,
                          uint32_t max_cores) {
   ReduceStageTiling t;
@@ -144,7 +163,8 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
 }
 
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
-                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split) {
+                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
+                          uint32_t launch_blocks = 0) {
   ReduceStageTiling t;
   t.map = s.map;
   t.outer = outer;
@@ -205,6 +225,7 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   SplitCores(t, outer * r * inner * s.in, max_cores, allow_split, 1);
   if (allow_split) {
     SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true), PerBlock(s.in));
+    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
   }
   return t;
 }
@@ -258,9 +279,11 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
 namespace {
 
 // The stage tiling of a pass over [before, r, after] (its dtypes and buffers set): family,
-// blocks, the combine of a split reduced extent and its partials, the kernel key.
+// blocks, the combine of a split reduced extent and its partials, the kernel key. The launch
+// already has `launch_blocks` blocks (the most an earlier pass of the plan uses).
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
-              kernels::ReduceMap map, const sim::DeviceProfile& device, ReducePass* pass) {
+              kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
+              ReducePass* pass) {
   pass->in_elems = before * r * after;
   pass->out_elems = before * after;
   const uint32_t map_id = static_cast<uint32_t>(map);
@@ -268,9 +291,10 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
   kernels::ReduceTilingData& td = pass->tiling;
   td.has_pad = device.has_data_copy_pad ? 1 : 0;
   pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
-  td.stage = pass->family == ReduceFamily::kAR
-                 ? TileAR(before, r, sizes, device, device.vector_cores)
-                 : TileARA(before, r, after, sizes, device, device.vector_cores, true);
+  td.stage =
+      pass->family == ReduceFamily::kAR
+          ? TileAR(before, r, sizes, device, device.vector_cores)
+          : TileARA(before, r, after, sizes, device, device.vector_cores, true, launch_blocks);
   pass->block_dim = td.stage.groups * td.stage.r_split;
   td.combine = kernels::ReduceStageTiling{};
   pass->partial_bytes = 0;
@@ -351,6 +375,7 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
   }
   uint64_t partial_bytes = 0;
   uint64_t scratch_bytes[2] = {0, 0};
+  uint32_t launch_blocks = 0;
   ReduceBuffer src = ReduceBuffer::kInput;
   for (bool first = true;; first = false) {
     size_t k = reduced.size();
@@ -390,7 +415,8 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     const kernels::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
                                        ? kernels::ReduceMap::kLogSumExp
                                        : kernels::ReduceMap::kNone;
-    TilePass(request.kind, before, r, after, acc, map, device, &pass);
+    TilePass(request.kind, before, r, after, acc, map, device, launch_blocks, &pass);
+    launch_blocks = std::max(launch_blocks, pass.block_dim);
     partial_bytes = std::max(partial_bytes, pass.partial_bytes);
     kernels::ReduceTilingData& td = pass.tiling;
     if (pass.dst != ReduceBuffer::kOutput) {
