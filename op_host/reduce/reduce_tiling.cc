@@ -82,13 +82,21 @@ void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, 
   t.groups = static_cast<uint32_t>(CeilDiv(t.units, t.units_per_group));
 }
 
+// Whether cutting a stage's columns differently keeps every result's bits. Not for
+// ReduceLogSumExp: the simulator's LogSumExpColumns takes the exp of a tile's whole vectors in
+// SIMD and of its last columns (cols % lanes) in scalar code, which round differently, so a
+// column's result depends on where it sits in its tile.
+bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
+  return static_cast<kernels::ReduceMap>(t.map) != kernels::ReduceMap::kLogSumExp;
+}
+
 // ARA units that do not divide evenly over the blocks leave some blocks a whole unit more than
 // the others (the 64 kept rows of [64,1024,256] on 48 cores: 16 blocks take two, 1.4x the
 // roofline). Instead every block takes the same number of whole units and the units left over
 // are cut into column pieces, one per block (there: one unit and a third each). A piece keeps
 // the tile's rows, so each column folds the same rows in the same order: the same bits.
 void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
-  if (t.r_split != 1 || t.units <= blocks) return;
+  if (t.r_split != 1 || t.units <= blocks || !ColumnsMayBeRecut(t)) return;
   const uint64_t whole = t.units / blocks;
   const uint64_t left = t.units - whole * blocks;
   if (left == 0) return;
@@ -109,6 +117,7 @@ void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
 // pass's 4 blocks of 16 x 1024 floats become 48 of 16 x 88. The tiles keep their rows: same bits.
 void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per) {
   if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
+  if (!ColumnsMayBeRecut(t)) return;
   const uint64_t chunks_per_outer = launch_blocks / t.r_split / t.outer;
   if (chunks_per_outer <= t.col_chunks) return;
   const uint64_t cols = Align(CeilDiv(t.inner, chunks_per_outer), per);
