@@ -353,6 +353,29 @@ TEST(ReduceTiling, LogSumExpStagesAllCarryTheOnlineMapAndFitTheUb) {
   EXPECT_TRUE(saw_split);
 }
 
+// LogSumExp's column results depend on where a column sits in its tile (the simulator's exp
+// differs between whole vectors and the last columns), so its plans never re-cut columns: no
+// tail pieces where ReduceSum's plan of the same shape has them.
+TEST(ReduceTiling, LogSumExpKeepsItsColumnCuts) {
+  const Shape shape = {7, 33, 77};
+  const std::vector<int64_t> axes = {1};
+  ReducePlan sum;
+  ASSERT_TRUE(ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat32, shape, axes),
+                                testing::Device("ascend910b"), &sum)
+                  .ok());
+  ASSERT_EQ(sum.passes.size(), 1u);
+  EXPECT_EQ(sum.passes[0].tiling.stage.tail_pieces, 2u) << DescribePlan(sum);
+  ReduceRequest req;
+  ASSERT_TRUE(LowerOnnx(ReduceKind::kSum, DType::kFloat32, shape, std::span<const int64_t>(axes),
+                        false, false, &req, ReduceVariant::kLogSumExp)
+                  .ok());
+  ReducePlan lse;
+  ASSERT_TRUE(ComputeReducePlan(req, testing::Device("ascend910b"), &lse).ok());
+  ASSERT_EQ(lse.passes.size(), 1u);
+  EXPECT_EQ(lse.passes[0].tiling.stage.tail_pieces, 0u) << DescribePlan(lse);
+  EXPECT_EQ(lse.passes[0].tiling.stage.cols, 77u);
+}
+
 // The running max is one more accumulator tile in the UB.
 TEST(ReduceTiling, LogSumExpCountsItsRunningMaxInTheUb) {
   kernels::ReduceStageTiling t;
