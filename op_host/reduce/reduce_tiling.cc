@@ -93,8 +93,9 @@ bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
 // ARA units that do not divide evenly over the blocks leave some blocks a whole unit more than
 // the others (the 64 kept rows of [64,1024,256] on 48 cores: 16 blocks take two, 1.4x the
 // roofline). Instead every block takes the same number of whole units and the units left over
-// are cut into column pieces, one per block (there: one unit and a third each). A piece keeps
-// the tile's rows, so each column folds the same rows in the same order: the same bits.
+// are cut into column pieces, one per block (there: one unit each, and half of one more on 32).
+// A piece keeps the tile's rows, so each column folds the same rows in the same order: the same
+// bits.
 void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
   if (t.r_split != 1 || t.units <= blocks || !ColumnsMayBeRecut(t)) return;
   const uint64_t whole = t.units / blocks;
@@ -233,7 +234,12 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   t.units = outer * t.col_chunks;
   SplitCores(t, outer * r * inner * s.in, max_cores, allow_split, 1);
   if (allow_split) {
-    SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true), PerBlock(s.in));
+    // Pieces of whole vector repeats: no masked repeat on the chip, and on the host fewer,
+    // longer row copies (each piece row is one memmove; strided reads cost the simulator more
+    // than one long copy). Middle [64,1024,256] on the 910B: two pieces of 128 columns per
+    // left-over unit (host time +5 % over whole units; three of 96, 96, 64 cost +12 %).
+    SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true),
+              std::max<uint64_t>(d.vector_repeat_bytes / s.in, PerBlock(s.in)));
     SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
   }
   return t;
