@@ -114,14 +114,19 @@ void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
 // A later pass of a launch whose reduced extent splits over few blocks (the bytes decide how
 // many, and that fixes the order partials fold in) may still cut its columns finer over the
 // blocks the launch has anyway: each block then copies a strided slice of its split's rows,
-// fewer bytes behind the same DMA setup. Outer+inner [64,1024,256] on the 910B: the second
-// pass's 4 blocks of 16 x 1024 floats become 48 of 16 x 88. The tiles keep their rows: same bits.
-void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per) {
+// fewer bytes behind the same DMA setup. A slice stays at least the bytes a DMA moves in its
+// setup time (25 KB on the 910B): below that the setup, not the bytes, is the cost, and every
+// block more costs the host its own kernel set-up. Outer+inner [64,1024,256] on the 910B: the
+// second pass's 4 blocks of 16 x 1024 floats become 12 of 16 x 392. The tiles keep their rows:
+// same bits.
+void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per,
+                        uint64_t min_bytes, size_t in_bytes) {
   if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
   if (!ColumnsMayBeRecut(t)) return;
   const uint64_t chunks_per_outer = launch_blocks / t.r_split / t.outer;
   if (chunks_per_outer <= t.col_chunks) return;
-  const uint64_t cols = Align(CeilDiv(t.inner, chunks_per_outer), per);
+  const uint64_t min_cols = CeilDiv(min_bytes, std::max<uint64_t>(t.r_per_split * in_bytes, 1));
+  const uint64_t cols = Align(std::max(CeilDiv(t.inner, chunks_per_outer), min_cols), per);
   if (cols >= t.cols) return;
   t.cols = static_cast<uint32_t>(cols);
   t.ub_row_stride = t.cols;
@@ -240,7 +245,8 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     // left-over unit (host time +5 % over whole units; three of 96, 96, 64 cost +12 %).
     SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true),
               std::max<uint64_t>(d.vector_repeat_bytes / s.in, PerBlock(s.in)));
-    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
+    const auto setup_bytes = static_cast<uint64_t>(d.dma_setup_ns * d.dma_gbps_per_core);
+    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in), setup_bytes, s.in);
   }
   return t;
 }

@@ -143,24 +143,25 @@ TEST(ReduceTiling, Table) {
        {{F::kARA, 2300000, 32, 122, 256, 1}},
        0},
       // 64 MiB outer + inner: the second pass's four splits of 16 rows (the bytes decide) spread
-      // their columns over the 48 blocks the first pass launched, in 12 chunks of 88.
+      // their columns over blocks the first pass launched, in three chunks of 392 (a 16 x 392
+      // float slice is the 25 KB a DMA moves in its setup time; narrower would not pay).
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {64, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 88, 4}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 12, 23, 392, 4}},
        278528},
       // Outer + inner: two passes through float32 scratch. The second pass's 16 splits spread
-      // their columns over the first pass's 48 blocks, in three chunks of 344.
+      // their columns over the first pass's 48 blocks, in three chunks of 392.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 344, 16}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 392, 16}},
        1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
