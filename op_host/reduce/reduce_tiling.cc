@@ -242,7 +242,7 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     // Pieces of whole vector repeats: no masked repeat on the chip, and on the host fewer,
     // longer row copies (each piece row is one memmove; strided reads cost the simulator more
     // than one long copy). Middle [64,1024,256] on the 910B: two pieces of 128 columns per
-    // left-over unit (host time +5 % over whole units; three of 96, 96, 64 cost +12 %).
+    // left-over unit (host task-clock +4.5 % over whole units; three of 88, 88, 80, ~+10 %).
     SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true),
               std::max<uint64_t>(d.vector_repeat_bytes / s.in, PerBlock(s.in)));
     const auto setup_bytes = static_cast<uint64_t>(d.dma_setup_ns * d.dma_gbps_per_core);

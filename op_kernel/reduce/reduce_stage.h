@@ -33,7 +33,7 @@ inline BlockShare ShareOf(const ReduceStageTiling& t, uint64_t block) {
   s.unit_end = std::min(t.units, s.unit_begin + t.units_per_group);
   s.r_begin = std::min(t.r, s.split * t.r_per_split);
   s.r_end = t.r_split == 1 ? t.r : std::min(t.r, s.r_begin + t.r_per_split);
-  if (t.tail_pieces > 1 && t.r_split == 1 && t.tail_cols > 0) {
+  if (t.tail_pieces > 1 && t.r_split == 1 && t.tail_cols > 0 && t.col_chunks > 0) {
     const uint64_t whole_end = std::min(t.units, uint64_t{t.groups} * t.units_per_group);
     const uint64_t unit = whole_end + block / t.tail_pieces;
     if (unit < t.units) {
