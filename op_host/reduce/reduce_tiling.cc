@@ -51,11 +51,20 @@ uint64_t LargestFitting(uint64_t hi, Fits fits) {
   return lo;
 }
 
+// The blocks a stage's kept work spreads over. A combine stage (no split of its reduced extent)
+// runs on blocks the launch has anyway, idle at its SyncAll otherwise: it takes all of them, since
+// each unit's DMA setup, not its bytes, is what it costs (64 MiB outermost on the 910B: 47 units on
+// 12 blocks took 5.6 us, on 47 1.4 us).
+uint64_t BlocksFor(uint64_t total_bytes, uint32_t max_cores, bool allow_split) {
+  const uint64_t cores = std::max<uint32_t>(max_cores, 1);
+  return allow_split ? std::clamp<uint64_t>(CeilDiv(total_bytes, kMinBytesPerBlock), 1, cores)
+                     : cores;
+}
+
 // Splits `units` of kept work over cores; with too few units, splits the reduced extent too.
 void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, bool allow_split,
                 uint64_t r_align) {
-  const uint64_t blocks = std::clamp<uint64_t>(CeilDiv(total_bytes, kMinBytesPerBlock), 1,
-                                               std::max<uint32_t>(max_cores, 1));
+  const uint64_t blocks = BlocksFor(total_bytes, max_cores, allow_split);
   t.r_split = 1;
   t.r_per_split = t.r;
   if (allow_split && t.units < blocks && t.r > 1) {
@@ -71,6 +80,60 @@ void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, 
   }
   t.units_per_group = CeilDiv(t.units, std::min(blocks, t.units));
   t.groups = static_cast<uint32_t>(CeilDiv(t.units, t.units_per_group));
+}
+
+// Whether cutting a stage's columns differently keeps every result's bits. Not for
+// ReduceLogSumExp: the simulator's LogSumExpColumns takes the exp of a tile's whole vectors in
+// SIMD and of its last columns (cols % lanes) in scalar code, which round differently, so a
+// column's result depends on where it sits in its tile.
+bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
+  return static_cast<kernels::ReduceMap>(t.map) != kernels::ReduceMap::kLogSumExp;
+}
+
+// ARA units that do not divide evenly over the blocks leave some blocks a whole unit more than
+// the others (the 64 kept rows of [64,1024,256] on 48 cores: 16 blocks take two, 1.4x the
+// roofline). Instead every block takes the same number of whole units and the units left over
+// are cut into column pieces, one per block (there: one unit each, and half of one more on 32).
+// A piece keeps the tile's rows, so each column folds the same rows in the same order: the same
+// bits.
+void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
+  if (t.r_split != 1 || t.units <= blocks || !ColumnsMayBeRecut(t)) return;
+  const uint64_t whole = t.units / blocks;
+  const uint64_t left = t.units - whole * blocks;
+  if (left == 0) return;
+  const uint64_t pieces = std::min(blocks / left, CeilDiv(t.cols, per));
+  if (pieces < 2) return;
+  const uint64_t cols = Align(CeilDiv(t.cols, pieces), per);
+  if (cols > t.ub_row_stride) return;  // a piece's tile must fit the unit's input buffer
+  t.tail_cols = static_cast<uint32_t>(cols);
+  t.tail_pieces = static_cast<uint32_t>(CeilDiv(t.cols, cols));
+  t.units_per_group = whole;
+  t.groups = static_cast<uint32_t>(blocks);
+}
+
+// A later pass of a launch whose reduced extent splits over few blocks (the bytes decide how
+// many, and that fixes the order partials fold in) may still cut its columns finer over the
+// blocks the launch has anyway: each block then copies a strided slice of its split's rows,
+// fewer bytes behind the same DMA setup. A slice stays at least the bytes a DMA moves in its
+// setup time (25 KB on the 910B): below that the setup, not the bytes, is the cost, and every
+// block more costs the host its own kernel set-up. Outer+inner [64,1024,256] on the 910B: the
+// second pass's 4 blocks of 16 x 1024 floats become 12 of 16 x 392. The tiles keep their rows:
+// same bits.
+void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per,
+                        uint64_t min_bytes, size_t in_bytes) {
+  if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
+  if (!ColumnsMayBeRecut(t)) return;
+  const uint64_t chunks_per_outer = launch_blocks / t.r_split / t.outer;
+  if (chunks_per_outer <= t.col_chunks) return;
+  const uint64_t min_cols = CeilDiv(min_bytes, std::max<uint64_t>(t.r_per_split * in_bytes, 1));
+  const uint64_t cols = Align(std::max(CeilDiv(t.inner, chunks_per_outer), min_cols), per);
+  if (cols >= t.cols) return;
+  t.cols = static_cast<uint32_t>(cols);
+  t.ub_row_stride = t.cols;
+  t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, cols));
+  t.units = t.outer * t.col_chunks;
+  t.units_per_group = 1;
+  t.groups = static_cast<uint32_t>(t.units);
 }
 
 ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceProfile& d,
@@ -118,7 +181,8 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
 }
 
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
-                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split) {
+                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
+                          uint32_t launch_blocks = 0) {
   ReduceStageTiling t;
   t.map = s.map;
   t.outer = outer;
@@ -177,6 +241,16 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   t.col_chunks = static_cast<uint32_t>(CeilDiv(inner, t.cols));
   t.units = outer * t.col_chunks;
   SplitCores(t, outer * r * inner * s.in, max_cores, allow_split, 1);
+  if (allow_split) {
+    // Pieces of whole vector repeats: no masked repeat on the chip, and on the host fewer,
+    // longer row copies (each piece row is one memmove; strided reads cost the simulator more
+    // than one long copy). Middle [64,1024,256] on the 910B: two pieces of 128 columns per
+    // left-over unit (host task-clock +4.5 % over whole units; three of 88, 88, 80, ~+10 %).
+    SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true),
+              std::max<uint64_t>(d.vector_repeat_bytes / s.in, PerBlock(s.in)));
+    const auto setup_bytes = static_cast<uint64_t>(d.dma_setup_ns * d.dma_gbps_per_core);
+    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in), setup_bytes, s.in);
+  }
   return t;
 }
 
@@ -229,9 +303,11 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
 namespace {
 
 // The stage tiling of a pass over [before, r, after] (its dtypes and buffers set): family,
-// blocks, the combine of a split reduced extent and its partials, the kernel key.
+// blocks, the combine of a split reduced extent and its partials, the kernel key. The launch
+// already has `launch_blocks` blocks (the most an earlier pass of the plan uses).
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
-              kernels::ReduceMap map, const sim::DeviceProfile& device, ReducePass* pass) {
+              kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
+              ReducePass* pass) {
   pass->in_elems = before * r * after;
   pass->out_elems = before * after;
   const uint32_t map_id = static_cast<uint32_t>(map);
@@ -239,9 +315,10 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
   kernels::ReduceTilingData& td = pass->tiling;
   td.has_pad = device.has_data_copy_pad ? 1 : 0;
   pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
-  td.stage = pass->family == ReduceFamily::kAR
-                 ? TileAR(before, r, sizes, device, device.vector_cores)
-                 : TileARA(before, r, after, sizes, device, device.vector_cores, true);
+  td.stage =
+      pass->family == ReduceFamily::kAR
+          ? TileAR(before, r, sizes, device, device.vector_cores)
+          : TileARA(before, r, after, sizes, device, device.vector_cores, true, launch_blocks);
   pass->block_dim = td.stage.groups * td.stage.r_split;
   td.combine = kernels::ReduceStageTiling{};
   pass->partial_bytes = 0;
@@ -322,6 +399,7 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
   }
   uint64_t partial_bytes = 0;
   uint64_t scratch_bytes[2] = {0, 0};
+  uint32_t launch_blocks = 0;
   ReduceBuffer src = ReduceBuffer::kInput;
   for (bool first = true;; first = false) {
     size_t k = reduced.size();
@@ -361,7 +439,8 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
     const kernels::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
                                        ? kernels::ReduceMap::kLogSumExp
                                        : kernels::ReduceMap::kNone;
-    TilePass(request.kind, before, r, after, acc, map, device, &pass);
+    TilePass(request.kind, before, r, after, acc, map, device, launch_blocks, &pass);
+    launch_blocks = std::max(launch_blocks, pass.block_dim);
     partial_bytes = std::max(partial_bytes, pass.partial_bytes);
     kernels::ReduceTilingData& td = pass.tiling;
     if (pass.dst != ReduceBuffer::kOutput) {
@@ -474,12 +553,12 @@ std::string DescribePlan(const ReducePlan& plan) {
     std::snprintf(
         line, sizeof(line),
         "  %s %s->%s key %llu blockDim %u [%llu,%llu,%llu] rows %u cols %u "
-        "stride %u chunks %u r_split %u\n",
+        "stride %u chunks %u r_split %u tail %u x %u\n",
         p.family == ReduceFamily::kAR ? "AR" : "ARA", std::string(DTypeName(p.in_dtype)).c_str(),
         std::string(DTypeName(p.out_dtype)).c_str(), static_cast<unsigned long long>(p.tiling_key),
         p.block_dim, static_cast<unsigned long long>(t.outer), static_cast<unsigned long long>(t.r),
         static_cast<unsigned long long>(t.inner), t.rows, t.cols, t.ub_row_stride, t.col_chunks,
-        t.r_split);
+        t.r_split, t.tail_pieces, t.tail_cols);
     out += line;
   }
   return out;

@@ -265,7 +265,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     contiguous_ = t.cols == t.inner && t.ub_row_stride == t.inner;
     this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r * t.inner);
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
-    if (share_.unit_begin == share_.unit_end) return;
+    if (share_.Empty()) return;
     const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.cols));
     this->InitBuffers(t, in_elems, out_elems);
@@ -274,43 +274,54 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
 
   void Process() {
     for (uint64_t u = share_.unit_begin; u < share_.unit_end; ++u) {
-      const uint64_t a0 = u / t_.col_chunks;
       const uint64_t c0 = (u % t_.col_chunks) * t_.cols;
       const uint32_t cols = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.inner - c0));
-      AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
-      AscendC::LocalTensor<Acc> acc = this->AccFor(out);
-      if (this->lse_) {
-        max_ = this->StartLogSumExp(acc, cols);
-      } else {
-        AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
-      }
-      for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
-        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
-        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);
-        Compute(acc, rows, cols);
-      }
-      if constexpr (kFinishes<R>) Finish(acc, cols, t_);
-      if (this->lse_) this->FinishLogSumExp(acc, max_, cols, t_);
-      this->Narrow(out, acc, cols);
-      this->out_q_.EnQue(out);
-      CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
+      ProcessColumns(u / t_.col_chunks, c0, cols, contiguous_, t_.ub_row_stride);
+    }
+    if (share_.HasTail()) {
+      // A piece of a unit: its rows are strided in GM, packed tail_cols apart in the UB.
+      const uint64_t u = share_.tail_unit;
+      const uint64_t c0 = (u % t_.col_chunks) * t_.cols + share_.tail_col_begin;
+      const auto cols = static_cast<uint32_t>(share_.tail_col_end - share_.tail_col_begin);
+      ProcessColumns(u / t_.col_chunks, c0, cols, false, t_.tail_cols);
     }
   }
 
  private:
-  void CopyIn(uint64_t offset, uint32_t rows, uint32_t cols) {
+  // Columns [c0, c0 + cols) of outer index a0, reduced over the block's rows into one output
+  // tile; tiles of t_.rows rows, `stride` elements apart in the UB.
+  void ProcessColumns(uint64_t a0, uint64_t c0, uint32_t cols, bool contiguous, uint32_t stride) {
+    AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
+    AscendC::LocalTensor<Acc> acc = this->AccFor(out);
+    if (this->lse_) {
+      max_ = this->StartLogSumExp(acc, cols);
+    } else {
+      AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
+    }
+    for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
+      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);
+      Compute(acc, rows, cols, stride);
+    }
+    if constexpr (kFinishes<R>) Finish(acc, cols, t_);
+    if (this->lse_) this->FinishLogSumExp(acc, max_, cols, t_);
+    this->Narrow(out, acc, cols);
+    this->out_q_.EnQue(out);
+    CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
+  }
+  void CopyIn(uint64_t offset, uint32_t rows, uint32_t cols, bool contiguous, uint32_t stride) {
     AscendC::LocalTensor<In> in = this->in_q_.template AllocTensor<In>();
     const In pad = static_cast<In>(R::template Identity<Acc>());
-    if (contiguous_) {
+    if (contiguous) {
       CopyInContiguous(in, this->x_, offset, rows * cols, has_pad_, pad);
     } else {
-      CopyInRows(in, this->x_, offset, rows, cols, t_.inner, t_.ub_row_stride, has_pad_, pad);
+      CopyInRows(in, this->x_, offset, rows, cols, t_.inner, stride, has_pad_, pad);
     }
     this->in_q_.EnQue(in);
   }
-  void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols) {
+  void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols,
+               uint32_t stride) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
-    const uint32_t stride = t_.ub_row_stride;
     AccumulateTileRows<R>(acc, in, t_, rows, cols, stride, this->lse_ ? &max_ : nullptr);
     this->in_q_.FreeTensor(in);
   }

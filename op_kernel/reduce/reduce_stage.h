@@ -14,6 +14,14 @@ struct BlockShare {
   uint64_t r_begin = 0;
   uint64_t r_end = 0;
   uint32_t split = 0;  // which partial slot this block writes when r_split > 1
+  // A column piece of one more unit (ReduceStageTiling::tail_pieces): columns
+  // [tail_col_begin, tail_col_end) of unit tail_unit, counted from the unit's first column.
+  uint64_t tail_unit = 0;
+  uint64_t tail_col_begin = 0;
+  uint64_t tail_col_end = 0;
+
+  bool HasTail() const { return tail_col_end > tail_col_begin; }
+  bool Empty() const { return unit_begin == unit_end && !HasTail(); }
 };
 
 inline BlockShare ShareOf(const ReduceStageTiling& t, uint64_t block) {
@@ -25,6 +33,18 @@ inline BlockShare ShareOf(const ReduceStageTiling& t, uint64_t block) {
   s.unit_end = std::min(t.units, s.unit_begin + t.units_per_group);
   s.r_begin = std::min(t.r, s.split * t.r_per_split);
   s.r_end = t.r_split == 1 ? t.r : std::min(t.r, s.r_begin + t.r_per_split);
+  if (t.tail_pieces > 1 && t.r_split == 1 && t.tail_cols > 0 && t.col_chunks > 0) {
+    const uint64_t whole_end = std::min(t.units, uint64_t{t.groups} * t.units_per_group);
+    const uint64_t unit = whole_end + block / t.tail_pieces;
+    if (unit < t.units) {
+      // The unit's width: its column chunk, the last one of a row possibly narrower.
+      const uint64_t c0 = (unit % t.col_chunks) * t.cols;
+      const uint64_t width = std::min<uint64_t>(t.cols, t.inner - std::min(t.inner, c0));
+      s.tail_unit = unit;
+      s.tail_col_begin = std::min(width, (block % t.tail_pieces) * t.tail_cols);
+      s.tail_col_end = std::min(width, s.tail_col_begin + t.tail_cols);
+    }
+  }
   return s;
 }
 

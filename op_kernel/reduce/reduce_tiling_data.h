@@ -31,6 +31,12 @@ struct ReduceStageTiling {
   uint32_t map = 0;     // a ReduceMap
   uint32_t finish = 0;  // a ReduceFinish
   uint64_t count = 1;   // elements reduced into each output: ReduceMean's divisor
+  // ARA with r_split == 1, tail_pieces > 1: the blocks [0, groups) own units_per_group whole
+  // units each, and the units left after them are cut into tail_pieces column pieces of
+  // tail_cols columns (32 B aligned), piece i owned by block i, so no block does a whole unit
+  // more than another. Pieces keep `rows`, so each column folds its rows in the same order.
+  uint32_t tail_pieces = 0;
+  uint32_t tail_cols = 0;
 };
 
 // kLogSumExp (ReduceLogSumExp, one pass): the stage keeps a running max beside each sum and adds

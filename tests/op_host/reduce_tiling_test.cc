@@ -30,6 +30,8 @@ struct PassRow {
   uint32_t rows;
   uint32_t cols;
   uint32_t r_split;
+  uint32_t tail_pieces = 0;  // units left over cut into column pieces of tail_cols
+  uint32_t tail_cols = 0;
 };
 
 struct TilingRow {
@@ -110,23 +112,56 @@ TEST(ReduceTiling, Table) {
        "RA",
        {{F::kARA, 2300000, 8, 3, 8192, 8}},
        262144},
-      // Middle: whole 256-wide rows, contiguous tiles.
+      // Middle: whole 256-wide rows, contiguous tiles. 256 units for 48 blocks: five whole
+      // each, the 16 left cut into column pieces of whole 256 B repeats (two of 128), one per
+      // block.
       {"ascend910b",
        ReduceKind::kMax,
        DType::kFloat32,
        {256, 1024, 256},
        {1},
        "ARA",
-       {{F::kARA, 2100000, 43, 94, 256, 1}},
+       {{F::kARA, 2100000, 48, 94, 256, 1, 2, 128}},
        0},
-      // Outer + inner: two passes through float32 scratch.
+      // 64 MiB middle: one whole unit per block, and half of another on 32 of them (was two
+      // units on 32 blocks, 16 idle).
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {64, 1024, 256},
+       {1},
+       "ARA",
+       {{F::kARA, 2300000, 48, 94, 256, 1, 2, 128}},
+       0},
+      // 64 units for 32 blocks divide evenly: no tail.
+      {"ascend910a",
+       kSum,
+       DType::kFloat32,
+       {64, 1024, 256},
+       {1},
+       "ARA",
+       {{F::kARA, 2300000, 32, 122, 256, 1}},
+       0},
+      // 64 MiB outer + inner: the second pass's four splits of 16 rows (the bytes decide) spread
+      // their columns over blocks the first pass launched, in three chunks of 392 (a 16 x 392
+      // float slice is the 25 KB a DMA moves in its setup time; narrower would not pay).
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {64, 1024, 256},
+       {0, 2},
+       "RAR",
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 12, 23, 392, 4}},
+       278528},
+      // Outer + inner: two passes through float32 scratch. The second pass's 16 splits spread
+      // their columns over the first pass's 48 blocks, in three chunks of 392.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 16, 23, 1024, 16}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 392, 16}},
        1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
@@ -170,22 +205,45 @@ TEST(ReduceTiling, Table) {
       EXPECT_EQ(p.tiling.stage.rows, want.rows) << DescribePlan(plan);
       EXPECT_EQ(p.tiling.stage.cols, want.cols) << DescribePlan(plan);
       EXPECT_EQ(p.tiling.stage.r_split, want.r_split) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling.stage.tail_pieces, want.tail_pieces) << DescribePlan(plan);
+      EXPECT_EQ(p.tiling.stage.tail_cols, want.tail_cols) << DescribePlan(plan);
     }
   }
 }
 
-// Every unit of work belongs to exactly one group, every reduced index to exactly one split.
+// Every unit of work belongs to exactly one group (or, cut into tail pieces, each of its
+// columns to exactly one block), every reduced index to exactly one split.
 void CheckCoverage(const kernels::ReduceStageTiling& t, uint32_t block_dim) {
   std::vector<int> unit_hits(static_cast<size_t>(t.units), 0);
+  // Tail units: the columns each block's piece covers, per unit.
+  std::vector<std::vector<int>> column_hits(static_cast<size_t>(t.units));
   uint64_t r_total = 0;
   for (uint32_t b = 0; b < block_dim; ++b) {
     const kernels::BlockShare s = kernels::ShareOf(t, b);
     if (s.split == 0) {
       for (uint64_t u = s.unit_begin; u < s.unit_end; ++u) ++unit_hits[static_cast<size_t>(u)];
     }
+    if (s.HasTail()) {
+      ASSERT_LT(s.tail_unit, t.units);
+      std::vector<int>& hits = column_hits[static_cast<size_t>(s.tail_unit)];
+      hits.resize(t.cols, 0);
+      for (uint64_t c = s.tail_col_begin; c < s.tail_col_end; ++c) ++hits[static_cast<size_t>(c)];
+    }
     if (s.unit_begin == 0 && s.unit_end > 0) r_total += s.r_end - s.r_begin;
   }
-  for (int h : unit_hits) ASSERT_EQ(h, 1);
+  for (uint64_t u = 0; u < t.units; ++u) {
+    const std::vector<int>& hits = column_hits[static_cast<size_t>(u)];
+    if (hits.empty()) {
+      ASSERT_EQ(unit_hits[static_cast<size_t>(u)], 1) << "unit " << u;
+      continue;
+    }
+    ASSERT_EQ(unit_hits[static_cast<size_t>(u)], 0) << "unit " << u << " whole and in pieces";
+    const uint64_t c0 = (u % t.col_chunks) * t.cols;
+    const uint64_t width = std::min<uint64_t>(t.cols, t.inner - c0);
+    for (uint64_t c = 0; c < t.cols; ++c) {
+      ASSERT_EQ(hits[static_cast<size_t>(c)], c < width ? 1 : 0) << "unit " << u << " col " << c;
+    }
+  }
   EXPECT_EQ(r_total, t.r);
 }
 
@@ -193,6 +251,8 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
   std::mt19937_64 rng(12345);
   const DType dtypes[] = {DType::kFloat32, DType::kFloat16, DType::kFloat64, DType::kInt8,
                           DType::kBFloat16};
+  bool saw_tail = false;    // units left over cut into column pieces
+  bool saw_spread = false;  // a later pass's split columns spread over the launch's blocks
   for (int i = 0; i < 400; ++i) {
     const int rank = static_cast<int>(rng() % 5) + 1;
     Shape shape;
@@ -221,6 +281,9 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
                                DTypeSize(p.out_dtype)),
                   device.ub_bytes);
         CheckCoverage(p.tiling.stage, p.block_dim);
+        saw_tail |= p.tiling.stage.tail_pieces > 1;
+        saw_spread |= &p != &plan.passes[0] && p.tiling.stage.r_split > 1 &&
+                      p.tiling.stage.col_chunks > 1 && p.family == ReduceFamily::kARA;
         if (p.tiling.stage.r_split > 1) {
           EXPECT_LE(
               StageUbBytes(ReduceFamily::kARA, p.tiling.combine, acc, acc, DTypeSize(p.out_dtype)),
@@ -235,6 +298,8 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
       }
     }
   }
+  EXPECT_TRUE(saw_tail);
+  EXPECT_TRUE(saw_spread);
 }
 
 // ReduceLogSumExp runs in one pass per axis group: every stage (a split's combine included) keeps
@@ -288,6 +353,29 @@ TEST(ReduceTiling, LogSumExpStagesAllCarryTheOnlineMapAndFitTheUb) {
   EXPECT_TRUE(saw_groups);
   EXPECT_TRUE(saw_chunks);
   EXPECT_TRUE(saw_split);
+}
+
+// LogSumExp's column results depend on where a column sits in its tile (the simulator's exp
+// differs between whole vectors and the last columns), so its plans never re-cut columns: no
+// tail pieces where ReduceSum's plan of the same shape has them.
+TEST(ReduceTiling, LogSumExpKeepsItsColumnCuts) {
+  const Shape shape = {7, 33, 77};
+  const std::vector<int64_t> axes = {1};
+  ReducePlan sum;
+  ASSERT_TRUE(ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat32, shape, axes),
+                                testing::Device("ascend910b"), &sum)
+                  .ok());
+  ASSERT_EQ(sum.passes.size(), 1u);
+  EXPECT_EQ(sum.passes[0].tiling.stage.tail_pieces, 2u) << DescribePlan(sum);
+  ReduceRequest req;
+  ASSERT_TRUE(LowerOnnx(ReduceKind::kSum, DType::kFloat32, shape, std::span<const int64_t>(axes),
+                        false, false, &req, ReduceVariant::kLogSumExp)
+                  .ok());
+  ReducePlan lse;
+  ASSERT_TRUE(ComputeReducePlan(req, testing::Device("ascend910b"), &lse).ok());
+  ASSERT_EQ(lse.passes.size(), 1u);
+  EXPECT_EQ(lse.passes[0].tiling.stage.tail_pieces, 0u) << DescribePlan(lse);
+  EXPECT_EQ(lse.passes[0].tiling.stage.cols, 77u);
 }
 
 // The running max is one more accumulator tile in the UB.

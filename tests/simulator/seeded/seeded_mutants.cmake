@@ -374,11 +374,11 @@ opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
   none 0 "" ""
   "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
 opsim_seeded_mutant(ours_reduce reduce_ara_last_row_tile_skipped
-  [==[      for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
-        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
-        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);]==]
-  [==[      for (uint64_t r0 = share_.r_begin; r0 + t_.rows < share_.r_end; r0 += t_.rows) {
-        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
-        CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols);]==]
+  [==[    for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
+      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);]==]
+  [==[    for (uint64_t r0 = share_.r_begin; r0 + t_.rows < share_.r_end; r0 += t_.rows) {
+      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);]==]
   none 0 "" ""
   "ours ReduceSum (ARA): the last tile of reduced rows skipped (every output is written, the sum is short)")
