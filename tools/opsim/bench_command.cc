@@ -68,11 +68,7 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
   AddFlag(app, "--checked", &o->checked, "Run in the simulator's checked mode (slower)");
   AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
   AddFlag(app, "--json", &o->json, "Print one JSON object");
-  AddOnOffOption(
-      app, "--auto-sync", &o->auto_sync,
-      "CANN's --cce-auto-sync: on (the default) orders the syncs the compiler inserts (S with "
-      "V/MTE2/MTE3, V with V); off leaves them to the kernel and, with --checked, faults "
-      "where one is missing");
+  AddAutoSyncOption(app, &o->auto_sync);
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

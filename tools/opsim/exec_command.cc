@@ -72,11 +72,7 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
   AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
-  AddOnOffOption(
-      app, "--auto-sync", &o->auto_sync,
-      "CANN's --cce-auto-sync: on (the default) orders the syncs the compiler inserts (S with "
-      "V/MTE2/MTE3, V with V); off leaves them to the kernel and, with --checked, faults "
-      "where one is missing");
+  AddAutoSyncOption(app, &o->auto_sync);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");

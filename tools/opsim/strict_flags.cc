@@ -176,4 +176,11 @@ CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target
       [flag](const std::string& text, bool* out) { return ParseOnOff(text, flag, out); });
 }
 
+CLI::Option* AddAutoSyncOption(CLI::App* app, bool* target) {
+  return AddOnOffOption(app, "--auto-sync", target,
+                        "CANN's --cce-auto-sync: on (the default) orders the syncs the compiler "
+                        "inserts (S with V/MTE2/MTE3, V with V); off leaves them to the kernel "
+                        "and, with --checked, faults where one is missing");
+}
+
 }  // namespace opsim::cli

@@ -45,5 +45,8 @@ CLI::Option* AddFlag(CLI::App* app, const std::string& flag, bool* target, const
 std::string UsageMessage(const std::string& cli11_message);
 CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target,
                             const std::string& help);
+// `--auto-sync on|off` of the commands that run kernels: CANN's --cce-auto-sync for every launch
+// (ContextOptions::auto_sync; docs/CHECKS.md, "Synchronisation").
+CLI::Option* AddAutoSyncOption(CLI::App* app, bool* target);
 
 }  // namespace opsim::cli
