@@ -41,6 +41,27 @@ TEST(DataCopy, RoundTripsAlignedData) {
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte3)].bytes, 256u);
 }
 
+// A UB-to-UB copy has no GM side (the auto-sync bookkeeping once offset a null GM pointer for it:
+// the kernel_launch fuzz target under UBSan).
+TEST(DataCopy, UbToUbCopiesInsideTheUnifiedBuffer) {
+  std::vector<float> out(64, 0.0f);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> src = a.Get<float>();
+        LocalTensor<float> dst = b.Get<float>();
+        for (int i = 0; i < 64; ++i) src.SetValue(i, static_cast<float>(i));
+        DataCopy(dst, src, 64);
+        for (int i = 0; i < 64; ++i) out[static_cast<size_t>(i)] = dst.GetValue(i);
+      },
+      true);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(out[static_cast<size_t>(i)], static_cast<float>(i)) << i;
+}
+
 TEST(DataCopy, LengthNotMultipleOf32BytesFaults) {
   std::vector<float> in(64), out(64);
   const LaunchResult r = RunOne(

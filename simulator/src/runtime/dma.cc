@@ -174,7 +174,9 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
   // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
   const uint8_t* gm_lo = dir == CopyDir::kGmToUb ? src : dir == CopyDir::kUbToGm ? dst : nullptr;
-  const uint8_t* gm_hi = gm_lo + (dir == CopyDir::kGmToUb ? src_span : dst_span);
+  // (A UB-to-UB copy has no GM side: no offset from a null pointer.)
+  const uint8_t* gm_hi =
+      gm_lo == nullptr ? nullptr : gm_lo + (dir == CopyDir::kGmToUb ? src_span : dst_span);
   const bool gm_write = dir == CopyDir::kUbToGm;
   double not_before = 0;
   if (core.auto_sync) {
