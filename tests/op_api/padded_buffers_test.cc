@@ -65,6 +65,45 @@ extern "C" __global__ __aicore__ void opsim_overread(GM_ADDR x, GM_ADDR y, GM_AD
 }
 static const opsim::op_api::KernelRegistrar g_overread("OpsimOverread", 0, &opsim_overread);
 
+// The same over-read of an input the operation holds as a constant ("=x": two int64 values, 16
+// B): its buffer is padded as the caller's are, so the kernel's 64 B read stays inside it.
+namespace ops {
+class OpsimConstantOverread : public OpDef {
+ public:
+  explicit OpsimConstantOverread(const char* name) : OpDef(name) {
+    Input("x").DataType({ge::DT_INT64}).ValueDepend(REQUIRED);
+    Output("y").DataType({ge::DT_INT64});
+    SetInferShape(ConstantOverreadInferShape);
+    AICore().SetTiling(OverreadTiling);
+  }
+
+ private:
+  static uint32_t ConstantOverreadInferShape(gert::InferShapeContext* context) {
+    *context->GetOutputShape(0) = gert::Shape({8});
+    return ge::GRAPH_SUCCESS;
+  }
+};
+OP_ADD(OpsimConstantOverread);
+}  // namespace ops
+
+extern "C" __global__ __aicore__ void opsim_constant_overread(GM_ADDR x, GM_ADDR y, GM_ADDR,
+                                                              GM_ADDR) {
+  AscendC::GlobalTensor<int64_t> xg, yg;
+  xg.SetGlobalBuffer((__gm__ int64_t*)x);
+  yg.SetGlobalBuffer((__gm__ int64_t*)y, 8);
+  AscendC::TPipe pipe;
+  AscendC::TQueBind<AscendC::QuePosition::VECIN, AscendC::QuePosition::VECOUT, 1> q;
+  pipe.InitBuffer(q, 1, 64);
+  AscendC::LocalTensor<int64_t> a = q.AllocTensor<int64_t>();
+  AscendC::DataCopy(a, xg, 8);
+  q.EnQue(a);
+  a = q.DeQue<int64_t>();
+  AscendC::DataCopy(yg, a, 8);
+  q.FreeTensor(a);
+}
+static const opsim::op_api::KernelRegistrar g_constant_overread("OpsimConstantOverread", 0,
+                                                                &opsim_constant_overread);
+
 namespace opsim {
 namespace {
 
@@ -106,6 +145,31 @@ TEST(PaddedDeviceBuffers, ReadingIntoThePaddingIsAllowedOnlyWhenTheBuffersHaveIt
   EXPECT_NE(exact.message().find("GM 'x' [0x0, 0x40) of 48 B"), std::string::npos)
       << exact.message();
   EXPECT_NE(exact.message().find("[out_of_bounds_gm]"), std::string::npos) << exact.message();
+}
+
+TEST(PaddedDeviceBuffers, AConstantInputIsPaddedAsTheCallersBuffersAre) {
+  // Its region once spanned 64 B of a 16 B allocation, so a neighbouring output could fall
+  // inside it and be refused as an overrun of 'x'; ASan sees the read past the allocation.
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global()
+                  .Create("OpsimConstantOverread", {{"=x", std::vector<int64_t>{7, -3}}}, &op)
+                  .ok());
+  ContextOptions options;
+  options.padded_device_buffers = true;
+  std::unique_ptr<Context> context;
+  ASSERT_TRUE(Context::Create(options, &context).ok());
+  std::vector<int64_t> y(12, -1);
+  VariantPack pack;
+  Tensor yt;
+  yt.desc = testing::Desc(ACL_INT64, {8});
+  yt.deviceData = y.data();
+  yt.dataSize = 8 * sizeof(int64_t);
+  pack.outTensors.push_back(yt);
+  uint64_t ws = 0;
+  Status st = op->Setup(pack, ws, context.get());
+  if (st.ok()) st = op->Execute(pack, nullptr, 0, context.get());
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(y, (std::vector<int64_t>{7, -3, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1}));
 }
 
 }  // namespace

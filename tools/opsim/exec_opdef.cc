@@ -178,8 +178,7 @@ bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
   return true;
 }
 
-// aclrtMalloc's padding: the size rounded up to 32 B, plus 32 B (so at most 63 B more).
-uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
+// The most PaddedDeviceBytes adds to a tensor.
 constexpr size_t kDevicePaddingBytes = 63;
 
 }  // namespace
@@ -411,7 +410,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       t.desc.format = ACL_FORMAT_ND;
       t.desc.shape = DimsFromShape(shape);
       t.dataSize = a.data.size();
-      a.data.resize(PaddedBytes(a.data.size()), 0);
+      a.data.resize(PaddedDeviceBytes(a.data.size()), 0);
       buffers.push_back(std::move(a.data));
       t.deviceData = buffers.back().data();
       in_descs.push_back(t.desc);
@@ -431,7 +430,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       return Report(kCmd, st.ToString(), kExitFailure);
     }
     out_bytes.push_back(bytes);
-    total += static_cast<double>(PaddedBytes(bytes));
+    total += static_cast<double>(PaddedDeviceBytes(bytes));
   }
   if (Status st = CheckFitsMemory(total, r.op + ": the outputs"); !st.ok()) {
     return Report(kCmd, st.ToString(), kExitFailure);
@@ -442,7 +441,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     Tensor t;
     t.desc = d;
     t.dataSize = bytes;
-    buffers.emplace_back(PaddedBytes(bytes), 0);
+    buffers.emplace_back(PaddedDeviceBytes(bytes), 0);
     t.deviceData = buffers.back().data();
     pack.outTensors.push_back(t);
   }

@@ -86,10 +86,6 @@ void Fail(CaseResult* out, const std::string& message) {
   out->message = message;
 }
 
-// aclrtMalloc's padding (size rounded up to 32 B, plus 32 B): some public kernels read a few
-// bytes past a tensor, as the chip allows; the context is told the buffers are padded.
-uint64_t PaddedBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
-
 }  // namespace
 
 std::string_view VerdictName(Verdict v) {
@@ -190,7 +186,7 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     t.desc.format = ACL_FORMAT_ND;
     t.desc.shape = DimsFromShape(shape);
     t.dataSize = in.bytes.size();
-    buffers.emplace_back(PaddedBytes(in.bytes.size()), 0);
+    buffers.emplace_back(PaddedDeviceBytes(in.bytes.size()), 0);
     // A zero-element input has no bytes (and data() may be null, which memcpy must not get).
     if (!in.bytes.empty()) std::memcpy(buffers.back().data(), in.bytes.data(), in.bytes.size());
     t.deviceData = buffers.back().data();
@@ -225,7 +221,7 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     Tensor t;
     t.desc = d;
     t.dataSize = *bytes;
-    buffers.emplace_back(PaddedBytes(*bytes), 0);
+    buffers.emplace_back(PaddedDeviceBytes(*bytes), 0);
     t.deviceData = buffers.back().data();
     pack.outTensors.push_back(t);
   }

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <string>
 
+#include "opsim/framework/context.h"
+
 namespace opsim {
 namespace {
 
@@ -13,8 +15,9 @@ ConstantInput MakeConstant(aclDataType dtype, const std::vector<T>& values) {
   c.desc.format = ACL_FORMAT_ND;
   c.desc.shape.dimNum = 1;
   c.desc.shape.dims[0] = static_cast<int64_t>(values.size());
-  c.bytes.resize(values.size() * sizeof(T));
-  if (!values.empty()) std::memcpy(c.bytes.data(), values.data(), c.bytes.size());
+  c.data_bytes = values.size() * sizeof(T);
+  c.bytes.resize(PaddedDeviceBytes(c.data_bytes));
+  if (!values.empty()) std::memcpy(c.bytes.data(), values.data(), c.data_bytes);
   return c;
 }
 

@@ -22,6 +22,9 @@ namespace opsim {
 
 struct ConstantInput {
   TensorDesc desc;
+  uint64_t data_bytes = 0;
+  // data_bytes of values, then zeros up to the padding ContextOptions::padded_device_buffers
+  // promises for every input: a constant is a device buffer the operation allocates itself.
   std::vector<uint8_t> bytes;
 };
 

@@ -133,7 +133,7 @@ class OpDefOperation final : public Operation {
       }
       args.push_back(static_cast<uint8_t*>(t.deviceData));
       const uint64_t bytes =
-          context->options().padded_device_buffers ? (t.dataSize + 31) / 32 * 32 + 32 : t.dataSize;
+          context->options().padded_device_buffers ? PaddedDeviceBytes(t.dataSize) : t.dataSize;
       launch.regions.push_back({t.deviceData, bytes, name});
       return Status::Ok();
     };
@@ -149,7 +149,7 @@ class OpDefOperation final : public Operation {
         Tensor t;
         t.desc = c.desc;
         t.deviceData = c.bytes.data();
-        t.dataSize = c.bytes.size();
+        t.dataSize = c.data_bytes;
         OPSIM_RETURN_IF_ERROR(bind(t, name));
         continue;
       }
@@ -228,13 +228,11 @@ class OpDefOperation final : public Operation {
     OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.WithConstants(in), call));
     for (size_t k = 0; k < inputs_.constants.size(); ++k) {
       if (!inputs_.constants[k]) continue;
-      // An empty constant's value is known too: a null address would say it is not.
-      static const uint8_t kNoElements = 0;
-      const std::vector<uint8_t>& bytes = inputs_.constants[k]->bytes;
+      // An empty constant's value is known too: its address is never null.
       const size_t instance = call->ir_inputs[k].first;
       call->input_tensors[instance] =
           gert::Tensor(call->input_shapes[instance], call->input_descs[instance],
-                       bytes.empty() ? &kNoElements : bytes.data());
+                       inputs_.constants[k]->bytes.data());
     }
     if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));

@@ -29,11 +29,14 @@ struct ContextOptions {
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
   // table to the package's full dtype list (docs/SPEC.md section 2).
   bool strict_atb_dtypes = true;
-  // The caller's device buffers are padded as aclrtMalloc pads them (size rounded up to 32 B,
-  // plus 32 B): kernels of OpDef operations may then read (not write) that padding, as on the
-  // chip, where some public kernels read a few bytes past a tensor.
+  // The caller's device buffers are padded as aclrtMalloc pads them (PaddedDeviceBytes):
+  // kernels of OpDef operations may then read (not write) that padding, as on the chip, where
+  // some public kernels read a few bytes past a tensor.
   bool padded_device_buffers = false;
 };
+
+// aclrtMalloc's size for a tensor of `bytes`: rounded up to 32 B, plus 32 B.
+constexpr uint64_t PaddedDeviceBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
 
 class Context {
  public:
