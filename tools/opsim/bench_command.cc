@@ -28,6 +28,7 @@ struct BenchOptions {
   std::string device = kDefaultDevice;
   bool checked = false;
   bool auto_sync = true;  // CANN's --cce-auto-sync
+  bool copy_elision = true;
   bool trace = false;
   bool json = false;
 };
@@ -40,7 +41,7 @@ int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
   return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
-                        o.trace, o.json, o.auto_sync});
+                        o.trace, o.json, o.auto_sync, o.copy_elision});
 }
 
 }  // namespace
@@ -69,6 +70,7 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
   AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
   AddFlag(app, "--json", &o->json, "Print one JSON object");
   AddAutoSyncOption(app, &o->auto_sync);
+  AddCopyElisionOption(app, &o->copy_elision);
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

@@ -192,6 +192,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   options.host_threads = r.threads;
   options.checked = r.checked;
   options.auto_sync = r.auto_sync;
+  options.copy_elision = r.copy_elision;
   options.trace = r.trace;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {

@@ -22,7 +22,8 @@ struct OpDefBenchRequest {
   bool checked = false;
   bool trace = false;
   bool json = false;
-  bool auto_sync = true;  // CANN's --cce-auto-sync (ContextOptions::auto_sync)
+  bool auto_sync = true;     // CANN's --cce-auto-sync (ContextOptions::auto_sync)
+  bool copy_elision = true;  // ContextOptions::copy_elision
 };
 
 int RunOpDefBench(const OpDefBenchRequest& request);

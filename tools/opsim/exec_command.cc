@@ -24,6 +24,7 @@ struct ExecOptions {
   std::vector<std::string> attrs;
   bool checked = false;
   bool auto_sync = true;  // CANN's --cce-auto-sync
+  bool copy_elision = true;
   std::string device = kDefaultDevice;
   std::string dtype;
   int threads = 0;
@@ -45,7 +46,7 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
   return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
-                       !o.dtype.empty(), o.auto_sync});
+                       !o.dtype.empty(), o.auto_sync, o.copy_elision});
 }
 
 }  // namespace
@@ -73,6 +74,7 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->allow_extra_args(false);
   AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
   AddAutoSyncOption(app, &o->auto_sync);
+  AddCopyElisionOption(app, &o->copy_elision);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");

@@ -450,6 +450,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   options.host_threads = r.threads;
   options.checked = r.checked;
   options.auto_sync = r.auto_sync;
+  options.copy_elision = r.copy_elision;
   options.padded_device_buffers = true;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {

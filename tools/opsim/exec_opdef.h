@@ -19,8 +19,9 @@ struct OpDefExecRequest {
   std::string device;
   int threads = 0;
   bool checked = false;
-  bool bf16_files = false;  // <u2 files hold bfloat16 bit patterns
-  bool auto_sync = true;    // CANN's --cce-auto-sync (ContextOptions::auto_sync)
+  bool bf16_files = false;   // <u2 files hold bfloat16 bit patterns
+  bool auto_sync = true;     // CANN's --cce-auto-sync (ContextOptions::auto_sync)
+  bool copy_elision = true;  // ContextOptions::copy_elision
 };
 
 // "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam

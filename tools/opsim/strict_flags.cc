@@ -183,4 +183,11 @@ CLI::Option* AddAutoSyncOption(CLI::App* app, bool* target) {
                         "and, with --checked, faults where one is missing");
 }
 
+CLI::Option* AddCopyElisionOption(CLI::App* app, bool* target) {
+  return AddOnOffOption(app, "--copy-elision", target,
+                        "Unchecked runs read a copied-in tile from GM in place when only the row "
+                        "reductions read it: on (the default) or off, to compare; results and "
+                        "simulated time are the same");
+}
+
 }  // namespace opsim::cli

@@ -48,5 +48,7 @@ CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target
 // `--auto-sync on|off` of the commands that run kernels: CANN's --cce-auto-sync for every launch
 // (ContextOptions::auto_sync; docs/CHECKS.md, "Synchronisation").
 CLI::Option* AddAutoSyncOption(CLI::App* app, bool* target);
+// `--copy-elision on|off` of the commands that run kernels (ContextOptions::copy_elision).
+CLI::Option* AddCopyElisionOption(CLI::App* app, bool* target);
 
 }  // namespace opsim::cli

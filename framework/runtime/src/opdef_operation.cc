@@ -120,6 +120,7 @@ class OpDefOperation final : public Operation {
     launch.host_threads = context->options().host_threads;
     launch.checked = context->options().checked;
     launch.trace = context->options().trace;
+    launch.copy_elision = context->options().copy_elision;
     launch.tiling_key = tiling_key_;
     std::vector<uint8_t*> args;
     auto bind = [&](const Tensor& t, const std::string& name) -> Status {

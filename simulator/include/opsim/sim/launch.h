@@ -47,6 +47,11 @@ struct LaunchOptions {
   // as the compiler inserts them. Off: in checked mode their absence is a kMissingSync fault.
   bool auto_sync = true;
   uint64_t tiling_key = 0;  // what TILING_KEY_IS(k) compares against
+  // Unchecked mode only: a GM -> UB DataCopy whose tile is then only read by the batched row
+  // reductions (opsim::ext) is not performed on the host; they read GM in place, and the UB bytes
+  // are written only when something else could see them (docs/PERFORMANCE.md, "Copy elision").
+  // Results, faults and the simulated timeline are the same either way.
+  bool copy_elision = true;
   // Simulated time one core may run before the launch stops with kTimeout, as the chip's AI Core
   // timeout (aclrtSetOpExecuteTimeOut) stops a kernel that never ends; 0: no limit. The chip's
   // defaults are 68 s to 1091 s; a simulator's second of device time is minutes on the host, and

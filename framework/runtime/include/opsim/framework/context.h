@@ -23,8 +23,9 @@ struct ContextOptions {
   // CANN's --cce-auto-sync for every launch (sim::LaunchOptions::auto_sync); a kernel whose
   // library was built with it off runs with it off either way (op_api::KernelBuild::auto_sync).
   bool auto_sync = true;
-  bool trace = false;       // keep the stats and trace of every kernel launch
-  double timeout_ns = 1e9;  // sim::LaunchOptions::timeout_ns of every launch (0: no limit)
+  bool trace = false;        // keep the stats and trace of every kernel launch
+  bool copy_elision = true;  // sim::LaunchOptions::copy_elision of every launch
+  double timeout_ns = 1e9;   // sim::LaunchOptions::timeout_ns of every launch (0: no limit)
   // ATB ships MAX/MIN for int32 and bfloat16 and SUM for float16 and bfloat16 only; by default
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
   // table to the package's full dtype list (docs/SPEC.md section 2).
