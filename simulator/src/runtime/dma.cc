@@ -148,7 +148,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   switch (dir) {
     case CopyDir::kGmToUb:
       CheckUbAligned(core, *ub_dst, instr, "dst");
-      CheckUb(core, *ub_dst, dst_span, instr, "dst");
+      CheckUbInPlace(core, *ub_dst, dst_span, instr, "dst");  // DeferCopyIn orders the writes
       CheckGmSpan(core, *gm, src_span, instr, "src");
       dst = ub_dst->ptr;
       src = gm->ptr;
@@ -205,10 +205,24 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     }
   }
   if (dir == CopyDir::kUbToGm) {
+    MaterializeGm(core, dst, dst + dst_span);
     for (uint32_t i = 0; i < block_count; ++i) {
       WriteOut(core, dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
                block_bytes, instr);
     }
+  } else if (dir == CopyDir::kGmToUb) {
+    ElidedCopy c;
+    c.buf = ub_dst->buf;
+    c.gen = ub_dst->gen;
+    c.ub = dst;
+    c.ub_span = dst_span;
+    c.gm = src;
+    c.gm_span = src_span;
+    c.blocks = block_count;
+    c.block_bytes = c.row = block_bytes;
+    c.gm_pitch = block_bytes + src_gap;
+    c.ub_pitch = block_bytes + dst_gap;
+    if (!DeferCopyIn(core, c)) PerformCopyIn(c);
   } else if (src_gap == 0 && dst_gap == 0) {
     std::memmove(dst, src, total);
   } else {
@@ -248,7 +262,7 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   CheckUbAligned(core, dst, instr, "dst");
   const uint64_t row = Align32(left + block_bytes + right);
   const uint64_t ub_span = Span(block_count, row, ub_gap_blocks * 32);
-  CheckUb(core, dst, ub_span, instr, "dst");
+  CheckUbInPlace(core, dst, ub_span, instr, "dst");  // DeferCopyIn orders the writes
   CheckGmSpan(core, src, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
@@ -261,22 +275,34 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
   }
+  ElidedCopy c;
+  c.buf = dst.buf;
+  c.gen = dst.gen;
+  c.ub = dst.ptr;
+  c.ub_span = ub_span;
+  c.gm = src.ptr;
+  c.gm_span = static_cast<uint64_t>(gm_hi - gm_lo);
+  c.blocks = block_count;
+  c.left = static_cast<uint32_t>(left);
+  c.block_bytes = block_bytes;
+  c.gm_pitch = block_bytes + gm_gap_bytes;
+  c.ub_pitch = row + ub_gap_blocks * 32;
+  c.row = row;
+  c.is_pad = is_pad;
+  c.pad_bytes = static_cast<uint8_t>(elem_bytes);
+  std::memcpy(c.pad_value, pad_value, std::min<size_t>(elem_bytes, sizeof(c.pad_value)));
+  if (DeferCopyIn(core, c)) return;
+  PerformCopyIn(c);
+  if (!core.checked) return;
   for (uint32_t i = 0; i < block_count; ++i) {
-    uint8_t* out = dst.ptr + i * (row + ub_gap_blocks * 32);
+    uint8_t* out = dst.ptr + i * c.ub_pitch;
     // The whole 32 B-aligned row counts as written, padding included even without isPad:
     // kernels compute over the aligned row and copy only the valid part out (the pad's value
-    // is still poisoned below in checked mode).
-    if (core.checked) MarkWritten(core, out, row);
-    std::memcpy(out + left, src.ptr + i * (block_bytes + gm_gap_bytes), block_bytes);
-    const uint64_t tail = row - left - block_bytes;
-    if (is_pad) {
-      for (uint64_t b = 0; b < left; b += elem_bytes) std::memcpy(out + b, pad_value, elem_bytes);
-      for (uint64_t b = 0; b + elem_bytes <= tail; b += elem_bytes) {
-        std::memcpy(out + left + block_bytes + b, pad_value, elem_bytes);
-      }
-    } else if (core.checked) {
+    // is poisoned unless isPad).
+    MarkWritten(core, out, row);
+    if (!is_pad) {
       std::memset(out, 0xFF, left);
-      std::memset(out + left + block_bytes, 0xFF, tail);
+      std::memset(out + left + block_bytes, 0xFF, row - left - block_bytes);
     }
   }
 }
@@ -310,6 +336,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
     }
   }
   if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
+  MaterializeGm(core, gm_lo, gm_hi);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
     WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);
@@ -346,6 +373,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
                                   GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true));
   if (TracksPipes(core))
     TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
+  MaterializeGm(core, dst.ptr, gm_hi);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
   if (bytes != 0) core.launch->RecordWrite(core, dst.ptr, bytes);
 }

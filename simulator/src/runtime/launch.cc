@@ -44,6 +44,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.sync_epoch = 0;
   core.v_barriers = 0;
   core.pending_fault.reset();
+  core.elided.clear();  // the previous block's UB contents are undefined to this one
   core.vector_mask[0] = core.vector_mask[1] = ~0ull;
   core.mask_counter = false;
   core.atomic_op = 0;
@@ -91,6 +92,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
 
   std::vector<double> core_ns(cores, 0.0);
   std::vector<std::array<PipeStats, kPipeCount>> core_stats(cores);
+  std::vector<uint64_t> elided_bytes(cores, 0);
   std::vector<std::vector<TraceEvent>> core_trace(options.trace ? cores : 0);
 
   const std::function<void(uint32_t)> run_core = [&](uint32_t c) {
@@ -102,6 +104,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.checked = options.checked;
     core.auto_sync = options.auto_sync;
     core.tracing = options.trace;
+    core.elide_copies = options.copy_elision && !options.checked;
     core.tiling_key = options.tiling_key;
     core.timeout_ns =
         options.timeout_ns > 0 ? options.timeout_ns : std::numeric_limits<double>::infinity();
@@ -130,6 +133,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     }
     core_ns[c] = t;
     core_stats[c] = core.stats;
+    elided_bytes[c] = core.elided_bytes;
     tls_core = nullptr;
   };
   Core* const outer = tls_core;
@@ -158,6 +162,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
       s.pipes[p].instructions += per_core[p].instructions;
     }
   }
+  for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
   s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
   const uint64_t gm_bytes =
       s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;

@@ -115,6 +115,7 @@ std::optional<Fault> LaunchState::FindOverlappingWrites() const {
 }
 
 void LaunchState::SyncAll(Core& core) {
+  SettleElidedCopies(core);  // other cores may write their GM sources after the barrier
   if (block_dim > cores) {
     RaiseFault(FaultKind::kUnsupported, "SyncAll",
                "blockDim " + std::to_string(block_dim) + " exceeds the " + std::to_string(cores) +

@@ -18,6 +18,25 @@ namespace opsim::ext {
 
 using ReduceOp = opsim::sim::vec::ReduceOp;
 
+namespace internal {
+
+// Where a row form's source rows are (copy_elision.h): a deferred copy's GM source, or the UB.
+template <typename S>
+struct SourceRows {
+  const S* ptr;
+  size_t stride;  // elements
+};
+template <typename S>
+SourceRows<S> RowsOf(const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
+                     uint32_t rowStride) {
+  using namespace opsim::sim::detail;
+  const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), rows, uint64_t{cols} * sizeof(S),
+                                    uint64_t{rowStride} * sizeof(S), sizeof(S));
+  return {reinterpret_cast<const S*>(at.ptr), at.stride_bytes / sizeof(S)};
+}
+
+}  // namespace internal
+
 // dst[r] = reduce(src[r * rowStride + 0 .. cols)) for r < rows. One V instruction.
 template <typename T>
 void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, ReduceOp op,
@@ -26,11 +45,12 @@ void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t src_bytes =
       rows == 0 ? 0 : (static_cast<uint64_t>(rows - 1) * rowStride + cols) * sizeof(T);
-  detail::VectorOp("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(T),
-                   &src.ref(), &src_bytes, 1, [&] {
-                     vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), rows, cols,
-                                     rowStride);
-                   });
+  detail::VectorOp<0>("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(T),
+                      &src.ref(), &src_bytes, 1, [&] {
+                        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+                        vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), in.ptr, rows, cols,
+                                        in.stride);
+                      });
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of src[r * rowStride + c]) for c < cols.
@@ -50,8 +70,9 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(T);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
-  detail::VectorOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols, rowStride);
+  detail::VectorOp<0>("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
+    const auto in = internal::RowsOf(src, rows, cols, rowStride);
+    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
   });
 }
 
@@ -70,8 +91,9 @@ namespace internal {
 // in A: a Cast of `span` source elements to A when they differ, the `maps` instructions
 // (e.g. {"Mul"}, {"Sub", "Exp"}; none for a plain widening reduce), then the instruction `name`;
 // tracks the source as read by the first of them and the other operands (the accumulators, a
-// shift) as read by the last (checked mode), then runs `body`.
-template <typename S, typename A, typename Body>
+// shift) as read by the last (checked mode), then runs `body`, which reads the source through
+// RowsOf when kSrcInPlace.
+template <typename S, typename A, bool kSrcInPlace = false, typename Body>
 void MappedOp(const char* name, std::initializer_list<const char*> maps,
               const sim::detail::UbRef& dst, uint64_t dst_bytes, const sim::detail::UbRef* srcs,
               const uint64_t* src_bytes, int nsrc, uint64_t span, Body&& body) {
@@ -81,7 +103,11 @@ void MappedOp(const char* name, std::initializer_list<const char*> maps,
   const uint64_t mapped_bytes = span * sizeof(A);
   uint64_t max_bytes = dst_bytes > mapped_bytes ? dst_bytes : mapped_bytes;
   for (int i = 0; i < nsrc; ++i) {
-    CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    if (i == 0 && kSrcInPlace) {
+      CheckUbInPlace(core, srcs[i], src_bytes[i], name, "src");
+    } else {
+      CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    }
     if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double step_cost = core.VectorCost(mapped_bytes);
@@ -126,12 +152,12 @@ void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTens
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t span = internal::SpanOf(rows, cols, rowStride);
   const uint64_t src_bytes = span * sizeof(S);
-  internal::MappedOp<S, float>("ext::ReduceRows", {}, dst.ref(),
-                               static_cast<uint64_t>(rows) * sizeof(float), &src.ref(), &src_bytes,
-                               1, span, [&] {
-                                 vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(),
-                                                      src.data(), rows, cols, rowStride);
-                               });
+  internal::MappedOp<S, float, true>(
+      "ext::ReduceRows", {}, dst.ref(), static_cast<uint64_t>(rows) * sizeof(float), &src.ref(),
+      &src_bytes, 1, span, [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+        vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(), in.ptr, rows, cols, in.stride);
+      });
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
@@ -146,11 +172,12 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, float>("ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2,
-                               span, [&] {
-                                 vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(),
-                                                          src.data(), rows, cols, rowStride);
-                               });
+  internal::MappedOp<S, float, true>(
+      "ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+        vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), in.ptr, rows, cols,
+                                 in.stride);
+      });
 }
 
 // ---- Mapped forms: square or absolute value before the reduction ----
@@ -180,11 +207,12 @@ void ReduceRows(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t span = internal::SpanOf(rows, cols, rowStride);
   const uint64_t src_bytes = span * sizeof(S);
-  internal::MappedOp<S, A>(
+  internal::MappedOp<S, A, true>(
       "ext::ReduceRows", internal::MapInstructions(map), dst.ref(),
       static_cast<uint64_t>(rows) * sizeof(A), &src.ref(), &src_bytes, 1, span, [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
         vec::ReduceRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), dst.data(),
-                              src.data(), rows, cols, rowStride);
+                              in.ptr, rows, cols, in.stride);
       });
 }
 
@@ -200,12 +228,13 @@ void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, A>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
-                           acc_bytes, srcs, sizes, 2, span, [&] {
-                             vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
-                                                       AscendC::DTypeOf<A>(), acc.data(),
-                                                       src.data(), rows, cols, rowStride);
-                           });
+  internal::MappedOp<S, A, true>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
+                                 acc_bytes, srcs, sizes, 2, span, [&] {
+                                   const auto in = internal::RowsOf(src, rows, cols, rowStride);
+                                   vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
+                                                             AscendC::DTypeOf<A>(), acc.data(),
+                                                             in.ptr, rows, cols, in.stride);
+                                 });
 }
 
 // ---- ReduceLogSumExp in one pass: running (max, sum) pairs, then log(sum) + max ----
@@ -217,7 +246,8 @@ namespace internal {
 // Checks the operands and charges what the chip runs for one update: a Cast of a 16-bit source,
 // the instructions over the whole tile (`span_ops`), then those over the pairs (`pair_ops`: the
 // new max, the rescale of the sum and the add); tracks the source as read by the first
-// instruction and the pairs as read and written by all of them (checked mode); runs `body`.
+// instruction and the pairs as read and written by all of them (checked mode); runs `body`,
+// which reads the source through RowsOf.
 template <typename S, typename A, typename Body>
 void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
                  std::initializer_list<const char*> pair_ops, const AscendC::LocalTensor<A>& max,
@@ -228,7 +258,7 @@ void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
   const uint64_t pair_bytes = pairs * sizeof(A);
   CheckUb(core, max.ref(), pair_bytes, name, "max");
   CheckUb(core, sum.ref(), pair_bytes, name, "sum");
-  CheckUb(core, src.ref(), span * sizeof(S), name, "src");
+  CheckUbInPlace(core, src.ref(), span * sizeof(S), name, "src");
   const double span_cost = core.VectorCost(span * sizeof(A));
   const double pair_cost = core.VectorCost(pair_bytes);
   double not_before = 0;
@@ -276,8 +306,9 @@ void LogSumExpRows(const AscendC::LocalTensor<A>& max, const AscendC::LocalTenso
       "ext::LogSumExpRows", {"ext::ReduceRows", "Sub", "Exp", "ext::ReduceRows"},
       {"Max", "Sub", "Exp", "Mul", "Add"}, max, sum, rows, src,
       internal::SpanOf(rows, cols, rowStride), [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
         vec::LogSumExpRows(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
-                           src.data(), rows, cols, rowStride);
+                           in.ptr, rows, cols, in.stride);
       });
 }
 
@@ -296,8 +327,9 @@ void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTe
   internal::LogSumExpOp<S, A>(
       "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Sub", "Exp", "Mul"}, max, sum, cols,
       src, internal::SpanOf(rows, cols, rowStride), [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
         vec::LogSumExpColumns(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
-                              src.data(), rows, cols, rowStride);
+                              in.ptr, rows, cols, in.stride);
       });
 }
 
@@ -322,9 +354,9 @@ void ReduceProd(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
                 uint32_t count) {
   using namespace opsim::sim;
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  detail::VectorOp("ext::ReduceProd", dst.ref(), sizeof(T), &src.ref(), &bytes, 1, [&] {
-    vec::Reduce(vec::ReduceOp::kProd, AscendC::DTypeOf<T>(), dst.data(), src.data(), count,
-                nullptr);
+  detail::VectorOp<0>("ext::ReduceProd", dst.ref(), sizeof(T), &src.ref(), &bytes, 1, [&] {
+    const auto in = internal::RowsOf(src, 1, count, count);
+    vec::Reduce(vec::ReduceOp::kProd, AscendC::DTypeOf<T>(), dst.data(), in.ptr, count, nullptr);
   });
 }
 

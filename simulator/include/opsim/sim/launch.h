@@ -73,7 +73,10 @@ struct KernelStats {
   double hbm_bound_ns = 0;                    // GM bytes moved / HBM bandwidth
   std::array<PipeStats, kPipeCount> pipes{};  // summed over all cores
   std::vector<double> core_ns;                // per physical core, blocks run on it back to back
-  std::vector<TraceEvent> trace;              // when LaunchOptions::trace
+  // The host's side only (LaunchOptions::copy_elision): GM -> UB bytes read in place, never
+  // copied into the UB.
+  uint64_t elided_copy_bytes = 0;
+  std::vector<TraceEvent> trace;  // when LaunchOptions::trace
 };
 
 struct LaunchResult {

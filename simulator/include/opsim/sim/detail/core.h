@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "opsim/core/dtype.h"
+#include "opsim/sim/detail/copy_elision.h"
 #include "opsim/sim/launch.h"
 
 namespace opsim::sim::detail {
@@ -122,6 +123,10 @@ class Core {
   double timeout_ns = 1e9;  // LaunchOptions::timeout_ns, +inf for no limit
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
+  // Copy elision (copy_elision.h): unchecked launches with LaunchOptions::copy_elision.
+  bool elide_copies = false;
+  std::vector<ElidedCopy> elided;  // deferred GM -> UB copies, never overlapping in the UB
+  uint64_t elided_bytes = 0;       // deferred bytes never copied (KernelStats::elided_copy_bytes)
 
   // Vector mask register (SetVectorMask): lane bits in normal mode; in counter mode
   // (SetMaskCount) vector_mask[0] is the element count of the next masked instruction.
@@ -201,11 +206,25 @@ class Core {
 Core& Cur();
 Core* CurOrNull();
 
+// The deferred copies (copy_elision.h) that write UB bytes in [lo, hi), or read GM bytes in
+// [lo, hi), performed now: before something else reads or writes those UB bytes, or writes those
+// GM bytes.
+inline void MaterializeUb(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  if (!core.elided.empty()) MaterializeUbSlow(core, lo, hi);
+}
+inline void MaterializeGm(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  if (!core.elided.empty()) MaterializeGmSlow(core, lo, hi);
+}
+
 // Faults when a queue buffer from index first_buf on is still held.
 void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr);
 // Checks a UB operand: live buffer (not freed since the view was made) and `bytes` within it.
-void CheckUb(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
-             const char* operand);
+// Then the operand's bytes (the view to the end of its buffer) are real: deferred copies into them
+// are performed.
+void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, const char* operand);
+// The same checks for an operand read in place (ReadRowsInPlace): its copies stay deferred.
+void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+                    const char* operand);
 // Whether instructions record their pipe accesses per buffer (TrackRead/TrackWrite): checked mode
 // checks them, auto-sync orders by them. Unchecked with auto-sync off needs neither.
 inline bool TracksPipes(const Core& core) { return core.checked || core.auto_sync; }
@@ -288,15 +307,20 @@ bool IsWorkOperand(const char* instr, int index, int nsrc);
 bool IsStridedRowsSource(const char* instr, int index);
 
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
-// dst/src byte counts are what the instruction touches.
-template <typename Body>
+// dst/src byte counts are what the instruction touches. Source kInPlaceSrc, if any, is read by
+// `body` through ReadRowsInPlace (copy_elision.h), every other operand through its UB bytes.
+template <int kInPlaceSrc = -1, typename Body>
 inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
                      const uint64_t* src_bytes, int nsrc, Body&& body) {
   Core& core = Cur();
   CheckUb(core, dst, dst_bytes, name, "dst");
   uint64_t max_bytes = dst_bytes;
   for (int i = 0; i < nsrc; ++i) {
-    CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    if (i == kInPlaceSrc) {
+      CheckUbInPlace(core, srcs[i], src_bytes[i], name, "src");
+    } else {
+      CheckUb(core, srcs[i], src_bytes[i], name, "src");
+    }
     if (src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double cost = core.VectorCost(max_bytes);

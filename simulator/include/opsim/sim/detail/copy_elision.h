@@ -1,0 +1,72 @@
+// Copy elision (LaunchOptions::copy_elision, unchecked mode only). A kernel's GM -> UB DataCopy
+// costs the host a copy into the UB and then a second read of it by the vector instruction; on
+// the chip the copy is a DMA that overlaps the compute. So the host defers the copy: the UB bytes
+// are written only when something could see them (a scalar access, any instruction that does not
+// read in place, a DMA out of them, a write to their GM source, SyncAll), and the batched row
+// reductions (opsim::ext) read the GM source in place instead. Nothing a kernel can observe
+// changes: the bytes it reads are the bytes the copy would have put there, and the timeline,
+// faults and statistics are computed before any data moves.
+//
+// One exception, by the rules of checked mode: UB bytes the kernel never wrote since their buffer
+// was allocated (an uninitialised read, a kUninitializedRead fault in checked mode) hold stale
+// data in unchecked mode either way, and which stale data may differ.
+#pragma once
+
+#include <cstdint>
+
+namespace opsim::sim::detail {
+
+class Core;
+struct UbRef;
+
+// A GM -> UB copy not yet performed: block i (block_bytes) goes from gm + i * gm_pitch to
+// ub + left + i * ub_pitch. A DataCopyPad frames each block in a 32 B-aligned row of `row` bytes,
+// its padding filled with pad_value when is_pad.
+struct ElidedCopy {
+  int16_t buf = -1;  // the destination's buffer and its generation then (UbRef)
+  uint32_t gen = 0;
+  uint8_t* ub = nullptr;
+  uint64_t ub_span = 0;  // UB bytes [ub, ub + ub_span) the copy writes
+  const uint8_t* gm = nullptr;
+  uint64_t gm_span = 0;  // GM bytes [gm, gm + gm_span) it reads
+  uint32_t blocks = 0;
+  uint32_t left = 0;
+  uint64_t block_bytes = 0;
+  uint64_t gm_pitch = 0;
+  uint64_t ub_pitch = 0;
+  uint64_t row = 0;
+  bool is_pad = false;
+  uint8_t pad_bytes = 0;
+  uint8_t pad_value[8] = {};
+};
+
+// Writes the copy's bytes into the UB (now, or when a deferred copy must be performed).
+void PerformCopyIn(const ElidedCopy& copy);
+// Defers `copy` (its operands already checked and charged) when the core elides copies; false
+// when the caller must copy now.
+bool DeferCopyIn(Core& core, const ElidedCopy& copy);
+
+// Performs every deferred copy that writes UB bytes in [lo, hi).
+void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi);
+// Performs every deferred copy that reads GM bytes in [lo, hi), before they are written.
+void MaterializeGmSlow(Core& core, const uint8_t* lo, const uint8_t* hi);
+// SyncAll: another core may write any GM byte after it, so every deferred copy of a live buffer
+// is performed now; those of freed buffers are dropped (nothing may read them before a new
+// allocation, which hands out undefined contents).
+void SettleElidedCopies(Core& core);
+// A buffer handed out again (AllocTensor, InitBuffer) or freed: its contents are undefined, so
+// deferred copies into UB bytes [lo, hi) are dropped.
+void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi);
+
+// Where an instruction reading `rows` rows of `row_bytes`, `stride_bytes` apart from `src` (a
+// live, bounds-checked UB operand), finds them: in GM when one deferred copy holds all of them
+// with that pitch, else in the UB, after performing the deferred copies they overlap. The stride
+// is a whole number of `elem_bytes`.
+struct RowsAt {
+  const uint8_t* ptr;
+  uint64_t stride_bytes;
+};
+RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
+                       uint64_t stride_bytes, uint32_t elem_bytes);
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,140 @@
+// Deferred GM -> UB copies (detail/copy_elision.h): recorded by the DMA, performed when something
+// could see the UB bytes, read in place by the row reductions.
+#include "opsim/sim/detail/copy_elision.h"
+
+#include <cstring>
+
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+bool Overlaps(const uint8_t* lo, const uint8_t* hi, const uint8_t* a, uint64_t bytes) {
+  return a < hi && lo < a + bytes;
+}
+
+// Removes copy k (order does not matter: deferred copies never overlap in the UB).
+void Erase(Core& core, size_t k) {
+  core.elided[k] = core.elided.back();
+  core.elided.pop_back();
+}
+
+void Perform(Core& core, size_t k) {
+  const ElidedCopy c = core.elided[k];
+  Erase(core, k);
+  PerformCopyIn(c);
+  core.elided_bytes -= c.blocks * c.block_bytes;
+}
+
+template <typename Pred>
+void PerformWhere(Core& core, Pred&& overlaps) {
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    if (overlaps(core.elided[k])) Perform(core, k);
+  }
+}
+
+}  // namespace
+
+void PerformCopyIn(const ElidedCopy& c) {
+  for (uint32_t i = 0; i < c.blocks; ++i) {
+    uint8_t* out = c.ub + i * c.ub_pitch;
+    std::memcpy(out + c.left, c.gm + i * c.gm_pitch, c.block_bytes);
+    if (!c.is_pad) continue;
+    const uint64_t tail = c.row - c.left - c.block_bytes;
+    for (uint64_t b = 0; b < c.left; b += c.pad_bytes)
+      std::memcpy(out + b, c.pad_value, c.pad_bytes);
+    for (uint64_t b = 0; b + c.pad_bytes <= tail; b += c.pad_bytes) {
+      std::memcpy(out + c.left + c.block_bytes + b, c.pad_value, c.pad_bytes);
+    }
+  }
+}
+
+bool DeferCopyIn(Core& core, const ElidedCopy& copy) {
+  if (!core.elide_copies) return false;
+  ElidedCopy c = copy;
+  // A copy without gaps or padding is one block: then any row pitch can be read in place.
+  if (c.blocks > 1 && c.left == 0 && c.row == c.block_bytes && c.gm_pitch == c.block_bytes &&
+      c.ub_pitch == c.block_bytes) {
+    c.block_bytes *= c.blocks;
+    c.row = c.gm_pitch = c.ub_pitch = c.block_bytes;
+    c.blocks = 1;
+  }
+  // An earlier deferred copy into these bytes: dropped when this one overwrites all it wrote,
+  // else performed first, which keeps the order of the writes.
+  const bool writes_whole_span =
+      c.blocks == 1 && (c.is_pad || (c.left == 0 && c.row == c.block_bytes));
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    const ElidedCopy& old = core.elided[k];
+    if (!Overlaps(c.ub, c.ub + c.ub_span, old.ub, old.ub_span)) continue;
+    if (writes_whole_span && old.ub >= c.ub && old.ub + old.ub_span <= c.ub + c.ub_span) {
+      Erase(core, k);
+    } else {
+      Perform(core, k);
+    }
+  }
+  core.elided.push_back(c);
+  core.elided_bytes += c.blocks * c.block_bytes;
+  return true;
+}
+
+void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  PerformWhere(core, [&](const ElidedCopy& c) { return Overlaps(lo, hi, c.ub, c.ub_span); });
+}
+
+void MaterializeGmSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  PerformWhere(core, [&](const ElidedCopy& c) { return Overlaps(lo, hi, c.gm, c.gm_span); });
+}
+
+void SettleElidedCopies(Core& core) {
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    const ElidedCopy& c = core.elided[k];
+    const BufferRecord& r = core.bufs[static_cast<size_t>(c.buf)];
+    const bool live = r.gen == c.gen && r.state != BufState::kFree && r.state != BufState::kDead;
+    if (live) {
+      Perform(core, k);
+    } else {
+      Erase(core, k);
+    }
+  }
+}
+
+void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    const ElidedCopy& c = core.elided[k];
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    if (c.ub < lo || c.ub + c.ub_span > hi) {
+      Perform(core, k);  // it also wrote bytes outside the range, which stay defined
+    } else {
+      Erase(core, k);
+    }
+  }
+}
+
+RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
+                       uint64_t stride_bytes, uint32_t elem_bytes) {
+  const RowsAt in_ub{src.ptr, stride_bytes};
+  if (core.elided.empty() || rows == 0 || row_bytes == 0) return in_ub;
+  const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
+  const uint8_t* lo = src.ptr;
+  const uint8_t* hi = src.ptr + span;
+  for (const ElidedCopy& c : core.elided) {
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
+    if (lo < first || hi > c.ub + c.ub_span) break;
+    const uint64_t off = static_cast<uint64_t>(lo - first);
+    if (c.blocks == 1) {
+      if (off + span > c.block_bytes) break;
+      return {c.gm + off, stride_bytes};
+    }
+    // Rows in blocks: each row inside one block, one row per block.
+    const uint64_t block = off / c.ub_pitch;
+    const uint64_t within = off % c.ub_pitch;
+    if (within + row_bytes > c.block_bytes || block + rows > c.blocks) break;
+    if (rows > 1 && (stride_bytes != c.ub_pitch || c.gm_pitch % elem_bytes != 0)) break;
+    return {c.gm + block * c.gm_pitch + within, rows > 1 ? c.gm_pitch : stride_bytes};
+  }
+  MaterializeUb(core, lo, hi);
+  return in_ub;
+}
+
+}  // namespace opsim::sim::detail

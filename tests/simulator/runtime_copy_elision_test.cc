@@ -1,0 +1,296 @@
+// Copy elision (LaunchOptions::copy_elision): the row reductions read a deferred GM -> UB copy in
+// place, and every other way of seeing the UB bytes or changing their GM source performs it
+// first. Each kernel runs unchecked with elision on and off, and checked: the outputs must be the
+// same bits, and KernelStats::elided_copy_bytes says whether the copy was skipped.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "opsim/sim/ext.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+
+struct Outcome {
+  std::vector<float> y;
+  uint64_t elided = 0;
+};
+
+// Runs kernel(x, y) on `blocks` blocks with fresh copies of x0 and y (y starts at -1) in the three
+// modes; every run must succeed and produce the same y; returns the run with elision on.
+Outcome RunModes(const std::vector<float>& x0, size_t y_size, uint32_t blocks,
+                 const std::function<void(float* x, float* y)>& kernel) {
+  struct Mode {
+    bool checked;
+    bool elide;
+  };
+  std::vector<Outcome> outcomes;
+  for (const Mode m : {Mode{false, true}, Mode{false, false}, Mode{true, true}}) {
+    std::vector<float> x = x0;
+    std::vector<float> y(y_size, -1.0f);
+    LaunchOptions options;
+    options.checked = m.checked;
+    options.copy_elision = m.elide;
+    options.host_threads = 1;
+    options.regions = {{x.data(), x.size() * sizeof(float), "x"},
+                       {y.data(), y.size() * sizeof(float), "y"}};
+    const LaunchResult r =
+        Launch(testing::TestDevice(4), blocks, options, [&] { kernel(x.data(), y.data()); });
+    EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+    if (!m.elide || m.checked) {
+      EXPECT_EQ(r.stats.elided_copy_bytes, 0u);
+    }
+    outcomes.push_back({y, r.stats.elided_copy_bytes});
+  }
+  for (size_t i = 1; i < outcomes.size(); ++i) {
+    EXPECT_EQ(0, std::memcmp(outcomes[0].y.data(), outcomes[i].y.data(), y_size * sizeof(float)))
+        << "mode " << i << " wrote other bits";
+  }
+  return outcomes[0];
+}
+
+std::vector<float> Iota(size_t n) {
+  std::vector<float> v(n);
+  std::iota(v.begin(), v.end(), 1.0f);
+  return v;
+}
+
+float RowSum(const std::vector<float>& x, size_t begin, size_t n, size_t step = 1) {
+  float s = 0;
+  for (size_t i = 0; i < n; ++i) s += x[begin + i * step];
+  return s;
+}
+
+// The common shape: x [rows, cols] copied into a VECIN queue buffer, one result per row, copied
+// out as 8 floats (32 B).
+struct Tile {
+  TPipe pipe;
+  TQue<TPosition::VECIN, 1> in;
+  TQue<TPosition::VECOUT, 1> out;
+  GlobalTensor<float> x, y;
+  Tile(float* xp, uint32_t x_elems, float* yp, uint32_t y_elems, uint32_t in_bytes) {
+    x.SetGlobalBuffer(xp, x_elems);
+    y.SetGlobalBuffer(yp, y_elems);
+    pipe.InitBuffer(in, 1, in_bytes);
+    pipe.InitBuffer(out, 1, 256);
+  }
+  // Reduces rows of the dequeued input into y[0, 8).
+  void ReduceOut(const LocalTensor<float>& t, uint32_t rows, uint32_t cols, uint32_t stride) {
+    LocalTensor<float> o = out.AllocTensor<float>();
+    Duplicate(o, 0.0f, 64);
+    ext::ReduceRows(o, t, ext::ReduceOp::kSum, rows, cols, stride);
+    out.EnQue(o);
+    o = out.DeQue<float>();
+    DataCopy(y, o, 8);
+    out.FreeTensor(o);
+  }
+};
+
+TEST(CopyElision, RowReductionsReadAContiguousCopyInPlace) {
+  const std::vector<float> x = Iota(4 * 64);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    Tile k(xp, 256, yp, 8, 1024);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 256);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    k.ReduceOut(t, 4, 64, 64);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 1024u);
+  for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64, 64)) << r;
+}
+
+TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
+  // Columns [8, 24) of an [8, 64] x, packed 16 apart in the UB, folded over the rows.
+  const std::vector<float> x = Iota(8 * 64);
+  const Outcome o = RunModes(x, 16, 1, [](float* xp, float* yp) {
+    Tile k(xp, 512, yp, 16, 512);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopyParams p;
+    p.blockCount = 8;
+    p.blockLen = 2;   // 16 floats
+    p.srcStride = 6;  // 48 floats between rows in GM
+    p.dstStride = 0;
+    DataCopy(t, k.x[8], p);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    LocalTensor<float> acc = k.out.AllocTensor<float>();
+    Duplicate(acc, 0.0f, 16);
+    ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 16, 16);
+    k.out.EnQue(acc);
+    acc = k.out.DeQue<float>();
+    DataCopy(k.y, acc, 16);
+    k.out.FreeTensor(acc);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 512u);
+  for (size_t c = 0; c < 16; ++c) EXPECT_EQ(o.y[c], RowSum(x, 8 + c, 8, 64)) << c;
+}
+
+TEST(CopyElision, PaddedRowsAreReadInPlaceAndThePaddingIsNotRead) {
+  // 12 floats per row, padded to 16 in the UB with a pad value the reduction must not see.
+  const std::vector<float> x = Iota(4 * 12);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    Tile k(xp, 48, yp, 8, 256);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopyPad(t, k.x, DataCopyExtParams{4, 48, 0, 0, 0},
+                DataCopyPadExtParams<float>{true, 0, 4, 1000.0f});
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    k.ReduceOut(t, 4, 12, 16);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 192u);
+  for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 12, 12)) << r;
+}
+
+TEST(CopyElision, ReadingThePaddingPerformsTheCopy) {
+  // The same tile reduced over the padded rows (16 columns): the pad values count.
+  const std::vector<float> x = Iota(4 * 12);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    Tile k(xp, 48, yp, 8, 256);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopyPad(t, k.x, DataCopyExtParams{4, 48, 0, 0, 0},
+                DataCopyPadExtParams<float>{true, 0, 4, 1000.0f});
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    k.ReduceOut(t, 4, 16, 16);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 0u);
+  for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 12, 12) + 4000.0f) << r;
+}
+
+TEST(CopyElision, EveryOtherReaderSeesTheCopiedBytes) {
+  // A scalar read, another vector instruction writing the tile, and a copy out of it: each
+  // performs the deferred copy before it runs.
+  const std::vector<float> x = Iota(64);
+  const Outcome o = RunModes(x, 72, 1, [](float* xp, float* yp) {
+    Tile k(xp, 64, yp, 72, 256);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 64);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    const float fifth = t.GetValue(5);
+    Adds(t, t, fifth, 64);
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(k.y[8], t, 64);
+    k.ReduceOut(t, 1, 64, 64);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 0u);
+  EXPECT_EQ(o.y[0], RowSum(x, 0, 64) + 64 * 6.0f);
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(o.y[8 + i], x[i] + 6.0f) << i;
+}
+
+TEST(CopyElision, WritingTheSourceFirstPerformsTheCopy) {
+  // After the copy in, the kernel overwrites its GM source three ways (DataCopy out, SetValue,
+  // a reference from operator()); the reduction must still see the values copied in.
+  const std::vector<float> x = Iota(3 * 64);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    Tile k(xp, 192, yp, 8, 1024);
+    TBuf<TPosition::VECCALC> zeros;
+    k.pipe.InitBuffer(zeros, 256);
+    LocalTensor<float> z = zeros.Get<float>();
+    Duplicate(z, 0.0f, 64);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 192);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(k.x, z, 64);
+    k.x.SetValue(64, -5.0f);
+    k.x(128) = -7.0f;
+    k.ReduceOut(t, 3, 64, 64);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 0u);
+  for (size_t r = 0; r < 3; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64, 64)) << r;
+}
+
+TEST(CopyElision, ACopyOverTwoDeferredCopiesPerformsBoth) {
+  // Two copies into the halves of one tile, reduced as one row.
+  const std::vector<float> x = Iota(128);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    Tile k(xp, 128, yp, 8, 512);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 64);
+    DataCopy(t[64], k.x[64], 64);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    k.ReduceOut(t, 1, 128, 128);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 0u);
+  EXPECT_EQ(o.y[0], RowSum(x, 0, 128));
+}
+
+TEST(CopyElision, ATBufReloadedEachTileReadsEachLoad) {
+  const std::vector<float> x = Iota(4 * 64);
+  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> tile, acc;
+    pipe.InitBuffer(tile, 256);
+    pipe.InitBuffer(acc, 256);
+    GlobalTensor<float> x, y;
+    x.SetGlobalBuffer(xp, 256);
+    y.SetGlobalBuffer(yp, 8);
+    LocalTensor<float> t = tile.Get<float>();
+    LocalTensor<float> a = acc.Get<float>();
+    Duplicate(a, 0.0f, 64);
+    for (uint32_t r = 0; r < 4; ++r) {
+      DataCopy(t, x[r * 64], 64);
+      SetFlag<HardEvent::MTE2_V>(0);
+      WaitFlag<HardEvent::MTE2_V>(0);
+      ext::ReduceRows(a[r], t, ext::ReduceOp::kSum, 1, 64, 64);
+      SetFlag<HardEvent::V_MTE2>(0);
+      WaitFlag<HardEvent::V_MTE2>(0);
+    }
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(y, a, 8);
+  });
+  EXPECT_EQ(o.elided, 1024u);  // each load replaces the last one unperformed
+  for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64, 64)) << r;
+}
+
+TEST(CopyElision, SyncAllPerformsCopiesAnotherCoreMayOverwrite) {
+  // Block 0 copies x in, then (after SyncAll) block 1 overwrites x, and after a second SyncAll
+  // block 0 reduces its tile: it holds what was copied before the first barrier.
+  const std::vector<float> x = Iota(64);
+  const Outcome o = RunModes(x, 8, 2, [](float* xp, float* yp) {
+    Tile k(xp, 64, yp, 8, 256);
+    TBuf<TPosition::VECCALC> zeros;
+    k.pipe.InitBuffer(zeros, 256);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    if (GetBlockIdx() == 0) DataCopy(t, k.x, 64);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    SyncAll();
+    if (GetBlockIdx() == 1) {
+      LocalTensor<float> z = zeros.Get<float>();
+      Duplicate(z, 0.0f, 64);
+      SetFlag<HardEvent::V_MTE3>(0);
+      WaitFlag<HardEvent::V_MTE3>(0);
+      DataCopy(k.x, z, 64);
+    }
+    SyncAll();
+    if (GetBlockIdx() == 0) k.ReduceOut(t, 1, 64, 64);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 0u);
+  EXPECT_EQ(o.y[0], RowSum(x, 0, 64));
+}
+
+}  // namespace
+}  // namespace opsim::sim
