@@ -95,6 +95,7 @@ Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& 
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
     out->device_ns = context->device_ns();
+    out->elided_copy_bytes = context->elided_copy_bytes();
   }
   std::vector<double> sorted = out->host_ms;
   std::sort(sorted.begin(), sorted.end());
@@ -236,6 +237,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
                               {"device_us", device_ns / 1000.0},
                               {"hbm_gbps", hbm},
                               {"roofline_share", roofline},
+                              {"elided_copy_bytes", times.elided_copy_bytes},
                               {"peak_rss_bytes", peak}};
     std::printf("%s\n", j.dump().c_str());
     return 0;
@@ -250,6 +252,8 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
               device_ns / 1000.0, roofline * 100);
   std::printf("peak resident memory   %10.1f MB   inputs + outputs + workspace %.1f MB\n",
               peak / 1e6, (total + static_cast<double>(ws)) / 1e6);
+  std::printf("read in place (host)   %10.1f MB   copies into the UB skipped (--copy-elision)\n",
+              static_cast<double>(times.elided_copy_bytes) / 1e6);
   return 0;
 }
 

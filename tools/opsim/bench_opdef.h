@@ -35,7 +35,8 @@ double PeakResidentBytes();
 struct BenchTimes {
   std::vector<double> host_ms;  // one per call
   double median_ms = 0;
-  double device_ns = 0;  // simulated time of one call (deterministic)
+  double device_ns = 0;            // simulated time of one call (deterministic)
+  uint64_t elided_copy_bytes = 0;  // of one call (KernelStats::elided_copy_bytes)
 };
 Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& run,
                    BenchTimes* out);

@@ -28,12 +28,14 @@ Status Context::SetDevice(const std::string& name) {
 
 void Context::RecordLaunch(const sim::KernelStats& stats) {
   device_ns_ += stats.device_ns;
+  elided_copy_bytes_ += stats.elided_copy_bytes;
   ++launches_;
   if (options_.trace) traces_.push_back(stats);
 }
 
 void Context::ClearRecord() {
   device_ns_ = 0;
+  elided_copy_bytes_ = 0;
   launches_ = 0;
   traces_.clear();
 }

@@ -69,6 +69,7 @@ class Context {
   // Every launch reports here: the simulated time always, the kernel stats when tracing.
   void RecordLaunch(const sim::KernelStats& stats);
   double device_ns() const { return device_ns_; }
+  uint64_t elided_copy_bytes() const { return elided_copy_bytes_; }  // KernelStats' sum
   uint64_t launches() const { return launches_; }
   const std::vector<sim::KernelStats>& traces() const { return traces_; }
   void ClearRecord();
@@ -79,6 +80,7 @@ class Context {
   uint64_t device_generation_ = 0;
   void* stream_ = nullptr;
   double device_ns_ = 0;
+  uint64_t elided_copy_bytes_ = 0;
   uint64_t launches_ = 0;
   std::vector<sim::KernelStats> traces_;
 };
