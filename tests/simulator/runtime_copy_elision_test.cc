@@ -135,6 +135,40 @@ TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   for (size_t c = 0; c < 16; ++c) EXPECT_EQ(o.y[c], RowSum(x, 8 + c, 8, 64)) << c;
 }
 
+TEST(CopyElision, ColumnFoldsOverLongRowsReadTheCopy) {
+  // AccumulateRows walks column strips across its rows: rows 8 KiB apart are copied first
+  // (kMaxPitchAcrossRows), while ReduceRows reads the same tile in place.
+  const std::vector<float> x = Iota(4 * 2048);
+  for (const bool across : {true, false}) {
+    const Outcome o = RunModes(x, 2048, 1, [across](float* xp, float* yp) {
+      Tile k(xp, 8192, yp, 2048, 32768);
+      TBuf<TPosition::VECCALC> acc_buf;
+      k.pipe.InitBuffer(acc_buf, 8192);
+      LocalTensor<float> t = k.in.AllocTensor<float>();
+      DataCopy(t, k.x, 8192);
+      k.in.EnQue(t);
+      t = k.in.DeQue<float>();
+      LocalTensor<float> acc = acc_buf.Get<float>();
+      Duplicate(acc, 0.0f, 2048);
+      if (across) {
+        ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 4, 2048, 2048);
+      } else {
+        ext::ReduceRows(acc, t, ext::ReduceOp::kSum, 4, 2048, 2048);
+      }
+      SetFlag<HardEvent::V_MTE3>(0);
+      WaitFlag<HardEvent::V_MTE3>(0);
+      DataCopy(k.y, acc, 2048);
+      k.in.FreeTensor(t);
+    });
+    EXPECT_EQ(o.elided, across ? 0u : 32768u);
+    if (across) {
+      for (size_t c = 0; c < 2048; c += 511) EXPECT_EQ(o.y[c], RowSum(x, c, 4, 2048)) << c;
+    } else {
+      for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 2048, 2048)) << r;
+    }
+  }
+}
+
 TEST(CopyElision, PaddedRowsAreReadInPlaceAndThePaddingIsNotRead) {
   // 12 floats per row, padded to 16 in the UB with a pad value the reduction must not see.
   const std::vector<float> x = Iota(4 * 12);

@@ -35,10 +35,10 @@ struct SourceRows {
 };
 template <typename S>
 SourceRows<S> RowsOf(const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
-                     uint32_t rowStride) {
+                     uint32_t rowStride, bool across_rows = false) {
   using namespace opsim::sim::detail;
   const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), rows, uint64_t{cols} * sizeof(S),
-                                    uint64_t{rowStride} * sizeof(S), sizeof(S));
+                                    uint64_t{rowStride} * sizeof(S), sizeof(S), across_rows);
   return {reinterpret_cast<const S*>(at.ptr), at.stride_bytes / sizeof(S)};
 }
 
@@ -78,7 +78,7 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
   detail::VectorOp<0>("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    const auto in = internal::RowsOf(src, rows, cols, rowStride);
+    const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
     vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
   });
 }
@@ -181,7 +181,7 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
   internal::MappedOp<S, float, true>(
       "ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
         vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), in.ptr, rows, cols,
                                  in.stride);
       });
@@ -235,13 +235,13 @@ void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, A, true>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
-                                 acc_bytes, srcs, sizes, 2, span, [&] {
-                                   const auto in = internal::RowsOf(src, rows, cols, rowStride);
-                                   vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
-                                                             AscendC::DTypeOf<A>(), acc.data(),
-                                                             in.ptr, rows, cols, in.stride);
-                                 });
+  internal::MappedOp<S, A, true>(
+      "ext::AccumulateRows", internal::MapInstructions(map), acc.ref(), acc_bytes, srcs, sizes, 2,
+      span, [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
+        vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
+                                  in.ptr, rows, cols, in.stride);
+      });
 }
 
 // ---- ReduceLogSumExp in one pass: running (max, sum) pairs, then log(sum) + max ----
@@ -338,7 +338,7 @@ void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTe
   internal::LogSumExpOp<S, A>(
       "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Sub", "Exp", "Mul"}, max, sum, cols,
       src, internal::SpanOf(rows, cols, rowStride), [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
         vec::LogSumExpColumns(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
                               in.ptr, rows, cols, in.stride);
       });

@@ -61,12 +61,16 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi);
 // Where an instruction reading `rows` rows of `row_bytes`, `stride_bytes` apart from `src` (a
 // live, bounds-checked UB operand), finds them: in GM when one deferred copy holds all of them
 // with that pitch, else in the UB, after performing the deferred copies they overlap. The stride
-// is a whole number of `elem_bytes`.
+// is a whole number of `elem_bytes`. A reader that walks column strips across its rows
+// (`across_rows`) reads long rows from the UB: in GM they are streams the hardware prefetchers
+// do not follow (bench: ReduceSum 8192x8192 over axis 0, 1 thread, 0.81x the copy), so rows
+// over kMaxPitchAcrossRows bytes apart are copied.
+inline constexpr uint64_t kMaxPitchAcrossRows = 4096;
 struct RowsAt {
   const uint8_t* ptr;
   uint64_t stride_bytes;
 };
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
-                       uint64_t stride_bytes, uint32_t elem_bytes);
+                       uint64_t stride_bytes, uint32_t elem_bytes, bool across_rows);
 
 }  // namespace opsim::sim::detail
