@@ -20,10 +20,11 @@ using ReduceOp = opsim::sim::vec::ReduceOp;
 
 namespace internal {
 
-// Whether a batched form on a source of S reduced in A reads a deferred copy in place. Not the
-// widening forms: their row loops read a GM source (not in cache) at half the speed of the copy
-// into the UB and the read of it from cache (bench: ReduceSum float16 innermost 8192x8192, 2
-// threads, 16-52 ms in place against 13-20 ms copied), so their copies are performed.
+// Whether a row form (ReduceRows, LogSumExpRows; copy_elision.h says why not the column folds)
+// on a source of S reduced in A reads a deferred copy in place. Not the widening forms: their row
+// loops read a GM source (not in cache) at half the speed of the copy into the UB and the read of
+// it from cache (bench: ReduceSum float16 innermost 8192x8192, 2 threads, 16-52 ms in place against
+// 13-20 ms copied), so their copies are performed.
 template <typename S, typename A>
 inline constexpr bool kReadsInPlace = std::is_same_v<S, A>;
 
@@ -35,10 +36,10 @@ struct SourceRows {
 };
 template <typename S>
 SourceRows<S> RowsOf(const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
-                     uint32_t rowStride, bool across_rows = false) {
+                     uint32_t rowStride) {
   using namespace opsim::sim::detail;
   const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), rows, uint64_t{cols} * sizeof(S),
-                                    uint64_t{rowStride} * sizeof(S), sizeof(S), across_rows);
+                                    uint64_t{rowStride} * sizeof(S), sizeof(S));
   return {reinterpret_cast<const S*>(at.ptr), at.stride_bytes / sizeof(S)};
 }
 
@@ -77,9 +78,8 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(T);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
-  detail::VectorOp<0>("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
-    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
+  detail::VectorOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
+    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols, rowStride);
   });
 }
 
@@ -179,12 +179,11 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, float, true>(
-      "ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
-        vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), in.ptr, rows, cols,
-                                 in.stride);
-      });
+  internal::MappedOp<S, float>("ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2,
+                               span, [&] {
+                                 vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(),
+                                                          src.data(), rows, cols, rowStride);
+                               });
 }
 
 // ---- Mapped forms: square or absolute value before the reduction ----
@@ -235,13 +234,12 @@ void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, A, true>(
-      "ext::AccumulateRows", internal::MapInstructions(map), acc.ref(), acc_bytes, srcs, sizes, 2,
-      span, [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
-        vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
-                                  in.ptr, rows, cols, in.stride);
-      });
+  internal::MappedOp<S, A>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
+                           acc_bytes, srcs, sizes, 2, span, [&] {
+                             vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
+                                                       AscendC::DTypeOf<A>(), acc.data(),
+                                                       src.data(), rows, cols, rowStride);
+                           });
 }
 
 // ---- ReduceLogSumExp in one pass: running (max, sum) pairs, then log(sum) + max ----
@@ -254,8 +252,8 @@ namespace internal {
 // the instructions over the whole tile (`span_ops`), then those over the pairs (`pair_ops`: the
 // new max, the rescale of the sum and the add); tracks the source as read by the first
 // instruction and the pairs as read and written by all of them (checked mode); runs `body`,
-// which reads the source through RowsOf.
-template <typename S, typename A, typename Body>
+// which reads the source through RowsOf when kSrcInPlace (the row form, not the column fold).
+template <typename S, typename A, bool kSrcInPlace, typename Body>
 void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
                  std::initializer_list<const char*> pair_ops, const AscendC::LocalTensor<A>& max,
                  const AscendC::LocalTensor<A>& sum, uint64_t pairs,
@@ -265,7 +263,7 @@ void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
   const uint64_t pair_bytes = pairs * sizeof(A);
   CheckUb(core, max.ref(), pair_bytes, name, "max");
   CheckUb(core, sum.ref(), pair_bytes, name, "sum");
-  if constexpr (kReadsInPlace<S, A>) {
+  if constexpr (kSrcInPlace && kReadsInPlace<S, A>) {
     CheckUbInPlace(core, src.ref(), span * sizeof(S), name, "src");
   } else {
     CheckUb(core, src.ref(), span * sizeof(S), name, "src");
@@ -313,7 +311,7 @@ void LogSumExpRows(const AscendC::LocalTensor<A>& max, const AscendC::LocalTenso
   if (cols > rowStride && rows > 1) {
     detail::RaiseBadShape("ext::LogSumExpRows", rows, cols, rowStride);
   }
-  internal::LogSumExpOp<S, A>(
+  internal::LogSumExpOp<S, A, true>(
       "ext::LogSumExpRows", {"ext::ReduceRows", "Sub", "Exp", "ext::ReduceRows"},
       {"Max", "Sub", "Exp", "Mul", "Add"}, max, sum, rows, src,
       internal::SpanOf(rows, cols, rowStride), [&] {
@@ -335,12 +333,11 @@ void LogSumExpColumns(const AscendC::LocalTensor<A>& max, const AscendC::LocalTe
   if (cols > rowStride && rows > 1) {
     detail::RaiseBadShape("ext::LogSumExpColumns", rows, cols, rowStride);
   }
-  internal::LogSumExpOp<S, A>(
+  internal::LogSumExpOp<S, A, false>(
       "ext::LogSumExpColumns", {"Max", "Sub", "Exp", "Add"}, {"Sub", "Exp", "Mul"}, max, sum, cols,
       src, internal::SpanOf(rows, cols, rowStride), [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride, true);
         vec::LogSumExpColumns(AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), max.data(), sum.data(),
-                              in.ptr, rows, cols, in.stride);
+                              src.data(), rows, cols, rowStride);
       });
 }
 

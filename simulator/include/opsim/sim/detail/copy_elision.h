@@ -61,16 +61,15 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi);
 // Where an instruction reading `rows` rows of `row_bytes`, `stride_bytes` apart from `src` (a
 // live, bounds-checked UB operand), finds them: in GM when one deferred copy holds all of them
 // with that pitch, else in the UB, after performing the deferred copies they overlap. The stride
-// is a whole number of `elem_bytes`. A reader that walks column strips across its rows
-// (`across_rows`) reads long rows from the UB: in GM they are streams the hardware prefetchers
-// do not follow (bench: ReduceSum 8192x8192 over axis 0, 1 thread, 0.81x the copy), so rows
-// over kMaxPitchAcrossRows bytes apart are copied.
-inline constexpr uint64_t kMaxPitchAcrossRows = 4096;
+// is a whole number of `elem_bytes`. Only readers that take the rows one after another use it:
+// those that fold columns across the rows (AccumulateRows) read such a tile from GM slower than
+// the copy and the read of it from cache (bench: ReduceSum 8192x8192 over axis 0, 1 thread,
+// 0.81x; ReduceMax [256,1024,256] over axis 1, 0.81x), so their copies are performed.
 struct RowsAt {
   const uint8_t* ptr;
   uint64_t stride_bytes;
 };
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
-                       uint64_t stride_bytes, uint32_t elem_bytes, bool across_rows);
+                       uint64_t stride_bytes, uint32_t elem_bytes);
 
 }  // namespace opsim::sim::detail
