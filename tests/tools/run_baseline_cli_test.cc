@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +31,16 @@ uint64_t Fnv1a64(const std::string& bytes) {
     h *= 0x100000001b3ull;
   }
   return h;
+}
+
+// What the report writes: 16 lowercase hex digits. (No std::regex: GCC 12 warns inside it under
+// the ASan preset, bug 105562.)
+bool IsDigestText(const std::string& s) {
+  if (s.size() != 16) return false;
+  for (char c : s) {
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
 }
 
 std::string Hex(uint64_t v) {
@@ -66,7 +75,6 @@ TEST_F(RunBaselineCli, DigestsAreStableAndCoverExactlyTheOutputBytes) {
   ASSERT_EQ(b["cases"].size(), 6u);
   EXPECT_EQ(a["checked"], true);
   EXPECT_EQ(a["copy_elision"], true);
-  const std::regex hex16("^[0-9a-f]{16}$");
   for (size_t i = 0; i < a["cases"].size(); ++i) {
     const nlohmann::json& c = a["cases"][i];
     EXPECT_EQ(c["outputs"], b["cases"][i]["outputs"]) << c["name"];
@@ -75,7 +83,7 @@ TEST_F(RunBaselineCli, DigestsAreStableAndCoverExactlyTheOutputBytes) {
       continue;
     }
     ASSERT_EQ(c["outputs"].size(), 1u) << c["name"];
-    EXPECT_TRUE(std::regex_match(c["outputs"][0].get<std::string>(), hex16)) << c["outputs"];
+    EXPECT_TRUE(IsDigestText(c["outputs"][0].get<std::string>())) << c["outputs"];
   }
   // prod_example's output is [3,8,35,48,99,120] float32 (its expected values): 24 bytes, while
   // its device buffer is padded to 64; the digest is of the 24 only.

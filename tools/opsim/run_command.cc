@@ -293,8 +293,9 @@ CommandRunner AddRunCommand(CLI::App& parent) {
   app->add_option("--trace", o->trace_dir, "Write a Chrome trace per case into DIR")
       ->check(NonEmptyPath());
   AddFlag(app, "--unchecked", &o->unchecked,
-          "Run every case in the simulator's fast path (no bounds, sync or overlap checks; copy "
-          "elision applies); a fault it still raises fails the case");
+          "Run every case in the simulator's fast path, where copy elision applies: without the "
+          "checked-only checks (missing sync, overlapping writes, uninitialized reads, unwritten "
+          "outputs); a fault it still raises (out of bounds, ...) fails the case");
   AddCopyElisionOption(app, &o->copy_elision);
   app->add_option("--baseline", o->baseline,
                   "A JSON report of an earlier run (--report): a case whose output digests "
