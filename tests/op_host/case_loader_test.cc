@@ -11,6 +11,7 @@
 #include "opsim/cases/case_data.h"
 #include "opsim/cases/case_loader.h"
 #include "opsim/cases/case_run.h"
+#include "opsim/cases/output_digest.h"
 #include "opsim/core/float16.h"
 #include "opsim/reference/op_reference.h"
 
@@ -368,6 +369,42 @@ TEST_F(ValidSuite, RunnerJudgesAgainstReferenceExpectedAndShape) {
     r = RunCase(Named(name));
     EXPECT_EQ(r.verdict, Verdict::kPass) << name << ": " << r.message;
   }
+}
+
+// Output digests: FNV-1a 64 of each output's dataSize bytes (the published vectors), kept
+// whatever the verdict, none for a skip; unchecked runs and copy elision give the same bits.
+TEST(OutputDigest, IsFnv1a64AsPublishedInSixteenHexDigits) {
+  const std::string foobar = "foobar";
+  EXPECT_EQ(Fnv1a64(nullptr, 0), 0xcbf29ce484222325ull);
+  EXPECT_EQ(Fnv1a64(reinterpret_cast<const uint8_t*>("a"), 1), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(Fnv1a64(reinterpret_cast<const uint8_t*>(foobar.data()), foobar.size()),
+            0x85944171f73967e8ull);
+  EXPECT_EQ(DigestHex(0x85944171f73967e8ull), "85944171f73967e8");
+  EXPECT_EQ(DigestHex(1), "0000000000000001");
+}
+
+TEST_F(ValidSuite, RunnerDigestsEveryOutputCheckedOrNot) {
+  const Case& c = Named("expected_min/Reduce/int32/ascend910a");
+  const std::vector<uint8_t>& want = c.expected.at(0)->bytes;  // int32, judged exactly
+  const uint64_t digest = Fnv1a64(want.data(), want.size());
+  for (const bool checked : {true, false}) {
+    for (const bool elision : {true, false}) {
+      CaseRunOptions o;
+      o.checked = checked;
+      o.copy_elision = elision;
+      const CaseResult r = RunCase(c, o);
+      EXPECT_EQ(r.verdict, Verdict::kPass) << r.message;
+      EXPECT_EQ(r.output_digests, std::vector<uint64_t>{digest}) << checked << elision;
+    }
+  }
+  Case wrong = c;
+  wrong.expected[0]->bytes[8] ^= 1;
+  const CaseResult failed = RunCase(wrong);
+  EXPECT_EQ(failed.verdict, Verdict::kFail);
+  EXPECT_EQ(failed.output_digests, std::vector<uint64_t>{digest}) << "what it gave, still";
+  const CaseResult skipped = RunCase(Named("pattern/ReduceSum/keepdims=0/float32/ascend910b"));
+  EXPECT_EQ(skipped.verdict, Verdict::kSkip);
+  EXPECT_TRUE(skipped.output_digests.empty());
 }
 
 // An OpDef input read on the host (ReduceSum's axes) with written values is the operation's

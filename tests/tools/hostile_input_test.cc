@@ -198,6 +198,10 @@ class HostileInput : public ::testing::Test {
          "suite: s\ncases: " + std::string(20000, '[') + std::string(20000, ']') + "\n");
     Text("s_alias_bomb.yaml", "suite: s\n" + bomb);
     Text("s_self_alias.yaml", "suite: s\ncases: &a [*a]\n");
+    // Baseline reports (run --baseline; the rest of their rules: run_baseline_cli_test.cc).
+    Text("b_repeated_key.json", "{\"cases\": [], \"cases\": []}");
+    Text("b_nested_deep.json", std::string(100000, '[') + std::string(100000, ']'));
+    Text("b_not_json.json", "{\"cases\": [");
 
     // ONNX folders (ReduceSum, opset 11).
     const std::string y3 = ValueInfo("y", TensorType(1, {3}));
@@ -337,6 +341,12 @@ TEST_F(HostileInput, FilesThatAreNotRegularFiles) {
                 {"loop_a.npy", "symbolic links"});
   ExpectRefused({"run", "/dev/zero"}, {"/dev/zero is a character device, not a case suite file"});
   ExpectRefused({"run", "fifo.npy"}, {"fifo.npy is a FIFO, not a case suite file"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "fifo.npy"},
+                {"fifo.npy is a FIFO, not a baseline report"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "a_folder"},
+                {"a_folder is a directory, not a baseline report"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "loop_a.npy"},
+                {"loop_a.npy", "symbolic links"});
   ExpectRefused({"graph", "fifo.npy", "--input", "x=x23.npy", "--output", "y=y.npy"},
                 {"fifo.npy is a FIFO"});
   ExpectRefused({"onnx-test", "onnx_fifo_model"}, {"model.onnx is a FIFO"});
@@ -355,6 +365,8 @@ TEST_F(HostileInput, RecursionAndExpansion) {
                 {"s_self_alias.yaml:2", "nested more than 128 levels deep"});
   ExpectRefused({"run", "s_nested_deep.yaml"},
                 {"s_nested_deep.yaml:2", "nested more than 128 levels deep"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "b_nested_deep.json"},
+                {"--baseline 'b_nested_deep.json': is not a JSON object"});
   ExpectRefused({"run", "s_expected_shape.yaml", "--filter",
                  std::string(20000, '(') + "x" + std::string(20000, ')')},
                 {"--filter"});
@@ -375,6 +387,14 @@ TEST_F(HostileInput, Strictness) {
   ExpectRefused({"run", "s_repeated_key.yaml"},
                 {"s_repeated_key.yaml:2:1", "'suite'", "appears twice"});
   ExpectRefused({"run", "s_two_documents.yaml"}, {"s_two_documents.yaml:4:1", "2 YAML documents"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "b_repeated_key.json"},
+                {"--baseline 'b_repeated_key.json'", "the member 'cases' twice"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--baseline", "b_not_json.json"},
+                {"--baseline 'b_not_json.json': is not JSON", "line 1, column 12"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--unchecked=yes"},
+                {"--unchecked takes no value"});
+  ExpectRefused({"run", "s_expected_shape.yaml", "--copy-elision", "yes"},
+                {"--copy-elision = 'yes'", "expected on or off"});
   ExpectRefused({"run", "s_expected_shape.yaml"},
                 {"s_expected_shape.yaml", "'expected_shape': [7,7] for output 0", "gives [3]"});
   ExpectRefused({"run", "--seed", "-1", "s_expected_shape.yaml"},

@@ -64,6 +64,8 @@ CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options) {
   cases::CaseRunOptions run;
   run.host_threads = options.host_threads;
   run.trace = options.trace;
+  run.checked = options.checked;
+  run.copy_elision = options.copy_elision;
   cases::CaseResult r = cases::RunCase(c, run);
   out.output_shape = r.output_shapes.empty() ? "?" : Join(r.output_shapes);
   out.verdict = r.verdict;
@@ -74,6 +76,7 @@ CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options) {
   out.device_ns = r.device_ns;
   out.roofline = r.roofline;
   out.input_bytes = r.input_bytes;
+  out.output_digests = std::move(r.output_digests);
   out.traces = std::move(r.traces);
   return out;
 }

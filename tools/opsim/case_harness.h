@@ -1,6 +1,6 @@
 // `opsim run`'s view of one concrete case (framework/cases): runs it through the registry on the
-// simulated device in checked mode (cases::RunCase) and keeps what the table, the JSON report
-// and the JUnit file show.
+// simulated device, checked unless --unchecked (cases::RunCase), and keeps what the table, the
+// JSON report and the JUnit file show.
 #pragma once
 
 #include <cstdint>
@@ -32,12 +32,15 @@ struct CaseOutcome {
   double device_ns = 0;  // simulated time of every launch
   double roofline = 0;   // (input bytes / HBM bandwidth) / device_ns; 0 when unknown
   uint64_t input_bytes = 0;
+  std::vector<uint64_t> output_digests;  // cases::CaseResult::output_digests
   std::vector<sim::KernelStats> traces;  // one per launch, when tracing
 };
 
 struct HarnessOptions {
   int host_threads = 1;
   bool trace = false;
+  bool checked = true;       // cases::CaseRunOptions::checked
+  bool copy_elision = true;  // cases::CaseRunOptions::copy_elision
 };
 
 CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options);

@@ -1,6 +1,7 @@
 // `opsim run`: the harness. Loads case suites, runs every case through the registry on the
-// simulated device in checked mode, judges it (the op's reference, the case's expected values)
-// and prints one row per case.
+// simulated device (checked mode unless --unchecked), judges it (the op's reference, the case's
+// expected values, with --baseline an earlier report's output digests) and prints one row per
+// case.
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "commands.h"
 #include "opsim/cases/case_loader.h"
 #include "opsim/sim/device_profile.h"
+#include "run_baseline.h"
 #include "run_report.h"
 #include "strict_flags.h"
 
@@ -42,6 +44,9 @@ struct RunOptions {
   std::string report;
   std::string junit;
   std::string trace_dir;
+  bool unchecked = false;
+  bool copy_elision = true;
+  std::string baseline;
 };
 
 // splitmix64: spreads --seed over the case seeds so nearby seeds give unrelated data.
@@ -126,6 +131,14 @@ int RunSuites(const RunOptions& o) {
       return UsageError(kCmd, st.message());
     }
   }
+  // The baseline too: a bad one is a usage error before any case runs.
+  std::optional<Baseline> baseline;
+  if (!o.baseline.empty()) {
+    baseline.emplace();
+    if (Status st = Baseline::Load(o.baseline, &*baseline); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+  }
   std::vector<cases::Case> all;
   std::vector<std::string> files = o.suites;
   if (files.empty()) {
@@ -174,6 +187,8 @@ int RunSuites(const RunOptions& o) {
   HarnessOptions harness;
   harness.host_threads = 1;  // parallelism is across cases: many small cases dominate a suite
   harness.trace = !o.trace_dir.empty();
+  harness.checked = !o.unchecked;
+  harness.copy_elision = o.copy_elision;
 
   size_t name_width = 4;
   for (const auto& c : selected) name_width = std::max(name_width, c.FullName().size());
@@ -184,6 +199,8 @@ int RunSuites(const RunOptions& o) {
   summary.suites = files;
   summary.device = o.device.value_or("");
   summary.threads = static_cast<int>(workers);
+  summary.checked = harness.checked;
+  summary.copy_elision = harness.copy_elision;
   summary.outcomes.resize(selected.size());
   std::vector<char> ready(selected.size(), 0);
   std::mutex mutex;
@@ -209,6 +226,7 @@ int RunSuites(const RunOptions& o) {
       cv.wait(lock, [&] { return ready[i] != 0; });
     }
     CaseOutcome& out = summary.outcomes[i];
+    if (baseline) baseline->Check(&out);
     table.Row(out);
     if (out.verdict == Verdict::kPass) ++summary.passed;
     if (out.verdict == Verdict::kFail) ++summary.failed;
@@ -227,6 +245,7 @@ int RunSuites(const RunOptions& o) {
   for (std::thread& t : pool) t.join();
   table.Finish();
   summary.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (baseline) summary.baseline = baseline->counts();
 
   int rc = summary.failed == 0 && trace_errors == 0 ? 0 : kExitFailure;
   if (!o.report.empty()) {
@@ -238,6 +257,13 @@ int RunSuites(const RunOptions& o) {
     if (Status st = WriteTextFile(o.junit, RunJUnitXml(summary)); !st.ok()) {
       rc = Report(kCmd, "--junit: " + st.ToString(), kExitFailure);
     }
+  }
+  if (baseline) {
+    const BaselineCounts& b = baseline->counts();
+    std::printf("baseline %s: %d compared, %d differing, %d not in the baseline", b.file.c_str(),
+                b.compared, b.differing, b.not_in_baseline);
+    if (b.without_digests > 0) std::printf(", %d without outputs on one side", b.without_digests);
+    std::printf("\n");
   }
   std::printf("%d passed, %d failed", summary.passed, summary.failed);
   if (summary.skipped > 0) std::printf(", %d skipped", summary.skipped);
@@ -251,10 +277,10 @@ CommandRunner AddRunCommand(CLI::App& parent) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* app = parent.add_subcommand(
       "run",
-      "Run case suites of any registered operator on the simulated NPU (checked mode) and "
-      "compare with the op's registered reference (ours: Eigen) and the cases' expected values "
-      "or .npy files.\nWithout SUITE arguments: every configs/cases/*.yaml. Suites of an "
-      "operator library's ops need --library.");
+      "Run case suites of any registered operator on the simulated NPU (checked mode unless "
+      "--unchecked) and compare with the op's registered reference (ours: Eigen) and the cases' "
+      "expected values or .npy files.\nWithout SUITE arguments: every configs/cases/*.yaml. "
+      "Suites of an operator library's ops need --library.");
   app->add_option("suites", o->suites, "Case suite files (YAML, docs/CASES.md)")
       ->check(CLI::ExistingFile);
   app->add_option("--device", o->device, "Only the cases expanded for this device profile");
@@ -265,6 +291,15 @@ CommandRunner AddRunCommand(CLI::App& parent) {
   app->add_option("--report", o->report, "Write a JSON report to FILE")->check(NonEmptyPath());
   app->add_option("--junit", o->junit, "Write JUnit XML (for CI) to FILE")->check(NonEmptyPath());
   app->add_option("--trace", o->trace_dir, "Write a Chrome trace per case into DIR")
+      ->check(NonEmptyPath());
+  AddFlag(app, "--unchecked", &o->unchecked,
+          "Run every case in the simulator's fast path, where copy elision applies: without the "
+          "checked-only checks (missing sync, overlapping writes, uninitialized reads, unwritten "
+          "outputs); a fault it still raises (out of bounds, ...) fails the case");
+  AddCopyElisionOption(app, &o->copy_elision);
+  app->add_option("--baseline", o->baseline,
+                  "A JSON report of an earlier run (--report): a case whose output digests "
+                  "differ from the same case's there fails; cases it lacks are counted")
       ->check(NonEmptyPath());
   return [o] { return RunSuites(*o); };
 }

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "nlohmann/json.hpp"
+#include "opsim/cases/output_digest.h"
 
 namespace opsim::cli {
 namespace {
@@ -47,26 +48,42 @@ std::string Seconds(double s) {
 std::string RunReportJson(const RunSummary& s) {
   nlohmann::json cases = nlohmann::json::array();
   for (const CaseOutcome& o : s.outcomes) {
-    cases.push_back({{"name", o.name},
-                     {"op", o.op},
-                     {"dtype", o.dtype},
-                     {"device", o.device},
-                     {"input_shape", o.input_shape},
-                     {"output_shape", o.output_shape},
-                     {"attrs", o.attrs},
-                     {"verdict", std::string(VerdictName(o.verdict))},
-                     {"message", o.message},
-                     {"max_abs_err", Number(o.max_abs_err)},
-                     {"max_rel_err", Number(o.max_rel_err)},
-                     {"host_ms", o.host_ms},
-                     {"device_us", o.device_ns / 1000.0},
-                     {"input_bytes", o.input_bytes},
-                     {"roofline_share", o.roofline}});
+    nlohmann::json digests = nlohmann::json::array();
+    for (uint64_t d : o.output_digests) digests.push_back(cases::DigestHex(d));
+    nlohmann::json entry = {{"input_shape", o.input_shape},
+                            {"output_shape", o.output_shape},
+                            {"verdict", std::string(VerdictName(o.verdict))},
+                            {"message", o.message},
+                            {"outputs", std::move(digests)},
+                            {"max_abs_err", Number(o.max_abs_err)},
+                            {"max_rel_err", Number(o.max_rel_err)},
+                            {"host_ms", o.host_ms},
+                            {"device_us", o.device_ns / 1000.0},
+                            {"input_bytes", o.input_bytes},
+                            {"roofline_share", o.roofline}};
+    // The identity --baseline matches cases by, written from the one list it reads.
+    const CaseKey key = KeyOf(o);
+    for (size_t f = 0; f < kCaseKeyFields.size(); ++f) entry[kCaseKeyFields[f]] = key[f];
+    cases.push_back(std::move(entry));
   }
-  const nlohmann::json report = {
-      {"tool", "opsim run"},  {"suites", s.suites}, {"device", s.device.empty() ? "all" : s.device},
-      {"threads", s.threads}, {"passed", s.passed}, {"failed", s.failed},
-      {"skipped", s.skipped}, {"wall_s", s.wall_s}, {"cases", cases}};
+  nlohmann::json report = {{"tool", "opsim run"},
+                           {"suites", s.suites},
+                           {"device", s.device.empty() ? "all" : s.device},
+                           {"threads", s.threads},
+                           {"checked", s.checked},
+                           {"copy_elision", s.copy_elision},
+                           {"passed", s.passed},
+                           {"failed", s.failed},
+                           {"skipped", s.skipped},
+                           {"wall_s", s.wall_s},
+                           {"cases", cases}};
+  if (s.baseline) {
+    report["baseline"] = {{"file", s.baseline->file},
+                          {"compared", s.baseline->compared},
+                          {"differing", s.baseline->differing},
+                          {"not_in_baseline", s.baseline->not_in_baseline},
+                          {"without_digests", s.baseline->without_digests}};
+  }
   return report.dump(2) + "\n";
 }
 

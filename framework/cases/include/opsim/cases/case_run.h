@@ -1,6 +1,6 @@
 // Runs one concrete case (case.h) as a user of the registry would: OperationRegistry::Global()
-// .Create(op, attrs), InferShape, Setup and Execute on a Context in checked mode (any fault
-// fails the case), then judges every output against the op's registered reference
+// .Create(op, attrs), InferShape, Setup and Execute on a Context (checked mode by default; any
+// fault fails the case), then judges every output against the op's registered reference
 // (ref::ReferenceRegistry) and against the case's expected values and shapes.
 #pragma once
 
@@ -21,6 +21,11 @@ std::string_view VerdictName(Verdict v);  // "pass", "FAIL", "skip"
 struct CaseRunOptions {
   int host_threads = 1;
   bool trace = false;
+  // The simulator's checked mode (ContextOptions::checked). false runs the fast path users run
+  // in production, where optimisations such as copy elision apply; a fault the fast path still
+  // raises fails the case all the same.
+  bool checked = true;
+  bool copy_elision = true;  // ContextOptions::copy_elision; acts on unchecked runs only
 };
 
 struct CaseResult {
@@ -28,6 +33,9 @@ struct CaseResult {
   std::string message;  // why it failed or was skipped
   // Every output as the operation inferred it; empty when the case did not get that far.
   std::vector<std::vector<int64_t>> output_shapes;
+  // Fnv1a64 (output_digest.h) of each output's dataSize bytes, in output order, whatever the
+  // verdict; empty when the case was skipped or no output was produced (a fault, a refusal).
+  std::vector<uint64_t> output_digests;
   double max_abs_err = 0;  // over the reference's judgements
   double max_rel_err = 0;
   double host_ms = 0;    // Setup + Execute on the host
