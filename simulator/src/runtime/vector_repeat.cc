@@ -128,14 +128,8 @@ void ChargeRepeat(const char* name, uint32_t repeats, const UbRef* dst, const Ub
   const uint64_t instructions = repeats == 0 ? 1 : (repeats + max_repeat - 1) / max_repeat;
   const double cost = static_cast<double>(instructions) * core.vector_issue_ns +
                       static_cast<double>(repeats) * core.vector_repeat_ns;
-  double not_before = 0;
-  if (core.auto_sync) {
-    if (dst) not_before = AutoSyncStart(core, *dst, Pipe::kV, true);
-    for (int i = 0; i < nsrc; ++i) {
-      not_before = std::max(not_before, AutoSyncStart(core, srcs[i], Pipe::kV, false));
-    }
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
+  const double start =
+      core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, dst, srcs, nsrc));
   if (TracksPipes(core)) {
     for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
     if (dst) TrackWrite(core, *dst, Pipe::kV, start, start + cost, name);

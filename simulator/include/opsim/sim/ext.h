@@ -2,6 +2,7 @@
 // Kept out of namespace AscendC so a kernel's use of them is visible at a glance.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <type_traits>
@@ -118,14 +119,8 @@ void MappedOp(const char* name, std::initializer_list<const char*> maps,
     if (i > 0 && src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double step_cost = core.VectorCost(mapped_bytes);
-  double not_before = 0;
-  if (core.auto_sync) {  // the first instruction waits for what S wrote or reads (auto-sync)
-    not_before = AutoSyncStart(core, dst, sim::Pipe::kV, true);
-    for (int i = 0; i < nsrc; ++i) {
-      const double t = AutoSyncStart(core, srcs[i], sim::Pipe::kV, false);
-      if (t > not_before) not_before = t;
-    }
-  }
+  // The first instruction waits for what S wrote or reads (auto-sync).
+  const double not_before = VectorAutoSyncStart(core, &dst, srcs, nsrc);
   double first_start = -1;
   if constexpr (!std::is_same_v<S, A>)
     first_start = core.Issue(sim::Pipe::kV, "Cast", step_cost, 0, not_before);
@@ -270,14 +265,9 @@ void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
   }
   const double span_cost = core.VectorCost(span * sizeof(A));
   const double pair_cost = core.VectorCost(pair_bytes);
-  double not_before = 0;
-  if (core.auto_sync) {  // the first instruction waits for what S wrote or reads (auto-sync)
-    not_before = AutoSyncStart(core, src.ref(), sim::Pipe::kV, false);
-    for (const UbRef* pair : {&max.ref(), &sum.ref()}) {
-      const double t = AutoSyncStart(core, *pair, sim::Pipe::kV, true);
-      if (t > not_before) not_before = t;
-    }
-  }
+  // The first instruction waits for what S wrote or reads (auto-sync); it writes both pairs.
+  const double not_before = std::max(VectorAutoSyncStart(core, &max.ref(), &src.ref(), 1),
+                                     VectorAutoSyncStart(core, &sum.ref(), nullptr, 0));
   double first = -1;
   double end = 0;
   auto issue = [&](const char* op, double cost) {

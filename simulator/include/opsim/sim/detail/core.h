@@ -257,6 +257,17 @@ inline double AutoSyncStart(const Core& core, const UbRef& ref, Pipe pipe, bool 
   return start;
 }
 
+// The earliest start of a V instruction that writes `dst` (none: null) and reads `srcs`, as
+// AutoSyncStart orders each operand; 0 when auto-sync is off.
+inline double VectorAutoSyncStart(const Core& core, const UbRef* dst, const UbRef* srcs, int nsrc) {
+  if (!core.auto_sync) return 0;
+  double start = dst != nullptr ? AutoSyncStart(core, *dst, Pipe::kV, true) : 0;
+  for (int i = 0; i < nsrc; ++i) {
+    start = std::max(start, AutoSyncStart(core, srcs[i], Pipe::kV, false));
+  }
+  return start;
+}
+
 // GM: the same order and check between S and the DMA pipes for GM bytes both touch (gm_sync.cc).
 // The earliest start of an access to [lo, hi) on `pipe` (auto-sync on), then, once issued, the
 // record and (checked, auto-sync off) the missing-sync check.
@@ -324,14 +335,8 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
     if (src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
   const double cost = core.VectorCost(max_bytes);
-  double not_before = 0;
-  if (core.auto_sync) {
-    not_before = AutoSyncStart(core, dst, Pipe::kV, true);
-    for (int i = 0; i < nsrc; ++i) {
-      not_before = std::max(not_before, AutoSyncStart(core, srcs[i], Pipe::kV, false));
-    }
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
+  const double start =
+      core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, &dst, srcs, nsrc));
   if (TracksPipes(core)) {
     for (int i = 0; i < nsrc; ++i) {
       if (IsWorkOperand(name, i, nsrc)) {
