@@ -128,6 +128,13 @@ T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
   }
   for (size_t k = 0; k < kVecs; ++k) acc[k] = map(hn::LoadU(d, p + k * kN));
   size_t i = kLogicalLanes;
+  if (n == kLeaf) {
+#pragma GCC unroll 32
+    for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
+      for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(hn::LoadU(d, p + j + k * kN)));
+    }
+    return FoldBlock<kProd>(d, acc);
+  }
   for (; i + kLogicalLanes <= n; i += kLogicalLanes) {
     for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(hn::LoadU(d, p + i + k * kN)));
   }
