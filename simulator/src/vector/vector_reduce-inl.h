@@ -91,6 +91,31 @@ HWY_INLINE hn::TFromD<D> FoldBlock(D d, hn::Vec<D>* acc) {
   return FoldLanes<kProd>(d, acc[0]);
 }
 
+// Loads Lanes(d) elements of S at p as T = TFromD<D>: S is T, or the tag hwy::float16_t /
+// hwy::bfloat16_t of 16-bit float bits, widened exactly in registers (as Narrow16ToF32 widens).
+template <class D, typename S>
+HWY_INLINE hn::Vec<D> LoadAs(D d, const S* p) {
+  if constexpr (std::is_same_v<S, hn::TFromD<D>>) {
+    return hn::LoadU(d, p);
+  } else {
+    const hn::Rebind<uint16_t, D> d16;
+    const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<S, hwy::float16_t>) return HalfToF32(d, h);
+    return BF16ToF32(d, h);
+  }
+}
+// LoadPadded for LoadAs: m < Lanes(d) elements, the other lanes `pad`; never reads past p + m.
+template <class D, typename S>
+HWY_INLINE hn::Vec<D> LoadPaddedAs(D d, const S* p, size_t m, hn::TFromD<D> pad) {
+  if constexpr (std::is_same_v<S, hn::TFromD<D>>) {
+    return LoadPadded(d, p, m, pad);
+  } else {
+    HWY_ALIGN S buf[hn::MaxLanes(D())] = {};
+    std::memcpy(buf, p, m * sizeof(S));
+    return hn::IfThenElse(hn::FirstN(d, m), LoadAs(d, buf), hn::Set(d, pad));
+  }
+}
+
 // The loads of a leaf as they are (the map a mapped row reduction fuses into them otherwise).
 struct NoMap {
   template <class V>
@@ -108,10 +133,14 @@ struct NoMap {
 // returned as it is. `map` applies to every loaded element (vectors, and the single element
 // with a second int argument); it must map the identity's padding (-0) to -0 or +0 only where
 // that cannot change a sum (maps into the non-negative numbers, which never hold -0).
-template <bool kProd, typename T, class Map = NoMap>
-T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
-  if (n == 1) return map(p[0], 0);
+// S is T, or a 16-bit float tag (LoadAs): the same tree over the widened elements.
+template <bool kProd, typename T, typename S, class Map = NoMap>
+T FloatLeafAs(const S* p, size_t n, const Map& map = {}) {
   const hn::ScalableTag<T> d;
+  if (n == 1) {
+    if constexpr (std::is_same_v<S, T>) return map(p[0], 0);
+    return map(hn::GetLane(LoadPaddedAs(d, p, 1, T(0))), 0);
+  }
   constexpr size_t kN = hn::MaxLanes(d);
   constexpr size_t kVecs = kLogicalLanes / kN;
   static_assert(kVecs * kN == kLogicalLanes, "vector width must divide the block width");
@@ -122,28 +151,32 @@ T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
     for (size_t k = 0; k < kVecs; ++k) {
       const size_t b = k * kN;
       acc[k] = b >= n ? hn::Set(d, id)
-                      : map(b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id));
+                      : map(b + kN <= n ? LoadAs(d, p + b) : LoadPaddedAs(d, p + b, n - b, id));
     }
     return FoldBlock<kProd>(d, acc);
   }
-  for (size_t k = 0; k < kVecs; ++k) acc[k] = map(hn::LoadU(d, p + k * kN));
+  for (size_t k = 0; k < kVecs; ++k) acc[k] = map(LoadAs(d, p + k * kN));
   size_t i = kLogicalLanes;
   if (n == kLeaf) {
 #pragma GCC unroll 32
     for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
-      for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(hn::LoadU(d, p + j + k * kN)));
+      for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(LoadAs(d, p + j + k * kN)));
     }
     return FoldBlock<kProd>(d, acc);
   }
   for (; i + kLogicalLanes <= n; i += kLogicalLanes) {
-    for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(hn::LoadU(d, p + i + k * kN)));
+    for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(LoadAs(d, p + i + k * kN)));
   }
   // Vectors of the last block that hold no data would only add the identity: skipped.
   for (size_t k = 0; i + k * kN < n; ++k) {
     const size_t b = i + k * kN;
-    acc[k] = op(acc[k], map(b + kN <= n ? hn::LoadU(d, p + b) : LoadPadded(d, p + b, n - b, id)));
+    acc[k] = op(acc[k], map(b + kN <= n ? LoadAs(d, p + b) : LoadPaddedAs(d, p + b, n - b, id)));
   }
   return FoldBlock<kProd>(d, acc);
+}
+template <bool kProd, typename T, class Map = NoMap>
+T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
+  return FloatLeafAs<kProd, T>(p, n, map);
 }
 
 // Leaves of kLeaf elements combined pairwise; the split point depends only on n.

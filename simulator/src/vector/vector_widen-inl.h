@@ -74,14 +74,16 @@ int32_t LongRowMaxMin(bool half, const uint16_t* row, size_t cols) {
   return best;
 }
 
-// One row longer than kWidenFloats: FloatSumProd's leaf tree, each leaf widened on its own.
+// One row longer than kWidenFloats: FloatSumProd's leaf tree, its loads widening in registers.
+template <bool kProd, typename S>
+float LongRowSumProd(const S* row, size_t cols) {
+  return LeafTree<kProd, float>(
+      0, cols, [row](size_t b, size_t m) { return FloatLeafAs<kProd, float>(row + b, m); });
+}
 template <bool kProd>
 float LongRowSumProd(bool half, const uint16_t* row, size_t cols) {
-  return LeafTree<kProd, float>(0, cols, [half, row](size_t b, size_t m) {
-    HWY_ALIGN float buf[kLeaf];
-    Narrow16ToF32(half, row + b, buf, m);
-    return FloatLeaf<kProd>(buf, m);
-  });
+  if (half) return LongRowSumProd<kProd>(reinterpret_cast<const hwy::float16_t*>(row), cols);
+  return LongRowSumProd<kProd>(reinterpret_cast<const hwy::bfloat16_t*>(row), cols);
 }
 
 inline void ReduceRowsWidenImpl(ReduceOp op, DType src_type, float* dst, const void* src,
