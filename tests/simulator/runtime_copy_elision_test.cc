@@ -163,36 +163,31 @@ TEST(CopyElision, ColumnFoldsReadTheCopy) {
   }
 }
 
-TEST(CopyElision, PaddedRowsAreReadInPlaceAndThePaddingIsNotRead) {
-  // 12 floats per row, padded to 16 in the UB with a pad value the reduction must not see.
-  const std::vector<float> x = Iota(4 * 12);
-  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
+// 4 rows of 12 floats copied with DataCopyPad, padded to 16 in the UB with 1000, then each row
+// reduced over its first `cols` columns.
+Outcome ReducePaddedRows(const std::vector<float>& x, uint32_t cols) {
+  return RunModes(x, 8, 1, [cols](float* xp, float* yp) {
     Tile k(xp, 48, yp, 8, 256);
     LocalTensor<float> t = k.in.AllocTensor<float>();
     DataCopyPad(t, k.x, DataCopyExtParams{4, 48, 0, 0, 0},
                 DataCopyPadExtParams<float>{true, 0, 4, 1000.0f});
     k.in.EnQue(t);
     t = k.in.DeQue<float>();
-    k.ReduceOut(t, 4, 12, 16);
+    k.ReduceOut(t, 4, cols, 16);
     k.in.FreeTensor(t);
   });
+}
+
+TEST(CopyElision, PaddedRowsAreReadInPlaceAndThePaddingIsNotRead) {
+  const std::vector<float> x = Iota(4 * 12);
+  const Outcome o = ReducePaddedRows(x, 12);
   EXPECT_EQ(o.elided, 192u);
   for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 12, 12)) << r;
 }
 
 TEST(CopyElision, ReadingThePaddingPerformsTheCopy) {
-  // The same tile reduced over the padded rows (16 columns): the pad values count.
   const std::vector<float> x = Iota(4 * 12);
-  const Outcome o = RunModes(x, 8, 1, [](float* xp, float* yp) {
-    Tile k(xp, 48, yp, 8, 256);
-    LocalTensor<float> t = k.in.AllocTensor<float>();
-    DataCopyPad(t, k.x, DataCopyExtParams{4, 48, 0, 0, 0},
-                DataCopyPadExtParams<float>{true, 0, 4, 1000.0f});
-    k.in.EnQue(t);
-    t = k.in.DeQue<float>();
-    k.ReduceOut(t, 4, 16, 16);
-    k.in.FreeTensor(t);
-  });
+  const Outcome o = ReducePaddedRows(x, 16);  // the pad values count
   EXPECT_EQ(o.elided, 0u);
   for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 12, 12) + 4000.0f) << r;
 }
