@@ -195,17 +195,23 @@ T FloatSumProd(const T* p, size_t n) {
   return LeafTree<kProd, T>(0, n, [p](size_t b, size_t m) { return FloatLeaf<kProd>(p + b, m); });
 }
 
-// float16/bfloat16: each leaf widens to float32; the float32 total is rounded once.
+// float16/bfloat16 sums and products in float32: FloatSumProd's leaf tree, its loads widening the
+// 16-bit elements in registers (n >= 1).
+template <bool kProd, typename S>
+float WidenedSumProd(const S* p, size_t n) {
+  return LeafTree<kProd, float>(
+      0, n, [p](size_t b, size_t m) { return FloatLeafAs<kProd, float>(p + b, m); });
+}
+template <bool kProd>
+float WidenedSumProd(bool half, const uint16_t* p, size_t n) {
+  if (half) return WidenedSumProd<kProd>(reinterpret_cast<const hwy::float16_t*>(p), n);
+  return WidenedSumProd<kProd>(reinterpret_cast<const hwy::bfloat16_t*>(p), n);
+}
+
+// The float32 total is rounded once.
 template <bool kProd>
 uint16_t Float16SumProd(bool half, const uint16_t* p, size_t n) {
-  float total = kProd ? 1.0f : 0.0f;
-  if (n != 0) {
-    total = LeafTree<kProd, float>(0, n, [half, p](size_t b, size_t m) {
-      HWY_ALIGN float buf[kLeaf];
-      Narrow16ToF32(half, p + b, buf, m);
-      return FloatLeaf<kProd>(buf, m);
-    });
-  }
+  const float total = n == 0 ? (kProd ? 1.0f : 0.0f) : WidenedSumProd<kProd>(half, p, n);
   return half ? FloatToHalfBits(total) : FloatToBFloat16Bits(total);
 }
 

@@ -74,18 +74,6 @@ int32_t LongRowMaxMin(bool half, const uint16_t* row, size_t cols) {
   return best;
 }
 
-// One row longer than kWidenFloats: FloatSumProd's leaf tree, its loads widening in registers.
-template <bool kProd, typename S>
-float LongRowSumProd(const S* row, size_t cols) {
-  return LeafTree<kProd, float>(
-      0, cols, [row](size_t b, size_t m) { return FloatLeafAs<kProd, float>(row + b, m); });
-}
-template <bool kProd>
-float LongRowSumProd(bool half, const uint16_t* row, size_t cols) {
-  if (half) return LongRowSumProd<kProd>(reinterpret_cast<const hwy::float16_t*>(row), cols);
-  return LongRowSumProd<kProd>(reinterpret_cast<const hwy::bfloat16_t*>(row), cols);
-}
-
 inline void ReduceRowsWidenImpl(ReduceOp op, DType src_type, float* dst, const void* src,
                                 size_t rows, size_t cols, size_t row_stride) {
   if (src_type != DType::kFloat16 && src_type != DType::kBFloat16) return;
@@ -112,8 +100,8 @@ inline void ReduceRowsWidenImpl(ReduceOp op, DType src_type, float* dst, const v
   for (size_t r = 0; r < rows; ++r) {
     const uint16_t* row = p + r * row_stride;
     switch (op) {
-      case ReduceOp::kSum: dst[r] = LongRowSumProd<false>(half, row, cols); break;
-      case ReduceOp::kProd: dst[r] = LongRowSumProd<true>(half, row, cols); break;
+      case ReduceOp::kSum: dst[r] = WidenedSumProd<false>(half, row, cols); break;
+      case ReduceOp::kProd: dst[r] = WidenedSumProd<true>(half, row, cols); break;
       case ReduceOp::kMax: bits[r] = LongRowMaxMin<true>(half, row, cols); break;
       case ReduceOp::kMin: bits[r] = LongRowMaxMin<false>(half, row, cols); break;
     }

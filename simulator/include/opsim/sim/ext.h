@@ -154,12 +154,12 @@ void ReduceRows(const AscendC::LocalTensor<float>& dst, const AscendC::LocalTens
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t span = internal::SpanOf(rows, cols, rowStride);
   const uint64_t src_bytes = span * sizeof(S);
-  internal::MappedOp<S, float, true>(
-      "ext::ReduceRows", {}, dst.ref(), static_cast<uint64_t>(rows) * sizeof(float), &src.ref(),
-      &src_bytes, 1, span, [&] {
-        const auto in = internal::RowsOf(src, rows, cols, rowStride);
-        vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(), in.ptr, rows, cols, in.stride);
-      });
+  internal::MappedOp<S, float>("ext::ReduceRows", {}, dst.ref(),
+                               static_cast<uint64_t>(rows) * sizeof(float), &src.ref(), &src_bytes,
+                               1, span, [&] {
+                                 vec::ReduceRowsWiden(op, AscendC::DTypeOf<S>(), dst.data(),
+                                                      src.data(), rows, cols, rowStride);
+                               });
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of float32(src[r * rowStride + c])), c < cols.
