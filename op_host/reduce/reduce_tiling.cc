@@ -23,6 +23,15 @@ constexpr uint32_t kBufferNum = 2;
 // tiles lose more to the per-copy DMA setup than the long burst gains. Only where the reduced
 // extent may be split over cores: otherwise the column chunks are what spreads the work.
 constexpr uint64_t kStreamTileBytes = 64 * 1024;
+// One vector repeat: 8 blocks of 32 B on every Ascend C target (ONE_REPEAT_BYTE_SIZE).
+constexpr uint64_t kRepeatBytes = 256;
+// A column slice of a split's rows below this is mostly a copy's fixed cost (on the simulated
+// 910B a DMA moves 25 KB in its 0.5 us setup), and every block more costs the host its own
+// kernel set-up.
+constexpr uint64_t kMinSliceBytes = 24 * 1024;
+// A column piece's row is one DMA burst of at least this much: narrower, the HBM serves it at a
+// fraction of its rate (512 B, the burst CANN's tiling guides align GM reads to).
+constexpr uint64_t kMinPieceRowBytes = 512;
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t Align(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
@@ -114,11 +123,9 @@ void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
 // A later pass of a launch whose reduced extent splits over few blocks (the bytes decide how
 // many, and that fixes the order partials fold in) may still cut its columns finer over the
 // blocks the launch has anyway: each block then copies a strided slice of its split's rows,
-// fewer bytes behind the same DMA setup. A slice stays at least the bytes a DMA moves in its
-// setup time (25 KB on the 910B): below that the setup, not the bytes, is the cost, and every
-// block more costs the host its own kernel set-up. Outer+inner [64,1024,256] on the 910B: the
-// second pass's 4 blocks of 16 x 1024 floats become 12 of 16 x 392. The tiles keep their rows:
-// same bits.
+// fewer bytes behind the same DMA setup. A slice stays at least kMinSliceBytes. Outer+inner
+// [64,1024,256] on the 910B: the second pass's 4 blocks of 16 x 1024 floats become 12 of 16 x 392.
+// The tiles keep their rows: same bits.
 void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per,
                         uint64_t min_bytes, size_t in_bytes) {
   if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
@@ -180,6 +187,18 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
   return t;
 }
 
+// Whether column pieces with no split of the reduced extent beat `split`, which splits it: in
+// bytes moved, as the HBM all cores share sees them. The split writes and reads back its partials;
+// the pieces move only the input, but their largest share (pieces.units_per_group units of r rows)
+// may exceed the split's even one: every block waits for that share.
+bool PiecesBeatSplit(const ReduceStageTiling& pieces, const ReduceStageTiling& split,
+                     uint64_t blocks, Sizes s) {
+  const uint64_t input = split.outer * split.r * split.inner * s.in;
+  const uint64_t partials = uint64_t{split.r_split} * split.outer * split.inner * s.acc;
+  const uint64_t largest_share = pieces.units_per_group * pieces.r * pieces.cols * s.in;
+  return pieces.r_split == 1 && largest_share * blocks <= input + 2 * partials;
+}
+
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
                           const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
                           uint32_t launch_blocks = 0) {
@@ -203,19 +222,11 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     c.rows = static_cast<uint32_t>(rows);
     return rows;
   };
-  // Whole rows, contiguous in GM: one plain copy per tile.
-  ReduceStageTiling c = t;
-  c.cols = static_cast<uint32_t>(inner);
-  c.ub_row_stride = static_cast<uint32_t>(inner);
-  if (outer == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
-  const uint64_t whole_rows = inner < (uint64_t{1} << 24) ? most_rows(c) : 0;
-  const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
-  if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
-    t = c;
-  } else {
-    // Column chunks, each tile row 32 B aligned in the UB.
-    const uint64_t per = PerBlock(s.in);
-    c.out_buffer_num = kBufferNum;
+  const uint64_t total_bytes = outer * r * inner * s.in;
+  const uint64_t per = PerBlock(s.in);
+  // Column chunks, each tile row 32 B aligned in the UB, at most `max_cols` wide.
+  auto column_chunks = [&](uint64_t max_cols) {
+    ReduceStageTiling c = t;
     c.rows = static_cast<uint32_t>(want_rows);
     const uint64_t chunks = LargestFitting(Align(inner, per) / per, [&](uint64_t v) {
       c.cols = static_cast<uint32_t>(v * per);
@@ -228,28 +239,58 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     // of 2576 and one of 464; of 2048, four).
     c.cols = static_cast<uint32_t>(
         std::min<uint64_t>(c.cols, Align(CeilDiv(inner, CeilDiv(inner, c.cols)), per)));
-    if (!allow_split && outer * CeilDiv(inner, c.cols) < max_cores) {
-      // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
-      const uint64_t per_core = Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per);
-      c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, per_core));
-    }
+    c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, max_cols));
     c.ub_row_stride = c.cols;
     most_rows(c);
+    c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, inner));
+    return c;
+  };
+  // Columns narrow enough that the kept work alone gives each of `blocks` blocks a unit.
+  auto cols_for_blocks = [&](uint64_t blocks) {
+    return Align(CeilDiv(inner, CeilDiv(blocks, outer)), per);
+  };
+  auto split_cores = [&](ReduceStageTiling& c) {
+    c.col_chunks = static_cast<uint32_t>(CeilDiv(inner, c.cols));
+    c.units = outer * c.col_chunks;
+    SplitCores(c, total_bytes, max_cores, allow_split, 1);
+  };
+  // Whole rows, contiguous in GM: one plain copy per tile.
+  ReduceStageTiling c = t;
+  c.cols = static_cast<uint32_t>(inner);
+  c.ub_row_stride = static_cast<uint32_t>(inner);
+  if (outer == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
+  const uint64_t whole_rows = inner < (uint64_t{1} << 24) ? most_rows(c) : 0;
+  const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
+  if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
     t = c;
-    t.cols = static_cast<uint32_t>(std::min<uint64_t>(t.cols, inner));
+  } else {
+    // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
+    const bool narrow =
+        !allow_split && outer * CeilDiv(inner, column_chunks(inner).cols) < max_cores;
+    t = column_chunks(narrow ? cols_for_blocks(max_cores) : inner);
   }
-  t.col_chunks = static_cast<uint32_t>(CeilDiv(inner, t.cols));
-  t.units = outer * t.col_chunks;
-  SplitCores(t, outer * r * inner * s.in, max_cores, allow_split, 1);
+  split_cores(t);
+  if (t.r_split > 1) {
+    // Splitting the reduced extent costs a SyncAll and a write and read of the partials; column
+    // pieces that give every block kept work of its own cost neither, only more (shorter) rows
+    // per copy. Take them where each piece row is at least one HBM burst and they move no more
+    // bytes: 64 MiB outermost [2048,8192] on the 910B, 48 splits with 1.5 MiB of partials
+    // (1.172x the HBM roofline) against 47 pieces of 176 columns.
+    const uint64_t blocks = BlocksFor(total_bytes, max_cores, true);
+    ReduceStageTiling pieces = column_chunks(cols_for_blocks(blocks));
+    if (pieces.cols * s.in >= kMinPieceRowBytes && pieces.rows > 0) {
+      split_cores(pieces);
+      if (PiecesBeatSplit(pieces, t, blocks, s)) t = pieces;
+    }
+  }
   if (allow_split) {
     // Pieces of whole vector repeats: no masked repeat on the chip, and on the host fewer,
     // longer row copies (each piece row is one memmove; strided reads cost the simulator more
     // than one long copy). Middle [64,1024,256] on the 910B: two pieces of 128 columns per
     // left-over unit (host task-clock +4.5 % over whole units; three of 88, 88, 80, ~+10 %).
-    SplitTail(t, BlocksFor(outer * r * inner * s.in, max_cores, true),
-              std::max<uint64_t>(d.vector_repeat_bytes / s.in, PerBlock(s.in)));
-    const auto setup_bytes = static_cast<uint64_t>(d.dma_setup_ns * d.dma_gbps_per_core);
-    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in), setup_bytes, s.in);
+    SplitTail(t, BlocksFor(total_bytes, max_cores, true),
+              std::max<uint64_t>(kRepeatBytes / s.in, PerBlock(s.in)));
+    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in), kMinSliceBytes, s.in);
   }
   return t;
 }

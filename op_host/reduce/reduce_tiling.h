@@ -43,7 +43,10 @@ struct ReducePlan {
   std::string device;
 };
 
-// Tiles `request` for `device`. Every UB footprint fits the device's Unified Buffer.
+// Tiles `request` for `device`. Every UB footprint fits the device's Unified Buffer. Reads only
+// what a CANN tiling function learns from its platform (the name, vector cores, UB size, whether
+// DataCopyPad exists: op_def_support.h's DeviceOf), never the simulator's cost figures, so the
+// operation's plan and a test's from a whole profile are the same.
 Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
                          ReducePlan* plan);
 

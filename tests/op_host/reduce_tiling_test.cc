@@ -104,14 +104,36 @@ TEST(ReduceTiling, Table) {
        "RA",
        {{F::kARA, 2300101, 42, 18, 2352, 6}},
        393216},
+      // Outermost on 8 cores: one piece of 1024 columns each (4 KB rows) moves the input alone;
+      // eight splits of whole rows also wrote and read back 256 KB of partials.
       {"ascend310p",
        kSum,
        DType::kFloat32,
        {8192, 8192},
        {0},
        "RA",
-       {{F::kARA, 2300000, 8, 3, 8192, 8}},
-       262144},
+       {{F::kARA, 2300000, 8, 30, 1024, 1}},
+       0},
+      // 64 MiB outermost: 47 pieces of 176 columns (704 B rows) instead of 48 splits of whole
+      // rows with 1.5 MiB of partials (1.172x the HBM roofline; now 1.120).
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {2048, 8192},
+       {0},
+       "RA",
+       {{F::kARA, 2300000, 47, 138, 176, 1}},
+       0},
+      // 16 MiB outermost: pieces of 88 columns (352 B rows) would be under one HBM burst: the
+      // reduced extent splits over the 48 cores.
+      {"ascend910b",
+       kSum,
+       DType::kFloat32,
+       {4096, 4096},
+       {0},
+       "RA",
+       {{F::kARA, 2300000, 48, 5, 4096, 48}},
+       786432},
       // Middle: whole 256-wide rows, contiguous tiles. 256 units for 48 blocks: five whole
       // each, the 16 left cut into column pieces of whole 256 B repeats (two of 128), one per
       // block.
@@ -142,26 +164,26 @@ TEST(ReduceTiling, Table) {
        "ARA",
        {{F::kARA, 2300000, 32, 122, 256, 1}},
        0},
-      // 64 MiB outer + inner: the second pass's four splits of 16 rows (the bytes decide) spread
-      // their columns over blocks the first pass launched, in three chunks of 392 (a 16 x 392
-      // float slice is the 25 KB a DMA moves in its setup time; narrower would not pay).
+      // 64 MiB outer + inner: the second pass's 256 KB (the bytes decide: 4 blocks) in four
+      // pieces of 256 columns, no split (was four splits of 16 rows spread over 12 blocks).
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {64, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 12, 23, 392, 4}},
-       278528},
-      // Outer + inner: two passes through float32 scratch. The second pass's 16 splits spread
-      // their columns over the first pass's 48 blocks, in three chunks of 392.
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 4, 64, 256, 1}},
+       262144},
+      // Outer + inner: two passes through float32 scratch. The second pass's pieces would be 64
+      // columns (256 B rows): its 16 splits spread their columns over the first pass's 48
+      // blocks instead, in three chunks of 384 (16 x 384 floats, kMinSliceBytes).
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 392, 16}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 384, 16}},
        1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
@@ -253,19 +275,7 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
                           DType::kBFloat16};
   bool saw_tail = false;    // units left over cut into column pieces
   bool saw_spread = false;  // a later pass's split columns spread over the launch's blocks
-  for (int i = 0; i < 400; ++i) {
-    const int rank = static_cast<int>(rng() % 5) + 1;
-    Shape shape;
-    std::vector<int64_t> axes;
-    for (int d = 0; d < rank; ++d) {
-      static const int64_t kDims[] = {1, 2, 3, 7, 64, 129, 1000, 4097, 70000};
-      shape.PushBack(kDims[rng() % 9]);
-      if (rng() % 2) axes.push_back(d);
-    }
-    const std::optional<int64_t> elems = shape.NumElements();
-    if (!elems || *elems > (int64_t{1} << 24)) continue;
-    if (axes.empty()) axes.push_back(rank - 1);
-    const DType dtype = dtypes[rng() % 5];
+  auto check = [&](const Shape& shape, const std::vector<int64_t>& axes, DType dtype) {
     const ReduceRequest req = Request(ReduceKind::kMax, dtype, shape, axes);
     for (const std::string& name : testing::DeviceNames()) {
       const sim::DeviceProfile& device = testing::Device(name);
@@ -297,7 +307,24 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
         }
       }
     }
+  };
+  for (int i = 0; i < 400; ++i) {
+    const int rank = static_cast<int>(rng() % 5) + 1;
+    Shape shape;
+    std::vector<int64_t> axes;
+    for (int d = 0; d < rank; ++d) {
+      static const int64_t kDims[] = {1, 2, 3, 7, 64, 129, 1000, 4097, 70000};
+      shape.PushBack(kDims[rng() % 9]);
+      if (rng() % 2) axes.push_back(d);
+    }
+    const std::optional<int64_t> elems = shape.NumElements();
+    if (!elems || *elems > (int64_t{1} << 24)) continue;
+    if (axes.empty()) axes.push_back(rank - 1);
+    check(shape, axes, dtypes[rng() % 5]);
   }
+  // A spread needs column pieces too narrow to beat the split (under 512 B a row): no random
+  // shape above makes one.
+  check(Shape({256, 1024, 256}), {0, 2}, DType::kFloat32);
   EXPECT_TRUE(saw_tail);
   EXPECT_TRUE(saw_spread);
 }
