@@ -89,7 +89,8 @@ HWY_INLINE hn::Vec<D> LoadRow(D d, const S* q) {
   } else {
     const hn::Rebind<uint16_t, D> d16;
     const auto h = hn::LoadU(d16, q);
-    return Map()(kHalf ? HalfToF32(d, h) : BF16ToF32(d, h));
+    // Every row meets at least the add into the accumulator.
+    return Map()(kHalf ? HalfToF32ForArithmetic(d, h) : BF16ToF32(d, h));
   }
 }
 

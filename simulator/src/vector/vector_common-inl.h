@@ -54,6 +54,21 @@ HWY_INLINE hn::Vec<DF> HalfToF32(DF df, VU16 h) {
 #endif
 }
 
+// HalfToF32 for elements that only feed additions and multiplications (sums, products and their
+// maps): F16C's NaN differs from the exact one only in the quiet bit, which the first add or
+// multiply sets anyway (x86 returns a NaN operand quietened, whichever conversion made it), so
+// the rebuild, most of the conversion's work, is left out. Not for an element that meets no
+// arithmetic (a single-element sum, a cast).
+template <class DF, class VU16>
+HWY_INLINE hn::Vec<DF> HalfToF32ForArithmetic(DF df, VU16 h) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
+  const hn::Rebind<hwy::float16_t, DF> dh;
+  return hn::PromoteTo(df, hn::BitCast(dh, h));
+#else
+  return HalfToF32(df, h);
+#endif
+}
+
 template <class DF, class VU16>
 HWY_INLINE hn::Vec<DF> BF16ToF32(DF df, VU16 b) {
   const hn::RebindToUnsigned<DF> du;

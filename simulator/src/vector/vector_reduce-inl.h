@@ -92,7 +92,8 @@ HWY_INLINE hn::TFromD<D> FoldBlock(D d, hn::Vec<D>* acc) {
 }
 
 // Loads Lanes(d) elements of S at p as T = TFromD<D>: S is T, or the tag hwy::float16_t /
-// hwy::bfloat16_t of 16-bit float bits, widened exactly in registers (as Narrow16ToF32 widens).
+// hwy::bfloat16_t of 16-bit float bits, widened in registers for arithmetic (as Narrow16ToF32
+// widens, but a signalling NaN may come out quiet: HalfToF32ForArithmetic).
 template <class D, typename S>
 HWY_INLINE hn::Vec<D> LoadAs(D d, const S* p) {
   if constexpr (std::is_same_v<S, hn::TFromD<D>>) {
@@ -100,7 +101,7 @@ HWY_INLINE hn::Vec<D> LoadAs(D d, const S* p) {
   } else {
     const hn::Rebind<uint16_t, D> d16;
     const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
-    if constexpr (std::is_same_v<S, hwy::float16_t>) return HalfToF32(d, h);
+    if constexpr (std::is_same_v<S, hwy::float16_t>) return HalfToF32ForArithmetic(d, h);
     return BF16ToF32(d, h);
   }
 }
@@ -139,7 +140,10 @@ T FloatLeafAs(const S* p, size_t n, const Map& map = {}) {
   const hn::ScalableTag<T> d;
   if (n == 1) {
     if constexpr (std::is_same_v<S, T>) return map(p[0], 0);
-    return map(hn::GetLane(LoadPaddedAs(d, p, 1, T(0))), 0);
+    // Alone, the element meets no add that would quieten a NaN: widened exactly.
+    float v;
+    Narrow16ToF32(std::is_same_v<S, hwy::float16_t>, reinterpret_cast<const uint16_t*>(p), &v, 1);
+    return map(static_cast<T>(v), 0);
   }
   constexpr size_t kN = hn::MaxLanes(d);
   constexpr size_t kVecs = kLogicalLanes / kN;
