@@ -25,13 +25,15 @@ constexpr uint32_t kBufferNum = 2;
 constexpr uint64_t kStreamTileBytes = 64 * 1024;
 // One vector repeat: 8 blocks of 32 B on every Ascend C target (ONE_REPEAT_BYTE_SIZE).
 constexpr uint64_t kRepeatBytes = 256;
-// A column slice of a split's rows below this is mostly a copy's fixed cost (on the simulated
-// 910B a DMA moves 25 KB in its 0.5 us setup), and every block more costs the host its own
-// kernel set-up.
-constexpr uint64_t kMinSliceBytes = 24 * 1024;
-// A column piece's row is one DMA burst of at least this much: narrower, the HBM serves it at a
-// fraction of its rate (512 B, the burst CANN's tiling guides align GM reads to).
-constexpr uint64_t kMinPieceRowBytes = 512;
+// GM reads in whole units of this, from addresses aligned to it, run at the full rate on Atlas A2
+// parts (CANN best practice "Using 512-Byte Alignment for the GM Address": 32 B-aligned ones
+// reach 70 % of it at worst).
+constexpr uint64_t kGmBurstBytes = 512;
+// A split's partials written and read back are worth cutting columns for from this share of the
+// input on (1/32).
+constexpr uint64_t kPartialShare = 32;
+// A column piece's row, one burst of a strided copy, is at least this long.
+constexpr uint64_t kMinPieceRowBytes = 4096;
 
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t Align(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
@@ -123,17 +125,14 @@ void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
 // A later pass of a launch whose reduced extent splits over few blocks (the bytes decide how
 // many, and that fixes the order partials fold in) may still cut its columns finer over the
 // blocks the launch has anyway: each block then copies a strided slice of its split's rows,
-// fewer bytes behind the same DMA setup. A slice stays at least kMinSliceBytes. Outer+inner
-// [64,1024,256] on the 910B: the second pass's 4 blocks of 16 x 1024 floats become 12 of 16 x 392.
-// The tiles keep their rows: same bits.
-void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per,
-                        uint64_t min_bytes, size_t in_bytes) {
+// fewer bytes behind the same DMA setup. Outer+inner [64,1024,256] on the 910B: the second
+// pass's 4 blocks of 16 x 1024 floats become 48 of 16 x 88. The tiles keep their rows: same bits.
+void SpreadSplitColumns(ReduceStageTiling& t, uint64_t launch_blocks, uint64_t per) {
   if (t.r_split <= 1 || launch_blocks <= uint64_t{t.groups} * t.r_split) return;
   if (!ColumnsMayBeRecut(t)) return;
   const uint64_t chunks_per_outer = launch_blocks / t.r_split / t.outer;
   if (chunks_per_outer <= t.col_chunks) return;
-  const uint64_t min_cols = CeilDiv(min_bytes, std::max<uint64_t>(t.r_per_split * in_bytes, 1));
-  const uint64_t cols = Align(std::max(CeilDiv(t.inner, chunks_per_outer), min_cols), per);
+  const uint64_t cols = Align(CeilDiv(t.inner, chunks_per_outer), per);
   if (cols >= t.cols) return;
   t.cols = static_cast<uint32_t>(cols);
   t.ub_row_stride = t.cols;
@@ -185,18 +184,6 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
   });
   t.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
   return t;
-}
-
-// Whether column pieces with no split of the reduced extent beat `split`, which splits it: in
-// bytes moved, as the HBM all cores share sees them. The split writes and reads back its partials;
-// the pieces move only the input, but their largest share (pieces.units_per_group units of r rows)
-// may exceed the split's even one: every block waits for that share.
-bool PiecesBeatSplit(const ReduceStageTiling& pieces, const ReduceStageTiling& split,
-                     uint64_t blocks, Sizes s) {
-  const uint64_t input = split.outer * split.r * split.inner * s.in;
-  const uint64_t partials = uint64_t{split.r_split} * split.outer * split.inner * s.acc;
-  const uint64_t largest_share = pieces.units_per_group * pieces.r * pieces.cols * s.in;
-  return pieces.r_split == 1 && largest_share * blocks <= input + 2 * partials;
 }
 
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
@@ -270,17 +257,24 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     t = column_chunks(narrow ? cols_for_blocks(max_cores) : inner);
   }
   split_cores(t);
-  if (t.r_split > 1) {
-    // Splitting the reduced extent costs a SyncAll and a write and read of the partials; column
-    // pieces that give every block kept work of its own cost neither, only more (shorter) rows
-    // per copy. Take them where each piece row is at least one HBM burst and they move no more
-    // bytes: 64 MiB outermost [2048,8192] on the 910B, 48 splits with 1.5 MiB of partials
-    // (1.172x the HBM roofline) against 47 pieces of 176 columns.
-    const uint64_t blocks = BlocksFor(total_bytes, max_cores, true);
-    ReduceStageTiling pieces = column_chunks(cols_for_blocks(blocks));
-    if (pieces.cols * s.in >= kMinPieceRowBytes && pieces.rows > 0) {
-      split_cores(pieces);
-      if (PiecesBeatSplit(pieces, t, blocks, s)) t = pieces;
+  const uint64_t partial_bytes = uint64_t{t.r_split} * outer * inner * s.acc;
+  if (t.r_split > 1 && 2 * partial_bytes * kPartialShare >= total_bytes) {
+    // A split of the reduced extent writes its partials to GM and reads them back: where that
+    // round trip is a noticeable share of the input, cut the columns into more pieces first,
+    // which leaves fewer splits, so fewer partials, while a piece's row stays a long GM burst in
+    // whole 512 B units (CANN's guide for A2 parts: 512 B-aligned GM reads). Below that share
+    // whole rows stream better (one burst per tile; on the host too). 64 MiB outermost
+    // [2048,8192] float32 on the 910B: 48 splits of whole rows wrote 1.5 MiB of partials (1.172x
+    // the HBM roofline); 8 pieces of 1024 columns in 6 splits write 192 KB (1.126x).
+    const uint64_t want = std::min(CeilDiv(BlocksFor(total_bytes, max_cores, true), outer),
+                                   inner * s.in / kMinPieceRowBytes);
+    if (want > t.col_chunks) {
+      ReduceStageTiling pieces =
+          column_chunks(Align(CeilDiv(inner, want), std::max<uint64_t>(kGmBurstBytes / s.in, 1)));
+      if (pieces.rows > 0) {
+        split_cores(pieces);
+        if (pieces.r_split < t.r_split) t = pieces;
+      }
     }
   }
   if (allow_split) {
@@ -290,7 +284,7 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     // left-over unit (host task-clock +4.5 % over whole units; three of 88, 88, 80, ~+10 %).
     SplitTail(t, BlocksFor(total_bytes, max_cores, true),
               std::max<uint64_t>(kRepeatBytes / s.in, PerBlock(s.in)));
-    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in), kMinSliceBytes, s.in);
+    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
   }
   return t;
 }

@@ -104,28 +104,28 @@ TEST(ReduceTiling, Table) {
        "RA",
        {{F::kARA, 2300101, 42, 18, 2352, 6}},
        393216},
-      // Outermost on 8 cores: one piece of 1024 columns each (4 KB rows) moves the input alone;
-      // eight splits of whole rows also wrote and read back 256 KB of partials.
+      // Outermost on 8 cores: eight splits of whole rows; their 256 KB of partials are under 1/32
+      // of the input, so no column pieces.
       {"ascend310p",
        kSum,
        DType::kFloat32,
        {8192, 8192},
        {0},
        "RA",
-       {{F::kARA, 2300000, 8, 30, 1024, 1}},
-       0},
-      // 64 MiB outermost: 47 pieces of 176 columns (704 B rows) instead of 48 splits of whole
-      // rows with 1.5 MiB of partials (1.172x the HBM roofline; now 1.120).
+       {{F::kARA, 2300000, 8, 3, 8192, 8}},
+       262144},
+      // 64 MiB outermost: 48 splits of whole rows would write and read 1.5 MiB of partials, over
+      // 1/32 of the input: 8 pieces of 1024 columns (4 KB rows) in 6 splits write 192 KB.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {2048, 8192},
        {0},
        "RA",
-       {{F::kARA, 2300000, 47, 138, 176, 1}},
-       0},
-      // 16 MiB outermost: pieces of 88 columns (352 B rows) would be under one HBM burst: the
-      // reduced extent splits over the 48 cores.
+       {{F::kARA, 2300000, 48, 23, 1024, 6}},
+       196608},
+      // 64 MiB outermost of 16 KB rows: 768 KB of partials, under 1/32 of the input: 48 splits
+      // of whole rows.
       {"ascend910b",
        kSum,
        DType::kFloat32,
@@ -164,26 +164,25 @@ TEST(ReduceTiling, Table) {
        "ARA",
        {{F::kARA, 2300000, 32, 122, 256, 1}},
        0},
-      // 64 MiB outer + inner: the second pass's 256 KB (the bytes decide: 4 blocks) in four
-      // pieces of 256 columns, no split (was four splits of 16 rows spread over 12 blocks).
+      // 64 MiB outer + inner: the second pass's four splits of 16 rows (the bytes decide) spread
+      // their columns over the blocks the first pass launched, in 12 chunks of 88.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {64, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 4, 64, 256, 1}},
-       262144},
-      // Outer + inner: two passes through float32 scratch. The second pass's pieces would be 64
-      // columns (256 B rows): its 16 splits spread their columns over the first pass's 48
-      // blocks instead, in three chunks of 384 (16 x 384 floats, kMinSliceBytes).
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 88, 4}},
+       278528},
+      // Outer + inner: two passes through float32 scratch. The second pass's 16 splits spread
+      // their columns over the first pass's 48 blocks, in three chunks of 344.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 384, 16}},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 344, 16}},
        1114112},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
@@ -322,8 +321,7 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
     if (axes.empty()) axes.push_back(rank - 1);
     check(shape, axes, dtypes[rng() % 5]);
   }
-  // A spread needs column pieces too narrow to beat the split (under 512 B a row): no random
-  // shape above makes one.
+  // No random shape above makes a spread.
   check(Shape({256, 1024, 256}), {0, 2}, DType::kFloat32);
   EXPECT_TRUE(saw_tail);
   EXPECT_TRUE(saw_spread);
