@@ -36,15 +36,7 @@ void PerformWhere(Core& core, Pred&& overlaps) {
 }  // namespace
 
 void PerformCopyIn(const ElidedCopy& c) {
-  // Strided rows are streams the hardware prefetcher loses track of (each row another page):
-  // fetch the rows a few ahead of the one copied.
-  constexpr uint32_t kRowsAhead = 8;
-  const bool strided = c.blocks > 1 && c.gm_pitch != c.block_bytes;
   for (uint32_t i = 0; i < c.blocks; ++i) {
-    if (strided && i + kRowsAhead < c.blocks) {
-      const uint8_t* ahead = c.gm + (i + kRowsAhead) * c.gm_pitch;
-      for (uint64_t b = 0; b < c.block_bytes; b += 64) __builtin_prefetch(ahead + b);
-    }
     uint8_t* out = c.ub + i * c.ub_pitch;
     std::memcpy(out + c.left, c.gm + i * c.gm_pitch, c.block_bytes);
     if (!c.is_pad) continue;
