@@ -111,7 +111,7 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi) {
 }
 
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
-                       uint64_t stride_bytes, uint32_t elem_bytes) {
+                       uint64_t stride_bytes, uint32_t elem_bytes, InPlaceCopies which) {
   const RowsAt in_ub{src.ptr, stride_bytes};
   if (core.elided.empty() || rows == 0 || row_bytes == 0) return in_ub;
   const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
@@ -122,6 +122,7 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
+    if (c.blocks == 1 && which == InPlaceCopies::kStridedCopies) break;
     if (c.blocks == 1) {
       if (off + span > c.block_bytes) break;
       return {c.gm + off, stride_bytes};

@@ -37,10 +37,11 @@ struct SourceRows {
 };
 template <typename S>
 SourceRows<S> RowsOf(const AscendC::LocalTensor<S>& src, uint32_t rows, uint32_t cols,
-                     uint32_t rowStride) {
+                     uint32_t rowStride,
+                     sim::detail::InPlaceCopies which = sim::detail::InPlaceCopies::kAny) {
   using namespace opsim::sim::detail;
   const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), rows, uint64_t{cols} * sizeof(S),
-                                    uint64_t{rowStride} * sizeof(S), sizeof(S));
+                                    uint64_t{rowStride} * sizeof(S), sizeof(S), which);
   return {reinterpret_cast<const S*>(at.ptr), at.stride_bytes / sizeof(S)};
 }
 
@@ -79,8 +80,10 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(T);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
-  detail::VectorOp("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), src.data(), rows, cols, rowStride);
+  detail::VectorOp<0>("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
+    const auto in =
+        internal::RowsOf(src, rows, cols, rowStride, detail::InPlaceCopies::kStridedCopies);
+    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
   });
 }
 
