@@ -129,9 +129,9 @@ TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   for (size_t r = 0; r < 8; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64 + 8, 16)) << r;
 }
 
-TEST(CopyElision, ColumnFoldsReadTheCopy) {
-  // AccumulateRows walks column strips across its rows (copy_elision.h): the copy is performed,
-  // while ReduceRows reads the same tile in place.
+TEST(CopyElision, ColumnFoldsReadAContiguousCopyFromTheUb) {
+  // AccumulateRows walks column strips across its rows (copy_elision.h): a contiguous copy is
+  // performed, while ReduceRows reads the same tile in place.
   const std::vector<float> x = Iota(4 * 512);
   for (const bool fold : {true, false}) {
     const Outcome o = RunModes(x, 512, 1, [fold](float* xp, float* yp) {
@@ -161,6 +161,35 @@ TEST(CopyElision, ColumnFoldsReadTheCopy) {
       for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 512, 512)) << r;
     }
   }
+}
+
+TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
+  // Columns [16, 48) of an [8, 64] x, packed 32 apart in the UB (a column piece's tile): its short
+  // rows are folded from GM.
+  const std::vector<float> x = Iota(8 * 64);
+  const Outcome o = RunModes(x, 32, 1, [](float* xp, float* yp) {
+    Tile k(xp, 512, yp, 32, 1024);
+    TBuf<TPosition::VECCALC> acc_buf;
+    k.pipe.InitBuffer(acc_buf, 128);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopyParams p;
+    p.blockCount = 8;
+    p.blockLen = 4;   // 32 floats
+    p.srcStride = 4;  // 32 floats between rows in GM
+    p.dstStride = 0;
+    DataCopy(t, k.x[16], p);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    LocalTensor<float> acc = acc_buf.Get<float>();
+    Duplicate(acc, 0.0f, 32);
+    ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 32, 32);
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(k.y, acc, 32);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 1024u);
+  for (size_t c = 0; c < 32; ++c) EXPECT_EQ(o.y[c], RowSum(x, 16 + c, 8, 64)) << c;
 }
 
 // 4 rows of 12 floats copied with DataCopyPad, padded to 16 in the UB with 1000, then each row
