@@ -3,8 +3,6 @@
 // first. Each kernel runs unchecked with elision on and off, and checked: the outputs must be the
 // same bits, and KernelStats::elided_copy_bytes says whether the copy was skipped.
 #include <gtest/gtest.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <functional>
@@ -315,39 +313,6 @@ TEST(CopyElision, SyncAllPerformsCopiesAnotherCoreMayOverwrite) {
   });
   EXPECT_EQ(o.elided, 0u);
   EXPECT_EQ(o.y[0], RowSum(x, 0, 64));
-}
-
-TEST(CopyElision, TheReadAheadAfterATensorsLastTileReadsNothing) {
-  // Freeing a tile read in place prefetches what follows its GM source (the next tile, usually):
-  // a hint, never a load, and not past the tensor. Here x's last row ends where the mapping
-  // ends and the next page is inaccessible, so any load there would crash the test.
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(map, MAP_FAILED);
-  ASSERT_EQ(mprotect(static_cast<uint8_t*>(map) + page, page, PROT_NONE), 0);
-  float* x = reinterpret_cast<float*>(static_cast<uint8_t*>(map) + page) - 4 * 64;
-  for (int i = 0; i < 4 * 64; ++i) x[i] = static_cast<float>(i % 7);
-  std::vector<float> y(8, -1.0f);
-  LaunchOptions options;
-  options.host_threads = 1;
-  options.regions = {{x, 4 * 64 * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}};
-  const LaunchResult r = Launch(testing::TestDevice(4), 1, options, [&] {
-    Tile k(x, 256, y.data(), 8, 256);
-    for (uint32_t row = 0; row < 4; ++row) {
-      LocalTensor<float> t = k.in.AllocTensor<float>();
-      DataCopy(t, k.x[row * 64], 64);
-      k.in.EnQue(t);
-      t = k.in.DeQue<float>();
-      k.ReduceOut(t, 1, 64, 64);
-      k.in.FreeTensor(t);
-    }
-  });
-  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
-  EXPECT_EQ(r.stats.elided_copy_bytes, 1024u);
-  float last = 0;
-  for (int i = 3 * 64; i < 4 * 64; ++i) last += x[i];
-  EXPECT_EQ(y[0], last);
-  munmap(map, 2 * page);
 }
 
 }  // namespace

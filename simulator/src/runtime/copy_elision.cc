@@ -2,8 +2,6 @@
 // could see the UB bytes, read in place by the row reductions.
 #include "opsim/sim/detail/copy_elision.h"
 
-#include <algorithm>
-#include <cstdlib>
 #include <cstring>
 
 #include "opsim/sim/detail/core.h"
@@ -33,28 +31,6 @@ void PerformWhere(Core& core, Pred&& overlaps) {
   for (size_t k = core.elided.size(); k-- > 0;) {
     if (overlaps(core.elided[k])) Perform(core, k);
   }
-}
-
-size_t ReadAheadBytes() {
-  static const size_t n = [] {
-    const char* e = std::getenv("OPSIM_READ_AHEAD");
-    return e ? static_cast<size_t>(std::strtoul(e, nullptr, 10)) : size_t{0};
-  }();
-  return n;
-}
-
-int ReadAheadMode() {
-  static const int m = [] {
-    const char* e = std::getenv("OPSIM_READ_AHEAD_MODE");
-    return e ? std::atoi(e) : 0;
-  }();
-  return m;
-}
-
-void ReadAhead(const uint8_t* from, const uint8_t* end) {
-  if (from >= end) return;
-  const size_t n = std::min<size_t>(ReadAheadBytes(), static_cast<size_t>(end - from));
-  for (size_t b = 0; b < n; b += 64) __builtin_prefetch(from + b, 0, 3);
 }
 
 }  // namespace
@@ -96,7 +72,6 @@ bool DeferCopyIn(Core& core, const ElidedCopy& copy) {
       Perform(core, k);
     }
   }
-  if (ReadAheadMode() == 1) ReadAhead(c.gm, c.gm_end);
   core.elided.push_back(c);
   core.elided_bytes += c.blocks * c.block_bytes;
   return true;
@@ -130,7 +105,6 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi) {
     if (c.ub < lo || c.ub + c.ub_span > hi) {
       Perform(core, k);  // it also wrote bytes outside the range, which stay defined
     } else {
-      if (c.read_in_place && ReadAheadMode() == 0) ReadAhead(c.gm + c.gm_span, c.gm_end);
       Erase(core, k);
     }
   }
@@ -143,14 +117,13 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
   const uint8_t* lo = src.ptr;
   const uint8_t* hi = src.ptr + span;
-  for (ElidedCopy& c : core.elided) {
+  for (const ElidedCopy& c : core.elided) {
     if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
     const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
     if (c.blocks == 1) {
       if (off + span > c.block_bytes) break;
-      c.read_in_place = true;
       return {c.gm + off, stride_bytes};
     }
     // Rows in blocks: each row inside one block, one row per block.
@@ -158,7 +131,6 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint64_t within = off % c.ub_pitch;
     if (within + row_bytes > c.block_bytes || block + rows > c.blocks) break;
     if (rows > 1 && (stride_bytes != c.ub_pitch || c.gm_pitch % elem_bytes != 0)) break;
-    c.read_in_place = true;
     return {c.gm + block * c.gm_pitch + within, rows > 1 ? c.gm_pitch : stride_bytes};
   }
   MaterializeUb(core, lo, hi);

@@ -218,7 +218,6 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     c.ub_span = dst_span;
     c.gm = src;
     c.gm_span = src_span;
-    c.gm_end = gm->ptr + gm->bytes;
     c.blocks = block_count;
     c.block_bytes = c.row = block_bytes;
     c.gm_pitch = block_bytes + src_gap;
@@ -283,7 +282,6 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   c.ub_span = ub_span;
   c.gm = src.ptr;
   c.gm_span = static_cast<uint64_t>(gm_hi - gm_lo);
-  c.gm_end = src.ptr + src.bytes;
   c.blocks = block_count;
   c.left = static_cast<uint32_t>(left);
   c.block_bytes = block_bytes;

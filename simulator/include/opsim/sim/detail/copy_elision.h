@@ -28,8 +28,7 @@ struct ElidedCopy {
   uint8_t* ub = nullptr;
   uint64_t ub_span = 0;  // UB bytes [ub, ub + ub_span) the copy writes
   const uint8_t* gm = nullptr;
-  uint64_t gm_span = 0;              // GM bytes [gm, gm + gm_span) it reads
-  const uint8_t* gm_end = nullptr;   // the end of its GlobalTensor: the read-ahead stops there
+  uint64_t gm_span = 0;  // GM bytes [gm, gm + gm_span) it reads
   uint32_t blocks = 0;
   uint32_t left = 0;
   uint64_t block_bytes = 0;
@@ -37,7 +36,6 @@ struct ElidedCopy {
   uint64_t ub_pitch = 0;
   uint64_t row = 0;
   bool is_pad = false;
-  bool read_in_place = false;  // a row reduction read its GM source (ReadRowsInPlace)
   uint8_t pad_bytes = 0;
   uint8_t pad_value[8] = {};
 };
