@@ -171,6 +171,44 @@ TEST(Launch, ResultsAndSimulatedTimeDoNotDependOnHostThreads) {
   }
 }
 
+TEST(Launch, ALaunchSeesNoneOfAnEarlierLaunchsRecords) {
+  // A host thread keeps a Core's list storage between launches (core_storage.h). A DMA write
+  // to x leaves a GM access record behind that a later scalar read of x would wait for (auto-sync
+  // orders MTE3 before S); a later launch must start from no records, so its time is the time
+  // it has after a launch that touched nothing.
+  std::vector<float> x(64, 1.0f);
+  LaunchOptions o;
+  o.host_threads = 1;
+  o.regions = {{x.data(), x.size() * 4, "x"}};
+  const auto write_x = [&] {
+    GlobalTensor<float> gx;
+    gx.SetGlobalBuffer(x.data(), 64);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 256);
+    LocalTensor<float> t = buf.Get<float>();
+    Duplicate(t, 2.0f, 64);
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(gx, t, 64);
+  };
+  float seen = 0;
+  const auto read_x = [&] {
+    GlobalTensor<float> gx;
+    gx.SetGlobalBuffer(x.data(), 64);
+    seen = gx.GetValue(0);
+  };
+  ASSERT_TRUE(Launch(TestDevice(1), 1, o, [] {}).status.ok());
+  const LaunchResult alone = Launch(TestDevice(1), 1, o, read_x);
+  ASSERT_TRUE(alone.status.ok()) << alone.status.ToString();
+  ASSERT_TRUE(Launch(TestDevice(1), 1, o, write_x).status.ok());
+  const LaunchResult after_write = Launch(TestDevice(1), 1, o, read_x);
+  ASSERT_TRUE(after_write.status.ok()) << after_write.status.ToString();
+  EXPECT_EQ(seen, 2.0f);
+  EXPECT_EQ(after_write.stats.device_ns, alone.stats.device_ns);
+  EXPECT_EQ(after_write.stats.core_ns, alone.stats.core_ns);
+}
+
 // Streams x through VECIN -> `vector_ops` x Muls -> VECOUT with `buffers` per queue.
 LaunchResult Stream(uint32_t blocks, uint8_t buffers, std::vector<float>& x, std::vector<float>& y,
                     bool trace = false, int vector_ops = 1) {
@@ -203,6 +241,29 @@ LaunchResult Stream(uint32_t blocks, uint8_t buffers, std::vector<float>& x, std
       qout.FreeTensor(d);
     }
   });
+}
+
+TEST(Launch, RepeatedLaunchesGiveTheSameTimeAndStatistics) {
+  // The first launch on a thread builds its lists from nothing, later ones reuse their storage
+  // (core_storage.h): nothing the launch reports may differ.
+  std::vector<float> x(8 * 4096), y(8 * 4096);
+  std::iota(x.begin(), x.end(), 0.0f);
+  const LaunchResult first = Stream(8, 2, x, y);
+  ASSERT_TRUE(first.status.ok()) << first.status.ToString();
+  const std::vector<float> y_first = y;
+  for (int i = 0; i < 3; ++i) {
+    std::fill(y.begin(), y.end(), -1.0f);
+    const LaunchResult again = Stream(8, 2, x, y);
+    ASSERT_TRUE(again.status.ok()) << again.status.ToString();
+    EXPECT_EQ(again.stats.device_ns, first.stats.device_ns);
+    EXPECT_EQ(again.stats.core_ns, first.stats.core_ns);
+    for (int p = 0; p < kPipeCount; ++p) {
+      EXPECT_EQ(again.stats.pipes[p].busy_ns, first.stats.pipes[p].busy_ns) << p;
+      EXPECT_EQ(again.stats.pipes[p].bytes, first.stats.pipes[p].bytes) << p;
+      EXPECT_EQ(again.stats.pipes[p].instructions, first.stats.pipes[p].instructions) << p;
+    }
+    EXPECT_EQ(y, y_first);
+  }
 }
 
 TEST(CostModel, DoubleBufferingOverlapsCopyAndCompute) {

@@ -9,6 +9,7 @@
 
 #include "opsim/sim/ascendc/sync.h"
 #include "runtime/core_pool.h"
+#include "runtime/core_storage.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
 #include "runtime/launch_state.h"
@@ -97,6 +98,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
 
   const std::function<void(uint32_t)> run_core = [&](uint32_t c) {
     Core core;
+    AdoptStorage(core);
     core.core_idx = static_cast<int32_t>(c);
     core.block_num = static_cast<int32_t>(block_dim);
     core.device = &device;
@@ -134,6 +136,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core_ns[c] = t;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
+    ReturnStorage(core);
     tls_core = nullptr;
   };
   Core* const outer = tls_core;
