@@ -4,7 +4,8 @@
 // perfect pairwise tree, parts combined right to left, then acc + that. Columns are computed
 // a strip of vectors at a time straight from the rows, in registers; taller inputs go through
 // aligned 64-row chunks (perfect subtrees of the same counter) and a small stack of partial
-// rows. Max/Min compare total-order keys in registers and redo a strip only if it holds a NaN.
+// rows. Max/Min fold the bit patterns in registers (SignFolds) and redo a strip only if it holds a
+// NaN.
 #if defined(OPSIM_SIM_VECTOR_ACCUMULATE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_ACCUMULATE_INL_H_
 #undef OPSIM_SIM_VECTOR_ACCUMULATE_INL_H_
@@ -217,31 +218,22 @@ void AccumulateTree(T* acc, const S* src, size_t rows, size_t cols, size_t strid
 
 // ---- float Max/Min ----
 
-// Max/Min keys of W vectors over `rows` rows into acc (bit patterns TI). Returns false, with
-// acc untouched, when acc or a row holds a NaN there: then the caller redoes it in order.
+// Max/Min (SignFolds) of W vectors over `rows` rows into acc (bit patterns TI). Returns false,
+// with acc untouched, when acc or a row holds a NaN there: then the caller redoes it in order.
 template <bool kMax, size_t W, class D>
 HWY_INLINE bool MaxMinStrip(D d, hn::TFromD<D>* acc, const hn::TFromD<D>* p, size_t rows,
                             size_t stride, hn::TFromD<D> inf_bits) {
-  using TI = hn::TFromD<D>;
   constexpr size_t kN = hn::MaxLanes(D());
-  const auto vmask = hn::Set(d, hwy::LimitsMax<TI>());
-  hn::Vec<D> a[W], m[W];
-  for (size_t k = 0; k < W; ++k) {
-    const auto v = hn::LoadU(d, acc + k * kN);
-    a[k] = FloatKey(d, v);
-    m[k] = hn::And(v, vmask);
-  }
+  using Folds = SignFolds<D>;
+  Folds f[W];
+  for (size_t k = 0; k < W; ++k) f[k] = Folds::Of(hn::LoadU(d, acc + k * kN));
   for (size_t r = 0; r < rows; ++r) {
-    for (size_t k = 0; k < W; ++k) {
-      const auto v = hn::LoadU(d, p + r * stride + k * kN);
-      a[k] = kMax ? hn::Max(a[k], FloatKey(d, v)) : hn::Min(a[k], FloatKey(d, v));
-      m[k] = hn::Max(m[k], hn::And(v, vmask));
-    }
+    for (size_t k = 0; k < W; ++k) f[k].Add(d, hn::LoadU(d, p + r * stride + k * kN));
   }
-  auto mm = m[0];
-  for (size_t k = 1; k < W; ++k) mm = hn::Max(mm, m[k]);
-  if (!hn::AllFalse(d, hn::Gt(mm, hn::Set(d, inf_bits)))) return false;
-  for (size_t k = 0; k < W; ++k) hn::StoreU(FloatKey(d, a[k]), d, acc + k * kN);
+  auto nan = f[0].HasNaN(d, inf_bits);
+  for (size_t k = 1; k < W; ++k) nan = hn::Or(nan, f[k].HasNaN(d, inf_bits));
+  if (!hn::AllFalse(d, nan)) return false;
+  for (size_t k = 0; k < W; ++k) hn::StoreU(f[k].Best(d, kMax), d, acc + k * kN);
   return true;
 }
 

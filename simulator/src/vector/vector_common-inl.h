@@ -234,6 +234,59 @@ HWY_INLINE hn::Vec<DI> FloatKey(DI di, hn::Vec<DI> bits) {
   return hn::Xor(bits, hn::And(hn::ShiftRight<kShift>(bits), hn::Set(di, mag_mask)));
 }
 
+// Float Max/Min over bit patterns (signed lanes TI) by three integer folds instead of the
+// total-order key (3 vector ops per vector instead of 7). The signed max is the largest
+// clear-sign pattern (the largest float) whenever one is present; the unsigned max is the
+// largest set-sign pattern (the most negative float) whenever one is present; when every sign
+// is the same the signed min is the float nearest zero. So the result is the total-order best
+// (-0 < +0) the key comparison picks. A NaN shows as a signed max above +inf or an unsigned
+// max above -inf; callers then take the first NaN in order themselves.
+template <class DI>
+struct SignFolds {
+  using V = hn::Vec<DI>;
+  using TI = hn::TFromD<DI>;
+  V smax, smin, umax;  // umax: unsigned order, kept in the signed lanes
+
+  static HWY_INLINE SignFolds Of(V v) { return {v, v, v}; }
+  HWY_INLINE void Add(DI d, V v) {
+    const hn::RebindToUnsigned<DI> du;
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && defined(__GNUC__)
+    // One load feeding the three folds: GCC otherwise folds the load into each of them, and
+    // three loads per vector, not the folds, then limit the loop (in cache and from DRAM).
+    asm("" : "+x"(v.raw));
+#endif
+    smax = hn::Max(smax, v);
+    smin = hn::Min(smin, v);
+    umax = hn::BitCast(d, hn::Max(hn::BitCast(du, umax), hn::BitCast(du, v)));
+  }
+  HWY_INLINE void Merge(DI d, const SignFolds& o) {
+    const hn::RebindToUnsigned<DI> du;
+    smax = hn::Max(smax, o.smax);
+    smin = hn::Min(smin, o.smin);
+    umax = hn::BitCast(d, hn::Max(hn::BitCast(du, umax), hn::BitCast(du, o.umax)));
+  }
+  // Every lane holds the folds over all lanes.
+  HWY_INLINE SignFolds AcrossLanes(DI d) const {
+    const hn::RebindToUnsigned<DI> du;
+    return {hn::MaxOfLanes(d, smax), hn::MinOfLanes(d, smin),
+            hn::BitCast(d, hn::MaxOfLanes(du, hn::BitCast(du, umax)))};
+  }
+  // Lanes that saw a NaN pattern; inf_bits is +inf's pattern.
+  HWY_INLINE hn::Mask<DI> HasNaN(DI d, TI inf_bits) const {
+    const hn::RebindToUnsigned<DI> du;
+    using TU = hn::TFromD<decltype(du)>;
+    const TU neg_inf = static_cast<TU>(static_cast<TU>(inf_bits) | hwy::LimitsMin<TI>());
+    const auto neg_nan = hn::Gt(hn::BitCast(du, umax), hn::Set(du, neg_inf));
+    return hn::Or(hn::Gt(smax, hn::Set(d, inf_bits)), hn::RebindMask(d, neg_nan));
+  }
+  // The total-order best of each lane (meaningful where HasNaN is false).
+  HWY_INLINE V Best(DI d, bool is_max) const {
+    const auto zero = hn::Zero(d);
+    if (is_max) return hn::IfThenElse(hn::Lt(smax, zero), smin, smax);
+    return hn::IfThenElse(hn::Lt(umax, zero), umax, smin);
+  }
+};
+
 // NaN-propagating max/min of floats (a's NaN wins over b's).
 template <bool kMax, class D>
 HWY_INLINE hn::Vec<D> FloatMaxMin(D d, hn::Vec<D> a, hn::Vec<D> b) {

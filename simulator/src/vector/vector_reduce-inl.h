@@ -283,45 +283,31 @@ T IntMaxMin(const T* p, size_t n, uint32_t* index) {
   return r;
 }
 
-// Float Max/Min on the bit patterns (signed lanes TI): the total-order key makes -0 < +0 and
-// every target agree; the largest magnitude pattern reveals whether any NaN is present.
+// Float Max/Min on the bit patterns (signed lanes TI) by SignFolds: -0 < +0 and every target
+// agrees; a NaN anywhere makes the first NaN the result. The padding of a tail is the
+// identity's own pattern (an infinity): neither a NaN nor a new best.
 template <bool kMax, typename TI>
 TI FloatMaxMinBits(const TI* p, size_t n, TI inf_bits, uint32_t* index) {
   const hn::ScalableTag<TI> d;
   constexpr size_t kN = hn::MaxLanes(d);
-  const TI mag_mask = hwy::LimitsMax<TI>();
-  const auto key = [](TI bits) {
-    return static_cast<TI>(bits ^ ((bits >> (sizeof(TI) * 8 - 1)) & hwy::LimitsMax<TI>()));
-  };
-  const TI identity = key(kMax ? static_cast<TI>(inf_bits | hwy::LimitsMin<TI>()) : inf_bits);
-  const auto op = [](auto a, auto b) { return kMax ? hn::Max(a, b) : hn::Min(a, b); };
-  const auto vmask = hn::Set(d, mag_mask);
-  auto a0 = hn::Set(d, identity), a1 = a0, a2 = a0, a3 = a0;
-  auto m0 = hn::Zero(d), m1 = m0, m2 = m0, m3 = m0;
+  using Folds = SignFolds<decltype(d)>;
+  const TI identity = kMax ? static_cast<TI>(inf_bits | hwy::LimitsMin<TI>()) : inf_bits;
+  Folds f0 = Folds::Of(hn::Set(d, identity)), f1 = f0, f2 = f0, f3 = f0;
   size_t i = 0;
   for (; i + 4 * kN <= n; i += 4 * kN) {
-    const auto v0 = hn::LoadU(d, p + i);
-    const auto v1 = hn::LoadU(d, p + i + kN);
-    const auto v2 = hn::LoadU(d, p + i + 2 * kN);
-    const auto v3 = hn::LoadU(d, p + i + 3 * kN);
-    a0 = op(a0, FloatKey(d, v0));
-    a1 = op(a1, FloatKey(d, v1));
-    a2 = op(a2, FloatKey(d, v2));
-    a3 = op(a3, FloatKey(d, v3));
-    m0 = hn::Max(m0, hn::And(v0, vmask));
-    m1 = hn::Max(m1, hn::And(v1, vmask));
-    m2 = hn::Max(m2, hn::And(v2, vmask));
-    m3 = hn::Max(m3, hn::And(v3, vmask));
+    f0.Add(d, hn::LoadU(d, p + i));
+    f1.Add(d, hn::LoadU(d, p + i + kN));
+    f2.Add(d, hn::LoadU(d, p + i + 2 * kN));
+    f3.Add(d, hn::LoadU(d, p + i + 3 * kN));
   }
   for (; i < n; i += kN) {
-    // The padding is the identity's own pattern (an infinity): neither a NaN nor a new best.
-    const auto v = i + kN <= n ? hn::LoadU(d, p + i) : LoadPadded(d, p + i, n - i, key(identity));
-    a0 = op(a0, FloatKey(d, v));
-    m0 = hn::Max(m0, hn::And(v, vmask));
+    f0.Add(d, i + kN <= n ? hn::LoadU(d, p + i) : LoadPadded(d, p + i, n - i, identity));
   }
-  const auto a = op(op(a0, a1), op(a2, a3));
-  const auto m = hn::Max(hn::Max(m0, m1), hn::Max(m2, m3));
-  if (!hn::AllFalse(d, hn::Gt(m, hn::Set(d, inf_bits)))) {  // NaN: the first one is the result
+  f0.Merge(d, f1);
+  f2.Merge(d, f3);
+  f0.Merge(d, f2);
+  const TI mag_mask = hwy::LimitsMax<TI>();
+  if (!hn::AllFalse(d, f0.HasNaN(d, inf_bits))) {  // the first NaN is the result
     for (size_t k = 0; k < n; ++k) {
       if (static_cast<TI>(p[k] & mag_mask) > inf_bits) {
         if (index != nullptr) *index = static_cast<uint32_t>(k);
@@ -329,8 +315,7 @@ TI FloatMaxMinBits(const TI* p, size_t n, TI inf_bits, uint32_t* index) {
       }
     }
   }
-  const TI best = hn::GetLane(kMax ? hn::MaxOfLanes(d, a) : hn::MinOfLanes(d, a));
-  const TI result = key(best);
+  const TI result = hn::GetLane(f0.AcrossLanes(d).Best(d, kMax));
   if (index != nullptr) *index = static_cast<uint32_t>(FindFirst(p, n, result));
   return result;
 }
@@ -488,22 +473,16 @@ size_t MaxMinRowsAcross(TI* out, const TI* p, size_t rows, size_t cols, size_t s
   const size_t n = hn::Lanes(d);
   hn::Vec<decltype(d)> idx;
   if (rows < n || !RowIndices(d, stride, &idx)) return 0;
+  using Folds = SignFolds<decltype(d)>;
   const TI low = static_cast<TI>(inf_bits | hwy::LimitsMin<TI>());
-  const auto identity = FloatKey(d, hn::Set(d, kMax ? low : inf_bits));
-  const auto vmask = hn::Set(d, hwy::LimitsMax<TI>());
-  const auto vinf = hn::Set(d, inf_bits);
+  const auto identity = hn::Set(d, kMax ? low : inf_bits);
   size_t r = 0;
   for (; r + n <= rows; r += n) {
     const TI* base = p + r * stride;
-    auto a = identity;
-    auto m = hn::Zero(d);
-    for (size_t j = 0; j < cols; ++j) {
-      const auto v = hn::GatherIndex(d, base + j, idx);
-      a = kMax ? hn::Max(a, FloatKey(d, v)) : hn::Min(a, FloatKey(d, v));
-      m = hn::Max(m, hn::And(v, vmask));
-    }
-    if (hn::AllFalse(d, hn::Gt(m, vinf))) {
-      hn::StoreU(FloatKey(d, a), d, out + r);
+    Folds f = Folds::Of(identity);
+    for (size_t j = 0; j < cols; ++j) f.Add(d, hn::GatherIndex(d, base + j, idx));
+    if (hn::AllFalse(d, f.HasNaN(d, inf_bits))) {
+      hn::StoreU(f.Best(d, kMax), d, out + r);
     } else {
       for (size_t k = 0; k < n; ++k) {
         out[r + k] = FloatMaxMinBits<kMax>(base + k * stride, cols, inf_bits, nullptr);
