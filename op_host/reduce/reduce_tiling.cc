@@ -23,8 +23,6 @@ constexpr uint32_t kBufferNum = 2;
 // tiles lose more to the per-copy DMA setup than the long burst gains. Only where the reduced
 // extent may be split over cores: otherwise the column chunks are what spreads the work.
 constexpr uint64_t kStreamTileBytes = 64 * 1024;
-// One vector repeat: 8 blocks of 32 B on every Ascend C target (ONE_REPEAT_BYTE_SIZE).
-constexpr uint64_t kRepeatBytes = 256;
 // GM reads in whole units of this, from addresses aligned to it, run at the full rate on Atlas A2
 // parts (CANN best practice "Using 512-Byte Alignment for the GM Address": 32 B-aligned ones
 // reach 70 % of it at worst).
@@ -104,7 +102,7 @@ bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
 // ARA units that do not divide evenly over the blocks leave some blocks a whole unit more than
 // the others (the 64 kept rows of [64,1024,256] on 48 cores: 16 blocks take two, 1.4x the
 // roofline). Instead every block takes the same number of whole units and the units left over
-// are cut into column pieces, one per block (there: one unit each, and half of one more on 32).
+// are cut into column pieces, one per block (there: one unit each, and a third of one more).
 // A piece keeps the tile's rows, so each column folds the same rows in the same order: the same
 // bits.
 void SplitTail(ReduceStageTiling& t, uint64_t blocks, uint64_t per) {
@@ -278,12 +276,13 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     }
   }
   if (allow_split) {
-    // Pieces of whole vector repeats: no masked repeat on the chip, and on the host fewer,
-    // longer row copies (each piece row is one memmove; strided reads cost the simulator more
-    // than one long copy). Middle [64,1024,256] on the 910B: two pieces of 128 columns per
-    // left-over unit (host task-clock +4.5 % over whole units; three of 88, 88, 80, ~+10 %).
-    SplitTail(t, BlocksFor(total_bytes, max_cores, true),
-              std::max<uint64_t>(kRepeatBytes / s.in, PerBlock(s.in)));
+    // Tail pieces 32 B aligned, as even as that allows: the busiest block moves fewer bytes
+    // (middle [64,1024,256] float32 on the 910B: three of 88, 88 and 80 columns, 1.146 -> 1.120 of
+    // the roofline; two of 128 before; float16 [64,2048,256] 1.153 -> 1.120). On the chip an
+    // 88-column row's masked last repeat costs what the 128-column row's second one did; on the
+    // host a tail piece is a strided tile its column fold reads in place (middle [256,1024,256],
+    // 1 and 2 threads: 1.00x).
+    SplitTail(t, BlocksFor(total_bytes, max_cores, true), PerBlock(s.in));
     SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
   }
   return t;

@@ -135,25 +135,24 @@ TEST(ReduceTiling, Table) {
        {{F::kARA, 2300000, 48, 5, 4096, 48}},
        786432},
       // Middle: whole 256-wide rows, contiguous tiles. 256 units for 48 blocks: five whole
-      // each, the 16 left cut into column pieces of whole 256 B repeats (two of 128), one per
-      // block.
+      // each, the 16 left cut into 32 B-aligned column pieces (88, 88 and 80), one per block.
       {"ascend910b",
        ReduceKind::kMax,
        DType::kFloat32,
        {256, 1024, 256},
        {1},
        "ARA",
-       {{F::kARA, 2100000, 48, 94, 256, 1, 2, 128}},
+       {{F::kARA, 2100000, 48, 94, 256, 1, 3, 88}},
        0},
-      // 64 MiB middle: one whole unit per block, and half of another on 32 of them (was two
-      // units on 32 blocks, 16 idle).
+      // 64 MiB middle: one whole unit per block, and a third of another (was two units on 32
+      // blocks, 16 idle; then half of another on 32).
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {64, 1024, 256},
        {1},
        "ARA",
-       {{F::kARA, 2300000, 48, 94, 256, 1, 2, 128}},
+       {{F::kARA, 2300000, 48, 94, 256, 1, 3, 88}},
        0},
       // 64 units for 32 blocks divide evenly: no tail.
       {"ascend910a",
