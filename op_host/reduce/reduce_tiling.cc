@@ -230,10 +230,6 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
     c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, inner));
     return c;
   };
-  // Columns narrow enough that the kept work alone gives each of `blocks` blocks a unit.
-  auto cols_for_blocks = [&](uint64_t blocks) {
-    return Align(CeilDiv(inner, CeilDiv(blocks, outer)), per);
-  };
   auto split_cores = [&](ReduceStageTiling& c) {
     c.col_chunks = static_cast<uint32_t>(CeilDiv(inner, c.cols));
     c.units = outer * c.col_chunks;
@@ -249,10 +245,11 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
     t = c;
   } else {
-    // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
-    const bool narrow =
-        !allow_split && outer * CeilDiv(inner, column_chunks(inner).cols) < max_cores;
-    t = column_chunks(narrow ? cols_for_blocks(max_cores) : inner);
+    t = column_chunks(inner);
+    if (!allow_split && outer * CeilDiv(inner, t.cols) < max_cores) {
+      // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
+      t = column_chunks(Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per));
+    }
   }
   split_cores(t);
   const uint64_t partial_bytes = uint64_t{t.r_split} * outer * inner * s.acc;

@@ -91,6 +91,23 @@ struct Tile {
     DataCopy(y, o, 8);
     out.FreeTensor(o);
   }
+  // Folds the dequeued input's `rows` x `cols` (packed) into `cols` zeroed sums, column by column
+  // (AccumulateRows) or, with !columns, row by row (ReduceRows: `rows` sums), and copies the
+  // `cols` floats of the accumulator to y.
+  void SumsOut(const LocalTensor<float>& t, uint32_t rows, uint32_t cols, bool columns) {
+    TBuf<TPosition::VECCALC> acc_buf;
+    pipe.InitBuffer(acc_buf, cols * sizeof(float));
+    LocalTensor<float> acc = acc_buf.Get<float>();
+    Duplicate(acc, 0.0f, cols);
+    if (columns) {
+      ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
+    } else {
+      ext::ReduceRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
+    }
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(y, acc, cols);
+  }
 };
 
 TEST(CopyElision, RowReductionsReadAContiguousCopyInPlace) {
@@ -136,22 +153,11 @@ TEST(CopyElision, ColumnFoldsReadAContiguousCopyFromTheUb) {
   for (const bool fold : {true, false}) {
     const Outcome o = RunModes(x, 512, 1, [fold](float* xp, float* yp) {
       Tile k(xp, 2048, yp, 512, 8192);
-      TBuf<TPosition::VECCALC> acc_buf;
-      k.pipe.InitBuffer(acc_buf, 2048);
       LocalTensor<float> t = k.in.AllocTensor<float>();
       DataCopy(t, k.x, 2048);
       k.in.EnQue(t);
       t = k.in.DeQue<float>();
-      LocalTensor<float> acc = acc_buf.Get<float>();
-      Duplicate(acc, 0.0f, 512);
-      if (fold) {
-        ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 4, 512, 512);
-      } else {
-        ext::ReduceRows(acc, t, ext::ReduceOp::kSum, 4, 512, 512);
-      }
-      SetFlag<HardEvent::V_MTE3>(0);
-      WaitFlag<HardEvent::V_MTE3>(0);
-      DataCopy(k.y, acc, 512);
+      k.SumsOut(t, 4, 512, fold);
       k.in.FreeTensor(t);
     });
     EXPECT_EQ(o.elided, fold ? 0u : 8192u);
@@ -169,8 +175,6 @@ TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
   const std::vector<float> x = Iota(8 * 64);
   const Outcome o = RunModes(x, 32, 1, [](float* xp, float* yp) {
     Tile k(xp, 512, yp, 32, 1024);
-    TBuf<TPosition::VECCALC> acc_buf;
-    k.pipe.InitBuffer(acc_buf, 128);
     LocalTensor<float> t = k.in.AllocTensor<float>();
     DataCopyParams p;
     p.blockCount = 8;
@@ -180,12 +184,7 @@ TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
     DataCopy(t, k.x[16], p);
     k.in.EnQue(t);
     t = k.in.DeQue<float>();
-    LocalTensor<float> acc = acc_buf.Get<float>();
-    Duplicate(acc, 0.0f, 32);
-    ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 32, 32);
-    SetFlag<HardEvent::V_MTE3>(0);
-    WaitFlag<HardEvent::V_MTE3>(0);
-    DataCopy(k.y, acc, 32);
+    k.SumsOut(t, 8, 32, true);
     k.in.FreeTensor(t);
   });
   EXPECT_EQ(o.elided, 1024u);

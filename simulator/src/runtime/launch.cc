@@ -34,18 +34,14 @@ void InitCosts(Core& core, const DeviceProfile& d) {
 void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.block_idx = block;
   core.ub_used = 0;
-  core.bufs.clear();
-  core.queues.clear();
-  core.pipe_starts.clear();
-  core.pools.clear();
-  core.gm_dma.clear();
-  core.gm_scalar.clear();
+  // The previous block's lists, deferred copies included: its UB contents are undefined to this
+  // one.
+  core.Clear();
   core.clock.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;
   core.v_barriers = 0;
   core.pending_fault.reset();
-  core.elided.clear();  // the previous block's UB contents are undefined to this one
   core.vector_mask[0] = core.vector_mask[1] = ~0ull;
   core.mask_counter = false;
   core.atomic_op = 0;

@@ -105,7 +105,37 @@ class Core;
 // Stops the block: a pipe clock reached at_ns, past Core::timeout_ns, at instruction `name`.
 [[noreturn]] void RaiseTimeout(const char* name, double at_ns, double limit_ns);
 
-class Core {
+// The lists a block fills as it runs: emptied in one place (Clear) at each block's start, and
+// their storage kept from one launch to the next on each host thread (core_storage.h).
+struct BlockLists {
+  std::vector<BufferRecord> bufs;
+  std::vector<QueueRecord> queues;
+  std::vector<PipeStart> pipe_starts;
+  std::vector<PoolRecord> pools;
+  // Recent GM accesses of this block by the DMA pipes and by S (gm_sync.cc), while auto-sync or
+  // checked mode needs them.
+  std::vector<GmAccess> gm_dma;
+  std::vector<GmAccess> gm_scalar;
+  std::vector<ElidedCopy> elided;  // deferred GM -> UB copies, never overlapping in the UB
+  // Checked mode: one bit per UB byte (bit b of word b / 64), set when an instruction writes the
+  // byte and cleared when its buffer is handed out again (AllocTensor, InitBuffer), so a read of
+  // bytes nothing wrote is a kUninitializedRead fault. Bits, not bytes, to keep the flag traffic
+  // an eighth of the data moved. Empty in unchecked mode.
+  std::vector<uint64_t> ub_written;
+
+  void Clear() {
+    bufs.clear();
+    queues.clear();
+    pipe_starts.clear();
+    pools.clear();
+    gm_dma.clear();
+    gm_scalar.clear();
+    elided.clear();
+    ub_written.clear();
+  }
+};
+
+class Core : public BlockLists {
  public:
   // Identity of the running block.
   int32_t block_idx = 0;
@@ -125,8 +155,7 @@ class Core {
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
   // Copy elision (copy_elision.h): unchecked launches with LaunchOptions::copy_elision.
   bool elide_copies = false;
-  std::vector<ElidedCopy> elided;  // deferred GM -> UB copies, never overlapping in the UB
-  uint64_t elided_bytes = 0;       // deferred bytes never copied (KernelStats::elided_copy_bytes)
+  uint64_t elided_bytes = 0;  // deferred bytes never copied (KernelStats::elided_copy_bytes)
 
   // Vector mask register (SetVectorMask): lane bits in normal mode; in counter mode
   // (SetMaskCount) vector_mask[0] is the element count of the next masked instruction.
@@ -138,24 +167,10 @@ class Core {
   uint8_t cmp_mask[16] = {};  // CMPMASK: Compare without dst writes it, GetCmpMask reads it
   float deq_scale = 1.0f;     // SetDeqScale(half): Cast int32 -> half with CAST_NONE
 
-  // Checked mode: one bit per UB byte (bit b of word b / 64), set when an instruction writes the
-  // byte and cleared when its buffer is handed out again (AllocTensor, InitBuffer), so a read of
-  // bytes nothing wrote is a kUninitializedRead fault. Bits, not bytes, to keep the flag traffic
-  // an eighth of the data moved. Empty in unchecked mode.
-  std::vector<uint64_t> ub_written;
-
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
   uint32_t ub_used = 0;
-  std::vector<BufferRecord> bufs;
-  std::vector<QueueRecord> queues;
-  std::vector<PipeStart> pipe_starts;
-  std::vector<PoolRecord> pools;
-  // Recent GM accesses of this block by the DMA pipes and by S (gm_sync.cc), while auto-sync or
-  // checked mode needs them.
-  std::vector<GmAccess> gm_dma;
-  std::vector<GmAccess> gm_scalar;
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
