@@ -122,9 +122,8 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
-    if (c.blocks == 1 && which == InPlaceCopies::kStridedCopies) break;
     if (c.blocks == 1) {
-      if (off + span > c.block_bytes) break;
+      if (which == InPlaceCopies::kStridedCopies || off + span > c.block_bytes) break;
       return {c.gm + off, stride_bytes};
     }
     // Rows in blocks: each row inside one block, one row per block.

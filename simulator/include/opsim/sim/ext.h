@@ -21,11 +21,11 @@ using ReduceOp = opsim::sim::vec::ReduceOp;
 
 namespace internal {
 
-// Whether a row form (ReduceRows, LogSumExpRows; copy_elision.h says why not the column folds)
-// on a source of S reduced in A reads a deferred copy in place. Not the widening forms: their row
-// loops read a GM source (not in cache) at half the speed of the copy into the UB and the read of
-// it from cache (bench: ReduceSum float16 innermost 8192x8192, 2 threads, 16-52 ms in place against
-// 13-20 ms copied), so their copies are performed.
+// Whether a row form (ReduceRows, LogSumExpRows; copy_elision.h says why the column folds read
+// only strided copies in place) on a source of S reduced in A reads a deferred copy in place. Not
+// the widening forms: their row loops read a GM source (not in cache) at half the speed of the copy
+// into the UB and the read of it from cache (bench: ReduceSum float16 innermost 8192x8192, 2
+// threads, 16-52 ms in place against 13-20 ms copied), so their copies are performed.
 template <typename S, typename A>
 inline constexpr bool kReadsInPlace = std::is_same_v<S, A>;
 
