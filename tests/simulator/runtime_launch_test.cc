@@ -5,6 +5,8 @@
 
 #include <cstring>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -151,6 +153,22 @@ TEST(Launch, KernelExceptionBecomesAFault) {
   const LaunchResult r = Launch(TestDevice(), 1, o, [] { throw std::runtime_error("boom"); });
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_NE(r.fault->message.find("boom"), std::string::npos);
+}
+
+// Every block faults at once: whichever host thread gets there first, block 0's fault is the one
+// reported (a block above a recorded fault is skipped, one below it still runs).
+TEST(Launch, TheLowestFaultingBlockIsReportedWhateverTheHostThreads) {
+  for (int round = 0; round < 50; ++round) {
+    for (const uint32_t threads : {2u, 7u}) {
+      LaunchOptions o;
+      o.host_threads = threads;
+      const LaunchResult r = Launch(TestDevice(8), 8, o, [] {
+        throw std::runtime_error("boom in block " + std::to_string(GetBlockIdx()));
+      });
+      ASSERT_TRUE(r.fault.has_value());
+      ASSERT_EQ(r.fault->block, 0) << r.fault->ToString();
+    }
+  }
 }
 
 TEST(Launch, ResultsAndSimulatedTimeDoNotDependOnHostThreads) {

@@ -113,7 +113,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     InitCosts(core, device);
     tls_core = &core;
     double t = 0;
-    for (uint32_t b = c; b < block_dim && !state.aborted(); b += cores) {
+    for (uint32_t b = c; b < block_dim && !state.Skips(static_cast<int32_t>(b)); b += cores) {
       ResetForBlock(core, static_cast<int32_t>(b), t);
       try {
         kernel();

@@ -173,13 +173,14 @@ void LaunchState::BlockExited(const Core& core) {
 void LaunchState::RecordFault(const Fault& fault) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!fault_ || fault.block < fault_->block) fault_ = fault;
+    if (!fault_ || fault.block < fault_->block) {
+      fault_ = fault;
+      fault_block_ = fault.block;
+    }
     abort_ = true;
   }
   cv_.notify_all();
 }
-
-bool LaunchState::aborted() const { return abort_; }
 
 std::optional<Fault> LaunchState::fault() const {
   std::lock_guard<std::mutex> lock(mu_);

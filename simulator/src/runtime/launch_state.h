@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -49,7 +50,9 @@ class LaunchState final : private ParkBarrier {
   void BlockExited(const Core& core);
   // Records a fault (keeping the lowest block's) and stops every core.
   void RecordFault(const Fault& fault);
-  bool aborted() const;
+  // Whether `block` need not start: a lower block faulted. A block below every fault still runs,
+  // so the fault reported is the lowest block's whichever host thread got there first.
+  bool Skips(int32_t block) const { return block > fault_block_; }
   std::optional<Fault> fault() const;
 
  private:
@@ -73,6 +76,7 @@ class LaunchState final : private ParkBarrier {
   double arrive_max_ns_ = 0;
   double release_ns_ = 0;
   std::atomic<bool> abort_ = false;
+  std::atomic<int32_t> fault_block_ = std::numeric_limits<int32_t>::max();  // fault_'s block
   std::optional<Fault> fault_;
   std::vector<std::vector<WriteSpan>> writes_;  // per core, no lock needed
 };
