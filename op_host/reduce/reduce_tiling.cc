@@ -244,6 +244,16 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
   if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
     t = c;
+    if (!allow_split && outer < max_cores && ColumnsMayBeRecut(t)) {
+      // A combine stage's whole rows spread over the launch's blocks in column pieces of whole
+      // 512 B units that keep the rows, so the same bits: each block moves a share of the
+      // partials instead of one block all of them (outer+inner [128,1024,256] float16 on the
+      // 910B: the 8 x 1024 partials on one block took 1.8 us).
+      const uint64_t unit = std::max<uint64_t>(kGmBurstBytes / s.in, 1);
+      t.cols = static_cast<uint32_t>(
+          std::min<uint64_t>(inner, Align(CeilDiv(inner, CeilDiv(max_cores, outer)), unit)));
+      t.ub_row_stride = t.cols;
+    }
   } else {
     t = column_chunks(inner);
     if (!allow_split && outer * CeilDiv(inner, t.cols) < max_cores) {

@@ -402,6 +402,35 @@ TEST(ReduceTiling, LogSumExpKeepsItsColumnCuts) {
   EXPECT_EQ(lse.passes[0].tiling.stage.cols, 77u);
 }
 
+// A combine stage's whole rows spread over the blocks in pieces of whole 512 B units, each keeping
+// every row (the same bits); ReduceLogSumExp's, and rows narrower than one unit, stay whole.
+TEST(ReduceTiling, ACombineSpreadsItsWholeRowsInPiecesOf512Bytes) {
+  const sim::DeviceProfile& device = testing::Device("ascend910b");
+  auto combine = [&](DType dtype, Shape shape, std::vector<int64_t> axes, ReduceVariant variant) {
+    ReduceRequest req;
+    EXPECT_TRUE(LowerOnnx(ReduceKind::kSum, dtype, shape, std::span<const int64_t>(axes), false,
+                          false, &req, variant)
+                    .ok());
+    ReducePlan plan;
+    EXPECT_TRUE(ComputeReducePlan(req, device, &plan).ok());
+    const ReducePass& last = plan.passes.back();
+    EXPECT_GT(last.tiling.stage.r_split, 1u) << DescribePlan(plan);
+    return last.tiling.combine;
+  };
+  const kernels::ReduceStageTiling sum =
+      combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kPlain);
+  EXPECT_EQ(sum.cols, 128u);
+  EXPECT_EQ(sum.col_chunks, 8u);
+  EXPECT_EQ(sum.rows, sum.r);
+  const kernels::ReduceStageTiling lse =
+      combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kLogSumExp);
+  EXPECT_EQ(lse.cols, 1024u);
+  const kernels::ReduceStageTiling narrow =
+      combine(DType::kFloat64, {6, 80000}, {1}, ReduceVariant::kPlain);
+  EXPECT_EQ(narrow.cols, 6u);
+  EXPECT_EQ(narrow.col_chunks, 1u);
+}
+
 // The running max is one more accumulator tile in the UB.
 TEST(ReduceTiling, LogSumExpCountsItsRunningMaxInTheUb) {
   kernels::ReduceStageTiling t;
