@@ -1,11 +1,11 @@
 // Per-target widening reductions: float16/bfloat16 rows reduced in float32, with the bits of a
 // Cast to float32 followed by the float32 ReduceRows / AccumulateRows. Every source byte is read
-// once from the UB and no float32 copy of the tile is written. AccumulateRows Sum/Prod runs the
-// float32 tree with loads that widen in registers; the other forms widen small chunks into an
-// L1-resident buffer that the float32 kernels read, along independences the float32 order
-// already has: ReduceRows rows are independent (short rows go a group at a time, long rows a
-// 1024-element leaf at a time), AccumulateRows Max/Min columns are independent and its rows
-// fold in order in 64-row chunks.
+// once from the UB and no float32 copy of the tile is written. AccumulateRows Sum/Prod and
+// ReduceRows Sum/Prod of rows reduced one by one run the float32 tree with loads that widen in
+// registers; the other forms widen small chunks into an L1-resident buffer that the float32
+// kernels read, along independences the float32 order already has: ReduceRows rows are
+// independent (short rows go a group at a time, long rows a 1024-element leaf at a time),
+// AccumulateRows Max/Min columns are independent and its rows fold in order in 64-row chunks.
 #if defined(OPSIM_SIM_VECTOR_WIDEN_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_WIDEN_INL_H_
 #undef OPSIM_SIM_VECTOR_WIDEN_INL_H_
@@ -84,7 +84,11 @@ inline void ReduceRowsWidenImpl(ReduceOp op, DType src_type, float* dst, const v
     const float none = 0;
     return FloatRows<float, int32_t>(op, dst, &none, rows, 0, 0, kF32InfBits);
   }
-  if (cols <= kWidenFloats) {
+  // Sums and products of rows FloatRows reduces one by one (not its across-rows short forms) widen
+  // in registers, whatever the row length: the same leaf tree, no float32 buffer.
+  const bool per_row_sum_prod =
+      (op == ReduceOp::kSum || op == ReduceOp::kProd) && cols >= kAcrossMaxCols;
+  if (cols <= kWidenFloats && !per_row_sum_prod) {
     // Rows padded a little (aligned rows) widen as one span; sparse rows one by one.
     const size_t pitch = row_stride >= cols && row_stride <= 2 * cols ? row_stride : cols;
     const size_t group = (kWidenFloats - cols) / pitch + 1;
