@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/core/float16.h"
 #include "opsim/sim/ext.h"
 #include "simulator/sim_test_util.h"
 
@@ -189,6 +190,58 @@ TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
   });
   EXPECT_EQ(o.elided, 1024u);
   for (size_t c = 0; c < 32; ++c) EXPECT_EQ(o.y[c], RowSum(x, 16 + c, 8, 64)) << c;
+}
+
+TEST(CopyElision, WideningAndMappedColumnFoldsReadAStridedCopyInPlace) {
+  // Columns [16, 48) of an [8, 64] x, as float16 (the widening fold) and squared (the mapped
+  // fold): the strided tile is folded from GM as the float32 one is.
+  std::vector<float> x = Iota(8 * 64);
+  std::vector<float> x_half(8 * 64 / 2);  // the bytes of 8 x 64 float16 values 1, 2, ...
+  for (size_t i = 0; i < x.size(); ++i) {
+    const uint16_t bits = FloatToHalfBits(x[i]);
+    std::memcpy(reinterpret_cast<uint8_t*>(x_half.data()) + 2 * i, &bits, 2);
+  }
+  for (const bool widen : {true, false}) {
+    const Outcome o = RunModes(widen ? x_half : x, 32, 1, [widen](float* xp, float* yp) {
+      Tile k(xp, widen ? 256 : 512, yp, 32, 1024);
+      TBuf<TPosition::VECCALC> acc_buf;
+      k.pipe.InitBuffer(acc_buf, 32 * sizeof(float));
+      LocalTensor<float> acc = acc_buf.Get<float>();
+      Duplicate(acc, 0.0f, 32);
+      DataCopyParams p;
+      p.blockCount = 8;
+      p.blockLen = widen ? 2 : 4;   // 32 elements
+      p.srcStride = widen ? 2 : 4;  // 32 elements between rows in GM
+      p.dstStride = 0;
+      if (widen) {
+        GlobalTensor<half> xh;
+        xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
+        LocalTensor<half> t = k.in.AllocTensor<half>();
+        DataCopy(t, xh[16], p);
+        k.in.EnQue(t);
+        t = k.in.DeQue<half>();
+        ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 32, 32);
+        k.in.FreeTensor(t);
+      } else {
+        LocalTensor<float> t = k.in.AllocTensor<float>();
+        DataCopy(t, k.x[16], p);
+        k.in.EnQue(t);
+        t = k.in.DeQue<float>();
+        ext::AccumulateRows(acc, t, ext::RowMap::kSquare, ext::ReduceOp::kSum, 8, 32, 32);
+        k.in.FreeTensor(t);
+      }
+      SetFlag<HardEvent::V_MTE3>(0);
+      WaitFlag<HardEvent::V_MTE3>(0);
+      DataCopy(k.y, acc, 32);
+    });
+    EXPECT_EQ(o.elided, widen ? 512u : 1024u);
+    for (size_t c = 0; c < 32; ++c) {
+      float want = 0;
+      for (size_t r = 0; r < 8; ++r)
+        want += widen ? x[r * 64 + 16 + c] : x[r * 64 + 16 + c] * x[r * 64 + 16 + c];
+      EXPECT_EQ(o.y[c], want) << (widen ? "float16 " : "squared ") << c;
+    }
+  }
 }
 
 // 4 rows of 12 floats copied with DataCopyPad, padded to 16 in the UB with 1000, then each row

@@ -21,11 +21,12 @@ using ReduceOp = opsim::sim::vec::ReduceOp;
 
 namespace internal {
 
-// Whether a row form (ReduceRows, LogSumExpRows; copy_elision.h says why the column folds read
-// only strided copies in place) on a source of S reduced in A reads a deferred copy in place. Not
-// the widening forms: their row loops read a GM source (not in cache) at half the speed of the copy
-// into the UB and the read of it from cache (bench: ReduceSum float16 innermost 8192x8192, 2
-// threads, 16-52 ms in place against 13-20 ms copied), so their copies are performed.
+// Whether a row form (ReduceRows, LogSumExpRows) on a source of S reduced in A reads a deferred
+// copy in place. Not the widening row forms: their row loops read a GM source (not in cache) at
+// half the speed of the copy into the UB and the read of it from cache (bench: ReduceSum float16
+// innermost 8192x8192, 2 threads, 16-52 ms in place against 13-20 ms copied), so their copies are
+// performed. The column folds (AccumulateRows) read strided copies in place whatever the source
+// type, contiguous ones never (copy_elision.h says why).
 template <typename S, typename A>
 inline constexpr bool kReadsInPlace = std::is_same_v<S, A>;
 
@@ -103,7 +104,7 @@ namespace internal {
 // (e.g. {"Mul"}, {"Sub", "Exp"}; none for a plain widening reduce), then the instruction `name`;
 // tracks the source as read by the first of them and the other operands (the accumulators, a
 // shift) as read by the last (checked mode), then runs `body`, which reads the source through
-// RowsOf when kSrcInPlace.
+// RowsOf when kSrcInPlace (the caller's choice: kReadsInPlace for a row form).
 template <typename S, typename A, bool kSrcInPlace = false, typename Body>
 void MappedOp(const char* name, std::initializer_list<const char*> maps,
               const sim::detail::UbRef& dst, uint64_t dst_bytes, const sim::detail::UbRef* srcs,
@@ -114,7 +115,7 @@ void MappedOp(const char* name, std::initializer_list<const char*> maps,
   const uint64_t mapped_bytes = span * sizeof(A);
   uint64_t max_bytes = dst_bytes > mapped_bytes ? dst_bytes : mapped_bytes;
   for (int i = 0; i < nsrc; ++i) {
-    if (i == 0 && kSrcInPlace && kReadsInPlace<S, A>) {
+    if (i == 0 && kSrcInPlace) {
       CheckUbInPlace(core, srcs[i], src_bytes[i], name, "src");
     } else {
       CheckUb(core, srcs[i], src_bytes[i], name, "src");
@@ -177,11 +178,13 @@ void AccumulateRows(const AscendC::LocalTensor<float>& acc, const AscendC::Local
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(float);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, float>("ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2,
-                               span, [&] {
-                                 vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(),
-                                                          src.data(), rows, cols, rowStride);
-                               });
+  internal::MappedOp<S, float, true>(
+      "ext::AccumulateRows", {}, acc.ref(), acc_bytes, srcs, sizes, 2, span, [&] {
+        const auto in =
+            internal::RowsOf(src, rows, cols, rowStride, detail::InPlaceCopies::kStridedCopies);
+        vec::AccumulateRowsWiden(op, AscendC::DTypeOf<S>(), acc.data(), in.ptr, rows, cols,
+                                 in.stride);
+      });
 }
 
 // ---- Mapped forms: square or absolute value before the reduction ----
@@ -211,7 +214,7 @@ void ReduceRows(const AscendC::LocalTensor<A>& dst, const AscendC::LocalTensor<S
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t span = internal::SpanOf(rows, cols, rowStride);
   const uint64_t src_bytes = span * sizeof(S);
-  internal::MappedOp<S, A, true>(
+  internal::MappedOp<S, A, internal::kReadsInPlace<S, A>>(
       "ext::ReduceRows", internal::MapInstructions(map), dst.ref(),
       static_cast<uint64_t>(rows) * sizeof(A), &src.ref(), &src_bytes, 1, span, [&] {
         const auto in = internal::RowsOf(src, rows, cols, rowStride);
@@ -232,12 +235,14 @@ void AccumulateRows(const AscendC::LocalTensor<A>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(A);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {span * sizeof(S), acc_bytes};
-  internal::MappedOp<S, A>("ext::AccumulateRows", internal::MapInstructions(map), acc.ref(),
-                           acc_bytes, srcs, sizes, 2, span, [&] {
-                             vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(),
-                                                       AscendC::DTypeOf<A>(), acc.data(),
-                                                       src.data(), rows, cols, rowStride);
-                           });
+  internal::MappedOp<S, A, true>(
+      "ext::AccumulateRows", internal::MapInstructions(map), acc.ref(), acc_bytes, srcs, sizes, 2,
+      span, [&] {
+        const auto in =
+            internal::RowsOf(src, rows, cols, rowStride, detail::InPlaceCopies::kStridedCopies);
+        vec::AccumulateRowsMapped(map, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<A>(), acc.data(),
+                                  in.ptr, rows, cols, in.stride);
+      });
 }
 
 // ---- ReduceLogSumExp in one pass: running (max, sum) pairs, then log(sum) + max ----
@@ -250,7 +255,8 @@ namespace internal {
 // the instructions over the whole tile (`span_ops`), then those over the pairs (`pair_ops`: the
 // new max, the rescale of the sum and the add); tracks the source as read by the first
 // instruction and the pairs as read and written by all of them (checked mode); runs `body`,
-// which reads the source through RowsOf when kSrcInPlace (the row form, not the column fold).
+// which reads the source through RowsOf when kSrcInPlace (the caller's choice: kReadsInPlace for
+// the row form).
 template <typename S, typename A, bool kSrcInPlace, typename Body>
 void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
                  std::initializer_list<const char*> pair_ops, const AscendC::LocalTensor<A>& max,
@@ -261,7 +267,7 @@ void LogSumExpOp(const char* name, std::initializer_list<const char*> span_ops,
   const uint64_t pair_bytes = pairs * sizeof(A);
   CheckUb(core, max.ref(), pair_bytes, name, "max");
   CheckUb(core, sum.ref(), pair_bytes, name, "sum");
-  if constexpr (kSrcInPlace && kReadsInPlace<S, A>) {
+  if constexpr (kSrcInPlace) {
     CheckUbInPlace(core, src.ref(), span * sizeof(S), name, "src");
   } else {
     CheckUb(core, src.ref(), span * sizeof(S), name, "src");
@@ -304,7 +310,7 @@ void LogSumExpRows(const AscendC::LocalTensor<A>& max, const AscendC::LocalTenso
   if (cols > rowStride && rows > 1) {
     detail::RaiseBadShape("ext::LogSumExpRows", rows, cols, rowStride);
   }
-  internal::LogSumExpOp<S, A, true>(
+  internal::LogSumExpOp<S, A, internal::kReadsInPlace<S, A>>(
       "ext::LogSumExpRows", {"ext::ReduceRows", "Sub", "Exp", "ext::ReduceRows"},
       {"Max", "Sub", "Exp", "Mul", "Add"}, max, sum, rows, src,
       internal::SpanOf(rows, cols, rowStride), [&] {
