@@ -183,14 +183,49 @@ T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
   return FloatLeafAs<kProd, T>(p, n, map);
 }
 
-// Leaves of kLeaf elements combined pairwise; the split point depends only on n.
-template <bool kProd, typename Acc, class LeafFn>
-Acc LeafTree(size_t begin, size_t n, const LeafFn& leaf) {
+// The two whole leaves at p and p + kLeaf combined: FloatLeafAs twice, interleaved. One leaf is
+// kLogicalLanes / Lanes dependent chains of adds (two on AVX-512), which keep the adder waiting on
+// its latency; two leaves double the chains in flight. The same bits. Unrolled by 4, not whole as
+// FloatLeafAs: fully unrolled, GCC hoisted the loads and spilled them to the stack.
+template <bool kProd, typename T, typename S>
+T FloatLeafPairAs(const S* p) {
+  const hn::ScalableTag<T> d;
+  constexpr size_t kN = hn::MaxLanes(d);
+  constexpr size_t kVecs = kLogicalLanes / kN;
+  const SumProdOp<kProd> op;
+  const S* q = p + kLeaf;
+  hn::Vec<decltype(d)> a[kVecs];
+  hn::Vec<decltype(d)> b[kVecs];
+  for (size_t k = 0; k < kVecs; ++k) {
+    a[k] = LoadAs(d, p + k * kN);
+    b[k] = LoadAs(d, q + k * kN);
+  }
+#pragma GCC unroll 4
+  for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
+    for (size_t k = 0; k < kVecs; ++k) {
+      a[k] = op(a[k], LoadAs(d, p + j + k * kN));
+      b[k] = op(b[k], LoadAs(d, q + j + k * kN));
+    }
+  }
+  return Combine<kProd>(FoldBlock<kProd>(d, a), FoldBlock<kProd>(d, b));
+}
+
+// Leaves of kLeaf elements combined pairwise; the split point depends only on n. `pair(b)` is
+// the combined two whole leaves at b (a subtree of exactly two leaves).
+template <bool kProd, typename Acc, class LeafFn, class PairFn>
+Acc LeafTree(size_t begin, size_t n, const LeafFn& leaf, const PairFn& pair) {
   if (n <= kLeaf) return leaf(begin, n);
+  if (n == 2 * kLeaf) return pair(begin);
   const size_t leaves = (n + kLeaf - 1) / kLeaf;
   const size_t half = (leaves + 1) / 2 * kLeaf;
-  return Combine<kProd>(LeafTree<kProd, Acc>(begin, half, leaf),
-                        LeafTree<kProd, Acc>(begin + half, n - half, leaf));
+  return Combine<kProd>(LeafTree<kProd, Acc>(begin, half, leaf, pair),
+                        LeafTree<kProd, Acc>(begin + half, n - half, leaf, pair));
+}
+template <bool kProd, typename Acc, class LeafFn>
+Acc LeafTree(size_t begin, size_t n, const LeafFn& leaf) {
+  return LeafTree<kProd, Acc>(begin, n, leaf, [&leaf](size_t b) {
+    return Combine<kProd>(leaf(b, kLeaf), leaf(b + kLeaf, kLeaf));
+  });
 }
 
 template <bool kProd, typename T>
@@ -200,11 +235,15 @@ T FloatSumProd(const T* p, size_t n) {
 }
 
 // float16/bfloat16 sums and products in float32: FloatSumProd's leaf tree, its loads widening the
-// 16-bit elements in registers (n >= 1).
+// 16-bit elements in registers (n >= 1). Its leaves go two at a time where they pair: these rows
+// are read from the UB (in cache), where one leaf's chains are the limit (vector_bench
+// BM_ReduceRowsSumF16/32768/16384/1: 51-61 -> 74-81 GB/s). Not float32's: its leaves read GM in
+// place, where two streams 4 KB apart gain nothing.
 template <bool kProd, typename S>
 float WidenedSumProd(const S* p, size_t n) {
   return LeafTree<kProd, float>(
-      0, n, [p](size_t b, size_t m) { return FloatLeafAs<kProd, float>(p + b, m); });
+      0, n, [p](size_t b, size_t m) { return FloatLeafAs<kProd, float>(p + b, m); },
+      [p](size_t b) { return FloatLeafPairAs<kProd, float>(p + b); });
 }
 template <bool kProd>
 float WidenedSumProd(bool half, const uint16_t* p, size_t n) {
