@@ -1,10 +1,10 @@
 // Per-target widening reductions: float16/bfloat16 rows reduced in float32, with the bits of a
 // Cast to float32 followed by the float32 ReduceRows / AccumulateRows. Every source byte is read
-// once from the UB and no float32 copy of the tile is written. AccumulateRows Sum/Prod and
-// ReduceRows Sum/Prod of rows reduced one by one run the float32 tree with loads that widen in
-// registers; the other forms widen small chunks into an L1-resident buffer that the float32
-// kernels read, along independences the float32 order already has: ReduceRows rows are
-// independent (short rows go a group at a time, long rows a 1024-element leaf at a time),
+// once (from the UB, or from GM in place) and no float32 copy of the tile is written.
+// AccumulateRows Sum/Prod and ReduceRows Sum/Prod of rows reduced one by one run the float32 tree
+// with loads that widen in registers; the other forms widen small chunks into an L1-resident buffer
+// that the float32 kernels read, along independences the float32 order already has: ReduceRows rows
+// are independent (short rows go a group at a time, long rows a 1024-element leaf at a time),
 // AccumulateRows Max/Min columns are independent and its rows fold in order in 64-row chunks.
 #if defined(OPSIM_SIM_VECTOR_WIDEN_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_WIDEN_INL_H_
