@@ -165,6 +165,8 @@ T FloatLeafAs(const S* p, size_t n, const Map& map = {}) {
   if (n == kLeaf) {
 #pragma GCC unroll 32
     for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
+      // 16-bit leaves read in place from DRAM: 4 KB ahead, as FloatLeafPairAs (which see).
+      if constexpr (!std::is_same_v<S, T>) hwy::Prefetch(p + j + 2 * kLeaf);
       for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(LoadAs(d, p + j + k * kN)));
     }
     return FoldBlock<kProd>(d, acc);
