@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
@@ -130,6 +131,13 @@ struct NoMap {
   }
 };
 
+// Prefetches the cache line of p[ahead], which may lie past the data: a prefetch never faults, and
+// the address is formed as an integer because a pointer past the end of an array would be UB.
+template <typename S>
+HWY_INLINE void PrefetchAhead(const S* p, size_t ahead) {
+  hwy::Prefetch(reinterpret_cast<const S*>(reinterpret_cast<uintptr_t>(p) + ahead * sizeof(S)));
+}
+
 // One leaf (n <= kLeaf): logical lane j accumulates elements i with i % 32 == j in order,
 // a partial last block is padded with the identity, then FoldBlock. A single element is
 // returned as it is. `map` applies to every loaded element (vectors, and the single element
@@ -166,7 +174,7 @@ T FloatLeafAs(const S* p, size_t n, const Map& map = {}) {
 #pragma GCC unroll 32
     for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
       // 16-bit leaves read in place from DRAM: 4 KB ahead, as FloatLeafPairAs (which see).
-      if constexpr (!std::is_same_v<S, T>) hwy::Prefetch(p + j + 2 * kLeaf);
+      if constexpr (!std::is_same_v<S, T>) PrefetchAhead(p, j + 2 * kLeaf);
       for (size_t k = 0; k < kVecs; ++k) acc[k] = op(acc[k], map(LoadAs(d, p + j + k * kN)));
     }
     return FoldBlock<kProd>(d, acc);
@@ -192,8 +200,7 @@ T FloatLeaf(const T* p, size_t n, const Map& map = {}) {
 // FloatLeafAs: fully unrolled, GCC hoisted the loads and spilled them to the stack.
 // From DRAM the two streams defeat the hardware prefetcher (10-18 GB/s where one stream reads
 // 25-30): each step prefetches the same offset in the next pair's two leaves, the data the tree
-// reads next, in order (LeafTree). A prefetch past the data never faults; in cache it costs an
-// issue slot.
+// reads next, in order (LeafTree). In cache it costs an issue slot.
 template <bool kProd, typename T, typename S>
 T FloatLeafPairAs(const S* p) {
   const hn::ScalableTag<T> d;
@@ -210,8 +217,8 @@ T FloatLeafPairAs(const S* p) {
 #pragma GCC unroll 4
   for (size_t j = kLogicalLanes; j < kLeaf; j += kLogicalLanes) {
     static_assert(kLogicalLanes * sizeof(S) <= 64, "one prefetch per stream covers one step");
-    hwy::Prefetch(p + j + 2 * kLeaf);
-    hwy::Prefetch(q + j + 2 * kLeaf);
+    PrefetchAhead(p, j + 2 * kLeaf);
+    PrefetchAhead(q, j + 2 * kLeaf);
     for (size_t k = 0; k < kVecs; ++k) {
       a[k] = op(a[k], LoadAs(d, p + j + k * kN));
       b[k] = op(b[k], LoadAs(d, q + j + k * kN));
