@@ -244,6 +244,52 @@ TEST(CopyElision, WideningAndMappedColumnFoldsReadAStridedCopyInPlace) {
   }
 }
 
+TEST(CopyElision, WideningRowReductionReadsACopyInPlace) {
+  // The rows of an [8, 64] float16 x, whole (contiguous) or columns [16, 48) (strided), summed
+  // into float32 row by row: read from GM with the GM pitch, as the float32 rows are.
+  std::vector<float> x = Iota(8 * 64);
+  std::vector<float> x_half(8 * 64 / 2);  // the bytes of 8 x 64 float16 values 1, 2, ...
+  for (size_t i = 0; i < x.size(); ++i) {
+    const uint16_t bits = FloatToHalfBits(x[i]);
+    std::memcpy(reinterpret_cast<uint8_t*>(x_half.data()) + 2 * i, &bits, 2);
+  }
+  for (const bool strided : {false, true}) {
+    const uint32_t cols = strided ? 32 : 64;
+    const Outcome o = RunModes(x_half, 8, 1, [strided, cols](float* xp, float* yp) {
+      Tile k(xp, 256, yp, 8, 1024);
+      TBuf<TPosition::VECCALC> out_buf;
+      k.pipe.InitBuffer(out_buf, 8 * sizeof(float));
+      LocalTensor<float> out = out_buf.Get<float>();
+      GlobalTensor<half> xh;
+      xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
+      LocalTensor<half> t = k.in.AllocTensor<half>();
+      if (strided) {
+        DataCopyParams p;
+        p.blockCount = 8;
+        p.blockLen = 2;   // 32 elements
+        p.srcStride = 2;  // 32 elements between rows in GM
+        p.dstStride = 0;
+        DataCopy(t, xh[16], p);
+      } else {
+        DataCopy(t, xh, 512);
+      }
+      k.in.EnQue(t);
+      t = k.in.DeQue<half>();
+      ext::ReduceRows(out, t, ext::ReduceOp::kSum, 8, cols, cols);
+      k.in.FreeTensor(t);
+      SetFlag<HardEvent::V_MTE3>(0);
+      WaitFlag<HardEvent::V_MTE3>(0);
+      DataCopy(k.y, out, 8);
+    });
+    EXPECT_EQ(o.elided, 8u * cols * 2u);
+    for (size_t r = 0; r < 8; ++r) {
+      float want = 0;
+      for (size_t c = 0; c < cols; ++c) want += x[r * 64 + (strided ? 16 : 0) + c];
+      EXPECT_EQ(o.y[r], want) << (strided ? "strided row " : "row ") << r;
+    }
+  }
+}
+
 // 4 rows of 12 floats copied with DataCopyPad, padded to 16 in the UB with 1000, then each row
 // reduced over its first `cols` columns.
 Outcome ReducePaddedRows(const std::vector<float>& x, uint32_t cols) {
