@@ -97,19 +97,48 @@ struct Tile {
   // `cols` floats of the accumulator to y.
   void SumsOut(const LocalTensor<float>& t, uint32_t rows, uint32_t cols, bool columns) {
     TBuf<TPosition::VECCALC> acc_buf;
-    pipe.InitBuffer(acc_buf, cols * sizeof(float));
-    LocalTensor<float> acc = acc_buf.Get<float>();
-    Duplicate(acc, 0.0f, cols);
+    LocalTensor<float> acc = Zeros(acc_buf, cols);
     if (columns) {
       ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
     } else {
       ext::ReduceRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
     }
+    CopyOut(acc, cols);
+  }
+  // A zeroed float32 VECCALC tile of `n` elements.
+  LocalTensor<float> Zeros(TBuf<TPosition::VECCALC>& buf, uint32_t n) {
+    pipe.InitBuffer(buf, n * sizeof(float));
+    LocalTensor<float> t = buf.Get<float>();
+    Duplicate(t, 0.0f, n);
+    return t;
+  }
+  // Copies the first `n` floats of a vector result to y once the V pipe is done.
+  void CopyOut(const LocalTensor<float>& t, uint32_t n) {
     SetFlag<HardEvent::V_MTE3>(0);
     WaitFlag<HardEvent::V_MTE3>(0);
-    DataCopy(y, acc, cols);
+    DataCopy(y, t, n);
   }
 };
+
+// The bytes of the float16 values of x, two to a float: a GM buffer for a half tensor.
+std::vector<float> AsHalves(const std::vector<float>& x) {
+  std::vector<float> out((x.size() + 1) / 2);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const uint16_t bits = FloatToHalfBits(x[i]);
+    std::memcpy(reinterpret_cast<uint8_t*>(out.data()) + 2 * i, &bits, 2);
+  }
+  return out;
+}
+
+// 8 rows of `blocks` 32 B blocks each, `blocks` blocks apart in GM (a column piece's copy).
+DataCopyParams EightStridedRows(uint16_t blocks) {
+  DataCopyParams p;
+  p.blockCount = 8;
+  p.blockLen = blocks;
+  p.srcStride = blocks;
+  p.dstStride = 0;
+  return p;
+}
 
 TEST(CopyElision, RowReductionsReadAContiguousCopyInPlace) {
   const std::vector<float> x = Iota(4 * 64);
@@ -177,12 +206,7 @@ TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
   const Outcome o = RunModes(x, 32, 1, [](float* xp, float* yp) {
     Tile k(xp, 512, yp, 32, 1024);
     LocalTensor<float> t = k.in.AllocTensor<float>();
-    DataCopyParams p;
-    p.blockCount = 8;
-    p.blockLen = 4;   // 32 floats
-    p.srcStride = 4;  // 32 floats between rows in GM
-    p.dstStride = 0;
-    DataCopy(t, k.x[16], p);
+    DataCopy(t, k.x[16], EightStridedRows(4));  // 32 floats a row
     k.in.EnQue(t);
     t = k.in.DeQue<float>();
     k.SumsOut(t, 8, 32, true);
@@ -195,50 +219,38 @@ TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
 TEST(CopyElision, WideningAndMappedColumnFoldsReadAStridedCopyInPlace) {
   // Columns [16, 48) of an [8, 64] x, as float16 (the widening fold) and squared (the mapped
   // fold): the strided tile is folded from GM as the float32 one is.
-  std::vector<float> x = Iota(8 * 64);
-  std::vector<float> x_half(8 * 64 / 2);  // the bytes of 8 x 64 float16 values 1, 2, ...
-  for (size_t i = 0; i < x.size(); ++i) {
-    const uint16_t bits = FloatToHalfBits(x[i]);
-    std::memcpy(reinterpret_cast<uint8_t*>(x_half.data()) + 2 * i, &bits, 2);
-  }
+  const std::vector<float> x = Iota(8 * 64);
   for (const bool widen : {true, false}) {
-    const Outcome o = RunModes(widen ? x_half : x, 32, 1, [widen](float* xp, float* yp) {
+    const Outcome o = RunModes(widen ? AsHalves(x) : x, 32, 1, [widen](float* xp, float* yp) {
       Tile k(xp, widen ? 256 : 512, yp, 32, 1024);
       TBuf<TPosition::VECCALC> acc_buf;
-      k.pipe.InitBuffer(acc_buf, 32 * sizeof(float));
-      LocalTensor<float> acc = acc_buf.Get<float>();
-      Duplicate(acc, 0.0f, 32);
-      DataCopyParams p;
-      p.blockCount = 8;
-      p.blockLen = widen ? 2 : 4;   // 32 elements
-      p.srcStride = widen ? 2 : 4;  // 32 elements between rows in GM
-      p.dstStride = 0;
+      LocalTensor<float> acc = k.Zeros(acc_buf, 32);
       if (widen) {
         GlobalTensor<half> xh;
         xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
         LocalTensor<half> t = k.in.AllocTensor<half>();
-        DataCopy(t, xh[16], p);
+        DataCopy(t, xh[16], EightStridedRows(2));  // 32 halves a row
         k.in.EnQue(t);
         t = k.in.DeQue<half>();
         ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 32, 32);
         k.in.FreeTensor(t);
       } else {
         LocalTensor<float> t = k.in.AllocTensor<float>();
-        DataCopy(t, k.x[16], p);
+        DataCopy(t, k.x[16], EightStridedRows(4));
         k.in.EnQue(t);
         t = k.in.DeQue<float>();
         ext::AccumulateRows(acc, t, ext::RowMap::kSquare, ext::ReduceOp::kSum, 8, 32, 32);
         k.in.FreeTensor(t);
       }
-      SetFlag<HardEvent::V_MTE3>(0);
-      WaitFlag<HardEvent::V_MTE3>(0);
-      DataCopy(k.y, acc, 32);
+      k.CopyOut(acc, 32);
     });
     EXPECT_EQ(o.elided, widen ? 512u : 1024u);
     for (size_t c = 0; c < 32; ++c) {
       float want = 0;
-      for (size_t r = 0; r < 8; ++r)
-        want += widen ? x[r * 64 + 16 + c] : x[r * 64 + 16 + c] * x[r * 64 + 16 + c];
+      for (size_t r = 0; r < 8; ++r) {
+        const float v = x[r * 64 + 16 + c];
+        want += widen ? v : v * v;
+      }
       EXPECT_EQ(o.y[c], want) << (widen ? "float16 " : "squared ") << c;
     }
   }
@@ -247,29 +259,18 @@ TEST(CopyElision, WideningAndMappedColumnFoldsReadAStridedCopyInPlace) {
 TEST(CopyElision, WideningRowReductionReadsACopyInPlace) {
   // The rows of an [8, 64] float16 x, whole (contiguous) or columns [16, 48) (strided), summed
   // into float32 row by row: read from GM with the GM pitch, as the float32 rows are.
-  std::vector<float> x = Iota(8 * 64);
-  std::vector<float> x_half(8 * 64 / 2);  // the bytes of 8 x 64 float16 values 1, 2, ...
-  for (size_t i = 0; i < x.size(); ++i) {
-    const uint16_t bits = FloatToHalfBits(x[i]);
-    std::memcpy(reinterpret_cast<uint8_t*>(x_half.data()) + 2 * i, &bits, 2);
-  }
+  const std::vector<float> x = Iota(8 * 64);
   for (const bool strided : {false, true}) {
     const uint32_t cols = strided ? 32 : 64;
-    const Outcome o = RunModes(x_half, 8, 1, [strided, cols](float* xp, float* yp) {
+    const Outcome o = RunModes(AsHalves(x), 8, 1, [strided, cols](float* xp, float* yp) {
       Tile k(xp, 256, yp, 8, 1024);
       TBuf<TPosition::VECCALC> out_buf;
-      k.pipe.InitBuffer(out_buf, 8 * sizeof(float));
-      LocalTensor<float> out = out_buf.Get<float>();
+      LocalTensor<float> out = k.Zeros(out_buf, 8);
       GlobalTensor<half> xh;
       xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
       LocalTensor<half> t = k.in.AllocTensor<half>();
       if (strided) {
-        DataCopyParams p;
-        p.blockCount = 8;
-        p.blockLen = 2;   // 32 elements
-        p.srcStride = 2;  // 32 elements between rows in GM
-        p.dstStride = 0;
-        DataCopy(t, xh[16], p);
+        DataCopy(t, xh[16], EightStridedRows(2));
       } else {
         DataCopy(t, xh, 512);
       }
@@ -277,9 +278,7 @@ TEST(CopyElision, WideningRowReductionReadsACopyInPlace) {
       t = k.in.DeQue<half>();
       ext::ReduceRows(out, t, ext::ReduceOp::kSum, 8, cols, cols);
       k.in.FreeTensor(t);
-      SetFlag<HardEvent::V_MTE3>(0);
-      WaitFlag<HardEvent::V_MTE3>(0);
-      DataCopy(k.y, out, 8);
+      k.CopyOut(out, 8);
     });
     EXPECT_EQ(o.elided, 8u * cols * 2u);
     for (size_t r = 0; r < 8; ++r) {
