@@ -242,24 +242,25 @@ ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
   if (outer == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
   const uint64_t whole_rows = inner < (uint64_t{1} << 24) ? most_rows(c) : 0;
   const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
-  if (whole_rows >= want_rows || (whole_rows > 0 && streams)) {
-    t = c;
-    if (!allow_split && outer < max_cores && ColumnsMayBeRecut(t)) {
-      // A combine stage's whole rows spread over the launch's blocks in column pieces of whole
-      // 512 B units that keep the rows, so the same bits: each block moves a share of the
-      // partials instead of one block all of them (outer+inner [128,1024,256] float16 on the
-      // 910B: the 8 x 1024 partials on one block took 1.8 us; 1.153 -> 1.137 of the roofline).
-      // Not rows narrower than a unit: each piece would pay a DMA setup for a few bytes.
-      const uint64_t unit = std::max<uint64_t>(kGmBurstBytes / s.in, 1);
+  const bool whole = whole_rows >= want_rows || (whole_rows > 0 && streams);
+  t = whole ? c : column_chunks(inner);
+  if (!allow_split && outer * CeilDiv(inner, t.cols) < max_cores) {
+    // A combine stage (the reduced extent may not split): narrower columns keep every block busy.
+    // Columns narrow enough that every block gets a unit, in whole `unit`s of elements.
+    auto cols_for_blocks = [&](uint64_t unit) {
+      return Align(CeilDiv(inner, CeilDiv(max_cores, outer)), unit);
+    };
+    if (!whole) {
+      t = column_chunks(cols_for_blocks(per));
+    } else if (ColumnsMayBeRecut(t)) {
+      // Whole rows are cut into pieces of whole 512 B units that keep the rows, so the same bits:
+      // each block moves a share of the partials instead of one block all of them (outer+inner
+      // [128,1024,256] float16 on the 910B: the 8 x 1024 partials on one block took 1.8 us;
+      // 1.153 -> 1.137 of the roofline). Rows narrower than a unit stay whole: each piece would
+      // pay a DMA setup for a few bytes.
       t.cols = static_cast<uint32_t>(
-          std::min<uint64_t>(inner, Align(CeilDiv(inner, CeilDiv(max_cores, outer)), unit)));
+          std::min(inner, cols_for_blocks(std::max<uint64_t>(kGmBurstBytes / s.in, 1))));
       t.ub_row_stride = t.cols;
-    }
-  } else {
-    t = column_chunks(inner);
-    if (!allow_split && outer * CeilDiv(inner, t.cols) < max_cores) {
-      // The reduced extent may not split (a combine stage): narrower chunks keep every core busy.
-      t = column_chunks(Align(CeilDiv(inner, CeilDiv(max_cores, outer)), per));
     }
   }
   split_cores(t);
