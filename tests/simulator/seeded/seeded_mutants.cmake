@@ -6,7 +6,7 @@
 # opsim_seeded_mutant(<family> <name> <find> <replace> <kind> <block> <instruction> <phrase>
 #                     <bug>): see seeded.cmake.
 
-set(samples ${PROJECT_SOURCE_DIR}/../shared/ascendc_samples)
+set(samples ${OPSIM_SHARED_DIR}/ascendc_samples)
 
 # --- op_kernel/add/add_custom.cc ---------------------------------------------------------------
 opsim_seeded_kernel(ours_add ${PROJECT_SOURCE_DIR}/op_kernel/add/add_custom.cc
