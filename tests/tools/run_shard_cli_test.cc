@@ -37,8 +37,12 @@ std::string SuiteText(int light, int heavy, const std::string& extra = "") {
     y += "  - name: " + name + "\n    op: ReduceSum\n    attrs: {axes: [0]}\n" +
          "    inputs: [{shape: [" + std::to_string(elements) + "]}]\n";
   };
-  for (int i = 0; i < light; ++i) add(std::string("c") + std::to_string(i), 1 + i);
-  for (int i = 0; i < heavy; ++i) add(std::string("h") + std::to_string(i), 400000 + i);
+  // Appended, not "c" + to_string(i): GCC 12 warns falsely (-Wrestrict) on that when inlined.
+  const auto named = [](char prefix, int i) {
+    return std::string(1, prefix).append(std::to_string(i));
+  };
+  for (int i = 0; i < light; ++i) add(named('c', i), 1 + i);
+  for (int i = 0; i < heavy; ++i) add(named('h', i), 400000 + i);
   if (!extra.empty()) add(extra, extra[0] == 'h' ? 500000 : 7);
   return y;
 }
@@ -157,11 +161,16 @@ TEST_F(RunShardCli, ShardsPartitionTheSuite) {
   const std::string suite = WriteSuite("grow.yaml", SuiteText(40, 3));
   const std::vector<std::string> all = List(suite, "");
   ASSERT_EQ(all.size(), 43u);
-  for (int total : {1, 2, 3, 7, 50}) {
+  for (int total : {1, 3, 7}) {
     const std::map<std::string, int> shard_of = ShardOfEach(suite, total);
     EXPECT_EQ(shard_of.size(), all.size()) << total << " shards";
     for (const std::string& name : all) EXPECT_EQ(shard_of.count(name), 1u) << name;
   }
+  // More shards than cases: some shards are empty, and still succeed.
+  EXPECT_EQ(ShardOfEach(kSuite, 8).size(), 6u);
+  const Result empty = Run(std::string("run ") + kSuite + " --shard 99999/100000");
+  EXPECT_EQ(empty.rc, 0) << empty.err;
+  EXPECT_NE(empty.out.find("0 passed, 0 failed"), std::string::npos) << empty.out;
   const Result r = Run("run " + suite + " --list --shard 1/3");
   EXPECT_NE(r.err.find("shard 1/3: "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(" of 43 cases, cost "), std::string::npos) << r.err;
