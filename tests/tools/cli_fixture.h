@@ -71,10 +71,17 @@ class OpsimCli : public ::testing::Test {
 
   std::string Path(const std::string& name) const { return (dir_ / name).string(); }
 
-  Result Run(const std::string& args) const {
+  // `env`: variables for this run only ("A=1 B=2"). The test-sharding variables `opsim run`
+  // reads (docs/CASES.md, "Sharding") are cleared first, so that a test binary that is itself
+  // run as a shard does not shard the runs it makes.
+  Result Run(const std::string& args, const std::string& env = "") const {
     const std::string out = Path("stdout.txt"), err = Path("stderr.txt");
-    const std::string cmd = std::string("cd '") + OPSIM_SOURCE_DIR + "' && '" + OPSIM_BINARY +
-                            "' " + args + " >'" + out + "' 2>'" + err + "'";
+    const std::string cmd = std::string("cd '") + OPSIM_SOURCE_DIR +
+                            "' && env -u TEST_TOTAL_SHARDS -u TEST_SHARD_INDEX "
+                            "-u TEST_SHARD_STATUS_FILE -u GTEST_TOTAL_SHARDS -u GTEST_SHARD_INDEX "
+                            "-u GTEST_SHARD_STATUS_FILE " +
+                            env + " '" + OPSIM_BINARY + "' " + args + " >'" + out + "' 2>'" + err +
+                            "'";
     const int status = std::system(cmd.c_str());
     Result r;
     r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -33,6 +33,8 @@ struct CaseOutcome {
   double roofline = 0;   // (input bytes / HBM bandwidth) / device_ns; 0 when unknown
   uint64_t input_bytes = 0;
   std::vector<uint64_t> output_digests;  // cases::CaseResult::output_digests
+  size_t index = 0;                      // its place in the whole selection (every shard), from 0
+  uint64_t cost = 0;                     // CaseCost (shard_assign.h)
   std::vector<sim::KernelStats> traces;  // one per launch, when tracing
 };
 

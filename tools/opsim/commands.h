@@ -18,5 +18,6 @@ CommandRunner AddBenchCommand(CLI::App& parent);
 CommandRunner AddDevicesCommand(CLI::App& parent);
 CommandRunner AddDemoCommand(CLI::App& parent);
 CommandRunner AddOnnxTestCommand(CLI::App& parent);
+CommandRunner AddReportCommand(CLI::App& parent);
 
 }  // namespace opsim::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
       {"devices", opsim::cli::AddDevicesCommand(app)},
       {"demo", opsim::cli::AddDemoCommand(app)},
       {"onnx-test", opsim::cli::AddOnnxTestCommand(app)},
+      {"report", opsim::cli::AddReportCommand(app)},
   };
   // The commands that run operators also run the ones of user libraries.
   std::vector<std::pair<std::string, std::shared_ptr<std::vector<std::string>>>> libraries;

@@ -1,46 +1,18 @@
 #include "run_baseline.h"
 
 #include <charconv>
-#include <set>
-#include <string_view>
 #include <utility>
 
 #include "nlohmann/json.hpp"
 #include "opsim/cases/output_digest.h"
-#include "opsim/core/file_read.h"
+#include "strict_json.h"
 
 namespace opsim::cli {
 namespace {
 
-// A report of half a million cases; far past any suite, and the parsed tree stays a few GiB.
-constexpr uint64_t kMaxBaselineBytes = 256ull << 20;
-
 Status Bad(const std::string& path, const std::string& rule) {
   return {ErrorCode::kInvalidParam, "--baseline '" + path + "': " + rule};
 }
-
-// nlohmann keeps the last of two members of one name; a report never has two, so a file that
-// does was edited or made by something else, and which value counts would be a guess.
-class DuplicateMemberFinder {
- public:
-  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-    using Event = nlohmann::json::parse_event_t;
-    if (event == Event::object_start) {
-      open_.emplace_back();
-    } else if (event == Event::object_end) {
-      if (!open_.empty()) open_.pop_back();
-    } else if (event == Event::key && !open_.empty() && parsed.is_string()) {
-      const std::string& key = parsed.get_ref<const std::string&>();
-      if (!open_.back().insert(key).second && first_.empty()) first_ = key;
-    }
-    return true;  // keep everything: the rules below judge the tree
-  }
-  const std::string& first_duplicate() const { return first_; }
-
- private:
-  std::vector<std::set<std::string>> open_;  // the member names of each object being read
-  std::string first_;
-};
 
 bool ParseDigest(const std::string& text, uint64_t* out) {
   if (text.size() != 16) return false;
@@ -75,24 +47,8 @@ std::string KeyFieldList() {
 CaseKey KeyOf(const CaseOutcome& o) { return {o.name, o.op, o.dtype, o.device, o.attrs}; }
 
 Status Baseline::Load(const std::string& path, Baseline* out) {
-  std::string text;
-  if (Status st = ReadRegularFile(path, kMaxBaselineBytes, "a baseline report", &text); !st.ok()) {
-    return {ErrorCode::kInvalidParam, "--baseline: " + st.message()};
-  }
-  DuplicateMemberFinder duplicates;
   nlohmann::json report;
-  try {
-    report = nlohmann::json::parse(text, std::ref(duplicates));
-  } catch (const nlohmann::json::exception& e) {
-    // e.what() is "[json.exception.parse_error.101] parse error at line 1, column 1: ...".
-    std::string_view why = e.what();
-    if (const size_t at = why.find("] "); at != std::string_view::npos) why.remove_prefix(at + 2);
-    return Bad(path, "is not JSON (a report of `opsim run --report`): " + std::string(why));
-  }
-  if (!duplicates.first_duplicate().empty()) {
-    return Bad(path, "an object has the member '" + duplicates.first_duplicate() +
-                         "' twice (each member once)");
-  }
+  OPSIM_RETURN_IF_ERROR(ReadStrictJson(path, "--baseline", "a baseline report", &report));
   const std::string shape =
       "(a report of `opsim run --report`: {\"cases\": [{\"name\": ..., "
       "\"outputs\": [\"<16 hex digits>\", ...]}, ...]})";

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -28,7 +29,10 @@
 #include "opsim/sim/device_profile.h"
 #include "run_baseline.h"
 #include "run_report.h"
+#include "shard_assign.h"
+#include "shard_spec.h"
 #include "strict_flags.h"
+#include "suite_identity.h"
 
 namespace opsim::cli {
 namespace {
@@ -47,6 +51,15 @@ struct RunOptions {
   bool unchecked = false;
   bool copy_elision = true;
   std::string baseline;
+  std::optional<std::string> shard;  // --shard I/N
+  bool list = false;
+};
+
+// A case of this shard, with its place in the whole selection and its cost.
+struct ShardCase {
+  cases::Case c;
+  size_t index = 0;
+  uint64_t cost = 0;
 };
 
 // splitmix64: spreads --seed over the case seeds so nearby seeds give unrelated data.
@@ -122,65 +135,78 @@ class Table {
   size_t done_ = 0;
 };
 
-int RunSuites(const RunOptions& o) {
-  // The filter first: a pattern that cannot be run is refused before any suite is read.
-  std::optional<std::regex> filter;
-  if (o.filter) {
-    filter.emplace();
-    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
-      return UsageError(kCmd, st.message());
-    }
-  }
-  // The baseline too: a bad one is a usage error before any case runs.
-  std::optional<Baseline> baseline;
-  if (!o.baseline.empty()) {
-    baseline.emplace();
-    if (Status st = Baseline::Load(o.baseline, &*baseline); !st.ok()) {
-      return UsageError(kCmd, st.message());
-    }
-  }
-  std::vector<cases::Case> all;
-  std::vector<std::string> files = o.suites;
-  if (files.empty()) {
-    const std::string dir = cases::DefaultCaseDir();
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-      if (e.path().extension() == ".yaml") files.push_back(e.path().string());
-    }
-    if (ec) return Report(kCmd, "cannot list " + dir + ": " + ec.message(), kExitFailure);
-    std::sort(files.begin(), files.end());
-    if (Status st = cases::LoadCaseDir(dir, &all); !st.ok()) {
-      return Report(kCmd, st.ToString(), kExitFailure);
-    }
-  } else {
-    for (const std::string& f : files) {
-      if (Status st = cases::LoadCaseFile(f, &all); !st.ok()) {
+// Loads the suites named on the command line, or every suite of the default folder, into
+// `all`; `files` gets the files. 0, or the exit code of the error it reported.
+int LoadSuites(const RunOptions& o, std::vector<std::string>* files,
+               std::vector<cases::Case>* all) {
+  *files = o.suites;
+  if (!files->empty()) {
+    for (const std::string& f : *files) {
+      if (Status st = cases::LoadCaseFile(f, all); !st.ok()) {
         return Report(kCmd, st.ToString(), kExitFailure);
       }
     }
+    return 0;
   }
+  const std::string dir = cases::DefaultCaseDir();
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    if (e.path().extension() == ".yaml") files->push_back(e.path().string());
+  }
+  if (ec) return Report(kCmd, "cannot list " + dir + ": " + ec.message(), kExitFailure);
+  std::sort(files->begin(), files->end());
+  if (Status st = cases::LoadCaseDir(dir, all); !st.ok()) {
+    return Report(kCmd, st.ToString(), kExitFailure);
+  }
+  return 0;
+}
 
-  if (o.device) {
-    sim::DeviceProfile profile;
-    if (Status st = sim::LoadNamedDeviceProfile(*o.device, &profile); !st.ok()) {
-      return UsageError(kCmd, "--device '" + *o.device + "': " + st.message());
+// This shard's cases of the whole selection (all of them unsharded), each with its place in the
+// selection and its cost; `summary` gets the selection's identity and the shard's part.
+std::vector<ShardCase> TakeShard(std::vector<cases::Case> selected, const RunOptions& o,
+                                 const ShardRequest& request, RunSummary* summary) {
+  std::vector<std::string> names;
+  std::vector<uint64_t> costs;
+  for (const cases::Case& c : selected) {
+    names.push_back(c.FullName());
+    costs.push_back(CaseCost(c));
+  }
+  const ShardPlan plan = PlanShards(names, costs, request.shard.total);
+  summary->selection.cases = selected.size();
+  summary->selection.digest = SuiteFingerprint(selected);
+  for (uint64_t c : costs) summary->selection.cost += c;
+  summary->selection.filter = o.filter.value_or("");
+  summary->selection.seed = o.seed;
+  summary->shard.index = request.shard.index;
+  summary->shard.total = request.shard.total;
+  summary->shard.cost = plan.shard_cost[request.shard.index];
+  std::vector<ShardCase> mine;
+  for (size_t i = 0; i < selected.size(); ++i) {
+    if (plan.shard_of[i] == request.shard.index) {
+      mine.push_back({std::move(selected[i]), i, costs[i]});
     }
   }
-  std::vector<cases::Case> selected;
-  for (cases::Case& c : all) {
-    if (o.device && c.device != *o.device) continue;
-    if (filter && !std::regex_search(c.FullName(), *filter)) continue;
-    if (o.seed) {
-      for (cases::CaseInput& in : c.inputs) in.seed = Mix(in.seed, *o.seed);
-    }
-    selected.push_back(std::move(c));
-  }
-  if (!o.trace_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.trace_dir, ec);
-    if (ec) return Report(kCmd, "--trace " + o.trace_dir + ": " + ec.message(), kExitFailure);
-  }
+  summary->shard.cases = mine.size();
+  return mine;
+}
 
+// --list: the shard's cases, one full name a line on stdout; the shard's share on stderr.
+int ListCases(const std::vector<ShardCase>& mine, const RunSummary& summary) {
+  for (const ShardCase& c : mine) std::printf("%s\n", c.c.FullName().c_str());
+  const double share = summary.selection.cost > 0 ? 100.0 * summary.shard.cost /
+                                                        static_cast<double>(summary.selection.cost)
+                                                  : 0;
+  std::fprintf(stderr, "shard %u/%u: %zu of %zu cases, cost %llu of %llu (%.1f%%)\n",
+               summary.shard.index, summary.shard.total, mine.size(), summary.selection.cases,
+               static_cast<unsigned long long>(summary.shard.cost),
+               static_cast<unsigned long long>(summary.selection.cost), share);
+  return 0;
+}
+
+// Runs the shard's cases on `o.threads` workers, prints a row per case in case order and fills
+// `summary`; returns the number of trace files that could not be written.
+int RunCases(const RunOptions& o, const std::vector<ShardCase>& selected,
+             std::optional<Baseline>* baseline, RunSummary* summary) {
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
   const size_t workers = std::max<size_t>(
       1, std::min<size_t>(o.threads > 0 ? static_cast<size_t>(o.threads) : hw, selected.size()));
@@ -191,17 +217,15 @@ int RunSuites(const RunOptions& o) {
   harness.copy_elision = o.copy_elision;
 
   size_t name_width = 4;
-  for (const auto& c : selected) name_width = std::max(name_width, c.FullName().size());
+  for (const auto& c : selected) name_width = std::max(name_width, c.c.FullName().size());
   Table table(name_width, isatty(STDERR_FILENO) != 0, selected.size());
   table.Header();
 
-  RunSummary summary;
-  summary.suites = files;
-  summary.device = o.device.value_or("");
-  summary.threads = static_cast<int>(workers);
-  summary.checked = harness.checked;
-  summary.copy_elision = harness.copy_elision;
-  summary.outcomes.resize(selected.size());
+  summary->device = o.device.value_or("");
+  summary->threads = static_cast<int>(workers);
+  summary->checked = harness.checked;
+  summary->copy_elision = harness.copy_elision;
+  summary->outcomes.resize(selected.size());
   std::vector<char> ready(selected.size(), 0);
   std::mutex mutex;
   std::condition_variable cv;
@@ -209,9 +233,11 @@ int RunSuites(const RunOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   auto work = [&] {
     for (size_t i = next++; i < selected.size(); i = next++) {
-      CaseOutcome outcome = RunCase(selected[i], harness);
+      CaseOutcome outcome = RunCase(selected[i].c, harness);
+      outcome.index = selected[i].index;
+      outcome.cost = selected[i].cost;
       std::lock_guard<std::mutex> lock(mutex);
-      summary.outcomes[i] = std::move(outcome);
+      summary->outcomes[i] = std::move(outcome);
       ready[i] = 1;
       cv.notify_all();
     }
@@ -225,12 +251,12 @@ int RunSuites(const RunOptions& o) {
       std::unique_lock<std::mutex> lock(mutex);
       cv.wait(lock, [&] { return ready[i] != 0; });
     }
-    CaseOutcome& out = summary.outcomes[i];
-    if (baseline) baseline->Check(&out);
+    CaseOutcome& out = summary->outcomes[i];
+    if (*baseline) (*baseline)->Check(&out);
     table.Row(out);
-    if (out.verdict == Verdict::kPass) ++summary.passed;
-    if (out.verdict == Verdict::kFail) ++summary.failed;
-    if (out.verdict == Verdict::kSkip) ++summary.skipped;
+    if (out.verdict == Verdict::kPass) ++summary->passed;
+    if (out.verdict == Verdict::kFail) ++summary->failed;
+    if (out.verdict == Verdict::kSkip) ++summary->skipped;
     if (harness.trace && !out.traces.empty()) {
       const std::string path =
           (std::filesystem::path(o.trace_dir) / TraceFileName(out.name)).string();
@@ -244,9 +270,17 @@ int RunSuites(const RunOptions& o) {
   }
   for (std::thread& t : pool) t.join();
   table.Finish();
-  summary.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (baseline) summary.baseline = baseline->counts();
+  summary->wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  summary->shard.wall_s = summary->wall_s;
+  summary->shard.threads = summary->threads;
+  if (*baseline) summary->baseline = (*baseline)->counts();
 
+  return trace_errors;
+}
+
+// Writes --report and --junit and prints the last lines; returns the exit code.
+int Finish(const RunOptions& o, const std::optional<Baseline>& baseline, const RunSummary& summary,
+           int trace_errors) {
   int rc = summary.failed == 0 && trace_errors == 0 ? 0 : kExitFailure;
   if (!o.report.empty()) {
     if (Status st = WriteTextFile(o.report, RunReportJson(summary)); !st.ok()) {
@@ -269,6 +303,68 @@ int RunSuites(const RunOptions& o) {
   if (summary.skipped > 0) std::printf(", %d skipped", summary.skipped);
   std::printf("\n");
   return rc;
+}
+
+int RunSuites(const RunOptions& o) {
+  // The shard first: a bad --shard or environment is refused before anything is read or shown.
+  ShardRequest shard;
+  if (Status st = ResolveShard(
+          o.shard, [](const char* name) { return std::getenv(name); }, &shard);
+      !st.ok()) {
+    return UsageError(kCmd, st.message());
+  }
+  // Then the filter: a pattern that cannot be run is refused before any suite is read.
+  std::optional<std::regex> filter;
+  if (o.filter) {
+    filter.emplace();
+    if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+  }
+  // The baseline too: a bad one is a usage error before any case runs.
+  std::optional<Baseline> baseline;
+  if (!o.baseline.empty()) {
+    baseline.emplace();
+    if (Status st = Baseline::Load(o.baseline, &*baseline); !st.ok()) {
+      return UsageError(kCmd, st.message());
+    }
+  }
+  std::vector<cases::Case> all;
+  std::vector<std::string> files;
+  if (int rc = LoadSuites(o, &files, &all); rc != 0) return rc;
+
+  if (o.device) {
+    sim::DeviceProfile profile;
+    if (Status st = sim::LoadNamedDeviceProfile(*o.device, &profile); !st.ok()) {
+      return UsageError(kCmd, "--device '" + *o.device + "': " + st.message());
+    }
+  }
+  std::vector<cases::Case> whole;
+  for (cases::Case& c : all) {
+    if (o.device && c.device != *o.device) continue;
+    if (filter && !std::regex_search(c.FullName(), *filter)) continue;
+    if (o.seed) {
+      for (cases::CaseInput& in : c.inputs) in.seed = Mix(in.seed, *o.seed);
+    }
+    whole.push_back(std::move(c));
+  }
+  RunSummary summary;
+  summary.build_id = BuildId();
+  summary.suites = files;
+  std::vector<ShardCase> selected = TakeShard(std::move(whole), o, shard, &summary);
+  // The protocol's acknowledgement, once the shard is known to be valid (--list too).
+  if (Status st = TouchStatusFiles(shard.status_files); !st.ok()) {
+    return Report(kCmd, st.message(), kExitFailure);
+  }
+  if (o.list) return ListCases(selected, summary);
+  if (!o.trace_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.trace_dir, ec);
+    if (ec) return Report(kCmd, "--trace " + o.trace_dir + ": " + ec.message(), kExitFailure);
+  }
+
+  const int trace_errors = RunCases(o, selected, &baseline, &summary);
+  return Finish(o, baseline, summary, trace_errors);
 }
 
 }  // namespace
@@ -301,6 +397,14 @@ CommandRunner AddRunCommand(CLI::App& parent) {
                   "A JSON report of an earlier run (--report): a case whose output digests "
                   "differ from the same case's there fails; cases it lacks are counted")
       ->check(NonEmptyPath());
+  app->add_option("--shard", o->shard,
+                  "Run shard I of N (I/N, I from 0): a stable, cost-balanced part of the cases; "
+                  "beats TEST_TOTAL_SHARDS/TEST_SHARD_INDEX and GTEST_TOTAL_SHARDS/"
+                  "GTEST_SHARD_INDEX, which are read when it is absent (docs/CASES.md)")
+      ->type_name("I/N");
+  AddFlag(app, "--list", &o->list,
+          "Print the full names of the shard's cases (all cases unsharded), one a line, and run "
+          "nothing");
   return [o] { return RunSuites(*o); };
 }
 

@@ -43,6 +43,13 @@ std::string Seconds(double s) {
   return buf;
 }
 
+nlohmann::json ShardJson(const ShardPart& p) {
+  nlohmann::json j = {{"index", p.index}, {"total", p.total},   {"cases", p.cases},
+                      {"cost", p.cost},   {"wall_s", p.wall_s}, {"threads", p.threads}};
+  if (!p.file.empty()) j["file"] = p.file;
+  return j;
+}
+
 }  // namespace
 
 std::string RunReportJson(const RunSummary& s) {
@@ -60,7 +67,9 @@ std::string RunReportJson(const RunSummary& s) {
                             {"host_ms", o.host_ms},
                             {"device_us", o.device_ns / 1000.0},
                             {"input_bytes", o.input_bytes},
-                            {"roofline_share", o.roofline}};
+                            {"roofline_share", o.roofline},
+                            {"index", o.index},
+                            {"cost", o.cost}};
     // The identity --baseline matches cases by, written from the one list it reads.
     const CaseKey key = KeyOf(o);
     for (size_t f = 0; f < kCaseKeyFields.size(); ++f) entry[kCaseKeyFields[f]] = key[f];
@@ -76,7 +85,20 @@ std::string RunReportJson(const RunSummary& s) {
                            {"failed", s.failed},
                            {"skipped", s.skipped},
                            {"wall_s", s.wall_s},
+                           {"build_id", s.build_id},
+                           {"seed", s.selection.seed ? nlohmann::json(*s.selection.seed) : nullptr},
+                           {"filter", s.selection.filter},
+                           {"selection",
+                            {{"cases", s.selection.cases},
+                             {"digest", cases::DigestHex(s.selection.digest)},
+                             {"cost", s.selection.cost}}},
+                           {"shard", ShardJson(s.shard)},
                            {"cases", cases}};
+  if (!s.merged_from.empty()) {
+    nlohmann::json parts = nlohmann::json::array();
+    for (const ShardPart& p : s.merged_from) parts.push_back(ShardJson(p));
+    report["merged_from"] = std::move(parts);
+  }
   if (s.baseline) {
     report["baseline"] = {{"file", s.baseline->file},
                           {"compared", s.baseline->compared},

@@ -1,0 +1,23 @@
+# ctest run_shards_merge_to_unsharded (issue 31): the default suite as 4 shards in 4 processes
+# (the last one sharded by the TEST_* environment, as Bazel or a CI matrix runs it), merged with
+# `opsim report merge`, must equal the unsharded run's report (`opsim report compare`: the same
+# cases in the same order, verdicts, messages and output digests), and no shard's cost may be
+# above 1.3x the mean. Included from tests/CMakeLists.txt.
+#
+# Release: the whole default suite (14421 cases), about 2 x the suite's time: 56 s on two busy
+# cores, the unsharded run and the four shards (docs/PERFORMANCE.md, "Sharding"). Sanitizer
+# builds run every case many times slower, so there the same test runs a part of the suite (the
+# seed pages and special values on the 910B, 292 cases): the sharding, environment and merge
+# code still runs under ASan and UBSan, and the cost balance (judged on the whole suite) is not
+# checked.
+set(opsim_shard_filter "")
+if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  set(opsim_shard_filter "^(seeds|special_values)/.*/ascend910b$")
+endif()
+add_test(NAME run_shards_merge_to_unsharded
+         COMMAND ${CMAKE_COMMAND} -DOPSIM=$<TARGET_FILE:opsim>
+                 -DWORK=${CMAKE_CURRENT_BINARY_DIR}/run_shards_merge_to_unsharded -DSHARDS=4
+                 "-DFILTER=${opsim_shard_filter}"
+                 -P ${CMAKE_CURRENT_SOURCE_DIR}/tools/run_shards_merge.cmake)
+set_tests_properties(run_shards_merge_to_unsharded PROPERTIES TIMEOUT 600
+                     ENVIRONMENT "OPSIM_CONFIG_DIR=${PROJECT_SOURCE_DIR}/configs")
