@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(
-  cmake g++ make
+  cmake g++ make ninja-build
   libeigen3-dev libhwy-dev libyaml-cpp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libexpat1-dev

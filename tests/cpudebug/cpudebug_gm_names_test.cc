@@ -10,36 +10,36 @@
 
 namespace {
 
-constexpr uint32_t kLen = 64;  // floats per block
+constexpr uint32_t kNamesLen = 64;  // floats per block
 
-// Block b copies x[b * kLen, +kLen) to z at `z_shift` floats further on; `get_at` >= 0 makes
+// Block b copies x[b * kNamesLen, +kNamesLen) to z at `z_shift` floats further on; `get_at` >= 0 makes
 // every block also read x with GetValue at that index (past the GlobalTensor when >= its size).
 void CopyBlock(GM_ADDR x, GM_ADDR z, int64_t z_shift, int64_t x_length, int64_t get_at) {
   AscendC::TPipe pipe;
   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, kLen * sizeof(float));
+  pipe.InitBuffer(buf, kNamesLen * sizeof(float));
   AscendC::LocalTensor<float> t = buf.Get<float>();
   AscendC::GlobalTensor<float> xg, zg;
   const int64_t block = AscendC::GetBlockIdx();
-  xg.SetGlobalBuffer((__gm__ float*)x + kLen * block, static_cast<uint64_t>(x_length));
+  xg.SetGlobalBuffer((__gm__ float*)x + kNamesLen * block, static_cast<uint64_t>(x_length));
   zg.SetGlobalBuffer((__gm__ float*)z);
   if (get_at >= 0) (void)xg.GetValue(static_cast<uint64_t>(get_at));
-  AscendC::DataCopy(t, xg, kLen);
+  AscendC::DataCopy(t, xg, kNamesLen);
   AscendC::PipeBarrier<PIPE_ALL>();
-  AscendC::DataCopy(zg[kLen * block + z_shift], t, kLen);
+  AscendC::DataCopy(zg[kNamesLen * block + z_shift], t, kNamesLen);
 }
 
 extern "C" __global__ __aicore__ void copy_clean(GM_ADDR x, GM_ADDR z) {
-  CopyBlock(x, z, 0, kLen, -1);
+  CopyBlock(x, z, 0, kNamesLen, -1);
 }
 extern "C" __global__ __aicore__ void copy_overlapping(GM_ADDR x, GM_ADDR z) {
-  CopyBlock(x, z, AscendC::GetBlockIdx() == 1 ? -8 : 0, kLen, -1);  // block 1 starts 8 early
+  CopyBlock(x, z, AscendC::GetBlockIdx() == 1 ? -8 : 0, kNamesLen, -1);  // block 1 starts 8 early
 }
 extern "C" __global__ __aicore__ void copy_get_value_past_end(GM_ADDR x, GM_ADDR z) {
-  CopyBlock(x, z, 0, kLen, kLen);
+  CopyBlock(x, z, 0, kNamesLen, kNamesLen);
 }
 extern "C" __global__ __aicore__ void copy_global_tensor_too_long(GM_ADDR x, GM_ADDR z) {
-  CopyBlock(x, z, 0, 2 * kLen, -1);  // the last block's x runs past the argument
+  CopyBlock(x, z, 0, 2 * kNamesLen, -1);  // the last block's x runs past the argument
 }
 
 struct Faulted {
@@ -60,8 +60,8 @@ Faulted RunIcpu(const char* name, Kernel kernel, uint32_t blocks, void* x, void*
 class IcpuGmNames : public testing::Test {
  protected:
   void SetUp() override {
-    x_ = AscendC::GmAlloc(4 * kLen * sizeof(float));
-    z_ = AscendC::GmAlloc(4 * kLen * sizeof(float));
+    x_ = AscendC::GmAlloc(4 * kNamesLen * sizeof(float));
+    z_ = AscendC::GmAlloc(4 * kNamesLen * sizeof(float));
   }
   void TearDown() override {
     AscendC::GmFree(x_);

@@ -11,35 +11,35 @@
 namespace {
 
 constexpr uint32_t kBlocks = 8;
-constexpr uint32_t kLen = 256;  // floats per block
-constexpr uint32_t kTotal = kBlocks * kLen;
+constexpr uint32_t kRunLen = 256;  // floats per block
+constexpr uint32_t kTotal = kBlocks * kRunLen;
 
 struct ScaleTiling {
   uint32_t length;  // floats per block
   float bias;
 };
 
-// z = x + y, one kLen slice per block; `past_end_block` writes its slice 8 floats further on.
+// z = x + y, one kRunLen slice per block; `past_end_block` writes its slice 8 floats further on.
 void AddSlices(GM_ADDR x, GM_ADDR y, GM_ADDR z, int64_t past_end_block) {
   AscendC::TPipe pipe;
   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
-  pipe.InitBuffer(buf, 3 * kLen * sizeof(float));
+  pipe.InitBuffer(buf, 3 * kRunLen * sizeof(float));
   AscendC::LocalTensor<float> all = buf.Get<float>();
   AscendC::LocalTensor<float> a = all[0];
-  AscendC::LocalTensor<float> b = all[kLen];
-  AscendC::LocalTensor<float> c = all[2 * kLen];
+  AscendC::LocalTensor<float> b = all[kRunLen];
+  AscendC::LocalTensor<float> c = all[2 * kRunLen];
   AscendC::GlobalTensor<float> xg, yg, zg;
   const int64_t block = AscendC::GetBlockIdx();
-  xg.SetGlobalBuffer((__gm__ float*)x + kLen * block, kLen);
-  yg.SetGlobalBuffer((__gm__ float*)y + kLen * block, kLen);
+  xg.SetGlobalBuffer((__gm__ float*)x + kRunLen * block, kRunLen);
+  yg.SetGlobalBuffer((__gm__ float*)y + kRunLen * block, kRunLen);
   zg.SetGlobalBuffer((__gm__ float*)z);  // the whole region: DataCopy checks each write
-  AscendC::DataCopy(a, xg, kLen);
-  AscendC::DataCopy(b, yg, kLen);
+  AscendC::DataCopy(a, xg, kRunLen);
+  AscendC::DataCopy(b, yg, kRunLen);
   AscendC::PipeBarrier<PIPE_ALL>();
-  AscendC::Add(c, a, b, kLen);
+  AscendC::Add(c, a, b, kRunLen);
   AscendC::PipeBarrier<PIPE_ALL>();
-  const uint64_t offset = kLen * block + (block == past_end_block ? 8 : 0);
-  AscendC::DataCopy(zg[offset], c, kLen);
+  const uint64_t offset = kRunLen * block + (block == past_end_block ? 8 : 0);
+  AscendC::DataCopy(zg[offset], c, kRunLen);
 }
 
 extern "C" __global__ __aicore__ void add_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z) {

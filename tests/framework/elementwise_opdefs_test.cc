@@ -13,7 +13,7 @@
 namespace opsim::testing {
 namespace {
 
-std::vector<int64_t> DimsOf(const TensorDesc& d) {
+std::vector<int64_t> ShapeDims(const TensorDesc& d) {
   return std::vector<int64_t>(d.shape.dims, d.shape.dims + d.shape.dimNum);
 }
 
@@ -39,9 +39,9 @@ TEST(ElementwiseOpDefs, EveryOpIsRegisteredUnderItsOnnxName) {
 TEST(ElementwiseOpDefs, BinaryOutputIsTheBroadcastShape) {
   SVector<TensorDesc> out;
   ASSERT_TRUE(Infer("Mul", {}, {Desc(ACL_FLOAT, {2, 1, 4}), Desc(ACL_FLOAT, {3, 1})}, &out).ok());
-  EXPECT_EQ(DimsOf(out[0]), (std::vector<int64_t>{2, 3, 4}));
+  EXPECT_EQ(ShapeDims(out[0]), (std::vector<int64_t>{2, 3, 4}));
   ASSERT_TRUE(Infer("Add", {}, {Desc(ACL_INT64, {}), Desc(ACL_INT64, {})}, &out).ok());
-  EXPECT_EQ(DimsOf(out[0]), std::vector<int64_t>{});
+  EXPECT_EQ(ShapeDims(out[0]), std::vector<int64_t>{});
   const Status st = Infer("Sub", {}, {Desc(ACL_FLOAT, {2, 3}), Desc(ACL_FLOAT, {2})}, &out);
   EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDim);
   EXPECT_NE(st.message().find("Sub: shapes [2,3] and [2] do not broadcast (output dim 1: 3 vs 2"),
@@ -85,7 +85,7 @@ TEST(ElementwiseOpDefs, CastLikeTakesTheSecondInputsDtype) {
   SVector<TensorDesc> out;
   ASSERT_TRUE(Infer("CastLike", {}, {Desc(ACL_FLOAT, {2, 3}), Desc(ACL_INT8, {})}, &out).ok());
   EXPECT_EQ(out[0].dtype, ACL_INT8);
-  EXPECT_EQ(DimsOf(out[0]), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(ShapeDims(out[0]), (std::vector<int64_t>{2, 3}));
 }
 
 TEST(ElementwiseOpDefs, RunsMatchTheReference) {

@@ -37,7 +37,7 @@ ReduceRequest Sentinel() {
   return r;
 }
 
-void ExpectError(const Status& s, ErrorCode code, const std::string& message) {
+void ExpectParamError(const Status& s, ErrorCode code, const std::string& message) {
   EXPECT_EQ(s.code(), code) << s.ToString();
   EXPECT_EQ(s.message(), message);
 }
@@ -103,7 +103,7 @@ TEST(LowerAtbTest, LowersEachReduceType) {
 }
 
 TEST(LowerAtbTest, RejectsUndefinedReduceType) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_UNDEFINED, {0}), DType::kFloat32, Shape{2}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_UNDEFINED, {0}), DType::kFloat32, Shape{2}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: reduceType = 0 (REDUCE_UNDEFINED) is not a reducer (expected "
               "REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or REDUCE_PROD=4)");
@@ -112,7 +112,7 @@ TEST(LowerAtbTest, RejectsUndefinedReduceType) {
 TEST(LowerAtbTest, RejectsReduceTypeOutOfList) {
   for (int v : {5, -1, 1000}) {
     ReduceParam p = Param(static_cast<ReduceParam::ReduceType>(v), {0});
-    ExpectError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
+    ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
                 "ReduceOperation: reduceType = " + std::to_string(v) +
                     " is not a reducer (expected REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or "
                     "REDUCE_PROD=4)");
@@ -123,21 +123,21 @@ TEST(LowerAtbTest, RejectsNonZeroRsv) {
   for (size_t i = 0; i < 8; ++i) {
     ReduceParam p = Param(ReduceParam::REDUCE_SUM, {0});
     p.rsv[i] = 7;
-    ExpectError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
+    ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
                 "ReduceOperation: rsv[" + std::to_string(i) +
                     "] = 7 is not 0 (reserved bytes must be all zero)");
   }
 }
 
 TEST(LowerAtbTest, RejectsEmptyAxis) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {}), DType::kFloat32, Shape{2, 3}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {}), DType::kFloat32, Shape{2, 3}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis is empty (expected at least one axis; ATB has no reduce-all "
               "default)");
 }
 
 TEST(LowerAtbTest, RejectsAxisLongerThanRank) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 1, 0}), DType::kFloat32, Shape{2, 3}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 1, 0}), DType::kFloat32, Shape{2, 3}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis has 3 entries for an input of rank 2 (expected at most 2)");
 }
@@ -146,13 +146,13 @@ TEST(LowerAtbTest, RejectsOverflowedAxis) {
   ReduceParam p = Param(ReduceParam::REDUCE_SUM, {});
   for (int i = 0; i < 65; ++i) p.axis.push_back(0);
   ASSERT_TRUE(p.axis.overflowed());
-  ExpectError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
+  ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
               "ReduceOperation: axis overflowed its capacity of 64 entries, so some axes were "
               "lost (expected at most 8 axes)");
 }
 
 TEST(LowerAtbTest, RejectsNegativeAxis) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0, -1}), DType::kInt32, Shape{2, 3, 4}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0, -1}), DType::kInt32, Shape{2, 3, 4}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[1] = -1 is negative (expected 0 <= axis < 3; ATB does not "
               "accept negative axes)");
@@ -160,15 +160,15 @@ TEST(LowerAtbTest, RejectsNegativeAxis) {
 
 TEST(LowerAtbTest, RejectsAxisOutOfRange) {
   // The example of docs/SPEC.md §4, word for word.
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 5}), DType::kFloat32, Shape{2, 3, 4}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 5}), DType::kFloat32, Shape{2, 3, 4}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[1] = 5 is out of range for an input of rank 3 (expected 0 <= "
               "axis < 3)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {3}), DType::kFloat32, Shape{2, 3, 4}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {3}), DType::kFloat32, Shape{2, 3, 4}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[0] = 3 is out of range for an input of rank 3 (expected 0 <= "
               "axis < 3)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {std::numeric_limits<int64_t>::max()}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {std::numeric_limits<int64_t>::max()}),
                   DType::kFloat32, Shape{2}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[0] = 9223372036854775807 is out of range for an input of "
@@ -176,13 +176,13 @@ TEST(LowerAtbTest, RejectsAxisOutOfRange) {
 }
 
 TEST(LowerAtbTest, RejectsDuplicateAxis) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MIN, {1, 2, 1}), DType::kInt32, Shape{2, 3, 4}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MIN, {1, 2, 1}), DType::kInt32, Shape{2, 3, 4}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis[2] = 1 repeats axis[0] (expected unique axes)");
 }
 
 TEST(LowerAtbTest, RejectsAnyAxisOnRankZero) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{}),
               ErrorCode::kInvalidParam,
               "ReduceOperation: axis has 1 entry for an input of rank 0 (expected at most 0)");
 }
@@ -212,22 +212,22 @@ TEST(LowerAtbTest, PackageDTypesInNonStrictMode) {
 }
 
 TEST(LowerAtbTest, RejectsInt8SumInNonStrictMode) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kInt8, Shape{2}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kInt8, Shape{2}),
               ErrorCode::kInvalidTensorDtype,
               "ReduceOperation: dtype int8 is not supported by the SUM reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kUInt8, Shape{2}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kUInt8, Shape{2}),
               ErrorCode::kInvalidTensorDtype,
               "ReduceOperation: dtype uint8 is not supported by the PROD reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerAtbTest, RejectsBoolAndUnknownDType) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kBool, Shape{2}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kBool, Shape{2}),
               ErrorCode::kInvalidTensorDtype,
               "ReduceOperation: dtype bool is not supported by the MAX reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}),
               ErrorCode::kInvalidTensorDtype, "ReduceOperation: dtype = 99 is not a known dtype");
 }
 
@@ -246,24 +246,24 @@ TEST(LowerAtbTest, StrictModeAcceptsExactlyAtbsTable) {
 }
 
 TEST(LowerAtbTest, StrictModeRejectionsUseIniMatch) {
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, true),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, true),
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: dtype float32 is not shipped by ATB for REDUCE_SUM (strict ATB "
               "dtype mode; ATB ships: float16, bfloat16)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kFloat16, Shape{2}, true),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kFloat16, Shape{2}, true),
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: dtype float16 is not shipped by ATB for REDUCE_MAX (strict ATB "
               "dtype mode; ATB ships: bfloat16, int32)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kFloat16, Shape{2}, true),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kFloat16, Shape{2}, true),
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: reduceType REDUCE_PROD (4) is an opsim extension that ATB does "
               "not ship, so strict ATB dtype mode rejects it for every dtype (float16 given)");
   // ATB's CSV row wrongParam4 (reduce.csv row 8): reduceType 4 on int32 is a parameter error.
-  ExpectError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kInt32, Shape{2}, true),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kInt32, Shape{2}, true),
               ErrorCode::kInvalidParam,
               "ReduceOperation: reduceType = 4 (opsim's REDUCE_PROD) is outside ATB's ReduceType "
               "(strict ATB mode; expected REDUCE_MAX=1, REDUCE_MIN=2 or REDUCE_SUM=3)");
-  ExpectError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}, true),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}, true),
               ErrorCode::kInvalidTensorIniMatch,
               "ReduceOperation: dtype = 99 is not a known dtype");
 }
@@ -273,29 +273,29 @@ TEST(LowerAtbTest, StrictModeRejectionsUseIniMatch) {
 TEST(ReduceInputTest, RejectsNegativeDimInEveryDoor) {
   const Shape in{2, -3};
   const std::string rule = "input dim[1] = -3 is negative (expected dim >= 0)";
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
               ErrorCode::kInvalidTensorDim, "ReduceOperation: " + rule);
-  ExpectError(Onnx(ReduceKind::kProd, DType::kFloat32, in, Axes{0}), ErrorCode::kInvalidTensorDim,
+  ExpectParamError(Onnx(ReduceKind::kProd, DType::kFloat32, in, Axes{0}), ErrorCode::kInvalidTensorDim,
               "ONNX ReduceProd: " + rule);
-  ExpectError(Ov(ReduceKind::kSum, DType::kFloat32, in, {0}), ErrorCode::kInvalidTensorDim,
+  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, in, {0}), ErrorCode::kInvalidTensorDim,
               "OpenVINO ReduceSum: " + rule);
 }
 
 TEST(ReduceInputTest, RejectsElementCountOverflow) {
   const Shape in{int64_t{1} << 32, int64_t{1} << 32};
   const std::string rule = "input shape [4294967296,4294967296] has more than 2^63-1 elements";
-  ExpectError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
+  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
               ErrorCode::kInvalidTensorSize, "ReduceOperation: " + rule);
-  ExpectError(Onnx(ReduceKind::kMax, DType::kFloat32, in, std::nullopt),
+  ExpectParamError(Onnx(ReduceKind::kMax, DType::kFloat32, in, std::nullopt),
               ErrorCode::kInvalidTensorSize, "ONNX ReduceMax: " + rule);
-  ExpectError(Ov(ReduceKind::kMin, DType::kFloat32, in, {}), ErrorCode::kInvalidTensorSize,
+  ExpectParamError(Ov(ReduceKind::kMin, DType::kFloat32, in, {}), ErrorCode::kInvalidTensorSize,
               "OpenVINO ReduceMin: " + rule);
 }
 
 TEST(ReduceInputTest, RejectsByteSizeOverflow) {
   // 2^62 elements fit int64; 2^62 float32s are 2^64 bytes, which does not.
   const Shape in{int64_t{1} << 31, int64_t{1} << 31};
-  ExpectError(Ov(ReduceKind::kSum, DType::kFloat32, in, {1}), ErrorCode::kInvalidTensorSize,
+  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, in, {1}), ErrorCode::kInvalidTensorSize,
               "OpenVINO ReduceSum: input shape [2147483648,2147483648] of float32 needs more "
               "than 2^63-1 bytes");
   // One byte per element fits.
@@ -314,7 +314,7 @@ TEST(ReduceInputTest, ZeroDimIsLegalAndDefusesOverflow) {
 TEST(ReduceInputTest, MakeInputShapeRejectsRankAboveEight) {
   const std::vector<int64_t> nine(9, 1);
   Shape s;
-  ExpectError(MakeReduceInputShape("ReduceOperation", nine, &s), ErrorCode::kInvalidTensorDimNum,
+  ExpectParamError(MakeReduceInputShape("ReduceOperation", nine, &s), ErrorCode::kInvalidTensorDimNum,
               "ReduceOperation: input: rank 9 exceeds the maximum rank 8");
   const std::vector<int64_t> eight(8, 2);
   ASSERT_TRUE(MakeReduceInputShape("ReduceOperation", eight, &s).ok());
@@ -328,13 +328,13 @@ TEST(ReduceInputTest, MakeInputShapeRejectsRankAboveEight) {
 
 TEST(ReduceInputTest, NullRequestIsAnErrorNotACrash) {
   const Axes a{0};
-  ExpectError(
+  ExpectParamError(
       LowerAtb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, false, nullptr),
       ErrorCode::kInvalidParam, "ReduceOperation: request is null");
-  ExpectError(LowerOnnx(ReduceKind::kSum, DType::kFloat32, Shape{2}, std::span<const int64_t>(a),
+  ExpectParamError(LowerOnnx(ReduceKind::kSum, DType::kFloat32, Shape{2}, std::span<const int64_t>(a),
                         true, false, nullptr),
               ErrorCode::kInvalidParam, "ONNX ReduceSum: request is null");
-  ExpectError(LowerOpenVino(ReduceKind::kSum, DType::kFloat32, Shape{2}, a, false, nullptr),
+  ExpectParamError(LowerOpenVino(ReduceKind::kSum, DType::kFloat32, Shape{2}, a, false, nullptr),
               ErrorCode::kInvalidParam, "OpenVINO ReduceSum: request is null");
 }
 
@@ -383,28 +383,28 @@ TEST(LowerOnnxTest, NegativeAxesNormalised) {
 
 TEST(LowerOnnxTest, RejectsAxesOutOfRange) {
   const std::string rule = " is out of range for an input of rank 3 (expected -3 <= axis < 3)";
-  ExpectError(Onnx(ReduceKind::kProd, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 3}),
+  ExpectParamError(Onnx(ReduceKind::kProd, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 3}),
               ErrorCode::kInvalidParam, "ONNX ReduceProd: axes[1] = 3" + rule);
-  ExpectError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{-4}),
+  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{-4}),
               ErrorCode::kInvalidParam, "ONNX ReduceSum: axes[0] = -4" + rule);
-  ExpectError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2},
+  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2},
                    Axes{std::numeric_limits<int64_t>::min()}),
               ErrorCode::kInvalidParam, "ONNX ReduceSum: axes[0] = -9223372036854775808" + rule);
 }
 
 TEST(LowerOnnxTest, RejectsAnyAxisOnRankZero) {
-  ExpectError(Onnx(ReduceKind::kMax, DType::kFloat32, Shape{}, Axes{0}), ErrorCode::kInvalidParam,
+  ExpectParamError(Onnx(ReduceKind::kMax, DType::kFloat32, Shape{}, Axes{0}), ErrorCode::kInvalidParam,
               "ONNX ReduceMax: axes[0] = 0 is out of range for an input of rank 0 (a rank-0 "
               "input has no axes)");
 }
 
 TEST(LowerOnnxTest, RejectsDuplicates) {
-  ExpectError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 1, 1}),
+  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 1, 1}),
               ErrorCode::kInvalidParam,
               "ONNX ReduceSum: axes[2] = 1 repeats axes[1] = 1 (both name axis 1; expected unique "
               "axes)");
   // A duplicate can hide behind a negative spelling.
-  ExpectError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{1, -2}),
+  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{1, -2}),
               ErrorCode::kInvalidParam,
               "ONNX ReduceSum: axes[1] = -2 repeats axes[0] = 1 (both name axis 1; expected unique "
               "axes)");
@@ -419,26 +419,26 @@ TEST(LowerOnnxTest, DTypes) {
   }
   EXPECT_TRUE(Onnx(ReduceKind::kMax, DType::kInt8, Shape{2}, Axes{0}).ok());
   EXPECT_TRUE(Onnx(ReduceKind::kMin, DType::kUInt8, Shape{2}, Axes{0}).ok());
-  ExpectError(Onnx(ReduceKind::kProd, DType::kInt8, Shape{2}, Axes{0}),
+  ExpectParamError(Onnx(ReduceKind::kProd, DType::kInt8, Shape{2}, Axes{0}),
               ErrorCode::kInvalidTensorDtype,
               "ONNX ReduceProd: dtype int8 is not supported by the PROD reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerOnnxTest, BoolRejectedWithOpset20Hint) {
-  ExpectError(Onnx(ReduceKind::kMax, DType::kBool, Shape{2}, Axes{0}),
+  ExpectParamError(Onnx(ReduceKind::kMax, DType::kBool, Shape{2}, Axes{0}),
               ErrorCode::kInvalidTensorDtype,
               "ONNX ReduceMax: dtype bool is not supported by the MAX reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8); "
               "ONNX opset 20 allows bool for ReduceMax/ReduceMin, this package does not");
-  ExpectError(Onnx(ReduceKind::kSum, DType::kBool, Shape{2}, Axes{0}),
+  ExpectParamError(Onnx(ReduceKind::kSum, DType::kBool, Shape{2}, Axes{0}),
               ErrorCode::kInvalidTensorDtype,
               "ONNX ReduceSum: dtype bool is not supported by the SUM reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerOnnxTest, RejectsUnknownReduceKind) {
-  ExpectError(Onnx(static_cast<ReduceKind>(7), DType::kFloat32, Shape{2}, Axes{0}),
+  ExpectParamError(Onnx(static_cast<ReduceKind>(7), DType::kFloat32, Shape{2}, Axes{0}),
               ErrorCode::kInvalidParam,
               "ONNX Reduce: reducer = 7 is not a ReduceKind (expected kSum=0, kMax=1, kMin=2 or "
               "kProd=3)");
@@ -478,22 +478,22 @@ TEST(LowerOpenVinoTest, KeepDimsDefaultsFalse) {
 }
 
 TEST(LowerOpenVinoTest, RejectsAxesOutOfRange) {
-  ExpectError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{3, 2}, {0, 2}), ErrorCode::kInvalidParam,
+  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{3, 2}, {0, 2}), ErrorCode::kInvalidParam,
               "OpenVINO ReduceSum: reduction_axes[1] = 2 is out of range for an input of rank 2 "
               "(expected -2 <= axis < 2)");
-  ExpectError(Ov(ReduceKind::kProd, DType::kFloat32, Shape{3, 2}, {-3}), ErrorCode::kInvalidParam,
+  ExpectParamError(Ov(ReduceKind::kProd, DType::kFloat32, Shape{3, 2}, {-3}), ErrorCode::kInvalidParam,
               "OpenVINO ReduceProd: reduction_axes[0] = -3 is out of range for an input of rank 2 "
               "(expected -2 <= axis < 2)");
-  ExpectError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0}), ErrorCode::kInvalidParam,
+  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0}), ErrorCode::kInvalidParam,
               "OpenVINO ReduceSum: reduction_axes[0] = 0 is out of range for an input of rank 0 "
               "(a rank-0 input has no axes)");
 }
 
 TEST(LowerOpenVinoTest, DTypes) {
-  ExpectError(Ov(ReduceKind::kSum, DType::kUInt8, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
+  ExpectParamError(Ov(ReduceKind::kSum, DType::kUInt8, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
               "OpenVINO ReduceSum: dtype uint8 is not supported by the SUM reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
-  ExpectError(Ov(ReduceKind::kMin, DType::kBool, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
+  ExpectParamError(Ov(ReduceKind::kMin, DType::kBool, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
               "OpenVINO ReduceMin: dtype bool is not supported by the MIN reducer (supported: "
               "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
   EXPECT_TRUE(Ov(ReduceKind::kMin, DType::kUInt8, Shape{2}, {0}).ok());

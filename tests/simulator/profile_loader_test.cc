@@ -10,9 +10,9 @@
 namespace opsim::sim {
 namespace {
 
-const std::string kFixtureDir = OPSIM_SOURCE_DIR "/tests/simulator/testdata/profiles";
+const std::string kLoaderFixtures = OPSIM_SOURCE_DIR "/tests/simulator/testdata/profiles";
 
-std::string Fixture(const std::string& stem) { return kFixtureDir + "/" + stem + ".yaml"; }
+std::string Fixture(const std::string& stem) { return kLoaderFixtures + "/" + stem + ".yaml"; }
 
 struct MalformedCase {
   const char* stem;
@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
   // A fixture without a table row would never be checked: count them against the table.
   size_t yaml_files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(kFixtureDir)) {
+  for (const auto& entry : std::filesystem::directory_iterator(kLoaderFixtures)) {
     if (entry.path().extension() == ".yaml") ++yaml_files;
   }
   // 37 malformed cases plus valid_minimal.
@@ -122,7 +122,7 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
 
 TEST(LoadDeviceProfileTest, MissingFileIsAConfigErrorNamingThePath) {
   DeviceProfile profile;
-  const std::string path = kFixtureDir + "/no_such_profile.yaml";
+  const std::string path = kLoaderFixtures + "/no_such_profile.yaml";
   const Status status = LoadDeviceProfile(path, &profile);
   EXPECT_EQ(status.code(), ErrorCode::kConfigError);
   EXPECT_NE(status.message().find(path), std::string::npos) << status.message();
@@ -131,7 +131,7 @@ TEST(LoadDeviceProfileTest, MissingFileIsAConfigErrorNamingThePath) {
 
 TEST(LoadDeviceProfileTest, DirectoryIsNotAProfile) {
   DeviceProfile profile;
-  const Status status = LoadDeviceProfile(kFixtureDir, &profile);
+  const Status status = LoadDeviceProfile(kLoaderFixtures, &profile);
   EXPECT_EQ(status.code(), ErrorCode::kConfigError);
   EXPECT_NE(status.message().find("not a regular file"), std::string::npos) << status.message();
 }

@@ -8,11 +8,11 @@
 namespace opsim::sim {
 namespace {
 
-const std::string kShippedDir = OPSIM_SOURCE_DIR "/configs/devices";
+const std::string kShippedProfiles = OPSIM_SOURCE_DIR "/configs/devices";
 
 DeviceProfile LoadShipped(const std::string& name) {
   DeviceProfile profile;
-  const Status status = LoadDeviceProfile(kShippedDir + "/" + name + ".yaml", &profile);
+  const Status status = LoadDeviceProfile(kShippedProfiles + "/" + name + ".yaml", &profile);
   EXPECT_TRUE(status.ok()) << status.ToString();
   return profile;
 }

@@ -25,11 +25,11 @@ struct Mutation {
   bool scalar_fill_instead_of_copy = false;  // y written element by element with SetValue
 };
 
-constexpr uint32_t kBlocks = 4;
+constexpr uint32_t kCheckedBlocks = 4;
 constexpr uint32_t kTile = 256;
 constexpr uint32_t kTiles = 2;
 constexpr uint32_t kPerBlock = kTile * kTiles;
-constexpr uint32_t kTotal = kPerBlock * kBlocks;
+constexpr uint32_t kTotal = kPerBlock * kCheckedBlocks;
 
 // The Add kernel of op_kernel/add/add_custom.cc, with hooks for the mutations above.
 class MutantAdd {
@@ -84,7 +84,7 @@ class MutantAdd {
   void CopyOut(uint32_t i) {
     LocalTensor<float> z = out_z_.DeQue<float>();
     const bool skip = m_.skip_last_tile_out && i == kTiles - 1 &&
-                      static_cast<uint32_t>(GetBlockIdx()) == kBlocks - 1;
+                      static_cast<uint32_t>(GetBlockIdx()) == kCheckedBlocks - 1;
     if (!skip) DataCopy(z_gm_[i * kTile], z, kTile);
     out_z_.FreeTensor(z);
   }
@@ -124,7 +124,7 @@ AddRun RunAdd(const Mutation& m, const DeviceProfile& device = testing::TestDevi
   options.regions = {{run.x.data(), run.x.size() * sizeof(float), "x"},
                      {run.y.data(), run.y.size() * sizeof(float), "y"},
                      z};
-  run.result = Launch(device, kBlocks, options, [&] {
+  run.result = Launch(device, kCheckedBlocks, options, [&] {
     MutantAdd op(m);
     op.Init(run.x.data(), run.y.data(), run.z.data());
     op.Process();

@@ -18,7 +18,7 @@ namespace {
 
 using testing::PerTarget;
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kPosInf = std::numeric_limits<float>::infinity();
 
 // Elements of `type` (float32, float16, bfloat16) from float values, and their exact values.
 struct Source {
@@ -60,7 +60,7 @@ std::vector<float> RunPairs(bool by_rows, const Source& s, size_t rows, size_t c
                             size_t chunks) {
   const size_t pairs = by_rows ? rows : cols;
   const size_t extent = by_rows ? cols : rows;
-  std::vector<float> max(pairs, -kInf), sum(pairs, 0.0f);
+  std::vector<float> max(pairs, -kPosInf), sum(pairs, 0.0f);
   const size_t es = DTypeSize(s.type);
   const size_t per = (extent + chunks - 1) / chunks;
   for (size_t b = 0; b < extent; b += per) {
@@ -142,7 +142,7 @@ TEST_P(VectorLogSumExp, NanInfinitiesAndHugeValuesGiveWhatTheReferenceGives) {
   // Rows of 20 (wider than any target's float32 vector, so both the vector and the scalar paths
   // see them): one special value placed among ordinary ones, or a row of it.
   const std::vector<std::vector<float>> specials = {
-      {nan}, {kInf}, {-kInf}, {big}, {-big}, {mx}, {kInf, -kInf}, {nan, kInf}, {-kInf, 3.0f}};
+      {nan}, {kPosInf}, {-kPosInf}, {big}, {-big}, {mx}, {kPosInf, -kPosInf}, {nan, kPosInf}, {-kPosInf, 3.0f}};
   for (const std::vector<float>& special : specials) {
     for (bool whole_row : {false, true}) {
       std::vector<float> values(20);
@@ -171,14 +171,14 @@ TEST_P(VectorLogSumExp, NanInfinitiesAndHugeValuesGiveWhatTheReferenceGives) {
 }
 
 TEST_P(VectorLogSumExp, EmptyUpdatesKeepThePairsAndNothingIsMinusInfinity) {
-  std::vector<float> max = {-kInf, 2.0f}, sum = {0.0f, 3.0f};
+  std::vector<float> max = {-kPosInf, 2.0f}, sum = {0.0f, 3.0f};
   const float x = 1.0f;
   LogSumExpRows(DType::kFloat32, DType::kFloat32, max.data(), sum.data(), &x, 2, 0, 0);
   LogSumExpColumns(DType::kFloat32, DType::kFloat32, max.data(), sum.data(), &x, 0, 2, 2);
-  EXPECT_EQ(max, (std::vector<float>{-kInf, 2.0f}));
+  EXPECT_EQ(max, (std::vector<float>{-kPosInf, 2.0f}));
   EXPECT_EQ(sum, (std::vector<float>{0.0f, 3.0f}));
   LogAddShift(DType::kFloat32, sum.data(), max.data(), 2);
-  EXPECT_EQ(sum[0], -kInf);
+  EXPECT_EQ(sum[0], -kPosInf);
   EXPECT_FLOAT_EQ(sum[1], 2.0f + std::log(3.0f));
 }
 
@@ -202,8 +202,8 @@ TEST_P(VectorLogSumExp, ExpFloatIsWithinOneUlpAndHandlesSpecialValues) {
   std::vector<float> x;
   for (float v = -104.0f; v <= 89.0f; v += 0.0137f) x.push_back(v);
   for (float v :
-       {0.0f, -0.0f, 1.0f, -1.0f, 88.72f, 88.73f, 100.0f, -103.9f, -104.5f, -1e30f, 1e30f, kInf,
-        -kInf, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min()}) {
+       {0.0f, -0.0f, 1.0f, -1.0f, 88.72f, 88.73f, 100.0f, -103.9f, -104.5f, -1e30f, 1e30f, kPosInf,
+        -kPosInf, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min()}) {
     x.push_back(v);
   }
   std::vector<float> y(x.size());
@@ -218,7 +218,7 @@ TEST_P(VectorLogSumExp, ExpFloatIsWithinOneUlpAndHandlesSpecialValues) {
     } else if (std::fpclassify(rounded) == FP_SUBNORMAL) {
       EXPECT_NEAR(y[i], rounded, std::numeric_limits<float>::denorm_min()) << x[i];
     } else {
-      const double ulp = std::nextafter(rounded, kInf) - rounded;
+      const double ulp = std::nextafter(rounded, kPosInf) - rounded;
       EXPECT_LE(std::abs(y[i] - want), ulp) << x[i];
     }
   }

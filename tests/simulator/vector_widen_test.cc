@@ -17,7 +17,7 @@
 namespace opsim::sim::vec::testing {
 namespace {
 
-constexpr ReduceOp kOps[] = {ReduceOp::kSum, ReduceOp::kMax, ReduceOp::kMin, ReduceOp::kProd};
+constexpr ReduceOp kWidenOps[] = {ReduceOp::kSum, ReduceOp::kMax, ReduceOp::kMin, ReduceOp::kProd};
 constexpr DType kSources[] = {DType::kFloat16, DType::kBFloat16};
 constexpr size_t kCols[] = {1, 2, 3, 15, 16, 17, 31, 32, 33, 1023, 1024, 1025, 5000};
 
@@ -107,7 +107,7 @@ TEST_P(VectorWiden, ReduceRowsEqualsCastThenFloat32Bitwise) {
           for (const size_t stride : Strides(cols)) {
             const auto src = Data(t, mix, (rows - 1) * stride + cols, ++seed);
             const auto wide = Widened(t, src);
-            for (const ReduceOp op : kOps) {
+            for (const ReduceOp op : kWidenOps) {
               std::vector<float> want(rows, 7.0f), got(rows, 7.0f);
               ReduceRows(op, DType::kFloat32, want.data(), wide.data(), rows, cols, stride);
               ReduceRowsWiden(op, t, got.data(), src.data(), rows, cols, stride);
@@ -131,7 +131,7 @@ TEST_P(VectorWiden, AccumulateRowsEqualsCastThenFloat32Bitwise) {
             const auto wide = Widened(t, src);
             // The accumulators hold earlier results: the same mix, widened.
             const auto start = Widened(t, Data(t, mix, cols, ++seed));
-            for (const ReduceOp op : kOps) {
+            for (const ReduceOp op : kWidenOps) {
               std::vector<float> want = start, got = start;
               AccumulateRows(op, DType::kFloat32, want.data(), wide.data(), rows, cols, stride);
               AccumulateRowsWiden(op, t, got.data(), src.data(), rows, cols, stride);
@@ -146,7 +146,7 @@ TEST_P(VectorWiden, AccumulateRowsEqualsCastThenFloat32Bitwise) {
 
 TEST_P(VectorWiden, EmptyShapesMatchTheFloat32Forms) {
   const std::vector<uint16_t> src(8, 0x3C00);
-  for (const ReduceOp op : kOps) {
+  for (const ReduceOp op : kWidenOps) {
     // cols == 0: every row gets the reducer's identity.
     std::vector<float> want(3, 5.0f), got(3, 5.0f);
     const std::vector<float> wide(8, 1.0f);

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 
 const fs::path kConformance = fs::path(OPSIM_SOURCE_DIR) / ".." / "shared" / "conformance" / "onnx";
 
-struct Result {
+struct OnnxCliResult {
   int rc = -1;
   std::string out;
 };
@@ -55,12 +55,12 @@ class OnnxTestCli : public ::testing::Test {
     return dir_ / name;
   }
 
-  Result Run(const std::string& args) const {
+  OnnxCliResult Run(const std::string& args) const {
     const fs::path out = dir_ / "stdout.txt";
     const std::string cmd = std::string("OPSIM_CONFIG_DIR='") + OPSIM_SOURCE_DIR + "/configs' '" +
                             OPSIM_BINARY + "' onnx-test " + args + " >'" + out.string() + "' 2>&1";
     const int status = std::system(cmd.c_str());
-    Result r;
+    OnnxCliResult r;
     r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     std::ifstream f(out);
     std::stringstream s;
@@ -74,7 +74,7 @@ class OnnxTestCli : public ::testing::Test {
 };
 
 TEST_F(OnnxTestCli, PassingFolder) {
-  const Result r = Run((kConformance / "test_reduce_sum_keepdims_example").string());
+  const OnnxCliResult r = Run((kConformance / "test_reduce_sum_keepdims_example").string());
   EXPECT_EQ(r.rc, 0) << r.out;
   EXPECT_NE(r.out.find("PASS test_reduce_sum_keepdims_example\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("1 passed, 0 failed, 0 skipped"), std::string::npos) << r.out;
@@ -83,7 +83,7 @@ TEST_F(OnnxTestCli, PassingFolder) {
 TEST_F(OnnxTestCli, SkippedFolderNamesTheOp) {
   CopyWithUnknownOp("test_reduce_mean_keepdims_example");
   Copy("test_reduce_max_bool_inputs");
-  const Result r = Run(dir_.string());
+  const OnnxCliResult r = Run(dir_.string());
   EXPECT_EQ(r.rc, 0) << r.out;
   EXPECT_NE(r.out.find("SKIP test_reduce_mean_keepdims_example: unsupported op ReduceMeen"),
             std::string::npos)
@@ -98,7 +98,7 @@ TEST_F(OnnxTestCli, MismatchNamesOutputElementAndValues) {
   fs::copy_file(
       kConformance / "test_reduce_prod_keepdims_example" / "test_data_set_0" / "output_0.pb",
       sum / "test_data_set_0" / "output_0.pb", fs::copy_options::overwrite_existing);
-  const Result r = Run(sum.string());
+  const OnnxCliResult r = Run(sum.string());
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL test_reduce_sum_keepdims_example: test_data_set_0: output 0 "
                        "(reduced) element 0: got 4, expected 3"),
@@ -112,7 +112,7 @@ TEST_F(OnnxTestCli, ShapeMismatchIsReported) {
   fs::copy_file(
       kConformance / "test_reduce_sum_do_not_keepdims_example" / "test_data_set_0" / "output_0.pb",
       sum / "test_data_set_0" / "output_0.pb", fs::copy_options::overwrite_existing);
-  const Result r = Run(sum.string());
+  const OnnxCliResult r = Run(sum.string());
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_NE(r.out.find("shape [3,1,2], expected [3,2]"), std::string::npos) << r.out;
 }
@@ -120,7 +120,7 @@ TEST_F(OnnxTestCli, ShapeMismatchIsReported) {
 TEST_F(OnnxTestCli, TruncatedModelFailsCleanly) {
   const fs::path sum = Copy("test_reduce_sum_keepdims_example");
   fs::resize_file(sum / "model.onnx", fs::file_size(sum / "model.onnx") / 2);
-  const Result r = Run(sum.string());
+  const OnnxCliResult r = Run(sum.string());
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL test_reduce_sum_keepdims_example: OPSIM_IO_ERROR"), std::string::npos)
       << r.out;
@@ -130,7 +130,7 @@ TEST_F(OnnxTestCli, RequirePass) {
   CopyWithUnknownOp("test_reduce_mean_keepdims_example");
   Copy("test_reduce_min_keepdims_example");
   // A required folder that is skipped fails the run; so does a regex that matches nothing.
-  Result r = Run(dir_.string() + " --require-pass '^test_reduce_(min|mean)_'");
+  OnnxCliResult r = Run(dir_.string() + " --require-pass '^test_reduce_(min|mean)_'");
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_NE(r.out.find("1 of 2 matching folders passed"), std::string::npos) << r.out;
   r = Run(dir_.string() + " --require-pass '^nothing'");
@@ -143,7 +143,7 @@ TEST_F(OnnxTestCli, RequirePass) {
 
 TEST_F(OnnxTestCli, FolderWithoutModelsIsAUsageError) {
   fs::create_directories(dir_ / "empty");
-  const Result r = Run((dir_ / "empty").string());
+  const OnnxCliResult r = Run((dir_ / "empty").string());
   EXPECT_EQ(r.rc, 2) << r.out;
   EXPECT_NE(r.out.find("holds no model.onnx"), std::string::npos) << r.out;
 }

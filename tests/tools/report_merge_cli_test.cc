@@ -17,13 +17,13 @@ using testing::OpsimCli;
 using testing::ReadText;
 using testing::Result;
 
-constexpr const char* kSuite = "tests/tools/testdata/cli_pass.yaml";
+constexpr const char* kMergeSuite = "tests/tools/testdata/cli_pass.yaml";
 
 class ReportMergeCli : public OpsimCli {
  protected:
   // Runs the suite (as shard `shard` when not empty) and returns the report's path.
   std::string RunReport(const std::string& name, const std::string& args = "") const {
-    const Result r = Run(std::string("run ") + kSuite + " --report " + Path(name) + " " + args);
+    const Result r = Run(std::string("run ") + kMergeSuite + " --report " + Path(name) + " " + args);
     EXPECT_EQ(r.rc, 0) << args << "\n" << r.err;
     return Path(name);
   }
@@ -84,7 +84,7 @@ TEST_F(ReportMergeCli, MergedShardsEqualTheUnshardedRun) {
   Result c = Run("report compare " + whole + " " + Path("merged.json"));
   EXPECT_EQ(c.rc, 0) << c.out << c.err;
   EXPECT_NE(c.out.find("the same 6 cases"), std::string::npos) << c.out;
-  c = Run(std::string("run ") + kSuite + " --baseline " + Path("merged.json"));
+  c = Run(std::string("run ") + kMergeSuite + " --baseline " + Path("merged.json"));
   EXPECT_EQ(c.rc, 0) << c.err;
   EXPECT_NE(c.out.find("5 compared, 0 differing, 0 not in the baseline"), std::string::npos)
       << c.out;

@@ -20,7 +20,7 @@ using testing::OpsimCli;
 using testing::ReadText;
 using testing::Result;
 
-constexpr const char* kSuite = "tests/tools/testdata/cli_pass.yaml";
+constexpr const char* kShardSuite = "tests/tools/testdata/cli_pass.yaml";
 
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;
@@ -74,7 +74,7 @@ class RunShardCli : public OpsimCli {
   void ExpectRefused(const std::string& args, const std::string& env,
                      const std::vector<std::string>& phrases) const {
     const Result r =
-        Run("run " + std::string(kSuite) + " " + args + " --report " + Path("never.json"), env);
+        Run("run " + std::string(kShardSuite) + " " + args + " --report " + Path("never.json"), env);
     EXPECT_EQ(r.rc, 2) << env << " " << args << "\n" << r.err;
     EXPECT_EQ(r.out, "") << "partial output for " << env << " " << args;
     EXPECT_FALSE(testing::fs::exists(Path("never.json")));
@@ -123,23 +123,23 @@ TEST_F(RunShardCli, BadShardingEnvironmentsAreRefusedNamingTheVariableAndTheRule
 }
 
 TEST_F(RunShardCli, TheEnvironmentShardsAndTouchesTheStatusFile) {
-  const std::vector<std::string> one = List(kSuite, "1/2");
+  const std::vector<std::string> one = List(kShardSuite, "1/2");
   const std::string bazel_status = Path("bazel_status"), gtest_status = Path("gtest_status");
-  EXPECT_EQ(List(kSuite, "",
+  EXPECT_EQ(List(kShardSuite, "",
                  "TEST_TOTAL_SHARDS=2 TEST_SHARD_INDEX=1 TEST_SHARD_STATUS_FILE=" + bazel_status),
             one);
   EXPECT_TRUE(testing::fs::exists(bazel_status));
   EXPECT_EQ(
-      List(kSuite, "",
+      List(kShardSuite, "",
            "GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1 GTEST_SHARD_STATUS_FILE=" + gtest_status),
       one);
   EXPECT_TRUE(testing::fs::exists(gtest_status));
   // Bazel sets both pairs alike.
-  EXPECT_EQ(List(kSuite, "",
+  EXPECT_EQ(List(kShardSuite, "",
                  "TEST_TOTAL_SHARDS=2 TEST_SHARD_INDEX=1 GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=1"),
             one);
   // A status file that cannot be created fails the run before any case.
-  const Result r = Run(std::string("run ") + kSuite,
+  const Result r = Run(std::string("run ") + kShardSuite,
                        "TEST_TOTAL_SHARDS=2 TEST_SHARD_INDEX=1 TEST_SHARD_STATUS_FILE=" +
                            Path("no_such_dir/status"));
   EXPECT_EQ(r.rc, 1);
@@ -148,13 +148,13 @@ TEST_F(RunShardCli, TheEnvironmentShardsAndTouchesTheStatusFile) {
 }
 
 TEST_F(RunShardCli, AnExplicitShardBeatsTheEnvironment) {
-  const std::vector<std::string> zero = List(kSuite, "0/2");
+  const std::vector<std::string> zero = List(kShardSuite, "0/2");
   const std::string status = Path("status");
-  EXPECT_EQ(List(kSuite, "0/2",
+  EXPECT_EQ(List(kShardSuite, "0/2",
                  "TEST_TOTAL_SHARDS=2 TEST_SHARD_INDEX=1 TEST_SHARD_STATUS_FILE=" + status),
             zero);
   EXPECT_FALSE(testing::fs::exists(status)) << "the environment is not read under --shard";
-  EXPECT_EQ(List(kSuite, "0/2", "TEST_TOTAL_SHARDS=0 GTEST_SHARD_INDEX=x"), zero);
+  EXPECT_EQ(List(kShardSuite, "0/2", "TEST_TOTAL_SHARDS=0 GTEST_SHARD_INDEX=x"), zero);
 }
 
 TEST_F(RunShardCli, ShardsPartitionTheSuite) {
@@ -167,8 +167,8 @@ TEST_F(RunShardCli, ShardsPartitionTheSuite) {
     for (const std::string& name : all) EXPECT_EQ(shard_of.count(name), 1u) << name;
   }
   // More shards than cases: some shards are empty, and still succeed.
-  EXPECT_EQ(ShardOfEach(kSuite, 8).size(), 6u);
-  const Result empty = Run(std::string("run ") + kSuite + " --shard 99999/100000");
+  EXPECT_EQ(ShardOfEach(kShardSuite, 8).size(), 6u);
+  const Result empty = Run(std::string("run ") + kShardSuite + " --shard 99999/100000");
   EXPECT_EQ(empty.rc, 0) << empty.err;
   EXPECT_NE(empty.out.find("0 passed, 0 failed"), std::string::npos) << empty.out;
   const Result r = Run("run " + suite + " --list --shard 1/3");
@@ -208,8 +208,8 @@ TEST_F(RunShardCli, HeavyCasesAreSpreadByCost) {
 }
 
 TEST_F(RunShardCli, AShardRunsItsCasesAndSaysWhichInItsReport) {
-  const std::vector<std::string> mine = List(kSuite, "1/2");
-  const Result r = Run(std::string("run ") + kSuite + " --shard 1/2 --report " + Path("s.json"));
+  const std::vector<std::string> mine = List(kShardSuite, "1/2");
+  const Result r = Run(std::string("run ") + kShardSuite + " --shard 1/2 --report " + Path("s.json"));
   ASSERT_EQ(r.rc, 0) << r.err;
   const nlohmann::json s = nlohmann::json::parse(ReadText(Path("s.json")));
   EXPECT_EQ(s["shard"]["index"], 1);
@@ -226,7 +226,7 @@ TEST_F(RunShardCli, AShardRunsItsCasesAndSaysWhichInItsReport) {
   }
   EXPECT_EQ(indices.size(), mine.size());
   // The unsharded report says 0/1 and numbers every case in order.
-  const Result whole = Run(std::string("run ") + kSuite + " --report " + Path("w.json"));
+  const Result whole = Run(std::string("run ") + kShardSuite + " --report " + Path("w.json"));
   ASSERT_EQ(whole.rc, 0) << whole.err;
   const nlohmann::json w = nlohmann::json::parse(ReadText(Path("w.json")));
   EXPECT_EQ(w["shard"]["total"], 1);

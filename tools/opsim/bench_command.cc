@@ -16,7 +16,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "bench";
+constexpr const char* kBenchCmd = "bench";
 
 struct BenchOptions {
   std::string op;
@@ -35,11 +35,11 @@ struct BenchOptions {
 
 int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   if (!IsOpDefOperator(o.op)) {
-    return UsageError(kCmd,
+    return UsageError(kBenchCmd,
                       "--op '" + o.op + "' is not an operator (load a library's with --library)");
   }
   std::vector<std::string> attrs = o.attrs;
-  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
+  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kBenchCmd, st.message());
   return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
                         o.trace, o.json, o.auto_sync, o.copy_elision});
 }

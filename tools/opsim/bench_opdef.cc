@@ -21,7 +21,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "bench";
+constexpr const char* kBenchOpDefCmd = "bench";
 constexpr size_t kPatternBytes = size_t{4} << 20;
 
 // Values in [-1, 1) (floats) or [-8, 8] (integers), one block repeated: no kernel's speed
@@ -106,10 +106,10 @@ Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& 
 
 int RunOpDefBench(const OpDefBenchRequest& r) {
   const std::optional<DType> dtype = ParseDType(r.dtype);
-  if (!dtype) return UsageError(kCmd, "--dtype '" + r.dtype + "' is not a dtype name");
+  if (!dtype) return UsageError(kBenchOpDefCmd, "--dtype '" + r.dtype + "' is not a dtype name");
   AttrMap attrs;
   if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
-    return UsageError(kCmd, st.message());
+    return UsageError(kBenchOpDefCmd, st.message());
   }
   // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
   const ops::OpDef& def = *op_api::FindOpDef(r.op);
@@ -120,7 +120,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
   }
   if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
-    return UsageError(kCmd, r.op + " has " + std::to_string(def.GetInputs().size()) + " inputs (" +
+    return UsageError(kBenchOpDefCmd, r.op + " has " + std::to_string(def.GetInputs().size()) + " inputs (" +
                                 std::to_string(required) +
                                 " required); give one --shape per input, in order (" +
                                 std::to_string(r.shapes.size()) + " given)");
@@ -128,13 +128,13 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
   if (counted.ok())
     counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
-  if (!counted.ok()) return UsageError(kCmd, counted.message());
+  if (!counted.ok()) return UsageError(kBenchOpDefCmd, counted.message());
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
   if (op->GetInputNum() != r.shapes.size()) {
-    return UsageError(kCmd, r.op + " takes " + std::to_string(op->GetInputNum()) +
+    return UsageError(kBenchOpDefCmd, r.op + " takes " + std::to_string(op->GetInputNum()) +
                                 " input tensors; give one --shape per input, in order (" +
                                 std::to_string(r.shapes.size()) + " given)");
   }
@@ -145,7 +145,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     Shape shape;
     Status st = ParseIntList(r.shapes[k], "--shape", &dims);
     if (st.ok()) st = Shape::Make(dims.data(), dims.size(), &shape, "--shape " + r.shapes[k]);
-    if (!st.ok()) return UsageError(kCmd, st.message());
+    if (!st.ok()) return UsageError(kBenchOpDefCmd, st.message());
     TensorDesc d;
     d.dtype = AclFromDType(*dtype);
     d.format = ACL_FORMAT_ND;
@@ -154,27 +154,27 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   }
   SVector<TensorDesc> out_descs;
   if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
   double total = 0, input_bytes = 0, output_bytes = 0;
   std::vector<uint64_t> sizes;
   for (size_t k = 0; k < in_descs.size() + out_descs.size(); ++k) {
     const TensorDesc& d = k < in_descs.size() ? in_descs[k] : out_descs[k - in_descs.size()];
     const std::optional<uint64_t> bytes = TensorDescBytes(d);
-    if (!bytes) return Report(kCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
+    if (!bytes) return Report(kBenchOpDefCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
     sizes.push_back(*bytes);
     total += static_cast<double>(*bytes);
     (k < in_descs.size() ? input_bytes : output_bytes) += static_cast<double>(*bytes);
   }
   if (Status st = CheckFitsMemory(total, r.op + ": the inputs and outputs"); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
   std::vector<DeviceBuffer> buffers;
   VariantPack pack;
   for (size_t k = 0; k < sizes.size(); ++k) {
     buffers.emplace_back(sizes[k]);
     if (!buffers.back().ok()) {
-      return Report(kCmd, "cannot allocate " + std::to_string(sizes[k]) + " B", kExitFailure);
+      return Report(kBenchOpDefCmd, "cannot allocate " + std::to_string(sizes[k]) + " B", kExitFailure);
     }
     Tensor t;
     t.deviceData = sizes[k] == 0 ? nullptr : buffers.back().data();
@@ -197,17 +197,17 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   options.trace = r.trace;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {
-    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+    return Report(kBenchOpDefCmd, "--device: " + st.ToString(), kExitFailure);
   }
   uint64_t ws = 0;
   Status st = op->Setup(pack, ws, context.get());
   DeviceBuffer workspace(ws);
   auto run = [&] { return op->Execute(pack, workspace.data(), ws, context.get()); };
   if (st.ok()) st = run();  // warm-up: caches, threads, page faults
-  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+  if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   BenchTimes times;
   if (st = TimeRepeats(r.repeat, context.get(), run, &times); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
   const double median = times.median_ms;
   const double device_ns = times.device_ns;

@@ -15,7 +15,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "exec";
+constexpr const char* kExecCmd = "exec";
 
 struct ExecOptions {
   std::string op;
@@ -35,16 +35,16 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
     std::string known;
     for (const std::string& name : op_api::OpDefNames())
       known += (known.empty() ? "" : ", ") + name;
-    return UsageError(kCmd, "--op '" + o.op + "' is not an operator (known: " + known +
+    return UsageError(kExecCmd, "--op '" + o.op + "' is not an operator (known: " + known +
                                 "; load a library's with --library)");
   }
-  if (o.outputs.empty()) return UsageError(kCmd, "--output is required");
+  if (o.outputs.empty()) return UsageError(kExecCmd, "--output is required");
   if (!o.dtype.empty() && ParseDType(o.dtype) != DType::kBFloat16) {
-    return UsageError(kCmd, "--dtype '" + o.dtype +
+    return UsageError(kExecCmd, "--dtype '" + o.dtype +
                                 "' is not supported (only bfloat16: <u2 files of bfloat16 bits)");
   }
   std::vector<std::string> attrs = o.attrs;
-  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kCmd, st.message());
+  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kExecCmd, st.message());
   return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
                        !o.dtype.empty(), o.auto_sync, o.copy_elision});
 }

@@ -24,7 +24,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "exec";
+constexpr const char* kExecOpDefCmd = "exec";
 
 // "NAME=FILE" against the OpDef's names, or "FILE" at the next free position. A DYNAMIC
 // parameter takes every file given by its name, in order; by position only when it is the last
@@ -47,7 +47,7 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
       if (index == params.size()) {
         std::string names;
         for (const ops::OpParamDef& p : params) names += (names.empty() ? "" : ", ") + p.GetName();
-        return UsageError(kCmd, flag + " " + spec + ": the op has no " + what + " named '" + name +
+        return UsageError(kExecOpDefCmd, flag + " " + spec + ": the op has no " + what + " named '" + name +
                                     "' (it has " + names + ")");
       }
     } else {
@@ -58,13 +58,13 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
       while (next < params.size() && taken(next)) ++next;
       index = next;
       if (index == params.size()) {
-        return UsageError(kCmd, flag + " " + spec + ": more files than the op's " +
+        return UsageError(kExecOpDefCmd, flag + " " + spec + ": more files than the op's " +
                                     std::to_string(params.size()) + " " + what + "s");
       }
     }
-    if (file.empty()) return UsageError(kCmd, flag + " " + spec + ": the path is empty");
+    if (file.empty()) return UsageError(kExecOpDefCmd, flag + " " + spec + ": the path is empty");
     if (!(*files)[index].empty() && params[index].GetParamType() != ops::DYNAMIC) {
-      return UsageError(kCmd,
+      return UsageError(kExecOpDefCmd,
                         flag + " " + spec + ": '" + params[index].GetName() + "' is given twice");
     }
     (*files)[index].push_back(file);
@@ -270,7 +270,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       continue;
     }
     if (def.GetInputs()[input].GetParamType() == ops::DYNAMIC || spec.size() == eq + 1) {
-      return UsageError(kCmd, "--output " + spec +
+      return UsageError(kExecOpDefCmd, "--output " + spec +
                                   ": a DYNAMIC input or an empty path cannot "
                                   "be written back");
     }
@@ -283,13 +283,13 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   for (size_t k = 0; k < out_files.size(); ++k) {
     if (out_files[k].empty()) {
-      return UsageError(kCmd,
+      return UsageError(kExecOpDefCmd,
                         "--output: no file for output '" + def.GetOutputs()[k].GetName() + "'");
     }
     for (size_t j = 0; j < k; ++j) {
       if (std::filesystem::weakly_canonical(out_files[j]) ==
           std::filesystem::weakly_canonical(out_files[k])) {
-        return UsageError(kCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() + "' and '" +
+        return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() + "' and '" +
                                     def.GetOutputs()[k].GetName() + "' name the same file " +
                                     out_files[k]);
       }
@@ -300,7 +300,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     for (const auto& [input, file] : written_inputs) {
       for (const std::string& other : seen) {
         if (std::filesystem::weakly_canonical(other) == std::filesystem::weakly_canonical(file)) {
-          return UsageError(kCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
+          return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
                                       ": the file is named twice");
         }
       }
@@ -309,13 +309,13 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   AttrMap attrs;
   if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
-    return UsageError(kCmd, st.message());
+    return UsageError(kExecOpDefCmd, st.message());
   }
   for (size_t k = 0; k < in_files.size(); ++k) {
     const ops::OpParamDef& p = def.GetInputs()[k];
     if (p.GetParamType() == ops::DYNAMIC) {
       if (in_files[k].empty())
-        return UsageError(kCmd, "--input: no file for input '" + p.GetName() + "'");
+        return UsageError(kExecOpDefCmd, "--input: no file for input '" + p.GetName() + "'");
       attrs["@" + p.GetName()] = static_cast<int64_t>(in_files[k].size());
     }
   }
@@ -327,12 +327,12 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       npy::NpyArray a;
       // Room for the device padding, so padding the buffer below does not copy it.
       if (Status st = npy::ReadNpy(file, &a, kDevicePaddingBytes); !st.ok()) {
-        return Report(kCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
+        return Report(kExecOpDefCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }
       const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
       if (!dtype) {
-        return Report(kCmd,
+        return Report(kExecOpDefCmd,
                       "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds" +
                           (a.descr == "<u2" ? " (pass --dtype bfloat16 if it holds bfloat16 bit "
                                               "patterns)"
@@ -349,7 +349,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       for (const npy::NpyArray& a : arrays) any = any || a.descr == "<u2";
     }
     if (!any) {
-      return Report(kCmd,
+      return Report(kExecOpDefCmd,
                     "--dtype bfloat16: no input file is '<u2' (it says the <u2 files hold "
                     "bfloat16 bit patterns)",
                     kExitFailure);
@@ -370,21 +370,21 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (size_t k = 0; k < in_files.size(); ++k) {
     given.push_back(!in_files[k].empty());
     if (in_files[k].empty() && def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
-      return UsageError(kCmd, "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
+      return UsageError(kExecOpDefCmd, "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
     }
   }
   if (Status st = MarkGivenInputs(r.op, given, &attrs); !st.ok()) {
-    return UsageError(kCmd, st.message());
+    return UsageError(kExecOpDefCmd, st.message());
   }
   for (const auto& [input, file] : written_inputs) {
     if (constant[input]) {
-      return UsageError(kCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
+      return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
                                   ": that input is read on the host (ValueDepend), not written");
     }
   }
   std::unique_ptr<Operation> op;
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
   }
 
   // Inputs, each in a buffer padded as aclrtMalloc pads device memory.
@@ -399,10 +399,10 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       Shape shape;
       if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + file);
           !st.ok()) {
-        return Report(kCmd, st.message(), kExitFailure);
+        return Report(kExecOpDefCmd, st.message(), kExitFailure);
       }
       if (pack.inTensors.size() == SVector<Tensor>::kCapacity) {
-        return UsageError(kCmd, "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) +
+        return UsageError(kExecOpDefCmd, "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) +
                                     " input files");
       }
       Tensor t;
@@ -419,7 +419,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   SVector<TensorDesc> out_descs;
   if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
   }
   // Every output is sized, and the sum checked against the machine, before one is allocated.
   std::vector<uint64_t> out_bytes;
@@ -427,13 +427,13 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (const TensorDesc& d : out_descs) {
     uint64_t bytes = 0;
     if (Status st = DescBytes(d, r.op + ": output", &bytes); !st.ok()) {
-      return Report(kCmd, st.ToString(), kExitFailure);
+      return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
     }
     out_bytes.push_back(bytes);
     total += static_cast<double>(PaddedDeviceBytes(bytes));
   }
   if (Status st = CheckFitsMemory(total, r.op + ": the outputs"); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
   }
   for (size_t k = 0; k < out_descs.size(); ++k) {
     const TensorDesc& d = out_descs[k];
@@ -454,14 +454,14 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   options.padded_device_buffers = true;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(options, &context); !st.ok()) {
-    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+    return Report(kExecOpDefCmd, "--device: " + st.ToString(), kExitFailure);
   }
   uint64_t ws = 0;
   Status st = op->Setup(pack, ws, context.get());
   if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws), r.op + ": the workspace");
   std::vector<uint8_t> workspace(st.ok() ? ws : 0);
   if (st.ok()) st = op->Execute(pack, workspace.data(), ws, context.get());
-  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+  if (!st.ok()) return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
 
   // What is written, all or none: every output, then the inputs named with --output (their pack
   // position is the number of tensors before them).
@@ -484,7 +484,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
     const std::optional<std::string> descr = npy::DescrFromDType(*dtype);
     if (!descr) {
-      return Report(kCmd,
+      return Report(kExecOpDefCmd,
                     "'" + results[k].second + "' has dtype " + std::string(DTypeName(*dtype)) +
                         ", which .npy cannot hold",
                     kExitFailure);
@@ -497,7 +497,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     files.emplace_back(out_files[k], &a);
   }
   if (Status st_write = npy::WriteNpyFiles(files); !st_write.ok()) {
-    return Report(kCmd, "--output: " + st_write.message(), kExitFailure);
+    return Report(kExecOpDefCmd, "--output: " + st_write.message(), kExitFailure);
   }
   std::printf("%s on %s: simulated %.3f us, wrote", r.op.c_str(), context->device().name.c_str(),
               context->device_ns() / 1000.0);

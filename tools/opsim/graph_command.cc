@@ -16,7 +16,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "graph";
+constexpr const char* kGraphCmd = "graph";
 
 struct GraphOptions {
   std::string graph;
@@ -32,13 +32,13 @@ int ParseBindings(const std::vector<std::string>& items, const char* flag,
   for (const std::string& item : items) {
     const size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      return UsageError(kCmd, std::string(flag) + " '" + item + "' is not NAME=FILE.npy");
+      return UsageError(kGraphCmd, std::string(flag) + " '" + item + "' is not NAME=FILE.npy");
     }
     if (eq + 1 == item.size()) {
-      return UsageError(kCmd, std::string(flag) + " " + item + ": the path is empty");
+      return UsageError(kGraphCmd, std::string(flag) + " " + item + ": the path is empty");
     }
     if (!out->emplace(item.substr(0, eq), item.substr(eq + 1)).second) {
-      return UsageError(kCmd, std::string(flag) + " names '" + item.substr(0, eq) + "' twice");
+      return UsageError(kGraphCmd, std::string(flag) + " names '" + item.substr(0, eq) + "' twice");
     }
   }
   return 0;
@@ -56,13 +56,13 @@ int RunGraph(const GraphOptions& o) {
   if (int rc = ParseBindings(o.outputs, "--output", &out_files); rc != 0) return rc;
   LoadedGraph g;
   if (Status st = LoadGraphDescription(o.graph, &g); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kGraphCmd, st.ToString(), kExitFailure);
   }
   for (const auto& [name, file] : in_files) {
     bool known = false;
     for (const auto& t : g.inputs) known |= t.name == name;
     if (!known) {
-      return UsageError(kCmd, "--input '" + name + "' is not an input of graph '" + g.name +
+      return UsageError(kGraphCmd, "--input '" + name + "' is not an input of graph '" + g.name +
                                   "' (inputs: " + Names(g.inputs) + ")");
     }
   }
@@ -70,7 +70,7 @@ int RunGraph(const GraphOptions& o) {
     bool known = false;
     for (const auto& t : g.outputs) known |= t.name == name;
     if (!known) {
-      return UsageError(kCmd, "--output '" + name + "' is not an output of graph '" + g.name +
+      return UsageError(kGraphCmd, "--output '" + name + "' is not an output of graph '" + g.name +
                                   "' (outputs: " + Names(g.outputs) + ")");
     }
   }
@@ -81,16 +81,16 @@ int RunGraph(const GraphOptions& o) {
     const NamedTensorDesc& t = g.inputs[i];
     const auto file = in_files.find(t.name);
     if (file == in_files.end()) {
-      return UsageError(kCmd, "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
+      return UsageError(kGraphCmd, "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
     }
     if (Status st = npy::ReadNpy(file->second, &inputs[i]); !st.ok()) {
-      return Report(kCmd, "--input " + t.name + ": " + st.message(), kExitFailure);
+      return Report(kGraphCmd, "--input " + t.name + ": " + st.message(), kExitFailure);
     }
     const std::optional<DType> want = DTypeFromAcl(t.desc.dtype);
     const std::optional<DType> got = npy::DTypeFromDescr(inputs[i].descr, want == DType::kBFloat16);
     std::vector<int64_t> dims(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
     if (got != want || inputs[i].shape != dims) {
-      return Report(kCmd,
+      return Report(kGraphCmd,
                     "--input " + t.name + ": " + file->second + " holds '" + inputs[i].descr +
                         "' of " + std::to_string(inputs[i].shape.size()) +
                         " dims, the graph declares " + ToString(t.desc),
@@ -108,12 +108,12 @@ int RunGraph(const GraphOptions& o) {
     if (Status st =
             DescBytes(g.outputs[i].desc, "output '" + g.outputs[i].name + "'", &out_bytes[i]);
         !st.ok()) {
-      return Report(kCmd, st.ToString(), kExitFailure);
+      return Report(kGraphCmd, st.ToString(), kExitFailure);
     }
     total += static_cast<double>(out_bytes[i]);
   }
   if (Status st = CheckFitsMemory(total, "the graph's outputs"); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kGraphCmd, st.ToString(), kExitFailure);
   }
   std::vector<std::vector<uint8_t>> outputs(g.outputs.size());
   for (size_t i = 0; i < g.outputs.size(); ++i) {
@@ -130,7 +130,7 @@ int RunGraph(const GraphOptions& o) {
   context_options.host_threads = o.threads;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(context_options, &context); !st.ok()) {
-    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+    return Report(kGraphCmd, "--device: " + st.ToString(), kExitFailure);
   }
   uint64_t ws_bytes = 0;
   Status st = g.operation->Setup(pack, ws_bytes, context.get());
@@ -141,7 +141,7 @@ int RunGraph(const GraphOptions& o) {
     st = g.operation->Execute(pack, workspace.empty() ? nullptr : workspace.data(), ws_bytes,
                               context.get());
   }
-  if (!st.ok()) return Report(kCmd, st.ToString(), kExitFailure);
+  if (!st.ok()) return Report(kGraphCmd, st.ToString(), kExitFailure);
 
   // All requested outputs or none.
   std::vector<npy::NpyArray> arrays;
@@ -158,7 +158,7 @@ int RunGraph(const GraphOptions& o) {
     files.emplace_back(file->second, &array);
   }
   if (Status ws = npy::WriteNpyFiles(files); !ws.ok()) {
-    return Report(kCmd, "--output: " + ws.message(), kExitFailure);
+    return Report(kGraphCmd, "--output: " + ws.message(), kExitFailure);
   }
   std::printf("graph %s: %zu inputs, %zu outputs on %s, %llu launches, simulated %.3f us\n",
               g.name.c_str(), g.inputs.size(), g.outputs.size(), context->device().name.c_str(),

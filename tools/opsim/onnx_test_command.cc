@@ -25,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kCmd = "onnx-test";
+constexpr const char* kOnnxTestCmd = "onnx-test";
 
 struct OnnxTestOptions {
   std::vector<std::string> dirs;
@@ -166,7 +166,7 @@ int RunOnnxTest(const OnnxTestOptions& o) {
   std::regex require;
   if (!o.require_pass.empty()) {
     if (Status st = CompileRegex("--require-pass", o.require_pass, &require); !st.ok()) {
-      return UsageError(kCmd, st.message());
+      return UsageError(kOnnxTestCmd, st.message());
     }
   }
   std::vector<fs::path> folders;
@@ -180,7 +180,7 @@ int RunOnnxTest(const OnnxTestOptions& o) {
       if (fs::exists(sub / "model.onnx")) found.push_back(sub);
     }
     if (found.empty()) {
-      return UsageError(kCmd, "'" + dir + "' holds no model.onnx and no folder with one");
+      return UsageError(kOnnxTestCmd, "'" + dir + "' holds no model.onnx and no folder with one");
     }
     folders.insert(folders.end(), found.begin(), found.end());
   }
@@ -191,7 +191,7 @@ int RunOnnxTest(const OnnxTestOptions& o) {
   context_options.strict_atb_dtypes = false;
   std::unique_ptr<Context> context;
   if (Status st = Context::Create(context_options, &context); !st.ok()) {
-    return Report(kCmd, "--device: " + st.ToString(), kExitFailure);
+    return Report(kOnnxTestCmd, "--device: " + st.ToString(), kExitFailure);
   }
 
   int passed = 0, failed = 0, skipped = 0, matched = 0, matched_passed = 0;

@@ -37,7 +37,7 @@
 namespace opsim::cli {
 namespace {
 
-constexpr const char* kCmd = "run";
+constexpr const char* kRunCmd = "run";
 
 struct RunOptions {
   std::vector<std::string> suites;
@@ -143,7 +143,7 @@ int LoadSuites(const RunOptions& o, std::vector<std::string>* files,
   if (!files->empty()) {
     for (const std::string& f : *files) {
       if (Status st = cases::LoadCaseFile(f, all); !st.ok()) {
-        return Report(kCmd, st.ToString(), kExitFailure);
+        return Report(kRunCmd, st.ToString(), kExitFailure);
       }
     }
     return 0;
@@ -153,10 +153,10 @@ int LoadSuites(const RunOptions& o, std::vector<std::string>* files,
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
     if (e.path().extension() == ".yaml") files->push_back(e.path().string());
   }
-  if (ec) return Report(kCmd, "cannot list " + dir + ": " + ec.message(), kExitFailure);
+  if (ec) return Report(kRunCmd, "cannot list " + dir + ": " + ec.message(), kExitFailure);
   std::sort(files->begin(), files->end());
   if (Status st = cases::LoadCaseDir(dir, all); !st.ok()) {
-    return Report(kCmd, st.ToString(), kExitFailure);
+    return Report(kRunCmd, st.ToString(), kExitFailure);
   }
   return 0;
 }
@@ -261,7 +261,7 @@ int RunCases(const RunOptions& o, const std::vector<ShardCase>& selected,
       const std::string path =
           (std::filesystem::path(o.trace_dir) / TraceFileName(out.name)).string();
       if (Status st = WriteTextFile(path, CaseTraceJson(out.traces)); !st.ok()) {
-        Report(kCmd, st.ToString(), 0);
+        Report(kRunCmd, st.ToString(), 0);
         ++trace_errors;
       }
       out.traces.clear();
@@ -284,12 +284,12 @@ int Finish(const RunOptions& o, const std::optional<Baseline>& baseline, const R
   int rc = summary.failed == 0 && trace_errors == 0 ? 0 : kExitFailure;
   if (!o.report.empty()) {
     if (Status st = WriteTextFile(o.report, RunReportJson(summary)); !st.ok()) {
-      rc = Report(kCmd, "--report: " + st.ToString(), kExitFailure);
+      rc = Report(kRunCmd, "--report: " + st.ToString(), kExitFailure);
     }
   }
   if (!o.junit.empty()) {
     if (Status st = WriteTextFile(o.junit, RunJUnitXml(summary)); !st.ok()) {
-      rc = Report(kCmd, "--junit: " + st.ToString(), kExitFailure);
+      rc = Report(kRunCmd, "--junit: " + st.ToString(), kExitFailure);
     }
   }
   if (baseline) {
@@ -311,14 +311,14 @@ int RunSuites(const RunOptions& o) {
   if (Status st = ResolveShard(
           o.shard, [](const char* name) { return std::getenv(name); }, &shard);
       !st.ok()) {
-    return UsageError(kCmd, st.message());
+    return UsageError(kRunCmd, st.message());
   }
   // Then the filter: a pattern that cannot be run is refused before any suite is read.
   std::optional<std::regex> filter;
   if (o.filter) {
     filter.emplace();
     if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
-      return UsageError(kCmd, st.message());
+      return UsageError(kRunCmd, st.message());
     }
   }
   // The baseline too: a bad one is a usage error before any case runs.
@@ -326,7 +326,7 @@ int RunSuites(const RunOptions& o) {
   if (!o.baseline.empty()) {
     baseline.emplace();
     if (Status st = Baseline::Load(o.baseline, &*baseline); !st.ok()) {
-      return UsageError(kCmd, st.message());
+      return UsageError(kRunCmd, st.message());
     }
   }
   std::vector<cases::Case> all;
@@ -336,7 +336,7 @@ int RunSuites(const RunOptions& o) {
   if (o.device) {
     sim::DeviceProfile profile;
     if (Status st = sim::LoadNamedDeviceProfile(*o.device, &profile); !st.ok()) {
-      return UsageError(kCmd, "--device '" + *o.device + "': " + st.message());
+      return UsageError(kRunCmd, "--device '" + *o.device + "': " + st.message());
     }
   }
   std::vector<cases::Case> whole;
@@ -354,13 +354,13 @@ int RunSuites(const RunOptions& o) {
   std::vector<ShardCase> selected = TakeShard(std::move(whole), o, shard, &summary);
   // The protocol's acknowledgement, once the shard is known to be valid (--list too).
   if (Status st = TouchStatusFiles(shard.status_files); !st.ok()) {
-    return Report(kCmd, st.message(), kExitFailure);
+    return Report(kRunCmd, st.message(), kExitFailure);
   }
   if (o.list) return ListCases(selected, summary);
   if (!o.trace_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(o.trace_dir, ec);
-    if (ec) return Report(kCmd, "--trace " + o.trace_dir + ": " + ec.message(), kExitFailure);
+    if (ec) return Report(kRunCmd, "--trace " + o.trace_dir + ": " + ec.message(), kExitFailure);
   }
 
   const int trace_errors = RunCases(o, selected, &baseline, &summary);

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Where a build's time went: compile and link seconds per target and the costliest units, read
+from Ninja's log (<build>/.ninja_log), and the slowest tests of the last ctest run
+(<build>/Testing/Temporary/CTestCostData.txt).
+
+    scripts/build_times.py build/release [--top N] [--check]
+
+Ninja logs each output's start and end; with -j2 on two cores each job has a core, so the wall
+seconds are close to the compiler's CPU seconds. A rebuild appends to the log: the newest entry of
+each output counts. --check exits 1 when the build log is missing or empty (the ctest
+`build_time_table` prints the table of the build it belongs to this way).
+"""
+import argparse
+import collections
+import os
+import re
+import sys
+
+
+def read_ninja_log(path):
+    """Output -> seconds of its newest build."""
+    newest = {}
+    with open(path, encoding="utf-8") as log:
+        header = log.readline()
+        if not header.startswith("# ninja log v"):
+            raise ValueError(f"{path}: not a Ninja log (first line {header.strip()!r})")
+        for line in log:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 4:
+                continue
+            start_ms, end_ms, output = int(fields[0]), int(fields[1]), fields[3]
+            newest[output] = (end_ms - start_ms) / 1000.0
+    return newest
+
+
+TARGET_DIR = re.compile(r"CMakeFiles/([^/]+)\.dir/(.*)$")
+
+
+def classify(output):
+    """(target, unit) for an object file; ('link', output) for the rest."""
+    match = TARGET_DIR.search(output)
+    if match and output.endswith(".o"):
+        return match.group(1), match.group(2)[: -len(".o")]
+    return "(link and generate)", output
+
+
+def print_build(times, top):
+    per_target = collections.defaultdict(lambda: [0.0, 0])
+    units = []
+    for output, seconds in times.items():
+        target, unit = classify(output)
+        per_target[target][0] += seconds
+        per_target[target][1] += 1
+        units.append((seconds, target, unit))
+    total = sum(seconds for seconds, _, _ in units)
+    print(f"build: {len(units)} steps, {total:.0f} s of compiler and linker time "
+          f"(about {total / 2 / 60:.1f} min on two cores)\n")
+    print(f"{'seconds':>8} {'share':>6} {'steps':>5}  target")
+    for target, (seconds, count) in sorted(per_target.items(), key=lambda kv: -kv[1][0]):
+        print(f"{seconds:8.1f} {100 * seconds / total:5.1f}% {count:5d}  {target}")
+    print(f"\nthe {top} costliest steps:\n{'seconds':>8}  target: unit")
+    for seconds, target, unit in sorted(units, reverse=True)[:top]:
+        print(f"{seconds:8.1f}  {target}: {unit}")
+
+
+def print_tests(cost_path, top):
+    # CTestCostData.txt: "<name> <runs> <average seconds>" per test, then "---" and failures.
+    tests = []
+    with open(cost_path, encoding="utf-8") as data:
+        for line in data:
+            if line.startswith("---"):
+                break
+            fields = line.rsplit(" ", 2)
+            if len(fields) == 3:
+                tests.append((float(fields[2]), fields[0]))
+    total = sum(seconds for seconds, _ in tests)
+    print(f"\ntests: {len(tests)}, {total:.0f} s in all (the last ctest run's times)")
+    print(f"{'seconds':>8}  test")
+    for seconds, name in sorted(tests, reverse=True)[:top]:
+        print(f"{seconds:8.1f}  {name}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dir")
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    if args.top < 1:
+        parser.error(f"--top {args.top}: must be at least 1")
+    log = os.path.join(args.build_dir, ".ninja_log")
+    if not os.path.isfile(log):
+        print(f"build_times: {log} does not exist (configure with -G Ninja, as the presets do)",
+              file=sys.stderr)
+        return 1 if args.check else 2
+    try:
+        times = read_ninja_log(log)
+    except (OSError, ValueError) as error:
+        print(f"build_times: {error}", file=sys.stderr)
+        return 2
+    if not times:
+        print(f"build_times: {log} has no build steps", file=sys.stderr)
+        return 1 if args.check else 2
+    print_build(times, args.top)
+    cost = os.path.join(args.build_dir, "Testing", "Temporary", "CTestCostData.txt")
+    if os.path.isfile(cost):
+        print_tests(cost, args.top)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
