@@ -1,7 +1,8 @@
 # ctest run_unchecked_matches_checked: the whole default suite (configs/cases) in the fast path
 # must give the bits of a checked run, case for case (issue 15: copy elision, and any later
 # optimisation of the unchecked path, may change no result).
-#   cmake -DOPSIM=<opsim binary> -DWORK=<scratch folder> -P run_unchecked_baseline.cmake
+#   cmake -DOPSIM=<opsim binary> -DWORK=<scratch folder> [-DFILTER=<regex>]
+#         -P run_unchecked_baseline.cmake
 foreach(var OPSIM WORK)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_unchecked_baseline.cmake needs -D${var}=...")
@@ -9,6 +10,10 @@ foreach(var OPSIM WORK)
 endforeach()
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
+set(select)
+if(FILTER)
+  set(select --filter ${FILTER})
+endif()
 
 # The last line of a run: "N passed, M failed[, K skipped]".
 function(opsim_run_summary out_var text)
@@ -17,14 +22,14 @@ function(opsim_run_summary out_var text)
   set(${out_var} "${summary}" PARENT_SCOPE)
 endfunction()
 
-execute_process(COMMAND ${OPSIM} run --report ${WORK}/checked.json
+execute_process(COMMAND ${OPSIM} run ${select} --report ${WORK}/checked.json
                 RESULT_VARIABLE checked_rc OUTPUT_VARIABLE checked_out ERROR_VARIABLE checked_err)
 if(NOT EXISTS ${WORK}/checked.json)
   message(FATAL_ERROR "the checked run wrote no report (exit ${checked_rc}):\n${checked_err}")
 endif()
 opsim_run_summary(checked_summary "${checked_out}")
 
-execute_process(COMMAND ${OPSIM} run --unchecked --baseline ${WORK}/checked.json
+execute_process(COMMAND ${OPSIM} run ${select} --unchecked --baseline ${WORK}/checked.json
                 RESULT_VARIABLE fast_rc OUTPUT_VARIABLE fast_out ERROR_VARIABLE fast_err)
 opsim_run_summary(fast_summary "${fast_out}")
 string(REGEX MATCH "baseline [^\n]*: ([0-9]+) compared, ([0-9]+) differing, ([0-9]+) not in the baseline"
