@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a build's time went: compile and link seconds per target and the costliest units, read
-from Ninja's log (<build>/.ninja_log), and the slowest tests of the last ctest run
-(<build>/Testing/Temporary/CTestCostData.txt).
+from Ninja's log (<build>/.ninja_log), and the last ctest run's seconds per test program and its
+slowest tests (<build>/Testing/Temporary/CTestCostData.txt).
 
     scripts/build_times.py build/release [--top N] [--check]
 
@@ -12,8 +12,10 @@ each output counts. --check exits 1 when the build log is missing or empty (the 
 """
 import argparse
 import collections
+import json
 import os
 import re
+import subprocess
 import sys
 
 
@@ -63,7 +65,30 @@ def print_build(times, top):
         print(f"{seconds:8.1f}  {target}: {unit}")
 
 
-def print_tests(cost_path, top):
+def test_programs(build_dir):
+    """Test name -> the program it runs (a gtest binary, cmake -P, sh...), from ctest itself."""
+    try:
+        listing = subprocess.run(["ctest", "--test-dir", build_dir, "--show-only=json-v1"],
+                                 capture_output=True, text=True, check=True, timeout=120)
+        tests = json.loads(listing.stdout).get("tests", [])
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return {}
+    programs = {}
+    for test in tests:
+        command = test.get("command") or ["?"]
+        program = os.path.basename(command[0])
+        scripts = [arg for arg in command[1:] if arg.endswith((".sh", ".cmake", ".py"))]
+        if scripts:
+            program = f"{program} {os.path.basename(scripts[0])}"
+        name = test.get("name", "?")
+        programs[name] = program
+        # ctest keeps no cost for a name with spaces (gtest's "  # GetParam() = ..."): it records
+        # the part before them with no time.
+        programs[name.split("  #")[0]] = program
+    return programs
+
+
+def print_tests(build_dir, cost_path, top):
     # CTestCostData.txt: "<name> <runs> <average seconds>" per test, then "---" and failures.
     tests = []
     with open(cost_path, encoding="utf-8") as data:
@@ -75,7 +100,17 @@ def print_tests(cost_path, top):
                 tests.append((float(fields[2]), fields[0]))
     total = sum(seconds for seconds, _ in tests)
     print(f"\ntests: {len(tests)}, {total:.0f} s in all (the last ctest run's times)")
-    print(f"{'seconds':>8}  test")
+    programs = test_programs(build_dir)
+    if programs:
+        per_program = collections.defaultdict(lambda: [0.0, 0])
+        for seconds, name in tests:
+            entry = per_program[programs.get(name, "?")]
+            entry[0] += seconds
+            entry[1] += 1
+        print(f"{'seconds':>8} {'tests':>5}  program")
+        for program, (seconds, count) in sorted(per_program.items(), key=lambda kv: -kv[1][0]):
+            print(f"{seconds:8.1f} {count:5d}  {program}")
+    print(f"\nthe {top} slowest tests:\n{'seconds':>8}  test")
     for seconds, name in sorted(tests, reverse=True)[:top]:
         print(f"{seconds:8.1f}  {name}")
 
@@ -104,7 +139,7 @@ def main():
     print_build(times, args.top)
     cost = os.path.join(args.build_dir, "Testing", "Temporary", "CTestCostData.txt")
     if os.path.isfile(cost):
-        print_tests(cost, args.top)
+        print_tests(args.build_dir, cost, args.top)
     return 0
 
 
