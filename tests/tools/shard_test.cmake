@@ -11,7 +11,7 @@
 # code still runs under ASan and UBSan, and the cost balance (judged on the whole suite) is not
 # checked.
 set(opsim_shard_filter "")
-if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+if(OPSIM_SANITIZED)
   set(opsim_shard_filter "^(seeds|special_values)/.*/ascend910b$")
 endif()
 add_test(NAME run_shards_merge_to_unsharded
