@@ -12,8 +12,9 @@ namespace {
 
 constexpr uint32_t kNamesLen = 64;  // floats per block
 
-// Block b copies x[b * kNamesLen, +kNamesLen) to z at `z_shift` floats further on; `get_at` >= 0 makes
-// every block also read x with GetValue at that index (past the GlobalTensor when >= its size).
+// Block b copies x[b * kNamesLen, +kNamesLen) to z at `z_shift` floats further on; `get_at` >= 0
+// makes every block also read x with GetValue at that index (past the GlobalTensor when >= its
+// size).
 void CopyBlock(GM_ADDR x, GM_ADDR z, int64_t z_shift, int64_t x_length, int64_t get_at) {
   AscendC::TPipe pipe;
   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;

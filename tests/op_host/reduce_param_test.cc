@@ -104,18 +104,18 @@ TEST(LowerAtbTest, LowersEachReduceType) {
 
 TEST(LowerAtbTest, RejectsUndefinedReduceType) {
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_UNDEFINED, {0}), DType::kFloat32, Shape{2}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: reduceType = 0 (REDUCE_UNDEFINED) is not a reducer (expected "
-              "REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or REDUCE_PROD=4)");
+                   ErrorCode::kInvalidParam,
+                   "ReduceOperation: reduceType = 0 (REDUCE_UNDEFINED) is not a reducer (expected "
+                   "REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or REDUCE_PROD=4)");
 }
 
 TEST(LowerAtbTest, RejectsReduceTypeOutOfList) {
   for (int v : {5, -1, 1000}) {
     ReduceParam p = Param(static_cast<ReduceParam::ReduceType>(v), {0});
     ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
-                "ReduceOperation: reduceType = " + std::to_string(v) +
-                    " is not a reducer (expected REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or "
-                    "REDUCE_PROD=4)");
+                     "ReduceOperation: reduceType = " + std::to_string(v) +
+                         " is not a reducer (expected REDUCE_MAX=1, REDUCE_MIN=2, REDUCE_SUM=3 or "
+                         "REDUCE_PROD=4)");
   }
 }
 
@@ -124,22 +124,24 @@ TEST(LowerAtbTest, RejectsNonZeroRsv) {
     ReduceParam p = Param(ReduceParam::REDUCE_SUM, {0});
     p.rsv[i] = 7;
     ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
-                "ReduceOperation: rsv[" + std::to_string(i) +
-                    "] = 7 is not 0 (reserved bytes must be all zero)");
+                     "ReduceOperation: rsv[" + std::to_string(i) +
+                         "] = 7 is not 0 (reserved bytes must be all zero)");
   }
 }
 
 TEST(LowerAtbTest, RejectsEmptyAxis) {
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {}), DType::kFloat32, Shape{2, 3}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis is empty (expected at least one axis; ATB has no reduce-all "
-              "default)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_SUM, {}), DType::kFloat32, Shape{2, 3}),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: axis is empty (expected at least one axis; ATB has no reduce-all "
+      "default)");
 }
 
 TEST(LowerAtbTest, RejectsAxisLongerThanRank) {
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 1, 0}), DType::kFloat32, Shape{2, 3}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis has 3 entries for an input of rank 2 (expected at most 2)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_SUM, {0, 1, 0}), DType::kFloat32, Shape{2, 3}),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: axis has 3 entries for an input of rank 2 (expected at most 2)");
 }
 
 TEST(LowerAtbTest, RejectsOverflowedAxis) {
@@ -147,44 +149,47 @@ TEST(LowerAtbTest, RejectsOverflowedAxis) {
   for (int i = 0; i < 65; ++i) p.axis.push_back(0);
   ASSERT_TRUE(p.axis.overflowed());
   ExpectParamError(Atb(p, DType::kFloat32, Shape{2}), ErrorCode::kInvalidParam,
-              "ReduceOperation: axis overflowed its capacity of 64 entries, so some axes were "
-              "lost (expected at most 8 axes)");
+                   "ReduceOperation: axis overflowed its capacity of 64 entries, so some axes were "
+                   "lost (expected at most 8 axes)");
 }
 
 TEST(LowerAtbTest, RejectsNegativeAxis) {
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0, -1}), DType::kInt32, Shape{2, 3, 4}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis[1] = -1 is negative (expected 0 <= axis < 3; ATB does not "
-              "accept negative axes)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_MAX, {0, -1}), DType::kInt32, Shape{2, 3, 4}),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: axis[1] = -1 is negative (expected 0 <= axis < 3; ATB does not "
+      "accept negative axes)");
 }
 
 TEST(LowerAtbTest, RejectsAxisOutOfRange) {
   // The example of docs/SPEC.md §4, word for word.
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0, 5}), DType::kFloat32, Shape{2, 3, 4}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis[1] = 5 is out of range for an input of rank 3 (expected 0 <= "
-              "axis < 3)");
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {3}), DType::kFloat32, Shape{2, 3, 4}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis[0] = 3 is out of range for an input of rank 3 (expected 0 <= "
-              "axis < 3)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_SUM, {0, 5}), DType::kFloat32, Shape{2, 3, 4}),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: axis[1] = 5 is out of range for an input of rank 3 (expected 0 <= "
+      "axis < 3)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_SUM, {3}), DType::kFloat32, Shape{2, 3, 4}),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: axis[0] = 3 is out of range for an input of rank 3 (expected 0 <= "
+      "axis < 3)");
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {std::numeric_limits<int64_t>::max()}),
-                  DType::kFloat32, Shape{2}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis[0] = 9223372036854775807 is out of range for an input of "
-              "rank 1 (expected 0 <= axis < 1)");
+                       DType::kFloat32, Shape{2}),
+                   ErrorCode::kInvalidParam,
+                   "ReduceOperation: axis[0] = 9223372036854775807 is out of range for an input of "
+                   "rank 1 (expected 0 <= axis < 1)");
 }
 
 TEST(LowerAtbTest, RejectsDuplicateAxis) {
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_MIN, {1, 2, 1}), DType::kInt32, Shape{2, 3, 4}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis[2] = 1 repeats axis[0] (expected unique axes)");
+                   ErrorCode::kInvalidParam,
+                   "ReduceOperation: axis[2] = 1 repeats axis[0] (expected unique axes)");
 }
 
 TEST(LowerAtbTest, RejectsAnyAxisOnRankZero) {
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{}),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: axis has 1 entry for an input of rank 0 (expected at most 0)");
+                   ErrorCode::kInvalidParam,
+                   "ReduceOperation: axis has 1 entry for an input of rank 0 (expected at most 0)");
 }
 
 TEST(LowerAtbTest, RankEightAllAxes) {
@@ -213,22 +218,24 @@ TEST(LowerAtbTest, PackageDTypesInNonStrictMode) {
 
 TEST(LowerAtbTest, RejectsInt8SumInNonStrictMode) {
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kInt8, Shape{2}),
-              ErrorCode::kInvalidTensorDtype,
-              "ReduceOperation: dtype int8 is not supported by the SUM reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
+                   ErrorCode::kInvalidTensorDtype,
+                   "ReduceOperation: dtype int8 is not supported by the SUM reducer (supported: "
+                   "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kUInt8, Shape{2}),
-              ErrorCode::kInvalidTensorDtype,
-              "ReduceOperation: dtype uint8 is not supported by the PROD reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
+                   ErrorCode::kInvalidTensorDtype,
+                   "ReduceOperation: dtype uint8 is not supported by the PROD reducer (supported: "
+                   "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerAtbTest, RejectsBoolAndUnknownDType) {
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kBool, Shape{2}),
-              ErrorCode::kInvalidTensorDtype,
-              "ReduceOperation: dtype bool is not supported by the MAX reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kBool, Shape{2}),
+      ErrorCode::kInvalidTensorDtype,
+      "ReduceOperation: dtype bool is not supported by the MAX reducer (supported: "
+      "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}),
-              ErrorCode::kInvalidTensorDtype, "ReduceOperation: dtype = 99 is not a known dtype");
+                   ErrorCode::kInvalidTensorDtype,
+                   "ReduceOperation: dtype = 99 is not a known dtype");
 }
 
 TEST(LowerAtbTest, StrictModeAcceptsExactlyAtbsTable) {
@@ -246,26 +253,30 @@ TEST(LowerAtbTest, StrictModeAcceptsExactlyAtbsTable) {
 }
 
 TEST(LowerAtbTest, StrictModeRejectionsUseIniMatch) {
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, true),
-              ErrorCode::kInvalidTensorIniMatch,
-              "ReduceOperation: dtype float32 is not shipped by ATB for REDUCE_SUM (strict ATB "
-              "dtype mode; ATB ships: float16, bfloat16)");
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kFloat16, Shape{2}, true),
-              ErrorCode::kInvalidTensorIniMatch,
-              "ReduceOperation: dtype float16 is not shipped by ATB for REDUCE_MAX (strict ATB "
-              "dtype mode; ATB ships: bfloat16, int32)");
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kFloat16, Shape{2}, true),
-              ErrorCode::kInvalidTensorIniMatch,
-              "ReduceOperation: reduceType REDUCE_PROD (4) is an opsim extension that ATB does "
-              "not ship, so strict ATB dtype mode rejects it for every dtype (float16 given)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, true),
+      ErrorCode::kInvalidTensorIniMatch,
+      "ReduceOperation: dtype float32 is not shipped by ATB for REDUCE_SUM (strict ATB "
+      "dtype mode; ATB ships: float16, bfloat16)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_MAX, {0}), DType::kFloat16, Shape{2}, true),
+      ErrorCode::kInvalidTensorIniMatch,
+      "ReduceOperation: dtype float16 is not shipped by ATB for REDUCE_MAX (strict ATB "
+      "dtype mode; ATB ships: bfloat16, int32)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kFloat16, Shape{2}, true),
+      ErrorCode::kInvalidTensorIniMatch,
+      "ReduceOperation: reduceType REDUCE_PROD (4) is an opsim extension that ATB does "
+      "not ship, so strict ATB dtype mode rejects it for every dtype (float16 given)");
   // ATB's CSV row wrongParam4 (reduce.csv row 8): reduceType 4 on int32 is a parameter error.
-  ExpectParamError(Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kInt32, Shape{2}, true),
-              ErrorCode::kInvalidParam,
-              "ReduceOperation: reduceType = 4 (opsim's REDUCE_PROD) is outside ATB's ReduceType "
-              "(strict ATB mode; expected REDUCE_MAX=1, REDUCE_MIN=2 or REDUCE_SUM=3)");
+  ExpectParamError(
+      Atb(Param(ReduceParam::REDUCE_PROD, {0}), DType::kInt32, Shape{2}, true),
+      ErrorCode::kInvalidParam,
+      "ReduceOperation: reduceType = 4 (opsim's REDUCE_PROD) is outside ATB's ReduceType "
+      "(strict ATB mode; expected REDUCE_MAX=1, REDUCE_MIN=2 or REDUCE_SUM=3)");
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_MAX, {0}), static_cast<DType>(99), Shape{2}, true),
-              ErrorCode::kInvalidTensorIniMatch,
-              "ReduceOperation: dtype = 99 is not a known dtype");
+                   ErrorCode::kInvalidTensorIniMatch,
+                   "ReduceOperation: dtype = 99 is not a known dtype");
 }
 
 // ---------------------------------------------------------------- input tensor (all doors)
@@ -274,30 +285,30 @@ TEST(ReduceInputTest, RejectsNegativeDimInEveryDoor) {
   const Shape in{2, -3};
   const std::string rule = "input dim[1] = -3 is negative (expected dim >= 0)";
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
-              ErrorCode::kInvalidTensorDim, "ReduceOperation: " + rule);
-  ExpectParamError(Onnx(ReduceKind::kProd, DType::kFloat32, in, Axes{0}), ErrorCode::kInvalidTensorDim,
-              "ONNX ReduceProd: " + rule);
+                   ErrorCode::kInvalidTensorDim, "ReduceOperation: " + rule);
+  ExpectParamError(Onnx(ReduceKind::kProd, DType::kFloat32, in, Axes{0}),
+                   ErrorCode::kInvalidTensorDim, "ONNX ReduceProd: " + rule);
   ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, in, {0}), ErrorCode::kInvalidTensorDim,
-              "OpenVINO ReduceSum: " + rule);
+                   "OpenVINO ReduceSum: " + rule);
 }
 
 TEST(ReduceInputTest, RejectsElementCountOverflow) {
   const Shape in{int64_t{1} << 32, int64_t{1} << 32};
   const std::string rule = "input shape [4294967296,4294967296] has more than 2^63-1 elements";
   ExpectParamError(Atb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, in),
-              ErrorCode::kInvalidTensorSize, "ReduceOperation: " + rule);
+                   ErrorCode::kInvalidTensorSize, "ReduceOperation: " + rule);
   ExpectParamError(Onnx(ReduceKind::kMax, DType::kFloat32, in, std::nullopt),
-              ErrorCode::kInvalidTensorSize, "ONNX ReduceMax: " + rule);
+                   ErrorCode::kInvalidTensorSize, "ONNX ReduceMax: " + rule);
   ExpectParamError(Ov(ReduceKind::kMin, DType::kFloat32, in, {}), ErrorCode::kInvalidTensorSize,
-              "OpenVINO ReduceMin: " + rule);
+                   "OpenVINO ReduceMin: " + rule);
 }
 
 TEST(ReduceInputTest, RejectsByteSizeOverflow) {
   // 2^62 elements fit int64; 2^62 float32s are 2^64 bytes, which does not.
   const Shape in{int64_t{1} << 31, int64_t{1} << 31};
   ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, in, {1}), ErrorCode::kInvalidTensorSize,
-              "OpenVINO ReduceSum: input shape [2147483648,2147483648] of float32 needs more "
-              "than 2^63-1 bytes");
+                   "OpenVINO ReduceSum: input shape [2147483648,2147483648] of float32 needs more "
+                   "than 2^63-1 bytes");
   // One byte per element fits.
   ReduceRequest r;
   ASSERT_TRUE(Ov(ReduceKind::kMax, DType::kInt8, in, {1}, false, &r).ok());
@@ -314,8 +325,9 @@ TEST(ReduceInputTest, ZeroDimIsLegalAndDefusesOverflow) {
 TEST(ReduceInputTest, MakeInputShapeRejectsRankAboveEight) {
   const std::vector<int64_t> nine(9, 1);
   Shape s;
-  ExpectParamError(MakeReduceInputShape("ReduceOperation", nine, &s), ErrorCode::kInvalidTensorDimNum,
-              "ReduceOperation: input: rank 9 exceeds the maximum rank 8");
+  ExpectParamError(MakeReduceInputShape("ReduceOperation", nine, &s),
+                   ErrorCode::kInvalidTensorDimNum,
+                   "ReduceOperation: input: rank 9 exceeds the maximum rank 8");
   const std::vector<int64_t> eight(8, 2);
   ASSERT_TRUE(MakeReduceInputShape("ReduceOperation", eight, &s).ok());
   EXPECT_EQ(s.rank(), 8);
@@ -331,11 +343,11 @@ TEST(ReduceInputTest, NullRequestIsAnErrorNotACrash) {
   ExpectParamError(
       LowerAtb(Param(ReduceParam::REDUCE_SUM, {0}), DType::kFloat32, Shape{2}, false, nullptr),
       ErrorCode::kInvalidParam, "ReduceOperation: request is null");
-  ExpectParamError(LowerOnnx(ReduceKind::kSum, DType::kFloat32, Shape{2}, std::span<const int64_t>(a),
-                        true, false, nullptr),
-              ErrorCode::kInvalidParam, "ONNX ReduceSum: request is null");
+  ExpectParamError(LowerOnnx(ReduceKind::kSum, DType::kFloat32, Shape{2},
+                             std::span<const int64_t>(a), true, false, nullptr),
+                   ErrorCode::kInvalidParam, "ONNX ReduceSum: request is null");
   ExpectParamError(LowerOpenVino(ReduceKind::kSum, DType::kFloat32, Shape{2}, a, false, nullptr),
-              ErrorCode::kInvalidParam, "OpenVINO ReduceSum: request is null");
+                   ErrorCode::kInvalidParam, "OpenVINO ReduceSum: request is null");
 }
 
 // ---------------------------------------------------------------- ONNX
@@ -384,30 +396,34 @@ TEST(LowerOnnxTest, NegativeAxesNormalised) {
 TEST(LowerOnnxTest, RejectsAxesOutOfRange) {
   const std::string rule = " is out of range for an input of rank 3 (expected -3 <= axis < 3)";
   ExpectParamError(Onnx(ReduceKind::kProd, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 3}),
-              ErrorCode::kInvalidParam, "ONNX ReduceProd: axes[1] = 3" + rule);
+                   ErrorCode::kInvalidParam, "ONNX ReduceProd: axes[1] = 3" + rule);
   ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{-4}),
-              ErrorCode::kInvalidParam, "ONNX ReduceSum: axes[0] = -4" + rule);
+                   ErrorCode::kInvalidParam, "ONNX ReduceSum: axes[0] = -4" + rule);
   ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2},
-                   Axes{std::numeric_limits<int64_t>::min()}),
-              ErrorCode::kInvalidParam, "ONNX ReduceSum: axes[0] = -9223372036854775808" + rule);
+                        Axes{std::numeric_limits<int64_t>::min()}),
+                   ErrorCode::kInvalidParam,
+                   "ONNX ReduceSum: axes[0] = -9223372036854775808" + rule);
 }
 
 TEST(LowerOnnxTest, RejectsAnyAxisOnRankZero) {
-  ExpectParamError(Onnx(ReduceKind::kMax, DType::kFloat32, Shape{}, Axes{0}), ErrorCode::kInvalidParam,
-              "ONNX ReduceMax: axes[0] = 0 is out of range for an input of rank 0 (a rank-0 "
-              "input has no axes)");
+  ExpectParamError(Onnx(ReduceKind::kMax, DType::kFloat32, Shape{}, Axes{0}),
+                   ErrorCode::kInvalidParam,
+                   "ONNX ReduceMax: axes[0] = 0 is out of range for an input of rank 0 (a rank-0 "
+                   "input has no axes)");
 }
 
 TEST(LowerOnnxTest, RejectsDuplicates) {
-  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 1, 1}),
-              ErrorCode::kInvalidParam,
-              "ONNX ReduceSum: axes[2] = 1 repeats axes[1] = 1 (both name axis 1; expected unique "
-              "axes)");
+  ExpectParamError(
+      Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{0, 1, 1}),
+      ErrorCode::kInvalidParam,
+      "ONNX ReduceSum: axes[2] = 1 repeats axes[1] = 1 (both name axis 1; expected unique "
+      "axes)");
   // A duplicate can hide behind a negative spelling.
-  ExpectParamError(Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{1, -2}),
-              ErrorCode::kInvalidParam,
-              "ONNX ReduceSum: axes[1] = -2 repeats axes[0] = 1 (both name axis 1; expected unique "
-              "axes)");
+  ExpectParamError(
+      Onnx(ReduceKind::kSum, DType::kFloat32, Shape{3, 2, 2}, Axes{1, -2}),
+      ErrorCode::kInvalidParam,
+      "ONNX ReduceSum: axes[1] = -2 repeats axes[0] = 1 (both name axis 1; expected unique "
+      "axes)");
 }
 
 TEST(LowerOnnxTest, DTypes) {
@@ -420,28 +436,29 @@ TEST(LowerOnnxTest, DTypes) {
   EXPECT_TRUE(Onnx(ReduceKind::kMax, DType::kInt8, Shape{2}, Axes{0}).ok());
   EXPECT_TRUE(Onnx(ReduceKind::kMin, DType::kUInt8, Shape{2}, Axes{0}).ok());
   ExpectParamError(Onnx(ReduceKind::kProd, DType::kInt8, Shape{2}, Axes{0}),
-              ErrorCode::kInvalidTensorDtype,
-              "ONNX ReduceProd: dtype int8 is not supported by the PROD reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
+                   ErrorCode::kInvalidTensorDtype,
+                   "ONNX ReduceProd: dtype int8 is not supported by the PROD reducer (supported: "
+                   "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerOnnxTest, BoolRejectedWithOpset20Hint) {
-  ExpectParamError(Onnx(ReduceKind::kMax, DType::kBool, Shape{2}, Axes{0}),
-              ErrorCode::kInvalidTensorDtype,
-              "ONNX ReduceMax: dtype bool is not supported by the MAX reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8); "
-              "ONNX opset 20 allows bool for ReduceMax/ReduceMin, this package does not");
+  ExpectParamError(
+      Onnx(ReduceKind::kMax, DType::kBool, Shape{2}, Axes{0}), ErrorCode::kInvalidTensorDtype,
+      "ONNX ReduceMax: dtype bool is not supported by the MAX reducer (supported: "
+      "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8); "
+      "ONNX opset 20 allows bool for ReduceMax/ReduceMin, this package does not");
   ExpectParamError(Onnx(ReduceKind::kSum, DType::kBool, Shape{2}, Axes{0}),
-              ErrorCode::kInvalidTensorDtype,
-              "ONNX ReduceSum: dtype bool is not supported by the SUM reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
+                   ErrorCode::kInvalidTensorDtype,
+                   "ONNX ReduceSum: dtype bool is not supported by the SUM reducer (supported: "
+                   "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
 }
 
 TEST(LowerOnnxTest, RejectsUnknownReduceKind) {
-  ExpectParamError(Onnx(static_cast<ReduceKind>(7), DType::kFloat32, Shape{2}, Axes{0}),
-              ErrorCode::kInvalidParam,
-              "ONNX Reduce: reducer = 7 is not a ReduceKind (expected kSum=0, kMax=1, kMin=2 or "
-              "kProd=3)");
+  ExpectParamError(
+      Onnx(static_cast<ReduceKind>(7), DType::kFloat32, Shape{2}, Axes{0}),
+      ErrorCode::kInvalidParam,
+      "ONNX Reduce: reducer = 7 is not a ReduceKind (expected kSum=0, kMax=1, kMin=2 or "
+      "kProd=3)");
 }
 
 // ---------------------------------------------------------------- OpenVINO
@@ -478,24 +495,29 @@ TEST(LowerOpenVinoTest, KeepDimsDefaultsFalse) {
 }
 
 TEST(LowerOpenVinoTest, RejectsAxesOutOfRange) {
-  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{3, 2}, {0, 2}), ErrorCode::kInvalidParam,
-              "OpenVINO ReduceSum: reduction_axes[1] = 2 is out of range for an input of rank 2 "
-              "(expected -2 <= axis < 2)");
-  ExpectParamError(Ov(ReduceKind::kProd, DType::kFloat32, Shape{3, 2}, {-3}), ErrorCode::kInvalidParam,
-              "OpenVINO ReduceProd: reduction_axes[0] = -3 is out of range for an input of rank 2 "
-              "(expected -2 <= axis < 2)");
-  ExpectParamError(Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0}), ErrorCode::kInvalidParam,
-              "OpenVINO ReduceSum: reduction_axes[0] = 0 is out of range for an input of rank 0 "
-              "(a rank-0 input has no axes)");
+  ExpectParamError(
+      Ov(ReduceKind::kSum, DType::kFloat32, Shape{3, 2}, {0, 2}), ErrorCode::kInvalidParam,
+      "OpenVINO ReduceSum: reduction_axes[1] = 2 is out of range for an input of rank 2 "
+      "(expected -2 <= axis < 2)");
+  ExpectParamError(
+      Ov(ReduceKind::kProd, DType::kFloat32, Shape{3, 2}, {-3}), ErrorCode::kInvalidParam,
+      "OpenVINO ReduceProd: reduction_axes[0] = -3 is out of range for an input of rank 2 "
+      "(expected -2 <= axis < 2)");
+  ExpectParamError(
+      Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0}), ErrorCode::kInvalidParam,
+      "OpenVINO ReduceSum: reduction_axes[0] = 0 is out of range for an input of rank 0 "
+      "(a rank-0 input has no axes)");
 }
 
 TEST(LowerOpenVinoTest, DTypes) {
-  ExpectParamError(Ov(ReduceKind::kSum, DType::kUInt8, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
-              "OpenVINO ReduceSum: dtype uint8 is not supported by the SUM reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
-  ExpectParamError(Ov(ReduceKind::kMin, DType::kBool, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
-              "OpenVINO ReduceMin: dtype bool is not supported by the MIN reducer (supported: "
-              "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
+  ExpectParamError(
+      Ov(ReduceKind::kSum, DType::kUInt8, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
+      "OpenVINO ReduceSum: dtype uint8 is not supported by the SUM reducer (supported: "
+      "float32, float16, bfloat16, float64, int32, int64, uint32, uint64)");
+  ExpectParamError(
+      Ov(ReduceKind::kMin, DType::kBool, Shape{2}, {0}), ErrorCode::kInvalidTensorDtype,
+      "OpenVINO ReduceMin: dtype bool is not supported by the MIN reducer (supported: "
+      "float32, float16, bfloat16, float64, int32, int64, uint32, uint64, int8, uint8)");
   EXPECT_TRUE(Ov(ReduceKind::kMin, DType::kUInt8, Shape{2}, {0}).ok());
 }
 

@@ -142,7 +142,8 @@ TEST_P(VectorLogSumExp, NanInfinitiesAndHugeValuesGiveWhatTheReferenceGives) {
   // Rows of 20 (wider than any target's float32 vector, so both the vector and the scalar paths
   // see them): one special value placed among ordinary ones, or a row of it.
   const std::vector<std::vector<float>> specials = {
-      {nan}, {kPosInf}, {-kPosInf}, {big}, {-big}, {mx}, {kPosInf, -kPosInf}, {nan, kPosInf}, {-kPosInf, 3.0f}};
+      {nan}, {kPosInf},           {-kPosInf},     {big},           {-big},
+      {mx},  {kPosInf, -kPosInf}, {nan, kPosInf}, {-kPosInf, 3.0f}};
   for (const std::vector<float>& special : specials) {
     for (bool whole_row : {false, true}) {
       std::vector<float> values(20);
@@ -201,9 +202,9 @@ TEST_P(VectorLogSumExp, Float64PairsMatchTheReference) {
 TEST_P(VectorLogSumExp, ExpFloatIsWithinOneUlpAndHandlesSpecialValues) {
   std::vector<float> x;
   for (float v = -104.0f; v <= 89.0f; v += 0.0137f) x.push_back(v);
-  for (float v :
-       {0.0f, -0.0f, 1.0f, -1.0f, 88.72f, 88.73f, 100.0f, -103.9f, -104.5f, -1e30f, 1e30f, kPosInf,
-        -kPosInf, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::denorm_min()}) {
+  for (float v : {0.0f, -0.0f, 1.0f, -1.0f, 88.72f, 88.73f, 100.0f, -103.9f, -104.5f, -1e30f, 1e30f,
+                  kPosInf, -kPosInf, std::numeric_limits<float>::quiet_NaN(),
+                  std::numeric_limits<float>::denorm_min()}) {
     x.push_back(v);
   }
   std::vector<float> y(x.size());

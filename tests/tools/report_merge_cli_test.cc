@@ -23,7 +23,8 @@ class ReportMergeCli : public OpsimCli {
  protected:
   // Runs the suite (as shard `shard` when not empty) and returns the report's path.
   std::string RunReport(const std::string& name, const std::string& args = "") const {
-    const Result r = Run(std::string("run ") + kMergeSuite + " --report " + Path(name) + " " + args);
+    const Result r =
+        Run(std::string("run ") + kMergeSuite + " --report " + Path(name) + " " + args);
     EXPECT_EQ(r.rc, 0) << args << "\n" << r.err;
     return Path(name);
   }

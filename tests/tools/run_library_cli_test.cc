@@ -21,7 +21,8 @@ const std::string kSuites = "tests/op_api/testdata/cases/";
 const std::string kAddLibrary = std::string(" --library ") + OPSIM_SAMPLE_ADD_LIBRARY + " ";
 
 TEST_F(OpsimCli, RunSuiteOfALibraryOpJudgedByNpyFiles) {
-  const Result r = Run("run" + kAddLibrary + kSuites + "add_custom/suite.yaml --report " + Path("r.json"));
+  const Result r =
+      Run("run" + kAddLibrary + kSuites + "add_custom/suite.yaml --report " + Path("r.json"));
   EXPECT_EQ(r.rc, 0) << r.out << r.err;
   EXPECT_EQ(LastLine(r.out), "2 passed, 0 failed");
   EXPECT_NE(r.out.find("add_custom/npy_in_npy_out/AddCustom/float16/ascend310p"), std::string::npos)

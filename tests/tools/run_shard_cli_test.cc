@@ -73,8 +73,8 @@ class RunShardCli : public OpsimCli {
   }
   void ExpectRefused(const std::string& args, const std::string& env,
                      const std::vector<std::string>& phrases) const {
-    const Result r =
-        Run("run " + std::string(kShardSuite) + " " + args + " --report " + Path("never.json"), env);
+    const Result r = Run(
+        "run " + std::string(kShardSuite) + " " + args + " --report " + Path("never.json"), env);
     EXPECT_EQ(r.rc, 2) << env << " " << args << "\n" << r.err;
     EXPECT_EQ(r.out, "") << "partial output for " << env << " " << args;
     EXPECT_FALSE(testing::fs::exists(Path("never.json")));
@@ -209,7 +209,8 @@ TEST_F(RunShardCli, HeavyCasesAreSpreadByCost) {
 
 TEST_F(RunShardCli, AShardRunsItsCasesAndSaysWhichInItsReport) {
   const std::vector<std::string> mine = List(kShardSuite, "1/2");
-  const Result r = Run(std::string("run ") + kShardSuite + " --shard 1/2 --report " + Path("s.json"));
+  const Result r =
+      Run(std::string("run ") + kShardSuite + " --shard 1/2 --report " + Path("s.json"));
   ASSERT_EQ(r.rc, 0) << r.err;
   const nlohmann::json s = nlohmann::json::parse(ReadText(Path("s.json")));
   EXPECT_EQ(s["shard"]["index"], 1);

@@ -39,7 +39,8 @@ int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
                       "--op '" + o.op + "' is not an operator (load a library's with --library)");
   }
   std::vector<std::string> attrs = o.attrs;
-  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kBenchCmd, st.message());
+  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
+    return UsageError(kBenchCmd, st.message());
   return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
                         o.trace, o.json, o.auto_sync, o.copy_elision});
 }

@@ -120,10 +120,10 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
     dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
   }
   if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
-    return UsageError(kBenchOpDefCmd, r.op + " has " + std::to_string(def.GetInputs().size()) + " inputs (" +
-                                std::to_string(required) +
-                                " required); give one --shape per input, in order (" +
-                                std::to_string(r.shapes.size()) + " given)");
+    return UsageError(kBenchOpDefCmd, r.op + " has " + std::to_string(def.GetInputs().size()) +
+                                          " inputs (" + std::to_string(required) +
+                                          " required); give one --shape per input, in order (" +
+                                          std::to_string(r.shapes.size()) + " given)");
   }
   Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
   if (counted.ok())
@@ -135,8 +135,8 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   }
   if (op->GetInputNum() != r.shapes.size()) {
     return UsageError(kBenchOpDefCmd, r.op + " takes " + std::to_string(op->GetInputNum()) +
-                                " input tensors; give one --shape per input, in order (" +
-                                std::to_string(r.shapes.size()) + " given)");
+                                          " input tensors; give one --shape per input, in order (" +
+                                          std::to_string(r.shapes.size()) + " given)");
   }
   // Every size is known and checked against the machine before anything is allocated.
   SVector<TensorDesc> in_descs;
@@ -161,7 +161,8 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   for (size_t k = 0; k < in_descs.size() + out_descs.size(); ++k) {
     const TensorDesc& d = k < in_descs.size() ? in_descs[k] : out_descs[k - in_descs.size()];
     const std::optional<uint64_t> bytes = TensorDescBytes(d);
-    if (!bytes) return Report(kBenchOpDefCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
+    if (!bytes)
+      return Report(kBenchOpDefCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
     sizes.push_back(*bytes);
     total += static_cast<double>(*bytes);
     (k < in_descs.size() ? input_bytes : output_bytes) += static_cast<double>(*bytes);
@@ -174,7 +175,8 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   for (size_t k = 0; k < sizes.size(); ++k) {
     buffers.emplace_back(sizes[k]);
     if (!buffers.back().ok()) {
-      return Report(kBenchOpDefCmd, "cannot allocate " + std::to_string(sizes[k]) + " B", kExitFailure);
+      return Report(kBenchOpDefCmd, "cannot allocate " + std::to_string(sizes[k]) + " B",
+                    kExitFailure);
     }
     Tensor t;
     t.deviceData = sizes[k] == 0 ? nullptr : buffers.back().data();
