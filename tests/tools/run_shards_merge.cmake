@@ -3,17 +3,8 @@
 # the merged shards must equal the whole run, and the shards' costs must be balanced.
 #   cmake -DOPSIM=<opsim> -DWORK=<scratch folder> -DSHARDS=4 [-DFILTER=<regex>]
 #         -P run_shards_merge.cmake
-foreach(var OPSIM WORK SHARDS)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_shards_merge.cmake needs -D${var}=...")
-  endif()
-endforeach()
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-set(select)
-if(FILTER)
-  set(select --filter ${FILTER})
-endif()
+set(opsim_required OPSIM WORK SHARDS)
+include(${CMAKE_CURRENT_LIST_DIR}/run_script_setup.cmake)
 
 # opsim_run(REPORT [ENV var=value...] [ARGS run arguments...]): `opsim run` writing REPORT. A
 # failing case is not this test's matter (the whole run fails it too, and compare sees it); a

@@ -3,17 +3,8 @@
 # optimisation of the unchecked path, may change no result).
 #   cmake -DOPSIM=<opsim binary> -DWORK=<scratch folder> [-DFILTER=<regex>]
 #         -P run_unchecked_baseline.cmake
-foreach(var OPSIM WORK)
-  if(NOT DEFINED ${var})
-    message(FATAL_ERROR "run_unchecked_baseline.cmake needs -D${var}=...")
-  endif()
-endforeach()
-file(REMOVE_RECURSE ${WORK})
-file(MAKE_DIRECTORY ${WORK})
-set(select)
-if(FILTER)
-  set(select --filter ${FILTER})
-endif()
+set(opsim_required OPSIM WORK)
+include(${CMAKE_CURRENT_LIST_DIR}/run_script_setup.cmake)
 
 # The last line of a run: "N passed, M failed[, K skipped]".
 function(opsim_run_summary out_var text)
