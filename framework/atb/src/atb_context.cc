@@ -69,7 +69,7 @@ using opsim::atb_facade::ToAtbStatus;
 
 namespace {
 
-Status Fail(const char* call, const opsim::Status& status) {
+Status FailCall(const char* call, const opsim::Status& status) {
   LogError(call, status);
   return ToAtbStatus(status);
 }
@@ -83,13 +83,13 @@ opsim::Status NotOurs(const char* call) {
 
 Status CreateContext(Context** context) {
   if (context == nullptr) {
-    return Fail("CreateContext",
-                {opsim::ErrorCode::kInvalidParam, "CreateContext: context is null"});
+    return FailCall("CreateContext",
+                    {opsim::ErrorCode::kInvalidParam, "CreateContext: context is null"});
   }
   // ATB's defaults: the strict table, all host threads; the device is opsim's default chip.
   std::unique_ptr<opsim::Context> created;
   const opsim::Status st = opsim::Context::Create(opsim::ContextOptions{}, &created);
-  if (!st.ok()) return Fail("CreateContext", st);
+  if (!st.ok()) return FailCall("CreateContext", st);
   *context = new ContextObject(std::move(created));
   return NO_ERROR;
 }
@@ -115,7 +115,7 @@ Status DestroyContext(Context* context) {
 
 Status OpsimSetExtensions(Context* context, bool enable) {
   ContextObject* object = AsContextObject(context);
-  if (object == nullptr) return Fail("OpsimSetExtensions", NotOurs("OpsimSetExtensions"));
+  if (object == nullptr) return FailCall("OpsimSetExtensions", NotOurs("OpsimSetExtensions"));
   object->inner().SetStrictAtbDTypes(!enable);
   return object->Record("OpsimSetExtensions", opsim::Status::Ok());
 }
@@ -128,7 +128,7 @@ std::string OpsimLastError(const Context* context) {
 
 Status OpsimSetDevice(Context* context, const std::string& device) {
   ContextObject* object = AsContextObject(context);
-  if (object == nullptr) return Fail("OpsimSetDevice", NotOurs("OpsimSetDevice"));
+  if (object == nullptr) return FailCall("OpsimSetDevice", NotOurs("OpsimSetDevice"));
   opsim::Status st = object->inner().SetDevice(device);
   if (!st.ok()) {
     st = {opsim::ErrorCode::kInvalidParam, "OpsimSetDevice: " + st.ToString()};
@@ -138,14 +138,14 @@ Status OpsimSetDevice(Context* context, const std::string& device) {
 
 Status OpsimSetChecked(Context* context, bool checked) {
   ContextObject* object = AsContextObject(context);
-  if (object == nullptr) return Fail("OpsimSetChecked", NotOurs("OpsimSetChecked"));
+  if (object == nullptr) return FailCall("OpsimSetChecked", NotOurs("OpsimSetChecked"));
   object->inner().SetChecked(checked);
   return object->Record("OpsimSetChecked", opsim::Status::Ok());
 }
 
 Status OpsimSetHostThreads(Context* context, int threads) {
   ContextObject* object = AsContextObject(context);
-  if (object == nullptr) return Fail("OpsimSetHostThreads", NotOurs("OpsimSetHostThreads"));
+  if (object == nullptr) return FailCall("OpsimSetHostThreads", NotOurs("OpsimSetHostThreads"));
   if (threads < 0) {
     return object->Record("OpsimSetHostThreads",
                           {opsim::ErrorCode::kInvalidParam,

@@ -10,14 +10,6 @@
 namespace opsim {
 namespace {
 
-constexpr const char* kOp = kReduceOperationName;
-
-Status Error(ErrorCode code, const std::string& what) {
-  return {code, std::string(kOp) + ": " + what};
-}
-
-std::string Str(uint64_t v) { return std::to_string(v); }
-
 // ATB's stage checks (atb_reduce_rules.h) in front of the registry's Reduce operator (the ATB
 // reading of op_host/reduce, an OpDef), which then lowers the parameters (the axes), checks the
 // output shape, tiles and runs.
@@ -27,7 +19,7 @@ class AtbReduceOperation final : public Operation {
                      std::unique_ptr<Operation> inner)
       : param_(param), rules_(rules), inner_(std::move(inner)) {}
 
-  std::string GetName() const override { return kOp; }
+  std::string GetName() const override { return kReduceOperationName; }
   uint32_t GetInputNum() const override { return 1; }
   uint32_t GetOutputNum() const override { return 1; }
 
@@ -69,14 +61,15 @@ class AtbReduceOperation final : public Operation {
   Status Execute(const VariantPack& variantPack, uint8_t* workspace, uint64_t workspaceSize,
                  Context* context) override {
     if (!set_up_) {
-      return Error(ErrorCode::kOperationNullRunner,
-                   "Execute: Setup has not succeeded (call Setup first)");
+      return AtbReduceError(ErrorCode::kOperationNullRunner,
+                            "Execute: Setup has not succeeded (call Setup first)");
     }
     if (context != context_) {
-      return Error(ErrorCode::kInvalidParam,
-                   context == nullptr ? "Execute: context is null"
-                                      : "Execute: context differs from the one Setup was called "
-                                        "with (call Setup again on this context)");
+      return AtbReduceError(ErrorCode::kInvalidParam,
+                            context == nullptr
+                                ? "Execute: context is null"
+                                : "Execute: context differs from the one Setup was called "
+                                  "with (call Setup again on this context)");
     }
     OPSIM_RETURN_IF_ERROR(CheckAtbReduceExecute(variantPack, workspace, workspaceSize, setup_));
     return inner_->Execute(variantPack, workspace, workspaceSize, context);
@@ -113,12 +106,12 @@ class AtbReduceOperation final : public Operation {
 
 Status CreateReduceOperation(const infer::ReduceParam& param, std::unique_ptr<Operation>* out,
                              AtbRules rules) {
-  if (out == nullptr) return Error(ErrorCode::kInvalidParam, "operation is null");
+  if (out == nullptr) return AtbReduceError(ErrorCode::kInvalidParam, "operation is null");
   for (size_t i = 0; i < sizeof(param.rsv); ++i) {
     if (param.rsv[i] != 0) {
-      return Error(ErrorCode::kInvalidParam, "rsv[" + Str(i) +
-                                                 "] = " + std::to_string(param.rsv[i]) +
-                                                 " is not 0 (reserved bytes must be all zero)");
+      return AtbReduceError(ErrorCode::kInvalidParam,
+                            "rsv[" + std::to_string(i) + "] = " + std::to_string(param.rsv[i]) +
+                                " is not 0 (reserved bytes must be all zero)");
     }
   }
   // ATB's number goes through as it is: the operator's own check refuses one outside the enum.

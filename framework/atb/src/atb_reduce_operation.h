@@ -15,13 +15,12 @@
 
 #include <memory>
 
+#include "atb_reduce_rules.h"
 #include "opsim/core/operation.h"
 #include "opsim/core/status.h"
 #include "reduce/reduce_param.h"
 
 namespace opsim {
-
-inline constexpr char kReduceOperationName[] = "ReduceOperation";
 
 // Which table and limits apply. ATB's: its shipped dtype table, reduceType within its enum,
 // 0 < rank <= 8, every dim > 0. opsim's extensions: the package's dtype table (docs/SPEC.md section

@@ -7,15 +7,15 @@
 #include "reduce/reduce_request.h"
 
 namespace opsim {
+
+Status AtbReduceError(ErrorCode code, const std::string& what) {
+  return {code, std::string(kReduceOperationName) + ": " + what};
+}
+
 namespace {
 
-constexpr char kOp[] = "ReduceOperation: ";
 // ATB's TensorCheck: no tensor above 256 GiB.
 constexpr uint64_t kMaxTensorBytes = 256ull << 30;
-
-Status Error(ErrorCode code, const std::string& what) { return {code, kOp + what}; }
-
-std::string Str(uint64_t v) { return std::to_string(v); }
 
 std::string DTypeText(aclDataType dtype) {
   if (const std::optional<DType> d = DTypeFromAcl(dtype)) return std::string(DTypeName(*d));
@@ -102,34 +102,38 @@ Status CheckShape(const TensorDesc& desc, const std::string& name, bool extended
   const uint64_t rank = desc.shape.dimNum;
   if (extended) {
     Shape shape;
-    OPSIM_RETURN_IF_ERROR(ShapeFromDims(desc.shape, &shape, kOp + name));
+    OPSIM_RETURN_IF_ERROR(
+        ShapeFromDims(desc.shape, &shape, std::string(kReduceOperationName) + ": " + name));
     if (!shape.NumBytes(AtbElementSize(desc.dtype) ? AtbElementSize(desc.dtype) : 1)) {
-      return Error(ErrorCode::kInvalidTensorSize,
-                   name + " " + ToString(desc) + " needs more than 2^63-1 bytes");
+      return AtbReduceError(ErrorCode::kInvalidTensorSize,
+                            name + " " + ToString(desc) + " needs more than 2^63-1 bytes");
     }
     return Status::Ok();
   }
   if (rank == 0 || rank > MAX_DIM) {
-    return Error(ErrorCode::kInvalidTensorDim,
-                 name + " dimNum = " + Str(rank) +
-                     " is not supported by ATB (expected 0 < dimNum <= 8; rank 0 is an opsim "
-                     "extension)");
+    return AtbReduceError(
+        ErrorCode::kInvalidTensorDim,
+        name + " dimNum = " + std::to_string(rank) +
+            " is not supported by ATB (expected 0 < dimNum <= 8; rank 0 is an opsim "
+            "extension)");
   }
   for (uint64_t i = 0; i < rank; ++i) {
     if (desc.shape.dims[i] <= 0) {
-      return Error(ErrorCode::kInvalidTensorSize,
-                   name + " dims[" + Str(i) + "] = " + std::to_string(desc.shape.dims[i]) +
-                       " gives no elements (ATB expects every dim > 0; zero-sized dims are an "
-                       "opsim extension)");
+      return AtbReduceError(
+          ErrorCode::kInvalidTensorSize,
+          name + " dims[" + std::to_string(i) + "] = " + std::to_string(desc.shape.dims[i]) +
+              " gives no elements (ATB expects every dim > 0; zero-sized dims are an "
+              "opsim extension)");
     }
   }
   const uint64_t bytes = AtbTensorSize(desc);
   if (bytes == 0 || bytes > kMaxTensorBytes) {
-    return Error(ErrorCode::kInvalidTensorSize,
-                 name + " " + ToString(desc) + " is " +
-                     (bytes == 0 ? std::string("of no size ATB can compute (dtype or overflow)")
-                                 : Str(bytes) + " B") +
-                     " (ATB expects 0 < size <= 256 GiB)");
+    return AtbReduceError(
+        ErrorCode::kInvalidTensorSize,
+        name + " " + ToString(desc) + " is " +
+            (bytes == 0 ? std::string("of no size ATB can compute (dtype or overflow)")
+                        : std::to_string(bytes) + " B") +
+            " (ATB expects 0 < size <= 256 GiB)");
   }
   return Status::Ok();
 }
@@ -141,18 +145,18 @@ Status CheckReduceType(const infer::ReduceParam& param, bool extended) {
   std::string value = std::to_string(type);
   if (type == infer::ReduceParam::REDUCE_UNDEFINED) value += " (REDUCE_UNDEFINED)";
   if (type == infer::ReduceParam::REDUCE_PROD) value += " (opsim's REDUCE_PROD)";
-  return Error(ErrorCode::kInvalidParam,
-               "reduceType = " + value +
-                   (extended ? " is not a reducer (expected REDUCE_MAX=1, REDUCE_MIN=2, "
-                               "REDUCE_SUM=3 or REDUCE_PROD=4)"
-                             : " is outside ATB's ReduceType (expected REDUCE_MAX=1, "
-                               "REDUCE_MIN=2 or REDUCE_SUM=3; REDUCE_PROD=4 needs opsim's "
-                               "extensions)"));
+  return AtbReduceError(ErrorCode::kInvalidParam,
+                        "reduceType = " + value +
+                            (extended ? " is not a reducer (expected REDUCE_MAX=1, REDUCE_MIN=2, "
+                                        "REDUCE_SUM=3 or REDUCE_PROD=4)"
+                                      : " is outside ATB's ReduceType (expected REDUCE_MAX=1, "
+                                        "REDUCE_MIN=2 or REDUCE_SUM=3; REDUCE_PROD=4 needs opsim's "
+                                        "extensions)"));
 }
 
 Status IniMismatch(const std::string& what, int reduce_type, bool extended) {
-  return Error(ErrorCode::kInvalidTensorIniMatch,
-               what + " matches no row of " + TableText(reduce_type, extended));
+  return AtbReduceError(ErrorCode::kInvalidTensorIniMatch,
+                        what + " matches no row of " + TableText(reduce_type, extended));
 }
 
 }  // namespace
@@ -175,8 +179,9 @@ uint64_t AtbTensorSize(const TensorDesc& desc) {
 Status CheckAtbReduceInferShape(const infer::ReduceParam& param,
                                 const SVector<TensorDesc>& inTensorDescs, bool extended) {
   if (inTensorDescs.size() != 1) {
-    return Error(ErrorCode::kInvalidInTensorNum,
-                 "inTensorDescs holds " + Str(inTensorDescs.size()) + " tensors (expected 1)");
+    return AtbReduceError(
+        ErrorCode::kInvalidInTensorNum,
+        "inTensorDescs holds " + std::to_string(inTensorDescs.size()) + " tensors (expected 1)");
   }
   const TensorDesc& in = inTensorDescs[0];
   OPSIM_RETURN_IF_ERROR(CheckShape(in, "inTensors[0]", extended));
@@ -190,11 +195,12 @@ Status CheckAtbReduceInferShape(const infer::ReduceParam& param,
 
 Status CheckAtbReduceSetup(const infer::ReduceParam& param, const VariantPack& pack,
                            bool has_context, bool extended) {
-  if (!has_context) return Error(ErrorCode::kInvalidParam, "Setup: context is null");
+  if (!has_context) return AtbReduceError(ErrorCode::kInvalidParam, "Setup: context is null");
   if (pack.inTensors.size() != 1 || pack.outTensors.size() != 1) {
-    return Error(ErrorCode::kInvalidInTensorNum,
-                 "Setup: the pack holds " + Str(pack.inTensors.size()) + " inTensors and " +
-                     Str(pack.outTensors.size()) + " outTensors (expected 1 and 1)");
+    return AtbReduceError(ErrorCode::kInvalidInTensorNum,
+                          "Setup: the pack holds " + std::to_string(pack.inTensors.size()) +
+                              " inTensors and " + std::to_string(pack.outTensors.size()) +
+                              " outTensors (expected 1 and 1)");
   }
   const TensorDesc& in = pack.inTensors[0].desc;
   const TensorDesc& out = pack.outTensors[0].desc;
@@ -215,18 +221,21 @@ Status CheckAtbReduceSetup(const infer::ReduceParam& param, const VariantPack& p
 Status CheckAtbReduceExecute(const VariantPack& pack, const uint8_t* workspace,
                              uint64_t workspace_size, const AtbSetupRecord& setup) {
   if (workspace_size < setup.workspace_size) {
-    return Error(ErrorCode::kInvalidParam, "Execute: workspaceSize = " + Str(workspace_size) +
-                                               " B is smaller than the " +
-                                               Str(setup.workspace_size) + " B Setup asked for");
+    return AtbReduceError(ErrorCode::kInvalidParam,
+                          "Execute: workspaceSize = " + std::to_string(workspace_size) +
+                              " B is smaller than the " + std::to_string(setup.workspace_size) +
+                              " B Setup asked for");
   }
   if (setup.workspace_size > 0 && workspace == nullptr) {
-    return Error(ErrorCode::kInvalidParam, "Execute: workspace is null but Setup asked for " +
-                                               Str(setup.workspace_size) + " B");
+    return AtbReduceError(ErrorCode::kInvalidParam,
+                          "Execute: workspace is null but Setup asked for " +
+                              std::to_string(setup.workspace_size) + " B");
   }
   if (pack.inTensors.size() != 1 || pack.outTensors.size() != 1) {
-    return Error(ErrorCode::kInvalidParam, "Execute: the pack holds " + Str(pack.inTensors.size()) +
-                                               " inTensors and " + Str(pack.outTensors.size()) +
-                                               " outTensors (expected 1 and 1, as at Setup)");
+    return AtbReduceError(ErrorCode::kInvalidParam,
+                          "Execute: the pack holds " + std::to_string(pack.inTensors.size()) +
+                              " inTensors and " + std::to_string(pack.outTensors.size()) +
+                              " outTensors (expected 1 and 1, as at Setup)");
   }
   const struct {
     const Tensor& tensor;
@@ -236,15 +245,16 @@ Status CheckAtbReduceExecute(const VariantPack& pack, const uint8_t* workspace,
                  {pack.outTensors[0], "outTensors[0]", setup.out_bytes}};
   for (const auto& t : tensors) {
     if (t.tensor.dataSize != t.bytes) {
-      return Error(ErrorCode::kInvalidParam,
-                   std::string("Execute: ") + t.name + " dataSize = " + Str(t.tensor.dataSize) +
-                       " B but the description Setup saw needs " + Str(t.bytes) + " B");
+      return AtbReduceError(
+          ErrorCode::kInvalidParam,
+          std::string("Execute: ") + t.name + " dataSize = " + std::to_string(t.tensor.dataSize) +
+              " B but the description Setup saw needs " + std::to_string(t.bytes) + " B");
     }
     if (t.bytes > 0 && t.tensor.deviceData == nullptr) {
-      return Error(ErrorCode::kInvalidParam,
-                   std::string("Execute: ") + t.name +
-                       " deviceData is null (the simulator reads and writes deviceData; "
-                       "hostData is never used)");
+      return AtbReduceError(ErrorCode::kInvalidParam,
+                            std::string("Execute: ") + t.name +
+                                " deviceData is null (the simulator reads and writes deviceData; "
+                                "hostData is never used)");
     }
   }
   return Status::Ok();

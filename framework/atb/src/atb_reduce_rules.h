@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "opsim/core/status.h"
 #include "opsim/core/svector.h"
@@ -14,6 +15,11 @@
 #include "reduce/reduce_param.h"
 
 namespace opsim {
+
+inline constexpr char kReduceOperationName[] = "ReduceOperation";
+
+// `code` with "ReduceOperation: <what>", as ATB's log names the operation.
+Status AtbReduceError(ErrorCode code, const std::string& what);
 
 // Bytes of a description by ATB's Utils::GetTensorSize: 0 for rank 0, a dim <= 0, a dtype ATB
 // has no size for, or an overflow.

@@ -6,13 +6,15 @@
 namespace opsim {
 namespace {
 
-uint64_t AlignUp(uint64_t v, uint64_t alignment) { return (v + alignment - 1) & ~(alignment - 1); }
-
 bool LifetimesOverlap(const BufferLifetime& a, const BufferLifetime& b) {
   return a.first <= b.last && b.first <= a.last;
 }
 
 }  // namespace
+
+uint64_t AlignBufferBytes(uint64_t bytes, uint64_t alignment) {
+  return (bytes + alignment - 1) & ~(alignment - 1);
+}
 
 BufferPlan PlanBuffers(std::span<const BufferLifetime> buffers, uint64_t alignment) {
   BufferPlan plan;
@@ -27,12 +29,13 @@ BufferPlan PlanBuffers(std::span<const BufferLifetime> buffers, uint64_t alignme
   });
   std::vector<size_t> placed;
   for (size_t i : order) {
-    const uint64_t size = AlignUp(buffers[i].bytes, alignment);
+    const uint64_t size = AlignBufferBytes(buffers[i].bytes, alignment);
     // Busy intervals of live neighbours, by offset; the buffer goes into the first gap.
     std::vector<std::pair<uint64_t, uint64_t>> busy;
     for (size_t j : placed) {
       if (LifetimesOverlap(buffers[i], buffers[j])) {
-        busy.emplace_back(plan.offsets[j], plan.offsets[j] + AlignUp(buffers[j].bytes, alignment));
+        busy.emplace_back(plan.offsets[j],
+                          plan.offsets[j] + AlignBufferBytes(buffers[j].bytes, alignment));
       }
     }
     std::sort(busy.begin(), busy.end());

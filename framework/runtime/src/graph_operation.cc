@@ -10,8 +10,6 @@
 namespace opsim {
 namespace {
 
-uint64_t AlignUp(uint64_t v, uint64_t alignment) { return (v + alignment - 1) & ~(alignment - 1); }
-
 class GraphOperation final : public Operation {
  public:
   explicit GraphOperation(const GraphParam& param) : param_(param) {
@@ -73,7 +71,7 @@ class GraphOperation final : public Operation {
       if (!s.ok()) return NodeError(i, s);
       layout.scratch_bytes = std::max(layout.scratch_bytes, node_workspace[i]);
     }
-    layout.scratch_offset = AlignUp(layout.internal_region_bytes, kGraphTensorAlignment);
+    layout.scratch_offset = AlignBufferBytes(layout.internal_region_bytes, kGraphTensorAlignment);
     layout.total_bytes = layout.scratch_offset + layout.scratch_bytes;
 
     descs_ = std::move(descs);
@@ -182,7 +180,7 @@ class GraphOperation final : public Operation {
     for (size_t t = 0; t < lifetimes.size(); ++t) {
       lifetimes[t].bytes = TensorDescBytes(descs[first_internal + t]).value_or(0);
       layout->internal_bytes[t] = lifetimes[t].bytes;
-      layout->internal_sum_bytes += AlignUp(lifetimes[t].bytes, kGraphTensorAlignment);
+      layout->internal_sum_bytes += AlignBufferBytes(lifetimes[t].bytes, kGraphTensorAlignment);
     }
     BufferPlan plan = PlanBuffers(lifetimes, kGraphTensorAlignment);
     layout->internal_offsets = std::move(plan.offsets);

@@ -71,6 +71,9 @@ struct BufferPlan {
   uint64_t total_bytes = 0;
 };
 
+// `bytes` rounded up to `alignment`, a power of two: the room a buffer takes in a plan.
+uint64_t AlignBufferBytes(uint64_t bytes, uint64_t alignment);
+
 // Greedy best-fit packing, largest first: each buffer goes to the lowest aligned offset where
 // it overlaps no placed buffer whose lifetime overlaps its own. alignment must be a power of 2.
 BufferPlan PlanBuffers(std::span<const BufferLifetime> buffers, uint64_t alignment);
