@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "library_probe.h"
+#include "opsim/op_api/user_call.h"
 #include "register/op_def.h"
 
 namespace opsim::op_api {
@@ -24,7 +26,8 @@ struct Registry {
   bool loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> pending_defs;
   std::vector<KernelBuild> pending_kernels;
-  std::vector<std::string> problems;  // clashes met outside a load (first definition kept)
+  std::vector<std::string> load_errors;  // user code that threw while the library loaded
+  std::vector<std::string> problems;     // clashes met outside a load (first definition kept)
 };
 
 Registry& Reg() {
@@ -112,12 +115,15 @@ bool HasAnyKernel(std::string_view op_type) {
 
 Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   std::lock_guard<std::mutex> load_lock(LoadMutex());
+  // Static initialisers that throw, exit or crash would take this process with them.
+  OPSIM_RETURN_IF_ERROR(ProbeLibraryLoad(path));
   Registry& r = Reg();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.loading = true;
     r.pending_defs.clear();
     r.pending_kernels.clear();
+    r.load_errors.clear();
   }
   // RTLD_LOCAL: two libraries may both define optiling::TilingFunc-like symbols of their own.
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -125,8 +131,10 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   r.loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> defs = std::move(r.pending_defs);
   std::vector<KernelBuild> kernels = std::move(r.pending_kernels);
+  std::vector<std::string> load_errors = std::move(r.load_errors);
   r.pending_defs.clear();
   r.pending_kernels.clear();
+  r.load_errors.clear();
   if (handle == nullptr) {
     const char* why = dlerror();
     return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: " +
@@ -138,6 +146,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     dlclose(handle);
     return {ErrorCode::kInvalidParam, "operator library " + path + ": " + std::move(message)};
   };
+  if (!load_errors.empty()) return refuse(load_errors.front());
   if (defs.empty()) {
     return refuse(
         "defines no operator (no OP_ADD ran while it loaded; is it an opsim_add_op_library "
@@ -191,7 +200,17 @@ namespace ops {
 
 void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
   auto& r = opsim::op_api::Reg();
-  std::unique_ptr<OpDef> def = creator(type);
+  std::unique_ptr<OpDef> def;
+  try {
+    def = creator(type);
+  } catch (...) {
+    // The user's constructor runs inside dlopen, where an exception would be fatal.
+    const opsim::Status threw = opsim::op_api::UserCodeThrew(
+        {type, "load (OpDef constructor)", opsim::op_api::CodeAddress(creator)});
+    std::lock_guard<std::mutex> lock(r.mutex);
+    (r.loading ? r.load_errors : r.problems).push_back(threw.message());
+    return;
+  }
   std::lock_guard<std::mutex> lock(r.mutex);
   if (r.loading) {
     r.pending_defs.push_back(std::move(def));

@@ -12,6 +12,7 @@
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_registry.h"
+#include "opsim/op_api/user_call.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
 
@@ -314,10 +315,18 @@ class OpDefOperation final : public Operation {
     gert::TilingContext context(call);
     (void)optiling::TakeTilingLayoutError();
     (void)op_api::TakeOpError();
-    const uint32_t rc = def_.GetAICore().GetTiling()(&context);
+    uint32_t rc = ge::GRAPH_SUCCESS;
+    const auto tiling_fn = def_.GetAICore().GetTiling();
+    const Status threw =
+        op_api::CallUserCode({def_.GetOpType(), "tiling", op_api::CodeAddress(tiling_fn)},
+                             [&] { rc = tiling_fn(&context); });
     const Status reported = op_api::TakeOpError();
     call->tiling = nullptr;
     call->platform = nullptr;
+    if (!threw.ok()) {
+      (void)optiling::TakeTilingLayoutError();
+      return threw;
+    }
     const std::string layout = optiling::TakeTilingLayoutError();
     if (rc != ge::GRAPH_SUCCESS) {
       if (!reported.ok()) return reported;
