@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "library_file.h"
 #include "library_probe.h"
 #include "opsim/op_api/user_call.h"
 #include "register/op_def.h"
@@ -41,6 +42,16 @@ std::mutex& LoadMutex() {
 }
 
 }  // namespace
+
+Status CheckTensorCounts(const ops::OpDef& def) {
+  const size_t inputs = def.GetInputs().size();
+  const size_t outputs = def.GetOutputs().size();
+  if (inputs <= kMaxOpTensors && outputs <= kMaxOpTensors) return Status::Ok();
+  return {ErrorCode::kInvalidParam,
+          "op type " + def.GetOpType() + " declares " + std::to_string(inputs) + " inputs and " +
+              std::to_string(outputs) + " outputs; opsim supports at most " +
+              std::to_string(kMaxOpTensors) + " of each (a VariantPack holds 64 tensors)"};
+}
 
 std::string KernelName(std::string_view op_type) {
   std::string out;
@@ -115,8 +126,10 @@ bool HasAnyKernel(std::string_view op_type) {
 
 Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   std::lock_guard<std::mutex> load_lock(LoadMutex());
+  std::string open_path;
+  OPSIM_RETURN_IF_ERROR(CheckLibraryFile(path, &open_path));
   // Static initialisers that throw, exit or crash would take this process with them.
-  OPSIM_RETURN_IF_ERROR(ProbeLibraryLoad(path));
+  OPSIM_RETURN_IF_ERROR(ProbeLibraryLoad(open_path));
   Registry& r = Reg();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
@@ -126,7 +139,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     r.load_errors.clear();
   }
   // RTLD_LOCAL: two libraries may both define optiling::TilingFunc-like symbols of their own.
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
   std::lock_guard<std::mutex> lock(r.mutex);
   r.loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> defs = std::move(r.pending_defs);
@@ -163,6 +176,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     if (std::find(names.begin(), names.end(), name) != names.end()) {
       return refuse("op type " + name + " is defined twice");
     }
+    if (Status fits = CheckTensorCounts(*def); !fits.ok()) return refuse(fits.message());
     names.push_back(name);
   }
   for (const KernelBuild& k : kernels) {

@@ -6,11 +6,13 @@
 // (whether UserFault is defined yet is part of what they check).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -152,6 +154,76 @@ TEST(UserCodeBoundary, StaticInitialiserExitOrAbortRefusesTheLibrary) {
                               " cannot be loaded: a static initialiser died of signal 6 (Aborted) "
                               "(stage load)");
   EXPECT_EQ(op_api::FindOpDef("UserFault"), nullptr);
+}
+
+// What a tiling function claims is checked against what the runtime gave it (issue 24).
+TEST(UserCodeBoundary, TilingLiesAreRefused) {
+  Status st = RunStages("tiling-overrun");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_EQ(st.message(),
+            "UserFault: the tiling function wrote past the 65536 B tiling buffer (byte 65536 "
+            "changed; GetRawTilingData()->GetCapacity() is the bound)");
+  st = RunStages("workspace-wrap");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidWorkspaceSize);
+  EXPECT_EQ(st.message(),
+            "UserFault: the tiling function's workspace sizes sum past 2^64 B (workspace 1 of "
+            "64 B)");
+  st = RunStages("workspace-count");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidWorkspaceSize);
+  EXPECT_EQ(st.message(),
+            "UserFault: the tiling function asked GetWorkspaceSizes(4611686018427387904), over "
+            "the 1024 workspaces a launch may have");
+}
+
+TEST(UserLies, NullNamesAndTooManyTensorsAreRefused) {
+  ops::OpDef def("NullNames");
+  try {
+    def.Input(nullptr);
+    ADD_FAILURE() << "Input(nullptr) was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "OpDef: an input or output was declared with a null name "
+                 "(Input/Output/Attr(nullptr))");
+  }
+  EXPECT_THROW(def.Attr(nullptr), std::invalid_argument);
+  ops::OpDef wide("WideOp");
+  std::vector<std::string> names;
+  for (int i = 0; i < 65; ++i) names.push_back("x" + std::to_string(i));
+  for (const std::string& n : names) wide.Input(n.c_str());
+  EXPECT_EQ(op_api::CheckTensorCounts(wide).message(),
+            "op type WideOp declares 65 inputs and 0 outputs; opsim supports at most 64 of each "
+            "(a VariantPack holds 64 tensors)");
+}
+
+// Files the loader must not be handed: they block it or crash it (SIGBUS).
+TEST(UserLies, LibraryFilesAreCheckedBeforeTheyAreOpened) {
+  const fs::path dir = fs::path(FreshCopy("files")).parent_path();
+  const std::string fifo = (dir / "fifo.so").string();
+  fs::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  Status st = op_api::LoadOpLibrary(fifo);
+  EXPECT_EQ(st.code(), ErrorCode::kIoError);
+  EXPECT_EQ(st.message(),
+            "operator library " + fifo + " cannot be loaded: it is a FIFO, not a regular file");
+  st = op_api::LoadOpLibrary(dir.string());
+  EXPECT_EQ(st.message(), "operator library " + dir.string() +
+                              " cannot be loaded: it is a directory, not a regular file");
+  const std::string whole = FreshCopy("truncated");
+  fs::resize_file(whole, fs::file_size(whole) / 2);
+  st = op_api::LoadOpLibrary(whole);
+  EXPECT_EQ(st.code(), ErrorCode::kIoError);
+  ExpectMentions(st, {"operator library " + whole + " cannot be loaded: truncated: its "});
+}
+
+TEST(UserLies, ABareLibraryNameIsLookedUpInTheCurrentFolderFirst) {
+  const fs::path copy = FreshCopy("bare");
+  const fs::path before = fs::current_path();
+  fs::current_path(copy.parent_path());
+  std::vector<std::string> added;
+  const Status st = op_api::LoadOpLibrary(copy.filename().string(), &added);
+  fs::current_path(before);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(added, std::vector<std::string>{"UserFault"});
 }
 
 }  // namespace
