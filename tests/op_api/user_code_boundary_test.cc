@@ -119,6 +119,9 @@ TEST(UserCodeBoundary, KernelThrowIsAKernelFault) {
   const Status st = RunStages("kernel-throw");
   EXPECT_EQ(st.code(), ErrorCode::kKernelFault);
   ExpectMentions(st, {"UserFault: ", "UserFault's kernel threw"});
+  const Status not_std = RunStages("kernel-throw-int");
+  EXPECT_EQ(not_std.code(), ErrorCode::kKernelFault);
+  ExpectMentions(not_std, {"threw an exception of type i"});  // int's mangled name
 }
 
 TEST(UserCodeBoundary, OpDefConstructorThrowRefusesTheLibrary) {

@@ -1,6 +1,8 @@
 // The launcher: runs a kernel's blocks on simulated cores and gathers faults, time and trace.
 #include "opsim/sim/launch.h"
 
+#include <cxxabi.h>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <thread>
+#include <typeinfo>
 
 #include "opsim/sim/ascendc/sync.h"
 #include "runtime/core_pool.h"
@@ -129,6 +132,11 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
       } catch (const std::exception& e) {
         state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
                                 std::string("threw an exception: ") + e.what()});
+      } catch (...) {  // `throw 42` in a kernel would otherwise end the process
+        const std::type_info* type = abi::__cxa_current_exception_type();
+        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                                std::string("threw an exception of type ") +
+                                    (type != nullptr ? type->name() : "unknown")});
       }
       t = *std::max_element(core.clock.begin(), core.clock.end());
     }

@@ -66,7 +66,9 @@ uint32_t Tiling(gert::TilingContext* context) {
   context->SetBlockDim(1);
   gert::TilingData* raw = context->GetRawTilingData();
   // {kernel behaviour, element count}
-  const int64_t plan[2] = {where == "kernel-throw" ? 1 : 0,
+  const int64_t plan[2] = {where == "kernel-throw"       ? 1
+                           : where == "kernel-throw-int" ? 2
+                                                         : 0,
                            context->GetInputShape(0)->GetStorageShape().GetShapeSize()};
   std::memcpy(raw->GetData(), plan, sizeof plan);
   raw->SetDataSize(sizeof plan);
@@ -100,6 +102,7 @@ extern "C" void user_fault(uint8_t* x, uint8_t* y, uint8_t* /*workspace*/, uint8
   int64_t plan[2] = {0, 0};
   std::memcpy(plan, tiling, sizeof plan);
   if (plan[0] == 1) throw std::runtime_error("UserFault's kernel threw");
+  if (plan[0] == 2) throw 42;
   std::memcpy(y, x, static_cast<size_t>(plan[1]) * sizeof(float));
 }
 static const opsim::op_api::KernelRegistrar g_user_fault_kernel("UserFault", 0, &user_fault);
