@@ -1,7 +1,7 @@
 // Checks an operator library can load before the process loads it: the library's static
-// initialisers (a user's globals, not only OP_ADD) run inside dlopen, where an exception is
-// fatal (glibc's loader does not let one through: std::terminate), and exit() or a crash there
-// would end the process with nothing said.
+// initialisers (a user's globals, not only OP_ADD) run inside dlopen, where an exception either
+// ends in std::terminate or (glibc 2.36) unwinds out of dlopen with the loader's lock still held,
+// and exit() or a crash there would end the process with nothing said.
 #pragma once
 
 #include <string>
