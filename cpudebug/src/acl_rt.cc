@@ -36,6 +36,20 @@ aclError CheckDevice(int32_t deviceId, const char* call) {
   return ACL_SUCCESS;
 }
 
+// When ptr lies in an aclrtMalloc (GmAlloc) block, `bytes` from ptr must end inside it: the
+// message saying by how much they do not, or empty. Host memory's extent is not known here.
+std::string OverBlock(const char* call, const char* what, const void* ptr, size_t bytes) {
+  const void* base = nullptr;
+  uint64_t block = 0;
+  if (!opsim::sim::FindGmAllocBlock(ptr, &base, &block)) return {};
+  const uint64_t offset =
+      static_cast<uint64_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base));
+  if (bytes <= block - offset) return {};
+  return std::string(call) + ": " + what + " " + std::to_string(bytes) + " exceeds the " +
+         std::to_string(block - offset) + " B from " + (what[0] == 'c' ? "src" : "dst") +
+         " to the end of its " + std::to_string(block) + " B aclrtMalloc block";
+}
+
 }  // namespace
 
 extern "C" aclError aclInit(const char* /*configPath: no settings apply to the simulator*/) {
@@ -154,6 +168,13 @@ extern "C" aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size
                                              std::to_string(static_cast<int>(kind)) +
                                              " is not an aclrtMemcpyKind (expected 0..4)");
   }
+  // The sizes the program states, against the blocks the runtime knows (aclrtMalloc memory).
+  if (std::string lie = OverBlock("aclrtMemcpy", "destMax", dst, destMax); !lie.empty()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, lie);
+  }
+  if (std::string lie = OverBlock("aclrtMemcpy", "count", src, count); !lie.empty()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, lie);
+  }
   std::memmove(dst, src, count);  // device memory is host memory on the simulated machine
   return ACL_SUCCESS;
 }
@@ -163,6 +184,9 @@ extern "C" aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, si
   if (count > maxCount) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMemset: count " + std::to_string(count) +
                                              " exceeds maxCount " + std::to_string(maxCount));
+  }
+  if (std::string lie = OverBlock("aclrtMemset", "maxCount", devPtr, maxCount); !lie.empty()) {
+    return Fail(ACL_ERROR_INVALID_PARAM, lie);
   }
   std::memset(devPtr, value, count);
   return ACL_SUCCESS;

@@ -25,7 +25,9 @@ std::atomic<uint64_t> g_tiling_key{0};
 // The leak report at exit is part of every CPU-debug program that links libtikicpulib.
 const bool g_leak_report_installed = (InstallGmLeakReport(), true);
 
+constexpr int kMixMode = 0;
 constexpr int kAicMode = 1;
+constexpr int kMixAic11Mode = 3;
 
 int Refuse(const char* kernel_name, const std::string& why) {
   std::fprintf(stderr, "[ERROR] ICPU_RUN_KF(%s): %s\n", kernel_name, why.c_str());
@@ -92,6 +94,11 @@ Status AutoSyncSetting(bool* auto_sync) {
 
 extern "C" void opsim_icpu_set_kernel_mode(int mode) { opsim::cpudebug::g_kernel_mode = mode; }
 
+extern "C" int opsim_icpu_refuse(const char* kernel_name, const char* why) {
+  return opsim::cpudebug::Refuse(kernel_name != nullptr ? kernel_name : "?",
+                                 why != nullptr ? why : "refused");
+}
+
 extern "C" void opsim_icpu_set_tiling_key(uint64_t key) { opsim::cpudebug::g_tiling_key = key; }
 
 extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t block_dim,
@@ -110,6 +117,12 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
         kernel_name,
         "no SoC: the program was not compiled with the definitions of a "
         "tikicpulib::<SoC> target (link the kernel library to tikicpulib::${SOC_VERSION})");
+  }
+  // SetKernelMode takes the enum, but a cast lets any int through (SetKernelMode(99)).
+  if (const int mode = g_kernel_mode; mode < kMixMode || mode > kMixAic11Mode) {
+    return Refuse(kernel_name, "KernelMode " + std::to_string(mode) +
+                                   " is not a KernelMode (expected MIX_MODE 0, AIC_MODE 1, "
+                                   "AIV_MODE 2 or MIX_AIC_1_1 3; set by AscendC::SetKernelMode)");
   }
   if (g_kernel_mode == kAicMode) {
     return Refuse(kernel_name,

@@ -11,6 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "library_file.h"
+#include "library_probe.h"
+#include "opsim/op_api/user_call.h"
 #include "register/op_def.h"
 
 namespace opsim::op_api {
@@ -24,7 +27,8 @@ struct Registry {
   bool loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> pending_defs;
   std::vector<KernelBuild> pending_kernels;
-  std::vector<std::string> problems;  // clashes met outside a load (first definition kept)
+  std::vector<std::string> load_errors;  // user code that threw while the library loaded
+  std::vector<std::string> problems;     // clashes met outside a load (first definition kept)
 };
 
 Registry& Reg() {
@@ -38,6 +42,16 @@ std::mutex& LoadMutex() {
 }
 
 }  // namespace
+
+Status CheckTensorCounts(const ops::OpDef& def) {
+  const size_t inputs = def.GetInputs().size();
+  const size_t outputs = def.GetOutputs().size();
+  if (inputs <= kMaxOpTensors && outputs <= kMaxOpTensors) return Status::Ok();
+  return {ErrorCode::kInvalidParam,
+          "op type " + def.GetOpType() + " declares " + std::to_string(inputs) + " inputs and " +
+              std::to_string(outputs) + " outputs; opsim supports at most " +
+              std::to_string(kMaxOpTensors) + " of each (a VariantPack holds 64 tensors)"};
+}
 
 std::string KernelName(std::string_view op_type) {
   std::string out;
@@ -112,21 +126,28 @@ bool HasAnyKernel(std::string_view op_type) {
 
 Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   std::lock_guard<std::mutex> load_lock(LoadMutex());
+  std::string open_path;
+  OPSIM_RETURN_IF_ERROR(CheckLibraryFile(path, &open_path));
+  // Static initialisers that throw, exit or crash would take this process with them.
+  OPSIM_RETURN_IF_ERROR(ProbeLibraryLoad(open_path));
   Registry& r = Reg();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.loading = true;
     r.pending_defs.clear();
     r.pending_kernels.clear();
+    r.load_errors.clear();
   }
   // RTLD_LOCAL: two libraries may both define optiling::TilingFunc-like symbols of their own.
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_LOCAL);
   std::lock_guard<std::mutex> lock(r.mutex);
   r.loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> defs = std::move(r.pending_defs);
   std::vector<KernelBuild> kernels = std::move(r.pending_kernels);
+  std::vector<std::string> load_errors = std::move(r.load_errors);
   r.pending_defs.clear();
   r.pending_kernels.clear();
+  r.load_errors.clear();
   if (handle == nullptr) {
     const char* why = dlerror();
     return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: " +
@@ -138,6 +159,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     dlclose(handle);
     return {ErrorCode::kInvalidParam, "operator library " + path + ": " + std::move(message)};
   };
+  if (!load_errors.empty()) return refuse(load_errors.front());
   if (defs.empty()) {
     return refuse(
         "defines no operator (no OP_ADD ran while it loaded; is it an opsim_add_op_library "
@@ -154,6 +176,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     if (std::find(names.begin(), names.end(), name) != names.end()) {
       return refuse("op type " + name + " is defined twice");
     }
+    if (Status fits = CheckTensorCounts(*def); !fits.ok()) return refuse(fits.message());
     names.push_back(name);
   }
   for (const KernelBuild& k : kernels) {
@@ -191,7 +214,17 @@ namespace ops {
 
 void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
   auto& r = opsim::op_api::Reg();
-  std::unique_ptr<OpDef> def = creator(type);
+  std::unique_ptr<OpDef> def;
+  try {
+    def = creator(type);
+  } catch (...) {
+    // The user's constructor runs inside dlopen, where an exception would be fatal.
+    const opsim::Status threw = opsim::op_api::UserCodeThrew(
+        {type, "load (OpDef constructor)", opsim::op_api::CodeAddress(creator)});
+    std::lock_guard<std::mutex> lock(r.mutex);
+    (r.loading ? r.load_errors : r.problems).push_back(threw.message());
+    return;
+  }
   std::lock_guard<std::mutex> lock(r.mutex);
   if (r.loading) {
     r.pending_defs.push_back(std::move(def));

@@ -129,7 +129,12 @@ TEST(DynamicInput, CountRulesAreChecked) {
   EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
   EXPECT_EQ(st.message(),
             "OpsimSumN: the DYNAMIC input 'x' needs its tensor count as the int attribute '@x' "
-            "(1..1024)");
+            "(1..64, what a VariantPack holds)");
+  // More tensors than a VariantPack holds are refused, not cut to 64 (issue 24).
+  st = OperationRegistry::Global().Create("OpsimSumN", {{"@x", int64_t{65}}}, &op);
+  EXPECT_EQ(st.message(),
+            "OpsimSumN: the DYNAMIC input 'x' needs its tensor count as the int attribute '@x' "
+            "(1..64, what a VariantPack holds), got 65");
   st = OperationRegistry::Global().Create("OpsimSumN", {{"@y", int64_t{2}}, {"@x", int64_t{1}}},
                                           &op);
   EXPECT_EQ(st.message(), "OpsimSumN: '@y' names no input of the op");

@@ -213,7 +213,15 @@ Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
     std::string names;
     for (const ops::OpAttrDef& a : def->GetAttrs()) {
       names += (names.empty() ? "" : ", ") + a.GetName();
-      if (Normalized(a.GetName()) == Normalized(flag.substr(2))) match = &a;
+      if (Normalized(a.GetName()) != Normalized(flag.substr(2))) continue;
+      // Two attributes one flag spells alike (`axis` and `Axis`): guessing would set either.
+      if (match != nullptr) {
+        return {ErrorCode::kInvalidParam,
+                flag + " is ambiguous: it matches the attributes '" + match->GetName() + "' and '" +
+                    a.GetName() + "' of " + op + " (flags ignore case, '-' and '_'); use --attr " +
+                    a.GetName() + "=" + value + " or --attr " + match->GetName() + "=" + value};
+      }
+      match = &a;
     }
     if (match == nullptr) {
       std::vector<std::string> flags;

@@ -17,6 +17,7 @@
 #include "opsim/core/memory_limit.h"
 #include "opsim/core/tensor.h"
 #include "opsim/op_api/op_registry.h"
+#include "opsim/op_api/user_call.h"
 #include "opsim/reference/op_reference.h"
 
 namespace opsim::cases {
@@ -356,7 +357,17 @@ class Expander {
     }
     std::vector<Inferred> outputs;
     if (Status st = DryRun(op, c.attrs, c.inputs, &outputs); !st.ok()) {
-      return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
+      // A refusal is the suite's error; user code that threw is this case's failure alone.
+      if (!op_api::IsUserCodeFailure(st)) {
+        return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
+      }
+      c.user_code_failure = st.ToString();
+      for (const std::string& device : spec_.devices) {
+        c.name = name + "/" + device;
+        c.device = device;
+        out_->push_back(c);
+      }
+      return Status::Ok();
     }
     // Sized before anything is generated: a case of [100000, 100000] inputs would otherwise run
     // out of memory when it runs, after every case before it.

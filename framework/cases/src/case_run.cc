@@ -134,6 +134,10 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     out.message = c.skip;
     return out;
   }
+  if (!c.user_code_failure.empty()) {
+    Fail(&out, c.user_code_failure);
+    return out;
+  }
   // The loader sized every case; a Case built by hand is sized here, before anything is generated.
   double input_bytes = 0;
   for (const CaseInput& in : c.inputs) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "graph/types.h"
+#include "opsim/op_api/user_call.h"
 
 namespace opsim {
 namespace {
@@ -226,13 +227,22 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
     call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
   }
   gert::InferShapeContext shape_context(call);
-  if (const uint32_t rc = def.GetInferShape()(&shape_context); rc != ge::GRAPH_SUCCESS) {
+  uint32_t rc = ge::GRAPH_SUCCESS;
+  const auto infer_shape = def.GetInferShape();
+  OPSIM_RETURN_IF_ERROR(op_api::CallUserCode(
+      {op, "InferShape", op_api::CodeAddress(infer_shape), ErrorCode::kGraphInferShapeFuncFail},
+      [&] { rc = infer_shape(&shape_context); }));
+  if (rc != ge::GRAPH_SUCCESS) {
     return {ErrorCode::kGraphInferShapeFuncFail,
             op + ": its InferShape function failed (returned " + std::to_string(rc) + ")"};
   }
-  if (def.GetInferDataType() != nullptr) {
+  if (const auto infer_dtype = def.GetInferDataType(); infer_dtype != nullptr) {
     gert::InferDataTypeContext dtype_context(call);
-    if (const uint32_t rc = def.GetInferDataType()(&dtype_context); rc != ge::GRAPH_SUCCESS) {
+    OPSIM_RETURN_IF_ERROR(
+        op_api::CallUserCode({op, "InferDataType", op_api::CodeAddress(infer_dtype),
+                              ErrorCode::kGraphInferShapeFuncFail},
+                             [&] { rc = infer_dtype(&dtype_context); }));
+    if (rc != ge::GRAPH_SUCCESS) {
       return {ErrorCode::kGraphInferShapeFuncFail,
               op + ": its InferDataType function failed (returned " + std::to_string(rc) + ")"};
     }

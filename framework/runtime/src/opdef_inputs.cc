@@ -4,6 +4,7 @@
 #include <string>
 
 #include "opsim/framework/context.h"
+#include "opsim/op_api/op_registry.h"
 
 namespace opsim {
 namespace {
@@ -92,12 +93,15 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
                                               "', a DYNAMIC input (give its tensors instead)"};
       }
       const int64_t* n = count == attrs.end() ? nullptr : std::get_if<int64_t>(&count->second);
-      if (n == nullptr || *n < 1 || *n > 1024) {
-        return {ErrorCode::kInvalidParam,
-                op + ": the DYNAMIC input '" + p.GetName() + "' needs its tensor count as the " +
-                    "int attribute '" + count_key + "' (1..1024)" +
-                    (count == attrs.end() ? std::string()
-                                          : ", got a " + std::string(AttrTypeName(count->second)))};
+      if (n == nullptr || *n < 1 || *n > static_cast<int64_t>(op_api::kMaxOpTensors)) {
+        return {
+            ErrorCode::kInvalidParam,
+            op + ": the DYNAMIC input '" + p.GetName() + "' needs its tensor count as the " +
+                "int attribute '" + count_key + "' (1.." + std::to_string(op_api::kMaxOpTensors) +
+                ", what a VariantPack holds)" +
+                (n != nullptr           ? ", got " + std::to_string(*n)
+                 : count == attrs.end() ? std::string()
+                                        : ", got a " + std::string(AttrTypeName(count->second)))};
       }
       plan.counts.push_back(static_cast<size_t>(*n));
       continue;
@@ -118,6 +122,16 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
     bool known = false;
     for (const ops::OpParamDef& p : def.GetInputs()) known = known || key.substr(1) == p.GetName();
     if (!known) return {ErrorCode::kInvalidParam, op + ": '" + key + "' names no input of the op"};
+  }
+  // A VariantPack holds 64 tensors: more would be cut off, not refused, further on.
+  size_t tensors = 0;
+  for (size_t c : plan.counts) tensors += c;
+  if (tensors > op_api::kMaxOpTensors) {
+    return {ErrorCode::kInvalidParam, op + ": the call takes " + std::to_string(tensors) +
+                                          " input tensors (each of a DYNAMIC input's counts); at "
+                                          "most " +
+                                          std::to_string(op_api::kMaxOpTensors) +
+                                          " fit a VariantPack"};
   }
   *out = std::move(plan);
   return Status::Ok();

@@ -1,5 +1,6 @@
 #include "opdef_operation.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_registry.h"
+#include "opsim/op_api/user_call.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
 
@@ -21,6 +23,8 @@ namespace {
 // CANN hands a tiling function a buffer of this many bytes; more is an error.
 constexpr size_t kTilingCapacity = 64 * 1024;
 constexpr uint32_t kMaxBlockDim = 65535;
+constexpr size_t kTilingGuard = 4096;
+constexpr uint8_t kGuardByte = 0xA5;
 
 std::string Str(uint64_t v) { return std::to_string(v); }
 
@@ -87,8 +91,7 @@ class OpDefOperation final : public Operation {
     out_descs_ = want_out;
     context_ = context;
     device_generation_ = context->device_generation();
-    workspace_size_ = 0;
-    for (size_t bytes : call.workspace_sizes) workspace_size_ += bytes;
+    workspace_size_ = tiled_workspace_;
     workspaceSize = workspace_size_;
     ready_ = true;
     return Status::Ok();
@@ -307,17 +310,27 @@ class OpDefOperation final : public Operation {
                    "the OpDef sets no tiling function (AICore().SetTiling)");
     }
     fe::PlatFormInfos platform = PlatformFor(device);
-    std::vector<uint8_t> tiling(kTilingCapacity, 0);
-    gert::TilingData raw(tiling.data(), tiling.size());
+    // A guard band past the buffer shows a tiling function that wrote beyond its capacity.
+    std::vector<uint8_t> tiling(kTilingCapacity + kTilingGuard, kGuardByte);
+    std::fill_n(tiling.begin(), kTilingCapacity, uint8_t{0});
+    gert::TilingData raw(tiling.data(), kTilingCapacity);
     call->tiling = &raw;
     call->platform = &platform;
     gert::TilingContext context(call);
     (void)optiling::TakeTilingLayoutError();
     (void)op_api::TakeOpError();
-    const uint32_t rc = def_.GetAICore().GetTiling()(&context);
+    uint32_t rc = ge::GRAPH_SUCCESS;
+    const auto tiling_fn = def_.GetAICore().GetTiling();
+    const Status threw =
+        op_api::CallUserCode({def_.GetOpType(), "tiling", op_api::CodeAddress(tiling_fn)},
+                             [&] { rc = tiling_fn(&context); });
     const Status reported = op_api::TakeOpError();
     call->tiling = nullptr;
     call->platform = nullptr;
+    if (!threw.ok()) {
+      (void)optiling::TakeTilingLayoutError();
+      return threw;
+    }
     const std::string layout = optiling::TakeTilingLayoutError();
     if (rc != ge::GRAPH_SUCCESS) {
       if (!reported.ok()) return reported;
@@ -325,6 +338,8 @@ class OpDefOperation final : public Operation {
                                                  ")" + (layout.empty() ? "" : ": " + layout));
     }
     if (!layout.empty()) return Error(ErrorCode::kInvalidParam, "tiling: " + layout);
+    OPSIM_RETURN_IF_ERROR(CheckTilingBounds(tiling, *call));
+    tiling.resize(kTilingCapacity);
     if (raw.GetDataSize() > raw.GetCapacity()) {
       return Error(ErrorCode::kInvalidParam, "the tiling function set a data size of " +
                                                  Str(raw.GetDataSize()) + " B, over the " +
@@ -337,9 +352,43 @@ class OpDefOperation final : public Operation {
                              " (expected 1.." + Str(kMaxBlockDim) + ")"
                        : std::string("the tiling function did not call SetBlockDim"));
     }
+    OPSIM_RETURN_IF_ERROR(SumWorkspaces(*call));
     tiling_ = std::move(tiling);
     block_dim_ = call->block_dim;
     tiling_key_ = call->tiling_key;
+    return Status::Ok();
+  }
+
+  // What the tiling function claimed, against what the runtime gave it.
+  Status CheckTilingBounds(const std::vector<uint8_t>& tiling, const gert::OpCallData& call) const {
+    for (size_t i = kTilingCapacity; i < tiling.size(); ++i) {
+      if (tiling[i] == kGuardByte) continue;
+      return Error(ErrorCode::kInvalidParam, "the tiling function wrote past the " +
+                                                 Str(kTilingCapacity) + " B tiling buffer (byte " +
+                                                 Str(i) +
+                                                 " changed; GetRawTilingData()->"
+                                                 "GetCapacity() is the bound)");
+    }
+    if (call.refused_workspace_count > 0) {
+      return Error(ErrorCode::kInvalidWorkspaceSize,
+                   "the tiling function asked GetWorkspaceSizes(" +
+                       Str(call.refused_workspace_count) + "), over the " +
+                       Str(gert::OpCallData::kMaxWorkspaces) + " workspaces a launch may have");
+    }
+    return Status::Ok();
+  }
+
+  // The workspace a launch gets is the sum of the sizes; one that wraps past 2^64 is a lie.
+  Status SumWorkspaces(const gert::OpCallData& call) {
+    uint64_t total = 0;
+    for (size_t k = 0; k < call.workspace_sizes.size(); ++k) {
+      if (__builtin_add_overflow(total, uint64_t{call.workspace_sizes[k]}, &total)) {
+        return Error(ErrorCode::kInvalidWorkspaceSize,
+                     "the tiling function's workspace sizes sum past 2^64 B (workspace " + Str(k) +
+                         " of " + Str(call.workspace_sizes[k]) + " B)");
+      }
+    }
+    tiled_workspace_ = total;
     return Status::Ok();
   }
 
@@ -380,6 +429,7 @@ class OpDefOperation final : public Operation {
   const Context* context_ = nullptr;
   uint64_t device_generation_ = 0;
   uint64_t workspace_size_ = 0;
+  uint64_t tiled_workspace_ = 0;  // the last tiling's sum
 };
 
 }  // namespace

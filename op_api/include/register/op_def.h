@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,15 @@ class OpAttrDef {
   std::vector<int64_t> list_int_;
 };
 
+// A null name would be read as a C string (undefined behaviour). The OpDef constructor's caller
+// (OP_ADD, run while a library loads) turns the exception into that library's load error.
+inline void RequireName(const char* name, const char* what) {
+  if (name == nullptr) {
+    throw std::invalid_argument(std::string("OpDef: ") + what +
+                                " was declared with a null name (Input/Output/Attr(nullptr))");
+  }
+}
+
 // Inputs and outputs of one SoC's configuration (AddConfig(soc, config)), and its flags.
 class OpAICoreConfig {
  public:
@@ -211,6 +221,7 @@ class OpAICoreConfig {
 
  private:
   static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name) {
+    ops::RequireName(name, "an input or output");
     for (OpParamDef& p : params) {
       if (p.GetName() == name) return p;
     }
@@ -258,6 +269,7 @@ class OpDef {
   OpParamDef& Input(const char* name) { return Param(inputs_, name); }
   OpParamDef& Output(const char* name) { return Param(outputs_, name); }
   OpAttrDef& Attr(const char* name) {
+    RequireName(name, "an attribute");
     for (OpAttrDef& a : attrs_) {
       if (a.GetName() == name) return a;
     }
@@ -286,6 +298,7 @@ class OpDef {
 
  private:
   static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name) {
+    ops::RequireName(name, "an input or output");
     for (OpParamDef& p : params) {
       if (p.GetName() == name) return p;
     }

@@ -12,6 +12,8 @@ GmRegistry& GmRegistry::Get() {
 }
 
 void* GmRegistry::Alloc(size_t bytes, const void* caller) {
+  // A size within 511 B of SIZE_MAX would round up past it, to a tiny block.
+  if (bytes > SIZE_MAX - 511) return nullptr;
   // 512 B alignment, as the chip's device allocator guarantees at least 32 B.
   const size_t rounded = (bytes + 511) / 512 * 512;
   void* ptr = std::aligned_alloc(512, rounded == 0 ? 512 : rounded);
@@ -22,13 +24,14 @@ void* GmRegistry::Alloc(size_t bytes, const void* caller) {
   return ptr;
 }
 
-void GmRegistry::Free(void* ptr) {
-  if (ptr == nullptr) return;
+bool GmRegistry::Free(void* ptr) {
+  if (ptr == nullptr) return true;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (blocks_.erase(ptr) == 0) return;  // not ours: ignoring beats corrupting the heap
+    if (blocks_.erase(ptr) == 0) return false;  // not ours: refusing beats corrupting the heap
   }
   std::free(ptr);
+  return true;
 }
 
 bool GmRegistry::Find(const void* ptr, const void** base, uint64_t* bytes) const {

@@ -16,7 +16,8 @@ class GmRegistry {
   static GmRegistry& Get();
   // caller: the return address of AscendC::GmAlloc, for the leak report (null when unknown).
   void* Alloc(size_t bytes, const void* caller = nullptr);
-  void Free(void* ptr);
+  // false (nothing freed) for a pointer that is not the start of a live block.
+  bool Free(void* ptr);
   std::vector<GmRegion> Snapshot() const;
   std::vector<GmAllocBlock> Live() const;
   // The block holding ptr (base and requested bytes), false when none does.

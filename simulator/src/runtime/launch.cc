@@ -1,11 +1,17 @@
 // The launcher: runs a kernel's blocks on simulated cores and gathers faults, time and trace.
 #include "opsim/sim/launch.h"
 
+#include <cxxabi.h>
+
 #include <algorithm>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <thread>
+#include <typeinfo>
 
 #include "opsim/sim/ascendc/sync.h"
 #include "runtime/core_pool.h"
@@ -126,6 +132,11 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
       } catch (const std::exception& e) {
         state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
                                 std::string("threw an exception: ") + e.what()});
+      } catch (...) {  // `throw 42` in a kernel would otherwise end the process
+        const std::type_info* type = abi::__cxa_current_exception_type();
+        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                                std::string("threw an exception of type ") +
+                                    (type != nullptr ? type->name() : "unknown")});
       }
       t = *std::max_element(core.clock.begin(), core.clock.end());
     }
@@ -179,10 +190,37 @@ namespace AscendC {
 
 // noinline: the return address must be the caller's (the program's main.cpp), which the leak
 // report of CPU-debug programs names.
+// Both say what went wrong on stderr: a CPU-debug program has no other channel for it, and
+// going on silently (a wrapped size's tiny block, an ignored free) hides the bug.
 __attribute__((noinline)) void* GmAlloc(size_t bytes) {
-  return opsim::sim::detail::GmRegistry::Get().Alloc(bytes, __builtin_return_address(0));
+  void* ptr = opsim::sim::detail::GmRegistry::Get().Alloc(bytes, __builtin_return_address(0));
+  if (ptr == nullptr) {
+    std::fprintf(stderr,
+                 "[ERROR] AscendC::GmAlloc(%zu): cannot allocate %zu B (%s); returns nullptr\n",
+                 bytes, bytes,
+                 bytes > SIZE_MAX - 511 ? "the size rounded up to 512 B would wrap past 2^64"
+                                        : "out of host memory");
+  }
+  return ptr;
 }
-void GmFree(void* ptr) { opsim::sim::detail::GmRegistry::Get().Free(ptr); }
+void GmFree(void* ptr) {
+  if (opsim::sim::detail::GmRegistry::Get().Free(ptr)) return;
+  const void* base = nullptr;
+  uint64_t bytes = 0;
+  if (opsim::sim::FindGmAllocBlock(ptr, &base, &bytes)) {
+    std::fprintf(
+        stderr,
+        "[ERROR] AscendC::GmFree(%p): not the start of a GmAlloc block (it is %zu B "
+        "into the %" PRIu64 " B block at %p); nothing freed\n",
+        ptr, static_cast<size_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base)),
+        bytes, base);
+    return;
+  }
+  std::fprintf(stderr,
+               "[ERROR] AscendC::GmFree(%p): no live GmAlloc block starts there (freed already, "
+               "or not from GmAlloc); nothing freed\n",
+               ptr);
+}
 
 }  // namespace AscendC
 

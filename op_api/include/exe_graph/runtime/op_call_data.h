@@ -37,6 +37,9 @@ struct OpCallData {
   bool need_atomic = false;
   TilingData* tiling = nullptr;
   std::vector<size_t> workspace_sizes;
+  // A GetWorkspaceSizes count over kMaxWorkspaces (0 when none was): refused after the call.
+  size_t refused_workspace_count = 0;
+  static constexpr size_t kMaxWorkspaces = 1024;
   fe::PlatFormInfos* platform = nullptr;
 
   // Instance of the OpDef's ir-th input (or output) at `relative`; -1 when there is none.

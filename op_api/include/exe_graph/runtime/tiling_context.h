@@ -63,7 +63,13 @@ class TilingContext : public ExtendedKernelContext {
   bool NeedAtomic() const { return data_->need_atomic; }
   TilingData* GetRawTilingData() { return data_->tiling; }
   // The first `num` workspace sizes (grown on demand, zero-filled); sizes are bytes.
+  // nullptr for a count no kernel could use (more than kMaxWorkspaces), which the operation
+  // then reports, rather than a vector's length_error or an allocation of 2^62 entries.
   size_t* GetWorkspaceSizes(size_t num) {
+    if (num > OpCallData::kMaxWorkspaces) {
+      data_->refused_workspace_count = num;
+      return nullptr;
+    }
     if (data_->workspace_sizes.size() < num) data_->workspace_sizes.resize(num, 0);
     return data_->workspace_sizes.data();
   }

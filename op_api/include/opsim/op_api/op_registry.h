@@ -40,9 +40,18 @@ void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
 const KernelBuild* FindKernel(std::string_view op_type, int column);
 bool HasAnyKernel(std::string_view op_type);
 
+// The most inputs (counting every tensor of a DYNAMIC input) or outputs one call of an op takes:
+// what a VariantPack holds.
+constexpr size_t kMaxOpTensors = 64;
+// kInvalidParam when `def` declares more inputs or outputs than kMaxOpTensors.
+Status CheckTensorCounts(const ops::OpDef& def);
+
 // Loads an operator library with dlopen; its OP_ADD and kernel registrations join the registry.
-// kIoError: missing or not loadable; kInvalidParam: no operator in it, or an op type already
-// defined (the library is then unloaded and the registry left as it was). `added` lists its ops.
+// kIoError: missing, not a regular file, not an ELF shared object, or not loadable;
+// kInvalidParam: no operator in it, an op type already defined, an op with more than
+// kMaxOpTensors inputs or outputs, or user code that threw, exited or crashed while it loaded
+// (the library is then unloaded and the registry left as it was). A path without '/' is looked
+// up in the current folder first, then as dlopen would. `added` lists its ops.
 Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added = nullptr);
 // Every library named in a colon-separated list (OPSIM_OP_LIBRARIES's form); the first error.
 Status LoadOpLibraries(std::string_view colon_separated);

@@ -22,6 +22,10 @@ int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t block_dim,
                    const char* arg_text, const void* const* gm_args, uint32_t arg_count,
                    OpsimIcpuInvoke invoke, void* ctx);
 
+// Prints "[ERROR] ICPU_RUN_KF(<kernel_name>): <why>" on stderr and returns non-zero: a launch
+// refused before it reached the runtime (a blockDim out of range).
+int opsim_icpu_refuse(const char* kernel_name, const char* why);
+
 // AscendC::SetKernelMode: 0 MIX_MODE, 1 AIC_MODE, 2 AIV_MODE, 3 MIX_AIC_1_1.
 void opsim_icpu_set_kernel_mode(int mode);
 // ICPU_SET_TILING_KEY: what TILING_KEY_IS compares against in the next launches.

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <tuple>
 #include <type_traits>
@@ -34,11 +35,38 @@ Param PassAs(const Saved& saved) {
   }
 }
 
+// blockDim as the program wrote it, of any integer type: a value outside 1..65535 (the chip's
+// range) is refused with its value, never truncated to 32 bits.
+struct BlockDimArg {
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T>>>
+  BlockDimArg(T value)  // NOLINT(google-explicit-constructor): any integer, as the macro got it
+      : magnitude(static_cast<uint64_t>(value)) {
+    if constexpr (std::is_signed_v<T>) {
+      if (value < 0) {
+        negative = true;
+        magnitude = static_cast<uint64_t>(-(value + 1)) + 1;
+      }
+    }
+  }
+  uint64_t magnitude = 0;
+  bool negative = false;
+};
+constexpr uint64_t kMaxIcpuBlockDim = 65535;
+
 template <typename... Params, typename... Args>
-int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, uint32_t block_dim,
+int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, BlockDimArg dim,
               void (*kernel)(Params...), Args&&... args) {
   static_assert(sizeof...(Params) == sizeof...(Args),
                 "ICPU_RUN_KF: pass exactly as many arguments as the kernel has parameters");
+  if (dim.negative || dim.magnitude == 0 || dim.magnitude > kMaxIcpuBlockDim) {
+    char why[160];
+    std::snprintf(why, sizeof why,
+                  "blockDim = %s%llu is out of range (expected 1 <= blockDim <= %llu)",
+                  dim.negative ? "-" : "", static_cast<unsigned long long>(dim.magnitude),
+                  static_cast<unsigned long long>(kMaxIcpuBlockDim));
+    return opsim_icpu_refuse(kernel_name, why);
+  }
+  const auto block_dim = static_cast<uint32_t>(dim.magnitude);
   struct Call {
     void (*kernel)(Params...);
     std::tuple<std::decay_t<Args>...> args;
@@ -71,12 +99,12 @@ int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, ui
 // ICPU_RUN_KF(kernel, blockDim, args...): runs the kernel on the simulated device with every
 // check on; a fault is printed on stderr (block, instruction, addresses, GM region named after
 // its argument) and ends the program with exit status 1, as Ascend's CPU debug mode does.
-#define ICPU_RUN_KF(func, blkdim, ...)                                                           \
-  do {                                                                                           \
-    if (::opsim::cpudebug::RunKernel(#func, OPSIM_ICPU_SOC_VERSION, #__VA_ARGS__,                \
-                                     static_cast<uint32_t>(blkdim), func, ##__VA_ARGS__) != 0) { \
-      std::exit(EXIT_FAILURE);                                                                   \
-    }                                                                                            \
+#define ICPU_RUN_KF(func, blkdim, ...)                                                          \
+  do {                                                                                          \
+    if (::opsim::cpudebug::RunKernel(#func, OPSIM_ICPU_SOC_VERSION, #__VA_ARGS__, blkdim, func, \
+                                     ##__VA_ARGS__) != 0) {                                     \
+      std::exit(EXIT_FAILURE);                                                                  \
+    }                                                                                           \
   } while (0)
 
 // ICPU_SET_TILING_KEY(key): the tiling key of the following ICPU_RUN_KF launches.

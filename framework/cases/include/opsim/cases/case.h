@@ -105,6 +105,9 @@ struct Case {
   std::vector<std::optional<ExpectedOutput>> expected;
   std::optional<ToleranceOverride> tolerance;  // for `expected` only
   std::string skip;                            // non-empty: the reason the case is not run
+  // Non-empty: the op's user code threw (or faulted) when the suite loaded; the case fails with
+  // this, and the rest of the suite runs.
+  std::string user_code_failure;
 
   // suite + "/" + name: unique over a directory of suites.
   std::string FullName() const { return suite + "/" + name; }

@@ -1,0 +1,15 @@
+# An operator library whose user code throws, exits or crashes on request (issue 24), loaded by
+# op_api_tests (user_code_boundary_test.cc) and tools_tests (user_code_cli_test.cc). A plain
+# shared library: no kernel_operator.h, so it builds in a few seconds. Shared builds only (a static opsim_op_api would be a second registry).
+if(TARGET op_api_tests AND BUILD_SHARED_LIBS)
+  add_library(user_faults_ops SHARED ${CMAKE_CURRENT_LIST_DIR}/testdata/user_faults/user_faults.cc)
+  target_link_libraries(user_faults_ops PRIVATE opsim_op_api opsim_warnings)
+  add_dependencies(op_api_tests user_faults_ops)
+  target_compile_definitions(op_api_tests PRIVATE
+                             OPSIM_USER_FAULTS_LIBRARY="$<TARGET_FILE:user_faults_ops>")
+  if(TARGET tools_tests)  # the CLI's side: user_code_cli_test.cc
+    add_dependencies(tools_tests user_faults_ops)
+    target_compile_definitions(tools_tests PRIVATE
+                               OPSIM_USER_FAULTS_LIBRARY="$<TARGET_FILE:user_faults_ops>")
+  endif()
+endif()
