@@ -10,15 +10,6 @@
 namespace opsim {
 namespace {
 
-const char* KindOf(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
 template <typename Buffer>
 Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& what, Buffer* out,
                 size_t spare_bytes) {
@@ -33,7 +24,7 @@ Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& 
     status = {ErrorCode::kIoError, path + ": cannot stat: " + std::strerror(errno)};
   } else if (!S_ISREG(st.st_mode)) {
     status = {ErrorCode::kIoError,
-              path + " is " + KindOf(st.st_mode) + ", not " + what + " (a regular file)"};
+              path + " is " + FileKindName(st.st_mode) + ", not " + what + " (a regular file)"};
   } else if (static_cast<uint64_t>(st.st_size) > max_bytes) {
     status = {ErrorCode::kIoError, path + " holds " + std::to_string(st.st_size) +
                                        " B, more than " + std::to_string(max_bytes) + " B " + what +
@@ -61,6 +52,15 @@ Status ReadInto(const std::string& path, uint64_t max_bytes, const std::string& 
 }
 
 }  // namespace
+
+const char* FileKindName(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
 
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
                        std::string* out) {

@@ -9,17 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "opsim/core/file_read.h"
+
 namespace opsim::op_api {
 namespace {
-
-const char* FileKind(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
 
 // Every byte the loader will read or map must be in the file.
 Status CheckElf(const std::string& path, uint64_t size) {
@@ -71,7 +64,7 @@ Status CheckLibraryFile(const std::string& path, std::string* open_path) {
   }
   if (!S_ISREG(st.st_mode)) {
     return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: it is " +
-                                     FileKind(st.st_mode) + ", not a regular file"};
+                                     FileKindName(st.st_mode) + ", not a regular file"};
   }
   return CheckElf(*open_path, static_cast<uint64_t>(st.st_size));
 }

@@ -47,8 +47,8 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
       if (index == params.size()) {
         std::string names;
         for (const ops::OpParamDef& p : params) names += (names.empty() ? "" : ", ") + p.GetName();
-        return UsageError(kExecOpDefCmd, flag + " " + spec + ": the op has no " + what + " named '" + name +
-                                    "' (it has " + names + ")");
+        return UsageError(kExecOpDefCmd, flag + " " + spec + ": the op has no " + what +
+                                             " named '" + name + "' (it has " + names + ")");
       }
     } else {
       auto taken = [&](size_t k) {
@@ -59,7 +59,7 @@ int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDe
       index = next;
       if (index == params.size()) {
         return UsageError(kExecOpDefCmd, flag + " " + spec + ": more files than the op's " +
-                                    std::to_string(params.size()) + " " + what + "s");
+                                             std::to_string(params.size()) + " " + what + "s");
       }
     }
     if (file.empty()) return UsageError(kExecOpDefCmd, flag + " " + spec + ": the path is empty");
@@ -279,8 +279,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     }
     if (def.GetInputs()[input].GetParamType() == ops::DYNAMIC || spec.size() == eq + 1) {
       return UsageError(kExecOpDefCmd, "--output " + spec +
-                                  ": a DYNAMIC input or an empty path cannot "
-                                  "be written back");
+                                           ": a DYNAMIC input or an empty path cannot "
+                                           "be written back");
     }
     written_inputs.emplace_back(input, spec.substr(eq + 1));
   }
@@ -297,9 +297,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     for (size_t j = 0; j < k; ++j) {
       if (std::filesystem::weakly_canonical(out_files[j]) ==
           std::filesystem::weakly_canonical(out_files[k])) {
-        return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() + "' and '" +
-                                    def.GetOutputs()[k].GetName() + "' name the same file " +
-                                    out_files[k]);
+        return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() +
+                                             "' and '" + def.GetOutputs()[k].GetName() +
+                                             "' name the same file " + out_files[k]);
       }
     }
   }
@@ -308,8 +308,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
     for (const auto& [input, file] : written_inputs) {
       for (const std::string& other : seen) {
         if (std::filesystem::weakly_canonical(other) == std::filesystem::weakly_canonical(file)) {
-          return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
-                                      ": the file is named twice");
+          return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" +
+                                               file + ": the file is named twice");
         }
       }
       seen.push_back(file);
@@ -335,7 +335,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
       npy::NpyArray a;
       // Room for the device padding, so padding the buffer below does not copy it.
       if (Status st = npy::ReadNpy(file, &a, kDevicePaddingBytes); !st.ok()) {
-        return Report(kExecOpDefCmd, "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
+        return Report(kExecOpDefCmd,
+                      "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }
       const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
@@ -378,7 +379,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (size_t k = 0; k < in_files.size(); ++k) {
     given.push_back(!in_files[k].empty());
     if (in_files[k].empty() && def.GetInputs()[k].GetParamType() != ops::OPTIONAL) {
-      return UsageError(kExecOpDefCmd, "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
+      return UsageError(kExecOpDefCmd,
+                        "--input: no file for input '" + def.GetInputs()[k].GetName() + "'");
     }
   }
   if (Status st = MarkGivenInputs(r.op, given, &attrs); !st.ok()) {
@@ -386,8 +388,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   }
   for (const auto& [input, file] : written_inputs) {
     if (constant[input]) {
-      return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" + file +
-                                  ": that input is read on the host (ValueDepend), not written");
+      return UsageError(kExecOpDefCmd,
+                        "--output " + def.GetInputs()[input].GetName() + "=" + file +
+                            ": that input is read on the host (ValueDepend), not written");
     }
   }
   std::unique_ptr<Operation> op;
@@ -410,8 +413,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
         return Report(kExecOpDefCmd, st.message(), kExitFailure);
       }
       if (pack.inTensors.size() == SVector<Tensor>::kCapacity) {
-        return UsageError(kExecOpDefCmd, "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) +
-                                    " input files");
+        return UsageError(
+            kExecOpDefCmd,
+            "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) + " input files");
       }
       Tensor t;
       t.desc.dtype = AclFromDType(dtypes_in[k][i]);

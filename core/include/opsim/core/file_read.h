@@ -4,6 +4,8 @@
 // buffer (memory is the file's size, not twice it).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,6 +23,10 @@ Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::s
 // does not reallocate and copy a large buffer.
 Status ReadRegularFile(const std::string& path, uint64_t max_bytes, const std::string& what,
                        std::vector<uint8_t>* out, size_t spare_bytes = 0);
+
+// What a file that is not regular is, for a message: "a directory", "a FIFO", ..., or
+// "not a regular file".
+const char* FileKindName(mode_t mode);
 
 // Half of this machine's memory: the largest input file a command reads whole.
 uint64_t HalfOfMemory();
