@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -142,14 +143,8 @@ Status ParseDocument(const std::string& file, const YAML::Node& root, DeviceProf
   return CheckConsistency(file, *profile, marks);
 }
 
-}  // namespace
-
-Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
-  if (out == nullptr) {
-    return Status(ErrorCode::kInvalidParam, "LoadDeviceProfile: out is null (expected a profile)");
-  }
-  std::string text;
-  OPSIM_RETURN_IF_ERROR(ReadFile(path, &text));
+// The profile of one file's text: parsed and checked.
+Status ParseDeviceProfile(const std::string& path, const std::string& text, DeviceProfile* out) {
   DeviceProfile profile;
   profile.file = path;
   // The rules every loader shares (one document, no repeated key, bounded nesting and aliases).
@@ -167,6 +162,52 @@ Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
   } catch (const YAML::Exception& e) {
     return ProfileError(path, e.mark, "", "YAML error: " + e.msg);
   }
+  *out = std::move(profile);
+  return Status::Ok();
+}
+
+// Every context and every case loads its device's profile, and parsing it (yaml-cpp) cost three
+// quarters of `opsim run`'s time on the default suite. The file is still read each time and the
+// parsed profile reused only while its text is the same, so an edited file is never stale.
+class ParsedProfiles {
+ public:
+  bool Find(const std::string& path, const std::string& text, DeviceProfile* out) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = parsed_.find(path);
+    if (it == parsed_.end() || it->second.text != text) return false;
+    *out = it->second.profile;
+    return true;
+  }
+  void Store(const std::string& path, const std::string& text, const DeviceProfile& profile) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    // A program that loads ever new files (a fuzzer) must not grow without bound.
+    if (parsed_.size() >= kMaxFiles) parsed_.clear();
+    parsed_[path] = Entry{text, profile};
+  }
+
+ private:
+  static constexpr size_t kMaxFiles = 64;
+  struct Entry {
+    std::string text;
+    DeviceProfile profile;
+  };
+  std::mutex mutex_;
+  std::map<std::string, Entry> parsed_;
+};
+
+}  // namespace
+
+Status LoadDeviceProfile(const std::string& path, DeviceProfile* out) {
+  if (out == nullptr) {
+    return Status(ErrorCode::kInvalidParam, "LoadDeviceProfile: out is null (expected a profile)");
+  }
+  static ParsedProfiles parsed;
+  std::string text;
+  OPSIM_RETURN_IF_ERROR(ReadFile(path, &text));
+  if (parsed.Find(path, text, out)) return Status::Ok();
+  DeviceProfile profile;
+  OPSIM_RETURN_IF_ERROR(ParseDeviceProfile(path, text, &profile));
+  parsed.Store(path, text, profile);
   *out = std::move(profile);
   return Status::Ok();
 }
