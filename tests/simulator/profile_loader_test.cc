@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "opsim/sim/device_profile.h"
@@ -134,6 +136,39 @@ TEST(LoadDeviceProfileTest, DirectoryIsNotAProfile) {
   const Status status = LoadDeviceProfile(kLoaderFixtures, &profile);
   EXPECT_EQ(status.code(), ErrorCode::kConfigError);
   EXPECT_NE(status.message().find("not a regular file"), std::string::npos) << status.message();
+}
+
+// Loads reuse a parsed profile only while the file's text is the same: an edit, even to a broken
+// file and back, is seen by the next load.
+TEST(LoadDeviceProfileTest, AnEditedFileIsLoadedAfresh) {
+  std::ifstream in(Fixture("valid_minimal"));
+  std::stringstream original;
+  original << in.rdbuf();
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / "opsim_profile_edit";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "valid_minimal.yaml").string();
+  const auto write = [&](const std::string& text) { std::ofstream(path) << text; };
+  std::string edited = original.str();
+  const size_t at = edited.find("48");
+  ASSERT_NE(at, std::string::npos) << "the fixture's vector_cores figure";
+  edited.replace(at, 2, "96");
+
+  DeviceProfile first, again, changed, broken, restored;
+  write(original.str());
+  ASSERT_TRUE(LoadDeviceProfile(path, &first).ok());
+  ASSERT_TRUE(LoadDeviceProfile(path, &again).ok());
+  EXPECT_EQ(again.vector_cores, 48u);
+  EXPECT_EQ(again.provenance, first.provenance);
+  write(edited);
+  ASSERT_TRUE(LoadDeviceProfile(path, &changed).ok());
+  EXPECT_EQ(changed.vector_cores, 96u);
+  write("name: [");
+  EXPECT_EQ(LoadDeviceProfile(path, &broken).code(), ErrorCode::kConfigError);
+  write(original.str());
+  ASSERT_TRUE(LoadDeviceProfile(path, &restored).ok());
+  EXPECT_EQ(restored.vector_cores, 48u);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(LoadDeviceProfileTest, NullOutputIsRejected) {
