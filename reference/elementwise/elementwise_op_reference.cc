@@ -27,7 +27,7 @@ struct ElementwiseOp {
   int64_t ulps;      // Exp, Log: 1
 };
 
-constexpr ElementwiseOp kOps[] = {
+constexpr ElementwiseOp kElementwiseOps[] = {
     {"Abs", Kind::kUnary, true, false, 0},   {"Neg", Kind::kUnary, true, true, 0},
     {"Exp", Kind::kUnary, false, false, 1},  {"Log", Kind::kUnary, false, false, 1},
     {"Sqrt", Kind::kUnary, false, false, 0}, {"Reciprocal", Kind::kUnary, false, false, 0},
@@ -248,7 +248,7 @@ class ElementwiseOpReference final : public OpReference {
 }  // namespace
 
 Status RegisterElementwiseReferences(ReferenceRegistry& registry) {
-  for (const ElementwiseOp& op : kOps) {
+  for (const ElementwiseOp& op : kElementwiseOps) {
     OPSIM_RETURN_IF_ERROR(registry.Register(op.name, std::make_shared<ElementwiseOpReference>(op)));
   }
   return Status::Ok();

@@ -24,7 +24,7 @@ struct FamilyOp {
   ReduceKind kind;        // the operation's reducer: SUM, or MIN / MAX for And / Or
 };
 
-constexpr FamilyOp kOps[] = {
+constexpr FamilyOp kFamilyOps[] = {
     {"ReduceMean", false, FamilyReducer::kMean, ReduceVariant::kMean, ReduceKind::kSum},
     {"ReduceSumSquare", false, FamilyReducer::kSumSquare, ReduceVariant::kSumSquare,
      ReduceKind::kSum},
@@ -183,7 +183,7 @@ class ReduceFamilyOpReference final : public OpReference {
 }  // namespace
 
 Status RegisterReduceFamilyReferences(ReferenceRegistry& registry) {
-  for (const FamilyOp& op : kOps) {
+  for (const FamilyOp& op : kFamilyOps) {
     OPSIM_RETURN_IF_ERROR(
         registry.Register(op.name, std::make_shared<ReduceFamilyOpReference>(op)));
   }

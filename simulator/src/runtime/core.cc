@@ -34,12 +34,6 @@ uint64_t FindBit(const uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
   return hi;
 }
 
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-
 const char* StateName(BufState s) {
   switch (s) {
     case BufState::kFree: return "free";
@@ -115,6 +109,12 @@ uint32_t RoundUp32(uint64_t len, const char* instr) {
 }
 
 }  // namespace
+
+std::string Hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
 
 std::string DescribeBuffer(const Core& core, int16_t buf) {
   const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];

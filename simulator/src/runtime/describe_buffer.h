@@ -1,4 +1,5 @@
-// How fault messages name a UB buffer: "queue #0 buffer #1 [UB 0x400, 1024 B]".
+// How fault messages name a UB buffer, "queue #0 buffer #1 [UB 0x400, 1024 B]", and write an
+// address or mask word, "0x400".
 #pragma once
 
 #include <cstdint>
@@ -9,5 +10,6 @@
 namespace opsim::sim::detail {
 
 std::string DescribeBuffer(const Core& core, int16_t buf);
+std::string Hex(uint64_t v);
 
 }  // namespace opsim::sim::detail

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "opsim/sim/ascendc/vector_mask.h"
+#include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -16,12 +17,6 @@ namespace {
 // and instructions do not nest).
 thread_local std::vector<uint32_t> tls_lanes;
 thread_local std::vector<uint8_t> tls_gather[4];
-
-std::string Hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 }  // namespace
 
