@@ -18,7 +18,9 @@
 #include "runtime/core_storage.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
+#include "runtime/kernel_guard.h"
 #include "runtime/launch_state.h"
+#include "runtime/launch_watchdog.h"
 
 namespace opsim::sim {
 namespace detail {
@@ -118,14 +120,21 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);
     tls_core = &core;
+    PrepareGuardThread();
     double t = 0;
     for (uint32_t b = c; b < block_dim && !state.Skips(static_cast<int32_t>(b)); b += cores) {
       ResetForBlock(core, static_cast<int32_t>(b), t);
+      state.CoreRunning(c, static_cast<int32_t>(b));
+      BlockGuard guard;
       try {
-        kernel();
-        if (core.pending_fault) throw FaultError(*core.pending_fault);
-        CheckLeaks(core, 0, "kernel end");
-        state.BlockExited(core);
+        if (RunGuarded(core, guard, kernel)) {
+          // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
+          state.RecordFault(HardwareFault(core, guard));
+        } else {
+          if (core.pending_fault) throw FaultError(*core.pending_fault);
+          CheckLeaks(core, 0, "kernel end");
+          state.BlockExited(core);
+        }
       } catch (const FaultError& e) {
         state.RecordFault(e.fault());
       } catch (const AbortError&) {
@@ -140,6 +149,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
       }
       t = *std::max_element(core.clock.begin(), core.clock.end());
     }
+    state.CoreIdle(c);
     core_ns[c] = t;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
@@ -147,10 +157,13 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     tls_core = nullptr;
   };
   Core* const outer = tls_core;
-  if (cores == 1) {
-    run_core(0);
-  } else {
-    CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
+  {
+    const WatchScope watch(&state, ResolveWallTimeout());
+    if (cores == 1) {
+      run_core(0);
+    } else {
+      CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
+    }
   }
   tls_core = outer;
 
