@@ -62,6 +62,46 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   }
 }
 
+// Runs core's blocks (core_idx, core_idx + cores, ...) one after another until the launch has
+// faulted; returns the simulated time the last one ended. Whatever a block does (a fault, an
+// exception, a signal its code raised, the watchdog's) ends that block and becomes the launch's
+// fault, never the process's end.
+double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& kernel) {
+  const auto c = static_cast<uint32_t>(core.core_idx);
+  PrepareGuardThread();
+  double t = 0;
+  for (uint32_t b = c; b < state.block_dim && !state.Skips(static_cast<int32_t>(b));
+       b += state.cores) {
+    ResetForBlock(core, static_cast<int32_t>(b), t);
+    state.CoreRunning(c, static_cast<int32_t>(b));
+    BlockGuard guard;
+    try {
+      if (RunGuarded(core, guard, kernel)) {
+        // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
+        state.RecordFault(HardwareFault(core, guard));
+      } else {
+        if (core.pending_fault) throw FaultError(*core.pending_fault);
+        CheckLeaks(core, 0, "kernel end");
+        state.BlockExited(core);
+      }
+    } catch (const FaultError& e) {
+      state.RecordFault(e.fault());
+    } catch (const AbortError&) {
+    } catch (const std::exception& e) {
+      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                              std::string("threw an exception: ") + e.what()});
+    } catch (...) {  // `throw 42` in a kernel would otherwise end the process
+      const std::type_info* type = abi::__cxa_current_exception_type();
+      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                              std::string("threw an exception of type ") +
+                                  (type != nullptr ? type->name() : "unknown")});
+    }
+    t = *std::max_element(core.clock.begin(), core.clock.end());
+  }
+  state.CoreIdle(c);
+  return t;
+}
+
 }  // namespace
 
 void SyncAllImpl() {
@@ -120,37 +160,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);
     tls_core = &core;
-    PrepareGuardThread();
-    double t = 0;
-    for (uint32_t b = c; b < block_dim && !state.Skips(static_cast<int32_t>(b)); b += cores) {
-      ResetForBlock(core, static_cast<int32_t>(b), t);
-      state.CoreRunning(c, static_cast<int32_t>(b));
-      BlockGuard guard;
-      try {
-        if (RunGuarded(core, guard, kernel)) {
-          // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
-          state.RecordFault(HardwareFault(core, guard));
-        } else {
-          if (core.pending_fault) throw FaultError(*core.pending_fault);
-          CheckLeaks(core, 0, "kernel end");
-          state.BlockExited(core);
-        }
-      } catch (const FaultError& e) {
-        state.RecordFault(e.fault());
-      } catch (const AbortError&) {
-      } catch (const std::exception& e) {
-        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                                std::string("threw an exception: ") + e.what()});
-      } catch (...) {  // `throw 42` in a kernel would otherwise end the process
-        const std::type_info* type = abi::__cxa_current_exception_type();
-        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                                std::string("threw an exception of type ") +
-                                    (type != nullptr ? type->name() : "unknown")});
-      }
-      t = *std::max_element(core.clock.begin(), core.clock.end());
-    }
-    state.CoreIdle(c);
-    core_ns[c] = t;
+    core_ns[c] = RunBlocks(core, state, kernel);
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
     ReturnStorage(core);
