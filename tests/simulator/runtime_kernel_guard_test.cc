@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "kernel_operator.h"
@@ -17,6 +18,7 @@ namespace opsim::sim {
 namespace {
 
 using namespace AscendC;
+using testing::RunOne;
 using testing::TestDevice;
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -24,6 +26,25 @@ constexpr bool kSanitized = true;  // the sanitizers report these themselves, fi
 #else
 constexpr bool kSanitized = false;
 #endif
+
+// Every launch here reads OPSIM_LAUNCH_TIMEOUT; each test leaves it as it found it.
+class KernelGuard : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* v = std::getenv("OPSIM_LAUNCH_TIMEOUT");
+    saved_ = v != nullptr ? std::optional<std::string>(v) : std::nullopt;
+  }
+  void TearDown() override {
+    if (saved_) {
+      setenv("OPSIM_LAUNCH_TIMEOUT", saved_->c_str(), 1);
+    } else {
+      unsetenv("OPSIM_LAUNCH_TIMEOUT");
+    }
+  }
+
+ private:
+  std::optional<std::string> saved_;
+};
 
 // When block 2 misbehaves: kAfterSync on a fiber's own stack (every block waited in SyncAll
 // first, on one host thread), kBeforeSync while the other blocks wait for it there.
@@ -66,18 +87,18 @@ void ExpectException(const LaunchResult& r, const std::string& text) {
 volatile int64_t g_zero = 0;
 volatile uintptr_t g_wild = 16;  // no page is ever mapped there
 
-TEST(KernelGuard, IntegerDivisionByZeroIsAnAiCoreException) {
+TEST_F(KernelGuard, IntegerDivisionByZeroIsAnAiCoreException) {
   if (kSanitized) GTEST_SKIP() << "UBSan reports the division first";
   ExpectException(RunWithBadBlock([] { g_zero = 7 / g_zero; }), "SIGFPE: integer division by zero");
 }
 
-TEST(KernelGuard, AStoreWhereNothingIsMappedIsAnAiCoreException) {
+TEST_F(KernelGuard, AStoreWhereNothingIsMappedIsAnAiCoreException) {
   if (kSanitized) GTEST_SKIP() << "AddressSanitizer reports the store first";
   ExpectException(RunWithBadBlock([] { *reinterpret_cast<volatile int*>(g_wild) = 1; }),
                   "SIGSEGV: an access to 0x10, where nothing is mapped");
 }
 
-TEST(KernelGuard, AbortIsAnAiCoreException) {
+TEST_F(KernelGuard, AbortIsAnAiCoreException) {
   ExpectException(RunWithBadBlock([] { std::abort(); }), "SIGABRT: the kernel called abort()");
 }
 
@@ -90,7 +111,7 @@ int Recurse(int depth) {
   return Recurse(depth + 1) + frame[0];
 }
 
-TEST(KernelGuard, UnboundedRecursionOnAFiberIsAnAiCoreException) {
+TEST_F(KernelGuard, UnboundedRecursionOnAFiberIsAnAiCoreException) {
   if (kSanitized) GTEST_SKIP() << "AddressSanitizer reports the overflow first";
   // After SyncAll, block 2 runs on a fiber's own stack, whose guard page stops it.
   ExpectException(RunWithBadBlock([] { g_zero = Recurse(0); }, Sync::kAfterSync), "SIGSEGV");
@@ -100,7 +121,7 @@ void Spin() {
   for (;;) g_zero = g_zero + 1;
 }
 
-TEST(KernelGuard, ASpinInScalarCodeMeetsTheWallClockWatchdog) {
+TEST_F(KernelGuard, ASpinInScalarCodeMeetsTheWallClockWatchdog) {
   const LaunchResult r = RunWithBadBlock(&Spin, Sync::kNone, 0.2);
   ASSERT_TRUE(r.fault.has_value()) << r.status.ToString();
   EXPECT_EQ(r.fault->kind, FaultKind::kTimeout) << r.fault->ToString();
@@ -112,7 +133,7 @@ TEST(KernelGuard, ASpinInScalarCodeMeetsTheWallClockWatchdog) {
   ExpectCleanLaunchAfterwards();
 }
 
-TEST(KernelGuard, ASpinWhileOthersWaitInSyncAllStopsThemAll) {
+TEST_F(KernelGuard, ASpinWhileOthersWaitInSyncAllStopsThemAll) {
   const LaunchResult r = RunWithBadBlock(&Spin, Sync::kBeforeSync, 0.2);
   ASSERT_TRUE(r.fault.has_value()) << r.status.ToString();
   EXPECT_EQ(r.fault->kind, FaultKind::kTimeout) << r.fault->ToString();
@@ -122,6 +143,18 @@ TEST(KernelGuard, ASpinWhileOthersWaitInSyncAllStopsThemAll) {
             std::string::npos)
       << r.fault->message;
   ExpectCleanLaunchAfterwards();
+}
+
+TEST_F(KernelGuard, AnInvalidWallClockLimitIsRefusedByName) {
+  for (const char* bad : {"soon", "-1", "nan", "inf", "2e6", "5s"}) {
+    setenv("OPSIM_LAUNCH_TIMEOUT", bad, 1);
+    const LaunchResult r = RunOne([] {});
+    EXPECT_EQ(r.status.code(), ErrorCode::kInvalidParam) << bad;
+    EXPECT_NE(r.status.message().find(std::string("OPSIM_LAUNCH_TIMEOUT = '") + bad +
+                                      "' is not a number of seconds in [0, 1e6]"),
+              std::string::npos)
+        << r.status.message();
+  }
 }
 
 }  // namespace

@@ -127,6 +127,11 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
                      "Launch: device profile '" + device.name + "' is incomplete"};
     return result;
   }
+  double wall_seconds = 0;
+  if (Status s = ResolveWallTimeout(&wall_seconds); !s.ok()) {
+    result.status = std::move(s);
+    return result;
+  }
   const uint32_t cores = std::min(block_dim, device.vector_cores);
   // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
   static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
@@ -168,7 +173,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   };
   Core* const outer = tls_core;
   {
-    const WatchScope watch(&state, ResolveWallTimeout());
+    const WatchScope watch(&state, wall_seconds);
     if (cores == 1) {
       run_core(0);
     } else {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "runtime/kernel_guard.h"
 #include "runtime/launch_state.h"
@@ -15,17 +16,24 @@ namespace {
 // Polled, not woken per launch: arming costs a suite of thousands of launches no system call.
 constexpr auto kPoll = std::chrono::milliseconds(50);
 
-double FromEnvironment() {
-  const char* text = std::getenv("OPSIM_LAUNCH_TIMEOUT");
-  if (text == nullptr || *text == '\0') return kDefaultWallTimeoutSeconds;
-  char* end = nullptr;
-  const double v = std::strtod(text, &end);
-  return end != text && *end == '\0' && v >= 0 ? v : kDefaultWallTimeoutSeconds;
-}
-
 }  // namespace
 
-double ResolveWallTimeout() { return FromEnvironment(); }
+Status ResolveWallTimeout(double* seconds) {
+  *seconds = kDefaultWallTimeoutSeconds;
+  const char* text = std::getenv("OPSIM_LAUNCH_TIMEOUT");
+  if (text == nullptr || *text == '\0') return Status::Ok();
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  // !(v <= max) also refuses NaN; "inf" would overflow the deadline's clock.
+  if (end == text || *end != '\0' || v < 0 || !(v <= kMaxWallTimeoutSeconds)) {
+    return {ErrorCode::kInvalidParam,
+            std::string("Launch: OPSIM_LAUNCH_TIMEOUT = '") + text +
+                "' is not a number of seconds in [0, 1e6] (the launch's host wall-clock limit; "
+                "0 for none, unset for 120)"};
+  }
+  *seconds = v;
+  return Status::Ok();
+}
 
 LaunchWatchdog& LaunchWatchdog::Get() {
   static LaunchWatchdog watchdog;

@@ -11,14 +11,18 @@
 #include <thread>
 #include <vector>
 
+#include "opsim/core/status.h"
+
 namespace opsim::sim::detail {
 
 class LaunchState;
 
 // The limit a launch runs with, in seconds: OPSIM_LAUNCH_TIMEOUT's (0: none), read at each launch,
-// else kDefaultWallTimeoutSeconds.
-double ResolveWallTimeout();
+// else kDefaultWallTimeoutSeconds. A value that is not a number of seconds in
+// [0, kMaxWallTimeoutSeconds] is an error naming it and the rule; the launch does not run.
+Status ResolveWallTimeout(double* seconds);
 inline constexpr double kDefaultWallTimeoutSeconds = 120;
+inline constexpr double kMaxWallTimeoutSeconds = 1e6;  // 11.6 days: a typo, not a limit
 
 class LaunchWatchdog {
  public:
