@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <ucontext.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +18,11 @@
 
 #include "runtime/launch_state.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace opsim::sim::detail {
 
 extern thread_local Core* tls_core;
@@ -26,7 +32,7 @@ namespace {
 constexpr int kFaultSignals[] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT};
 struct sigaction g_previous[NSIG];  // what our handlers replaced: run outside kernels
 
-// Executable code of the runtime (this library, the C and C++ runtimes, the loader). A watchdog
+// Executable code of the runtime (this library and the objects IsRuntimeName names). A watchdog
 // signal that lands there must not jump out: a lock may be held. The block then stops at its next
 // instruction instead, and the watchdog signals again until it has.
 struct CodeRange {
@@ -36,17 +42,34 @@ struct CodeRange {
 CodeRange g_runtime[16];
 int g_runtime_count = 0;
 
-int AddRuntimeObject(dl_phdr_info* info, size_t, void* data) {
-  const auto* targets = static_cast<const uintptr_t*>(data);
-  bool wanted = std::strstr(info->dlpi_name, "/ld-linux") != nullptr;
-  for (int i = 0; !wanted && targets[i] != 0; ++i) {
-    for (int s = 0; s < info->dlpi_phnum; ++s) {
-      const ElfW(Phdr)& p = info->dlpi_phdr[s];
-      const uintptr_t lo = info->dlpi_addr + p.p_vaddr;
-      if (p.p_type == PT_LOAD && targets[i] >= lo && targets[i] < lo + p.p_memsz) wanted = true;
-    }
+// The runtime's objects by file name: the C, C++ and math runtimes, the loader, and under the
+// sanitizers their runtimes, which intercept malloc and the locking calls (so an address taken of
+// pthread_cond_wait or malloc would name the sanitizer, not libc).
+bool IsRuntimeName(const char* path) {
+  static const char* const kNames[] = {"/libc.so",    "/libstdc++.so", "/libgcc_s.so",
+                                       "/libm.so",    "/ld-linux",     "/libpthread.so",
+                                       "/libasan.so", "/libubsan.so"};
+  for (const char* name : kNames) {
+    if (std::strstr(path, name) != nullptr) return true;
   }
-  for (int s = 0; wanted && s < info->dlpi_phnum; ++s) {
+  return false;
+}
+
+bool Contains(const dl_phdr_info& info, uintptr_t address) {
+  for (int s = 0; s < info.dlpi_phnum; ++s) {
+    const ElfW(Phdr)& p = info.dlpi_phdr[s];
+    const uintptr_t lo = info.dlpi_addr + p.p_vaddr;
+    if (p.p_type == PT_LOAD && address >= lo && address < lo + p.p_memsz) return true;
+  }
+  return false;
+}
+
+int AddRuntimeObject(dl_phdr_info* info, size_t, void* simulator_address) {
+  if (!IsRuntimeName(info->dlpi_name) &&
+      !Contains(*info, reinterpret_cast<uintptr_t>(simulator_address))) {
+    return 0;
+  }
+  for (int s = 0; s < info->dlpi_phnum; ++s) {
     const ElfW(Phdr)& p = info->dlpi_phdr[s];
     if (p.p_type != PT_LOAD || (p.p_flags & PF_X) == 0 || g_runtime_count == 16) continue;
     const uintptr_t lo = info->dlpi_addr + p.p_vaddr;
@@ -55,12 +78,7 @@ int AddRuntimeObject(dl_phdr_info* info, size_t, void* data) {
   return 0;
 }
 
-void FindRuntimeCode() {
-  const uintptr_t targets[] = {
-      reinterpret_cast<uintptr_t>(&CurOrNull), reinterpret_cast<uintptr_t>(&pthread_cond_wait),
-      reinterpret_cast<uintptr_t>(&std::malloc), reinterpret_cast<uintptr_t>(&std::terminate), 0};
-  dl_iterate_phdr(&AddRuntimeObject, const_cast<uintptr_t*>(targets));
-}
+void FindRuntimeCode() { dl_iterate_phdr(&AddRuntimeObject, reinterpret_cast<void*>(&CurOrNull)); }
 
 bool InRuntime(uintptr_t pc) {
   for (int i = 0; i < g_runtime_count; ++i) {
@@ -69,17 +87,24 @@ bool InRuntime(uintptr_t pc) {
   return false;
 }
 
-uintptr_t ProgramCounter(const void* context) {
-  const auto* uc = static_cast<const ucontext_t*>(context);
 #if defined(__x86_64__)
-  return static_cast<uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-  return static_cast<uintptr_t>(uc->uc_mcontext.pc);
-#else
-  (void)uc;
-  return 0;
-#endif
+uintptr_t ProgramCounter(const ucontext_t& uc) {
+  return static_cast<uintptr_t>(uc.uc_mcontext.gregs[REG_RIP]);
 }
+uintptr_t StackPointer(const ucontext_t& uc) {
+  return static_cast<uintptr_t>(uc.uc_mcontext.gregs[REG_RSP]);
+}
+#elif defined(__aarch64__)
+uintptr_t ProgramCounter(const ucontext_t& uc) { return uc.uc_mcontext.pc; }
+uintptr_t StackPointer(const ucontext_t& uc) { return uc.uc_mcontext.sp; }
+#else
+#error "kernel_guard.cc reads the program counter and stack pointer of x86-64 and AArch64 only"
+#endif
+
+// Set once a sanitizer has found an error and is ending the process (ASan's abort_on_error
+// raises SIGABRT): that abort is the sanitizer's report, not the kernel's, and must not become
+// a fault the launch survives.
+std::atomic<bool> g_sanitizer_dying{false};
 
 // Outside a kernel the signal is not ours: what was there before handles it.
 void Chain(int sig, siginfo_t* info, void* context) {
@@ -102,11 +127,12 @@ void Chain(int sig, siginfo_t* info, void* context) {
   if (info->si_code <= 0) raise(sig);
 }
 
-[[noreturn]] void Escape(BlockGuard& guard, int sig, const siginfo_t* info, uintptr_t pc) {
+[[noreturn]] void Escape(BlockGuard& guard, int sig, const siginfo_t* info, const ucontext_t& uc) {
   guard.signal = sig;
   guard.code = info->si_code;
   guard.address = info->si_addr;
-  guard.pc = pc;
+  guard.pc = ProgramCounter(uc);
+  guard.sp = StackPointer(uc);
   // abort() blocks signals before raising SIGABRT; the next block must be guarded again.
   sigset_t ours;
   sigemptyset(&ours);
@@ -118,26 +144,26 @@ void Chain(int sig, siginfo_t* info, void* context) {
 
 void OnSignal(int sig, siginfo_t* info, void* context) {
   const int saved_errno = errno;
+  const auto& uc = *static_cast<const ucontext_t*>(context);
   Core* core = tls_core;
   LaunchState* launch = core != nullptr ? core->launch : nullptr;
   BlockGuard* guard =
       launch != nullptr ? launch->Guard(static_cast<uint32_t>(core->core_idx)) : nullptr;
-  const uintptr_t pc = ProgramCounter(context);
   if (sig == WatchdogSignal()) {
     // Only a launch the watchdog stopped; a late signal finds its thread elsewhere and is dropped.
     if (guard != nullptr && launch->WallStopped()) {
-      if (!InRuntime(pc)) Escape(*guard, sig, info, pc);
+      if (!InRuntime(ProgramCounter(uc))) Escape(*guard, sig, info, uc);
       core->timeout_ns = -1;  // the next instruction stops the block (RaiseTimeout)
     }
     errno = saved_errno;
     return;
   }
-  if (guard == nullptr) {
+  if (guard == nullptr || g_sanitizer_dying.load()) {
     Chain(sig, info, context);
     errno = saved_errno;
     return;
   }
-  Escape(*guard, sig, info, pc);
+  Escape(*guard, sig, info, uc);
 }
 
 void InstallHandlers() {
@@ -149,6 +175,12 @@ void InstallHandlers() {
   sigemptyset(&action.sa_mask);
   for (int s : kFaultSignals) sigaction(s, &action, &g_previous[s]);
   sigaction(WatchdogSignal(), &action, &g_previous[WatchdogSignal()]);
+#if defined(__SANITIZE_ADDRESS__)
+  // A sanitizer's report inside a kernel ends the process as it would without the guard: the
+  // test that ran into it must fail. (UBSan's own runtime exits without a signal unless
+  // UBSAN_OPTIONS sets abort_on_error.)
+  __sanitizer_set_death_callback([] { g_sanitizer_dying.store(true); });
+#endif
 }
 
 // A stack that overflowed cannot run the handler: each thread that runs blocks gets a second one.
@@ -170,7 +202,17 @@ __attribute__((noinline)) bool Enter(BlockGuard& guard_ref,
                                      const std::function<void()>& kernel_ref) {
   BlockGuard* volatile guard = &guard_ref;
   const std::function<void()>* volatile kernel = &kernel_ref;
-  if (sigsetjmp(guard->env, 0) != 0) return true;
+  if (sigsetjmp(guard->env, 0) != 0) {
+#if defined(__SANITIZE_ADDRESS__)
+    // The abandoned frames below this one left their redzones poisoned, and the runtime's calls
+    // from here reuse that stack. ASan's siglongjmp clears a thread's own stack but not a fiber's.
+    // 128: the x86-64 red zone below the stack pointer, which leaf code uses unannounced.
+    const uintptr_t low = guard->sp - 128;
+    const auto high = reinterpret_cast<uintptr_t>(&guard);
+    if (low < high) __asan_unpoison_memory_region(reinterpret_cast<void*>(low), high - low);
+#endif
+    return true;
+  }
   (*kernel)();
   return false;
 }

@@ -25,6 +25,7 @@ struct BlockGuard {
   int code = 0;    // siginfo's si_code
   const void* address = nullptr;
   uintptr_t pc = 0;
+  uintptr_t sp = 0;  // the stack pointer the signal interrupted
 };
 
 // Installs the process's handlers (once; other code's handlers still run outside kernels) and
