@@ -102,6 +102,46 @@ double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& ke
   return t;
 }
 
+// What a launch needs before it starts: a blockDim in range, a complete profile, and a valid
+// OPSIM_LAUNCH_TIMEOUT (its seconds in *wall_seconds).
+Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, double* wall_seconds) {
+  if (block_dim < 1 || block_dim > 65535) {
+    return {ErrorCode::kInvalidParam, "Launch: blockDim = " + std::to_string(block_dim) +
+                                          " is out of range (expected 1 <= blockDim <= 65535)"};
+  }
+  if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
+      device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
+    return {ErrorCode::kInvalidParam, "Launch: device profile '" + device.name + "' is incomplete"};
+  }
+  return ResolveWallTimeout(wall_seconds);
+}
+
+// The launch's statistics from its cores': pipe totals, the slowest core, the HBM bound, the
+// device time and the trace.
+void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector<double> core_ns,
+                    const std::vector<std::array<PipeStats, kPipeCount>>& core_stats,
+                    const std::vector<uint64_t>& elided_bytes,
+                    const std::vector<std::vector<TraceEvent>>& core_trace, KernelStats& s) {
+  s.block_dim = block_dim;
+  s.core_ns = std::move(core_ns);
+  for (const auto& per_core : core_stats) {
+    for (int p = 0; p < kPipeCount; ++p) {
+      s.pipes[p].busy_ns += per_core[p].busy_ns;
+      s.pipes[p].bytes += per_core[p].bytes;
+      s.pipes[p].instructions += per_core[p].instructions;
+    }
+  }
+  for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
+  s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
+  const uint64_t gm_bytes =
+      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
+  s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
+  s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
+  for (auto& events : core_trace) {
+    s.trace.insert(s.trace.end(), events.begin(), events.end());
+  }
+}
+
 }  // namespace
 
 void SyncAllImpl() {
@@ -115,21 +155,9 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
                     const std::function<void()>& kernel) {
   using namespace detail;
   LaunchResult result;
-  if (block_dim < 1 || block_dim > 65535) {
-    result.status = {ErrorCode::kInvalidParam,
-                     "Launch: blockDim = " + std::to_string(block_dim) +
-                         " is out of range (expected 1 <= blockDim <= 65535)"};
-    return result;
-  }
-  if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
-      device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
-    result.status = {ErrorCode::kInvalidParam,
-                     "Launch: device profile '" + device.name + "' is incomplete"};
-    return result;
-  }
   double wall_seconds = 0;
-  if (Status s = ResolveWallTimeout(&wall_seconds); !s.ok()) {
-    result.status = std::move(s);
+  if (Status st = CheckLaunch(device, block_dim, &wall_seconds); !st.ok()) {
+    result.status = std::move(st);
     return result;
   }
   const uint32_t cores = std::min(block_dim, device.vector_cores);
@@ -190,25 +218,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     result.fault = std::move(fault);
   }
 
-  KernelStats& s = result.stats;
-  s.block_dim = block_dim;
-  s.core_ns = std::move(core_ns);
-  for (const auto& per_core : core_stats) {
-    for (int p = 0; p < kPipeCount; ++p) {
-      s.pipes[p].busy_ns += per_core[p].busy_ns;
-      s.pipes[p].bytes += per_core[p].bytes;
-      s.pipes[p].instructions += per_core[p].instructions;
-    }
-  }
-  for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
-  s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
-  const uint64_t gm_bytes =
-      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
-  s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
-  s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
-  for (auto& events : core_trace) {
-    s.trace.insert(s.trace.end(), events.begin(), events.end());
-  }
+  SummariseStats(device, block_dim, std::move(core_ns), core_stats, elided_bytes, core_trace,
+                 result.stats);
   return result;
 }
 
