@@ -108,6 +108,9 @@ OP_ADD(UserFault);
 // Volatile, so the compiler emits the division and the store as written.
 static volatile int64_t g_zero = 0;
 static volatile uintptr_t g_wild = 16;  // no page is ever mapped there
+// The spin's own counter: `opsim run` runs cases on several threads, and a spin that counted in
+// g_zero made a division running beside it divide by its count instead of zero.
+static volatile int64_t g_spins = 0;
 
 // The CPU's SIGFPE is what the guard must catch, so UBSan (which would report the division
 // itself, first) leaves this one function alone in the sanitizer build.
@@ -126,7 +129,7 @@ extern "C" void user_fault(uint8_t* x, uint8_t* y, uint8_t* /*workspace*/, uint8
   if (plan[0] == 3) plan[1] = DivideByZero(plan[1]);               // SIGFPE
   if (plan[0] == 4) *reinterpret_cast<volatile int*>(g_wild) = 1;  // SIGSEGV
   if (plan[0] == 5) std::abort();
-  while (plan[0] == 6) g_zero = g_zero + 1;  // scalar code only: no simulated time passes
+  while (plan[0] == 6) g_spins = g_spins + 1;  // scalar code only: no simulated time passes
   std::memcpy(y, x, static_cast<size_t>(plan[1]) * sizeof(float));
 }
 static const opsim::op_api::KernelRegistrar g_user_fault_kernel("UserFault", 0, &user_fault);
