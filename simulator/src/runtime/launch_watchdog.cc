@@ -35,18 +35,12 @@ Status ResolveWallTimeout(double* seconds) {
   return Status::Ok();
 }
 
+// Never destroyed, its thread detached: a destructor joining the thread at exit() would hang in
+// a forked child, which has no such thread (a library probe whose initialiser calls exit(0)
+// waited out its 60 s limit instead of reporting the exit).
 LaunchWatchdog& LaunchWatchdog::Get() {
-  static LaunchWatchdog watchdog;
-  return watchdog;
-}
-
-LaunchWatchdog::~LaunchWatchdog() {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    quit_ = true;
-  }
-  cv_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  static LaunchWatchdog* const watchdog = new LaunchWatchdog;
+  return *watchdog;
 }
 
 void LaunchWatchdog::Watch(LaunchState* state, double seconds) {
@@ -54,7 +48,10 @@ void LaunchWatchdog::Watch(LaunchState* state, double seconds) {
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                             std::chrono::duration<double>(seconds));
   std::lock_guard<std::mutex> lock(mu_);
-  if (!thread_.joinable()) thread_ = std::thread([this] { Loop(); });
+  if (!started_) {
+    std::thread([this] { Loop(); }).detach();
+    started_ = true;
+  }
   entries_.push_back({state, deadline, seconds, false});
 }
 
@@ -75,7 +72,7 @@ void LaunchWatchdog::Loop() {
   sigaddset(&block, WatchdogSignal());
   pthread_sigmask(SIG_BLOCK, &block, nullptr);
   std::unique_lock<std::mutex> lock(mu_);
-  while (!quit_) {
+  for (;;) {
     cv_.wait_for(lock, kPoll);
     const auto now = std::chrono::steady_clock::now();
     for (Entry& e : entries_) {

@@ -27,7 +27,6 @@ inline constexpr double kMaxWallTimeoutSeconds = 1e6;  // 11.6 days: a typo, not
 class LaunchWatchdog {
  public:
   static LaunchWatchdog& Get();
-  ~LaunchWatchdog();
   // `state` is watched from now until Unwatch (seconds > 0).
   void Watch(LaunchState* state, double seconds);
   void Unwatch(LaunchState* state);
@@ -45,8 +44,7 @@ class LaunchWatchdog {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<Entry> entries_;
-  std::thread thread_;
-  bool quit_ = false;
+  bool started_ = false;  // the polling thread, detached
 };
 
 // Watches one launch for the scope's lifetime.
