@@ -18,7 +18,9 @@
 #include "runtime/core_storage.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
+#include "runtime/kernel_guard.h"
 #include "runtime/launch_state.h"
+#include "runtime/launch_watchdog.h"
 
 namespace opsim::sim {
 namespace detail {
@@ -60,6 +62,86 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   }
 }
 
+// Runs core's blocks (core_idx, core_idx + cores, ...) one after another until the launch has
+// faulted; returns the simulated time the last one ended. Whatever a block does (a fault, an
+// exception, a signal its code raised, the watchdog's) ends that block and becomes the launch's
+// fault, never the process's end.
+double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& kernel) {
+  const auto c = static_cast<uint32_t>(core.core_idx);
+  PrepareGuardThread();
+  double t = 0;
+  for (uint32_t b = c; b < state.block_dim && !state.Skips(static_cast<int32_t>(b));
+       b += state.cores) {
+    ResetForBlock(core, static_cast<int32_t>(b), t);
+    state.CoreRunning(c, static_cast<int32_t>(b));
+    BlockGuard guard;
+    try {
+      if (RunGuarded(core, guard, kernel)) {
+        // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
+        state.RecordFault(HardwareFault(core, guard));
+      } else {
+        if (core.pending_fault) throw FaultError(*core.pending_fault);
+        CheckLeaks(core, 0, "kernel end");
+        state.BlockExited(core);
+      }
+    } catch (const FaultError& e) {
+      state.RecordFault(e.fault());
+    } catch (const AbortError&) {
+    } catch (const std::exception& e) {
+      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                              std::string("threw an exception: ") + e.what()});
+    } catch (...) {  // `throw 42` in a kernel would otherwise end the process
+      const std::type_info* type = abi::__cxa_current_exception_type();
+      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
+                              std::string("threw an exception of type ") +
+                                  (type != nullptr ? type->name() : "unknown")});
+    }
+    t = *std::max_element(core.clock.begin(), core.clock.end());
+  }
+  state.CoreIdle(c);
+  return t;
+}
+
+// What a launch needs before it starts: a blockDim in range, a complete profile, and a valid
+// OPSIM_LAUNCH_TIMEOUT (its seconds in *wall_seconds).
+Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, double* wall_seconds) {
+  if (block_dim < 1 || block_dim > 65535) {
+    return {ErrorCode::kInvalidParam, "Launch: blockDim = " + std::to_string(block_dim) +
+                                          " is out of range (expected 1 <= blockDim <= 65535)"};
+  }
+  if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
+      device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
+    return {ErrorCode::kInvalidParam, "Launch: device profile '" + device.name + "' is incomplete"};
+  }
+  return ResolveWallTimeout(wall_seconds);
+}
+
+// The launch's statistics from its cores': pipe totals, the slowest core, the HBM bound, the
+// device time and the trace.
+void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector<double> core_ns,
+                    const std::vector<std::array<PipeStats, kPipeCount>>& core_stats,
+                    const std::vector<uint64_t>& elided_bytes,
+                    const std::vector<std::vector<TraceEvent>>& core_trace, KernelStats& s) {
+  s.block_dim = block_dim;
+  s.core_ns = std::move(core_ns);
+  for (const auto& per_core : core_stats) {
+    for (int p = 0; p < kPipeCount; ++p) {
+      s.pipes[p].busy_ns += per_core[p].busy_ns;
+      s.pipes[p].bytes += per_core[p].bytes;
+      s.pipes[p].instructions += per_core[p].instructions;
+    }
+  }
+  for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
+  s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
+  const uint64_t gm_bytes =
+      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
+  s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
+  s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
+  for (auto& events : core_trace) {
+    s.trace.insert(s.trace.end(), events.begin(), events.end());
+  }
+}
+
 }  // namespace
 
 void SyncAllImpl() {
@@ -73,16 +155,9 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
                     const std::function<void()>& kernel) {
   using namespace detail;
   LaunchResult result;
-  if (block_dim < 1 || block_dim > 65535) {
-    result.status = {ErrorCode::kInvalidParam,
-                     "Launch: blockDim = " + std::to_string(block_dim) +
-                         " is out of range (expected 1 <= blockDim <= 65535)"};
-    return result;
-  }
-  if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
-      device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
-    result.status = {ErrorCode::kInvalidParam,
-                     "Launch: device profile '" + device.name + "' is incomplete"};
+  double wall_seconds = 0;
+  if (Status st = CheckLaunch(device, block_dim, &wall_seconds); !st.ok()) {
+    result.status = std::move(st);
     return result;
   }
   const uint32_t cores = std::min(block_dim, device.vector_cores);
@@ -118,39 +193,20 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);
     tls_core = &core;
-    double t = 0;
-    for (uint32_t b = c; b < block_dim && !state.Skips(static_cast<int32_t>(b)); b += cores) {
-      ResetForBlock(core, static_cast<int32_t>(b), t);
-      try {
-        kernel();
-        if (core.pending_fault) throw FaultError(*core.pending_fault);
-        CheckLeaks(core, 0, "kernel end");
-        state.BlockExited(core);
-      } catch (const FaultError& e) {
-        state.RecordFault(e.fault());
-      } catch (const AbortError&) {
-      } catch (const std::exception& e) {
-        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                                std::string("threw an exception: ") + e.what()});
-      } catch (...) {  // `throw 42` in a kernel would otherwise end the process
-        const std::type_info* type = abi::__cxa_current_exception_type();
-        state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                                std::string("threw an exception of type ") +
-                                    (type != nullptr ? type->name() : "unknown")});
-      }
-      t = *std::max_element(core.clock.begin(), core.clock.end());
-    }
-    core_ns[c] = t;
+    core_ns[c] = RunBlocks(core, state, kernel);
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
     ReturnStorage(core);
     tls_core = nullptr;
   };
   Core* const outer = tls_core;
-  if (cores == 1) {
-    run_core(0);
-  } else {
-    CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
+  {
+    const WatchScope watch(&state, wall_seconds);
+    if (cores == 1) {
+      run_core(0);
+    } else {
+      CorePool::Get().Run(cores, static_cast<uint32_t>(threads), run_core);
+    }
   }
   tls_core = outer;
 
@@ -162,25 +218,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     result.fault = std::move(fault);
   }
 
-  KernelStats& s = result.stats;
-  s.block_dim = block_dim;
-  s.core_ns = std::move(core_ns);
-  for (const auto& per_core : core_stats) {
-    for (int p = 0; p < kPipeCount; ++p) {
-      s.pipes[p].busy_ns += per_core[p].busy_ns;
-      s.pipes[p].bytes += per_core[p].bytes;
-      s.pipes[p].instructions += per_core[p].instructions;
-    }
-  }
-  for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
-  s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
-  const uint64_t gm_bytes =
-      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
-  s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
-  s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
-  for (auto& events : core_trace) {
-    s.trace.insert(s.trace.end(), events.begin(), events.end());
-  }
+  SummariseStats(device, block_dim, std::move(core_ns), core_stats, elided_bytes, core_trace,
+                 result.stats);
   return result;
 }
 

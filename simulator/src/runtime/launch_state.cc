@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace opsim::sim::detail {
 
@@ -14,7 +15,8 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       block_dim(block_dim),
       cores(cores),
       regions(options.regions),
-      writes_(cores) {}
+      writes_(cores),
+      watch_(cores) {}
 
 int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
   const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
@@ -142,8 +144,11 @@ void LaunchState::SyncAll(Core& core) {
     cv_.notify_all();
   } else {
     lock.unlock();
+    CoreWatch& watch = watch_[static_cast<size_t>(core.core_idx)];
+    watch.waiting = true;
     FiberScheduler::ThisThread().Park(*this, gen);
     tls_core = &core;  // other blocks ran on this thread meanwhile
+    watch.waiting = false;
     if (abort_) throw AbortError{};
   }
   // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
@@ -185,6 +190,37 @@ void LaunchState::RecordFault(const Fault& fault) {
 std::optional<Fault> LaunchState::fault() const {
   std::lock_guard<std::mutex> lock(mu_);
   return fault_;
+}
+
+std::vector<pthread_t> LaunchState::StopForWallClock(double seconds, bool first) {
+  std::vector<pthread_t> threads;
+  std::string running;
+  std::string waiting;
+  int32_t lowest = std::numeric_limits<int32_t>::max();
+  for (uint32_t c = 0; c < cores; ++c) {
+    const int32_t block = watch_[c].block.load();
+    if (block < 0) continue;
+    const std::string name = "core " + std::to_string(c) + " (block " + std::to_string(block) + ")";
+    if (watch_[c].waiting.load()) {
+      waiting += (waiting.empty() ? "" : ", ") + name;
+      continue;
+    }
+    running += (running.empty() ? "" : ", ") + name;
+    lowest = std::min(lowest, block);
+    threads.push_back(watch_[c].thread.load());
+  }
+  if (!first) return threads;
+  wall_stopped_ = true;  // before any signal: the handler checks it
+  if (running.empty()) return threads;
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%g", seconds);
+  RecordFault(Fault{FaultKind::kTimeout, lowest, "kernel (host wall clock)",
+                    std::string("the launch ran past its host wall-clock limit of ") + limit +
+                        " s (OPSIM_LAUNCH_TIMEOUT; 0 for none) "
+                        "with cores still running: " +
+                        running + (waiting.empty() ? "" : "; waiting in SyncAll: " + waiting) +
+                        ": a loop in scalar code, which never reaches the simulated-time limit?"});
+  return threads;
 }
 
 }  // namespace opsim::sim::detail

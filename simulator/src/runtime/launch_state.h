@@ -2,6 +2,8 @@
 // overlap check, and the first fault.
 #pragma once
 
+#include <pthread.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -18,6 +20,8 @@ namespace opsim::sim::detail {
 
 // Thrown in a core that must stop because another core faulted.
 struct AbortError {};
+
+struct BlockGuard;  // kernel_guard.h
 
 // Blocks waiting in SyncAll park in their host thread's FiberScheduler; the barrier's
 // generation is their ticket.
@@ -55,7 +59,29 @@ class LaunchState final : private ParkBarrier {
   bool Skips(int32_t block) const { return block > fault_block_; }
   std::optional<Fault> fault() const;
 
+  // What the signal handler (kernel_guard.h) and the watchdog (launch_watchdog.h) need: per core,
+  // the guard of its running block, the host thread running it, and whether it waits in SyncAll.
+  // A core's blocks all run in one execution context, so a guard per core is one per context.
+  void SetGuard(uint32_t core, BlockGuard* guard) { watch_[core].guard = guard; }
+  BlockGuard* Guard(uint32_t core) const { return watch_[core].guard; }
+  void CoreRunning(uint32_t core, int32_t block) {
+    watch_[core].thread.store(pthread_self(), std::memory_order_relaxed);
+    watch_[core].block.store(block, std::memory_order_relaxed);
+  }
+  void CoreIdle(uint32_t core) { watch_[core].block.store(-1, std::memory_order_relaxed); }
+  bool WallStopped() const { return wall_stopped_.load(); }
+  // The watchdog, past the launch's wall-clock limit: the first call records a kTimeout fault
+  // naming the cores still running (and those waiting in SyncAll) and stops the launch; every
+  // call returns the host threads of the running ones, to be signalled.
+  std::vector<pthread_t> StopForWallClock(double seconds, bool first);
+
  private:
+  struct CoreWatch {
+    BlockGuard* volatile guard = nullptr;  // read by a signal handler on the same thread
+    std::atomic<pthread_t> thread{};
+    std::atomic<int32_t> block{-1};
+    std::atomic<bool> waiting{false};
+  };
   struct WriteSpan {
     uintptr_t begin;
     uintptr_t end;
@@ -79,6 +105,8 @@ class LaunchState final : private ParkBarrier {
   std::atomic<int32_t> fault_block_ = std::numeric_limits<int32_t>::max();  // fault_'s block
   std::optional<Fault> fault_;
   std::vector<std::vector<WriteSpan>> writes_;  // per core, no lock needed
+  std::vector<CoreWatch> watch_;                // per core
+  std::atomic<bool> wall_stopped_ = false;
 };
 
 }  // namespace opsim::sim::detail

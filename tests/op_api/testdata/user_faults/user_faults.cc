@@ -1,6 +1,7 @@
 // An operator library whose user code misbehaves on request (issue 24): the op UserFault's
-// attribute `where` picks the stage that throws, and OPSIM_TEST_USER_FAULT, read while the
-// library loads, makes its static initialisation throw, exit or crash. Tests load copies of it.
+// attribute `where` picks the stage that throws (or how its kernel crashes or spins), and
+// OPSIM_TEST_USER_FAULT, read while the library loads, makes its static initialisation throw, exit
+// or crash. Tests load copies of it.
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,16 @@ uint32_t InferDataType(gert::InferDataTypeContext* context) {
   return ge::GRAPH_SUCCESS;
 }
 
+// What the kernel does, by `where`: 0 copies x to y; the rest go wrong, each its own way.
+int64_t KernelMode(const std::string& where) {
+  static const char* const kModes[] = {"kernel-throw",      "kernel-throw-int", "kernel-fpe",
+                                       "kernel-wild-store", "kernel-abort",     "kernel-spin"};
+  for (int64_t i = 0; i < 6; ++i) {
+    if (where == kModes[i]) return i + 1;
+  }
+  return 0;
+}
+
 uint32_t Tiling(gert::TilingContext* context) {
   const std::string where = Where(context->GetAttrs());
   if (where == "tiling") throw std::out_of_range("tile index 7 out of range");
@@ -66,9 +77,7 @@ uint32_t Tiling(gert::TilingContext* context) {
   context->SetBlockDim(1);
   gert::TilingData* raw = context->GetRawTilingData();
   // {kernel behaviour, element count}
-  const int64_t plan[2] = {where == "kernel-throw"       ? 1
-                           : where == "kernel-throw-int" ? 2
-                                                         : 0,
+  const int64_t plan[2] = {KernelMode(where),
                            context->GetInputShape(0)->GetStorageShape().GetShapeSize()};
   std::memcpy(raw->GetData(), plan, sizeof plan);
   raw->SetDataSize(sizeof plan);
@@ -96,6 +105,20 @@ class UserFault : public OpDef {
 OP_ADD(UserFault);
 }  // namespace ops
 
+// Volatile, so the compiler emits the division and the store as written.
+static volatile int64_t g_zero = 0;
+static volatile uintptr_t g_wild = 16;  // no page is ever mapped there
+// The spin's own counter: `opsim run` runs cases on several threads, and a spin that counted in
+// g_zero made a division running beside it divide by its count instead of zero.
+static volatile int64_t g_spins = 0;
+
+// The CPU's SIGFPE is what the guard must catch, so UBSan (which would report the division
+// itself, first) leaves this one function alone in the sanitizer build.
+__attribute__((no_sanitize("integer-divide-by-zero"), noinline)) static int64_t DivideByZero(
+    int64_t value) {
+  return value / g_zero;
+}
+
 // y = x by plain stores (so runs that pass are unchecked ones: checked mode sees no Ascend C
 // write of y).
 extern "C" void user_fault(uint8_t* x, uint8_t* y, uint8_t* /*workspace*/, uint8_t* tiling) {
@@ -103,6 +126,10 @@ extern "C" void user_fault(uint8_t* x, uint8_t* y, uint8_t* /*workspace*/, uint8
   std::memcpy(plan, tiling, sizeof plan);
   if (plan[0] == 1) throw std::runtime_error("UserFault's kernel threw");
   if (plan[0] == 2) throw 42;
+  if (plan[0] == 3) plan[1] = DivideByZero(plan[1]);               // SIGFPE
+  if (plan[0] == 4) *reinterpret_cast<volatile int*>(g_wild) = 1;  // SIGSEGV
+  if (plan[0] == 5) std::abort();
+  while (plan[0] == 6) g_spins = g_spins + 1;  // scalar code only: no simulated time passes
   std::memcpy(y, x, static_cast<size_t>(plan[1]) * sizeof(float));
 }
 static const opsim::op_api::KernelRegistrar g_user_fault_kernel("UserFault", 0, &user_fault);
