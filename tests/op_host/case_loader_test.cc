@@ -191,6 +191,44 @@ TEST(CaseLoader, ExplicitKnownDevicesReplaceTheProfiles) {
   EXPECT_NE(st.message().find("unknown device 'ascend910b'"), std::string::npos) << st.message();
 }
 
+TEST(CaseLoader, ASelectionExpandsOnlyTheCasesItAccepts) {
+  std::vector<Case> all;
+  ASSERT_TRUE(LoadCaseFile(Fixture("valid_suite.yaml"), &all).ok());
+  CaseLoadOptions options;
+  std::vector<std::string> asked;
+  options.select = [&](const std::string& full_name) {
+    asked.push_back(full_name);
+    return full_name.starts_with("fixture/pattern/") && full_name.ends_with("/ascend310p");
+  };
+  std::vector<Case> selected;
+  ASSERT_TRUE(LoadCaseFile(Fixture("valid_suite.yaml"), &selected, options).ok());
+  // Every name the whole load makes was offered to the selection.
+  EXPECT_EQ(asked.size(), all.size());
+  // The same cases as the whole load's, in its order, with the same names and seeds.
+  std::vector<const Case*> expected;
+  for (const Case& c : all) {
+    if (options.select(c.FullName())) expected.push_back(&c);
+  }
+  ASSERT_EQ(selected.size(), 8u);
+  ASSERT_EQ(selected.size(), expected.size());
+  for (size_t i = 0; i < selected.size(); ++i) {
+    EXPECT_EQ(selected[i].FullName(), expected[i]->FullName());
+    ASSERT_EQ(selected[i].inputs.size(), expected[i]->inputs.size());
+    EXPECT_EQ(selected[i].inputs[0].seed, expected[i]->inputs[0].seed);
+    EXPECT_EQ(selected[i].expected.size(), expected[i]->expected.size());
+  }
+
+  // A case the operator refuses is an error only in a load that selects it.
+  std::vector<Case> none;
+  options.select = [](const std::string&) { return false; };
+  EXPECT_TRUE(LoadCaseFile(Fixture("axes_out_of_range.yaml"), &none, options).ok());
+  EXPECT_TRUE(none.empty());
+  options.select = [](const std::string& name) { return name.ends_with("/ascend910b"); };
+  const Status st = LoadCaseFile(Fixture("axes_out_of_range.yaml"), &none, options);
+  EXPECT_EQ(st.code(), ErrorCode::kConfigError);
+  EXPECT_NE(st.message().find("is refused"), std::string::npos) << st.message();
+}
+
 class ValidSuite : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <regex>
 
 #include <limits>
 #include <string>
@@ -163,7 +162,7 @@ FolderResult RunFolder(const fs::path& folder, Context* context) {
 }
 
 int RunOnnxTest(const OnnxTestOptions& o) {
-  std::regex require;
+  SafeRegex require;
   if (!o.require_pass.empty()) {
     if (Status st = CompileRegex("--require-pass", o.require_pass, &require); !st.ok()) {
       return UsageError(kOnnxTestCmd, st.message());
@@ -205,7 +204,7 @@ int RunOnnxTest(const OnnxTestOptions& o) {
     passed += r.outcome == Outcome::kPass;
     failed += r.outcome == Outcome::kFail;
     skipped += r.outcome == Outcome::kSkip;
-    if (!o.require_pass.empty() && std::regex_search(name, require)) {
+    if (!o.require_pass.empty() && require.Finds(name)) {
       ++matched;
       matched_passed += r.outcome == Outcome::kPass;
     }

@@ -15,7 +15,6 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 
 #include <string>
 #include <thread>
@@ -137,12 +136,12 @@ class Table {
 
 // Loads the suites named on the command line, or every suite of the default folder, into
 // `all`; `files` gets the files. 0, or the exit code of the error it reported.
-int LoadSuites(const RunOptions& o, std::vector<std::string>* files,
-               std::vector<cases::Case>* all) {
+int LoadSuites(const RunOptions& o, const cases::CaseLoadOptions& load,
+               std::vector<std::string>* files, std::vector<cases::Case>* all) {
   *files = o.suites;
   if (!files->empty()) {
     for (const std::string& f : *files) {
-      if (Status st = cases::LoadCaseFile(f, all); !st.ok()) {
+      if (Status st = cases::LoadCaseFile(f, all, load); !st.ok()) {
         return Report(kRunCmd, st.ToString(), kExitFailure);
       }
     }
@@ -155,7 +154,7 @@ int LoadSuites(const RunOptions& o, std::vector<std::string>* files,
   }
   if (ec) return Report(kRunCmd, "cannot list " + dir + ": " + ec.message(), kExitFailure);
   std::sort(files->begin(), files->end());
-  if (Status st = cases::LoadCaseDir(dir, all); !st.ok()) {
+  if (Status st = cases::LoadCaseDir(dir, all, load); !st.ok()) {
     return Report(kRunCmd, st.ToString(), kExitFailure);
   }
   return 0;
@@ -314,7 +313,7 @@ int RunSuites(const RunOptions& o) {
     return UsageError(kRunCmd, st.message());
   }
   // Then the filter: a pattern that cannot be run is refused before any suite is read.
-  std::optional<std::regex> filter;
+  std::optional<SafeRegex> filter;
   if (o.filter) {
     filter.emplace();
     if (Status st = CompileRegex("--filter", *o.filter, &*filter); !st.ok()) {
@@ -329,9 +328,17 @@ int RunSuites(const RunOptions& o) {
       return UsageError(kRunCmd, st.message());
     }
   }
+  // --device and --filter select while the suites expand: the other cases are never built.
+  cases::CaseLoadOptions load;
+  if (o.device || filter) {
+    load.select = [&](const std::string& full_name) {
+      return (!o.device || full_name.ends_with("/" + *o.device)) &&
+             (!filter || filter->Finds(full_name));
+    };
+  }
   std::vector<cases::Case> all;
   std::vector<std::string> files;
-  if (int rc = LoadSuites(o, &files, &all); rc != 0) return rc;
+  if (int rc = LoadSuites(o, load, &files, &all); rc != 0) return rc;
 
   if (o.device) {
     sim::DeviceProfile profile;
@@ -339,19 +346,15 @@ int RunSuites(const RunOptions& o) {
       return UsageError(kRunCmd, "--device '" + *o.device + "': " + st.message());
     }
   }
-  std::vector<cases::Case> whole;
-  for (cases::Case& c : all) {
-    if (o.device && c.device != *o.device) continue;
-    if (filter && !std::regex_search(c.FullName(), *filter)) continue;
-    if (o.seed) {
+  if (o.seed) {
+    for (cases::Case& c : all) {
       for (cases::CaseInput& in : c.inputs) in.seed = Mix(in.seed, *o.seed);
     }
-    whole.push_back(std::move(c));
   }
   RunSummary summary;
   summary.build_id = BuildId();
   summary.suites = files;
-  std::vector<ShardCase> selected = TakeShard(std::move(whole), o, shard, &summary);
+  std::vector<ShardCase> selected = TakeShard(std::move(all), o, shard, &summary);
   // The protocol's acknowledgement, once the shard is known to be valid (--list too).
   if (Status st = TouchStatusFiles(shard.status_files); !st.ok()) {
     return Report(kRunCmd, st.message(), kExitFailure);

@@ -1,5 +1,6 @@
 #include "safe_regex.h"
 
+#include <regex>
 #include <vector>
 
 namespace opsim::cli {
@@ -56,7 +57,15 @@ Status CheckStructure(const std::string& flag, const std::string& p) {
 
 }  // namespace
 
-Status CompileRegex(const std::string& flag, const std::string& pattern, std::regex* out) {
+struct SafeRegex::Compiled {
+  std::regex regex;
+};
+
+bool SafeRegex::Finds(const std::string& text) const {
+  return compiled_ != nullptr && std::regex_search(text, compiled_->regex);
+}
+
+Status CompileRegex(const std::string& flag, const std::string& pattern, SafeRegex* out) {
   if (pattern.size() > kMaxRegexLength) {
     return {ErrorCode::kInvalidParam,
             flag + " '" + Shown(pattern) + "' is " + std::to_string(pattern.size()) +
@@ -64,7 +73,9 @@ Status CompileRegex(const std::string& flag, const std::string& pattern, std::re
   }
   OPSIM_RETURN_IF_ERROR(CheckStructure(flag, pattern));
   try {
-    out->assign(pattern, std::regex::ECMAScript);
+    auto compiled = std::make_shared<SafeRegex::Compiled>();
+    compiled->regex.assign(pattern, std::regex::ECMAScript);
+    out->compiled_ = std::move(compiled);
   } catch (const std::regex_error& e) {
     return {ErrorCode::kInvalidParam,
             flag + " '" + Shown(pattern) + "' is not a valid regex: " + e.what()};

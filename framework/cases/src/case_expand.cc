@@ -212,8 +212,9 @@ Status BindOpDefInputs(const std::string& op, Case* c) {
 
 class Expander {
  public:
-  Expander(const std::string& suite, const CaseSpec& spec, std::vector<Case>* out)
-      : suite_(suite), spec_(spec), out_(out) {}
+  Expander(const std::string& suite, const CaseSpec& spec,
+           const std::function<bool(const std::string&)>& select, std::vector<Case>* out)
+      : suite_(suite), spec_(spec), select_(select), out_(out) {}
 
   Status Run() {
     for (const auto& [op, op_mark] : spec_.ops) {
@@ -304,6 +305,11 @@ class Expander {
     const std::string stem = spec_.name + "/" + op;
     const std::string dtype_name(DTypeName(dtype));
     const std::string name = stem + varied + "/" + dtype_name;
+    std::vector<std::string> devices;
+    for (const std::string& device : spec_.devices) {
+      if (!select_ || select_(suite_ + "/" + name + "/" + device)) devices.push_back(device);
+    }
+    if (devices.empty()) return Status::Ok();
     Case c;
     c.suite = suite_;
     c.base_name = spec_.name;
@@ -362,7 +368,7 @@ class Expander {
         return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
       }
       c.user_code_failure = st.ToString();
-      for (const std::string& device : spec_.devices) {
+      for (const std::string& device : devices) {
         c.name = name + "/" + device;
         c.device = device;
         out_->push_back(c);
@@ -420,7 +426,7 @@ class Expander {
                              " needs expected values or a .npy file");
       }
     }
-    for (const std::string& device : spec_.devices) {
+    for (const std::string& device : devices) {
       c.name = name + "/" + device;
       c.device = device;
       out_->push_back(c);
@@ -485,14 +491,16 @@ class Expander {
 
   const std::string& suite_;
   const CaseSpec& spec_;
+  const std::function<bool(const std::string&)>& select_;
   std::vector<Case>* out_;
   std::map<std::string, NpyFile> npy_;  // each file read once per entry
 };
 
 }  // namespace
 
-Status ExpandCase(const std::string& suite, const CaseSpec& spec, std::vector<Case>* out) {
-  return Expander(suite, spec, out).Run();
+Status ExpandCase(const std::string& suite, const CaseSpec& spec,
+                  const std::function<bool(const std::string&)>& select, std::vector<Case>* out) {
+  return Expander(suite, spec, select, out).Run();
 }
 
 }  // namespace opsim::cases

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,7 +71,9 @@ Status ParseSuite(const std::string& file, const YAML::Node& root,
                   std::vector<CaseSpec>* specs);
 
 // Expands one entry into concrete cases, creating each (op, attributes, dtype) through the
-// registry and inferring its outputs, so that a suite that loads runs.
-Status ExpandCase(const std::string& suite, const CaseSpec& spec, std::vector<Case>* out);
+// registry and inferring its outputs, so that a suite that loads runs. `select` (may be empty)
+// keeps only the cases whose full name it accepts; the others are not expanded.
+Status ExpandCase(const std::string& suite, const CaseSpec& spec,
+                  const std::function<bool(const std::string&)>& select, std::vector<Case>* out);
 
 }  // namespace opsim::cases

@@ -146,9 +146,7 @@ Status LowerAtbCall(const ReduceOpType& type, const ReduceCall& call, DType dtyp
   return LowerAtb(param, dtype, input, /*strict_dtypes=*/false, request);
 }
 
-}  // namespace
-
-std::vector<ReduceOpType> ReduceOpTypes() {
+std::vector<ReduceOpType> BuildReduceOpTypes() {
   std::vector<ReduceOpType> types;
   for (const ReducerInfo& r : Reducers()) {
     const std::string op = "Reduce" + std::string(r.title);
@@ -172,8 +170,15 @@ std::vector<ReduceOpType> ReduceOpTypes() {
   return types;
 }
 
+}  // namespace
+
+const std::vector<ReduceOpType>& ReduceOpTypes() {
+  static const std::vector<ReduceOpType> types = BuildReduceOpTypes();
+  return types;
+}
+
 std::optional<ReduceOpType> FindReduceOpType(const std::string& name) {
-  for (ReduceOpType& t : ReduceOpTypes()) {
+  for (const ReduceOpType& t : ReduceOpTypes()) {
     if (t.name == name) return t;
   }
   return std::nullopt;

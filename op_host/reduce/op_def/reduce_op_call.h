@@ -27,8 +27,8 @@ struct ReduceOpType {
 
 // Every Reduce op type, from the one table of reducers and the one of family variants: the four
 // reducers in every reading, the variants in ONNX's (and Mean, L1, L2 in OpenVINO's), and
-// OpenVINO's ReduceLogicalAnd / ReduceLogicalOr.
-std::vector<ReduceOpType> ReduceOpTypes();
+// OpenVINO's ReduceLogicalAnd / ReduceLogicalOr. Built once: every InferShape looks its type up.
+const std::vector<ReduceOpType>& ReduceOpTypes();
 std::optional<ReduceOpType> FindReduceOpType(const std::string& name);
 
 // The attribute order each reading declares (what GetAttrs() indexes).

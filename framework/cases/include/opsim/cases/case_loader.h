@@ -7,6 +7,7 @@
 // of an operator library must be loaded (op_api::LoadOpLibrary) before its suites.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ namespace opsim::cases {
 struct CaseLoadOptions {
   // Device names a case may use; empty: the profiles in sim::DefaultDeviceDir().
   std::vector<std::string> known_devices;
+  // When set, only the cases whose full name ("suite/name/.../device") it accepts are expanded
+  // and returned: a run of a few cases out of thousands does not create, dry-run and encode
+  // the rest. Their YAML is still parsed and checked; what only expansion finds (an operator
+  // refusing its attributes, values that do not encode) shows in a load that selects them.
+  std::function<bool(const std::string& full_name)> select;
 };
 
 // Loads one suite file and appends its expanded cases to *cases (nothing on error).
