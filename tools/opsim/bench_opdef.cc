@@ -11,11 +11,10 @@
 #include <random>
 
 #include "cli_util.h"
-#include "device_buffer.h"
 #include "exec_opdef.h"
 #include "nlohmann/json.hpp"
 #include "opsim/core/float16.h"
-#include "opsim/framework/context.h"
+#include "opsim/framework/host_run.h"
 #include "opsim/op_api/op_registry.h"
 
 namespace opsim::cli {
@@ -26,9 +25,9 @@ constexpr size_t kPatternBytes = size_t{4} << 20;
 
 // Values in [-1, 1) (floats) or [-8, 8] (integers), one block repeated: no kernel's speed
 // depends on the values, and generating gigabytes element by element would dominate.
-void FillPattern(DType dtype, DeviceBuffer* buffer) {
+void FillPattern(DType dtype, uint8_t* data, size_t size) {
   const size_t es = DTypeSize(dtype);
-  std::vector<uint8_t> block(std::min(buffer->size(), kPatternBytes) / es * es);
+  std::vector<uint8_t> block(std::min(size, kPatternBytes) / es * es);
   std::mt19937 rng(20261201);
   std::uniform_real_distribution<float> real(-1.0f, 1.0f);
   std::uniform_int_distribution<int> integer(-8, 8);
@@ -46,8 +45,8 @@ void FillPattern(DType dtype, DeviceBuffer* buffer) {
       }
     }
   }
-  for (size_t at = 0; !block.empty() && at < buffer->size(); at += block.size()) {
-    std::memcpy(buffer->data() + at, block.data(), std::min(block.size(), buffer->size() - at));
+  for (size_t at = 0; !block.empty() && at < size; at += block.size()) {
+    std::memcpy(data + at, block.data(), std::min(block.size(), size - at));
   }
 }
 
@@ -138,77 +137,50 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
                                           " input tensors; give one --shape per input, in order (" +
                                           std::to_string(r.shapes.size()) + " given)");
   }
-  // Every size is known and checked against the machine before anything is allocated.
-  SVector<TensorDesc> in_descs;
+  std::vector<HostRunInput> inputs;
   for (size_t k = 0; k < r.shapes.size(); ++k) {
     std::vector<int64_t> dims;
     Shape shape;
     Status st = ParseIntList(r.shapes[k], "--shape", &dims);
     if (st.ok()) st = Shape::Make(dims.data(), dims.size(), &shape, "--shape " + r.shapes[k]);
     if (!st.ok()) return UsageError(kBenchOpDefCmd, st.message());
-    TensorDesc d;
-    d.dtype = AclFromDType(*dtype);
-    d.format = ACL_FORMAT_ND;
-    d.shape = DimsFromShape(shape);
-    in_descs.push_back(d);
+    HostRunInput in;
+    in.desc.dtype = AclFromDType(*dtype);
+    in.desc.format = ACL_FORMAT_ND;
+    in.desc.shape = DimsFromShape(shape);
+    inputs.push_back(in);  // no bytes: the pattern is written into the buffer below
+  }
+  HostRunOptions options;
+  options.subject = r.op;
+  options.context_options.device = r.device;
+  options.context_options.host_threads = r.threads;
+  options.context_options.checked = r.checked;
+  options.context_options.auto_sync = r.auto_sync;
+  options.context_options.copy_elision = r.copy_elision;
+  options.context_options.trace = r.trace;
+  std::unique_ptr<HostRun> run;
+  Status st = HostRun::Prepare(*op, inputs, options, &run);
+  if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
+  double input_bytes = 0, output_bytes = 0;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const uint64_t bytes = run->pack().inTensors[k].dataSize;
+    FillPattern(*dtype, run->input_data(k), bytes);
+    input_bytes += static_cast<double>(bytes);
   }
   SVector<TensorDesc> out_descs;
-  if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
-    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
+  for (const Tensor& t : run->pack().outTensors) {
+    out_descs.push_back(t.desc);
+    output_bytes += static_cast<double>(t.dataSize);
   }
-  double total = 0, input_bytes = 0, output_bytes = 0;
-  std::vector<uint64_t> sizes;
-  for (size_t k = 0; k < in_descs.size() + out_descs.size(); ++k) {
-    const TensorDesc& d = k < in_descs.size() ? in_descs[k] : out_descs[k - in_descs.size()];
-    const std::optional<uint64_t> bytes = TensorDescBytes(d);
-    if (!bytes)
-      return Report(kBenchOpDefCmd, r.op + ": " + ToString(d) + " is too large", kExitFailure);
-    sizes.push_back(*bytes);
-    total += static_cast<double>(*bytes);
-    (k < in_descs.size() ? input_bytes : output_bytes) += static_cast<double>(*bytes);
-  }
-  if (Status st = CheckFitsMemory(total, r.op + ": the inputs and outputs"); !st.ok()) {
-    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
-  }
-  std::vector<DeviceBuffer> buffers;
-  VariantPack pack;
-  for (size_t k = 0; k < sizes.size(); ++k) {
-    buffers.emplace_back(sizes[k]);
-    if (!buffers.back().ok()) {
-      return Report(kBenchOpDefCmd, "cannot allocate " + std::to_string(sizes[k]) + " B",
-                    kExitFailure);
-    }
-    Tensor t;
-    t.deviceData = sizes[k] == 0 ? nullptr : buffers.back().data();
-    t.dataSize = sizes[k];
-    if (k < in_descs.size()) {
-      t.desc = in_descs[k];
-      FillPattern(*dtype, &buffers.back());
-      pack.inTensors.push_back(t);
-    } else {
-      t.desc = out_descs[k - in_descs.size()];
-      pack.outTensors.push_back(t);
-    }
-  }
-  ContextOptions options;
-  options.device = r.device;
-  options.host_threads = r.threads;
-  options.checked = r.checked;
-  options.auto_sync = r.auto_sync;
-  options.copy_elision = r.copy_elision;
-  options.trace = r.trace;
-  std::unique_ptr<Context> context;
-  if (Status st = Context::Create(options, &context); !st.ok()) {
-    return Report(kBenchOpDefCmd, "--device: " + st.ToString(), kExitFailure);
-  }
-  uint64_t ws = 0;
-  Status st = op->Setup(pack, ws, context.get());
-  DeviceBuffer workspace(ws);
-  auto run = [&] { return op->Execute(pack, workspace.data(), ws, context.get()); };
-  if (st.ok()) st = run();  // warm-up: caches, threads, page faults
+  const double total = input_bytes + output_bytes;
+  Context* context = &run->context();
+  st = run->Setup();
+  if (st.ok()) st = run->Execute();  // warm-up: caches, threads, page faults
   if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
+  const uint64_t ws = run->workspace_bytes();
+  auto repeat = [&] { return run->Execute(); };
   BenchTimes times;
-  if (st = TimeRepeats(r.repeat, context.get(), run, &times); !st.ok()) {
+  if (st = TimeRepeats(r.repeat, context, repeat, &times); !st.ok()) {
     return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
   const double median = times.median_ms;

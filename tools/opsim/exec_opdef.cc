@@ -16,7 +16,7 @@
 #include "cli_util.h"
 #include "npy.h"
 #include "opsim/core/nearest_name.h"
-#include "opsim/framework/context.h"
+#include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
 #include "strict_flags.h"
@@ -178,9 +178,6 @@ bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
   return true;
 }
 
-// The most PaddedDeviceBytes adds to a tensor.
-constexpr size_t kDevicePaddingBytes = 63;
-
 }  // namespace
 
 Status ParseOpDefAttrs(const std::string& op, const std::vector<std::string>& specs, AttrMap* out) {
@@ -333,8 +330,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   for (size_t k = 0; k < in_files.size(); ++k) {
     for (const std::string& file : in_files[k]) {
       npy::NpyArray a;
-      // Room for the device padding, so padding the buffer below does not copy it.
-      if (Status st = npy::ReadNpy(file, &a, kDevicePaddingBytes); !st.ok()) {
+      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
         return Report(kExecOpDefCmd,
                       "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
@@ -397,83 +393,38 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
     return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
   }
-
-  // Inputs, each in a buffer padded as aclrtMalloc pads device memory.
-  std::vector<std::vector<uint8_t>> buffers;
-  VariantPack pack;
-  SVector<TensorDesc> in_descs;
+  std::vector<HostRunInput> bound;
   for (size_t k = 0; k < in_files.size(); ++k) {
-    if (constant[k] || in_files[k].empty()) continue;  // held by the operation, or absent
+    if (constant[k]) continue;  // held by the operation
     for (size_t i = 0; i < arrays_in[k].size(); ++i) {
-      npy::NpyArray& a = arrays_in[k][i];
-      const std::string& file = in_files[k][i];
+      const npy::NpyArray& a = arrays_in[k][i];
       Shape shape;
-      if (Status st = Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + file);
+      if (Status st =
+              Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + in_files[k][i]);
           !st.ok()) {
         return Report(kExecOpDefCmd, st.message(), kExitFailure);
       }
-      if (pack.inTensors.size() == SVector<Tensor>::kCapacity) {
-        return UsageError(
-            kExecOpDefCmd,
-            "--input: more than " + std::to_string(SVector<Tensor>::kCapacity) + " input files");
-      }
-      Tensor t;
-      t.desc.dtype = AclFromDType(dtypes_in[k][i]);
-      t.desc.format = ACL_FORMAT_ND;
-      t.desc.shape = DimsFromShape(shape);
-      t.dataSize = a.data.size();
-      a.data.resize(PaddedDeviceBytes(a.data.size()), 0);
-      buffers.push_back(std::move(a.data));
-      t.deviceData = buffers.back().data();
-      in_descs.push_back(t.desc);
-      pack.inTensors.push_back(t);
+      HostRunInput in;
+      in.desc.dtype = AclFromDType(dtypes_in[k][i]);
+      in.desc.format = ACL_FORMAT_ND;
+      in.desc.shape = DimsFromShape(shape);
+      in.bytes = a.data;
+      bound.push_back(in);
     }
   }
-  SVector<TensorDesc> out_descs;
-  if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
-    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
-  }
-  // Every output is sized, and the sum checked against the machine, before one is allocated.
-  std::vector<uint64_t> out_bytes;
-  double total = 0;
-  for (const TensorDesc& d : out_descs) {
-    uint64_t bytes = 0;
-    if (Status st = DescBytes(d, r.op + ": output", &bytes); !st.ok()) {
-      return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
-    }
-    out_bytes.push_back(bytes);
-    total += static_cast<double>(PaddedDeviceBytes(bytes));
-  }
-  if (Status st = CheckFitsMemory(total, r.op + ": the outputs"); !st.ok()) {
-    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
-  }
-  for (size_t k = 0; k < out_descs.size(); ++k) {
-    const TensorDesc& d = out_descs[k];
-    const uint64_t bytes = out_bytes[k];
-    Tensor t;
-    t.desc = d;
-    t.dataSize = bytes;
-    buffers.emplace_back(PaddedDeviceBytes(bytes), 0);
-    t.deviceData = buffers.back().data();
-    pack.outTensors.push_back(t);
-  }
-  ContextOptions options;
-  options.device = r.device;
-  options.host_threads = r.threads;
-  options.checked = r.checked;
-  options.auto_sync = r.auto_sync;
-  options.copy_elision = r.copy_elision;
-  options.padded_device_buffers = true;
-  std::unique_ptr<Context> context;
-  if (Status st = Context::Create(options, &context); !st.ok()) {
-    return Report(kExecOpDefCmd, "--device: " + st.ToString(), kExitFailure);
-  }
-  uint64_t ws = 0;
-  Status st = op->Setup(pack, ws, context.get());
-  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws), r.op + ": the workspace");
-  std::vector<uint8_t> workspace(st.ok() ? ws : 0);
-  if (st.ok()) st = op->Execute(pack, workspace.data(), ws, context.get());
+  HostRunOptions options;
+  options.subject = r.op;
+  options.context_options.device = r.device;
+  options.context_options.host_threads = r.threads;
+  options.context_options.checked = r.checked;
+  options.context_options.auto_sync = r.auto_sync;
+  options.context_options.copy_elision = r.copy_elision;
+  options.context_options.padded_device_buffers = true;
+  std::unique_ptr<HostRun> run;
+  Status st = HostRun::Prepare(*op, bound, options, &run);
+  if (st.ok()) st = run->Run();
   if (!st.ok()) return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
+  const VariantPack& pack = run->pack();
 
   // What is written, all or none: every output, then the inputs named with --output (their pack
   // position is the number of tensors before them).
@@ -511,8 +462,8 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (Status st_write = npy::WriteNpyFiles(files); !st_write.ok()) {
     return Report(kExecOpDefCmd, "--output: " + st_write.message(), kExitFailure);
   }
-  std::printf("%s on %s: simulated %.3f us, wrote", r.op.c_str(), context->device().name.c_str(),
-              context->device_ns() / 1000.0);
+  std::printf("%s on %s: simulated %.3f us, wrote", r.op.c_str(),
+              run->context().device().name.c_str(), run->context().device_ns() / 1000.0);
   for (const std::string& f : out_files) std::printf(" %s", f.c_str());
   std::printf("\n");
   return 0;

@@ -9,8 +9,8 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "npy.h"
-#include "opsim/framework/context.h"
 #include "opsim/framework/description_loader.h"
+#include "opsim/framework/host_run.h"
 #include "strict_flags.h"
 
 namespace opsim::cli {
@@ -63,7 +63,7 @@ int RunGraph(const GraphOptions& o) {
     for (const auto& t : g.inputs) known |= t.name == name;
     if (!known) {
       return UsageError(kGraphCmd, "--input '" + name + "' is not an input of graph '" + g.name +
-                                  "' (inputs: " + Names(g.inputs) + ")");
+                                       "' (inputs: " + Names(g.inputs) + ")");
     }
   }
   for (const auto& [name, file] : out_files) {
@@ -71,17 +71,18 @@ int RunGraph(const GraphOptions& o) {
     for (const auto& t : g.outputs) known |= t.name == name;
     if (!known) {
       return UsageError(kGraphCmd, "--output '" + name + "' is not an output of graph '" + g.name +
-                                  "' (outputs: " + Names(g.outputs) + ")");
+                                       "' (outputs: " + Names(g.outputs) + ")");
     }
   }
 
   std::vector<npy::NpyArray> inputs(g.inputs.size());
-  VariantPack pack;
+  std::vector<HostRunInput> bound;
   for (size_t i = 0; i < g.inputs.size(); ++i) {
     const NamedTensorDesc& t = g.inputs[i];
     const auto file = in_files.find(t.name);
     if (file == in_files.end()) {
-      return UsageError(kGraphCmd, "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
+      return UsageError(kGraphCmd,
+                        "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
     }
     if (Status st = npy::ReadNpy(file->second, &inputs[i]); !st.ok()) {
       return Report(kGraphCmd, "--input " + t.name + ": " + st.message(), kExitFailure);
@@ -96,51 +97,15 @@ int RunGraph(const GraphOptions& o) {
                         " dims, the graph declares " + ToString(t.desc),
                     kExitFailure);
     }
-    Tensor tensor;
-    tensor.desc = t.desc;
-    tensor.deviceData = inputs[i].data.empty() ? nullptr : inputs[i].data.data();
-    tensor.dataSize = inputs[i].data.size();
-    pack.inTensors.push_back(tensor);
+    bound.push_back({t.desc, inputs[i].data});
   }
-  std::vector<uint64_t> out_bytes(g.outputs.size());
-  double total = 0;
-  for (size_t i = 0; i < g.outputs.size(); ++i) {
-    if (Status st =
-            DescBytes(g.outputs[i].desc, "output '" + g.outputs[i].name + "'", &out_bytes[i]);
-        !st.ok()) {
-      return Report(kGraphCmd, st.ToString(), kExitFailure);
-    }
-    total += static_cast<double>(out_bytes[i]);
-  }
-  if (Status st = CheckFitsMemory(total, "the graph's outputs"); !st.ok()) {
-    return Report(kGraphCmd, st.ToString(), kExitFailure);
-  }
-  std::vector<std::vector<uint8_t>> outputs(g.outputs.size());
-  for (size_t i = 0; i < g.outputs.size(); ++i) {
-    outputs[i].assign(out_bytes[i], 0);
-    Tensor tensor;
-    tensor.desc = g.outputs[i].desc;
-    tensor.deviceData = outputs[i].empty() ? nullptr : outputs[i].data();
-    tensor.dataSize = outputs[i].size();
-    pack.outTensors.push_back(tensor);
-  }
-
-  ContextOptions context_options;
-  context_options.device = o.device;
-  context_options.host_threads = o.threads;
-  std::unique_ptr<Context> context;
-  if (Status st = Context::Create(context_options, &context); !st.ok()) {
-    return Report(kGraphCmd, "--device: " + st.ToString(), kExitFailure);
-  }
-  uint64_t ws_bytes = 0;
-  Status st = g.operation->Setup(pack, ws_bytes, context.get());
-  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws_bytes), "the graph's workspace");
-  std::vector<uint8_t> workspace;
-  if (st.ok()) {
-    workspace.assign(ws_bytes, 0);
-    st = g.operation->Execute(pack, workspace.empty() ? nullptr : workspace.data(), ws_bytes,
-                              context.get());
-  }
+  HostRunOptions options;
+  options.subject = "the graph";
+  options.context_options.device = o.device;
+  options.context_options.host_threads = o.threads;
+  std::unique_ptr<HostRun> run;
+  Status st = HostRun::Prepare(*g.operation, bound, options, &run);
+  if (st.ok()) st = run->Run();
   if (!st.ok()) return Report(kGraphCmd, st.ToString(), kExitFailure);
 
   // All requested outputs or none.
@@ -154,15 +119,18 @@ int RunGraph(const GraphOptions& o) {
     array.descr = *npy::DescrFromDType(*DTypeFromAcl(g.outputs[i].desc.dtype));
     const Dims& d = g.outputs[i].desc.shape;
     array.shape.assign(d.dims, d.dims + d.dimNum);
-    array.data = std::move(outputs[i]);
+    const std::span<const uint8_t> bytes = run->output(i);
+    array.data.assign(bytes.begin(), bytes.end());
     files.emplace_back(file->second, &array);
   }
   if (Status ws = npy::WriteNpyFiles(files); !ws.ok()) {
     return Report(kGraphCmd, "--output: " + ws.message(), kExitFailure);
   }
   std::printf("graph %s: %zu inputs, %zu outputs on %s, %llu launches, simulated %.3f us\n",
-              g.name.c_str(), g.inputs.size(), g.outputs.size(), context->device().name.c_str(),
-              static_cast<unsigned long long>(context->launches()), context->device_ns() / 1000.0);
+              g.name.c_str(), g.inputs.size(), g.outputs.size(),
+              run->context().device().name.c_str(),
+              static_cast<unsigned long long>(run->context().launches()),
+              run->context().device_ns() / 1000.0);
   return 0;
 }
 

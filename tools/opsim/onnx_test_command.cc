@@ -5,18 +5,18 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <memory>
-
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
-#include "safe_regex.h"
 
 #include "cli_util.h"
 #include "commands.h"
 #include "onnx_compare.h"
 #include "opsim/framework/context.h"
+#include "opsim/framework/host_run.h"
 #include "opsim/framework/onnx_model.h"
+#include "safe_regex.h"
 #include "strict_flags.h"
 
 namespace opsim::cli {
@@ -90,41 +90,22 @@ FolderResult RunDataSet(const std::string& model_bytes, const std::string& model
   if (Status st = LoadOnnxModel(model_bytes, model_path, options, &model); !st.ok()) {
     return {Outcome::kFail, st.ToString()};
   }
-  std::vector<uint64_t> out_bytes(model.outputs.size());
-  double total = 0;
-  for (size_t k = 0; k < model.outputs.size(); ++k) {
-    const std::string what = "output '" + model.outputs[k].name + "'";
-    if (Status st = DescBytes(model.outputs[k].desc, what, &out_bytes[k]); !st.ok()) {
-      return {Outcome::kFail, st.ToString()};
-    }
-    total += static_cast<double>(out_bytes[k]);
-  }
-  if (Status st = CheckFitsMemory(total, "the model's outputs"); !st.ok()) {
+  HostRunOptions run_options;
+  run_options.subject = "the model";
+  run_options.context = context;
+  std::unique_ptr<HostRun> run;
+  if (Status st = HostRun::Prepare(*model.operation, {}, run_options, &run); !st.ok()) {
     return {Outcome::kFail, st.ToString()};
   }
+  if (Status st = run->Run(); !st.ok()) return {Outcome::kFail, where + st.ToString()};
   std::vector<OnnxTensor> outputs(model.outputs.size());
-  VariantPack pack;
-  for (size_t k = 0; k < model.outputs.size(); ++k) {
-    const TensorDesc& d = model.outputs[k].desc;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const TensorDesc& d = run->pack().outTensors[k].desc;
     outputs[k].dtype = *DTypeFromAcl(d.dtype);
     outputs[k].dims.assign(d.shape.dims, d.shape.dims + d.shape.dimNum);
-    outputs[k].data.assign(out_bytes[k], 0);
-    Tensor t;
-    t.desc = d;
-    t.deviceData = outputs[k].data.empty() ? nullptr : outputs[k].data.data();
-    t.dataSize = outputs[k].data.size();
-    pack.outTensors.push_back(t);
+    const std::span<const uint8_t> bytes = run->output(k);
+    outputs[k].data.assign(bytes.begin(), bytes.end());
   }
-  uint64_t ws_bytes = 0;
-  Status st = model.operation->Setup(pack, ws_bytes, context);
-  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws_bytes), "the model's workspace");
-  std::vector<uint8_t> workspace;
-  if (st.ok()) {
-    workspace.assign(ws_bytes, 0);
-    st = model.operation->Execute(pack, workspace.empty() ? nullptr : workspace.data(), ws_bytes,
-                                  context);
-  }
-  if (!st.ok()) return {Outcome::kFail, where + st.ToString()};
   for (size_t k = 0; k < outputs.size(); ++k) {
     const std::string diff = CompareOnnxOutput(outputs[k], expected[k]);
     if (!diff.empty()) {

@@ -94,7 +94,8 @@ Status LoadCaseFile(const std::string& path, std::vector<Case>* cases,
     return CaseError(MarkOf(path, e.mark), "", "YAML error: " + e.msg);
   }
   std::vector<Case> expanded;
-  for (const CaseSpec& spec : specs) OPSIM_RETURN_IF_ERROR(ExpandCase(suite, spec, options.select, &expanded));
+  for (const CaseSpec& spec : specs)
+    OPSIM_RETURN_IF_ERROR(ExpandCase(suite, spec, options.select, &expanded));
   cases->insert(cases->end(), std::make_move_iterator(expanded.begin()),
                 std::make_move_iterator(expanded.end()));
   return Status::Ok();

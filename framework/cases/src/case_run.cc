@@ -14,6 +14,7 @@
 #include "opsim/core/memory_limit.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/context.h"
+#include "opsim/framework/host_run.h"
 
 #include "dims_text.h"
 
@@ -168,98 +169,56 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     Fail(&out, st.ToString());
     return out;
   }
-  // Inputs and outputs each in a buffer of their own, padded as device memory is.
-  std::vector<std::vector<uint8_t>> buffers;
-  buffers.reserve(inputs.size() + SVector<Tensor>::kCapacity);
-  VariantPack pack;
-  SVector<TensorDesc> in_descs;
+  std::vector<HostRunInput> bound;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const ref::HostTensor& in = inputs[i];
     if (c.inputs[i].constant) continue;  // the operation holds its value
     Shape shape;
-    if (Status st = Shape::Make(in.shape.data(), in.shape.size(), &shape, "input shape");
+    if (Status st =
+            Shape::Make(inputs[i].shape.data(), inputs[i].shape.size(), &shape, "input shape");
         !st.ok()) {
       Fail(&out, st.ToString());
       return out;
     }
-    if (pack.inTensors.size() == SVector<Tensor>::kCapacity) {
-      Fail(&out, "more than " + std::to_string(SVector<Tensor>::kCapacity) + " inputs");
-      return out;
-    }
-    Tensor t;
-    t.desc.dtype = AclFromDType(in.dtype);
-    t.desc.format = ACL_FORMAT_ND;
-    t.desc.shape = DimsFromShape(shape);
-    t.dataSize = in.bytes.size();
-    buffers.emplace_back(PaddedDeviceBytes(in.bytes.size()), 0);
-    // A zero-element input has no bytes (and data() may be null, which memcpy must not get).
-    if (!in.bytes.empty()) std::memcpy(buffers.back().data(), in.bytes.data(), in.bytes.size());
-    t.deviceData = buffers.back().data();
-    in_descs.push_back(t.desc);
-    pack.inTensors.push_back(t);
+    HostRunInput in;
+    in.desc.dtype = AclFromDType(inputs[i].dtype);
+    in.desc.format = ACL_FORMAT_ND;
+    in.desc.shape = DimsFromShape(shape);
+    in.bytes = inputs[i].bytes;
+    bound.push_back(in);
   }
-  SVector<TensorDesc> out_descs;
-  if (Status st = op->InferShape(in_descs, out_descs); !st.ok()) {
+  HostRunOptions run_options;
+  run_options.subject = "the case";
+  run_options.context_options.device = c.device;
+  run_options.context_options.host_threads = options.host_threads;
+  run_options.context_options.checked = options.checked;
+  run_options.context_options.copy_elision = options.copy_elision;
+  run_options.context_options.trace = options.trace;
+  run_options.context_options.padded_device_buffers = true;
+  std::unique_ptr<HostRun> run;
+  if (Status st = HostRun::Prepare(*op, bound, run_options, &run); !st.ok()) {
     Fail(&out, st.ToString());
     return out;
   }
-  double output_bytes = 0;
-  for (const TensorDesc& d : out_descs) {
-    output_bytes += static_cast<double>(TensorDescBytes(d).value_or(0));
-  }
-  if (Status st = CheckFitsMemory(input_bytes + output_bytes, "the case's inputs and outputs");
-      !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
+  const VariantPack& pack = run->pack();
   std::vector<DType> out_dtypes;
-  for (const TensorDesc& d : out_descs) {
-    const std::optional<uint64_t> bytes = TensorDescBytes(d);
-    const std::optional<DType> dtype = DTypeFromAcl(d.dtype);
-    if (!bytes || !dtype) {
-      Fail(&out, c.op + ": inferred output " + ToString(d) + " has no size or dtype opsim holds");
+  for (const Tensor& t : pack.outTensors) {
+    const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
+    if (!dtype || t.desc.shape.dimNum > MAX_DIM) {
+      Fail(&out, c.op + ": inferred output " + ToString(t.desc) + " has no dtype opsim holds");
       return out;
     }
     out_dtypes.push_back(*dtype);
-    out.output_shapes.emplace_back(d.shape.dims,
-                                   d.shape.dims + std::min<uint64_t>(d.shape.dimNum, MAX_DIM));
-    Tensor t;
-    t.desc = d;
-    t.dataSize = *bytes;
-    buffers.emplace_back(PaddedDeviceBytes(*bytes), 0);
-    t.deviceData = buffers.back().data();
-    pack.outTensors.push_back(t);
-  }
-
-  ContextOptions context_options;
-  context_options.device = c.device;
-  context_options.host_threads = options.host_threads;
-  context_options.checked = options.checked;
-  context_options.copy_elision = options.copy_elision;
-  context_options.trace = options.trace;
-  context_options.padded_device_buffers = true;
-  std::unique_ptr<Context> context;
-  if (Status st = Context::Create(context_options, &context); !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
+    out.output_shapes.emplace_back(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
   }
   const auto start = std::chrono::steady_clock::now();
-  uint64_t ws = 0;
-  Status st = op->Setup(pack, ws, context.get());
-  if (st.ok()) st = CheckFitsMemory(static_cast<double>(ws), "the case's workspace");
-  std::vector<uint8_t> workspace;
-  if (st.ok()) {
-    workspace.assign(ws, 0);
-    st = op->Execute(pack, workspace.empty() ? nullptr : workspace.data(), workspace.size(),
-                     context.get());
-  }
+  const Status st = run->Run();
   out.host_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  out.device_ns = context->device_ns();
-  if (options.trace) out.traces = context->traces();
-  if (out.device_ns > 0 && context->device().hbm_gbps > 0) {
-    out.roofline =
-        static_cast<double>(out.input_bytes) / context->device().hbm_gbps / out.device_ns;
+  const Context& context = run->context();
+  out.device_ns = context.device_ns();
+  if (options.trace) out.traces = context.traces();
+  if (out.device_ns > 0 && context.device().hbm_gbps > 0) {
+    out.roofline = static_cast<double>(out.input_bytes) / context.device().hbm_gbps / out.device_ns;
   }
   if (!st.ok()) {
     Fail(&out, st.ToString());

@@ -1,0 +1,98 @@
+// HostRun: the one way an Operation runs on host memory, for every door (the case harness,
+// `opsim exec`, `bench`, `graph`, `onnx-test`): the inputs bound in order, the outputs inferred
+// and every buffer sized against the machine before one is allocated, a context, Setup with its
+// workspace sized the same way, and Execute, which may repeat (bench). The doors keep only what
+// is theirs: where inputs come from, and what is done with the outputs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "opsim/core/operation.h"
+#include "opsim/core/status.h"
+#include "opsim/framework/context.h"
+
+namespace opsim {
+
+// A buffer that plays a device allocation (aclrtMalloc): zeroed, 64 B aligned (a 16 B-aligned
+// block makes every 64 B load of a streaming read straddle two cache lines, about a fifth of the
+// read bandwidth here), 2 MiB aligned with a transparent-huge-page hint from 2 MiB up. Heap
+// memory, so that AddressSanitizer watches its bounds.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  // kInvalidTensorSize when the allocation fails.
+  static Status Allocate(uint64_t bytes, DeviceBuffer* out);
+  DeviceBuffer(DeviceBuffer&& other) noexcept;
+  DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer();
+
+  uint8_t* data() const { return data_; }  // null when empty
+  uint64_t size() const { return size_; }
+
+ private:
+  uint8_t* data_ = nullptr;
+  uint64_t size_ = 0;
+  uint64_t alignment_ = 0;
+};
+
+// One input of a run. Empty `bytes` for a tensor that has some: the buffer stays zero, for the
+// caller to fill through HostRun::input_data before Setup (bench's pattern).
+struct HostRunInput {
+  TensorDesc desc;
+  std::span<const uint8_t> bytes;
+};
+
+struct HostRunOptions {
+  // Names the run in errors: "<subject>'s inputs and outputs would take ..." ("the case",
+  // "ReduceSum", "the graph").
+  std::string subject = "the operation";
+  // The context of the run: a caller's (kept across runs, as onnx-test keeps one), or null for
+  // one made from `context_options`.
+  Context* context = nullptr;
+  ContextOptions context_options;
+};
+
+class HostRun {
+ public:
+  // Binds the inputs, infers the outputs, checks every size and allocates; makes the context.
+  // kInvalidTensorSize naming the tensor when a size overflows, kOutOfMemory-like errors from
+  // CheckFitsMemory naming the subject, the operation's own error when it refuses the inputs.
+  static Status Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
+                        const HostRunOptions& options, std::unique_ptr<HostRun>* out);
+
+  // Setup, then the workspace sized against the machine and allocated.
+  Status Setup();
+  // One execution; Setup first.
+  Status Execute();
+  // Setup and one Execute.
+  Status Run();
+
+  Context& context() const { return *context_; }
+  const VariantPack& pack() const { return pack_; }
+  uint64_t workspace_bytes() const { return workspace_.size(); }
+  // Input k's buffer (its dataSize bytes, then the padding): filled before Setup, or read after
+  // Execute for an operation that writes an input in place.
+  uint8_t* input_data(size_t k) const;
+  std::span<const uint8_t> output(size_t k) const;
+
+ private:
+  HostRun() = default;
+  Status Bind(const std::vector<HostRunInput>& inputs, SVector<TensorDesc>* in_descs);
+
+  Operation* op_ = nullptr;
+  std::string subject_;
+  std::unique_ptr<Context> own_context_;
+  Context* context_ = nullptr;
+  std::vector<DeviceBuffer> buffers_;  // the inputs', then the outputs'
+  VariantPack pack_;
+  DeviceBuffer workspace_;
+  bool set_up_ = false;
+};
+
+}  // namespace opsim

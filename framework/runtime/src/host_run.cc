@@ -1,0 +1,167 @@
+#include "opsim/framework/host_run.h"
+
+#include <sys/mman.h>
+
+#include <cstring>
+#include <new>
+#include <utility>
+
+#include "opsim/core/memory_limit.h"
+#include "opsim/core/tensor.h"
+
+namespace opsim {
+namespace {
+
+constexpr uint64_t kHugePage = uint64_t{2} << 20;
+constexpr uint64_t kCacheLine = 64;
+
+// Every size the run holds for `bytes` of data: padded as aclrtMalloc pads, when the context's
+// buffers are.
+uint64_t HeldBytes(uint64_t bytes, bool padded) {
+  return padded ? PaddedDeviceBytes(bytes) : bytes;
+}
+
+}  // namespace
+
+Status DeviceBuffer::Allocate(uint64_t bytes, DeviceBuffer* out) {
+  *out = DeviceBuffer();
+  if (bytes == 0) return Status::Ok();
+  const uint64_t alignment = bytes >= kHugePage ? kHugePage : kCacheLine;
+  void* p = ::operator new(bytes, std::align_val_t(alignment), std::nothrow);
+  if (p == nullptr) {
+    return {ErrorCode::kInvalidTensorSize, "cannot allocate " + std::to_string(bytes) + " B"};
+  }
+  // A hint before the first touch, which may be refused; whole huge pages only.
+  if (alignment == kHugePage) (void)madvise(p, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
+  std::memset(p, 0, bytes);
+  out->data_ = static_cast<uint8_t*>(p);
+  out->size_ = bytes;
+  out->alignment_ = alignment;
+  return Status::Ok();
+}
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      alignment_(std::exchange(other.alignment_, 0)) {}
+
+DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& other) noexcept {
+  std::swap(data_, other.data_);
+  std::swap(size_, other.size_);
+  std::swap(alignment_, other.alignment_);
+  return *this;
+}
+
+DeviceBuffer::~DeviceBuffer() {
+  if (data_ != nullptr) ::operator delete(data_, std::align_val_t(alignment_));
+}
+
+Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
+                        const HostRunOptions& options, std::unique_ptr<HostRun>* out) {
+  std::unique_ptr<HostRun> run(new HostRun());
+  run->op_ = &op;
+  run->subject_ = options.subject;
+  run->context_ = options.context;
+  if (run->context_ == nullptr) {
+    OPSIM_RETURN_IF_ERROR(Context::Create(options.context_options, &run->own_context_));
+    run->context_ = run->own_context_.get();
+  }
+  SVector<TensorDesc> in_descs;
+  OPSIM_RETURN_IF_ERROR(run->Bind(inputs, &in_descs));
+  SVector<TensorDesc> out_descs;
+  OPSIM_RETURN_IF_ERROR(op.InferShape(in_descs, out_descs));
+
+  // Every size before anything is allocated: a [100000, 100000] output is refused, not taken.
+  const bool padded = run->context_->options().padded_device_buffers;
+  double total = 0;
+  for (const Tensor& t : run->pack_.inTensors) {
+    total += static_cast<double>(HeldBytes(t.dataSize, padded));
+  }
+  for (size_t k = 0; k < out_descs.size(); ++k) {
+    const std::optional<uint64_t> bytes = TensorDescBytes(out_descs[k]);
+    if (!bytes) {
+      return {ErrorCode::kInvalidTensorSize, run->subject_ + "'s output " + std::to_string(k) +
+                                                 " " + ToString(out_descs[k]) +
+                                                 " has more bytes than 2^64 can count"};
+    }
+    Tensor t;
+    t.desc = out_descs[k];
+    t.dataSize = *bytes;
+    run->pack_.outTensors.push_back(t);
+    total += static_cast<double>(HeldBytes(*bytes, padded));
+  }
+  OPSIM_RETURN_IF_ERROR(CheckFitsMemory(total, run->subject_ + "'s inputs and outputs"));
+
+  for (SVector<Tensor>* tensors : {&run->pack_.inTensors, &run->pack_.outTensors}) {
+    for (Tensor& t : *tensors) {
+      DeviceBuffer buffer;
+      OPSIM_RETURN_IF_ERROR(DeviceBuffer::Allocate(HeldBytes(t.dataSize, padded), &buffer));
+      t.deviceData = buffer.data();
+      run->buffers_.push_back(std::move(buffer));
+    }
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].bytes.empty()) {
+      std::memcpy(run->input_data(k), inputs[k].bytes.data(), inputs[k].bytes.size());
+    }
+  }
+  *out = std::move(run);
+  return Status::Ok();
+}
+
+Status HostRun::Bind(const std::vector<HostRunInput>& inputs, SVector<TensorDesc>* in_descs) {
+  if (inputs.size() > SVector<Tensor>::kCapacity) {
+    return {ErrorCode::kInvalidParam, subject_ + " has " + std::to_string(inputs.size()) +
+                                          " inputs, more than " +
+                                          std::to_string(SVector<Tensor>::kCapacity)};
+  }
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const std::optional<uint64_t> bytes = TensorDescBytes(inputs[k].desc);
+    if (!bytes) {
+      return {ErrorCode::kInvalidTensorSize, subject_ + "'s input " + std::to_string(k) + " " +
+                                                 ToString(inputs[k].desc) +
+                                                 " has more bytes than 2^64 can count"};
+    }
+    if (!inputs[k].bytes.empty() && inputs[k].bytes.size() != *bytes) {
+      return {ErrorCode::kInvalidTensorSize,
+              subject_ + "'s input " + std::to_string(k) + " " + ToString(inputs[k].desc) + " is " +
+                  std::to_string(*bytes) + " B, given " + std::to_string(inputs[k].bytes.size())};
+    }
+    Tensor t;
+    t.desc = inputs[k].desc;
+    t.dataSize = *bytes;
+    pack_.inTensors.push_back(t);
+    in_descs->push_back(t.desc);
+  }
+  return Status::Ok();
+}
+
+Status HostRun::Setup() {
+  uint64_t bytes = 0;
+  OPSIM_RETURN_IF_ERROR(op_->Setup(pack_, bytes, context_));
+  OPSIM_RETURN_IF_ERROR(CheckFitsMemory(static_cast<double>(bytes), subject_ + "'s workspace"));
+  OPSIM_RETURN_IF_ERROR(DeviceBuffer::Allocate(bytes, &workspace_));
+  set_up_ = true;
+  return Status::Ok();
+}
+
+Status HostRun::Execute() {
+  if (!set_up_) return {ErrorCode::kInvalidParam, subject_ + ": Execute before Setup"};
+  return op_->Execute(pack_, workspace_.data(), workspace_.size(), context_);
+}
+
+Status HostRun::Run() {
+  OPSIM_RETURN_IF_ERROR(Setup());
+  return Execute();
+}
+
+uint8_t* HostRun::input_data(size_t k) const {
+  return static_cast<uint8_t*>(pack_.inTensors[k].deviceData);
+}
+
+std::span<const uint8_t> HostRun::output(size_t k) const {
+  const Tensor& t = pack_.outTensors[k];
+  return {static_cast<const uint8_t*>(t.deviceData), t.dataSize};
+}
+
+}  // namespace opsim
