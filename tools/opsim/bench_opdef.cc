@@ -68,6 +68,41 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
+// The operation for --op with the request's attributes and one input per --shape.
+int CreateBenchOperation(const OpDefBenchRequest& r, std::unique_ptr<Operation>* out) {
+  AttrMap attrs;
+  if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
+    return UsageError(kBenchOpDefCmd, st.message());
+  }
+  // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  size_t required = 0;
+  bool dynamic = false;
+  for (const ops::OpParamDef& p : def.GetInputs()) {
+    required += p.GetParamType() == ops::REQUIRED ? 1 : 0;
+    dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
+  }
+  if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
+    return UsageError(kBenchOpDefCmd, r.op + " has " + std::to_string(def.GetInputs().size()) +
+                                          " inputs (" + std::to_string(required) +
+                                          " required); give one --shape per input, in order (" +
+                                          std::to_string(r.shapes.size()) + " given)");
+  }
+  Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
+  if (counted.ok())
+    counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
+  if (!counted.ok()) return UsageError(kBenchOpDefCmd, counted.message());
+  if (Status st = OperationRegistry::Global().Create(r.op, attrs, out); !st.ok()) {
+    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
+  }
+  if ((*out)->GetInputNum() != r.shapes.size()) {
+    return UsageError(kBenchOpDefCmd, r.op + " takes " + std::to_string((*out)->GetInputNum()) +
+                                          " input tensors; give one --shape per input, in order (" +
+                                          std::to_string(r.shapes.size()) + " given)");
+  }
+  return 0;
+}
+
 }  // namespace
 
 double PeakResidentBytes() {
@@ -103,40 +138,75 @@ Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& 
   return Status::Ok();
 }
 
+namespace {
+
+// The timings as one JSON line (--json) or a table.
+void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
+                const BenchTimes& times) {
+  double input_bytes = 0, output_bytes = 0;
+  for (const Tensor& t : run.pack().inTensors) input_bytes += static_cast<double>(t.dataSize);
+  SVector<TensorDesc> out_descs;
+  for (const Tensor& t : run.pack().outTensors) {
+    out_descs.push_back(t.desc);
+    output_bytes += static_cast<double>(t.dataSize);
+  }
+  const double total = input_bytes + output_bytes;
+  const uint64_t ws = run.workspace_bytes();
+  const Context* context = &run.context();
+  const double median = times.median_ms;
+  const double device_ns = times.device_ns;
+  const std::vector<double>& host_ms = times.host_ms;
+  const double gbps = median > 0 ? input_bytes / (median * 1e6) : 0;
+  const double hbm = context->device().hbm_gbps;
+  // Every byte read and written once: the memory-bound floor of an elementwise op.
+  const double roofline = device_ns > 0 && hbm > 0 ? total / hbm / device_ns : 0;
+  const double peak = PeakResidentBytes();
+  if (r.json) {
+    const nlohmann::json j = {{"op", r.op},
+                              {"dtype", std::string(DTypeName(dtype))},
+                              {"shapes", r.shapes},
+                              {"output_shapes", OutputShapes(out_descs)},
+                              {"device", context->device().name},
+                              {"threads", r.threads},
+                              {"checked", r.checked},
+                              {"trace", r.trace},
+                              {"repeat", r.repeat},
+                              {"input_bytes", input_bytes},
+                              {"output_bytes", output_bytes},
+                              {"io_bytes", total},
+                              {"workspace_bytes", ws},
+                              {"host_ms_median", median},
+                              {"host_ms", host_ms},
+                              {"input_gbps", gbps},
+                              {"device_us", device_ns / 1000.0},
+                              {"hbm_gbps", hbm},
+                              {"roofline_share", roofline},
+                              {"elided_copy_bytes", times.elided_copy_bytes},
+                              {"peak_rss_bytes", peak}};
+    std::printf("%s\n", j.dump().c_str());
+    return;
+  }
+  std::printf("%s %s %s -> %s on %s, %d repeats%s%s\n", r.op.c_str(),
+              std::string(DTypeName(dtype)).c_str(), Join(r.shapes).c_str(),
+              Join(OutputShapes(out_descs)).c_str(), context->device().name.c_str(), r.repeat,
+              r.checked ? ", checked mode" : "", r.trace ? ", tracing" : "");
+  std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
+              input_bytes / 1e6, gbps);
+  std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
+              device_ns / 1000.0, roofline * 100);
+  std::printf("peak resident memory   %10.1f MB   inputs + outputs + workspace %.1f MB\n",
+              peak / 1e6, (total + static_cast<double>(ws)) / 1e6);
+  std::printf("read in place (host)   %10.1f MB   copies into the UB skipped (--copy-elision)\n",
+              static_cast<double>(times.elided_copy_bytes) / 1e6);
+}
+
+}  // namespace
+
 int RunOpDefBench(const OpDefBenchRequest& r) {
   const std::optional<DType> dtype = ParseDType(r.dtype);
   if (!dtype) return UsageError(kBenchOpDefCmd, "--dtype '" + r.dtype + "' is not a dtype name");
-  AttrMap attrs;
-  if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
-    return UsageError(kBenchOpDefCmd, st.message());
-  }
-  // The shapes fill the inputs in order; OPTIONAL inputs after them are left out.
-  const ops::OpDef& def = *op_api::FindOpDef(r.op);
-  size_t required = 0;
-  bool dynamic = false;
-  for (const ops::OpParamDef& p : def.GetInputs()) {
-    required += p.GetParamType() == ops::REQUIRED ? 1 : 0;
-    dynamic = dynamic || p.GetParamType() == ops::DYNAMIC;
-  }
-  if (!dynamic && (r.shapes.size() < required || r.shapes.size() > def.GetInputs().size())) {
-    return UsageError(kBenchOpDefCmd, r.op + " has " + std::to_string(def.GetInputs().size()) +
-                                          " inputs (" + std::to_string(required) +
-                                          " required); give one --shape per input, in order (" +
-                                          std::to_string(r.shapes.size()) + " given)");
-  }
-  Status counted = SetDynamicInputCount(r.op, r.shapes.size(), &attrs);
-  if (counted.ok())
-    counted = MarkGivenInputs(r.op, std::vector<bool>(r.shapes.size(), true), &attrs);
-  if (!counted.ok()) return UsageError(kBenchOpDefCmd, counted.message());
   std::unique_ptr<Operation> op;
-  if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
-    return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
-  }
-  if (op->GetInputNum() != r.shapes.size()) {
-    return UsageError(kBenchOpDefCmd, r.op + " takes " + std::to_string(op->GetInputNum()) +
-                                          " input tensors; give one --shape per input, in order (" +
-                                          std::to_string(r.shapes.size()) + " given)");
-  }
+  if (int rc = CreateBenchOperation(r, &op); rc != 0) return rc;
   std::vector<HostRunInput> inputs;
   for (size_t k = 0; k < r.shapes.size(); ++k) {
     std::vector<int64_t> dims;
@@ -161,73 +231,18 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   std::unique_ptr<HostRun> run;
   Status st = HostRun::Prepare(*op, inputs, options, &run);
   if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
-  double input_bytes = 0, output_bytes = 0;
   for (size_t k = 0; k < inputs.size(); ++k) {
-    const uint64_t bytes = run->pack().inTensors[k].dataSize;
-    FillPattern(*dtype, run->input_data(k), bytes);
-    input_bytes += static_cast<double>(bytes);
+    FillPattern(*dtype, run->input_data(k), run->pack().inTensors[k].dataSize);
   }
-  SVector<TensorDesc> out_descs;
-  for (const Tensor& t : run->pack().outTensors) {
-    out_descs.push_back(t.desc);
-    output_bytes += static_cast<double>(t.dataSize);
-  }
-  const double total = input_bytes + output_bytes;
-  Context* context = &run->context();
   st = run->Setup();
   if (st.ok()) st = run->Execute();  // warm-up: caches, threads, page faults
   if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
-  const uint64_t ws = run->workspace_bytes();
   auto repeat = [&] { return run->Execute(); };
   BenchTimes times;
-  if (st = TimeRepeats(r.repeat, context, repeat, &times); !st.ok()) {
+  if (st = TimeRepeats(r.repeat, &run->context(), repeat, &times); !st.ok()) {
     return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);
   }
-  const double median = times.median_ms;
-  const double device_ns = times.device_ns;
-  const std::vector<double>& host_ms = times.host_ms;
-  const double gbps = median > 0 ? input_bytes / (median * 1e6) : 0;
-  const double hbm = context->device().hbm_gbps;
-  // Every byte read and written once: the memory-bound floor of an elementwise op.
-  const double roofline = device_ns > 0 && hbm > 0 ? total / hbm / device_ns : 0;
-  const double peak = PeakResidentBytes();
-  if (r.json) {
-    const nlohmann::json j = {{"op", r.op},
-                              {"dtype", std::string(DTypeName(*dtype))},
-                              {"shapes", r.shapes},
-                              {"output_shapes", OutputShapes(out_descs)},
-                              {"device", context->device().name},
-                              {"threads", r.threads},
-                              {"checked", r.checked},
-                              {"trace", r.trace},
-                              {"repeat", r.repeat},
-                              {"input_bytes", input_bytes},
-                              {"output_bytes", output_bytes},
-                              {"io_bytes", total},
-                              {"workspace_bytes", ws},
-                              {"host_ms_median", median},
-                              {"host_ms", host_ms},
-                              {"input_gbps", gbps},
-                              {"device_us", device_ns / 1000.0},
-                              {"hbm_gbps", hbm},
-                              {"roofline_share", roofline},
-                              {"elided_copy_bytes", times.elided_copy_bytes},
-                              {"peak_rss_bytes", peak}};
-    std::printf("%s\n", j.dump().c_str());
-    return 0;
-  }
-  std::printf("%s %s %s -> %s on %s, %d repeats%s%s\n", r.op.c_str(),
-              std::string(DTypeName(*dtype)).c_str(), Join(r.shapes).c_str(),
-              Join(OutputShapes(out_descs)).c_str(), context->device().name.c_str(), r.repeat,
-              r.checked ? ", checked mode" : "", r.trace ? ", tracing" : "");
-  std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
-              input_bytes / 1e6, gbps);
-  std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
-              device_ns / 1000.0, roofline * 100);
-  std::printf("peak resident memory   %10.1f MB   inputs + outputs + workspace %.1f MB\n",
-              peak / 1e6, (total + static_cast<double>(ws)) / 1e6);
-  std::printf("read in place (host)   %10.1f MB   copies into the UB skipped (--copy-elision)\n",
-              static_cast<double>(times.elided_copy_bytes) / 1e6);
+  PrintBench(r, *dtype, *run, times);
   return 0;
 }
 

@@ -128,6 +128,140 @@ std::string CheckExpected(const ExpectedOutput& expected, const ref::HostTensor&
   return j.ok ? "" : j.message;
 }
 
+namespace {
+
+// The case's inputs, sized (a Case built by hand was not sized by the loader) and generated.
+Status GenerateInputs(const Case& c, std::vector<ref::HostTensor>* inputs) {
+  double input_bytes = 0;
+  for (const CaseInput& in : c.inputs) {
+    const std::optional<uint64_t> b = ShapeBytes(in.shape, DTypeSize(in.dtype));
+    if (!b) {
+      return {ErrorCode::kInvalidTensorSize,
+              "input shape " + DimsText(in.shape) + " has more bytes than 2^64 can count"};
+    }
+    input_bytes += static_cast<double>(*b);
+  }
+  OPSIM_RETURN_IF_ERROR(CheckFitsMemory(input_bytes, "the case's inputs"));
+  inputs->resize(c.inputs.size());
+  for (size_t i = 0; i < c.inputs.size(); ++i) {
+    (*inputs)[i].dtype = c.inputs[i].dtype;
+    (*inputs)[i].shape = c.inputs[i].shape;
+    OPSIM_RETURN_IF_ERROR(GenerateInput(c.inputs[i], &(*inputs)[i].bytes));
+  }
+  return Status::Ok();
+}
+
+// Runs the case's operation on its inputs (HostRun): the outputs, their digests and the times
+// into `out` and `actual`, as far as the run got.
+Status Execute(const Case& c, const CaseRunOptions& options,
+               const std::vector<ref::HostTensor>& inputs, CaseResult* out,
+               std::vector<ref::HostTensor>* actual) {
+  std::unique_ptr<Operation> op;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(c.op, c.attrs, &op));
+  std::vector<HostRunInput> bound;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (c.inputs[i].constant) continue;  // the operation holds its value
+    Shape shape;
+    OPSIM_RETURN_IF_ERROR(
+        Shape::Make(inputs[i].shape.data(), inputs[i].shape.size(), &shape, "input shape"));
+    bound.push_back({TensorDesc{AclFromDType(inputs[i].dtype), ACL_FORMAT_ND, DimsFromShape(shape)},
+                     inputs[i].bytes});
+  }
+  HostRunOptions run_options;
+  run_options.subject = "the case";
+  run_options.context_options.device = c.device;
+  run_options.context_options.host_threads = options.host_threads;
+  run_options.context_options.checked = options.checked;
+  run_options.context_options.copy_elision = options.copy_elision;
+  run_options.context_options.trace = options.trace;
+  run_options.context_options.padded_device_buffers = true;
+  std::unique_ptr<HostRun> run;
+  OPSIM_RETURN_IF_ERROR(HostRun::Prepare(*op, bound, run_options, &run));
+  const SVector<Tensor>& outputs = run->pack().outTensors;
+  actual->resize(outputs.size());
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const TensorDesc& d = outputs[i].desc;
+    const std::optional<DType> dtype = DTypeFromAcl(d.dtype);
+    if (!dtype || d.shape.dimNum > MAX_DIM) {
+      return {ErrorCode::kInvalidParam,
+              c.op + ": inferred output " + ToString(d) + " has no dtype opsim holds"};
+    }
+    (*actual)[i].dtype = *dtype;
+    (*actual)[i].shape.assign(d.shape.dims, d.shape.dims + d.shape.dimNum);
+    out->output_shapes.push_back((*actual)[i].shape);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const Status st = run->Run();
+  out->host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const Context& context = run->context();
+  out->device_ns = context.device_ns();
+  if (options.trace) out->traces = context.traces();
+  if (out->device_ns > 0 && context.device().hbm_gbps > 0) {
+    out->roofline =
+        static_cast<double>(out->input_bytes) / context.device().hbm_gbps / out->device_ns;
+  }
+  OPSIM_RETURN_IF_ERROR(st);
+  // Every output's digest before any judgement, so that a failed case still shows what it gave.
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const std::span<const uint8_t> bytes = run->output(i);
+    out->output_digests.push_back(Fnv1a64(bytes.data(), bytes.size()));
+    (*actual)[i].bytes.assign(bytes.begin(), bytes.end());
+  }
+  return Status::Ok();
+}
+
+// Why the outputs fail the case (its expected shapes, the op's reference, its expected
+// values), or "" when they pass; the reference's error figures go into `out`.
+std::string Judge(const Case& c, const std::vector<ref::HostTensor>& inputs,
+                  const std::vector<ref::HostTensor>& actual, CaseResult* out) {
+  for (size_t i = 0; i < actual.size() && i < c.expected_shapes.size(); ++i) {
+    if (c.expected_shapes[i] && *c.expected_shapes[i] != actual[i].shape) {
+      return "output " + std::to_string(i) + " has shape " + DimsText(actual[i].shape) +
+             ", expected_shape is " + DimsText(*c.expected_shapes[i]);
+    }
+  }
+  const std::shared_ptr<const ref::OpReference> reference =
+      ref::ReferenceRegistry::Global().Find(c.op);
+  if (reference) {
+    std::vector<ref::HostTensor> want;
+    if (Status rs = reference->Compute(c.attrs, inputs, &want); !rs.ok()) {
+      return "the reference failed: " + rs.ToString();
+    }
+    if (want.size() != actual.size()) {
+      return "the operation gave " + std::to_string(actual.size()) + " outputs, the reference " +
+             std::to_string(want.size());
+    }
+    for (size_t i = 0; i < want.size(); ++i) {
+      if (want[i].dtype != actual[i].dtype || want[i].shape != actual[i].shape) {
+        return "output " + std::to_string(i) + " is " + DimsText(actual[i].shape) + " " +
+               std::string(DTypeName(actual[i].dtype)) + ", the reference's " +
+               DimsText(want[i].shape) + " " + std::string(DTypeName(want[i].dtype));
+      }
+      const ref::Judgement j = reference->Judge(c.attrs, inputs, i, want[i], actual[i]);
+      out->max_abs_err = std::max(out->max_abs_err, j.max_abs_err);
+      out->max_rel_err = std::max(out->max_rel_err, j.max_rel_err);
+      if (!j.ok) return "output " + std::to_string(i) + " differs from the reference: " + j.message;
+    }
+  }
+  for (size_t i = 0; i < c.expected.size() && i < actual.size(); ++i) {
+    if (!c.expected[i]) continue;
+    const std::string mismatch =
+        CheckExpected(*c.expected[i], actual[i], c.tolerance, reference.get(), c.attrs, inputs, i);
+    if (!mismatch.empty()) {
+      return "output " + std::to_string(i) + " differs from " + c.expected[i]->source + ": " +
+             mismatch;
+    }
+  }
+  if (c.expected.size() > actual.size()) {
+    return "the case expects " + std::to_string(c.expected.size()) +
+           " outputs, the operation gave " + std::to_string(actual.size());
+  }
+  return "";
+}
+
+}  // namespace
+
 CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
   CaseResult out;
   if (!c.skip.empty()) {
@@ -139,153 +273,19 @@ CaseResult RunCase(const Case& c, const CaseRunOptions& options) {
     Fail(&out, c.user_code_failure);
     return out;
   }
-  // The loader sized every case; a Case built by hand is sized here, before anything is generated.
-  double input_bytes = 0;
-  for (const CaseInput& in : c.inputs) {
-    const std::optional<uint64_t> b = ShapeBytes(in.shape, DTypeSize(in.dtype));
-    if (!b) {
-      Fail(&out, "input shape " + DimsText(in.shape) + " has more bytes than 2^64 can count");
-      return out;
-    }
-    input_bytes += static_cast<double>(*b);
-  }
-  if (Status st = CheckFitsMemory(input_bytes, "the case's inputs"); !st.ok()) {
+  std::vector<ref::HostTensor> inputs;
+  if (Status st = GenerateInputs(c, &inputs); !st.ok()) {
     Fail(&out, st.ToString());
     return out;
   }
-  std::vector<ref::HostTensor> inputs(c.inputs.size());
-  for (size_t i = 0; i < c.inputs.size(); ++i) {
-    inputs[i].dtype = c.inputs[i].dtype;
-    inputs[i].shape = c.inputs[i].shape;
-    if (Status st = GenerateInput(c.inputs[i], &inputs[i].bytes); !st.ok()) {
-      Fail(&out, st.ToString());
-      return out;
-    }
-    out.input_bytes += inputs[i].bytes.size();
-  }
-
-  std::unique_ptr<Operation> op;
-  if (Status st = OperationRegistry::Global().Create(c.op, c.attrs, &op); !st.ok()) {
+  for (const ref::HostTensor& in : inputs) out.input_bytes += in.bytes.size();
+  std::vector<ref::HostTensor> actual;
+  if (Status st = Execute(c, options, inputs, &out, &actual); !st.ok()) {
     Fail(&out, st.ToString());
     return out;
   }
-  std::vector<HostRunInput> bound;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (c.inputs[i].constant) continue;  // the operation holds its value
-    Shape shape;
-    if (Status st =
-            Shape::Make(inputs[i].shape.data(), inputs[i].shape.size(), &shape, "input shape");
-        !st.ok()) {
-      Fail(&out, st.ToString());
-      return out;
-    }
-    HostRunInput in;
-    in.desc.dtype = AclFromDType(inputs[i].dtype);
-    in.desc.format = ACL_FORMAT_ND;
-    in.desc.shape = DimsFromShape(shape);
-    in.bytes = inputs[i].bytes;
-    bound.push_back(in);
-  }
-  HostRunOptions run_options;
-  run_options.subject = "the case";
-  run_options.context_options.device = c.device;
-  run_options.context_options.host_threads = options.host_threads;
-  run_options.context_options.checked = options.checked;
-  run_options.context_options.copy_elision = options.copy_elision;
-  run_options.context_options.trace = options.trace;
-  run_options.context_options.padded_device_buffers = true;
-  std::unique_ptr<HostRun> run;
-  if (Status st = HostRun::Prepare(*op, bound, run_options, &run); !st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-  const VariantPack& pack = run->pack();
-  std::vector<DType> out_dtypes;
-  for (const Tensor& t : pack.outTensors) {
-    const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
-    if (!dtype || t.desc.shape.dimNum > MAX_DIM) {
-      Fail(&out, c.op + ": inferred output " + ToString(t.desc) + " has no dtype opsim holds");
-      return out;
-    }
-    out_dtypes.push_back(*dtype);
-    out.output_shapes.emplace_back(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
-  }
-  const auto start = std::chrono::steady_clock::now();
-  const Status st = run->Run();
-  out.host_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const Context& context = run->context();
-  out.device_ns = context.device_ns();
-  if (options.trace) out.traces = context.traces();
-  if (out.device_ns > 0 && context.device().hbm_gbps > 0) {
-    out.roofline = static_cast<double>(out.input_bytes) / context.device().hbm_gbps / out.device_ns;
-  }
-  if (!st.ok()) {
-    Fail(&out, st.ToString());
-    return out;
-  }
-
-  // Every output's digest before any judgement, so that a failed case still shows what it gave.
-  for (const Tensor& t : pack.outTensors) {
-    out.output_digests.push_back(Fnv1a64(static_cast<const uint8_t*>(t.deviceData), t.dataSize));
-  }
-  std::vector<ref::HostTensor> actual(pack.outTensors.size());
-  for (size_t i = 0; i < actual.size(); ++i) {
-    const Tensor& t = pack.outTensors[i];
-    actual[i].dtype = out_dtypes[i];
-    actual[i].shape = out.output_shapes[i];
-    const auto* p = static_cast<const uint8_t*>(t.deviceData);
-    actual[i].bytes.assign(p, p + t.dataSize);
-    if (i < c.expected_shapes.size() && c.expected_shapes[i] &&
-        *c.expected_shapes[i] != actual[i].shape) {
-      Fail(&out, "output " + std::to_string(i) + " has shape " + DimsText(actual[i].shape) +
-                     ", expected_shape is " + DimsText(*c.expected_shapes[i]));
-      return out;
-    }
-  }
-
-  const std::shared_ptr<const ref::OpReference> reference =
-      ref::ReferenceRegistry::Global().Find(c.op);
-  if (reference) {
-    std::vector<ref::HostTensor> want;
-    if (Status rs = reference->Compute(c.attrs, inputs, &want); !rs.ok()) {
-      Fail(&out, "the reference failed: " + rs.ToString());
-      return out;
-    }
-    if (want.size() != actual.size()) {
-      Fail(&out, "the operation gave " + std::to_string(actual.size()) +
-                     " outputs, the reference " + std::to_string(want.size()));
-      return out;
-    }
-    for (size_t i = 0; i < want.size(); ++i) {
-      if (want[i].dtype != actual[i].dtype || want[i].shape != actual[i].shape) {
-        Fail(&out, "output " + std::to_string(i) + " is " + DimsText(actual[i].shape) + " " +
-                       std::string(DTypeName(actual[i].dtype)) + ", the reference's " +
-                       DimsText(want[i].shape) + " " + std::string(DTypeName(want[i].dtype)));
-        return out;
-      }
-      const ref::Judgement j = reference->Judge(c.attrs, inputs, i, want[i], actual[i]);
-      out.max_abs_err = std::max(out.max_abs_err, j.max_abs_err);
-      out.max_rel_err = std::max(out.max_rel_err, j.max_rel_err);
-      if (!j.ok) {
-        Fail(&out, "output " + std::to_string(i) + " differs from the reference: " + j.message);
-        return out;
-      }
-    }
-  }
-  for (size_t i = 0; i < c.expected.size() && i < actual.size(); ++i) {
-    if (!c.expected[i]) continue;
-    const std::string mismatch =
-        CheckExpected(*c.expected[i], actual[i], c.tolerance, reference.get(), c.attrs, inputs, i);
-    if (!mismatch.empty()) {
-      Fail(&out, "output " + std::to_string(i) + " differs from " + c.expected[i]->source + ": " +
-                     mismatch);
-      return out;
-    }
-  }
-  if (c.expected.size() > actual.size()) {
-    Fail(&out, "the case expects " + std::to_string(c.expected.size()) +
-                   " outputs, the operation gave " + std::to_string(actual.size()));
+  if (const std::string why = Judge(c, inputs, actual, &out); !why.empty()) {
+    Fail(&out, why);
     return out;
   }
   out.verdict = Verdict::kPass;

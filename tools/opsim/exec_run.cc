@@ -1,0 +1,355 @@
+// `opsim exec --op <OpDef op>`: .npy files bound to the OpDef's inputs and outputs by name or
+// position, ValueDepend inputs read as constants, the operation run through HostRun, and every
+// output (and each input named with --output, for ops that update one in place) written, all
+// or none.
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli_util.h"
+#include "exec_opdef.h"
+#include "npy.h"
+#include "opsim/framework/host_run.h"
+#include "opsim/framework/operation_registry.h"
+#include "opsim/op_api/op_registry.h"
+
+namespace opsim::cli {
+namespace {
+
+constexpr const char* kExecOpDefCmd = "exec";
+
+// "NAME=FILE" against the OpDef's names, or "FILE" at the next free position. A DYNAMIC
+// parameter takes every file given by its name, in order; by position only when it is the last
+// parameter (then it takes the rest).
+int Bind(const std::vector<std::string>& specs, const std::vector<ops::OpParamDef>& params,
+         const std::string& flag, std::vector<std::vector<std::string>>* files) {
+  const std::string what = flag == "--input" ? "input" : "output";
+  files->assign(params.size(), {});
+  size_t next = 0;
+  for (const std::string& spec : specs) {
+    const size_t eq = spec.find('=');
+    size_t index = params.size();
+    std::string file = spec;
+    if (eq != std::string::npos) {
+      const std::string name = spec.substr(0, eq);
+      file = spec.substr(eq + 1);
+      for (size_t k = 0; k < params.size(); ++k) {
+        if (params[k].GetName() == name) index = k;
+      }
+      if (index == params.size()) {
+        std::string names;
+        for (const ops::OpParamDef& p : params) names += (names.empty() ? "" : ", ") + p.GetName();
+        return UsageError(kExecOpDefCmd, flag + " " + spec + ": the op has no " + what +
+                                             " named '" + name + "' (it has " + names + ")");
+      }
+    } else {
+      auto taken = [&](size_t k) {
+        const bool greedy = params[k].GetParamType() == ops::DYNAMIC && k + 1 == params.size();
+        return !(*files)[k].empty() && !greedy;
+      };
+      while (next < params.size() && taken(next)) ++next;
+      index = next;
+      if (index == params.size()) {
+        return UsageError(kExecOpDefCmd, flag + " " + spec + ": more files than the op's " +
+                                             std::to_string(params.size()) + " " + what + "s");
+      }
+    }
+    if (file.empty()) return UsageError(kExecOpDefCmd, flag + " " + spec + ": the path is empty");
+    if (!(*files)[index].empty() && params[index].GetParamType() != ops::DYNAMIC) {
+      return UsageError(kExecOpDefCmd,
+                        flag + " " + spec + ": '" + params[index].GetName() + "' is given twice");
+    }
+    (*files)[index].push_back(file);
+  }
+  return 0;
+}
+
+// A ValueDepend input's file as the operation's constant ("=<name>"); false when the file's
+// dtype is not one a constant holds (the tensor then goes in the pack).
+bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
+  auto read = [&](auto sample) {
+    using T = decltype(sample);
+    std::vector<T> values(a.data.size() / sizeof(T));
+    if (!values.empty()) std::memcpy(values.data(), a.data.data(), values.size() * sizeof(T));
+    return values;
+  };
+  if (dtype == DType::kInt64) {
+    *out = read(int64_t{});
+  } else if (dtype == DType::kInt32) {
+    const std::vector<int32_t> v = read(int32_t{});
+    *out = std::vector<int64_t>(v.begin(), v.end());
+  } else if (dtype == DType::kFloat32) {
+    const std::vector<float> v = read(float{});
+    *out = std::vector<double>(v.begin(), v.end());
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The files of one exec, per OpDef parameter.
+struct ExecFiles {
+  std::vector<std::vector<std::string>> inputs;                // per OpDef input
+  std::vector<std::string> outputs;                            // per OpDef output
+  std::vector<std::pair<size_t, std::string>> written_inputs;  // (OpDef input, file)
+};
+
+// What was read of the input files, per OpDef input.
+struct ExecInputs {
+  std::vector<std::vector<npy::NpyArray>> arrays;
+  std::vector<std::vector<DType>> dtypes;
+  std::vector<bool> constant;  // read on the host as the operation's constant
+};
+
+// Splits --output into the OpDef's outputs and the inputs written back: an op that updates an
+// input in place (ScatterSub's var) has its result there, and --output NAME=FILE with an
+// input's name writes that input after the run.
+int BindOutputs(const ops::OpDef& def, const std::vector<std::string>& specs, ExecFiles* files) {
+  std::vector<std::string> output_specs;
+  for (const std::string& spec : specs) {
+    const size_t eq = spec.find('=');
+    const std::string name = eq == std::string::npos ? "" : spec.substr(0, eq);
+    bool is_output = false;
+    for (const ops::OpParamDef& p : def.GetOutputs()) is_output = is_output || p.GetName() == name;
+    size_t input = def.GetInputs().size();
+    for (size_t k = 0; k < def.GetInputs().size() && !is_output; ++k) {
+      if (def.GetInputs()[k].GetName() == name) input = k;
+    }
+    if (input == def.GetInputs().size()) {
+      output_specs.push_back(spec);
+      continue;
+    }
+    if (def.GetInputs()[input].GetParamType() == ops::DYNAMIC || spec.size() == eq + 1) {
+      return UsageError(kExecOpDefCmd, "--output " + spec +
+                                           ": a DYNAMIC input or an empty path cannot "
+                                           "be written back");
+    }
+    files->written_inputs.emplace_back(input, spec.substr(eq + 1));
+  }
+  std::vector<std::vector<std::string>> out_lists;
+  if (int rc = Bind(output_specs, def.GetOutputs(), "--output", &out_lists); rc != 0) return rc;
+  for (size_t k = 0; k < out_lists.size(); ++k) {
+    if (out_lists[k].empty()) {
+      return UsageError(kExecOpDefCmd,
+                        "--output: no file for output '" + def.GetOutputs()[k].GetName() + "'");
+    }
+    files->outputs.push_back(out_lists[k][0]);
+  }
+  return 0;
+}
+
+// No file is written twice: two outputs, or an output and a written-back input.
+int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
+  namespace fs = std::filesystem;
+  const std::vector<std::string>& out = files.outputs;
+  for (size_t k = 0; k < out.size(); ++k) {
+    for (size_t j = 0; j < k; ++j) {
+      if (fs::weakly_canonical(out[j]) == fs::weakly_canonical(out[k])) {
+        return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() +
+                                             "' and '" + def.GetOutputs()[k].GetName() +
+                                             "' name the same file " + out[k]);
+      }
+    }
+  }
+  std::vector<std::string> seen = out;
+  for (const auto& [input, file] : files.written_inputs) {
+    for (const std::string& other : seen) {
+      if (fs::weakly_canonical(other) == fs::weakly_canonical(file)) {
+        return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" +
+                                             file + ": the file is named twice");
+      }
+    }
+    seen.push_back(file);
+  }
+  return 0;
+}
+
+// Every input file, before the operation exists: a ValueDepend input's value is its constant.
+int ReadInputs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles& files,
+               ExecInputs* in) {
+  in->arrays.resize(files.inputs.size());
+  in->dtypes.resize(files.inputs.size());
+  bool any_u2 = false;
+  for (size_t k = 0; k < files.inputs.size(); ++k) {
+    for (const std::string& file : files.inputs[k]) {
+      npy::NpyArray a;
+      if (Status st = npy::ReadNpy(file, &a); !st.ok()) {
+        return Report(kExecOpDefCmd,
+                      "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
+                      kExitFailure);
+      }
+      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
+      if (!dtype) {
+        return Report(kExecOpDefCmd,
+                      "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds" +
+                          (a.descr == "<u2" ? " (pass --dtype bfloat16 if it holds bfloat16 bit "
+                                              "patterns)"
+                                            : ""),
+                      kExitFailure);
+      }
+      any_u2 = any_u2 || a.descr == "<u2";
+      in->arrays[k].push_back(std::move(a));
+      in->dtypes[k].push_back(*dtype);
+    }
+  }
+  if (r.bf16_files && !any_u2) {
+    return Report(kExecOpDefCmd,
+                  "--dtype bfloat16: no input file is '<u2' (it says the <u2 files hold "
+                  "bfloat16 bit patterns)",
+                  kExitFailure);
+  }
+  return 0;
+}
+
+// The attributes the inputs imply: DYNAMIC counts, ValueDepend constants, which OPTIONAL
+// inputs are given.
+int InputAttrs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles& files,
+               ExecInputs* in, AttrMap* attrs) {
+  in->constant.assign(files.inputs.size(), false);
+  std::vector<bool> given;
+  for (size_t k = 0; k < files.inputs.size(); ++k) {
+    const ops::OpParamDef& p = def.GetInputs()[k];
+    given.push_back(!files.inputs[k].empty());
+    if (p.GetParamType() == ops::DYNAMIC) {
+      (*attrs)["@" + p.GetName()] = static_cast<int64_t>(files.inputs[k].size());
+    }
+    AttrValue value;
+    if (p.GetValueDepend() != ops::IGNORE && p.GetParamType() != ops::DYNAMIC &&
+        in->arrays[k].size() == 1 && in->arrays[k][0].shape.size() <= 1 &&
+        ConstantFrom(in->arrays[k][0], in->dtypes[k][0], &value)) {
+      (*attrs)["=" + p.GetName()] = std::move(value);
+      in->constant[k] = true;
+    }
+  }
+  if (Status st = MarkGivenInputs(r.op, given, attrs); !st.ok()) {
+    return UsageError(kExecOpDefCmd, st.message());
+  }
+  for (const auto& [input, file] : files.written_inputs) {
+    if (in->constant[input]) {
+      return UsageError(kExecOpDefCmd,
+                        "--output " + def.GetInputs()[input].GetName() + "=" + file +
+                            ": that input is read on the host (ValueDepend), not written");
+    }
+  }
+  return 0;
+}
+
+// Every file of the command line bound to a parameter, each required input given one, and no
+// file written twice.
+int BindFiles(const ops::OpDef& def, const OpDefExecRequest& r, ExecFiles* files) {
+  if (int rc = Bind(r.inputs, def.GetInputs(), "--input", &files->inputs); rc != 0) return rc;
+  for (size_t k = 0; k < files->inputs.size(); ++k) {
+    const ops::OpParamDef& p = def.GetInputs()[k];
+    if (files->inputs[k].empty() && p.GetParamType() != ops::OPTIONAL) {
+      return UsageError(kExecOpDefCmd, "--input: no file for input '" + p.GetName() + "'");
+    }
+  }
+  if (int rc = BindOutputs(def, r.outputs, files); rc != 0) return rc;
+  return CheckDistinctFiles(def, *files);
+}
+
+// The inputs HostRun binds: every file but the constants, in OpDef order.
+int HostInputs(const ExecFiles& files, const ExecInputs& in, std::vector<HostRunInput>* bound) {
+  for (size_t k = 0; k < files.inputs.size(); ++k) {
+    if (in.constant[k]) continue;  // held by the operation
+    for (size_t i = 0; i < in.arrays[k].size(); ++i) {
+      const npy::NpyArray& a = in.arrays[k][i];
+      Shape shape;
+      if (Status st =
+              Shape::Make(a.shape.data(), a.shape.size(), &shape, "--input " + files.inputs[k][i]);
+          !st.ok()) {
+        return Report(kExecOpDefCmd, st.message(), kExitFailure);
+      }
+      bound->push_back(
+          {TensorDesc{AclFromDType(in.dtypes[k][i]), ACL_FORMAT_ND, DimsFromShape(shape)}, a.data});
+    }
+  }
+  return 0;
+}
+
+// Writes every output, then the inputs named with --output (their pack position is the number
+// of tensors before them): all or none.
+int WriteResults(const ops::OpDef& def, const ExecFiles& files, const ExecInputs& in,
+                 const HostRun& run) {
+  const VariantPack& pack = run.pack();
+  std::vector<std::pair<const Tensor*, std::string>> results;  // (tensor, name)
+  std::vector<std::string> paths = files.outputs;
+  for (size_t k = 0; k < pack.outTensors.size(); ++k) {
+    results.emplace_back(&pack.outTensors[k], def.GetOutputs()[k].GetName());
+  }
+  for (const auto& [input, file] : files.written_inputs) {
+    size_t position = 0;
+    for (size_t k = 0; k < input; ++k) {
+      if (!in.constant[k]) position += files.inputs[k].size();
+    }
+    results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
+    paths.push_back(file);
+  }
+  std::vector<npy::NpyArray> arrays(results.size());
+  std::vector<std::pair<std::string, const npy::NpyArray*>> written;
+  for (size_t k = 0; k < results.size(); ++k) {
+    const Tensor& t = *results[k].first;
+    const std::optional<DType> dtype = DTypeFromAcl(t.desc.dtype);
+    const std::optional<std::string> descr = npy::DescrFromDType(*dtype);
+    if (!descr) {
+      return Report(kExecOpDefCmd,
+                    "'" + results[k].second + "' has dtype " + std::string(DTypeName(*dtype)) +
+                        ", which .npy cannot hold",
+                    kExitFailure);
+    }
+    npy::NpyArray& a = arrays[k];
+    a.descr = *descr;
+    a.shape.assign(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
+    const auto* p = static_cast<const uint8_t*>(t.deviceData);
+    a.data.assign(p, p + t.dataSize);
+    written.emplace_back(paths[k], &a);
+  }
+  if (Status st = npy::WriteNpyFiles(written); !st.ok()) {
+    return Report(kExecOpDefCmd, "--output: " + st.message(), kExitFailure);
+  }
+  std::printf("%s on %s: simulated %.3f us, wrote", def.GetOpType().c_str(),
+              run.context().device().name.c_str(), run.context().device_ns() / 1000.0);
+  for (const std::string& f : paths) std::printf(" %s", f.c_str());
+  std::printf("\n");
+  return 0;
+}
+
+}  // namespace
+
+int RunOpDefExec(const OpDefExecRequest& r) {
+  const ops::OpDef& def = *op_api::FindOpDef(r.op);
+  ExecFiles files;
+  if (int rc = BindFiles(def, r, &files); rc != 0) return rc;
+  AttrMap attrs;
+  if (Status st = ParseOpDefAttrs(r.op, r.attrs, &attrs); !st.ok()) {
+    return UsageError(kExecOpDefCmd, st.message());
+  }
+  ExecInputs in;
+  if (int rc = ReadInputs(def, r, files, &in); rc != 0) return rc;
+  if (int rc = InputAttrs(def, r, files, &in, &attrs); rc != 0) return rc;
+  std::unique_ptr<Operation> op;
+  if (Status st = OperationRegistry::Global().Create(r.op, attrs, &op); !st.ok()) {
+    return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
+  }
+  std::vector<HostRunInput> bound;
+  if (int rc = HostInputs(files, in, &bound); rc != 0) return rc;
+  HostRunOptions options;
+  options.subject = r.op;
+  options.context_options.device = r.device;
+  options.context_options.host_threads = r.threads;
+  options.context_options.checked = r.checked;
+  options.context_options.auto_sync = r.auto_sync;
+  options.context_options.copy_elision = r.copy_elision;
+  options.context_options.padded_device_buffers = true;
+  std::unique_ptr<HostRun> run;
+  Status st = HostRun::Prepare(*op, bound, options, &run);
+  if (st.ok()) st = run->Run();
+  if (!st.ok()) return Report(kExecOpDefCmd, st.ToString(), kExitFailure);
+  return WriteResults(def, files, in, *run);
+}
+
+}  // namespace opsim::cli
