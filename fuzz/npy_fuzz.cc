@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "npy.h"
+#include "opsim/npy/npy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   opsim::npy::NpyArray array;

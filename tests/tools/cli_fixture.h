@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "npy.h"
+#include "opsim/npy/npy.h"
 
 namespace opsim::testing {
 

@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-#include "npy.h"
+#include "opsim/npy/npy.h"
 
 namespace opsim {
 namespace {
@@ -320,9 +320,10 @@ TEST_F(HostileInput, SizesBeforeAllocation) {
   ExpectRefused({"bench", "--op", "ReduceSum", "--shape", "0,1099511627776", "--axes", "0",
                  "--dtype", "float32"},
                 {"would take 4398.0 GB"});
-  ExpectRefused({"bench", "--op", "ReduceSum", "--shape", "0,4611686018427387904", "--axes", "0",
-                 "--dtype", "float32"},
-                {"ReduceSum's output 0 float32 ND [1,4611686018427387904]", "more bytes than 2^64"});
+  ExpectRefused(
+      {"bench", "--op", "ReduceSum", "--shape", "0,4611686018427387904", "--axes", "0", "--dtype",
+       "float32"},
+      {"ReduceSum's output 0 float32 ND [1,4611686018427387904]", "more bytes than 2^64"});
   ExpectRefused({"onnx-test", "onnx_internal_big"},
                 {"FAIL onnx_internal_big", "the model's workspace would take 4398.0 GB"});
 }

@@ -1,5 +1,5 @@
 // The .npy reader/writer: round trips, header versions, and every malformed input it must refuse.
-#include "npy.h"
+#include "opsim/npy/npy.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "nlohmann/json.hpp"
-#include "npy.h"
 #include "opsim/core/float16.h"
+#include "opsim/npy/npy.h"
 #include "tools/cli_fixture.h"
 
 namespace opsim {

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "cli_util.h"
-#include "npy.h"
 #include "opsim/core/nearest_name.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
+#include "opsim/npy/npy.h"
 #include "opsim/op_api/op_registry.h"
 #include "strict_flags.h"
 

@@ -12,9 +12,9 @@
 
 #include "cli_util.h"
 #include "exec_opdef.h"
-#include "npy.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
+#include "opsim/npy/npy.h"
 #include "opsim/op_api/op_registry.h"
 
 namespace opsim::cli {

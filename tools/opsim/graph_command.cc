@@ -8,9 +8,9 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "npy.h"
 #include "opsim/framework/description_loader.h"
 #include "opsim/framework/host_run.h"
+#include "opsim/npy/npy.h"
 #include "strict_flags.h"
 
 namespace opsim::cli {

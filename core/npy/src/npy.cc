@@ -1,4 +1,4 @@
-#include "npy.h"
+#include "opsim/npy/npy.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
