@@ -20,9 +20,9 @@
 #include <string_view>
 #include <vector>
 
+#include "opsim/core/attr_map.h"
 #include "opsim/core/dtype.h"
 #include "opsim/core/status.h"
-#include "opsim/framework/operation_registry.h"
 
 namespace opsim::ref {
 
