@@ -68,8 +68,7 @@ void ExpectCleanLaunchAfterwards() {
 
 void ExpectException(const LaunchResult& r, const std::string& text) {
   ASSERT_TRUE(r.fault.has_value()) << r.status.ToString();
-  // No fault kind of its own yet (docs/CHECKS.md): a trap, as a failed assert is.
-  EXPECT_EQ(r.fault->kind, FaultKind::kAssertFailed) << r.fault->ToString();
+  EXPECT_EQ(r.fault->kind, FaultKind::kAicoreException) << r.fault->ToString();
   EXPECT_EQ(r.fault->block, 2) << r.fault->ToString();
   EXPECT_EQ(r.fault->instruction, "kernel") << r.fault->ToString();
   EXPECT_NE(r.fault->message.find("AI Core exception on core 2 (block 2): " + text),

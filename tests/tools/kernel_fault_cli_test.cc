@@ -32,7 +32,7 @@ TEST_F(KernelFaultCli, ExecReportsTheExceptionAndWritesNothing) {
   EXPECT_NE(r.err.find("AI Core exception on core 0 (block 0): SIGFPE: integer division by zero"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("[assert_failed]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("[aicore_exception]"), std::string::npos) << r.err;
   EXPECT_EQ(FileCount(), files);
 }
 

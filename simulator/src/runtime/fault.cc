@@ -24,6 +24,7 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kUninitializedRead: return "uninitialized_read";
     case FaultKind::kUnwrittenOutput: return "unwritten_output";
     case FaultKind::kTimeout: return "timeout";
+    case FaultKind::kAicoreException: return "aicore_exception";
   }
   return "unknown";
 }

@@ -283,9 +283,7 @@ Fault HardwareFault(const Core& core, const BlockGuard& guard) {
     return Fault{FaultKind::kTimeout, core.block_idx, "kernel (host wall clock)",
                  "stopped by the launch's host wall-clock watchdog" + where};
   }
-  // No FaultKind of its own yet (fault.h is included by every kernel; see docs/CHECKS.md):
-  // the chip's nearest, a trap its kernel raised.
-  return Fault{FaultKind::kAssertFailed, core.block_idx, "kernel",
+  return Fault{FaultKind::kAicoreException, core.block_idx, "kernel",
                "AI Core exception on core " + std::to_string(core.core_idx) + " (block " +
                    std::to_string(core.block_idx) + "): " + SignalMeaning(guard) + where};
 }

@@ -28,6 +28,8 @@ enum class FaultKind : uint8_t {
   kUninitializedRead,  // checked mode: a vector or DMA-out read of UB bytes nothing wrote
   kUnwrittenOutput,    // checked mode: output GM bytes that no core wrote during the launch
   kTimeout,            // a core ran past LaunchOptions::timeout_ns (the AI Core timeout)
+  kAicoreException,    // the kernel's code raised what the chip stops with an AI Core exception:
+                       // integer division by zero, a wild store, a stack overflow, abort, a trap
 };
 
 std::string_view FaultKindName(FaultKind kind);
