@@ -1,5 +1,7 @@
 #include "opsim/core/file_read.h"
 
+#include <filesystem>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -77,6 +79,19 @@ uint64_t HalfOfMemory() {
   const long page = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return uint64_t{1} << 40;
   return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2;
+}
+
+std::string ComparablePath(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+  if (!error) return resolved.string();
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  return (error ? std::filesystem::path(path) : absolute).lexically_normal().string();
+}
+
+bool PathEntryExists(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, error));
 }
 
 }  // namespace opsim

@@ -99,7 +99,8 @@ std::string TilingHeaderOf(const std::string& op_type, const std::vector<std::st
 }
 
 void WriteIfChanged(const fs::path& path, const std::string& content) {
-  if (fs::exists(path) && ReadFile(path.string()) == content) return;
+  std::error_code error;
+  if (fs::exists(path, error) && ReadFile(path.string()) == content) return;
   std::ofstream(path, std::ios::binary) << content;
 }
 

@@ -60,5 +60,24 @@ TEST_F(ReadRegularFileTest, RefusesWhatIsNotARegularFileOrTooLarge) {
   EXPECT_GT(HalfOfMemory(), 0u);
 }
 
+TEST_F(ReadRegularFileTest, PathsFromUsersNeverThrow) {
+  fs::create_symlink(dir_ / "loop_b", dir_ / "loop_a");
+  fs::create_symlink(dir_ / "loop_a", dir_ / "loop_b");
+  std::ofstream(dir_ / "a.txt", std::ios::binary) << "x";
+  fs::create_symlink(dir_ / "a.txt", dir_ / "link.txt");
+  // One file under two names; a looping or missing one still compares by its own name.
+  EXPECT_EQ(ComparablePath((dir_ / "link.txt").string()),
+            ComparablePath((dir_ / "a.txt").string()));
+  EXPECT_EQ(ComparablePath((dir_ / "loop_a" / ".." / "loop_a").string()),
+            ComparablePath((dir_ / "loop_a").string()));
+  EXPECT_NE(ComparablePath((dir_ / "loop_a").string()), ComparablePath((dir_ / "loop_b").string()));
+  EXPECT_NE(ComparablePath((dir_ / "loop_a" / "x").string()), "");
+  // A looping or dangling link is there (for its reader to name the error); nothing is not.
+  EXPECT_TRUE(PathEntryExists((dir_ / "loop_a").string()));
+  EXPECT_TRUE(PathEntryExists((dir_ / "link.txt").string()));
+  EXPECT_FALSE(PathEntryExists((dir_ / "missing").string()));
+  EXPECT_FALSE(PathEntryExists((dir_ / "loop_a" / "x").string()));
+}
+
 }  // namespace
 }  // namespace opsim

@@ -160,6 +160,9 @@ class HostileInput : public ::testing::Test {
       bomb.append("]\n");
     }
     Text("g_alias_bomb.yaml", "graph: g\n" + bomb);
+    Text("g_loop.yaml", "graph: g\n" + x23 +
+                            "outputs: [y]\nnodes:\n  - {name: l, graph: loop_a.npy, inputs: "
+                            "[x], outputs: [y]}\n");
     Text("g_self.yaml", "graph: g\n" + x23 +
                             "outputs: [y]\nnodes:\n  - {name: me, graph: g_self.yaml, inputs: "
                             "[x], outputs: [y]}\n");
@@ -224,6 +227,11 @@ class HostileInput : public ::testing::Test {
     Onnx("onnx_fifo_model",
          Model(11, ValueInfo("x", TensorType(1, {2, 3})), {ReduceSumNode("x", "y", "n", true)}, y3),
          x23_pb, y3_pb);
+    Onnx("onnx_loop_model",
+         Model(11, ValueInfo("x", TensorType(1, {2, 3})), {ReduceSumNode("x", "y", "n", true)}, y3),
+         x23_pb, y3_pb);
+    fs::remove(*dir_ / "onnx_loop_model" / "test_data_set_0" / "input_0.pb");
+    fs::create_symlink(P("loop_a.npy"), P("onnx_loop_model/test_data_set_0/input_0.pb"));
     fs::remove(*dir_ / "onnx_fifo_model" / "model.onnx");
     ASSERT_EQ(mkfifo(P("onnx_fifo_model/model.onnx").c_str(), 0644), 0);
   }
@@ -351,6 +359,10 @@ TEST_F(HostileInput, FilesThatAreNotRegularFiles) {
   ExpectRefused({"graph", "fifo.npy", "--input", "x=x23.npy", "--output", "y=y.npy"},
                 {"fifo.npy is a FIFO"});
   ExpectRefused({"onnx-test", "onnx_fifo_model"}, {"model.onnx is a FIFO"});
+  // A symlink loop where a path is only compared or tested, not opened, is named, not thrown.
+  ExpectRefused({"graph", "g_loop.yaml", "--input", "x=x23.npy", "--output", "y=y.npy"},
+                {"cannot load graph 'loop_a.npy'", "symbolic links"});
+  ExpectRefused({"onnx-test", "onnx_loop_model"}, {"FAIL onnx_loop_model", "symbolic links"});
 }
 
 TEST_F(HostileInput, RecursionAndExpansion) {

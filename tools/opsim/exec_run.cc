@@ -4,7 +4,6 @@
 // or none.
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,6 +11,7 @@
 
 #include "cli_util.h"
 #include "exec_opdef.h"
+#include "opsim/core/file_read.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/npy/npy.h"
@@ -144,11 +144,10 @@ int BindOutputs(const ops::OpDef& def, const std::vector<std::string>& specs, Ex
 
 // No file is written twice: two outputs, or an output and a written-back input.
 int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
-  namespace fs = std::filesystem;
   const std::vector<std::string>& out = files.outputs;
   for (size_t k = 0; k < out.size(); ++k) {
     for (size_t j = 0; j < k; ++j) {
-      if (fs::weakly_canonical(out[j]) == fs::weakly_canonical(out[k])) {
+      if (ComparablePath(out[j]) == ComparablePath(out[k])) {
         return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() +
                                              "' and '" + def.GetOutputs()[k].GetName() +
                                              "' name the same file " + out[k]);
@@ -158,7 +157,7 @@ int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
   std::vector<std::string> seen = out;
   for (const auto& [input, file] : files.written_inputs) {
     for (const std::string& other : seen) {
-      if (fs::weakly_canonical(other) == fs::weakly_canonical(file)) {
+      if (ComparablePath(other) == ComparablePath(file)) {
         return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" +
                                              file + ": the file is named twice");
       }

@@ -13,6 +13,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "onnx_compare.h"
+#include "opsim/core/file_read.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/framework/onnx_model.h"
@@ -57,7 +58,7 @@ std::vector<fs::path> SortedDirs(const fs::path& parent, const std::string& pref
 Status ReadNumbered(const fs::path& dir, const std::string& stem, std::vector<OnnxTensor>* out) {
   for (size_t k = 0;; ++k) {
     const fs::path file = dir / (stem + "_" + std::to_string(k) + ".pb");
-    if (!fs::exists(file)) return Status::Ok();
+    if (!PathEntryExists(file.string())) return Status::Ok();
     OnnxTensor t;
     OPSIM_RETURN_IF_ERROR(LoadOnnxTensorFile(file.string(), &t));
     out->push_back(std::move(t));
@@ -151,13 +152,13 @@ int RunOnnxTest(const OnnxTestOptions& o) {
   }
   std::vector<fs::path> folders;
   for (const std::string& dir : o.dirs) {
-    if (fs::exists(fs::path(dir) / "model.onnx")) {
+    if (PathEntryExists((fs::path(dir) / "model.onnx").string())) {
       folders.emplace_back(dir);
       continue;
     }
     std::vector<fs::path> found;
     for (const fs::path& sub : SortedDirs(dir, "")) {
-      if (fs::exists(sub / "model.onnx")) found.push_back(sub);
+      if (PathEntryExists((sub / "model.onnx").string())) found.push_back(sub);
     }
     if (found.empty()) {
       return UsageError(kOnnxTestCmd, "'" + dir + "' holds no model.onnx and no folder with one");

@@ -355,9 +355,7 @@ Status WriteNpy(const std::string& path, const NpyArray& array) {
 Status WriteNpyFiles(const std::vector<std::pair<std::string, const NpyArray*>>& files) {
   for (size_t i = 0; i < files.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
-      std::error_code a, b;
-      if (std::filesystem::weakly_canonical(files[i].first, a) ==
-          std::filesystem::weakly_canonical(files[j].first, b)) {
+      if (ComparablePath(files[i].first) == ComparablePath(files[j].first)) {
         return {ErrorCode::kInvalidParam,
                 files[i].first + ": the same file is named for two arrays"};
       }

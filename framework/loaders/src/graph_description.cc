@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "op_node.h"
+#include "opsim/core/file_read.h"
 #include "opsim/framework/graph.h"
 
 namespace opsim {
@@ -140,7 +141,7 @@ class GraphReader {
       OPSIM_RETURN_IF_ERROR(loaders::ReadString(file_, node["graph"], "graph", &rel));
       const std::filesystem::path base = std::filesystem::path(file_.path).parent_path();
       const std::string sub_path = (base / rel).lexically_normal().string();
-      const std::string key = std::filesystem::weakly_canonical(sub_path).string();
+      const std::string key = ComparablePath(sub_path);
       for (const std::string& open : includes_->stack) {
         if (open == key) {
           return ConfigError(file_, node["graph"], "graph",
@@ -316,7 +317,7 @@ class GraphReader {
 Status LoadGraphDescription(const std::string& path, LoadedGraph* out) {
   if (out == nullptr) return {ErrorCode::kInvalidParam, "LoadGraphDescription: out is null"};
   Includes includes;
-  includes.stack = {std::filesystem::weakly_canonical(path).string()};
+  includes.stack = {ComparablePath(path)};
   GraphReader reader(&includes);
   return reader.Read(path, out);
 }

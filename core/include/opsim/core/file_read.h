@@ -31,4 +31,13 @@ const char* FileKindName(mode_t mode);
 // Half of this machine's memory: the largest input file a command reads whole.
 uint64_t HalfOfMemory();
 
+// Paths from users, never throwing (std::filesystem's throwing calls end the process on a symlink
+// loop or a component that is not a directory):
+// the path as the file system resolves it (weakly_canonical), to tell whether two names are one
+// file; when it cannot be resolved, the absolute, lexically normal path, which still names it.
+std::string ComparablePath(const std::string& path);
+// Whether anything is at `path`, a dangling or looping symlink included: the reader that opens
+// it then names the error.
+bool PathEntryExists(const std::string& path);
+
 }  // namespace opsim
