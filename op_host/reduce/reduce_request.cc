@@ -347,11 +347,15 @@ Status LowerOpenVino(ReduceKind kind, DType dtype, const Shape& input,
   uint32_t mask = 0;
   for (size_t i = 0; i < reduction_axes.size(); ++i) {
     const int64_t a = reduction_axes[i];
+    // OpenVINO's normalize_axis takes [0, 0] on a rank-0 input: axis 0 of a scalar is the
+    // scalar itself, reduced as a whole.
+    if (rank == 0 && a == 0) continue;
     if (a < -rank || a >= rank) {
-      return Error(ErrorCode::kInvalidParam, op,
-                   "reduction_axes[" + Str(static_cast<int64_t>(i)) + "] = " + Str(a) +
-                       " is out of range for an input of rank " + Str(rank) + " " +
-                       SignedRange(rank));
+      return Error(
+          ErrorCode::kInvalidParam, op,
+          "reduction_axes[" + Str(static_cast<int64_t>(i)) + "] = " + Str(a) +
+              " is out of range for an input of rank " + Str(rank) + " " +
+              (rank == 0 ? std::string("(a rank-0 input takes axis 0 only)") : SignedRange(rank)));
     }
     mask |= 1u << (a < 0 ? a + rank : a);  // a repeat names the same axis: a set, as OpenVINO
   }

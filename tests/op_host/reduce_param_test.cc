@@ -503,10 +503,28 @@ TEST(LowerOpenVinoTest, RejectsAxesOutOfRange) {
       Ov(ReduceKind::kProd, DType::kFloat32, Shape{3, 2}, {-3}), ErrorCode::kInvalidParam,
       "OpenVINO ReduceProd: reduction_axes[0] = -3 is out of range for an input of rank 2 "
       "(expected -2 <= axis < 2)");
+  // OpenVINO's normalize_axis: [0, 0] on a rank-0 input.
   ExpectParamError(
-      Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0}), ErrorCode::kInvalidParam,
-      "OpenVINO ReduceSum: reduction_axes[0] = 0 is out of range for an input of rank 0 "
-      "(a rank-0 input has no axes)");
+      Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {-1}), ErrorCode::kInvalidParam,
+      "OpenVINO ReduceSum: reduction_axes[0] = -1 is out of range for an input of rank 0 "
+      "(a rank-0 input takes axis 0 only)");
+  ExpectParamError(
+      Ov(ReduceKind::kSum, DType::kFloat32, Shape{}, {0, 1}), ErrorCode::kInvalidParam,
+      "OpenVINO ReduceSum: reduction_axes[1] = 1 is out of range for an input of rank 0 "
+      "(a rank-0 input takes axis 0 only)");
+}
+
+TEST(LowerOpenVinoTest, AxisZeroOfARankZeroInputIsTheScalar) {
+  for (bool keep : {false, true}) {
+    ReduceRequest with_axis, without;
+    ASSERT_TRUE(
+        LowerOpenVino(ReduceKind::kMax, DType::kInt32, Shape{}, Axes{0}, keep, &with_axis).ok());
+    ASSERT_TRUE(
+        LowerOpenVino(ReduceKind::kMax, DType::kInt32, Shape{}, Axes{}, keep, &without).ok());
+    EXPECT_EQ(with_axis.output.rank(), 0);
+    EXPECT_EQ(with_axis.output, without.output);
+    EXPECT_EQ(with_axis.input, without.input);
+  }
 }
 
 TEST(LowerOpenVinoTest, DTypes) {
