@@ -160,6 +160,23 @@ TEST_F(KernelGuard, AnInvalidWallClockLimitIsRefusedByName) {
   }
 }
 
+TEST_F(KernelGuard, TheLaunchsOwnLimitWinsOverTheEnvironment) {
+  setenv("OPSIM_LAUNCH_TIMEOUT", "soon", 1);  // not read when the launch gives its own limit
+  LaunchOptions options;
+  options.host_threads = 1;
+  options.wall_timeout_s = 1;
+  LaunchResult r = Launch(TestDevice(1), 1, options, [] { Spin(); });
+  ASSERT_TRUE(r.fault.has_value()) << r.status.ToString();
+  EXPECT_EQ(r.fault->kind, FaultKind::kTimeout) << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("host wall-clock limit of 1 s"), std::string::npos)
+      << r.fault->message;
+  options.wall_timeout_s = 2e6;
+  r = Launch(TestDevice(1), 1, options, [] {});
+  EXPECT_EQ(r.status.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(r.status.message().find("wall_timeout_s = 2000000"), std::string::npos)
+      << r.status.message();
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 volatile int g_past_end = 8;
 

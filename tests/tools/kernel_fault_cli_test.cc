@@ -38,9 +38,8 @@ TEST_F(KernelFaultCli, ExecReportsTheExceptionAndWritesNothing) {
 
 TEST_F(KernelFaultCli, RunFailsTheCrashingAndSpinningCasesAndRunsTheRest) {
   const Result r =
-      Run("run --unchecked" + kLib +
-              "tests/op_api/testdata/cases/kernel_faults/suite.yaml --report " + Path("r.json"),
-          "OPSIM_LAUNCH_TIMEOUT=3");
+      Run("run --unchecked --launch-timeout 3" + kLib +
+          "tests/op_api/testdata/cases/kernel_faults/suite.yaml --report " + Path("r.json"));
   EXPECT_EQ(r.rc, 1) << r.out << r.err;
   EXPECT_EQ(LastLine(r.out), "2 passed, 4 failed") << r.out;
   for (const char* message :

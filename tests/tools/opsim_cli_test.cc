@@ -106,6 +106,14 @@ TEST_F(OpsimCli, BadFlagsAndValuesAreUsageErrors) {
     EXPECT_EQ(r.rc, 2) << args << "\n" << r.err;
     EXPECT_NE(r.err.find("--help"), std::string::npos) << args << "\n" << r.err;
   }
+  for (const char* cmd : {"run", "exec", "bench", "graph", "onnx-test"}) {
+    for (const char* seconds : {"-1", "2e6", "soon", "nan"}) {
+      const Result r = Run(std::string(cmd) + " --launch-timeout " + seconds);
+      EXPECT_EQ(r.rc, 2) << cmd << " " << seconds << "\n" << r.err;
+      EXPECT_NE(r.err.find(std::string("--launch-timeout = '") + seconds + "'"), std::string::npos)
+          << r.err;
+    }
+  }
   for (const char* cmd : {"run", "exec", "graph", "bench", "devices", "demo"}) {
     const Result r = Run(std::string(cmd) + " --help");
     EXPECT_EQ(r.rc, 0) << cmd;

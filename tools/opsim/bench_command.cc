@@ -72,6 +72,7 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
   AddFlag(app, "--json", &o->json, "Print one JSON object");
   AddAutoSyncOption(app, &o->auto_sync);
   AddCopyElisionOption(app, &o->copy_elision);
+  AddLaunchTimeoutOption(app);
   return [o, app] { return RunBench(*o, app->remaining()); };
 }
 

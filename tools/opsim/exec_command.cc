@@ -36,15 +36,17 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
     for (const std::string& name : op_api::OpDefNames())
       known += (known.empty() ? "" : ", ") + name;
     return UsageError(kExecCmd, "--op '" + o.op + "' is not an operator (known: " + known +
-                                "; load a library's with --library)");
+                                    "; load a library's with --library)");
   }
   if (o.outputs.empty()) return UsageError(kExecCmd, "--output is required");
   if (!o.dtype.empty() && ParseDType(o.dtype) != DType::kBFloat16) {
-    return UsageError(kExecCmd, "--dtype '" + o.dtype +
-                                "' is not supported (only bfloat16: <u2 files of bfloat16 bits)");
+    return UsageError(
+        kExecCmd,
+        "--dtype '" + o.dtype + "' is not supported (only bfloat16: <u2 files of bfloat16 bits)");
   }
   std::vector<std::string> attrs = o.attrs;
-  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok()) return UsageError(kExecCmd, st.message());
+  if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
+    return UsageError(kExecCmd, st.message());
   return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
                        !o.dtype.empty(), o.auto_sync, o.copy_elision});
 }
@@ -75,6 +77,7 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
   AddAutoSyncOption(app, &o->auto_sync);
   AddCopyElisionOption(app, &o->copy_elision);
+  AddLaunchTimeoutOption(app);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");

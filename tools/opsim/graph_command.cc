@@ -147,6 +147,7 @@ CommandRunner AddGraphCommand(CLI::App& parent) {
   app->add_option("--output", o->outputs, "NAME=FILE.npy for each output to write")->required();
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
+  AddLaunchTimeoutOption(app);
   return [o] { return RunGraph(*o); };
 }
 

@@ -217,6 +217,7 @@ CommandRunner AddOnnxTestCommand(CLI::App& parent) {
       ->check(CLI::ExistingDirectory);
   app->add_option("--device", o->device, "Device profile name")->capture_default_str();
   AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
+  AddLaunchTimeoutOption(app);
   app->add_option("--require-pass", o->require_pass,
                   "Fail unless every folder whose name matches this regex passes (and one does)");
   AddIntegerOption(app, "--require-pass-count", &o->require_pass_count, 0,

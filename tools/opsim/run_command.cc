@@ -396,6 +396,7 @@ CommandRunner AddRunCommand(CLI::App& parent) {
           "checked-only checks (missing sync, overlapping writes, uninitialized reads, unwritten "
           "outputs); a fault it still raises (out of bounds, ...) fails the case");
   AddCopyElisionOption(app, &o->copy_elision);
+  AddLaunchTimeoutOption(app);
   app->add_option("--baseline", o->baseline,
                   "A JSON report of an earlier run (--report): a case whose output digests "
                   "differ from the same case's there fails; cases it lacks are counted")

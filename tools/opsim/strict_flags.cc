@@ -1,6 +1,7 @@
 #include "strict_flags.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <limits>
 
 namespace opsim::cli {
@@ -188,6 +189,25 @@ CLI::Option* AddCopyElisionOption(CLI::App* app, bool* target) {
                         "Unchecked runs read a copied-in tile from GM in place when only the row "
                         "reductions read it: on (the default) or off, to compare; results and "
                         "simulated time are the same");
+}
+
+CLI::Option* AddLaunchTimeoutOption(CLI::App* app) {
+  return app
+      ->add_option_function<std::string>(
+          "--launch-timeout",
+          [](const std::string& text) {
+            double seconds = 0;
+            Status st = ParseReal(text, "--launch-timeout", &seconds);
+            if (st.ok() && !(seconds >= 0 && seconds <= 1e6)) {
+              st = Refuse("--launch-timeout", text, "out of range", "0 <= seconds <= 1e6");
+            }
+            if (!st.ok()) throw CLI::ValidationError(st.message());
+            setenv("OPSIM_LAUNCH_TIMEOUT", text.c_str(), 1);
+          },
+          "Stop a launch whose kernel runs longer than this on the host (a spin in scalar "
+          "code) with a timeout fault; 0 for none [0..1e6; default OPSIM_LAUNCH_TIMEOUT, else "
+          "120]")
+      ->type_name("SECONDS");
 }
 
 }  // namespace opsim::cli

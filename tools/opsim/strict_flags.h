@@ -50,5 +50,9 @@ CLI::Option* AddOnOffOption(CLI::App* app, const std::string& flag, bool* target
 CLI::Option* AddAutoSyncOption(CLI::App* app, bool* target);
 // `--copy-elision on|off` of the commands that run kernels (ContextOptions::copy_elision).
 CLI::Option* AddCopyElisionOption(CLI::App* app, bool* target);
+// --launch-timeout SECONDS: every launch's host wall-clock limit (0: none), for kernels that spin
+// in scalar code. It sets OPSIM_LAUNCH_TIMEOUT for this process, which every launch reads
+// (docs/CHECKS.md); a value outside [0, 1e6] is a usage error naming it.
+CLI::Option* AddLaunchTimeoutOption(CLI::App* app);
 
 }  // namespace opsim::cli

@@ -201,6 +201,7 @@ class OpDefOperation final : public Operation {
     // A kernel built without --cce-auto-sync has no inserted syncs, whatever the context asks.
     launch.auto_sync = context->options().auto_sync && kernel->auto_sync;
     launch.timeout_ns = context->options().timeout_ns;
+    launch.wall_timeout_s = context->options().wall_timeout_s;
     sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
                                            [&] { kernel->invoke(kernel->fn, args.data()); });
     if (!result.status.ok()) {

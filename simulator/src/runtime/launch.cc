@@ -103,8 +103,9 @@ double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& ke
 }
 
 // What a launch needs before it starts: a blockDim in range, a complete profile, and a valid
-// OPSIM_LAUNCH_TIMEOUT (its seconds in *wall_seconds).
-Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, double* wall_seconds) {
+// host wall-clock limit (its seconds in *wall_seconds).
+Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
+                   double* wall_seconds) {
   if (block_dim < 1 || block_dim > 65535) {
     return {ErrorCode::kInvalidParam, "Launch: blockDim = " + std::to_string(block_dim) +
                                           " is out of range (expected 1 <= blockDim <= 65535)"};
@@ -113,7 +114,7 @@ Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, double* wall
       device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
     return {ErrorCode::kInvalidParam, "Launch: device profile '" + device.name + "' is incomplete"};
   }
-  return ResolveWallTimeout(wall_seconds);
+  return ResolveWallTimeout(options.wall_timeout_s, wall_seconds);
 }
 
 // The launch's statistics from its cores': pipe totals, the slowest core, the HBM bound, the
@@ -156,7 +157,7 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   using namespace detail;
   LaunchResult result;
   double wall_seconds = 0;
-  if (Status st = CheckLaunch(device, block_dim, &wall_seconds); !st.ok()) {
+  if (Status st = CheckLaunch(device, block_dim, options, &wall_seconds); !st.ok()) {
     result.status = std::move(st);
     return result;
   }

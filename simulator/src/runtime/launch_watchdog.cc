@@ -18,7 +18,16 @@ constexpr auto kPoll = std::chrono::milliseconds(50);
 
 }  // namespace
 
-Status ResolveWallTimeout(double* seconds) {
+Status ResolveWallTimeout(double requested, double* seconds) {
+  if (requested >= 0) {
+    if (!(requested <= kMaxWallTimeoutSeconds)) {
+      return {ErrorCode::kInvalidParam, "Launch: wall_timeout_s = " + std::to_string(requested) +
+                                            " is more than 1e6 seconds (the launch's host "
+                                            "wall-clock limit; 0 for none)"};
+    }
+    *seconds = requested;
+    return Status::Ok();
+  }
   *seconds = kDefaultWallTimeoutSeconds;
   const char* text = std::getenv("OPSIM_LAUNCH_TIMEOUT");
   if (text == nullptr || *text == '\0') return Status::Ok();

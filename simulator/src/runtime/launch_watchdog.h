@@ -17,10 +17,11 @@ namespace opsim::sim::detail {
 
 class LaunchState;
 
-// The limit a launch runs with, in seconds: OPSIM_LAUNCH_TIMEOUT's (0: none), read at each launch,
-// else kDefaultWallTimeoutSeconds. A value that is not a number of seconds in
+// The limit a launch runs with, in seconds (0: none): `requested` when it is not negative (the
+// launch's LaunchOptions::wall_timeout_s), else OPSIM_LAUNCH_TIMEOUT's, read at each launch, else
+// kDefaultWallTimeoutSeconds. A value that is not a number of seconds in
 // [0, kMaxWallTimeoutSeconds] is an error naming it and the rule; the launch does not run.
-Status ResolveWallTimeout(double* seconds);
+Status ResolveWallTimeout(double requested, double* seconds);
 inline constexpr double kDefaultWallTimeoutSeconds = 120;
 inline constexpr double kMaxWallTimeoutSeconds = 1e6;  // 11.6 days: a typo, not a limit
 

@@ -57,6 +57,10 @@ struct LaunchOptions {
   // defaults are 68 s to 1091 s; a simulator's second of device time is minutes on the host, and
   // no kernel it is for comes near it (a 256 MiB reduction takes about 150 us).
   double timeout_ns = 1e9;
+  // The host wall-clock limit of the launch in seconds, for kernel code that spins without an
+  // Ascend C call (the simulated limit above never sees it); 0: none; negative: the environment's
+  // OPSIM_LAUNCH_TIMEOUT, else 120 s (docs/CHECKS.md).
+  double wall_timeout_s = -1;
   std::vector<GmRegion> regions;  // memory the kernel may touch (plus GmAlloc'd blocks)
 };
 

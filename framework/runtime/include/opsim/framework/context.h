@@ -26,6 +26,9 @@ struct ContextOptions {
   bool trace = false;        // keep the stats and trace of every kernel launch
   bool copy_elision = true;  // sim::LaunchOptions::copy_elision of every launch
   double timeout_ns = 1e9;   // sim::LaunchOptions::timeout_ns of every launch (0: no limit)
+  // sim::LaunchOptions::wall_timeout_s of every launch: the host wall-clock limit in seconds
+  // (0: none; negative: OPSIM_LAUNCH_TIMEOUT, else 120).
+  double wall_timeout_s = -1;
   // ATB ships MAX/MIN for int32 and bfloat16 and SUM for float16 and bfloat16 only; by default
   // the facade refuses the rest as ATB does (ERROR_INVALID_TENSOR_INI_MATCH). false lifts the
   // table to the package's full dtype list (docs/SPEC.md section 2).
