@@ -23,14 +23,9 @@ struct BenchOptions {
   std::vector<std::string> shapes;
   std::vector<std::string> attrs;
   std::string dtype;
-  int threads = 0;
   int repeat = 5;
-  std::string device = kDefaultDevice;
-  bool checked = false;
-  bool auto_sync = true;  // CANN's --cce-auto-sync
-  bool copy_elision = true;
-  bool trace = false;
   bool json = false;
+  ContextOptions context;
 };
 
 int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
@@ -41,8 +36,7 @@ int RunBench(const BenchOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
     return UsageError(kBenchCmd, st.message());
-  return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.device, o.threads, o.repeat, o.checked,
-                        o.trace, o.json, o.auto_sync, o.copy_elision});
+  return RunOpDefBench({o.op, o.shapes, o.dtype, attrs, o.repeat, o.json, o.context});
 }
 
 }  // namespace
@@ -64,14 +58,15 @@ CommandRunner AddBenchCommand(CLI::App& parent) {
                   "--axes 1")
       ->allow_extra_args(false);
   app->add_option("--dtype", o->dtype, "float32, float16, bfloat16, int32, ...")->required();
-  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
+  AddIntegerOption(app, "--threads", &o->context.host_threads, 0, 1024, "Host threads (0: all)");
   AddIntegerOption(app, "--repeat", &o->repeat, 1, 100000, "Timed executions (default 5)");
-  app->add_option("--device", o->device, "Device profile name")->capture_default_str();
-  AddFlag(app, "--checked", &o->checked, "Run in the simulator's checked mode (slower)");
-  AddFlag(app, "--trace", &o->trace, "Record the timeline trace of every launch (not written)");
+  app->add_option("--device", o->context.device, "Device profile name")->capture_default_str();
+  AddFlag(app, "--checked", &o->context.checked, "Run in the simulator's checked mode (slower)");
+  AddFlag(app, "--trace", &o->context.trace,
+          "Record the timeline trace of every launch (not written)");
   AddFlag(app, "--json", &o->json, "Print one JSON object");
-  AddAutoSyncOption(app, &o->auto_sync);
-  AddCopyElisionOption(app, &o->copy_elision);
+  AddAutoSyncOption(app, &o->context.auto_sync);
+  AddCopyElisionOption(app, &o->context.copy_elision);
   AddLaunchTimeoutOption(app);
   return [o, app] { return RunBench(*o, app->remaining()); };
 }

@@ -167,9 +167,9 @@ void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
                               {"shapes", r.shapes},
                               {"output_shapes", OutputShapes(out_descs)},
                               {"device", context->device().name},
-                              {"threads", r.threads},
-                              {"checked", r.checked},
-                              {"trace", r.trace},
+                              {"threads", r.context.host_threads},
+                              {"checked", r.context.checked},
+                              {"trace", r.context.trace},
                               {"repeat", r.repeat},
                               {"input_bytes", input_bytes},
                               {"output_bytes", output_bytes},
@@ -189,7 +189,7 @@ void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
   std::printf("%s %s %s -> %s on %s, %d repeats%s%s\n", r.op.c_str(),
               std::string(DTypeName(dtype)).c_str(), Join(r.shapes).c_str(),
               Join(OutputShapes(out_descs)).c_str(), context->device().name.c_str(), r.repeat,
-              r.checked ? ", checked mode" : "", r.trace ? ", tracing" : "");
+              r.context.checked ? ", checked mode" : "", r.context.trace ? ", tracing" : "");
   std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
               input_bytes / 1e6, gbps);
   std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
@@ -222,12 +222,7 @@ int RunOpDefBench(const OpDefBenchRequest& r) {
   }
   HostRunOptions options;
   options.subject = r.op;
-  options.context_options.device = r.device;
-  options.context_options.host_threads = r.threads;
-  options.context_options.checked = r.checked;
-  options.context_options.auto_sync = r.auto_sync;
-  options.context_options.copy_elision = r.copy_elision;
-  options.context_options.trace = r.trace;
+  options.context_options = r.context;
   std::unique_ptr<HostRun> run;
   Status st = HostRun::Prepare(*op, inputs, options, &run);
   if (!st.ok()) return Report(kBenchOpDefCmd, st.ToString(), kExitFailure);

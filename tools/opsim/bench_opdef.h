@@ -16,14 +16,9 @@ struct OpDefBenchRequest {
   std::vector<std::string> shapes;  // one per input, in the OpDef's order
   std::string dtype;
   std::vector<std::string> attrs;
-  std::string device;
-  int threads = 0;
   int repeat = 5;
-  bool checked = false;
-  bool trace = false;
   bool json = false;
-  bool auto_sync = true;     // CANN's --cce-auto-sync (ContextOptions::auto_sync)
-  bool copy_elision = true;  // ContextOptions::copy_elision
+  ContextOptions context;  // device, threads, checked mode, trace, auto sync, copy elision
 };
 
 int RunOpDefBench(const OpDefBenchRequest& request);

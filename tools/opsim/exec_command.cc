@@ -22,12 +22,8 @@ struct ExecOptions {
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
   std::vector<std::string> attrs;
-  bool checked = false;
-  bool auto_sync = true;  // CANN's --cce-auto-sync
-  bool copy_elision = true;
-  std::string device = kDefaultDevice;
   std::string dtype;
-  int threads = 0;
+  ContextOptions context;
 };
 
 int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
@@ -47,8 +43,7 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
     return UsageError(kExecCmd, st.message());
-  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.device, o.threads, o.checked,
-                       !o.dtype.empty(), o.auto_sync, o.copy_elision});
+  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, !o.dtype.empty(), o.context});
 }
 
 }  // namespace
@@ -74,13 +69,13 @@ CommandRunner AddExecCommand(CLI::App& parent) {
       ->allow_extra_args(false);
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
       ->allow_extra_args(false);
-  AddFlag(app, "--checked", &o->checked, "Run the kernel in the simulator's checked mode");
-  AddAutoSyncOption(app, &o->auto_sync);
-  AddCopyElisionOption(app, &o->copy_elision);
+  AddFlag(app, "--checked", &o->context.checked, "Run the kernel in the simulator's checked mode");
+  AddAutoSyncOption(app, &o->context.auto_sync);
+  AddCopyElisionOption(app, &o->context.copy_elision);
   AddLaunchTimeoutOption(app);
-  app->add_option("--device", o->device, "Device profile name")->capture_default_str();
+  app->add_option("--device", o->context.device, "Device profile name")->capture_default_str();
   app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
-  AddIntegerOption(app, "--threads", &o->threads, 0, 1024, "Host threads (0: all)");
+  AddIntegerOption(app, "--threads", &o->context.host_threads, 0, 1024, "Host threads (0: all)");
   return [o, app] { return RunExec(*o, app->remaining()); };
 }
 

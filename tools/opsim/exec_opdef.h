@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 
 namespace opsim::cli {
@@ -16,12 +17,8 @@ struct OpDefExecRequest {
   std::vector<std::string> inputs;   // "NAME=FILE" or "FILE" (by position)
   std::vector<std::string> outputs;  // likewise; every output needs a file
   std::vector<std::string> attrs;    // "name=value"; lists comma-separated
-  std::string device;
-  int threads = 0;
-  bool checked = false;
-  bool bf16_files = false;   // <u2 files hold bfloat16 bit patterns
-  bool auto_sync = true;     // CANN's --cce-auto-sync (ContextOptions::auto_sync)
-  bool copy_elision = true;  // ContextOptions::copy_elision
+  bool bf16_files = false;           // <u2 files hold bfloat16 bit patterns
+  ContextOptions context;            // device, threads, checked mode, auto sync, copy elision
 };
 
 // "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam

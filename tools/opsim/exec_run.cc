@@ -338,11 +338,7 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (int rc = HostInputs(files, in, &bound); rc != 0) return rc;
   HostRunOptions options;
   options.subject = r.op;
-  options.context_options.device = r.device;
-  options.context_options.host_threads = r.threads;
-  options.context_options.checked = r.checked;
-  options.context_options.auto_sync = r.auto_sync;
-  options.context_options.copy_elision = r.copy_elision;
+  options.context_options = r.context;
   options.context_options.padded_device_buffers = true;
   std::unique_ptr<HostRun> run;
   Status st = HostRun::Prepare(*op, bound, options, &run);
