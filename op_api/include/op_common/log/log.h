@@ -16,6 +16,7 @@
 
 #include <cinttypes>
 #include <cstdint>
+#include <sstream>  // operator code uses std::ostringstream through this header, as CANN's
 #include <string>
 #include <type_traits>
 #include <vector>

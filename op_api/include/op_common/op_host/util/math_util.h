@@ -3,6 +3,7 @@
 // do not trap: each function says what it returns instead.
 #pragma once
 
+#include <algorithm>  // std::min/max reach operator code through this header in CANN
 #include <cmath>
 #include <cstdint>
 #include <limits>
