@@ -41,6 +41,11 @@ inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* 
                          Ops::Base::GetVRegSize(tiling) + Ops::Base::GetSectorCacheLineSize(tiling);
   OP_CHECK_IF(Ops::Base::CeilAlign(cores, 8u) > bytes || !Ops::Base::IsFloatEqual(1.0f, 1.0f),
               OP_LOGE_WITH_INVALID_INPUT_SHAPE("Op", 0, "[1]", "[2]"), return ge::GRAPH_FAILED);
+  OP_CHECK_IF(shape.IsScalar(), OP_LOGE_FOR_INVALID_SHAPE_WITH_REASON("Op", "x", "[]", "a scalar"),
+              return ge::GRAPH_FAILED);
+  OP_CHECK_IF(shape.GetDimNum() > 8,
+              OP_LOGE_FOR_INVALID_TENSORNUM("Op", "x", shape.GetDimNum(), "8"),
+              return ge::GRAPH_FAILED);
   REPORT_INNER_ERR_MSG("EZ9999", "text only");
   return ge::GRAPH_SUCCESS;
 }

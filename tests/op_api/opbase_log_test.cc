@@ -177,6 +177,32 @@ TEST(OpBaseLog, InvalidInputSentences) {
   EXPECT_EQ(TakeOpError().message(), "Add: Parameter x1 of Add is required, but it is empty.");
 }
 
+TEST(OpBaseLog, ForInvalidSentences) {
+  (void)TakeOpError();
+  OP_LOGE_FOR_INVALID_SHAPE("Add", "x1", "[2]", "[3]");
+  EXPECT_EQ(TakeOpError().message(),
+            "Add: Parameter x1 of Add has incorrect shape [2]. It should be [3].");
+  OP_LOGE_FOR_INVALID_SHAPEDIM_WITH_REASON("Add", "x1", "5D", "at most 4D");
+  EXPECT_EQ(TakeOpError().message(),
+            "Add: Parameter x1 of Add has incorrect shape dim 5D. Reason: at most 4D.");
+  OP_LOGE_FOR_INVALID_DTYPES_WITH_REASON("Add", "x1, x2", "DT_FLOAT, DT_INT8", "must agree");
+  EXPECT_EQ(TakeOpError().message(),
+            "Add: Parameters x1, x2 of Add have incorrect dtypes DT_FLOAT, DT_INT8. Reason: must "
+            "agree.");
+  OP_LOGE_FOR_INVALID_TENSORNUM("Concat", "x", size_t{3}, "2");
+  EXPECT_EQ(TakeOpError().message(),
+            "Concat: Parameter x of Concat has invalid tensor num 3. It should be 2.");
+  OP_LOGE_FOR_INVALID_LISTSIZE_WITH_REASON("Pad", "paddings", "3", "two per dim");
+  EXPECT_EQ(TakeOpError().message(),
+            "Pad: Parameter paddings of Pad has incorrect element nums 3. Reason: two per dim.");
+  OP_LOGE_FOR_FILE_OPEN("Op", "/x.json", "absent");
+  EXPECT_EQ(TakeOpError().message(), "Op: Failed to open file /x.json. Reason: absent.");
+  OP_LOGE_FOR_INVALID_CONFIG("Op", "a.ini", "cores", "0", "positive");
+  EXPECT_EQ(TakeOpError().message(),
+            "Op: Value 0 of configuration item cores in configuration file a.ini is invalid, it "
+            "should be positive.");
+}
+
 // OP_CHECK_IF runs the log statement, then the return statement, only when the condition holds.
 int CheckIf(bool condition, std::vector<std::string>* events) {
   OP_CHECK_IF(condition, events->push_back("log"), return (events->push_back("return"), -1));
