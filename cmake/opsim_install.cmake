@@ -21,6 +21,13 @@ foreach(target IN LISTS OPSIM_PACKAGE_TARGETS)
     list(APPEND wrapped "$<BUILD_INTERFACE:${dir}>")
   endforeach()
   list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>")
+  # A root below a layer's include directory (op_api's op-base roots, include/op_common and
+  # include/op_common/op_host) stays a root of its own under <prefix>/include.
+  foreach(dir IN LISTS dirs)
+    if(dir MATCHES "/op_api/include/(.+)$")
+      list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/${CMAKE_MATCH_1}>")
+    endif()
+  endforeach()
   set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${wrapped}")
 endforeach()
 

@@ -125,6 +125,8 @@ function(opsim_add_op_library target)
     message(FATAL_ERROR "opsim_add_op_library(${target}): no op_host source among SOURCES")
   endif()
 
+  # opsim::opsim_op_api brings the include roots of CANN's op-base headers too ("log/log.h",
+  # "util/math_util.h", "op_common/...", "infershape_elewise_util.h"; op_api/CMakeLists.txt).
   add_library(${target}_host OBJECT ${hosts})
   target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
   set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON

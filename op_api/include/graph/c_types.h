@@ -1,0 +1,84 @@
+/* CANN's C spellings of the graph data types and formats (graph/c_types.h): the same numbers as
+   ge::DataType and ge::Format (graph/types.h), for C interfaces. Valid C and C++. */
+#ifndef OPSIM_GRAPH_C_TYPES_H_
+#define OPSIM_GRAPH_C_TYPES_H_
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  C_DT_FLOAT = 0,
+  C_DT_FLOAT16 = 1,
+  C_DT_INT8 = 2,
+  C_DT_INT32 = 3,
+  C_DT_UINT8 = 4,
+  C_DT_INT16 = 6,
+  C_DT_UINT16 = 7,
+  C_DT_UINT32 = 8,
+  C_DT_INT64 = 9,
+  C_DT_UINT64 = 10,
+  C_DT_DOUBLE = 11,
+  C_DT_BOOL = 12,
+  C_DT_STRING = 13,
+  C_DT_DUAL_SUB_INT8 = 14,
+  C_DT_DUAL_SUB_UINT8 = 15,
+  C_DT_COMPLEX64 = 16,
+  C_DT_COMPLEX128 = 17,
+  C_DT_QINT8 = 18,
+  C_DT_QINT16 = 19,
+  C_DT_QINT32 = 20,
+  C_DT_QUINT8 = 21,
+  C_DT_QUINT16 = 22,
+  C_DT_RESOURCE = 23,
+  C_DT_STRING_REF = 24,
+  C_DT_DUAL = 25,
+  C_DT_VARIANT = 26,
+  C_DT_BF16 = 27,
+  C_DT_UNDEFINED = 28,
+  C_DT_INT4 = 29,
+  C_DT_UINT1 = 30,
+  C_DT_INT2 = 31,
+  C_DT_UINT2 = 32,
+  C_DT_COMPLEX32 = 33,
+  C_DT_MAX
+} C_DataType;
+
+typedef enum {
+  C_FORMAT_NCHW = 0,
+  C_FORMAT_NHWC = 1,
+  C_FORMAT_ND = 2,
+  C_FORMAT_NC1HWC0 = 3,
+  C_FORMAT_FRACTAL_Z = 4,
+  C_FORMAT_NC1C0HWPAD = 5,
+  C_FORMAT_NHWC1C0 = 6,
+  C_FORMAT_FSR_NCHW = 7,
+  C_FORMAT_FRACTAL_DECONV = 8,
+  C_FORMAT_C1HWNC0 = 9,
+  C_FORMAT_FRACTAL_DECONV_TRANSPOSE = 10,
+  C_FORMAT_FRACTAL_DECONV_SP_STRIDE_TRANS = 11,
+  C_FORMAT_NC1HWC0_C04 = 12,
+  C_FORMAT_FRACTAL_Z_C04 = 13,
+  C_FORMAT_CHWN = 14,
+  C_FORMAT_FRACTAL_DECONV_SP_STRIDE8_TRANS = 15,
+  C_FORMAT_HWCN = 16,
+  C_FORMAT_NC1KHKWHWC0 = 17,
+  C_FORMAT_BN_WEIGHT = 18,
+  C_FORMAT_FILTER_HWCK = 19,
+  C_FORMAT_NDHWC = 27,
+  C_FORMAT_FRACTAL_NZ = 29,
+  C_FORMAT_NCDHW = 30,
+  C_FORMAT_DHWCN = 31,
+  C_FORMAT_NDC1HWC0 = 32,
+  C_FORMAT_FRACTAL_Z_3D = 33,
+  C_FORMAT_RESERVED = 40,
+  C_FORMAT_ALL,
+  C_FORMAT_NULL,
+  C_FORMAT_MAX = 0xff
+} C_Format;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPSIM_GRAPH_C_TYPES_H_ */

@@ -1,0 +1,56 @@
+// CANN's op-base headers as an operator's host code includes them: compiled as C++17 with
+// -Wall -Wextra -Werror and only op_api's three include roots (tests/CMakeLists.txt), by every
+// spelling operators use; then the dialect fixture's two host files, which use the macros.
+#include "base/err_msg.h"
+#include "graph/c_types.h"
+#include "infershape_broadcast_util.h"
+#include "infershape_elewise_util.h"
+#include "infershape_reduce_util.h"
+#include "log/log.h"
+#include "op_common/log/log.h"
+#include "op_common/op_host/infershape_elewise_util.h"
+#include "op_common/op_host/tiling_base_util.h"
+#include "op_common/op_host/util/bfloat16.h"
+#include "op_common/op_host/util/const_util.h"
+#include "op_common/op_host/util/fp16.h"
+#include "op_common/op_host/util/math_util.h"
+#include "op_common/op_host/util/opbase_export.h"
+#include "op_common/op_host/util/platform_util.h"
+#include "op_common/op_host/util/shape_util.h"
+#include "op_host/tiling_base_util.h"
+#include "platform/soc_spec.h"
+#include "util/const_util.h"
+#include "util/math_util.h"
+#include "util/platform_util.h"
+#include "util/shape_util.h"
+
+// The templates instantiated as operator code instantiates them.
+namespace opsim_cxx17_check {
+
+inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* tiling) {
+  int64_t axis = 0;
+  OP_CHECK_IF(!Ops::Base::GetConstInt(infer, 1, axis), OP_LOGE(infer, "no axis"),
+              return ge::GRAPH_FAILED);
+  gert::Shape shape;
+  OP_CHECK_IF(!Ops::Base::GetConstIntToShape(tiling, 1, shape), OP_LOGW(tiling, "no shape"),
+              return ge::GRAPH_FAILED);
+  OP_LOGI("one argument");
+  OP_LOGD(infer, "%s", Ops::Base::ToString(Ops::Base::EnsureNotScalar(shape)).c_str());
+  const uint32_t cores = Ops::Base::GetAivCoreNum(tiling) + Ops::Base::GetAicCoreNum(tiling);
+  const uint32_t bytes = Ops::Base::GetUbSize(tiling) + Ops::Base::GetWorkspaceSize(tiling) +
+                         Ops::Base::GetVRegSize(tiling) + Ops::Base::GetSectorCacheLineSize(tiling);
+  OP_CHECK_IF(Ops::Base::CeilAlign(cores, 8u) > bytes || !Ops::Base::IsFloatEqual(1.0f, 1.0f),
+              OP_LOGE_WITH_INVALID_INPUT_SHAPE("Op", 0, "[1]", "[2]"), return ge::GRAPH_FAILED);
+  OP_CHECK_IF(shape.IsScalar(), OP_LOGE_FOR_INVALID_SHAPE_WITH_REASON("Op", "x", "[]", "a scalar"),
+              return ge::GRAPH_FAILED);
+  OP_CHECK_IF(shape.GetDimNum() > 8,
+              OP_LOGE_FOR_INVALID_TENSORNUM("Op", "x", shape.GetDimNum(), "8"),
+              return ge::GRAPH_FAILED);
+  REPORT_INNER_ERR_MSG("EZ9999", "text only");
+  return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace opsim_cxx17_check
+
+#include "testdata/opbase_dialect/op_host/fixture_add_infershape.cpp"
+#include "testdata/opbase_dialect/op_host/fixture_add_tiling.cpp"
