@@ -12,6 +12,7 @@
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
+#include "opbase_call.h"
 #include "opsim/op_api/op_error.h"
 
 namespace ops {
@@ -25,41 +26,7 @@ namespace {
 
 using opsim::op_api::TakeOpError;
 
-// One operator call: inputs (shapes, dtypes, values for const ones), outputs, attributes.
-struct Call {
-  gert::OpCallData data;
-  fe::PlatFormInfos platform;
-  explicit Call(size_t outputs = 1) {
-    data.node_name = "node1";
-    data.node_type = "Fixture";
-    data.output_shapes.resize(outputs);
-    data.output_descs.resize(outputs);
-    platform.soc_version = "Ascend910B";
-    platform.vector_cores = 40;
-    platform.cube_cores = 20;
-    platform.ub_bytes = 196608;
-    data.platform = &platform;
-  }
-  Call& Input(gert::Shape shape, ge::DataType dtype = ge::DT_FLOAT, const void* values = nullptr) {
-    gert::StorageShape s;
-    s.MutableOriginShape() = shape;
-    s.MutableStorageShape() = shape;
-    const gert::CompileTimeTensorDesc desc(dtype, {});
-    data.input_shapes.push_back(s);
-    data.input_descs.push_back(desc);
-    data.input_tensors.emplace_back(s, desc, values);
-    data.ir_inputs.emplace_back(data.input_shapes.size() - 1, 1);
-    return *this;
-  }
-  Call& KeepDims(bool keep) {
-    gert::AttrValueStorage v;
-    v.kind = gert::AttrValueStorage::Kind::kBool;
-    v.b = keep;
-    data.attrs = gert::RuntimeAttrs({v});
-    return *this;
-  }
-  const gert::Shape& Out() const { return data.output_shapes[0].GetOriginShape(); }
-};
+using Call = opsim::testing::OpBaseCall;
 
 TEST(OpBaseInferShape, ElewiseCopiesInputZero) {
   Call call;

@@ -11,6 +11,7 @@
 
 #include "graph/c_types.h"
 #include "op_host/tiling_base_util.h"
+#include "opbase_call.h"
 #include "opsim/op_api/op_error.h"
 #include "platform/soc_spec.h"
 #include "util/const_util.h"
@@ -174,29 +175,7 @@ TEST(OpBaseTilingBaseUtil, EnsureNotScalar) {
 }
 
 // A call of one op with the given input tensors (values only for those with data).
-struct ConstCall {
-  gert::OpCallData data;
-  fe::PlatFormInfos platform;
-  ConstCall() {
-    data.node_name = "node1";
-    data.node_type = "Fixture";
-    platform.soc_version = "Ascend910B";
-    platform.vector_cores = 40;
-    platform.cube_cores = 20;
-    platform.ub_bytes = 196608;
-    data.platform = &platform;
-  }
-  void AddInput(gert::Shape shape, ge::DataType dtype, const void* values) {
-    gert::StorageShape s;
-    s.MutableOriginShape() = shape;
-    s.MutableStorageShape() = shape;
-    const gert::CompileTimeTensorDesc desc(dtype, {});
-    data.input_shapes.push_back(s);
-    data.input_descs.push_back(desc);
-    data.input_tensors.emplace_back(s, desc, values);
-    data.ir_inputs.emplace_back(data.input_shapes.size() - 1, 1);
-  }
-};
+using ConstCall = opsim::testing::OpBaseCall;
 
 TEST(OpBaseConstUtil, GetConstIntReadsTheFirstElementOfEachIntegerType) {
   const int64_t i64[] = {7, 8};
@@ -204,13 +183,13 @@ TEST(OpBaseConstUtil, GetConstIntReadsTheFirstElementOfEachIntegerType) {
   const uint64_t u64[] = {9};
   const uint32_t u32[] = {11};
   const float f32[] = {1.5f};
-  ConstCall call;
-  call.AddInput({2}, ge::DT_INT64, i64);
-  call.AddInput({1}, ge::DT_INT32, i32);
-  call.AddInput({1}, ge::DT_UINT64, u64);
-  call.AddInput({1}, ge::DT_UINT32, u32);
-  call.AddInput({1}, ge::DT_FLOAT, f32);
-  call.AddInput({1}, ge::DT_INT64, nullptr);
+  ConstCall call(0);
+  call.Input({2}, ge::DT_INT64, i64);
+  call.Input({1}, ge::DT_INT32, i32);
+  call.Input({1}, ge::DT_UINT64, u64);
+  call.Input({1}, ge::DT_UINT32, u32);
+  call.Input({1}, ge::DT_FLOAT, f32);
+  call.Input({1}, ge::DT_INT64, nullptr);
   gert::InferShapeContext context(&call.data);
   int64_t v = 0;
   ASSERT_TRUE(Ops::Base::GetConstInt(&context, 0, v));
@@ -240,9 +219,9 @@ TEST(OpBaseConstUtil, GetConstIntReadsTheFirstElementOfEachIntegerType) {
 TEST(OpBaseConstUtil, GetConstIntToShape) {
   const int32_t dims[] = {2, -1, 4};
   const float f32[] = {1.0f};
-  ConstCall call;
-  call.AddInput({3}, ge::DT_INT32, dims);
-  call.AddInput({1}, ge::DT_FLOAT, f32);
+  ConstCall call(0);
+  call.Input({3}, ge::DT_INT32, dims);
+  call.Input({1}, ge::DT_FLOAT, f32);
   gert::InferShapeContext context(&call.data);
   gert::Shape shape{9};
   ASSERT_TRUE(Ops::Base::GetConstIntToShape(&context, 0, shape));
@@ -253,7 +232,7 @@ TEST(OpBaseConstUtil, GetConstIntToShape) {
 }
 
 TEST(OpBasePlatformUtil, FiguresFromThePlatformAndFixedOnes) {
-  ConstCall call;
+  ConstCall call(0);
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetAivCoreNum(&context), 40u);
   EXPECT_EQ(Ops::Base::GetAicCoreNum(&context), 20u);
@@ -269,7 +248,7 @@ TEST(OpBasePlatformUtil, FiguresFromThePlatformAndFixedOnes) {
 }
 
 TEST(OpBasePlatformUtil, NullContextOrPlatformGivesZeroAndAnError) {
-  ConstCall call;
+  ConstCall call(0);
   call.data.platform = nullptr;
   gert::TilingContext context(&call.data);
   (void)opsim::op_api::TakeOpError();
@@ -281,7 +260,7 @@ TEST(OpBasePlatformUtil, NullContextOrPlatformGivesZeroAndAnError) {
 }
 
 TEST(OpBaseTilingBaseUtil, NpuArchAndRegbase) {
-  ConstCall call;
+  ConstCall call(0);
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2201);
   EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&context));
