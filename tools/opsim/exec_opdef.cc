@@ -2,22 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <limits>
-#include <map>
-#include <memory>
-#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cli_util.h"
 #include "opsim/core/nearest_name.h"
-#include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
-#include "opsim/npy/npy.h"
 #include "opsim/op_api/op_registry.h"
 #include "strict_flags.h"
 
