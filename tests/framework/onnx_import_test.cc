@@ -45,9 +45,9 @@ void Output(onnx::ModelProto& m, const std::string& name) {
   m.mutable_graph()->add_output()->set_name(name);
 }
 
-onnx::NodeProto* Node(onnx::ModelProto& m, const std::string& op,
-                      const std::vector<std::string>& inputs, const std::string& output,
-                      const std::string& name = "") {
+onnx::NodeProto* AddNode(onnx::ModelProto& m, const std::string& op,
+                         const std::vector<std::string>& inputs, const std::string& output,
+                         const std::string& name = "") {
   onnx::NodeProto* n = m.mutable_graph()->add_node();
   n->set_op_type(op);
   n->set_name(name);
@@ -158,7 +158,7 @@ void ExpectMentions(const Status& s, std::initializer_list<const char*> parts) {
 TEST(OnnxImportTest, Opset11AxesAttribute) {
   onnx::ModelProto m = Model(11);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  onnx::NodeProto* n = Node(m, "ReduceSum", {"x"}, "y");
+  onnx::NodeProto* n = AddNode(m, "ReduceSum", {"x"}, "y");
   AttrInts(n, "axes", {1});
   AttrInt(n, "keepdims", 0);
   Output(m, "y");
@@ -177,7 +177,7 @@ TEST(OnnxImportTest, Opset13AxesFromAnInitializerWithNegativeAxis) {
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
   Initializer(m, "axes", Proto::INT64, {1}, Raw<int64_t>({-2}));
-  Node(m, "ReduceSum", {"x", "axes"}, "y");  // keepdims defaults to 1
+  AddNode(m, "ReduceSum", {"x", "axes"}, "y");  // keepdims defaults to 1
   Output(m, "y");
   OnnxModel model;
   ASSERT_TRUE(Load(m, &model).ok()) << Load(m, &model).ToString();
@@ -195,7 +195,7 @@ TEST(OnnxImportTest, AxesAsAttributeOrInputAtAnyOpsetButNotBoth) {
       SCOPED_TRACE(std::string(op) + " opset " + std::to_string(opset));
       onnx::ModelProto m = Model(opset);
       Input(m, "x", Proto::FLOAT, {2, 3});
-      AttrInts(Node(m, op, {"x"}, "y", "n"), "axes", {0});
+      AttrInts(AddNode(m, op, {"x"}, "y", "n"), "axes", {0});
       Output(m, "y");
       OnnxModel model;
       const Status s = Load(m, &model);
@@ -205,7 +205,7 @@ TEST(OnnxImportTest, AxesAsAttributeOrInputAtAnyOpsetButNotBoth) {
       onnx::ModelProto mi = Model(opset);
       Input(mi, "x", Proto::FLOAT, {2, 3});
       Initializer(mi, "axes", Proto::INT64, {1}, Raw<int64_t>({1}));
-      onnx::NodeProto* both = Node(mi, op, {"x", "axes"}, "y", "n");
+      onnx::NodeProto* both = AddNode(mi, op, {"x", "axes"}, "y", "n");
       Output(mi, "y");
       ASSERT_TRUE(Load(mi, &model).ok()) << Load(mi, &model).ToString();
       EXPECT_EQ(Dims(model.outputs[0].desc), (std::vector<int64_t>{2, 1}));
@@ -228,7 +228,7 @@ TEST(OnnxImportTest, EveryReducerAtOpset18WithAxesGivenAtLoadTime) {
     onnx::ModelProto m = Model(18);
     Input(m, "x", Proto::FLOAT, {2, 3});
     Input(m, "axes", Proto::INT64, {1});
-    AttrInt(Node(m, r.op, {"x", "axes"}, "y"), "keepdims", 0);
+    AttrInt(AddNode(m, r.op, {"x", "axes"}, "y"), "keepdims", 0);
     Output(m, "y");
     OnnxLoadOptions options;
     options.input_values.push_back(Value<int64_t>("axes", DType::kInt64, {1}, {0}));
@@ -244,7 +244,7 @@ TEST(OnnxImportTest, AxesFromARuntimeInputAreRefused) {
   onnx::ModelProto m = Model(18);
   Input(m, "x", Proto::FLOAT, {2, 3});
   Input(m, "axes", Proto::INT64, {1});
-  Node(m, "ReduceMax", {"x", "axes"}, "y", "max0");
+  AddNode(m, "ReduceMax", {"x", "axes"}, "y", "max0");
   Output(m, "y");
   OnnxModel model;
   const Status s = Load(m, &model);
@@ -258,7 +258,7 @@ TEST(OnnxImportTest, EmptyAxesReduceAllOrNoop) {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2, 3});
     Initializer(m, "axes", Proto::INT64, {0}, "");
-    onnx::NodeProto* n = Node(m, "ReduceSum", {"x", "axes"}, "y");
+    onnx::NodeProto* n = AddNode(m, "ReduceSum", {"x", "axes"}, "y");
     AttrInt(n, "noop_with_empty_axes", noop);
     Output(m, "y");
     OnnxModel model;
@@ -285,7 +285,7 @@ TEST(OnnxImportTest, BoolMaxIsAnyAndMinIsAllAtOpset20) {
     onnx::ModelProto m = Model(20);
     Input(m, "x", Proto::BOOL, {2, 3});
     Initializer(m, "axes", Proto::INT64, {1}, Raw<int64_t>({1}));
-    AttrInt(Node(m, r.op, {"x", "axes"}, "y"), "keepdims", 0);
+    AttrInt(AddNode(m, r.op, {"x", "axes"}, "y"), "keepdims", 0);
     Output(m, "y");
     Declare(m.mutable_graph()->mutable_output(0), "y", Proto::BOOL, {2});
     OnnxModel model;
@@ -301,7 +301,7 @@ TEST(OnnxImportTest, BoolOnlyForMaxAndMin) {
     SCOPED_TRACE(op);
     onnx::ModelProto m = Model(20);
     Input(m, "x", Proto::BOOL, {2, 3});
-    Node(m, op, {"x"}, "y", "b");
+    AddNode(m, op, {"x"}, "y", "b");
     Output(m, "y");
     OnnxModel model;
     const Status s = Load(m, &model);
@@ -313,7 +313,7 @@ TEST(OnnxImportTest, BoolOnlyForMaxAndMin) {
 TEST(OnnxImportTest, InitializerAsDataIsAPrefilledInput) {
   onnx::ModelProto m = Model(13);
   Initializer(m, "w", Proto::DOUBLE, {2, 2}, Raw<double>({1, 2, 3, 4}));
-  Node(m, "ReduceSum", {"w"}, "y");  // no axes: reduce all
+  AddNode(m, "ReduceSum", {"w"}, "y");  // no axes: reduce all
   Output(m, "y");
   OnnxModel model;
   ASSERT_TRUE(Load(m, &model).ok()) << Load(m, &model).ToString();
@@ -327,8 +327,8 @@ TEST(OnnxImportTest, TwoNodeChainWithAnInternalTensor) {
   Input(m, "x", Proto::FLOAT, {2, 3});
   Initializer(m, "a1", Proto::INT64, {1}, Raw<int64_t>({1}));
   Initializer(m, "a0", Proto::INT64, {1}, Raw<int64_t>({0}));
-  AttrInt(Node(m, "ReduceProd", {"x", "a1"}, "p"), "keepdims", 0);  // [6, 120]
-  AttrInt(Node(m, "ReduceMax", {"p", "a0"}, "y"), "keepdims", 0);   // [] = 120
+  AttrInt(AddNode(m, "ReduceProd", {"x", "a1"}, "p"), "keepdims", 0);  // [6, 120]
+  AttrInt(AddNode(m, "ReduceMax", {"p", "a0"}, "y"), "keepdims", 0);   // [] = 120
   Output(m, "y");
   OnnxModel model;
   ASSERT_TRUE(Load(m, &model).ok()) << Load(m, &model).ToString();
@@ -343,7 +343,7 @@ TEST(OnnxImportTest, OpsetsPastTheNewestKnownAreRefused) {
     SCOPED_TRACE(opset);
     onnx::ModelProto m = Model(opset);
     Input(m, "x", Proto::FLOAT, {2, 3});
-    Node(m, "ReduceSum", {"x"}, "y");
+    AddNode(m, "ReduceSum", {"x"}, "y");
     Output(m, "y");
     OnnxModel model;
     const Status s = Load(m, &model);
@@ -366,7 +366,7 @@ TEST(OnnxImportTest, NonTensorInputsAreRefusedByKind) {
   onnx::TypeProto_Tensor* element =
       x->mutable_type()->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type();
   element->set_elem_type(Proto::FLOAT);
-  Node(m, "ReduceSum", {"x"}, "y");
+  AddNode(m, "ReduceSum", {"x"}, "y");
   Output(m, "y");
   OnnxModel model;
   Status s = Load(m, &model);
@@ -382,8 +382,8 @@ TEST(OnnxImportTest, NonTensorInputsAreRefusedByKind) {
 TEST(OnnxImportTest, UnsupportedOpNamesNodeOpTypeAndOpset) {
   onnx::ModelProto m = Model(18);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  Node(m, "ReduceSum", {"x"}, "s");
-  Node(m, "ReduceMeen", {"s"}, "y", "mean0");
+  AddNode(m, "ReduceSum", {"x"}, "s");
+  AddNode(m, "ReduceMeen", {"s"}, "y", "mean0");
   Output(m, "y");
   OnnxModel model;
   const Status s = Load(m, &model);
@@ -400,7 +400,7 @@ TEST(OnnxImportTest, UnsupportedOpNamesNodeOpTypeAndOpset) {
 
   onnx::ModelProto custom = Model(13);
   Input(custom, "x", Proto::FLOAT, {2});
-  Node(custom, "Frobnicate", {"x"}, "y", "c")->set_domain("com.example");
+  AddNode(custom, "Frobnicate", {"x"}, "y", "c")->set_domain("com.example");
   Output(custom, "y");
   const Status sc = Load(custom, &model);
   EXPECT_EQ(sc.code(), ErrorCode::kUnsupported);
@@ -413,7 +413,7 @@ TEST(OnnxImportTest, EveryTruncationOfAModelIsAnError) {
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
   Initializer(m, "axes", Proto::INT64, {1}, Raw<int64_t>({1}));
-  Node(m, "ReduceSum", {"x", "axes"}, "y", "n");
+  AddNode(m, "ReduceSum", {"x", "axes"}, "y", "n");
   Output(m, "y");
   std::string bytes;
   ASSERT_TRUE(m.SerializeToString(&bytes));
@@ -434,7 +434,7 @@ TEST(OnnxImportTest, InitializerPayloadSizeMismatch) {
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
   Initializer(m, "axes", Proto::INT64, {2}, Raw<int64_t>({1}));  // 8 bytes for 16
-  Node(m, "ReduceSum", {"x", "axes"}, "y");
+  AddNode(m, "ReduceSum", {"x", "axes"}, "y");
   Output(m, "y");
   OnnxModel model;
   const Status s = Load(m, &model);
@@ -447,7 +447,7 @@ TEST(OnnxImportTest, MissingAndDuplicateNames) {
   {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2});
-    Node(m, "ReduceSum", {"nope"}, "y", "n");
+    AddNode(m, "ReduceSum", {"nope"}, "y", "n");
     Output(m, "y");
     const Status s = Load(m, &model);
     EXPECT_EQ(s.code(), ErrorCode::kInvalidGraph);
@@ -456,7 +456,7 @@ TEST(OnnxImportTest, MissingAndDuplicateNames) {
   {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2});
-    Node(m, "ReduceSum", {"x"}, "y");
+    AddNode(m, "ReduceSum", {"x"}, "y");
     Output(m, "z");
     const Status s = Load(m, &model);
     EXPECT_EQ(s.code(), ErrorCode::kInvalidGraph);
@@ -465,14 +465,14 @@ TEST(OnnxImportTest, MissingAndDuplicateNames) {
   {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2});
-    Node(m, "ReduceSum", {"x"}, "x");
+    AddNode(m, "ReduceSum", {"x"}, "x");
     Output(m, "x");
     EXPECT_EQ(Load(m, &model).code(), ErrorCode::kInvalidGraph);
   }
   {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2});
-    Node(m, "ReduceSum", {"x"}, "y");
+    AddNode(m, "ReduceSum", {"x"}, "y");
     const Status s = Load(m, &model);
     EXPECT_EQ(s.code(), ErrorCode::kInvalidGraph);
     ExpectMentions(s, {"no outputs"});
@@ -481,7 +481,7 @@ TEST(OnnxImportTest, MissingAndDuplicateNames) {
     onnx::ModelProto m = Model(13);
     m.clear_opset_import();
     Input(m, "x", Proto::FLOAT, {2});
-    Node(m, "ReduceSum", {"x"}, "y");
+    AddNode(m, "ReduceSum", {"x"}, "y");
     Output(m, "y");
     EXPECT_EQ(Load(m, &model).code(), ErrorCode::kInvalidGraph);
   }
@@ -505,7 +505,7 @@ TEST(OnnxImportTest, BadAxes) {
     onnx::ModelProto m = Model(13);
     Input(m, "x", Proto::FLOAT, {2, 3});
     Initializer(m, "axes", r.type, r.dims, r.raw);
-    Node(m, "ReduceSum", {"x", "axes"}, "y", "sum0");
+    AddNode(m, "ReduceSum", {"x", "axes"}, "y", "sum0");
     Output(m, "y");
     OnnxModel model;
     const Status s = Load(m, &model);
@@ -514,7 +514,7 @@ TEST(OnnxImportTest, BadAxes) {
   }
   onnx::ModelProto m = Model(11);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  onnx::NodeProto* n = Node(m, "ReduceSum", {"x"}, "y", "k");
+  onnx::NodeProto* n = AddNode(m, "ReduceSum", {"x"}, "y", "k");
   AttrInts(n, "axes", {0});
   AttrInt(n, "keepdims", 2);
   Output(m, "y");
@@ -527,7 +527,7 @@ TEST(OnnxImportTest, BadAxes) {
 TEST(OnnxImportTest, DeclaredOutputMustMatchInference) {
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  Node(m, "ReduceSum", {"x"}, "y");
+  AddNode(m, "ReduceSum", {"x"}, "y");
   Output(m, "y");
   Declare(m.mutable_graph()->mutable_output(0), "y", Proto::FLOAT, {2, 3});
   OnnxModel model;
@@ -552,7 +552,7 @@ TEST(OnnxImportTest, InputDeclarationsAndGivenValues) {
         ->mutable_shape()
         ->mutable_dim(0)
         ->set_dim_param("N");
-    Node(m, "ReduceSum", {"x"}, "y");
+    AddNode(m, "ReduceSum", {"x"}, "y");
     Output(m, "y");
     const Status s = Load(m, &model);
     EXPECT_EQ(s.code(), ErrorCode::kUnsupported);
@@ -566,7 +566,7 @@ TEST(OnnxImportTest, InputDeclarationsAndGivenValues) {
   }
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  Node(m, "ReduceSum", {"x"}, "y");
+  AddNode(m, "ReduceSum", {"x"}, "y");
   Output(m, "y");
   OnnxLoadOptions unknown;
   unknown.input_values.push_back(Value<float>("q", DType::kFloat32, {1}, {1}));
@@ -589,7 +589,7 @@ TEST(OnnxImportTest, InputDeclarationsAndGivenValues) {
 TEST(OnnxImportTest, ModelOperationChecksTheCallersInputs) {
   onnx::ModelProto m = Model(13);
   Input(m, "x", Proto::FLOAT, {2, 3});
-  Node(m, "ReduceSum", {"x"}, "y");
+  AddNode(m, "ReduceSum", {"x"}, "y");
   Output(m, "y");
   OnnxModel model;
   ASSERT_TRUE(Load(m, &model).ok());
