@@ -215,14 +215,14 @@ namespace ops {
 void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
   auto& r = opsim::op_api::Reg();
   std::unique_ptr<OpDef> def;
-  try {
-    def = creator(type);
-  } catch (...) {
-    // The user's constructor runs inside dlopen, where an exception would be fatal.
-    const opsim::Status threw = opsim::op_api::UserCodeThrew(
-        {type, "load (OpDef constructor)", opsim::op_api::CodeAddress(creator)});
+  // The user's constructor runs inside dlopen, where an exception would be fatal and a crash
+  // would end the process; either is the load's error (the probe's child lived through it too).
+  const opsim::Status called = opsim::op_api::CallUserCode(
+      {type, "load (OpDef constructor)", opsim::op_api::CodeAddress(creator)},
+      [&] { def = creator(type); });
+  if (!called.ok()) {
     std::lock_guard<std::mutex> lock(r.mutex);
-    (r.loading ? r.load_errors : r.problems).push_back(threw.message());
+    (r.loading ? r.load_errors : r.problems).push_back(called.message());
     return;
   }
   std::lock_guard<std::mutex> lock(r.mutex);

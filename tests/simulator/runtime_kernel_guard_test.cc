@@ -181,7 +181,7 @@ TEST_F(KernelGuard, TheLaunchsOwnLimitWinsOverTheEnvironment) {
 volatile int g_past_end = 8;
 
 // AddressSanitizer's report inside a kernel is a bug it found, not the kernel's exception: it
-// ends the process as without the guard (its abort is passed on, kernel_guard.cc).
+// ends the process as without the guard (its abort is passed on, core/src/signal_guard.cc).
 TEST_F(KernelGuard, AnAddressSanitizerReportInAKernelStillEndsTheProcess) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   // The child's report unsymbolised: 0.5 s instead of 10 (the text matched is the same).

@@ -5,11 +5,9 @@
 // way. In-process: a stray store that lands in mapped memory corrupts it unseen (docs/CHECKS.md).
 #pragma once
 
-#include <setjmp.h>
-
-#include <cstdint>
 #include <functional>
 
+#include "opsim/core/signal_guard.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 
@@ -18,18 +16,15 @@ namespace opsim::sim::detail {
 // The signal the watchdog sends to a host thread running a block past the wall-clock limit.
 int WatchdogSignal();
 
-// Where a block's kernel code started: the signal handler jumps back here.
+// Where a block's kernel code started: the signal handler jumps back here and records the signal
+// in frame.record.
 struct BlockGuard {
-  sigjmp_buf env;
-  int signal = 0;  // filled by the handler
-  int code = 0;    // siginfo's si_code
-  const void* address = nullptr;
-  uintptr_t pc = 0;
-  uintptr_t sp = 0;  // the stack pointer the signal interrupted
+  signal_guard::Frame frame;
 };
 
-// Installs the process's handlers (once; other code's handlers still run outside kernels) and
-// this thread's alternate signal stack (once per thread), so a stack overflow is caught too.
+// Installs the process's signal handler with the kernel guard's hook (once; other code's handlers
+// still run outside kernels; opsim/core/signal_guard.h), this thread's alternate signal stack (once
+// per thread), so a stack overflow is caught too, and the exit() check (opsim/core/exit_guard.h).
 void PrepareGuardThread();
 
 // Runs kernel() for core's current block under `guard` (registered with core.launch): false when it
