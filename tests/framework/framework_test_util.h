@@ -17,6 +17,7 @@
 #include "opsim/core/float16.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/graph.h"
+#include "opsim/framework/operation_registry.h"
 #include "opsim/reference/compare.h"
 #include "opsim/reference/reduce_reference.h"
 
@@ -87,6 +88,21 @@ inline Status SetupAndExecute(Operation& op, const VariantPack& pack, Context* c
   if (workspace_size != nullptr) *workspace_size = size;
   std::vector<uint8_t> workspace(size);
   return op.Execute(pack, workspace.empty() ? nullptr : workspace.data(), size, context);
+}
+
+// Creates `op_type` with `attrs` and runs InferShape, Setup (tiling) and Execute on one float32
+// [8] input and output on the 910B: every stage a user's host and kernel code take part in.
+inline Status RunStagesOnEightFloats(const std::string& op_type, const AttrMap& attrs) {
+  std::unique_ptr<Operation> op;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(op_type, attrs, &op));
+  HostTensor x(Desc(ACL_FLOAT, {8})), y(Desc(ACL_FLOAT, {8}));
+  SVector<TensorDesc> out;
+  OPSIM_RETURN_IF_ERROR(op->InferShape({x.desc}, out));
+  ContextOptions options;
+  options.device = "ascend910b";
+  std::unique_ptr<Context> context;
+  OPSIM_RETURN_IF_ERROR(Context::Create(options, &context));
+  return SetupAndExecute(*op, Pack({&x}, {&y}), context.get());
 }
 
 inline ref::Reducer RefReducer(infer::ReduceParam::ReduceType type) {

@@ -55,20 +55,7 @@ const std::string& LoadedLibrary() {
 // InferShape, then Setup (tiling) and Execute of HostCrash with `where`.
 Status RunStages(const std::string& where) {
   LoadedLibrary();
-  std::unique_ptr<Operation> op;
-  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create("HostCrash", {{"where", where}}, &op));
-  HostTensor x(Desc(ACL_FLOAT, {8})), y(Desc(ACL_FLOAT, {8}));
-  SVector<TensorDesc> out;
-  OPSIM_RETURN_IF_ERROR(op->InferShape({x.desc}, out));
-  ContextOptions options;
-  options.device = "ascend910b";
-  std::unique_ptr<Context> context;
-  OPSIM_RETURN_IF_ERROR(Context::Create(options, &context));
-  VariantPack pack = testing::Pack({&x}, {&y});
-  uint64_t ws = 0;
-  OPSIM_RETURN_IF_ERROR(op->Setup(pack, ws, context.get()));
-  std::vector<uint8_t> workspace(ws);
-  return op->Execute(pack, workspace.data(), ws, context.get());
+  return testing::RunStagesOnEightFloats("HostCrash", {{"where", where}});
 }
 
 // The crash's error names the op, the stage and the signal, and the process goes on: the same op
