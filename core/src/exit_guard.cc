@@ -1,5 +1,6 @@
 #include "opsim/core/exit_guard.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -7,6 +8,8 @@
 #include <atomic>
 #include <cstdio>
 #include <mutex>
+
+#include "opsim/core/signal_guard.h"
 
 namespace opsim::exit_guard {
 namespace {
@@ -76,6 +79,25 @@ struct Sentinel {
   }
 };
 
+using ExitFunction = void (*)(int);
+
+// exit() or quick_exit() from guarded code (a user's host call under op_api, a kernel's block)
+// goes back to its guard as that code's error, and the process goes on. `caller` is the call's
+// return address: one byte back is inside the calling function even when the call ends it.
+void RecoverIfGuarded(const char* call, int status, const void* caller) {
+  const auto pc = reinterpret_cast<uintptr_t>(caller) - 1;
+  const auto sp = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  signal_guard::JumpFromExit(call, status, pc, sp);
+}
+
+// The C library's function of that name, which ours stands in front of.
+[[noreturn]] void CallNext(const char* name, ExitFunction self, int status) {
+  const auto next = reinterpret_cast<ExitFunction>(dlsym(RTLD_NEXT, name));
+  if (next != nullptr && next != self) next(status);
+  std::fflush(nullptr);
+  _exit(status);
+}
+
 void InstallOnce() {
   on_exit(&CheckOtherThreads, nullptr);
   at_quick_exit(&CheckQuickExit);
@@ -109,3 +131,16 @@ void WatchThisThread() {
 }
 
 }  // namespace opsim::exit_guard
+
+// Ours, in front of the C library's for every object the loader binds to the first definition
+// (a user's library, a CPU-debug program, opsim itself): see RecoverIfGuarded. Code that binds
+// to the C library's directly still meets the Sentinel and CheckQuickExit above.
+extern "C" void exit(int status) noexcept {
+  opsim::exit_guard::RecoverIfGuarded("exit", status, __builtin_return_address(0));
+  opsim::exit_guard::CallNext("exit", &exit, status);
+}
+
+extern "C" void quick_exit(int status) noexcept {
+  opsim::exit_guard::RecoverIfGuarded("quick_exit", status, __builtin_return_address(0));
+  opsim::exit_guard::CallNext("quick_exit", &quick_exit, status);
+}

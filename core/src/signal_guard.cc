@@ -22,6 +22,7 @@ constexpr int kFaultSignals[] = {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGAB
 struct sigaction g_previous[NSIG];  // what our handler replaced: it runs for signals not ours
 
 std::atomic<Hook> g_hook{nullptr};
+std::atomic<FrameFinder> g_frame_finder{nullptr};
 std::atomic<int> g_extra_signal{0};
 
 // Set once a sanitizer has found an error and is ending the process (ASan's abort_on_error
@@ -182,6 +183,20 @@ void SetHook(Hook hook, int extra_signal) {
   });
 }
 
+void SetFrameFinder(FrameFinder finder) {
+  static std::once_flag once;
+  std::call_once(once, [&] { g_frame_finder.store(finder); });
+}
+
+bool JumpFromExit(const char* call, int status, uintptr_t pc, uintptr_t sp) {
+  const FrameFinder finder = g_frame_finder.load();
+  Frame* frame = finder != nullptr ? finder() : nullptr;
+  if (frame == nullptr) frame = tls_frame;
+  if (frame == nullptr) return false;
+  frame->record = SignalRecord{0, status, nullptr, pc, sp, call};
+  siglongjmp(frame->env, 1);
+}
+
 [[noreturn]] void JumpTo(Frame& frame, int sig, const siginfo_t* info, const void* context) {
   const auto& uc = *static_cast<const ucontext_t*>(context);
   frame.record.signal = sig;
@@ -189,6 +204,7 @@ void SetHook(Hook hook, int extra_signal) {
   frame.record.address = info->si_addr;
   frame.record.pc = ProgramCounter(context);
   frame.record.sp = StackPointer(uc);
+  frame.record.exit_call = nullptr;
   sigset_t ours;
   sigemptyset(&ours);
   for (int s : kFaultSignals) sigaddset(&ours, s);
@@ -225,6 +241,10 @@ bool RunWithThreadFrame(Frame& frame, void (*fn)(void*), void* arg) {
 std::string DescribeSignal(const SignalRecord& r, std::string_view who) {
   char address[40];  // %p would print a null address as "(nil)"
   std::snprintf(address, sizeof address, "0x%zx", reinterpret_cast<size_t>(r.address));
+  if (r.exit_call != nullptr) {
+    return std::string(who) + " called " + r.exit_call + "(" + std::to_string(r.code) +
+           "), which would have ended the process";
+  }
   switch (r.signal) {
     case SIGFPE:
       return r.code == FPE_INTDIV   ? "SIGFPE: integer division by zero"

@@ -1,8 +1,9 @@
 // A user's host code that crashes is that op's error, not the process's end (issue 24): a null
 // pointer or an integer division by zero in the tiling function, abort() or unbounded recursion
 // in InferShape, a trap in InferDataType and a store through null in the OpDef constructor each
-// name the op, the stage, the signal and the library, and the next call runs. exit(0) there, or
-// in a kernel, ends the process with status 70 and says so (death tests: a child process each).
+// name the op, the stage, the signal and the library, and the next call runs; so does exit() or
+// quick_exit() there, and exit() in a kernel is a kernel fault. exit() from a thread the user's
+// code started ends the process with status 70 and says so (a death test: a child process).
 // The user code is tests/op_api/testdata/host_crashes, loaded from a fresh copy per test.
 #include <gtest/gtest.h>
 
@@ -127,19 +128,37 @@ TEST(UserCodeCrash, AStoreThroughNullInTheOpDefConstructorRefusesTheLibrary) {
   EXPECT_TRUE(next.ok()) << next.ToString();
 }
 
-// exit() in user code cannot be undone; it must not look like success.
-TEST(UserCodeCrash, ExitInTheTilingFunctionEndsTheProcessAsAFailure) {
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT((void)RunStages("tiling-exit"), ::testing::ExitedWithCode(70),
-              "opsim: exit\\(0\\) called by user code during tiling of HostCrash: treated as a "
-              "failure");
+// exit() or quick_exit() in user code would end the process as if opsim had finished: it is
+// that code's error instead, and the process goes on.
+TEST(UserCodeCrash, ExitInTheTilingFunctionIsTheOpsError) {
+  ExpectCrash("tiling-exit", ErrorCode::kInvalidParam,
+              "tiling: user code called exit(0), which would have ended the process", "(library ");
+  ExpectCrash("tiling-qexit", ErrorCode::kInvalidParam,
+              "tiling: user code called quick_exit(3), which would have ended the process",
+              "(library ");
 }
 
-TEST(UserCodeCrash, ExitInAKernelEndsTheProcessAsAFailure) {
+TEST(UserCodeCrash, ExitInAKernelIsAKernelFault) {
+  const Status st = RunStages("kernel-exit");
+  EXPECT_EQ(st.code(), ErrorCode::kKernelFault) << st.ToString();
+  EXPECT_NE(st.message().find("aicore_exception"), std::string::npos) << st.ToString();
+  EXPECT_NE(st.message().find("AI Core exception on core 0 (block 0): the kernel called exit(0), "
+                              "which would have ended the process at " +
+                              LoadedLibrary()),
+            std::string::npos)
+      << st.ToString();
+  EXPECT_NE(st.message().find("(host_crash)"), std::string::npos) << st.ToString();
+  const Status next = RunStages("nowhere");
+  EXPECT_TRUE(next.ok()) << next.ToString();
+}
+
+// A thread of the user's own has no guard to go back to: the exit cannot be taken back, and it
+// must not look like success.
+TEST(UserCodeCrash, ExitFromAThreadOfTheUsersEndsTheProcessAsAFailure) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT((void)RunStages("kernel-exit"), ::testing::ExitedWithCode(70),
-              "opsim: exit\\(0\\) called by user code during a kernel launch on ascend910b "
-              "\\(core 0, block 0\\): treated as a failure");
+  EXPECT_EXIT((void)RunStages("tiling-thread"), ::testing::ExitedWithCode(70),
+              "opsim: exit\\(5\\) called while user code was running on another thread: "
+              "treated as a failure");
 }
 
 }  // namespace

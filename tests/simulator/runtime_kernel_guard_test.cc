@@ -74,6 +74,9 @@ void ExpectException(const LaunchResult& r, const std::string& text) {
   EXPECT_NE(r.fault->message.find("AI Core exception on core 2 (block 2): " + text),
             std::string::npos)
       << r.fault->message;
+  // The Ascend C call before the bad code, where a developer starts looking.
+  EXPECT_NE(r.fault->message.find("; the block's last instruction: Duplicate"), std::string::npos)
+      << r.fault->message;
   ExpectCleanLaunchAfterwards();
 }
 

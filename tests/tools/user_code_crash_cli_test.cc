@@ -1,8 +1,8 @@
 // A user's host code that crashes or exits, seen from the command line (issue 24): `opsim exec`
 // exits non-zero with the op's message and writes no output; `opsim run` fails each crashing case
-// of a suite with its message, runs the rest and prints the whole table and closing line; exit(0)
-// in a tiling function or a kernel ends opsim with status 70 and a message naming what ran, never
-// with the 0 the user code chose. Five opsim processes, under a second.
+// of a suite with its message, runs the rest and prints the whole table and closing line; so for
+// exit(0) in a tiling function or a kernel. exit() from a thread of the user's own ends opsim with
+// status 70 and a message, never with the status the user code chose. Seven opsim processes.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -52,33 +52,41 @@ TEST_F(UserCodeCrashCli, RunFailsTheCrashingCasesAndRunsTheRest) {
       Run("run --unchecked" + kCrashLib +
           "tests/op_api/testdata/cases/host_crashes/suite.yaml --report " + Path("r.json"));
   EXPECT_EQ(r.rc, 1) << r.out << r.err;
-  EXPECT_EQ(LastLine(r.out), "2 passed, 5 failed") << r.out;
+  EXPECT_EQ(LastLine(r.out), "2 passed, 7 failed") << r.out;
   for (const char* message :
        {"user code crashed at stage tiling: SIGSEGV: an access to 0x10",
         "user code crashed at stage tiling: SIGFPE: integer division by zero",
         "user code crashed at stage InferShape: SIGABRT: user code called abort()",
         "user code crashed at stage InferShape: SIGSEGV", "the stack overflowed",
         "user code crashed at stage InferDataType: SIGILL",
+        "user code crashed at stage tiling: user code called exit(0)",
+        "the kernel called exit(0), which would have ended the process",
         "host_crashes/passes_after_the_others/HostCrash/float32/ascend910b"}) {
     EXPECT_NE(r.out.find(message), std::string::npos) << message << "\n" << r.out;
   }
   const nlohmann::json report = nlohmann::json::parse(testing::ReadText(Path("r.json")));
   EXPECT_EQ(report["passed"], 2);
-  EXPECT_EQ(report["failed"], 5);
+  EXPECT_EQ(report["failed"], 7);
 }
 
-TEST_F(UserCodeCrashCli, ExitInUserCodeIsAFailureNamingWhatRan) {
+TEST_F(UserCodeCrashCli, ExitInUserCodeIsTheOpsFailureNotTheProcesss) {
   const size_t files = FileCount();
   Result r = Run(Exec("tiling-exit"));
-  EXPECT_EQ(r.rc, 70) << r.err;
-  EXPECT_NE(r.err.find("opsim: exit(0) called by user code during tiling of HostCrash: treated as "
-                       "a failure"),
+  EXPECT_EQ(r.rc, 1) << r.err;
+  EXPECT_NE(r.err.find("HostCrash: user code crashed at stage tiling: user code called exit(0), "
+                       "which would have ended the process"),
             std::string::npos)
       << r.err;
   r = Run(Exec("kernel-exit"));
+  EXPECT_EQ(r.rc, 1) << r.err;
+  EXPECT_NE(r.err.find("AI Core exception on core 0 (block 0): the kernel called exit(0)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(FileCount(), files);
+  r = Run(Exec("tiling-thread"));  // a thread of the user's own: nothing to go back to
   EXPECT_EQ(r.rc, 70) << r.err;
-  EXPECT_NE(r.err.find("opsim: exit(0) called by user code during a kernel launch on ascend910b "
-                       "(core 0, block 0): treated as a failure"),
+  EXPECT_NE(r.err.find("opsim: exit(5) called while user code was running on another thread: "
+                       "treated as a failure"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(FileCount(), files);

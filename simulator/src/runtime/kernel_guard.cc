@@ -75,14 +75,24 @@ bool InRuntime(uintptr_t pc) {
 // The kernel guard's part of the process's one signal handler (opsim/core/signal_guard.h): a
 // fault signal raised by a block's code jumps back to the block's start; anything else is not
 // the kernel's and goes on to the rest of the handler.
-bool OnKernelSignal(int sig, siginfo_t* info, void* context) {
+// The guard of the block this thread runs, or null.
+BlockGuard* RunningBlockGuard() {
   Core* core = tls_core;
   LaunchState* launch = core != nullptr ? core->launch : nullptr;
-  BlockGuard* guard =
-      launch != nullptr ? launch->Guard(static_cast<uint32_t>(core->core_idx)) : nullptr;
+  return launch != nullptr ? launch->Guard(static_cast<uint32_t>(core->core_idx)) : nullptr;
+}
+
+signal_guard::Frame* RunningBlockFrame() {
+  BlockGuard* guard = RunningBlockGuard();
+  return guard != nullptr ? &guard->frame : nullptr;
+}
+
+bool OnKernelSignal(int sig, siginfo_t* info, void* context) {
+  Core* core = tls_core;
+  BlockGuard* guard = RunningBlockGuard();
   if (sig == WatchdogSignal()) {
     // Only a launch the watchdog stopped; a late signal finds its thread elsewhere and is dropped.
-    if (guard != nullptr && launch->WallStopped()) {
+    if (guard != nullptr && core->launch->WallStopped()) {
       if (!InRuntime(signal_guard::ProgramCounter(context))) {
         signal_guard::JumpTo(guard->frame, sig, info, context);
       }
@@ -94,7 +104,8 @@ bool OnKernelSignal(int sig, siginfo_t* info, void* context) {
   signal_guard::JumpTo(guard->frame, sig, info, context);
 }
 
-// What an exit() from a block's code was running (opsim/core/exit_guard.h).
+// What an exit() from a block's code was running, for the exits the guard cannot take back
+// (opsim/core/exit_guard.h).
 bool DescribeRunningBlock(char* out, size_t size) {
   const Core* core = tls_core;
   if (core == nullptr || core->launch == nullptr || core->device == nullptr) return false;
@@ -106,6 +117,7 @@ bool DescribeRunningBlock(char* out, size_t size) {
 void InstallHook() {
   FindRuntimeCode();
   signal_guard::SetHook(&OnKernelSignal, WatchdogSignal());
+  signal_guard::SetFrameFinder(&RunningBlockFrame);
   exit_guard::SetDescriber(&DescribeRunningBlock);
 }
 
@@ -151,6 +163,7 @@ void PrepareGuardThread() {
 bool RunGuarded(Core& core, BlockGuard& guard, const std::function<void()>& kernel) {
   const auto index = static_cast<uint32_t>(core.core_idx);
   core.launch->SetGuard(index, &guard);
+  core.last_instruction = nullptr;
   bool stopped = false;
   try {
     stopped = Enter(guard, kernel);
@@ -175,9 +188,13 @@ Fault HardwareFault(const Core& core, const BlockGuard& guard) {
     return Fault{FaultKind::kTimeout, core.block_idx, "kernel (host wall clock)",
                  "stopped by the launch's host wall-clock watchdog" + where};
   }
+  const std::string after =
+      core.last_instruction != nullptr
+          ? std::string("; the block's last instruction: ") + core.last_instruction
+          : std::string("; before the block's first instruction");
   return Fault{FaultKind::kAicoreException, core.block_idx, "kernel",
                "AI Core exception on core " + std::to_string(core.core_idx) + " (block " +
-                   std::to_string(core.block_idx) + "): " + SignalMeaning(r) + where};
+                   std::to_string(core.block_idx) + "): " + SignalMeaning(r) + where + after};
 }
 
 }  // namespace opsim::sim::detail

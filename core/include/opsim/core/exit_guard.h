@@ -1,9 +1,13 @@
 // exit() or quick_exit() called by code opsim runs but did not write (a kernel, a user's tiling
 // function or InferShape) would end the process with the status that code chose, 0 included, as
-// if opsim had finished. While such code runs, its thread is marked; an exit from a marked thread
-// prints "opsim: exit(<status>) called by user code during <what>: treated as a failure" and ends
-// the process with status 70 (EX_SOFTWARE) before any other exit handler runs. _exit() and a
-// direct exit system call bypass every handler and cannot be caught this way (docs/CHECKS.md).
+// if opsim had finished. opsim_core defines both in front of the C library's: called from code
+// under a guard of opsim/core/signal_guard.h (a user's host call, a kernel's block), they jump
+// back to that guard, which reports the call as that code's error, and the process goes on.
+// Otherwise, while such code runs on some thread (a thread the user's code started, say, or code
+// bound to the C library's exit directly), the process prints "opsim: exit(<status>) called by
+// user code during <what>: treated as a failure" and ends with status 70 (EX_SOFTWARE) before any
+// other exit handler runs. _exit() and a direct exit system call bypass every handler and cannot
+// be caught this way (docs/CHECKS.md).
 #pragma once
 
 #include <cstddef>

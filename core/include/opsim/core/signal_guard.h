@@ -17,13 +17,16 @@
 namespace opsim::signal_guard {
 
 // What the handler saw: the signal, siginfo's si_code and si_addr, and the program counter and
-// stack pointer it interrupted.
+// stack pointer it interrupted. For an exit() the guarded code called (JumpFromExit), `exit_call`
+// names the function ("exit", "quick_exit"), `code` holds the status, `signal` is 0 and `pc` is
+// the call's return address.
 struct SignalRecord {
   int signal = 0;
   int code = 0;
   const void* address = nullptr;
   uintptr_t pc = 0;
   uintptr_t sp = 0;
+  const char* exit_call = nullptr;
 };
 
 // A place to come back to: its owner sigsetjmp's `env`; the handler fills `record` and jumps.
@@ -41,12 +44,24 @@ bool IsFaultSignal(int sig);
 // Not asked for a fault signal once a sanitizer is dying: that signal is the sanitizer's report.
 using Hook = bool (*)(int sig, siginfo_t* info, void* context);
 
+// The simulator's: the frame of the block this thread runs, or null. Asked before this thread's
+// frame when guarded code calls exit().
+using FrameFinder = Frame* (*)();
+
 // Installs the process's handlers (once) and this thread's alternate stack (once per thread).
 void Prepare();
 
 // Sets the hook (once per process) and also handles `extra_signal` (the launch watchdog's), which
 // only the hook sees and is never passed on.
 void SetHook(Hook hook, int extra_signal);
+
+// Sets the finder (once per process).
+void SetFrameFinder(FrameFinder finder);
+
+// From exit() or quick_exit() (opsim/core/exit_guard.h): records `call`(status), called from
+// `pc` with the stack at `sp`, in the frame that guards this thread (the finder's, else the
+// thread's frame) and jumps to it; returns false when nothing guards this thread.
+bool JumpFromExit(const char* call, int status, uintptr_t pc, uintptr_t sp);
 
 // From a handler or hook: records the signal in `frame` and jumps to it, with the guarded signals
 // unblocked again (abort() blocks them, and the next guarded call must be guarded too).
@@ -66,7 +81,8 @@ void UnpoisonAbandonedStack(uintptr_t sp, const volatile void* frame_top);
 bool RunWithThreadFrame(Frame& frame, void (*fn)(void*), void* arg);
 
 // "SIGFPE: integer division by zero", "SIGSEGV: an access to 0x10, where nothing is mapped",
-// "SIGABRT: <who> called abort() (or a failed assert, or terminate)", ...
+// "SIGABRT: <who> called abort() (or a failed assert, or terminate)", "<who> called exit(3),
+// which would have ended the process", ...
 std::string DescribeSignal(const SignalRecord& record, std::string_view who);
 
 // Whether a SIGSEGV hit next to the stack pointer: a stack that overflowed.

@@ -1,7 +1,8 @@
 // An operator library whose host code crashes or exits on request (issue 24): the op HostCrash's
 // attribute `where` picks the stage and the way (a null pointer in the tiling function, an
 // integer division by zero, abort() or unbounded recursion in InferShape, a trap in
-// InferDataType, exit(0) in the tiling function or the kernel), and
+// InferDataType, exit(0) in the tiling function or the kernel, quick_exit(3) in the tiling
+// function, exit(5) from a thread the tiling function starts and joins), and
 // OPSIM_TEST_HOST_CRASH=ctor-segv, read while the library loads, makes its OpDef constructor store
 // through a null pointer. Tests load copies of it (tests/op_api/user_code_crash_test.cc,
 // tests/tools/user_code_crash_cli_test.cc).
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "opsim/op_api/kernel_entry.h"
 #include "register/op_def_registry.h"
@@ -76,6 +78,8 @@ uint32_t Tiling(gert::TilingContext* context) {
   const int64_t count = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
   const int64_t per_block = where == "tiling-divide" ? HostCrashDivide(count) : count;
   if (where == "tiling-exit") std::exit(0);
+  if (where == "tiling-qexit") std::quick_exit(3);
+  if (where == "tiling-thread") std::thread([] { std::exit(5); }).join();
   context->SetBlockDim(1);
   gert::TilingData* raw = context->GetRawTilingData();
   const HostCrashPlan plan{where == "kernel-exit" ? 1 : 0, per_block, 0};

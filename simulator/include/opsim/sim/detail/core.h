@@ -151,6 +151,9 @@ class Core : public BlockLists {
   bool tracing = false;
   uint64_t tiling_key = 0;
   double timeout_ns = 1e9;  // LaunchOptions::timeout_ns, +inf for no limit
+  // The block's last instruction (Issue), which an AI Core exception's message names: the kernel
+  // code that crashed ran after it. Null before the block's first.
+  const char* last_instruction = nullptr;
   uint32_t sync_epoch = 0;  // SyncAll calls passed; GM writes are compared within one epoch
   std::optional<Fault> pending_fault;  // found where throwing is not allowed (a destructor)
   // Copy elision (copy_elision.h): unchecked launches with LaunchOptions::copy_elision.
@@ -193,6 +196,7 @@ class Core : public BlockLists {
     const int p = static_cast<int>(pipe);
     const double start = clock[p] > not_before ? clock[p] : not_before;
     clock[p] = start + cost_ns;
+    last_instruction = name;
     if (clock[p] > timeout_ns) RaiseTimeout(name, clock[p], timeout_ns);
     PipeStats& s = stats[p];
     s.busy_ns += cost_ns;
