@@ -2,7 +2,7 @@
 // the per-thread last error message.
 #include "acl/acl_base.h"
 
-#include "acl_error.h"
+#include "opsim/cpudebug/acl_error.h"
 #include "opsim/core/float16.h"
 
 extern "C" float aclFloat16ToFloat(aclFloat16 value) { return opsim::HalfBitsToFloat(value); }

@@ -1,4 +1,4 @@
-#include "acl_error.h"
+#include "opsim/cpudebug/acl_error.h"
 
 namespace opsim::acl {
 

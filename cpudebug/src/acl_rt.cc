@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "acl_error.h"
+#include "opsim/cpudebug/acl_error.h"
 #include "opsim/sim/ascendc/sync.h"
 
 namespace {

@@ -1,4 +1,6 @@
-// The message aclGetRecentErrMsg returns: set by each failing acl call on its thread.
+// The message aclGetRecentErrMsg returns: set by each failing acl call on its thread, and by the
+// aclnn calls of libnnopbase (aclnn/), whose errors an application reads the same way. Exported
+// by libascendcl.
 #pragma once
 
 #include <string>
