@@ -1,7 +1,10 @@
-// The executor's public calls. An executor comes only from an operator's first stage
-// (aclnn<Op>GetWorkspaceSize, docs/ACLNN.md); until the operators' aclnn functions exist, no
-// executor is live, and every call here refuses its argument by the registry's rule.
-#include "aclnn_objects.h"
+// The executor's public calls: made repeatable, destroyed, its tensors pointed at new memory.
+// An executor comes only from a first stage (opsim/aclnn/two_stage.h); the indices of the
+// address setters run over the first stage's inputs (aclSetInputTensorAddr), outputs
+// (aclSetOutputTensorAddr) or both, inputs first (aclSetTensorAddr).
+#include <string>
+
+#include "aclnn_executor.h"
 
 namespace {
 
@@ -14,36 +17,91 @@ aclnnStatus CheckExecutor(const aclOpExecutor* executor, const char* call) {
              : ACLNN_ERR_PARAM_INVALID;
 }
 
+// Points parameter `index` of `executor` (inputs first when `in_all`, else of the side
+// `output` says) at `addr`, after checking it is the tensor the first stage bound there.
+aclnnStatus SetAddress(const char* call, aclOpExecutor* executor, size_t index, aclTensor* tensor,
+                       void* addr, bool output, bool in_all) {
+  if (executor == nullptr || tensor == nullptr) {
+    return aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, call,
+                       executor == nullptr ? "executor is null" : "tensor is null");
+  }
+  if (const aclnnStatus st = CheckExecutor(executor, call); st != ACLNN_SUCCESS) return st;
+  if (!aclnn::IsLive(tensor, aclnn::HandleKind::kTensor, call, "tensor")) {
+    return ACLNN_ERR_PARAM_INVALID;
+  }
+  if (in_all && index >= executor->inputs.size()) {
+    output = true;
+    index -= executor->inputs.size();
+  }
+  const std::vector<const aclTensor*>& side = output ? executor->outputs : executor->inputs;
+  const char* what = output ? "output" : "input";
+  if (index >= side.size()) {
+    return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
+                       "index " + std::to_string(index) + " is past the " +
+                           std::to_string(side.size()) + " " + what + " tensors of the " +
+                           executor->op_type + " call");
+  }
+  if (side[index] != tensor) {
+    return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
+                       std::string(what) + " " + std::to_string(index) +
+                           (side[index] == nullptr ? " was left out at the first stage"
+                                                   : " is another tensor than the one given"));
+  }
+  size_t slot = 0;  // absent OPTIONAL inputs have no place in the run
+  for (size_t k = 0; k < index; ++k) slot += side[k] != nullptr;
+  tensor->data = addr;
+  executor->run->Rebind(output, slot, aclnn::FirstElement(*tensor));
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus RefuseDynamic(const char* call, aclOpExecutor* executor) {
+  if (const aclnnStatus st = CheckExecutor(executor, call); st != ACLNN_SUCCESS) return st;
+  return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
+                     "the " + executor->op_type + " call has no tensor list (DYNAMIC) parameter");
+}
+
 }  // namespace
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
-  return CheckExecutor(executor, "aclSetAclOpExecutorRepeatable");
+  const aclnnStatus st = CheckExecutor(executor, "aclSetAclOpExecutorRepeatable");
+  if (st == ACLNN_SUCCESS) executor->repeatable = true;
+  return st;
 }
+
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
-  return CheckExecutor(executor, "aclDestroyAclOpExecutor");
+  const aclnnStatus st = CheckExecutor(executor, "aclDestroyAclOpExecutor");
+  if (st != ACLNN_SUCCESS) return st;
+  aclnn::RemoveHandle(executor);
+  delete executor;
+  return ACLNN_SUCCESS;
 }
-aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t, aclTensor*, void*) {
-  return CheckExecutor(executor, "aclSetInputTensorAddr");
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                  void* addr) {
+  return SetAddress("aclSetInputTensorAddr", executor, index, tensor, addr, false, false);
 }
-aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t, aclTensor*, void*) {
-  return CheckExecutor(executor, "aclSetOutputTensorAddr");
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                   void* addr) {
+  return SetAddress("aclSetOutputTensorAddr", executor, index, tensor, addr, true, false);
+}
+aclnnStatus aclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                             void* addr) {
+  return SetAddress("aclSetTensorAddr", executor, index, tensor, addr, false, true);
 }
 aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t, const size_t,
                                          aclTensorList*, void*) {
-  return CheckExecutor(executor, "aclSetDynamicInputTensorAddr");
+  return RefuseDynamic("aclSetDynamicInputTensorAddr", executor);
 }
 aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t, const size_t,
                                           aclTensorList*, void*) {
-  return CheckExecutor(executor, "aclSetDynamicOutputTensorAddr");
-}
-aclnnStatus aclSetTensorAddr(aclOpExecutor* executor, const size_t, aclTensor*, void*) {
-  return CheckExecutor(executor, "aclSetTensorAddr");
+  return RefuseDynamic("aclSetDynamicOutputTensorAddr", executor);
 }
 aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t, const size_t, aclTensorList*,
                                     void*) {
-  return CheckExecutor(executor, "aclSetDynamicTensorAddr");
+  return RefuseDynamic("aclSetDynamicTensorAddr", executor);
 }
 
+// The older capitalised names.
 aclnnStatus AclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
                                   void* addr) {
   return aclSetInputTensorAddr(executor, index, tensor, addr);

@@ -71,6 +71,9 @@ aclnnStatus Fail(aclnnStatus code, const char* call, const std::string& message)
 // A null `pointer` named `what`: ACLNN_ERR_PARAM_NULLPTR.
 aclnnStatus FailNull(const char* call, const char* what);
 
+// The address of the view's first element: the tensor's data plus its offset.
+void* FirstElement(const aclTensor& t);
+
 // Whether aclnnInit's configuration asked for the debug kernel (checked launches).
 bool DebugKernelEnabled();
 

@@ -12,7 +12,7 @@
 #include "aclnn/aclnn_base.h"
 #include "opdev/op_errno.h"
 
-namespace {
+namespace aclnn_objects_test {
 
 std::string RecentError() { return aclGetRecentErrMsg(); }
 
@@ -216,13 +216,18 @@ TEST(AclnnValues, AListOwnsItsMembers) {
   EXPECT_EQ(aclDestroyScalarList(slist), ACLNN_ERR_PARAM_INVALID);
 }
 
+// An executor's uses: aclnn_two_stage_test.cc.
 TEST(AclnnExecutor, OnlyAFirstStagesExecutorIsTaken) {
   EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_PARAM_NULLPTR);
   int64_t not_an_executor[4] = {};
   auto* fake = reinterpret_cast<aclOpExecutor*>(not_an_executor);
   EXPECT_EQ(aclSetAclOpExecutorRepeatable(fake), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(RecentError().find("is not a live aclOpExecutor"), std::string::npos);
-  EXPECT_EQ(AclSetInputTensorAddr(fake, 0, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(AclSetInputTensorAddr(fake, 0, nullptr, nullptr), ACLNN_ERR_INNER_NULLPTR);
+  aclTensor* t = MakeTensor({4}, nullptr, 0, {4});
+  EXPECT_EQ(AclSetInputTensorAddr(fake, 0, t, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetDynamicTensorAddr(fake, 0, 0, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
 }
 
 TEST(AclnnInit, TheConfigurationIsReadAndChecked) {
@@ -242,4 +247,4 @@ TEST(AclnnInit, TheConfigurationIsReadAndChecked) {
   EXPECT_EQ(aclnnFinalize(), ACLNN_SUCCESS);
 }
 
-}  // namespace
+}  // namespace aclnn_objects_test

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <new>
+#include <tuple>
 #include <utility>
 
 #include "opsim/core/memory_limit.h"
@@ -56,8 +57,9 @@ DeviceBuffer::~DeviceBuffer() {
   if (data_ != nullptr) ::operator delete(data_, std::align_val_t(alignment_));
 }
 
-Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
-                        const HostRunOptions& options, std::unique_ptr<HostRun>* out) {
+Status HostRun::Begin(Operation& op, const std::vector<HostRunInput>& inputs,
+                      const HostRunOptions& options, std::unique_ptr<HostRun>* out,
+                      SVector<TensorDesc>* out_descs) {
   std::unique_ptr<HostRun> run(new HostRun());
   run->op_ = &op;
   run->subject_ = options.subject;
@@ -68,8 +70,16 @@ Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
   }
   SVector<TensorDesc> in_descs;
   OPSIM_RETURN_IF_ERROR(run->Bind(inputs, &in_descs));
+  OPSIM_RETURN_IF_ERROR(op.InferShape(in_descs, *out_descs));
+  *out = std::move(run);
+  return Status::Ok();
+}
+
+Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
+                        const HostRunOptions& options, std::unique_ptr<HostRun>* out) {
+  std::unique_ptr<HostRun> run;
   SVector<TensorDesc> out_descs;
-  OPSIM_RETURN_IF_ERROR(op.InferShape(in_descs, out_descs));
+  OPSIM_RETURN_IF_ERROR(Begin(op, inputs, options, &run, &out_descs));
 
   // Every size before anything is allocated: a [100000, 100000] output is refused, not taken.
   const bool padded = run->context_->options().padded_device_buffers;
@@ -107,6 +117,67 @@ Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
   }
   *out = std::move(run);
   return Status::Ok();
+}
+
+Status HostRun::PrepareOnBuffers(Operation& op, const std::vector<HostRunBuffer>& inputs,
+                                 const std::vector<HostRunBuffer>& outputs,
+                                 const HostRunOptions& options, std::unique_ptr<HostRun>* out) {
+  std::vector<HostRunInput> descs;
+  for (const HostRunBuffer& b : inputs) descs.push_back({b.desc, {}});
+  std::unique_ptr<HostRun> run;
+  SVector<TensorDesc> inferred;
+  OPSIM_RETURN_IF_ERROR(Begin(op, descs, options, &run, &inferred));
+  if (outputs.size() != inferred.size()) {
+    return {ErrorCode::kInvalidParam, run->subject_ + " has " + std::to_string(inferred.size()) +
+                                          " outputs, given " + std::to_string(outputs.size())};
+  }
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    if (!(outputs[k].desc == inferred[k])) {
+      return {ErrorCode::kInvalidParam, run->subject_ + "'s output " + std::to_string(k) + " is " +
+                                            ToString(outputs[k].desc) +
+                                            "; for these inputs it is " + ToString(inferred[k])};
+    }
+    Tensor t;
+    t.desc = inferred[k];
+    t.dataSize = *TensorDescBytes(t.desc);  // the inputs' sizes were counted, so this one is too
+    run->pack_.outTensors.push_back(t);
+  }
+  for (auto [tensors, buffers, what] : {std::tuple{&run->pack_.inTensors, &inputs, "input"},
+                                        std::tuple{&run->pack_.outTensors, &outputs, "output"}}) {
+    for (size_t k = 0; k < buffers->size(); ++k) {
+      Tensor& t = (*tensors)[k];
+      t.deviceData = (*buffers)[k].data;
+      if (t.deviceData == nullptr && t.dataSize > 0) {
+        return {ErrorCode::kInvalidParam, run->subject_ + "'s " + what + " " + std::to_string(k) +
+                                              " " + ToString(t.desc) + " has no memory (null)"};
+      }
+    }
+  }
+  *out = std::move(run);
+  return Status::Ok();
+}
+
+Status HostRun::SetupForCallersWorkspace(uint64_t* workspace_bytes) {
+  OPSIM_RETURN_IF_ERROR(op_->Setup(pack_, callers_workspace_bytes_, context_));
+  *workspace_bytes = callers_workspace_bytes_;
+  set_up_ = true;
+  return Status::Ok();
+}
+
+Status HostRun::ExecuteIn(uint8_t* workspace, uint64_t bytes) {
+  if (!set_up_) return {ErrorCode::kInvalidParam, subject_ + ": Execute before Setup"};
+  if (bytes < callers_workspace_bytes_ || (workspace == nullptr && callers_workspace_bytes_ > 0)) {
+    return {ErrorCode::kInvalidParam,
+            subject_ + ": a workspace of " + std::to_string(bytes) + " B at " +
+                (workspace == nullptr ? std::string("null") : std::string("an address")) +
+                " was given; the first stage asked for " +
+                std::to_string(callers_workspace_bytes_) + " B"};
+  }
+  return op_->Execute(pack_, workspace, bytes, context_);
+}
+
+void HostRun::Rebind(bool output, size_t k, void* data) {
+  (output ? pack_.outTensors : pack_.inTensors)[k].deviceData = data;
 }
 
 Status HostRun::Bind(const std::vector<HostRunInput>& inputs, SVector<TensorDesc>* in_descs) {

@@ -48,6 +48,13 @@ struct HostRunInput {
   std::span<const uint8_t> bytes;
 };
 
+// The caller's memory for one tensor of a run on the caller's buffers (aclnn's: the
+// application's device allocations), holding at least TensorDescBytes(desc) bytes.
+struct HostRunBuffer {
+  TensorDesc desc;
+  void* data = nullptr;
+};
+
 struct HostRunOptions {
   // Names the run in errors: "<subject>'s inputs and outputs would take ..." ("the case",
   // "ReduceSum", "the graph").
@@ -66,6 +73,19 @@ class HostRun {
   static Status Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
                         const HostRunOptions& options, std::unique_ptr<HostRun>* out);
 
+  // The same on the caller's buffers, which stay the caller's: nothing is allocated. The outputs
+  // must be what the operation infers for these inputs (kInvalidParam naming the output, what it
+  // is and what it should be). Then SetupForCallersWorkspace and ExecuteIn.
+  static Status PrepareOnBuffers(Operation& op, const std::vector<HostRunBuffer>& inputs,
+                                 const std::vector<HostRunBuffer>& outputs,
+                                 const HostRunOptions& options, std::unique_ptr<HostRun>* out);
+  // Setup, reporting the workspace the caller must provide.
+  Status SetupForCallersWorkspace(uint64_t* workspace_bytes);
+  // One execution in the caller's workspace of `bytes` (at least what Setup reported).
+  Status ExecuteIn(uint8_t* workspace, uint64_t bytes);
+  // Points input (or output) k at other memory of the same description, for the next Execute.
+  void Rebind(bool output, size_t k, void* data);
+
   // Setup, then the workspace sized against the machine and allocated.
   Status Setup();
   // One execution; Setup first.
@@ -83,6 +103,10 @@ class HostRun {
 
  private:
   HostRun() = default;
+  // The context, the inputs' descriptions bound and the outputs inferred: what both ways share.
+  static Status Begin(Operation& op, const std::vector<HostRunInput>& inputs,
+                      const HostRunOptions& options, std::unique_ptr<HostRun>* run,
+                      SVector<TensorDesc>* out_descs);
   Status Bind(const std::vector<HostRunInput>& inputs, SVector<TensorDesc>* in_descs);
 
   Operation* op_ = nullptr;
@@ -92,6 +116,7 @@ class HostRun {
   std::vector<DeviceBuffer> buffers_;  // the inputs', then the outputs'
   VariantPack pack_;
   DeviceBuffer workspace_;
+  uint64_t callers_workspace_bytes_ = 0;  // what Setup asked of the caller (PrepareOnBuffers)
   bool set_up_ = false;
 };
 

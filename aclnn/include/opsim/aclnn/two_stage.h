@@ -1,0 +1,44 @@
+// The two stages of every operator's single-operator API, on the operation registry: an
+// operator's aclnn<Op>GetWorkspaceSize and aclnn<Op> (generated per OpDef, or written by hand)
+// gather their arguments and call these. The first stage checks the handles, makes the operation
+// with the attributes, binds the application's tensors (HostRun on the caller's buffers), infers
+// and checks the outputs, runs the tiling and hands out an executor with the workspace size; the
+// second runs it in the caller's workspace. docs/ACLNN.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "opsim/core/attr_map.h"
+
+namespace opsim::aclnn {
+
+// One input or output of a first stage: its parameter name (for messages: "self", "out") and its
+// tensor; null for an OPTIONAL input the caller leaves out.
+struct StageTensor {
+  const char* name = "";
+  const aclTensor* tensor = nullptr;
+  bool optional = false;
+};
+
+struct FirstStage {
+  const char* api = "";      // "aclnnSoftsignGetWorkspaceSize", for messages
+  const char* op_type = "";  // the registry's name
+  std::vector<StageTensor> inputs;
+  AttrMap attrs;
+  std::vector<StageTensor> outputs;
+};
+
+// ACLNN_SUCCESS with *workspace_size and a live *executor; else the code, with the message for
+// aclGetRecentErrMsg.
+aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
+                             aclOpExecutor** executor);
+
+// Runs the executor in the caller's workspace (synchronously: the stream is done when this
+// returns). A single-use executor is destroyed, whatever the outcome; a repeatable one stays.
+aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
+                aclrtStream stream);
+
+}  // namespace opsim::aclnn

@@ -1,0 +1,24 @@
+// What an aclOpExecutor holds. Apart from aclnn_objects.h: the runtime's headers declare opsim's
+// own aclDataType and aclFormat, which would shadow the ACL ones in the objects' code.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "aclnn_objects.h"
+#include "opsim/core/operation.h"
+#include "opsim/framework/host_run.h"
+
+// A first stage's operation bound to the application's tensors (opsim/aclnn/two_stage.h).
+struct aclOpExecutor {
+  std::string op_type;
+  std::unique_ptr<opsim::Operation> op;
+  std::unique_ptr<opsim::HostRun> run;
+  // The tensors as the first stage was given them, in parameter order (null: an absent OPTIONAL
+  // input), for the address setters.
+  std::vector<const aclTensor*> inputs;
+  std::vector<const aclTensor*> outputs;
+  bool repeatable = false;
+};
+
