@@ -165,6 +165,8 @@ TEST(CaseSuites, EveryFileHoldsCasesAndEveryOperatorHasAReferenceAndACase) {
     EXPECT_NE(ref::ReferenceRegistry::Global().Find(op), nullptr) << op << " has no reference";
     EXPECT_EQ(ops.count(op), 1u) << op << " has no case in " << CaseDir();
   }
+  // And no reference without its operator (both lists are sorted).
+  EXPECT_EQ(ref::ReferenceRegistry::Global().Names(), defined);
 }
 
 // The Reduce suites hold what they promise: the seeds' examples and the full sweep.
