@@ -1,14 +1,16 @@
 // ArgMax / ArgMin as registry references: the attributes (axis, keepdims, select_last_index)
 // checked by the op's own lowering (op_host/argmax/argmax_request.h), the indices computed by the
-// plain C++ oracle, judged exactly (an index is right or wrong).
-#include "argmax/argmax_op_reference.h"
-
+// plain C++ oracle, judged exactly (an index is right or wrong). Registered under ArgMax and
+// ArgMin by operators::argmax::Register, which the list of operators calls
+// (reference/CMakeLists.txt).
 #include <cstring>
+#include <memory>
 #include <string>
 #include <variant>
 
 #include "argmax/argmax_reference.h"
 #include "argmax/argmax_request.h"
+#include "opsim/reference/op_reference.h"
 
 namespace opsim::ref {
 namespace {
@@ -132,10 +134,12 @@ class ArgMaxOpReference final : public OpReference {
 
 }  // namespace
 
-Status RegisterArgMaxReferences(ReferenceRegistry& registry) {
+namespace operators::argmax {
+Status Register(ReferenceRegistry& registry) {
   OPSIM_RETURN_IF_ERROR(
       registry.Register("ArgMax", std::make_shared<ArgMaxOpReference>("ArgMax", false)));
   return registry.Register("ArgMin", std::make_shared<ArgMaxOpReference>("ArgMin", true));
 }
+}  // namespace operators::argmax
 
 }  // namespace opsim::ref

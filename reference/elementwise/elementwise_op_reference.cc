@@ -1,18 +1,20 @@
 // The elementwise operators as registry references: the plain C++ oracle (elementwise_reference.h)
 // computes; the judgement is the one tests/op_host/elementwise_kernel_test.cc applies: bitwise
 // equal, NaN matches NaN (any payload), and Exp / Log of a floating type within 1 ulp (the
-// vector unit's exp and log are not correctly rounded).
-#include "elementwise/elementwise_op_reference.h"
-
+// vector unit's exp and log are not correctly rounded). Registered under the registry names
+// Abs, Neg, Exp, Log, Sqrt, Reciprocal, Add, Sub, Mul, Div, Cast and CastLike by
+// operators::elementwise::Register, which the list of operators calls (reference/CMakeLists.txt).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "elementwise/elementwise_reference.h"
+#include "opsim/reference/op_reference.h"
 
 namespace opsim::ref {
 namespace {
@@ -247,11 +249,13 @@ class ElementwiseOpReference final : public OpReference {
 
 }  // namespace
 
-Status RegisterElementwiseReferences(ReferenceRegistry& registry) {
+namespace operators::elementwise {
+Status Register(ReferenceRegistry& registry) {
   for (const ElementwiseOp& op : kElementwiseOps) {
     OPSIM_RETURN_IF_ERROR(registry.Register(op.name, std::make_shared<ElementwiseOpReference>(op)));
   }
   return Status::Ok();
 }
+}  // namespace operators::elementwise
 
 }  // namespace opsim::ref

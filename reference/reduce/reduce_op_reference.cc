@@ -1,17 +1,21 @@
 // The Reduce readings' references: each normalises its attributes through the reading's front
 // door lowering (op_host/reduce/reduce_request.h, the rules the operation itself applies), then
-// reduces with Eigen (ref::Reduce) and judges with ref::Compare.
-#include "reduce/reduce_op_reference.h"
-
+// reduces with Eigen (ref::Reduce) and judges with ref::Compare. operators::reduce::Register,
+// which the list of operators calls (reference/CMakeLists.txt), registers them under ReduceSum,
+// ReduceMax, ReduceMin, ReduceProd (ONNX), OpenVINO.ReduceSum/Max/Min/Prod and Reduce (ATB),
+// and the family's (reduce_family_op_reference.h).
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 
 #include "opsim/reference/compare.h"
+#include "opsim/reference/op_reference.h"
 #include "opsim/reference/reduce_reference.h"
 #include "reduce/reduce_dtype_support.h"
+#include "reduce/reduce_family_op_reference.h"
 #include "reduce/reduce_reading_attrs.h"
 #include "reduce/reduce_request.h"
 
@@ -249,9 +253,7 @@ class ReduceOpReference final : public OpReference {
   std::optional<ReduceKind> kind_;
 };
 
-}  // namespace
-
-Status RegisterReduceReferences(ReferenceRegistry& registry) {
+Status RegisterPlainReducers(ReferenceRegistry& registry) {
   struct Named {
     ReduceKind kind;
     const char* name;
@@ -270,5 +272,14 @@ Status RegisterReduceReferences(ReferenceRegistry& registry) {
   return registry.Register("Reduce",
                            std::make_shared<ReduceOpReference>("Reduce", Door::kAtb, std::nullopt));
 }
+
+}  // namespace
+
+namespace operators::reduce {
+Status Register(ReferenceRegistry& registry) {
+  OPSIM_RETURN_IF_ERROR(RegisterPlainReducers(registry));
+  return RegisterReduceFamilyReferences(registry);
+}
+}  // namespace operators::reduce
 
 }  // namespace opsim::ref

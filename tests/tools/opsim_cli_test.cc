@@ -97,8 +97,8 @@ TEST_F(OpsimCli, BadFlagsAndValuesAreUsageErrors) {
   for (const char* args :
        {"run --threads x", "run --no-such-flag", "run --filter '('", "run --device nosuchchip",
         "run no_such_file.yaml", "exec --op ReduceSum --input a.npy", "bench --op ReduceSum",
-        "bench --op ReduceSum --shape 4 --dtype float33", "devices --verbose", "frobnicate", "",
-        "exec --op ReduceSum --keepdim 0 --input a --output b", "run --filter '(a+)+$'",
+        "bench --op ReduceSum --shape 4 --dtype float33", "devices --verbose", "frobnicate", "demo",
+        "", "exec --op ReduceSum --keepdim 0 --input a --output b", "run --filter '(a+)+$'",
         "run --filter '((((((((((((((((((x))))))))))))))))))'",
         "exec --op Reduce --axes 0 --input a --output b",
         "exec --op ReduceSum --axes 1,x --input a --output b"}) {
@@ -114,7 +114,7 @@ TEST_F(OpsimCli, BadFlagsAndValuesAreUsageErrors) {
           << r.err;
     }
   }
-  for (const char* cmd : {"run", "exec", "graph", "bench", "devices", "demo"}) {
+  for (const char* cmd : {"run", "exec", "graph", "bench", "devices", "onnx-test", "report"}) {
     const Result r = Run(std::string(cmd) + " --help");
     EXPECT_EQ(r.rc, 0) << cmd;
     EXPECT_NE(r.out.find("Usage"), std::string::npos) << cmd;

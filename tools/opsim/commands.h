@@ -16,7 +16,6 @@ CommandRunner AddExecCommand(CLI::App& parent);
 CommandRunner AddGraphCommand(CLI::App& parent);
 CommandRunner AddBenchCommand(CLI::App& parent);
 CommandRunner AddDevicesCommand(CLI::App& parent);
-CommandRunner AddDemoCommand(CLI::App& parent);
 CommandRunner AddOnnxTestCommand(CLI::App& parent);
 CommandRunner AddReportCommand(CLI::App& parent);
 

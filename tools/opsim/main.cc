@@ -22,7 +22,6 @@ int main(int argc, char** argv) {
       {"graph", opsim::cli::AddGraphCommand(app)},
       {"bench", opsim::cli::AddBenchCommand(app)},
       {"devices", opsim::cli::AddDevicesCommand(app)},
-      {"demo", opsim::cli::AddDemoCommand(app)},
       {"onnx-test", opsim::cli::AddOnnxTestCommand(app)},
       {"report", opsim::cli::AddReportCommand(app)},
   };
