@@ -4,6 +4,7 @@
 // factor 0 of a single-piece split).
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -236,7 +237,7 @@ TEST(OpBasePlatformUtil, FiguresFromThePlatformAndFixedOnes) {
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetAivCoreNum(&context), 40u);
   EXPECT_EQ(Ops::Base::GetAicCoreNum(&context), 20u);
-  EXPECT_EQ(Ops::Base::GetUbSize(&context), 196608u);
+  EXPECT_EQ(Ops::Base::GetUbSize(&context), 196608u - 256);  // CANN's 910B reservation
   EXPECT_EQ(Ops::Base::GetWorkspaceSize(&context), 16u * 1024 * 1024);
   EXPECT_EQ(Ops::Base::GetUbBlockSize(&context), 32u);
   EXPECT_EQ(Ops::Base::GetVRegSize(&context), 256u);
@@ -264,10 +265,13 @@ TEST(OpBaseTilingBaseUtil, NpuArchAndRegbase) {
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2201);
   EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&context));
-  call.platform.soc_version = "Ascend950PR";
+  std::map<std::string, std::string> version{{"Short_SoC_version", "Ascend950"},
+                                             {"NpuArch", "3510"}};
+  call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_3510);
   EXPECT_TRUE(Ops::Base::IsRegbaseSocVersion(&context));
-  call.platform.soc_version = "Ascend310P3";
+  version = {{"Short_SoC_version", "Ascend310P"}, {"NpuArch", "2002"}};
+  call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2002);
   call.data.platform = nullptr;
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_RESV);

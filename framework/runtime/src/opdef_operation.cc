@@ -13,6 +13,7 @@
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_registry.h"
+#include "opsim/op_api/platform_figures.h"
 #include "opsim/op_api/user_call.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
@@ -310,7 +311,8 @@ class OpDefOperation final : public Operation {
       return Error(ErrorCode::kUnsupported,
                    "the OpDef sets no tiling function (AICore().SetTiling)");
     }
-    fe::PlatFormInfos platform = PlatformFor(device);
+    fe::PlatFormInfos platform;
+    PlatformFor(device, &platform);
     // A guard band past the buffer shows a tiling function that wrote beyond its capacity.
     std::vector<uint8_t> tiling(kTilingCapacity + kTilingGuard, kGuardByte);
     std::fill_n(tiling.begin(), kTilingCapacity, uint8_t{0});
@@ -322,6 +324,7 @@ class OpDefOperation final : public Operation {
     (void)op_api::TakeOpError();
     uint32_t rc = ge::GRAPH_SUCCESS;
     const auto tiling_fn = def_.GetAICore().GetTiling();
+    const op_api::ScopedCurrentPlatform current(&platform);
     const Status threw =
         op_api::CallUserCode({def_.GetOpType(), "tiling", op_api::CodeAddress(tiling_fn)},
                              [&] { rc = tiling_fn(&context); });
