@@ -16,9 +16,8 @@ void CompileInfoCache::Release() {
     void* info = info_;
     const auto deleter = deleter_;
     // A destructor of the user's type may misbehave too; nobody is left to tell but the log.
-    (void)op_api::CallUserCode(
-        {"compile info", "compile-info destructor", op_api::CodeAddress(deleter)},
-        [&] { deleter(info); });
+    (void)op_api::CallUserCode({op_, "compile-info destructor", op_api::CodeAddress(deleter)},
+                               [&] { deleter(info); });
   }
   info_ = nullptr;
   deleter_ = nullptr;
@@ -43,6 +42,7 @@ Status CompileInfoCache::Get(const op_api::OpImplRecord* impl, const std::string
       {op, "compile-info constructor", op_api::CodeAddress(creator)}, [&] { made = creator(); }));
   info_ = made;
   deleter_ = impl->compile_info_deleter;
+  op_ = op;
 
   gert::OpCallData data;
   data.node_name = op.c_str();

@@ -29,6 +29,7 @@ class CompileInfoCache {
   void Release();
 
   std::string profile_;
+  std::string op_;  // the op whose object info_ is
   void* info_ = nullptr;
   op_api::OpImplRecord::Reg::CompileInfoDeleterFunc deleter_ = nullptr;
 };
