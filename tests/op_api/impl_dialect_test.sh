@@ -15,9 +15,9 @@ fail() {
   [ -f "$work/log" ] && cat "$work/log"
   failures=$((failures + 1))
 }
-check() {  # check <output.npy> <scale> <what>
-  python3 "$data/impl_dialect/make_data.py" check "$data/cases/impl_softsign/x.npy" "$1" "$2" \
-    >"$work/log" 2>&1 || fail "$3 disagrees with make_data.py"
+check() {  # check <output.npy> <scale> <what> [<input.npy>]
+  python3 "$data/impl_dialect/make_data.py" check "${4:-$data/cases/impl_softsign/x.npy}" "$1" \
+    "$2" >"$work/log" 2>&1 || fail "$3 disagrees with make_data.py"
 }
 
 "$opsim" exec --library "$lib" --op ImplSoftsign --input x="$data/cases/impl_softsign/x.npy" \
@@ -26,6 +26,12 @@ check "$work/exec.npy" 2 "opsim exec --scale 2"
 "$opsim" exec --library "$lib" --op ImplSoftsign --input "$data/cases/impl_softsign/x.npy" \
   --output "$work/exec1.npy" >"$work/log" 2>&1 || fail "opsim exec, default scale"
 check "$work/exec1.npy" 1 "opsim exec, default scale"
+
+# Several UB tiles per core (a tile holds 9816 floats) and a last core's ragged tail.
+python3 "$data/impl_dialect/make_data.py" write-big "$work"
+"$opsim" exec --library "$lib" --op ImplSoftsign --input x="$work/x_big.npy" \
+  --output y="$work/exec_big.npy" --scale 0.5 >"$work/log" 2>&1 || fail "opsim exec, 480013 values"
+check "$work/exec_big.npy" 0.5 "opsim exec on 480013 values" "$work/x_big.npy"
 
 "$opsim" graph --library "$lib" "$data/impl_dialect/softsign_graph.yaml" \
   --input x="$data/cases/impl_softsign/x.npy" --output y="$work/graph.npy" >"$work/log" 2>&1 ||

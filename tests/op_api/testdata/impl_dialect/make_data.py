@@ -3,6 +3,7 @@
 float32): y = scale * x / (1 + |x|). Standard library only (the test machines have no numpy).
 
   make_data.py write DIR          x.npy ([3, 1000], values in [-8, 8]), y_scale1.npy, y_scale2.npy
+  make_data.py write-big DIR      x_big.npy ([480013]: several UB tiles per core, a ragged tail)
   make_data.py check X Y SCALE    exit 1 unless Y is softsign(X) * SCALE within 4 float32 ulps
 """
 import struct
@@ -46,6 +47,10 @@ def main():
         write_npy(out + "/x.npy", [3, 1000], x)
         write_npy(out + "/y_scale1.npy", [3, 1000], softsign(x, 1.0))
         write_npy(out + "/y_scale2.npy", [3, 1000], softsign(x, 2.0))
+        return 0
+    if len(sys.argv) == 3 and sys.argv[1] == "write-big":
+        x = [f32(((i * 7919) % 20001 - 10000) / 1250.0) for i in range(480013)]
+        write_npy(sys.argv[2] + "/x_big.npy", [len(x)], x)
         return 0
     if len(sys.argv) == 5 and sys.argv[1] == "check":
         x, y, scale = read_npy(sys.argv[2]), read_npy(sys.argv[3]), float(sys.argv[4])
