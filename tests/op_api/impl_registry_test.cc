@@ -36,6 +36,7 @@ struct Seen {
   int parses = 0;
   ProbeTiling tiling{};
   size_t data_size = 0;
+  bool compile_info_null = false;
 };
 Seen g_seen;
 
@@ -50,6 +51,11 @@ UINT32 ParseProbe(gert::TilingParseContext* context) {
   info->aiv = platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreNumAiv();
   info->parse = ++g_seen.parses;
   return ge::GRAPH_SUCCESS;
+}
+
+// CANN's other TilingParse form takes the runtime's KernelContext, which is the parse context.
+UINT32 ParseProbeAsKernel(gert::KernelContext* context) {
+  return ParseProbe(reinterpret_cast<gert::TilingParseContext*>(context));
 }
 
 UINT32 TilingProbe(gert::TilingContext* context) {
@@ -75,6 +81,7 @@ UINT32 ParseFails(gert::TilingParseContext* context) {
 }
 
 UINT32 TilingBig(gert::TilingContext* context) {
+  g_seen.compile_info_null = context->GetCompileInfo() == nullptr;  // no TilingParse registered
   auto* tiling = context->GetTilingData<BigTiling>();
   OP_CHECK_NULL_WITH_CONTEXT(context, tiling);
   context->SetBlockDim(1);
@@ -117,7 +124,11 @@ OPSIM_IMPL_PROBE(ImplProbeOtherName);
 // Two registrations of one op (CANN's _infershape.cpp and _tiling.cpp) merge.
 IMPL_OP_INFERSHAPE(ImplProbeOk).InferShape(CopyShape).InferOutDataTypeSameWithFirstInput();
 IMPL_OP_OPTILING(ImplProbeOk).Tiling(TilingProbe).TilingParse<ProbeCompileInfo>(ParseProbe);
-IMPL_OP(ImplProbeDepend).InferShape(CopyShape).InputsDataDependency({1}).Tiling(TilingProbe);
+IMPL_OP(ImplProbeDepend)
+    .InferShape(CopyShape)
+    .InputsDataDependency({1})
+    .Tiling(TilingProbe)
+    .TilingParse<ProbeCompileInfo>(ParseProbeAsKernel);
 IMPL_OP_INFERSHAPE(ImplProbeNoTiling).InferShape(CopyShape);
 IMPL_OP_OPTILING(ImplProbeNoTiling).TilingParse<ProbeCompileInfo>(ParseProbe);
 IMPL_OP(ImplProbeParseFails).InferShape(CopyShape).Tiling(TilingProbe).TilingParse<int>(ParseFails);
@@ -188,8 +199,9 @@ TEST(ImplOpRegistration, InputsDataDependencyMakesTheInputValueDepend) {
   std::unique_ptr<Operation> op = Create("ImplProbeDepend", {{"+axes", true}});
   ASSERT_NE(op, nullptr);
   ASSERT_TRUE(SetUpOn(*op, "ascend910b", {5, 7}).ok());
-  EXPECT_EQ(g_seen.tiling.axes_sum, 12);  // the tiling read the input's data
-  EXPECT_EQ(g_seen.tiling.parse, 0);      // no TilingParse: a null compile info
+  EXPECT_EQ(g_seen.tiling.axes_sum, 12);          // the tiling read the input's data
+  EXPECT_EQ(g_seen.tiling.parse, g_seen.parses);  // parsed by the KernelContext form
+  EXPECT_EQ(g_seen.tiling.aiv, 48u);
 }
 
 TEST(ImplOpRegistration, MissingTilingNamesBothSpellings) {
@@ -216,6 +228,7 @@ TEST(ImplOpRegistration, GetTilingDataOverTheBufferIsNullAndSaysWhy) {
             "ImplProbeBigTiling: GetTilingData<T>() needs 128 B for T, over the tiling buffer's "
             "64 B (IMPL_OP_OPTILING(...).Tiling(fn, max_tiling_data_size) sets it; 2048 by "
             "default), so it returned nullptr; ImplProbeBigTiling: tiling is nullptr!");
+  EXPECT_TRUE(g_seen.compile_info_null);
 }
 
 TEST(ImplOpRegistration, AnOpLogeUnderAnotherNameStillNamesTheOp) {
