@@ -38,9 +38,17 @@ Status ApplyOpImpl(const OpImplRecord& record, ops::OpDef* def) {
                                             std::to_string(inputs) + " inputs"};
     }
   }
-  if (record.infer_shape != nullptr) def->SetInferShape(record.infer_shape);
-  if (record.infer_datatype != nullptr) def->SetInferDataType(record.infer_datatype);
-  if (record.tiling != nullptr) def->AICore().SetTiling(record.tiling);
+  // Written only when they differ: a program's ops join at every lookup, maybe while another
+  // thread reads the OpDef, and an unchanged OpDef must see no write at all.
+  if (record.infer_shape != nullptr && def->GetInferShape() != record.infer_shape) {
+    def->SetInferShape(record.infer_shape);
+  }
+  if (record.infer_datatype != nullptr && def->GetInferDataType() != record.infer_datatype) {
+    def->SetInferDataType(record.infer_datatype);
+  }
+  if (record.tiling != nullptr && def->GetAICore().GetTiling() != record.tiling) {
+    def->AICore().SetTiling(record.tiling);
+  }
   for (const int32_t index : record.inputs_data_dependency) {
     const ops::OpParamDef& param = def->GetInputs()[static_cast<size_t>(index)];
     if (param.GetValueDepend() == ops::IGNORE) {

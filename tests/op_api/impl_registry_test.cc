@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "framework/framework_test_util.h"
@@ -14,9 +15,11 @@
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/kernel_entry.h"
+#include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/op_registry.h"
 #include "register/op_impl_registry.h"
+#include "util/platform_util.h"
 
 namespace {
 
@@ -48,7 +51,7 @@ UINT32 CopyShape(gert::InferShapeContext* context) {
 UINT32 ParseProbe(gert::TilingParseContext* context) {
   auto* info = context->GetCompiledInfo<ProbeCompileInfo>();
   OP_CHECK_NULL_WITH_CONTEXT(context, info);
-  info->aiv = platform_ascendc::PlatformAscendC(context->GetPlatformInfo()).GetCoreNumAiv();
+  info->aiv = Ops::Base::GetAivCoreNum(context);  // op-base helpers take a parse context too
   info->parse = ++g_seen.parses;
   return ge::GRAPH_SUCCESS;
 }
@@ -79,6 +82,8 @@ UINT32 ParseFails(gert::TilingParseContext* context) {
   OP_LOGE(context, "no compile info in %s", context->GetCompiledJson());
   return ge::GRAPH_FAILED;
 }
+
+UINT32 ParseThrows(gert::TilingParseContext*) { throw std::runtime_error("no platform table"); }
 
 UINT32 TilingBig(gert::TilingContext* context) {
   g_seen.compile_info_null = context->GetCompileInfo() == nullptr;  // no TilingParse registered
@@ -118,6 +123,7 @@ OPSIM_IMPL_PROBE(ImplProbeNoTiling);
 OPSIM_IMPL_PROBE(ImplProbeParseFails);
 OPSIM_IMPL_PROBE(ImplProbeBigTiling);
 OPSIM_IMPL_PROBE(ImplProbeOtherName);
+OPSIM_IMPL_PROBE(ImplProbeParseThrows);
 #undef OPSIM_IMPL_PROBE
 }  // namespace ops
 
@@ -134,6 +140,10 @@ IMPL_OP_OPTILING(ImplProbeNoTiling).TilingParse<ProbeCompileInfo>(ParseProbe);
 IMPL_OP(ImplProbeParseFails).InferShape(CopyShape).Tiling(TilingProbe).TilingParse<int>(ParseFails);
 IMPL_OP(ImplProbeBigTiling).InferShape(CopyShape).Tiling(TilingBig, 64);
 IMPL_OP(ImplProbeOtherName).InferShape(CopyShape).Tiling(TilingLogsAnotherName);
+IMPL_OP(ImplProbeParseThrows)
+    .InferShape(CopyShape)
+    .Tiling(TilingProbe)
+    .TilingParse<int>(ParseThrows);
 
 // Never launched: the tests stop at Setup.
 extern "C" __global__ __aicore__ void impl_probe_kernel(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR) {}
@@ -146,6 +156,8 @@ static const opsim::op_api::KernelRegistrar g_impl_probe_parse("ImplProbeParseFa
                                                                &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_big("ImplProbeBigTiling", 0,
                                                              &impl_probe_kernel);
+static const opsim::op_api::KernelRegistrar g_impl_probe_throws("ImplProbeParseThrows", 0,
+                                                                &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_other("ImplProbeOtherName", 0,
                                                                &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_depend("ImplProbeDepend", 0,
@@ -235,6 +247,36 @@ TEST(ImplOpRegistration, AnOpLogeUnderAnotherNameStillNamesTheOp) {
   std::unique_ptr<Operation> op = Create("ImplProbeOtherName");
   const Status st = SetUpOn(*op, "ascend910b");
   EXPECT_EQ(st.message(), "ImplProbeOtherName: TilingHelper: block 3 is refused");
+}
+
+TEST(ImplOpRegistration, AThrowingTilingParseIsTheOpsError) {
+  std::unique_ptr<Operation> op = Create("ImplProbeParseThrows");
+  const Status st = SetUpOn(*op, "ascend910b");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  EXPECT_NE(st.message().find("ImplProbeParseThrows: user code threw at stage TilingParse: "
+                              "std::runtime_error: no platform table"),
+            std::string::npos)
+      << st.message();
+}
+
+TEST(ImplOpRegistration, SameDataTypeAsFirstInputNeedsOne) {
+  gert::OpCallData data;
+  data.node_type = "Probe";
+  data.output_descs.resize(2);
+  data.output_shapes.resize(2);
+  gert::InferDataTypeContext context(&data);
+  gert::OpImplRegisterV2 reg =
+      gert::OpImplRegisterV2("NoSuchOp").InferOutDataTypeSameWithFirstInput();
+  const op_api::OpImplRecord* impl = op_api::FindOpImpl("NoSuchOp");
+  ASSERT_NE(impl, nullptr);
+  (void)op_api::TakeOpError();
+  EXPECT_EQ(impl->infer_datatype(&context), ge::GRAPH_FAILED);
+  EXPECT_EQ(op_api::TakeOpError().message(),
+            "Probe: InferOutDataTypeSameWithFirstInput needs input 0 with a defined dtype, and "
+            "there is none");
+  data.input_descs.push_back(gert::CompileTimeTensorDesc(ge::DT_BF16, {}));
+  EXPECT_EQ(impl->infer_datatype(&context), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(data.output_descs[1].GetDataType(), ge::DT_BF16);
 }
 
 UINT32 OtherTiling(gert::TilingContext*) { return ge::GRAPH_SUCCESS; }
