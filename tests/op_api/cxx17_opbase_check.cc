@@ -7,8 +7,8 @@
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ascend_string.h"
-#include "graph/compiler_def.h"
 #include "graph/c_types.h"
+#include "graph/compiler_def.h"
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
@@ -61,8 +61,8 @@ inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* 
 
 }  // namespace opsim_cxx17_check
 
-#include "testdata/opbase_dialect/op_host/fixture_add_infershape.cpp"
-#include "testdata/opbase_dialect/op_host/fixture_add_tiling.cpp"
 #include "testdata/impl_dialect/op_host/impl_softsign_def.cpp"
 #include "testdata/impl_dialect/op_host/impl_softsign_infershape.cpp"
 #include "testdata/impl_dialect/op_host/impl_softsign_tiling.cpp"
+#include "testdata/opbase_dialect/op_host/fixture_add_infershape.cpp"
+#include "testdata/opbase_dialect/op_host/fixture_add_tiling.cpp"
