@@ -93,21 +93,18 @@ OpImplSnapshot SnapshotOpImpls() {
   return OpImplSnapshot(s.records.begin(), s.records.end());
 }
 
-std::vector<std::string> RestoreOpImpls(const OpImplSnapshot& before) {
+void RestoreOpImpls(const OpImplSnapshot& before) {
   ImplStore& s = Store();
   std::lock_guard<std::mutex> lock(s.mutex);
-  std::vector<std::string> changed;
   for (auto it = s.records.begin(); it != s.records.end();) {
     const auto old = before.find(it->first);
     if (old == before.end()) {
-      changed.push_back(it->first);
       it = s.records.erase(it);
       continue;
     }
     it->second = old->second;  // in place: a pointer FindOpImpl gave stays valid
     ++it;
   }
-  return changed;
 }
 
 std::vector<std::string> OpImplTypesChangedSince(const OpImplSnapshot& before) {

@@ -15,7 +15,7 @@ using OpImplSnapshot = std::map<std::string, OpImplRecord, std::less<>>;
 
 OpImplSnapshot SnapshotOpImpls();
 // Puts every record back as it was in `before` (records added since are dropped).
-std::vector<std::string> RestoreOpImpls(const OpImplSnapshot& before);
+void RestoreOpImpls(const OpImplSnapshot& before);
 // The op types whose record differs from `before`'s (new ones included).
 std::vector<std::string> OpImplTypesChangedSince(const OpImplSnapshot& before);
 

@@ -184,7 +184,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   r.pending_kernels.clear();
   r.load_errors.clear();
   if (handle == nullptr) {
-    (void)RestoreOpImpls(impls_before);
+    RestoreOpImpls(impls_before);
     const char* why = dlerror();
     return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: " +
                                      (why != nullptr ? why : "unknown dlopen error")};
@@ -192,7 +192,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   auto refuse = [&](std::string message) -> Status {
     defs.clear();  // their code lives in the library: destroy before closing it
     kernels.clear();
-    (void)RestoreOpImpls(impls_before);
+    RestoreOpImpls(impls_before);
     dlclose(handle);
     return {ErrorCode::kInvalidParam, "operator library " + path + ": " + std::move(message)};
   };
