@@ -4,7 +4,11 @@
 // fixtures' host files, which use them.
 #include "base/err_msg.h"
 #include "exe_graph/runtime/base_type.h"
+#include "exe_graph/runtime/extended_kernel_context.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/kernel_context.h"
+#include "exe_graph/runtime/storage_format.h"
+#include "exe_graph/runtime/storage_shape.h"
 #include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ascend_string.h"
 #include "graph/c_types.h"

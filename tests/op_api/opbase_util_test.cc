@@ -178,6 +178,20 @@ TEST(OpBaseTilingBaseUtil, EnsureNotScalar) {
 // A call of one op with the given input tensors (values only for those with data).
 using ConstCall = opsim::testing::OpBaseCall;
 
+TEST(OpBaseContexts, TensorSizeAndRequiredAndDynamicInputTensors) {
+  const int64_t i64[] = {7, 8};
+  ConstCall call(0);
+  call.Input({2, 3}, ge::DT_FLOAT16).Input({2}, ge::DT_INT64, i64).Input({4}, ge::DT_INT4);
+  gert::InferShapeContext infer(&call.data);
+  gert::TilingContext tiling(&call.data);
+  EXPECT_EQ(tiling.GetInputTensor(0)->GetSize(), 12u);  // 6 x 2 B
+  EXPECT_EQ(infer.GetRequiredInputTensor(1)->GetSize(), 16u);
+  EXPECT_EQ(tiling.GetRequiredInputTensor(1)->GetData<int64_t>()[1], 8);
+  EXPECT_EQ(infer.GetDynamicInputTensor(1, 0), infer.GetRequiredInputTensor(1));
+  EXPECT_EQ(infer.GetDynamicInputTensor(1, 1), nullptr);  // one instance only
+  EXPECT_EQ(tiling.GetInputTensor(2)->GetSize(), 0u);     // int4 has no whole-byte size
+}
+
 TEST(OpBaseConstUtil, GetConstIntReadsTheFirstElementOfEachIntegerType) {
   const int64_t i64[] = {7, 8};
   const int32_t i32[] = {-3};
