@@ -16,6 +16,7 @@
 #include "graph/types.h"
 #include "opsim/core/status.h"
 #include "opsim/op_api/op_error.h"
+#include "opsim/op_api/platform_figures.h"
 #include "opsim/sim/device_profile.h"
 #include "platform/platform_infos_def.h"
 
@@ -32,13 +33,15 @@ inline std::vector<int64_t> DimsOf(const gert::Shape& shape) {
   return dims;
 }
 
-// The figures of the context's device a tiling uses, as the platform tells them.
+// The figures of the context's device a tiling uses: the profile's own (its whole UB, not
+// PlatformAscendC's figure less CANN's 910B reservation), so plans follow the profile alone.
 inline sim::DeviceProfile DeviceOf(const fe::PlatFormInfos& platform) {
+  const op_api::OpsimFigures figures = op_api::OpsimFiguresOf(platform);
   sim::DeviceProfile device;
-  device.name = platform.profile;
-  device.vector_cores = platform.vector_cores;
-  device.ub_bytes = static_cast<uint32_t>(platform.ub_bytes);
-  device.has_data_copy_pad = platform.has_data_copy_pad;
+  device.name = figures.profile;
+  device.vector_cores = figures.vector_cores;
+  device.ub_bytes = static_cast<uint32_t>(figures.ub_bytes);
+  device.has_data_copy_pad = figures.has_data_copy_pad;
   return device;
 }
 

@@ -13,6 +13,8 @@
 
 #include "library_file.h"
 #include "library_probe.h"
+#include "op_impl_store.h"
+#include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/user_call.h"
 #include "register/op_def.h"
 
@@ -34,6 +36,27 @@ struct Registry {
 Registry& Reg() {
   static Registry* registry = new Registry;  // never destroyed: kernels may run at exit
   return *registry;
+}
+
+// The library's IMPL_OP registrations join its OpDefs; one for an op it does not define, or
+// that clashes with the OpDef's own functions, refuses the library.
+template <typename Refuse>
+Status JoinOpImpls(const OpImplSnapshot& before, const std::vector<std::string>& names,
+                   const std::vector<std::unique_ptr<ops::OpDef>>& defs, Refuse& refuse) {
+  for (const std::string& type : OpImplTypesChangedSince(before)) {
+    if (std::find(names.begin(), names.end(), type) != names.end()) continue;
+    return refuse("IMPL_OP registers op type " + type +
+                  ", which no OP_ADD in this library defines (the op's OpDef and its "
+                  "IMPL_OP_INFERSHAPE/IMPL_OP_OPTILING must be in one library)");
+  }
+  for (const auto& def : defs) {
+    const OpImplRecord* impl = FindOpImpl(def->GetOpType());
+    if (impl == nullptr) continue;
+    if (Status joined = ApplyOpImpl(*impl, def.get()); !joined.ok()) {
+      return refuse(joined.message());
+    }
+  }
+  return Status::Ok();
 }
 
 std::mutex& LoadMutex() {
@@ -81,7 +104,18 @@ const ops::OpDef* FindOpDef(std::string_view op_type) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.defs.find(op_type);
-  return it == r.defs.end() ? nullptr : it->second.get();
+  if (it == r.defs.end()) return nullptr;
+  // Registrations linked into the program (not loaded) join their OpDef on first use: static
+  // initialisation runs OP_ADD and IMPL_OP in no set order. A library's join at its load.
+  if (const OpImplRecord* impl = FindOpImpl(op_type); impl != nullptr) {
+    if (Status joined = ApplyOpImpl(*impl, it->second.get()); !joined.ok()) {
+      const std::string& text = joined.message();
+      if (std::find(r.problems.begin(), r.problems.end(), text) == r.problems.end()) {
+        r.problems.push_back(text);
+      }
+    }
+  }
+  return it->second.get();
 }
 
 std::vector<std::string> OpDefNames() {
@@ -131,6 +165,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   // Static initialisers that throw, exit or crash would take this process with them.
   OPSIM_RETURN_IF_ERROR(ProbeLibraryLoad(open_path));
   Registry& r = Reg();
+  const OpImplSnapshot impls_before = SnapshotOpImpls();
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.loading = true;
@@ -149,6 +184,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   r.pending_kernels.clear();
   r.load_errors.clear();
   if (handle == nullptr) {
+    RestoreOpImpls(impls_before);
     const char* why = dlerror();
     return {ErrorCode::kIoError, "operator library " + path + " cannot be loaded: " +
                                      (why != nullptr ? why : "unknown dlopen error")};
@@ -156,6 +192,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   auto refuse = [&](std::string message) -> Status {
     defs.clear();  // their code lives in the library: destroy before closing it
     kernels.clear();
+    RestoreOpImpls(impls_before);
     dlclose(handle);
     return {ErrorCode::kInvalidParam, "operator library " + path + ": " + std::move(message)};
   };
@@ -184,6 +221,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
       return refuse("kernel for " + k.op_type + " has no OpDef in this library");
     }
   }
+  OPSIM_RETURN_IF_ERROR(JoinOpImpls(impls_before, names, defs, refuse));
   for (auto& def : defs) {
     std::string name = def->GetOpType();
     r.defs.emplace(std::move(name), std::move(def));

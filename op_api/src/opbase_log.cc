@@ -21,9 +21,6 @@ namespace opsim::opbase {
 namespace {
 
 constexpr int kLevelNone = 4;  // ASCEND_GLOBAL_LOG_LEVEL=4: nothing is written
-// Recorded errors of one call beyond this many bytes are dropped: a tiling loop that logs an
-// error per element must not grow the message without bound.
-constexpr size_t kMaxRecordedBytes = 4096;
 
 // Read on every call, not cached: a test (or a user) may change it while the process runs.
 int GlobalLevel() {
@@ -78,15 +75,7 @@ void WriteLine(int32_t level, const std::string& text) {
   std::fflush(out);
 }
 
-// Appends `text` to the thread's operator error: the first error of a call is usually the cause,
-// the later ones what its callers made of it, so all are kept, in order.
-void Record(const std::string& text) {
-  Status previous = op_api::TakeOpError();
-  std::string message = previous.ok() ? text : previous.message();
-  if (!previous.ok() && message.size() < kMaxRecordedBytes) message += "; " + text;
-  const ErrorCode code = previous.ok() ? ErrorCode::kInvalidParam : previous.code();
-  op_api::ReportOpError(Status(code, std::move(message)));
-}
+void Record(const std::string& text) { op_api::AppendOpError(text); }
 
 const char* BaseName(const char* file) {
   const char* slash = std::strrchr(file, '/');

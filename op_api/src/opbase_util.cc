@@ -11,6 +11,7 @@
 #include "op_common/op_host/tiling_base_util.h"
 #include "op_common/op_host/util/math_util.h"
 #include "op_common/op_host/util/shape_util.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace Ops::Base {
 namespace {
@@ -130,16 +131,9 @@ bool IsUnknownShape(const gert::Shape& shape) {
 }
 
 NpuArch GetNpuArch(const gert::TilingContext* context) {
-  const fe::PlatFormInfos* platform = context == nullptr ? nullptr : context->GetPlatformInfo();
+  fe::PlatFormInfos* platform = context == nullptr ? nullptr : context->GetPlatformInfo();
   if (platform == nullptr) return NpuArch::DAV_RESV;
-  const std::string& soc = platform->soc_version;
-  const auto starts = [&soc](const char* prefix) { return soc.rfind(prefix, 0) == 0; };
-  if (starts("Ascend910B") || starts("Ascend910_93")) return NpuArch::DAV_2201;
-  if (starts("Ascend910")) return NpuArch::DAV_1001;
-  if (starts("Ascend310P")) return NpuArch::DAV_2002;
-  if (starts("Ascend310B")) return NpuArch::DAV_3002;
-  if (starts("Ascend950")) return NpuArch::DAV_3510;
-  return NpuArch::DAV_RESV;
+  return platform_ascendc::PlatformAscendC(platform).GetCurNpuArch();
 }
 
 bool IsRegbaseSocVersion(const gert::TilingContext* context) {

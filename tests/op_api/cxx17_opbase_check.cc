@@ -1,8 +1,18 @@
 // CANN's op-base headers as an operator's host code includes them: compiled as C++17 with
 // -Wall -Wextra -Werror and only op_api's three include roots (tests/CMakeLists.txt), by every
-// spelling operators use; then the dialect fixture's two host files, which use the macros.
+// spelling operators use; the registration (IMPL_OP_*) and platform headers; then the dialect
+// fixtures' host files, which use them.
 #include "base/err_msg.h"
+#include "exe_graph/runtime/base_type.h"
+#include "exe_graph/runtime/extended_kernel_context.h"
+#include "exe_graph/runtime/infer_datatype_context.h"
+#include "exe_graph/runtime/kernel_context.h"
+#include "exe_graph/runtime/storage_format.h"
+#include "exe_graph/runtime/storage_shape.h"
+#include "exe_graph/runtime/tiling_parse_context.h"
+#include "graph/ascend_string.h"
 #include "graph/c_types.h"
+#include "graph/compiler_def.h"
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
@@ -18,7 +28,10 @@
 #include "op_common/op_host/util/platform_util.h"
 #include "op_common/op_host/util/shape_util.h"
 #include "op_host/tiling_base_util.h"
+#include "platform/platform_infos_def.h"
 #include "platform/soc_spec.h"
+#include "register/op_impl_registry.h"
+#include "tiling/platform/platform_ascendc.h"
 #include "util/const_util.h"
 #include "util/math_util.h"
 #include "util/platform_util.h"
@@ -52,5 +65,8 @@ inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* 
 
 }  // namespace opsim_cxx17_check
 
+#include "testdata/impl_dialect/op_host/impl_softsign_def.cpp"
+#include "testdata/impl_dialect/op_host/impl_softsign_infershape.cpp"
+#include "testdata/impl_dialect/op_host/impl_softsign_tiling.cpp"
 #include "testdata/opbase_dialect/op_host/fixture_add_infershape.cpp"
 #include "testdata/opbase_dialect/op_host/fixture_add_tiling.cpp"

@@ -1,8 +1,10 @@
 // One operator call for the op-base helpers' tests: inputs (shapes, dtypes, values for const
-// ones), outputs, a keep-dims attribute, on a 910B-like platform.
+// ones), outputs, a keep-dims attribute, on a 910B-like platform (whose
+// PlatformAscendC UB is 196608 - 256 B, CANN's reservation).
 #pragma once
 
 #include "exe_graph/runtime/tiling_context.h"
+#include "opsim/op_api/platform_figures.h"
 
 namespace opsim::testing {
 
@@ -14,10 +16,15 @@ struct OpBaseCall {
     data.node_type = "Fixture";
     data.output_shapes.resize(outputs);
     data.output_descs.resize(outputs);
-    platform.soc_version = "Ascend910B";
-    platform.vector_cores = 40;
-    platform.cube_cores = 20;
-    platform.ub_bytes = 196608;
+    opsim::op_api::PlatformDescription chip;  // a 910B3-like part
+    chip.profile = "fixture910b";
+    chip.soc_version = "Ascend910B3";
+    chip.short_soc_version = "Ascend910B";
+    chip.npu_arch = 2201;
+    chip.split_vector_cube = true;
+    chip.vector_cores = 40;
+    chip.ub_bytes = 196608;
+    opsim::op_api::MakePlatformInfos(chip, &platform);
     data.platform = &platform;
   }
   OpBaseCall& Input(gert::Shape shape, ge::DataType dtype = ge::DT_FLOAT,

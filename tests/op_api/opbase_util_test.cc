@@ -4,6 +4,7 @@
 // factor 0 of a single-piece split).
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -177,6 +178,20 @@ TEST(OpBaseTilingBaseUtil, EnsureNotScalar) {
 // A call of one op with the given input tensors (values only for those with data).
 using ConstCall = opsim::testing::OpBaseCall;
 
+TEST(OpBaseContexts, TensorSizeAndRequiredAndDynamicInputTensors) {
+  const int64_t i64[] = {7, 8};
+  ConstCall call(0);
+  call.Input({2, 3}, ge::DT_FLOAT16).Input({2}, ge::DT_INT64, i64).Input({4}, ge::DT_INT4);
+  gert::InferShapeContext infer(&call.data);
+  gert::TilingContext tiling(&call.data);
+  EXPECT_EQ(tiling.GetInputTensor(0)->GetSize(), 12u);  // 6 x 2 B
+  EXPECT_EQ(infer.GetRequiredInputTensor(1)->GetSize(), 16u);
+  EXPECT_EQ(tiling.GetRequiredInputTensor(1)->GetData<int64_t>()[1], 8);
+  EXPECT_EQ(infer.GetDynamicInputTensor(1, 0), infer.GetRequiredInputTensor(1));
+  EXPECT_EQ(infer.GetDynamicInputTensor(1, 1), nullptr);  // one instance only
+  EXPECT_EQ(tiling.GetInputTensor(2)->GetSize(), 0u);     // int4 has no whole-byte size
+}
+
 TEST(OpBaseConstUtil, GetConstIntReadsTheFirstElementOfEachIntegerType) {
   const int64_t i64[] = {7, 8};
   const int32_t i32[] = {-3};
@@ -236,7 +251,7 @@ TEST(OpBasePlatformUtil, FiguresFromThePlatformAndFixedOnes) {
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetAivCoreNum(&context), 40u);
   EXPECT_EQ(Ops::Base::GetAicCoreNum(&context), 20u);
-  EXPECT_EQ(Ops::Base::GetUbSize(&context), 196608u);
+  EXPECT_EQ(Ops::Base::GetUbSize(&context), 196608u - 256);  // CANN's 910B reservation
   EXPECT_EQ(Ops::Base::GetWorkspaceSize(&context), 16u * 1024 * 1024);
   EXPECT_EQ(Ops::Base::GetUbBlockSize(&context), 32u);
   EXPECT_EQ(Ops::Base::GetVRegSize(&context), 256u);
@@ -264,10 +279,13 @@ TEST(OpBaseTilingBaseUtil, NpuArchAndRegbase) {
   gert::TilingContext context(&call.data);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2201);
   EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&context));
-  call.platform.soc_version = "Ascend950PR";
+  std::map<std::string, std::string> version{{"Short_SoC_version", "Ascend950"},
+                                             {"NpuArch", "3510"}};
+  call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_3510);
   EXPECT_TRUE(Ops::Base::IsRegbaseSocVersion(&context));
-  call.platform.soc_version = "Ascend310P3";
+  version = {{"Short_SoC_version", "Ascend310P"}, {"NpuArch", "2002"}};
+  call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2002);
   call.data.platform = nullptr;
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_RESV);

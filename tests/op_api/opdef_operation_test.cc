@@ -13,6 +13,7 @@
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/kernel_entry.h"
+#include "opsim/op_api/platform_figures.h"
 #include "register/op_def_registry.h"
 #include "testdata/probe_tiling.h"
 
@@ -22,6 +23,8 @@ namespace {
 struct Seen {
   uint32_t core_num = 0, aiv = 0, aic = 0;
   uint64_t ub = 0;
+  opsim::op_api::OpsimFigures own;  // the figures opsim's own operators plan with
+  NpuArch arch = NpuArch::DAV_RESV;
   platform_ascendc::SocVersion soc = platform_ascendc::SocVersion::RESERVED_VERSION;
   float first_weight = 0;
   size_t weights = 0;
@@ -44,6 +47,8 @@ uint32_t ProbeTilingFunc(gert::TilingContext* context) {
   g_seen.aic = platform.GetCoreNumAic();
   platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, g_seen.ub);
   g_seen.soc = platform.GetSocVersion();
+  g_seen.arch = platform.GetCurNpuArch();
+  g_seen.own = opsim::op_api::OpsimFiguresOf(*context->GetPlatformInfo());
   if (mode == 3) return ge::GRAPH_FAILED;
   if (mode != 1) context->SetBlockDim(mode == 2 ? 0 : mode == 6 ? 70000 : 2);
   context->SetTilingKey(7);
@@ -190,10 +195,19 @@ TEST(OpDefOperation, PlatformComesFromTheContextsDevice) {
   EXPECT_EQ(g_seen.aiv, 48u);
   EXPECT_EQ(g_seen.core_num, 48u);  // the vector cores on a part that splits them from cube cores
   EXPECT_EQ(g_seen.aic, 24u);
-  EXPECT_EQ(g_seen.ub, 192u * 1024);
+  EXPECT_EQ(g_seen.ub, 192u * 1024 - 256);    // CANN keeps 256 B of a 910B's UB
+  EXPECT_EQ(g_seen.arch, NpuArch::DAV_2201);  // the profile's dav-2201
+  // opsim's operators plan with the profile's own figures: its whole UB.
+  EXPECT_EQ(g_seen.own.profile, "ascend910b");
+  EXPECT_EQ(g_seen.own.ub_bytes, 192u * 1024);
+  EXPECT_EQ(g_seen.own.vector_cores, 48u);
+  EXPECT_TRUE(g_seen.own.has_data_copy_pad);
   ASSERT_TRUE(RunProbe({}, ACL_FLOAT, "ascend310p").status.ok());
   EXPECT_EQ(g_seen.soc, platform_ascendc::SocVersion::ASCEND310P);
+  EXPECT_EQ(g_seen.arch, NpuArch::DAV_2002);
   EXPECT_EQ(g_seen.core_num, g_seen.aic);
+  EXPECT_EQ(g_seen.ub, g_seen.own.ub_bytes);  // no reservation off the 910B
+  EXPECT_EQ(g_seen.own.vector_cores, g_seen.aiv);
 }
 
 TEST(OpDefOperation, DeviceWithoutAnAICoreConfigIsRefused) {

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
 #include "graph/types.h"
+#include "opsim/op_api/platform_figures.h"
 #include "opsim/op_api/user_call.h"
 
 namespace opsim {
@@ -283,21 +285,44 @@ std::string SocConfigName(const std::string& profile) {
   return profile;
 }
 
-fe::PlatFormInfos PlatformFor(const sim::DeviceProfile& device) {
-  fe::PlatFormInfos info;
-  info.profile = device.name;
-  // CANN's SoC name: "ascend910b" -> "Ascend910B".
-  std::string soc = device.name;
+// L1 and L0 of a 910B-class AI core, as CANN's platform table for Ascend910B2 gives them
+// (hicann/runtime src/platform/platform_config/Ascend910B2.ini: l1_size, l0_a/b_size, l0_c_size);
+// opsim does not model these memories, but tiling code may read them.
+constexpr uint64_t k910BL1Bytes = 524288;
+constexpr uint64_t k910BL0AbBytes = 65536;
+constexpr uint64_t k910BL0CBytes = 131072;
+
+std::string CannSocName(const std::string& profile) {
+  // "ascend910b3" -> "Ascend910B3", "ascend910a" -> "Ascend910A".
+  std::string soc = profile;
   for (char& c : soc) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (soc.rfind("ASCEND", 0) == 0) soc.replace(0, 6, "Ascend");
-  info.soc_version = soc;
-  info.ub_bytes = device.ub_bytes;
-  info.has_data_copy_pad = device.has_data_copy_pad;
+  return soc;
+}
+
+void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out) {
+  op_api::PlatformDescription d;
+  d.profile = device.name;
+  d.soc_version = CannSocName(device.name);
+  // CANN's SoC families (Short_SoC_version): "ascend910" -> Ascend910, "ascend910b" -> Ascend910B.
+  const std::string family = SocConfigName(device.name);
+  d.short_soc_version = family == "ascend910" ? "Ascend910" : CannSocName(family);
+  // The profile's architecture "dav-2201" is CANN's NpuArch 2201.
+  if (device.architecture.rfind("dav-", 0) == 0) {
+    d.npu_arch = static_cast<uint32_t>(std::strtoul(device.architecture.c_str() + 4, nullptr, 10));
+  }
   // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
-  info.split_vector_cube = SocConfigName(device.name) == "ascend910b";
-  info.vector_cores = device.vector_cores;
-  info.cube_cores = info.split_vector_cube ? device.vector_cores / 2 : device.vector_cores;
-  return info;
+  d.split_vector_cube = family == "ascend910b";
+  d.vector_cores = device.vector_cores;
+  d.ub_bytes = device.ub_bytes;
+  d.has_data_copy_pad = device.has_data_copy_pad;
+  if (d.split_vector_cube) {
+    d.l1_bytes = k910BL1Bytes;
+    d.l0_a_bytes = k910BL0AbBytes;
+    d.l0_b_bytes = k910BL0AbBytes;
+    d.l0_c_bytes = k910BL0CBytes;
+  }
+  op_api::MakePlatformInfos(d, out);
 }
 
 }  // namespace opsim

@@ -26,8 +26,8 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
                     SVector<TensorDesc>* outputs);
 
-// PlatformAscendC's figures for a device profile.
-fe::PlatFormInfos PlatformFor(const sim::DeviceProfile& device);
+// CANN's platform table of a device profile (op_api::MakePlatformInfos).
+void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out);
 // The AddConfig name a profile answers to ("ascend910a" -> "ascend910", "ascend910b" as is).
 std::string SocConfigName(const std::string& profile);
 

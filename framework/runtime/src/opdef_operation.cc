@@ -9,10 +9,13 @@
 #include "desc_check.h"
 #include "opdef_attrs.h"
 #include "opdef_call.h"
+#include "opdef_compile_info.h"
 #include "opdef_inputs.h"
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
+#include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/op_registry.h"
+#include "opsim/op_api/platform_figures.h"
 #include "opsim/op_api/user_call.h"
 #include "opsim/sim/launch.h"
 #include "register/tilingdata_base.h"
@@ -22,6 +25,8 @@ namespace {
 
 // CANN hands a tiling function a buffer of this many bytes; more is an error.
 constexpr size_t kTilingCapacity = 64 * 1024;
+// The most an IMPL_OP_OPTILING(...).Tiling(fn, max) may ask for.
+constexpr size_t kMaxTilingCapacity = 1024 * 1024;
 constexpr uint32_t kMaxBlockDim = 65535;
 constexpr size_t kTilingGuard = 4096;
 constexpr uint8_t kGuardByte = 0xA5;
@@ -305,23 +310,47 @@ class OpDefOperation final : public Operation {
     return Status::Ok();
   }
 
-  Status RunTiling(const sim::DeviceProfile& device, gert::OpCallData* call) {
-    if (def_.GetAICore().GetTiling() == nullptr) {
-      return Error(ErrorCode::kUnsupported,
-                   "the OpDef sets no tiling function (AICore().SetTiling)");
+  // The tiling buffer's capacity: IMPL_OP_OPTILING's Tiling(fn, max) for an op that registers
+  // its tiling so, else the 64 KiB CANN gives an OpDef's tiling.
+  Status TilingCapacity(const op_api::OpImplRecord* impl, size_t* capacity) const {
+    *capacity = kTilingCapacity;
+    if (impl == nullptr || impl->tiling == nullptr) return Status::Ok();
+    if (impl->max_tiling_data_size > kMaxTilingCapacity) {
+      return Error(ErrorCode::kInvalidParam,
+                   "IMPL_OP_OPTILING(" + def_.GetOpType() + ").Tiling(fn, " +
+                       Str(impl->max_tiling_data_size) + ") asks for a tiling buffer over the " +
+                       Str(kMaxTilingCapacity) + " B opsim gives at most");
     }
-    fe::PlatFormInfos platform = PlatformFor(device);
-    // A guard band past the buffer shows a tiling function that wrote beyond its capacity.
-    std::vector<uint8_t> tiling(kTilingCapacity + kTilingGuard, kGuardByte);
-    std::fill_n(tiling.begin(), kTilingCapacity, uint8_t{0});
-    gert::TilingData raw(tiling.data(), kTilingCapacity);
+    *capacity = impl->max_tiling_data_size;
+    return Status::Ok();
+  }
+
+  Status RunTiling(const sim::DeviceProfile& device, gert::OpCallData* call) {
+    const auto tiling_fn = def_.GetAICore().GetTiling();
+    if (tiling_fn == nullptr) {
+      return Error(ErrorCode::kUnsupported,
+                   "registers no tiling function: neither the OpDef's AICore().SetTiling(fn) nor "
+                   "IMPL_OP_OPTILING(" +
+                       def_.GetOpType() + ").Tiling(fn)");
+    }
+    const op_api::OpImplRecord* impl = op_api::FindOpImpl(def_.GetOpType());
+    size_t capacity = 0;
+    OPSIM_RETURN_IF_ERROR(TilingCapacity(impl, &capacity));
+    fe::PlatFormInfos platform;
+    PlatformFor(device, &platform);
+    OPSIM_RETURN_IF_ERROR(compile_info_.Get(impl, device.name, &platform, &call->compile_info));
+    // A guard band past the buffer shows a tiling function that wrote beyond its capacity; the
+    // buffer itself starts zeroed (GetTilingData<T> runs no constructor).
+    std::vector<uint8_t> tiling(capacity + kTilingGuard, kGuardByte);
+    std::fill_n(tiling.begin(), capacity, uint8_t{0});
+    gert::TilingData raw(tiling.data(), capacity);
     call->tiling = &raw;
     call->platform = &platform;
     gert::TilingContext context(call);
     (void)optiling::TakeTilingLayoutError();
     (void)op_api::TakeOpError();
     uint32_t rc = ge::GRAPH_SUCCESS;
-    const auto tiling_fn = def_.GetAICore().GetTiling();
+    const op_api::ScopedCurrentPlatform current(&platform);
     const Status threw =
         op_api::CallUserCode({def_.GetOpType(), "tiling", op_api::CodeAddress(tiling_fn)},
                              [&] { rc = tiling_fn(&context); });
@@ -334,39 +363,44 @@ class OpDefOperation final : public Operation {
     }
     const std::string layout = optiling::TakeTilingLayoutError();
     if (rc != ge::GRAPH_SUCCESS) {
-      if (!reported.ok()) return reported;
+      if (!reported.ok()) return NamingTheOp(def_.GetOpType(), reported);
       return Error(ErrorCode::kInvalidParam, "its tiling function failed (returned " + Str(rc) +
                                                  ")" + (layout.empty() ? "" : ": " + layout));
     }
     if (!layout.empty()) return Error(ErrorCode::kInvalidParam, "tiling: " + layout);
-    OPSIM_RETURN_IF_ERROR(CheckTilingBounds(tiling, *call));
-    tiling.resize(kTilingCapacity);
+    OPSIM_RETURN_IF_ERROR(CheckTilingBounds(tiling, capacity, *call));
+    tiling.resize(capacity);
+    return CheckTilingResult(raw, *call, std::move(tiling));
+  }
+
+  Status CheckTilingResult(const gert::TilingData& raw, const gert::OpCallData& call,
+                           std::vector<uint8_t> tiling) {
     if (raw.GetDataSize() > raw.GetCapacity()) {
       return Error(ErrorCode::kInvalidParam, "the tiling function set a data size of " +
                                                  Str(raw.GetDataSize()) + " B, over the " +
                                                  Str(raw.GetCapacity()) + " B tiling buffer");
     }
-    if (!call->block_dim_set || call->block_dim == 0 || call->block_dim > kMaxBlockDim) {
+    if (!call.block_dim_set || call.block_dim == 0 || call.block_dim > kMaxBlockDim) {
       return Error(ErrorCode::kInvalidParam,
-                   call->block_dim_set
-                       ? "the tiling function set blockDim = " + Str(call->block_dim) +
+                   call.block_dim_set
+                       ? "the tiling function set blockDim = " + Str(call.block_dim) +
                              " (expected 1.." + Str(kMaxBlockDim) + ")"
                        : std::string("the tiling function did not call SetBlockDim"));
     }
-    OPSIM_RETURN_IF_ERROR(SumWorkspaces(*call));
+    OPSIM_RETURN_IF_ERROR(SumWorkspaces(call));
     tiling_ = std::move(tiling);
-    block_dim_ = call->block_dim;
-    tiling_key_ = call->tiling_key;
+    block_dim_ = call.block_dim;
+    tiling_key_ = call.tiling_key;
     return Status::Ok();
   }
 
   // What the tiling function claimed, against what the runtime gave it.
-  Status CheckTilingBounds(const std::vector<uint8_t>& tiling, const gert::OpCallData& call) const {
-    for (size_t i = kTilingCapacity; i < tiling.size(); ++i) {
+  Status CheckTilingBounds(const std::vector<uint8_t>& tiling, size_t capacity,
+                           const gert::OpCallData& call) const {
+    for (size_t i = capacity; i < tiling.size(); ++i) {
       if (tiling[i] == kGuardByte) continue;
-      return Error(ErrorCode::kInvalidParam, "the tiling function wrote past the " +
-                                                 Str(kTilingCapacity) + " B tiling buffer (byte " +
-                                                 Str(i) +
+      return Error(ErrorCode::kInvalidParam, "the tiling function wrote past the " + Str(capacity) +
+                                                 " B tiling buffer (byte " + Str(i) +
                                                  " changed; GetRawTilingData()->"
                                                  "GetCapacity() is the bound)");
     }
@@ -431,6 +465,7 @@ class OpDefOperation final : public Operation {
   uint64_t device_generation_ = 0;
   uint64_t workspace_size_ = 0;
   uint64_t tiled_workspace_ = 0;  // the last tiling's sum
+  CompileInfoCache compile_info_;
 };
 
 }  // namespace

@@ -77,6 +77,11 @@ enum Format {
   FORMAT_MAX = 0xff
 };
 
+// CANN's scalar spellings (graph/types.h), which registration and attribute APIs use.
+using char_t = char;
+using float32_t = float;
+using float64_t = double;
+
 using graphStatus = uint32_t;
 constexpr graphStatus GRAPH_SUCCESS = 0;
 constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;

@@ -125,7 +125,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
   request.dst = static_cast<DType>(context->GetOutputDesc(0)->GetDataType());
   request.a = DimsOf(context->GetInputShape(0)->GetOriginShape());
   if (info.kind == Kind::kBinary) request.b = DimsOf(context->GetInputShape(1)->GetOriginShape());
-  const fe::PlatFormInfos& platform = *context->GetPlatformInfo();
+  const op_api::OpsimFigures platform = op_api::OpsimFiguresOf(*context->GetPlatformInfo());
   ElementwiseDevice device;
   device.cores = platform.vector_cores;
   device.ub_bytes = platform.ub_bytes;

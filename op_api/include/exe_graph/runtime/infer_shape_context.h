@@ -33,6 +33,13 @@ class InferShapeContext : public ExtendedKernelContext {
     return OpCallData::At(data_->input_tensors,
                           OpCallData::Instance(data_->ir_inputs, ir_index, 0));
   }
+  const Tensor* GetRequiredInputTensor(size_t ir_index) const {
+    return GetOptionalInputTensor(ir_index);
+  }
+  const Tensor* GetDynamicInputTensor(size_t ir_index, size_t relative) const {
+    return OpCallData::At(data_->input_tensors,
+                          OpCallData::Instance(data_->ir_inputs, ir_index, relative));
+  }
   Shape* GetOutputShape(size_t index) {
     StorageShape* s = OpCallData::At(data_->output_shapes, static_cast<long>(index));
     return s == nullptr ? nullptr : &s->MutableOriginShape();

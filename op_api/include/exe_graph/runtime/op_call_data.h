@@ -35,12 +35,19 @@ struct OpCallData {
   uint64_t tiling_key = 0;
   uint32_t schedule_mode = 0;
   bool need_atomic = false;
+  int32_t tiling_cond = 0;
+  uint32_t dyn_ubuf_size = 0;
+  uint32_t aicpu_num_blocks = 0;
   TilingData* tiling = nullptr;
   std::vector<size_t> workspace_sizes;
   // A GetWorkspaceSizes count over kMaxWorkspaces (0 when none was): refused after the call.
   size_t refused_workspace_count = 0;
   static constexpr size_t kMaxWorkspaces = 1024;
   fe::PlatFormInfos* platform = nullptr;
+  // The op's compile-info object (IMPL_OP_OPTILING(...).TilingParse<T>): what its TilingParse
+  // filled, handed to every tiling call; null when the op registers none.
+  void* compile_info = nullptr;
+  const char* compiled_json = "{}";  // opsim compiles nothing: an empty JSON object
 
   // Instance of the OpDef's ir-th input (or output) at `relative`; -1 when there is none.
   static long Instance(const std::vector<std::pair<size_t, size_t>>& ir, size_t ir_index,
@@ -60,8 +67,11 @@ struct OpCallData {
   }
 };
 
-// What the three contexts share: the call's inputs, outputs and attributes.
-class ExtendedKernelContext {
+// CANN's base of every runtime context; a TilingParse registered as a KernelFunc receives one.
+class KernelContext {};
+
+// What the contexts share: the call's inputs, outputs and attributes.
+class ExtendedKernelContext : public KernelContext {
  public:
   explicit ExtendedKernelContext(OpCallData* data) : data_(data) {}
   const char* GetNodeName() const { return data_->node_name; }

@@ -1,6 +1,7 @@
 // gert tensor descriptions and tensors as tiling functions see them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "exe_graph/runtime/shape.h"
@@ -46,6 +47,13 @@ class Tensor {
   Tensor(const StorageShape& shape, const CompileTimeTensorDesc& desc, const void* data)
       : shape_(shape), desc_(desc), data_(data) {}
   int64_t GetShapeSize() const { return shape_.GetStorageShape().GetShapeSize(); }
+  // Bytes of the data: elements x element bytes (0 for a type without whole bytes, e.g. int4).
+  size_t GetSize() const {
+    const int bytes = ge::GetSizeByDataType(GetDataType());
+    const int64_t elements = GetShapeSize();
+    return bytes <= 0 || elements <= 0 ? 0
+                                       : static_cast<size_t>(elements) * static_cast<size_t>(bytes);
+  }
   const Shape& GetOriginShape() const { return shape_.GetOriginShape(); }
   const Shape& GetStorageShape() const { return shape_.GetStorageShape(); }
   const StorageShape& GetShape() const { return shape_; }

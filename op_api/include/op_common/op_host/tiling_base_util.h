@@ -12,9 +12,8 @@
 namespace Ops {
 namespace Base {
 
-// The architecture of the chip the context tiles for. opsim's platform carries the SoC name,
-// not the number (that comes with PlatFormInfos in a later step): Ascend910B and Ascend910_93
-// are 2201, Ascend910 1001, Ascend310P 2002, Ascend310B 3002, Ascend950 3510; else DAV_RESV.
+// The architecture of the chip the context tiles for: the platform's version.NpuArch (2201 for
+// Ascend910B and Ascend910_93, 2002 for Ascend310P, 3510 for Ascend950); DAV_RESV without one.
 OPBASE_API NpuArch GetNpuArch(const gert::TilingContext* context);
 
 // Whether the chip is a "regbase" one (the vector-register architectures 3510 and 5102), on

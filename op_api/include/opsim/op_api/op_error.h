@@ -4,12 +4,18 @@
 // called the function returns instead of its generic "failed (returned N)".
 #pragma once
 
+#include <string>
+
 #include "opsim/core/status.h"
 
 namespace opsim::op_api {
 
 // Records `status` for the calling thread; a later report replaces an earlier one.
 void ReportOpError(Status status);
+// Appends `text` to the thread's operator error (kInvalidParam when there was none): the first
+// error of a call is usually the cause, the later ones what its callers made of it, so all are
+// kept, in order, joined by "; " (up to about 4 KiB). CANN's OP_LOGE records this way.
+void AppendOpError(const std::string& text);
 // The last report of this thread (Ok when none), cleared.
 Status TakeOpError();
 

@@ -1,83 +1,124 @@
 // platform_ascendc::PlatformAscendC: the chip's core counts and memory sizes for a tiling
-// function, read from the device profile the operation is set up on.
+// function, declared as CANN declares it (tiling/platform/platform_ascendc.h) and answering by
+// CANN's documented rules from the fe::PlatFormInfos table alone:
+// - GetCoreNumAiv/GetCoreNumAic: SoCInfo.vector_core_cnt / cube_core_cnt when core_type_list is
+//   exactly "CubeCore,VectorCore", else SoCInfo.ai_core_cnt; GetCoreNum: PlatFormInfos's count;
+//   GetCoreNumVector: SoCInfo.vector_core_cnt on ASCEND310P only, else 0.
+// - GetCoreMemSize: the table's size; UB and L1 lose 256 B on ASCEND910B (Ascend910B and
+//   Ascend910_93: CANN keeps them for the matmul server), UB also what ReserveLocalMemory took.
+//   FB and BT read AICoreSpec.fb0_size / bt_size.
+// - GetSocVersion: version.Short_SoC_version by CANN's map; GetCurNpuArch: version.NpuArch.
+// - GetLibApiWorkSpaceSize: 16 MiB for NpuArch 2201 and 3510, 2 MiB otherwise (uint32 max with an
+//   error when the arch is unknown).
+// - CalcTschNumBlocks (= the deprecated CalcTschBlockDim): the slices when aic or aiv is 0 or
+//   aic > aiv; else ceil(slices / (aiv / aic)), and 0 with an error when that ratio is 2 and the
+//   result exceeds aic.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
-#include <string>
+#include <mutex>
 
 #include "platform/platform_infos_def.h"
+#include "platform/soc_spec.h"
+
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior) \
+  do {                                 \
+    if (!(cond)) {                     \
+      behavior;                        \
+      raise(SIGABRT);                  \
+    }                                  \
+  } while (0)
+#endif
 
 namespace platform_ascendc {
 
-enum class CoreMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };
+enum class CoreMemType {
+  L0_A = 0,
+  L0_B = 1,
+  L0_C = 2,
+  L1 = 3,
+  L2 = 4,
+  UB = 5,
+  HBM = 6,
+  FB = 7,
+  BT = 8,
+  RESERVED
+};
 
 enum class SocVersion {
   ASCEND910 = 0,
   ASCEND910B,
-  ASCEND910_93,
   ASCEND310P,
   ASCEND310B,
-  ASCEND610,
+  ASCEND950,
+  ASCEND910_55,
+  ASCEND910_95 = ASCEND950,  // CANN's former name, kept as it keeps it
+  AS31XM1,
+  ASCEND031,
+  ASCEND035,
   ASCEND310,
-  ASCEND610LITE,
+  ASCEND610,
+  ASCEND610Lite,
+  ASCEND910_93,  // declared, but CANN answers ASCEND910B for Ascend910_93 parts
+  BS9SX1A,
+  BS9SX2A,
+  HI3796CV300CS,
+  HI3796CV300ES,
+  MC61AM21A,
+  MC62,
+  SD3403,
+  KIRINX90,
+  KIRIN9030,
+  MC32DM11A,
+  ASCEND350,
   RESERVED_VERSION = 99999
 };
+
+enum class ReservedSize { RESERVED_SIZE_8K, RESERVED_SIZE_16K, RESERVED_SIZE_32K };
 
 class PlatformAscendC {
  public:
   PlatformAscendC() = delete;
-  explicit PlatformAscendC(fe::PlatFormInfos* platform_info) : info_(platform_info) {}
-
-  // On chips with separate vector and cube cores (910B) the vector (AIV) count, as CANN's
-  // GetCoreNum returns there; elsewhere the AI core count.
-  uint32_t GetCoreNum() const {
-    if (info_ == nullptr) return 0;
-    return info_->split_vector_cube ? info_->vector_cores : info_->cube_cores;
-  }
-  uint32_t GetCoreNumAic() const { return info_ == nullptr ? 0 : info_->cube_cores; }
-  uint32_t GetCoreNumAiv() const { return info_ == nullptr ? 0 : info_->vector_cores; }
-  uint32_t GetCoreNumVector() const {
-    if (info_ == nullptr || info_->split_vector_cube) return 0;
-    return info_->vector_cores > info_->cube_cores ? info_->vector_cores - info_->cube_cores : 0;
-  }
-  void GetCoreMemSize(const CoreMemType& mem_type, uint64_t& size) const {
-    size = 0;
-    if (info_ == nullptr) return;
-    switch (mem_type) {
-      case CoreMemType::UB: size = info_->ub_bytes; break;
-      case CoreMemType::L1: size = info_->l1_bytes; break;
-      case CoreMemType::L2: size = info_->l2_bytes; break;
-      case CoreMemType::HBM: size = info_->hbm_bytes; break;
-      default: break;
-    }
-  }
-  SocVersion GetSocVersion() const {
-    if (info_ == nullptr) return SocVersion::RESERVED_VERSION;
-    const std::string& soc = info_->soc_version;
-    if (soc.rfind("Ascend910B", 0) == 0) return SocVersion::ASCEND910B;
-    if (soc.rfind("Ascend910_93", 0) == 0) return SocVersion::ASCEND910_93;
-    if (soc.rfind("Ascend910", 0) == 0) return SocVersion::ASCEND910;
-    if (soc.rfind("Ascend310P", 0) == 0) return SocVersion::ASCEND310P;
-    if (soc.rfind("Ascend310B", 0) == 0) return SocVersion::ASCEND310B;
-    if (soc.rfind("Ascend310", 0) == 0) return SocVersion::ASCEND310;
-    return SocVersion::RESERVED_VERSION;
-  }
-  // Bytes of workspace Ascend C's library APIs reserve for themselves (CANN: 16 MiB on 910B-class
-  // parts, 2 MiB elsewhere); a tiling function adds it to its own workspace.
-  uint32_t GetLibApiWorkSpaceSize() const {
-    return info_ != nullptr && info_->split_vector_cube ? 16u * 1024 * 1024 : 2u * 1024 * 1024;
-  }
-  // blockDim for a launch of `slice_num` pieces: the pieces themselves, as CANN does for vector
-  // kernels (a MIX kernel's pairing of AIC and AIV is not modelled).
-  uint32_t CalcTschBlockDim(uint32_t slice_num, uint32_t aic_core_num,
-                            uint32_t aiv_core_num) const {
-    (void)aic_core_num;
-    (void)aiv_core_num;
-    return slice_num;
-  }
+  ~PlatformAscendC() = default;
+  explicit PlatformAscendC(fe::PlatFormInfos* platformInfo) : platformInfo_(platformInfo) {}
+  uint32_t GetCoreNum(void) const;
+  uint32_t GetCoreNumAic(void) const;
+  uint32_t GetCoreNumAiv(void) const;
+  uint32_t GetCoreNumVector(void) const;
+  uint32_t CalcTschBlockDim(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
+  uint32_t CalcTschNumBlocks(uint32_t sliceNum, uint32_t aicCoreNum, uint32_t aivCoreNum) const;
+  uint32_t GetLibApiWorkSpaceSize(void) const;
+  uint32_t GetResCubeGroupWorkSpaceSize(void) const;
+  uint32_t GetResGroupBarrierWorkSpaceSize(void) const;
+  void GetCoreMemSize(const CoreMemType& memType, uint64_t& size) const;
+  void GetCoreMemBw(const CoreMemType& memType, uint64_t& bwSize) const;
+  void ReserveLocalMemory(ReservedSize size);
+  SocVersion GetSocVersion(void) const;
+  NpuArch GetCurNpuArch(void) const;
+  // AICoreSpec.vector_reg_width; 0 with an error when absent or not a number.
+  uint32_t GetVecRegLen(void) const;
 
  private:
-  fe::PlatFormInfos* info_;
+  fe::PlatFormInfos* platformInfo_;
+  // Aborts on a null table, as CANN's does (ASCENDC_ASSERT).
+  fe::PlatFormInfos* GetPlatFormInfo(void) const;
+  uint32_t reservedMemSize_ = 0;
+};
+
+// CANN's process-wide platform (the device the runtime opened, or the SoC named). opsim has no
+// opened device: while the operation runs an operator's TilingParse or tiling function,
+// GetInstance() answers that call's platform; elsewhere nullptr, with an error line. The
+// SoC name argument is not looked up (opsim's chips are its device profiles).
+class PlatformAscendCManager {
+ public:
+  static PlatformAscendC* GetInstance();
+  static PlatformAscendC* GetInstance(const char* customSocVersion);
+
+ private:
+  PlatformAscendCManager();
+  ~PlatformAscendCManager() = default;
 };
 
 }  // namespace platform_ascendc

@@ -1,0 +1,66 @@
+// The chip a tiling function sees, as opsim builds it: CANN's resource table (fe::PlatFormInfos)
+// from a device's figures, and opsim's own figures read back from it. opsim's operators budget
+// with the profile's figures (OpsimFiguresOf), not with PlatformAscendC's CANN rules (which take
+// 256 B of UB off on 910B-class chips), so their plans do not depend on how CANN reserves memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "platform/platform_infos_def.h"
+
+namespace opsim::op_api {
+
+// What opsim knows of a device, in the terms of CANN's platform tables.
+struct PlatformDescription {
+  std::string profile;            // opsim's profile name, "ascend910b"
+  std::string soc_version;        // CANN's full SoC name, "Ascend910B"
+  std::string short_soc_version;  // CANN's SoC family, "Ascend910B" (Ascend910_93 parts too)
+  uint32_t npu_arch = 0;          // "dav-2201" -> 2201; 0: unknown
+  // true: separate cube (AIC) and vector (AIV) cores, two AIV per AIC (910B-class parts);
+  // false: one AI core kind.
+  bool split_vector_cube = false;
+  uint32_t vector_cores = 0;  // the profile's figure: the cores a vector kernel runs on
+  uint64_t ub_bytes = 0;      // the profile's Unified Buffer per core
+  bool has_data_copy_pad = false;
+  // Figures opsim does not model but CANN's table has; 0 leaves the key out.
+  uint64_t l1_bytes = 0;
+  uint64_t l0_a_bytes = 0;
+  uint64_t l0_b_bytes = 0;
+  uint64_t l0_c_bytes = 0;
+};
+
+// Fills `out` (Init first) as CANN's runtime fills it for that chip:
+//  version    Short_SoC_version, SoC_version, NpuArch;
+//  SoCInfo    ai_core_cnt, cube_core_cnt, vector_core_cnt, core_type_list ("CubeCore,VectorCore"
+//             on split parts, else "AICore" with no vector_core_cnt: opsim has no separate
+//             vector cores of 310P-class parts);
+//  AICoreSpec ub_size and the given L1/L0 sizes;
+// and GetCoreNum() := the vector cores on split parts, the AI cores elsewhere (what CANN's
+// runtime sets for a vector kernel). opsim's own figures go under the label "opsim".
+void MakePlatformInfos(const PlatformDescription& description, fe::PlatFormInfos* out);
+
+// opsim's own figures of the platform, as the profile gives them.
+struct OpsimFigures {
+  std::string profile;
+  uint32_t vector_cores = 0;
+  uint64_t ub_bytes = 0;
+  bool has_data_copy_pad = false;
+};
+// Zeros (and an empty profile) for a table opsim did not fill.
+OpsimFigures OpsimFiguresOf(const fe::PlatFormInfos& platform);
+
+// While it lives, PlatformAscendCManager::GetInstance() on this thread answers `platform` (the
+// operation sets it around an operator's TilingParse and tiling calls).
+class ScopedCurrentPlatform {
+ public:
+  explicit ScopedCurrentPlatform(fe::PlatFormInfos* platform);
+  ~ScopedCurrentPlatform();
+  ScopedCurrentPlatform(const ScopedCurrentPlatform&) = delete;
+  ScopedCurrentPlatform& operator=(const ScopedCurrentPlatform&) = delete;
+
+ private:
+  fe::PlatFormInfos* previous_;
+};
+
+}  // namespace opsim::op_api
