@@ -35,7 +35,8 @@ ge::graphStatus InferShape(gert::InferShapeContext* context) {
 ge::graphStatus Tiling(gert::TilingContext* context) {
   const DType dtype = static_cast<DType>(static_cast<int>(context->GetInputDesc(0)->GetDataType()));
   const gert::Shape& shape = context->GetInputShape(0)->GetOriginShape();
-  const fe::PlatFormInfos& platform = *context->GetPlatformInfo();
+  // The profile's figures, as opsim's other operators read them (op_api/platform_figures.h).
+  const op_api::OpsimFigures platform = op_api::OpsimFiguresOf(*context->GetPlatformInfo());
   if (platform.ub_bytes != 0 && platform.ub_bytes < kUbNeed) {  // 0: the platform does not say
     return Fail({ErrorCode::kUnsupported, "Sign: the device's UB of " +
                                               std::to_string(platform.ub_bytes) +
