@@ -57,16 +57,17 @@ endfunction()
 # ON): whether the kernels were built with CANN's --cce-auto-sync (docs/CHECKS.md); OFF records
 # in the library that every launch of its kernels (exec, bench, run, graph, a program's
 # Operation) runs with LaunchOptions::auto_sync off. --cce-auto-sync=off given earlier through
-# add_ops_compile_options does the same for the op types it names.
+# add_ops_compile_options does the same for the op types it names. OPAPI <name>: also the
+# single-operator API of every op, lib<name>.so (target <target>_opapi; docs/ACLNN.md).
 function(opsim_add_op_library target)
-  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC" "SOURCES;LINK_LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI" "SOURCES;LINK_LIBRARIES" ${ARGN})
   if(NOT ARG_CXX_STANDARD)
     set(ARG_CXX_STANDARD 17)
   endif()
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "opsim_add_op_library(${target}): unknown arguments "
                         "'${ARG_UNPARSED_ARGUMENTS}' (expected SOURCES, LINK_LIBRARIES, "
-                        "CXX_STANDARD, AUTO_SYNC)")
+                        "CXX_STANDARD, AUTO_SYNC, OPAPI)")
   endif()
   set(auto_sync_args "")
   if(DEFINED ARG_AUTO_SYNC)
@@ -167,9 +168,15 @@ function(opsim_add_op_library target)
   foreach(header IN LISTS headers)
     list(APPEND gen_args --header "${header}")
   endforeach()
-  if(units)
+  set(aclnn_source "")
+  if(ARG_OPAPI)
+    set(aclnn_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_aclnn")
+    set(aclnn_source "${aclnn_dir}/src/aclnn_ops.cc")
+    list(APPEND gen_args --aclnn "${aclnn_dir}")
+  endif()
+  if(units OR aclnn_source)
     add_custom_command(
-      OUTPUT ${units}
+      OUTPUT ${units} ${aclnn_source}
       COMMAND $<TARGET_FILE:opsim::opsim_op_gen> --library $<TARGET_FILE:${target}_opdefs>
               --out "${gen_dir}" --slots ${OPSIM_OP_LIBRARY_COLUMN_SLOTS} ${gen_args}
               ${auto_sync_args}
@@ -187,4 +194,17 @@ function(opsim_add_op_library target)
                                           ${ARG_LINK_LIBRARIES})
   # Kernels compile as C++17, as CANN's operator build compiles them.
   set_target_properties(${target} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
+
+  # OPAPI <name>: the single-operator API of every op (aclnn_<op>.h, aclnn<Op>GetWorkspaceSize and
+  # aclnn<Op>), as CANN's operator build makes libcust_opapi: the library lib<name>.so, target
+  # <target>_opapi, whose users see the generated headers and load the operators with it.
+  if(ARG_OPAPI)
+    add_library(${target}_opapi SHARED ${aclnn_source})
+    set_target_properties(${target}_opapi PROPERTIES OUTPUT_NAME ${ARG_OPAPI})
+    target_include_directories(${target}_opapi PUBLIC $<BUILD_INTERFACE:${aclnn_dir}/include>)
+    target_link_libraries(${target}_opapi PUBLIC opsim::opsim_nnopbase ${target})
+    # Nothing calls into the operator library by name (its OpDefs and kernels register when it
+    # loads), so a linker that drops unused libraries would drop it: keep it needed.
+    target_link_options(${target}_opapi PRIVATE LINKER:--no-as-needed)
+  endif()
 endfunction()

@@ -79,6 +79,32 @@ aclnnStatus FromStatus(aclnnStatus code, const char* api, const Status& st) {
 
 }  // namespace
 
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclIntArray* value) {
+  if (value == nullptr) return ACLNN_SUCCESS;
+  if (!IsLive(value, HandleKind::kIntArray, stage->api, name)) return ACLNN_ERR_PARAM_INVALID;
+  stage->attrs[name] = value->values;
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclFloatArray* value) {
+  if (value == nullptr) return ACLNN_SUCCESS;
+  if (!IsLive(value, HandleKind::kFloatArray, stage->api, name)) return ACLNN_ERR_PARAM_INVALID;
+  stage->attrs[name] = std::vector<double>(value->values.begin(), value->values.end());
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclBoolArray* value) {
+  if (value == nullptr) return ACLNN_SUCCESS;
+  if (!IsLive(value, HandleKind::kBoolArray, stage->api, name)) return ACLNN_ERR_PARAM_INVALID;
+  stage->attrs[name] = std::vector<int64_t>(value->values.begin(), value->values.end());
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value) {
+  if (value != nullptr) stage->attrs[name] = std::string(value);
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
                              aclOpExecutor** executor) {
   const char* api = stage.api;

@@ -31,6 +31,14 @@ struct FirstStage {
   std::vector<StageTensor> outputs;
 };
 
+// An array or string attribute of the first stage: its values into stage->attrs under `name`;
+// null leaves the attribute to the OpDef's default. ACLNN_ERR_PARAM_INVALID for a dead handle
+// (with the message naming `name`).
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclIntArray* value);
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclFloatArray* value);
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclBoolArray* value);
+aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value);
+
 // ACLNN_SUCCESS with *workspace_size and a live *executor; else the code, with the message for
 // aclGetRecentErrMsg.
 aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
