@@ -208,3 +208,34 @@ function(opsim_add_op_library target)
     target_link_options(${target}_opapi PRIVATE LINKER:--no-as-needed)
   endif()
 endfunction()
+
+# opsim_install_op_api(<target> [VENDOR <name>])
+#
+# Installs an operator library's single-operator API (opsim_add_op_library ... OPAPI) where
+# CANN's custom operator package puts it, so that an application built against the toolkit finds
+# it: <prefix>/opp/vendors/<vendor, default customize>/op_api/include/aclnn_<op>.h and
+# .../op_api/lib/lib<OPAPI name>.so, with the operator library beside it. `cmake --install` with
+# the opsim prefix as the prefix makes that prefix a toolkit the AclNN samples' run.sh builds
+# against (ASCEND_INSTALL_PATH=<prefix>; docs/ACLNN.md).
+function(opsim_install_op_api target)
+  cmake_parse_arguments(ARG "" "VENDOR" "" ${ARGN})
+  if(NOT TARGET ${target}_opapi)
+    message(FATAL_ERROR "opsim_install_op_api(${target}): ${target} has no single-operator API "
+                        "(give opsim_add_op_library OPAPI <name>)")
+  endif()
+  if(NOT ARG_VENDOR)
+    set(ARG_VENDOR customize)
+  endif()
+  if(NOT ARG_VENDOR MATCHES "^[A-Za-z0-9_]+$")
+    message(FATAL_ERROR "opsim_install_op_api(${target}): VENDOR '${ARG_VENDOR}' (expected "
+                        "letters, digits and _, as CANN's vendor names)")
+  endif()
+  set(root opp/vendors/${ARG_VENDOR}/op_api)
+  # The operator library beside it, and opsim's libraries where the package has them.
+  get_target_property(nnopbase opsim::opsim_nnopbase LOCATION)
+  get_filename_component(opsim_libdir "${nnopbase}" DIRECTORY)
+  set_target_properties(${target}_opapi PROPERTIES INSTALL_RPATH "$ORIGIN;${opsim_libdir}")
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN;${opsim_libdir}")
+  install(TARGETS ${target}_opapi ${target} LIBRARY DESTINATION ${root}/lib)
+  install(DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/${target}_aclnn/include/ DESTINATION ${root}/include)
+endfunction()

@@ -1,6 +1,6 @@
 # Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
 # (libascendcl is in the opsim package's export set: ATB clients link it too.)
-install(TARGETS opsim_tikicpulib opsim_c_sec
+install(TARGETS opsim_tikicpulib opsim_c_sec opsim_acl_op_compiler
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
@@ -33,11 +33,14 @@ configure_file(${PROJECT_SOURCE_DIR}/cpudebug/setenv.bash.in ${PROJECT_BINARY_DI
                @ONLY)
 install(PROGRAMS ${PROJECT_BINARY_DIR}/setenv.bash DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-# The toolkit's paths as links to the library directory; a path that already exists (a prefix
+# The toolkit's paths as links to the library and header directories (lib64 and
+# tools/tikicpulib/lib for the kernel-launch samples, runtime/include and atc/include for the
+# AclNN samples' include path); a path that already exists (a prefix
 # shared with other software) is left alone and reported.
 install(CODE "
   set(_root \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
-  foreach(_pair \"lib64|${CMAKE_INSTALL_LIBDIR}\" \"tools/tikicpulib/lib|../../${CMAKE_INSTALL_LIBDIR}\")
+  foreach(_pair \"lib64|${CMAKE_INSTALL_LIBDIR}\" \"tools/tikicpulib/lib|../../${CMAKE_INSTALL_LIBDIR}\"
+                \"runtime/include|../${CMAKE_INSTALL_INCLUDEDIR}\" \"atc/include|../${CMAKE_INSTALL_INCLUDEDIR}\")
     string(REPLACE \"|\" \";\" _pair \"\${_pair}\")
     list(GET _pair 0 _link)
     list(GET _pair 1 _target)

@@ -2,7 +2,10 @@
 # The public sample operator projects, unmodified, built with opsim_add_op_library against the
 # installed package (examples/op_project), then run by the installed CLI with --library and
 # compared with numpy: AddCustom float16 [8,2048], LeakyReluCustom float32 with
-# negative_slope=0.1, and a YAML graph of two chained AddCustom nodes.
+# negative_slope=0.1, and a YAML graph of two chained AddCustom nodes. Then AddCustom's
+# single-operator API installed into the prefix as CANN's vendor package (docs/ACLNN.md) and the
+# AclNN sample application, unmodified (a copy: its run.sh builds in its own folder), built and
+# run by its own run.sh with the prefix as the toolkit.
 # Usage: op_project_install_test.sh <build dir> <source dir> <op projects dir> [<CXX flags>]
 # Exits 77 (skipped) when /usr/bin/python3 has no numpy (scripts/setup.sh --peers installs it).
 set -eu
@@ -52,3 +55,9 @@ assert np.array_equal(g, want), "LeakyReluCustom differs from numpy: %g" % np.ab
 assert np.array_equal(w, add(add(x, y), y)), "the AddCustom chain differs from numpy"
 print("AddCustom, LeakyReluCustom and the AddCustom chain agree with numpy")
 PY
+cmake --install "$work/build" --prefix "$work/prefix" > "$work/install_ops.log"
+cp -r "$projects/../aclnn/AclNNInvocationNaive" "$work/naive"
+(cd "$work/naive" && ASCEND_INSTALL_PATH="$work/prefix" CXXFLAGS="$cxx_flags" bash run.sh) \
+  > "$work/naive.log" 2>&1 || { cat "$work/naive.log"; exit 1; }
+grep -q "test pass" "$work/naive.log" || { cat "$work/naive.log"; exit 1; }
+echo "the AclNN sample passes on the installed aclnnAddCustom"
