@@ -9,6 +9,7 @@
 #include "aclnn_objects.h"
 #include "opsim/core/operation.h"
 #include "opsim/framework/host_run.h"
+#include "view_copy.h"
 
 // A first stage's operation bound to the application's tensors (opsim/aclnn/two_stage.h).
 struct aclOpExecutor {
@@ -20,5 +21,8 @@ struct aclOpExecutor {
   std::vector<const aclTensor*> inputs;
   std::vector<const aclTensor*> outputs;
   bool repeatable = false;
+  // Non-contiguous views, read and written through copies at the workspace's start; the
+  // operation's own workspace follows them.
+  std::vector<opsim::aclnn::ViewCopy> copies;
+  uint64_t copy_bytes = 0;
 };
-

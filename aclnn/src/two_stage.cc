@@ -1,5 +1,6 @@
 #include "opsim/aclnn/two_stage.h"
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,17 +12,8 @@
 namespace opsim::aclnn {
 namespace {
 
-// Whether the view reads its elements in row-major order without gaps (dims of 1 take any
-// stride), the layout the operation's kernels read.
-bool Contiguous(const aclTensor& t) {
-  int64_t expected = 1;
-  for (size_t i = t.view_dims.size(); i > 0; --i) {
-    const int64_t dim = t.view_dims[i - 1];
-    if (dim != 1 && t.strides[i - 1] != expected) return false;
-    expected *= dim;
-  }
-  return true;
-}
+// Copies in the workspace start at multiples of this, as CANN aligns workspace parts.
+constexpr uint64_t kCopyAlign = 512;
 
 }  // namespace
 
@@ -35,12 +27,6 @@ namespace {
 // The run's view of `t`: its description, and its first element's address.
 aclnnStatus Describe(const char* api, const StageTensor& s, HostRunBuffer* out) {
   const aclTensor& t = *s.tensor;
-  if (!Contiguous(t)) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, api,
-                std::string(s.name) +
-                    " is a non-contiguous view (its strides skip or reorder elements); opsim "
-                    "takes contiguous tensors only, so far");
-  }
   out->desc.dtype = static_cast<opsim::aclDataType>(static_cast<int32_t>(t.dtype));
   out->desc.format = static_cast<opsim::aclFormat>(static_cast<int32_t>(t.format));
   out->desc.shape.dimNum = t.view_dims.size();
@@ -58,7 +44,8 @@ aclnnStatus Describe(const char* api, const StageTensor& s, HostRunBuffer* out) 
 // Checks the stage's tensors (null where not optional, live) and describes them into `out`;
 // `present` says which inputs were given.
 aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors,
-                   std::vector<HostRunBuffer>* out, std::vector<bool>* present) {
+                   std::vector<HostRunBuffer>* out, std::vector<bool>* present,
+                   aclOpExecutor* executor) {
   for (const StageTensor& s : tensors) {
     if (present != nullptr) present->push_back(s.tensor != nullptr);
     if (s.tensor == nullptr) {
@@ -68,6 +55,12 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors,
     if (!IsLive(s.tensor, HandleKind::kTensor, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
     HostRunBuffer buffer;
     if (const aclnnStatus st = Describe(api, s, &buffer); st != ACLNN_SUCCESS) return st;
+    if (!IsContiguous(*s.tensor)) {
+      ViewCopy copy{s.tensor, present == nullptr, out->size(), executor->copy_bytes,
+                    *TensorDescBytes(buffer.desc)};
+      executor->copy_bytes += (copy.bytes + kCopyAlign - 1) / kCopyAlign * kCopyAlign;
+      executor->copies.push_back(copy);
+    }
     out->push_back(buffer);
   }
   return ACLNN_SUCCESS;
@@ -75,6 +68,23 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors,
 
 aclnnStatus FromStatus(aclnnStatus code, const char* api, const Status& st) {
   return Fail(code, api, st.message());
+}
+
+// Checked mode (the simulator's checks, docs/CHECKS.md) when OPSIM_CHECKED is 1, or, unset, when
+// aclnnInit's configuration enabled the debug kernel.
+aclnnStatus CheckedMode(const char* api, bool* checked) {
+  const char* env = std::getenv("OPSIM_CHECKED");
+  if (env == nullptr) {
+    *checked = DebugKernelEnabled();
+    return ACLNN_SUCCESS;
+  }
+  const std::string value = env;
+  if (value != "0" && value != "1") {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                "OPSIM_CHECKED='" + value + "' (expected 1 for checked mode, 0 for not)");
+  }
+  *checked = value == "1";
+  return ACLNN_SUCCESS;
 }
 
 }  // namespace
@@ -111,26 +121,32 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
   if (workspace_size == nullptr) return FailNull(api, "workspaceSize");
   if (executor == nullptr) return FailNull(api, "executor");
   *executor = nullptr;
+  auto made = std::make_unique<aclOpExecutor>();
+  made->op_type = stage.op_type;
   std::vector<HostRunBuffer> inputs;
   std::vector<HostRunBuffer> outputs;
   std::vector<bool> present;
-  if (const aclnnStatus st = Gather(api, stage.inputs, &inputs, &present); st != ACLNN_SUCCESS) {
+  if (const aclnnStatus st = Gather(api, stage.inputs, &inputs, &present, made.get());
+      st != ACLNN_SUCCESS) {
     return st;
   }
-  if (const aclnnStatus st = Gather(api, stage.outputs, &outputs, nullptr); st != ACLNN_SUCCESS) {
+  if (const aclnnStatus st = Gather(api, stage.outputs, &outputs, nullptr, made.get());
+      st != ACLNN_SUCCESS) {
     return st;
   }
   AttrMap attrs = stage.attrs;
   if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
-  auto made = std::make_unique<aclOpExecutor>();
-  made->op_type = stage.op_type;
   if (Status st = OperationRegistry::Global().Create(stage.op_type, attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
   HostRunOptions options;
   options.subject = stage.op_type;
+  if (const aclnnStatus st = CheckedMode(api, &options.context_options.checked);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
   if (Status st = HostRun::PrepareOnBuffers(*made->op, inputs, outputs, options, &made->run);
       !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
@@ -138,6 +154,7 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
   if (Status st = made->run->SetupForCallersWorkspace(workspace_size); !st.ok()) {
     return FromStatus(ACLNN_ERR_INNER_TILING_ERROR, api, st);
   }
+  *workspace_size += made->copy_bytes;
   for (const StageTensor& s : stage.inputs) made->inputs.push_back(s.tensor);
   for (const StageTensor& s : stage.outputs) made->outputs.push_back(s.tensor);
   *executor = made.release();
@@ -145,11 +162,36 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
   return ACLNN_SUCCESS;
 }
 
+namespace {
+
+// One execution: the views' copies gathered at the workspace's start, the operation run in the
+// rest, the output views written back.
+Status Execute(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size) {
+  if (workspace_size < e.copy_bytes || (workspace == nullptr && e.copy_bytes > 0)) {
+    return {ErrorCode::kInvalidParam,
+            e.op_type + ": a workspace of " + std::to_string(workspace_size) +
+                " B was given; the first stage asked for more (" + std::to_string(e.copy_bytes) +
+                " B of it for the contiguous copies of non-contiguous views)"};
+  }
+  for (const ViewCopy& c : e.copies) {
+    GatherView(*c.tensor, workspace + c.offset);
+    e.run->Rebind(c.output, c.slot, workspace + c.offset);
+  }
+  uint8_t* own = workspace == nullptr ? nullptr : workspace + e.copy_bytes;
+  OPSIM_RETURN_IF_ERROR(e.run->ExecuteIn(own, workspace_size - e.copy_bytes));
+  for (const ViewCopy& c : e.copies) {
+    if (c.output) ScatterView(*c.tensor, workspace + c.offset);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                 aclrtStream /*stream: every call is synchronous*/) {
   if (executor == nullptr) return FailNull(api, "executor");
   if (!IsLive(executor, HandleKind::kExecutor, api, "executor")) return ACLNN_ERR_PARAM_INVALID;
-  const Status st = executor->run->ExecuteIn(static_cast<uint8_t*>(workspace), workspace_size);
+  const Status st = Execute(*executor, static_cast<uint8_t*>(workspace), workspace_size);
   if (!executor->repeatable) {
     RemoveHandle(executor);
     delete executor;

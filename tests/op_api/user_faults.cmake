@@ -16,6 +16,12 @@ if(TARGET op_api_tests AND BUILD_SHARED_LIBS)
   add_dependencies(op_api_tests host_crashes_ops)
   target_compile_definitions(op_api_tests PRIVATE
                              OPSIM_HOST_CRASH_LIBRARY="$<TARGET_FILE:host_crashes_ops>")
+  if(TARGET aclnn_tests)  # a kernel that faults, called through aclnn
+    add_dependencies(aclnn_tests user_faults_ops)
+    target_link_libraries(aclnn_tests PRIVATE opsim_op_api)
+    target_compile_definitions(aclnn_tests PRIVATE
+                               OPSIM_USER_FAULTS_LIBRARY="$<TARGET_FILE:user_faults_ops>")
+  endif()
   if(TARGET tools_tests)  # the CLI's side: user_code_cli_test.cc, user_code_crash_cli_test.cc
     add_dependencies(tools_tests user_faults_ops host_crashes_ops)
     target_compile_definitions(tools_tests PRIVATE
