@@ -54,10 +54,29 @@ aclnnStatus SetAddress(const char* call, aclOpExecutor* executor, size_t index, 
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus RefuseDynamic(const char* call, aclOpExecutor* executor) {
+// The DYNAMIC setters: tensor `relative` of the list that is parameter `ir_index` of the first
+// stage (inputs first, then outputs, when `in_all`), pointed at `addr`.
+aclnnStatus SetListAddress(const char* call, aclOpExecutor* executor, size_t ir_index,
+                           size_t relative, aclTensorList* tensors, void* addr) {
+  if (executor == nullptr || tensors == nullptr) {
+    return aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, call,
+                       executor == nullptr ? "executor is null" : "tensors is null");
+  }
   if (const aclnnStatus st = CheckExecutor(executor, call); st != ACLNN_SUCCESS) return st;
+  for (const aclOpExecutor::List& l : executor->lists) {
+    if (l.ir_index != ir_index) continue;
+    if (l.list != tensors) break;
+    if (relative >= l.list->tensors.size()) {
+      return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
+                         "relativeIndex " + std::to_string(relative) + " is past the list's " +
+                             std::to_string(l.list->tensors.size()) + " tensors");
+    }
+    return SetAddress(call, executor, l.first + relative, l.list->tensors[relative], addr, false,
+                      false);
+  }
   return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
-                     "the " + executor->op_type + " call has no tensor list (DYNAMIC) parameter");
+                     "parameter " + std::to_string(ir_index) + " of the " + executor->op_type +
+                         " call is not that tensor list");
 }
 
 }  // namespace
@@ -88,17 +107,23 @@ aclnnStatus aclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTen
                              void* addr) {
   return SetAddress("aclSetTensorAddr", executor, index, tensor, addr, false, true);
 }
-aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t, const size_t,
-                                         aclTensorList*, void*) {
-  return RefuseDynamic("aclSetDynamicInputTensorAddr", executor);
+aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                         const size_t relativeIndex, aclTensorList* tensors,
+                                         void* addr) {
+  return SetListAddress("aclSetDynamicInputTensorAddr", executor, irIndex, relativeIndex, tensors,
+                        addr);
 }
-aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t, const size_t,
-                                          aclTensorList*, void*) {
-  return RefuseDynamic("aclSetDynamicOutputTensorAddr", executor);
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                    const size_t relativeIndex, aclTensorList* tensors,
+                                    void* addr) {
+  return SetListAddress("aclSetDynamicTensorAddr", executor, irIndex, relativeIndex, tensors, addr);
 }
-aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t, const size_t, aclTensorList*,
-                                    void*) {
-  return RefuseDynamic("aclSetDynamicTensorAddr", executor);
+// opsim's operations have no DYNAMIC outputs: no output list is ever bound.
+aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                          const size_t relativeIndex, aclTensorList* tensors,
+                                          void* addr) {
+  return SetListAddress("aclSetDynamicOutputTensorAddr", executor, irIndex, relativeIndex, tensors,
+                        addr);
 }
 
 // The older capitalised names.

@@ -16,10 +16,18 @@ struct aclOpExecutor {
   std::string op_type;
   std::unique_ptr<opsim::Operation> op;
   std::unique_ptr<opsim::HostRun> run;
-  // The tensors as the first stage was given them, in parameter order (null: an absent OPTIONAL
-  // input), for the address setters.
+  // The tensors as the first stage was given them, in parameter order, a list's members in its
+  // place (null: an absent OPTIONAL input), for the address setters.
   std::vector<const aclTensor*> inputs;
   std::vector<const aclTensor*> outputs;
+  // The DYNAMIC inputs' lists: the input's place among the first stage's parameters, and its
+  // first tensor's place in `inputs`.
+  struct List {
+    size_t ir_index;
+    size_t first;
+    const aclTensorList* list;
+  };
+  std::vector<List> lists;
   bool repeatable = false;
   // Non-contiguous views, read and written through copies at the workspace's start; the
   // operation's own workspace follows them.

@@ -41,27 +41,66 @@ aclnnStatus Describe(const char* api, const StageTensor& s, HostRunBuffer* out) 
   return ACLNN_SUCCESS;
 }
 
-// Checks the stage's tensors (null where not optional, live) and describes them into `out`;
-// `present` says which inputs were given.
-aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors,
-                   std::vector<HostRunBuffer>* out, std::vector<bool>* present,
+// One tensor of the run, `name` for messages: described into `out`, a copy planned when its
+// view is not contiguous, recorded in the executor's flat list (`output` says which).
+aclnnStatus Bind(const char* api, const char* name, const aclTensor* t, bool output,
+                 std::vector<HostRunBuffer>* out, aclOpExecutor* executor) {
+  if (!IsLive(t, HandleKind::kTensor, api, name)) return ACLNN_ERR_PARAM_INVALID;
+  HostRunBuffer buffer;
+  if (const aclnnStatus st = Describe(api, {name, t}, &buffer); st != ACLNN_SUCCESS) return st;
+  if (!IsContiguous(*t)) {
+    ViewCopy copy{t, output, out->size(), executor->copy_bytes, *TensorDescBytes(buffer.desc)};
+    executor->copy_bytes += (copy.bytes + kCopyAlign - 1) / kCopyAlign * kCopyAlign;
+    executor->copies.push_back(copy);
+  }
+  out->push_back(buffer);
+  (output ? executor->outputs : executor->inputs).push_back(t);
+  return ACLNN_SUCCESS;
+}
+
+// A DYNAMIC input's tensors, in order; its count reaches the operation as "@<param>".
+aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index,
+                     std::vector<HostRunBuffer>* out, AttrMap* attrs, aclOpExecutor* executor) {
+  if (!IsLive(s.list, HandleKind::kTensorList, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
+  if (s.list->tensors.empty()) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api, std::string(s.name) + " is an empty tensor list");
+  }
+  executor->lists.push_back({ir_index, executor->inputs.size(), s.list});
+  for (size_t k = 0; k < s.list->tensors.size(); ++k) {
+    const std::string name = std::string(s.name) + "[" + std::to_string(k) + "]";
+    if (const aclnnStatus st = Bind(api, name.c_str(), s.list->tensors[k], false, out, executor);
+        st != ACLNN_SUCCESS) {
+      return st;
+    }
+  }
+  std::string key = "@";  // (built in steps: GCC 12 warns falsely on "@" + std::string)
+  key += s.param != nullptr ? s.param : s.name;
+  (*attrs)[key] = static_cast<int64_t>(s.list->tensors.size());
+  return ACLNN_SUCCESS;
+}
+
+// Checks the stage's tensors (null only where optional, live) and binds them in order; `present`
+// (inputs only) says which were given.
+aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, bool output,
+                   std::vector<HostRunBuffer>* out, std::vector<bool>* present, AttrMap* attrs,
                    aclOpExecutor* executor) {
-  for (const StageTensor& s : tensors) {
-    if (present != nullptr) present->push_back(s.tensor != nullptr);
-    if (s.tensor == nullptr) {
-      if (s.optional) continue;
-      return FailNull(api, s.name);
+  for (size_t ir = 0; ir < tensors.size(); ++ir) {
+    const StageTensor& s = tensors[ir];
+    const bool given = s.tensor != nullptr || s.list != nullptr;
+    if (present != nullptr) present->push_back(given);
+    if (!given) {
+      if (!s.optional) return FailNull(api, s.name);
+      if (!output) executor->inputs.push_back(nullptr);  // its index stays taken, for the setters
+      continue;
     }
-    if (!IsLive(s.tensor, HandleKind::kTensor, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
-    HostRunBuffer buffer;
-    if (const aclnnStatus st = Describe(api, s, &buffer); st != ACLNN_SUCCESS) return st;
-    if (!IsContiguous(*s.tensor)) {
-      ViewCopy copy{s.tensor, present == nullptr, out->size(), executor->copy_bytes,
-                    *TensorDescBytes(buffer.desc)};
-      executor->copy_bytes += (copy.bytes + kCopyAlign - 1) / kCopyAlign * kCopyAlign;
-      executor->copies.push_back(copy);
+    if (s.optional) {  // given: in the pack, even where a DYNAMIC input shifts the positions
+      std::string key = "+";
+      key += s.param != nullptr ? s.param : s.name;
+      (*attrs)[key] = true;
     }
-    out->push_back(buffer);
+    const aclnnStatus st = s.list != nullptr ? BindList(api, s, ir, out, attrs, executor)
+                                             : Bind(api, s.name, s.tensor, output, out, executor);
+    if (st != ACLNN_SUCCESS) return st;
   }
   return ACLNN_SUCCESS;
 }
@@ -126,15 +165,17 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
   std::vector<HostRunBuffer> inputs;
   std::vector<HostRunBuffer> outputs;
   std::vector<bool> present;
-  if (const aclnnStatus st = Gather(api, stage.inputs, &inputs, &present, made.get());
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (const aclnnStatus st = Gather(api, stage.outputs, &outputs, nullptr, made.get());
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
   AttrMap attrs = stage.attrs;
+  if (const aclnnStatus st =
+          Gather(api, stage.inputs, false, &inputs, &present, &attrs, made.get());
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  if (const aclnnStatus st =
+          Gather(api, stage.outputs, true, &outputs, nullptr, &attrs, made.get());
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
   if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
@@ -155,8 +196,6 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
     return FromStatus(ACLNN_ERR_INNER_TILING_ERROR, api, st);
   }
   *workspace_size += made->copy_bytes;
-  for (const StageTensor& s : stage.inputs) made->inputs.push_back(s.tensor);
-  for (const StageTensor& s : stage.outputs) made->outputs.push_back(s.tensor);
   *executor = made.release();
   AddHandle(*executor, HandleKind::kExecutor);
   return ACLNN_SUCCESS;

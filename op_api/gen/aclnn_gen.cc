@@ -33,8 +33,12 @@ bool AttrParam(const ops::OpAttrDef& a, Param* p, std::string* why) {
   const bool optional = a.GetAttrType() == ops::OPTIONAL;
   const std::string suffixed = optional ? n + "Optional" : n;
   switch (a.GetKind()) {
-    case Kind::kInt: *p = {"int64_t ", n, "stage.attrs[\"" + n + "\"] = int64_t{" + n + "};"}; break;
-    case Kind::kFloat: *p = {"double ", n, "stage.attrs[\"" + n + "\"] = double{" + n + "};"}; break;
+    case Kind::kInt:
+      *p = {"int64_t ", n, "stage.attrs[\"" + n + "\"] = int64_t{" + n + "};"};
+      break;
+    case Kind::kFloat:
+      *p = {"double ", n, "stage.attrs[\"" + n + "\"] = double{" + n + "};"};
+      break;
     case Kind::kBool: *p = {"bool ", n, "stage.attrs[\"" + n + "\"] = bool{" + n + "};"}; break;
     case Kind::kString: *p = {"char *", suffixed, ""}; break;
     case Kind::kListInt: *p = {"const aclIntArray *", suffixed, ""}; break;
@@ -51,8 +55,8 @@ bool AttrParam(const ops::OpAttrDef& a, Param* p, std::string* why) {
   return true;
 }
 
-// The parameters in CANN's order: inputs (an input also named as an output is that output,
-// passed once as <name>Ref), attributes, outputs (<name>Out).
+// The parameters in CANN's order: inputs (a DYNAMIC one as a tensor list; an input also named as
+// an output is that output, passed once as <name>Ref), attributes, outputs (<name>Out).
 bool Params(const ops::OpDef& def, std::vector<Param>* out, std::string* why) {
   auto is_output = [&](const std::string& name) {
     for (const ops::OpParamDef& o : def.GetOutputs()) {
@@ -60,24 +64,27 @@ bool Params(const ops::OpDef& def, std::vector<Param>* out, std::string* why) {
     }
     return false;
   };
-  for (const auto* side : {&def.GetInputs(), &def.GetOutputs()}) {
-    for (const ops::OpParamDef& p : *side) {
-      if (p.GetParamType() == ops::DYNAMIC) {
-        *why = "'" + p.GetName() +
-               "' is DYNAMIC (a tensor list), which the aclnn functions do "
-               "not take yet";
-        return false;
-      }
+  for (const ops::OpParamDef& p : def.GetOutputs()) {
+    if (p.GetParamType() == ops::DYNAMIC) {
+      *why = "output '" + p.GetName() +
+             "' is DYNAMIC (a tensor list), which opsim's operations do not have";
+      return false;
     }
   }
   for (const ops::OpParamDef& in : def.GetInputs()) {
     const std::string& n = in.GetName();
+    if (in.GetParamType() == ops::DYNAMIC) {
+      out->push_back(
+          {"const aclTensorList *", n,
+           "stage.inputs.push_back({\"" + n + "\", nullptr, false, " + n + ", \"" + n + "\"});"});
+      continue;
+    }
     const bool ref = is_output(n);
     const bool optional = in.GetParamType() == ops::OPTIONAL;
     const std::string name = ref ? n + "Ref" : optional ? n + "Optional" : n;
     out->push_back({ref ? "aclTensor *" : "const aclTensor *", name,
                     "stage.inputs.push_back({\"" + name + "\", " + name + ", " +
-                        (optional ? "true" : "false") + "});"});
+                        (optional ? "true" : "false") + ", nullptr, \"" + n + "\"});"});
   }
   for (const ops::OpAttrDef& a : def.GetAttrs()) {
     Param p;

@@ -226,7 +226,7 @@ TEST(AclnnExecutor, OnlyAFirstStagesExecutorIsTaken) {
   EXPECT_EQ(AclSetInputTensorAddr(fake, 0, nullptr, nullptr), ACLNN_ERR_INNER_NULLPTR);
   aclTensor* t = MakeTensor({4}, nullptr, 0, {4});
   EXPECT_EQ(AclSetInputTensorAddr(fake, 0, t, nullptr), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_EQ(aclSetDynamicTensorAddr(fake, 0, 0, nullptr, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetDynamicTensorAddr(fake, 0, 0, nullptr, nullptr), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
 }
 

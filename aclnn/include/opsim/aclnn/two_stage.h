@@ -16,11 +16,15 @@
 namespace opsim::aclnn {
 
 // One input or output of a first stage: its parameter name (for messages: "self", "out") and its
-// tensor; null for an OPTIONAL input the caller leaves out.
+// tensor, null for an OPTIONAL input the caller leaves out; or, for a DYNAMIC input, its tensor
+// list; `param` is the OpDef's name of the input when it differs from `name` (the generated
+// functions' biasOptional is the OpDef's bias).
 struct StageTensor {
   const char* name = "";
   const aclTensor* tensor = nullptr;
   bool optional = false;
+  const aclTensorList* list = nullptr;
+  const char* param = nullptr;
 };
 
 struct FirstStage {

@@ -1,0 +1,116 @@
+// Every kind of parameter a generated aclnn function takes, through AclnnKinds' generated API
+// (tests/aclnn/testdata/aclnn_kinds): a DYNAMIC input as an aclTensorList, an OPTIONAL input given
+// or null, and each attribute type (int64_t, double, bool, char*, aclIntArray, aclFloatArray,
+// aclBoolArray), the optional ones null for the OpDef's default; a list's tensor re-pointed by
+// aclSetDynamicInputTensorAddr; an empty or null list refused.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_aclnn_kinds.h"
+#include "opdev/op_errno.h"
+
+namespace aclnn_kinds_test {
+namespace {
+
+constexpr int64_t kN = 64;
+
+struct Vec {
+  explicit Vec(float value) {
+    EXPECT_EQ(aclrtMalloc(&data, kN * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    std::vector<float> host(kN, value);
+    aclrtMemcpy(data, kN * sizeof(float), host.data(), kN * sizeof(float),
+                ACL_MEMCPY_HOST_TO_DEVICE);
+    tensor = aclCreateTensor(&kN, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &kN, 1, data);
+  }
+  ~Vec() { aclrtFree(data); }  // the tensor: its list's, or destroyed by the test
+  float First() const {
+    float v = 0;
+    aclrtMemcpy(&v, sizeof v, data, sizeof v, ACL_MEMCPY_DEVICE_TO_HOST);
+    return v;
+  }
+  void* data = nullptr;
+  aclTensor* tensor = nullptr;
+};
+
+TEST(AclnnKinds, EveryParameterKindArrives) {
+  Vec x0(1), x1(2), x2(4), bias(8), y(0);
+  const aclTensor* members[] = {x0.tensor, x1.tensor, x2.tensor};
+  aclTensorList* x = aclCreateTensorList(members, 3);
+  const int64_t ints[] = {3, 4};
+  const float floats[] = {0.5f, 0.25f};
+  const bool bools[] = {true, true, false};
+  aclIntArray* int_array = aclCreateIntArray(ints, 2);
+  aclFloatArray* float_array = aclCreateFloatArray(floats, 2);
+  aclBoolArray* bool_array = aclCreateBoolArray(bools, 3);
+  char label[] = "xyz";
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, bias.tensor, 2, 1.5, true, label, int_array,
+                                            float_array, bool_array, y.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  // 1 + 2 + 4 + 8, plus c = 2 + 1.5 + 1 + 3 ("xyz") + 7 + 0.75 + 2.
+  EXPECT_EQ(y.First(), 15.0f + 17.25f);
+  // The list's second tensor now reads bias's memory (8 instead of 2).
+  EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 0, 1, x, bias.data), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS);
+  EXPECT_EQ(y.First(), 21.0f + 17.25f);
+  EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 0, 3, x, bias.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("relativeIndex 3 is past the list's 3"),
+            std::string::npos)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 1, 0, x, bias.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
+  aclDestroyTensorList(x);
+  aclDestroyIntArray(int_array);
+  aclDestroyFloatArray(float_array);
+  aclDestroyBoolArray(bool_array);
+  aclDestroyTensor(bias.tensor);
+  aclDestroyTensor(y.tensor);
+}
+
+TEST(AclnnKinds, NullOptionalsTakeTheOpDefsDefaults) {
+  Vec x0(1), y(0);
+  const aclTensor* members[] = {x0.tensor};
+  aclTensorList* x = aclCreateTensorList(members, 1);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, nullptr, 5, 0.5, false, nullptr, nullptr, nullptr,
+                                            nullptr, y.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  // 1, plus c = 5 + 0.5 + 0 + 2 ("ab") + 3 ({1, 2}) + 0.25 + 1 ({true, false}).
+  EXPECT_EQ(y.First(), 1.0f + 11.75f);
+  aclDestroyTensorList(x);
+  aclDestroyTensor(y.tensor);
+}
+
+TEST(AclnnKinds, AnEmptyOrNullListIsRefused) {
+  Vec y(0);
+  aclTensorList* empty = aclCreateTensorList(nullptr, 0);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(empty, nullptr, 1, 0.5, false, nullptr, nullptr,
+                                            nullptr, nullptr, y.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(std::string(aclGetRecentErrMsg()),
+            "aclnnAclnnKindsGetWorkspaceSize: x is an empty tensor list");
+  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(nullptr, nullptr, 1, 0.5, false, nullptr, nullptr,
+                                            nullptr, nullptr, y.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(std::string(aclGetRecentErrMsg()), "aclnnAclnnKindsGetWorkspaceSize: x is null");
+  aclDestroyTensorList(empty);
+  aclDestroyTensor(y.tensor);
+}
+
+}  // namespace
+}  // namespace aclnn_kinds_test
