@@ -174,7 +174,7 @@ Status SetUpOn(Operation& op, const std::string& device, std::vector<int64_t> ax
   OPSIM_RETURN_IF_ERROR(Context::Create(options, &context));
   testing::HostTensor x(testing::Desc(ACL_FLOAT, {length})), y(testing::Desc(ACL_FLOAT, {length}));
   testing::HostTensor a(testing::Desc(ACL_INT64, {static_cast<int64_t>(axes.size())}));
-  std::memcpy(a.data.data(), axes.data(), axes.size() * sizeof(int64_t));
+  if (!axes.empty()) std::memcpy(a.data.data(), axes.data(), axes.size() * sizeof(int64_t));
   VariantPack pack = axes.empty() ? testing::Pack({&x}, {&y}) : testing::Pack({&x, &a}, {&y});
   uint64_t ws = 0;
   return op.Setup(pack, ws, context.get());
