@@ -2,6 +2,7 @@
 // -Wall -Wextra -Werror and only op_api's three include roots (tests/CMakeLists.txt), by every
 // spelling operators use; the registration (IMPL_OP_*) and platform headers; then the dialect
 // fixtures' host files, which use them.
+#include "ascendc/host_api/tiling/template_argument.h"
 #include "base/err_msg.h"
 #include "exe_graph/runtime/base_type.h"
 #include "exe_graph/runtime/extended_kernel_context.h"
