@@ -317,7 +317,7 @@ TEST(Fiber, OverlappingWritesAreCheckedPerEpochAcrossFibers) {
     if (GetBlockIdx() == 3 || GetBlockIdx() == 40) DataCopy(gy, b.Get<float>(), 8);
   });
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_EQ(r.fault->kind, FaultKind::kOverlappingWrite);
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
   EXPECT_NE(r.fault->message.find("blocks 3 and 40"), std::string::npos) << r.fault->message;
 }
 
