@@ -146,6 +146,10 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
 
   const sim::LaunchResult result =
       sim::Launch(device, block_dim, options, [invoke, ctx] { invoke(ctx); });
+  for (const sim::Warning& w : result.warnings) {
+    std::fprintf(stderr, "[WARNING] ICPU_RUN_KF(%s, blockDim=%u): %s\n", kernel_name, block_dim,
+                 w.ToString().c_str());
+  }
   if (result.fault) {
     const sim::Fault& f = *result.fault;
     std::fprintf(stderr,

@@ -83,28 +83,32 @@ TEST_F(IcpuGmNames, OverlappingWriteNamesTheArgumentAndOffset) {
   EXPECT_NE(f.err.find("blocks 0 and 1 both write GM 'z' [0xe0, 0x100) of 1024 B"),
             std::string::npos)
       << f.err;
-  EXPECT_NE(f.err.find("[overlapping_write]"), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("[gm_race]"), std::string::npos) << f.err;
   EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
 }
 
+// Blocks 0-2 read one float past their GlobalTensor but inside x (a warning: the chip checks
+// the allocation, not the declared size); block 3 reads past x (a fault).
 TEST_F(IcpuGmNames, GetValuePastTheGlobalTensorNamesTheArgumentAndOffset) {
   const Faulted f = RunIcpu("copy_get_value_past_end", copy_get_value_past_end, 4, x_, z_);
   ASSERT_EQ(f.status, 1);
-  EXPECT_NE(f.err.find("block 0, instruction GlobalTensor::GetValue: "), std::string::npos)
+  EXPECT_NE(f.err.find("[WARNING] ICPU_RUN_KF(copy_get_value_past_end, blockDim=4): core 0: "
+                       "GlobalTensor::GetValue: element accesses GM 'x' [0x100, 0x104)"),
+            std::string::npos)
       << f.err;
-  EXPECT_NE(f.err.find("GM 'x' [0x100, 0x104)"), std::string::npos) << f.err;
+  EXPECT_NE(f.err.find("block 3, instruction GlobalTensor::GetValue: "), std::string::npos)
+      << f.err;
+  EXPECT_NE(f.err.find("GM 'x' [0x400, 0x404) of 1024 B"), std::string::npos) << f.err;
   EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
 }
 
 // (DataCopy past the end of an argument: cpudebug_icpu_run_test.cc, WritePastTheRegion...)
-TEST_F(IcpuGmNames, GlobalTensorPastTheArgumentNamesTheArgumentAndOffset) {
+// A GlobalTensor declared past the end of its argument is pointer arithmetic, as on the chip:
+// only an access past the argument faults, and this kernel copies inside it.
+TEST_F(IcpuGmNames, GlobalTensorDeclaredPastTheArgumentRunsWhenAccessesStayInside) {
   const Faulted f = RunIcpu("copy_global_tensor_too_long", copy_global_tensor_too_long, 4, x_, z_);
-  ASSERT_EQ(f.status, 1);
-  EXPECT_NE(f.err.find("kernel fault in block 3, instruction GlobalTensor::SetGlobalBuffer: "
-                       "[768, 1280) exceeds GM region 'x' of 1024 B [out_of_bounds_gm]"),
-            std::string::npos)
-      << f.err;
-  EXPECT_EQ(f.err.find("GmAlloc"), std::string::npos) << f.err;
+  EXPECT_EQ(f.status, 0) << f.err;
+  EXPECT_EQ(f.err.find("[WARNING]"), std::string::npos) << f.err;
 }
 
 }  // namespace

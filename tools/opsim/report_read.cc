@@ -136,6 +136,14 @@ Status ReadCase(const json& c, const std::string& where, CaseOutcome* o) {
   OPSIM_RETURN_IF_ERROR(f.Real("roofline_share", &o->roofline));
   OPSIM_RETURN_IF_ERROR(f.Unsigned("input_bytes", &o->input_bytes));
   OPSIM_RETURN_IF_ERROR(f.Unsigned("index", &o->index));
+  // Optional: written only for cases that warned (and absent from older reports).
+  if (const json* warnings = f.Find("warnings"); warnings != nullptr) {
+    if (!warnings->is_array()) return f.Missing("warnings", "array of strings");
+    for (const json& w : *warnings) {
+      if (!w.is_string()) return f.Missing("warnings", "array of strings");
+      o->warnings.push_back(w.get<std::string>());
+    }
+  }
   return f.Unsigned("cost", &o->cost);
 }
 
