@@ -43,6 +43,20 @@ extern "C" __global__ __aicore__ void copy_global_tensor_too_long(GM_ADDR x, GM_
   CopyBlock(x, z, 0, 2 * kNamesLen, -1);  // the last block's x runs past the argument
 }
 
+// Reads 8 floats (one 32 B block) of an x that holds 5: the aligned tail public kernels read.
+extern "C" __global__ __aicore__ void copy_aligned_tail(GM_ADDR x, GM_ADDR z) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 32);
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::GlobalTensor<float> xg, zg;
+  xg.SetGlobalBuffer((__gm__ float*)x, 5);
+  zg.SetGlobalBuffer((__gm__ float*)z, 8);
+  AscendC::DataCopy(t, xg, 8);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg, t, 8);
+}
+
 struct Faulted {
   int status = -1;
   std::string err;
@@ -109,6 +123,22 @@ TEST_F(IcpuGmNames, GlobalTensorDeclaredPastTheArgumentRunsWhenAccessesStayInsid
   const Faulted f = RunIcpu("copy_global_tensor_too_long", copy_global_tensor_too_long, 4, x_, z_);
   EXPECT_EQ(f.status, 0) << f.err;
   EXPECT_EQ(f.err.find("[WARNING]"), std::string::npos) << f.err;
+}
+
+// GmAlloc rounds every block up to 512 B, as the device allocator does: an aligned read past a
+// 20 B argument stays inside its allocation, so it runs, with a warning naming the bytes.
+TEST(IcpuGmAllocation, AnAlignedTailInsideTheRoundedAllocationIsAWarning) {
+  void* x = AscendC::GmAlloc(5 * sizeof(float));
+  void* z = AscendC::GmAlloc(8 * sizeof(float));
+  const Faulted f = RunIcpu("copy_aligned_tail", copy_aligned_tail, 1, x, z);
+  EXPECT_EQ(f.status, 0) << f.err;
+  EXPECT_NE(f.err.find("[WARNING] ICPU_RUN_KF(copy_aligned_tail, blockDim=1): core 0: DataCopy: "
+                       "src accesses GM 'x' [0x0, 0x20) of 512 B, past the 20 B the GlobalTensor "
+                       "declares"),
+            std::string::npos)
+      << f.err;
+  AscendC::GmFree(x);
+  AscendC::GmFree(z);
 }
 
 }  // namespace
