@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -185,14 +186,27 @@ class OpDefOperation final : public Operation {
                                 name + " list", 0, sim::GmRole::kInput});
     }
     for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
-      OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
+      const ops::OpParamDef& out = def_.GetOutputs()[k];
+      const Tensor& t = variantPack.outTensors[k];
+      OPSIM_RETURN_IF_ERROR(bind(t, out.GetName()));
+      if (args.back() == nullptr) continue;
+      if (const std::optional<uint64_t>& init = out.GetInitValue()) {
+        if (*init != 0) {
+          return Error(ErrorCode::kInvalidParam,
+                       "output '" + out.GetName() + "': InitValue(" + Str(*init) +
+                           ") is not modelled (the uint64_t form takes 0; CANN writes it "
+                           "before the launch)");
+        }
+        // What CANN's framework does before the launch. The region keeps bind's input role: its
+        // bytes count as written, and the kernel need not write them all.
+        std::memset(t.deviceData, 0, t.dataSize);
+        continue;
+      }
       // Checked mode reports output bytes that no core wrote, and reads of them before a write.
       // An output bound to an input's address (in place) keeps the input's region first, so
       // its bytes count as written (LaunchState::FindRegion returns the first).
-      if (args.back() != nullptr) {
-        launch.regions.back().output_bytes = variantPack.outTensors[k].dataSize;
-        launch.regions.back().role = sim::GmRole::kOutput;
-      }
+      launch.regions.back().output_bytes = t.dataSize;
+      launch.regions.back().role = sim::GmRole::kOutput;
     }
     args.push_back(workspace_size_ > 0 ? workspace : nullptr);
     if (workspace_size_ > 0) {
