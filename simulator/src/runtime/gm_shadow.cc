@@ -77,8 +77,7 @@ std::string RaceSide(const GmSpan& s) {
 
 std::string RaceBlock(const GmSpan& s) { return "block " + std::to_string(s.block); }
 
-}  // namespace
-
+// The race fault for two conflicting spans of different blocks over [lo, hi).
 Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
                    uintptr_t hi) {
   const GmSpan& late = a.block > b.block ? a : b;  // the fault is the higher block's
@@ -114,6 +113,8 @@ Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, 
   }
   return Fault{FaultKind::kGmRace, late.block, late.instr, std::move(msg)};
 }
+
+}  // namespace
 
 std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) const {
   std::vector<const GmSpan*> all;

@@ -79,10 +79,8 @@ class GmShadow {
         if (a >= last.lo && a + bytes <= last.hi) return;  // inside it: nothing new
       }
     }
-    if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) {
-      reads_dropped_ = true;  // never a false alarm: the sweep then ignores reads
-      return;
-    }
+    // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
+    if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
     log.push_back({a, a + bytes, t, instr, block, use, pipe});
     if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
   }
@@ -102,7 +100,6 @@ class GmShadow {
   // epoch in address order (gm_race), then the epoch's writes join the launch's written bytes.
   std::optional<Fault> EndEpoch(const LaunchState& launch);
   const ByteRanges& written() const { return written_; }
-  bool reads_dropped() const { return reads_dropped_; }
 
  private:
   // Past this many read records on one core in one epoch, its reads are no longer logged.
@@ -118,15 +115,10 @@ class GmShadow {
   std::optional<Fault> FindRace(const LaunchState& launch) const;
 
   bool log_reads_;
-  bool reads_dropped_ = false;
   std::vector<std::vector<GmSpan>> logs_;  // per core, this epoch
   std::vector<ByteRanges> own_;            // per core: its current block's writes this epoch
   std::vector<int32_t> own_block_;
   ByteRanges written_;  // every write of the epochs before
 };
-
-// The race message for two conflicting spans (gm_shadow.cc); exposed for tests of the wording.
-Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
-                   uintptr_t hi);
 
 }  // namespace opsim::sim::detail
