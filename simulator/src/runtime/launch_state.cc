@@ -18,6 +18,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       shadow_(cores, block_dim > 1),
       poison_(cores),
       deferred_(cores),
+      block_state_(block_dim, kBlockRunning),
       watch_(cores),
       warnings_(cores) {}
 
@@ -89,6 +90,36 @@ std::optional<Fault> LaunchState::EndLaunch(std::optional<Fault> fault) {
   return FindUnwrittenOutputs(regions, shadow_.written());
 }
 
+namespace {
+
+// "blocks 0-3, 5, 7-9" (at most eight runs, then "and N more blocks").
+std::string BlockList(const std::vector<uint8_t>& state, uint8_t want) {
+  std::string out;
+  size_t runs = 0;
+  size_t more = 0;
+  for (size_t b = 0; b < state.size(); ++b) {
+    if (state[b] != want) continue;
+    size_t e = b;
+    while (e + 1 < state.size() && state[e + 1] == want) ++e;
+    if (runs++ < 8) {
+      out += (out.empty() ? "" : ", ") + std::to_string(b);
+      if (e > b) out += "-" + std::to_string(e);
+    } else {
+      more += e - b + 1;
+    }
+    b = e;
+  }
+  if (more > 0) out += " and " + std::to_string(more) + " more";
+  return out;
+}
+
+}  // namespace
+
+std::string LaunchState::BlockStates() const {
+  return "waiting in SyncAll: blocks " + BlockList(block_state_, kBlockWaiting) +
+         "; ended: blocks " + BlockList(block_state_, kBlockEnded);
+}
+
 std::vector<Warning> LaunchState::TakeWarnings() {
   std::vector<CoreWarning> all;
   for (std::vector<CoreWarning>& list : warnings_) {
@@ -130,12 +161,15 @@ void LaunchState::SyncAll(Core& core) {
   ++arrived_;
   arrive_max_ns_ = std::max(arrive_max_ns_, arrive);
   const uint64_t gen = generation_;
+  block_state_[static_cast<size_t>(core.block_idx)] = kBlockWaiting;
   if (arrived_ + exited_ == block_dim) {
     if (exited_ > 0) {
+      const std::string states = BlockStates();
       lock.unlock();
       RaiseFault(FaultKind::kBarrierDeadlock, "SyncAll",
                  std::to_string(exited_) + " of " + std::to_string(block_dim) +
-                     " blocks ended without reaching this SyncAll: the chip would hang");
+                     " blocks ended without reaching this SyncAll: the chip would hang (" + states +
+                     ")");
     }
     if (options.checked) {
       // Every other block is parked here and its log is ours to read (the mutex ordered it).
@@ -155,6 +189,7 @@ void LaunchState::SyncAll(Core& core) {
         throw FaultError(*race);
       }
     }
+    std::replace(block_state_.begin(), block_state_.end(), kBlockWaiting, kBlockRunning);
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
     arrived_ = 0;
     arrive_max_ns_ = 0;
@@ -185,12 +220,14 @@ void LaunchState::WaitReleased(uint64_t ticket) {
 void LaunchState::BlockExited(const Core& core) {
   std::unique_lock<std::mutex> lock(mu_);
   ++exited_;
+  block_state_[static_cast<size_t>(core.block_idx)] = kBlockEnded;
   if (arrived_ > 0 && arrived_ + exited_ == block_dim) {
+    const std::string states = BlockStates();
     lock.unlock();
     RaiseFault(FaultKind::kBarrierDeadlock, "kernel end",
                "block " + std::to_string(core.block_idx) + " ended while " +
                    std::to_string(block_dim - exited_) +
-                   " blocks wait in SyncAll for it: the chip would hang");
+                   " blocks wait in SyncAll for it: the chip would hang (" + states + ")");
   }
 }
 

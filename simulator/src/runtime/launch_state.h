@@ -158,7 +158,14 @@ class LaunchState final : private ParkBarrier {
   std::vector<std::optional<Fault>> deferred_;  // per core
   // The lowest block's deferred fault, and every core's cleared.
   std::optional<Fault> TakeDeferred();
-  std::vector<CoreWatch> watch_;                    // per core
+  // Per block, under mu_: what a barrier deadlock's message lists. When the deadlock is found,
+  // every block has arrived or ended, so the lists do not depend on the host threads.
+  static constexpr uint8_t kBlockRunning = 0;
+  static constexpr uint8_t kBlockWaiting = 1;
+  static constexpr uint8_t kBlockEnded = 2;
+  std::vector<uint8_t> block_state_;
+  std::string BlockStates() const;  // "waiting in SyncAll: blocks ...; ended: blocks ..."
+  std::vector<CoreWatch> watch_;    // per core
   std::vector<std::vector<CoreWarning>> warnings_;  // per core, no lock needed
   std::atomic<bool> wall_stopped_ = false;
 };
