@@ -46,7 +46,7 @@ struct TraceEvent {
 
 struct LaunchOptions {
   int host_threads = 0;  // 0: all hardware threads
-  bool checked = false;  // per-element bounds, missing-sync and overlapping-write checks
+  bool checked = false;  // missing-sync, GM race, initialisation and flag-pairing checks
   bool trace = false;    // collect per-instruction events for a Chrome trace
   // CANN's --cce-auto-sync, on by default as in kernel-launch and operator projects: the syncs
   // between S and V/MTE2/MTE3 and between dependent V instructions are ordered on the timeline
