@@ -1,6 +1,7 @@
 // ICPU_RUN_KF's runtime: the SoC's device profile, a GM region per pointer argument named after
 // it, a checked launch, and the fault (or the simulated time) reported the way a CPU-debug
 // program's user reads it.
+#include <algorithm>
 #include <atomic>
 #include <cinttypes>
 #include <cstdio>
@@ -53,7 +54,11 @@ Status ArgumentRegions(const char* kernel_name, const std::vector<std::string>& 
     RememberGmArgument(base, bytes, kernel_name, names[i]);
     const uint64_t offset =
         static_cast<uint64_t>(static_cast<const uint8_t*>(ptr) - static_cast<const uint8_t*>(base));
-    regions->push_back({ptr, bytes - offset, names[i]});
+    // The region is the allocation GmAlloc made, rounded up to 512 B as the device allocator
+    // rounds (gm_registry.cc): the chip lets a kernel read an aligned tail inside it. Past the
+    // size its GlobalTensor declares is still a global_tensor_overrun warning.
+    const uint64_t allocated = std::max<uint64_t>((bytes + 511) / 512 * 512, 512);
+    regions->push_back({ptr, allocated - offset, names[i]});
   }
   return Status::Ok();
 }
@@ -146,6 +151,10 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
 
   const sim::LaunchResult result =
       sim::Launch(device, block_dim, options, [invoke, ctx] { invoke(ctx); });
+  for (const sim::Warning& w : result.warnings) {
+    std::fprintf(stderr, "[WARNING] ICPU_RUN_KF(%s, blockDim=%u): %s\n", kernel_name, block_dim,
+                 w.ToString().c_str());
+  }
   if (result.fault) {
     const sim::Fault& f = *result.fault;
     std::fprintf(stderr,

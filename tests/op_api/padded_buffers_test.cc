@@ -42,9 +42,15 @@ class OpsimOverread : public OpDef {
 OP_ADD(OpsimOverread);
 }  // namespace ops
 
-extern "C" __global__ __aicore__ void opsim_overread(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR) {
+// x bound up to the end of its GM region, or (`declared`) with its 12 elements, as LessEqual
+// (docs/PUBLIC_KERNELS.md, row 9) binds its inputs before reading an aligned tail past them.
+void OverreadKernel(GM_ADDR x, GM_ADDR y, bool declared) {
   AscendC::GlobalTensor<float> xg, yg;
-  xg.SetGlobalBuffer((__gm__ float*)x);  // up to the end of x's GM region
+  if (declared) {
+    xg.SetGlobalBuffer((__gm__ float*)x, 12);
+  } else {
+    xg.SetGlobalBuffer((__gm__ float*)x);
+  }
   yg.SetGlobalBuffer((__gm__ float*)y, 16);
   AscendC::TPipe pipe;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in;
@@ -63,7 +69,30 @@ extern "C" __global__ __aicore__ void opsim_overread(GM_ADDR x, GM_ADDR y, GM_AD
   AscendC::DataCopy(yg, b, 16);
   out.FreeTensor(b);
 }
+extern "C" __global__ __aicore__ void opsim_overread(GM_ADDR x, GM_ADDR y, GM_ADDR, GM_ADDR) {
+  OverreadKernel(x, y, false);
+}
 static const opsim::op_api::KernelRegistrar g_overread("OpsimOverread", 0, &opsim_overread);
+
+namespace ops {
+class OpsimDeclaredOverread : public OpDef {
+ public:
+  explicit OpsimDeclaredOverread(const char* name) : OpDef(name) {
+    Input("x").DataType({ge::DT_FLOAT});
+    Output("y").DataType({ge::DT_FLOAT});
+    SetInferShape(OverreadInferShape);
+    AICore().SetTiling(OverreadTiling);
+  }
+};
+OP_ADD(OpsimDeclaredOverread);
+}  // namespace ops
+
+extern "C" __global__ __aicore__ void opsim_declared_overread(GM_ADDR x, GM_ADDR y, GM_ADDR,
+                                                              GM_ADDR) {
+  OverreadKernel(x, y, true);
+}
+static const opsim::op_api::KernelRegistrar g_declared_overread("OpsimDeclaredOverread", 0,
+                                                                &opsim_declared_overread);
 
 // The same over-read of an input the operation holds as a constant ("=x": two int64 values, 16
 // B): its buffer is padded as the caller's are, so the kernel's 64 B read stays inside it.
@@ -107,9 +136,10 @@ static const opsim::op_api::KernelRegistrar g_constant_overread("OpsimConstantOv
 namespace opsim {
 namespace {
 
-Status RunOverread(bool padded, std::vector<float>* y_out) {
+Status RunOverread(bool padded, std::vector<float>* y_out, const char* op_type = "OpsimOverread",
+                   std::vector<std::string>* warnings = nullptr) {
   std::unique_ptr<Operation> op;
-  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create("OpsimOverread", {}, &op));
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(op_type, {}, &op));
   ContextOptions options;
   options.padded_device_buffers = padded;
   std::unique_ptr<Context> context;
@@ -130,7 +160,9 @@ Status RunOverread(bool padded, std::vector<float>* y_out) {
   pack.outTensors.push_back(yt);
   uint64_t ws = 0;
   OPSIM_RETURN_IF_ERROR(op->Setup(pack, ws, context.get()));
-  OPSIM_RETURN_IF_ERROR(op->Execute(pack, nullptr, 0, context.get()));
+  const Status run = op->Execute(pack, nullptr, 0, context.get());
+  if (warnings != nullptr) *warnings = context->warnings();
+  OPSIM_RETURN_IF_ERROR(run);
   *y_out = y;
   return Status::Ok();
 }
@@ -144,6 +176,25 @@ TEST(PaddedDeviceBuffers, ReadingIntoThePaddingIsAllowedOnlyWhenTheBuffersHaveIt
   EXPECT_EQ(exact.code(), ErrorCode::kKernelFault);
   EXPECT_NE(exact.message().find("GM 'x' [0x0, 0x40) of 48 B"), std::string::npos)
       << exact.message();
+  EXPECT_NE(exact.message().find("[out_of_bounds_gm]"), std::string::npos) << exact.message();
+}
+
+// B6: the chip checks the allocation, not the declared size. Inside the padding the read runs,
+// and the Context reports a warning naming the op; past the allocation it faults.
+TEST(PaddedDeviceBuffers, ReadingPastTheDeclaredSizeIntoThePaddingIsAWarning) {
+  std::vector<float> y;
+  std::vector<std::string> warnings;
+  const Status padded = RunOverread(true, &y, "OpsimDeclaredOverread", &warnings);
+  ASSERT_TRUE(padded.ok()) << padded.ToString();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].rfind("OpsimDeclaredOverread: core 0: DataCopy: src accesses GM 'x' "
+                              "[0x0, 0x40) of 96 B, past the 48 B the GlobalTensor declares",
+                              0),
+            0u)
+      << warnings[0];
+  EXPECT_NE(warnings[0].find("[global_tensor_overrun]"), std::string::npos) << warnings[0];
+  const Status exact = RunOverread(false, &y, "OpsimDeclaredOverread", &warnings);
+  EXPECT_EQ(exact.code(), ErrorCode::kKernelFault);
   EXPECT_NE(exact.message().find("[out_of_bounds_gm]"), std::string::npos) << exact.message();
 }
 

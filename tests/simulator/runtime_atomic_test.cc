@@ -66,7 +66,7 @@ TEST(Atomic, WithoutAtomicTheSameBytesFromTwoBlocksAreAnOverlapFault) {
   std::vector<float> out(256, 0.0f);
   const LaunchResult r = AccumulateFromBlocks(out, 0);
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_EQ(r.fault->kind, FaultKind::kOverlappingWrite);
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
 }
 
 TEST(Atomic, AtomicInt64IsUnsupported) {
@@ -100,10 +100,19 @@ TEST(Atomic, InitGlobalMemoryFillsAndChecksBounds) {
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (int i = 0; i < 100; ++i) EXPECT_EQ(out[i], i < 64 ? 7 : 0);
   EXPECT_GT(r.stats.pipes[static_cast<int>(Pipe::kMte3)].busy_ns, 0);
-  const LaunchResult bad = Launch(testing::TestDevice(), 1, options, [&] {
+  // Past the declared 64 but inside the 100-element region: a warning; past the region: a fault.
+  const LaunchResult over = Launch(testing::TestDevice(), 1, options, [&] {
     GlobalTensor<int32_t> g;
     g.SetGlobalBuffer(out.data(), 64);
     InitGlobalMemory(g, 65, 7);
+  });
+  ASSERT_TRUE(over.status.ok()) << over.status.ToString();
+  ASSERT_EQ(over.warnings.size(), 1u);
+  EXPECT_EQ(over.warnings[0].kind, "global_tensor_overrun");
+  const LaunchResult bad = Launch(testing::TestDevice(), 1, options, [&] {
+    GlobalTensor<int32_t> g;
+    g.SetGlobalBuffer(out.data(), 64);
+    InitGlobalMemory(g, 101, 7);
   });
   ASSERT_TRUE(bad.fault.has_value());
   EXPECT_EQ(bad.fault->kind, FaultKind::kOutOfBoundsGm);

@@ -118,31 +118,80 @@ TEST(DataCopy, BeyondTheGlobalTensorFaultsNamingTheRegion) {
       << r.fault->message;
 }
 
-TEST(DataCopy, UnregisteredAddressFaults) {
+TEST(DataCopy, UnregisteredAddressFaultsAtTheAccessNotTheBind) {
   std::vector<float> in(64), out(64), stray(64);
-  const LaunchResult r = RunOne(
+  const LaunchResult bound_only = RunOne(
       [&] {
         GlobalTensor<float> x;
+        x.SetGlobalBuffer(stray.data(), 64);  // pointer arithmetic: legal until used
+      },
+      true, Regions(in, out));
+  EXPECT_TRUE(bound_only.status.ok()) << bound_only.status.ToString();
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> x;
         x.SetGlobalBuffer(stray.data(), 64);
+        DataCopy(b.Get<float>(), x, 64);
       },
       true, Regions(in, out));
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsGm);
+  EXPECT_EQ(r.fault->instruction, "DataCopy");
   EXPECT_NE(r.fault->message.find("not inside any registered GM region (x, y)"), std::string::npos)
       << r.fault->message;
 }
 
-TEST(DataCopy, SetGlobalBufferLongerThanRegionFaults) {
+// B6: the chip checks accesses against the allocation (its MMU), never a GlobalTensor's declared
+// size, so a GlobalTensor declared longer than its region faults only when an access leaves it.
+TEST(DataCopy, AccessPastTheRegionFaultsNotTheLongerBind) {
+  std::vector<float> in(64), out(64);
+  auto kernel = [&](uint32_t count) {
+    return [&, count] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> b;
+      pipe.InitBuffer(b, 256);
+      GlobalTensor<float> x;
+      x.SetGlobalBuffer(in.data() + 56, 16);  // 8 floats past the region's end
+      DataCopy(b.Get<float>(), x, count);
+    };
+  };
+  const LaunchResult inside = RunOne(kernel(8), true, Regions(in, out));
+  EXPECT_TRUE(inside.status.ok()) << inside.status.ToString();
+  EXPECT_TRUE(inside.warnings.empty());
+  const LaunchResult r = RunOne(kernel(16), true, Regions(in, out));
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsGm);
+  EXPECT_NE(r.fault->message.find("GM 'x' [0xe0, 0x120) of 256 B, past the end of its allocation"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+TEST(DataCopy, PastTheDeclaredSizeInsideTheRegionIsOneWarning) {
   std::vector<float> in(64), out(64);
   const LaunchResult r = RunOne(
       [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
         GlobalTensor<float> x;
-        x.SetGlobalBuffer(in.data() + 60, 8);
+        x.SetGlobalBuffer(in.data(), 8);  // declared 8 floats; the region holds 64
+        for (int i = 0; i < 100; ++i) DataCopy(b.Get<float>(), x, 16);
       },
       true, Regions(in, out));
-  ASSERT_TRUE(r.fault.has_value());
-  EXPECT_NE(r.fault->message.find("[240, 272) exceeds GM region 'x' of 256 B"), std::string::npos)
-      << r.fault->message;
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_EQ(r.warnings.size(), 1u);
+  const Warning& w = r.warnings[0];
+  EXPECT_EQ(w.kind, "global_tensor_overrun");
+  EXPECT_EQ(w.instruction, "DataCopy");
+  EXPECT_EQ(w.block, 0);
+  EXPECT_EQ(w.count, 100u);
+  EXPECT_NE(w.message.find("GM 'x' [0x0, 0x40) of 256 B, past the 32 B the GlobalTensor declares"),
+            std::string::npos)
+      << w.message;
+  EXPECT_NE(w.ToString().find("[global_tensor_overrun] (x100)"), std::string::npos) << w.ToString();
 }
 
 TEST(DataCopy, StridedBlocksGatherRows) {
@@ -271,8 +320,9 @@ TEST(DataCopy, MissingSyncBetweenPipesIsCaughtInCheckedMode) {
 TEST(Flags, WaitWithoutSetFaults) {
   const LaunchResult r = RunOne([] { WaitFlag<HardEvent::V_MTE3>(EVENT_ID1); });
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_EQ(r.fault->kind, FaultKind::kQueueMisuse);
-  EXPECT_NE(r.fault->message.find("never set"), std::string::npos);
+  EXPECT_EQ(r.fault->kind, FaultKind::kDeadlock);
+  EXPECT_NE(r.fault->message.find("no SetFlag<V_MTE3>(1) is pending"), std::string::npos)
+      << r.fault->message;
 }
 
 }  // namespace

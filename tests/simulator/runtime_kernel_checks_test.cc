@@ -314,16 +314,26 @@ TEST(KernelChecks, ReallocatedQueueBufferForgetsThePreviousTile) {
 
 TEST(KernelChecks, GlobalTensorGetValueOutOfRangeNamesTheGmTensor) {
   std::vector<float> x(64, 0.0f);
-  const LaunchResult r = testing::RunOne(
-      [&] {
-        GlobalTensor<float> g;
-        g.SetGlobalBuffer(x.data(), 8);
-        (void)g.GetValue(8);
-      },
-      true, {{x.data(), x.size() * sizeof(float), "x"}});
+  auto get = [&](uint64_t at) {
+    return testing::RunOne(
+        [&, at] {
+          GlobalTensor<float> g;
+          g.SetGlobalBuffer(x.data(), 8);
+          (void)g.GetValue(at);
+        },
+        true, {{x.data(), x.size() * sizeof(float), "x"}});
+  };
+  // Past the 8 declared floats but inside x: the chip reads it; a warning names the bytes.
+  const LaunchResult inside = get(8);
+  ASSERT_TRUE(inside.status.ok()) << inside.status.ToString();
+  ASSERT_EQ(inside.warnings.size(), 1u);
+  EXPECT_EQ(inside.warnings[0].instruction, "GlobalTensor::GetValue");
+  EXPECT_NE(inside.warnings[0].message.find("GM 'x' [0x20, 0x24)"), std::string::npos)
+      << inside.warnings[0].message;
+  const LaunchResult r = get(64);
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsGm);
-  EXPECT_NE(r.fault->message.find("GM 'x' [0x20, 0x24)"), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("GM 'x' [0x100, 0x104)"), std::string::npos) << r.fault->message;
 }
 
 TEST(KernelChecks, LeakedQueueBufferIsReportedAtKernelEnd) {

@@ -142,7 +142,7 @@ TEST(Launch, TwoBlocksWritingTheSameBytesIsAFault) {
     DataCopy(gy, b.Get<float>(), 8);
   });
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_EQ(r.fault->kind, FaultKind::kOverlappingWrite);
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
   EXPECT_NE(r.fault->message.find("blocks 0 and 1 both write GM 'y' [0x0, 0x20)"),
             std::string::npos)
       << r.fault->message;

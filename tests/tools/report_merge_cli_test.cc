@@ -133,6 +133,40 @@ TEST_F(ReportMergeCli, MergeRefusesReportsThatAreNotTheShardsOfOneRun) {
                 {"cases[0] has \"verdict\": 'maybe' (expected pass, FAIL or skip)"});
 }
 
+// A case's warnings (docs/CHECKS.md, "Warnings") survive a merge into the JSON report and reach
+// the JUnit file as the testcase's system-err; a "warnings" that is not a list of strings is
+// refused, naming the case.
+TEST_F(ReportMergeCli, WarningsSurviveTheMergeIntoJsonAndJUnit) {
+  const std::vector<std::string> s = Shards(2);
+  nlohmann::json j = Json(s[0]);
+  const std::string warning =
+      "Add: core 0: DataCopy: src accesses GM 'x' [0x0, 0x40) of 96 B, past the 48 B the "
+      "GlobalTensor declares [global_tensor_overrun] (x3)";
+  j["cases"][0]["warnings"] = nlohmann::json::array({warning});
+  const std::string warned = Write("warned.json", j);
+  const Result r = Merge({warned, s[1]}, "--junit " + Path("merged.xml"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const nlohmann::json m = Json(Path("merged.json"));
+  const std::string name = j["cases"][0]["name"];
+  bool seen = false;
+  for (const nlohmann::json& c : m["cases"]) {
+    if (c["name"] != name) {
+      EXPECT_FALSE(c.contains("warnings")) << c["name"];
+      continue;
+    }
+    seen = true;
+    EXPECT_EQ(c["warnings"], nlohmann::json::array({warning}));
+  }
+  EXPECT_TRUE(seen) << name;
+  const std::string xml = ReadText(Path("merged.xml"));
+  EXPECT_NE(xml.find("<system-err>warning: Add: core 0: DataCopy: src accesses GM &apos;x&apos;"),
+            std::string::npos)
+      << xml;
+  j["cases"][0]["warnings"] = "not a list";
+  ExpectRefused({Write("bad.json", j), s[1]},
+                {"cases[0] has \"warnings\": \"not a list\" (expected an array of strings)"});
+}
+
 TEST_F(ReportMergeCli, CompareNamesTheCasesThatDiffer) {
   const std::string a = RunReport("a.json");
   nlohmann::json j = Json(a);

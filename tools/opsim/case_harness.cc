@@ -78,6 +78,7 @@ CaseOutcome RunCase(const cases::Case& c, const HarnessOptions& options) {
   out.input_bytes = r.input_bytes;
   out.output_digests = std::move(r.output_digests);
   out.traces = std::move(r.traces);
+  out.warnings = std::move(r.warnings);
   return out;
 }
 

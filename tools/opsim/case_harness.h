@@ -36,6 +36,7 @@ struct CaseOutcome {
   size_t index = 0;                      // its place in the whole selection (every shard), from 0
   uint64_t cost = 0;                     // CaseCost (shard_assign.h)
   std::vector<sim::KernelStats> traces;  // one per launch, when tracing
+  std::vector<std::string> warnings;     // cases::CaseResult::warnings
 };
 
 struct HarnessOptions {

@@ -1,5 +1,6 @@
 #include "report_read.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -136,6 +137,17 @@ Status ReadCase(const json& c, const std::string& where, CaseOutcome* o) {
   OPSIM_RETURN_IF_ERROR(f.Real("roofline_share", &o->roofline));
   OPSIM_RETURN_IF_ERROR(f.Unsigned("input_bytes", &o->input_bytes));
   OPSIM_RETURN_IF_ERROR(f.Unsigned("index", &o->index));
+  // Optional: written only for cases that warned (and absent from older reports).
+  if (const json* warnings = f.Find("warnings"); warnings != nullptr) {
+    const bool strings =
+        warnings->is_array() && std::all_of(warnings->begin(), warnings->end(),
+                                            [](const json& w) { return w.is_string(); });
+    if (!strings) {
+      return {ErrorCode::kInvalidParam, f.where() + " has \"warnings\": " + warnings->dump() +
+                                            " (expected an array of strings)"};
+    }
+    for (const json& w : *warnings) o->warnings.push_back(w.get<std::string>());
+  }
   return f.Unsigned("cost", &o->cost);
 }
 

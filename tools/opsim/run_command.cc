@@ -105,6 +105,7 @@ class Table {
                 shapes.c_str(), o.attrs.c_str(), ErrText(o).c_str(),
                 std::string(VerdictName(o.verdict)).c_str(), o.host_ms, o.device_ns / 1000.0, roof);
     if (o.verdict != Verdict::kPass) std::printf("    %s\n", o.message.c_str());
+    for (const std::string& w : o.warnings) std::printf("    warning: %s\n", w.c_str());
     ++done_;
     DrawBar();
   }
@@ -393,7 +394,7 @@ CommandRunner AddRunCommand(CLI::App& parent) {
       ->check(NonEmptyPath());
   AddFlag(app, "--unchecked", &o->unchecked,
           "Run every case in the simulator's fast path, where copy elision applies: without the "
-          "checked-only checks (missing sync, overlapping writes, uninitialized reads, unwritten "
+          "checked-only checks (missing sync, GM races, uninitialized reads, unwritten "
           "outputs); a fault it still raises (out of bounds, ...) fails the case");
   AddCopyElisionOption(app, &o->copy_elision);
   AddLaunchTimeoutOption(app);

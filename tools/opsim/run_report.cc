@@ -73,6 +73,7 @@ std::string RunReportJson(const RunSummary& s) {
     // The identity --baseline matches cases by, written from the one list it reads.
     const CaseKey key = KeyOf(o);
     for (size_t f = 0; f < kCaseKeyFields.size(); ++f) entry[kCaseKeyFields[f]] = key[f];
+    if (!o.warnings.empty()) entry["warnings"] = o.warnings;
     cases.push_back(std::move(entry));
   }
   nlohmann::json report = {{"tool", "opsim run"},
@@ -123,7 +124,7 @@ std::string RunJUnitXml(const RunSummary& s) {
     const std::string rest = slash == std::string::npos ? o.name : o.name.substr(slash + 1);
     x += "    <testcase classname=\"" + XmlEscape(suite) + "\" name=\"" + XmlEscape(rest) +
          "\" time=\"" + Seconds(o.host_ms / 1000.0) + "\"";
-    if (o.verdict == Verdict::kPass) {
+    if (o.verdict == Verdict::kPass && o.warnings.empty()) {
       x += "/>\n";
       continue;
     }
@@ -131,8 +132,14 @@ std::string RunJUnitXml(const RunSummary& s) {
     if (o.verdict == Verdict::kFail) {
       x += "      <failure message=\"" + XmlEscape(o.message) + "\">" + XmlEscape(o.message) +
            "</failure>\n";
-    } else {
+    } else if (o.verdict == Verdict::kSkip) {
       x += "      <skipped message=\"" + XmlEscape(o.message) + "\"/>\n";
+    }
+    // Warnings do not fail a case; CI tools show a test case's system-err next to it.
+    if (!o.warnings.empty()) {
+      x += "      <system-err>";
+      for (const std::string& w : o.warnings) x += XmlEscape("warning: " + w) + "\n";
+      x += "</system-err>\n";
     }
     x += "    </testcase>\n";
   }

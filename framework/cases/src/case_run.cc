@@ -197,6 +197,7 @@ Status Execute(const Case& c, const CaseRunOptions& options,
   const Context& context = run->context();
   out->device_ns = context.device_ns();
   if (options.trace) out->traces = context.traces();
+  out->warnings = context.warnings();
   if (out->device_ns > 0 && context.device().hbm_gbps > 0) {
     out->roofline =
         static_cast<double>(out->input_bytes) / context.device().hbm_gbps / out->device_ns;

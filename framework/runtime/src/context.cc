@@ -1,5 +1,6 @@
 #include "opsim/framework/context.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace opsim {
@@ -33,11 +34,23 @@ void Context::RecordLaunch(const sim::KernelStats& stats) {
   if (options_.trace) traces_.push_back(stats);
 }
 
+void Context::RecordWarnings(const std::string& op, const std::vector<sim::Warning>& warnings) {
+  for (const sim::Warning& w : warnings) {
+    if (warnings_.size() >= kMaxWarnings) return;
+    const std::string text = op + ": " + w.ToString();
+    // A repeated launch (bench, a graph node run twice) says the same once.
+    if (std::find(warnings_.begin(), warnings_.end(), text) == warnings_.end()) {
+      warnings_.push_back(text);
+    }
+  }
+}
+
 void Context::ClearRecord() {
   device_ns_ = 0;
   elided_copy_bytes_ = 0;
   launches_ = 0;
   traces_.clear();
+  warnings_.clear();
 }
 
 }  // namespace opsim

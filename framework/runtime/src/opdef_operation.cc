@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -143,7 +144,7 @@ class OpDefOperation final : public Operation {
       args.push_back(static_cast<uint8_t*>(t.deviceData));
       const uint64_t bytes =
           context->options().padded_device_buffers ? PaddedDeviceBytes(t.dataSize) : t.dataSize;
-      launch.regions.push_back({t.deviceData, bytes, name});
+      launch.regions.push_back({t.deviceData, bytes, name, 0, sim::GmRole::kInput});
       return Status::Ok();
     };
     // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
@@ -186,21 +187,41 @@ class OpDefOperation final : public Operation {
       for (uint8_t* p : data) list.push_back(reinterpret_cast<uintptr_t>(p));
       lists.push_back(std::move(list));
       args.push_back(reinterpret_cast<uint8_t*>(lists.back().data()));
-      launch.regions.push_back(
-          {lists.back().data(), lists.back().size() * sizeof(uint64_t), name + " list"});
+      launch.regions.push_back({lists.back().data(), lists.back().size() * sizeof(uint64_t),
+                                name + " list", 0, sim::GmRole::kInput});
     }
     for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
-      OPSIM_RETURN_IF_ERROR(bind(variantPack.outTensors[k], def_.GetOutputs()[k].GetName()));
-      // Checked mode reports output bytes that no core wrote.
-      if (args.back() != nullptr)
-        launch.regions.back().output_bytes = variantPack.outTensors[k].dataSize;
+      const ops::OpParamDef& out = def_.GetOutputs()[k];
+      const Tensor& t = variantPack.outTensors[k];
+      OPSIM_RETURN_IF_ERROR(bind(t, out.GetName()));
+      if (args.back() == nullptr) continue;
+      if (const std::optional<uint64_t>& init = out.GetInitValue()) {
+        if (*init != 0) {
+          return Error(ErrorCode::kInvalidParam,
+                       "output '" + out.GetName() + "': InitValue(" + Str(*init) +
+                           ") is not modelled (the uint64_t form takes 0; CANN writes it "
+                           "before the launch)");
+        }
+        // What CANN's framework does before the launch. The region keeps bind's input role: its
+        // bytes count as written, and the kernel need not write them all.
+        std::memset(t.deviceData, 0, t.dataSize);
+        continue;
+      }
+      // Checked mode reports output bytes that no core wrote, and reads of them before a write.
+      // An output bound to an input's address (in place) keeps the input's region first, so
+      // its bytes count as written (LaunchState::FindRegion returns the first).
+      launch.regions.back().output_bytes = t.dataSize;
+      launch.regions.back().role = sim::GmRole::kOutput;
     }
     args.push_back(workspace_size_ > 0 ? workspace : nullptr);
-    if (workspace_size_ > 0) launch.regions.push_back({workspace, workspace_size_, "workspace"});
+    if (workspace_size_ > 0) {
+      launch.regions.push_back(
+          {workspace, workspace_size_, "workspace", 0, sim::GmRole::kWorkspace});
+    }
     // The kernel reads its tiling struct from GM, maybe past the bytes the host wrote (a
     // naturally aligned struct's padding): the whole buffer is readable, zero past the data.
     args.push_back(tiling_.data());
-    launch.regions.push_back({tiling_.data(), tiling_.size(), "tiling"});
+    launch.regions.push_back({tiling_.data(), tiling_.size(), "tiling", 0, sim::GmRole::kTiling});
 
     const op_api::KernelBuild* kernel = kernel_;
     // A kernel built without --cce-auto-sync has no inserted syncs, whatever the context asks.
@@ -209,6 +230,7 @@ class OpDefOperation final : public Operation {
     launch.wall_timeout_s = context->options().wall_timeout_s;
     sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
                                            [&] { kernel->invoke(kernel->fn, args.data()); });
+    context->RecordWarnings(def_.GetOpType(), result.warnings);  // a fault's run's too
     if (!result.status.ok()) {
       return {result.status.code(), def_.GetOpType() + ": " + result.status.message()};
     }

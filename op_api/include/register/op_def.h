@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,7 +72,13 @@ class OpParamDef {
   OpParamDef& ScalarList() { return *this; }
   OpParamDef& To(ge::DataType) { return *this; }
   OpParamDef& To(const char*) { return *this; }
-  OpParamDef& InitValue(uint64_t) { return *this; }
+  // The output's initial value, written by CANN's framework before the launch (kernels that
+  // accumulate atomically rely on it). opsim writes 0, the value this form takes; others are
+  // refused at Execute.
+  OpParamDef& InitValue(uint64_t value) {
+    init_value_ = value;
+    return *this;
+  }
   OpParamDef& OutputShapeDependOnCompute() { return *this; }
   OpParamDef& Follow(const char* other) {
     follow_ = other;
@@ -86,6 +93,7 @@ class OpParamDef {
   const std::vector<ge::Format>& GetFormatList() const { return format_list_; }
   Option GetValueDepend() const { return value_depend_; }
   const std::string& GetFollow() const { return follow_; }
+  const std::optional<uint64_t>& GetInitValue() const { return init_value_; }
 
  private:
   std::string name_;
@@ -96,6 +104,7 @@ class OpParamDef {
   std::vector<ge::Format> format_list_;
   Option value_depend_ = IGNORE;
   std::string follow_;
+  std::optional<uint64_t> init_value_;
 };
 
 class OpAttrDef {

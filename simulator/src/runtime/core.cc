@@ -11,6 +11,8 @@
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ext.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/gm_bounds.h"
+#include "runtime/gm_init.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -163,6 +165,10 @@ void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, co
   MaterializeUb(core, ref.ptr, ref.ptr + ref.bytes);
 }
 
+uint64_t FindUbBit(const Core& core, uint64_t lo, uint64_t hi, bool written) {
+  return FindBit(core.ub_written.data(), lo, hi, written);
+}
+
 void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
                   const char* instr, const char* operand) {
   const uint64_t read_at = static_cast<uint64_t>(ref.ptr - core.ub) + offset;
@@ -173,6 +179,9 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
   if (hole == end) return;
   const uint64_t lo = hole - read_at;
   const uint64_t hi = FindBit(words, hole, end, true) - read_at;
+  if (DeferIfLoadedUnwritten(core, ref.buf, hole, read_at + hi, read_at, end, instr, operand)) {
+    return;  // reported at the epoch's end, unless a race explains it
+  }
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   RaiseFault(FaultKind::kUninitializedRead, instr,
              std::string(operand) + " reads UB [" + Hex(read_at) + ", " + Hex(read_at + bytes) +
@@ -478,18 +487,13 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
   }
 }
 
-void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write) {
+void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how) {
   Core& core = Cur();
-  const char* instr = write ? "GlobalTensor::SetValue" : "GlobalTensor::GetValue";
-  if (ref.ptr == nullptr || offset_bytes + elem_bytes > ref.bytes) {
-    // Name the GM tensor and the offset inside it, not just the GlobalTensor's own view.
-    const std::string where = ref.ptr == nullptr
-                                  ? std::string("an unbound GlobalTensor")
-                                  : core.launch->DescribeGm(ref.ptr + offset_bytes, elem_bytes);
-    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               "element at byte offset " + std::to_string(offset_bytes) + " (" + where +
-                   ") is outside the GlobalTensor of " + std::to_string(ref.bytes) + " B");
-  }
+  const bool write = how == ScalarGm::kSet;
+  const char* instr = write                   ? "GlobalTensor::SetValue"
+                      : how == ScalarGm::kGet ? "GlobalTensor::GetValue"
+                                              : "GlobalTensor::operator()";
+  CheckGmAccess(core, ref, offset_bytes, elem_bytes, instr, "element");
   const uint8_t* lo = ref.ptr + offset_bytes;
   const uint8_t* hi = lo + elem_bytes;
   // GlobalTensor::operator() hands out a reference, which may be written through.
@@ -498,7 +502,9 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
       core.Issue(Pipe::kS, instr, core.scalar_ns, 0, GmSyncStart(core, Pipe::kS, lo, hi, write));
   if (TracksPipes(core))
     TrackGm(core, Pipe::kS, lo, hi, write, start, start + core.scalar_ns, instr);
-  if (write) core.launch->RecordWrite(core, ref.ptr + offset_bytes, elem_bytes);
+  if (how == ScalarGm::kGet && core.checked) CheckScalarGmRead(core, ref, lo, elem_bytes);
+  const GmUse use = write ? GmUse::kWrite : how == ScalarGm::kGet ? GmUse::kRead : GmUse::kRef;
+  core.launch->LogGm(core, lo, elem_bytes, use, instr, Pipe::kS, start);
 }
 
 void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what) {
@@ -539,63 +545,6 @@ void BarrierPipes(int pipe) {
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);
-}
-
-namespace {
-struct EventPipes {
-  Pipe from;
-  Pipe to;
-};
-EventPipes PipesOf(AscendC::HardEvent e) {
-  using AscendC::HardEvent;
-  switch (e) {
-    case HardEvent::MTE2_V: return {Pipe::kMte2, Pipe::kV};
-    case HardEvent::V_MTE2: return {Pipe::kV, Pipe::kMte2};
-    case HardEvent::V_MTE3: return {Pipe::kV, Pipe::kMte3};
-    case HardEvent::MTE3_V: return {Pipe::kMte3, Pipe::kV};
-    case HardEvent::MTE2_MTE3: return {Pipe::kMte2, Pipe::kMte3};
-    case HardEvent::MTE3_MTE2: return {Pipe::kMte3, Pipe::kMte2};
-    case HardEvent::S_V: return {Pipe::kS, Pipe::kV};
-    case HardEvent::V_S: return {Pipe::kV, Pipe::kS};
-    case HardEvent::MTE2_S: return {Pipe::kMte2, Pipe::kS};
-    case HardEvent::S_MTE2: return {Pipe::kS, Pipe::kMte2};
-    case HardEvent::MTE3_S: return {Pipe::kMte3, Pipe::kS};
-    case HardEvent::S_MTE3: return {Pipe::kS, Pipe::kMte3};
-    case HardEvent::MAX: break;
-  }
-  RaiseFault(FaultKind::kInvalidArgument, "SetFlag/WaitFlag", "unknown HardEvent");
-}
-size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
-  if (id < 0 || id >= 8) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "event id " + std::to_string(id) + " (expected 0 <= id < 8)");
-  }
-  return static_cast<size_t>(e);
-}
-}  // namespace
-
-void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
-  Core& core = Cur();
-  const size_t slot = EventSlot(event, id, "SetFlag");
-  const EventPipes p = PipesOf(event);
-  core.flags[slot][static_cast<size_t>(id)] = core.clock[static_cast<int>(p.from)];
-  core.flag_set[slot] |= static_cast<uint8_t>(1u << id);
-}
-
-void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
-  Core& core = Cur();
-  const size_t slot = EventSlot(event, id, "WaitFlag");
-  const EventPipes p = PipesOf(event);
-  if ((core.flag_set[slot] & (1u << id)) == 0) {
-    RaiseFault(FaultKind::kQueueMisuse, "WaitFlag",
-               "event " + std::to_string(slot) + " id " + std::to_string(id) +
-                   " was never set (the chip would wait forever): unpaired SetFlag/WaitFlag");
-  }
-  core.flag_set[slot] &= static_cast<uint8_t>(~(1u << id));
-  double& clock = core.clock[static_cast<int>(p.to)];
-  // The waiting pipe resumes flag_ns after the producer's SetFlag
-  // (DeviceProfile::flag_sync_cycles).
-  clock = std::max(clock, core.flags[slot][static_cast<size_t>(id)] + core.flag_ns);
 }
 
 }  // namespace opsim::sim::detail

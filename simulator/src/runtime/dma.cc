@@ -3,10 +3,13 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/vector_unit.h"
+#include "runtime/gm_bounds.h"
+#include "runtime/gm_init.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -32,15 +35,6 @@ void CheckUbAligned(const Core& core, const UbRef& ref, const char* instr, const
   }
 }
 
-void CheckGmSpan(const Core& core, const GmRef& gm, uint64_t span, const char* instr,
-                 const char* operand) {
-  if (span > gm.bytes || (gm.ptr == nullptr && span > 0)) {
-    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               std::string(operand) + " accesses " + core.launch->DescribeGm(gm.ptr, span) +
-                   " but the GlobalTensor holds only " + std::to_string(gm.bytes) + " B");
-  }
-}
-
 uint64_t Span(uint32_t count, uint64_t block, uint64_t gap) {
   return count == 0 ? 0 : count * block + (count - 1) * gap;
 }
@@ -53,12 +47,13 @@ std::mutex& AtomicMutex() {
   return m;
 }
 
-// A UB -> GM block: plain copy, or the atomic combine in force. Atomic writes are recorded for
-// the unwritten-output check only: blocks may accumulate into the same bytes.
-void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const char* instr) {
+// A UB -> GM block: plain copy, or the atomic combine in force, issued at `t` on MTE3. Checked
+// mode logs it for the race and initialisation checks; blocks may accumulate into the same bytes.
+void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const char* instr,
+              double t, bool logged = false) {
   if (core.atomic_op == 0) {
     std::memmove(gm, ub, bytes);
-    core.launch->RecordWrite(core, gm, bytes);
+    if (!logged) core.launch->LogGm(core, gm, bytes, GmUse::kWrite, instr, Pipe::kMte3, t);
     return;
   }
   const size_t elem = DTypeSize(core.atomic_dtype);
@@ -70,57 +65,13 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
   const vec::BinaryOp op = core.atomic_op == 1   ? vec::BinaryOp::kAdd
                            : core.atomic_op == 2 ? vec::BinaryOp::kMax
                                                  : vec::BinaryOp::kMin;
-  core.launch->RecordWrite(core, gm, bytes, /*atomic=*/true);
+  if (core.checked) CheckAtomicTarget(core, gm, bytes, instr);
+  core.launch->LogGm(core, gm, bytes, GmUse::kAtomic, instr, Pipe::kMte3, t);
   std::lock_guard<std::mutex> lock(AtomicMutex());
   vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
 }
 
-// Where an address outside every region lies relative to the region below it, so that the
-// message names the tensor a pointer ran off: " (64 B past the end of GM 'x' of 256 B)".
-std::string NearestRegion(const LaunchState& launch, const uint8_t* p) {
-  const GmRegion* below = nullptr;
-  for (const GmRegion& g : launch.regions) {
-    // The first of equal bases wins: launch regions come before the GmAlloc blocks they lie in.
-    if (g.base <= static_cast<const void*>(p) && (below == nullptr || g.base > below->base)) {
-      below = &g;
-    }
-  }
-  if (below == nullptr) return "";
-  const uint64_t past =
-      static_cast<uint64_t>(p - static_cast<const uint8_t*>(below->base)) - below->bytes;
-  return " (" + std::to_string(past) + " B past the end of GM '" + below->name + "' of " +
-         std::to_string(below->bytes) + " B)";
-}
-
 }  // namespace
-
-GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region, const char* instr) {
-  Core& core = Cur();
-  const uint8_t* p = static_cast<const uint8_t*>(ptr);
-  if (bytes == 0 && !whole_region) return GmRef{const_cast<uint8_t*>(p), 0, -1};
-  const int16_t r = core.launch->FindRegion(p);
-  if (r < 0) {
-    std::string known;
-    for (const GmRegion& g : core.launch->regions) {
-      known += (known.empty() ? "" : ", ") + g.name;
-    }
-    char addr[32];
-    std::snprintf(addr, sizeof(addr), "%p", ptr);
-    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               std::string("address ") + addr + NearestRegion(*core.launch, p) +
-                   " is not inside any registered GM region (" +
-                   (known.empty() ? std::string("none registered") : known) + ")");
-  }
-  const GmRegion& g = core.launch->regions[static_cast<size_t>(r)];
-  const uint64_t off = static_cast<uint64_t>(p - static_cast<const uint8_t*>(g.base));
-  if (whole_region) bytes = g.bytes - off;
-  if (off + bytes > g.bytes) {
-    RaiseFault(FaultKind::kOutOfBoundsGm, instr,
-               "[" + std::to_string(off) + ", " + std::to_string(off + bytes) +
-                   ") exceeds GM region '" + g.name + "' of " + std::to_string(g.bytes) + " B");
-  }
-  return GmRef{const_cast<uint8_t*>(p), bytes, r};
-}
 
 void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmRef* gm,
                 uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
@@ -149,7 +100,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     case CopyDir::kGmToUb:
       CheckUbAligned(core, *ub_dst, instr, "dst");
       CheckUbInPlace(core, *ub_dst, dst_span, instr, "dst");  // DeferCopyIn orders the writes
-      CheckGmSpan(core, *gm, src_span, instr, "src");
+      CheckGmAccess(core, *gm, 0, src_span, instr, "src");
       dst = ub_dst->ptr;
       src = gm->ptr;
       pipe = Pipe::kMte2;
@@ -157,7 +108,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     case CopyDir::kUbToGm:
       CheckUbAligned(core, *ub_src, instr, "src");
       CheckUb(core, *ub_src, src_span, instr, "src");
-      CheckGmSpan(core, *gm, dst_span, instr, "dst");
+      CheckGmAccess(core, *gm, 0, dst_span, instr, "dst");
       dst = gm->ptr;
       src = ub_src->ptr;
       pipe = Pipe::kMte3;
@@ -185,12 +136,19 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     if (gm_lo) not_before = std::max(not_before, GmSyncStart(core, pipe, gm_lo, gm_hi, gm_write));
   }
   const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total, not_before);
+  // Bursts out of partly written UB blocks (CheckCopyOut), whose GM log is written already.
+  std::vector<uint32_t> partial;
   if (TracksPipes(core)) {
     if (gm_lo) TrackGm(core, pipe, gm_lo, gm_hi, gm_write, start, start + cost, instr);
     if (ub_src) {
       if (core.checked) {
         for (uint32_t i = 0; i < block_count; ++i) {
-          CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+          if (dir != CopyDir::kUbToGm) {
+            CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
+          } else if (CheckCopyOut(core, *ub_src, i * (block_bytes + src_gap), block_bytes,
+                                  dst + i * (block_bytes + dst_gap), instr, start)) {
+            partial.push_back(i);
+          }
         }
       }
       TrackRead(core, *ub_src, pipe, start, start + cost, instr);
@@ -199,7 +157,13 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
       TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
       if (core.checked) {
         for (uint32_t i = 0; i < block_count; ++i) {
-          MarkWritten(core, ub_dst->ptr + i * (block_bytes + dst_gap), block_bytes);
+          uint8_t* row = ub_dst->ptr + i * (block_bytes + dst_gap);
+          if (dir == CopyDir::kGmToUb) {
+            MarkLoaded(core, *gm, src + i * (block_bytes + src_gap), block_bytes, row, block_bytes,
+                       0, *ub_dst, instr);
+          } else {
+            MarkWritten(core, row, block_bytes);
+          }
         }
       }
     }
@@ -207,10 +171,17 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   if (dir == CopyDir::kUbToGm) {
     MaterializeGm(core, dst, dst + dst_span);
     for (uint32_t i = 0; i < block_count; ++i) {
+      const bool logged = std::find(partial.begin(), partial.end(), i) != partial.end();
       WriteOut(core, dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
-               block_bytes, instr);
+               block_bytes, instr, start, logged);
     }
   } else if (dir == CopyDir::kGmToUb) {
+    if (core.checked) {
+      for (uint32_t i = 0; i < block_count; ++i) {
+        core.launch->LogGm(core, src + i * (block_bytes + src_gap), block_bytes, GmUse::kRead,
+                           instr, Pipe::kMte2, start);
+      }
+    }
     ElidedCopy c;
     c.buf = ub_dst->buf;
     c.gen = ub_dst->gen;
@@ -263,7 +234,7 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   const uint64_t row = Align32(left + block_bytes + right);
   const uint64_t ub_span = Span(block_count, row, ub_gap_blocks * 32);
   CheckUbInPlace(core, dst, ub_span, instr, "dst");  // DeferCopyIn orders the writes
-  CheckGmSpan(core, src, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
+  CheckGmAccess(core, src, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
   const uint8_t* gm_lo = src.ptr;
@@ -274,6 +245,12 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
+  }
+  if (core.checked) {
+    for (uint32_t i = 0; i < block_count; ++i) {
+      core.launch->LogGm(core, src.ptr + i * (block_bytes + gm_gap_bytes), block_bytes,
+                         GmUse::kRead, instr, Pipe::kMte2, start);
+    }
   }
   ElidedCopy c;
   c.buf = dst.buf;
@@ -299,7 +276,8 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
     // The whole 32 B-aligned row counts as written, padding included even without isPad:
     // kernels compute over the aligned row and copy only the valid part out (the pad's value
     // is poisoned unless isPad).
-    MarkWritten(core, out, row);
+    MarkLoaded(core, src, src.ptr + i * (block_bytes + gm_gap_bytes), block_bytes, out, row, left,
+               dst, instr);
     if (!is_pad) {
       std::memset(out, 0xFF, left);
       std::memset(out + left + block_bytes, 0xFF, row - left - block_bytes);
@@ -321,7 +299,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   const uint64_t row = Align32(block_bytes);
   const uint64_t ub_span = (block_count - 1) * (row + ub_gap_blocks * 32) + block_bytes;
   CheckUb(core, src, ub_span, instr, "src");
-  CheckGmSpan(core, dst, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
+  CheckGmAccess(core, dst, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
   const uint8_t* gm_lo = dst.ptr;
@@ -330,16 +308,22 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
                                   std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
                                            GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true)));
   if (TracksPipes(core)) TrackGm(core, Pipe::kMte3, gm_lo, gm_hi, true, start, start + cost, instr);
+  std::vector<uint32_t> partial;  // as in CopyBlocks
   if (core.checked) {
     for (uint32_t i = 0; i < block_count; ++i) {
-      CheckWritten(core, src, i * (row + ub_gap_blocks * 32), block_bytes, instr, "src");
+      if (CheckCopyOut(core, src, i * (row + ub_gap_blocks * 32), block_bytes,
+                       dst.ptr + i * (block_bytes + gm_gap_bytes), instr, start)) {
+        partial.push_back(i);
+      }
     }
   }
   if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
   MaterializeGm(core, gm_lo, gm_hi);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);
-    WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr);
+    const bool logged = std::find(partial.begin(), partial.end(), i) != partial.end();
+    WriteOut(core, out, src.ptr + i * (row + ub_gap_blocks * 32), block_bytes, instr, start,
+             logged);
   }
 }
 
@@ -366,7 +350,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
             const char* instr) {
   Core& core = Cur();
   const uint64_t bytes = count * elem_bytes;
-  CheckGmSpan(core, dst, bytes, instr, "dst");
+  CheckGmAccess(core, dst, 0, bytes, instr, "dst");
   const uint8_t* gm_hi = dst.ptr + bytes;
   const double cost = core.DmaCost(bytes);
   const double start = core.Issue(Pipe::kMte3, instr, cost, bytes,
@@ -375,7 +359,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
     TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
   MaterializeGm(core, dst.ptr, gm_hi);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
-  if (bytes != 0) core.launch->RecordWrite(core, dst.ptr, bytes);
+  core.launch->LogGm(core, dst.ptr, bytes, GmUse::kWrite, instr, Pipe::kMte3, start);
 }
 
 }  // namespace opsim::sim::detail

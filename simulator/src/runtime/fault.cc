@@ -1,6 +1,7 @@
 #include "opsim/sim/fault.h"
 
 #include "opsim/sim/detail/core.h"
+#include "opsim/sim/launch.h"
 
 namespace opsim::sim {
 
@@ -15,7 +16,7 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kBufferLeak: return "buffer_leak";
     case FaultKind::kUseAfterFree: return "use_after_free";
     case FaultKind::kMissingSync: return "missing_sync";
-    case FaultKind::kOverlappingWrite: return "overlapping_write";
+    case FaultKind::kGmRace: return "gm_race";
     case FaultKind::kUnsupported: return "unsupported";
     case FaultKind::kBarrierDeadlock: return "barrier_deadlock";
     case FaultKind::kInvalidArgument: return "invalid_argument";
@@ -25,6 +26,8 @@ std::string_view FaultKindName(FaultKind kind) {
     case FaultKind::kUnwrittenOutput: return "unwritten_output";
     case FaultKind::kTimeout: return "timeout";
     case FaultKind::kAicoreException: return "aicore_exception";
+    case FaultKind::kUnpairedFlag: return "unpaired_flag";
+    case FaultKind::kDeadlock: return "deadlock";
   }
   return "unknown";
 }
@@ -32,6 +35,13 @@ std::string_view FaultKindName(FaultKind kind) {
 std::string Fault::ToString() const {
   std::string out = block >= 0 ? "core " + std::to_string(block) + ": " : std::string();
   out += instruction + ": " + message + " [" + std::string(FaultKindName(kind)) + "]";
+  return out;
+}
+
+std::string Warning::ToString() const {
+  std::string out = block >= 0 ? "core " + std::to_string(block) + ": " : std::string();
+  out += instruction + ": " + message + " [" + kind + "]";
+  if (count > 1) out += " (x" + std::to_string(count) + ")";
   return out;
 }
 

@@ -82,6 +82,7 @@ double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& ke
       } else {
         if (core.pending_fault) throw FaultError(*core.pending_fault);
         CheckLeaks(core, 0, "kernel end");
+        if (core.checked) CheckFlagsAtEnd(core);
         state.BlockExited(core);
       }
     } catch (const FaultError& e) {
@@ -211,9 +212,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   }
   tls_core = outer;
 
-  std::optional<Fault> fault = state.fault();
-  if (!fault && options.checked) fault = state.FindOverlappingWrites();
-  if (!fault && options.checked) fault = state.FindUnwrittenOutputs();
+  std::optional<Fault> fault = state.EndLaunch(state.fault());
+  result.warnings = state.TakeWarnings();
   if (fault) {
     result.status = {ErrorCode::kKernelFault, fault->ToString()};
     result.fault = std::move(fault);

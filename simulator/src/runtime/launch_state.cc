@@ -15,8 +15,12 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       block_dim(block_dim),
       cores(cores),
       regions(options.regions),
-      writes_(cores),
-      watch_(cores) {}
+      shadow_(cores, block_dim > 1),
+      poison_(cores),
+      deferred_(cores),
+      block_state_(block_dim, kBlockRunning),
+      watch_(cores),
+      warnings_(cores) {}
 
 int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
   const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
@@ -44,76 +48,104 @@ std::string LaunchState::DescribeGm(const uint8_t* ptr, uint64_t bytes) const {
   return buf;
 }
 
-void LaunchState::RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes,
-                                  bool atomic) {
-  std::vector<WriteSpan>& spans = writes_[static_cast<size_t>(core.core_idx)];
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(ptr);
-  if (!spans.empty()) {
-    WriteSpan& last = spans.back();
-    if (last.block == core.block_idx && last.epoch == core.sync_epoch && last.end == begin &&
-        last.atomic == atomic) {
-      last.end += bytes;  // streaming writes coalesce, so the record stays small
-      return;
-    }
-  }
-  spans.push_back({begin, begin + bytes, core.sync_epoch, core.block_idx, atomic});
-}
+namespace {
 
-std::optional<Fault> LaunchState::FindUnwrittenOutputs() const {
-  std::vector<std::pair<uintptr_t, uintptr_t>> written;
-  for (const auto& spans : writes_) {
-    for (const WriteSpan& w : spans) written.emplace_back(w.begin, w.end);
-  }
-  std::sort(written.begin(), written.end());
+// The first output region (GmRegion::output_bytes) with bytes no block wrote.
+std::optional<Fault> FindUnwrittenOutputs(const std::vector<GmRegion>& regions,
+                                          const ByteRanges& written) {
   for (const GmRegion& g : regions) {
     if (g.output_bytes == 0) continue;
     const uintptr_t base = reinterpret_cast<uintptr_t>(g.base);
     const uintptr_t end = base + std::min(g.output_bytes, g.bytes);
-    uintptr_t covered = base;  // [base, covered) is written
-    uintptr_t gap_end = end;
-    for (const auto& [lo, hi] : written) {
-      if (hi <= covered) continue;
-      if (lo > covered) {
-        gap_end = std::min(lo, end);
-        break;
-      }
-      covered = hi;
-      if (covered >= end) break;
-    }
-    if (covered >= end) continue;
+    const auto [lo, hi] = written.FirstGap(base, end);
+    if (lo == hi) continue;
     return Fault{FaultKind::kUnwrittenOutput, -1, "kernel end",
-                 "output '" + g.name + "' bytes [" + std::to_string(covered - base) + ", " +
-                     std::to_string(gap_end - base) + ") of " + std::to_string(end - base) +
+                 "output '" + g.name + "' bytes [" + std::to_string(lo - base) + ", " +
+                     std::to_string(hi - base) + ") of " + std::to_string(end - base) +
                      " B were written by no block: a tile or a tail the kernel never copies out"};
   }
   return std::nullopt;
 }
 
-std::optional<Fault> LaunchState::FindOverlappingWrites() const {
-  std::vector<WriteSpan> all;
-  for (const auto& spans : writes_) {
-    for (const WriteSpan& w : spans) {
-      if (!w.atomic) all.push_back(w);
-    }
+}  // namespace
+
+std::optional<Fault> LaunchState::TakeDeferred() {
+  std::optional<Fault> lowest;
+  for (std::optional<Fault>& f : deferred_) {
+    if (f && (!lowest || f->block < lowest->block)) lowest = f;
+    f.reset();
   }
-  std::sort(all.begin(), all.end(), [](const WriteSpan& a, const WriteSpan& b) {
-    return a.epoch != b.epoch ? a.epoch < b.epoch : a.begin < b.begin;
+  return lowest;
+}
+
+std::optional<Fault> LaunchState::EndLaunch(std::optional<Fault> fault) {
+  if (!options.checked) return fault;
+  std::optional<Fault> deferred = TakeDeferred();
+  // A fault stopped the blocks above it part way: what they logged depends on the host threads,
+  // so nothing is swept, and a deferred fault is dropped: its epoch never ended, so whether a
+  // race explains it (another block writing those bytes later in the epoch) is unknown.
+  if (fault) return fault;
+  if (std::optional<Fault> race = shadow_.EndEpoch(*this)) return race;
+  if (deferred) return deferred;
+  return FindUnwrittenOutputs(regions, shadow_.written());
+}
+
+namespace {
+
+// "blocks 0-3, 5, 7-9" (at most eight runs, then "and N more blocks").
+std::string BlockList(const std::vector<uint8_t>& state, uint8_t want) {
+  std::string out;
+  size_t runs = 0;
+  size_t more = 0;
+  for (size_t b = 0; b < state.size(); ++b) {
+    if (state[b] != want) continue;
+    size_t e = b;
+    while (e + 1 < state.size() && state[e + 1] == want) ++e;
+    if (runs++ < 8) {
+      out += (out.empty() ? "" : ", ") + std::to_string(b);
+      if (e > b) out += "-" + std::to_string(e);
+    } else {
+      more += e - b + 1;
+    }
+    b = e;
+  }
+  if (more > 0) out += " and " + std::to_string(more) + " more";
+  return out;
+}
+
+}  // namespace
+
+std::string LaunchState::BlockStates() const {
+  return "waiting in SyncAll: blocks " + BlockList(block_state_, kBlockWaiting) +
+         "; ended: blocks " + BlockList(block_state_, kBlockEnded);
+}
+
+std::vector<Warning> LaunchState::TakeWarnings() {
+  std::vector<CoreWarning> all;
+  for (std::vector<CoreWarning>& list : warnings_) {
+    for (CoreWarning& w : list) all.push_back(std::move(w));
+    list.clear();
+  }
+  // Each core's list is in its blocks' order; a stable sort by block keeps each block's order.
+  std::stable_sort(all.begin(), all.end(), [](const CoreWarning& a, const CoreWarning& b) {
+    return a.warning.block < b.warning.block;
   });
-  for (size_t i = 1, open = 0; i < all.size(); ++i) {
-    const WriteSpan& prev = all[open];
-    const WriteSpan& cur = all[i];
-    if (cur.epoch == prev.epoch && cur.begin < prev.end && cur.block != prev.block) {
-      const uintptr_t lo = cur.begin;
-      const uintptr_t hi = std::min(prev.end, cur.end);
-      return Fault{FaultKind::kOverlappingWrite, std::max(prev.block, cur.block), "DataCopy",
-                   "blocks " + std::to_string(std::min(prev.block, cur.block)) + " and " +
-                       std::to_string(std::max(prev.block, cur.block)) + " both write " +
-                       DescribeGm(reinterpret_cast<const uint8_t*>(lo), hi - lo) +
-                       " without a SyncAll between them"};
+  std::vector<Warning> out;
+  std::vector<int16_t> regions;
+  for (CoreWarning& w : all) {
+    bool merged = false;
+    for (size_t i = 0; i < out.size() && !merged; ++i) {
+      if (regions[i] == w.region && out[i].kind == w.warning.kind &&
+          out[i].instruction == w.warning.instruction) {
+        out[i].count += w.warning.count;
+        merged = true;
+      }
     }
-    if (cur.epoch != prev.epoch || cur.end > prev.end) open = i;
+    if (merged) continue;
+    regions.push_back(w.region);
+    out.push_back(std::move(w.warning));
   }
-  return std::nullopt;
+  return out;
 }
 
 void LaunchState::SyncAll(Core& core) {
@@ -129,13 +161,35 @@ void LaunchState::SyncAll(Core& core) {
   ++arrived_;
   arrive_max_ns_ = std::max(arrive_max_ns_, arrive);
   const uint64_t gen = generation_;
+  block_state_[static_cast<size_t>(core.block_idx)] = kBlockWaiting;
   if (arrived_ + exited_ == block_dim) {
     if (exited_ > 0) {
+      const std::string states = BlockStates();
       lock.unlock();
       RaiseFault(FaultKind::kBarrierDeadlock, "SyncAll",
                  std::to_string(exited_) + " of " + std::to_string(block_dim) +
-                     " blocks ended without reaching this SyncAll: the chip would hang");
+                     " blocks ended without reaching this SyncAll: the chip would hang (" + states +
+                     ")");
     }
+    if (options.checked) {
+      // Every other block is parked here and its log is ours to read (the mutex ordered it).
+      // A race is the cause of what a deferred uninitialised read saw: it wins.
+      std::optional<Fault> race = shadow_.EndEpoch(*this);
+      std::optional<Fault> deferred = TakeDeferred();
+      if (!race) race = std::move(deferred);
+      if (race) {
+        if (!fault_ || race->block < fault_->block) {
+          fault_ = race;
+          fault_block_ = race->block;
+        }
+        abort_ = true;
+        generation_ = gen + 1;
+        lock.unlock();
+        cv_.notify_all();
+        throw FaultError(*race);
+      }
+    }
+    std::replace(block_state_.begin(), block_state_.end(), kBlockWaiting, kBlockRunning);
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
     arrived_ = 0;
     arrive_max_ns_ = 0;
@@ -166,12 +220,14 @@ void LaunchState::WaitReleased(uint64_t ticket) {
 void LaunchState::BlockExited(const Core& core) {
   std::unique_lock<std::mutex> lock(mu_);
   ++exited_;
+  block_state_[static_cast<size_t>(core.block_idx)] = kBlockEnded;
   if (arrived_ > 0 && arrived_ + exited_ == block_dim) {
+    const std::string states = BlockStates();
     lock.unlock();
     RaiseFault(FaultKind::kBarrierDeadlock, "kernel end",
                "block " + std::to_string(core.block_idx) + " ended while " +
                    std::to_string(block_dim - exited_) +
-                   " blocks wait in SyncAll for it: the chip would hang");
+                   " blocks wait in SyncAll for it: the chip would hang (" + states + ")");
   }
 }
 

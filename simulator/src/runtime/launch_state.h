@@ -1,5 +1,5 @@
-// What the cores of one launch share: GM regions, the SyncAll barrier, GM write records for the
-// overlap check, and the first fault.
+// What the cores of one launch share: GM regions, the SyncAll barrier, the GM access log of the
+// race and initialisation checks, warnings, and the first fault.
 #pragma once
 
 #include <pthread.h>
@@ -10,16 +10,22 @@
 #include <limits>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/launch.h"
 #include "runtime/fiber_scheduler.h"
+#include "runtime/gm_shadow.h"
 
 namespace opsim::sim::detail {
 
 // Thrown in a core that must stop because another core faulted.
 struct AbortError {};
+
+// Checked mode, at a block's end: faults (kUnpairedFlag) on a SetFlag never waited for
+// (flags.cc).
+void CheckFlagsAtEnd(const Core& core);
 
 struct BlockGuard;  // kernel_guard.h
 
@@ -40,15 +46,59 @@ class LaunchState final : private ParkBarrier {
   int16_t FindRegion(const uint8_t* ptr) const;
   std::string DescribeGm(const uint8_t* ptr, uint64_t bytes) const;
 
-  // Checked mode: remembers that `core` wrote [ptr, ptr + bytes); atomic writes (SetAtomicAdd
-  // and kin) count for the output check but may overlap.
-  void RecordWrite(const Core& core, const uint8_t* ptr, uint64_t bytes, bool atomic = false) {
-    if (options.checked) RecordWriteSlow(core, ptr, bytes, atomic);
+  // Checked mode: logs a GM access by `core`'s block for the race and initialisation checks
+  // (gm_shadow.h); `t` is the instruction's simulated start on `pipe`. Nothing unchecked.
+  void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
+             Pipe pipe, double t) {
+    if (options.checked) {
+      shadow_.Log(static_cast<uint32_t>(core.core_idx), core.block_idx, lo, bytes, use, instr, pipe,
+                  t);
+    }
   }
-  // Checked mode: the first pair of blocks that wrote the same bytes in one SyncAll epoch.
-  std::optional<Fault> FindOverlappingWrites() const;
-  // Checked mode: the first output region (GmRegion::output_bytes) with bytes no core wrote.
-  std::optional<Fault> FindUnwrittenOutputs() const;
+  const GmShadow& shadow() const { return shadow_; }
+  // Checked mode, GM initcheck (gm_init.h): UB bytes a DMA loaded from GM bytes nothing wrote.
+  struct GmPoison {
+    int32_t block;
+    int16_t buf;  // the UB buffer and its generation when loaded
+    uint32_t gen;
+    uint32_t ub_lo;  // UB offsets of the loaded row
+    uint32_t ub_hi;
+    uint32_t data_off;     // where the GM bytes start in the row (DataCopyPad's left padding)
+    const uint8_t* gm_lo;  // the GM bytes the row's data came from
+    const char* instr;
+  };
+  std::vector<GmPoison>& Poison(const Core& core) {
+    return poison_[static_cast<size_t>(core.core_idx)];
+  }
+  // Keeps `fault`, an uninitialised read of GM-origin data, as the core's until the epoch ends,
+  // unless the core already holds one: a race found at the epoch's end is reported instead (a
+  // missing SyncAll is the cause), else the lowest block's of these.
+  void Defer(const Core& core, Fault fault) {
+    std::optional<Fault>& slot = deferred_[static_cast<size_t>(core.core_idx)];
+    if (!slot) slot = std::move(fault);
+  }
+  // After the cores ended, the launch's fault: `fault` (the lowest block's, found while they
+  // ran) or, checked and without one, a race in the last epoch, then output bytes no block wrote.
+  std::optional<Fault> EndLaunch(std::optional<Fault> fault);
+
+  // Records a warning (launch.h) for the block `core` runs. The first of each (kind, instr,
+  // region) on a core calls message() for the text; later ones only count, so a warning met in
+  // a loop costs a comparison or two.
+  template <typename F>
+  void Warn(const Core& core, const char* kind, const char* instr, int16_t region, F&& message) {
+    std::vector<CoreWarning>& list = warnings_[static_cast<size_t>(core.core_idx)];
+    for (CoreWarning& w : list) {
+      if (w.region == region && w.warning.kind == kind && w.warning.instruction == instr) {
+        ++w.warning.count;
+        return;
+      }
+    }
+    if (list.size() >= kMaxWarningsPerCore) return;
+    list.push_back({region, Warning{kind, core.block_idx, instr, message(), 1}});
+  }
+  // Every core's warnings, merged: one per (kind, instruction, region), the lowest block's
+  // message, the counts summed; ordered by block. The same whatever the host thread count.
+  std::vector<Warning> TakeWarnings();
 
   void SyncAll(Core& core);
   void BlockExited(const Core& core);
@@ -82,14 +132,13 @@ class LaunchState final : private ParkBarrier {
     std::atomic<int32_t> block{-1};
     std::atomic<bool> waiting{false};
   };
-  struct WriteSpan {
-    uintptr_t begin;
-    uintptr_t end;
-    uint32_t epoch;
-    int32_t block;
-    bool atomic;
+  struct CoreWarning {
+    int16_t region;
+    Warning warning;
   };
-  void RecordWriteSlow(const Core& core, const uint8_t* ptr, uint64_t bytes, bool atomic);
+  // A kernel that warns on every tile warns once per distinct site; past this many a core's
+  // further sites are dropped (the report stays readable, the launch is unchanged).
+  static constexpr size_t kMaxWarningsPerCore = 32;
   bool Released(uint64_t ticket) const override;
   void WaitReleased(uint64_t ticket) override;
 
@@ -104,8 +153,20 @@ class LaunchState final : private ParkBarrier {
   std::atomic<bool> abort_ = false;
   std::atomic<int32_t> fault_block_ = std::numeric_limits<int32_t>::max();  // fault_'s block
   std::optional<Fault> fault_;
-  std::vector<std::vector<WriteSpan>> writes_;  // per core, no lock needed
-  std::vector<CoreWatch> watch_;                // per core
+  GmShadow shadow_;  // checked mode; each core logs into its own part (no lock)
+  std::vector<std::vector<GmPoison>> poison_;   // per core, its current block's
+  std::vector<std::optional<Fault>> deferred_;  // per core
+  // The lowest block's deferred fault, and every core's cleared.
+  std::optional<Fault> TakeDeferred();
+  // Per block, under mu_: what a barrier deadlock's message lists. When the deadlock is found,
+  // every block has arrived or ended, so the lists do not depend on the host threads.
+  static constexpr uint8_t kBlockRunning = 0;
+  static constexpr uint8_t kBlockWaiting = 1;
+  static constexpr uint8_t kBlockEnded = 2;
+  std::vector<uint8_t> block_state_;
+  std::string BlockStates() const;  // "waiting in SyncAll: blocks ...; ended: blocks ..."
+  std::vector<CoreWatch> watch_;    // per core
+  std::vector<std::vector<CoreWarning>> warnings_;  // per core, no lock needed
   std::atomic<bool> wall_stopped_ = false;
 };
 

@@ -12,7 +12,9 @@
 #       mutant is the source with it replaced. The test expects a fault of FaultKindName <kind>
 #       in <block> at <instruction> whose message contains <phrase>. <kind> `none` marks a bug
 #       no check can see from a launch (docs/CHECKS.md says why): the test expects a clean run,
-#       so that a check which starts catching it shows up.
+#       so that a check which starts catching it shows up. <kind> `warning.<kind>` marks a bug
+#       the chip runs without complaint: the test expects no fault and that warning (launch.h's
+#       sim::Warning) in <block> at <instruction>, its message containing <phrase>.
 #   opsim_seeded_finish(<target>)
 #       Writes one unit per family (the original and its mutants, each inside a namespace of its
 #       own), the expectation table the test reads, and the Markdown table docs/CHECKS.md must
@@ -101,6 +103,9 @@ function(opsim_seeded_mutant family name find replace kind block instruction phr
   if(kind STREQUAL "none")
     set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
                  "| `${name}` | ${md_bug} | none: no check sees it | | |\n")
+  elseif(kind MATCHES "^warning\\.(.+)$")
+    set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
+                 "| `${name}` | ${md_bug} | warning `${CMAKE_MATCH_1}` (runs) | ${block} | `${instruction}` |\n")
   else()
     set_property(GLOBAL APPEND_STRING PROPERTY OPSIM_SEEDED_TABLE
                  "| `${name}` | ${md_bug} | `${kind}` | ${block} | `${instruction}` |\n")

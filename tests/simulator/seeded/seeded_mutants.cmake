@@ -27,7 +27,7 @@ opsim_seeded_mutant(ours_add ours_add_double_free
 opsim_seeded_mutant(ours_add ours_add_writes_neighbour_output
   [==[z_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z) + offset, per_block);]==]
   [==[z_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(z) + (offset > 0 ? offset - per_block : 0), per_block);]==]
-  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
+  gm_race 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
   "ours Add: z offset by blockIdx - 1 (block 1 writes block 0's output)")
 opsim_seeded_mutant(ours_add ours_add_count_as_bytes
   [==[AscendC::DataCopy(x, x_gm_[i * tile_], tile_);]==]
@@ -80,8 +80,8 @@ opsim_seeded_mutant(ours_unary ours_unary_count_minus_tile
 opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);]==]
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
-  out_of_bounds_gm 1 "DataCopy" "GM 'y' [0x1000, 0x1400) of 15992 B but the GlobalTensor holds only 0 B"
-  "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start")
+  warning.global_tensor_overrun 1 "DataCopy" "GM 'y' [0x1000, 0x1400) of 15992 B, past the 0 B the GlobalTensor declares"
+  "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start (each block writes its own slice: the chip checks the allocation, not the declared size)")
 opsim_seeded_mutant(ours_unary ours_unary_abs_branch_tests_neg
   [==[if (op == ElementwiseOp::kAbs) {]==] [==[if (op == ElementwiseOp::kNeg) {]==]
   assert_failed 0 "ASSERT" "op 1 is not unary"
@@ -139,8 +139,23 @@ opsim_seeded_mutant(ours_argmax argmax_part_tile_not_freed
   "ours ArgMax (split row): the input tile's `FreeTensor` removed (one tile per part: nothing runs short, the buffer leaks)")
 opsim_seeded_mutant(ours_argmax argmax_every_block_merges
   [==[if (AscendC::GetBlockIdx() == 0) MergeParts();]==] [==[MergeParts();]==]
-  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'y'"
+  gm_race 1 "GlobalTensor::SetValue" "blocks 0 and 1 both write GM 'y'"
   "ours ArgMax (split row): every block merges the parts and writes the output")
+opsim_seeded_mutant(ours_argmax argmax_part_value_not_written
+  [==[      part_value_.SetValue(u, best.value);
+]==] ""
+  uninitialized_read 0 "GlobalTensor::GetValue" "reads GM 'workspace' [0x0, 0x4) of 544 B, which nothing wrote in this launch"
+  "ours ArgMax (split row): the part's winning value is never stored (block 0 merges a workspace nothing wrote)")
+opsim_seeded_mutant(ours_argmax argmax_barrier_as_unpaired_set
+  [==[AscendC::PipeBarrier<AscendC::PIPE_ALL>();  // the vector unit reads what the scalar wrote]==]
+  [==[AscendC::SetFlag<AscendC::HardEvent::S_V>(0);]==]
+  unpaired_flag 0 "kernel end" "SetFlag<S_V>(0) set at"
+  "ours ArgMax: the barrier after the scalar writes replaced by a `SetFlag<S_V>` with no `WaitFlag`")
+opsim_seeded_mutant(ours_argmax argmax_barrier_as_wait_never_set
+  [==[AscendC::PipeBarrier<AscendC::PIPE_ALL>();  // the vector unit reads what the scalar wrote]==]
+  [==[AscendC::WaitFlag<AscendC::HardEvent::S_V>(0);]==]
+  deadlock 0 "WaitFlag" "WaitFlag<S_V>(0) on core 0 (block 0): no SetFlag<S_V>(0) is pending"
+  "ours ArgMax: the barrier after the scalar writes replaced by a `WaitFlag<S_V>` nothing sets")
 
 # --- op_kernel/reduce/reduce_kernels.h ---------------------------------------------------------
 opsim_seeded_kernel(ours_reduce ${PROJECT_SOURCE_DIR}/op_kernel/reduce/reduce_kernels.h
@@ -207,12 +222,12 @@ opsim_seeded_mutant(sample_neo neo_double_free
 opsim_seeded_mutant(sample_neo neo_half_block_offset
   [==[zGm.SetGlobalBuffer((__gm__ half *)z + BLOCK_LENGTH * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
   [==[zGm.SetGlobalBuffer((__gm__ half *)z + BLOCK_LENGTH / 2 * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
-  overlapping_write 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
+  gm_race 1 "DataCopy" "blocks 0 and 1 both write GM 'z'"
   "AddKernelInvocationNeo: z offset by half a block per core (each core writes half its neighbour's output)")
 opsim_seeded_mutant(sample_neo neo_input_offset_one_block_on
   [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * AscendC::GetBlockIdx(), BLOCK_LENGTH);]==]
   [==[xGm.SetGlobalBuffer((__gm__ half *)x + BLOCK_LENGTH * (AscendC::GetBlockIdx() + 1), BLOCK_LENGTH);]==]
-  out_of_bounds_gm 7 "GlobalTensor::SetGlobalBuffer" "0 B past the end of GM 'x' of 32768 B"
+  out_of_bounds_gm 7 "DataCopy" "0 B past the end of GM 'x' of 32768 B"
   "AddKernelInvocationNeo: x offset by blockIdx + 1 (the last core reads past x)")
 
 # --- kernel_launch/AddKernelInvocationTilingNeo/add_custom.cpp ---------------------------------
@@ -223,7 +238,7 @@ opsim_seeded_kernel(sample_tiling_neo
 opsim_seeded_mutant(sample_tiling_neo tneo_tile_without_double_buffer
   [==[this->tileLength = this->blockLength / tileNum / BUFFER_NUM;]==]
   [==[this->tileLength = this->blockLength / tileNum;]==]
-  out_of_bounds_gm 0 "DataCopy" "GM 'x' [0x1000, 0x1200) of 32768 B but the GlobalTensor holds only 0 B"
+  out_of_bounds_gm 7 "DataCopy" "GM 'x' [0x8000, 0x8200) of 32768 B, past the end of its allocation"
   "AddKernelInvocationTilingNeo: tile length not divided by `BUFFER_NUM` (the loop runs past the block)")
 opsim_seeded_mutant(sample_tiling_neo tneo_free_before_add
   [==[        AscendC::Add(zLocal, xLocal, yLocal, this->tileLength);
@@ -249,7 +264,7 @@ opsim_seeded_kernel(sample_op_add ${samples}/op_projects/AddCustom/op_kernel/add
 opsim_seeded_mutant(sample_op_add opadd_output_offset_one_block_on
   [==[zGm.SetGlobalBuffer((__gm__ DTYPE_Z *)z + this->blockLength * AscendC::GetBlockIdx(), this->blockLength);]==]
   [==[zGm.SetGlobalBuffer((__gm__ DTYPE_Z *)z + this->blockLength * (AscendC::GetBlockIdx() + 1), this->blockLength);]==]
-  out_of_bounds_gm 7 "GlobalTensor::SetGlobalBuffer" "0 B past the end of GM 'z' of 65536 B"
+  out_of_bounds_gm 7 "DataCopy" "0 B past the end of GM 'z' of 65536 B"
   "AddCustom: z offset by blockIdx + 1 (each core writes its neighbour's output, the last past z)")
 opsim_seeded_mutant(sample_op_add opadd_misaligned_copy_out
   [==[AscendC::DataCopy(zGm[progress * this->tileLength], zLocal, this->tileLength);]==]
@@ -371,7 +386,7 @@ opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
       AscendC::SyncAll();
 ]==] [==[      // Every block waits for every part, then block 0 merges them (in index order).
 ]==]
-  none 0 "" ""
+  gm_race 1 "GlobalTensor::SetValue" "read-after-write race on GM 'workspace' [0x4, 0x8) of 544 B: block 1 writes it (GlobalTensor::SetValue, S at 1.79 us) and block 0 reads it (GlobalTensor::GetValue"
   "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
 opsim_seeded_mutant(ours_reduce reduce_ara_last_row_tile_skipped
   [==[    for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {

@@ -42,6 +42,11 @@ sim::LaunchResult RunChecked(uint32_t block_dim, std::vector<GmTensor>& tensors,
   for (GmTensor& t : tensors) {
     sim::GmRegion region{t.bytes.data(), t.bytes.size(), t.name};
     if (t.output) region.output_bytes = region.bytes;
+    // The roles the OpDef framework gives (the GM initialisation check reads them): a tensor
+    // named "workspace" is the launch's workspace, as the framework names it.
+    region.role = t.output                ? sim::GmRole::kOutput
+                  : t.name == "workspace" ? sim::GmRole::kWorkspace
+                                          : sim::GmRole::kInput;
     options.regions.push_back(region);
   }
   return sim::Launch(device, block_dim, options, kernel);

@@ -24,7 +24,8 @@ class Registrar {
 const RunFn* FindRun(const std::string& name);
 
 // A GM tensor of the launch: its bytes, its name in fault messages, and whether it is an
-// output (checked mode then reports bytes of it that no block wrote).
+// output (checked mode then reports bytes of it that no block wrote, or read before a write).
+// One named "workspace" is the launch's workspace; the others are inputs.
 struct GmTensor {
   std::string name;
   std::vector<uint8_t> bytes;

@@ -19,7 +19,8 @@ enum class FaultKind : uint8_t {
   kBufferLeak,         // a queue buffer still held when the kernel ends
   kUseAfterFree,       // a LocalTensor used after its buffer was freed
   kMissingSync,        // a pipe reads (or overwrites) UB data another pipe has not finished with
-  kOverlappingWrite,   // two cores wrote the same GM bytes between two SyncAll
+  kGmRace,             // checked mode: two blocks access the same GM bytes between two SyncAll,
+                       // at least one writing (atomic accumulation among itself is exempt)
   kUnsupported,        // API used in a way this profile or simulator does not allow
   kBarrierDeadlock,    // SyncAll that some core can never reach
   kInvalidArgument,    // bad argument to an API call (count 0 where forbidden, bad params)
@@ -30,6 +31,8 @@ enum class FaultKind : uint8_t {
   kTimeout,            // a core ran past LaunchOptions::timeout_ns (the AI Core timeout)
   kAicoreException,    // the kernel's code raised what the chip stops with an AI Core exception:
                        // integer division by zero, a wild store, a stack overflow, abort, a trap
+  kUnpairedFlag,       // a SetFlag never waited for when the kernel ends, or set again while set
+  kDeadlock,           // a WaitFlag that no remaining instruction of the block can satisfy
 };
 
 std::string_view FaultKindName(FaultKind kind);

@@ -18,6 +18,11 @@ enum class Pipe : uint8_t { kS = 0, kV = 1, kMte2 = 2, kMte3 = 3 };
 inline constexpr int kPipeCount = 4;
 const char* PipeName(Pipe pipe);  // "S", "V", "MTE2", "MTE3"
 
+// What a GM region holds for the launch. Checked mode's initcheck treats inputs, tilings and
+// regions of unknown role (a CPU-debug launch does not say) as written; the bytes of outputs and
+// workspaces start unwritten.
+enum class GmRole : uint8_t { kUnknown, kInput, kOutput, kWorkspace, kTiling };
+
 // A span of host memory the kernel may address as global memory.
 struct GmRegion {
   const void* base = nullptr;
@@ -27,6 +32,7 @@ struct GmRegion {
   // any of them that no core wrote is a kUnwrittenOutput fault after the kernel ends. A byte
   // count rather than a flag, since a region may extend past its tensor (padded device buffers).
   uint64_t output_bytes = 0;
+  GmRole role = GmRole::kUnknown;
 };
 
 struct TraceEvent {
@@ -40,7 +46,7 @@ struct TraceEvent {
 
 struct LaunchOptions {
   int host_threads = 0;  // 0: all hardware threads
-  bool checked = false;  // per-element bounds, missing-sync and overlapping-write checks
+  bool checked = false;  // missing-sync, GM race, initialisation and flag-pairing checks
   bool trace = false;    // collect per-instruction events for a Chrome trace
   // CANN's --cce-auto-sync, on by default as in kernel-launch and operator projects: the syncs
   // between S and V/MTE2/MTE3 and between dependent V instructions are ordered on the timeline
@@ -83,9 +89,23 @@ struct KernelStats {
   std::vector<TraceEvent> trace;  // when LaunchOptions::trace
 };
 
+// A finding that is suspicious but legal on the chip (docs/CHECKS.md, "Warnings"): the launch
+// goes on. One per (kind, instruction, GM region), with the lowest block that met it and how
+// many times all blocks did.
+struct Warning {
+  std::string kind;         // "global_tensor_overrun", ...
+  int32_t block = -1;       // the lowest block that met it
+  std::string instruction;  // "DataCopy", ...
+  std::string message;      // the first occurrence's, with the rule and the addresses
+  uint64_t count = 1;       // occurrences over every block
+  // "core 3: DataCopy: <message> [kind]", plus " (x<count>)" when it occurred more than once.
+  std::string ToString() const;
+};
+
 struct LaunchResult {
-  Status status;               // kKernelFault when a fault stopped the kernel
-  std::optional<Fault> fault;  // the fault of the lowest faulting block
+  Status status;                  // kKernelFault when a fault stopped the kernel
+  std::optional<Fault> fault;     // the fault of the lowest faulting block
+  std::vector<Warning> warnings;  // by block, then in the order each block met them
   KernelStats stats;
 };
 

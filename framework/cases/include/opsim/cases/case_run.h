@@ -43,6 +43,8 @@ struct CaseResult {
   double roofline = 0;   // (input bytes / HBM bandwidth) / device_ns; 0 when unknown
   uint64_t input_bytes = 0;
   std::vector<sim::KernelStats> traces;  // one per launch, when tracing
+  // The launches' warnings (Context::warnings): legal on the chip, so they never fail a case.
+  std::vector<std::string> warnings;
 };
 
 CaseResult RunCase(const Case& c, const CaseRunOptions& options = {});

@@ -75,6 +75,12 @@ class Context {
   uint64_t elided_copy_bytes() const { return elided_copy_bytes_; }  // KernelStats' sum
   uint64_t launches() const { return launches_; }
   const std::vector<sim::KernelStats>& traces() const { return traces_; }
+  // A launch's warnings (sim::Warning: legal on the chip, suspicious), as
+  // "<op>: core N: <instruction>: <message> [kind] (xN)", in launch order; at most
+  // kMaxWarnings are kept (a bench repeating a launch would repeat them).
+  void RecordWarnings(const std::string& op, const std::vector<sim::Warning>& warnings);
+  const std::vector<std::string>& warnings() const { return warnings_; }
+  static constexpr size_t kMaxWarnings = 64;
   void ClearRecord();
 
  private:
@@ -86,6 +92,7 @@ class Context {
   uint64_t elided_copy_bytes_ = 0;
   uint64_t launches_ = 0;
   std::vector<sim::KernelStats> traces_;
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace opsim

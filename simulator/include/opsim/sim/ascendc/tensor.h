@@ -8,11 +8,14 @@
 #include "opsim/sim/detail/core.h"
 
 namespace opsim::sim::detail {
-// Resolves a GM pointer to its registered region; faults when unregistered or out of bounds.
-GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region, const char* instr);
+// Resolves a GM pointer to its registered region (none: region -1, limit 0); never faults.
+GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region);
 // Scalar access to one element (checked mode bounds; S-pipe cost).
 void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write);
-void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write);
+// How ScalarGmAccess touches the element: GetValue reads it, SetValue writes it, and
+// operator() hands out a reference that may be read or written through.
+enum class ScalarGm : uint8_t { kGet, kSet, kRef };
+void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how);
 [[noreturn]] void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what);
 }  // namespace opsim::sim::detail
 
@@ -24,41 +27,47 @@ template <typename T>
 class GlobalTensor {
  public:
   GlobalTensor() = default;
-  // Binds `buffer` with `size` elements; the span must lie in a registered GM region.
+  // Binds `buffer` with `size` elements. Never faults: accesses are checked against the GM
+  // region `buffer` lies in (none: every access faults).
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
-    ref_ = opsim::sim::detail::BindGm(buffer, size * sizeof(T), false,
-                                      "GlobalTensor::SetGlobalBuffer");
+    ref_ = opsim::sim::detail::BindGm(buffer, size * sizeof(T), false);
     address_ = GetPhyAddr();
   }
   // Binds `buffer` up to the end of its registered region.
   void SetGlobalBuffer(__gm__ T* buffer) {
-    ref_ = opsim::sim::detail::BindGm(buffer, 0, true, "GlobalTensor::SetGlobalBuffer");
+    ref_ = opsim::sim::detail::BindGm(buffer, 0, true);
     address_ = GetPhyAddr();
   }
+  // Pointer arithmetic, not an access: a view past the declared size (or the region) is legal
+  // until something reads or writes through it, which is checked against the region.
   GlobalTensor operator[](uint64_t offset) const {
-    if (offset * sizeof(T) > ref_.bytes) {
-      opsim::sim::detail::RaiseSubviewOutOfRange(offset, GetSize(), "GlobalTensor::operator[]");
-    }
     GlobalTensor sub = *this;
-    sub.ref_.ptr += offset * sizeof(T);
-    sub.ref_.bytes -= offset * sizeof(T);
+    if (sub.ref_.ptr == nullptr) return sub;  // unbound: any access through it faults
+    const uint64_t off = offset * sizeof(T);
+    sub.ref_.ptr += off;
+    sub.ref_.bytes = off < ref_.bytes ? ref_.bytes - off : 0;
+    sub.ref_.limit = off < ref_.limit ? ref_.limit - off : 0;
     sub.address_ = sub.GetPhyAddr();
     return sub;
   }
-  // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM read (a store
-  // through the reference is not seen by the cross-core write check; SetValue is).
+  // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM access. The
+  // checks cannot tell a read through the reference from a store: the race check counts it as a
+  // read (a conflict with another block's write), the initialisation check as a write.
   T& operator()(uint64_t offset) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), false);
+    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                       opsim::sim::detail::ScalarGm::kRef);
     return *reinterpret_cast<T*>(ref_.ptr + offset * sizeof(T));
   }
   T GetValue(uint64_t offset) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), false);
+    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                       opsim::sim::detail::ScalarGm::kGet);
     T v;
     std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
     return v;
   }
   void SetValue(uint64_t offset, T value) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T), true);
+    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                       opsim::sim::detail::ScalarGm::kSet);
     std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
   }
   uint64_t GetSize() const { return ref_.bytes / sizeof(T); }

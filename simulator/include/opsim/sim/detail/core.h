@@ -94,10 +94,13 @@ struct GmAccess {
   bool write;
 };
 
-// A type-erased view of GM memory.
+// A type-erased view of GM memory. Accesses are checked against `limit`, the allocation the
+// bytes belong to, as the chip's MMU would; past the declared `bytes` but inside `limit` is
+// legal on the chip and only a warning (docs/CHECKS.md, B6).
 struct GmRef {
   uint8_t* ptr = nullptr;
-  uint64_t bytes = 0;  // bytes from ptr to the end of the GlobalTensor
+  uint64_t bytes = 0;  // bytes from ptr to the end of the GlobalTensor, as the kernel declared
+  uint64_t limit = 0;  // bytes from ptr to the end of its GM region; 0 outside every region
   int16_t region = -1;
 };
 

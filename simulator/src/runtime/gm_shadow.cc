@@ -1,0 +1,175 @@
+#include "runtime/gm_shadow.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+
+void ByteRanges::Add(uintptr_t lo, uintptr_t hi) {
+  if (lo >= hi) return;
+  auto it = ranges_.upper_bound(lo);
+  if (it != ranges_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second >= lo) {  // touching or overlapping: merge
+      lo = prev->first;
+      hi = std::max(hi, prev->second);
+      it = ranges_.erase(prev);
+    }
+  }
+  while (it != ranges_.end() && it->first <= hi) {
+    hi = std::max(hi, it->second);
+    it = ranges_.erase(it);
+  }
+  ranges_.emplace_hint(it, lo, hi);
+}
+
+std::pair<uintptr_t, uintptr_t> ByteRanges::FirstGap(uintptr_t lo, uintptr_t hi) const {
+  uintptr_t at = lo;
+  auto it = ranges_.upper_bound(lo);
+  if (it != ranges_.begin()) {
+    const auto prev = std::prev(it);
+    if (prev->second > at) at = prev->second;
+  }
+  if (at >= hi) return {hi, hi};
+  // Merged ranges never touch, so the next one starts past `at`.
+  return {at, it != ranges_.end() && it->first < hi ? it->first : hi};
+}
+
+GmShadow::GmShadow(uint32_t cores, bool log_reads)
+    : log_reads_(log_reads), logs_(cores), own_(cores), own_block_(cores, -1) {}
+
+std::pair<uintptr_t, uintptr_t> GmShadow::FirstUnwritten(uint32_t core, int32_t block, uintptr_t lo,
+                                                         uintptr_t hi) const {
+  const bool own = own_block_[core] == block;
+  for (auto gap = written_.FirstGap(lo, hi); gap.first < gap.second;
+       gap = written_.FirstGap(gap.second, hi)) {
+    if (!own) return gap;
+    const auto still = own_[core].FirstGap(gap.first, gap.second);
+    if (still.first < still.second) return still;
+  }
+  return {hi, hi};
+}
+
+namespace {
+
+// Race classes: reads (kRead, kRef), plain writes (kWrite, kGarbage), atomic accumulation.
+int RaceClass(GmUse use) {
+  switch (use) {
+    case GmUse::kRead:
+    case GmUse::kRef: return 0;
+    case GmUse::kWrite:
+    case GmUse::kGarbage: return 1;
+    case GmUse::kAtomic: return 2;
+  }
+  return 0;
+}
+// Reads never race with reads, nor accumulations with accumulations (the chip serialises them).
+bool RaceClassesConflict(int a, int b) { return !(a == 0 && b == 0) && !(a == 2 && b == 2); }
+
+std::string RaceSide(const GmSpan& s) {
+  char buf[160];
+  std::snprintf(buf, sizeof(buf), "%s, %s at %.2f us", s.instr, PipeName(s.pipe), s.t / 1000.0);
+  return buf;
+}
+
+std::string RaceBlock(const GmSpan& s) { return "block " + std::to_string(s.block); }
+
+// The race fault for two conflicting spans of different blocks over [lo, hi).
+Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
+                   uintptr_t hi) {
+  const GmSpan& late = a.block > b.block ? a : b;  // the fault is the higher block's
+  const std::string where = launch.DescribeGm(reinterpret_cast<const uint8_t*>(lo), hi - lo);
+  const int ca = RaceClass(a.use);
+  const int cb = RaceClass(b.use);
+  std::string msg;
+  if (ca == 1 && cb == 1) {
+    const GmSpan& lo_b = a.block < b.block ? a : b;
+    msg = "blocks " + std::to_string(lo_b.block) + " and " + std::to_string(late.block) +
+          " both write " + where + " without a SyncAll between them (" + RaceBlock(lo_b) + ": " +
+          RaceSide(lo_b) + "; " + RaceBlock(late) + ": " + RaceSide(late) +
+          "): which value stays depends on which core writes last";
+  } else if (ca == 2 || cb == 2) {
+    const GmSpan& acc = ca == 2 ? a : b;
+    const GmSpan& other = ca == 2 ? b : a;
+    msg = RaceBlock(acc) + " accumulates atomically into " + where + " (" + RaceSide(acc) +
+          ") while " + RaceBlock(other) + (RaceClass(other.use) == 0 ? " reads" : " writes") +
+          " it (" + RaceSide(other) +
+          ") with no SyncAll between them: initialise or read the bytes, SyncAll, then "
+          "accumulate";
+  } else {
+    const GmSpan& w = ca == 1 ? a : b;
+    const GmSpan& r = ca == 1 ? b : a;
+    const bool raw = w.t <= r.t;  // the simulated order; the chip's depends on timing
+    msg = std::string(raw ? "read-after-write" : "write-after-read") + " race on " + where + ": " +
+          (raw ? RaceBlock(w) + " writes it (" + RaceSide(w) + ") and " + RaceBlock(r) +
+                     " reads it (" + RaceSide(r) + ")"
+               : RaceBlock(r) + " reads it (" + RaceSide(r) + ") and " + RaceBlock(w) +
+                     " overwrites it (" + RaceSide(w) + ")") +
+          " with no SyncAll between them: what block " + std::to_string(r.block) +
+          " reads depends on which core runs first";
+  }
+  return Fault{FaultKind::kGmRace, late.block, late.instr, std::move(msg)};
+}
+
+}  // namespace
+
+std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) const {
+  std::vector<const GmSpan*> all;
+  bool any_write = false;
+  for (const std::vector<GmSpan>& log : logs_) {
+    for (const GmSpan& s : log) {
+      all.push_back(&s);
+      any_write |= RaceClass(s.use) != 0;
+    }
+  }
+  if (!any_write) return std::nullopt;  // a read-only epoch cannot race
+  // Cores in order, each in program order, then a stable sort: the same order, so the same
+  // report, whatever the host threads did.
+  std::stable_sort(all.begin(), all.end(),
+                   [](const GmSpan* x, const GmSpan* y) { return x->lo < y->lo; });
+  // Per class, the span reaching furthest and the one reaching furthest among the other
+  // blocks': whatever the next span's block, one of the two is the furthest-reaching span of a
+  // different block, which overlaps it if any earlier span of that class and block does.
+  struct Top {
+    const GmSpan* best = nullptr;
+    const GmSpan* other = nullptr;  // furthest among blocks != best->block
+  };
+  Top top[3];
+  for (const GmSpan* s : all) {
+    const int cs = RaceClass(s->use);
+    for (int c = 0; c < 3; ++c) {
+      if (!RaceClassesConflict(cs, c) || top[c].best == nullptr) continue;
+      const GmSpan* cand = top[c].best->block != s->block ? top[c].best : top[c].other;
+      if (cand != nullptr && cand->hi > s->lo) {
+        return DescribeRace(launch, *cand, *s, s->lo, std::min(cand->hi, s->hi));
+      }
+    }
+    Top& t = top[cs];
+    if (t.best == nullptr || s->hi > t.best->hi) {
+      if (t.best != nullptr && t.best->block != s->block) t.other = t.best;
+      t.best = s;
+    } else if (s->block != t.best->block && (t.other == nullptr || s->hi > t.other->hi)) {
+      t.other = s;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Fault> GmShadow::EndEpoch(const LaunchState& launch) {
+  std::optional<Fault> race;
+  if (launch.block_dim > 1) race = FindRace(launch);
+  for (std::vector<GmSpan>& log : logs_) {
+    for (const GmSpan& s : log) {
+      if (s.use != GmUse::kRead && s.use != GmUse::kGarbage) written_.Add(s.lo, s.hi);
+    }
+    log.clear();
+  }
+  for (ByteRanges& own : own_) own.Clear();
+  std::fill(own_block_.begin(), own_block_.end(), -1);
+  return race;
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,254 @@
+// GM races between blocks (gm_race, checked mode): a read and a write, or two writes, of the same
+// GM bytes by two blocks with no SyncAll between them. Each broken kernel has a correct twin of
+// the same pattern that must run clean, and racing kernels report the same fault whatever the
+// host thread count.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+using testing::TestDevice;
+
+// 64 floats of workspace and 64 of output; `kernel` runs on `blocks` blocks of a 4-core chip.
+struct RaceRig {
+  std::vector<float> ws = std::vector<float>(64, 1.0f);
+  std::vector<float> y = std::vector<float>(64, 0.0f);
+
+  LaunchResult Run(uint32_t blocks, int threads, const std::function<void()>& kernel,
+                   uint32_t cores = 4) {
+    LaunchOptions o;
+    o.checked = true;
+    o.host_threads = threads;
+    o.regions = {{ws.data(), ws.size() * 4, "workspace"}, {y.data(), y.size() * 4, "y"}};
+    return Launch(TestDevice(cores), blocks, o, kernel);
+  }
+};
+
+// One 32 B tile of workspace: block `writer` copies 8 ones out to ws[0, 8), block `reader`
+// copies ws[0, 8) in; `sync` puts a SyncAll between the two.
+void RaceCopyKernel(RaceRig& rig, int32_t writer, int32_t reader, bool sync) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 32);
+  GlobalTensor<float> ws;
+  ws.SetGlobalBuffer(rig.ws.data(), 64);
+  if (GetBlockIdx() == writer) {
+    Duplicate(b.Get<float>(), 1.0f, 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(ws, b.Get<float>(), 8);
+  }
+  if (sync) SyncAll();
+  if (GetBlockIdx() == reader) DataCopy(b.Get<float>(), ws, 8);
+}
+
+TEST(GmRace, ACopyInOfAnotherBlocksCopyOutWithoutSyncAllIsARace) {
+  RaceRig rig;
+  std::string first;
+  for (int threads : {1, 2}) {
+    const LaunchResult r = rig.Run(2, threads, [&] { RaceCopyKernel(rig, 0, 1, false); });
+    ASSERT_TRUE(r.fault.has_value()) << threads;
+    EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+    EXPECT_EQ(r.fault->block, 1);
+    EXPECT_EQ(r.fault->instruction, "DataCopy");
+    const std::string& m = r.fault->message;
+    EXPECT_NE(m.find("race on GM 'workspace' [0x0, 0x20) of 256 B"), std::string::npos) << m;
+    EXPECT_NE(m.find("block 0 "), std::string::npos) << m;
+    EXPECT_NE(m.find("block 1 reads it (DataCopy, MTE2 at"), std::string::npos) << m;
+    if (first.empty()) first = m;
+    EXPECT_EQ(m, first) << "the message depends on the host thread count";
+  }
+}
+
+TEST(GmRace, ACopyInAfterSyncAllIsClean) {
+  RaceRig rig;
+  for (int threads : {1, 2}) {
+    const LaunchResult r = rig.Run(2, threads, [&] { RaceCopyKernel(rig, 0, 1, true); });
+    EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  }
+}
+
+// The write comes later on the simulated timeline than the other block's read.
+TEST(GmRace, AnOverwriteOfWhatAnotherBlockReadIsAWriteAfterReadRace) {
+  RaceRig rig;
+  const LaunchResult r = rig.Run(2, 1, [&] { RaceCopyKernel(rig, 1, 0, false); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("write-after-read race on GM 'workspace' [0x0, 0x20)"),
+            std::string::npos)
+      << r.fault->message;
+  EXPECT_NE(r.fault->message.find("block 0 reads it (DataCopy, MTE2 at 0.00 us) and block 1 "
+                                  "overwrites it (DataCopy, MTE3 at"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+TEST(GmRace, ScalarReadOfAnotherBlocksSetValueIsARaceAndOfItsOwnIsNot) {
+  RaceRig rig;
+  auto kernel = [&](uint64_t read_at) {
+    return [&, read_at] {
+      GlobalTensor<float> ws;
+      ws.SetGlobalBuffer(rig.ws.data(), 64);
+      ws.SetValue(GetBlockIdx(), 2.0f);  // each block its own element
+      if (GetBlockIdx() == 1) (void)ws.GetValue(read_at);
+    };
+  };
+  const LaunchResult bad = rig.Run(2, 1, kernel(0));
+  ASSERT_TRUE(bad.fault.has_value());
+  EXPECT_EQ(bad.fault->kind, FaultKind::kGmRace);
+  EXPECT_EQ(bad.fault->instruction, "GlobalTensor::GetValue");
+  EXPECT_NE(bad.fault->message.find("GM 'workspace' [0x0, 0x4)"), std::string::npos)
+      << bad.fault->message;
+  EXPECT_NE(bad.fault->message.find("block 0 writes it (GlobalTensor::SetValue, S at"),
+            std::string::npos)
+      << bad.fault->message;
+  const LaunchResult own = rig.Run(2, 1, kernel(1));
+  EXPECT_TRUE(own.status.ok()) << own.status.ToString();
+}
+
+// Block 0 zeroes y while blocks 1-3 accumulate into it: the classic missing SyncAll between
+// InitGlobalMemory and SetAtomicAdd. With it, and with accumulation alone, the kernel is clean.
+void RaceAccumulateKernel(RaceRig& rig, bool zero, bool sync) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 32);
+  GlobalTensor<float> y;
+  y.SetGlobalBuffer(rig.y.data(), 8);
+  if (zero && GetBlockIdx() == 0) InitGlobalMemory(y, 8, 0.0f);
+  if (sync) SyncAll();
+  if (zero && GetBlockIdx() == 0) return;
+  Duplicate(b.Get<float>(), 1.0f, 8);
+  PipeBarrier<PIPE_ALL>();
+  SetAtomicAdd<float>();
+  DataCopy(y, b.Get<float>(), 8);
+  SetAtomicNone();
+}
+
+TEST(GmRace, AccumulatingIntoBytesAnotherBlockZeroesInTheSameEpochIsARace) {
+  RaceRig rig;
+  const LaunchResult r = rig.Run(4, 2, [&] { RaceAccumulateKernel(rig, true, false); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("accumulates atomically into GM 'y' [0x0, 0x20)"),
+            std::string::npos)
+      << r.fault->message;
+  EXPECT_NE(r.fault->message.find("while block 0 writes it (InitGlobalMemory, MTE3"),
+            std::string::npos)
+      << r.fault->message;
+  const LaunchResult synced = rig.Run(4, 2, [&] { RaceAccumulateKernel(rig, true, true); });
+  EXPECT_TRUE(synced.status.ok()) << synced.status.ToString();
+  EXPECT_EQ(rig.y[0], 3.0f);
+  rig.y.assign(64, 0.0f);
+  const LaunchResult only = rig.Run(4, 2, [&] { RaceAccumulateKernel(rig, false, false); });
+  EXPECT_TRUE(only.status.ok()) << only.status.ToString();
+  EXPECT_EQ(rig.y[0], 4.0f);
+}
+
+// Block 0 writes columns [0, 8) of 4 rows of 16 floats, block 1 columns [8 - shift, + 8)
+// (strided copies): without a shift the bursts interleave without touching, which a span hull
+// would call an overlap.
+void RaceColumnsKernel(RaceRig& rig, uint32_t shift) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 4 * 32);
+  GlobalTensor<float> y;
+  y.SetGlobalBuffer(rig.y.data(), 64);
+  Duplicate(b.Get<float>(), 1.0f, 32);
+  PipeBarrier<PIPE_ALL>();
+  const uint32_t col = GetBlockIdx() == 1 ? 8 - shift : 0;
+  DataCopy(y[col], b.Get<float>(), DataCopyParams{4, 1, 0, 1});
+}
+
+TEST(GmRace, InterleavedColumnWritesAreCleanAndOverlappingOnesAreNot) {
+  RaceRig rig;
+  const LaunchResult clean = rig.Run(2, 2, [&] { RaceColumnsKernel(rig, 0); });
+  EXPECT_TRUE(clean.status.ok()) << clean.status.ToString();
+  const LaunchResult r = rig.Run(2, 2, [&] { RaceColumnsKernel(rig, 4); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("blocks 0 and 1 both write GM 'y' [0x10, 0x20)"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+// Eight blocks on two cores: blocks 1 and 5 run one after the other on core 1, yet the chip does
+// not order blocks, so their writes of the same bytes race all the same.
+TEST(GmRace, BlocksSharingACoreStillRace) {
+  RaceRig rig;
+  const LaunchResult r = rig.Run(
+      8, 2,
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 32);
+        GlobalTensor<float> y;
+        y.SetGlobalBuffer(rig.y.data(), 64);
+        Duplicate(b.Get<float>(), 1.0f, 8);
+        PipeBarrier<PIPE_ALL>();
+        const int32_t slot = GetBlockIdx() == 5 ? 1 : GetBlockIdx();
+        DataCopy(y[8 * slot], b.Get<float>(), 8);
+      },
+      2);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_EQ(r.fault->block, 5);
+  EXPECT_NE(r.fault->message.find("blocks 1 and 5 both write GM 'y' [0x20, 0x40)"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+// operator() hands out a reference: stores to each block's own element are clean; a read of an
+// element another block writes with SetValue in the same epoch races.
+TEST(GmRace, CallOperatorCountsAsAReadOfTheElement) {
+  RaceRig rig;
+  const LaunchResult own = rig.Run(4, 2, [&] {
+    GlobalTensor<float> y;
+    y.SetGlobalBuffer(rig.y.data(), 64);
+    y(GetBlockIdx()) = 5.0f;
+  });
+  EXPECT_TRUE(own.status.ok()) << own.status.ToString();
+  EXPECT_EQ(rig.y[3], 5.0f);
+  const LaunchResult r = rig.Run(2, 1, [&] {
+    GlobalTensor<float> y;
+    y.SetGlobalBuffer(rig.y.data(), 64);
+    if (GetBlockIdx() == 0) y.SetValue(0, 1.0f);
+    if (GetBlockIdx() == 1) (void)y(0);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_EQ(r.fault->instruction, "GlobalTensor::operator()");
+}
+
+// Written in epoch 0 and read by another block in epoch 1: ordered. A second write and read in
+// epoch 1 race, and the message names the epoch-1 accesses.
+TEST(GmRace, OnlyAccessesOfOneEpochAreCompared) {
+  RaceRig rig;
+  auto kernel = [&](bool race) {
+    return [&, race] {
+      GlobalTensor<float> ws;
+      ws.SetGlobalBuffer(rig.ws.data(), 64);
+      if (GetBlockIdx() == 0) ws.SetValue(0, 1.0f);
+      SyncAll();
+      if (GetBlockIdx() == 1) (void)ws.GetValue(0);
+      if (!race) return;
+      if (GetBlockIdx() == 0) ws.SetValue(1, 1.0f);
+      if (GetBlockIdx() == 1) (void)ws.GetValue(1);
+    };
+  };
+  const LaunchResult clean = rig.Run(2, 2, kernel(false));
+  EXPECT_TRUE(clean.status.ok()) << clean.status.ToString();
+  const LaunchResult r = rig.Run(2, 2, kernel(true));
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("GM 'workspace' [0x4, 0x8)"), std::string::npos)
+      << r.fault->message;
+}
+
+}  // namespace
+}  // namespace opsim::sim
