@@ -2,7 +2,9 @@
 // its kernel's template parameters (ASCENDC_TPL_ARGS_DECL: data types, formats, unsigned values,
 // flags), the combinations it builds (ASCENDC_TPL_SEL), and its tiling function encodes the
 // combination it chose into the tiling key (GET_TPL_TILING_KEY, ASCENDC_TPL_SEL_PARAM). This is
-// the header's host form, which CANN also uses for CPU-debug kernel builds: real data structures.
+// the header's host form, which CANN also uses for CPU-debug kernel builds: real data structures
+// (opsim never builds for the device, where the macros expand to nothing). In opsim_core, so that
+// host code, kernels and CPU-debug programs all see this one header.
 // The key packs each declared parameter in declaration order from bit 0, `bitWidth` bits each:
 // the value for a data type, format or flag, the value's index in the declared list for an
 // unsigned parameter. Unlike CANN's normal host build, where ASCENDC_TPL_SEL expands to nothing,
