@@ -1,0 +1,28 @@
+// aclnnAdd: out = self + alpha * other, numpy broadcasting.
+// CANN's documented parameters and types (the document: docs/ACLNN.md's table); opsim's
+// implementation runs our registry operator through opsim/aclnn/two_stage.h and refuses, with
+// ACLNN_ERR_PARAM_INVALID naming the case, what that operator cannot compute exactly.
+#ifndef OPSIM_ACLNNOP_ACLNN_ADD_H_
+#define OPSIM_ACLNNOP_ACLNN_ADD_H_
+
+#include <cstdint>
+
+#include "aclnn/acl_meta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self,
+                                                         const aclTensor* other,
+                                                         const aclScalar* alpha, aclTensor* out,
+                                                         uint64_t* workspaceSize,
+                                                         aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAdd(void* workspace, uint64_t workspaceSize,
+                                         aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OPSIM_ACLNNOP_ACLNN_ADD_H_
