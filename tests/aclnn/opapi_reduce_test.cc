@@ -86,6 +86,13 @@ TEST(AclnnOpapiReduce, RefusedCases) {
   EXPECT_EQ(OPAPI_RUN(Amax, x.tensor, d1.array, false, rows64.tensor), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(RecentError().find("self is FLOAT and out is DOUBLE"), std::string::npos)
       << RecentError();
+  Tensor<int32_t> xi(ACL_INT32, {2, 2}, {1, 2, 3, 4});
+  Tensor<int32_t> yi(ACL_INT32, {2}, {});
+  EXPECT_EQ(OPAPI_RUN(Mean, xi.tensor, d1.array, false, ACL_INT32, yi.tensor),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("self is INT32: CANN computes the mean of integers in a float"),
+            std::string::npos)
+      << RecentError();
   Dims out_of_range({2});
   EXPECT_EQ(OPAPI_RUN(Amin, x.tensor, out_of_range.array, false, rows.tensor),
             ACLNN_ERR_PARAM_INVALID);

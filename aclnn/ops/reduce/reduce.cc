@@ -4,7 +4,8 @@
 // noop_with_empty_axes 0), keepDim `keepdims`. Each operation writes self's data type, so:
 // - aclnnReduceSum's and aclnnMean's `dtype` must be self's (CANN casts the result to it; opsim
 //   runs no Cast step), and out must be of it;
-// - out of another data type than self is refused (CANN's integer-to-float promotions);
+// - out of another data type than self is refused (CANN's integer-to-float promotions), and so is
+//   an integer self of aclnnMean and aclnnLogSumExp (CANN computes those in a float type);
 // - a data type the operation lacks is refused by its OpDef, whose message lists its own.
 #include <string>
 
@@ -62,6 +63,22 @@ aclnnStatus CheckResultDType(const char* api, const char* op_type, const aclTens
                                   "must be self's data type");
 }
 
+// aclnnMean and aclnnLogSumExp of integers: CANN computes them in a float type and converts the
+// result, while opsim's ReduceMean and ReduceLogSumExp work in the integer type; the results may
+// differ, so integer and bool self are refused.
+aclnnStatus CheckFloatSelf(const char* api, const char* what, const aclTensor* self) {
+  ::aclDataType dtype = ACL_DT_UNDEFINED;
+  if (const aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &dtype);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  if (!opsim::aclnn::opapi::IsIntegral(dtype)) return ACLNN_SUCCESS;
+  return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
+                              "self is " + DTypeName(dtype) + ": CANN computes " + what +
+                                  " of integers in a float type, opsim's operation in the "
+                                  "integer type, so integer self is refused");
+}
+
 }  // namespace
 
 extern "C" {
@@ -83,6 +100,9 @@ aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor* self, const aclIntArray* 
   const char* api = "aclnnMeanGetWorkspaceSize";
   if (const aclnnStatus st = CheckResultDType(api, "ReduceMean", self, dtype);
       st != ACLNN_SUCCESS) {
+    return st;
+  }
+  if (const aclnnStatus st = CheckFloatSelf(api, "the mean", self); st != ACLNN_SUCCESS) {
     return st;
   }
   return Reduce(api, "ReduceMean", self, dim, "dim", keepDim, out, workspaceSize, executor);
@@ -108,8 +128,11 @@ OPSIM_OPAPI_SECOND_STAGE(Amin)
 aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim,
                                            bool keepDim, aclTensor* out, uint64_t* workspaceSize,
                                            aclOpExecutor** executor) {
-  return Reduce("aclnnLogSumExpGetWorkspaceSize", "ReduceLogSumExp", self, dim, "dim", keepDim, out,
-                workspaceSize, executor);
+  const char* api = "aclnnLogSumExpGetWorkspaceSize";
+  if (const aclnnStatus st = CheckFloatSelf(api, "log-sum-exp", self); st != ACLNN_SUCCESS) {
+    return st;
+  }
+  return Reduce(api, "ReduceLogSumExp", self, dim, "dim", keepDim, out, workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(LogSumExp)
 
