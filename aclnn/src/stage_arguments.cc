@@ -38,6 +38,14 @@ aclnnStatus TensorDType(const char* api, const char* name, const aclTensor* tens
   return ACLNN_SUCCESS;
 }
 
+aclnnStatus ScalarDType(const char* api, const char* name, const aclScalar* scalar,
+                        ::aclDataType* dtype) {
+  if (scalar == nullptr) return FailNull(api, name);
+  if (!IsLive(scalar, HandleKind::kScalar, api, name)) return ACLNN_ERR_PARAM_INVALID;
+  *dtype = scalar->dtype;
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus ScalarValue(const char* api, const char* name, const aclScalar* scalar, double* value) {
   if (scalar == nullptr) return FailNull(api, name);
   if (!IsLive(scalar, HandleKind::kScalar, api, name)) return ACLNN_ERR_PARAM_INVALID;

@@ -145,4 +145,85 @@ TEST(AclnnOpapiElementwise, CastConvertsToDTypeAndRefusesWhatItCannot) {
       << RecentError();
 }
 
+// A host scalar: made, and destroyed with the test.
+struct Scalar {
+  template <typename T>
+  Scalar(T value, aclDataType dtype) : scalar(aclCreateScalar(&value, dtype)) {}
+  ~Scalar() { aclDestroyScalar(scalar); }
+  aclScalar* scalar;
+};
+
+TEST(AclnnOpapiElementwise, ScalarFormsTakeTheScalarExactly) {
+  Tensor<float> x(ACL_FLOAT, {2}, {1.5f, -2.0f});
+  Tensor<float> y(ACL_FLOAT, {2}, {});
+  Scalar three(int32_t{3}, ACL_INT32);
+  Scalar one(int64_t{1}, ACL_INT64);
+  ASSERT_EQ(OPAPI_RUN(Adds, x.tensor, three.scalar, one.scalar, y.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(y.Read(), (std::vector<float>{4.5f, 1.0f}));
+  Scalar half(2.5, ACL_DOUBLE);
+  ASSERT_EQ(OPAPI_RUN(Subs, x.tensor, half.scalar, one.scalar, y.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(y.Read(), (std::vector<float>{-1.0f, -4.5f}));
+  Scalar two(2.0f, ACL_FLOAT);
+  ASSERT_EQ(OPAPI_RUN(Divs, x.tensor, two.scalar, y.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(y.Read(), (std::vector<float>{0.75f, -1.0f}));
+
+  Tensor<int32_t> xi(ACL_INT32, {2}, {2, -3});
+  Tensor<int32_t> yi(ACL_INT32, {2}, {});
+  Scalar four(int64_t{4}, ACL_INT64);
+  ASSERT_EQ(OPAPI_RUN(Muls, xi.tensor, four.scalar, yi.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(yi.Read(), (std::vector<int32_t>{8, -12}));
+}
+
+TEST(AclnnOpapiElementwise, ScalarFormsRefuseWhatNeedsAPromotion) {
+  Tensor<int32_t> xi(ACL_INT32, {2}, {2, -3});
+  Tensor<int32_t> yi(ACL_INT32, {2}, {});
+  Scalar half(0.5f, ACL_FLOAT);
+  Scalar one(int32_t{1}, ACL_INT32);
+  EXPECT_EQ(OPAPI_RUN(Adds, xi.tensor, half.scalar, one.scalar, yi.tensor),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("other is a FLOAT scalar and self is INT32: CANN promotes"),
+            std::string::npos)
+      << RecentError();
+  Scalar two(int32_t{2}, ACL_INT32);
+  EXPECT_EQ(OPAPI_RUN(Divs, xi.tensor, two.scalar, yi.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("self is INT32: CANN's aclnnDivs divides integers as floats"),
+            std::string::npos)
+      << RecentError();
+  Tensor<int8_t> x8(ACL_INT8, {1}, {1});
+  Tensor<int8_t> y8(ACL_INT8, {1}, {});
+  Scalar big(int32_t{300}, ACL_INT32);
+  EXPECT_EQ(OPAPI_RUN(Muls, x8.tensor, big.scalar, y8.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("is outside self's INT8"), std::string::npos) << RecentError();
+  EXPECT_EQ(OPAPI_RUN(Subs, xi.tensor, two.scalar, two.scalar, yi.tensor),
+            ACLNN_ERR_PARAM_INVALID);  // alpha 2
+  EXPECT_NE(RecentError().find("alpha = 2.000000 is not 1"), std::string::npos) << RecentError();
+}
+
+// The scalar lives in the workspace and is copied there before every run of a repeatable
+// executor, which the application may give another workspace each time.
+TEST(AclnnOpapiElementwise, AScalarFormsExecutorRunsRepeatedly) {
+  Tensor<float> x(ACL_FLOAT, {3}, {1, 2, 3});
+  Tensor<float> y(ACL_FLOAT, {3}, {});
+  Scalar ten(10.0f, ACL_FLOAT);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnMulsGetWorkspaceSize(x.tensor, ten.scalar, y.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << RecentError();
+  ASSERT_GE(size, 4u);
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
+  for (int run = 0; run < 2; ++run) {
+    void* workspace = nullptr;
+    ASSERT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclnnMuls(workspace, size, executor, nullptr), ACLNN_SUCCESS) << RecentError();
+    EXPECT_EQ(y.Read(), (std::vector<float>{10, 20, 30}));
+    aclrtFree(workspace);
+  }
+  EXPECT_EQ(aclnnMuls(nullptr, 0, executor, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("the constants"), std::string::npos) << RecentError();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
+}
+
 }  // namespace opapi_elementwise_test

@@ -25,6 +25,11 @@ struct StageTensor {
   bool optional = false;
   const aclTensorList* list = nullptr;
   const char* param = nullptr;
+  // A constant input the first stage makes itself (a hand-written layer's scalar argument, e.g.
+  // aclnnAdds' other): a rank-0 tensor of `constant_dtype` holding these bytes. It lives in the
+  // workspace, copied there before each run, so that the kernel reads it from device memory.
+  std::vector<uint8_t> constant = {};
+  ::aclDataType constant_dtype = ACL_DT_UNDEFINED;
 };
 
 struct FirstStage {
@@ -68,5 +73,8 @@ aclnnStatus TensorDType(const char* api, const char* name, const aclTensor* tens
 // A host scalar's value as a double (every integer and floating type, and bool); the same codes
 // as TensorDType, and ACLNN_ERR_PARAM_INVALID for a complex scalar.
 aclnnStatus ScalarValue(const char* api, const char* name, const aclScalar* scalar, double* value);
+// The same scalar's data type.
+aclnnStatus ScalarDType(const char* api, const char* name, const aclScalar* scalar,
+                        ::aclDataType* dtype);
 
 }  // namespace opsim::aclnn

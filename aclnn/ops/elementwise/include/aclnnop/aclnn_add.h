@@ -21,6 +21,15 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnAdd(void* workspace, uint64_t workspaceSize,
                                          aclOpExecutor* executor, aclrtStream stream);
 
+// aclnnAdds: out = self + alpha * other, other a host scalar.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor* self,
+                                                          const aclScalar* other,
+                                                          const aclScalar* alpha, aclTensor* out,
+                                                          uint64_t* workspaceSize,
+                                                          aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnAdds(void* workspace, uint64_t workspaceSize,
+                                          aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,14 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnDiv(void* workspace, uint64_t workspaceSize,
                                          aclOpExecutor* executor, aclrtStream stream);
 
+// aclnnDivs: out = self / other (true division), other a host scalar.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor* self,
+                                                          const aclScalar* other, aclTensor* out,
+                                                          uint64_t* workspaceSize,
+                                                          aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnDivs(void* workspace, uint64_t workspaceSize,
+                                          aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif
