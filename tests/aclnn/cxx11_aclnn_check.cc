@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_neg.h"
+#include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 #include "aclnnop/aclnn_sign.h"

@@ -1,6 +1,6 @@
 // libopapi's reductions (aclnn/ops/reduce: aclnnReduceSum, aclnnMean, aclnnAmax, aclnnAmin,
-// aclnnLogSumExp) against numpy's (the values below, computed with numpy on
-// x = [[1, 5, 3], [4, 2, 6]]), and the documented cases opsim refuses.
+// aclnnLogSumExp, aclnnProd, aclnnProdDim) against numpy's (the values below, computed with numpy
+// on x = [[1, 5, 3], [4, 2, 6]]), and the documented cases opsim refuses.
 #include <cstdint>
 #include <vector>
 
@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_amin.h"
 #include "aclnnop/aclnn_logsumexp.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_prod.h"
 #include "aclnnop/aclnn_reduce_sum.h"
 
 namespace opapi_reduce_test {
@@ -67,6 +68,30 @@ TEST(AclnnOpapiReduce, IntegerAmaxKeepsItsType) {
   Dims d1({1});
   ASSERT_EQ(OPAPI_RUN(Amax, x.tensor, d1.array, false, y.tensor), ACLNN_SUCCESS) << RecentError();
   EXPECT_EQ(y.Read(), (std::vector<int32_t>{7, 3}));
+}
+
+TEST(AclnnOpapiReduce, ProdOverAllAndAlongADim) {
+  Tensor<float> x(ACL_FLOAT, {2, 3}, kX);
+  Tensor<float> all(ACL_FLOAT, {}, {});
+  ASSERT_EQ(OPAPI_RUN(Prod, x.tensor, ACL_FLOAT, all.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(all.Read(), (std::vector<float>{720}));  // x.prod()
+  Tensor<float> rows(ACL_FLOAT, {2}, {});
+  ASSERT_EQ(OPAPI_RUN(ProdDim, x.tensor, 1, false, ACL_FLOAT, rows.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(rows.Read(), (std::vector<float>{15, 48}));
+  Tensor<float> kept(ACL_FLOAT, {1, 3}, {});
+  ASSERT_EQ(OPAPI_RUN(ProdDim, x.tensor, -2, true, ACL_FLOAT, kept.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(kept.Read(), (std::vector<float>{4, 10, 18}));
+  // np.prod([65536, 65536], dtype=np.int32) wraps to 0, as a product of any width truncated does.
+  Tensor<int32_t> xi(ACL_INT32, {2}, {65536, 65536});
+  Tensor<int32_t> yi(ACL_INT32, {}, {});
+  ASSERT_EQ(OPAPI_RUN(Prod, xi.tensor, ACL_INT32, yi.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(yi.Read(), (std::vector<int32_t>{0}));
+  EXPECT_EQ(OPAPI_RUN(Prod, x.tensor, ACL_DOUBLE, all.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("aclnnProdGetWorkspaceSize: dtype is DOUBLE and self is FLOAT"),
+            std::string::npos)
+      << RecentError();
 }
 
 TEST(AclnnOpapiReduce, RefusedCases) {
