@@ -138,6 +138,12 @@ TEST(AclnnOpapiElementwise, CastConvertsToDTypeAndRefusesWhatItCannot) {
   EXPECT_NE(RecentError().find("dtype is INT64 and out is INT32: out must be of dtype"),
             std::string::npos)
       << RecentError();
+  Tensor<double> xd(ACL_DOUBLE, {1}, {1.0});
+  Tensor<uint16_t> yh(ACL_FLOAT16, {1}, {});
+  EXPECT_EQ(OPAPI_RUN(Cast, xd.tensor, ACL_FLOAT16, yh.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("self is DOUBLE and dtype is FLOAT16: opsim's Cast rounds through"),
+            std::string::npos)
+      << RecentError();
   Tensor<int16_t> y16(ACL_INT16, {4}, {});
   EXPECT_EQ(OPAPI_RUN(Cast, x.tensor, ACL_INT16, y16.tensor), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(RecentError().find("dtype INT16 is not one of the data types opsim's Cast writes"),

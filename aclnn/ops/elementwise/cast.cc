@@ -1,6 +1,7 @@
 // aclnnCast on the registry's ONNX Cast (op_host/elementwise): `dtype` becomes Cast's `to`
 // (ONNX's TensorProto number). out must be of `dtype` (CANN's rule); a dtype opsim holds no
-// tensors of (INT16, UINT16, the complex types, ...) is refused naming it.
+// tensors of (INT16, UINT16, the complex types, ...) is refused naming it, and so is DOUBLE to a
+// 16-bit float, which opsim's Cast rounds twice.
 #include <string>
 
 #include "aclnnop/aclnn_cast.h"
@@ -58,6 +59,14 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType d
     return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
                                 "dtype is " + DTypeName(dtype) + " and out is " +
                                     DTypeName(out_dtype) + ": out must be of dtype");
+  }
+  // opsim's Cast rounds DOUBLE to a 16-bit float through FLOAT, twice; whether CANN's does the
+  // same is not established, and a tie can round differently, so the pair is refused.
+  if (self_dtype == ACL_DOUBLE && (dtype == ACL_FLOAT16 || dtype == ACL_BF16)) {
+    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
+                                "self is DOUBLE and dtype is " + DTypeName(dtype) +
+                                    ": opsim's Cast rounds through FLOAT (twice), which can "
+                                    "differ from one rounding; cast to FLOAT first");
   }
   const opsim::aclnn::FirstStage stage{api, "Cast", {{"self", self}}, {{"to", to}}, {{"out", out}}};
   return opsim::aclnn::GetWorkspaceSize(stage, workspaceSize, executor);
