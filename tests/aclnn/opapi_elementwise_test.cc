@@ -51,6 +51,22 @@ TEST(AclnnOpapiElementwise, UnaryFunctionsMatchTheCLibrary) {
   EXPECT_EQ(y.Read(), (std::vector<float>{4.0f, 1.0f, 0.5f, 1.0f / 7.5f}));
 }
 
+// A transposed view in (CANN applications pass them): made contiguous in the workspace by the
+// two stages, as for every operator.
+TEST(AclnnOpapiElementwise, ATransposedViewIsReadThroughItsStrides) {
+  Tensor<float> storage(ACL_FLOAT, {2, 3}, {1, -2, 3, -4, 5, -6});
+  const std::vector<int64_t> view = {3, 2};
+  const std::vector<int64_t> strides = {1, 3};
+  const std::vector<int64_t> storage_dims = {2, 3};
+  aclTensor* transposed =
+      aclCreateTensor(view.data(), view.size(), ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND,
+                      storage_dims.data(), storage_dims.size(), storage.data);
+  Tensor<float> y(ACL_FLOAT, {3, 2}, {});
+  ASSERT_EQ(OPAPI_RUN(Abs, transposed, y.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(y.Read(), (std::vector<float>{1, 4, 2, 5, 3, 6}));  // |x.T|
+  aclDestroyTensor(transposed);
+}
+
 TEST(AclnnOpapiElementwise, AbsAndNegKeepIntegerTypes) {
   Tensor<int32_t> x(ACL_INT32, {4}, {-3, 0, 5, INT32_MIN});
   Tensor<int32_t> y(ACL_INT32, {4}, {});
