@@ -223,6 +223,33 @@ TEST(AclnnOpapiElementwise, ScalarFormsRefuseWhatNeedsAPromotion) {
   EXPECT_NE(RecentError().find("alpha = 2.000000 is not 1"), std::string::npos) << RecentError();
 }
 
+// The in-place forms write self: the unary ones, the binary ones with other broadcast to self's
+// shape, and the scalar ones; their rules are the out-of-place forms'.
+TEST(AclnnOpapiElementwise, InplaceFormsWriteSelf) {
+  Tensor<float> x(ACL_FLOAT, {2, 2}, {1, 2, 4, 8});
+  ASSERT_EQ(OPAPI_RUN(InplaceReciprocal, x.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(x.Read(), (std::vector<float>{1, 0.5f, 0.25f, 0.125f}));
+  Tensor<float> row(ACL_FLOAT, {2}, {1, 2});
+  Scalar one(int32_t{1}, ACL_INT32);
+  ASSERT_EQ(OPAPI_RUN(InplaceAdd, x.tensor, row.tensor, one.scalar), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(x.Read(), (std::vector<float>{2, 2.5f, 1.25f, 2.125f}));
+  Scalar four(4.0f, ACL_FLOAT);
+  ASSERT_EQ(OPAPI_RUN(InplaceMuls, x.tensor, four.scalar), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(x.Read(), (std::vector<float>{8, 10, 5, 8.5f}));
+  // A bigger other would make the result bigger than self: the out check refuses it.
+  Tensor<float> big(ACL_FLOAT, {3, 2, 2}, std::vector<float>(12, 1.0f));
+  EXPECT_EQ(OPAPI_RUN(InplaceMul, x.tensor, big.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("aclnnInplaceMulGetWorkspaceSize: Mul's output 0"),
+            std::string::npos)
+      << RecentError();
+  Tensor<int32_t> xi(ACL_INT32, {2}, {7, 8});
+  Tensor<int32_t> two(ACL_INT32, {2}, {2, 2});
+  EXPECT_EQ(OPAPI_RUN(InplaceDiv, xi.tensor, two.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("aclnnInplaceDivGetWorkspaceSize: self is INT32"), std::string::npos)
+      << RecentError();
+}
+
 // The scalar lives in the workspace and is copied there before every run of a repeatable
 // executor, which the application may give another workspace each time.
 TEST(AclnnOpapiElementwise, AScalarFormsExecutorRunsRepeatedly) {

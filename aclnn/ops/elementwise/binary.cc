@@ -1,6 +1,6 @@
-// aclnnAdd, aclnnSub, aclnnMul, aclnnDiv on the registry's ONNX Add, Sub, Mul, Div
-// (op_host/elementwise, numpy broadcasting). What one such operation computes exactly is what is
-// run; the rest is refused with ACLNN_ERR_PARAM_INVALID naming the rule:
+// aclnnAdd, aclnnSub, aclnnMul, aclnnDiv (and their in-place forms) on the registry's ONNX Add,
+// Sub, Mul, Div (op_host/elementwise, numpy broadcasting). What one such operation computes exactly
+// is what is run; the rest is refused with ACLNN_ERR_PARAM_INVALID naming the rule:
 // - mixed data types (CANN promotes them with a Cast first; opsim runs no Cast step),
 // - an alpha other than 1 (self + alpha * other needs a Mul before the Add),
 // - aclnnDiv of integers (CANN divides them as floats; ONNX Div, opsim's, truncates).
@@ -61,6 +61,25 @@ aclnnStatus WithAlpha(const char* api, const char* op_type, const aclTensor* sel
   return Binary(api, op_type, self, other, out, workspace_size, executor);
 }
 
+// aclnnMul and aclnnDiv: one data type; Div of integers refused (CANN divides them as floats).
+aclnnStatus MulOrDiv(const char* api, const char* op_type, const aclTensor* self,
+                     const aclTensor* other, aclTensor* out, uint64_t* workspace_size,
+                     aclOpExecutor** executor) {
+  ::aclDataType dtype = ACL_DT_UNDEFINED;
+  if (const aclnnStatus st = OneDType(api, op_type, self, other, out, &dtype);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  if (std::string(op_type) == "Div" && opsim::aclnn::opapi::IsIntegral(dtype)) {
+    return opsim::aclnn::Refuse(
+        ACLNN_ERR_PARAM_INVALID, api,
+        "self is " + DTypeName(dtype) +
+            ": CANN's aclnnDiv divides integers as floats (true division, a float out), while "
+            "opsim's Div (ONNX's) truncates; integer inputs are refused");
+  }
+  return Binary(api, op_type, self, other, out, workspace_size, executor);
+}
+
 }  // namespace
 
 extern "C" {
@@ -83,31 +102,46 @@ OPSIM_OPAPI_SECOND_STAGE(Sub)
 
 aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnMulGetWorkspaceSize";
-  ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = OneDType(api, "Mul", self, other, out, &dtype); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  return Binary(api, "Mul", self, other, out, workspaceSize, executor);
+  return MulOrDiv("aclnnMulGetWorkspaceSize", "Mul", self, other, out, workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Mul)
 
 aclnnStatus aclnnDivGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnDivGetWorkspaceSize";
-  ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = OneDType(api, "Div", self, other, out, &dtype); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (opsim::aclnn::opapi::IsIntegral(dtype)) {
-    return opsim::aclnn::Refuse(
-        ACLNN_ERR_PARAM_INVALID, api,
-        "self is " + DTypeName(dtype) +
-            ": CANN's aclnnDiv divides integers as floats (true division, a float out), while "
-            "opsim's Div (ONNX's) truncates; integer inputs are refused");
-  }
-  return Binary(api, "Div", self, other, out, workspaceSize, executor);
+  return MulOrDiv("aclnnDivGetWorkspaceSize", "Div", self, other, out, workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Div)
+
+// The in-place forms: selfRef is also the output, so other must broadcast to its shape.
+// aclnnInplaceAdd's document declares selfRef const, yet the function writes it (its purpose).
+aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* other,
+                                            const aclScalar* alpha, uint64_t* workspaceSize,
+                                            aclOpExecutor** executor) {
+  return WithAlpha("aclnnInplaceAddGetWorkspaceSize", "Add", selfRef, other, alpha,
+                   const_cast<aclTensor*>(selfRef), workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceAdd)
+
+aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
+                                            const aclScalar* alpha, uint64_t* workspaceSize,
+                                            aclOpExecutor** executor) {
+  return WithAlpha("aclnnInplaceSubGetWorkspaceSize", "Sub", selfRef, other, alpha, selfRef,
+                   workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceSub)
+
+aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
+                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return MulOrDiv("aclnnInplaceMulGetWorkspaceSize", "Mul", selfRef, other, selfRef, workspaceSize,
+                  executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceMul)
+
+aclnnStatus aclnnInplaceDivGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
+                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return MulOrDiv("aclnnInplaceDivGetWorkspaceSize", "Div", selfRef, other, selfRef, workspaceSize,
+                  executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceDiv)
 
 }  // extern "C"

@@ -177,4 +177,36 @@ aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor* self, const aclScalar* ot
 }
 OPSIM_OPAPI_SECOND_STAGE(Divs)
 
+// The in-place forms: selfRef is also the output. aclnnInplaceAdds' document declares selfRef
+// const, yet the function writes it (its purpose).
+aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor* selfRef, const aclScalar* other,
+                                             const aclScalar* alpha, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor) {
+  return WithScalar("aclnnInplaceAddsGetWorkspaceSize", "Add", selfRef, other, alpha, true,
+                    const_cast<aclTensor*>(selfRef), workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceAdds)
+
+aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
+                                             const aclScalar* alpha, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor) {
+  return WithScalar("aclnnInplaceSubsGetWorkspaceSize", "Sub", selfRef, other, alpha, true, selfRef,
+                    workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceSubs)
+
+aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
+                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return WithScalar("aclnnInplaceMulsGetWorkspaceSize", "Mul", selfRef, other, nullptr, false,
+                    selfRef, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceMuls)
+
+aclnnStatus aclnnInplaceDivsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
+                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return WithScalar("aclnnInplaceDivsGetWorkspaceSize", "Div", selfRef, other, nullptr, false,
+                    selfRef, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceDivs)
+
 }  // extern "C"

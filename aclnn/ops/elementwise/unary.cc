@@ -1,8 +1,9 @@
-// aclnnAbs, aclnnNeg, aclnnExp, aclnnLog, aclnnSqrt, aclnnReciprocal on the registry's ONNX
-// elementwise operators (op_host/elementwise). Each writes its input's data type: CANN's aclnnExp
-// and the like also take integers and write a float out, a promotion Cast opsim does not run, so
-// an out of another data type than self is refused; a data type the operator lacks is refused by
-// its OpDef (the message lists the ones it takes).
+// aclnnAbs, aclnnNeg, aclnnExp, aclnnLog, aclnnSqrt, aclnnReciprocal (and the in-place forms
+// CANN documents for all but Abs) on the registry's ONNX elementwise operators
+// (op_host/elementwise). Each writes its input's data type: CANN's aclnnExp and the like also take
+// integers and write a float out, a promotion Cast opsim does not run, so an out of another data
+// type than self is refused; a data type the operator lacks is refused by its OpDef (the message
+// lists the ones it takes).
 #include "aclnnop/aclnn_abs.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_log.h"
@@ -68,5 +69,39 @@ aclnnStatus aclnnReciprocalGetWorkspaceSize(const aclTensor* self, aclTensor* ou
   return Unary("aclnnReciprocalGetWorkspaceSize", "Reciprocal", self, out, workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Reciprocal)
+
+// The in-place forms: self is also the output.
+aclnnStatus aclnnInplaceNegGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
+                                            aclOpExecutor** executor) {
+  return Unary("aclnnInplaceNegGetWorkspaceSize", "Neg", selfRef, selfRef, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceNeg)
+
+aclnnStatus aclnnInplaceExpGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
+                                            aclOpExecutor** executor) {
+  return Unary("aclnnInplaceExpGetWorkspaceSize", "Exp", selfRef, selfRef, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceExp)
+
+aclnnStatus aclnnInplaceLogGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
+                                            aclOpExecutor** executor) {
+  return Unary("aclnnInplaceLogGetWorkspaceSize", "Log", selfRef, selfRef, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceLog)
+
+aclnnStatus aclnnInplaceSqrtGetWorkspaceSize(aclTensor* self, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor) {
+  return Unary("aclnnInplaceSqrtGetWorkspaceSize", "Sqrt", self, self, workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceSqrt)
+
+// The document declares selfRef const, yet the function writes it (its purpose).
+aclnnStatus aclnnInplaceReciprocalGetWorkspaceSize(const aclTensor* selfRef,
+                                                   uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  return Unary("aclnnInplaceReciprocalGetWorkspaceSize", "Reciprocal", selfRef,
+               const_cast<aclTensor*>(selfRef), workspaceSize, executor);
+}
+OPSIM_OPAPI_SECOND_STAGE(InplaceReciprocal)
 
 }  // extern "C"

@@ -28,6 +28,20 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnDivsGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnDivs(void* workspace, uint64_t workspaceSize,
                                           aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceDivGetWorkspaceSize(aclTensor* selfRef,
+                                                                const aclTensor* other,
+                                                                uint64_t* workspaceSize,
+                                                                aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceDiv(void* workspace, uint64_t workspaceSize,
+                                                aclOpExecutor* executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceDivsGetWorkspaceSize(aclTensor* selfRef,
+                                                                 const aclScalar* other,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceDivs(void* workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

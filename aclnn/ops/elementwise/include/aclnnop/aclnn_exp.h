@@ -19,6 +19,13 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnExpGetWorkspaceSize(const aclTensor* self, 
 ACL_FUNC_VISIBILITY aclnnStatus aclnnExp(void* workspace, uint64_t workspaceSize,
                                          aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExpGetWorkspaceSize(aclTensor* selfRef,
+                                                                uint64_t* workspaceSize,
+                                                                aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceExp(void* workspace, uint64_t workspaceSize,
+                                                aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,20 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnMuls(void* workspace, uint64_t workspaceSize,
                                           aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor* selfRef,
+                                                                const aclTensor* other,
+                                                                uint64_t* workspaceSize,
+                                                                aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceMul(void* workspace, uint64_t workspaceSize,
+                                                aclOpExecutor* executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor* selfRef,
+                                                                 const aclScalar* other,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceMuls(void* workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

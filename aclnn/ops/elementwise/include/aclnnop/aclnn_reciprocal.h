@@ -20,6 +20,13 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnReciprocalGetWorkspaceSize(const aclTensor*
 ACL_FUNC_VISIBILITY aclnnStatus aclnnReciprocal(void* workspace, uint64_t workspaceSize,
                                                 aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceReciprocalGetWorkspaceSize(const aclTensor* selfRef,
+                                                                       uint64_t* workspaceSize,
+                                                                       aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceReciprocal(void* workspace, uint64_t workspaceSize,
+                                                       aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,13 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnSqrtGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnSqrt(void* workspace, uint64_t workspaceSize,
                                           aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSqrtGetWorkspaceSize(aclTensor* self,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSqrt(void* workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

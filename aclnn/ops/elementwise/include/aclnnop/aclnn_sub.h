@@ -30,6 +30,22 @@ ACL_FUNC_VISIBILITY aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor* self,
 ACL_FUNC_VISIBILITY aclnnStatus aclnnSubs(void* workspace, uint64_t workspaceSize,
                                           aclOpExecutor* executor, aclrtStream stream);
 
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor* selfRef,
+                                                                const aclTensor* other,
+                                                                const aclScalar* alpha,
+                                                                uint64_t* workspaceSize,
+                                                                aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSub(void* workspace, uint64_t workspaceSize,
+                                                aclOpExecutor* executor, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor* selfRef,
+                                                                 const aclScalar* other,
+                                                                 const aclScalar* alpha,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSubs(void* workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif
