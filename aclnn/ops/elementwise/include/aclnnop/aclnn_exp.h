@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
 
 #ifdef __cplusplus
 extern "C" {
