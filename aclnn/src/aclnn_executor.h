@@ -38,6 +38,7 @@ struct aclOpExecutor {
     size_t slot;
     uint64_t offset;
     std::vector<uint8_t> bytes;
+    size_t input;  // its place in `inputs` (a null there, yet a place in the run)
   };
   std::vector<Constant> constants;
   uint64_t copy_bytes = 0;

@@ -83,7 +83,8 @@ aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index,
 // A constant input (StageTensor::constant): a rank-0 tensor bound to the executor's copy of its
 // bytes for the preparation (which needs an address), then to its place in the workspace.
 void BindConstant(const StageTensor& s, std::vector<HostRunBuffer>* out, aclOpExecutor* executor) {
-  executor->constants.push_back({out->size(), executor->copy_bytes, s.constant});
+  executor->constants.push_back(
+      {out->size(), executor->copy_bytes, s.constant, executor->inputs.size()});
   executor->copy_bytes += (s.constant.size() + kCopyAlign - 1) / kCopyAlign * kCopyAlign;
   HostRunBuffer buffer;
   buffer.desc.dtype = static_cast<opsim::aclDataType>(static_cast<int32_t>(s.constant_dtype));

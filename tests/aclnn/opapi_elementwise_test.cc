@@ -270,6 +270,19 @@ TEST(AclnnOpapiElementwise, AScalarFormsExecutorRunsRepeatedly) {
     EXPECT_EQ(y.Read(), (std::vector<float>{10, 20, 30}));
     aclrtFree(workspace);
   }
+  // self re-pointed at other memory: the same executor, the same scalar, new values.
+  Tensor<float> other(ACL_FLOAT, {3}, {-1, 0, 0.5f});
+  ASSERT_EQ(aclSetInputTensorAddr(executor, 0, x.tensor, other.data), ACLNN_SUCCESS)
+      << RecentError();
+  void* workspace = nullptr;
+  ASSERT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(aclnnMuls(workspace, size, executor, nullptr), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(y.Read(), (std::vector<float>{-10, 0, 5}));
+  aclrtFree(workspace);
+  EXPECT_EQ(aclSetInputTensorAddr(executor, 1, x.tensor, other.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("input 1 is a scalar the first stage holds in the workspace"),
+            std::string::npos)
+      << RecentError();
   EXPECT_EQ(aclnnMuls(nullptr, 0, executor, nullptr), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(RecentError().find("the constants"), std::string::npos) << RecentError();
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
