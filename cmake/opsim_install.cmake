@@ -2,13 +2,14 @@
 # (ATB facade, runtime, op_host, op_kernel, the simulator's kernel_operator.h and everything it
 # includes, core) and the device profiles under the prefix; find_package(opsim CONFIG) then
 # gives opsim::opsim (and opsim::opsim_onnx, the ONNX importer, for clients that load models;
-# opsim::opsim_nnopbase, aclnn's objects, for applications of the single-operator API).
+# opsim::opsim_nnopbase, aclnn's objects, for applications of the single-operator API;
+# opsim::opsim_opapi, libopapi, our own operators under CANN's aclnn signatures, aclnnop/*.h).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
-  opsim_op_api opsim_ops opsim_framework opsim_onnx opsim_ascendcl opsim_nnopbase)
+  opsim_op_api opsim_ops opsim_framework opsim_onnx opsim_ascendcl opsim_nnopbase opsim_opapi)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
@@ -58,6 +59,11 @@ install(DIRECTORY
           ${PROJECT_SOURCE_DIR}/framework/onnx/include/
           ${PROJECT_SOURCE_DIR}/aclnn/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# libopapi's headers, aclnnop/aclnn_<name>.h, one folder per operator family (aclnn/ops).
+foreach(folder elementwise sign reduce argmax)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/aclnn/ops/${folder}/include/
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endforeach()
 foreach(layer op_host op_kernel)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h")

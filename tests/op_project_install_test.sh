@@ -5,7 +5,9 @@
 # negative_slope=0.1, and a YAML graph of two chained AddCustom nodes. Then AddCustom's
 # single-operator API installed into the prefix as CANN's vendor package (docs/ACLNN.md) and the
 # AclNN sample application, unmodified (a copy: its run.sh builds in its own folder), built and
-# run by its own run.sh with the prefix as the toolkit.
+# run by its own run.sh with the prefix as the toolkit. Last, our own operators under CANN's aclnn
+# signatures from the prefix (libopapi, include/aclnnop): a C++11 application of aclnnAbs,
+# aclnnAdds and aclnnReduceSum (tests/aclnn/testdata/opapi_app) built and run against it.
 # Usage: op_project_install_test.sh <build dir> <source dir> <op projects dir> [<CXX flags>]
 # Exits 77 (skipped) when /usr/bin/python3 has no numpy (scripts/setup.sh --peers installs it).
 set -eu
@@ -61,3 +63,9 @@ cp -r "$projects/../aclnn/AclNNInvocationNaive" "$work/naive"
   > "$work/naive.log" 2>&1 || { cat "$work/naive.log"; exit 1; }
 grep -q "test pass" "$work/naive.log" || { cat "$work/naive.log"; exit 1; }
 echo "the AclNN sample passes on the installed aclnnAddCustom"
+c++ -std=c++11 $cxx_flags "$source_dir/tests/aclnn/testdata/opapi_app/main.cpp" \
+  -I"$work/prefix/include" -L"$work/prefix/lib" -lopapi -lnnopbase -lascendcl \
+  -Wl,-rpath,"$work/prefix/lib" -o "$work/opapi_app"
+"$work/opapi_app" > "$work/opapi_app.log" 2>&1 || { cat "$work/opapi_app.log"; exit 1; }
+grep -q "opapi app pass" "$work/opapi_app.log" || { cat "$work/opapi_app.log"; exit 1; }
+echo "an application of the installed libopapi passes"

@@ -41,14 +41,27 @@ aclnnStatus SetAddress(const char* call, aclOpExecutor* executor, size_t index, 
                            std::to_string(side.size()) + " " + what + " tensors of the " +
                            executor->op_type + " call");
   }
+  if (!output) {
+    for (const aclOpExecutor::Constant& c : executor->constants) {
+      if (c.input == index) {
+        return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
+                           "input " + std::to_string(index) +
+                               " is a scalar the first stage holds in the workspace, not an "
+                               "application tensor; it has no address to set");
+      }
+    }
+  }
   if (side[index] != tensor) {
     return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
                        std::string(what) + " " + std::to_string(index) +
                            (side[index] == nullptr ? " was left out at the first stage"
                                                    : " is another tensor than the one given"));
   }
-  size_t slot = 0;  // absent OPTIONAL inputs have no place in the run
+  size_t slot = 0;  // absent OPTIONAL inputs have no place in the run; constants have one
   for (size_t k = 0; k < index; ++k) slot += side[k] != nullptr;
+  if (!output) {
+    for (const aclOpExecutor::Constant& c : executor->constants) slot += c.input < index;
+  }
   tensor->data = addr;
   executor->run->Rebind(output, slot, aclnn::FirstElement(*tensor));
   return ACLNN_SUCCESS;

@@ -32,5 +32,14 @@ struct aclOpExecutor {
   // Non-contiguous views, read and written through copies at the workspace's start; the
   // operation's own workspace follows them.
   std::vector<opsim::aclnn::ViewCopy> copies;
+  // Constant inputs the first stage made (StageTensor::constant): their bytes, copied to their
+  // place among the copies before each run; `slot` is the input's place in the run.
+  struct Constant {
+    size_t slot;
+    uint64_t offset;
+    std::vector<uint8_t> bytes;
+    size_t input;  // its place in `inputs` (a null there, yet a place in the run)
+  };
+  std::vector<Constant> constants;
   uint64_t copy_bytes = 0;
 };

@@ -1,6 +1,7 @@
 #include "opsim/aclnn/two_stage.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,6 +80,22 @@ aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index,
   return ACLNN_SUCCESS;
 }
 
+// A constant input (StageTensor::constant): a rank-0 tensor bound to the executor's copy of its
+// bytes for the preparation (which needs an address), then to its place in the workspace.
+void BindConstant(const StageTensor& s, std::vector<HostRunBuffer>* out, aclOpExecutor* executor) {
+  executor->constants.push_back(
+      {out->size(), executor->copy_bytes, s.constant, executor->inputs.size()});
+  executor->copy_bytes += (s.constant.size() + kCopyAlign - 1) / kCopyAlign * kCopyAlign;
+  HostRunBuffer buffer;
+  buffer.desc.dtype = static_cast<opsim::aclDataType>(static_cast<int32_t>(s.constant_dtype));
+  buffer.desc.format = static_cast<opsim::aclFormat>(static_cast<int32_t>(ACL_FORMAT_ND));
+  buffer.desc.shape.dimNum = 0;
+  // A moved vector keeps its buffer, so this address outlives later constants' push_back.
+  buffer.data = executor->constants.back().bytes.data();
+  out->push_back(buffer);
+  executor->inputs.push_back(nullptr);  // no application tensor: the setters skip it
+}
+
 // Checks the stage's tensors (null only where optional, live) and binds them in order; `present`
 // (inputs only) says which were given.
 aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, bool output,
@@ -86,6 +103,11 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
                    aclOpExecutor* executor) {
   for (size_t ir = 0; ir < tensors.size(); ++ir) {
     const StageTensor& s = tensors[ir];
+    if (!s.constant.empty()) {
+      if (present != nullptr) present->push_back(true);
+      BindConstant(s, out, executor);
+      continue;
+    }
     const bool given = s.tensor != nullptr || s.list != nullptr;
     if (present != nullptr) present->push_back(given);
     if (!given) {
@@ -210,7 +232,11 @@ Status Execute(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size) {
     return {ErrorCode::kInvalidParam,
             e.op_type + ": a workspace of " + std::to_string(workspace_size) +
                 " B was given; the first stage asked for more (" + std::to_string(e.copy_bytes) +
-                " B of it for the contiguous copies of non-contiguous views)"};
+                " B of it for the contiguous copies of non-contiguous views and the constants)"};
+  }
+  for (const aclOpExecutor::Constant& c : e.constants) {
+    std::memcpy(workspace + c.offset, c.bytes.data(), c.bytes.size());
+    e.run->Rebind(false, c.slot, workspace + c.offset);
   }
   for (const ViewCopy& c : e.copies) {
     GatherView(*c.tensor, workspace + c.offset);

@@ -25,6 +25,11 @@ struct StageTensor {
   bool optional = false;
   const aclTensorList* list = nullptr;
   const char* param = nullptr;
+  // A constant input the first stage makes itself (a hand-written layer's scalar argument, e.g.
+  // aclnnAdds' other): a rank-0 tensor of `constant_dtype` holding these bytes. It lives in the
+  // workspace, copied there before each run, so that the kernel reads it from device memory.
+  std::vector<uint8_t> constant = {};
+  ::aclDataType constant_dtype = ACL_DT_UNDEFINED;
 };
 
 struct FirstStage {
@@ -52,5 +57,24 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
 // returns). A single-use executor is destroyed, whatever the outcome; a repeatable one stays.
 aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                 aclrtStream stream);
+
+// For the hand-written layers of our own operators (aclnn/ops): what they read of their arguments
+// before they fill a first stage, with the messages every other call leaves.
+
+// Records "<api>: <message>" as the recent error (aclGetRecentErrMsg) and returns `code`:
+// ACLNN_ERR_PARAM_INVALID for a documented case opsim's operator cannot honour.
+aclnnStatus Refuse(aclnnStatus code, const char* api, const std::string& message);
+
+// `tensor`'s data type. ACLNN_ERR_PARAM_NULLPTR for null, ACLNN_ERR_PARAM_INVALID for a dead or
+// foreign handle (the message names `name`).
+aclnnStatus TensorDType(const char* api, const char* name, const aclTensor* tensor,
+                        ::aclDataType* dtype);
+
+// A host scalar's value as a double (every integer and floating type, and bool); the same codes
+// as TensorDType, and ACLNN_ERR_PARAM_INVALID for a complex scalar.
+aclnnStatus ScalarValue(const char* api, const char* name, const aclScalar* scalar, double* value);
+// The same scalar's data type.
+aclnnStatus ScalarDType(const char* api, const char* name, const aclScalar* scalar,
+                        ::aclDataType* dtype);
 
 }  // namespace opsim::aclnn

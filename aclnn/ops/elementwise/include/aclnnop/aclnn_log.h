@@ -1,0 +1,33 @@
+// aclnnLog: out = ln(self), elementwise.
+// CANN's documented parameters and types (the document: docs/ACLNN.md's table); opsim's
+// implementation runs our registry operator through opsim/aclnn/two_stage.h and refuses, with
+// ACLNN_ERR_PARAM_INVALID naming the case, what that operator cannot compute exactly.
+#ifndef OPSIM_ACLNNOP_ACLNN_LOG_H_
+#define OPSIM_ACLNNOP_ACLNN_LOG_H_
+
+#include <cstdint>
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLogGetWorkspaceSize(const aclTensor* self, aclTensor* out,
+                                                         uint64_t* workspaceSize,
+                                                         aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnLog(void* workspace, uint64_t workspaceSize,
+                                         aclOpExecutor* executor, aclrtStream stream);
+
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLogGetWorkspaceSize(aclTensor* selfRef,
+                                                                uint64_t* workspaceSize,
+                                                                aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceLog(void* workspace, uint64_t workspaceSize,
+                                                aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OPSIM_ACLNNOP_ACLNN_LOG_H_

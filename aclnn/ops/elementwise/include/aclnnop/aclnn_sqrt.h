@@ -1,0 +1,33 @@
+// aclnnSqrt: out = sqrt(self), elementwise.
+// CANN's documented parameters and types (the document: docs/ACLNN.md's table); opsim's
+// implementation runs our registry operator through opsim/aclnn/two_stage.h and refuses, with
+// ACLNN_ERR_PARAM_INVALID naming the case, what that operator cannot compute exactly.
+#ifndef OPSIM_ACLNNOP_ACLNN_SQRT_H_
+#define OPSIM_ACLNNOP_ACLNN_SQRT_H_
+
+#include <cstdint>
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnSqrtGetWorkspaceSize(const aclTensor* self, aclTensor* out,
+                                                          uint64_t* workspaceSize,
+                                                          aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnSqrt(void* workspace, uint64_t workspaceSize,
+                                          aclOpExecutor* executor, aclrtStream stream);
+
+// The in-place form: the result is written into self (selfRef), as its document says.
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSqrtGetWorkspaceSize(aclTensor* self,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnInplaceSqrt(void* workspace, uint64_t workspaceSize,
+                                                 aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OPSIM_ACLNNOP_ACLNN_SQRT_H_

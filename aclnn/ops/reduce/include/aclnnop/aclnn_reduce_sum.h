@@ -1,0 +1,26 @@
+// aclnnReduceSum: the sum of self over dims.
+// CANN's documented parameters and types (the document: docs/ACLNN.md's table); opsim's
+// implementation runs our registry operator through opsim/aclnn/two_stage.h and refuses, with
+// ACLNN_ERR_PARAM_INVALID naming the case, what that operator cannot compute exactly.
+#ifndef OPSIM_ACLNNOP_ACLNN_REDUCE_SUM_H_
+#define OPSIM_ACLNNOP_ACLNN_REDUCE_SUM_H_
+
+#include <cstdint>
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSumGetWorkspaceSize(
+    const aclTensor* self, const aclIntArray* dims, bool keepDims, aclDataType dtype,
+    aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnReduceSum(void* workspace, uint64_t workspaceSize,
+                                               aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OPSIM_ACLNNOP_ACLNN_REDUCE_SUM_H_

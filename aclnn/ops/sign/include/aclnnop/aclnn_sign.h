@@ -1,0 +1,26 @@
+// aclnnSign: result = -1, 0 or 1 by the sign of self (NaN stays NaN).
+// CANN's documented parameters and types (the document: docs/ACLNN.md's table); opsim's
+// implementation runs our registry operator through opsim/aclnn/two_stage.h and refuses, with
+// ACLNN_ERR_PARAM_INVALID naming the case, what that operator cannot compute exactly.
+#ifndef OPSIM_ACLNNOP_ACLNN_SIGN_H_
+#define OPSIM_ACLNNOP_ACLNN_SIGN_H_
+
+#include <cstdint>
+
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACL_FUNC_VISIBILITY aclnnStatus aclnnSignGetWorkspaceSize(const aclTensor* self, aclTensor* result,
+                                                          uint64_t* workspaceSize,
+                                                          aclOpExecutor** executor);
+ACL_FUNC_VISIBILITY aclnnStatus aclnnSign(void* workspace, uint64_t workspaceSize,
+                                          aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // OPSIM_ACLNNOP_ACLNN_SIGN_H_
