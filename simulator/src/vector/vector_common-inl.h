@@ -250,7 +250,7 @@ struct SignFolds {
   static HWY_INLINE SignFolds Of(V v) { return {v, v, v}; }
   HWY_INLINE void Add(DI d, V v) {
     const hn::RebindToUnsigned<DI> du;
-#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && defined(__GNUC__)
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && defined(__GNUC__) && !defined(__clang__)
     // One load feeding the three folds: GCC otherwise folds the load into each of them, and
     // three loads per vector, not the folds, then limit the loop (in cache and from DRAM).
     asm("" : "+x"(v.raw));
