@@ -119,8 +119,11 @@ aclnnStatus Describe(const char* call, aclTensor* t, const int64_t* view_dims, u
   if (stride == nullptr) {  // contiguous, row-major over the view
     next.strides.assign(view_num, 1);
     for (size_t i = view_num; i > 1; --i) {
-      next.strides[i - 2] =
-          next.strides[i - 1] * (next.view_dims[i - 1] > 0 ? next.view_dims[i - 1] : 1);
+      const int64_t dim = next.view_dims[i - 1] > 0 ? next.view_dims[i - 1] : 1;
+      if (__builtin_mul_overflow(next.strides[i - 1], dim, &next.strides[i - 2])) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, call,
+                    "the view's contiguous strides overflow int64 (its dims multiply past 2^63)");
+      }
     }
   }
   if (offset < 0) {

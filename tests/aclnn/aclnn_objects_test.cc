@@ -111,6 +111,9 @@ TEST(AclnnTensor, EachRuleRefusesNamingTheValue) {
   ExpectRefused(MakeTensor({3}, &huge, 0, {4}), {"the view's extent overflows"});
   ExpectRefused(MakeTensor({4}, nullptr, 0, {int64_t{1} << 40, int64_t{1} << 40}),
                 {"the storage's element count overflows"});
+  // Found by the aclnn_objects fuzz target: null strides over dims whose product overflows.
+  ExpectRefused(MakeTensor({2, int64_t{1} << 40, int64_t{1} << 40}, nullptr, 0, {1}),
+                {"the view's contiguous strides overflow int64"});
   EXPECT_EQ(aclCreateTensor(nullptr, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, nullptr, 0, nullptr),
             nullptr);
   EXPECT_EQ(RecentError(), "aclCreateTensor: viewDims is null");
