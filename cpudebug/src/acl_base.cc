@@ -2,8 +2,8 @@
 // the per-thread last error message.
 #include "acl/acl_base.h"
 
-#include "opsim/cpudebug/acl_error.h"
 #include "opsim/core/float16.h"
+#include "opsim/cpudebug/acl_error.h"
 
 extern "C" float aclFloat16ToFloat(aclFloat16 value) { return opsim::HalfBitsToFloat(value); }
 
