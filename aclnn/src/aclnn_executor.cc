@@ -57,13 +57,11 @@ aclnnStatus SetAddress(const char* call, aclOpExecutor* executor, size_t index, 
                            (side[index] == nullptr ? " was left out at the first stage"
                                                    : " is another tensor than the one given"));
   }
-  size_t slot = 0;  // absent OPTIONAL inputs have no place in the run; constants have one
-  for (size_t k = 0; k < index; ++k) slot += side[k] != nullptr;
-  if (!output) {
-    for (const aclOpExecutor::Constant& c : executor->constants) slot += c.input < index;
-  }
   tensor->data = addr;
-  executor->run->Rebind(output, slot, aclnn::FirstElement(*tensor));
+  if (executor->run) {  // a chain's steps read the tensor's address when they run
+    executor->run->Rebind(output, aclnn::RunSlot(*executor, index, output),
+                          aclnn::FirstElement(*tensor));
+  }
   return ACLNN_SUCCESS;
 }
 
@@ -93,6 +91,16 @@ aclnnStatus SetListAddress(const char* call, aclOpExecutor* executor, size_t ir_
 }
 
 }  // namespace
+
+size_t opsim::aclnn::RunSlot(const aclOpExecutor& e, size_t index, bool output) {
+  const std::vector<const aclTensor*>& side = output ? e.outputs : e.inputs;
+  size_t slot = 0;
+  for (size_t k = 0; k < index; ++k) slot += side[k] != nullptr;
+  if (!output) {
+    for (const aclOpExecutor::Constant& c : e.constants) slot += c.input < index;
+  }
+  return slot;
+}
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
   const aclnnStatus st = CheckExecutor(executor, "aclSetAclOpExecutorRepeatable");

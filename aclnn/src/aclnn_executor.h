@@ -4,15 +4,23 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn_objects.h"
+#include "opsim/aclnn/two_stage.h"
 #include "opsim/core/operation.h"
 #include "opsim/framework/host_run.h"
 #include "view_copy.h"
 
-// A first stage's operation bound to the application's tensors (opsim/aclnn/two_stage.h).
+// A first stage's operation bound to the application's tensors (opsim/aclnn/two_stage.h), or a
+// chain of such steps (opsim/aclnn/stage_chain.h).
 struct aclOpExecutor {
+  aclOpExecutor() = default;
+  aclOpExecutor(const aclOpExecutor&) = delete;
+  aclOpExecutor& operator=(const aclOpExecutor&) = delete;
+  ~aclOpExecutor();  // destroys the chain's intermediates
+
   std::string op_type;
   std::unique_ptr<opsim::Operation> op;
   std::unique_ptr<opsim::HostRun> run;
@@ -42,4 +50,34 @@ struct aclOpExecutor {
   };
   std::vector<Constant> constants;
   uint64_t copy_bytes = 0;
+
+  // A chain: its steps (each with its own op and run; this one has neither), and the tensors
+  // between them at their offsets in the workspace's first `intermediate_bytes`. `inputs` and
+  // `outputs` are then the aclnn function's tensor parameters, which the steps read anew from
+  // their aclTensor at every run (so the address setters only change the tensor).
+  std::vector<std::unique_ptr<aclOpExecutor>> steps;
+  struct Intermediate {
+    aclTensor* tensor;
+    uint64_t offset;
+  };
+  std::vector<Intermediate> intermediates;
+  uint64_t intermediate_bytes = 0;
+  // Other descriptions of the application's tensors (StageChain::Alias): (alias, tensor).
+  std::vector<std::pair<aclTensor*, const aclTensor*>> aliases;
 };
+
+namespace opsim::aclnn {
+
+// One step's executor from its first stage (not yet a live handle), and its workspace size.
+aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
+                          std::unique_ptr<aclOpExecutor>* executor);
+
+// Runs a step, or a chain, in the caller's workspace.
+Status ExecuteStep(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size);
+Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size);
+
+// The place in a step's run of its parameter `index` (of `inputs`, or of `outputs` when
+// `output`): absent OPTIONAL inputs have none, constants have one.
+size_t RunSlot(const aclOpExecutor& e, size_t index, bool output);
+
+}  // namespace opsim::aclnn

@@ -3,6 +3,7 @@
 // from two_stage.cc, whose runtime headers declare opsim's own aclDataType.
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "aclnn_objects.h"
 #include "opsim/aclnn/two_stage.h"
@@ -35,6 +36,14 @@ aclnnStatus TensorDType(const char* api, const char* name, const aclTensor* tens
   if (tensor == nullptr) return FailNull(api, name);
   if (!IsLive(tensor, HandleKind::kTensor, api, name)) return ACLNN_ERR_PARAM_INVALID;
   *dtype = tensor->dtype;
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus TensorShape(const char* api, const char* name, const aclTensor* tensor,
+                        std::vector<int64_t>* shape) {
+  if (tensor == nullptr) return FailNull(api, name);
+  if (!IsLive(tensor, HandleKind::kTensor, api, name)) return ACLNN_ERR_PARAM_INVALID;
+  *shape = tensor->view_dims;
   return ACLNN_SUCCESS;
 }
 

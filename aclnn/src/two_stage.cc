@@ -176,12 +176,9 @@ aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value) {
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
-                             aclOpExecutor** executor) {
+aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
+                          std::unique_ptr<aclOpExecutor>* executor) {
   const char* api = stage.api;
-  if (workspace_size == nullptr) return FailNull(api, "workspaceSize");
-  if (executor == nullptr) return FailNull(api, "executor");
-  *executor = nullptr;
   auto made = std::make_unique<aclOpExecutor>();
   made->op_type = stage.op_type;
   std::vector<HostRunBuffer> inputs;
@@ -218,16 +215,27 @@ aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
     return FromStatus(ACLNN_ERR_INNER_TILING_ERROR, api, st);
   }
   *workspace_size += made->copy_bytes;
+  *executor = std::move(made);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,
+                             aclOpExecutor** executor) {
+  if (workspace_size == nullptr) return FailNull(stage.api, "workspaceSize");
+  if (executor == nullptr) return FailNull(stage.api, "executor");
+  *executor = nullptr;
+  std::unique_ptr<aclOpExecutor> made;
+  if (const aclnnStatus st = BuildExecutor(stage, workspace_size, &made); st != ACLNN_SUCCESS) {
+    return st;
+  }
   *executor = made.release();
   AddHandle(*executor, HandleKind::kExecutor);
   return ACLNN_SUCCESS;
 }
 
-namespace {
-
-// One execution: the views' copies gathered at the workspace's start, the operation run in the
-// rest, the output views written back.
-Status Execute(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size) {
+// One execution of a step: the views' copies gathered at the workspace's start, the operation run
+// in the rest, the output views written back.
+Status ExecuteStep(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size) {
   if (workspace_size < e.copy_bytes || (workspace == nullptr && e.copy_bytes > 0)) {
     return {ErrorCode::kInvalidParam,
             e.op_type + ": a workspace of " + std::to_string(workspace_size) +
@@ -250,13 +258,13 @@ Status Execute(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size) {
   return Status::Ok();
 }
 
-}  // namespace
-
 aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOpExecutor* executor,
                 aclrtStream /*stream: every call is synchronous*/) {
   if (executor == nullptr) return FailNull(api, "executor");
   if (!IsLive(executor, HandleKind::kExecutor, api, "executor")) return ACLNN_ERR_PARAM_INVALID;
-  const Status st = Execute(*executor, static_cast<uint8_t*>(workspace), workspace_size);
+  const Status st = executor->steps.empty()
+                        ? ExecuteStep(*executor, static_cast<uint8_t*>(workspace), workspace_size)
+                        : ExecuteChain(*executor, static_cast<uint8_t*>(workspace), workspace_size);
   if (!executor->repeatable) {
     RemoveHandle(executor);
     delete executor;

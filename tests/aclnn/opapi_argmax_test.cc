@@ -28,12 +28,17 @@ TEST(AclnnOpapiArgMax, FirstIndexOfTheExtreme) {
   EXPECT_EQ(cols.Read(), (std::vector<int64_t>{1, 0, 0}));
 }
 
-TEST(AclnnOpapiArgMax, RefusesAnInt32OutAndABadDim) {
+// An INT32 out takes the INT64 indices through a Cast; other types are refused.
+TEST(AclnnOpapiArgMax, Int32OutAndTheRefusals) {
   Tensor<float> y(ACL_FLOAT, {2, 3}, kY);
   Tensor<int32_t> rows32(ACL_INT32, {2}, {});
-  EXPECT_EQ(OPAPI_RUN(ArgMax, y.tensor, 1, false, rows32.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("out is INT32: opsim's ArgMax writes INT64 indices"),
-            std::string::npos)
+  ASSERT_EQ(OPAPI_RUN(ArgMax, y.tensor, 1, false, rows32.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(rows32.Read(), (std::vector<int32_t>{0, 1}));
+  ASSERT_EQ(OPAPI_RUN(ArgMin, y.tensor, 1, false, rows32.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(rows32.Read(), (std::vector<int32_t>{1, 0}));
+  Tensor<float> rows_f(ACL_FLOAT, {2}, {});
+  EXPECT_EQ(OPAPI_RUN(ArgMax, y.tensor, 1, false, rows_f.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("out is FLOAT: the indices are INT64 or INT32"), std::string::npos)
       << RecentError();
   Tensor<int64_t> rows(ACL_INT64, {2}, {});
   EXPECT_EQ(OPAPI_RUN(ArgMax, y.tensor, 2, false, rows.tensor), ACLNN_ERR_PARAM_INVALID);

@@ -94,7 +94,7 @@ TEST(AclnnOpapiElementwise, UnaryRefusesAnotherOutTypeAndTypesTheOpLacks) {
   EXPECT_EQ(RecentError(), "aclnnAbsGetWorkspaceSize: self is null");
 }
 
-TEST(AclnnOpapiElementwise, AddAndSubBroadcastWithAlphaOne) {
+TEST(AclnnOpapiElementwise, AddAndSubBroadcastWithAlpha) {
   Tensor<float> a(ACL_FLOAT, {2, 3}, {1, 2, 3, 4, 5, 6});
   Tensor<float> b(ACL_FLOAT, {3}, {10, 20, 30});
   Tensor<float> out(ACL_FLOAT, {2, 3}, {});
@@ -106,13 +106,29 @@ TEST(AclnnOpapiElementwise, AddAndSubBroadcastWithAlphaOne) {
   EXPECT_EQ(out.Read(), (std::vector<float>{-9, -18, -27, -6, -15, -24}));
   aclDestroyScalar(alpha);
 
+  // alpha other than 1: a Mul of other by alpha (in the computation's type) before the Add.
   float two = 2.0f;
   aclScalar* alpha2 = aclCreateScalar(&two, ACL_FLOAT);
-  EXPECT_EQ(OPAPI_RUN(Add, a.tensor, b.tensor, alpha2, out.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("aclnnAddGetWorkspaceSize: alpha = 2.000000 is not 1"),
-            std::string::npos)
-      << RecentError();
+  ASSERT_EQ(OPAPI_RUN(Add, a.tensor, b.tensor, alpha2, out.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(out.Read(), (std::vector<float>{21, 42, 63, 24, 45, 66}));
+  ASSERT_EQ(OPAPI_RUN(Sub, a.tensor, b.tensor, alpha2, out.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(out.Read(), (std::vector<float>{-19, -38, -57, -16, -35, -54}));
   aclDestroyScalar(alpha2);
+  // 1.2 is rounded to float once, and the product once more before the sum, as two float32
+  // instructions round them.
+  float fraction = 1.2f;
+  aclScalar* alpha12 = aclCreateScalar(&fraction, ACL_FLOAT);
+  ASSERT_EQ(OPAPI_RUN(Add, a.tensor, b.tensor, alpha12, out.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  const std::vector<float> av = {1, 2, 3, 4, 5, 6};
+  const std::vector<float> bv = {10, 20, 30};
+  std::vector<float> expected;
+  for (size_t i = 0; i < av.size(); ++i) {
+    const float product = fraction * bv[i % 3];
+    expected.push_back(av[i] + product);
+  }
+  EXPECT_EQ(out.Read(), expected);
+  aclDestroyScalar(alpha12);
   EXPECT_EQ(OPAPI_RUN(Sub, a.tensor, b.tensor, nullptr, out.tensor), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(RecentError(), "aclnnSubGetWorkspaceSize: alpha is null");
 }
@@ -123,9 +139,14 @@ TEST(AclnnOpapiElementwise, MulAndDivAndTheirDTypeRules) {
   Tensor<int32_t> oi(ACL_INT32, {3}, {});
   ASSERT_EQ(OPAPI_RUN(Mul, ai.tensor, bi.tensor, oi.tensor), ACLNN_SUCCESS) << RecentError();
   EXPECT_EQ(oi.Read(), (std::vector<int32_t>{14, -14, -18}));
-  // CANN divides integers as floats (7 / 2 = 3.5); ONNX Div truncates: refused, not wrong.
+  // CANN divides integers as floats (7 / 2 = 3.5): Casts to FLOAT before the Div; a FLOAT
+  // result cannot be cast to an INT32 out.
+  Tensor<float> quotient(ACL_FLOAT, {3}, {});
+  ASSERT_EQ(OPAPI_RUN(Div, ai.tensor, bi.tensor, quotient.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(quotient.Read(), (std::vector<float>{3.5f, -3.5f, -2.0f}));
   EXPECT_EQ(OPAPI_RUN(Div, ai.tensor, bi.tensor, oi.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("self is INT32: CANN's aclnnDiv divides integers as floats"),
+  EXPECT_NE(RecentError().find("the result is FLOAT and out is INT32: a FLOAT result cannot be "
+                               "cast to INT32"),
             std::string::npos)
       << RecentError();
 
@@ -134,11 +155,30 @@ TEST(AclnnOpapiElementwise, MulAndDivAndTheirDTypeRules) {
   Tensor<float> of(ACL_FLOAT, {3}, {});
   ASSERT_EQ(OPAPI_RUN(Div, af.tensor, bf.tensor, of.tensor), ACLNN_SUCCESS) << RecentError();
   EXPECT_EQ(of.Read(), (std::vector<float>{3.5f, -1.75f, 1.0f / 3.0f}));
-  // Mixed data types need CANN's promotion Cast: refused.
-  EXPECT_EQ(OPAPI_RUN(Mul, af.tensor, bi.tensor, of.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("self is FLOAT and other is INT32: CANN promotes mixed data types"),
+  // Mixed data types: other cast to the promoted FLOAT first.
+  ASSERT_EQ(OPAPI_RUN(Mul, af.tensor, bi.tensor, of.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(of.Read(), (std::vector<float>{14, -14, -3}));
+  // No promotion between a complex and a real type.
+  Tensor<double> complex(ACL_COMPLEX64, {3}, std::vector<double>(3, 0.0));  // 8 B each
+  EXPECT_EQ(OPAPI_RUN(Mul, af.tensor, complex.tensor, of.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("self is FLOAT and other is COMPLEX64: the two types have no "
+                               "promotion"),
             std::string::npos)
       << RecentError();
+}
+
+// FLOAT16 with FLOAT computes in FLOAT: self cast up, and the result cast to out's FLOAT16.
+TEST(AclnnOpapiElementwise, MixedFloatTypesPromoteAndCastToOut) {
+  const uint16_t h_one_and_half = 0x3E00;  // 1.5
+  const uint16_t h_minus_two = 0xC000;     // -2
+  Tensor<uint16_t> h(ACL_FLOAT16, {2}, {h_one_and_half, h_minus_two});
+  Tensor<float> f(ACL_FLOAT, {2}, {0.25f, 1.0f / 3.0f});
+  Tensor<float> out32(ACL_FLOAT, {2}, {});
+  ASSERT_EQ(OPAPI_RUN(Mul, h.tensor, f.tensor, out32.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(out32.Read(), (std::vector<float>{0.375f, -2.0f / 3.0f}));
+  Tensor<uint16_t> out16(ACL_FLOAT16, {2}, {});
+  ASSERT_EQ(OPAPI_RUN(Mul, h.tensor, f.tensor, out16.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(out16.Read(), (std::vector<uint16_t>{0x3600, 0xB955}));  // 0.375, -0.6665
 }
 
 TEST(AclnnOpapiElementwise, CastConvertsToDTypeAndRefusesWhatItCannot) {
@@ -198,29 +238,40 @@ TEST(AclnnOpapiElementwise, ScalarFormsTakeTheScalarExactly) {
   EXPECT_EQ(yi.Read(), (std::vector<int32_t>{8, -12}));
 }
 
-TEST(AclnnOpapiElementwise, ScalarFormsRefuseWhatNeedsAPromotion) {
+TEST(AclnnOpapiElementwise, ScalarFormsPromoteAsCANNDoes) {
   Tensor<int32_t> xi(ACL_INT32, {2}, {2, -3});
   Tensor<int32_t> yi(ACL_INT32, {2}, {});
   Scalar half(0.5f, ACL_FLOAT);
   Scalar one(int32_t{1}, ACL_INT32);
+  // An integer self with a floating scalar computes in FLOAT, which an INT32 out cannot take.
+  Tensor<float> yf(ACL_FLOAT, {2}, {});
+  ASSERT_EQ(OPAPI_RUN(Adds, xi.tensor, half.scalar, one.scalar, yf.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(yf.Read(), (std::vector<float>{2.5f, -2.5f}));
   EXPECT_EQ(OPAPI_RUN(Adds, xi.tensor, half.scalar, one.scalar, yi.tensor),
             ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("other is a FLOAT scalar and self is INT32: CANN promotes"),
-            std::string::npos)
+  EXPECT_NE(RecentError().find("the result is FLOAT and out is INT32"), std::string::npos)
       << RecentError();
   Scalar two(int32_t{2}, ACL_INT32);
+  ASSERT_EQ(OPAPI_RUN(Divs, xi.tensor, two.scalar, yf.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(yf.Read(), (std::vector<float>{1.0f, -1.5f}));
   EXPECT_EQ(OPAPI_RUN(Divs, xi.tensor, two.scalar, yi.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("self is INT32: CANN's aclnnDivs divides integers as floats"),
-            std::string::npos)
+  EXPECT_NE(RecentError().find("the result is FLOAT and out is INT32"), std::string::npos)
       << RecentError();
   Tensor<int8_t> x8(ACL_INT8, {1}, {1});
   Tensor<int8_t> y8(ACL_INT8, {1}, {});
   Scalar big(int32_t{300}, ACL_INT32);
   EXPECT_EQ(OPAPI_RUN(Muls, x8.tensor, big.scalar, y8.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("is outside self's INT8"), std::string::npos) << RecentError();
-  EXPECT_EQ(OPAPI_RUN(Subs, xi.tensor, two.scalar, two.scalar, yi.tensor),
-            ACLNN_ERR_PARAM_INVALID);  // alpha 2
-  EXPECT_NE(RecentError().find("alpha = 2.000000 is not 1"), std::string::npos) << RecentError();
+  EXPECT_NE(RecentError().find("other = 300.000000 is outside INT8"), std::string::npos)
+      << RecentError();
+  ASSERT_EQ(OPAPI_RUN(Subs, xi.tensor, two.scalar, two.scalar, yi.tensor), ACLNN_SUCCESS)
+      << RecentError();  // alpha 2: self - 2 * 2
+  EXPECT_EQ(yi.Read(), (std::vector<int32_t>{-2, -7}));
+  EXPECT_EQ(OPAPI_RUN(Subs, xi.tensor, two.scalar, half.scalar, yi.tensor),
+            ACLNN_ERR_PARAM_INVALID);  // a FLOAT alpha for an INT32 computation
+  EXPECT_NE(RecentError().find("alpha is a FLOAT scalar and the computation is in INT32"),
+            std::string::npos)
+      << RecentError();
 }
 
 // The in-place forms write self: the unary ones, the binary ones with other broadcast to self's
@@ -246,7 +297,9 @@ TEST(AclnnOpapiElementwise, InplaceFormsWriteSelf) {
   Tensor<int32_t> xi(ACL_INT32, {2}, {7, 8});
   Tensor<int32_t> two(ACL_INT32, {2}, {2, 2});
   EXPECT_EQ(OPAPI_RUN(InplaceDiv, xi.tensor, two.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("aclnnInplaceDivGetWorkspaceSize: self is INT32"), std::string::npos)
+  EXPECT_NE(RecentError().find("aclnnInplaceDivGetWorkspaceSize: the result is FLOAT and out is "
+                               "INT32"),
+            std::string::npos)
       << RecentError();
 }
 
@@ -285,6 +338,47 @@ TEST(AclnnOpapiElementwise, AScalarFormsExecutorRunsRepeatedly) {
       << RecentError();
   EXPECT_EQ(aclnnMuls(nullptr, 0, executor, nullptr), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(RecentError().find("the constants"), std::string::npos) << RecentError();
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
+}
+
+// A chain (opsim/aclnn/stage_chain.h): aclnnAdd of FLOAT16 and FLOAT with alpha 3 and a FLOAT16
+// out is Cast, Mul, Add, Cast; the tensors between them live in the workspace, so the executor
+// runs in a new one each time, follows its tensors' new addresses and refuses a short workspace.
+TEST(AclnnOpapiElementwise, AChainedExecutorRunsRepeatedly) {
+  Tensor<uint16_t> h(ACL_FLOAT16, {2}, {0x3C00, 0x4000});  // 1, 2
+  Tensor<float> f(ACL_FLOAT, {2}, {0.5f, -1.0f});
+  Tensor<uint16_t> out(ACL_FLOAT16, {2}, {});
+  Scalar three(int32_t{3}, ACL_INT32);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(
+      aclnnAddGetWorkspaceSize(h.tensor, f.tensor, three.scalar, out.tensor, &size, &executor),
+      ACLNN_SUCCESS)
+      << RecentError();
+  ASSERT_GE(size, 3 * 512u);  // self as FLOAT, 3 * other, and the FLOAT sum, 512 B apart
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
+  for (int run = 0; run < 2; ++run) {
+    void* workspace = nullptr;
+    ASSERT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclnnAdd(workspace, size, executor, nullptr), ACLNN_SUCCESS) << RecentError();
+    EXPECT_EQ(out.Read(), (std::vector<uint16_t>{0x4100, 0xBC00}));  // 2.5, -1
+    aclrtFree(workspace);
+  }
+  Tensor<float> other(ACL_FLOAT, {2}, {1.0f, 2.0f});
+  ASSERT_EQ(aclSetInputTensorAddr(executor, 1, f.tensor, other.data), ACLNN_SUCCESS)
+      << RecentError();
+  void* workspace = nullptr;
+  ASSERT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(aclnnAdd(workspace, size, executor, nullptr), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(out.Read(), (std::vector<uint16_t>{0x4400, 0x4800}));  // 4, 8
+  aclrtFree(workspace);
+  EXPECT_EQ(aclSetInputTensorAddr(executor, 2, f.tensor, other.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("index 2 is past the 2 input tensors of the Cast+Mul+Add+Cast call"),
+            std::string::npos)
+      << RecentError();
+  EXPECT_EQ(aclnnAdd(nullptr, 0, executor, nullptr), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("B of it for the tensors between the steps"), std::string::npos)
+      << RecentError();
   EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
 }
 

@@ -89,19 +89,36 @@ TEST(AclnnOpapiReduce, ProdOverAllAndAlongADim) {
   ASSERT_EQ(OPAPI_RUN(Prod, xi.tensor, ACL_INT32, yi.tensor), ACLNN_SUCCESS) << RecentError();
   EXPECT_EQ(yi.Read(), (std::vector<int32_t>{0}));
   EXPECT_EQ(OPAPI_RUN(Prod, x.tensor, ACL_DOUBLE, all.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("aclnnProdGetWorkspaceSize: dtype is DOUBLE and self is FLOAT"),
+  EXPECT_NE(RecentError().find("aclnnProdGetWorkspaceSize: out is FLOAT and dtype is DOUBLE: out "
+                               "must be of dtype"),
             std::string::npos)
       << RecentError();
+}
+
+// A product of every dim into an out of shape [1] (what CANN's examples pass), and self cast to
+// dtype first: INT32 values multiplied in FLOAT do not wrap.
+TEST(AclnnOpapiReduce, ProdIntoShapeOneAndInDType) {
+  Tensor<float> x(ACL_FLOAT, {2, 3}, kX);
+  Tensor<float> one(ACL_FLOAT, {1}, {});
+  ASSERT_EQ(OPAPI_RUN(Prod, x.tensor, ACL_FLOAT, one.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(one.Read(), (std::vector<float>{720}));
+  Tensor<int32_t> xi(ACL_INT32, {2}, {65536, 65536});
+  Tensor<float> yf(ACL_FLOAT, {1, 1}, {});
+  ASSERT_EQ(OPAPI_RUN(Prod, xi.tensor, ACL_FLOAT, yf.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(yf.Read(), (std::vector<float>{4294967296.0f}));
+  Tensor<float> two(ACL_FLOAT, {2}, {});
+  EXPECT_EQ(OPAPI_RUN(Prod, x.tensor, ACL_FLOAT, two.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("ReduceProd's output 0"), std::string::npos) << RecentError();
 }
 
 TEST(AclnnOpapiReduce, RefusedCases) {
   Tensor<float> x(ACL_FLOAT, {2, 3}, kX);
   Tensor<float> rows(ACL_FLOAT, {2}, {});
   Dims d1({1});
-  // CANN sums into dtype with a Cast; opsim runs none.
+  // CANN sums in dtype (self cast to it), which out must have.
   EXPECT_EQ(OPAPI_RUN(ReduceSum, x.tensor, d1.array, false, ACL_DOUBLE, rows.tensor),
             ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("dtype is DOUBLE and self is FLOAT: CANN casts to dtype"),
+  EXPECT_NE(RecentError().find("out is FLOAT and dtype is DOUBLE: out must be of dtype"),
             std::string::npos)
       << RecentError();
   EXPECT_EQ(OPAPI_RUN(ReduceSum, x.tensor, nullptr, false, ACL_FLOAT, rows.tensor),
@@ -109,15 +126,21 @@ TEST(AclnnOpapiReduce, RefusedCases) {
   EXPECT_EQ(RecentError(), "aclnnReduceSumGetWorkspaceSize: dims is null");
   Tensor<double> rows64(ACL_DOUBLE, {2}, {});
   EXPECT_EQ(OPAPI_RUN(Amax, x.tensor, d1.array, false, rows64.tensor), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("self is FLOAT and out is DOUBLE"), std::string::npos)
+  EXPECT_NE(RecentError().find("out is DOUBLE and self is FLOAT: out must be of self"),
+            std::string::npos)
       << RecentError();
   Tensor<int32_t> xi(ACL_INT32, {2, 2}, {1, 2, 3, 4});
   Tensor<int32_t> yi(ACL_INT32, {2}, {});
   EXPECT_EQ(OPAPI_RUN(Mean, xi.tensor, d1.array, false, ACL_INT32, yi.tensor),
             ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(RecentError().find("self is INT32: CANN computes the mean of integers in a float"),
+  EXPECT_NE(RecentError().find("dtype is INT32: a mean is computed in a float type"),
             std::string::npos)
       << RecentError();
+  // The mean of INT32 in FLOAT: self cast first.
+  Tensor<float> mean(ACL_FLOAT, {2}, {});
+  ASSERT_EQ(OPAPI_RUN(Mean, xi.tensor, d1.array, false, ACL_FLOAT, mean.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(mean.Read(), (std::vector<float>{1.5f, 3.5f}));
   Dims out_of_range({2});
   EXPECT_EQ(OPAPI_RUN(Amin, x.tensor, out_of_range.array, false, rows.tensor),
             ACLNN_ERR_PARAM_INVALID);

@@ -1,11 +1,12 @@
 // aclnnArgMax and aclnnArgMin on the registry's ONNX ArgMax and ArgMin (op_host/argmax): dim
 // becomes `axis`, keepdim `keepdims`, and `select_last_index` stays 0 (the first of equal
-// extremes, as CANN returns). opsim's operators write INT64 indices; CANN also documents an
-// INT32 out, which would need a Cast opsim does not run, so it is refused.
+// extremes, as CANN returns). opsim's operators write INT64 indices; an INT32 out (which CANN's
+// examples use) takes them through a Cast step.
 #include <string>
 
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_argmin.h"
+#include "common/chain_steps.h"
 #include "common/opapi_common.h"
 
 namespace {
@@ -23,19 +24,28 @@ aclnnStatus ArgExtreme(const char* api, const char* op_type, const aclTensor* se
       st != ACLNN_SUCCESS) {
     return st;
   }
-  if (out_dtype != ACL_INT64) {
-    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
-                                "out is " + opsim::aclnn::opapi::DTypeName(out_dtype) +
-                                    ": opsim's " + op_type +
-                                    " writes INT64 indices and runs no Cast, so out must be INT64");
+  if (out_dtype != ACL_INT64 && out_dtype != ACL_INT32) {
+    return opsim::aclnn::Refuse(
+        ACLNN_ERR_PARAM_INVALID, api,
+        "out is " + opsim::aclnn::opapi::DTypeName(out_dtype) + ": the indices are INT64 or INT32");
   }
-  const opsim::aclnn::FirstStage stage{
-      api,
-      op_type,
-      {{"self", self}},
-      {{"axis", dim}, {"keepdims", static_cast<int64_t>(keepdim ? 1 : 0)}},
-      {{"out", out}}};
-  return opsim::aclnn::GetWorkspaceSize(stage, workspace_size, executor);
+  opsim::aclnn::StageChain chain(api);
+  aclTensor* indices = nullptr;
+  if (const aclnnStatus st = opsim::aclnn::opapi::PlanOutput(&chain, api, out, ACL_INT64, &indices);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  chain.Then({api,
+              op_type,
+              {{"self", self}},
+              {{"axis", dim}, {"keepdims", static_cast<int64_t>(keepdim ? 1 : 0)}},
+              {{"out", indices}}});
+  if (const aclnnStatus st = opsim::aclnn::opapi::FinishOutput(&chain, api, indices, out);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  chain.Parameters({self}, {out});
+  return chain.GetWorkspaceSize(workspace_size, executor);
 }
 
 }  // namespace

@@ -1,83 +1,117 @@
 // aclnnAdd, aclnnSub, aclnnMul, aclnnDiv (and their in-place forms) on the registry's ONNX Add,
-// Sub, Mul, Div (op_host/elementwise, numpy broadcasting). What one such operation computes exactly
-// is what is run; the rest is refused with ACLNN_ERR_PARAM_INVALID naming the rule:
-// - mixed data types (CANN promotes them with a Cast first; opsim runs no Cast step),
-// - an alpha other than 1 (self + alpha * other needs a Mul before the Add),
-// - aclnnDiv of integers (CANN divides them as floats; ONNX Div, opsim's, truncates).
+// Sub, Mul, Div (op_host/elementwise, numpy broadcasting), chained as CANN's layer chains its
+// level-0 operators: self and other cast to the type they promote to (PyTorch's rule), other
+// multiplied by alpha (in that type) where alpha is not 1, the operation, and its result cast to
+// out's type where out's differs and may take it (CanCast). aclnnDiv divides integers as floats
+// (true division), so integer operands are cast to FLOAT first.
 #include <string>
+#include <vector>
 
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_mul.h"
 #include "aclnnop/aclnn_sub.h"
+#include "common/chain_steps.h"
+#include "common/dtype_rules.h"
 #include "common/opapi_common.h"
+#include "common/scalar_constant.h"
 
 namespace {
 
-using opsim::aclnn::FirstStage;
+using opsim::aclnn::StageChain;
 using opsim::aclnn::opapi::DTypeName;
-using opsim::aclnn::opapi::SameDType;
 
-// self, other and out of one data type, returned in *dtype.
-aclnnStatus OneDType(const char* api, const char* op_type, const aclTensor* self,
-                     const aclTensor* other, const aclTensor* out, ::aclDataType* dtype) {
-  const std::string promote = std::string("CANN promotes mixed data types with a Cast before ") +
-                              op_type + "; opsim runs one " + op_type +
-                              " on one data type, so mixed data types are refused";
-  if (const aclnnStatus st = SameDType(api, "self", self, "other", other, promote, dtype);
+// The type self and other are computed in, in *compute.
+aclnnStatus ComputeType(const char* api, const char* op_type, const aclTensor* self,
+                        const aclTensor* other, ::aclDataType* compute) {
+  ::aclDataType a = ACL_DT_UNDEFINED;
+  ::aclDataType b = ACL_DT_UNDEFINED;
+  if (const aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &a);
       st != ACLNN_SUCCESS) {
     return st;
   }
-  return SameDType(api, "self", self, "out", out, promote, nullptr);
-}
-
-aclnnStatus Binary(const char* api, const char* op_type, const aclTensor* self,
-                   const aclTensor* other, aclTensor* out, uint64_t* workspace_size,
-                   aclOpExecutor** executor) {
-  const FirstStage stage{api, op_type, {{"self", self}, {"other", other}}, {}, {{"out", out}}};
-  return opsim::aclnn::GetWorkspaceSize(stage, workspace_size, executor);
-}
-
-// aclnnAdd and aclnnSub: out = self +- alpha * other, with alpha 1 only.
-aclnnStatus WithAlpha(const char* api, const char* op_type, const aclTensor* self,
-                      const aclTensor* other, const aclScalar* alpha, aclTensor* out,
-                      uint64_t* workspace_size, aclOpExecutor** executor) {
-  ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = OneDType(api, op_type, self, other, out, &dtype);
+  if (const aclnnStatus st = opsim::aclnn::TensorDType(api, "other", other, &b);
       st != ACLNN_SUCCESS) {
     return st;
   }
+  *compute = opsim::aclnn::opapi::PromoteTypes(a, b);
+  if (*compute == ACL_DT_UNDEFINED) {
+    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
+                                "self is " + DTypeName(a) + " and other is " + DTypeName(b) +
+                                    ": the two types have no promotion (CANN's promoteType)");
+  }
+  if (std::string(op_type) == "Div" && !opsim::aclnn::opapi::IsFloating(*compute)) {
+    *compute = ACL_FLOAT;  // true division
+  }
+  return ACLNN_SUCCESS;
+}
+
+// other * alpha in `compute` into *scaled, unless alpha is 1 (then other itself).
+aclnnStatus ScaleByAlpha(StageChain* chain, const char* api, const aclTensor* other,
+                         const aclScalar* alpha, ::aclDataType compute, const aclTensor** scaled) {
   double value = 0;
   if (const aclnnStatus st = opsim::aclnn::ScalarValue(api, "alpha", alpha, &value);
       st != ACLNN_SUCCESS) {
     return st;
   }
-  if (value != 1.0) {
-    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
-                                "alpha = " + std::to_string(value) +
-                                    " is not 1: alpha * other needs a Mul before the " + op_type +
-                                    ", and opsim runs the one " + op_type + "; alpha must be 1");
-  }
-  return Binary(api, op_type, self, other, out, workspace_size, executor);
-}
-
-// aclnnMul and aclnnDiv: one data type; Div of integers refused (CANN divides them as floats).
-aclnnStatus MulOrDiv(const char* api, const char* op_type, const aclTensor* self,
-                     const aclTensor* other, aclTensor* out, uint64_t* workspace_size,
-                     aclOpExecutor** executor) {
-  ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = OneDType(api, op_type, self, other, out, &dtype);
+  if (value == 1.0) return ACLNN_SUCCESS;
+  opsim::aclnn::StageTensor factor;
+  if (const aclnnStatus st =
+          opsim::aclnn::opapi::ScalarConstant(api, "alpha", alpha, compute, &factor);
       st != ACLNN_SUCCESS) {
     return st;
   }
-  if (std::string(op_type) == "Div" && opsim::aclnn::opapi::IsIntegral(dtype)) {
-    return opsim::aclnn::Refuse(
-        ACLNN_ERR_PARAM_INVALID, api,
-        "self is " + DTypeName(dtype) +
-            ": CANN's aclnnDiv divides integers as floats (true division, a float out), while "
-            "opsim's Div (ONNX's) truncates; integer inputs are refused");
+  std::vector<int64_t> shape;
+  if (const aclnnStatus st = opsim::aclnn::TensorShape(api, "other", other, &shape);
+      st != ACLNN_SUCCESS) {
+    return st;
   }
-  return Binary(api, op_type, self, other, out, workspace_size, executor);
+  aclTensor* product = chain->Intermediate(shape, compute);
+  if (product == nullptr) return ACLNN_ERR_INNER;
+  chain->Then({api, "Mul", {{"other", *scaled}, factor}, {}, {{"out", product}}});
+  *scaled = product;
+  return ACLNN_SUCCESS;
+}
+
+// out = self (op) alpha * other; alpha null: the function has none.
+aclnnStatus Arithmetic(const char* api, const char* op_type, const aclTensor* self,
+                       const aclTensor* other, const aclScalar* alpha, aclTensor* out,
+                       uint64_t* workspace_size, aclOpExecutor** executor) {
+  namespace opapi = opsim::aclnn::opapi;
+  ::aclDataType compute = ACL_DT_UNDEFINED;
+  if (const aclnnStatus st = ComputeType(api, op_type, self, other, &compute);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  StageChain chain(api);
+  const aclTensor* lhs = nullptr;
+  const aclTensor* rhs = nullptr;
+  aclTensor* result = nullptr;
+  aclnnStatus st = opapi::CastInput(&chain, api, "self", self, compute, &lhs);
+  if (st == ACLNN_SUCCESS) st = opapi::CastInput(&chain, api, "other", other, compute, &rhs);
+  if (st == ACLNN_SUCCESS && alpha != nullptr) {
+    st = ScaleByAlpha(&chain, api, other, alpha, compute, &rhs);
+  }
+  if (st == ACLNN_SUCCESS) st = opapi::PlanOutput(&chain, api, out, compute, &result);
+  if (st != ACLNN_SUCCESS) return st;
+  chain.Then({api, op_type, {{"self", lhs}, {"other", rhs}}, {}, {{"out", result}}});
+  if (st = opapi::FinishOutput(&chain, api, result, out); st != ACLNN_SUCCESS) return st;
+  chain.Parameters({self, other}, {out});
+  return chain.GetWorkspaceSize(workspace_size, executor);
+}
+
+// aclnnAdd and aclnnSub take alpha, which may not be null.
+aclnnStatus WithAlpha(const char* api, const char* op_type, const aclTensor* self,
+                      const aclTensor* other, const aclScalar* alpha, aclTensor* out,
+                      uint64_t* workspace_size, aclOpExecutor** executor) {
+  if (alpha == nullptr) return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_NULLPTR, api, "alpha is null");
+  return Arithmetic(api, op_type, self, other, alpha, out, workspace_size, executor);
+}
+
+aclnnStatus MulOrDiv(const char* api, const char* op_type, const aclTensor* self,
+                     const aclTensor* other, aclTensor* out, uint64_t* workspace_size,
+                     aclOpExecutor** executor) {
+  return Arithmetic(api, op_type, self, other, nullptr, out, workspace_size, executor);
 }
 
 }  // namespace

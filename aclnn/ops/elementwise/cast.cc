@@ -5,29 +5,12 @@
 #include <string>
 
 #include "aclnnop/aclnn_cast.h"
+#include "common/dtype_rules.h"
 #include "common/opapi_common.h"
 
 namespace {
 
 using opsim::aclnn::opapi::DTypeName;
-
-// ONNX's TensorProto.DataType number of each ACL data type opsim holds; 0 for the others.
-int64_t OnnxNumber(::aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT: return 1;
-    case ACL_UINT8: return 2;
-    case ACL_INT8: return 3;
-    case ACL_INT32: return 6;
-    case ACL_INT64: return 7;
-    case ACL_BOOL: return 9;
-    case ACL_FLOAT16: return 10;
-    case ACL_DOUBLE: return 11;
-    case ACL_UINT32: return 12;
-    case ACL_UINT64: return 13;
-    case ACL_BF16: return 16;
-    default: return 0;
-  }
-}
 
 }  // namespace
 
@@ -47,7 +30,7 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType d
       st != ACLNN_SUCCESS) {
     return st;
   }
-  const int64_t to = OnnxNumber(dtype);
+  const int64_t to = opsim::aclnn::opapi::OnnxCastNumber(dtype);
   if (to == 0) {
     return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
                                 "dtype " + DTypeName(dtype) +

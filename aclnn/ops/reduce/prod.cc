@@ -1,42 +1,22 @@
 // aclnnProd and aclnnProdDim on the registry's ONNX ReduceProd (op_host/reduce): no `axes` (every
-// dim, keepdims 0: a rank-0 out) or `axes` = [dim] with keepDim. As for aclnnReduceSum, dtype
-// must be self's (CANN casts to it; opsim runs no Cast) and out of it; integer products wrap in
-// self's type, which is the same result whatever width CANN multiplies in.
+// dim, keepdims 0: a rank-0 out, or one of shape [1]) or `axes` = [dim] with keepDim. As for
+// aclnnReduceSum, self is cast to dtype, which out must have; integer products wrap in dtype.
 #include <string>
 #include <vector>
 
 #include "aclnnop/aclnn_prod.h"
 #include "common/opapi_common.h"
+#include "reduce_chain.h"
 
 namespace {
-
-using opsim::aclnn::opapi::DTypeName;
 
 aclnnStatus Prod(const char* api, const aclTensor* self, const std::vector<int64_t>* axes,
                  bool keep_dim, ::aclDataType dtype, aclTensor* out, uint64_t* workspace_size,
                  aclOpExecutor** executor) {
-  ::aclDataType self_dtype = ACL_DT_UNDEFINED;
-  const std::string why =
-      "opsim's ReduceProd writes self's data type and runs no Cast, so out must have self's";
-  if (const aclnnStatus st =
-          opsim::aclnn::opapi::SameDType(api, "self", self, "out", out, why, &self_dtype);
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (dtype != self_dtype) {
-    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
-                                "dtype is " + DTypeName(dtype) + " and self is " +
-                                    DTypeName(self_dtype) +
-                                    ": CANN casts to dtype around the product, opsim runs no "
-                                    "Cast step, so dtype must be self's data type");
-  }
-  opsim::aclnn::FirstStage stage{api,
-                                 "ReduceProd",
-                                 {{"self", self}},
-                                 {{"keepdims", int64_t{keep_dim ? 1 : 0}}},
-                                 {{"out", out}}};
-  if (axes != nullptr) stage.attrs["axes"] = *axes;
-  return opsim::aclnn::GetWorkspaceSize(stage, workspace_size, executor);
+  using opsim::aclnn::opapi::CheckOut;
+  if (aclnnStatus st = CheckOut(api, "dtype", dtype, out); st != ACLNN_SUCCESS) return st;
+  return opsim::aclnn::opapi::Reduce({api, "ReduceProd", nullptr, nullptr, axes, keep_dim, dtype},
+                                     self, out, workspace_size, executor);
 }
 
 }  // namespace

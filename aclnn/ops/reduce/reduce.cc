@@ -1,11 +1,12 @@
 // aclnnReduceSum, aclnnMean, aclnnAmax, aclnnAmin, aclnnLogSumExp on the registry's ONNX
 // ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceLogSumExp (op_host/reduce): dims become the
 // attribute `axes` (an empty list reduces every dim, as CANN documents and ONNX does with
-// noop_with_empty_axes 0), keepDim `keepdims`. Each operation writes self's data type, so:
-// - aclnnReduceSum's and aclnnMean's `dtype` must be self's (CANN casts the result to it; opsim
-//   runs no Cast step), and out must be of it;
-// - out of another data type than self is refused (CANN's integer-to-float promotions), and so is
-//   an integer self of aclnnMean and aclnnLogSumExp (CANN computes those in a float type);
+// noop_with_empty_axes 0), keepDim `keepdims`. As CANN's layers do:
+// - aclnnReduceSum and aclnnMean compute in `dtype`: self is cast to it first, and out must be
+//   of it; aclnnMean and aclnnLogSumExp compute in a float type (an integer dtype for the mean
+//   is refused; LogSumExp of an integer self computes in FLOAT and casts to out's type);
+// - aclnnAmax and aclnnAmin write self's type, which out must have;
+// - a reduction of every dim without keepDim may write an out of shape [1];
 // - a data type the operation lacks is refused by its OpDef, whose message lists its own.
 #include <string>
 
@@ -14,69 +15,29 @@
 #include "aclnnop/aclnn_logsumexp.h"
 #include "aclnnop/aclnn_mean.h"
 #include "aclnnop/aclnn_reduce_sum.h"
+#include "common/dtype_rules.h"
 #include "common/opapi_common.h"
+#include "reduce_chain.h"
 
 namespace {
 
-using opsim::aclnn::FirstStage;
+using opsim::aclnn::opapi::CheckOut;
 using opsim::aclnn::opapi::DTypeName;
+using opsim::aclnn::opapi::Reduce;
+using opsim::aclnn::opapi::Reduction;
 
-aclnnStatus Reduce(const char* api, const char* op_type, const aclTensor* self,
-                   const aclIntArray* dims, const char* dims_name, bool keep_dims, aclTensor* out,
-                   uint64_t* workspace_size, aclOpExecutor** executor) {
-  const std::string why = std::string("opsim's ") + op_type +
-                          " writes self's data type and runs no Cast to another, so out must "
-                          "have self's (mixed data types are refused)";
-  ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st =
-          opsim::aclnn::opapi::SameDType(api, "self", self, "out", out, why, &dtype);
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (dims == nullptr) {
-    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_NULLPTR, api, std::string(dims_name) + " is null");
-  }
-  FirstStage stage{api,
-                   op_type,
-                   {{"self", self}},
-                   {{"keepdims", static_cast<int64_t>(keep_dims ? 1 : 0)}},
-                   {{"out", out}}};
-  if (const aclnnStatus st = opsim::aclnn::AddAttr(&stage, "axes", dims); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  return opsim::aclnn::GetWorkspaceSize(stage, workspace_size, executor);
+aclnnStatus SelfDType(const char* api, const aclTensor* self, ::aclDataType* dtype) {
+  return opsim::aclnn::TensorDType(api, "self", self, dtype);
 }
 
-// aclnnReduceSum's and aclnnMean's dtype: self's, or refused.
-aclnnStatus CheckResultDType(const char* api, const char* op_type, const aclTensor* self,
-                             ::aclDataType dtype) {
-  ::aclDataType self_dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &self_dtype);
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (self_dtype == dtype) return ACLNN_SUCCESS;
-  return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
-                              "dtype is " + DTypeName(dtype) + " and self is " +
-                                  DTypeName(self_dtype) + ": CANN casts to dtype around the " +
-                                  op_type + ", opsim runs no Cast step, so dtype " +
-                                  "must be self's data type");
-}
-
-// aclnnMean and aclnnLogSumExp of integers: CANN computes them in a float type and converts the
-// result, while opsim's ReduceMean and ReduceLogSumExp work in the integer type; the results may
-// differ, so integer and bool self are refused.
-aclnnStatus CheckFloatSelf(const char* api, const char* what, const aclTensor* self) {
+aclnnStatus Extreme(const char* api, const char* op_type, const aclTensor* self,
+                    const aclIntArray* dim, bool keep_dim, aclTensor* out, uint64_t* workspace_size,
+                    aclOpExecutor** executor) {
   ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (const aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &dtype);
-      st != ACLNN_SUCCESS) {
-    return st;
-  }
-  if (!opsim::aclnn::opapi::IsIntegral(dtype)) return ACLNN_SUCCESS;
-  return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
-                              "self is " + DTypeName(dtype) + ": CANN computes " + what +
-                                  " of integers in a float type, opsim's operation in the "
-                                  "integer type, so integer self is refused");
+  if (aclnnStatus st = SelfDType(api, self, &dtype); st != ACLNN_SUCCESS) return st;
+  if (aclnnStatus st = CheckOut(api, "self", dtype, out); st != ACLNN_SUCCESS) return st;
+  return Reduce({api, op_type, dim, "dim", nullptr, keep_dim, dtype}, self, out, workspace_size,
+                executor);
 }
 
 }  // namespace
@@ -87,10 +48,9 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntAr
                                            bool keepDims, aclDataType dtype, aclTensor* out,
                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnReduceSumGetWorkspaceSize";
-  if (const aclnnStatus st = CheckResultDType(api, "ReduceSum", self, dtype); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  return Reduce(api, "ReduceSum", self, dims, "dims", keepDims, out, workspaceSize, executor);
+  if (aclnnStatus st = CheckOut(api, "dtype", dtype, out); st != ACLNN_SUCCESS) return st;
+  return Reduce({api, "ReduceSum", dims, "dims", nullptr, keepDims, dtype}, self, out,
+                workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(ReduceSum)
 
@@ -98,41 +58,44 @@ aclnnStatus aclnnMeanGetWorkspaceSize(const aclTensor* self, const aclIntArray* 
                                       aclDataType dtype, aclTensor* out, uint64_t* workspaceSize,
                                       aclOpExecutor** executor) {
   const char* api = "aclnnMeanGetWorkspaceSize";
-  if (const aclnnStatus st = CheckResultDType(api, "ReduceMean", self, dtype);
-      st != ACLNN_SUCCESS) {
-    return st;
+  if (aclnnStatus st = CheckOut(api, "dtype", dtype, out); st != ACLNN_SUCCESS) return st;
+  if (!opsim::aclnn::opapi::IsFloating(dtype)) {
+    return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
+                                "dtype is " + DTypeName(dtype) +
+                                    ": a mean is computed in a float type (FLOAT, FLOAT16, "
+                                    "BFLOAT16, DOUBLE)");
   }
-  if (const aclnnStatus st = CheckFloatSelf(api, "the mean", self); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  return Reduce(api, "ReduceMean", self, dim, "dim", keepDim, out, workspaceSize, executor);
+  return Reduce({api, "ReduceMean", dim, "dim", nullptr, keepDim, dtype}, self, out, workspaceSize,
+                executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Mean)
 
 aclnnStatus aclnnAmaxGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
                                       aclTensor* out, uint64_t* workspaceSize,
                                       aclOpExecutor** executor) {
-  return Reduce("aclnnAmaxGetWorkspaceSize", "ReduceMax", self, dim, "dim", keepDim, out,
-                workspaceSize, executor);
+  return Extreme("aclnnAmaxGetWorkspaceSize", "ReduceMax", self, dim, keepDim, out, workspaceSize,
+                 executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Amax)
 
 aclnnStatus aclnnAminGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim, bool keepDim,
                                       aclTensor* out, uint64_t* workspaceSize,
                                       aclOpExecutor** executor) {
-  return Reduce("aclnnAminGetWorkspaceSize", "ReduceMin", self, dim, "dim", keepDim, out,
-                workspaceSize, executor);
+  return Extreme("aclnnAminGetWorkspaceSize", "ReduceMin", self, dim, keepDim, out, workspaceSize,
+                 executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(Amin)
 
+// LogSumExp of an integer self computes in FLOAT, as CANN's layer casts it.
 aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor* self, const aclIntArray* dim,
                                            bool keepDim, aclTensor* out, uint64_t* workspaceSize,
                                            aclOpExecutor** executor) {
   const char* api = "aclnnLogSumExpGetWorkspaceSize";
-  if (const aclnnStatus st = CheckFloatSelf(api, "log-sum-exp", self); st != ACLNN_SUCCESS) {
-    return st;
-  }
-  return Reduce(api, "ReduceLogSumExp", self, dim, "dim", keepDim, out, workspaceSize, executor);
+  ::aclDataType dtype = ACL_DT_UNDEFINED;
+  if (aclnnStatus st = SelfDType(api, self, &dtype); st != ACLNN_SUCCESS) return st;
+  if (!opsim::aclnn::opapi::IsFloating(dtype)) dtype = ACL_FLOAT;
+  return Reduce({api, "ReduceLogSumExp", dim, "dim", nullptr, keepDim, dtype}, self, out,
+                workspaceSize, executor);
 }
 OPSIM_OPAPI_SECOND_STAGE(LogSumExp)
 

@@ -70,6 +70,10 @@ aclnnStatus Refuse(aclnnStatus code, const char* api, const std::string& message
 aclnnStatus TensorDType(const char* api, const char* name, const aclTensor* tensor,
                         ::aclDataType* dtype);
 
+// `tensor`'s view shape; the same codes as TensorDType.
+aclnnStatus TensorShape(const char* api, const char* name, const aclTensor* tensor,
+                        std::vector<int64_t>* shape);
+
 // A host scalar's value as a double (every integer and floating type, and bool); the same codes
 // as TensorDType, and ACLNN_ERR_PARAM_INVALID for a complex scalar.
 aclnnStatus ScalarValue(const char* api, const char* name, const aclScalar* scalar, double* value);
