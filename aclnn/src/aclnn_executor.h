@@ -72,6 +72,12 @@ namespace opsim::aclnn {
 aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
                           std::unique_ptr<aclOpExecutor>* executor);
 
+// The array inputs of a first stage (StageTensor::int_array, ...) made constants, in place; the
+// others untouched. ACLNN_ERR_PARAM_NULLPTR for a null required array, ACLNN_ERR_PARAM_INVALID
+// naming the input for a dead handle, no matching OpDef column, or a value outside the type.
+aclnnStatus ResolveArrayInputs(const char* api, const std::string& op_type,
+                               std::vector<StageTensor>* inputs);
+
 // Runs a step, or a chain, in the caller's workspace.
 Status ExecuteStep(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size);
 Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size);

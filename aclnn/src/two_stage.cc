@@ -89,7 +89,9 @@ void BindConstant(const StageTensor& s, std::vector<HostRunBuffer>* out, aclOpEx
   HostRunBuffer buffer;
   buffer.desc.dtype = static_cast<opsim::aclDataType>(static_cast<int32_t>(s.constant_dtype));
   buffer.desc.format = static_cast<opsim::aclFormat>(static_cast<int32_t>(ACL_FORMAT_ND));
-  buffer.desc.shape.dimNum = 0;
+  buffer.desc.shape.dimNum = s.constant_shape.size();
+  for (size_t i = 0; i < s.constant_shape.size(); ++i)
+    buffer.desc.shape.dims[i] = s.constant_shape[i];
   // A moved vector keeps its buffer, so this address outlives later constants' push_back.
   buffer.data = executor->constants.back().bytes.data();
   out->push_back(buffer);
@@ -103,8 +105,9 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
                    aclOpExecutor* executor) {
   for (size_t ir = 0; ir < tensors.size(); ++ir) {
     const StageTensor& s = tensors[ir];
-    if (!s.constant.empty()) {
+    if (s.constant_dtype != ::ACL_DT_UNDEFINED) {
       if (present != nullptr) present->push_back(true);
+      if (s.optional) (*attrs)[std::string("+") + (s.param != nullptr ? s.param : s.name)] = true;
       BindConstant(s, out, executor);
       continue;
     }
@@ -185,8 +188,11 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
   std::vector<HostRunBuffer> outputs;
   std::vector<bool> present;
   AttrMap attrs = stage.attrs;
-  if (const aclnnStatus st =
-          Gather(api, stage.inputs, false, &inputs, &present, &attrs, made.get());
+  std::vector<StageTensor> given = stage.inputs;
+  if (const aclnnStatus st = ResolveArrayInputs(api, stage.op_type, &given); st != ACLNN_SUCCESS) {
+    return st;
+  }
+  if (const aclnnStatus st = Gather(api, given, false, &inputs, &present, &attrs, made.get());
       st != ACLNN_SUCCESS) {
     return st;
   }

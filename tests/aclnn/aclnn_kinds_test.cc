@@ -1,7 +1,8 @@
 // Every kind of parameter a generated aclnn function takes, through AclnnKinds' generated API
 // (tests/aclnn/testdata/aclnn_kinds): a DYNAMIC input as an aclTensorList, an OPTIONAL input given
 // or null, and each attribute type (int64_t, double, bool, char*, aclIntArray, aclFloatArray,
-// aclBoolArray), the optional ones null for the OpDef's default; a list's tensor re-pointed by
+// aclBoolArray), the optional ones null for the OpDef's default; ValueDepend inputs as arrays
+// (and as tensors through the ...TensorGetWorkspaceSize form); a list's tensor re-pointed by
 // aclSetDynamicInputTensorAddr; an empty or null list refused.
 #include <gtest/gtest.h>
 
@@ -35,8 +36,42 @@ struct Vec {
   aclTensor* tensor = nullptr;
 };
 
+// The second stage in a workspace of the size asked (the arrays' constants live there).
+aclnnStatus RunIn(uint64_t size, aclOpExecutor* executor) {
+  void* workspace = nullptr;
+  if (size > 0) {
+    EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  }
+  const aclnnStatus st = aclnnAclnnKinds(workspace, size, executor, nullptr);
+  aclrtFree(workspace);
+  return st;
+}
+
+// ValueDepend inputs' arrays: scales (FLOAT), shifts (INT64), mask (BOOL).
+struct Depends {
+  Depends(std::vector<float> s, std::vector<int64_t> i, std::vector<char> m) {
+    scales = aclCreateFloatArray(s.data(), s.size());
+    if (!i.empty()) shifts = aclCreateIntArray(i.data(), i.size());
+    if (!m.empty()) {
+      std::vector<bool> flags(m.begin(), m.end());
+      bool b[8] = {};
+      for (size_t k = 0; k < flags.size() && k < 8; ++k) b[k] = flags[k];
+      mask = aclCreateBoolArray(b, flags.size());
+    }
+  }
+  ~Depends() {
+    aclDestroyFloatArray(scales);
+    if (shifts != nullptr) aclDestroyIntArray(shifts);
+    if (mask != nullptr) aclDestroyBoolArray(mask);
+  }
+  aclFloatArray* scales = nullptr;
+  aclIntArray* shifts = nullptr;
+  aclBoolArray* mask = nullptr;
+};
+
 TEST(AclnnKinds, EveryParameterKindArrives) {
   Vec x0(1), x1(2), x2(4), bias(8), y(0);
+  Depends d({1.0f, 0.5f}, {2, 3}, {1, 0, 1});
   const aclTensor* members[] = {x0.tensor, x1.tensor, x2.tensor};
   aclTensorList* x = aclCreateTensorList(members, 3);
   const int64_t ints[] = {3, 4};
@@ -48,20 +83,21 @@ TEST(AclnnKinds, EveryParameterKindArrives) {
   char label[] = "xyz";
   uint64_t size = 0;
   aclOpExecutor* executor = nullptr;
-  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, bias.tensor, 2, 1.5, true, label, int_array,
-                                            float_array, bool_array, y.tensor, &size, &executor),
+  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, bias.tensor, d.scales, d.shifts, d.mask, 2, 1.5,
+                                            true, label, int_array, float_array, bool_array,
+                                            y.tensor, &size, &executor),
             ACLNN_SUCCESS)
       << aclGetRecentErrMsg();
   ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS)
-      << aclGetRecentErrMsg();
-  // 1 + 2 + 4 + 8, plus c = 2 + 1.5 + 1 + 3 ("xyz") + 7 + 0.75 + 2.
-  EXPECT_EQ(y.First(), 15.0f + 17.25f);
+  ASSERT_EQ(RunIn(size, executor), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  // 1 + 2 + 4 + 8, plus c = 2 + 1.5 + 1 + 3 ("xyz") + 7 + 0.75 + 2, plus the ValueDepend
+  // inputs 1.5 (scales) + 5 (shifts) + 2 (mask).
+  EXPECT_EQ(y.First(), 15.0f + 17.25f + 8.5f);
   // The list's second tensor now reads bias's memory (8 instead of 2).
   EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 0, 1, x, bias.data), ACLNN_SUCCESS)
       << aclGetRecentErrMsg();
-  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS);
-  EXPECT_EQ(y.First(), 21.0f + 17.25f);
+  ASSERT_EQ(RunIn(size, executor), ACLNN_SUCCESS);
+  EXPECT_EQ(y.First(), 21.0f + 17.25f + 8.5f);
   EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 0, 3, x, bias.data), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("relativeIndex 3 is past the list's 3"),
             std::string::npos)
@@ -82,33 +118,81 @@ TEST(AclnnKinds, NullOptionalsTakeTheOpDefsDefaults) {
   aclTensorList* x = aclCreateTensorList(members, 1);
   uint64_t size = 0;
   aclOpExecutor* executor = nullptr;
-  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, nullptr, 5, 0.5, false, nullptr, nullptr, nullptr,
-                                            nullptr, y.tensor, &size, &executor),
+  Depends d({0.25f}, {}, {});
+  ASSERT_EQ(aclnnAclnnKindsGetWorkspaceSize(x, nullptr, d.scales, nullptr, nullptr, 5, 0.5, false,
+                                            nullptr, nullptr, nullptr, nullptr, y.tensor, &size,
+                                            &executor),
             ACLNN_SUCCESS)
       << aclGetRecentErrMsg();
-  ASSERT_EQ(aclnnAclnnKinds(nullptr, size, executor, nullptr), ACLNN_SUCCESS)
-      << aclGetRecentErrMsg();
-  // 1, plus c = 5 + 0.5 + 0 + 2 ("ab") + 3 ({1, 2}) + 0.25 + 1 ({true, false}).
-  EXPECT_EQ(y.First(), 1.0f + 11.75f);
+  ASSERT_EQ(RunIn(size, executor), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  // 1, plus c = 5 + 0.5 + 0 + 2 ("ab") + 3 ({1, 2}) + 0.25 + 1 ({true, false}), plus scales.
+  EXPECT_EQ(y.First(), 1.0f + 11.75f + 0.25f);
   aclDestroyTensorList(x);
   aclDestroyTensor(y.tensor);
 }
 
 TEST(AclnnKinds, AnEmptyOrNullListIsRefused) {
   Vec y(0);
+  Depends d({1.0f}, {}, {});
   aclTensorList* empty = aclCreateTensorList(nullptr, 0);
   uint64_t size = 0;
   aclOpExecutor* executor = nullptr;
-  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(empty, nullptr, 1, 0.5, false, nullptr, nullptr,
-                                            nullptr, nullptr, y.tensor, &size, &executor),
+  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(empty, nullptr, d.scales, nullptr, nullptr, 1, 0.5,
+                                            false, nullptr, nullptr, nullptr, nullptr, y.tensor,
+                                            &size, &executor),
             ACLNN_ERR_PARAM_INVALID);
   EXPECT_EQ(std::string(aclGetRecentErrMsg()),
             "aclnnAclnnKindsGetWorkspaceSize: x is an empty tensor list");
-  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(nullptr, nullptr, 1, 0.5, false, nullptr, nullptr,
-                                            nullptr, nullptr, y.tensor, &size, &executor),
+  EXPECT_EQ(aclnnAclnnKindsGetWorkspaceSize(nullptr, nullptr, d.scales, nullptr, nullptr, 1, 0.5,
+                                            false, nullptr, nullptr, nullptr, nullptr, y.tensor,
+                                            &size, &executor),
             ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(std::string(aclGetRecentErrMsg()), "aclnnAclnnKindsGetWorkspaceSize: x is null");
   aclDestroyTensorList(empty);
+  aclDestroyTensor(y.tensor);
+}
+
+// The tensor form of the same function takes the ValueDepend inputs as device tensors; a null
+// required array is 161001 and a destroyed one 161002, each naming the parameter.
+TEST(AclnnKinds, ValueDependInputsAsTensorsAndTheirRefusals) {
+  Vec x0(1), y(0);
+  const aclTensor* members[] = {x0.tensor};
+  aclTensorList* x = aclCreateTensorList(members, 1);
+  const int64_t two = 2;
+  void* scale_data = nullptr;
+  ASSERT_EQ(aclrtMalloc(&scale_data, 2 * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const float scale_values[] = {3.0f, 4.0f};
+  aclrtMemcpy(scale_data, sizeof scale_values, scale_values, sizeof scale_values,
+              ACL_MEMCPY_HOST_TO_DEVICE);
+  aclTensor* scales =
+      aclCreateTensor(&two, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &two, 1, scale_data);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnAclnnKindsTensorGetWorkspaceSize(x, nullptr, scales, nullptr, nullptr, 5, 0.5,
+                                                  false, nullptr, nullptr, nullptr, nullptr,
+                                                  y.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(y.First(), 1.0f + 11.75f + 7.0f);
+
+  EXPECT_EQ(
+      aclnnAclnnKindsGetWorkspaceSize(x, nullptr, nullptr, nullptr, nullptr, 5, 0.5, false, nullptr,
+                                      nullptr, nullptr, nullptr, y.tensor, &size, &executor),
+      ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(std::string(aclGetRecentErrMsg()), "aclnnAclnnKindsGetWorkspaceSize: scales is null");
+  const float one = 1.0f;
+  aclFloatArray* dead = aclCreateFloatArray(&one, 1);
+  aclDestroyFloatArray(dead);
+  EXPECT_EQ(
+      aclnnAclnnKindsGetWorkspaceSize(x, nullptr, dead, nullptr, nullptr, 5, 0.5, false, nullptr,
+                                      nullptr, nullptr, nullptr, y.tensor, &size, &executor),
+      ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("scales"), std::string::npos)
+      << aclGetRecentErrMsg();
+  aclDestroyTensor(scales);
+  aclrtFree(scale_data);
+  aclDestroyTensorList(x);
   aclDestroyTensor(y.tensor);
 }
 

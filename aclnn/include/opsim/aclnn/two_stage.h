@@ -30,6 +30,13 @@ struct StageTensor {
   // workspace, copied there before each run, so that the kernel reads it from device memory.
   std::vector<uint8_t> constant = {};
   ::aclDataType constant_dtype = ACL_DT_UNDEFINED;
+  std::vector<int64_t> constant_shape = {};  // empty: rank 0
+  // A ValueDepend input the caller passes as an array, as CANN's generated functions take one
+  // whose OpDef types are all integers, all floats or all bool: the first stage makes it a 1-D
+  // constant of the type the OpDef's column matching the other inputs' types gives it.
+  const aclIntArray* int_array = nullptr;
+  const aclFloatArray* float_array = nullptr;
+  const aclBoolArray* bool_array = nullptr;
 };
 
 struct FirstStage {

@@ -1,7 +1,9 @@
 // y = sum of the list x + bias (when given) + c, one block, the whole row in the UB.
 #include "kernel_operator.h"
 
-extern "C" __global__ __aicore__ void aclnn_kinds(GM_ADDR x, GM_ADDR bias, GM_ADDR y,
+// The ValueDepend inputs reach the tiling (c), not the kernel.
+extern "C" __global__ __aicore__ void aclnn_kinds(GM_ADDR x, GM_ADDR bias, GM_ADDR scales,
+                                                  GM_ADDR shifts, GM_ADDR mask, GM_ADDR y,
                                                   GM_ADDR workspace, GM_ADDR tiling) {
   GET_TILING_DATA(t, tiling);
   const uint32_t n = t.total;
