@@ -174,6 +174,9 @@ aclnnStatus CheckGetter(const aclTensor* tensor, const void* out, const char* ca
 }
 
 }  // namespace
+
+std::string ViewFitsStorage(const aclTensor& t) { return CheckViewFitsStorage(t); }
+
 }  // namespace opsim::aclnn
 
 using opsim::aclnn::CheckGetter;

@@ -1,5 +1,6 @@
-// What an aclOpExecutor holds. Apart from aclnn_objects.h: the runtime's headers declare opsim's
-// own aclDataType and aclFormat, which would shadow the ACL ones in the objects' code.
+// What the executor's implementation shares (aclOpExecutor itself: opdev/op_executor.h). Apart
+// from aclnn_objects.h: the runtime's headers declare opsim's own aclDataType and aclFormat,
+// which would shadow the ACL ones in the objects' code.
 #pragma once
 
 #include <memory>
@@ -8,63 +9,11 @@
 #include <vector>
 
 #include "aclnn_objects.h"
+#include "opdev/op_executor.h"
 #include "opsim/aclnn/two_stage.h"
 #include "opsim/core/operation.h"
 #include "opsim/framework/host_run.h"
 #include "view_copy.h"
-
-// A first stage's operation bound to the application's tensors (opsim/aclnn/two_stage.h), or a
-// chain of such steps (opsim/aclnn/stage_chain.h).
-struct aclOpExecutor {
-  aclOpExecutor() = default;
-  aclOpExecutor(const aclOpExecutor&) = delete;
-  aclOpExecutor& operator=(const aclOpExecutor&) = delete;
-  ~aclOpExecutor();  // destroys the chain's intermediates
-
-  std::string op_type;
-  std::unique_ptr<opsim::Operation> op;
-  std::unique_ptr<opsim::HostRun> run;
-  // The tensors as the first stage was given them, in parameter order, a list's members in its
-  // place (null: an absent OPTIONAL input), for the address setters.
-  std::vector<const aclTensor*> inputs;
-  std::vector<const aclTensor*> outputs;
-  // The DYNAMIC inputs' lists: the input's place among the first stage's parameters, and its
-  // first tensor's place in `inputs`.
-  struct List {
-    size_t ir_index;
-    size_t first;
-    const aclTensorList* list;
-  };
-  std::vector<List> lists;
-  bool repeatable = false;
-  // Non-contiguous views, read and written through copies at the workspace's start; the
-  // operation's own workspace follows them.
-  std::vector<opsim::aclnn::ViewCopy> copies;
-  // Constant inputs the first stage made (StageTensor::constant): their bytes, copied to their
-  // place among the copies before each run; `slot` is the input's place in the run.
-  struct Constant {
-    size_t slot;
-    uint64_t offset;
-    std::vector<uint8_t> bytes;
-    size_t input;  // its place in `inputs` (a null there, yet a place in the run)
-  };
-  std::vector<Constant> constants;
-  uint64_t copy_bytes = 0;
-
-  // A chain: its steps (each with its own op and run; this one has neither), and the tensors
-  // between them at their offsets in the workspace's first `intermediate_bytes`. `inputs` and
-  // `outputs` are then the aclnn function's tensor parameters, which the steps read anew from
-  // their aclTensor at every run (so the address setters only change the tensor).
-  std::vector<std::unique_ptr<aclOpExecutor>> steps;
-  struct Intermediate {
-    aclTensor* tensor;
-    uint64_t offset;
-  };
-  std::vector<Intermediate> intermediates;
-  uint64_t intermediate_bytes = 0;
-  // Other descriptions of the application's tensors (StageChain::Alias): (alias, tensor).
-  std::vector<std::pair<aclTensor*, const aclTensor*>> aliases;
-};
 
 namespace opsim::aclnn {
 
@@ -85,5 +34,24 @@ Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_siz
 // The place in a step's run of its parameter `index` (of `inputs`, or of `outputs` when
 // `output`): absent OPTIONAL inputs have none, constants have one.
 size_t RunSlot(const aclOpExecutor& e, size_t index, bool output);
+
+// The address a tensor between steps has until the second stage places it: the first stage
+// reads no data of a step's inputs that are not ValueDepend, only their descriptions.
+void* UnplacedAddress();
+
+// `t` (contiguous) placed at the next offset of `e`'s intermediates, which then owns it.
+void PlaceIntermediate(aclOpExecutor* e, aclTensor* t);
+
+// A contiguous tensor of `dims` and `dtype` between steps of `e`, at the next offset of its
+// workspace's start; null (recent error set) when aclCreateTensor refuses the description.
+aclTensor* AddIntermediate(aclOpExecutor* e, const std::vector<int64_t>& dims, ::aclDataType dtype,
+                           ::aclFormat format);
+
+// `value` as `dtype` appended to `bytes`; false when the type cannot hold it.
+bool AppendIntAs(int64_t value, ::aclDataType dtype, std::vector<uint8_t>* bytes);
+bool AppendFloatAs(double value, ::aclDataType dtype, std::vector<uint8_t>* bytes);
+
+// Destroys a handle this library made (forgotten first by the registry).
+void DestroyTensor(aclTensor* t);
 
 }  // namespace opsim::aclnn

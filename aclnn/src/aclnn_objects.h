@@ -1,6 +1,7 @@
-// What the aclnn handles hold, and the registry that knows which handles are live: every call
-// checks its handles against it, so a destroyed, foreign or wrong-kind pointer is an error with a
-// message (aclGetRecentErrMsg), never a read of freed memory.
+// The aclnn handles (their fields and CANN's accessors: opdev/common_types.h), and the registry
+// that knows which handles are live: every call checks its handles against it, so a destroyed,
+// foreign or wrong-kind pointer is an error with a message (aclGetRecentErrMsg), never a read of
+// freed memory.
 #pragma once
 
 #include <cstdint>
@@ -8,40 +9,8 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "opdev/common_types.h"
 #include "opdev/op_errno.h"
-
-struct aclTensor {
-  std::vector<int64_t> view_dims;
-  std::vector<int64_t> strides;  // one per view dim, in elements
-  std::vector<int64_t> storage_dims;
-  aclDataType dtype = ACL_DT_UNDEFINED;
-  aclFormat format = ACL_FORMAT_UNDEFINED;
-  int64_t offset = 0;  // of the view's first element in the storage, in elements
-  void* data = nullptr;
-  const aclTensorList* owner = nullptr;  // the list that destroys it, if any
-};
-
-struct aclScalar {
-  aclDataType dtype = ACL_DT_UNDEFINED;
-  uint64_t bits[2] = {0, 0};  // the value's bytes (at most 16: complex128)
-  const aclScalarList* owner = nullptr;
-};
-
-struct aclIntArray {
-  std::vector<int64_t> values;
-};
-struct aclFloatArray {
-  std::vector<float> values;
-};
-struct aclBoolArray {
-  std::vector<bool> values;
-};
-struct aclTensorList {
-  std::vector<aclTensor*> tensors;
-};
-struct aclScalarList {
-  std::vector<aclScalar*> scalars;
-};
 
 namespace opsim::aclnn {
 
@@ -73,6 +42,9 @@ aclnnStatus FailNull(const char* call, const char* what);
 
 // The address of the view's first element: the tensor's data plus its offset.
 void* FirstElement(const aclTensor& t);
+
+// "" when the view's last element lies inside its storage, else the broken rule.
+std::string ViewFitsStorage(const aclTensor& t);
 
 // Whether aclnnInit's configuration asked for the debug kernel (checked launches).
 bool DebugKernelEnabled();

@@ -84,7 +84,9 @@ bool AppendInteger(int64_t v, std::vector<uint8_t>* bytes) {
   return true;
 }
 
-bool AppendInt(int64_t v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
+}  // namespace
+
+bool AppendIntAs(int64_t v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
   switch (dtype) {
     case ::ACL_INT8: return AppendInteger<int8_t>(v, bytes);
     case ::ACL_UINT8: return AppendInteger<uint8_t>(v, bytes);
@@ -98,15 +100,19 @@ bool AppendInt(int64_t v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
   }
 }
 
-bool AppendFloat(float v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
+// 16-bit floats from the value rounded to float first (opsim's one conversion to them).
+bool AppendFloatAs(double v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
+  const float f = static_cast<float>(v);
   switch (dtype) {
-    case ::ACL_FLOAT: Append(v, bytes); return true;
-    case ::ACL_DOUBLE: Append(static_cast<double>(v), bytes); return true;
-    case ::ACL_FLOAT16: Append(FloatToHalfBits(v), bytes); return true;
-    case ::ACL_BF16: Append(FloatToBFloat16Bits(v), bytes); return true;
+    case ::ACL_FLOAT: Append(f, bytes); return true;
+    case ::ACL_DOUBLE: Append(v, bytes); return true;
+    case ::ACL_FLOAT16: Append(FloatToHalfBits(f), bytes); return true;
+    case ::ACL_BF16: Append(FloatToBFloat16Bits(f), bytes); return true;
     default: return false;
   }
 }
+
+namespace {
 
 // The array's values into s->constant as `dtype`; the message names the first that does not fit.
 aclnnStatus Fill(const char* api, ::aclDataType dtype, StageTensor* s) {
@@ -117,13 +123,13 @@ aclnnStatus Fill(const char* api, ::aclDataType dtype, StageTensor* s) {
   if (s->int_array != nullptr) {
     n = s->int_array->values.size();
     for (size_t i = 0; i < n && fits; ++i) {
-      fits = AppendInt(s->int_array->values[i], dtype, &bytes);
+      fits = AppendIntAs(s->int_array->values[i], dtype, &bytes);
       value = std::to_string(s->int_array->values[i]);
     }
   } else if (s->float_array != nullptr) {
     n = s->float_array->values.size();
     for (size_t i = 0; i < n && fits; ++i)
-      fits = AppendFloat(s->float_array->values[i], dtype, &bytes);
+      fits = AppendFloatAs(s->float_array->values[i], dtype, &bytes);
   } else {
     n = s->bool_array->values.size();
     for (size_t i = 0; i < n && fits; ++i) {

@@ -9,25 +9,6 @@
 namespace opsim::aclnn {
 namespace {
 
-// The tensors between steps start at multiples of this, as CANN aligns workspace parts.
-constexpr uint64_t kAlign = 512;
-
-// An intermediate's address until the second stage places it: the first stage reads no data of
-// a step's inputs that are not ValueDepend (a chain never makes one so), only their descriptions.
-uint8_t unplaced_intermediate;
-
-// aclCreateTensor refused a storage whose element count overflows, so this does not.
-uint64_t TensorBytes(const aclTensor& t) {
-  uint64_t elements = 1;
-  for (int64_t dim : t.view_dims) elements *= static_cast<uint64_t>(dim);
-  return elements * aclDataTypeSize(t.dtype);
-}
-
-void DestroyTensor(aclTensor* t) {
-  RemoveHandle(t);
-  delete t;
-}
-
 // A step's tensors pointed at where their aclTensor now is: the intermediates in this run's
 // workspace, the application's where it (or an address setter) last put them. The step's own
 // copies and constants are placed after this, by ExecuteStep.
@@ -53,7 +34,7 @@ StageChain::~StageChain() {
 
 aclTensor* StageChain::Intermediate(const std::vector<int64_t>& shape, ::aclDataType dtype) {
   aclTensor* t = aclCreateTensor(shape.data(), shape.size(), dtype, nullptr, 0, ::ACL_FORMAT_ND,
-                                 shape.data(), shape.size(), &unplaced_intermediate);
+                                 shape.data(), shape.size(), UnplacedAddress());
   if (t != nullptr) intermediates_.push_back(t);
   return t;
 }
@@ -91,16 +72,14 @@ aclnnStatus StageChain::GetWorkspaceSize(uint64_t* workspace_size, aclOpExecutor
     most = std::max(most, bytes);
     chain->steps.push_back(std::move(step));
   }
-  for (aclTensor* t : intermediates_) {
-    chain->intermediates.push_back({t, chain->intermediate_bytes});
-    chain->intermediate_bytes += (TensorBytes(*t) + kAlign - 1) / kAlign * kAlign;
-  }
+  for (aclTensor* t : intermediates_) PlaceIntermediate(chain.get(), t);
   intermediates_.clear();  // the executor destroys them now
   chain->aliases = std::move(aliases_);
   aliases_.clear();
   chain->inputs = inputs_;
   chain->outputs = outputs_;
-  *workspace_size = chain->intermediate_bytes + most;
+  chain->steps_workspace = most;
+  *workspace_size = chain->GetWorkspaceSize();
   *executor = chain.release();
   AddHandle(*executor, HandleKind::kExecutor);
   return ACLNN_SUCCESS;
@@ -120,6 +99,10 @@ Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_siz
   for (const auto& [alias, tensor] : e.aliases) alias->data = FirstElement(*tensor);
   uint8_t* rest = workspace == nullptr ? nullptr : workspace + e.intermediate_bytes;
   for (const std::unique_ptr<aclOpExecutor>& step : e.steps) {
+    if (!step->run) {  // a copy between views (l0op::Contiguous, l0op::ViewCopy)
+      CopyView(*step->copy_from, *step->copy_to);
+      continue;
+    }
     RebindTensors(*step);
     OPSIM_RETURN_IF_ERROR(ExecuteStep(*step, rest, workspace_size - e.intermediate_bytes));
   }
@@ -127,8 +110,3 @@ Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_siz
 }
 
 }  // namespace opsim::aclnn
-
-aclOpExecutor::~aclOpExecutor() {
-  for (const Intermediate& i : intermediates) opsim::aclnn::DestroyTensor(i.tensor);
-  for (const auto& [alias, tensor] : aliases) opsim::aclnn::DestroyTensor(alias);
-}

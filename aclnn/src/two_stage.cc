@@ -268,7 +268,8 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
                 aclrtStream /*stream: every call is synchronous*/) {
   if (executor == nullptr) return FailNull(api, "executor");
   if (!IsLive(executor, HandleKind::kExecutor, api, "executor")) return ACLNN_ERR_PARAM_INVALID;
-  const Status st = executor->steps.empty()
+  // A chain may have no step at all (a hand-written layer's early return for an empty tensor).
+  const Status st = executor->run
                         ? ExecuteStep(*executor, static_cast<uint8_t*>(workspace), workspace_size)
                         : ExecuteChain(*executor, static_cast<uint8_t*>(workspace), workspace_size);
   if (!executor->repeatable) {

@@ -1,6 +1,7 @@
 #include "view_copy.h"
 
 #include <cstring>
+#include <vector>
 
 namespace opsim::aclnn {
 namespace {
@@ -53,6 +54,14 @@ void ScatterView(const aclTensor& t, const uint8_t* src) {
   ForEachElement(t, [&](uint8_t* p, int64_t k) {
     std::memcpy(p, src + static_cast<size_t>(k) * element, element);
   });
+}
+
+void CopyView(const aclTensor& from, const aclTensor& to) {
+  int64_t count = 1;
+  for (int64_t d : from.view_dims) count *= d;
+  std::vector<uint8_t> staged(static_cast<size_t>(count) * aclDataTypeSize(from.dtype));
+  GatherView(from, staged.data());
+  ScatterView(to, staged.data());
 }
 
 }  // namespace opsim::aclnn

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "aclnn_objects.h"
+#include "opdev/op_executor.h"
 
 namespace opsim::aclnn {
 
@@ -13,17 +14,10 @@ namespace opsim::aclnn {
 // stride), the layout an operation's kernels read.
 bool IsContiguous(const aclTensor& t);
 
-// A view the run reads or writes through its copy at `offset` in the workspace.
-struct ViewCopy {
-  const aclTensor* tensor = nullptr;
-  bool output = false;
-  size_t slot = 0;  // its place among the run's inputs (or outputs)
-  uint64_t offset = 0;
-  uint64_t bytes = 0;
-};
-
 // The view's elements in row-major order into `dst`, and back from `src`.
 void GatherView(const aclTensor& t, uint8_t* dst);
 void ScatterView(const aclTensor& t, const uint8_t* src);
+// `from`'s view into `to`'s, element by element in row-major order (same type and count).
+void CopyView(const aclTensor& from, const aclTensor& to);
 
 }  // namespace opsim::aclnn

@@ -1,0 +1,16 @@
+// nnopbase's executor macros for op-API layers (opdev/make_op_executor.h).
+#pragma once
+
+#include "opdev/op_arg_def.h"
+#include "opdev/op_dfx.h"
+#include "opdev/op_executor.h"
+#include "opdev/platform.h"
+
+#define CREATE_EXECUTOR() UniqueExecutor(__func__)
+
+// `executor` is the level-0 function's parameter, as in CANN's macro.
+#define ADD_TO_LAUNCHER_LIST_AICORE(KERNEL_NAME, op_args...)                              \
+  ({                                                                                      \
+    op::OpArgContext* opArgCtx = op::GetOpArgContext(op_args);                            \
+    CreatAiCoreKernelLauncher(#KERNEL_NAME, KERNEL_NAME##OpTypeId(), executor, opArgCtx); \
+  })

@@ -1,0 +1,235 @@
+// The executor's calls for hand-written op-API layers (opdev/op_executor.h): allocations in the
+// executor, and AI Core launches as steps of a chain (opsim/aclnn/stage_chain.h's executor).
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "aclnn_executor.h"
+#include "opdev/format_utils.h"
+#include "opsim/cpudebug/acl_error.h"
+#include "opsim/core/operation.h"
+#include "opsim/framework/host_run.h"
+#include "opsim/op_api/op_registry.h"
+
+namespace opsim::aclnn {
+namespace {
+
+// The tensors between steps start at multiples of this, as CANN aligns workspace parts.
+constexpr uint64_t kAlign = 512;
+
+uint8_t unplaced_intermediate;
+
+// aclCreateTensor refused a storage whose element count overflows, so this does not.
+uint64_t TensorBytes(const aclTensor& t) {
+  uint64_t elements = 1;
+  for (int64_t dim : t.view_dims) elements *= static_cast<uint64_t>(dim);
+  return elements * aclDataTypeSize(t.dtype);
+}
+
+std::vector<int64_t> Dims(const op::Shape& shape) {
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
+  return dims;
+}
+
+// A 1-D host tensor of `bytes` (already in `dtype`), owned by the executor.
+aclTensor* HostTensor(aclOpExecutor* e, std::vector<uint8_t> bytes, uint64_t count,
+                      ::aclDataType dtype, bool rank0 = false) {
+  auto memory = std::make_unique<uint8_t[]>(bytes.empty() ? 1 : bytes.size());
+  std::memcpy(memory.get(), bytes.data(), bytes.size());
+  const int64_t n = static_cast<int64_t>(count);
+  aclTensor* t = aclCreateTensor(&n, rank0 ? 0 : 1, dtype, nullptr, 0, ::ACL_FORMAT_ND, &n,
+                                 rank0 ? 0 : 1, memory.get());
+  if (t == nullptr) return nullptr;
+  e->host_memory.push_back(std::move(memory));
+  e->host_tensors.push_back(t);
+  return t;
+}
+
+template <typename T>
+aclTensor* IntegersAs(aclOpExecutor* e, const T* value, uint64_t size, op::DataType type) {
+  std::vector<uint8_t> bytes;
+  const auto dtype = op::ToAclDataType(type);
+  for (uint64_t i = 0; i < size; ++i) {
+    if (!AppendIntAs(static_cast<int64_t>(value[i]), dtype, &bytes) &&
+        !AppendFloatAs(static_cast<double>(value[i]), dtype, &bytes)) {
+      Fail(ACLNN_ERR_PARAM_INVALID, "aclOpExecutor::AllocHostTensor",
+           "value " + std::to_string(value[i]) + " does not fit " + ge::DataTypeName(type));
+      return nullptr;
+    }
+  }
+  return HostTensor(e, std::move(bytes), size, dtype);
+}
+
+template <typename T>
+aclTensor* FloatsAs(aclOpExecutor* e, const T* value, uint64_t size, op::DataType type) {
+  std::vector<uint8_t> bytes;
+  const auto dtype = op::ToAclDataType(type);
+  for (uint64_t i = 0; i < size; ++i) {
+    if (!AppendFloatAs(static_cast<double>(value[i]), dtype, &bytes)) {
+      Fail(ACLNN_ERR_PARAM_INVALID, "aclOpExecutor::AllocHostTensor",
+           std::string("a floating value cannot be held by ") + ge::DataTypeName(type));
+      return nullptr;
+    }
+  }
+  return HostTensor(e, std::move(bytes), size, dtype);
+}
+
+template <typename Handle>
+Handle* Own(std::vector<Handle*>* owned, Handle* made) {
+  if (made != nullptr) owned->push_back(made);
+  return made;
+}
+
+}  // namespace
+
+void* UnplacedAddress() { return &unplaced_intermediate; }
+
+void DestroyTensor(aclTensor* t) {
+  RemoveHandle(t);
+  delete t;
+}
+
+void PlaceIntermediate(aclOpExecutor* e, aclTensor* t) {
+  e->intermediates.push_back({t, e->intermediate_bytes});
+  e->intermediate_bytes += (TensorBytes(*t) + kAlign - 1) / kAlign * kAlign;
+}
+
+aclTensor* AddIntermediate(aclOpExecutor* e, const std::vector<int64_t>& dims, ::aclDataType dtype,
+                           ::aclFormat format) {
+  aclTensor* t = aclCreateTensor(dims.data(), dims.size(), dtype, nullptr, 0, format, dims.data(),
+                                 dims.size(), UnplacedAddress());
+  if (t != nullptr) PlaceIntermediate(e, t);
+  return t;
+}
+
+}  // namespace opsim::aclnn
+
+namespace aclnn = opsim::aclnn;
+
+aclOpExecutor::aclOpExecutor() = default;
+
+aclOpExecutor::~aclOpExecutor() {
+  for (const Intermediate& i : intermediates) aclnn::DestroyTensor(i.tensor);
+  for (const auto& [alias, tensor] : aliases) aclnn::DestroyTensor(alias);
+  for (aclTensor* t : host_tensors) aclnn::DestroyTensor(t);
+  for (aclScalar* s : scalars) aclDestroyScalar(s);
+  for (aclIntArray* a : int_arrays) aclDestroyIntArray(a);
+  for (aclFloatArray* a : float_arrays) aclDestroyFloatArray(a);
+  for (aclBoolArray* a : bool_arrays) aclDestroyBoolArray(a);
+}
+
+aclTensor* aclOpExecutor::AllocTensor(const op::Shape& shape, op::DataType dataType,
+                                      op::Format format) {
+  return aclnn::AddIntermediate(this, aclnn::Dims(shape), op::ToAclDataType(dataType),
+                                op::ToAclFormat(format));
+}
+
+aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::Shape& originShape,
+                                      op::DataType dataType, op::Format storageFormat,
+                                      op::Format /*originFormat*/) {
+  static_cast<void>(storageShape);  // opsim's tensors are ND: storage is the view
+  return AllocTensor(originShape, dataType, storageFormat);
+}
+
+aclTensor* aclOpExecutor::AllocHostTensor(const int64_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const int32_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const bool* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const float* value, uint64_t size, op::DataType t) {
+  return aclnn::FloatsAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const double* value, uint64_t size, op::DataType t) {
+  return aclnn::FloatsAs(this, value, size, t);
+}
+
+const aclTensor* aclOpExecutor::ConvertToTensor(const aclIntArray* value, op::DataType t) {
+  if (value == nullptr) return nullptr;
+  return AllocHostTensor(value->GetData(), value->Size(), t);
+}
+const aclTensor* aclOpExecutor::ConvertToTensor(const aclFloatArray* value, op::DataType t) {
+  if (value == nullptr) return nullptr;
+  return AllocHostTensor(value->GetData(), value->Size(), t);
+}
+const aclTensor* aclOpExecutor::ConvertToTensor(const aclBoolArray* value, op::DataType t) {
+  if (value == nullptr) return nullptr;
+  return AllocHostTensor(value->GetData(), value->Size(), t);
+}
+
+const aclTensor* aclOpExecutor::ConvertToTensor(const aclScalar* value, op::DataType t) {
+  if (value == nullptr) return nullptr;
+  std::vector<uint8_t> bytes;
+  const auto dtype = op::ToAclDataType(t);
+  const bool integral = op::IsIntegralType(value->GetDataType(), true);
+  const bool fits = integral ? aclnn::AppendIntAs(value->ToInt64(), dtype, &bytes) ||
+                                   aclnn::AppendFloatAs(value->ToDouble(), dtype, &bytes)
+                             : aclnn::AppendFloatAs(value->ToDouble(), dtype, &bytes);
+  if (!fits) {
+    aclnn::Fail(
+        ACLNN_ERR_PARAM_INVALID, "aclOpExecutor::ConvertToTensor",
+        std::string(value->ToString().GetString()) + " does not fit " + ge::DataTypeName(t));
+    return nullptr;
+  }
+  return aclnn::HostTensor(this, std::move(bytes), 1, dtype, /*rank0=*/true);
+}
+
+aclIntArray* aclOpExecutor::AllocIntArray(const int64_t* value, uint64_t size) {
+  return aclnn::Own(&int_arrays, aclCreateIntArray(value, size));
+}
+aclFloatArray* aclOpExecutor::AllocFloatArray(const float* value, uint64_t size) {
+  return aclnn::Own(&float_arrays, aclCreateFloatArray(value, size));
+}
+aclBoolArray* aclOpExecutor::AllocBoolArray(const bool* value, uint64_t size) {
+  return aclnn::Own(&bool_arrays, aclCreateBoolArray(value, size));
+}
+aclScalar* aclOpExecutor::AllocScalar(const void* data, op::DataType dataType) {
+  return aclnn::Own(&scalars,
+                    aclCreateScalar(const_cast<void*>(data), op::ToAclDataType(dataType)));
+}
+aclScalar* aclOpExecutor::AllocScalar(float value) {
+  return AllocScalar(&value, op::DataType::DT_FLOAT);
+}
+aclScalar* aclOpExecutor::AllocScalar(double value) {
+  return AllocScalar(&value, op::DataType::DT_DOUBLE);
+}
+aclScalar* aclOpExecutor::AllocScalar(int32_t value) {
+  return AllocScalar(&value, op::DataType::DT_INT32);
+}
+aclScalar* aclOpExecutor::AllocScalar(int64_t value) {
+  return AllocScalar(&value, op::DataType::DT_INT64);
+}
+
+// A chain's: its intermediates, then the most any step asks for.
+uint64_t aclOpExecutor::GetWorkspaceSize() const { return intermediate_bytes + steps_workspace; }
+
+aclnnStatus aclOpExecutor::SetRepeatable() {
+  repeatable = true;
+  return ACLNN_SUCCESS;
+}
+bool aclOpExecutor::IsRepeatable() const { return repeatable; }
+
+// A first stage starts here: its errors (OP_LOGE) are the only ones aclGetRecentErrMsg returns.
+UniqueExecutor::UniqueExecutor(const char* funcName)
+    : executor_(std::make_unique<aclOpExecutor>()) {
+  executor_->op_type = funcName == nullptr ? "" : funcName;
+  opsim::acl::LastError().clear();
+}
+
+UniqueExecutor::~UniqueExecutor() = default;
+
+void UniqueExecutor::ReleaseTo(aclOpExecutor** executor) {
+  if (executor == nullptr) return;
+  *executor = executor_.release();
+  aclnn::AddHandle(*executor, aclnn::HandleKind::kExecutor);
+}
+
+aclnnStatus CommonOpExecutorRun(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                aclrtStream stream) {
+  return aclnn::Run("CommonOpExecutorRun", workspace, workspaceSize, executor, stream);
+}

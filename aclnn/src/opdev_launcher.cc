@@ -1,0 +1,182 @@
+// AI Core launches of hand-written op-API layers (ADD_TO_LAUNCHER_LIST_AICORE): the level-0
+// operator's type names a registry operation; its arguments become a first stage of that
+// operation (inputs and outputs by position, attributes in the OpDef's order), prepared at once
+// as the next step of the executor's chain.
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "aclnn_executor.h"
+#include "opdev/op_dfx.h"
+#include "opsim/op_api/op_registry.h"
+
+namespace opsim::aclnn {
+namespace {
+
+// The level-0 operator types in the order their ids were made.
+struct OpTypes {
+  std::mutex mutex;
+  std::vector<std::string> names;
+};
+
+OpTypes& Types() {
+  static OpTypes* types = new OpTypes();  // never destroyed: ids are used while exiting
+  return *types;
+}
+
+// An attribute argument as the AttrMap value the OpDef's attribute takes.
+bool ToAttr(const op::OpArg& a, AttrValue* out) {
+  using T = op::OpArgType;
+  switch (a.type) {
+    case T::OPARG_BOOL: *out = a.ivalue != 0; return true;
+    case T::OPARG_INT:
+    case T::OPARG_UINT:
+    case T::OPARG_DATATYPE:
+    case T::OPARG_IMPLMODE: *out = a.ivalue; return true;
+    case T::OPARG_FLOAT:
+    case T::OPARG_DOUBLE: *out = a.dvalue; return true;
+    case T::OPARG_STRING: *out = a.text; return true;
+    case T::OPARG_INT_LIST: {
+      const auto* v = static_cast<const aclIntArray*>(a.pointer);
+      *out = v == nullptr ? std::vector<int64_t>{} : v->values;
+      return true;
+    }
+    case T::OPARG_FLOAT_LIST: {
+      const auto* v = static_cast<const aclFloatArray*>(a.pointer);
+      *out = v == nullptr ? std::vector<double>{}
+                          : std::vector<double>(v->values.begin(), v->values.end());
+      return true;
+    }
+    case T::OPARG_BOOL_LIST: {
+      const auto* v = static_cast<const aclBoolArray*>(a.pointer);
+      *out = v == nullptr ? std::vector<int64_t>{}
+                          : std::vector<int64_t>(v->values.begin(), v->values.end());
+      return true;
+    }
+    default: return false;
+  }
+}
+
+// The arguments of one side (inputs or outputs) as the stage's tensors, named by the OpDef.
+aclnnStatus Tensors(const char* api, const std::string& op, const op::OpArgList& list,
+                    const std::vector<ops::OpParamDef>& params, const char* side,
+                    std::vector<StageTensor>* out) {
+  if (list.args.size() > params.size()) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                op + " takes " + std::to_string(params.size()) + " " + side +
+                    "s; the launch gives " + std::to_string(list.args.size()));
+  }
+  for (size_t k = 0; k < list.args.size(); ++k) {
+    const op::OpArg& a = list.args[k];
+    StageTensor s;
+    s.name = params[k].GetName().c_str();
+    s.optional = params[k].GetParamType() == ops::OPTIONAL;
+    if (a.type == op::OpArgType::OPARG_ACLTENSOR_LIST) {
+      s.list = static_cast<const aclTensorList*>(a.pointer);
+    } else if (a.type == op::OpArgType::OPARG_ACLTENSOR) {
+      s.tensor = static_cast<const aclTensor*>(a.pointer);
+    } else {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  op + "'s " + side + " " + std::to_string(k) + " (" + params[k].GetName() +
+                      ") is given something other than a tensor or a tensor list");
+    }
+    out->push_back(s);
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus Attributes(const char* api, const std::string& op, const op::OpArgList& list,
+                       const std::vector<ops::OpAttrDef>& attrs, AttrMap* out) {
+  if (list.args.size() > attrs.size()) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                op + " has " + std::to_string(attrs.size()) + " attributes; the launch gives " +
+                    std::to_string(list.args.size()));
+  }
+  for (size_t k = 0; k < list.args.size(); ++k) {
+    AttrValue value;
+    if (!ToAttr(list.args[k], &value)) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  op + "'s attribute " + attrs[k].GetName() +
+                      " is given a value of a kind "
+                      "opsim's operations take no attribute of (a scalar or a tensor)");
+    }
+    (*out)[attrs[k].GetName()] = std::move(value);
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executor,
+                   op::OpArgContext& args) {
+  const std::string op = op::OpTypeDict::ToString(op_type).GetString();
+  const char* api = executor->op_type.empty() ? l0_name : executor->op_type.c_str();
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) {
+    return Fail(ACLNN_ERR_INNER, api,
+                std::string(l0_name) + " launches " + op +
+                    ", which no loaded operator library defines (OP_ADD)");
+  }
+  FirstStage stage;
+  stage.api = api;
+  stage.op_type = def->GetOpType().c_str();
+  aclnnStatus st =
+      Tensors(api, op, *args.GetOpArg(op::OP_INPUT_ARG), def->GetInputs(), "input", &stage.inputs);
+  if (st == ACLNN_SUCCESS) {
+    st = Tensors(api, op, *args.GetOpArg(op::OP_OUTPUT_ARG), def->GetOutputs(), "output",
+                 &stage.outputs);
+  }
+  if (st == ACLNN_SUCCESS) {
+    st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
+  }
+  if (st != ACLNN_SUCCESS) return st;
+  std::unique_ptr<aclOpExecutor> step;
+  uint64_t bytes = 0;
+  if (st = BuildExecutor(stage, &bytes, &step); st != ACLNN_SUCCESS) return st;
+  executor->steps_workspace = std::max(executor->steps_workspace, bytes);
+  executor->steps.push_back(std::move(step));
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+}  // namespace opsim::aclnn
+
+uint32_t op::GenOpTypeId(const char* op_type) {
+  auto& types = opsim::aclnn::Types();
+  std::lock_guard<std::mutex> lock(types.mutex);
+  const auto it = std::find(types.names.begin(), types.names.end(), op_type);
+  if (it != types.names.end()) return static_cast<uint32_t>(it - types.names.begin());
+  types.names.emplace_back(op_type);
+  return static_cast<uint32_t>(types.names.size() - 1);
+}
+
+uint32_t op::OpTypeDict::ToOpType(const std::string& opName) {
+  auto& types = opsim::aclnn::Types();
+  std::lock_guard<std::mutex> lock(types.mutex);
+  const auto it = std::find(types.names.begin(), types.names.end(), opName);
+  return it == types.names.end() ? INVALID_OP_TYPE_ID
+                                 : static_cast<uint32_t>(it - types.names.begin());
+}
+
+const ge::AscendString op::OpTypeDict::ToString(uint32_t opType) {
+  auto& types = opsim::aclnn::Types();
+  std::lock_guard<std::mutex> lock(types.mutex);
+  return opType < types.names.size() ? ge::AscendString(types.names[opType].c_str())
+                                     : ge::AscendString("");
+}
+
+aclnnStatus CheckPhase1Params(aclOpExecutor** executor, uint64_t* workspaceSize) {
+  if (executor == nullptr) return opsim::aclnn::FailNull("aclnn first stage", "executor");
+  if (workspaceSize == nullptr) return opsim::aclnn::FailNull("aclnn first stage", "workspaceSize");
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus CreatAiCoreKernelLauncher(const char* l0Name, uint32_t opType, aclOpExecutor* executor,
+                                      op::OpArgContext* args) {
+  std::unique_ptr<op::OpArgContext> owned(args);
+  if (executor == nullptr || args == nullptr) {
+    return opsim::aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, l0Name == nullptr ? "launch" : l0Name,
+                              executor == nullptr ? "the executor is null" : "no arguments");
+  }
+  return opsim::aclnn::Launch(l0Name, opType, executor, *args);
+}
