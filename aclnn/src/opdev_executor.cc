@@ -7,8 +7,8 @@
 
 #include "aclnn_executor.h"
 #include "opdev/format_utils.h"
-#include "opsim/cpudebug/acl_error.h"
 #include "opsim/core/operation.h"
+#include "opsim/cpudebug/acl_error.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/op_api/op_registry.h"
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aclnn_executor.h"
+#include "opdev/aicpu/aicpu_task.h"
 #include "opdev/op_dfx.h"
 #include "opsim/op_api/op_registry.h"
 
@@ -179,4 +180,19 @@ aclnnStatus CreatAiCoreKernelLauncher(const char* l0Name, uint32_t opType, aclOp
                               executor == nullptr ? "the executor is null" : "no arguments");
   }
   return opsim::aclnn::Launch(l0Name, opType, executor, *args);
+}
+
+aclnnStatus op::internal::CreatAicpuKernelLauncher(uint32_t opType, AicpuTaskSpace& space,
+                                                   aclOpExecutor* executor,
+                                                   const FVector<std::string>& attrNames,
+                                                   OpArgContext* args) {
+  std::unique_ptr<OpArgContext> owned(args);
+  static_cast<void>(attrNames);
+  const std::string op = OpTypeDict::ToString(opType).GetString();
+  return opsim::aclnn::Fail(
+      ACLNN_ERR_INNER,
+      executor == nullptr || executor->op_type.empty() ? op.c_str() : executor->op_type.c_str(),
+      "the layer launches " + op + " (" + space.OpType() +
+          ") on the AI CPU, which opsim does not simulate; its AI Core kernel does not take "
+          "these inputs' types");
 }

@@ -1,5 +1,6 @@
 // nnopbase's platform query (opdev/platform.h) on the device the single-operator API runs on:
 // the default profile (opsim::kDefaultDevice), as HostRun's contexts for aclnn load it.
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -34,6 +35,7 @@ int32_t PlatformInfo::GetDeviceId() const { return 0; }
 int64_t PlatformInfo::GetBlockSize() const { return 32; }
 uint32_t PlatformInfo::GetCubeCoreNum() const { return cube_cores_; }
 uint32_t PlatformInfo::GetVectorCoreNum() const { return vector_cores_; }
+NpuArch PlatformInfo::GetCurNpuArch() const { return arch_; }
 bool PlatformInfo::Valid() const { return soc_ != SocVersion::RESERVED_VERSION; }
 
 const PlatformInfo& GetCurrentPlatformInfo() {
@@ -47,6 +49,10 @@ const PlatformInfo& GetCurrentPlatformInfo() {
   info.soc_ = Family(device.name);
   info.long_version_ = CannName(device.name);
   info.vector_cores_ = device.vector_cores;
+  info.arch_ =
+      device.architecture.rfind("dav-", 0) == 0
+          ? static_cast<NpuArch>(std::strtoul(device.architecture.c_str() + 4, nullptr, 10))
+          : NpuArch::DAV_RESV;
   // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
   info.cube_cores_ =
       info.soc_ == SocVersion::ASCEND910B ? device.vector_cores / 2 : device.vector_cores;

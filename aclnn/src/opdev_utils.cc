@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "aclnn_objects.h"
-#include "opsim/cpudebug/acl_error.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/format_utils.h"
 #include "opdev/op_log.h"
 #include "opdev/shape_utils.h"
 #include "opdev/tensor_view_utils.h"
+#include "opsim/cpudebug/acl_error.h"
 #include "view_copy.h"
 
 namespace {

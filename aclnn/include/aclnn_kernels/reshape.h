@@ -3,7 +3,9 @@
 #pragma once
 
 #include "opdev/common_types.h"
+#include "opdev/make_op_executor.h"
 #include "opdev/op_def.h"
+#include "opdev/op_executor.h"
 
 namespace l0op {
 

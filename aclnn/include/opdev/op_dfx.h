@@ -7,6 +7,9 @@
 #include <tuple>
 
 #include "aclnn/acl_meta.h"
+#include "graph/ascend_string.h"
+#include "opdev/format_utils.h"
+#include "opdev/op_arg_def.h"
 #include "opdev/op_def.h"
 
 namespace op {

@@ -17,6 +17,8 @@
 #include "opdev/common_types.h"
 #include "opdev/data_type_utils.h"
 #include "opdev/op_arg_def.h"
+#include "opdev/op_dfx.h"
+#include "opdev/op_errno.h"
 #include "opdev/op_log.h"
 
 namespace opsim {

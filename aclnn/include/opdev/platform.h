@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <string>
 
+#include "aclnn/aclnn_base.h"
 #include "graph/ascend_string.h"
+#include "platform/soc_spec.h"
 
 namespace op {
 
@@ -35,6 +37,7 @@ class PlatformInfo {
   int64_t GetBlockSize() const;  // bytes of one UB block (32)
   uint32_t GetCubeCoreNum() const;
   uint32_t GetVectorCoreNum() const;
+  NpuArch GetCurNpuArch() const;  // the profile's architecture ("dav-2201": DAV_2201)
   bool Valid() const;
 
  private:
@@ -43,6 +46,7 @@ class PlatformInfo {
   std::string long_version_;
   uint32_t cube_cores_ = 0;
   uint32_t vector_cores_ = 0;
+  NpuArch arch_ = NpuArch::DAV_RESV;
 };
 
 // The current device's (read anew on each call, so that a changed device is seen).

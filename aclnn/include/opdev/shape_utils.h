@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "opdev/common_types.h"
+#include "opdev/data_type_utils.h"
 
 namespace op {
 
