@@ -118,6 +118,10 @@ aclOpExecutor::~aclOpExecutor() {
   for (aclIntArray* a : int_arrays) aclDestroyIntArray(a);
   for (aclFloatArray* a : float_arrays) aclDestroyFloatArray(a);
   for (aclBoolArray* a : bool_arrays) aclDestroyBoolArray(a);
+  for (aclTensorList* l : tensor_lists) {  // not aclDestroyTensorList: the tensors are not its
+    aclnn::RemoveHandle(l);
+    delete l;
+  }
 }
 
 aclTensor* aclOpExecutor::AllocTensor(const op::Shape& shape, op::DataType dataType,
@@ -177,6 +181,18 @@ const aclTensor* aclOpExecutor::ConvertToTensor(const aclScalar* value, op::Data
     return nullptr;
   }
   return aclnn::HostTensor(this, std::move(bytes), 1, dtype, /*rank0=*/true);
+}
+
+aclTensorList* aclOpExecutor::AllocTensorList(const aclTensor* const* tensors, uint64_t size) {
+  if (tensors == nullptr && size > 0) {
+    aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, "aclOpExecutor::AllocTensorList", "tensors is null");
+    return nullptr;
+  }
+  auto* list = new aclTensorList;
+  for (uint64_t i = 0; i < size; ++i) list->tensors.push_back(const_cast<aclTensor*>(tensors[i]));
+  aclnn::AddHandle(list, aclnn::HandleKind::kTensorList);
+  tensor_lists.push_back(list);
+  return list;
 }
 
 aclIntArray* aclOpExecutor::AllocIntArray(const int64_t* value, uint64_t size) {

@@ -116,6 +116,15 @@ struct aclArrayOf {
   const T& operator[](uint64_t i) const { return reinterpret_cast<const T*>(values.data())[i]; }
   T& operator[](uint64_t i) { return reinterpret_cast<T*>(values.data())[i]; }
   const T* GetData() const { return reinterpret_cast<const T*>(values.data()); }
+  ge::AscendString ToString() const {
+    std::string s = "[";
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (i > 0) s += ",";
+      s += std::to_string(values[i]);
+    }
+    s += "]";
+    return ge::AscendString(s.c_str());
+  }
 
   std::vector<Stored> values;
 };

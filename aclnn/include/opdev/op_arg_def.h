@@ -80,6 +80,7 @@ struct OpArgContext {
 // OP_INPUT(...) and its kin: the kind (`value`) and the arguments.
 template <int Kind, typename... T>
 struct OpArgPack {
+  using IsOpArgPack = void;
   static constexpr int value = Kind;
   explicit OpArgPack(std::tuple<T...> arg) : arg_(std::move(arg)) {}
   std::tuple<T...> arg_;
@@ -158,6 +159,15 @@ void AppendOpArgs(OpArgContext* ctx, const OpArgPack<Kind, T...>& pack) {
   list.count = list.args.size();
   list.argType = Kind;
 }
+
+// What a launch passes besides its argument packs (a core type, an AI CPU layer's attribute
+// names), which CANN's context builder passes over as well.
+template <typename T, typename = void>
+struct IsOpArgPackType : std::false_type {};
+template <typename T>
+struct IsOpArgPackType<T, std::void_t<typename T::IsOpArgPack>> : std::true_type {};
+template <typename T, std::enable_if_t<!IsOpArgPackType<T>::value, int> = 0>
+void AppendOpArgs(OpArgContext*, const T&) {}
 
 // A launch's arguments by kind; the launcher takes it (and frees it).
 template <typename... Ts>

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "opdev/op_dfx.h"
 #include "opdev/op_errno.h"
 #include "opdev/op_log.h"
+#include "opdev/shape_utils.h"
 
 namespace opsim {
 class Operation;
@@ -59,6 +61,19 @@ struct aclOpExecutor {
   const aclTensor* ConvertToTensor(const aclBoolArray* value, op::DataType dataType);
   // A rank-0 tensor of the scalar's value in `dataType`.
   const aclTensor* ConvertToTensor(const aclScalar* value, op::DataType dataType);
+  // `size` host values of any number type as a 1-D tensor of `dataType`.
+  template <typename T>
+  const aclTensor* ConvertToTensor(const T* value, uint64_t size, op::DataType dataType) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const std::vector<double> values(value, value + size);
+      return AllocHostTensor(values.data(), size, dataType);
+    } else {
+      const std::vector<int64_t> values(value, value + size);
+      return AllocHostTensor(values.data(), size, dataType);
+    }
+  }
+  // A list of tensors the executor has or the caller keeps (it destroys the list, not them).
+  aclTensorList* AllocTensorList(const aclTensor* const* tensors, uint64_t size);
   aclIntArray* AllocIntArray(const int64_t* value, uint64_t size);
   aclFloatArray* AllocFloatArray(const float* value, uint64_t size);
   aclBoolArray* AllocBoolArray(const bool* value, uint64_t size);
@@ -127,6 +142,7 @@ struct aclOpExecutor {
   std::vector<aclIntArray*> int_arrays;
   std::vector<aclFloatArray*> float_arrays;
   std::vector<aclBoolArray*> bool_arrays;
+  std::vector<aclTensorList*> tensor_lists;
 };
 
 // Owns a new executor for a first stage until ReleaseTo gives it to the caller (CREATE_EXECUTOR).

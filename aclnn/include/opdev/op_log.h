@@ -69,3 +69,11 @@ void OpLog(char level, int32_t code, const char* func, const char* fmt, ...);
       log_func;                            \
     }                                      \
   } while (false)
+
+#define CHECK_COND(cond, ret, fmt, ...) \
+  do {                                  \
+    if (unlikely(!(cond))) {            \
+      OP_LOGE(ret, fmt, ##__VA_ARGS__); \
+      return ret;                       \
+    }                                   \
+  } while (false)
