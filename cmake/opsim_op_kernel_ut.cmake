@@ -13,9 +13,11 @@
 #   OPTIONS         extra compile options, e.g. -DDTYPE_X=float (the dtype-column macros)
 #   TILING_SOURCES  host sources the tests call (tiling functions); linked with opsim's op API
 #   OP_DIR          the op's folder (default: three levels above the current source folder)
-#   REPO_ROOT       what the tests' rootPath "../../../../" must reach (default: the project's
-#                   source folder): each test runs in <build>/<op>_kernel_ut/<soc>/build/tests/ut/
-#                   op_kernel, four levels under a folder of links to REPO_ROOT's entries, so
+#   REPO_ROOT       what the tests' rootPath "../../../../" must reach (default:
+#                   OPSIM_KERNEL_UT_REPO_ROOT when set, else the project's source folder, so
+#                   AddOpTestCase calls of a repository built from elsewhere find it): each
+#                   test runs in <build>/<op>_kernel_ut/<soc>/build/tests/ut/op_kernel, four
+#                   levels under a folder of links to REPO_ROOT's entries, so
 #                   `cp -rf ../../../../<path>/<op>_data ./` finds the test's scripts
 #   TEST_SOURCES    the tests (default: test_<op>*.cpp of the current source folder)
 # One executable per SoC (<op>_<Soc>_kernel_ut): op_kernel/<op>.cpp (unless a test includes it,
@@ -72,7 +74,9 @@ function(opsim_add_op_kernel_ut op)
   if(NOT ARG_OP_DIR)
     get_filename_component(ARG_OP_DIR "${CMAKE_CURRENT_SOURCE_DIR}/../../.." ABSOLUTE)
   endif()
-  if(NOT ARG_REPO_ROOT)
+  if(NOT ARG_REPO_ROOT AND OPSIM_KERNEL_UT_REPO_ROOT)
+    set(ARG_REPO_ROOT "${OPSIM_KERNEL_UT_REPO_ROOT}")
+  elseif(NOT ARG_REPO_ROOT)
     set(ARG_REPO_ROOT "${PROJECT_SOURCE_DIR}")
   endif()
   if(NOT ARG_TEST_SOURCES)
