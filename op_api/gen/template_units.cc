@@ -46,6 +46,8 @@ bool TiedDtype(const ops::OpDef& def, const AscendC::ParamStruct& p, size_t colu
 // One template argument as C++ text: a type for DATATYPE, a literal otherwise.
 bool ArgumentText(const AscendC::ParamStruct& p, uint64_t value, std::string* text) {
   if (p.opsimDataType) {
+    // A number past every DataType names none (and must not be cast into the enum).
+    if (value >= static_cast<uint64_t>(ge::DT_MAX)) return false;
     const char* type = KernelCType(static_cast<ge::DataType>(value));
     if (type == nullptr) return false;
     *text = type;
