@@ -43,7 +43,12 @@ add_library(opsim::opsim ALIAS opsim_package)
 
 # opsim_warnings is a link-only dependency of every static library, so it is exported too;
 # its -Werror never reaches a client (LINK_ONLY carries no compile options).
-install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings opsim_op_gen
+# data_utils.h of kernel unit tests (opsim_add_op_kernel_ut) sits in a root of its own.
+target_include_directories(opsim_op_ut PUBLIC
+                           $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/opsim/op_ut>)
+install(FILES ${PROJECT_SOURCE_DIR}/cpudebug/ut/include/data_utils.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/opsim/op_ut)
+install(TARGETS ${OPSIM_PACKAGE_TARGETS} opsim_package opsim_warnings opsim_op_gen opsim_op_ut
         EXPORT opsimTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -87,6 +92,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/opsimConfig.cmake ${PROJECT_BINARY_DIR}/opsimConfigVersion.cmake
               ${PROJECT_SOURCE_DIR}/cmake/opsim_op_library.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/opsim_op_kernel_ut.cmake
         DESTINATION ${OPSIM_CMAKE_DIR})
 
 # The CPU-debug package (docs/CPU_DEBUG.md): libtikicpulib and libascendcl beside the other

@@ -127,12 +127,13 @@ Registry& TheRegistry() {
 }  // namespace
 
 ParamStruct::ParamStruct(const char* name_, uint32_t paramType_, uint8_t bitWidth_,
-                         std::vector<uint64_t> vals_, const char* macroType_)
+                         std::vector<uint64_t> vals_, const char* macroType_, bool opsimDataType_)
     : name(name_),
       paramType(paramType_),
       bitWidth(bitWidth_),
       vals(std::move(vals_)),
-      macroType(macroType_) {
+      macroType(macroType_),
+      opsimDataType(opsimDataType_) {
   if (paramType == ASCENDC_TPL_UINT) vals = ExpandUintValues(name, vals);
 }
 

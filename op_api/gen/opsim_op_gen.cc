@@ -3,9 +3,11 @@
 // one unit per dtype column: the kernel compiled with that column's DTYPE_<NAME> macros, its
 // entry renamed, and registered for (op type, column). A kernel given as --single-kernel names
 // no DTYPE_ macro (opsim_add_op_library checks it and the headers beside it), so it compiles to
-// the same code in every column: one unit, registered for all. --auto-sync-off OP (or ALL)
-// registers OP's kernels as built with CANN's --cce-auto-sync=off (op_api::KernelBuild); OP must
-// be one of the library's. --project-auto-sync-off OP does the same for a project-wide
+// the same code in every column: one unit, registered for all. A kernel whose op declares template
+// arguments (ASCENDC_TPL_ARGS_DECL, ASCENDC_TPL_SEL) is a template: each unit instantiates it
+// once per key the selection allows in its column and registers each by key. --auto-sync-off OP (or
+// ALL) registers OP's kernels as built with CANN's --cce-auto-sync=off (op_api::KernelBuild); OP
+// must be one of the library's. --project-auto-sync-off OP does the same for a project-wide
 // add_ops_compile_options that may name ops of other libraries.
 #include <algorithm>
 #include <cctype>
@@ -20,6 +22,7 @@
 #include "aclnn_gen.h"
 #include "opsim/op_api/op_registry.h"
 #include "register/op_def.h"
+#include "template_units.h"
 
 namespace {
 
@@ -64,25 +67,6 @@ bool AutoSyncOff(const Args& args, const std::string& op_type) {
   return false;
 }
 
-const char* CType(ge::DataType t) {
-  switch (t) {
-    case ge::DT_FLOAT: return "float";
-    case ge::DT_FLOAT16: return "half";
-    case ge::DT_BF16: return "bfloat16_t";
-    case ge::DT_DOUBLE: return "double";
-    case ge::DT_INT8: return "int8_t";
-    case ge::DT_UINT8: return "uint8_t";
-    case ge::DT_INT16: return "int16_t";
-    case ge::DT_UINT16: return "uint16_t";
-    case ge::DT_INT32: return "int32_t";
-    case ge::DT_UINT32: return "uint32_t";
-    case ge::DT_INT64: return "int64_t";
-    case ge::DT_UINT64: return "uint64_t";
-    case ge::DT_BOOL: return "bool";
-    default: return nullptr;
-  }
-}
-
 std::string Upper(const std::string& s) {
   std::string out;
   for (char c : s) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -117,11 +101,33 @@ std::string TilingHeaderOf(const std::string& op_type, const std::vector<std::st
   return "";
 }
 
+// A template kernel (today's dialect): one instantiation per key ASCENDC_TPL_SEL selects for each
+// registered column, registered by (op, column, key) with the key's layout for messages.
+bool KeyedRegistrars(const ops::OpDef& def, const AscendC::TemplateArguments& templates,
+                     size_t column, const std::vector<size_t>& registered,
+                     const std::string& renamed, bool auto_sync, std::ostringstream* u,
+                     std::string* error) {
+  *u << opsim::op_gen::LayoutDefinition(*templates.declare, "opsim_tpl_layout");
+  size_t count = 0;
+  for (size_t c : registered) {
+    for (const auto& inst : opsim::op_gen::InstantiationsOf(def, templates, c, error)) {
+      *u << "// " << inst.fields << "\n"
+         << "static const opsim::op_api::KeyedKernelRegistrar opsim_registrar" << count++ << "(\""
+         << def.GetOpType() << "\", " << c << ", " << inst.key
+         << "ULL, &opsim_tpl_layout, &opsim_kernel_col" << column << "::" << renamed << "<"
+         << inst.template_args << ">" << (auto_sync ? "" : ", /*auto_sync=*/false") << ");\n";
+    }
+    if (!error->empty()) return false;
+  }
+  return true;
+}
+
 // The unit compiling `kernel_path` with dtype column `column`'s macros, registered for each of
 // `registered` (the column itself, or every column when the kernel names no column macro).
 std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<size_t>& registered,
                        const std::string& kernel_path, const std::string& tiling_header,
-                       bool auto_sync, std::string* error) {
+                       const AscendC::TemplateArguments* templates, bool auto_sync,
+                       std::string* error) {
   const std::string entry = opsim::op_api::KernelName(def.GetOpType());
   const std::string renamed = "opsim_" + entry + "_col" + std::to_string(column);
   std::ostringstream u;
@@ -140,7 +146,7 @@ std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<s
     for (const ops::OpParamDef& p : *params) {
       if (column >= p.GetDataTypes().size()) continue;
       const ge::DataType t = p.GetDataTypes()[column];
-      const char* ctype = CType(t);
+      const char* ctype = opsim::op_gen::KernelCType(t);
       if (ctype == nullptr) {
         *error = def.GetOpType() + ": '" + p.GetName() + "' column " + std::to_string(column) +
                  " has dtype " + ge::DataTypeName(t) + ", which no kernel type stands for";
@@ -159,6 +165,12 @@ std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<s
   u << "}  // namespace opsim_kernel_col" << column << "\n";
   u << "#undef " << entry << "\n";
   for (const std::string& m : macros) u << "#undef " << m << "\n";
+  if (templates != nullptr) {
+    if (!KeyedRegistrars(def, *templates, column, registered, renamed, auto_sync, &u, error)) {
+      return "";
+    }
+    return u.str();
+  }
   for (size_t c : registered) {
     u << "static const opsim::op_api::KernelRegistrar opsim_registrar" << c << "(\""
       << def.GetOpType() << "\", " << c << ", &opsim_kernel_col" << column << "::" << renamed
@@ -216,6 +228,15 @@ int Run(const Args& args) {
       continue;
     }
     const std::string header = TilingHeaderOf(def->GetOpType(), args.headers);
+    AscendC::TemplateArguments templates;
+    std::string template_error;
+    const bool templated =
+        opsim::op_gen::FindTemplateArguments(def->GetOpType(), kernel, &templates, &template_error);
+    if (!template_error.empty()) {
+      std::fprintf(stderr, "opsim_op_gen: %s\n", template_error.c_str());
+      ++failures;
+      continue;
+    }
     // A kernel that names no column macro compiles the same for every column: built once, in
     // one unit (opsim_add_op_library declares only that one).
     const bool per_column = std::find(args.single_kernels.begin(), args.single_kernels.end(),
@@ -231,7 +252,8 @@ int Run(const Args& args) {
         std::string error;
         const size_t column = static_cast<size_t>(slot);
         unit = ColumnUnit(*def, column, per_column ? std::vector<size_t>{column} : all_columns,
-                          kernel, header, !AutoSyncOff(args, def->GetOpType()), &error);
+                          kernel, header, templated ? &templates : nullptr,
+                          !AutoSyncOff(args, def->GetOpType()), &error);
         if (!error.empty()) {
           std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
           ++failures;

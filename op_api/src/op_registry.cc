@@ -7,7 +7,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -24,7 +26,8 @@ namespace {
 struct Registry {
   std::mutex mutex;
   std::map<std::string, std::unique_ptr<ops::OpDef>, std::less<>> defs;
-  std::map<std::pair<std::string, int>, KernelBuild, std::less<>> kernels;
+  // By (op type, column, tiling key); the older dialect's kernels under kAnyTilingKey.
+  std::map<std::tuple<std::string, int, uint64_t>, KernelBuild, std::less<>> kernels;
   // While a library loads, its registrations wait here until the load is judged.
   bool loading = false;
   std::vector<std::unique_ptr<ops::OpDef>> pending_defs;
@@ -126,34 +129,70 @@ std::vector<std::string> OpDefNames() {
   return names;
 }
 
-void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
-                    KernelInvoker invoke, bool auto_sync) {
+namespace {
+
+std::string KernelKeyText(const KernelBuild& build) {
+  std::string text = build.op_type + " column " + std::to_string(build.column);
+  if (build.tiling_key != kAnyTilingKey) text += " tiling key " + std::to_string(build.tiling_key);
+  return text;
+}
+
+void AddKernel(KernelBuild build) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
-  KernelBuild build{op_type, column, arity, fn, invoke, auto_sync};
   if (r.loading) {
     r.pending_kernels.push_back(std::move(build));
     return;
   }
-  auto key = std::make_pair(build.op_type, column);
-  if (!r.kernels.emplace(key, build).second) {
-    r.problems.push_back("a second kernel for " + build.op_type + " column " +
-                         std::to_string(column) + " was ignored");
+  auto key = std::make_tuple(build.op_type, build.column, build.tiling_key);
+  const std::string text = KernelKeyText(build);
+  if (!r.kernels.emplace(std::move(key), std::move(build)).second) {
+    r.problems.push_back("a second kernel for " + text + " was ignored");
   }
 }
 
+}  // namespace
+
+void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
+                    KernelInvoker invoke, bool auto_sync) {
+  AddKernel(KernelBuild{op_type, column, arity, fn, invoke, auto_sync, kAnyTilingKey, nullptr});
+}
+
+void RegisterKeyedKernel(const char* op_type, int column, uint64_t tiling_key,
+                         const TemplateKeyLayout* layout, size_t arity, void (*fn)(),
+                         KernelInvoker invoke, bool auto_sync) {
+  AddKernel(KernelBuild{op_type, column, arity, fn, invoke, auto_sync, tiling_key, layout});
+}
+
 const KernelBuild* FindKernel(std::string_view op_type, int column) {
+  return FindKeyedKernel(op_type, column, kAnyTilingKey);
+}
+
+const KernelBuild* FindKeyedKernel(std::string_view op_type, int column, uint64_t tiling_key) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.kernels.find(std::make_pair(std::string(op_type), column));
+  auto it = r.kernels.find(std::make_tuple(std::string(op_type), column, tiling_key));
   return it == r.kernels.end() ? nullptr : &it->second;
+}
+
+std::vector<const KernelBuild*> KeyedKernels(std::string_view op_type, int column) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<const KernelBuild*> out;
+  for (auto it = r.kernels.lower_bound(std::make_tuple(std::string(op_type), column, uint64_t{0}));
+       it != r.kernels.end() && std::get<0>(it->first) == op_type &&
+       std::get<1>(it->first) == column;
+       ++it) {
+    if (it->second.tiling_key != kAnyTilingKey) out.push_back(&it->second);
+  }
+  return out;
 }
 
 bool HasAnyKernel(std::string_view op_type) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (const auto& [key, build] : r.kernels) {
-    if (key.first == op_type) return true;
+    if (std::get<0>(key) == op_type) return true;
   }
   return false;
 }
@@ -226,8 +265,14 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     std::string name = def->GetOpType();
     r.defs.emplace(std::move(name), std::move(def));
   }
+  std::set<std::tuple<std::string, int, uint64_t>> seen;
+  for (const KernelBuild& k : kernels) {
+    if (!seen.insert(std::make_tuple(k.op_type, k.column, k.tiling_key)).second) {
+      return refuse("a second kernel for " + KernelKeyText(k));
+    }
+  }
   for (KernelBuild& k : kernels) {
-    auto key = std::make_pair(k.op_type, k.column);
+    auto key = std::make_tuple(k.op_type, k.column, k.tiling_key);
     r.kernels.emplace(std::move(key), std::move(k));
   }
   if (added != nullptr) *added = names;

@@ -86,10 +86,16 @@ class OpDefOperation final : public Operation {
     }
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(context->device().name));
 
+    // A kernel of the older dialect serves every key; a template kernel's instantiations are
+    // chosen by the key the tiling sets (their arity is one, so any of them is checked first).
     const op_api::KernelBuild* kernel =
         op_api::FindKernel(def_.GetOpType(), static_cast<int>(column));
-    OPSIM_RETURN_IF_ERROR(CheckKernel(kernel, column));
+    const std::vector<const op_api::KernelBuild*> keyed =
+        op_api::KeyedKernels(def_.GetOpType(), static_cast<int>(column));
+    OPSIM_RETURN_IF_ERROR(
+        CheckKernel(kernel != nullptr || keyed.empty() ? kernel : keyed[0], column));
     OPSIM_RETURN_IF_ERROR(RunTiling(context->device(), &call));
+    if (kernel == nullptr) OPSIM_RETURN_IF_ERROR(SelectInstantiation(keyed, column, &kernel));
 
     kernel_ = kernel;
     value_dependent_ = value_dependent;
@@ -308,6 +314,32 @@ class OpDefOperation final : public Operation {
       }
     }
     return Status::Ok();
+  }
+
+  // The instantiation of the template kernel for the key the tiling set; a key ASCENDC_TPL_SEL
+  // did not select is refused, naming its fields and the keys that were built.
+  Status SelectInstantiation(const std::vector<const op_api::KernelBuild*>& keyed, size_t column,
+                             const op_api::KernelBuild** kernel) const {
+    for (const op_api::KernelBuild* k : keyed) {
+      if (k->tiling_key == tiling_key_) {
+        *kernel = k;
+        return Status::Ok();
+      }
+    }
+    const op_api::TemplateKeyLayout empty;
+    const op_api::TemplateKeyLayout& layout =
+        keyed[0]->layout != nullptr ? *keyed[0]->layout : empty;
+    std::string built;
+    for (const op_api::KernelBuild* k : keyed) {
+      built += (built.empty() ? "" : "; ") + Str(k->tiling_key) + " (" +
+               op_api::DescribeTemplateKey(layout, k->tiling_key) + ")";
+    }
+    return Error(ErrorCode::kInvalidParam, "the tiling set tiling key " + Str(tiling_key_) + " (" +
+                                               op_api::DescribeTemplateKey(layout, tiling_key_) +
+                                               "), which no instantiation of kernel '" +
+                                               op_api::KernelName(def_.GetOpType()) +
+                                               "' for dtype column " + Str(column) +
+                                               " has; ASCENDC_TPL_SEL selects " + built);
   }
 
   Status CheckKernel(const op_api::KernelBuild* kernel, size_t column) const {

@@ -22,7 +22,10 @@
 #include <utility>
 #include <vector>
 
+#include "ascendc/host_api/tiling/template_argument.h"
+#include "graph/c_types.h"
 #include "kernel_operator.h"
+#include "kernel_tiling/kernel_tiling.h"
 #include "opsim/op_api/kernel_entry.h"
 
 // CANN's data-type numbers as the operator build defines them for kernels
@@ -52,7 +55,4 @@ namespace optiling {}  // namespace optiling
 #define GET_TILING_DATA(var, tiling) \
   OPSIM_KERNEL_TILING_TYPE var;      \
   std::memcpy(&var, (tiling), sizeof(var))
-#endif
-#ifndef REGISTER_TILING_DEFAULT
-#define REGISTER_TILING_DEFAULT(type) using OpsimDefaultTilingType = type
 #endif

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "opsim/core/status.h"
+#include "opsim/op_api/kernel_entry.h"
 #include "register/op_def.h"
 
 namespace opsim::op_api {
@@ -23,6 +24,15 @@ const ops::OpDef* FindOpDef(std::string_view op_type);
 std::vector<std::string> OpDefNames();  // sorted
 
 using KernelInvoker = void (*)(void (*fn)(), uint8_t* const* args);
+
+// The tiling key of a kernel built for every key (the older dialect's one entry per column):
+// CANN's INVALID_TILING_KEY, which no template key encodes to.
+constexpr uint64_t kAnyTilingKey = ~uint64_t{0};
+
+// "D_T_X=27, schMode=1": the fields `key` encodes under `layout` ("code 5 (not declared)" for a
+// UINT index past its list; "bits above the declared fields" when any are set).
+std::string DescribeTemplateKey(const TemplateKeyLayout& layout, uint64_t key);
+
 struct KernelBuild {
   std::string op_type;
   int column = 0;    // the OpDef's dtype column this build was compiled for
@@ -33,11 +43,24 @@ struct KernelBuild {
   // with it off (opsim_add_op_library AUTO_SYNC OFF, or --cce-auto-sync=off in
   // add_ops_compile_options): its launches then run with LaunchOptions::auto_sync off.
   bool auto_sync = true;
+  // A template kernel's instantiation for one selected key (ASCENDC_TPL_SEL), or kAnyTilingKey;
+  // `layout` (owned by the kernel's library, like `fn`) decodes keys for messages.
+  uint64_t tiling_key = kAnyTilingKey;
+  const TemplateKeyLayout* layout = nullptr;
 };
 void RegisterKernel(const char* op_type, int column, size_t arity, void (*fn)(),
                     KernelInvoker invoke, bool auto_sync);
-// nullptr when that op has no kernel for that column.
+// One instantiation of a template kernel, launched when the tiling sets `tiling_key`.
+void RegisterKeyedKernel(const char* op_type, int column, uint64_t tiling_key,
+                         const TemplateKeyLayout* layout, size_t arity, void (*fn)(),
+                         KernelInvoker invoke, bool auto_sync);
+// The kernel built for every key of that column; nullptr when there is none (the op has no
+// kernel for that column, or only template instantiations: KeyedKernels).
 const KernelBuild* FindKernel(std::string_view op_type, int column);
+// The template instantiations of that column, by key (empty for a kernel of the older dialect).
+std::vector<const KernelBuild*> KeyedKernels(std::string_view op_type, int column);
+// The instantiation for `tiling_key`, or nullptr.
+const KernelBuild* FindKeyedKernel(std::string_view op_type, int column, uint64_t tiling_key);
 bool HasAnyKernel(std::string_view op_type);
 
 // The most inputs (counting every tensor of a DYNAMIC input) or outputs one call of an op takes:

@@ -63,13 +63,16 @@ struct ParamStruct {
   // An unsigned parameter's `vals` are given as ASCENDC_TPL_UINT_DECL and _SEL write them (the
   // flag, then ranges or values) and kept expanded: every value, in order.
   ParamStruct(const char* name, uint32_t paramType, uint8_t bitWidth, std::vector<uint64_t> vals,
-              const char* macroType);
+              const char* macroType, bool opsimDataType = false);
 
   const char* name;
   uint32_t paramType;
   uint8_t bitWidth;
   std::vector<uint64_t> vals;
   const char* macroType;  // "DECL" or "SEL"
+  // opsim: written with ASCENDC_TPL_DATATYPE_* (the kernel's template parameter is a type,
+  // TypeFromId<value>) rather than ASCENDC_TPL_DTYPE_* (an integer); the key is the same.
+  bool opsimDataType = false;
 };
 
 using TilingDeclareParams = std::vector<ParamStruct>;
@@ -107,7 +110,7 @@ std::vector<TemplateArguments> RegisteredTemplateArguments();
 #define ASCENDC_TPL_DTYPE_DECL(x, ...) \
   AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "DECL" }
 #define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
-  AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "DECL" }
+  AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "DECL", true }
 #define ASCENDC_TPL_FORMAT_DECL(x, ...) \
   AscendC::ParamStruct { #x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "DECL" }
 #define ASCENDC_TPL_UINT_DECL(x, bw, ...) \
@@ -120,7 +123,7 @@ std::vector<TemplateArguments> RegisteredTemplateArguments();
 #define ASCENDC_TPL_DTYPE_SEL(x, ...) \
   AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "SEL" }
 #define ASCENDC_TPL_DATATYPE_SEL(x, ...) \
-  AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "SEL" }
+  AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "SEL", true }
 #define ASCENDC_TPL_FORMAT_SEL(x, ...) \
   AscendC::ParamStruct { #x, ASCENDC_TPL_FORMAT, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "SEL" }
 #define ASCENDC_TPL_UINT_SEL(x, ...) \

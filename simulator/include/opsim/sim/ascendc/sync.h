@@ -56,9 +56,5 @@ namespace opsim::sim {
 bool FindGmAllocBlock(const void* ptr, const void** base, uint64_t* bytes);
 }  // namespace opsim::sim
 
-// The tiling key the host chose for this launch (LaunchOptions::tiling_key).
-#define TILING_KEY_IS(key) (::opsim::sim::detail::Cur().tiling_key == static_cast<uint64_t>(key))
-// Copies the tiling struct out of GM, as the chip's GET_TILING_DATA does.
-#define GET_TILING_DATA_WITH_STRUCT(Type, var, tiling) \
-  Type var;                                            \
-  std::memcpy(&var, (tiling), sizeof(Type))
+// TILING_KEY_IS, GET_TILING_DATA_WITH_STRUCT and the rest of CANN's kernel tiling macros.
+#include "opsim/sim/ascendc/tiling_macros.h"

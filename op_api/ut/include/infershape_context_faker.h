@@ -1,0 +1,84 @@
+// gert::InfershapeContextPara as operator repositories' shape-inference unit tests build it
+// (tests/ut/common of hicann/ops-math): the op, its tensors, attributes, dynamic-instance counts
+// and absent optional inputs. opsim's implementation of that public surface;
+// infershape_case_executor.h runs it. Not provided: gert::InferShapeContextFaker, the
+// repositories' builder over CANN's metadef OpInferShapeContextBuilder (docs/OPERATORS.md).
+#ifndef OPSIM_OP_UT_INFERSHAPE_CONTEXT_FAKER_H_
+#define OPSIM_OP_UT_INFERSHAPE_CONTEXT_FAKER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "any_value.h"
+#include "exe_graph/runtime/infer_shape_context.h"
+#include "exe_graph/runtime/storage_shape.h"
+#include "graph/types.h"
+
+namespace gert {
+
+class InfershapeContextPara {
+ public:
+  class TensorDescription {
+   public:
+    TensorDescription(const gert::StorageShape& shape, ge::DataType dtype, ge::Format format,
+                      bool isConst = false, void* constValue = nullptr)
+        : shape_(shape),
+          dtype_(dtype),
+          format_(format),
+          isConst_(isConst),
+          constValue_(constValue) {}
+
+    gert::StorageShape shape_;
+    ge::DataType dtype_ = ge::DT_FLOAT;
+    ge::Format format_ = ge::FORMAT_ND;
+    bool isConst_ = false;
+    void* constValue_ = nullptr;
+  };
+
+  class OpAttr {
+   public:
+    OpAttr(const std::string& attrName, const Ops::Math::AnyValue& attr)
+        : attrName_(attrName), attr_(attr) {}
+
+    std::string attrName_;
+    Ops::Math::AnyValue attr_;
+  };
+
+  InfershapeContextPara(const std::string& opName,
+                        const std::vector<TensorDescription>& inputTensorDesc,
+                        const std::vector<TensorDescription>& outputTensorDesc,
+                        const std::vector<OpAttr>& attrs,
+                        const std::vector<uint32_t>& inputInstanceNum = {},
+                        const std::vector<uint32_t>& outputInstanceNum = {},
+                        const std::vector<size_t> nullInputIndices = {})
+      : opName_(opName),
+        inputInstanceNum_(inputInstanceNum),
+        outputInstanceNum_(outputInstanceNum),
+        inputTensorDesc_(inputTensorDesc),
+        outputTensorDesc_(outputTensorDesc),
+        attrs_(attrs),
+        nullInputIndices_(nullInputIndices) {}
+
+  InfershapeContextPara(const std::string& opName,
+                        const std::vector<TensorDescription>& inputTensorDesc,
+                        const std::vector<TensorDescription>& outputTensorDesc,
+                        const std::vector<uint32_t>& inputInstanceNum = {},
+                        const std::vector<uint32_t>& outputInstanceNum = {},
+                        const std::vector<size_t> nullInputIndices = {})
+      : InfershapeContextPara(opName, inputTensorDesc, outputTensorDesc, {}, inputInstanceNum,
+                              outputInstanceNum, nullInputIndices) {}
+
+  std::string opName_;
+  std::vector<uint32_t> inputInstanceNum_;
+  std::vector<uint32_t> outputInstanceNum_;
+  std::vector<TensorDescription> inputTensorDesc_;
+  std::vector<TensorDescription> outputTensorDesc_;
+  std::vector<OpAttr> attrs_;
+  std::vector<size_t> nullInputIndices_;  // optional inputs absent from the call
+};
+
+}  // namespace gert
+
+#endif  // OPSIM_OP_UT_INFERSHAPE_CONTEXT_FAKER_H_
