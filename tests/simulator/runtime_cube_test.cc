@@ -440,7 +440,7 @@ TEST(CubeChecks, OperandsInTheWrongMemoryOrMisaligned) {
          big.m = 5000;
          Mmad(lc, la, lb, big);
        }},
-      {"A past its buffer", FaultKind::kOutOfBoundsUb, "fm accesses",
+      {"A past its buffer", FaultKind::kOutOfBoundsUb, "fm accesses L0A [0x0, 0x800)",
        [&](LocalTensor<half> la, LocalTensor<half> lb, LocalTensor<float> lc) {
          MmadParams wide = p;
          wide.k = 64;  // four fractals of A, the buffer holds two
@@ -567,6 +567,23 @@ TEST(CubeChecks, SeparateCoresHaveSeparateMemories) {
       &kind, d, CoreType::kAic);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("CO2 is Global Memory"), std::string::npos) << msg;
+}
+
+// An AIC launch runs on the profile's cube cores: 30 blocks on 24 AIC cores of a 48-AIV chip.
+TEST(CubeLaunch, AicLaunchesUseTheCubeCores) {
+  DeviceProfile d = testing::TestDevice(48);
+  d.cube_cores = 24;
+  LaunchOptions o;
+  o.core_type = CoreType::kAic;
+  const LaunchResult r = Launch(d, 30, o, [] {
+    TPipe pipe;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(co1, 1024);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.stats.core_ns.size(), 24u);
+  const LaunchResult v = Launch(d, 30, LaunchOptions{}, [] {});
+  EXPECT_EQ(v.stats.core_ns.size(), 30u);  // AIV: up to 48 cores
 }
 
 // Queues at cube positions order their pipes like the vector queues: A1's EnQue/DeQue hands

@@ -154,11 +154,13 @@ void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const ch
                    " after it was freed (FreeTensor or TPipe::Destroy)");
   }
   if (bytes > ref.bytes) {
-    const uint64_t at = static_cast<uint64_t>(ref.ptr - core.ub);
+    // Addresses in the operand's own memory (UB, or the cube's L1/L0A/...).
+    const auto abs = static_cast<uint64_t>(ref.ptr - core.ub);
+    const uint64_t at = LocalMemoryOffset(core, abs);
     RaiseFault(FaultKind::kOutOfBoundsUb, instr,
-               std::string(operand) + " accesses UB [" + Hex(at) + ", " + Hex(at + bytes) +
-                   ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
-                   DescribeBuffer(core, ref.buf) + ")");
+               std::string(operand) + " accesses " + LocalMemoryName(core, abs) + " [" + Hex(at) +
+                   ", " + Hex(at + bytes) + ") but the tensor ends at " + Hex(at + ref.bytes) +
+                   " (" + DescribeBuffer(core, ref.buf) + ")");
   }
 }
 
