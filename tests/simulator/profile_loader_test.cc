@@ -54,6 +54,8 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"stray_comma", "2:1", "", "YAML syntax error: unexpected ','"},
         MalformedCase{"missing_field", "1:1", "clock_ghz", "'clock_ghz', 'sync_all_ns'"},
         MalformedCase{"unknown_field", "3:1", "vector_core", "did you mean 'vector_cores'"},
+        MalformedCase{"l0a_bytes_not_fractals", "21:20", "l0a_bytes",
+                      "not a multiple of 512 (l0a_bytes is a whole number of 512-byte fractals)"},
         MalformedCase{"duplicate_field", "18:1", "ub_bytes", "appears twice"},
         MalformedCase{"vector_cores_string", "3:23", "vector_cores", "got 'abc'"},
         MalformedCase{"vector_cores_quoted", "3:23", "vector_cores", "quoted string \"48\""},
@@ -99,8 +101,8 @@ TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
   for (const auto& entry : std::filesystem::directory_iterator(kLoaderFixtures)) {
     if (entry.path().extension() == ".yaml") ++yaml_files;
   }
-  // 37 malformed cases plus valid_minimal.
-  EXPECT_EQ(yaml_files, 39u);
+  // 38 malformed cases plus valid_minimal.
+  EXPECT_EQ(yaml_files, 40u);
 }
 
 TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
@@ -116,7 +118,10 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
   EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
   EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
   EXPECT_DOUBLE_EQ(profile.flag_sync_cycles, 20);
-  EXPECT_EQ(profile.provenance.size(), 17u);
+  EXPECT_EQ(profile.provenance.size(), 28u);
+  EXPECT_EQ(profile.cube_cores, 24u);
+  EXPECT_EQ(profile.l0c_bytes, 131072u);
+  EXPECT_DOUBLE_EQ(profile.cube_int8_macs_per_cycle, 8192);
   EXPECT_EQ(profile.provenance.at("vector_cores"), "source: test fixture");
   EXPECT_EQ(profile.provenance.at("clock_ghz"), "assumption: test fixture");
   EXPECT_EQ(profile.provenance.count("name"), 0u);

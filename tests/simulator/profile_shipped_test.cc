@@ -25,7 +25,11 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 17u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 28u) << p.name;
+  // Every chip has a cube with the CANN L0A/L0B sizes; its memories hold whole fractals.
+  EXPECT_EQ(p.l0a_bytes, 64u * 1024) << p.name;
+  EXPECT_EQ(p.l0b_bytes, 64u * 1024) << p.name;
+  EXPECT_GE(p.vector_cores, p.cube_cores) << p.name;
   for (const auto& [field, provenance] : p.provenance) {
     const bool sourced = provenance.rfind("source: ", 0) == 0;
     const bool assumed = provenance.rfind("assumption: ", 0) == 0;
@@ -43,6 +47,11 @@ TEST(ShippedProfileTest, Ascend910b) {
   EXPECT_EQ(p.ub_bytes, 192u * 1024);
   EXPECT_TRUE(p.has_data_copy_pad);
   EXPECT_DOUBLE_EQ(p.hbm_gbps, 1600);
+  // One AIC to two AIV; L1 and L0C as kernel_utils_constants.h has them for dav-2201.
+  EXPECT_EQ(p.cube_cores * 2, p.vector_cores);
+  EXPECT_EQ(p.l1_bytes, 512u * 1024);
+  EXPECT_EQ(p.l0c_bytes, 128u * 1024);
+  EXPECT_GT(p.bias_table_bytes, 0u);
   ExpectCommonFacts(p);
 }
 
@@ -66,6 +75,10 @@ TEST(ShippedProfileTest, Ascend310p) {
   EXPECT_EQ(p.ub_bytes, 248u * 1024);
   EXPECT_FALSE(p.has_data_copy_pad);
   EXPECT_DOUBLE_EQ(p.hbm_gbps, 204.8);
+  // The cube and the vector unit share one AI core; C2 is L0C, no bias table.
+  EXPECT_EQ(p.cube_cores, p.vector_cores);
+  EXPECT_EQ(p.l0c_bytes, 256u * 1024);
+  EXPECT_EQ(p.bias_table_bytes, 0u);
   ExpectCommonFacts(p);
 }
 
@@ -74,7 +87,8 @@ TEST(ShippedProfileTest, UnsourceableFiguresAreMarkedAsAssumptions) {
   for (const std::string name : {"ascend910b", "ascend910a", "ascend310p"}) {
     const DeviceProfile p = LoadShipped(name);
     for (const char* field :
-         {"dma_gbps_per_core", "launch_us", "dma_setup_ns", "sync_all_ns", "flag_sync_cycles"}) {
+         {"dma_gbps_per_core", "launch_us", "dma_setup_ns", "sync_all_ns", "flag_sync_cycles",
+          "mte1_bytes_per_cycle", "fixpipe_bytes_per_cycle"}) {
       EXPECT_EQ(p.provenance.at(field).rfind("assumption: ", 0), 0u) << name << "." << field;
     }
   }

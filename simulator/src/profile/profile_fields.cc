@@ -15,8 +15,10 @@ constexpr double kMaxUbBytes = 16.0 * 1024 * 1024;
 constexpr double kMaxRate = 1e6;       // GB/s; no device memory is near a petabyte per second
 constexpr double kMaxCycles = 1e6;     // cycles per repeat / access
 constexpr double kMaxFixedCost = 1e9;  // us or ns or cycles of fixed overhead
+constexpr double kMaxLocalBytes = 64.0 * 1024 * 1024;  // L1 and L0 buffers
+constexpr double kMaxMacs = 1e7;                       // MACs per cycle of one cube
 
-const std::array<FieldSpec, 17> kFigures = {{
+const std::array<FieldSpec, 28> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -39,9 +41,27 @@ const std::array<FieldSpec, 17> kFigures = {{
     {"flag_sync_cycles", FigureKind::kReal, &P::flag_sync_cycles, 0, kMaxFixedCost},
     // A TPipe holds at most 64 buffers in all, so no position can hold more.
     {"queue_buffers_per_position", FigureKind::kCount, &P::queue_buffers_per_position, 1, 64},
+    // The Cube unit. Local memories are whole 512 B fractals (L0A/L0B) or 32 B blocks; a chip
+    // without a bias table (C2 in L0C) says 0, one without float Mmad 0 MACs.
+    {"cube_cores", FigureKind::kCount, &P::cube_cores, 1, 65535},
+    {"l1_bytes", FigureKind::kCount, &P::l1_bytes, 512, kMaxLocalBytes, false,
+     CountRule::kMultipleOf32},
+    {"l0a_bytes", FigureKind::kCount, &P::l0a_bytes, 512, kMaxLocalBytes, false,
+     CountRule::kMultipleOf512},
+    {"l0b_bytes", FigureKind::kCount, &P::l0b_bytes, 512, kMaxLocalBytes, false,
+     CountRule::kMultipleOf512},
+    {"l0c_bytes", FigureKind::kCount, &P::l0c_bytes, 1024, kMaxLocalBytes, false,
+     CountRule::kMultipleOf512},
+    {"bias_table_bytes", FigureKind::kCount, &P::bias_table_bytes, 0, kMaxLocalBytes, false,
+     CountRule::kMultipleOf32},
+    {"cube_f16_macs_per_cycle", FigureKind::kReal, &P::cube_f16_macs_per_cycle, 0, kMaxMacs, true},
+    {"cube_int8_macs_per_cycle", FigureKind::kReal, &P::cube_int8_macs_per_cycle, 0, kMaxMacs},
+    {"cube_f32_macs_per_cycle", FigureKind::kReal, &P::cube_f32_macs_per_cycle, 0, kMaxMacs},
+    {"mte1_bytes_per_cycle", FigureKind::kReal, &P::mte1_bytes_per_cycle, 0, kMaxRate, true},
+    {"fixpipe_bytes_per_cycle", FigureKind::kReal, &P::fixpipe_bytes_per_cycle, 0, kMaxRate, true},
 }};
 
-constexpr std::array<std::string_view, 19> kTopLevelKeys = {kNameField,
+constexpr std::array<std::string_view, 30> kTopLevelKeys = {kNameField,
                                                             kArchitectureField,
                                                             "vector_cores",
                                                             "ub_bytes",
@@ -59,7 +79,18 @@ constexpr std::array<std::string_view, 19> kTopLevelKeys = {kNameField,
                                                             "dma_setup_ns",
                                                             "sync_all_ns",
                                                             "flag_sync_cycles",
-                                                            "queue_buffers_per_position"};
+                                                            "queue_buffers_per_position",
+                                                            "cube_cores",
+                                                            "l1_bytes",
+                                                            "l0a_bytes",
+                                                            "l0b_bytes",
+                                                            "l0c_bytes",
+                                                            "bias_table_bytes",
+                                                            "cube_f16_macs_per_cycle",
+                                                            "cube_int8_macs_per_cycle",
+                                                            "cube_f32_macs_per_cycle",
+                                                            "mte1_bytes_per_cycle",
+                                                            "fixpipe_bytes_per_cycle"};
 
 }  // namespace
 
@@ -96,6 +127,10 @@ std::string CheckFigureRange(const FieldSpec& spec, double value) {
   if (spec.rule == CountRule::kMultipleOf32 && count % 32 != 0) {
     return FormatNumber(value) + " is not a multiple of 32 (" + std::string(spec.name) +
            " is a whole number of 32-byte blocks)";
+  }
+  if (spec.rule == CountRule::kMultipleOf512 && count % 512 != 0) {
+    return FormatNumber(value) + " is not a multiple of 512 (" + std::string(spec.name) +
+           " is a whole number of 512-byte fractals)";
   }
   if (spec.rule == CountRule::kPowerOfTwo && (count & (count - 1)) != 0) {
     return FormatNumber(value) + " is not a power of two (" + std::string(spec.name) +

@@ -16,7 +16,7 @@ namespace opsim::sim::profile {
 enum class FigureKind { kCount, kFlag, kReal };
 
 // Extra rule on integer counts beyond the [min, max] range.
-enum class CountRule { kNone, kMultipleOf32, kPowerOfTwo };
+enum class CountRule { kNone, kMultipleOf32, kMultipleOf512, kPowerOfTwo };
 
 struct FieldSpec {
   std::string_view name;

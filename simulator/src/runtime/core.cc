@@ -6,6 +6,7 @@
 #include <cstring>
 #include <string>
 
+#include "cube/cube_buffers.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
@@ -80,6 +81,7 @@ const char* PositionName(Position pos) {
     case Position::kVecOut: return "VECOUT";
     case Position::kVecCalc: return "VECCALC";
     case Position::kOther: break;
+    default: return CubePositionName(pos);
   }
   return "other";
 }
@@ -121,8 +123,8 @@ std::string Hex(uint64_t v) {
 std::string DescribeBuffer(const Core& core, int16_t buf) {
   const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
   std::string owner = r.owner >= 0 ? "queue #" + std::to_string(r.owner) : "TBuf";
-  return owner + " buffer #" + std::to_string(buf) + " [UB " + Hex(r.offset) + ", " +
-         std::to_string(r.bytes) + " B]";
+  return owner + " buffer #" + std::to_string(buf) + " [" + LocalMemoryName(core, r.offset) + " " +
+         Hex(LocalMemoryOffset(core, r.offset)) + ", " + std::to_string(r.bytes) + " B]";
 }
 
 thread_local Core* tls_core = nullptr;
@@ -152,11 +154,13 @@ void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const ch
                    " after it was freed (FreeTensor or TPipe::Destroy)");
   }
   if (bytes > ref.bytes) {
-    const uint64_t at = static_cast<uint64_t>(ref.ptr - core.ub);
+    // Addresses in the operand's own memory (UB, or the cube's L1/L0A/...).
+    const auto abs = static_cast<uint64_t>(ref.ptr - core.ub);
+    const uint64_t at = LocalMemoryOffset(core, abs);
     RaiseFault(FaultKind::kOutOfBoundsUb, instr,
-               std::string(operand) + " accesses UB [" + Hex(at) + ", " + Hex(at + bytes) +
-                   ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
-                   DescribeBuffer(core, ref.buf) + ")");
+               std::string(operand) + " accesses " + LocalMemoryName(core, abs) + " [" + Hex(at) +
+                   ", " + Hex(at + bytes) + ") but the tensor ends at " + Hex(at + ref.bytes) +
+                   " (" + DescribeBuffer(core, ref.buf) + ")");
   }
 }
 
@@ -226,6 +230,14 @@ Position ToPosition(AscendC::TPosition pos) {
     case AscendC::TPosition::VECIN: return Position::kVecIn;
     case AscendC::TPosition::VECOUT: return Position::kVecOut;
     case AscendC::TPosition::VECCALC: return Position::kVecCalc;
+    case AscendC::TPosition::A1: return Position::kA1;
+    case AscendC::TPosition::A2: return Position::kA2;
+    case AscendC::TPosition::B1: return Position::kB1;
+    case AscendC::TPosition::B2: return Position::kB2;
+    case AscendC::TPosition::C1: return Position::kC1;
+    case AscendC::TPosition::C2: return Position::kC2;
+    case AscendC::TPosition::CO1: return Position::kCO1;
+    case AscendC::TPosition::CO2: return Position::kCO2;
     default: return Position::kOther;
   }
 }
@@ -233,9 +245,9 @@ Position ToPosition(AscendC::TPosition pos) {
 uint32_t PipeBegin() {
   Core* core = CurOrNull();
   if (core == nullptr) return 0;  // a TPipe constructed on the host; InitBuffer will fault
-  core->pipe_starts.push_back({core->ub_used, static_cast<uint32_t>(core->bufs.size()),
-                               static_cast<uint32_t>(core->queues.size()),
-                               static_cast<uint32_t>(core->pools.size())});
+  core->pipe_starts.push_back(
+      {core->ub_used, core->cube_used, static_cast<uint32_t>(core->bufs.size()),
+       static_cast<uint32_t>(core->queues.size()), static_cast<uint32_t>(core->pools.size())});
   return static_cast<uint32_t>(core->pipe_starts.size());
 }
 
@@ -252,6 +264,7 @@ void PipeDestroy(uint32_t epoch) {
     ++core.bufs[b].gen;
   }
   core.ub_used = start.ub_used;
+  core.cube_used = start.cube_used;
   core.pools.resize(start.first_pool);
   core.pipe_starts.pop_back();
 }
@@ -265,6 +278,7 @@ void PipeRelease(uint32_t epoch) noexcept {
     if (!core->pending_fault) core->pending_fault = e.fault();
     const PipeStart start = core->pipe_starts.back();
     core->ub_used = start.ub_used;
+    core->cube_used = start.cube_used;
     core->pipe_starts.pop_back();
   }
 }
@@ -294,7 +308,21 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
   }
   if (pos == Position::kOther || dst_pos == Position::kOther) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               "only VECIN, VECOUT and VECCALC queues exist on the simulated vector core");
+               "only the VECIN, VECOUT, VECCALC and cube (A1, A2, B1, B2, C1, C2, CO1, CO2) "
+               "queue positions exist on the simulated core");
+  }
+  // The memory the queue's buffers come from (the UB, or the cube's L1/L0/BT): both ends of a
+  // TQueBind must live in the same one.
+  const int mem = CubeMemoryOf(core, pos, instr);
+  if (CubeMemoryOf(core, dst_pos, instr) != mem) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               std::string("TQueBind<") + PositionName(pos) + ", " + PositionName(dst_pos) +
+                   ">: the two positions are different memories on " + core.device->name);
+  }
+  if (mem != kUbMemory && pool >= 0) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "TBufPool carves the Unified Buffer only; give cube queues their buffers from "
+               "the TPipe");
   }
   if (num < 1 || num > kMaxQueueBuffers) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
@@ -302,13 +330,18 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
                    " buffers (expected 1 <= num <= " + std::to_string(kMaxQueueBuffers) + ")");
   }
   CheckPositionBuffers(core, pos, num, instr);
-  const uint32_t bytes = RoundUp32(len, instr);
+  uint32_t bytes = RoundUp32(len, instr);
+  if (mem != kUbMemory) {
+    const uint32_t align = CubeAlignment(mem);
+    bytes = (bytes + align - 1) / align * align;
+  }
   if (core.bufs.size() + num > kMaxBuffers) {
     RaiseFault(FaultKind::kTooManyBuffers, instr,
                std::to_string(core.bufs.size()) + " buffers exist and " + std::to_string(num) +
                    " more were asked for; a TPipe holds at most " + std::to_string(kMaxBuffers));
   }
-  if (pool < 0 && static_cast<uint64_t>(bytes) * num > core.ub_bytes - core.ub_used) {
+  if (mem == kUbMemory && pool < 0 &&
+      static_cast<uint64_t>(bytes) * num > core.ub_bytes - core.ub_used) {
     RaiseFault(FaultKind::kUbOverflow, instr,
                "requested " + std::to_string(num) + " x " + std::to_string(bytes) + " = " +
                    std::to_string(static_cast<uint64_t>(bytes) * num) +
@@ -319,13 +352,16 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
   q.position = pos;
   q.producer = pos == Position::kVecIn ? Pipe::kMte2 : Pipe::kV;
   q.consumer = dst_pos == Position::kVecOut ? Pipe::kMte3 : Pipe::kV;
+  if (IsCubePosition(pos)) q.producer = CubeProducer(pos);
+  if (IsCubePosition(dst_pos)) q.consumer = CubeConsumer(dst_pos);
+  const uint32_t first = mem == kUbMemory ? 0 : CarveCube(core, mem, bytes, num, instr);
   q.depth = static_cast<uint8_t>(depth);
   q.first_buf = static_cast<uint8_t>(core.bufs.size());
   q.num_bufs = static_cast<uint8_t>(num);
   const int16_t id = static_cast<int16_t>(core.queues.size());
   for (uint32_t i = 0; i < num; ++i) {
     BufferRecord r;
-    r.offset = Carve(core, bytes, instr, pool);
+    r.offset = mem == kUbMemory ? Carve(core, bytes, instr, pool) : first + i * bytes;
     r.bytes = bytes;
     r.owner = id;
     r.pool = pool;
@@ -338,15 +374,28 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
 int16_t InitScratch(uint32_t len, int16_t existing) { return InitScratchIn(len, existing, -1); }
 
 int16_t InitScratchIn(uint32_t len, int16_t existing, int16_t pool) {
+  return InitScratchAt(Position::kVecCalc, len, existing, pool);
+}
+
+int16_t InitScratchAt(Position pos, uint32_t len, int16_t existing, int16_t pool) {
   Core& core = Cur();
   const char* instr = "TPipe::InitBuffer";
+  const int mem = pos == Position::kOther ? kUbMemory : CubeMemoryOf(core, pos, instr);
+  if (mem != kUbMemory && pool >= 0) {
+    RaiseFault(FaultKind::kUnsupported, instr, "TBufPool carves the Unified Buffer only");
+  }
   if (existing >= 0 && static_cast<size_t>(existing) < core.bufs.size() &&
       core.bufs[static_cast<size_t>(existing)].state == BufState::kScratch) {
     RaiseFault(FaultKind::kQueueMisuse, instr, "the TBuf already has a buffer");
   }
   BufferRecord r;
   r.bytes = RoundUp32(len, instr);
-  r.offset = Carve(core, r.bytes, instr, pool);
+  if (mem != kUbMemory) {
+    const uint32_t align = CubeAlignment(mem);
+    r.bytes = (r.bytes + align - 1) / align * align;
+  }
+  r.offset = mem == kUbMemory ? Carve(core, r.bytes, instr, pool)
+                              : CarveCube(core, mem, r.bytes, 1, instr);
   r.pool = pool;
   r.state = BufState::kScratch;
   // A TBuf keeps what was written through every Get, so only its creation clears it.

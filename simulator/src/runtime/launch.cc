@@ -42,6 +42,7 @@ void InitCosts(Core& core, const DeviceProfile& d) {
 void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.block_idx = block;
   core.ub_used = 0;
+  core.cube_used.fill(0);
   // The previous block's lists, deferred copies included: its UB contents are undefined to this
   // one.
   core.Clear();
@@ -57,8 +58,8 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) {
-    std::memset(core.ub, 0xFF, core.ub_bytes);
-    core.ub_written.assign((core.ub_bytes + 63) / 64, 0);
+    std::memset(core.ub, 0xFF, core.local_bytes);
+    core.ub_written.assign((core.local_bytes + 63) / 64, 0);
   }
 }
 
@@ -112,6 +113,7 @@ Status CheckLaunch(const DeviceProfile& device, uint32_t block_dim, const Launch
                                           " is out of range (expected 1 <= blockDim <= 65535)"};
   }
   if (device.vector_cores == 0 || device.ub_bytes == 0 || device.clock_ghz <= 0 ||
+      (options.core_type == CoreType::kAic && device.cube_cores == 0) ||
       device.dma_gbps_per_core <= 0 || device.hbm_gbps <= 0) {
     return {ErrorCode::kInvalidParam, "Launch: device profile '" + device.name + "' is incomplete"};
   }
@@ -135,8 +137,10 @@ void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector
   }
   for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
   s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
-  const uint64_t gm_bytes =
-      s.pipes[static_cast<int>(Pipe::kMte2)].bytes + s.pipes[static_cast<int>(Pipe::kMte3)].bytes;
+  // FIX counts only the bytes Fixpipe writes to GM (cube_fixpipe.cc).
+  const uint64_t gm_bytes = s.pipes[static_cast<int>(Pipe::kMte2)].bytes +
+                            s.pipes[static_cast<int>(Pipe::kMte3)].bytes +
+                            s.pipes[static_cast<int>(Pipe::kFix)].bytes;
   s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;
   s.device_ns = device.launch_us * 1000.0 + std::max(s.slowest_core_ns, s.hbm_bound_ns);
   for (auto& events : core_trace) {
@@ -162,7 +166,8 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     result.status = std::move(st);
     return result;
   }
-  const uint32_t cores = std::min(block_dim, device.vector_cores);
+  const uint32_t cores = std::min(
+      block_dim, options.core_type == CoreType::kAic ? device.cube_cores : device.vector_cores);
   // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
   static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
   int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
@@ -190,7 +195,9 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.timeout_ns =
         options.timeout_ns > 0 ? options.timeout_ns : std::numeric_limits<double>::infinity();
     // Per execution context: a block parked in SyncAll keeps its UB while others run.
-    core.ub = FiberScheduler::ThisThread().Ub(device.ub_bytes);
+    core.core_type = options.core_type;
+    SetLocalMemories(core, device);
+    core.ub = FiberScheduler::ThisThread().Ub(core.local_bytes);
     core.ub_bytes = device.ub_bytes;
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);

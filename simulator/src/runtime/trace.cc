@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "opsim/sim/launch.h"
 
@@ -13,6 +14,9 @@ const char* PipeName(Pipe pipe) {
     case Pipe::kV: return "V";
     case Pipe::kMte2: return "MTE2";
     case Pipe::kMte3: return "MTE3";
+    case Pipe::kMte1: return "MTE1";
+    case Pipe::kM: return "M";
+    case Pipe::kFix: return "FIX";
   }
   return "?";
 }
@@ -25,8 +29,20 @@ int Lane(Pipe pipe) {
     case Pipe::kV: return 1;
     case Pipe::kMte3: return 2;
     case Pipe::kS: return 3;
+    case Pipe::kMte1: return 4;
+    case Pipe::kM: return 5;
+    case Pipe::kFix: return 6;
   }
-  return 4;
+  return 7;
+}
+// The pipes a report shows: the vector core's always, the cube's when the launch used them, so
+// vector kernels' traces and summaries stay as they were.
+std::vector<Pipe> ShownPipes(const KernelStats& stats) {
+  std::vector<Pipe> pipes = {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS};
+  for (Pipe p : {Pipe::kMte1, Pipe::kM, Pipe::kFix}) {
+    if (stats.pipes[static_cast<int>(p)].instructions > 0) pipes.push_back(p);
+  }
+  return pipes;
 }
 }  // namespace
 
@@ -44,7 +60,7 @@ std::string ChromeTraceJson(const KernelStats& stats) {
     sep();
     out << "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" << c << ",\"args\":{\"name\":\"core "
         << c << "\"}}";
-    for (Pipe p : {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS}) {
+    for (Pipe p : ShownPipes(stats)) {
       sep();
       out << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << c << ",\"tid\":" << Lane(p)
           << ",\"args\":{\"name\":\"" << PipeName(p) << "\"}}";
@@ -80,7 +96,7 @@ std::string FormatStats(const KernelStats& stats) {
   out << line;
   double core_time = 0;
   for (double t : stats.core_ns) core_time += t;
-  for (Pipe p : {Pipe::kMte2, Pipe::kV, Pipe::kMte3, Pipe::kS}) {
+  for (Pipe p : ShownPipes(stats)) {
     const PipeStats& s = stats.pipes[static_cast<int>(p)];
     std::snprintf(line, sizeof(line), "  %-4s busy %5.1f%%  %12llu B  %10llu instr\n", PipeName(p),
                   core_time > 0 ? 100.0 * s.busy_ns / core_time : 0.0,

@@ -300,7 +300,7 @@ opsim_seeded_mutant(sample_op_leaky_relu leaky_mins_removed
 opsim_seeded_mutant(sample_op_leaky_relu leaky_input_queue_on_a1
   [==[AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;]==]
   [==[AscendC::TQue<AscendC::QuePosition::A1, BUFFER_NUM> inQueueX;]==]
-  unsupported 0 "TPipe::InitBuffer" "only VECIN, VECOUT and VECCALC queues"
+  unsupported 0 "TPipe::InitBuffer" "AIV (vector) core of ascend910b has no L1 buffer"
   "LeakyReluCustom: the input queue declared on A1, a cube-core L1 position the vector core lacks")
 opsim_seeded_mutant(sample_op_leaky_relu leaky_free_before_mins
   [==[        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);

@@ -30,6 +30,18 @@ struct DeviceProfile {
   double sync_all_ns = 0;               // cost of a cross-core SyncAll
   double flag_sync_cycles = 0;          // SetFlag/WaitFlag pair: producer's end to waiter's start
   uint32_t queue_buffers_per_position = 8;  // queue buffers InitBuffer may give one TPosition
+  // The Cube unit (docs/CUBE.md). Defaults are the 910B's, so profiles built in code have a cube.
+  uint32_t cube_cores = 24;                // AIC cores: blockDim of a cube (AIC-only) launch
+  uint32_t l1_bytes = 524288;              // L1 buffer per AIC (TPosition A1, B1, C1)
+  uint32_t l0a_bytes = 65536;              // L0A (A2)
+  uint32_t l0b_bytes = 65536;              // L0B (B2)
+  uint32_t l0c_bytes = 131072;             // L0C (CO1)
+  uint32_t bias_table_bytes = 1024;        // BT (C2); 0 where C2 is L0C (dav-1001, dav-2002)
+  double cube_f16_macs_per_cycle = 4096;   // half and bfloat16_t products per cycle
+  double cube_int8_macs_per_cycle = 8192;  // 0: the chip has no such Mmad
+  double cube_f32_macs_per_cycle = 2048;
+  double mte1_bytes_per_cycle = 512;     // L1 -> L0A/L0B (LoadData)
+  double fixpipe_bytes_per_cycle = 256;  // L0C -> GM/UB (Fixpipe), before the DMA's own rate
   // Where each figure comes from: field -> "source: ..." or "assumption: ...".
   std::map<std::string, std::string> provenance;
   std::string file;  // the YAML file it was loaded from (empty for built-in)

@@ -14,9 +14,16 @@
 
 namespace opsim::sim {
 
-enum class Pipe : uint8_t { kS = 0, kV = 1, kMte2 = 2, kMte3 = 3 };
-inline constexpr int kPipeCount = 4;
-const char* PipeName(Pipe pipe);  // "S", "V", "MTE2", "MTE3"
+// The vector core's pipes, then the cube's: MTE1 (L1 -> L0A/L0B), M (the cube) and FIX
+// (L0C -> GM/UB) (docs/CUBE.md).
+enum class Pipe : uint8_t { kS = 0, kV = 1, kMte2 = 2, kMte3 = 3, kMte1 = 4, kM = 5, kFix = 6 };
+inline constexpr int kPipeCount = 7;
+const char* PipeName(Pipe pipe);  // "S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX"
+
+// Which core type a launch's blocks run on: AIV (vector) or AIC (cube). On chips whose AI core
+// holds both (cube_cores == vector_cores) either reaches every buffer; where they are separate
+// cores (910B: one AIC to two AIV), an AIV has no L1/L0 and an AIC no Unified Buffer.
+enum class CoreType : uint8_t { kAiv, kAic };
 
 // What a GM region holds for the launch. Checked mode's initcheck treats inputs, tilings and
 // regions of unknown role (a CPU-debug launch does not say) as written; the bytes of outputs and
@@ -53,6 +60,8 @@ struct LaunchOptions {
   // as the compiler inserts them. Off: in checked mode their absence is a kMissingSync fault.
   bool auto_sync = true;
   uint64_t tiling_key = 0;  // what TILING_KEY_IS(k) compares against
+  // AIC launches (KERNEL_TYPE_AIC_ONLY) run on DeviceProfile::cube_cores cores.
+  CoreType core_type = CoreType::kAiv;
   // Unchecked mode only: a GM -> UB DataCopy whose tile is then only read by the batched row
   // reductions (opsim::ext) is not performed on the host; they read GM in place, and the UB bytes
   // are written only when something else could see them (docs/PERFORMANCE.md, "Copy elision").

@@ -24,6 +24,8 @@ UbRef ScratchGet(int16_t buf, uint32_t offset_bytes, uint32_t bytes, const char*
 int16_t InitQueueIn(Position src, Position dst, uint32_t depth, uint32_t num, uint32_t len,
                     int16_t existing, int16_t pool);
 int16_t InitScratchIn(uint32_t len, int16_t existing, int16_t pool);
+// A TBuf at `pos`: the UB's for the vector positions, the cube's memory for A1, A2, ... .
+int16_t InitScratchAt(Position pos, uint32_t len, int16_t existing, int16_t pool);
 // TBufPool: `len` bytes from `parent` (-1: the pipe), or the same memory as `share` (>= 0).
 int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing);
 uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr);
@@ -169,7 +171,8 @@ class TPipe {
   }
   template <TPosition pos>
   bool InitBuffer(TBuf<pos>& buf, uint32_t len) {
-    buf.id_ = opsim::sim::detail::InitScratch(len, buf.id_);
+    using namespace opsim::sim::detail;
+    buf.id_ = InitScratchAt(ToPosition(pos), len, buf.id_, -1);
     return true;
   }
   // Releases this pipe's buffers; a queue buffer still held is a leak fault.

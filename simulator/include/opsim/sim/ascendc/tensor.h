@@ -17,6 +17,8 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
 enum class ScalarGm : uint8_t { kGet, kSet, kRef };
 void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how);
 [[noreturn]] void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what);
+// The address a LocalTensor reports: its byte offset in its own memory (UB, L1, L0A, ...).
+uint64_t LocalPhyAddr(const uint8_t* ptr);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -148,7 +150,7 @@ class LocalTensor {
 
 template <typename T>
 uint64_t LocalTensor<T>::GetPhyAddr() const {
-  return static_cast<uint64_t>(ref_.ptr - opsim::sim::detail::Cur().ub);
+  return opsim::sim::detail::LocalPhyAddr(ref_.ptr);
 }
 
 }  // namespace AscendC

@@ -50,7 +50,16 @@ enum class TPosition : uint8_t {
 };
 using QuePosition = TPosition;
 
-enum pipe_t : uint8_t { PIPE_S = 0, PIPE_V, PIPE_MTE2, PIPE_MTE3, PIPE_ALL };
+enum pipe_t : uint8_t {
+  PIPE_S = 0,
+  PIPE_V,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_ALL,
+  PIPE_MTE1,
+  PIPE_M,
+  PIPE_FIX
+};
 
 enum class HardEvent : uint8_t {
   MTE2_V,
@@ -65,6 +74,17 @@ enum class HardEvent : uint8_t {
   S_MTE2,
   MTE3_S,
   S_MTE3,
+  // The cube's hand-offs: GM -> L1 (MTE2), L1 -> L0 (MTE1), the cube (M), L0C out (FIX).
+  MTE2_MTE1,
+  MTE1_MTE2,
+  MTE1_M,
+  M_MTE1,
+  M_FIX,
+  FIX_M,
+  MTE2_M,
+  M_MTE2,
+  FIX_MTE2,
+  MTE2_FIX,
   MAX,
 };
 enum TEventID : int32_t {
@@ -137,6 +157,9 @@ using AscendC::EVENT_ID5;
 using AscendC::EVENT_ID6;
 using AscendC::EVENT_ID7;
 using AscendC::PIPE_ALL;
+using AscendC::PIPE_FIX;
+using AscendC::PIPE_M;
+using AscendC::PIPE_MTE1;
 using AscendC::PIPE_MTE2;
 using AscendC::PIPE_MTE3;
 using AscendC::PIPE_S;

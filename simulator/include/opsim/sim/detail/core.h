@@ -18,7 +18,24 @@ namespace opsim::sim::detail {
 class LaunchState;
 
 enum class BufState : uint8_t { kFree, kAllocated, kEnqueued, kDequeued, kScratch, kDead };
-enum class Position : uint8_t { kVecIn, kVecOut, kVecCalc, kOther };
+enum class Position : uint8_t {
+  kVecIn,
+  kVecOut,
+  kVecCalc,
+  kOther,
+  // The cube's positions (cube_buffers.cc maps each to its memory on the running chip).
+  kA1,
+  kA2,
+  kB1,
+  kB2,
+  kC1,
+  kC2,
+  kCO1,
+  kCO2,
+};
+// The core's local memories besides the UB, in the order they follow it in Core::ub's array.
+enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT };
+inline constexpr int kCubeMemCount = 5;
 
 // One buffer carved out of the Unified Buffer by TPipe::InitBuffer.
 struct BufferRecord {
@@ -63,6 +80,7 @@ struct QueueRecord {
 // What a TPipe found when it was created; Destroy returns the UB to this point.
 struct PipeStart {
   uint32_t ub_used;
+  std::array<uint32_t, kCubeMemCount> cube_used;
   uint32_t first_buf;
   uint32_t first_queue;
   uint32_t first_pool;
@@ -177,12 +195,19 @@ class Core : public BlockLists {
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;
   uint32_t ub_used = 0;
+  // The cube's memories follow the UB in the same array (ub[cube_base[m]] on), so every buffer
+  // is an offset from `ub` and the UB checks cover them (docs/CUBE.md).
+  CoreType core_type = CoreType::kAiv;
+  uint32_t local_bytes = 0;  // UB plus every cube memory
+  std::array<uint32_t, kCubeMemCount> cube_base{};
+  std::array<uint32_t, kCubeMemCount> cube_bytes{};
+  std::array<uint32_t, kCubeMemCount> cube_used{};
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
   std::array<PipeStats, kPipeCount> stats{};
-  std::array<std::array<double, 8>, 16> flags{};  // SetFlag times, [event][id]
-  std::array<uint8_t, 16> flag_set{};             // bit id set while a flag is pending
+  std::array<std::array<double, 8>, 32> flags{};  // SetFlag times, [event][id]
+  std::array<uint8_t, 32> flag_set{};             // bit id set while a flag is pending
   std::vector<TraceEvent>* trace = nullptr;
 
   // Precomputed cost figures (ns).
@@ -223,6 +248,9 @@ class Core : public BlockLists {
            static_cast<double>(bytes) * dma_ns_per_byte;
   }
 };
+
+// Lays out the cube's memories after the UB for `device` (cube_buffers.cc).
+void SetLocalMemories(Core& core, const DeviceProfile& device);
 
 // The core running on this thread; raises a kNoLaunch fault outside a kernel launch.
 Core& Cur();

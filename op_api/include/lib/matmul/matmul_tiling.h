@@ -1,0 +1,120 @@
+// CANN's host Matmul tiling (matmul_tiling::MatmulApiTiling, MultiCoreMatmulTiling): from the
+// operand types, shapes and the platform's L1/L0/UB sizes to a TCubeTiling a real chip accepts,
+// or -1 with a message on stderr naming the figure that does not fit (docs/CUBE.md, "Tiling").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "lib/matmul/matmul_tilingdata.h"
+#include "opsim/core/tcube_tiling.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace matmul_tiling {
+
+enum class TPosition : int32_t {
+  GM,
+  A1,
+  A2,
+  B1,
+  B2,
+  C1,
+  C2,
+  CO1,
+  CO2,
+  VECIN,
+  VECOUT,
+  VECCALC,
+  LCM = VECCALC,
+  SPM,
+  SHM = SPM,
+  TSCM,
+  MAX,
+};
+
+enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+
+// CANN's ge::DataType numbering for the types a Matmul takes.
+enum class DataType : int32_t {
+  DT_FLOAT = 0,
+  DT_FLOAT16 = 1,
+  DT_INT8 = 2,
+  DT_INT32 = 3,
+  DT_UINT8 = 4,
+  DT_INT16 = 6,
+  DT_UINT16 = 7,
+  DT_UINT32 = 8,
+  DT_INT64 = 9,
+  DT_BF16 = 27,
+  DT_INT4 = 29,
+};
+
+struct MatmulOperand {
+  TPosition pos = TPosition::GM;
+  CubeFormat type = CubeFormat::ND;
+  DataType dataType = DataType::DT_FLOAT16;
+  bool isTrans = false;
+  bool set = false;
+};
+
+class MatmulApiTiling {
+ public:
+  MatmulApiTiling() = default;
+  explicit MatmulApiTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform);
+  virtual ~MatmulApiTiling() = default;
+
+  int32_t SetAType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false);
+  int32_t SetBType(TPosition pos, CubeFormat type, DataType dataType, bool isTrans = false);
+  int32_t SetCType(TPosition pos, CubeFormat type, DataType dataType);
+  int32_t SetBiasType(TPosition pos, CubeFormat type, DataType dataType);
+  int32_t SetShape(int32_t m, int32_t n, int32_t k);
+  int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn);
+  int32_t SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn, int32_t orgKbIn);
+  int32_t SetFixSplit(int32_t baseMIn = -1, int32_t baseNIn = -1, int32_t baseKIn = -1);
+  int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1,
+                         int32_t btSize = -1);
+  int32_t SetBias(bool isBiasIn = false);
+  // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).
+  int64_t GetTiling(optiling::TCubeTiling& tiling);
+  int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling);
+  // opsim: why the last GetTiling failed (empty after a success).
+  const std::string& GetLastError() const { return error_; }
+
+ protected:
+  // Splits the shape over the cores (MultiCoreMatmulTiling); one core here.
+  virtual bool SplitCores(AscendC::tiling::TCubeTiling& t);
+  bool Fail(const std::string& why);
+  int64_t Compute(AscendC::tiling::TCubeTiling& t);
+
+  MatmulOperand a_, b_, c_, bias_;
+  int32_t m_ = -1, n_ = -1, k_ = -1;
+  int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
+  int32_t fixM_ = -1, fixN_ = -1, fixK_ = -1;
+  bool isBias_ = false;
+  // The platform's memories (bytes) and cube cores; SetBufferSpace lowers the budgets.
+  uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
+  uint32_t aicCores_ = 1;
+  int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
+  std::string error_;
+};
+
+class MultiCoreMatmulTiling : public MatmulApiTiling {
+ public:
+  MultiCoreMatmulTiling() = default;
+  explicit MultiCoreMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+      : MatmulApiTiling(ascendcPlatform) {}
+  int32_t SetDim(int32_t dim);
+  int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1);
+  int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) const;
+  int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const;
+
+ protected:
+  bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
+
+ private:
+  int32_t dim_ = -1;
+  int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
+  int32_t usedDim_ = 0, mDim_ = 0, nDim_ = 0;
+};
+
+}  // namespace matmul_tiling

@@ -1,0 +1,327 @@
+// The Matmul tiling: operand checks, the split over cores, base blocks that fit L0A/L0B/L0C
+// (double-buffered L0A/L0B), and K steps that fit L1 (docs/CUBE.md, "Tiling").
+#include "lib/matmul/matmul_tiling.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace matmul_tiling {
+namespace {
+
+using KernelTiling = AscendC::tiling::TCubeTiling;
+
+int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
+
+// Bytes of one element of a Matmul operand; 0 for a type the cube does not multiply.
+int64_t ElemBytes(DataType t) {
+  switch (t) {
+    case DataType::DT_FLOAT16:
+    case DataType::DT_BF16: return 2;
+    case DataType::DT_FLOAT: return 4;
+    case DataType::DT_INT8: return 1;
+    default: return 0;
+  }
+}
+
+const char* TypeName(DataType t) {
+  switch (t) {
+    case DataType::DT_FLOAT16: return "DT_FLOAT16";
+    case DataType::DT_BF16: return "DT_BF16";
+    case DataType::DT_FLOAT: return "DT_FLOAT";
+    case DataType::DT_INT8: return "DT_INT8";
+    case DataType::DT_INT32: return "DT_INT32";
+    default: return "an unsupported type";
+  }
+}
+
+// The result types the cube and Fixpipe produce from each input type.
+bool ResultTypeOk(DataType in, DataType out) {
+  switch (in) {
+    case DataType::DT_FLOAT16: return out == DataType::DT_FLOAT || out == DataType::DT_FLOAT16;
+    case DataType::DT_BF16: return out == DataType::DT_FLOAT || out == DataType::DT_BF16;
+    case DataType::DT_FLOAT: return out == DataType::DT_FLOAT;
+    case DataType::DT_INT8: return out == DataType::DT_INT32 || out == DataType::DT_FLOAT16;
+    default: return false;
+  }
+}
+
+uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::CoreMemType t,
+                 uint64_t fallback) {
+  uint64_t size = 0;
+  p.GetCoreMemSize(t, size);
+  return size > 0 ? size : fallback;
+}
+
+}  // namespace
+
+MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
+  using platform_ascendc::CoreMemType;
+  l1_ = MemSize(p, CoreMemType::L1, l1_);
+  l0a_ = MemSize(p, CoreMemType::L0_A, l0a_);
+  l0b_ = MemSize(p, CoreMemType::L0_B, l0b_);
+  l0c_ = MemSize(p, CoreMemType::L0_C, l0c_);
+  ub_ = MemSize(p, CoreMemType::UB, ub_);
+  aicCores_ = std::max(1u, p.GetCoreNumAic());
+}
+
+int32_t MatmulApiTiling::SetAType(TPosition pos, CubeFormat type, DataType dataType, bool t) {
+  a_ = {pos, type, dataType, t, true};
+  return 0;
+}
+int32_t MatmulApiTiling::SetBType(TPosition pos, CubeFormat type, DataType dataType, bool t) {
+  b_ = {pos, type, dataType, t, true};
+  return 0;
+}
+int32_t MatmulApiTiling::SetCType(TPosition pos, CubeFormat type, DataType dataType) {
+  c_ = {pos, type, dataType, false, true};
+  return 0;
+}
+int32_t MatmulApiTiling::SetBiasType(TPosition pos, CubeFormat type, DataType dataType) {
+  bias_ = {pos, type, dataType, false, true};
+  return 0;
+}
+int32_t MatmulApiTiling::SetShape(int32_t m, int32_t n, int32_t k) {
+  m_ = m;
+  n_ = n;
+  k_ = k;
+  return 0;
+}
+int32_t MatmulApiTiling::SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKIn) {
+  return SetOrgShape(orgMIn, orgNIn, orgKIn, orgKIn);
+}
+int32_t MatmulApiTiling::SetOrgShape(int32_t orgMIn, int32_t orgNIn, int32_t orgKaIn,
+                                     int32_t orgKbIn) {
+  orgM_ = orgMIn;
+  orgN_ = orgNIn;
+  orgKa_ = orgKaIn;
+  orgKb_ = orgKbIn;
+  return 0;
+}
+int32_t MatmulApiTiling::SetFixSplit(int32_t baseMIn, int32_t baseNIn, int32_t baseKIn) {
+  fixM_ = baseMIn;
+  fixN_ = baseNIn;
+  fixK_ = baseKIn;
+  return 0;
+}
+int32_t MatmulApiTiling::SetBufferSpace(int32_t l1Size, int32_t l0CSize, int32_t ubSize,
+                                        int32_t /*btSize*/) {
+  l1Budget_ = l1Size;
+  l0cBudget_ = l0CSize;
+  ubBudget_ = ubSize;
+  return 0;
+}
+int32_t MatmulApiTiling::SetBias(bool isBiasIn) {
+  isBias_ = isBiasIn;
+  return 0;
+}
+
+bool MatmulApiTiling::Fail(const std::string& why) {
+  error_ = why;
+  std::fprintf(stderr, "[ERROR] matmul_tiling: %s\n", why.c_str());
+  return false;
+}
+
+bool MatmulApiTiling::SplitCores(KernelTiling& t) {
+  t.usedCoreNum = 1;
+  t.singleCoreM = m_;
+  t.singleCoreN = n_;
+  t.singleCoreK = k_;
+  return true;
+}
+
+int32_t MultiCoreMatmulTiling::SetDim(int32_t dim) {
+  dim_ = dim;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::SetSingleShape(int32_t m, int32_t n, int32_t k) {
+  singleM_ = m;
+  singleN_ = n;
+  singleK_ = k;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& m, int32_t& n, int32_t& k) const {
+  m = singleM_;
+  n = singleN_;
+  k = singleK_;
+  return 0;
+}
+int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const {
+  dim = usedDim_;
+  mDim = mDim_;
+  nDim = nDim_;
+  return 0;
+}
+
+// Splits M and N into mDim x nDim blocks of whole 16-row/column fractals, at most `dim` blocks,
+// the largest block as small as possible (ties: fewer cores).
+bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
+  const int64_t dim = dim_ > 0 ? dim_ : static_cast<int64_t>(aicCores_);
+  int64_t best_area = -1;
+  for (int64_t md = 1; md <= dim; ++md) {
+    for (int64_t nd = 1; md * nd <= dim; ++nd) {
+      const int64_t sm = singleM_ > 0 ? singleM_ : AlignUp(CeilDiv(m_, md), 16);
+      const int64_t sn = singleN_ > 0 ? singleN_ : AlignUp(CeilDiv(n_, nd), 16);
+      const int64_t used = CeilDiv(m_, sm) * CeilDiv(n_, sn);
+      const int64_t area = sm * sn;
+      if (used > dim) continue;
+      if (best_area < 0 || area < best_area || (area == best_area && used < usedDim_)) {
+        best_area = area;
+        t.singleCoreM = static_cast<int32_t>(std::min<int64_t>(sm, m_));
+        t.singleCoreN = static_cast<int32_t>(std::min<int64_t>(sn, n_));
+        mDim_ = static_cast<int32_t>(CeilDiv(m_, sm));
+        nDim_ = static_cast<int32_t>(CeilDiv(n_, sn));
+        usedDim_ = static_cast<int32_t>(used);
+      }
+    }
+  }
+  if (best_area < 0) return Fail("SetSingleShape's blocks need more than SetDim's cores");
+  t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
+  t.usedCoreNum = usedDim_;
+  return true;
+}
+
+int64_t MatmulApiTiling::Compute(KernelTiling& t) {
+  error_.clear();
+  if (!a_.set || !b_.set || !c_.set) {
+    Fail("SetAType, SetBType and SetCType must all be called before GetTiling");
+    return -1;
+  }
+  const int64_t sa = ElemBytes(a_.dataType), sb = ElemBytes(b_.dataType);
+  if (sa == 0 || a_.dataType != b_.dataType || !ResultTypeOk(a_.dataType, c_.dataType)) {
+    Fail(std::string("A ") + TypeName(a_.dataType) + " x B " + TypeName(b_.dataType) + " -> C " +
+         TypeName(c_.dataType) +
+         " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
+         "INT32 or FLOAT16)");
+    return -1;
+  }
+  if (m_ <= 0 || n_ <= 0 || k_ <= 0) {
+    Fail("SetShape(" + std::to_string(m_) + ", " + std::to_string(n_) + ", " + std::to_string(k_) +
+         "): every extent must be positive");
+    return -1;
+  }
+  if (!SplitCores(t)) return -1;
+  const int64_t k0 = 32 / sa;  // elements of a fractal row
+  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
+  // Base M and N: fixed by SetFixSplit, else up to 128 x 256 and shrunk until L0C holds them.
+  int64_t bm = fixM_ > 0 ? fixM_ : std::min<int64_t>(AlignUp(t.singleCoreM, 16), 128);
+  int64_t bn = fixN_ > 0 ? fixN_ : std::min<int64_t>(AlignUp(t.singleCoreN, 16), 256);
+  if (bm % 16 != 0 || bn % 16 != 0) {
+    Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
+         ": both must be multiples of 16 (one fractal)");
+    return -1;
+  }
+  while (bm * bn * 4 > l0c && fixM_ <= 0 && fixN_ <= 0 && (bm > 16 || bn > 16)) {
+    (bm >= bn ? bm : bn) /= 2;
+  }
+  if (bm * bn * 4 > l0c) {
+    Fail("baseM x baseN = " + std::to_string(bm) + " x " + std::to_string(bn) +
+         " x 4 B = " + std::to_string(bm * bn * 4) + " B of L0C does not fit the " +
+         std::to_string(l0c) + " B available");
+    return -1;
+  }
+  // Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K.
+  int64_t db = 2;
+  int64_t bk = fixK_ > 0 ? fixK_ : 0;
+  if (bk == 0) {
+    for (; db >= 1 && bk < k0; --db) {
+      const int64_t fit = std::min(static_cast<int64_t>(l0a_) / (db * bm * sa),
+                                   static_cast<int64_t>(l0b_) / (db * bn * sb));
+      bk = std::min(fit / k0 * k0, AlignUp(t.singleCoreK, k0));
+    }
+    ++db;
+  } else if (bk % k0 != 0) {
+    Fail("baseK = " + std::to_string(bk) + " must be a multiple of " + std::to_string(k0) +
+         " (32 B of " + TypeName(a_.dataType) + ")");
+    return -1;
+  }
+  while (db >= 1 && (bm * bk * sa * db > static_cast<int64_t>(l0a_) ||
+                     bn * bk * sb * db > static_cast<int64_t>(l0b_))) {
+    --db;
+  }
+  if (db < 1 || bk < k0) {
+    Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
+         ": not even one fractal column of K fits L0A (" + std::to_string(l0a_) + " B) and L0B (" +
+         std::to_string(l0b_) + " B)");
+    return -1;
+  }
+  // K steps in L1: as many base blocks as fit, double-buffered when K has more.
+  const int64_t k_steps = CeilDiv(t.singleCoreK, bk);
+  const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
+  const int64_t block = bm * bk * sa + bn * bk * sb;
+  int64_t step = std::min<int64_t>(k_steps, std::max<int64_t>(1, (l1 - bias_bytes) / (2 * block)));
+  int64_t depth_factor = step < k_steps ? 2 : 1;
+  if (depth_factor * step * block + bias_bytes > l1) depth_factor = 1;
+  if (step * block * depth_factor + bias_bytes > l1) {
+    Fail("one base block of A and B (" + std::to_string(block) + " B) does not fit L1 (" +
+         std::to_string(l1) + " B)");
+    return -1;
+  }
+  t.M = orgM_ > 0 ? orgM_ : m_;
+  t.N = orgN_ > 0 ? orgN_ : n_;
+  t.Ka = orgKa_ > 0 ? orgKa_ : k_;
+  t.Kb = orgKb_ > 0 ? orgKb_ : k_;
+  t.baseM = static_cast<int32_t>(bm);
+  t.baseN = static_cast<int32_t>(bn);
+  t.baseK = static_cast<int32_t>(bk);
+  t.stepM = t.stepN = 1;
+  t.stepKa = t.stepKb = static_cast<int32_t>(step);
+  t.depthA1 = t.depthB1 = static_cast<int32_t>(step * depth_factor);
+  t.isBias = isBias_ ? 1 : 0;
+  t.iterateOrder = 0;
+  t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
+  t.dbL0C = 1;
+  t.shareL1Size = static_cast<int32_t>(step * depth_factor * block + bias_bytes);
+  t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
+  t.shareUbSize = 0;
+  t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+  return 0;
+}
+
+int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {
+  KernelTiling t;
+  if (Compute(t) != 0) return -1;
+  tiling = t;
+  return 0;
+}
+
+int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
+  KernelTiling t;
+  if (Compute(t) != 0) return -1;
+#define OPSIM_SET_FIELD(f) tiling.set_##f(t.f);
+  OPSIM_SET_FIELD(usedCoreNum)
+  OPSIM_SET_FIELD(M)
+  OPSIM_SET_FIELD(N)
+  OPSIM_SET_FIELD(Ka)
+  OPSIM_SET_FIELD(Kb)
+  OPSIM_SET_FIELD(singleCoreM)
+  OPSIM_SET_FIELD(singleCoreN)
+  OPSIM_SET_FIELD(singleCoreK)
+  OPSIM_SET_FIELD(baseM)
+  OPSIM_SET_FIELD(baseN)
+  OPSIM_SET_FIELD(baseK)
+  OPSIM_SET_FIELD(depthA1)
+  OPSIM_SET_FIELD(depthB1)
+  OPSIM_SET_FIELD(stepM)
+  OPSIM_SET_FIELD(stepN)
+  OPSIM_SET_FIELD(isBias)
+  OPSIM_SET_FIELD(iterateOrder)
+  OPSIM_SET_FIELD(shareL1Size)
+  OPSIM_SET_FIELD(shareL0CSize)
+  OPSIM_SET_FIELD(shareUbSize)
+  OPSIM_SET_FIELD(batchM)
+  OPSIM_SET_FIELD(batchN)
+  OPSIM_SET_FIELD(singleBatchM)
+  OPSIM_SET_FIELD(singleBatchN)
+  OPSIM_SET_FIELD(stepKa)
+  OPSIM_SET_FIELD(stepKb)
+  OPSIM_SET_FIELD(dbL0A)
+  OPSIM_SET_FIELD(dbL0B)
+  OPSIM_SET_FIELD(dbL0C)
+#undef OPSIM_SET_FIELD
+  return 0;
+}
+
+}  // namespace matmul_tiling

@@ -1,0 +1,82 @@
+// The cube instructions: DataCopy GM -> L1 with ND -> NZ, LoadData L1 -> L0A/L0B, Mmad and
+// Fixpipe L0C -> GM (docs/CUBE.md). Each checks its operands' memories, bounds, alignment and
+// parameter ranges, runs on its pipe (MTE2, MTE1, M, FIX) and takes part in the missing-sync
+// check like the vector instructions.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "opsim/core/dtype.h"
+#include "opsim/sim/ascendc/cube_types.h"
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+
+namespace opsim::sim::detail {
+void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
+               const AscendC::Nd2NzParams& p);
+void CubeLoad2D(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
+                const AscendC::LoadData2DParams& p);
+// bias: null, or the bias table operand of Mmad's bias form.
+void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
+              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p);
+void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
+                 const AscendC::FixpipeParamsV220& p);
+
+template <typename C, typename A, typename B>
+constexpr bool kMmadTypes =
+    (std::is_same_v<C, float> && std::is_same_v<A, half> && std::is_same_v<B, half>) ||
+    (std::is_same_v<C, float> && std::is_same_v<A, bfloat16_t> && std::is_same_v<B, bfloat16_t>) ||
+    (std::is_same_v<C, float> && std::is_same_v<A, float> && std::is_same_v<B, float>) ||
+    (std::is_same_v<C, int32_t> && std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t>);
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& params) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "DataCopy with Nd2NzParams takes 8-, 16- or 32-bit elements");
+  opsim::sim::detail::CubeNd2Nz(dst.ref(), src.ref(), sizeof(T), params);
+}
+
+template <typename T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+              const LoadData2DParams& params) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "LoadData takes 8-, 16- or 32-bit elements");
+  opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(T), params);
+}
+
+template <typename T, typename U, typename S>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const MmadParams& params) {
+  static_assert(opsim::sim::detail::kMmadTypes<T, U, S>,
+                "Mmad takes (float; half, half), (float; bfloat16_t, bfloat16_t), "
+                "(float; float, float) or (int32_t; int8_t, int8_t)");
+  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<T>(),
+                               DTypeOf<U>(), DTypeOf<T>(), params);
+}
+
+template <typename T, typename U, typename S, typename V>
+void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+          const LocalTensor<V>& bias, const MmadParams& params) {
+  static_assert(opsim::sim::detail::kMmadTypes<T, U, S>,
+                "Mmad takes (float; half, half), (float; bfloat16_t, bfloat16_t), "
+                "(float; float, float) or (int32_t; int8_t, int8_t)");
+  static_assert(std::is_same_v<V, T>, "Mmad's bias has the result's type (float or int32_t)");
+  const opsim::sim::detail::UbRef b = bias.ref();
+  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), &b, DTypeOf<T>(), DTypeOf<U>(),
+                               DTypeOf<V>(), params);
+}
+
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParamsV220& params) {
+  static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
+                "Fixpipe reads float or int32_t results from CO1");
+  opsim::sim::detail::CubeFixpipe(dst.ref(), src.ref(), DTypeOf<T>(), DTypeOf<U>(),
+                                  config.format == CO2Layout::ROW_MAJOR, params);
+}
+
+}  // namespace AscendC

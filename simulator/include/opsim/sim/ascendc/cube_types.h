@@ -1,0 +1,93 @@
+// The cube instructions' parameter structs, under CANN's names and field order
+// (kernel_struct_data_copy.h, kernel_struct_mm.h, kernel_struct_fixpipe.h). docs/CUBE.md says
+// what each field does here.
+#pragma once
+
+#include <cstdint>
+
+namespace AscendC {
+
+// DataCopy GM -> L1 (A1/B1) with ND -> NZ: ndNum matrices of nValue rows x dValue elements.
+// Source strides in elements; destination: rows dstNzNStride 32 B blocks apart, C0 columns
+// (32 B wide) dstNzC0Stride blocks apart, matrices dstNzMatrixStride elements apart.
+struct Nd2NzParams {
+  uint16_t ndNum = 0;
+  uint16_t nValue = 0;
+  uint16_t dValue = 0;
+  uint16_t srcNdMatrixStride = 0;
+  uint16_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint16_t dstNzMatrixStride = 0;
+};
+
+// LoadData L1 -> L0A/L0B: repeatTimes 512 B fractals, source fractal startIndex + r * srcStride,
+// destination fractal r * (1 + dstGap); ifTranspose transposes each 16 x 16 (16-bit) fractal.
+struct LoadData2DParams {
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint8_t sid = 0;
+  uint16_t dstGap = 0;
+  bool ifTranspose = false;
+  uint8_t addrMode = 0;
+};
+
+// Mmad: C (CO1, NZ) = A (A2, ZZ) x B (B2, ZN) over m x k x n, plus the initial C: 0 when
+// cmatrixInitVal, else the bias table (cmatrixSource) or the C already in CO1.
+struct MmadParams {
+  uint16_t m = 0;
+  uint16_t n = 0;
+  uint16_t k = 0;
+  bool isBias = false;
+  int32_t fmOffset = 0;
+  bool enSsparse = false;
+  bool enWinogradA = false;
+  bool enWinogradB = false;
+  uint8_t unitFlag = 0;
+  bool kDirectionAlign = false;
+  bool cmatrixSource = false;
+  bool cmatrixInitVal = true;
+};
+
+// Fixpipe's conversion of the float/int32 results on their way out of L0C.
+enum class QuantMode_t : uint8_t {
+  NoQuant = 0,
+  F322F16,
+  F322BF16,
+  DEQF16,
+  VDEQF16,
+  QF322B8_PRE,
+  VQF322B8_PRE,
+  REQ8,
+  VREQ8,
+};
+using QuantMode = QuantMode_t;
+
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+  CO2Layout format;
+};
+// CFG_ROW_MAJOR: NZ -> ND on the way out (the default); CFG_NZ: the NZ fractals as they are.
+inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+
+// Fixpipe L0C -> GM on Atlas A2 (dav-2201). nSize x mSize results; srcStride: the L0C distance
+// between fractal columns in 16-row units (the m extent rounded up to 16); dstStride: the GM
+// row pitch in elements (ND) or the distance between fractal columns in 32 B blocks (NZ).
+struct FixpipeParamsV220 {
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint64_t deqScalar = 0;
+  uint16_t ndNum = 1;
+  uint16_t srcNdStride = 0;
+  uint16_t dstNdStride = 0;
+  bool reluEn = false;
+  uint8_t unitFlag = 0;
+  bool isChannelSplit = false;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,249 @@
+// Mmad on the M pipe: C (L0C, NZ) = A (L0A, ZZ) x B (L0B, ZN) + the initial C. Products of
+// float16/bfloat16 are exact in float32 and summed in float32 in increasing k; int8 products are
+// summed in int32 with wrap-around (docs/CUBE.md, "Numerics").
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cube/cube_buffers.h"
+#include "opsim/core/float16.h"
+#include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+constexpr uint32_t kMmadFractalBytes = kCubeFractalBytes;
+constexpr uint32_t kRows = 16;  // rows of an A fractal, columns of a B fractal
+
+struct MmadShape {
+  uint32_t m, n, k;
+  uint32_t k0;  // elements of one 32 B fractal row: 32 / sizeof(A)
+  uint32_t mb, nb, kb;
+};
+
+float ReadFloat(DType t, const uint8_t* p) {
+  switch (t) {
+    case DType::kFloat16: {
+      uint16_t b;
+      std::memcpy(&b, p, 2);
+      return static_cast<float>(Half::FromBits(b));
+    }
+    case DType::kBFloat16: {
+      uint16_t b;
+      std::memcpy(&b, p, 2);
+      return static_cast<float>(BFloat16::FromBits(b));
+    }
+    default: {
+      float f;
+      std::memcpy(&f, p, 4);
+      return f;
+    }
+  }
+}
+
+// Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN).
+uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk, uint32_t eb) {
+  return (static_cast<uint64_t>(i / kRows) * s.kb + kk / s.k0) * kMmadFractalBytes +
+         (static_cast<uint64_t>(i % kRows) * s.k0 + kk % s.k0) * eb;
+}
+uint64_t BOffset(const MmadShape& s, uint32_t kk, uint32_t j, uint32_t eb) {
+  return (static_cast<uint64_t>(kk / s.k0) * s.nb + j / kRows) * kMmadFractalBytes +
+         (static_cast<uint64_t>(j % kRows) * s.k0 + kk % s.k0) * eb;
+}
+// Element offset of C[i][j] in L0C (NZ: fractal columns of mb fractals).
+uint64_t COffset(const MmadShape& s, uint32_t i, uint32_t j) {
+  return (static_cast<uint64_t>(j / kRows) * s.mb + i / kRows) * 256 + (i % kRows) * kRows +
+         j % kRows;
+}
+
+// Unpacks A (m x k) and B (k x n) into row-major arrays of T (float or int32).
+template <typename T>
+void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
+            std::vector<T>* da, std::vector<T>* db) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
+  da->resize(static_cast<size_t>(s.m) * s.k);
+  db->resize(static_cast<size_t>(s.k) * s.n);
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t kk = 0; kk < s.k; ++kk) {
+      const uint8_t* p = a + AOffset(s, i, kk, eb);
+      if constexpr (std::is_same_v<T, float>) {
+        (*da)[static_cast<size_t>(i) * s.k + kk] = ReadFloat(a_type, p);
+      } else {
+        (*da)[static_cast<size_t>(i) * s.k + kk] = static_cast<int8_t>(*p);
+      }
+    }
+  }
+  for (uint32_t kk = 0; kk < s.k; ++kk) {
+    for (uint32_t j = 0; j < s.n; ++j) {
+      const uint8_t* p = b + BOffset(s, kk, j, eb);
+      if constexpr (std::is_same_v<T, float>) {
+        (*db)[static_cast<size_t>(kk) * s.n + j] = ReadFloat(a_type, p);
+      } else {
+        (*db)[static_cast<size_t>(kk) * s.n + j] = static_cast<int8_t>(*p);
+      }
+    }
+  }
+}
+
+// acc (m x n, row-major, holding the initial C) += A x B, each element summed in increasing k.
+template <typename T>
+void Multiply(const MmadShape& s, const std::vector<T>& a, const std::vector<T>& b,
+              std::vector<T>* acc) {
+  for (uint32_t i = 0; i < s.m; ++i) {
+    T* row = acc->data() + static_cast<size_t>(i) * s.n;
+    for (uint32_t kk = 0; kk < s.k; ++kk) {
+      const T x = a[static_cast<size_t>(i) * s.k + kk];
+      const T* brow = b.data() + static_cast<size_t>(kk) * s.n;
+      for (uint32_t j = 0; j < s.n; ++j) {
+        if constexpr (std::is_same_v<T, float>) {
+          row[j] += x * brow[j];
+        } else {  // int32 wraps, as the chip's accumulator does
+          row[j] = static_cast<T>(static_cast<uint32_t>(row[j]) +
+                                  static_cast<uint32_t>(x) * static_cast<uint32_t>(brow[j]));
+        }
+      }
+    }
+  }
+}
+
+template <typename T>
+void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
+             const uint8_t* bias, bool from_c, uint8_t* c) {
+  std::vector<T> da, db;
+  Unpack<T>(s, a_type, a, b, &da, &db);
+  std::vector<T> acc(static_cast<size_t>(s.m) * s.n, T(0));
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t j = 0; j < s.n; ++j) {
+      T& v = acc[static_cast<size_t>(i) * s.n + j];
+      if (bias != nullptr) std::memcpy(&v, bias + j * sizeof(T), sizeof(T));
+      if (from_c) std::memcpy(&v, c + COffset(s, i, j) * sizeof(T), sizeof(T));
+    }
+  }
+  Multiply(s, da, db, &acc);
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t j = 0; j < s.n; ++j) {
+      std::memcpy(c + COffset(s, i, j) * sizeof(T), &acc[static_cast<size_t>(i) * s.n + j],
+                  sizeof(T));
+    }
+  }
+}
+
+void RejectUnmodelled(const AscendC::MmadParams& p, const char* instr) {
+  if (p.enSsparse || p.enWinogradA || p.enWinogradB || p.fmOffset != 0 || p.unitFlag != 0) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "enSsparse, enWinogradA/B, fmOffset and unitFlag are not modelled (expected "
+               "false/0)");
+  }
+  if (p.m > 4095 || p.n > 4095 || p.k > 4095) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "m = " + std::to_string(p.m) + ", n = " + std::to_string(p.n) +
+                   ", k = " + std::to_string(p.k) + " (each must be in [0, 4095])");
+  }
+}
+
+double MacsPerCycle(const DeviceProfile& d, DType a_type) {
+  switch (a_type) {
+    case DType::kInt8: return d.cube_int8_macs_per_cycle;
+    case DType::kFloat32: return d.cube_f32_macs_per_cycle;
+    default: return d.cube_f16_macs_per_cycle;
+  }
+}
+
+// Checked mode: the A rows, B columns and (accumulating) C row segments Mmad uses were written:
+// i < m, j < n and, in the last k fractal, only the k % k0 elements it multiplies.
+void CheckInputsWritten(const Core& core, const MmadShape& s, const UbRef& fm, const UbRef& filter,
+                        const UbRef& dst, bool from_c, const char* instr) {
+  const uint32_t eb = 32 / s.k0;
+  for (uint32_t kb = 0; kb < s.kb; ++kb) {
+    const uint64_t used = std::min<uint32_t>(s.k0, s.k - kb * s.k0) * eb;
+    for (uint32_t i = 0; i < s.m; ++i) {
+      CheckWritten(core, fm, AOffset(s, i, kb * s.k0, eb), used, instr, "fm");
+    }
+    for (uint32_t j = 0; j < s.n; ++j) {
+      CheckWritten(core, filter, BOffset(s, kb * s.k0, j, eb), used, instr, "filter");
+    }
+  }
+  if (!from_c) return;
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t j = 0; j < s.n; j += kRows) {
+      const uint32_t cols = s.n - j < kRows ? s.n - j : kRows;
+      CheckWritten(core, dst, COffset(s, i, j) * 4, cols * 4ull, instr, "dst");
+    }
+  }
+}
+
+}  // namespace
+
+void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
+              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p) {
+  Core& core = Cur();
+  const char* instr = "Mmad";
+  const DeviceProfile& d = *core.device;
+  RequireCubeOperand(core, dst, static_cast<int>(CubeMem::kL0C), -1, 1024, instr, "dst",
+                     "CO1 (L0C), 256 elements aligned");
+  RequireCubeOperand(core, fm, static_cast<int>(CubeMem::kL0A), -1, kMmadFractalBytes, instr, "fm",
+                     "A2 (L0A)");
+  RequireCubeOperand(core, filter, static_cast<int>(CubeMem::kL0B), -1, kMmadFractalBytes, instr,
+                     "filter", "B2 (L0B)");
+  if (bias != nullptr) {
+    const int bt = static_cast<int>(d.bias_table_bytes > 0 ? CubeMem::kBT : CubeMem::kL0C);
+    RequireCubeOperand(core, *bias, bt, static_cast<int>(CubeMem::kL0C), 128, instr, "bias",
+                       "C2 (the bias table) or CO1 (L0C)");
+  }
+  RejectUnmodelled(p, instr);
+  const double rate = MacsPerCycle(d, a_type);
+  if (rate <= 0) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "Mmad with " + std::string(DTypeName(a_type)) + " inputs does not exist on " +
+                   d.name + " (cube MACs per cycle for it is 0 in the profile)");
+  }
+  if (bias == nullptr && !p.cmatrixInitVal && p.cmatrixSource) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "cmatrixSource = true takes the initial C from the bias table: use the Mmad form "
+               "with a bias operand");
+  }
+  if (p.m == 0 || p.n == 0 || p.k == 0) return;
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
+  MmadShape s{p.m, p.n, p.k, 32 / eb, 0, 0, 0};
+  s.mb = (s.m + kRows - 1) / kRows;
+  s.nb = (s.n + kRows - 1) / kRows;
+  s.kb = (s.k + s.k0 - 1) / s.k0;
+  const bool from_c = bias == nullptr && !p.cmatrixInitVal;
+  CheckUb(core, fm, static_cast<uint64_t>(s.mb) * s.kb * kMmadFractalBytes, instr, "fm");
+  CheckUb(core, filter, static_cast<uint64_t>(s.kb) * s.nb * kMmadFractalBytes, instr, "filter");
+  CheckUb(core, dst, static_cast<uint64_t>(s.mb) * s.nb * 256 * 4, instr, "dst");
+  if (bias != nullptr) CheckUb(core, *bias, s.n * 4ull, instr, "bias");
+  const double macs = static_cast<double>(s.mb) * kRows * s.nb * kRows * s.kb * s.k0;
+  const double cost = CubeNs(core, d.instr_issue_cycles + macs / rate);
+  const double start = core.Issue(Pipe::kM, instr, cost, 0);
+  if (TracksPipes(core)) {
+    if (core.checked) {
+      CheckInputsWritten(core, s, fm, filter, dst, from_c, instr);
+      if (bias != nullptr) CheckWritten(core, *bias, 0, s.n * 4ull, instr, "bias");
+    }
+    TrackRead(core, fm, Pipe::kM, start, start + cost, instr);
+    TrackRead(core, filter, Pipe::kM, start, start + cost, instr);
+    if (bias != nullptr) TrackRead(core, *bias, Pipe::kM, start, start + cost, instr);
+    if (from_c) TrackRead(core, dst, Pipe::kM, start, start + cost, instr);
+    TrackWrite(core, dst, Pipe::kM, start, start + cost, instr, 0);
+    if (core.checked) {
+      for (uint32_t i = 0; i < s.m; ++i) {
+        for (uint32_t j = 0; j < s.n; j += kRows) {
+          const uint32_t cols = s.n - j < kRows ? s.n - j : kRows;
+          MarkWritten(core, dst.ptr + COffset(s, i, j) * 4, cols * 4ull);
+        }
+      }
+    }
+  }
+  (void)bias_type;
+  const uint8_t* bias_ptr = bias != nullptr ? bias->ptr : nullptr;
+  if (c_type == DType::kInt32) {
+    Compute<int32_t>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr);
+  } else {
+    Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr);
+  }
+}
+
+}  // namespace opsim::sim::detail

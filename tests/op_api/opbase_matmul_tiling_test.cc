@@ -1,0 +1,176 @@
+// The host Matmul tiling (tiling/tiling_api.h): every tiling it returns satisfies the chip's
+// constraints (whole fractals, L0A/L0B/L0C/L1 capacities, cores, coverage of the shape), over a
+// sweep of shapes, dtypes, fixed splits and core counts; shapes that cannot fit are -1 with a
+// message naming the memory; optiling::TCubeTiling carries the kernel struct's bytes.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opsim/op_api/platform_figures.h"
+#include "tiling/tiling_api.h"
+
+namespace {
+
+using namespace matmul_tiling;
+
+struct Case {
+  int32_t m, n, k;
+  DataType in, out;
+  int32_t dim;
+  int32_t fix_m, fix_n;
+  bool bias;
+};
+
+int64_t Bytes(DataType t) { return t == DataType::DT_FLOAT ? 4 : t == DataType::DT_INT8 ? 1 : 2; }
+
+// The rules a chip's Matmul kernel relies on, for the 910B's memories.
+void ExpectValid(const Case& c, const TCubeTiling& t) {
+  const int64_t e = Bytes(c.in), k0 = 32 / e;
+  EXPECT_EQ(t.baseM % 16, 0);
+  EXPECT_EQ(t.baseN % 16, 0);
+  EXPECT_EQ(t.baseK % k0, 0);
+  EXPECT_GT(t.baseK, 0);
+  EXPECT_LE(int64_t{t.baseM} * t.baseK * e * t.dbL0A, 65536);
+  EXPECT_LE(int64_t{t.baseN} * t.baseK * e * t.dbL0B, 65536);
+  EXPECT_LE(int64_t{t.baseM} * t.baseN * 4 * t.dbL0C, 131072);
+  EXPECT_LE(int64_t{t.depthA1} * t.baseM * t.baseK * e +
+                int64_t{t.depthB1} * t.baseN * t.baseK * e + (c.bias ? t.baseN * 4 : 0),
+            524288);
+  EXPECT_GE(t.depthA1, t.stepKa * t.stepM);
+  EXPECT_GE(t.usedCoreNum, 1);
+  EXPECT_LE(t.usedCoreNum, c.dim);
+  // The blocks cover the shape, one block per core.
+  const int64_t blocks = (int64_t{c.m} + t.singleCoreM - 1) / t.singleCoreM *
+                         ((int64_t{c.n} + t.singleCoreN - 1) / t.singleCoreN);
+  EXPECT_EQ(blocks, t.usedCoreNum);
+  EXPECT_EQ(t.M, c.m);
+  EXPECT_EQ(t.N, c.n);
+  EXPECT_EQ(t.Ka, c.k);
+  EXPECT_EQ(t.singleCoreK, c.k);
+  EXPECT_EQ(t.isBias, c.bias ? 1 : 0);
+  if (c.fix_m > 0) {
+    EXPECT_EQ(t.baseM, c.fix_m);
+  }
+  if (c.fix_n > 0) {
+    EXPECT_EQ(t.baseN, c.fix_n);
+  }
+}
+
+MultiCoreMatmulTiling Make(const Case& c) {
+  MultiCoreMatmulTiling api;
+  api.SetDim(c.dim);
+  api.SetAType(TPosition::GM, CubeFormat::ND, c.in, false);
+  api.SetBType(TPosition::GM, CubeFormat::ND, c.in, false);
+  api.SetCType(TPosition::GM, CubeFormat::ND, c.out);
+  api.SetOrgShape(c.m, c.n, c.k);
+  api.SetShape(c.m, c.n, c.k);
+  api.SetFixSplit(c.fix_m, c.fix_n, -1);
+  api.SetBias(c.bias);
+  api.SetBufferSpace(-1, -1, -1);
+  return api;
+}
+
+TEST(MatmulTiling, EveryTilingFitsTheChip) {
+  std::vector<Case> cases = {
+      {512, 1024, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 2, 128, 256, false},  // the sample
+      {1, 1, 1, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, -1, -1, false},
+      {17, 33, 20, DataType::DT_BF16, DataType::DT_FLOAT, 4, -1, -1, true},
+      {4096, 4096, 4096, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
+      {300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true},
+      {96, 4000, 64, DataType::DT_INT8, DataType::DT_INT32, 20, -1, -1, false},
+      {2048, 16, 8192, DataType::DT_FLOAT16, DataType::DT_FLOAT16, 24, 64, 16, false},
+  };
+  for (const Case& c : cases) {
+    MultiCoreMatmulTiling api = Make(c);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0) << c.m << "x" << c.n << "x" << c.k << ": " << api.GetLastError();
+    ExpectValid(c, t);
+    int32_t dim = 0, md = 0, nd = 0;
+    api.GetCoreNum(dim, md, nd);
+    EXPECT_EQ(dim, t.usedCoreNum);
+    EXPECT_EQ(md * nd, dim);
+  }
+}
+
+// The sample's own figures: 2 cores split N, baseK from double-buffered L0B.
+TEST(MatmulTiling, SampleShape) {
+  MultiCoreMatmulTiling api =
+      Make({512, 1024, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 2, 128, 256, false});
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0);
+  EXPECT_EQ(t.usedCoreNum, 2);
+  EXPECT_EQ(t.singleCoreM * t.singleCoreN, 512 * 512);
+  EXPECT_EQ(t.baseK, 64);  // 64 KiB L0B / (2 buffers x 256 x 2 B)
+}
+
+TEST(MatmulTiling, ShapesThatCannotFitAreRefusedWithTheReason) {
+  struct Bad {
+    Case c;
+    const char* phrase;
+  };
+  const Bad bad[] = {
+      {{128, 512, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, 128, 512, false},
+       "262144 B of L0C does not fit the 131072 B available"},
+      {{64, 64, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, 24, 64, false}, "multiples of 16"},
+      {{64, 64, 64, DataType::DT_FLOAT16, DataType::DT_INT32, 1, -1, -1, false},
+       "is not a cube Matmul"},
+      {{0, 64, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, -1, -1, false},
+       "every extent must be positive"},
+  };
+  for (const Bad& b : bad) {
+    MultiCoreMatmulTiling api = Make(b.c);
+    TCubeTiling t;
+    EXPECT_EQ(api.GetTiling(t), -1) << b.phrase;
+    EXPECT_NE(api.GetLastError().find(b.phrase), std::string::npos) << api.GetLastError();
+  }
+  MatmulApiTiling untyped;
+  untyped.SetShape(16, 16, 16);
+  TCubeTiling t;
+  EXPECT_EQ(untyped.GetTiling(t), -1);
+  EXPECT_NE(untyped.GetLastError().find("SetAType"), std::string::npos);
+}
+
+// The host tiling-data class writes exactly the kernel struct's bytes.
+TEST(MatmulTiling, OptilingImageIsTheKernelStruct) {
+  MultiCoreMatmulTiling api =
+      Make({300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true});
+  TCubeTiling kernel;
+  ASSERT_EQ(api.GetTiling(kernel), 0);
+  optiling::TCubeTiling host;
+  ASSERT_EQ(api.GetTiling(host), 0);
+  ASSERT_EQ(host.GetDataSize(), sizeof(TCubeTiling));
+  std::vector<uint8_t> image(host.GetDataSize());
+  host.SaveToBuffer(image.data(), image.size());
+  EXPECT_EQ(std::memcmp(image.data(), &kernel, sizeof(kernel)), 0);
+}
+
+// The platform's memories drive the budgets: a smaller L0C (SetBufferSpace) shrinks the blocks.
+TEST(MatmulTiling, BufferSpaceAndPlatformFigures) {
+  fe::PlatFormInfos info;
+  opsim::op_api::PlatformDescription d;
+  d.profile = "ascend910b";
+  d.soc_version = d.short_soc_version = "Ascend910B";
+  d.npu_arch = 2201;
+  d.split_vector_cube = true;
+  d.vector_cores = 48;
+  d.ub_bytes = 196608;
+  d.l1_bytes = 524288;
+  d.l0_a_bytes = d.l0_b_bytes = 65536;
+  d.l0_c_bytes = 131072;
+  opsim::op_api::MakePlatformInfos(d, &info);
+  platform_ascendc::PlatformAscendC platform(&info);
+  MultiCoreMatmulTiling api(platform);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetShape(1024, 1024, 1024);
+  api.SetBufferSpace(-1, 32768, -1);
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+  EXPECT_LE(t.baseM * t.baseN * 4, 32768);
+  EXPECT_EQ(t.usedCoreNum, 24);  // SetDim not called: every AIC core of the platform
+}
+
+}  // namespace
