@@ -10,4 +10,6 @@
 #include <cstdint>
 #include <cstring>
 
+#include "opsim/core/tcube_tiling.h"  // TCubeTiling (the Matmul API's)
+
 #endif  // OPSIM_KERNEL_TILING_KERNEL_TILING_H_
