@@ -13,6 +13,7 @@
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_cmpsel.h"
+#include "opsim/sim/ascendc/vector_gather.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
