@@ -15,7 +15,7 @@ namespace {
 using namespace AscendC;
 using testing::RunOne;
 
-constexpr uint32_t kTile = 4096;
+constexpr uint32_t kGatherTile = 4096;
 
 // Distinct bit patterns per element (any 16/32-bit type), so a moved element is recognisable.
 template <typename T>
@@ -42,17 +42,17 @@ bool SameBytes(const T* a, const T* b, size_t n) {
 // Count form: dst[i] = src element at byte base + offset[i].
 template <typename T>
 void CheckGatherCount() {
-  constexpr uint32_t kN = kTile / sizeof(T);
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
   constexpr uint32_t kCount = 300;
   constexpr uint32_t kBase = 64;  // bytes
   const std::vector<T> src = Pattern<T>(kN, 7);
-  std::vector<uint32_t> off(kTile / 4);
+  std::vector<uint32_t> off(kGatherTile / 4);
   for (uint32_t i = 0; i < kCount; ++i) off[i] = ((i * 37 + 11) % (kN - 32)) * sizeof(T);
   std::vector<T> got(kCount);
   const LaunchResult r = RunOne([&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b, c;
-    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kTile);
+    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kGatherTile);
     LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
     LocalTensor<uint32_t> to = b.Get<uint32_t>();
     Load(ts, src);
@@ -80,7 +80,7 @@ TEST(VectorGather, GatherCountEveryType) {
 // lanes off the mask keep their old dst value.
 template <typename T, bool kBits>
 void CheckGatherRepeat() {
-  constexpr uint32_t kN = kTile / sizeof(T);
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
   constexpr uint32_t kLanes = 256 / sizeof(T);
   constexpr uint8_t kRepeats = 3;
   constexpr uint16_t kDstRep = 9;  // blocks between repeats of dst
@@ -88,13 +88,13 @@ void CheckGatherRepeat() {
   constexpr uint64_t kCont = kLanes - 5;
   auto on = [&](uint32_t i) { return kBits ? ((bits[i / 64] >> (i % 64)) & 1u) != 0 : i < kCont; };
   const std::vector<T> src = Pattern<T>(kN, 3), old = Pattern<T>(kN, 99);
-  std::vector<uint32_t> off(kTile / 4);
+  std::vector<uint32_t> off(kGatherTile / 4);
   for (uint32_t i = 0; i < off.size(); ++i) off[i] = ((i * 53 + 5) % kN) * sizeof(T);
   std::vector<T> got(kN);
   const LaunchResult r = RunOne([&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b, c;
-    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kTile);
+    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kGatherTile);
     LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
     LocalTensor<uint32_t> to = b.Get<uint32_t>();
     Load(ts, src);
@@ -105,7 +105,7 @@ void CheckGatherRepeat() {
     } else {
       Gather(td, ts, to, 0u, kCont, kRepeats, kDstRep);
     }
-    std::memcpy(static_cast<void*>(got.data()), td.data(), kTile);
+    std::memcpy(static_cast<void*>(got.data()), td.data(), kGatherTile);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   std::vector<T> want = old;
@@ -199,7 +199,7 @@ std::vector<T> PackModel(const std::vector<T>& src, uint32_t repeats, uint64_t p
 
 template <typename T>
 void CheckGatherMaskBuiltin() {
-  constexpr uint32_t kN = kTile / sizeof(T);
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
   constexpr uint64_t kLanes = 256 / sizeof(T);
   const std::vector<T> src = Pattern<T>(kN, 5);
   const GatherMaskParams p(1, 3, 10, 0);  // 3 repeats, 10 blocks apart
@@ -209,12 +209,12 @@ void CheckGatherMaskBuiltin() {
     const LaunchResult r = RunOne([&] {
       TPipe pipe;
       TBuf<TPosition::VECCALC> a, c;
-      pipe.InitBuffer(a, kTile);
-      pipe.InitBuffer(c, kTile);
+      pipe.InitBuffer(a, kGatherTile);
+      pipe.InitBuffer(c, kGatherTile);
       LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
       Load(ts, src);
       GatherMask(td, ts, pattern, false, 0, p, cnt);
-      std::memcpy(static_cast<void*>(got.data()), td.data(), kTile);
+      std::memcpy(static_cast<void*>(got.data()), td.data(), kGatherTile);
     });
     ASSERT_TRUE(r.status.ok()) << r.status.ToString();
     const auto want = PackModel<T>(src, 3, kLanes, p, [&](uint32_t, uint64_t i) {
@@ -242,9 +242,9 @@ TEST(VectorGather, GatherMaskBuiltinPatternsEveryType) {
 // (`mask` elements per repeat).
 template <typename T, typename U>
 void CheckGatherMaskTensor(bool counter) {
-  constexpr uint32_t kN = kTile / sizeof(T);
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
   const std::vector<T> src = Pattern<T>(kN, 11);
-  const std::vector<U> bits = Pattern<U>(kTile / sizeof(U), 42);
+  const std::vector<U> bits = Pattern<U>(kGatherTile / sizeof(U), 42);
   const uint32_t mask = counter ? 300 / sizeof(T) + 3 : 0;
   const uint64_t per_repeat = counter ? mask : 256 / sizeof(T);
   const GatherMaskParams p(2, 2, counter ? 40 : 16, 1);
@@ -253,13 +253,13 @@ void CheckGatherMaskTensor(bool counter) {
   const LaunchResult r = RunOne([&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b, c;
-    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kTile);
+    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kGatherTile);
     LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
     LocalTensor<U> tb = b.Get<U>();
     Load(ts, src);
     Load(tb, bits);
     GatherMask(td, ts, tb, counter, mask, p, cnt);
-    std::memcpy(static_cast<void*>(got.data()), td.data(), kTile);
+    std::memcpy(static_cast<void*>(got.data()), td.data(), kGatherTile);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   const auto* bytes = reinterpret_cast<const uint8_t*>(bits.data());
@@ -333,7 +333,7 @@ TEST(VectorGather, GatherMaskFaults) {
 
 template <typename T>
 void CheckVecIndex() {
-  constexpr uint32_t kN = kTile / sizeof(T);
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
   constexpr uint32_t kLanes = 256 / sizeof(T);
   std::vector<T> got(kN), got0(kN);
   const T first = static_cast<T>(-5.0f);
@@ -341,14 +341,14 @@ void CheckVecIndex() {
   const LaunchResult r = RunOne([&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> a, b;
-    pipe.InitBuffer(a, kTile);
-    pipe.InitBuffer(b, kTile);
+    pipe.InitBuffer(a, kGatherTile);
+    pipe.InitBuffer(b, kGatherTile);
     LocalTensor<T> t = a.Get<T>(), t0 = b.Get<T>();
     CreateVecIndex(t, first, 1000);
     Duplicate(t0, static_cast<T>(7.0f), kN);
     CreateVecIndex(t0, first, bits, 2, 2, 20);
-    std::memcpy(static_cast<void*>(got.data()), t.data(), kTile);
-    std::memcpy(static_cast<void*>(got0.data()), t0.data(), kTile);
+    std::memcpy(static_cast<void*>(got.data()), t.data(), kGatherTile);
+    std::memcpy(static_cast<void*>(got0.data()), t0.data(), kGatherTile);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (uint32_t i = 0; i < 1000; ++i) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "opsim/sim/ascendc/vector_gather.h"
+#include "opsim/sim/vector_gather_unit.h"
 #include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
 
@@ -38,24 +39,22 @@ uint64_t GatherSource(const UbRef& src, uint32_t src_base, uint32_t offset, uint
   return at;
 }
 
-// Reads every source element first (dst may overlap src), then writes them.
+// The level-0 form: reads every active lane's source first (dst may overlap src), then writes.
 void GatherLanes(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32_t src_base,
-                 uint32_t eb, const uint32_t* lanes, size_t n, uint32_t per_repeat,
-                 uint16_t dst_rep) {
+                 uint32_t eb, const LanePlan& plan, uint16_t dst_rep) {
   const uint32_t* offs = reinterpret_cast<const uint32_t*>(offset.ptr);
-  tls_gathered.resize(n * eb);
+  tls_gathered.resize(plan.count * eb);
   Core& core = Cur();
-  for (size_t k = 0; k < n; ++k) {
-    const uint32_t lane = lanes ? lanes[k] : static_cast<uint32_t>(k);
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint32_t lane = plan.lanes[k];
     const uint64_t at = GatherSource(src, src_base, offs[lane], eb, lane);
     if (core.checked) CheckWritten(core, src, at, eb, "Gather", "src");
     std::memcpy(tls_gathered.data() + k * eb, src.ptr + at, eb);
   }
-  for (size_t k = 0; k < n; ++k) {
-    const uint32_t lane = lanes ? lanes[k] : static_cast<uint32_t>(k);
-    const uint64_t at = lanes ? static_cast<uint64_t>(lane / per_repeat) * dst_rep * 32 +
-                                    static_cast<uint64_t>(lane % per_repeat) * eb
-                              : static_cast<uint64_t>(k) * eb;
+  for (size_t k = 0; k < plan.count; ++k) {
+    const uint32_t lane = plan.lanes[k];
+    const uint64_t at = static_cast<uint64_t>(lane / plan.per_repeat) * dst_rep * 32 +
+                        static_cast<uint64_t>(lane % plan.per_repeat) * eb;
     std::memcpy(dst.ptr + at, tls_gathered.data() + k * eb, eb);
   }
 }
@@ -72,7 +71,15 @@ void GatherCount(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32
   if (core.checked) CheckWritten(core, offset, 0, static_cast<uint64_t>(count) * 4, name, "src");
   const UbRef srcs[2] = {src, offset};
   ChargeRepeat(name, RepeatsOf(static_cast<uint64_t>(count) * 4), &dst, srcs, 2);
-  GatherLanes(dst, src, offset, src_base, eb, nullptr, count, 0, 0);
+  const uint32_t* offs = reinterpret_cast<const uint32_t*>(offset.ptr);
+  for (uint32_t k = 0; k < count; ++k) {
+    const uint64_t at = GatherSource(src, src_base, offs[k], eb, k);
+    if (core.checked) CheckWritten(core, src, at, eb, name, "src");
+  }
+  // Into a staging buffer first: dst may overlap src.
+  tls_gathered.resize(static_cast<size_t>(count) * eb);
+  vec::GatherElements(tls_gathered.data(), src.ptr, offs, src_base, eb, count);
+  std::memcpy(dst.ptr, tls_gathered.data(), tls_gathered.size());
 }
 
 void GatherRepeat(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32_t src_base,
@@ -97,7 +104,7 @@ void GatherRepeat(const UbRef& dst, const UbRef& src, const UbRef& offset, uint3
   }
   const UbRef srcs[2] = {src, offset};
   ChargeRepeat(name, plan.repeats, &dst, srcs, 2);
-  GatherLanes(dst, src, offset, src_base, eb, plan.lanes, plan.count, plan.per_repeat, dst_rep);
+  GatherLanes(dst, src, offset, src_base, eb, plan, dst_rep);
 }
 
 }  // namespace opsim::sim::detail

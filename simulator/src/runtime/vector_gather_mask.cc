@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "opsim/sim/ascendc/vector_gather.h"
+#include "opsim/sim/vector_gather_unit.h"
 #include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
 
@@ -20,16 +21,6 @@ namespace opsim::sim::detail {
 namespace {
 
 thread_local std::vector<uint8_t> tls_packed;
-
-bool BuiltinBit(uint8_t pattern, uint64_t i) {
-  switch (pattern) {
-    case 1: return i % 2 == 0;
-    case 2: return i % 2 == 1;
-    case 7: return true;
-    default:  // 3..6: element pattern - 3 of every four
-      return i % 4 == static_cast<uint64_t>(pattern - 3);
-  }
-}
 
 struct MaskShape {
   uint32_t repeats;
@@ -55,59 +46,51 @@ MaskShape ShapeOf(const GatherMaskArgs& a) {
   return MaskShape{p.repeatTimes, a.reduce_mode ? a.mask : 256 / a.elem_bytes};
 }
 
-uint64_t ElemOffset(const GatherMaskArgs& a, uint32_t r, uint64_t i) {
-  const uint64_t per_block = 32 / a.elem_bytes;
-  return (static_cast<uint64_t>(r) * a.params.src0RepeatStride +
-          i / per_block * a.params.src0BlockStride) *
-             32 +
-         i % per_block * a.elem_bytes;
-}
-
 }  // namespace
 
 uint64_t GatherMaskRun(const UbRef& dst, const UbRef& src0, const GatherMaskArgs& a) {
   const char* name = "GatherMask";
   const MaskShape shape = ShapeOf(a);
-  const uint32_t eb = a.elem_bytes;
+  const vec::PackShape pack{a.elem_bytes,
+                            shape.repeats,
+                            shape.per_repeat,
+                            a.params.src0BlockStride,
+                            a.params.src0RepeatStride,
+                            a.pattern == 0 ? a.bits->ptr : nullptr,
+                            static_cast<uint64_t>(a.params.src1RepeatStride) * 32,
+                            a.pattern};
+  const uint64_t pattern_bytes = (shape.per_repeat + 7) / 8;
   uint64_t src_span = 0, bits_span = 0;
   if (shape.repeats > 0) {
     // Offsets grow with r and i (strides are unsigned): the last element ends the span.
-    src_span = ElemOffset(a, shape.repeats - 1, shape.per_repeat - 1) + eb;
-    if (a.pattern == 0) {
-      bits_span = static_cast<uint64_t>(shape.repeats - 1) * a.params.src1RepeatStride * 32 +
-                  (shape.per_repeat + 7) / 8;
-    }
+    src_span = vec::PackOffset(pack, shape.repeats - 1, shape.per_repeat - 1) + a.elem_bytes;
+    bits_span = (shape.repeats - 1) * pack.bits_rep_bytes + pattern_bytes;
   }
   CheckVectorOperand(src0, src_span, name, "src0");
   if (a.pattern == 0) CheckVectorOperand(*a.bits, bits_span, name, "src1Pattern");
   Core& core = Cur();
-  tls_packed.clear();
+  uint64_t kept = 0;
   for (uint32_t r = 0; r < shape.repeats; ++r) {
-    const uint8_t* bits =
-        a.pattern == 0 ? a.bits->ptr + static_cast<uint64_t>(r) * a.params.src1RepeatStride * 32
-                       : nullptr;
+    if (core.checked && a.pattern == 0) {
+      CheckWritten(core, *a.bits, r * pack.bits_rep_bytes, pattern_bytes, name, "src1Pattern");
+    }
     for (uint64_t i = 0; i < shape.per_repeat; ++i) {
-      const bool on = bits ? (bits[i / 8] >> (i % 8)) & 1u : BuiltinBit(a.pattern, i);
-      if (!on) continue;
-      const uint64_t at = ElemOffset(a, r, i);
-      if (core.checked) CheckWritten(core, src0, at, eb, name, "src0");
-      tls_packed.insert(tls_packed.end(), src0.ptr + at, src0.ptr + at + eb);
+      if (!vec::PackKeeps(pack, r, i)) continue;
+      ++kept;
+      if (core.checked)
+        CheckWritten(core, src0, vec::PackOffset(pack, r, i), a.elem_bytes, name, "src0");
     }
   }
-  if (core.checked && a.pattern == 0) {
-    for (uint32_t r = 0; r < shape.repeats; ++r) {
-      CheckWritten(core, *a.bits, static_cast<uint64_t>(r) * a.params.src1RepeatStride * 32,
-                   (shape.per_repeat + 7) / 8, name, "src1Pattern");
-    }
-  }
-  CheckVectorOperand(dst, tls_packed.size(), name, "dst");
-  UbRef srcs[2] = {src0, a.pattern == 0 ? *a.bits : src0};
-  const uint64_t repeats256 =
-      (static_cast<uint64_t>(shape.repeats) * shape.per_repeat * eb + 255) / 256;
+  CheckVectorOperand(dst, kept * a.elem_bytes, name, "dst");
+  const UbRef srcs[2] = {src0, a.pattern == 0 ? *a.bits : src0};
+  const uint64_t repeats256 = (shape.repeats * shape.per_repeat * a.elem_bytes + 255) / 256;
   ChargeRepeat(name, static_cast<uint32_t>(std::min<uint64_t>(repeats256, UINT32_MAX)), &dst, srcs,
                a.pattern == 0 ? 2 : 1);
+  // Packed into a staging buffer first: dst may be src0 itself (in-place compaction).
+  tls_packed.resize(kept * a.elem_bytes);
+  vec::PackElements(tls_packed.data(), src0.ptr, pack);
   std::memcpy(dst.ptr, tls_packed.data(), tls_packed.size());
-  return tls_packed.size() / eb;
+  return kept;
 }
 
 void VecIndexCount(const UbRef& dst, uint32_t eb, IndexWriter write, const void* first,
