@@ -21,6 +21,7 @@
 #include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ascendc/vector_operators.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "opsim/sim/ascendc/vector_sort.h"
 #include "opsim/sim/ascendc/vector_transpose.h"
 #include "opsim/sim/ext.h"
 
