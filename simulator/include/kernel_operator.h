@@ -4,6 +4,7 @@
 #pragma once
 
 #include "opsim/sim/ascendc/atomic.h"
+#include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/debug.h"
@@ -14,9 +15,15 @@
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_cmpsel.h"
+#include "opsim/sim/ascendc/vector_copy.h"
+#include "opsim/sim/ascendc/vector_fused_cast.h"
+#include "opsim/sim/ascendc/vector_gather.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/ascendc/vector_math.h"
+#include "opsim/sim/ascendc/vector_operators.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "opsim/sim/ascendc/vector_sort.h"
+#include "opsim/sim/ascendc/vector_transpose.h"
 #include "opsim/sim/ext.h"
 
 // Samples written for the 2023 toolkits name the kernel API `tik2`, the namespace's old name.

@@ -2,6 +2,8 @@
 // this package adds must build there. Nothing runs; the build is the test.
 #include "ascendc/host_api/tiling/template_argument.h"
 #include "kernel_operator.h"
+#include "kernel_operator_intf.h"
+#include "kernel_utils.h"
 
 using namespace tik2;  // the 2023 samples' namespace name
 
@@ -25,7 +27,29 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   pipe_t p = PIPE_MTE2;
   (void)e;
   (void)p;
+  // CANN's CCE intrinsics and the guards of its headers, as older kernels write them.
+  pipe_barrier(PIPE_ALL);
+  set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+  if ASCEND_IS_AIV {
+    TPipe pipe;
+    const auto id = static_cast<event_t>(GetTPipePtr()->FetchEventID(HardEvent::V_S));
+    SetFlag<HardEvent::V_S>(id);
+    WaitFlag<HardEvent::V_S>(id);
+    const TEventID held = AscendC::GetTPipePtr()->AllocEventID<HardEvent::MTE3_MTE2>();
+    GetTPipePtr()->ReleaseEventID<HardEvent::MTE3_MTE2>(held);
+  }
+  if ASCEND_IS_AIC {
+    return;
+  }
+  SetSysWorkspace(x);
+  DataCopyPadParams pad{false, 0, 0, 0};
+  (void)pad;
+  (void)(ONE_BLK_SIZE + ONE_REPEAT_BYTE_SIZE + DEFAULT_REPEAT_STRIDE + MAX_REPEAT_TIMES);
 }
+#if !defined(__CCE_KT_TEST__) || !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__)
+#error "CANN's CPU build of a 910B vector kernel defines __CCE_KT_TEST__ and __DAV_C220_VEC__"
+#endif
 
 // A template-tiling declaration as a kernel's *_tiling_key.h writes it.
 ASCENDC_TPL_ARGS_DECL(Cxx17Check, ASCENDC_TPL_DTYPE_DECL(D_T, 0, 1),

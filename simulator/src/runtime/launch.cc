@@ -55,6 +55,8 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.mask_counter = false;
   core.atomic_op = 0;
   core.deq_scale = 1.0f;
+  core.tpipe = nullptr;
+  core.sys_workspace = nullptr;
   std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));
   // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) {

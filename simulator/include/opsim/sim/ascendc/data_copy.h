@@ -28,6 +28,22 @@ struct DataCopyExtParams {
   uint32_t rsv = 0;
 };
 
+// The older DataCopyPad's padding (with DataCopyParams, whose blockLen then counts bytes):
+// paddingValue converts to the element type.
+struct DataCopyPadParams {
+  DataCopyPadParams() = default;
+  DataCopyPadParams(const bool isPadIn, const uint8_t leftPaddingIn, const uint8_t rightPaddingIn,
+                    const uint64_t paddingValueIn)
+      : isPad(isPadIn),
+        leftPadding(leftPaddingIn),
+        rightPadding(rightPaddingIn),
+        paddingValue(paddingValueIn) {}
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+};
+
 template <typename T>
 struct DataCopyPadExtParams {
   bool isPad = false;
@@ -97,6 +113,20 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                  const DataCopyExtParams& p) {
+  opsim::sim::detail::CopyPadOut(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
+                                 p.dstStride);
+}
+// The DataCopyParams forms: blockLen in bytes, the GM stride in bytes, the UB stride in blocks.
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad) {
+  const T value = static_cast<T>(pad.paddingValue);
+  opsim::sim::detail::CopyPadIn(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
+                                p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding, &value,
+                                sizeof(T));
+}
+template <typename T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   opsim::sim::detail::CopyPadOut(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
                                  p.dstStride);
 }

@@ -33,6 +33,15 @@ void ResetPool(int16_t pool);
 // LocalMemAllocator: a scratch buffer of `bytes` (rounded up to 32 B) at the UB's next free byte.
 UbRef AllocStatic(uint64_t bytes);
 uint32_t UbUsed();
+// GetTPipePtr: the block's current TPipe. A TPipe becomes current when constructed and hands
+// back to the one before it when destroyed; no current TPipe is a fault.
+void* SwapCurrentPipe(void* pipe) noexcept;
+void RestoreCurrentPipe(void* pipe, void* prev) noexcept;
+void* CurrentPipe();
+// FetchEventID / AllocEventID / ReleaseEventID on one TPipe's allocation bits (per HardEvent).
+enum class EventIdVerb : uint8_t { kFetch, kAlloc, kRelease };
+AscendC::TEventID EventIdOp(uint8_t* allocated, AscendC::HardEvent evt, EventIdVerb verb,
+                            AscendC::TEventID id);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -145,8 +154,12 @@ class TBufPool {
 
 class TPipe {
  public:
-  TPipe() : epoch_(opsim::sim::detail::PipeBegin()) {}
-  ~TPipe() { opsim::sim::detail::PipeRelease(epoch_); }
+  TPipe()
+      : epoch_(opsim::sim::detail::PipeBegin()), prev_(opsim::sim::detail::SwapCurrentPipe(this)) {}
+  ~TPipe() {
+    opsim::sim::detail::RestoreCurrentPipe(this, prev_);
+    opsim::sim::detail::PipeRelease(epoch_);
+  }
   TPipe(const TPipe&) = delete;
   TPipe& operator=(const TPipe&) = delete;
 
@@ -182,9 +195,34 @@ class TPipe {
   }
   void Reset() { Destroy(); }
 
+  // Event ids for SetFlag/WaitFlag: FetchEventID names the lowest id of `evt` not taken by
+  // AllocEventID (without taking it); AllocEventID takes it until ReleaseEventID. Eight per event.
+  TEventID FetchEventID(HardEvent evt) {
+    return opsim::sim::detail::EventIdOp(event_ids_, evt, opsim::sim::detail::EventIdVerb::kFetch,
+                                         EVENT_ID0);
+  }
+  template <HardEvent evt>
+  TEventID FetchEventID() {
+    return FetchEventID(evt);
+  }
+  template <HardEvent evt>
+  TEventID AllocEventID() {
+    return opsim::sim::detail::EventIdOp(event_ids_, evt, opsim::sim::detail::EventIdVerb::kAlloc,
+                                         EVENT_ID0);
+  }
+  template <HardEvent evt>
+  void ReleaseEventID(TEventID id) {
+    opsim::sim::detail::EventIdOp(event_ids_, evt, opsim::sim::detail::EventIdVerb::kRelease, id);
+  }
+
  private:
   uint32_t epoch_;
+  void* prev_;  // the TPipe current before this one (GetTPipePtr)
+  uint8_t event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: id i allocated
 };
+
+// The block's current TPipe (the last one constructed and still alive); none is a fault.
+inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opsim::sim::detail::CurrentPipe()); }
 
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 
@@ -216,3 +254,6 @@ class LocalMemAllocator {
 };
 
 }  // namespace AscendC
+
+// Kernels call it with and without the namespace.
+using AscendC::GetTPipePtr;

@@ -42,7 +42,12 @@ void SyncAll() {
 
 // The simulated chip reserves no system workspace: the user workspace starts at the pointer.
 inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
-inline GM_ADDR GetSysWorkSpacePtr() { return nullptr; }
+// The system workspace pointer a kernel records with SetSysWorkspace (its `workspace`
+// argument) for the library code that asks for it; null until set in this block.
+inline void SetSysWorkspace(GM_ADDR workspace) {
+  opsim::sim::detail::Cur().sys_workspace = workspace;
+}
+inline GM_ADDR GetSysWorkSpacePtr() { return opsim::sim::detail::Cur().sys_workspace; }
 
 // Global memory for host-side tests (Ascend's CPU-mode GmAlloc): registered for every launch.
 void* GmAlloc(size_t bytes);

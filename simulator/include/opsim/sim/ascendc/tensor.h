@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/detail/core.h"
@@ -128,6 +129,14 @@ class LocalTensor {
     out.ref_ = ref_;
     out.ref_.bytes = ref_.bytes - ref_.bytes % static_cast<uint32_t>(sizeof(U));
     return out;
+  }
+
+  // Ascend C's operator forms, `dst = a + b` and `mask = a < b` (vector_operators.h): the
+  // pending instruction runs on this tensor.
+  template <typename Expr,
+            typename = decltype(std::declval<const Expr&>().Process(std::declval<LocalTensor&>()))>
+  void operator=(const Expr& pending) {
+    pending.Process(*this);
   }
 
   const opsim::sim::detail::UbRef& ref() const { return ref_; }

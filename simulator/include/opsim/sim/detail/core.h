@@ -191,6 +191,10 @@ class Core : public BlockLists {
   uint8_t cmp_mask[16] = {};  // CMPMASK: Compare without dst writes it, GetCmpMask reads it
   float deq_scale = 1.0f;     // SetDeqScale(half): Cast int32 -> half with CAST_NONE
 
+  // GetTPipePtr: the current TPipe (an AscendC::TPipe*); SetSysWorkspace's pointer.
+  void* tpipe = nullptr;
+  uint8_t* sys_workspace = nullptr;
+
   // Unified Buffer of this core.
   uint8_t* ub = nullptr;
   uint32_t ub_bytes = 0;

@@ -1,0 +1,70 @@
+// What CANN's kernel headers and its CPU-debug build give a kernel besides the Ascend C classes:
+// the build macros (__CCE_KT_TEST__, the core-type guards), the CCE compiler intrinsics
+// (pipe_barrier, set_flag, wait_flag) and the constants of kernel_utils.h. The simulated core is
+// a 910B (DAV C220) vector core: ASCEND_IS_AIV holds and cube-only code is compiled out.
+#pragma once
+
+#include <cstdint>
+
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/types.h"
+
+// CANN's CPU-debug build defines __CCE_KT_TEST__ beside ASCENDC_CPU_DEBUG; kernels written for
+// the older toolkits choose their host code with it. (tikicpulib's CMake targets and ccec also
+// pass it on the command line, for main.cpp files that test it before any include.)
+#if defined(ASCENDC_CPU_DEBUG) && !defined(__CCE_KT_TEST__)
+#define __CCE_KT_TEST__ 1
+#endif
+
+// The compiler defines __DAV_C220_VEC__ when it builds a kernel for a 910B vector core (and
+// __DAV_C220_CUBE__ for its cube core, which the simulator does not have).
+#ifndef __DAV_C220_VEC__
+#define __DAV_C220_VEC__ 1
+#endif
+
+namespace AscendC {
+// Core types (CANN's kernel_utils constants).
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+// Vector geometry constants of CANN's kernel_utils.h, used unqualified by many kernels.
+const int32_t ONE_BLK_SIZE = 32;
+const uint32_t ONE_BLOCK_SIZE = 32;
+const int32_t ONE_REPEAT_BYTE_SIZE = 256;
+const uint32_t VECTOR_REG_WIDTH = 256;
+const int32_t DEFAULT_BLK_NUM = 8;
+const uint8_t DEFAULT_BLK_STRIDE = 1;
+const uint8_t DEFAULT_REPEAT_STRIDE = 8;
+const uint8_t HALF_DEFAULT_REPEAT_STRIDE = 4;
+const int32_t MAX_REPEAT_TIMES = 255;
+const uint8_t B32_DATA_NUM_PER_BLOCK = 8;
+const uint8_t B16_DATA_NUM_PER_BLOCK = 16;
+const int32_t B32_DATA_NUM_PER_REPEAT = 64;
+const int32_t B16_DATA_NUM_PER_REPEAT = 128;
+const int32_t ONE_BYTE_BIT_SIZE = 8;
+}  // namespace AscendC
+
+// The core type of the running block, as CANN's CPU-debug build declares it: always AIV here.
+extern int32_t g_coreType;
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+
+namespace opsim::sim::detail {
+// The HardEvent of a set_flag/wait_flag pipe pair; a pair the vector core has no flag for is a
+// fault naming both pipes.
+AscendC::HardEvent EventOfPipes(const char* instr, pipe_t src, pipe_t dst);
+}  // namespace opsim::sim::detail
+
+// CCE intrinsics (global scope, as the compiler provides them).
+inline void pipe_barrier(pipe_t pipe) { opsim::sim::detail::BarrierPipes(pipe); }
+inline void set_flag(pipe_t pipe, pipe_t tpipe, event_t eventId) {
+  opsim::sim::detail::SetFlagImpl(opsim::sim::detail::EventOfPipes("set_flag", pipe, tpipe),
+                                  eventId);
+}
+inline void wait_flag(pipe_t pipe, pipe_t tpipe, event_t eventId) {
+  opsim::sim::detail::WaitFlagImpl(opsim::sim::detail::EventOfPipes("wait_flag", pipe, tpipe),
+                                   eventId);
+}

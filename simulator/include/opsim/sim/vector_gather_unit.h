@@ -1,0 +1,47 @@
+// The element moves of Gather and GatherMask on host memory, without the simulator's checks
+// (the runtime checks every operand first). Per-element loops: the chip's gather hardware has
+// no host SIMD counterpart worth its complexity here (docs/PERFORMANCE.md gives the rates).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace opsim::sim::vec {
+
+// dst[k] = the elem_bytes-byte element at byte base + offsets[k] of src, k < n.
+void GatherElements(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t base,
+                    size_t elem_bytes, size_t n);
+
+// GatherMask's packing: `repeats` repeats of `per_repeat` elements; element i of repeat r at
+// (r * rep_stride + i / per_block * blk_stride) * 32 + i % per_block * elem_bytes bytes of src;
+// kept when bit i of `bits + r * bits_rep_bytes` is set (bits non-null) or when the built-in
+// pattern (1 even, 2 odd, 3..6 element pattern-3 of four, 7 all) selects i. The kept elements
+// go to dst one after another; returns how many.
+struct PackShape {
+  size_t elem_bytes;
+  uint32_t repeats;
+  uint64_t per_repeat;
+  uint32_t blk_stride;
+  uint32_t rep_stride;
+  const uint8_t* bits;
+  uint64_t bits_rep_bytes;
+  uint8_t pattern;
+};
+size_t PackElements(uint8_t* dst, const uint8_t* src, const PackShape& shape);
+// Byte offset in src of element i of repeat r.
+inline uint64_t PackOffset(const PackShape& s, uint32_t r, uint64_t i) {
+  const uint64_t per_block = 32 / s.elem_bytes;
+  return (static_cast<uint64_t>(r) * s.rep_stride + i / per_block * s.blk_stride) * 32 +
+         i % per_block * s.elem_bytes;
+}
+inline bool PackKeeps(const PackShape& s, uint32_t r, uint64_t i) {
+  if (s.bits != nullptr) return ((s.bits[r * s.bits_rep_bytes + i / 8] >> (i % 8)) & 1u) != 0;
+  switch (s.pattern) {
+    case 1: return i % 2 == 0;
+    case 2: return i % 2 == 1;
+    case 7: return true;
+    default: return i % 4 == static_cast<uint64_t>(s.pattern - 3);
+  }
+}
+
+}  // namespace opsim::sim::vec

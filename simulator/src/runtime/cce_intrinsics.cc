@@ -1,0 +1,115 @@
+// The CCE intrinsics' pipe pairs, the core type CANN's CPU build declares, GetTPipePtr and the
+// TPipe's event-id allocation.
+#include <string>
+
+#include "opsim/sim/ascendc/cce_intrinsics.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/detail/core.h"
+
+// Every simulated core is an AI Vector core.
+int32_t g_coreType = AscendC::AIV;
+
+namespace opsim::sim::detail {
+namespace {
+
+const char* IntrinsicPipeName(pipe_t p) {
+  switch (p) {
+    case PIPE_S: return "PIPE_S";
+    case PIPE_V: return "PIPE_V";
+    case PIPE_MTE2: return "PIPE_MTE2";
+    case PIPE_MTE3: return "PIPE_MTE3";
+    case PIPE_ALL: return "PIPE_ALL";
+  }
+  return "an unknown pipe";
+}
+
+const char* IntrinsicEventName(AscendC::HardEvent e) {
+  static const char* const kNames[] = {"MTE2_V",    "V_MTE2",    "V_MTE3", "MTE3_V",
+                                       "MTE2_MTE3", "MTE3_MTE2", "S_V",    "V_S",
+                                       "MTE2_S",    "S_MTE2",    "MTE3_S", "S_MTE3"};
+  const auto i = static_cast<size_t>(e);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown HardEvent";
+}
+
+}  // namespace
+
+AscendC::HardEvent EventOfPipes(const char* instr, pipe_t src, pipe_t dst) {
+  using AscendC::HardEvent;
+  static const struct {
+    pipe_t src, dst;
+    HardEvent event;
+  } kPairs[] = {
+      {PIPE_MTE2, PIPE_V, HardEvent::MTE2_V},
+      {PIPE_V, PIPE_MTE2, HardEvent::V_MTE2},
+      {PIPE_V, PIPE_MTE3, HardEvent::V_MTE3},
+      {PIPE_MTE3, PIPE_V, HardEvent::MTE3_V},
+      {PIPE_MTE2, PIPE_MTE3, HardEvent::MTE2_MTE3},
+      {PIPE_MTE3, PIPE_MTE2, HardEvent::MTE3_MTE2},
+      {PIPE_S, PIPE_V, HardEvent::S_V},
+      {PIPE_V, PIPE_S, HardEvent::V_S},
+      {PIPE_MTE2, PIPE_S, HardEvent::MTE2_S},
+      {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
+      {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},
+      {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
+  };
+  for (const auto& p : kPairs) {
+    if (p.src == src && p.dst == dst) return p.event;
+  }
+  RaiseFault(FaultKind::kInvalidArgument, instr,
+             std::string("no flag from ") + IntrinsicPipeName(src) + " to " +
+                 IntrinsicPipeName(dst) +
+                 ": a flag joins two different pipes among PIPE_S, PIPE_V, PIPE_MTE2 and "
+                 "PIPE_MTE3 (use pipe_barrier for one pipe)");
+}
+
+void* SwapCurrentPipe(void* pipe) noexcept {
+  Core* core = CurOrNull();
+  if (core == nullptr) return nullptr;  // a TPipe on the host: its InitBuffer faults
+  void* prev = core->tpipe;
+  core->tpipe = pipe;
+  return prev;
+}
+
+void RestoreCurrentPipe(void* pipe, void* prev) noexcept {
+  Core* core = CurOrNull();
+  if (core != nullptr && core->tpipe == pipe) core->tpipe = prev;
+}
+
+void* CurrentPipe() {
+  Core& core = Cur();
+  if (core.tpipe == nullptr) {
+    RaiseFault(FaultKind::kInvalidArgument, "GetTPipePtr",
+               "no TPipe is alive in this block (construct one before asking for it)");
+  }
+  return core.tpipe;
+}
+
+AscendC::TEventID EventIdOp(uint8_t* allocated, AscendC::HardEvent evt, EventIdVerb verb,
+                            AscendC::TEventID id) {
+  const char* instr = verb == EventIdVerb::kFetch   ? "TPipe::FetchEventID"
+                      : verb == EventIdVerb::kAlloc ? "TPipe::AllocEventID"
+                                                    : "TPipe::ReleaseEventID";
+  if (evt >= AscendC::HardEvent::MAX) {
+    RaiseFault(FaultKind::kInvalidArgument, instr, "HardEvent::MAX is not an event");
+  }
+  uint8_t& bits = allocated[static_cast<size_t>(evt)];
+  if (verb == EventIdVerb::kRelease) {
+    if (id < 0 || id > 7 || ((bits >> id) & 1u) == 0) {
+      RaiseFault(FaultKind::kInvalidArgument, instr,
+                 "event id " + std::to_string(static_cast<int>(id)) + " of HardEvent::" +
+                     IntrinsicEventName(evt) + " was not taken by AllocEventID");
+    }
+    bits = static_cast<uint8_t>(bits & ~(1u << id));
+    return id;
+  }
+  for (int i = 0; i < 8; ++i) {
+    if (((bits >> i) & 1u) != 0) continue;
+    if (verb == EventIdVerb::kAlloc) bits = static_cast<uint8_t>(bits | (1u << i));
+    return static_cast<AscendC::TEventID>(i);
+  }
+  RaiseFault(FaultKind::kInvalidArgument, instr,
+             std::string("all 8 event ids of HardEvent::") + IntrinsicEventName(evt) +
+                 " are taken by AllocEventID (release them with ReleaseEventID)");
+}
+
+}  // namespace opsim::sim::detail
