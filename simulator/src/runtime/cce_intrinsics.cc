@@ -19,14 +19,18 @@ const char* IntrinsicPipeName(pipe_t p) {
     case PIPE_MTE2: return "PIPE_MTE2";
     case PIPE_MTE3: return "PIPE_MTE3";
     case PIPE_ALL: return "PIPE_ALL";
+    case PIPE_MTE1: return "PIPE_MTE1";
+    case PIPE_M: return "PIPE_M";
+    case PIPE_FIX: return "PIPE_FIX";
   }
   return "an unknown pipe";
 }
 
 const char* IntrinsicEventName(AscendC::HardEvent e) {
-  static const char* const kNames[] = {"MTE2_V",    "V_MTE2",    "V_MTE3", "MTE3_V",
-                                       "MTE2_MTE3", "MTE3_MTE2", "S_V",    "V_S",
-                                       "MTE2_S",    "S_MTE2",    "MTE3_S", "S_MTE3"};
+  static const char* const kNames[] = {
+      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",    "V_S",
+      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",
+      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX"};
   const auto i = static_cast<size_t>(e);
   return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown HardEvent";
 }
@@ -51,6 +55,16 @@ AscendC::HardEvent EventOfPipes(const char* instr, pipe_t src, pipe_t dst) {
       {PIPE_S, PIPE_MTE2, HardEvent::S_MTE2},
       {PIPE_MTE3, PIPE_S, HardEvent::MTE3_S},
       {PIPE_S, PIPE_MTE3, HardEvent::S_MTE3},
+      {PIPE_MTE2, PIPE_MTE1, HardEvent::MTE2_MTE1},
+      {PIPE_MTE1, PIPE_MTE2, HardEvent::MTE1_MTE2},
+      {PIPE_MTE1, PIPE_M, HardEvent::MTE1_M},
+      {PIPE_M, PIPE_MTE1, HardEvent::M_MTE1},
+      {PIPE_M, PIPE_FIX, HardEvent::M_FIX},
+      {PIPE_FIX, PIPE_M, HardEvent::FIX_M},
+      {PIPE_MTE2, PIPE_M, HardEvent::MTE2_M},
+      {PIPE_M, PIPE_MTE2, HardEvent::M_MTE2},
+      {PIPE_FIX, PIPE_MTE2, HardEvent::FIX_MTE2},
+      {PIPE_MTE2, PIPE_FIX, HardEvent::MTE2_FIX},
   };
   for (const auto& p : kPairs) {
     if (p.src == src && p.dst == dst) return p.event;
@@ -58,8 +72,9 @@ AscendC::HardEvent EventOfPipes(const char* instr, pipe_t src, pipe_t dst) {
   RaiseFault(FaultKind::kInvalidArgument, instr,
              std::string("no flag from ") + IntrinsicPipeName(src) + " to " +
                  IntrinsicPipeName(dst) +
-                 ": a flag joins two different pipes among PIPE_S, PIPE_V, PIPE_MTE2 and "
-                 "PIPE_MTE3 (use pipe_barrier for one pipe)");
+                 ": a flag joins two different pipes of a pair HardEvent names (the vector "
+                 "pipes S, V, MTE2, MTE3; the cube's MTE2, MTE1, M, FIX); use pipe_barrier "
+                 "for one pipe");
 }
 
 void* SwapCurrentPipe(void* pipe) noexcept {
