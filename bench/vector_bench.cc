@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "opsim/core/dtype.h"
@@ -177,51 +178,172 @@ BENCHMARK(BM_AccumulateSumF16)
     ->ArgsProduct({{512}, {32}, {0, 1}});
 BENCHMARK(BM_AccumulateMaxF16)->ArgsProduct({{16}, {8192}, {0, 1}});
 
-// The per-element math kernels (Exp, Ln, Sqrt, ...) on a UB-sized tile: how far the scalar
-// loops are from the Highway elementwise ops (Add is the yardstick).
-void BM_Math(benchmark::State& state, MathOp op) {
-  const size_t n = static_cast<size_t>(state.range(0));
-  auto v = RandomFloats(n);
-  for (float& x : v) x = x < 0 ? -x + 0.5f : x + 0.5f;  // positive: Ln, Sqrt defined
-  std::vector<float> out(n);
-  for (auto _ : state) {
-    Math(op, DType::kFloat32, out.data(), v.data(), n);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetBytes(state, n * sizeof(float));
-}
-void BM_MathExp(benchmark::State& s) { BM_Math(s, MathOp::kExp); }
-void BM_MathLn(benchmark::State& s) { BM_Math(s, MathOp::kLn); }
-void BM_MathSqrt(benchmark::State& s) { BM_Math(s, MathOp::kSqrt); }
-BENCHMARK(BM_MathExp)->Arg(16384);
-BENCHMARK(BM_MathLn)->Arg(16384);
-BENCHMARK(BM_MathSqrt)->Arg(16384);
-
-void BM_AddYardstick(benchmark::State& state) {
-  const size_t n = static_cast<size_t>(state.range(0));
-  const auto a = RandomFloats(n);
-  std::vector<float> out(n);
-  for (auto _ : state) {
-    Binary(BinaryOp::kAdd, DType::kFloat32, out.data(), a.data(), a.data(), n);
-    benchmark::DoNotOptimize(out.data());
-  }
-  SetBytes(state, n * sizeof(float));
-}
-BENCHMARK(BM_AddYardstick)->Arg(16384);
-
-void BM_CompareSelect(benchmark::State& state) {
-  const size_t n = static_cast<size_t>(state.range(0));
-  const auto a = RandomFloats(n), b = RandomFloats(n);
-  std::vector<uint8_t> bits(n / 8);
-  std::vector<float> out(n);
-  for (auto _ : state) {
+// Every instruction of the vector unit on a UB-sized tile (16384 elements of 4 bytes, float32
+// unless named; 16-bit rows take 16384 float16), against the Highway Add (BM_Instr/Add): bytes
+// per second count the destination's bytes, so rows compare per byte. Inputs are ordinary
+// values (Ln and Sqrt get positive ones); the level-0 forms are in simulator_bench.
+struct Tile {
+  std::vector<float> a, b, pos, out;
+  std::vector<uint16_t> h, h_pos, h_out;
+  std::vector<int32_t> i32;
+  std::vector<uint8_t> bits;
+  explicit Tile(size_t n)
+      : a(RandomFloats(n)),
+        b(RandomFloats(n)),
+        pos(a),
+        out(n),
+        h(n),
+        h_pos(n),
+        h_out(n),
+        i32(n),
+        bits(n / 8 + 1) {
+    for (float& x : pos) x = x < 0 ? -x + 0.5f : x + 0.5f;
+    for (size_t i = 0; i < n; ++i) h[i] = FloatToHalfBits(a[i] * 4);
+    for (size_t i = 0; i < n; ++i) h_pos[i] = FloatToHalfBits(pos[i] * 4);
+    for (size_t i = 0; i < n; ++i) i32[i] = static_cast<int32_t>(a[i] * 100000);
     Compare(CmpMode::kLt, DType::kFloat32, bits.data(), a.data(), b.data(), false, n);
-    Select(sizeof(float), out.data(), bits.data(), a.data(), b.data(), false, n);
-    benchmark::DoNotOptimize(out.data());
   }
-  SetBytes(state, 2 * n * sizeof(float));
+};
+
+struct Instr {
+  const char* name;
+  size_t dst_bytes;  // per element
+  void (*run)(Tile& t, size_t n);
+};
+
+constexpr DType kF32 = DType::kFloat32;
+constexpr Instr kInstrs[] = {
+    {"Add", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kAdd, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Sub", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kSub, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Mul", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kMul, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Div", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kDiv, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Max", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kMax, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Min", 4,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kMin, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Adds", 4,
+     [](Tile& t, size_t n) {
+       Scalar(ScalarOp::kAdd, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Muls", 4,
+     [](Tile& t, size_t n) {
+       Scalar(ScalarOp::kMul, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Maxs", 4,
+     [](Tile& t, size_t n) {
+       Scalar(ScalarOp::kMax, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Mins", 4,
+     [](Tile& t, size_t n) {
+       Scalar(ScalarOp::kMin, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Abs", 4, [](Tile& t, size_t n) { Unary(UnaryOp::kAbs, kF32, t.out.data(), t.a.data(), n); }},
+    {"Duplicate", 4, [](Tile& t, size_t n) { Fill(kF32, t.out.data(), t.a.data(), n); }},
+    {"Exp", 4, [](Tile& t, size_t n) { Math(MathOp::kExp, kF32, t.out.data(), t.a.data(), n); }},
+    {"Ln", 4, [](Tile& t, size_t n) { Math(MathOp::kLn, kF32, t.out.data(), t.pos.data(), n); }},
+    {"Sqrt", 4,
+     [](Tile& t, size_t n) { Math(MathOp::kSqrt, kF32, t.out.data(), t.pos.data(), n); }},
+    {"Rsqrt", 4,
+     [](Tile& t, size_t n) { Math(MathOp::kRsqrt, kF32, t.out.data(), t.pos.data(), n); }},
+    {"Reciprocal", 4,
+     [](Tile& t, size_t n) { Math(MathOp::kReciprocal, kF32, t.out.data(), t.a.data(), n); }},
+    {"Relu", 4, [](Tile& t, size_t n) { Math(MathOp::kRelu, kF32, t.out.data(), t.a.data(), n); }},
+    {"LeakyRelu", 4, [](Tile& t, size_t n) { LeakyRelu(kF32, t.out.data(), t.a.data(), 0.01, n); }},
+    {"AddRelu", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kAddRelu, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"SubRelu", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kSubRelu, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"MulAddDst", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kMulAddDst, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"FusedMulAdd", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kFusedMulAdd, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"Axpy", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kAxpy, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
+    {"And", 4,
+     [](Tile& t, size_t n) { Bitwise(BitOp::kAnd, 4, t.out.data(), t.a.data(), t.b.data(), n); }},
+    {"Or", 4,
+     [](Tile& t, size_t n) { Bitwise(BitOp::kOr, 4, t.out.data(), t.a.data(), t.b.data(), n); }},
+    {"Not", 4,
+     [](Tile& t, size_t n) { Bitwise(BitOp::kNot, 4, t.out.data(), t.a.data(), nullptr, n); }},
+    {"ShiftLeft", 4,
+     [](Tile& t, size_t n) { Shift(true, 4, true, t.out.data(), t.i32.data(), 3, n); }},
+    {"ShiftRight", 4,
+     [](Tile& t, size_t n) { Shift(false, 4, true, t.out.data(), t.i32.data(), 3, n); }},
+    // Compare's destination is bits: its bytes are the sources' (4 per element) so that the
+    // row reads as a per-element cost like the others.
+    {"Compare", 4,
+     [](Tile& t, size_t n) {
+       Compare(CmpMode::kLt, kF32, t.bits.data(), t.a.data(), t.b.data(), false, n);
+     }},
+    {"CompareScalar", 4,
+     [](Tile& t, size_t n) {
+       Compare(CmpMode::kLt, kF32, t.bits.data(), t.a.data(), t.b.data(), true, n);
+     }},
+    {"Select", 4,
+     [](Tile& t, size_t n) {
+       Select(4, t.out.data(), t.bits.data(), t.a.data(), t.b.data(), false, n);
+     }},
+    {"SelectScalar", 4,
+     [](Tile& t, size_t n) {
+       Select(4, t.out.data(), t.bits.data(), t.a.data(), t.b.data(), true, n);
+     }},
+    {"CastDeq", 2,
+     [](Tile& t, size_t n) { DeqInt32ToHalf(t.h_out.data(), t.i32.data(), 0.001f, n); }},
+    {"Exp/f16", 2,
+     [](Tile& t, size_t n) { Math(MathOp::kExp, DType::kFloat16, t.h_out.data(), t.h.data(), n); }},
+    {"Ln/f16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kLn, DType::kFloat16, t.h_out.data(), t.h_pos.data(), n);
+     }},
+    {"AddRelu/f16", 2,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kAddRelu, DType::kFloat16, t.h_out.data(), t.h.data(), t.h.data(), n);
+     }},
+};
+
+void BM_Instr(benchmark::State& state, const Instr& instr) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  Tile tile(n);
+  for (auto _ : state) {
+    instr.run(tile, n);
+    benchmark::ClobberMemory();
+  }
+  SetBytes(state, n * instr.dst_bytes);
 }
-BENCHMARK(BM_CompareSelect)->Arg(16384);
+
+const bool kRegistered = [] {
+  for (const Instr& instr : kInstrs) {
+    benchmark::RegisterBenchmark((std::string("BM_Instr/") + instr.name).c_str(), BM_Instr, instr)
+        ->Arg(16384);
+  }
+  return true;
+}();
 
 // Gather and GatherMask's element moves (per-element loops): bytes are the elements moved
 // (16384 float32 gathered from a shuffled offset table; GatherMask keeps every other one of

@@ -59,6 +59,41 @@ TEST(VectorLevel0, BinaryBitMaskWithStridesMatchesModel) {
   for (size_t i = 0; i < kElems; ++i) EXPECT_EQ(d[i], want[i]) << i;
 }
 
+// Full masks with the default strides make the lanes contiguous, and the level-0 form reads and
+// writes its operands in place: the results must still be a gather-then-scatter's, also when dst
+// is a source (in place) or overlaps one a repeat further on.
+TEST(VectorLevel0, ContiguousLanesInPlaceAndOverlappingMatchTheModel) {
+  constexpr size_t kElems = 1024;
+  std::vector<float> a(kElems), b(kElems), in_place(kElems), shifted(kElems);
+  for (size_t i = 0; i < kElems; ++i) {
+    a[i] = static_cast<float>(i % 89) * 0.25f - 7.0f;
+    b[i] = static_cast<float>(i % 31) + 0.5f;
+  }
+  const BinaryRepeatParams p(1, 1, 1, 8, 8, 8);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kElems * 4);
+    LocalTensor<float> xa = x.Get<float>(), yb = y.Get<float>(), zc = z.Get<float>();
+    std::memcpy(xa.data(), a.data(), kElems * 4);
+    detail::HostWroteUb(xa.ref());
+    std::memcpy(yb.data(), b.data(), kElems * 4);
+    detail::HostWroteUb(yb.ref());
+    std::memcpy(zc.data(), a.data(), kElems * 4);
+    detail::HostWroteUb(zc.ref());
+    Add(xa, xa, yb, 64, 16, p);  // in place, every lane of 16 repeats
+    std::memcpy(in_place.data(), xa.data(), kElems * 4);
+    Mul(zc[64], zc, yb, 64, 8, p);  // dst one repeat past src0: reads the old values
+    std::memcpy(shifted.data(), zc.data(), kElems * 4);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < kElems; ++i) EXPECT_EQ(in_place[i], a[i] + b[i]) << i;
+  for (size_t i = 0; i < kElems; ++i) {
+    const float want = i < 64 || i >= 64 + 512 ? a[i] : a[i - 64] * b[i - 64];
+    EXPECT_EQ(shifted[i], want) << i;
+  }
+}
+
 TEST(VectorLevel0, UnaryAndScalarContinuousMaskHalf) {
   constexpr size_t kElems = 1024;
   std::vector<half> a(kElems), e(kElems), s(kElems);

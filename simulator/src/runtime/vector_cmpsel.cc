@@ -6,6 +6,7 @@
 
 #include "opsim/sim/ascendc/vector_cmpsel.h"
 #include "runtime/launch_state.h"
+#include "runtime/vector_contiguous.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -14,6 +15,10 @@ thread_local std::vector<uint8_t> tls_a, tls_b, tls_bits, tls_out;
 
 void Gather(const LanePlan& plan, uint32_t eb, const RepeatOperand& op, std::vector<uint8_t>& out) {
   out.resize(plan.count * eb);
+  if (ContiguousLanes(plan, eb, op)) {
+    std::memcpy(out.data(), op.ref.ptr, plan.count * eb);
+    return;
+  }
   for (size_t k = 0; k < plan.count; ++k) {
     const uint64_t off =
         LaneOffset(plan.lanes[k], plan.per_repeat, eb, op.blk_stride, op.rep_stride);
@@ -76,6 +81,10 @@ void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a
                b ? static_cast<const void*>(tls_b.data()) : args.scalar, b == nullptr, plan.count);
   // Lanes off the mask read as 0.
   std::memset(dst.ptr, 0, dst_bytes);
+  if (plan.lanes[plan.count - 1] == plan.count - 1) {        // lanes 0..count-1: bit k is lane k
+    std::memcpy(dst.ptr, tls_bits.data(), tls_bits.size());  // high bits past count are 0
+    return;
+  }
   for (size_t k = 0; k < plan.count; ++k) {
     if (Bit(tls_bits.data(), k)) {
       const uint32_t l = plan.lanes[k];
@@ -167,7 +176,11 @@ void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& se
   Gather(plan, eb, a, tls_a);
   if (b) Gather(plan, eb, *b, tls_b);
   tls_bits.assign((plan.count + 7) / 8, 0);
-  for (size_t k = 0; k < plan.count; ++k) {
+  const bool dense = plan.lanes[plan.count - 1] == plan.count - 1;
+  if (dense && args.mode != 0) {  // bit k of the mask is lane k's
+    std::memcpy(tls_bits.data(), sel.ptr, tls_bits.size());
+  }
+  for (size_t k = 0; k < plan.count && !(dense && args.mode != 0); ++k) {
     const uint32_t l = plan.lanes[k];
     const uint64_t bit = args.mode == 0 ? l % plan.per_repeat : l;
     if (Bit(sel.ptr, bit))
@@ -176,6 +189,10 @@ void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& se
   tls_out.resize(plan.count * eb);
   vec::Select(eb, tls_out.data(), tls_bits.data(), tls_a.data(),
               b ? static_cast<const void*>(tls_b.data()) : args.scalar, b == nullptr, plan.count);
+  if (ContiguousLanes(plan, eb, dst)) {
+    std::memcpy(dst.ref.ptr, tls_out.data(), plan.count * eb);
+    return;
+  }
   for (size_t k = 0; k < plan.count; ++k) {
     const uint64_t off =
         LaneOffset(plan.lanes[k], plan.per_repeat, eb, dst.blk_stride, dst.rep_stride);

@@ -9,6 +9,7 @@
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
+#include "runtime/vector_contiguous.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -159,6 +160,10 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < nsrc; ++s) {
     const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;
+    if (ContiguousLanes(plan, eb, srcs[s])) {  // the kernel reads the operand in place
+      gathered[s] = srcs[s].ref.ptr;
+      continue;
+    }
     std::vector<uint8_t>& g = tls_gather[s];
     g.resize(plan.count * eb);
     for (size_t k = 0; k < plan.count; ++k) {
@@ -172,6 +177,10 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   std::vector<uint8_t>& out = tls_gather[3];
   out.resize(plan.count * dst_eb);
   kernel(ctx, out.data(), gathered, plan.count);
+  if (ContiguousLanes(plan, dst_eb, dst)) {  // after the kernel: dst may overlap a source
+    std::memcpy(dst.ref.ptr, out.data(), plan.count * dst_eb);
+    return;
+  }
   for (size_t k = 0; k < plan.count; ++k) {
     const uint64_t off =
         LaneOffset(plan.lanes[k], plan.per_repeat, dst_eb, dst.blk_stride, dst.rep_stride);

@@ -93,8 +93,8 @@ void LogAddShift(DType acc_type, void* acc, const void* shift, size_t n);
 // 0 below -104.
 void ExpFloat(float* dst, const float* src, size_t n);
 
-// Ascend C's math, logic and compare/select instructions. Plain per-element loops (not
-// Highway): they are rarely hot, and one scalar definition is bitwise the same on every target.
+// Ascend C's math, logic and compare/select instructions, on Highway (vector_math.cc,
+// vector_logic.cc) and bit for bit the per-element model (vector_math_model.h) on every target.
 // Float ops compute float32 in double and round once; float16/bfloat16 compute the float32
 // result and round it to nearest-even once more (the chip computes them in float32). Exp of
 // float32/float16/bfloat16 is the exception: ExpFloat's float32 result (within 1 ulp, as
@@ -124,6 +124,7 @@ void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, co
 // Fused instructions (floats): kAddRelu dst = max(a + b, 0), kSubRelu dst = max(a - b, 0),
 // kMulAddDst dst = a * b + dst, kFusedMulAdd dst = a * dst + b, kAxpy dst = a * b[0] + dst.
 // One float32 rounding for the whole expression (double intermediate), then the 16-bit one.
+// A NaN operand of a step (a + b, a * b, then + c) comes out quieted, the left one first.
 enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy };
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
 

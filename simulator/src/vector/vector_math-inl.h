@@ -1,0 +1,415 @@
+// Per-target math and fused kernels (Exp, Ln, Sqrt, Rsqrt, Reciprocal, Relu, LeakyRelu, AddRelu,
+// SubRelu, MulAddDst, FusedMulAdd, Axpy, the DEQSCALE cast): bit for bit the per-element model
+// (vector_math_scalar.cc) on every target. The model computes float32 in double and rounds once;
+// here an operation whose double-then-float rounding equals the float32 one (a single +, -, *,
+// / or sqrt: double has more than 2 * 24 + 2 bits) runs on float lanes, an expression (Rsqrt,
+// a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose double
+// result is only near the model's (std::log), runs on double lanes and hands the few lanes whose
+// float32 rounding the difference could change to the model. float16/bfloat16 go through float32
+// in chunks (the model's float32 result, then the same round-to-nearest-even).
+// Included once per target by vector_math.cc (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_MATH_INL_H_
+#undef OPSIM_SIM_VECTOR_MATH_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_MATH_INL_H_
+#endif
+
+#include <algorithm>
+#include <cstring>
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include "opsim/sim/vector_math_model.h"
+#include "opsim/sim/vector_unit.h"
+#include "vector/vector_common-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// dst[i] = f(a[i], b[i], c[i]) over lanes of d (unused inputs may repeat a). The tail runs
+// through zero-padded vectors, so every element sees the same operations.
+template <class D, class F>
+HWY_INLINE void Map3(D d, hn::TFromD<D>* dst, const hn::TFromD<D>* a, const hn::TFromD<D>* b,
+                     const hn::TFromD<D>* c, size_t n, F f) {
+  using T = hn::TFromD<D>;
+  const size_t N = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    hn::StoreU(f(hn::LoadU(d, a + i), hn::LoadU(d, b + i), hn::LoadU(d, c + i)), d, dst + i);
+  }
+  if (i == n) return;
+  constexpr size_t kMax = hn::MaxLanes(d);
+  HWY_ALIGN T ta[kMax] = {};
+  HWY_ALIGN T tb[kMax] = {};
+  HWY_ALIGN T tc[kMax] = {};
+  HWY_ALIGN T out[kMax];
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * sizeof(T));
+  std::memcpy(tb, b + i, rest * sizeof(T));
+  std::memcpy(tc, c + i, rest * sizeof(T));
+  hn::Store(f(hn::Load(d, ta), hn::Load(d, tb), hn::Load(d, tc)), d, out);
+  std::memcpy(dst + i, out, rest * sizeof(T));
+}
+
+template <class D, class F>
+HWY_INLINE void Map1(D d, hn::TFromD<D>* dst, const hn::TFromD<D>* a, size_t n, F f) {
+  Map3(d, dst, a, a, a, n, [&f](auto x, auto, auto) { return f(x); });
+}
+
+// double -> float rounding to nearest as static_cast does. Highway's portable DemoteTo clamps
+// infinities and overflow to +-FLT_MAX, so the portable targets cast lane by lane.
+template <class DF, class VD>
+HWY_INLINE hn::Vec<DF> DemoteLikeCast(DF df, VD v) {
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+  const hn::Rebind<double, DF> dd;
+  HWY_ALIGN double in[hn::MaxLanes(dd)];
+  HWY_ALIGN float out[hn::MaxLanes(df)];
+  hn::Store(v, dd, in);
+  for (size_t i = 0; i < hn::Lanes(dd); ++i) out[i] = static_cast<float>(in[i]);
+  return hn::Load(df, out);
+#else
+  return hn::DemoteTo(df, v);
+#endif
+}
+
+// The model's float32 value passes through double, which quiets a signalling NaN: the quiet bit
+// is set on NaN lanes (x * 1 would do it on the chip, but the compiler folds it away).
+template <class V>
+HWY_INLINE V QuietNaN(V x) {
+  const hn::DFromV<V> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  using TU = hn::TFromD<decltype(du)>;
+  const auto quiet =
+      hn::BitCast(d, hn::Set(du, static_cast<TU>(TU{1} << (sizeof(TU) == 4 ? 22 : 51))));
+  return hn::IfThenElse(hn::IsNaN(x), hn::Or(x, quiet), x);
+}
+
+// The model's NaN rule of one two-operand step (vector_math_scalar.cc's Step): a NaN operand
+// comes out quieted, the left one first; else r. Written out because the compiler may swap the
+// operands of a commutative Add or Mul.
+template <class V>
+HWY_INLINE V Step(V x, V y, V r) {
+  return hn::IfThenElse(hn::IsNaN(x), QuietNaN(x), hn::IfThenElse(hn::IsNaN(y), QuietNaN(y), r));
+}
+
+// max(x, 0) with NaN kept and -0 -> +0, as the model's Relu.
+template <class V>
+HWY_INLINE V ReluFloat(V x) {
+  const hn::DFromV<V> d;
+  return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), x));
+}
+
+// x * y + z as two rounded steps, each with the NaN rule.
+template <class V>
+HWY_INLINE V MulAddSteps(V x, V y, V z) {
+  const V p = Step(x, y, hn::Mul(x, y));
+  return Step(p, z, hn::Add(p, z));
+}
+
+// f(a, b, c) on float32 lanes computed in double: the lanes are widened (exactly), f runs on
+// double lanes and the result is rounded to float32 once.
+template <class F>
+HWY_INLINE void Map3ViaDouble(float* dst, const float* a, const float* b, const float* c, size_t n,
+                              F f) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> df;
+  Map3(df, dst, a, b, c, n, [&](auto x, auto y, auto z) {
+    return DemoteLikeCast(df,
+                          f(dd, hn::PromoteTo(dd, x), hn::PromoteTo(dd, y), hn::PromoteTo(dd, z)));
+  });
+}
+
+// The model's Ln of the inputs the log polynomial does not take: +0, -0, a negative number (any:
+// glibc's log returns the one default NaN for all of them) and +inf, asked of the model once.
+struct LnSpecials {
+  float zero, neg_zero, negative, inf;
+};
+inline const LnSpecials& LnSpecialValues() {
+  static const LnSpecials values = [] {
+    const float in[4] = {0.0f, -0.0f, -1.0f, hwy::HighestValue<float>() * 2};
+    float out[4];
+    model::Math(MathOp::kLn, DType::kFloat32, out, in, 4);
+    return LnSpecials{out[0], out[1], out[2], out[3]};
+  }();
+  return values;
+}
+
+// Ln of float32: Highway's log on double lanes (a few double ulps from std::log). Where a band
+// of 2^-40 relative around it (thousands of times both errors) rounds to one float, so do the
+// exact value and the model's, and the result is the model's; the other lanes (about one in 2^15)
+// are the model's own. Zeros, negatives, +inf and NaN take the model's special results.
+HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> df;
+  const hn::RebindToUnsigned<decltype(df)> du;
+  const hn::RebindToSigned<decltype(df)> di;
+  const size_t N = hn::Lanes(df);
+  constexpr size_t kMax = hn::MaxLanes(df);
+  HWY_ALIGN float tin[kMax] = {};
+  HWY_ALIGN float tout[kMax];
+  HWY_ALIGN uint32_t model_flag[kMax];
+  HWY_ALIGN float x_copy[kMax];
+  const LnSpecials& sv = LnSpecialValues();
+  const auto lo_scale = hn::Set(dd, 1.0 - 0x1p-40);
+  const auto hi_scale = hn::Set(dd, 1.0 + 0x1p-40);
+  const auto zero = hn::Zero(df);
+  const auto inf = hn::Set(df, sv.inf);  // the model's Ln(+inf), +inf
+  for (size_t i = 0; i < n; i += N) {
+    const size_t m = std::min(N, n - i);
+    const float* in = src + i;
+    if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
+    const auto x = hn::LoadU(df, in);
+    const auto y = hn::Log(dd, hn::Max(hn::PromoteTo(dd, x), hn::Set(dd, 1e-300)));
+    auto r = DemoteLikeCast(df, y);
+    const auto unsure =
+        hn::Ne(DemoteLikeCast(df, hn::Mul(y, lo_scale)), DemoteLikeCast(df, hn::Mul(y, hi_scale)));
+    const auto finite_positive =
+        hn::And(hn::Gt(x, zero), hn::Lt(x, hn::Set(df, hwy::HighestValue<float>() * 2)));
+    const auto model_lanes = hn::And(unsure, finite_positive);
+    r = hn::IfThenElse(hn::Eq(x, hn::Set(df, 1.0f)), zero, r);
+    r = hn::IfThenElse(hn::Lt(x, zero), hn::Set(df, sv.negative), r);
+    const auto sign = hn::Lt(hn::BitCast(di, x), hn::Zero(di));
+    r = hn::IfThenElse(
+        hn::Eq(x, zero),
+        hn::IfThenElse(hn::RebindMask(df, sign), hn::Set(df, sv.neg_zero), hn::Set(df, sv.zero)),
+        r);
+    r = hn::IfThenElse(hn::Eq(x, inf), inf, r);
+    r = hn::IfThenElse(hn::IsNaN(x), QuietNaN(x), r);
+    float* out = m < N ? tout : dst + i;
+    if (hn::AllFalse(df, model_lanes)) {
+      hn::StoreU(r, df, out);
+    } else {
+      hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
+      hn::StoreU(r, df, out);
+      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
+      for (size_t k = 0; k < m; ++k) {
+        if (model_flag[k] != 0) model::Math(MathOp::kLn, DType::kFloat32, out + k, x_copy + k, 1);
+      }
+    }
+    if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
+  }
+}
+
+// One math op on float32 (the model's float32 result, bit for bit).
+inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
+  const hn::ScalableTag<float> d;
+  switch (op) {
+    case MathOp::kExp: return ExpFloat(dst, src, n);
+    case MathOp::kLn: return LnFloat32(dst, src, n);
+    case MathOp::kSqrt: return Map1(d, dst, src, n, [](auto x) { return hn::Sqrt(x); });
+    case MathOp::kReciprocal:
+      return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0f), x); });
+    case MathOp::kRelu: return Map1(d, dst, src, n, [](auto x) { return ReluFloat(QuietNaN(x)); });
+    case MathOp::kRsqrt:
+      return Map3ViaDouble(dst, src, src, src, n, [](auto dd, auto x, auto, auto) {
+        return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x));
+      });
+  }
+}
+
+// float16/bfloat16 through float32 chunks: `run(out, a, b, c, m)` computes float32 results of
+// float32 inputs (a, b, c: the widened inputs that exist, else a), then one more rounding.
+template <class Run>
+HWY_INLINE void Via32(DType dtype, void* dst, const void* a, const void* b, const void* c, size_t n,
+                      Run run) {
+  constexpr size_t kChunk = 512;
+  HWY_ALIGN float buf[4][kChunk];
+  const bool half = dtype == DType::kFloat16;
+  const void* in[3] = {a, b != nullptr ? b : a, c != nullptr ? c : a};
+  const size_t used = c != nullptr ? 3 : b != nullptr ? 2 : 1;
+  for (size_t i = 0; i < n; i += kChunk) {
+    const size_t m = std::min(kChunk, n - i);
+    for (size_t s = 0; s < used; ++s) {
+      Narrow16ToF32(half, static_cast<const uint16_t*>(in[s]) + i, buf[s], m);
+    }
+    run(buf[3], buf[0], used > 1 ? buf[1] : buf[0], used > 2 ? buf[2] : buf[0], m);
+    F32ToNarrow16(half, buf[3], static_cast<uint16_t*>(dst) + i, m);
+  }
+}
+
+inline void MathFloat64(MathOp op, double* dst, const double* src, size_t n) {
+  const hn::ScalableTag<double> d;
+  switch (op) {
+    case MathOp::kSqrt: return Map1(d, dst, src, n, [](auto x) { return hn::Sqrt(x); });
+    case MathOp::kReciprocal:
+      return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0), x); });
+    case MathOp::kRsqrt:
+      return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0), hn::Sqrt(x)); });
+    case MathOp::kRelu: return Map1(d, dst, src, n, [](auto x) { return ReluFloat(x); });
+    case MathOp::kExp:
+    case MathOp::kLn: break;
+  }
+  model::Math(op, DType::kFloat64, dst, src, n);  // std::exp / std::log are the definition
+}
+
+template <typename T>
+HWY_INLINE void ReluInt(void* dst, const void* src, size_t n) {
+  const hn::ScalableTag<T> d;
+  Map1(d, static_cast<T*>(dst), static_cast<const T*>(src), n,
+       [d](auto x) { return hn::Max(x, hn::Zero(d)); });
+}
+
+inline void MathImpl(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
+  switch (dtype) {
+    case DType::kFloat32:
+      return MathFloat32(op, static_cast<float*>(dst), static_cast<const float*>(src), n);
+    case DType::kFloat64:
+      return MathFloat64(op, static_cast<double*>(dst), static_cast<const double*>(src), n);
+    case DType::kFloat16:
+    case DType::kBFloat16:
+      return Via32(dtype, dst, src, nullptr, nullptr, n,
+                   [op](float* out, const float* x, const float*, const float*, size_t m) {
+                     MathFloat32(op, out, x, m);
+                     // ExpFloat passes a NaN through as it is; the model's float32 is quiet.
+                     if (op == MathOp::kExp) {
+                       Map1(hn::ScalableTag<float>(), out, out, m,
+                            [](auto v) { return QuietNaN(v); });
+                     }
+                   });
+    case DType::kInt8:
+      if (op == MathOp::kRelu) return ReluInt<int8_t>(dst, src, n);
+      break;
+    case DType::kInt32:
+      if (op == MathOp::kRelu) return ReluInt<int32_t>(dst, src, n);
+      break;
+    case DType::kInt64:
+      if (op == MathOp::kRelu) return ReluInt<int64_t>(dst, src, n);
+      break;
+    default: break;
+  }
+  model::Math(op, dtype, dst, src, n);  // the rest: a copy (unsigned Relu) or nothing
+}
+
+// x < 0 ? x * alpha : x, the product in T (float32 for the 16-bit types, as the model).
+template <typename T>
+HWY_INLINE void LeakyReluTyped(T* dst, const T* src, T alpha, size_t n) {
+  const hn::ScalableTag<T> d;
+  const auto va = hn::Set(d, alpha);
+  Map1(d, dst, src, n, [d, va](auto x) {
+    const auto kept = sizeof(T) == 4 ? QuietNaN(x) : x;
+    return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), hn::Mul(x, va), kept);
+  });
+}
+
+inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha, size_t n) {
+  const float alpha32 = static_cast<float>(alpha);
+  switch (dtype) {
+    case DType::kFloat64:
+      return LeakyReluTyped(static_cast<double*>(dst), static_cast<const double*>(src), alpha, n);
+    case DType::kFloat32:
+      return LeakyReluTyped(static_cast<float*>(dst), static_cast<const float*>(src), alpha32, n);
+    case DType::kFloat16:
+    case DType::kBFloat16:
+      return Via32(dtype, dst, src, nullptr, nullptr, n,
+                   [alpha32](float* out, const float* x, const float*, const float*, size_t m) {
+                     LeakyReluTyped(out, x, alpha32, m);
+                   });
+    default: return;
+  }
+}
+
+// One fused op on float32 (a, b: the instruction's sources; acc: dst's old value; b[0] is
+// Axpy's scalar). Add/Sub and Relu round once in float32 as the model's double does; the
+// multiply-adds run in double as the model does.
+inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b, const float* acc,
+                         size_t n) {
+  const hn::ScalableTag<float> d;
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+    case FusedOp::kSubRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+    case FusedOp::kMulAddDst:
+      return Map3ViaDouble(dst, a, b, acc, n,
+                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
+    case FusedOp::kFusedMulAdd:
+      return Map3ViaDouble(dst, a, b, acc, n,
+                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kAxpy: {
+      const double s = b[0];
+      return Map3ViaDouble(dst, a, a, acc, n, [s](auto dd, auto x, auto, auto z) {
+        return MulAddSteps(x, hn::Set(dd, s), z);
+      });
+    }
+  }
+}
+
+inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double* b, size_t n) {
+  const hn::ScalableTag<double> d;
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+    case FusedOp::kSubRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+    case FusedOp::kMulAddDst:
+      return Map3(d, dst, a, b, dst, n,
+                  [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
+    case FusedOp::kFusedMulAdd:
+      return Map3(d, dst, a, b, dst, n,
+                  [](auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kAxpy: {
+      const auto s = hn::Set(d, b[0]);
+      return Map3(d, dst, a, a, dst, n, [s](auto x, auto, auto z) { return MulAddSteps(x, s, z); });
+    }
+  }
+}
+
+inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
+  switch (dtype) {
+    case DType::kFloat64:
+      return FusedFloat64(op, static_cast<double*>(dst), static_cast<const double*>(a),
+                          static_cast<const double*>(b), n);
+    case DType::kFloat32: {
+      auto* out = static_cast<float*>(dst);
+      return FusedFloat32(op, out, static_cast<const float*>(a), static_cast<const float*>(b), out,
+                          n);
+    }
+    case DType::kFloat16:
+    case DType::kBFloat16: {
+      float scalar = 0;  // Axpy's b[0], widened as the model widens it
+      if (op == FusedOp::kAxpy) {
+        Narrow16ToF32(dtype == DType::kFloat16, static_cast<const uint16_t*>(b), &scalar, 1);
+      }
+      const void* second = op == FusedOp::kAxpy ? a : b;
+      return Via32(
+          dtype, dst, a, second, dst, n,
+          [op, scalar](float* out, const float* x, const float* y, const float* acc, size_t m) {
+            FusedFloat32(op, out, x, op == FusedOp::kAxpy ? &scalar : y, acc, m);
+          });
+    }
+    default: return;  // documented precondition: floats only
+  }
+}
+
+// half(float32(double(src) * scale)): the product in double as the model, then two roundings.
+inline void DeqImpl(uint16_t* dst, const int32_t* src, float scale, size_t n) {
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> df;
+  const hn::Rebind<int32_t, decltype(dd)> di;
+  const hn::Rebind<uint16_t, decltype(dd)> d16;
+  const auto vs = hn::Set(dd, static_cast<double>(scale));
+  const size_t N = hn::Lanes(dd);
+  constexpr size_t kMax = hn::MaxLanes(dd);
+  HWY_ALIGN int32_t tin[kMax] = {};
+  HWY_ALIGN uint16_t tout[kMax];
+  for (size_t i = 0; i < n; i += N) {
+    const size_t m = std::min(N, n - i);
+    const int32_t* in = src + i;
+    if (m < N) in = static_cast<const int32_t*>(std::memcpy(tin, src + i, m * sizeof(int32_t)));
+    const auto f = DemoteLikeCast(df, hn::Mul(hn::PromoteTo(dd, hn::LoadU(di, in)), vs));
+    hn::StoreU(F32ToHalf(df, f), d16, m < N ? tout : dst + i);
+    if (m < N) std::memcpy(dst + i, tout, m * sizeof(uint16_t));
+  }
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_MATH_INL_H_
