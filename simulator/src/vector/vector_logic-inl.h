@@ -31,6 +31,7 @@ HWY_INLINE void ForBlocks(D d, const hn::TFromD<D>* a, const hn::TFromD<D>* b, b
                           size_t n, F f) {
   using T = hn::TFromD<D>;
   const size_t N = hn::Lanes(d);
+  if (n == 0) return;  // a scalar b is not read then (its buffer may hold fewer bytes than a T)
   const auto vb_scalar = hn::Set(d, b_scalar ? b[0] : T(0));
   size_t i = 0;
   for (; i + N <= n; i += N)
