@@ -88,6 +88,7 @@ bool AppendInteger(int64_t v, std::vector<uint8_t>* bytes) {
 
 bool AppendIntAs(int64_t v, ::aclDataType dtype, std::vector<uint8_t>* bytes) {
   switch (dtype) {
+    case ::ACL_BOOL: Append(static_cast<uint8_t>(v != 0 ? 1 : 0), bytes); return true;
     case ::ACL_INT8: return AppendInteger<int8_t>(v, bytes);
     case ::ACL_UINT8: return AppendInteger<uint8_t>(v, bytes);
     case ::ACL_INT16: return AppendInteger<int16_t>(v, bytes);

@@ -12,6 +12,7 @@
 #include "aclnn/opapi_test_util.h"
 #include "aclnn_opdev_exp.h"
 #include "opdev/data_type_utils.h"
+#include "opdev/op_executor.h"
 #include "opdev/platform.h"
 #include "opdev/shape_utils.h"
 
@@ -144,6 +145,13 @@ TEST(OpdevFramework, AccessorsAndTypeRules) {
   EXPECT_EQ(op::PromoteType(DataType::DT_UINT32, DataType::DT_INT8), DataType::DT_UNDEFINED);
   EXPECT_FALSE(op::CanCast(DataType::DT_FLOAT, DataType::DT_INT32));
   EXPECT_TRUE(op::CanCast(DataType::DT_INT32, DataType::DT_FLOAT));
+  // FVector<bool> keeps bool storage (data()), which host values are converted from.
+  op::FVector<bool> flags{true, false, true};
+  UniqueExecutor executor("AccessorsAndTypeRules");
+  const aclTensor* mask = executor->ConvertToTensor(flags.data(), flags.size(), DataType::DT_BOOL);
+  ASSERT_NE(mask, nullptr) << RecentError();
+  EXPECT_EQ(mask->Numel(), 3);
+  EXPECT_EQ(static_cast<const uint8_t*>(mask->GetData())[2], 1);
   EXPECT_EQ(op::GetCurrentPlatformInfo().GetSocVersion(), op::SocVersion::ASCEND910B);
   EXPECT_GT(op::GetCurrentPlatformInfo().GetVectorCoreNum(), 0u);
 }

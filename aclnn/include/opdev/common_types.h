@@ -5,6 +5,8 @@
 // ge::DataType, formats ge::Format, as in CANN.
 #pragma once
 
+#include <cmath>
+#include <complex>
 #include <cstdint>
 #include <limits>
 #include <string>
