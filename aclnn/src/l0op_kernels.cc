@@ -40,32 +40,24 @@ void AddCopyStep(aclOpExecutor* e, const aclTensor* from, const aclTensor* to) {
   e->steps.push_back(std::move(step));
 }
 
-// ONNX's TensorProto.DataType number, which the registry's Cast takes as `to`; 0 for none.
-int64_t OnnxNumber(op::DataType t) {
-  switch (t) {
-    case op::DataType::DT_FLOAT: return 1;
-    case op::DataType::DT_UINT8: return 2;
-    case op::DataType::DT_INT8: return 3;
-    case op::DataType::DT_INT16: return 5;
-    case op::DataType::DT_INT32: return 6;
-    case op::DataType::DT_INT64: return 7;
-    case op::DataType::DT_BOOL: return 9;
-    case op::DataType::DT_FLOAT16: return 10;
-    case op::DataType::DT_DOUBLE: return 11;
-    case op::DataType::DT_UINT32: return 12;
-    case op::DataType::DT_UINT64: return 13;
-    case op::DataType::DT_BF16: return 16;
+}  // namespace
+
+int64_t opsim::aclnn::OnnxCastNumber(::aclDataType dtype) {
+  switch (dtype) {
+    case ::ACL_FLOAT: return 1;
+    case ::ACL_UINT8: return 2;
+    case ::ACL_INT8: return 3;
+    case ::ACL_INT32: return 6;
+    case ::ACL_INT64: return 7;
+    case ::ACL_BOOL: return 9;
+    case ::ACL_FLOAT16: return 10;
+    case ::ACL_DOUBLE: return 11;
+    case ::ACL_UINT32: return 12;
+    case ::ACL_UINT64: return 13;
+    case ::ACL_BF16: return 16;
     default: return 0;
   }
 }
-
-std::vector<int64_t> Dims(const op::Shape& shape) {
-  std::vector<int64_t> dims;
-  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
-  return dims;
-}
-
-}  // namespace
 
 const aclTensor* l0op::Contiguous(const aclTensor* x, aclOpExecutor* executor) {
   if (!Usable(x, executor, "l0op::Contiguous")) return nullptr;
@@ -100,8 +92,8 @@ const aclTensor* l0op::Cast(const aclTensor* self, op::DataType dstDtype, aclOpE
   if (!Usable(self, executor, "l0op::Cast")) return nullptr;
   if (self->GetDataType() == dstDtype) return self;
   const char* api = Api(executor, "l0op::Cast");
-  const int64_t to = OnnxNumber(dstDtype);
-  if (to == 0 || OnnxNumber(self->GetDataType()) == 0) {
+  const int64_t to = aclnn::OnnxCastNumber(op::ToAclDataType(dstDtype));
+  if (to == 0 || aclnn::OnnxCastNumber(self->dtype) == 0) {
     aclnn::Fail(ACLNN_ERR_PARAM_INVALID, api,
                 std::string("Cast from ") + ge::DataTypeName(self->GetDataType()) + " to " +
                     ge::DataTypeName(dstDtype) + ": opsim's Cast takes neither type's tensors");
@@ -121,7 +113,7 @@ const aclTensor* l0op::Cast(const aclTensor* self, op::DataType dstDtype, aclOpE
 const aclTensor* l0op::Reshape(const aclTensor* x, const op::Shape& shape,
                                aclOpExecutor* executor) {
   if (!Usable(x, executor, "l0op::Reshape")) return nullptr;
-  const std::vector<int64_t> dims = Dims(shape);
+  const op::ShapeVector dims = op::ToShapeVector(shape);
   int64_t count = 1;
   for (int64_t d : dims) count *= d;
   const char* api = Api(executor, "l0op::Reshape");

@@ -27,12 +27,6 @@ uint64_t TensorBytes(const aclTensor& t) {
   return elements * aclDataTypeSize(t.dtype);
 }
 
-std::vector<int64_t> Dims(const op::Shape& shape) {
-  std::vector<int64_t> dims;
-  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
-  return dims;
-}
-
 // A 1-D host tensor of `bytes` (already in `dtype`), owned by the executor.
 aclTensor* HostTensor(aclOpExecutor* e, std::vector<uint8_t> bytes, uint64_t count,
                       ::aclDataType dtype, bool rank0 = false) {
@@ -126,7 +120,7 @@ aclOpExecutor::~aclOpExecutor() {
 
 aclTensor* aclOpExecutor::AllocTensor(const op::Shape& shape, op::DataType dataType,
                                       op::Format format) {
-  return aclnn::AddIntermediate(this, aclnn::Dims(shape), op::ToAclDataType(dataType),
+  return aclnn::AddIntermediate(this, op::ToShapeVector(shape), op::ToAclDataType(dataType),
                                 op::ToAclFormat(format));
 }
 

@@ -4,21 +4,10 @@
 #include <string>
 
 #include "aclnn_objects.h"
+#include "opdev/shape_utils.h"
 #include "opsim/core/float16.h"
 
 namespace {
-
-op::Shape ToShape(const std::vector<int64_t>& dims) {
-  op::Shape shape;
-  for (int64_t d : dims) shape.AppendDim(d);
-  return shape;
-}
-
-std::vector<int64_t> ToDims(const op::Shape& shape) {
-  std::vector<int64_t> dims;
-  for (size_t i = 0; i < shape.GetDimNum(); ++i) dims.push_back(shape.GetDim(i));
-  return dims;
-}
 
 // Row-major strides over `dims`, in elements.
 std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& dims) {
@@ -36,26 +25,17 @@ T Bits(const aclScalar& s) {
   return v;
 }
 
-std::string Join(const std::vector<int64_t>& values) {
-  std::string s = "[";
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) s += ",";  // (appended in steps: GCC 12 warns falsely on "," + std::string)
-    s += std::to_string(values[i]);
-  }
-  return s + "]";
-}
-
 }  // namespace
 
 ge::AscendString op::ToString(DataType dataType) { return ge::DataTypeName(dataType); }
 
 const op::Shape& aclTensor::GetViewShape() const {
-  view_shape_ = ToShape(view_dims);
+  op::ToShape(view_dims.data(), view_dims.size(), view_shape_);
   return view_shape_;
 }
 
 const op::Shape& aclTensor::GetStorageShape() const {
-  storage_shape_ = ToShape(storage_dims);
+  op::ToShape(storage_dims.data(), storage_dims.size(), storage_shape_);
   return storage_shape_;
 }
 
@@ -64,11 +44,11 @@ const op::Shape& aclTensor::GetOriginalShape() const { return GetViewShape(); }
 // A new view shape takes contiguous strides, as CANN's SetViewShape leaves the tensor a
 // contiguous view of that shape (what Reshape-style callers rely on).
 void aclTensor::SetViewShape(const op::Shape& shape) {
-  view_dims = ToDims(shape);
+  view_dims = op::ToShapeVector(shape);
   strides = ContiguousStrides(view_dims);
 }
 
-void aclTensor::SetStorageShape(const op::Shape& shape) { storage_dims = ToDims(shape); }
+void aclTensor::SetStorageShape(const op::Shape& shape) { storage_dims = op::ToShapeVector(shape); }
 void aclTensor::SetOriginalShape(const op::Shape& shape) { SetViewShape(shape); }
 
 const op::Strides& aclTensor::GetViewStrides() const {
@@ -106,7 +86,8 @@ bool aclTensor::IsEmpty() const { return Numel() == 0; }
 
 ge::AscendString aclTensor::ToString() const {
   const std::string s = std::string("aclTensor(") + ge::DataTypeName(GetDataType()) + ", shape " +
-                        Join(view_dims) + ", strides " + Join(strides) + ", offset " +
+                        op::ToString(GetViewShape()).GetString() + ", strides " +
+                        op::ToString(GetViewStrides()).GetString() + ", offset " +
                         std::to_string(offset) + ")";
   return ge::AscendString(s.c_str());
 }

@@ -105,13 +105,8 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
                    aclOpExecutor* executor) {
   for (size_t ir = 0; ir < tensors.size(); ++ir) {
     const StageTensor& s = tensors[ir];
-    if (s.constant_dtype != ::ACL_DT_UNDEFINED) {
-      if (present != nullptr) present->push_back(true);
-      if (s.optional) (*attrs)[std::string("+") + (s.param != nullptr ? s.param : s.name)] = true;
-      BindConstant(s, out, executor);
-      continue;
-    }
-    const bool given = s.tensor != nullptr || s.list != nullptr;
+    const bool constant = s.constant_dtype != ::ACL_DT_UNDEFINED;
+    const bool given = constant || s.tensor != nullptr || s.list != nullptr;
     if (present != nullptr) present->push_back(given);
     if (!given) {
       if (!s.optional) return FailNull(api, s.name);
@@ -122,6 +117,10 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
       std::string key = "+";
       key += s.param != nullptr ? s.param : s.name;
       (*attrs)[key] = true;
+    }
+    if (constant) {
+      BindConstant(s, out, executor);
+      continue;
     }
     const aclnnStatus st = s.list != nullptr ? BindList(api, s, ir, out, attrs, executor)
                                              : Bind(api, s.name, s.tensor, output, out, executor);

@@ -3,20 +3,16 @@
 // host scalar lifts a tensor to. Used to plan the Casts a layer chains around its operation.
 #pragma once
 
-#include <cstdint>
-
 #include "aclnn/acl_meta.h"
 
 namespace opsim::aclnn::opapi {
 
-// The type `a` and `b` promote to (torch.promote_types): bool yields to the other; an integer
-// to a float; two floats to the wider (FLOAT16 with BFLOAT16: FLOAT); UINT8 with a signed
-// integer to the smallest signed type holding both. ACL_DT_UNDEFINED where CANN has no rule
-// (complex, the unsigned types beyond UINT8 mixed with others).
+// The aclDataType forms of nnopbase's rules (opdev/data_type_utils.h). PromoteTypes: the type
+// `a` and `b` promote to (op::PromoteType), ACL_DT_UNDEFINED where it has no rule and for the
+// complex types, which opsim holds no tensors of.
 ::aclDataType PromoteTypes(::aclDataType a, ::aclDataType b);
 
-// Whether a result of `from` may be written to an out of `to` (torch.can_cast, CANN's
-// CanCast): not a float to an integer or bool, not an integer to bool, not complex to real.
+// Whether a result of `from` may be written to an out of `to` (op::CanCast).
 bool CanCast(::aclDataType from, ::aclDataType to);
 
 // The type a tensor of `tensor` meets a host scalar of `scalar` in: the tensor's, except that
@@ -25,8 +21,5 @@ bool CanCast(::aclDataType from, ::aclDataType to);
 ::aclDataType PromoteWithScalar(::aclDataType tensor, ::aclDataType scalar);
 
 bool IsFloating(::aclDataType dtype);
-
-// ONNX's TensorProto.DataType number of each ACL data type opsim's Cast writes; 0 for others.
-int64_t OnnxCastNumber(::aclDataType dtype);
 
 }  // namespace opsim::aclnn::opapi

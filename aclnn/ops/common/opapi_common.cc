@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "opdev/data_type_utils.h"
+
 namespace opsim::aclnn::opapi {
 
 std::string DTypeName(::aclDataType dtype) {
@@ -26,18 +28,7 @@ std::string DTypeName(::aclDataType dtype) {
 }
 
 bool IsIntegral(::aclDataType dtype) {
-  switch (dtype) {
-    case ACL_INT8:
-    case ACL_UINT8:
-    case ACL_INT16:
-    case ACL_UINT16:
-    case ACL_INT32:
-    case ACL_UINT32:
-    case ACL_INT64:
-    case ACL_UINT64:
-    case ACL_BOOL: return true;
-    default: return false;
-  }
+  return op::IsIntegralType(op::ToOpDataType(dtype), /*include_bool=*/true);
 }
 
 aclnnStatus SameDType(const char* api, const char* a_name, const aclTensor* a, const char* b_name,

@@ -30,7 +30,7 @@ aclnnStatus aclnnCastGetWorkspaceSize(const aclTensor* self, const aclDataType d
       st != ACLNN_SUCCESS) {
     return st;
   }
-  const int64_t to = opsim::aclnn::opapi::OnnxCastNumber(dtype);
+  const int64_t to = opsim::aclnn::OnnxCastNumber(dtype);
   if (to == 0) {
     return opsim::aclnn::Refuse(ACLNN_ERR_PARAM_INVALID, api,
                                 "dtype " + DTypeName(dtype) +

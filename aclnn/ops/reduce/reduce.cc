@@ -26,15 +26,12 @@ using opsim::aclnn::opapi::DTypeName;
 using opsim::aclnn::opapi::Reduce;
 using opsim::aclnn::opapi::Reduction;
 
-aclnnStatus SelfDType(const char* api, const aclTensor* self, ::aclDataType* dtype) {
-  return opsim::aclnn::TensorDType(api, "self", self, dtype);
-}
-
 aclnnStatus Extreme(const char* api, const char* op_type, const aclTensor* self,
                     const aclIntArray* dim, bool keep_dim, aclTensor* out, uint64_t* workspace_size,
                     aclOpExecutor** executor) {
   ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (aclnnStatus st = SelfDType(api, self, &dtype); st != ACLNN_SUCCESS) return st;
+  if (aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &dtype); st != ACLNN_SUCCESS)
+    return st;
   if (aclnnStatus st = CheckOut(api, "self", dtype, out); st != ACLNN_SUCCESS) return st;
   return Reduce({api, op_type, dim, "dim", nullptr, keep_dim, dtype}, self, out, workspace_size,
                 executor);
@@ -92,7 +89,8 @@ aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor* self, const aclIntAr
                                            aclOpExecutor** executor) {
   const char* api = "aclnnLogSumExpGetWorkspaceSize";
   ::aclDataType dtype = ACL_DT_UNDEFINED;
-  if (aclnnStatus st = SelfDType(api, self, &dtype); st != ACLNN_SUCCESS) return st;
+  if (aclnnStatus st = opsim::aclnn::TensorDType(api, "self", self, &dtype); st != ACLNN_SUCCESS)
+    return st;
   if (!opsim::aclnn::opapi::IsFloating(dtype)) dtype = ACL_FLOAT;
   return Reduce({api, "ReduceLogSumExp", dim, "dim", nullptr, keepDim, dtype}, self, out,
                 workspaceSize, executor);

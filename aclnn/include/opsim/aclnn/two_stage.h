@@ -68,6 +68,10 @@ aclnnStatus Run(const char* api, void* workspace, uint64_t workspace_size, aclOp
 // For the hand-written layers of our own operators (aclnn/ops): what they read of their arguments
 // before they fill a first stage, with the messages every other call leaves.
 
+// The registry Cast's `to` for `dtype` (ONNX's TensorProto.DataType number) for each type
+// opsim's Cast writes; 0 for the others (INT16, UINT16, the complex types, ...).
+int64_t OnnxCastNumber(::aclDataType dtype);
+
 // Records "<api>: <message>" as the recent error (aclGetRecentErrMsg) and returns `code`:
 // ACLNN_ERR_PARAM_INVALID for a documented case opsim's operator cannot honour.
 aclnnStatus Refuse(aclnnStatus code, const char* api, const std::string& message);
