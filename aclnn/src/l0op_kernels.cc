@@ -93,10 +93,12 @@ const aclTensor* l0op::Cast(const aclTensor* self, op::DataType dstDtype, aclOpE
   if (self->GetDataType() == dstDtype) return self;
   const char* api = Api(executor, "l0op::Cast");
   const int64_t to = aclnn::OnnxCastNumber(op::ToAclDataType(dstDtype));
-  if (to == 0 || aclnn::OnnxCastNumber(self->dtype) == 0) {
+  const bool from_held = aclnn::OnnxCastNumber(self->dtype) != 0;
+  if (to == 0 || !from_held) {
     aclnn::Fail(ACLNN_ERR_PARAM_INVALID, api,
                 std::string("Cast from ") + ge::DataTypeName(self->GetDataType()) + " to " +
-                    ge::DataTypeName(dstDtype) + ": opsim's Cast takes neither type's tensors");
+                    ge::DataTypeName(dstDtype) + ": opsim's Cast takes no " +
+                    ge::DataTypeName(from_held ? dstDtype : self->GetDataType()) + " tensors");
     return nullptr;
   }
   aclTensor* out = executor->AllocTensor(self->GetViewShape(), dstDtype);
