@@ -1,113 +1,88 @@
-// The Reduce readings' references: each normalises its attributes through the reading's front
-// door lowering (op_host/reduce/reduce_request.h, the rules the operation itself applies), then
-// reduces with Eigen (ref::Reduce) and judges with ref::Compare. operators::reduce::Register,
-// which the list of operators calls (reference/CMakeLists.txt), registers them under ReduceSum,
-// ReduceMax, ReduceMin, ReduceProd (ONNX), OpenVINO.ReduceSum/Max/Min/Prod and Reduce (ATB),
-// and the family's (reduce_family_op_reference.h).
+// The Reduce readings' references, plain reducers and the family alike: each reads its call's
+// attributes by the reading's documented rules (reduce_reading.h, no code of op_host's), computes
+// with Eigen (ref::Reduce) or the family's plain C++ oracle in double (ref::ReduceFamily), and
+// judges with ref::Compare: by the reducer's rules, the family by SUM's with magnitudes that
+// follow its finish (ReduceFamilyMagnitudes); integers and bools exactly.
+// operators::reduce::Register, which the list of operators calls (reference/CMakeLists.txt),
+// registers ReduceSum/Max/Min/Prod (ONNX), OpenVINO.ReduceSum/Max/Min/Prod, Reduce (ATB), the
+// ONNX family (Mean, SumSquare, L1, L2, LogSum, LogSumExp) and OpenVINO's Mean, L1, L2,
+// ReduceLogicalAnd and ReduceLogicalOr.
 #include <algorithm>
-#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
-#include <variant>
+#include <vector>
 
 #include "opsim/reference/compare.h"
 #include "opsim/reference/op_reference.h"
 #include "opsim/reference/reduce_reference.h"
-#include "reduce/reduce_dtype_support.h"
-#include "reduce/reduce_family_op_reference.h"
-#include "reduce/reduce_reading_attrs.h"
-#include "reduce/reduce_request.h"
+#include "reduce/reduce_family_reference.h"
+#include "reduce/reduce_reading.h"
 
 namespace opsim::ref {
 namespace {
 
-enum class Door { kOnnx, kOpenVino, kAtb };
+// What one registry name computes: a plain reducer or a family member (never both). ATB's Reduce
+// has neither: its reducer is the attribute reduceType.
+struct ReduceOpSpec {
+  std::string name;
+  ReduceReading reading;
+  std::optional<Reducer> plain;
+  std::optional<FamilyReducer> family;
+};
 
-Reducer ToReducer(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kSum: return Reducer::kSum;
-    case ReduceKind::kMax: return Reducer::kMax;
-    case ReduceKind::kMin: return Reducer::kMin;
-    case ReduceKind::kProd: return Reducer::kProd;
-  }
-  return Reducer::kSum;
+bool IsBoolFamily(std::optional<FamilyReducer> f) {
+  return f == FamilyReducer::kAll || f == FamilyReducer::kAny;
 }
 
-// ATB's reduceType as the operation reads it: a reducer name (any case, REDUCE_ prefix optional)
-// or its enum value.
-std::optional<ReduceKind> AtbKind(const AttrMap& attrs) {
-  const auto it = attrs.find("reduceType");
-  if (it == attrs.end()) return std::nullopt;
-  if (const auto* text = std::get_if<std::string>(&it->second)) {
-    std::string t = *text;
-    std::transform(t.begin(), t.end(), t.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (t.rfind("reduce_", 0) == 0) t.erase(0, 7);
-    if (t == "sum") return ReduceKind::kSum;
-    if (t == "max") return ReduceKind::kMax;
-    if (t == "min") return ReduceKind::kMin;
-    if (t == "prod") return ReduceKind::kProd;
-    return std::nullopt;
-  }
-  if (const auto* value = std::get_if<int64_t>(&it->second)) {
-    switch (*value) {
-      case infer::ReduceParam::REDUCE_MAX: return ReduceKind::kMax;
-      case infer::ReduceParam::REDUCE_MIN: return ReduceKind::kMin;
-      case infer::ReduceParam::REDUCE_SUM: return ReduceKind::kSum;
-      case infer::ReduceParam::REDUCE_PROD: return ReduceKind::kProd;
-      default: return std::nullopt;
-    }
-  }
-  return std::nullopt;
-}
-
-infer::ReduceParam::ReduceType AtbType(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::kMax: return infer::ReduceParam::REDUCE_MAX;
-    case ReduceKind::kMin: return infer::ReduceParam::REDUCE_MIN;
-    case ReduceKind::kSum: return infer::ReduceParam::REDUCE_SUM;
-    case ReduceKind::kProd: return infer::ReduceParam::REDUCE_PROD;
-  }
-  return infer::ReduceParam::REDUCE_UNDEFINED;
+// L2, LogSum and LogSumExp take the floating types only (a root or a log of an integer sum).
+bool FloatsOnly(FamilyReducer f) {
+  return f == FamilyReducer::kL2 || f == FamilyReducer::kLogSum || f == FamilyReducer::kLogSumExp;
 }
 
 class ReduceOpReference final : public OpReference {
  public:
-  // kind: the reducer of an ONNX or OpenVINO name; nullopt for ATB's Reduce (its reduceType).
-  ReduceOpReference(std::string op, Door door, std::optional<ReduceKind> kind)
-      : op_(std::move(op)), door_(door), kind_(kind) {}
+  explicit ReduceOpReference(ReduceOpSpec spec) : spec_(std::move(spec)) {}
 
   std::vector<DType> DTypes(const AttrMap& attrs) const override {
-    std::vector<DType> out;
-    const std::optional<ReduceKind> kind = KindOf(attrs);
-    if (!kind) return out;
-    for (const ReduceDTypeSupport& row : ReduceDTypeTable()) {
-      if (row.package & ReduceKindBit(*kind)) out.push_back(row.dtype);
+    if (IsBoolFamily(spec_.family)) return {DType::kBool};
+    if (spec_.family) {
+      std::vector<DType> out = ReduceDTypes(Reducer::kSum);
+      if (FloatsOnly(*spec_.family)) std::erase_if(out, [](DType d) { return !IsFloating(d); });
+      return out;
     }
-    return out;
+    const std::optional<Reducer> r = PlainReducer(attrs);
+    return r ? ReduceDTypes(*r) : std::vector<DType>{};
   }
 
   Status Auto(const AttrMap& attrs, size_t index, DType dtype, AutoData* out) const override {
     if (index != 0) {
-      return {ErrorCode::kInvalidParam, op_ + ": input " + std::to_string(index) +
+      return {ErrorCode::kInvalidParam, spec_.name + ": input " + std::to_string(index) +
                                             " (the axes) has no automatic data; give its values"};
     }
-    const std::optional<ReduceKind> kind = KindOf(attrs);
-    if (!kind) return MissingKind();
+    // A plain reducer's data depends on it: ATB's Reduce without a reduceType has no rule.
+    const std::optional<Reducer> r = PlainReducer(attrs);
+    if (!spec_.family && !r) return MissingReducer();
     AutoData a;
-    if (IsFloating(dtype)) {
+    if (IsBoolFamily(spec_.family)) {
+      a.kind = AutoData::Kind::kIntRange;  // true and false; bytes other than 0/1 are not bools
+      a.int_low = 0;
+      a.int_high = 1;
+    } else if (IsFloating(dtype)) {
       // Products of many values near 1 stay in range; sums of [-1, 1) cancel and exercise the
-      // tolerance's abs-sum floor.
+      // tolerance's abs-sum floor; LogSum wants positive sums, so that the log is finite.
       a.kind = AutoData::Kind::kUniform;
-      if (*kind == ReduceKind::kProd) {
+      if (spec_.family == FamilyReducer::kLogSum) a.low = 0.0;
+      if (r == Reducer::kProd) {
         a.low = 0.9;
         a.high = 1.1;
       }
-    } else if (*kind == ReduceKind::kMax || *kind == ReduceKind::kMin) {
-      a.kind = AutoData::Kind::kBits;  // every value is a candidate extreme
+    } else if (r) {
+      // MAX / MIN: every value is a candidate extreme; SUM / PROD: small, so they wrap rarely.
+      a.kind = *r == Reducer::kMax || *r == Reducer::kMin ? AutoData::Kind::kBits
+                                                          : AutoData::Kind::kIntRange;
     } else {
-      a.kind = AutoData::Kind::kIntRange;  // small, so sums and products wrap only rarely
+      a.kind = AutoData::Kind::kIntRange;  // small: sums of squares wrap only for huge slices
     }
     *out = a;
     return Status::Ok();
@@ -115,15 +90,21 @@ class ReduceOpReference final : public OpReference {
 
   Status Compute(const AttrMap& attrs, std::span<const HostTensor> inputs,
                  std::vector<HostTensor>* outputs) const override {
-    ReduceRequest req;
-    OPSIM_RETURN_IF_ERROR(Lower(attrs, inputs, &req));
+    ReduceCall call;
+    DType as = DType::kFloat32;
+    OPSIM_RETURN_IF_ERROR(Read(attrs, inputs, &call, &as));
     HostTensor out;
-    out.dtype = req.dtype;
-    out.shape.assign(req.output.begin(), req.output.end());
-    out.bytes.assign(static_cast<size_t>(*req.output.NumElements()) * DTypeSize(req.dtype), 0);
-    const std::span<const int64_t> axes(req.axes.begin(), req.axes.end());
-    OPSIM_RETURN_IF_ERROR(Reduce(ToReducer(req.kind), req.dtype, req.input, axes, req.keep_dims,
-                                 inputs[0].bytes.data(), out.bytes.data()));
+    out.dtype = inputs[0].dtype;
+    out.shape.assign(call.output.begin(), call.output.end());
+    out.bytes.assign(static_cast<size_t>(*call.output.NumElements()) * DTypeSize(out.dtype), 0);
+    const void* in = inputs[0].bytes.data();
+    if (spec_.family) {
+      OPSIM_RETURN_IF_ERROR(
+          ReduceFamily(*spec_.family, as, call.input, call.axes, in, out.bytes.data()));
+    } else {
+      OPSIM_RETURN_IF_ERROR(Reduce(*PlainReducer(attrs), as, call.input, call.axes, call.keep_dims,
+                                   in, out.bytes.data()));
+    }
     outputs->clear();
     outputs->push_back(std::move(out));
     return Status::Ok();
@@ -132,153 +113,142 @@ class ReduceOpReference final : public OpReference {
   Judgement Judge(const AttrMap& attrs, std::span<const HostTensor> inputs, size_t index,
                   const HostTensor& expected, const HostTensor& actual) const override {
     Judgement j;
-    ReduceRequest req;
-    if (Status st = Lower(attrs, inputs, &req); !st.ok()) {
+    ReduceCall call;
+    DType as = DType::kFloat32;
+    if (Status st = Read(attrs, inputs, &call, &as); !st.ok()) {
       j.message = st.ToString();
       return j;
     }
-    const int64_t count = *req.output.NumElements();
-    const size_t bytes = static_cast<size_t>(count) * DTypeSize(req.dtype);
-    if (index != 0 || expected.dtype != req.dtype || actual.dtype != req.dtype ||
+    const DType dtype = inputs[0].dtype;
+    const int64_t count = *call.output.NumElements();
+    const size_t bytes = static_cast<size_t>(count) * DTypeSize(dtype);
+    if (index != 0 || expected.dtype != dtype || actual.dtype != dtype ||
         expected.bytes.size() != bytes || actual.bytes.size() != bytes) {
-      j.message = op_ + " reference: output " + std::to_string(index) + " is not the " +
-                  std::string(DTypeName(req.dtype)) + " output of " + std::to_string(count) +
+      j.message = spec_.name + " reference: output " + std::to_string(index) + " is not the " +
+                  std::string(DTypeName(dtype)) + " output of " + std::to_string(count) +
                   " elements it judges";
       return j;
     }
-    const std::span<const int64_t> axes(req.axes.begin(), req.axes.end());
     int64_t reduce_len = 1;
-    for (int64_t a : req.axes) reduce_len *= req.input[static_cast<int>(a)];
-    // The sums of |x| scale the error floor of a SUM that cancels to near zero.
-    std::vector<double> abs_sums;
-    if (IsFloating(req.dtype)) {
-      abs_sums.resize(static_cast<size_t>(count));
-      if (!AbsSum(req.dtype, req.input, axes, inputs[0].bytes.data(), abs_sums).ok()) {
-        abs_sums.clear();
-      }
+    for (int64_t a : call.axes) reduce_len *= call.input[static_cast<int>(a)];
+    std::vector<double> magnitudes;
+    if (Status st = Magnitudes(call, as, inputs[0].bytes.data(), &magnitudes); !st.ok()) {
+      j.message = st.ToString();
+      return j;
     }
-    const CompareResult c =
-        abs_sums.empty() ? Compare(ToReducer(req.kind), req.dtype, reduce_len,
-                                   expected.bytes.data(), actual.bytes.data(), count)
-                         : Compare(ToReducer(req.kind), req.dtype, reduce_len,
-                                   expected.bytes.data(), actual.bytes.data(), count, abs_sums);
+    // Integers and bools (as uint8 MAX): exact, Compare's integer rule. Floats: the reducer's
+    // tolerance for the slice length (the family: SUM's), the magnitudes as the abs-sum floor.
+    const bool bools = as == DType::kBool || dtype == DType::kBool;
+    const Reducer rule = bools          ? Reducer::kMax
+                         : spec_.family ? Reducer::kSum
+                                        : *PlainReducer(attrs);
+    const CompareResult c = Compare(rule, bools ? DType::kUInt8 : as, reduce_len,
+                                    expected.bytes.data(), actual.bytes.data(), count, magnitudes);
     j.ok = c.ok;
     j.max_abs_err = c.max_abs_err;
     j.max_rel_err = c.max_rel_err;
-    j.message = c.message;
+    j.message = spec_.name + ": " + c.message;
     return j;
   }
 
  private:
-  std::optional<ReduceKind> KindOf(const AttrMap& attrs) const {
-    return kind_ ? kind_ : AtbKind(attrs);
+  std::optional<Reducer> PlainReducer(const AttrMap& attrs) const {
+    if (spec_.family) return std::nullopt;
+    return spec_.plain ? spec_.plain : AtbReducer(attrs);
   }
 
-  Status MissingKind() const {
-    return {ErrorCode::kInvalidParam,
-            op_ + " reference: attribute 'reduceType' is missing or not sum, max, min or prod"};
+  Status MissingReducer() const {
+    return {
+        ErrorCode::kInvalidParam,
+        spec_.name + " reference: attribute 'reduceType' is missing or not sum, max, min or prod"};
   }
 
-  // The request the operation runs for these attributes and inputs.
-  Status Lower(const AttrMap& attrs, std::span<const HostTensor> inputs, ReduceRequest* req) const {
-    if (inputs.empty() || inputs.size() > 2 || (door_ == Door::kAtb && inputs.size() != 1)) {
-      return {ErrorCode::kInvalidParam,
-              op_ + " reference: takes " +
-                  std::string(door_ == Door::kAtb ? "1 input" : "1 or 2 inputs") + ", got " +
-                  std::to_string(inputs.size())};
+  // The dtype the values are reduced as: the input's, or uint8 for bool where a bool reduce is
+  // MAX (any) or MIN (all) of 0/1 bytes: ONNX opset 20's ReduceMax / ReduceMin on bool and
+  // OpenVINO's ReduceLogicalOr / And (the family oracle reduces bool itself).
+  Status ComputeDType(const AttrMap& attrs, DType dtype, DType* as) const {
+    const std::optional<Reducer> r = PlainReducer(attrs);
+    if (!spec_.family && !r) return MissingReducer();
+    const bool max_min = r == Reducer::kMax || r == Reducer::kMin;
+    if (dtype == DType::kBool && spec_.reading == ReduceReading::kOnnx && max_min) {
+      *as = DType::kUInt8;
+      return Status::Ok();
     }
-    const HostTensor& x = inputs[0];
-    Shape shape;
-    OPSIM_RETURN_IF_ERROR(MakeReduceInputShape(op_, x.shape, &shape));
-    if (x.bytes.size() != static_cast<size_t>(*shape.NumElements()) * DTypeSize(x.dtype)) {
-      return {ErrorCode::kInvalidParam,
-              op_ + " reference: input 0 holds " + std::to_string(x.bytes.size()) + " bytes, not " +
-                  shape.ToString() + " of " + std::string(DTypeName(x.dtype))};
+    const std::vector<DType> supported = DTypes(attrs);
+    if (std::find(supported.begin(), supported.end(), dtype) == supported.end()) {
+      return {
+          ErrorCode::kInvalidTensorDtype,
+          spec_.name + " reference: dtype " + std::string(DTypeName(dtype)) + " is not supported"};
     }
-    const std::optional<ReduceKind> kind = KindOf(attrs);
-    if (!kind) return MissingKind();
-    std::optional<std::vector<int64_t>> axes;
-    const std::string_view axes_key = door_ == Door::kOnnx       ? "axes"
-                                      : door_ == Door::kOpenVino ? "reduction_axes"
-                                                                 : "axis";
-    if (attrs.contains(axes_key)) {
-      std::vector<int64_t> a;
-      OPSIM_RETURN_IF_ERROR(GetAttr(op_, attrs, axes_key, &a));
-      axes = std::move(a);
-    }
-    if (inputs.size() == 2) {
-      if (axes) {
-        return {ErrorCode::kInvalidParam,
-                op_ + " reference: axes given both as attribute and as input 1"};
-      }
-      std::vector<int64_t> a;
-      OPSIM_RETURN_IF_ERROR(ReduceAxesInput(op_, inputs[1], &a));
-      axes = std::move(a);
-    }
-    switch (door_) {
-      case Door::kOnnx: {
-        bool keepdims = kOnnxDefaultKeepdims;
-        bool noop = kOnnxDefaultNoopWithEmptyAxes;
-        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "keepdims", &keepdims));
-        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "noop_with_empty_axes", &noop));
-        std::optional<std::span<const int64_t>> span;
-        if (axes) span = std::span<const int64_t>(*axes);
-        return LowerOnnx(*kind, x.dtype, shape, span, keepdims, noop, req);
-      }
-      case Door::kOpenVino: {
-        bool keep = kOpenVinoDefaultKeepDims;
-        OPSIM_RETURN_IF_ERROR(ReduceFlagAttr(op_, attrs, "keep_dims", &keep));
-        const std::vector<int64_t> a = axes.value_or(std::vector<int64_t>{});
-        return LowerOpenVino(*kind, x.dtype, shape, a, keep, req);
-      }
-      case Door::kAtb: {
-        infer::ReduceParam param;
-        param.reduceType = AtbType(*kind);
-        for (int64_t a : axes.value_or(std::vector<int64_t>{})) {
-          if (!param.axis.push_back(a)) {
-            return {ErrorCode::kInvalidParam, op_ + " reference: axis holds more than " +
-                                                  std::to_string(param.axis.capacity()) +
-                                                  " entries"};
-          }
-        }
-        // The package's dtype table: ATB's strict table is the ATB facade's own option.
-        return LowerAtb(param, x.dtype, shape, /*strict_dtypes=*/false, req);
-      }
-    }
-    return {ErrorCode::kInternalError, op_ + " reference: unknown reading"};
+    *as = dtype;
+    return Status::Ok();
   }
 
-  std::string op_;
-  Door door_;
-  std::optional<ReduceKind> kind_;
+  Status Read(const AttrMap& attrs, std::span<const HostTensor> inputs, ReduceCall* call,
+              DType* as) const {
+    if (inputs.empty()) {
+      return {ErrorCode::kInvalidParam, spec_.name + " reference: takes 1 or 2 inputs, got 0"};
+    }
+    OPSIM_RETURN_IF_ERROR(ComputeDType(attrs, inputs[0].dtype, as));
+    return ReadReduceCall(spec_.name, spec_.reading, attrs, inputs, call);
+  }
+
+  // The abs-sum floor of a floating result (empty for integers and bools; a plain reducer
+  // whose sums cannot be taken goes without it).
+  Status Magnitudes(const ReduceCall& call, DType as, const void* in,
+                    std::vector<double>* out) const {
+    if (!IsFloating(as)) return Status::Ok();
+    out->resize(static_cast<size_t>(*call.output.NumElements()));
+    if (spec_.family) {
+      return ReduceFamilyMagnitudes(*spec_.family, as, call.input, call.axes, in, *out);
+    }
+    if (!AbsSum(as, call.input, call.axes, in, *out).ok()) out->clear();
+    return Status::Ok();
+  }
+
+  ReduceOpSpec spec_;
 };
 
-Status RegisterPlainReducers(ReferenceRegistry& registry) {
-  struct Named {
-    ReduceKind kind;
-    const char* name;
-  };
-  constexpr Named kKinds[] = {{ReduceKind::kSum, "ReduceSum"},
-                              {ReduceKind::kMax, "ReduceMax"},
-                              {ReduceKind::kMin, "ReduceMin"},
-                              {ReduceKind::kProd, "ReduceProd"}};
-  for (const Named& k : kKinds) {
-    OPSIM_RETURN_IF_ERROR(registry.Register(
-        k.name, std::make_shared<ReduceOpReference>(k.name, Door::kOnnx, k.kind)));
-    const std::string openvino = std::string("OpenVINO.") + k.name;
-    OPSIM_RETURN_IF_ERROR(registry.Register(
-        openvino, std::make_shared<ReduceOpReference>(openvino, Door::kOpenVino, k.kind)));
+std::vector<ReduceOpSpec> ReduceOpSpecs() {
+  using R = ReduceReading;
+  using F = FamilyReducer;
+  std::vector<ReduceOpSpec> specs;
+  for (const auto& [r, title] : {std::pair{Reducer::kSum, "Sum"},
+                                 {Reducer::kMax, "Max"},
+                                 {Reducer::kMin, "Min"},
+                                 {Reducer::kProd, "Prod"}}) {
+    specs.push_back({std::string("Reduce") + title, R::kOnnx, r, std::nullopt});
+    specs.push_back({std::string("OpenVINO.Reduce") + title, R::kOpenVino, r, std::nullopt});
   }
-  return registry.Register("Reduce",
-                           std::make_shared<ReduceOpReference>("Reduce", Door::kAtb, std::nullopt));
+  specs.push_back({"Reduce", R::kAtb, std::nullopt, std::nullopt});
+  for (const auto& [f, title] : {std::pair{F::kMean, "Mean"},
+                                 {F::kSumSquare, "SumSquare"},
+                                 {F::kL1, "L1"},
+                                 {F::kL2, "L2"},
+                                 {F::kLogSum, "LogSum"},
+                                 {F::kLogSumExp, "LogSumExp"}}) {
+    specs.push_back({std::string("Reduce") + title, R::kOnnx, std::nullopt, f});
+  }
+  for (const auto& [f, name] : {std::pair{F::kMean, "ReduceMean"},
+                                {F::kL1, "ReduceL1"},
+                                {F::kL2, "ReduceL2"},
+                                {F::kAll, "ReduceLogicalAnd"},
+                                {F::kAny, "ReduceLogicalOr"}}) {
+    specs.push_back({std::string("OpenVINO.") + name, R::kOpenVino, std::nullopt, f});
+  }
+  return specs;
 }
 
 }  // namespace
 
 namespace operators::reduce {
 Status Register(ReferenceRegistry& registry) {
-  OPSIM_RETURN_IF_ERROR(RegisterPlainReducers(registry));
-  return RegisterReduceFamilyReferences(registry);
+  for (ReduceOpSpec& spec : ReduceOpSpecs()) {
+    const std::string name = spec.name;
+    OPSIM_RETURN_IF_ERROR(
+        registry.Register(name, std::make_shared<ReduceOpReference>(std::move(spec))));
+  }
+  return Status::Ok();
 }
 }  // namespace operators::reduce
 
