@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "cube/cube_buffers.h"
@@ -212,17 +211,6 @@ void HostWroteUb(const UbRef& ref) {
   // outside the view is performed, over them: a harness writes whole tensors).
   DropElidedCopies(core, ref.ptr, ref.ptr + ref.bytes);
   if (core.checked) MarkWritten(core, ref.ptr, ref.bytes);
-}
-
-bool IsStridedRowsSource(const char* instr, int index) {
-  return index == 0 && (std::strcmp(instr, "ext::ReduceRows") == 0 ||
-                        std::strcmp(instr, "ext::AccumulateRows") == 0);
-}
-
-bool IsWorkOperand(const char* instr, int index, int nsrc) {
-  if (nsrc != 2 || index != 1) return false;
-  return std::strcmp(instr, "ReduceSum") == 0 || std::strcmp(instr, "ReduceMax") == 0 ||
-         std::strcmp(instr, "ReduceMin") == 0;
 }
 
 Position ToPosition(AscendC::TPosition pos) {

@@ -59,12 +59,12 @@ void ReduceRows(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
   if (cols > rowStride && rows > 1) detail::RaiseBadShape("ext::ReduceRows", rows, cols, rowStride);
   const uint64_t src_bytes =
       rows == 0 ? 0 : (static_cast<uint64_t>(rows - 1) * rowStride + cols) * sizeof(T);
-  detail::VectorOp<0>("ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(T),
-                      &src.ref(), &src_bytes, 1, [&] {
-                        const auto in = internal::RowsOf(src, rows, cols, rowStride);
-                        vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), in.ptr, rows, cols,
-                                        in.stride);
-                      });
+  detail::VectorOp<0, detail::kFirstSrcStridedRows>(
+      "ext::ReduceRows", dst.ref(), static_cast<uint64_t>(rows) * sizeof(T), &src.ref(), &src_bytes,
+      1, [&] {
+        const auto in = internal::RowsOf(src, rows, cols, rowStride);
+        vec::ReduceRows(op, AscendC::DTypeOf<T>(), dst.data(), in.ptr, rows, cols, in.stride);
+      });
 }
 
 // acc[c] = combine(acc[c], reduce over r < rows of src[r * rowStride + c]) for c < cols.
@@ -84,11 +84,12 @@ void AccumulateRows(const AscendC::LocalTensor<T>& acc, const AscendC::LocalTens
   const uint64_t acc_bytes = static_cast<uint64_t>(cols) * sizeof(T);
   const detail::UbRef srcs[2] = {src.ref(), acc.ref()};
   const uint64_t sizes[2] = {src_bytes, acc_bytes};
-  detail::VectorOp<0>("ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
-    const auto in =
-        internal::RowsOf(src, rows, cols, rowStride, detail::InPlaceCopies::kStridedCopies);
-    vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
-  });
+  detail::VectorOp<0, detail::kFirstSrcStridedRows>(
+      "ext::AccumulateRows", acc.ref(), acc_bytes, srcs, sizes, 2, [&] {
+        const auto in =
+            internal::RowsOf(src, rows, cols, rowStride, detail::InPlaceCopies::kStridedCopies);
+        vec::AccumulateRows(op, AscendC::DTypeOf<T>(), acc.data(), in.ptr, rows, cols, in.stride);
+      });
 }
 
 // ---- Widening forms: float16 / bfloat16 rows reduced in float32 ----

@@ -80,12 +80,13 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const uint64_t work_bytes = (bytes + 255) / 256 * sizeof(T);
   const UbRef srcs[2] = {src.ref(), work.ref()};
   const uint64_t src_bytes[2] = {bytes, work_bytes};
-  VectorOp(name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
-    uint32_t index = 0;
-    vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), static_cast<size_t>(count),
-                with_index ? &index : nullptr);
-    if (with_index) StoreIndex(dst.data() + 1, index);
-  });
+  VectorOp<-1, kLastSrcIsWork>(
+      name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
+        uint32_t index = 0;
+        vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), static_cast<size_t>(count),
+                    with_index ? &index : nullptr);
+        if (with_index) StoreIndex(dst.data() + 1, index);
+      });
 }
 
 // WholeReduce*: per repeat r, reduce the first `mask` elements of a 256 B repeat whose 8 blocks

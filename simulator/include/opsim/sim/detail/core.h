@@ -363,18 +363,25 @@ void HostWroteUb(const UbRef& ref);
 // was written since its buffer was allocated. The operand was bounds-checked before.
 void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t bytes,
                   const char* instr, const char* operand);
-// The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
-// instruction writes it, it reads nothing the kernel put there.
-bool IsWorkOperand(const char* instr, int index, int nsrc);
-// opsim::ext's row forms (ReduceRows, AccumulateRows) pass the span from the first row to the
-// end of the last, but read only `cols` of every `rowStride`: the gaps may hold nothing, so their
-// source is not checked for unwritten bytes (a missed bug there, never an invented one).
-bool IsStridedRowsSource(const char* instr, int index);
+// What a vector instruction's sources are beyond data it reads, as the instruction's own call
+// site says (never found from its name):
+enum VectorSrcRoles : unsigned {
+  kPlainSrcs = 0,
+  // The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
+  // instruction writes it, it reads nothing the kernel put there.
+  kLastSrcIsWork = 1u << 0,
+  // opsim::ext's row forms (ReduceRows, AccumulateRows) pass the span from the first row to the
+  // end of the last as source 0, but read only `cols` of every `rowStride`: the gaps may hold
+  // nothing, so that source is not checked for unwritten bytes (a missed bug there, never an
+  // invented one).
+  kFirstSrcStridedRows = 1u << 1,
+};
 
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches. Source kInPlaceSrc, if any, is read by
-// `body` through ReadRowsInPlace (copy_elision.h), every other operand through its UB bytes.
-template <int kInPlaceSrc = -1, typename Body>
+// `body` through ReadRowsInPlace (copy_elision.h), every other operand through its UB bytes;
+// kRoles (VectorSrcRoles) says which sources are not plain data.
+template <int kInPlaceSrc = -1, unsigned kRoles = kPlainSrcs, typename Body>
 inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
                      const uint64_t* src_bytes, int nsrc, Body&& body) {
   Core& core = Cur();
@@ -393,11 +400,11 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
       core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, &dst, srcs, nsrc));
   if (TracksPipes(core)) {
     for (int i = 0; i < nsrc; ++i) {
-      if (IsWorkOperand(name, i, nsrc)) {
+      if ((kRoles & kLastSrcIsWork) && i == nsrc - 1) {
         TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
         continue;
       }
-      if (core.checked && !IsStridedRowsSource(name, i)) {
+      if (core.checked && !((kRoles & kFirstSrcStridedRows) && i == 0)) {
         CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       }
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
