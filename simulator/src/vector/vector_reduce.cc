@@ -1,4 +1,5 @@
-// Dispatch of Reduce and ReduceRows (vector_reduce-inl.h) to the best Highway target.
+// Dispatch of Reduce (vector_reduce-inl.h) and ReduceRows (vector_reduce_rows-inl.h) to the best
+// Highway target.
 #include "vector/vector_config.h"  // must precede Highway
 
 #undef HWY_TARGET_INCLUDE
@@ -7,7 +8,7 @@
 
 #include <hwy/highway.h>
 
-#include "vector/vector_reduce-inl.h"
+#include "vector/vector_reduce_rows-inl.h"
 
 #if HWY_ONCE
 #include "opsim/sim/vector_unit.h"

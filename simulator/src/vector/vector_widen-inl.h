@@ -23,7 +23,7 @@
 #include "opsim/sim/vector_unit.h"
 #include "vector/vector_accumulate-inl.h"
 #include "vector/vector_common-inl.h"
-#include "vector/vector_reduce-inl.h"
+#include "vector/vector_reduce_rows-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
