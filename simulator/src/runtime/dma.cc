@@ -71,63 +71,158 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
   vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
 }
 
+// One CopyBlocks call: `blocks` blocks of `block_bytes`, gaps after each on either side.
+struct BlockCopy {
+  CopyDir dir;
+  const UbRef* ub_dst;
+  const UbRef* ub_src;
+  const GmRef* gm;
+  uint32_t blocks;
+  uint64_t block_bytes;
+  uint64_t src_gap;
+  uint64_t dst_gap;
+  const char* instr;
+  uint8_t* dst = nullptr;
+  const uint8_t* src = nullptr;
+  Pipe pipe = Pipe::kV;
+  uint64_t src_span = 0;
+  uint64_t dst_span = 0;
+
+  uint64_t SrcAt(uint32_t i) const { return i * (block_bytes + src_gap); }
+  uint64_t DstAt(uint32_t i) const { return i * (block_bytes + dst_gap); }
+};
+
+// Faults for a copy of nothing and for a length the chip would silently truncate.
+void CheckCopyLength(const Core& core, const BlockCopy& c) {
+  const uint32_t align = core.device->copy_align_bytes;
+  if (c.blocks == 0 || c.block_bytes == 0) {
+    RaiseFault(FaultKind::kInvalidArgument, c.instr,
+               "copies nothing (blockCount " + std::to_string(c.blocks) + ", length " +
+                   std::to_string(c.block_bytes) + " B): a zero-length DataCopy is a kernel bug");
+  }
+  if (c.block_bytes % align != 0) {
+    RaiseFault(FaultKind::kMisalignedCopy, c.instr,
+               "length " + std::to_string(c.block_bytes) + " B is not a multiple of " +
+                   std::to_string(align) + " B (the chip would silently copy only " +
+                   std::to_string(c.block_bytes / align * align) +
+                   " B); use DataCopyPad or pad the length");
+  }
+}
+
+// Checks both ends for the direction and sets dst, src and the pipe that moves the bytes.
+void ResolveEnds(Core& core, BlockCopy& c) {
+  switch (c.dir) {
+    case CopyDir::kGmToUb:
+      CheckUbAligned(core, *c.ub_dst, c.instr, "dst");
+      CheckUbInPlace(core, *c.ub_dst, c.dst_span, c.instr, "dst");  // DeferCopyIn orders writes
+      CheckGmAccess(core, *c.gm, 0, c.src_span, c.instr, "src");
+      c.dst = c.ub_dst->ptr;
+      c.src = c.gm->ptr;
+      c.pipe = Pipe::kMte2;
+      break;
+    case CopyDir::kUbToGm:
+      CheckUbAligned(core, *c.ub_src, c.instr, "src");
+      CheckUb(core, *c.ub_src, c.src_span, c.instr, "src");
+      CheckGmAccess(core, *c.gm, 0, c.dst_span, c.instr, "dst");
+      c.dst = c.gm->ptr;
+      c.src = c.ub_src->ptr;
+      c.pipe = Pipe::kMte3;
+      break;
+    case CopyDir::kUbToUb:
+      CheckUbAligned(core, *c.ub_dst, c.instr, "dst");
+      CheckUbAligned(core, *c.ub_src, c.instr, "src");
+      CheckUb(core, *c.ub_dst, c.dst_span, c.instr, "dst");
+      CheckUb(core, *c.ub_src, c.src_span, c.instr, "src");
+      c.dst = c.ub_dst->ptr;
+      c.src = c.ub_src->ptr;
+      break;
+  }
+}
+
+// Checked mode: the source's blocks must be written; a copy-out's partly written bursts are
+// logged by CheckCopyOut, and their indices go to `partial`.
+void CheckUbBlocksSrc(Core& core, const BlockCopy& c, double start,
+                      std::vector<uint32_t>* partial) {
+  for (uint32_t i = 0; i < c.blocks; ++i) {
+    if (c.dir != CopyDir::kUbToGm) {
+      CheckWritten(core, *c.ub_src, c.SrcAt(i), c.block_bytes, c.instr, "src");
+    } else if (CheckCopyOut(core, *c.ub_src, c.SrcAt(i), c.block_bytes, c.dst + c.DstAt(i), c.instr,
+                            start)) {
+      partial->push_back(i);
+    }
+  }
+}
+
+// Checked mode: the destination's blocks are written now (or loaded from GM).
+void CheckUbBlocksDst(Core& core, const BlockCopy& c) {
+  for (uint32_t i = 0; i < c.blocks; ++i) {
+    uint8_t* row = c.ub_dst->ptr + c.DstAt(i);
+    if (c.dir == CopyDir::kGmToUb) {
+      MarkLoaded(core, *c.gm, c.src + c.SrcAt(i), c.block_bytes, row, c.block_bytes, 0, *c.ub_dst,
+                 c.instr);
+    } else {
+      MarkWritten(core, row, c.block_bytes);
+    }
+  }
+}
+
+// The bytes themselves: out to GM (each block logged), in from GM (maybe deferred: copy
+// elision), or within the UB.
+void MoveBlocks(Core& core, const BlockCopy& c, double start,
+                const std::vector<uint32_t>& partial) {
+  if (c.dir == CopyDir::kUbToGm) {
+    MaterializeGm(core, c.dst, c.dst + c.dst_span);
+    for (uint32_t i = 0; i < c.blocks; ++i) {
+      const bool logged = std::find(partial.begin(), partial.end(), i) != partial.end();
+      WriteOut(core, c.dst + c.DstAt(i), c.src + c.SrcAt(i), c.block_bytes, c.instr, start, logged);
+    }
+  } else if (c.dir == CopyDir::kGmToUb) {
+    for (uint32_t i = 0; core.checked && i < c.blocks; ++i) {
+      core.launch->LogGm(core, c.src + c.SrcAt(i), c.block_bytes, GmUse::kRead, c.instr,
+                         Pipe::kMte2, start);
+    }
+    ElidedCopy e;
+    e.buf = c.ub_dst->buf;
+    e.gen = c.ub_dst->gen;
+    e.ub = c.dst;
+    e.ub_span = c.dst_span;
+    e.gm = c.src;
+    e.gm_span = c.src_span;
+    e.blocks = c.blocks;
+    e.block_bytes = e.row = c.block_bytes;
+    e.gm_pitch = c.block_bytes + c.src_gap;
+    e.ub_pitch = c.block_bytes + c.dst_gap;
+    if (!DeferCopyIn(core, e)) PerformCopyIn(e);
+  } else if (c.src_gap == 0 && c.dst_gap == 0) {
+    std::memmove(c.dst, c.src, static_cast<uint64_t>(c.blocks) * c.block_bytes);
+  } else {
+    for (uint32_t i = 0; i < c.blocks; ++i) {
+      std::memmove(c.dst + c.DstAt(i), c.src + c.SrcAt(i), c.block_bytes);
+    }
+  }
+}
+
 }  // namespace
 
 void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmRef* gm,
                 uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
                 const char* instr) {
   Core& core = Cur();
-  const uint32_t align = core.device->copy_align_bytes;
-  if (block_count == 0 || block_bytes == 0) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "copies nothing (blockCount " + std::to_string(block_count) + ", length " +
-                   std::to_string(block_bytes) + " B): a zero-length DataCopy is a kernel bug");
-  }
-  if (block_bytes % align != 0) {
-    RaiseFault(FaultKind::kMisalignedCopy, instr,
-               "length " + std::to_string(block_bytes) + " B is not a multiple of " +
-                   std::to_string(align) + " B (the chip would silently copy only " +
-                   std::to_string(block_bytes / align * align) +
-                   " B); use DataCopyPad or pad the length");
-  }
+  BlockCopy c{dir, ub_dst, ub_src, gm, block_count, block_bytes, src_gap, dst_gap, instr};
+  CheckCopyLength(core, c);
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
-  const uint64_t src_span = Span(block_count, block_bytes, src_gap);
-  const uint64_t dst_span = Span(block_count, block_bytes, dst_gap);
-  uint8_t* dst = nullptr;
-  const uint8_t* src = nullptr;
-  Pipe pipe = Pipe::kV;
-  switch (dir) {
-    case CopyDir::kGmToUb:
-      CheckUbAligned(core, *ub_dst, instr, "dst");
-      CheckUbInPlace(core, *ub_dst, dst_span, instr, "dst");  // DeferCopyIn orders the writes
-      CheckGmAccess(core, *gm, 0, src_span, instr, "src");
-      dst = ub_dst->ptr;
-      src = gm->ptr;
-      pipe = Pipe::kMte2;
-      break;
-    case CopyDir::kUbToGm:
-      CheckUbAligned(core, *ub_src, instr, "src");
-      CheckUb(core, *ub_src, src_span, instr, "src");
-      CheckGmAccess(core, *gm, 0, dst_span, instr, "dst");
-      dst = gm->ptr;
-      src = ub_src->ptr;
-      pipe = Pipe::kMte3;
-      break;
-    case CopyDir::kUbToUb:
-      CheckUbAligned(core, *ub_dst, instr, "dst");
-      CheckUbAligned(core, *ub_src, instr, "src");
-      CheckUb(core, *ub_dst, dst_span, instr, "dst");
-      CheckUb(core, *ub_src, src_span, instr, "src");
-      dst = ub_dst->ptr;
-      src = ub_src->ptr;
-      break;
-  }
+  c.src_span = Span(block_count, block_bytes, src_gap);
+  c.dst_span = Span(block_count, block_bytes, dst_gap);
+  ResolveEnds(core, c);
+  const Pipe pipe = c.pipe;
   const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
   // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
-  const uint8_t* gm_lo = dir == CopyDir::kGmToUb ? src : dir == CopyDir::kUbToGm ? dst : nullptr;
+  const uint8_t* gm_lo = dir == CopyDir::kGmToUb   ? c.src
+                         : dir == CopyDir::kUbToGm ? c.dst
+                                                   : nullptr;
   // (A UB-to-UB copy has no GM side: no offset from a null pointer.)
   const uint8_t* gm_hi =
-      gm_lo == nullptr ? nullptr : gm_lo + (dir == CopyDir::kGmToUb ? src_span : dst_span);
+      gm_lo == nullptr ? nullptr : gm_lo + (dir == CopyDir::kGmToUb ? c.src_span : c.dst_span);
   const bool gm_write = dir == CopyDir::kUbToGm;
   double not_before = 0;
   if (core.auto_sync) {
@@ -140,68 +235,12 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   std::vector<uint32_t> partial;
   if (TracksPipes(core)) {
     if (gm_lo) TrackGm(core, pipe, gm_lo, gm_hi, gm_write, start, start + cost, instr);
-    if (ub_src) {
-      if (core.checked) {
-        for (uint32_t i = 0; i < block_count; ++i) {
-          if (dir != CopyDir::kUbToGm) {
-            CheckWritten(core, *ub_src, i * (block_bytes + src_gap), block_bytes, instr, "src");
-          } else if (CheckCopyOut(core, *ub_src, i * (block_bytes + src_gap), block_bytes,
-                                  dst + i * (block_bytes + dst_gap), instr, start)) {
-            partial.push_back(i);
-          }
-        }
-      }
-      TrackRead(core, *ub_src, pipe, start, start + cost, instr);
-    }
-    if (ub_dst) {
-      TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
-      if (core.checked) {
-        for (uint32_t i = 0; i < block_count; ++i) {
-          uint8_t* row = ub_dst->ptr + i * (block_bytes + dst_gap);
-          if (dir == CopyDir::kGmToUb) {
-            MarkLoaded(core, *gm, src + i * (block_bytes + src_gap), block_bytes, row, block_bytes,
-                       0, *ub_dst, instr);
-          } else {
-            MarkWritten(core, row, block_bytes);
-          }
-        }
-      }
-    }
+    if (ub_src && core.checked) CheckUbBlocksSrc(core, c, start, &partial);
+    if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr);
+    if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
+    if (ub_dst && core.checked) CheckUbBlocksDst(core, c);
   }
-  if (dir == CopyDir::kUbToGm) {
-    MaterializeGm(core, dst, dst + dst_span);
-    for (uint32_t i = 0; i < block_count; ++i) {
-      const bool logged = std::find(partial.begin(), partial.end(), i) != partial.end();
-      WriteOut(core, dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
-               block_bytes, instr, start, logged);
-    }
-  } else if (dir == CopyDir::kGmToUb) {
-    if (core.checked) {
-      for (uint32_t i = 0; i < block_count; ++i) {
-        core.launch->LogGm(core, src + i * (block_bytes + src_gap), block_bytes, GmUse::kRead,
-                           instr, Pipe::kMte2, start);
-      }
-    }
-    ElidedCopy c;
-    c.buf = ub_dst->buf;
-    c.gen = ub_dst->gen;
-    c.ub = dst;
-    c.ub_span = dst_span;
-    c.gm = src;
-    c.gm_span = src_span;
-    c.blocks = block_count;
-    c.block_bytes = c.row = block_bytes;
-    c.gm_pitch = block_bytes + src_gap;
-    c.ub_pitch = block_bytes + dst_gap;
-    if (!DeferCopyIn(core, c)) PerformCopyIn(c);
-  } else if (src_gap == 0 && dst_gap == 0) {
-    std::memmove(dst, src, total);
-  } else {
-    for (uint32_t i = 0; i < block_count; ++i) {
-      std::memmove(dst + i * (block_bytes + dst_gap), src + i * (block_bytes + src_gap),
-                   block_bytes);
-    }
-  }
+  MoveBlocks(core, c, start, partial);
 }
 
 static void RequirePad(const Core& core, const char* instr) {
