@@ -1,9 +1,10 @@
+// One pass's tiling (reduce_tiling.h): the blocks an AR or ARA stage takes, its tiles inside the
+// Unified Buffer, the split of its kept work or of its reduced extent over cores, and the combine
+// stage of a split. The plan of passes is reduce_plan.cc's.
 #include "reduce/reduce_tiling.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
-#include <mutex>
 
 namespace opsim {
 namespace {
@@ -184,117 +185,151 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
   return t;
 }
 
-ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
-                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
-                          uint32_t launch_blocks = 0) {
-  ReduceStageTiling t;
-  t.map = s.map;
-  t.outer = outer;
-  t.r = r;
-  t.inner = inner;
-  t.buffer_num = kBufferNum;
-  const uint64_t budget = d.ub_bytes - kUbReserve;
-  auto fits = [&](const ReduceStageTiling& c) {
-    return StageUbBytes(ReduceFamily::kARA, c, s.in, s.acc, s.out) <= budget;
-  };
-  const uint64_t row_cap = std::min(r, kMaxRowsPerCopy);
-  const uint64_t want_rows = std::min<uint64_t>(r, 16);
-  auto most_rows = [&](ReduceStageTiling& c) {
-    const uint64_t rows = LargestFitting(row_cap, [&](uint64_t v) {
+// The steps of TileARA over one [outer, r, inner] stage: tiles that fit the UB budget, column
+// chunks, the split over cores, and the two recuts (for a combine stage's blocks, and for the
+// partials of a split reduced extent).
+class AraTiler {
+ public:
+  AraTiler(uint64_t outer, uint64_t r, uint64_t inner, Sizes s, const sim::DeviceProfile& d,
+           uint32_t max_cores, bool allow_split)
+      : outer_(outer),
+        inner_(inner),
+        s_(s),
+        budget_(d.ub_bytes - kUbReserve),
+        max_cores_(max_cores),
+        allow_split_(allow_split),
+        row_cap_(std::min(r, kMaxRowsPerCopy)),
+        want_rows_(std::min<uint64_t>(r, 16)),
+        total_bytes_(outer * r * inner * s.in),
+        per_(PerBlock(s.in)) {
+    base_.map = s.map;
+    base_.outer = outer;
+    base_.r = r;
+    base_.inner = inner;
+    base_.buffer_num = kBufferNum;
+  }
+
+  ReduceStageTiling Tile(uint32_t launch_blocks) {
+    // Whole rows, contiguous in GM: one plain copy per tile.
+    ReduceStageTiling c = base_;
+    c.cols = static_cast<uint32_t>(inner_);
+    c.ub_row_stride = static_cast<uint32_t>(inner_);
+    if (outer_ == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
+    const uint64_t whole_rows = inner_ < (uint64_t{1} << 24) ? MostRows(c) : 0;
+    const bool streams = allow_split_ && whole_rows * inner_ * s_.in >= kStreamTileBytes;
+    const bool whole = whole_rows >= want_rows_ || (whole_rows > 0 && streams);
+    ReduceStageTiling t = whole ? c : ColumnChunks(base_, inner_);
+    if (!allow_split_ && outer_ * CeilDiv(inner_, t.cols) < max_cores_) RecutForBlocks(whole, &t);
+    SplitOverCores(t);
+    CutForPartials(&t);
+    if (allow_split_) {
+      // Tail pieces 32 B aligned, as even as that allows: the busiest block moves fewer bytes
+      // (middle [64,1024,256] float32 on the 910B: three of 88, 88 and 80 columns, 1.146 ->
+      // 1.120 of the roofline; two of 128 before; float16 [64,2048,256] 1.153 -> 1.120). On the
+      // chip an 88-column row's masked last repeat costs what the 128-column row's second one
+      // did; on the host a tail piece is a strided tile its column fold reads in place (middle
+      // [256,1024,256], 1 and 2 threads: 1.00x).
+      SplitTail(t, BlocksFor(total_bytes_, max_cores_, true), per_);
+      SpreadSplitColumns(t, std::min(launch_blocks, max_cores_), per_);
+    }
+    return t;
+  }
+
+ private:
+  bool Fits(const ReduceStageTiling& c) const {
+    return StageUbBytes(ReduceFamily::kARA, c, s_.in, s_.acc, s_.out) <= budget_;
+  }
+
+  uint64_t MostRows(ReduceStageTiling& c) const {
+    const uint64_t rows = LargestFitting(row_cap_, [&](uint64_t v) {
       c.rows = static_cast<uint32_t>(v);
-      return fits(c);
+      return Fits(c);
     });
     c.rows = static_cast<uint32_t>(rows);
     return rows;
-  };
-  const uint64_t total_bytes = outer * r * inner * s.in;
-  const uint64_t per = PerBlock(s.in);
-  // Column chunks, each tile row 32 B aligned in the UB, at most `max_cols` wide.
-  auto column_chunks = [&](uint64_t max_cols) {
-    ReduceStageTiling c = t;
-    c.rows = static_cast<uint32_t>(want_rows);
-    const uint64_t chunks = LargestFitting(Align(inner, per) / per, [&](uint64_t v) {
-      c.cols = static_cast<uint32_t>(v * per);
+  }
+
+  // `from` cut into column chunks, each tile row 32 B aligned in the UB, at most `max_cols` wide.
+  ReduceStageTiling ColumnChunks(const ReduceStageTiling& from, uint64_t max_cols) const {
+    ReduceStageTiling c = from;
+    c.rows = static_cast<uint32_t>(want_rows_);
+    const uint64_t chunks = LargestFitting(Align(inner_, per_) / per_, [&](uint64_t v) {
+      c.cols = static_cast<uint32_t>(v * per_);
       c.ub_row_stride = c.cols;
-      return fits(c);
+      return Fits(c);
     });
-    c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per);
+    c.cols = static_cast<uint32_t>(std::max<uint64_t>(chunks, 1) * per_);
     // As many chunks, as even as the alignment allows: a short last chunk would leave the cores
     // that own full ones doing more than their share (8192 columns in chunks of 2576 are three
     // of 2576 and one of 464; of 2048, four).
     c.cols = static_cast<uint32_t>(
-        std::min<uint64_t>(c.cols, Align(CeilDiv(inner, CeilDiv(inner, c.cols)), per)));
+        std::min<uint64_t>(c.cols, Align(CeilDiv(inner_, CeilDiv(inner_, c.cols)), per_)));
     c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, max_cols));
     c.ub_row_stride = c.cols;
-    most_rows(c);
-    c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, inner));
+    MostRows(c);
+    c.cols = static_cast<uint32_t>(std::min<uint64_t>(c.cols, inner_));
     return c;
-  };
-  auto split_cores = [&](ReduceStageTiling& c) {
-    c.col_chunks = static_cast<uint32_t>(CeilDiv(inner, c.cols));
-    c.units = outer * c.col_chunks;
-    SplitCores(c, total_bytes, max_cores, allow_split, 1);
-  };
-  // Whole rows, contiguous in GM: one plain copy per tile.
-  ReduceStageTiling c = t;
-  c.cols = static_cast<uint32_t>(inner);
-  c.ub_row_stride = static_cast<uint32_t>(inner);
-  if (outer == 1) c.out_buffer_num = 1;  // one unit: nothing to overlap its copy-out with
-  const uint64_t whole_rows = inner < (uint64_t{1} << 24) ? most_rows(c) : 0;
-  const bool streams = allow_split && whole_rows * inner * s.in >= kStreamTileBytes;
-  const bool whole = whole_rows >= want_rows || (whole_rows > 0 && streams);
-  t = whole ? c : column_chunks(inner);
-  if (!allow_split && outer * CeilDiv(inner, t.cols) < max_cores) {
-    // A combine stage (the reduced extent may not split): narrower columns keep every block busy.
-    // Columns narrow enough that every block gets a unit, in whole `unit`s of elements.
+  }
+
+  void SplitOverCores(ReduceStageTiling& c) const {
+    c.col_chunks = static_cast<uint32_t>(CeilDiv(inner_, c.cols));
+    c.units = outer_ * c.col_chunks;
+    SplitCores(c, total_bytes_, max_cores_, allow_split_, 1);
+  }
+
+  // A combine stage (the reduced extent may not split): narrower columns keep every block busy,
+  // columns narrow enough that every block gets a unit, in whole `unit`s of elements.
+  void RecutForBlocks(bool whole, ReduceStageTiling* t) const {
     auto cols_for_blocks = [&](uint64_t unit) {
-      return Align(CeilDiv(inner, CeilDiv(max_cores, outer)), unit);
+      return Align(CeilDiv(inner_, CeilDiv(max_cores_, outer_)), unit);
     };
     if (!whole) {
-      t = column_chunks(cols_for_blocks(per));
-    } else if (ColumnsMayBeRecut(t)) {
+      *t = ColumnChunks(*t, cols_for_blocks(per_));
+    } else if (ColumnsMayBeRecut(*t)) {
       // Whole rows are cut into pieces of whole 512 B units that keep the rows, so the same bits:
       // each block moves a share of the partials instead of one block all of them (outer+inner
       // [128,1024,256] float16 on the 910B: the 8 x 1024 partials on one block took 1.8 us;
       // 1.153 -> 1.137 of the roofline). Rows narrower than a unit stay whole: each piece would
       // pay a DMA setup for a few bytes.
-      t.cols = static_cast<uint32_t>(
-          std::min(inner, cols_for_blocks(std::max<uint64_t>(kGmBurstBytes / s.in, 1))));
-      t.ub_row_stride = t.cols;
+      t->cols = static_cast<uint32_t>(
+          std::min(inner_, cols_for_blocks(std::max<uint64_t>(kGmBurstBytes / s_.in, 1))));
+      t->ub_row_stride = t->cols;
     }
   }
-  split_cores(t);
-  const uint64_t partial_bytes = uint64_t{t.r_split} * outer * inner * s.acc;
-  if (t.r_split > 1 && 2 * partial_bytes * kPartialShare >= total_bytes) {
-    // A split of the reduced extent writes its partials to GM and reads them back: where that
-    // round trip is a noticeable share of the input, cut the columns into more pieces first,
-    // which leaves fewer splits, so fewer partials, while a piece's row stays a long GM burst in
-    // whole 512 B units (CANN's guide for A2 parts: 512 B-aligned GM reads). Below that share
-    // whole rows stream better (one burst per tile; on the host too). 64 MiB outermost
-    // [2048,8192] float32 on the 910B: 48 splits of whole rows wrote 1.5 MiB of partials (1.172x
-    // the HBM roofline); 8 pieces of 1024 columns in 6 splits write 192 KB (1.126x).
-    const uint64_t want = std::min(CeilDiv(BlocksFor(total_bytes, max_cores, true), outer),
-                                   inner * s.in / kMinPieceRowBytes);
-    if (want > t.col_chunks) {
-      ReduceStageTiling pieces =
-          column_chunks(Align(CeilDiv(inner, want), std::max<uint64_t>(kGmBurstBytes / s.in, 1)));
-      if (pieces.rows > 0) {
-        split_cores(pieces);
-        if (pieces.r_split < t.r_split) t = pieces;
-      }
-    }
+
+  // A split of the reduced extent writes its partials to GM and reads them back: where that
+  // round trip is a noticeable share of the input, cut the columns into more pieces first,
+  // which leaves fewer splits, so fewer partials, while a piece's row stays a long GM burst in
+  // whole 512 B units (CANN's guide for A2 parts: 512 B-aligned GM reads). Below that share
+  // whole rows stream better (one burst per tile; on the host too). 64 MiB outermost
+  // [2048,8192] float32 on the 910B: 48 splits of whole rows wrote 1.5 MiB of partials (1.172x
+  // the HBM roofline); 8 pieces of 1024 columns in 6 splits write 192 KB (1.126x).
+  void CutForPartials(ReduceStageTiling* t) const {
+    const uint64_t partial_bytes = uint64_t{t->r_split} * outer_ * inner_ * s_.acc;
+    if (t->r_split <= 1 || 2 * partial_bytes * kPartialShare < total_bytes_) return;
+    const uint64_t want = std::min(CeilDiv(BlocksFor(total_bytes_, max_cores_, true), outer_),
+                                   inner_ * s_.in / kMinPieceRowBytes);
+    if (want <= t->col_chunks) return;
+    ReduceStageTiling pieces = ColumnChunks(
+        *t, Align(CeilDiv(inner_, want), std::max<uint64_t>(kGmBurstBytes / s_.in, 1)));
+    if (pieces.rows == 0) return;
+    SplitOverCores(pieces);
+    if (pieces.r_split < t->r_split) *t = pieces;
   }
-  if (allow_split) {
-    // Tail pieces 32 B aligned, as even as that allows: the busiest block moves fewer bytes
-    // (middle [64,1024,256] float32 on the 910B: three of 88, 88 and 80 columns, 1.146 -> 1.120 of
-    // the roofline; two of 128 before; float16 [64,2048,256] 1.153 -> 1.120). On the chip an
-    // 88-column row's masked last repeat costs what the 128-column row's second one did; on the
-    // host a tail piece is a strided tile its column fold reads in place (middle [256,1024,256],
-    // 1 and 2 threads: 1.00x).
-    SplitTail(t, BlocksFor(total_bytes, max_cores, true), PerBlock(s.in));
-    SpreadSplitColumns(t, std::min(launch_blocks, max_cores), PerBlock(s.in));
-  }
-  return t;
+
+  uint64_t outer_, inner_;
+  Sizes s_;
+  uint64_t budget_;
+  uint32_t max_cores_;
+  bool allow_split_;
+  uint64_t row_cap_, want_rows_, total_bytes_, per_;
+  ReduceStageTiling base_;
+};
+
+ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
+                          const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
+                          uint32_t launch_blocks = 0) {
+  return AraTiler(outer, r, inner, s, d, max_cores, allow_split).Tile(launch_blocks);
 }
 
 uint32_t ReducerType(ReduceKind kind) {
@@ -307,13 +342,9 @@ uint32_t ReducerType(ReduceKind kind) {
   return 0;
 }
 
-DType AccDType(DType dtype) {
-  return dtype == DType::kFloat16 || dtype == DType::kBFloat16 ? DType::kFloat32 : dtype;
-}
+}  // namespace
 
 uint64_t Align512(uint64_t n) { return Align(n, 512); }
-
-}  // namespace
 
 uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in_bytes,
                       size_t acc_bytes, size_t out_bytes) {
@@ -343,11 +374,6 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   return bytes;
 }
 
-namespace {
-
-// The stage tiling of a pass over [before, r, after] (its dtypes and buffers set): family,
-// blocks, the combine of a split reduced extent and its partials, the kernel key. The launch
-// already has `launch_blocks` blocks (the most an earlier pass of the plan uses).
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
               kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
               ReducePass* pass) {
@@ -374,237 +400,6 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
   pass->tiling_key = kernels::MakeReduceTilingKey(pass->family, ReducerType(kind),
                                                   static_cast<int32_t>(pass->in_dtype),
                                                   static_cast<int32_t>(pass->out_dtype));
-}
-
-// The family's map goes on the stage that reads the input; its finish on the stage that writes
-// the output (the combine when the last pass splits its reduced extent). LogSumExp's go on every
-// stage: each writes the LogSumExp of its share, which the next folds in like any input.
-void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
-                     kernels::ReduceTilingData* td) {
-  using kernels::ReduceFinish;
-  using kernels::ReduceMap;
-  ReduceMap map = ReduceMap::kNone;
-  ReduceFinish finish = ReduceFinish::kNone;
-  if (request.bool_values && request.kind == ReduceKind::kMin && last) {
-    kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
-    out.finish = static_cast<uint32_t>(ReduceFinish::kBoolMin);
-    return;
-  }
-  switch (request.variant) {
-    case ReduceVariant::kPlain: return;
-    case ReduceVariant::kMean: finish = ReduceFinish::kMean; break;
-    case ReduceVariant::kSumSquare: map = ReduceMap::kSquare; break;
-    case ReduceVariant::kL1: map = ReduceMap::kAbs; break;
-    case ReduceVariant::kL2:
-      map = ReduceMap::kSquare;
-      finish = ReduceFinish::kSqrt;
-      break;
-    case ReduceVariant::kLogSum: finish = ReduceFinish::kLog; break;
-    case ReduceVariant::kLogSumExp: {
-      for (kernels::ReduceStageTiling* t : {&td->stage, &td->combine}) {
-        t->map = static_cast<uint32_t>(ReduceMap::kLogSumExp);
-        t->finish = static_cast<uint32_t>(ReduceFinish::kLogSumExp);
-      }
-      return;
-    }
-  }
-  if (first) td->stage.map = static_cast<uint32_t>(map);
-  if (!last) return;
-  uint64_t count = 1;
-  for (int64_t a : request.axes) count *= static_cast<uint64_t>(request.input[static_cast<int>(a)]);
-  kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
-  out.finish = static_cast<uint32_t>(finish);
-  out.count = count;
-}
-
-}  // namespace
-
-Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
-                         ReducePlan* plan) {
-  if (device.vector_cores == 0 || device.ub_bytes < 4096) {
-    return {ErrorCode::kInvalidParam,
-            "ReduceTiling: device profile '" + device.name + "' has no usable cores or UB"};
-  }
-  ReducePlan out;
-  out.device = device.name;
-  out.pattern = SimplifyReduce(request.input, std::span(request.axes.begin(), request.axes.end()));
-  if (out.pattern.empty_output) {
-    *plan = std::move(out);
-    return Status::Ok();
-  }
-  const DType acc = AccDType(request.dtype);
-  SVector<int64_t, kMaxRank> dims = out.pattern.dims;
-  SVector<bool, kMaxRank> reduced = out.pattern.reduced;
-  if (std::find(reduced.begin(), reduced.end(), true) == reduced.end()) {
-    // Nothing to reduce: a copy, as rows of one element.
-    dims = {out.pattern.outputs, 1};
-    reduced = {false, true};
-  }
-  uint64_t partial_bytes = 0;
-  uint64_t scratch_bytes[2] = {0, 0};
-  uint32_t launch_blocks = 0;
-  ReduceBuffer src = ReduceBuffer::kInput;
-  for (bool first = true;; first = false) {
-    size_t k = reduced.size();
-    while (k > 0 && !reduced[k - 1]) --k;
-    const size_t r_index = k - 1;
-    uint64_t before = 1;
-    uint64_t after = 1;
-    for (size_t i = 0; i < r_index; ++i) before *= static_cast<uint64_t>(dims[i]);
-    for (size_t i = r_index + 1; i < dims.size(); ++i) after *= static_cast<uint64_t>(dims[i]);
-    const uint64_t r = static_cast<uint64_t>(dims[r_index]);
-    // What is left for the next pass: the dims before, then the merged trailing kept dims.
-    SVector<int64_t, kMaxRank> next_dims;
-    SVector<bool, kMaxRank> next_reduced;
-    for (size_t i = 0; i < r_index; ++i) {
-      next_dims.push_back(dims[i]);
-      next_reduced.push_back(reduced[i]);
-    }
-    if (after > 1) {
-      if (!next_reduced.empty() && !next_reduced[next_reduced.size() - 1]) {
-        next_dims[next_dims.size() - 1] *= static_cast<int64_t>(after);
-      } else {
-        next_dims.push_back(static_cast<int64_t>(after));
-        next_reduced.push_back(false);
-      }
-    }
-    const bool last =
-        std::find(next_reduced.begin(), next_reduced.end(), true) == next_reduced.end();
-
-    ReducePass pass;
-    pass.in_dtype = first ? request.dtype : acc;
-    pass.out_dtype = last ? request.dtype : acc;
-    pass.src = src;
-    pass.dst =
-        last ? ReduceBuffer::kOutput
-             : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB : ReduceBuffer::kScratchA);
-    // Only LogSumExp's map takes UB (its running max); the others' maps are set afterwards.
-    const kernels::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
-                                       ? kernels::ReduceMap::kLogSumExp
-                                       : kernels::ReduceMap::kNone;
-    TilePass(request.kind, before, r, after, acc, map, device, launch_blocks, &pass);
-    launch_blocks = std::max(launch_blocks, pass.block_dim);
-    partial_bytes = std::max(partial_bytes, pass.partial_bytes);
-    kernels::ReduceTilingData& td = pass.tiling;
-    if (pass.dst != ReduceBuffer::kOutput) {
-      uint64_t& bytes = scratch_bytes[pass.dst == ReduceBuffer::kScratchA ? 0 : 1];
-      bytes = std::max(bytes, Align512(pass.out_elems * DTypeSize(acc)));
-    }
-    SetFamilyStages(request, first, last, &td);
-    src = pass.dst;
-    out.passes.push_back(pass);
-    if (last) break;
-    dims = next_dims;
-    reduced = next_reduced;
-  }
-  out.scratch_a_offset = partial_bytes;
-  out.scratch_b_offset = partial_bytes + scratch_bytes[0];
-  out.workspace_bytes = partial_bytes + scratch_bytes[0] + scratch_bytes[1];
-  *plan = std::move(out);
-  return Status::Ok();
-}
-
-Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
-                              uint32_t* block_dim) {
-  if (plan.passes.size() > kernels::kMaxReducePasses) {
-    return {ErrorCode::kInvalidParam,
-            "ReduceTiling: the plan has " + std::to_string(plan.passes.size()) +
-                " passes, more than the " + std::to_string(kernels::kMaxReducePasses) +
-                " one launch holds"};
-  }
-  kernels::ReduceLaunchTiling out;
-  out.pass_count = static_cast<uint32_t>(plan.passes.size());
-  out.scratch_a_offset = plan.scratch_a_offset;
-  out.scratch_b_offset = plan.scratch_b_offset;
-  uint32_t blocks = 1;
-  for (size_t p = 0; p < plan.passes.size(); ++p) {
-    const ReducePass& pass = plan.passes[p];
-    out.passes[p].data = pass.tiling;
-    out.passes[p].key = pass.tiling_key;
-    out.passes[p].src = pass.src;
-    out.passes[p].dst = pass.dst;
-    blocks = std::max(blocks, pass.block_dim);
-  }
-  *launch = out;
-  *block_dim = blocks;
-  return Status::Ok();
-}
-
-namespace {
-
-struct PlanCache {
-  std::mutex mu;
-  std::map<std::string, std::shared_ptr<const ReducePlan>> plans;
-};
-
-PlanCache& Cache() {
-  static PlanCache cache;
-  return cache;
-}
-
-std::string CacheKey(const ReduceRequest& r, const sim::DeviceProfile& d) {
-  std::string key = d.name + "|" + std::to_string(static_cast<int>(r.kind)) + "|" +
-                    std::to_string(static_cast<int>(r.dtype)) + "|" + r.input.ToString() + "|";
-  for (int64_t a : r.axes) key += std::to_string(a) + ",";
-  key += r.keep_dims ? "|k" : "|d";
-  key += '|';
-  key += std::to_string(static_cast<int>(r.variant));
-  if (r.bool_values) key += "|b";
-  return key;
-}
-
-constexpr size_t kCacheCapacity = 4096;
-
-}  // namespace
-
-Status CachedReducePlan(const ReduceRequest& request, const sim::DeviceProfile& device,
-                        std::shared_ptr<const ReducePlan>* plan) {
-  const std::string key = CacheKey(request, device);
-  PlanCache& cache = Cache();
-  {
-    std::lock_guard<std::mutex> lock(cache.mu);
-    auto it = cache.plans.find(key);
-    if (it != cache.plans.end()) {
-      *plan = it->second;
-      return Status::Ok();
-    }
-  }
-  auto fresh = std::make_shared<ReducePlan>();
-  OPSIM_RETURN_IF_ERROR(ComputeReducePlan(request, device, fresh.get()));
-  std::lock_guard<std::mutex> lock(cache.mu);
-  if (cache.plans.size() >= kCacheCapacity) cache.plans.clear();
-  *plan = cache.plans.emplace(key, std::move(fresh)).first->second;
-  return Status::Ok();
-}
-
-void ClearReducePlanCache() {
-  std::lock_guard<std::mutex> lock(Cache().mu);
-  Cache().plans.clear();
-}
-
-size_t ReducePlanCacheSize() {
-  std::lock_guard<std::mutex> lock(Cache().mu);
-  return Cache().plans.size();
-}
-
-std::string DescribePlan(const ReducePlan& plan) {
-  std::string out = "pattern " + plan.pattern.Name() + ", workspace " +
-                    std::to_string(plan.workspace_bytes) + " B\n";
-  for (const ReducePass& p : plan.passes) {
-    const ReduceStageTiling& t = p.tiling.stage;
-    char line[320];
-    std::snprintf(
-        line, sizeof(line),
-        "  %s %s->%s key %llu blockDim %u [%llu,%llu,%llu] rows %u cols %u "
-        "stride %u chunks %u r_split %u tail %u x %u\n",
-        p.family == ReduceFamily::kAR ? "AR" : "ARA", std::string(DTypeName(p.in_dtype)).c_str(),
-        std::string(DTypeName(p.out_dtype)).c_str(), static_cast<unsigned long long>(p.tiling_key),
-        p.block_dim, static_cast<unsigned long long>(t.outer), static_cast<unsigned long long>(t.r),
-        static_cast<unsigned long long>(t.inner), t.rows, t.cols, t.ub_row_stride, t.col_chunks,
-        t.r_split, t.tail_pieces, t.tail_cols);
-    out += line;
-  }
-  return out;
 }
 
 }  // namespace opsim

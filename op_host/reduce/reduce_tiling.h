@@ -60,6 +60,16 @@ size_t ReducePlanCacheSize();
 uint64_t StageUbBytes(kernels::ReduceFamily family, const kernels::ReduceStageTiling& t,
                       size_t in_bytes, size_t acc_bytes, size_t out_bytes);
 
+// One pass of a plan over [before, r, after], its dtypes and buffers set: family, blocks, the
+// combine of a split reduced extent and its partials, the kernel key (ComputeReducePlan's step).
+// The launch already has `launch_blocks` blocks (the most an earlier pass of the plan uses).
+void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
+              kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
+              ReducePass* pass);
+
+// n rounded up to whole 512 B GM units (workspace pieces start on them).
+uint64_t Align512(uint64_t n);
+
 // The plan as the one launch that runs it: the kernel's tiling and the blocks it needs (the most
 // any pass uses; at least 1). kInvalidParam when the plan has more passes than the tiling holds.
 Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
