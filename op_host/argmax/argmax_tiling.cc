@@ -20,6 +20,53 @@ constexpr uint64_t kRepeatBytes = 256;  // one vector repeat: the kernel's compa
 uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint64_t AlignUp(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
 
+// AR (the reduced axis innermost): a unit is a row; too few long rows to fill the blocks split
+// each row's scan into parts of whole repeats.
+void SplitRows(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData* t) {
+  t->units = t->outer;
+  if (t->r * es > kTileBytes && t->outer < wanted_blocks) {
+    // Too few long rows to fill the blocks: split each row's scan into parts of whole repeats.
+    const uint64_t lanes = kRepeatBytes / es;
+    t->r_per_split = AlignUp(CeilDiv(t->r, CeilDiv(wanted_blocks, t->outer)), lanes);
+    t->r_split = static_cast<uint32_t>(CeilDiv(t->r, t->r_per_split));
+    if (t->r_split > 1) {
+      t->units = t->outer * t->r_split;
+    } else {
+      t->r_split = 1;
+      t->r_per_split = 0;
+    }
+  }
+}
+
+// ARA: a unit is a chunk of columns of one outer index, with the tile's rows.
+void ChunkColumns(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData* t) {
+  const uint64_t per_block = 32 / es;
+  // Chunks of whole 256 B repeats where the extent allows: the kernel compares those on the
+  // vector unit, and only a narrower tail chunk on the scalar unit. With few outer indices the
+  // chunks narrow (down to one repeat) until every wanted block has one, since the reduced
+  // extent is not split over blocks.
+  const uint64_t lanes = kRepeatBytes / es;
+  if (t->inner >= lanes) {
+    const uint64_t widest = std::min(t->inner / lanes * lanes, kMaxColumns);
+    const uint64_t per_block_cols =
+        AlignUp(CeilDiv(t->inner, CeilDiv(wanted_blocks, t->outer)), lanes);
+    t->cols = static_cast<uint32_t>(std::clamp(per_block_cols, lanes, widest));
+  } else {
+    // An empty inner extent has no chunk to scan; one column keeps the tile shapes (and the
+    // divisions below) defined while zero chunks leave the kernel nothing to do.
+    t->cols = static_cast<uint32_t>(std::max<uint64_t>(t->inner, 1));
+  }
+  t->col_chunks = static_cast<uint32_t>(CeilDiv(t->inner, t->cols));
+  t->units = t->outer * t->col_chunks;
+  // Tile rows start on 32 B in the UB; a whole-width chunk of an aligned inner extent keeps
+  // GM's row stride, and the kernel copies that tile in one piece.
+  t->ub_row_stride = static_cast<uint32_t>(AlignUp(t->cols, per_block));
+  // Rows whose GM stride does not fit DataCopyPad's 32-bit gap are copied one at a time.
+  const bool narrow_gap = (t->inner - t->cols) * es < (uint64_t{1} << 31);
+  const uint64_t fit = std::max<uint64_t>(1, kTileBytes / (uint64_t{t->ub_row_stride} * es));
+  t->rows = static_cast<uint32_t>(narrow_gap ? std::min({t->r, fit, kMaxCopyRows}) : 1);
+}
+
 }  // namespace
 
 uint64_t ArgMaxWorkspaceBytes(const kernels::ArgMaxTilingData& t) {
@@ -74,50 +121,14 @@ Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfil
   // other extents ([0, 2^62] over axis 1): it is tiled as [0, 1] over axis 1, so that no product
   // below overflows and no division meets a zero; zero units leave the kernel nothing to do.
   if (t.outer == 0 || t.inner == 0) t.outer = 0, t.inner = 1, t.r = 1;
-  const uint64_t per_block = 32 / es;
   // The blocks the input's size asks for: no fewer bytes per block than kMinBytesPerBlock.
   const uint64_t in_bytes = t.outer * t.r * t.inner * es;
   const uint64_t wanted_blocks = std::clamp<uint64_t>(CeilDiv(in_bytes, kMinBytesPerBlock), 1,
                                                       std::max<uint32_t>(device.vector_cores, 1));
   if (t.inner == 1) {
-    t.units = t.outer;
-    if (t.r * es > kTileBytes && t.outer < wanted_blocks) {
-      // Too few long rows to fill the blocks: split each row's scan into parts of whole repeats.
-      const uint64_t lanes = kRepeatBytes / es;
-      t.r_per_split = AlignUp(CeilDiv(t.r, CeilDiv(wanted_blocks, t.outer)), lanes);
-      t.r_split = static_cast<uint32_t>(CeilDiv(t.r, t.r_per_split));
-      if (t.r_split > 1) {
-        t.units = t.outer * t.r_split;
-      } else {
-        t.r_split = 1;
-        t.r_per_split = 0;
-      }
-    }
+    SplitRows(es, wanted_blocks, &t);
   } else {
-    // Chunks of whole 256 B repeats where the extent allows: the kernel compares those on the
-    // vector unit, and only a narrower tail chunk on the scalar unit. With few outer indices the
-    // chunks narrow (down to one repeat) until every wanted block has one, since the reduced
-    // extent is not split over blocks.
-    const uint64_t lanes = kRepeatBytes / es;
-    if (t.inner >= lanes) {
-      const uint64_t widest = std::min(t.inner / lanes * lanes, kMaxColumns);
-      const uint64_t per_block_cols =
-          AlignUp(CeilDiv(t.inner, CeilDiv(wanted_blocks, t.outer)), lanes);
-      t.cols = static_cast<uint32_t>(std::clamp(per_block_cols, lanes, widest));
-    } else {
-      // An empty inner extent has no chunk to scan; one column keeps the tile shapes (and the
-      // divisions below) defined while zero chunks leave the kernel nothing to do.
-      t.cols = static_cast<uint32_t>(std::max<uint64_t>(t.inner, 1));
-    }
-    t.col_chunks = static_cast<uint32_t>(CeilDiv(t.inner, t.cols));
-    t.units = t.outer * t.col_chunks;
-    // Tile rows start on 32 B in the UB; a whole-width chunk of an aligned inner extent keeps
-    // GM's row stride, and the kernel copies that tile in one piece.
-    t.ub_row_stride = static_cast<uint32_t>(AlignUp(t.cols, per_block));
-    // Rows whose GM stride does not fit DataCopyPad's 32-bit gap are copied one at a time.
-    const bool narrow_gap = (t.inner - t.cols) * es < (uint64_t{1} << 31);
-    const uint64_t fit = std::max<uint64_t>(1, kTileBytes / (uint64_t{t.ub_row_stride} * es));
-    t.rows = static_cast<uint32_t>(narrow_gap ? std::min({t.r, fit, kMaxCopyRows}) : 1);
+    ChunkColumns(es, wanted_blocks, &t);
   }
   // Cores: contiguous runs of units.
   uint64_t blocks = std::clamp<uint64_t>(wanted_blocks, 1, std::max<uint64_t>(t.units, 1));
