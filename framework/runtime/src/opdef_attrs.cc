@@ -43,15 +43,11 @@ Status ToFloat(double value, const std::string& where, float* out) {
   return Status::Ok();
 }
 
-// The given value converted to the declared kind; ints are accepted where floats are declared.
-Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::string& where,
-               gert::AttrValueStorage* v) {
-  auto wrong = [&] {
-    return Status(ErrorCode::kInvalidParam, where + " is a " + std::string(AttrTypeName(value)) +
-                                                " (the OpDef declares " +
-                                                std::string(KindName(decl.GetKind())) + ")");
-  };
-  switch (decl.GetKind()) {
+// The scalar kinds: Bool (also 0 / 1), Int (also a bool), Float (also an int), String (also an
+// int, as YAML types `reduceType: 3`). `wrong` is the error for any other value type.
+Status ConvertScalar(Kind kind, const AttrValue& value, const std::string& where,
+                     const Status& wrong, gert::AttrValueStorage* v) {
+  switch (kind) {
     case Kind::kBool:
       if (const bool* b = std::get_if<bool>(&value)) {
         v->kind = Stored::kBool;
@@ -68,7 +64,7 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
         v->b = *i == 1;
         return Status::Ok();
       }
-      return wrong();
+      return wrong;
     case Kind::kInt:
       if (const int64_t* i = std::get_if<int64_t>(&value)) {
         v->kind = Stored::kInt;
@@ -81,14 +77,14 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
         v->i = *b ? 1 : 0;
         return Status::Ok();
       }
-      return wrong();
+      return wrong;
     case Kind::kFloat:
       v->kind = Stored::kFloat;
       if (const double* d = std::get_if<double>(&value)) return ToFloat(*d, where, &v->f);
       if (const int64_t* i = std::get_if<int64_t>(&value)) {
         return ToFloat(static_cast<double>(*i), where, &v->f);
       }
-      return wrong();
+      return wrong;
     case Kind::kString:
       if (const std::string* s = std::get_if<std::string>(&value)) {
         v->kind = Stored::kString;
@@ -101,14 +97,22 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
         v->s = std::to_string(*i);
         return Status::Ok();
       }
-      return wrong();
+      return wrong;
+    default: return wrong;
+  }
+}
+
+// The list kinds: ListInt, ListFloat (also ints), ListBool (ints 0 / 1).
+Status ConvertList(Kind kind, const AttrValue& value, const std::string& where, const Status& wrong,
+                   gert::AttrValueStorage* v) {
+  switch (kind) {
     case Kind::kListInt:
       if (const auto* l = std::get_if<std::vector<int64_t>>(&value)) {
         v->kind = Stored::kListInt;
         v->list_int = *l;
         return Status::Ok();
       }
-      return wrong();
+      return wrong;
     case Kind::kListFloat: {
       std::vector<double> values;
       if (const auto* l = std::get_if<std::vector<double>>(&value)) {
@@ -116,7 +120,7 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
       } else if (const auto* li = std::get_if<std::vector<int64_t>>(&value)) {
         for (int64_t i : *li) values.push_back(static_cast<double>(i));
       } else {
-        return wrong();
+        return wrong;
       }
       v->kind = Stored::kListFloat;
       for (size_t k = 0; k < values.size(); ++k) {
@@ -138,7 +142,25 @@ Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::st
         }
         return Status::Ok();
       }
-      return wrong();
+      return wrong;
+    default: return wrong;
+  }
+}
+
+// The given value converted to the declared kind; ints are accepted where floats are declared.
+Status Convert(const ops::OpAttrDef& decl, const AttrValue& value, const std::string& where,
+               gert::AttrValueStorage* v) {
+  const Status wrong(ErrorCode::kInvalidParam, where + " is a " + std::string(AttrTypeName(value)) +
+                                                   " (the OpDef declares " +
+                                                   std::string(KindName(decl.GetKind())) + ")");
+  switch (decl.GetKind()) {
+    case Kind::kBool:
+    case Kind::kInt:
+    case Kind::kFloat:
+    case Kind::kString: return ConvertScalar(decl.GetKind(), value, where, wrong, v);
+    case Kind::kListInt:
+    case Kind::kListFloat:
+    case Kind::kListBool: return ConvertList(decl.GetKind(), value, where, wrong, v);
     case Kind::kListListInt:
     case Kind::kUnset: break;
   }

@@ -1,7 +1,6 @@
 #include "opdef_operation.h"
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,6 +11,7 @@
 #include "opdef_call.h"
 #include "opdef_compile_info.h"
 #include "opdef_inputs.h"
+#include "opdef_launch_args.h"
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_impl.h"
@@ -137,97 +137,13 @@ class OpDefOperation final : public Operation {
     launch.trace = context->options().trace;
     launch.copy_elision = context->options().copy_elision;
     launch.tiling_key = tiling_key_;
-    std::vector<uint8_t*> args;
-    auto bind = [&](const Tensor& t, const std::string& name) -> Status {
-      if (t.desc.dtype == ACL_DT_UNDEFINED) {  // an absent optional input
-        args.push_back(nullptr);
-        return Status::Ok();
-      }
-      OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, t));
-      if (t.dataSize > 0 && t.deviceData == nullptr) {
-        return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
-      }
-      args.push_back(static_cast<uint8_t*>(t.deviceData));
-      const uint64_t bytes =
-          context->options().padded_device_buffers ? PaddedDeviceBytes(t.dataSize) : t.dataSize;
-      launch.regions.push_back({t.deviceData, bytes, name, 0, sim::GmRole::kInput});
-      return Status::Ok();
-    };
-    // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
-    // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
-    std::vector<std::vector<uint64_t>> lists;
-    lists.reserve(inputs_.counts.size());
-    size_t next = 0;
-    for (size_t k = 0; k < inputs_.counts.size(); ++k) {
-      const std::string& name = def_.GetInputs()[k].GetName();
-      if (inputs_.constants[k]) {
-        ConstantInput& c = *inputs_.constants[k];
-        Tensor t;
-        t.desc = c.desc;
-        t.deviceData = c.bytes.data();
-        t.dataSize = c.data_bytes;
-        OPSIM_RETURN_IF_ERROR(bind(t, name));
-        continue;
-      }
-      if (inputs_.absent[k]) {  // no tensor in the pack: a null address
-        OPSIM_RETURN_IF_ERROR(bind(Tensor{}, name));
-        continue;
-      }
-      if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
-        OPSIM_RETURN_IF_ERROR(bind(variantPack.inTensors[next++], name));
-        continue;
-      }
-      std::vector<uint64_t> list{0};
-      std::vector<uint8_t*> data;
-      for (size_t i = 0; i < inputs_.counts[k]; ++i) {
-        const Tensor& t = variantPack.inTensors[next++];
-        OPSIM_RETURN_IF_ERROR(bind(t, name + "[" + Str(i) + "]"));
-        data.push_back(args.back());
-        args.pop_back();
-        list.push_back(t.desc.shape.dimNum | (static_cast<uint64_t>(i) << 32));
-        for (uint64_t d = 0; d < t.desc.shape.dimNum; ++d) {
-          list.push_back(static_cast<uint64_t>(t.desc.shape.dims[d]));
-        }
-      }
-      list[0] = list.size() * sizeof(uint64_t);
-      for (uint8_t* p : data) list.push_back(reinterpret_cast<uintptr_t>(p));
-      lists.push_back(std::move(list));
-      args.push_back(reinterpret_cast<uint8_t*>(lists.back().data()));
-      launch.regions.push_back({lists.back().data(), lists.back().size() * sizeof(uint64_t),
-                                name + " list", 0, sim::GmRole::kInput});
-    }
-    for (size_t k = 0; k < variantPack.outTensors.size(); ++k) {
-      const ops::OpParamDef& out = def_.GetOutputs()[k];
-      const Tensor& t = variantPack.outTensors[k];
-      OPSIM_RETURN_IF_ERROR(bind(t, out.GetName()));
-      if (args.back() == nullptr) continue;
-      if (const std::optional<uint64_t>& init = out.GetInitValue()) {
-        if (*init != 0) {
-          return Error(ErrorCode::kInvalidParam,
-                       "output '" + out.GetName() + "': InitValue(" + Str(*init) +
-                           ") is not modelled (the uint64_t form takes 0; CANN writes it "
-                           "before the launch)");
-        }
-        // What CANN's framework does before the launch. The region keeps bind's input role: its
-        // bytes count as written, and the kernel need not write them all.
-        std::memset(t.deviceData, 0, t.dataSize);
-        continue;
-      }
-      // Checked mode reports output bytes that no core wrote, and reads of them before a write.
-      // An output bound to an input's address (in place) keeps the input's region first, so
-      // its bytes count as written (LaunchState::FindRegion returns the first).
-      launch.regions.back().output_bytes = t.dataSize;
-      launch.regions.back().role = sim::GmRole::kOutput;
-    }
-    args.push_back(workspace_size_ > 0 ? workspace : nullptr);
-    if (workspace_size_ > 0) {
-      launch.regions.push_back(
-          {workspace, workspace_size_, "workspace", 0, sim::GmRole::kWorkspace});
-    }
-    // The kernel reads its tiling struct from GM, maybe past the bytes the host wrote (a
-    // naturally aligned struct's padding): the whole buffer is readable, zero past the data.
-    args.push_back(tiling_.data());
-    launch.regions.push_back({tiling_.data(), tiling_.size(), "tiling", 0, sim::GmRole::kTiling});
+    OpDefLaunchArgs args;
+    OpDefLaunchBuffers buffers;
+    buffers.workspace = workspace;
+    buffers.workspace_bytes = workspace_size_;
+    buffers.tiling = &tiling_;
+    buffers.padded = context->options().padded_device_buffers;
+    OPSIM_RETURN_IF_ERROR(BindOpDefLaunch(def_, inputs_, variantPack, buffers, &launch, &args));
 
     const op_api::KernelBuild* kernel = kernel_;
     // A kernel built without --cce-auto-sync has no inserted syncs, whatever the context asks.
@@ -235,7 +151,7 @@ class OpDefOperation final : public Operation {
     launch.timeout_ns = context->options().timeout_ns;
     launch.wall_timeout_s = context->options().wall_timeout_s;
     sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
-                                           [&] { kernel->invoke(kernel->fn, args.data()); });
+                                           [&] { kernel->invoke(kernel->fn, args.args.data()); });
     context->RecordWarnings(def_.GetOpType(), result.warnings);  // a fault's run's too
     if (!result.status.ok()) {
       return {result.status.code(), def_.GetOpType() + ": " + result.status.message()};

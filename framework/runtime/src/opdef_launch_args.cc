@@ -1,0 +1,142 @@
+#include "opdef_launch_args.h"
+
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "desc_check.h"
+#include "opsim/framework/context.h"
+
+namespace opsim {
+namespace {
+
+class Binder {
+ public:
+  Binder(const ops::OpDef& def, bool padded, sim::LaunchOptions* launch, OpDefLaunchArgs* out)
+      : def_(def), padded_(padded), launch_(launch), out_(out) {}
+
+  Status Error(ErrorCode code, const std::string& what) const {
+    return {code, def_.GetOpType() + ": " + what};
+  }
+
+  // One tensor as one argument and one input region (outputs change the role afterwards).
+  Status Bind(const Tensor& t, const std::string& name) {
+    if (t.desc.dtype == ACL_DT_UNDEFINED) {  // an absent optional input
+      out_->args.push_back(nullptr);
+      return Status::Ok();
+    }
+    OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, t));
+    if (t.dataSize > 0 && t.deviceData == nullptr) {
+      return Error(ErrorCode::kInvalidTensorAddr, "Execute: " + name + " deviceData is null");
+    }
+    out_->args.push_back(static_cast<uint8_t*>(t.deviceData));
+    const uint64_t bytes = padded_ ? PaddedDeviceBytes(t.dataSize) : t.dataSize;
+    launch_->regions.push_back({t.deviceData, bytes, name, 0, sim::GmRole::kInput});
+    return Status::Ok();
+  }
+
+  // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
+  // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
+  Status BindList(const VariantPack& pack, size_t count, const std::string& name, size_t* next) {
+    std::vector<uint64_t> list{0};
+    std::vector<uint8_t*> data;
+    for (size_t i = 0; i < count; ++i) {
+      const Tensor& t = pack.inTensors[(*next)++];
+      OPSIM_RETURN_IF_ERROR(Bind(t, name + "[" + std::to_string(i) + "]"));
+      data.push_back(out_->args.back());
+      out_->args.pop_back();
+      list.push_back(t.desc.shape.dimNum | (static_cast<uint64_t>(i) << 32));
+      for (uint64_t d = 0; d < t.desc.shape.dimNum; ++d) {
+        list.push_back(static_cast<uint64_t>(t.desc.shape.dims[d]));
+      }
+    }
+    list[0] = list.size() * sizeof(uint64_t);
+    for (uint8_t* p : data) list.push_back(reinterpret_cast<uintptr_t>(p));
+    out_->lists.push_back(std::move(list));
+    std::vector<uint64_t>& block = out_->lists.back();
+    out_->args.push_back(reinterpret_cast<uint8_t*>(block.data()));
+    launch_->regions.push_back(
+        {block.data(), block.size() * sizeof(uint64_t), name + " list", 0, sim::GmRole::kInput});
+    return Status::Ok();
+  }
+
+  Status BindInputs(OpDefInputs& inputs, const VariantPack& pack) {
+    out_->lists.reserve(inputs.counts.size());
+    size_t next = 0;
+    for (size_t k = 0; k < inputs.counts.size(); ++k) {
+      const std::string& name = def_.GetInputs()[k].GetName();
+      if (inputs.constants[k]) {
+        ConstantInput& c = *inputs.constants[k];
+        Tensor t;
+        t.desc = c.desc;
+        t.deviceData = c.bytes.data();
+        t.dataSize = c.data_bytes;
+        OPSIM_RETURN_IF_ERROR(Bind(t, name));
+      } else if (inputs.absent[k]) {  // no tensor in the pack: a null address
+        OPSIM_RETURN_IF_ERROR(Bind(Tensor{}, name));
+      } else if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
+        OPSIM_RETURN_IF_ERROR(Bind(pack.inTensors[next++], name));
+      } else {
+        OPSIM_RETURN_IF_ERROR(BindList(pack, inputs.counts[k], name, &next));
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status BindOutputs(const VariantPack& pack) {
+    for (size_t k = 0; k < pack.outTensors.size(); ++k) {
+      const ops::OpParamDef& out = def_.GetOutputs()[k];
+      const Tensor& t = pack.outTensors[k];
+      OPSIM_RETURN_IF_ERROR(Bind(t, out.GetName()));
+      if (out_->args.back() == nullptr) continue;
+      if (const std::optional<uint64_t>& init = out.GetInitValue()) {
+        if (*init != 0) {
+          return Error(ErrorCode::kInvalidParam,
+                       "output '" + out.GetName() + "': InitValue(" + std::to_string(*init) +
+                           ") is not modelled (the uint64_t form takes 0; CANN writes it "
+                           "before the launch)");
+        }
+        // What CANN's framework does before the launch. The region keeps Bind's input role: its
+        // bytes count as written, and the kernel need not write them all.
+        std::memset(t.deviceData, 0, t.dataSize);
+        continue;
+      }
+      // Checked mode reports output bytes that no core wrote, and reads of them before a write.
+      // An output bound to an input's address (in place) keeps the input's region first, so
+      // its bytes count as written (LaunchState::FindRegion returns the first).
+      launch_->regions.back().output_bytes = t.dataSize;
+      launch_->regions.back().role = sim::GmRole::kOutput;
+    }
+    return Status::Ok();
+  }
+
+ private:
+  const ops::OpDef& def_;
+  bool padded_;
+  sim::LaunchOptions* launch_;
+  OpDefLaunchArgs* out_;
+};
+
+}  // namespace
+
+Status BindOpDefLaunch(const ops::OpDef& def, OpDefInputs& inputs, const VariantPack& pack,
+                       const OpDefLaunchBuffers& buffers, sim::LaunchOptions* launch,
+                       OpDefLaunchArgs* out) {
+  Binder binder(def, buffers.padded, launch, out);
+  OPSIM_RETURN_IF_ERROR(binder.BindInputs(inputs, pack));
+  OPSIM_RETURN_IF_ERROR(binder.BindOutputs(pack));
+  const bool has_workspace = buffers.workspace_bytes > 0;
+  out->args.push_back(has_workspace ? buffers.workspace : nullptr);
+  if (has_workspace) {
+    launch->regions.push_back(
+        {buffers.workspace, buffers.workspace_bytes, "workspace", 0, sim::GmRole::kWorkspace});
+  }
+  // The kernel reads its tiling struct from GM, maybe past the bytes the host wrote (a
+  // naturally aligned struct's padding): the whole buffer is readable, zero past the data.
+  std::vector<uint8_t>& tiling = *buffers.tiling;
+  out->args.push_back(tiling.data());
+  launch->regions.push_back({tiling.data(), tiling.size(), "tiling", 0, sim::GmRole::kTiling});
+  return Status::Ok();
+}
+
+}  // namespace opsim
