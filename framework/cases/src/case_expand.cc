@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 
+#include "case_opdef.h"
 #include "case_spec.h"
 #include "case_yaml.h"
 #include "dims_text.h"
@@ -49,33 +50,6 @@ std::string DTypeNames(const std::vector<DType>& dtypes) {
   return s.empty() ? "none" : s;
 }
 
-// A YAML-typed value as the type the op's OpDef declares, where YAML cannot tell: 1 for a
-// Float, [1, 2] for a ListFloat, a number for a String. Undeclared names and ops without an
-// OpDef keep the YAML type; the operation reports what it does not accept.
-AttrValue AsDeclared(std::string_view op, const std::string& name, const AttrChoice& choice) {
-  const ops::OpDef* def = op_api::FindOpDef(op);
-  if (def == nullptr) return choice.value;
-  for (const ops::OpAttrDef& a : def->GetAttrs()) {
-    if (a.GetName() != name) continue;
-    using Kind = ops::OpAttrDef::Kind;
-    switch (a.GetKind()) {
-      case Kind::kFloat:
-        if (const auto* i = std::get_if<int64_t>(&choice.value)) return static_cast<double>(*i);
-        break;
-      case Kind::kListFloat:
-        if (const auto* l = std::get_if<std::vector<int64_t>>(&choice.value)) {
-          return std::vector<double>(l->begin(), l->end());
-        }
-        break;
-      case Kind::kString:
-        if (!std::holds_alternative<std::string>(choice.value)) return choice.text;
-        break;
-      default: break;
-    }
-  }
-  return choice.value;
-}
-
 int64_t Elements(const std::vector<int64_t>& shape, bool* ok) {
   int64_t n = 1;
   *ok = true;
@@ -87,45 +61,6 @@ int64_t Elements(const std::vector<int64_t>& shape, bool* ok) {
     n *= d;
   }
   return n;
-}
-
-struct Inferred {
-  DType dtype;
-  std::vector<int64_t> shape;
-};
-
-// Creates the operation and infers its outputs from the inputs' descriptions.
-Status DryRun(const std::string& op, const AttrMap& attrs, const std::vector<CaseInput>& inputs,
-              std::vector<Inferred>* outputs) {
-  std::unique_ptr<Operation> operation;
-  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(op, attrs, &operation));
-  SVector<TensorDesc> in_descs;
-  for (const CaseInput& in : inputs) {
-    if (in.constant) continue;
-    if (in_descs.size() == SVector<TensorDesc>::kCapacity) {
-      return {ErrorCode::kInvalidParam,
-              "more than " + std::to_string(SVector<TensorDesc>::kCapacity) + " inputs"};
-    }
-    Shape shape;
-    OPSIM_RETURN_IF_ERROR(Shape::Make(in.shape.data(), in.shape.size(), &shape, "input shape"));
-    TensorDesc d;
-    d.dtype = AclFromDType(in.dtype);
-    d.format = ACL_FORMAT_ND;
-    d.shape = DimsFromShape(shape);
-    in_descs.push_back(d);
-  }
-  SVector<TensorDesc> out_descs;
-  OPSIM_RETURN_IF_ERROR(operation->InferShape(in_descs, out_descs));
-  for (const TensorDesc& d : out_descs) {
-    const std::optional<DType> dtype = DTypeFromAcl(d.dtype);
-    if (!dtype || d.shape.dimNum > MAX_DIM) {
-      return {ErrorCode::kInvalidParam,
-              op + ": inferred output " + ToString(d) + " has no dtype or rank opsim holds"};
-    }
-    outputs->push_back(
-        Inferred{*dtype, std::vector<int64_t>(d.shape.dims, d.shape.dims + d.shape.dimNum)});
-  }
-  return Status::Ok();
 }
 
 Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
@@ -150,64 +85,6 @@ Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
   expected->bytes = std::move(a.data);
   expected->source = x.npy;
   return Status::Ok();
-}
-
-// A case input's values as a constant attribute: int64/int32 as an int list, float32 as a float
-// list; false for other dtypes (the input then goes in the pack as a tensor).
-bool ConstantValue(const CaseInput& in, AttrValue* out) {
-  std::vector<uint8_t> bytes;
-  if (in.data.kind == DataKind::kNpy) {
-    bytes = *in.data.npy_bytes;
-  } else if (in.data.kind != DataKind::kValues ||
-             !EncodeValues(in.data.values, in.dtype, &bytes).ok()) {
-    return false;
-  }
-  auto read = [&](auto sample) {
-    using T = decltype(sample);
-    std::vector<T> values(bytes.size() / sizeof(T));
-    if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
-    return values;
-  };
-  if (in.dtype == DType::kInt64) {
-    *out = read(int64_t{});
-  } else if (in.dtype == DType::kInt32) {
-    const std::vector<int32_t> v = read(int32_t{});
-    *out = std::vector<int64_t>(v.begin(), v.end());
-  } else if (in.dtype == DType::kFloat32) {
-    const std::vector<float> v = read(float{});
-    *out = std::vector<double>(v.begin(), v.end());
-  } else {
-    return false;
-  }
-  return true;
-}
-
-// The case's inputs onto an OpDef's, by position, as `opsim exec` binds files: a ValueDepend
-// input with written values (or a file) of rank <= 1 becomes the operation's constant; every
-// OPTIONAL input the case gives is marked present. Ops with a DYNAMIC input take their tensors
-// as SetDynamicInputCount counted them; names without an OpDef are left alone.
-Status BindOpDefInputs(const std::string& op, Case* c) {
-  const ops::OpDef* def = op_api::FindOpDef(op);
-  if (def == nullptr) return Status::Ok();
-  const std::vector<ops::OpParamDef>& params = def->GetInputs();
-  for (const ops::OpParamDef& p : params) {
-    if (p.GetParamType() == ops::DYNAMIC) return Status::Ok();
-  }
-  if (c->inputs.size() > params.size()) {
-    return {ErrorCode::kInvalidParam, std::to_string(c->inputs.size()) + " inputs, " + op +
-                                          " takes " + std::to_string(params.size())};
-  }
-  std::vector<bool> given(c->inputs.size(), true);
-  for (size_t k = 0; k < c->inputs.size(); ++k) {
-    CaseInput& in = c->inputs[k];
-    AttrValue value;
-    if (params[k].GetValueDepend() != ops::IGNORE && in.shape.size() <= 1 &&
-        ConstantValue(in, &value)) {
-      c->attrs["=" + params[k].GetName()] = std::move(value);
-      in.constant = true;
-    }
-  }
-  return MarkGivenInputs(op, given, &c->attrs);
 }
 
 class Expander {
@@ -319,42 +196,8 @@ class Expander {
     c.tolerance = spec_.tolerance;
     c.skip = spec_.skip;
     for (size_t i = 0; i < spec_.inputs.size(); ++i) {
-      const InputSpec& in = spec_.inputs[i];
       CaseInput x;
-      x.dtype = in.dtype.value_or(dtype);
-      x.shape = in.shape;
-      x.data = in.data;
-      x.mark = in.mark;
-      if (!in.npy.empty()) OPSIM_RETURN_IF_ERROR(NpyInput(in, dtype, &x));
-      // The data depends on the name, op, dtype and input, not on the device or the varied
-      // attributes: every device and every choice (keep dims or not) gets the same input.
-      std::string seed_text = stem + "/" + dtype_name;
-      if (i > 0) seed_text.append("#").append(std::to_string(i));
-      x.seed = Mix(spec_.seed ^ Fnv1a(seed_text));
-      bool ok = false;
-      const int64_t n = Elements(x.shape, &ok);
-      if (!ok) {
-        return CaseError(in.mark, "shape", "the element count is negative or overflows int64");
-      }
-      if (x.data.kind == DataKind::kAuto) {
-        if (Status st = AutoDataSpec(op, attrs, i, x.dtype, &x.data); !st.ok()) {
-          return CaseError(in.mark, "data", "case '" + name + "': " + st.message());
-        }
-      }
-      if (x.data.kind == DataKind::kBits && IsFloating(x.dtype)) {
-        return CaseError(
-            in.mark, "data",
-            "case '" + name + "': data kind 'bits' is for integer dtypes, not " + dtype_name);
-      }
-      if (x.data.kind == DataKind::kValues && static_cast<int64_t>(x.data.values.size()) != n) {
-        return CaseError(x.data.values.empty() ? in.mark : x.data.values.front().mark, "values",
-                         std::to_string(x.data.values.size()) + " values for input shape " +
-                             DimsText(x.shape) + " of " + std::to_string(n) + " elements");
-      }
-      // Every value must encode in this dtype (checked once per dtype, not per device).
-      std::vector<uint8_t> bytes;
-      OPSIM_RETURN_IF_ERROR(EncodeValues(x.data.values, x.dtype, &bytes));
-      OPSIM_RETURN_IF_ERROR(EncodeValues(x.data.specials, x.dtype, &bytes));
+      OPSIM_RETURN_IF_ERROR(MakeInput(i, op, attrs, dtype, name, &x));
       c.inputs.push_back(std::move(x));
     }
 
@@ -368,15 +211,72 @@ class Expander {
         return CaseError(op_mark, "", "case '" + name + "' is refused: " + st.ToString());
       }
       c.user_code_failure = st.ToString();
-      for (const std::string& device : devices) {
-        c.name = name + "/" + device;
-        c.device = device;
-        out_->push_back(c);
-      }
+      Emit(c, name, devices);
       return Status::Ok();
     }
-    // Sized before anything is generated: a case of [100000, 100000] inputs would otherwise run
-    // out of memory when it runs, after every case before it.
+    OPSIM_RETURN_IF_ERROR(CheckCaseBytes(c, outputs, op_mark, name));
+    OPSIM_RETURN_IF_ERROR(AttachExpected(op, outputs, name, reference, &c));
+    Emit(c, name, devices);
+    return Status::Ok();
+  }
+
+  // The case once per selected device.
+  void Emit(Case& c, const std::string& name, const std::vector<std::string>& devices) {
+    for (const std::string& device : devices) {
+      c.name = name + "/" + device;
+      c.device = device;
+      out_->push_back(c);
+    }
+  }
+
+  // Input i of the case for `dtype`: its data spec resolved (auto, .npy), seeded, and checked
+  // against its shape and dtype.
+  Status MakeInput(size_t i, const std::string& op, const AttrMap& attrs, DType dtype,
+                   const std::string& name, CaseInput* x) {
+    const std::string stem = spec_.name + "/" + op;
+    const std::string dtype_name(DTypeName(dtype));
+    const InputSpec& in = spec_.inputs[i];
+    x->dtype = in.dtype.value_or(dtype);
+    x->shape = in.shape;
+    x->data = in.data;
+    x->mark = in.mark;
+    if (!in.npy.empty()) OPSIM_RETURN_IF_ERROR(NpyInput(in, dtype, x));
+    // The data depends on the name, op, dtype and input, not on the device or the varied
+    // attributes: every device and every choice (keep dims or not) gets the same input.
+    std::string seed_text = stem + "/" + dtype_name;
+    if (i > 0) seed_text.append("#").append(std::to_string(i));
+    x->seed = Mix(spec_.seed ^ Fnv1a(seed_text));
+    bool ok = false;
+    const int64_t n = Elements(x->shape, &ok);
+    if (!ok) {
+      return CaseError(in.mark, "shape", "the element count is negative or overflows int64");
+    }
+    if (x->data.kind == DataKind::kAuto) {
+      if (Status st = AutoDataSpec(op, attrs, i, x->dtype, &x->data); !st.ok()) {
+        return CaseError(in.mark, "data", "case '" + name + "': " + st.message());
+      }
+    }
+    if (x->data.kind == DataKind::kBits && IsFloating(x->dtype)) {
+      return CaseError(
+          in.mark, "data",
+          "case '" + name + "': data kind 'bits' is for integer dtypes, not " + dtype_name);
+    }
+    if (x->data.kind == DataKind::kValues && static_cast<int64_t>(x->data.values.size()) != n) {
+      return CaseError(x->data.values.empty() ? in.mark : x->data.values.front().mark, "values",
+                       std::to_string(x->data.values.size()) + " values for input shape " +
+                           DimsText(x->shape) + " of " + std::to_string(n) + " elements");
+    }
+    // Every value must encode in this dtype (checked once per dtype, not per device).
+    std::vector<uint8_t> bytes;
+    OPSIM_RETURN_IF_ERROR(EncodeValues(x->data.values, x->dtype, &bytes));
+    OPSIM_RETURN_IF_ERROR(EncodeValues(x->data.specials, x->dtype, &bytes));
+    return Status::Ok();
+  }
+
+  // Sized before anything is generated: a case of [100000, 100000] inputs would otherwise run
+  // out of memory when it runs, after every case before it.
+  Status CheckCaseBytes(const Case& c, const std::vector<Inferred>& outputs,
+                        const SourceMark& op_mark, const std::string& name) const {
     double case_bytes = 0;
     for (const CaseInput& x : c.inputs) {
       const std::optional<uint64_t> b = ShapeBytes(x.shape, DTypeSize(x.dtype));
@@ -395,6 +295,13 @@ class Expander {
     if (Status st = CheckFitsMemory(case_bytes, "its inputs and outputs"); !st.ok()) {
       return CaseError(spec_.mark, "inputs", "case '" + name + "': " + st.message());
     }
+    return Status::Ok();
+  }
+
+  // The case's expected values and shapes against the outputs the operator infers; without a
+  // reference, every output needs expected values.
+  Status AttachExpected(const std::string& op, const std::vector<Inferred>& outputs,
+                        const std::string& name, const ref::OpReference* reference, Case* c) {
     if (spec_.expected.size() > outputs.size()) {
       return CaseError(spec_.expected.back()->mark, "expected",
                        std::to_string(spec_.expected.size()) + " expected outputs, " + op +
@@ -405,8 +312,8 @@ class Expander {
                        std::to_string(spec_.expected_shapes.size()) + " shapes, " + op + " has " +
                            std::to_string(outputs.size()) + " outputs");
     }
-    c.expected.resize(outputs.size());
-    c.expected_shapes.resize(outputs.size());
+    c->expected.resize(outputs.size());
+    c->expected_shapes.resize(outputs.size());
     for (size_t i = 0; i < outputs.size(); ++i) {
       if (i < spec_.expected_shapes.size() && spec_.expected_shapes[i]) {
         if (*spec_.expected_shapes[i] != outputs[i].shape) {
@@ -415,21 +322,16 @@ class Expander {
                                std::to_string(i) + ", but " + op + " gives " +
                                DimsText(outputs[i].shape) + " (case '" + name + "')");
         }
-        c.expected_shapes[i] = spec_.expected_shapes[i];
+        c->expected_shapes[i] = spec_.expected_shapes[i];
       }
       if (i < spec_.expected.size() && spec_.expected[i]) {
-        OPSIM_RETURN_IF_ERROR(Expected(*spec_.expected[i], outputs[i], i, name, &c.expected[i]));
+        OPSIM_RETURN_IF_ERROR(Expected(*spec_.expected[i], outputs[i], i, name, &c->expected[i]));
       } else if (reference == nullptr) {
         return CaseError(spec_.mark, "expected",
                          "case '" + name + "': " + op + " has no registered reference, so " +
                              "output " + std::to_string(i) +
                              " needs expected values or a .npy file");
       }
-    }
-    for (const std::string& device : devices) {
-      c.name = name + "/" + device;
-      c.device = device;
-      out_->push_back(c);
     }
     return Status::Ok();
   }

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 
+#include "case_parse_keys.h"
 #include "case_spec.h"
 #include "case_yaml.h"
 #include "opsim/yaml/strict_yaml.h"
@@ -18,11 +19,7 @@ constexpr std::string_view kCaseKeys[] = {
     "name",    "description", "op",       "attrs",          "vary",      "dtypes", "inputs",
     "devices", "seed",        "expected", "expected_shape", "tolerance", "skip"};
 constexpr std::string_view kInputKeys[] = {"dtype", "shape", "data", "values", "npy"};
-constexpr std::string_view kDataKeys[] = {"kind",   "low",      "high", "mean",
-                                          "stddev", "specials", "rate"};
 constexpr std::string_view kToleranceKeys[] = {"rel", "abs"};
-constexpr std::string_view kDataKinds[] = {"auto",      "uniform", "normal",
-                                           "int_range", "bits",    "special"};
 
 bool EndsWithNpy(const YAML::Node& node) {
   if (!node.IsScalar()) return false;
@@ -39,16 +36,12 @@ class SuiteParser {
 
  private:
   Status ParseCase(const YAML::Node& node, const Fields& defaults, CaseSpec* spec);
-  Status ParseAttrs(const Fields& defaults, const Fields& own, CaseSpec* spec);
-  Status ReadAttrLevel(const Fields& f, std::map<std::string, AttrSpec>* out);
-  Status TypeAttr(const YAML::Node& node, const SourceMark& mark, std::string_view key,
-                  AttrChoice* out);
   Status ParseDTypes(const Entry& e, CaseSpec* spec);
   Status ParseInputs(const Entry& e, CaseSpec* spec);
-  Status ParseData(const Entry& e, DataSpec* data);
   Status ParseDevices(const Entry& e, CaseSpec* spec);
   Status ParseExpected(const Entry& e, CaseSpec* spec);
   Status ParseExpectedShape(const Entry& e, CaseSpec* spec);
+  Status ParseTolerance(const Entry& e, CaseSpec* spec);
 
   // A file named in the suite, relative to the suite's folder.
   std::string Resolve(const std::string& name) const {
@@ -60,130 +53,6 @@ class SuiteParser {
   YamlReader yaml_;
   std::vector<std::string> known_devices_;
 };
-
-Status SuiteParser::TypeAttr(const YAML::Node& node, const SourceMark& mark, std::string_view key,
-                             AttrChoice* out) {
-  if (yaml::IsBeyondDouble(node)) {
-    return CaseError(mark, key,
-                     "'" + node.Scalar() + "' is beyond the range of a double (about 1.8e308)");
-  }
-  if (yaml::IsYaml11Bool(node)) {
-    return CaseError(mark, key,
-                     "'" + node.Scalar() +
-                         "' is a bool in YAML 1.1 but text in YAML 1.2 (write true or false, or "
-                         "quote it for text)");
-  }
-  if (node.IsScalar()) {
-    const std::string& s = node.Scalar();
-    out->text = s;
-    out->quoted = node.Tag() == "!";
-    int64_t i = 0;
-    char* end = nullptr;
-    const double d = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
-    if (out->quoted) {
-      out->value = s;
-    } else if (Lower(s) == "true" || Lower(s) == "false") {
-      out->value = Lower(s) == "true";
-    } else if (ParseInt(node, &i)) {
-      out->value = i;
-    } else if (!s.empty() && end == s.c_str() + s.size() && std::isfinite(d)) {
-      out->value = d;
-    } else {
-      out->value = s;
-    }
-    return Status::Ok();
-  }
-  if (!node.IsSequence()) {
-    return CaseError(
-        mark, key,
-        "an attribute value is a scalar or a list of numbers, got " + DescribeNode(node));
-  }
-  std::vector<int64_t> ints;
-  std::vector<double> reals;
-  bool all_int = true;
-  out->text = "[";
-  for (const YAML::Node& item : node) {
-    const SourceMark m = yaml_.Mark(item, mark);
-    int64_t i = 0;
-    const std::string s = item.IsScalar() ? item.Scalar() : "";
-    char* end = nullptr;
-    const double d = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
-    if (!item.IsScalar() || item.Tag() == "!" || s.empty() || end != s.c_str() + s.size() ||
-        !std::isfinite(d)) {
-      return CaseError(m, key, "an attribute list holds numbers only, got " + DescribeNode(item));
-    }
-    if (ParseInt(item, &i)) {
-      ints.push_back(i);
-    } else {
-      all_int = false;
-    }
-    reals.push_back(d);
-    out->text += (out->text.size() > 1 ? "," : "") + s;
-  }
-  out->text += "]";
-  if (all_int) {
-    out->value = ints;
-  } else {
-    out->value = reals;
-  }
-  return Status::Ok();
-}
-
-// `attrs` (name -> value) or `vary` (name -> list of values) of one level.
-Status SuiteParser::ReadAttrLevel(const Fields& f, std::map<std::string, AttrSpec>* out) {
-  for (std::string_view level : {"attrs", "vary"}) {
-    const auto it = f.find(level);
-    if (it == f.end()) continue;
-    Fields named;
-    OPSIM_RETURN_IF_ERROR(
-        yaml_.ReadMap(it->second.node, it->second.value_mark, std::string(level), {}, &named));
-    for (const auto& [name, e] : named) {
-      if (out->count(name) != 0) {
-        return CaseError(e.key_mark, name,
-                         "is both in 'attrs' and in 'vary' (an attribute is fixed or varied)");
-      }
-      AttrSpec a;
-      a.name = name;
-      a.mark = e.key_mark;
-      a.varied = level == "vary";
-      if (!a.varied) {
-        AttrChoice c;
-        OPSIM_RETURN_IF_ERROR(TypeAttr(e.node, e.value_mark, name, &c));
-        a.choices.push_back(std::move(c));
-      } else {
-        if (!e.node.IsSequence() || e.node.size() == 0) {
-          return CaseError(
-              e.value_mark, name,
-              "'vary' takes a non-empty list of the values to try, got " + DescribeNode(e.node));
-        }
-        for (const YAML::Node& item : e.node) {
-          AttrChoice c;
-          OPSIM_RETURN_IF_ERROR(TypeAttr(item, yaml_.Mark(item, e.value_mark), name, &c));
-          for (const AttrChoice& seen : a.choices) {
-            if (seen.text == c.text) {
-              return CaseError(yaml_.Mark(item, e.value_mark), name,
-                               "value " + c.text + " is listed twice");
-            }
-          }
-          a.choices.push_back(std::move(c));
-        }
-      }
-      out->emplace(name, std::move(a));
-    }
-  }
-  return Status::Ok();
-}
-
-Status SuiteParser::ParseAttrs(const Fields& defaults, const Fields& own, CaseSpec* spec) {
-  std::map<std::string, AttrSpec> from_defaults;
-  std::map<std::string, AttrSpec> from_case;
-  OPSIM_RETURN_IF_ERROR(ReadAttrLevel(defaults, &from_defaults));
-  OPSIM_RETURN_IF_ERROR(ReadAttrLevel(own, &from_case));
-  // A case's own attribute, fixed or varied, replaces the defaults' one of that name.
-  for (auto& [name, a] : from_case) from_defaults.insert_or_assign(name, std::move(a));
-  for (auto& [name, a] : from_defaults) spec->attrs.push_back(std::move(a));
-  return Status::Ok();
-}
 
 Status SuiteParser::ParseDTypes(const Entry& e, CaseSpec* spec) {
   spec->dtypes_mark = e.value_mark;
@@ -207,91 +76,6 @@ Status SuiteParser::ParseDTypes(const Entry& e, CaseSpec* spec) {
       if (seen.first == *dtype) return CaseError(m, "dtypes", "dtype '" + n + "' is listed twice");
     }
     spec->dtypes.emplace_back(*dtype, m);
-  }
-  return Status::Ok();
-}
-
-Status SuiteParser::ParseData(const Entry& e, DataSpec* data) {
-  Fields f;
-  if (e.node.IsScalar()) {
-    f.emplace("kind", e);
-  } else {
-    OPSIM_RETURN_IF_ERROR(yaml_.ReadMap(e.node, e.value_mark, "data", kDataKeys, &f));
-  }
-  if (f.count("kind") == 0) {
-    return CaseError(e.value_mark, "kind", "data needs a 'kind' (" + JoinNames(kDataKinds) + ")");
-  }
-  std::string kind;
-  OPSIM_RETURN_IF_ERROR(yaml_.Text(f["kind"], "kind", &kind));
-  const std::string k = Lower(kind);
-  if (k == "auto") {
-    data->kind = DataKind::kAuto;
-  } else if (k == "uniform") {
-    data->kind = DataKind::kUniform;
-  } else if (k == "normal") {
-    data->kind = DataKind::kNormal;
-  } else if (k == "int_range") {
-    data->kind = DataKind::kIntRange;
-  } else if (k == "bits") {
-    data->kind = DataKind::kBits;
-  } else if (k == "special") {
-    data->kind = DataKind::kSpecial;
-  } else {
-    return CaseError(f["kind"].value_mark, "kind",
-                     "unknown data kind '" + kind + "' (did you mean '" +
-                         std::string(NearestName(kind, kDataKinds)) +
-                         "'? explicit values go in the input's 'values' key)");
-  }
-  // Which keys each kind reads: a key the kind ignores is a mistake worth reporting.
-  auto allowed = [&](std::string_view key) {
-    switch (data->kind) {
-      case DataKind::kUniform: return key == "low" || key == "high";
-      case DataKind::kNormal: return key == "mean" || key == "stddev";
-      case DataKind::kIntRange: return key == "low" || key == "high";
-      case DataKind::kSpecial:
-        return key == "low" || key == "high" || key == "specials" || key == "rate";
-      default: return false;
-    }
-  };
-  for (const auto& [key, entry] : f) {
-    if (key != "kind" && !allowed(key)) {
-      return CaseError(
-          entry.key_mark, key,
-          "does not apply to data kind '" + std::string(DataKindName(data->kind)) + "'");
-    }
-  }
-  if (data->kind == DataKind::kIntRange) {
-    if (f.count("low")) OPSIM_RETURN_IF_ERROR(yaml_.Int(f["low"], "low", &data->int_low));
-    if (f.count("high")) OPSIM_RETURN_IF_ERROR(yaml_.Int(f["high"], "high", &data->int_high));
-    if (data->int_low > data->int_high) {
-      return CaseError(e.value_mark, "low",
-                       std::to_string(data->int_low) + " is above high = " +
-                           std::to_string(data->int_high) + " (expected low <= high)");
-    }
-    return Status::Ok();
-  }
-  if (f.count("low")) OPSIM_RETURN_IF_ERROR(yaml_.Real(f["low"], "low", &data->low));
-  if (f.count("high")) OPSIM_RETURN_IF_ERROR(yaml_.Real(f["high"], "high", &data->high));
-  if (f.count("mean")) OPSIM_RETURN_IF_ERROR(yaml_.Real(f["mean"], "mean", &data->mean));
-  if (f.count("stddev")) OPSIM_RETURN_IF_ERROR(yaml_.Real(f["stddev"], "stddev", &data->stddev));
-  if (f.count("rate")) OPSIM_RETURN_IF_ERROR(yaml_.Real(f["rate"], "rate", &data->rate));
-  if (data->low > data->high) {
-    return CaseError(e.value_mark, "low", "is above high (expected low <= high)");
-  }
-  if (data->stddev < 0) return CaseError(f["stddev"].value_mark, "stddev", "must be >= 0");
-  if (data->rate < 0 || data->rate > 1) {
-    return CaseError(f["rate"].value_mark, "rate", "must be in [0, 1]");
-  }
-  if (data->kind == DataKind::kSpecial) {
-    if (f.count("specials") == 0) {
-      return CaseError(e.value_mark, "specials",
-                       "missing: data kind 'special' needs a list of special values");
-    }
-    OPSIM_RETURN_IF_ERROR(
-        yaml_.Values(f["specials"].node, f["specials"].value_mark, "specials", &data->specials));
-    if (data->specials.empty()) {
-      return CaseError(f["specials"].value_mark, "specials", "must not be empty");
-    }
   }
   return Status::Ok();
 }
@@ -349,7 +133,7 @@ Status SuiteParser::ParseInputs(const Entry& e, CaseSpec* spec) {
       OPSIM_RETURN_IF_ERROR(
           yaml_.Values(f["values"].node, f["values"].value_mark, "values", &in.data.values));
     } else if (f.count("data")) {
-      OPSIM_RETURN_IF_ERROR(ParseData(f["data"], &in.data));
+      OPSIM_RETURN_IF_ERROR(ParseDataSpec(yaml_, f["data"], &in.data));
     }
     spec->inputs.push_back(std::move(in));
   }
@@ -439,6 +223,23 @@ Status SuiteParser::ParseExpectedShape(const Entry& e, CaseSpec* spec) {
   return Status::Ok();
 }
 
+// Bounds for the `expected` values, which the case must have.
+Status SuiteParser::ParseTolerance(const Entry& e, CaseSpec* spec) {
+  Fields t;
+  OPSIM_RETURN_IF_ERROR(yaml_.ReadMap(e.node, e.value_mark, "tolerance", kToleranceKeys, &t));
+  ToleranceOverride tol;
+  if (t.count("rel")) OPSIM_RETURN_IF_ERROR(yaml_.Real(t["rel"], "rel", &tol.rel));
+  if (t.count("abs")) OPSIM_RETURN_IF_ERROR(yaml_.Real(t["abs"], "abs", &tol.abs));
+  if (tol.rel < 0 || tol.abs < 0) {
+    return CaseError(e.value_mark, "tolerance", "rel and abs must be >= 0");
+  }
+  if (spec->expected.empty()) {
+    return CaseError(e.key_mark, "tolerance", "applies to 'expected' only, and the case has none");
+  }
+  spec->tolerance = tol;
+  return Status::Ok();
+}
+
 Status SuiteParser::ParseCase(const YAML::Node& node, const Fields& defaults, CaseSpec* spec) {
   spec->mark = yaml_.Mark(node, SourceMark{yaml_.file(), 0, 0});
   Fields own;
@@ -471,7 +272,7 @@ Status SuiteParser::ParseCase(const YAML::Node& node, const Fields& defaults, Ca
       if (spec->ops[j].first == op) return CaseError(mark, "op", "'" + op + "' is listed twice");
     }
   }
-  OPSIM_RETURN_IF_ERROR(ParseAttrs(defaults, own, spec));
+  OPSIM_RETURN_IF_ERROR(ParseCaseAttrs(yaml_, defaults, own, spec));
   if (f.count("dtypes")) OPSIM_RETURN_IF_ERROR(ParseDTypes(f["dtypes"], spec));
   OPSIM_RETURN_IF_ERROR(need("inputs"));
   OPSIM_RETURN_IF_ERROR(ParseInputs(f["inputs"], spec));
@@ -498,22 +299,7 @@ Status SuiteParser::ParseCase(const YAML::Node& node, const Fields& defaults, Ca
   if (f.count("expected_shape")) {
     OPSIM_RETURN_IF_ERROR(ParseExpectedShape(f["expected_shape"], spec));
   }
-  if (f.count("tolerance")) {
-    Fields t;
-    OPSIM_RETURN_IF_ERROR(yaml_.ReadMap(f["tolerance"].node, f["tolerance"].value_mark, "tolerance",
-                                        kToleranceKeys, &t));
-    ToleranceOverride tol;
-    if (t.count("rel")) OPSIM_RETURN_IF_ERROR(yaml_.Real(t["rel"], "rel", &tol.rel));
-    if (t.count("abs")) OPSIM_RETURN_IF_ERROR(yaml_.Real(t["abs"], "abs", &tol.abs));
-    if (tol.rel < 0 || tol.abs < 0) {
-      return CaseError(f["tolerance"].value_mark, "tolerance", "rel and abs must be >= 0");
-    }
-    if (spec->expected.empty()) {
-      return CaseError(f["tolerance"].key_mark, "tolerance",
-                       "applies to 'expected' only, and the case has none");
-    }
-    spec->tolerance = tol;
-  }
+  if (f.count("tolerance")) OPSIM_RETURN_IF_ERROR(ParseTolerance(f["tolerance"], spec));
   if (f.count("skip")) OPSIM_RETURN_IF_ERROR(yaml_.Text(f["skip"], "skip", &spec->skip));
   if (f.count("description")) {
     std::string unused;
