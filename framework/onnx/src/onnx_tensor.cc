@@ -167,6 +167,63 @@ std::string OnnxTypeName(int32_t onnx_type) {
 
 namespace onnx_import {
 
+namespace {
+
+// The tensor's values from its one payload, raw_data or the typed field its dtype uses, sized
+// for `count` elements (t->dims already read).
+Status ReadPayload(const Proto& p, DType dtype, int64_t count, std::string_view what,
+                   OnnxTensor* t_out) {
+  const std::string w(what);
+  const auto size = static_cast<int64_t>(DTypeSize(dtype));
+  OnnxTensor& t = *t_out;
+  const std::string shape_text = std::string(DTypeName(dtype)) + " " + DimsToString(t.dims);
+  const Field want = FieldOf(dtype);
+  int typed_fields = 0;
+  for (Field f : kFields) {
+    if (FieldSize(p, f) == 0) continue;
+    ++typed_fields;
+    if (f != want) {
+      return {ErrorCode::kIoError,
+              w + ": holds " + FieldName(f) + ", which a " + std::string(DTypeName(dtype)) +
+                  " tensor does not use (expected " + FieldName(want) + " or raw_data)"};
+    }
+  }
+  if (p.has_raw_data() && typed_fields > 0) {
+    return {ErrorCode::kIoError,
+            w + ": holds both raw_data and " + FieldName(want) + " (expected one payload)"};
+  }
+  const auto bytes = static_cast<uint64_t>(count * size);
+  if (p.has_raw_data()) {
+    if (p.raw_data().size() != bytes) {
+      return {ErrorCode::kInvalidTensorSize,
+              w + ": raw_data holds " + std::to_string(p.raw_data().size()) + " bytes but " +
+                  shape_text + " needs " + std::to_string(bytes)};
+    }
+    t.data.assign(p.raw_data().begin(), p.raw_data().end());
+    if (dtype == DType::kBool) {
+      for (size_t i = 0; i < t.data.size(); ++i) {
+        if (t.data[i] > 1) {
+          return {ErrorCode::kIoError, w + ": raw_data[" + std::to_string(i) +
+                                           "] = " + std::to_string(t.data[i]) +
+                                           " is not a bool (expected 0 or 1)"};
+        }
+      }
+    }
+  } else {
+    const int n = FieldSize(p, want);
+    if (n != count) {
+      return {ErrorCode::kInvalidTensorSize, w + ": " + FieldName(want) + " holds " +
+                                                 std::to_string(n) + " values but " + shape_text +
+                                                 " needs " + std::to_string(count)};
+    }
+    t.data.assign(bytes, 0);
+    OPSIM_RETURN_IF_ERROR(UnpackTyped(p, dtype, what, &t.data));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status TensorFromProto(const Proto& p, std::string_view what, OnnxTensor* out) {
   const std::string w(what);
   const std::optional<DType> dtype = DTypeFromOnnx(p.data_type());
@@ -208,49 +265,7 @@ Status TensorFromProto(const Proto& p, std::string_view what, OnnxTensor* out) {
     count *= d;
     t.dims.push_back(d);
   }
-  const std::string shape_text = std::string(DTypeName(*dtype)) + " " + DimsToString(t.dims);
-  const Field want = FieldOf(*dtype);
-  int typed_fields = 0;
-  for (Field f : kFields) {
-    if (FieldSize(p, f) == 0) continue;
-    ++typed_fields;
-    if (f != want) {
-      return {ErrorCode::kIoError,
-              w + ": holds " + FieldName(f) + ", which a " + std::string(DTypeName(*dtype)) +
-                  " tensor does not use (expected " + FieldName(want) + " or raw_data)"};
-    }
-  }
-  if (p.has_raw_data() && typed_fields > 0) {
-    return {ErrorCode::kIoError,
-            w + ": holds both raw_data and " + FieldName(want) + " (expected one payload)"};
-  }
-  const auto bytes = static_cast<uint64_t>(count * size);
-  if (p.has_raw_data()) {
-    if (p.raw_data().size() != bytes) {
-      return {ErrorCode::kInvalidTensorSize,
-              w + ": raw_data holds " + std::to_string(p.raw_data().size()) + " bytes but " +
-                  shape_text + " needs " + std::to_string(bytes)};
-    }
-    t.data.assign(p.raw_data().begin(), p.raw_data().end());
-    if (*dtype == DType::kBool) {
-      for (size_t i = 0; i < t.data.size(); ++i) {
-        if (t.data[i] > 1) {
-          return {ErrorCode::kIoError, w + ": raw_data[" + std::to_string(i) +
-                                           "] = " + std::to_string(t.data[i]) +
-                                           " is not a bool (expected 0 or 1)"};
-        }
-      }
-    }
-  } else {
-    const int n = FieldSize(p, want);
-    if (n != count) {
-      return {ErrorCode::kInvalidTensorSize, w + ": " + FieldName(want) + " holds " +
-                                                 std::to_string(n) + " values but " + shape_text +
-                                                 " needs " + std::to_string(count)};
-    }
-    t.data.assign(bytes, 0);
-    OPSIM_RETURN_IF_ERROR(UnpackTyped(p, *dtype, what, &t.data));
-  }
+  OPSIM_RETURN_IF_ERROR(ReadPayload(p, *dtype, count, what, &t));
   *out = std::move(t);
   return Status::Ok();
 }
