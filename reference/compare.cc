@@ -111,6 +111,27 @@ PairVerdict JudgeFloating(Reducer r, double e, double a, double rel_bound, doubl
   return {err <= bound, err, bound};
 }
 
+// "SUM float32: 3 of 10 values differ; first at index 4: expected .., actual .. (rule; stats)".
+std::string MismatchMessage(Reducer r, DType dtype, const void* expected, const void* actual,
+                            int64_t count, const CompareResult& result, double first_err,
+                            double first_bound, const char* stats) {
+  const bool floating = IsFloating(dtype);
+  const int64_t i = result.first_bad;
+  std::string rule = "exact match";
+  if (floating && !std::isnan(first_bound) && first_bound != 0.0) {
+    char text[96];
+    std::snprintf(text, sizeof(text), "abs err %.3g > bound %.3g", first_err, first_bound);
+    rule = text;
+  } else if (floating && std::isnan(first_bound)) {
+    rule = "NaN/inf must match";
+  }
+  return std::string(ReducerName(r)) + " " + std::string(DTypeName(dtype)) + ": " +
+         std::to_string(result.mismatches) + " of " + std::to_string(count) +
+         " values differ; first at index " + std::to_string(i) + ": expected " +
+         FormatValue(dtype, expected, i) + ", actual " + FormatValue(dtype, actual, i) + " (" +
+         rule + "; " + stats + ")";
+}
+
 CompareResult CompareImpl(Reducer r, DType dtype, int64_t reduce_len, const void* expected,
                           const void* actual, int64_t count, std::span<const double> abs_sums) {
   CompareResult result;
@@ -178,20 +199,8 @@ CompareResult CompareImpl(Reducer r, DType dtype, int64_t reduce_len, const void
                      std::to_string(count) + " values match (" + stats + ")";
     return result;
   }
-  const int64_t i = result.first_bad;
-  std::string rule = "exact match";
-  if (floating && !std::isnan(first_bound) && first_bound != 0.0) {
-    char text[96];
-    std::snprintf(text, sizeof(text), "abs err %.3g > bound %.3g", first_err, first_bound);
-    rule = text;
-  } else if (floating && std::isnan(first_bound)) {
-    rule = "NaN/inf must match";
-  }
-  result.message = std::string(ReducerName(r)) + " " + std::string(DTypeName(dtype)) + ": " +
-                   std::to_string(result.mismatches) + " of " + std::to_string(count) +
-                   " values differ; first at index " + std::to_string(i) + ": expected " +
-                   FormatValue(dtype, expected, i) + ", actual " + FormatValue(dtype, actual, i) +
-                   " (" + rule + "; " + stats + ")";
+  result.message =
+      MismatchMessage(r, dtype, expected, actual, count, result, first_err, first_bound, stats);
   return result;
 }
 

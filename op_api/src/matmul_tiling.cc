@@ -54,6 +54,73 @@ uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::C
   return size > 0 ? size : fallback;
 }
 
+// Why A x B -> C of M x N x K is no cube Matmul, or "".
+std::string CheckOperands(DataType a, DataType b, DataType c, int64_t m, int64_t n, int64_t k) {
+  if (ElemBytes(a) == 0 || a != b || !ResultTypeOk(a, c)) {
+    return std::string("A ") + TypeName(a) + " x B " + TypeName(b) + " -> C " + TypeName(c) +
+           " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
+           "INT32 or FLOAT16)";
+  }
+  if (m <= 0 || n <= 0 || k <= 0) {
+    return "SetShape(" + std::to_string(m) + ", " + std::to_string(n) + ", " + std::to_string(k) +
+           "): every extent must be positive";
+  }
+  return "";
+}
+
+// K steps in L1: as many base blocks (`block` bytes of A and B) as fit beside the bias,
+// double-buffered when K has more. Why not even one fits, or "".
+std::string ChooseL1Steps(int64_t single_k, int64_t bk, int64_t block, int64_t bias_bytes,
+                          int64_t l1, int64_t* step_out, int64_t* depth_out) {
+  const int64_t k_steps = CeilDiv(single_k, bk);
+  const int64_t step =
+      std::min<int64_t>(k_steps, std::max<int64_t>(1, (l1 - bias_bytes) / (2 * block)));
+  int64_t depth_factor = step < k_steps ? 2 : 1;
+  if (depth_factor * step * block + bias_bytes > l1) depth_factor = 1;
+  if (step * block * depth_factor + bias_bytes > l1) {
+    return "one base block of A and B (" + std::to_string(block) + " B) does not fit L1 (" +
+           std::to_string(l1) + " B)";
+  }
+  *step_out = step;
+  *depth_out = depth_factor;
+  return "";
+}
+
+// What the base K depends on: SetFixSplit's baseK (or <= 0), a fractal row's elements, the base
+// M and N, the element sizes of A and B, L0A and L0B bytes, the core's K.
+struct BaseKInputs {
+  int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;
+  const char* type_name;
+};
+
+// Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K;
+// *db the buffers per L0 (2 or 1). Why not, or "".
+std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out) {
+  int64_t db = 2;
+  int64_t bk = in.fix_k > 0 ? in.fix_k : 0;
+  if (bk == 0) {
+    for (; db >= 1 && bk < in.k0; --db) {
+      const int64_t fit = std::min(in.l0a / (db * in.bm * in.sa), in.l0b / (db * in.bn * in.sb));
+      bk = std::min(fit / in.k0 * in.k0, AlignUp(in.single_k, in.k0));
+    }
+    ++db;
+  } else if (bk % in.k0 != 0) {
+    return "baseK = " + std::to_string(bk) + " must be a multiple of " + std::to_string(in.k0) +
+           " (32 B of " + in.type_name + ")";
+  }
+  while (db >= 1 && (in.bm * bk * in.sa * db > in.l0a || in.bn * bk * in.sb * db > in.l0b)) {
+    --db;
+  }
+  if (db < 1 || bk < in.k0) {
+    return "baseM = " + std::to_string(in.bm) + ", baseN = " + std::to_string(in.bn) +
+           ": not even one fractal column of K fits L0A (" + std::to_string(in.l0a) +
+           " B) and L0B (" + std::to_string(in.l0b) + " B)";
+  }
+  *bk_out = bk;
+  *db_out = db;
+  return "";
+}
+
 }  // namespace
 
 MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
@@ -188,19 +255,12 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     Fail("SetAType, SetBType and SetCType must all be called before GetTiling");
     return -1;
   }
+  if (std::string why = CheckOperands(a_.dataType, b_.dataType, c_.dataType, m_, n_, k_);
+      !why.empty()) {
+    Fail(why);
+    return -1;
+  }
   const int64_t sa = ElemBytes(a_.dataType), sb = ElemBytes(b_.dataType);
-  if (sa == 0 || a_.dataType != b_.dataType || !ResultTypeOk(a_.dataType, c_.dataType)) {
-    Fail(std::string("A ") + TypeName(a_.dataType) + " x B " + TypeName(b_.dataType) + " -> C " +
-         TypeName(c_.dataType) +
-         " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
-         "INT32 or FLOAT16)");
-    return -1;
-  }
-  if (m_ <= 0 || n_ <= 0 || k_ <= 0) {
-    Fail("SetShape(" + std::to_string(m_) + ", " + std::to_string(n_) + ", " + std::to_string(k_) +
-         "): every extent must be positive");
-    return -1;
-  }
   if (!SplitCores(t)) return -1;
   const int64_t k0 = 32 / sa;  // elements of a fractal row
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
@@ -222,41 +282,30 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
          std::to_string(l0c) + " B available");
     return -1;
   }
-  // Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K.
-  int64_t db = 2;
-  int64_t bk = fixK_ > 0 ? fixK_ : 0;
-  if (bk == 0) {
-    for (; db >= 1 && bk < k0; --db) {
-      const int64_t fit = std::min(static_cast<int64_t>(l0a_) / (db * bm * sa),
-                                   static_cast<int64_t>(l0b_) / (db * bn * sb));
-      bk = std::min(fit / k0 * k0, AlignUp(t.singleCoreK, k0));
-    }
-    ++db;
-  } else if (bk % k0 != 0) {
-    Fail("baseK = " + std::to_string(bk) + " must be a multiple of " + std::to_string(k0) +
-         " (32 B of " + TypeName(a_.dataType) + ")");
+  int64_t bk = 0;
+  int64_t db = 0;
+  const BaseKInputs in{fixK_,
+                       k0,
+                       bm,
+                       bn,
+                       sa,
+                       sb,
+                       static_cast<int64_t>(l0a_),
+                       static_cast<int64_t>(l0b_),
+                       t.singleCoreK,
+                       TypeName(a_.dataType)};
+  if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
+    Fail(why);
     return -1;
   }
-  while (db >= 1 && (bm * bk * sa * db > static_cast<int64_t>(l0a_) ||
-                     bn * bk * sb * db > static_cast<int64_t>(l0b_))) {
-    --db;
-  }
-  if (db < 1 || bk < k0) {
-    Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
-         ": not even one fractal column of K fits L0A (" + std::to_string(l0a_) + " B) and L0B (" +
-         std::to_string(l0b_) + " B)");
-    return -1;
-  }
-  // K steps in L1: as many base blocks as fit, double-buffered when K has more.
-  const int64_t k_steps = CeilDiv(t.singleCoreK, bk);
   const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
   const int64_t block = bm * bk * sa + bn * bk * sb;
-  int64_t step = std::min<int64_t>(k_steps, std::max<int64_t>(1, (l1 - bias_bytes) / (2 * block)));
-  int64_t depth_factor = step < k_steps ? 2 : 1;
-  if (depth_factor * step * block + bias_bytes > l1) depth_factor = 1;
-  if (step * block * depth_factor + bias_bytes > l1) {
-    Fail("one base block of A and B (" + std::to_string(block) + " B) does not fit L1 (" +
-         std::to_string(l1) + " B)");
+  int64_t step = 0;
+  int64_t depth_factor = 0;
+  if (std::string why =
+          ChooseL1Steps(t.singleCoreK, bk, block, bias_bytes, l1, &step, &depth_factor);
+      !why.empty()) {
+    Fail(why);
     return -1;
   }
   t.M = orgM_ > 0 ? orgM_ : m_;

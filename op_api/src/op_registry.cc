@@ -197,6 +197,41 @@ bool HasAnyKernel(std::string_view op_type) {
   return false;
 }
 
+namespace {
+
+// Why a library's OpDefs and kernels cannot join the registry, or "" when they can: an op type
+// taken already or defined twice, tensor counts over the limits, a kernel without its OpDef in
+// the library, a second kernel for one key. All checked before anything joins, so a refusal
+// leaves nothing of the library behind. `names` gets the library's op types.
+std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr<ops::OpDef>>& defs,
+                            const std::vector<KernelBuild>& kernels,
+                            std::vector<std::string>* names) {
+  for (const auto& def : defs) {
+    const std::string& name = def->GetOpType();
+    if (r.defs.count(name) > 0) {
+      return "op type " + name +
+             " is already defined (by opsim or a library loaded before); op types must be unique";
+    }
+    if (std::find(names->begin(), names->end(), name) != names->end()) {
+      return "op type " + name + " is defined twice";
+    }
+    if (Status fits = CheckTensorCounts(*def); !fits.ok()) return fits.message();
+    names->push_back(name);
+  }
+  std::set<std::tuple<std::string, int, uint64_t>> seen;
+  for (const KernelBuild& k : kernels) {
+    if (std::find(names->begin(), names->end(), k.op_type) == names->end()) {
+      return "kernel for " + k.op_type + " has no OpDef in this library";
+    }
+    if (!seen.insert(std::make_tuple(k.op_type, k.column, k.tiling_key)).second) {
+      return "a second kernel for " + KernelKeyText(k);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
 Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
   std::lock_guard<std::mutex> load_lock(LoadMutex());
   std::string open_path;
@@ -242,34 +277,13 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
         "target, and was it not loaded before?)");
   }
   std::vector<std::string> names;
-  for (const auto& def : defs) {
-    const std::string& name = def->GetOpType();
-    if (r.defs.count(name) > 0) {
-      return refuse("op type " + name +
-                    " is already defined (by opsim or a library loaded "
-                    "before); op types must be unique");
-    }
-    if (std::find(names.begin(), names.end(), name) != names.end()) {
-      return refuse("op type " + name + " is defined twice");
-    }
-    if (Status fits = CheckTensorCounts(*def); !fits.ok()) return refuse(fits.message());
-    names.push_back(name);
-  }
-  for (const KernelBuild& k : kernels) {
-    if (std::find(names.begin(), names.end(), k.op_type) == names.end()) {
-      return refuse("kernel for " + k.op_type + " has no OpDef in this library");
-    }
+  if (std::string why = LibraryConflict(r, defs, kernels, &names); !why.empty()) {
+    return refuse(std::move(why));
   }
   OPSIM_RETURN_IF_ERROR(JoinOpImpls(impls_before, names, defs, refuse));
   for (auto& def : defs) {
     std::string name = def->GetOpType();
     r.defs.emplace(std::move(name), std::move(def));
-  }
-  std::set<std::tuple<std::string, int, uint64_t>> seen;
-  for (const KernelBuild& k : kernels) {
-    if (!seen.insert(std::make_tuple(k.op_type, k.column, k.tiling_key)).second) {
-      return refuse("a second kernel for " + KernelKeyText(k));
-    }
   }
   for (KernelBuild& k : kernels) {
     auto key = std::make_tuple(k.op_type, k.column, k.tiling_key);

@@ -50,6 +50,50 @@ std::string Names(const std::vector<NamedTensorDesc>& tensors) {
   return s;
 }
 
+// Every --input / --output NAME=FILE names a graph input / output.
+int CheckNames(const std::map<std::string, std::string>& files,
+               const std::vector<NamedTensorDesc>& tensors, const std::string& flag,
+               const std::string& kind, const std::string& graph) {
+  for (const auto& [name, file] : files) {
+    bool known = false;
+    for (const auto& t : tensors) known |= t.name == name;
+    if (!known) {
+      return UsageError(kGraphCmd, flag + " '" + name + "' is not an " + kind + " of graph '" +
+                                       graph + "' (" + kind + "s: " + Names(tensors) + ")");
+    }
+  }
+  return 0;
+}
+
+// Each graph input from its file, of the dtype and shape the graph declares.
+int ReadInputs(const LoadedGraph& g, const std::map<std::string, std::string>& in_files,
+               std::vector<npy::NpyArray>* inputs, std::vector<HostRunInput>* bound) {
+  for (size_t i = 0; i < g.inputs.size(); ++i) {
+    const NamedTensorDesc& t = g.inputs[i];
+    const auto file = in_files.find(t.name);
+    if (file == in_files.end()) {
+      return UsageError(kGraphCmd,
+                        "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
+    }
+    if (Status st = npy::ReadNpy(file->second, &(*inputs)[i]); !st.ok()) {
+      return Report(kGraphCmd, "--input " + t.name + ": " + st.message(), kExitFailure);
+    }
+    const std::optional<DType> want = DTypeFromAcl(t.desc.dtype);
+    const std::optional<DType> got =
+        npy::DTypeFromDescr((*inputs)[i].descr, want == DType::kBFloat16);
+    std::vector<int64_t> dims(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
+    if (got != want || (*inputs)[i].shape != dims) {
+      return Report(kGraphCmd,
+                    "--input " + t.name + ": " + file->second + " holds '" + (*inputs)[i].descr +
+                        "' of " + std::to_string((*inputs)[i].shape.size()) +
+                        " dims, the graph declares " + ToString(t.desc),
+                    kExitFailure);
+    }
+    bound->push_back({t.desc, (*inputs)[i].data});
+  }
+  return 0;
+}
+
 int RunGraph(const GraphOptions& o) {
   std::map<std::string, std::string> in_files, out_files;
   if (int rc = ParseBindings(o.inputs, "--input", &in_files); rc != 0) return rc;
@@ -58,47 +102,12 @@ int RunGraph(const GraphOptions& o) {
   if (Status st = LoadGraphDescription(o.graph, &g); !st.ok()) {
     return Report(kGraphCmd, st.ToString(), kExitFailure);
   }
-  for (const auto& [name, file] : in_files) {
-    bool known = false;
-    for (const auto& t : g.inputs) known |= t.name == name;
-    if (!known) {
-      return UsageError(kGraphCmd, "--input '" + name + "' is not an input of graph '" + g.name +
-                                       "' (inputs: " + Names(g.inputs) + ")");
-    }
-  }
-  for (const auto& [name, file] : out_files) {
-    bool known = false;
-    for (const auto& t : g.outputs) known |= t.name == name;
-    if (!known) {
-      return UsageError(kGraphCmd, "--output '" + name + "' is not an output of graph '" + g.name +
-                                       "' (outputs: " + Names(g.outputs) + ")");
-    }
-  }
+  if (int rc = CheckNames(in_files, g.inputs, "--input", "input", g.name); rc != 0) return rc;
+  if (int rc = CheckNames(out_files, g.outputs, "--output", "output", g.name); rc != 0) return rc;
 
   std::vector<npy::NpyArray> inputs(g.inputs.size());
   std::vector<HostRunInput> bound;
-  for (size_t i = 0; i < g.inputs.size(); ++i) {
-    const NamedTensorDesc& t = g.inputs[i];
-    const auto file = in_files.find(t.name);
-    if (file == in_files.end()) {
-      return UsageError(kGraphCmd,
-                        "graph input '" + t.name + "' needs --input " + t.name + "=FILE.npy");
-    }
-    if (Status st = npy::ReadNpy(file->second, &inputs[i]); !st.ok()) {
-      return Report(kGraphCmd, "--input " + t.name + ": " + st.message(), kExitFailure);
-    }
-    const std::optional<DType> want = DTypeFromAcl(t.desc.dtype);
-    const std::optional<DType> got = npy::DTypeFromDescr(inputs[i].descr, want == DType::kBFloat16);
-    std::vector<int64_t> dims(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
-    if (got != want || inputs[i].shape != dims) {
-      return Report(kGraphCmd,
-                    "--input " + t.name + ": " + file->second + " holds '" + inputs[i].descr +
-                        "' of " + std::to_string(inputs[i].shape.size()) +
-                        " dims, the graph declares " + ToString(t.desc),
-                    kExitFailure);
-    }
-    bound.push_back({t.desc, inputs[i].data});
-  }
+  if (int rc = ReadInputs(g, in_files, &inputs, &bound); rc != 0) return rc;
   HostRunOptions options;
   options.subject = "the graph";
   options.context_options.device = o.device;

@@ -16,6 +16,44 @@ std::string ReadingOf(const std::string& registry_name) {
   return reading;
 }
 
+namespace {
+
+// The optional `outputs` list: a name for each output the op infers, and, where an entry gives a
+// description, that description checked against the inferred one.
+Status ReadDeclaredOutputs(const YamlFile& file, const Operation& operation,
+                           const std::vector<TensorDesc>& out_descs, LoadedOp* loaded) {
+  const YAML::Node outputs = file.root["outputs"];
+  if (!outputs.IsDefined()) return Status::Ok();
+  if (!outputs.IsSequence()) {
+    return ConfigError(file, outputs, "outputs",
+                       "expected a sequence of tensors, got " + loaders::DescribeNode(outputs));
+  }
+  if (outputs.size() != out_descs.size()) {
+    return ConfigError(file, outputs, "outputs",
+                       std::to_string(outputs.size()) + " outputs declared but " +
+                           operation.GetName() + " has " + std::to_string(out_descs.size()));
+  }
+  for (size_t i = 0; i < out_descs.size(); ++i) {
+    NamedTensorDesc declared;
+    bool has_desc = false;
+    OPSIM_RETURN_IF_ERROR(loaders::ReadTensorEntry(file, outputs[i], "an output",
+                                                   /*require_desc=*/false, &declared, &has_desc));
+    for (const NamedTensorDesc& in : loaded->inputs) {
+      if (in.name == declared.name) {
+        return ConfigError(file, outputs[i]["name"], "name",
+                           "output '" + declared.name + "' has the name of an input");
+      }
+    }
+    if (has_desc) {
+      OPSIM_RETURN_IF_ERROR(loaders::CheckDeclaredOutput(file, outputs[i], declared, out_descs[i]));
+    }
+    loaded->outputs[i].name = declared.name;
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status LoadOpDescription(const std::string& path, LoadedOp* out) {
   if (out == nullptr) return {ErrorCode::kInvalidParam, "LoadOpDescription: out is null"};
   YamlFile file;
@@ -61,36 +99,7 @@ Status LoadOpDescription(const std::string& path, LoadedOp* out) {
     if (i > 0) name.append(std::to_string(i));
     loaded.outputs.push_back({std::move(name), out_descs[i]});
   }
-  const YAML::Node outputs = file.root["outputs"];
-  if (outputs.IsDefined()) {
-    if (!outputs.IsSequence()) {
-      return ConfigError(file, outputs, "outputs",
-                         "expected a sequence of tensors, got " + loaders::DescribeNode(outputs));
-    }
-    if (outputs.size() != out_descs.size()) {
-      return ConfigError(file, outputs, "outputs",
-                         std::to_string(outputs.size()) + " outputs declared but " +
-                             spec.operation->GetName() + " has " +
-                             std::to_string(out_descs.size()));
-    }
-    for (size_t i = 0; i < out_descs.size(); ++i) {
-      NamedTensorDesc declared;
-      bool has_desc = false;
-      OPSIM_RETURN_IF_ERROR(loaders::ReadTensorEntry(file, outputs[i], "an output",
-                                                     /*require_desc=*/false, &declared, &has_desc));
-      for (const NamedTensorDesc& in : loaded.inputs) {
-        if (in.name == declared.name) {
-          return ConfigError(file, outputs[i]["name"], "name",
-                             "output '" + declared.name + "' has the name of an input");
-        }
-      }
-      if (has_desc) {
-        OPSIM_RETURN_IF_ERROR(
-            loaders::CheckDeclaredOutput(file, outputs[i], declared, out_descs[i]));
-      }
-      loaded.outputs[i].name = declared.name;
-    }
-  }
+  OPSIM_RETURN_IF_ERROR(ReadDeclaredOutputs(file, *spec.operation, out_descs, &loaded));
   loaded.op_type = std::move(spec.op_type);
   loaded.registry_name = std::move(spec.registry_name);
   loaded.reading = std::move(spec.reading);
