@@ -12,40 +12,15 @@
 #include <vector>
 
 #include "any_value.h"
+#include "context_para_types.h"
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/storage_shape.h"
 #include "graph/types.h"
 
 namespace gert {
 
-class InfershapeContextPara {
+class InfershapeContextPara : public opsim::op_ut::ContextParaTypes {
  public:
-  class TensorDescription {
-   public:
-    TensorDescription(const gert::StorageShape& shape, ge::DataType dtype, ge::Format format,
-                      bool isConst = false, void* constValue = nullptr)
-        : shape_(shape),
-          dtype_(dtype),
-          format_(format),
-          isConst_(isConst),
-          constValue_(constValue) {}
-
-    gert::StorageShape shape_;
-    ge::DataType dtype_ = ge::DT_FLOAT;
-    ge::Format format_ = ge::FORMAT_ND;
-    bool isConst_ = false;
-    void* constValue_ = nullptr;
-  };
-
-  class OpAttr {
-   public:
-    OpAttr(const std::string& attrName, const Ops::Math::AnyValue& attr)
-        : attrName_(attrName), attr_(attr) {}
-
-    std::string attrName_;
-    Ops::Math::AnyValue attr_;
-  };
-
   InfershapeContextPara(const std::string& opName,
                         const std::vector<TensorDescription>& inputTensorDesc,
                         const std::vector<TensorDescription>& outputTensorDesc,
