@@ -155,13 +155,15 @@ TEST(KernelChecks, ScalarWritesCountAsWritten) {
   EXPECT_TRUE(run.result.status.ok()) << run.result.status.ToString();
 }
 
-TEST(KernelChecks, CopyInOneBlockShortIsAnUninitializedReadByTheVectorUnit) {
+TEST(KernelChecks, CopyInOneBlockShortIsAnUninitializedReadWhenTheResultIsCopiedOut) {
   Mutation m;
   m.copy_in_short_block = 2;
   const AddRun run = RunAdd(m);
-  // x holds 248 floats: bytes [992, 1024) of the buffer were never written; Add reads them.
-  ExpectFault(run, FaultKind::kUninitializedRead, 2, "Add", "bytes [992, 1024) of queue #0");
-  EXPECT_NE(run.result.fault->message.find("AllocTensor"), std::string::npos);
+  // x holds 248 floats: bytes [992, 1024) of its buffer were never written. Add computes on
+  // them (as the chip would), and z's last 8 lanes stay unwritten: copying them out faults.
+  ExpectFault(run, FaultKind::kUninitializedRead, 2, "DataCopy", "bytes [992, 1024) of queue #2");
+  EXPECT_NE(run.result.fault->message.find("Add computed from such bytes"), std::string::npos)
+      << run.result.fault->message;
 }
 
 TEST(KernelChecks, ComputeCountTooSmallLeavesBytesThatCopyOutReads) {

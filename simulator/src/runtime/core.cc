@@ -116,7 +116,37 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
                  std::to_string(read_at + hi - r.offset) + ") of " + DescribeBuffer(core, ref.buf) +
                  " were never written since it was " +
                  (r.owner >= 0 ? "allocated (AllocTensor)" : "created (InitBuffer)") +
+                 (r.garbage_from ? std::string(", or hold what ") + r.garbage_from +
+                                       " computed from such bytes"
+                                 : std::string()) +
                  ": a copy-in too short, or a count in bytes where elements were meant?");
+}
+
+void CollectUnwrittenLanes(const Core& core, const UbRef& src, uint64_t bytes, uint64_t lanes,
+                           const char* instr, UnwrittenLanes* out) {
+  const uint64_t at = static_cast<uint64_t>(src.ptr - core.ub);
+  const uint64_t end = at + bytes;
+  const uint64_t eb = bytes / lanes;
+  const uint64_t* words = core.ub_written.data();
+  for (uint64_t lo = FindBit(words, at, end, false); lo < end;) {
+    const uint64_t hi = FindBit(words, lo, end, true);
+    // Loaded from GM nothing wrote: reported at this use, as before (the GM origin is the news).
+    if (DeferIfLoadedUnwritten(core, src.buf, lo, hi, at, end, instr, "src")) return;
+    out->ranges.emplace_back((lo - at) / eb, (hi - at + eb - 1) / eb);
+    lo = FindBit(words, hi, end, false);
+  }
+}
+
+void ClearUnwrittenLanes(Core& core, const UbRef& dst, uint64_t dst_bytes, uint64_t lanes,
+                         const UnwrittenLanes& holes, const char* instr) {
+  const uint64_t eb = dst_bytes / lanes;
+  const auto at = static_cast<uint32_t>(dst.ptr - core.ub);
+  for (const auto& [lo, hi] : holes.ranges) {
+    ClearWritten(core, at + static_cast<uint32_t>(lo * eb),
+                 static_cast<uint32_t>((std::min(hi, lanes) - lo) * eb));
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(dst.buf)];
+  if (r.garbage_from == nullptr) r.garbage_from = instr;
 }
 
 void RaiseTimeout(const char* name, double at_ns, double limit_ns) {

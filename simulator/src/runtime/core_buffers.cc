@@ -275,6 +275,7 @@ int16_t InitScratchAt(Position pos, uint32_t len, int16_t existing, int16_t pool
   r.state = BufState::kScratch;
   // A TBuf keeps what was written through every Get, so only its creation clears it.
   ClearWritten(core, r.offset, r.bytes);
+  r.garbage_from = nullptr;
   DropElidedCopies(core, core.ub + r.offset, core.ub + r.offset + r.bytes);
   core.bufs.push_back(r);
   return static_cast<int16_t>(core.bufs.size() - 1);
@@ -292,6 +293,7 @@ UbRef QueueAlloc(int16_t queue) {
     q.next_alloc = static_cast<uint8_t>((i + 1) % q.num_bufs);
     r.state = BufState::kAllocated;
     ClearWritten(core, r.offset, r.bytes);  // a fresh tensor holds the previous tile's data
+    r.garbage_from = nullptr;
     DropElidedCopies(core, core.ub + r.offset, core.ub + r.offset + r.bytes);
     double& clock = core.clock[static_cast<int>(q.producer)];
     clock = std::max(clock, r.free_at);

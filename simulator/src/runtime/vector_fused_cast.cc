@@ -39,7 +39,7 @@ void FusedCastCount(const char* name, const FusedCastCtx& ctx, const UbRef& dst,
   const uint64_t src_bytes = static_cast<uint64_t>(count) * src_eb;
   const UbRef srcs[2] = {a, b};
   const uint64_t sizes[2] = {src_bytes, src_bytes};
-  VectorOp(name, dst, static_cast<uint64_t>(count) * dst_eb, srcs, sizes, 2, [&] {
+  VectorOpLanes(name, dst, static_cast<uint64_t>(count) * dst_eb, srcs, sizes, 2, count, [&] {
     const uint8_t* s[2] = {a.ptr, b.ptr};
     FusedCastLanes(&ctx, dst.ptr, s, count);
   });

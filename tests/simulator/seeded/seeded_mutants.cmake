@@ -56,8 +56,8 @@ opsim_seeded_mutant(ours_unary ours_unary_tail_skipped
 opsim_seeded_mutant(ours_unary ours_unary_copy_in_short
   [==[CopyIn(x, x_gm_, p, n, t_.has_pad != 0);]==]
   [==[CopyIn(x, x_gm_, p, n - 8, t_.has_pad != 0);]==]
-  uninitialized_read 0 "Abs" "bytes [992, 1024)"
-  "ours Abs: copy-in one 32 B block short")
+  uninitialized_read 0 "DataCopy" "hold what Abs computed from such bytes"
+  "ours Abs: copy-in one 32 B block short (Abs computes on the stale block; copying it out is the use)")
 opsim_seeded_mutant(ours_unary ours_unary_free_removed
   [==[    in_.FreeTensor(x);
 ]==] ""
@@ -186,8 +186,8 @@ opsim_seeded_kernel(sample_neo ${samples}/kernel_launch/AddKernelInvocationNeo/a
 opsim_seeded_mutant(sample_neo neo_copy_in_short
   [==[AscendC::DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH);]==]
   [==[AscendC::DataCopy(xLocal, xGm[progress * TILE_LENGTH], TILE_LENGTH - 16);]==]
-  uninitialized_read 0 "Add" "bytes [224, 256)"
-  "AddKernelInvocationNeo: copy-in one 32 B block short")
+  uninitialized_read 0 "DataCopy" "hold what Add computed from such bytes"
+  "AddKernelInvocationNeo: copy-in one 32 B block short (Add computes on the stale block; copying it out is the use)")
 opsim_seeded_mutant(sample_neo neo_misaligned_length
   [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH);]==]
   [==[AscendC::DataCopy(yLocal, yGm[progress * TILE_LENGTH], TILE_LENGTH - 1);]==]
@@ -295,8 +295,8 @@ opsim_seeded_mutant(sample_op_leaky_relu leaky_tmp_sized_by_block
 opsim_seeded_mutant(sample_op_leaky_relu leaky_mins_removed
   [==[        AscendC::Mins(tmpTensor2, xLocal, inputVal, this->tileLength);
 ]==] ""
-  uninitialized_read 0 "Muls" "TBuf"
-  "LeakyReluCustom: the `Mins` that fills a temporary removed (`Muls` reads it unwritten)")
+  uninitialized_read 0 "DataCopy" "computed from such bytes"
+  "LeakyReluCustom: the `Mins` that fills a temporary removed (`Muls` computes on it unwritten; the result copied out is the use)")
 opsim_seeded_mutant(sample_op_leaky_relu leaky_input_queue_on_a1
   [==[AscendC::TQue<AscendC::QuePosition::VECIN, BUFFER_NUM> inQueueX;]==]
   [==[AscendC::TQue<AscendC::QuePosition::A1, BUFFER_NUM> inQueueX;]==]

@@ -67,7 +67,11 @@ class RuntimeAttrs {
 
   size_t GetAttrNum() const { return values_.size(); }
 
-  // nullptr for an index past the attributes or a type other than the attribute's.
+  // nullptr for an index past the attributes, or for one of the attribute kinds' own types
+  // (bool, int64_t, float, char, the list views) other than the attribute's. Any other T reads
+  // the attribute's storage as CANN's GetAttrPointer does (a reinterpret_cast of the value's
+  // address): GetAttrPointer<uint32_t> on an Int attribute gives its low 32 bits, as public
+  // operators' tiling functions expect.
   template <typename T>
   const T* GetAttrPointer(size_t index) const {
     if (index >= values_.size()) return nullptr;
@@ -89,7 +93,7 @@ class RuntimeAttrs {
     } else if constexpr (std::is_same_v<T, TypedContinuousVector<bool>>) {
       return v.kind == K::kListBool ? &v.list_bool_view : nullptr;
     } else {
-      return nullptr;
+      return reinterpret_cast<const T*>(StoragePointer(v));
     }
   }
   const bool* GetBool(size_t index) const { return GetAttrPointer<bool>(index); }
@@ -107,6 +111,21 @@ class RuntimeAttrs {
   }
 
  private:
+  static const void* StoragePointer(const AttrValueStorage& v) {
+    using K = AttrValueStorage::Kind;
+    switch (v.kind) {
+      case K::kBool: return &v.b;
+      case K::kInt: return &v.i;
+      case K::kFloat: return &v.f;
+      case K::kString: return v.s.c_str();
+      case K::kListBool: return &v.list_bool_view;
+      case K::kListInt: return &v.list_int_view;
+      case K::kListFloat: return &v.list_float_view;
+      case K::kNone: break;
+    }
+    return nullptr;
+  }
+
   std::vector<AttrValueStorage> values_;
 };
 

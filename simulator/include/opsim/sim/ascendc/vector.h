@@ -52,7 +52,7 @@ void Binary(vec::BinaryOp op, const char* name, const AscendC::LocalTensor<T>& d
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const UbRef srcs[2] = {a.ref(), b.ref()};
   const uint64_t src_bytes[2] = {bytes, bytes};
-  VectorOp(name, dst.ref(), bytes, srcs, src_bytes, 2, [&] {
+  VectorOpLanes(name, dst.ref(), bytes, srcs, src_bytes, 2, static_cast<uint64_t>(count), [&] {
     vec::Binary(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b.data(),
                 static_cast<size_t>(count));
   });
@@ -64,7 +64,7 @@ void WithScalar(vec::ScalarOp op, const char* name, const AscendC::LocalTensor<T
   if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const UbRef srcs[1] = {src.ref()};
-  VectorOp(name, dst.ref(), bytes, srcs, &bytes, 1, [&] {
+  VectorOpLanes(name, dst.ref(), bytes, srcs, &bytes, 1, static_cast<uint64_t>(count), [&] {
     vec::Scalar(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), &scalar,
                 static_cast<size_t>(count));
   });
@@ -133,10 +133,11 @@ void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t cou
   using namespace opsim::sim;
   if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  detail::VectorOp("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1, [&] {
-    vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
-               static_cast<size_t>(count));
-  });
+  detail::VectorOpLanes("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1,
+                        static_cast<uint64_t>(count), [&] {
+                          vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
+                                     static_cast<size_t>(count));
+                        });
 }
 
 template <typename T, typename U>
@@ -156,18 +157,20 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
           const uint32_t count) {
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
-  detail::VectorOp(
-      "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, [&] {
-        if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-          // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
-          if (mode == RoundMode::CAST_NONE) {
-            vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()), src.data(),
-                                detail::Cur().deq_scale, count);
-            return;
-          }
-        }
-        vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(), detail::ToRound(mode), count);
-      });
+  detail::VectorOpLanes("Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(),
+                        &src_bytes, 1, count, [&] {
+                          if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+                            // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE)
+                            // (SetDeqScale).
+                            if (mode == RoundMode::CAST_NONE) {
+                              vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()),
+                                                  src.data(), detail::Cur().deq_scale, count);
+                              return;
+                            }
+                          }
+                          vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(),
+                                    detail::ToRound(mode), count);
+                        });
 }
 
 // The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).

@@ -112,7 +112,7 @@ void UnaryCount(const char* name, LaneKernel kernel, const void* ctx,
                 int32_t count) {
   if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  VectorOp(name, dst.ref(), bytes, &src.ref(), &bytes, 1, [&] {
+  VectorOpLanes(name, dst.ref(), bytes, &src.ref(), &bytes, 1, static_cast<uint64_t>(count), [&] {
     const uint8_t* s[1] = {reinterpret_cast<const uint8_t*>(src.data())};
     kernel(ctx, reinterpret_cast<uint8_t*>(dst.data()), s, static_cast<size_t>(count));
   });
@@ -125,7 +125,7 @@ void BinaryCount(const char* name, LaneKernel kernel, const void* ctx,
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const UbRef srcs[2] = {a.ref(), b.ref()};
   const uint64_t src_bytes[2] = {bytes, bytes};
-  VectorOp(name, dst.ref(), bytes, srcs, src_bytes, 2, [&] {
+  VectorOpLanes(name, dst.ref(), bytes, srcs, src_bytes, 2, static_cast<uint64_t>(count), [&] {
     const uint8_t* s[2] = {reinterpret_cast<const uint8_t*>(a.data()),
                            reinterpret_cast<const uint8_t*>(b.data())};
     kernel(ctx, reinterpret_cast<uint8_t*>(dst.data()), s, static_cast<size_t>(count));
@@ -394,7 +394,7 @@ void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>
     used[n] = srcs[i];
     used_bytes[n++] = src_bytes[i];
   }
-  VectorOp(name, dst.ref(), bytes, used, used_bytes, n, [&] {
+  VectorOpLanes(name, dst.ref(), bytes, used, used_bytes, n, static_cast<uint64_t>(count), [&] {
     vec::Fused(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b_ptr, static_cast<size_t>(count));
   });
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "opsim/core/dtype.h"
@@ -58,6 +59,9 @@ struct BufferRecord {
   // pipe and back orders the two V instructions by itself.
   bool v_write_pending = false;
   uint32_t v_write_barriers = 0;  // Core::v_barriers at that write
+  // Checked mode: the first elementwise instruction that computed lanes of this buffer from
+  // source bytes nothing wrote (those lanes stay unwritten); named when they are used.
+  const char* garbage_from = nullptr;
 };
 
 struct QueueRecord {
@@ -377,13 +381,39 @@ enum VectorSrcRoles : unsigned {
   kFirstSrcStridedRows = 1u << 1,
 };
 
+// Checked mode, elementwise instructions (dst lane i computed from lane i of each source only).
+// The chip computes on whatever the UB holds, and kernels compute whole tiles of which they
+// copy out a part, so a source lane nothing wrote is not a fault here, as MemorySanitizer lets
+// arithmetic on uninitialised values pass: the dst lanes computed from such lanes stay
+// unwritten, and their use (a DMA out of a block holding none of them written, a reduction, a
+// comparison, a scalar read) is still `uninitialized_read`. Bytes loaded from GM nothing wrote
+// are still reported at their first use (gm_init.h).
+struct UnwrittenLanes {
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;  // lane ranges [lo, hi), unmerged
+};
+// Adds the lanes of `src` (`bytes` over `lanes` lanes) that hold unwritten bytes to `out`.
+void CollectUnwrittenLanes(const Core& core, const UbRef& src, uint64_t bytes, uint64_t lanes,
+                           const char* instr, UnwrittenLanes* out);
+// After dst was marked written: its lanes in `holes` are unwritten again.
+void ClearUnwrittenLanes(Core& core, const UbRef& dst, uint64_t dst_bytes, uint64_t lanes,
+                         const UnwrittenLanes& holes, const char* instr);
+// Whether an instruction of `lanes` lanes maps every operand's bytes onto whole lanes.
+inline bool WholeLanes(uint64_t lanes, uint64_t dst_bytes, const uint64_t* src_bytes, int nsrc) {
+  if (lanes == 0 || dst_bytes % lanes != 0) return false;
+  for (int i = 0; i < nsrc; ++i) {
+    if (src_bytes[i] % lanes != 0) return false;
+  }
+  return true;
+}
+
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches. Source kInPlaceSrc, if any, is read by
 // `body` through ReadRowsInPlace (copy_elision.h), every other operand through its UB bytes;
-// kRoles (VectorSrcRoles) says which sources are not plain data.
+// kRoles (VectorSrcRoles) says which sources are not plain data. `lanes` > 0 marks an elementwise
+// instruction of that many lanes (UnwrittenLanes above).
 template <int kInPlaceSrc = -1, unsigned kRoles = kPlainSrcs, typename Body>
-inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
-                     const uint64_t* src_bytes, int nsrc, Body&& body) {
+inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
+                          const uint64_t* src_bytes, int nsrc, uint64_t lanes, Body&& body) {
   Core& core = Cur();
   CheckUb(core, dst, dst_bytes, name, "dst");
   uint64_t max_bytes = dst_bytes;
@@ -399,19 +429,30 @@ inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, con
   const double start =
       core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, &dst, srcs, nsrc));
   if (TracksPipes(core)) {
+    const bool elementwise = core.checked && WholeLanes(lanes, dst_bytes, src_bytes, nsrc);
+    UnwrittenLanes holes;
     for (int i = 0; i < nsrc; ++i) {
       if ((kRoles & kLastSrcIsWork) && i == nsrc - 1) {
         TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
         continue;
       }
-      if (core.checked && !((kRoles & kFirstSrcStridedRows) && i == 0)) {
+      if (elementwise) {
+        CollectUnwrittenLanes(core, srcs[i], src_bytes[i], lanes, name, &holes);
+      } else if (core.checked && !((kRoles & kFirstSrcStridedRows) && i == 0)) {
         CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       }
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
     }
     TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
+    if (!holes.ranges.empty()) ClearUnwrittenLanes(core, dst, dst_bytes, lanes, holes, name);
   }
   body();
+}
+template <int kInPlaceSrc = -1, unsigned kRoles = kPlainSrcs, typename Body>
+inline void VectorOp(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
+                     const uint64_t* src_bytes, int nsrc, Body&& body) {
+  VectorOpLanes<kInPlaceSrc, kRoles>(name, dst, dst_bytes, srcs, src_bytes, nsrc, 0,
+                                     std::forward<Body>(body));
 }
 
 }  // namespace opsim::sim::detail

@@ -1,0 +1,117 @@
+// Elementwise instructions over lanes nothing wrote (docs/CHECKS.md, "What counts as written"):
+// the chip computes on whatever the UB holds, so computing a whole tile of which only a part
+// was loaded is legal when only that part is copied out (public kernels: LessEqual's last
+// tile, Spence's Not over a whole byte mask); the lanes computed from unwritten bytes stay
+// unwritten, so copying them out or reducing over them is still `uninitialized_read`.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+
+constexpr uint32_t kTile = 256;  // floats per tile; the kernels load kLoaded of them
+constexpr uint32_t kLoaded = 200;
+
+// Loads kLoaded floats of x into a kTile-float tile, computes Abs, Muls, Cast to half and back
+// over the whole tile, and copies `out_count` floats of the result to y.
+LaunchResult RunTile(std::vector<float>& x, std::vector<float>& y, uint32_t out_count,
+                     bool reduce_whole_tile = false) {
+  return testing::RunOne(
+      [&, out_count, reduce_whole_tile] {
+        TPipe pipe;
+        TQue<QuePosition::VECIN, 1> in;
+        TQue<QuePosition::VECOUT, 1> out;
+        TBuf<TPosition::VECCALC> tmp, half_buf;
+        pipe.InitBuffer(in, 1, kTile * sizeof(float));
+        pipe.InitBuffer(out, 1, kTile * sizeof(float));
+        pipe.InitBuffer(tmp, kTile * sizeof(float));
+        pipe.InitBuffer(half_buf, kTile * sizeof(half));
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(x.data(), kLoaded);
+        yg.SetGlobalBuffer(y.data(), kTile);
+        LocalTensor<float> a = in.AllocTensor<float>();
+        DataCopy(a, xg, kLoaded);
+        in.EnQue(a);
+        a = in.DeQue<float>();
+        LocalTensor<float> t = tmp.Get<float>();
+        LocalTensor<half> h = half_buf.Get<half>();
+        LocalTensor<float> b = out.AllocTensor<float>();
+        Abs(t, a, kTile);
+        Muls(t, t, 2.0f, kTile);
+        Cast(h, t, RoundMode::CAST_NONE, kTile);
+        Cast(b, h, RoundMode::CAST_NONE, kTile);
+        if (reduce_whole_tile) ReduceSum(b, b, t, kTile);
+        out.EnQue(b);
+        b = out.DeQue<float>();
+        DataCopy(yg, b, out_count);
+        out.FreeTensor(b);
+        in.FreeTensor(a);
+      },
+      true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+}
+
+TEST(StaleLanes, ComputingOnATileTailThatIsNeverCopiedOutIsClean) {
+  std::vector<float> x(kTile, -1.5f), y(kTile, 0.0f);
+  const LaunchResult r = RunTile(x, y, kLoaded);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_TRUE(r.warnings.empty());
+  for (uint32_t i = 0; i < kLoaded; ++i) ASSERT_EQ(y[i], 3.0f) << i;
+}
+
+TEST(StaleLanes, CopyingOutLanesComputedFromUnwrittenBytesFaults) {
+  std::vector<float> x(kTile, -1.5f), y(kTile, 0.0f);
+  const LaunchResult r = RunTile(x, y, kTile);
+  ASSERT_TRUE(r.fault.has_value()) << "copying out the garbage lanes ran clean";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "DataCopy") << r.fault->ToString();
+  // Lanes [200, 256) of the output tile: bytes [800, 1024), the first of them Cast's.
+  EXPECT_NE(r.fault->message.find("bytes [800, 1024)"), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("Cast computed from such bytes"), std::string::npos)
+      << r.fault->message;
+}
+
+TEST(StaleLanes, AReductionOverLanesComputedFromUnwrittenBytesFaults) {
+  std::vector<float> x(kTile, -1.5f), y(kTile, 0.0f);
+  const LaunchResult r = RunTile(x, y, 8, /*reduce_whole_tile=*/true);
+  ASSERT_TRUE(r.fault.has_value()) << "reducing over the garbage lanes ran clean";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "ReduceSum") << r.fault->ToString();
+}
+
+TEST(StaleLanes, OneSourceLaneUnwrittenTaintsOnlyItsOwnLane) {
+  // Binary instruction: a's lanes all written, b's lane 3 not; only dst lane 3 stays unwritten.
+  std::vector<float> y(64, 0.0f);
+  const LaunchResult r = testing::RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b, c;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        pipe.InitBuffer(c, 256);
+        Duplicate(a.Get<float>(), 1.0f, 64);
+        Duplicate(b.Get<float>(), 2.0f, 3);
+        Duplicate(b.Get<float>()[8], 2.0f, 56);  // lanes 3..7 of b: nothing wrote them
+        Add(c.Get<float>(), a.Get<float>(), b.Get<float>(), 64);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(y.data(), 64);
+        DataCopy(g[8], c.Get<float>()[8], 56);  // blocks 1..7: every lane written
+        DataCopy(g, c.Get<float>(), 8);         // block 0: lanes 3..7 are garbage, 0..2 not
+      },
+      true, {{y.data(), y.size() * sizeof(float), "y"}});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].kind, "partial_block_copy_out");
+  EXPECT_EQ(y[8], 3.0f);
+}
+
+}  // namespace
+}  // namespace opsim::sim
