@@ -37,6 +37,8 @@ std::string FormatName(aclFormat format) {
     case ACL_FORMAT_NCDHW: return "NCDHW";
     case ACL_FORMAT_NDC1HWC0: return "NDC1HWC0";
     case ACL_FRACTAL_Z_3D: return "FRACTAL_Z_3D";
+    case ACL_FORMAT_NC: return "NC";
+    case ACL_FORMAT_NCL: return "NCL";
   }
   return "format(" + std::to_string(static_cast<int32_t>(format)) + ")";
 }

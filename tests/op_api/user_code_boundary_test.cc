@@ -71,6 +71,21 @@ void ExpectMentions(const Status& st, std::initializer_list<std::string> parts) 
   }
 }
 
+// The library's OpDefs were checked to join before its kernels were: a second kernel for one key
+// left them registered after the refusal. Everything is checked first now. First in the file, so
+// that no good copy of the library is loaded yet when the suite runs in one process (with one, the
+// op type already taken is the refusal, checked before the kernels).
+TEST(UserCodeBoundary, ASecondKernelForOneKeyRefusesTheLibraryWhole) {
+  const auto* before = op_api::FindOpDef("UserFault");
+  std::string path;
+  const Status st = LoadWith("kernel-twice", "kernel_twice", &path);
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidParam);
+  ExpectMentions(st, {"operator library " + path + ": " +
+                      (before == nullptr ? "a second kernel for UserFault"
+                                         : "op type UserFault is already defined")});
+  EXPECT_EQ(op_api::FindOpDef("UserFault"), before);
+}
+
 TEST(UserCodeBoundary, WellBehavedRunPasses) { EXPECT_TRUE(RunStages("nowhere").ok()); }
 
 TEST(UserCodeBoundary, InferShapeThrowIsTheOpsError) {

@@ -1,4 +1,4 @@
-// Tensors as ATB describes them: ACL dtype and format enums, TensorDesc, Tensor, VariantPack.
+// Tensors as ATB describes them: TensorDesc, Tensor, VariantPack over ACL's dtype and format.
 //
 // Type and member names (aclDataType, dimNum, deviceData, inTensors, ...) are spelled exactly as
 // ATB and ACL spell them, a deliberate exception to the project's naming rules: the atb:: facade
@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "acl/acl_base.h"
 #include "opsim/core/dtype.h"
 #include "opsim/core/shape.h"
 #include "opsim/core/status.h"
@@ -16,43 +17,11 @@
 
 namespace opsim {
 
-// ACL's aclDataType values; the ones opsim::DType knows carry the same numbers.
-enum aclDataType : int32_t {
-  ACL_DT_UNDEFINED = -1,
-  ACL_FLOAT = 0,
-  ACL_FLOAT16 = 1,
-  ACL_INT8 = 2,
-  ACL_INT32 = 3,
-  ACL_UINT8 = 4,
-  ACL_INT16 = 6,
-  ACL_UINT16 = 7,
-  ACL_UINT32 = 8,
-  ACL_INT64 = 9,
-  ACL_UINT64 = 10,
-  ACL_DOUBLE = 11,
-  ACL_BOOL = 12,
-  ACL_STRING = 13,
-  ACL_COMPLEX64 = 16,
-  ACL_COMPLEX128 = 17,
-  ACL_BF16 = 27,
-};
-
-// ACL's aclFormat values. Only ND (plain row-major) is meaningful to opsim's operators.
-enum aclFormat : int32_t {
-  ACL_FORMAT_UNDEFINED = -1,
-  ACL_FORMAT_NCHW = 0,
-  ACL_FORMAT_NHWC = 1,
-  ACL_FORMAT_ND = 2,
-  ACL_FORMAT_NC1HWC0 = 3,
-  ACL_FORMAT_FRACTAL_Z = 4,
-  ACL_FORMAT_NC1HWC0_C04 = 12,
-  ACL_FORMAT_HWCN = 16,
-  ACL_FORMAT_NDHWC = 27,
-  ACL_FORMAT_FRACTAL_NZ = 29,
-  ACL_FORMAT_NCDHW = 30,
-  ACL_FORMAT_NDC1HWC0 = 32,
-  ACL_FRACTAL_Z_3D = 33,
-};
+// ACL's aclDataType and aclFormat, declared once (acl/acl_base.h, as CANN declares them); the
+// dtypes opsim::DType knows carry the same numbers. Only ND (plain row-major) is meaningful to
+// opsim's operators.
+using ::aclDataType;
+using ::aclFormat;
 
 inline constexpr uint64_t MAX_DIM = kMaxRank;  // ATB's name for the rank limit
 

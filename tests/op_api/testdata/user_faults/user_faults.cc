@@ -133,3 +133,10 @@ extern "C" void user_fault(uint8_t* x, uint8_t* y, uint8_t* /*workspace*/, uint8
   std::memcpy(y, x, static_cast<size_t>(plan[1]) * sizeof(float));
 }
 static const opsim::op_api::KernelRegistrar g_user_fault_kernel("UserFault", 0, &user_fault);
+// OPSIM_TEST_USER_FAULT=kernel-twice: a second kernel for the same key, which refuses the library.
+static const bool g_second_kernel = [] {
+  if (LoadFault() == "kernel-twice") {
+    static const opsim::op_api::KernelRegistrar again("UserFault", 0, &user_fault);
+  }
+  return true;
+}();
