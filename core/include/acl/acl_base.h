@@ -182,7 +182,17 @@ static const int ACL_ERROR_RT_DRV_INTERNAL_ERROR = 507899;
 static const int ACL_ERROR_RT_AICPU_INTERNAL_ERROR = 507900;
 static const int ACL_ERROR_RT_SOCKET_CLOSE = 507901;
 
-typedef enum {
+/* In C++ the two enums below have int32_t as their fixed underlying type (CANN's leave it to the
+ * compiler: int for these values, the same size): then every int32_t a caller casts to them is a
+ * value of the type, and the checks that refuse an unknown dtype or format (aclCreateTensor,
+ * opsim's TensorDesc) compare it without undefined behaviour. */
+#ifdef __cplusplus
+#define OPSIM_ACL_ENUM_INT32 : int32_t
+#else
+#define OPSIM_ACL_ENUM_INT32
+#endif
+
+typedef enum OPSIM_ACL_ENUM_INT32 {
   ACL_DT_UNDEFINED = -1,
   ACL_FLOAT = 0,
   ACL_FLOAT16 = 1,
@@ -209,7 +219,7 @@ typedef enum {
   ACL_FLOAT8_E8M0 = 37,
 } aclDataType;
 
-typedef enum {
+typedef enum OPSIM_ACL_ENUM_INT32 {
   ACL_FORMAT_UNDEFINED = -1,
   ACL_FORMAT_NCHW = 0,
   ACL_FORMAT_NHWC = 1,
