@@ -135,6 +135,7 @@ function(opsim_add_op_library target)
   # The host part alone, for the generator to read the OpDefs from.
   add_library(${target}_opdefs MODULE $<TARGET_OBJECTS:${target}_host>)
   target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
+  target_link_options(${target}_opdefs PRIVATE LINKER:-Bsymbolic-functions)  # as ${target}
 
   set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels")
   set(units "")
@@ -192,6 +193,10 @@ function(opsim_add_op_library target)
   add_library(${target} SHARED $<TARGET_OBJECTS:${target}_host> ${units})
   target_link_libraries(${target} PRIVATE opsim::opsim_op_api opsim::opsim_simulator
                                           ${ARG_LINK_LIBRARIES})
+  # The library's own functions bind to its own definitions: a kernel entry or host function of
+  # the same name in opsim's operators (a project's Div kernel is opsim_div_col0, as ours is),
+  # loaded first into the global scope, would otherwise be the one its registrations point at.
+  target_link_options(${target} PRIVATE LINKER:-Bsymbolic-functions)
   # Kernels compile as C++17, as CANN's operator build compiles them.
   set_target_properties(${target} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,6 +35,12 @@ struct Registry {
   std::vector<KernelBuild> pending_kernels;
   std::vector<std::string> load_errors;  // user code that threw while the library loaded
   std::vector<std::string> problems;     // clashes met outside a load (first definition kept)
+  // Op type -> the library that defined it; a type not here but in `defs` is one of opsim's.
+  std::map<std::string, std::string, std::less<>> library_of;
+  // opsim's own ops a library's op of the same type replaced: kept alive (never run again) so
+  // that nothing handed out before the load points at freed memory.
+  std::vector<std::unique_ptr<ops::OpDef>> replaced_defs;
+  std::vector<decltype(kernels)::node_type> replaced_kernels;
 };
 
 Registry& Reg() {
@@ -200,22 +207,26 @@ bool HasAnyKernel(std::string_view op_type) {
 namespace {
 
 // Why a library's OpDefs and kernels cannot join the registry, or "" when they can: an op type
-// taken already or defined twice, tensor counts over the limits, a kernel without its OpDef in
-// the library, a second kernel for one key. All checked before anything joins, so a refusal
-// leaves nothing of the library behind. `names` gets the library's op types.
+// another library defined already or this one defines twice, tensor counts over the limits, a
+// kernel without its OpDef in the library, a second kernel for one key. All checked before
+// anything joins, so a refusal leaves nothing of the library behind. `names` gets the library's
+// op types, `replaces` those of them that are opsim's own ops: as in CANN, where a custom
+// operator package takes precedence over the built-in operator of the same type, the library's
+// op is the one that runs.
 std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr<ops::OpDef>>& defs,
                             const std::vector<KernelBuild>& kernels,
-                            std::vector<std::string>* names) {
+                            std::vector<std::string>* names, std::vector<std::string>* replaces) {
   for (const auto& def : defs) {
     const std::string& name = def->GetOpType();
-    if (r.defs.count(name) > 0) {
-      return "op type " + name +
-             " is already defined (by opsim or a library loaded before); op types must be unique";
+    if (auto by = r.library_of.find(name); by != r.library_of.end()) {
+      return "op type " + name + " is already defined by the library " + by->second +
+             " loaded before; the op types of loaded libraries must be unique";
     }
     if (std::find(names->begin(), names->end(), name) != names->end()) {
       return "op type " + name + " is defined twice";
     }
     if (Status fits = CheckTensorCounts(*def); !fits.ok()) return fits.message();
+    if (r.defs.count(name) > 0) replaces->push_back(name);
     names->push_back(name);
   }
   std::set<std::tuple<std::string, int, uint64_t>> seen;
@@ -230,9 +241,23 @@ std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr
   return "";
 }
 
+// Moves opsim's own op `type` (its OpDef and every kernel) out of the lookup tables.
+void SetBuiltinAside(Registry& r, const std::string& type) {
+  if (auto def = r.defs.find(type); def != r.defs.end()) {
+    r.replaced_defs.push_back(std::move(def->second));
+    r.defs.erase(def);
+  }
+  for (auto it = r.kernels.begin(); it != r.kernels.end();) {
+    auto next = std::next(it);
+    if (std::get<0>(it->first) == type) r.replaced_kernels.push_back(r.kernels.extract(it));
+    it = next;
+  }
+}
+
 }  // namespace
 
-Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
+Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added,
+                     std::vector<std::string>* replaced) {
   std::lock_guard<std::mutex> load_lock(LoadMutex());
   std::string open_path;
   OPSIM_RETURN_IF_ERROR(CheckLibraryFile(path, &open_path));
@@ -277,12 +302,15 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
         "target, and was it not loaded before?)");
   }
   std::vector<std::string> names;
-  if (std::string why = LibraryConflict(r, defs, kernels, &names); !why.empty()) {
+  std::vector<std::string> replaces;
+  if (std::string why = LibraryConflict(r, defs, kernels, &names, &replaces); !why.empty()) {
     return refuse(std::move(why));
   }
   OPSIM_RETURN_IF_ERROR(JoinOpImpls(impls_before, names, defs, refuse));
+  for (const std::string& type : replaces) SetBuiltinAside(r, type);
   for (auto& def : defs) {
     std::string name = def->GetOpType();
+    r.library_of.emplace(name, path);
     r.defs.emplace(std::move(name), std::move(def));
   }
   for (KernelBuild& k : kernels) {
@@ -290,6 +318,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added) {
     r.kernels.emplace(std::move(key), std::move(k));
   }
   if (added != nullptr) *added = names;
+  if (replaced != nullptr) *replaced = replaces;
   return Status::Ok();
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "framework/framework_test_util.h"
 #include "kernel_operator.h"
@@ -321,6 +322,34 @@ TEST(ImplOpRegistration, ALibraryIsRefusedForAnImplOpItCannotJoin) {
                               "AICore().SetTiling and IMPL_OP_OPTILING(ImplRefused).Tiling; an op "
                               "keeps one of the two spellings");
   EXPECT_EQ(op_api::FindOpImpl("ImplRefused"), nullptr);
+}
+#endif
+
+#if defined(OPSIM_IMPL_BUILTIN_LIBRARY)
+// As a CANN custom operator package takes precedence over the built-in operator of the same
+// type, a library's op replaces opsim's own: its OpDef and (no) kernels are the ones found.
+TEST(ImplOpRegistration, ALibrarysOpReplacesTheBuiltInOpOfItsType) {
+  const ops::OpDef* builtin = op_api::FindOpDef("Reciprocal");
+  ASSERT_NE(builtin, nullptr);
+  ASSERT_EQ(builtin->GetInputs()[0].GetName(), "X");
+  ASSERT_TRUE(op_api::HasAnyKernel("Reciprocal"));
+  std::vector<std::string> added;
+  std::vector<std::string> replaced;
+  const Status st = op_api::LoadOpLibrary(OPSIM_IMPL_BUILTIN_LIBRARY, &added, &replaced);
+  ASSERT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(added, std::vector<std::string>{"Reciprocal"});
+  EXPECT_EQ(replaced, std::vector<std::string>{"Reciprocal"});
+  const ops::OpDef* users = op_api::FindOpDef("Reciprocal");
+  ASSERT_NE(users, nullptr);
+  EXPECT_EQ(users->GetInputs()[0].GetName(), "x");
+  EXPECT_EQ(users->GetAttrs().size(), 1u);
+  EXPECT_FALSE(op_api::HasAnyKernel("Reciprocal"));  // the built-in's kernels are set aside
+  EXPECT_EQ(builtin->GetOpType(), "Reciprocal");     // and its OpDef kept alive
+  // The operation made now is the library's: its attribute is known, and it has no kernel.
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("Reciprocal", {{"scale", 2.0}}, &op).ok());
+  EXPECT_EQ(OperationRegistry::Global().Create("Reciprocal", {{"axis", int64_t{0}}}, &op).code(),
+            ErrorCode::kInvalidParam);
 }
 #endif
 

@@ -54,7 +54,7 @@ uint32_t ProbeTilingFunc(gert::TilingContext* context) {
   context->SetTilingKey(7);
   gert::TilingData* raw = context->GetRawTilingData();
   if (mode == 5) {
-    optiling::MisalignedTiling bad;
+    optiling::NestedAtFourTiling bad;
     bad.SaveToBuffer(raw->GetData(), raw->GetCapacity());
     raw->SetDataSize(bad.GetDataSize());
   } else {
@@ -238,7 +238,8 @@ TEST(OpDefOperation, TilingMistakesAreErrorsNamingTheRule) {
     EXPECT_EQ(st.message(), c.message);
   }
   const Status layout = RunProbe({{"mode", int64_t{5}}}).status;
-  EXPECT_NE(layout.message().find("MisalignedTiling field 'wide' sits at byte 1"),
+  EXPECT_NE(layout.message().find("NestedAtFourTiling field 'inner' (ProbeInner) would start at "
+                                  "byte 4"),
             std::string::npos)
       << layout.message();
 }

@@ -20,4 +20,10 @@ std::vector<int64_t> ReadProbeKernelSide(const void* bytes) {
 
 size_t ProbeKernelStructSize() { return sizeof(optiling::ProbeTiling); }
 
+std::vector<int64_t> ReadMisalignedKernelSide(const void* bytes) {
+  optiling::MisalignedTiling t;
+  std::memcpy(&t, bytes, sizeof(t));
+  return {t.small, t.wide};
+}
+
 }  // namespace opsim::testing

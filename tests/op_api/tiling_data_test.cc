@@ -11,6 +11,7 @@
 namespace opsim::testing {
 std::vector<int64_t> ReadProbeKernelSide(const void* bytes);
 size_t ProbeKernelStructSize();
+std::vector<int64_t> ReadMisalignedKernelSide(const void* bytes);
 }  // namespace opsim::testing
 
 namespace {
@@ -53,12 +54,25 @@ TEST(TilingData, CopiesKeepTheirNestedStructs) {
   EXPECT_EQ(opsim::testing::ReadProbeKernelSide(ib.data())[5], 2);
 }
 
-TEST(TilingData, MisalignedFieldIsRecorded) {
+TEST(TilingData, MisalignedFieldMovesUpAsCannPlacesIt) {
   (void)optiling::TakeTilingLayoutError();
   optiling::MisalignedTiling t;
+  t.set_small(9);
+  t.set_wide(0x12345678);
+  EXPECT_EQ(optiling::TakeTilingLayoutError(), "");
+  EXPECT_EQ(t.GetDataSize(), 8u);  // small, 3 placeholder bytes, wide
+  std::vector<uint8_t> buffer(16, 0);
+  t.SaveToBuffer(buffer.data(), buffer.size());
+  EXPECT_EQ(opsim::testing::ReadMisalignedKernelSide(buffer.data()),
+            (std::vector<int64_t>{9, 0x12345678}));
+}
+
+TEST(TilingData, NestedStructWhereCannAndTheKernelDisagreeIsRecorded) {
+  (void)optiling::TakeTilingLayoutError();
+  optiling::NestedAtFourTiling t;
   const std::string error = optiling::TakeTilingLayoutError();
-  EXPECT_NE(error.find("MisalignedTiling field 'wide' sits at byte 1, not a multiple of its "
-                       "4-byte element"),
+  EXPECT_NE(error.find("tiling data NestedAtFourTiling field 'inner' (ProbeInner) would start at "
+                       "byte 4: CANN moves it to byte 8, the kernel's struct to byte 4"),
             std::string::npos)
       << error;
 }

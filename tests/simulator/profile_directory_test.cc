@@ -166,6 +166,31 @@ TEST(LoadNamedDeviceProfileTest, UnknownNameListsAvailableProfiles) {
       << status.message();
 }
 
+TEST(LoadNamedDeviceProfileTest, FindsVariantsByNameAndListsThem) {
+  ScopedConfigDir env(std::string(OPSIM_SOURCE_DIR "/configs"));
+  DeviceProfile profile;
+  Status status = LoadNamedDeviceProfile("ascend310b", &profile);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  EXPECT_EQ(profile.name, "ascend310b");
+  EXPECT_EQ(fs::path(profile.file).parent_path().filename(), "variants");
+  status = LoadNamedDeviceProfile("ascend999", &profile);
+  EXPECT_NE(status.message().find("; variants: ascend310b, ascend310p1, ascend910b3, ascend910b4)"),
+            std::string::npos)
+      << status.message();
+}
+
+TEST(LoadNamedDeviceProfileTest, ASuiteProfileComesBeforeAVariantOfTheSameName) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "devices" / "variants");
+  WriteProfile(dir.path() / "devices", "chip");
+  WriteProfile(dir.path() / "devices" / "variants", "chip");
+  ScopedConfigDir env(dir.path().string());
+  DeviceProfile profile;
+  const Status status = LoadNamedDeviceProfile("chip", &profile);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  EXPECT_EQ(profile.file, (dir.path() / "devices" / "chip.yaml").string());
+}
+
 TEST(LoadNamedDeviceProfileTest, RejectsPathsAndEmptyNames) {
   DeviceProfile profile;
   for (const std::string name :

@@ -82,9 +82,27 @@ TEST(ShippedProfileTest, Ascend310p) {
   ExpectCommonFacts(p);
 }
 
+TEST(ShippedProfileTest, Ascend310b) {
+  // Atlas 200I/500 A2: CANN's Ascend310B1.ini figures (one AI core, 248 KiB UB, 1224 MHz).
+  const DeviceProfile p = LoadShipped("variants/ascend310b");
+  EXPECT_EQ(p.name, "ascend310b");
+  EXPECT_EQ(p.architecture, "dav-3002");
+  EXPECT_EQ(p.vector_cores, 1u);
+  EXPECT_EQ(p.cube_cores, 1u);
+  EXPECT_EQ(p.ub_bytes, 248u * 1024);
+  EXPECT_TRUE(p.has_data_copy_pad);
+  EXPECT_DOUBLE_EQ(p.clock_ghz, 1.224);
+  EXPECT_EQ(p.l1_bytes, 1024u * 1024);
+  EXPECT_EQ(p.l0c_bytes, 128u * 1024);
+  EXPECT_EQ(p.bias_table_bytes, 1024u);
+  EXPECT_EQ(p.provenance.at("ub_bytes").rfind("source: ", 0), 0u);
+  EXPECT_EQ(p.provenance.at("hbm_gbps").rfind("assumption: ", 0), 0u);
+  ExpectCommonFacts(p);
+}
+
 TEST(ShippedProfileTest, UnsourceableFiguresAreMarkedAsAssumptions) {
   // DESIGN.md §4: DMA rates and fixed costs are not published; they must not claim a source.
-  for (const std::string name : {"ascend910b", "ascend910a", "ascend310p"}) {
+  for (const std::string name : {"ascend910b", "ascend910a", "ascend310p", "variants/ascend310b"}) {
     const DeviceProfile p = LoadShipped(name);
     for (const char* field :
          {"dma_gbps_per_core", "launch_us", "dma_setup_ns", "sync_all_ns", "flag_sync_cycles",

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "opsim/core/float16.h"
@@ -112,6 +113,50 @@ TEST_F(OpDefCli, ExecErrorsLeaveNoFile) {
   EXPECT_EQ(attr.rc, 2);
   EXPECT_NE(attr.err.find("--attr negative_slope = 'steep': not a number"), std::string::npos)
       << attr.err;
+  EXPECT_EQ(FileCount(), files);
+}
+
+// --output-shape: the caller's shape replaces InferShape's (z is x's [8, 2048] by its
+// InferShape): the tensor is allocated and written at [16, 2048]; the kernel computes its first
+// half (checked mode would report the rest as written by no block).
+TEST_F(OpDefCli, ExecTakesTheCallersOutputShape) {
+  Result r = Run("exec" + kAdd + "--op AddCustom --input " + x_ + " --input " + y_ +
+                 " --output-shape z=16,2048 --output " + Path("z.npy"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  npy::NpyArray z;
+  const std::vector<uint16_t> zs = ReadArray<uint16_t>(Path("z.npy"), &z);
+  EXPECT_EQ(z.shape, (std::vector<int64_t>{16, 2048}));
+  for (size_t i = 0; i < 8 * 2048; ++i) {
+    const float want = (static_cast<float>(i % 17) - 8) + 0.25f * static_cast<float>(i % 5);
+    ASSERT_EQ(HalfBitsToFloat(zs[i]), want) << i;
+  }
+  r = Run("exec" + kAdd + "--checked --op AddCustom --input " + x_ + " --input " + y_ +
+          " --output-shape z=16,2048 --output " + Path("c.npy"));
+  EXPECT_EQ(r.rc, 1);
+  EXPECT_NE(r.err.find("output 'z' bytes [32768, 65536) of 65536 B were written by no block"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(OpDefCli, ExecOutputShapeErrorsNameTheValueAndTheRule) {
+  const size_t files = FileCount();
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"q=8,2048", "--output-shape q=8,2048: AddCustom has no output named 'q' (its outputs: z)"},
+      {"z", "--output-shape z: expected NAME=d0,d1,..."},
+      {"=8", "--output-shape =8: expected NAME=d0,d1,..."},
+      {"z=", "--output-shape z=: no dims after '='"},
+      {"z=8,,2048", "--output-shape z=8,,2048: dim '' is not an integer"},
+      {"z=8,x", "--output-shape z=8,x: dim 'x' is not an integer"},
+      {"z=8,-2048", "--output-shape z=8,-2048: dim -2048 is negative"},
+      {"z=1,1,1,1,1,1,1,1,1", "--output-shape z=1,1,1,1,1,1,1,1,1: 9 dims (at most 8)"},
+      {"z=8,2048 --output-shape z=8,2048", "--output-shape z=8,2048: 'z' is given twice"},
+  };
+  for (const auto& [spec, message] : cases) {
+    const Result r = Run("exec" + kAdd + "--op AddCustom --input " + x_ + " --input " + y_ +
+                         " --output-shape " + spec + " --output " + Path("z.npy"));
+    EXPECT_EQ(r.rc, 2) << spec << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
   EXPECT_EQ(FileCount(), files);
 }
 

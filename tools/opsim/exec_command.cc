@@ -22,6 +22,7 @@ struct ExecOptions {
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
   std::vector<std::string> attrs;
+  std::vector<std::string> output_shapes;
   std::string dtype;
   ContextOptions context;
 };
@@ -43,7 +44,8 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
     return UsageError(kExecCmd, st.message());
-  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, !o.dtype.empty(), o.context});
+  return RunOpDefExec(
+      {o.op, o.inputs, o.outputs, attrs, o.output_shapes, !o.dtype.empty(), o.context});
 }
 
 }  // namespace
@@ -68,6 +70,10 @@ CommandRunner AddExecCommand(CLI::App& parent) {
                   "an input's NAME writes that input back (ops that update it in place)")
       ->allow_extra_args(false);
   app->add_option("--attr", o->attrs, "Attribute name=value (lists comma-separated)")
+      ->allow_extra_args(false);
+  app->add_option("--output-shape", o->output_shapes,
+                  "NAME=d0,d1,...: the shape of output NAME as the caller allocates it (CANN's "
+                  "aclnn caller gives every output tensor); replaces what InferShape sets")
       ->allow_extra_args(false);
   AddFlag(app, "--checked", &o->context.checked, "Run the kernel in the simulator's checked mode");
   AddAutoSyncOption(app, &o->context.auto_sync);

@@ -9,16 +9,18 @@
 
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
+#include "register/op_def.h"
 
 namespace opsim::cli {
 
 struct OpDefExecRequest {
   std::string op;
-  std::vector<std::string> inputs;   // "NAME=FILE" or "FILE" (by position)
-  std::vector<std::string> outputs;  // likewise; every output needs a file
-  std::vector<std::string> attrs;    // "name=value"; lists comma-separated
-  bool bf16_files = false;           // <u2 files hold bfloat16 bit patterns
-  ContextOptions context;            // device, threads, checked mode, auto sync, copy elision
+  std::vector<std::string> inputs;         // "NAME=FILE" or "FILE" (by position)
+  std::vector<std::string> outputs;        // likewise; every output needs a file
+  std::vector<std::string> attrs;          // "name=value"; lists comma-separated
+  std::vector<std::string> output_shapes;  // "NAME=d0,d1,...": the caller's shape of an output
+  bool bf16_files = false;                 // <u2 files hold bfloat16 bit patterns
+  ContextOptions context;                  // device, threads, checked mode, auto sync, copy elision
 };
 
 // "name=value" texts read as the types the OpDef declares (lists comma-separated); kInvalidParam
@@ -35,6 +37,13 @@ Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
 // The flag an attribute is written as: noop_with_empty_axes -> --noop-with-empty-axes,
 // reduceType -> --reduce-type.
 std::string FlagOf(std::string_view attribute);
+
+// "NAME=d0,d1,..." texts (--output-shape) as the operation's ">NAME" attributes: the caller's
+// shape of that output, which replaces InferShape's (as the tensor an aclnn caller allocates).
+// kInvalidParam naming the text and the rule: no '=', a name that is no output of the op, a
+// name given twice, an empty or non-integer or negative dim, more than MAX_DIM dims.
+Status ParseOutputShapes(const ops::OpDef& def, const std::vector<std::string>& specs,
+                         AttrMap* out);
 
 // True when `op` is defined by an OpDef in the registry.
 bool IsOpDefOperator(const std::string& op);

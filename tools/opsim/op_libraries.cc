@@ -1,6 +1,7 @@
 #include "op_libraries.h"
 
 #include <cstdlib>
+#include <iostream>
 
 #include "cli_util.h"
 #include "opsim/op_api/op_registry.h"
@@ -25,8 +26,14 @@ int LoadOperatorLibraries(const std::string& command, const std::vector<std::str
   }
   for (const std::string& path : libraries) {
     if (path.empty()) return UsageError(command, "--library: the path is empty");
-    if (Status st = op_api::LoadOpLibrary(path); !st.ok()) {
+    std::vector<std::string> replaced;
+    if (Status st = op_api::LoadOpLibrary(path, nullptr, &replaced); !st.ok()) {
       return Report(command, "--library: " + st.message(), kExitFailure);
+    }
+    // Said once per op, so a user who meant opsim's own op sees why another one runs.
+    for (const std::string& type : replaced) {
+      std::cerr << "opsim " << command << ": note: --library " << path << ": its op " << type
+                << " replaces opsim's built-in " << type << "\n";
     }
   }
   return 0;

@@ -195,8 +195,11 @@ Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::Runt
   std::vector<std::string_view> declared;
   for (const ops::OpAttrDef& a : def.GetAttrs()) declared.push_back(a.GetName());
   for (const auto& [key, value] : attrs) {
-    // A DYNAMIC input's count, a constant input's value or a present mark, read elsewhere.
-    if (!key.empty() && (key[0] == '@' || key[0] == '=' || key[0] == '+')) continue;
+    // A DYNAMIC input's count, a constant input's value, a present mark or a caller's output
+    // shape, read elsewhere.
+    if (!key.empty() && (key[0] == '@' || key[0] == '=' || key[0] == '+' || key[0] == '>')) {
+      continue;
+    }
     bool known = false;
     for (std::string_view d : declared) known = known || d == key;
     if (known) continue;

@@ -210,7 +210,7 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
 }
 
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
-                    SVector<TensorDesc>* outputs) {
+                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller) {
   const std::string& op = def.GetOpType();
   if (def.GetOutputs().empty()) {  // an op that only updates inputs in place
     outputs->clear();
@@ -253,6 +253,11 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
     const std::string name =
         op + ": output " + std::to_string(k) + " (" + def.GetOutputs()[k].GetName() + ")";
+    if (caller != nullptr && k < caller->size() && (*caller)[k]) {
+      gert::Shape& origin = call->output_shapes[k].MutableOriginShape();
+      origin.SetDimNum(0);
+      for (int64_t d : *(*caller)[k]) origin.AppendDim(d);
+    }
     const gert::Shape& shape = call->output_shapes[k].GetOriginShape();
     call->output_shapes[k].MutableStorageShape() = shape;
     TensorDesc desc;

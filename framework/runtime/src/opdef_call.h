@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "exe_graph/runtime/op_call_data.h"
+#include "opdef_outputs.h"
 #include "opsim/core/tensor.h"
 #include "opsim/sim/device_profile.h"
 #include "register/op_def.h"
@@ -23,8 +24,9 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
 Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column);
 
 // The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
+// A shape in `caller` (by output) replaces InferShape's, in the call too (the tiling sees it).
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
-                    SVector<TensorDesc>* outputs);
+                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller = nullptr);
 
 // CANN's platform table of a device profile (op_api::MakePlatformInfos).
 void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out);

@@ -12,6 +12,7 @@
 #include "opdef_compile_info.h"
 #include "opdef_inputs.h"
 #include "opdef_launch_args.h"
+#include "opdef_outputs.h"
 #include "opsim/framework/context.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_impl.h"
@@ -36,8 +37,12 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 
 class OpDefOperation final : public Operation {
  public:
-  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs)
-      : def_(def), attrs_(std::move(attrs)), inputs_(std::move(inputs)) {}
+  OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs,
+                 CallerOutputShapes caller_shapes)
+      : def_(def),
+        attrs_(std::move(attrs)),
+        inputs_(std::move(inputs)),
+        caller_shapes_(std::move(caller_shapes)) {}
 
   std::string GetName() const override { return def_.GetOpType(); }
   uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
@@ -191,7 +196,7 @@ class OpDefOperation final : public Operation {
     if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
     (void)op_api::TakeOpError();
-    Status st = InferOutputs(def_, *column, call, out);
+    Status st = InferOutputs(def_, *column, call, out, &caller_shapes_);
     if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
     return st;
   }
@@ -423,6 +428,7 @@ class OpDefOperation final : public Operation {
   const ops::OpDef& def_;
   gert::RuntimeAttrs attrs_;
   OpDefInputs inputs_;
+  CallerOutputShapes caller_shapes_;  // the outputs whose shape the caller gives
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;
@@ -450,9 +456,12 @@ Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
   }
   OpDefInputs inputs;
   OPSIM_RETURN_IF_ERROR(PlanOpDefInputs(def, attrs, &inputs));
+  CallerOutputShapes caller_shapes;
+  OPSIM_RETURN_IF_ERROR(PlanCallerOutputShapes(def, attrs, &caller_shapes));
   gert::RuntimeAttrs resolved;
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
-  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs));
+  *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs),
+                                          std::move(caller_shapes));
   return Status::Ok();
 }
 

@@ -2,12 +2,13 @@
 // REGISTER_TILING_DATA_CLASS).
 //
 // Host side (the tiling function): a class whose set_<field> writes into a byte image laid out
-// field after field with no padding, as CANN's TilingDef does; SaveToBuffer copies that image.
-// Kernel side (a kernel TU built by opsim_add_op_library, OPSIM_KERNEL_TILING defined): a plain
-// struct with the same fields, as CANN's operator build generates for GET_TILING_DATA. That struct
-// is naturally aligned, so the two agree only when every field sits at a multiple of its size;
-// the host side records a field that does not, and Setup refuses it (CANN would silently read
-// the wrong bytes).
+// field after field; SaveToBuffer copies that image. A field whose offset is not a multiple of
+// its element size is moved up to the next one, as CANN's TilingDef does (it inserts a uint8_t
+// placeholder field: CheckAlignAndGenPlaceHolder). Kernel side (a kernel TU built by
+// opsim_add_op_library, OPSIM_KERNEL_TILING defined): a plain struct with the same fields, as
+// CANN's operator build generates for GET_TILING_DATA; natural alignment puts every scalar and
+// array field where the host image has it. A nested struct CANN places at a multiple of 8; where
+// the kernel struct would place it elsewhere, the host side records it and Setup refuses it.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
@@ -70,14 +71,7 @@ class TilingDef {
  protected:
   // Reserves `bytes` for a field whose elements are `align` bytes wide.
   size_t AddField(const char* name, size_t bytes, size_t align) {
-    const size_t offset = data_.size();
-    if (align > 1 && offset % align != 0) {
-      RecordTilingLayoutError("tiling data " + class_name_ + " field '" + name + "' sits at byte " +
-                              std::to_string(offset) + ", not a multiple of its " +
-                              std::to_string(align) +
-                              "-byte element: the kernel's struct would read it at another "
-                              "offset (order the fields from the widest down)");
-    }
+    const size_t offset = RoundUp(data_.size(), align);  // CANN's placeholder, if any
     data_.resize(offset + bytes, 0);
     offsets_[name] = offset;
     if (align > max_align_) max_align_ = align;
@@ -85,6 +79,14 @@ class TilingDef {
   }
   void AddNested(const char* name, const TilingDef* child) {
     const size_t align = child->max_align_;
+    // CANN aligns a struct field to 8 B; the kernel's struct to the struct's own alignment.
+    if (RoundUp(data_.size(), 8) != RoundUp(data_.size(), align)) {
+      RecordTilingLayoutError(
+          "tiling data " + class_name_ + " field '" + name + "' (" + child->class_name_ +
+          ") would start at byte " + std::to_string(data_.size()) + ": CANN moves it to byte " +
+          std::to_string(RoundUp(data_.size(), 8)) + ", the kernel's struct to byte " +
+          std::to_string(RoundUp(data_.size(), align)) + " (put the struct at a multiple of 8 B)");
+    }
     if (child->GetDataSize() % align != 0) {
       RecordTilingLayoutError("tiling data " + class_name_ + " field '" + name + "' (" +
                               child->class_name_ + ", " + std::to_string(child->GetDataSize()) +
@@ -99,6 +101,9 @@ class TilingDef {
     std::memcpy(data_.data() + offset, src, bytes);
   }
   void SetClassName(const char* name) { class_name_ = name; }
+  static size_t RoundUp(size_t offset, size_t align) {
+    return align > 1 ? (offset + align - 1) / align * align : offset;
+  }
 
  private:
   struct Nested {

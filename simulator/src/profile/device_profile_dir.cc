@@ -13,6 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kExtension = ".yaml";
+constexpr std::string_view kVariantsDir = "variants";
 
 // The *.yaml regular files of dir, sorted by file name.
 Status ListProfileFiles(const std::string& dir, std::vector<fs::path>* files) {
@@ -80,21 +81,31 @@ Status LoadNamedDeviceProfile(const std::string& name, DeviceProfile* out) {
                       "'\\' or '..', such as ascend910b)");
   }
   const std::string dir = DefaultDeviceDir();
+  // The suite's devices first, then the variants (SoC variants and chips the built-in operators
+  // do not declare, kept out of `devices: all`), which a run may still name.
   const fs::path path = fs::path(dir) / (name + std::string(kExtension));
+  const fs::path variant = fs::path(dir) / kVariantsDir / (name + std::string(kExtension));
   std::error_code error;
-  if (!fs::exists(path, error)) {
-    std::vector<fs::path> files;
-    OPSIM_RETURN_IF_ERROR(ListProfileFiles(dir, &files));
-    std::string available;
-    for (const fs::path& file : files) {
-      available += available.empty() ? "" : ", ";
-      available += file.stem().string();
-    }
-    return Status(ErrorCode::kConfigError,
-                  "unknown device profile '" + name + "' in " + dir + " (available: " +
-                      (available.empty() ? std::string("none") : available) + ")");
+  if (fs::exists(path, error)) return LoadDeviceProfile(path.string(), out);
+  if (fs::exists(variant, error)) return LoadDeviceProfile(variant.string(), out);
+  std::vector<fs::path> files;
+  OPSIM_RETURN_IF_ERROR(ListProfileFiles(dir, &files));
+  std::vector<fs::path> variants;
+  if (fs::is_directory(fs::path(dir) / kVariantsDir, error)) {
+    OPSIM_RETURN_IF_ERROR(ListProfileFiles((fs::path(dir) / kVariantsDir).string(), &variants));
   }
-  return LoadDeviceProfile(path.string(), out);
+  std::string available;
+  for (const fs::path& file : files) {
+    available += available.empty() ? "" : ", ";
+    available += file.stem().string();
+  }
+  std::string more;
+  for (const fs::path& file : variants) more += (more.empty() ? "" : ", ") + file.stem().string();
+  if (!more.empty())
+    available += (available.empty() ? "" : "; ") + std::string("variants: ") + more;
+  return Status(ErrorCode::kConfigError,
+                "unknown device profile '" + name + "' in " + dir +
+                    " (available: " + (available.empty() ? std::string("none") : available) + ")");
 }
 
 }  // namespace opsim::sim

@@ -22,9 +22,16 @@ END_TILING_DATA_DEF;
 
 REGISTER_TILING_DATA_CLASS(OpsimProbe, ProbeTiling)
 
-// uint8_t then uint32_t: CANN's host image packs it at byte 1, a kernel struct at byte 4.
+// uint8_t then uint32_t: CANN's host image moves `wide` to byte 4 (a placeholder after
+// `small`), where a kernel struct has it too.
 BEGIN_TILING_DATA_DEF(MisalignedTiling)
 TILING_DATA_FIELD_DEF(uint8_t, small);
 TILING_DATA_FIELD_DEF(uint32_t, wide);
+END_TILING_DATA_DEF;
+
+// A 4-byte-aligned struct after a uint32_t: CANN places it at byte 8, a kernel struct at byte 4.
+BEGIN_TILING_DATA_DEF(NestedAtFourTiling)
+TILING_DATA_FIELD_DEF(uint32_t, first);
+TILING_DATA_FIELD_DEF_STRUCT(ProbeInner, inner);
 END_TILING_DATA_DEF;
 }  // namespace optiling

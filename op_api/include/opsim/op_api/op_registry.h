@@ -71,11 +71,15 @@ Status CheckTensorCounts(const ops::OpDef& def);
 
 // Loads an operator library with dlopen; its OP_ADD and kernel registrations join the registry.
 // kIoError: missing, not a regular file, not an ELF shared object, or not loadable;
-// kInvalidParam: no operator in it, an op type already defined, an op with more than
-// kMaxOpTensors inputs or outputs, or user code that threw, exited or crashed while it loaded
-// (the library is then unloaded and the registry left as it was). A path without '/' is looked
-// up in the current folder first, then as dlopen would. `added` lists its ops.
-Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added = nullptr);
+// kInvalidParam: no operator in it, an op type a library loaded before defines, an op with more
+// than kMaxOpTensors inputs or outputs, or user code that threw, exited or crashed while it
+// loaded (the library is then unloaded and the registry left as it was). A path without '/' is
+// looked up in the current folder first, then as dlopen would. `added` lists its ops. An op type
+// that is one of opsim's own operators replaces it, as a CANN custom operator package takes
+// precedence over the built-in operator of the same type: from then on FindOpDef and FindKernel
+// give the library's. `replaced` lists those types.
+Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added = nullptr,
+                     std::vector<std::string>* replaced = nullptr);
 // Every library named in a colon-separated list (OPSIM_OP_LIBRARIES's form); the first error.
 Status LoadOpLibraries(std::string_view colon_separated);
 

@@ -53,7 +53,8 @@ Status LoadDeviceProfile(const std::string& path, DeviceProfile* out);
 Status LoadDeviceProfiles(const std::string& dir, std::vector<DeviceProfile>* out);
 // The directory of the shipped profiles: $OPSIM_CONFIG_DIR/devices, else the source tree's.
 std::string DefaultDeviceDir();
-// Loads DefaultDeviceDir()/<name>.yaml.
+// Loads DefaultDeviceDir()/<name>.yaml, else DefaultDeviceDir()/variants/<name>.yaml (SoC
+// variants and chips kept out of the case suite's `devices: all`).
 Status LoadNamedDeviceProfile(const std::string& name, DeviceProfile* out);
 
 }  // namespace opsim::sim
