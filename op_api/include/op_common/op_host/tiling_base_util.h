@@ -8,6 +8,7 @@
 #include "op_common/log/log.h"
 #include "op_common/op_host/util/opbase_export.h"
 #include "platform/soc_spec.h"
+#include "register/op_impl_registry.h"  // as opbase's: tiling files register through it alone
 
 namespace Ops {
 namespace Base {
