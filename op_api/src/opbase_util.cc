@@ -136,9 +136,18 @@ NpuArch GetNpuArch(const gert::TilingContext* context) {
   return platform_ascendc::PlatformAscendC(platform).GetCurNpuArch();
 }
 
+namespace {
+bool IsRegbaseArch(NpuArch arch) { return arch == NpuArch::DAV_3510 || arch == NpuArch::DAV_5102; }
+}  // namespace
+
 bool IsRegbaseSocVersion(const gert::TilingContext* context) {
-  const NpuArch arch = GetNpuArch(context);
-  return arch == NpuArch::DAV_3510 || arch == NpuArch::DAV_5102;
+  return IsRegbaseArch(GetNpuArch(context));
+}
+
+bool IsRegbaseSocVersion(const gert::TilingParseContext* context) {
+  fe::PlatFormInfos* platform = context == nullptr ? nullptr : context->GetPlatformInfo();
+  return platform != nullptr &&
+         IsRegbaseArch(platform_ascendc::PlatformAscendC(platform).GetCurNpuArch());
 }
 
 ge::graphStatus InferShape4Elewise(gert::InferShapeContext* context) {

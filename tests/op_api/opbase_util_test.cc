@@ -284,10 +284,16 @@ TEST(OpBaseTilingBaseUtil, NpuArchAndRegbase) {
   call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_3510);
   EXPECT_TRUE(Ops::Base::IsRegbaseSocVersion(&context));
+  gert::TilingParseContext parse(&call.data);  // a TilingParse function asks the same
+  EXPECT_TRUE(Ops::Base::IsRegbaseSocVersion(&parse));
   version = {{"Short_SoC_version", "Ascend310P"}, {"NpuArch", "2002"}};
   call.platform.SetPlatformRes("version", version);
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_2002);
+  EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&parse));
   call.data.platform = nullptr;
+  EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&parse));
+  const gert::TilingParseContext* no_parse = nullptr;
+  EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(no_parse));
   EXPECT_EQ(Ops::Base::GetNpuArch(&context), NpuArch::DAV_RESV);
   EXPECT_FALSE(Ops::Base::IsRegbaseSocVersion(&context));
 }

@@ -166,8 +166,12 @@ TEST(CceIntrinsics, DataCopyPadWithDataCopyParams) {
         gx.SetGlobalBuffer(x.data(), 10);
         gy.SetGlobalBuffer(y.data(), 10);
         LocalTensor<float> t = buf.Get<float>();
-        // One block of 40 B, padded on the right by 6 floats of 7 (blockLen in bytes).
-        DataCopyPad(t, gx, DataCopyParams{1, 40, 0, 0}, DataCopyPadParams{true, 0, 6, 7});
+        // One block of 40 B, padded on the right by 6 floats of 7 (blockLen in bytes); this
+        // form's paddingValue is the pad register's bits, so 7.0f goes in as its bit pattern.
+        uint32_t seven_bits = 0;
+        const float seven = 7.0f;
+        std::memcpy(&seven_bits, &seven, sizeof(seven));
+        DataCopyPad(t, gx, DataCopyParams{1, 40, 0, 0}, DataCopyPadParams{true, 0, 6, seven_bits});
         std::memcpy(ub.data(), t.data(), 64);
         SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
         WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
@@ -178,6 +182,33 @@ TEST(CceIntrinsics, DataCopyPadWithDataCopyParams) {
   for (int i = 0; i < 10; ++i) EXPECT_EQ(ub[i], i + 1.0f);
   for (int i = 10; i < 16; ++i) EXPECT_EQ(ub[i], 7.0f);
   EXPECT_EQ(y, x);
+}
+
+// Half elements pad with the low 16 bits of paddingValue (0x3C00 = 1.0 in half): the raw value
+// neither converts (it would be 15360.0) nor fails to compile for a 2-byte float type.
+TEST(CceIntrinsics, DataCopyPadWithDataCopyParamsPadsHalfWithLowBits) {
+  std::vector<half> x(4, half(2.0f)), y(4, half(0.0f)), ub(16, half(0.0f));
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 32);
+        GlobalTensor<half> gx, gy;
+        gx.SetGlobalBuffer(x.data(), 4);
+        gy.SetGlobalBuffer(y.data(), 4);
+        LocalTensor<half> t = buf.Get<half>();
+        DataCopyPad(t, gx, DataCopyParams{1, 8, 0, 0},
+                    DataCopyPadParams{true, 0, 12, 0xABCD00003C00ull});
+        std::memcpy(ub.data(), t.data(), 32);
+        SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+        DataCopyPad(gy, t, DataCopyParams{1, 8, 0, 0});
+      },
+      true, {{x.data(), 8, "x"}, {y.data(), 8, "y"}});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(static_cast<float>(ub[i]), 2.0f);
+  for (int i = 4; i < 16; ++i) EXPECT_EQ(static_cast<float>(ub[i]), 1.0f) << i;
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(static_cast<float>(y[i]), 2.0f);
 }
 
 }  // namespace

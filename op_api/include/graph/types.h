@@ -5,6 +5,10 @@
 #include <cstddef>
 #include <cstdint>
 
+// CANN's graph/types.h includes its C spellings (C_DT_FLOAT, ...), so operator code that includes
+// only op_def_registry.h names them in ASCENDC_TPL_DATATYPE keys.
+#include "graph/c_types.h"
+
 namespace ge {
 
 enum DataType {

@@ -15,6 +15,10 @@
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
 
+// CANN's register/op_def.h includes op_impl_registry.h: files that include only
+// op_def_registry.h register with IMPL_OP_OPTILING and name gert::TilingParseContext.
+#include "register/op_impl_registry.h"  // IWYU pragma: export
+
 namespace gert {
 using TilingKernelFunc = uint32_t (*)(TilingContext*);
 using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);

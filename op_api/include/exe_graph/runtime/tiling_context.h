@@ -4,6 +4,14 @@
 
 #include <cstddef>
 #include <cstdint>
+// CANN's tiling_context.h reaches these through ge_common/api_error_codes.h -> ge_api_types.h, and
+// tiling code uses them having included only it (std::set of supported dtypes, ...).
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "exe_graph/runtime/op_call_data.h"
 

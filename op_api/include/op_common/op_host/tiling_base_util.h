@@ -5,9 +5,11 @@
 
 #include "exe_graph/runtime/shape.h"
 #include "exe_graph/runtime/tiling_context.h"
+#include "exe_graph/runtime/tiling_parse_context.h"
 #include "op_common/log/log.h"
 #include "op_common/op_host/util/opbase_export.h"
 #include "platform/soc_spec.h"
+#include "register/op_impl_registry.h"  // as opbase's: tiling files register through it alone
 
 namespace Ops {
 namespace Base {
@@ -19,6 +21,9 @@ OPBASE_API NpuArch GetNpuArch(const gert::TilingContext* context);
 // Whether the chip is a "regbase" one (the vector-register architectures 3510 and 5102), on
 // which CANN's operators take their arch35 code paths. false for every opsim device today.
 OPBASE_API bool IsRegbaseSocVersion(const gert::TilingContext* context);
+// The same for a TilingParse function's context, as op-base declares both (ops-math's floor_mod
+// asks in its TilingParse). false without a context or platform.
+OPBASE_API bool IsRegbaseSocVersion(const gert::TilingParseContext* context);
 
 // A scalar (rank 0) shape as [1], so that tiling code may index dim 0; other shapes unchanged.
 inline const gert::Shape& EnsureNotScalar(const gert::Shape& shape) {

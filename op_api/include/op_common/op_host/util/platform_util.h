@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "exe_graph/runtime/tiling_context.h"
+#include "exe_graph/runtime/tiling_parse_context.h"  // as opbase's platform_util.h
 #include "op_common/log/log.h"
 #include "tiling/platform/platform_ascendc.h"
 

@@ -29,7 +29,8 @@ struct DataCopyExtParams {
 };
 
 // The older DataCopyPad's padding (with DataCopyParams, whose blockLen then counts bytes):
-// paddingValue converts to the element type.
+// paddingValue is the pad register's raw bits (CANN's dav_c220 impl hands it to set_mov_pad_val
+// unconverted), so an element pads with its low sizeof(T) bytes, whatever T is.
 struct DataCopyPadParams {
   DataCopyPadParams() = default;
   DataCopyPadParams(const bool isPadIn, const uint8_t leftPaddingIn, const uint8_t rightPaddingIn,
@@ -120,10 +121,10 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad) {
-  const T value = static_cast<T>(pad.paddingValue);
+  static_assert(sizeof(T) <= sizeof(pad.paddingValue), "DataCopyPad: element wider than 8 bytes");
   opsim::sim::detail::CopyPadIn(dst.ref(), src.ref(), p.blockCount, p.blockLen, p.srcStride,
-                                p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding, &value,
-                                sizeof(T));
+                                p.dstStride, pad.isPad, pad.leftPadding, pad.rightPadding,
+                                &pad.paddingValue, sizeof(T));
 }
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
