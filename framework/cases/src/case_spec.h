@@ -16,8 +16,8 @@
 
 namespace opsim::cases {
 
-// One value an attribute takes, typed from how YAML wrote it (see case_parse_attrs.cc), with its text for
-// case names and for the op's declared type (an OpDef's Float given 1 becomes 1.0).
+// One value an attribute takes, typed from how YAML wrote it (see case_parse_attrs.cc), with its
+// text for case names and for the op's declared type (an OpDef's Float given 1 becomes 1.0).
 struct AttrChoice {
   AttrValue value;
   std::string text;
