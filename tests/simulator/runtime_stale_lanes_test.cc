@@ -113,5 +113,65 @@ TEST(StaleLanes, OneSourceLaneUnwrittenTaintsOnlyItsOwnLane) {
   EXPECT_EQ(y[8], 3.0f);
 }
 
+// acos/asinh/is_close (ops-math): CompareScalar and Select over whole repeats of a tile of which
+// only `loaded` lanes were copied in, then `out_count` lanes copied out. The selected values
+// (ones/zeros) are all written, so only the mask can carry the garbage.
+LaunchResult RunCompareSelect(std::vector<float>& x, std::vector<float>& y, uint32_t loaded,
+                              uint32_t out_count) {
+  return testing::RunOne(
+      [&, loaded, out_count] {
+        TPipe pipe;
+        TQue<QuePosition::VECIN, 1> in;
+        TQue<QuePosition::VECOUT, 1> out;
+        TBuf<TPosition::VECCALC> mask_buf, ones_buf, zeros_buf;
+        pipe.InitBuffer(in, 1, kTile * sizeof(float));
+        pipe.InitBuffer(out, 1, kTile * sizeof(float));
+        pipe.InitBuffer(mask_buf, kTile / 8);
+        pipe.InitBuffer(ones_buf, kTile * sizeof(float));
+        pipe.InitBuffer(zeros_buf, kTile * sizeof(float));
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(x.data(), loaded);
+        yg.SetGlobalBuffer(y.data(), kTile);
+        LocalTensor<float> a = in.AllocTensor<float>();
+        DataCopy(a, xg, loaded);
+        in.EnQue(a);
+        a = in.DeQue<float>();
+        LocalTensor<uint8_t> mask = mask_buf.Get<uint8_t>();
+        LocalTensor<float> ones = ones_buf.Get<float>(), zeros = zeros_buf.Get<float>();
+        Duplicate(ones, 1.0f, kTile);
+        Duplicate(zeros, 0.0f, kTile);
+        CompareScalar(mask, a, 0.0f, CMPMODE::LT, kTile);
+        LocalTensor<float> b = out.AllocTensor<float>();
+        Select(b, mask, ones, zeros, SELMODE::VSEL_TENSOR_TENSOR_MODE, kTile);
+        out.EnQue(b);
+        b = out.DeQue<float>();
+        DataCopy(yg, b, out_count);
+        out.FreeTensor(b);
+        in.FreeTensor(a);
+      },
+      true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+}
+
+TEST(StaleLanes, ACompareOverAWholeRepeatWhoseTailIsNeverCopiedOutIsClean) {
+  for (const uint32_t loaded : {192u, 200u}) {  // 200: the data ends inside a repeat
+    std::vector<float> x(kTile, -2.0f), y(kTile, 5.0f);
+    const LaunchResult r = RunCompareSelect(x, y, loaded, loaded);
+    ASSERT_TRUE(r.status.ok()) << loaded << ": " << r.status.ToString();
+    for (uint32_t i = 0; i < loaded; ++i) ASSERT_EQ(y[i], 1.0f) << i;
+  }
+}
+
+TEST(StaleLanes, SelectingByMaskBitsComputedFromUnwrittenLanesFaultsWhereTheyReachGm) {
+  std::vector<float> x(kTile, -2.0f), y(kTile, 5.0f);
+  const LaunchResult r = RunCompareSelect(x, y, 192, kTile);
+  ASSERT_TRUE(r.fault.has_value()) << "copying out lanes selected by garbage bits ran clean";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "DataCopy") << r.fault->ToString();
+  // Lanes [192, 256): bytes [768, 1024) of the output tile, made by Select from mask bytes 24..31.
+  EXPECT_NE(r.fault->message.find("bytes [768, 1024)"), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("Select computed from such bytes"), std::string::npos)
+      << r.fault->message;
+}
+
 }  // namespace
 }  // namespace opsim::sim

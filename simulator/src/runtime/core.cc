@@ -123,27 +123,60 @@ void CheckWritten(const Core& core, const UbRef& ref, uint64_t offset, uint64_t 
 }
 
 void CollectUnwrittenLanes(const Core& core, const UbRef& src, uint64_t bytes, uint64_t lanes,
-                           const char* instr, UnwrittenLanes* out) {
+                           bool lane_mask, const char* instr, UnwrittenLanes* out) {
   const uint64_t at = static_cast<uint64_t>(src.ptr - core.ub);
   const uint64_t end = at + bytes;
-  const uint64_t eb = bytes / lanes;
+  const uint64_t eb = lane_mask ? 1 : bytes / lanes;
+  const uint64_t per_byte = lane_mask ? 8 : 1;  // lanes per byte, or bytes per lane (eb)
   const uint64_t* words = core.ub_written.data();
   for (uint64_t lo = FindBit(words, at, end, false); lo < end;) {
     const uint64_t hi = FindBit(words, lo, end, true);
     // Loaded from GM nothing wrote: reported at this use, as before (the GM origin is the news).
     if (DeferIfLoadedUnwritten(core, src.buf, lo, hi, at, end, instr, "src")) return;
-    out->ranges.emplace_back((lo - at) / eb, (hi - at + eb - 1) / eb);
+    out->ranges.emplace_back((lo - at) * per_byte / eb,
+                             std::min(lanes, ((hi - at) * per_byte + eb - 1) / eb));
     lo = FindBit(words, hi, end, false);
   }
 }
 
+namespace {
+
+// The lane ranges of `holes` sorted and merged (sources may overlap).
+std::vector<std::pair<uint64_t, uint64_t>> MergedLanes(const UnwrittenLanes& holes) {
+  std::vector<std::pair<uint64_t, uint64_t>> merged = holes.ranges;
+  std::sort(merged.begin(), merged.end());
+  size_t n = 0;
+  for (const auto& range : merged) {
+    if (n > 0 && range.first <= merged[n - 1].second) {
+      merged[n - 1].second = std::max(merged[n - 1].second, range.second);
+    } else {
+      merged[n++] = range;
+    }
+  }
+  merged.resize(n);
+  return merged;
+}
+
+}  // namespace
+
 void ClearUnwrittenLanes(Core& core, const UbRef& dst, uint64_t dst_bytes, uint64_t lanes,
-                         const UnwrittenLanes& holes, const char* instr) {
-  const uint64_t eb = dst_bytes / lanes;
-  const auto at = static_cast<uint32_t>(dst.ptr - core.ub);
-  for (const auto& [lo, hi] : holes.ranges) {
-    ClearWritten(core, at + static_cast<uint32_t>(lo * eb),
-                 static_cast<uint32_t>((std::min(hi, lanes) - lo) * eb));
+                         bool lane_mask, const UnwrittenLanes& holes, const char* instr) {
+  const auto at = static_cast<uint64_t>(dst.ptr - core.ub);
+  if (lane_mask) {
+    for (const auto& [lo, hi] : MergedLanes(holes)) {
+      // Only the mask bytes whose eight lanes are all holes.
+      const uint64_t first = (lo + 7) / 8;
+      const uint64_t last = hi >= lanes ? (lanes + 7) / 8 : hi / 8;
+      if (last > first) {
+        ClearWritten(core, static_cast<uint32_t>(at + first), static_cast<uint32_t>(last - first));
+      }
+    }
+  } else {
+    const uint64_t eb = dst_bytes / lanes;
+    for (const auto& [lo, hi] : holes.ranges) {
+      ClearWritten(core, static_cast<uint32_t>(at + lo * eb),
+                   static_cast<uint32_t>((std::min(hi, lanes) - lo) * eb));
+    }
   }
   BufferRecord& r = core.bufs[static_cast<size_t>(dst.buf)];
   if (r.garbage_from == nullptr) r.garbage_from = instr;

@@ -56,10 +56,11 @@ void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const U
   }
   const UbRef srcs[2] = {a, b ? *b : a};
   const uint64_t src_bytes[2] = {bytes, bytes};
-  VectorOp(args.name, dst, count / 8, srcs, src_bytes, b ? 2 : 1, [&] {
-    vec::Compare(args.mode, args.dtype, dst.ptr, a.ptr, b ? b->ptr : args.scalar, b == nullptr,
-                 count);
-  });
+  VectorOpLanes<-1, kDstIsLaneMask>(args.name, dst, count / 8, srcs, src_bytes, b ? 2 : 1, count,
+                                    [&] {
+                                      vec::Compare(args.mode, args.dtype, dst.ptr, a.ptr,
+                                                   b ? b->ptr : args.scalar, b == nullptr, count);
+                                    });
 }
 
 void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a,
@@ -144,18 +145,21 @@ void SelectCount(const SelArgs& args, const UbRef& dst, const UbRef& sel, const 
       args.mode == 0 ? (std::min(count, per_repeat) + 7) / 8 : (count + 7) / 8;
   const UbRef srcs[3] = {a, sel, b ? *b : a};
   const uint64_t src_bytes[3] = {bytes, sel_bytes, bytes};
-  VectorOp(args.name, dst, bytes, srcs, src_bytes, b ? 3 : 2, [&] {
-    if (args.mode != 0) {
-      vec::Select(eb, dst.ptr, sel.ptr, a.ptr, b ? b->ptr : args.scalar, b == nullptr, count);
-      return;
-    }
-    for (uint32_t done = 0; done < count; done += per_repeat) {
-      const uint32_t n = std::min(per_repeat, count - done);
-      vec::Select(eb, dst.ptr + static_cast<size_t>(done) * eb, sel.ptr,
-                  a.ptr + static_cast<size_t>(done) * eb, b->ptr + static_cast<size_t>(done) * eb,
-                  false, n);
-    }
-  });
+  // Mode 0 applies one repeat's bits to every repeat: not lane by lane.
+  const uint64_t lanes = args.mode == 0 ? 0 : count;
+  VectorOpLanes<-1, kSecondSrcIsLaneMask>(
+      args.name, dst, bytes, srcs, src_bytes, b ? 3 : 2, lanes, [&] {
+        if (args.mode != 0) {
+          vec::Select(eb, dst.ptr, sel.ptr, a.ptr, b ? b->ptr : args.scalar, b == nullptr, count);
+          return;
+        }
+        for (uint32_t done = 0; done < count; done += per_repeat) {
+          const uint32_t n = std::min(per_repeat, count - done);
+          vec::Select(eb, dst.ptr + static_cast<size_t>(done) * eb, sel.ptr,
+                      a.ptr + static_cast<size_t>(done) * eb,
+                      b->ptr + static_cast<size_t>(done) * eb, false, n);
+        }
+      });
 }
 
 void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& sel,

@@ -379,6 +379,11 @@ enum VectorSrcRoles : unsigned {
   // nothing, so that source is not checked for unwritten bytes (a missed bug there, never an
   // invented one).
   kFirstSrcStridedRows = 1u << 1,
+  // Compare writes, and Select's count forms read (as source 1), one bit per lane: lane i is bit
+  // i % 8 of byte i / 8. The written map is per byte, so a mask byte counts as unwritten only
+  // when all eight of its lanes are (a missed use of a garbage bit, never an invented one).
+  kDstIsLaneMask = 1u << 2,
+  kSecondSrcIsLaneMask = 1u << 3,
 };
 
 // Checked mode, elementwise instructions (dst lane i computed from lane i of each source only).
@@ -391,17 +396,23 @@ enum VectorSrcRoles : unsigned {
 struct UnwrittenLanes {
   std::vector<std::pair<uint64_t, uint64_t>> ranges;  // lane ranges [lo, hi), unmerged
 };
-// Adds the lanes of `src` (`bytes` over `lanes` lanes) that hold unwritten bytes to `out`.
+// Adds the lanes of `src` (`bytes` over `lanes` lanes, or one bit per lane when `lane_mask`)
+// that hold unwritten bytes to `out`.
 void CollectUnwrittenLanes(const Core& core, const UbRef& src, uint64_t bytes, uint64_t lanes,
-                           const char* instr, UnwrittenLanes* out);
-// After dst was marked written: its lanes in `holes` are unwritten again.
+                           bool lane_mask, const char* instr, UnwrittenLanes* out);
+// After dst was marked written: its lanes in `holes` are unwritten again (for a lane mask, the
+// bytes all of whose eight lanes are holes).
 void ClearUnwrittenLanes(Core& core, const UbRef& dst, uint64_t dst_bytes, uint64_t lanes,
-                         const UnwrittenLanes& holes, const char* instr);
-// Whether an instruction of `lanes` lanes maps every operand's bytes onto whole lanes.
+                         bool lane_mask, const UnwrittenLanes& holes, const char* instr);
+// Whether `bytes` map onto `lanes` whole lanes (a lane mask: one bit each).
+inline bool WholeLanes(uint64_t lanes, uint64_t bytes, bool lane_mask) {
+  return lane_mask ? bytes * 8 >= lanes : bytes % lanes == 0;
+}
+template <unsigned kRoles>
 inline bool WholeLanes(uint64_t lanes, uint64_t dst_bytes, const uint64_t* src_bytes, int nsrc) {
-  if (lanes == 0 || dst_bytes % lanes != 0) return false;
+  if (lanes == 0 || !WholeLanes(lanes, dst_bytes, (kRoles & kDstIsLaneMask) != 0)) return false;
   for (int i = 0; i < nsrc; ++i) {
-    if (src_bytes[i] % lanes != 0) return false;
+    if (!WholeLanes(lanes, src_bytes[i], i == 1 && (kRoles & kSecondSrcIsLaneMask))) return false;
   }
   return true;
 }
@@ -429,7 +440,7 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
   const double start =
       core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, &dst, srcs, nsrc));
   if (TracksPipes(core)) {
-    const bool elementwise = core.checked && WholeLanes(lanes, dst_bytes, src_bytes, nsrc);
+    const bool elementwise = core.checked && WholeLanes<kRoles>(lanes, dst_bytes, src_bytes, nsrc);
     UnwrittenLanes holes;
     for (int i = 0; i < nsrc; ++i) {
       if ((kRoles & kLastSrcIsWork) && i == nsrc - 1) {
@@ -437,14 +448,17 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
         continue;
       }
       if (elementwise) {
-        CollectUnwrittenLanes(core, srcs[i], src_bytes[i], lanes, name, &holes);
+        CollectUnwrittenLanes(core, srcs[i], src_bytes[i], lanes,
+                              i == 1 && (kRoles & kSecondSrcIsLaneMask), name, &holes);
       } else if (core.checked && !((kRoles & kFirstSrcStridedRows) && i == 0)) {
         CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       }
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
     }
     TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
-    if (!holes.ranges.empty()) ClearUnwrittenLanes(core, dst, dst_bytes, lanes, holes, name);
+    if (!holes.ranges.empty()) {
+      ClearUnwrittenLanes(core, dst, dst_bytes, lanes, kRoles & kDstIsLaneMask, holes, name);
+    }
   }
   body();
 }
