@@ -173,5 +173,42 @@ TEST(StaleLanes, SelectingByMaskBitsComputedFromUnwrittenLanesFaultsWhereTheyRea
       << r.fault->message;
 }
 
+// acos (ops-math, half): a copy within the UB of a whole tile of which only a part was loaded
+// (DataCopy(xPow, x, tileLength), V pipe) carries the unwritten bytes as Abs would.
+LaunchResult RunUbCopy(std::vector<float>& x, std::vector<float>& y, uint32_t out_count) {
+  return testing::RunOne(
+      [&, out_count] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a_buf, b_buf;
+        pipe.InitBuffer(a_buf, kTile * sizeof(float));
+        pipe.InitBuffer(b_buf, kTile * sizeof(float));
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(x.data(), kLoaded);
+        yg.SetGlobalBuffer(y.data(), kTile);
+        LocalTensor<float> a = a_buf.Get<float>(), b = b_buf.Get<float>();
+        DataCopy(a, xg, kLoaded);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        DataCopy(b, a, kTile);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(yg, b, out_count);
+      },
+      true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+}
+
+TEST(StaleLanes, ACopyWithinTheUbCarriesUnwrittenBytesToWhereTheyAreUsed) {
+  std::vector<float> x(kTile, 4.0f), y(kTile, 0.0f);
+  const LaunchResult clean = RunUbCopy(x, y, kLoaded);
+  ASSERT_TRUE(clean.status.ok()) << clean.status.ToString();
+  EXPECT_EQ(y[kLoaded - 1], 4.0f);
+  const LaunchResult r = RunUbCopy(x, y, kTile);
+  ASSERT_TRUE(r.fault.has_value()) << "copying out the carried garbage ran clean";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("bytes [800, 1024)"), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("DataCopy computed from such bytes"), std::string::npos)
+      << r.fault->message;
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -318,6 +318,31 @@ TEST(VectorMath, CastFloatToInt32AndHalfInEveryRoundMode) {
   }
 }
 
+// float -> float rounds to an integral float (the Cast page's table: 0.5 gives 0 under RINT,
+// FLOOR and TRUNC, 1 under CEIL and ROUND); CAST_NONE loses nothing and copies. ops-math's cos
+// reduces its argument this way. 40 values: Highway's vectors and the scalar tail both run.
+TEST(VectorMath, CastFloatToFloatRoundsToAnIntegralValue) {
+  std::vector<float> in;
+  for (int i = 0; i < 40; ++i) in.push_back(static_cast<float>(i - 20) * 0.75f + 0.5f);
+  in[0] = 0.5f;
+  in[1] = -2.5f;
+  in[2] = 8388609.0f;  // 2^23 + 1: already integral
+  const RoundMode modes[] = {RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
+                             RoundMode::CAST_ROUND, RoundMode::CAST_TRUNC};
+  for (const RoundMode m : modes) {
+    const auto out = RunOnTile<float, float>(
+        in, in.size(), [&](auto& x, auto& y) { Cast(y, x, m, static_cast<uint32_t>(in.size())); });
+    for (size_t i = 0; i < in.size(); ++i) {
+      EXPECT_EQ(out[i], static_cast<float>(ModelRoundToInt(in[i], m)))
+          << "mode " << static_cast<int>(m) << " x " << in[i];
+    }
+  }
+  const auto copied = RunOnTile<float, float>(in, in.size(), [&](auto& x, auto& y) {
+    Cast(y, x, RoundMode::CAST_NONE, static_cast<uint32_t>(in.size()));
+  });
+  EXPECT_EQ(copied, in);
+}
+
 TEST(VectorMath, SetDeqScaleScalesInt32ToHalfCastNone) {
   const std::vector<int32_t> in = {1, -3, 1000, 70000, 2049, 7};
   const auto plain = RunOnTile<int32_t, half>(in, in.size(), [&](auto& x, auto& y) {

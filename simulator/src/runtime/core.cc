@@ -208,11 +208,13 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
       core.Issue(Pipe::kS, instr, core.scalar_ns, 0, AutoSyncStart(core, ref, Pipe::kS, write));
   if (!TracksPipes(core)) return;
   const double end = start + core.scalar_ns;
+  UbRef element = ref;  // the one element accessed
+  element.ptr += offset_bytes;
+  element.bytes -= static_cast<uint32_t>(offset_bytes);
   if (write) {
-    TrackWrite(core, ref, Pipe::kS, start, end, instr, 0);
-    if (core.checked) MarkWritten(core, ref.ptr + offset_bytes, elem_bytes);
+    TrackWrite(core, element, Pipe::kS, start, end, instr, elem_bytes, elem_bytes);
   } else {
-    TrackRead(core, ref, Pipe::kS, start, end, instr);
+    TrackRead(core, element, Pipe::kS, start, end, instr, elem_bytes);
   }
 }
 

@@ -141,10 +141,22 @@ void ResolveEnds(Core& core, BlockCopy& c) {
 
 // Checked mode: the source's blocks must be written; a copy-out's partly written bursts are
 // logged by CheckCopyOut, and their indices go to `partial`.
-void CheckUbBlocksSrc(Core& core, const BlockCopy& c, double start,
-                      std::vector<uint32_t>* partial) {
+// Checked mode: the source blocks are read. A copy within the UB (the V pipe's) moves whatever
+// the UB holds, as an elementwise instruction does: unwritten source bytes make unwritten
+// destination bytes (`carried`, as offsets into the copy's blocks laid end to end), whose use
+// faults (docs/CHECKS.md, "What counts as written"). Out to GM, a block must hold written bytes.
+void CheckUbBlocksSrc(Core& core, const BlockCopy& c, double start, std::vector<uint32_t>* partial,
+                      UnwrittenLanes* carried) {
   for (uint32_t i = 0; i < c.blocks; ++i) {
-    if (c.dir != CopyDir::kUbToGm) {
+    if (c.dir == CopyDir::kUbToUb) {
+      UbRef block = *c.ub_src;
+      block.ptr += c.SrcAt(i);
+      block.bytes -= static_cast<uint32_t>(c.SrcAt(i));
+      UnwrittenLanes holes;
+      CollectUnwrittenLanes(core, block, c.block_bytes, c.block_bytes, false, c.instr, &holes);
+      const uint64_t at = static_cast<uint64_t>(i) * c.block_bytes;
+      for (const auto& [lo, hi] : holes.ranges) carried->ranges.emplace_back(at + lo, at + hi);
+    } else if (c.dir != CopyDir::kUbToGm) {
       CheckWritten(core, *c.ub_src, c.SrcAt(i), c.block_bytes, c.instr, "src");
     } else if (CheckCopyOut(core, *c.ub_src, c.SrcAt(i), c.block_bytes, c.dst + c.DstAt(i), c.instr,
                             start)) {
@@ -153,8 +165,9 @@ void CheckUbBlocksSrc(Core& core, const BlockCopy& c, double start,
   }
 }
 
-// Checked mode: the destination's blocks are written now (or loaded from GM).
-void CheckUbBlocksDst(Core& core, const BlockCopy& c) {
+// Checked mode: the destination's blocks are written now (or loaded from GM), but for what a
+// copy within the UB carried unwritten.
+void CheckUbBlocksDst(Core& core, const BlockCopy& c, const UnwrittenLanes& carried) {
   for (uint32_t i = 0; i < c.blocks; ++i) {
     uint8_t* row = c.ub_dst->ptr + c.DstAt(i);
     if (c.dir == CopyDir::kGmToUb) {
@@ -164,6 +177,15 @@ void CheckUbBlocksDst(Core& core, const BlockCopy& c) {
       MarkWritten(core, row, c.block_bytes);
     }
   }
+  if (carried.ranges.empty()) return;
+  for (const auto& [lo, hi] : carried.ranges) {
+    const uint64_t block = lo / c.block_bytes;
+    const uint64_t in_block = lo - block * c.block_bytes;
+    const uint8_t* at = c.ub_dst->ptr + c.DstAt(static_cast<uint32_t>(block)) + in_block;
+    ClearWritten(core, static_cast<uint32_t>(at - core.ub), static_cast<uint32_t>(hi - lo));
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(c.ub_dst->buf)];
+  if (r.garbage_from == nullptr) r.garbage_from = c.instr;
 }
 
 // The bytes themselves: out to GM (each block logged), in from GM (maybe deferred: copy
@@ -235,10 +257,11 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   std::vector<uint32_t> partial;
   if (TracksPipes(core)) {
     if (gm_lo) TrackGm(core, pipe, gm_lo, gm_hi, gm_write, start, start + cost, instr);
-    if (ub_src && core.checked) CheckUbBlocksSrc(core, c, start, &partial);
-    if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr);
-    if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0);
-    if (ub_dst && core.checked) CheckUbBlocksDst(core, c);
+    UnwrittenLanes carried;
+    if (ub_src && core.checked) CheckUbBlocksSrc(core, c, start, &partial, &carried);
+    if (ub_src) TrackRead(core, *ub_src, pipe, start, start + cost, instr, c.src_span);
+    if (ub_dst) TrackWrite(core, *ub_dst, pipe, start, start + cost, instr, 0, c.dst_span);
+    if (ub_dst && core.checked) CheckUbBlocksDst(core, c, carried);
   }
   MoveBlocks(core, c, start, partial);
 }
@@ -283,7 +306,7 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
                                            GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false)));
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
-    TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);
+    TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0, ub_span);
   }
   if (core.checked) {
     for (uint32_t i = 0; i < block_count; ++i) {
@@ -356,7 +379,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
       }
     }
   }
-  if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr);
+  if (TracksPipes(core)) TrackRead(core, src, Pipe::kMte3, start, start + cost, instr, ub_span);
   MaterializeGm(core, gm_lo, gm_hi);
   for (uint32_t i = 0; i < block_count; ++i) {
     uint8_t* out = dst.ptr + i * (block_bytes + gm_gap_bytes);

@@ -50,24 +50,63 @@ void CheckVectorRead(const Core& core, const BufferRecord& r, const UbRef& ref, 
                  "--cce-auto-sync would insert it)");
 }
 
+// An access of `other`'s kind (a write, or a read) by another pipe still running over bytes
+// [lo, hi) at `start`: a hazard. Under auto-sync the pairs with S are the compiler's to order.
+const PipeAccess* Overlapping(const Core& core, const BufferRecord& r, int pipe, uint32_t lo,
+                              uint32_t hi, double start, bool write) {
+  for (const PipeAccess& a : r.accesses) {
+    if (a.write != write || a.pipe == pipe || start >= a.end || a.hi <= lo || hi <= a.lo) continue;
+    if (core.auto_sync && (a.pipe == kScalar || pipe == kScalar)) continue;
+    return &a;
+  }
+  return nullptr;
+}
+
+// Keeps the access for later ones to be checked against. An earlier access of the same pipe and
+// kind inside [lo, hi) adds nothing (this one ends later, the pipe runs in order). Past
+// kMaxAccesses the one that ended first goes (a missed hazard, never an invented one).
+void Remember(BufferRecord& r, int pipe, uint32_t lo, uint32_t hi, double end, bool write) {
+  constexpr size_t kMaxAccesses = 16;
+  auto& v = r.accesses;
+  v.erase(std::remove_if(v.begin(), v.end(),
+                         [&](const PipeAccess& a) {
+                           return a.pipe == pipe && a.write == write && a.lo >= lo && a.hi <= hi;
+                         }),
+          v.end());
+  if (v.size() == kMaxAccesses) {
+    v.erase(std::min_element(v.begin(), v.end(), [](const PipeAccess& a, const PipeAccess& b) {
+      return a.end < b.end;
+    }));
+  }
+  v.push_back({lo, hi, end, static_cast<int8_t>(pipe), write});
+}
+
+// Local-memory offsets [lo, hi) as offsets in the buffer.
+std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
+  return "bytes [" + std::to_string(lo - r.offset) + ", " + std::to_string(hi - r.offset) + ")";
+}
+
 }  // namespace
 
-void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-               const char* instr) {
+void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
+               uint64_t span) {
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const int p = static_cast<int>(pipe);
   if (core.checked) {
-    if (r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end) {
-      const std::string missing = MissingHandOff(r.write_pipe, p);
+    const auto lo = static_cast<uint32_t>(ref.ptr - core.ub);
+    const auto hi = static_cast<uint32_t>(lo + std::min<uint64_t>(span, ref.bytes));
+    if (const PipeAccess* w = Overlapping(core, r, p, lo, hi, start, true)) {
+      const std::string missing = MissingHandOff(w->pipe, p);
       RaiseFault(FaultKind::kMissingSync, instr,
-                 std::string(PipeName(pipe)) + " reads " + DescribeBuffer(core, ref.buf) + " at " +
-                     std::to_string(start) + " ns before the " +
-                     PipeName(static_cast<Pipe>(r.write_pipe)) + " write ending at " +
-                     std::to_string(r.write_end) + " ns: " +
+                 std::string(PipeName(pipe)) + " reads " + DescribeBuffer(core, ref.buf) + " " +
+                     Bytes(r, lo, hi) + " at " + std::to_string(start) + " ns before the " +
+                     PipeName(static_cast<Pipe>(w->pipe)) + " write of " + Bytes(r, w->lo, w->hi) +
+                     " ending at " + std::to_string(w->end) + " ns: " +
                      (missing.empty() ? "missing EnQue/DeQue or SetFlag/WaitFlag between the pipes"
                                       : missing));
     }
     if (p == kVector) CheckVectorRead(core, r, ref, start, instr);
+    Remember(r, p, lo, hi, end, false);
   }
   if (p != kVector) r.v_write_pending = false;       // the hand-off to this pipe ordered V's write
   if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
@@ -76,24 +115,26 @@ void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end
 }
 
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr, uint64_t bytes) {
+                const char* instr, uint64_t bytes, uint64_t span) {
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const int p = static_cast<int>(pipe);
   if (core.checked) {
     MarkWritten(core, ref.ptr, std::min<uint64_t>(bytes, ref.bytes));
-    const bool read_race = r.read_pipe >= 0 && r.read_pipe != p && start < r.read_end;
-    const bool write_race = r.write_pipe >= 0 && r.write_pipe != p && start < r.write_end;
-    if (read_race || write_race) {
-      const int other = read_race ? r.read_pipe : r.write_pipe;
-      const std::string missing = MissingHandOff(other, p);
+    const auto lo = static_cast<uint32_t>(ref.ptr - core.ub);
+    const auto hi = static_cast<uint32_t>(lo + std::min<uint64_t>(span, ref.bytes));
+    const PipeAccess* read = Overlapping(core, r, p, lo, hi, start, false);
+    const PipeAccess* other = read ? read : Overlapping(core, r, p, lo, hi, start, true);
+    if (other) {
+      const std::string missing = MissingHandOff(other->pipe, p);
       RaiseFault(
           FaultKind::kMissingSync, instr,
-          std::string(PipeName(pipe)) + " overwrites " + DescribeBuffer(core, ref.buf) + " at " +
-              std::to_string(start) + " ns while a " + PipeName(static_cast<Pipe>(other)) +
-              (read_race ? " read" : " write") + " runs until " +
-              std::to_string(read_race ? r.read_end : r.write_end) +
+          std::string(PipeName(pipe)) + " overwrites " + DescribeBuffer(core, ref.buf) + " " +
+              Bytes(r, lo, hi) + " at " + std::to_string(start) + " ns while a " +
+              PipeName(static_cast<Pipe>(other->pipe)) + (read ? " read" : " write") + " of " +
+              Bytes(r, other->lo, other->hi) + " runs until " + std::to_string(other->end) +
               " ns: " + (missing.empty() ? "missing synchronisation between the pipes" : missing));
     }
+    Remember(r, p, lo, hi, end, true);
   }
   r.write_pipe = static_cast<int8_t>(p);
   r.write_end = end;

@@ -212,6 +212,19 @@ HWY_INLINE hn::Vec<D> RoundVec(D d, hn::Vec<D> x, Round round) {
   }
 }
 
+// float -> float: rounds to an integral value per `round`, still a float (the Cast page's
+// conversion table: 0.5 gives 0 under CAST_RINT, FLOOR and TRUNC, 1 under CEIL and ROUND).
+inline void F32ToIntegral(const float* in, float* out, Round round, size_t n) {
+  size_t i = 0;
+  if (round != Round::kOdd) {
+    const hn::ScalableTag<float> d;
+    const size_t lanes = hn::Lanes(d);
+    for (; i + lanes <= n; i += lanes)
+      hn::StoreU(RoundVec(d, hn::LoadU(d, in + i), round), d, out + i);
+  }
+  for (; i < n; ++i) out[i] = static_cast<float>(detail::RoundIntegral(in[i], round));
+}
+
 template <typename T>
 void FloatToIntTyped(const double* in, T* out, Round round, size_t n) {
   if (round == Round::kOdd) {
@@ -293,6 +306,9 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
   if (n == 0 || dt == DType::kBool) return;  // casting to bool: not supported (no-op)
   if (st == DType::kBool) st = DType::kUInt8;
   if (dt == st) {
+    if (dt == DType::kFloat32 && round != Round::kNone) {
+      return F32ToIntegral(static_cast<const float*>(src), static_cast<float*>(dst), round, n);
+    }
     if (dst != src) std::memmove(dst, src, n * DTypeSize(dt));
     return;
   }

@@ -38,6 +38,15 @@ enum class Position : uint8_t {
 enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT };
 inline constexpr int kCubeMemCount = 5;
 
+// Checked mode: a pipe's access to bytes [lo, hi) of the local memory, running until `end`.
+struct PipeAccess {
+  uint32_t lo = 0;
+  uint32_t hi = 0;
+  double end = 0;
+  int8_t pipe = -1;
+  bool write = false;
+};
+
 // One buffer carved out of the Unified Buffer by TPipe::InitBuffer.
 struct BufferRecord {
   uint32_t offset = 0;  // byte offset in the UB
@@ -59,6 +68,10 @@ struct BufferRecord {
   // pipe and back orders the two V instructions by itself.
   bool v_write_pending = false;
   uint32_t v_write_barriers = 0;  // Core::v_barriers at that write
+  // Checked mode: the accesses another pipe may still overlap, with their bytes, so that two
+  // parts of one buffer (x1Local and x1Local[n] of one AllocTensor) are two places, as on the
+  // chip (pipe_sync.cc).
+  std::vector<PipeAccess> accesses;
   // Checked mode: the first elementwise instruction that computed lanes of this buffer from
   // source bytes nothing wrote (those lanes stay unwritten); named when they are used.
   const char* garbage_from = nullptr;
@@ -288,12 +301,12 @@ void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const ch
 inline bool TracksPipes(const Core& core) { return core.checked || core.auto_sync; }
 // Records a pipe access to the buffer; in checked mode first faults (kMissingSync) when it is not
 // ordered after the other pipes' accesses (pipe_sync.cc: which hand-off is missing).
-void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-               const char* instr);
-// Checked mode: also marks the first `bytes` of the view written (all of it when the writer does
-// not say).
+void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
+               uint64_t span = UINT64_MAX);
+// `bytes` of the write count as written (checked mode); `span` bytes from ref.ptr are accessed
+// (both to the buffer's end unless given).
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr, uint64_t bytes = UINT64_MAX);
+                const char* instr, uint64_t bytes = UINT64_MAX, uint64_t span = UINT64_MAX);
 // Auto-sync: the earliest start of an instruction on `pipe` that reads (or, `writes`, writes)
 // `ref`, as the SetFlag/WaitFlag pair CANN's compiler inserts between S and V, MTE2 or MTE3 would
 // order it: the other pipe's access end plus Core::flag_ns. 0 when nothing orders it, or auto-sync
@@ -444,7 +457,7 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
     UnwrittenLanes holes;
     for (int i = 0; i < nsrc; ++i) {
       if ((kRoles & kLastSrcIsWork) && i == nsrc - 1) {
-        TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
+        TrackWrite(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i], src_bytes[i]);
         continue;
       }
       if (elementwise) {
@@ -453,9 +466,9 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
       } else if (core.checked && !((kRoles & kFirstSrcStridedRows) && i == 0)) {
         CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       }
-      TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+      TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
     }
-    TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes);
+    TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
     if (!holes.ranges.empty()) {
       ClearUnwrittenLanes(core, dst, dst_bytes, lanes, kRoles & kDstIsLaneMask, holes, name);
     }
