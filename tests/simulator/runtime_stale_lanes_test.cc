@@ -210,5 +210,76 @@ TEST(StaleLanes, ACopyWithinTheUbCarriesUnwrittenBytesToWhereTheyAreUsed) {
       << r.fault->message;
 }
 
+// Level-0 (mask and repeat) forms: the same rule, lane by lane, for the lanes the mask enables.
+LaunchResult RunCounterModeAdd(std::vector<float>& x, std::vector<float>& y, uint32_t out_count) {
+  return testing::RunOne(
+      [&, out_count] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a_buf, b_buf;
+        pipe.InitBuffer(a_buf, kTile * sizeof(float));
+        pipe.InitBuffer(b_buf, kTile * sizeof(float));
+        GlobalTensor<float> xg, yg;
+        xg.SetGlobalBuffer(x.data(), kLoaded);
+        yg.SetGlobalBuffer(y.data(), kTile);
+        LocalTensor<float> a = a_buf.Get<float>(), b = b_buf.Get<float>();
+        DataCopy(a, xg, kLoaded);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        SetMaskCount();
+        SetVectorMask<float, MaskMode::COUNTER>(0, kTile);
+        BinaryRepeatParams p;
+        Add<float, false>(b, a, a, MASK_PLACEHOLDER, 1, p);
+        SetMaskNorm();
+        ResetMask();
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(yg, b, out_count);
+      },
+      true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+}
+
+TEST(StaleLanes, ALevel0FormOverATileTailThatIsNeverCopiedOutIsClean) {
+  std::vector<float> x(kTile, 1.5f), y(kTile, 0.0f);
+  const LaunchResult clean = RunCounterModeAdd(x, y, kLoaded);
+  ASSERT_TRUE(clean.status.ok()) << clean.status.ToString();
+  EXPECT_EQ(y[kLoaded - 1], 3.0f);
+  const LaunchResult r = RunCounterModeAdd(x, y, kTile);
+  ASSERT_TRUE(r.fault.has_value()) << "copying out lanes Add computed from garbage ran clean";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("Add computed from such bytes"), std::string::npos)
+      << r.fault->message;
+}
+
+TEST(StaleLanes, ACounterModeWholeReduceWritesOnlyItsResults) {
+  // 100 elements: two repeats, two sums at dst[0] and dst[1]; the rest of the 64 B copied out
+  // holds nothing the reduction wrote (one block of it nothing at all).
+  std::vector<float> y(16, 0.0f);
+  const LaunchResult r = testing::RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a_buf, b_buf;
+        pipe.InitBuffer(a_buf, kTile * sizeof(float));
+        pipe.InitBuffer(b_buf, kTile * sizeof(float));
+        LocalTensor<float> a = a_buf.Get<float>(), b = b_buf.Get<float>();
+        Duplicate(a, 1.0f, kTile);
+        PipeBarrier<PIPE_V>();
+        SetMaskCount();
+        SetVectorMask<float, MaskMode::COUNTER>(0, 100);
+        WholeReduceSum<float, false>(b, a, MASK_PLACEHOLDER, 1, 1, 1, 8);
+        SetMaskNorm();
+        ResetMask();
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(y.data(), 16);
+        DataCopy(yg, b, 16);
+      },
+      true, {{y.data(), y.size() * sizeof(float), "y"}});
+  ASSERT_TRUE(r.fault.has_value()) << "the reduction marked more than its two results written";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "DataCopy") << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("bytes [8, 64)"), std::string::npos) << r.fault->message;
+}
+
 }  // namespace
 }  // namespace opsim::sim

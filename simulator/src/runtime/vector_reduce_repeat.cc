@@ -8,6 +8,7 @@
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "runtime/launch_state.h"
+#include "runtime/vector_repeat_lanes.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -56,7 +57,11 @@ void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_
                 elem_bytes;
   CheckVectorOperand(dst, dst_bytes, name, "dst");
   CheckVectorOperand(src.ref, LaneSpan(plan, elem_bytes, src), name, "src");
-  ChargeRepeat(name, plan.repeats, &dst, &src.ref, 1);
+  const uint64_t src_span = LaneSpan(plan, elem_bytes, src);
+  ChargeRepeatSpans(name, plan.repeats, &dst, dst_bytes, &src.ref, &src_span, 1);
+  // What each group writes: its value, its index, or both (the gaps of a dstRepStride stay).
+  const uint32_t written_elems = ord == AscendC::ReduceOrder::ORDER_ONLY_INDEX ? 1 : result_elems;
+  Core& core = Cur();
   size_t k = 0;
   for (uint32_t r = 0; r < plan.repeats; ++r) {
     for (uint32_t g = 0; g < groups; ++g) {
@@ -90,6 +95,7 @@ void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_
         std::memcpy(out, value, elem_bytes);
         if (with_index) std::memcpy(out + elem_bytes, index_bits, elem_bytes);
       }
+      if (core.checked) MarkWritten(core, out, static_cast<uint64_t>(written_elems) * elem_bytes);
     }
   }
 }

@@ -10,6 +10,7 @@
 #include "runtime/describe_buffer.h"
 #include "runtime/launch_state.h"
 #include "runtime/vector_contiguous.h"
+#include "runtime/vector_repeat_lanes.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -117,8 +118,8 @@ void CheckVectorOperand(const UbRef& ref, uint64_t span, const char* name, const
   }
 }
 
-void ChargeRepeat(const char* name, uint32_t repeats, const UbRef* dst, const UbRef* srcs,
-                  int nsrc) {
+void ChargeRepeatSpans(const char* name, uint32_t repeats, const UbRef* dst, uint64_t dst_span,
+                       const UbRef* srcs, const uint64_t* src_spans, int nsrc) {
   Core& core = Cur();
   const uint64_t max_repeat = core.device->max_repeat == 0 ? 255 : core.device->max_repeat;
   const uint64_t instructions = repeats == 0 ? 1 : (repeats + max_repeat - 1) / max_repeat;
@@ -127,10 +128,60 @@ void ChargeRepeat(const char* name, uint32_t repeats, const UbRef* dst, const Ub
   const double start =
       core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, dst, srcs, nsrc));
   if (TracksPipes(core)) {
-    for (int i = 0; i < nsrc; ++i) TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
-    if (dst) TrackWrite(core, *dst, Pipe::kV, start, start + cost, name);
+    for (int i = 0; i < nsrc; ++i) {
+      TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name,
+                src_spans ? src_spans[i] : UINT64_MAX);
+    }
+    if (dst) TrackWrite(core, *dst, Pipe::kV, start, start + cost, name, 0, dst_span);
   }
 }
+
+void ChargeRepeat(const char* name, uint32_t repeats, const UbRef* dst, const UbRef* srcs,
+                  int nsrc) {
+  ChargeRepeatSpans(name, repeats, dst, UINT64_MAX, srcs, nullptr, nsrc);
+  if (dst && Cur().checked) MarkWritten(Cur(), dst->ptr, dst->bytes);
+}
+
+namespace {
+
+// Checked mode, after the instruction: the lanes the mask enables are read (not the gaps
+// between them) and written. As the count forms do (VectorOpLanes), a destination lane computed
+// from a source lane nothing wrote stays unwritten, and its use faults; the lanes the mask
+// leaves off keep what they held.
+void TrackLanes(const char* name, const LanePlan& plan, uint32_t elem_bytes,
+                const RepeatOperand& dst, const RepeatOperand* srcs, int nsrc) {
+  Core& core = Cur();
+  auto lane_at = [&](const RepeatOperand& op, size_t k, uint32_t* eb) {
+    *eb = op.elem_bytes != 0 ? op.elem_bytes : elem_bytes;
+    UbRef lane = op.ref;
+    const uint64_t off =
+        LaneOffset(plan.lanes[k], plan.per_repeat, *eb, op.blk_stride, op.rep_stride);
+    lane.ptr += off;
+    lane.bytes -= static_cast<uint32_t>(off);
+    return lane;
+  };
+  bool spread = false;
+  for (size_t k = 0; k < plan.count; ++k) {
+    UnwrittenLanes holes;
+    for (int s = 0; s < nsrc; ++s) {
+      uint32_t eb = 0;
+      const UbRef lane = lane_at(srcs[s], k, &eb);
+      CollectUnwrittenLanes(core, lane, eb, 1, false, name, &holes);
+    }
+    uint32_t eb = 0;
+    const UbRef out = lane_at(dst, k, &eb);
+    if (holes.ranges.empty()) {
+      MarkWritten(core, out.ptr, eb);
+    } else {
+      ClearWritten(core, static_cast<uint32_t>(out.ptr - core.ub), eb);
+      spread = true;
+    }
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(dst.ref.buf)];
+  if (spread && r.garbage_from == nullptr) r.garbage_from = name;
+}
+
+}  // namespace
 
 void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32_t repeat,
                const RepeatOperand& dst, const RepeatOperand* srcs, int nsrc, LaneKernel kernel,
@@ -146,17 +197,11 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
     CheckVectorOperand(srcs[s].ref, span(srcs[s]), name, "src");
     src_refs[s] = srcs[s].ref;
   }
-  ChargeRepeat(name, plan.repeats, &dst.ref, src_refs, nsrc);
+  uint64_t src_spans[3];
+  for (int s = 0; s < nsrc; ++s) src_spans[s] = span(srcs[s]);
+  ChargeRepeatSpans(name, plan.repeats, &dst.ref, span(dst), src_refs, src_spans, nsrc);
   if (plan.count == 0) return;
-  if (Cur().checked) {  // only the lanes the mask enables are read, not the gaps between them
-    for (int s = 0; s < nsrc; ++s) {
-      for (size_t k = 0; k < plan.count; ++k) {
-        const uint64_t off = LaneOffset(plan.lanes[k], plan.per_repeat, elem_bytes,
-                                        srcs[s].blk_stride, srcs[s].rep_stride);
-        CheckWritten(Cur(), srcs[s].ref, off, elem_bytes, name, "src");
-      }
-    }
-  }
+  if (Cur().checked) TrackLanes(name, plan, elem_bytes, dst, srcs, nsrc);
   const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < nsrc; ++s) {
     const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;
