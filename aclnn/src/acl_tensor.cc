@@ -103,7 +103,8 @@ std::string CheckViewFitsStorage(const aclTensor& t) {
          " elements";
 }
 
-// Fills `t` from aclCreateTensor's parameters: ACLNN_SUCCESS or the code, with the recent error.
+}  // namespace
+
 aclnnStatus Describe(const char* call, aclTensor* t, const int64_t* view_dims, uint64_t view_num,
                      aclDataType dtype, const int64_t* stride, int64_t offset, aclFormat format,
                      const int64_t* storage_dims, uint64_t storage_num, void* data) {
@@ -149,6 +150,8 @@ aclnnStatus Describe(const char* call, aclTensor* t, const int64_t* view_dims, u
   *t = std::move(next);
   return ACLNN_SUCCESS;
 }
+
+namespace {
 
 // A copy of `values` the caller delete[]s, as CANN's getters hand out.
 aclnnStatus HandOut(const std::vector<int64_t>& values, int64_t** out, uint64_t* count) {

@@ -43,6 +43,12 @@ aclnnStatus FailNull(const char* call, const char* what);
 // The address of the view's first element: the tensor's data plus its offset.
 void* FirstElement(const aclTensor& t);
 
+// Fills `t` from aclCreateTensor's parameters, checking them as it does (errors name `call`):
+// ACLNN_SUCCESS or the code, with the recent error.
+aclnnStatus Describe(const char* call, aclTensor* t, const int64_t* view_dims, uint64_t view_num,
+                     aclDataType dtype, const int64_t* stride, int64_t offset, aclFormat format,
+                     const int64_t* storage_dims, uint64_t storage_num, void* data);
+
 // "" when the view's last element lies inside its storage, else the broken rule.
 std::string ViewFitsStorage(const aclTensor& t);
 

@@ -70,6 +70,58 @@ aclTensor* FloatsAs(aclOpExecutor* e, const T* value, uint64_t size, op::DataTyp
   return HostTensor(e, std::move(bytes), size, dtype);
 }
 
+aclTensor* ZeroHostTensor(aclOpExecutor* e, const std::vector<int64_t>& dims, ::aclDataType dtype,
+                          ::aclFormat format) {
+  uint64_t elements = 1;
+  for (int64_t d : dims) elements *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
+  auto memory =
+      std::make_unique<uint8_t[]>(std::max<uint64_t>(elements * aclDataTypeSize(dtype), 1));
+  aclTensor* t = aclCreateTensor(dims.data(), dims.size(), dtype, nullptr, 0, format, dims.data(),
+                                 dims.size(), memory.get());
+  if (t == nullptr) return nullptr;
+  e->host_memory.push_back(std::move(memory));
+  e->host_tensors.push_back(t);
+  return t;
+}
+
+aclTensor* StorageView(aclOpExecutor* e, const aclTensor* tensor, const op::Shape& shape,
+                       const op::Shape& storage_shape, const op::Strides& strides, int64_t offset) {
+  const char* call = "aclOpExecutor::CreateView";
+  if (tensor == nullptr) {
+    FailNull(call, "tensor");
+    return nullptr;
+  }
+  const op::ShapeVector dims = op::ToShapeVector(shape);
+  const op::ShapeVector storage = op::ToShapeVector(storage_shape);
+  if (strides.size() != dims.size()) {
+    Fail(ACLNN_ERR_PARAM_INVALID, call,
+         std::to_string(strides.size()) + " strides for a view of rank " +
+             std::to_string(dims.size()) + " (one per dim)");
+    return nullptr;
+  }
+  int64_t storage_elements = 1, tensor_storage = 1;
+  for (int64_t d : storage) storage_elements *= std::max<int64_t>(d, 0);
+  for (int64_t d : tensor->storage_dims) tensor_storage *= d;
+  if (storage_elements > tensor_storage) {
+    Fail(ACLNN_ERR_PARAM_INVALID, call,
+         "storage shape " + std::string(op::ToString(storage_shape).GetString()) + " holds " +
+             std::to_string(storage_elements) + " elements, more than the tensor's storage (" +
+             std::to_string(tensor_storage) + ")");
+    return nullptr;
+  }
+  auto* view = new aclTensor;
+  const std::vector<int64_t> stride_values(strides.begin(), strides.end());
+  if (Describe(call, view, dims.data(), dims.size(), tensor->dtype, stride_values.data(), offset,
+               tensor->format, storage.data(), storage.size(),
+               tensor->data != nullptr ? tensor->data : UnplacedAddress()) != ACLNN_SUCCESS) {
+    delete view;
+    return nullptr;
+  }
+  AddHandle(view, HandleKind::kTensor);
+  e->storage_views.emplace_back(view, tensor);
+  return view;
+}
+
 template <typename Handle>
 Handle* Own(std::vector<Handle*>* owned, Handle* made) {
   if (made != nullptr) owned->push_back(made);
@@ -107,6 +159,7 @@ aclOpExecutor::aclOpExecutor() = default;
 aclOpExecutor::~aclOpExecutor() {
   for (const Intermediate& i : intermediates) aclnn::DestroyTensor(i.tensor);
   for (const auto& [alias, tensor] : aliases) aclnn::DestroyTensor(alias);
+  for (const auto& [view, tensor] : storage_views) aclnn::DestroyTensor(view);
   for (aclTensor* t : host_tensors) aclnn::DestroyTensor(t);
   for (aclScalar* s : scalars) aclDestroyScalar(s);
   for (aclIntArray* a : int_arrays) aclDestroyIntArray(a);
@@ -140,6 +193,54 @@ aclTensor* aclOpExecutor::AllocHostTensor(const int32_t* value, uint64_t size, o
 aclTensor* aclOpExecutor::AllocHostTensor(const bool* value, uint64_t size, op::DataType t) {
   return aclnn::IntegersAs(this, value, size, t);
 }
+aclTensor* aclOpExecutor::AllocHostTensor(const char* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const int16_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const uint16_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const int8_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const uint8_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const uint32_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const uint64_t* value, uint64_t size, op::DataType t) {
+  return aclnn::IntegersAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const op::Shape& shape, op::DataType dataType,
+                                          op::Format format) {
+  return aclnn::ZeroHostTensor(this, op::ToShapeVector(shape), op::ToAclDataType(dataType),
+                               op::ToAclFormat(format));
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const op::Shape& storageShape,
+                                          const op::Shape& originShape, op::DataType dataType,
+                                          op::Format storageFormat, op::Format /*originFormat*/) {
+  static_cast<void>(storageShape);  // opsim's tensors are ND: storage is the view
+  return AllocHostTensor(originShape, dataType, storageFormat);
+}
+
+aclTensor* aclOpExecutor::CreateView(const aclTensor* tensor, const op::Shape& shape,
+                                     int64_t offset) {
+  op::Strides contiguous(shape.GetDimNum(), 1);
+  for (size_t i = shape.GetDimNum(); i > 1; --i) {
+    contiguous[i - 2] = contiguous[i - 1] * std::max<int64_t>(shape.GetDim(i - 1), 1);
+  }
+  return CreateView(tensor, shape, tensor ? tensor->GetStorageShape() : shape, contiguous, offset);
+}
+
+aclTensor* aclOpExecutor::CreateView(const aclTensor* tensor, const op::Shape& oriShape,
+                                     const op::Shape& storageShape, const op::Strides& oriStride,
+                                     int64_t offset) {
+  return aclnn::StorageView(this, tensor, oriShape, storageShape, oriStride, offset);
+}
+
 aclTensor* aclOpExecutor::AllocHostTensor(const float* value, uint64_t size, op::DataType t) {
   return aclnn::FloatsAs(this, value, size, t);
 }
@@ -213,6 +314,27 @@ aclScalar* aclOpExecutor::AllocScalar(int32_t value) {
 }
 aclScalar* aclOpExecutor::AllocScalar(int64_t value) {
   return AllocScalar(&value, op::DataType::DT_INT64);
+}
+aclScalar* aclOpExecutor::AllocScalar(int16_t value) {
+  return AllocScalar(&value, op::DataType::DT_INT16);
+}
+aclScalar* aclOpExecutor::AllocScalar(int8_t value) {
+  return AllocScalar(&value, op::DataType::DT_INT8);
+}
+aclScalar* aclOpExecutor::AllocScalar(uint32_t value) {
+  return AllocScalar(&value, op::DataType::DT_UINT32);
+}
+aclScalar* aclOpExecutor::AllocScalar(uint64_t value) {
+  return AllocScalar(&value, op::DataType::DT_UINT64);
+}
+aclScalar* aclOpExecutor::AllocScalar(uint16_t value) {
+  return AllocScalar(&value, op::DataType::DT_UINT16);
+}
+aclScalar* aclOpExecutor::AllocScalar(uint8_t value) {
+  return AllocScalar(&value, op::DataType::DT_UINT8);
+}
+aclScalar* aclOpExecutor::AllocScalar(bool value) {
+  return AllocScalar(&value, op::DataType::DT_BOOL);
 }
 
 // A chain's: its intermediates, then the most any step asks for.

@@ -97,6 +97,7 @@ Status ExecuteChain(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_siz
     i.tensor->data = workspace + i.offset;
   }
   for (const auto& [alias, tensor] : e.aliases) alias->data = FirstElement(*tensor);
+  for (const auto& [view, tensor] : e.storage_views) view->data = tensor->data;
   uint8_t* rest = workspace == nullptr ? nullptr : workspace + e.intermediate_bytes;
   for (const std::unique_ptr<aclOpExecutor>& step : e.steps) {
     if (!step->run) {  // a copy between views (l0op::Contiguous, l0op::ViewCopy)

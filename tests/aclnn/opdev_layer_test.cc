@@ -12,6 +12,7 @@
 #include "aclnn/opapi_test_util.h"
 #include "aclnn_opdev_exp.h"
 #include "opdev/data_type_utils.h"
+#include "opdev/make_op_executor.h"
 #include "opdev/op_executor.h"
 #include "opdev/platform.h"
 #include "opdev/shape_utils.h"
@@ -154,6 +155,58 @@ TEST(OpdevFramework, AccessorsAndTypeRules) {
   EXPECT_EQ(static_cast<const uint8_t*>(mask->GetData())[2], 1);
   EXPECT_EQ(op::GetCurrentPlatformInfo().GetSocVersion(), op::SocVersion::ASCEND910B);
   EXPECT_GT(op::GetCurrentPlatformInfo().GetVectorCoreNum(), 0u);
+}
+
+TEST(OpdevLayer, CreateViewReadsTheTensorsStorageAtEveryRun) {
+  Tensor<float> x(ACL_FLOAT, {3, 4}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  Tensor<float> y(ACL_FLOAT, {4}, {});
+  ASSERT_EQ(OPAPI_RUN(OpdevExpRow, x.tensor, int64_t{1}, y.tensor), ACLNN_SUCCESS) << RecentError();
+  const std::vector<float> got = y.Read();
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_NEAR(got[i], std::exp(4.0f + static_cast<float>(i)), 1e-6 * got[i]) << i;
+  }
+  // Row 3 of three: the view leaves the storage, refused at the first stage.
+  EXPECT_EQ(OPAPI_RUN(OpdevExpRow, x.tensor, int64_t{3}, y.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("aclOpExecutor::CreateView"), std::string::npos) << RecentError();
+  EXPECT_NE(RecentError().find("past the storage's 12 elements"), std::string::npos)
+      << RecentError();
+}
+
+TEST(OpdevExecutor, CreateViewAndTheRestOfCannsAllocationsCheckTheirArguments) {
+  auto executor = CREATE_EXECUTOR();
+  Tensor<float> x(ACL_FLOAT, {3, 4}, std::vector<float>(12, 1.0f));
+  aclTensor* strided =
+      executor->CreateView(x.tensor, op::Shape{2, 2}, op::Shape{3, 4}, op::Strides{4, 2}, 1);
+  ASSERT_NE(strided, nullptr) << RecentError();
+  EXPECT_EQ(strided->GetViewOffset(), 1);
+  EXPECT_EQ(strided->GetViewStrides(), (op::Strides{4, 2}));
+  EXPECT_EQ(strided->GetStorageShape(), (op::Shape{3, 4}));
+  EXPECT_EQ(executor->CreateView(x.tensor, op::Shape{2, 2}, op::Shape{3, 4}, op::Strides{1}, 0),
+            nullptr);
+  EXPECT_NE(RecentError().find("1 strides for a view of rank 2"), std::string::npos)
+      << RecentError();
+  EXPECT_EQ(executor->CreateView(x.tensor, op::Shape{4}, op::Shape{4, 4}, op::Strides{1}, 0),
+            nullptr);
+  EXPECT_NE(RecentError().find("more than the tensor's storage (12)"), std::string::npos)
+      << RecentError();
+  EXPECT_EQ(executor->CreateView(nullptr, op::Shape{4}, 0), nullptr);
+
+  const aclScalar* s16 = executor->AllocScalar(int16_t{-3});
+  ASSERT_NE(s16, nullptr);
+  EXPECT_EQ(s16->GetDataType(), op::DataType::DT_INT16);
+  EXPECT_EQ(s16->ToInt64(), -3);
+  EXPECT_EQ(executor->AllocScalar(true)->GetDataType(), op::DataType::DT_BOOL);
+  EXPECT_EQ(executor->AllocScalar(uint64_t{7})->ToInt64(), 7);
+  const uint8_t bytes[] = {1, 200};
+  const aclTensor* wide = executor->AllocHostTensor(bytes, 2, op::DataType::DT_INT32);
+  ASSERT_NE(wide, nullptr) << RecentError();
+  EXPECT_EQ(static_cast<const int32_t*>(wide->data)[1], 200);
+  const int16_t negative[] = {-1};
+  EXPECT_EQ(executor->AllocHostTensor(negative, 1, op::DataType::DT_UINT8), nullptr);
+  const aclTensor* zeros = executor->AllocHostTensor(op::Shape{2, 3}, op::DataType::DT_FLOAT);
+  ASSERT_NE(zeros, nullptr) << RecentError();
+  EXPECT_EQ(zeros->GetViewShape(), (op::Shape{2, 3}));
+  EXPECT_EQ(static_cast<const float*>(zeros->data)[5], 0.0f);
 }
 
 }  // namespace

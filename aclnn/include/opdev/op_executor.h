@@ -56,6 +56,26 @@ struct aclOpExecutor {
   aclTensor* AllocHostTensor(const float* value, uint64_t size, op::DataType dataType);
   aclTensor* AllocHostTensor(const double* value, uint64_t size, op::DataType dataType);
   aclTensor* AllocHostTensor(const bool* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const char* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const int16_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const uint16_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const int8_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const uint8_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const uint32_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const uint64_t* value, uint64_t size, op::DataType dataType);
+  // A zero-filled host tensor of `shape` (storage and origin shapes are one: opsim's are ND).
+  aclTensor* AllocHostTensor(const op::Shape& shape, op::DataType dataType,
+                             op::Format format = op::Format::FORMAT_ND);
+  aclTensor* AllocHostTensor(const op::Shape& storageShape, const op::Shape& originShape,
+                             op::DataType dataType, op::Format storageFormat,
+                             op::Format originFormat);
+  // Another view of `tensor`'s storage: `shape` contiguous from element `offset` of the
+  // storage, or `oriShape` with `oriStride` over a storage of `storageShape` (no more elements
+  // than the tensor's). A view that leaves the storage is refused (null, with the error).
+  aclTensor* CreateView(const aclTensor* tensor, const op::Shape& shape, int64_t offset);
+  aclTensor* CreateView(const aclTensor* tensor, const op::Shape& oriShape,
+                        const op::Shape& storageShape, const op::Strides& oriStride,
+                        int64_t offset);
   const aclTensor* ConvertToTensor(const aclIntArray* value, op::DataType dataType);
   const aclTensor* ConvertToTensor(const aclFloatArray* value, op::DataType dataType);
   const aclTensor* ConvertToTensor(const aclBoolArray* value, op::DataType dataType);
@@ -82,6 +102,13 @@ struct aclOpExecutor {
   aclScalar* AllocScalar(double value);
   aclScalar* AllocScalar(int32_t value);
   aclScalar* AllocScalar(int64_t value);
+  aclScalar* AllocScalar(int16_t value);
+  aclScalar* AllocScalar(int8_t value);
+  aclScalar* AllocScalar(uint32_t value);
+  aclScalar* AllocScalar(uint64_t value);
+  aclScalar* AllocScalar(uint16_t value);
+  aclScalar* AllocScalar(uint8_t value);
+  aclScalar* AllocScalar(bool value);
   uint64_t GetWorkspaceSize() const;
   aclnnStatus SetRepeatable();
   bool IsRepeatable() const;
@@ -134,6 +161,8 @@ struct aclOpExecutor {
   uint64_t steps_workspace = 0;  // the most any step asks for
   // Other descriptions of the application's tensors (StageChain::Alias): (alias, tensor).
   std::vector<std::pair<aclTensor*, const aclTensor*>> aliases;
+  // CreateView's views: (view, tensor); each run gives the view the tensor's storage.
+  std::vector<std::pair<aclTensor*, const aclTensor*>> storage_views;
   // What the op-API calls allocated besides intermediates: host tensors with their memory,
   // scalars and arrays.
   std::vector<aclTensor*> host_tensors;

@@ -1,7 +1,9 @@
 // A hand-written single-operator API of our own in the style of the open operator
 // repositories' op_api layers (no third-party code): aclnnOpdevExp(self, out) computes exp in
 // FLOAT for any real input type, aclnnOpdevArgMax(self, dim, keepdim, out) launches ArgMax with
-// its attributes. Built against opsim's opdev framework (docs/ACLNN.md).
+// its attributes, aclnnOpdevExpRow(self, row, out) exp of one row of a contiguous 2-D self
+// through a view of its storage (CreateView). Built against opsim's opdev framework
+// (docs/ACLNN.md).
 #ifndef ACLNN_OPDEV_EXP_H_
 #define ACLNN_OPDEV_EXP_H_
 
@@ -15,6 +17,11 @@ aclnnStatus aclnnOpdevExpGetWorkspaceSize(const aclTensor* self, aclTensor* out,
                                           uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus aclnnOpdevExp(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                           aclrtStream stream);
+
+aclnnStatus aclnnOpdevExpRowGetWorkspaceSize(const aclTensor* self, int64_t row, aclTensor* out,
+                                             uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnOpdevExpRow(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                             aclrtStream stream);
 
 aclnnStatus aclnnOpdevArgMaxGetWorkspaceSize(const aclTensor* self, int64_t dim, bool keepdim,
                                              aclTensor* out, uint64_t* workspaceSize,

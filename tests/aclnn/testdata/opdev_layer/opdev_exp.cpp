@@ -117,6 +117,34 @@ aclnnStatus aclnnOpdevExp(void* workspace, uint64_t workspaceSize, aclOpExecutor
   return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
 }
 
+aclnnStatus aclnnOpdevExpRowGetWorkspaceSize(const aclTensor* self, int64_t row, aclTensor* out,
+                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
+  L2_DFX_PHASE_1(aclnnOpdevExpRow, DFX_IN(self, row), DFX_OUT(out));
+  auto uniqueExecutor = CREATE_EXECUTOR();
+  OP_CHECK_NOTNULL(self);
+  OP_CHECK_NOTNULL(out);
+  const Shape& shape = self->GetViewShape();
+  OP_CHECK(shape.GetDimNum() == 2 && IsContiguous(self),
+           OP_LOGE(ACLNN_ERR_PARAM_INVALID, "self must be a contiguous 2-D tensor."),
+           return ACLNN_ERR_PARAM_INVALID);
+  const int64_t cols = shape.GetDim(1);
+  auto rowView =
+      uniqueExecutor.get()->CreateView(self, Shape{cols}, self->GetViewOffset() + row * cols);
+  CHECK_RET(rowView != nullptr, ACLNN_ERR_PARAM_INVALID);
+  auto expOut = l0op::Exp(rowView, uniqueExecutor.get());
+  CHECK_RET(expOut != nullptr, ACLNN_ERR_INNER_NULLPTR);
+  CHECK_RET(l0op::ViewCopy(expOut, out, uniqueExecutor.get()) != nullptr, ACLNN_ERR_PARAM_INVALID);
+  *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+  uniqueExecutor.ReleaseTo(executor);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnOpdevExpRow(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                             aclrtStream stream) {
+  L2_DFX_PHASE_2(aclnnOpdevExpRow);
+  return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+}
+
 aclnnStatus aclnnOpdevArgMaxGetWorkspaceSize(const aclTensor* self, int64_t dim, bool keepdim,
                                              aclTensor* out, uint64_t* workspaceSize,
                                              aclOpExecutor** executor) {
