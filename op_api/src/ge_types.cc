@@ -44,6 +44,15 @@ constexpr TypeInfo kTypes[] = {
     {DT_INT2, "DT_INT2", -1},
     {DT_UINT2, "DT_UINT2", -1},
     {DT_COMPLEX32, "DT_COMPLEX32", 4},
+    {DT_HIFLOAT8, "DT_HIFLOAT8", 1},
+    {DT_FLOAT8_E5M2, "DT_FLOAT8_E5M2", 1},
+    {DT_FLOAT8_E4M3FN, "DT_FLOAT8_E4M3FN", 1},
+    {DT_FLOAT8_E8M0, "DT_FLOAT8_E8M0", 1},
+    {DT_FLOAT6_E3M2, "DT_FLOAT6_E3M2", -1},
+    {DT_FLOAT6_E2M3, "DT_FLOAT6_E2M3", -1},
+    {DT_FLOAT4_E2M1, "DT_FLOAT4_E2M1", -1},
+    {DT_FLOAT4_E1M2, "DT_FLOAT4_E1M2", -1},
+    {DT_HIFLOAT4, "DT_HIFLOAT4", -1},
 };
 
 struct FormatInfo {

@@ -37,7 +37,7 @@ TEST(KeyedKernel, DescribesEachDeclaredField) {
   EXPECT_EQ(DescribeTemplateKey(Layout(), 1u << 11),
             "D_T_X=0 (DT_FLOAT), schMode=10, gather=false, bits above the declared fields");
   // A user's own dtype numbers (ASCENDC_TPL_DTYPE_DECL) that name no data type stay numbers.
-  EXPECT_EQ(DescribeTemplateKey(Layout(), 40), "D_T_X=40, schMode=10, gather=false");
+  EXPECT_EQ(DescribeTemplateKey(Layout(), 60), "D_T_X=60, schMode=10, gather=false");
   EXPECT_EQ(DescribeTemplateKey({}, 5), "bits above the declared fields");
   EXPECT_EQ(DescribeTemplateKey({}, 0), "no declared fields");
 }

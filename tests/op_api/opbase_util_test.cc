@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include "acl/acl_base.h"
 #include "graph/c_types.h"
+#include "graph/types.h"
 #include "op_host/tiling_base_util.h"
 #include "opbase_call.h"
 #include "opsim/op_api/op_error.h"
@@ -302,12 +304,23 @@ TEST(OpBaseCTypes, SameNumbersAsGe) {
   static_assert(C_DT_FLOAT == static_cast<int>(ge::DT_FLOAT), "");
   static_assert(C_DT_BF16 == static_cast<int>(ge::DT_BF16), "");
   static_assert(C_DT_UNDEFINED == static_cast<int>(ge::DT_UNDEFINED), "");
+  static_assert(C_DT_HIFLOAT8 == static_cast<int>(ge::DT_HIFLOAT8), "");
   static_assert(C_DT_MAX == static_cast<int>(ge::DT_MAX), "");
   static_assert(C_FORMAT_ND == static_cast<int>(ge::FORMAT_ND), "");
   static_assert(C_FORMAT_FRACTAL_NZ == static_cast<int>(ge::FORMAT_FRACTAL_NZ), "");
   static_assert(C_FORMAT_NULL == static_cast<int>(ge::FORMAT_NULL), "");
   EXPECT_EQ(static_cast<uint32_t>(NpuArch::DAV_2201), 2201u);
   EXPECT_EQ(static_cast<uint32_t>(NpuArch::DAV_RESV), 0xFFFFu);
+}
+
+TEST(OpBaseCTypes, TheEightBitAndSmallerFloatsAsMetadefNumbersThem) {
+  // metadef's DataType: DT_HIFLOAT8 = 34 ... DT_HIFLOAT4 = 42; ACL's numbers are the same.
+  EXPECT_EQ(static_cast<int>(ge::DT_HIFLOAT8), static_cast<int>(ACL_HIFLOAT8));
+  EXPECT_EQ(static_cast<int>(ge::DT_FLOAT8_E8M0), static_cast<int>(ACL_FLOAT8_E8M0));
+  EXPECT_EQ(static_cast<int>(ge::DT_HIFLOAT4), 42);
+  EXPECT_STREQ(ge::DataTypeName(ge::DT_FLOAT8_E4M3FN), "DT_FLOAT8_E4M3FN");
+  EXPECT_EQ(ge::GetSizeByDataType(ge::DT_FLOAT8_E5M2), 1);
+  EXPECT_EQ(ge::GetSizeByDataType(ge::DT_FLOAT4_E2M1), -1);  // sub-byte, as DT_INT4
 }
 
 }  // namespace

@@ -277,7 +277,7 @@ TEST(OpDefOperation, DtypeOrFormatOutsideGeEnumsIsRefused) {
   Status st = op->InferShape({bad_dtype}, out);
   EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype);
   EXPECT_EQ(st.message(),
-            "OpsimProbe: input 0 (x) dtype -134217729 is no ACL dtype (expected 0..33, or "
+            "OpsimProbe: input 0 (x) dtype -134217729 is no ACL dtype (expected 0..42, or "
             "ACL_DT_UNDEFINED for an absent optional input)");
   bad_dtype.dtype = static_cast<aclDataType>(64);
   EXPECT_EQ(op->InferShape({bad_dtype}, out).code(), ErrorCode::kInvalidTensorDtype);
