@@ -16,7 +16,7 @@ using opsim::bench::Device;
 
 // The add kernel over 1 Mi floats on 8 blocks; arg 0: 0 plain, 1 trace, 2 checked.
 void BM_AddKernel(benchmark::State& state) {
-  opsim::kernels::AddTilingData tiling;
+  op_kernel::AddTilingData tiling;
   tiling.tile = 4096;
   tiling.total = 8 * tiling.tile * 32;
   std::vector<float> x(tiling.total, 1.0f), y(tiling.total, 2.0f), z(tiling.total);
@@ -29,9 +29,9 @@ void BM_AddKernel(benchmark::State& state) {
   auto* t = reinterpret_cast<uint8_t*>(&tiling);
   for (auto _ : state) {
     const auto r = opsim::sim::Launch(Device(), 8, o, [&] {
-      opsim::kernels::add_custom_f32(reinterpret_cast<uint8_t*>(x.data()),
-                                     reinterpret_cast<uint8_t*>(y.data()),
-                                     reinterpret_cast<uint8_t*>(z.data()), nullptr, t);
+      op_kernel::add_custom_f32(reinterpret_cast<uint8_t*>(x.data()),
+                                reinterpret_cast<uint8_t*>(y.data()),
+                                reinterpret_cast<uint8_t*>(z.data()), nullptr, t);
     });
     benchmark::DoNotOptimize(r.stats.device_ns);
   }

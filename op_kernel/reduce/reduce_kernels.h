@@ -15,6 +15,9 @@
 
 namespace opsim::kernels {
 
+// The GM <-> UB copies (reduce/reduce_copy.h), shared with ArgMax.
+using namespace ::op_kernel;
+
 // Shared by both families: the queues and scratch buffers, and narrowing to the output type.
 // A float16/bfloat16 input (In != Acc, Acc float32) needs no widened copy of the tile: the
 // opsim::ext widening forms reduce it in float32 straight from the input queue.

@@ -10,7 +10,7 @@ set(samples ${OPSIM_SHARED_DIR}/ascendc_samples)
 
 # --- op_kernel/add/add_custom.cc ---------------------------------------------------------------
 opsim_seeded_kernel(ours_add ${PROJECT_SOURCE_DIR}/op_kernel/add/add_custom.cc
-  harness_ours_add.h "::opsim::seeded::RunOursAdd(&@NS@::opsim::kernels::add_custom_f32)"
+  harness_ours_add.h "::opsim::seeded::RunOursAdd(&@NS@::op_kernel::add_custom_f32)"
   add_custom_f32 add_custom_f16)
 opsim_seeded_mutant(ours_add ours_add_free_removed
   [==[    out_z_.FreeTensor(z);
@@ -44,10 +44,13 @@ opsim_seeded_mutant(ours_add ours_add_last_tile_skipped
   unwritten_output -1 "kernel end" "output 'z' bytes [1024, 2048) of 8192 B"
   "ours Add: the last tile of every block skipped")
 
-# --- op_kernel/elementwise/elementwise_unary.cc ------------------------------------------------
+# --- op_kernel/elementwise/elementwise_unary.cc and its tile loop (elementwise_unary_loop.h, --
+# --- which Sign shares): the loop's mutants edit the header --------------------------------------
 opsim_seeded_kernel(ours_unary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_unary.cc
   harness_ours_elementwise.h "::opsim::seeded::RunOursUnary(&@NS@::opsim_elementwise_unary)"
   opsim_elementwise_unary)
+opsim_seeded_header(ours_unary elementwise/elementwise_unary_loop.h
+  ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_unary_loop.h)
 opsim_seeded_mutant(ours_unary ours_unary_tail_skipped
   [==[for (uint64_t p = range_.begin; p < range_.end; p += t_.tile) {]==]
   [==[for (uint64_t p = range_.begin; p + t_.tile <= range_.end; p += t_.tile) {]==]
@@ -115,10 +118,10 @@ opsim_seeded_mutant(ours_binary ours_binary_free_before_use
 # --- op_kernel/argmax/argmax_kernel.h ---------------------------------------------------------
 opsim_seeded_kernel(ours_argmax ${PROJECT_SOURCE_DIR}/op_kernel/argmax/argmax_kernel.h
   harness_ours_argmax.h
-  "::opsim::seeded::RunOursArgMax<@NS@::opsim::kernels::KernelArgMax<float>>()")
+  "::opsim::seeded::RunOursArgMax<@NS@::op_kernel::KernelArgMax<float>>()")
 opsim_seeded_mutant(ours_argmax argmax_idle_blocks_skip_the_barrier
-  [==[  void Process() {
-    if (begin_ != end_) {]==] [==[  void Process() {
+  [==[  __aicore__ void Process() {
+    if (begin_ != end_) {]==] [==[  __aicore__ void Process() {
     if (begin_ == end_) return;  // nothing to scan here
     {]==]
   barrier_deadlock 7 "kernel end" "block 7 ended while 4 blocks wait in SyncAll for it"
