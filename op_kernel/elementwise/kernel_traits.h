@@ -48,6 +48,33 @@ __aicore__ constexpr T LowestOf() {
   return kIsSignedInt<T> ? static_cast<T>(-MaxOf<T>() - 1) : static_cast<T>(0);
 }
 
+// The DataType number of an element type (bool is held as uint8_t and never asked for).
+template <typename T>
+__aicore__ constexpr DataType DataTypeOf() {
+  if constexpr (kIsSame<T, float>) {
+    return DataType::kFloat32;
+  } else if constexpr (kIsSame<T, half>) {
+    return DataType::kFloat16;
+  } else if constexpr (kIsSame<T, bfloat16_t>) {
+    return DataType::kBFloat16;
+  } else if constexpr (kIsSame<T, double>) {
+    return DataType::kFloat64;
+  } else if constexpr (kIsSame<T, int8_t>) {
+    return DataType::kInt8;
+  } else if constexpr (kIsSame<T, uint8_t>) {
+    return DataType::kUInt8;
+  } else if constexpr (kIsSame<T, int32_t>) {
+    return DataType::kInt32;
+  } else if constexpr (kIsSame<T, uint32_t>) {
+    return DataType::kUInt32;
+  } else if constexpr (kIsSame<T, int64_t>) {
+    return DataType::kInt64;
+  } else {
+    static_assert(kIsSame<T, uint64_t>, "no DataType number for this element type");
+    return DataType::kUInt64;
+  }
+}
+
 template <typename T>
 __aicore__ constexpr T Min(T a, T b) {
   return b < a ? b : a;
