@@ -16,7 +16,7 @@ using opsim::bench::Device;
 
 // The add kernel over 1 Mi floats on 8 blocks; arg 0: 0 plain, 1 trace, 2 checked.
 void BM_AddKernel(benchmark::State& state) {
-  opsim::kernels::AddTilingData tiling;
+  op_kernel::AddTilingData tiling;
   tiling.tile = 4096;
   tiling.total = 8 * tiling.tile * 32;
   std::vector<float> x(tiling.total, 1.0f), y(tiling.total, 2.0f), z(tiling.total);
@@ -29,9 +29,9 @@ void BM_AddKernel(benchmark::State& state) {
   auto* t = reinterpret_cast<uint8_t*>(&tiling);
   for (auto _ : state) {
     const auto r = opsim::sim::Launch(Device(), 8, o, [&] {
-      opsim::kernels::add_custom_f32(reinterpret_cast<uint8_t*>(x.data()),
-                                     reinterpret_cast<uint8_t*>(y.data()),
-                                     reinterpret_cast<uint8_t*>(z.data()), nullptr, t);
+      op_kernel::add_custom_f32(reinterpret_cast<uint8_t*>(x.data()),
+                                reinterpret_cast<uint8_t*>(y.data()),
+                                reinterpret_cast<uint8_t*>(z.data()), nullptr, t);
     });
     benchmark::DoNotOptimize(r.stats.device_ns);
   }
@@ -79,6 +79,70 @@ void BM_SmallReduceExecute(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_SmallReduceExecute);
+
+// A sum written as public reductions write one, in documented Ascend C only (issue 29's yardstick
+// for the simulator's speed on real instruction sequences): each block copies its share of x in
+// tiles of 8192 floats (double buffered), reduces each tile with a level-2 ReduceSum into one
+// element of a partials tile, then reduces the partials with one more ReduceSum and writes its
+// sum to y[block * 8]. 64 MiB of float32; arg 0: host threads.
+constexpr uint32_t kPublicTile = 8192;
+
+void PublicStyleSum(GM_ADDR x, GM_ADDR y, uint64_t total, uint64_t per_block) {
+  const uint64_t begin = per_block * static_cast<uint64_t>(AscendC::GetBlockIdx());
+  const uint64_t end = begin + per_block < total ? begin + per_block : total;
+  if (begin >= end) return;
+  const uint32_t tiles = static_cast<uint32_t>((end - begin + kPublicTile - 1) / kPublicTile);
+  AscendC::TPipe pipe;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 2> in;
+  AscendC::TBuf<AscendC::QuePosition::VECCALC> work_buf, partial_buf, out_buf;
+  pipe.InitBuffer(in, 2, kPublicTile * sizeof(float));
+  pipe.InitBuffer(work_buf, kPublicTile / 64 * sizeof(float));
+  pipe.InitBuffer(partial_buf, (tiles + 7) / 8 * 32);
+  pipe.InitBuffer(out_buf, 32);
+  AscendC::GlobalTensor<float> x_gm, y_gm;
+  x_gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), total);
+  y_gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), (total / per_block + 1) * 8);
+  const AscendC::LocalTensor<float> work = work_buf.Get<float>();
+  const AscendC::LocalTensor<float> partials = partial_buf.Get<float>();
+  for (uint32_t i = 0; i < tiles; ++i) {
+    const uint64_t at = begin + uint64_t{i} * kPublicTile;
+    const uint32_t n = static_cast<uint32_t>(end - at < kPublicTile ? end - at : kPublicTile);
+    AscendC::LocalTensor<float> t = in.AllocTensor<float>();
+    AscendC::DataCopy(t, x_gm[at], n);
+    in.EnQue(t);
+    t = in.DeQue<float>();
+    AscendC::ReduceSum(partials[i], t, work, static_cast<int32_t>(n));
+    in.FreeTensor(t);
+  }
+  const AscendC::LocalTensor<float> out = out_buf.Get<float>();
+  AscendC::ReduceSum(out, partials, work, static_cast<int32_t>(tiles));
+  AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
+  AscendC::DataCopy(y_gm[begin / per_block * 8], out, 8);
+}
+
+void BM_PublicStyleReduceSum64MiB(benchmark::State& state) {
+  constexpr uint64_t kTotal = uint64_t{64} << 20 >> 2;
+  const uint32_t blocks = Device().vector_cores;
+  const uint64_t per_block =
+      ((kTotal + blocks - 1) / blocks + kPublicTile - 1) / kPublicTile * kPublicTile;
+  std::vector<float> x(kTotal, 1.0f), y((blocks + 1) * 8);
+  opsim::sim::LaunchOptions o;
+  o.host_threads = static_cast<uint32_t>(state.range(0));
+  o.regions = {{x.data(), x.size() * 4, "x"}, {y.data(), y.size() * 4, "y"}};
+  for (auto _ : state) {
+    const auto r = opsim::sim::Launch(Device(), blocks, o, [&] {
+      PublicStyleSum(reinterpret_cast<uint8_t*>(x.data()), reinterpret_cast<uint8_t*>(y.data()),
+                     kTotal, per_block);
+    });
+    benchmark::DoNotOptimize(r.stats.device_ns);
+    state.counters["device_us"] = static_cast<double>(r.stats.device_ns) / 1000.0;
+  }
+  // x is all ones: each block's sum is its element count (exact in float32 below 2^24).
+  if (y[0] != static_cast<float>(per_block)) state.SkipWithError("wrong sum in y[0]");
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * kTotal * 4);
+}
+BENCHMARK(BM_PublicStyleReduceSum64MiB)->Arg(1)->Arg(2)->ArgNames({"threads"})->UseRealTime();
 
 }  // namespace
 

@@ -22,7 +22,7 @@ uint64_t AlignUp(uint64_t n, uint64_t a) { return CeilDiv(n, a) * a; }
 
 // AR (the reduced axis innermost): a unit is a row; too few long rows to fill the blocks split
 // each row's scan into parts of whole repeats.
-void SplitRows(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData* t) {
+void SplitRows(uint64_t es, uint64_t wanted_blocks, ::op_kernel::ArgMaxTilingData* t) {
   t->units = t->outer;
   if (t->r * es > kTileBytes && t->outer < wanted_blocks) {
     // Too few long rows to fill the blocks: split each row's scan into parts of whole repeats.
@@ -39,7 +39,7 @@ void SplitRows(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData* t
 }
 
 // ARA: a unit is a chunk of columns of one outer index, with the tile's rows.
-void ChunkColumns(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData* t) {
+void ChunkColumns(uint64_t es, uint64_t wanted_blocks, ::op_kernel::ArgMaxTilingData* t) {
   const uint64_t per_block = 32 / es;
   // Chunks of whole 256 B repeats where the extent allows: the kernel compares those on the
   // vector unit, and only a narrower tail chunk on the scalar unit. With few outer indices the
@@ -69,11 +69,11 @@ void ChunkColumns(uint64_t es, uint64_t wanted_blocks, kernels::ArgMaxTilingData
 
 }  // namespace
 
-uint64_t ArgMaxWorkspaceBytes(const kernels::ArgMaxTilingData& t) {
-  return t.r_split > 1 ? 2 * kernels::ArgMaxPartialIndexOffset(t.units) : 0;
+uint64_t ArgMaxWorkspaceBytes(const ::op_kernel::ArgMaxTilingData& t) {
+  return t.r_split > 1 ? 2 * ::op_kernel::ArgMaxPartialIndexOffset(t.units) : 0;
 }
 
-uint64_t ArgMaxUbBytes(const kernels::ArgMaxTilingData& t) {
+uint64_t ArgMaxUbBytes(const ::op_kernel::ArgMaxTilingData& t) {
   const uint64_t es = DTypeSize(static_cast<DType>(t.dtype));
   const uint64_t per_block = 32 / es;
   uint64_t in_elems = 0;
@@ -99,13 +99,13 @@ uint64_t ArgMaxUbBytes(const kernels::ArgMaxTilingData& t) {
 }
 
 Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfile& device,
-                           kernels::ArgMaxTilingData* tiling, uint32_t* block_dim) {
+                           ::op_kernel::ArgMaxTilingData* tiling, uint32_t* block_dim) {
   if (device.vector_cores == 0 || device.ub_bytes < 4 * kTileBytes) {
     return {ErrorCode::kInvalidParam,
             "ArgMaxTiling: device profile '" + device.name + "' has no usable cores or UB"};
   }
   const uint64_t es = DTypeSize(request.dtype);
-  kernels::ArgMaxTilingData t;
+  ::op_kernel::ArgMaxTilingData t;
   t.dtype = static_cast<uint32_t>(request.dtype);
   t.select_min = request.select_min ? 1 : 0;
   t.select_last = request.select_last ? 1 : 0;

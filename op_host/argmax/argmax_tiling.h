@@ -16,12 +16,12 @@ namespace opsim {
 // Fills the kernel's tiling and the blocks it needs (>= 1; units 0 when the output is empty).
 // kInvalidParam for a device without usable cores or UB.
 Status ComputeArgMaxTiling(const ArgMaxRequest& request, const sim::DeviceProfile& device,
-                           kernels::ArgMaxTilingData* tiling, uint32_t* block_dim);
+                           ::op_kernel::ArgMaxTilingData* tiling, uint32_t* block_dim);
 
 // Bytes of workspace the kernel needs: the parts' winners of a split scan, else 0.
-uint64_t ArgMaxWorkspaceBytes(const kernels::ArgMaxTilingData& tiling);
+uint64_t ArgMaxWorkspaceBytes(const ::op_kernel::ArgMaxTilingData& tiling);
 
 // Bytes of Unified Buffer the kernel allocates for `tiling` (what the tiling keeps under ub_bytes).
-uint64_t ArgMaxUbBytes(const kernels::ArgMaxTilingData& tiling);
+uint64_t ArgMaxUbBytes(const ::op_kernel::ArgMaxTilingData& tiling);
 
 }  // namespace opsim

@@ -5,9 +5,27 @@
 namespace opsim::elementwise {
 namespace {
 
-using kernels::ElementwiseOp;
-using kernels::ElementwiseTiling;
-using kernels::kElementwiseMaxRank;
+using ::op_kernel::ElementwiseOp;
+using ::op_kernel::ElementwiseTiling;
+using ::op_kernel::kElementwiseMaxRank;
+
+// The kernels (Elementwise, Sign, ArgMax) read dtype numbers as op_kernel::DataType, spelled out
+// on their side because a device build has no opsim::DType: the two must agree.
+constexpr bool SameNumber(::op_kernel::DataType k, DType h) {
+  return static_cast<int64_t>(k) == static_cast<int64_t>(h);
+}
+static_assert(SameNumber(::op_kernel::DataType::kFloat32, DType::kFloat32) &&
+                  SameNumber(::op_kernel::DataType::kFloat16, DType::kFloat16) &&
+                  SameNumber(::op_kernel::DataType::kInt8, DType::kInt8) &&
+                  SameNumber(::op_kernel::DataType::kInt32, DType::kInt32) &&
+                  SameNumber(::op_kernel::DataType::kUInt8, DType::kUInt8) &&
+                  SameNumber(::op_kernel::DataType::kUInt32, DType::kUInt32) &&
+                  SameNumber(::op_kernel::DataType::kInt64, DType::kInt64) &&
+                  SameNumber(::op_kernel::DataType::kUInt64, DType::kUInt64) &&
+                  SameNumber(::op_kernel::DataType::kFloat64, DType::kFloat64) &&
+                  SameNumber(::op_kernel::DataType::kBool, DType::kBool) &&
+                  SameNumber(::op_kernel::DataType::kBFloat16, DType::kBFloat16),
+              "op_kernel::DataType and opsim::DType number the dtypes differently");
 
 // A block takes at least this many elements: below it, the launch cost of another core is more
 // than the work it would take over.

@@ -26,7 +26,7 @@ struct ElementwiseDevice {
 
 struct ElementwiseRequest {
   std::string op_name;  // for messages
-  kernels::ElementwiseOp op = kernels::ElementwiseOp::kAbs;
+  ::op_kernel::ElementwiseOp op = ::op_kernel::ElementwiseOp::kAbs;
   DType src = DType::kFloat32;
   DType dst = DType::kFloat32;
   std::vector<int64_t> a;  // input 0's dims
@@ -36,6 +36,6 @@ struct ElementwiseRequest {
 // Unary ops and Cast: `b` is unused and the view is flat. Binary ops: the output is the
 // broadcast of a and b.
 Status MakeElementwiseTiling(const ElementwiseRequest& request, const ElementwiseDevice& device,
-                             kernels::ElementwiseTiling* tiling, uint32_t* block_dim);
+                             ::op_kernel::ElementwiseTiling* tiling, uint32_t* block_dim);
 
 }  // namespace opsim::elementwise

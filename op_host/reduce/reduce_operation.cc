@@ -48,7 +48,7 @@ Status ReduceOperation::Execute(const void* x, uint64_t x_bytes, void* y, uint64
   if (stats != nullptr) *stats = ReduceExecStats{};
 
   auto* ws = static_cast<uint8_t*>(workspace);
-  kernels::ReduceLaunchTiling tiling;
+  ::op_kernel::ReduceLaunchTiling tiling;
   uint32_t block_dim = 1;
   OPSIM_RETURN_IF_ERROR(MakeReduceLaunchTiling(*plan_, &tiling, &block_dim));
   if (plan_->passes.empty()) return Status::Ok();  // nothing to write

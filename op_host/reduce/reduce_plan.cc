@@ -9,8 +9,8 @@
 namespace opsim {
 namespace {
 
-using kernels::ReduceFamily;
-using kernels::ReduceStageTiling;
+using ::op_kernel::ReduceFamily;
+using ::op_kernel::ReduceStageTiling;
 
 DType AccDType(DType dtype) {
   return dtype == DType::kFloat16 || dtype == DType::kBFloat16 ? DType::kFloat32 : dtype;
@@ -56,13 +56,13 @@ PassShape InnermostGroup(const SVector<int64_t, kMaxRank>& dims,
 // the output (the combine when the last pass splits its reduced extent). LogSumExp's go on every
 // stage: each writes the LogSumExp of its share, which the next folds in like any input.
 void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
-                     kernels::ReduceTilingData* td) {
-  using kernels::ReduceFinish;
-  using kernels::ReduceMap;
+                     ::op_kernel::ReduceTilingData* td) {
+  using ::op_kernel::ReduceFinish;
+  using ::op_kernel::ReduceMap;
   ReduceMap map = ReduceMap::kNone;
   ReduceFinish finish = ReduceFinish::kNone;
   if (request.bool_values && request.kind == ReduceKind::kMin && last) {
-    kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
+    ::op_kernel::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
     out.finish = static_cast<uint32_t>(ReduceFinish::kBoolMin);
     return;
   }
@@ -77,7 +77,7 @@ void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
       break;
     case ReduceVariant::kLogSum: finish = ReduceFinish::kLog; break;
     case ReduceVariant::kLogSumExp: {
-      for (kernels::ReduceStageTiling* t : {&td->stage, &td->combine}) {
+      for (::op_kernel::ReduceStageTiling* t : {&td->stage, &td->combine}) {
         t->map = static_cast<uint32_t>(ReduceMap::kLogSumExp);
         t->finish = static_cast<uint32_t>(ReduceFinish::kLogSumExp);
       }
@@ -88,7 +88,7 @@ void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
   if (!last) return;
   uint64_t count = 1;
   for (int64_t a : request.axes) count *= static_cast<uint64_t>(request.input[static_cast<int>(a)]);
-  kernels::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
+  ::op_kernel::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
   out.finish = static_cast<uint32_t>(finish);
   out.count = count;
 }
@@ -132,14 +132,14 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
         last ? ReduceBuffer::kOutput
              : (src == ReduceBuffer::kScratchA ? ReduceBuffer::kScratchB : ReduceBuffer::kScratchA);
     // Only LogSumExp's map takes UB (its running max); the others' maps are set afterwards.
-    const kernels::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
-                                       ? kernels::ReduceMap::kLogSumExp
-                                       : kernels::ReduceMap::kNone;
+    const ::op_kernel::ReduceMap map = request.variant == ReduceVariant::kLogSumExp
+                                           ? ::op_kernel::ReduceMap::kLogSumExp
+                                           : ::op_kernel::ReduceMap::kNone;
     TilePass(request.kind, shape.before, shape.r, shape.after, acc, map, device, launch_blocks,
              &pass);
     launch_blocks = std::max(launch_blocks, pass.block_dim);
     partial_bytes = std::max(partial_bytes, pass.partial_bytes);
-    kernels::ReduceTilingData& td = pass.tiling;
+    ::op_kernel::ReduceTilingData& td = pass.tiling;
     if (pass.dst != ReduceBuffer::kOutput) {
       uint64_t& bytes = scratch_bytes[pass.dst == ReduceBuffer::kScratchA ? 0 : 1];
       bytes = std::max(bytes, Align512(pass.out_elems * DTypeSize(acc)));
@@ -158,15 +158,15 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
   return Status::Ok();
 }
 
-Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
+Status MakeReduceLaunchTiling(const ReducePlan& plan, ::op_kernel::ReduceLaunchTiling* launch,
                               uint32_t* block_dim) {
-  if (plan.passes.size() > kernels::kMaxReducePasses) {
+  if (plan.passes.size() > ::op_kernel::kMaxReducePasses) {
     return {ErrorCode::kInvalidParam,
             "ReduceTiling: the plan has " + std::to_string(plan.passes.size()) +
-                " passes, more than the " + std::to_string(kernels::kMaxReducePasses) +
+                " passes, more than the " + std::to_string(::op_kernel::kMaxReducePasses) +
                 " one launch holds"};
   }
-  kernels::ReduceLaunchTiling out;
+  ::op_kernel::ReduceLaunchTiling out;
   out.pass_count = static_cast<uint32_t>(plan.passes.size());
   out.scratch_a_offset = plan.scratch_a_offset;
   out.scratch_b_offset = plan.scratch_b_offset;

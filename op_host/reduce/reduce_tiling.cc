@@ -9,8 +9,8 @@
 namespace opsim {
 namespace {
 
-using kernels::ReduceFamily;
-using kernels::ReduceStageTiling;
+using ::op_kernel::ReduceFamily;
+using ::op_kernel::ReduceStageTiling;
 
 // Below this much input a core spends more on fixed costs than on data: use fewer cores.
 constexpr uint64_t kMinBytesPerBlock = 64 * 1024;
@@ -97,7 +97,7 @@ void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, 
 // SIMD and of its last columns (cols % lanes) in scalar code, which round differently, so a
 // column's result depends on where it sits in its tile.
 bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
-  return static_cast<kernels::ReduceMap>(t.map) != kernels::ReduceMap::kLogSumExp;
+  return static_cast<::op_kernel::ReduceMap>(t.map) != ::op_kernel::ReduceMap::kLogSumExp;
 }
 
 // ARA units that do not divide evenly over the blocks leave some blocks a whole unit more than
@@ -368,20 +368,20 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   bytes += t.out_buffer_num * buf(out_elems * out_bytes);
   if (part) bytes += 32;
   // ReduceLogSumExp's running max, one per accumulator.
-  if (static_cast<kernels::ReduceMap>(t.map) == kernels::ReduceMap::kLogSumExp) {
+  if (static_cast<::op_kernel::ReduceMap>(t.map) == ::op_kernel::ReduceMap::kLogSumExp) {
     bytes += buf(out_elems * acc_bytes);
   }
   return bytes;
 }
 
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
-              kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
+              ::op_kernel::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
               ReducePass* pass) {
   pass->in_elems = before * r * after;
   pass->out_elems = before * after;
   const uint32_t map_id = static_cast<uint32_t>(map);
   const Sizes sizes{DTypeSize(pass->in_dtype), DTypeSize(acc), DTypeSize(pass->out_dtype), map_id};
-  kernels::ReduceTilingData& td = pass->tiling;
+  ::op_kernel::ReduceTilingData& td = pass->tiling;
   td.has_pad = device.has_data_copy_pad ? 1 : 0;
   pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
   td.stage =
@@ -389,7 +389,7 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
           ? TileAR(before, r, sizes, device, device.vector_cores)
           : TileARA(before, r, after, sizes, device, device.vector_cores, true, launch_blocks);
   pass->block_dim = td.stage.groups * td.stage.r_split;
-  td.combine = kernels::ReduceStageTiling{};
+  td.combine = ::op_kernel::ReduceStageTiling{};
   pass->partial_bytes = 0;
   if (td.stage.r_split > 1) {
     const Sizes combine{DTypeSize(acc), DTypeSize(acc), DTypeSize(pass->out_dtype), map_id};
@@ -397,9 +397,9 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
         TileARA(1, td.stage.r_split, pass->out_elems, combine, device, pass->block_dim, false);
     pass->partial_bytes = Align512(td.stage.r_split * pass->out_elems * DTypeSize(acc));
   }
-  pass->tiling_key = kernels::MakeReduceTilingKey(pass->family, ReducerType(kind),
-                                                  static_cast<int32_t>(pass->in_dtype),
-                                                  static_cast<int32_t>(pass->out_dtype));
+  pass->tiling_key = ::op_kernel::MakeReduceTilingKey(pass->family, ReducerType(kind),
+                                                      static_cast<int32_t>(pass->in_dtype),
+                                                      static_cast<int32_t>(pass->out_dtype));
 }
 
 }  // namespace opsim

@@ -18,17 +18,17 @@
 
 namespace opsim {
 
-using kernels::ReduceBuffer;
+using ::op_kernel::ReduceBuffer;
 
 struct ReducePass {
-  kernels::ReduceFamily family = kernels::ReduceFamily::kAR;
+  ::op_kernel::ReduceFamily family = ::op_kernel::ReduceFamily::kAR;
   DType in_dtype = DType::kFloat32;
   DType out_dtype = DType::kFloat32;
   ReduceBuffer src = ReduceBuffer::kInput;
   ReduceBuffer dst = ReduceBuffer::kOutput;
   uint64_t in_elems = 0;
   uint64_t out_elems = 0;
-  kernels::ReduceTilingData tiling;
+  ::op_kernel::ReduceTilingData tiling;
   uint64_t tiling_key = 0;
   uint32_t block_dim = 1;
   uint64_t partial_bytes = 0;  // GM workspace for the partials of a split reduced extent
@@ -57,14 +57,14 @@ void ClearReducePlanCache();
 size_t ReducePlanCacheSize();
 
 // Bytes of Unified Buffer a stage's kernel allocates (what the tiling keeps under ub_bytes).
-uint64_t StageUbBytes(kernels::ReduceFamily family, const kernels::ReduceStageTiling& t,
+uint64_t StageUbBytes(::op_kernel::ReduceFamily family, const ::op_kernel::ReduceStageTiling& t,
                       size_t in_bytes, size_t acc_bytes, size_t out_bytes);
 
 // One pass of a plan over [before, r, after], its dtypes and buffers set: family, blocks, the
 // combine of a split reduced extent and its partials, the kernel key (ComputeReducePlan's step).
 // The launch already has `launch_blocks` blocks (the most an earlier pass of the plan uses).
 void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DType acc,
-              kernels::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
+              ::op_kernel::ReduceMap map, const sim::DeviceProfile& device, uint32_t launch_blocks,
               ReducePass* pass);
 
 // n rounded up to whole 512 B GM units (workspace pieces start on them).
@@ -72,7 +72,7 @@ uint64_t Align512(uint64_t n);
 
 // The plan as the one launch that runs it: the kernel's tiling and the blocks it needs (the most
 // any pass uses; at least 1). kInvalidParam when the plan has more passes than the tiling holds.
-Status MakeReduceLaunchTiling(const ReducePlan& plan, kernels::ReduceLaunchTiling* launch,
+Status MakeReduceLaunchTiling(const ReducePlan& plan, ::op_kernel::ReduceLaunchTiling* launch,
                               uint32_t* block_dim);
 
 // Human description of a plan, one line per pass.

@@ -1,6 +1,6 @@
 #include "add/add_custom.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 namespace {
 
 constexpr int32_t kBufferNum = 2;  // double buffering: copy tile i+1 while computing tile i
@@ -65,7 +65,7 @@ class KernelAdd {
 };
 
 template <typename T>
-void RunAdd(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+__aicore__ void RunAdd(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
   GET_TILING_DATA_WITH_STRUCT(AddTilingData, tiling_data, tiling);
   KernelAdd<T> op;
   op.Init(x, y, z, tiling_data);
@@ -84,4 +84,4 @@ extern "C" __global__ __aicore__ void add_custom_f16(GM_ADDR x, GM_ADDR y, GM_AD
   RunAdd<half>(x, y, z, tiling);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

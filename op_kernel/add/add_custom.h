@@ -7,7 +7,7 @@
 
 #include "kernel_operator.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 struct AddTilingData {
   uint32_t total = 0;  // elements in x, y, z; a multiple of block_dim * tile
@@ -19,4 +19,4 @@ extern "C" __global__ __aicore__ void add_custom_f32(GM_ADDR x, GM_ADDR y, GM_AD
 extern "C" __global__ __aicore__ void add_custom_f16(GM_ADDR x, GM_ADDR y, GM_ADDR z,
                                                      GM_ADDR workspace, GM_ADDR tiling);
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

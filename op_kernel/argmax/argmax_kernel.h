@@ -14,34 +14,30 @@
 // first (or last) one wins.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <type_traits>
-
 #include "argmax/argmax_tiling_data.h"
+#include "elementwise/kernel_traits.h"
 #include "kernel_operator.h"
 #include "reduce/reduce_copy.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 // The type comparisons run in: 16-bit floats as float32 (exact), everything else as itself.
 template <typename T>
-using ArgCompareOf =
-    std::conditional_t<std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>, float, T>;
+using ArgCompareOf = typename Conditional<kIsSixteenBitFloat<T>, float, T>::type;
 
 template <typename T>
 class KernelArgMax {
   using C = ArgCompareOf<T>;
-  static constexpr bool kFloating = std::is_floating_point_v<C>;
+  static constexpr bool kFloating = kIsFloat<C>;
   static constexpr uint32_t kLanes = 256 / sizeof(T);  // one repeat: Compare's unit
   static constexpr uint32_t kMaskBytes = 32;           // mask buffers are whole 32 B blocks
 
  public:
-  void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
+  __aicore__ void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
     t_ = t;
     const uint64_t block = static_cast<uint64_t>(AscendC::GetBlockIdx());
-    begin_ = std::min(t.units, block * t.units_per_block);
-    end_ = std::min(t.units, begin_ + t.units_per_block);
+    begin_ = Min(t.units, block * t.units_per_block);
+    end_ = Min(t.units, begin_ + t.units_per_block);
     x_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t.outer * t.r * t.inner);
     y_.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(y), t.outer * t.inner);
     if (t.r_split > 1) {
@@ -79,10 +75,11 @@ class KernelArgMax {
       pipe_.InitBuffer(best_buf_, static_cast<uint32_t>(AlignUp<T>(t.cols) * sizeof(T)));
     }
     const uint32_t mask_bytes =
-        (std::max<uint32_t>(lanes / 8, 1) + kMaskBytes - 1) / kMaskBytes * kMaskBytes;
-    for (auto* mask : {&replace_buf_, &nan_buf_, &number_buf_, &ones_buf_}) {
-      pipe_.InitBuffer(*mask, mask_bytes);
-    }
+        (Max<uint32_t>(lanes / 8, 1) + kMaskBytes - 1) / kMaskBytes * kMaskBytes;
+    pipe_.InitBuffer(replace_buf_, mask_bytes);
+    pipe_.InitBuffer(nan_buf_, mask_bytes);
+    pipe_.InitBuffer(number_buf_, mask_bytes);
+    pipe_.InitBuffer(ones_buf_, mask_bytes);
     pipe_.InitBuffer(row_index_buf_,
                      static_cast<uint32_t>(AlignUp<int64_t>(lanes) * sizeof(int64_t)));
     if (lanes >= kLanes) {
@@ -99,7 +96,7 @@ class KernelArgMax {
                      static_cast<uint32_t>(AlignUp<int64_t>(out_elems) * sizeof(int64_t)));
   }
 
-  void Process() {
+  __aicore__ void Process() {
     if (begin_ != end_) {
       if (t_.r_split > 1) {
         ProcessParts();
@@ -129,7 +126,7 @@ class KernelArgMax {
   // True when (v at index i) wins over (b at index k): NaN beats numbers; otherwise the larger
   // (smaller) value; equal values, or two NaNs, go to the smaller index (the larger with
   // select_last). Order-free, so lane winners can merge in any order.
-  bool Precedes(C v, uint64_t i, C b, uint64_t k) const {
+  __aicore__ bool Precedes(C v, uint64_t i, C b, uint64_t k) const {
     if constexpr (kFloating) {
       const bool v_nan = v != v;
       const bool b_nan = b != b;
@@ -139,7 +136,7 @@ class KernelArgMax {
     if (v != b) return t_.select_min != 0 ? v < b : v > b;
     return t_.select_last != 0 ? i > k : i < k;
   }
-  void Offer(C v, uint64_t i, Candidate* best) const {
+  __aicore__ void Offer(C v, uint64_t i, Candidate* best) const {
     if (!best->set || Precedes(v, i, best->value, best->index)) {
       best->value = v;
       best->index = i;
@@ -148,8 +145,8 @@ class KernelArgMax {
   }
 
   // replace_buf_ <- the lanes of v (a later row) whose element replaces the winner in best.
-  void ReplaceMask(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
-                   uint32_t lanes) {
+  __aicore__ void ReplaceMask(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
+                              uint32_t lanes) {
     using AscendC::CMPMODE;
     const bool last = t_.select_last != 0;
     const CMPMODE mode = t_.select_min != 0 ? (last ? CMPMODE::LE : CMPMODE::LT)
@@ -170,9 +167,10 @@ class KernelArgMax {
   }
 
   // best/index <- row v at reduced index `row` where it replaces them (all lanes when first).
-  void UpdateLanes(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
-                   const AscendC::LocalTensor<int64_t>& index,
-                   const AscendC::LocalTensor<int64_t>& row, uint32_t lanes, bool first) {
+  __aicore__ void UpdateLanes(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
+                              const AscendC::LocalTensor<int64_t>& index,
+                              const AscendC::LocalTensor<int64_t>& row, uint32_t lanes,
+                              bool first) {
     using AscendC::SELMODE;
     if (first) {
       // Every lane takes the row; best and index may hold nothing yet, so they are not read.
@@ -188,9 +186,9 @@ class KernelArgMax {
   }
 
   // AR: units are output rows; `rows` of them share one output tile.
-  void ProcessRows() {
+  __aicore__ void ProcessRows() {
     for (uint64_t u = begin_; u < end_; u += t_.rows) {
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, end_ - u));
+      const uint32_t n = static_cast<uint32_t>(Min<uint64_t>(t_.rows, end_ - u));
       AscendC::LocalTensor<int64_t> out = out_q_.template AllocTensor<int64_t>();
       if (whole_rows_) {
         CopyIn(u * t_.r, static_cast<uint32_t>(n * t_.r));
@@ -205,7 +203,7 @@ class KernelArgMax {
         for (uint32_t k = 0; k < n; ++k) {
           Candidate best;
           for (uint64_t c = 0; c < t_.r; c += t_.cols) {
-            const uint32_t len = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.r - c));
+            const uint32_t len = static_cast<uint32_t>(Min<uint64_t>(t_.cols, t_.r - c));
             CopyIn((u + k) * t_.r + c, len);
             AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
             ComputeSpan(in, 0, len, c, &best);
@@ -220,14 +218,14 @@ class KernelArgMax {
   }
 
   // AR split: a unit is one part of one row; its winner goes to the workspace.
-  void ProcessParts() {
+  __aicore__ void ProcessParts() {
     for (uint64_t u = begin_; u < end_; ++u) {
       const uint64_t row = u / t_.r_split;
       const uint64_t lo = (u % t_.r_split) * t_.r_per_split;
-      const uint64_t hi = std::min(t_.r, lo + t_.r_per_split);
+      const uint64_t hi = Min(t_.r, lo + t_.r_per_split);
       Candidate best;
       for (uint64_t c = lo; c < hi; c += t_.cols) {
-        const uint32_t len = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, hi - c));
+        const uint32_t len = static_cast<uint32_t>(Min<uint64_t>(t_.cols, hi - c));
         CopyIn(row * t_.r + c, len);
         AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
         ComputeSpan(in, 0, len, c, &best);
@@ -237,7 +235,7 @@ class KernelArgMax {
       part_index_.SetValue(u, static_cast<int64_t>(best.index));
     }
   }
-  void MergeParts() {
+  __aicore__ void MergeParts() {
     for (uint64_t row = 0; row < t_.outer; ++row) {
       Candidate best;
       for (uint64_t p = 0; p < t_.r_split; ++p) {
@@ -251,16 +249,16 @@ class KernelArgMax {
 
   // ARA: a unit is one outer index and one chunk of columns; tiles of reduced rows update a row
   // of winners (values in best_buf_, indices in the output tile).
-  void ProcessColumns() {
+  __aicore__ void ProcessColumns() {
     const uint64_t stride = t_.inner;
     for (uint64_t u = begin_; u < end_; ++u) {
       const uint64_t a0 = u / t_.col_chunks;
       const uint64_t c0 = (u % t_.col_chunks) * t_.cols;
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.inner - c0));
+      const uint32_t n = static_cast<uint32_t>(Min<uint64_t>(t_.cols, t_.inner - c0));
       AscendC::LocalTensor<int64_t> out = out_q_.template AllocTensor<int64_t>();
       AscendC::LocalTensor<T> best = best_buf_.template Get<T>();
       for (uint64_t r0 = 0; r0 < t_.r; r0 += t_.rows) {
-        const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, t_.r - r0));
+        const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, t_.r - r0));
         CopyInTile((a0 * t_.r + r0) * stride + c0, rows, n);
         ComputeColumns(best, out, rows, n, r0);
       }
@@ -269,26 +267,25 @@ class KernelArgMax {
     }
   }
 
-  void CopyIn(uint64_t offset, uint32_t n) {
+  __aicore__ void CopyIn(uint64_t offset, uint32_t n) {
     AscendC::LocalTensor<T> in = in_q_.template AllocTensor<T>();
     CopyInContiguous(in, x_, offset, n, t_.has_pad != 0, T{});
     in_q_.EnQue(in);
   }
-  void CopyInTile(uint64_t offset, uint32_t rows, uint32_t cols) {
+  __aicore__ void CopyInTile(uint64_t offset, uint32_t rows, uint32_t cols) {
     AscendC::LocalTensor<T> in = in_q_.template AllocTensor<T>();
     if (cols == t_.inner && t_.ub_row_stride == t_.inner) {
       CopyInContiguous(in, x_, offset, rows * cols, t_.has_pad != 0, T{});
     } else {
-      kernels::CopyInRows(in, x_, offset, rows, cols, t_.inner, t_.ub_row_stride, t_.has_pad != 0,
-                          T{});
+      CopyInRows(in, x_, offset, rows, cols, t_.inner, t_.ub_row_stride, t_.has_pad != 0, T{});
     }
     in_q_.EnQue(in);
   }
 
   // in[offset, offset + n) are the reduced elements base, base + 1, ... of one slice. Whole
   // repeats from a 32 B aligned start go through the lanes; the rest through the scalar unit.
-  void ComputeSpan(const AscendC::LocalTensor<T>& in, uint32_t offset, uint32_t n, uint64_t base,
-                   Candidate* best) {
+  __aicore__ void ComputeSpan(const AscendC::LocalTensor<T>& in, uint32_t offset, uint32_t n,
+                              uint64_t base, Candidate* best) {
     uint32_t done = 0;
     if (n >= kLanes && offset % (32 / sizeof(T)) == 0) {
       AscendC::LocalTensor<T> lane_value = lane_value_buf_.template Get<T>();
@@ -314,8 +311,9 @@ class KernelArgMax {
 
   // One tile of `rows` reduced rows (the first is reduced index r0) over n columns: vector when
   // n is whole repeats (then the tile's rows are n apart and 256 B aligned), scalar otherwise.
-  void ComputeColumns(const AscendC::LocalTensor<T>& best, const AscendC::LocalTensor<int64_t>& out,
-                      uint32_t rows, uint32_t n, uint64_t r0) {
+  __aicore__ void ComputeColumns(const AscendC::LocalTensor<T>& best,
+                                 const AscendC::LocalTensor<int64_t>& out, uint32_t rows,
+                                 uint32_t n, uint64_t r0) {
     AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
     if (n % kLanes == 0) {
       AscendC::LocalTensor<int64_t> row = row_index_buf_.template Get<int64_t>();
@@ -339,7 +337,7 @@ class KernelArgMax {
     in_q_.FreeTensor(in);
   }
 
-  void CopyOut(uint64_t offset, uint32_t n) {
+  __aicore__ void CopyOut(uint64_t offset, uint32_t n) {
     AscendC::LocalTensor<int64_t> out = out_q_.template DeQue<int64_t>();
     CopyOutContiguous(y_, offset, out, n, t_.has_pad != 0);
     out_q_.FreeTensor(out);
@@ -368,4 +366,4 @@ class KernelArgMax {
   AscendC::GlobalTensor<int64_t> part_index_;
 };
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

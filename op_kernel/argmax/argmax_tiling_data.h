@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 struct ArgMaxTilingData {
   uint64_t outer = 0;  // product of the dims before the axis
@@ -39,4 +39,4 @@ constexpr uint64_t ArgMaxPartialIndexOffset(uint64_t units) {
   return (units * 8 + 511) / 512 * 512;
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

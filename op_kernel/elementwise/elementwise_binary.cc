@@ -10,7 +10,7 @@
 #include "elementwise/elementwise_tiling_data.h"
 #include "elementwise/entries/elementwise_entry.h"
 
-namespace opsim::kernels::elementwise {
+namespace op_kernel::elementwise {
 namespace {
 
 constexpr int32_t kBufferNum = 2;
@@ -25,7 +25,7 @@ struct Piece {
   uint32_t pitch = 0;  // elements, a whole number of 32 B blocks
 };
 
-Piece PieceAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
+__aicore__ Piece PieceAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
   const uint32_t last = t.rank - 1;
   const uint64_t row_len = t.dims[last];
   uint64_t row = p / row_len;
@@ -51,7 +51,7 @@ Piece PieceAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
 // tile starts a row, and two or more rows of the same outer index fit (their operand offsets are
 // then one stride apart: strides[rank - 2]).
 template <typename T>
-Piece RowsAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
+__aicore__ Piece RowsAt(const ElementwiseTiling& t, uint64_t p, uint64_t end) {
   Piece piece = PieceAt(t, p, end);
   if (t.has_pad == 0 || t.rank < 2) return piece;
   const uint64_t len = t.dims[t.rank - 1];
@@ -243,11 +243,11 @@ class BinaryKernel {
 };
 
 }  // namespace
-}  // namespace opsim::kernels::elementwise
+}  // namespace op_kernel::elementwise
 
 extern "C" void opsim_elementwise_binary(GM_ADDR a, GM_ADDR b, GM_ADDR y, GM_ADDR tiling) {
-  using namespace opsim::kernels;
-  using namespace opsim::kernels::elementwise;
+  using namespace op_kernel;
+  using namespace op_kernel::elementwise;
   GET_TILING_DATA_WITH_STRUCT(ElementwiseTiling, t, tiling);
   WithDType(t.src_dtype, "elementwise binary kernel", [&](auto type) {
     using T = decltype(type);

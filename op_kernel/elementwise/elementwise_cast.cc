@@ -8,15 +8,13 @@
 //     whose truncated value does not fit the destination are rewritten with that value; a tile
 //     whose min and max (ReduceMin/ReduceMax, NaN propagating) fit needs no scalar pass.
 //   - anything -> bool: x != 0 (NaN is true); the vector unit has no bool destination.
-#include <cmath>
-#include <limits>
-
 #include "elementwise/elementwise_copy.h"
 #include "elementwise/elementwise_dispatch.h"
 #include "elementwise/elementwise_tiling_data.h"
 #include "elementwise/entries/elementwise_entry.h"
+#include "elementwise/kernel_traits.h"
 
-namespace opsim::kernels::elementwise {
+namespace op_kernel::elementwise {
 namespace {
 
 constexpr int32_t kBufferNum = 2;
@@ -24,10 +22,10 @@ constexpr double kTwo31 = 2147483648.0;
 constexpr double kTwo63 = 9223372036854775808.0;
 
 // x86-64 cvttsd2si, 32- and 64-bit: truncation, or the lowest value when it does not fit.
-int32_t Truncate32(double v) {
+__aicore__ int32_t Truncate32(double v) {
   return v > -kTwo31 - 1.0 && v < kTwo31 ? static_cast<int32_t>(v) : INT32_MIN;
 }
-int64_t Truncate64(double v) {
+__aicore__ int64_t Truncate64(double v) {
   return v >= -kTwo63 && v < kTwo63 ? static_cast<int64_t>(v) : INT64_MIN;
 }
 
@@ -35,31 +33,40 @@ int64_t Truncate64(double v) {
 // destinations narrower than 32 bits and int32, a 64-bit one for uint32 and int64, and for
 // uint64 the 64-bit conversion of v or of v - 2^63 with the top bit set back.
 template <typename D>
-D OrtFloatToInt(double v) {
-  if constexpr (std::is_same_v<D, uint64_t>) {
+__aicore__ D OrtFloatToInt(double v) {
+  if constexpr (kIsSame<D, uint64_t>) {
     if (v >= kTwo63) return static_cast<uint64_t>(Truncate64(v - kTwo63)) ^ (1ull << 63);
     return static_cast<uint64_t>(Truncate64(v));
-  } else if constexpr (sizeof(D) < 4 || std::is_same_v<D, int32_t>) {
+  } else if constexpr (sizeof(D) < 4 || kIsSame<D, int32_t>) {
     return static_cast<D>(static_cast<uint32_t>(Truncate32(v)));
   } else {
     return static_cast<D>(static_cast<uint64_t>(Truncate64(v)));
   }
 }
 
+// v rounded toward zero: through int64 when |v| < 2^52 (below it a double may have a fraction),
+// v itself otherwise (an integer already, an infinity or NaN).
+__aicore__ double Trunc(double v) {
+  constexpr double kTwo52 = 4503599627370496.0;
+  if (!(v > -kTwo52 && v < kTwo52)) return v;
+  const double t = static_cast<double>(static_cast<int64_t>(v));
+  return t == 0.0 && v < 0.0 ? -0.0 : t;
+}
+
 // True when trunc(v) is a value of D (the vector Cast's saturated result is then exact). The
 // bounds are exact doubles: max() + 1 for types up to 32 bits, and for 64-bit types max() itself,
 // which rounds to 2^63 / 2^64 as a double.
 template <typename D>
-bool FitsAfterTruncation(double v) {
-  const double t = std::trunc(v);
-  const double lowest = static_cast<double>(std::numeric_limits<D>::lowest());
-  const double max = static_cast<double>(std::numeric_limits<D>::max());
+__aicore__ bool FitsAfterTruncation(double v) {
+  const double t = Trunc(v);
+  const double lowest = static_cast<double>(LowestOf<D>());
+  const double max = static_cast<double>(MaxOf<D>());
   return t >= lowest && t < (sizeof(D) == 8 ? max : max + 1.0);
 }
 
 template <typename S>
-double AsDouble(S v) {
-  if constexpr (std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>) {
+__aicore__ double AsDouble(S v) {
+  if constexpr (kIsSixteenBitFloat<S>) {
     return static_cast<double>(static_cast<float>(v));
   } else {
     return static_cast<double>(v);
@@ -108,10 +115,10 @@ class CastKernel {
     AscendC::LocalTensor<S> x = in_.template DeQue<S>();
     AscendC::LocalTensor<uint8_t> raw = out_.template AllocTensor<uint8_t>();
     const AscendC::LocalTensor<D> y = raw.template ReinterpretCast<D>();
-    const bool to_bool = static_cast<DType>(t_.dst_dtype) == DType::kBool;
+    const bool to_bool = static_cast<DataType>(t_.dst_dtype) == DataType::kBool;
     if (to_bool) {
       ToBool(y, x, n);
-    } else if constexpr (std::is_same_v<S, D>) {
+    } else if constexpr (kIsSame<S, D>) {
       AscendC::Muls(y, x, static_cast<S>(1), static_cast<int32_t>(n));  // a copy on the V pipe
     } else if constexpr (kIsFloat<S> && !kIsFloat<D>) {
       AscendC::Cast(y, x, AscendC::RoundMode::CAST_TRUNC, n);
@@ -126,7 +133,7 @@ class CastKernel {
   template <typename D>
   __aicore__ void ToBool(const AscendC::LocalTensor<D>& y, const AscendC::LocalTensor<S>& x,
                          uint32_t n) {
-    if constexpr (std::is_same_v<D, uint8_t>) {
+    if constexpr (kIsSame<D, uint8_t>) {
       AscendC::PipeBarrier<AscendC::PIPE_ALL>();
       for (uint32_t i = 0; i < n; ++i) y.SetValue(i, AsDouble(x.GetValue(i)) != 0.0 ? 1 : 0);
       AscendC::PipeBarrier<AscendC::PIPE_ALL>();
@@ -182,11 +189,11 @@ class CastKernel {
 };
 
 }  // namespace
-}  // namespace opsim::kernels::elementwise
+}  // namespace op_kernel::elementwise
 
 extern "C" void opsim_elementwise_cast(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
-  using namespace opsim::kernels;
-  using namespace opsim::kernels::elementwise;
+  using namespace op_kernel;
+  using namespace op_kernel::elementwise;
   GET_TILING_DATA_WITH_STRUCT(ElementwiseTiling, t, tiling);
   WithDType(t.src_dtype, "Cast kernel", [&](auto source) {
     using S = decltype(source);

@@ -4,19 +4,17 @@
 // with scalar accesses. Writes never go past their end: a neighbouring core owns the next bytes.
 #pragma once
 
-#include <cstdint>
-
 #include "kernel_operator.h"
 
-namespace opsim::kernels::elementwise {
+namespace op_kernel::elementwise {
 
 template <typename T>
 constexpr uint32_t kPerBlock = static_cast<uint32_t>(32 / sizeof(T));
 
 // dst[0, n) <- src[offset, offset + n).
 template <typename T>
-void CopyIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
-            uint64_t offset, uint32_t n, bool has_pad) {
+__aicore__ void CopyIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
+                       uint64_t offset, uint32_t n, bool has_pad) {
   if (n == 0) return;
   const uint32_t head = n / kPerBlock<T> * kPerBlock<T>;
   const uint32_t up = (n + kPerBlock<T> - 1) / kPerBlock<T> * kPerBlock<T>;
@@ -37,8 +35,8 @@ void CopyIn(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& 
 
 // dst[offset, offset + n) <- src[0, n).
 template <typename T>
-void CopyOut(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
-             const AscendC::LocalTensor<T>& src, uint32_t n, bool has_pad) {
+__aicore__ void CopyOut(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
+                        const AscendC::LocalTensor<T>& src, uint32_t n, bool has_pad) {
   if (n == 0) return;
   const uint32_t head = n / kPerBlock<T> * kPerBlock<T>;
   if (head == n) {
@@ -55,4 +53,4 @@ void CopyOut(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
   }
 }
 
-}  // namespace opsim::kernels::elementwise
+}  // namespace op_kernel::elementwise

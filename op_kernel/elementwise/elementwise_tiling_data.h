@@ -6,7 +6,17 @@
 
 #include <cstdint>
 
-namespace opsim::kernels {
+namespace op_kernel {
+
+// The dtype numbers of our tilings: aclDataType's (and ge::DataType's), as the host tiling
+// functions write them (op_host/elementwise/elementwise_tiling.cc checks that they agree).
+// Packed, so as not to repeat the shape of opsim::DType's list line by line.
+// clang-format off
+enum class DataType : uint32_t {
+  kFloat32 = 0, kFloat16 = 1, kInt8 = 2, kInt32 = 3, kUInt8 = 4, kUInt32 = 8, kInt64 = 9,
+  kUInt64 = 10, kFloat64 = 11, kBool = 12, kBFloat16 = 27
+};
+// clang-format on
 
 // What the kernel computes; the numbers are part of the tiling (keep them stable).
 enum class ElementwiseOp : uint32_t {
@@ -28,8 +38,8 @@ constexpr uint32_t kElementwiseMaxRank = 8;
 
 struct ElementwiseTiling {
   uint32_t op = 0;         // ElementwiseOp
-  uint32_t src_dtype = 0;  // opsim::DType of the (first) input
-  uint32_t dst_dtype = 0;  // opsim::DType of the output
+  uint32_t src_dtype = 0;  // the DataType number (elementwise/kernel_traits.h) of the (first) input
+  uint32_t dst_dtype = 0;  // the DataType number (elementwise/kernel_traits.h) of the output
   uint32_t rank = 1;       // of dims / a_strides / b_strides, 1..kElementwiseMaxRank
   uint64_t total = 0;      // output elements
   uint64_t per_core = 0;   // output elements each block handles (the last block fewer)
@@ -40,4 +50,4 @@ struct ElementwiseTiling {
   uint64_t b_strides[kElementwiseMaxRank] = {};  // of input 1 (binary ops)
 };
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -5,28 +5,27 @@
 // own the next bytes.
 #pragma once
 
-#include <cstdint>
-
 #include "kernel_operator.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 template <typename T>
 constexpr uint32_t kPerBlock = static_cast<uint32_t>(32 / sizeof(T));
 
 template <typename T>
-constexpr uint64_t AlignDown(uint64_t n) {
+__aicore__ constexpr uint64_t AlignDown(uint64_t n) {
   return n / kPerBlock<T> * kPerBlock<T>;
 }
 template <typename T>
-constexpr uint64_t AlignUp(uint64_t n) {
+__aicore__ constexpr uint64_t AlignUp(uint64_t n) {
   return (n + kPerBlock<T> - 1) / kPerBlock<T> * kPerBlock<T>;
 }
 
 // dst[0, n) <- src[offset, offset + n); src is bound to the whole tensor.
 template <typename T>
-void CopyInContiguous(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
-                      uint64_t offset, uint32_t n, bool has_pad, T pad_value) {
+__aicore__ void CopyInContiguous(const AscendC::LocalTensor<T>& dst,
+                                 const AscendC::GlobalTensor<T>& src, uint64_t offset, uint32_t n,
+                                 bool has_pad, T pad_value) {
   if (n == 0) return;
   if (n % kPerBlock<T> == 0) {
     AscendC::DataCopy(dst, src[offset], n);
@@ -46,8 +45,8 @@ void CopyInContiguous(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalT
 
 // dst[offset, offset + n) <- src[0, n).
 template <typename T>
-void CopyOutContiguous(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
-                       const AscendC::LocalTensor<T>& src, uint32_t n, bool has_pad) {
+__aicore__ void CopyOutContiguous(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
+                                  const AscendC::LocalTensor<T>& src, uint32_t n, bool has_pad) {
   if (n == 0) return;
   if (n % kPerBlock<T> == 0) {
     AscendC::DataCopy(dst[offset], src, n);
@@ -67,9 +66,9 @@ void CopyOutContiguous(const AscendC::GlobalTensor<T>& dst, uint64_t offset,
 // A rows x cols block whose rows are gm_stride apart in GM lands in the UB with rows ub_stride
 // apart (ub_stride a multiple of 32 bytes, >= cols).
 template <typename T>
-void CopyInRows(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
-                uint64_t offset, uint32_t rows, uint32_t cols, uint64_t gm_stride,
-                uint32_t ub_stride, bool has_pad, T pad_value) {
+__aicore__ void CopyInRows(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<T>& src,
+                           uint64_t offset, uint32_t rows, uint32_t cols, uint64_t gm_stride,
+                           uint32_t ub_stride, bool has_pad, T pad_value) {
   const uint32_t row_blocks = static_cast<uint32_t>(AlignUp<T>(cols) / kPerBlock<T>);
   const uint32_t gap_blocks = ub_stride / kPerBlock<T> - row_blocks;
   if (has_pad) {
@@ -93,4 +92,4 @@ void CopyInRows(const AscendC::LocalTensor<T>& dst, const AscendC::GlobalTensor<
   }
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -1,11 +1,10 @@
 // Expands one reducer's instantiations: every family x (input, output) type pair it supports.
 #pragma once
 
-#include <cstdint>
-
+#include "elementwise/kernel_traits.h"
 #include "reduce/reduce_kernels.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 template <typename In, typename Out>
 struct TypePair {};
@@ -22,8 +21,8 @@ using WidePairs = TypeList<TypePair<half, float>, TypePair<float, half>,
 
 template <typename R, typename In, typename Out>
 bool TryPair(const ReducePassArgs& pass) {
-  constexpr int32_t in = static_cast<int32_t>(AscendC::DTypeOf<In>());
-  constexpr int32_t out = static_cast<int32_t>(AscendC::DTypeOf<Out>());
+  constexpr int32_t in = static_cast<int32_t>(DataTypeOf<In>());
+  constexpr int32_t out = static_cast<int32_t>(DataTypeOf<Out>());
   if (pass.key == MakeReduceTilingKey(ReduceFamily::kAR, R::kType, in, out)) {
     RunReduce<KernelReduceAR, R, In, Out>(pass);
     return true;
@@ -40,4 +39,4 @@ bool TryPairs(TypeList<TypePair<Ins, Outs>...>, const ReducePassArgs& pass) {
   return (TryPair<R, Ins, Outs>(pass) || ...);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

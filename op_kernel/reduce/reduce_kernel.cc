@@ -1,19 +1,14 @@
 #include "reduce/reduce_kernel.h"
 
-#include <cstdint>
-#include <string>
-
-#include "opsim/sim/fault.h"
-
-namespace opsim::kernels {
+namespace op_kernel {
 namespace {
 
-GM_ADDR Offset(GM_ADDR base, uint64_t bytes) {
+__aicore__ GM_ADDR Offset(GM_ADDR base, uint64_t bytes) {
   return reinterpret_cast<GM_ADDR>(reinterpret_cast<uintptr_t>(base) + bytes);
 }
 
-GM_ADDR Address(const ReduceLaunchTiling& launch, ReduceBuffer buffer, GM_ADDR x, GM_ADDR y,
-                GM_ADDR workspace) {
+__aicore__ GM_ADDR Address(const ReduceLaunchTiling& launch, ReduceBuffer buffer, GM_ADDR x,
+                           GM_ADDR y, GM_ADDR workspace) {
   switch (buffer) {
     case ReduceBuffer::kInput: return x;
     case ReduceBuffer::kOutput: return y;
@@ -27,16 +22,15 @@ GM_ADDR Address(const ReduceLaunchTiling& launch, ReduceBuffer buffer, GM_ADDR x
 }
 
 }  // namespace
-}  // namespace opsim::kernels
+}  // namespace op_kernel
 
 extern "C" void opsim_reduce_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling) {
-  using namespace opsim::kernels;
+  using namespace op_kernel;
   GET_TILING_DATA_WITH_STRUCT(ReduceLaunchTiling, launch, tiling);
-  if (launch.pass_count > kMaxReducePasses) {
-    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
-                           "the tiling holds " + std::to_string(launch.pass_count) +
-                               " passes (at most " + std::to_string(kMaxReducePasses) + ")");
-  }
+  // The host tiling never writes more; a tiling that does stops here, as CANN's kernels stop.
+  ascendc_assert(launch.pass_count <= kMaxReducePasses,
+                 "Reduce kernel: the tiling holds %u passes (at most %u)", launch.pass_count,
+                 kMaxReducePasses);
   for (uint32_t p = 0; p < launch.pass_count; ++p) {
     // A pass reads what the one before wrote, on other cores.
     if (p > 0) AscendC::SyncAll();
@@ -51,8 +45,7 @@ extern "C" void opsim_reduce_launch(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_
         DispatchReduceProd(pass)) {
       continue;
     }
-    opsim::sim::RaiseFault(
-        opsim::sim::FaultKind::kInvalidArgument, "reduce_kernel",
-        "pass " + std::to_string(p) + " has no kernel for key " + std::to_string(t.key));
+    ascendc_assert(false, "Reduce kernel: pass %u has no kernel for key %llu", p,
+                   static_cast<unsigned long long>(t.key));
   }
 }

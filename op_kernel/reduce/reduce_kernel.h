@@ -10,7 +10,7 @@
 // output, workspace the scratch accumulators between passes and the partials of a split reduced
 // extent, tiling a ReduceLaunchTiling. Faults on a key it does not know.
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 // One reducer's share of the dispatch (reduce_kernel_<reducer>.cc); true when the key matched.
 bool DispatchReduceSum(const ReducePassArgs& pass);
@@ -18,4 +18,4 @@ bool DispatchReduceProd(const ReducePassArgs& pass);
 bool DispatchReduceMax(const ReducePassArgs& pass);
 bool DispatchReduceMin(const ReducePassArgs& pass);
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -2,7 +2,7 @@
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 bool DispatchReduceMax(const ReducePassArgs& pass) {
   return TryPairs<MaxReducer>(SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t,
@@ -11,4 +11,4 @@ bool DispatchReduceMax(const ReducePassArgs& pass) {
          TryPairs<MaxReducer>(WidePairs{}, pass);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

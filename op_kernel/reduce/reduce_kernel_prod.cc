@@ -2,7 +2,7 @@
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 bool DispatchReduceProd(const ReducePassArgs& pass) {
   return TryPairs<ProdReducer>(
@@ -11,4 +11,4 @@ bool DispatchReduceProd(const ReducePassArgs& pass) {
          TryPairs<ProdReducer>(WidePairs{}, pass);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -2,7 +2,7 @@
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 bool DispatchReduceSum(const ReducePassArgs& pass) {
   return TryPairs<SumReducer>(
@@ -11,4 +11,4 @@ bool DispatchReduceSum(const ReducePassArgs& pass) {
          TryPairs<SumReducer>(WidePairs{}, pass);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

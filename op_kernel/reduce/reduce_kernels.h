@@ -3,17 +3,13 @@
 // types. They use only the simulator's AscendC API and its opsim::ext batched forms.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <type_traits>
-
 #include "kernel_operator.h"
 #include "reduce/reduce_copy.h"
 #include "reduce/reduce_reducers.h"
 #include "reduce/reduce_stage.h"
 #include "reduce/reduce_tiling_data.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 // Shared by both families: the queues and scratch buffers, and narrowing to the output type.
 // A float16/bfloat16 input (In != Acc, Acc float32) needs no widened copy of the tile: the
@@ -21,8 +17,8 @@ namespace opsim::kernels {
 template <typename In, typename Acc, typename Out>
 class ReduceKernelBase {
  protected:
-  static constexpr bool kNarrow = !std::is_same_v<Acc, Out>;
-  static_assert(std::is_same_v<In, Acc> || (ext::kWidensToFloat<In> && std::is_same_v<Acc, float>),
+  static constexpr bool kNarrow = !kIsSame<Acc, Out>;
+  static_assert(kIsSame<In, Acc> || (ext::kWidensToFloat<In> && kIsSame<Acc, float>),
                 "inputs differing from the accumulator are 16-bit floats accumulated in float32");
 
   void InitBuffers(const ReduceStageTiling& t, uint32_t in_elems, uint32_t out_elems) {
@@ -56,7 +52,7 @@ class ReduceKernelBase {
   // ReduceLogSumExp's finish: log(sum) + max (ReduceFinish::kLogSumExp).
   void FinishLogSumExp(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<Acc>& max,
                        uint32_t n, const ReduceStageTiling& t) {
-    if constexpr (std::is_floating_point_v<Acc>) {
+    if constexpr (kIsFloat<Acc>) {
       if (static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogSumExp) {
         ext::LogAddShift(acc, max, n);
       }
@@ -82,11 +78,11 @@ class ReduceKernelBase {
 
 // The reducers with a finish: SUM (the family) and MIN (bool).
 template <typename R>
-inline constexpr bool kFinishes = std::is_same_v<R, SumReducer> || std::is_same_v<R, MinReducer>;
+inline constexpr bool kFinishes = kIsSame<R, SumReducer> || kIsSame<R, MinReducer>;
 
 // The stages of ReduceLogSumExp: SUM with float accumulators, and a running max beside them.
 template <typename R, typename Acc>
-inline constexpr bool kCanLogSumExp = std::is_same_v<R, SumReducer>&& std::is_floating_point_v<Acc>;
+inline constexpr bool kCanLogSumExp = kIsSame<R, SumReducer>&& kIsFloat<Acc>;
 
 // The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Integer means
 // truncate toward zero, as ONNX Runtime's integer division does.
@@ -94,7 +90,7 @@ template <typename Acc>
 void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageTiling& t) {
   const auto finish = static_cast<ReduceFinish>(t.finish);
   if (finish == ReduceFinish::kNone) return;
-  if constexpr (std::is_floating_point_v<Acc>) {
+  if constexpr (kIsFloat<Acc>) {
     const int32_t count = static_cast<int32_t>(n);
     if (finish == ReduceFinish::kMean) {
       AscendC::Muls(acc, acc, static_cast<Acc>(1.0 / static_cast<double>(t.count)), count);
@@ -134,7 +130,7 @@ void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTe
       return;
     }
   }
-  if constexpr (std::is_same_v<R, SumReducer>) {
+  if constexpr (kIsSame<R, SumReducer>) {
     ext::RowMap map;
     if (RowMapOf(t, &map)) {
       ext::ReduceRows(dst, in, map, R::kOp, rows, cols, stride);
@@ -154,7 +150,7 @@ void AccumulateTileRows(const AscendC::LocalTensor<Acc>& acc, const AscendC::Loc
       return;
     }
   }
-  if constexpr (std::is_same_v<R, SumReducer>) {
+  if constexpr (kIsSame<R, SumReducer>) {
     ext::RowMap map;
     if (RowMapOf(t, &map)) {
       ext::AccumulateRows(acc, in, map, R::kOp, rows, cols, stride);
@@ -179,7 +175,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r);
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.r_split);
     if (share_.unit_begin == share_.unit_end) return;
-    const uint32_t in_elems = whole_rows_ ? std::max<uint32_t>(1, t.rows * t.cols) : t.cols;
+    const uint32_t in_elems = whole_rows_ ? Max<uint32_t>(1, t.rows * t.cols) : t.cols;
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
     this->InitBuffers(t, in_elems, out_elems);
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
@@ -188,7 +184,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
 
   void Process() {
     for (uint64_t u = share_.unit_begin; u < share_.unit_end; u += t_.rows) {
-      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.unit_end - u));
+      const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, share_.unit_end - u));
       AscendC::LocalTensor<Out> out = this->out_q_.template AllocTensor<Out>();
       AscendC::LocalTensor<Acc> acc = this->AccFor(out);
       if (this->lse_) max_ = this->StartLogSumExp(acc, rows);
@@ -227,7 +223,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     AscendC::LocalTensor<Acc> part = this->part_buf_.template Get<Acc>();
     const AscendC::LocalTensor<Acc> row_max = this->lse_ ? max_[i] : acc;
     for (uint64_t c = share_.r_begin; c < share_.r_end; c += t_.cols) {
-      const uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, share_.r_end - c));
+      const uint32_t n = static_cast<uint32_t>(Min<uint64_t>(t_.cols, share_.r_end - c));
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
@@ -266,7 +262,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r * t.inner);
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
     if (share_.Empty()) return;
-    const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);
+    const uint32_t in_elems = Max<uint32_t>(1, t.rows * t.ub_row_stride);
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.cols));
     this->InitBuffers(t, in_elems, out_elems);
     if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
@@ -275,7 +271,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
   void Process() {
     for (uint64_t u = share_.unit_begin; u < share_.unit_end; ++u) {
       const uint64_t c0 = (u % t_.col_chunks) * t_.cols;
-      const uint32_t cols = static_cast<uint32_t>(std::min<uint64_t>(t_.cols, t_.inner - c0));
+      const uint32_t cols = static_cast<uint32_t>(Min<uint64_t>(t_.cols, t_.inner - c0));
       ProcessColumns(u / t_.col_chunks, c0, cols, contiguous_, t_.ub_row_stride);
     }
     if (share_.HasTail()) {
@@ -299,7 +295,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
       AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(cols));
     }
     for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
-      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, share_.r_end - r0));
       CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);
       Compute(acc, rows, cols, stride);
     }
@@ -352,7 +348,7 @@ struct ReducePassArgs {
 template <template <typename, typename, typename, typename> class Family, typename R, typename In,
           typename Out>
 void RunReduce(const ReducePassArgs& pass) {
-  using Acc = AccOf<std::conditional_t<std::is_same_v<In, float>, Out, In>>;
+  using Acc = AccOf<typename Conditional<kIsSame<In, float>, Out, In>::type>;
   const ReduceTilingData& td = pass.tiling;
   if (td.stage.r_split == 1) {
     Family<R, In, Acc, Out> kernel;
@@ -372,4 +368,4 @@ void RunReduce(const ReducePassArgs& pass) {
   combine.Process();
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

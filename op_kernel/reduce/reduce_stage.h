@@ -1,12 +1,10 @@
 // Which part of a stage one block owns: a range of work units and a range of the reduced extent.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-
+#include "elementwise/kernel_traits.h"
 #include "reduce/reduce_tiling_data.h"
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 struct BlockShare {
   uint64_t unit_begin = 0;
@@ -29,23 +27,23 @@ inline BlockShare ShareOf(const ReduceStageTiling& t, uint64_t block) {
   if (block >= static_cast<uint64_t>(t.groups) * t.r_split) return s;
   const uint64_t group = block / t.r_split;
   s.split = static_cast<uint32_t>(block % t.r_split);
-  s.unit_begin = std::min(t.units, group * t.units_per_group);
-  s.unit_end = std::min(t.units, s.unit_begin + t.units_per_group);
-  s.r_begin = std::min(t.r, s.split * t.r_per_split);
-  s.r_end = t.r_split == 1 ? t.r : std::min(t.r, s.r_begin + t.r_per_split);
+  s.unit_begin = Min(t.units, group * t.units_per_group);
+  s.unit_end = Min(t.units, s.unit_begin + t.units_per_group);
+  s.r_begin = Min(t.r, s.split * t.r_per_split);
+  s.r_end = t.r_split == 1 ? t.r : Min(t.r, s.r_begin + t.r_per_split);
   if (t.tail_pieces > 1 && t.r_split == 1 && t.tail_cols > 0 && t.col_chunks > 0) {
-    const uint64_t whole_end = std::min(t.units, uint64_t{t.groups} * t.units_per_group);
+    const uint64_t whole_end = Min(t.units, uint64_t{t.groups} * t.units_per_group);
     const uint64_t unit = whole_end + block / t.tail_pieces;
     if (unit < t.units) {
       // The unit's width: its column chunk, the last one of a row possibly narrower.
       const uint64_t c0 = (unit % t.col_chunks) * t.cols;
-      const uint64_t width = std::min<uint64_t>(t.cols, t.inner - std::min(t.inner, c0));
+      const uint64_t width = Min<uint64_t>(t.cols, t.inner - Min(t.inner, c0));
       s.tail_unit = unit;
-      s.tail_col_begin = std::min(width, (block % t.tail_pieces) * t.tail_cols);
-      s.tail_col_end = std::min(width, s.tail_col_begin + t.tail_cols);
+      s.tail_col_begin = Min(width, (block % t.tail_pieces) * t.tail_cols);
+      s.tail_col_end = Min(width, s.tail_col_begin + t.tail_cols);
     }
   }
   return s;
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace opsim::kernels {
+namespace op_kernel {
 
 // A stage reduces x viewed as [outer, r, inner] to y viewed as [outer, inner]. AR kernels have
 // inner == 1 (rows of length r, contiguous); ARA kernels have inner >= 1.
@@ -90,4 +90,4 @@ constexpr uint64_t MakeReduceTilingKey(ReduceFamily family, uint32_t reducer, in
          static_cast<uint64_t>(in_dtype) * 100u + static_cast<uint64_t>(out_dtype);
 }
 
-}  // namespace opsim::kernels
+}  // namespace op_kernel

@@ -37,3 +37,9 @@ namespace {
     (::opsim::sim::DeclareKernelsBuiltWithoutAutoSync(), true);
 }  // namespace
 #endif
+
+// Strict portability mode (OPSIM_STRICT_ASCENDC): the names a chip's build lacks made errors in
+// what follows this header. Last, so that everything above still names them.
+#if defined(OPSIM_STRICT_ASCENDC)
+#include "opsim/sim/ascendc/strict_portability.h"
+#endif

@@ -116,7 +116,7 @@ Status RunKernel(const Case& c, DType dtype, const sim::DeviceProfile& device,
   ArgMaxRequest request;
   OPSIM_RETURN_IF_ERROR(LowerArgMax("ArgMax", c.select_min, dtype, c.dims, c.axis, c.keep_dims,
                                     c.select_last, &request));
-  kernels::ArgMaxTilingData tiling;
+  ::op_kernel::ArgMaxTilingData tiling;
   OPSIM_RETURN_IF_ERROR(ComputeArgMaxTiling(request, device, &tiling, blocks));
   y->assign(static_cast<size_t>(*request.output.NumElements()), -9);
   std::vector<uint8_t> workspace(ArgMaxWorkspaceBytes(tiling));
@@ -210,6 +210,31 @@ TEST(ArgMaxKernel, AnEmptyKeptAxisWritesNothingAndSucceeds) {
   ASSERT_TRUE(RunKernel(c, DType::kFloat32, testing::Device("ascend910b"), x, &y, &blocks).ok());
   EXPECT_TRUE(y.empty());
   EXPECT_EQ(blocks, 1u);
+}
+
+// A tiling whose dtype no instantiation takes (the host tiling refuses such an input first) stops
+// the kernel at its assertion, naming the number, instead of running some other type's kernel.
+TEST(ArgMaxKernel, ATilingNamingADtypeWithoutAKernelIsAnAssertion) {
+  ArgMaxRequest request;
+  const std::vector<int64_t> dims = {4, 8};
+  ASSERT_TRUE(LowerArgMax("ArgMax", false, DType::kFloat32, dims, 1, true, false, &request).ok());
+  ::op_kernel::ArgMaxTilingData tiling;
+  uint32_t blocks = 0;
+  const sim::DeviceProfile& device = testing::Device("ascend910b");
+  ASSERT_TRUE(ComputeArgMaxTiling(request, device, &tiling, &blocks).ok());
+  tiling.dtype = static_cast<uint32_t>(DType::kBool);
+  std::vector<float> x(32, 1.0f);
+  std::vector<int64_t> y(4, -9);
+  sim::LaunchOptions opt;
+  opt.regions = {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * 8, "y"}};
+  const Status st = sim::Launch(device, blocks, opt, [&] {
+                      opsim_argmax_launch(reinterpret_cast<uint8_t*>(x.data()),
+                                          reinterpret_cast<uint8_t*>(y.data()), nullptr,
+                                          reinterpret_cast<uint8_t*>(&tiling));
+                    }).status;
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("ArgMax kernel: the tiling names dtype 12"), std::string::npos)
+      << st.message();
 }
 
 // The kept axes after the reduced one are empty: the tiling divided by the zero-wide chunk

@@ -84,7 +84,7 @@ TEST(ArgMaxTiling, UnitsCoverTheOutputOnceAndTilesFitEveryDevice) {
           SCOPED_TRACE(name + " " + DimsToString(dims) + " axis " + std::to_string(axis));
           ArgMaxRequest r;
           if (!LowerArgMax("ArgMax", false, dtype, dims, axis, 1, 0, &r).ok()) continue;
-          kernels::ArgMaxTilingData t;
+          ::op_kernel::ArgMaxTilingData t;
           uint32_t blocks = 0;
           ASSERT_TRUE(ComputeArgMaxTiling(r, device, &t, &blocks).ok());
           EXPECT_GE(blocks, 1u);
@@ -119,7 +119,7 @@ TEST(ArgMaxTiling, UnitsCoverTheOutputOnceAndTilesFitEveryDevice) {
 // One long row is split over the blocks; many rows are not.
 TEST(ArgMaxTiling, OnlyLongRowsTooFewForTheBlocksSplitTheirScan) {
   const sim::DeviceProfile& device = testing::Device("ascend910b");
-  kernels::ArgMaxTilingData t;
+  ::op_kernel::ArgMaxTilingData t;
   uint32_t blocks = 0;
   ArgMaxRequest r;
   ASSERT_TRUE(

@@ -12,7 +12,7 @@ extern "C" void opsim_elementwise_binary(uint8_t* a, uint8_t* b, uint8_t* y, uin
 namespace opsim::elementwise {
 namespace {
 
-using kernels::ElementwiseOp;
+using ::op_kernel::ElementwiseOp;
 using testing::CompareElements;
 using testing::Elements;
 using testing::FloatDTypes;
@@ -143,10 +143,10 @@ TEST(ElementwiseKernels, IntegerDivisionByZeroStopsTheKernelWithAMessage) {
 // A tiling whose rank is past the arrays it indexes (the kernel_launch fuzz target flipped one
 // byte of a real tiling; the kernel read dims[8]) stops the kernel with an assertion.
 TEST(ElementwiseKernels, BinaryKernelRefusesATilingRankPastItsArrays) {
-  kernels::ElementwiseTiling t;
+  ::op_kernel::ElementwiseTiling t;
   t.op = static_cast<uint32_t>(ElementwiseOp::kAdd);
   t.src_dtype = t.dst_dtype = static_cast<uint32_t>(DType::kFloat32);
-  t.rank = kernels::kElementwiseMaxRank + 1;
+  t.rank = ::op_kernel::kElementwiseMaxRank + 1;
   t.total = t.per_core = 8;
   t.tile = 64;
   std::vector<float> a(8), b(8), y(8);
@@ -245,7 +245,7 @@ TEST(ElementwiseTiling, SplitsOverCoresInWholeBlocksAndRefusesBadBroadcasts) {
   ElementwiseRequest r{"Add",           ElementwiseOp::kAdd, DType::kFloat32,
                        DType::kFloat32, {1 << 20},           {1}};
   ElementwiseDevice d{48, 192 * 1024, true};
-  kernels::ElementwiseTiling t;
+  ::op_kernel::ElementwiseTiling t;
   uint32_t blocks = 0;
   ASSERT_TRUE(MakeElementwiseTiling(r, d, &t, &blocks).ok());
   EXPECT_EQ(blocks, 48u);

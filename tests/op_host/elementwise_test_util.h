@@ -151,7 +151,7 @@ inline Status RunElementwise(const ElementwiseRequest& request, const std::strin
   d.cores = device.vector_cores;
   d.ub_bytes = device.ub_bytes;
   d.has_data_copy_pad = device.has_data_copy_pad;
-  kernels::ElementwiseTiling tiling;
+  ::op_kernel::ElementwiseTiling tiling;
   uint32_t blocks = 0;
   OPSIM_RETURN_IF_ERROR(MakeElementwiseTiling(request, d, &tiling, &blocks));
   if (block_dim != nullptr) *block_dim = blocks;
@@ -167,11 +167,13 @@ inline Status RunElementwise(const ElementwiseRequest& request, const std::strin
   auto* t = reinterpret_cast<uint8_t*>(&tiling);
   const sim::LaunchResult r = sim::Launch(device, blocks, o, [&] {
     switch (request.op) {
-      case kernels::ElementwiseOp::kAdd:
-      case kernels::ElementwiseOp::kSub:
-      case kernels::ElementwiseOp::kMul:
-      case kernels::ElementwiseOp::kDiv: opsim_elementwise_binary(u8(a), u8(b), u8(out), t); break;
-      case kernels::ElementwiseOp::kCast: opsim_elementwise_cast(u8(a), u8(out), t); break;
+      case ::op_kernel::ElementwiseOp::kAdd:
+      case ::op_kernel::ElementwiseOp::kSub:
+      case ::op_kernel::ElementwiseOp::kMul:
+      case ::op_kernel::ElementwiseOp::kDiv:
+        opsim_elementwise_binary(u8(a), u8(b), u8(out), t);
+        break;
+      case ::op_kernel::ElementwiseOp::kCast: opsim_elementwise_cast(u8(a), u8(out), t); break;
       default: opsim_elementwise_unary(u8(a), u8(out), t);
     }
   });

@@ -218,10 +218,10 @@ TEST(ReduceCaseSuites, LargeSuiteSplitsTheReducedExtentAndChunksRowsAndColumns) 
     ReducePlan plan;
     ASSERT_TRUE(ComputeReducePlan(req, testing::Device(c.device), &plan).ok());
     for (const ReducePass& p : plan.passes) {
-      const kernels::ReduceStageTiling& t = p.tiling.stage;
+      const ::op_kernel::ReduceStageTiling& t = p.tiling.stage;
       if (t.r_split > 1) ++r_split;
-      if (p.family == kernels::ReduceFamily::kAR && t.cols < t.r) ++long_rows;
-      if (p.family == kernels::ReduceFamily::kARA && t.col_chunks > 1) ++column_chunks;
+      if (p.family == ::op_kernel::ReduceFamily::kAR && t.cols < t.r) ++long_rows;
+      if (p.family == ::op_kernel::ReduceFamily::kARA && t.col_chunks > 1) ++column_chunks;
     }
   }
   EXPECT_GT(r_split, 0);

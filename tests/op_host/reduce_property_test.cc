@@ -202,7 +202,7 @@ TEST(ReduceProperty, RandomCasesHoldEveryProperty) {
           << DescribePlan(fresh);
       if (p.tiling.stage.r_split > 1) {
         ++split;
-        EXPECT_LE(StageUbBytes(kernels::ReduceFamily::kARA, p.tiling.combine, acc, acc,
+        EXPECT_LE(StageUbBytes(::op_kernel::ReduceFamily::kARA, p.tiling.combine, acc, acc,
                                DTypeSize(p.out_dtype)),
                   device.ub_bytes)
             << DescribePlan(fresh);

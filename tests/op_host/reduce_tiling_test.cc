@@ -16,7 +16,7 @@
 namespace opsim {
 namespace {
 
-using kernels::ReduceFamily;
+using ::op_kernel::ReduceFamily;
 
 ReduceRequest Request(ReduceKind kind, DType dtype, Shape shape, std::vector<int64_t> axes) {
   ReduceRequest req;
@@ -257,12 +257,12 @@ TEST(ReduceTiling, Table) {
 // Every unit of work belongs to exactly one group (or, cut into tail pieces, each of its
 // columns to exactly one block), every reduced index to exactly one split. Checked on the
 // blocks' ranges, not unit by unit: a plan has up to millions of units.
-void CheckCoverage(const kernels::ReduceStageTiling& t, uint32_t block_dim) {
+void CheckCoverage(const ::op_kernel::ReduceStageTiling& t, uint32_t block_dim) {
   std::vector<std::pair<uint64_t, uint64_t>> units;  // whole units of split 0, and tail units
   std::map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> tail_columns;
   uint64_t r_total = 0;
   for (uint32_t b = 0; b < block_dim; ++b) {
-    const kernels::BlockShare s = kernels::ShareOf(t, b);
+    const ::op_kernel::BlockShare s = ::op_kernel::ShareOf(t, b);
     if (s.split == 0) units.emplace_back(s.unit_begin, s.unit_end);
     if (s.HasTail()) {
       ASSERT_LT(s.tail_unit, t.units);
@@ -342,8 +342,8 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
 // ReduceLogSumExp runs in one pass per axis group: every stage (a split's combine included) keeps
 // a running max beside its sums and finishes with log(sum) + max, and that max counts in its UB.
 TEST(ReduceTiling, LogSumExpStagesAllCarryTheOnlineMapAndFitTheUb) {
-  using kernels::ReduceFinish;
-  using kernels::ReduceMap;
+  using ::op_kernel::ReduceFinish;
+  using ::op_kernel::ReduceMap;
   std::mt19937_64 rng(777);
   bool saw_groups = false, saw_chunks = false, saw_split = false;
   for (int i = 0; i < 300; ++i) {
@@ -370,12 +370,12 @@ TEST(ReduceTiling, LogSumExpStagesAllCarryTheOnlineMapAndFitTheUb) {
       saw_groups |= plan.passes.size() > 1;
       for (const ReducePass& p : plan.passes) {
         SCOPED_TRACE(name + " " + shape.ToString() + "\n" + DescribePlan(plan));
-        std::vector<const kernels::ReduceStageTiling*> stages = {&p.tiling.stage};
+        std::vector<const ::op_kernel::ReduceStageTiling*> stages = {&p.tiling.stage};
         if (p.tiling.stage.r_split > 1) stages.push_back(&p.tiling.combine);
         saw_split |= p.tiling.stage.r_split > 1;
         saw_chunks |=
             p.family == ReduceFamily::kAR && p.tiling.stage.cols < p.tiling.stage.r_per_split;
-        for (const kernels::ReduceStageTiling* t : stages) {
+        for (const ::op_kernel::ReduceStageTiling* t : stages) {
           EXPECT_EQ(static_cast<ReduceMap>(t->map), ReduceMap::kLogSumExp);
           EXPECT_EQ(static_cast<ReduceFinish>(t->finish), ReduceFinish::kLogSumExp);
           const bool combine = t != stages[0];
@@ -430,15 +430,15 @@ TEST(ReduceTiling, ACombineSpreadsItsWholeRowsInPiecesOf512Bytes) {
     EXPECT_GT(last.tiling.stage.r_split, 1u) << DescribePlan(plan);
     return last.tiling.combine;
   };
-  const kernels::ReduceStageTiling sum =
+  const ::op_kernel::ReduceStageTiling sum =
       combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kPlain);
   EXPECT_EQ(sum.cols, 128u);
   EXPECT_EQ(sum.col_chunks, 8u);
   EXPECT_EQ(sum.rows, sum.r);
-  const kernels::ReduceStageTiling lse =
+  const ::op_kernel::ReduceStageTiling lse =
       combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kLogSumExp);
   EXPECT_EQ(lse.cols, 1024u);
-  const kernels::ReduceStageTiling narrow =
+  const ::op_kernel::ReduceStageTiling narrow =
       combine(DType::kFloat64, {6, 80000}, {1}, ReduceVariant::kPlain);
   EXPECT_EQ(narrow.cols, 6u);
   EXPECT_EQ(narrow.col_chunks, 1u);
@@ -446,12 +446,12 @@ TEST(ReduceTiling, ACombineSpreadsItsWholeRowsInPiecesOf512Bytes) {
 
 // The running max is one more accumulator tile in the UB.
 TEST(ReduceTiling, LogSumExpCountsItsRunningMaxInTheUb) {
-  kernels::ReduceStageTiling t;
+  ::op_kernel::ReduceStageTiling t;
   t.rows = 64;
   t.cols = 100;
   t.r = 100;
   const uint64_t plain = StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4);
-  t.map = static_cast<uint32_t>(kernels::ReduceMap::kLogSumExp);
+  t.map = static_cast<uint32_t>(::op_kernel::ReduceMap::kLogSumExp);
   EXPECT_EQ(StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4), plain + 64 * 4);
 }
 

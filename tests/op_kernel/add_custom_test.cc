@@ -10,6 +10,8 @@
 namespace opsim::kernels {
 namespace {
 
+using namespace ::op_kernel;
+
 class AddCustomTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(AddCustomTest, AddsOnEveryBlockWithoutFaults) {

@@ -72,7 +72,8 @@ bool Declared(const std::string& headers, const std::string& name) {
     while (word > 0 && IsIdent(headers[word - 1])) --word;
     const std::string prev = headers.substr(word, before - word);
     const bool type_word = prev == "void" || prev == "bool" || prev == "class" ||
-                           prev == "struct" || prev == "uint64_t" || prev == "uint32_t";
+                           prev == "struct" || prev == "uint64_t" || prev == "uint32_t" ||
+                           prev == "int64_t" || prev == "GM_ADDR" || prev == "using";
     if (type_word && std::string("({<;:=").find(next) != std::string::npos) return true;
   }
   return false;
@@ -106,6 +107,9 @@ TEST(AscendcDocs, DeclaredRecognisesEveryDeclarationForm) {
   EXPECT_TRUE(Declared("template <int> class TQueBind {", "TQueBind"));
   EXPECT_TRUE(Declared("enum class CMPMODE : uint8_t {", "CMPMODE"));
   EXPECT_TRUE(Declared("constexpr uint64_t MASK_PLACEHOLDER = 0;", "MASK_PLACEHOLDER"));
+  EXPECT_TRUE(Declared("inline int64_t GetBlockIdx() {", "GetBlockIdx"));
+  EXPECT_TRUE(Declared("inline GM_ADDR GetUserWorkspace(GM_ADDR w) {", "GetUserWorkspace"));
+  EXPECT_TRUE(Declared("using QuePosition = TPosition;", "QuePosition"));
   EXPECT_FALSE(Declared("// Gather the lanes", "Gather"));
   EXPECT_FALSE(Declared("void GatherMask(", "Gather"));
 }

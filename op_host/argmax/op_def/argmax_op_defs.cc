@@ -48,7 +48,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
       !st.ok()) {
     return Fail(std::move(st));
   }
-  kernels::ArgMaxTilingData tiling;
+  ::op_kernel::ArgMaxTilingData tiling;
   uint32_t block_dim = 1;
   if (Status st =
           ComputeArgMaxTiling(request, DeviceOf(*context->GetPlatformInfo()), &tiling, &block_dim);

@@ -19,7 +19,7 @@ namespace {
 using op_def::DimsOf;
 using op_def::Fail;
 
-using kernels::ElementwiseOp;
+using ::op_kernel::ElementwiseOp;
 
 enum class Kind { kUnary, kBinary, kCast, kCastLike };
 
@@ -130,7 +130,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
   device.cores = platform.vector_cores;
   device.ub_bytes = platform.ub_bytes;
   device.has_data_copy_pad = platform.has_data_copy_pad;
-  kernels::ElementwiseTiling tiling;
+  ::op_kernel::ElementwiseTiling tiling;
   uint32_t block_dim = 1;
   if (Status st = MakeElementwiseTiling(request, device, &tiling, &block_dim); !st.ok()) {
     return Fail(std::move(st));

@@ -54,7 +54,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
       !st.ok()) {
     return Fail(std::move(st));
   }
-  kernels::ReduceLaunchTiling launch;
+  ::op_kernel::ReduceLaunchTiling launch;
   uint32_t block_dim = 1;
   if (Status st = MakeReduceLaunchTiling(*plan, &launch, &block_dim); !st.ok()) {
     return Fail(std::move(st));

@@ -43,7 +43,7 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
                                               " B is under the " + std::to_string(kUbNeed) +
                                               " B its double-buffered tiles need"});
   }
-  kernels::SignTiling t;
+  ::op_kernel::SignTiling t;
   t.dtype = static_cast<uint32_t>(dtype);
   t.has_pad = platform.has_data_copy_pad ? 1 : 0;
   t.total = 1;

@@ -4,11 +4,11 @@
 #include "add/add_custom.h"
 #include "seeded_support.h"
 
-// The copy opens opsim::kernels inside its own namespace: let it see the real one.
+// The copy opens op_kernel inside its own namespace: let it see the real one.
 #undef OPSIM_SEEDED_NAMESPACE_PRELUDE
 #define OPSIM_SEEDED_NAMESPACE_PRELUDE \
-  namespace opsim::kernels {           \
-  using namespace ::opsim::kernels;    \
+  namespace op_kernel {                \
+  using namespace ::op_kernel;         \
   }
 
 namespace opsim::seeded {
@@ -21,7 +21,7 @@ inline sim::LaunchResult RunOursAdd(AddCustomKernel kernel) {
   constexpr uint32_t kTotal = kBlocks * 2 * kTile;
   std::vector<GmTensor> t = {Tensor<float>("x", kTotal), Tensor<float>("y", kTotal),
                              Tensor<float>("z", kTotal, /*output=*/true)};
-  kernels::AddTilingData tiling{kTotal, kTile};
+  ::op_kernel::AddTilingData tiling{kTotal, kTile};
   return RunChecked(kBlocks, t, [&] {
     kernel(Gm(t[0]), Gm(t[1]), Gm(t[2]), nullptr, reinterpret_cast<GM_ADDR>(&tiling));
   });

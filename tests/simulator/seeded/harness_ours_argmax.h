@@ -4,22 +4,23 @@
 #pragma once
 
 #include "argmax/argmax_tiling_data.h"
+#include "elementwise/kernel_traits.h"
 #include "kernel_operator.h"
 #include "reduce/reduce_copy.h"
 #include "seeded_support.h"
 
-// The copy opens opsim::kernels inside its own namespace: let it see the real one.
+// The copy opens op_kernel inside its own namespace: let it see the real one.
 #undef OPSIM_SEEDED_NAMESPACE_PRELUDE
 #define OPSIM_SEEDED_NAMESPACE_PRELUDE \
-  namespace opsim::kernels {           \
-  using namespace ::opsim::kernels;    \
+  namespace op_kernel {                \
+  using namespace ::op_kernel;         \
   }
 
 namespace opsim::seeded {
 
 template <typename Kernel>
 sim::LaunchResult RunOursArgMax() {
-  kernels::ArgMaxTilingData t;
+  ::op_kernel::ArgMaxTilingData t;
   t.outer = 1;
   t.r = 4096;
   t.inner = 1;
@@ -33,7 +34,7 @@ sim::LaunchResult RunOursArgMax() {
   std::vector<GmTensor> g = {
       Tensor<float>("x", t.r), Tensor<int64_t>("y", 1, /*output=*/true),
       GmTensor{"workspace",
-               std::vector<uint8_t>(kernels::ArgMaxPartialIndexOffset(t.units) + t.units * 8),
+               std::vector<uint8_t>(::op_kernel::ArgMaxPartialIndexOffset(t.units) + t.units * 8),
                false}};
   return RunChecked(8, g, [&] {
     Kernel kernel;

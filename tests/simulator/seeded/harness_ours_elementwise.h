@@ -7,18 +7,21 @@
 #include "elementwise/elementwise_copy.h"
 #include "elementwise/elementwise_dispatch.h"
 #include "elementwise/elementwise_tiling_data.h"
+#include "elementwise/elementwise_unary_loop.h"
 #include "elementwise/entries/elementwise_entry.h"
+#include "elementwise/kernel_traits.h"
 #include "opsim/core/dtype.h"
 #include "seeded_support.h"
 
-// The copy opens opsim::kernels::elementwise inside its own namespace: let it see the real ones.
+// The copy opens op_kernel::elementwise inside its own namespace: let it see the real ones (a
+// mutant of the tile loop declares its own, which its namespace finds first).
 #undef OPSIM_SEEDED_NAMESPACE_PRELUDE
-#define OPSIM_SEEDED_NAMESPACE_PRELUDE           \
-  namespace opsim::kernels {                     \
-  using namespace ::opsim::kernels;              \
-  namespace elementwise {                        \
-  using namespace ::opsim::kernels::elementwise; \
-  }                                              \
+#define OPSIM_SEEDED_NAMESPACE_PRELUDE      \
+  namespace op_kernel {                     \
+  using namespace ::op_kernel;              \
+  namespace elementwise {                   \
+  using namespace ::op_kernel::elementwise; \
+  }                                         \
   }
 
 namespace opsim::seeded {
@@ -27,8 +30,8 @@ using UnaryKernel = void (*)(GM_ADDR, GM_ADDR, GM_ADDR);
 using BinaryKernel = void (*)(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR);
 
 inline sim::LaunchResult RunOursUnary(UnaryKernel kernel) {
-  kernels::ElementwiseTiling t;
-  t.op = static_cast<uint32_t>(kernels::ElementwiseOp::kAbs);
+  ::op_kernel::ElementwiseTiling t;
+  t.op = static_cast<uint32_t>(::op_kernel::ElementwiseOp::kAbs);
   t.src_dtype = t.dst_dtype = static_cast<uint32_t>(DType::kFloat32);
   t.rank = 1;
   t.total = 3998;
@@ -42,8 +45,8 @@ inline sim::LaunchResult RunOursUnary(UnaryKernel kernel) {
 }
 
 inline sim::LaunchResult RunOursBinary(BinaryKernel kernel) {
-  kernels::ElementwiseTiling t;
-  t.op = static_cast<uint32_t>(kernels::ElementwiseOp::kAdd);
+  ::op_kernel::ElementwiseTiling t;
+  t.op = static_cast<uint32_t>(::op_kernel::ElementwiseOp::kAdd);
   t.src_dtype = t.dst_dtype = static_cast<uint32_t>(DType::kFloat32);
   t.rank = 2;
   t.total = 64 * 3;

@@ -10,22 +10,19 @@
 #include "reduce/reduce_tiling_data.h"
 #include "seeded_support.h"
 
-// The copy opens opsim::kernels inside its own namespace: let it see the real one, and the
-// opsim::ext instructions it names as ext::.
+// The copy opens op_kernel inside its own namespace: let it see the real one (with the ext::
+// alias reduce_reducers.h declares).
 #undef OPSIM_SEEDED_NAMESPACE_PRELUDE
 #define OPSIM_SEEDED_NAMESPACE_PRELUDE \
-  namespace opsim {                    \
-  namespace ext = ::opsim::ext;        \
-  namespace kernels {                  \
-  using namespace ::opsim::kernels;    \
-  }                                    \
+  namespace op_kernel {                \
+  using namespace ::op_kernel;         \
   }
 
 namespace opsim::seeded {
 
 template <typename Kernel>
 sim::LaunchResult RunOursReduceAra() {
-  kernels::ReduceStageTiling t;
+  ::op_kernel::ReduceStageTiling t;
   t.outer = 4;
   t.r = 64;
   t.inner = 128;

@@ -6,10 +6,12 @@
 #       the kernel includes and defines the launcher; <launch> is the C++ expression that runs
 #       one copy of the kernel, with @NS@ standing for the copy's namespace; <symbols> are the
 #       kernel's C-linkage names, renamed per copy so that the copies can share one executable.
+#   opsim_seeded_header(<family> <include name> <file>)
+#       A header of the family's source that mutants may edit (a kernel's shared loop).
 #   opsim_seeded_mutant(<family> <name> <find> <replace> <kind> <block> <instruction> <phrase>
 #                       <bug>)
-#       <find> must occur exactly once in the family's source (configure fails otherwise); the
-#       mutant is the source with it replaced. The test expects a fault of FaultKindName <kind>
+#       <find> must occur exactly once in the family's source and its named headers together
+#       (configure fails otherwise); the mutant is that file with it replaced. The test expects a fault of FaultKindName <kind>
 #       in <block> at <instruction> whose message contains <phrase>. <kind> `none` marks a bug
 #       no check can see from a launch (docs/CHECKS.md says why): the test expects a clean run,
 #       so that a check which starts catching it shows up. <kind> `warning.<kind>` marks a bug
@@ -60,6 +62,18 @@ function(opsim_seeded_kernel family source harness launch)
                "{\"${family}_original\", \"${family}\", \"\", 0, \"\", \"\", \"\"},\n")
 endfunction()
 
+# A header the family's source includes as "<include name>" (<file> on disk) whose text mutants
+# may edit too: such a mutant is a copy of the source with the mutated header beside it, under
+# that include name, where the source's quoted include finds it before the original (the
+# harness includes the original first, so that the other members still see it).
+function(opsim_seeded_header family include_name file)
+  if(NOT EXISTS "${file}")
+    message(FATAL_ERROR "opsim_seeded_header(${family}): ${file} does not exist")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+  set_property(GLOBAL APPEND PROPERTY OPSIM_SEEDED_${family}_HEADERS "${include_name}=${file}")
+endfunction()
+
 function(opsim_seeded_mutant family name find replace kind block instruction phrase bug)
   get_property(source GLOBAL PROPERTY OPSIM_SEEDED_${family}_SOURCE)
   if(NOT source)
@@ -76,23 +90,47 @@ function(opsim_seeded_mutant family name find replace kind block instruction phr
   if("${find}" STREQUAL "${replace}")
     message(FATAL_ERROR "seeded mutant ${name}: the replacement equals the text it replaces")
   endif()
-  file(READ "${source}" text)
-  string(FIND "${text}" "${find}" first)
-  if(first EQUAL -1)
+  # The one file of the family (its source or a header opsim_seeded_header names) holding <find>.
+  set(where "")
+  get_property(headers GLOBAL PROPERTY OPSIM_SEEDED_${family}_HEADERS)
+  set(candidates "=${source}" ${headers})
+  foreach(candidate IN LISTS candidates)
+    string(REGEX REPLACE "=.*$" "" include_name "${candidate}")
+    string(REGEX REPLACE "^[^=]*=" "" candidate "${candidate}")
+    file(READ "${candidate}" text)
+    string(FIND "${text}" "${find}" first)
+    if(first EQUAL -1)
+      continue()
+    endif()
+    string(FIND "${text}" "${find}" last REVERSE)
+    if(where OR NOT first EQUAL last)
+      message(FATAL_ERROR
+        "seeded mutant ${name}: the text to replace occurs more than once in ${source} and the "
+        "headers it names (make it longer so that the edit is exact). Text:\n${find}")
+    endif()
+    set(where "${candidate}")
+    set(where_text "${text}")
+    set(where_include "${include_name}")
+  endforeach()
+  if(NOT where)
     message(FATAL_ERROR
-      "seeded mutant ${name}: the text to replace is not in ${source} (the kernel changed: "
-      "update the mutant in tests/simulator/seeded/seeded_mutants.cmake). Text:\n${find}")
+      "seeded mutant ${name}: the text to replace is not in ${source} nor the headers it names "
+      "(the kernel changed: update the mutant in tests/simulator/seeded/seeded_mutants.cmake). "
+      "Text:\n${find}")
   endif()
-  string(FIND "${text}" "${find}" last REVERSE)
-  if(NOT first EQUAL last)
-    message(FATAL_ERROR
-      "seeded mutant ${name}: the text to replace occurs more than once in ${source} (make it "
-      "longer so that the edit is exact). Text:\n${find}")
-  endif()
-  string(REPLACE "${find}" "${replace}" mutated "${text}")
+  string(REPLACE "${find}" "${replace}" mutated "${where_text}")
   get_filename_component(ext "${source}" LAST_EXT)
-  set(file "${OPSIM_SEEDED_GEN_DIR}/mutants/${name}${ext}")
-  opsim_seeded_write("${file}" "${mutated}")
+  if(where STREQUAL source)
+    set(file "${OPSIM_SEEDED_GEN_DIR}/mutants/${name}${ext}")
+    opsim_seeded_write("${file}" "${mutated}")
+  else()
+    # A copy of the source beside the mutated header, which its quoted include then finds first.
+    get_filename_component(source_name "${source}" NAME)
+    file(READ "${source}" source_text)
+    set(file "${OPSIM_SEEDED_GEN_DIR}/mutants/${name}/${source_name}")
+    opsim_seeded_write("${file}" "${source_text}")
+    opsim_seeded_write("${OPSIM_SEEDED_GEN_DIR}/mutants/${name}/${where_include}" "${mutated}")
+  endif()
   set_property(GLOBAL APPEND PROPERTY OPSIM_SEEDED_${family}_MEMBERS ${name})
   set_property(GLOBAL PROPERTY OPSIM_SEEDED_${name}_FILE "${file}")
   opsim_seeded_escape(e_phrase "${phrase}")

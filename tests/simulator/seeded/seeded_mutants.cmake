@@ -10,7 +10,7 @@ set(samples ${OPSIM_SHARED_DIR}/ascendc_samples)
 
 # --- op_kernel/add/add_custom.cc ---------------------------------------------------------------
 opsim_seeded_kernel(ours_add ${PROJECT_SOURCE_DIR}/op_kernel/add/add_custom.cc
-  harness_ours_add.h "::opsim::seeded::RunOursAdd(&@NS@::opsim::kernels::add_custom_f32)"
+  harness_ours_add.h "::opsim::seeded::RunOursAdd(&@NS@::op_kernel::add_custom_f32)"
   add_custom_f32 add_custom_f16)
 opsim_seeded_mutant(ours_add ours_add_free_removed
   [==[    out_z_.FreeTensor(z);
@@ -44,10 +44,13 @@ opsim_seeded_mutant(ours_add ours_add_last_tile_skipped
   unwritten_output -1 "kernel end" "output 'z' bytes [1024, 2048) of 8192 B"
   "ours Add: the last tile of every block skipped")
 
-# --- op_kernel/elementwise/elementwise_unary.cc ------------------------------------------------
+# --- op_kernel/elementwise/elementwise_unary.cc and its tile loop (elementwise_unary_loop.h, --
+# --- which Sign shares): the loop's mutants edit the header --------------------------------------
 opsim_seeded_kernel(ours_unary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_unary.cc
   harness_ours_elementwise.h "::opsim::seeded::RunOursUnary(&@NS@::opsim_elementwise_unary)"
   opsim_elementwise_unary)
+opsim_seeded_header(ours_unary elementwise/elementwise_unary_loop.h
+  ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_unary_loop.h)
 opsim_seeded_mutant(ours_unary ours_unary_tail_skipped
   [==[for (uint64_t p = range_.begin; p < range_.end; p += t_.tile) {]==]
   [==[for (uint64_t p = range_.begin; p + t_.tile <= range_.end; p += t_.tile) {]==]
@@ -115,10 +118,10 @@ opsim_seeded_mutant(ours_binary ours_binary_free_before_use
 # --- op_kernel/argmax/argmax_kernel.h ---------------------------------------------------------
 opsim_seeded_kernel(ours_argmax ${PROJECT_SOURCE_DIR}/op_kernel/argmax/argmax_kernel.h
   harness_ours_argmax.h
-  "::opsim::seeded::RunOursArgMax<@NS@::opsim::kernels::KernelArgMax<float>>()")
+  "::opsim::seeded::RunOursArgMax<@NS@::op_kernel::KernelArgMax<float>>()")
 opsim_seeded_mutant(ours_argmax argmax_idle_blocks_skip_the_barrier
-  [==[  void Process() {
-    if (begin_ != end_) {]==] [==[  void Process() {
+  [==[  __aicore__ void Process() {
+    if (begin_ != end_) {]==] [==[  __aicore__ void Process() {
     if (begin_ == end_) return;  // nothing to scan here
     {]==]
   barrier_deadlock 7 "kernel end" "block 7 ended while 4 blocks wait in SyncAll for it"
@@ -160,7 +163,7 @@ opsim_seeded_mutant(ours_argmax argmax_barrier_as_wait_never_set
 # --- op_kernel/reduce/reduce_kernels.h ---------------------------------------------------------
 opsim_seeded_kernel(ours_reduce ${PROJECT_SOURCE_DIR}/op_kernel/reduce/reduce_kernels.h
   harness_ours_reduce.h
-  "::opsim::seeded::RunOursReduceAra<@NS@::opsim::kernels::KernelReduceARA<::opsim::kernels::SumReducer, float, float, float>>()")
+  "::opsim::seeded::RunOursReduceAra<@NS@::op_kernel::KernelReduceARA<::op_kernel::SumReducer, float, float, float>>()")
 opsim_seeded_mutant(ours_reduce reduce_ara_free_removed
   [==[    this->in_q_.FreeTensor(in);
   }
@@ -174,8 +177,8 @@ opsim_seeded_mutant(ours_reduce reduce_ara_column_chunk_offset_dropped
   unwritten_output -1 "kernel end" "output 'y' bytes [256, 512) of 2048 B"
   "ours ReduceSum (ARA): the output offset forgets the column chunk (chunk 1 overwrites chunk 0)")
 opsim_seeded_mutant(ours_reduce reduce_ara_input_buffer_in_bytes
-  [==[const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride);]==]
-  [==[const uint32_t in_elems = std::max<uint32_t>(1, t.rows * t.ub_row_stride / sizeof(In));]==]
+  [==[const uint32_t in_elems = Max<uint32_t>(1, t.rows * t.ub_row_stride);]==]
+  [==[const uint32_t in_elems = Max<uint32_t>(1, t.rows * t.ub_row_stride / sizeof(In));]==]
   out_of_bounds_ub 0 "DataCopyPad" "buffer"
   "ours ReduceSum (ARA): the input tile's element count divided by the element size")
 
@@ -390,10 +393,10 @@ opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
   "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
 opsim_seeded_mutant(ours_reduce reduce_ara_last_row_tile_skipped
   [==[    for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {
-      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, share_.r_end - r0));
       CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);]==]
   [==[    for (uint64_t r0 = share_.r_begin; r0 + t_.rows < share_.r_end; r0 += t_.rows) {
-      const uint32_t rows = static_cast<uint32_t>(std::min<uint64_t>(t_.rows, share_.r_end - r0));
+      const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, share_.r_end - r0));
       CopyIn((a0 * t_.r + r0) * t_.inner + c0, rows, cols, contiguous, stride);]==]
   none 0 "" ""
   "ours ReduceSum (ARA): the last tile of reduced rows skipped (every output is written, the sum is short)")

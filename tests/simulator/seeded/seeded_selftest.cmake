@@ -1,5 +1,6 @@
 # The rules of seeded.cmake, run on a two-line kernel file (a ctest per case, see CMakeLists.txt):
-#   cmake -DCASE=<ok|missing|twice|duplicate|same> -DWORK=<scratch dir> -P seeded_selftest.cmake
+#   cmake -DCASE=<ok|missing|twice|duplicate|same|header|header_twice> -DWORK=<scratch dir>
+#         -P seeded_selftest.cmake
 set(CMAKE_CURRENT_BINARY_DIR ${WORK})
 include(${CMAKE_CURRENT_LIST_DIR}/seeded.cmake)
 file(WRITE ${WORK}/kernel.cc "int a = 1;\nint b = 1;\n")
@@ -18,6 +19,21 @@ elseif(CASE STREQUAL "twice")
 elseif(CASE STREQUAL "duplicate")
   opsim_seeded_mutant(fam fam_m "int a = 1;" "int a = 2;" none 0 "" "" "a")
   opsim_seeded_mutant(fam fam_m "int b = 1;" "int b = 2;" none 0 "" "" "b")
+elseif(CASE STREQUAL "header")
+  # A mutant of a header the source includes: a copy of the source beside the mutated header.
+  file(WRITE ${WORK}/loop/loop.h "int c = 1;\n")
+  opsim_seeded_header(fam loop/loop.h ${WORK}/loop/loop.h)
+  opsim_seeded_mutant(fam fam_c_is_two "int c = 1;" "int c = 2;" none 0 "" "" "c is 2")
+  file(READ ${WORK}/seeded_gen/mutants/fam_c_is_two/kernel.cc copied)
+  file(READ ${WORK}/seeded_gen/mutants/fam_c_is_two/loop/loop.h mutated)
+  if(NOT copied STREQUAL "int a = 1;\nint b = 1;\n" OR NOT mutated STREQUAL "int c = 2;\n")
+    message(FATAL_ERROR "the header mutant is not the one edit: [${copied}] [${mutated}]")
+  endif()
+  message(STATUS "seeded self-test: the header mutant sits beside a copy of the source")
+elseif(CASE STREQUAL "header_twice")
+  file(WRITE ${WORK}/loop/loop.h "int a = 1;\n")
+  opsim_seeded_header(fam loop/loop.h ${WORK}/loop/loop.h)
+  opsim_seeded_mutant(fam fam_m "int a = 1;" "int a = 2;" none 0 "" "" "a")
 elseif(CASE STREQUAL "same")
   opsim_seeded_mutant(fam fam_m "int a = 1;" "int a = 1;" none 0 "" "" "a")
 endif()
