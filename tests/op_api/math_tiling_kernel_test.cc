@@ -135,4 +135,35 @@ TEST(MathTiling, KernelSideMinimumsMatchTheHelpers) {
   }
 }
 
+TEST(ActivationTiling, HelpersGiveCannsFigures) {
+  uint32_t mx = 0, mn = 0;
+  GetSigmoidMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+  EXPECT_EQ(mn, 256u);
+  EXPECT_EQ(mx, 2000u);
+  GetGeluMaxMinTmpSize(ge::Shape({1000}), 2, mx, mn);
+  EXPECT_EQ(mn, 768u);
+  EXPECT_EQ(mx, 12000u);
+  EXPECT_EQ(GetGeluMinTmpSize(ge::Shape({8}), 4), 768u);
+  EXPECT_EQ(GetGeluMaxTmpSize(ge::Shape({8}), 4), 768u);
+  GetSiluTmpSize(ge::Shape({1000}), 4, false, mx, mn);
+  EXPECT_EQ(mx + mn, 0u);
+  GetSwiGLUMaxMinTmpSize(ge::Shape({1000}), 2, mx, mn);
+  EXPECT_EQ(mn, 6u * 256);
+  EXPECT_EQ(mx, 6u * 2000);
+  GetSwiGLUMaxMinTmpSize(ge::Shape({1000}), 4, mx, mn);
+  EXPECT_EQ(mx, 0u);
+  GetGeGLUMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+  EXPECT_EQ(mn, 1024u);
+  GetReGluMaxMinTmpSize(ge::Shape({1000}), 4, false, mx, mn);
+  EXPECT_EQ(mn, 256u);
+  EXPECT_EQ(mx, 256u);
+  GetReGluMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+  EXPECT_EQ(mx, 12000u);
+  testing::internal::CaptureStderr();
+  GetReGluMaxMinTmpSize(ge::Shape({1000}), 2, true, mx, mn);
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("isReuseSource is not supported"),
+            std::string::npos);
+  EXPECT_EQ(mx, 0u);
+}
+
 }  // namespace math_tiling_test

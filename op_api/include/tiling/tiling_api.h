@@ -1,9 +1,17 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
-// (lib/matmul/matmul_tiling.h) and the math APIs' (lib/math/*_tiling.h); the others are not yet
+// (lib/matmul/matmul_tiling.h) the math and activation APIs'
+// (lib/math, lib/activation); the others are not yet
 // here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
 #pragma once
 
 #include "graph/tensor.h"
+#include "lib/activation/geglu_tiling.h"
+#include "lib/activation/gelu_tiling.h"
+#include "lib/activation/reglu_tiling.h"
+#include "lib/activation/sigmoid_tiling.h"
+#include "lib/activation/silu_tiling.h"
+#include "lib/activation/swiglu_tiling.h"
+#include "lib/activation/swish_tiling.h"
 #include "lib/math/acos_tiling.h"
 #include "lib/math/acosh_tiling.h"
 #include "lib/math/asin_tiling.h"

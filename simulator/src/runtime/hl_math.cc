@@ -96,7 +96,7 @@ void Compute(const MathCall& c) {
       StoreInt(c.type, d + size_t{i} * db,
                IntModel(c.api, static_cast<int64_t>(lhs), static_cast<int64_t>(rhs)));
     } else {
-      Store(c.type, d + size_t{i} * db, Model(c.api, lhs, rhs));
+      Store(c.type, d + size_t{i} * db, Model(c.api, lhs, rhs, c.scalar));
     }
   }
 }

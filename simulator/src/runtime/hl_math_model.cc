@@ -12,24 +12,49 @@ constexpr uint16_t kRep = 256;  // one repeat, the unit of CANN's minimums
 
 // Indexed by MathApi. Power's minimum depends on its form (MinTmpBytes).
 constexpr MathSpec kSpecs[] = {
-    {"Tanh", 4, 1, 1, 0, kRep, 6},      {"Sin", 8, 3, 2, 0, kRep, 16},
-    {"Cos", 8, 3, 2, 0, kRep, 16},      {"Tan", 10, 4, 4, 0, kRep, 20},
-    {"Asin", 6, 2, 2, 0, kRep, 20},     {"Acos", 6, 2, 2, 0, kRep, 22},
-    {"Atan", 12, 5, 5, 0, kRep, 24},    {"Sinh", 4, 1, 1, 0, kRep, 5},
-    {"Cosh", 6, 2, 2, 0, kRep, 5},      {"Asinh", 3, 3, 3, 0, kRep, 7},
-    {"Acosh", 2, 1, 1, 0, kRep, 7},     {"Atanh", 4, 1, 1, 0, kRep, 6},
-    {"Erf", 8, 3, 3, 0, kRep, 14},      {"Erfc", 16, 7, 7, 0, kRep, 24},
-    {"Exp", 4, 3, 2, 0, kRep, 12},      {"Log", 0, 0, 0, 0, kRep, 1},
-    {"Log2", 1, 0, 0, 0, kRep, 2},      {"Log10", 0, 0, 0, 0, kRep, 2},
-    {"Floor", 2, 0, 0, 0, kRep, 1},     {"Ceil", 2, 1, 1, 0, kRep, 1},
-    {"Round", 1, 0, 0, 0, kRep, 1},     {"Trunc", 2, 1, 1, 0, kRep, 1},
-    {"Frac", 4, 0, 0, 0, kRep, 2},      {"Sign", 3, 3, 3, 0, kRep, 6},
-    {"Lgamma", 26, 8, 7, 0, kRep, 60},  {"Digamma", 16, 7, 6, 0, kRep, 50},
-    {"Power", 0, 0, 0, 0, 1, 12},       {"Fmod", 8, 1, 1, 0, kRep, 4},
-    {"Xor", 1, 1, 1, 1, kRep, 4},       {"ClampMax", 128, 64, 64, 0, 1, 2},
-    {"ClampMin", 128, 64, 64, 0, 1, 2}, {"Axpy", 4, 0, 0, 0, kRep, 2},
+    {"Tanh", 4, 1, 1, 0, kRep, 6},
+    {"Sin", 8, 3, 2, 0, kRep, 16},
+    {"Cos", 8, 3, 2, 0, kRep, 16},
+    {"Tan", 10, 4, 4, 0, kRep, 20},
+    {"Asin", 6, 2, 2, 0, kRep, 20},
+    {"Acos", 6, 2, 2, 0, kRep, 22},
+    {"Atan", 12, 5, 5, 0, kRep, 24},
+    {"Sinh", 4, 1, 1, 0, kRep, 5},
+    {"Cosh", 6, 2, 2, 0, kRep, 5},
+    {"Asinh", 3, 3, 3, 0, kRep, 7},
+    {"Acosh", 2, 1, 1, 0, kRep, 7},
+    {"Atanh", 4, 1, 1, 0, kRep, 6},
+    {"Erf", 8, 3, 3, 0, kRep, 14},
+    {"Erfc", 16, 7, 7, 0, kRep, 24},
+    {"Exp", 4, 3, 2, 0, kRep, 12},
+    {"Log", 0, 0, 0, 0, kRep, 1},
+    {"Log2", 1, 0, 0, 0, kRep, 2},
+    {"Log10", 0, 0, 0, 0, kRep, 2},
+    {"Floor", 2, 0, 0, 0, kRep, 1},
+    {"Ceil", 2, 1, 1, 0, kRep, 1},
+    {"Round", 1, 0, 0, 0, kRep, 1},
+    {"Trunc", 2, 1, 1, 0, kRep, 1},
+    {"Frac", 4, 0, 0, 0, kRep, 2},
+    {"Sign", 3, 3, 3, 0, kRep, 6},
+    {"Lgamma", 26, 8, 7, 0, kRep, 60},
+    {"Digamma", 16, 7, 6, 0, kRep, 50},
+    {"Power", 0, 0, 0, 0, 1, 12},
+    {"Fmod", 8, 1, 1, 0, kRep, 4},
+    {"Xor", 1, 1, 1, 1, kRep, 4},
+    {"ClampMax", 128, 64, 64, 0, 1, 2},
+    {"ClampMin", 128, 64, 64, 0, 1, 2},
+    {"Axpy", 4, 0, 0, 0, kRep, 2},
+    // Activation: Silu and Swish take no temporary buffer.
+    {"Sigmoid", 1, 1, 1, 0, kRep, 4},
+    {"Silu", 0, 0, 0, 0, kRep, 4},
+    {"Swish", 0, 0, 0, 0, kRep, 4},
+    {"Gelu", 3, 3, 3, 0, kRep, 6},
+    {"FasterGelu", 3, 3, 3, 0, kRep, 4},
+    {"SwiGLU", 6, 0, 0, 0, kRep, 5},
+    {"GeGLU", 4, 0, 0, 0, kRep, 8},
+    {"ReGlu", 6, 1, 1, 0, kRep, 2},
 };
-static_assert(sizeof(kSpecs) / sizeof(kSpecs[0]) == static_cast<size_t>(MathApi::kAxpy) + 1,
+static_assert(sizeof(kSpecs) / sizeof(kSpecs[0]) == static_cast<size_t>(MathApi::kReGlu) + 1,
               "one row per MathApi");
 
 // Power (CANN's power tiling for the 910B, DAV_2201): the tensor-tensor and tensor-scalar forms
@@ -81,7 +106,7 @@ uint32_t MinTmpBytes(MathApi api, ElemType type, bool reuse, ScalarAt at) {
   return units * s.tmp_unit;
 }
 
-double Model(MathApi api, double x, double y) {
+double Model(MathApi api, double x, double y, double s) {
   switch (api) {
     case MathApi::kTanh: return std::tanh(x);
     case MathApi::kSin: return std::sin(x);
@@ -115,6 +140,7 @@ double Model(MathApi api, double x, double y) {
     case MathApi::kClampMin: return std::isnan(x) ? x : std::fmax(x, y);
     case MathApi::kXor:
     case MathApi::kAxpy: break;  // integer / fused: computed by the caller
+    default: return ActivationModel(api, x, y, s);
   }
   return std::numeric_limits<double>::quiet_NaN();
 }

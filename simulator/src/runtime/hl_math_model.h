@@ -24,8 +24,11 @@ const MathSpec& SpecOf(MathApi api);
 // The minimum sharedTmpBuffer in bytes for a call (Power's depends on its form).
 uint32_t MinTmpBytes(MathApi api, ElemType type, bool reuse, ScalarAt at);
 
-// One element in double: x (and y, the second operand or the scalar) -> result.
-double Model(MathApi api, double x, double y);
+// One element in double: x (and y, the second operand or the scalar; s, a parameter such as
+// SwiGLU's beta) -> result.
+double Model(MathApi api, double x, double y, double s);
+// The activation APIs' part of Model (hl_activation_model.cc).
+double ActivationModel(MathApi api, double x, double y, double s);
 // Xor, Power on int32: integer results.
 int64_t IntModel(MathApi api, int64_t x, int64_t y);
 

@@ -46,6 +46,15 @@ enum class MathApi : uint8_t {
   kClampMax,
   kClampMin,
   kAxpy,
+  // Activation (hl_activation.h).
+  kSigmoid,
+  kSilu,
+  kSwish,
+  kGelu,
+  kFasterGelu,
+  kSwiGLU,
+  kGeGLU,
+  kReGlu,
 };
 
 // Element types of the high-level math APIs (each API documents a subset).
@@ -80,7 +89,7 @@ struct MathCall {
   const detail::UbRef* src1;  // second tensor operand, or null
   const detail::UbRef* tmp;   // sharedTmpBuffer, or null when the form takes none
   ScalarAt scalar_at;
-  double scalar;  // the scalar operand (exact for half, float and int32)
+  double scalar;  // the scalar operand (exact for half, float and int32), or a parameter (beta)
   uint32_t count;
 };
 
