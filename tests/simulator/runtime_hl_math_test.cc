@@ -334,6 +334,18 @@ TEST(HlMath, TmpBufferBelowTheMinimumFaults) {
   }
 }
 
+// Where the type needs no buffer (Log2 and Floor of float, Axpy of float), the chip never
+// touches the one passed: an empty tensor there is no fault.
+TEST(HlMath, AnUnusedTmpBufferMayBeEmpty) {
+  const auto in = Inputs<float>(kCount, 0.9);
+  const auto out = RunTiles<float>(in, {}, [](const Tiles& t) {
+    Log2(As<float>(t.dst), As<float>(t.x), LocalTensor<uint8_t>(), kCount);
+    Floor(As<float>(t.dst), As<float>(t.dst), LocalTensor<uint8_t>(), kCount);
+  });
+  ExpectMatches<float>(
+      in, {}, out, [](double x, double) { return std::floor(std::log2(x)); }, "Floor(Log2)");
+}
+
 TEST(HlMath, OperandsAreBoundsCheckedAndChargedPerPass) {
   const auto in = Inputs<float>(kCount);
   LaunchResult floor_run, lgamma_run;
