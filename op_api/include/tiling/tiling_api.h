@@ -1,8 +1,45 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
-// (lib/matmul/matmul_tiling.h); the other APIs' tilings are not yet here. Their helpers take
-// ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
+// (lib/matmul/matmul_tiling.h) the math and activation APIs'
+// (lib/math, lib/activation); the others are not yet
+// here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
 #pragma once
 
 #include "graph/tensor.h"
+#include "lib/activation/geglu_tiling.h"
+#include "lib/activation/gelu_tiling.h"
+#include "lib/activation/reglu_tiling.h"
+#include "lib/activation/sigmoid_tiling.h"
+#include "lib/activation/silu_tiling.h"
+#include "lib/activation/swiglu_tiling.h"
+#include "lib/activation/swish_tiling.h"
+#include "lib/math/acos_tiling.h"
+#include "lib/math/acosh_tiling.h"
+#include "lib/math/asin_tiling.h"
+#include "lib/math/asinh_tiling.h"
+#include "lib/math/atan_tiling.h"
+#include "lib/math/atanh_tiling.h"
+#include "lib/math/axpy_tiling.h"
+#include "lib/math/ceil_tiling.h"
+#include "lib/math/clamp_tiling.h"
+#include "lib/math/cos_tiling.h"
+#include "lib/math/cosh_tiling.h"
+#include "lib/math/digamma_tiling.h"
+#include "lib/math/erf_tiling.h"
+#include "lib/math/erfc_tiling.h"
+#include "lib/math/exp_tiling.h"
+#include "lib/math/floor_tiling.h"
+#include "lib/math/fmod_tiling.h"
+#include "lib/math/frac_tiling.h"
+#include "lib/math/lgamma_tiling.h"
+#include "lib/math/log_tiling.h"
+#include "lib/math/power_tiling.h"
+#include "lib/math/round_tiling.h"
+#include "lib/math/sign_tiling.h"
+#include "lib/math/sin_tiling.h"
+#include "lib/math/sinh_tiling.h"
+#include "lib/math/tan_tiling.h"
+#include "lib/math/tanh_tiling.h"
+#include "lib/math/trunc_tiling.h"
+#include "lib/math/xor_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
 #include "tiling/platform/platform_ascendc.h"

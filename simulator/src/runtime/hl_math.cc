@@ -1,0 +1,175 @@
+// The high-level math APIs (lib/math): operand and temporary-buffer checks, the V-pipe charge of
+// the chip's implementation (SpecOf(api).passes repeats over the data), and the per-element
+// computation in double, rounded to float32 and then to the element type.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "opsim/core/float16.h"
+#include "opsim/sim/ascendc/hl_math.h"
+#include "opsim/sim/detail/core.h"
+#include "opsim/sim/fault.h"
+#include "runtime/hl_math_model.h"
+
+namespace opsim::sim::hl {
+namespace {
+
+using detail::UbRef;
+
+uint32_t ElemBytes(ElemType t) {
+  return (t == ElemType::kFloat || t == ElemType::kInt32) ? 4u : 2u;
+}
+
+double Load(ElemType t, const uint8_t* p) {
+  switch (t) {
+    case ElemType::kHalf: {
+      uint16_t bits;
+      std::memcpy(&bits, p, 2);
+      return static_cast<float>(opsim::Half::FromBits(bits));
+    }
+    case ElemType::kFloat: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case ElemType::kInt32: {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case ElemType::kInt16: {
+      int16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case ElemType::kUInt16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+  }
+  return 0;
+}
+
+// Floats: rounded to float32 (the chip's datapath), then to half. Integers: wrapped to the width.
+void Store(ElemType t, uint8_t* p, double v) {
+  if (t == ElemType::kHalf) {
+    const uint16_t bits = opsim::Half(static_cast<float>(v)).bits();
+    std::memcpy(p, &bits, 2);
+  } else if (t == ElemType::kFloat) {
+    const float f = static_cast<float>(v);
+    std::memcpy(p, &f, 4);
+  }
+}
+void StoreInt(ElemType t, uint8_t* p, int64_t v) {
+  if (t == ElemType::kInt32) {
+    const int32_t i = static_cast<int32_t>(static_cast<uint32_t>(v));
+    std::memcpy(p, &i, 4);
+  } else {
+    const uint16_t i = static_cast<uint16_t>(v);
+    std::memcpy(p, &i, 2);
+  }
+}
+
+void Compute(const MathCall& c) {
+  const uint32_t db = ElemBytes(c.type), sb = ElemBytes(c.src_type);
+  const bool is_int =
+      c.type == ElemType::kInt32 || c.type == ElemType::kInt16 || c.type == ElemType::kUInt16;
+  uint8_t* const d = c.dst->ptr;
+  const uint8_t* const a = c.src0->ptr;
+  const uint8_t* const b = c.src1 != nullptr ? c.src1->ptr : nullptr;
+  for (uint32_t i = 0; i < c.count; ++i) {
+    const double x = Load(c.src_type, a + size_t{i} * sb);
+    double y = c.scalar;  // the scalar operand, or the second tensor's element
+    if (b != nullptr) y = Load(c.type, b + size_t{i} * db);
+    if (c.api == MathApi::kAxpy) {
+      Store(c.type, d + size_t{i} * db, Load(c.type, d + size_t{i} * db) + x * c.scalar);
+      continue;
+    }
+    double lhs = x, rhs = y;
+    if (c.scalar_at == ScalarAt::kLeft) {
+      lhs = c.scalar;
+      rhs = x;
+    }
+    if (is_int) {
+      StoreInt(c.type, d + size_t{i} * db,
+               IntModel(c.api, static_cast<int64_t>(lhs), static_cast<int64_t>(rhs)));
+    } else {
+      Store(c.type, d + size_t{i} * db, Model(c.api, lhs, rhs, c.scalar));
+    }
+  }
+}
+
+// The temporary buffer the call uses: none when the form takes none or when this type and
+// form need none (Log2 of float, Axpy of float, ...), where the chip's implementation never
+// touches it, so an empty tensor passed there is no fault.
+const UbRef* UsedTmp(const MathCall& c) {
+  if (c.tmp == nullptr) return nullptr;
+  return MinTmpBytes(c.api, c.src_type, c.reuse_source, c.scalar_at) == 0 ? nullptr : c.tmp;
+}
+
+void CheckTmp(const MathCall& c, const char* name) {
+  if (UsedTmp(c) == nullptr) return;
+  const uint32_t min = MinTmpBytes(c.api, c.src_type, c.reuse_source, c.scalar_at);
+  if (c.tmp->bytes < min) {
+    RaiseFault(FaultKind::kInvalidArgument, name,
+               std::string("sharedTmpBuffer holds ") + std::to_string(c.tmp->bytes) +
+                   " bytes; this call needs at least " + std::to_string(min) + " (the minimum Get" +
+                   name + "MaxMinTmpSize gives)");
+  }
+}
+
+}  // namespace
+
+void RunMath(const MathCall& c) {
+  const MathSpec& spec = SpecOf(c.api);
+  const char* name = spec.name;
+  CheckTmp(c, name);
+  detail::Core& core = detail::Cur();
+  const uint64_t dst_bytes = uint64_t{c.count} * ElemBytes(c.type);
+  const uint64_t src_bytes = uint64_t{c.count} * ElemBytes(c.src_type);
+  UbRef srcs[3];
+  uint64_t sizes[3];
+  int n = 0;
+  srcs[n] = *c.src0;
+  sizes[n++] = src_bytes;
+  if (c.src1 != nullptr) {
+    srcs[n] = *c.src1;
+    sizes[n++] = dst_bytes;
+  }
+  if (c.api == MathApi::kAxpy) {  // reads dst
+    srcs[n] = *c.dst;
+    sizes[n++] = dst_bytes;
+  }
+  detail::CheckUb(core, *c.dst, dst_bytes, name, "dst");
+  for (int i = 0; i < n; ++i) detail::CheckUb(core, srcs[i], sizes[i], name, "src");
+  const UbRef* const tmp = UsedTmp(c);
+  const uint64_t tmp_bytes = tmp != nullptr ? tmp->bytes : 0;
+  if (tmp != nullptr) detail::CheckUb(core, *tmp, tmp_bytes, name, "sharedTmpBuffer");
+  const uint64_t widest = std::max(dst_bytes, src_bytes);
+  const uint32_t passes = spec.passes + (c.type == ElemType::kHalf ? 2u : 0u);
+  const double cost = passes * core.VectorCost(widest);
+  const double start =
+      core.Issue(Pipe::kV, name, cost, 0, detail::VectorAutoSyncStart(core, c.dst, srcs, n));
+  if (detail::TracksPipes(core)) {
+    const bool elementwise = core.checked && detail::WholeLanes(c.count, dst_bytes, sizes, n);
+    detail::UnwrittenLanes holes;
+    for (int i = 0; i < n; ++i) {
+      if (elementwise) {
+        detail::CollectUnwrittenLanes(core, srcs[i], sizes[i], c.count, name, &holes);
+      } else if (core.checked) {
+        detail::CheckWritten(core, srcs[i], 0, sizes[i], name, "src");
+      }
+      detail::TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+    }
+    if (tmp != nullptr)
+      detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp_bytes);
+    detail::TrackWrite(core, *c.dst, Pipe::kV, start, start + cost, name, dst_bytes);
+    if (!holes.ranges.empty())
+      detail::ClearUnwrittenLanes(core, *c.dst, dst_bytes, c.count, holes, name);
+  }
+  Compute(c);
+}
+
+}  // namespace opsim::sim::hl
