@@ -153,21 +153,22 @@ void RunMath(const MathCall& c) {
   const double start =
       core.Issue(Pipe::kV, name, cost, 0, detail::VectorAutoSyncStart(core, c.dst, srcs, n));
   if (detail::TracksPipes(core)) {
-    const bool elementwise = core.checked && detail::WholeLanes(c.count, dst_bytes, sizes, n);
+    const bool elementwise =
+        core.checked && detail::WholeLanes<detail::kPlainSrcs>(c.count, dst_bytes, sizes, n);
     detail::UnwrittenLanes holes;
     for (int i = 0; i < n; ++i) {
       if (elementwise) {
-        detail::CollectUnwrittenLanes(core, srcs[i], sizes[i], c.count, name, &holes);
+        detail::CollectUnwrittenLanes(core, srcs[i], sizes[i], c.count, false, name, &holes);
       } else if (core.checked) {
         detail::CheckWritten(core, srcs[i], 0, sizes[i], name, "src");
       }
-      detail::TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name);
+      detail::TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name, sizes[i]);
     }
     if (tmp != nullptr)
-      detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp_bytes);
-    detail::TrackWrite(core, *c.dst, Pipe::kV, start, start + cost, name, dst_bytes);
+      detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp_bytes, tmp_bytes);
+    detail::TrackWrite(core, *c.dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
     if (!holes.ranges.empty())
-      detail::ClearUnwrittenLanes(core, *c.dst, dst_bytes, c.count, holes, name);
+      detail::ClearUnwrittenLanes(core, *c.dst, dst_bytes, c.count, false, holes, name);
   }
   Compute(c);
 }
