@@ -1,6 +1,7 @@
 # Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
-# (libascendcl is in the opsim package's export set: ATB clients link it too.)
-install(TARGETS opsim_tikicpulib opsim_c_sec opsim_acl_op_compiler
+# (libascendcl and libc_sec are in the opsim package's export set: ATB clients link the one,
+# operator libraries the other.)
+install(TARGETS opsim_tikicpulib opsim_acl_op_compiler
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
