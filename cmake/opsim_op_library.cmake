@@ -10,7 +10,8 @@
 # program may also link it and find its ops in the registry.
 #
 # Files under a folder named op_kernel are kernels; .h/.hpp files are headers (the tiling
-# headers are also found beside the host sources); everything else is host code.
+# headers are also found beside the host sources and beside the kernels); everything else is
+# host code.
 set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
 
 # add_ops_compile_options(ALL|<OpType>|OP_NAME <OpType> [COMPUTE_UNIT ...] OPTIONS <opts>...)
@@ -166,6 +167,16 @@ function(opsim_add_op_library target)
       list(APPEND gen_args --single-kernel "${kernel}")
     endif()
   endforeach()
+  # The kernels' own folders too: today's operators keep their BEGIN_TILING_DATA_DEF in
+  # op_kernel/<op>_tiling_data.h (the host includes it from there), and CANN's build gives the
+  # kernel's GET_TILING_DATA that class wherever it is declared. Host headers come first, so the
+  # class a host header registers is the one a kernel unit includes.
+  foreach(kernel IN LISTS kernels)
+    get_filename_component(kernel_dir "${kernel}" DIRECTORY)
+    file(GLOB kernel_headers "${kernel_dir}/*.h" "${kernel_dir}/*.hpp" "${kernel_dir}/*.hh")
+    list(APPEND headers ${kernel_headers})
+  endforeach()
+  list(REMOVE_DUPLICATES headers)
   foreach(header IN LISTS headers)
     list(APPEND gen_args --header "${header}")
   endforeach()

@@ -1,6 +1,7 @@
 # Installs the tikicpulib package; included by opsim_install.cmake for shared builds.
-# (libascendcl is in the opsim package's export set: ATB clients link it too.)
-install(TARGETS opsim_tikicpulib opsim_c_sec opsim_acl_op_compiler
+# (libascendcl and libc_sec are in the opsim package's export set: ATB clients link the one,
+# operator libraries the other.)
+install(TARGETS opsim_tikicpulib opsim_acl_op_compiler
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
@@ -11,8 +12,8 @@ file(RELATIVE_PATH OPSIM_TIKI_TO_PREFIX "/p/${OPSIM_TIKI_CMAKE_DIR}" "/p")
 # Every SoC name the samples' run.sh accepts; the unsupported ones have no honest profile
 # (cpudebug/src/soc_profiles.cc says why) and are refused with that reason.
 set(OPSIM_TIKI_SUPPORTED
-    "Ascend910A;Ascend910B1;Ascend910B2;Ascend910B3;Ascend910B4;Ascend310P1;Ascend310P3")
-set(OPSIM_TIKI_UNSUPPORTED "Ascend910B;Ascend310B1;Ascend310B2;Ascend310B3;Ascend310B4")
+    "Ascend910A;Ascend910B1;Ascend910B2;Ascend910B3;Ascend910B4;Ascend310P1;Ascend310P3;Ascend310B1;Ascend310B2;Ascend310B3;Ascend310B4")
+set(OPSIM_TIKI_UNSUPPORTED "Ascend910B")
 string(REGEX MATCHALL "-fsanitize=[^ ]+" OPSIM_SANITIZE_FLAGS "${CMAKE_CXX_FLAGS}")
 list(FILTER OPSIM_SANITIZE_FLAGS EXCLUDE REGEX "-fsanitize-recover")
 set(OPSIM_TIKI_RUNTIME_FILE "$<TARGET_FILE_NAME:opsim_tikicpulib>")

@@ -13,7 +13,7 @@ struct DTypeInfo {
   std::string_view name;
 };
 
-constexpr std::array<DTypeInfo, 11> kInfo = {{
+constexpr std::array<DTypeInfo, 13> kInfo = {{
     {DType::kFloat32, 4, true, true, "float32"},
     {DType::kFloat16, 2, true, true, "float16"},
     {DType::kBFloat16, 2, true, true, "bfloat16"},
@@ -25,6 +25,8 @@ constexpr std::array<DTypeInfo, 11> kInfo = {{
     {DType::kInt64, 8, false, true, "int64"},
     {DType::kUInt64, 8, false, false, "uint64"},
     {DType::kBool, 1, false, false, "bool"},
+    {DType::kInt16, 2, false, true, "int16"},
+    {DType::kUInt16, 2, false, false, "uint16"},
 }};
 
 constexpr std::array<DType, kInfo.size()> kAll = [] {
@@ -78,6 +80,7 @@ std::optional<DType> ParseDType(std::string_view name) {
       {"bf16", DType::kBFloat16}, {"f64", DType::kFloat64},   {"double", DType::kFloat64},
       {"i8", DType::kInt8},       {"u8", DType::kUInt8},      {"i32", DType::kInt32},
       {"u32", DType::kUInt32},    {"i64", DType::kInt64},     {"u64", DType::kUInt64},
+      {"i16", DType::kInt16},     {"u16", DType::kUInt16},
   };
   for (const Alias& alias : kAliases) {
     if (alias.name == name) return alias.dtype;

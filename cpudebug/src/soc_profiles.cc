@@ -16,15 +16,17 @@ const std::vector<SocProfile>& SocProfiles() {
        "Atlas A2: 20 AI cores, 40 vector cores, 32 GiB (Ascend910B4.ini)"},
       {"Ascend310P1", "variants/ascend310p1", "Atlas inference: 10 AI cores (Ascend310P1.ini)"},
       {"Ascend310P3", "ascend310p", "Atlas 300I Pro / Duo: 8 AI cores"},
-      {"Ascend310B1", nullptr,
-       "Atlas 200I/500 A2 (dav-3002): no public source gives its core count, Unified Buffer or "
-       "memory bandwidth, so no profile is written for it"},
-      {"Ascend310B2", nullptr,
-       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
-      {"Ascend310B3", nullptr,
-       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
-      {"Ascend310B4", nullptr,
-       "Atlas 200I/500 A2 (dav-3002): no public source gives its figures (see Ascend310B1)"},
+      // Atlas 200I/500 A2 (dav-3002, CCE dav-m300): the profile is Ascend310B1.ini's (1 AI
+      // core, 248 KiB UB). Ascend310B2.ini has the same figures; Ascend310B4.ini the same cores
+      // and UB but a 500 MHz clock and ddr_rate 8 (B1: 1224 MHz, 17), so on B4 the cost model's
+      // times are B1's (the results and checks do not depend on them); B3's was not compared.
+      {"Ascend310B1", "variants/ascend310b", "Atlas 200I/500 A2: 1 AI core (Ascend310B1.ini)"},
+      {"Ascend310B2", "variants/ascend310b",
+       "Atlas 200I/500 A2: 1 AI core; Ascend310B1's profile (times are B1's)"},
+      {"Ascend310B3", "variants/ascend310b",
+       "Atlas 200I/500 A2: 1 AI core; Ascend310B1's profile (times are B1's)"},
+      {"Ascend310B4", "variants/ascend310b",
+       "Atlas 200I/500 A2: 1 AI core; Ascend310B1's profile (times are B1's: B4 runs at 500 MHz)"},
   };
   return kTable;
 }

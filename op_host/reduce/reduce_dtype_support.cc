@@ -15,7 +15,7 @@ constexpr ReduceKindSet kNone = 0;
 
 // Package: ONNX ReduceProd's list for all four, plus int8/uint8 for MAX/MIN (docs/SPEC.md §2).
 // ATB: MAX/MIN on int32 and bfloat16, SUM on float16 and bfloat16; no PROD (our extension).
-constexpr std::array<ReduceDTypeSupport, 11> kTable = {{
+constexpr std::array<ReduceDTypeSupport, 13> kTable = {{
     {DType::kFloat32, kAll, kNone},
     {DType::kFloat16, kAll, kSum},
     {DType::kBFloat16, kAll, kSum | kMaxMin},
@@ -27,6 +27,8 @@ constexpr std::array<ReduceDTypeSupport, 11> kTable = {{
     {DType::kInt8, kMaxMin, kNone},
     {DType::kUInt8, kMaxMin, kNone},
     {DType::kBool, kNone, kNone},
+    {DType::kInt16, kNone, kNone},  // not in SPEC.md's list: the operator refuses them
+    {DType::kUInt16, kNone, kNone},
 }};
 
 const ReduceDTypeSupport* Find(DType dtype) {

@@ -27,6 +27,8 @@
 #include "opsim/sim/ascendc/vector_sort.h"
 #include "opsim/sim/ascendc/vector_transpose.h"
 #include "opsim/sim/ext.h"
+// The high-level library, as CANN's kernel_operator.h brings it.
+#include "lib/pad/broadcast.h"
 
 // Samples written for the 2023 toolkits name the kernel API `tik2`, the namespace's old name.
 namespace tik2 = AscendC;

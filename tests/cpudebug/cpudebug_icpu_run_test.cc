@@ -144,14 +144,52 @@ TEST(IcpuRunDeathTest, KernelAssertIsAFault) {
   AscendC::GmFree(x);
 }
 
-TEST(IcpuRunDeathTest, PointerNotFromGmAllocIsRefused) {
+TEST(IcpuRunDeathTest, PointerNotFromGmAllocIsPassedOnButHasNoGmRegion) {
+  // CANN's CPU mode passes any pointer through (public AddN passes a ListTensorDesc on the host
+  // stack); a GlobalTensor over such memory still faults: on the chip it is not device memory.
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   std::vector<float> host(kTotal);
   float* y = AllocFloats(kTotal, 1.0f);
   EXPECT_EXIT(ICPU_RUN_KF(add_kernel, kBlocks, host.data(), y, y), testing::ExitedWithCode(1),
               "argument 0 'host.data\\(\\)' \\(0x[0-9a-f]+\\) is not memory from "
-              "AscendC::GmAlloc");
+              "AscendC::GmAlloc: passed to the kernel unchecked(.|\n)*kernel fault");
   AscendC::GmFree(y);
+}
+
+struct HostDesc {
+  uint64_t count;
+  uint64_t data;  // a GmAlloc address, as ListTensorDesc holds its tensors' addresses
+};
+
+// Reads the host struct argument, then copies `count` floats from the address it holds to z.
+extern "C" __global__ __aicore__ void host_desc_kernel(GM_ADDR desc, GM_ADDR z) {
+  const auto* d = reinterpret_cast<const HostDesc*>(desc);
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, static_cast<uint32_t>(d->count * sizeof(float)));
+  AscendC::LocalTensor<float> t = buf.Get<float>();
+  AscendC::GlobalTensor<float> xg, zg;
+  xg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(d->data), d->count);
+  zg.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(z), d->count);
+  AscendC::DataCopy(t, xg, static_cast<uint32_t>(d->count));
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg, t, static_cast<uint32_t>(d->count));
+}
+
+TEST(IcpuRunTest, AHostStructArgumentIsReadAsOnCannsCpuMode) {
+  float* x = AllocFloats(kRunLen, 2.5f);
+  float* z = AllocFloats(kRunLen, 0.0f);
+  HostDesc desc{kRunLen, reinterpret_cast<uint64_t>(x)};
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(opsim::cpudebug::RunKernel("host_desc_kernel", "Ascend910B1", "&desc, z", 1,
+                                       host_desc_kernel, (uint8_t*)&desc, (uint8_t*)z),
+            0);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("argument 0 '&desc'"), std::string::npos) << err;
+  EXPECT_NE(err.find("passed to the kernel unchecked"), std::string::npos) << err;
+  for (uint32_t i = 0; i < kRunLen; ++i) ASSERT_EQ(z[i], x[i]) << i;
+  AscendC::GmFree(x);
+  AscendC::GmFree(z);
 }
 
 // The refusals below go through RunKernel, which returns instead of exiting.
@@ -163,9 +201,9 @@ int RunOn(const char* soc, float* x) {
 TEST(IcpuRunTest, SocWithoutProfileIsRefusedWithTheReason) {
   float* x = AllocFloats(kTotal, 0.0f);
   testing::internal::CaptureStderr();
-  EXPECT_EQ(RunOn("Ascend310B1", x), 1);
+  EXPECT_EQ(RunOn("Ascend910B", x), 1);
   const std::string err = testing::internal::GetCapturedStderr();
-  EXPECT_NE(err.find("SoC 'Ascend310B1' has no simulated device"), std::string::npos) << err;
+  EXPECT_NE(err.find("SoC 'Ascend910B' has no simulated device"), std::string::npos) << err;
   EXPECT_NE(err.find("supported: Ascend910A, Ascend910B1"), std::string::npos) << err;
   testing::internal::CaptureStderr();
   EXPECT_EQ(RunOn("Ascend999", x), 1);
@@ -176,6 +214,18 @@ TEST(IcpuRunTest, SocWithoutProfileIsRefusedWithTheReason) {
   EXPECT_NE(testing::internal::GetCapturedStderr().find("tikicpulib::${SOC_VERSION}"),
             std::string::npos);
   AscendC::GmFree(x);
+}
+
+TEST(IcpuRunTest, Ascend310BSocsRunOnTheAscend310bProfile) {
+  // ICPU_SET_SOC / SOC_VERSION Ascend310B1..4: the one-core ascend310b profile runs every block.
+  for (const char* soc : {"Ascend310B1", "Ascend310B4"}) {
+    float* x = AllocFloats(kTotal, 1.5f);
+    EXPECT_EQ(RunOn(soc, x), 0) << soc;
+    for (uint32_t i = 0; i < kTotal; ++i) {
+      ASSERT_EQ(x[i], 2 * (1.5f + static_cast<float>(i % 97))) << soc << " element " << i;
+    }
+    AscendC::GmFree(x);
+  }
 }
 
 TEST(IcpuRunTest, CubeOnlyModeIsRefused) {

@@ -40,7 +40,8 @@ TEST(SocProfilesTest, EverySampleSocIsListedAndEachProfileLoads) {
                              "Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4"};
   const std::map<std::string, uint32_t> cores = {
       {"Ascend910A", 32},  {"Ascend910B1", 48}, {"Ascend910B2", 48}, {"Ascend910B3", 40},
-      {"Ascend910B4", 40}, {"Ascend310P1", 10}, {"Ascend310P3", 8}};
+      {"Ascend910B4", 40}, {"Ascend310P1", 10}, {"Ascend310P3", 8},  {"Ascend310B1", 1},
+      {"Ascend310B2", 1},  {"Ascend310B3", 1},  {"Ascend310B4", 1}};
   for (const std::string& soc : sample_socs) {
     std::string profile;
     const Status status = ProfileForSoc(soc, &profile);

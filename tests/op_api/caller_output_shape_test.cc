@@ -7,6 +7,28 @@
 
 #include "framework/framework_test_util.h"
 #include "opsim/framework/operation_registry.h"
+#include "register/op_def_registry.h"
+
+namespace {
+uint32_t OneBlock(gert::TilingContext* context) {
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+}  // namespace
+
+namespace ops {
+// An OpDef without InferShape, as public BroadcastCustom's: its aclnn caller makes the outputs.
+class OpsimNoInferShape : public OpDef {
+ public:
+  explicit OpsimNoInferShape(const char* name) : OpDef(name) {
+    Input("x").DataType({ge::DT_FLOAT16});
+    Output("y").DataType({ge::DT_FLOAT16});
+    Output("z").DataType({ge::DT_FLOAT16});
+    AICore().SetTiling(OneBlock);
+  }
+};
+OP_ADD(OpsimNoInferShape);
+}  // namespace ops
 
 namespace opsim {
 namespace {
@@ -23,6 +45,24 @@ TEST(CallerOutputShape, ReplacesWhatInferShapeGives) {
       OperationRegistry::Global().Create("Add", {{">C", std::vector<int64_t>{6, 1}}}, &op).ok());
   ASSERT_TRUE(op->InferShape({Desc(ACL_FLOAT, {2, 3}), Desc(ACL_FLOAT, {2, 3})}, out).ok());
   EXPECT_EQ(out[0], Desc(ACL_FLOAT, {6, 1}));  // the dtype stays the inferred one
+}
+
+TEST(CallerOutputShape, StandsInForAnAbsentInferShape) {
+  std::unique_ptr<Operation> op;
+  const AttrMap both = {{">y", std::vector<int64_t>{16, 3}}, {">z", std::vector<int64_t>{2}}};
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimNoInferShape", both, &op).ok());
+  SVector<TensorDesc> out;
+  ASSERT_TRUE(op->InferShape({Desc(ACL_FLOAT16, {16, 1})}, out).ok());
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0], Desc(ACL_FLOAT16, {16, 3}));  // the dtype from the OpDef's column
+  EXPECT_EQ(out[1], Desc(ACL_FLOAT16, {2}));
+  const AttrMap one = {{">y", std::vector<int64_t>{16, 3}}};
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimNoInferShape", one, &op).ok());
+  const Status st = op->InferShape({Desc(ACL_FLOAT16, {16, 1})}, out);
+  EXPECT_EQ(st.code(), ErrorCode::kUnsupported);
+  EXPECT_EQ(st.message(),
+            "OpsimNoInferShape: the OpDef sets no InferShape function (SetInferShape), and the "
+            "caller gives no shape for output z (opsim exec --output-shape NAME=d0,d1,...)");
 }
 
 TEST(CallerOutputShape, BadShapesNameTheKeyAndTheRule) {

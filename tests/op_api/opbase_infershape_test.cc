@@ -138,6 +138,34 @@ TEST(OpBaseInferShape, ReduceKeepsOrDropsAxes) {
   EXPECT_EQ(Reduce({2, 3}, {-3}, false, &out), ge::GRAPH_FAILED);
 }
 
+TEST(OpBaseInferShape, ReduceDimsWithAndWithoutKeepDimsFromAnAxesArray) {
+  // What ops-math's ArgMaxWithValue InferShape calls with its `dim` attribute.
+  const gert::Shape x{2, 3, 4};
+  gert::Shape out;
+  const int64_t last = -1;
+  ASSERT_EQ(Ops::Base::ReduceDimsWithKeepDims<int64_t>(&x, &last, 1, &out), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out, (gert::Shape{2, 3, 1}));
+  const int32_t twice[] = {1, -2};
+  ASSERT_EQ(Ops::Base::ReduceDimsWithoutKeepDims<int32_t>(&x, twice, 2, &out), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out, (gert::Shape{2, 4}));
+  const gert::Shape scalar{};
+  const int64_t zero = 0, five = 5;
+  ASSERT_EQ(Ops::Base::ReduceDimsWithKeepDims<int64_t>(&scalar, &zero, 1, &out), ge::GRAPH_SUCCESS);
+  EXPECT_TRUE(out.IsScalar());
+  ASSERT_EQ(Ops::Base::ReduceDimsWithoutKeepDims<int64_t>(&scalar, &five, 1, &out),
+            ge::GRAPH_SUCCESS);
+  EXPECT_TRUE(out.IsScalar());
+  (void)TakeOpError();
+  EXPECT_EQ(Ops::Base::ReduceDimsWithKeepDims<int64_t>(&x, &five, 1, &out), ge::GRAPH_FAILED);
+  EXPECT_EQ(Ops::Base::ReduceDimsWithoutKeepDims<int64_t>(&x, &five, 1, &out), ge::GRAPH_FAILED);
+  EXPECT_NE(TakeOpError().message().find("axis 5 is out of range for rank 3"), std::string::npos);
+  gert::Shape unknown;
+  Ops::Base::SetUnknownRank(unknown);
+  ASSERT_EQ(Ops::Base::ReduceDimsWithKeepDims<int64_t>(&unknown, &zero, 1, &out),
+            ge::GRAPH_SUCCESS);
+  EXPECT_TRUE(Ops::Base::IsUnknownRank(out));
+}
+
 TEST(OpBaseInferShape, ReduceNeedsAxesValueDtypeAndKeepDims) {
   const float axes_f[] = {0.0f};
   const int32_t axes_i[] = {0};

@@ -62,6 +62,28 @@ TEST(Buffers, TQueBindWithoutDeQueIsAMissingSync) {
   EXPECT_EQ(r.fault->kind, FaultKind::kMissingSync);
 }
 
+TEST(Buffers, TBufKeepsCannsQueueCallsAsGetAndNoOps) {
+  // CANN's TBuf derives from TQueBind: AllocTensor/DeQue are Get, EnQue/FreeTensor do nothing,
+  // so a kernel may free a TBuf tensor and keep using the buffer.
+  float got = 0;
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    LocalTensor<float> a = buf.AllocTensor<float>();
+    EXPECT_EQ(a.GetSize(), 16u);
+    EXPECT_EQ(a.data(), buf.Get<float>().data());
+    Duplicate(a, 2.5f, 16);
+    buf.EnQue(a);
+    LocalTensor<float> b = buf.DeQue<float>();
+    buf.FreeTensor(a);
+    got = b.GetValue(15);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_FALSE(r.fault) << r.fault->message;
+  EXPECT_EQ(got, 2.5f);
+}
+
 TEST(Buffers, TBufPoolCarvesSharesAndResets) {
   const LaunchResult r = RunOne([] {
     TPipe pipe;

@@ -93,9 +93,16 @@ TEST(Npy, ReadsVersions2And3AndNumpySpellings) {
 TEST(Npy, MapsDescrsToDTypes) {
   EXPECT_EQ(DTypeFromDescr("<f2", false), DType::kFloat16);
   EXPECT_EQ(DTypeFromDescr("|b1", false), DType::kBool);
-  EXPECT_EQ(DTypeFromDescr("<u2", false), std::nullopt);
+  // "<u2" is uint16 unless the caller says its files hold bfloat16 bits; "<i2" is int16.
+  EXPECT_EQ(DTypeFromDescr("<u2", false), DType::kUInt16);
   EXPECT_EQ(DTypeFromDescr("<u2", true), DType::kBFloat16);
+  EXPECT_EQ(DTypeFromDescr("<i2", false), DType::kInt16);
+  EXPECT_EQ(DTypeFromDescr("<i2", true), DType::kInt16);
+  EXPECT_EQ(DTypeFromDescr(">i2", false), std::nullopt);  // big-endian: not a descr opsim reads
+  EXPECT_EQ(DescrItemSize("<i2"), 2u);
   EXPECT_EQ(DescrFromDType(DType::kBFloat16), "<u2");
+  EXPECT_EQ(DescrFromDType(DType::kUInt16), "<u2");
+  EXPECT_EQ(DescrFromDType(DType::kInt16), "<i2");
   EXPECT_EQ(DescrFromDType(DType::kInt8), "|i1");
 }
 

@@ -231,7 +231,8 @@ TEST_F(OpsimCli, ExecErrorsLeaveNoOutputFile) {
            {"--op ReduceSum --input " + Path("missing.npy"), "missing.npy"},
            {"--op ReduceSum --input " + Path("t.npy"), "truncated"},
            {"--op ReduceSum --input " + Path("c.npy"), "'<c8' is not supported"},
-           {"--op ReduceSum --input " + u16, "--dtype bfloat16"},
+           // "<u2" is uint16 unless --dtype bfloat16 says the files hold bfloat16 bits.
+           {"--op ReduceSum --input " + u16, "dtype uint16 is not supported"},
            {"--op ReduceSum --input " + in + " --dtype bfloat16", "<u2"},
            {"--op ReduceSum --input " + flags, "bool"},
            {"--op ReduceSum --keepdims 2 --input " + in, "'keepdims' = 2 is not 0 or 1"},

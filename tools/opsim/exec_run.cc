@@ -184,10 +184,7 @@ int ReadInputs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles
       const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
       if (!dtype) {
         return Report(kExecOpDefCmd,
-                      "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds" +
-                          (a.descr == "<u2" ? " (pass --dtype bfloat16 if it holds bfloat16 bit "
-                                              "patterns)"
-                                            : ""),
+                      "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds",
                       kExitFailure);
       }
       any_u2 = any_u2 || a.descr == "<u2";

@@ -30,7 +30,7 @@ constexpr DescrInfo kDescrs[] = {
     {"<f4", 4, DType::kFloat32}, {"<f8", 8, DType::kFloat64}, {"<f2", 2, DType::kFloat16},
     {"<i4", 4, DType::kInt32},   {"<i8", 8, DType::kInt64},   {"<u4", 4, DType::kUInt32},
     {"<u8", 8, DType::kUInt64},  {"|i1", 1, DType::kInt8},    {"|u1", 1, DType::kUInt8},
-    {"|b1", 1, DType::kBool},    {"<u2", 2, std::nullopt},
+    {"|b1", 1, DType::kBool},    {"<i2", 2, DType::kInt16},   {"<u2", 2, DType::kUInt16},
 };
 
 Status Bad(std::string_view what, const std::string& rule) {
@@ -184,7 +184,7 @@ size_t DescrItemSize(std::string_view descr) {
 }
 
 std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16) {
-  if (descr == "<u2") return u2_is_bfloat16 ? std::optional<DType>(DType::kBFloat16) : std::nullopt;
+  if (descr == "<u2" && u2_is_bfloat16) return DType::kBFloat16;
   for (const DescrInfo& d : kDescrs) {
     if (descr == d.descr) return d.dtype;
   }

@@ -216,9 +216,23 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
     outputs->clear();
     return Status::Ok();
   }
+  // No InferShape: CANN's single-operator API runs such an op on the output tensors its caller
+  // made, so the caller's shapes (">NAME", `opsim exec --output-shape`) stand in for it; an
+  // output without one is refused, naming it.
   if (def.GetInferShape() == nullptr) {
-    return {ErrorCode::kUnsupported,
-            op + ": the OpDef sets no InferShape function (SetInferShape)"};
+    std::string missing;
+    for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+      if (caller == nullptr || k >= caller->size() || !(*caller)[k]) {
+        missing += (missing.empty() ? "" : ", ") + def.GetOutputs()[k].GetName();
+      }
+    }
+    if (!missing.empty()) {
+      return {ErrorCode::kUnsupported,
+              op +
+                  ": the OpDef sets no InferShape function (SetInferShape), and the caller gives "
+                  "no shape for output " +
+                  missing + " (opsim exec --output-shape NAME=d0,d1,...)"};
+    }
   }
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
     const ops::OpParamDef& p = def.GetOutputs()[k];
@@ -228,15 +242,16 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
         column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
     call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
   }
-  gert::InferShapeContext shape_context(call);
   uint32_t rc = ge::GRAPH_SUCCESS;
-  const auto infer_shape = def.GetInferShape();
-  OPSIM_RETURN_IF_ERROR(op_api::CallUserCode(
-      {op, "InferShape", op_api::CodeAddress(infer_shape), ErrorCode::kGraphInferShapeFuncFail},
-      [&] { rc = infer_shape(&shape_context); }));
-  if (rc != ge::GRAPH_SUCCESS) {
-    return {ErrorCode::kGraphInferShapeFuncFail,
-            op + ": its InferShape function failed (returned " + std::to_string(rc) + ")"};
+  if (const auto infer_shape = def.GetInferShape(); infer_shape != nullptr) {
+    gert::InferShapeContext shape_context(call);
+    OPSIM_RETURN_IF_ERROR(op_api::CallUserCode(
+        {op, "InferShape", op_api::CodeAddress(infer_shape), ErrorCode::kGraphInferShapeFuncFail},
+        [&] { rc = infer_shape(&shape_context); }));
+    if (rc != ge::GRAPH_SUCCESS) {
+      return {ErrorCode::kGraphInferShapeFuncFail,
+              op + ": its InferShape function failed (returned " + std::to_string(rc) + ")"};
+    }
   }
   if (const auto infer_dtype = def.GetInferDataType(); infer_dtype != nullptr) {
     gert::InferDataTypeContext dtype_context(call);

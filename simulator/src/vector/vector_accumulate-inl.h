@@ -362,6 +362,8 @@ inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* 
     case DType::kFloat64: return AccumulateFloat<double>(op, acc, src, rows, cols, row_stride);
     case DType::kInt8: return AccumulateInt<int8_t>(op, acc, src, rows, cols, row_stride);
     case DType::kUInt8: return AccumulateInt<uint8_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kInt16: return AccumulateInt<int16_t>(op, acc, src, rows, cols, row_stride);
+    case DType::kUInt16: return AccumulateInt<uint16_t>(op, acc, src, rows, cols, row_stride);
     case DType::kInt32: return AccumulateInt<int32_t>(op, acc, src, rows, cols, row_stride);
     case DType::kUInt32: return AccumulateInt<uint32_t>(op, acc, src, rows, cols, row_stride);
     case DType::kInt64: return AccumulateInt<int64_t>(op, acc, src, rows, cols, row_stride);

@@ -70,9 +70,11 @@ inline void WidenFloat(DType st, const void* src, double* out, size_t n) {
 inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
   const hn::ScalableTag<int64_t> di64;
   const hn::Rebind<int32_t, decltype(di64)> di32;
+  const hn::Rebind<int16_t, decltype(di64)> di16;
   const hn::Rebind<int8_t, decltype(di64)> di8;
   const hn::ScalableTag<uint64_t> du64;
   const hn::Rebind<uint32_t, decltype(du64)> du32;
+  const hn::Rebind<uint16_t, decltype(du64)> du16;
   const hn::Rebind<uint8_t, decltype(du64)> du8;
   auto* uout = reinterpret_cast<uint64_t*>(out);
   switch (st) {
@@ -84,6 +86,14 @@ inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
     case DType::kUInt32:
       return ConvertLoop(du32, du64, static_cast<const uint32_t*>(src), uout, n,
                          [du64](auto v) { return hn::PromoteTo(du64, v); });
+    case DType::kInt16:
+      return ConvertLoop(
+          di16, di64, static_cast<const int16_t*>(src), out, n,
+          [di64, di32](auto v) { return hn::PromoteTo(di64, hn::PromoteTo(di32, v)); });
+    case DType::kUInt16:
+      return ConvertLoop(
+          du16, du64, static_cast<const uint16_t*>(src), uout, n,
+          [du64, du32](auto v) { return hn::PromoteTo(du64, hn::PromoteTo(du32, v)); });
     case DType::kInt8:
       return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n, [di64, di32](auto v) {
         return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
@@ -275,6 +285,8 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
   switch (dt) {
     case DType::kInt8: return FloatToIntTyped(in, static_cast<int8_t*>(out), round, n);
     case DType::kUInt8: return FloatToIntTyped(in, static_cast<uint8_t*>(out), round, n);
+    case DType::kInt16: return FloatToIntTyped(in, static_cast<int16_t*>(out), round, n);
+    case DType::kUInt16: return FloatToIntTyped(in, static_cast<uint16_t*>(out), round, n);
     case DType::kInt32: return FloatToIntTyped(in, static_cast<int32_t*>(out), round, n);
     case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
     case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
@@ -288,6 +300,7 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
 inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
   const hn::ScalableTag<uint64_t> du64;
   const hn::Rebind<uint32_t, decltype(du64)> du32;
+  const hn::Rebind<uint16_t, decltype(du64)> du16;
   const hn::Rebind<uint8_t, decltype(du64)> du8;
   const auto* uin = reinterpret_cast<const uint64_t*>(in);
   switch (DTypeSize(dt)) {
@@ -295,6 +308,9 @@ inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
     case 4:
       return ConvertLoop(du64, du32, uin, static_cast<uint32_t*>(out), n,
                          [du32](auto v) { return hn::TruncateTo(du32, v); });
+    case 2:
+      return ConvertLoop(du64, du16, uin, static_cast<uint16_t*>(out), n,
+                         [du16](auto v) { return hn::TruncateTo(du16, v); });
     case 1:
       return ConvertLoop(du64, du8, uin, static_cast<uint8_t*>(out), n,
                          [du8](auto v) { return hn::TruncateTo(du8, v); });

@@ -182,8 +182,8 @@ template <class D>
 HWY_INLINE hn::Vec<D> MulWrap(D d, hn::Vec<D> a, hn::Vec<D> b) {
   using T = hn::TFromD<D>;
   static_assert(!hwy::IsSigned<T>(), "multiply the unsigned bit patterns");
-  if constexpr (sizeof(T) == 4) {
-    return hn::Mul(a, b);
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 2) {
+    return hn::Mul(a, b);  // the low half of the product: what wrapping keeps
   } else {
 #if HWY_TARGET == HWY_SCALAR
     return hn::Set(d, static_cast<T>(hn::GetLane(a) * hn::GetLane(b)));

@@ -154,6 +154,8 @@ inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const
     case DType::kFloat64: return BinaryTyped<double>(op, dst, a, b, b_scalar, n);
     case DType::kInt8: return BinaryTyped<int8_t>(op, dst, a, b, b_scalar, n);
     case DType::kUInt8: return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
+    case DType::kInt16: return BinaryTyped<int16_t>(op, dst, a, b, b_scalar, n);
+    case DType::kUInt16: return BinaryTyped<uint16_t>(op, dst, a, b, b_scalar, n);
     case DType::kInt32: return BinaryTyped<int32_t>(op, dst, a, b, b_scalar, n);
     case DType::kUInt32: return BinaryTyped<uint32_t>(op, dst, a, b, b_scalar, n);
     case DType::kInt64: return BinaryTyped<int64_t>(op, dst, a, b, b_scalar, n);
@@ -199,9 +201,11 @@ inline void UnaryImpl(UnaryOp op, DType dtype, void* dst, const void* src, size_
     case DType::kFloat16:
     case DType::kBFloat16: return ClearSign<uint16_t>(dst, src, n);
     case DType::kInt8: return AbsTyped<int8_t>(dst, src, n);
+    case DType::kInt16: return AbsTyped<int16_t>(dst, src, n);
     case DType::kInt32: return AbsTyped<int32_t>(dst, src, n);
     case DType::kInt64: return AbsTyped<int64_t>(dst, src, n);
     case DType::kUInt8:
+    case DType::kUInt16:
     case DType::kUInt32:
     case DType::kUInt64:
     case DType::kBool:

@@ -156,6 +156,8 @@ inline void CompareImpl(CmpMode mode, DType dtype, uint8_t* dst, const void* a, 
     case DType::kInt8: return CompareTyped<int8_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt8:
     case DType::kBool: return CompareTyped<uint8_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kInt16: return CompareTyped<int16_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kUInt16: return CompareTyped<uint16_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt32: return CompareTyped<int32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt32: return CompareTyped<uint32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt64: return CompareTyped<int64_t>(mode, dst, a, b, b_scalar, n);

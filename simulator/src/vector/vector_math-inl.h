@@ -272,6 +272,9 @@ inline void MathImpl(MathOp op, DType dtype, void* dst, const void* src, size_t 
     case DType::kInt8:
       if (op == MathOp::kRelu) return ReluInt<int8_t>(dst, src, n);
       break;
+    case DType::kInt16:
+      if (op == MathOp::kRelu) return ReluInt<int16_t>(dst, src, n);
+      break;
     case DType::kInt32:
       if (op == MathOp::kRelu) return ReluInt<int32_t>(dst, src, n);
       break;

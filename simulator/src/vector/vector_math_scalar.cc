@@ -180,6 +180,7 @@ void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
     if (op != MathOp::kRelu) return;  // documented precondition: floats only
     switch (dtype) {
       case DType::kInt8: return ReluInt<int8_t>(dst, src, n);
+      case DType::kInt16: return ReluInt<int16_t>(dst, src, n);
       case DType::kInt32: return ReluInt<int32_t>(dst, src, n);
       case DType::kInt64: return ReluInt<int64_t>(dst, src, n);
       default:
@@ -253,6 +254,8 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
     case DType::kInt8: return CompareInt<int8_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt8:
     case DType::kBool: return CompareInt<uint8_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kInt16: return CompareInt<int16_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kUInt16: return CompareInt<uint16_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt32: return CompareInt<int32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt32: return CompareInt<uint32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt64: return CompareInt<int64_t>(mode, dst, a, b, b_scalar, n);

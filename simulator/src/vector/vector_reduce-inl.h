@@ -297,9 +297,11 @@ U IntSumProd(const U* p, size_t n) {
   }
   HWY_ALIGN U lanes[kN];
   hn::Store(op(op(a0, a1), op(a2, a3)), d, lanes);
+  // 16-bit products in 32 bits: uint16_t promotes to int, where 65535 * 65535 overflows.
+  using W = std::conditional_t<sizeof(U) == 2, uint32_t, U>;
   U r = identity;
-  for (size_t k = 0; k < kN; ++k) r = static_cast<U>(kProd ? r * lanes[k] : r + lanes[k]);
-  for (; i < n; ++i) r = static_cast<U>(kProd ? r * p[i] : r + p[i]);
+  for (size_t k = 0; k < kN; ++k) r = static_cast<U>(kProd ? W(r) * W(lanes[k]) : r + lanes[k]);
+  for (; i < n; ++i) r = static_cast<U>(kProd ? W(r) * W(p[i]) : r + p[i]);
   return r;
 }
 
@@ -441,6 +443,8 @@ inline void ReduceImpl(ReduceOp op, DType dtype, void* dst, const void* src, siz
     }
     case DType::kInt8: return ReduceInt<int8_t>(op, dst, src, n, index);
     case DType::kUInt8: return ReduceInt<uint8_t>(op, dst, src, n, index);
+    case DType::kInt16: return ReduceInt<int16_t>(op, dst, src, n, index);
+    case DType::kUInt16: return ReduceInt<uint16_t>(op, dst, src, n, index);
     case DType::kInt32: return ReduceInt<int32_t>(op, dst, src, n, index);
     case DType::kUInt32: return ReduceInt<uint32_t>(op, dst, src, n, index);
     case DType::kInt64: return ReduceInt<int64_t>(op, dst, src, n, index);

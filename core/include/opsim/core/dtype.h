@@ -17,6 +17,8 @@ enum class DType : int32_t {
   kInt8 = 2,
   kInt32 = 3,
   kUInt8 = 4,
+  kInt16 = 6,
+  kUInt16 = 7,
   kUInt32 = 8,
   kInt64 = 9,
   kUInt64 = 10,

@@ -1,35 +1,24 @@
 // gert::RuntimeAttrs: the operator's attributes in the order the OpDef declares them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
+
+#include "exe_graph/runtime/continuous_vector.h"
 
 namespace gert {
 
-template <typename T>
-class TypedContinuousVector {
- public:
-  TypedContinuousVector() = default;
-  TypedContinuousVector(const T* data, size_t size) : data_(data), size_(size) {}
-  size_t GetSize() const { return size_; }
-  size_t GetCapacity() const { return size_; }
-  const T* GetData() const { return data_; }
-
- private:
-  const T* data_ = nullptr;
-  size_t size_ = 0;
-};
-
-// Untyped view, as CANN's GetAttrPointer<ContinuousVector> returns; read as int64 elements.
-class ContinuousVector : public TypedContinuousVector<int64_t> {
- public:
-  using TypedContinuousVector<int64_t>::TypedContinuousVector;
-};
-
-// One attribute value. Which member holds it is `kind`; the views point into the vectors.
+// One attribute value. Which member holds it is `kind`; Refresh() writes `bytes`, the value as
+// CANN's runtime attributes hold it (bg_ir_attrs' AppendAttr): a bool in 1 byte, an Int as
+// int64_t, a Float as float, a string with its NUL, a list as a ContinuousVector block
+// (capacity, size, 40 reserved bytes, the elements). Every block is zero-padded to at least
+// 64 B, so that a getter of another kind (GetInt on a Bool, GetListInt on an Int) reads zeros
+// past the value where CANN reads the next attribute's bytes, never past the block.
 struct AttrValueStorage {
   enum class Kind { kNone, kBool, kInt, kFloat, kString, kListBool, kListInt, kListFloat };
   Kind kind = Kind::kNone;
@@ -40,15 +29,39 @@ struct AttrValueStorage {
   std::vector<int64_t> list_int;
   std::vector<float> list_float;
   std::vector<uint8_t> list_bool;  // bytes, since std::vector<bool> has no data()
-  ContinuousVector list_int_view;
-  TypedContinuousVector<float> list_float_view;
-  TypedContinuousVector<bool> list_bool_view;
+  std::vector<uint64_t> bytes;     // 8-byte aligned, so that every getter's read is aligned
 
-  void Refresh() {  // rebind the views after the vectors move
-    list_int_view = ContinuousVector(list_int.data(), list_int.size());
-    list_float_view = TypedContinuousVector<float>(list_float.data(), list_float.size());
-    list_bool_view = TypedContinuousVector<bool>(reinterpret_cast<const bool*>(list_bool.data()),
-                                                 list_bool.size());
+  void Refresh() {
+    std::vector<uint8_t> image;
+    switch (kind) {
+      case Kind::kNone: bytes.clear(); return;
+      case Kind::kBool: image.assign(1, b ? 1 : 0); break;
+      case Kind::kInt: image = Raw(&i, sizeof(i)); break;
+      case Kind::kFloat: image = Raw(&f, sizeof(f)); break;
+      case Kind::kString: image = Raw(s.c_str(), s.size() + 1); break;
+      case Kind::kListBool: image = List(list_bool.data(), list_bool.size()); break;
+      case Kind::kListInt: image = List(list_int.data(), list_int.size()); break;
+      case Kind::kListFloat: image = List(list_float.data(), list_float.size()); break;
+    }
+    const size_t words = (std::max<size_t>(image.size(), sizeof(ContinuousVector)) + 7) / 8;
+    bytes.assign(words, 0);
+    std::memcpy(bytes.data(), image.data(), image.size());
+  }
+
+ private:
+  static std::vector<uint8_t> Raw(const void* p, size_t n) {
+    const uint8_t* first = static_cast<const uint8_t*>(p);
+    return std::vector<uint8_t>(first, first + n);
+  }
+  template <typename T>
+  static std::vector<uint8_t> List(const T* data, size_t n) {
+    size_t total = 0;
+    std::unique_ptr<uint8_t[]> block = ContinuousVector::Create<T>(n, total);
+    if (block == nullptr) return {};
+    ContinuousVector* cv = reinterpret_cast<ContinuousVector*>(block.get());
+    if (n != 0) std::memcpy(cv->MutableData(), data, n * sizeof(T));
+    cv->SetSize(n);
+    return Raw(block.get(), total);
   }
 };
 
@@ -58,43 +71,20 @@ class RuntimeAttrs {
   explicit RuntimeAttrs(std::vector<AttrValueStorage> values) : values_(std::move(values)) {
     for (AttrValueStorage& v : values_) v.Refresh();
   }
-  RuntimeAttrs(const RuntimeAttrs& other) : RuntimeAttrs(other.values_) {}
-  RuntimeAttrs& operator=(const RuntimeAttrs& other) {
-    values_ = other.values_;
-    for (AttrValueStorage& v : values_) v.Refresh();
-    return *this;
-  }
 
   size_t GetAttrNum() const { return values_.size(); }
 
-  // nullptr for an index past the attributes, or for one of the attribute kinds' own types
-  // (bool, int64_t, float, char, the list views) other than the attribute's. Any other T reads
-  // the attribute's storage as CANN's GetAttrPointer does (a reinterpret_cast of the value's
-  // address): GetAttrPointer<uint32_t> on an Int attribute gives its low 32 bits, as public
-  // operators' tiling functions expect.
+  // CANN's GetAttrPointer<T> is a reinterpret_cast of the attribute's bytes, whatever T is, and
+  // so is this (AttrValueStorage says what the bytes are): GetAttrPointer<uint32_t> on an Int
+  // gives its low 32 bits, GetBool on a ListInt the low byte of the list's capacity (its
+  // element count), as public operators' tiling functions rely on. nullptr for an index past the
+  // attributes, or an optional attribute given no value (CANN's attribute list has none then).
   template <typename T>
   const T* GetAttrPointer(size_t index) const {
-    if (index >= values_.size()) return nullptr;
-    const AttrValueStorage& v = values_[index];
-    using K = AttrValueStorage::Kind;
-    if constexpr (std::is_same_v<T, bool>) {
-      return v.kind == K::kBool ? &v.b : nullptr;
-    } else if constexpr (std::is_same_v<T, int64_t>) {
-      return v.kind == K::kInt ? &v.i : nullptr;
-    } else if constexpr (std::is_same_v<T, float>) {
-      return v.kind == K::kFloat ? &v.f : nullptr;
-    } else if constexpr (std::is_same_v<T, char>) {
-      return v.kind == K::kString ? v.s.c_str() : nullptr;
-    } else if constexpr (std::is_same_v<T, ContinuousVector> ||
-                         std::is_same_v<T, TypedContinuousVector<int64_t>>) {
-      return v.kind == K::kListInt ? &v.list_int_view : nullptr;
-    } else if constexpr (std::is_same_v<T, TypedContinuousVector<float>>) {
-      return v.kind == K::kListFloat ? &v.list_float_view : nullptr;
-    } else if constexpr (std::is_same_v<T, TypedContinuousVector<bool>>) {
-      return v.kind == K::kListBool ? &v.list_bool_view : nullptr;
-    } else {
-      return reinterpret_cast<const T*>(StoragePointer(v));
+    if (index >= values_.size() || values_[index].kind == AttrValueStorage::Kind::kNone) {
+      return nullptr;
     }
+    return reinterpret_cast<const T*>(values_[index].bytes.data());
   }
   const bool* GetBool(size_t index) const { return GetAttrPointer<bool>(index); }
   const int64_t* GetInt(size_t index) const { return GetAttrPointer<int64_t>(index); }
@@ -111,21 +101,6 @@ class RuntimeAttrs {
   }
 
  private:
-  static const void* StoragePointer(const AttrValueStorage& v) {
-    using K = AttrValueStorage::Kind;
-    switch (v.kind) {
-      case K::kBool: return &v.b;
-      case K::kInt: return &v.i;
-      case K::kFloat: return &v.f;
-      case K::kString: return v.s.c_str();
-      case K::kListBool: return &v.list_bool_view;
-      case K::kListInt: return &v.list_int_view;
-      case K::kListFloat: return &v.list_float_view;
-      case K::kNone: break;
-    }
-    return nullptr;
-  }
-
   std::vector<AttrValueStorage> values_;
 };
 

@@ -1,10 +1,14 @@
 // gert::TilingData: the raw tiling buffer a tiling function fills (capacity fixed by the runtime).
 #pragma once
 
+#include <securec.h>  // as CANN's: tiling functions call memset_s/memcpy_s through this header
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "exe_graph/runtime/continuous_vector.h"
+#include "exe_graph/runtime/runtime_attrs.h"
 #include "graph/types.h"
 
 namespace gert {

@@ -14,6 +14,59 @@
 namespace Ops {
 namespace Base {
 
+// outputShape := xShape with each of the `axesSize` axes (negative ones count from the end) set
+// to 1. An unknown rank stays unknown; a scalar stays a scalar (its one implicit axis, 0 or -1,
+// is the only one it takes). An axis outside [-rank, rank) fails with an error line.
+template <typename T>
+ge::graphStatus ReduceDimsWithKeepDims(const gert::Shape* xShape, const T* axesDims,
+                                       int32_t axesSize, gert::Shape* outputShape) {
+  if (IsUnknownRank(*xShape)) {
+    SetUnknownRank(*outputShape);
+    return ge::GRAPH_SUCCESS;
+  }
+  const int64_t rank = static_cast<int64_t>(xShape->GetDimNum());
+  const int64_t bound = rank == 0 ? 1 : rank;
+  gert::Shape out = *xShape;
+  for (int32_t i = 0; i < axesSize; ++i) {
+    const int64_t axis = static_cast<int64_t>(axesDims[i]);
+    OP_CHECK_IF(!CheckAxisBounds(bound, axis),
+                OP_LOGE("reduce", "axis %lld is out of range for rank %lld",
+                        static_cast<long long>(axis), static_cast<long long>(rank)),
+                return ge::GRAPH_FAILED);
+    if (rank != 0) out.SetDim(static_cast<size_t>(axis < 0 ? axis + rank : axis), 1);
+  }
+  *outputShape = out;
+  return ge::GRAPH_SUCCESS;
+}
+
+// outputShape := xShape without the `axesSize` axes (negative ones count from the end; an axis
+// named twice is removed once). An unknown rank stays unknown; a scalar stays a scalar whatever
+// the axes say. An axis outside [-rank, rank) fails with an error line.
+template <typename T>
+ge::graphStatus ReduceDimsWithoutKeepDims(const gert::Shape* xShape, const T* axesDims,
+                                          int32_t axesSize, gert::Shape* outputShape) {
+  if (IsUnknownRank(*xShape)) {
+    SetUnknownRank(*outputShape);
+    return ge::GRAPH_SUCCESS;
+  }
+  const int64_t rank = static_cast<int64_t>(xShape->GetDimNum());
+  bool reduced[gert::Shape::kMaxDimNum] = {};
+  for (int32_t i = 0; i < axesSize && rank > 0; ++i) {
+    const int64_t axis = static_cast<int64_t>(axesDims[i]);
+    OP_CHECK_IF(!CheckAxisBounds(rank, axis),
+                OP_LOGE("reduce", "axis %lld is out of range for rank %lld",
+                        static_cast<long long>(axis), static_cast<long long>(rank)),
+                return ge::GRAPH_FAILED);
+    reduced[axis < 0 ? axis + rank : axis] = true;
+  }
+  gert::Shape out;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[d]) out.AppendDim(xShape->GetDim(static_cast<size_t>(d)));
+  }
+  *outputShape = out;
+  return ge::GRAPH_SUCCESS;
+}
+
 // outputShape := xShape with the `axesSize` axes (negative ones count from the end) reduced:
 // set to 1 with keepDims, removed without. An axis outside [-rank, rank) fails. A scalar x stays
 // a scalar: with keepDims it takes axis 0 or -1 only, without it any axes.

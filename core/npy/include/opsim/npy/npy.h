@@ -26,8 +26,8 @@ struct NpyArray {
 // Item size of a canonical descr; 0 when unsupported.
 size_t DescrItemSize(std::string_view descr);
 
-// The dtype a descr holds. "<u2" is bfloat16 only when u2_is_bfloat16 (there is no uint16
-// dtype); nullopt for an unsupported descr.
+// The dtype a descr holds. "<u2" is bfloat16 when u2_is_bfloat16 (numpy has no bfloat16: such
+// files carry its bits as uint16), else uint16; nullopt for an unsupported descr.
 std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16);
 // The descr a dtype is stored as (bfloat16: "<u2"); nullopt for a dtype .npy cannot hold.
 std::optional<std::string> DescrFromDType(DType dtype);

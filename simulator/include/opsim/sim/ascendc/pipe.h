@@ -107,6 +107,21 @@ class TBuf {
                                                          "TBuf::GetWithOffset"))
         .template ReinterpretCast<T>();
   }
+  // CANN's TBuf derives from TQueBind and keeps its queue calls, which a TBuf has no use for:
+  // AllocTensor and DeQue are Get, EnQue and FreeTensor do nothing (kernel_tpipe_impl: (void)0).
+  // Kernels call them on TBufs (public BroadcastCustom frees its TBuf tensor).
+  template <typename T>
+  LocalTensor<T> AllocTensor() {
+    return Get<T>();
+  }
+  template <typename T>
+  LocalTensor<T> DeQue() {
+    return Get<T>();
+  }
+  template <typename T>
+  void EnQue(const LocalTensor<T>& /*tensor*/) {}
+  template <typename T>
+  void FreeTensor(LocalTensor<T>& /*tensor*/) {}
 
  private:
   friend class TPipe;

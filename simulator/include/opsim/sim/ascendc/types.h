@@ -130,6 +130,10 @@ constexpr opsim::DType DTypeOf() {
     return opsim::DType::kInt8;
   else if constexpr (std::is_same_v<T, uint8_t>)
     return opsim::DType::kUInt8;
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return opsim::DType::kInt16;
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return opsim::DType::kUInt16;
   else if constexpr (std::is_same_v<T, int32_t>)
     return opsim::DType::kInt32;
   else if constexpr (std::is_same_v<T, uint32_t>)

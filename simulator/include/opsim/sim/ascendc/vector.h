@@ -1,6 +1,6 @@
 // Vector instructions (count form, plus the repeat form of WholeReduce*), on the V pipe.
-// Element types: float, half, bfloat16_t, double, int8_t, uint8_t, int32_t, uint32_t, int64_t,
-// uint64_t (a superset of the chip's per-instruction lists).
+// Element types: float, half, bfloat16_t, double, int8_t, uint8_t, int16_t, uint16_t, int32_t,
+// uint32_t, int64_t, uint64_t (a superset of the chip's per-instruction lists).
 #pragma once
 
 #include <algorithm>
@@ -33,15 +33,6 @@ void StoreIndex(T* slot, uint32_t index) {
   } else {
     const uint8_t v = static_cast<uint8_t>(index);
     std::memcpy(bytes, &v, 1);
-  }
-}
-
-template <typename T>
-constexpr DType FillDType() {
-  if constexpr (std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>) {
-    return DType::kFloat16;
-  } else {
-    return AscendC::DTypeOf<T>();
   }
 }
 
@@ -146,10 +137,8 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const T v = static_cast<T>(value);
-  // Fill copies bits, so 16-bit integers (which have no DType) fill as float16 bit patterns.
-  constexpr opsim::DType kFill = detail::FillDType<T>();
   detail::VectorOp("Duplicate", dst.ref(), bytes, nullptr, nullptr, 0,
-                   [&] { vec::Fill(kFill, dst.data(), &v, static_cast<size_t>(count)); });
+                   [&] { vec::Fill(DTypeOf<T>(), dst.data(), &v, static_cast<size_t>(count)); });
 }
 
 template <typename D, typename S>

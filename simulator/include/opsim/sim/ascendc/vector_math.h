@@ -362,7 +362,7 @@ OPSIM_CAST_L0(const uint64_t)
                  const uint8_t dstRepeatStride) {                                          \
     using namespace opsim::sim::detail;                                                    \
     const T value = scalarValue;                                                           \
-    const FillCtx ctx{FillDType<T>(), &value};                                             \
+    const FillCtx ctx{AscendC::DTypeOf<T>(), &value};                                      \
     const RepeatOperand d{dst.ref(), dstBlockStride, dstRepeatStride};                     \
     RunRepeat("Duplicate", sizeof(T), MaskOf<isSetMask>(mask), repeatTimes, d, nullptr, 0, \
               FillLanes, &ctx);                                                            \

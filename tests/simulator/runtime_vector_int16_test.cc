@@ -1,0 +1,174 @@
+// int16_t and uint16_t element types across the vector API where Ascend C takes them (CANN's
+// dav_c220 dtype lists): Add/Sub/Mul/Max/Min, Adds/Muls/Maxs/Mins, And/Or/Not,
+// ShiftLeft/ShiftRight, Duplicate, Compare + Select, Cast to and from half and float and from
+// int32, ReduceSum/Max/Min. Each against a scalar model on values that wrap and saturate.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+using testing::RunOne;
+
+constexpr int kN = 128;  // 256 B: one repeat of 16-bit lanes
+
+int16_t A(int i) { return static_cast<int16_t>(i * 517 - 31000); }  // spans the range
+int16_t B(int i) { return static_cast<int16_t>(12000 - i * 211); }
+
+template <typename T>
+std::vector<T> Read(const LocalTensor<T>& t, int n) {
+  std::vector<T> v(n);
+  for (int i = 0; i < n; ++i) v[i] = t.GetValue(i);
+  return v;
+}
+
+// Runs `body` with x = A, y = B (int16) in UB and returns what it collects.
+template <typename Body>
+void WithInt16(Body body) {
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, b, c, w;
+    for (auto* buf : {&a, &b, &c, &w}) pipe.InitBuffer(*buf, kN * 4);
+    LocalTensor<int16_t> x = a.Get<int16_t>(), y = b.Get<int16_t>(), z = c.Get<int16_t>();
+    for (int i = 0; i < kN; ++i) {
+      x.SetValue(i, A(i));
+      y.SetValue(i, B(i));
+    }
+    body(x, y, z, w);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_FALSE(r.fault) << r.fault->message;
+}
+
+int16_t Wrap(int v) { return static_cast<int16_t>(static_cast<uint16_t>(v & 0xFFFF)); }
+
+TEST(VectorInt16, BinaryAndScalarFormsWrap) {
+  std::vector<int16_t> add, sub, mul, mx, mn, adds, muls, maxs, mins;
+  WithInt16([&](auto& x, auto& y, auto& z, auto&) {
+    Add(z, x, y, kN), add = Read(z, kN);
+    Sub(z, x, y, kN), sub = Read(z, kN);
+    Mul(z, x, y, kN), mul = Read(z, kN);
+    Max(z, x, y, kN), mx = Read(z, kN);
+    Min(z, x, y, kN), mn = Read(z, kN);
+    Adds(z, x, static_cast<int16_t>(2000), kN), adds = Read(z, kN);
+    Muls(z, x, static_cast<int16_t>(-3), kN), muls = Read(z, kN);
+    Maxs(z, x, static_cast<int16_t>(0), kN), maxs = Read(z, kN);
+    Mins(z, x, static_cast<int16_t>(0), kN), mins = Read(z, kN);
+  });
+  for (int i = 0; i < kN; ++i) {
+    const int a = A(i), b = B(i);
+    EXPECT_EQ(add[i], Wrap(a + b)) << i;
+    EXPECT_EQ(sub[i], Wrap(a - b)) << i;
+    EXPECT_EQ(mul[i], Wrap(a * b)) << i;
+    EXPECT_EQ(mx[i], std::max(a, b)) << i;
+    EXPECT_EQ(mn[i], std::min(a, b)) << i;
+    EXPECT_EQ(adds[i], Wrap(a + 2000)) << i;
+    EXPECT_EQ(muls[i], Wrap(a * -3)) << i;
+    EXPECT_EQ(maxs[i], std::max(a, 0)) << i;
+    EXPECT_EQ(mins[i], std::min(a, 0)) << i;
+  }
+}
+
+TEST(VectorInt16, BitwiseShiftsAndDuplicateOnBothSignedness) {
+  std::vector<int16_t> land, lor, lnot, shl, shr, dup;
+  std::vector<uint16_t> ushr, udup;
+  WithInt16([&](auto& x, auto& y, auto& z, auto& w) {
+    And(z, x, y, kN), land = Read(z, kN);
+    Or(z, x, y, kN), lor = Read(z, kN);
+    Not(z, x, kN), lnot = Read(z, kN);
+    ShiftLeft(z, x, static_cast<int16_t>(3), kN), shl = Read(z, kN);
+    ShiftRight(z, x, static_cast<int16_t>(3), kN), shr = Read(z, kN);  // arithmetic
+    Duplicate(z, static_cast<int16_t>(-1234), kN), dup = Read(z, kN);
+    LocalTensor<uint16_t> u = x.template ReinterpretCast<uint16_t>();
+    LocalTensor<uint16_t> uz = w.template Get<uint16_t>();
+    ShiftRight(uz, u, static_cast<uint16_t>(3), kN), ushr = Read(uz, kN);  // logical
+    Duplicate(uz, static_cast<uint16_t>(0xBEEF), kN), udup = Read(uz, kN);
+  });
+  for (int i = 0; i < kN; ++i) {
+    const int16_t a = A(i), b = B(i);
+    EXPECT_EQ(land[i], static_cast<int16_t>(a & b)) << i;
+    EXPECT_EQ(lor[i], static_cast<int16_t>(a | b)) << i;
+    EXPECT_EQ(lnot[i], static_cast<int16_t>(~a)) << i;
+    EXPECT_EQ(shl[i], Wrap(static_cast<uint16_t>(a) << 3)) << i;
+    EXPECT_EQ(shr[i], static_cast<int16_t>(a >> 3)) << i;
+    EXPECT_EQ(ushr[i], static_cast<uint16_t>(static_cast<uint16_t>(a) >> 3)) << i;
+    EXPECT_EQ(dup[i], -1234);
+    EXPECT_EQ(udup[i], 0xBEEF);
+  }
+}
+
+TEST(VectorInt16, CompareSelectAndReduce) {
+  std::vector<uint8_t> lt(kN / 8);
+  std::vector<int16_t> sel;
+  int16_t sum = 0, mx = 0, mn = 0;
+  WithInt16([&](auto& x, auto& y, auto& z, auto& w) {
+    LocalTensor<uint8_t> mask = w.template Get<uint8_t>();
+    Compare(mask, x, y, CMPMODE::LT, kN);
+    for (int i = 0; i < kN / 8; ++i) lt[i] = mask.GetValue(i);
+    Select(z, mask, x, y, SELMODE::VSEL_TENSOR_TENSOR_MODE, kN), sel = Read(z, kN);
+    LocalTensor<int16_t> work = w.template Get<int16_t>();
+    ReduceSum(z, x, work, kN), sum = z.GetValue(0);
+    ReduceMax(z, x, work, kN), mx = z.GetValue(0);
+    ReduceMin(z, x, work, kN), mn = z.GetValue(0);
+  });
+  int total = 0, hi = -32768, lo = 32767;
+  for (int i = 0; i < kN; ++i) {
+    const int16_t a = A(i), b = B(i);
+    EXPECT_EQ((lt[i / 8] >> (i % 8)) & 1, a < b ? 1 : 0) << i;
+    EXPECT_EQ(sel[i], a < b ? a : b) << i;
+    total += a, hi = std::max<int>(hi, a), lo = std::min<int>(lo, a);
+  }
+  EXPECT_EQ(sum, Wrap(total));
+  EXPECT_EQ(mx, hi);
+  EXPECT_EQ(mn, lo);
+}
+
+TEST(VectorInt16, CastsToAndFromHalfFloatAndInt32) {
+  std::vector<half> to_half;
+  std::vector<float> to_float;
+  std::vector<int32_t> to_int32;
+  std::vector<int16_t> from_half, from_float, from_int32;
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, b, c;
+    for (auto* buf : {&a, &b, &c}) pipe.InitBuffer(*buf, kN * 4);
+    LocalTensor<int16_t> x = a.Get<int16_t>(), back = c.Get<int16_t>();
+    for (int i = 0; i < kN; ++i) x.SetValue(i, A(i));
+    LocalTensor<half> h = b.Get<half>();
+    Cast(h, x, RoundMode::CAST_NONE, kN), to_half = Read(h, kN);
+    Cast(back, h, RoundMode::CAST_RINT, kN), from_half = Read(back, kN);
+    LocalTensor<float> f = b.Get<float>();
+    Cast(f, x, RoundMode::CAST_NONE, kN), to_float = Read(f, kN);
+    Muls(f, f, 1.75f, kN);  // out of int16's range at the ends: saturates back
+    Cast(back, f, RoundMode::CAST_TRUNC, kN), from_float = Read(back, kN);
+    LocalTensor<int32_t> s = b.Get<int32_t>();
+    Duplicate(s, -1234, kN);
+    Cast(back, s, RoundMode::CAST_NONE, kN), from_int32 = Read(back, kN);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_FALSE(r.fault) << r.fault->message;
+  for (int i = 0; i < kN; ++i) {
+    const int16_t a = A(i);
+    EXPECT_EQ(static_cast<float>(to_half[i]), static_cast<float>(half(static_cast<float>(a)))) << i;
+    const float h = static_cast<float>(half(static_cast<float>(a)));
+    EXPECT_EQ(from_half[i],
+              static_cast<int16_t>(std::clamp(std::nearbyint(h), -32768.0f, 32767.0f)))
+        << i;  // half rounds 32760 up to 32768: saturated
+    EXPECT_EQ(to_float[i], static_cast<float>(a)) << i;
+    const float scaled = static_cast<float>(a) * 1.75f;
+    const float clamped = std::clamp(std::trunc(scaled), -32768.0f, 32767.0f);
+    EXPECT_EQ(from_float[i], static_cast<int16_t>(clamped)) << i;
+    EXPECT_EQ(from_int32[i], -1234) << i;
+  }
+}
+
+}  // namespace
+}  // namespace opsim::sim
