@@ -99,12 +99,12 @@ PlatformDescription DescribePlatform(const DeviceFigures& f) {
   d.vector_cores = f.vector_cores;
   d.ub_bytes = f.ub_bytes;
   d.has_data_copy_pad = f.has_data_copy_pad;
-  if (d.split_vector_cube) {  // CANN's table for these parts (Ascend910B2.ini) has them
-    d.l1_bytes = f.l1_bytes;
-    d.l0_a_bytes = f.l0_a_bytes;
-    d.l0_b_bytes = f.l0_b_bytes;
-    d.l0_c_bytes = f.l0_c_bytes;
-  }
+  // The profile's cube memories (every shipped profile sources them), so a tiling function's
+  // GetCoreMemSize sees the chip's L1/L0 on the 910A and 310P as on the 910B.
+  d.l1_bytes = f.l1_bytes;
+  d.l0_a_bytes = f.l0_a_bytes;
+  d.l0_b_bytes = f.l0_b_bytes;
+  d.l0_c_bytes = f.l0_c_bytes;
   return d;
 }
 

@@ -45,8 +45,7 @@ void MakePlatformInfos(const PlatformDescription& description, fe::PlatFormInfos
 std::string CannSocName(const std::string& profile);
 std::string SocConfigName(const std::string& profile);
 // A device's figures as CANN's platform table describes the chip: the profile's name and
-// architecture ("dav-2201"), vector cores, Unified Buffer, DataCopyPad, and its L1/L0A/L0B/L0C
-// (given on split parts, as CANN's table for them has them).
+// architecture ("dav-2201"), vector cores, Unified Buffer, DataCopyPad, and its L1/L0A/L0B/L0C.
 struct DeviceFigures {
   std::string profile;
   std::string architecture;
