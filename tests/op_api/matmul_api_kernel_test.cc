@@ -366,6 +366,19 @@ TEST(MatmulApiFaults, MixRules) {
   EXPECT_EQ(seen, (std::vector<int64_t>{2, 112}));
 }
 
+// ASCEND_IS_AIC / ASCEND_IS_AIV as each launch's cores see them (a MIX kernel's code runs on
+// its AIV cores).
+TEST(MatmulApiFaults, CoreTypeGuardsFollowTheLaunch) {
+  FaultKind kind{};
+  std::vector<int> seen;
+  const auto probe = [&](Operands&) { seen.push_back(ASCEND_IS_AIC ? 1 : ASCEND_IS_AIV ? 2 : 0); };
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAic), "no fault");
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv), "no fault");
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv, true), "no fault");
+  EXPECT_EQ(seen, (std::vector<int>{1, 2, 2, 2}));
+  EXPECT_TRUE(ASCEND_IS_AIV);  // outside a launch
+}
+
 }  // namespace
 
 namespace {

@@ -14,6 +14,7 @@
 #include <typeinfo>
 
 #include "cube/cube_matmul_detail.h"
+#include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/launch_mix.h"
 #include "runtime/core_pool.h"
@@ -301,6 +302,8 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
     std::vector<uint8_t> aic_memory;
     if (mix) SetUpMixAic(core, device, &aic, &aic_memory);
     tls_core = &core;
+    const int32_t outer_type = g_coreType;
+    g_coreType = core.core_type == CoreType::kAic ? AscendC::AIC : AscendC::AIV;
     core_ns[c] =
         RunBlocks(core, mix ? &aic : nullptr,
                   mix ? mix_scratch.data() + size_t{c} * device.l0c_bytes : nullptr, state, kernel);
@@ -311,6 +314,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
         core.stats[p].instructions += aic.stats[p].instructions;
       }
     }
+    g_coreType = outer_type;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
     ReturnStorage(core);
