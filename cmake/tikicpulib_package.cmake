@@ -19,6 +19,7 @@ list(FILTER OPSIM_SANITIZE_FLAGS EXCLUDE REGEX "-fsanitize-recover")
 set(OPSIM_TIKI_RUNTIME_FILE "$<TARGET_FILE_NAME:opsim_tikicpulib>")
 set(OPSIM_ASCENDCL_FILE "$<TARGET_FILE_NAME:opsim_ascendcl>")
 set(OPSIM_C_SEC_FILE "$<TARGET_FILE_NAME:opsim_c_sec>")
+set(OPSIM_OP_API_FILE "$<TARGET_FILE_NAME:opsim_op_api>")
 # Kernel code calls into these directly (kernel_operator.h is mostly inline).
 set(OPSIM_TIKI_KERNEL_LIBS "")
 foreach(lib opsim_simulator opsim_sim_vector opsim_sim_profile opsim_core)

@@ -12,8 +12,10 @@
 #include "arg_names.h"
 #include "gm_leak_report.h"
 #include "opsim/cpudebug/icpu_abi.h"
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/launch.h"
+#include "opsim/sim/launch_mix.h"
 #include "profile_location.h"
 #include "soc_profiles.h"
 
@@ -22,6 +24,9 @@ namespace {
 
 std::atomic<int> g_kernel_mode{0};  // MIX_MODE until SetKernelMode, as in Ascend's CPU mode
 std::atomic<uint64_t> g_tiling_key{0};
+// The kernel ICPU_RUN_KF is about to launch (opsim_icpu_note_kernel): its library says whether
+// it is a MIX kernel.
+thread_local const void* g_kernel_fn = nullptr;
 
 // The leak report at exit is part of every CPU-debug program that links libtikicpulib.
 const bool g_leak_report_installed = (InstallGmLeakReport(), true);
@@ -110,6 +115,10 @@ extern "C" int opsim_icpu_refuse(const char* kernel_name, const char* why) {
 
 extern "C" void opsim_icpu_set_tiling_key(uint64_t key) { opsim::cpudebug::g_tiling_key = key; }
 
+extern "C" void opsim_icpu_note_kernel(const void* kernel) {
+  opsim::cpudebug::g_kernel_fn = kernel;
+}
+
 extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t block_dim,
                               const char* arg_text, const void* const* gm_args, uint32_t arg_count,
                               OpsimIcpuInvoke invoke, void* ctx) {
@@ -133,11 +142,6 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
                                    " is not a KernelMode (expected MIX_MODE 0, AIC_MODE 1, "
                                    "AIV_MODE 2 or MIX_AIC_1_1 3; set by AscendC::SetKernelMode)");
   }
-  if (g_kernel_mode == kAicMode) {
-    return Refuse(kernel_name,
-                  "KernelMode::AIC_MODE: cube cores are not modelled (opsim runs "
-                  "vector kernels: use AIV_MODE or MIX_MODE)");
-  }
   std::string profile_name;
   Status status = ProfileForSoc(soc, &profile_name);
   sim::DeviceProfile device;
@@ -153,8 +157,15 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
   status = ArgumentRegions(kernel_name, names, gm_args, &options.regions);
   if (!status.ok()) return Refuse(kernel_name, status.message());
 
-  const sim::LaunchResult result =
-      sim::Launch(device, block_dim, options, [invoke, ctx] { invoke(ctx); });
+  // AIC_MODE runs the kernel on the cube cores. MIX_MODE runs one AIC with its AIV cores per
+  // block when the program's kernels use the Matmul's MIX form (lib/matmul_intf.h without
+  // ASCENDC_CUBE_ONLY); a MIX_MODE launch of vector kernels runs them on the vector cores.
+  const int mode = g_kernel_mode;
+  if (mode == kAicMode) options.core_type = sim::CoreType::kAic;
+  const auto run = [invoke, ctx] { invoke(ctx); };
+  const sim::LaunchResult result = mode == kMixMode && sim::detail::MixKernelAt(g_kernel_fn)
+                                       ? sim::LaunchMix(device, block_dim, options, run)
+                                       : sim::Launch(device, block_dim, options, run);
   for (const sim::Warning& w : result.warnings) {
     std::fprintf(stderr, "[WARNING] ICPU_RUN_KF(%s, blockDim=%u): %s\n", kernel_name, block_dim,
                  w.ToString().c_str());

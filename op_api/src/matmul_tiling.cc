@@ -184,6 +184,17 @@ int32_t MatmulApiTiling::SetBias(bool isBiasIn) {
   return 0;
 }
 
+int32_t MatmulApiTiling::SetTraverse(MatrixTraverse traverse) {
+  if (traverse != MatrixTraverse::NOSET && traverse != MatrixTraverse::FIRSTM &&
+      traverse != MatrixTraverse::FIRSTN) {
+    Fail("SetTraverse: MatrixTraverse " + std::to_string(static_cast<int32_t>(traverse)) +
+         " is not NOSET (0), FIRSTM (1) or FIRSTN (2)");
+    return -1;
+  }
+  traverse_ = traverse;
+  return 0;
+}
+
 bool MatmulApiTiling::Fail(const std::string& why) {
   error_ = why;
   std::fprintf(stderr, "[ERROR] matmul_tiling: %s\n", why.c_str());
@@ -233,7 +244,11 @@ bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
       const int64_t used = CeilDiv(m_, sm) * CeilDiv(n_, sn);
       const int64_t area = sm * sn;
       if (used > dim) continue;
-      if (best_area < 0 || area < best_area || (area == best_area && used < usedDim_)) {
+      // Ties go to fewer cores, then to the wider block (the split along M): each core keeps
+      // whole rows of C, and a fixed baseN then divides the block as it divides N.
+      const bool tie = area == best_area;
+      if (best_area < 0 || area < best_area || (tie && used < usedDim_) ||
+          (tie && used == usedDim_ && sn > t.singleCoreN)) {
         best_area = area;
         t.singleCoreM = static_cast<int32_t>(std::min<int64_t>(sm, m_));
         t.singleCoreN = static_cast<int32_t>(std::min<int64_t>(sn, n_));
@@ -319,7 +334,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.stepKa = t.stepKb = static_cast<int32_t>(step);
   t.depthA1 = t.depthB1 = static_cast<int32_t>(step * depth_factor);
   t.isBias = isBias_ ? 1 : 0;
-  t.iterateOrder = 0;
+  t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
   t.dbL0C = 1;
   t.shareL1Size = static_cast<int32_t>(step * depth_factor * block + bias_bytes);

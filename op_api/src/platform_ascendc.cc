@@ -1,6 +1,7 @@
 // PlatformAscendC by CANN's documented rules (the header lists them), reading only the table.
 #include "tiling/platform/platform_ascendc.h"
 
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <map>
@@ -51,6 +52,7 @@ uint32_t CoreCount(fe::PlatFormInfos* info, bool vector) {
 }
 
 thread_local fe::PlatFormInfos* g_current_platform = nullptr;
+std::atomic<opsim::op_api::SocPlatformResolver> g_soc_resolver{nullptr};
 
 }  // namespace
 
@@ -213,13 +215,38 @@ PlatformAscendC* PlatformAscendCManager::GetInstance() {
   return instance.get();
 }
 
-PlatformAscendC* PlatformAscendCManager::GetInstance(const char* /*customSocVersion*/) {
-  return GetInstance();
+// Inside an operator call: that call's platform. Outside one (a CPU-debug program's tiling
+// code), the named SoC's, from the CPU-debug runtime's resolver.
+PlatformAscendC* PlatformAscendCManager::GetInstance(const char* customSocVersion) {
+  const opsim::op_api::SocPlatformResolver resolver = g_soc_resolver;
+  if (g_current_platform != nullptr || customSocVersion == nullptr || resolver == nullptr) {
+    return GetInstance();
+  }
+  thread_local std::map<std::string, std::unique_ptr<fe::PlatFormInfos>> tables;
+  thread_local std::map<std::string, std::unique_ptr<PlatformAscendC>> platforms;
+  const std::string soc = customSocVersion;
+  if (platforms.count(soc) == 0) {
+    auto table = std::make_unique<fe::PlatFormInfos>();
+    if (!resolver(customSocVersion, table.get())) {
+      OPSIM_PF_LOGE(
+          "PlatformAscendCManager::GetInstance(\"%s\"): no simulated device for that "
+          "SoC",
+          customSocVersion);
+      return nullptr;
+    }
+    platforms[soc] = std::make_unique<PlatformAscendC>(table.get());
+    tables[soc] = std::move(table);
+  }
+  return platforms[soc].get();
 }
 
 }  // namespace platform_ascendc
 
 namespace opsim::op_api {
+
+void SetSocPlatformResolver(SocPlatformResolver resolver) {
+  platform_ascendc::g_soc_resolver = resolver;
+}
 
 ScopedCurrentPlatform::ScopedCurrentPlatform(fe::PlatFormInfos* platform)
     : previous_(platform_ascendc::g_current_platform) {

@@ -1,5 +1,6 @@
 #include "opsim/op_api/platform_figures.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -60,6 +61,51 @@ OpsimFigures OpsimFiguresOf(const fe::PlatFormInfos& platform) {
   figures.ub_bytes = Number(platform, "ub_bytes");
   figures.has_data_copy_pad = Number(platform, "has_data_copy_pad") != 0;
   return figures;
+}
+
+}  // namespace opsim::op_api
+
+namespace opsim::op_api {
+
+std::string CannSocName(const std::string& profile) {
+  // "ascend910b3" -> "Ascend910B3", "ascend910a" -> "Ascend910A".
+  std::string soc = profile;
+  for (char& c : soc) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (soc.rfind("ASCEND", 0) == 0) soc.replace(0, 6, "Ascend");
+  return soc;
+}
+
+std::string SocConfigName(const std::string& profile) {
+  if (profile == "ascend910a") return "ascend910";
+  for (const char* family : {"ascend910b", "ascend310p", "ascend310b"}) {
+    if (profile.rfind(family, 0) == 0) return family;
+  }
+  return profile;
+}
+
+PlatformDescription DescribePlatform(const DeviceFigures& f) {
+  PlatformDescription d;
+  d.profile = f.profile;
+  d.soc_version = CannSocName(f.profile);
+  // CANN's SoC families (Short_SoC_version): "ascend910" -> Ascend910, "ascend910b" -> Ascend910B.
+  const std::string family = SocConfigName(f.profile);
+  d.short_soc_version = family == "ascend910" ? "Ascend910" : CannSocName(family);
+  // The profile's architecture "dav-2201" is CANN's NpuArch 2201.
+  if (f.architecture.rfind("dav-", 0) == 0) {
+    d.npu_arch = static_cast<uint32_t>(std::strtoul(f.architecture.c_str() + 4, nullptr, 10));
+  }
+  // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
+  d.split_vector_cube = family == "ascend910b";
+  d.vector_cores = f.vector_cores;
+  d.ub_bytes = f.ub_bytes;
+  d.has_data_copy_pad = f.has_data_copy_pad;
+  // The profile's cube memories (every shipped profile sources them), so a tiling function's
+  // GetCoreMemSize sees the chip's L1/L0 on the 910A and 310P as on the 910B.
+  d.l1_bytes = f.l1_bytes;
+  d.l0_a_bytes = f.l0_a_bytes;
+  d.l0_b_bytes = f.l0_b_bytes;
+  d.l0_c_bytes = f.l0_c_bytes;
+  return d;
 }
 
 }  // namespace opsim::op_api

@@ -10,11 +10,14 @@
 #include "opsim/cpudebug/icpu_abi.h"
 #include "opsim/cpudebug/run_kernel.h"
 #include "opsim/sim/ascendc/types.h"
+// securec's memcpy_s and friends, which CPU-debug main.cpp files call (libc_sec).
+#include "securec.h"
 
 // The core types a kernel runs on. A global name in Ascend's CPU-debug headers.
 enum class KernelMode : int {
-  MIX_MODE = 0,  // cube and vector: runs the vector part on the simulated vector cores
-  AIC_MODE = 1,  // cube only: not modelled, ICPU_RUN_KF refuses it
+  MIX_MODE = 0,  // cube and vector: one AIC with its AIV cores per block for Matmul kernels
+                 // (lib/matmul_intf.h), the vector cores for vector kernels (docs/CUBE.md)
+  AIC_MODE = 1,  // cube only: the kernel runs on the cube cores
   AIV_MODE = 2,  // vector only
   MIX_AIC_1_1 = 3,
 };

@@ -23,6 +23,7 @@ namespace {
 struct Seen {
   uint32_t core_num = 0, aiv = 0, aic = 0;
   uint64_t ub = 0;
+  uint64_t l1 = 0, l0c = 0;
   opsim::op_api::OpsimFigures own;  // the figures opsim's own operators plan with
   NpuArch arch = NpuArch::DAV_RESV;
   platform_ascendc::SocVersion soc = platform_ascendc::SocVersion::RESERVED_VERSION;
@@ -46,6 +47,8 @@ uint32_t ProbeTilingFunc(gert::TilingContext* context) {
   g_seen.aiv = platform.GetCoreNumAiv();
   g_seen.aic = platform.GetCoreNumAic();
   platform.GetCoreMemSize(platform_ascendc::CoreMemType::UB, g_seen.ub);
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L1, g_seen.l1);
+  platform.GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, g_seen.l0c);
   g_seen.soc = platform.GetSocVersion();
   g_seen.arch = platform.GetCurNpuArch();
   g_seen.own = opsim::op_api::OpsimFiguresOf(*context->GetPlatformInfo());
@@ -208,6 +211,9 @@ TEST(OpDefOperation, PlatformComesFromTheContextsDevice) {
   EXPECT_EQ(g_seen.core_num, g_seen.aic);
   EXPECT_EQ(g_seen.ub, g_seen.own.ub_bytes);  // no reservation off the 910B
   EXPECT_EQ(g_seen.own.vector_cores, g_seen.aiv);
+  // The cube memories are the profile's on every chip (1 MiB L1, 256 KiB L0C on dav-2002).
+  EXPECT_EQ(g_seen.l1, 1024u * 1024);
+  EXPECT_EQ(g_seen.l0c, 256u * 1024);
 }
 
 TEST(OpDefOperation, DeviceWithoutAnAICoreConfigIsRefused) {

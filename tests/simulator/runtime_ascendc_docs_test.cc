@@ -47,8 +47,9 @@ std::vector<Row> TableRows(const std::string& doc) {
 
 bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// A declaration of `name`: a function, class, struct, enum or constant of that name (the word
-// before it is void, bool, class, struct, uint64_t or uint32_t), or the first argument of one of
+// A declaration of `name`: a function, class, struct, enum, macro or constant of that name (the
+// word before it is void, bool, class, struct, define, int64_t, uint64_t or uint32_t), or the
+// first argument of one of
 // the headers' OPSIM_* declaring macros. (Hand-rolled: GCC 12's <regex> trips
 // -Wmaybe-uninitialized in the debug-asan preset.)
 bool Declared(const std::string& headers, const std::string& name) {
@@ -73,7 +74,8 @@ bool Declared(const std::string& headers, const std::string& name) {
     const std::string prev = headers.substr(word, before - word);
     const bool type_word = prev == "void" || prev == "bool" || prev == "class" ||
                            prev == "struct" || prev == "uint64_t" || prev == "uint32_t" ||
-                           prev == "int64_t" || prev == "GM_ADDR" || prev == "using";
+                           prev == "int64_t" || prev == "GM_ADDR" || prev == "using" ||
+                           prev == "define";
     if (type_word && std::string("({<;:=").find(next) != std::string::npos) return true;
   }
   return false;
@@ -110,6 +112,8 @@ TEST(AscendcDocs, DeclaredRecognisesEveryDeclarationForm) {
   EXPECT_TRUE(Declared("inline int64_t GetBlockIdx() {", "GetBlockIdx"));
   EXPECT_TRUE(Declared("inline GM_ADDR GetUserWorkspace(GM_ADDR w) {", "GetUserWorkspace"));
   EXPECT_TRUE(Declared("using QuePosition = TPosition;", "QuePosition"));
+  EXPECT_TRUE(Declared("inline int64_t GetSubBlockIdx() {", "GetSubBlockIdx"));
+  EXPECT_TRUE(Declared("#define REGIST_MATMUL_OBJ(tpipe, ...)", "REGIST_MATMUL_OBJ"));
   EXPECT_FALSE(Declared("// Gather the lanes", "Gather"));
   EXPECT_FALSE(Declared("void GatherMask(", "Gather"));
 }

@@ -297,52 +297,18 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
   return Status::Ok();
 }
 
-std::string SocConfigName(const std::string& profile) {
-  if (profile == "ascend910a") return "ascend910";
-  for (const char* family : {"ascend910b", "ascend310p", "ascend310b"}) {
-    if (profile.rfind(family, 0) == 0) return family;
-  }
-  return profile;
-}
-
-// L1 and L0 of a 910B-class AI core, as CANN's platform table for Ascend910B2 gives them
-// (hicann/runtime src/platform/platform_config/Ascend910B2.ini: l1_size, l0_a/b_size, l0_c_size);
-// opsim does not model these memories, but tiling code may read them.
-constexpr uint64_t k910BL1Bytes = 524288;
-constexpr uint64_t k910BL0AbBytes = 65536;
-constexpr uint64_t k910BL0CBytes = 131072;
-
-std::string CannSocName(const std::string& profile) {
-  // "ascend910b3" -> "Ascend910B3", "ascend910a" -> "Ascend910A".
-  std::string soc = profile;
-  for (char& c : soc) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (soc.rfind("ASCEND", 0) == 0) soc.replace(0, 6, "Ascend");
-  return soc;
-}
-
 void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out) {
-  op_api::PlatformDescription d;
-  d.profile = device.name;
-  d.soc_version = CannSocName(device.name);
-  // CANN's SoC families (Short_SoC_version): "ascend910" -> Ascend910, "ascend910b" -> Ascend910B.
-  const std::string family = SocConfigName(device.name);
-  d.short_soc_version = family == "ascend910" ? "Ascend910" : CannSocName(family);
-  // The profile's architecture "dav-2201" is CANN's NpuArch 2201.
-  if (device.architecture.rfind("dav-", 0) == 0) {
-    d.npu_arch = static_cast<uint32_t>(std::strtoul(device.architecture.c_str() + 4, nullptr, 10));
-  }
-  // 910B-class parts pair one cube core with two vector cores; the others have one AI core kind.
-  d.split_vector_cube = family == "ascend910b";
-  d.vector_cores = device.vector_cores;
-  d.ub_bytes = device.ub_bytes;
-  d.has_data_copy_pad = device.has_data_copy_pad;
-  if (d.split_vector_cube) {
-    d.l1_bytes = k910BL1Bytes;
-    d.l0_a_bytes = k910BL0AbBytes;
-    d.l0_b_bytes = k910BL0AbBytes;
-    d.l0_c_bytes = k910BL0CBytes;
-  }
-  op_api::MakePlatformInfos(d, out);
+  op_api::DeviceFigures f;
+  f.profile = device.name;
+  f.architecture = device.architecture;
+  f.vector_cores = device.vector_cores;
+  f.ub_bytes = device.ub_bytes;
+  f.has_data_copy_pad = device.has_data_copy_pad;
+  f.l1_bytes = device.l1_bytes;
+  f.l0_a_bytes = device.l0a_bytes;
+  f.l0_b_bytes = device.l0b_bytes;
+  f.l0_c_bytes = device.l0c_bytes;
+  op_api::MakePlatformInfos(op_api::DescribePlatform(f), out);
 }
 
 }  // namespace opsim

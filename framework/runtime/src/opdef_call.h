@@ -8,6 +8,7 @@
 #include "exe_graph/runtime/op_call_data.h"
 #include "opdef_outputs.h"
 #include "opsim/core/tensor.h"
+#include "opsim/op_api/platform_figures.h"
 #include "opsim/sim/device_profile.h"
 #include "register/op_def.h"
 
@@ -31,7 +32,7 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
 // CANN's platform table of a device profile (op_api::MakePlatformInfos).
 void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out);
 // The AddConfig name a profile answers to ("ascend910a" -> "ascend910", "ascend910b" as is).
-std::string SocConfigName(const std::string& profile);
+using op_api::SocConfigName;
 
 std::string DataTypeText(ge::DataType dtype);  // "float16" for the ones opsim knows, else CANN's
 

@@ -19,7 +19,9 @@
 #include "opsim/op_api/op_registry.h"
 #include "opsim/op_api/platform_figures.h"
 #include "opsim/op_api/user_call.h"
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
 #include "opsim/sim/launch.h"
+#include "opsim/sim/launch_mix.h"
 #include "register/tilingdata_base.h"
 
 namespace opsim {
@@ -155,8 +157,12 @@ class OpDefOperation final : public Operation {
     launch.auto_sync = context->options().auto_sync && kernel->auto_sync;
     launch.timeout_ns = context->options().timeout_ns;
     launch.wall_timeout_s = context->options().wall_timeout_s;
-    sim::LaunchResult result = sim::Launch(context->device(), block_dim_, launch,
-                                           [&] { kernel->invoke(kernel->fn, args.args.data()); });
+    const auto run = [&] { kernel->invoke(kernel->fn, args.args.data()); };
+    // A kernel whose library uses the Matmul's MIX form runs one AIC with its AIV cores per
+    // block (docs/CUBE.md, "MIX kernels").
+    sim::LaunchResult result = sim::detail::MixKernelAt(reinterpret_cast<const void*>(kernel->fn))
+                                   ? sim::LaunchMix(context->device(), block_dim_, launch, run)
+                                   : sim::Launch(context->device(), block_dim_, launch, run);
     context->RecordWarnings(def_.GetOpType(), result.warnings);  // a fault's run's too
     if (!result.status.ok()) {
       return {result.status.code(), def_.GetOpType() + ": " + result.status.message()};

@@ -4,6 +4,12 @@
 // helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
 #pragma once
 
+#if defined(OPSIM_KERNEL_TILING)
+// A kernel unit of an operator library includes its project's tiling header, and with it this
+// one: the kernel sees only the tiling structs (optiling::TCubeTiling is the kernel's
+// TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
+#include "lib/matmul/matmul_tilingdata.h"
+#else
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
 #include "lib/activation/gelu_tiling.h"
@@ -44,3 +50,4 @@
 #include "lib/matmul/matmul_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
+#endif

@@ -6,8 +6,8 @@
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/detail/core.h"
 
-// Every simulated core is an AI Vector core.
-int32_t g_coreType = AscendC::AIV;
+// Set by the launcher for the core each host thread runs (launch.cc); AIV outside a launch.
+thread_local int32_t g_coreType = AscendC::AIV;
 
 namespace opsim::sim::detail {
 namespace {

@@ -13,7 +13,10 @@
 #include <thread>
 #include <typeinfo>
 
+#include "cube/cube_matmul_detail.h"
+#include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/launch_mix.h"
 #include "runtime/core_pool.h"
 #include "runtime/core_storage.h"
 #include "runtime/fiber_scheduler.h"
@@ -65,45 +68,120 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   }
 }
 
+// Runs the kernel once as `core`'s current block; false when it faulted (the launch's fault
+// is recorded). `exit_block`: the block's end is this run's end (BlockExited).
+bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel, bool exit_block) {
+  const int32_t b = core.block_idx;
+  BlockGuard guard;
+  try {
+    if (RunGuarded(core, guard, kernel)) {
+      // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
+      state.RecordFault(HardwareFault(core, guard));
+      return false;
+    }
+    if (core.pending_fault) throw FaultError(*core.pending_fault);
+    CheckLeaks(core, 0, "kernel end");
+    if (core.checked) CheckFlagsAtEnd(core);
+    if (exit_block) state.BlockExited(core);
+    return true;
+  } catch (const FaultError& e) {
+    state.RecordFault(e.fault());
+  } catch (const AbortError&) {
+  } catch (const std::exception& e) {
+    state.RecordFault(Fault{FaultKind::kInvalidArgument, b, "kernel",
+                            std::string("threw an exception: ") + e.what()});
+  } catch (...) {  // `throw 42` in a kernel would otherwise end the process
+    const std::type_info* type = abi::__cxa_current_exception_type();
+    state.RecordFault(Fault{
+        FaultKind::kInvalidArgument, b, "kernel",
+        std::string("threw an exception of type ") + (type != nullptr ? type->name() : "unknown")});
+  }
+  return false;
+}
+
+double LatestClock(const Core& core) {
+  return *std::max_element(core.clock.begin(), core.clock.end());
+}
+
+// A MIX block on split cores: the two AIV sub-blocks in turn on `core`, their Matmul calls on
+// `aic`; returns when the block's last pipe finished.
+double RunMixBlock(Core& core, Core& aic, uint8_t* scratch, LaunchState& state,
+                   const std::function<void()>& kernel, int32_t b, double t) {
+  ResetForBlock(aic, b, t);
+  std::vector<MixBlock::Slot> slots;
+  // One for both sub-blocks: the AIC's TPipe and Matmul slots outlive sub-block 0.
+  MixBlock mix;
+  mix.aic = &aic;
+  mix.slots = &slots;
+  mix.c_scratch = scratch;
+  mix.c_scratch_bytes = aic.cube_bytes[static_cast<int>(CubeMem::kL0C)];
+  double end = t;
+  for (int32_t sub = 0; sub < 2; ++sub) {
+    ResetForBlock(core, b, t);
+    mix.sub_block = sub;
+    mix.objects_seen = 0;
+    core.block_idx = 2 * b + sub;
+    tls_mix = &mix;
+    const bool ok = RunOnce(core, state, kernel, false);
+    tls_mix = nullptr;
+    core.block_idx = b;
+    end = std::max(end, LatestClock(core));
+    if (!ok) return std::max(end, LatestClock(aic));
+  }
+  try {
+    CheckLeaks(aic, 0, "kernel end (the AIC's Matmul buffers)");
+    state.BlockExited(core);
+  } catch (const FaultError& e) {
+    state.RecordFault(e.fault());
+  }
+  return std::max(end, LatestClock(aic));
+}
+
 // Runs core's blocks (core_idx, core_idx + cores, ...) one after another until the launch has
 // faulted; returns the simulated time the last one ended. Whatever a block does (a fault, an
 // exception, a signal its code raised, the watchdog's) ends that block and becomes the launch's
-// fault, never the process's end.
-double RunBlocks(Core& core, LaunchState& state, const std::function<void()>& kernel) {
+// fault, never the process's end. `aic`: the MIX blocks' AIC (split cores), else null.
+double RunBlocks(Core& core, Core* aic, uint8_t* scratch, LaunchState& state,
+                 const std::function<void()>& kernel) {
   const auto c = static_cast<uint32_t>(core.core_idx);
   PrepareGuardThread();
   double t = 0;
   for (uint32_t b = c; b < state.block_dim && !state.Skips(static_cast<int32_t>(b));
        b += state.cores) {
+    if (aic != nullptr) {
+      state.CoreRunning(c, static_cast<int32_t>(b));
+      t = RunMixBlock(core, *aic, scratch, state, kernel, static_cast<int32_t>(b), t);
+      continue;
+    }
     ResetForBlock(core, static_cast<int32_t>(b), t);
     state.CoreRunning(c, static_cast<int32_t>(b));
-    BlockGuard guard;
-    try {
-      if (RunGuarded(core, guard, kernel)) {
-        // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
-        state.RecordFault(HardwareFault(core, guard));
-      } else {
-        if (core.pending_fault) throw FaultError(*core.pending_fault);
-        CheckLeaks(core, 0, "kernel end");
-        if (core.checked) CheckFlagsAtEnd(core);
-        state.BlockExited(core);
-      }
-    } catch (const FaultError& e) {
-      state.RecordFault(e.fault());
-    } catch (const AbortError&) {
-    } catch (const std::exception& e) {
-      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                              std::string("threw an exception: ") + e.what()});
-    } catch (...) {  // `throw 42` in a kernel would otherwise end the process
-      const std::type_info* type = abi::__cxa_current_exception_type();
-      state.RecordFault(Fault{FaultKind::kInvalidArgument, static_cast<int32_t>(b), "kernel",
-                              std::string("threw an exception of type ") +
-                                  (type != nullptr ? type->name() : "unknown")});
-    }
-    t = *std::max_element(core.clock.begin(), core.clock.end());
+    RunOnce(core, state, kernel, true);
+    t = LatestClock(core);
   }
   state.CoreIdle(c);
   return t;
+}
+
+// A MIX launch's AIC beside `core`: the same launch settings, its own memories (its UB is never
+// carved: the AIC has none on split cores).
+void SetUpMixAic(const Core& core, const DeviceProfile& device, Core* aic,
+                 std::vector<uint8_t>* memory) {
+  aic->core_idx = core.core_idx;
+  aic->block_num = core.block_num;
+  aic->device = &device;
+  aic->launch = core.launch;
+  aic->checked = core.checked;
+  aic->auto_sync = core.auto_sync;
+  aic->tracing = core.tracing;
+  aic->tiling_key = core.tiling_key;
+  aic->timeout_ns = core.timeout_ns;
+  aic->core_type = CoreType::kAic;
+  SetLocalMemories(*aic, device);
+  memory->assign(aic->local_bytes, 0);
+  aic->ub = memory->data();
+  aic->ub_bytes = device.ub_bytes;
+  aic->trace = core.trace;
+  InitCosts(*aic, device);
 }
 
 // What a launch needs before it starts: a blockDim in range, a complete profile, and a valid
@@ -154,13 +232,22 @@ void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector
 
 void SyncAllImpl() {
   Core& core = Cur();
+  if (tls_mix != nullptr) {
+    RaiseFault(FaultKind::kUnsupported, "SyncAll",
+               "SyncAll in a MIX kernel is not modelled (opsim runs a block's two AIV cores one "
+               "after the other)");
+  }
   core.launch->SyncAll(core);
 }
 
 }  // namespace detail
 
-LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
-                    const std::function<void()>& kernel) {
+namespace {
+
+// `mix`: a MIX launch on split cores (LaunchMix): AIV cores, one AIC per block.
+LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
+                        const LaunchOptions& options, const std::function<void()>& kernel,
+                        bool mix) {
   using namespace detail;
   LaunchResult result;
   double wall_seconds = 0;
@@ -168,14 +255,22 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     result.status = std::move(st);
     return result;
   }
-  const uint32_t cores = std::min(
-      block_dim, options.core_type == CoreType::kAic ? device.cube_cores : device.vector_cores);
+  const uint32_t cores =
+      std::min(block_dim, options.core_type == CoreType::kAic || mix ? device.cube_cores
+                                                                     : device.vector_cores);
   // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
   static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
   int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
   threads = std::clamp(threads, 1, static_cast<int>(cores));
   LaunchState state(device, block_dim, cores, options);
   for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
+  // MIX: each AIC's GM for the tiles it hands to an AIV's Unified Buffer (a part of the system
+  // workspace on the chip).
+  std::vector<uint8_t> mix_scratch(mix ? size_t{cores} * device.l0c_bytes : 0);
+  if (mix) {
+    state.regions.push_back(
+        {mix_scratch.data(), mix_scratch.size(), "system workspace (Matmul tiles for the AIV)"});
+  }
 
   std::vector<double> core_ns(cores, 0.0);
   std::vector<std::array<PipeStats, kPipeCount>> core_stats(cores);
@@ -203,8 +298,23 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
     core.ub_bytes = device.ub_bytes;
     core.trace = options.trace ? &core_trace[c] : nullptr;
     InitCosts(core, device);
+    Core aic;
+    std::vector<uint8_t> aic_memory;
+    if (mix) SetUpMixAic(core, device, &aic, &aic_memory);
     tls_core = &core;
-    core_ns[c] = RunBlocks(core, state, kernel);
+    const int32_t outer_type = g_coreType;
+    g_coreType = core.core_type == CoreType::kAic ? AscendC::AIC : AscendC::AIV;
+    core_ns[c] =
+        RunBlocks(core, mix ? &aic : nullptr,
+                  mix ? mix_scratch.data() + size_t{c} * device.l0c_bytes : nullptr, state, kernel);
+    if (mix) {
+      for (int p = 0; p < kPipeCount; ++p) {
+        core.stats[p].busy_ns += aic.stats[p].busy_ns;
+        core.stats[p].bytes += aic.stats[p].bytes;
+        core.stats[p].instructions += aic.stats[p].instructions;
+      }
+    }
+    g_coreType = outer_type;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
     ReturnStorage(core);
@@ -231,6 +341,26 @@ LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const Launc
   SummariseStats(device, block_dim, std::move(core_ns), core_stats, elided_bytes, core_trace,
                  result.stats);
   return result;
+}
+
+}  // namespace
+
+LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
+                    const std::function<void()>& kernel) {
+  return LaunchImpl(device, block_dim, options, kernel, false);
+}
+
+LaunchResult LaunchMix(const DeviceProfile& device, uint32_t block_dim, LaunchOptions options,
+                       const std::function<void()>& kernel) {
+  options.core_type = CoreType::kAiv;
+  if (device.cube_cores == 0) {
+    LaunchResult result;
+    result.status = {ErrorCode::kInvalidParam,
+                     "LaunchMix: device profile '" + device.name + "' has no cube cores"};
+    return result;
+  }
+  // Where one AI core holds both units a MIX kernel is an ordinary launch of those cores.
+  return LaunchImpl(device, block_dim, options, kernel, device.cube_cores < device.vector_cores);
 }
 
 }  // namespace opsim::sim

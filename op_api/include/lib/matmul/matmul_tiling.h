@@ -33,6 +33,9 @@ enum class TPosition : int32_t {
 };
 
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+// The order of the base blocks of C a core walks (TCubeTiling::iterateOrder): FIRSTM moves
+// along M first (iterateOrder 0, the default), FIRSTN along N (1).
+enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 
 // CANN's ge::DataType numbering for the types a Matmul takes.
 enum class DataType : int32_t {
@@ -74,6 +77,8 @@ class MatmulApiTiling {
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1,
                          int32_t btSize = -1);
   int32_t SetBias(bool isBiasIn = false);
+  // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
+  int32_t SetTraverse(MatrixTraverse traverse);
   // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).
   int64_t GetTiling(optiling::TCubeTiling& tiling);
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling);
@@ -91,6 +96,7 @@ class MatmulApiTiling {
   int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
   int32_t fixM_ = -1, fixN_ = -1, fixK_ = -1;
   bool isBias_ = false;
+  MatrixTraverse traverse_ = MatrixTraverse::NOSET;
   // The platform's memories (bytes) and cube cores; SetBufferSpace lowers the budgets.
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;

@@ -7,6 +7,13 @@
 
 #include "register/tilingdata_base.h"
 
+#if defined(OPSIM_KERNEL_TILING)
+// A kernel's tiling struct holds the kernel's TCubeTiling, which the Matmul's Init takes.
+#include "opsim/core/tcube_tiling.h"
+namespace optiling {
+using TCubeTiling = AscendC::tiling::TCubeTiling;
+}  // namespace optiling
+#else
 namespace optiling {
 
 BEGIN_TILING_DATA_DEF(TCubeTiling)
@@ -62,3 +69,4 @@ TILING_DATA_FIELD_DEF(int32_t, BatchNum);
 END_TILING_DATA_DEF;
 
 }  // namespace optiling
+#endif

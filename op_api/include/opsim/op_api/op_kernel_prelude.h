@@ -26,7 +26,11 @@
 #include "graph/c_types.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
+// lib/matmul_intf.h's declarations: the kernel source (and the headers it includes first) is
+// compiled inside a namespace per dtype column, where they could not be declared.
 #include "opsim/op_api/kernel_entry.h"
+#include "opsim/sim/ascendc/cube_matmul.h"
+#include "opsim/sim/ascendc/cube_mix.h"
 
 // CANN's data-type numbers as the operator build defines them for kernels
 // (`#if ORIG_DTYPE_X == DT_FLOAT16`).

@@ -40,6 +40,28 @@ struct PlatformDescription {
 // runtime sets for a vector kernel). opsim's own figures go under the label "opsim".
 void MakePlatformInfos(const PlatformDescription& description, fe::PlatFormInfos* out);
 
+// CANN's names of an opsim profile: its SoC ("ascend910b3" -> "Ascend910B3") and the AddConfig
+// family it answers to ("ascend910a" -> "ascend910", "ascend910b3" -> "ascend910b").
+std::string CannSocName(const std::string& profile);
+std::string SocConfigName(const std::string& profile);
+// A device's figures as CANN's platform table describes the chip: the profile's name and
+// architecture ("dav-2201"), vector cores, Unified Buffer, DataCopyPad, and its L1/L0A/L0B/L0C.
+struct DeviceFigures {
+  std::string profile;
+  std::string architecture;
+  uint32_t vector_cores = 0;
+  uint64_t ub_bytes = 0;
+  bool has_data_copy_pad = false;
+  uint64_t l1_bytes = 0, l0_a_bytes = 0, l0_b_bytes = 0, l0_c_bytes = 0;
+};
+PlatformDescription DescribePlatform(const DeviceFigures& figures);
+
+// PlatformAscendCManager::GetInstance(soc) outside an operator call (a CPU-debug program's
+// tiling code) asks this resolver, which the CPU-debug runtime sets: true with `out` filled for
+// the SoC name, false when it has no simulated device for it.
+using SocPlatformResolver = bool (*)(const char* soc, fe::PlatFormInfos* out);
+void SetSocPlatformResolver(SocPlatformResolver resolver);
+
 // opsim's own figures of the platform, as the profile gives them.
 struct OpsimFigures {
   std::string profile;

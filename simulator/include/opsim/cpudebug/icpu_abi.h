@@ -30,6 +30,9 @@ int opsim_icpu_refuse(const char* kernel_name, const char* why);
 void opsim_icpu_set_kernel_mode(int mode);
 // ICPU_SET_TILING_KEY: what TILING_KEY_IS compares against in the next launches.
 void opsim_icpu_set_tiling_key(uint64_t key);
+// The kernel the next opsim_icpu_run on this thread launches: its library says whether it is a
+// MIX kernel (lib/matmul_intf.h).
+void opsim_icpu_note_kernel(const void* kernel);
 
 #ifdef __cplusplus
 }

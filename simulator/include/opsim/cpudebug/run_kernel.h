@@ -85,6 +85,7 @@ int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, Bl
     Call* c = static_cast<Call*>(ctx);
     std::apply([c](const auto&... saved) { c->kernel(PassAs<Params>(saved)...); }, c->args);
   };
+  opsim_icpu_note_kernel(reinterpret_cast<const void*>(kernel));
   return opsim_icpu_run(kernel_name, soc, block_dim, arg_text, gm_args,
                         static_cast<uint32_t>(sizeof...(Args)), invoke, &call);
 }

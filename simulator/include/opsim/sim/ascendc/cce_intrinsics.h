@@ -1,7 +1,8 @@
 // What CANN's kernel headers and its CPU-debug build give a kernel besides the Ascend C classes:
 // the build macros (__CCE_KT_TEST__, the core-type guards), the CCE compiler intrinsics
-// (pipe_barrier, set_flag, wait_flag) and the constants of kernel_utils.h. The simulated core is
-// a 910B (DAV C220) vector core: ASCEND_IS_AIV holds and cube-only code is compiled out.
+// (pipe_barrier, set_flag, wait_flag) and the constants of kernel_utils.h. Kernels compile as for
+// a 910B (DAV C220) vector core (cube-only #ifdef code is compiled out); at run time the guards
+// follow the launch: ASCEND_IS_AIC on the cube cores, ASCEND_IS_AIV elsewhere.
 #pragma once
 
 #include <cstdint>
@@ -45,8 +46,10 @@ const int32_t B16_DATA_NUM_PER_REPEAT = 128;
 const int32_t ONE_BYTE_BIT_SIZE = 8;
 }  // namespace AscendC
 
-// The core type of the running block, as CANN's CPU-debug build declares it: always AIV here.
-extern int32_t g_coreType;
+// The core type of the running block, as CANN's CPU-debug build declares it: AIC in a launch on
+// the cube cores (CoreType::kAic, ICPU_RUN_KF's AIC_MODE), AIV otherwise (a MIX kernel's code
+// runs on its AIV cores). Per host thread: each runs one simulated core at a time.
+extern thread_local int32_t g_coreType;
 #define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
 #define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
 #define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)

@@ -1,0 +1,229 @@
+// The high-level Matmul API under CANN's names (lib/matmul_intf.h): MatmulType, MatmulConfig,
+// Matmul<A, B, C, Bias> and REGIST_MATMUL_OBJ. The template only types the calls; the work is
+// the engine's (cube_matmul_engine.h), on the cube instructions (docs/CUBE.md).
+#pragma once
+
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+
+// CANN declares the matrix formats at global scope in the kernel headers.
+enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
+enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
+
+namespace matmul {
+
+// As CANN's: kernels that say `using namespace matmul;` reach AscendC's names through it
+// (GetBlockIdx, GetSysWorkSpacePtr, ...).
+using namespace AscendC;
+
+// One operand of a Matmul: where it is, its format and element type, and (A, B) whether it is
+// stored transposed.
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct MatmulType {
+  static constexpr TPosition pos = POSITION;
+  static constexpr CubeFormat format = FORMAT;
+  using T = TYPE;
+  static constexpr bool isTrans = ISTRANS;
+  static constexpr LayoutMode layout = LAYOUT;
+  static constexpr bool ibShare = IBSHARE;
+};
+
+// The Matmul's scheduling configuration. opsim computes every configuration with one valid
+// schedule (the tiling's base blocks and K steps): NORM and MDL give the same results and
+// instruction checks, and MDL's larger L1 loads are not modelled apart.
+struct MatmulConfig {
+  bool doNorm = true;
+  bool doBasicBlock = false;
+  bool doMultiDataLoad = false;
+  uint32_t basicM = 0;
+  uint32_t basicN = 0;
+  uint32_t basicK = 0;
+  bool intrinsicsCheck = false;
+  bool isNBatch = false;
+  bool enVecND2NZ = false;
+  bool doSpecialBasicBlock = false;
+  uint32_t doMTE2Preload = 0;
+};
+inline constexpr MatmulConfig CFG_NORM{};
+inline constexpr MatmulConfig CFG_MDL{false, false, true};
+inline constexpr MatmulConfig GetNormalConfig() { return CFG_NORM; }
+inline constexpr MatmulConfig GetMDLConfig() { return CFG_MDL; }
+
+// User callbacks replacing the Matmul's copies: not modelled, so only the default is taken.
+template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
+struct MatmulCallBackFunc {
+  static constexpr bool kNone = std::is_null_pointer_v<decltype(DataCopyOut)> &&
+                                std::is_null_pointer_v<decltype(CopyA1)> &&
+                                std::is_null_pointer_v<decltype(CopyB1)>;
+};
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const MatmulConfig& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<>>
+class Matmul {
+ public:
+  using SrcT = typename A_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
+
+  static_assert(std::is_same_v<SrcT, typename B_TYPE::T>, "A and B have the same element type");
+  static_assert(opsim::sim::detail::kMmadTypes<L0cT, SrcT, SrcT>,
+                "Matmul takes half, bfloat16_t, float or int8_t inputs");
+  static_assert(std::is_same_v<DstT, L0cT> ||
+                    (std::is_same_v<L0cT, float> &&
+                     (std::is_same_v<DstT, half> || std::is_same_v<DstT, bfloat16_t>)),
+                "C is float, half or bfloat16_t (int32_t for int8_t inputs)");
+  static_assert(std::is_same_v<BiasT, L0cT> ||
+                    (std::is_same_v<L0cT, float> && std::is_same_v<BiasT, half>),
+                "the bias is float (or half) for float results, int32_t for int32_t");
+  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM &&
+                    A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
+                "opsim models A and B in GM as ND (VECCALC/TSCM and NZ inputs are not modelled)");
+  static_assert(C_TYPE::format == CubeFormat::ND, "opsim models C as ND");
+  static_assert(MM_CB::kNone, "Matmul callbacks (MatmulCallBackFunc) are not modelled");
+
+  Matmul() {
+    s_.types.a = AscendC::DTypeOf<SrcT>();
+    s_.types.l0c = AscendC::DTypeOf<L0cT>();
+    s_.types.out = AscendC::DTypeOf<DstT>();
+    s_.types.bias = AscendC::DTypeOf<BiasT>();
+  }
+
+  void Init(const TCubeTiling* cubeTiling, AscendC::TPipe* tpipe = nullptr) {
+    (void)tpipe;  // the buffers come from the running core's (or its AIC's) current pipe
+    opsim::sim::detail::MatmulInit(s_, cubeTiling);
+  }
+  void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+    opsim::sim::detail::MatmulSetOrgShape(s_, orgM, orgN, orgKa, orgKb);
+    s_.org_kc = orgKc;
+  }
+  void SetSingleShape(int singleM, int singleN, int singleK) {
+    opsim::sim::detail::MatmulSetSingleShape(s_, singleM, singleN, singleK,
+                                             "Matmul::SetSingleShape");
+  }
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+    opsim::sim::detail::MatmulSetSingleShape(s_, tailM, tailN, tailK, "Matmul::SetTail");
+  }
+  void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = A_TYPE::isTrans) {
+    opsim::sim::detail::MatmulSetTensor(s_, false, gm.ref(), isTransposeA);
+  }
+  void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = B_TYPE::isTrans) {
+    opsim::sim::detail::MatmulSetTensor(s_, true, gm.ref(), isTransposeB);
+  }
+  void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
+    const opsim::sim::detail::GmRef ref = biasGlobal.ref();
+    opsim::sim::detail::MatmulSetBias(s_, &ref);
+  }
+  void DisableBias() { opsim::sim::detail::MatmulSetBias(s_, nullptr); }
+  void ClearBias() { DisableBias(); }
+
+  // sync = false (asynchronous Iterate) is computed as the synchronous form.
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false) {
+    (void)enPartialSum;
+    return opsim::sim::detail::MatmulIterate(s_);
+  }
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false) {
+    const opsim::sim::detail::GmRef ref = gm.ref();
+    opsim::sim::detail::MatmulGetTensorC(s_, &ref, nullptr, enAtomic, enSequentialWrite);
+  }
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false) {
+    const opsim::sim::detail::UbRef ref = co2Local.ref();
+    opsim::sim::detail::MatmulGetTensorC(s_, nullptr, &ref, enAtomic, enSequentialWrite);
+  }
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, bool waitIterateAll = false,
+                  bool fakeMsg = false) {
+    (void)waitIterateAll;
+    (void)fakeMsg;
+    opsim::sim::detail::MatmulIterateAll(s_, gm.ref(), enAtomic, enSequentialWrite);
+  }
+  void End() { opsim::sim::detail::MatmulEnd(s_); }
+
+  // Scratch the library may use on some chips (the 310P's ND <-> NZ in the UB, asynchronous
+  // results in GM): opsim's engine needs none, so they are accepted and not used.
+  void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
+  template <class T>
+  void SetWorkspace(const GlobalTensor<T>& addr) {
+    (void)addr;
+  }
+  template <class T>
+  void SetWorkspace(__gm__ const T* addr, int size) {
+    (void)addr;
+    (void)size;
+  }
+
+ private:
+  opsim::sim::detail::MatmulState s_;
+};
+
+}  // namespace matmul
+
+namespace AscendC {
+// Bytes of one C0 block (a 32 B fractal row), CANN's kernel_utils_constants.h constant that
+// kernels using the Matmul compute copy strides with.
+constexpr int32_t DEFAULT_C0_SIZE = 32;
+// CANN's TOTAL_VEC_LOCAL_SIZE, the Unified Buffer less the 8 KiB it reserves: 184 KiB on
+// dav-2201 (the 910B), 248 KiB on the 310P and 910A. A per-arch constant there; here the running
+// core's figure, read where the kernel uses it (kernels are compiled once for every profile).
+struct TotalVecLocalSize {
+  operator int32_t() const {  // NOLINT: converts like the constant it stands for
+    return static_cast<int32_t>(opsim::sim::detail::Cur().ub_bytes) - 8 * 1024;
+  }
+};
+inline constexpr TotalVecLocalSize TOTAL_VEC_LOCAL_SIZE{};
+using matmul::Matmul;
+using matmul::MatmulConfig;
+using matmul::MatmulType;
+}  // namespace AscendC
+
+// REGIST_MATMUL_OBJ(pipe, workspace, mm1, &tiling1, mm2, &tiling2, ...): each object takes its
+// tiling (Init); an object given without one (or with null) is initialised later by Init.
+// CANN's AIC runs its server loop here; opsim runs each call on the AIC when it is made
+// (docs/CUBE.md, "MIX kernels").
+namespace opsim::sim::detail {
+template <class T>
+inline constexpr bool kIsTilingArg =
+    std::is_null_pointer_v<std::decay_t<T>> ||
+    std::is_same_v<std::remove_cv_t<std::remove_pointer_t<std::decay_t<T>>>, TCubeTiling>;
+
+inline void RegisterMatmuls(AscendC::TPipe*, GM_ADDR) {}
+template <class M, class... Rest>
+void RegisterMatmuls(AscendC::TPipe* pipe, GM_ADDR workspace, M& mm, Rest&&... rest);
+
+template <class M, class T, class... Rest>
+void RegisterWithTiling(AscendC::TPipe* pipe, GM_ADDR workspace, M& mm, T tiling, Rest&&... rest) {
+  if (tiling) mm.Init(tiling, pipe);
+  RegisterMatmuls(pipe, workspace, std::forward<Rest>(rest)...);
+}
+
+template <class M, class... Rest>
+void RegisterMatmuls(AscendC::TPipe* pipe, GM_ADDR workspace, M& mm, Rest&&... rest) {
+  if constexpr (sizeof...(Rest) == 0) {
+    (void)mm;
+  } else if constexpr (kIsTilingArg<std::tuple_element_t<0, std::tuple<Rest...>>>) {
+    RegisterWithTiling(pipe, workspace, mm, std::forward<Rest>(rest)...);
+  } else {
+    RegisterMatmuls(pipe, workspace, std::forward<Rest>(rest)...);
+  }
+}
+}  // namespace opsim::sim::detail
+
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
+  ::opsim::sim::detail::RegisterMatmuls((tpipe), (workspace), __VA_ARGS__)

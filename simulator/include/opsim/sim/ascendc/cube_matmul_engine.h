@@ -1,0 +1,70 @@
+// The engine under the high-level Matmul (lib/matmul_intf.h), type-erased so that its loops are
+// compiled once in the simulator (cube_matmul.cc), not in every kernel: each tile is moved and
+// multiplied by the cube instructions (DataCopy with Nd2NzParams, LoadData, Mmad, Fixpipe), so
+// their checks and costs apply per instruction (docs/CUBE.md, "The high-level Matmul").
+#pragma once
+
+#include <cstdint>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/tcube_tiling.h"
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+
+// The queues a Matmul carves from its core's L1/L0/BT at Init.
+struct MatmulQueues {
+  int16_t a1 = -1, b1 = -1, a2 = -1, b2 = -1, c = -1, bias1 = -1, bias2 = -1;
+};
+
+// The element types of one Matmul instantiation.
+struct MatmulTypes {
+  DType a = DType::kFloat16;    // A and B (the same)
+  DType l0c = DType::kFloat32;  // the accumulator: int32 for int8, float32 otherwise
+  DType out = DType::kFloat32;  // C as the kernel receives it
+  DType bias = DType::kFloat32;
+};
+
+struct MatmulState {
+  MatmulTypes types;
+  TCubeTiling tiling;
+  bool inited = false;
+  bool ended = false;
+  int32_t object_index = -1;  // the block's n-th Matmul: its slot on a shared AIC (MIX)
+  MatmulQueues own;           // where the Matmul runs on its own core
+  // Operands and shapes (SetTensorA/B, SetBias, SetOrgShape, SetSingleShape/SetTail).
+  GmRef a, b, bias;
+  bool a_set = false, b_set = false, bias_on = false, trans_a = false, trans_b = false;
+  int32_t org_m = 0, org_n = 0, org_ka = 0, org_kb = 0;
+  int32_t org_kc = 0;  // C's row pitch when it is not orgN (SetOrgShape's fifth form); 0: orgN
+  int32_t single_m = 0, single_n = 0, single_k = 0;
+  // Iterate: the next tile and the one computed and not yet fetched.
+  int32_t next_tile = 0;
+  bool tile_held = false;
+  int32_t tile_m0 = 0, tile_n0 = 0, tile_m = 0, tile_n = 0;
+  UbRef c_tile;
+};
+
+void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
+void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb);
+void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api);
+void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose);
+void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
+bool MatmulIterate(MatmulState& s);
+// C's tile to GM (at its place in the singleCoreM x singleCoreN block, or packed with
+// sequential) or to a Unified Buffer tensor (VECIN, packed baseM x baseN rows).
+void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
+                      bool sequential);
+void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential);
+void MatmulEnd(MatmulState& s);
+
+// MIX kernels (docs/CUBE.md): GetSubBlockIdx and GetTaskRation as the running core sees them.
+int64_t MixSubBlockIdx();
+int64_t MixTaskRation();
+// matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library (or program) holding
+// `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and operator launches run
+// as one AIC with its AIV cores. MixKernelAt: whether `kernel`'s library declared that.
+bool DeclareMixKernels(const void* in_object) noexcept;
+bool MixKernelAt(const void* kernel) noexcept;
+
+}  // namespace opsim::sim::detail

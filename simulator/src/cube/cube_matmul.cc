@@ -1,0 +1,317 @@
+// The high-level Matmul's calls (lib/matmul_intf.h): the tiling's rules, the operands and
+// shapes, Iterate's walk over the baseM x baseN tiles of the block in the tiling's order, and
+// GetTensorC's Fixpipe out of L0C (docs/CUBE.md, "The high-level Matmul").
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
+#include "cube/cube_matmul_tile.h"
+#include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+[[noreturn]] void Refuse(const char* api, const std::string& why) {
+  RaiseFault(FaultKind::kInvalidArgument, api, why);
+}
+
+void RequireAtLeast(const char* api, const char* field, int64_t v, int64_t min) {
+  if (v < min) {
+    Refuse(api, std::string("tiling ") + field + " = " + std::to_string(v) +
+                    " (expected >= " + std::to_string(min) + ")");
+  }
+}
+
+void RequireMultiple(const char* api, const char* field, int64_t v, int64_t of, const char* why) {
+  if (v % of != 0) {
+    Refuse(api, std::string("tiling ") + field + " = " + std::to_string(v) +
+                    " is not a multiple of " + std::to_string(of) + " (" + why + ")");
+  }
+}
+
+// What the cube instructions need of a tiling; the buffers' capacity is InitBuffer's check.
+void CheckTiling(const MatmulState& s, const TCubeTiling& t, const char* api) {
+  RequireAtLeast(api, "M", t.M, 1);
+  RequireAtLeast(api, "N", t.N, 1);
+  RequireAtLeast(api, "Ka", t.Ka, 1);
+  RequireAtLeast(api, "Kb", t.Kb, 1);
+  RequireAtLeast(api, "singleCoreM", t.singleCoreM, 1);
+  RequireAtLeast(api, "singleCoreN", t.singleCoreN, 1);
+  RequireAtLeast(api, "singleCoreK", t.singleCoreK, 1);
+  RequireAtLeast(api, "baseM", t.baseM, 16);
+  RequireAtLeast(api, "baseN", t.baseN, 16);
+  RequireMultiple(api, "baseM", t.baseM, 16, "A and C fractals are 16 rows");
+  RequireMultiple(api, "baseN", t.baseN, 16, "B and C fractals are 16 columns");
+  const int64_t k0 = K0Of(s);
+  RequireAtLeast(api, "baseK", t.baseK, k0);
+  RequireMultiple(api, "baseK", t.baseK, k0, "whole 32 B fractal rows of K");
+  RequireAtLeast(api, "stepKa", t.stepKa, 1);
+  RequireAtLeast(api, "stepKb", t.stepKb, 1);
+  RequireAtLeast(api, "depthA1", t.depthA1, 1);
+  RequireAtLeast(api, "depthB1", t.depthB1, 1);
+  for (const auto& [field, v] : {std::pair{"dbL0A", t.dbL0A}, std::pair{"dbL0B", t.dbL0B}}) {
+    if (v != 1 && v != 2) {
+      Refuse(api, std::string("tiling ") + field + " = " + std::to_string(v) +
+                      " (expected 1 or 2 buffers)");
+    }
+  }
+  if (t.iterateOrder != 0 && t.iterateOrder != 1) {
+    Refuse(api, "tiling iterateOrder = " + std::to_string(t.iterateOrder) +
+                    " (expected 0, M first, or 1, N first)");
+  }
+}
+
+void RequireReady(const MatmulState& s, const char* api) {
+  if (!s.inited) Refuse(api, "the Matmul has no tiling (REGIST_MATMUL_OBJ or Init first)");
+  if (s.ended) Refuse(api, "the Matmul was ended (End) and takes no more calls");
+}
+
+// The AIC-side buffers of this object: carved at the first Init; in a MIX block, the n-th
+// object of the second AIV sub-block reuses the n-th of the first, which must have its tiling.
+void BindQueues(MatmulState& s, const char* api) {
+  if (tls_mix == nullptr) {
+    InitMatmulQueues(s, s.own);
+    return;
+  }
+  s.object_index = tls_mix->objects_seen++;
+  auto& slots = *tls_mix->slots;
+  if (static_cast<size_t>(s.object_index) < slots.size()) {
+    if (std::memcmp(&slots[static_cast<size_t>(s.object_index)].tiling, &s.tiling,
+                    sizeof(TCubeTiling)) != 0) {
+      Refuse(api, "AIV sub-block " + std::to_string(tls_mix->sub_block) + " registers Matmul " +
+                      std::to_string(s.object_index) +
+                      " with a tiling other than sub-block 0's: the AIC serves both with one "
+                      "object");
+    }
+    return;
+  }
+  if (tls_mix->aic_pipe_epoch == 0) tls_mix->aic_pipe_epoch = PipeBegin();
+  slots.push_back({});
+  slots.back().tiling = s.tiling;
+  InitMatmulQueues(s, slots.back().queues);
+}
+
+}  // namespace
+
+void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
+  const char* api = "Matmul::Init";
+  if (tiling == nullptr) Refuse(api, "the tiling pointer is null");
+  CheckTiling(s, *tiling, api);
+  if (s.inited) Refuse(api, "the Matmul was initialised already (one Init per object)");
+  s.tiling = *tiling;
+  MatmulSetOrgShape(s, tiling->M, tiling->N, tiling->Ka, tiling->Kb);
+  s.single_m = tiling->singleCoreM;
+  s.single_n = tiling->singleCoreN;
+  s.single_k = tiling->singleCoreK;
+  const CubeScope scope(api);
+  BindQueues(s, api);
+  s.inited = true;
+}
+
+void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb) {
+  const char* api = "Matmul::SetOrgShape";
+  for (const auto& [name, v] : {std::pair{"orgM", m}, std::pair{"orgN", n}, std::pair{"orgKa", ka},
+                                std::pair{"orgKb", kb}}) {
+    if (v < 1 || v > 65535) {
+      Refuse(api, std::string(name) + " = " + std::to_string(v) +
+                      " (expected 1..65535: a GM row pitch of Nd2NzParams' 16-bit srcDValue)");
+    }
+  }
+  s.org_m = m;
+  s.org_n = n;
+  s.org_ka = ka;
+  s.org_kb = kb;
+}
+
+void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api) {
+  RequireReady(s, api);
+  const int32_t v[3] = {m, n, k};
+  const int32_t cap[3] = {s.tiling.singleCoreM, s.tiling.singleCoreN, s.tiling.singleCoreK};
+  const char* names[3] = {"M", "N", "K"};
+  int32_t* out[3] = {&s.single_m, &s.single_n, &s.single_k};
+  for (int i = 0; i < 3; ++i) {
+    if (v[i] == -1) continue;  // SetTail's default: this dimension keeps its size
+    if (v[i] < 1 || v[i] > cap[i]) {
+      Refuse(api, std::string("single ") + names[i] + " = " + std::to_string(v[i]) +
+                      " (expected 1.." + std::to_string(cap[i]) + ", the tiling's singleCore" +
+                      names[i] + ")");
+    }
+    *out[i] = v[i];
+  }
+  s.next_tile = 0;
+}
+
+void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose) {
+  const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
+  RequireReady(s, api);
+  // A transposed in L1 (K rows) and B as stored (K rows) reach L0 through LoadData's
+  // transposition, which takes 16-bit fractals only.
+  const bool needs_transpose = is_b ? !transpose : transpose;
+  if (needs_transpose && DTypeSize(s.types.a) != 2) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(is_b ? "B not transposed" : "A transposed") + " with " +
+                   std::string(DTypeName(s.types.a)) +
+                   " elements needs a transposing load of 32 B x 16 fractals, which opsim does "
+                   "not model (16-bit types: any layout; others: A as stored, B transposed)");
+  }
+  (is_b ? s.b : s.a) = gm;
+  (is_b ? s.trans_b : s.trans_a) = transpose;
+  (is_b ? s.b_set : s.a_set) = true;
+  s.next_tile = 0;
+}
+
+void MatmulSetBias(MatmulState& s, const GmRef* bias) {
+  const char* api = bias != nullptr ? "Matmul::SetBias" : "Matmul::DisableBias";
+  RequireReady(s, api);
+  if (bias != nullptr && s.tiling.isBias == 0) {
+    Refuse(api,
+           "the tiling was made without a bias (isBias = 0: SetBias(true) on the host), so "
+           "no bias buffers were carved");
+  }
+  s.bias_on = bias != nullptr;
+  if (bias != nullptr) s.bias = *bias;
+}
+
+namespace {
+
+// Picks the next tile of the block in the tiling's order; false (and the walk starts over) when
+// every tile was computed.
+bool NextTile(MatmulState& s, const char* api) {
+  RequireReady(s, api);
+  if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before Iterate");
+  if (s.tile_held) {
+    Refuse(api,
+           "the tile of the previous Iterate was not fetched (GetTensorC after each "
+           "Iterate)");
+  }
+  const auto bm = static_cast<uint32_t>(s.tiling.baseM);
+  const auto bn = static_cast<uint32_t>(s.tiling.baseN);
+  const uint32_t m_tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm;
+  const uint32_t n_tiles = (static_cast<uint32_t>(s.single_n) + bn - 1) / bn;
+  const auto t = static_cast<uint32_t>(s.next_tile);
+  if (t >= m_tiles * n_tiles) {
+    s.next_tile = 0;
+    return false;
+  }
+  const bool m_first = s.tiling.iterateOrder == 0;
+  const uint32_t mi = m_first ? t % m_tiles : t / n_tiles;
+  const uint32_t ni = m_first ? t / m_tiles : t % n_tiles;
+  s.tile_m0 = static_cast<int32_t>(mi * bm);
+  s.tile_n0 = static_cast<int32_t>(ni * bn);
+  s.tile_m = std::min<int32_t>(static_cast<int32_t>(bm), s.single_m - s.tile_m0);
+  s.tile_n = std::min<int32_t>(static_cast<int32_t>(bn), s.single_n - s.tile_n0);
+  ++s.next_tile;
+  return true;
+}
+
+void Compute(MatmulState& s) {
+  s.c_tile = ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
+                         static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
+  s.tile_held = true;
+}
+
+AscendC::QuantMode_t QuantFor(const MatmulState& s) {
+  switch (s.types.out) {
+    case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
+    case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
+    default: return AscendC::QuantMode_t::NoQuant;
+  }
+}
+
+// The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
+// set), or packed baseN apart with sequential writes.
+void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api) {
+  if (atomic != 0) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "enAtomic = " + std::to_string(atomic) +
+                   ": Fixpipe's atomic accumulation into GM is not modelled");
+  }
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
+  const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
+  AscendC::FixpipeParamsV220 f;
+  f.mSize = static_cast<uint16_t>(s.tile_m);
+  f.nSize = static_cast<uint16_t>(s.tile_n);
+  f.srcStride = static_cast<uint16_t>(Up16(static_cast<uint32_t>(s.tile_m)));
+  f.dstStride = sequential ? static_cast<uint32_t>(s.tiling.baseN) : pitch;
+  f.quantPre = QuantFor(s);
+  const uint64_t at =
+      sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
+  CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+  QueueFree(QueuesOf(s).c, s.c_tile);
+  s.tile_held = false;
+}
+
+// C's tile into an AIV's Unified Buffer as baseM rows of baseN (the tile's mt x nt in its
+// corner). On split cores the AIC cannot reach the UB: it writes the tile to its GM scratch
+// (Fixpipe) and the AIV copies it in (MTE2), waiting for the copy before it goes on, as the
+// library's synchronous GetTensorC does.
+void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) {
+  if (tls_mix == nullptr) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "C to a LocalTensor is modelled in MIX launches on split cores (through GM); "
+               "Fixpipe into the Unified Buffer (coupled cores) is not");
+  }
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
+  const uint64_t bytes = uint64_t(s.tile_m) * static_cast<uint32_t>(s.tiling.baseN) * eb;
+  GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
+  {
+    const CubeScope scope(api);
+    FixpipeOut(s, scratch, atomic, true, api);
+  }
+  CopyBlocks(CopyDir::kGmToUb, &ub, nullptr, &scratch, 1, bytes, 0, 0, api);
+  BarrierPipes(AscendC::PIPE_ALL);
+}
+
+}  // namespace
+
+bool MatmulIterate(MatmulState& s) {
+  const char* api = "Matmul::Iterate";
+  if (!NextTile(s, api)) return false;
+  const CubeScope scope(api);
+  Compute(s);
+  return true;
+}
+
+void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
+                      bool sequential) {
+  const char* api = "Matmul::GetTensorC";
+  RequireReady(s, api);
+  if (!s.tile_held) Refuse(api, "no tile to fetch (Iterate returned false or was not called)");
+  if (ub != nullptr) {
+    TileToUb(s, *ub, atomic, api);
+    return;
+  }
+  const CubeScope scope(api);
+  FixpipeOut(s, *gm, atomic, sequential, api);
+}
+
+void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential) {
+  const char* api = "Matmul::IterateAll";
+  RequireReady(s, api);
+  s.next_tile = 0;
+  // One request: the AIC walks every tile of the block before it answers.
+  const CubeScope scope(api);
+  while (NextTile(s, api)) {
+    Compute(s);
+    FixpipeOut(s, gm, atomic, sequential, api);
+  }
+}
+
+void MatmulEnd(MatmulState& s) {
+  const char* api = "Matmul::End";
+  RequireReady(s, api);
+  if (s.tile_held) {
+    const CubeScope scope(api);
+    QueueFree(QueuesOf(s).c, s.c_tile);
+    s.tile_held = false;
+  }
+  s.ended = true;
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,54 @@
+// Internals of the high-level Matmul and of MIX launches: the AIC a MIX block's AIV cores share,
+// the scope in which a Matmul's instructions run on it, and the L1 -> bias table move.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+
+// One block of a MIX launch on a chip whose AIC and AIV are separate cores (the 910B): the AIC
+// (its L1/L0/BT and the MTE1, M and FIX pipes) that serves the Matmul objects of both AIV
+// sub-blocks, one server slot per registered object, as the AIC's KFC server holds one object
+// per REGIST_MATMUL_OBJ and serves its AIV clients in turn.
+struct MixBlock {
+  Core* aic = nullptr;
+  int32_t sub_block = 0;        // 0 or 1: which AIV of the pair is running
+  int32_t objects_seen = 0;     // Matmul objects this sub-block registered so far
+  uint32_t aic_pipe_epoch = 0;  // the AIC's TPipe (PipeBegin), 0 until the first Init
+  struct Slot {
+    MatmulQueues queues;
+    TCubeTiling tiling;
+  };
+  std::vector<Slot>* slots = nullptr;  // per block, shared by the two sub-blocks
+  // GM the AIC writes a tile to for GetTensorC into an AIV's Unified Buffer (the AIC cannot
+  // reach it): L0C's size, in a region the launch registers (its system workspace).
+  uint8_t* c_scratch = nullptr;
+  uint32_t c_scratch_bytes = 0;
+};
+extern thread_local MixBlock* tls_mix;
+
+// Runs the enclosed instructions on the core that has the cube: in a MIX block the AIV's AIC
+// (Cur() is the AIC inside; the AIC starts no earlier than the AIV's request, and the AIV waits
+// for the result), elsewhere the running core itself. `api` names the Matmul call in faults.
+class CubeScope {
+ public:
+  explicit CubeScope(const char* api);
+  ~CubeScope();
+  CubeScope(const CubeScope&) = delete;
+  CubeScope& operator=(const CubeScope&) = delete;
+  bool on_aic() const { return aiv_ != nullptr; }
+
+ private:
+  Core* aiv_ = nullptr;  // the AIV to return to; null when running in place
+};
+
+// copy_cbuf_to_bt: n_burst bursts of len_burst x 64 B (float32 in the table), source gaps in
+// 32 B units, destination gaps in 64 B units (cube_bias.cc).
+void CubeL1ToBt(const UbRef& dst, const UbRef& src, bool f16_to_f32, uint16_t n_burst,
+                uint16_t len_burst, uint16_t src_gap, uint16_t dst_gap);
+
+}  // namespace opsim::sim::detail

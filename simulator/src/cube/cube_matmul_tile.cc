@@ -1,0 +1,236 @@
+// A Matmul tile on the cube, instruction by instruction (docs/CUBE.md, "The high-level Matmul"):
+// A and B pieces of stepKa / stepKb base blocks of K go GM -> L1 (DataCopy with Nd2NzParams),
+// each base block of K L1 -> L0A/L0B (LoadData, transposing 16 x 16 fractals where the layout
+// needs it) and into the L0C tile (Mmad, the first one from zero or from the bias row).
+#include <algorithm>
+#include <string>
+
+#include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
+#include "cube/cube_matmul_tile.h"
+#include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::detail {
+
+GmRef GmAt(const GmRef& g, uint64_t off) {
+  GmRef r = g;
+  r.ptr += off;
+  r.bytes = off < g.bytes ? g.bytes - off : 0;
+  r.limit = off < g.limit ? g.limit - off : 0;
+  return r;
+}
+
+UbRef UbAt(const UbRef& r, uint64_t off) {
+  UbRef v = r;
+  v.ptr += off;
+  v.bytes = off < r.bytes ? static_cast<uint32_t>(r.bytes - off) : 0;
+  return v;
+}
+
+MatmulQueues& QueuesOf(MatmulState& s) {
+  if (tls_mix == nullptr) return s.own;
+  return (*tls_mix->slots)[static_cast<size_t>(s.object_index)].queues;
+}
+
+namespace {
+
+// The instructions' 16-bit fields: a Matmul whose tiling needs more is refused, not wrapped.
+uint16_t Field16(uint64_t v, const char* what) {
+  if (v > 65535) {
+    RaiseFault(FaultKind::kUnsupported, "Matmul",
+               std::string(what) + " = " + std::to_string(v) +
+                   " does not fit the 16-bit field of the cube instruction that takes it");
+  }
+  return static_cast<uint16_t>(v);
+}
+
+void Load2D(const UbRef& dst, const UbRef& src, uint32_t eb, uint64_t start, uint64_t repeat,
+            uint64_t stride, bool transpose) {
+  AscendC::LoadData2DParams p;
+  p.startIndex = Field16(start, "LoadData startIndex");
+  if (repeat > 255) {
+    RaiseFault(FaultKind::kUnsupported, "Matmul",
+               "LoadData repeatTimes = " + std::to_string(repeat) +
+                   " does not fit its 8-bit field (at most 255 fractals per load)");
+  }
+  p.repeatTimes = static_cast<uint8_t>(repeat);
+  p.srcStride = Field16(stride, "LoadData srcStride");
+  p.ifTranspose = transpose;
+  CubeLoad2D(dst, src, eb, p);
+}
+
+// GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16.
+UbRef LoadL1(int16_t queue, const GmRef& src, uint32_t eb, uint32_t rows, uint32_t cols,
+             uint32_t pitch) {
+  UbRef l1 = QueueAlloc(queue);
+  AscendC::Nd2NzParams p;
+  p.ndNum = 1;
+  p.nValue = Field16(rows, "Nd2NzParams.nValue");
+  p.dValue = Field16(cols, "Nd2NzParams.dValue");
+  p.srcDValue = Field16(pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
+  p.dstNzC0Stride = Field16(Up16(rows), "Nd2NzParams.dstNzC0Stride");
+  p.dstNzNStride = 1;
+  CubeNd2Nz(l1, src, eb, p);
+  QueueEnQue(queue, l1);
+  return QueueDeQue(queue);
+}
+
+// The piece of A for rows [m0, m0 + mt) and K [k0, k0 + len) into A1.
+UbRef LoadA1(const MatmulState& s, int16_t queue, uint32_t m0, uint32_t mt, uint32_t k0,
+             uint32_t len) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  if (!s.trans_a) {
+    return LoadL1(queue, GmAt(s.a, (uint64_t{m0} * s.org_ka + k0) * eb), eb, mt, len,
+                  static_cast<uint32_t>(s.org_ka));
+  }
+  return LoadL1(queue, GmAt(s.a, (uint64_t{k0} * s.org_m + m0) * eb), eb, len, mt,
+                static_cast<uint32_t>(s.org_m));
+}
+
+UbRef LoadB1(const MatmulState& s, int16_t queue, uint32_t n0, uint32_t nt, uint32_t k0,
+             uint32_t len) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  if (!s.trans_b) {
+    return LoadL1(queue, GmAt(s.b, (uint64_t{k0} * s.org_n + n0) * eb), eb, len, nt,
+                  static_cast<uint32_t>(s.org_n));
+  }
+  return LoadL1(queue, GmAt(s.b, (uint64_t{n0} * s.org_kb + k0) * eb), eb, nt, len,
+                static_cast<uint32_t>(s.org_kb));
+}
+
+// A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
+void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc,
+            uint32_t ks, uint32_t len) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  const uint32_t k0 = K0Of(s);
+  const uint32_t mb = Up16(mt) / 16, kb = (ks + k0 - 1) / k0;
+  for (uint32_t r = 0; r < mb; ++r) {
+    const UbRef row = UbAt(a2, uint64_t{r} * kb * kCubeFractalBytes);
+    if (!s.trans_a) {
+      Load2D(row, a1, eb, uint64_t{kc / k0} * mb + r, kb, mb, false);
+    } else {  // A1 holds A's transpose (K rows): 16 x 16 fractals turn over
+      Load2D(row, a1, eb, uint64_t{r} * (Up16(len) / 16) + kc / 16, kb, 1, true);
+    }
+  }
+}
+
+// B2 (ZN: kb rows of nb fractals) from the B1 piece.
+void LoadB2(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt, uint32_t kc,
+            uint32_t ks, uint32_t len) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  const uint32_t k0 = K0Of(s);
+  const uint32_t nb = Up16(nt) / 16, kb = (ks + k0 - 1) / k0;
+  for (uint32_t q = 0; q < kb; ++q) {
+    const UbRef row = UbAt(b2, uint64_t{q} * nb * kCubeFractalBytes);
+    if (!s.trans_b) {  // B1 holds K rows: its fractals turn over into ZN
+      Load2D(row, b1, eb, kc / 16 + q, nb, Up16(len) / 16, true);
+    } else {
+      Load2D(row, b1, eb, (uint64_t{kc / k0} + q) * nb, nb, 1, false);
+    }
+  }
+}
+
+// The bias row of the tile: GM -> C1 (L1) -> C2 (the bias table), float32 in the table.
+UbRef LoadBias(const MatmulState& s, const MatmulQueues& q, uint32_t n0, uint32_t nt) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.bias));
+  UbRef c1 = QueueAlloc(q.bias1);
+  AscendC::Nd2NzParams p;
+  p.ndNum = 1;
+  p.nValue = 1;
+  p.dValue = Field16(nt, "bias Nd2NzParams.dValue");
+  p.srcDValue = p.dValue;
+  p.dstNzC0Stride = 1;
+  p.dstNzNStride = 1;
+  CubeNd2Nz(c1, GmAt(s.bias, uint64_t{n0} * eb), eb, p);
+  QueueEnQue(q.bias1, c1);
+  c1 = QueueDeQue(q.bias1);
+  UbRef bt = QueueAlloc(q.bias2);
+  const uint32_t bursts64 = (nt * 4 + 63) / 64;
+  // The last 64 B burst may take L1 bytes past nt: padding the Mmad never reads.
+  CubeL1ToBt(bt, c1, eb == 2, 1, static_cast<uint16_t>(bursts64), 0, 0);
+  QueueFree(q.bias1, c1);
+  QueueEnQue(q.bias2, bt);
+  return QueueDeQue(q.bias2);
+}
+
+}  // namespace
+
+void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
+  const TCubeTiling& t = s.tiling;
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  const auto bm = static_cast<uint32_t>(t.baseM), bn = static_cast<uint32_t>(t.baseN);
+  const auto bk = static_cast<uint32_t>(t.baseK);
+  const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
+  const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
+  const auto a1n = static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
+  const auto b1n = static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
+  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, Up16(bm) * Up16(ka) * eb, q.a1, -1);
+  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, Up16(bn) * Up16(kb) * eb, q.b1, -1);
+  q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A), bm * bk * eb,
+                     q.a2, -1);
+  q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), bn * bk * eb,
+                     q.b2, -1);
+  q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1, std::max(1u, static_cast<uint32_t>(t.dbL0C)),
+                    bm * bn * 4, q.c, -1);
+  if (t.isBias != 0) {
+    const uint32_t beb = static_cast<uint32_t>(DTypeSize(s.types.bias));
+    q.bias1 = InitQueueIn(Position::kC1, Position::kC1, 1, 1, (bn * 4 + 63) / 64 * 64 * beb / 4,
+                          q.bias1, -1);
+    q.bias2 = InitQueueIn(Position::kC2, Position::kC2, 1, 1, bn * 4, q.bias2, -1);
+  }
+}
+
+UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
+  const MatmulQueues& q = QueuesOf(s);
+  const TCubeTiling& t = s.tiling;
+  const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
+  const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
+  const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
+  UbRef c = QueueAlloc(q.c);
+  UbRef bt;
+  if (s.bias_on) bt = LoadBias(s, q, n0, nt);
+  UbRef a1, b1;
+  uint32_t a1_k = 0, b1_k = 0, a1_len = 0, b1_len = 0;
+  for (uint32_t kk = 0; kk < K; kk += bk) {
+    const uint32_t ks = std::min(bk, K - kk);
+    if (a1_len == 0 || kk >= a1_k + a1_len) {
+      if (a1_len != 0) QueueFree(q.a1, a1);
+      a1_k = kk;
+      a1_len = std::min(ka, K - kk);
+      a1 = LoadA1(s, q.a1, m0, mt, a1_k, a1_len);
+    }
+    if (b1_len == 0 || kk >= b1_k + b1_len) {
+      if (b1_len != 0) QueueFree(q.b1, b1);
+      b1_k = kk;
+      b1_len = std::min(kb, K - kk);
+      b1 = LoadB1(s, q.b1, n0, nt, b1_k, b1_len);
+    }
+    UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
+    LoadA2(s, a2, a1, mt, kk - a1_k, ks, a1_len);
+    LoadB2(s, b2, b1, nt, kk - b1_k, ks, b1_len);
+    QueueEnQue(q.a2, a2);
+    QueueEnQue(q.b2, b2);
+    a2 = QueueDeQue(q.a2);
+    b2 = QueueDeQue(q.b2);
+    AscendC::MmadParams mm;
+    mm.m = static_cast<uint16_t>(mt);
+    mm.n = static_cast<uint16_t>(nt);
+    mm.k = static_cast<uint16_t>(ks);
+    const bool first = kk == 0;
+    mm.cmatrixInitVal = first && !s.bias_on;
+    mm.cmatrixSource = first && s.bias_on;
+    CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
+             mm);
+    QueueFree(q.a2, a2);
+    QueueFree(q.b2, b2);
+  }
+  if (a1_len != 0) QueueFree(q.a1, a1);
+  if (b1_len != 0) QueueFree(q.b1, b1);
+  if (s.bias_on) QueueFree(q.bias2, bt);
+  QueueEnQue(q.c, c);
+  return QueueDeQue(q.c);
+}
+
+}  // namespace opsim::sim::detail

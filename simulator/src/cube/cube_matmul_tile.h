@@ -1,0 +1,27 @@
+// One baseM x baseN tile of a Matmul: its A and B pieces through L1 and L0A/L0B, the Mmads
+// accumulating it in L0C over K, and the bias row through C1 and the bias table.
+#pragma once
+
+#include <cstdint>
+
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
+
+namespace opsim::sim::detail {
+
+inline uint32_t Up16(uint32_t v) { return (v + 15) / 16 * 16; }
+// Elements of one 32 B fractal row of the inputs: 16 for 16-bit types, 8 for float, 32 for int8.
+inline uint32_t K0Of(const MatmulState& s) {
+  return 32 / static_cast<uint32_t>(DTypeSize(s.types.a));
+}
+// A view `off` bytes into a GM operand, as GlobalTensor::operator[] makes one.
+GmRef GmAt(const GmRef& g, uint64_t off);
+UbRef UbAt(const UbRef& r, uint64_t off);
+
+// The queues the running Matmul uses: its own, or its slot on the MIX block's AIC.
+MatmulQueues& QueuesOf(MatmulState& s);
+// Carves the Matmul's buffers from the running core's L1, L0A, L0B, L0C (and C1/BT for bias).
+void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
+// Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued.
+UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt);
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,450 @@
+// The high-level Matmul (lib/matmul_intf.h) against an exact model: host tilings from
+// MultiCoreMatmulTiling, every block of a multi-core split with its tails (SetTail), A and B
+// transposed or not, a bias, f16/bf16/f32/int8 inputs, IterateAll and Iterate + GetTensorC in
+// both orders; MIX launches (one AIC serving two AIV sub-blocks); and each misuse as a fault.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+// The kernels here are launched explicitly (Launch on the AIC, LaunchMix): this binary's other
+// kernels (op_api's probes) must not become MIX kernels because this file uses the Matmul.
+#define ASCENDC_CUBE_ONLY
+#include "lib/matmul_intf.h"
+#undef ASCENDC_CUBE_ONLY
+#include "opsim/sim/launch_mix.h"
+#include "simulator/sim_test_util.h"
+#include "tiling/tiling_api.h"
+
+namespace {
+
+using namespace AscendC;
+using opsim::sim::CoreType;
+using opsim::sim::FaultKind;
+using opsim::sim::LaunchOptions;
+using opsim::sim::LaunchResult;
+namespace mt = matmul_tiling;
+
+struct Spec {
+  uint32_t m, n, k;
+  int32_t dim;
+  bool ta = false, tb = false, bias = false, iterate = false;
+  int32_t order = 0;  // the tiling's iterateOrder
+  int32_t fix_m = -1, fix_n = -1;
+};
+
+template <class T>
+mt::DataType HostType() {
+  if constexpr (std::is_same_v<T, half>) return mt::DataType::DT_FLOAT16;
+  if constexpr (std::is_same_v<T, bfloat16_t>) return mt::DataType::DT_BF16;
+  if constexpr (std::is_same_v<T, int8_t>) return mt::DataType::DT_INT8;
+  if constexpr (std::is_same_v<T, int32_t>) return mt::DataType::DT_INT32;
+  return mt::DataType::DT_FLOAT;
+}
+
+template <class AT, class CT, class BT>
+TCubeTiling MakeTiling(const Spec& s) {
+  mt::MultiCoreMatmulTiling api;
+  api.SetDim(s.dim);
+  api.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, HostType<AT>(), s.ta);
+  api.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, HostType<AT>(), s.tb);
+  api.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, HostType<CT>());
+  if (s.bias) api.SetBiasType(mt::TPosition::GM, mt::CubeFormat::ND, HostType<BT>());
+  api.SetShape(static_cast<int32_t>(s.m), static_cast<int32_t>(s.n), static_cast<int32_t>(s.k));
+  api.SetOrgShape(static_cast<int32_t>(s.m), static_cast<int32_t>(s.n), static_cast<int32_t>(s.k));
+  api.SetFixSplit(s.fix_m, s.fix_n, -1);
+  api.SetBias(s.bias);
+  TCubeTiling t;
+  EXPECT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+  t.iterateOrder = s.order;
+  return t;
+}
+
+// Small integers: every product and sum is exact in float32 and int32.
+template <class T>
+std::vector<T> Ints(size_t n, uint32_t seed, int lo, int hi) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> d(lo, hi);
+  std::vector<T> v(n);
+  for (auto& x : v) x = static_cast<T>(static_cast<float>(d(gen)));
+  return v;
+}
+
+// One block's share of the product, as the samples' CalcGMOffset splits it.
+template <class AT, class CT, class BT>
+void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b, BT* bias, CT* c) {
+  const uint32_t m_blocks = (s.m + t.singleCoreM - 1) / t.singleCoreM;
+  const uint32_t mi = static_cast<uint32_t>(blk) % m_blocks;
+  const uint32_t ni = static_cast<uint32_t>(blk) / m_blocks;
+  const uint32_t m0 = mi * t.singleCoreM, n0 = ni * t.singleCoreN;
+  if (m0 >= s.m || n0 >= s.n) return;
+  GlobalTensor<AT> ga, gb;
+  GlobalTensor<CT> gc;
+  GlobalTensor<BT> gbias;
+  ga.SetGlobalBuffer(a, s.m * s.k);
+  gb.SetGlobalBuffer(b, s.k * s.n);
+  gc.SetGlobalBuffer(c, s.m * s.n);
+  gbias.SetGlobalBuffer(bias, s.n);
+  TPipe pipe;
+  Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, AT>,
+         MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, AT>,
+         MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, CT>,
+         MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, BT>>
+      mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+  mm.SetTensorA(ga[s.ta ? m0 : m0 * s.k], s.ta);
+  mm.SetTensorB(gb[s.tb ? n0 * s.k : n0], s.tb);
+  if (s.bias) mm.SetBias(gbias[n0]);
+  mm.SetTail(static_cast<int>(std::min(s.m - m0, static_cast<uint32_t>(t.singleCoreM))),
+             static_cast<int>(std::min(s.n - n0, static_cast<uint32_t>(t.singleCoreN))));
+  if (s.iterate) {
+    while (mm.Iterate()) mm.GetTensorC(gc[m0 * s.n + n0]);
+  } else {
+    mm.IterateAll(gc[m0 * s.n + n0]);
+  }
+  mm.End();
+}
+
+template <class AT, class CT, class BT>
+void CheckCase(const Spec& s, bool mix = false) {
+  const TCubeTiling t = MakeTiling<AT, CT, BT>(s);
+  const bool int8 = std::is_same_v<AT, int8_t>;
+  auto a = Ints<AT>(s.m * s.k, s.m + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
+  auto b = Ints<AT>(s.k * s.n, s.n + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
+  auto bias = Ints<BT>(s.n, s.n, -50, 50);
+  std::vector<CT> c(s.m * s.n, CT(-7.0f));
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{a.data(), a.size() * sizeof(AT), "a"},
+               {b.data(), b.size() * sizeof(AT), "b"},
+               {bias.data(), bias.size() * sizeof(BT), "bias"},
+               {c.data(), c.size() * sizeof(CT), "c", c.size() * sizeof(CT)}};
+  opsim::sim::DeviceProfile d = opsim::sim::testing::TestDevice(8);
+  LaunchResult r;
+  const auto kernel = [&] {
+    MatmulBlock<AT, CT, BT>(s, t, GetBlockIdx(), a.data(), b.data(), bias.data(), c.data());
+  };
+  if (mix) {
+    d.cube_cores = 4;  // split cores: one AIC to two AIV
+    r = opsim::sim::LaunchMix(d, static_cast<uint32_t>((t.usedCoreNum + 1) / 2), o, kernel);
+  } else {
+    o.core_type = CoreType::kAic;
+    r = opsim::sim::Launch(d, static_cast<uint32_t>(t.usedCoreNum), o, kernel);
+  }
+  const std::string what = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" +
+                           std::to_string(s.k) + (s.ta ? " A^T" : "") + (s.tb ? " B^T" : "") +
+                           (s.bias ? " +bias" : "") + " baseM " + std::to_string(t.baseM) +
+                           " baseN " + std::to_string(t.baseN) + " baseK " +
+                           std::to_string(t.baseK) + " cores " + std::to_string(t.usedCoreNum);
+  ASSERT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t j = 0; j < s.n; ++j) {
+      double want = s.bias ? static_cast<double>(bias[j]) : 0.0;
+      for (uint32_t k = 0; k < s.k; ++k) {
+        const AT x = s.ta ? a[k * s.m + i] : a[i * s.k + k];
+        const AT y = s.tb ? b[j * s.k + k] : b[k * s.n + j];
+        want += static_cast<double>(static_cast<float>(x)) * static_cast<float>(y);
+      }
+      ASSERT_EQ(static_cast<double>(static_cast<float>(c[i * s.n + j])),
+                static_cast<double>(static_cast<float>(CT(static_cast<float>(want)))))
+          << what << " at " << i << "," << j;
+    }
+  }
+}
+
+TEST(MatmulApi, HalfToFloatOverTailsTransposesAndCores) {
+  CheckCase<half, float, float>({70, 50, 90, 1});
+  CheckCase<half, float, float>({70, 50, 90, 1, true, false});
+  CheckCase<half, float, float>({70, 50, 90, 1, false, true});
+  CheckCase<half, float, float>({130, 200, 300, 3, true, true, false, false, 0, 32, 64});
+  CheckCase<half, float, float>({96, 80, 1000, 4});
+}
+
+TEST(MatmulApi, BiasIterateAndOrders) {
+  CheckCase<half, float, float>({64, 96, 80, 2, false, false, true});
+  CheckCase<half, float, float>({100, 120, 40, 2, false, true, true, true, 0, 32, 32});
+  CheckCase<half, float, float>({100, 120, 40, 1, true, false, false, true, 1, 32, 32});
+  CheckCase<half, float, half>({48, 40, 64, 1, false, false, true});
+}
+
+TEST(MatmulApi, OtherTypes) {
+  CheckCase<bfloat16_t, float, float>({50, 40, 70, 2, true, false, true});
+  CheckCase<half, half, float>({40, 48, 64, 1});
+  CheckCase<bfloat16_t, bfloat16_t, float>({40, 48, 64, 1, false, true});
+  CheckCase<float, float, float>({36, 40, 50, 2, false, true, true});
+  CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, true, true});
+}
+
+// MIX: each block's AIC serves its two AIV sub-blocks (GetBlockIdx() = 2 x block + sub).
+TEST(MatmulApi, MixBlocksShareTheirAic) {
+  CheckCase<half, float, float>({128, 96, 64, 4}, true);
+  CheckCase<half, float, float>({100, 70, 50, 3, false, false, true, true}, true);
+}
+
+}  // namespace
+
+namespace {
+
+// A hand-made tiling: one 32 x 32 tile over K = 32 in half.
+TCubeTiling SmallTiling() {
+  TCubeTiling t;
+  t.usedCoreNum = 1;
+  t.M = t.N = t.Ka = t.Kb = 32;
+  t.singleCoreM = t.singleCoreN = t.singleCoreK = 32;
+  t.baseM = t.baseN = t.baseK = 32;
+  t.depthA1 = t.depthB1 = t.stepKa = t.stepKb = 1;
+  t.stepM = t.stepN = 1;
+  t.dbL0A = t.dbL0B = t.dbL0C = 1;
+  return t;
+}
+
+using HalfMatmul = Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+                          MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+                          MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>;
+
+struct Operands {
+  std::vector<half> a = std::vector<half>(32 * 32, half(1.0f));
+  std::vector<float> c = std::vector<float>(32 * 32);
+  GlobalTensor<half> ga;
+  GlobalTensor<float> gc;
+  std::vector<opsim::sim::GmRegion> Regions() {
+    return {{a.data(), a.size() * 2, "a"}, {c.data(), c.size() * 4, "c"}};
+  }
+  void Bind() {
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+  }
+};
+
+// The fault of `kernel` on one AIC of TestDevice (or as a MIX launch on split cores).
+std::string FaultOf(const std::function<void(Operands&)>& kernel, FaultKind* kind,
+                    CoreType type = CoreType::kAic, bool mix = false) {
+  Operands ops;
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = type;
+  o.regions = ops.Regions();
+  opsim::sim::DeviceProfile d = opsim::sim::testing::TestDevice(8);
+  d.cube_cores = 4;
+  const auto run = [&] {
+    ops.Bind();
+    kernel(ops);
+  };
+  const LaunchResult r =
+      mix ? opsim::sim::LaunchMix(d, 1, o, run) : opsim::sim::Launch(d, 1, o, run);
+  if (!r.fault) return "no fault";
+  *kind = r.fault->kind;
+  return r.fault->ToString();
+}
+
+TEST(MatmulApiFaults, MisuseIsReported) {
+  FaultKind kind{};
+  const TCubeTiling t = SmallTiling();
+  std::string msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        mm.Iterate();
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("SetTensorA and SetTensorB come before Iterate"), std::string::npos) << msg;
+  msg = FaultOf(
+      [&](Operands& ops) {
+        TPipe pipe;
+        HalfMatmul mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        mm.SetBias(ops.gc);
+      },
+      &kind);
+  EXPECT_NE(msg.find("made without a bias (isBias = 0"), std::string::npos) << msg;
+  msg = FaultOf(
+      [&](Operands& ops) {
+        TPipe pipe;
+        HalfMatmul mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        mm.GetTensorC(ops.gc);
+      },
+      &kind);
+  EXPECT_NE(msg.find("no tile to fetch"), std::string::npos) << msg;
+  msg = FaultOf(
+      [&](Operands& ops) {
+        TPipe pipe;
+        HalfMatmul mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        mm.SetTensorA(ops.ga);
+        mm.SetTensorB(ops.ga);
+        mm.Iterate();
+        mm.Iterate();
+      },
+      &kind);
+  EXPECT_NE(msg.find("previous Iterate was not fetched"), std::string::npos) << msg;
+}
+
+TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
+  FaultKind kind{};
+  TCubeTiling t = SmallTiling();
+  t.baseM = 40;
+  std::string msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        mm.Init(&t);
+      },
+      &kind);
+  EXPECT_NE(msg.find("tiling baseM = 40 is not a multiple of 16"), std::string::npos) << msg;
+  // L0A holds 64 KiB: 256 x 256 half twice is 256 KiB.
+  t = SmallTiling();
+  t.baseM = t.baseK = 256;
+  t.dbL0A = 2;
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        mm.Init(&t);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  EXPECT_NE(msg.find("L0A"), std::string::npos) << msg;
+  // An AIV of a chip with separate cores has no cube.
+  t = SmallTiling();
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        mm.Init(&t);
+      },
+      &kind, CoreType::kAiv);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("launch the kernel as MIX"), std::string::npos) << msg;
+  // float A transposed needs a transposing load of 32-bit fractals.
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
+            mm;
+        TCubeTiling f = SmallTiling();
+        f.baseK = 8;
+        mm.Init(&f);
+        GlobalTensor<float> g;
+        mm.SetTensorA(g, true);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("A transposed with float32"), std::string::npos) << msg;
+}
+
+TEST(MatmulApiFaults, MixRules) {
+  FaultKind kind{};
+  std::string msg = FaultOf([](Operands&) { SyncAll(); }, &kind, CoreType::kAiv, true);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("SyncAll in a MIX kernel"), std::string::npos) << msg;
+  // The two AIV of a block register their Matmul with different tilings.
+  msg = FaultOf(
+      [](Operands&) {
+        TCubeTiling t = SmallTiling();
+        if (GetSubBlockIdx() == 1) t.baseK = 16;
+        TPipe pipe;
+        HalfMatmul mm;
+        mm.Init(&t);
+      },
+      &kind, CoreType::kAiv, true);
+  EXPECT_NE(msg.find("with a tiling other than sub-block 0's"), std::string::npos) << msg;
+  // GetSubBlockIdx, GetTaskRation and GetBlockIdx as each AIV sees them.
+  std::vector<int64_t> seen;
+  msg = FaultOf(
+      [&](Operands&) {
+        seen.push_back(GetBlockIdx() * 100 + GetSubBlockIdx() * 10 + GetTaskRation());
+      },
+      &kind, CoreType::kAiv, true);
+  EXPECT_EQ(msg, "no fault");
+  EXPECT_EQ(seen, (std::vector<int64_t>{2, 112}));
+}
+
+// ASCEND_IS_AIC / ASCEND_IS_AIV as each launch's cores see them (a MIX kernel's code runs on
+// its AIV cores).
+TEST(MatmulApiFaults, CoreTypeGuardsFollowTheLaunch) {
+  FaultKind kind{};
+  std::vector<int> seen;
+  const auto probe = [&](Operands&) { seen.push_back(ASCEND_IS_AIC ? 1 : ASCEND_IS_AIV ? 2 : 0); };
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAic), "no fault");
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv), "no fault");
+  EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv, true), "no fault");
+  EXPECT_EQ(seen, (std::vector<int>{1, 2, 2, 2}));
+  EXPECT_TRUE(ASCEND_IS_AIV);  // outside a launch
+}
+
+}  // namespace
+
+namespace {
+
+// MIX: each tile comes into the AIV's Unified Buffer (VECIN), is doubled on the vector unit and
+// copied out, as MatmulLeakyReluInvocation does with LeakyRelu.
+TEST(MatmulApi, MixTilesReachTheVectorCores) {
+  const Spec s{128, 64, 48, 2, false, false, false, true, 0, 32, 32};
+  const TCubeTiling t = MakeTiling<half, float, float>(s);
+  auto a = Ints<half>(s.m * s.k, 1, -4, 4);
+  auto b = Ints<half>(s.k * s.n, 2, -4, 4);
+  std::vector<float> c(s.m * s.n, -7.0f);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{a.data(), a.size() * 2, "a"},
+               {b.data(), b.size() * 2, "b"},
+               {c.data(), c.size() * 4, "c", c.size() * 4}};
+  opsim::sim::DeviceProfile d = opsim::sim::testing::TestDevice(8);
+  d.cube_cores = 4;
+  const LaunchResult r = opsim::sim::LaunchMix(d, 1, o, [&] {
+    const auto blk = static_cast<uint32_t>(GetBlockIdx());
+    const uint32_t m_blocks = (s.m + t.singleCoreM - 1) / t.singleCoreM;
+    const uint32_t m0 = blk % m_blocks * t.singleCoreM, n0 = blk / m_blocks * t.singleCoreN;
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 1> q;  // as the sample: V -> MTE3 after the Matmul fills it
+    pipe.InitBuffer(q, 1, t.baseM * t.baseN * 4);
+    Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+           MatmulType<AscendC::TPosition::VECIN, ::CubeFormat::ND, float>>
+        mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(ga[m0 * s.k]);
+    mm.SetTensorB(gb[n0]);
+    uint32_t count = 0;
+    const uint32_t round_m = t.singleCoreM / t.baseM;
+    while (mm.Iterate()) {
+      LocalTensor<float> tile = q.AllocTensor<float>();
+      mm.GetTensorC(tile, false, true);
+      Muls(tile, tile, 2.0f, t.baseM * t.baseN);
+      q.EnQue(tile);
+      tile = q.DeQue<float>();
+      const uint32_t at =
+          m0 * s.n + n0 + count % round_m * t.baseM * s.n + count / round_m * t.baseN;
+      DataCopyParams p{static_cast<uint16_t>(t.baseM), static_cast<uint16_t>(t.baseN * 4 / 32), 0,
+                       static_cast<uint16_t>((s.n - t.baseN) * 4 / 32)};
+      DataCopy(gc[at], tile, p);
+      q.FreeTensor(tile);
+      ++count;
+    }
+    mm.End();
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t i = 0; i < s.m; ++i) {
+    for (uint32_t j = 0; j < s.n; ++j) {
+      float want = 0;
+      for (uint32_t k = 0; k < s.k; ++k) {
+        want += static_cast<float>(a[i * s.k + k]) * static_cast<float>(b[k * s.n + j]);
+      }
+      ASSERT_EQ(c[i * s.n + j], 2 * want) << i << "," << j;
+    }
+  }
+}
+
+}  // namespace
