@@ -173,9 +173,11 @@ TEST(StaleLanes, SelectingByMaskBitsComputedFromUnwrittenLanesFaultsWhereTheyRea
       << r.fault->message;
 }
 
-// acos (ops-math, half): a copy within the UB of a whole tile of which only a part was loaded
-// (DataCopy(xPow, x, tileLength), V pipe) carries the unwritten bytes as Abs would.
-LaunchResult RunUbCopy(std::vector<float>& x, std::vector<float>& y, uint32_t out_count) {
+// Loads kLoaded floats of x into a kTile-float tile a, runs `compute(b, a)` on the V pipe and
+// copies `out_count` floats of b to y.
+template <typename Compute>
+LaunchResult RunLoadedTile(std::vector<float>& x, std::vector<float>& y, uint32_t out_count,
+                           Compute compute) {
   return testing::RunOne(
       [&, out_count] {
         TPipe pipe;
@@ -189,12 +191,18 @@ LaunchResult RunUbCopy(std::vector<float>& x, std::vector<float>& y, uint32_t ou
         DataCopy(a, xg, kLoaded);
         SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
         WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-        DataCopy(b, a, kTile);
+        compute(b, a);
         SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
         WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
         DataCopy(yg, b, out_count);
       },
       true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+}
+
+// acos (ops-math, half): a copy within the UB of a whole tile of which only a part was loaded
+// (DataCopy(xPow, x, tileLength), V pipe) carries the unwritten bytes as Abs would.
+LaunchResult RunUbCopy(std::vector<float>& x, std::vector<float>& y, uint32_t out_count) {
+  return RunLoadedTile(x, y, out_count, [](auto& b, auto& a) { DataCopy(b, a, kTile); });
 }
 
 TEST(StaleLanes, ACopyWithinTheUbCarriesUnwrittenBytesToWhereTheyAreUsed) {
@@ -212,30 +220,14 @@ TEST(StaleLanes, ACopyWithinTheUbCarriesUnwrittenBytesToWhereTheyAreUsed) {
 
 // Level-0 (mask and repeat) forms: the same rule, lane by lane, for the lanes the mask enables.
 LaunchResult RunCounterModeAdd(std::vector<float>& x, std::vector<float>& y, uint32_t out_count) {
-  return testing::RunOne(
-      [&, out_count] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> a_buf, b_buf;
-        pipe.InitBuffer(a_buf, kTile * sizeof(float));
-        pipe.InitBuffer(b_buf, kTile * sizeof(float));
-        GlobalTensor<float> xg, yg;
-        xg.SetGlobalBuffer(x.data(), kLoaded);
-        yg.SetGlobalBuffer(y.data(), kTile);
-        LocalTensor<float> a = a_buf.Get<float>(), b = b_buf.Get<float>();
-        DataCopy(a, xg, kLoaded);
-        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
-        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-        SetMaskCount();
-        SetVectorMask<float, MaskMode::COUNTER>(0, kTile);
-        BinaryRepeatParams p;
-        Add<float, false>(b, a, a, MASK_PLACEHOLDER, 1, p);
-        SetMaskNorm();
-        ResetMask();
-        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-        DataCopy(yg, b, out_count);
-      },
-      true, {{x.data(), x.size() * sizeof(float), "x"}, {y.data(), y.size() * sizeof(float), "y"}});
+  return RunLoadedTile(x, y, out_count, [](auto& b, auto& a) {
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, kTile);
+    BinaryRepeatParams p;
+    Add<float, false>(b, a, a, MASK_PLACEHOLDER, 1, p);
+    SetMaskNorm();
+    ResetMask();
+  });
 }
 
 TEST(StaleLanes, ALevel0FormOverATileTailThatIsNeverCopiedOutIsClean) {

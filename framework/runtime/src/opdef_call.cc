@@ -209,39 +209,30 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
                                               Join(combos)};
 }
 
-Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
-                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller) {
-  const std::string& op = def.GetOpType();
-  if (def.GetOutputs().empty()) {  // an op that only updates inputs in place
-    outputs->clear();
-    return Status::Ok();
-  }
-  // No InferShape: CANN's single-operator API runs such an op on the output tensors its caller
-  // made, so the caller's shapes (">NAME", `opsim exec --output-shape`) stand in for it; an
-  // output without one is refused, naming it.
-  if (def.GetInferShape() == nullptr) {
-    std::string missing;
-    for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-      if (caller == nullptr || k >= caller->size() || !(*caller)[k]) {
-        missing += (missing.empty() ? "" : ", ") + def.GetOutputs()[k].GetName();
-      }
-    }
-    if (!missing.empty()) {
-      return {ErrorCode::kUnsupported,
-              op +
-                  ": the OpDef sets no InferShape function (SetInferShape), and the caller gives "
-                  "no shape for output " +
-                  missing + " (opsim exec --output-shape NAME=d0,d1,...)"};
-    }
-  }
+namespace {
+
+// No InferShape: CANN's single-operator API runs such an op on the output tensors its caller
+// made, so the caller's shapes (">NAME", `opsim exec --output-shape`) stand in for it; an output
+// without one is refused, naming it.
+Status CheckCallerShapesStandIn(const ops::OpDef& def, const CallerOutputShapes* caller) {
+  if (def.GetInferShape() != nullptr) return Status::Ok();
+  std::string missing;
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-    const ops::OpParamDef& p = def.GetOutputs()[k];
-    const ge::DataType dtype =
-        column < p.GetDataTypes().size() ? p.GetDataTypes()[column] : ge::DT_UNDEFINED;
-    const ge::Format format =
-        column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
-    call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
+    if (caller == nullptr || k >= caller->size() || !(*caller)[k]) {
+      missing += (missing.empty() ? "" : ", ") + def.GetOutputs()[k].GetName();
+    }
   }
+  if (missing.empty()) return Status::Ok();
+  return {ErrorCode::kUnsupported,
+          def.GetOpType() +
+              ": the OpDef sets no InferShape function (SetInferShape), and the caller gives no "
+              "shape for output " +
+              missing + " (opsim exec --output-shape NAME=d0,d1,...)"};
+}
+
+// The OpDef's InferShape and InferDataType, as user code (a crash or a failure is a status).
+Status RunInferFunctions(const ops::OpDef& def, gert::OpCallData* call) {
+  const std::string& op = def.GetOpType();
   uint32_t rc = ge::GRAPH_SUCCESS;
   if (const auto infer_shape = def.GetInferShape(); infer_shape != nullptr) {
     gert::InferShapeContext shape_context(call);
@@ -264,6 +255,28 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
               op + ": its InferDataType function failed (returned " + std::to_string(rc) + ")"};
     }
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
+                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller) {
+  const std::string& op = def.GetOpType();
+  if (def.GetOutputs().empty()) {  // an op that only updates inputs in place
+    outputs->clear();
+    return Status::Ok();
+  }
+  OPSIM_RETURN_IF_ERROR(CheckCallerShapesStandIn(def, caller));
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    const ops::OpParamDef& p = def.GetOutputs()[k];
+    const ge::DataType dtype =
+        column < p.GetDataTypes().size() ? p.GetDataTypes()[column] : ge::DT_UNDEFINED;
+    const ge::Format format =
+        column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
+    call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
+  }
+  OPSIM_RETURN_IF_ERROR(RunInferFunctions(def, call));
   outputs->clear();
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
     const std::string name =

@@ -228,6 +228,38 @@ void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector
   }
 }
 
+// Core `c` of a launch of `block_dim` blocks, before its first block runs.
+void SetUpCore(uint32_t c, uint32_t block_dim, const DeviceProfile& device,
+               const LaunchOptions& options, LaunchState* state, Core* core) {
+  core->core_idx = static_cast<int32_t>(c);
+  core->block_num = static_cast<int32_t>(block_dim);
+  core->device = &device;
+  core->launch = state;
+  core->checked = options.checked;
+  core->auto_sync = options.auto_sync;
+  core->tracing = options.trace;
+  core->elide_copies = options.copy_elision && !options.checked;
+  core->tiling_key = options.tiling_key;
+  core->timeout_ns =
+      options.timeout_ns > 0 ? options.timeout_ns : std::numeric_limits<double>::infinity();
+  core->core_type = options.core_type;
+  SetLocalMemories(*core, device);
+  // Per execution context: a block parked in SyncAll keeps its UB while others run.
+  core->ub = FiberScheduler::ThisThread().Ub(core->local_bytes);
+  core->ub_bytes = device.ub_bytes;
+  InitCosts(*core, device);
+}
+
+// A MIX block's AIC works for its AIV core: its pipes' figures count as the block's.
+void AddPipeStats(const std::array<PipeStats, kPipeCount>& from,
+                  std::array<PipeStats, kPipeCount>* to) {
+  for (int p = 0; p < kPipeCount; ++p) {
+    (*to)[p].busy_ns += from[p].busy_ns;
+    (*to)[p].bytes += from[p].bytes;
+    (*to)[p].instructions += from[p].instructions;
+  }
+}
+
 }  // namespace
 
 void SyncAllImpl() {
@@ -280,24 +312,8 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
   const std::function<void(uint32_t)> run_core = [&](uint32_t c) {
     Core core;
     AdoptStorage(core);
-    core.core_idx = static_cast<int32_t>(c);
-    core.block_num = static_cast<int32_t>(block_dim);
-    core.device = &device;
-    core.launch = &state;
-    core.checked = options.checked;
-    core.auto_sync = options.auto_sync;
-    core.tracing = options.trace;
-    core.elide_copies = options.copy_elision && !options.checked;
-    core.tiling_key = options.tiling_key;
-    core.timeout_ns =
-        options.timeout_ns > 0 ? options.timeout_ns : std::numeric_limits<double>::infinity();
-    // Per execution context: a block parked in SyncAll keeps its UB while others run.
-    core.core_type = options.core_type;
-    SetLocalMemories(core, device);
-    core.ub = FiberScheduler::ThisThread().Ub(core.local_bytes);
-    core.ub_bytes = device.ub_bytes;
+    SetUpCore(c, block_dim, device, options, &state, &core);
     core.trace = options.trace ? &core_trace[c] : nullptr;
-    InitCosts(core, device);
     Core aic;
     std::vector<uint8_t> aic_memory;
     if (mix) SetUpMixAic(core, device, &aic, &aic_memory);
@@ -307,13 +323,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
     core_ns[c] =
         RunBlocks(core, mix ? &aic : nullptr,
                   mix ? mix_scratch.data() + size_t{c} * device.l0c_bytes : nullptr, state, kernel);
-    if (mix) {
-      for (int p = 0; p < kPipeCount; ++p) {
-        core.stats[p].busy_ns += aic.stats[p].busy_ns;
-        core.stats[p].bytes += aic.stats[p].bytes;
-        core.stats[p].instructions += aic.stats[p].instructions;
-      }
-    }
+    if (mix) AddPipeStats(aic.stats, &core.stats);
     g_coreType = outer_type;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
