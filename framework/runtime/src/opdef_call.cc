@@ -311,17 +311,7 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
 }
 
 void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out) {
-  op_api::DeviceFigures f;
-  f.profile = device.name;
-  f.architecture = device.architecture;
-  f.vector_cores = device.vector_cores;
-  f.ub_bytes = device.ub_bytes;
-  f.has_data_copy_pad = device.has_data_copy_pad;
-  f.l1_bytes = device.l1_bytes;
-  f.l0_a_bytes = device.l0a_bytes;
-  f.l0_b_bytes = device.l0b_bytes;
-  f.l0_c_bytes = device.l0c_bytes;
-  op_api::MakePlatformInfos(op_api::DescribePlatform(f), out);
+  op_api::MakePlatformInfos(op_api::DescribePlatform(op_api::FiguresOf(device)), out);
 }
 
 }  // namespace opsim

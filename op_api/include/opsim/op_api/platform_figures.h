@@ -55,6 +55,22 @@ struct DeviceFigures {
   uint64_t l1_bytes = 0, l0_a_bytes = 0, l0_b_bytes = 0, l0_c_bytes = 0;
 };
 PlatformDescription DescribePlatform(const DeviceFigures& figures);
+// The figures of a device profile (a sim::DeviceProfile: a template, so that op_api includes no
+// simulator header); the framework and the CPU-debug runtime describe their devices with it.
+template <typename Profile>
+DeviceFigures FiguresOf(const Profile& device) {
+  DeviceFigures f;
+  f.profile = device.name;
+  f.architecture = device.architecture;
+  f.vector_cores = device.vector_cores;
+  f.ub_bytes = device.ub_bytes;
+  f.has_data_copy_pad = device.has_data_copy_pad;
+  f.l1_bytes = device.l1_bytes;
+  f.l0_a_bytes = device.l0a_bytes;
+  f.l0_b_bytes = device.l0b_bytes;
+  f.l0_c_bytes = device.l0c_bytes;
+  return f;
+}
 
 // PlatformAscendCManager::GetInstance(soc) outside an operator call (a CPU-debug program's
 // tiling code) asks this resolver, which the CPU-debug runtime sets: true with `out` filled for
