@@ -50,8 +50,8 @@ void CheckVectorRead(const Core& core, const BufferRecord& r, const UbRef& ref, 
                  "--cce-auto-sync would insert it)");
 }
 
-// An access of `other`'s kind (a write, or a read) by another pipe still running over bytes
-// [lo, hi) at `start`: a hazard. Under auto-sync the pairs with S are the compiler's to order.
+// Another pipe's write (`write`) or read still running over bytes [lo, hi) at `start`: a
+// hazard. Under auto-sync the pairs with S are the compiler's to order.
 const PipeAccess* Overlapping(const Core& core, const BufferRecord& r, int pipe, uint32_t lo,
                               uint32_t hi, double start, bool write) {
   for (const PipeAccess& a : r.accesses) {
