@@ -6,7 +6,6 @@
 extern "C" __global__ __aicore__ void strict_fixture_names_opsim(GM_ADDR x, GM_ADDR tiling) {
   (void)x;
   if (tiling == nullptr) {
-    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "strict_fixture",
-                           "no tiling");
+    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "strict_fixture", "no tiling");
   }
 }
