@@ -2,6 +2,7 @@
 // executor, and AI Core launches as steps of a chain (opsim/aclnn/stage_chain.h's executor).
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -27,18 +28,38 @@ uint64_t TensorBytes(const aclTensor& t) {
   return elements * aclDataTypeSize(t.dtype);
 }
 
-// A 1-D host tensor of `bytes` (already in `dtype`), owned by the executor.
-aclTensor* HostTensor(aclOpExecutor* e, std::vector<uint8_t> bytes, uint64_t count,
-                      ::aclDataType dtype, bool rank0 = false) {
-  auto memory = std::make_unique<uint8_t[]>(bytes.empty() ? 1 : bytes.size());
-  std::memcpy(memory.get(), bytes.data(), bytes.size());
-  const int64_t n = static_cast<int64_t>(count);
-  aclTensor* t = aclCreateTensor(&n, rank0 ? 0 : 1, dtype, nullptr, 0, ::ACL_FORMAT_ND, &n,
-                                 rank0 ? 0 : 1, memory.get());
+// A host tensor of `dims` owned by the executor, holding `bytes` (already in `dtype`) and zeros
+// after them. The description is checked before any memory is taken.
+aclTensor* HostTensor(aclOpExecutor* e, const std::vector<int64_t>& dims, ::aclDataType dtype,
+                      ::aclFormat format, const std::vector<uint8_t>& bytes) {
+  static uint8_t placeholder;
+  aclTensor* t = aclCreateTensor(dims.data(), dims.size(), dtype, nullptr, 0, format, dims.data(),
+                                 dims.size(), &placeholder);
   if (t == nullptr) return nullptr;
+  const uint64_t size = TensorBytes(*t);
+  std::unique_ptr<uint8_t[]> memory;
+  try {
+    memory = std::make_unique<uint8_t[]>(std::max<uint64_t>(size, 1));  // zero-filled
+  } catch (const std::bad_alloc&) {
+    DestroyTensor(t);
+    Fail(ACLNN_ERR_INNER, "aclOpExecutor::AllocHostTensor",
+         "cannot allocate " + std::to_string(size) + " B of host memory for the tensor");
+    return nullptr;
+  }
+  if (!bytes.empty())
+    std::memcpy(memory.get(), bytes.data(), std::min<uint64_t>(bytes.size(), size));
+  t->data = memory.get();
   e->host_memory.push_back(std::move(memory));
   e->host_tensors.push_back(t);
   return t;
+}
+
+// `count` values as a 1-D host tensor (rank 0 for one scalar's value).
+aclTensor* HostTensor(aclOpExecutor* e, const std::vector<uint8_t>& bytes, uint64_t count,
+                      ::aclDataType dtype, bool rank0 = false) {
+  const std::vector<int64_t> dims =
+      rank0 ? std::vector<int64_t>{} : std::vector<int64_t>{static_cast<int64_t>(count)};
+  return HostTensor(e, dims, dtype, ::ACL_FORMAT_ND, bytes);
 }
 
 template <typename T>
@@ -68,20 +89,6 @@ aclTensor* FloatsAs(aclOpExecutor* e, const T* value, uint64_t size, op::DataTyp
     }
   }
   return HostTensor(e, std::move(bytes), size, dtype);
-}
-
-aclTensor* ZeroHostTensor(aclOpExecutor* e, const std::vector<int64_t>& dims, ::aclDataType dtype,
-                          ::aclFormat format) {
-  uint64_t elements = 1;
-  for (int64_t d : dims) elements *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
-  auto memory =
-      std::make_unique<uint8_t[]>(std::max<uint64_t>(elements * aclDataTypeSize(dtype), 1));
-  aclTensor* t = aclCreateTensor(dims.data(), dims.size(), dtype, nullptr, 0, format, dims.data(),
-                                 dims.size(), memory.get());
-  if (t == nullptr) return nullptr;
-  e->host_memory.push_back(std::move(memory));
-  e->host_tensors.push_back(t);
-  return t;
 }
 
 aclTensor* StorageView(aclOpExecutor* e, const aclTensor* tensor, const op::Shape& shape,
@@ -216,8 +223,8 @@ aclTensor* aclOpExecutor::AllocHostTensor(const uint64_t* value, uint64_t size, 
 }
 aclTensor* aclOpExecutor::AllocHostTensor(const op::Shape& shape, op::DataType dataType,
                                           op::Format format) {
-  return aclnn::ZeroHostTensor(this, op::ToShapeVector(shape), op::ToAclDataType(dataType),
-                               op::ToAclFormat(format));
+  return aclnn::HostTensor(this, op::ToShapeVector(shape), op::ToAclDataType(dataType),
+                           op::ToAclFormat(format), {});
 }
 aclTensor* aclOpExecutor::AllocHostTensor(const op::Shape& storageShape,
                                           const op::Shape& originShape, op::DataType dataType,

@@ -207,6 +207,11 @@ TEST(OpdevExecutor, CreateViewAndTheRestOfCannsAllocationsCheckTheirArguments) {
   ASSERT_NE(zeros, nullptr) << RecentError();
   EXPECT_EQ(zeros->GetViewShape(), (op::Shape{2, 3}));
   EXPECT_EQ(static_cast<const float*>(zeros->data)[5], 0.0f);
+  // A shape whose element count overflows is refused before any memory is taken.
+  EXPECT_EQ(executor->AllocHostTensor(op::Shape{int64_t{1} << 40, int64_t{1} << 40},
+                                      op::DataType::DT_FLOAT),
+            nullptr);
+  EXPECT_FALSE(RecentError().empty());
 }
 
 }  // namespace
