@@ -144,6 +144,38 @@ TEST(Queue, DoubleFreeFaults) {
   ExpectFault(r, FaultKind::kQueueMisuse, "already freed");
 }
 
+// CANN's EnQue takes an allocated or a dequeued tensor: an accumulator dequeued, updated and
+// handed back to its queue is legal; enqueuing one that is still queued is not.
+TEST(Queue, DequeuedTensorMayBeEnqueuedAgain) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 1, 64);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    Duplicate(t, 2.0f, 16);
+    q.EnQue(t);
+    LocalTensor<float> d = q.DeQue<float>();
+    Adds(d, d, 1.0f, 16);
+    q.EnQue(d);
+    LocalTensor<float> e = q.DeQue<float>();
+    EXPECT_EQ(e.GetValue(15), 3.0f);
+    q.FreeTensor(e);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+}
+
+TEST(Queue, EnQueOfAQueuedTensorFaults) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 2> q;
+    pipe.InitBuffer(q, 1, 64);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    q.EnQue(t);
+    q.EnQue(t);
+  });
+  ExpectFault(r, FaultKind::kQueueMisuse, "is enqueued; only an allocated or dequeued tensor");
+}
+
 TEST(Queue, BufferHeldAtKernelEndIsALeak) {
   const LaunchResult r = RunOne([] {
     TPipe pipe;
