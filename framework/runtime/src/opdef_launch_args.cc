@@ -60,6 +60,25 @@ class Binder {
     return Status::Ok();
   }
 
+  // CANN's reference outputs: an output named as an input (ScatterElements' var) is the same
+  // tensor as that input (the aclnn call takes one varRef), so the kernel may update it through
+  // either address. The output's buffer gets the input's bytes and stands for both; bound
+  // first as the input, its region keeps the input's role (its bytes count as written).
+  const Tensor& RefOutputOr(const VariantPack& pack, const Tensor& in, const std::string& name) {
+    const std::vector<ops::OpParamDef>& outs = def_.GetOutputs();
+    if (pack.outTensors.size() != outs.size()) return in;  // a DYNAMIC output: no 1:1 order
+    for (size_t k = 0; k < outs.size(); ++k) {
+      const Tensor& out = pack.outTensors[k];
+      if (outs[k].GetName() != name || out.dataSize != in.dataSize) continue;
+      if (out.deviceData == nullptr || in.deviceData == nullptr) return in;
+      if (out.deviceData != in.deviceData) {
+        std::memcpy(out.deviceData, in.deviceData, in.dataSize);
+      }
+      return out;
+    }
+    return in;
+  }
+
   Status BindInputs(OpDefInputs& inputs, const VariantPack& pack) {
     out_->lists.reserve(inputs.counts.size());
     size_t next = 0;
@@ -75,7 +94,7 @@ class Binder {
       } else if (inputs.absent[k]) {  // no tensor in the pack: a null address
         OPSIM_RETURN_IF_ERROR(Bind(Tensor{}, name));
       } else if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
-        OPSIM_RETURN_IF_ERROR(Bind(pack.inTensors[next++], name));
+        OPSIM_RETURN_IF_ERROR(Bind(RefOutputOr(pack, pack.inTensors[next++], name), name));
       } else {
         OPSIM_RETURN_IF_ERROR(BindList(pack, inputs.counts[k], name, &next));
       }
