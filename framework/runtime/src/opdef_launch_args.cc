@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "desc_check.h"
@@ -63,7 +64,8 @@ class Binder {
   // CANN's reference outputs: an output named as an input (ScatterElements' var) is the same
   // tensor as that input (the aclnn call takes one varRef), so the kernel may update it through
   // either address. The output's buffer gets the input's bytes and stands for both; bound
-  // first as the input, its region keeps the input's role (its bytes count as written).
+  // first as the input, its region keeps the input role: the bytes the kernel leaves alone hold
+  // the input's values, so BindOutputs adds no output region for it.
   const Tensor& RefOutputOr(const VariantPack& pack, const Tensor& in, const std::string& name) {
     const std::vector<ops::OpParamDef>& outs = def_.GetOutputs();
     if (pack.outTensors.size() != outs.size()) return in;  // a DYNAMIC output: no 1:1 order
@@ -74,6 +76,7 @@ class Binder {
       if (out.deviceData != in.deviceData) {
         std::memcpy(out.deviceData, in.deviceData, in.dataSize);
       }
+      ref_outputs_.insert(out.deviceData);
       return out;
     }
     return in;
@@ -108,6 +111,10 @@ class Binder {
       const Tensor& t = pack.outTensors[k];
       OPSIM_RETURN_IF_ERROR(Bind(t, out.GetName()));
       if (out_->args.back() == nullptr) continue;
+      if (ref_outputs_.count(t.deviceData) != 0) {  // bound as its input already (RefOutputOr)
+        launch_->regions.pop_back();  // its bytes hold the input's values: none is unwritten
+        continue;
+      }
       if (const std::optional<uint64_t>& init = out.GetInitValue()) {
         if (*init != 0) {
           return Error(ErrorCode::kInvalidParam,
@@ -132,6 +139,7 @@ class Binder {
  private:
   const ops::OpDef& def_;
   bool padded_;
+  std::set<const void*> ref_outputs_;  // outputs bound as their same-named input
   sim::LaunchOptions* launch_;
   OpDefLaunchArgs* out_;
 };
