@@ -161,6 +161,10 @@ std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<s
   }
   u << "#define " << entry << " " << renamed << "\n";
   u << "namespace opsim_kernel_col" << column << " {\n";
+  // CANN's build gives the kernel the tiling structs at global scope (its generated
+  // <op>_tiling_data.h): a kernel may name one (`NLLLossTilingData* tiling`). Ours are in
+  // optiling, as the host header declares them; the kernel's own names still come first.
+  if (!tiling_header.empty()) u << "using namespace ::optiling;\n";
   u << "#include \"" << kernel_path << "\"\n";
   u << "}  // namespace opsim_kernel_col" << column << "\n";
   u << "#undef " << entry << "\n";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "opsim/sim/ascendc/atomic.h"
+#include "opsim/sim/ascendc/cache.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"

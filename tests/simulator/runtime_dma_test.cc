@@ -194,6 +194,61 @@ TEST(DataCopy, PastTheDeclaredSizeInsideTheRegionIsOneWarning) {
   EXPECT_NE(w.ToString().find("[global_tensor_overrun] (x100)"), std::string::npos) << w.ToString();
 }
 
+// CANN reports a copy with blockCount or blockLen 0 as a NOP (ReportNopWarning): nothing moves,
+// one empty_copy warning per instruction, no fault.
+TEST(DataCopy, ZeroLengthCopiesAreNopsWithAWarning) {
+  std::vector<float> in(64, 1.0f), out(64, 5.0f);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> x, y;
+        x.SetGlobalBuffer(in.data(), 64);
+        y.SetGlobalBuffer(out.data(), 64);
+        LocalTensor<float> t = b.Get<float>();
+        DataCopy(t, x, 0);
+        DataCopyPad(t, x, DataCopyExtParams{1, 0, 0, 0, 0}, DataCopyPadExtParams<float>{});
+        DataCopyPad(t, x, DataCopyExtParams{0, 64, 0, 0, 0}, DataCopyPadExtParams<float>{});
+        DataCopyPad(y, t, DataCopyExtParams{1, 0, 0, 0, 0});
+        DataCopy(y, t, 0);
+      },
+      true, Regions(in, out));
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_FALSE(r.fault.has_value()) << r.fault->message;
+  EXPECT_EQ(out, std::vector<float>(64, 5.0f));
+  EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].bytes, 0u);
+  ASSERT_EQ(r.warnings.size(), 2u);  // one per instruction name, the counts summed
+  uint64_t count = 0;
+  for (const Warning& w : r.warnings) {
+    EXPECT_EQ(w.kind, "empty_copy");
+    count += w.count;
+  }
+  EXPECT_EQ(count, 5u);
+  EXPECT_NE(r.warnings[0].message.find("copies nothing (CANN: equivalent to a NOP)"),
+            std::string::npos)
+      << r.warnings[0].message;
+}
+
+// A GM-to-UB length that is not whole elements is still refused.
+TEST(DataCopyPad, LengthNotWholeElementsStillFaults) {
+  std::vector<float> in(64), out(64);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 256);
+        GlobalTensor<float> x;
+        x.SetGlobalBuffer(in.data(), 64);
+        DataCopyPad(b.Get<float>(), x, DataCopyExtParams{1, 6, 0, 0, 0},
+                    DataCopyPadExtParams<float>{});
+      },
+      true, Regions(in, out));
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+  EXPECT_NE(r.fault->message.find("blockLen 6 B"), std::string::npos) << r.fault->message;
+}
+
 TEST(DataCopy, StridedBlocksGatherRows) {
   // 4 rows of 16 floats; copy the first 8 of each row (1 block of 32 B, skip 1 block).
   std::vector<float> in(64), out(32, 0);

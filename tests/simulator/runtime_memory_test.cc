@@ -1,6 +1,9 @@
 // Unified Buffer allocation and queue rules: each misuse is a typed fault, never a hang.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "kernel_operator.h"
 #include "simulator/sim_test_util.h"
 
@@ -144,6 +147,38 @@ TEST(Queue, DoubleFreeFaults) {
   ExpectFault(r, FaultKind::kQueueMisuse, "already freed");
 }
 
+// CANN's EnQue takes an allocated or a dequeued tensor: an accumulator dequeued, updated and
+// handed back to its queue is legal; enqueuing one that is still queued is not.
+TEST(Queue, DequeuedTensorMayBeEnqueuedAgain) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 1, 64);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    Duplicate(t, 2.0f, 16);
+    q.EnQue(t);
+    LocalTensor<float> d = q.DeQue<float>();
+    Adds(d, d, 1.0f, 16);
+    q.EnQue(d);
+    LocalTensor<float> e = q.DeQue<float>();
+    EXPECT_EQ(e.GetValue(15), 3.0f);
+    q.FreeTensor(e);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+}
+
+TEST(Queue, EnQueOfAQueuedTensorFaults) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TQue<QuePosition::VECOUT, 2> q;
+    pipe.InitBuffer(q, 1, 64);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    q.EnQue(t);
+    q.EnQue(t);
+  });
+  ExpectFault(r, FaultKind::kQueueMisuse, "is enqueued; only an allocated or dequeued tensor");
+}
+
 TEST(Queue, BufferHeldAtKernelEndIsALeak) {
   const LaunchResult r = RunOne([] {
     TPipe pipe;
@@ -207,6 +242,40 @@ TEST(Scalar, GetValueOutOfBoundsFaults) {
     t.GetValue(8);
   });
   ExpectFault(r, FaultKind::kOutOfBoundsUb, "tensor ends at");
+}
+
+// The cache maintenance calls (a public PoolAvg ends with DataCacheCleanAndInvalid after its
+// scalar SetValue loop) compile for every form CANN declares and change nothing: GM writes are
+// visible at once in the simulator.
+TEST(Scalar, CacheMaintenanceIsANoOp) {
+  std::vector<float> gm(8, 1.0f);
+  std::vector<uint64_t> preload(4, 0);
+  const LaunchResult r = RunOne(
+      [&] {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 8);
+        GlobalTensor<uint64_t> p;
+        p.SetGlobalBuffer(preload.data(), 4);
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> b;
+        pipe.InitBuffer(b, 32);
+        LocalTensor<float> t = b.Get<float>();
+        g.SetValue(3, 7.0f);
+        DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(g);
+        DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE, DcciDst::CACHELINE_ALL>(g);
+        DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_UB>(t);
+        DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(g);
+        DataCachePreload(p, int64_t{0});
+        ICachePreLoad(2);
+        EXPECT_EQ(GetICachePreloadStatus(), 0);  // 0: idle
+        EXPECT_EQ(g.GetValue(3), 7.0f);
+      },
+      true,
+      {{gm.data(), gm.size() * sizeof(float), "g"},
+       {preload.data(), preload.size() * sizeof(uint64_t), "p"}});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_FALSE(r.fault.has_value());
+  EXPECT_EQ(gm[3], 7.0f);
 }
 
 TEST(Vector, CountBeyondTensorFaults) {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "desc_check.h"
@@ -60,6 +61,27 @@ class Binder {
     return Status::Ok();
   }
 
+  // CANN's reference outputs: an output named as an input (ScatterElements' var) is the same
+  // tensor as that input (the aclnn call takes one varRef), so the kernel may update it through
+  // either address. The output's buffer gets the input's bytes and stands for both; bound
+  // first as the input, its region keeps the input role: the bytes the kernel leaves alone hold
+  // the input's values, so BindOutputs adds no output region for it.
+  const Tensor& RefOutputOr(const VariantPack& pack, const Tensor& in, const std::string& name) {
+    const std::vector<ops::OpParamDef>& outs = def_.GetOutputs();
+    if (pack.outTensors.size() != outs.size()) return in;  // a DYNAMIC output: no 1:1 order
+    for (size_t k = 0; k < outs.size(); ++k) {
+      const Tensor& out = pack.outTensors[k];
+      if (outs[k].GetName() != name || out.dataSize != in.dataSize) continue;
+      if (out.deviceData == nullptr || in.deviceData == nullptr) return in;
+      if (out.deviceData != in.deviceData) {
+        std::memcpy(out.deviceData, in.deviceData, in.dataSize);
+      }
+      ref_outputs_.insert(out.deviceData);
+      return out;
+    }
+    return in;
+  }
+
   Status BindInputs(OpDefInputs& inputs, const VariantPack& pack) {
     out_->lists.reserve(inputs.counts.size());
     size_t next = 0;
@@ -75,7 +97,7 @@ class Binder {
       } else if (inputs.absent[k]) {  // no tensor in the pack: a null address
         OPSIM_RETURN_IF_ERROR(Bind(Tensor{}, name));
       } else if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
-        OPSIM_RETURN_IF_ERROR(Bind(pack.inTensors[next++], name));
+        OPSIM_RETURN_IF_ERROR(Bind(RefOutputOr(pack, pack.inTensors[next++], name), name));
       } else {
         OPSIM_RETURN_IF_ERROR(BindList(pack, inputs.counts[k], name, &next));
       }
@@ -89,6 +111,10 @@ class Binder {
       const Tensor& t = pack.outTensors[k];
       OPSIM_RETURN_IF_ERROR(Bind(t, out.GetName()));
       if (out_->args.back() == nullptr) continue;
+      if (ref_outputs_.count(t.deviceData) != 0) {  // bound as its input already (RefOutputOr)
+        launch_->regions.pop_back();  // its bytes hold the input's values: none is unwritten
+        continue;
+      }
       if (const std::optional<uint64_t>& init = out.GetInitValue()) {
         if (*init != 0) {
           return Error(ErrorCode::kInvalidParam,
@@ -113,6 +139,7 @@ class Binder {
  private:
   const ops::OpDef& def_;
   bool padded_;
+  std::set<const void*> ref_outputs_;  // outputs bound as their same-named input
   sim::LaunchOptions* launch_;
   OpDefLaunchArgs* out_;
 };

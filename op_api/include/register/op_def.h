@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <iostream>  // CANN's op_def.h brings it: op_host files use std::cout without including it
 #include <map>
 #include <memory>
 #include <optional>

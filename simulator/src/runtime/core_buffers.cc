@@ -326,10 +326,13 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
   const char* instr = "TQue::EnQue";
   QueueRecord& q = QueueOf(core, queue, instr);
   BufferRecord& r = Owned(core, queue, ref, instr);
-  if (r.state != BufState::kAllocated) {
+  // CANN's TQueBind::EnQue takes a tensor that is allocated or dequeued (a kernel may hand a
+  // dequeued accumulator back to its queue, as a public LogSumExp does); one already queued is
+  // a misuse.
+  if (r.state != BufState::kAllocated && r.state != BufState::kDequeued) {
     RaiseFault(FaultKind::kQueueMisuse, instr,
                DescribeBuffer(core, ref.buf) + " is " + StateName(r.state) +
-                   "; only a freshly allocated tensor can be enqueued");
+                   "; only an allocated or dequeued tensor can be enqueued");
   }
   if (q.fifo.size() >= q.depth) {
     RaiseFault(

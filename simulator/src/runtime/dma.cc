@@ -92,14 +92,21 @@ struct BlockCopy {
   uint64_t DstAt(uint32_t i) const { return i * (block_bytes + dst_gap); }
 };
 
-// Faults for a copy of nothing and for a length the chip would silently truncate.
+// A copy of nothing: CANN's checks take blockCount and blockLen from 0 and report 0 as "makes
+// the copy equivalent to a NOP" (ReportNopWarning), and the chip moves nothing; a warning, so a
+// kernel whose tail copy is empty runs as on the chip. Returns whether there is anything to copy.
+bool WarnIfEmpty(const Core& core, uint32_t blocks, uint64_t block_bytes, const char* instr) {
+  if (blocks != 0 && block_bytes != 0) return true;
+  core.launch->Warn(core, "empty_copy", instr, -1, [&] {
+    return std::string(instr) + " with blockCount " + std::to_string(blocks) + " and blockLen " +
+           std::to_string(block_bytes) + " B copies nothing (CANN: equivalent to a NOP)";
+  });
+  return false;
+}
+
+// Faults for a length the chip would silently truncate.
 void CheckCopyLength(const Core& core, const BlockCopy& c) {
   const uint32_t align = core.device->copy_align_bytes;
-  if (c.blocks == 0 || c.block_bytes == 0) {
-    RaiseFault(FaultKind::kInvalidArgument, c.instr,
-               "copies nothing (blockCount " + std::to_string(c.blocks) + ", length " +
-                   std::to_string(c.block_bytes) + " B): a zero-length DataCopy is a kernel bug");
-  }
   if (c.block_bytes % align != 0) {
     RaiseFault(FaultKind::kMisalignedCopy, c.instr,
                "length " + std::to_string(c.block_bytes) + " B is not a multiple of " +
@@ -230,6 +237,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
                 uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
                 const char* instr) {
   Core& core = Cur();
+  if (!WarnIfEmpty(core, block_count, block_bytes, instr)) return;
   BlockCopy c{dir, ub_dst, ub_src, gm, block_count, block_bytes, src_gap, dst_gap, instr};
   CheckCopyLength(core, c);
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
@@ -283,15 +291,14 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   RequirePad(core, instr);
   const uint64_t left = static_cast<uint64_t>(left_elems) * elem_bytes;
   const uint64_t right = static_cast<uint64_t>(right_elems) * elem_bytes;
-  if (block_count == 0 || block_bytes == 0 || block_bytes % elem_bytes != 0 || left > 32 ||
-      right > 32) {
+  if (block_bytes % elem_bytes != 0 || left > 32 || right > 32) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "blockCount " + std::to_string(block_count) + ", blockLen " +
                    std::to_string(block_bytes) + " B, padding " + std::to_string(left) + "+" +
                    std::to_string(right) +
-                   " B (expected blockCount >= 1, blockLen a positive multiple of the element "
-                   "size, each padding <= 32 B)");
+                   " B (expected blockLen a multiple of the element size, each padding <= 32 B)");
   }
+  if (!WarnIfEmpty(core, block_count, block_bytes, instr)) return;
   CheckUbAligned(core, dst, instr, "dst");
   const uint64_t row = Align32(left + block_bytes + right);
   const uint64_t ub_span = Span(block_count, row, ub_gap_blocks * 32);
@@ -352,11 +359,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   Core& core = Cur();
   const char* instr = "DataCopyPad";
   RequirePad(core, instr);
-  if (block_count == 0 || block_bytes == 0) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "copies nothing (blockCount " + std::to_string(block_count) + ", blockLen " +
-                   std::to_string(block_bytes) + " B)");
-  }
+  if (!WarnIfEmpty(core, block_count, block_bytes, instr)) return;
   CheckUbAligned(core, src, instr, "src");
   const uint64_t row = Align32(block_bytes);
   const uint64_t ub_span = (block_count - 1) * (row + ub_gap_blocks * 32) + block_bytes;

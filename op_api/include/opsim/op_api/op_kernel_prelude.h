@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <iostream>  // kernels that print on the CPU build include it first (a public NMS kernel)
 #include <limits>
 #include <map>
 #include <memory>

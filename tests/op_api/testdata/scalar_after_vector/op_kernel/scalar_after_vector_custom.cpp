@@ -6,7 +6,9 @@ extern "C" __global__ __aicore__ void scalar_after_vector_custom(GM_ADDR x, GM_A
                                                                  GM_ADDR workspace,
                                                                  GM_ADDR tiling) {
   GET_TILING_DATA(tiling_data, tiling);
-  const uint32_t n = tiling_data.totalLength;
+  // CANN's build declares the tiling struct at global scope: a kernel may name its type.
+  const ScalarAfterVectorTilingData* named = &tiling_data;
+  const uint32_t n = named->totalLength;
   AscendC::TPipe pipe;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out;
