@@ -12,7 +12,37 @@
 # Files under a folder named op_kernel are kernels; .h/.hpp files are headers (the tiling
 # headers are also found beside the host sources and beside the kernels); everything else is
 # host code.
+#
+# CANN's build compiles a kernel once per dtype column; here each column is one generated unit,
+# and CMake must know the units before the OpDefs can be read (they are read by running the
+# host code). So a library gets OPSIM_OP_LIBRARY_COLUMN_SLOTS units per kernel, or more when its
+# host sources spell a longer list of ge::DT_* values (Cast's 65, Bincount's 180), or exactly
+# COLUMN_SLOTS <n>; opsim_op_gen names the number when an OpDef still has more columns.
 set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
+
+# The longest braced list of ge::DT_* values in <sources> (a .DataType({...}) or the
+# std::vector<ge::DataType> a .DataType(list) names): an upper bound of the dtype columns an
+# OpDef among them declares, counted before anything is compiled. A list built in code is not
+# seen; the generator then says how many slots to give.
+function(_opsim_op_library_dtype_columns out_var)
+  set(most 0)
+  foreach(src IN LISTS ARGN)
+    file(READ "${src}" text)
+    # ; and [ ] would split or group the matches as a CMake list.
+    string(REPLACE ";" "," text "${text}")
+    string(REPLACE "[" "(" text "${text}")
+    string(REPLACE "]" ")" text "${text}")
+    string(REGEX MATCHALL "{[^{}]*DT_[^{}]*}" lists "${text}")
+    foreach(braced IN LISTS lists)
+      string(REGEX MATCHALL "DT_[A-Z0-9_]+" dtypes "${braced}")
+      list(LENGTH dtypes n)
+      if(n GREATER most)
+        set(most ${n})
+      endif()
+    endforeach()
+  endforeach()
+  set(${out_var} ${most} PARENT_SCOPE)
+endfunction()
 
 # add_ops_compile_options(ALL|<OpType>|OP_NAME <OpType> [COMPUTE_UNIT ...] OPTIONS <opts>...)
 #
@@ -60,15 +90,22 @@ endfunction()
 # Operation) runs with LaunchOptions::auto_sync off. --cce-auto-sync=off given earlier through
 # add_ops_compile_options does the same for the op types it names. OPAPI <name>: also the
 # single-operator API of every op, lib<name>.so (target <target>_opapi; docs/ACLNN.md).
+# COLUMN_SLOTS <n>: generated units per kernel (default above), for an OpDef whose dtype list
+# the sources do not spell out.
 function(opsim_add_op_library target)
-  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI" "SOURCES;LINK_LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI;COLUMN_SLOTS"
+                        "SOURCES;LINK_LIBRARIES" ${ARGN})
   if(NOT ARG_CXX_STANDARD)
     set(ARG_CXX_STANDARD 17)
   endif()
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "opsim_add_op_library(${target}): unknown arguments "
                         "'${ARG_UNPARSED_ARGUMENTS}' (expected SOURCES, LINK_LIBRARIES, "
-                        "CXX_STANDARD, AUTO_SYNC, OPAPI)")
+                        "CXX_STANDARD, AUTO_SYNC, OPAPI, COLUMN_SLOTS)")
+  endif()
+  if(DEFINED ARG_COLUMN_SLOTS AND NOT ARG_COLUMN_SLOTS MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "opsim_add_op_library(${target}): COLUMN_SLOTS '${ARG_COLUMN_SLOTS}' "
+                        "(expected a positive number of dtype columns)")
   endif()
   set(auto_sync_args "")
   if(DEFINED ARG_AUTO_SYNC)
@@ -126,6 +163,17 @@ function(opsim_add_op_library target)
   if(NOT hosts)
     message(FATAL_ERROR "opsim_add_op_library(${target}): no op_host source among SOURCES")
   endif()
+  set(slots ${OPSIM_OP_LIBRARY_COLUMN_SLOTS})
+  if(DEFINED ARG_COLUMN_SLOTS)
+    set(slots ${ARG_COLUMN_SLOTS})
+  else()
+    _opsim_op_library_dtype_columns(spelled ${hosts})
+    if(spelled GREATER slots)
+      set(slots ${spelled})
+    endif()
+    # A longer list after an edit needs more units: configure again then.
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${hosts})
+  endif()
 
   # opsim::opsim_op_api brings the include roots of CANN's op-base headers too ("log/log.h",
   # "util/math_util.h", "op_common/...", "infershape_elewise_util.h"; op_api/CMakeLists.txt).
@@ -157,7 +205,7 @@ function(opsim_add_op_library target)
     # Which it is can change with an edit: configure again then.
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${kernel} ${kernel_headers})
     if(per_column)
-      math(EXPR last "${OPSIM_OP_LIBRARY_COLUMN_SLOTS} - 1")
+      math(EXPR last "${slots} - 1")
       foreach(slot RANGE ${last})
         list(APPEND units "${gen_dir}/${stem}_col${slot}.cc")
       endforeach()
@@ -190,7 +238,7 @@ function(opsim_add_op_library target)
     add_custom_command(
       OUTPUT ${units} ${aclnn_source}
       COMMAND $<TARGET_FILE:opsim::opsim_op_gen> --library $<TARGET_FILE:${target}_opdefs>
-              --out "${gen_dir}" --slots ${OPSIM_OP_LIBRARY_COLUMN_SLOTS} ${gen_args}
+              --out "${gen_dir}" --slots ${slots} ${gen_args}
               ${auto_sync_args}
       DEPENDS ${target}_opdefs opsim::opsim_op_gen ${kernels} ${headers}
       COMMENT "opsim: kernel units of ${target} (one per dtype column)"

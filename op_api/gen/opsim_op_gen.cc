@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -206,9 +207,16 @@ int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
   for (const auto* params : {&def->GetInputs(), &def->GetOutputs()}) {
     for (const ops::OpParamDef& p : *params) columns = std::max(columns, p.GetDataTypes().size());
   }
-  if (columns > static_cast<size_t>(args.slots)) {
-    std::fprintf(stderr, "opsim_op_gen: %s has %zu dtype columns; opsim builds at most %d\n",
-                 def->GetOpType().c_str(), columns, args.slots);
+  // A kernel that names no column macro compiles the same for every column: built once, in
+  // one unit (opsim_add_op_library declares only that one).
+  const bool per_column = std::find(args.single_kernels.begin(), args.single_kernels.end(),
+                                    kernel) == args.single_kernels.end();
+  if (per_column && columns > static_cast<size_t>(args.slots)) {
+    std::fprintf(stderr,
+                 "opsim_op_gen: %s has %zu dtype columns, one kernel unit each, and the build "
+                 "declared %d units (its sources spell no longer ge::DT_* list): give "
+                 "opsim_add_op_library COLUMN_SLOTS %zu\n",
+                 def->GetOpType().c_str(), columns, args.slots, columns);
     return 1;
   }
   const std::string header = TilingHeaderOf(def->GetOpType(), args.headers);
@@ -220,10 +228,6 @@ int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
     std::fprintf(stderr, "opsim_op_gen: %s\n", template_error.c_str());
     return 1;
   }
-  // A kernel that names no column macro compiles the same for every column: built once, in
-  // one unit (opsim_add_op_library declares only that one).
-  const bool per_column = std::find(args.single_kernels.begin(), args.single_kernels.end(),
-                                    kernel) == args.single_kernels.end();
   std::vector<size_t> all_columns;
   for (size_t c = 0; c < columns; ++c) all_columns.push_back(c);
   const size_t units = per_column ? columns : 1;
@@ -290,9 +294,16 @@ int main(int argc, char** argv) {
       args.headers.push_back(value);
     else if (flag == "--out")
       args.out = value;
-    else if (flag == "--slots")
-      args.slots = std::stoi(value);
-    else if (flag == "--auto-sync-off")
+    else if (flag == "--slots") {
+      char* end = nullptr;
+      const long slots = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || slots < 1 || slots > 100000) {
+        std::fprintf(stderr, "opsim_op_gen: --slots '%s' (expected a number from 1 to 100000)\n",
+                     value.c_str());
+        return 2;
+      }
+      args.slots = static_cast<int>(slots);
+    } else if (flag == "--auto-sync-off")
       args.auto_sync_off.push_back(value);
     else if (flag == "--project-auto-sync-off")
       args.project_auto_sync_off.push_back(value);

@@ -13,6 +13,7 @@
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/list_tensor.h"
 #include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/scalar_convert.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
