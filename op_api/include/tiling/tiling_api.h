@@ -1,13 +1,15 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
-// (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation) and
-// Broadcast's (lib/pad/broadcast_tiling.h); the other APIs' tilings are not yet here. Their
-// helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
+// (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
+// SoftMax family's in softmax_tiling.h) and Broadcast's (lib/pad/broadcast_tiling.h); the other
+// APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h,
+// and so does this one.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
 // A kernel unit of an operator library includes its project's tiling header, and with it this
 // one: the kernel sees only the tiling structs (optiling::TCubeTiling is the kernel's
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
+#include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #else
 #include "graph/tensor.h"
@@ -16,6 +18,7 @@
 #include "lib/activation/reglu_tiling.h"
 #include "lib/activation/sigmoid_tiling.h"
 #include "lib/activation/silu_tiling.h"
+#include "lib/activation/softmax_tiling.h"
 #include "lib/activation/swiglu_tiling.h"
 #include "lib/activation/swish_tiling.h"
 #include "lib/math/acos_tiling.h"
