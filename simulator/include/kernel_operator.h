@@ -10,6 +10,7 @@
 #include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/hl_activation.h"
 #include "opsim/sim/ascendc/hl_math.h"
+#include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/list_tensor.h"
 #include "opsim/sim/ascendc/pipe.h"

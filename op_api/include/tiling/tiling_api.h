@@ -1,8 +1,8 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
-// SoftMax family's in softmax_tiling.h) and Broadcast's (lib/pad/broadcast_tiling.h); the other
-// APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h,
-// and so does this one.
+// SoftMax family's in softmax_tiling.h), LayerNorm's and RmsNorm's (lib/normalization) and
+// Broadcast's (lib/pad/broadcast_tiling.h); the other APIs' tilings are not yet here. Their
+// helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
@@ -11,6 +11,8 @@
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
 #include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
+#include "lib/normalization/layernorm_tilingdata.h"
+#include "lib/normalization/rmsnorm_tilingdata.h"
 #else
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
@@ -51,6 +53,8 @@
 #include "lib/math/trunc_tiling.h"
 #include "lib/math/xor_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
+#include "lib/normalization/layernorm_tiling.h"
+#include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
