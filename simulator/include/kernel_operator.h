@@ -9,6 +9,7 @@
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/hl_activation.h"
+#include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/ascendc/hl_softmax.h"

@@ -34,6 +34,7 @@
 #include "lib/math/clamp_tiling.h"
 #include "lib/math/cos_tiling.h"
 #include "lib/math/cosh_tiling.h"
+#include "lib/math/cumsum_tiling.h"
 #include "lib/math/digamma_tiling.h"
 #include "lib/math/erf_tiling.h"
 #include "lib/math/erfc_tiling.h"
