@@ -94,7 +94,10 @@ TEST(AscendcDocs, TableMatchesTheHeaders) {
   }
   ASSERT_FALSE(headers.empty());
   for (const Row& r : rows) {
+    // opsim's own functions of these names (vector_unit.h, opsim::ext) are not CANN's APIs.
+    const bool other_meaning = r.name == "Fill" || r.name == "Reduce" || r.name == "ReduceProd";
     if (r.status == "not yet") {
+      if (other_meaning) continue;
       EXPECT_FALSE(Declared(headers, r.name))
           << r.name << " is declared in simulator/include: mark it supported or partial";
     } else {
@@ -102,6 +105,22 @@ TEST(AscendcDocs, TableMatchesTheHeaders) {
           << r.name << " is marked " << r.status << " but no header declares it";
     }
   }
+}
+
+// Every name of the reference's index (docs/ascendc_api_index.txt) has a row, whatever its status.
+TEST(AscendcDocs, EveryNameOfTheReferenceIndexHasARow) {
+  const std::filesystem::path root = OPSIM_SOURCE_DIR;
+  const std::string doc = ReadFile(root / "docs" / "ASCENDC.md");
+  std::istringstream index(ReadFile(root / "docs" / "ascendc_api_index.txt"));
+  std::string name;
+  size_t names = 0;
+  while (std::getline(index, name)) {
+    if (name.empty() || name[0] == '#') continue;
+    ++names;
+    EXPECT_NE(doc.find("\n| `" + name + "` | "), std::string::npos)
+        << name << " (docs/ascendc_api_index.txt) has no row in docs/ASCENDC.md";
+  }
+  EXPECT_GT(names, 300u) << "docs/ascendc_api_index.txt lost its names";
 }
 
 TEST(AscendcDocs, DeclaredRecognisesEveryDeclarationForm) {

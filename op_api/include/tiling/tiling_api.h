@@ -1,5 +1,6 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
-// (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation) and
+// (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
+// SoftMax family's in softmax_tiling.h), LayerNorm's and RmsNorm's (lib/normalization) and
 // Broadcast's (lib/pad/broadcast_tiling.h); the other APIs' tilings are not yet here. Their
 // helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
 #pragma once
@@ -8,7 +9,10 @@
 // A kernel unit of an operator library includes its project's tiling header, and with it this
 // one: the kernel sees only the tiling structs (optiling::TCubeTiling is the kernel's
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
+#include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
+#include "lib/normalization/layernorm_tilingdata.h"
+#include "lib/normalization/rmsnorm_tilingdata.h"
 #else
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
@@ -16,6 +20,7 @@
 #include "lib/activation/reglu_tiling.h"
 #include "lib/activation/sigmoid_tiling.h"
 #include "lib/activation/silu_tiling.h"
+#include "lib/activation/softmax_tiling.h"
 #include "lib/activation/swiglu_tiling.h"
 #include "lib/activation/swish_tiling.h"
 #include "lib/math/acos_tiling.h"
@@ -29,6 +34,7 @@
 #include "lib/math/clamp_tiling.h"
 #include "lib/math/cos_tiling.h"
 #include "lib/math/cosh_tiling.h"
+#include "lib/math/cumsum_tiling.h"
 #include "lib/math/digamma_tiling.h"
 #include "lib/math/erf_tiling.h"
 #include "lib/math/erfc_tiling.h"
@@ -48,6 +54,8 @@
 #include "lib/math/trunc_tiling.h"
 #include "lib/math/xor_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
+#include "lib/normalization/layernorm_tiling.h"
+#include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif

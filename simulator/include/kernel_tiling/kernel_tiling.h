@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "opsim/core/tcube_tiling.h"  // TCubeTiling (the Matmul API's)
+#include "opsim/core/norm_tiling.h"     // LayerNormTiling, RmsNormTiling
+#include "opsim/core/softmax_tiling.h"  // SoftMaxTiling (the SoftMax family's)
+#include "opsim/core/tcube_tiling.h"    // TCubeTiling (the Matmul API's)
 
 #endif  // OPSIM_KERNEL_TILING_KERNEL_TILING_H_

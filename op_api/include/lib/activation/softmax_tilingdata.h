@@ -1,0 +1,40 @@
+// optiling::SoftMaxTiling: the host side of the SoftMax family's tiling (CANN's tiling-data class
+// of that name), field for field the kernel's AscendC::tiling::SoftMaxTiling
+// (opsim/core/softmax_tiling.h). An operator's tiling data holds it with
+// TILING_DATA_FIELD_DEF_STRUCT(SoftMaxTiling, ...).
+#pragma once
+
+#include <cstdint>
+
+#include "register/tilingdata_base.h"
+
+#if defined(OPSIM_KERNEL_TILING)
+// A kernel's tiling struct holds the kernel's SoftMaxTiling, which the SoftMax APIs take.
+#include "opsim/core/softmax_tiling.h"
+namespace optiling {
+using SoftMaxTiling = AscendC::tiling::SoftMaxTiling;
+}  // namespace optiling
+#else
+namespace optiling {
+
+BEGIN_TILING_DATA_DEF(SoftMaxTiling)
+TILING_DATA_FIELD_DEF(uint32_t, srcM);
+TILING_DATA_FIELD_DEF(uint32_t, srcK);
+TILING_DATA_FIELD_DEF(uint32_t, srcSize);
+TILING_DATA_FIELD_DEF(uint32_t, outMaxM);
+TILING_DATA_FIELD_DEF(uint32_t, outMaxK);
+TILING_DATA_FIELD_DEF(uint32_t, outMaxSize);
+TILING_DATA_FIELD_DEF(uint32_t, splitM);
+TILING_DATA_FIELD_DEF(uint32_t, splitK);
+TILING_DATA_FIELD_DEF(uint32_t, splitSize);
+TILING_DATA_FIELD_DEF(uint32_t, reduceM);
+TILING_DATA_FIELD_DEF(uint32_t, reduceK);
+TILING_DATA_FIELD_DEF(uint32_t, reduceSize);
+TILING_DATA_FIELD_DEF(uint32_t, rangeM);
+TILING_DATA_FIELD_DEF(uint32_t, tailM);
+TILING_DATA_FIELD_DEF(uint32_t, tailSplitSize);
+TILING_DATA_FIELD_DEF(uint32_t, tailReduceSize);
+END_TILING_DATA_DEF;
+
+}  // namespace optiling
+#endif

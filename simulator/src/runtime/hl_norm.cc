@@ -1,0 +1,190 @@
+// The high-level normalisation APIs (lib/normalization/layernorm.h, rmsnorm.h): the tiling and
+// temporary-buffer rules of the 910B implementation, the V-pipe charge and the per-row
+// computation in double, each output rounded once.
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "opsim/core/float16.h"
+#include "opsim/sim/ascendc/hl_norm.h"
+#include "opsim/sim/detail/core.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::hl {
+// Named, not anonymous: the simulator builds as unity files.
+namespace norm_impl {
+
+using detail::UbRef;
+
+uint32_t Bytes(ElemType t) { return t == ElemType::kFloat ? 4u : 2u; }
+
+double Load(ElemType t, const uint8_t* p) {
+  if (t == ElemType::kFloat) {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  uint16_t bits;
+  std::memcpy(&bits, p, 2);
+  return static_cast<float>(opsim::Half::FromBits(bits));
+}
+// Rounded to float32 (the chip's datapath), then to half.
+void Store(ElemType t, uint8_t* p, double v) {
+  const float f = static_cast<float>(v);
+  if (t == ElemType::kFloat) {
+    std::memcpy(p, &f, 4);
+  } else {
+    const uint16_t bits = opsim::Half(f).bits();
+    std::memcpy(p, &bits, 2);
+  }
+}
+
+[[noreturn]] void Fail(const char* name, const std::string& message) {
+  RaiseFault(FaultKind::kInvalidArgument, name, message);
+}
+
+// What one call works on, from its tiling.
+struct Geometry {
+  uint32_t rows, h, ori_h;
+  uint64_t tmp_need;  // bytes of the work buffer the chip uses
+  double inv_h;       // the reciprocal of the original H the chip multiplies by
+  uint32_t passes;    // vector passes over the [rows, h] data (an estimate)
+};
+
+Geometry LayerNormGeometry(const NormCall& c, const char* name) {
+  const AscendC::tiling::LayerNormTiling& t = *c.layer_norm;
+  if (t.oneTmpSize == 0 || t.hLength == 0 || t.bLength * t.sLength == 0) {
+    Fail(name, "the tiling holds no work (bLength " + std::to_string(t.bLength) + ", sLength " +
+                   std::to_string(t.sLength) + ", hLength " + std::to_string(t.hLength) +
+                   ", oneTmpSize " + std::to_string(t.oneTmpSize) +
+                   "): GetLayerNormNDTilingInfo was given less than the minimum work space");
+  }
+  if (c.reuse_source && c.type == ElemType::kHalf) {
+    Fail(name, "isReuseSource is supported for float only");
+  }
+  // Muls, ReduceSum (2), Sub, Mul, Muls, ReduceSum (2), gamma/beta broadcast (2), Adds, Ln,
+  // Muls, Exp, Mul, Mul, Add.
+  return {t.bLength * t.sLength, t.hLength,
+          t.originalHLength,     uint64_t{opsim::norm::LayerNormWorkFloats(t)} * 4,
+          t.lastDimValueBack,    17};
+}
+
+Geometry RmsNormGeometry(const NormCall& c, const char* name) {
+  const AscendC::tiling::RmsNormTiling& t = *c.rms_norm;
+  if (t.mainBsLength == 0 || t.hLength == 0 || t.bLength * t.sLength == 0) {
+    Fail(name, "the tiling holds no work (bLength " + std::to_string(t.bLength) + ", sLength " +
+                   std::to_string(t.sLength) + ", hLength " + std::to_string(t.hLength) +
+                   ", mainBsLength " + std::to_string(t.mainBsLength) +
+                   "): GetRmsNormTilingInfo failed or was not called");
+  }
+  // Mul (squares), ReduceSum (2), Muls, Adds, Sqrt, Div, Mul (gamma).
+  return {t.bLength * t.sLength,
+          t.hLength,
+          t.originalHLength,
+          uint64_t{opsim::norm::RmsNormWorkFloats(t.mainBsLength, t.hLength, Bytes(c.type))} * 4,
+          t.reciprocalOfHLength,
+          8};
+}
+
+void CheckGeometry(const NormCall& c, const Geometry& g, const char* name) {
+  if (uint64_t{g.h} * Bytes(c.type) % 32 != 0) {
+    Fail(name, "hLength " + std::to_string(g.h) + " is " + std::to_string(g.h * Bytes(c.type)) +
+                   " bytes: H must be a whole number of 32-byte blocks");
+  }
+  if (g.ori_h == 0 || g.ori_h > g.h) {
+    Fail(name, "originalHLength " + std::to_string(g.ori_h) + " must be in [1, hLength " +
+                   std::to_string(g.h) + "]");
+  }
+  const uint64_t data = uint64_t{g.rows} * g.h * Bytes(c.type),
+                 param = uint64_t{g.h} * Bytes(c.type);
+  if (c.dst->ptr < c.gamma->ptr + param && c.gamma->ptr < c.dst->ptr + data) {
+    Fail(name, "dst and gamma overlap: CANN does not allow them to share memory");
+  }
+  if (c.tmp != nullptr && c.tmp->bytes < g.tmp_need) {
+    Fail(name, "sharedTmpBuffer holds " + std::to_string(c.tmp->bytes) +
+                   " bytes; the tiling's pieces need at least " + std::to_string(g.tmp_need));
+  }
+}
+
+// One row: the statistics over the original H (the padding is the caller's), every column of
+// the row written.
+void ComputeRow(const NormCall& c, const Geometry& g, uint32_t r, std::vector<double>& x) {
+  const uint32_t b = Bytes(c.type);
+  const uint8_t* src = c.src->ptr + size_t{r} * g.h * b;
+  for (uint32_t j = 0; j < g.h; ++j) x[j] = Load(c.type, src + size_t{j} * b);
+  double scale = 0, mean = 0;
+  if (c.api == NormApi::kRmsNorm) {
+    double sq = 0;
+    for (uint32_t j = 0; j < g.ori_h; ++j) sq += x[j] * x[j];
+    scale = 1 / std::sqrt(sq * g.inv_h + c.epsilon);
+  } else {
+    for (uint32_t j = 0; j < g.ori_h; ++j) mean += x[j];
+    mean *= g.inv_h;
+    double var = 0;
+    for (uint32_t j = 0; j < g.ori_h; ++j) var += (x[j] - mean) * (x[j] - mean);
+    var *= g.inv_h;
+    scale = 1 / std::sqrt(var + c.epsilon);
+    Store(c.type, c.mean->ptr + size_t{r} * b, mean);
+    Store(c.type, c.variance->ptr + size_t{r} * b, var);
+  }
+  uint8_t* dst = c.dst->ptr + size_t{r} * g.h * b;
+  for (uint32_t j = 0; j < g.h; ++j) {
+    double y = (x[j] - mean) * scale * Load(c.type, c.gamma->ptr + size_t{j} * b);
+    if (c.beta != nullptr) y += Load(c.type, c.beta->ptr + size_t{j} * b);
+    Store(c.type, dst + size_t{j} * b, y);
+  }
+}
+
+void Run(const NormCall& c) {
+  const char* name = c.api == NormApi::kLayerNorm ? "LayerNorm" : "RmsNorm";
+  const Geometry g =
+      c.api == NormApi::kLayerNorm ? LayerNormGeometry(c, name) : RmsNormGeometry(c, name);
+  CheckGeometry(c, g, name);
+  detail::Core& core = detail::Cur();
+  const uint32_t b = Bytes(c.type);
+  const uint64_t data = uint64_t{g.rows} * g.h * b, param = uint64_t{g.h} * b;
+  UbRef reads[3] = {*c.src, *c.gamma, {}};
+  uint64_t read_bytes[3] = {data, param, param};
+  int nreads = 2;
+  if (c.beta != nullptr) reads[nreads++] = *c.beta;
+  UbRef writes[3] = {*c.dst, {}, {}};
+  uint64_t write_bytes[3] = {data, uint64_t{g.rows} * b, uint64_t{g.rows} * b};
+  int nwrites = 1;
+  if (c.mean != nullptr) {
+    writes[nwrites++] = *c.mean;
+    writes[nwrites++] = *c.variance;
+  }
+  for (int i = 0; i < nwrites; ++i) detail::CheckUb(core, writes[i], write_bytes[i], name, "dst");
+  for (int i = 0; i < nreads; ++i) detail::CheckUb(core, reads[i], read_bytes[i], name, "src");
+  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
+  const uint32_t passes = g.passes + (c.type == ElemType::kHalf ? 2 : 0);
+  const double cost = passes * core.VectorCost(data);
+  double not_before = detail::VectorAutoSyncStart(core, c.dst, reads, nreads);
+  for (int i = 1; i < nwrites; ++i) {
+    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &writes[i], nullptr, 0));
+  }
+  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
+  if (detail::TracksPipes(core)) {
+    for (int i = 0; i < nreads; ++i) {
+      if (core.checked) detail::CheckWritten(core, reads[i], 0, read_bytes[i], name, "src");
+      detail::TrackRead(core, reads[i], Pipe::kV, start, start + cost, name, read_bytes[i]);
+    }
+    if (c.tmp != nullptr) {
+      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, name, c.tmp->bytes,
+                         c.tmp->bytes);
+    }
+    for (int i = 0; i < nwrites; ++i) {
+      detail::TrackWrite(core, writes[i], Pipe::kV, start, start + cost, name, write_bytes[i],
+                         write_bytes[i]);
+    }
+  }
+  std::vector<double> row(g.h);
+  for (uint32_t r = 0; r < g.rows; ++r) ComputeRow(c, g, r, row);
+}
+
+}  // namespace norm_impl
+
+void RunNorm(const NormCall& call) { norm_impl::Run(call); }
+
+}  // namespace opsim::sim::hl

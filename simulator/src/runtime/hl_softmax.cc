@@ -1,0 +1,270 @@
+// The high-level SoftMax family (lib/activation/softmax.h, softmaxflashv2.h): the shape and
+// tiling rules, the temporary buffer the 910B implementation uses, the V-pipe charge and the
+// per-row computation in double, each output rounded once.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "opsim/core/float16.h"
+#include "opsim/sim/ascendc/hl_softmax.h"
+#include "opsim/sim/detail/core.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::hl {
+// Named, not anonymous: the simulator builds as unity files, where hl_math.cc's helpers of the
+// same names share the translation unit.
+namespace softmax_impl {
+
+using detail::UbRef;
+
+constexpr uint32_t kBlock = 32;  // bytes of one data block: a sum/max row
+constexpr uint32_t kFloatBytes = 4;
+
+uint32_t Bytes(ElemType t) { return t == ElemType::kFloat ? 4u : 2u; }
+
+double Load(ElemType t, const uint8_t* p) {
+  if (t == ElemType::kFloat) {
+    float v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  uint16_t bits;
+  std::memcpy(&bits, p, 2);
+  return static_cast<float>(opsim::Half::FromBits(bits));
+}
+// Rounded to float32 (the chip's datapath), then to half.
+void Store(ElemType t, uint8_t* p, double v) {
+  const float f = static_cast<float>(v);
+  if (t == ElemType::kFloat) {
+    std::memcpy(p, &f, 4);
+  } else {
+    const uint16_t bits = opsim::Half(f).bits();
+    std::memcpy(p, &bits, 2);
+  }
+}
+// A sum/max row: the value repeated over one 32 B block.
+void StoreBlock(ElemType t, uint8_t* row, double v) {
+  for (uint32_t o = 0; o < kBlock; o += Bytes(t)) Store(t, row + o, v);
+}
+
+const char* NameOf(SoftmaxApi api) {
+  switch (api) {
+    case SoftmaxApi::kSoftMax: return "SoftMax";
+    case SoftmaxApi::kSimpleSoftMax: return "SimpleSoftMax";
+    case SoftmaxApi::kFlashV2: return "SoftmaxFlashV2";
+  }
+  return "SoftMax";
+}
+
+struct Shape {
+  uint32_t m, k, ori_m, ori_k;
+};
+
+[[noreturn]] void Fail(const char* name, const std::string& message) {
+  RaiseFault(FaultKind::kInvalidArgument, name, message);
+}
+
+// The shape the call works on: softmaxShapeInfo's, or the tiling's when it is all zero (the
+// default `{}`); a SoftmaxConfig with oriSrcM/oriSrcK fixes the original extents.
+Shape ResolveShape(const SoftmaxCall& c, const char* name) {
+  const AscendC::SoftMaxShapeInfo& s = c.shape;
+  Shape r{};
+  if (s.srcM != 0 && s.srcK != 0) {
+    r = {s.srcM, s.srcK, s.oriSrcM != 0 ? s.oriSrcM : s.srcM, s.oriSrcK != 0 ? s.oriSrcK : s.srcK};
+  } else {
+    r = {c.tiling->srcM, c.tiling->srcK, c.tiling->srcM, c.tiling->srcK};
+  }
+  if (c.config.oriSrcM != 0) r.ori_m = c.config.oriSrcM;
+  if (c.config.oriSrcK != 0) r.ori_k = c.config.oriSrcK;
+  if (r.m == 0 || r.k == 0) {
+    Fail(name, "no shape: softmaxShapeInfo is {0, 0} and the tiling's srcM x srcK is " +
+                   std::to_string(c.tiling->srcM) + " x " + std::to_string(c.tiling->srcK));
+  }
+  const uint32_t row_bytes = r.k * Bytes(c.data);
+  if (row_bytes % kBlock != 0) {
+    Fail(name, "srcK " + std::to_string(r.k) + " is " + std::to_string(row_bytes) +
+                   " bytes: the last axis must be a whole number of 32-byte blocks");
+  }
+  if (r.ori_m > r.m || r.ori_k > r.k) {
+    Fail(name, "the original shape " + std::to_string(r.ori_m) + " x " + std::to_string(r.ori_k) +
+                   " exceeds srcM x srcK " + std::to_string(r.m) + " x " + std::to_string(r.k));
+  }
+  return r;
+}
+
+// Floats of the 910B implementation's work buffer per row (the Get*MinTmpSize figure for one
+// row; opsim/core/softmax_tiling.h).
+uint32_t TmpFloatsPerRow(const SoftmaxCall& c, uint32_t k) {
+  if (c.api == SoftmaxApi::kFlashV2) {
+    return opsim::softmax::FlashV2RowFloats(k, Bytes(c.data), Bytes(c.stat), c.basic_block);
+  }
+  return opsim::softmax::SoftMaxRowFloats(k, Bytes(c.stat));
+}
+
+// A tiling made for this shape is used as it is: the chip works splitM rows at a time in the
+// buffer, so the buffer must hold them. Otherwise the API recomputes the tiling from the buffer
+// it has (isCheckTiling), which must hold at least one row.
+void CheckTilingAndTmp(const SoftmaxCall& c, const Shape& s, const char* name) {
+  const uint64_t per_row = uint64_t{TmpFloatsPerRow(c, s.k)} * kFloatBytes;
+  const bool tiling_fits_shape = c.tiling->srcM == s.m && c.tiling->srcK == s.k;
+  if (tiling_fits_shape && c.tiling->splitM == 0) {
+    Fail(name, "the tiling's splitM is 0: SoftMaxTilingFunc was given less work space than one " +
+                   std::string("row needs (") + std::to_string(per_row) + " bytes)");
+  }
+  if (c.tmp == nullptr) return;
+  const uint64_t need = tiling_fits_shape ? per_row * c.tiling->splitM : per_row;
+  if (c.tmp->bytes < need) {
+    Fail(name, "sharedTmpBuffer holds " + std::to_string(c.tmp->bytes) +
+                   " bytes; this call needs at least " + std::to_string(need) +
+                   (tiling_fits_shape
+                        ? " (the tiling's splitM " + std::to_string(c.tiling->splitM) + " rows)"
+                        : std::string(" (one row: the minimum the Get*MinTmpSize "
+                                      "helper gives)")));
+  }
+}
+
+double RowMax(const std::vector<double>& x, uint32_t n) {
+  double m = -std::numeric_limits<double>::infinity();
+  for (uint32_t j = 0; j < n; ++j) {
+    if (std::isnan(x[j])) return x[j];
+    m = std::max(m, x[j]);
+  }
+  return m;
+}
+
+// One row: reads every input of the row before writing (src and dst, max and inMax, sum and
+// inExpSum may be the same tensor).
+void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<double>& x) {
+  const uint32_t db = Bytes(c.data);
+  const uint8_t* src = c.src->ptr + size_t{r} * s.k * db;
+  for (uint32_t j = 0; j < s.k; ++j) x[j] = Load(c.data, src + size_t{j} * db);
+  const size_t stat_row = size_t{r} * kBlock;
+  double mx = 0, sum = 0, exp_max = 0;
+  if (c.api == SoftmaxApi::kSimpleSoftMax) {
+    mx = Load(c.stat, c.max->ptr + stat_row);
+    sum = Load(c.stat, c.sum->ptr + stat_row);
+  } else {
+    mx = RowMax(x, s.ori_k);
+    if (c.api == SoftmaxApi::kFlashV2 && c.update) {
+      const double in_max = Load(c.stat, c.in_max->ptr + stat_row);
+      const double in_sum = Load(c.stat, c.in_sum->ptr + stat_row);
+      mx = std::isnan(in_max) ? in_max : std::max(mx, in_max);
+      exp_max = std::exp(in_max - mx);
+      sum = exp_max * in_sum;
+    }
+  }
+  for (uint32_t j = 0; j < s.k; ++j) x[j] = std::exp(x[j] - mx);
+  if (c.api != SoftmaxApi::kSimpleSoftMax) {
+    for (uint32_t j = 0; j < s.ori_k; ++j) sum += x[j];
+  }
+  uint8_t* dst = c.dst->ptr + size_t{r} * s.k * db;
+  const bool divides = c.api != SoftmaxApi::kFlashV2;
+  for (uint32_t j = 0; j < s.k; ++j)
+    Store(c.data, dst + size_t{j} * db, divides ? x[j] / sum : x[j]);
+  if (c.api == SoftmaxApi::kSimpleSoftMax) return;
+  if (c.sum != nullptr) StoreBlock(c.stat, c.sum->ptr + stat_row, sum);
+  if (c.max != nullptr) StoreBlock(c.stat, c.max->ptr + stat_row, mx);
+  if (c.api == SoftmaxApi::kFlashV2 && c.update)
+    StoreBlock(c.data, c.exp_max->ptr + stat_row, exp_max);
+}
+
+// Vector passes over the [m, k] data of the chip's sequence (an estimate, docs/ASCENDC.md):
+// SoftMax = row max (2) + sub + exp + row sum (2) + div; SimpleSoftMax = sub + exp + div;
+// FlashV2 = SoftMax without the div. Half adds its two casts. FlashV2's update works on the
+// [m, 32 B] statistics: five small instructions (max, sub, exp, mul, add).
+double Cost(const SoftmaxCall& c, const Shape& s, const detail::Core& core) {
+  uint32_t passes = c.api == SoftmaxApi::kSoftMax ? 7 : c.api == SoftmaxApi::kSimpleSoftMax ? 3 : 6;
+  if (c.data == ElemType::kHalf) passes += 2;
+  double cost = passes * core.VectorCost(uint64_t{s.ori_m} * s.k * Bytes(c.data));
+  if (c.api == SoftmaxApi::kFlashV2 && c.update) {
+    cost += 5 * core.VectorCost(uint64_t{s.ori_m} * kBlock);
+  }
+  return cost;
+}
+
+struct Operands {
+  UbRef reads[5];
+  uint64_t read_bytes[5];
+  int nreads = 0;
+  UbRef writes[5];
+  uint64_t write_bytes[5];
+  int nwrites = 0;
+  void Read(const UbRef* r, uint64_t b) {
+    reads[nreads] = *r;
+    read_bytes[nreads++] = b;
+  }
+  void Write(const UbRef* r, uint64_t b) {
+    writes[nwrites] = *r;
+    write_bytes[nwrites++] = b;
+  }
+};
+
+Operands Collect(const SoftmaxCall& c, const Shape& s) {
+  Operands o;
+  const uint64_t data = uint64_t{s.ori_m} * s.k * Bytes(c.data);
+  const uint64_t stat = uint64_t{s.ori_m} * kBlock;
+  o.Read(c.src, data);
+  o.Write(c.dst, data);
+  if (c.api == SoftmaxApi::kSimpleSoftMax) {
+    o.Read(c.sum, stat);
+    o.Read(c.max, stat);
+  } else if (c.sum != nullptr) {
+    o.Write(c.sum, stat);
+    o.Write(c.max, stat);
+  }
+  if (c.api == SoftmaxApi::kFlashV2 && c.update) {
+    o.Read(c.in_sum, stat);
+    o.Read(c.in_max, stat);
+    o.Write(c.exp_max, stat);
+  }
+  return o;
+}
+
+void Run(const SoftmaxCall& c) {
+  const char* name = NameOf(c.api);
+  if (c.config.mode != AscendC::SoftmaxMode::SOFTMAX_NORMAL) {
+    RaiseFault(FaultKind::kUnsupported, name,
+               "config.mode SOFTMAX_OUTPUT_WITHOUT_BRC (unbroadcast sum/max) is not modelled by "
+               "opsim; use SOFTMAX_NORMAL");
+  }
+  const Shape s = ResolveShape(c, name);
+  CheckTilingAndTmp(c, s, name);
+  detail::Core& core = detail::Cur();
+  const Operands o = Collect(c, s);
+  for (int i = 0; i < o.nwrites; ++i)
+    detail::CheckUb(core, o.writes[i], o.write_bytes[i], name, "dst");
+  for (int i = 0; i < o.nreads; ++i)
+    detail::CheckUb(core, o.reads[i], o.read_bytes[i], name, "src");
+  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
+  const double cost = Cost(c, s, core);
+  double not_before = detail::VectorAutoSyncStart(core, c.dst, o.reads, o.nreads);
+  for (int i = 1; i < o.nwrites; ++i) {
+    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &o.writes[i], nullptr, 0));
+  }
+  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
+  if (detail::TracksPipes(core)) {
+    for (int i = 0; i < o.nreads; ++i) {
+      if (core.checked) detail::CheckWritten(core, o.reads[i], 0, o.read_bytes[i], name, "src");
+      detail::TrackRead(core, o.reads[i], Pipe::kV, start, start + cost, name, o.read_bytes[i]);
+    }
+    if (c.tmp != nullptr) {
+      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, name, c.tmp->bytes,
+                         c.tmp->bytes);
+    }
+    for (int i = 0; i < o.nwrites; ++i) {
+      detail::TrackWrite(core, o.writes[i], Pipe::kV, start, start + cost, name, o.write_bytes[i],
+                         o.write_bytes[i]);
+    }
+  }
+  std::vector<double> row(s.k);
+  for (uint32_t r = 0; r < s.ori_m; ++r) ComputeRow(c, s, r, row);
+}
+
+}  // namespace softmax_impl
+
+void RunSoftmax(const SoftmaxCall& c) { softmax_impl::Run(c); }
+
+}  // namespace opsim::sim::hl
