@@ -74,6 +74,18 @@ HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
 #endif
 }
 
+template <typename S, size_t kVecs, class D>
+HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p);
+
+// The subtree of 8 vectors, out of line: inlining whole trees of up to 128 vectors for every
+// type, group and target tripled this file's compile time for no speed (a call per 8 vectors).
+template <typename S, class D>
+HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const S* p) {
+  constexpr size_t kN = hn::MaxLanes(D());
+  const auto lo = TreeOfVectors<S, 4>(d, p);
+  return AddPairs<S>(d, lo, TreeOfVectors<S, 4>(d, p + 4 * kN));
+}
+
 // The tree over kVecs consecutive vectors at p (a power of two), in registers: the pairs of
 // vectors merge as the levels of the tree merge lanes, so for kVecs = kGroup it leaves lane j
 // holding group j's sum of the Lanes(d) groups at p. Depth first: log2(kVecs) live vectors.
@@ -81,6 +93,8 @@ template <typename S, size_t kVecs, class D>
 HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p) {
   if constexpr (kVecs == 1) {
     return LoadLanes(d, p);
+  } else if constexpr (kVecs == 8) {
+    return TreeOfEightVectors<S>(d, p);
   } else {
     constexpr size_t kN = hn::MaxLanes(D());
     const auto lo = TreeOfVectors<S, kVecs / 2>(d, p);
