@@ -144,6 +144,41 @@ void BM_PublicStyleReduceSum64MiB(benchmark::State& state) {
 }
 BENCHMARK(BM_PublicStyleReduceSum64MiB)->Arg(1)->Arg(2)->ArgNames({"threads"})->UseRealTime();
 
+// The level-0 sums over a UB tile of 255 repeats of 64 floats, 64 times per launch on one core:
+// arg 0: 0 WholeReduceSum, 1 BlockReduceSum, 2 PairReduceSum, 3 WholeReduceSum with a bit mask
+// (the lane-plan path), 4 ReduceSum's count form over the tile (issue 29: the host speed of
+// the instructions public reductions use).
+void BM_LevelZeroSums(benchmark::State& state) {
+  constexpr int32_t kRepeats = 255;
+  constexpr int32_t kLoops = 64;
+  const int64_t which = state.range(0);
+  opsim::sim::LaunchOptions o;
+  o.host_threads = 1;
+  for (auto _ : state) {
+    const auto r = opsim::sim::Launch(Device(), 1, o, [&] {
+      AscendC::TPipe pipe;
+      AscendC::TBuf<AscendC::QuePosition::VECCALC> src_buf, dst_buf, work_buf;
+      pipe.InitBuffer(src_buf, kRepeats * 256);
+      pipe.InitBuffer(dst_buf, kRepeats * 128);
+      pipe.InitBuffer(work_buf, kRepeats * 4 + 32);
+      const AscendC::LocalTensor<float> src = src_buf.Get<float>();
+      const AscendC::LocalTensor<float> dst = dst_buf.Get<float>();
+      AscendC::Duplicate(src, 1.0f, kRepeats * 64);
+      const uint64_t bits[2] = {~0ull, 0};
+      for (int32_t i = 0; i < kLoops; ++i) {
+        if (which == 0) AscendC::WholeReduceSum(dst, src, 64, kRepeats, 1, 1, 8);
+        if (which == 1) AscendC::BlockReduceSum(dst, src, kRepeats, 64, 1, 1, 8);
+        if (which == 2) AscendC::PairReduceSum(dst, src, kRepeats, 64, 1, 1, 8);
+        if (which == 3) AscendC::WholeReduceSum(dst, src, bits, kRepeats, 1, 1, 8);
+        if (which == 4) AscendC::ReduceSum(dst, src, work_buf.Get<float>(), kRepeats * 64);
+      }
+    });
+    benchmark::DoNotOptimize(r.stats.device_ns);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * kLoops * kRepeats * 256);
+}
+BENCHMARK(BM_LevelZeroSums)->DenseRange(0, 4)->ArgNames({"instr"})->UseRealTime();
+
 }  // namespace
 
 BENCHMARK_MAIN();

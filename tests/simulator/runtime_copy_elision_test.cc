@@ -155,6 +155,32 @@ TEST(CopyElision, RowReductionsReadAContiguousCopyInPlace) {
   for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64, 64)) << r;
 }
 
+TEST(CopyElision, CountFormReductionsReadACopyInPlace) {
+  // ReduceSum / ReduceMax (with its index) of a tile just copied in, as public reductions do: the
+  // copy is never performed.
+  const std::vector<float> x = Iota(1000);
+  const Outcome o = RunModes(x, 16, 1, [](float* xp, float* yp) {
+    Tile k(xp, 1000, yp, 16, 4096);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 1000);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    TBuf<TPosition::VECCALC> work_buf, out_buf;
+    k.pipe.InitBuffer(work_buf, 256);
+    LocalTensor<float> out = k.Zeros(out_buf, 16);
+    ReduceSum(out, t, work_buf.Get<float>(), 1000);
+    ReduceMax(out[8], t, work_buf.Get<float>(), 1000, true);
+    k.CopyOut(out, 16);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 4000u);
+  EXPECT_EQ(o.y[0], 500500.0f);
+  EXPECT_EQ(o.y[8], 1000.0f);
+  uint32_t index = 0;
+  std::memcpy(&index, &o.y[9], 4);
+  EXPECT_EQ(index, 999u);
+}
+
 TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   // Columns [8, 24) of an [8, 64] x, packed 16 apart in the UB, each row reduced.
   const std::vector<float> x = Iota(8 * 64);

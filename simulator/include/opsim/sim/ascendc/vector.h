@@ -10,6 +10,7 @@
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "opsim/sim/vector_tree_sum.h"
 #include "opsim/sim/vector_unit.h"
 
 namespace opsim::sim::detail {
@@ -71,10 +72,18 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const uint64_t work_bytes = (bytes + 255) / 256 * sizeof(T);
   const UbRef srcs[2] = {src.ref(), work.ref()};
   const uint64_t src_bytes[2] = {bytes, work_bytes};
-  VectorOp<-1, kLastSrcIsWork>(
+  // The source is read where it is: a tile just copied in from GM is read there (copy_elision.h),
+  // as the batched row forms do, so the copy into the UB is not paid on the host.
+  VectorOp<0, kLastSrcIsWork>(
       name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
+        const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), 1, bytes, bytes, sizeof(T));
+        const void* in = at.ptr;
+        // Float sums in the chip's order (vector_tree_sum.h); integer sums do not depend on it.
+        if (op == vec::ReduceOp::kSum && vec::RepeatSumsInOrder(AscendC::DTypeOf<T>(), dst.data(),
+                                                                in, static_cast<size_t>(count)))
+          return;
         uint32_t index = 0;
-        vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), src.data(), static_cast<size_t>(count),
+        vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), in, static_cast<size_t>(count),
                     with_index ? &index : nullptr);
         if (with_index) StoreIndex(dst.data() + 1, index);
       });
@@ -213,9 +222,64 @@ void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
                                   isSetMask);
 }
 
+// WholeReduceSum's older form: contiguous mask only; dstBlkStride has no effect (CANN: "此参数无效,
+// 可配置任意值"), dstRepStride counts one repeat's result.
+template <typename T, bool isSetMask = true>
+void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                     const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
+                     const int32_t dstRepStride, const int32_t srcRepStride) {
+  (void)dstBlkStride;
+  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "RepeatReduceSum", dst, src,
+                                  mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
+                                  ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
+}
+
 }  // namespace AscendC
 
 namespace opsim::sim::detail {
+
+// WholeReduceSum of floats in the chip's order (vector_tree_sum.h): each repeat's `mask` lanes,
+// the others -0, as one tree of a repeat's lanes. Contiguous whole repeats are summed in one call;
+// others are packed first, a chunk of repeats at a time.
+template <typename T>
+void WholeTreeSums(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                   int32_t mask, int32_t repeat, int32_t dst_rep_stride, int32_t src_blk_stride,
+                   int32_t src_rep_stride) {
+  constexpr int32_t kPerRepeat = static_cast<int32_t>(256 / sizeof(T));
+  constexpr int32_t kPerBlock = static_cast<int32_t>(32 / sizeof(T));
+  constexpr int32_t kChunk = 64;
+  const opsim::DType dtype = AscendC::DTypeOf<T>();
+  const bool packed = mask == kPerRepeat && src_blk_stride == 1 && src_rep_stride == 8;
+  if (packed && dst_rep_stride == 1) {
+    vec::TreeSums(dtype, dst.data(), src.data(), static_cast<size_t>(repeat), kPerRepeat);
+    return;
+  }
+  T lanes[kChunk * kPerRepeat];  // 16 KB: a fiber's stack has 1 MB
+  T sums[kChunk];
+  const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
+  for (int32_t r0 = 0; r0 < repeat; r0 += kChunk) {
+    const int32_t here = std::min(kChunk, repeat - r0);
+    const T* in = src.data() + static_cast<size_t>(r0) * src_rep_stride * kPerBlock;
+    if (!packed) {
+      for (int32_t r = 0; r < here; ++r) {
+        T* lane = lanes + static_cast<size_t>(r) * kPerRepeat;
+        const T* base = src.data() + static_cast<size_t>(r0 + r) * src_rep_stride * kPerBlock;
+        for (int32_t b = 0; b < blocks; ++b) {
+          const int32_t n = std::min(kPerBlock, mask - b * kPerBlock);
+          std::memcpy(static_cast<void*>(lane + b * kPerBlock),
+                      base + static_cast<size_t>(b) * src_blk_stride * kPerBlock, n * sizeof(T));
+        }
+        const T negative_zero = static_cast<T>(-0.0f);
+        for (int32_t k = mask; k < kPerRepeat; ++k) lane[k] = negative_zero;
+      }
+      in = lanes;
+    }
+    vec::TreeSums(dtype, sums, in, static_cast<size_t>(here), kPerRepeat);
+    for (int32_t r = 0; r < here; ++r) {
+      dst.data()[static_cast<size_t>(r0 + r) * dst_rep_stride] = sums[r];
+    }
+  }
+}
 
 template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
@@ -249,6 +313,10 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const uint64_t dst_span =
       (static_cast<uint64_t>(repeat - 1) * dst_rep_stride + 1) * result_elems * sizeof(T);
   VectorOp(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, [&] {
+    if (op == vec::ReduceOp::kSum && vec::TreeSumsTake(AscendC::DTypeOf<T>())) {
+      WholeTreeSums(dst, src, mask, repeat, dst_rep_stride, src_blk_stride, src_rep_stride);
+      return;
+    }
     T lane[kPerRepeat];
     for (int32_t r = 0; r < repeat; ++r) {
       const T* base = src.data() + static_cast<size_t>(r) * src_rep_stride * kPerBlock;

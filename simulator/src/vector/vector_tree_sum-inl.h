@@ -1,0 +1,244 @@
+// Per-target tree sums in the chip's order (opsim/sim/vector_tree_sum.h). A level of the tree
+// adds adjacent lanes: for two vectors lo, hi holding 2 * Lanes(d) consecutive lanes,
+// ConcatEven(hi, lo) + ConcatOdd(hi, lo) is their Lanes(d) pair sums, in order. Groups are
+// powers of two and start at multiples of their size, so log2(group) such levels over a run of
+// whole groups leave exactly one sum per group, in order, whatever Lanes(d) is: every target
+// computes the same adds on the same operands, hence the same bits.
+#if defined(OPSIM_SIM_VECTOR_TREE_SUM_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_TREE_SUM_INL_H_
+#undef OPSIM_SIM_VECTOR_TREE_SUM_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_TREE_SUM_INL_H_
+#endif
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <hwy/highway.h>
+
+#include "opsim/core/dtype.h"
+#include "opsim/core/float16.h"
+#include "vector/vector_common-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// The lanes a tree of S adds in: float64 for float64, float32 for the others (a float32 add of
+// two float16/bfloat16 values rounded to 16 bits is the correctly rounded 16-bit add: float32's
+// 24 bits are at least 2p + 2 for p = 11 and 8, so the double rounding is innocuous).
+template <typename S>
+using TreeLane = std::conditional_t<std::is_same_v<S, double>, double, float>;
+
+// Group sums held at once by the callers (on the stack).
+constexpr size_t kTreeChunkGroups = 64;
+
+// An add's result rounded to S as the chip rounds it: float16 saturates at +-65504 (an add of
+// finite operands never gives an infinity, CANN's BlockReduceSum and ReduceSum pages).
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> RoundAs(D d, hn::Vec<D> v) {
+  if constexpr (std::is_same_v<S, hwy::float16_t>) {
+    const auto lim = hn::Set(d, 65504.0f);
+    const auto sat = hn::Min(hn::Max(v, hn::Neg(lim)), lim);
+    return HalfToF32(d, F32ToHalf(d, hn::IfThenElse(hn::IsFinite(v), sat, v)));
+  } else if constexpr (std::is_same_v<S, hwy::bfloat16_t>) {
+    return BF16ToF32(d, F32ToBF16(d, v));
+  } else {
+    (void)d;
+    return v;
+  }
+}
+
+// Lanes(d) elements of In at p as tree lanes (In is S on the first level, the lanes after it).
+template <typename In, class D>
+HWY_INLINE hn::Vec<D> LoadLanes(D d, const In* p) {
+  if constexpr (std::is_same_v<In, hn::TFromD<D>>) {
+    return hn::LoadU(d, p);
+  } else {
+    const hn::Rebind<uint16_t, D> d16;
+    const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32(d, h);
+    return BF16ToF32(d, h);
+  }
+}
+
+// One add of the tree on two vectors holding 2 * Lanes(d) consecutive lanes: their Lanes(d)
+// adjacent pair sums, in order, rounded as S.
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
+#if HWY_TARGET == HWY_SCALAR
+  return RoundAs<S>(d, hn::Add(lo, hi));  // one lane: the pair is (lo, hi)
+#else
+  return RoundAs<S>(d, hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)));
+#endif
+}
+
+template <typename S, size_t kVecs, class D>
+HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p);
+
+// The subtree of 8 vectors, out of line: inlining whole trees of up to 128 vectors for every
+// type, group and target tripled this file's compile time for no speed (a call per 8 vectors).
+template <typename S, class D>
+HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const S* p) {
+  constexpr size_t kN = hn::MaxLanes(D());
+  const auto lo = TreeOfVectors<S, 4>(d, p);
+  return AddPairs<S>(d, lo, TreeOfVectors<S, 4>(d, p + 4 * kN));
+}
+
+// The tree over kVecs consecutive vectors at p (a power of two), in registers: the pairs of
+// vectors merge as the levels of the tree merge lanes, so for kVecs = kGroup it leaves lane j
+// holding group j's sum of the Lanes(d) groups at p. Depth first: log2(kVecs) live vectors.
+template <typename S, size_t kVecs, class D>
+HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p) {
+  if constexpr (kVecs == 1) {
+    return LoadLanes(d, p);
+  } else if constexpr (kVecs == 8) {
+    return TreeOfEightVectors<S>(d, p);
+  } else {
+    constexpr size_t kN = hn::MaxLanes(D());
+    const auto lo = TreeOfVectors<S, kVecs / 2>(d, p);
+    const auto hi = TreeOfVectors<S, kVecs / 2>(d, p + kVecs / 2 * kN);
+    return AddPairs<S>(d, lo, hi);
+  }
+}
+
+// The bits of -0 in S: the identity padding lanes outside a mask.
+template <typename S>
+S NegZero() {
+  S z;
+  if constexpr (sizeof(S) == 2) {
+    const uint16_t bits = 0x8000;
+    std::memcpy(&z, &bits, 2);
+  } else {
+    z = S(-0.0);
+  }
+  return z;
+}
+
+// out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
+// groups per tree of vectors; the last groups padded with -0 groups to a whole vector.
+template <typename S, size_t kGroup>
+void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
+  using T = TreeLane<S>;
+  const hn::ScalableTag<T> d;
+  constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
+  size_t g = 0;
+  for (; g + kN <= groups; g += kN) {
+    hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
+  }
+  if (g == groups) return;
+  HWY_ALIGN S staged[kN * kGroup];
+  const size_t have = (groups - g) * kGroup;
+  std::memcpy(static_cast<void*>(staged), src + g * kGroup, have * sizeof(S));
+  const S z = NegZero<S>();
+  for (size_t k = have; k < kN * kGroup; ++k) staged[k] = z;
+  HWY_ALIGN T sums[kN];
+  hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
+  std::memcpy(out + g, sums, (groups - g) * sizeof(T));
+}
+
+// TreeGroups for a group size known at run time (a power of two, at most one repeat).
+template <typename S>
+void TreeSumsToLanes(const S* src, size_t groups, size_t group, TreeLane<S>* out) {
+  switch (group) {
+    case 2: return TreeGroups<S, 2>(src, groups, out);
+    case 4: return TreeGroups<S, 4>(src, groups, out);
+    case 8: return TreeGroups<S, 8>(src, groups, out);
+    case 16: return TreeGroups<S, 16>(src, groups, out);
+    case 32: return TreeGroups<S, 32>(src, groups, out);
+    default: break;
+  }
+  if constexpr (sizeof(S) <= 4) {
+    if (group == 64) return TreeGroups<S, 64>(src, groups, out);
+  }
+  if constexpr (sizeof(S) == 2) {
+    if (group == 128) return TreeGroups<S, 128>(src, groups, out);
+  }
+}
+
+// A tree lane as S (exact: every lane already holds a value of S).
+template <typename S>
+S FromLane(TreeLane<S> v) {
+  if constexpr (std::is_same_v<S, hwy::float16_t> || std::is_same_v<S, hwy::bfloat16_t>) {
+    const uint16_t bits =
+        std::is_same_v<S, hwy::float16_t> ? FloatToHalfBits(v) : FloatToBFloat16Bits(v);
+    S out;
+    std::memcpy(&out, &bits, 2);
+    return out;
+  } else {
+    return v;
+  }
+}
+
+template <typename S>
+void TreeSumsOf(void* dst, const void* src, size_t groups, size_t group) {
+  TreeLane<S> sums[kTreeChunkGroups];
+  auto* out = static_cast<S*>(dst);
+  const auto* in = static_cast<const S*>(src);
+  for (size_t g0 = 0; g0 < groups; g0 += kTreeChunkGroups) {
+    const size_t here = groups - g0 < kTreeChunkGroups ? groups - g0 : kTreeChunkGroups;
+    TreeSumsToLanes(in + g0 * group, here, group, sums);
+    for (size_t g = 0; g < here; ++g) out[g0 + g] = FromLane<S>(sums[g]);
+  }
+}
+
+// ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
+// the last, padded repeat.
+template <typename S>
+void RepeatSumsOf(void* dst, const void* src, size_t n) {
+  using T = TreeLane<S>;
+  constexpr size_t kPer = 256 / sizeof(S);
+  const hn::CappedTag<T, 1> d1;  // the in-order adds, one lane, rounded as the tree's
+  T sums[kTreeChunkGroups];
+  const auto* in = static_cast<const S*>(src);
+  const size_t whole = n / kPer;
+  bool first = true;
+  auto acc = hn::Zero(d1);
+  auto fold = [&](size_t count) {
+    for (size_t r = 0; r < count; ++r) {
+      const auto s = hn::Set(d1, sums[r]);
+      acc = first ? s : RoundAs<S>(d1, hn::Add(acc, s));
+      first = false;
+    }
+  };
+  for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
+    const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
+    TreeSumsToLanes(in + r0 * kPer, here, kPer, sums);
+    fold(here);
+  }
+  if (const size_t tail = n - whole * kPer; tail != 0) {
+    S last[kPer];
+    std::memcpy(last, in + whole * kPer, tail * sizeof(S));
+    const S z = NegZero<S>();
+    for (size_t k = tail; k < kPer; ++k) last[k] = z;
+    TreeSumsToLanes(last, 1, kPer, sums);
+    fold(1);
+  }
+  *static_cast<S*>(dst) = FromLane<S>(hn::GetLane(acc));
+}
+
+inline bool TreeSumsImpl(DType dtype, void* dst, const void* src, size_t groups, size_t group) {
+  switch (dtype) {
+    case DType::kFloat32: TreeSumsOf<float>(dst, src, groups, group); return true;
+    case DType::kFloat64: TreeSumsOf<double>(dst, src, groups, group); return true;
+    case DType::kFloat16: TreeSumsOf<hwy::float16_t>(dst, src, groups, group); return true;
+    case DType::kBFloat16: TreeSumsOf<hwy::bfloat16_t>(dst, src, groups, group); return true;
+    default: return false;
+  }
+}
+
+inline bool RepeatSumsInOrderImpl(DType dtype, void* dst, const void* src, size_t n) {
+  switch (dtype) {
+    case DType::kFloat32: RepeatSumsOf<float>(dst, src, n); return true;
+    case DType::kFloat64: RepeatSumsOf<double>(dst, src, n); return true;
+    case DType::kFloat16: RepeatSumsOf<hwy::float16_t>(dst, src, n); return true;
+    case DType::kBFloat16: RepeatSumsOf<hwy::bfloat16_t>(dst, src, n); return true;
+    default: return false;
+  }
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_TREE_SUM_INL_H_
