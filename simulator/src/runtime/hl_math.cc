@@ -1,7 +1,6 @@
 // The high-level math APIs (lib/math): operand and temporary-buffer checks, the V-pipe charge of
 // the chip's implementation (SpecOf(api).passes repeats over the data), and the per-element
 // computation in double, rounded to float32 and then to the element type.
-#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -126,7 +125,6 @@ void RunMath(const MathCall& c) {
   const MathSpec& spec = SpecOf(c.api);
   const char* name = spec.name;
   CheckTmp(c, name);
-  detail::Core& core = detail::Cur();
   const uint64_t dst_bytes = uint64_t{c.count} * ElemBytes(c.type);
   const uint64_t src_bytes = uint64_t{c.count} * ElemBytes(c.src_type);
   UbRef srcs[3];
@@ -142,35 +140,12 @@ void RunMath(const MathCall& c) {
     srcs[n] = *c.dst;
     sizes[n++] = dst_bytes;
   }
-  detail::CheckUb(core, *c.dst, dst_bytes, name, "dst");
-  for (int i = 0; i < n; ++i) detail::CheckUb(core, srcs[i], sizes[i], name, "src");
   const UbRef* const tmp = UsedTmp(c);
-  const uint64_t tmp_bytes = tmp != nullptr ? tmp->bytes : 0;
-  if (tmp != nullptr) detail::CheckUb(core, *tmp, tmp_bytes, name, "sharedTmpBuffer");
-  const uint64_t widest = std::max(dst_bytes, src_bytes);
-  const uint32_t passes = spec.passes + (c.type == ElemType::kHalf ? 2u : 0u);
-  const double cost = passes * core.VectorCost(widest);
-  const double start =
-      core.Issue(Pipe::kV, name, cost, 0, detail::VectorAutoSyncStart(core, c.dst, srcs, n));
-  if (detail::TracksPipes(core)) {
-    const bool elementwise =
-        core.checked && detail::WholeLanes<detail::kPlainSrcs>(c.count, dst_bytes, sizes, n);
-    detail::UnwrittenLanes holes;
-    for (int i = 0; i < n; ++i) {
-      if (elementwise) {
-        detail::CollectUnwrittenLanes(core, srcs[i], sizes[i], c.count, false, name, &holes);
-      } else if (core.checked) {
-        detail::CheckWritten(core, srcs[i], 0, sizes[i], name, "src");
-      }
-      detail::TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name, sizes[i]);
-    }
-    if (tmp != nullptr)
-      detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp_bytes, tmp_bytes);
-    detail::TrackWrite(core, *c.dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
-    if (!holes.ranges.empty())
-      detail::ClearUnwrittenLanes(core, *c.dst, dst_bytes, c.count, false, holes, name);
-  }
-  Compute(c);
+  // The chip's implementation: SpecOf(api).passes over the data, two more for half's casts.
+  const detail::VectorPasses passes{spec.passes + (c.type == ElemType::kHalf ? 2u : 0u), tmp,
+                                    tmp != nullptr ? tmp->bytes : 0};
+  detail::VectorOpLanes(
+      name, *c.dst, dst_bytes, srcs, sizes, n, c.count, [&] { Compute(c); }, passes);
 }
 
 }  // namespace opsim::sim::hl
