@@ -194,53 +194,6 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
   }
 }
 
-// Rsqrt of float32 without the double sqrt and divide: Highway's reciprocal square root estimate
-// y (relative error under 2^-9 on every target: 1.5 * 2^-12 on x86, 2^-14 with AVX-512, 0.00175
-// for the portable targets' bit trick and Newton step), refined in double by the series of
-// 1 / sqrt(1 - h) = 1 + h/2 + 3h^2/8 + 5h^3/16 + 35h^4/128, h = 1 - x y^2 (|h| < 2^-8), which
-// leaves under 2^-42. Where the 29 bits the float32 rounding drops are more than 2^14 double ulps
-// from the half-way point, the exact value, this result and the model's double (within 2 ulps of
-// it) all round to one float32; a vector with a lane nearer (about one lane in 2^14), or with an
-// input that is not a positive normal number, takes the model's operations (1 / sqrt in double).
-HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> df;
-  const hn::RebindToSigned<decltype(dd)> di;
-  const size_t N = hn::Lanes(df);
-  constexpr size_t kMax = hn::MaxLanes(df);
-  HWY_ALIGN float tin[kMax] = {};
-  HWY_ALIGN float tout[kMax];
-  constexpr int64_t kMargin = int64_t{1} << 14;
-  const auto one = hn::Set(dd, 1.0);
-  const auto min_normal = hn::Set(df, 0x1p-126f);
-  const auto inf = hn::Set(df, hwy::HighestValue<float>() * 2);
-  const auto dropped = hn::Set(di, (int64_t{1} << 29) - 1);
-  const auto near_lo = hn::Set(di, (int64_t{1} << 28) - kMargin);
-  const auto near_hi = hn::Set(di, (int64_t{1} << 28) + kMargin);
-  for (size_t i = 0; i < n; i += N) {
-    const size_t m = std::min(N, n - i);
-    const float* in = src + i;
-    if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
-    const auto x = hn::LoadU(df, in);
-    const auto valid = hn::And(hn::Ge(x, min_normal), hn::Lt(x, inf));  // NaN: neither
-    const auto xd = hn::PromoteTo(dd, x);
-    auto y = hn::PromoteTo(dd, hn::ApproximateReciprocalSqrt(hn::IfThenElse(valid, x, min_normal)));
-    const auto h = hn::Sub(one, hn::Mul(hn::Mul(xd, y), y));
-    auto series = hn::Add(hn::Set(dd, 0.3125), hn::Mul(h, hn::Set(dd, 0.2734375)));
-    series = hn::Add(hn::Set(dd, 0.375), hn::Mul(h, series));
-    series = hn::Add(hn::Set(dd, 0.5), hn::Mul(h, series));
-    y = hn::Add(y, hn::Mul(y, hn::Mul(h, series)));
-    const auto low = hn::And(hn::BitCast(di, y), dropped);
-    const auto unsure = hn::And(hn::Gt(low, near_lo), hn::Lt(low, near_hi));
-    auto r = DemoteLikeCast(df, y);
-    if (!hn::AllTrue(df, valid) || !hn::AllFalse(di, unsure)) {
-      r = DemoteLikeCast(df, hn::Div(one, hn::Sqrt(xd)));
-    }
-    hn::StoreU(r, df, m < N ? tout : dst + i);
-    if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
-  }
-}
-
 // One math op on float32 (the model's float32 result, bit for bit).
 inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> d;
@@ -251,7 +204,10 @@ inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
     case MathOp::kReciprocal:
       return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0f), x); });
     case MathOp::kRelu: return Map1(d, dst, src, n, [](auto x) { return ReluFloat(QuietNaN(x)); });
-    case MathOp::kRsqrt: return RsqrtFloat32(dst, src, n);
+    case MathOp::kRsqrt:
+      return Map3ViaDouble(dst, src, src, src, n, [](auto dd, auto x, auto, auto) {
+        return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x));
+      });
   }
 }
 
