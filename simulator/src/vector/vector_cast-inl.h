@@ -401,6 +401,15 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
     return F32ToNarrow16(dt == DType::kFloat16, static_cast<const float*>(src),
                          static_cast<uint16_t*>(dst), n);
   }
+  if (st == DType::kInt32 && dt == DType::kFloat16) {
+    // Exact in float32 up to 2^24, so one rounding to half; beyond, float32's rounding cannot
+    // matter: every float32 from 2^24 up is above float16's range and becomes +-inf.
+    const hn::ScalableTag<int32_t> di;
+    const hn::Rebind<float, decltype(di)> df;
+    return ConvertLoop(di, hn::Rebind<uint16_t, decltype(di)>(), static_cast<const int32_t*>(src),
+                       static_cast<uint16_t*>(dst), n,
+                       [df](auto v) { return F32ToHalf(df, hn::ConvertTo(df, v)); });
+  }
   const size_t src_size = DTypeSize(st);
   const size_t dst_size = DTypeSize(dt);
   HWY_ALIGN double wide_f[kCastChunk];
