@@ -184,7 +184,7 @@ BENCHMARK(BM_AccumulateMaxF16)->ArgsProduct({{16}, {8192}, {0, 1}});
 // values (Ln and Sqrt get positive ones); the level-0 forms are in simulator_bench.
 struct Tile {
   std::vector<float> a, b, pos, out;
-  std::vector<uint16_t> h, h_pos, h_out;
+  std::vector<uint16_t> h, h_pos, h_out, bf, bf_pos;
   std::vector<int32_t> i32;
   std::vector<uint8_t> bits;
   explicit Tile(size_t n)
@@ -195,11 +195,15 @@ struct Tile {
         h(n),
         h_pos(n),
         h_out(n),
+        bf(n),
+        bf_pos(n),
         i32(n),
         bits(n / 8 + 1) {
     for (float& x : pos) x = x < 0 ? -x + 0.5f : x + 0.5f;
     for (size_t i = 0; i < n; ++i) h[i] = FloatToHalfBits(a[i] * 4);
     for (size_t i = 0; i < n; ++i) h_pos[i] = FloatToHalfBits(pos[i] * 4);
+    for (size_t i = 0; i < n; ++i) bf[i] = FloatToBFloat16Bits(a[i] * 4);
+    for (size_t i = 0; i < n; ++i) bf_pos[i] = FloatToBFloat16Bits(pos[i] * 4);
     for (size_t i = 0; i < n; ++i) i32[i] = static_cast<int32_t>(a[i] * 100000);
     Compare(CmpMode::kLt, DType::kFloat32, bits.data(), a.data(), b.data(), false, n);
   }
@@ -324,6 +328,104 @@ constexpr Instr kInstrs[] = {
     {"AddRelu/f16", 2,
      [](Tile& t, size_t n) {
        Fused(FusedOp::kAddRelu, DType::kFloat16, t.h_out.data(), t.h.data(), t.h.data(), n);
+     }},
+    // Rows added in session 18: the other 16-bit forms, Copy and the main Cast pairs.
+    {"Add/f16", 2,
+     [](Tile& t, size_t n) {
+       Binary(BinaryOp::kAdd, DType::kFloat16, t.h_out.data(), t.h.data(), t.h_pos.data(), n);
+     }},
+    {"Sqrt/f16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kSqrt, DType::kFloat16, t.h_out.data(), t.h_pos.data(), n);
+     }},
+    {"Rsqrt/f16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kRsqrt, DType::kFloat16, t.h_out.data(), t.h_pos.data(), n);
+     }},
+    {"Reciprocal/f16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kReciprocal, DType::kFloat16, t.h_out.data(), t.h.data(), n);
+     }},
+    {"Relu/f16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kRelu, DType::kFloat16, t.h_out.data(), t.h.data(), n);
+     }},
+    {"Exp/bf16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kExp, DType::kBFloat16, t.h_out.data(), t.bf.data(), n);
+     }},
+    {"Ln/bf16", 2,
+     [](Tile& t, size_t n) {
+       Math(MathOp::kLn, DType::kBFloat16, t.h_out.data(), t.bf_pos.data(), n);
+     }},
+    {"LeakyRelu/f16", 2,
+     [](Tile& t, size_t n) { LeakyRelu(DType::kFloat16, t.h_out.data(), t.h.data(), 0.01, n); }},
+    {"MulAddDst/f16", 2,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kMulAddDst, DType::kFloat16, t.h_out.data(), t.h.data(), t.h_pos.data(), n);
+     }},
+    {"Copy", 4,
+     [](Tile& t, size_t n) { Unary(UnaryOp::kCopy, kF32, t.out.data(), t.a.data(), n); }},
+    // Casts count the wider operand's bytes (4 per element unless both are 16-bit or narrower).
+    {"Cast/f32-f16", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kFloat16, t.h_out.data(), kF32, t.a.data(), Round::kRint, n);
+     }},
+    {"Cast/f32-f16/odd", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kFloat16, t.h_out.data(), kF32, t.a.data(), Round::kOdd, n);
+     }},
+    {"Cast/f16-f32", 4,
+     [](Tile& t, size_t n) {
+       Cast(kF32, t.out.data(), DType::kFloat16, t.h.data(), Round::kNone, n);
+     }},
+    {"Cast/f32-bf16", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kBFloat16, t.h_out.data(), kF32, t.a.data(), Round::kRint, n);
+     }},
+    {"Cast/bf16-f32", 4,
+     [](Tile& t, size_t n) {
+       Cast(kF32, t.out.data(), DType::kBFloat16, t.bf.data(), Round::kNone, n);
+     }},
+    {"Cast/f32-s32/rint", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), kF32, t.b.data(), Round::kRint, n);
+     }},
+    {"Cast/f32-s32/floor", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), kF32, t.b.data(), Round::kFloor, n);
+     }},
+    {"Cast/f32-s32/ceil", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), kF32, t.b.data(), Round::kCeil, n);
+     }},
+    {"Cast/f32-s32/round", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), kF32, t.b.data(), Round::kRound, n);
+     }},
+    {"Cast/f32-s32/trunc", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), kF32, t.b.data(), Round::kTrunc, n);
+     }},
+    {"Cast/s32-f32", 4,
+     [](Tile& t, size_t n) {
+       Cast(kF32, t.out.data(), DType::kInt32, t.i32.data(), Round::kNone, n);
+     }},
+    {"Cast/s32-f16", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kFloat16, t.h_out.data(), DType::kInt32, t.i32.data(), Round::kNone, n);
+     }},
+    {"Cast/f16-s32/round", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt32, t.out.data(), DType::kFloat16, t.h.data(), Round::kRound, n);
+     }},
+    {"Cast/f32-s16/rint", 4,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt16, t.h_out.data(), kF32, t.b.data(), Round::kRint, n);
+     }},
+    {"Cast/f16-s8/trunc", 2,
+     [](Tile& t, size_t n) {
+       Cast(DType::kInt8, t.h_out.data(), DType::kFloat16, t.h.data(), Round::kTrunc, n);
      }},
 };
 

@@ -280,6 +280,12 @@ TEST_P(VectorCast, IntToFloatIsNearestEvenAndIntToIntWraps) {
     for (size_t i = 0; i < 3000 && DTypeSize(st) == 8; i += 3) {
       SetBits(st, src, i, (GetBits(st, src, i) & 0xFFF) | (uint64_t{1} << (24 + i % 40)));
     }
+    // int32: values float16 holds or rounds (ties included), and values around 2^24.
+    for (size_t i = 1; i < 3000 && st == DType::kInt32; i += 3) {
+      const uint64_t magnitude = i % 2 == 0 ? GetBits(st, src, i) % 70000
+                                            : (uint64_t{1} << 24) - 8 + GetBits(st, src, i) % 16;
+      SetBits(st, src, i, i % 4 == 1 ? magnitude : (0 - magnitude) & 0xFFFFFFFFu);
+    }
     for (const DType dt : {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16}) {
       std::vector<uint8_t> out(3000 * 8);
       Cast(dt, out.data(), st, src.data(), Round::kFloor, 3000);  // mode ignored: nearest-even

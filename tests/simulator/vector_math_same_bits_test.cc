@@ -213,6 +213,25 @@ TEST_P(VectorMathSameBits, DeqInt32ToHalf) {
   }
 }
 
+// Integers beyond 2^24 (converted with rounding on the float32 path) whose products land near
+// the midpoints between float16 values: the lanes the fast path hands to the model.
+TEST_P(VectorMathSameBits, DeqLargeIntegersNearHalfMidpoints) {
+  std::mt19937 rng(37);
+  std::vector<int32_t> in(4133);
+  for (size_t i = 0; i < in.size(); ++i) {
+    const int32_t big = (1 << 24) + static_cast<int32_t>(rng() % (1u << 26));
+    in[i] = i % 2 == 0 ? big : -big;
+    if (i % 5 == 0) in[i] = static_cast<int32_t>(rng());  // anywhere in the range
+  }
+  for (const float scale : {0x1p-11f, 0x1p-12f, 1e-4f, -3.3e-4f, 0x1p-30f, 0x1p-40f}) {
+    std::vector<uint16_t> got(in.size()), want(in.size());
+    DeqInt32ToHalf(got.data(), in.data(), scale, in.size());
+    model::DeqInt32ToHalf(want.data(), in.data(), scale, in.size());
+    for (size_t i = 0; i < in.size(); ++i)
+      ASSERT_EQ(got[i], want[i]) << "scale " << scale << " " << in[i];
+  }
+}
+
 TEST_P(VectorMathSameBits, BitwiseAndShift) {
   for (const size_t bytes : {1u, 2u, 4u, 8u}) {
     const DType t = bytes == 1   ? DType::kUInt8
@@ -289,6 +308,28 @@ TEST_P(VectorMathSameBits, SelectEveryWidth) {
 }
 
 OPSIM_INSTANTIATE_PER_TARGET(VectorMathSameBits);
+
+// float16/bfloat16 math looks the model's results up (vector_math_table.h): all 2^16 patterns of
+// each, out of place and in place. Target-independent, so run once.
+TEST(VectorMathTable16, EveryPatternIsTheModels) {
+  std::vector<uint16_t> in(size_t{1} << 16);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<uint16_t>(i);
+  for (const DType t : {DType::kFloat16, DType::kBFloat16}) {
+    for (const MathOp op : {MathOp::kExp, MathOp::kLn, MathOp::kSqrt, MathOp::kRsqrt,
+                            MathOp::kReciprocal, MathOp::kRelu}) {
+      std::vector<uint16_t> got(in.size()), want(in.size());
+      model::Math(op, t, want.data(), in.data(), in.size());
+      Math(op, t, got.data(), in.data(), in.size());
+      std::vector<uint16_t> in_place = in;
+      Math(op, t, in_place.data(), in_place.data(), in_place.size());
+      for (size_t i = 0; i < in.size(); ++i) {
+        ASSERT_EQ(got[i], want[i])
+            << "op " << int(op) << " " << Name(t) << " of 0x" << std::hex << i;
+        ASSERT_EQ(in_place[i], want[i]) << "in place, op " << int(op) << " of 0x" << std::hex << i;
+      }
+    }
+  }
+}
 
 }  // namespace
 }  // namespace opsim::sim::vec::math_same_bits

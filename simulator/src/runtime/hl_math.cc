@@ -1,9 +1,11 @@
 // The high-level math APIs (lib/math): operand and temporary-buffer checks, the V-pipe charge of
 // the chip's implementation (SpecOf(api).passes repeats over the data), and the per-element
-// computation in double, rounded to float32 and then to the element type.
-#include <algorithm>
+// computation in double, rounded to float32 and then to the element type (one-operand APIs of
+// half: looked up in a table of that computation).
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "opsim/core/float16.h"
@@ -72,7 +74,60 @@ void StoreInt(ElemType t, uint8_t* p, int64_t v) {
   }
 }
 
+// The APIs whose result depends on the element alone (no second operand, scalar or parameter).
+bool DependsOnElementOnly(MathApi api) {
+  switch (api) {
+    case MathApi::kPower:
+    case MathApi::kFmod:
+    case MathApi::kXor:
+    case MathApi::kClampMax:
+    case MathApi::kClampMin:
+    case MathApi::kAxpy:
+    case MathApi::kSwish:
+    case MathApi::kSwiGLU:
+    case MathApi::kGeGLU:
+    case MathApi::kReGlu: return false;
+    default: return true;
+  }
+}
+
+// half has 2^16 values, so a one-operand API of half is a table: the loop below's result for
+// every bit pattern, computed at the first such call and looked up afterwards (the same bits;
+// a lookup instead of a double evaluation per element). Null when the call does not qualify.
+const uint16_t* HalfTable(const MathCall& c) {
+  if (c.type != ElemType::kHalf || c.src_type != ElemType::kHalf || c.src1 != nullptr ||
+      c.scalar_at != ScalarAt::kNone || c.scalar != 0.0 || !DependsOnElementOnly(c.api)) {
+    return nullptr;
+  }
+  struct Table {
+    std::once_flag built;
+    std::unique_ptr<uint16_t[]> values;
+  };
+  static Table tables[static_cast<size_t>(MathApi::kReGlu) + 1];
+  Table& t = tables[static_cast<size_t>(c.api)];
+  std::call_once(t.built, [&t, api = c.api] {
+    t.values = std::make_unique<uint16_t[]>(size_t{1} << 16);
+    for (uint32_t bits = 0; bits < (uint32_t{1} << 16); ++bits) {
+      const uint16_t in = static_cast<uint16_t>(bits);
+      const double x = Load(ElemType::kHalf, reinterpret_cast<const uint8_t*>(&in));
+      Store(ElemType::kHalf, reinterpret_cast<uint8_t*>(&t.values[bits]), Model(api, x, 0.0, 0.0));
+    }
+  });
+  return t.values.get();
+}
+
+// dst[i] = table[src[i]] for n half elements, by byte copies (a UB operand need not be aligned
+// for uint16_t); element i is read before it is written, so dst may be src.
+void LookUp(const uint16_t* table, const uint8_t* src, uint8_t* dst, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    uint16_t bits;
+    std::memcpy(&bits, src + size_t{i} * 2, 2);
+    std::memcpy(dst + size_t{i} * 2, &table[bits], 2);
+  }
+}
+
 void Compute(const MathCall& c) {
+  if (const uint16_t* table = HalfTable(c)) return LookUp(table, c.src0->ptr, c.dst->ptr, c.count);
   const uint32_t db = ElemBytes(c.type), sb = ElemBytes(c.src_type);
   const bool is_int =
       c.type == ElemType::kInt32 || c.type == ElemType::kInt16 || c.type == ElemType::kUInt16;
@@ -126,7 +181,6 @@ void RunMath(const MathCall& c) {
   const MathSpec& spec = SpecOf(c.api);
   const char* name = spec.name;
   CheckTmp(c, name);
-  detail::Core& core = detail::Cur();
   const uint64_t dst_bytes = uint64_t{c.count} * ElemBytes(c.type);
   const uint64_t src_bytes = uint64_t{c.count} * ElemBytes(c.src_type);
   UbRef srcs[3];
@@ -142,35 +196,12 @@ void RunMath(const MathCall& c) {
     srcs[n] = *c.dst;
     sizes[n++] = dst_bytes;
   }
-  detail::CheckUb(core, *c.dst, dst_bytes, name, "dst");
-  for (int i = 0; i < n; ++i) detail::CheckUb(core, srcs[i], sizes[i], name, "src");
   const UbRef* const tmp = UsedTmp(c);
-  const uint64_t tmp_bytes = tmp != nullptr ? tmp->bytes : 0;
-  if (tmp != nullptr) detail::CheckUb(core, *tmp, tmp_bytes, name, "sharedTmpBuffer");
-  const uint64_t widest = std::max(dst_bytes, src_bytes);
-  const uint32_t passes = spec.passes + (c.type == ElemType::kHalf ? 2u : 0u);
-  const double cost = passes * core.VectorCost(widest);
-  const double start =
-      core.Issue(Pipe::kV, name, cost, 0, detail::VectorAutoSyncStart(core, c.dst, srcs, n));
-  if (detail::TracksPipes(core)) {
-    const bool elementwise =
-        core.checked && detail::WholeLanes<detail::kPlainSrcs>(c.count, dst_bytes, sizes, n);
-    detail::UnwrittenLanes holes;
-    for (int i = 0; i < n; ++i) {
-      if (elementwise) {
-        detail::CollectUnwrittenLanes(core, srcs[i], sizes[i], c.count, false, name, &holes);
-      } else if (core.checked) {
-        detail::CheckWritten(core, srcs[i], 0, sizes[i], name, "src");
-      }
-      detail::TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name, sizes[i]);
-    }
-    if (tmp != nullptr)
-      detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp_bytes, tmp_bytes);
-    detail::TrackWrite(core, *c.dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
-    if (!holes.ranges.empty())
-      detail::ClearUnwrittenLanes(core, *c.dst, dst_bytes, c.count, false, holes, name);
-  }
-  Compute(c);
+  // The chip's implementation: SpecOf(api).passes over the data, two more for half's casts.
+  const detail::VectorPasses passes{spec.passes + (c.type == ElemType::kHalf ? 2u : 0u), tmp,
+                                    tmp != nullptr ? tmp->bytes : 0};
+  detail::VectorOpLanes(
+      name, *c.dst, dst_bytes, srcs, sizes, n, c.count, [&] { Compute(c); }, passes);
 }
 
 }  // namespace opsim::sim::hl

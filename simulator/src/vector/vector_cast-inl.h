@@ -1,8 +1,8 @@
 // Per-target Cast. Every pair goes through one 64-bit intermediate per chunk (float64 for
 // floats, int64/uint64 for integers), so there is one widening and one narrowing loop per
 // dtype instead of one kernel per (source, destination) pair. float16/bfloat16 <-> float32,
-// the hot pair, has a direct path. Only the rare rounding modes of float narrowing (floor,
-// ceil, trunc, round, odd) and float -> int round-to-odd run per element.
+// the hot pair, has a direct path. Only float -> int round-to-odd and the NaN and infinite
+// elements of a float narrowing with a directed, away-from-zero-tie or odd mode run per element.
 #if defined(OPSIM_SIM_VECTOR_CAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_CAST_INL_H_
 #undef OPSIM_SIM_VECTOR_CAST_INL_H_
@@ -172,6 +172,54 @@ HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteOdd(D64 d64, hn::Vec<D64> v) {
   return hn::BitCast(d32, bits);
 }
 
+// float64 -> a narrower format's value (still in double) rounded per a directed, away-from-zero
+// tie or odd mode, as detail::NarrowScalar rounds a finite value: |x| = s * q with q one unit in
+// the last place of x's binade in the format (of its smallest normal binade below that), t the
+// integral part of s, t + 1 where the mode says; every step is exact in double. Non-finite lanes
+// come out as they went in (NarrowFloat gives them to NarrowScalar).
+template <class D64>
+HWY_INLINE hn::Vec<D64> NarrowDirected(D64 d, hn::Vec<D64> x, const detail::FloatFormat& fmt,
+                                       Round mode) {
+  const hn::RebindToSigned<D64> di;
+  const auto ax = hn::Abs(x);
+  const auto sign = hn::Xor(x, ax);
+  const auto neg = hn::Lt(x, hn::Zero(d));  // -0 is no smaller than 0: it comes out -0 anyway
+  const auto biased = hn::ShiftRight<52>(hn::BitCast(di, ax));
+  const auto exp = hn::Max(hn::Sub(biased, hn::Set(di, 1023)), hn::Set(di, fmt.min_exp));
+  const auto q_exp = hn::Sub(exp, hn::Set(di, fmt.mant_bits));  // in [-149, 1023 - mant_bits]
+  const auto q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(q_exp, hn::Set(di, 1023))));
+  const auto inv_q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Sub(hn::Set(di, 1023), q_exp)));
+  const auto s = hn::Mul(ax, inv_q);
+  const auto t = hn::Floor(s);
+  const auto frac = hn::Sub(s, t);
+  const auto zero = hn::Zero(d);
+  const auto inexact = hn::Gt(frac, zero);
+  auto up = hn::FirstN(d, 0);
+  switch (mode) {
+    case Round::kFloor: up = hn::And(neg, inexact); break;
+    case Round::kCeil: up = hn::AndNot(neg, inexact); break;
+    case Round::kRound: up = hn::Ge(frac, hn::Set(d, 0.5)); break;
+    case Round::kOdd: {
+      const auto half_t = hn::Mul(t, hn::Set(d, 0.5));
+      const auto t_even = hn::Eq(hn::Floor(half_t), half_t);
+      up = hn::And(inexact, t_even);
+      break;
+    }
+    default: break;  // kTrunc (the nearest-even modes do not come here)
+  }
+  auto r = hn::Mul(hn::Add(t, hn::IfThenElseZero(up, hn::Set(d, 1.0))), q);
+  const bool toward_zero_pos =
+      mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kFloor;
+  const bool toward_zero_neg = mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kCeil;
+  const auto max_finite = hn::Set(d, fmt.max_finite);
+  const auto toward_zero = hn::IfThenElse(neg, hn::Set(d, toward_zero_neg ? 1.0 : 0.0),
+                                          hn::Set(d, toward_zero_pos ? 1.0 : 0.0));
+  const auto overflow_to =
+      hn::IfThenElse(hn::Gt(toward_zero, zero), max_finite, hn::Set(d, HUGE_VAL));
+  r = hn::IfThenElse(hn::Gt(r, max_finite), overflow_to, r);
+  return hn::Or(r, sign);
+}
+
 inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size_t n) {
   if (dt == DType::kFloat64) {
     std::memcpy(out, in, n * sizeof(double));
@@ -190,8 +238,24 @@ inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size
     F32ToNarrow16(dt == DType::kFloat16, tmp, static_cast<uint16_t*>(out), n);
     return;
   }
-  // Directed, away-from-zero-tie and odd rounding: rare, one element at a time.
+  // Directed, away-from-zero-tie and odd rounding: the value in the format, in double lanes
+  // (NarrowDirected), then conversions that are exact for it; NaN and infinities element by
+  // element.
+  const detail::FloatFormat& fmt = dt == DType::kFloat32   ? detail::kF32Format
+                                   : dt == DType::kFloat16 ? detail::kF16Format
+                                                           : detail::kBF16Format;
+  const auto directed = [d64, &fmt, round](auto v) {
+    return DemoteRint(d64, NarrowDirected(d64, v, fmt, round));
+  };
+  if (dt == DType::kFloat32) {
+    ConvertLoop(d64, d32, in, static_cast<float*>(out), n, directed);
+  } else {
+    HWY_ALIGN float narrow[kCastChunk] = {};  // zeroed: GCC cannot see ConvertLoop fill it
+    ConvertLoop(d64, d32, in, narrow, n, directed);
+    F32ToNarrow16(dt == DType::kFloat16, narrow, static_cast<uint16_t*>(out), n);
+  }
   for (size_t i = 0; i < n; ++i) {
+    if (std::isfinite(in[i])) continue;
     if (dt == DType::kFloat32) {
       const double r = detail::NarrowScalar(in[i], detail::kF32Format, round);
       static_cast<float*>(out)[i] = static_cast<float>(r);
@@ -336,6 +400,15 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
   if (st == DType::kFloat32 && Is16BitFloat(dt) && rint) {
     return F32ToNarrow16(dt == DType::kFloat16, static_cast<const float*>(src),
                          static_cast<uint16_t*>(dst), n);
+  }
+  if (st == DType::kInt32 && dt == DType::kFloat16) {
+    // Exact in float32 up to 2^24, so one rounding to half; beyond, float32's rounding cannot
+    // matter: every float32 from 2^24 up is above float16's range and becomes +-inf.
+    const hn::ScalableTag<int32_t> di;
+    const hn::Rebind<float, decltype(di)> df;
+    return ConvertLoop(di, hn::Rebind<uint16_t, decltype(di)>(), static_cast<const int32_t*>(src),
+                       static_cast<uint16_t*>(dst), n,
+                       [df](auto v) { return F32ToHalf(df, hn::ConvertTo(df, v)); });
   }
   const size_t src_size = DTypeSize(st);
   const size_t dst_size = DTypeSize(dt);

@@ -78,8 +78,15 @@ HWY_INLINE hn::Vec<DF> BF16ToF32(DF df, VU16 b) {
 // Round-to-nearest-even float32 -> binary16 bits, mirroring opsim::FloatToHalfBits.
 template <class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToHalf(DF df, hn::Vec<DF> v) {
-  const hn::RebindToSigned<DF> di;  // all magnitudes < 2^31: signed compares suffice
   const hn::Rebind<uint16_t, DF> d16;
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
+  // F16C (vcvtps2ph, which Highway's DemoteTo issues with the nearest-even immediate on these
+  // targets) gives the same bits: nearest even for normals, subnormals and overflow to inf, and a
+  // NaN with its quiet bit set and the top ten payload bits kept.
+  (void)df;
+  return hn::BitCast(d16, hn::DemoteTo(hn::Rebind<hwy::float16_t, DF>(), v));
+#else
+  const hn::RebindToSigned<DF> di;  // all magnitudes < 2^31: signed compares suffice
   const auto bits = hn::BitCast(di, v);
   const auto sign = hn::And(hn::ShiftRight<16>(bits), hn::Set(di, 0x8000));
   const auto f = hn::And(bits, hn::Set(di, 0x7FFFFFFF));
@@ -98,6 +105,7 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToHalf(DF df, hn::Vec<DF> v) {
   out = hn::IfThenElse(hn::Lt(f, hn::Set(di, 0x47800000)), out, big);
   out = hn::Or(hn::And(out, hn::Set(di, 0xFFFF)), sign);
   return hn::DemoteTo(d16, out);
+#endif
 }
 
 // Round-to-nearest-even float32 -> bfloat16 bits, mirroring opsim::FloatToBFloat16Bits.

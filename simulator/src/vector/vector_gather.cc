@@ -14,10 +14,44 @@ void GatherTyped(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint
   }
 }
 
+// One repeat whose elements are contiguous (blkStride 1) from `row`: the same moves in the same
+// order as the general loop, without its per-element offset arithmetic and, for the built-in
+// patterns, without testing each element.
+template <size_t kBytes>
+size_t PackContiguousRepeat(uint8_t* dst, const uint8_t* row, const PackShape& s, uint32_t r) {
+  if (s.bits != nullptr) {
+    const uint8_t* bits = s.bits + r * s.bits_rep_bytes;
+    size_t kept = 0;
+    for (uint64_t i = 0; i < s.per_repeat; ++i) {
+      if (((bits[i / 8] >> (i % 8)) & 1u) == 0) continue;
+      std::memcpy(dst + kept * kBytes, row + i * kBytes, kBytes);
+      ++kept;
+    }
+    return kept;
+  }
+  if (s.pattern == 7) {
+    std::memmove(dst, row, s.per_repeat * kBytes);
+    return s.per_repeat;
+  }
+  const uint64_t step = s.pattern <= 2 ? 2 : 4;
+  const uint64_t first = s.pattern <= 2 ? s.pattern - 1u : s.pattern - 3u;
+  size_t kept = 0;
+  for (uint64_t i = first; i < s.per_repeat; i += step) {
+    std::memcpy(dst + kept * kBytes, row + i * kBytes, kBytes);
+    ++kept;
+  }
+  return kept;
+}
+
 template <size_t kBytes>
 size_t PackTyped(uint8_t* dst, const uint8_t* src, const PackShape& s) {
   size_t kept = 0;
   for (uint32_t r = 0; r < s.repeats; ++r) {
+    if (s.blk_stride == 1) {
+      kept += PackContiguousRepeat<kBytes>(
+          dst + kept * kBytes, src + static_cast<uint64_t>(r) * s.rep_stride * 32, s, r);
+      continue;
+    }
     for (uint64_t i = 0; i < s.per_repeat; ++i) {
       if (!PackKeeps(s, r, i)) continue;
       std::memcpy(dst + kept * kBytes, src + PackOffset(s, r, i), kBytes);

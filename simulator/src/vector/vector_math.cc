@@ -11,6 +11,7 @@
 
 #if HWY_ONCE
 #include "opsim/sim/vector_unit.h"
+#include "vector/vector_math_table.h"
 
 namespace opsim::sim::vec {
 
@@ -20,6 +21,7 @@ HWY_EXPORT(FusedImpl);
 HWY_EXPORT(DeqImpl);
 
 void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
+  if (detail::MathByTable16(op, dtype, dst, src, n)) return;  // float16, bfloat16
   HWY_DYNAMIC_DISPATCH(MathImpl)(op, dtype, dst, src, n);
 }
 

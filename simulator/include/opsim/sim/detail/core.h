@@ -430,6 +430,16 @@ inline bool WholeLanes(uint64_t lanes, uint64_t dst_bytes, const uint64_t* src_b
   return true;
 }
 
+// What an instruction made of several passes costs and writes besides dst: the high-level
+// APIs (hl_math.cc) run `passes` vector passes over their widest operand and write all of a
+// temporary buffer `work` (which is not a source: it is neither checked for unwritten bytes nor
+// waited for).
+struct VectorPasses {
+  uint32_t passes = 1;
+  const UbRef* work = nullptr;
+  uint64_t work_bytes = 0;
+};
+
 // One vector instruction: checks operands, charges the V pipe, runs `body` on the data.
 // dst/src byte counts are what the instruction touches. Source kInPlaceSrc, if any, is read by
 // `body` through ReadRowsInPlace (copy_elision.h), every other operand through its UB bytes;
@@ -437,7 +447,8 @@ inline bool WholeLanes(uint64_t lanes, uint64_t dst_bytes, const uint64_t* src_b
 // instruction of that many lanes (UnwrittenLanes above).
 template <int kInPlaceSrc = -1, unsigned kRoles = kPlainSrcs, typename Body>
 inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes, const UbRef* srcs,
-                          const uint64_t* src_bytes, int nsrc, uint64_t lanes, Body&& body) {
+                          const uint64_t* src_bytes, int nsrc, uint64_t lanes, Body&& body,
+                          const VectorPasses& passes = {}) {
   Core& core = Cur();
   CheckUb(core, dst, dst_bytes, name, "dst");
   uint64_t max_bytes = dst_bytes;
@@ -449,7 +460,9 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
     }
     if (src_bytes[i] > max_bytes) max_bytes = src_bytes[i];
   }
-  const double cost = core.VectorCost(max_bytes);
+  if (passes.work != nullptr)
+    CheckUb(core, *passes.work, passes.work_bytes, name, "sharedTmpBuffer");
+  const double cost = passes.passes * core.VectorCost(max_bytes);
   const double start =
       core.Issue(Pipe::kV, name, cost, 0, VectorAutoSyncStart(core, &dst, srcs, nsrc));
   if (TracksPipes(core)) {
@@ -467,6 +480,10 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
         CheckWritten(core, srcs[i], 0, src_bytes[i], name, "src");
       }
       TrackRead(core, srcs[i], Pipe::kV, start, start + cost, name, src_bytes[i]);
+    }
+    if (passes.work != nullptr) {
+      TrackWrite(core, *passes.work, Pipe::kV, start, start + cost, name, passes.work_bytes,
+                 passes.work_bytes);
     }
     TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
     if (!holes.ranges.empty()) {
