@@ -317,6 +317,27 @@ TEST(CrossCore, KernelTaskTypeChoosesTheLaunch) {
       << FaultText(r);
 }
 
+// A hardware exception on one core of a MIX block (here the AIC, while both AIV wait for it) is
+// that core's AI Core exception; the waiting AIV unwind and the process goes on.
+// (UBSan would report the division itself: the CPU's exception is under test.)
+volatile int64_t g_mix_zero = 0;
+__attribute__((no_sanitize("integer-divide-by-zero"), noinline)) void MixDivideByZero() {
+  g_mix_zero = 7 / g_mix_zero;
+}
+TEST(CrossCore, AnExceptionOnOneCoreStopsTheBlock) {
+  const LaunchResult r = RunMix(1, [&] {
+    if ASCEND_IS_AIC {
+      MixDivideByZero();
+      CrossCoreSetFlag<2, PIPE_FIX>(0);
+      return;
+    }
+    CrossCoreWaitFlag(0);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kAicoreException) << FaultText(r);
+  EXPECT_NE(FaultText(r).find("SIGFPE"), std::string::npos) << FaultText(r);
+}
+
 // Checked mode: the AIC's GM writes handed to the AIV through a flag are no race; two MIX
 // blocks writing the same bytes without a SyncAll are.
 TEST(CrossCore, GmChecksAcrossMixBlocks) {

@@ -168,7 +168,11 @@ void MixRun::Resume(MixMember& m) {
 }
 
 void MixRun::Yield(MixMember& m) {
-  m.guard = state_.Guard(static_cast<uint32_t>(m.core->core_idx));
+  // Its kernel guard's frame is on its own stack: no signal may jump there while another
+  // context runs (Resume sets it again).
+  const auto index = static_cast<uint32_t>(m.core->core_idx);
+  m.guard = state_.Guard(index);
+  state_.SetGuard(index, nullptr);
   m.exec.SwitchTo(home_, /*finished=*/false);
   if (m.abort) throw AbortError{};
 }
