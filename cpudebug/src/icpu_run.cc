@@ -160,12 +160,20 @@ extern "C" int opsim_icpu_run(const char* kernel_name, const char* soc, uint32_t
   // AIC_MODE runs the kernel on the cube cores. MIX_MODE runs one AIC with its AIV cores per
   // block when the program's kernels use the Matmul's MIX form (lib/matmul_intf.h without
   // ASCENDC_CUBE_ONLY); a MIX_MODE launch of vector kernels runs them on the vector cores.
+  // MIX_AIC_1_1 runs one AIC with one AIV, the AIC running the kernel's own code unless it is
+  // the Matmul's server. A KERNEL_TASK_TYPE_DEFAULT in the kernel overrides all of these.
   const int mode = g_kernel_mode;
   if (mode == kAicMode) options.core_type = sim::CoreType::kAic;
   const auto run = [invoke, ctx] { invoke(ctx); };
-  const sim::LaunchResult result = mode == kMixMode && sim::detail::MixKernelAt(g_kernel_fn)
-                                       ? sim::LaunchMix(device, block_dim, options, run)
-                                       : sim::Launch(device, block_dim, options, run);
+  const bool matmul = sim::detail::MixKernelAt(g_kernel_fn);
+  sim::LaunchResult result;
+  if (mode == kMixMode && matmul) {
+    result = sim::LaunchMix(device, block_dim, options, run);
+  } else if (mode == kMixAic11Mode) {
+    result = sim::LaunchMix(device, block_dim, options, run, sim::MixShape{1, !matmul});
+  } else {
+    result = sim::Launch(device, block_dim, options, run);
+  }
   for (const sim::Warning& w : result.warnings) {
     std::fprintf(stderr, "[WARNING] ICPU_RUN_KF(%s, blockDim=%u): %s\n", kernel_name, block_dim,
                  w.ToString().c_str());

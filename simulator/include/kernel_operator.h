@@ -6,6 +6,7 @@
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/cache.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
+#include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/debug.h"

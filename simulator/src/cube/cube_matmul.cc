@@ -8,6 +8,7 @@
 #include "cube/cube_buffers.h"
 #include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
+#include "cube/mix_run.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
@@ -75,11 +76,11 @@ void RequireReady(const MatmulState& s, const char* api) {
 // The AIC-side buffers of this object: carved at the first Init; in a MIX block, the n-th
 // object of the second AIV sub-block reuses the n-th of the first, which must have its tiling.
 void BindQueues(MatmulState& s, const char* api) {
-  if (tls_mix == nullptr) {
+  if (tls_mix == nullptr || tls_mix->member->aic) {
     InitMatmulQueues(s, s.own);
     return;
   }
-  s.object_index = tls_mix->objects_seen++;
+  s.object_index = tls_mix->member->objects_seen++;
   auto& slots = *tls_mix->slots;
   if (static_cast<size_t>(s.object_index) < slots.size()) {
     if (std::memcmp(&slots[static_cast<size_t>(s.object_index)].tiling, &s.tiling,
@@ -252,7 +253,7 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
 // (Fixpipe) and the AIV copies it in (MTE2), waiting for the copy before it goes on, as the
 // library's synchronous GetTensorC does.
 void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) {
-  if (tls_mix == nullptr) {
+  if (tls_mix == nullptr || tls_mix->member->aic) {
     RaiseFault(FaultKind::kUnsupported, api,
                "C to a LocalTensor is modelled in MIX launches on split cores (through GM); "
                "Fixpipe into the Unified Buffer (coupled cores) is not");

@@ -14,16 +14,20 @@ namespace opsim::sim::detail {
 // (its L1/L0/BT and the MTE1, M and FIX pipes) that serves the Matmul objects of both AIV
 // sub-blocks, one server slot per registered object, as the AIC's KFC server holds one object
 // per REGIST_MATMUL_OBJ and serves its AIV clients in turn.
+class MixRun;      // mix_run.h
+struct MixMember;  // mix_run.h
 struct MixBlock {
   Core* aic = nullptr;
-  int32_t sub_block = 0;        // 0 or 1: which AIV of the pair is running
-  int32_t objects_seen = 0;     // Matmul objects this sub-block registered so far
+  int32_t sub_block = 0;        // the running AIV's sub-block (0 or 1); 0 on the AIC
+  uint32_t aiv_per_block = 2;   // 2 (KERNEL_TYPE_MIX_AIC_1_2) or 1 (MIX_AIC_1_1)
+  MixRun* run = nullptr;        // the block's cores and their cross-core flags
+  MixMember* member = nullptr;  // the running one
   uint32_t aic_pipe_epoch = 0;  // the AIC's TPipe (PipeBegin), 0 until the first Init
   struct Slot {
     MatmulQueues queues;
     TCubeTiling tiling;
   };
-  std::vector<Slot>* slots = nullptr;  // per block, shared by the two sub-blocks
+  std::vector<Slot>* slots = nullptr;  // per block, shared by the AIV sub-blocks
   // GM the AIC writes a tile to for GetTensorC into an AIV's Unified Buffer (the AIC cannot
   // reach it): L0C's size, in a region the launch registers (its system workspace).
   uint8_t* c_scratch = nullptr;

@@ -8,6 +8,7 @@
 #include "cube/cube_buffers.h"
 #include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
+#include "cube/mix_run.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
@@ -30,7 +31,7 @@ UbRef UbAt(const UbRef& r, uint64_t off) {
 }
 
 MatmulQueues& QueuesOf(MatmulState& s) {
-  if (tls_mix == nullptr) return s.own;
+  if (tls_mix == nullptr || tls_mix->member->aic) return s.own;
   return (*tls_mix->slots)[static_cast<size_t>(s.object_index)].queues;
 }
 

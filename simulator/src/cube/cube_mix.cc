@@ -9,6 +9,8 @@
 
 #include "cube/cube_buffers.h"
 #include "cube/cube_matmul_detail.h"
+#include "cube/mix_run.h"
+#include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/fault.h"
 
 namespace opsim::sim::detail {
@@ -52,15 +54,17 @@ int64_t MixSubBlockIdx() {
   return tls_mix != nullptr ? tls_mix->sub_block : 0;
 }
 
-// AIV cores per AIC in the running launch: 2 for an AIV of a MIX block on the 910B, else 1.
+// AIV cores per AIC in the running launch: 2 (or 1 for MIX_AIC_1_1) in a MIX block on the
+// 910B, else 1.
 int64_t MixTaskRation() {
   (void)Cur();
-  return tls_mix != nullptr ? 2 : 1;
+  return tls_mix != nullptr ? tls_mix->aiv_per_block : 1;
 }
 
 CubeScope::CubeScope(const char* api) {
   Core& core = Cur();
-  if (tls_mix == nullptr) {
+  // Outside a MIX block, or on its AIC running the kernel's own code: in place.
+  if (tls_mix == nullptr || tls_mix->member->aic) {
     if (core.core_type == CoreType::kAiv && core.device->cube_cores < core.device->vector_cores) {
       RaiseFault(FaultKind::kUnsupported, api,
                  "the Matmul runs on the cube, and an AIV core of " + core.device->name +

@@ -10,6 +10,8 @@
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
+#include "opsim/sim/vector_unit.h"
+#include "vector/cube_products.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -22,26 +24,6 @@ struct MmadShape {
   uint32_t k0;  // elements of one 32 B fractal row: 32 / sizeof(A)
   uint32_t mb, nb, kb;
 };
-
-float ReadFloat(DType t, const uint8_t* p) {
-  switch (t) {
-    case DType::kFloat16: {
-      uint16_t b;
-      std::memcpy(&b, p, 2);
-      return static_cast<float>(Half::FromBits(b));
-    }
-    case DType::kBFloat16: {
-      uint16_t b;
-      std::memcpy(&b, p, 2);
-      return static_cast<float>(BFloat16::FromBits(b));
-    }
-    default: {
-      float f;
-      std::memcpy(&f, p, 4);
-      return f;
-    }
-  }
-}
 
 // Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN).
 uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk, uint32_t eb) {
@@ -58,53 +40,89 @@ uint64_t COffset(const MmadShape& s, uint32_t i, uint32_t j) {
          j % kRows;
 }
 
-// Unpacks A (m x k) and B (k x n) into row-major arrays of T (float or int32).
-template <typename T>
-void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
-            std::vector<T>* da, std::vector<T>* db) {
-  const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
+// Unpacks A (m x k, ZZ: 16-row fractals of k0 columns, row blocks of kb fractals) and B (k x n,
+// ZN: k0 x 16 fractals stored column by column, k blocks of nb fractals) into row-major arrays,
+// fractal by fractal so that each run of k0 elements is read in one go. read(p) widens one
+// element (the dtype is chosen once, outside the loops).
+template <typename T, typename Read>
+void UnpackWith(const MmadShape& s, uint32_t eb, const uint8_t* a, const uint8_t* b, Read read,
+                std::vector<T>* da, std::vector<T>* db) {
+  const uint64_t fb = uint64_t{kRows} * s.k0 * eb;  // bytes of one fractal
   da->resize(static_cast<size_t>(s.m) * s.k);
   db->resize(static_cast<size_t>(s.k) * s.n);
   for (uint32_t i = 0; i < s.m; ++i) {
-    for (uint32_t kk = 0; kk < s.k; ++kk) {
-      const uint8_t* p = a + AOffset(s, i, kk, eb);
-      if constexpr (std::is_same_v<T, float>) {
-        (*da)[static_cast<size_t>(i) * s.k + kk] = ReadFloat(a_type, p);
-      } else {
-        (*da)[static_cast<size_t>(i) * s.k + kk] = static_cast<int8_t>(*p);
-      }
+    T* row = da->data() + static_cast<size_t>(i) * s.k;
+    const uint8_t* frow = a + static_cast<uint64_t>(i / kRows) * s.kb * fb +
+                          static_cast<uint64_t>(i % kRows) * s.k0 * eb;
+    for (uint32_t q = 0; q * s.k0 < s.k; ++q) {
+      const uint8_t* p = frow + static_cast<uint64_t>(q) * fb;
+      const uint32_t len = std::min(s.k0, s.k - q * s.k0);
+      for (uint32_t e = 0; e < len; ++e) row[q * s.k0 + e] = read(p + e * eb);
     }
   }
-  for (uint32_t kk = 0; kk < s.k; ++kk) {
-    for (uint32_t j = 0; j < s.n; ++j) {
-      const uint8_t* p = b + BOffset(s, kk, j, eb);
-      if constexpr (std::is_same_v<T, float>) {
-        (*db)[static_cast<size_t>(kk) * s.n + j] = ReadFloat(a_type, p);
-      } else {
-        (*db)[static_cast<size_t>(kk) * s.n + j] = static_cast<int8_t>(*p);
-      }
+  for (uint32_t j = 0; j < s.n; ++j) {
+    const uint8_t* fcol =
+        b + static_cast<uint64_t>(j / kRows) * fb + static_cast<uint64_t>(j % kRows) * s.k0 * eb;
+    for (uint32_t q = 0; q * s.k0 < s.k; ++q) {
+      const uint8_t* p = fcol + static_cast<uint64_t>(q) * s.nb * fb;
+      const uint32_t len = std::min(s.k0, s.k - q * s.k0);
+      T* out = db->data() + static_cast<size_t>(q) * s.k0 * s.n + j;
+      for (uint32_t e = 0; e < len; ++e) out[static_cast<size_t>(e) * s.n] = read(p + e * eb);
     }
   }
 }
 
-// acc (m x n, row-major, holding the initial C) += A x B, each element summed in increasing k.
+template <typename T>
+void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
+            std::vector<T>* da, std::vector<T>* db) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
+  if constexpr (std::is_same_v<T, float>) {
+    switch (a_type) {
+      case DType::kFloat16:
+      case DType::kBFloat16: {
+        // Widen the fractals in bulk (exact: every 16-bit value is a float32), then unpack the
+        // float32 copy, whose fractals are twice the bytes.
+        const size_t a_elems = size_t{s.mb} * s.kb * kRows * s.k0;
+        const size_t b_elems = size_t{s.kb} * s.nb * kRows * s.k0;
+        std::vector<float> wide(a_elems + b_elems);
+        vec::Cast(DType::kFloat32, wide.data(), a_type, a, vec::Round::kNone, a_elems);
+        vec::Cast(DType::kFloat32, wide.data() + a_elems, a_type, b, vec::Round::kNone, b_elems);
+        return UnpackWith<T>(
+            s, 4, reinterpret_cast<const uint8_t*>(wide.data()),
+            reinterpret_cast<const uint8_t*>(wide.data() + a_elems),
+            [](const uint8_t* p) {
+              float f;
+              std::memcpy(&f, p, 4);
+              return f;
+            },
+            da, db);
+      }
+      default:
+        return UnpackWith<T>(
+            s, eb, a, b,
+            [](const uint8_t* p) {
+              float f;
+              std::memcpy(&f, p, 4);
+              return f;
+            },
+            da, db);
+    }
+  } else {
+    UnpackWith<T>(
+        s, eb, a, b, [](const uint8_t* p) { return static_cast<T>(static_cast<int8_t>(*p)); }, da,
+        db);
+  }
+}
+
+// acc (m x n, row-major, holding the initial C) += A x B, each element summed in increasing k
+// (on Highway: simulator/src/vector/cube_products.cc).
 template <typename T>
 void Multiply(const MmadShape& s, const std::vector<T>& a, const std::vector<T>& b,
               std::vector<T>* acc) {
-  for (uint32_t i = 0; i < s.m; ++i) {
-    T* row = acc->data() + static_cast<size_t>(i) * s.n;
-    for (uint32_t kk = 0; kk < s.k; ++kk) {
-      const T x = a[static_cast<size_t>(i) * s.k + kk];
-      const T* brow = b.data() + static_cast<size_t>(kk) * s.n;
-      for (uint32_t j = 0; j < s.n; ++j) {
-        if constexpr (std::is_same_v<T, float>) {
-          row[j] += x * brow[j];
-        } else {  // int32 wraps, as the chip's accumulator does
-          row[j] = static_cast<T>(static_cast<uint32_t>(row[j]) +
-                                  static_cast<uint32_t>(x) * static_cast<uint32_t>(brow[j]));
-        }
-      }
-    }
+  if constexpr (std::is_same_v<T, float>) {
+    vec::CubeMatAccF32(a.data(), b.data(), acc->data(), s.m, s.k, s.n);
+  } else {
+    vec::CubeMatAccI32(a.data(), b.data(), acc->data(), s.m, s.k, s.n);
   }
 }
 
@@ -114,20 +132,26 @@ void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* 
   std::vector<T> da, db;
   Unpack<T>(s, a_type, a, b, &da, &db);
   std::vector<T> acc(static_cast<size_t>(s.m) * s.n, T(0));
-  for (uint32_t i = 0; i < s.m; ++i) {
-    for (uint32_t j = 0; j < s.n; ++j) {
-      T& v = acc[static_cast<size_t>(i) * s.n + j];
-      if (bias != nullptr) std::memcpy(&v, bias + j * sizeof(T), sizeof(T));
-      if (from_c) std::memcpy(&v, c + COffset(s, i, j) * sizeof(T), sizeof(T));
+  if (bias != nullptr) {
+    for (uint32_t i = 0; i < s.m; ++i) {
+      std::memcpy(acc.data() + static_cast<size_t>(i) * s.n, bias, size_t{s.n} * sizeof(T));
     }
   }
+  // L0C is NZ: fractal columns of mb 16 x 16 fractals; a fractal's row is 16 contiguous results,
+  // those of C[i][16 col .. 16 col + 15].
+  const auto for_each_run = [&](auto&& f) {
+    for (uint32_t i = 0; i < s.m; ++i) {
+      for (uint32_t col = 0; col * kRows < s.n; ++col) {
+        const uint64_t at =
+            (static_cast<uint64_t>(col) * s.mb + i / kRows) * 256 + (i % kRows) * kRows;
+        f(c + at * sizeof(T), acc.data() + static_cast<size_t>(i) * s.n + col * kRows,
+          std::min(kRows, s.n - col * kRows) * sizeof(T));
+      }
+    }
+  };
+  if (from_c) for_each_run([](uint8_t* l0c, T* v, size_t bytes) { std::memcpy(v, l0c, bytes); });
   Multiply(s, da, db, &acc);
-  for (uint32_t i = 0; i < s.m; ++i) {
-    for (uint32_t j = 0; j < s.n; ++j) {
-      std::memcpy(c + COffset(s, i, j) * sizeof(T), &acc[static_cast<size_t>(i) * s.n + j],
-                  sizeof(T));
-    }
-  }
+  for_each_run([](uint8_t* l0c, T* v, size_t bytes) { std::memcpy(l0c, v, bytes); });
 }
 
 void RejectUnmodelled(const AscendC::MmadParams& p, const char* instr) {

@@ -37,13 +37,13 @@ void MarkLoaded(Core& core, const GmRef& gm, const uint8_t* gm_lo, uint64_t byte
   const auto lo = reinterpret_cast<uintptr_t>(gm_lo);
   const auto c = static_cast<uint32_t>(core.core_idx);
   if (!StartsUnwritten(launch, gm.region) ||
-      launch.shadow().FirstUnwritten(c, core.block_idx, lo, lo + bytes).first == lo + bytes) {
+      launch.shadow().FirstUnwritten(c, RaceBlock(core), lo, lo + bytes).first == lo + bytes) {
     MarkWritten(core, row, row_bytes);
     return;
   }
   // A 32 B UB block counts as written when any of its bytes came from written GM: kernels load
   // aligned tiles around the bytes they mean to use.
-  launch.shadow().ForWritten(c, core.block_idx, lo, lo + bytes, [&](uintptr_t a, uintptr_t b) {
+  launch.shadow().ForWritten(c, RaceBlock(core), lo, lo + bytes, [&](uintptr_t a, uintptr_t b) {
     const uint64_t from = (data_off + (a - lo)) / 32 * 32;
     const uint64_t to = std::min<uint64_t>((data_off + (b - lo) + 31) / 32 * 32, row_bytes);
     MarkWritten(core, row + from, to - from);
@@ -90,7 +90,7 @@ void CheckScalarGmRead(Core& core, const GmRef& gm, const uint8_t* lo, uint64_t 
   if (!StartsUnwritten(launch, gm.region)) return;
   const auto a = reinterpret_cast<uintptr_t>(lo);
   const auto gap = launch.shadow().FirstUnwritten(static_cast<uint32_t>(core.core_idx),
-                                                  core.block_idx, a, a + bytes);
+                                                  RaceBlock(core), a, a + bytes);
   if (gap.first == gap.second) return;
   launch.Defer(core, Fault{FaultKind::kUninitializedRead, core.block_idx, "GlobalTensor::GetValue",
                            "reads " + launch.DescribeGm(lo, bytes) + ", " + kUnwrittenRule});
@@ -101,7 +101,7 @@ void CheckAtomicTarget(Core& core, const uint8_t* lo, uint64_t bytes, const char
   if (!StartsUnwritten(launch, launch.FindRegion(lo))) return;
   const auto a = reinterpret_cast<uintptr_t>(lo);
   const auto gap = launch.shadow().FirstUnwritten(static_cast<uint32_t>(core.core_idx),
-                                                  core.block_idx, a, a + bytes);
+                                                  RaceBlock(core), a, a + bytes);
   if (gap.first == gap.second) return;
   launch.Defer(core, Fault{FaultKind::kUninitializedRead, core.block_idx, instr,
                            "atomic accumulation onto " +

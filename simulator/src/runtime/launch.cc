@@ -14,6 +14,7 @@
 #include <typeinfo>
 
 #include "cube/cube_matmul_detail.h"
+#include "cube/mix_run.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/launch_mix.h"
@@ -103,39 +104,92 @@ double LatestClock(const Core& core) {
   return *std::max_element(core.clock.begin(), core.clock.end());
 }
 
-// A MIX block on split cores: the two AIV sub-blocks in turn on `core`, their Matmul calls on
-// `aic`; returns when the block's last pipe finished.
-double RunMixBlock(Core& core, Core& aic, uint8_t* scratch, LaunchState& state,
-                   const std::function<void()>& kernel, int32_t b, double t) {
-  ResetForBlock(aic, b, t);
-  std::vector<MixBlock::Slot> slots;
-  // One for both sub-blocks: the AIC's TPipe and Matmul slots outlive sub-block 0.
-  MixBlock mix;
-  mix.aic = &aic;
-  mix.slots = &slots;
-  mix.c_scratch = scratch;
-  mix.c_scratch_bytes = aic.cube_bytes[static_cast<int>(CubeMem::kL0C)];
-  double end = t;
-  for (int32_t sub = 0; sub < 2; ++sub) {
-    ResetForBlock(core, b, t);
-    mix.sub_block = sub;
-    mix.objects_seen = 0;
-    core.block_idx = 2 * b + sub;
-    tls_mix = &mix;
-    const bool ok = RunOnce(core, state, kernel, false);
-    tls_mix = nullptr;
-    core.block_idx = b;
-    end = std::max(end, LatestClock(core));
-    if (!ok) return std::max(end, LatestClock(aic));
-  }
-  try {
-    CheckLeaks(aic, 0, "kernel end (the AIC's Matmul buffers)");
-    state.BlockExited(core);
-  } catch (const FaultError& e) {
-    state.RecordFault(e.fault());
-  }
-  return std::max(end, LatestClock(aic));
+// A MIX block's other core beside `core` (its AIC, or its second AIV): the same launch settings,
+// its own memories (an AIC's UB is never carved: it has none on split cores).
+void SetUpMixPartner(const Core& core, const DeviceProfile& device, CoreType type, Core* partner,
+                     std::vector<uint8_t>* memory) {
+  partner->core_idx = core.core_idx;
+  partner->block_num = core.block_num;
+  partner->device = &device;
+  partner->launch = core.launch;
+  partner->checked = core.checked;
+  partner->auto_sync = core.auto_sync;
+  partner->tracing = core.tracing;
+  partner->tiling_key = core.tiling_key;
+  partner->timeout_ns = core.timeout_ns;
+  partner->core_type = type;
+  SetLocalMemories(*partner, device);
+  memory->assign(partner->local_bytes, 0);
+  partner->ub = memory->data();
+  partner->ub_bytes = device.ub_bytes;
+  partner->trace = core.trace;
+  InitCosts(*partner, device);
 }
+
+// The cores of a MIX block beside the launch's `core` (its first AIV): the AIC, the second AIV
+// (KERNEL_TYPE_MIX_AIC_1_2) and the runner that takes them in turns (mix_run.h).
+class MixCores {
+ public:
+  MixCores(Core& core, Core& aic, uint8_t* scratch, LaunchState& state,
+           const std::function<void()>& kernel)
+      : core_(core),
+        aic_(aic),
+        state_(state),
+        run_(
+            state, state.shape.mix_shape,
+            [&state, &kernel](Core& c) { return RunOnce(c, state, kernel, false); },
+            [](Core& c, int32_t block, double t) { ResetForBlock(c, block, t); }) {
+    aivs_.push_back(&core);
+    if (state.shape.mix_shape.aiv_per_block == 2) {
+      SetUpMixPartner(core, *core.device, CoreType::kAiv, &aiv1_, &aiv1_memory_);
+      aivs_.push_back(&aiv1_);
+    }
+    mix_.aic = &aic;
+    mix_.aiv_per_block = state.shape.mix_shape.aiv_per_block;
+    mix_.slots = &slots_;
+    mix_.c_scratch = scratch;
+    mix_.c_scratch_bytes = aic.cube_bytes[static_cast<int>(CubeMem::kL0C)];
+  }
+
+  // Block b from time t; returns when its last pipe finished.
+  double RunBlock(int32_t b, double t) {
+    slots_.clear();  // the AIC's TPipe and Matmul slots live as long as the block
+    mix_.aic_pipe_epoch = 0;
+    double end = t;
+    if (!run_.RunBlock(aivs_, aic_, mix_, b, t, &end)) return end;  // a core faulted (recorded)
+    try {
+      CheckLeaks(aic_, 0, "kernel end (the AIC's buffers)");
+      core_.block_idx = b;
+      state_.BlockExited(core_);
+    } catch (const FaultError& e) {
+      state_.RecordFault(e.fault());
+    }
+    return end;
+  }
+
+  // The AIC and the second AIV work for the launch's core: their pipes count as its.
+  void AddStats() {
+    for (const Core* other : {static_cast<const Core*>(&aic_), static_cast<const Core*>(&aiv1_)}) {
+      for (int p = 0; p < kPipeCount; ++p) {
+        core_.stats[p].busy_ns += other->stats[p].busy_ns;
+        core_.stats[p].bytes += other->stats[p].bytes;
+        core_.stats[p].instructions += other->stats[p].instructions;
+      }
+    }
+    core_.elided_bytes += aiv1_.elided_bytes;
+  }
+
+ private:
+  Core& core_;
+  Core& aic_;
+  LaunchState& state_;
+  Core aiv1_;
+  std::vector<uint8_t> aiv1_memory_;
+  std::vector<Core*> aivs_;
+  std::vector<MixBlock::Slot> slots_;
+  MixBlock mix_;
+  MixRun run_;
+};
 
 // Runs core's blocks (core_idx, core_idx + cores, ...) one after another until the launch has
 // faulted; returns the simulated time the last one ended. Whatever a block does (a fault, an
@@ -146,42 +200,22 @@ double RunBlocks(Core& core, Core* aic, uint8_t* scratch, LaunchState& state,
   const auto c = static_cast<uint32_t>(core.core_idx);
   PrepareGuardThread();
   double t = 0;
+  std::unique_ptr<MixCores> mix;
+  if (aic != nullptr) mix = std::make_unique<MixCores>(core, *aic, scratch, state, kernel);
   for (uint32_t b = c; b < state.block_dim && !state.Skips(static_cast<int32_t>(b));
        b += state.cores) {
-    if (aic != nullptr) {
-      state.CoreRunning(c, static_cast<int32_t>(b));
-      t = RunMixBlock(core, *aic, scratch, state, kernel, static_cast<int32_t>(b), t);
+    state.CoreRunning(c, static_cast<int32_t>(b));
+    if (mix != nullptr) {
+      t = mix->RunBlock(static_cast<int32_t>(b), t);
       continue;
     }
     ResetForBlock(core, static_cast<int32_t>(b), t);
-    state.CoreRunning(c, static_cast<int32_t>(b));
     RunOnce(core, state, kernel, true);
     t = LatestClock(core);
   }
+  if (mix != nullptr) mix->AddStats();
   state.CoreIdle(c);
   return t;
-}
-
-// A MIX launch's AIC beside `core`: the same launch settings, its own memories (its UB is never
-// carved: the AIC has none on split cores).
-void SetUpMixAic(const Core& core, const DeviceProfile& device, Core* aic,
-                 std::vector<uint8_t>* memory) {
-  aic->core_idx = core.core_idx;
-  aic->block_num = core.block_num;
-  aic->device = &device;
-  aic->launch = core.launch;
-  aic->checked = core.checked;
-  aic->auto_sync = core.auto_sync;
-  aic->tracing = core.tracing;
-  aic->tiling_key = core.tiling_key;
-  aic->timeout_ns = core.timeout_ns;
-  aic->core_type = CoreType::kAic;
-  SetLocalMemories(*aic, device);
-  memory->assign(aic->local_bytes, 0);
-  aic->ub = memory->data();
-  aic->ub_bytes = device.ub_bytes;
-  aic->trace = core.trace;
-  InitCosts(*aic, device);
 }
 
 // What a launch needs before it starts: a blockDim in range, a complete profile, and a valid
@@ -250,24 +284,14 @@ void SetUpCore(uint32_t c, uint32_t block_dim, const DeviceProfile& device,
   InitCosts(*core, device);
 }
 
-// A MIX block's AIC works for its AIV core: its pipes' figures count as the block's.
-void AddPipeStats(const std::array<PipeStats, kPipeCount>& from,
-                  std::array<PipeStats, kPipeCount>* to) {
-  for (int p = 0; p < kPipeCount; ++p) {
-    (*to)[p].busy_ns += from[p].busy_ns;
-    (*to)[p].bytes += from[p].bytes;
-    (*to)[p].instructions += from[p].instructions;
-  }
-}
-
 }  // namespace
 
 void SyncAllImpl() {
   Core& core = Cur();
-  if (tls_mix != nullptr) {
-    RaiseFault(FaultKind::kUnsupported, "SyncAll",
-               "SyncAll in a MIX kernel is not modelled (opsim runs a block's two AIV cores one "
-               "after the other)");
+  if (tls_mix != nullptr && tls_mix->run != nullptr) {
+    // In a MIX block the AIV wait for each other first; the block then meets the others.
+    tls_mix->run->SyncAll(*tls_mix->member);
+    return;
   }
   core.launch->SyncAll(core);
 }
@@ -276,11 +300,13 @@ void SyncAllImpl() {
 
 namespace {
 
-// `mix`: a MIX launch on split cores (LaunchMix): AIV cores, one AIC per block.
-LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
-                        const LaunchOptions& options, const std::function<void()>& kernel,
-                        bool mix) {
+// `shape.mix`: a MIX launch on split cores (LaunchMix): AIV cores, one AIC per block.
+LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchOptions options,
+                        const std::function<void()>& kernel, const detail::LaunchShape& shape,
+                        std::optional<detail::LaunchShape>* relaunch) {
   using namespace detail;
+  const bool mix = shape.mix;
+  options.core_type = shape.core_type;
   LaunchResult result;
   double wall_seconds = 0;
   if (Status st = CheckLaunch(device, block_dim, options, &wall_seconds); !st.ok()) {
@@ -295,6 +321,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
   int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
   threads = std::clamp(threads, 1, static_cast<int>(cores));
   LaunchState state(device, block_dim, cores, options);
+  state.shape = shape;
   for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
   // MIX: each AIC's GM for the tiles it hands to an AIV's Unified Buffer (a part of the system
   // workspace on the chip).
@@ -316,14 +343,13 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
     core.trace = options.trace ? &core_trace[c] : nullptr;
     Core aic;
     std::vector<uint8_t> aic_memory;
-    if (mix) SetUpMixAic(core, device, &aic, &aic_memory);
+    if (mix) SetUpMixPartner(core, device, CoreType::kAic, &aic, &aic_memory);
     tls_core = &core;
     const int32_t outer_type = g_coreType;
     g_coreType = core.core_type == CoreType::kAic ? AscendC::AIC : AscendC::AIV;
     core_ns[c] =
         RunBlocks(core, mix ? &aic : nullptr,
                   mix ? mix_scratch.data() + size_t{c} * device.l0c_bytes : nullptr, state, kernel);
-    if (mix) AddPipeStats(aic.stats, &core.stats);
     g_coreType = outer_type;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
@@ -340,6 +366,8 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
     }
   }
   tls_core = outer;
+  *relaunch = state.relaunch();
+  if (*relaunch) return result;  // the kernel declared another type: nothing of this run counts
 
   std::optional<Fault> fault = state.EndLaunch(state.fault());
   result.warnings = state.TakeWarnings();
@@ -353,24 +381,56 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim,
   return result;
 }
 
+// Runs the launch as `shape`, and again as the kernel's declared type when it differs
+// (KERNEL_TASK_TYPE_DEFAULT, then KERNEL_TASK_TYPE for the tiling key: cross_core.h).
+LaunchResult LaunchAs(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
+                      const std::function<void()>& kernel, detail::LaunchShape shape) {
+  std::optional<detail::LaunchShape> relaunch;
+  LaunchResult result = LaunchImpl(device, block_dim, options, kernel, shape, &relaunch);
+  for (int run = 1; relaunch; ++run) {
+    if (run == 3) {
+      result.status = {
+          ErrorCode::kKernelFault,
+          "Launch: the kernel declares one type and then another "
+          "(KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE must name one per tiling key)"};
+      return result;
+    }
+    shape = *relaunch;
+    shape.declared = true;
+    result = LaunchImpl(device, block_dim, options, kernel, shape, &relaunch);
+  }
+  return result;
+}
+
 }  // namespace
 
 LaunchResult Launch(const DeviceProfile& device, uint32_t block_dim, const LaunchOptions& options,
                     const std::function<void()>& kernel) {
-  return LaunchImpl(device, block_dim, options, kernel, false);
+  detail::LaunchShape shape;
+  shape.core_type = options.core_type;
+  return LaunchAs(device, block_dim, options, kernel, shape);
 }
 
 LaunchResult LaunchMix(const DeviceProfile& device, uint32_t block_dim, LaunchOptions options,
-                       const std::function<void()>& kernel) {
-  options.core_type = CoreType::kAiv;
+                       const std::function<void()>& kernel, MixShape mix_shape) {
   if (device.cube_cores == 0) {
     LaunchResult result;
     result.status = {ErrorCode::kInvalidParam,
                      "LaunchMix: device profile '" + device.name + "' has no cube cores"};
     return result;
   }
+  if (mix_shape.aiv_per_block != 1 && mix_shape.aiv_per_block != 2) {
+    LaunchResult result;
+    result.status = {ErrorCode::kInvalidParam,
+                     "LaunchMix: aiv_per_block = " + std::to_string(mix_shape.aiv_per_block) +
+                         " (expected 1 or 2 AIV cores per AIC)"};
+    return result;
+  }
+  detail::LaunchShape shape;
   // Where one AI core holds both units a MIX kernel is an ordinary launch of those cores.
-  return LaunchImpl(device, block_dim, options, kernel, device.cube_cores < device.vector_cores);
+  shape.mix = device.cube_cores < device.vector_cores;
+  shape.mix_shape = mix_shape;
+  return LaunchAs(device, block_dim, options, kernel, shape);
 }
 
 }  // namespace opsim::sim

@@ -15,6 +15,7 @@
 
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/launch.h"
+#include "opsim/sim/launch_mix.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
 
@@ -22,6 +23,24 @@ namespace opsim::sim::detail {
 
 // Thrown in a core that must stop because another core faulted.
 struct AbortError {};
+
+// The block GM accesses are logged under in the race and initialisation checks: a MIX block's
+// cores log as one (its block index; races between them are not checked), -1 elsewhere (each
+// core's own block). Set per host thread by the MIX block's runner (mix_run.cc).
+extern thread_local int32_t tls_race_block;
+inline int32_t RaceBlock(const Core& core) {
+  return tls_race_block >= 0 ? tls_race_block : core.block_idx;
+}
+
+// How a launch runs its blocks (KERNEL_TASK_TYPE_DEFAULT compares the kernel's type with it).
+struct LaunchShape {
+  CoreType core_type = CoreType::kAiv;
+  bool mix = false;  // MIX blocks on split cores
+  MixShape mix_shape;
+  // A run again as the kernel declared: KERNEL_TASK_TYPE_DEFAULT no longer acts, so that a
+  // KERNEL_TASK_TYPE for the tiling key after it wins.
+  bool declared = false;
+};
 
 // Checked mode, at a block's end: faults (kUnpairedFlag) on a SetFlag never waited for
 // (flags.cc).
@@ -51,8 +70,8 @@ class LaunchState final : private ParkBarrier {
   void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
              Pipe pipe, double t) {
     if (options.checked) {
-      shadow_.Log(static_cast<uint32_t>(core.core_idx), core.block_idx, lo, bytes, use, instr, pipe,
-                  t);
+      shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), lo, bytes, use, instr,
+                  pipe, t);
     }
   }
   const GmShadow& shadow() const { return shadow_; }
@@ -102,6 +121,18 @@ class LaunchState final : private ParkBarrier {
 
   void SyncAll(Core& core);
   void BlockExited(const Core& core);
+
+  // The launch's shape, and the one the kernel asked for (KERNEL_TASK_TYPE_DEFAULT) when it
+  // differs: the launch is then run again that way (launch.cc).
+  LaunchShape shape;
+  void RequestRelaunch(const LaunchShape& wanted) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!relaunch_) relaunch_ = wanted;
+  }
+  std::optional<LaunchShape> relaunch() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return relaunch_;
+  }
   // Records a fault (keeping the lowest block's) and stops every core.
   void RecordFault(const Fault& fault);
   // Whether `block` need not start: a lower block faulted. A block below every fault still runs,
@@ -168,6 +199,7 @@ class LaunchState final : private ParkBarrier {
   std::vector<CoreWatch> watch_;    // per core
   std::vector<std::vector<CoreWarning>> warnings_;  // per core, no lock needed
   std::atomic<bool> wall_stopped_ = false;
+  std::optional<LaunchShape> relaunch_;  // under mu_
 };
 
 }  // namespace opsim::sim::detail

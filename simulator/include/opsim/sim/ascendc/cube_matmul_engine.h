@@ -58,12 +58,10 @@ void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t 
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential);
 void MatmulEnd(MatmulState& s);
 
-// MIX kernels (docs/CUBE.md): GetSubBlockIdx and GetTaskRation as the running core sees them.
-int64_t MixSubBlockIdx();
-int64_t MixTaskRation();
-// matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library (or program) holding
-// `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and operator launches run
-// as one AIC with its AIV cores. MixKernelAt: whether `kernel`'s library declared that.
+// MIX kernels (docs/CUBE.md): matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library
+// (or program) holding `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and
+// operator launches run as one AIC with its AIV cores. MixKernelAt: whether `kernel`'s library
+// declared that.
 bool DeclareMixKernels(const void* in_object) noexcept;
 bool MixKernelAt(const void* kernel) noexcept;
 

@@ -1,16 +1,6 @@
-// MIX kernels' view of their core (docs/CUBE.md, "MIX kernels"): which AIV of its AIC's pair
-// the running core is, and how many AIV cores an AIC has in the launch.
+// MIX kernels' view of their core (docs/CUBE.md, "MIX kernels"): GetSubBlockIdx and
+// GetTaskRation are with the cross-core flags in cross_core.h (kernel_operator.h has them).
 #pragma once
 
-#include <cstdint>
-
+#include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
-
-namespace AscendC {
-
-// 0 or 1 on the two AIV cores of a MIX block on the 910B; 0 on an AIC and in other launches.
-inline int64_t GetSubBlockIdx() { return opsim::sim::detail::MixSubBlockIdx(); }
-// AIV cores per AIC: 2 on an AIV of a MIX block on the 910B, 1 elsewhere.
-inline int64_t GetTaskRation() { return opsim::sim::detail::MixTaskRation(); }
-
-}  // namespace AscendC

@@ -54,7 +54,10 @@
 #ifndef REGISTER_NONE_TILING
 #define REGISTER_NONE_TILING
 #endif
-// Compile-time core-type hints of the device build (KERNEL_TASK_TYPE_DEFAULT is in types.h).
+// The kernel's type for one tiling key (KERNEL_TASK_TYPE_DEFAULT is in types.h, both act in
+// cross_core.h).
 #ifndef KERNEL_TASK_TYPE
-#define KERNEL_TASK_TYPE(key, type)
+#define KERNEL_TASK_TYPE(key, type)                                             \
+  ::opsim::sim::detail::DeclareKernelTaskTypeForKey(static_cast<uint64_t>(key), \
+                                                    static_cast<int>(type))
 #endif

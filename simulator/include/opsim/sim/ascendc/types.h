@@ -21,7 +21,9 @@
 #define __ubuf__
 #endif
 #define GM_ADDR uint8_t*
-#define KERNEL_TASK_TYPE_DEFAULT(type)
+// The kernel's type (cross_core.h): a launch of another shape runs again as that type.
+#define KERNEL_TASK_TYPE_DEFAULT(type) \
+  ::opsim::sim::detail::DeclareKernelTaskType(static_cast<int>(type))
 
 // The chip's 16-bit float types are global names in Ascend C.
 using half = opsim::Half;

@@ -1,0 +1,108 @@
+// The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K runs the
+// high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
+// MultiCoreMatmulTiling: host time per run (and host MACs per second, to set beside numpy/torch
+// on this machine), and the simulated time against the profile's cube roofline (counters).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "bench_device.h"
+#include "kernel_operator.h"
+// Launched explicitly on the AIC cores: not a MIX kernel.
+#define ASCENDC_CUBE_ONLY
+#include "lib/matmul_intf.h"
+#undef ASCENDC_CUBE_ONLY
+#include "opsim/sim/launch.h"
+#include "tiling/tiling_api.h"
+
+namespace {
+
+using namespace AscendC;
+namespace mt = matmul_tiling;
+
+TCubeTiling Tiling(int32_t m, int32_t n, int32_t k, int32_t cores) {
+  mt::MultiCoreMatmulTiling api;
+  api.SetDim(cores);
+  api.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  api.SetBType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
+  api.SetCType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT);
+  api.SetShape(m, n, k);
+  api.SetOrgShape(m, n, k);
+  api.SetBias(false);
+  TCubeTiling t;
+  if (api.GetTiling(t) != 0) t.usedCoreNum = 0;
+  return t;
+}
+
+void BM_Matmul910B(benchmark::State& state) {
+  const auto m = static_cast<uint32_t>(state.range(0)), n = static_cast<uint32_t>(state.range(1));
+  const auto k = static_cast<uint32_t>(state.range(2));
+  const opsim::sim::DeviceProfile& d = opsim::bench::Device();
+  const TCubeTiling t = Tiling(static_cast<int32_t>(m), static_cast<int32_t>(n),
+                               static_cast<int32_t>(k), static_cast<int32_t>(d.cube_cores));
+  if (t.usedCoreNum == 0) {
+    state.SkipWithError("no tiling");
+    return;
+  }
+  std::vector<half> a(size_t{m} * k, half(0.5f)), b(size_t{k} * n, half(0.25f));
+  std::vector<float> c(size_t{m} * n, 0.0f);
+  opsim::sim::LaunchOptions o;
+  o.core_type = opsim::sim::CoreType::kAic;
+  o.regions = {{a.data(), a.size() * 2, "a"},
+               {b.data(), b.size() * 2, "b"},
+               {c.data(), c.size() * 4, "c", c.size() * 4}};
+  const auto kernel = [&] {
+    const auto blk = static_cast<uint32_t>(GetBlockIdx());
+    const uint32_t m_blocks = (m + t.singleCoreM - 1) / t.singleCoreM;
+    const uint32_t m0 = blk % m_blocks * t.singleCoreM, n0 = blk / m_blocks * t.singleCoreN;
+    if (m0 >= m || n0 >= n) return;
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+                   matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+                   matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
+        mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(ga[m0 * k]);
+    mm.SetTensorB(gb[n0]);
+    mm.SetTail(static_cast<int>(std::min<uint32_t>(m - m0, t.singleCoreM)),
+               static_cast<int>(std::min<uint32_t>(n - n0, t.singleCoreN)));
+    mm.IterateAll(gc[m0 * n + n0]);
+    mm.End();
+  };
+  opsim::sim::LaunchResult r;
+  for (auto _ : state) {
+    r = opsim::sim::Launch(d, static_cast<uint32_t>(t.usedCoreNum), o, kernel);
+    if (!r.status.ok()) {
+      state.SkipWithError(r.status.ToString().c_str());
+      return;
+    }
+  }
+  const double macs = static_cast<double>(m) * n * k;
+  const double roofline_ns = macs / (d.cube_cores * d.cube_f16_macs_per_cycle) / d.clock_ghz;
+  state.counters["sim_us"] = r.stats.device_ns / 1000.0;
+  state.counters["roofline_us"] = roofline_ns / 1000.0;
+  state.counters["x_roofline"] = r.stats.device_ns / roofline_ns;
+  state.counters["MTE2_busy_us"] =
+      r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].busy_ns / 1000.0 / t.usedCoreNum;
+  state.counters["M_busy_us"] =
+      r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kM)].busy_ns / 1000.0 / t.usedCoreNum;
+  state.counters["host_GMAC/s"] = benchmark::Counter(macs / 1e9, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Matmul910B)
+    ->Args({512, 1024, 512})
+    ->Args({1024, 1024, 1024})
+    ->Args({4096, 4096, 4096})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();
