@@ -173,5 +173,89 @@ TEST(VectorReduceRepeat, BrcbBeyondTheDstIsAFault) {
   EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb);
 }
 
+// ReduceMax/Min/Sum's high-dimension form against a scalar model: the best lane over every
+// repeat (the first on ties), its index the repeat's position times a repeat's elements plus
+// the lane; repeats srcRepStride blocks apart, the mask as a count or as bits.
+template <typename T>
+void CheckReduceRepeats() {
+  constexpr uint32_t kPer = 256 / sizeof(T);
+  constexpr int32_t kRep = 5, kRepStride = 16;
+  const std::vector<T> in = Input<T>(kPer * 2 * kRep);
+  const uint64_t bits[2] = {0xFFFF00000000FFFFull, sizeof(T) == 2 ? 1ull << 63 : 0};
+  auto on = [&](uint32_t lane) { return (bits[lane / 64] >> (lane % 64)) & 1; };
+  for (int use_bits = 0; use_bits < 2; ++use_bits) {
+    auto enabled = [&](uint32_t l) { return use_bits ? on(l) != 0 : l < 40; };
+    float best_max = -1e30f, best_min = 1e30f, sum = 0;
+    uint32_t at_max = 0, at_min = 0;
+    for (uint32_t r = 0; r < kRep; ++r) {
+      for (uint32_t l = 0; l < kPer; ++l) {
+        if (!enabled(l)) continue;
+        const float v = F(in[r * kRepStride * 32 / sizeof(T) + l]);
+        sum += v;
+        if (v > best_max) best_max = v, at_max = r * kPer + l;
+        if (v < best_min) best_min = v, at_min = r * kPer + l;
+      }
+    }
+    auto run = [&](auto reduce) {
+      return RunTile<T>(in, 2, [&](auto& s, auto& d) {
+        LocalTensor<T> work = d[1024 / sizeof(T)];
+        if (use_bits) {
+          reduce(d, s, work, bits);
+        } else {
+          reduce(d, s, work, int32_t{40});
+        }
+      });
+    };
+    auto index_of = [](T slot) {
+      uint32_t i = 0;
+      std::memcpy(&i, &slot, sizeof(T));
+      return i;
+    };
+    const auto mx = run(
+        [&](auto& d, auto& s, auto& w, auto m) { ReduceMax(d, s, w, m, kRep, kRepStride, true); });
+    const auto mn = run(
+        [&](auto& d, auto& s, auto& w, auto m) { ReduceMin(d, s, w, m, kRep, kRepStride, true); });
+    const auto sm =
+        run([&](auto& d, auto& s, auto& w, auto m) { ReduceSum(d, s, w, m, kRep, kRepStride); });
+    EXPECT_EQ(F(mx[0]), best_max) << use_bits;
+    EXPECT_EQ(index_of(mx[1]), at_max) << use_bits;
+    EXPECT_EQ(F(mn[0]), best_min) << use_bits;
+    EXPECT_EQ(index_of(mn[1]), at_min) << use_bits;
+    EXPECT_EQ(F(sm[0]), sum) << use_bits;  // small integers: exact in any order
+  }
+}
+
+TEST(ReduceRepeats, MaxMinSumOverStridedRepeatsInHalfAndFloat) {
+  CheckReduceRepeats<float>();
+  CheckReduceRepeats<half>();
+}
+
+// The repeat sums add as a tree again, not in order: sums [1, 1e8, -1e8, 1] give
+// (1 + 1e8) + (-1e8 + 1) = 0 in float32, where adding in order gives 1.
+TEST(ReduceRepeats, SumTreesTheRepeatSums) {
+  std::vector<float> in(64 * 4, 0.0f);
+  const float sums[4] = {1, 1e8f, -1e8f, 1};
+  for (int r = 0; r < 4; ++r) in[r * 64] = sums[r];
+  const auto out =
+      RunTile<float>(in, 1, [&](auto& s, auto& d) { ReduceSum(d, s, d[256], int32_t{64}, 4, 8); });
+  EXPECT_EQ(out[0], 0.0f);
+}
+
+// A work tensor too small for round 1's results is a fault naming the instruction.
+TEST(ReduceRepeats, WorkTooSmallIsAFault) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, w, d;
+    pipe.InitBuffer(a, 64 * 255 * 4);
+    pipe.InitBuffer(w, 32);
+    pipe.InitBuffer(d, 32);
+    LocalTensor<float> src = a.Get<float>();
+    Duplicate(src, 1.0f, 64 * 255);
+    ReduceMax(d.Get<float>(), src, w.Get<float>(), int32_t{64}, 255, 8, true);
+  });
+  ASSERT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.ToString().find("ReduceMax"), std::string::npos) << r.status.ToString();
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -169,6 +169,58 @@ void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_
   }
 }
 
+namespace {
+
+// A sum of `n` repeat sums as the chip's later rounds take it: WholeReduceSum over repeats of
+// the partial sums, each a tree (vector_tree_sum.h) with the missing lanes -0, until one is left.
+void SumRepeatSums(DType dtype, uint32_t elem_bytes, void* dst, const uint8_t* sums, size_t n) {
+  if (!vec::TreeSumsTake(dtype)) {  // integers: the order changes nothing
+    vec::Reduce(vec::ReduceOp::kSum, dtype, dst, sums, n, nullptr);
+    return;
+  }
+  const size_t per_repeat = 256 / elem_bytes;
+  std::vector<uint8_t> level(sums, sums + n * elem_bytes);
+  while (n > 1) {
+    const size_t groups = (n + per_repeat - 1) / per_repeat;
+    level.resize(groups * per_repeat * elem_bytes);
+    for (size_t i = n; i < groups * per_repeat; ++i) {  // -0: its sign bit alone
+      std::memset(&level[i * elem_bytes], 0, elem_bytes);
+      level[(i + 1) * elem_bytes - 1] = 0x80;
+    }
+    std::vector<uint8_t> next(groups * elem_bytes);
+    vec::TreeSums(dtype, next.data(), level.data(), groups, per_repeat);
+    level.swap(next);
+    n = groups;
+  }
+  std::memcpy(dst, level.data(), elem_bytes);
+}
+
+}  // namespace
+
+void FinishRepeatReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
+                        const UbRef& dst, const UbRef& work, int32_t repeat, bool with_index) {
+  if (repeat <= 0) return;  // round 1 refused a bad count or reduced nothing
+  const bool pairs = op != vec::ReduceOp::kSum;
+  const uint64_t n = static_cast<uint64_t>(repeat);
+  const uint64_t work_bytes = n * (pairs ? 2 : 1) * elem_bytes;
+  const uint64_t dst_bytes = (with_index ? 2 : 1) * elem_bytes;
+  VectorOp(name, dst, dst_bytes, &work, &work_bytes, 1, [&] {
+    if (!pairs) return SumRepeatSums(dtype, elem_bytes, dst.ptr, work.ptr, n);
+    std::vector<uint8_t> values(n * elem_bytes);
+    for (uint64_t r = 0; r < n; ++r) {
+      std::memcpy(&values[r * elem_bytes], work.ptr + 2 * r * elem_bytes, elem_bytes);
+    }
+    uint32_t best = 0;
+    vec::Reduce(op, dtype, dst.ptr, values.data(), n, &best);
+    if (!with_index) return;
+    uint32_t inner = 0;  // the index round 1 wrote beside the value, an unsigned of T's width
+    std::memcpy(&inner, work.ptr + (2 * best + 1) * elem_bytes, std::min<uint32_t>(4, elem_bytes));
+    const uint32_t index = best * (256 / elem_bytes) + inner;
+    std::memset(dst.ptr + elem_bytes, 0, elem_bytes);
+    std::memcpy(dst.ptr + elem_bytes, &index, std::min<uint32_t>(4, elem_bytes));
+  });
+}
+
 void BroadcastBlocks(const char* name, uint32_t elem_bytes, const UbRef& dst, const UbRef& src,
                      int32_t repeat, uint32_t dst_blk_stride, uint32_t dst_rep_stride) {
   if (repeat < 0 || repeat > 255) {

@@ -47,10 +47,28 @@ MaskArg ReduceMaskOf(int32_t mask) {
   return MaskOf<isSetMask>(mask < 0 ? uint64_t{0} : static_cast<uint64_t>(mask));
 }
 void RaiseBadStride(const char* name, int32_t value);
+// The later rounds of ReduceSum/Max/Min's high-dimension form: reduces round 1's `repeat`
+// results in `work` (one sum per repeat; value-index pairs for max and min) to dst[0], and for
+// `with_index` the position in the whole source in dst[1].
+void FinishRepeatReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
+                        const UbRef& dst, const UbRef& work, int32_t repeat, bool with_index);
 inline RepeatOperand ReduceSrc(const char* name, const UbRef& ref, int32_t blk, int32_t rep) {
   if (blk < 0) RaiseBadStride(name, blk);
   if (rep < 0) RaiseBadStride(name, rep);
   return RepeatOperand{ref, static_cast<uint32_t>(blk), static_cast<uint32_t>(rep)};
+}
+
+template <typename T, typename MaskType>
+void ReduceRepeats(const char* name, vec::ReduceOp op, const AscendC::LocalTensor<T>& dst,
+                   const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
+                   MaskType mask, int32_t repeat, int32_t src_rep_stride, bool with_index) {
+  const auto order = op == vec::ReduceOp::kSum ? AscendC::ReduceOrder::ORDER_ONLY_VALUE
+                                               : AscendC::ReduceOrder::ORDER_VALUE_INDEX;
+  GroupReduce(name, op, AscendC::DTypeOf<T>(), sizeof(T), GroupKind::kWhole,
+              static_cast<uint8_t>(order), ReduceMaskOf<true>(mask), repeat, work.ref(), 1,
+              ReduceSrc(name, src.ref(), 1, src_rep_stride));
+  FinishRepeatReduce(name, op, AscendC::DTypeOf<T>(), sizeof(T), dst.ref(), work.ref(), repeat,
+                     with_index);
 }
 
 }  // namespace opsim::sim::detail
@@ -102,6 +120,38 @@ void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
 OPSIM_WHOLE_MAXMIN(WholeReduceMax, kMax)
 OPSIM_WHOLE_MAXMIN(WholeReduceMin, kMin)
 #undef OPSIM_WHOLE_MAXMIN
+
+// ReduceSum/Max/Min over repeats ("tensor高维切分计算", ReduceMax page atlasascendc_api_07_0075):
+// round 1 reduces each repeat of `mask` lanes (repeats srcRepStride blocks apart, blocks
+// contiguous) into the work tensor as WholeReduce* does, the max/min instruction always with
+// its index; later rounds reduce those results, a sum as a tree of 256 B repeats again. The
+// index is the repeat's position times a repeat's elements plus the index within the repeat.
+#define OPSIM_REDUCE_REPEATS(Name, Op, MaskType)                                                  \
+  template <typename T>                                                                           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,     \
+            MaskType mask, const int32_t repeatTimes, const int32_t srcRepStride,                 \
+            bool calIndex = false) {                                                              \
+    opsim::sim::detail::ReduceRepeats(#Name, opsim::sim::vec::ReduceOp::Op, dst, src, work, mask, \
+                                      repeatTimes, srcRepStride, calIndex);                       \
+  }
+OPSIM_REDUCE_REPEATS(ReduceMax, kMax, const uint64_t*)
+OPSIM_REDUCE_REPEATS(ReduceMax, kMax, const int32_t)
+OPSIM_REDUCE_REPEATS(ReduceMin, kMin, const uint64_t*)
+OPSIM_REDUCE_REPEATS(ReduceMin, kMin, const int32_t)
+#undef OPSIM_REDUCE_REPEATS
+// ReduceSum's high-dimension form has no index.
+template <typename T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+               const uint64_t mask[], const int32_t repeatTimes, const int32_t srcRepStride) {
+  opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
+                                    mask, repeatTimes, srcRepStride, false);
+}
+template <typename T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+               const int32_t mask, const int32_t repeatTimes, const int32_t srcRepStride) {
+  opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
+                                    mask, repeatTimes, srcRepStride, false);
+}
 
 // Repeat r broadcasts src[8r .. 8r + 7], each to one 32 B block of dst.
 template <typename T>
