@@ -300,6 +300,14 @@ void SyncAllImpl() {
 
 namespace {
 
+// How many host threads run a launch's cores: the option, else the machine's, at most one a core.
+int HostThreads(const LaunchOptions& options, uint32_t cores) {
+  // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
+  static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
+  const int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
+  return std::clamp(threads, 1, static_cast<int>(cores));
+}
+
 // `shape.mix`: a MIX launch on split cores (LaunchMix): AIV cores, one AIC per block.
 LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchOptions options,
                         const std::function<void()>& kernel, const detail::LaunchShape& shape,
@@ -316,10 +324,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
   const uint32_t cores =
       std::min(block_dim, options.core_type == CoreType::kAic || mix ? device.cube_cores
                                                                      : device.vector_cores);
-  // hardware_concurrency() reads sysfs on every call: several microseconds, once is enough.
-  static const int kHardwareThreads = static_cast<int>(std::thread::hardware_concurrency());
-  int threads = options.host_threads > 0 ? options.host_threads : kHardwareThreads;
-  threads = std::clamp(threads, 1, static_cast<int>(cores));
+  const int threads = HostThreads(options, cores);
   LaunchState state(device, block_dim, cores, options);
   state.shape = shape;
   for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
