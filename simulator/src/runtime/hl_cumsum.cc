@@ -11,6 +11,7 @@
 #include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "runtime/hl_elements.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
@@ -19,25 +20,6 @@ namespace cumsum_impl {
 using detail::UbRef;
 
 using opsim::cumsum::kTransposeRows;
-
-float Load(ElemType t, const uint8_t* p) {
-  if (t == ElemType::kFloat) {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  uint16_t bits;
-  std::memcpy(&bits, p, 2);
-  return static_cast<float>(opsim::Half::FromBits(bits));
-}
-void Store(ElemType t, uint8_t* p, float v) {
-  if (t == ElemType::kFloat) {
-    std::memcpy(p, &v, 4);
-  } else {
-    const uint16_t bits = opsim::Half(v).bits();
-    std::memcpy(p, &bits, 2);
-  }
-}
 
 [[noreturn]] void Fail(const std::string& message) {
   RaiseFault(FaultKind::kInvalidArgument, "CumSum", message);

@@ -12,6 +12,7 @@
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "runtime/hl_elements.h"
 #include "runtime/hl_math_model.h"
 
 namespace opsim::sim::hl {
@@ -19,51 +20,6 @@ namespace {
 
 using detail::UbRef;
 
-uint32_t ElemBytes(ElemType t) {
-  return (t == ElemType::kFloat || t == ElemType::kInt32) ? 4u : 2u;
-}
-
-double Load(ElemType t, const uint8_t* p) {
-  switch (t) {
-    case ElemType::kHalf: {
-      uint16_t bits;
-      std::memcpy(&bits, p, 2);
-      return static_cast<float>(opsim::Half::FromBits(bits));
-    }
-    case ElemType::kFloat: {
-      float v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
-    case ElemType::kInt32: {
-      int32_t v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
-    case ElemType::kInt16: {
-      int16_t v;
-      std::memcpy(&v, p, 2);
-      return v;
-    }
-    case ElemType::kUInt16: {
-      uint16_t v;
-      std::memcpy(&v, p, 2);
-      return v;
-    }
-  }
-  return 0;
-}
-
-// Floats: rounded to float32 (the chip's datapath), then to half. Integers: wrapped to the width.
-void Store(ElemType t, uint8_t* p, double v) {
-  if (t == ElemType::kHalf) {
-    const uint16_t bits = opsim::Half(static_cast<float>(v)).bits();
-    std::memcpy(p, &bits, 2);
-  } else if (t == ElemType::kFloat) {
-    const float f = static_cast<float>(v);
-    std::memcpy(p, &f, 4);
-  }
-}
 void StoreInt(ElemType t, uint8_t* p, int64_t v) {
   if (t == ElemType::kInt32) {
     const int32_t i = static_cast<int32_t>(static_cast<uint32_t>(v));

@@ -10,35 +10,13 @@
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "runtime/hl_elements.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
 namespace norm_impl {
 
 using detail::UbRef;
-
-uint32_t Bytes(ElemType t) { return t == ElemType::kFloat ? 4u : 2u; }
-
-double Load(ElemType t, const uint8_t* p) {
-  if (t == ElemType::kFloat) {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  uint16_t bits;
-  std::memcpy(&bits, p, 2);
-  return static_cast<float>(opsim::Half::FromBits(bits));
-}
-// Rounded to float32 (the chip's datapath), then to half.
-void Store(ElemType t, uint8_t* p, double v) {
-  const float f = static_cast<float>(v);
-  if (t == ElemType::kFloat) {
-    std::memcpy(p, &f, 4);
-  } else {
-    const uint16_t bits = opsim::Half(f).bits();
-    std::memcpy(p, &bits, 2);
-  }
-}
 
 [[noreturn]] void Fail(const char* name, const std::string& message) {
   RaiseFault(FaultKind::kInvalidArgument, name, message);
@@ -79,25 +57,26 @@ Geometry RmsNormGeometry(const NormCall& c, const char* name) {
                    "): GetRmsNormTilingInfo failed or was not called");
   }
   // Mul (squares), ReduceSum (2), Muls, Adds, Sqrt, Div, Mul (gamma).
-  return {t.bLength * t.sLength,
-          t.hLength,
-          t.originalHLength,
-          uint64_t{opsim::norm::RmsNormWorkFloats(t.mainBsLength, t.hLength, Bytes(c.type))} * 4,
-          t.reciprocalOfHLength,
-          8};
+  return {
+      t.bLength * t.sLength,
+      t.hLength,
+      t.originalHLength,
+      uint64_t{opsim::norm::RmsNormWorkFloats(t.mainBsLength, t.hLength, ElemBytes(c.type))} * 4,
+      t.reciprocalOfHLength,
+      8};
 }
 
 void CheckGeometry(const NormCall& c, const Geometry& g, const char* name) {
-  if (uint64_t{g.h} * Bytes(c.type) % 32 != 0) {
-    Fail(name, "hLength " + std::to_string(g.h) + " is " + std::to_string(g.h * Bytes(c.type)) +
+  if (uint64_t{g.h} * ElemBytes(c.type) % 32 != 0) {
+    Fail(name, "hLength " + std::to_string(g.h) + " is " + std::to_string(g.h * ElemBytes(c.type)) +
                    " bytes: H must be a whole number of 32-byte blocks");
   }
   if (g.ori_h == 0 || g.ori_h > g.h) {
     Fail(name, "originalHLength " + std::to_string(g.ori_h) + " must be in [1, hLength " +
                    std::to_string(g.h) + "]");
   }
-  const uint64_t data = uint64_t{g.rows} * g.h * Bytes(c.type),
-                 param = uint64_t{g.h} * Bytes(c.type);
+  const uint64_t data = uint64_t{g.rows} * g.h * ElemBytes(c.type),
+                 param = uint64_t{g.h} * ElemBytes(c.type);
   if (c.dst->ptr < c.gamma->ptr + param && c.gamma->ptr < c.dst->ptr + data) {
     Fail(name, "dst and gamma overlap: CANN does not allow them to share memory");
   }
@@ -110,7 +89,7 @@ void CheckGeometry(const NormCall& c, const Geometry& g, const char* name) {
 // One row: the statistics over the original H (the padding is the caller's), every column of
 // the row written.
 void ComputeRow(const NormCall& c, const Geometry& g, uint32_t r, std::vector<double>& x) {
-  const uint32_t b = Bytes(c.type);
+  const uint32_t b = ElemBytes(c.type);
   const uint8_t* src = c.src->ptr + size_t{r} * g.h * b;
   for (uint32_t j = 0; j < g.h; ++j) x[j] = Load(c.type, src + size_t{j} * b);
   double scale = 0, mean = 0;
@@ -142,7 +121,7 @@ void Run(const NormCall& c) {
       c.api == NormApi::kLayerNorm ? LayerNormGeometry(c, name) : RmsNormGeometry(c, name);
   CheckGeometry(c, g, name);
   detail::Core& core = detail::Cur();
-  const uint32_t b = Bytes(c.type);
+  const uint32_t b = ElemBytes(c.type);
   const uint64_t data = uint64_t{g.rows} * g.h * b, param = uint64_t{g.h} * b;
   UbRef reads[3] = {*c.src, *c.gamma, {}};
   uint64_t read_bytes[3] = {data, param, param};

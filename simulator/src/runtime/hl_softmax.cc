@@ -12,6 +12,7 @@
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "runtime/hl_elements.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files, where hl_math.cc's helpers of the
@@ -23,31 +24,9 @@ using detail::UbRef;
 constexpr uint32_t kBlock = 32;  // bytes of one data block: a sum/max row
 constexpr uint32_t kFloatBytes = 4;
 
-uint32_t Bytes(ElemType t) { return t == ElemType::kFloat ? 4u : 2u; }
-
-double Load(ElemType t, const uint8_t* p) {
-  if (t == ElemType::kFloat) {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  uint16_t bits;
-  std::memcpy(&bits, p, 2);
-  return static_cast<float>(opsim::Half::FromBits(bits));
-}
-// Rounded to float32 (the chip's datapath), then to half.
-void Store(ElemType t, uint8_t* p, double v) {
-  const float f = static_cast<float>(v);
-  if (t == ElemType::kFloat) {
-    std::memcpy(p, &f, 4);
-  } else {
-    const uint16_t bits = opsim::Half(f).bits();
-    std::memcpy(p, &bits, 2);
-  }
-}
 // A sum/max row: the value repeated over one 32 B block.
 void StoreBlock(ElemType t, uint8_t* row, double v) {
-  for (uint32_t o = 0; o < kBlock; o += Bytes(t)) Store(t, row + o, v);
+  for (uint32_t o = 0; o < kBlock; o += ElemBytes(t)) Store(t, row + o, v);
 }
 
 const char* NameOf(SoftmaxApi api) {
@@ -83,7 +62,7 @@ Shape ResolveShape(const SoftmaxCall& c, const char* name) {
     Fail(name, "no shape: softmaxShapeInfo is {0, 0} and the tiling's srcM x srcK is " +
                    std::to_string(c.tiling->srcM) + " x " + std::to_string(c.tiling->srcK));
   }
-  const uint32_t row_bytes = r.k * Bytes(c.data);
+  const uint32_t row_bytes = r.k * ElemBytes(c.data);
   if (row_bytes % kBlock != 0) {
     Fail(name, "srcK " + std::to_string(r.k) + " is " + std::to_string(row_bytes) +
                    " bytes: the last axis must be a whole number of 32-byte blocks");
@@ -99,9 +78,9 @@ Shape ResolveShape(const SoftmaxCall& c, const char* name) {
 // row; opsim/core/softmax_tiling.h).
 uint32_t TmpFloatsPerRow(const SoftmaxCall& c, uint32_t k) {
   if (c.api == SoftmaxApi::kFlashV2) {
-    return opsim::softmax::FlashV2RowFloats(k, Bytes(c.data), Bytes(c.stat), c.basic_block);
+    return opsim::softmax::FlashV2RowFloats(k, ElemBytes(c.data), ElemBytes(c.stat), c.basic_block);
   }
-  return opsim::softmax::SoftMaxRowFloats(k, Bytes(c.stat));
+  return opsim::softmax::SoftMaxRowFloats(k, ElemBytes(c.stat));
 }
 
 // A tiling made for this shape is used as it is: the chip works splitM rows at a time in the
@@ -138,7 +117,7 @@ double RowMax(const std::vector<double>& x, uint32_t n) {
 // One row: reads every input of the row before writing (src and dst, max and inMax, sum and
 // inExpSum may be the same tensor).
 void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<double>& x) {
-  const uint32_t db = Bytes(c.data);
+  const uint32_t db = ElemBytes(c.data);
   const uint8_t* src = c.src->ptr + size_t{r} * s.k * db;
   for (uint32_t j = 0; j < s.k; ++j) x[j] = Load(c.data, src + size_t{j} * db);
   const size_t stat_row = size_t{r} * kBlock;
@@ -178,7 +157,7 @@ void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<do
 double Cost(const SoftmaxCall& c, const Shape& s, const detail::Core& core) {
   uint32_t passes = c.api == SoftmaxApi::kSoftMax ? 7 : c.api == SoftmaxApi::kSimpleSoftMax ? 3 : 6;
   if (c.data == ElemType::kHalf) passes += 2;
-  double cost = passes * core.VectorCost(uint64_t{s.ori_m} * s.k * Bytes(c.data));
+  double cost = passes * core.VectorCost(uint64_t{s.ori_m} * s.k * ElemBytes(c.data));
   if (c.api == SoftmaxApi::kFlashV2 && c.update) {
     cost += 5 * core.VectorCost(uint64_t{s.ori_m} * kBlock);
   }
@@ -204,7 +183,7 @@ struct Operands {
 
 Operands Collect(const SoftmaxCall& c, const Shape& s) {
   Operands o;
-  const uint64_t data = uint64_t{s.ori_m} * s.k * Bytes(c.data);
+  const uint64_t data = uint64_t{s.ori_m} * s.k * ElemBytes(c.data);
   const uint64_t stat = uint64_t{s.ori_m} * kBlock;
   o.Read(c.src, data);
   o.Write(c.dst, data);
