@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "aclnn_gen.h"
+#include "kernel_tiling_struct.h"
 #include "opsim/op_api/op_registry.h"
 #include "register/op_def.h"
 #include "template_units.h"
@@ -127,6 +128,7 @@ bool KeyedRegistrars(const ops::OpDef& def, const AscendC::TemplateArguments& te
 // `registered` (the column itself, or every column when the kernel names no column macro).
 std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<size_t>& registered,
                        const std::string& kernel_path, const std::string& tiling_header,
+                       const std::string& tiling_struct,
                        const AscendC::TemplateArguments* templates, bool auto_sync,
                        std::string* error) {
   const std::string entry = opsim::op_api::KernelName(def.GetOpType());
@@ -136,7 +138,12 @@ std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<s
     << def.GetOpType() << ". Do not edit.\n";
   u << "#include \"opsim/op_api/op_kernel_prelude.h\"\n";
   if (!tiling_header.empty()) {
-    u << "#include \"" << tiling_header << "\"\n";
+    // The struct itself (generated) or, for a header among the kernels, the header.
+    if (tiling_struct.empty()) {
+      u << "#include \"" << tiling_header << "\"\n";
+    } else {
+      u << tiling_struct;
+    }
     u << "#define OPSIM_KERNEL_TILING_TYPE ::optiling::OpsimTilingDataOf_" << def.GetOpType()
       << "\n";
   } else {
@@ -220,6 +227,20 @@ int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
     return 1;
   }
   const std::string header = TilingHeaderOf(def->GetOpType(), args.headers);
+  // A tiling header beside the kernels is kernel code by the project's own layout (today's
+  // operators keep BEGIN_TILING_DATA_DEF in op_kernel/<op>_tiling_data.h, for the host and the
+  // kernel alike): the unit includes it. One elsewhere (op_host) is host code, which CANN's build
+  // never compiles for the kernel: the unit gets the struct generated from the host's class.
+  std::string tiling_struct;
+  if (!header.empty() && fs::path(header).parent_path().lexically_normal() !=
+                             fs::path(kernel).parent_path().lexically_normal()) {
+    std::string error;
+    tiling_struct = opsim::op_gen::KernelTilingStruct(def->GetOpType(), args.headers, &error);
+    if (!error.empty()) {
+      std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
+      return 1;
+    }
+  }
   AscendC::TemplateArguments templates;
   std::string template_error;
   const bool templated =
@@ -239,7 +260,7 @@ int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
       std::string error;
       const size_t column = static_cast<size_t>(slot);
       unit = ColumnUnit(*def, column, per_column ? std::vector<size_t>{column} : all_columns,
-                        kernel, header, templated ? &templates : nullptr,
+                        kernel, header, tiling_struct, templated ? &templates : nullptr,
                         !AutoSyncOff(args, def->GetOpType()), &error);
       if (!error.empty()) {
         std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());

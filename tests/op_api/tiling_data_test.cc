@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "register/tilingdata_base.h"
@@ -52,6 +53,33 @@ TEST(TilingData, CopiesKeepTheirNestedStructs) {
   b.SaveToBuffer(ib.data(), ib.size());
   EXPECT_EQ(opsim::testing::ReadProbeKernelSide(ia.data())[5], 1);
   EXPECT_EQ(opsim::testing::ReadProbeKernelSide(ib.data())[5], 2);
+}
+
+// What opsim_op_gen writes the kernel's struct from (B32): each field's declared type, an
+// array's length, a nested struct's class, in declaration order; a copy's nested field is its own.
+TEST(TilingData, FieldDescsDescribeEveryFieldInOrder) {
+  optiling::ProbeTiling t;
+  const auto& f = t.FieldDescs();
+  ASSERT_EQ(f.size(), 8u);
+  std::vector<std::string> names, types;
+  for (const auto& d : f) {
+    names.push_back(d.name);
+    types.push_back(d.type);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"total", "scale", "tiles", "dims", "inner", "flag",
+                                             "mode", "spare"}));
+  EXPECT_EQ(types, (std::vector<std::string>{"int64_t", "float", "uint32_t", "int32_t", "",
+                                             "uint16_t", "uint8_t", "uint8_t"}));
+  EXPECT_EQ(f[3].count, 4u);
+  EXPECT_EQ(f[0].count, 0u);
+  EXPECT_EQ(t.NestedOf(f[0]), nullptr);
+  const optiling::TilingDef* inner = t.NestedOf(f[4]);
+  ASSERT_EQ(inner, &t.inner);
+  EXPECT_STREQ(inner->GetTilingClassName(), "ProbeInner");
+  ASSERT_EQ(inner->FieldDescs().size(), 2u);
+  EXPECT_EQ(inner->FieldDescs()[1].name, "b");
+  const optiling::ProbeTiling copy = t;
+  EXPECT_EQ(copy.NestedOf(copy.FieldDescs()[4]), &copy.inner);
 }
 
 TEST(TilingData, MisalignedFieldMovesUpAsCannPlacesIt) {

@@ -48,11 +48,10 @@ std::vector<Row> TableRows(const std::string& doc) {
 bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // A declaration of `name`: a function, class, struct, enum, macro or constant of that name (the
-// word before it is void, bool, class, struct, define, int64_t, uint64_t, uint32_t, float or
-// bfloat16_t: the scalar conversions), or the
-// first argument of one of
-// the headers' OPSIM_* declaring macros. (Hand-rolled: GCC 12's <regex> trips
-// -Wmaybe-uninitialized in the debug-asan preset.)
+// word before it is void, bool, class, struct, define, int64_t, int16_t, uint64_t, uint32_t, float
+// or bfloat16_t: the scalar conversions), or the first argument of one of the headers' OPSIM_*
+// declaring macros. (Hand-rolled: GCC 12's <regex> trips -Wmaybe-uninitialized in the debug-asan
+// preset.)
 bool Declared(const std::string& headers, const std::string& name) {
   for (size_t at = headers.find(name); at != std::string::npos; at = headers.find(name, at + 1)) {
     const size_t end = at + name.size();
@@ -75,8 +74,9 @@ bool Declared(const std::string& headers, const std::string& name) {
     const std::string prev = headers.substr(word, before - word);
     const bool type_word = prev == "void" || prev == "bool" || prev == "class" ||
                            prev == "struct" || prev == "uint64_t" || prev == "uint32_t" ||
-                           prev == "int64_t" || prev == "GM_ADDR" || prev == "using" ||
-                           prev == "define" || prev == "float" || prev == "bfloat16_t";
+                           prev == "int64_t" || prev == "int16_t" || prev == "GM_ADDR" ||
+                           prev == "using" || prev == "define" || prev == "float" ||
+                           prev == "bfloat16_t";
     if (type_word && std::string("({<;:=").find(next) != std::string::npos) return true;
   }
   return false;

@@ -68,6 +68,22 @@ class TilingDef {
   size_t GetDataSize() const { return data_.size(); }
   const char* GetTilingClassName() const { return class_name_.c_str(); }
 
+  // A field as the class declares it: what opsim_op_gen writes the kernel's struct from.
+  struct FieldDesc {
+    std::string name;
+    std::string type;          // the declared type's spelling (a nested struct: empty)
+    size_t count = 0;          // an array field's length; 0 for a scalar or a struct
+    bool nested = false;       // TILING_DATA_FIELD_DEF_STRUCT
+    size_t member_offset = 0;  // a nested struct's offset inside this object
+  };
+  const std::vector<FieldDesc>& FieldDescs() const { return fields_; }
+  // The nested struct a field holds, or null for a scalar or array field.
+  const TilingDef* NestedOf(const FieldDesc& f) const {
+    return f.nested ? reinterpret_cast<const TilingDef*>(reinterpret_cast<const char*>(this) +
+                                                         f.member_offset)
+                    : nullptr;
+  }
+
  protected:
   // Reserves `bytes` for a field whose elements are `align` bytes wide.
   size_t AddField(const char* name, size_t bytes, size_t align) {
@@ -76,6 +92,11 @@ class TilingDef {
     offsets_[name] = offset;
     if (align > max_align_) max_align_ = align;
     return offset;
+  }
+  // The same, recording the field's declaration (`type`, and `count` for an array).
+  size_t AddField(const char* name, const char* type, size_t count, size_t bytes, size_t align) {
+    fields_.push_back({name, type, count, false, 0});
+    return AddField(name, bytes, align);
   }
   void AddNested(const char* name, const TilingDef* child) {
     const size_t align = child->max_align_;
@@ -94,8 +115,10 @@ class TilingDef {
                               "-byte alignment: the kernel's struct pads it");
     }
     const size_t offset = AddField(name, child->GetDataSize(), align);
-    nested_.push_back({offset, static_cast<size_t>(reinterpret_cast<const char*>(child) -
-                                                   reinterpret_cast<const char*>(this))});
+    const size_t member_offset = static_cast<size_t>(reinterpret_cast<const char*>(child) -
+                                                     reinterpret_cast<const char*>(this));
+    nested_.push_back({offset, member_offset});
+    fields_.push_back({name, "", 0, true, member_offset});
   }
   void Write(size_t offset, const void* src, size_t bytes) {
     std::memcpy(data_.data() + offset, src, bytes);
@@ -113,6 +136,7 @@ class TilingDef {
   std::vector<uint8_t> data_;
   std::map<std::string, size_t> offsets_;
   std::vector<Nested> nested_;
+  std::vector<FieldDesc> fields_;
   std::string class_name_ = "?";
   size_t max_align_ = 1;
 };
@@ -153,20 +177,21 @@ class CTilingDataClassFactory {
                                                                     \
  private:                                                           \
   data_type field_name##_{};                                        \
-  size_t field_name##_offset_ = AddField(#field_name, sizeof(data_type), alignof(data_type));
+  size_t field_name##_offset_ =                                     \
+      AddField(#field_name, #data_type, 0, sizeof(data_type), alignof(data_type));
 
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)           \
- public:                                                                    \
-  void set_##field_name(const arr_type* field_name) {                       \
-    field_name##_ = field_name;                                             \
-    Write(field_name##_offset_, field_name, sizeof(arr_type) * (arr_size)); \
-  }                                                                         \
-  const arr_type* get_##field_name() const { return field_name##_; }        \
-                                                                            \
- private:                                                                   \
-  const arr_type* field_name##_ = nullptr;                                  \
-  size_t field_name##_offset_ =                                             \
-      AddField(#field_name, sizeof(arr_type) * (arr_size), alignof(arr_type));
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)            \
+ public:                                                                     \
+  void set_##field_name(const arr_type* field_name) {                        \
+    field_name##_ = field_name;                                              \
+    Write(field_name##_offset_, field_name, sizeof(arr_type) * (arr_size));  \
+  }                                                                          \
+  const arr_type* get_##field_name() const { return field_name##_; }         \
+                                                                             \
+ private:                                                                    \
+  const arr_type* field_name##_ = nullptr;                                   \
+  size_t field_name##_offset_ = AddField(#field_name, #arr_type, (arr_size), \
+                                         sizeof(arr_type) * (arr_size), alignof(arr_type));
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) \
  public:                                                      \

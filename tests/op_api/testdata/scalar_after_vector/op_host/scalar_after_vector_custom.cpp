@@ -10,7 +10,7 @@ static ge::graphStatus TilingFunc(gert::TilingContext* context) {
   const uint32_t total = context->GetInputShape(0)->GetOriginShape().GetShapeSize();
   if (total < 2 || total % 8 != 0 || total > 8192) return ge::GRAPH_FAILED;
   context->SetBlockDim(1);
-  tiling.set_totalLength(total);
+  FillScalarAfterVectorTiling(total, tiling);
   tiling.SaveToBuffer(context->GetRawTilingData()->GetData(),
                       context->GetRawTilingData()->GetCapacity());
   context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

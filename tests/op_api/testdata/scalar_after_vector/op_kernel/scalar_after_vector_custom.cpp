@@ -6,9 +6,11 @@ extern "C" __global__ __aicore__ void scalar_after_vector_custom(GM_ADDR x, GM_A
                                                                  GM_ADDR workspace,
                                                                  GM_ADDR tiling) {
   GET_TILING_DATA(tiling_data, tiling);
-  // CANN's build declares the tiling struct at global scope: a kernel may name its type.
+  // CANN's build declares the tiling struct at global scope: a kernel may name its type. The
+  // count is read from the nested struct, behind an array: the generated struct's layout must be
+  // the host image's.
   const ScalarAfterVectorTilingData* named = &tiling_data;
-  const uint32_t n = named->totalLength;
+  const uint32_t n = named->shape.cols;
   AscendC::TPipe pipe;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out;

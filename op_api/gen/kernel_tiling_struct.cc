@@ -1,0 +1,85 @@
+#include "kernel_tiling_struct.h"
+
+#include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "register/tilingdata_base.h"
+
+namespace opsim::op_gen {
+namespace {
+
+// Whether some header declares `name` with BEGIN_TILING_DATA_DEF(name).
+bool DeclaredIn(const std::string& name, const std::vector<std::string>& texts) {
+  for (const std::string& text : texts) {
+    size_t pos = 0;
+    while ((pos = text.find("BEGIN_TILING_DATA_DEF", pos)) != std::string::npos) {
+      pos += 21;
+      size_t p = pos;
+      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      if (p >= text.size() || text[p] != '(') continue;
+      ++p;
+      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      size_t e = p;
+      while (e < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_'))
+        ++e;
+      if (text.compare(p, e - p, name) == 0 && e - p == name.size()) return true;
+    }
+  }
+  return false;
+}
+
+// Appends the struct of `def` to *out after the project structs it nests (each once).
+void EmitStruct(const optiling::TilingDef& def, const std::vector<std::string>& texts,
+                std::set<std::string>* emitted, std::ostringstream* out) {
+  const std::string name = def.GetTilingClassName();
+  if (!emitted->insert(name).second) return;
+  for (const optiling::TilingDef::FieldDesc& f : def.FieldDescs()) {
+    const optiling::TilingDef* child = def.NestedOf(f);
+    if (child != nullptr && DeclaredIn(child->GetTilingClassName(), texts)) {
+      EmitStruct(*child, texts, emitted, out);
+    }
+  }
+  *out << "struct " << name << " {\n";
+  for (const optiling::TilingDef::FieldDesc& f : def.FieldDescs()) {
+    const optiling::TilingDef* child = def.NestedOf(f);
+    *out << "  " << (child != nullptr ? child->GetTilingClassName() : f.type) << " " << f.name;
+    if (f.count > 0) *out << "[" << f.count << "]";
+    *out << ";\n";
+  }
+  *out << "};\n";
+}
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::string KernelTilingStruct(const std::string& op_type, const std::vector<std::string>& headers,
+                               std::string* error) {
+  const std::shared_ptr<optiling::TilingDef> def =
+      optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance(op_type.c_str());
+  if (def == nullptr) {
+    *error = op_type + ": a header registers its tiling data (REGISTER_TILING_DATA_CLASS) but " +
+             "the library's host part holds no such class";
+    return "";
+  }
+  std::vector<std::string> texts;
+  for (const std::string& h : headers) texts.push_back(ReadText(h));
+  std::ostringstream out;
+  out << "#include \"tiling/tiling_api.h\"\n";
+  out << "namespace optiling {\n";
+  std::set<std::string> emitted;
+  EmitStruct(*def, texts, &emitted, &out);
+  out << "using OpsimTilingDataOf_" << op_type << " = " << def->GetTilingClassName() << ";\n";
+  out << "}  // namespace optiling\n";
+  return out.str();
+}
+
+}  // namespace opsim::op_gen
