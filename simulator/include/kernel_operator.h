@@ -15,6 +15,7 @@
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
+#include "opsim/sim/ascendc/hl_softmax_ext.h"
 #include "opsim/sim/ascendc/list_tensor.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/scalar_convert.h"

@@ -9,6 +9,7 @@
 // A kernel unit of an operator library includes its project's tiling header, and with it this
 // one: the kernel sees only the tiling structs (optiling::TCubeTiling is the kernel's
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
+#include "lib/activation/logsoftmax_tilingdata.h"
 #include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
@@ -17,6 +18,7 @@
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
 #include "lib/activation/gelu_tiling.h"
+#include "lib/activation/logsoftmax_tiling.h"
 #include "lib/activation/reglu_tiling.h"
 #include "lib/activation/sigmoid_tiling.h"
 #include "lib/activation/silu_tiling.h"
