@@ -14,6 +14,7 @@
 #include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
+#include "opsim/sim/ascendc/hl_reduce.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/hl_softmax_ext.h"
 #include "opsim/sim/ascendc/list_tensor.h"

@@ -1,8 +1,9 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
 // SoftMax family's in softmax_tiling.h), LayerNorm's and RmsNorm's (lib/normalization) and
-// Broadcast's (lib/pad/broadcast_tiling.h); the other APIs' tilings are not yet here. Their
-// helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
+// Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce); the other APIs'
+// tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and
+// so does this one.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
@@ -59,5 +60,9 @@
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/reduce/mean_tiling.h"
+#include "lib/reduce/reduce_tiling.h"
+#include "lib/reduce/reduce_xor_sum_tiling.h"
+#include "lib/reduce/sum_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
