@@ -41,6 +41,7 @@ struct Case {
   int32_t tmp_delta = 0;  // bytes added to the minimum the API needs
   bool inner_pad = true;
   bool overlap = false;
+  bool tmp_on_src = false;  // sharedTmpBuffer taken from the source's buffer
 };
 
 template <typename T>
@@ -101,6 +102,7 @@ std::vector<double> RunCase(const Case& c, LaunchResult* result = nullptr) {
       }
     }
     if (c.overlap) dst = src;
+    if (c.tmp_on_src) tmp = bs.Get<uint8_t>();
     Call<T, api>(dst, src, tmp, std::vector<uint32_t>{c.first, c.last}.data(), c);
     for (uint32_t o = 0; o < outputs; ++o) out.push_back(ToDouble(dst.GetValue(o)));
   });
@@ -230,6 +232,10 @@ TEST(HlReduce, BrokenCallsFault) {
   overlap.overlap = true;
   RunCase<float, Api::kProd>(overlap, &r);
   ExpectFault(r, "ReduceProd", "dst and src overlap");
+  Case shared{3, 70, true};
+  shared.tmp_on_src = true;  // 3 x 72 floats and 64 B: room for the 768 B the call needs
+  RunCase<float, Api::kSum>(shared, &r);
+  ExpectFault(r, "ReduceSum", "sharedTmpBuffer and src overlap");
   Case empty{0, 13, false};
   RunCase<float, Api::kMean>(empty, &r);
   ExpectFault(r, "ReduceMean", "both axes must be above 0");

@@ -29,6 +29,7 @@ struct Case {
   uint32_t tmp_bytes = 64 * 1024;
   uint32_t split_m = 0;  // the tiling's splitM; 0: all rows
   bool same_src_dst = false;
+  bool tmp_on_src = false;  // sharedTmpBuffer taken from the source's buffer
 };
 
 double Input(uint32_t r, uint32_t j) { return 3.0 * std::sin(0.37 * j + 7.0 * r) + 0.5 * r; }
@@ -53,7 +54,7 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
   const LaunchResult lr = RunOne([&] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> bx, bg, bd, bsum, bmax, btmp;
-    pipe.InitBuffer(bx, c.m * c.k * sizeof(T));
+    pipe.InitBuffer(bx, c.m * c.k * sizeof(T) + 4096);  // room for a buffer on top (tmp_on_src)
     pipe.InitBuffer(bg, c.m * c.k * sizeof(T));
     pipe.InitBuffer(bd, c.m * c.k * sizeof(T));
     pipe.InitBuffer(bsum, c.m * 32);
@@ -63,6 +64,7 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
     LocalTensor<T> sum = bsum.Get<T>(), max = bmax.Get<T>();
     LocalTensor<uint8_t> tmp = btmp.Get<uint8_t>();
     if (c.same_src_dst) dst = x;
+    if (c.tmp_on_src) tmp = bx.Get<uint8_t>();
     for (size_t i = 0; i < io.x.size(); ++i) {
       x.SetValue(i, FromD<T>(io.x[i]));
       g.SetValue(i, FromD<T>(io.g[i]));
@@ -260,7 +262,10 @@ TEST(HlSoftmaxExt, BrokenCallsFault) {
   };
   Case overlap{4, 24, 4, 24};
   overlap.same_src_dst = true;
+  Case shared{4, 24, 4, 24};
+  shared.tmp_on_src = true;
   const Bad bad[] = {
+      {Form::kGrad, shared, "sharedTmpBuffer overlaps src"},
       {Form::kLog, Case{4, 20, 4, 20}, "srcK 20 is 80 bytes"},
       {Form::kGradFront, Case{4, 24, 5, 24}, "exceeds srcM x srcK 4 x 24"},
       {Form::kLog, overlap, "dst and src overlap"},

@@ -36,6 +36,22 @@ const char* NameOf(Api api) {
   RaiseFault(FaultKind::kInvalidArgument, name, message);
 }
 
+void CheckNoOverlap(const UbRef& a, uint64_t a_bytes, const UbRef& b, uint64_t b_bytes,
+                    const char* name, const char* what) {
+  if (a.ptr < b.ptr + b_bytes && b.ptr < a.ptr + a_bytes) {
+    Fail(name, std::string(what) + " overlap: CANN does not allow them to share memory");
+  }
+}
+
+// CANN: the temporary buffer must not share memory with an operand; checked over the bytes the
+// call uses (`need`), so a larger buffer next to an operand is no false alarm.
+void CheckTmpApart(const UbRef* tmp, uint64_t need, const UbRef& dst, uint64_t dst_bytes,
+                   const UbRef& src, uint64_t src_bytes, const char* name) {
+  if (tmp == nullptr || need == 0) return;
+  CheckNoOverlap(*tmp, need, dst, dst_bytes, name, "sharedTmpBuffer and dst");
+  CheckNoOverlap(*tmp, need, src, src_bytes, name, "sharedTmpBuffer and src");
+}
+
 uint32_t BytesOf(ReduceElem t) {
   switch (t) {
     case ReduceElem::kFloat: return 4;
@@ -157,13 +173,6 @@ void Issue(const UbRef& dst, uint64_t dst_bytes, const UbRef& src, uint64_t src_
   detail::TrackWrite(core, dst, Pipe::kV, start, start + cost, name, dst_bytes, dst_bytes);
 }
 
-void CheckNoOverlap(const UbRef& a, uint64_t a_bytes, const UbRef& b, uint64_t b_bytes,
-                    const char* name, const char* what) {
-  if (a.ptr < b.ptr + b_bytes && b.ptr < a.ptr + a_bytes) {
-    Fail(name, std::string(what) + " overlap: CANN does not allow them to share memory");
-  }
-}
-
 void Run(const ReduceCall& c) {
   const char* name = NameOf(c.api);
   const Geometry g = Check(c, name);
@@ -175,6 +184,8 @@ void Run(const ReduceCall& c) {
   detail::CheckUb(core, *c.src, src_bytes, name, "src");
   if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
   CheckNoOverlap(*c.dst, dst_bytes, *c.src, src_bytes, name, "dst and src");
+  CheckTmpApart(c.tmp, opsim::reduce::TmpBytes(c.api, b, c.ar, c.first, c.last, c.reuse), *c.dst,
+                dst_bytes, *c.src, src_bytes, name);
   Issue(*c.dst, dst_bytes, *c.src, src_bytes, nullptr, c.tmp, Cost(c, g, core), name);
   for (uint32_t o = 0; o < g.outputs; ++o) {
     double acc = 0;
@@ -206,6 +217,9 @@ void RunXorSum(const XorSumCall& c) {
   }
   CheckNoOverlap(*c.dst, 2, *c.src0, src_bytes, name, "dst and src0");
   CheckNoOverlap(*c.dst, 2, *c.src1, src_bytes, name, "dst and src1");
+  const uint32_t tmp_need = opsim::reduce::XorSumTmpBytes(c.count, 2, c.reuse);
+  CheckTmpApart(c.tmp, tmp_need, *c.dst, 2, *c.src0, src_bytes, name);
+  CheckTmpApart(c.tmp, tmp_need, *c.dst, 2, *c.src1, src_bytes, name);
   // xor, two casts, the sum's fold and the final cast (an estimate).
   const double cost = 5 * core.VectorCost(src_bytes);
   Issue(*c.dst, 2, *c.src0, src_bytes, c.src1, c.tmp, cost, name);
@@ -251,6 +265,10 @@ void RunSumMean(const SumMeanCall& c) {
   detail::CheckUb(core, *c.src, src_bytes, name, "src");
   if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
   CheckNoOverlap(*c.dst, dst_bytes, *c.src, src_bytes, name, "dst and src");
+  CheckTmpApart(c.tmp,
+                c.mean ? opsim::reduce::MeanTmpBytes(c.n, b, c.acc_float ? 4 : b)
+                       : opsim::reduce::SumTmpBytes(c.n, b),
+                *c.dst, dst_bytes, *c.src, src_bytes, name);
   // The row sums (a whole-row reduce and the fold of its repeat sums); Mean's multiply; half
   // summed in float casts the data up.
   const uint32_t passes = 2 + (c.mean ? 1 : 0) + (c.acc_float ? 1 : 0);

@@ -85,6 +85,26 @@ void CheckTilingAndTmp(const SoftmaxExtCall& c, const Shape& s, const char* name
                         ? " (the tiling's splitM " + std::to_string(c.tiling_split_m) + " rows)"
                         : std::string(" (one row: the minimum the Get*MinTmpSize helper gives)")));
   }
+  // CANN: the buffer must not share memory with the operands (over the bytes the call surely
+  // uses, so a larger buffer next to an operand is no false alarm).
+  const uint64_t data = uint64_t{s.ori_m} * s.k * ElemBytes(c.type),
+                 blocks = uint64_t{s.ori_m} * kBlock;
+  const bool front = c.api != SoftmaxExtApi::kLogSoftMax && c.front;
+  const struct {
+    const UbRef* ref;
+    uint64_t bytes;
+    const char* what;
+  } operands[] = {{c.src, data, "src"},
+                  {c.grad, data, "grad"},
+                  {c.dst, front ? blocks : data, "dst"},
+                  {c.sum, blocks, "sum"},
+                  {c.max, blocks, "max"}};
+  for (const auto& o : operands) {
+    if (o.ref != nullptr && c.tmp->ptr < o.ref->ptr + o.bytes && o.ref->ptr < c.tmp->ptr + need) {
+      Fail(name, std::string("sharedTmpBuffer overlaps ") + o.what +
+                     ": CANN does not allow the temporary buffer to share memory with an operand");
+    }
+  }
 }
 
 bool DstIsBlocks(const SoftmaxExtCall& c) { return c.api != SoftmaxExtApi::kLogSoftMax && c.front; }
