@@ -1,14 +1,16 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
 // SoftMax family's in softmax_tiling.h), LayerNorm's and RmsNorm's (lib/normalization) and
-// Broadcast's (lib/pad/broadcast_tiling.h); the other APIs' tilings are not yet here. Their
-// helpers take ge::Shape, so CANN's brings graph/tensor.h, and so does this one.
+// Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce); the other APIs'
+// tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and
+// so does this one.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
 // A kernel unit of an operator library includes its project's tiling header, and with it this
 // one: the kernel sees only the tiling structs (optiling::TCubeTiling is the kernel's
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
+#include "lib/activation/logsoftmax_tilingdata.h"
 #include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
@@ -17,6 +19,7 @@
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
 #include "lib/activation/gelu_tiling.h"
+#include "lib/activation/logsoftmax_tiling.h"
 #include "lib/activation/reglu_tiling.h"
 #include "lib/activation/sigmoid_tiling.h"
 #include "lib/activation/silu_tiling.h"
@@ -57,5 +60,9 @@
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/reduce/mean_tiling.h"
+#include "lib/reduce/reduce_tiling.h"
+#include "lib/reduce/reduce_xor_sum_tiling.h"
+#include "lib/reduce/sum_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif

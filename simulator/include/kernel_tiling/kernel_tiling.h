@@ -10,8 +10,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "opsim/core/norm_tiling.h"     // LayerNormTiling, RmsNormTiling
-#include "opsim/core/softmax_tiling.h"  // SoftMaxTiling (the SoftMax family's)
-#include "opsim/core/tcube_tiling.h"    // TCubeTiling (the Matmul API's)
+#include "opsim/core/norm_tiling.h"         // LayerNormTiling, RmsNormTiling
+#include "opsim/core/softmax_ext_tiling.h"  // LogSoftMaxTiling
+#include "opsim/core/softmax_tiling.h"      // SoftMaxTiling (the SoftMax family's)
+#include "opsim/core/tcube_tiling.h"        // TCubeTiling (the Matmul API's)
 
 #endif  // OPSIM_KERNEL_TILING_KERNEL_TILING_H_

@@ -8,6 +8,8 @@
 #include "graph/tensor.h"
 #include "lib/activation/softmax_tilingdata.h"
 #include "opsim/core/softmax_tiling.h"
+// SoftmaxGrad's helpers, which CANN declares here.
+#include "lib/activation/softmaxgrad_tiling.h"
 
 namespace AscendC {
 

@@ -1,0 +1,5 @@
+// CANN's adv_api/activation/logsoftmax.h: LogSoftMax, declared by kernel_operator.h
+// (opsim/sim/ascendc/hl_softmax_ext.h) as CANN's kernel_operator.h includes its whole library.
+#pragma once
+
+#include "kernel_operator.h"

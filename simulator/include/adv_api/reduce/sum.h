@@ -1,0 +1,5 @@
+// CANN's adv_api/reduce/sum.h: the high-level reductions, declared by kernel_operator.h
+// (opsim/sim/ascendc/hl_reduce.h) as CANN's kernel_operator.h includes its whole library.
+#pragma once
+
+#include "kernel_operator.h"
