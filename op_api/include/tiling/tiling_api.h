@@ -23,6 +23,7 @@
 #include "lib/activation/softmax_tiling.h"
 #include "lib/activation/swiglu_tiling.h"
 #include "lib/activation/swish_tiling.h"
+#include "lib/index/arithprogression_tiling.h"
 #include "lib/math/acos_tiling.h"
 #include "lib/math/acosh_tiling.h"
 #include "lib/math/asin_tiling.h"
@@ -57,5 +58,6 @@
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/quantization/ascend_quant_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
