@@ -16,6 +16,7 @@
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/ascendc/hl_quant.h"
+#include "opsim/sim/ascendc/hl_sort.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/list_tensor.h"
 #include "opsim/sim/ascendc/pipe.h"
