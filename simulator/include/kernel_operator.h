@@ -12,6 +12,7 @@
 #include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/hl_activation.h"
 #include "opsim/sim/ascendc/hl_cumsum.h"
+#include "opsim/sim/ascendc/hl_dequant.h"
 #include "opsim/sim/ascendc/hl_index.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"

@@ -49,4 +49,33 @@ TEST(AscendQuantTiling, BrokenArgumentsLeaveTheValues) {
   EXPECT_NE(err.find("srcShape has 0 elements"), std::string::npos) << err;
 }
 
+TEST(AscendDequantTiling, HelperGivesCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetAscendDequantMaxMinTmpSize(ge::Shape({4, 16}), 4, max, min);
+  EXPECT_EQ(min, (64u + 16 + 16 + 8) * 4);
+  EXPECT_EQ(max, (64u + 4 * 16 + 16 + 8) * 4);
+  GetAscendDequantMaxMinTmpSize(ge::Shape({32}), 4, max, min);
+  EXPECT_EQ(min, (64u + 32 + 32 + 8) * 4);
+  EXPECT_EQ(max, min);
+  uint32_t nodes = 7, extra = 7;
+  GetAscendDequantTmpBufferFactorSize(ge::Shape({4, 16}), nodes, extra);
+  EXPECT_EQ(nodes, 1u);
+  EXPECT_EQ(extra, 72u + 16);
+  GetAscendDequantTmpBufferFactorSize(ge::Shape({16}), nodes, extra);
+  EXPECT_EQ(nodes, 2u);
+  EXPECT_EQ(extra, 72u);
+}
+
+TEST(AscendDequantTiling, BrokenArgumentsLeaveTheValues) {
+  uint32_t max = 7, min = 7;
+  testing::internal::CaptureStderr();
+  GetAscendDequantMaxMinTmpSize(ge::Shape({2, 4, 8}), 4, max, min);
+  GetAscendDequantMaxMinTmpSize(ge::Shape({4, 8}), 2, max, min);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(max, 7u);
+  EXPECT_EQ(min, 7u);
+  EXPECT_NE(err.find("srcShape has 3 dims"), std::string::npos) << err;
+  EXPECT_NE(err.find("typeSize 2 is not 4 (int32_t)"), std::string::npos) << err;
+}
+
 }  // namespace hl5_tiling_test

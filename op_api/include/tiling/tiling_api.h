@@ -58,6 +58,7 @@
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/quantization/ascend_dequant_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
