@@ -1,0 +1,81 @@
+// The host helpers of the high-level index, sort, quantisation and filtering APIs
+// (tiling/tiling_api.h): CANN's figures and errors.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tiling/tiling_api.h"
+
+namespace hl5_tiling_test {
+
+using namespace AscendC;
+
+TEST(ArangeTiling, HelpersNeedNoBuffer) {
+  uint32_t max = 7, min = 7;
+  GetArangeMaxMinTmpSize(max, min);
+  EXPECT_EQ(max, 0u);
+  EXPECT_EQ(min, 0u);
+  max = min = 7;
+  GetArithProgressionMaxMinTmpSize(max, min);
+  EXPECT_EQ(max, 0u);
+  EXPECT_EQ(min, 0u);
+}
+
+TEST(AscendQuantTiling, HelperGivesCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetAscendQuantMaxMinTmpSize(ge::Shape({1024}), 2, max, min);
+  EXPECT_EQ(min, 512u);
+  EXPECT_EQ(max, 2048u);
+  // Small inputs still take the minimum.
+  GetAscendQuantMaxMinTmpSize(ge::Shape({2, 8}), 4, max, min);
+  EXPECT_EQ(max, 512u);
+  uint32_t nodes = 7, extra = 7;
+  GetAscendQuantTmpBufferFactorSize(nodes, extra);
+  EXPECT_EQ(nodes, 2u);
+  EXPECT_EQ(extra, 0u);
+}
+
+TEST(AscendQuantTiling, BrokenArgumentsLeaveTheValues) {
+  uint32_t max = 7, min = 7;
+  testing::internal::CaptureStderr();
+  GetAscendQuantMaxMinTmpSize(ge::Shape({1024}), 8, max, min);
+  GetAscendQuantMaxMinTmpSize(ge::Shape({3}), 4, max, min);
+  GetAscendQuantMaxMinTmpSize(ge::Shape({0}), 2, max, min);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(max, 7u);
+  EXPECT_EQ(min, 7u);
+  EXPECT_NE(err.find("typeSize 8 is not 2 (half) or 4 (float)"), std::string::npos) << err;
+  EXPECT_NE(err.find("srcShape has 3 elements"), std::string::npos) << err;
+  EXPECT_NE(err.find("srcShape has 0 elements"), std::string::npos) << err;
+}
+
+TEST(AscendDequantTiling, HelperGivesCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetAscendDequantMaxMinTmpSize(ge::Shape({4, 16}), 4, max, min);
+  EXPECT_EQ(min, (64u + 16 + 16 + 8) * 4);
+  EXPECT_EQ(max, (64u + 4 * 16 + 16 + 8) * 4);
+  GetAscendDequantMaxMinTmpSize(ge::Shape({32}), 4, max, min);
+  EXPECT_EQ(min, (64u + 32 + 32 + 8) * 4);
+  EXPECT_EQ(max, min);
+  uint32_t nodes = 7, extra = 7;
+  GetAscendDequantTmpBufferFactorSize(ge::Shape({4, 16}), nodes, extra);
+  EXPECT_EQ(nodes, 1u);
+  EXPECT_EQ(extra, 72u + 16);
+  GetAscendDequantTmpBufferFactorSize(ge::Shape({16}), nodes, extra);
+  EXPECT_EQ(nodes, 2u);
+  EXPECT_EQ(extra, 72u);
+}
+
+TEST(AscendDequantTiling, BrokenArgumentsLeaveTheValues) {
+  uint32_t max = 7, min = 7;
+  testing::internal::CaptureStderr();
+  GetAscendDequantMaxMinTmpSize(ge::Shape({2, 4, 8}), 4, max, min);
+  GetAscendDequantMaxMinTmpSize(ge::Shape({4, 8}), 2, max, min);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(max, 7u);
+  EXPECT_EQ(min, 7u);
+  EXPECT_NE(err.find("srcShape has 3 dims"), std::string::npos) << err;
+  EXPECT_NE(err.find("typeSize 2 is not 4 (int32_t)"), std::string::npos) << err;
+}
+
+}  // namespace hl5_tiling_test
