@@ -206,6 +206,42 @@ TEST(MatmulApi, MdlReusesL1PiecesAcrossTiles) {
             (CheckCase<half, float, float>(deep)));
 }
 
+// A kernel that calls Iterate exactly once per tile and never End: CFG_MDL's pieces leave L1
+// with the last tile, so the checked launch reports no buffer held at the kernel's end.
+TEST(MatmulApi, MdlHoldsNoL1PieceAfterTheLastTile) {
+  const Spec s{64, 128, 64, 1, false, false, false, false, 1, 32, 32};
+  const TCubeTiling t = MakeTiling<half, float, float>(s);
+  auto a = Ints<half>(s.m * s.k, 1, -4, 4), b = Ints<half>(s.k * s.n, 2, -4, 4);
+  std::vector<float> c(s.m * s.n, 0.0f);
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {{a.data(), a.size() * 2, "a"},
+               {b.data(), b.size() * 2, "b"},
+               {c.data(), c.size() * 4, "c", c.size() * 4}};
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(8), 1, o, [&] {
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>, matmul::CFG_MDL>
+        mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    for (int i = 0; i < 8; ++i) {  // 2 x 4 tiles
+      mm.Iterate();
+      mm.GetTensorC(gc);
+    }
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+}
+
 // MIX: each block's AIC serves its two AIV sub-blocks (GetBlockIdx() = 2 x block + sub).
 TEST(MatmulApi, MixBlocksShareTheirAic) {
   CheckCase<half, float, float>({128, 96, 64, 4}, true);

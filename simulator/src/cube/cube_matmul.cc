@@ -225,6 +225,13 @@ void Compute(MatmulState& s) {
   s.c_tile = ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
                          static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
   s.tile_held = true;
+  // After the block's last tile CFG_MDL's pieces have no use: out of L1 now, so a kernel that
+  // never calls Iterate again (nor End) holds no L1 buffer at its end.
+  const auto bm = static_cast<uint32_t>(s.tiling.baseM);
+  const auto bn = static_cast<uint32_t>(s.tiling.baseN);
+  const uint32_t tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm *
+                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn);
+  if (static_cast<uint32_t>(s.next_tile) >= tiles) ReleaseHeldPieces(s);
 }
 
 AscendC::QuantMode_t QuantFor(const MatmulState& s) {
