@@ -92,10 +92,10 @@ void SplitCores(ReduceStageTiling& t, uint64_t total_bytes, uint32_t max_cores, 
   t.groups = static_cast<uint32_t>(CeilDiv(t.units, t.units_per_group));
 }
 
-// Whether cutting a stage's columns differently keeps every result's bits. Not for
-// ReduceLogSumExp: the simulator's LogSumExpColumns takes the exp of a tile's whole vectors in
-// SIMD and of its last columns (cols % lanes) in scalar code, which round differently, so a
-// column's result depends on where it sits in its tile.
+// Whether cutting a stage's columns differently keeps every result's bits. Not claimed for
+// ReduceLogSumExp: the batched form it ran on until issue 29 took the exp of a tile's last
+// columns in scalar code; its instructions now (reduce_lse.h) are per column, but the recut has
+// not been re-verified for it, so its tiles keep their columns.
 bool ColumnsMayBeRecut(const ReduceStageTiling& t) {
   return static_cast<::op_kernel::ReduceMap>(t.map) != ::op_kernel::ReduceMap::kLogSumExp;
 }
@@ -353,23 +353,37 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   uint64_t in_elems = 0;
   uint64_t out_elems = 0;
   bool part = false;
+  uint64_t work_elems = 0;
   if (family == ReduceFamily::kAR) {
     const bool whole = t.r_split == 1 && t.cols >= t.r;
-    in_elems = whole ? std::max<uint64_t>(1, uint64_t{t.rows} * t.cols) : t.cols;
+    // Whole rows sit 32 B aligned in the UB, as the reduce instructions' repeats need.
+    in_elems =
+        whole ? std::max<uint64_t>(1, uint64_t{t.rows} * Align(t.r, PerBlock(in_bytes))) : t.cols;
     out_elems = Align(t.rows, PerBlock(acc_bytes));
     part = !whole;
+    // The level-2 reduction's work tensor: one partial per 256 B repeat of a row.
+    const uint64_t row = whole ? t.r : t.cols;
+    work_elems = std::max<uint64_t>(1, CeilDiv(row * acc_bytes, 256));
   } else {
     in_elems = std::max<uint64_t>(1, uint64_t{t.rows} * t.ub_row_stride);
     out_elems = Align(t.cols, PerBlock(acc_bytes));
   }
   uint64_t bytes = t.buffer_num * buf(Align(in_elems, PerBlock(in_bytes)) * in_bytes);
-  // A 16-bit input widens to the accumulator type on the fly: no widened copy of the tile.
+  if (work_elems > 0) bytes += buf(work_elems * acc_bytes);
+  // A 16-bit input is cast to the accumulator type a piece at a time (reduce_wide.h), and a
+  // piece's result takes a block.
+  if (in_bytes != acc_bytes) {
+    const uint64_t wide =
+        std::min<uint64_t>(Align(in_elems, PerBlock(acc_bytes)), ::op_kernel::kReduceWideElems);
+    bytes += buf(wide * acc_bytes) + 32;
+  }
   if (narrow) bytes += buf(out_elems * acc_bytes);
   bytes += t.out_buffer_num * buf(out_elems * out_bytes);
   if (part) bytes += 32;
-  // ReduceLogSumExp's running max, one per accumulator.
+  // ReduceLogSumExp's running max, one per accumulator, and an update's three rows of scratch
+  // (op_kernel/reduce/reduce_lse.h).
   if (static_cast<::op_kernel::ReduceMap>(t.map) == ::op_kernel::ReduceMap::kLogSumExp) {
-    bytes += buf(out_elems * acc_bytes);
+    bytes += 4 * buf(out_elems * acc_bytes);
   }
   return bytes;
 }

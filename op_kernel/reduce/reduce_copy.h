@@ -40,6 +40,9 @@ __aicore__ void CopyInContiguous(const AscendC::LocalTensor<T>& dst,
     const uint32_t head = static_cast<uint32_t>(AlignDown<T>(n));
     if (head > 0) AscendC::DataCopy(dst, src[offset], head);
     for (uint32_t i = head; i < n; ++i) dst.SetValue(i, src.GetValue(offset + i));
+    // The rest of the last block padded, as DataCopyPad pads: a row of a tile whose rows are
+    // 32 B apart then holds nothing unwritten for an instruction that reads whole blocks.
+    for (uint32_t i = n; i < AlignUp<T>(n); ++i) dst.SetValue(i, pad_value);
   }
 }
 

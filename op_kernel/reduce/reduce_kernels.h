@@ -1,24 +1,28 @@
 // The Reduce kernel classes, one per pattern family (Init / Process / CopyIn / Compute /
 // CopyOut, double buffered), templated on the reducer and the input, accumulator and output
-// types. They use only the simulator's AscendC API and its opsim::ext batched forms.
+// types. The tiles reduce in Ascend C's instructions (reduce_tile_ops.h, and reduce_lse.h for
+// ReduceLogSumExp's online max).
 #pragma once
 
 #include "kernel_operator.h"
 #include "reduce/reduce_copy.h"
+#include "reduce/reduce_lse.h"
 #include "reduce/reduce_reducers.h"
 #include "reduce/reduce_stage.h"
+#include "reduce/reduce_tile_ops.h"
 #include "reduce/reduce_tiling_data.h"
+#include "reduce/reduce_wide.h"
 
 namespace op_kernel {
 
 // Shared by both families: the queues and scratch buffers, and narrowing to the output type.
-// A float16/bfloat16 input (In != Acc, Acc float32) needs no widened copy of the tile: the
-// opsim::ext widening forms reduce it in float32 straight from the input queue.
+// A float16/bfloat16 input (In != Acc, Acc float32) is cast to float32 a piece at a time
+// (wide_buf_, reduce_wide.h); AR stages keep a level-2 reduction's work tensor (work_buf_).
 template <typename In, typename Acc, typename Out>
 class ReduceKernelBase {
  protected:
   static constexpr bool kNarrow = !kIsSame<Acc, Out>;
-  static_assert(kIsSame<In, Acc> || (ext::kWidensToFloat<In> && kIsSame<Acc, float>),
+  static_assert(kIsSame<In, Acc> || (kIsSixteenBitFloat<In> && kIsSame<Acc, float>),
                 "inputs differing from the accumulator are 16-bit floats accumulated in float32");
 
   void InitBuffers(const ReduceStageTiling& t, uint32_t in_elems, uint32_t out_elems) {
@@ -26,6 +30,27 @@ class ReduceKernelBase {
                      static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
     if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
     pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
+    if constexpr (!kIsSame<In, Acc>) {
+      const auto wide = static_cast<uint32_t>(AlignUp<Acc>(in_elems));
+      pipe_.InitBuffer(wide_buf_, Min(wide, kReduceWideElems) * sizeof(Acc));
+      pipe_.InitBuffer(piece_buf_, 32);
+    }
+  }
+  // A tile of the accumulator type, with the family's map applied in place: what the rows reduce.
+  template <typename R>
+  AscendC::LocalTensor<Acc> Prepare(const AscendC::LocalTensor<Acc>& tile,
+                                    const ReduceStageTiling& t, uint32_t span) {
+    if constexpr (kIsSame<R, SumReducer>) MapTile(tile, static_cast<ReduceMap>(t.map), span);
+    return tile;
+  }
+  // The buffers of reduce_wide.h's pieces (16-bit inputs).
+  WideScratch<Acc> WideOf(const AscendC::LocalTensor<Acc>& work) {
+    WideScratch<Acc> s;
+    s.wide = wide_buf_.template Get<Acc>();
+    s.work = work;
+    s.piece = piece_buf_.template Get<Acc>();
+    if (lse_) s.lse = LseScratchOf();
+    return s;
   }
 
   // Where results accumulate: the output tile itself when no cast is needed.
@@ -36,11 +61,18 @@ class ReduceKernelBase {
       return out;
     }
   }
-  // ReduceLogSumExp's running max beside the accumulators (the sums), `elems` of them.
+  // ReduceLogSumExp's running max beside the accumulators (the sums), `elems` of them, and the
+  // scratch of an update (LseScratch: three rows of `elems`).
   void InitLogSumExp(const ReduceStageTiling& t, uint32_t elems) {
     if (static_cast<ReduceMap>(t.map) != ReduceMap::kLogSumExp) return;
     lse_ = true;
+    lse_elems_ = elems;
     pipe_.InitBuffer(max_buf_, elems * sizeof(Acc));
+    pipe_.InitBuffer(lse_buf_, 3 * elems * sizeof(Acc));
+  }
+  LseScratch<Acc> LseScratchOf() {
+    const AscendC::LocalTensor<Acc> all = lse_buf_.template Get<Acc>();
+    return {all, all[lse_elems_], all[2 * lse_elems_]};
   }
   // The pairs of one tile start at (max -inf, sum 0): LogSumExp of nothing is -inf.
   AscendC::LocalTensor<Acc> StartLogSumExp(const AscendC::LocalTensor<Acc>& acc, uint32_t n) {
@@ -50,11 +82,12 @@ class ReduceKernelBase {
     return max;
   }
   // ReduceLogSumExp's finish: log(sum) + max (ReduceFinish::kLogSumExp).
+  template <typename R>
   void FinishLogSumExp(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<Acc>& max,
                        uint32_t n, const ReduceStageTiling& t) {
-    if constexpr (kIsFloat<Acc>) {
+    if constexpr (kIsSame<R, SumReducer> && kIsFloat<Acc>) {
       if (static_cast<ReduceFinish>(t.finish) == ReduceFinish::kLogSumExp) {
-        ext::LogAddShift(acc, max, n);
+        LseFinish(acc, max, n);
       }
     }
   }
@@ -74,6 +107,11 @@ class ReduceKernelBase {
   AscendC::GlobalTensor<Out> y_;
   bool lse_ = false;
   AscendC::TBuf<AscendC::TPosition::VECCALC> max_buf_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> lse_buf_;  // LseScratch
+  uint32_t lse_elems_ = 0;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> wide_buf_;   // a 16-bit tile's float32 piece
+  AscendC::TBuf<AscendC::TPosition::VECCALC> piece_buf_;  // a piece's result
+  AscendC::TBuf<AscendC::TPosition::VECCALC> work_buf_;   // a level-2 reduction's work tensor
 };
 
 // The reducers with a finish: SUM (the family) and MIN (bool).
@@ -110,58 +148,9 @@ void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageT
   }
 }
 
-// The family's square / abs map of a stage, if it has one.
-inline bool RowMapOf(const ReduceStageTiling& t, ext::RowMap* map) {
-  const auto m = static_cast<ReduceMap>(t.map);
-  if (m != ReduceMap::kSquare && m != ReduceMap::kAbs) return false;
-  *map = m == ReduceMap::kSquare ? ext::RowMap::kSquare : ext::RowMap::kAbs;
-  return true;
-}
-
-// A row reduction of one tile, through the family's map when the stage has one. kLogSumExp
-// (given the running max of each row) updates the (max, dst) pairs instead of writing dst.
-template <typename R, typename In, typename Acc>
-void ReduceTileRows(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTensor<In>& in,
-                    const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
-                    const AscendC::LocalTensor<Acc>* max = nullptr) {
-  if constexpr (kCanLogSumExp<R, Acc>) {
-    if (static_cast<ReduceMap>(t.map) == ReduceMap::kLogSumExp && max != nullptr) {
-      ext::LogSumExpRows(*max, dst, in, rows, cols, stride);
-      return;
-    }
-  }
-  if constexpr (kIsSame<R, SumReducer>) {
-    ext::RowMap map;
-    if (RowMapOf(t, &map)) {
-      ext::ReduceRows(dst, in, map, R::kOp, rows, cols, stride);
-      return;
-    }
-  }
-  ext::ReduceRows(dst, in, R::kOp, rows, cols, stride);
-}
-
-template <typename R, typename In, typename Acc>
-void AccumulateTileRows(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<In>& in,
-                        const ReduceStageTiling& t, uint32_t rows, uint32_t cols, uint32_t stride,
-                        const AscendC::LocalTensor<Acc>* max = nullptr) {
-  if constexpr (kCanLogSumExp<R, Acc>) {
-    if (static_cast<ReduceMap>(t.map) == ReduceMap::kLogSumExp && max != nullptr) {
-      ext::LogSumExpColumns(*max, acc, in, rows, cols, stride);
-      return;
-    }
-  }
-  if constexpr (kIsSame<R, SumReducer>) {
-    ext::RowMap map;
-    if (RowMapOf(t, &map)) {
-      ext::AccumulateRows(acc, in, map, R::kOp, rows, cols, stride);
-      return;
-    }
-  }
-  ext::AccumulateRows(acc, in, R::kOp, rows, cols, stride);
-}
-
 // AR: x is [rows, r] with rows contiguous, y is [rows]. Either several whole rows per tile
-// (short rows) or one row in chunks of `cols` (long rows, or a split reduced extent).
+// (short rows), each 32 B aligned in the UB as the reduce instructions' repeats need, or one row
+// in chunks of `cols` (long rows, or a split reduced extent).
 template <typename R, typename In, typename Acc, typename Out>
 class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   using Base = ReduceKernelBase<In, Acc, Out>;
@@ -175,9 +164,13 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r);
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.r_split);
     if (share_.unit_begin == share_.unit_end) return;
-    const uint32_t in_elems = whole_rows_ ? Max<uint32_t>(1, t.rows * t.cols) : t.cols;
+    stride_ = static_cast<uint32_t>(AlignUp<In>(t.r));
+    const uint32_t in_elems = whole_rows_ ? Max<uint32_t>(1, t.rows * stride_) : t.cols;
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
     this->InitBuffers(t, in_elems, out_elems);
+    const uint32_t row_elems = whole_rows_ ? static_cast<uint32_t>(t.r) : t.cols;
+    this->pipe_.InitBuffer(this->work_buf_,
+                           Max<uint32_t>(1, WorkElemsFor<Acc>(row_elems)) * sizeof(Acc));
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
     if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
@@ -191,13 +184,13 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       if (share_.r_end == share_.r_begin) {
         AscendC::Duplicate(acc, R::template Identity<Acc>(), static_cast<int32_t>(rows));
       } else if (whole_rows_) {
-        CopyIn(u * t_.r, rows * static_cast<uint32_t>(t_.r));
+        CopyInRowsAligned(u * t_.r, rows);
         ComputeRows(acc, rows);
       } else {
         for (uint32_t i = 0; i < rows; ++i) ReduceLongRow(acc[i], u + i, i);
       }
       if constexpr (kFinishes<R>) Finish(acc, rows, t_);
-      if (this->lse_) this->FinishLogSumExp(acc, max_, rows, t_);
+      if (this->lse_) this->template FinishLogSumExp<R>(acc, max_, rows, t_);
       this->Narrow(out, acc, rows);
       this->out_q_.EnQue(out);
       CopyOut(u, rows);
@@ -211,10 +204,47 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
                      static_cast<In>(R::template Identity<Acc>()));
     this->in_q_.EnQue(in);
   }
+  // `rows` whole rows from x[offset], stride_ elements apart in the UB (DataCopyPad takes at
+  // most 4095 rows per call).
+  void CopyInRowsAligned(uint64_t offset, uint32_t rows) {
+    AscendC::LocalTensor<In> in = this->in_q_.template AllocTensor<In>();
+    const In pad = static_cast<In>(R::template Identity<Acc>());
+    const auto r = static_cast<uint32_t>(t_.r);
+    if (stride_ == r) {
+      CopyInContiguous(in, this->x_, offset, rows * r, has_pad_, pad);
+    } else {
+      constexpr uint32_t kMaxCopyRows = 4095;
+      for (uint32_t i = 0; i < rows; i += kMaxCopyRows) {
+        CopyInRows(in[i * stride_], this->x_, offset + uint64_t{i} * r, Min(kMaxCopyRows, rows - i),
+                   r, r, stride_, has_pad_, pad);
+      }
+    }
+    this->in_q_.EnQue(in);
+  }
+  // The rows of a tile (rows x cols, `stride` apart) into dst, or LogSumExp's pairs.
+  void ReduceTile(const AscendC::LocalTensor<Acc>& dst, const AscendC::LocalTensor<In>& in,
+                  uint32_t rows, uint32_t cols, uint32_t stride,
+                  const AscendC::LocalTensor<Acc>& max) {
+    const AscendC::LocalTensor<Acc> work = this->work_buf_.template Get<Acc>();
+    if constexpr (!kIsSame<In, Acc>) {
+      const bool lse = kCanLogSumExp<R, Acc> && this->lse_;
+      ReduceRowsWide<R>(dst, in, rows, cols, stride, this->WideOf(work),
+                        static_cast<ReduceMap>(t_.map), lse ? &max : nullptr);
+    } else {
+      const AscendC::LocalTensor<Acc> tile =
+          this->template Prepare<R>(in, t_, (rows - 1) * stride + cols);
+      if constexpr (kCanLogSumExp<R, Acc>) {
+        if (this->lse_) {
+          LseUpdateRows(max, dst, tile, rows, cols, stride, this->LseScratchOf(), work);
+          return;
+        }
+      }
+      ReduceRows<R>(dst, tile, work, rows, cols, stride);
+    }
+  }
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
-    const uint32_t r = static_cast<uint32_t>(t_.r);
-    ReduceTileRows<R>(acc, in, t_, rows, r, r, this->lse_ ? &max_ : nullptr);
+    ReduceTile(acc, in, rows, static_cast<uint32_t>(t_.r), stride_, max_);
     this->in_q_.FreeTensor(in);
   }
   // Row `row` of x, the tile's row `i`. LogSumExp updates the row's pair by every chunk; the
@@ -227,12 +257,8 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
       CopyIn(row * t_.r + c, n);
       AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
       const bool first = c == share_.r_begin;
-      if (this->lse_) {
-        ReduceTileRows<R>(acc, in, t_, 1, n, n, &row_max);
-      } else {
-        ReduceTileRows<R>(first ? acc : part, in, t_, 1, n, n);
-        if (!first) R::Combine(acc, acc, part, 1);
-      }
+      ReduceTile(first || this->lse_ ? acc : part, in, 1, n, n, row_max);
+      if (!first && !this->lse_) R::Combine(acc, acc, part, 1);
       this->in_q_.FreeTensor(in);
     }
   }
@@ -246,6 +272,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool whole_rows_ = false;
+  uint32_t stride_ = 0;            // whole rows: elements between rows in the UB (32 B aligned)
   AscendC::LocalTensor<Acc> max_;  // LogSumExp's running max of the tile's rows
 };
 
@@ -300,7 +327,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
       Compute(acc, rows, cols, stride);
     }
     if constexpr (kFinishes<R>) Finish(acc, cols, t_);
-    if (this->lse_) this->FinishLogSumExp(acc, max_, cols, t_);
+    if (this->lse_) this->template FinishLogSumExp<R>(acc, max_, cols, t_);
     this->Narrow(out, acc, cols);
     this->out_q_.EnQue(out);
     CopyOut(share_.split * t_.outer * t_.inner + a0 * t_.inner + c0, cols);
@@ -315,10 +342,29 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     }
     this->in_q_.EnQue(in);
   }
+  // The rows of a tile folded into the accumulators, or LogSumExp's pairs updated by them.
+  void AccumulateTile(const AscendC::LocalTensor<Acc>& acc, const AscendC::LocalTensor<In>& in,
+                      uint32_t rows, uint32_t cols, uint32_t stride) {
+    if constexpr (!kIsSame<In, Acc>) {
+      const bool lse = kCanLogSumExp<R, Acc> && this->lse_;
+      AccumulateRowsWide<R>(acc, in, rows, cols, stride, this->WideOf(AscendC::LocalTensor<Acc>()),
+                            static_cast<ReduceMap>(t_.map), lse ? &max_ : nullptr);
+    } else {
+      const AscendC::LocalTensor<Acc> tile =
+          this->template Prepare<R>(in, t_, (rows - 1) * stride + cols);
+      if constexpr (kCanLogSumExp<R, Acc>) {
+        if (this->lse_) {
+          LseUpdateColumns(max_, acc, tile, rows, cols, stride, this->LseScratchOf());
+          return;
+        }
+      }
+      AccumulateRows<R>(acc, tile, rows, cols, stride);
+    }
+  }
   void Compute(const AscendC::LocalTensor<Acc>& acc, uint32_t rows, uint32_t cols,
                uint32_t stride) {
     AscendC::LocalTensor<In> in = this->in_q_.template DeQue<In>();
-    AccumulateTileRows<R>(acc, in, t_, rows, cols, stride, this->lse_ ? &max_ : nullptr);
+    AccumulateTile(acc, in, rows, cols, stride);
     this->in_q_.FreeTensor(in);
   }
   void CopyOut(uint64_t offset, uint32_t cols) {

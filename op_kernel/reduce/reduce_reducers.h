@@ -1,15 +1,12 @@
-// Reducers as functors: identity, the vector combine of two partial rows, and the batched forms.
-// Accumulator types follow docs/SPEC.md section 3 (AccOf).
+// Reducers as functors: identity, the vector combine of two partial rows, and the reduce
+// instructions of a row (WholeReduce* over a repeat per row, the level-2 form over a longer one;
+// PROD has none). Accumulator types follow docs/SPEC.md section 3 (AccOf).
 #pragma once
 
 #include "elementwise/kernel_traits.h"
 #include "kernel_operator.h"
 
 namespace op_kernel {
-
-// The simulator's batched row instructions, which no chip has: what issue 29 replaces with
-// ReduceSum/ReduceMax/ReduceMin, WholeReduce*, BlockReduce* and row accumulation.
-namespace ext = ::opsim::ext;
 
 // float16 and bfloat16 accumulate in float32; everything else in its own type.
 template <typename T>
@@ -32,7 +29,20 @@ __aicore__ constexpr T Highest() {
 
 struct SumReducer {
   static constexpr uint32_t kType = 3;  // ReduceParam::REDUCE_SUM
-  static constexpr ext::ReduceOp kOp = ext::ReduceOp::kSum;
+  static constexpr bool kHasReduce = true;
+  // dst[r] = Sum of the first `mask` elements of repeat r, repeats rep_stride blocks apart.
+  template <typename T>
+  __aicore__ static void WholeReduce(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src, int32_t mask,
+                                     int32_t repeat, int32_t rep_stride) {
+    AscendC::WholeReduceSum(dst, src, mask, repeat, 1, 1, rep_stride);
+  }
+  template <typename T>
+  __aicore__ static void ReduceCount(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src,
+                                     const AscendC::LocalTensor<T>& work, int32_t count) {
+    AscendC::ReduceSum(dst, src, work, count);
+  }
   template <typename T>
   __aicore__ static constexpr T Identity() {
     return T(0);
@@ -46,8 +56,8 @@ struct SumReducer {
 };
 
 struct ProdReducer {
-  static constexpr uint32_t kType = 4;  // REDUCE_PROD
-  static constexpr ext::ReduceOp kOp = ext::ReduceOp::kProd;
+  static constexpr uint32_t kType = 4;       // REDUCE_PROD
+  static constexpr bool kHasReduce = false;  // no instruction reduces by product
   template <typename T>
   __aicore__ static constexpr T Identity() {
     return T(1);
@@ -62,7 +72,21 @@ struct ProdReducer {
 
 struct MaxReducer {
   static constexpr uint32_t kType = 1;  // REDUCE_MAX
-  static constexpr ext::ReduceOp kOp = ext::ReduceOp::kMax;
+  static constexpr bool kHasReduce = true;
+  // dst[r] = Max of the first `mask` elements of repeat r, repeats rep_stride blocks apart.
+  template <typename T>
+  __aicore__ static void WholeReduce(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src, int32_t mask,
+                                     int32_t repeat, int32_t rep_stride) {
+    AscendC::WholeReduceMax(dst, src, mask, repeat, 1, 1, rep_stride,
+                            AscendC::ReduceOrder::ORDER_ONLY_VALUE);
+  }
+  template <typename T>
+  __aicore__ static void ReduceCount(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src,
+                                     const AscendC::LocalTensor<T>& work, int32_t count) {
+    AscendC::ReduceMax(dst, src, work, count);
+  }
   template <typename T>
   __aicore__ static constexpr T Identity() {
     return Lowest<T>();
@@ -77,7 +101,21 @@ struct MaxReducer {
 
 struct MinReducer {
   static constexpr uint32_t kType = 2;  // REDUCE_MIN
-  static constexpr ext::ReduceOp kOp = ext::ReduceOp::kMin;
+  static constexpr bool kHasReduce = true;
+  // dst[r] = Min of the first `mask` elements of repeat r, repeats rep_stride blocks apart.
+  template <typename T>
+  __aicore__ static void WholeReduce(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src, int32_t mask,
+                                     int32_t repeat, int32_t rep_stride) {
+    AscendC::WholeReduceMin(dst, src, mask, repeat, 1, 1, rep_stride,
+                            AscendC::ReduceOrder::ORDER_ONLY_VALUE);
+  }
+  template <typename T>
+  __aicore__ static void ReduceCount(const AscendC::LocalTensor<T>& dst,
+                                     const AscendC::LocalTensor<T>& src,
+                                     const AscendC::LocalTensor<T>& work, int32_t count) {
+    AscendC::ReduceMin(dst, src, work, count);
+  }
   template <typename T>
   __aicore__ static constexpr T Identity() {
     return Highest<T>();

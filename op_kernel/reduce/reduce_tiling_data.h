@@ -57,6 +57,10 @@ struct ReduceTilingData {
 
 enum class ReduceFamily : uint32_t { kAR = 1, kARA = 2 };
 
+// float16/bfloat16 tiles are cast to float32 this many elements at a time
+// (op_kernel/reduce/reduce_wide.h): 16 KB of UB beside the input tiles.
+constexpr uint32_t kReduceWideElems = 4096;
+
 // Where a pass reads or writes: the operator's input or output, or a scratch area of the
 // workspace (accumulators kept between passes).
 enum class ReduceBuffer : uint32_t { kInput, kOutput, kScratchA, kScratchB };

@@ -166,6 +166,67 @@ TEST(ReduceFamily, LogSumExpIsStable) {
   }
 }
 
+// The non-finite rules of the online max (docs/SPEC.md section 6; reduce_lse.h clamps the shift
+// instead of zeroing it): each row of 9 holds one special value among finite ones, reduced along
+// rows (AR) and down columns (ARA, the transposed input); a row of -inf gives -inf, +inf gives
+// +inf, NaN gives NaN, -inf among finite values drops out, and +inf with -inf is +inf.
+TEST(ReduceFamily, LogSumExpNonFiniteRules) {
+  auto context = MakeContext(false);
+  constexpr int64_t kRows = 6;
+  constexpr int64_t kCols = 9;
+  std::vector<float> v(static_cast<size_t>(kRows * kCols));
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(i % 7) * 0.5f - 1.0f;
+  auto row = [&](int64_t r) { return v.begin() + r * kCols; };
+  std::fill(row(0), row(1), -INFINITY);  // all -inf
+  v[1 * kCols + 4] = INFINITY;
+  v[2 * kCols + 8] = NAN;
+  v[3 * kCols + 0] = -INFINITY;
+  v[4 * kCols + 2] = INFINITY;
+  v[4 * kCols + 6] = -INFINITY;
+  v[5 * kCols + 3] = NAN;
+  v[5 * kCols + 5] = INFINITY;
+  std::vector<double> want(kRows);
+  for (int64_t r = 0; r < kRows; ++r) {
+    double m = -INFINITY;
+    for (int64_t c = 0; c < kCols; ++c)
+      m = std::max(m, double{v[static_cast<size_t>(r * kCols + c)]});
+    double sum = 0;
+    for (int64_t c = 0; c < kCols; ++c) sum += std::exp(v[static_cast<size_t>(r * kCols + c)] - m);
+    want[static_cast<size_t>(r)] = std::isfinite(m) ? m + std::log(sum) : m;
+  }
+  want[2] = want[5] = NAN;
+  for (const bool transposed : {false, true}) {
+    SCOPED_TRACE(transposed ? "ARA" : "AR");
+    HostTensor x(transposed ? Desc(ACL_FLOAT, {kCols, kRows}) : Desc(ACL_FLOAT, {kRows, kCols}));
+    std::vector<float> xs(v.size());
+    for (int64_t r = 0; r < kRows; ++r)
+      for (int64_t c = 0; c < kCols; ++c)
+        xs[static_cast<size_t>(transposed ? c * kRows + r : r * kCols + c)] =
+            v[static_cast<size_t>(r * kCols + c)];
+    std::memcpy(x.data.data(), xs.data(), x.data.size());
+    std::unique_ptr<Operation> op;
+    const int64_t axis = transposed ? 0 : 1;
+    ASSERT_TRUE(OperationRegistry::Global()
+                    .Create("ReduceLogSumExp",
+                            {{"axes", std::vector<int64_t>{axis}}, {"keepdims", int64_t{0}}}, &op)
+                    .ok());
+    HostTensor y(Desc(ACL_FLOAT, {kRows}));
+    const Status st = SetupAndExecute(*op, Pack({&x}, {&y}), context.get());
+    ASSERT_TRUE(st.ok()) << st.ToString();
+    for (int64_t r = 0; r < kRows; ++r) {
+      const double got = y.As<float>()[static_cast<size_t>(r)];
+      const double w = want[static_cast<size_t>(r)];
+      if (std::isnan(w)) {
+        EXPECT_TRUE(std::isnan(got)) << r << ": " << got;
+      } else if (std::isinf(w)) {
+        EXPECT_EQ(got, w) << r;
+      } else {
+        EXPECT_NEAR(got, w, 1e-5) << r;
+      }
+    }
+  }
+}
+
 TEST(ReduceFamily, IntegerMeanTruncatesAndFloatsOnlyOpsRefuseIntegers) {
   auto context = MakeContext(false);
   HostTensor x(Desc(ACL_INT32, {2, 3}));

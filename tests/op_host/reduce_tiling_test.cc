@@ -60,7 +60,7 @@ TEST(ReduceTiling, Table) {
        {67108864},
        {0},
        "R",
-       {{F::kAR, 1300000, 48, 1, 24528, 48}},
+       {{F::kAR, 1300000, 48, 1, 24336, 48}},
        512},
       {"ascend310p",
        kSum,
@@ -68,7 +68,7 @@ TEST(ReduceTiling, Table) {
        {67108864},
        {0},
        "R",
-       {{F::kAR, 1300000, 8, 1, 31696, 8}},
+       {{F::kAR, 1300000, 8, 1, 31448, 8}},
        512},
       // Innermost: whole rows per tile, rows split over cores.
       {"ascend910b",
@@ -105,7 +105,7 @@ TEST(ReduceTiling, Table) {
        {8192, 16384},
        {0},
        "RA",
-       {{F::kARA, 2300101, 42, 18, 2352, 6}},
+       {{F::kARA, 2300101, 42, 17, 2352, 6}},
        393216},
       // Outermost on 8 cores: eight splits of whole rows; their 256 KB of partials are under 1/32
       // of the input, so no column pieces.
@@ -452,7 +452,8 @@ TEST(ReduceTiling, LogSumExpCountsItsRunningMaxInTheUb) {
   t.r = 100;
   const uint64_t plain = StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4);
   t.map = static_cast<uint32_t>(::op_kernel::ReduceMap::kLogSumExp);
-  EXPECT_EQ(StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4), plain + 64 * 4);
+  // And an update's scratch: three more (op_kernel/reduce/reduce_lse.h).
+  EXPECT_EQ(StageUbBytes(ReduceFamily::kAR, t, 4, 4, 4), plain + 4 * 64 * 4);
 }
 
 TEST(ReduceTiling, CacheReturnsTheSamePlanPerShapeAndDevice) {

@@ -5,13 +5,16 @@
 
 #include "kernel_operator.h"
 #include "reduce/reduce_copy.h"
+#include "reduce/reduce_lse.h"
 #include "reduce/reduce_reducers.h"
 #include "reduce/reduce_stage.h"
+#include "reduce/reduce_tile_ops.h"
 #include "reduce/reduce_tiling_data.h"
+#include "reduce/reduce_wide.h"
 #include "seeded_support.h"
 
-// The copy opens op_kernel inside its own namespace: let it see the real one (with the ext::
-// alias reduce_reducers.h declares).
+// The copy opens op_kernel inside its own namespace: let it see the real one (the tile
+// instructions and ReduceLogSumExp's updates, defined once there).
 #undef OPSIM_SEEDED_NAMESPACE_PRELUDE
 #define OPSIM_SEEDED_NAMESPACE_PRELUDE \
   namespace op_kernel {                \
