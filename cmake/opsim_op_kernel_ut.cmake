@@ -21,8 +21,10 @@
 #                   `cp -rf ../../../../<path>/<op>_data ./` finds the test's scripts
 #   TEST_SOURCES    the tests (default: test_<op>*.cpp of the current source folder)
 # One executable per SoC (<op>_<Soc>_kernel_ut): op_kernel/<op>.cpp (unless a test includes it,
-# as most do) and the tests, with <current folder>/<op>_tiling.h force-included when it exists,
-# ASCENDC_CPU_DEBUG=1 and UT_SOC_VERSION="<Soc>"; the ctest gets OPSIM_KERNEL_UT_ENVIRONMENT (a
+# as most do) and the tests, with <current folder>/<op>_tiling.h force-included into them (not
+# into TILING_SOURCES) when it exists,
+# ASCENDC_CPU_DEBUG=1 and UT_SOC_VERSION="<Soc>" (and ASCENDC_TPL_KERNEL on the tests and the
+# kernel, not on TILING_SOURCES); the ctest gets OPSIM_KERNEL_UT_ENVIRONMENT (a
 # list of NAME=VALUE) when that variable is set. The ctest fails on a non-zero exit and on
 # output a compare script prints for a mismatch, since most tests ignore the script's status.
 
@@ -101,6 +103,16 @@ function(opsim_add_op_kernel_ut op)
   endif()
   find_package(GTest REQUIRED)
   _opsim_kernel_ut_libraries(libraries)
+  # The tests and the kernel compile as CANN compiles kernels (ASCENDC_TPL_KERNEL: template-key
+  # declarations expand to nothing); the tiling sources stay host code.
+  set_property(SOURCE ${sources} APPEND PROPERTY COMPILE_DEFINITIONS ASCENDC_TPL_KERNEL)
+  # <op>_tiling.h goes into the tests and the kernel only, as ops-math's ut.cmake gives it to
+  # their objects and builds the tiling sources apart: a tiling source that includes the key
+  # header itself would otherwise read it twice. (Source properties: once, for every SoC.)
+  if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${op}_tiling.h")
+    set_property(SOURCE ${sources} APPEND PROPERTY COMPILE_OPTIONS
+                 -include "${CMAKE_CURRENT_SOURCE_DIR}/${op}_tiling.h")
+  endif()
 
   foreach(short IN LISTS ARG_SOC)
     set(soc "")
@@ -119,9 +131,6 @@ function(opsim_add_op_kernel_ut op)
     add_executable(${target} ${sources} ${ARG_TILING_SOURCES})
     target_compile_definitions(${target} PRIVATE ASCENDC_CPU_DEBUG=1 UT_SOC_VERSION="${soc}"
                                                  OPSIM_ICPU_SOC_VERSION="${soc}")
-    if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${op}_tiling.h")
-      target_compile_options(${target} PRIVATE -include "${CMAKE_CURRENT_SOURCE_DIR}/${op}_tiling.h")
-    endif()
     target_compile_options(${target} PRIVATE ${ARG_OPTIONS})
     target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
                                "${ARG_OP_DIR}/op_kernel" "${ARG_OP_DIR}/op_host")
