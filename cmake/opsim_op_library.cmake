@@ -323,4 +323,33 @@ function(opsim_install_op_api target)
   set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN;${opsim_libdir}")
   install(TARGETS ${target}_opapi ${target} LIBRARY DESTINATION ${root}/lib)
   install(DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/${target}_aclnn/include/ DESTINATION ${root}/include)
+  # As CANN's package installer: the vendor's bin/set_env.bash (its op_api library on the loader's
+  # path, the package on ASCEND_CUSTOM_OPP_PATH; it finds itself, so the prefix may move) and
+  # vendors/config.ini, whose load_priority lists the vendors, the one installed last first.
+  set(set_env "${CMAKE_CURRENT_BINARY_DIR}/${target}_set_env.bash")
+  file(WRITE "${set_env}" [=[#!/bin/bash
+# This operator package's environment (installed by opsim_install_op_api, as CANN's custom
+# operator package installs its set_env.bash): source it before running an application.
+_opsim_vendor_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export ASCEND_CUSTOM_OPP_PATH="${_opsim_vendor_dir}${ASCEND_CUSTOM_OPP_PATH:+:${ASCEND_CUSTOM_OPP_PATH}}"
+export LD_LIBRARY_PATH="${_opsim_vendor_dir}/op_api/lib${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
+unset _opsim_vendor_dir
+]=])
+  install(FILES "${set_env}" RENAME set_env.bash DESTINATION opp/vendors/${ARG_VENDOR}/bin
+          PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ
+                      WORLD_EXECUTE)
+  install(CODE "
+    set(ini \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/opp/vendors/config.ini\")
+    set(vendors ${ARG_VENDOR})
+    if(EXISTS \"\${ini}\")
+      file(STRINGS \"\${ini}\" line REGEX \"^load_priority=\")
+      string(REGEX REPLACE \"^load_priority=\" \"\" before \"\${line}\")
+      string(REPLACE \",\" \";\" before \"\${before}\")
+      list(REMOVE_ITEM before ${ARG_VENDOR})
+      list(APPEND vendors \${before})
+    endif()
+    list(JOIN vendors \",\" joined)
+    message(STATUS \"Writing: \${ini} (load_priority=\${joined})\")
+    file(WRITE \"\${ini}\" \"load_priority=\${joined}\\n\")
+  ")
 endfunction()
