@@ -21,7 +21,9 @@
 set(OPSIM_OP_LIBRARY_COLUMN_SLOTS 16)
 
 # The longest braced list of ge::DT_* values in <sources> (a .DataType({...}) or the
-# std::vector<ge::DataType> a .DataType(list) names): an upper bound of the dtype columns an
+# std::vector<ge::DataType> a .DataType(list) names), times the sizes of a file's
+# .DataTypeList({...}) lists (each combines with every column of the others: the OpDef
+# registers the product, op_api's ExpandDataTypeLists): an upper bound of the dtype columns an
 # OpDef among them declares, counted before anything is compiled. A list built in code is not
 # seen; the generator then says how many slots to give.
 function(_opsim_op_library_dtype_columns out_var)
@@ -32,14 +34,32 @@ function(_opsim_op_library_dtype_columns out_var)
     string(REPLACE ";" "," text "${text}")
     string(REPLACE "[" "(" text "${text}")
     string(REPLACE "]" ")" text "${text}")
+    # The DataTypeList lists first, out of the text, so that they are not counted as columns.
+    string(REGEX MATCHALL "DataTypeList[ \t\r\n]*[(][ \t\r\n]*{[^{}]*}" type_lists "${text}")
+    string(REGEX REPLACE "DataTypeList[ \t\r\n]*[(][ \t\r\n]*{[^{}]*}" "" text "${text}")
+    set(product 1)
+    foreach(braced IN LISTS type_lists)
+      string(REGEX MATCHALL "DT_[A-Z0-9_]+" dtypes "${braced}")
+      list(LENGTH dtypes n)
+      if(n GREATER 0)
+        math(EXPR product "${product} * ${n}")
+      endif()
+    endforeach()
+    set(longest 1)
     string(REGEX MATCHALL "{[^{}]*DT_[^{}]*}" lists "${text}")
     foreach(braced IN LISTS lists)
       string(REGEX MATCHALL "DT_[A-Z0-9_]+" dtypes "${braced}")
       list(LENGTH dtypes n)
+      if(n GREATER longest)
+        set(longest ${n})
+      endif()
+    endforeach()
+    if(lists OR type_lists)
+      math(EXPR n "${longest} * ${product}")
       if(n GREATER most)
         set(most ${n})
       endif()
-    endforeach()
+    endif()
   endforeach()
   set(${out_var} ${most} PARENT_SCOPE)
 endfunction()
@@ -197,7 +217,8 @@ function(opsim_add_op_library target)
     file(GLOB kernel_headers "${kernel_dir}/*.h" "${kernel_dir}/*.hpp" "${kernel_dir}/*.hh")
     set(per_column FALSE)
     foreach(file IN LISTS kernel kernel_headers)
-      file(STRINGS "${file}" column_macros REGEX "DTYPE_" LIMIT_COUNT 1)
+      # DTYPE_X, ORIG_DTYPE_X, DTYPE_##name; not CANN's ASCENDC_TPL_DTYPE_DECL/_SEL.
+      file(STRINGS "${file}" column_macros REGEX "(^|[^A-Za-z0-9_])(ORIG_)?DTYPE_" LIMIT_COUNT 1)
       if(column_macros)
         set(per_column TRUE)
       endif()
@@ -302,4 +323,33 @@ function(opsim_install_op_api target)
   set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN;${opsim_libdir}")
   install(TARGETS ${target}_opapi ${target} LIBRARY DESTINATION ${root}/lib)
   install(DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/${target}_aclnn/include/ DESTINATION ${root}/include)
+  # As CANN's package installer: the vendor's bin/set_env.bash (its op_api library on the loader's
+  # path, the package on ASCEND_CUSTOM_OPP_PATH; it finds itself, so the prefix may move) and
+  # vendors/config.ini, whose load_priority lists the vendors, the one installed last first.
+  set(set_env "${CMAKE_CURRENT_BINARY_DIR}/${target}_set_env.bash")
+  file(WRITE "${set_env}" [=[#!/bin/bash
+# This operator package's environment (installed by opsim_install_op_api, as CANN's custom
+# operator package installs its set_env.bash): source it before running an application.
+_opsim_vendor_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export ASCEND_CUSTOM_OPP_PATH="${_opsim_vendor_dir}${ASCEND_CUSTOM_OPP_PATH:+:${ASCEND_CUSTOM_OPP_PATH}}"
+export LD_LIBRARY_PATH="${_opsim_vendor_dir}/op_api/lib${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
+unset _opsim_vendor_dir
+]=])
+  install(FILES "${set_env}" RENAME set_env.bash DESTINATION opp/vendors/${ARG_VENDOR}/bin
+          PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ
+                      WORLD_EXECUTE)
+  install(CODE "
+    set(ini \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/opp/vendors/config.ini\")
+    set(vendors ${ARG_VENDOR})
+    if(EXISTS \"\${ini}\")
+      file(STRINGS \"\${ini}\" line REGEX \"^load_priority=\")
+      string(REGEX REPLACE \"^load_priority=\" \"\" before \"\${line}\")
+      string(REPLACE \",\" \";\" before \"\${before}\")
+      list(REMOVE_ITEM before ${ARG_VENDOR})
+      list(APPEND vendors \${before})
+    endif()
+    list(JOIN vendors \",\" joined)
+    message(STATUS \"Writing: \${ini} (load_priority=\${joined})\")
+    file(WRITE \"\${ini}\" \"load_priority=\${joined}\\n\")
+  ")
 endfunction()

@@ -58,6 +58,15 @@ assert np.array_equal(w, add(add(x, y), y)), "the AddCustom chain differs from n
 print("AddCustom, LeakyReluCustom and the AddCustom chain agree with numpy")
 PY
 cmake --install "$work/build" --prefix "$work/prefix" > "$work/install_ops.log"
+# The vendor package as CANN's installer leaves it: vendors/config.ini names the vendor, and its
+# bin/set_env.bash puts its op_api library on the loader's path.
+grep -qx "load_priority=customize" "$work/prefix/opp/vendors/config.ini" ||
+  { echo "vendors/config.ini:"; cat "$work/prefix/opp/vendors/config.ini"; exit 1; }
+env_lib=$(bash -c ". '$work/prefix/opp/vendors/customize/bin/set_env.bash' && echo \$LD_LIBRARY_PATH")
+case "$env_lib" in
+  "$work/prefix/opp/vendors/customize/op_api/lib"*) ;;
+  *) echo "set_env.bash set LD_LIBRARY_PATH=$env_lib"; exit 1 ;;
+esac
 cp -r "$projects/../aclnn/AclNNInvocationNaive" "$work/naive"
 (cd "$work/naive" && ASCEND_INSTALL_PATH="$work/prefix" CXXFLAGS="$cxx_flags" bash run.sh) \
   > "$work/naive.log" 2>&1 || { cat "$work/naive.log"; exit 1; }

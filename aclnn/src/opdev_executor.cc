@@ -221,6 +221,13 @@ aclTensor* aclOpExecutor::AllocHostTensor(const uint32_t* value, uint64_t size, 
 aclTensor* aclOpExecutor::AllocHostTensor(const uint64_t* value, uint64_t size, op::DataType t) {
   return aclnn::IntegersAs(this, value, size, t);
 }
+aclTensor* aclOpExecutor::AllocHostTensor(const op::fp16_t* value, uint64_t size, op::DataType t) {
+  return aclnn::FloatsAs(this, value, size, t);
+}
+aclTensor* aclOpExecutor::AllocHostTensor(const op::bfloat16* value, uint64_t size,
+                                          op::DataType t) {
+  return aclnn::FloatsAs(this, value, size, t);
+}
 aclTensor* aclOpExecutor::AllocHostTensor(const op::Shape& shape, op::DataType dataType,
                                           op::Format format) {
   return aclnn::HostTensor(this, op::ToShapeVector(shape), op::ToAclDataType(dataType),
@@ -336,6 +343,12 @@ aclScalar* aclOpExecutor::AllocScalar(uint64_t value) {
 }
 aclScalar* aclOpExecutor::AllocScalar(uint16_t value) {
   return AllocScalar(&value, op::DataType::DT_UINT16);
+}
+aclScalar* aclOpExecutor::AllocScalar(op::fp16_t value) {
+  return AllocScalar(&value.val, op::DataType::DT_FLOAT16);
+}
+aclScalar* aclOpExecutor::AllocScalar(op::bfloat16 value) {
+  return AllocScalar(&value.value, op::DataType::DT_BF16);
 }
 aclScalar* aclOpExecutor::AllocScalar(uint8_t value) {
   return AllocScalar(&value, op::DataType::DT_UINT8);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "data_type_list.h"
 #include "library_file.h"
 #include "library_probe.h"
 #include "op_impl_store.h"
@@ -351,6 +352,8 @@ void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
     (r.loading ? r.load_errors : r.problems).push_back(called.message());
     return;
   }
+  // Every reader (the registry's column choice, opsim_op_gen, the aclnn layer) sees columns.
+  if (def != nullptr) opsim::op_api::ExpandDataTypeLists(def.get());
   std::lock_guard<std::mutex> lock(r.mutex);
   if (r.loading) {
     r.pending_defs.push_back(std::move(def));

@@ -1,7 +1,8 @@
 #!/bin/sh
 # How many kernel units per kernel opsim_add_op_library declares (one per dtype column, CANN's
 # build compiling a kernel once per column): the longest ge::DT_* list its host sources spell
-# (Cast's 65, Bincount's 180 columns) when that is more than 16, COLUMN_SLOTS when given (and
+# (Cast's 65, Bincount's 180 columns; times the DataTypeList sizes) when that is more than 16,
+# COLUMN_SLOTS when given (and
 # refused when not a positive number), and opsim_op_gen naming the COLUMN_SLOTS an OpDef needs
 # when it has more columns than units, or refusing a --slots that is not a number.
 # Usage: column_slots_test.sh <source dir> <opsim_op_gen> <tpl_dialect_ops _opdefs module>
@@ -33,6 +34,18 @@ printf 'include("%s/cmake/opsim_op_library.cmake")\n_opsim_op_library_dtype_colu
   "$src" "$work/short_tiling.cpp" >"$work/count2.cmake"
 out=$(cmake -P "$work/count2.cmake" 2>&1)
 printf '%s' "$out" | grep -qF -- "-- columns=2" || fail "wanted 2 columns counted, got: $out"
+
+# DataTypeList lists combine with every column of the others: 3 columns x 2 x 2 types.
+cat >"$work/list_def.cpp" <<'CPP'
+this->Input("a").DataType({ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16});
+this->Input("b").DataTypeList(
+    {ge::DT_INT32, ge::DT_INT64});
+this->Output("c").DataTypeList({ge::DT_FLOAT, ge::DT_INT8}).FormatList({ge::FORMAT_ND});
+CPP
+printf 'include("%s/cmake/opsim_op_library.cmake")\n_opsim_op_library_dtype_columns(n "%s")\nmessage(STATUS "columns=${n}")\n' \
+  "$src" "$work/list_def.cpp" >"$work/count3.cmake"
+out=$(cmake -P "$work/count3.cmake" 2>&1)
+printf '%s' "$out" | grep -qF -- "-- columns=12" || fail "wanted 12 columns counted, got: $out"
 
 for bad in x 0 -3; do
   printf 'include("%s/cmake/opsim_op_library.cmake")\nopsim_add_op_library(t SOURCES a.cpp COLUMN_SLOTS %s)\n' \

@@ -17,7 +17,9 @@
 #include "exe_graph/runtime/shape.h"
 #include "graph/ascend_string.h"
 #include "graph/types.h"
+#include "opdev/bfloat16.h"
 #include "opdev/fast_vector.h"
+#include "opdev/fp16_t.h"
 
 namespace op {
 constexpr uint64_t MAX_DIM_NUM = 25;
@@ -92,6 +94,11 @@ struct aclScalar {
   uint16_t ToUint16() const;
   uint32_t ToUint32() const;
   uint64_t ToUint64() const;
+  // The value rounded to FLOAT16 / BFLOAT16 (through float: one more rounding only for a double
+  // within 2^-29 relative of a tie), as op-API layers compare a scalar at a 16-bit tensor's
+  // precision.
+  op::fp16_t ToFp16() const { return op::fp16_t(ToFloat()); }
+  op::bfloat16 ToBf16() const { return op::bfloat16(ToFloat()); }
   ge::AscendString ToString() const;
   // Whether the value is outside `To`'s range (a NaN or infinity too, for an integer `To`).
   template <typename To>

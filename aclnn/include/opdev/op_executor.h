@@ -63,6 +63,8 @@ struct aclOpExecutor {
   aclTensor* AllocHostTensor(const uint8_t* value, uint64_t size, op::DataType dataType);
   aclTensor* AllocHostTensor(const uint32_t* value, uint64_t size, op::DataType dataType);
   aclTensor* AllocHostTensor(const uint64_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const op::fp16_t* value, uint64_t size, op::DataType dataType);
+  aclTensor* AllocHostTensor(const op::bfloat16* value, uint64_t size, op::DataType dataType);
   // A zero-filled host tensor of `shape` (storage and origin shapes are one: opsim's are ND).
   aclTensor* AllocHostTensor(const op::Shape& shape, op::DataType dataType,
                              op::Format format = op::Format::FORMAT_ND);
@@ -84,7 +86,8 @@ struct aclOpExecutor {
   // `size` host values of any number type as a 1-D tensor of `dataType`.
   template <typename T>
   const aclTensor* ConvertToTensor(const T* value, uint64_t size, op::DataType dataType) {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, op::fp16_t> ||
+                  std::is_same_v<T, op::bfloat16>) {
       const std::vector<double> values(value, value + size);
       return AllocHostTensor(values.data(), size, dataType);
     } else {
@@ -109,6 +112,8 @@ struct aclOpExecutor {
   aclScalar* AllocScalar(uint16_t value);
   aclScalar* AllocScalar(uint8_t value);
   aclScalar* AllocScalar(bool value);
+  aclScalar* AllocScalar(op::fp16_t value);
+  aclScalar* AllocScalar(op::bfloat16 value);
   uint64_t GetWorkspaceSize() const;
   aclnnStatus SetRepeatable();
   bool IsRepeatable() const;

@@ -35,8 +35,12 @@ gert::StorageShape ToGert(const Dims& dims) {
 
 // Dtypes and formats an input or output may take in column `column`.
 bool DTypeFits(const ops::OpParamDef& p, size_t column, ge::DataType dtype) {
+  // A DataTypeList the registry expanded into columns (op_api's ExpandDataTypeLists) is held to
+  // its column, since each column is its own kernel build.
   const auto& list = p.GetDataTypeList();
-  if (!list.empty()) return std::find(list.begin(), list.end(), dtype) != list.end();
+  if (!list.empty() && p.GetDataTypes().empty()) {
+    return std::find(list.begin(), list.end(), dtype) != list.end();
+  }
   return column < p.GetDataTypes().size() && p.GetDataTypes()[column] == dtype;
 }
 bool FormatFits(const ops::OpParamDef& p, size_t column, ge::Format format) {

@@ -107,6 +107,31 @@ std::vector<TemplateArguments> RegisteredTemplateArguments();
 #define OPSIM_TPL_CAT2(a, b) a##b
 #define OPSIM_TPL_CAT(a, b) OPSIM_TPL_CAT2(a, b)
 
+#if defined(ASCENDC_TPL_KERNEL)
+// The kernel side (CANN's build compiles kernels, their CPU-debug unit tests included, with
+// ASCENDC_TPL_KERNEL): declarations and selections expand to nothing, so a key header without an
+// include guard that reaches a test twice (through the kernel and the host tiling header) is no
+// redefinition. The key is the host's business; opsim_op_gen reads the host library's.
+#define ASCENDC_TPL_DTYPE_DECL(...)
+#define ASCENDC_TPL_DATATYPE_DECL(...)
+#define ASCENDC_TPL_FORMAT_DECL(...)
+#define ASCENDC_TPL_UINT_DECL(...)
+#define ASCENDC_TPL_BOOL_DECL(...)
+#define ASCENDC_TPL_KERNEL_TYPE_DECL(...)
+#define ASCENDC_TPL_DTYPE_SEL(...)
+#define ASCENDC_TPL_DATATYPE_SEL(...)
+#define ASCENDC_TPL_FORMAT_SEL(...)
+#define ASCENDC_TPL_UINT_SEL(...)
+#define ASCENDC_TPL_BOOL_SEL(...)
+#define ASCENDC_TPL_KERNEL_TYPE_SEL(...)
+#define ASCENDC_TPL_DETERMINISTIC_SEL(...)
+#define ASCENDC_TPL_SHARED_KERNEL_TYPE_SEL(...)
+#define ASCENDC_TPL_TILING_STRUCT_SEL(...)
+#define ASCENDC_TPL_ARGS_DECL(...)
+#define ASCENDC_TPL_ARGS_SEL(...)
+#define ASCENDC_TPL_SEL(...)
+#else  // the host side
+
 #define ASCENDC_TPL_DTYPE_DECL(x, ...) \
   AscendC::ParamStruct { #x, ASCENDC_TPL_DTYPE, ASCENDC_TPL_8_BW, {__VA_ARGS__ }, "DECL" }
 #define ASCENDC_TPL_DATATYPE_DECL(x, ...) \
@@ -159,5 +184,7 @@ std::vector<TemplateArguments> RegisteredTemplateArguments();
     uint64_t key = GET_TPL_TILING_KEY(__VA_ARGS__); \
     (context)->SetTilingKey(key);                   \
   } while (0)
+
+#endif  // ASCENDC_TPL_KERNEL
 
 #endif  // OPSIM_ASCENDC_TEMPLATE_ARGUMENT_H_

@@ -19,8 +19,18 @@ struct DataCopyParams {
 };
 
 // For DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32 B
-// blocks.
+// blocks. Constructors as CANN declares them (default, or all five fields): a braced list of four
+// values then means DataCopyParams only, so DataCopyPad(gm, local, {n, len, 0, 0}) is not
+// ambiguous between the two overloads.
 struct DataCopyExtParams {
+  DataCopyExtParams() = default;
+  DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn,
+                    const uint32_t dstStrideIn, const uint32_t rsvIn)
+      : blockCount(count),
+        blockLen(len),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        rsv(rsvIn) {}
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;
   uint32_t srcStride = 0;
