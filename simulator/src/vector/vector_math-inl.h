@@ -103,9 +103,13 @@ HWY_INLINE V ReluFloat(V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), x));
 }
 
-// x * y + z as two rounded steps, each with the NaN rule.
+// x * y + z as two rounded steps, each with the NaN rule. Without a NaN operand the rule
+// changes nothing, and a NaN operand makes the plain result NaN: so a vector whose plain
+// result has no NaN lane is that result, and only the others pay for the rule's selects.
 template <class V>
 HWY_INLINE V MulAddSteps(V x, V y, V z) {
+  const V plain = hn::Add(hn::Mul(x, y), z);
+  if (HWY_LIKELY(hn::AllFalse(hn::DFromV<V>(), hn::IsNaN(plain)))) return plain;
   const V p = Step(x, y, hn::Mul(x, y));
   return Step(p, z, hn::Add(p, z));
 }
@@ -355,6 +359,86 @@ inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double*
   }
 }
 
+// float16/bfloat16 lanes widened to float32 (exactly; a NaN's quiet bit aside, which every
+// fused op's NaN rule sets anyway), f on them (lanes of DF), rounded back once. The tail runs
+// through zero-padded vectors, as Map3.
+template <bool kHalf, class DF, class F>
+HWY_INLINE void Map16(DF df, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n, F f) {
+  const hn::Rebind<uint16_t, DF> d16;
+  const auto widen = [df](auto h) {
+    if constexpr (kHalf) {
+      return HalfToF32ForArithmetic(df, h);
+    } else {
+      return BF16ToF32(df, h);
+    }
+  };
+  const auto narrow = [df](auto v) {
+    if constexpr (kHalf) {
+      return F32ToHalf(df, v);
+    } else {
+      return F32ToBF16(df, v);
+    }
+  };
+  const size_t N = hn::Lanes(df);
+  constexpr size_t kMax = hn::MaxLanes(df);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto r = f(widen(hn::LoadU(d16, a + i)), widen(hn::LoadU(d16, b + i)),
+                     widen(hn::LoadU(d16, dst + i)));
+    hn::StoreU(narrow(r), d16, dst + i);
+  }
+  if (i == n) return;
+  HWY_ALIGN uint16_t ta[kMax] = {};
+  HWY_ALIGN uint16_t tb[kMax] = {};
+  HWY_ALIGN uint16_t tc[kMax] = {};
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * 2);
+  std::memcpy(tb, b + i, rest * 2);
+  std::memcpy(tc, dst + i, rest * 2);
+  const auto r = f(widen(hn::Load(d16, ta)), widen(hn::Load(d16, tb)), widen(hn::Load(d16, tc)));
+  hn::Store(narrow(r), d16, tc);
+  std::memcpy(dst + i, tc, rest * 2);
+}
+
+// The fused ops of float16/bfloat16: the float32 ops of FusedFloat32 on widened lanes; the
+// multiply-adds on double lanes (the model's double), AddRelu/SubRelu on float lanes.
+template <bool kHalf>
+HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dfd;  // float lanes as many as dd's
+  const auto via_double = [dd, dfd](auto f) {
+    return [dd, dfd, f](auto x, auto y, auto z) {
+      return DemoteLikeCast(dfd,
+                            f(hn::PromoteTo(dd, x), hn::PromoteTo(dd, y), hn::PromoteTo(dd, z)));
+    };
+  };
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
+        return ReluFloat(Step(x, y, hn::Add(x, y)));
+      });
+    case FusedOp::kSubRelu:
+      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
+        return ReluFloat(Step(x, y, hn::Sub(x, y)));
+      });
+    case FusedOp::kMulAddDst:
+      return Map16<kHalf>(dfd, dst, a, b, n,
+                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, y, z); }));
+    case FusedOp::kFusedMulAdd:
+      return Map16<kHalf>(dfd, dst, a, b, n,
+                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, z, y); }));
+    case FusedOp::kAxpy: {
+      float scalar = 0;  // b[0], widened as the model widens it
+      Narrow16ToF32(kHalf, b, &scalar, 1);
+      const double s = scalar;
+      return Map16<kHalf>(dfd, dst, a, a, n, via_double([dd, s](auto x, auto, auto z) {
+                            return MulAddSteps(x, hn::Set(dd, s), z);
+                          }));
+    }
+  }
+}
+
 inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
   switch (dtype) {
     case DType::kFloat64:
@@ -367,16 +451,11 @@ inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const v
     }
     case DType::kFloat16:
     case DType::kBFloat16: {
-      float scalar = 0;  // Axpy's b[0], widened as the model widens it
-      if (op == FusedOp::kAxpy) {
-        Narrow16ToF32(dtype == DType::kFloat16, static_cast<const uint16_t*>(b), &scalar, 1);
-      }
-      const void* second = op == FusedOp::kAxpy ? a : b;
-      return Via32(
-          dtype, dst, a, second, dst, n,
-          [op, scalar](float* out, const float* x, const float* y, const float* acc, size_t m) {
-            FusedFloat32(op, out, x, op == FusedOp::kAxpy ? &scalar : y, acc, m);
-          });
+      const bool half = dtype == DType::kFloat16;
+      auto* out = static_cast<uint16_t*>(dst);
+      const auto* x = static_cast<const uint16_t*>(a);
+      const auto* y = static_cast<const uint16_t*>(b);
+      return half ? Fused16<true>(op, out, x, y, n) : Fused16<false>(op, out, x, y, n);
     }
     default: return;  // documented precondition: floats only
   }
