@@ -6,6 +6,7 @@
 // The model here is written out independently of the runtime's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/sim/vector_hl_lanes.h"
 #include "opsim/sim/vector_unit.h"
 #include "simulator/sim_test_util.h"
 
@@ -71,6 +73,26 @@ double Model(MathApi api, double x, double y, double s) {
     case MathApi::kReGlu: return x * (std::isnan(y) ? y : std::fmax(y, 0.0));
     default: return std::numeric_limits<double>::quiet_NaN();
   }
+}
+
+// Exp, Sigmoid and Silu of float are computed in float: their documented bound, in float ulps
+// of the exact value (docs/ASCENDC.md). 0: the model's bits.
+double UlpBound(MathApi api) {
+  switch (api) {
+    case MathApi::kExp: return 1.0;
+    case MathApi::kSigmoid:
+    case MathApi::kSilu: return 4.0;
+    default: return 0;
+  }
+}
+
+// |got - want| in ulps of want as a float (subnormal ulps below the normal range).
+double UlpError(float got, double want) {
+  if (want == 0) return got == 0 ? 0 : INFINITY;
+  int e = 0;
+  std::frexp(want, &e);
+  const double ulp = std::ldexp(1.0, std::max(e - 24, -149));
+  return std::abs(static_cast<double>(got) - want) / ulp;
 }
 
 struct Case {
@@ -183,8 +205,9 @@ std::vector<uint8_t> Inputs(ElemType t, const Case& c, uint32_t seed) {
 }
 
 // One call through the kernel API's entry (RunMath) on one simulated core: dst's bytes.
-std::vector<uint8_t> Run(const hl::MathCall& shape, bool two_tensors, const std::vector<uint8_t>& a,
-                         const std::vector<uint8_t>& b, const std::vector<uint8_t>& d0) {
+std::vector<uint8_t> RunCall(const hl::MathCall& shape, bool two_tensors,
+                             const std::vector<uint8_t>& a, const std::vector<uint8_t>& b,
+                             const std::vector<uint8_t>& d0) {
   std::vector<uint8_t> out(d0.size());
   const LaunchResult r = testing::RunOne([&] {
     AscendC::TPipe pipe;
@@ -220,7 +243,7 @@ void ExpectModel(const Case& c, ElemType t, ElemType src_t, uint32_t count) {
   const std::vector<uint8_t> a = Inputs(src_t, c, 1), b = Inputs(t, c, 2), d0 = Inputs(t, c, 3);
   const hl::MathCall shape{c.api,   t,       src_t, false,    nullptr, nullptr,
                            nullptr, nullptr, c.at,  c.scalar, count};
-  const std::vector<uint8_t> got = Run(shape, c.two_tensors, a, b, d0);
+  const std::vector<uint8_t> got = RunCall(shape, c.two_tensors, a, b, d0);
   int failures = 0;
   for (uint32_t i = 0; i < count && failures < 5; ++i) {
     const double x = ToFloat(src_t, a, i);
@@ -236,6 +259,8 @@ void ExpectModel(const Case& c, ElemType t, ElemType src_t, uint32_t count) {
     Put(t, w, 0, want);
     const float want_f = ToFloat(t, w, 0), got_f = ToFloat(t, got, i);
     if (SameBits(got_f, want_f)) continue;
+    const double bound = t == ElemType::kFloat ? UlpBound(c.api) : 0;
+    if (bound > 0 && std::isfinite(want) && UlpError(got_f, want) < bound) continue;
     // fmin/fmax of +0 and -0 may return either zero (the C library's, or the compiler's minsd).
     const bool clamp = c.api == MathApi::kClampMax || c.api == MathApi::kClampMin;
     if (clamp && x == 0 && y == 0 && got_f == 0) continue;
@@ -264,6 +289,77 @@ TEST_P(HlLanes, AxpyMixedAndPlain) {
   ExpectModel(axpy, ElemType::kFloat, ElemType::kHalf, kTail);
   ExpectModel(axpy, ElemType::kFloat, ElemType::kFloat, kN);
   ExpectModel(axpy, ElemType::kHalf, ElemType::kHalf, kN);
+}
+
+// The float-computed APIs over every 16381st finite float pattern (262 thousand): within the bound
+// of the model's double value, and the same bits on every target.
+TEST(HlLanesFloat, WithinTheBoundAndTheSameOnEveryTarget) {
+  std::vector<float> x;
+  for (uint64_t b = 0; b < (uint64_t{1} << 32); b += 16381) {
+    const uint32_t u = static_cast<uint32_t>(b);
+    float v;
+    std::memcpy(&v, &u, 4);
+    if (std::isfinite(v)) x.push_back(v);
+  }
+  std::vector<uint32_t> index(x.size());
+  std::vector<double> lx(x.size()), ly(x.size());
+  for (const MathApi api : {MathApi::kExp, MathApi::kSigmoid, MathApi::kSilu}) {
+    std::vector<double> want(x.size());
+    for (size_t i = 0; i < x.size(); ++i) want[i] = Model(api, x[i], 0, 0);
+    std::vector<float> first;
+    for (const std::string& target : vec::SupportedTargets()) {
+      vec::ForceTargetForTest(target);
+      std::vector<float> y(x.size());
+      const vec::HlLanesCall call{
+          static_cast<uint8_t>(api), false, false, false, y.data(), x.data(), nullptr, 0.0};
+      const size_t left =
+          vec::HlMathLanes(call, x.size(), vec::HlLeftLanes{index.data(), lx.data(), ly.data()});
+      for (size_t k = 0; k < left; ++k) {  // the caller's lanes: the model's (hl_math.cc)
+        ASSERT_LT(x[index[k]], -80.0f) << "only Silu's far tail goes back";
+        y[index[k]] = static_cast<float>(want[index[k]]);
+      }
+      double worst = 0;
+      float worst_x = 0;
+      for (size_t i = 0; i < x.size(); ++i) {
+        const float rounded = static_cast<float>(want[i]);
+        if (std::isinf(rounded)) {  // overflow: the model's float is inf
+          EXPECT_EQ(y[i], rounded) << target << " at " << x[i];
+          continue;
+        }
+        const double err = UlpError(y[i], want[i]);
+        if (err > worst) {
+          worst = err;
+          worst_x = x[i];
+        }
+      }
+      EXPECT_LT(worst, UlpBound(api))
+          << target << " api " << static_cast<int>(api) << " at " << worst_x;
+      if (first.empty()) {
+        first = y;
+      } else {
+        EXPECT_EQ(std::memcmp(first.data(), y.data(), y.size() * 4), 0) << target;
+      }
+    }
+    vec::ForceTargetForTest("");
+  }
+}
+
+// Xor of two integer tensors is the elements' XOR, in every integer type it takes.
+TEST(HlXor, TwoTensorsAreTheElementsXor) {
+  for (const ElemType t : {ElemType::kInt32, ElemType::kInt16, ElemType::kUInt16}) {
+    const size_t eb = t == ElemType::kInt32 ? 4 : 2;
+    std::vector<uint8_t> a(kN * eb), b(kN * eb), d0(kN * eb, 0);
+    std::mt19937 rng(7);
+    for (auto& v : a) v = static_cast<uint8_t>(rng());
+    for (auto& v : b) v = static_cast<uint8_t>(rng());
+    const hl::MathCall shape{MathApi::kXor,   t,   t,    false, nullptr, nullptr, nullptr, nullptr,
+                             ScalarAt::kNone, 0.0, kTail};
+    const std::vector<uint8_t> got = RunCall(shape, true, a, b, d0);
+    for (size_t i = 0; i < kTail * eb; ++i) {
+      ASSERT_EQ(got[i], a[i] ^ b[i]) << "type " << static_cast<int>(t) << " byte " << i;
+    }
+    for (size_t i = kTail * eb; i < got.size(); ++i) ASSERT_EQ(got[i], 0) << "past calCount";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, HlLanes, ::testing::ValuesIn(vec::SupportedTargets()),

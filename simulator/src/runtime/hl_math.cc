@@ -133,9 +133,25 @@ bool IsFloating(ElemType t) { return t == ElemType::kHalf || t == ElemType::kFlo
   return true;
 }
 
+// Xor of two integer tensors: the model's x ^ y of the sign-extended values, truncated to the
+// element, is the XOR of the elements' bytes (a loop the compiler vectorises).
+bool XorBytes(const MathCall& c) {
+  const bool is_int =
+      c.type == ElemType::kInt32 || c.type == ElemType::kInt16 || c.type == ElemType::kUInt16;
+  if (c.api != MathApi::kXor || !is_int || c.src1 == nullptr || c.scalar_at != ScalarAt::kNone) {
+    return false;
+  }
+  const size_t bytes = size_t{c.count} * ElemBytes(c.type);
+  const uint8_t* const a = c.src0->ptr;
+  const uint8_t* const b = c.src1->ptr;
+  uint8_t* const d = c.dst->ptr;
+  for (size_t i = 0; i < bytes; ++i) d[i] = static_cast<uint8_t>(a[i] ^ b[i]);
+  return true;
+}
+
 void Compute(const MathCall& c) {
   if (const uint16_t* table = HalfTable(c)) return LookUp(table, c.src0->ptr, c.dst->ptr, c.count);
-  if (ComputeLanes(c)) return;
+  if (XorBytes(c) || ComputeLanes(c)) return;
   const uint32_t db = ElemBytes(c.type), sb = ElemBytes(c.src_type);
   const bool is_int =
       c.type == ElemType::kInt32 || c.type == ElemType::kInt16 || c.type == ElemType::kUInt16;

@@ -26,6 +26,7 @@
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/vector_hl_lanes.h"
 #include "vector/vector_common-inl.h"
+#include "vector/vector_exp-inl.h"
 #include "vector/vector_math-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -340,11 +341,45 @@ HWY_INLINE size_t FloatExactLanes(const HlLanesCall& c, size_t n, const HlLeftLa
   }
 }
 
+// Exp, Sigmoid and Silu of float on float lanes, within a stated error of the exact value
+// instead of the model's bits (docs/ASCENDC.md): ExpSameBits (< 1 ulp, the same bits on every
+// target) and correctly rounded IEEE steps. Below -80, 1 + exp(-x) would overflow float where
+// the model's double does not: there sigmoid(x) = exp(x) (1 - exp(x) + ...), the dropped
+// factor within 2^-115 of 1; silu(x) = x exp(x) would lose its bits in the subnormals, so those
+// lanes go back to the caller (the model's). Half stays with the exact paths.
+HWY_INLINE size_t FloatApproxLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
+                                   bool* done) {
+  *done = !c.half;
+  if (c.half) return 0;
+  const auto run = [&](auto f) { return RunLanes(HlF(), c, n, left, false, f); };
+  const auto far = [](HlF d, HlVF x) { return hn::Lt(x, hn::Set(d, -80.0f)); };
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kExp:
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, ExpSameBits(d, x)); });
+    case MathApi::kSigmoid:
+      return run([far](HlF d, HlVF x, HlVF) {
+        const HlVF one = hn::Set(d, 1.0f);
+        const HlVF v = hn::Div(one, hn::Add(one, ExpSameBits(d, hn::Neg(x))));
+        const auto tail = far(d, x);
+        if (HWY_LIKELY(hn::AllFalse(d, tail))) return Settled(d, v);
+        return Settled(d, hn::IfThenElse(tail, ExpSameBits(d, hn::Min(x, hn::Zero(d))), v));
+      });
+    case MathApi::kSilu:
+      return run([far](HlF d, HlVF x, HlVF) {
+        const HlVF v = hn::Div(x, hn::Add(hn::Set(d, 1.0f), ExpSameBits(d, hn::Neg(x))));
+        return HlFResult{v, far(d, x), NoLanes(d)};
+      });
+    default: *done = false; return 0;
+  }
+}
+
 // The exact APIs with more than one rounding in double: on double lanes.
 HWY_INLINE size_t ExactLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
   bool done = false;
   const size_t in_float = FloatExactLanes(c, n, left, &done);
   if (done) return in_float;
+  const size_t approx = FloatApproxLanes(c, n, left, &done);
+  if (done) return approx;
   const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, false, f); };
   const double s = c.scalar;
   switch (static_cast<MathApi>(c.api)) {
