@@ -194,10 +194,10 @@ HWY_INLINE HlLaneResult LogLike(HlD d, HlV x, HlV v) {
   return ZeroAtOne(d, x, v, hn::Not(hn::Gt(x, hn::Zero(d))));
 }
 
-// The banded APIs: the model's expression with Highway's functions for the C library's.
-HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
+// The banded trigonometric and hyperbolic APIs: Highway's functions for the C library's.
+HWY_INLINE size_t TrigLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left, bool* done) {
   const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, true, f); };
-  const double s = c.scalar;
+  *done = true;
   switch (static_cast<MathApi>(c.api)) {
     case MathApi::kTanh:
       return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Tanh(d, x), NoLanes(d)); });
@@ -236,6 +236,18 @@ HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes&
       return run([](HlD d, HlV x, HlV) {
         return Odd(d, x, hn::Atanh(d, x), hn::Not(hn::Lt(hn::Abs(x), hn::Set(d, 1.0))));
       });
+    default: *done = false; return 0;
+  }
+}
+
+// The other banded APIs: the model's expression with Highway's exp and log for the C library's.
+HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
+  bool done = false;
+  const size_t trig = TrigLanes(c, n, left, &done);
+  if (done) return trig;
+  const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, true, f); };
+  const double s = c.scalar;
+  switch (static_cast<MathApi>(c.api)) {
     case MathApi::kExp:
       return run([](HlD d, HlV x, HlV) {
         return HlLaneResult{hn::Exp(d, x), hn::Gt(x, hn::Set(d, 700.0)), NoLanes(d)};
