@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -22,27 +23,49 @@ double Gelu(double x) {
   return 0.5 * x * (1 + std::tanh(std::sqrt(2 / pi) * (x + 0.044715 * x * x * x)));
 }
 
+// Sigmoid and Silu of float are computed in float: within 4 ulps of the model's double value
+// (docs/ASCENDC.md); half is the model's bits (ExpectMatches).
+template <typename T>
+void ExpectMatchesOrWithin(const std::vector<T>& in, const std::vector<T>& out,
+                           double (*model)(double, double), const std::string& what) {
+  if constexpr (!std::is_same_v<T, float>) {
+    ExpectMatches<T>(in, {}, out, model, what);
+  } else {
+    for (uint32_t i = 0; i < kCount; ++i) {
+      const double want = model(ToD(in[i]), 0.0);
+      const float rounded = static_cast<float>(want);
+      if (!std::isfinite(rounded) || rounded == 0) {
+        EXPECT_TRUE(SameValue(out[i], rounded)) << what << " of " << in[i];
+        continue;
+      }
+      const double ulp = std::ldexp(1.0, std::max(std::ilogb(want) - 23, -149));
+      EXPECT_LT(std::fabs(out[i] - want), 4 * ulp) << what << " of " << in[i];
+    }
+    for (uint32_t i = kCount; i < 2 * kCount; ++i) {
+      ASSERT_EQ(ToD(out[i]), ToD(FromD<T>(kSentinel))) << what << ": lane " << i;
+    }
+  }
+}
+
 template <typename T>
 void ExpectUnaryActivations() {
   const auto in = Inputs<T>(kCount);
-  auto sig = [](double x, double) { return 1 / (1 + std::exp(-x)); };
-  ExpectMatches<T>(
-      in, {},
+  double (*sig)(double, double) = [](double x, double) { return 1 / (1 + std::exp(-x)); };
+  ExpectMatchesOrWithin<T>(
+      in,
       RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst), As<T>(t.x), t.tmp, kCount); }),
       sig, "Sigmoid tmp+count");
-  ExpectMatches<T>(
-      in, {},
-      RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst), As<T>(t.x), kCount); }), sig,
-      "Sigmoid count");
-  ExpectMatches<T>(
-      in, {},
-      RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst_n), As<T>(t.x_n), t.tmp); }),
+  ExpectMatchesOrWithin<T>(
+      in, RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst), As<T>(t.x), kCount); }),
+      sig, "Sigmoid count");
+  ExpectMatchesOrWithin<T>(
+      in, RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst_n), As<T>(t.x_n), t.tmp); }),
       sig, "Sigmoid tmp");
-  ExpectMatches<T>(
-      in, {}, RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst_n), As<T>(t.x_n)); }),
-      sig, "Sigmoid");
-  ExpectMatches<T>(
-      in, {}, RunTiles<T>(in, {}, [](const Tiles& t) { Silu(As<T>(t.dst), As<T>(t.x), kCount); }),
+  ExpectMatchesOrWithin<T>(
+      in, RunTiles<T>(in, {}, [](const Tiles& t) { Sigmoid(As<T>(t.dst_n), As<T>(t.x_n)); }), sig,
+      "Sigmoid");
+  ExpectMatchesOrWithin<T>(
+      in, RunTiles<T>(in, {}, [](const Tiles& t) { Silu(As<T>(t.dst), As<T>(t.x), kCount); }),
       [](double x, double) { return Swish(x, 1); }, "Silu");
   ExpectMatches<T>(
       in, {},

@@ -1,5 +1,5 @@
-// Per-target math and fused kernels (Exp, Ln, Sqrt, Rsqrt, Reciprocal, Relu, LeakyRelu, AddRelu,
-// SubRelu, MulAddDst, FusedMulAdd, Axpy, the DEQSCALE cast): bit for bit the per-element model
+// Per-target math kernels (Exp, Ln, Sqrt, Rsqrt, Reciprocal, Relu, LeakyRelu, the DEQSCALE cast)
+// and the helpers of the fused ones (vector_fused-inl.h): bit for bit the per-element model
 // (vector_math_scalar.cc) on every target. The model computes float32 in double and rounds once;
 // here an operation whose double-then-float rounding equals the float32 one (a single +, -, *,
 // / or sqrt: double has more than 2 * 24 + 2 bits) runs on float lanes, an expression (Rsqrt,
@@ -103,9 +103,13 @@ HWY_INLINE V ReluFloat(V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), x));
 }
 
-// x * y + z as two rounded steps, each with the NaN rule.
+// x * y + z as two rounded steps, each with the NaN rule. Without a NaN operand the rule
+// changes nothing, and a NaN operand makes the plain result NaN: so a vector whose plain
+// result has no NaN lane is that result, and only the others pay for the rule's selects.
 template <class V>
 HWY_INLINE V MulAddSteps(V x, V y, V z) {
+  const V plain = hn::Add(hn::Mul(x, y), z);
+  if (HWY_LIKELY(hn::AllFalse(hn::DFromV<V>(), hn::IsNaN(plain)))) return plain;
   const V p = Step(x, y, hn::Mul(x, y));
   return Step(p, z, hn::Add(p, z));
 }
@@ -302,83 +306,6 @@ inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha,
                      LeakyReluTyped(out, x, alpha32, m);
                    });
     default: return;
-  }
-}
-
-// One fused op on float32 (a, b: the instruction's sources; acc: dst's old value; b[0] is
-// Axpy's scalar). Add/Sub and Relu round once in float32 as the model's double does; the
-// multiply-adds run in double as the model does.
-inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b, const float* acc,
-                         size_t n) {
-  const hn::ScalableTag<float> d;
-  switch (op) {
-    case FusedOp::kAddRelu:
-      return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
-    case FusedOp::kSubRelu:
-      return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
-    case FusedOp::kMulAddDst:
-      return Map3ViaDouble(dst, a, b, acc, n,
-                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
-    case FusedOp::kFusedMulAdd:
-      return Map3ViaDouble(dst, a, b, acc, n,
-                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
-    case FusedOp::kAxpy: {
-      const double s = b[0];
-      return Map3ViaDouble(dst, a, a, acc, n, [s](auto dd, auto x, auto, auto z) {
-        return MulAddSteps(x, hn::Set(dd, s), z);
-      });
-    }
-  }
-}
-
-inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double* b, size_t n) {
-  const hn::ScalableTag<double> d;
-  switch (op) {
-    case FusedOp::kAddRelu:
-      return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
-    case FusedOp::kSubRelu:
-      return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
-    case FusedOp::kMulAddDst:
-      return Map3(d, dst, a, b, dst, n,
-                  [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
-    case FusedOp::kFusedMulAdd:
-      return Map3(d, dst, a, b, dst, n,
-                  [](auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
-    case FusedOp::kAxpy: {
-      const auto s = hn::Set(d, b[0]);
-      return Map3(d, dst, a, a, dst, n, [s](auto x, auto, auto z) { return MulAddSteps(x, s, z); });
-    }
-  }
-}
-
-inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
-  switch (dtype) {
-    case DType::kFloat64:
-      return FusedFloat64(op, static_cast<double*>(dst), static_cast<const double*>(a),
-                          static_cast<const double*>(b), n);
-    case DType::kFloat32: {
-      auto* out = static_cast<float*>(dst);
-      return FusedFloat32(op, out, static_cast<const float*>(a), static_cast<const float*>(b), out,
-                          n);
-    }
-    case DType::kFloat16:
-    case DType::kBFloat16: {
-      float scalar = 0;  // Axpy's b[0], widened as the model widens it
-      if (op == FusedOp::kAxpy) {
-        Narrow16ToF32(dtype == DType::kFloat16, static_cast<const uint16_t*>(b), &scalar, 1);
-      }
-      const void* second = op == FusedOp::kAxpy ? a : b;
-      return Via32(
-          dtype, dst, a, second, dst, n,
-          [op, scalar](float* out, const float* x, const float* y, const float* acc, size_t m) {
-            FusedFloat32(op, out, x, op == FusedOp::kAxpy ? &scalar : y, acc, m);
-          });
-    }
-    default: return;  // documented precondition: floats only
   }
 }
 

@@ -1,4 +1,5 @@
-// Dispatch of the math and fused kernels (vector_math-inl.h) to the best Highway target.
+// Dispatch of the math and fused kernels (vector_math-inl.h, vector_fused-inl.h) to the best
+// Highway target.
 #include "vector/vector_config.h"  // must precede Highway
 
 #undef HWY_TARGET_INCLUDE
@@ -7,6 +8,7 @@
 
 #include <hwy/highway.h>
 
+#include "vector/vector_fused-inl.h"
 #include "vector/vector_math-inl.h"
 
 #if HWY_ONCE

@@ -1,6 +1,7 @@
 // The 16-bit float math tables (vector_math_table.h): built from the model on first use.
 #include "vector/vector_math_table.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -39,12 +40,17 @@ bool MathByTable16(MathOp op, DType dtype, void* dst, const void* src, size_t n)
   const uint16_t* const table = ValuesOf(op, dtype);
   auto* out = static_cast<unsigned char*>(dst);
   const auto* in = static_cast<const unsigned char*>(src);
-  // Byte copies: a UB operand need not be aligned for uint16_t; element i is read before it is
-  // written, so dst == src works.
-  for (size_t i = 0; i < n; ++i) {
-    uint16_t bits;
-    std::memcpy(&bits, in + 2 * i, 2);
-    std::memcpy(out + 2 * i, &table[bits], 2);
+  // Through local blocks (byte copies in and out: a UB operand need not be aligned for
+  // uint16_t; a block is read before it is written, so dst == src works): a lookup then never
+  // waits on a store to the operand whose address may alias a table line's in its low 12 bits
+  // (measured: 1.7x slower in some layouts of the heap).
+  constexpr size_t kBlock = 512;
+  uint16_t bits[kBlock], values[kBlock];
+  for (size_t start = 0; start < n; start += kBlock) {
+    const size_t m = std::min(kBlock, n - start);
+    std::memcpy(bits, in + 2 * start, 2 * m);
+    for (size_t i = 0; i < m; ++i) values[i] = table[bits[i]];
+    std::memcpy(out + 2 * start, values, 2 * m);
   }
   return true;
 }

@@ -1,0 +1,40 @@
+// The high-level math and activation APIs (hl_math.h) of float and half on Highway lanes: the
+// runtime's per-element model (double, rounded to float32, then to the element type) computed on
+// double lanes, bit for bit the model's result. Where Highway's double functions are only near
+// the C library's (a few double ulps), a lane whose float32 rounding a band 2^-36 wide around the
+// value could change is handed back to the caller, which computes it with the model; so are lanes
+// with a NaN or infinite operand and arguments outside a function's range. Internal to the
+// simulator (simulator/src/runtime/hl_math.cc).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace opsim::sim::vec {
+
+struct HlLanesCall {
+  uint8_t api;       // an opsim::sim::hl::MathApi
+  bool half;         // the element type of dst and the sources: half, else float
+  bool src_half;     // Axpy's src: half into a float dst
+  bool scalar_left;  // the scalar is the left operand (Power's scalar-tensor form)
+  void* dst;         // Axpy also reads it
+  const void* a;     // src0
+  const void* b;     // the second tensor, or null (then the scalar is the second operand)
+  double scalar;     // the scalar operand, or a parameter (Swish's and SwiGLU's beta)
+};
+
+// Lanes the caller finishes with the model: element index, its operand x (src0) and y (the
+// second operand; Axpy: dst's old value), saved before dst was written (dst may be src).
+struct HlLeftLanes {
+  uint32_t* index;
+  double* x;
+  double* y;
+};
+
+// Whether HlMathLanes computes `api` (the others stay with the caller's per-element loop).
+bool HlLanesSupport(uint8_t api);
+
+// Computes elements [0, n) of the call; returns how many lanes it left in `left` (at most n).
+size_t HlMathLanes(const HlLanesCall& call, size_t n, const HlLeftLanes& left);
+
+}  // namespace opsim::sim::vec

@@ -1,0 +1,180 @@
+// Per-target fused kernels (AddRelu, SubRelu, MulAddDst, FusedMulAdd, Axpy): bit for bit the
+// per-element model (vector_math_scalar.cc) on every target, with vector_math-inl.h's helpers
+// (the NaN rule's Step, ReluFloat, MulAddSteps, the double lanes). float16/bfloat16 widen each
+// vector to float32 in registers.
+// Included once per target by vector_math.cc after vector_math-inl.h (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_FUSED_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_FUSED_INL_H_
+#undef OPSIM_SIM_VECTOR_FUSED_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_FUSED_INL_H_
+#endif
+
+#include <cstring>
+
+#include <hwy/highway.h>
+
+#include "opsim/sim/vector_unit.h"
+#include "vector/vector_common-inl.h"
+#include "vector/vector_math-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// One fused op on float32 (a, b: the instruction's sources; acc: dst's old value; b[0] is
+// Axpy's scalar). Add/Sub and Relu round once in float32 as the model's double does; the
+// multiply-adds run in double as the model does.
+inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b, const float* acc,
+                         size_t n) {
+  const hn::ScalableTag<float> d;
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+    case FusedOp::kSubRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+    case FusedOp::kMulAddDst:
+      return Map3ViaDouble(dst, a, b, acc, n,
+                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
+    case FusedOp::kFusedMulAdd:
+      return Map3ViaDouble(dst, a, b, acc, n,
+                           [](auto, auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kAxpy: {
+      const double s = b[0];
+      return Map3ViaDouble(dst, a, a, acc, n, [s](auto dd, auto x, auto, auto z) {
+        return MulAddSteps(x, hn::Set(dd, s), z);
+      });
+    }
+  }
+}
+
+inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double* b, size_t n) {
+  const hn::ScalableTag<double> d;
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+    case FusedOp::kSubRelu:
+      return Map3(d, dst, a, b, a, n,
+                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+    case FusedOp::kMulAddDst:
+      return Map3(d, dst, a, b, dst, n,
+                  [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
+    case FusedOp::kFusedMulAdd:
+      return Map3(d, dst, a, b, dst, n,
+                  [](auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kAxpy: {
+      const auto s = hn::Set(d, b[0]);
+      return Map3(d, dst, a, a, dst, n, [s](auto x, auto, auto z) { return MulAddSteps(x, s, z); });
+    }
+  }
+}
+
+// float16/bfloat16 lanes widened to float32 (exactly; a NaN's quiet bit aside, which every
+// fused op's NaN rule sets anyway), f on them (lanes of DF), rounded back once. The tail runs
+// through zero-padded vectors, as Map3.
+template <bool kHalf, class DF, class F>
+HWY_INLINE void Map16(DF df, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n, F f) {
+  const hn::Rebind<uint16_t, DF> d16;
+  const auto widen = [df](auto h) {
+    if constexpr (kHalf) {
+      return HalfToF32ForArithmetic(df, h);
+    } else {
+      return BF16ToF32(df, h);
+    }
+  };
+  const auto narrow = [df](auto v) {
+    if constexpr (kHalf) {
+      return F32ToHalf(df, v);
+    } else {
+      return F32ToBF16(df, v);
+    }
+  };
+  const size_t N = hn::Lanes(df);
+  constexpr size_t kMax = hn::MaxLanes(df);
+  size_t i = 0;
+  for (; i + N <= n; i += N) {
+    const auto r = f(widen(hn::LoadU(d16, a + i)), widen(hn::LoadU(d16, b + i)),
+                     widen(hn::LoadU(d16, dst + i)));
+    hn::StoreU(narrow(r), d16, dst + i);
+  }
+  if (i == n) return;
+  HWY_ALIGN uint16_t ta[kMax] = {};
+  HWY_ALIGN uint16_t tb[kMax] = {};
+  HWY_ALIGN uint16_t tc[kMax] = {};
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * 2);
+  std::memcpy(tb, b + i, rest * 2);
+  std::memcpy(tc, dst + i, rest * 2);
+  const auto r = f(widen(hn::Load(d16, ta)), widen(hn::Load(d16, tb)), widen(hn::Load(d16, tc)));
+  hn::Store(narrow(r), d16, tc);
+  std::memcpy(dst + i, tc, rest * 2);
+}
+
+// The fused ops of float16/bfloat16: the float32 ops of FusedFloat32 on widened lanes; the
+// multiply-adds on double lanes (the model's double), AddRelu/SubRelu on float lanes.
+template <bool kHalf>
+HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::ScalableTag<double> dd;
+  const hn::Rebind<float, decltype(dd)> dfd;  // float lanes as many as dd's
+  const auto via_double = [dd, dfd](auto f) {
+    return [dd, dfd, f](auto x, auto y, auto z) {
+      return DemoteLikeCast(dfd,
+                            f(hn::PromoteTo(dd, x), hn::PromoteTo(dd, y), hn::PromoteTo(dd, z)));
+    };
+  };
+  switch (op) {
+    case FusedOp::kAddRelu:
+      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
+        return ReluFloat(Step(x, y, hn::Add(x, y)));
+      });
+    case FusedOp::kSubRelu:
+      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
+        return ReluFloat(Step(x, y, hn::Sub(x, y)));
+      });
+    case FusedOp::kMulAddDst:
+      return Map16<kHalf>(dfd, dst, a, b, n,
+                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, y, z); }));
+    case FusedOp::kFusedMulAdd:
+      return Map16<kHalf>(dfd, dst, a, b, n,
+                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, z, y); }));
+    case FusedOp::kAxpy: {
+      float scalar = 0;  // b[0], widened as the model widens it
+      Narrow16ToF32(kHalf, b, &scalar, 1);
+      const double s = scalar;
+      return Map16<kHalf>(dfd, dst, a, a, n, via_double([dd, s](auto x, auto, auto z) {
+                            return MulAddSteps(x, hn::Set(dd, s), z);
+                          }));
+    }
+  }
+}
+
+inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
+  switch (dtype) {
+    case DType::kFloat64:
+      return FusedFloat64(op, static_cast<double*>(dst), static_cast<const double*>(a),
+                          static_cast<const double*>(b), n);
+    case DType::kFloat32: {
+      auto* out = static_cast<float*>(dst);
+      return FusedFloat32(op, out, static_cast<const float*>(a), static_cast<const float*>(b), out,
+                          n);
+    }
+    case DType::kFloat16:
+    case DType::kBFloat16: {
+      const bool half = dtype == DType::kFloat16;
+      auto* out = static_cast<uint16_t*>(dst);
+      const auto* x = static_cast<const uint16_t*>(a);
+      const auto* y = static_cast<const uint16_t*>(b);
+      return half ? Fused16<true>(op, out, x, y, n) : Fused16<false>(op, out, x, y, n);
+    }
+    default: return;  // documented precondition: floats only
+  }
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_FUSED_INL_H_

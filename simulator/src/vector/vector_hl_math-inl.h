@@ -1,0 +1,418 @@
+// Per-target lanes of the high-level math and activation APIs (vector_hl_lanes.h): the runtime's
+// model (hl_math_model.cc, hl_activation_model.cc) evaluated on double lanes in its order of
+// operations. Two kinds of API:
+// - exact: every step is a correctly rounded IEEE operation (floor, a product, a quotient...), so
+//   the double result is the model's own; only NaN and infinite operands and the zeros whose sign
+//   a C library function may choose go back to the caller;
+// - banded: a step is a function Highway computes a few double ulps from the C library. Both are
+//   within 2^-40 of the exact value, so where the whole band of 2^-36 around the lane's value
+//   rounds to one float32 (one half, by way of it), that float is the model's. The rest (about one
+//   lane in 2^11; also results that are zero, NaN or infinite, and arguments outside a function's
+//   valid range) go back to the caller.
+// Included once per target by vector_hl_math.cc (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_HL_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_HL_MATH_INL_H_
+#undef OPSIM_SIM_VECTOR_HL_MATH_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_HL_MATH_INL_H_
+#endif
+
+#include <algorithm>
+#include <cstring>
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include "opsim/sim/ascendc/hl_math.h"
+#include "opsim/sim/vector_hl_lanes.h"
+#include "vector/vector_common-inl.h"
+#include "vector/vector_exp-inl.h"
+#include "vector/vector_math-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using hl::MathApi;
+using HlD = hn::ScalableTag<double>;
+using HlV = hn::Vec<HlD>;
+using HlM = hn::Mask<HlD>;
+
+// One lane group's result: its value, the lanes the caller must compute (`bad`) and, for a
+// banded API, the lanes whose value is exact anyway (a zero argument of an odd function...).
+template <class D>
+struct LaneResult {
+  hn::Vec<D> v;
+  hn::Mask<D> bad;
+  hn::Mask<D> exact;
+};
+using HlLaneResult = LaneResult<HlD>;
+using HlF = hn::ScalableTag<float>;
+using HlVF = hn::Vec<HlF>;
+using HlFResult = LaneResult<HlF>;
+
+template <class D>
+HWY_INLINE hn::Mask<D> NoLanes(D d) {
+  return hn::FirstN(d, 0);
+}
+
+// Lanes whose float32 rounding the band of 2^-36 around y could change, and zeros, NaN, inf.
+HWY_INLINE HlM Unsettled(HlD dd, HlV y) {
+  const hn::Rebind<float, HlD> df;
+  const auto lo = hn::PromoteTo(dd, DemoteLikeCast(df, hn::Mul(y, hn::Set(dd, 1.0 - 0x1p-36))));
+  const auto hi = hn::PromoteTo(dd, DemoteLikeCast(df, hn::Mul(y, hn::Set(dd, 1.0 + 0x1p-36))));
+  const auto settled = hn::And(hn::Eq(lo, hi), hn::And(hn::IsFinite(y), hn::Ne(y, hn::Zero(dd))));
+  return hn::Not(settled);
+}
+
+// Elements [i, i + m) of a half or float operand as lanes of D (float, or double: widened
+// exactly; m < lanes: zero-padded).
+template <class D>
+HWY_INLINE hn::Vec<D> LoadLanes(D d, bool half, const void* p, size_t i, size_t m) {
+  const hn::Rebind<float, D> df;
+  const hn::Rebind<uint16_t, D> d16;
+  constexpr size_t kMax = hn::MaxLanes(d);
+  const auto widen = [d](auto f) {
+    if constexpr (sizeof(hn::TFromD<D>) == 8) {
+      return hn::PromoteTo(d, f);
+    } else {
+      return f;
+    }
+  };
+  if (half) {
+    HWY_ALIGN uint16_t t[kMax] = {};
+    const auto* src = static_cast<const uint16_t*>(p) + i;
+    if (m < hn::Lanes(d)) src = static_cast<const uint16_t*>(std::memcpy(t, src, m * 2));
+    return widen(HalfToF32(df, hn::LoadU(d16, src)));
+  }
+  HWY_ALIGN float t[kMax] = {};
+  const auto* src = static_cast<const float*>(p) + i;
+  if (m < hn::Lanes(d)) src = static_cast<const float*>(std::memcpy(t, src, m * 4));
+  return widen(hn::LoadU(df, src));
+}
+
+// Rounds to float32 (then to half) as the model's Store and writes elements [i, i + m).
+template <class D>
+HWY_INLINE void StoreLanes(D d, bool half, hn::Vec<D> v, void* p, size_t i, size_t m) {
+  const hn::Rebind<float, D> df;
+  const hn::Rebind<uint16_t, D> d16;
+  constexpr size_t kMax = hn::MaxLanes(d);
+  hn::Vec<decltype(df)> f;
+  if constexpr (sizeof(hn::TFromD<D>) == 8) {
+    f = DemoteLikeCast(df, v);
+  } else {
+    f = v;
+  }
+  const bool whole = m == hn::Lanes(d);
+  if (half) {
+    HWY_ALIGN uint16_t t[kMax];
+    auto* dst = static_cast<uint16_t*>(p) + i;
+    hn::StoreU(F32ToHalf(df, f), d16, whole ? dst : t);
+    if (!whole) std::memcpy(dst, t, m * 2);
+    return;
+  }
+  HWY_ALIGN float t[kMax];
+  auto* dst = static_cast<float*>(p) + i;
+  hn::StoreU(f, df, whole ? dst : t);
+  if (!whole) std::memcpy(dst, t, m * 4);
+}
+
+// Runs `f(d, x, y) -> LaneResult` over the call's elements on lanes of D (x: src0; y: the second
+// tensor, the scalar, or Axpy's dst; swapped for a scalar on the left). Returns the lanes left to
+// the caller.
+template <class D, class F>
+HWY_INLINE size_t RunLanes(D d, const HlLanesCall& c, size_t n, const HlLeftLanes& left,
+                           bool banded, F f) {
+  using T = hn::TFromD<D>;
+  const hn::RebindToUnsigned<D> du;
+  const size_t N = hn::Lanes(d);
+  constexpr size_t kMax = hn::MaxLanes(d);
+  const bool is_axpy = c.api == static_cast<uint8_t>(MathApi::kAxpy);
+  const bool x_half = is_axpy ? c.src_half : c.half;
+  const void* second = is_axpy ? c.dst : c.b;
+  const auto scalar = hn::Set(d, static_cast<T>(c.scalar));  // exact: a half or float value
+  HWY_ALIGN T xs[kMax];
+  HWY_ALIGN T ys[kMax];
+  HWY_ALIGN hn::TFromD<decltype(du)> flag[kMax];
+  size_t count = 0;
+  for (size_t i = 0; i < n; i += N) {
+    const size_t m = std::min(N, n - i);
+    const auto x = LoadLanes(d, x_half, c.a, i, m);
+    const auto y = second != nullptr ? LoadLanes(d, c.half, second, i, m) : scalar;
+    const auto r = c.scalar_left ? f(d, y, x) : f(d, x, y);
+    auto bad = hn::Or(r.bad, hn::Not(hn::And(hn::IsFinite(x), hn::IsFinite(y))));
+    if constexpr (sizeof(T) == 8) {
+      if (banded) bad = hn::Or(bad, hn::AndNot(r.exact, Unsettled(d, r.v)));
+    }
+    const bool any_bad = !hn::AllFalse(d, bad);
+    if (any_bad) {  // before the store: dst may be src
+      hn::Store(x, d, xs);
+      hn::Store(y, d, ys);
+      hn::Store(hn::BitCast(du, hn::VecFromMask(d, bad)), du, flag);
+    }
+    StoreLanes(d, c.half, r.v, c.dst, i, m);
+    if (!any_bad) continue;
+    for (size_t k = 0; k < m; ++k) {
+      if (flag[k] == 0) continue;
+      left.index[count] = static_cast<uint32_t>(i + k);
+      left.x[count] = xs[k];
+      left.y[count] = ys[k];
+      ++count;
+    }
+  }
+  return count;
+}
+
+HWY_INLINE HlM AbsAbove(HlD d, HlV x, double limit) {
+  return hn::Gt(hn::Abs(x), hn::Set(d, limit));
+}
+
+// x / (1 + exp(arg)): the model's Swish, Gelu and GeGLU shape; exp's valid range bounds arg.
+HWY_INLINE HlLaneResult OverOnePlusExp(HlD d, HlV x, HlV arg) {
+  const HlV v = hn::Div(x, hn::Add(hn::Set(d, 1.0), hn::Exp(d, arg)));
+  return {v, hn::Gt(arg, hn::Set(d, 700.0)), hn::Eq(x, hn::Zero(d))};
+}
+
+HWY_INLINE HlLaneResult Swish(HlD d, HlV x, HlV beta) {
+  return OverOnePlusExp(d, x, hn::Mul(hn::Neg(beta), x));
+}
+
+// An odd function: its value at +-0 is that zero (the C library's too), so those lanes settle.
+HWY_INLINE HlLaneResult Odd(HlD d, HlV x, HlV v, HlM bad) {
+  const HlM zero = hn::Eq(x, hn::Zero(d));
+  return {hn::IfThenElse(zero, x, v), bad, zero};
+}
+
+// A function whose value at x == 1 is +0 (log, acos, acosh), set rather than computed.
+HWY_INLINE HlLaneResult ZeroAtOne(HlD d, HlV x, HlV v, HlM bad) {
+  const HlM one = hn::Eq(x, hn::Set(d, 1.0));
+  return {hn::IfThenZeroElse(one, v), bad, one};
+}
+
+// log of x > 0.
+HWY_INLINE HlLaneResult LogLike(HlD d, HlV x, HlV v) {
+  return ZeroAtOne(d, x, v, hn::Not(hn::Gt(x, hn::Zero(d))));
+}
+
+// The banded trigonometric and hyperbolic APIs: Highway's functions for the C library's.
+HWY_INLINE size_t TrigLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left, bool* done) {
+  const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, true, f); };
+  *done = true;
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kTanh:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Tanh(d, x), NoLanes(d)); });
+    case MathApi::kSin:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Sin(d, x), AbsAbove(d, x, 39000)); });
+    case MathApi::kCos:
+      return run([](HlD d, HlV x, HlV) {
+        return HlLaneResult{hn::Cos(d, x), AbsAbove(d, x, 39000), NoLanes(d)};
+      });
+    case MathApi::kTan:
+      return run([](HlD d, HlV x, HlV) {
+        return Odd(d, x, hn::Div(hn::Sin(d, x), hn::Cos(d, x)), AbsAbove(d, x, 39000));
+      });
+    case MathApi::kAsin:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Asin(d, x), AbsAbove(d, x, 1)); });
+    case MathApi::kAcos:
+      return run(
+          [](HlD d, HlV x, HlV) { return ZeroAtOne(d, x, hn::Acos(d, x), AbsAbove(d, x, 1)); });
+    case MathApi::kAtan:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Atan(d, x), NoLanes(d)); });
+    case MathApi::kSinh:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Sinh(d, x), AbsAbove(d, x, 700)); });
+    case MathApi::kCosh:
+      return run([](HlD d, HlV x, HlV) {
+        const HlV e = hn::Exp(d, x);
+        const HlV v = hn::Mul(hn::Add(e, hn::Div(hn::Set(d, 1.0), e)), hn::Set(d, 0.5));
+        return HlLaneResult{v, AbsAbove(d, x, 700), NoLanes(d)};
+      });
+    case MathApi::kAsinh:
+      return run([](HlD d, HlV x, HlV) { return Odd(d, x, hn::Asinh(d, x), NoLanes(d)); });
+    case MathApi::kAcosh:
+      return run([](HlD d, HlV x, HlV) {
+        return ZeroAtOne(d, x, hn::Acosh(d, x), hn::Lt(x, hn::Set(d, 1.0)));
+      });
+    case MathApi::kAtanh:
+      return run([](HlD d, HlV x, HlV) {
+        return Odd(d, x, hn::Atanh(d, x), hn::Not(hn::Lt(hn::Abs(x), hn::Set(d, 1.0))));
+      });
+    default: *done = false; return 0;
+  }
+}
+
+// The other banded APIs: the model's expression with Highway's exp and log for the C library's.
+HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
+  bool done = false;
+  const size_t trig = TrigLanes(c, n, left, &done);
+  if (done) return trig;
+  const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, true, f); };
+  const double s = c.scalar;
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kExp:
+      return run([](HlD d, HlV x, HlV) {
+        return HlLaneResult{hn::Exp(d, x), hn::Gt(x, hn::Set(d, 700.0)), NoLanes(d)};
+      });
+    case MathApi::kLog: return run([](HlD d, HlV x, HlV) { return LogLike(d, x, hn::Log(d, x)); });
+    case MathApi::kLog2:
+      return run([](HlD d, HlV x, HlV) { return LogLike(d, x, hn::Log2(d, x)); });
+    case MathApi::kLog10:
+      return run([](HlD d, HlV x, HlV) { return LogLike(d, x, hn::Log10(d, x)); });
+    case MathApi::kPower:
+      // pow(x, y) = exp(y log x) for x > 0: the product's rounding moves the result by at most
+      // |y log x| 2^-53 relative, inside the band while |y log x| <= 700.
+      return run([](HlD d, HlV x, HlV y) {
+        const HlV arg = hn::Mul(y, hn::Log(d, x));
+        const HlM bad = hn::Or(hn::Not(hn::Gt(x, hn::Zero(d))), AbsAbove(d, arg, 700));
+        return HlLaneResult{hn::Exp(d, arg), bad, NoLanes(d)};
+      });
+    case MathApi::kSigmoid:
+      return run([](HlD d, HlV x, HlV) {
+        const HlV one = hn::Set(d, 1.0);
+        const HlV arg = hn::Neg(x);
+        return HlLaneResult{hn::Div(one, hn::Add(one, hn::Exp(d, arg))),
+                            hn::Gt(arg, hn::Set(d, 700.0)), NoLanes(d)};
+      });
+    case MathApi::kSilu: return run([](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, 1.0)); });
+    case MathApi::kSwish: return run([s](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, s)); });
+    case MathApi::kFasterGelu:
+      return run([](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, 1.702)); });
+    case MathApi::kGelu:
+      return run([](HlD d, HlV x, HlV) {  // -sqrt(8/pi) * (x + 0.044715 x^3), as the model
+        const HlV cube = hn::Mul(hn::Mul(hn::Mul(hn::Set(d, 0.044715), x), x), x);
+        return OverOnePlusExp(d, x, hn::Mul(hn::Set(d, -1.5957691216057308), hn::Add(x, cube)));
+      });
+    case MathApi::kSwiGLU:
+      return run([s](HlD d, HlV x, HlV y) {
+        const HlLaneResult g = Swish(d, y, hn::Set(d, s));
+        return HlLaneResult{hn::Mul(x, g.v), g.bad, NoLanes(d)};
+      });
+    case MathApi::kGeGLU:
+      return run([](HlD d, HlV x, HlV y) {  // c0 y (y^2 + c1), as the model
+        const HlV arg = hn::Mul(hn::Mul(hn::Set(d, -0.0713548162726), y),
+                                hn::Add(hn::Mul(y, y), hn::Set(d, 22.363860002236)));
+        const HlLaneResult g = OverOnePlusExp(d, y, arg);
+        return HlLaneResult{hn::Mul(x, g.v), g.bad, NoLanes(d)};
+      });
+    default: return 0;
+  }
+}
+
+// Highway's scalar fallback of trunc/floor/ceil/nearbyint may lose the sign of a zero result;
+// IEEE gives it the argument's, so the callers copy it back (hn::CopySign).
+template <class D, class V>
+HWY_INLINE hn::Mask<D> BothZero(D d, V x, V y) {
+  return hn::And(hn::Eq(x, hn::Zero(d)), hn::Eq(y, hn::Zero(d)));
+}
+
+// Lanes of D with no lane left to the caller beyond the common rule (NaN and inf operands).
+template <class D>
+HWY_INLINE LaneResult<D> Settled(D d, hn::Vec<D> v) {
+  return {v, NoLanes(d), NoLanes(d)};
+}
+
+// The exact APIs whose one rounding in double then float is float32's own (rounding to an
+// integer, a difference that is exact, a product of two floats, a choice): on float lanes.
+HWY_INLINE size_t FloatExactLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
+                                  bool* done) {
+  const auto run = [&](auto f) { return RunLanes(HlF(), c, n, left, false, f); };
+  *done = true;
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kFloor:
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, hn::CopySign(hn::Floor(x), x)); });
+    case MathApi::kCeil:
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, hn::CopySign(hn::Ceil(x), x)); });
+    case MathApi::kRound:  // nearbyint: ties to even
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, hn::CopySign(hn::Round(x), x)); });
+    case MathApi::kTrunc:
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, hn::CopySign(hn::Trunc(x), x)); });
+    case MathApi::kFrac:  // x - trunc(x): exact in float
+      return run([](HlF d, HlVF x, HlVF) {
+        return Settled(d, hn::Sub(x, hn::CopySign(hn::Trunc(x), x)));
+      });
+    case MathApi::kSign:
+      return run([](HlF d, HlVF x, HlVF) {
+        return Settled(
+            d, hn::IfThenElse(hn::Gt(x, hn::Zero(d)), hn::Set(d, 1.0f),
+                              hn::IfThenElseZero(hn::Lt(x, hn::Zero(d)), hn::Set(d, -1.0f))));
+      });
+    // fmin/fmax of +0 and -0 may return either: those lanes go back.
+    case MathApi::kClampMax:
+      return run([](HlF d, HlVF x, HlVF y) {
+        return HlFResult{hn::Min(x, y), BothZero(d, x, y), NoLanes(d)};
+      });
+    case MathApi::kClampMin:
+      return run([](HlF d, HlVF x, HlVF y) {
+        return HlFResult{hn::Max(x, y), BothZero(d, x, y), NoLanes(d)};
+      });
+    case MathApi::kReGlu:  // x * fmax(y, 0): a float product rounded once; fmax(-0, 0) either
+      return run([](HlF d, HlVF x, HlVF y) {
+        const HlVF z = hn::Zero(d);
+        return HlFResult{hn::Mul(x, hn::Max(y, z)), hn::Eq(y, z), NoLanes(d)};
+      });
+    default: *done = false; return 0;
+  }
+}
+
+// Exp, Sigmoid and Silu of float on float lanes, within a stated error of the exact value
+// instead of the model's bits (docs/ASCENDC.md): ExpSameBits (< 1 ulp, the same bits on every
+// target) and correctly rounded IEEE steps. Below -80, 1 + exp(-x) would overflow float where
+// the model's double does not: there sigmoid(x) = exp(x) (1 - exp(x) + ...), the dropped
+// factor within 2^-115 of 1; silu(x) = x exp(x) would lose its bits in the subnormals, so those
+// lanes go back to the caller (the model's). Half stays with the exact paths.
+HWY_INLINE size_t FloatApproxLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
+                                   bool* done) {
+  *done = !c.half;
+  if (c.half) return 0;
+  const auto run = [&](auto f) { return RunLanes(HlF(), c, n, left, false, f); };
+  const auto far = [](HlF d, HlVF x) { return hn::Lt(x, hn::Set(d, -80.0f)); };
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kExp:
+      return run([](HlF d, HlVF x, HlVF) { return Settled(d, ExpSameBits(d, x)); });
+    case MathApi::kSigmoid:
+      return run([far](HlF d, HlVF x, HlVF) {
+        const HlVF one = hn::Set(d, 1.0f);
+        const HlVF v = hn::Div(one, hn::Add(one, ExpSameBits(d, hn::Neg(x))));
+        const auto tail = far(d, x);
+        if (HWY_LIKELY(hn::AllFalse(d, tail))) return Settled(d, v);
+        return Settled(d, hn::IfThenElse(tail, ExpSameBits(d, hn::Min(x, hn::Zero(d))), v));
+      });
+    case MathApi::kSilu:
+      return run([far](HlF d, HlVF x, HlVF) {
+        const HlVF v = hn::Div(x, hn::Add(hn::Set(d, 1.0f), ExpSameBits(d, hn::Neg(x))));
+        return HlFResult{v, far(d, x), NoLanes(d)};
+      });
+    default: *done = false; return 0;
+  }
+}
+
+// The exact APIs with more than one rounding in double: on double lanes.
+HWY_INLINE size_t ExactLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
+  bool done = false;
+  const size_t in_float = FloatExactLanes(c, n, left, &done);
+  if (done) return in_float;
+  const size_t approx = FloatApproxLanes(c, n, left, &done);
+  if (done) return approx;
+  const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, false, f); };
+  const double s = c.scalar;
+  switch (static_cast<MathApi>(c.api)) {
+    case MathApi::kFmod:  // x - trunc(x / y) * y
+      return run([](HlD d, HlV x, HlV y) {
+        const HlV q = hn::Div(x, y);
+        const HlV v = hn::Sub(x, hn::Mul(hn::CopySign(hn::Trunc(q), q), y));
+        return HlLaneResult{v, hn::Eq(y, hn::Zero(d)), NoLanes(d)};
+      });
+    case MathApi::kAxpy:  // dst + src * scalar (y: dst's old value)
+      return run(
+          [s](HlD d, HlV x, HlV y) { return Settled(d, hn::Add(y, hn::Mul(x, hn::Set(d, s)))); });
+    default: return BandedLanes(c, n, left);
+  }
+}
+
+HWY_INLINE size_t HlMathLanesImpl(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
+  return ExactLanes(c, n, left);
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_HL_MATH_INL_H_

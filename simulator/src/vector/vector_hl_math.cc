@@ -1,0 +1,38 @@
+// Dispatch of the high-level math and activation lanes (vector_hl_math-inl.h) to the best
+// Highway target.
+#include "vector/vector_config.h"  // must precede Highway
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "vector/vector_hl_math.cc"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/highway.h>
+
+#include "vector/vector_hl_math-inl.h"
+
+#if HWY_ONCE
+#include "opsim/sim/ascendc/hl_math.h"
+#include "opsim/sim/vector_hl_lanes.h"
+
+namespace opsim::sim::vec {
+
+HWY_EXPORT(HlMathLanesImpl);
+
+bool HlLanesSupport(uint8_t api) {
+  switch (static_cast<hl::MathApi>(api)) {
+    // No Highway function near the C library's: erf, erfc, lgamma, digamma. Xor is integer.
+    case hl::MathApi::kErf:
+    case hl::MathApi::kErfc:
+    case hl::MathApi::kLgamma:
+    case hl::MathApi::kDigamma:
+    case hl::MathApi::kXor: return false;
+    default: return true;
+  }
+}
+
+size_t HlMathLanes(const HlLanesCall& call, size_t n, const HlLeftLanes& left) {
+  return HWY_DYNAMIC_DISPATCH(HlMathLanesImpl)(call, n, left);
+}
+
+}  // namespace opsim::sim::vec
+#endif  // HWY_ONCE
