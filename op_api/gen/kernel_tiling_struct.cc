@@ -45,7 +45,9 @@ void EmitStruct(const optiling::TilingDef& def, const std::vector<std::string>& 
   *out << "struct " << name << " {\n";
   for (const optiling::TilingDef::FieldDesc& f : def.FieldDescs()) {
     const optiling::TilingDef* child = def.NestedOf(f);
-    *out << "  " << (child != nullptr ? child->GetTilingClassName() : f.type) << " " << f.name;
+    // A nested struct sits at a multiple of 8 B, as on the host side (TilingDef::AddNested).
+    *out << "  " << (child != nullptr ? "alignas(8) " + child->GetTilingClassName() : f.type) << " "
+         << f.name;
     if (f.count > 0) *out << "[" << f.count << "]";
     *out << ";\n";
   }

@@ -57,7 +57,7 @@ uint32_t ProbeTilingFunc(gert::TilingContext* context) {
   context->SetTilingKey(7);
   gert::TilingData* raw = context->GetRawTilingData();
   if (mode == 5) {
-    optiling::NestedAtFourTiling bad;
+    optiling::NestedOddTiling bad;
     bad.SaveToBuffer(raw->GetData(), raw->GetCapacity());
     raw->SetDataSize(bad.GetDataSize());
   } else {
@@ -244,8 +244,8 @@ TEST(OpDefOperation, TilingMistakesAreErrorsNamingTheRule) {
     EXPECT_EQ(st.message(), c.message);
   }
   const Status layout = RunProbe({{"mode", int64_t{5}}}).status;
-  EXPECT_NE(layout.message().find("NestedAtFourTiling field 'inner' (ProbeInner) would start at "
-                                  "byte 4"),
+  EXPECT_NE(layout.message().find("NestedOddTiling field 'inner' (OddInner, 5 B) is not a multiple "
+                                  "of its 4-byte alignment"),
             std::string::npos)
       << layout.message();
 }

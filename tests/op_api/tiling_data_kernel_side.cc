@@ -1,5 +1,6 @@
 // The kernel side of testdata/probe_tiling.h, as a kernel unit of an operator library sees it.
 #define OPSIM_KERNEL_TILING 1
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -24,6 +25,13 @@ std::vector<int64_t> ReadMisalignedKernelSide(const void* bytes) {
   optiling::MisalignedTiling t;
   std::memcpy(&t, bytes, sizeof(t));
   return {t.small, t.wide};
+}
+
+std::vector<int64_t> ReadNestedAtFourKernelSide(const void* bytes) {
+  optiling::NestedAtFourTiling t;
+  std::memcpy(&t, bytes, sizeof(t));
+  return {t.first, t.inner.a, t.inner.b,
+          static_cast<int64_t>(offsetof(optiling::NestedAtFourTiling, inner))};
 }
 
 }  // namespace opsim::testing

@@ -7,8 +7,8 @@
 // placeholder field: CheckAlignAndGenPlaceHolder). Kernel side (a kernel TU built by
 // opsim_add_op_library, OPSIM_KERNEL_TILING defined): a plain struct with the same fields, as
 // CANN's operator build generates for GET_TILING_DATA; natural alignment puts every scalar and
-// array field where the host image has it. A nested struct CANN places at a multiple of 8; where
-// the kernel struct would place it elsewhere, the host side records it and Setup refuses it.
+// array field where the host image has it. A nested struct CANN places at a multiple of 8 B, on
+// both sides (alignas(8) in the kernel struct).
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
@@ -18,7 +18,9 @@
 #define BEGIN_TILING_DATA_DEF(class_name) struct class_name {
 #define TILING_DATA_FIELD_DEF(data_type, field_name) data_type field_name;
 #define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name) arr_type field_name[arr_size];
-#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) struct_type field_name;
+// CANN places a nested struct at a multiple of 8 B (a placeholder field before it, which its
+// build writes into the generated kernel struct too): alignas(8) does the same here.
+#define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) alignas(8) struct_type field_name;
 #define END_TILING_DATA_DEF }
 // The kernel of op_type finds its struct through this alias (see GET_TILING_DATA).
 #define REGISTER_TILING_DATA_CLASS(op_type, class_name) \
@@ -100,21 +102,15 @@ class TilingDef {
   }
   void AddNested(const char* name, const TilingDef* child) {
     const size_t align = child->max_align_;
-    // CANN aligns a struct field to 8 B; the kernel's struct to the struct's own alignment.
-    if (RoundUp(data_.size(), 8) != RoundUp(data_.size(), align)) {
-      RecordTilingLayoutError(
-          "tiling data " + class_name_ + " field '" + name + "' (" + child->class_name_ +
-          ") would start at byte " + std::to_string(data_.size()) + ": CANN moves it to byte " +
-          std::to_string(RoundUp(data_.size(), 8)) + ", the kernel's struct to byte " +
-          std::to_string(RoundUp(data_.size(), align)) + " (put the struct at a multiple of 8 B)");
-    }
     if (child->GetDataSize() % align != 0) {
       RecordTilingLayoutError("tiling data " + class_name_ + " field '" + name + "' (" +
                               child->class_name_ + ", " + std::to_string(child->GetDataSize()) +
                               " B) is not a multiple of its " + std::to_string(align) +
                               "-byte alignment: the kernel's struct pads it");
     }
-    const size_t offset = AddField(name, child->GetDataSize(), align);
+    // CANN's TilingDef puts a struct field at a multiple of 8 B (CheckAlignAndGenPlaceHolder(.., 8)
+    // emits a placeholder field, in the host image and in the kernel struct its build generates).
+    const size_t offset = AddField(name, child->GetDataSize(), align > 8 ? align : 8);
     const size_t member_offset = static_cast<size_t>(reinterpret_cast<const char*>(child) -
                                                      reinterpret_cast<const char*>(this));
     nested_.push_back({offset, member_offset});

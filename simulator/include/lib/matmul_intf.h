@@ -10,6 +10,10 @@
 #include "opsim/sim/ascendc/cube_matmul.h"
 #include "opsim/sim/ascendc/cube_mix.h"
 
+// CANN declares GetSysWorkSpacePtr at global scope (kernel_operator_swap_mem_intf.h): Matmul
+// kernels call it unqualified for REGIST_MATMUL_OBJ without `using namespace AscendC`.
+using AscendC::GetSysWorkSpacePtr;
+
 #ifndef ASCENDC_CUBE_ONLY
 // One per translation unit (internal linkage), so its address lies in the library the kernel
 // is built into; declared in whatever namespace includes this (an operator library compiles a

@@ -29,9 +29,22 @@ TILING_DATA_FIELD_DEF(uint8_t, small);
 TILING_DATA_FIELD_DEF(uint32_t, wide);
 END_TILING_DATA_DEF;
 
-// A 4-byte-aligned struct after a uint32_t: CANN places it at byte 8, a kernel struct at byte 4.
+// A 4-byte-aligned struct after a uint32_t: CANN places it at byte 8 (a placeholder field in
+// the host image and in the kernel struct its build generates), as the Matmul samples' tiling
+// (a float or int32_t, then TCubeTiling) needs.
 BEGIN_TILING_DATA_DEF(NestedAtFourTiling)
 TILING_DATA_FIELD_DEF(uint32_t, first);
 TILING_DATA_FIELD_DEF_STRUCT(ProbeInner, inner);
+END_TILING_DATA_DEF;
+// A nested struct of 5 B with 4-byte alignment: the kernel's struct pads it to 8 B where the
+// host image has the next field at byte 5 (still refused).
+BEGIN_TILING_DATA_DEF(OddInner)
+TILING_DATA_FIELD_DEF(uint32_t, a);
+TILING_DATA_FIELD_DEF(uint8_t, b);
+END_TILING_DATA_DEF;
+
+BEGIN_TILING_DATA_DEF(NestedOddTiling)
+TILING_DATA_FIELD_DEF_STRUCT(OddInner, inner);
+TILING_DATA_FIELD_DEF(uint8_t, after);
 END_TILING_DATA_DEF;
 }  // namespace optiling

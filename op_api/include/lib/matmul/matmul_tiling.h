@@ -77,6 +77,8 @@ class MatmulApiTiling {
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1,
                          int32_t btSize = -1);
   int32_t SetBias(bool isBiasIn = false);
+  // CANN's other name for SetBias (matmul_tiling_base.h).
+  int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
   // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
   int32_t SetTraverse(MatrixTraverse traverse);
   // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).

@@ -129,10 +129,15 @@ class Matmul {
   void DisableBias() { opsim::sim::detail::MatmulSetBias(s_, nullptr); }
   void ClearBias() { DisableBias(); }
 
-  // sync = false (asynchronous Iterate) is computed as the synchronous form.
+  // sync = true computes one tile per call (while (Iterate()) GetTensorC(...)). sync = false, the
+  // asynchronous scenario: one call starts the whole block and GetTensorC<false> then fetches
+  // its tiles one per call, in the tiling's order (the Matmul guide). opsim computes each tile
+  // when the previous one is fetched, so the results and checks are the chip's and the time
+  // is that of the synchronous order.
   template <bool sync = true>
   bool Iterate(bool enPartialSum = false) {
     (void)enPartialSum;
+    async_ = !sync;
     return opsim::sim::detail::MatmulIterate(s_);
   }
   template <bool sync = true>
@@ -140,12 +145,14 @@ class Matmul {
                   bool enSequentialWrite = false) {
     const opsim::sim::detail::GmRef ref = gm.ref();
     opsim::sim::detail::MatmulGetTensorC(s_, &ref, nullptr, enAtomic, enSequentialWrite);
+    NextAsyncTile<sync>();
   }
   template <bool sync = true>
   void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false) {
     const opsim::sim::detail::UbRef ref = co2Local.ref();
     opsim::sim::detail::MatmulGetTensorC(s_, nullptr, &ref, enAtomic, enSequentialWrite);
+    NextAsyncTile<sync>();
   }
   template <bool sync = true>
   void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
@@ -171,7 +178,14 @@ class Matmul {
   }
 
  private:
+  // After an asynchronous fetch, the block's next tile (none after the last: the walk is over).
+  template <bool sync>
+  void NextAsyncTile() {
+    if (!sync && async_) async_ = opsim::sim::detail::MatmulIterate(s_);
+  }
+
   opsim::sim::detail::MatmulState s_;
+  bool async_ = false;  // an Iterate<false> whose tiles are not all fetched
 };
 
 }  // namespace matmul

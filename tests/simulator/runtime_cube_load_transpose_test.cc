@@ -1,0 +1,250 @@
+// LoadDataWithTranspose (L1 -> L0A/L0B with square transposition) against a scalar model of the
+// LoadDataWithTranspose page, in every element width it takes, and its faults.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+
+// The page's model: iteration r takes the square at (startIndex + r * srcStride) squares; 8-bit:
+// two 16 x 32 fractals stacked (S[r][c], r < 32) -> T = S^T, T's rows 0-15 at the iteration's
+// first fractal (r * (1 + dstGap) fractals), rows 16-31 at (1 + dstFracGap) fractals after it;
+// 16-bit: the 16 x 16 fractal transposed to r * (1 + dstGap).
+std::vector<uint8_t> Model(const std::vector<uint8_t>& l1, uint32_t eb,
+                           const LoadData2dTransposeParams& p, size_t dst_bytes) {
+  std::vector<uint8_t> out(dst_bytes, 0xEE);
+  const size_t square = eb == 1 ? 1024 : 512;
+  for (size_t r = 0; r < p.repeatTimes; ++r) {
+    const uint8_t* s = l1.data() + (p.startIndex + r * p.srcStride) * square;
+    uint8_t* d = out.data() + r * (1 + p.dstGap) * 512;
+    if (eb == 1) {
+      for (size_t row = 0; row < 32; ++row) {
+        for (size_t col = 0; col < 32; ++col) {
+          uint8_t* frac = d + (col < 16 ? 0 : (1 + p.dstFracGap) * 512);
+          frac[(col % 16) * 32 + row] = s[row * 32 + col];
+        }
+      }
+    } else {
+      for (size_t row = 0; row < 16; ++row) {
+        for (size_t col = 0; col < 16; ++col)
+          std::memcpy(d + (col * 16 + row) * 2, s + (row * 16 + col) * 2, 2);
+      }
+    }
+  }
+  return out;
+}
+
+template <typename T>
+void ExpectLikeModel(const LoadData2dTransposeParams& p, TPosition dst_pos) {
+  constexpr size_t kL1 = 8 * 1024, kL0 = 8 * 1024;
+  std::vector<uint8_t> l1(kL1);
+  for (size_t i = 0; i < kL1; ++i) l1[i] = static_cast<uint8_t>(i * 7 + i / 256);
+  std::vector<uint8_t> got(kL0);
+  const LaunchResult r = testing::RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    pipe.InitBuffer(a1, kL1);
+    pipe.InitBuffer(a2, kL0);
+    pipe.InitBuffer(b2, kL0);
+    LocalTensor<T> src = a1.Get<T>();
+    LocalTensor<T> dst = dst_pos == TPosition::A2 ? a2.Get<T>() : b2.Get<T>();
+    std::memcpy(static_cast<void*>(src.data()), l1.data(), kL1);
+    std::memset(static_cast<void*>(dst.data()), 0xEE, kL0);
+    detail::HostWroteUb(src.ref());
+    LoadDataWithTranspose(dst, src, p);
+    PipeBarrier<PIPE_ALL>();
+    std::memcpy(got.data(), static_cast<const void*>(dst.data()), kL0);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  const std::vector<uint8_t> want = Model(l1, sizeof(T), p, kL0);
+  for (size_t i = 0; i < kL0; ++i) {
+    ASSERT_EQ(got[i], want[i]) << "byte " << i << ", " << sizeof(T) * 8 << "-bit, repeat "
+                               << int(p.repeatTimes) << ", dstGap " << p.dstGap;
+  }
+}
+
+TEST(CubeLoadTranspose, EightBitSquaresLikeTheModel) {
+  ExpectLikeModel<int8_t>({0, 3, 1, 1, 0}, TPosition::B2);      // the page's first figure
+  ExpectLikeModel<int8_t>({0, 3, 1, 0, 2}, TPosition::B2);      // the second: interleaved
+  ExpectLikeModel<uint8_t>({1, 2, 3, 2, 1, 0}, TPosition::A2);  // start, stride, both gaps
+}
+
+TEST(CubeLoadTranspose, SixteenBitFractalsLikeTheModel) {
+  ExpectLikeModel<half>({0, 3, 1, 0, 0}, TPosition::B2);
+  ExpectLikeModel<bfloat16_t>({2, 4, 2, 1, 5}, TPosition::A2);  // dstFracGap has no effect
+  ExpectLikeModel<int16_t>({0, 1, 0, 0, 0}, TPosition::B2);
+}
+
+// An int8 B (K x N) as Nd2Nz leaves it in L1 (16 x 32 fractals down K) becomes the ZN layout
+// Mmad reads: the Matmul's use of the instruction, checked end to end against the product.
+TEST(CubeLoadTranspose, Int8BAsStoredFeedsMmad) {
+  constexpr uint32_t kM = 16, kK = 64, kN = 32;
+  std::vector<int8_t> a(kM * kK), b(kK * kN);
+  for (uint32_t i = 0; i < a.size(); ++i) a[i] = static_cast<int8_t>(static_cast<int>(i % 7) - 3);
+  for (uint32_t i = 0; i < b.size(); ++i) b[i] = static_cast<int8_t>(static_cast<int>(i % 5) - 2);
+  std::vector<int32_t> c(kM * kN);
+  LaunchOptions o;
+  o.checked = true;
+  o.auto_sync = false;
+  o.regions = {{a.data(), a.size(), "a"}, {b.data(), b.size(), "b"}, {c.data(), c.size() * 4, "c"}};
+  const LaunchResult r = Launch(testing::TestDevice(), 1, o, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::B1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a1, kM * kK);
+    pipe.InitBuffer(b1, kK * kN);
+    pipe.InitBuffer(a2, kM * kK);
+    pipe.InitBuffer(b2, kK * kN);
+    pipe.InitBuffer(co1, kM * kN * 4);
+    GlobalTensor<int8_t> ga, gb;
+    GlobalTensor<int32_t> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    LocalTensor<int8_t> la1 = a1.Get<int8_t>(), lb1 = b1.Get<int8_t>();
+    LocalTensor<int8_t> la2 = a2.Get<int8_t>(), lb2 = b2.Get<int8_t>();
+    DataCopy(la1, ga, Nd2NzParams{1, kM, kK, 0, kK, kM, 1, 0});
+    DataCopy(lb1, gb, Nd2NzParams{1, kK, kN, 0, kN, kK, 1, 0});
+    SetFlag<HardEvent::MTE2_MTE1>(0);
+    WaitFlag<HardEvent::MTE2_MTE1>(0);
+    LoadData(la2, la1, LoadData2DParams{0, kK / 32, 1, 0, 0, false, 0});
+    // K x N in L1: 32 x 32 squares down K (kK / 32 of them); square q -> ZN row q of L0B,
+    // its two fractals (n 0-15, 16-31) side by side.
+    LoadDataWithTranspose(lb2, lb1, LoadData2dTransposeParams{0, kK / 32, 1, 1, 0});
+    SetFlag<HardEvent::MTE1_M>(0);
+    WaitFlag<HardEvent::MTE1_M>(0);
+    MmadParams mm;
+    mm.m = kM;
+    mm.n = kN;
+    mm.k = kK;
+    Mmad(co1.Get<int32_t>(), la2, lb2, mm);
+    SetFlag<HardEvent::M_FIX>(0);
+    WaitFlag<HardEvent::M_FIX>(0);
+    FixpipeParamsV220 fp;
+    fp.mSize = kM;
+    fp.nSize = kN;
+    fp.srcStride = kM;
+    fp.dstStride = kN;
+    Fixpipe(gc, co1.Get<int32_t>(), fp);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t i = 0; i < kM; ++i) {
+    for (uint32_t j = 0; j < kN; ++j) {
+      int32_t want = 0;
+      for (uint32_t k = 0; k < kK; ++k) want += int32_t{a[i * kK + k]} * b[k * kN + j];
+      ASSERT_EQ(c[i * kN + j], want) << i << "," << j;
+    }
+  }
+}
+
+std::string Fault(const std::function<void()>& kernel, FaultKind* kind,
+                  const DeviceProfile& d = testing::TestDevice()) {
+  LaunchOptions o;
+  o.checked = true;
+  const LaunchResult r = Launch(d, 1, o, kernel);
+  if (!r.fault) return "no fault";
+  *kind = r.fault->kind;
+  return r.fault->instruction + ": " + r.fault->message;
+}
+
+template <typename T>
+std::function<void()> LoadKernel(uint32_t l1_bytes, uint32_t l0_bytes,
+                                 const LoadData2dTransposeParams& p, bool dst_in_l1 = false) {
+  return [=] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1, a1b;
+    TBuf<TPosition::B2> b2;
+    pipe.InitBuffer(a1, l1_bytes);
+    pipe.InitBuffer(a1b, l0_bytes);
+    pipe.InitBuffer(b2, l0_bytes);
+    LocalTensor<T> src = a1.Get<T>();
+    detail::HostWroteUb(src.ref());
+    LoadDataWithTranspose(dst_in_l1 ? a1b.Get<T>() : b2.Get<T>(), src, p);
+  };
+}
+
+TEST(CubeLoadTranspose, Faults) {
+  struct Case {
+    const char* name;
+    std::function<void()> kernel;
+    FaultKind kind;
+    const char* phrase;
+  };
+  const std::vector<Case> cases = {
+      {"repeat 0", LoadKernel<int8_t>(1024, 1024, {0, 0, 1, 0, 0}), FaultKind::kInvalidArgument,
+       "repeatTimes = 0"},
+      {"src past L1", LoadKernel<int8_t>(1024, 4096, {0, 2, 1, 1, 0}), FaultKind::kOutOfBoundsUb,
+       "src accesses"},
+      {"dst past L0B", LoadKernel<half>(2048, 512, {0, 2, 1, 0, 0}), FaultKind::kOutOfBoundsUb,
+       "dst accesses"},
+      {"dstFracGap past L0B", LoadKernel<int8_t>(1024, 1024, {0, 1, 1, 0, 1}),
+       FaultKind::kOutOfBoundsUb, "dst accesses"},
+      {"dst in L1", LoadKernel<half>(512, 512, {0, 1, 1, 0, 0}, true), FaultKind::kInvalidArgument,
+       "L0A (A2) or L0B (B2)"},
+      {"32-bit", LoadKernel<float>(1024, 1024, {0, 1, 1, 0, 0}), FaultKind::kUnsupported,
+       "32-bit elements"},
+  };
+  for (const Case& c : cases) {
+    FaultKind kind{};
+    const std::string msg = Fault(c.kernel, &kind);
+    EXPECT_EQ(kind, c.kind) << c.name << ": " << msg;
+    EXPECT_NE(msg.find(c.phrase), std::string::npos) << c.name << ": " << msg;
+  }
+  DeviceProfile old = testing::TestDevice();
+  old.architecture = "dav-2002";
+  FaultKind kind{};
+  const std::string msg = Fault(LoadKernel<half>(512, 512, {0, 1, 1, 0, 0}), &kind, old);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("no transposing 2-D load"), std::string::npos) << msg;
+}
+
+// In checked mode the written state travels through the transposition: a square whose second
+// fractal the kernel never filled leaves the matching half of every output row unwritten, and
+// Mmad over it faults.
+TEST(CubeLoadTranspose, UnwrittenSourceStaysUnwritten) {
+  FaultKind kind{};
+  const std::string msg = Fault(
+      [] {
+        TPipe pipe;
+        TBuf<TPosition::A1> a1;
+        TBuf<TPosition::A2> a2;
+        TBuf<TPosition::B2> b2;
+        TBuf<TPosition::CO1> co1;
+        pipe.InitBuffer(a1, 1024);
+        pipe.InitBuffer(a2, 512);
+        pipe.InitBuffer(b2, 1024);
+        pipe.InitBuffer(co1, 16 * 32 * 4);
+        LocalTensor<int8_t> src = a1.Get<int8_t>(), la = a2.Get<int8_t>();
+        detail::UbRef first = src.ref();  // only the square's first fractal is written
+        first.bytes = 512;
+        detail::HostWroteUb(first);
+        detail::HostWroteUb(la.ref());
+        LoadDataWithTranspose(b2.Get<int8_t>(), src, LoadData2dTransposeParams{0, 1, 1, 0, 0});
+        PipeBarrier<PIPE_ALL>();
+        MmadParams mm;
+        mm.m = 16;
+        mm.n = 32;
+        mm.k = 32;
+        Mmad(co1.Get<int32_t>(), la, b2.Get<int8_t>(), mm);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUninitializedRead) << msg;
+}
+
+}  // namespace
+}  // namespace opsim::sim
