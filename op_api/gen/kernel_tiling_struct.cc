@@ -46,8 +46,9 @@ void EmitStruct(const optiling::TilingDef& def, const std::vector<std::string>& 
   for (const optiling::TilingDef::FieldDesc& f : def.FieldDescs()) {
     const optiling::TilingDef* child = def.NestedOf(f);
     // A nested struct sits at a multiple of 8 B, as on the host side (TilingDef::AddNested).
-    *out << "  " << (child != nullptr ? "alignas(8) " + child->GetTilingClassName() : f.type) << " "
-         << f.name;
+    *out << "  "
+         << (child != nullptr ? std::string("alignas(8) ") + child->GetTilingClassName() : f.type)
+         << " " << f.name;
     if (f.count > 0) *out << "[" << f.count << "]";
     *out << ";\n";
   }

@@ -273,5 +273,45 @@ TEST(StaleLanes, ACounterModeWholeReduceWritesOnlyItsResults) {
   EXPECT_NE(r.fault->message.find("bytes [8, 64)"), std::string::npos) << r.fault->message;
 }
 
+// Rows of 16 floats 128 B apart reduced one row per repeat (mask 16, srcRepStride 4 blocks): the
+// chip reads only the lanes, so the unwritten gaps between rows are no fault; an unwritten lane is.
+LaunchResult ReduceSpacedRows(std::vector<float>& y, int32_t lanes_of_row_two) {
+  return testing::RunOne(
+      [&y, lanes_of_row_two] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a_buf, b_buf;
+        pipe.InitBuffer(a_buf, 128 * sizeof(float));
+        pipe.InitBuffer(b_buf, 8 * sizeof(float));
+        LocalTensor<float> a = a_buf.Get<float>(), b = b_buf.Get<float>();
+        for (uint32_t row = 0; row < 4; ++row) {
+          Duplicate(a[row * 32], 1.0f, row == 2 ? lanes_of_row_two : 16);
+        }
+        Duplicate(b, 0.0f, 8);
+        PipeBarrier<PIPE_V>();
+        WholeReduceSum<float>(b, a, 16, 4, 1, 1, 4);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        GlobalTensor<float> yg;
+        yg.SetGlobalBuffer(y.data(), 8);
+        DataCopy(yg, b, 8);
+      },
+      true, {{y.data(), y.size() * sizeof(float), "y"}});
+}
+
+TEST(StaleLanes, AWholeReduceOfSpacedRowsReadsOnlyItsLanes) {
+  std::vector<float> y(8, -1.0f);
+  const LaunchResult r = ReduceSpacedRows(y, 16);
+  ASSERT_FALSE(r.fault.has_value()) << r.fault->ToString();
+  EXPECT_EQ(y, (std::vector<float>{16, 16, 16, 16, 0, 0, 0, 0}));
+}
+
+TEST(StaleLanes, AWholeReduceOfSpacedRowsFaultsOnAnUnwrittenLane) {
+  std::vector<float> y(8, -1.0f);
+  const LaunchResult r = ReduceSpacedRows(y, 15);
+  ASSERT_TRUE(r.fault.has_value()) << "row 2's last lane was never written";
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "WholeReduceSum") << r.fault->ToString();
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -312,7 +312,21 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
                             static_cast<uint64_t>(mask - (blocks - 1) * kPerBlock) * sizeof(T);
   const uint64_t dst_span =
       (static_cast<uint64_t>(repeat - 1) * dst_rep_stride + 1) * result_elems * sizeof(T);
-  VectorOp(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, [&] {
+  // Repeats with gaps between their lanes (a partial mask, strided blocks or repeats: rows of a
+  // tile reduced a row per repeat) read only the lanes: check those, not the span (checked mode).
+  const bool gaps = mask != kPerRepeat || src_blk_stride != 1 || src_rep_stride != 8;
+  if (gaps && Cur().checked) {
+    for (int32_t r = 0; r < repeat; ++r) {
+      for (int32_t b = 0; b < blocks; ++b) {
+        const uint64_t at = (static_cast<uint64_t>(r) * src_rep_stride +
+                             static_cast<uint64_t>(b) * src_blk_stride) *
+                            32;
+        const int32_t n = std::min(kPerBlock, mask - b * kPerBlock);
+        CheckWritten(Cur(), src.ref(), at, static_cast<uint64_t>(n) * sizeof(T), name, "src");
+      }
+    }
+  }
+  auto body = [&] {
     if (op == vec::ReduceOp::kSum && vec::TreeSumsTake(AscendC::DTypeOf<T>())) {
       WholeTreeSums(dst, src, mask, repeat, dst_rep_stride, src_blk_stride, src_rep_stride);
       return;
@@ -344,7 +358,12 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
         if (with_index) StoreIndex(out + 1, index);
       }
     }
-  });
+  };
+  if (gaps) {
+    VectorOp<-1, kFirstSrcStridedRows>(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, body);
+  } else {
+    VectorOp(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, body);
+  }
 }
 
 }  // namespace opsim::sim::detail
