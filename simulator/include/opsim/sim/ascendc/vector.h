@@ -92,6 +92,23 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
 // WholeReduce*: per repeat r, reduce the first `mask` elements of a 256 B repeat whose 8 blocks
 // are src_blk_stride blocks apart, repeats src_rep_stride blocks apart; the result goes to
 // dst + r * dst_rep_stride results (a result is one element, or value then index).
+// Checked mode: every lane a WholeReduce* with gaps between its lanes reads was written (the
+// gaps themselves may hold anything: the chip does not read them).
+inline void CheckReducedLanes(const char* name, const UbRef& src, size_t elem_bytes, int32_t mask,
+                              int32_t repeat, int32_t src_blk_stride, int32_t src_rep_stride) {
+  const int32_t per_block = static_cast<int32_t>(32 / elem_bytes);
+  const int32_t blocks = (mask + per_block - 1) / per_block;
+  for (int32_t r = 0; r < repeat; ++r) {
+    for (int32_t b = 0; b < blocks; ++b) {
+      const uint64_t at =
+          (static_cast<uint64_t>(r) * src_rep_stride + static_cast<uint64_t>(b) * src_blk_stride) *
+          32;
+      const int32_t n = std::min(per_block, mask - b * per_block);
+      CheckWritten(Cur(), src, at, static_cast<uint64_t>(n) * elem_bytes, name, "src");
+    }
+  }
+}
+
 template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
@@ -316,15 +333,7 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   // tile reduced a row per repeat) read only the lanes: check those, not the span (checked mode).
   const bool gaps = mask != kPerRepeat || src_blk_stride != 1 || src_rep_stride != 8;
   if (gaps && Cur().checked) {
-    for (int32_t r = 0; r < repeat; ++r) {
-      for (int32_t b = 0; b < blocks; ++b) {
-        const uint64_t at = (static_cast<uint64_t>(r) * src_rep_stride +
-                             static_cast<uint64_t>(b) * src_blk_stride) *
-                            32;
-        const int32_t n = std::min(kPerBlock, mask - b * kPerBlock);
-        CheckWritten(Cur(), src.ref(), at, static_cast<uint64_t>(n) * sizeof(T), name, "src");
-      }
-    }
+    CheckReducedLanes(name, src.ref(), sizeof(T), mask, repeat, src_blk_stride, src_rep_stride);
   }
   auto body = [&] {
     if (op == vec::ReduceOp::kSum && vec::TreeSumsTake(AscendC::DTypeOf<T>())) {
