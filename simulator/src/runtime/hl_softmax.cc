@@ -13,6 +13,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files, where hl_math.cc's helpers of the
@@ -23,11 +24,6 @@ using detail::UbRef;
 
 constexpr uint32_t kBlock = 32;  // bytes of one data block: a sum/max row
 constexpr uint32_t kFloatBytes = 4;
-
-// A sum/max row: the value repeated over one 32 B block.
-void StoreBlock(ElemType t, uint8_t* row, double v) {
-  for (uint32_t o = 0; o < kBlock; o += ElemBytes(t)) Store(t, row + o, v);
-}
 
 const char* NameOf(SoftmaxApi api) {
   switch (api) {
@@ -105,15 +101,6 @@ void CheckTilingAndTmp(const SoftmaxCall& c, const Shape& s, const char* name) {
   }
 }
 
-double RowMax(const std::vector<double>& x, uint32_t n) {
-  double m = -std::numeric_limits<double>::infinity();
-  for (uint32_t j = 0; j < n; ++j) {
-    if (std::isnan(x[j])) return x[j];
-    m = std::max(m, x[j]);
-  }
-  return m;
-}
-
 // One row: reads every input of the row before writing (src and dst, max and inMax, sum and
 // inExpSum may be the same tensor).
 void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<double>& x) {
@@ -164,25 +151,8 @@ double Cost(const SoftmaxCall& c, const Shape& s, const detail::Core& core) {
   return cost;
 }
 
-struct Operands {
-  UbRef reads[5];
-  uint64_t read_bytes[5];
-  int nreads = 0;
-  UbRef writes[5];
-  uint64_t write_bytes[5];
-  int nwrites = 0;
-  void Read(const UbRef* r, uint64_t b) {
-    reads[nreads] = *r;
-    read_bytes[nreads++] = b;
-  }
-  void Write(const UbRef* r, uint64_t b) {
-    writes[nwrites] = *r;
-    write_bytes[nwrites++] = b;
-  }
-};
-
-Operands Collect(const SoftmaxCall& c, const Shape& s) {
-  Operands o;
+HlOperands Collect(const SoftmaxCall& c, const Shape& s) {
+  HlOperands o;
   const uint64_t data = uint64_t{s.ori_m} * s.k * ElemBytes(c.data);
   const uint64_t stat = uint64_t{s.ori_m} * kBlock;
   o.Read(c.src, data);
@@ -212,32 +182,10 @@ void Run(const SoftmaxCall& c) {
   const Shape s = ResolveShape(c, name);
   CheckTilingAndTmp(c, s, name);
   detail::Core& core = detail::Cur();
-  const Operands o = Collect(c, s);
-  for (int i = 0; i < o.nwrites; ++i)
-    detail::CheckUb(core, o.writes[i], o.write_bytes[i], name, "dst");
-  for (int i = 0; i < o.nreads; ++i)
-    detail::CheckUb(core, o.reads[i], o.read_bytes[i], name, "src");
-  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
+  const HlOperands o = Collect(c, s);
+  CheckOperandsInUb(core, o, c.tmp, name);
   const double cost = Cost(c, s, core);
-  double not_before = detail::VectorAutoSyncStart(core, c.dst, o.reads, o.nreads);
-  for (int i = 1; i < o.nwrites; ++i) {
-    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &o.writes[i], nullptr, 0));
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
-  if (detail::TracksPipes(core)) {
-    for (int i = 0; i < o.nreads; ++i) {
-      if (core.checked) detail::CheckWritten(core, o.reads[i], 0, o.read_bytes[i], name, "src");
-      detail::TrackRead(core, o.reads[i], Pipe::kV, start, start + cost, name, o.read_bytes[i]);
-    }
-    if (c.tmp != nullptr) {
-      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, name, c.tmp->bytes,
-                         c.tmp->bytes);
-    }
-    for (int i = 0; i < o.nwrites; ++i) {
-      detail::TrackWrite(core, o.writes[i], Pipe::kV, start, start + cost, name, o.write_bytes[i],
-                         o.write_bytes[i]);
-    }
-  }
+  IssueOnVectorPipe(core, o, c.tmp, cost, name);
   std::vector<double> row(s.k);
   for (uint32_t r = 0; r < s.ori_m; ++r) ComputeRow(c, s, r, row);
 }

@@ -11,6 +11,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files (see hl_softmax.cc).
@@ -120,19 +121,6 @@ void CheckOverlap(const SoftmaxExtCall& c, const Shape& s, const char* name) {
   }
 }
 
-void StoreBlock(ElemType t, uint8_t* row, double v) {
-  for (uint32_t o = 0; o < kBlock; o += ElemBytes(t)) Store(t, row + o, v);
-}
-
-double RowMax(const std::vector<double>& x, uint32_t n) {
-  double m = -std::numeric_limits<double>::infinity();
-  for (uint32_t j = 0; j < n; ++j) {
-    if (std::isnan(x[j])) return x[j];
-    m = std::max(m, x[j]);
-  }
-  return m;
-}
-
 void LogSoftMaxRow(const SoftmaxExtCall& c, const Shape& s, uint32_t r, std::vector<double>& x) {
   const uint32_t b = ElemBytes(c.type);
   const uint8_t* src = c.src->ptr + size_t{r} * s.k * b;
@@ -187,25 +175,8 @@ double Cost(const SoftmaxExtCall& c, const Shape& s, const detail::Core& core) {
   return passes * core.VectorCost(uint64_t{s.ori_m} * s.k * ElemBytes(c.type));
 }
 
-struct Operands {
-  UbRef reads[2];
-  uint64_t read_bytes[2];
-  int nreads = 0;
-  UbRef writes[3];
-  uint64_t write_bytes[3];
-  int nwrites = 0;
-  void Read(const UbRef* r, uint64_t b) {
-    reads[nreads] = *r;
-    read_bytes[nreads++] = b;
-  }
-  void Write(const UbRef* r, uint64_t b) {
-    writes[nwrites] = *r;
-    write_bytes[nwrites++] = b;
-  }
-};
-
-Operands Collect(const SoftmaxExtCall& c, const Shape& s) {
-  Operands o;
+HlOperands Collect(const SoftmaxExtCall& c, const Shape& s) {
+  HlOperands o;
   const uint64_t data = uint64_t{s.ori_m} * s.k * ElemBytes(c.type);
   const uint64_t blocks = uint64_t{s.ori_m} * kBlock;
   o.Read(c.src, data);
@@ -220,41 +191,15 @@ Operands Collect(const SoftmaxExtCall& c, const Shape& s) {
   return o;
 }
 
-void Track(const SoftmaxExtCall& c, const Operands& o, double cost, const char* name) {
-  detail::Core& core = detail::Cur();
-  double not_before = detail::VectorAutoSyncStart(core, c.dst, o.reads, o.nreads);
-  for (int i = 1; i < o.nwrites; ++i) {
-    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &o.writes[i], nullptr, 0));
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
-  if (!detail::TracksPipes(core)) return;
-  for (int i = 0; i < o.nreads; ++i) {
-    if (core.checked) detail::CheckWritten(core, o.reads[i], 0, o.read_bytes[i], name, "src");
-    detail::TrackRead(core, o.reads[i], Pipe::kV, start, start + cost, name, o.read_bytes[i]);
-  }
-  if (c.tmp != nullptr) {
-    detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, name, c.tmp->bytes,
-                       c.tmp->bytes);
-  }
-  for (int i = 0; i < o.nwrites; ++i) {
-    detail::TrackWrite(core, o.writes[i], Pipe::kV, start, start + cost, name, o.write_bytes[i],
-                       o.write_bytes[i]);
-  }
-}
-
 void Run(const SoftmaxExtCall& c) {
   const char* name = NameOf(c.api);
   const Shape s = ResolveShape(c, name);
   CheckTilingAndTmp(c, s, name);
   detail::Core& core = detail::Cur();
-  const Operands o = Collect(c, s);
-  for (int i = 0; i < o.nwrites; ++i)
-    detail::CheckUb(core, o.writes[i], o.write_bytes[i], name, "dst");
-  for (int i = 0; i < o.nreads; ++i)
-    detail::CheckUb(core, o.reads[i], o.read_bytes[i], name, "src");
-  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
+  const HlOperands o = Collect(c, s);
+  CheckOperandsInUb(core, o, c.tmp, name);
   CheckOverlap(c, s, name);
-  Track(c, o, Cost(c, s, core), name);
+  IssueOnVectorPipe(core, o, c.tmp, Cost(c, s, core), name);
   std::vector<double> a(s.k), b(s.k);
   for (uint32_t r = 0; r < s.ori_m; ++r) {
     if (c.api == SoftmaxExtApi::kLogSoftMax) {
