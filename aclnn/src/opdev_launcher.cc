@@ -108,6 +108,22 @@ aclnnStatus Attributes(const char* api, const std::string& op, const op::OpArgLi
   return ACLNN_SUCCESS;
 }
 
+// The launch's outputs are the tensors the level-0 function allocated (with a shape, or laid out
+// by INFER_SHAPE): CANN's launcher runs the kernel on them as they are and infers nothing, so
+// their shapes reach the operation as the caller's (">name"), which an OpDef without InferShape
+// (or whose InferShape would say otherwise) then takes.
+aclnnStatus GiveOutputShapes(const char* api, const std::vector<StageTensor>& outputs,
+                             AttrMap* attrs) {
+  for (const StageTensor& s : outputs) {
+    if (s.tensor == nullptr) continue;  // a list, or an optional output not given
+    if (!IsLive(s.tensor, HandleKind::kTensor, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
+    std::string key = ">";
+    key += s.name;
+    (*attrs)[key] = s.tensor->view_dims;
+  }
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executor,
                    op::OpArgContext& args) {
   const std::string op = op::OpTypeDict::ToString(op_type).GetString();
@@ -130,6 +146,7 @@ aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executo
   if (st == ACLNN_SUCCESS) {
     st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
   }
+  if (st == ACLNN_SUCCESS) st = GiveOutputShapes(api, stage.outputs, &stage.attrs);
   if (st != ACLNN_SUCCESS) return st;
   std::unique_ptr<aclOpExecutor> step;
   uint64_t bytes = 0;

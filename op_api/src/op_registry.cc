@@ -42,6 +42,12 @@ struct Registry {
   // that nothing handed out before the load points at freed memory.
   std::vector<std::unique_ptr<ops::OpDef>> replaced_defs;
   std::vector<decltype(kernels)::node_type> replaced_kernels;
+  // Op type -> the OP_ADD creator of an OpDef registered while no library loaded (opsim's own
+  // ops, and the ops of a user's library the program links): tells opsim's from a user's.
+  std::map<std::string, const void*, std::less<>> linked_origin;
+  // Types whose OpDef a linked user's library gave over opsim's own: opsim's kernels of them
+  // are set aside whenever they register.
+  std::set<std::string, std::less<>> linked_overrides;
 };
 
 Registry& Reg() {
@@ -68,6 +74,19 @@ Status JoinOpImpls(const OpImplSnapshot& before, const std::vector<std::string>&
     }
   }
   return Status::Ok();
+}
+
+// Whether `code` lies in opsim's own operator library (opsim_ops), which defines the anchor
+// symbol: looked up each time, since that library may be mapped after the registry's.
+bool IsBuiltinCode(const void* code) {
+  Dl_info anchor_info;
+  Dl_info code_info;
+  void* anchor = dlsym(RTLD_DEFAULT, kBuiltinOperatorsAnchor);
+  if (anchor == nullptr || code == nullptr || dladdr(anchor, &anchor_info) == 0 ||
+      dladdr(code, &code_info) == 0) {
+    return false;
+  }
+  return anchor_info.dli_fbase == code_info.dli_fbase;
 }
 
 std::mutex& LoadMutex() {
@@ -152,9 +171,22 @@ void AddKernel(KernelBuild build) {
     r.pending_kernels.push_back(std::move(build));
     return;
   }
+  const void* code = reinterpret_cast<const void*>(build.fn);
+  // opsim's kernel of a type a linked user's library took over: never run.
+  if (r.linked_overrides.count(build.op_type) > 0 && IsBuiltinCode(code)) return;
   auto key = std::make_tuple(build.op_type, build.column, build.tiling_key);
   const std::string text = KernelKeyText(build);
-  if (!r.kernels.emplace(std::move(key), std::move(build)).second) {
+  auto it = r.kernels.find(key);
+  if (it == r.kernels.end()) {
+    r.kernels.emplace(std::move(key), std::move(build));
+    return;
+  }
+  const bool had_builtin = IsBuiltinCode(reinterpret_cast<const void*>(it->second.fn));
+  const bool is_builtin = IsBuiltinCode(code);
+  if (had_builtin && !is_builtin) {  // a linked user's kernel over opsim's
+    r.replaced_kernels.push_back(r.kernels.extract(it));
+    r.kernels.emplace(std::move(key), std::move(build));
+  } else if (had_builtin || !is_builtin) {
     r.problems.push_back("a second kernel for " + text + " was ignored");
   }
 }
@@ -242,16 +274,53 @@ std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr
   return "";
 }
 
-// Moves opsim's own op `type` (its OpDef and every kernel) out of the lookup tables.
-void SetBuiltinAside(Registry& r, const std::string& type) {
+// Moves the kernels of `type` (with `only_builtin`, only opsim's own) out of the lookup table.
+void SetKernelsAside(Registry& r, const std::string& type, bool only_builtin) {
+  for (auto it = r.kernels.begin(); it != r.kernels.end();) {
+    auto next = std::next(it);
+    if (std::get<0>(it->first) == type &&
+        (!only_builtin || IsBuiltinCode(reinterpret_cast<const void*>(it->second.fn)))) {
+      r.replaced_kernels.push_back(r.kernels.extract(it));
+    }
+    it = next;
+  }
+}
+
+// Moves the op `type` (its OpDef and its kernels; with `only_builtin`, only opsim's own kernels)
+// out of the lookup tables.
+void SetBuiltinAside(Registry& r, const std::string& type, bool only_builtin) {
   if (auto def = r.defs.find(type); def != r.defs.end()) {
     r.replaced_defs.push_back(std::move(def->second));
     r.defs.erase(def);
   }
-  for (auto it = r.kernels.begin(); it != r.kernels.end();) {
-    auto next = std::next(it);
-    if (std::get<0>(it->first) == type) r.replaced_kernels.push_back(r.kernels.extract(it));
-    it = next;
+  SetKernelsAside(r, type, only_builtin);
+}
+
+// An OpDef registered while no library loads, of a type already registered so: a linked user's
+// library's replaces opsim's own, in whichever order their initialisers run; any other second
+// one is ignored (kept as a problem).
+void AddLinkedOpDef(Registry& r, std::unique_ptr<ops::OpDef> def, const void* creator) {
+  std::string name = def->GetOpType();
+  auto existing = r.defs.find(name);
+  if (existing == r.defs.end()) {
+    r.linked_origin[name] = creator;
+    r.defs.emplace(std::move(name), std::move(def));
+    return;
+  }
+  auto origin = r.linked_origin.find(name);
+  const bool had_builtin = origin != r.linked_origin.end() && IsBuiltinCode(origin->second);
+  const bool is_builtin = IsBuiltinCode(creator);
+  if (had_builtin && !is_builtin) {
+    SetBuiltinAside(r, name, true);
+    r.linked_overrides.insert(name);
+    r.linked_origin[name] = creator;
+    r.defs.emplace(std::move(name), std::move(def));
+  } else if (!had_builtin && is_builtin && origin != r.linked_origin.end()) {
+    r.linked_overrides.insert(name);  // opsim's arrives second: set aside with its kernels
+    r.replaced_defs.push_back(std::move(def));
+    SetKernelsAside(r, name, true);
+  } else {
+    r.problems.push_back("a second OpDef " + name + " was ignored");
   }
 }
 
@@ -308,7 +377,7 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added,
     return refuse(std::move(why));
   }
   OPSIM_RETURN_IF_ERROR(JoinOpImpls(impls_before, names, defs, refuse));
-  for (const std::string& type : replaces) SetBuiltinAside(r, type);
+  for (const std::string& type : replaces) SetBuiltinAside(r, type, false);
   for (auto& def : defs) {
     std::string name = def->GetOpType();
     r.library_of.emplace(name, path);
@@ -359,12 +428,9 @@ void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
     r.pending_defs.push_back(std::move(def));
     return;
   }
-  std::string name = def->GetOpType();
-  if (r.defs.count(name) > 0) {
-    r.problems.push_back("a second OpDef " + name + " was ignored");
-    return;
+  if (def != nullptr) {
+    opsim::op_api::AddLinkedOpDef(r, std::move(def), reinterpret_cast<const void*>(creator));
   }
-  r.defs.emplace(std::move(name), std::move(def));
 }
 
 }  // namespace ops

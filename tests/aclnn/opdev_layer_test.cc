@@ -58,6 +58,16 @@ TEST(OpdevLayer, ViewsGoThroughContiguousAndViewCopy) {
   aclDestroyTensor(out);
 }
 
+TEST(OpdevLayer, TheLaunchTakesTheOutputAsAllocated) {
+  // Exp's InferShape gives y the shape [2, 3]; the layer allocated [6], and the kernel runs on it.
+  Tensor<float> x(ACL_FLOAT, {2, 3}, {0, 1, -1, 0.5f, 2, -3});
+  Tensor<float> y(ACL_FLOAT, {6}, {});
+  ASSERT_EQ(OPAPI_RUN(OpdevExpFlat, x.tensor, y.tensor), ACLNN_SUCCESS) << RecentError();
+  const std::vector<float> got = y.Read();
+  const float in[] = {0, 1, -1, 0.5f, 2, -3};
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], std::exp(in[i]), 1e-6 * got[i]);
+}
+
 TEST(OpdevLayer, AnEmptyInputRunsNothing) {
   Tensor<float> x(ACL_FLOAT, {0, 4}, {});
   Tensor<float> y(ACL_FLOAT, {0, 4}, {});

@@ -2,8 +2,9 @@
 // repositories' op_api layers (no third-party code): aclnnOpdevExp(self, out) computes exp in
 // FLOAT for any real input type, aclnnOpdevArgMax(self, dim, keepdim, out) launches ArgMax with
 // its attributes, aclnnOpdevExpRow(self, row, out) exp of one row of a contiguous 2-D self
-// through a view of its storage (CreateView). Built against opsim's opdev framework
-// (docs/ACLNN.md).
+// through a view of its storage (CreateView), aclnnOpdevExpFlat(self, out) exp of self into a 1-D
+// out (the launch's output allocated flat, not as Exp's InferShape gives it). Built against opsim's
+// opdev framework (docs/ACLNN.md).
 #ifndef ACLNN_OPDEV_EXP_H_
 #define ACLNN_OPDEV_EXP_H_
 
@@ -22,6 +23,11 @@ aclnnStatus aclnnOpdevExpRowGetWorkspaceSize(const aclTensor* self, int64_t row,
                                              uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus aclnnOpdevExpRow(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                              aclrtStream stream);
+
+aclnnStatus aclnnOpdevExpFlatGetWorkspaceSize(const aclTensor* self, aclTensor* out,
+                                              uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnOpdevExpFlat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                              aclrtStream stream);
 
 aclnnStatus aclnnOpdevArgMaxGetWorkspaceSize(const aclTensor* self, int64_t dim, bool keepdim,
                                              aclTensor* out, uint64_t* workspaceSize,

@@ -32,6 +32,17 @@ static const aclTensor* Exp(const aclTensor* x, aclOpExecutor* executor) {
   return y;
 }
 
+// Exp into a tensor of its own shape, not the input's (a flat one): the launcher runs the kernel
+// on the tensor as allocated, as CANN's does, whatever the OpDef's InferShape would give.
+static const aclTensor* ExpInto(const aclTensor* x, const Shape& shape, aclOpExecutor* executor) {
+  L0_DFX(ExpInto, x);
+  aclTensor* y = executor->AllocTensor(shape, x->GetDataType());
+  CHECK_RET(y != nullptr, nullptr);
+  auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Exp, OP_INPUT(x), OP_OUTPUT(y));
+  CHECK_RET(ret == ACLNN_SUCCESS, nullptr);
+  return y;
+}
+
 static const aclTensor* ArgMax(const aclTensor* x, int64_t dim, bool keepdim,
                                aclOpExecutor* executor) {
   L0_DFX(ArgMax, x, dim, keepdim);
@@ -142,6 +153,32 @@ aclnnStatus aclnnOpdevExpRowGetWorkspaceSize(const aclTensor* self, int64_t row,
 aclnnStatus aclnnOpdevExpRow(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                              aclrtStream stream) {
   L2_DFX_PHASE_2(aclnnOpdevExpRow);
+  return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnOpdevExpFlatGetWorkspaceSize(const aclTensor* self, aclTensor* out,
+                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
+  L2_DFX_PHASE_1(aclnnOpdevExpFlat, DFX_IN(self), DFX_OUT(out));
+  auto uniqueExecutor = CREATE_EXECUTOR();
+  OP_CHECK_NOTNULL(self);
+  OP_CHECK_NOTNULL(out);
+  OP_CHECK(out->GetViewShape().GetDimNum() == 1 && out->Numel() == self->Numel() &&
+               out->GetDataType() == self->GetDataType(),
+           OP_LOGE(ACLNN_ERR_PARAM_INVALID, "out must be 1-D with self's elements and type."),
+           return ACLNN_ERR_PARAM_INVALID);
+  auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+  CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+  auto flat = l0op::ExpInto(selfContiguous, out->GetViewShape(), uniqueExecutor.get());
+  CHECK_RET(flat != nullptr, ACLNN_ERR_PARAM_INVALID);
+  CHECK_RET(l0op::ViewCopy(flat, out, uniqueExecutor.get()) != nullptr, ACLNN_ERR_PARAM_INVALID);
+  *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+  uniqueExecutor.ReleaseTo(executor);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnOpdevExpFlat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                              aclrtStream stream) {
+  L2_DFX_PHASE_2(aclnnOpdevExpFlat);
   return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
 }
 
