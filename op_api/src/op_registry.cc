@@ -76,6 +76,12 @@ Status JoinOpImpls(const OpImplSnapshot& before, const std::vector<std::string>&
   return Status::Ok();
 }
 
+// An extern "C" object only opsim's own operator library (opsim_ops) defines
+// (op_host/builtin_anchor.cc): the registry finds that library by it, so that the op of a user's
+// library the program links replaces opsim's op of the same type (as a loaded one does,
+// LoadOpLibrary), whichever library initialises first.
+constexpr const char* kBuiltinOperatorsAnchor = "opsim_builtin_operators";
+
 // Whether `code` lies in opsim's own operator library (opsim_ops), which defines the anchor
 // symbol: looked up each time, since that library may be mapped after the registry's.
 bool IsBuiltinCode(const void* code) {

@@ -29,11 +29,6 @@ using KernelInvoker = void (*)(void (*fn)(), uint8_t* const* args);
 // CANN's INVALID_TILING_KEY, which no template key encodes to.
 constexpr uint64_t kAnyTilingKey = ~uint64_t{0};
 
-// An extern "C" object only opsim's own operator library (opsim_ops) defines: the registry finds
-// that library by it, so that the op of a user's library the program links replaces opsim's op
-// of the same type (as a loaded one does, LoadOpLibrary), whichever library initialises first.
-constexpr const char* kBuiltinOperatorsAnchor = "opsim_builtin_operators";
-
 // "D_T_X=27, schMode=1": the fields `key` encodes under `layout` ("code 5 (not declared)" for a
 // UINT index past its list; "bits above the declared fields" when any are set).
 std::string DescribeTemplateKey(const TemplateKeyLayout& layout, uint64_t key);
