@@ -165,6 +165,7 @@ aclOpExecutor::aclOpExecutor() = default;
 
 aclOpExecutor::~aclOpExecutor() {
   for (const Intermediate& i : intermediates) aclnn::DestroyTensor(i.tensor);
+  for (aclTensor* t : unshaped) aclnn::DestroyTensor(t);
   for (const auto& [alias, tensor] : aliases) aclnn::DestroyTensor(alias);
   for (const auto& [view, tensor] : storage_views) aclnn::DestroyTensor(view);
   for (aclTensor* t : host_tensors) aclnn::DestroyTensor(t);
@@ -189,6 +190,16 @@ aclTensor* aclOpExecutor::AllocTensor(const op::Shape& storageShape, const op::S
                                       op::Format /*originFormat*/) {
   static_cast<void>(storageShape);  // opsim's tensors are ND: storage is the view
   return AllocTensor(originShape, dataType, storageFormat);
+}
+
+aclTensor* aclOpExecutor::AllocTensor(op::DataType dataType, op::Format storageFormat,
+                                      op::Format /*originFormat*/) {
+  // Rank 0 until INFER_SHAPE: not placed, so it takes no workspace yet.
+  aclTensor* t =
+      aclCreateTensor(nullptr, 0, op::ToAclDataType(dataType), nullptr, 0,
+                      op::ToAclFormat(storageFormat), nullptr, 0, aclnn::UnplacedAddress());
+  if (t != nullptr) unshaped.push_back(t);
+  return t;
 }
 
 aclTensor* aclOpExecutor::AllocHostTensor(const int64_t* value, uint64_t size, op::DataType t) {

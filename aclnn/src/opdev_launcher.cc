@@ -11,6 +11,8 @@
 #include "aclnn_executor.h"
 #include "opdev/aicpu/aicpu_task.h"
 #include "opdev/op_dfx.h"
+#include "opsim/core/tensor.h"
+#include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
 
 namespace opsim::aclnn {
@@ -112,6 +114,22 @@ aclnnStatus Attributes(const char* api, const std::string& op, const op::OpArgLi
 // by INFER_SHAPE): CANN's launcher runs the kernel on them as they are and infers nothing, so
 // their shapes reach the operation as the caller's (">name"), which an OpDef without InferShape
 // (or whose InferShape would say otherwise) then takes.
+// A tensor of AllocTensor without a shape that no INFER_SHAPE laid out: it has no memory yet.
+aclnnStatus RefuseUnshaped(const char* api, const std::string& op, const aclOpExecutor& executor,
+                           const std::vector<StageTensor>& tensors) {
+  for (const StageTensor& s : tensors) {
+    if (s.tensor == nullptr) continue;
+    if (std::find(executor.unshaped.begin(), executor.unshaped.end(), s.tensor) !=
+        executor.unshaped.end()) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  op + "'s " + s.name +
+                      " was allocated without a shape (AllocTensor(dataType, storageFormat, "
+                      "originFormat)) and no INFER_SHAPE laid it out");
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus GiveOutputShapes(const char* api, const std::vector<StageTensor>& outputs,
                              AttrMap* attrs) {
   for (const StageTensor& s : outputs) {
@@ -146,6 +164,8 @@ aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executo
   if (st == ACLNN_SUCCESS) {
     st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
   }
+  if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.inputs);
+  if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.outputs);
   if (st == ACLNN_SUCCESS) st = GiveOutputShapes(api, stage.outputs, &stage.attrs);
   if (st != ACLNN_SUCCESS) return st;
   std::unique_ptr<aclOpExecutor> step;
@@ -156,8 +176,114 @@ aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executo
   return ACLNN_SUCCESS;
 }
 
+// The description InferShape takes of a tensor argument.
+TensorDesc DescOf(const aclTensor& t) {
+  TensorDesc d;
+  d.dtype = static_cast<opsim::aclDataType>(static_cast<int32_t>(t.dtype));
+  d.format = static_cast<opsim::aclFormat>(static_cast<int32_t>(t.format));
+  d.shape.dimNum = t.view_dims.size();
+  for (size_t i = 0; i < t.view_dims.size(); ++i) d.shape.dims[i] = t.view_dims[i];
+  return d;
+}
+
+// The input descriptions INFER_SHAPE passes; refuses what opsim's InferShape cannot be given: a
+// tensor list, or a ValueDepend input (its values do not reach Operation::InferShape).
+aclnnStatus InferInputs(const char* api, const std::string& op, const ops::OpDef& def,
+                        const std::vector<StageTensor>& inputs, SVector<TensorDesc>* out,
+                        std::vector<bool>* present) {
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const StageTensor& s = inputs[k];
+    const std::string what = "INFER_SHAPE(" + op + "): input " + s.name;
+    if (s.list != nullptr)
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  what +
+                      " is a tensor list, "
+                      "which opsim's INFER_SHAPE "
+                      "does not take");
+    if (def.GetInputs()[k].GetValueDepend() != ops::IGNORE) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  what + " is ValueDepend: opsim's INFER_SHAPE passes shapes, not values");
+    }
+    present->push_back(s.tensor != nullptr);
+    if (s.tensor == nullptr) continue;
+    if (!IsLive(s.tensor, HandleKind::kTensor, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
+    out->push_back(DescOf(*s.tensor));
+  }
+  for (size_t k = inputs.size(); k < def.GetInputs().size(); ++k) present->push_back(false);
+  return ACLNN_SUCCESS;
+}
+
+// Gives output `t` the inferred dims (contiguous); one AllocTensor made without a shape then
+// takes its place in the workspace.
+void LayOut(aclOpExecutor* executor, aclTensor* t, const Dims& dims) {
+  t->view_dims.assign(dims.dims, dims.dims + dims.dimNum);
+  t->storage_dims = t->view_dims;
+  t->strides.assign(t->view_dims.size(), 1);
+  for (size_t i = t->view_dims.size(); i > 1; --i) {
+    t->strides[i - 2] = t->strides[i - 1] * t->view_dims[i - 1];
+  }
+  t->offset = 0;
+  auto it = std::find(executor->unshaped.begin(), executor->unshaped.end(), t);
+  if (it == executor->unshaped.end()) return;
+  executor->unshaped.erase(it);
+  PlaceIntermediate(executor, t);
+}
+
+aclnnStatus InferShapes(const char* /*l0_name: the op's own name*/, uint32_t op_type,
+                        aclOpExecutor* executor, op::OpArgContext& args) {
+  const std::string op = op::OpTypeDict::ToString(op_type).GetString();
+  const char* api = executor->op_type.empty() ? "INFER_SHAPE" : executor->op_type.c_str();
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) {
+    return Fail(ACLNN_ERR_INNER, api,
+                "INFER_SHAPE(" + op + "): no loaded operator library defines " + op + " (OP_ADD)");
+  }
+  FirstStage stage;
+  aclnnStatus st =
+      Tensors(api, op, *args.GetOpArg(op::OP_INPUT_ARG), def->GetInputs(), "input", &stage.inputs);
+  if (st == ACLNN_SUCCESS) {
+    st = Tensors(api, op, *args.GetOpArg(op::OP_OUTPUT_ARG), def->GetOutputs(), "output",
+                 &stage.outputs);
+  }
+  if (st == ACLNN_SUCCESS) {
+    st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
+  }
+  SVector<TensorDesc> inputs;
+  std::vector<bool> present;
+  if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.inputs);
+  if (st == ACLNN_SUCCESS) st = InferInputs(api, op, *def, stage.inputs, &inputs, &present);
+  if (st != ACLNN_SUCCESS) return st;
+  std::unique_ptr<Operation> operation;
+  Status made = MarkGivenInputs(op.c_str(), present, &stage.attrs);
+  if (made.ok()) made = OperationRegistry::Global().Create(op, stage.attrs, &operation);
+  SVector<TensorDesc> outputs;
+  if (made.ok()) made = operation->InferShape(inputs, outputs);
+  if (!made.ok()) return Fail(ACLNN_ERR_PARAM_INVALID, api, "INFER_SHAPE: " + made.message());
+  for (size_t k = 0; k < stage.outputs.size(); ++k) {
+    const StageTensor& s = stage.outputs[k];
+    if (s.tensor == nullptr) continue;
+    if (!IsLive(s.tensor, HandleKind::kTensor, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
+    if (k >= outputs.size()) {
+      return Fail(ACLNN_ERR_INNER, api,
+                  "INFER_SHAPE(" + op + ") gives no shape for output " + s.name);
+    }
+    LayOut(executor, const_cast<aclTensor*>(s.tensor), outputs[k].shape);
+  }
+  return ACLNN_SUCCESS;
+}
+
 }  // namespace
 }  // namespace opsim::aclnn
+
+aclnnStatus OpsimInferShapeByOpDef(const char* l0Name, uint32_t opType, aclOpExecutor* executor,
+                                   op::OpArgContext* args) {
+  std::unique_ptr<op::OpArgContext> owned(args);
+  if (executor == nullptr || args == nullptr) {
+    return opsim::aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, l0Name == nullptr ? "INFER_SHAPE" : l0Name,
+                              executor == nullptr ? "the executor is null" : "no arguments");
+  }
+  return opsim::aclnn::InferShapes(l0Name, opType, executor, *args);
+}
 
 uint32_t op::GenOpTypeId(const char* op_type) {
   auto& types = opsim::aclnn::Types();

@@ -68,6 +68,28 @@ TEST(OpdevLayer, TheLaunchTakesTheOutputAsAllocated) {
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], std::exp(in[i]), 1e-6 * got[i]);
 }
 
+TEST(OpdevLayer, InferShapeLaysOutATensorAllocatedWithoutAShape) {
+  Tensor<float> x(ACL_FLOAT, {2, 3}, {0, 1, -1, 0.5f, 2, -3});
+  Tensor<float> y(ACL_FLOAT, {2, 3}, {});
+  ASSERT_EQ(OPAPI_RUN(OpdevExpLazy, x.tensor, int64_t{0}, y.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  const std::vector<float> got = y.Read();
+  const float in[] = {0, 1, -1, 0.5f, 2, -3};
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], std::exp(in[i]), 1e-6 * got[i]);
+
+  // The layer returns its own code (ACLNN_ERR_PARAM_INVALID); the message says why.
+  EXPECT_EQ(OPAPI_RUN(OpdevExpLazy, x.tensor, int64_t{1}, y.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("INFER_SHAPE(OpdevNoSuchOp): no loaded operator library "
+                               "defines OpdevNoSuchOp (OP_ADD)"),
+            std::string::npos)
+      << RecentError();
+  EXPECT_EQ(OPAPI_RUN(OpdevExpLazy, x.tensor, int64_t{2}, y.tensor), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(RecentError().find("was allocated without a shape (AllocTensor(dataType, "
+                               "storageFormat, originFormat)) and no INFER_SHAPE laid it out"),
+            std::string::npos)
+      << RecentError();
+}
+
 TEST(OpdevLayer, AnEmptyInputRunsNothing) {
   Tensor<float> x(ACL_FLOAT, {0, 4}, {});
   Tensor<float> y(ACL_FLOAT, {0, 4}, {});

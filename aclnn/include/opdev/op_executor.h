@@ -50,6 +50,9 @@ struct aclOpExecutor {
                          op::Format format = op::Format::FORMAT_ND);
   aclTensor* AllocTensor(const op::Shape& storageShape, const op::Shape& originShape,
                          op::DataType dataType, op::Format storageFormat, op::Format originFormat);
+  // No shape yet: INFER_SHAPE (make_op_executor.h) lays it out, and only then does it take its
+  // place in the workspace; launched before that, the launch is refused.
+  aclTensor* AllocTensor(op::DataType dataType, op::Format storageFormat, op::Format originFormat);
   // Host values as a 1-D tensor of `dataType` (converted; its memory is the executor's).
   aclTensor* AllocHostTensor(const int64_t* value, uint64_t size, op::DataType dataType);
   aclTensor* AllocHostTensor(const int32_t* value, uint64_t size, op::DataType dataType);
@@ -162,6 +165,8 @@ struct aclOpExecutor {
     uint64_t offset;
   };
   std::vector<Intermediate> intermediates;
+  // AllocTensor without a shape, until INFER_SHAPE lays them out (they then join intermediates).
+  std::vector<aclTensor*> unshaped;
   uint64_t intermediate_bytes = 0;
   uint64_t steps_workspace = 0;  // the most any step asks for
   // Other descriptions of the application's tensors (StageChain::Alias): (alias, tensor).
@@ -202,3 +207,7 @@ aclnnStatus CommonOpExecutorRun(void* workspace, uint64_t workspaceSize, aclOpEx
 // inputs and outputs by position, attributes in the OpDef's order. Takes `args`.
 aclnnStatus CreatAiCoreKernelLauncher(const char* l0Name, uint32_t opType, aclOpExecutor* executor,
                                       op::OpArgContext* args);
+// INFER_SHAPE: the OpDef's InferShape of `opType` on `args`' inputs and attributes; sets the shapes
+// of its outputs (contiguous), placing those AllocTensor made without a shape. Takes `args`.
+aclnnStatus OpsimInferShapeByOpDef(const char* l0Name, uint32_t opType, aclOpExecutor* executor,
+                                   op::OpArgContext* args);

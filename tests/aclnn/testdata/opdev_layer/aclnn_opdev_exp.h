@@ -3,8 +3,10 @@
 // FLOAT for any real input type, aclnnOpdevArgMax(self, dim, keepdim, out) launches ArgMax with
 // its attributes, aclnnOpdevExpRow(self, row, out) exp of one row of a contiguous 2-D self
 // through a view of its storage (CreateView), aclnnOpdevExpFlat(self, out) exp of self into a 1-D
-// out (the launch's output allocated flat, not as Exp's InferShape gives it). Built against opsim's
-// opdev framework (docs/ACLNN.md).
+// out (the launch's output allocated flat, not as Exp's InferShape gives it),
+// aclnnOpdevExpLazy(self, mode, out) exp into a tensor allocated without a shape (mode 0:
+// INFER_SHAPE lays it out; 1: INFER_SHAPE of an op no library defines; 2: none). Built against
+// opsim's opdev framework (docs/ACLNN.md).
 #ifndef ACLNN_OPDEV_EXP_H_
 #define ACLNN_OPDEV_EXP_H_
 
@@ -27,6 +29,11 @@ aclnnStatus aclnnOpdevExpRow(void* workspace, uint64_t workspaceSize, aclOpExecu
 aclnnStatus aclnnOpdevExpFlatGetWorkspaceSize(const aclTensor* self, aclTensor* out,
                                               uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus aclnnOpdevExpFlat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                              aclrtStream stream);
+
+aclnnStatus aclnnOpdevExpLazyGetWorkspaceSize(const aclTensor* self, int64_t mode, aclTensor* out,
+                                              uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus aclnnOpdevExpLazy(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream);
 
 aclnnStatus aclnnOpdevArgMaxGetWorkspaceSize(const aclTensor* self, int64_t dim, bool keepdim,

@@ -21,6 +21,7 @@ namespace l0op {
 
 OP_TYPE_REGISTER(Exp);
 OP_TYPE_REGISTER(ArgMax);
+OP_TYPE_REGISTER(OpdevNoSuchOp);
 
 static const aclTensor* Exp(const aclTensor* x, aclOpExecutor* executor) {
   L0_DFX(Exp, x);
@@ -38,6 +39,22 @@ static const aclTensor* ExpInto(const aclTensor* x, const Shape& shape, aclOpExe
   L0_DFX(ExpInto, x);
   aclTensor* y = executor->AllocTensor(shape, x->GetDataType());
   CHECK_RET(y != nullptr, nullptr);
+  auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Exp, OP_INPUT(x), OP_OUTPUT(y));
+  CHECK_RET(ret == ACLNN_SUCCESS, nullptr);
+  return y;
+}
+
+// Exp into a tensor allocated without a shape, laid out by INFER_SHAPE when `infer` (else the
+// launch is refused); `op` 1 asks the shapes of an op no library defines.
+static const aclTensor* ExpLazy(const aclTensor* x, int64_t mode, aclOpExecutor* executor) {
+  L0_DFX(ExpLazy, x, mode);
+  aclTensor* y = executor->AllocTensor(x->GetDataType(), Format::FORMAT_ND, Format::FORMAT_ND);
+  CHECK_RET(y != nullptr, nullptr);
+  if (mode == 0) {
+    CHECK_RET(INFER_SHAPE(Exp, OP_INPUT(x), OP_OUTPUT(y)) == ACLNN_SUCCESS, nullptr);
+  } else if (mode == 1) {
+    CHECK_RET(INFER_SHAPE(OpdevNoSuchOp, OP_INPUT(x), OP_OUTPUT(y)) == ACLNN_SUCCESS, nullptr);
+  }
   auto ret = ADD_TO_LAUNCHER_LIST_AICORE(Exp, OP_INPUT(x), OP_OUTPUT(y));
   CHECK_RET(ret == ACLNN_SUCCESS, nullptr);
   return y;
@@ -179,6 +196,28 @@ aclnnStatus aclnnOpdevExpFlatGetWorkspaceSize(const aclTensor* self, aclTensor* 
 aclnnStatus aclnnOpdevExpFlat(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream) {
   L2_DFX_PHASE_2(aclnnOpdevExpFlat);
+  return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnOpdevExpLazyGetWorkspaceSize(const aclTensor* self, int64_t mode, aclTensor* out,
+                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
+  L2_DFX_PHASE_1(aclnnOpdevExpLazy, DFX_IN(self, mode), DFX_OUT(out));
+  auto uniqueExecutor = CREATE_EXECUTOR();
+  OP_CHECK_NOTNULL(self);
+  OP_CHECK_NOTNULL(out);
+  auto selfContiguous = l0op::Contiguous(self, uniqueExecutor.get());
+  CHECK_RET(selfContiguous != nullptr, ACLNN_ERR_INNER_NULLPTR);
+  auto expOut = l0op::ExpLazy(selfContiguous, mode, uniqueExecutor.get());
+  CHECK_RET(expOut != nullptr, ACLNN_ERR_PARAM_INVALID);
+  CHECK_RET(l0op::ViewCopy(expOut, out, uniqueExecutor.get()) != nullptr, ACLNN_ERR_PARAM_INVALID);
+  *workspaceSize = uniqueExecutor->GetWorkspaceSize();
+  uniqueExecutor.ReleaseTo(executor);
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus aclnnOpdevExpLazy(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                              aclrtStream stream) {
+  L2_DFX_PHASE_2(aclnnOpdevExpLazy);
   return CommonOpExecutorRun(workspace, workspaceSize, executor, stream);
 }
 
