@@ -116,8 +116,38 @@ S NegZero() {
   return z;
 }
 
+// The last `groups` (fewer than 2 * kLanes) groups: a tree of vectors of kLanes lanes when kLanes
+// groups are left, then half as many lanes, down to one group padded with a -0 group. A group's
+// adds do not depend on how many groups a vector holds, so the bits are those of one wide tree,
+// and a row of a few repeats (a level-2 ReduceSum per row) is neither staged nor padded to a
+// whole vector of groups.
+template <typename S, size_t kGroup, size_t kLanes>
+void TreeGroupsTail(const S* src, size_t groups, TreeLane<S>* out) {
+  using T = TreeLane<S>;
+  if constexpr (kLanes >= 2) {
+    if (groups >= kLanes) {
+      const hn::CappedTag<T, kLanes> d;
+      hn::StoreU(TreeOfVectors<S, kGroup>(d, src), d, out);
+      src += kLanes * kGroup;
+      out += kLanes;
+      groups -= kLanes;
+    }
+    TreeGroupsTail<S, kGroup, kLanes / 2>(src, groups, out);
+  } else {
+    if (groups == 0) return;
+    const hn::CappedTag<T, 2> d;
+    HWY_ALIGN S staged[2 * kGroup];
+    std::memcpy(static_cast<void*>(staged), src, kGroup * sizeof(S));
+    const S z = NegZero<S>();
+    for (size_t k = kGroup; k < 2 * kGroup; ++k) staged[k] = z;
+    HWY_ALIGN T sums[hn::MaxLanes(d)];
+    hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
+    out[0] = sums[0];
+  }
+}
+
 // out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
-// groups per tree of vectors; the last groups padded with -0 groups to a whole vector.
+// groups per tree of vectors, the last ones in narrower vectors (TreeGroupsTail).
 template <typename S, size_t kGroup>
 void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
   using T = TreeLane<S>;
@@ -127,15 +157,7 @@ void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
   for (; g + kN <= groups; g += kN) {
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
-  if (g == groups) return;
-  HWY_ALIGN S staged[kN * kGroup];
-  const size_t have = (groups - g) * kGroup;
-  std::memcpy(static_cast<void*>(staged), src + g * kGroup, have * sizeof(S));
-  const S z = NegZero<S>();
-  for (size_t k = have; k < kN * kGroup; ++k) staged[k] = z;
-  HWY_ALIGN T sums[kN];
-  hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
-  std::memcpy(out + g, sums, (groups - g) * sizeof(T));
+  if constexpr (kN >= 2) TreeGroupsTail<S, kGroup, kN / 2>(src + g * kGroup, groups - g, out + g);
 }
 
 // TreeGroups for a group size known at run time (a power of two, at most one repeat).
