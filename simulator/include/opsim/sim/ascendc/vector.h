@@ -178,20 +178,24 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
           const uint32_t count) {
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
-  detail::VectorOpLanes("Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(),
-                        &src_bytes, 1, count, [&] {
-                          if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-                            // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE)
-                            // (SetDeqScale).
-                            if (mode == RoundMode::CAST_NONE) {
-                              vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()),
-                                                  src.data(), detail::Cur().deq_scale, count);
-                              return;
-                            }
-                          }
-                          vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(),
-                                    detail::ToRound(mode), count);
-                        });
+  // The source is read where it is (copy_elision.h): a 16-bit tile just copied in and widened
+  // piece by piece for a float32 reduction is never copied into the UB on the host.
+  detail::VectorOpLanes<0>(
+      "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, count,
+      [&] {
+        const auto* in = reinterpret_cast<const S*>(
+            detail::ReadRowsInPlace(detail::Cur(), src.ref(), 1, src_bytes, src_bytes, sizeof(S))
+                .ptr);
+        if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+          // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
+          if (mode == RoundMode::CAST_NONE) {
+            vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()), in,
+                                detail::Cur().deq_scale, count);
+            return;
+          }
+        }
+        vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), in, detail::ToRound(mode), count);
+      });
 }
 
 // The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).
