@@ -181,6 +181,52 @@ TEST(CopyElision, CountFormReductionsReadACopyInPlace) {
   EXPECT_EQ(index, 999u);
 }
 
+// Values whose sums depend on the order of the adds (magnitudes 1 to 1e5, both signs).
+std::vector<float> OrderSensitive(size_t n) {
+  std::vector<float> v(n);
+  uint32_t s = 1;
+  for (float& e : v) {
+    s = s * 1664525u + 1013904223u;
+    const float mantissa = static_cast<float>(static_cast<int32_t>(s >> 8) % 20001 - 10000);
+    e = mantissa * ((s & 3u) == 0 ? 1e5f : 1.0f) / 7.0f;
+  }
+  return v;
+}
+
+TEST(CopyElision, WholeReduceReadsPartialRepeatsInPlace) {
+  // Rows of 16 and of 7 floats, a row per repeat (2 and 1 blocks apart), as kernels reduce short
+  // rows: WholeReduceSum/Max with a counter mask read the deferred copy; the same reductions with
+  // a bit mask (their own lane plan, over a tile copied into the UB) give the same bits.
+  const std::vector<float> x = OrderSensitive(24 * 16);
+  const Outcome o = RunModes(x, 192, 1, [](float* xp, float* yp) {
+    Tile k(xp, 384, yp, 192, 1536);
+    LocalTensor<float> t = k.in.AllocTensor<float>();
+    DataCopy(t, k.x, 384);
+    k.in.EnQue(t);
+    t = k.in.DeQue<float>();
+    TBuf<TPosition::VECCALC> out_buf, ub_buf;
+    k.pipe.InitBuffer(ub_buf, 1536);
+    LocalTensor<float> ub = ub_buf.Get<float>();
+    DataCopy(ub, k.x, 384);
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+    LocalTensor<float> out = k.Zeros(out_buf, 192);
+    WholeReduceSum(out, t, 16, 24, 1, 1, 2);
+    WholeReduceMax(out[24], t, 16, 24, 1, 1, 2, ReduceOrder::ORDER_ONLY_VALUE);
+    WholeReduceSum(out[48], t, 7, 48, 1, 1, 1);
+    const uint64_t lanes16[2] = {0xFFFF, 0};
+    const uint64_t lanes7[2] = {0x7F, 0};
+    WholeReduceSum(out[96], ub, lanes16, 24, 1, 1, 2);
+    WholeReduceMax(out[120], ub, lanes16, 24, 1, 1, 2, ReduceOrder::ORDER_ONLY_VALUE);
+    WholeReduceSum(out[144], ub, lanes7, 48, 1, 1, 1);
+    k.CopyOut(out, 192);
+    k.in.FreeTensor(t);
+  });
+  EXPECT_EQ(o.elided, 1536u);
+  EXPECT_EQ(0, std::memcmp(o.y.data(), o.y.data() + 96, 96 * sizeof(float)));
+  EXPECT_NE(o.y[0], RowSum(x, 0, 16));  // the tree's order shows: a chain gives other bits
+}
+
 TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   // Columns [8, 24) of an [8, 64] x, packed 16 apart in the UB, each row reduced.
   const std::vector<float> x = Iota(8 * 64);

@@ -91,8 +91,10 @@ TEST_P(VectorTreeSum, GroupsMatchTheAdjacentPairTree) {
   for (const DType t : kTypes) {
     const size_t per_repeat = 256 / DTypeSize(t);
     for (size_t group = 2; group <= per_repeat; group *= 2) {
-      // Group counts around the vector width and the chunk of 64 groups.
-      for (const size_t groups : {size_t{1}, size_t{3}, size_t{17}, size_t{64}, size_t{130}}) {
+      // Group counts around the vector width and the chunk of 64 groups; 7 and 15 leave tails
+      // of every narrower width (TreeGroupsTail).
+      for (const size_t groups :
+           {size_t{1}, size_t{3}, size_t{7}, size_t{15}, size_t{17}, size_t{64}, size_t{130}}) {
         const auto data = RandomData(t, groups * group, static_cast<uint32_t>(group + groups));
         std::vector<uint8_t> out(groups * DTypeSize(t));
         ASSERT_TRUE(TreeSums(t, out.data(), data.data(), groups, group));

@@ -116,8 +116,62 @@ S NegZero() {
   return z;
 }
 
+#if HWY_TARGET != HWY_SCALAR  // one lane: no tail (and no UpperHalf)
+// The tree's last log2(kM) levels within one vector: adjacent lanes pairwise, halving the
+// vector each time (lane j of the result: the sum of lanes [j * kM, (j + 1) * kM) of v).
+template <typename S, size_t kM, class D>
+HWY_INLINE auto FoldLanes(D d, hn::Vec<D> v) {
+  if constexpr (kM == 1) {
+    (void)d;
+    return v;
+  } else {
+    const hn::Half<D> dh;
+    const auto lo = hn::LowerHalf(dh, v);
+    const auto hi = hn::UpperHalf(dh, v);
+    if constexpr (hn::MaxLanes(dh) == 1) {
+      return RoundAs<S>(dh, hn::Add(lo, hi));  // one lane each: the pair is (lo, hi)
+    } else {
+      return FoldLanes<S, kM / 2>(dh, AddPairs<S>(dh, lo, hi));
+    }
+  }
+}
+
+// The last `groups` (fewer than 2 * kLanes) groups, kLanes at a time, then half as many. kLanes
+// groups fill whole vectors of the target's width: the tree of vectors leaves chunk sums of
+// kGroup * kLanes / Lanes(d) lanes, FoldLanes finishes each group. Tiny groups that do not fill
+// a vector pad the last group with a -0 group. A group's adds do not depend on how its lanes
+// sit in vectors, so the bits are those of one wide tree, and a row of a few repeats (a level-2
+// ReduceSum per row) is neither staged nor padded to a whole vector of groups.
+template <typename S, size_t kGroup, size_t kLanes>
+void TreeGroupsTail(const S* src, size_t groups, TreeLane<S>* out) {
+  using T = TreeLane<S>;
+  const hn::ScalableTag<T> d;
+  constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
+  if (groups >= kLanes) {
+    if constexpr (kGroup * kLanes >= kN) {
+      const auto sums =
+          FoldLanes<S, kN / kLanes>(d, TreeOfVectors<S, kGroup * kLanes / kN>(d, src));
+      hn::StoreU(sums, hn::DFromV<decltype(sums)>(), out);
+    } else {
+      HWY_ALIGN S staged[kN * kGroup];
+      std::memcpy(static_cast<void*>(staged), src, kLanes * kGroup * sizeof(S));
+      const S z = NegZero<S>();
+      for (size_t k = kLanes * kGroup; k < kN * kGroup; ++k) staged[k] = z;
+      HWY_ALIGN T sums[kN];
+      hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
+      std::memcpy(out, sums, kLanes * sizeof(T));
+    }
+    src += kLanes * kGroup;
+    out += kLanes;
+    groups -= kLanes;
+  }
+  if constexpr (kLanes > 1) TreeGroupsTail<S, kGroup, kLanes / 2>(src, groups, out);
+}
+
+#endif  // HWY_TARGET != HWY_SCALAR
+
 // out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
-// groups per tree of vectors; the last groups padded with -0 groups to a whole vector.
+// groups per tree of vectors, the last ones in narrower vectors (TreeGroupsTail).
 template <typename S, size_t kGroup>
 void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
   using T = TreeLane<S>;
@@ -127,15 +181,9 @@ void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
   for (; g + kN <= groups; g += kN) {
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
-  if (g == groups) return;
-  HWY_ALIGN S staged[kN * kGroup];
-  const size_t have = (groups - g) * kGroup;
-  std::memcpy(static_cast<void*>(staged), src + g * kGroup, have * sizeof(S));
-  const S z = NegZero<S>();
-  for (size_t k = have; k < kN * kGroup; ++k) staged[k] = z;
-  HWY_ALIGN T sums[kN];
-  hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
-  std::memcpy(out + g, sums, (groups - g) * sizeof(T));
+#if HWY_TARGET != HWY_SCALAR
+  TreeGroupsTail<S, kGroup, kN / 2>(src + g * kGroup, groups - g, out + g);
+#endif
 }
 
 // TreeGroups for a group size known at run time (a power of two, at most one repeat).

@@ -114,6 +114,12 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
                  int32_t dst_rep_stride, int32_t src_blk_stride, int32_t src_rep_stride,
                  AscendC::ReduceOrder order, bool is_set_mask = true);
+// WholeReduce* without an index whose repeats' enabled lanes are contiguous, as rows:
+// dst[r * dst_stride] = op over src[r * row_stride + 0 .. mask) for r < rows (in elements), in
+// batches; float sums in the chip's order (vector_whole_reduce.cc).
+void WholeReduceRows(vec::ReduceOp op, DType dtype, uint32_t elem_bytes, void* dst,
+                     uint32_t dst_stride, const void* src, uint32_t rows, uint32_t mask,
+                     uint64_t row_stride);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -172,20 +178,24 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
           const uint32_t count) {
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
-  detail::VectorOpLanes("Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(),
-                        &src_bytes, 1, count, [&] {
-                          if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
-                            // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE)
-                            // (SetDeqScale).
-                            if (mode == RoundMode::CAST_NONE) {
-                              vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()),
-                                                  src.data(), detail::Cur().deq_scale, count);
-                              return;
-                            }
-                          }
-                          vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), src.data(),
-                                    detail::ToRound(mode), count);
-                        });
+  // The source is read where it is (copy_elision.h): a 16-bit tile just copied in and widened
+  // piece by piece for a float32 reduction is never copied into the UB on the host.
+  detail::VectorOpLanes<0>(
+      "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, count,
+      [&] {
+        const auto* in = reinterpret_cast<const S*>(
+            detail::ReadRowsInPlace(detail::Cur(), src.ref(), 1, src_bytes, src_bytes, sizeof(S))
+                .ptr);
+        if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
+          // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
+          if (mode == RoundMode::CAST_NONE) {
+            vec::DeqInt32ToHalf(reinterpret_cast<uint16_t*>(dst.data()), in,
+                                detail::Cur().deq_scale, count);
+            return;
+          }
+        }
+        vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), in, detail::ToRound(mode), count);
+      });
 }
 
 // The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).
@@ -298,6 +308,35 @@ void WholeTreeSums(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   }
 }
 
+// Whether a WholeReduce*'s results land in the bytes it reads: then it runs repeat by repeat.
+inline bool WholeReduceOverlaps(const UbRef& dst, uint64_t dst_span, const UbRef& src,
+                                uint64_t src_span) {
+  return dst.ptr < src.ptr + src_span && src.ptr < dst.ptr + dst_span;
+}
+
+// WholeReduce* as rows (WholeReduceRows): the source is read where it is, a tile just copied in
+// from GM in GM (copy_elision.h), as the count-form reductions read theirs.
+template <typename T>
+void WholeReduceAsRows(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
+                       const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
+                       int32_t dst_rep_stride, int32_t src_rep_stride, uint64_t dst_span,
+                       uint64_t src_span, bool gaps) {
+  const uint64_t stride_bytes = static_cast<uint64_t>(src_rep_stride) * 32;
+  auto body = [&] {
+    const RowsAt at =
+        ReadRowsInPlace(Cur(), src.ref(), static_cast<uint64_t>(repeat),
+                        static_cast<uint64_t>(mask) * sizeof(T), stride_bytes, sizeof(T));
+    WholeReduceRows(op, AscendC::DTypeOf<T>(), sizeof(T), dst.data(),
+                    static_cast<uint32_t>(dst_rep_stride), at.ptr, static_cast<uint32_t>(repeat),
+                    static_cast<uint32_t>(mask), at.stride_bytes / sizeof(T));
+  };
+  if (gaps) {
+    VectorOp<0, kFirstSrcStridedRows>(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, body);
+  } else {
+    VectorOp<0>(name, dst.ref(), dst_span, &src.ref(), &src_span, 1, body);
+  }
+}
+
 template <typename T>
 void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, int32_t mask, int32_t repeat,
@@ -334,6 +373,12 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const bool gaps = mask != kPerRepeat || src_blk_stride != 1 || src_rep_stride != 8;
   if (gaps && Cur().checked) {
     CheckReducedLanes(name, src.ref(), sizeof(T), mask, repeat, src_blk_stride, src_rep_stride);
+  }
+  if (!with_index && (src_blk_stride == 1 || blocks == 1) &&
+      !WholeReduceOverlaps(dst.ref(), dst_span, src.ref(), src_span)) {
+    WholeReduceAsRows(op, name, dst, src, mask, repeat, dst_rep_stride, src_rep_stride, dst_span,
+                      src_span, gaps);
+    return;
   }
   auto body = [&] {
     if (op == vec::ReduceOp::kSum && vec::TreeSumsTake(AscendC::DTypeOf<T>())) {
