@@ -2,10 +2,10 @@
 // costs the host a copy into the UB and then a second read of it by the vector instruction; on
 // the chip the copy is a DMA that overlaps the compute. So the host defers the copy: the UB bytes
 // are written only when something could see them (a scalar access, any instruction that does not
-// read in place, a DMA out of them, a write to their GM source, SyncAll), and the batched row
-// reductions (opsim::ext) read the GM source in place instead. Nothing a kernel can observe
-// changes: the bytes it reads are the bytes the copy would have put there, and the timeline,
-// faults and statistics are computed before any data moves.
+// read in place, a DMA out of them, a write to their GM source, SyncAll), and the instructions
+// that read in place (docs/ARCHITECTURE.md, "memory", lists them) read the GM source instead.
+// Nothing a kernel can observe changes: the bytes it reads are the bytes the copy would have put
+// there, and the timeline, faults and statistics are computed before any data moves.
 //
 // One exception, by the rules of checked mode: UB bytes the kernel never wrote since their buffer
 // was allocated (an uninitialised read, a kUninitializedRead fault in checked mode) hold stale
