@@ -18,6 +18,7 @@
 #include "opsim/sim/launch_mix.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
+#include "runtime/l2_cache.h"
 
 namespace opsim::sim::detail {
 
@@ -60,6 +61,8 @@ class LaunchState final : private ParkBarrier {
   const uint32_t block_dim;
   const uint32_t cores;
   std::vector<GmRegion> regions;
+  // Each core slot's share of the L2 (l2_cache.h), indexed by Core::core_idx.
+  std::vector<L2Share> l2;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
   int16_t FindRegion(const uint8_t* ptr) const;
