@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <list>
+#include <random>
+#include <unordered_map>
 #include <vector>
 
 #include "kernel_operator.h"
+#include "runtime/l2_cache.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -149,6 +153,76 @@ TEST(L2Cache, SimulatedTimeIsTheSameOnAnyNumberOfHostThreads) {
   EXPECT_GT(Mte2(s1).l2_hit_bytes, 0u);
   EXPECT_EQ(Mte2(s1).l2_hit_bytes, Mte2(s4).l2_hit_bytes);
   EXPECT_DOUBLE_EQ(s1.stats.device_ns, s4.stats.device_ns);
+}
+
+// The line-by-line LRU that L2Share keeps in pieces (session 19's model): a lookup per line.
+class LineLru {
+ public:
+  explicit LineLru(uint64_t capacity_bytes) : lines_(capacity_bytes >> 9) {}
+  uint64_t Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits) {
+    uint64_t hit = 0;
+    for (uint64_t at = offset, end = offset + bytes; at < end && lines_ > 0;) {
+      const uint64_t line = at >> 9;
+      const uint64_t next = std::min(end, (line + 1) << 9);
+      if (Use((static_cast<uint64_t>(region) << 47) | line) && count_hits) hit += next - at;
+      at = next;
+    }
+    return hit;
+  }
+
+ private:
+  bool Use(uint64_t key) {
+    const auto found = where_.find(key);
+    const bool held = found != where_.end();
+    if (held) order_.erase(found->second);
+    order_.push_front(key);
+    where_[key] = order_.begin();
+    if (order_.size() > lines_) {
+      where_.erase(order_.back());
+      order_.pop_back();
+    }
+    return held;
+  }
+  uint64_t lines_;
+  std::list<uint64_t> order_;  // most recent first
+  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> where_;
+};
+
+// Random reads and writes (overlapping, unaligned, some longer than the share, two regions):
+// every access's hit bytes are the line LRU's.
+TEST(L2Cache, PiecesHitExactlyWhatALineByLineLruHits) {
+  std::mt19937_64 random(30);
+  for (const uint64_t capacity : {0u, 512u, 1536u, 4096u, 16384u, 65536u}) {
+    detail::L2Share pieces(capacity);
+    LineLru lines(capacity);
+    uint64_t hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const auto region = static_cast<uint32_t>(random() % 2);
+      // Mostly near the last access (streams, rereads), sometimes anywhere in 128 KiB.
+      const uint64_t offset = random() % 4 == 0 ? random() % (128 << 10) : random() % (24 << 10);
+      const uint64_t bytes = random() % 8 == 0 ? random() % (80 << 10) : random() % 3000;
+      const bool read = random() % 4 != 0;
+      const uint64_t want = lines.Touch(region, offset, bytes, read);
+      uint64_t got = 0;
+      if (read) {
+        got = pieces.Read(region, offset, bytes);
+      } else {
+        pieces.Write(region, offset, bytes);
+      }
+      ASSERT_EQ(got, want) << "capacity " << capacity << ", access " << i << ": " << bytes
+                           << " B at " << offset << " of region " << region;
+      hits += got;
+    }
+    if (capacity >= 4096) EXPECT_GT(hits, 0u) << capacity;  // the test exercises hits
+  }
+}
+
+// A stream of consecutive reads is one piece, evicted from its start as it goes.
+TEST(L2Cache, AStreamKeepsTheLastCapacityBytes) {
+  detail::L2Share share(64 << 10);
+  for (uint64_t at = 0; at < (1 << 20); at += 4096) EXPECT_EQ(share.Read(0, at, 4096), 0u);
+  EXPECT_EQ(share.Read(0, (1 << 20) - (64 << 10), 64 << 10), 64u << 10);
+  EXPECT_EQ(share.Read(0, (1 << 20) - (64 << 10) - 512, 512), 0u);
 }
 
 }  // namespace

@@ -2,61 +2,100 @@
 #include "runtime/l2_cache.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
-void L2Share::Unlink(uint32_t node) {
-  const uint32_t p = prev_[node], n = next_[node];
-  (p == kNone ? head_ : next_[p]) = n;
-  (n == kNone ? tail_ : prev_[n]) = p;
+void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
+  auto age = age_.extract({it->second.stamp, it->first});
+  age.value().second = first;
+  age_.insert(std::move(age));
+  auto piece = pieces_.extract(it);
+  piece.key() = first;
+  pieces_.insert(std::move(piece));
 }
 
-void L2Share::PushFront(uint32_t node) {
-  prev_[node] = kNone;
-  next_[node] = head_;
-  (head_ == kNone ? tail_ : prev_[head_]) = node;
-  head_ = node;
+void L2Share::Cut(Pieces::iterator it, uint64_t lo, uint64_t hi) {
+  const uint64_t first = it->first, end = it->second.end, stamp = it->second.stamp;
+  if (lo == first && hi < end) {  // the front goes: the rest keeps its place in the LRU
+    Rekey(it, hi);
+    return;
+  }
+  if (lo == first) {
+    age_.erase({stamp, first});
+    pieces_.erase(it);
+  } else {
+    it->second.end = lo;
+  }
+  if (hi < end) {  // the lines after the cut, as recent as before
+    pieces_.emplace(hi, Piece{end, stamp});
+    age_.emplace(stamp, hi);
+  }
 }
 
-bool L2Share::Use(uint64_t key) {
-  const auto found = where_.find(key);
-  if (found != where_.end()) {
-    if (found->second != head_) {
-      Unlink(found->second);
-      PushFront(found->second);
+void L2Share::Claim(uint64_t lo, uint64_t hi, uint64_t stamp) {
+  if (!age_.empty()) {
+    const auto head = pieces_.find(age_.rbegin()->second);
+    if (head->second.end == lo) {
+      head->second.end = hi;
+      return;
     }
-    return true;
   }
-  uint32_t node = 0;
-  if (key_.size() < lines_) {  // room left: a new node
-    node = static_cast<uint32_t>(key_.size());
-    key_.push_back(key);
-    prev_.push_back(kNone);
-    next_.push_back(kNone);
-  } else {  // full: the least recent line leaves
-    node = tail_;
-    Unlink(node);
-    where_.erase(key_[node]);
-    key_[node] = key;
-  }
-  PushFront(node);
-  where_.emplace(key, node);
-  return false;
+  pieces_.emplace(lo, Piece{hi, stamp});
+  age_.emplace(stamp, lo);
 }
 
-uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits) {
-  if (lines_ == 0) return 0;
-  uint64_t hit = 0;
-  const uint64_t end = offset + bytes;
-  for (uint64_t at = offset; at < end;) {
-    const uint64_t line = at >> kLineShift;
-    const uint64_t next = std::min(end, (line + 1) << kLineShift);
-    // Regions are 16-bit indices, lines below 2^47 (64 PiB): the key is unique.
-    if (Use((static_cast<uint64_t>(region) << 47) | line) && count_hits) hit += next - at;
-    at = next;
+void L2Share::Evict() {
+  while (held_ > capacity_) {
+    const auto oldest = age_.begin();
+    const auto it = pieces_.find(oldest->second);
+    const uint64_t lines = it->second.end - it->first;
+    const uint64_t drop = std::min(lines, held_ - capacity_);
+    held_ -= drop;
+    if (drop == lines) {
+      age_.erase(oldest);
+      pieces_.erase(it);
+    } else {  // a piece's lowest lines are its least recent
+      Rekey(it, it->first + drop);
+    }
   }
-  return hit;
+}
+
+// Walks the access's lines in order as runs: each run of held lines hits and moves to the
+// front, each run of missing lines comes in and pushes the least recent lines out before the
+// next run is looked at (they may be lines further on in this access, as in a line-by-line LRU).
+uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits) {
+  if (capacity_ == 0 || bytes == 0) return 0;
+  // Regions are 16-bit indices, lines below 2^47 (64 PiB): a line's key is unique.
+  const uint64_t base = static_cast<uint64_t>(region) << 47;
+  const uint64_t lo = base | (offset >> kLineShift);
+  const uint64_t hi = base | (((offset + bytes - 1) >> kLineShift) + 1);
+  const uint64_t stamp = ++clock_;
+  uint64_t hit = 0;
+  for (uint64_t at = lo; at < hi;) {
+    const auto next = pieces_.upper_bound(at);
+    if (next != pieces_.begin()) {
+      const auto held = std::prev(next);
+      if (held->second.end > at) {
+        const uint64_t to = std::min(hi, held->second.end);
+        hit += (to - at) << kLineShift;
+        // The access's bytes only: its first and last lines may be partly outside it.
+        if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
+        if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
+        Cut(held, at, to);
+        Claim(at, to, stamp);
+        at = to;
+        continue;
+      }
+    }
+    const uint64_t to = next == pieces_.end() ? hi : std::min(hi, next->first);
+    Claim(at, to, stamp);
+    held_ += to - at;
+    Evict();
+    at = to;
+  }
+  return count_hits ? hit : 0;
 }
 
 namespace {
