@@ -213,7 +213,9 @@ TEST(L2Cache, PiecesHitExactlyWhatALineByLineLruHits) {
                            << " B at " << offset << " of region " << region;
       hits += got;
     }
-    if (capacity >= 4096) EXPECT_GT(hits, 0u) << capacity;  // the test exercises hits
+    if (capacity >= 4096) {  // the test exercises hits
+      EXPECT_GT(hits, 0u) << capacity;
+    }
   }
 }
 
