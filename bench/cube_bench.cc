@@ -1,7 +1,9 @@
-// The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K runs the
-// high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
-// MultiCoreMatmulTiling: host time per run (and host MACs per second, to set beside numpy/torch
-// on this machine), and the simulated time against the profile's cube roofline (counters).
+// The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K/order
+// runs the high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
+// MultiCoreMatmulTiling (order 0: M first, 1: N first), with CFG_NORM (BM_Matmul910B) or CFG_MDL
+// (BM_Matmul910BMdl): host time per run (and host MACs per second, to set beside numpy/torch on
+// this machine), and the simulated time against the profile's cube roofline (counters), with
+// the share of GM reads the L2 served.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -22,7 +24,7 @@ namespace {
 using namespace AscendC;
 namespace mt = matmul_tiling;
 
-TCubeTiling Tiling(int32_t m, int32_t n, int32_t k, int32_t cores) {
+TCubeTiling Tiling(int32_t m, int32_t n, int32_t k, int32_t cores, int64_t order) {
   mt::MultiCoreMatmulTiling api;
   api.SetDim(cores);
   api.SetAType(mt::TPosition::GM, mt::CubeFormat::ND, mt::DataType::DT_FLOAT16);
@@ -31,17 +33,20 @@ TCubeTiling Tiling(int32_t m, int32_t n, int32_t k, int32_t cores) {
   api.SetShape(m, n, k);
   api.SetOrgShape(m, n, k);
   api.SetBias(false);
+  api.SetTraverse(order == 0 ? mt::MatrixTraverse::FIRSTM : mt::MatrixTraverse::FIRSTN);
   TCubeTiling t;
   if (api.GetTiling(t) != 0) t.usedCoreNum = 0;
   return t;
 }
 
-void BM_Matmul910B(benchmark::State& state) {
+template <const matmul::MatmulConfig& kConfig>
+void MatmulBench(benchmark::State& state) {
   const auto m = static_cast<uint32_t>(state.range(0)), n = static_cast<uint32_t>(state.range(1));
   const auto k = static_cast<uint32_t>(state.range(2));
   const opsim::sim::DeviceProfile& d = opsim::bench::Device();
-  const TCubeTiling t = Tiling(static_cast<int32_t>(m), static_cast<int32_t>(n),
-                               static_cast<int32_t>(k), static_cast<int32_t>(d.cube_cores));
+  const TCubeTiling t =
+      Tiling(static_cast<int32_t>(m), static_cast<int32_t>(n), static_cast<int32_t>(k),
+             static_cast<int32_t>(d.cube_cores), state.range(3));
   if (t.usedCoreNum == 0) {
     state.SkipWithError("no tiling");
     return;
@@ -66,7 +71,8 @@ void BM_Matmul910B(benchmark::State& state) {
     TPipe pipe;
     matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
                    matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
-                   matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
+                   matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+                   matmul::MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>, kConfig>
         mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
     mm.SetTensorA(ga[m0 * k]);
@@ -91,17 +97,31 @@ void BM_Matmul910B(benchmark::State& state) {
   state.counters["x_roofline"] = r.stats.device_ns / roofline_ns;
   state.counters["MTE2_busy_us"] =
       r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].busy_ns / 1000.0 / t.usedCoreNum;
+  const opsim::sim::PipeStats& mte2 = r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)];
+  state.counters["L2_hit_%"] =
+      mte2.bytes == 0 ? 0.0 : 100.0 * static_cast<double>(mte2.l2_hit_bytes) / mte2.bytes;
   state.counters["M_busy_us"] =
       r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kM)].busy_ns / 1000.0 / t.usedCoreNum;
+  // The tiling the numbers come from.
+  state.counters["singleM"] = t.singleCoreM;
+  state.counters["singleN"] = t.singleCoreN;
+  state.counters["baseMNK"] = t.baseM * 1000000.0 + t.baseN * 1000.0 + t.baseK;
+  state.counters["stepKa"] = t.stepKa;
   state.counters["host_GMAC/s"] = benchmark::Counter(macs / 1e9, benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_Matmul910B)
-    ->Args({512, 1024, 512})
-    ->Args({1024, 1024, 1024})
-    ->Args({4096, 4096, 4096})
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Iterations(1);
+void BM_Matmul910B(benchmark::State& state) { MatmulBench<matmul::CFG_NORM>(state); }
+void BM_Matmul910BMdl(benchmark::State& state) { MatmulBench<matmul::CFG_MDL>(state); }
+
+void Shapes(benchmark::internal::Benchmark* b) {
+  for (const int64_t order : {0, 1}) {
+    b->Args({512, 1024, 512, order})
+        ->Args({1024, 1024, 1024, order})
+        ->Args({4096, 4096, 4096, order});
+  }
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+}
+BENCHMARK(BM_Matmul910B)->Apply(Shapes);
+BENCHMARK(BM_Matmul910BMdl)->Apply(Shapes);
 
 }  // namespace
 

@@ -25,7 +25,10 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 28u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 30u) << p.name;
+  // An L2 hit is never slower than a read from HBM (the loader's rule).
+  EXPECT_GT(p.l2_bytes, 0u) << p.name;
+  EXPECT_GE(p.l2_gbps_per_core, p.dma_gbps_per_core) << p.name;
   // Every chip has a cube with the CANN L0A/L0B sizes; its memories hold whole fractals.
   EXPECT_EQ(p.l0a_bytes, 64u * 1024) << p.name;
   EXPECT_EQ(p.l0b_bytes, 64u * 1024) << p.name;
@@ -52,6 +55,9 @@ TEST(ShippedProfileTest, Ascend910b) {
   EXPECT_EQ(p.l1_bytes, 512u * 1024);
   EXPECT_EQ(p.l0c_bytes, 128u * 1024);
   EXPECT_GT(p.bias_table_bytes, 0u);
+  // CANN's Ascend910B2C.ini: l2_size 192 MiB, l2_read_rate 110 B per cycle at 1.8 GHz.
+  EXPECT_EQ(p.l2_bytes, 192u << 20);
+  EXPECT_DOUBLE_EQ(p.l2_gbps_per_core, 198);
   ExpectCommonFacts(p);
 }
 

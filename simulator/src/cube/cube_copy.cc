@@ -7,6 +7,7 @@
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
 #include "runtime/gm_bounds.h"
+#include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -55,7 +56,8 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
   CheckUb(core, dst, dst_span, instr, "dst");
   CheckGmAccess(core, src, 0, src_span, instr, "src");
   const uint64_t moved = p.ndNum * static_cast<uint64_t>(p.nValue) * row_bytes;
-  const double cost = core.DmaCost(moved);
+  const double cost = GmReadCost(
+      core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb});
   const double not_before =
       core.auto_sync ? GmSyncStart(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false) : 0;
   const double start = core.Issue(Pipe::kMte2, instr, cost, moved, not_before);

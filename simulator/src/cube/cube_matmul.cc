@@ -100,6 +100,15 @@ void BindQueues(MatmulState& s, const char* api) {
 
 }  // namespace
 
+// CFG_MDL's pieces out of L1 when any is held (on a MIX block's AIC: a call there), so that no
+// L1 buffer stays taken after the Matmul's tiles, and a new A or B is read again.
+void DropHeldPieces(MatmulState& s, const char* api) {
+  const MatmulQueues& q = QueuesOf(s);
+  if (q.held_a1.gm == nullptr && q.held_b1.gm == nullptr) return;
+  const CubeScope scope(api);
+  ReleaseHeldPieces(s);
+}
+
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   const char* api = "Matmul::Init";
   if (tiling == nullptr) Refuse(api, "the tiling pointer is null");
@@ -161,6 +170,7 @@ void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose)
                    " elements needs a transposing load of 32 B x 16 fractals, which opsim does "
                    "not model (16-bit types: any layout; others: A as stored, B transposed)");
   }
+  DropHeldPieces(s, api);
   (is_b ? s.b : s.a) = gm;
   (is_b ? s.trans_b : s.trans_a) = transpose;
   (is_b ? s.b_set : s.a_set) = true;
@@ -215,6 +225,13 @@ void Compute(MatmulState& s) {
   s.c_tile = ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
                          static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
   s.tile_held = true;
+  // After the block's last tile CFG_MDL's pieces have no use: out of L1 now, so a kernel that
+  // never calls Iterate again (nor End) holds no L1 buffer at its end.
+  const auto bm = static_cast<uint32_t>(s.tiling.baseM);
+  const auto bn = static_cast<uint32_t>(s.tiling.baseN);
+  const uint32_t tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm *
+                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn);
+  if (static_cast<uint32_t>(s.next_tile) >= tiles) ReleaseHeldPieces(s);
 }
 
 AscendC::QuantMode_t QuantFor(const MatmulState& s) {
@@ -273,7 +290,10 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
 
 bool MatmulIterate(MatmulState& s) {
   const char* api = "Matmul::Iterate";
-  if (!NextTile(s, api)) return false;
+  if (!NextTile(s, api)) {
+    DropHeldPieces(s, api);
+    return false;
+  }
   const CubeScope scope(api);
   Compute(s);
   return true;
@@ -302,6 +322,7 @@ void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequ
     Compute(s);
     FixpipeOut(s, gm, atomic, sequential, api);
   }
+  ReleaseHeldPieces(s);
 }
 
 void MatmulEnd(MatmulState& s) {
@@ -312,6 +333,7 @@ void MatmulEnd(MatmulState& s) {
     QueueFree(QueuesOf(s).c, s.c_tile);
     s.tile_held = false;
   }
+  DropHeldPieces(s, api);
   s.ended = true;
 }
 

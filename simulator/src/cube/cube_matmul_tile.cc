@@ -30,6 +30,18 @@ UbRef UbAt(const UbRef& r, uint64_t off) {
   return v;
 }
 
+void ReleaseHeld(int16_t queue, MatmulHeldPiece& held) {
+  if (held.gm == nullptr) return;
+  QueueFree(queue, held.buf);
+  held = {};
+}
+
+void ReleaseHeldPieces(MatmulState& s) {
+  MatmulQueues& q = QueuesOf(s);
+  ReleaseHeld(q.a1, q.held_a1);
+  ReleaseHeld(q.b1, q.held_b1);
+}
+
 MatmulQueues& QueuesOf(MatmulState& s) {
   if (tls_mix == nullptr || tls_mix->member->aic) return s.own;
   return (*tls_mix->slots)[static_cast<size_t>(s.object_index)].queues;
@@ -62,43 +74,58 @@ void Load2D(const UbRef& dst, const UbRef& src, uint32_t eb, uint64_t start, uin
   CubeLoad2D(dst, src, eb, p);
 }
 
+// Where a piece of A or B lies in GM: rows x cols elements from `gm`, rows `pitch` apart.
+struct GmPiece {
+  GmRef gm;
+  uint32_t rows, cols, pitch;
+};
+
 // GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16.
-UbRef LoadL1(int16_t queue, const GmRef& src, uint32_t eb, uint32_t rows, uint32_t cols,
-             uint32_t pitch) {
+UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb) {
   UbRef l1 = QueueAlloc(queue);
   AscendC::Nd2NzParams p;
   p.ndNum = 1;
-  p.nValue = Field16(rows, "Nd2NzParams.nValue");
-  p.dValue = Field16(cols, "Nd2NzParams.dValue");
-  p.srcDValue = Field16(pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
-  p.dstNzC0Stride = Field16(Up16(rows), "Nd2NzParams.dstNzC0Stride");
+  p.nValue = Field16(g.rows, "Nd2NzParams.nValue");
+  p.dValue = Field16(g.cols, "Nd2NzParams.dValue");
+  p.srcDValue = Field16(g.pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
+  p.dstNzC0Stride = Field16(Up16(g.rows), "Nd2NzParams.dstNzC0Stride");
   p.dstNzNStride = 1;
-  CubeNd2Nz(l1, src, eb, p);
+  CubeNd2Nz(l1, g.gm, eb, p);
   QueueEnQue(queue, l1);
   return QueueDeQue(queue);
 }
 
-// The piece of A for rows [m0, m0 + mt) and K [k0, k0 + len) into A1.
-UbRef LoadA1(const MatmulState& s, int16_t queue, uint32_t m0, uint32_t mt, uint32_t k0,
-             uint32_t len) {
+// The piece of A for rows [m0, m0 + mt) and K [k0, k0 + len).
+GmPiece PieceA(const MatmulState& s, uint32_t m0, uint32_t mt, uint32_t k0, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (!s.trans_a) {
-    return LoadL1(queue, GmAt(s.a, (uint64_t{m0} * s.org_ka + k0) * eb), eb, mt, len,
-                  static_cast<uint32_t>(s.org_ka));
+    return {GmAt(s.a, (uint64_t{m0} * s.org_ka + k0) * eb), mt, len,
+            static_cast<uint32_t>(s.org_ka)};
   }
-  return LoadL1(queue, GmAt(s.a, (uint64_t{k0} * s.org_m + m0) * eb), eb, len, mt,
-                static_cast<uint32_t>(s.org_m));
+  return {GmAt(s.a, (uint64_t{k0} * s.org_m + m0) * eb), len, mt, static_cast<uint32_t>(s.org_m)};
 }
 
-UbRef LoadB1(const MatmulState& s, int16_t queue, uint32_t n0, uint32_t nt, uint32_t k0,
-             uint32_t len) {
+GmPiece PieceB(const MatmulState& s, uint32_t n0, uint32_t nt, uint32_t k0, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (!s.trans_b) {
-    return LoadL1(queue, GmAt(s.b, (uint64_t{k0} * s.org_n + n0) * eb), eb, len, nt,
-                  static_cast<uint32_t>(s.org_n));
+    return {GmAt(s.b, (uint64_t{k0} * s.org_n + n0) * eb), len, nt, static_cast<uint32_t>(s.org_n)};
   }
-  return LoadL1(queue, GmAt(s.b, (uint64_t{n0} * s.org_kb + k0) * eb), eb, nt, len,
-                static_cast<uint32_t>(s.org_kb));
+  return {GmAt(s.b, (uint64_t{n0} * s.org_kb + k0) * eb), nt, len, static_cast<uint32_t>(s.org_kb)};
+}
+
+bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
+  return h.gm == g.gm.ptr && h.rows == g.rows && h.cols == g.cols && h.pitch == g.pitch;
+}
+
+// A piece into L1. With `keep` (CFG_MDL, the piece spans the tile's whole K) it stays in L1 as
+// `held` for the next tile, which takes it from there if it needs the same GM: CANN's MDL
+// reuses an L1 piece across the tiles of one row (A) or column (B) that way.
+UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep) {
+  if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
+  ReleaseHeld(queue, held);
+  UbRef l1 = LoadL1(queue, g, eb);
+  if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
+  return l1;
 }
 
 // A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
@@ -184,7 +211,7 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
 }
 
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
-  const MatmulQueues& q = QueuesOf(s);
+  MatmulQueues& q = QueuesOf(s);
   const TCubeTiling& t = s.tiling;
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
   const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
@@ -192,6 +219,9 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   UbRef c = QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  // CFG_MDL keeps a piece that spans the whole K (the only one the tile loads) for the next tile.
+  const bool keep_a = s.mdl && ka >= K, keep_b = s.mdl && kb >= K;
   UbRef a1, b1;
   uint32_t a1_k = 0, b1_k = 0, a1_len = 0, b1_len = 0;
   for (uint32_t kk = 0; kk < K; kk += bk) {
@@ -200,13 +230,13 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
       if (a1_len != 0) QueueFree(q.a1, a1);
       a1_k = kk;
       a1_len = std::min(ka, K - kk);
-      a1 = LoadA1(s, q.a1, m0, mt, a1_k, a1_len);
+      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a);
     }
     if (b1_len == 0 || kk >= b1_k + b1_len) {
       if (b1_len != 0) QueueFree(q.b1, b1);
       b1_k = kk;
       b1_len = std::min(kb, K - kk);
-      b1 = LoadB1(s, q.b1, n0, nt, b1_k, b1_len);
+      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b);
     }
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
     LoadA2(s, a2, a1, mt, kk - a1_k, ks, a1_len);
@@ -227,8 +257,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     QueueFree(q.a2, a2);
     QueueFree(q.b2, b2);
   }
-  if (a1_len != 0) QueueFree(q.a1, a1);
-  if (b1_len != 0) QueueFree(q.b1, b1);
+  if (a1_len != 0 && !keep_a) QueueFree(q.a1, a1);
+  if (b1_len != 0 && !keep_b) QueueFree(q.b1, b1);
   if (s.bias_on) QueueFree(q.bias2, bt);
   QueueEnQue(q.c, c);
   return QueueDeQue(q.c);

@@ -19,6 +19,10 @@ UbRef UbAt(const UbRef& r, uint64_t off);
 
 // The queues the running Matmul uses: its own, or its slot on the MIX block's AIC.
 MatmulQueues& QueuesOf(MatmulState& s);
+// CFG_MDL: frees a piece kept in L1 across tiles (none held: nothing).
+void ReleaseHeld(int16_t queue, MatmulHeldPiece& held);
+// Frees both pieces a Matmul keeps: when its tiles are done, at End and when A or B changes.
+void ReleaseHeldPieces(MatmulState& s);
 // Carves the Matmul's buffers from the running core's L1, L0A, L0B, L0C (and C1/BT for bias).
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
 // Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued.

@@ -11,6 +11,7 @@
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
 #include "opsim/sim/vector_unit.h"
+#include "runtime/launch_state.h"
 #include "vector/cube_products.h"
 
 namespace opsim::sim::detail {
@@ -74,7 +75,7 @@ void UnpackWith(const MmadShape& s, uint32_t eb, const uint8_t* a, const uint8_t
 
 template <typename T>
 void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
-            std::vector<T>* da, std::vector<T>* db) {
+            std::vector<float>* wide_scratch, std::vector<T>* da, std::vector<T>* db) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
   if constexpr (std::is_same_v<T, float>) {
     switch (a_type) {
@@ -84,7 +85,8 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
         // float32 copy, whose fractals are twice the bytes.
         const size_t a_elems = size_t{s.mb} * s.kb * kRows * s.k0;
         const size_t b_elems = size_t{s.kb} * s.nb * kRows * s.k0;
-        std::vector<float> wide(a_elems + b_elems);
+        std::vector<float>& wide = *wide_scratch;
+        wide.resize(a_elems + b_elems);
         vec::Cast(DType::kFloat32, wide.data(), a_type, a, vec::Round::kNone, a_elems);
         vec::Cast(DType::kFloat32, wide.data() + a_elems, a_type, b, vec::Round::kNone, b_elems);
         return UnpackWith<T>(
@@ -126,12 +128,30 @@ void Multiply(const MmadShape& s, const std::vector<T>& a, const std::vector<T>&
   }
 }
 
+// The slot's Mmad working arrays (kept across its calls), or `local` outside a launch.
+LaunchState::MmadScratch& ScratchFor(const Core& core, LaunchState::MmadScratch* local) {
+  LaunchState* launch = core.launch;
+  if (launch == nullptr || core.core_idx < 0 ||
+      static_cast<size_t>(core.core_idx) >= launch->mmad_scratch.size()) {
+    return *local;
+  }
+  return launch->mmad_scratch[static_cast<size_t>(core.core_idx)];
+}
+
 template <typename T>
 void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
-             const uint8_t* bias, bool from_c, uint8_t* c) {
-  std::vector<T> da, db;
-  Unpack<T>(s, a_type, a, b, &da, &db);
-  std::vector<T> acc(static_cast<size_t>(s.m) * s.n, T(0));
+             const uint8_t* bias, bool from_c, uint8_t* c, LaunchState::MmadScratch& scratch) {
+  std::vector<T>* arrays[3];
+  if constexpr (std::is_same_v<T, float>) {
+    arrays[0] = &scratch.a, arrays[1] = &scratch.b, arrays[2] = &scratch.acc;
+  } else {
+    arrays[0] = &scratch.int_a, arrays[1] = &scratch.int_b, arrays[2] = &scratch.int_acc;
+  }
+  std::vector<T>& da = *arrays[0];
+  std::vector<T>& db = *arrays[1];
+  std::vector<T>& acc = *arrays[2];
+  Unpack<T>(s, a_type, a, b, &scratch.wide, &da, &db);
+  acc.assign(static_cast<size_t>(s.m) * s.n, T(0));
   if (bias != nullptr) {
     for (uint32_t i = 0; i < s.m; ++i) {
       std::memcpy(acc.data() + static_cast<size_t>(i) * s.n, bias, size_t{s.n} * sizeof(T));
@@ -263,10 +283,12 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   }
   (void)bias_type;
   const uint8_t* bias_ptr = bias != nullptr ? bias->ptr : nullptr;
+  LaunchState::MmadScratch local;
+  LaunchState::MmadScratch& scratch = ScratchFor(core, &local);
   if (c_type == DType::kInt32) {
-    Compute<int32_t>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr);
+    Compute<int32_t>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, scratch);
   } else {
-    Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr);
+    Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, scratch);
   }
 }
 

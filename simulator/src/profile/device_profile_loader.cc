@@ -79,6 +79,14 @@ Status CheckConsistency(const std::string& file, const DeviceProfile& p,
             " (expected dma_gbps_per_core >= hbm_gbps / vector_cores = " +
             profile::FormatNumber(p.hbm_gbps / p.vector_cores) + ")");
   }
+  // An L2 hit slower than a miss would make caching a penalty: a unit slip, not a chip.
+  if (p.l2_bytes > 0 && p.l2_gbps_per_core < p.dma_gbps_per_core) {
+    return ProfileError(
+        file, marks.at("l2_gbps_per_core"), "l2_gbps_per_core",
+        profile::FormatNumber(p.l2_gbps_per_core) +
+            " GB/s is below dma_gbps_per_core = " + profile::FormatNumber(p.dma_gbps_per_core) +
+            " GB/s (expected an L2 hit at least as fast as a read from HBM)");
+  }
   return Status::Ok();
 }
 

@@ -17,8 +17,9 @@ constexpr double kMaxCycles = 1e6;     // cycles per repeat / access
 constexpr double kMaxFixedCost = 1e9;  // us or ns or cycles of fixed overhead
 constexpr double kMaxLocalBytes = 64.0 * 1024 * 1024;  // L1 and L0 buffers
 constexpr double kMaxMacs = 1e7;                       // MACs per cycle of one cube
+constexpr double kMaxL2Bytes = 4294967295.0;           // a uint32_t: 4 GiB, far above any L2
 
-const std::array<FieldSpec, 28> kFigures = {{
+const std::array<FieldSpec, 30> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -59,9 +60,12 @@ const std::array<FieldSpec, 28> kFigures = {{
     {"cube_f32_macs_per_cycle", FigureKind::kReal, &P::cube_f32_macs_per_cycle, 0, kMaxMacs},
     {"mte1_bytes_per_cycle", FigureKind::kReal, &P::mte1_bytes_per_cycle, 0, kMaxRate, true},
     {"fixpipe_bytes_per_cycle", FigureKind::kReal, &P::fixpipe_bytes_per_cycle, 0, kMaxRate, true},
+    // The L2 in front of HBM: 0 bytes for a chip without one (every GM read then misses).
+    {"l2_bytes", FigureKind::kCount, &P::l2_bytes, 0, kMaxL2Bytes},
+    {"l2_gbps_per_core", FigureKind::kReal, &P::l2_gbps_per_core, 0, kMaxRate, true},
 }};
 
-constexpr std::array<std::string_view, 30> kTopLevelKeys = {kNameField,
+constexpr std::array<std::string_view, 32> kTopLevelKeys = {kNameField,
                                                             kArchitectureField,
                                                             "vector_cores",
                                                             "ub_bytes",
@@ -90,7 +94,9 @@ constexpr std::array<std::string_view, 30> kTopLevelKeys = {kNameField,
                                                             "cube_int8_macs_per_cycle",
                                                             "cube_f32_macs_per_cycle",
                                                             "mte1_bytes_per_cycle",
-                                                            "fixpipe_bytes_per_cycle"};
+                                                            "fixpipe_bytes_per_cycle",
+                                                            "l2_bytes",
+                                                            "l2_gbps_per_core"};
 
 }  // namespace
 

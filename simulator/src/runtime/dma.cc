@@ -10,6 +10,7 @@
 #include "opsim/sim/vector_unit.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
+#include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -245,7 +246,14 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   c.dst_span = Span(block_count, block_bytes, dst_gap);
   ResolveEnds(core, c);
   const Pipe pipe = c.pipe;
-  const double cost = pipe == Pipe::kV ? core.VectorCost(total) : core.DmaCost(total);
+  // A read's cost depends on which of its lines hit the L2; a write allocates its lines there.
+  const double cost = pipe == Pipe::kV ? core.VectorCost(total)
+                      : dir == CopyDir::kGmToUb
+                          ? GmReadCost(core, *gm, {block_count, block_bytes, block_bytes + src_gap})
+                          : core.DmaCost(total);
+  if (dir == CopyDir::kUbToGm) {
+    GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap});
+  }
   // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
   const uint8_t* gm_lo = dir == CopyDir::kGmToUb   ? c.src
                          : dir == CopyDir::kUbToGm ? c.dst
@@ -305,7 +313,7 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   CheckUbInPlace(core, dst, ub_span, instr, "dst");  // DeferCopyIn orders the writes
   CheckGmAccess(core, src, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
-  const double cost = core.DmaCost(total);
+  const double cost = GmReadCost(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes});
   const uint8_t* gm_lo = src.ptr;
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
   const double start = core.Issue(Pipe::kMte2, instr, cost, total,
@@ -367,6 +375,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   CheckGmAccess(core, dst, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
+  GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes});
   const uint8_t* gm_lo = dst.ptr;
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
   const double start = core.Issue(Pipe::kMte3, instr, cost, total,
@@ -418,6 +427,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   CheckGmAccess(core, dst, 0, bytes, instr, "dst");
   const uint8_t* gm_hi = dst.ptr + bytes;
   const double cost = core.DmaCost(bytes);
+  GmWriteLines(core, dst, {1, bytes, bytes});
   const double start = core.Issue(Pipe::kMte3, instr, cost, bytes,
                                   GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true));
   if (TracksPipes(core))

@@ -39,6 +39,7 @@ void InitCosts(Core& core, const DeviceProfile& d) {
   core.vector_repeat_ns = d.vector_cycles_per_repeat * core.ns_per_cycle;
   core.dma_setup_ns = d.dma_setup_ns;
   core.dma_ns_per_byte = 1.0 / d.dma_gbps_per_core;  // GB/s == bytes/ns
+  core.l2_ns_per_byte = d.l2_gbps_per_core > 0 ? 1.0 / d.l2_gbps_per_core : core.dma_ns_per_byte;
   core.scalar_ns = d.scalar_cycles * core.ns_per_cycle;
   core.flag_ns = d.flag_sync_cycles * core.ns_per_cycle;
 }
@@ -174,6 +175,7 @@ class MixCores {
         core_.stats[p].busy_ns += other->stats[p].busy_ns;
         core_.stats[p].bytes += other->stats[p].bytes;
         core_.stats[p].instructions += other->stats[p].instructions;
+        core_.stats[p].l2_hit_bytes += other->stats[p].l2_hit_bytes;
       }
     }
     core_.elided_bytes += aiv1_.elided_bytes;
@@ -247,12 +249,15 @@ void SummariseStats(const DeviceProfile& device, uint32_t block_dim, std::vector
       s.pipes[p].busy_ns += per_core[p].busy_ns;
       s.pipes[p].bytes += per_core[p].bytes;
       s.pipes[p].instructions += per_core[p].instructions;
+      s.pipes[p].l2_hit_bytes += per_core[p].l2_hit_bytes;
     }
   }
   for (const uint64_t bytes : elided_bytes) s.elided_copy_bytes += bytes;
   s.slowest_core_ns = *std::max_element(s.core_ns.begin(), s.core_ns.end());
-  // FIX counts only the bytes Fixpipe writes to GM (cube_fixpipe.cc).
-  const uint64_t gm_bytes = s.pipes[static_cast<int>(Pipe::kMte2)].bytes +
+  // FIX counts only the bytes Fixpipe writes to GM (cube_fixpipe.cc). Reads that hit the L2
+  // (l2_cache.h) never reach HBM.
+  const PipeStats& mte2 = s.pipes[static_cast<int>(Pipe::kMte2)];
+  const uint64_t gm_bytes = mte2.bytes - mte2.l2_hit_bytes +
                             s.pipes[static_cast<int>(Pipe::kMte3)].bytes +
                             s.pipes[static_cast<int>(Pipe::kFix)].bytes;
   s.hbm_bound_ns = static_cast<double>(gm_bytes) / device.hbm_gbps;

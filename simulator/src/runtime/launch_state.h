@@ -18,6 +18,7 @@
 #include "opsim/sim/launch_mix.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
+#include "runtime/l2_cache.h"
 
 namespace opsim::sim::detail {
 
@@ -60,6 +61,16 @@ class LaunchState final : private ParkBarrier {
   const uint32_t block_dim;
   const uint32_t cores;
   std::vector<GmRegion> regions;
+  // Each core slot's share of the L2 (l2_cache.h), indexed by Core::core_idx.
+  std::vector<L2Share> l2;
+  // Each core slot's Mmad working arrays (cube_mmad.cc), indexed by Core::core_idx and kept
+  // across its calls: a 128 x 256 tile's are about 1 MiB, which allocated on every call cost
+  // page faults (docs/PERFORMANCE.md, "Issue 30 (session 20)"). A slot runs one Mmad at a time.
+  struct MmadScratch {
+    std::vector<float> wide, a, b, acc;
+    std::vector<int32_t> int_a, int_b, int_acc;
+  };
+  std::vector<MmadScratch> mmad_scratch;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
   int16_t FindRegion(const uint8_t* ptr) const;

@@ -42,6 +42,10 @@ struct DeviceProfile {
   double cube_f32_macs_per_cycle = 2048;
   double mte1_bytes_per_cycle = 512;     // L1 -> L0A/L0B (LoadData)
   double fixpipe_bytes_per_cycle = 256;  // L0C -> GM/UB (Fixpipe), before the DMA's own rate
+  // The L2 cache in front of HBM (docs/PERFORMANCE.md, "Issue 30 (session 19)"): a GM read that
+  // hits runs at l2_gbps_per_core instead of dma_gbps_per_core and costs no HBM bandwidth.
+  uint32_t l2_bytes = 0;  // 0 (profiles built in code): no L2, every read goes to HBM
+  double l2_gbps_per_core = 0;  // one core's GM -> core rate on an L2 hit
   // Where each figure comes from: field -> "source: ..." or "assumption: ...".
   std::map<std::string, std::string> provenance;
   std::string file;  // the YAML file it was loaded from (empty for built-in)

@@ -83,6 +83,7 @@ struct PipeStats {
   double busy_ns = 0;
   uint64_t bytes = 0;
   uint64_t instructions = 0;
+  uint64_t l2_hit_bytes = 0;  // MTE2: bytes of `bytes` read from the L2, not from HBM
 };
 
 struct KernelStats {

@@ -38,9 +38,9 @@ struct MatmulType {
   static constexpr bool ibShare = IBSHARE;
 };
 
-// The Matmul's scheduling configuration. opsim computes every configuration with one valid
-// schedule (the tiling's base blocks and K steps): NORM and MDL give the same results and
-// instruction checks, and MDL's larger L1 loads are not modelled apart.
+// The Matmul's scheduling configuration. NORM and MDL give the same results and instruction
+// checks; MDL (doMultiDataLoad) also keeps an A or B piece that holds the whole K in L1 for the
+// next tile that needs it, as CANN's MDL caches L1 (docs/CUBE.md).
 struct MatmulConfig {
   bool doNorm = true;
   bool doBasicBlock = false;
@@ -97,6 +97,7 @@ class Matmul {
     s_.types.l0c = AscendC::DTypeOf<L0cT>();
     s_.types.out = AscendC::DTypeOf<DstT>();
     s_.types.bias = AscendC::DTypeOf<BiasT>();
+    s_.mdl = MM_CFG.doMultiDataLoad;
   }
 
   void Init(const TCubeTiling* cubeTiling, AscendC::TPipe* tpipe = nullptr) {

@@ -12,9 +12,19 @@
 
 namespace opsim::sim::detail {
 
-// The queues a Matmul carves from its core's L1/L0/BT at Init.
+// A piece of A or B that CFG_MDL keeps in L1 across tiles: its L1 buffer and the GM it holds
+// (rows x cols elements from `gm`, rows `pitch` elements apart); gm null when none is held.
+struct MatmulHeldPiece {
+  UbRef buf;
+  const uint8_t* gm = nullptr;
+  uint32_t rows = 0, cols = 0, pitch = 0;
+};
+
+// The queues a Matmul carves from its core's L1/L0/BT at Init, and the pieces CFG_MDL keeps in
+// its A1/B1 (on a MIX block's AIC: the server's, whichever AIV asks).
 struct MatmulQueues {
   int16_t a1 = -1, b1 = -1, a2 = -1, b2 = -1, c = -1, bias1 = -1, bias2 = -1;
+  MatmulHeldPiece held_a1, held_b1;
 };
 
 // The element types of one Matmul instantiation.
@@ -43,6 +53,9 @@ struct MatmulState {
   bool tile_held = false;
   int32_t tile_m0 = 0, tile_n0 = 0, tile_m = 0, tile_n = 0;
   UbRef c_tile;
+  // CFG_MDL (doMultiDataLoad): a tile whose A or B piece over its whole K is the one L1 holds
+  // from the tile before reuses it instead of reading GM again (cube_matmul_tile.cc).
+  bool mdl = false;
 };
 
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling);

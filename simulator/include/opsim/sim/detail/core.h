@@ -236,7 +236,8 @@ class Core : public BlockLists {
   double vector_issue_ns = 0;
   double vector_repeat_ns = 0;
   double dma_setup_ns = 0;
-  double dma_ns_per_byte = 0;
+  double dma_ns_per_byte = 0;  // a GM read that misses the L2, and every GM write
+  double l2_ns_per_byte = 0;   // a GM read that hits the L2 (l2_cache.h)
   double scalar_ns = 0;
   double flag_ns = 0;  // a SetFlag/WaitFlag pair: from the producer's end to the waiter's start
 

@@ -1,0 +1,147 @@
+// Which GM reads hit the L2 (l2_cache.h) and what a read costs then.
+#include "runtime/l2_cache.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
+  auto age = age_.extract({it->second.stamp, it->first});
+  age.value().second = first;
+  age_.insert(std::move(age));
+  auto piece = pieces_.extract(it);
+  piece.key() = first;
+  pieces_.insert(std::move(piece));
+}
+
+void L2Share::Cut(Pieces::iterator it, uint64_t lo, uint64_t hi) {
+  const uint64_t first = it->first, end = it->second.end, stamp = it->second.stamp;
+  if (lo == first && hi < end) {  // the front goes: the rest keeps its place in the LRU
+    Rekey(it, hi);
+    return;
+  }
+  if (lo == first) {
+    age_.erase({stamp, first});
+    pieces_.erase(it);
+  } else {
+    it->second.end = lo;
+  }
+  if (hi < end) {  // the lines after the cut, as recent as before
+    pieces_.emplace(hi, Piece{end, stamp});
+    age_.emplace(stamp, hi);
+  }
+}
+
+void L2Share::Claim(uint64_t lo, uint64_t hi, uint64_t stamp) {
+  if (!age_.empty()) {
+    const auto head = pieces_.find(age_.rbegin()->second);
+    if (head->second.end == lo) {
+      head->second.end = hi;
+      return;
+    }
+  }
+  pieces_.emplace(lo, Piece{hi, stamp});
+  age_.emplace(stamp, lo);
+}
+
+void L2Share::Evict() {
+  while (held_ > capacity_) {
+    const auto oldest = age_.begin();
+    const auto it = pieces_.find(oldest->second);
+    const uint64_t lines = it->second.end - it->first;
+    const uint64_t drop = std::min(lines, held_ - capacity_);
+    held_ -= drop;
+    if (drop == lines) {
+      age_.erase(oldest);
+      pieces_.erase(it);
+    } else {  // a piece's lowest lines are its least recent
+      Rekey(it, it->first + drop);
+    }
+  }
+}
+
+// Walks the access's lines in order as runs: each run of held lines hits and moves to the
+// front, each run of missing lines comes in and pushes the least recent lines out before the
+// next run is looked at (they may be lines further on in this access, as in a line-by-line LRU).
+uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits) {
+  if (capacity_ == 0 || bytes == 0) return 0;
+  // Regions are 16-bit indices, lines below 2^47 (64 PiB): a line's key is unique.
+  const uint64_t base = static_cast<uint64_t>(region) << 47;
+  const uint64_t lo = base | (offset >> kLineShift);
+  const uint64_t hi = base | (((offset + bytes - 1) >> kLineShift) + 1);
+  const uint64_t stamp = ++clock_;
+  uint64_t hit = 0;
+  for (uint64_t at = lo; at < hi;) {
+    const auto next = pieces_.upper_bound(at);
+    if (next != pieces_.begin()) {
+      const auto held = std::prev(next);
+      if (held->second.end > at) {
+        const uint64_t to = std::min(hi, held->second.end);
+        hit += (to - at) << kLineShift;
+        // The access's bytes only: its first and last lines may be partly outside it.
+        if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
+        if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
+        Cut(held, at, to);
+        Claim(at, to, stamp);
+        at = to;
+        continue;
+      }
+    }
+    const uint64_t to = next == pieces_.end() ? hi : std::min(hi, next->first);
+    Claim(at, to, stamp);
+    held_ += to - at;
+    Evict();
+    at = to;
+  }
+  return count_hits ? hit : 0;
+}
+
+namespace {
+
+// The core's L2 share and the offset of gm in its region; null when there is none.
+L2Share* ShareOf(const Core& core, const GmRef& gm, uint64_t* offset) {
+  LaunchState* launch = core.launch;
+  if (launch == nullptr || gm.region < 0 || core.core_idx < 0 ||
+      static_cast<size_t>(core.core_idx) >= launch->l2.size()) {
+    return nullptr;
+  }
+  const GmRegion& r = launch->regions[static_cast<size_t>(gm.region)];
+  *offset = static_cast<uint64_t>(gm.ptr - static_cast<const uint8_t*>(r.base));
+  return &launch->l2[static_cast<size_t>(core.core_idx)];
+}
+
+}  // namespace
+
+double GmReadCost(Core& core, const GmRef& gm, const GmRows& at) {
+  uint64_t offset = 0;
+  L2Share* share = ShareOf(core, gm, &offset);
+  uint64_t hit = 0;
+  if (share != nullptr) {
+    const auto region = static_cast<uint32_t>(gm.region);
+    for (uint64_t m = 0; m < at.matrices; ++m) {
+      for (uint64_t r = 0; r < at.rows; ++r) {
+        hit += share->Read(region, offset + m * at.matrix_pitch + r * at.pitch, at.row_bytes);
+      }
+    }
+  }
+  core.stats[static_cast<int>(Pipe::kMte2)].l2_hit_bytes += hit;
+  const uint64_t total = at.matrices * at.rows * at.row_bytes;
+  return core.dma_setup_ns + static_cast<double>(total - hit) * core.dma_ns_per_byte +
+         static_cast<double>(hit) * core.l2_ns_per_byte;
+}
+
+void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at) {
+  uint64_t offset = 0;
+  L2Share* share = ShareOf(core, gm, &offset);
+  if (share == nullptr) return;
+  const auto region = static_cast<uint32_t>(gm.region);
+  for (uint64_t m = 0; m < at.matrices; ++m) {
+    for (uint64_t r = 0; r < at.rows; ++r) {
+      share->Write(region, offset + m * at.matrix_pitch + r * at.pitch, at.row_bytes);
+    }
+  }
+}
+
+}  // namespace opsim::sim::detail
