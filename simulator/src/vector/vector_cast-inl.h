@@ -359,6 +359,77 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
   }
 }
 
+// ---- float32 (or float16/bfloat16 through it) -> integer of up to 32 bits, on float lanes ----
+
+// The float32 lanes rounded to an integral value per `round` are the double lanes' value (each
+// is exact in both), and every limit of these types but INT32_MAX is a float32: so clamping
+// in float32, with 2^31 and up going to INT32_MAX, saturates as SaturateToInt does.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<T, DF>> F32LanesToInt(DF df, hn::Vec<DF> x, Round round) {
+  const hn::RebindToSigned<DF> di;
+  auto r = RoundVec(df, x, round);
+  r = hn::IfThenZeroElse(hn::IsNaN(r), r);
+  if constexpr (sizeof(T) == 4) {
+    const auto big = hn::RebindMask(di, hn::Ge(r, hn::Set(df, 2147483648.0f)));
+    const auto conv = hn::ConvertTo(di, hn::Max(r, hn::Set(df, -2147483648.0f)));
+    return hn::IfThenElse(big, hn::Set(di, hwy::LimitsMax<int32_t>()), conv);
+  } else {
+    const float lo = static_cast<float>(hwy::LimitsMin<T>());
+    const float hi = static_cast<float>(hwy::LimitsMax<T>());
+    const auto conv = hn::ConvertTo(di, hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi)));
+    return hn::DemoteTo(hn::Rebind<T, DF>(), conv);  // in range: the saturation never acts
+  }
+}
+
+// A 16-bit source widens in registers (F16C where there is one: the value is all a conversion
+// to an integer keeps). Overlapping operands go through chunks, read before written, as the
+// double path does, so that an in-place cast gives what it gave.
+template <typename T>
+HWY_INLINE void F32ToIntTyped(DType st, const void* src, T* out, Round round, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<T, decltype(df)> dt;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  const auto to_int = [=](auto x) { return F32LanesToInt<T>(df, x, round); };
+  if (st == DType::kFloat32)
+    return ConvertLoop(df, dt, static_cast<const float*>(src), out, n, to_int);
+  const auto* in = static_cast<const uint16_t*>(src);
+  const bool half = st == DType::kFloat16;
+  const auto* in_end = reinterpret_cast<const char*>(in + n);
+  const auto* out_begin = reinterpret_cast<const char*>(out);
+  const bool overlap = out_begin < in_end &&
+                       reinterpret_cast<const char*>(in) < reinterpret_cast<const char*>(out + n);
+  if (!overlap) {
+    return ConvertLoop(d16, dt, in, out, n, [=](auto h) {
+      return to_int(half ? HalfToF32ForArithmetic(df, h) : BF16ToF32(df, h));
+    });
+  }
+  HWY_ALIGN float wide[kCastChunk];
+  for (size_t i = 0; i < n; i += kCastChunk) {
+    const size_t m = n - i < kCastChunk ? n - i : kCastChunk;
+    Narrow16ToF32(half, in + i, wide, m);
+    ConvertLoop(df, dt, wide, out + i, m, to_int);
+  }
+}
+
+// Whether F32ToInt takes the pair: a float32/float16/bfloat16 source, a signed or 8/16-bit
+// destination, any mode but odd (which stays per element).
+inline bool F32ToIntTakes(DType st, DType dt, Round round) {
+  const bool src_ok = st == DType::kFloat32 || Is16BitFloat(st);
+  const bool dst_ok = dt == DType::kInt8 || dt == DType::kUInt8 || dt == DType::kInt16 ||
+                      dt == DType::kUInt16 || dt == DType::kInt32;
+  return src_ok && dst_ok && round != Round::kOdd;
+}
+
+inline void F32ToInt(DType dt, DType st, const void* src, void* dst, Round round, size_t n) {
+  switch (dt) {
+    case DType::kInt8: return F32ToIntTyped(st, src, static_cast<int8_t*>(dst), round, n);
+    case DType::kUInt8: return F32ToIntTyped(st, src, static_cast<uint8_t*>(dst), round, n);
+    case DType::kInt16: return F32ToIntTyped(st, src, static_cast<int16_t*>(dst), round, n);
+    case DType::kUInt16: return F32ToIntTyped(st, src, static_cast<uint16_t*>(dst), round, n);
+    default: return F32ToIntTyped(st, src, static_cast<int32_t*>(dst), round, n);
+  }
+}
+
 // ---- int64 bits -> integer dtype: two's complement truncation ----
 
 inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
@@ -410,6 +481,7 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
                        static_cast<uint16_t*>(dst), n,
                        [df](auto v) { return F32ToHalf(df, hn::ConvertTo(df, v)); });
   }
+  if (F32ToIntTakes(st, dt, round)) return F32ToInt(dt, st, src, dst, round, n);
   const size_t src_size = DTypeSize(st);
   const size_t dst_size = DTypeSize(dt);
   HWY_ALIGN double wide_f[kCastChunk];

@@ -198,6 +198,72 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
   }
 }
 
+#if HWY_NATIVE_FMA
+// Rsqrt of float32 on float lanes, no divide or square root: the estimate refined by one float
+// Newton step (y, within about 2^-22 of 1/sqrt(x)), then e = 1 - x * y^2 from the exact square
+// (two fused steps, e within 2^-44) and 1/sqrt(x) = y / sqrt(1 - e) = y + y (e/2 + 3e^2/8),
+// within about 2^-44 relative. Where a band of 2^-40 relative around it rounds to one float, so
+// do the exact value and the model's double 1 / sqrt (within 2^-52), and the result is the
+// model's; the other lanes (about one in 2^15), and inputs outside [2^-90, 2^90] (zeros,
+// negatives, subnormals, infinities, NaN, where y^2's low part could lose bits), are the model's
+// own. Needs fused multiply-add: the targets without it take the double lanes.
+HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::RebindToUnsigned<decltype(df)> du;
+  const size_t N = hn::Lanes(df);
+  constexpr size_t kMax = hn::MaxLanes(df);
+  HWY_ALIGN float tin[kMax] = {};
+  HWY_ALIGN float tout[kMax];
+  HWY_ALIGN uint32_t model_flag[kMax];
+  HWY_ALIGN float x_copy[kMax];
+  const auto lowest = hn::Set(df, 0x1p-90f);
+  const auto highest = hn::Set(df, 0x1p90f);
+  const auto one = hn::Set(df, 1.0f);
+  const auto half = hn::Set(df, 0.5f);
+  const auto three_halves = hn::Set(df, 1.5f);
+  const auto three_eighths = hn::Set(df, 0.375f);
+  const auto band = hn::Set(df, 0x1p-40f);
+  for (size_t i = 0; i < n; i += N) {
+    const size_t m = std::min(N, n - i);
+    const float* in = src + i;
+    if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
+    const auto x = hn::LoadU(df, in);
+    const auto ordinary = hn::And(hn::Ge(x, lowest), hn::Le(x, highest));  // false for NaN
+    const auto xs = hn::IfThenElse(ordinary, x, one);  // the model's lanes: any finite value
+    auto y = hn::ApproximateReciprocalSqrt(xs);
+    y = hn::Mul(y, hn::NegMulAdd(hn::Mul(half, xs), hn::Mul(y, y), three_halves));
+    const auto sq = hn::Mul(y, y);
+    const auto sq_low = hn::MulSub(y, y, sq);  // y^2 = sq + sq_low exactly
+    const auto e = hn::NegMulAdd(xs, sq_low, hn::NegMulAdd(xs, sq, one));
+    const auto low = hn::Mul(y, hn::Mul(e, hn::MulAdd(three_eighths, e, half)));
+    const auto b = hn::Mul(y, band);
+    const auto down = hn::Add(y, hn::Sub(low, b));
+    const auto up = hn::Add(y, hn::Add(low, b));
+    const auto model_lanes = hn::Or(hn::Not(ordinary), hn::Ne(down, up));
+    float* out = m < N ? tout : dst + i;
+    if (hn::AllFalse(df, model_lanes)) {
+      hn::StoreU(up, df, out);
+    } else {
+      hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
+      hn::StoreU(up, df, out);
+      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
+      for (size_t k = 0; k < m; ++k) {
+        if (model_flag[k] != 0) {
+          model::Math(MathOp::kRsqrt, DType::kFloat32, out + k, x_copy + k, 1);
+        }
+      }
+    }
+    if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
+  }
+}
+#else
+// Without fused multiply-add: the model's double sqrt and divide on double lanes.
+HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
+  Map3ViaDouble(dst, src, src, src, n,
+                [](auto dd, auto x, auto, auto) { return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x)); });
+}
+#endif
+
 // One math op on float32 (the model's float32 result, bit for bit).
 inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> d;
@@ -208,10 +274,7 @@ inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
     case MathOp::kReciprocal:
       return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0f), x); });
     case MathOp::kRelu: return Map1(d, dst, src, n, [](auto x) { return ReluFloat(QuietNaN(x)); });
-    case MathOp::kRsqrt:
-      return Map3ViaDouble(dst, src, src, src, n, [](auto dd, auto x, auto, auto) {
-        return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x));
-      });
+    case MathOp::kRsqrt: return RsqrtFloat32(dst, src, n);
   }
 }
 
