@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <hwy/highway.h>
 
@@ -172,23 +173,28 @@ HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteOdd(D64 d64, hn::Vec<D64> v) {
   return hn::BitCast(d32, bits);
 }
 
-// float64 -> a narrower format's value (still in double) rounded per a directed, away-from-zero
-// tie or odd mode, as detail::NarrowScalar rounds a finite value: |x| = s * q with q one unit in
-// the last place of x's binade in the format (of its smallest normal binade below that), t the
-// integral part of s, t + 1 where the mode says; every step is exact in double. Non-finite lanes
-// come out as they went in (NarrowFloat gives them to NarrowScalar).
-template <class D64>
-HWY_INLINE hn::Vec<D64> NarrowDirected(D64 d, hn::Vec<D64> x, const detail::FloatFormat& fmt,
-                                       Round mode) {
-  const hn::RebindToSigned<D64> di;
+// float64 (or float32) -> a narrower format's value (still in the lanes' type) rounded per a
+// directed, away-from-zero tie or odd mode, as detail::NarrowScalar rounds a finite value: |x| =
+// s * q with q one unit in the last place of x's binade in the format (of its smallest normal
+// binade below that), t the integral part of s, t + 1 where the mode says; every step is exact
+// in the lanes' type as long as q and 1 / q are normal numbers of it (float32 lanes: float16
+// only). Non-finite lanes come out as they went in (NarrowFloat gives them to NarrowScalar).
+template <class D>
+HWY_INLINE hn::Vec<D> NarrowDirected(D d, hn::Vec<D> x, const detail::FloatFormat& fmt,
+                                     Round mode) {
+  using T = hn::TFromD<D>;
+  constexpr int kMant = sizeof(T) == 8 ? 52 : 23;
+  constexpr int kBias = sizeof(T) == 8 ? 1023 : 127;
+  const hn::RebindToSigned<D> di;
+  using TI = hn::TFromD<decltype(di)>;
   const auto ax = hn::Abs(x);
   const auto sign = hn::Xor(x, ax);
   const auto neg = hn::Lt(x, hn::Zero(d));  // -0 is no smaller than 0: it comes out -0 anyway
-  const auto biased = hn::ShiftRight<52>(hn::BitCast(di, ax));
-  const auto exp = hn::Max(hn::Sub(biased, hn::Set(di, 1023)), hn::Set(di, fmt.min_exp));
-  const auto q_exp = hn::Sub(exp, hn::Set(di, fmt.mant_bits));  // in [-149, 1023 - mant_bits]
-  const auto q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(q_exp, hn::Set(di, 1023))));
-  const auto inv_q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Sub(hn::Set(di, 1023), q_exp)));
+  const auto biased = hn::ShiftRight<kMant>(hn::BitCast(di, ax));
+  const auto exp = hn::Max(hn::Sub(biased, hn::Set(di, TI{kBias})), hn::Set(di, TI(fmt.min_exp)));
+  const auto q_exp = hn::Sub(exp, hn::Set(di, TI(fmt.mant_bits)));
+  const auto q = hn::BitCast(d, hn::ShiftLeft<kMant>(hn::Add(q_exp, hn::Set(di, TI{kBias}))));
+  const auto inv_q = hn::BitCast(d, hn::ShiftLeft<kMant>(hn::Sub(hn::Set(di, TI{kBias}), q_exp)));
   const auto s = hn::Mul(ax, inv_q);
   const auto t = hn::Floor(s);
   const auto frac = hn::Sub(s, t);
@@ -198,26 +204,38 @@ HWY_INLINE hn::Vec<D64> NarrowDirected(D64 d, hn::Vec<D64> x, const detail::Floa
   switch (mode) {
     case Round::kFloor: up = hn::And(neg, inexact); break;
     case Round::kCeil: up = hn::AndNot(neg, inexact); break;
-    case Round::kRound: up = hn::Ge(frac, hn::Set(d, 0.5)); break;
+    case Round::kRound: up = hn::Ge(frac, hn::Set(d, T(0.5))); break;
     case Round::kOdd: {
-      const auto half_t = hn::Mul(t, hn::Set(d, 0.5));
+      const auto half_t = hn::Mul(t, hn::Set(d, T(0.5)));
       const auto t_even = hn::Eq(hn::Floor(half_t), half_t);
       up = hn::And(inexact, t_even);
       break;
     }
     default: break;  // kTrunc (the nearest-even modes do not come here)
   }
-  auto r = hn::Mul(hn::Add(t, hn::IfThenElseZero(up, hn::Set(d, 1.0))), q);
+  // Can be inf on float32 lanes (2^11 * 2^117): above max_finite all the same.
+  auto r = hn::Mul(hn::Add(t, hn::IfThenElseZero(up, hn::Set(d, T(1)))), q);
   const bool toward_zero_pos =
       mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kFloor;
   const bool toward_zero_neg = mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kCeil;
-  const auto max_finite = hn::Set(d, fmt.max_finite);
-  const auto toward_zero = hn::IfThenElse(neg, hn::Set(d, toward_zero_neg ? 1.0 : 0.0),
-                                          hn::Set(d, toward_zero_pos ? 1.0 : 0.0));
-  const auto overflow_to =
-      hn::IfThenElse(hn::Gt(toward_zero, zero), max_finite, hn::Set(d, HUGE_VAL));
+  const auto max_finite = hn::Set(d, static_cast<T>(fmt.max_finite));
+  const auto toward_zero = hn::IfThenElse(neg, hn::Set(d, T(toward_zero_neg ? 1 : 0)),
+                                          hn::Set(d, T(toward_zero_pos ? 1 : 0)));
+  const auto overflow_to = hn::IfThenElse(hn::Gt(toward_zero, zero), max_finite,
+                                          hn::Set(d, std::numeric_limits<T>::infinity()));
   r = hn::IfThenElse(hn::Gt(r, max_finite), overflow_to, r);
   return hn::Or(r, sign);
+}
+
+// float32 -> float16 in a directed, away-from-zero tie or odd mode: NarrowDirected on float32
+// lanes (every step exact, as on double lanes), then the exact conversion. NaN and infinities
+// pass as NarrowScalar passes them, and F32ToHalf converts them as FloatToHalfBits does.
+inline void F32ToHalfDirected(const float* in, uint16_t* out, Round round, size_t n) {
+  const hn::ScalableTag<float> df;
+  ConvertLoop(df, hn::Rebind<uint16_t, decltype(df)>(), in, out, n, [df, round](auto v) {
+    const auto narrowed = NarrowDirected(df, v, detail::kF16Format, round);
+    return F32ToHalf(df, hn::IfThenElse(hn::IsFinite(v), narrowed, v));
+  });
 }
 
 inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size_t n) {
@@ -471,6 +489,9 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
   if (st == DType::kFloat32 && Is16BitFloat(dt) && rint) {
     return F32ToNarrow16(dt == DType::kFloat16, static_cast<const float*>(src),
                          static_cast<uint16_t*>(dst), n);
+  }
+  if (st == DType::kFloat32 && dt == DType::kFloat16) {  // the directed and odd modes
+    return F32ToHalfDirected(static_cast<const float*>(src), static_cast<uint16_t*>(dst), round, n);
   }
   if (st == DType::kInt32 && dt == DType::kFloat16) {
     // Exact in float32 up to 2^24, so one rounding to half; beyond, float32's rounding cannot
