@@ -240,6 +240,36 @@ HWY_INLINE size_t TrigLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& l
   }
 }
 
+// Digamma of x > 0 as the model (hl_math_model.cc): the recurrence up to 6 (at most six steps
+// for x > 0) and the series, each step the model's IEEE operation in its order, with Highway's
+// log for std::log. The two logs differ by a few ulps of log z and each later sum rounds within
+// an ulp of its own, so the result is within 2^-48 M of the model's, M = max(|acc|, log z); that
+// is inside 2^-40 of it where |result| >= 2^-6 M. The rest (near the root at 1.4616) and x <= 0
+// (the reflection, with its tan) go back.
+HWY_INLINE HlLaneResult DigammaLanes(HlD d, HlV x) {
+  const auto c = [d](double k) { return hn::Set(d, k); };
+  const HlV one = c(1.0);
+  HlV acc = hn::Zero(d);
+  HlV z = x;
+  for (int step = 0; step < 6; ++step) {
+    const HlM below = hn::Lt(z, c(6.0));
+    if (hn::AllFalse(d, below)) break;
+    acc = hn::IfThenElse(below, hn::Sub(acc, hn::Div(one, z)), acc);
+    z = hn::IfThenElse(below, hn::Add(z, one), z);
+  }
+  const HlV f = hn::Div(one, hn::Mul(z, z));
+  HlV series = hn::Mul(f, c(1.0 / 132));  // f (1/12 - f (1/120 - f (1/252 - f (1/240 - f/132))))
+  series = hn::Mul(f, hn::Sub(c(1.0 / 240), series));
+  series = hn::Mul(f, hn::Sub(c(1.0 / 252), series));
+  series = hn::Mul(f, hn::Sub(c(1.0 / 120), series));
+  series = hn::Mul(f, hn::Sub(c(1.0 / 12), series));
+  const HlV log_z = hn::Log(d, z);
+  const HlV v = hn::Sub(hn::Sub(hn::Add(acc, log_z), hn::Div(c(0.5), z)), series);
+  const HlM near_root = hn::Lt(hn::Abs(v), hn::Mul(c(0x1p-6), hn::Max(hn::Abs(acc), log_z)));
+  const HlM bad = hn::Or(hn::Or(hn::Not(hn::Gt(x, hn::Zero(d))), hn::Lt(z, c(6.0))), near_root);
+  return {v, bad, NoLanes(d)};
+}
+
 // The other banded APIs: the model's expression with Highway's exp and log for the C library's.
 HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left) {
   bool done = false;
@@ -253,6 +283,7 @@ HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes&
         return HlLaneResult{hn::Exp(d, x), hn::Gt(x, hn::Set(d, 700.0)), NoLanes(d)};
       });
     case MathApi::kLog: return run([](HlD d, HlV x, HlV) { return LogLike(d, x, hn::Log(d, x)); });
+    case MathApi::kDigamma: return run([](HlD d, HlV x, HlV) { return DigammaLanes(d, x); });
     case MathApi::kLog2:
       return run([](HlD d, HlV x, HlV) { return LogLike(d, x, hn::Log2(d, x)); });
     case MathApi::kLog10:
