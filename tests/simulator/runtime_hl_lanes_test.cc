@@ -74,6 +74,7 @@ double Model(MathApi api, double x, double y, double s) {
     case MathApi::kLog2: return std::log2(x);
     case MathApi::kLog10: return std::log10(x);
     case MathApi::kDigamma: return DigammaModel(x);
+    case MathApi::kLgamma: return std::lgamma(x);
     case MathApi::kFloor: return std::floor(x);
     case MathApi::kCeil: return std::ceil(x);
     case MathApi::kRound: return std::nearbyint(x);
@@ -145,6 +146,7 @@ const Case kCases[] = {
     {"Log2", MathApi::kLog2, false, ScalarAt::kNone, 0, 0, 100},
     {"Log10", MathApi::kLog10, false, ScalarAt::kNone, 0, 0, 100},
     {"Digamma", MathApi::kDigamma, false, ScalarAt::kNone, 0, -5, 20},
+    {"Lgamma", MathApi::kLgamma, false, ScalarAt::kNone, 0, -5, 40},
     {"Floor", MathApi::kFloor, false, ScalarAt::kNone, 0, -10, 10},
     {"Ceil", MathApi::kCeil, false, ScalarAt::kNone, 0, -10, 10},
     {"Round", MathApi::kRound, false, ScalarAt::kNone, 0, -10, 10},
