@@ -33,6 +33,28 @@ constexpr uint32_t kTail = 2045;  // ... and a call with a tail
 double Swish(double x, double beta) { return x / (1 + std::exp(-beta * x)); }
 
 // The documented model of each API (hl_math_model.cc, hl_activation_model.cc).
+// The documented Digamma (docs/ASCENDC.md): the reflection below 0, the recurrence up to 6,
+// then the asymptotic series, in that order of operations.
+double DigammaModel(double x) {
+  if (std::isnan(x)) return x;
+  if (x == 0) return -std::numeric_limits<double>::infinity();
+  if (x < 0) {
+    if (x == std::floor(x)) return std::numeric_limits<double>::quiet_NaN();
+    const double pi = 3.14159265358979323846;
+    return DigammaModel(1 - x) - pi / std::tan(pi * x);
+  }
+  if (std::isinf(x)) return x;
+  double acc = 0;
+  while (x < 6) {
+    acc -= 1 / x;
+    x += 1;
+  }
+  const double f = 1 / (x * x);
+  const double series =
+      f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 - f * (1.0 / 240 - f * (1.0 / 132)))));
+  return acc + std::log(x) - 0.5 / x - series;
+}
+
 double Model(MathApi api, double x, double y, double s) {
   switch (api) {
     case MathApi::kTanh: return std::tanh(x);
@@ -51,6 +73,8 @@ double Model(MathApi api, double x, double y, double s) {
     case MathApi::kLog: return std::log(x);
     case MathApi::kLog2: return std::log2(x);
     case MathApi::kLog10: return std::log10(x);
+    case MathApi::kDigamma: return DigammaModel(x);
+    case MathApi::kLgamma: return std::lgamma(x);
     case MathApi::kFloor: return std::floor(x);
     case MathApi::kCeil: return std::ceil(x);
     case MathApi::kRound: return std::nearbyint(x);
@@ -121,6 +145,8 @@ const Case kCases[] = {
     {"Log", MathApi::kLog, false, ScalarAt::kNone, 0, 0, 100},
     {"Log2", MathApi::kLog2, false, ScalarAt::kNone, 0, 0, 100},
     {"Log10", MathApi::kLog10, false, ScalarAt::kNone, 0, 0, 100},
+    {"Digamma", MathApi::kDigamma, false, ScalarAt::kNone, 0, -5, 20},
+    {"Lgamma", MathApi::kLgamma, false, ScalarAt::kNone, 0, -5, 40},
     {"Floor", MathApi::kFloor, false, ScalarAt::kNone, 0, -10, 10},
     {"Ceil", MathApi::kCeil, false, ScalarAt::kNone, 0, -10, 10},
     {"Round", MathApi::kRound, false, ScalarAt::kNone, 0, -10, 10},

@@ -1,10 +1,13 @@
 // Cast against opsim's scalar conversions and an independent neighbour-picking oracle.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <vector>
 
 #include "simulator/vector_test_util.h"
 
@@ -243,10 +246,50 @@ TEST_P(VectorCast, FloatToIntRoundsSaturatesAndMapsNaNToZero) {
   for (const DType st : {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16}) {
     CheckFloatToInt<int8_t>(DType::kInt8, st);
     CheckFloatToInt<uint8_t>(DType::kUInt8, st);
+    CheckFloatToInt<int16_t>(DType::kInt16, st);
+    CheckFloatToInt<uint16_t>(DType::kUInt16, st);
     CheckFloatToInt<int32_t>(DType::kInt32, st);
     CheckFloatToInt<uint32_t>(DType::kUInt32, st);
     CheckFloatToInt<int64_t>(DType::kInt64, st);
     CheckFloatToInt<uint64_t>(DType::kUInt64, st);
+  }
+}
+
+// Every float16 and bfloat16 pattern to each integer type of up to 32 bits in every mode: the
+// same integers as the cast through float64 (exact), whose conversion the test above checks;
+// also with the destination over the source (in place, a wider destination).
+TEST_P(VectorCast, SixteenBitFloatToIntMatchesTheFloat64Path) {
+  std::vector<uint16_t> bits(65536);
+  for (size_t i = 0; i < bits.size(); ++i) bits[i] = static_cast<uint16_t>(i);
+  std::vector<double> wide(bits.size());
+  for (const DType st : {DType::kFloat16, DType::kBFloat16}) {
+    Cast(DType::kFloat64, wide.data(), st, bits.data(), Round::kNone, bits.size());
+    for (const DType dt :
+         {DType::kInt8, DType::kUInt8, DType::kInt16, DType::kUInt16, DType::kInt32}) {
+      for (const Round mode : {Round::kNone, Round::kRint, Round::kFloor, Round::kCeil,
+                               Round::kRound, Round::kTrunc}) {
+        const size_t bytes = bits.size() * DTypeSize(dt);
+        std::vector<uint8_t> got(bytes), want(bytes);
+        Cast(dt, got.data(), st, bits.data(), mode, bits.size());
+        Cast(dt, want.data(), DType::kFloat64, wide.data(), mode, bits.size());
+        ASSERT_EQ(got, want) << DTypeName(st) << "->" << DTypeName(dt) << " mode "
+                             << static_cast<int>(mode);
+        // In place: the first 300 elements (more than a chunk) cast over themselves, the result
+        // chunk by chunk as the float64 path gives it.
+        std::vector<uint8_t> in_place(300 * std::max<size_t>(DTypeSize(dt), 2));
+        std::vector<uint8_t> ref = in_place;
+        std::memcpy(in_place.data(), bits.data(), 300 * 2);
+        std::memcpy(ref.data(), bits.data(), 300 * 2);
+        Cast(dt, in_place.data(), st, in_place.data(), mode, 300);
+        for (size_t at = 0; at < 300; at += 256) {
+          const size_t m = std::min<size_t>(256, 300 - at);
+          std::vector<double> chunk(m);
+          Cast(DType::kFloat64, chunk.data(), st, ref.data() + at * 2, Round::kNone, m);
+          Cast(dt, ref.data() + at * DTypeSize(dt), DType::kFloat64, chunk.data(), mode, m);
+        }
+        ASSERT_EQ(in_place, ref) << "in place " << DTypeName(st) << "->" << DTypeName(dt);
+      }
+    }
   }
 }
 

@@ -1,8 +1,10 @@
 // Per-target Cast. Every pair goes through one 64-bit intermediate per chunk (float64 for
-// floats, int64/uint64 for integers), so there is one widening and one narrowing loop per
-// dtype instead of one kernel per (source, destination) pair. float16/bfloat16 <-> float32,
-// the hot pair, has a direct path. Only float -> int round-to-odd and the NaN and infinite
-// elements of a float narrowing with a directed, away-from-zero-tie or odd mode run per element.
+// floats, int64/uint64 for integers; vector_cast_widen-inl.h), so there is one widening and one
+// narrowing loop per dtype instead of one kernel per (source, destination) pair. The hot pairs
+// have direct paths: float16/bfloat16 <-> float32, float32/float16/bfloat16 -> integers of up to
+// 32 bits and float32 -> float16 in the directed modes on float32 lanes. Only float -> int
+// round-to-odd and the NaN and infinite elements of a float64 narrowing with a directed,
+// away-from-zero-tie or odd mode run per element.
 #if defined(OPSIM_SIM_VECTOR_CAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_CAST_INL_H_
 #undef OPSIM_SIM_VECTOR_CAST_INL_H_
@@ -12,129 +14,20 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include <hwy/highway.h>
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/vector_unit.h"
+#include "vector/vector_cast_widen-inl.h"
 #include "vector/vector_common-inl.h"
 #include "vector/vector_scalar.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
-
-// out[i] = f(in[i]) for descriptors with equal lane counts; the tail runs through padding.
-template <class DIn, class DOut, class F>
-HWY_INLINE void ConvertLoop(DIn din, DOut dout, const hn::TFromD<DIn>* in, hn::TFromD<DOut>* out,
-                            size_t n, F f) {
-  using TIn = hn::TFromD<DIn>;
-  using TOut = hn::TFromD<DOut>;
-  const size_t N = hn::Lanes(din);
-  size_t i = 0;
-  for (; i + N <= n; i += N) hn::StoreU(f(hn::LoadU(din, in + i)), dout, out + i);
-  if (i == n) return;
-  HWY_ALIGN TIn tin[hn::MaxLanes(din)] = {};
-  HWY_ALIGN TOut tout[hn::MaxLanes(dout)];
-  std::memcpy(tin, in + i, (n - i) * sizeof(TIn));
-  hn::Store(f(hn::Load(din, tin)), dout, tout);
-  std::memcpy(out + i, tout, (n - i) * sizeof(TOut));
-}
-
-constexpr size_t kCastChunk = 256;
-
-inline bool Is16BitFloat(DType t) { return t == DType::kFloat16 || t == DType::kBFloat16; }
-inline bool IsSignedInt(DType t) {
-  return t == DType::kInt8 || t == DType::kInt32 || t == DType::kInt64;
-}
-
-// ---- widening: source dtype -> float64 or int64/uint64 ----
-
-inline void WidenFloat(DType st, const void* src, double* out, size_t n) {
-  const hn::ScalableTag<double> d64;
-  const hn::Rebind<float, decltype(d64)> d32;
-  const auto promote = [d64](auto v) { return hn::PromoteTo(d64, v); };
-  if (st == DType::kFloat64) {
-    std::memcpy(out, src, n * sizeof(double));
-  } else if (st == DType::kFloat32) {
-    ConvertLoop(d32, d64, static_cast<const float*>(src), out, n, promote);
-  } else {
-    HWY_ALIGN float tmp[kCastChunk];
-    Narrow16ToF32(st == DType::kFloat16, static_cast<const uint16_t*>(src), tmp, n);
-    ConvertLoop(d32, d64, tmp, out, n, promote);
-  }
-}
-
-// Signed sources sign-extend into int64 lanes, unsigned ones zero-extend (as uint64 bits).
-inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
-  const hn::ScalableTag<int64_t> di64;
-  const hn::Rebind<int32_t, decltype(di64)> di32;
-  const hn::Rebind<int16_t, decltype(di64)> di16;
-  const hn::Rebind<int8_t, decltype(di64)> di8;
-  const hn::ScalableTag<uint64_t> du64;
-  const hn::Rebind<uint32_t, decltype(du64)> du32;
-  const hn::Rebind<uint16_t, decltype(du64)> du16;
-  const hn::Rebind<uint8_t, decltype(du64)> du8;
-  auto* uout = reinterpret_cast<uint64_t*>(out);
-  switch (st) {
-    case DType::kInt64:
-    case DType::kUInt64: std::memcpy(out, src, n * sizeof(int64_t)); return;
-    case DType::kInt32:
-      return ConvertLoop(di32, di64, static_cast<const int32_t*>(src), out, n,
-                         [di64](auto v) { return hn::PromoteTo(di64, v); });
-    case DType::kUInt32:
-      return ConvertLoop(du32, du64, static_cast<const uint32_t*>(src), uout, n,
-                         [du64](auto v) { return hn::PromoteTo(du64, v); });
-    case DType::kInt16:
-      return ConvertLoop(
-          di16, di64, static_cast<const int16_t*>(src), out, n,
-          [di64, di32](auto v) { return hn::PromoteTo(di64, hn::PromoteTo(di32, v)); });
-    case DType::kUInt16:
-      return ConvertLoop(
-          du16, du64, static_cast<const uint16_t*>(src), uout, n,
-          [du64, du32](auto v) { return hn::PromoteTo(du64, hn::PromoteTo(du32, v)); });
-    case DType::kInt8:
-      return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n, [di64, di32](auto v) {
-        return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
-      });
-    default:  // uint8, bool
-      return ConvertLoop(
-          du8, du64, static_cast<const uint8_t*>(src), uout, n,
-          [du64, du32](auto v) { return hn::PromoteTo(du64, hn::PromoteTo(du32, v)); });
-  }
-}
-
-// Integers -> float64. Up to 32-bit sources are exact. 64-bit ones are split as
-// hi * 2^32 + lo (both exact), added once (nearest-even), and with `odd` turned into
-// round-to-odd via the exact Fast2Sum error, so that a later narrowing rounds only once.
-inline void IntToF64(DType st, const int64_t* in, double* out, size_t n, bool odd) {
-  const hn::ScalableTag<int64_t> di;
-  const hn::ScalableTag<double> df;
-  const hn::RebindToUnsigned<decltype(di)> du;
-  if (st != DType::kInt64 && st != DType::kUInt64) {
-    return ConvertLoop(di, df, in, out, n, [df](auto v) { return hn::ConvertTo(df, v); });
-  }
-  const bool is_unsigned = st == DType::kUInt64;
-  ConvertLoop(di, df, in, out, n, [=](auto v) {
-    const auto hi_bits = is_unsigned ? hn::BitCast(di, hn::ShiftRight<32>(hn::BitCast(du, v)))
-                                     : hn::ShiftRight<32>(v);
-    const auto lo_bits = hn::And(v, hn::Set(di, int64_t{0xFFFFFFFF}));
-    const auto a = hn::Mul(hn::ConvertTo(df, hi_bits), hn::Set(df, 4294967296.0));
-    const auto b = hn::ConvertTo(df, lo_bits);
-    const auto s = hn::Add(a, b);
-    if (!odd) return s;
-    const auto err = hn::Sub(b, hn::Sub(s, a));
-    const auto sb = hn::BitCast(di, s);
-    const auto even = hn::Eq(hn::And(sb, hn::Set(di, 1)), hn::Zero(di));
-    const auto adjust = hn::And(hn::RebindMask(di, hn::Ne(err, hn::Zero(df))), even);
-    // Moving the bit pattern by +1 grows the magnitude, -1 shrinks it (sign-magnitude).
-    const auto grows = hn::RebindMask(di, hn::Eq(hn::VecFromMask(df, hn::Lt(err, hn::Zero(df))),
-                                                 hn::VecFromMask(df, hn::Lt(s, hn::Zero(df)))));
-    const auto step = hn::IfThenElse(grows, hn::Set(di, 1), hn::Set(di, -1));
-    return hn::BitCast(df, hn::Add(sb, hn::IfThenElseZero(adjust, step)));
-  });
-}
 
 // ---- narrowing: float64 -> float dtype ----
 
@@ -172,23 +65,28 @@ HWY_INLINE hn::Vec<hn::Rebind<float, D64>> DemoteOdd(D64 d64, hn::Vec<D64> v) {
   return hn::BitCast(d32, bits);
 }
 
-// float64 -> a narrower format's value (still in double) rounded per a directed, away-from-zero
-// tie or odd mode, as detail::NarrowScalar rounds a finite value: |x| = s * q with q one unit in
-// the last place of x's binade in the format (of its smallest normal binade below that), t the
-// integral part of s, t + 1 where the mode says; every step is exact in double. Non-finite lanes
-// come out as they went in (NarrowFloat gives them to NarrowScalar).
-template <class D64>
-HWY_INLINE hn::Vec<D64> NarrowDirected(D64 d, hn::Vec<D64> x, const detail::FloatFormat& fmt,
-                                       Round mode) {
-  const hn::RebindToSigned<D64> di;
+// float64 (or float32) -> a narrower format's value (still in the lanes' type) rounded per a
+// directed, away-from-zero tie or odd mode, as detail::NarrowScalar rounds a finite value: |x| =
+// s * q with q one unit in the last place of x's binade in the format (of its smallest normal
+// binade below that), t the integral part of s, t + 1 where the mode says; every step is exact
+// in the lanes' type as long as q and 1 / q are normal numbers of it (float32 lanes: float16
+// only). Non-finite lanes come out as they went in (NarrowFloat gives them to NarrowScalar).
+template <class D>
+HWY_INLINE hn::Vec<D> NarrowDirected(D d, hn::Vec<D> x, const detail::FloatFormat& fmt,
+                                     Round mode) {
+  using T = hn::TFromD<D>;
+  constexpr int kMant = sizeof(T) == 8 ? 52 : 23;
+  constexpr int kBias = sizeof(T) == 8 ? 1023 : 127;
+  const hn::RebindToSigned<D> di;
+  using TI = hn::TFromD<decltype(di)>;
   const auto ax = hn::Abs(x);
   const auto sign = hn::Xor(x, ax);
   const auto neg = hn::Lt(x, hn::Zero(d));  // -0 is no smaller than 0: it comes out -0 anyway
-  const auto biased = hn::ShiftRight<52>(hn::BitCast(di, ax));
-  const auto exp = hn::Max(hn::Sub(biased, hn::Set(di, 1023)), hn::Set(di, fmt.min_exp));
-  const auto q_exp = hn::Sub(exp, hn::Set(di, fmt.mant_bits));  // in [-149, 1023 - mant_bits]
-  const auto q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(q_exp, hn::Set(di, 1023))));
-  const auto inv_q = hn::BitCast(d, hn::ShiftLeft<52>(hn::Sub(hn::Set(di, 1023), q_exp)));
+  const auto biased = hn::ShiftRight<kMant>(hn::BitCast(di, ax));
+  const auto exp = hn::Max(hn::Sub(biased, hn::Set(di, TI{kBias})), hn::Set(di, TI(fmt.min_exp)));
+  const auto q_exp = hn::Sub(exp, hn::Set(di, TI(fmt.mant_bits)));
+  const auto q = hn::BitCast(d, hn::ShiftLeft<kMant>(hn::Add(q_exp, hn::Set(di, TI{kBias}))));
+  const auto inv_q = hn::BitCast(d, hn::ShiftLeft<kMant>(hn::Sub(hn::Set(di, TI{kBias}), q_exp)));
   const auto s = hn::Mul(ax, inv_q);
   const auto t = hn::Floor(s);
   const auto frac = hn::Sub(s, t);
@@ -198,26 +96,38 @@ HWY_INLINE hn::Vec<D64> NarrowDirected(D64 d, hn::Vec<D64> x, const detail::Floa
   switch (mode) {
     case Round::kFloor: up = hn::And(neg, inexact); break;
     case Round::kCeil: up = hn::AndNot(neg, inexact); break;
-    case Round::kRound: up = hn::Ge(frac, hn::Set(d, 0.5)); break;
+    case Round::kRound: up = hn::Ge(frac, hn::Set(d, T(0.5))); break;
     case Round::kOdd: {
-      const auto half_t = hn::Mul(t, hn::Set(d, 0.5));
+      const auto half_t = hn::Mul(t, hn::Set(d, T(0.5)));
       const auto t_even = hn::Eq(hn::Floor(half_t), half_t);
       up = hn::And(inexact, t_even);
       break;
     }
     default: break;  // kTrunc (the nearest-even modes do not come here)
   }
-  auto r = hn::Mul(hn::Add(t, hn::IfThenElseZero(up, hn::Set(d, 1.0))), q);
+  // Can be inf on float32 lanes (2^11 * 2^117): above max_finite all the same.
+  auto r = hn::Mul(hn::Add(t, hn::IfThenElseZero(up, hn::Set(d, T(1)))), q);
   const bool toward_zero_pos =
       mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kFloor;
   const bool toward_zero_neg = mode == Round::kTrunc || mode == Round::kOdd || mode == Round::kCeil;
-  const auto max_finite = hn::Set(d, fmt.max_finite);
-  const auto toward_zero = hn::IfThenElse(neg, hn::Set(d, toward_zero_neg ? 1.0 : 0.0),
-                                          hn::Set(d, toward_zero_pos ? 1.0 : 0.0));
-  const auto overflow_to =
-      hn::IfThenElse(hn::Gt(toward_zero, zero), max_finite, hn::Set(d, HUGE_VAL));
+  const auto max_finite = hn::Set(d, static_cast<T>(fmt.max_finite));
+  const auto toward_zero = hn::IfThenElse(neg, hn::Set(d, T(toward_zero_neg ? 1 : 0)),
+                                          hn::Set(d, T(toward_zero_pos ? 1 : 0)));
+  const auto overflow_to = hn::IfThenElse(hn::Gt(toward_zero, zero), max_finite,
+                                          hn::Set(d, std::numeric_limits<T>::infinity()));
   r = hn::IfThenElse(hn::Gt(r, max_finite), overflow_to, r);
   return hn::Or(r, sign);
+}
+
+// float32 -> float16 in a directed, away-from-zero tie or odd mode: NarrowDirected on float32
+// lanes (every step exact, as on double lanes), then the exact conversion. NaN and infinities
+// pass as NarrowScalar passes them, and F32ToHalf converts them as FloatToHalfBits does.
+inline void F32ToHalfDirected(const float* in, uint16_t* out, Round round, size_t n) {
+  const hn::ScalableTag<float> df;
+  ConvertLoop(df, hn::Rebind<uint16_t, decltype(df)>(), in, out, n, [df, round](auto v) {
+    const auto narrowed = NarrowDirected(df, v, detail::kF16Format, round);
+    return F32ToHalf(df, hn::IfThenElse(hn::IsFinite(v), narrowed, v));
+  });
 }
 
 inline void NarrowFloat(DType dt, const double* in, void* out, Round round, size_t n) {
@@ -359,6 +269,77 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
   }
 }
 
+// ---- float32 (or float16/bfloat16 through it) -> integer of up to 32 bits, on float lanes ----
+
+// The float32 lanes rounded to an integral value per `round` are the double lanes' value (each
+// is exact in both), and every limit of these types but INT32_MAX is a float32: so clamping
+// in float32, with 2^31 and up going to INT32_MAX, saturates as SaturateToInt does.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<T, DF>> F32LanesToInt(DF df, hn::Vec<DF> x, Round round) {
+  const hn::RebindToSigned<DF> di;
+  auto r = RoundVec(df, x, round);
+  r = hn::IfThenZeroElse(hn::IsNaN(r), r);
+  if constexpr (sizeof(T) == 4) {
+    const auto big = hn::RebindMask(di, hn::Ge(r, hn::Set(df, 2147483648.0f)));
+    const auto conv = hn::ConvertTo(di, hn::Max(r, hn::Set(df, -2147483648.0f)));
+    return hn::IfThenElse(big, hn::Set(di, hwy::LimitsMax<int32_t>()), conv);
+  } else {
+    const float lo = static_cast<float>(hwy::LimitsMin<T>());
+    const float hi = static_cast<float>(hwy::LimitsMax<T>());
+    const auto conv = hn::ConvertTo(di, hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi)));
+    return hn::DemoteTo(hn::Rebind<T, DF>(), conv);  // in range: the saturation never acts
+  }
+}
+
+// A 16-bit source widens in registers (F16C where there is one: the value is all a conversion
+// to an integer keeps). Overlapping operands go through chunks, read before written, as the
+// double path does, so that an in-place cast gives what it gave.
+template <typename T>
+HWY_INLINE void F32ToIntTyped(DType st, const void* src, T* out, Round round, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<T, decltype(df)> dt;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  const auto to_int = [=](auto x) { return F32LanesToInt<T>(df, x, round); };
+  if (st == DType::kFloat32)
+    return ConvertLoop(df, dt, static_cast<const float*>(src), out, n, to_int);
+  const auto* in = static_cast<const uint16_t*>(src);
+  const bool half = st == DType::kFloat16;
+  const auto* in_end = reinterpret_cast<const char*>(in + n);
+  const auto* out_begin = reinterpret_cast<const char*>(out);
+  const bool overlap = out_begin < in_end &&
+                       reinterpret_cast<const char*>(in) < reinterpret_cast<const char*>(out + n);
+  if (!overlap) {
+    return ConvertLoop(d16, dt, in, out, n, [=](auto h) {
+      return to_int(half ? HalfToF32ForArithmetic(df, h) : BF16ToF32(df, h));
+    });
+  }
+  HWY_ALIGN float wide[kCastChunk];
+  for (size_t i = 0; i < n; i += kCastChunk) {
+    const size_t m = n - i < kCastChunk ? n - i : kCastChunk;
+    Narrow16ToF32(half, in + i, wide, m);
+    ConvertLoop(df, dt, wide, out + i, m, to_int);
+  }
+}
+
+// Whether F32ToInt takes the pair: a float32/float16/bfloat16 source, a signed or 8/16-bit
+// destination, any mode but odd (which stays per element).
+inline bool F32ToIntTakes(DType st, DType dt, Round round) {
+  const bool src_ok = st == DType::kFloat32 || Is16BitFloat(st);
+  const bool dst_ok = dt == DType::kInt8 || dt == DType::kUInt8 || dt == DType::kInt16 ||
+                      dt == DType::kUInt16 || dt == DType::kInt32;
+  return src_ok && dst_ok && round != Round::kOdd;
+}
+
+inline void F32ToInt(DType dt, DType st, const void* src, void* dst, Round round, size_t n) {
+  switch (dt) {
+    case DType::kInt8: return F32ToIntTyped(st, src, static_cast<int8_t*>(dst), round, n);
+    case DType::kUInt8: return F32ToIntTyped(st, src, static_cast<uint8_t*>(dst), round, n);
+    case DType::kInt16: return F32ToIntTyped(st, src, static_cast<int16_t*>(dst), round, n);
+    case DType::kUInt16: return F32ToIntTyped(st, src, static_cast<uint16_t*>(dst), round, n);
+    default: return F32ToIntTyped(st, src, static_cast<int32_t*>(dst), round, n);
+  }
+}
+
 // ---- int64 bits -> integer dtype: two's complement truncation ----
 
 inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
@@ -401,6 +382,9 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
     return F32ToNarrow16(dt == DType::kFloat16, static_cast<const float*>(src),
                          static_cast<uint16_t*>(dst), n);
   }
+  if (st == DType::kFloat32 && dt == DType::kFloat16) {  // the directed and odd modes
+    return F32ToHalfDirected(static_cast<const float*>(src), static_cast<uint16_t*>(dst), round, n);
+  }
   if (st == DType::kInt32 && dt == DType::kFloat16) {
     // Exact in float32 up to 2^24, so one rounding to half; beyond, float32's rounding cannot
     // matter: every float32 from 2^24 up is above float16's range and becomes +-inf.
@@ -410,6 +394,7 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
                        static_cast<uint16_t*>(dst), n,
                        [df](auto v) { return F32ToHalf(df, hn::ConvertTo(df, v)); });
   }
+  if (F32ToIntTakes(st, dt, round)) return F32ToInt(dt, st, src, dst, round, n);
   const size_t src_size = DTypeSize(st);
   const size_t dst_size = DTypeSize(dt);
   HWY_ALIGN double wide_f[kCastChunk];

@@ -20,11 +20,9 @@ HWY_EXPORT(HlMathLanesImpl);
 
 bool HlLanesSupport(uint8_t api) {
   switch (static_cast<hl::MathApi>(api)) {
-    // No Highway function near the C library's: erf, erfc, lgamma, digamma. Xor is integer.
+    // No Highway function near the C library's: erf, erfc. Xor is integer.
     case hl::MathApi::kErf:
     case hl::MathApi::kErfc:
-    case hl::MathApi::kLgamma:
-    case hl::MathApi::kDigamma:
     case hl::MathApi::kXor: return false;
     default: return true;
   }

@@ -142,39 +142,73 @@ inline const LnSpecials& LnSpecialValues() {
   return values;
 }
 
+// The lanes of `flag` (nonzero) are the model's Ln of x_copy: the rare lanes the band check
+// could not settle.
+template <typename Flag>
+HWY_NOINLINE void LnModelLanes(float* out, const float* x_copy, const Flag* flag, size_t m) {
+  for (size_t k = 0; k < m; ++k) {
+    if (flag[k] != 0) model::Math(MathOp::kLn, DType::kFloat32, out + k, x_copy + k, 1);
+  }
+}
+
 // Ln of float32: Highway's log on double lanes (a few double ulps from std::log). Where a band
-// of 2^-40 relative around it (thousands of times both errors) rounds to one float, so do the
-// exact value and the model's, and the result is the model's; the other lanes (about one in 2^15)
-// are the model's own. Zeros, negatives, +inf and NaN take the model's special results.
+// of 2^-40 relative around it rounds to one float, so do the exact value and the model's, and the
+// result is the model's; the other lanes (about one in 2^15) are the model's own. A vector of
+// finite positive inputs (the usual one) takes the log without the subnormal scaling (a float32
+// is a normal double) and the band check on the bits: the 29 bits that the float32 rounding drops
+// at least 2^13 double ulps (2^-40 relative or more) from the half-way point. Others: zeros,
+// negatives, +inf and NaN take the model's special results.
 HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> df;
   const hn::RebindToUnsigned<decltype(df)> du;
   const hn::RebindToSigned<decltype(df)> di;
+  const hn::RebindToSigned<decltype(dd)> di64;
+  const hn::Rebind<uint64_t, decltype(dd)> du64;
   const size_t N = hn::Lanes(df);
   constexpr size_t kMax = hn::MaxLanes(df);
   HWY_ALIGN float tin[kMax] = {};
   HWY_ALIGN float tout[kMax];
   HWY_ALIGN uint32_t model_flag[kMax];
+  HWY_ALIGN uint64_t model_flag64[kMax];
   HWY_ALIGN float x_copy[kMax];
   const LnSpecials& sv = LnSpecialValues();
   const auto lo_scale = hn::Set(dd, 1.0 - 0x1p-40);
   const auto hi_scale = hn::Set(dd, 1.0 + 0x1p-40);
   const auto zero = hn::Zero(df);
+  const auto one = hn::Set(df, 1.0f);
   const auto inf = hn::Set(df, sv.inf);  // the model's Ln(+inf), +inf
+  const auto near_half = hn::Set(di64, (int64_t{1} << 28) - (int64_t{1} << 13));
+  const auto dropped = hn::Set(di64, (int64_t{1} << 29) - 1);
+  const auto band_ulps = hn::Set(di64, (int64_t{1} << 14) + 1);
   for (size_t i = 0; i < n; i += N) {
     const size_t m = std::min(N, n - i);
     const float* in = src + i;
     if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
     const auto x = hn::LoadU(df, in);
+    float* out = m < N ? tout : dst + i;
+    const auto finite_positive = hn::And(hn::Gt(x, zero), hn::Lt(x, inf));
+    if (HWY_LIKELY(hn::AllTrue(df, finite_positive))) {
+      const auto y =
+          hn::impl::Log<decltype(dd), hn::Vec<decltype(dd)>, false>(dd, hn::PromoteTo(dd, x));
+      const auto r = hn::IfThenElse(hn::Eq(x, one), zero, DemoteLikeCast(df, y));
+      const auto off = hn::And(hn::Sub(hn::BitCast(di64, y), near_half), dropped);
+      const auto unsure = hn::Lt(off, band_ulps);
+      hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
+      hn::StoreU(r, df, out);
+      if (HWY_UNLIKELY(!hn::AllFalse(di64, unsure))) {
+        hn::Store(hn::BitCast(du64, hn::VecFromMask(di64, unsure)), du64, model_flag64);
+        LnModelLanes(out, x_copy, model_flag64, m);
+      }
+      if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
+      continue;
+    }
     const auto y = hn::Log(dd, hn::Max(hn::PromoteTo(dd, x), hn::Set(dd, 1e-300)));
     auto r = DemoteLikeCast(df, y);
     const auto unsure =
         hn::Ne(DemoteLikeCast(df, hn::Mul(y, lo_scale)), DemoteLikeCast(df, hn::Mul(y, hi_scale)));
-    const auto finite_positive =
-        hn::And(hn::Gt(x, zero), hn::Lt(x, hn::Set(df, hwy::HighestValue<float>() * 2)));
     const auto model_lanes = hn::And(unsure, finite_positive);
-    r = hn::IfThenElse(hn::Eq(x, hn::Set(df, 1.0f)), zero, r);
+    r = hn::IfThenElse(hn::Eq(x, one), zero, r);
     r = hn::IfThenElse(hn::Lt(x, zero), hn::Set(df, sv.negative), r);
     const auto sign = hn::Lt(hn::BitCast(di, x), hn::Zero(di));
     r = hn::IfThenElse(
@@ -183,20 +217,81 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
         r);
     r = hn::IfThenElse(hn::Eq(x, inf), inf, r);
     r = hn::IfThenElse(hn::IsNaN(x), QuietNaN(x), r);
+    hn::Store(x, df, x_copy);
+    hn::StoreU(r, df, out);
+    if (!hn::AllFalse(df, model_lanes)) {
+      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
+      LnModelLanes(out, x_copy, model_flag, m);
+    }
+    if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
+  }
+}
+
+#if HWY_NATIVE_FMA
+// Rsqrt of float32 on float lanes, no divide or square root: the estimate refined by one float
+// Newton step (y, within about 2^-22 of 1/sqrt(x)), then e = 1 - x * y^2 from the exact square
+// (two fused steps, e within 2^-44) and 1/sqrt(x) = y / sqrt(1 - e) = y + y (e/2 + 3e^2/8),
+// within about 2^-44 relative. Where a band of 2^-40 relative around it rounds to one float, so
+// do the exact value and the model's double 1 / sqrt (within 2^-52), and the result is the
+// model's; the other lanes (about one in 2^15), and inputs outside [2^-90, 2^90] (zeros,
+// negatives, subnormals, infinities, NaN, where y^2's low part could lose bits), are the model's
+// own. Needs fused multiply-add: the targets without it take the double lanes.
+HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::RebindToUnsigned<decltype(df)> du;
+  const size_t N = hn::Lanes(df);
+  constexpr size_t kMax = hn::MaxLanes(df);
+  HWY_ALIGN float tin[kMax] = {};
+  HWY_ALIGN float tout[kMax];
+  HWY_ALIGN uint32_t model_flag[kMax];
+  HWY_ALIGN float x_copy[kMax];
+  const auto lowest = hn::Set(df, 0x1p-90f);
+  const auto highest = hn::Set(df, 0x1p90f);
+  const auto one = hn::Set(df, 1.0f);
+  const auto half = hn::Set(df, 0.5f);
+  const auto three_halves = hn::Set(df, 1.5f);
+  const auto three_eighths = hn::Set(df, 0.375f);
+  const auto band = hn::Set(df, 0x1p-40f);
+  for (size_t i = 0; i < n; i += N) {
+    const size_t m = std::min(N, n - i);
+    const float* in = src + i;
+    if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
+    const auto x = hn::LoadU(df, in);
+    const auto ordinary = hn::And(hn::Ge(x, lowest), hn::Le(x, highest));  // false for NaN
+    const auto xs = hn::IfThenElse(ordinary, x, one);  // the model's lanes: any finite value
+    auto y = hn::ApproximateReciprocalSqrt(xs);
+    y = hn::Mul(y, hn::NegMulAdd(hn::Mul(half, xs), hn::Mul(y, y), three_halves));
+    const auto sq = hn::Mul(y, y);
+    const auto sq_low = hn::MulSub(y, y, sq);  // y^2 = sq + sq_low exactly
+    const auto e = hn::NegMulAdd(xs, sq_low, hn::NegMulAdd(xs, sq, one));
+    const auto low = hn::Mul(y, hn::Mul(e, hn::MulAdd(three_eighths, e, half)));
+    const auto b = hn::Mul(y, band);
+    const auto down = hn::Add(y, hn::Sub(low, b));
+    const auto up = hn::Add(y, hn::Add(low, b));
+    const auto model_lanes = hn::Or(hn::Not(ordinary), hn::Ne(down, up));
     float* out = m < N ? tout : dst + i;
     if (hn::AllFalse(df, model_lanes)) {
-      hn::StoreU(r, df, out);
+      hn::StoreU(up, df, out);
     } else {
       hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
-      hn::StoreU(r, df, out);
+      hn::StoreU(up, df, out);
       hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
       for (size_t k = 0; k < m; ++k) {
-        if (model_flag[k] != 0) model::Math(MathOp::kLn, DType::kFloat32, out + k, x_copy + k, 1);
+        if (model_flag[k] != 0) {
+          model::Math(MathOp::kRsqrt, DType::kFloat32, out + k, x_copy + k, 1);
+        }
       }
     }
     if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
   }
 }
+#else
+// Without fused multiply-add: the model's double sqrt and divide on double lanes.
+HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
+  Map3ViaDouble(dst, src, src, src, n,
+                [](auto dd, auto x, auto, auto) { return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x)); });
+}
+#endif
 
 // One math op on float32 (the model's float32 result, bit for bit).
 inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
@@ -208,10 +303,7 @@ inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
     case MathOp::kReciprocal:
       return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0f), x); });
     case MathOp::kRelu: return Map1(d, dst, src, n, [](auto x) { return ReluFloat(QuietNaN(x)); });
-    case MathOp::kRsqrt:
-      return Map3ViaDouble(dst, src, src, src, n, [](auto dd, auto x, auto, auto) {
-        return hn::Div(hn::Set(dd, 1.0), hn::Sqrt(x));
-      });
+    case MathOp::kRsqrt: return RsqrtFloat32(dst, src, n);
   }
 }
 
