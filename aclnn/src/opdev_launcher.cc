@@ -115,6 +115,21 @@ aclnnStatus Attributes(const char* api, const std::string& op, const op::OpArgLi
 // their shapes reach the operation as the caller's (">name"), which an OpDef without InferShape
 // (or whose InferShape would say otherwise) then takes.
 // A tensor of AllocTensor without a shape that no INFER_SHAPE laid out: it has no memory yet.
+// The level-0 call's inputs, outputs and attributes as a first stage of the op `def` defines.
+aclnnStatus ReadArgs(const char* api, const std::string& op, op::OpArgContext& args,
+                     const ops::OpDef& def, FirstStage* stage) {
+  aclnnStatus st =
+      Tensors(api, op, *args.GetOpArg(op::OP_INPUT_ARG), def.GetInputs(), "input", &stage->inputs);
+  if (st == ACLNN_SUCCESS) {
+    st = Tensors(api, op, *args.GetOpArg(op::OP_OUTPUT_ARG), def.GetOutputs(), "output",
+                 &stage->outputs);
+  }
+  if (st == ACLNN_SUCCESS) {
+    st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def.GetAttrs(), &stage->attrs);
+  }
+  return st;
+}
+
 aclnnStatus RefuseUnshaped(const char* api, const std::string& op, const aclOpExecutor& executor,
                            const std::vector<StageTensor>& tensors) {
   for (const StageTensor& s : tensors) {
@@ -155,15 +170,7 @@ aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executo
   FirstStage stage;
   stage.api = api;
   stage.op_type = def->GetOpType().c_str();
-  aclnnStatus st =
-      Tensors(api, op, *args.GetOpArg(op::OP_INPUT_ARG), def->GetInputs(), "input", &stage.inputs);
-  if (st == ACLNN_SUCCESS) {
-    st = Tensors(api, op, *args.GetOpArg(op::OP_OUTPUT_ARG), def->GetOutputs(), "output",
-                 &stage.outputs);
-  }
-  if (st == ACLNN_SUCCESS) {
-    st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
-  }
+  aclnnStatus st = ReadArgs(api, op, args, *def, &stage);
   if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.inputs);
   if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.outputs);
   if (st == ACLNN_SUCCESS) st = GiveOutputShapes(api, stage.outputs, &stage.attrs);
@@ -239,15 +246,7 @@ aclnnStatus InferShapes(const char* /*l0_name: the op's own name*/, uint32_t op_
                 "INFER_SHAPE(" + op + "): no loaded operator library defines " + op + " (OP_ADD)");
   }
   FirstStage stage;
-  aclnnStatus st =
-      Tensors(api, op, *args.GetOpArg(op::OP_INPUT_ARG), def->GetInputs(), "input", &stage.inputs);
-  if (st == ACLNN_SUCCESS) {
-    st = Tensors(api, op, *args.GetOpArg(op::OP_OUTPUT_ARG), def->GetOutputs(), "output",
-                 &stage.outputs);
-  }
-  if (st == ACLNN_SUCCESS) {
-    st = Attributes(api, op, *args.GetOpArg(op::OP_ATTR_ARG), def->GetAttrs(), &stage.attrs);
-  }
+  aclnnStatus st = ReadArgs(api, op, args, *def, &stage);
   SVector<TensorDesc> inputs;
   std::vector<bool> present;
   if (st == ACLNN_SUCCESS) st = RefuseUnshaped(api, op, *executor, stage.inputs);
