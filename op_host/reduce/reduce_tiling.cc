@@ -191,13 +191,14 @@ ReduceStageTiling TileAR(uint64_t outer, uint64_t r, Sizes s, const sim::DeviceP
 class AraTiler {
  public:
   AraTiler(uint64_t outer, uint64_t r, uint64_t inner, Sizes s, const sim::DeviceProfile& d,
-           uint32_t max_cores, bool allow_split)
+           uint32_t max_cores, bool allow_split, bool refill_rows)
       : outer_(outer),
         inner_(inner),
         s_(s),
         budget_(d.ub_bytes - kUbReserve),
         max_cores_(max_cores),
         allow_split_(allow_split),
+        refill_rows_(refill_rows),
         row_cap_(std::min(r, kMaxRowsPerCopy)),
         want_rows_(std::min<uint64_t>(r, 16)),
         total_bytes_(outer * r * inner * s.in),
@@ -219,7 +220,11 @@ class AraTiler {
     const bool streams = allow_split_ && whole_rows * inner_ * s_.in >= kStreamTileBytes;
     const bool whole = whole_rows >= want_rows_ || (whole_rows > 0 && streams);
     ReduceStageTiling t = whole ? c : ColumnChunks(base_, inner_);
-    if (!allow_split_ && outer_ * CeilDiv(inner_, t.cols) < max_cores_) RecutForBlocks(whole, &t);
+    if (!allow_split_ && outer_ * CeilDiv(inner_, t.cols) < max_cores_) {
+      RecutForBlocks(whole, &t);
+      // Narrower pieces hold more rows: a later pass's piece then takes its rows in fewer copies.
+      if (refill_rows_) MostRows(t);
+    }
     SplitOverCores(t);
     CutForPartials(&t);
     if (allow_split_) {
@@ -322,14 +327,27 @@ class AraTiler {
   uint64_t budget_;
   uint32_t max_cores_;
   bool allow_split_;
+  bool refill_rows_;
   uint64_t row_cap_, want_rows_, total_bytes_, per_;
   ReduceStageTiling base_;
 };
 
 ReduceStageTiling TileARA(uint64_t outer, uint64_t r, uint64_t inner, Sizes s,
                           const sim::DeviceProfile& d, uint32_t max_cores, bool allow_split,
-                          uint32_t launch_blocks = 0) {
-  return AraTiler(outer, r, inner, s, d, max_cores, allow_split).Tile(launch_blocks);
+                          uint32_t launch_blocks = 0, bool refill_rows = false) {
+  return AraTiler(outer, r, inner, s, d, max_cores, allow_split, refill_rows).Tile(launch_blocks);
+}
+
+// Whether a later pass of a launch (its blocks already running: launch_blocks) keeps its reduced
+// extent whole. A split costs a SyncAll and a combine stage that reads the partials back: fixed
+// costs, which a pass whose input leaves each launch block less than kMinBytesPerBlock does not
+// earn back, so the launch's blocks take the pass's columns whole instead (outer+inner
+// [128,1024,256] float16 on the 910B: the second pass's 512 KB in 8 splits, a SyncAll and a
+// combine, 1.173x the roofline). ReduceLogSumExp keeps its column cuts (ColumnsMayBeRecut), so
+// its blocks could not share the columns: it keeps the split.
+bool KeepsLaterPassWhole(uint64_t in_bytes, ::op_kernel::ReduceMap map, uint32_t launch_blocks) {
+  if (launch_blocks == 0 || map == ::op_kernel::ReduceMap::kLogSumExp) return false;
+  return in_bytes < uint64_t{launch_blocks} * kMinBytesPerBlock;
 }
 
 uint32_t ReducerType(ReduceKind kind) {
@@ -399,8 +417,10 @@ void TilePass(ReduceKind kind, uint64_t before, uint64_t r, uint64_t after, DTyp
   td.has_pad = device.has_data_copy_pad ? 1 : 0;
   pass->family = after == 1 ? ReduceFamily::kAR : ReduceFamily::kARA;
   td.stage =
-      pass->family == ReduceFamily::kAR
-          ? TileAR(before, r, sizes, device, device.vector_cores)
+      pass->family == ReduceFamily::kAR ? TileAR(before, r, sizes, device, device.vector_cores)
+      : KeepsLaterPassWhole(pass->in_elems * sizes.in, map, launch_blocks)
+          ? TileARA(before, r, after, sizes, device, device.vector_cores, false, launch_blocks,
+                    true)
           : TileARA(before, r, after, sizes, device, device.vector_cores, true, launch_blocks);
   pass->block_dim = td.stage.groups * td.stage.r_split;
   td.combine = ::op_kernel::ReduceStageTiling{};

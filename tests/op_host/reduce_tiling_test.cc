@@ -166,26 +166,27 @@ TEST(ReduceTiling, Table) {
        "ARA",
        {{F::kARA, 2300000, 32, 122, 256, 1}},
        0},
-      // 64 MiB outer + inner: the second pass's four splits of 16 rows (the bytes decide) spread
-      // their columns over the blocks the first pass launched, in 12 chunks of 88.
+      // 64 MiB outer + inner: the second pass's 256 KB leave each of the launch's 48 blocks under
+      // 64 KB, too little for a split's SyncAll and combine: its 64 rows stay whole, in 8
+      // pieces of 128 columns (512 B).
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {64, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 88, 4}},
-       278528},
-      // Outer + inner: two passes through float32 scratch. The second pass's 16 splits spread
-      // their columns over the first pass's 48 blocks, in three chunks of 344.
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 8, 64, 128, 1}},
+       262144},
+      // Outer + inner: two passes through float32 scratch; the second (1 MiB) unsplit as above,
+      // 191 of its 256 rows per tile.
       {"ascend910b",
        kSum,
        DType::kFloat32,
        {256, 1024, 256},
        {0, 2},
        "RAR",
-       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 48, 23, 344, 16}},
-       1114112},
+       {{F::kAR, 1300000, 48, 95, 256, 1}, {F::kARA, 2300000, 8, 191, 128, 1}},
+       1048576},
       // 16-bit input, two passes: float32 between them, rounded once at the end.
       {"ascend910a",
        ReduceKind::kProd,
@@ -333,8 +334,8 @@ TEST(ReduceTiling, InvariantsOverRandomShapes) {
     if (axes.empty()) axes.push_back(rank - 1);
     check(shape, axes, dtypes[rng() % 5]);
   }
-  // No random shape above makes a spread.
-  check(Shape({256, 1024, 256}), {0, 2}, DType::kFloat32);
+  // No random shape above makes a spread: a later pass of 4 MiB, over 64 KB per block.
+  check(Shape({64, 16384, 8}), {0, 2}, DType::kFloat32);
   EXPECT_TRUE(saw_tail);
   EXPECT_TRUE(saw_spread);
 }
@@ -430,18 +431,50 @@ TEST(ReduceTiling, ACombineSpreadsItsWholeRowsInPiecesOf512Bytes) {
     EXPECT_GT(last.tiling.stage.r_split, 1u) << DescribePlan(plan);
     return last.tiling.combine;
   };
+  // 512 KB over axis 0: 8 splits of 32 rows, whose 8 x 1024 partials the combine spreads.
   const ::op_kernel::ReduceStageTiling sum =
-      combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kPlain);
+      combine(DType::kFloat16, {256, 1024}, {0}, ReduceVariant::kPlain);
   EXPECT_EQ(sum.cols, 128u);
   EXPECT_EQ(sum.col_chunks, 8u);
   EXPECT_EQ(sum.rows, sum.r);
   const ::op_kernel::ReduceStageTiling lse =
-      combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kLogSumExp);
+      combine(DType::kFloat16, {256, 1024}, {0}, ReduceVariant::kLogSumExp);
   EXPECT_EQ(lse.cols, 1024u);
+  // A later pass keeps its columns whole too (ReduceLogSumExp's splits, below).
+  const ::op_kernel::ReduceStageTiling later =
+      combine(DType::kFloat16, {128, 1024, 256}, {0, 2}, ReduceVariant::kLogSumExp);
+  EXPECT_EQ(later.cols, 1024u);
   const ::op_kernel::ReduceStageTiling narrow =
       combine(DType::kFloat64, {6, 80000}, {1}, ReduceVariant::kPlain);
   EXPECT_EQ(narrow.cols, 6u);
   EXPECT_EQ(narrow.col_chunks, 1u);
+}
+
+// A later pass of a launch whose input, shared by the launch's blocks, moves in less time than a
+// SyncAll does not split its reduced extent (a split adds a SyncAll and a combine stage): the
+// blocks take its whole rows in pieces of 512 B units, each piece every row at once.
+TEST(ReduceTiling, ASmallLaterPassKeepsItsReducedExtentWhole) {
+  const sim::DeviceProfile& device = testing::Device("ascend910b");
+  ReducePlan plan;
+  ASSERT_TRUE(
+      ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat16, {128, 1024, 256}, {0, 2}),
+                        device, &plan)
+          .ok());
+  ASSERT_EQ(plan.passes.size(), 2u) << DescribePlan(plan);
+  const ::op_kernel::ReduceStageTiling& t = plan.passes[1].tiling.stage;
+  EXPECT_EQ(t.r_split, 1u) << DescribePlan(plan);
+  EXPECT_EQ(t.cols, 128u);
+  EXPECT_EQ(t.col_chunks, 8u);
+  EXPECT_EQ(t.rows, 128u);
+  EXPECT_EQ(plan.passes[1].partial_bytes, 0u);
+  // 64 MiB in its second pass (256 x 65536 floats): each block's share takes longer than a
+  // SyncAll, so it splits as before.
+  ReducePlan big;
+  ASSERT_TRUE(ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat32, {256, 65536, 4}, {0, 2}),
+                                device, &big)
+                  .ok());
+  ASSERT_EQ(big.passes.size(), 2u) << DescribePlan(big);
+  EXPECT_GT(big.passes[1].tiling.stage.r_split, 1u) << DescribePlan(big);
 }
 
 // The running max is one more accumulator tile in the UB.
