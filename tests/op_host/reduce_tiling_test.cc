@@ -467,10 +467,9 @@ TEST(ReduceTiling, ASmallLaterPassKeepsItsReducedExtentWhole) {
   EXPECT_EQ(t.col_chunks, 8u);
   EXPECT_EQ(t.rows, 128u);
   EXPECT_EQ(plan.passes[1].partial_bytes, 0u);
-  // 64 MiB in its second pass (256 x 65536 floats): each block's share takes longer than a
-  // SyncAll, so it splits as before.
+  // 4 MiB in its second pass (64 x 16384 floats): over 64 KB per block, so it splits as before.
   ReducePlan big;
-  ASSERT_TRUE(ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat32, {256, 65536, 4}, {0, 2}),
+  ASSERT_TRUE(ComputeReducePlan(Request(ReduceKind::kSum, DType::kFloat32, {64, 16384, 8}, {0, 2}),
                                 device, &big)
                   .ok());
   ASSERT_EQ(big.passes.size(), 2u) << DescribePlan(big);
