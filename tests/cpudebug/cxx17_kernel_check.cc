@@ -48,7 +48,7 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   (void)(ONE_BLK_SIZE + ONE_REPEAT_BYTE_SIZE + DEFAULT_REPEAT_STRIDE + MAX_REPEAT_TIMES);
 }
 #if !defined(__CCE_KT_TEST__) || !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__)
-#error "CANN's CPU build of a 910B vector kernel has __CCE_KT_TEST__ (tikicpulib) and __DAV_C220_VEC__"
+#error "CANN's CPU build of a 910B vector kernel defines __CCE_KT_TEST__ and __DAV_C220_VEC__"
 #endif
 
 // A template-tiling declaration as a kernel's *_tiling_key.h writes it.

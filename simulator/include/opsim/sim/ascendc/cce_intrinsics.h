@@ -10,10 +10,12 @@
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/types.h"
 
-// __CCE_KT_TEST__ is not defined here: CANN's headers never define it. Its CPU-debug builds
-// pass it on the command line (the tikicpulib::<SoC> targets a kernel unit test links, ccec),
-// and its operator build, which opsim_add_op_library stands for, does not: kernels choose their
-// kernel-UT entry with it (docs/ASCENDC.md).
+// CANN's CPU-debug build defines __CCE_KT_TEST__ beside ASCENDC_CPU_DEBUG; kernels written for
+// the older toolkits choose their host code with it. (tikicpulib's CMake targets and ccec also
+// pass it on the command line, for main.cpp files that test it before any include.)
+#if defined(ASCENDC_CPU_DEBUG) && !defined(__CCE_KT_TEST__)
+#define __CCE_KT_TEST__ 1
+#endif
 
 // The compiler defines __DAV_C220_VEC__ when it builds a kernel for a 910B vector core (and
 // __DAV_C220_CUBE__ for its cube core, which the simulator does not have).
