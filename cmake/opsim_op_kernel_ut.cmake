@@ -24,8 +24,10 @@
 # as most do, or includes op_kernel/<op>.h) and the tests, with <current folder>/<op>_tiling.h force-included into them (not
 # into TILING_SOURCES) when it exists, else a stand-in for the <op>_tiling_data.h ops-math's build
 # generates and force-includes (<cstdint>, <cstring>, kernel_tiling/kernel_tiling.h),
-# ASCENDC_CPU_DEBUG=1 and UT_SOC_VERSION="<Soc>" (and ASCENDC_TPL_KERNEL on the tests and the
-# kernel, not on TILING_SOURCES); the ctest gets OPSIM_KERNEL_UT_ENVIRONMENT (a
+# ASCENDC_CPU_DEBUG=1 and UT_SOC_VERSION="<Soc>" (and ASCENDC_TPL_KERNEL and __CCE_KT_TEST__=1,
+# as tikicpulib's targets give it, on the tests and the kernel, not on TILING_SOURCES). The tests
+# and the kernel are the object library <op>_<Soc>_cases_obj, as ops-math names it: an entry the
+# op's CMakeLists adds to it replaces op_kernel/<op>.cpp. The ctest gets OPSIM_KERNEL_UT_ENVIRONMENT (a
 # list of NAME=VALUE) when that variable is set. The ctest fails on a non-zero exit and on
 # output a compare script prints for a mismatch, since most tests ignore the script's status.
 
@@ -96,6 +98,7 @@ function(opsim_add_op_kernel_ut op)
   # which an experimental op's tests never reach.)
   set(kernel "${ARG_OP_DIR}/op_kernel/${op}.cpp")
   set(sources ${ARG_TEST_SOURCES})
+  set(default_kernel "")
   set(included FALSE)
   foreach(test IN LISTS ARG_TEST_SOURCES)
     file(STRINGS "${test}" lines REGEX "#include[ \t]*\"[^\"]*op_kernel/${op}\\.(cpp|h)\"")
@@ -104,16 +107,13 @@ function(opsim_add_op_kernel_ut op)
     endif()
   endforeach()
   if(NOT included AND EXISTS "${kernel}")
-    list(APPEND sources "${kernel}")
+    set(default_kernel "${kernel}")
   endif()
   find_package(GTest REQUIRED)
   _opsim_kernel_ut_libraries(libraries)
-  # The tests and the kernel compile as CANN compiles kernels (ASCENDC_TPL_KERNEL: template-key
-  # declarations expand to nothing); the tiling sources stay host code.
-  set_property(SOURCE ${sources} APPEND PROPERTY COMPILE_DEFINITIONS ASCENDC_TPL_KERNEL)
   # <op>_tiling.h goes into the tests and the kernel only, as ops-math's ut.cmake gives it to
   # their objects and builds the tiling sources apart: a tiling source that includes the key
-  # header itself would otherwise read it twice. (Source properties: once, for every SoC.)
+  # header itself would otherwise read it twice.
   # Without one, ops-math force-includes the <op>_tiling_data.h its build generates from the
   # tiling library (fixed-width integers, kernel_tiling.h and the tiling macros); opsim's
   # kernel_operator.h has the macros, so the stand-in brings the rest.
@@ -127,7 +127,14 @@ function(opsim_add_op_kernel_ut op)
                                "#include \"kernel_tiling/kernel_tiling.h\"\n")
     configure_file("${prelude}.in" "${prelude}" COPYONLY)
   endif()
-  set_property(SOURCE ${sources} APPEND PROPERTY COMPILE_OPTIONS -include "${prelude}")
+  # tikicpulib::<SoC>, which ops-math's cases objects link, defines __CCE_KT_TEST__ on the
+  # command line: a test tests it before any include (`#ifdef __CCE_KT_TEST__ #include
+  # "tikicpulib.h"`) and a kernel picks its kernel-UT entry with it. Some repositories' calls
+  # pass it themselves (is_close's "-D__CCE_KT_TEST__"): once is enough.
+  set(kt_test __CCE_KT_TEST__=1)
+  if(ARG_OPTIONS MATCHES "-D__CCE_KT_TEST__")
+    set(kt_test "")
+  endif()
 
   foreach(short IN LISTS ARG_SOC)
     set(soc "")
@@ -142,8 +149,27 @@ function(opsim_add_op_kernel_ut op)
       message(STATUS "opsim_add_op_kernel_ut(${op}): SoC ${short} is not simulated; skipped")
       continue()
     endif()
+    # The tests and the kernel: ops-math's <op>_<Soc>_cases_obj, under its name, so that the
+    # op's own CMakeLists can add a kernel entry to it (`target_sources(<op>_Ascend910B1_cases_obj
+    # PRIVATE .../op_kernel/<op>_arch22.cpp)`, as add_mat_mat_elements_plus does). They compile as
+    # CANN compiles kernels (ASCENDC_TPL_KERNEL: template-key declarations expand to nothing);
+    # the tiling sources stay host code.
+    set(cases ${op}_${soc}_cases_obj)
+    add_library(${cases} OBJECT ${sources})
+    target_compile_definitions(${cases} PRIVATE ASCENDC_CPU_DEBUG=1 ${kt_test} ASCENDC_TPL_KERNEL
+                               UT_SOC_VERSION="${soc}" OPSIM_ICPU_SOC_VERSION="${soc}")
+    target_compile_options(${cases} PRIVATE ${ARG_OPTIONS} -include "${prelude}")
+    target_include_directories(${cases} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}"
+                               "${ARG_OP_DIR}/op_kernel" "${ARG_OP_DIR}/op_host")
+    target_link_libraries(${cases} PRIVATE ${libraries} GTest::gtest)
+    set_target_properties(${cases} PROPERTIES CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON)
+    if(default_kernel)
+      # op_kernel/<op>.cpp unless the op's CMakeLists adds an entry of its own after this call.
+      cmake_language(EVAL CODE "cmake_language(DEFER CALL _opsim_kernel_ut_default_kernel \
+                                [[${cases}]] [[${default_kernel}]] [[${sources}]])")
+    endif()
     set(target ${op}_${soc}_kernel_ut)
-    add_executable(${target} ${sources} ${ARG_TILING_SOURCES})
+    add_executable(${target} $<TARGET_OBJECTS:${cases}> ${ARG_TILING_SOURCES})
     target_compile_definitions(${target} PRIVATE ASCENDC_CPU_DEBUG=1 UT_SOC_VERSION="${soc}"
                                                  OPSIM_ICPU_SOC_VERSION="${soc}")
     target_compile_options(${target} PRIVATE ${ARG_OPTIONS})
@@ -160,4 +186,14 @@ function(opsim_add_op_kernel_ut op)
       set_tests_properties(${target} PROPERTIES ENVIRONMENT "${OPSIM_KERNEL_UT_ENVIRONMENT}")
     endif()
   endforeach()
+endfunction()
+
+# At the end of the folder that declared the test: the default kernel entry joins the cases unless
+# the op's CMakeLists gave them one of its own.
+function(_opsim_kernel_ut_default_kernel cases kernel tests)
+  get_target_property(now ${cases} SOURCES)
+  list(REMOVE_ITEM now ${tests})
+  if(NOT now)
+    target_sources(${cases} PRIVATE "${kernel}")
+  endif()
 endfunction()

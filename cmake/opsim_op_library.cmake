@@ -64,6 +64,32 @@ function(_opsim_op_library_dtype_columns out_var)
   set(${out_var} ${most} PARENT_SCOPE)
 endfunction()
 
+# A kernel testing TILING_KEY_VAR in #if or #elif (in its file or any source or header under its
+# folder) is compiled once per group of keys those conditions tell apart, as CANN compiles each
+# key with TILING_KEY_VAR a constant: the units per dtype column it needs at most, 2^<such
+# lines> up to 16 (opsim_op_gen names the number when it needs more: KEY_SLOTS), or 0.
+function(_opsim_op_library_key_groups out_var kernel)
+  get_filename_component(kernel_dir "${kernel}" DIRECTORY)
+  file(GLOB_RECURSE files "${kernel_dir}/*.h" "${kernel_dir}/*.hh" "${kernel_dir}/*.hpp"
+       "${kernel_dir}/*.cpp" "${kernel_dir}/*.cc")
+  set(conditions 0)
+  foreach(file IN LISTS files)
+    file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*(el)?if.*TILING_KEY_VAR")
+    list(LENGTH lines n)
+    math(EXPR conditions "${conditions} + ${n}")
+  endforeach()
+  set(groups 0)
+  if(conditions GREATER 0)
+    set(groups 1)
+    foreach(i RANGE 1 ${conditions})
+      if(groups LESS 16)
+        math(EXPR groups "${groups} * 2")
+      endif()
+    endforeach()
+  endif()
+  set(${out_var} ${groups} PARENT_SCOPE)
+endfunction()
+
 # add_ops_compile_options(ALL|<OpType>|OP_NAME <OpType> [COMPUTE_UNIT ...] OPTIONS <opts>...)
 #
 # CANN's operator project function (msopgen's op_kernel/CMakeLists.txt), taken as it is written
@@ -111,9 +137,11 @@ endfunction()
 # add_ops_compile_options does the same for the op types it names. OPAPI <name>: also the
 # single-operator API of every op, lib<name>.so (target <target>_opapi; docs/ACLNN.md).
 # COLUMN_SLOTS <n>: generated units per kernel (default above), for an OpDef whose dtype list
-# the sources do not spell out.
+# the sources do not spell out. KEY_SLOTS <n>: units per dtype column of a kernel that tests
+# TILING_KEY_VAR in #if (one per group of keys its conditions tell apart; default: 2^<such
+# conditions>, at most 16), for one that needs more (opsim_op_gen names the number).
 function(opsim_add_op_library target)
-  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI;COLUMN_SLOTS"
+  cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI;COLUMN_SLOTS;KEY_SLOTS"
                         "SOURCES;LINK_LIBRARIES" ${ARGN})
   if(NOT ARG_CXX_STANDARD)
     set(ARG_CXX_STANDARD 17)
@@ -121,7 +149,11 @@ function(opsim_add_op_library target)
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "opsim_add_op_library(${target}): unknown arguments "
                         "'${ARG_UNPARSED_ARGUMENTS}' (expected SOURCES, LINK_LIBRARIES, "
-                        "CXX_STANDARD, AUTO_SYNC, OPAPI, COLUMN_SLOTS)")
+                        "CXX_STANDARD, AUTO_SYNC, OPAPI, COLUMN_SLOTS, KEY_SLOTS)")
+  endif()
+  if(DEFINED ARG_KEY_SLOTS AND NOT ARG_KEY_SLOTS MATCHES "^[1-9][0-9]*$")
+    message(FATAL_ERROR "opsim_add_op_library(${target}): KEY_SLOTS '${ARG_KEY_SLOTS}' "
+                        "(expected a positive number of units per dtype column)")
   endif()
   if(DEFINED ARG_COLUMN_SLOTS AND NOT ARG_COLUMN_SLOTS MATCHES "^[1-9][0-9]*$")
     message(FATAL_ERROR "opsim_add_op_library(${target}): COLUMN_SLOTS '${ARG_COLUMN_SLOTS}' "
@@ -207,6 +239,8 @@ function(opsim_add_op_library target)
   target_link_options(${target}_opdefs PRIVATE LINKER:-Bsymbolic-functions)  # as ${target}
 
   set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels")
+  set(key_slots 0)
+  set(key_kernels "")
   set(units "")
   set(gen_args "")
   foreach(kernel IN LISTS kernels)
@@ -225,17 +259,44 @@ function(opsim_add_op_library target)
     endforeach()
     # Which it is can change with an edit: configure again then.
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${kernel} ${kernel_headers})
+    set(last 0)
     if(per_column)
       math(EXPR last "${slots} - 1")
+      list(APPEND gen_args --kernel "${kernel}")
+    else()
+      list(APPEND gen_args --single-kernel "${kernel}")
+    endif()
+    _opsim_op_library_key_groups(key_groups "${kernel}")
+    if(key_groups GREATER 0)
+      # Its units are declared below, when the library's key slots are known.
+      list(APPEND key_kernels "${stem}:${last}")
+      list(APPEND gen_args --key-kernel "${kernel}")
+      if(DEFINED ARG_KEY_SLOTS)
+        set(key_groups ${ARG_KEY_SLOTS})
+      endif()
+      if(key_groups GREATER key_slots)
+        set(key_slots ${key_groups})
+      endif()
+    else()
       foreach(slot RANGE ${last})
         list(APPEND units "${gen_dir}/${stem}_col${slot}.cc")
       endforeach()
-      list(APPEND gen_args --kernel "${kernel}")
-    else()
-      list(APPEND units "${gen_dir}/${stem}_col0.cc")
-      list(APPEND gen_args --single-kernel "${kernel}")
     endif()
   endforeach()
+  foreach(key_kernel IN LISTS key_kernels)
+    string(REGEX MATCH "^(.*):([0-9]+)$" unused "${key_kernel}")
+    set(stem "${CMAKE_MATCH_1}")
+    set(last "${CMAKE_MATCH_2}")
+    math(EXPR last_group "${key_slots} - 1")
+    foreach(slot RANGE ${last})
+      foreach(group RANGE ${last_group})
+        list(APPEND units "${gen_dir}/${stem}_col${slot}_key${group}.cc")
+      endforeach()
+    endforeach()
+  endforeach()
+  if(key_slots GREATER 0)
+    list(APPEND gen_args --key-slots ${key_slots})
+  endif()
   # The kernels' own folders too: today's operators keep their BEGIN_TILING_DATA_DEF in
   # op_kernel/<op>_tiling_data.h (the host includes it from there), and CANN's build gives the
   # kernel's GET_TILING_DATA that class wherever it is declared. Host headers come first, so the
