@@ -1,7 +1,8 @@
-// Ascend C's high-level normalisation APIs (CANN's lib/normalization/layernorm.h, rmsnorm.h):
-// LayerNorm over [B, S, H] with its mean and variance, and RmsNorm, in the forms CANN declares
-// for the 910B. Declarations only: every form forwards to one compiled entry
-// (simulator/src/runtime/hl_norm.cc). docs/ASCENDC.md, "The high-level normalisation APIs".
+// Ascend C's high-level normalisation APIs (CANN's lib/normalization/layernorm.h, rmsnorm.h,
+// deepnorm.h, groupnorm.h): LayerNorm and DeepNorm over [B, S, H] with their mean and variance,
+// RmsNorm, and GroupNorm over [N, C, H, W], in the forms CANN declares for the 910B. Declarations
+// only: every form forwards to a compiled entry (simulator/src/runtime/hl_norm.cc,
+// hl_groupnorm.cc). docs/ASCENDC.md, "The high-level normalisation APIs".
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 namespace opsim::sim::hl {
 
-enum class NormApi : uint8_t { kLayerNorm, kRmsNorm };
+enum class NormApi : uint8_t { kLayerNorm, kRmsNorm, kDeepNorm };
 
 struct NormCall {
   NormApi api;
@@ -28,10 +29,30 @@ struct NormCall {
   double epsilon;
   const AscendC::tiling::LayerNormTiling* layer_norm;  // the API's tiling
   const AscendC::tiling::RmsNormTiling* rms_norm;
+  // DeepNorm: the normalised rows are alpha * src + gx.
+  const AscendC::tiling::DeepNormTiling* deep_norm = nullptr;
+  const detail::UbRef* gx = nullptr;
+  double alpha = 1;
+  bool basic_block = false;
 };
 
 // Checks, charges and computes one call; faults name the API.
 void RunNorm(const NormCall& call);
+
+struct GroupNormCall {
+  ElemType type;
+  bool reuse_source;
+  const detail::UbRef* dst;
+  const detail::UbRef* mean;      // [N, G]
+  const detail::UbRef* variance;  // [N, G]
+  const detail::UbRef* src;       // [N, C, hwAlignSize]
+  const detail::UbRef* gamma;     // [C]
+  const detail::UbRef* beta;      // [C]
+  const detail::UbRef* tmp;       // sharedTmpBuffer, or null
+  double epsilon;
+  const AscendC::tiling::GroupNormTiling* tiling;
+};
+void RunGroupNorm(const GroupNormCall& call);
 
 template <typename T>
 double NormScalar(const T& v) {
@@ -54,7 +75,8 @@ void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   namespace h = opsim::sim::hl;
   h::RunNorm({h::NormApi::kLayerNorm, h::ElemOf<T>(), isReuseSource, &output.ref(), &inputX.ref(),
               &gamma.ref(), &beta.ref(), &outputMean.ref(), &outputVariance.ref(),
-              &sharedTmpBuffer.ref(), h::NormScalar(epsilon), &tiling, nullptr});
+              &sharedTmpBuffer.ref(), h::NormScalar(epsilon), &tiling, nullptr, nullptr, nullptr, 1,
+              false});
 }
 template <typename T, bool isReuseSource = false>
 void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
@@ -64,7 +86,7 @@ void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   namespace h = opsim::sim::hl;
   h::RunNorm({h::NormApi::kLayerNorm, h::ElemOf<T>(), isReuseSource, &output.ref(), &inputX.ref(),
               &gamma.ref(), &beta.ref(), &outputMean.ref(), &outputVariance.ref(), nullptr,
-              h::NormScalar(epsilon), &tiling, nullptr});
+              h::NormScalar(epsilon), &tiling, nullptr, nullptr, nullptr, 1, false});
 }
 
 // dst = x / sqrt(mean(x^2) + epsilon) * gamma per row of H.
@@ -75,7 +97,7 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
   namespace h = opsim::sim::hl;
   h::RunNorm({h::NormApi::kRmsNorm, h::ElemOf<T>(), false, &dstLocal.ref(), &srcLocal.ref(),
               &gammaLocal.ref(), nullptr, nullptr, nullptr, &sharedTmpBuffer.ref(),
-              h::NormScalar(epsilon), nullptr, &tiling});
+              h::NormScalar(epsilon), nullptr, &tiling, nullptr, nullptr, 1, false});
 }
 template <typename T, bool isBasicBlock = false>
 void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
@@ -83,7 +105,58 @@ void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
   namespace h = opsim::sim::hl;
   h::RunNorm({h::NormApi::kRmsNorm, h::ElemOf<T>(), false, &dstLocal.ref(), &srcLocal.ref(),
               &gammaLocal.ref(), nullptr, nullptr, nullptr, nullptr, h::NormScalar(epsilon),
-              nullptr, &tiling});
+              nullptr, &tiling, nullptr, nullptr, 1, false});
+}
+
+// DeepNorm(x) = LayerNorm(alpha * x + gx) per row of H. As CANN's 910B implementation writes it,
+// rstdLocal receives the variance of the rows (its documented example shows the same).
+template <typename T, bool isReuseSrc = false, bool isBasicBlock = false>
+void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanLocal,
+              const LocalTensor<T>& rstdLocal, const LocalTensor<T>& srcLocal,
+              const LocalTensor<T>& gxLocal, const LocalTensor<T>& betaLocal,
+              const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer,
+              const T alpha, const T epsilon, DeepNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunNorm({h::NormApi::kDeepNorm, h::ElemOf<T>(), isReuseSrc, &dstLocal.ref(), &srcLocal.ref(),
+              &gammaLocal.ref(), &betaLocal.ref(), &meanLocal.ref(), &rstdLocal.ref(),
+              &sharedTmpBuffer.ref(), h::NormScalar(epsilon), nullptr, nullptr, &tiling,
+              &gxLocal.ref(), h::NormScalar(alpha), isBasicBlock});
+}
+template <typename T, bool isReuseSrc = false, bool isBasicBlock = false>
+void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanLocal,
+              const LocalTensor<T>& rstdLocal, const LocalTensor<T>& srcLocal,
+              const LocalTensor<T>& gxLocal, const LocalTensor<T>& betaLocal,
+              const LocalTensor<T>& gammaLocal, const T alpha, const T epsilon,
+              DeepNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunNorm({h::NormApi::kDeepNorm, h::ElemOf<T>(), isReuseSrc, &dstLocal.ref(), &srcLocal.ref(),
+              &gammaLocal.ref(), &betaLocal.ref(), &meanLocal.ref(), &rstdLocal.ref(), nullptr,
+              h::NormScalar(epsilon), nullptr, nullptr, &tiling, &gxLocal.ref(),
+              h::NormScalar(alpha), isBasicBlock});
+}
+
+// Per sample and group of C / g channels: (x - mean) / sqrt(variance + epsilon) * gamma[c] +
+// beta[c]; mean and variance ([N, G], type T) are outputs.
+template <typename T, bool isReuseSource = false>
+void GroupNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamma, const LocalTensor<T>& beta,
+               const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon,
+               GroupNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunGroupNorm({h::ElemOf<T>(), isReuseSource, &output.ref(), &outputMean.ref(),
+                   &outputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(),
+                   &sharedTmpBuffer.ref(), h::NormScalar(epsilon), &tiling});
+}
+template <typename T, bool isReuseSource = false>
+void GroupNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamma, const LocalTensor<T>& beta, const T epsilon,
+               GroupNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunGroupNorm({h::ElemOf<T>(), isReuseSource, &output.ref(), &outputMean.ref(),
+                   &outputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(), nullptr,
+                   h::NormScalar(epsilon), &tiling});
 }
 
 }  // namespace AscendC
