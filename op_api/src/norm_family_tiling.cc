@@ -1,6 +1,8 @@
-// The host helpers of the high-level GroupNorm and DeepNorm (lib/normalization/groupnorm_tiling.h,
-// deepnorm_tiling.h), with the 910B (DAV_2201) figures: the work buffers are what the kernel side
-// checks (opsim::norm::LayerNormWorkFloats of the tiling written here).
+// The host helpers of the high-level GroupNorm, DeepNorm and the Welford pair
+// (lib/normalization/groupnorm_tiling.h, deepnorm_tiling.h, layernorm_tiling.h's
+// GetWelfordUpdateMaxMinTmpSize, welfordfinalize_tiling.h), with the 910B (DAV_2201) figures: the
+// work buffers are what the kernel side checks (opsim::norm::LayerNormWorkFloats of the tilings
+// written here; the Welford pair's fixed pieces).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -280,6 +282,41 @@ bool GetDeepNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrc
                                         isReuseSource, isBasicBlock, t);
   if (ok) t.SaveToBuffer(&tiling, sizeof(tiling));
   return ok;
+}
+
+void GetWelfordUpdateMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSizeT,
+                                   const uint32_t typeSizeU, const bool isReuseSource,
+                                   const bool isInplace, uint32_t& maxValue, uint32_t& minValue) {
+  (void)typeSizeU;
+  (void)isInplace;
+  const std::vector<int64_t> d = srcShape.GetDims();
+  if (d.size() != 2 || srcShape.GetShapeSize() <= 0) {
+    Error("GetWelfordUpdateMaxMinTmpSize",
+          "srcShape has " + Str(d.size()) + " dims; it must be [rnLength, abLength]");
+    return;
+  }
+  constexpr uint32_t kRepeat = 256, kRepeatFloats = kRepeat / kFloat;
+  const uint32_t pieces = typeSizeT == 2 ? 3 : (isReuseSource ? 1 : 2);
+  const uint32_t elems = static_cast<uint32_t>(d[0] * d[1]);
+  minValue = pieces * kRepeat;
+  maxValue = (elems + kRepeatFloats - 1) / kRepeatFloats * minValue;
+}
+
+void GetWelfordFinalizeMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                                     const bool isReuseSource, uint32_t& maxValue,
+                                     uint32_t& minValue) {
+  (void)typeSize;
+  (void)isReuseSource;
+  const std::vector<int64_t> d = srcShape.GetDims();
+  if (d.size() != 1 || d[0] <= 0 || d[0] % kBlockFloats != 0) {
+    Error("GetWelfordFinalizeMaxMinTmpSize",
+          "srcShape must be [abLength] with abLength above 0 and whole 32-byte blocks of float");
+    return;
+  }
+  constexpr uint32_t kUnit = 64;  // floats of one output or work piece
+  const uint32_t ab = static_cast<uint32_t>(d[0]);
+  minValue = 4 * kUnit * kFloat;
+  maxValue = ab <= kUnit ? minValue : (2 * kUnit + 2 * ab) * kFloat;
 }
 
 }  // namespace AscendC

@@ -1,6 +1,7 @@
-// The GroupNorm and DeepNorm host helpers (lib/normalization/{groupnorm,deepnorm}_tiling.h through
-// tiling/tiling_api.h): CANN's 910B figures, the errors on broken arguments, and kernels written
-// as a public operator writes them (queues, GM copies, the helper's tiling) against a double model.
+// The GroupNorm, DeepNorm and Welford host helpers (lib/normalization/{groupnorm,deepnorm,
+// layernorm,welfordfinalize}_tiling.h through tiling/tiling_api.h): CANN's 910B figures, the errors
+// on broken arguments, and kernels written as a public operator writes them (queues, GM copies, the
+// helper's tiling) against a double model.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -68,6 +69,23 @@ TEST(DeepNormTiling, Figures) {
   EXPECT_EQ(t.get_oneTmpSize(), 512u);  // whole groups of 8 rows (9 fit)
 }
 
+TEST(WelfordTiling, Figures) {
+  uint32_t mx = 0, mn = 0;
+  GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, 32}), 2, 4, false, false, mx, mn);
+  EXPECT_EQ(mn, 3u * 256);  // half input: three 256-byte float repeats
+  EXPECT_EQ(mx, 3u * 256);  // 32 elements are one 64-float repeat
+  GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, 256}), 4, 4, false, true, mx, mn);
+  EXPECT_EQ(mn, 2u * 256);
+  EXPECT_EQ(mx, 4u * 2 * 256);
+  GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, 256}), 4, 4, true, false, mx, mn);
+  EXPECT_EQ(mn, 256u);
+  GetWelfordFinalizeMaxMinTmpSize(ge::Shape({32}), 4, false, mx, mn);
+  EXPECT_EQ(mn, 1024u);  // two 64-float outputs, two 64-float pieces
+  EXPECT_EQ(mx, 1024u);
+  GetWelfordFinalizeMaxMinTmpSize(ge::Shape({256}), 4, false, mx, mn);
+  EXPECT_EQ(mx, (128u + 2 * 256) * 4);
+}
+
 TEST(GroupDeepNormTiling, BrokenArgumentsAreRefused) {
   testing::internal::CaptureStderr();
   uint32_t mx = 7, mn = 7;
@@ -85,7 +103,15 @@ TEST(GroupDeepNormTiling, BrokenArgumentsAreRefused) {
       GetDeepNormTilingInfo(ge::Shape({2, 4, 64}), ge::Shape({2, 4, 60}), 100, 4, false, false, d));
   EXPECT_FALSE(
       GetDeepNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 60}), 9000, 4, false, true, d));
+  GetWelfordUpdateMaxMinTmpSize(ge::Shape({32}), 4, 4, false, false, mx, mn);
+  GetWelfordFinalizeMaxMinTmpSize(ge::Shape({12}), 4, false, mx, mn);
+  EXPECT_EQ(mx, 7u);
   const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("GetWelfordUpdateMaxMinTmpSize: srcShape has 1 dims"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("GetWelfordFinalizeMaxMinTmpSize: srcShape must be [abLength]"),
+            std::string::npos)
+      << err;
   EXPECT_NE(err.find("GetGroupNormMaxMinTmpSize: groupNum 3 must be above 0 and divide C 4"),
             std::string::npos)
       << err;
