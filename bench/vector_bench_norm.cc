@@ -1,8 +1,8 @@
 // vector_bench's rows for the high-level normalisation library (hl_norm.h): LayerNorm, RmsNorm,
-// DeepNorm and GroupNorm through the kernel API on 8192 elements (64 rows of 128, or GroupNorm's
-// [2, 8, 512] in 4 groups) inside one launch on one simulated core, and the kernel API's Add on the
-// same bytes as their yardstick. Bytes per second count the destination's bytes, as the other rows
-// do. Names: BM_Norm/<api>[/f16].
+// DeepNorm, GroupNorm and BatchNorm through the kernel API on 8192 elements (64 rows of 128, or
+// GroupNorm's [2, 8, 512] in 4 groups, BatchNorm's [64, 128] over 64 rows) inside one launch on one
+// simulated core, and the kernel API's Add on the same bytes as their yardstick. Bytes per second
+// count the destination's bytes, as the other rows do. Names: BM_Norm/<api>[/f16].
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -18,9 +18,10 @@ namespace opsim::sim::hl {
 namespace {
 
 constexpr uint32_t kRows = 64, kH = 128, kCount = kRows * kH;
-constexpr uint32_t kWorkBytes = (16 + 3 * kCount) * 4;  // three float pieces of all rows
+constexpr uint32_t kPiece = kCount / 4;                  // each API's pieces: a quarter of the data
+constexpr uint32_t kWorkBytes = (256 + 3 * kPiece) * 4;  // and the half paths' float statistics
 
-enum class NormRow : uint8_t { kAdd, kLayerNorm, kRmsNorm, kDeepNorm, kGroupNorm };
+enum class NormRow : uint8_t { kAdd, kLayerNorm, kRmsNorm, kDeepNorm, kGroupNorm, kBatchNorm };
 
 template <typename T>
 struct Tilings {
@@ -28,6 +29,7 @@ struct Tilings {
   AscendC::tiling::DeepNormTiling dn;
   AscendC::tiling::RmsNormTiling rms;
   AscendC::tiling::GroupNormTiling gn;
+  AscendC::tiling::BatchNormTiling bn;
   Tilings() {
     const uint32_t stats = sizeof(T) == 2 ? 16 : 0;
     ln.bLength = dn.bLength = rms.bLength = 1;
@@ -35,7 +37,7 @@ struct Tilings {
     ln.hLength = dn.hLength = rms.hLength = kH;
     ln.originalHLength = dn.originalHLength = rms.originalHLength = kH;
     ln.numberOfTmpBuf = dn.numberOfTmpBuf = gn.numberOfTmpBuf = 3;
-    ln.oneTmpSize = dn.oneTmpSize = gn.oneTmpSize = kCount;
+    ln.oneTmpSize = dn.oneTmpSize = gn.oneTmpSize = bn.oneTmpSize = kPiece;
     ln.firstTmpStartPos = dn.firstTmpStartPos = gn.firstTmpStartPos = stats;
     ln.lastDimValueBack = dn.lastDimValueBack = rms.reciprocalOfHLength = 1.0f / kH;
     rms.mainBsLength = 8;
@@ -46,6 +48,10 @@ struct Tilings {
     gn.d = 2;
     gn.dhwAlignSize = 2 * gn.hwAlignSize;
     gn.factor = 1.0f / gn.dhwAlignSize;
+    bn.originalBLength = kRows;
+    bn.meanVarSize = kH;
+    bn.firstTmpStartPos = sizeof(T) == 2 ? 2 * kH : 0;
+    bn.firstDimValueBack = 1.0f / kRows;
   }
 };
 
@@ -62,7 +68,7 @@ void BM_Norm(benchmark::State& state, NormRow row) {
     pipe.InitBuffer(bgx, kCount * sizeof(T));
     pipe.InitBuffer(bd, kCount * sizeof(T));
     pipe.InitBuffer(bp, 2 * kH * sizeof(T));
-    pipe.InitBuffer(bs, 2 * kRows * sizeof(T));
+    pipe.InitBuffer(bs, 2 * kH * sizeof(T));
     pipe.InitBuffer(bt, kWorkBytes);
     AscendC::LocalTensor<T> x = bx.Get<T>(), gx = bgx.Get<T>(), d = bd.Get<T>();
     AscendC::LocalTensor<T> p = bp.Get<T>(), s = bs.Get<T>();
@@ -87,6 +93,9 @@ void BM_Norm(benchmark::State& state, NormRow row) {
         case NormRow::kGroupNorm:
           AscendC::GroupNorm<T>(d, s, s[kRows], x, p, p[kH], tmp, eps, t.gn);
           break;
+        case NormRow::kBatchNorm:
+          AscendC::BatchNorm<T>(d, s, s[kH], x, p, p[kRows], tmp, eps, t.bn);
+          break;
       }
     }
   });
@@ -99,7 +108,8 @@ const bool kRegistered = [] {
                                                   {"LayerNorm", NormRow::kLayerNorm},
                                                   {"RmsNorm", NormRow::kRmsNorm},
                                                   {"DeepNorm", NormRow::kDeepNorm},
-                                                  {"GroupNorm", NormRow::kGroupNorm}};
+                                                  {"GroupNorm", NormRow::kGroupNorm},
+                                                  {"BatchNorm", NormRow::kBatchNorm}};
   for (const auto& [name, row] : rows) {
     benchmark::RegisterBenchmark((std::string("BM_Norm/") + name).c_str(), BM_Norm<float>, row)
         ->UseRealTime();

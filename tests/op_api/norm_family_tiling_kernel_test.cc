@@ -69,6 +69,61 @@ TEST(DeepNormTiling, Figures) {
   EXPECT_EQ(t.get_oneTmpSize(), 512u);  // whole groups of 8 rows (9 fit)
 }
 
+TEST(BatchNormTiling, Figures) {
+  uint32_t mx = 0, mn = 0;
+  const ge::Shape shape({4, 2, 16});
+  ASSERT_TRUE(GetBatchNormMaxMinTmpSize(shape, shape, 4, false, mx, mn));
+  EXPECT_EQ(mx, 3u * 512 + 2 * 128);     // three float copies, mean and variance
+  EXPECT_EQ(mn, 3u * 4 * 32 + 2 * 128);  // three blocks of columns of the 4 rows
+  ASSERT_TRUE(GetBatchNormMaxMinTmpSize(shape, shape, 2, false, mx, mn));
+  EXPECT_EQ(mn, 3u * 4 * 64 + 2 * 128);  // half: 16 columns a piece
+  const ge::Shape basic({8, 4, 16});
+  ASSERT_TRUE(GetBatchNormMaxMinTmpSize(basic, basic, 4, false, mx, mn, true));
+  EXPECT_EQ(mn, 3u * 8 * 256 + 2 * 256);  // 64 columns of the 8 rows
+  optiling::BatchNormTiling t;
+  ASSERT_TRUE(GetBatchNormNDTilingInfo(shape, shape, 640, 4, false, t));
+  EXPECT_EQ(t.get_oneTmpSize(), 32u);
+  EXPECT_EQ(t.get_shCurLength(), 8u);
+  EXPECT_EQ(t.get_loopRound(), 4u);
+  EXPECT_EQ(t.get_firstTmpStartPos(), 0u);
+  EXPECT_FLOAT_EQ(t.get_firstDimValueBack(), 0.25f);
+  ASSERT_TRUE(GetBatchNormNDTilingInfo(shape, shape, 1024, 2, false, t));
+  EXPECT_EQ(t.get_oneTmpSize(), 64u);
+  EXPECT_EQ(t.get_firstTmpStartPos(), 64u);  // half's float mean and variance
+  EXPECT_EQ(t.get_meanVarSize(), 32u);
+}
+
+// BatchNorm of half [4, 2, 16] with the helper's tiling for `work` bytes and a buffer of `tmp`.
+opsim::sim::LaunchResult RunBatchNorm(uint32_t work, uint32_t tmp) {
+  AscendC::tiling::BatchNormTiling t;
+  const ge::Shape shape({4, 2, 16});
+  EXPECT_TRUE(GetBatchNormNDTilingInfo(shape, shape, work, 2, false, t));
+  return opsim::sim::testing::RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> bx, bp, bs, bt;
+    pipe.InitBuffer(bx, 128 * 2);
+    pipe.InitBuffer(bp, 64);
+    pipe.InitBuffer(bs, 128);
+    pipe.InitBuffer(bt, tmp);
+    LocalTensor<half> x = bx.Get<half>(), p = bp.Get<half>(), stats = bs.Get<half>();
+    Duplicate(x, half(0.5f), 128);
+    Duplicate(p, half(1.0f), 32);
+    BatchNorm<half>(x, stats, stats[32], x, p, p[16], bt.Get<uint8_t>(), half(1e-5f), t);
+  });
+}
+
+TEST(BatchNormTiling, KernelRunsWithWhatTheHelpersGive) {
+  uint32_t mx = 0, mn = 0;
+  const ge::Shape shape({4, 2, 16});
+  ASSERT_TRUE(GetBatchNormMaxMinTmpSize(shape, shape, 2, false, mx, mn));
+  EXPECT_TRUE(RunBatchNorm(mn, mn).status.ok());
+  EXPECT_TRUE(RunBatchNorm(mx, mx).status.ok());
+  const opsim::sim::LaunchResult r = RunBatchNorm(mn, mn - 32);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_NE(r.fault->message.find("need at least " + std::to_string(mn)), std::string::npos)
+      << r.fault->message;
+}
+
 TEST(WelfordTiling, Figures) {
   uint32_t mx = 0, mn = 0;
   GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, 32}), 2, 4, false, false, mx, mn);
@@ -103,10 +158,16 @@ TEST(GroupDeepNormTiling, BrokenArgumentsAreRefused) {
       GetDeepNormTilingInfo(ge::Shape({2, 4, 64}), ge::Shape({2, 4, 60}), 100, 4, false, false, d));
   EXPECT_FALSE(
       GetDeepNormTilingInfo(ge::Shape({1, 8, 64}), ge::Shape({1, 8, 60}), 9000, 4, false, true, d));
+  EXPECT_FALSE(GetBatchNormMaxMinTmpSize(ge::Shape({4, 32}), ge::Shape({4, 32}), 4, false, mx, mn));
+  EXPECT_FALSE(
+      GetBatchNormMaxMinTmpSize(ge::Shape({4, 1, 12}), ge::Shape({4, 1, 12}), 4, false, mx, mn));
   GetWelfordUpdateMaxMinTmpSize(ge::Shape({32}), 4, 4, false, false, mx, mn);
   GetWelfordFinalizeMaxMinTmpSize(ge::Shape({12}), 4, false, mx, mn);
   EXPECT_EQ(mx, 7u);
   const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("GetBatchNormMaxMinTmpSize: srcShape must be [B, S, H]"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("S * H 12 is not a whole number of 32-byte blocks"), std::string::npos) << err;
   EXPECT_NE(err.find("GetWelfordUpdateMaxMinTmpSize: srcShape has 1 dims"), std::string::npos)
       << err;
   EXPECT_NE(err.find("GetWelfordFinalizeMaxMinTmpSize: srcShape must be [abLength]"),

@@ -1,7 +1,7 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
-// SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's and
-// the Welford pair's (lib/normalization) and
+// SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
+// BatchNorm's and the Welford pair's (lib/normalization) and
 // Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce); the other APIs'
 // tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and
 // so does this one.
@@ -14,6 +14,7 @@
 #include "lib/activation/logsoftmax_tilingdata.h"
 #include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
+#include "lib/normalization/batchnorm_tilingdata.h"
 #include "lib/normalization/deepnorm_tilingdata.h"
 #include "lib/normalization/groupnorm_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
@@ -61,6 +62,7 @@
 #include "lib/math/trunc_tiling.h"
 #include "lib/math/xor_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
+#include "lib/normalization/batchnorm_tiling.h"
 #include "lib/normalization/deepnorm_tiling.h"
 #include "lib/normalization/groupnorm_tiling.h"
 #include "lib/normalization/layernorm_tiling.h"

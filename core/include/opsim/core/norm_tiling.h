@@ -1,7 +1,7 @@
 // The normalisation APIs' tilings as the kernel reads them (CANN's kernel_tiling.h LayerNormTiling,
-// RmsNormTiling, DeepNormTiling, GroupNormTiling): fields in CANN's documented order, the same
-// bytes the host's optiling classes (lib/normalization/*_tilingdata.h) write. In core for the
-// reason TCubeTiling is.
+// RmsNormTiling, DeepNormTiling, GroupNormTiling, BatchNormTiling): fields in CANN's documented
+// order, the same bytes the host's optiling classes (lib/normalization/*_tilingdata.h) write. In
+// core for the reason TCubeTiling is.
 #pragma once
 
 #include <cstdint>
@@ -117,8 +117,34 @@ struct GroupNormTiling {
   bool smallShape = false;
 };
 
+// BatchNorm over the first axis of [B, S * H]: pieces of shCurLength columns of all originalBLength
+// rows; mean and variance are [S * H].
+struct BatchNormTiling {
+  uint32_t originalBLength = 0;
+  uint32_t meanVarSize = 0;
+  uint32_t meanTmpTensorPos = 0;
+  uint32_t varianceTmpTensorPos = 0;
+  uint32_t tmpBufSize = 0;
+  uint32_t oneTmpSize = 0;
+  uint32_t firstTmpStartPos = 0;
+  uint32_t secondTmpStartPos = 0;
+  uint32_t thirdTmpStartPos = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputTailSize = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t meanVarTailSize = 0;
+  uint32_t meanVarTailPos = 0;
+  uint32_t bshCurLength = 0;
+  uint32_t shCurLength = 0;
+  float firstDimValueBack = 0;
+  uint32_t castHalfRepStride = 0;
+  uint32_t shCurLengthBlockNum = 0;
+  uint32_t castHalfOutRepStride = 0;
+};
+
 }  // namespace AscendC::tiling
 
+using AscendC::tiling::BatchNormTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
 using AscendC::tiling::LayerNormTiling;

@@ -1,8 +1,9 @@
 // Ascend C's high-level normalisation APIs (CANN's lib/normalization/layernorm.h, rmsnorm.h,
-// deepnorm.h, groupnorm.h): LayerNorm and DeepNorm over [B, S, H] with their mean and variance,
-// RmsNorm, and GroupNorm over [N, C, H, W], in the forms CANN declares for the 910B. Declarations
-// only: every form forwards to a compiled entry (simulator/src/runtime/hl_norm.cc,
-// hl_groupnorm.cc). docs/ASCENDC.md, "The high-level normalisation APIs".
+// deepnorm.h, groupnorm.h, batchnorm.h): LayerNorm and DeepNorm over [B, S, H] with their mean
+// and variance, RmsNorm, GroupNorm over [N, C, H, W] and BatchNorm over B, in the forms CANN
+// declares for the 910B. Declarations only: every form forwards to a compiled entry
+// (simulator/src/runtime/hl_norm.cc, hl_groupnorm.cc, hl_batchnorm.cc). docs/ASCENDC.md, "The
+// high-level normalisation APIs".
 #pragma once
 
 #include <cstdint>
@@ -53,6 +54,21 @@ struct GroupNormCall {
   const AscendC::tiling::GroupNormTiling* tiling;
 };
 void RunGroupNorm(const GroupNormCall& call);
+
+struct BatchNormCall {
+  ElemType type;
+  bool basic_block;
+  const detail::UbRef* dst;       // [B, S * H]
+  const detail::UbRef* mean;      // [S * H]
+  const detail::UbRef* variance;  // [S * H]
+  const detail::UbRef* src;       // [B, S * H]; may be dst
+  const detail::UbRef* gamma;     // [B]
+  const detail::UbRef* beta;      // [B]
+  const detail::UbRef* tmp;       // sharedTmpBuffer, or null
+  double epsilon;
+  const AscendC::tiling::BatchNormTiling* tiling;
+};
+void RunBatchNorm(const BatchNormCall& call);
 
 template <typename T>
 double NormScalar(const T& v) {
@@ -156,6 +172,30 @@ void GroupNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   namespace h = opsim::sim::hl;
   h::RunGroupNorm({h::ElemOf<T>(), isReuseSource, &output.ref(), &outputMean.ref(),
                    &outputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(), nullptr,
+                   h::NormScalar(epsilon), &tiling});
+}
+
+// Per column of [B, S * H] over the B rows: (x - mean) / sqrt(variance + epsilon) * gamm[b] +
+// beta[b]; mean and variance ([S * H], type T) are outputs. inputX may be output.
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+void BatchNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamm, const LocalTensor<T>& beta,
+               const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon,
+               BatchNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunBatchNorm({h::ElemOf<T>(), isBasicBlock, &output.ref(), &outputMean.ref(),
+                   &outputVariance.ref(), &inputX.ref(), &gamm.ref(), &beta.ref(),
+                   &sharedTmpBuffer.ref(), h::NormScalar(epsilon), &tiling});
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+void BatchNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
+               const LocalTensor<T>& outputVariance, const LocalTensor<T>& inputX,
+               const LocalTensor<T>& gamm, const LocalTensor<T>& beta, const T epsilon,
+               BatchNormTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  h::RunBatchNorm({h::ElemOf<T>(), isBasicBlock, &output.ref(), &outputMean.ref(),
+                   &outputVariance.ref(), &inputX.ref(), &gamm.ref(), &beta.ref(), nullptr,
                    h::NormScalar(epsilon), &tiling});
 }
 
