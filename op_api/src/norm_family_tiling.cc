@@ -1,8 +1,8 @@
-// The host helpers of the high-level GroupNorm, DeepNorm and the Welford pair
-// (lib/normalization/groupnorm_tiling.h, deepnorm_tiling.h, layernorm_tiling.h's
-// GetWelfordUpdateMaxMinTmpSize, welfordfinalize_tiling.h), with the 910B (DAV_2201) figures: the
-// work buffers are what the kernel side checks (opsim::norm::LayerNormWorkFloats of the tilings
-// written here; the Welford pair's fixed pieces).
+// The host helpers of the high-level GroupNorm, DeepNorm, Normalize and the Welford pair
+// (lib/normalization/groupnorm_tiling.h, deepnorm_tiling.h, normalize_tiling.h,
+// layernorm_tiling.h's GetWelfordUpdateMaxMinTmpSize, welfordfinalize_tiling.h), with the 910B
+// (DAV_2201) figures: the work buffers are what the kernel side checks
+// (opsim::norm::LayerNormWorkFloats of the tilings written here; the Welford pair's fixed pieces).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -317,6 +317,29 @@ void GetWelfordFinalizeMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t t
   const uint32_t ab = static_cast<uint32_t>(d[0]);
   minValue = 4 * kUnit * kFloat;
   maxValue = ab <= kUnit ? minValue : (2 * kUnit + 2 * ab) * kFloat;
+}
+
+void GetNormalizeMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSizeU,
+                               const uint32_t typeSizeT, const bool isReuseSource,
+                               const bool isComputeRstd, const bool isOnlyOutput,
+                               uint32_t& maxValue, uint32_t& minValue) {
+  (void)isReuseSource;
+  const char* helper = "GetNormalizeMaxMinTmpSize";
+  const std::vector<int64_t> d = srcShape.GetDims();
+  if (!isComputeRstd || isOnlyOutput) {
+    Error(helper, "isComputeRstd must be true and isOnlyOutput false");
+    return;
+  }
+  if (!TypeSizeOk(helper, typeSizeT) || !TypeSizeOk(helper, typeSizeU)) return;
+  if (d.size() != 2 || srcShape.GetShapeSize() <= 0) {
+    Error(helper, "srcShape has " + Str(d.size()) + " dims; it must be [A, R] and not empty");
+    return;
+  }
+  const uint32_t a = static_cast<uint32_t>(d[0]);
+  const uint32_t r_pad = AlignUp(static_cast<uint32_t>(d[1]), kBlock / typeSizeT);
+  const uint32_t row = AlignUp(r_pad * kFloat, kBlock);
+  maxValue = 2 * row + 2 * AlignUp(AlignUp(a, 8) * r_pad * kFloat, kBlock);
+  minValue = std::max(AlignUp(a * kFloat, kBlock), (typeSizeU == kFloat ? 2 : 4) * row);
 }
 
 }  // namespace AscendC

@@ -124,6 +124,17 @@ TEST(BatchNormTiling, KernelRunsWithWhatTheHelpersGive) {
       << r.fault->message;
 }
 
+TEST(NormalizeTiling, Figures) {
+  uint32_t mx = 0, mn = 0;
+  GetNormalizeMaxMinTmpSize(ge::Shape({3, 29}), 4, 4, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 2u * 128);                // two float rows of R padded to 32
+  EXPECT_EQ(mx, 2u * 128 + 2 * 8 * 128);  // gamma, beta and two copies of 8 rows
+  GetNormalizeMaxMinTmpSize(ge::Shape({3, 29}), 2, 2, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 4u * 128);  // half gamma and beta take two more float rows
+  GetNormalizeMaxMinTmpSize(ge::Shape({100, 8}), 4, 4, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 416u);  // 100 floats of rstd work outweigh two rows
+}
+
 TEST(WelfordTiling, Figures) {
   uint32_t mx = 0, mn = 0;
   GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, 32}), 2, 4, false, false, mx, mn);
@@ -161,6 +172,7 @@ TEST(GroupDeepNormTiling, BrokenArgumentsAreRefused) {
   EXPECT_FALSE(GetBatchNormMaxMinTmpSize(ge::Shape({4, 32}), ge::Shape({4, 32}), 4, false, mx, mn));
   EXPECT_FALSE(
       GetBatchNormMaxMinTmpSize(ge::Shape({4, 1, 12}), ge::Shape({4, 1, 12}), 4, false, mx, mn));
+  GetNormalizeMaxMinTmpSize(ge::Shape({3, 29}), 4, 4, false, false, false, mx, mn);
   GetWelfordUpdateMaxMinTmpSize(ge::Shape({32}), 4, 4, false, false, mx, mn);
   GetWelfordFinalizeMaxMinTmpSize(ge::Shape({12}), 4, false, mx, mn);
   EXPECT_EQ(mx, 7u);
@@ -168,6 +180,8 @@ TEST(GroupDeepNormTiling, BrokenArgumentsAreRefused) {
   EXPECT_NE(err.find("GetBatchNormMaxMinTmpSize: srcShape must be [B, S, H]"), std::string::npos)
       << err;
   EXPECT_NE(err.find("S * H 12 is not a whole number of 32-byte blocks"), std::string::npos) << err;
+  EXPECT_NE(err.find("GetNormalizeMaxMinTmpSize: isComputeRstd must be true"), std::string::npos)
+      << err;
   EXPECT_NE(err.find("GetWelfordUpdateMaxMinTmpSize: srcShape has 1 dims"), std::string::npos)
       << err;
   EXPECT_NE(err.find("GetWelfordFinalizeMaxMinTmpSize: srcShape must be [abLength]"),

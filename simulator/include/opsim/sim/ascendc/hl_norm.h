@@ -1,9 +1,9 @@
 // Ascend C's high-level normalisation APIs (CANN's lib/normalization/layernorm.h, rmsnorm.h,
-// deepnorm.h, groupnorm.h, batchnorm.h): LayerNorm and DeepNorm over [B, S, H] with their mean
-// and variance, RmsNorm, GroupNorm over [N, C, H, W] and BatchNorm over B, in the forms CANN
-// declares for the 910B. Declarations only: every form forwards to a compiled entry
-// (simulator/src/runtime/hl_norm.cc, hl_groupnorm.cc, hl_batchnorm.cc). docs/ASCENDC.md, "The
-// high-level normalisation APIs".
+// deepnorm.h, groupnorm.h, batchnorm.h, normalize.h): LayerNorm and DeepNorm over [B, S, H] with
+// their mean and variance, RmsNorm, GroupNorm over [N, C, H, W], BatchNorm over B and Normalize, in
+// the forms CANN declares for the 910B. Declarations only: every form forwards to a compiled entry
+// (simulator/src/runtime/hl_norm.cc, hl_groupnorm.cc, hl_batchnorm.cc, hl_normalize.cc).
+// docs/ASCENDC.md, "The high-level normalisation APIs".
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,53 @@
 
 #include "opsim/core/norm_tiling.h"
 #include "opsim/sim/ascendc/hl_math.h"
+
+namespace AscendC {
+
+// Normalize's configuration (CANN's normalize_utils.h, normalize_config.h). ReducePattern under
+// CANN's guard: the host's lib/reduce/reduce_tiling.h declares it too.
+#ifndef ASCC_ENUM_REDUCEPATTERN
+#define ASCC_ENUM_REDUCEPATTERN
+enum class ReducePattern : uint32_t {
+  AR = 0,
+  RA = 1,
+  R,
+  ARA,
+  ARAR,
+  ARARA,
+  ARARAR,
+  ARARARA,
+  ARARARAR,
+  ARARARARA,
+  RAR,
+  RARA,
+  RARAR,
+  RARARA,
+  RARARAR,
+  RARARARA,
+};
+#endif  // ASCC_ENUM_REDUCEPATTERN
+struct NormalizeConfig {
+  ReducePattern reducePattern = ReducePattern::AR;
+  int32_t aLength = -1;
+  bool isNoBeta = false;
+  bool isNoGamma = false;
+  bool isOnlyOutput = false;
+};
+struct NormalizePara {
+  uint32_t aLength;
+  uint32_t rLength;
+  uint32_t rLengthWithPadding;
+};
+constexpr NormalizeConfig GetNormalizeConfig(bool isNoBeta, bool isNoGamma) {
+  return {ReducePattern::AR, -1, isNoBeta, isNoGamma, false};
+}
+constexpr NormalizeConfig NLCFG_NORM = GetNormalizeConfig(false, false);
+constexpr NormalizeConfig NLCFG_NOBETA = GetNormalizeConfig(true, false);
+constexpr NormalizeConfig NLCFG_NOGAMMA = GetNormalizeConfig(false, true);
+constexpr NormalizeConfig NLCFG_NOOPT = GetNormalizeConfig(true, true);
+
+}  // namespace AscendC
 
 namespace opsim::sim::hl {
 
@@ -69,6 +116,33 @@ struct BatchNormCall {
   const AscendC::tiling::BatchNormTiling* tiling;
 };
 void RunBatchNorm(const BatchNormCall& call);
+
+struct NormalizeCall {
+  ElemType type;        // inputX and output
+  ElemType gamma_type;  // gamma and beta
+  bool no_gamma, no_beta;
+  int32_t config_a;  // config.aLength, -1 for any
+  const detail::UbRef* dst;
+  const detail::UbRef* rstd;      // float [A]
+  const detail::UbRef* mean;      // float [A]
+  const detail::UbRef* variance;  // float [A]
+  const detail::UbRef* src;
+  const detail::UbRef* gamma;
+  const detail::UbRef* beta;
+  const detail::UbRef* tmp;  // sharedTmpBuffer, or null
+  double epsilon;
+  const AscendC::NormalizePara* para;
+};
+void RunNormalize(const NormalizeCall& call);
+
+template <typename U, typename T, const AscendC::NormalizeConfig& config>
+constexpr void CheckNormalizeTemplate() {
+  static_assert(std::is_same_v<T, float> ? std::is_same_v<U, float> : kHalfOrFloat<U>,
+                "Normalize takes T float with U float, or T half with U half or float");
+  static_assert(kHalfOrFloat<T>, "Normalize takes half or float inputX");
+  static_assert(!config.isOnlyOutput, "isOnlyOutput must be set false for now.");
+  static_assert(config.aLength != 1, "aLength in config must not be 1.");
+}
 
 template <typename T>
 double NormScalar(const T& v) {
@@ -173,6 +247,37 @@ void GroupNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   h::RunGroupNorm({h::ElemOf<T>(), isReuseSource, &output.ref(), &outputMean.ref(),
                    &outputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(), nullptr,
                    h::NormScalar(epsilon), &tiling});
+}
+
+// Per row a of [A, R]: outputRstd[a] = 1 / sqrt(inputVariance[a] + epsilon), and over the
+// rLengthWithPadding columns output = (x - inputMean[a]) * rstd * gamma + beta (config leaves out
+// gamma or beta).
+template <typename U, typename T, bool isReuseSource = false,
+          const NormalizeConfig& config = NLCFG_NORM>
+void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd,
+               const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance,
+               const LocalTensor<T>& inputX, const LocalTensor<U>& gamma,
+               const LocalTensor<U>& beta, const LocalTensor<uint8_t>& sharedTmpBuffer,
+               const float epsilon, const NormalizePara& para) {
+  namespace h = opsim::sim::hl;
+  h::CheckNormalizeTemplate<U, T, config>();
+  h::RunNormalize({h::ElemOf<T>(), h::ElemOf<U>(), config.isNoGamma, config.isNoBeta,
+                   config.aLength, &output.ref(), &outputRstd.ref(), &inputMean.ref(),
+                   &inputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(),
+                   &sharedTmpBuffer.ref(), epsilon, &para});
+}
+template <typename U, typename T, bool isReuseSource = false,
+          const NormalizeConfig& config = NLCFG_NORM>
+void Normalize(const LocalTensor<T>& output, const LocalTensor<float>& outputRstd,
+               const LocalTensor<float>& inputMean, const LocalTensor<float>& inputVariance,
+               const LocalTensor<T>& inputX, const LocalTensor<U>& gamma,
+               const LocalTensor<U>& beta, const float epsilon, const NormalizePara& para) {
+  namespace h = opsim::sim::hl;
+  h::CheckNormalizeTemplate<U, T, config>();
+  h::RunNormalize({h::ElemOf<T>(), h::ElemOf<U>(), config.isNoGamma, config.isNoBeta,
+                   config.aLength, &output.ref(), &outputRstd.ref(), &inputMean.ref(),
+                   &inputVariance.ref(), &inputX.ref(), &gamma.ref(), &beta.ref(), nullptr, epsilon,
+                   &para});
 }
 
 // Per column of [B, S * H] over the B rows: (x - mean) / sqrt(variance + epsilon) * gamm[b] +
