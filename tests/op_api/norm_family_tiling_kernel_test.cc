@@ -367,4 +367,94 @@ TEST(DeepNormTiling, KernelRunsWithWhatTheHelpersGive) {
       << r.fault->message;
 }
 
+// The Welford pair as a public operator uses it: a long reduce axis copied in chunk by chunk
+// through a queue, WelfordUpdate per chunk with the helper's buffer, WelfordFinalize at the end,
+// the mean and variance copied out.
+struct WelfordTilingData {
+  uint32_t chunks, lanes;  // the axis is chunks x lanes values
+  uint32_t updateTmpBytes, finalizeTmpBytes;
+};
+
+class KernelWelford {
+ public:
+  void Init(GM_ADDR x, GM_ADDR mean, GM_ADDR variance, const WelfordTilingData& tiling) {
+    tiling_ = tiling;
+    xGm_.SetGlobalBuffer((__gm__ float*)x, tiling.chunks * tiling.lanes);
+    meanGm_.SetGlobalBuffer((__gm__ float*)mean, 8);
+    varGm_.SetGlobalBuffer((__gm__ float*)variance, 8);
+    pipe_.InitBuffer(inQueueX_, 2, tiling.lanes * sizeof(float));
+    pipe_.InitBuffer(outQueue_, 1, 2 * 32);
+    pipe_.InitBuffer(statsBuf_, 4 * tiling.lanes * sizeof(float));
+    pipe_.InitBuffer(updateTmp_, tiling.updateTmpBytes);
+    pipe_.InitBuffer(finalizeTmp_, tiling.finalizeTmpBytes);
+  }
+  void Process() {
+    LocalTensor<float> stats = statsBuf_.Get<float>();
+    const uint32_t n = tiling_.lanes;
+    Duplicate(stats, 0.0f, 2 * n);  // mean and M of no values yet
+    for (uint32_t i = 0; i < tiling_.chunks; ++i) {
+      LocalTensor<float> x = inQueueX_.AllocTensor<float>();
+      DataCopy(x, xGm_[i * n], n);
+      inQueueX_.EnQue(x);
+      x = inQueueX_.DeQue<float>();
+      // Ping-pong between the two halves of the statistics buffer.
+      const uint32_t in = (i % 2) * 2 * n, out = ((i + 1) % 2) * 2 * n;
+      const WelfordUpdateParam para{1, n, n, 1.0f / static_cast<float>(i + 1)};
+      WelfordUpdate<float, float>(stats[out], stats[out + n], stats[in], stats[in + n], x,
+                                  updateTmp_.Get<uint8_t>(), para);
+      inQueueX_.FreeTensor(x);
+    }
+    const uint32_t last = (tiling_.chunks % 2) * 2 * n;
+    LocalTensor<float> result = outQueue_.AllocTensor<float>();
+    const float rRec = 1.0f / static_cast<float>(tiling_.chunks * n);
+    WelfordFinalizePara para{tiling_.chunks, n, tiling_.chunks, n, 0, 0, 1.0f / n, rRec, rRec};
+    WelfordFinalize(result, result[8], stats[last], stats[last + n], finalizeTmp_.Get<uint8_t>(),
+                    para);
+    outQueue_.EnQue(result);
+    result = outQueue_.DeQue<float>();
+    DataCopy(meanGm_, result, 8);
+    DataCopy(varGm_, result[8], 8);
+    outQueue_.FreeTensor(result);
+  }
+
+ private:
+  TPipe pipe_;
+  TQue<TPosition::VECIN, 2> inQueueX_;
+  TQue<TPosition::VECOUT, 1> outQueue_;
+  TBuf<TPosition::VECCALC> statsBuf_, updateTmp_, finalizeTmp_;
+  GlobalTensor<float> xGm_, meanGm_, varGm_;
+  WelfordTilingData tiling_;
+};
+
+TEST(WelfordTiling, PublicStyleKernelGivesTheAxisMeanAndVariance) {
+  WelfordTilingData td{7, 64, 0, 0};
+  uint32_t mx = 0, mn = 0;
+  GetWelfordUpdateMaxMinTmpSize(ge::Shape({1, td.lanes}), 4, 4, false, false, mx, mn);
+  td.updateTmpBytes = mn;
+  GetWelfordFinalizeMaxMinTmpSize(ge::Shape({td.lanes}), 4, false, mx, mn);
+  td.finalizeTmpBytes = mn;
+  std::vector<float> x(td.chunks * td.lanes), mean(8, -1), var(8, -1);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(0.11 * i) * 4 + 1);
+  opsim::sim::LaunchOptions o;
+  o.checked = true;
+  o.regions = {{x.data(), x.size() * 4, "x"},
+               {mean.data(), 32, "mean", 32},
+               {var.data(), 32, "variance", 32}};
+  const opsim::sim::LaunchResult r =
+      opsim::sim::Launch(opsim::sim::testing::TestDevice(), 1, o, [&] {
+        KernelWelford op;
+        op.Init(reinterpret_cast<GM_ADDR>(x.data()), reinterpret_cast<GM_ADDR>(mean.data()),
+                reinterpret_cast<GM_ADDR>(var.data()), td);
+        op.Process();
+      });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  double mu = 0, v = 0;
+  for (float e : x) mu += e;
+  mu /= x.size();
+  for (float e : x) v += (e - mu) * (e - mu);
+  v /= x.size();
+  EXPECT_NEAR(mean[0], mu, 1e-5);
+  EXPECT_NEAR(var[0], v, 1e-5 * v);
+}
+
 }  // namespace group_deep_norm_tiling_test

@@ -54,7 +54,7 @@ Out RunBatchNorm(uint32_t tmp_bytes, BatchNormTiling tiling, bool in_place = fal
     TBuf<TPosition::VECCALC> bx, bd, bp, bm, bv, bt;
     pipe.InitBuffer(bx, kSize * sizeof(T));
     pipe.InitBuffer(bd, kSize * sizeof(T));
-    pipe.InitBuffer(bp, 64);
+    pipe.InitBuffer(bp, 128);
     pipe.InitBuffer(bm, kSh * sizeof(T));
     pipe.InitBuffer(bv, kSh * sizeof(T));
     pipe.InitBuffer(bt, std::max(tmp_bytes, 32u));
