@@ -1,6 +1,7 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
-// SoftMax family's in softmax_tiling.h), LayerNorm's and RmsNorm's (lib/normalization) and
+// SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
+// BatchNorm's, Normalize's and the Welford pair's (lib/normalization) and
 // Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce); the other APIs'
 // tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and
 // so does this one.
@@ -13,6 +14,9 @@
 #include "lib/activation/logsoftmax_tilingdata.h"
 #include "lib/activation/softmax_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
+#include "lib/normalization/batchnorm_tilingdata.h"
+#include "lib/normalization/deepnorm_tilingdata.h"
+#include "lib/normalization/groupnorm_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
 #include "lib/normalization/rmsnorm_tilingdata.h"
 #else
@@ -58,8 +62,13 @@
 #include "lib/math/trunc_tiling.h"
 #include "lib/math/xor_tiling.h"
 #include "lib/matmul/matmul_tiling.h"
+#include "lib/normalization/batchnorm_tiling.h"
+#include "lib/normalization/deepnorm_tiling.h"
+#include "lib/normalization/groupnorm_tiling.h"
 #include "lib/normalization/layernorm_tiling.h"
+#include "lib/normalization/normalize_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"
+#include "lib/normalization/welfordfinalize_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
 #include "lib/quantization/ascend_dequant_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"

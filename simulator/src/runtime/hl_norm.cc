@@ -1,4 +1,5 @@
-// The high-level normalisation APIs (lib/normalization/layernorm.h, rmsnorm.h): the tiling and
+// The high-level normalisation APIs over rows of H (lib/normalization/layernorm.h, rmsnorm.h,
+// deepnorm.h): the tiling and
 // temporary-buffer rules of the 910B implementation, the V-pipe charge and the per-row
 // computation in double, each output rounded once.
 #include <cmath>
@@ -30,13 +31,15 @@ struct Geometry {
   uint32_t passes;    // vector passes over the [rows, h] data (an estimate)
 };
 
-Geometry LayerNormGeometry(const NormCall& c, const char* name) {
-  const AscendC::tiling::LayerNormTiling& t = *c.layer_norm;
+// LayerNorm and DeepNorm: their tilings share CANN's field names and meanings.
+template <typename Tiling>
+Geometry LayerNormGeometry(const NormCall& c, const Tiling& t, const char* name,
+                           const char* helper) {
   if (t.oneTmpSize == 0 || t.hLength == 0 || t.bLength * t.sLength == 0) {
     Fail(name, "the tiling holds no work (bLength " + std::to_string(t.bLength) + ", sLength " +
                    std::to_string(t.sLength) + ", hLength " + std::to_string(t.hLength) +
-                   ", oneTmpSize " + std::to_string(t.oneTmpSize) +
-                   "): GetLayerNormNDTilingInfo was given less than the minimum work space");
+                   ", oneTmpSize " + std::to_string(t.oneTmpSize) + "): " + helper +
+                   " was given less than the minimum work space");
   }
   if (c.reuse_source && c.type == ElemType::kHalf) {
     Fail(name, "isReuseSource is supported for float only");
@@ -46,6 +49,23 @@ Geometry LayerNormGeometry(const NormCall& c, const char* name) {
   return {t.bLength * t.sLength, t.hLength,
           t.originalHLength,     uint64_t{opsim::norm::LayerNormWorkFloats(t)} * 4,
           t.lastDimValueBack,    17};
+}
+
+// DeepNorm's own limits (CANN's kernel and helper asserts): H at most 2040 (one Adds' repeat
+// stride is H / 8 blocks in a uint8_t), and the basic-block shape when isBasicBlock is set.
+Geometry DeepNormGeometry(const NormCall& c) {
+  const AscendC::tiling::DeepNormTiling& t = *c.deep_norm;
+  Geometry g = LayerNormGeometry(c, t, "DeepNorm", "GetDeepNormTilingInfo");
+  if (t.hLength > 2040) {
+    Fail("DeepNorm", "hLength " + std::to_string(t.hLength) + " is above 2040, DeepNorm's limit");
+  }
+  if (c.basic_block && (t.hLength % 64 != 0 || g.rows % 8 != 0)) {
+    Fail("DeepNorm", "isBasicBlock needs hLength a multiple of 64 (it is " +
+                         std::to_string(t.hLength) + ") and B * S a multiple of 8 (it is " +
+                         std::to_string(g.rows) + ")");
+  }
+  g.passes += 2;  // Muls by alpha, Add of gx
+  return g;
 }
 
 Geometry RmsNormGeometry(const NormCall& c, const char* name) {
@@ -92,6 +112,10 @@ void ComputeRow(const NormCall& c, const Geometry& g, uint32_t r, std::vector<do
   const uint32_t b = ElemBytes(c.type);
   const uint8_t* src = c.src->ptr + size_t{r} * g.h * b;
   for (uint32_t j = 0; j < g.h; ++j) x[j] = Load(c.type, src + size_t{j} * b);
+  if (c.api == NormApi::kDeepNorm) {
+    const uint8_t* gx = c.gx->ptr + size_t{r} * g.h * b;
+    for (uint32_t j = 0; j < g.h; ++j) x[j] = c.alpha * x[j] + Load(c.type, gx + size_t{j} * b);
+  }
   double scale = 0, mean = 0;
   if (c.api == NormApi::kRmsNorm) {
     double sq = 0;
@@ -115,18 +139,37 @@ void ComputeRow(const NormCall& c, const Geometry& g, uint32_t r, std::vector<do
   }
 }
 
+const char* NameOf(NormApi api) {
+  switch (api) {
+    case NormApi::kLayerNorm: return "LayerNorm";
+    case NormApi::kRmsNorm: return "RmsNorm";
+    case NormApi::kDeepNorm: return "DeepNorm";
+  }
+  return "?";
+}
+
+Geometry GeometryOf(const NormCall& c, const char* name) {
+  switch (c.api) {
+    case NormApi::kLayerNorm:
+      return LayerNormGeometry(c, *c.layer_norm, name, "GetLayerNormNDTilingInfo");
+    case NormApi::kDeepNorm: return DeepNormGeometry(c);
+    case NormApi::kRmsNorm: break;
+  }
+  return RmsNormGeometry(c, name);
+}
+
 void Run(const NormCall& c) {
-  const char* name = c.api == NormApi::kLayerNorm ? "LayerNorm" : "RmsNorm";
-  const Geometry g =
-      c.api == NormApi::kLayerNorm ? LayerNormGeometry(c, name) : RmsNormGeometry(c, name);
+  const char* name = NameOf(c.api);
+  const Geometry g = GeometryOf(c, name);
   CheckGeometry(c, g, name);
   detail::Core& core = detail::Cur();
   const uint32_t b = ElemBytes(c.type);
   const uint64_t data = uint64_t{g.rows} * g.h * b, param = uint64_t{g.h} * b;
-  UbRef reads[3] = {*c.src, *c.gamma, {}};
-  uint64_t read_bytes[3] = {data, param, param};
+  UbRef reads[4] = {*c.src, *c.gamma, {}, {}};
+  uint64_t read_bytes[4] = {data, param, param, data};
   int nreads = 2;
   if (c.beta != nullptr) reads[nreads++] = *c.beta;
+  if (c.gx != nullptr) reads[nreads++] = *c.gx;
   UbRef writes[3] = {*c.dst, {}, {}};
   uint64_t write_bytes[3] = {data, uint64_t{g.rows} * b, uint64_t{g.rows} * b};
   int nwrites = 1;

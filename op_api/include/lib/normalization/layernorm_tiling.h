@@ -23,6 +23,13 @@ void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBuf
 void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
                               const uint32_t typeSize, const bool isReuseSource,
                               AscendC::tiling::LayerNormTiling& tiling);
+// WelfordUpdate's work space ([rnLength, abLength]; rnLength is 1): 3 256-byte repeats for a half
+// inputX, 2 for float (1 reusing the source), times the 64-float repeats of the data for the
+// maximum. typeSizeU and isInplace do not change it. A shape that is not 2-D prints an error and
+// leaves the outputs as they were.
+void GetWelfordUpdateMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSizeT,
+                                   const uint32_t typeSizeU, const bool isReuseSource,
+                                   const bool isInplace, uint32_t& maxValue, uint32_t& minValue);
 [[deprecated("GetLayerNormNDTillingInfo is deprecated, please use GetLayerNormNDTilingInfo")]] void
 GetLayerNormNDTillingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
                           const uint32_t typeSize, const bool isReuseSource,
