@@ -12,8 +12,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libexpat1-dev
   libonnx-dev libprotobuf-dev
-  python3-numpy
+  python3-numpy lld-16
 )
+# lld-16: the linker our build uses when it is there (CMakeLists.txt), for the build's time only.
 # python3-numpy: the sample projects' own scripts (gen_data.py, verify_result.py) and the tests
 # that compare with numpy run under /usr/bin/python3.
 case "${1:-}" in
