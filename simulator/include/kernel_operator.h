@@ -1,6 +1,5 @@
 // The kernel API: Ascend C's vector subset (namespace AscendC), run on the simulated NPU.
-// Kernels include only this header. opsim's own extensions are in opsim/sim/ext.h
-// (namespace opsim::ext), included here so that kernels need nothing else.
+// Kernels include only this header.
 #pragma once
 
 #include "opsim/sim/ascendc/atomic.h"
@@ -49,7 +48,6 @@
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/ascendc/vector_sort.h"
 #include "opsim/sim/ascendc/vector_transpose.h"
-#include "opsim/sim/ext.h"
 // The high-level library, as CANN's kernel_operator.h brings it.
 #include "lib/pad/broadcast.h"
 

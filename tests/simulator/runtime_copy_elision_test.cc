@@ -1,7 +1,8 @@
-// Copy elision (LaunchOptions::copy_elision): the row reductions read a deferred GM -> UB copy in
-// place, and every other way of seeing the UB bytes or changing their GM source performs it
-// first. Each kernel runs unchecked with elision on and off, and checked: the outputs must be the
-// same bits, and KernelStats::elided_copy_bytes says whether the copy was skipped.
+// Copy elision (LaunchOptions::copy_elision): the count-form ReduceSum/Max/Min, WholeReduce*
+// without an index and Cast read a deferred GM -> UB copy in place, and every other way of seeing
+// the UB bytes or changing their GM source performs it first. Each kernel runs unchecked with
+// elision on and off, and checked: the outputs must be the same bits, and
+// KernelStats::elided_copy_bytes says whether the copy was skipped.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -11,7 +12,6 @@
 
 #include "kernel_operator.h"
 #include "opsim/core/float16.h"
-#include "opsim/sim/ext.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -75,33 +75,46 @@ struct Tile {
   TPipe pipe;
   TQue<TPosition::VECIN, 1> in;
   TQue<TPosition::VECOUT, 1> out;
+  TBuf<TPosition::VECCALC> work;  // the level-2 ReduceSum's work tensor
   GlobalTensor<float> x, y;
   Tile(float* xp, uint32_t x_elems, float* yp, uint32_t y_elems, uint32_t in_bytes) {
     x.SetGlobalBuffer(xp, x_elems);
     y.SetGlobalBuffer(yp, y_elems);
     pipe.InitBuffer(in, 1, in_bytes);
     pipe.InitBuffer(out, 1, 256);
+    pipe.InitBuffer(work, 256);
   }
-  // Reduces rows of the dequeued input into y[0, 8).
+  // Sums rows of the dequeued input (`stride` a multiple of 8) into y[0, 8), as kernels do: rows
+  // of up to a repeat with one WholeReduceSum (a row per repeat), one longer row with the
+  // level-2 ReduceSum.
   void ReduceOut(const LocalTensor<float>& t, uint32_t rows, uint32_t cols, uint32_t stride) {
     LocalTensor<float> o = out.AllocTensor<float>();
     Duplicate(o, 0.0f, 64);
-    ext::ReduceRows(o, t, ext::ReduceOp::kSum, rows, cols, stride);
+    if (cols <= 64) {
+      WholeReduceSum(o, t, static_cast<int32_t>(cols), static_cast<int32_t>(rows), 1, 1,
+                     static_cast<int32_t>(stride / 8));
+    } else {
+      ASSERT_EQ(rows, 1u) << "one long row at a time";
+      ReduceSum(o, t, work.Get<float>(), static_cast<int32_t>(cols));
+    }
     out.EnQue(o);
     o = out.DeQue<float>();
     DataCopy(y, o, 8);
     out.FreeTensor(o);
   }
   // Folds the dequeued input's `rows` x `cols` (packed) into `cols` zeroed sums, column by column
-  // (AccumulateRows) or, with !columns, row by row (ReduceRows: `rows` sums), and copies the
-  // `cols` floats of the accumulator to y.
+  // (an Add of each row) or, with !columns, row by row (a level-2 ReduceSum per row: `rows`
+  // sums), and copies the `cols` floats of the accumulator to y.
   void SumsOut(const LocalTensor<float>& t, uint32_t rows, uint32_t cols, bool columns) {
-    TBuf<TPosition::VECCALC> acc_buf;
+    TBuf<TPosition::VECCALC> acc_buf, work_buf;
     LocalTensor<float> acc = Zeros(acc_buf, cols);
-    if (columns) {
-      ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
-    } else {
-      ext::ReduceRows(acc, t, ext::ReduceOp::kSum, rows, cols, cols);
+    pipe.InitBuffer(work_buf, cols * sizeof(float));
+    for (uint32_t r = 0; r < rows; ++r) {
+      if (columns) {
+        Add(acc, acc, t[r * cols], cols);
+      } else {
+        ReduceSum(acc[r], t[r * cols], work_buf.Get<float>(), static_cast<int32_t>(cols));
+      }
     }
     CopyOut(acc, cols);
   }
@@ -248,9 +261,9 @@ TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   for (size_t r = 0; r < 8; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64 + 8, 16)) << r;
 }
 
-TEST(CopyElision, ColumnFoldsReadAContiguousCopyFromTheUb) {
-  // AccumulateRows walks column strips across its rows (copy_elision.h): a contiguous copy is
-  // performed, while ReduceRows reads the same tile in place.
+TEST(CopyElision, RowSumsReadATileInPlaceAndAddsOfItsRowsCopyIt) {
+  // A level-2 ReduceSum per row reads the tile in place, row after row; Add (folding the rows
+  // into column sums) is no reader in place: the copy is performed.
   const std::vector<float> x = Iota(4 * 512);
   for (const bool fold : {true, false}) {
     const Outcome o = RunModes(x, 512, 1, [fold](float* xp, float* yp) {
@@ -271,73 +284,19 @@ TEST(CopyElision, ColumnFoldsReadAContiguousCopyFromTheUb) {
   }
 }
 
-TEST(CopyElision, ColumnFoldsReadAStridedCopyInPlace) {
-  // Columns [16, 48) of an [8, 64] x, packed 32 apart in the UB (a column piece's tile): its short
-  // rows are folded from GM.
-  const std::vector<float> x = Iota(8 * 64);
-  const Outcome o = RunModes(x, 32, 1, [](float* xp, float* yp) {
-    Tile k(xp, 512, yp, 32, 1024);
-    LocalTensor<float> t = k.in.AllocTensor<float>();
-    DataCopy(t, k.x[16], EightStridedRows(4));  // 32 floats a row
-    k.in.EnQue(t);
-    t = k.in.DeQue<float>();
-    k.SumsOut(t, 8, 32, true);
-    k.in.FreeTensor(t);
-  });
-  EXPECT_EQ(o.elided, 1024u);
-  for (size_t c = 0; c < 32; ++c) EXPECT_EQ(o.y[c], RowSum(x, 16 + c, 8, 64)) << c;
-}
-
-TEST(CopyElision, WideningAndMappedColumnFoldsReadAStridedCopyInPlace) {
-  // Columns [16, 48) of an [8, 64] x, as float16 (the widening fold) and squared (the mapped
-  // fold): the strided tile is folded from GM as the float32 one is.
-  const std::vector<float> x = Iota(8 * 64);
-  for (const bool widen : {true, false}) {
-    const Outcome o = RunModes(widen ? AsHalves(x) : x, 32, 1, [widen](float* xp, float* yp) {
-      Tile k(xp, widen ? 256 : 512, yp, 32, 1024);
-      TBuf<TPosition::VECCALC> acc_buf;
-      LocalTensor<float> acc = k.Zeros(acc_buf, 32);
-      if (widen) {
-        GlobalTensor<half> xh;
-        xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
-        LocalTensor<half> t = k.in.AllocTensor<half>();
-        DataCopy(t, xh[16], EightStridedRows(2));  // 32 halves a row
-        k.in.EnQue(t);
-        t = k.in.DeQue<half>();
-        ext::AccumulateRows(acc, t, ext::ReduceOp::kSum, 8, 32, 32);
-        k.in.FreeTensor(t);
-      } else {
-        LocalTensor<float> t = k.in.AllocTensor<float>();
-        DataCopy(t, k.x[16], EightStridedRows(4));
-        k.in.EnQue(t);
-        t = k.in.DeQue<float>();
-        ext::AccumulateRows(acc, t, ext::RowMap::kSquare, ext::ReduceOp::kSum, 8, 32, 32);
-        k.in.FreeTensor(t);
-      }
-      k.CopyOut(acc, 32);
-    });
-    EXPECT_EQ(o.elided, widen ? 512u : 1024u);
-    for (size_t c = 0; c < 32; ++c) {
-      float want = 0;
-      for (size_t r = 0; r < 8; ++r) {
-        const float v = x[r * 64 + 16 + c];
-        want += widen ? v : v * v;
-      }
-      EXPECT_EQ(o.y[c], want) << (widen ? "float16 " : "squared ") << c;
-    }
-  }
-}
-
-TEST(CopyElision, WideningRowReductionReadsACopyInPlace) {
-  // The rows of an [8, 64] float16 x, whole (contiguous) or columns [16, 48) (strided), summed
-  // into float32 row by row: read from GM with the GM pitch, as the float32 rows are.
+TEST(CopyElision, CastReadsACopyInPlace) {
+  // An [8, 64] float16 x widened to float32 by Cast (as the 16-bit reductions do before they sum)
+  // and its rows summed: Cast reads the copied tile from GM. The columns [16, 48) of x, packed
+  // 32 apart (a strided copy), are not one row for Cast: that copy is performed.
   const std::vector<float> x = Iota(8 * 64);
   for (const bool strided : {false, true}) {
     const uint32_t cols = strided ? 32 : 64;
     const Outcome o = RunModes(AsHalves(x), 8, 1, [strided, cols](float* xp, float* yp) {
       Tile k(xp, 256, yp, 8, 1024);
-      TBuf<TPosition::VECCALC> out_buf;
+      TBuf<TPosition::VECCALC> out_buf, wide_buf;
       LocalTensor<float> out = k.Zeros(out_buf, 8);
+      k.pipe.InitBuffer(wide_buf, 8 * 64 * sizeof(float));
+      LocalTensor<float> wide = wide_buf.Get<float>();
       GlobalTensor<half> xh;
       xh.SetGlobalBuffer(reinterpret_cast<half*>(xp), 512);
       LocalTensor<half> t = k.in.AllocTensor<half>();
@@ -348,11 +307,13 @@ TEST(CopyElision, WideningRowReductionReadsACopyInPlace) {
       }
       k.in.EnQue(t);
       t = k.in.DeQue<half>();
-      ext::ReduceRows(out, t, ext::ReduceOp::kSum, 8, cols, cols);
+      Cast(wide, t, RoundMode::CAST_NONE, 8 * cols);
       k.in.FreeTensor(t);
+      WholeReduceSum(out, wide, static_cast<int32_t>(cols), 8, 1, 1,
+                     static_cast<int32_t>(cols / 8));
       k.CopyOut(out, 8);
     });
-    EXPECT_EQ(o.elided, 8u * cols * 2u);
+    EXPECT_EQ(o.elided, strided ? 0u : 1024u);
     for (size_t r = 0; r < 8; ++r) {
       float want = 0;
       for (size_t c = 0; c < cols; ++c) want += x[r * 64 + (strided ? 16 : 0) + c];
@@ -473,7 +434,7 @@ TEST(CopyElision, ATBufReloadedEachTileReadsEachLoad) {
       DataCopy(t, x[r * 64], 64);
       SetFlag<HardEvent::MTE2_V>(0);
       WaitFlag<HardEvent::MTE2_V>(0);
-      ext::ReduceRows(a[r], t, ext::ReduceOp::kSum, 1, 64, 64);
+      WholeReduceSum(a[r], t, 64, 1, 1, 1, 8);
       SetFlag<HardEvent::V_MTE2>(0);
       WaitFlag<HardEvent::V_MTE2>(0);
     }

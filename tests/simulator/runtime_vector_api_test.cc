@@ -1,5 +1,5 @@
 // The AscendC vector API over the vector unit: count forms, Cast, ReduceSum/Max/Min (with the
-// index), WholeReduce* (repeat form), and the opsim::ext batched forms.
+// index), WholeReduce* (repeat form).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -110,8 +110,6 @@ TEST(VectorApi, ReduceCountFormsAndIndex) {
     EXPECT_EQ((index * 37) % 1000, 999u);
     ReduceMin(dst, x, w.Get<float>(), 1000);
     EXPECT_EQ(dst.GetValue(0), 0.0f);
-    ext::ReduceProd(dst, x[1], 3);
-    EXPECT_EQ(dst.GetValue(0), 37.0f * 74.0f * 111.0f);
     ReduceSum(dst, x, w.Get<float>(), 0);
   });
   ASSERT_TRUE(r.fault.has_value());
@@ -142,28 +140,6 @@ TEST(VectorApi, WholeReduceRepeatForm) {
   });
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_NE(r.fault->message.find("mask must be in [1, 256 B / sizeof(T)]"), std::string::npos);
-}
-
-TEST(VectorApi, ExtensionBatchedForms) {
-  const LaunchResult r = RunOne([] {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> a, d;
-    pipe.InitBuffer(a, 4 * 10 * 4);
-    pipe.InitBuffer(d, 64);
-    LocalTensor<float> x = a.Get<float>();
-    for (int i = 0; i < 40; ++i) x.SetValue(i, static_cast<float>(i));
-    LocalTensor<float> dst = d.Get<float>();
-    ext::ReduceRows(dst, x, ext::ReduceOp::kSum, 4, 3, 10);  // rows of 10, first 3 of each
-    EXPECT_EQ(dst.GetValue(0), 3.0f);
-    EXPECT_EQ(dst.GetValue(3), 30.0f + 31 + 32);
-    Duplicate(dst, 0.0f, 10);
-    ext::AccumulateRows(dst, x, ext::ReduceOp::kMax, 4, 10, 10);
-    EXPECT_EQ(dst.GetValue(0), 30.0f);
-    EXPECT_EQ(dst.GetValue(9), 39.0f);
-    ext::ReduceRows(dst, x, ext::ReduceOp::kSum, 2, 11, 10);
-  });
-  ASSERT_TRUE(r.fault.has_value());
-  EXPECT_NE(r.fault->message.find("cols=11 rowStride=10"), std::string::npos);
 }
 
 }  // namespace

@@ -111,7 +111,7 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi) {
 }
 
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
-                       uint64_t stride_bytes, uint32_t elem_bytes, InPlaceCopies which) {
+                       uint64_t stride_bytes, uint32_t elem_bytes) {
   const RowsAt in_ub{src.ptr, stride_bytes};
   if (core.elided.empty() || rows == 0 || row_bytes == 0) return in_ub;
   const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
@@ -123,7 +123,7 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
     if (c.blocks == 1) {
-      if (which == InPlaceCopies::kStridedCopies || off + span > c.block_bytes) break;
+      if (off + span > c.block_bytes) break;
       return {c.gm + off, stride_bytes};
     }
     // Rows in blocks: each row inside one block, one row per block.

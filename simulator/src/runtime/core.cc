@@ -11,7 +11,6 @@
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
-#include "opsim/sim/ext.h"
 #include "runtime/describe_buffer.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
@@ -247,12 +246,6 @@ void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what) {
 void RaiseBadCount(const char* instr, int64_t count, const char* rule) {
   RaiseFault(FaultKind::kInvalidArgument, instr,
              "argument " + std::to_string(count) + " is invalid: " + rule);
-}
-
-void RaiseBadShape(const char* instr, uint32_t rows, uint32_t cols, uint32_t row_stride) {
-  RaiseFault(FaultKind::kInvalidArgument, instr,
-             "rows=" + std::to_string(rows) + " cols=" + std::to_string(cols) +
-                 " rowStride=" + std::to_string(row_stride) + " (expected cols <= rowStride)");
 }
 
 vec::Round ToRound(AscendC::RoundMode mode) {

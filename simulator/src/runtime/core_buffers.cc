@@ -11,7 +11,6 @@
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
-#include "opsim/sim/ext.h"
 #include "runtime/describe_buffer.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"

@@ -62,9 +62,10 @@ struct LaunchOptions {
   uint64_t tiling_key = 0;  // what TILING_KEY_IS(k) compares against
   // AIC launches (KERNEL_TYPE_AIC_ONLY) run on DeviceProfile::cube_cores cores.
   CoreType core_type = CoreType::kAiv;
-  // Unchecked mode only: a GM -> UB DataCopy whose tile is then only read by the batched row
-  // reductions (opsim::ext) is not performed on the host; they read GM in place, and the UB bytes
-  // are written only when something else could see them (docs/PERFORMANCE.md, "Copy elision").
+  // Unchecked mode only: a GM -> UB DataCopy whose tile is then only read by instructions that
+  // read in place (the count-form ReduceSum/Max/Min, WholeReduce*, Cast: detail/copy_elision.h)
+  // is not performed on the host; they read GM, and the UB bytes are written only when something
+  // else could see them (docs/PERFORMANCE.md, "Copy elision").
   // Results, faults and the simulated timeline are the same either way.
   bool copy_elision = true;
   // Simulated time one core may run before the launch stops with kTimeout, as the chip's AI Core

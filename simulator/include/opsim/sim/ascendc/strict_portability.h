@@ -6,8 +6,7 @@
 // only the kernel's own uses of it an error ("attempt to use poisoned ..."). Macros defined
 // before (ascendc_assert, GET_TILING_DATA_WITH_STRUCT, TILING_KEY_VAR) still expand to the
 // simulator's names, as GCC and Clang document for poison.
-//   opsim     the simulator's namespace: its internals, RaiseFault, and the ext:: instructions
-//             (opsim::ext), which no chip has
+//   opsim     the simulator's namespace: its internals and RaiseFault, which no chip has
 //   std       the host C++ library: a device build has no libstdc++ (Ascend C's own type traits
 //             and the kernel's are what a kernel uses)
 //   DTypeOf   AscendC::DTypeOf, the simulator's dtype-number helper, not Ascend C API

@@ -61,19 +61,13 @@ void DropElidedCopies(Core& core, const uint8_t* lo, const uint8_t* hi);
 // Where an instruction reading `rows` rows of `row_bytes`, `stride_bytes` apart from `src` (a
 // live, bounds-checked UB operand), finds them: in GM when one deferred copy holds all of them
 // with that pitch, else in the UB, after performing the deferred copies they overlap. The stride
-// is a whole number of `elem_bytes`. Readers that take the rows one after another read any such
-// copy in place. Those that fold columns across the rows (AccumulateRows: kStridedCopies) read
-// only a strided copy's rows in place: a contiguous tile is faster copied in one stream and read
-// from cache than folded in column strips from GM (bench: ReduceSum 8192x8192 over axis 0, whole
-// 32 KB rows, 1 thread, 0.81-0.85x in place), while a strided tile's many short rows copy slowly
-// (64 MiB [2048,8192] over axis 0, 4 KB column pieces: 1.34x in place).
+// is a whole number of `elem_bytes`. The readers (the count-form ReduceSum/Max/Min, WholeReduce*
+// without an index, Cast) take the rows one after another.
 struct RowsAt {
   const uint8_t* ptr;
   uint64_t stride_bytes;
 };
-enum class InPlaceCopies { kAny, kStridedCopies };
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
-                       uint64_t stride_bytes, uint32_t elem_bytes,
-                       InPlaceCopies which = InPlaceCopies::kAny);
+                       uint64_t stride_bytes, uint32_t elem_bytes);
 
 }  // namespace opsim::sim::detail

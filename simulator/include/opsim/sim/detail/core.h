@@ -388,10 +388,10 @@ enum VectorSrcRoles : unsigned {
   // The count-form reductions (ReduceSum/Max/Min) take a work tensor as their last source: the
   // instruction writes it, it reads nothing the kernel put there.
   kLastSrcIsWork = 1u << 0,
-  // opsim::ext's row forms (ReduceRows, AccumulateRows) pass the span from the first row to the
-  // end of the last as source 0, but read only `cols` of every `rowStride`: the gaps may hold
-  // nothing, so that source is not checked for unwritten bytes (a missed bug there, never an
-  // invented one). So does WholeReduce* with gaps, which checks its lanes itself.
+  // WholeReduce* with gaps between its repeats' lanes passes the span from the first repeat to
+  // the end of the last as source 0, but reads only the enabled lanes: the gaps may hold nothing,
+  // so that source is not checked for unwritten bytes here (WholeReduce* checks its lanes
+  // itself).
   kFirstSrcStridedRows = 1u << 1,
   // Compare writes, and Select's count forms read (as source 1), one bit per lane: lane i is bit
   // i % 8 of byte i / 8. The written map is per byte, so a mask byte counts as unwritten only
