@@ -129,6 +129,45 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
   return ACLNN_SUCCESS;
 }
 
+// An op without input tensors (LogSpace) has only its outputs' types to choose its dtype column
+// by: each output's as "<name" (opdef_outputs.h), by its OpDef name. Gather checked the handles.
+void GiveOutputTypes(const std::vector<StageTensor>& outputs, AttrMap* attrs) {
+  for (const StageTensor& s : outputs) {
+    if (s.tensor == nullptr) continue;
+    const std::string key = std::string("<") + (s.param != nullptr ? s.param : s.name);
+    (*attrs)[key] = static_cast<int64_t>(s.tensor->dtype);
+  }
+}
+
+// The registry's operation for the stage. An output whose InferShape leaves a dim unknown (-1:
+// Arange's length depends on its scalars' values) takes the caller's tensor's shape (">name",
+// opdef_outputs.h), as CANN's launcher runs the kernel on the tensors it is given; the tiling
+// then sees that shape. Other outputs are still checked against InferShape.
+Status MakeOperation(const FirstStage& stage, const std::vector<HostRunBuffer>& inputs,
+                     const std::vector<HostRunBuffer>& outputs, AttrMap* attrs,
+                     std::unique_ptr<Operation>* op) {
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(stage.op_type, *attrs, op));
+  SVector<TensorDesc> in;
+  for (const HostRunBuffer& b : inputs) in.push_back(b.desc);
+  SVector<TensorDesc> inferred;
+  if (!(*op)->InferShape(in, inferred).ok()) return Status::Ok();  // Prepare reports it
+  bool unknown = false;
+  for (size_t k = 0, given = 0; k < stage.outputs.size() && k < inferred.size(); ++k) {
+    const StageTensor& s = stage.outputs[k];
+    if (s.tensor == nullptr) continue;
+    const TensorDesc& caller = outputs[given++].desc;
+    const Dims& dims = inferred[k].shape;
+    bool has_unknown = false;
+    for (uint64_t d = 0; d < dims.dimNum; ++d) has_unknown = has_unknown || dims.dims[d] < 0;
+    if (!has_unknown) continue;
+    unknown = true;
+    (*attrs)[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
+        std::vector<int64_t>(caller.shape.dims, caller.shape.dims + caller.shape.dimNum);
+  }
+  if (!unknown) return Status::Ok();
+  return OperationRegistry::Global().Create(stage.op_type, *attrs, op);
+}
+
 aclnnStatus FromStatus(aclnnStatus code, const char* api, const Status& st) {
   return Fail(code, api, st.message());
 }
@@ -203,7 +242,8 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
   if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
-  if (Status st = OperationRegistry::Global().Create(stage.op_type, attrs, &made->op); !st.ok()) {
+  if (inputs.empty()) GiveOutputTypes(stage.outputs, &attrs);
+  if (Status st = MakeOperation(stage, inputs, outputs, &attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
   HostRunOptions options;

@@ -2,6 +2,7 @@
 // GmAlloc so that ICPU_RUN_KF kernels may address it.
 #include "acl/acl_rt.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -10,6 +11,7 @@
 
 #include "opsim/cpudebug/acl_error.h"
 #include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/gm_blocks.h"
 
 namespace {
 
@@ -111,7 +113,13 @@ extern "C" aclError aclrtSynchronizeStream(aclrtStream stream) {
 extern "C" aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
   if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is null");
   if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0 (expected > 0)");
-  void* ptr = AscendC::GmAlloc(size);
+  // The block is what the chip gives (AclrtMallocBytes): a kernel reading an aligned tail past
+  // a small tensor stays inside it, as on the chip; GmAlloc's 512 B alignment is >= its 64 B.
+  if (size > SIZE_MAX - 1024) {
+    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate " + std::to_string(size) +
+                                         " B (the padded size would wrap past 2^64)");
+  }
+  void* ptr = AscendC::GmAlloc(opsim::sim::AclrtMallocBytes(size));
   if (ptr == nullptr) {
     return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate " + std::to_string(size) + " B");
   }
