@@ -139,10 +139,11 @@ void GiveOutputTypes(const std::vector<StageTensor>& outputs, AttrMap* attrs) {
   }
 }
 
-// The registry's operation for the stage. An output whose InferShape leaves a dim unknown (-1:
-// Arange's length depends on its scalars' values) takes the caller's tensor's shape (">name",
-// opdef_outputs.h), as CANN's launcher runs the kernel on the tensors it is given; the tiling
-// then sees that shape. Other outputs are still checked against InferShape.
+// The registry's operation for the stage. When InferShape cannot give an output's shape (Arange
+// leaves its length -1: it depends on its scalars' values, which opsim refuses as a shape), every
+// output takes the caller's tensor's shape (">name", opdef_outputs.h), as CANN's launcher runs
+// the kernel on the tensors it is given; the tiling then sees those shapes. InferShape still
+// runs, so its own errors stand; an op whose InferShape succeeds keeps its outputs checked.
 Status MakeOperation(const FirstStage& stage, const std::vector<HostRunBuffer>& inputs,
                      const std::vector<HostRunBuffer>& outputs, AttrMap* attrs,
                      std::unique_ptr<Operation>* op) {
@@ -150,22 +151,23 @@ Status MakeOperation(const FirstStage& stage, const std::vector<HostRunBuffer>& 
   SVector<TensorDesc> in;
   for (const HostRunBuffer& b : inputs) in.push_back(b.desc);
   SVector<TensorDesc> inferred;
-  if (!(*op)->InferShape(in, inferred).ok()) return Status::Ok();  // Prepare reports it
-  bool unknown = false;
-  for (size_t k = 0, given = 0; k < stage.outputs.size() && k < inferred.size(); ++k) {
+  if ((*op)->InferShape(in, inferred).ok()) return Status::Ok();
+  AttrMap given = *attrs;
+  for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
     const StageTensor& s = stage.outputs[k];
     if (s.tensor == nullptr) continue;
-    const TensorDesc& caller = outputs[given++].desc;
-    const Dims& dims = inferred[k].shape;
-    bool has_unknown = false;
-    for (uint64_t d = 0; d < dims.dimNum; ++d) has_unknown = has_unknown || dims.dims[d] < 0;
-    if (!has_unknown) continue;
-    unknown = true;
-    (*attrs)[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
-        std::vector<int64_t>(caller.shape.dims, caller.shape.dims + caller.shape.dimNum);
+    const Dims& shape = outputs[next++].desc.shape;
+    given[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
+        std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
   }
-  if (!unknown) return Status::Ok();
-  return OperationRegistry::Global().Create(stage.op_type, *attrs, op);
+  std::unique_ptr<Operation> retried;
+  if (!OperationRegistry::Global().Create(stage.op_type, given, &retried).ok()) {
+    return Status::Ok();  // Prepare reports the first InferShape's error
+  }
+  if (!retried->InferShape(in, inferred).ok()) return Status::Ok();
+  *attrs = std::move(given);
+  *op = std::move(retried);
+  return Status::Ok();
 }
 
 aclnnStatus FromStatus(aclnnStatus code, const char* api, const Status& st) {
