@@ -51,4 +51,31 @@ aclnnStatus ScalarValue(const char* api, const char* name, const aclScalar* scal
   return ACLNN_SUCCESS;
 }
 
+aclnnStatus AddScalarInput(FirstStage* stage, const char* name, const char* param,
+                           const aclScalar* scalar, bool optional) {
+  StageTensor s;
+  s.name = name;
+  s.param = param;
+  s.optional = optional;
+  if (scalar == nullptr && optional) {
+    stage->inputs.push_back(s);
+    return ACLNN_SUCCESS;
+  }
+  ::aclDataType dtype = ACL_DT_UNDEFINED;
+  if (const aclnnStatus st = ScalarDType(stage->api, name, scalar, &dtype); st != ACLNN_SUCCESS) {
+    return st;
+  }
+  const size_t bytes = aclDataTypeSize(dtype);
+  if (bytes == 0 || bytes > sizeof(scalar->bits)) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, stage->api,
+                std::string(name) + "'s data type " + std::to_string(static_cast<int>(dtype)) +
+                    " has no fixed size: it cannot be a scalar input");
+  }
+  const auto* value = reinterpret_cast<const uint8_t*>(scalar->bits);
+  s.constant.assign(value, value + bytes);
+  s.constant_dtype = dtype;
+  stage->inputs.push_back(s);
+  return ACLNN_SUCCESS;
+}
+
 }  // namespace opsim::aclnn

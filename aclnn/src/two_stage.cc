@@ -129,6 +129,47 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
   return ACLNN_SUCCESS;
 }
 
+// An op without input tensors (LogSpace) has only its outputs' types to choose its dtype column
+// by: each output's as "<name" (opdef_outputs.h), by its OpDef name. Gather checked the handles.
+void GiveOutputTypes(const std::vector<StageTensor>& outputs, AttrMap* attrs) {
+  for (const StageTensor& s : outputs) {
+    if (s.tensor == nullptr) continue;
+    const std::string key = std::string("<") + (s.param != nullptr ? s.param : s.name);
+    (*attrs)[key] = static_cast<int64_t>(s.tensor->dtype);
+  }
+}
+
+// The registry's operation for the stage. When InferShape cannot give an output's shape (Arange
+// leaves its length -1: it depends on its scalars' values, which opsim refuses as a shape), every
+// output takes the caller's tensor's shape (">name", opdef_outputs.h), as CANN's launcher runs
+// the kernel on the tensors it is given; the tiling then sees those shapes. InferShape still
+// runs, so its own errors stand; an op whose InferShape succeeds keeps its outputs checked.
+Status MakeOperation(const FirstStage& stage, const std::vector<HostRunBuffer>& inputs,
+                     const std::vector<HostRunBuffer>& outputs, AttrMap* attrs,
+                     std::unique_ptr<Operation>* op) {
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(stage.op_type, *attrs, op));
+  SVector<TensorDesc> in;
+  for (const HostRunBuffer& b : inputs) in.push_back(b.desc);
+  SVector<TensorDesc> inferred;
+  if ((*op)->InferShape(in, inferred).ok()) return Status::Ok();
+  AttrMap given = *attrs;
+  for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
+    const StageTensor& s = stage.outputs[k];
+    if (s.tensor == nullptr) continue;
+    const Dims& shape = outputs[next++].desc.shape;
+    given[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
+        std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
+  }
+  std::unique_ptr<Operation> retried;
+  if (!OperationRegistry::Global().Create(stage.op_type, given, &retried).ok()) {
+    return Status::Ok();  // Prepare reports the first InferShape's error
+  }
+  if (!retried->InferShape(in, inferred).ok()) return Status::Ok();
+  *attrs = std::move(given);
+  *op = std::move(retried);
+  return Status::Ok();
+}
+
 aclnnStatus FromStatus(aclnnStatus code, const char* api, const Status& st) {
   return Fail(code, api, st.message());
 }
@@ -203,7 +244,8 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
   if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
-  if (Status st = OperationRegistry::Global().Create(stage.op_type, attrs, &made->op); !st.ok()) {
+  if (inputs.empty()) GiveOutputTypes(stage.outputs, &attrs);
+  if (Status st = MakeOperation(stage, inputs, outputs, &attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
   HostRunOptions options;

@@ -2,14 +2,18 @@
 // GmAlloc so that ICPU_RUN_KF kernels may address it.
 #include "acl/acl_rt.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
 
 #include "opsim/cpudebug/acl_error.h"
 #include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/gm_blocks.h"
 
 namespace {
 
@@ -20,6 +24,9 @@ struct RuntimeState {
   bool initialized = false;
   std::set<void*> streams;
   std::set<void*> host_blocks;
+  // aclrtMalloc's blocks by start: the size the program asked for. The block is larger (the
+  // chip's padding, which a kernel may read); a copy is held to the request.
+  std::map<const void*, size_t> requested;
 };
 
 RuntimeState& State() {
@@ -42,11 +49,18 @@ std::string OverBlock(const char* call, const char* what, const void* ptr, size_
   const void* base = nullptr;
   uint64_t block = 0;
   if (!opsim::sim::FindGmAllocBlock(ptr, &base, &block)) return {};
+  {
+    RuntimeState& s = State();
+    std::lock_guard<std::mutex> lock(s.mu);
+    const auto it = s.requested.find(base);
+    if (it != s.requested.end()) block = it->second;
+  }
   const uint64_t offset =
       static_cast<uint64_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base));
-  if (bytes <= block - offset) return {};
+  if (offset <= block && bytes <= block - offset) return {};
+  const uint64_t left = offset <= block ? block - offset : 0;
   return std::string(call) + ": " + what + " " + std::to_string(bytes) + " exceeds the " +
-         std::to_string(block - offset) + " B from " + (what[0] == 'c' ? "src" : "dst") +
+         std::to_string(left) + " B from " + (what[0] == 'c' ? "src" : "dst") +
          " to the end of its " + std::to_string(block) + " B aclrtMalloc block";
 }
 
@@ -111,9 +125,20 @@ extern "C" aclError aclrtSynchronizeStream(aclrtStream stream) {
 extern "C" aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy /*policy*/) {
   if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is null");
   if (size == 0) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0 (expected > 0)");
-  void* ptr = AscendC::GmAlloc(size);
+  // The block is what the chip gives (AclrtMallocBytes): a kernel reading an aligned tail past
+  // a small tensor stays inside it, as on the chip; GmAlloc's 512 B alignment is >= its 64 B.
+  if (size > SIZE_MAX - 1024) {
+    return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate " + std::to_string(size) +
+                                         " B (the padded size would wrap past 2^64)");
+  }
+  void* ptr = AscendC::GmAlloc(opsim::sim::AclrtMallocBytes(size));
   if (ptr == nullptr) {
     return Fail(ACL_ERROR_BAD_ALLOC, "aclrtMalloc: cannot allocate " + std::to_string(size) + " B");
+  }
+  {
+    RuntimeState& s = State();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.requested[ptr] = size;
   }
   *devPtr = ptr;
   return ACL_SUCCESS;
@@ -124,6 +149,11 @@ extern "C" aclError aclrtFree(void* devPtr) {
   uint64_t bytes = 0;
   if (!opsim::sim::FindGmAllocBlock(devPtr, &base, &bytes) || base != devPtr) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: not a pointer from aclrtMalloc");
+  }
+  {
+    RuntimeState& s = State();
+    std::lock_guard<std::mutex> lock(s.mu);
+    s.requested.erase(devPtr);
   }
   AscendC::GmFree(devPtr);
   return ACL_SUCCESS;

@@ -81,9 +81,9 @@ std::pair<std::string, std::string> ArrayKind(const ops::OpParamDef& p) {
   return {};
 }
 
-// The parameters in CANN's order: inputs (a DYNAMIC one as a tensor list; a ValueDepend one as an
-// array unless `tensors`; an input also named as an output is that output, passed once as
-// <name>Ref), attributes, outputs (<name>Out).
+// The parameters in CANN's order: inputs (a DYNAMIC one as a tensor list; a `.Scalar()` one as an
+// aclScalar; a ValueDepend one as an array unless `tensors`; an input also named as an output is
+// that output, passed once as <name>Ref), attributes, outputs (<name>Out).
 bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::string* why) {
   auto is_output = [&](const std::string& name) {
     for (const ops::OpParamDef& o : def.GetOutputs()) {
@@ -109,6 +109,13 @@ bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::s
     const bool ref = is_output(n);
     const bool optional = in.GetParamType() == ops::OPTIONAL;
     const std::string name = ref ? n + "Ref" : optional ? n + "Optional" : n;
+    if (in.IsScalar() && !ref) {  // CANN's generator: "the input's type is aclScalar"
+      out->push_back({"const aclScalar *", name,
+                      "if (const aclnnStatus st = opsim::aclnn::AddScalarInput(&stage, \"" + name +
+                          "\", \"" + n + "\", " + name + ", " + (optional ? "true" : "false") +
+                          "); st != ACLNN_SUCCESS) return st;"});
+      continue;
+    }
     if (const auto [type, member] = ArrayKind(in); !tensors && !ref && !type.empty()) {
       out->push_back({type, name,
                       "{ opsim::aclnn::StageTensor s; s.name = \"" + name + "\"; s.optional = " +
@@ -130,7 +137,8 @@ bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::s
     bool ref = false;
     for (const ops::OpParamDef& in : def.GetInputs()) ref = ref || in.GetName() == n;
     const std::string name = ref ? n + "Ref" : n + "Out";
-    const std::string pass = "stage.outputs.push_back({\"" + name + "\", " + name + ", false});";
+    const std::string pass =
+        "stage.outputs.push_back({\"" + name + "\", " + name + ", false, nullptr, \"" + n + "\"});";
     if (ref) {
       out->push_back({"", "", pass});  // passed already, among the inputs
     } else {

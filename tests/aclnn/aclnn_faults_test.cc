@@ -53,6 +53,9 @@ class ScopedEnv {
 #ifdef OPSIM_USER_FAULTS_LIBRARY
 TEST(AclnnFaults, AKernelsExceptionIsTheRuntimeErrorAndTheProcessGoesOn) {
   ASSERT_TRUE(opsim::op_api::LoadOpLibrary(OPSIM_USER_FAULTS_LIBRARY).ok());
+  // Unchecked whatever an earlier test's aclnnInit left: UserFault's kernel is plain C++, whose
+  // writes checked mode does not see (it would report y unwritten).
+  const ScopedEnv unchecked("OPSIM_CHECKED", "0");
   Vector x(64), y(64);
   opsim::aclnn::FirstStage stage{"aclnnUserFaultGetWorkspaceSize",
                                  "UserFault",

@@ -196,8 +196,9 @@ Status ResolveOpDefAttrs(const ops::OpDef& def, const AttrMap& attrs, gert::Runt
   for (const ops::OpAttrDef& a : def.GetAttrs()) declared.push_back(a.GetName());
   for (const auto& [key, value] : attrs) {
     // A DYNAMIC input's count, a constant input's value, a present mark or a caller's output
-    // shape, read elsewhere.
-    if (!key.empty() && (key[0] == '@' || key[0] == '=' || key[0] == '+' || key[0] == '>')) {
+    // shape or type, read elsewhere.
+    if (!key.empty() &&
+        (key[0] == '@' || key[0] == '=' || key[0] == '+' || key[0] == '>' || key[0] == '<')) {
       continue;
     }
     bool known = false;

@@ -143,7 +143,40 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
   return Status::Ok();
 }
 
-Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column) {
+namespace {
+
+// No input tensor: the first column every output type the caller gives fits, else column 0.
+Status SelectColumnByOutputs(const ops::OpDef& def, const CallerOutputDTypes& given,
+                             size_t* column) {
+  const auto& outs = def.GetOutputs();
+  std::string got;
+  for (size_t c = 0; c < ColumnCount(def); ++c) {
+    bool fits = true;
+    for (size_t k = 0; k < outs.size() && k < given.size(); ++k) {
+      fits = fits && (!given[k] || DTypeFits(outs[k], c, *given[k]));
+    }
+    if (fits) {
+      *column = c;
+      return Status::Ok();
+    }
+  }
+  for (size_t k = 0; k < outs.size() && k < given.size(); ++k) {
+    if (!given[k]) continue;
+    got += (got.empty() ? "" : ", ") + outs[k].GetName() + "=" + DataTypeText(*given[k]);
+    got += " (the OpDef allows " + Join(AllowedDTypes(outs[k])) + ")";
+  }
+  return {ErrorCode::kInvalidTensorDtype,
+          def.GetOpType() + ": no dtype column fits the outputs " + got +
+              " (the op has no input tensor, so its outputs pick the column)"};
+}
+
+}  // namespace
+
+Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column,
+                    const CallerOutputDTypes* outputs) {
+  if (call.input_descs.empty() && outputs != nullptr) {
+    return SelectColumnByOutputs(def, *outputs, column);
+  }
   const std::string& op = def.GetOpType();
   const size_t columns = ColumnCount(def);
   const auto& params = def.GetInputs();

@@ -20,9 +20,11 @@ namespace opsim {
 Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
                       const SVector<TensorDesc>& inputs, gert::OpCallData* call);
 
-// The dtype column the inputs select. kInvalidTensorDtype / kInvalidTensorFormat naming the op,
-// the tensor, its dtype or format and what the OpDef allows.
-Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column);
+// The dtype column the inputs select; with no input tensor, the first column `outputs` (the
+// caller's output types, when given) fit. kInvalidTensorDtype / kInvalidTensorFormat naming the
+// op, the tensor, its dtype or format and what the OpDef allows.
+Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column,
+                    const CallerOutputDTypes* outputs = nullptr);
 
 // The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
 // A shape in `caller` (by output) replaces InferShape's, in the call too (the tiling sees it).

@@ -40,11 +40,12 @@ std::string Str(uint64_t v) { return std::to_string(v); }
 class OpDefOperation final : public Operation {
  public:
   OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs,
-                 CallerOutputShapes caller_shapes)
+                 CallerOutputShapes caller_shapes, CallerOutputDTypes caller_dtypes)
       : def_(def),
         attrs_(std::move(attrs)),
         inputs_(std::move(inputs)),
-        caller_shapes_(std::move(caller_shapes)) {}
+        caller_shapes_(std::move(caller_shapes)),
+        caller_dtypes_(std::move(caller_dtypes)) {}
 
   std::string GetName() const override { return def_.GetOpType(); }
   uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
@@ -200,7 +201,7 @@ class OpDefOperation final : public Operation {
                        inputs_.constants[k]->bytes.data());
     }
     if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
-    OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column));
+    OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column, &caller_dtypes_));
     (void)op_api::TakeOpError();
     Status st = InferOutputs(def_, *column, call, out, &caller_shapes_);
     if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
@@ -435,6 +436,7 @@ class OpDefOperation final : public Operation {
   gert::RuntimeAttrs attrs_;
   OpDefInputs inputs_;
   CallerOutputShapes caller_shapes_;  // the outputs whose shape the caller gives
+  CallerOutputDTypes caller_dtypes_;  // and whose type (the column of an op without inputs)
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;
@@ -464,10 +466,12 @@ Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
   OPSIM_RETURN_IF_ERROR(PlanOpDefInputs(def, attrs, &inputs));
   CallerOutputShapes caller_shapes;
   OPSIM_RETURN_IF_ERROR(PlanCallerOutputShapes(def, attrs, &caller_shapes));
+  CallerOutputDTypes caller_dtypes;
+  OPSIM_RETURN_IF_ERROR(PlanCallerOutputDTypes(def, attrs, &caller_dtypes));
   gert::RuntimeAttrs resolved;
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
   *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs),
-                                          std::move(caller_shapes));
+                                          std::move(caller_shapes), std::move(caller_dtypes));
   return Status::Ok();
 }
 

@@ -23,4 +23,13 @@ using CallerOutputShapes = std::vector<std::optional<std::vector<int64_t>>>;
 // negative dim.
 Status PlanCallerOutputShapes(const ops::OpDef& def, const AttrMap& attrs, CallerOutputShapes* out);
 
+// By OpDef output: the caller's data type ("<"<output name> = the type's number, which ACL and
+// GE share), or none. An op with no input tensor (LogSpace) has only its outputs' types to pick
+// its dtype column by, as CANN picks the kernel by every tensor's type.
+using CallerOutputDTypes = std::vector<std::optional<ge::DataType>>;
+
+// The "<name" keys of `attrs`. kInvalidParam naming the key and the rule: a key naming no output
+// of the op, a value that is not an int.
+Status PlanCallerOutputDTypes(const ops::OpDef& def, const AttrMap& attrs, CallerOutputDTypes* out);
+
 }  // namespace opsim

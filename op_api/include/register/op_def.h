@@ -74,7 +74,11 @@ class OpParamDef {
   // Memory-layout and graph hints the simulator has no use for; kept so projects compile.
   OpParamDef& IgnoreContiguous() { return *this; }
   OpParamDef& AutoContiguous() { return *this; }
-  OpParamDef& Scalar() { return *this; }
+  // The input is an aclScalar in the generated aclnn API (op_api/gen/aclnn_gen.cc).
+  OpParamDef& Scalar() {
+    scalar_ = true;
+    return *this;
+  }
   OpParamDef& ScalarList() { return *this; }
   OpParamDef& To(ge::DataType) { return *this; }
   OpParamDef& To(const char*) { return *this; }
@@ -100,6 +104,7 @@ class OpParamDef {
   Option GetValueDepend() const { return value_depend_; }
   const std::string& GetFollow() const { return follow_; }
   const std::optional<uint64_t>& GetInitValue() const { return init_value_; }
+  bool IsScalar() const { return scalar_; }
 
  private:
   std::string name_;
@@ -111,6 +116,7 @@ class OpParamDef {
   Option value_depend_ = IGNORE;
   std::string follow_;
   std::optional<uint64_t> init_value_;
+  bool scalar_ = false;
 };
 
 class OpAttrDef {

@@ -1,5 +1,6 @@
 #include "runtime/gm_registry.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -60,6 +61,34 @@ std::vector<GmAllocBlock> GmRegistry::Live() const {
   std::vector<GmAllocBlock> out;
   for (const auto& [ptr, block] : blocks_) out.push_back({ptr, block.bytes, block.caller});
   return out;
+}
+
+namespace {
+
+// The end of the block holding p in `blocks` (sorted by base), or 0 when none does.
+uintptr_t BlockEnd(const std::vector<GmRegion>& blocks, uintptr_t p) {
+  auto it = std::upper_bound(blocks.begin(), blocks.end(), p, [](uintptr_t q, const GmRegion& b) {
+    return q < reinterpret_cast<uintptr_t>(b.base);
+  });
+  if (it == blocks.begin()) return 0;
+  --it;
+  const uintptr_t end = reinterpret_cast<uintptr_t>(it->base) + it->bytes;
+  return p < end ? end : 0;
+}
+
+}  // namespace
+
+void ExtendToAllocations(const std::vector<GmRegion>& blocks, std::vector<GmRegion>* regions) {
+  for (GmRegion& r : *regions) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(r.base);
+    uintptr_t end = BlockEnd(blocks, base);
+    if (end <= base + r.bytes) continue;
+    for (const GmRegion& other : *regions) {
+      const uintptr_t at = reinterpret_cast<uintptr_t>(other.base);
+      if (at > base && at < end) end = at;
+    }
+    r.bytes = std::max<uint64_t>(r.bytes, end - base);
+  }
 }
 
 }  // namespace opsim::sim::detail

@@ -32,4 +32,12 @@ class GmRegistry {
   std::map<const void*, Block> blocks_;
 };
 
+// The chip's MMU checks a kernel's addresses against the runtime's allocations, not against
+// the tensors a launch names: each region of `regions` that starts inside a block of `blocks`
+// (a Snapshot, by address) grows to that block's end, so that a kernel may read the tail of
+// the allocation its tensor lies in (aclrtMalloc's padding, the rest of a workspace). It stops
+// short of the next region of `regions` inside the block: another tensor of the launch there
+// keeps its own role and bounds. Regions outside every block are left as they are.
+void ExtendToAllocations(const std::vector<GmRegion>& blocks, std::vector<GmRegion>* regions);
+
 }  // namespace opsim::sim::detail

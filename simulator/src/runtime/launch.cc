@@ -332,7 +332,9 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
   const int threads = HostThreads(options, cores);
   LaunchState state(device, block_dim, cores, options);
   state.shape = shape;
-  for (const GmRegion& r : GmRegistry::Get().Snapshot()) state.regions.push_back(r);
+  const std::vector<GmRegion> blocks = GmRegistry::Get().Snapshot();
+  ExtendToAllocations(blocks, &state.regions);
+  state.regions.insert(state.regions.end(), blocks.begin(), blocks.end());
   // MIX: each AIC's GM for the tiles it hands to an AIV's Unified Buffer (a part of the system
   // workspace on the chip).
   std::vector<uint8_t> mix_scratch(mix ? size_t{cores} * device.l0c_bytes : 0);

@@ -55,6 +55,14 @@ aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclFloatArray* va
 aclnnStatus AddAttr(FirstStage* stage, const char* name, const aclBoolArray* value);
 aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value);
 
+// A generated first stage's input its OpDef declares `.Scalar()` (CANN: "the input's type in the
+// generated aclnn API is aclScalar"): the host scalar becomes a rank-0 constant input of its own
+// data type, which the kernel reads from device memory. Null is ACLNN_ERR_PARAM_NULLPTR unless
+// `optional` (then the input is absent); a dead handle is ACLNN_ERR_PARAM_INVALID. `name` is the
+// C parameter's, `param` the OpDef's input.
+aclnnStatus AddScalarInput(FirstStage* stage, const char* name, const char* param,
+                           const aclScalar* scalar, bool optional);
+
 // ACLNN_SUCCESS with *workspace_size and a live *executor; else the code, with the message for
 // aclGetRecentErrMsg.
 aclnnStatus GetWorkspaceSize(const FirstStage& stage, uint64_t* workspace_size,

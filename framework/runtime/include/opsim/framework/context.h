@@ -10,6 +10,7 @@
 
 #include "opsim/core/status.h"
 #include "opsim/sim/device_profile.h"
+#include "opsim/sim/gm_blocks.h"
 #include "opsim/sim/launch.h"
 
 namespace opsim {
@@ -40,7 +41,7 @@ struct ContextOptions {
 };
 
 // aclrtMalloc's size for a tensor of `bytes`: rounded up to 32 B, plus 32 B.
-constexpr uint64_t PaddedDeviceBytes(uint64_t bytes) { return (bytes + 31) / 32 * 32 + 32; }
+constexpr uint64_t PaddedDeviceBytes(uint64_t bytes) { return sim::AclrtMallocBytes(bytes); }
 
 class Context {
  public:

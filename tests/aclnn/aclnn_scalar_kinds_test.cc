@@ -1,0 +1,120 @@
+// Two more kinds of a generated aclnn function (tests/aclnn/testdata/aclnn_kinds): an input the
+// OpDef declares .Scalar() is a `const aclScalar *` (CANN's OpParamDef::Scalar reference: "the
+// input's type in the generated aclnn API is aclScalar"), which the kernel reads as a one-element
+// tensor of the scalar's type; and an op with no input picks its dtype column by its output's
+// type (as ops-math's LogSpace needs).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_aclnn_kinds_no_input.h"
+#include "aclnn_aclnn_kinds_scalar.h"
+#include "opdev/op_errno.h"
+
+namespace aclnn_scalar_kinds_test {
+namespace {
+
+constexpr int64_t kEight = 8;
+
+// An [8] tensor of `dtype` on device memory, read back as raw bytes.
+struct Out {
+  Out(aclDataType dtype, size_t element) : bytes(kEight * element) {
+    EXPECT_EQ(aclrtMalloc(&data, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    tensor = aclCreateTensor(&kEight, 1, dtype, nullptr, 0, ACL_FORMAT_ND, &kEight, 1, data);
+  }
+  ~Out() {
+    aclDestroyTensor(tensor);
+    aclrtFree(data);
+  }
+  template <typename T>
+  std::vector<T> Read() const {
+    std::vector<T> host(kEight);
+    aclrtMemcpy(host.data(), bytes, data, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+    return host;
+  }
+  size_t bytes;
+  void* data = nullptr;
+  aclTensor* tensor = nullptr;
+};
+
+// The second stage in a workspace of the size asked (a scalar's constant lives there).
+aclnnStatus RunIn(uint64_t size, aclOpExecutor* executor,
+                  aclnnStatus (*second)(void*, uint64_t, aclOpExecutor*, aclrtStream)) {
+  void* workspace = nullptr;
+  if (size > 0 && aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+    return ACLNN_ERR_INNER;
+  }
+  const aclnnStatus st = second(workspace, size, executor, nullptr);
+  if (workspace != nullptr) aclrtFree(workspace);
+  return st;
+}
+
+TEST(AclnnScalarKinds, AScalarInputIsAnAclScalarOfItsOwnType) {
+  float f = 2.5f;
+  aclScalar* value = aclCreateScalar(&f, ACL_FLOAT);
+  Out y(ACL_FLOAT, sizeof(float));
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnAclnnKindsScalarGetWorkspaceSize(value, y.tensor, &size, &executor), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsScalar), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(y.Read<float>(), std::vector<float>(kEight, 2.5f));
+  aclDestroyScalar(value);
+
+  int32_t i = -7;  // the int32 column, chosen by the scalar's type
+  value = aclCreateScalar(&i, ACL_INT32);
+  Out yi(ACL_INT32, sizeof(int32_t));
+  ASSERT_EQ(aclnnAclnnKindsScalarGetWorkspaceSize(value, yi.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsScalar), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(yi.Read<int32_t>(), std::vector<int32_t>(kEight, -7));
+  aclDestroyScalar(value);
+}
+
+TEST(AclnnScalarKinds, ANullOrDeadScalarIsRefusedNamingIt) {
+  Out y(ACL_FLOAT, sizeof(float));
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  EXPECT_EQ(aclnnAclnnKindsScalarGetWorkspaceSize(nullptr, y.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("value"), std::string::npos)
+      << aclGetRecentErrMsg();
+  float f = 1.0f;
+  aclScalar* value = aclCreateScalar(&f, ACL_FLOAT);
+  aclDestroyScalar(value);
+  EXPECT_EQ(aclnnAclnnKindsScalarGetWorkspaceSize(value, y.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_INVALID);
+}
+
+TEST(AclnnScalarKinds, AnOpWithoutInputsTakesItsColumnFromItsOutput) {
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  Out half(ACL_FLOAT16, sizeof(uint16_t));  // the second column: a float kernel would overrun
+  ASSERT_EQ(aclnnAclnnKindsNoInputGetWorkspaceSize(half.tensor, &size, &executor), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsNoInput), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(half.Read<uint16_t>(), std::vector<uint16_t>(kEight, 0x4000));  // 2.0 in float16
+
+  Out single(ACL_FLOAT, sizeof(float));
+  ASSERT_EQ(aclnnAclnnKindsNoInputGetWorkspaceSize(single.tensor, &size, &executor), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsNoInput), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(single.Read<float>(), std::vector<float>(kEight, 2.0f));
+
+  Out ints(ACL_INT32, sizeof(int32_t));  // no column has it
+  EXPECT_EQ(aclnnAclnnKindsNoInputGetWorkspaceSize(ints.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg())
+                .find("AclnnKindsNoInput: no dtype column fits the outputs y=int32 (the OpDef "
+                      "allows float32, float16)"),
+            std::string::npos)
+      << aclGetRecentErrMsg();
+}
+
+}  // namespace
+}  // namespace aclnn_scalar_kinds_test
