@@ -9,6 +9,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
@@ -78,36 +79,19 @@ void Run(const BatchNormCall& c) {
   const uint32_t b = ElemBytes(c.type);
   const uint64_t data = uint64_t{t.originalBLength} * t.meanVarSize * b,
                  param = uint64_t{t.originalBLength} * b, stat = uint64_t{t.meanVarSize} * b;
-  const UbRef reads[3] = {*c.src, *c.gamma, *c.beta};
-  const uint64_t read_bytes[3] = {data, param, param};
-  const UbRef writes[3] = {*c.dst, *c.mean, *c.variance};
-  const uint64_t write_bytes[3] = {data, stat, stat};
-  for (int i = 0; i < 3; ++i) detail::CheckUb(core, writes[i], write_bytes[i], kName, "dst");
-  for (int i = 0; i < 3; ++i) detail::CheckUb(core, reads[i], read_bytes[i], kName, "src");
-  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, kName, "sharedTmpBuffer");
+  HlOperands o;
+  o.Write(c.dst, data);
+  o.Write(c.mean, stat);
+  o.Write(c.variance, stat);
+  o.Read(c.src, data);
+  o.Read(c.gamma, param);
+  o.Read(c.beta, param);
+  CheckOperandsInUb(core, o, c.tmp, kName);
   // Row sum (B - 1 adds), Muls, Sub, Mul, row sum, Muls, Adds, Sqrt, Div, Mul, gamma and beta
   // broadcasts, Mul, Add: about 12 passes for B of a few rows; half adds its two casts.
   const uint32_t passes = 12 + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
-  double not_before = detail::VectorAutoSyncStart(core, c.dst, reads, 3);
-  for (int i = 1; i < 3; ++i) {
-    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &writes[i], nullptr, 0));
-  }
-  const double start = core.Issue(Pipe::kV, kName, cost, 0, not_before);
-  if (detail::TracksPipes(core)) {
-    for (int i = 0; i < 3; ++i) {
-      if (core.checked) detail::CheckWritten(core, reads[i], 0, read_bytes[i], kName, "src");
-      detail::TrackRead(core, reads[i], Pipe::kV, start, start + cost, kName, read_bytes[i]);
-    }
-    if (c.tmp != nullptr) {
-      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, kName, c.tmp->bytes,
-                         c.tmp->bytes);
-    }
-    for (int i = 0; i < 3; ++i) {
-      detail::TrackWrite(core, writes[i], Pipe::kV, start, start + cost, kName, write_bytes[i],
-                         write_bytes[i]);
-    }
-  }
+  IssueOnVectorPipe(core, o, c.tmp, cost, kName);
   std::vector<double> column(t.originalBLength);
   for (uint32_t i = 0; i < t.meanVarSize; ++i) ComputeColumn(c, i, column);
 }

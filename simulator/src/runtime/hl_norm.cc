@@ -12,6 +12,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
@@ -165,42 +166,20 @@ void Run(const NormCall& c) {
   detail::Core& core = detail::Cur();
   const uint32_t b = ElemBytes(c.type);
   const uint64_t data = uint64_t{g.rows} * g.h * b, param = uint64_t{g.h} * b;
-  UbRef reads[4] = {*c.src, *c.gamma, {}, {}};
-  uint64_t read_bytes[4] = {data, param, param, data};
-  int nreads = 2;
-  if (c.beta != nullptr) reads[nreads++] = *c.beta;
-  if (c.gx != nullptr) reads[nreads++] = *c.gx;
-  UbRef writes[3] = {*c.dst, {}, {}};
-  uint64_t write_bytes[3] = {data, uint64_t{g.rows} * b, uint64_t{g.rows} * b};
-  int nwrites = 1;
+  HlOperands o;
+  o.Write(c.dst, data);
   if (c.mean != nullptr) {
-    writes[nwrites++] = *c.mean;
-    writes[nwrites++] = *c.variance;
+    o.Write(c.mean, uint64_t{g.rows} * b);
+    o.Write(c.variance, uint64_t{g.rows} * b);
   }
-  for (int i = 0; i < nwrites; ++i) detail::CheckUb(core, writes[i], write_bytes[i], name, "dst");
-  for (int i = 0; i < nreads; ++i) detail::CheckUb(core, reads[i], read_bytes[i], name, "src");
-  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, name, "sharedTmpBuffer");
+  o.Read(c.src, data);
+  o.Read(c.gamma, param);
+  if (c.beta != nullptr) o.Read(c.beta, param);
+  if (c.gx != nullptr) o.Read(c.gx, data);
+  CheckOperandsInUb(core, o, c.tmp, name);
   const uint32_t passes = g.passes + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
-  double not_before = detail::VectorAutoSyncStart(core, c.dst, reads, nreads);
-  for (int i = 1; i < nwrites; ++i) {
-    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, &writes[i], nullptr, 0));
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
-  if (detail::TracksPipes(core)) {
-    for (int i = 0; i < nreads; ++i) {
-      if (core.checked) detail::CheckWritten(core, reads[i], 0, read_bytes[i], name, "src");
-      detail::TrackRead(core, reads[i], Pipe::kV, start, start + cost, name, read_bytes[i]);
-    }
-    if (c.tmp != nullptr) {
-      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, name, c.tmp->bytes,
-                         c.tmp->bytes);
-    }
-    for (int i = 0; i < nwrites; ++i) {
-      detail::TrackWrite(core, writes[i], Pipe::kV, start, start + cost, name, write_bytes[i],
-                         write_bytes[i]);
-    }
-  }
+  IssueOnVectorPipe(core, o, c.tmp, cost, name);
   std::vector<double> row(g.h);
   for (uint32_t r = 0; r < g.rows; ++r) ComputeRow(c, g, r, row);
 }

@@ -9,6 +9,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
@@ -75,36 +76,19 @@ void Run(const NormalizeCall& c) {
   const uint64_t data = uint64_t{p.aLength} * p.rLengthWithPadding * b,
                  param = uint64_t{p.rLengthWithPadding} * ElemBytes(c.gamma_type),
                  stat = uint64_t{p.aLength} * 4;
-  UbRef reads[5] = {*c.src, *c.mean, *c.variance, {}, {}};
-  uint64_t read_bytes[5] = {data, stat, stat, param, param};
-  int nreads = 3;
-  if (!c.no_gamma) reads[nreads++] = *c.gamma;
-  if (!c.no_beta) reads[nreads++] = *c.beta;
-  const UbRef writes[2] = {*c.dst, *c.rstd};
-  const uint64_t write_bytes[2] = {data, stat};
-  for (int i = 0; i < 2; ++i) detail::CheckUb(core, writes[i], write_bytes[i], kName, "dst");
-  for (int i = 0; i < nreads; ++i) detail::CheckUb(core, reads[i], read_bytes[i], kName, "src");
-  if (c.tmp != nullptr) detail::CheckUb(core, *c.tmp, c.tmp->bytes, kName, "sharedTmpBuffer");
+  HlOperands o;
+  o.Write(c.dst, data);
+  o.Write(c.rstd, stat);
+  o.Read(c.src, data);
+  o.Read(c.mean, stat);
+  o.Read(c.variance, stat);
+  if (!c.no_gamma) o.Read(c.gamma, param);
+  if (!c.no_beta) o.Read(c.beta, param);
+  CheckOperandsInUb(core, o, c.tmp, kName);
   // Broadcast mean, Sub, broadcast rstd, Mul, Mul by gamma, Add of beta; half's two casts.
   const uint32_t passes = 6 + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
-  double not_before = detail::VectorAutoSyncStart(core, c.dst, reads, nreads);
-  not_before = std::max(not_before, detail::VectorAutoSyncStart(core, c.rstd, nullptr, 0));
-  const double start = core.Issue(Pipe::kV, kName, cost, 0, not_before);
-  if (detail::TracksPipes(core)) {
-    for (int i = 0; i < nreads; ++i) {
-      if (core.checked) detail::CheckWritten(core, reads[i], 0, read_bytes[i], kName, "src");
-      detail::TrackRead(core, reads[i], Pipe::kV, start, start + cost, kName, read_bytes[i]);
-    }
-    if (c.tmp != nullptr) {
-      detail::TrackWrite(core, *c.tmp, Pipe::kV, start, start + cost, kName, c.tmp->bytes,
-                         c.tmp->bytes);
-    }
-    for (int i = 0; i < 2; ++i) {
-      detail::TrackWrite(core, writes[i], Pipe::kV, start, start + cost, kName, write_bytes[i],
-                         write_bytes[i]);
-    }
-  }
+  IssueOnVectorPipe(core, o, c.tmp, cost, kName);
   for (uint32_t a = 0; a < p.aLength; ++a) ComputeRow(c, a);
 }
 

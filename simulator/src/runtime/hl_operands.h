@@ -1,6 +1,7 @@
 // What one high-level call reads and writes in the UB, and how the V pipe sees it: the operand
 // lists, their bounds checks and the one V-pipe issue with its read/write tracking, shared by the
-// SoftMax families (hl_softmax.cc, hl_softmax_ext.cc).
+// SoftMax and normalisation families (hl_softmax*.cc, hl_norm.cc, hl_batchnorm.cc,
+// hl_groupnorm.cc, hl_normalize.cc, hl_welford.cc).
 #pragma once
 
 #include <algorithm>

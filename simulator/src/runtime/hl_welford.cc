@@ -8,6 +8,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
 // Named, not anonymous: the simulator builds as unity files.
@@ -29,29 +30,11 @@ void Charge(const char* name, const UbRef* const* reads, const uint64_t* read_by
             const UbRef* const* writes, const uint64_t* write_bytes, int nwrites, const UbRef* tmp,
             uint32_t passes, uint64_t bytes) {
   detail::Core& core = detail::Cur();
-  for (int i = 0; i < nwrites; ++i) detail::CheckUb(core, *writes[i], write_bytes[i], name, "dst");
-  for (int i = 0; i < nreads; ++i) detail::CheckUb(core, *reads[i], read_bytes[i], name, "src");
-  if (tmp != nullptr) detail::CheckUb(core, *tmp, tmp->bytes, name, "sharedTmpBuffer");
-  const double cost = passes * core.VectorCost(bytes);
-  UbRef read_refs[4];
-  for (int i = 0; i < nreads; ++i) read_refs[i] = *reads[i];
-  double not_before = detail::VectorAutoSyncStart(core, writes[0], read_refs, nreads);
-  for (int i = 1; i < nwrites; ++i) {
-    not_before = std::max(not_before, detail::VectorAutoSyncStart(core, writes[i], nullptr, 0));
-  }
-  const double start = core.Issue(Pipe::kV, name, cost, 0, not_before);
-  if (!detail::TracksPipes(core)) return;
-  for (int i = 0; i < nreads; ++i) {
-    if (core.checked) detail::CheckWritten(core, read_refs[i], 0, read_bytes[i], name, "src");
-    detail::TrackRead(core, read_refs[i], Pipe::kV, start, start + cost, name, read_bytes[i]);
-  }
-  if (tmp != nullptr) {
-    detail::TrackWrite(core, *tmp, Pipe::kV, start, start + cost, name, tmp->bytes, tmp->bytes);
-  }
-  for (int i = 0; i < nwrites; ++i) {
-    detail::TrackWrite(core, *writes[i], Pipe::kV, start, start + cost, name, write_bytes[i],
-                       write_bytes[i]);
-  }
+  HlOperands o;
+  for (int i = 0; i < nwrites; ++i) o.Write(writes[i], write_bytes[i]);
+  for (int i = 0; i < nreads; ++i) o.Read(reads[i], read_bytes[i]);
+  CheckOperandsInUb(core, o, tmp, name);
+  IssueOnVectorPipe(core, o, tmp, passes * core.VectorCost(bytes), name);
 }
 
 float LoadF(const UbRef& r, size_t i) {
