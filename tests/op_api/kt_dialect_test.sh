@@ -11,13 +11,15 @@ opsim=$1 lib=$2 units=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
+# Debian's python3, with python3-numpy (scripts/setup.sh); the first python3 on PATH may lack it.
+py=/usr/bin/python3
 fail() {
   echo "FAIL: $1"
   cat "$work/log"
   failures=$((failures + 1))
 }
 
-python3 - "$work" <<'PY' || { echo "FAIL: making the inputs"; exit 1; }
+"$py" - "$work" <<'PY' || { echo "FAIL: making the inputs"; exit 1; }
 import sys
 import numpy as np
 work = sys.argv[1]
@@ -28,7 +30,7 @@ np.save(f"{work}/x_f16.npy", x.astype(np.float16))
 PY
 
 check() {  # check <y.npy> <x.npy> <factor> <offset>: y == x * factor + offset
-  python3 - "$@" >"$work/log" 2>&1 <<'PY'
+  "$py" - "$@" >"$work/log" 2>&1 <<'PY'
 import sys
 import numpy as np
 y, x = np.load(sys.argv[1]), np.load(sys.argv[2])
