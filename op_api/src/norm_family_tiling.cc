@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "norm_tmp_layout.h"
 #include "tiling/tiling_api.h"
 
 namespace AscendC {
@@ -121,7 +122,6 @@ void GetGroupNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBuf
                       " does not hold one group's work; the tiling is not written");
     return;
   }
-  const uint32_t tail = size % one;
   tiling.set_n(x.n);
   tiling.set_c(x.c);
   tiling.set_hw(x.hw);
@@ -129,26 +129,7 @@ void GetGroupNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBuf
   tiling.set_d(x.d);
   tiling.set_hwAlignSize(x.hw_align);
   tiling.set_dhwAlignSize(dhw_align);
-  tiling.set_inputXSize(size);
-  tiling.set_meanVarSize(groups);
-  tiling.set_numberOfTmpBuf(pieces);
-  tiling.set_meanTmpTensorPos(0);
-  tiling.set_meanTmpTensorSize(stat);
-  tiling.set_varianceTmpTensorPos(stat);
-  tiling.set_varianceTmpTensorSize(stat);
-  tiling.set_tmpBufSize(total);
-  tiling.set_oneTmpSize(one);
-  tiling.set_firstTmpStartPos(stats);
-  tiling.set_secondTmpStartPos(stats + one);
-  tiling.set_thirdTmpStartPos(stats + 2 * one);
-  tiling.set_loopRound(size / one);
-  tiling.set_inputRoundSize(one);
-  tiling.set_inputTailSize(tail);
-  tiling.set_inputTailPos(size - tail);
-  tiling.set_meanVarRoundSize(one / dhw_align);
-  tiling.set_meanVarTailSize(tail / dhw_align);
-  tiling.set_meanVarTailPos(groups - tail / dhw_align);
-  tiling.set_bshCurLength(one);
+  norm_tiling::SetTmpLayout(tiling, {size, groups, dhw_align, pieces, stat, stats, total, one});
   tiling.set_bsCurLength(per_round);
   tiling.set_factor(1.0f / static_cast<float>(x.d * x.hw));
   tiling.set_smallShape(small);
@@ -243,31 +224,11 @@ bool GetDeepNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrc
     Error(helper, "stackBufferSize " + Str(stackBufferSize) + " does not hold one row's work");
     return false;
   }
-  const uint32_t tail = size % one;
   tiling.set_bLength(x.b);
   tiling.set_sLength(x.s);
   tiling.set_hLength(x.h);
   tiling.set_originalHLength(static_cast<uint32_t>(o[2]));
-  tiling.set_inputXSize(size);
-  tiling.set_meanVarSize(rows);
-  tiling.set_numberOfTmpBuf(pieces);
-  tiling.set_meanTmpTensorPos(0);
-  tiling.set_meanTmpTensorSize(stat);
-  tiling.set_varianceTmpTensorPos(stat);
-  tiling.set_varianceTmpTensorSize(stat);
-  tiling.set_tmpBufSize(total);
-  tiling.set_oneTmpSize(one);
-  tiling.set_firstTmpStartPos(stats);
-  tiling.set_secondTmpStartPos(stats + one);
-  tiling.set_thirdTmpStartPos(stats + 2 * one);
-  tiling.set_loopRound(size / one);
-  tiling.set_inputRoundSize(one);
-  tiling.set_inputTailSize(tail);
-  tiling.set_inputTailPos(size - tail);
-  tiling.set_meanVarRoundSize(one / x.h);
-  tiling.set_meanVarTailSize(tail / x.h);
-  tiling.set_meanVarTailPos(rows - tail / x.h);
-  tiling.set_bshCurLength(one);
+  norm_tiling::SetTmpLayout(tiling, {size, rows, x.h, pieces, stat, stats, total, one});
   tiling.set_bsCurLength(one / x.h);
   tiling.set_lastDimValueBack(1.0f / static_cast<float>(o[2]));
   return true;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "norm_tmp_layout.h"
 #include "tiling/tiling_api.h"
 
 namespace AscendC {
@@ -157,31 +158,11 @@ void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBuf
                       " does not hold one row's work; the tiling is not written");
     return;
   }
-  const uint32_t tail = size % one;
   tiling.set_bLength(x.b);
   tiling.set_sLength(x.s);
   tiling.set_hLength(x.h);
   tiling.set_originalHLength(x.ori_h);
-  tiling.set_inputXSize(size);
-  tiling.set_meanVarSize(rows);
-  tiling.set_numberOfTmpBuf(pieces);
-  tiling.set_meanTmpTensorPos(0);
-  tiling.set_meanTmpTensorSize(stat);
-  tiling.set_varianceTmpTensorPos(stat);
-  tiling.set_varianceTmpTensorSize(stat);
-  tiling.set_tmpBufSize(total);
-  tiling.set_oneTmpSize(one);
-  tiling.set_firstTmpStartPos(stats);
-  tiling.set_secondTmpStartPos(stats + one);
-  tiling.set_thirdTmpStartPos(stats + 2 * one);
-  tiling.set_loopRound(size / one);
-  tiling.set_inputRoundSize(one);
-  tiling.set_inputTailSize(tail);
-  tiling.set_inputTailPos(size - tail);
-  tiling.set_meanVarRoundSize(one / x.h);
-  tiling.set_meanVarTailSize(tail / x.h);
-  tiling.set_meanVarTailPos(rows - tail / x.h);
-  tiling.set_bshCurLength(one);
+  norm_tiling::SetTmpLayout(tiling, {size, rows, x.h, pieces, stat, stats, total, one});
   tiling.set_bsCurLength(one / x.h);
   tiling.set_lastDimValueBack(1.0f / static_cast<float>(x.ori_h));
 }
