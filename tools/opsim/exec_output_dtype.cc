@@ -12,7 +12,7 @@
 namespace opsim::cli {
 namespace {
 
-Status Bad(const std::string& spec, const std::string& why) {
+Status BadOutputDType(const std::string& spec, const std::string& why) {
   return {ErrorCode::kInvalidParam, "--output-dtype " + spec + ": " + why};
 }
 
@@ -30,7 +30,8 @@ Status ParseOutputDTypes(const ops::OpDef& def, const std::vector<std::string>& 
   for (const std::string& spec : specs) {
     const size_t eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
-      return Bad(spec, "expected NAME=DTYPE (an output's name, '=', a dtype such as float32)");
+      return BadOutputDType(spec,
+                            "expected NAME=DTYPE (an output's name, '=', a dtype such as float32)");
     }
     const std::string name = spec.substr(0, eq);
     std::string names;
@@ -40,14 +41,16 @@ Status ParseOutputDTypes(const ops::OpDef& def, const std::vector<std::string>& 
       names += (names.empty() ? "" : ", ") + p.GetName();
     }
     if (!known) {
-      return Bad(spec, def.GetOpType() + " has no output named '" + name + "' (its outputs: " +
-                           (names.empty() ? std::string("none") : names) + ")");
+      return BadOutputDType(
+          spec, def.GetOpType() + " has no output named '" + name +
+                    "' (its outputs: " + (names.empty() ? std::string("none") : names) + ")");
     }
-    if (out->count("<" + name) > 0) return Bad(spec, "'" + name + "' is given twice");
+    if (out->count("<" + name) > 0) return BadOutputDType(spec, "'" + name + "' is given twice");
     const std::string text = spec.substr(eq + 1);
     const std::optional<DType> dtype = ParseDType(text);
     if (!dtype) {
-      return Bad(spec, "'" + text + "' is no dtype opsim can hold (one of " + KnownDTypes() + ")");
+      return BadOutputDType(
+          spec, "'" + text + "' is no dtype opsim can hold (one of " + KnownDTypes() + ")");
     }
     // The ACL number, which GE's DataType shares: the operation reads "<NAME" as either.
     (*out)["<" + name] = static_cast<int64_t>(AclFromDType(*dtype));
