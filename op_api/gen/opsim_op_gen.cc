@@ -9,53 +9,26 @@
 // ALL) registers OP's kernels as built with CANN's --cce-auto-sync=off (op_api::KernelBuild); OP
 // must be one of the library's. --project-auto-sync-off OP does the same for a project-wide
 // add_ops_compile_options that may name ops of other libraries.
+//
+// The parts: op_gen_args (the command line), kernel_units (the units of one kernel file),
+// column_unit (the text of one unit), template_units and key_var_units (template keys and
+// TILING_KEY_VAR groups), kernel_tiling_struct (a host tiling class as a kernel struct),
+// aclnn_gen (the single-operator API).
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <map>
-#include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "aclnn_gen.h"
-#include "kernel_tiling_struct.h"
-#include "key_var_units.h"
+#include "kernel_units.h"
+#include "op_gen_args.h"
 #include "opsim/op_api/op_registry.h"
-#include "register/op_def.h"
-#include "template_units.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Args {
-  std::string library;
-  std::vector<std::string> kernels;
-  std::vector<std::string> single_kernels;  // name no DTYPE_ macro: one unit for every column
-  std::vector<std::string> headers;
-  std::string out;
-  int slots = 16;
-  std::vector<std::string> auto_sync_off;  // op types of this library, or ALL
-  // The project's add_ops_compile_options: op types that may be in another library.
-  std::vector<std::string> project_auto_sync_off;
-  // --aclnn DIR: the single-operator API of every OpDef (aclnn_gen.h), its source as
-  // DIR/src/aclnn_ops.cc.
-  std::string aclnn_dir;
-  // --key-slots N: units per column of a kernel that tests TILING_KEY_VAR in #if (its key
-  // groups, key_var_units.h); 0 when opsim_add_op_library saw no such kernel.
-  int key_slots = 0;
-  std::vector<std::string> key_kernels;  // --key-kernel K.cpp: those kernels (also --kernel)
-};
-
-// The keys one unit of a kernel testing TILING_KEY_VAR in #if registers, TILING_KEY_VAR being
-// the first of them there.
-struct KeyGroup {
-  std::vector<uint64_t> keys;
-};
+using opsim::op_gen::Args;
 
 // The aclnn headers of every op and one source with all their functions; an op the functions
 // cannot take yet gets none, and the build says why.
@@ -70,368 +43,6 @@ void WriteAclnnFiles(const std::vector<std::string>& ops, const std::string& dir
     }
   }
   opsim::op_gen::WriteIfChanged((fs::path(dir) / "src" / "aclnn_ops.cc").string(), source);
-}
-
-bool AutoSyncOff(const Args& args, const std::string& op_type) {
-  for (const auto* list : {&args.auto_sync_off, &args.project_auto_sync_off}) {
-    for (const std::string& op : *list) {
-      if (op == "ALL" || op == op_type) return true;
-    }
-  }
-  return false;
-}
-
-std::string Upper(const std::string& s) {
-  std::string out;
-  for (char c : s) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// The host header that registers op_type's tiling class, if any.
-std::string TilingHeaderOf(const std::string& op_type, const std::vector<std::string>& headers) {
-  for (const std::string& h : headers) {
-    const std::string text = ReadFile(h);
-    size_t pos = 0;
-    while ((pos = text.find("REGISTER_TILING_DATA_CLASS", pos)) != std::string::npos) {
-      pos += 26;
-      size_t p = text.find('(', pos);
-      if (p == std::string::npos) break;
-      ++p;
-      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
-      size_t e = p;
-      while (e < text.size() &&
-             (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_'))
-        ++e;
-      if (text.compare(p, e - p, op_type) == 0 && e - p == op_type.size()) return h;
-    }
-  }
-  return "";
-}
-
-// A template kernel (today's dialect): one instantiation per key ASCENDC_TPL_SEL selects for each
-// registered column, registered by (op, column, key) with the key's layout for messages.
-bool KeyedRegistrars(const ops::OpDef& def, const AscendC::TemplateArguments& templates,
-                     const std::string& ns, const std::vector<size_t>& registered,
-                     const std::string& renamed, bool auto_sync, const KeyGroup* group,
-                     std::ostringstream* u, std::string* error) {
-  *u << opsim::op_gen::LayoutDefinition(*templates.declare, "opsim_tpl_layout");
-  size_t count = 0;
-  for (size_t c : registered) {
-    for (const auto& inst : opsim::op_gen::InstantiationsOf(def, templates, c, error)) {
-      if (group != nullptr &&
-          std::find(group->keys.begin(), group->keys.end(), inst.key) == group->keys.end())
-        continue;
-      *u << "// " << inst.fields << "\n"
-         << "static const opsim::op_api::KeyedKernelRegistrar opsim_registrar" << count++ << "(\""
-         << def.GetOpType() << "\", " << c << ", " << inst.key << "ULL, &opsim_tpl_layout, &" << ns
-         << "::" << renamed << "<" << inst.template_args << ">"
-         << (auto_sync ? "" : ", /*auto_sync=*/false") << ");\n";
-    }
-    if (!error->empty()) return false;
-  }
-  return true;
-}
-
-// The unit compiling `kernel_path` with dtype column `column`'s macros, registered for each of
-// `registered` (the column itself, or every column when the kernel names no column macro).
-std::string ColumnUnit(const ops::OpDef& def, size_t column, const std::vector<size_t>& registered,
-                       const std::string& kernel_path, const std::string& tiling_header,
-                       const std::string& tiling_struct,
-                       const AscendC::TemplateArguments* templates, bool auto_sync,
-                       const KeyGroup* group, std::string* error) {
-  const std::string entry = opsim::op_api::KernelName(def.GetOpType());
-  const std::string renamed = "opsim_" + entry + "_col" + std::to_string(column);
-  // A key group's unit has a namespace of its own: its kernel code differs from the other
-  // groups' where the #if conditions do, under the same names.
-  const std::string ns = "opsim_kernel_col" + std::to_string(column) +
-                         (group != nullptr ? "_k" + std::to_string(group->keys.front()) : "");
-  std::ostringstream u;
-  u << "// Generated by opsim_op_gen: " << entry << " for dtype column " << column << " of "
-    << def.GetOpType() << ". Do not edit.\n";
-  if (group != nullptr) {
-    // CANN's device build compiles each key apart with TILING_KEY_VAR that key's constant; the
-    // kernel's #if conditions agree on every key of this unit.
-    u << "// Tiling keys";
-    for (uint64_t key : group->keys) u << " " << key;
-    u << ": the kernel's #if conditions on TILING_KEY_VAR agree on them.\n";
-    u << "#define TILING_KEY_VAR " << group->keys.front() << "ULL\n";
-  }
-  u << "#include \"opsim/op_api/op_kernel_prelude.h\"\n";
-  if (!tiling_header.empty()) {
-    // The struct itself (generated) or, for a header among the kernels, the header.
-    if (tiling_struct.empty()) {
-      u << "#include \"" << tiling_header << "\"\n";
-    } else {
-      u << tiling_struct;
-    }
-    u << "#define OPSIM_KERNEL_TILING_TYPE ::optiling::OpsimTilingDataOf_" << def.GetOpType()
-      << "\n";
-  } else {
-    u << "#define OPSIM_KERNEL_TILING_TYPE OpsimDefaultTilingType\n";
-  }
-  std::vector<std::string> macros;
-  for (const auto* params : {&def.GetInputs(), &def.GetOutputs()}) {
-    for (const ops::OpParamDef& p : *params) {
-      if (column >= p.GetDataTypes().size()) continue;
-      const ge::DataType t = p.GetDataTypes()[column];
-      const char* ctype = opsim::op_gen::KernelCType(t);
-      const std::string name = Upper(p.GetName());
-      if (ctype == nullptr) {
-        // A dtype no kernel type stands for (DT_COMPLEX64, ...): many kernels never name this
-        // column's macro (a template kernel takes its types from the key), so the macro names an
-        // incomplete type; a kernel that does use it stops at a compiler error naming the dtype.
-        std::string missing = "opsim_no_kernel_type_for_";
-        for (char c : std::string(ge::DataTypeName(t))) {
-          missing += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-        }
-        u << "struct " << missing << ";\n";
-        u << "#define DTYPE_" << name << " ::" << missing << "\n";
-        u << "#define ORIG_DTYPE_" << name << " " << static_cast<int>(t) << "\n";
-        macros.push_back("DTYPE_" + name);
-        macros.push_back("ORIG_DTYPE_" + name);
-        continue;
-      }
-      u << "#define DTYPE_" << name << " " << ctype << "\n";
-      u << "#define ORIG_DTYPE_" << name << " " << static_cast<int>(t) << "\n";
-      macros.push_back("DTYPE_" + name);
-      macros.push_back("ORIG_DTYPE_" + name);
-    }
-  }
-  u << "#define " << entry << " " << renamed << "\n";
-  u << "namespace " << ns << " {\n";
-  // CANN's build gives the kernel the tiling structs at global scope (its generated
-  // <op>_tiling_data.h): a kernel may name one (`NLLLossTilingData* tiling`). Ours are in
-  // optiling, as the host header declares them; the kernel's own names still come first.
-  if (!tiling_header.empty()) u << "using namespace ::optiling;\n";
-  u << "#include \"" << kernel_path << "\"\n";
-  u << "}  // namespace " << ns << "\n";
-  u << "#undef " << entry << "\n";
-  for (const std::string& m : macros) u << "#undef " << m << "\n";
-  if (templates != nullptr) {
-    if (!KeyedRegistrars(def, *templates, ns, registered, renamed, auto_sync, group, &u, error)) {
-      return "";
-    }
-    return u.str();
-  }
-  for (size_t c : registered) {
-    u << "static const opsim::op_api::KernelRegistrar opsim_registrar" << c << "(\""
-      << def.GetOpType() << "\", " << c << ", &" << ns << "::" << renamed
-      << (auto_sync ? "" : ", /*auto_sync=*/false") << ");\n";
-  }
-  return u.str();
-}
-
-// What the units of one kernel file are made from.
-struct KernelPlan {
-  const ops::OpDef* def;
-  std::string kernel;
-  std::string stem;
-  std::string header;
-  std::string tiling_struct;
-  const AscendC::TemplateArguments* templates;  // nullptr: not a template kernel
-  bool auto_sync;
-  bool per_column;  // else one unit registered for every column
-  size_t columns;
-};
-
-// The columns the unit of `slot` registers; empty past the columns.
-std::vector<size_t> RegisteredColumns(const KernelPlan& plan, size_t slot) {
-  std::vector<size_t> registered;
-  if (plan.per_column) {
-    if (slot < plan.columns) registered.push_back(slot);
-  } else if (slot == 0) {
-    for (size_t c = 0; c < plan.columns; ++c) registered.push_back(c);
-  }
-  return registered;
-}
-
-std::string UnitPath(const Args& args, const KernelPlan& plan, size_t slot, const char* suffix) {
-  return (fs::path(args.out) / (plan.stem + "_col" + std::to_string(slot) + suffix + ".cc"))
-      .string();
-}
-
-// One unit per dtype column slot (one in all for a kernel naming no column macro).
-int WriteColumnUnits(const Args& args, const KernelPlan& plan) {
-  const int slots = plan.per_column ? args.slots : 1;
-  for (int slot = 0; slot < slots; ++slot) {
-    std::string unit =
-        "// Generated by opsim_op_gen: no dtype column " + std::to_string(slot) + ".\n";
-    const std::vector<size_t> registered = RegisteredColumns(plan, static_cast<size_t>(slot));
-    if (!registered.empty()) {
-      std::string error;
-      unit = ColumnUnit(*plan.def, static_cast<size_t>(slot), registered, plan.kernel, plan.header,
-                        plan.tiling_struct, plan.templates, plan.auto_sync, nullptr, &error);
-      if (!error.empty()) {
-        std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
-        return 1;
-      }
-    }
-    opsim::op_gen::WriteIfChanged(UnitPath(args, plan, static_cast<size_t>(slot), ""), unit);
-  }
-  return 0;
-}
-
-// A kernel testing TILING_KEY_VAR in #if: per column slot, one unit per group of its keys on
-// which the conditions agree (<stem>_col<slot>_key<g>.cc, --key-slots of them).
-int WriteKeyUnits(const Args& args, const KernelPlan& plan, const opsim::op_gen::KeyVarUse& use) {
-  const int slots = plan.per_column ? args.slots : 1;
-  for (int slot = 0; slot < slots; ++slot) {
-    const std::vector<size_t> registered = RegisteredColumns(plan, static_cast<size_t>(slot));
-    std::vector<uint64_t> keys;
-    std::string error;
-    for (size_t c : plan.templates == nullptr ? std::vector<size_t>{} : registered) {
-      for (const auto& inst :
-           opsim::op_gen::InstantiationsOf(*plan.def, *plan.templates, c, &error)) {
-        if (std::find(keys.begin(), keys.end(), inst.key) == keys.end()) keys.push_back(inst.key);
-      }
-    }
-    const auto groups = opsim::op_gen::GroupKeys(use, keys);
-    if (error.empty() && use.InPreprocessor() &&
-        groups.size() > static_cast<size_t>(args.key_slots)) {
-      error = plan.def->GetOpType() + ": its kernel tests TILING_KEY_VAR in #if (" +
-              use.conditions.front() + "), so each group of keys those conditions tell apart " +
-              "is a unit of its own, and dtype column " + std::to_string(slot) + " has " +
-              std::to_string(groups.size()) + " groups" +
-              (use.in_code
-                   ? " (one key each: the " + std::string("kernel also reads the key in its code)")
-                   : std::string()) +
-              " where the build declared " + std::to_string(args.key_slots) +
-              ": give opsim_add_op_library KEY_SLOTS " + std::to_string(groups.size());
-    }
-    if (!error.empty()) {
-      std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
-      return 1;
-    }
-    for (int g = 0; g < args.key_slots; ++g) {
-      std::string unit = "// Generated by opsim_op_gen: no key group " + std::to_string(g) +
-                         " in dtype column " + std::to_string(slot) + ".\n";
-      // No condition after all (the #if line was a comment's): the column's unit, as ever.
-      const bool plain = !use.InPreprocessor() && g == 0 && !registered.empty();
-      if (plain || (use.InPreprocessor() && static_cast<size_t>(g) < groups.size())) {
-        const KeyGroup group{plain ? std::vector<uint64_t>{} : groups[g]};
-        unit = ColumnUnit(*plan.def, static_cast<size_t>(slot), registered, plan.kernel,
-                          plan.header, plan.tiling_struct, plan.templates, plan.auto_sync,
-                          plain ? nullptr : &group, &error);
-        if (!error.empty()) {
-          std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
-          return 1;
-        }
-      }
-      const std::string suffix = "_key" + std::to_string(g);
-      opsim::op_gen::WriteIfChanged(UnitPath(args, plan, static_cast<size_t>(slot), suffix.c_str()),
-                                    unit);
-    }
-  }
-  return 0;
-}
-
-// The units of one kernel file: one per dtype column slot (a kernel that names no column macro
-// compiles the same for every column: one unit). 1 on an error, which is printed.
-int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
-                        const std::string& kernel) {
-  const std::string stem = fs::path(kernel).stem().string();
-  const ops::OpDef* def = nullptr;
-  for (const std::string& op : ops) {
-    if (opsim::op_api::KernelName(op) == stem) def = opsim::op_api::FindOpDef(op);
-  }
-  // An entry per architecture is named <kernel>_<arch> (ops-math's add_kernel_sources KERNEL_SRC
-  // add_mat_mat_elements_plus_arch22.cpp): the op with the longest such kernel name.
-  size_t matched = 0;
-  for (const std::string& op : ops) {
-    const std::string name = opsim::op_api::KernelName(op) + "_";
-    if (def == nullptr || matched > 0) {
-      if (stem.compare(0, name.size(), name) == 0 && name.size() > matched) {
-        def = opsim::op_api::FindOpDef(op);
-        matched = name.size();
-      }
-    }
-  }
-  if (def == nullptr) {
-    std::string list;
-    for (const std::string& op : ops)
-      list += (list.empty() ? "" : ", ") + op + " -> " + opsim::op_api::KernelName(op);
-    std::fprintf(stderr,
-                 "opsim_op_gen: %s: no OpDef of this library has the kernel name '%s' (a kernel "
-                 "file is named after its op in snake_case, or that and _<arch>: %s)\n",
-                 kernel.c_str(), stem.c_str(), list.c_str());
-    return 1;
-  }
-  size_t columns = 1;
-  for (const auto* params : {&def->GetInputs(), &def->GetOutputs()}) {
-    for (const ops::OpParamDef& p : *params) columns = std::max(columns, p.GetDataTypes().size());
-  }
-  // A kernel that names no column macro compiles the same for every column: built once, in
-  // one unit (opsim_add_op_library declares only that one).
-  const bool per_column = std::find(args.single_kernels.begin(), args.single_kernels.end(),
-                                    kernel) == args.single_kernels.end();
-  if (per_column && columns > static_cast<size_t>(args.slots)) {
-    std::fprintf(stderr,
-                 "opsim_op_gen: %s has %zu dtype columns, one kernel unit each, and the build "
-                 "declared %d units (its sources spell no longer ge::DT_* list): give "
-                 "opsim_add_op_library COLUMN_SLOTS %zu\n",
-                 def->GetOpType().c_str(), columns, args.slots, columns);
-    return 1;
-  }
-  const std::string header = TilingHeaderOf(def->GetOpType(), args.headers);
-  // A tiling header beside the kernels is kernel code by the project's own layout (today's
-  // operators keep BEGIN_TILING_DATA_DEF in op_kernel/<op>_tiling_data.h, for the host and the
-  // kernel alike): the unit includes it. One elsewhere (op_host) is host code, which CANN's build
-  // never compiles for the kernel: the unit gets the struct generated from the host's class.
-  std::string tiling_struct;
-  if (!header.empty() && fs::path(header).parent_path().lexically_normal() !=
-                             fs::path(kernel).parent_path().lexically_normal()) {
-    std::string error;
-    tiling_struct = opsim::op_gen::KernelTilingStruct(def->GetOpType(), args.headers, &error);
-    if (!error.empty()) {
-      std::fprintf(stderr, "opsim_op_gen: %s\n", error.c_str());
-      return 1;
-    }
-  }
-  AscendC::TemplateArguments templates;
-  std::string template_error;
-  const bool templated =
-      opsim::op_gen::FindTemplateArguments(def->GetOpType(), kernel, &templates, &template_error);
-  if (!template_error.empty()) {
-    std::fprintf(stderr, "opsim_op_gen: %s\n", template_error.c_str());
-    return 1;
-  }
-  KernelPlan plan{def,
-                  kernel,
-                  stem,
-                  header,
-                  tiling_struct,
-                  templated ? &templates : nullptr,
-                  !AutoSyncOff(args, def->GetOpType()),
-                  per_column,
-                  columns};
-  const opsim::op_gen::KeyVarUse use = opsim::op_gen::ScanKeyVar(kernel);
-  const bool key_units =
-      std::find(args.key_kernels.begin(), args.key_kernels.end(), kernel) != args.key_kernels.end();
-  if (!key_units && use.InPreprocessor()) {
-    std::fprintf(stderr,
-                 "opsim_op_gen: %s: its kernel tests TILING_KEY_VAR in #if (%s) where "
-                 "opsim_add_op_library did not see it (it reads the #if and #elif lines, not "
-                 "their continuations): put the name on the #if line\n",
-                 def->GetOpType().c_str(), use.conditions.front().c_str());
-    return 1;
-  }
-  if (!key_units) return WriteColumnUnits(args, plan);
-  if (!templated && use.InPreprocessor()) {
-    std::fprintf(stderr,
-                 "opsim_op_gen: %s: its kernel tests TILING_KEY_VAR in #if (%s) but declares no "
-                 "template keys (ASCENDC_TPL_ARGS_DECL/ASCENDC_TPL_SEL), so the keys to build "
-                 "one by one are not known\n",
-                 def->GetOpType().c_str(), use.conditions.front().c_str());
-    return 1;
-  }
-  return WriteKeyUnits(args, plan, use);
 }
 
 int Run(const Args& args) {
@@ -455,7 +66,9 @@ int Run(const Args& args) {
   }
   std::vector<std::string> all_kernels = args.kernels;
   all_kernels.insert(all_kernels.end(), args.single_kernels.begin(), args.single_kernels.end());
-  for (const std::string& kernel : all_kernels) failures += GenerateKernelUnits(args, ops, kernel);
+  for (const std::string& kernel : all_kernels) {
+    failures += opsim::op_gen::GenerateKernelUnits(args, ops, kernel);
+  }
   return failures == 0 ? 0 : 1;
 }
 
@@ -463,58 +76,6 @@ int Run(const Args& args) {
 
 int main(int argc, char** argv) {
   Args args;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i];
-    const std::string value = argv[i + 1];
-    if (flag == "--library")
-      args.library = value;
-    else if (flag == "--kernel")
-      args.kernels.push_back(value);
-    else if (flag == "--single-kernel")
-      args.single_kernels.push_back(value);
-    else if (flag == "--header")
-      args.headers.push_back(value);
-    else if (flag == "--out")
-      args.out = value;
-    else if (flag == "--slots") {
-      char* end = nullptr;
-      const long slots = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end != '\0' || slots < 1 || slots > 100000) {
-        std::fprintf(stderr, "opsim_op_gen: --slots '%s' (expected a number from 1 to 100000)\n",
-                     value.c_str());
-        return 2;
-      }
-      args.slots = static_cast<int>(slots);
-    } else if (flag == "--auto-sync-off")
-      args.auto_sync_off.push_back(value);
-    else if (flag == "--project-auto-sync-off")
-      args.project_auto_sync_off.push_back(value);
-    else if (flag == "--aclnn")
-      args.aclnn_dir = value;
-    else if (flag == "--key-kernel")
-      args.key_kernels.push_back(value);
-    else if (flag == "--key-slots") {
-      char* end = nullptr;
-      const long slots = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end != '\0' || slots < 0 || slots > 100000) {
-        std::fprintf(stderr,
-                     "opsim_op_gen: --key-slots '%s' (expected a number from 0 to 100000)\n",
-                     value.c_str());
-        return 2;
-      }
-      args.key_slots = static_cast<int>(slots);
-    } else {
-      std::fprintf(stderr, "opsim_op_gen: unknown flag %s\n", flag.c_str());
-      return 2;
-    }
-  }
-  if (args.library.empty() || args.out.empty()) {
-    std::fprintf(
-        stderr,
-        "usage: opsim_op_gen --library HOST.so --out DIR [--kernel K.cpp]... "
-        "[--single-kernel K.cpp]... [--header H.h]... [--slots N] [--auto-sync-off OP|ALL]... "
-        "[--project-auto-sync-off OP]... [--aclnn DIR] [--key-kernel K.cpp]... [--key-slots N]\n");
-    return 2;
-  }
+  if (const int rc = opsim::op_gen::ParseArgs(argc, argv, &args); rc != 0) return rc;
   return Run(args);
 }

@@ -4,6 +4,12 @@
 #include "securec.h"
 #include "tikicpulib.h"
 
+// CANN defines __CCE_KT_TEST__ only on a CPU-debug or kernel-UT build's command line (this
+// one has ASCENDC_CPU_DEBUG alone), never in a header.
+#ifdef __CCE_KT_TEST__
+#error "a header defines __CCE_KT_TEST__; CANN's come only from the command line"
+#endif
+
 extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n);
 extern "C" __global__ __aicore__ void cxx17_check_kernel_without_parameters();
 

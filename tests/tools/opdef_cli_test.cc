@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -155,6 +156,38 @@ TEST_F(OpDefCli, ExecOutputShapeErrorsNameTheValueAndTheRule) {
     const Result r = Run("exec" + kAdd + "--op AddCustom --input " + x_ + " --input " + y_ +
                          " --output-shape " + spec + " --output " + Path("z.npy"));
     EXPECT_EQ(r.rc, 2) << spec << "\n" << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(FileCount(), files);
+}
+
+// --output-dtype: with the inputs' types it chooses the column (AddCustom has one: z float16;
+// tests/op_api/caller_output_dtype_test.cc chooses among several), and a bad one is refused
+// naming the value and the rule, with no file written.
+TEST_F(OpDefCli, ExecOutputDTypeChoosesTheColumnOrNamesTheRule) {
+  Result r = Run("exec" + kAdd + "--op AddCustom --input " + x_ + " --input " + y_ +
+                 " --output-dtype z=float16 --output " + Path("z.npy"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  npy::NpyArray z;
+  (void)ReadArray<uint16_t>(Path("z.npy"), &z);
+  EXPECT_EQ(z.descr, "<f2");
+  const size_t files = FileCount();
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {"q=float16", 2,
+       "--output-dtype q=float16: AddCustom has no output named 'q' (its outputs: z)"},
+      {"z=float65", 2, "--output-dtype z=float65: 'float65' is no dtype opsim can hold (one of "},
+      {"z", 2, "--output-dtype z: expected NAME=DTYPE"},
+      {"z=", 2, "--output-dtype z=: expected NAME=DTYPE"},
+      {"=float16", 2, "--output-dtype =float16: expected NAME=DTYPE"},
+      {"z=float16 --output-dtype z=float16", 2, "--output-dtype z=float16: 'z' is given twice"},
+      {"z=float32", 1,
+       "AddCustom: no dtype column fits the inputs (x=float16, y=float16) with the output types "
+       "the caller gives (z=float32); with these inputs the OpDef allows z float16"},
+  };
+  for (const auto& [spec, rc, message] : cases) {
+    r = Run("exec" + kAdd + "--op AddCustom --input " + x_ + " --input " + y_ + " --output-dtype " +
+            spec + " --output " + Path("w.npy"));
+    EXPECT_EQ(r.rc, rc) << spec << "\n" << r.err;
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
   }
   EXPECT_EQ(FileCount(), files);

@@ -23,6 +23,7 @@ struct ExecOptions {
   std::vector<std::string> outputs;
   std::vector<std::string> attrs;
   std::vector<std::string> output_shapes;
+  std::vector<std::string> output_dtypes;
   std::string dtype;
   ContextOptions context;
 };
@@ -44,8 +45,8 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
     return UsageError(kExecCmd, st.message());
-  return RunOpDefExec(
-      {o.op, o.inputs, o.outputs, attrs, o.output_shapes, !o.dtype.empty(), o.context});
+  return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.output_shapes, o.output_dtypes,
+                       !o.dtype.empty(), o.context});
 }
 
 }  // namespace
@@ -74,6 +75,10 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   app->add_option("--output-shape", o->output_shapes,
                   "NAME=d0,d1,...: the shape of output NAME as the caller allocates it (CANN's "
                   "aclnn caller gives every output tensor); replaces what InferShape sets")
+      ->allow_extra_args(false);
+  app->add_option("--output-dtype", o->output_dtypes,
+                  "NAME=DTYPE: the type of output NAME as the caller allocates it; with the "
+                  "inputs' types it chooses the op's dtype column (Bincount's bins=float32)")
       ->allow_extra_args(false);
   AddFlag(app, "--checked", &o->context.checked, "Run the kernel in the simulator's checked mode");
   AddAutoSyncOption(app, &o->context.auto_sync);

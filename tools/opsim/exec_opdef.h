@@ -19,6 +19,7 @@ struct OpDefExecRequest {
   std::vector<std::string> outputs;        // likewise; every output needs a file
   std::vector<std::string> attrs;          // "name=value"; lists comma-separated
   std::vector<std::string> output_shapes;  // "NAME=d0,d1,...": the caller's shape of an output
+  std::vector<std::string> output_dtypes;  // "NAME=DTYPE": the caller's type of an output
   bool bf16_files = false;                 // <u2 files hold bfloat16 bit patterns
   ContextOptions context;                  // device, threads, checked mode, auto sync, copy elision
 };
@@ -43,6 +44,14 @@ std::string FlagOf(std::string_view attribute);
 // kInvalidParam naming the text and the rule: no '=', a name that is no output of the op, a
 // name given twice, an empty or non-integer or negative dim, more than MAX_DIM dims.
 Status ParseOutputShapes(const ops::OpDef& def, const std::vector<std::string>& specs,
+                         AttrMap* out);
+
+// "NAME=DTYPE" texts (--output-dtype) as the operation's "<NAME" attributes: the caller's type
+// of that output, which with the inputs' types chooses the OpDef's dtype column. kInvalidParam
+// naming the text and the rule: no '=' or nothing after it, a name that is no output of the op
+// (with its outputs), a name given twice, a dtype opsim does not know (with the ones it does).
+// A type no column of the op holds is the operation's error, when it chooses the column.
+Status ParseOutputDTypes(const ops::OpDef& def, const std::vector<std::string>& specs,
                          AttrMap* out);
 
 // True when `op` is defined by an OpDef in the registry.

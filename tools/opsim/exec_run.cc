@@ -330,6 +330,9 @@ int RunOpDefExec(const OpDefExecRequest& r) {
   if (Status st = ParseOutputShapes(def, r.output_shapes, &attrs); !st.ok()) {
     return UsageError(kExecOpDefCmd, st.message());
   }
+  if (Status st = ParseOutputDTypes(def, r.output_dtypes, &attrs); !st.ok()) {
+    return UsageError(kExecOpDefCmd, st.message());
+  }
   ExecInputs in;
   if (int rc = ReadInputs(def, r, files, &in); rc != 0) return rc;
   if (int rc = InputAttrs(def, r, files, &in, &attrs); rc != 0) return rc;

@@ -145,17 +145,32 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
 
 namespace {
 
+// Whether column `c` holds every output type the caller gives (none given: any column does).
+bool OutputsFit(const ops::OpDef& def, const CallerOutputDTypes* given, size_t c) {
+  if (given == nullptr) return true;
+  const auto& outs = def.GetOutputs();
+  for (size_t k = 0; k < outs.size() && k < given->size(); ++k) {
+    if ((*given)[k] && !DTypeFits(outs[k], c, *(*given)[k])) return false;
+  }
+  return true;
+}
+
+// "bins=float16" for each output type the caller gives.
+std::string GivenOutputs(const ops::OpDef& def, const CallerOutputDTypes& given) {
+  std::vector<std::string> items;
+  for (size_t k = 0; k < def.GetOutputs().size() && k < given.size(); ++k) {
+    if (given[k]) items.push_back(def.GetOutputs()[k].GetName() + "=" + DataTypeText(*given[k]));
+  }
+  return Join(items);
+}
+
 // No input tensor: the first column every output type the caller gives fits, else column 0.
 Status SelectColumnByOutputs(const ops::OpDef& def, const CallerOutputDTypes& given,
                              size_t* column) {
   const auto& outs = def.GetOutputs();
   std::string got;
   for (size_t c = 0; c < ColumnCount(def); ++c) {
-    bool fits = true;
-    for (size_t k = 0; k < outs.size() && k < given.size(); ++k) {
-      fits = fits && (!given[k] || DTypeFits(outs[k], c, *given[k]));
-    }
-    if (fits) {
+    if (OutputsFit(def, &given, c)) {
       *column = c;
       return Status::Ok();
     }
@@ -168,6 +183,41 @@ Status SelectColumnByOutputs(const ops::OpDef& def, const CallerOutputDTypes& gi
   return {ErrorCode::kInvalidTensorDtype,
           def.GetOpType() + ": no dtype column fits the outputs " + got +
               " (the op has no input tensor, so its outputs pick the column)"};
+}
+
+// The inputs fit some column but none with the caller's output types: the message names what
+// the inputs' columns give each output the caller chose.
+Status NoColumnForOutputs(const ops::OpDef& def, const std::string& inputs,
+                          const std::vector<size_t>& input_columns,
+                          const CallerOutputDTypes& given) {
+  const auto& outs = def.GetOutputs();
+  std::vector<std::string> allowed;
+  for (size_t k = 0; k < outs.size() && k < given.size(); ++k) {
+    if (!given[k]) continue;
+    std::vector<std::string> names;
+    for (size_t c : input_columns) {
+      const auto& types = outs[k].GetDataTypes();
+      const std::string n = c < types.size() ? DataTypeText(types[c]) : "?";
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    }
+    allowed.push_back(outs[k].GetName() + " " + Join(names));
+  }
+  return {ErrorCode::kInvalidTensorDtype,
+          def.GetOpType() + ": no dtype column fits the inputs (" + inputs +
+              ") with the output types the caller gives (" + GivenOutputs(def, given) +
+              "); with these inputs the OpDef allows " + Join(allowed)};
+}
+
+// "x=float32, y=absent" for the inputs of a call.
+std::string GivenInputs(const ops::OpDef& def, const gert::OpCallData& call) {
+  std::vector<std::string> got;
+  for (size_t k = 0; k < def.GetInputs().size(); ++k) {
+    const auto [first, count] = call.ir_inputs[k];
+    got.push_back(
+        def.GetInputs()[k].GetName() + "=" +
+        (count == 0 ? std::string("absent") : DataTypeText(call.input_descs[first].GetDataType())));
+  }
+  return Join(got);
 }
 
 }  // namespace
@@ -208,6 +258,10 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
       }
     }
   }
+  // The first column the inputs fit that holds the output types the caller gives (an op whose
+  // columns differ only in an output's type, Bincount's bins, is chosen by them, as aclnn's
+  // caller chooses by its output tensors).
+  std::vector<size_t> input_columns;
   for (size_t c = 0; c < columns; ++c) {
     bool fits = true;
     for (size_t k = 0; k < params.size() && fits; ++k) {
@@ -217,17 +271,15 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
                FormatFits(params[k], c, call.input_descs[i].GetStorageFormat());
       }
     }
-    if (fits) {
+    if (!fits) continue;
+    input_columns.push_back(c);
+    if (OutputsFit(def, outputs, c)) {
       *column = c;
       return Status::Ok();
     }
   }
-  std::vector<std::string> got;
-  for (size_t k = 0; k < params.size(); ++k) {
-    const auto [first, count] = call.ir_inputs[k];
-    got.push_back(
-        params[k].GetName() + "=" +
-        (count == 0 ? std::string("absent") : DataTypeText(call.input_descs[first].GetDataType())));
+  if (!input_columns.empty()) {
+    return NoColumnForOutputs(def, GivenInputs(def, call), input_columns, *outputs);
   }
   std::vector<std::string> combos;
   for (size_t c = 0; c < columns; ++c) {
@@ -241,7 +293,7 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
     combo += ")";
     combos.push_back(std::move(combo));
   }
-  return {ErrorCode::kInvalidTensorDtype, op + ": the inputs' dtypes (" + Join(got) +
+  return {ErrorCode::kInvalidTensorDtype, op + ": the inputs' dtypes (" + GivenInputs(def, call) +
                                               ") are no column of the OpDef; it allows " +
                                               Join(combos)};
 }

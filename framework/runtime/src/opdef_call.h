@@ -20,9 +20,11 @@ namespace opsim {
 Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
                       const SVector<TensorDesc>& inputs, gert::OpCallData* call);
 
-// The dtype column the inputs select; with no input tensor, the first column `outputs` (the
-// caller's output types, when given) fit. kInvalidTensorDtype / kInvalidTensorFormat naming the
-// op, the tensor, its dtype or format and what the OpDef allows.
+// The first dtype column the inputs select that also holds the output types the caller gives
+// (`outputs`, by output; none given: the inputs' first column); with no input tensor, the first
+// column `outputs` fit. kInvalidTensorDtype / kInvalidTensorFormat naming the op, the tensor, its
+// dtype or format and what the OpDef allows; kInvalidTensorDtype when the inputs fit columns but
+// none holds the caller's output types, naming them and what those columns give.
 Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column,
                     const CallerOutputDTypes* outputs = nullptr);
 

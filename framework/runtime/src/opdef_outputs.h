@@ -24,8 +24,10 @@ using CallerOutputShapes = std::vector<std::optional<std::vector<int64_t>>>;
 Status PlanCallerOutputShapes(const ops::OpDef& def, const AttrMap& attrs, CallerOutputShapes* out);
 
 // By OpDef output: the caller's data type ("<"<output name> = the type's number, which ACL and
-// GE share), or none. An op with no input tensor (LogSpace) has only its outputs' types to pick
-// its dtype column by, as CANN picks the kernel by every tensor's type.
+// GE share), or none. CANN picks the kernel by every tensor's type: an op with no input tensor
+// (LogSpace) has only its outputs' types to pick its dtype column by, and one whose columns differ
+// only in an output's type (Bincount's bins) needs it beside the inputs' (`opsim exec
+// --output-dtype NAME=DTYPE`).
 using CallerOutputDTypes = std::vector<std::optional<ge::DataType>>;
 
 // The "<name" keys of `attrs`. kInvalidParam naming the key and the rule: a key naming no output

@@ -27,12 +27,6 @@
 #include "graph/c_types.h"
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
-// CANN's operator (device) build does not define __CCE_KT_TEST__; its kernel-UT and CPU-debug
-// builds do, on the command line (tikicpulib::<SoC>, ccec). A kernel may pick its kernel-UT
-// entry with it (ops-math's add_mat_mat_elements_plus: an extern "C" one there, a template over
-// its key here). kernel_operator.h defines it beside ASCENDC_CPU_DEBUG for CPU-debug programs;
-// the operator build's units take it back (kernel_operator.h is not read again).
-#undef __CCE_KT_TEST__
 // lib/matmul_intf.h's declarations: the kernel source (and the headers it includes first) is
 // compiled inside a namespace per dtype column, where they could not be declared.
 #include "opsim/op_api/kernel_entry.h"

@@ -1,5 +1,5 @@
 // What CANN's kernel headers and its CPU-debug build give a kernel besides the Ascend C classes:
-// the build macros (__CCE_KT_TEST__, the core-type guards), the CCE compiler intrinsics
+// the build macros (the core-type guards), the CCE compiler intrinsics
 // (pipe_barrier, set_flag, wait_flag) and the constants of kernel_utils.h. Kernels compile as for
 // a 910B (DAV C220) vector core (cube-only #ifdef code is compiled out); at run time the guards
 // follow the launch: ASCEND_IS_AIC on the cube cores, ASCEND_IS_AIV elsewhere.
@@ -10,12 +10,9 @@
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/types.h"
 
-// CANN's CPU-debug build defines __CCE_KT_TEST__ beside ASCENDC_CPU_DEBUG; kernels written for
-// the older toolkits choose their host code with it. (tikicpulib's CMake targets and ccec also
-// pass it on the command line, for main.cpp files that test it before any include.)
-#if defined(ASCENDC_CPU_DEBUG) && !defined(__CCE_KT_TEST__)
-#define __CCE_KT_TEST__ 1
-#endif
+// __CCE_KT_TEST__ is not defined here: as in CANN, only the command line of a CPU-debug or
+// kernel-UT build defines it (the tikicpulib::<SoC> targets, ccec, AddOpTestCase), never a
+// header, so an operator library's kernel (CANN's device build) does not see it.
 
 // The compiler defines __DAV_C220_VEC__ when it builds a kernel for a 910B vector core (and
 // __DAV_C220_CUBE__ for its cube core, which the simulator does not have).
