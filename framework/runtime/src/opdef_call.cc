@@ -145,17 +145,24 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
 
 namespace {
 
+// Whether every output type the caller gives (none: true) fits column `c`.
+bool OutputsFit(const ops::OpDef& def, const CallerOutputDTypes* given, size_t c) {
+  if (given == nullptr) return true;
+  const auto& outs = def.GetOutputs();
+  bool fits = true;
+  for (size_t k = 0; k < outs.size() && k < given->size(); ++k) {
+    fits = fits && (!(*given)[k] || DTypeFits(outs[k], c, *(*given)[k]));
+  }
+  return fits;
+}
+
 // No input tensor: the first column every output type the caller gives fits, else column 0.
 Status SelectColumnByOutputs(const ops::OpDef& def, const CallerOutputDTypes& given,
                              size_t* column) {
   const auto& outs = def.GetOutputs();
   std::string got;
   for (size_t c = 0; c < ColumnCount(def); ++c) {
-    bool fits = true;
-    for (size_t k = 0; k < outs.size() && k < given.size(); ++k) {
-      fits = fits && (!given[k] || DTypeFits(outs[k], c, *given[k]));
-    }
-    if (fits) {
+    if (OutputsFit(def, &given, c)) {
       *column = c;
       return Status::Ok();
     }
@@ -208,6 +215,11 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
       }
     }
   }
+  // Where several columns take the inputs (CastV2: float16 in, float16 or float32 out), the
+  // output types the caller gives pick among them, as CANN matches every tensor of the call
+  // against the support list; when none fits them too, the first the inputs fit stands and the
+  // caller's output check names the difference.
+  std::optional<size_t> inputs_only;
   for (size_t c = 0; c < columns; ++c) {
     bool fits = true;
     for (size_t k = 0; k < params.size() && fits; ++k) {
@@ -217,10 +229,16 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
                FormatFits(params[k], c, call.input_descs[i].GetStorageFormat());
       }
     }
-    if (fits) {
+    if (!fits) continue;
+    if (OutputsFit(def, outputs, c)) {
       *column = c;
       return Status::Ok();
     }
+    if (!inputs_only) inputs_only = c;
+  }
+  if (inputs_only) {
+    *column = *inputs_only;
+    return Status::Ok();
   }
   std::vector<std::string> got;
   for (size_t k = 0; k < params.size(); ++k) {

@@ -20,8 +20,9 @@ namespace opsim {
 Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
                       const SVector<TensorDesc>& inputs, gert::OpCallData* call);
 
-// The dtype column the inputs select; with no input tensor, the first column `outputs` (the
-// caller's output types, when given) fit. kInvalidTensorDtype / kInvalidTensorFormat naming the
+// The dtype column the inputs select; among several, the first that `outputs` (the caller's
+// output types, when given) fit too, else the first; with no input tensor, the first column
+// `outputs` fit. kInvalidTensorDtype / kInvalidTensorFormat naming the
 // op, the tensor, its dtype or format and what the OpDef allows.
 Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column,
                     const CallerOutputDTypes* outputs = nullptr);
