@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "aclnn_executor.h"
+#include "l0op_host_ops.h"
 #include "opdev/aicpu/aicpu_task.h"
 #include "opdev/op_dfx.h"
 #include "opsim/core/tensor.h"
@@ -157,12 +158,63 @@ aclnnStatus GiveOutputShapes(const char* api, const std::vector<StageTensor>& ou
   return ACLNN_SUCCESS;
 }
 
+// The tensors of one side of a level-0 call to an op opsim's op-API layer runs itself (no OpDef
+// names them): live, and laid out (an INFER_SHAPE ran for those allocated without a shape).
+aclnnStatus HostOpTensors(const char* api, const std::string& op, const aclOpExecutor& executor,
+                          const op::OpArgList& list, const char* side,
+                          std::vector<const aclTensor*>* out) {
+  for (size_t k = 0; k < list.args.size(); ++k) {
+    const op::OpArg& a = list.args[k];
+    const std::string what = op + "'s " + side + " " + std::to_string(k);
+    if (a.type != op::OpArgType::OPARG_ACLTENSOR || a.pointer == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api, what + " is not a tensor");
+    }
+    const auto* t = static_cast<const aclTensor*>(a.pointer);
+    if (!IsLive(t, HandleKind::kTensor, api, what.c_str())) return ACLNN_ERR_PARAM_INVALID;
+    if (std::find(executor.unshaped.begin(), executor.unshaped.end(), t) !=
+        executor.unshaped.end()) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  what + " was allocated without a shape and no INFER_SHAPE laid it out");
+    }
+    out->push_back(t);
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus ReadHostOpArgs(const char* api, const std::string& op, const aclOpExecutor& executor,
+                           op::OpArgContext& args, std::vector<const aclTensor*>* inputs,
+                           std::vector<const aclTensor*>* outputs) {
+  if (args.GetOpArg(op::OP_ATTR_ARG)->args.size() > 0) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api, op + " takes no attributes; the call gives some");
+  }
+  aclnnStatus st =
+      HostOpTensors(api, op, executor, *args.GetOpArg(op::OP_INPUT_ARG), "input", inputs);
+  if (st == ACLNN_SUCCESS && outputs != nullptr) {
+    st = HostOpTensors(api, op, executor, *args.GetOpArg(op::OP_OUTPUT_ARG), "output", outputs);
+  }
+  return st;
+}
+
+aclnnStatus LaunchOnHost(const char* api, const std::string& op, const HostLevel0Op& host,
+                         aclOpExecutor* executor, op::OpArgContext& args) {
+  std::vector<const aclTensor*> inputs;
+  std::vector<const aclTensor*> outputs;
+  if (const aclnnStatus st = ReadHostOpArgs(api, op, *executor, args, &inputs, &outputs);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  return host.launch(api, executor, inputs, outputs);
+}
+
 aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executor,
                    op::OpArgContext& args) {
   const std::string op = op::OpTypeDict::ToString(op_type).GetString();
   const char* api = executor->op_type.empty() ? l0_name : executor->op_type.c_str();
   const ops::OpDef* def = op_api::FindOpDef(op);
   if (def == nullptr) {
+    if (const HostLevel0Op* host = FindHostLevel0Op(op)) {
+      return LaunchOnHost(api, op, *host, executor, args);
+    }
     return Fail(ACLNN_ERR_INNER, api,
                 std::string(l0_name) + " launches " + op +
                     ", which no loaded operator library defines (OP_ADD)");
@@ -236,12 +288,40 @@ void LayOut(aclOpExecutor* executor, aclTensor* t, const Dims& dims) {
   PlaceIntermediate(executor, t);
 }
 
+aclnnStatus InferOnHost(const char* api, const std::string& op, const HostLevel0Op& host,
+                        aclOpExecutor* executor, op::OpArgContext& args) {
+  std::vector<const aclTensor*> inputs;
+  if (const aclnnStatus st = ReadHostOpArgs(api, op, *executor, args, &inputs, nullptr);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  std::vector<int64_t> dims;
+  if (const aclnnStatus st = host.infer(api, *executor, inputs, &dims); st != ACLNN_SUCCESS) {
+    return st;
+  }
+  const op::OpArgList& outputs = *args.GetOpArg(op::OP_OUTPUT_ARG);
+  if (outputs.args.size() != 1 || outputs.args[0].type != op::OpArgType::OPARG_ACLTENSOR ||
+      outputs.args[0].pointer == nullptr) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, api, "INFER_SHAPE(" + op + ") takes one output tensor");
+  }
+  const auto* out = static_cast<const aclTensor*>(outputs.args[0].pointer);
+  if (!IsLive(out, HandleKind::kTensor, api, "output 0")) return ACLNN_ERR_PARAM_INVALID;
+  Dims laid;
+  laid.dimNum = dims.size();
+  std::copy(dims.begin(), dims.end(), laid.dims);
+  LayOut(executor, const_cast<aclTensor*>(out), laid);
+  return ACLNN_SUCCESS;
+}
+
 aclnnStatus InferShapes(const char* /*l0_name: the op's own name*/, uint32_t op_type,
                         aclOpExecutor* executor, op::OpArgContext& args) {
   const std::string op = op::OpTypeDict::ToString(op_type).GetString();
   const char* api = executor->op_type.empty() ? "INFER_SHAPE" : executor->op_type.c_str();
   const ops::OpDef* def = op_api::FindOpDef(op);
   if (def == nullptr) {
+    if (const HostLevel0Op* host = FindHostLevel0Op(op)) {
+      return InferOnHost(api, op, *host, executor, args);
+    }
     return Fail(ACLNN_ERR_INNER, api,
                 "INFER_SHAPE(" + op + "): no loaded operator library defines " + op + " (OP_ADD)");
   }

@@ -9,6 +9,7 @@
 #include "aclnn_executor.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/operation_registry.h"
+#include "opsim/op_api/op_registry.h"
 
 namespace opsim::aclnn {
 namespace {
@@ -129,12 +130,24 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
   return ACLNN_SUCCESS;
 }
 
-// An op without input tensors (LogSpace) has only its outputs' types to choose its dtype column
-// by: each output's as "<name" (opdef_outputs.h), by its OpDef name. Gather checked the handles.
-void GiveOutputTypes(const std::vector<StageTensor>& outputs, AttrMap* attrs) {
-  for (const StageTensor& s : outputs) {
+// The outputs' types take part in choosing an OpDef's dtype column, as CANN matches every tensor
+// of the call against the support list: alone for an op without input tensors (LogSpace), among
+// the columns the inputs fit otherwise (CastV2: float16 in, float16 or float32 out). Each output's
+// as "<name" (opdef_outputs.h) with the OpDef's name of the output in its place (a hand-written
+// layer names its output `out`); an op of the registry that is no OpDef takes no such keys.
+// Gather checked the handles.
+void GiveOutputTypes(const FirstStage& stage, bool any_input, AttrMap* attrs) {
+  const ops::OpDef* def = op_api::FindOpDef(stage.op_type);
+  if (any_input && def == nullptr) return;
+  for (size_t k = 0; k < stage.outputs.size(); ++k) {
+    const StageTensor& s = stage.outputs[k];
     if (s.tensor == nullptr) continue;
-    const std::string key = std::string("<") + (s.param != nullptr ? s.param : s.name);
+    std::string key = "<";
+    if (def != nullptr && k < def->GetOutputs().size()) {
+      key += def->GetOutputs()[k].GetName();
+    } else {
+      key += s.param != nullptr ? s.param : s.name;
+    }
     (*attrs)[key] = static_cast<int64_t>(s.tensor->dtype);
   }
 }
@@ -244,7 +257,7 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
   if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
-  if (inputs.empty()) GiveOutputTypes(stage.outputs, &attrs);
+  GiveOutputTypes(stage, !inputs.empty(), &attrs);
   if (Status st = MakeOperation(stage, inputs, outputs, &attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }

@@ -23,6 +23,7 @@ struct RuntimeState {
   std::mutex mu;
   bool initialized = false;
   std::set<void*> streams;
+  std::set<void*> contexts;
   std::set<void*> host_blocks;
   // aclrtMalloc's blocks by start: the size the program asked for. The block is larger (the
   // chip's padding, which a kernel may read); a copy is held to the request.
@@ -33,6 +34,10 @@ RuntimeState& State() {
   static RuntimeState state;
   return state;
 }
+
+// Device 0's default context, and each thread's current one (null: the default).
+char default_context;
+thread_local void* current_context = nullptr;
 
 aclError CheckDevice(int32_t deviceId, const char* call) {
   if (deviceId != 0) {
@@ -88,6 +93,53 @@ extern "C" aclError aclrtSetDevice(int32_t deviceId) {
 
 extern "C" aclError aclrtResetDevice(int32_t deviceId) {
   return CheckDevice(deviceId, "aclrtResetDevice");
+}
+
+extern "C" aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
+  if (context == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateContext: context is null");
+  }
+  if (aclError st = CheckDevice(deviceId, "aclrtCreateContext"); st != ACL_SUCCESS) return st;
+  void* token = std::malloc(1);  // a unique address identifies the context
+  if (token == nullptr) return Fail(ACL_ERROR_BAD_ALLOC, "aclrtCreateContext: out of memory");
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  s.contexts.insert(token);
+  current_context = token;
+  *context = token;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtDestroyContext(aclrtContext context) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (s.contexts.erase(context) == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtDestroyContext: not a live context of aclrtCreateContext");
+  }
+  if (current_context == context) current_context = nullptr;
+  std::free(context);
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtSetCurrentContext(aclrtContext context) {
+  RuntimeState& s = State();
+  std::lock_guard<std::mutex> lock(s.mu);
+  if (context != &default_context && s.contexts.count(context) == 0) {
+    return Fail(ACL_ERROR_INVALID_PARAM,
+                "aclrtSetCurrentContext: not a live context (aclrtCreateContext, or the default "
+                "one aclrtGetCurrentContext gives)");
+  }
+  current_context = context == &default_context ? nullptr : context;
+  return ACL_SUCCESS;
+}
+
+extern "C" aclError aclrtGetCurrentContext(aclrtContext* context) {
+  if (context == nullptr) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetCurrentContext: context is null");
+  }
+  *context = current_context != nullptr ? current_context : &default_context;
+  return ACL_SUCCESS;
 }
 
 extern "C" aclError aclrtCreateStream(aclrtStream* stream) {

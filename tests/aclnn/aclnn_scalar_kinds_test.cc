@@ -2,7 +2,8 @@
 // OpDef declares .Scalar() is a `const aclScalar *` (CANN's OpParamDef::Scalar reference: "the
 // input's type in the generated aclnn API is aclScalar"), which the kernel reads as a one-element
 // tensor of the scalar's type; and an op with no input picks its dtype column by its output's
-// type (as ops-math's LogSpace needs).
+// type (as ops-math's LogSpace needs); where two columns take the same input type, the output's
+// type picks between them (as ops-math's CastV2 needs).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn_aclnn_kinds_convert.h"
 #include "aclnn_aclnn_kinds_no_input.h"
 #include "aclnn_aclnn_kinds_scalar.h"
 #include "opdev/op_errno.h"
@@ -113,6 +115,39 @@ TEST(AclnnScalarKinds, AnOpWithoutInputsTakesItsColumnFromItsOutput) {
                 .find("AclnnKindsNoInput: no dtype column fits the outputs y=int32 (the OpDef "
                       "allows float32, float16)"),
             std::string::npos)
+      << aclGetRecentErrMsg();
+}
+
+TEST(AclnnScalarKinds, TheOutputsTypePicksAmongTheColumnsTheInputsFit) {
+  // float16 1.5, -2, 0.25, 3, 0, 1, -0.5, 2.
+  const std::vector<uint16_t> bits = {0x3E00, 0xC000, 0x3400, 0x4200,
+                                      0x0000, 0x3C00, 0xB800, 0x4000};
+  Out x(ACL_FLOAT16, sizeof(uint16_t));
+  ASSERT_EQ(aclrtMemcpy(x.data, x.bytes, bits.data(), x.bytes, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_SUCCESS);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  Out single(ACL_FLOAT, sizeof(float));  // the second column
+  ASSERT_EQ(aclnnAclnnKindsConvertGetWorkspaceSize(x.tensor, single.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsConvert), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(single.Read<float>(),
+            (std::vector<float>{1.5f, -2.0f, 0.25f, 3.0f, 0.0f, 1.0f, -0.5f, 2.0f}));
+
+  Out half(ACL_FLOAT16, sizeof(uint16_t));  // the first column
+  ASSERT_EQ(aclnnAclnnKindsConvertGetWorkspaceSize(x.tensor, half.tensor, &size, &executor),
+            ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsConvert), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(half.Read<uint16_t>(), bits);
+
+  // No column has an int32 output: the inputs' first column stands and the output check names
+  // the difference.
+  Out ints(ACL_INT32, sizeof(int32_t));
+  EXPECT_EQ(aclnnAclnnKindsConvertGetWorkspaceSize(x.tensor, ints.tensor, &size, &executor),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("output 0 is int32"), std::string::npos)
       << aclGetRecentErrMsg();
 }
 

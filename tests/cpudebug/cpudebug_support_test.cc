@@ -96,6 +96,30 @@ TEST(AclBaseTest, DataTypeSizes) {
   EXPECT_EQ(aclDataTypeSize(static_cast<aclDataType>(99)), 0u);
 }
 
+TEST(AclRtTest, AContextIsCurrentOnceCreatedUntilDestroyed) {
+  aclrtContext initial = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&initial), ACL_SUCCESS);
+  EXPECT_NE(initial, nullptr);  // the device's default context
+  aclrtContext made = nullptr;
+  EXPECT_EQ(aclrtCreateContext(&made, 1), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("device 1 does not exist"), std::string::npos);
+  ASSERT_EQ(aclrtCreateContext(&made, 0), ACL_SUCCESS);
+  aclrtContext current = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_EQ(current, made);
+  ASSERT_EQ(aclrtSetCurrentContext(initial), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_EQ(current, initial);
+  ASSERT_EQ(aclrtSetCurrentContext(made), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyContext(made), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetCurrentContext(&current), ACL_SUCCESS);
+  EXPECT_EQ(current, initial);  // the destroyed one is current no more
+  EXPECT_EQ(aclrtDestroyContext(made), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not a live context"), std::string::npos);
+  EXPECT_EQ(aclrtSetCurrentContext(made), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtCreateContext(nullptr, 0), ACL_ERROR_INVALID_PARAM);
+}
+
 TEST(AclRtTest, InitDeviceStreamAndMemoryFollowTheRules) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);

@@ -258,9 +258,9 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
       }
     }
   }
-  // The first column the inputs fit that holds the output types the caller gives (an op whose
-  // columns differ only in an output's type, Bincount's bins, is chosen by them, as aclnn's
-  // caller chooses by its output tensors).
+  // The first column the inputs fit that holds the output types the caller gives: an op whose
+  // columns differ only in an output's type (Bincount's bins, CastV2's y) is chosen by them, as
+  // CANN matches every tensor of the call against the support list.
   std::vector<size_t> input_columns;
   for (size_t c = 0; c < columns; ++c) {
     bool fits = true;

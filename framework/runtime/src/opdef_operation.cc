@@ -436,7 +436,7 @@ class OpDefOperation final : public Operation {
   gert::RuntimeAttrs attrs_;
   OpDefInputs inputs_;
   CallerOutputShapes caller_shapes_;  // the outputs whose shape the caller gives
-  CallerOutputDTypes caller_dtypes_;  // and whose type (the column of an op without inputs)
+  CallerOutputDTypes caller_dtypes_;  // and whose type (they take part in the column's choice)
   bool ready_ = false;
   bool value_dependent_ = false;
   const op_api::KernelBuild* kernel_ = nullptr;

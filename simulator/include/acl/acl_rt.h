@@ -14,6 +14,7 @@ extern "C" {
 #endif
 
 typedef void* aclrtStream;
+typedef void* aclrtContext;
 
 typedef enum {
   ACL_MEMCPY_HOST_TO_HOST = 0,
@@ -38,6 +39,12 @@ aclError aclFinalize(void);
 // The simulated machine has one device: id 0.
 aclError aclrtSetDevice(int32_t deviceId);
 aclError aclrtResetDevice(int32_t deviceId);
+// A context belongs to a device; creating one makes it the calling thread's current context, as
+// in AscendCL. Without one, the current context is the device's default one (aclrtSetDevice's).
+aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId);
+aclError aclrtDestroyContext(aclrtContext context);
+aclError aclrtSetCurrentContext(aclrtContext context);
+aclError aclrtGetCurrentContext(aclrtContext* context);
 aclError aclrtCreateStream(aclrtStream* stream);
 aclError aclrtDestroyStream(aclrtStream stream);
 // Work on a stream runs when it is issued, so there is never anything to wait for.
