@@ -20,7 +20,10 @@ import sys
 
 
 def read_ninja_log(path):
-    """Output -> seconds of its newest build."""
+    """Step (its first output) -> seconds of its newest build.
+
+    A step with several outputs (a generator writing a header and its units) logs one line per
+    output with the same times and command hash: it is one step and counts once."""
     newest = {}
     with open(path, encoding="utf-8") as log:
         header = log.readline()
@@ -31,8 +34,13 @@ def read_ninja_log(path):
             if len(fields) < 4:
                 continue
             start_ms, end_ms, output = int(fields[0]), int(fields[1]), fields[3]
-            newest[output] = (end_ms - start_ms) / 1000.0
-    return newest
+            command_hash = fields[4] if len(fields) > 4 else output
+            newest[output] = (start_ms, end_ms, command_hash)
+    steps = {}
+    for output, step in sorted(newest.items()):
+        steps.setdefault(step, output)
+    return {output: (end_ms - start_ms) / 1000.0
+            for (start_ms, end_ms, _), output in steps.items()}
 
 
 TARGET_DIR = re.compile(r"CMakeFiles/([^/]+)\.dir/(.*)$")
