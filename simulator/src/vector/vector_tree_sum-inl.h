@@ -240,10 +240,14 @@ inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
     hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
 }
 
+// Rows up to this many bytes prefetch the rows 4 KB on (RepeatSumsOf).
+constexpr size_t kShortRowBytes = 4096;
+
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
-// the last, padded repeat. Each chunk first prefetches as many bytes 4 KB past it: the source is
-// usually a tile read in place from GM (copy_elision.h), a row per call (rows of a few repeats),
-// and the trees' loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22).
+// the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
+// it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
+// the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
 template <typename S>
 void RepeatSumsOf(void* dst, const void* src, size_t n) {
   using T = TreeLane<S>;
@@ -263,7 +267,7 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    PrefetchLinesAhead(in + r0 * kPer, here * 256, 4096);
+    if (n * sizeof(S) <= kShortRowBytes) PrefetchLinesAhead(in + r0 * kPer, here * 256, 4096);
     TreeSumsToLanes(in + r0 * kPer, here, kPer, sums);
     fold(here);
   }
