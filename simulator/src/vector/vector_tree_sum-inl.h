@@ -15,6 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "opsim/core/dtype.h"
@@ -231,8 +232,22 @@ void TreeSumsOf(void* dst, const void* src, size_t groups, size_t group) {
   }
 }
 
+// Prefetches the cache lines of [p + ahead, p + ahead + bytes): never faults, so it may run past
+// the data (the address is formed as an integer: a pointer past an array would be UB).
+inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p) + ahead;
+  for (size_t off = 0; off < bytes; off += 64)
+    hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
+}
+
+// Rows up to this many bytes prefetch the rows 4 KB on (RepeatSumsOf).
+constexpr size_t kShortRowBytes = 4096;
+
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
-// the last, padded repeat.
+// the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
+// it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
+// the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
 template <typename S>
 void RepeatSumsOf(void* dst, const void* src, size_t n) {
   using T = TreeLane<S>;
@@ -252,6 +267,7 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
+    if (n * sizeof(S) <= kShortRowBytes) PrefetchLinesAhead(in + r0 * kPer, here * 256, 4096);
     TreeSumsToLanes(in + r0 * kPer, here, kPer, sums);
     fold(here);
   }
