@@ -216,6 +216,7 @@ double RunBlocks(Core& core, Core* aic, uint8_t* scratch, LaunchState& state,
     t = LatestClock(core);
   }
   if (mix != nullptr) mix->AddStats();
+  state.SlotDone(core);
   state.CoreIdle(c);
   return t;
 }
@@ -332,6 +333,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
   const int threads = HostThreads(options, cores);
   LaunchState state(device, block_dim, cores, options);
   state.shape = shape;
+  if (!mix) state.ShareL2();
   const std::vector<GmRegion> blocks = GmRegistry::Get().Snapshot();
   ExtendToAllocations(blocks, &state.regions);
   state.regions.insert(state.regions.end(), blocks.begin(), blocks.end());
