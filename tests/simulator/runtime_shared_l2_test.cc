@@ -20,6 +20,7 @@ constexpr uint32_t kMaxFloats = 16384;  // the UB buffer every read lands in: 64
 
 DeviceProfile L2Device(uint32_t l2_bytes, uint32_t cores) {
   DeviceProfile d = testing::TestDevice(cores);
+  d.cube_cores = cores;
   d.l2_bytes = l2_bytes;
   d.l2_gbps_per_core = 128;
   return d;
@@ -27,16 +28,18 @@ DeviceProfile L2Device(uint32_t l2_bytes, uint32_t cores) {
 
 struct Read {
   uint32_t at;     // first float
-  uint32_t count;  // floats, a multiple of 8
+  uint32_t count;  // floats, a multiple of 8; 0: a SyncAll
 };
 using Plan = std::vector<std::vector<Read>>;  // per block, its reads in program order
 
-// Each block makes its plan's reads of x into one UB buffer: MTE2 only, back to back.
+// Each block makes its plan's reads of x into one UB buffer: MTE2 only, back to back. The L2 is
+// shared on the cube's launches (kAic); a vector launch's slots keep a share each.
 LaunchResult RunPlan(const DeviceProfile& d, std::vector<float>& x, const Plan& plan,
-                     int host_threads) {
+                     int host_threads, CoreType core_type = CoreType::kAic) {
   LaunchOptions options;
   options.checked = false;
   options.host_threads = host_threads;
+  options.core_type = core_type;
   options.regions = {{x.data(), x.size() * sizeof(float), "x"}};
   return Launch(d, static_cast<uint32_t>(plan.size()), options, [&] {
     TPipe pipe;
@@ -45,7 +48,13 @@ LaunchResult RunPlan(const DeviceProfile& d, std::vector<float>& x, const Plan& 
     GlobalTensor<float> g;
     g.SetGlobalBuffer(x.data(), x.size());
     LocalTensor<float> t = b.Get<float>();
-    for (const Read& r : plan[static_cast<size_t>(GetBlockIdx())]) DataCopy(t, g[r.at], r.count);
+    for (const Read& r : plan[static_cast<size_t>(GetBlockIdx())]) {
+      if (r.count == 0) {
+        SyncAll();
+      } else {
+        DataCopy(t, g[r.at], r.count);
+      }
+    }
   });
 }
 
@@ -128,6 +137,38 @@ TEST(SharedL2, ReadsTheSameLinesAtOnceTheLowerCoreFetchesThem) {
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, 3 * kMaxFloats * 4u);
   EXPECT_GT(r.stats.core_ns[0], r.stats.core_ns[1]);
   EXPECT_EQ(r.stats.core_ns[1], r.stats.core_ns[3]);
+}
+
+// A vector launch's slots keep a share of the L2 each: nothing another core read hits.
+TEST(SharedL2, AVectorLaunchKeepsASharePerSlot) {
+  std::vector<float> x(kMaxFloats * 8, 1.0f);
+  const Plan plan = {{{2 * kMaxFloats, kMaxFloats}, {0, kMaxFloats}}, {{0, kMaxFloats}}};
+  const LaunchResult r = RunPlan(L2Device(4 << 20, 2), x, plan, 2, CoreType::kAiv);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, 0u);
+}
+
+// Slots waiting in SyncAll take no turn until the release; after it each core reads the chunk
+// its neighbour read before the barrier: every such read hits, on any number of host threads.
+TEST(SharedL2, AfterSyncAllTheLinesOtherCoresReadHit) {
+  std::vector<float> x(kMaxFloats * 5, 1.0f);
+  Plan plan(4);
+  for (uint32_t b = 0; b < 4; ++b) {
+    plan[b] = {{b * kMaxFloats, kMaxFloats}, {0, 0}, {(b + 1) % 4 * kMaxFloats, kMaxFloats}};
+  }
+  plan[2].insert(plan[2].begin(), {4 * kMaxFloats, 8});  // a late arrival at the barrier
+  const DeviceProfile d = L2Device(4 << 20, 4);
+  const LaunchResult one = RunPlan(d, x, plan, 1);
+  ASSERT_TRUE(one.status.ok()) << one.status.ToString();
+  EXPECT_EQ(one.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, 4 * kMaxFloats * 4u);
+  for (const int threads : {2, 4}) {
+    const LaunchResult r = RunPlan(d, x, plan, threads);
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes,
+              one.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes);
+    EXPECT_EQ(r.stats.core_ns, one.stats.core_ns) << threads << " threads";
+    EXPECT_EQ(r.stats.device_ns, one.stats.device_ns) << threads << " threads";
+  }
 }
 
 // The launch against the line-by-line replay, with evictions (256 KiB) and without (4 MiB), two

@@ -333,7 +333,10 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
   const int threads = HostThreads(options, cores);
   LaunchState state(device, block_dim, cores, options);
   state.shape = shape;
-  if (!mix) state.ShareL2();
+  // The cube's launches share the L2 (shared_l2.h); vector launches keep a share per slot: their
+  // cores stream slices of their own, and the turns cost a fiber switch per GM access (3-4x the
+  // host time of the Reduce bench: docs/PERFORMANCE.md, "Issue 30 (session 22)").
+  if (!mix && options.core_type == CoreType::kAic) state.ShareL2();
   const std::vector<GmRegion> blocks = GmRegistry::Get().Snapshot();
   ExtendToAllocations(blocks, &state.regions);
   state.regions.insert(state.regions.end(), blocks.begin(), blocks.end());

@@ -67,8 +67,8 @@ class LaunchState final : private ParkBarrier {
   // slots share it (ShareL2).
   std::vector<L2Share> l2;
   // From here on the slots share one L2 (shared_l2.h) instead of a share each. Before any core
-  // runs; MIX launches keep their shares (a MIX slot's cores run on stacks of their own, which
-  // cannot park in the host thread's FiberScheduler).
+  // runs; not for MIX launches (a MIX slot's cores run on stacks of their own, which cannot park
+  // in the host thread's FiberScheduler).
   void ShareL2();
   bool L2IsShared() const { return shared_l2_ != nullptr; }
   // With the L2 shared: waits for `core`'s slot to hold the turn for an access on a pipe whose
