@@ -331,7 +331,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
       std::min(block_dim, options.core_type == CoreType::kAic || mix ? device.cube_cores
                                                                      : device.vector_cores);
   // The cube's launches share the L2 (shared_l2.h); vector launches keep a share per slot: their
-  // cores stream slices of their own, and the turns cost a fiber switch per GM access (3-4x the
+  // cores stream slices of their own, and the turns cost a fiber switch per GM access (2.5-5x the
   // host time of the Reduce bench: docs/PERFORMANCE.md, "Issue 30 (session 22)").
   const bool share_l2 = !mix && options.core_type == CoreType::kAic && device.l2_bytes > 0;
   // The turns serialise the slots (a slot's next access may start where its last ended, so the
