@@ -98,7 +98,8 @@ void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_t
       core.dma_setup_ns +
       std::max(static_cast<double>(out_bytes) * core.dma_ns_per_byte,
                CubeNs(core, static_cast<double>(in_bytes) / core.device->fixpipe_bytes_per_cycle));
-  GmWriteLines(core, dst, {p.mSize, p.nSize * db, p.dstStride * db, p.ndNum, p.dstNdStride * db});
+  GmWriteLines(core, dst, {p.mSize, p.nSize * db, p.dstStride * db, p.ndNum, p.dstNdStride * db},
+               Pipe::kFix, cost);
   const double start = core.Issue(Pipe::kFix, instr, cost, out_bytes);
   MaterializeGm(core, dst.ptr, dst.ptr + dst_span);
   for (uint64_t nd = 0; nd < p.ndNum; ++nd) {

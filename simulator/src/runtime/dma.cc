@@ -252,7 +252,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
                           ? GmReadCost(core, *gm, {block_count, block_bytes, block_bytes + src_gap})
                           : core.DmaCost(total);
   if (dir == CopyDir::kUbToGm) {
-    GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap});
+    GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe, cost);
   }
   // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
   const uint8_t* gm_lo = dir == CopyDir::kGmToUb   ? c.src
@@ -375,7 +375,8 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   CheckGmAccess(core, dst, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
   const double cost = core.DmaCost(total);
-  GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes});
+  GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes}, Pipe::kMte3,
+               cost);
   const uint8_t* gm_lo = dst.ptr;
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
   const double start = core.Issue(Pipe::kMte3, instr, cost, total,
@@ -427,7 +428,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   CheckGmAccess(core, dst, 0, bytes, instr, "dst");
   const uint8_t* gm_hi = dst.ptr + bytes;
   const double cost = core.DmaCost(bytes);
-  GmWriteLines(core, dst, {1, bytes, bytes});
+  GmWriteLines(core, dst, {1, bytes, bytes}, Pipe::kMte3, cost);
   const double start = core.Issue(Pipe::kMte3, instr, cost, bytes,
                                   GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true));
   if (TracksPipes(core))

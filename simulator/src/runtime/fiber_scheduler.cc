@@ -42,7 +42,7 @@ void FiberScheduler::Run(SlotSource& source) {
 void FiberScheduler::Park(ParkBarrier& barrier, uint64_t ticket) {
   if (source_ == nullptr) {
     // Not inside Run (a launch that runs its only core directly): nothing else to do here.
-    barrier.WaitReleased(ticket);
+    barrier.WaitReleased({ticket});
     return;
   }
   barrier_ = &barrier;
@@ -81,9 +81,11 @@ FiberScheduler::Context* FiberScheduler::PickNext() {
     uint32_t slot = 0;
     if (source_->TakeSlot(&slot)) return StartFiber(slot);
     // Every context of this thread is parked or finished, so someone is parked (the thread's own
-    // stack at least, in a block or in Run), and all parked wait for the current generation.
+    // stack at least, in a block or in Run): in SyncAll, or for a turn at the shared L2.
     if (parked_.empty()) std::abort();
-    barrier_->WaitReleased(parked_.front().ticket);
+    tickets_.clear();
+    for (const Parked& p : parked_) tickets_.push_back(p.ticket);
+    barrier_->WaitReleased(tickets_);
   }
 }
 

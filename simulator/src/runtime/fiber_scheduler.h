@@ -33,7 +33,8 @@ class SlotSource {
 class ParkBarrier {
  public:
   virtual bool Released(uint64_t ticket) const = 0;  // cheap, no lock
-  virtual void WaitReleased(uint64_t ticket) = 0;    // blocks the OS thread
+  // Blocks the OS thread until one of `tickets` is released.
+  virtual void WaitReleased(const std::vector<uint64_t>& tickets) = 0;
 
  protected:
   ~ParkBarrier() = default;
@@ -87,9 +88,10 @@ class FiberScheduler {
 
   Context main_;  // the thread's own stack
   Context* current_ = &main_;
-  std::vector<Parked> parked_;    // in parking order
-  Context* finished_ = nullptr;   // a fiber that switched away for good, still to be pooled
-  SlotSource* source_ = nullptr;  // set during Run
+  std::vector<Parked> parked_;     // in parking order
+  std::vector<uint64_t> tickets_;  // the parked blocks' (PickNext's scratch)
+  Context* finished_ = nullptr;    // a fiber that switched away for good, still to be pooled
+  SlotSource* source_ = nullptr;   // set during Run
   ParkBarrier* barrier_ = nullptr;
   uint32_t live_ = 0;      // fibers running a slot (parked or not)
   bool draining_ = false;  // the thread's own stack waits in Run for live fibers to finish

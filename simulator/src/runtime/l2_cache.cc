@@ -100,47 +100,72 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
 
 namespace {
 
-// The core's L2 share and the offset of gm in its region; null when there is none.
-L2Share* ShareOf(const Core& core, const GmRef& gm, uint64_t* offset) {
-  LaunchState* launch = core.launch;
-  if (launch == nullptr || gm.region < 0 || core.core_idx < 0 ||
-      static_cast<size_t>(core.core_idx) >= launch->l2.size()) {
-    return nullptr;
-  }
+// Where gm lies: its region's index and the offset in it; false outside the launch's regions
+// (no L2 then).
+bool Locate(const Core& core, const GmRef& gm, uint32_t* region, uint64_t* offset) {
+  const LaunchState* launch = core.launch;
+  if (launch == nullptr || gm.region < 0 || core.core_idx < 0) return false;
   const GmRegion& r = launch->regions[static_cast<size_t>(gm.region)];
+  *region = static_cast<uint32_t>(gm.region);
   *offset = static_cast<uint64_t>(gm.ptr - static_cast<const uint8_t*>(r.base));
-  return &launch->l2[static_cast<size_t>(core.core_idx)];
+  return true;
+}
+
+// Reads (or writes) each row of `at` in `share`; returns the bytes that hit.
+uint64_t TouchRows(L2Share& share, uint32_t region, uint64_t offset, const GmRows& at, bool read) {
+  uint64_t hit = 0;
+  for (uint64_t m = 0; m < at.matrices; ++m) {
+    for (uint64_t r = 0; r < at.rows; ++r) {
+      const uint64_t row = offset + m * at.matrix_pitch + r * at.pitch;
+      if (read) {
+        hit += share.Read(region, row, at.row_bytes);
+      } else {
+        share.Write(region, row, at.row_bytes);
+      }
+    }
+  }
+  return hit;
+}
+
+double ReadCost(const Core& core, uint64_t total, uint64_t hit) {
+  return core.dma_setup_ns + static_cast<double>(total - hit) * core.dma_ns_per_byte +
+         static_cast<double>(hit) * core.l2_ns_per_byte;
 }
 
 }  // namespace
 
 double GmReadCost(Core& core, const GmRef& gm, const GmRows& at) {
+  const uint64_t total = at.matrices * at.rows * at.row_bytes;
+  uint32_t region = 0;
   uint64_t offset = 0;
-  L2Share* share = ShareOf(core, gm, &offset);
   uint64_t hit = 0;
-  if (share != nullptr) {
-    const auto region = static_cast<uint32_t>(gm.region);
-    for (uint64_t m = 0; m < at.matrices; ++m) {
-      for (uint64_t r = 0; r < at.rows; ++r) {
-        hit += share->Read(region, offset + m * at.matrix_pitch + r * at.pitch, at.row_bytes);
-      }
+  LaunchState* launch = core.launch;
+  if (Locate(core, gm, &region, &offset)) {
+    if (launch->L2IsShared()) {
+      launch->AccessL2(core, core.clock[static_cast<int>(Pipe::kMte2)], [&](L2Share& lru) {
+        hit = TouchRows(lru, region, offset, at, true);
+        return ReadCost(core, total, hit);
+      });
+    } else if (static_cast<size_t>(core.core_idx) < launch->l2.size()) {
+      hit = TouchRows(launch->l2[static_cast<size_t>(core.core_idx)], region, offset, at, true);
     }
   }
   core.stats[static_cast<int>(Pipe::kMte2)].l2_hit_bytes += hit;
-  const uint64_t total = at.matrices * at.rows * at.row_bytes;
-  return core.dma_setup_ns + static_cast<double>(total - hit) * core.dma_ns_per_byte +
-         static_cast<double>(hit) * core.l2_ns_per_byte;
+  return ReadCost(core, total, hit);
 }
 
-void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at) {
+void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost) {
+  uint32_t region = 0;
   uint64_t offset = 0;
-  L2Share* share = ShareOf(core, gm, &offset);
-  if (share == nullptr) return;
-  const auto region = static_cast<uint32_t>(gm.region);
-  for (uint64_t m = 0; m < at.matrices; ++m) {
-    for (uint64_t r = 0; r < at.rows; ++r) {
-      share->Write(region, offset + m * at.matrix_pitch + r * at.pitch, at.row_bytes);
-    }
+  LaunchState* launch = core.launch;
+  if (!Locate(core, gm, &region, &offset)) return;
+  if (launch->L2IsShared()) {
+    launch->AccessL2(core, core.clock[static_cast<int>(pipe)], [&](L2Share& lru) {
+      TouchRows(lru, region, offset, at, false);
+      return cost;
+    });
+  } else if (static_cast<size_t>(core.core_idx) < launch->l2.size()) {
+    TouchRows(launch->l2[static_cast<size_t>(core.core_idx)], region, offset, at, false);
   }
 }
 

@@ -81,7 +81,7 @@ struct GmRows {
 // rate. The bytes that hit are added to the core's MTE2 statistics (l2_hit_bytes: no HBM
 // traffic).
 double GmReadCost(Core& core, const GmRef& gm, const GmRows& at);
-// Records a core's GM write (MTE3, FIX) in its L2 share.
-void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at);
+// Records a core's GM write on `pipe` (MTE3, FIX), which takes `cost` ns, in the L2.
+void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost);
 
 }  // namespace opsim::sim::detail

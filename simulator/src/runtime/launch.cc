@@ -216,6 +216,7 @@ double RunBlocks(Core& core, Core* aic, uint8_t* scratch, LaunchState& state,
     t = LatestClock(core);
   }
   if (mix != nullptr) mix->AddStats();
+  state.SlotDone(core);
   state.CoreIdle(c);
   return t;
 }
@@ -329,9 +330,17 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
   const uint32_t cores =
       std::min(block_dim, options.core_type == CoreType::kAic || mix ? device.cube_cores
                                                                      : device.vector_cores);
-  const int threads = HostThreads(options, cores);
+  // The cube's launches share the L2 (shared_l2.h); vector launches keep a share per slot: their
+  // cores stream slices of their own, and the turns cost a fiber switch per GM access (2.5-5x the
+  // host time of the Reduce bench: docs/PERFORMANCE.md, "Issue 30 (session 22)").
+  const bool share_l2 = !mix && options.core_type == CoreType::kAic && device.l2_bytes > 0;
+  // The turns serialise the slots (a slot's next access may start where its last ended, so the
+  // one with the turn holds the others until its next access): a second host thread would only
+  // add hand-offs between threads, 2-5x the wall time measured. The slots run as fibers of one.
+  const int threads = share_l2 ? 1 : HostThreads(options, cores);
   LaunchState state(device, block_dim, cores, options);
   state.shape = shape;
+  if (share_l2) state.ShareL2();
   const std::vector<GmRegion> blocks = GmRegistry::Get().Snapshot();
   ExtendToAllocations(blocks, &state.regions);
   state.regions.insert(state.regions.end(), blocks.begin(), blocks.end());

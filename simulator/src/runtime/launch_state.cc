@@ -193,12 +193,17 @@ void LaunchState::SyncAll(Core& core) {
     }
     std::replace(block_state_.begin(), block_state_.end(), kBlockWaiting, kBlockRunning);
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
+    if (shared_l2_ != nullptr) shared_l2_->Rejoin(release_ns_);
     arrived_ = 0;
     arrive_max_ns_ = 0;
     generation_ = gen + 1;
     lock.unlock();
     cv_.notify_all();
   } else {
+    if (shared_l2_ != nullptr) {  // no GM access of this slot comes before the release
+      shared_l2_->Leave(static_cast<uint32_t>(core.core_idx), false);
+      WakeTurn();
+    }
     lock.unlock();
     CoreWatch& watch = watch_[static_cast<size_t>(core.core_idx)];
     watch.waiting = true;
@@ -212,11 +217,56 @@ void LaunchState::SyncAll(Core& core) {
   ++core.sync_epoch;
 }
 
-bool LaunchState::Released(uint64_t ticket) const { return generation_ != ticket || abort_; }
+bool LaunchState::Released(uint64_t ticket) const {
+  if (abort_) return true;
+  if ((ticket & kTurnTicket) != 0) {
+    return shared_l2_->Turn() == static_cast<int32_t>(ticket & ~kTurnTicket);
+  }
+  return generation_ != ticket;
+}
 
-void LaunchState::WaitReleased(uint64_t ticket) {
+void LaunchState::WaitReleased(const std::vector<uint64_t>& tickets) {
   std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait(lock, [&] { return generation_ != ticket || abort_; });
+  ++sleepers_;
+  cv_.wait(lock, [&] {
+    return std::any_of(tickets.begin(), tickets.end(),
+                       [&](uint64_t ticket) { return Released(ticket); });
+  });
+  --sleepers_;
+}
+
+void LaunchState::ShareL2() {
+  l2.clear();
+  shared_l2_ = std::make_unique<SharedL2>(device.l2_bytes, cores);
+  turn_waiting_.assign(cores, 0);
+}
+
+void LaunchState::WakeTurn() {
+  const int32_t turn = shared_l2_->Turn();
+  if (turn >= 0 && turn_waiting_[static_cast<size_t>(turn)] != 0 && sleepers_ > 0) {
+    cv_.notify_all();
+  }
+}
+
+void LaunchState::WaitTurn(Core& core, std::unique_lock<std::mutex>& lock) {
+  const auto slot = static_cast<size_t>(core.core_idx);
+  CoreWatch& watch = watch_[slot];
+  turn_waiting_[slot] = 1;
+  WakeTurn();
+  lock.unlock();
+  watch.waiting = true;
+  FiberScheduler::ThisThread().Park(*this, kTurnTicket | slot);
+  tls_core = &core;  // other blocks ran on this thread meanwhile
+  watch.waiting = false;
+  lock.lock();
+  turn_waiting_[slot] = 0;
+}
+
+void LaunchState::SlotDone(const Core& core) {
+  if (shared_l2_ == nullptr) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  shared_l2_->Leave(static_cast<uint32_t>(core.core_idx), true);
+  WakeTurn();
 }
 
 void LaunchState::BlockExited(const Core& core) {

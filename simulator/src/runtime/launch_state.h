@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
 #include "runtime/l2_cache.h"
+#include "runtime/shared_l2.h"
 
 namespace opsim::sim::detail {
 
@@ -61,8 +63,31 @@ class LaunchState final : private ParkBarrier {
   const uint32_t block_dim;
   const uint32_t cores;
   std::vector<GmRegion> regions;
-  // Each core slot's share of the L2 (l2_cache.h), indexed by Core::core_idx.
+  // Each core slot's share of the L2 (l2_cache.h), indexed by Core::core_idx; empty when the
+  // slots share it (ShareL2).
   std::vector<L2Share> l2;
+  // From here on the slots share one L2 (shared_l2.h) instead of a share each. Before any core
+  // runs; not for MIX launches (a MIX slot's cores run on stacks of their own, which cannot park
+  // in the host thread's FiberScheduler).
+  void ShareL2();
+  bool L2IsShared() const { return shared_l2_ != nullptr; }
+  // With the L2 shared: waits for `core`'s slot to hold the turn for an access on a pipe whose
+  // clock is `pipe_clock`, then runs touch(lru) (the access's reads or writes of the shared LRU)
+  // and raises the slot's bound to the access's end, pipe_clock + touch's returned cost at least.
+  template <typename Touch>
+  void AccessL2(Core& core, double pipe_clock, Touch&& touch) {
+    const auto slot = static_cast<uint32_t>(core.core_idx);
+    std::unique_lock<std::mutex> lock(mu_);
+    SharedL2& l2 = *shared_l2_;
+    const double key = l2.Key(slot, pipe_clock);
+    l2.Raise(slot, key);
+    if (l2.Turn() != static_cast<int32_t>(slot) && !abort_) WaitTurn(core, lock);
+    const double cost = touch(l2.lru());
+    l2.Raise(slot, pipe_clock + cost);
+    WakeTurn();
+  }
+  // `core`'s slot has run its last block: it takes no more turns.
+  void SlotDone(const Core& core);
   // Each core slot's Mmad working arrays (cube_mmad.cc), indexed by Core::core_idx and kept
   // across its calls: a 128 x 256 tile's are about 1 MiB, which allocated on every call cost
   // page faults (docs/PERFORMANCE.md, "Issue 30 (session 20)"). A slot runs one Mmad at a time.
@@ -182,10 +207,21 @@ class LaunchState final : private ParkBarrier {
   // further sites are dropped (the report stays readable, the launch is unchanged).
   static constexpr size_t kMaxWarningsPerCore = 32;
   bool Released(uint64_t ticket) const override;
-  void WaitReleased(uint64_t ticket) override;
+  void WaitReleased(const std::vector<uint64_t>& tickets) override;
+  // A parked slot's ticket while it waits for its turn at the shared L2: the bit and its slot.
+  static constexpr uint64_t kTurnTicket = uint64_t{1} << 63;
+  // Parks `core` until its slot holds the turn (or the launch stopped); `lock` holds mu_ before
+  // and after.
+  void WaitTurn(Core& core, std::unique_lock<std::mutex>& lock);
+  // With mu_ held: wakes the host threads asleep in WaitReleased when the slot holding the turn
+  // waits for it (its thread may be one of them).
+  void WakeTurn();
 
   mutable std::mutex mu_;
   std::condition_variable cv_;
+  uint32_t sleepers_ = 0;  // host threads in WaitReleased, under mu_
+  std::unique_ptr<SharedL2> shared_l2_;
+  std::vector<uint8_t> turn_waiting_;  // per slot, under mu_: parked for its turn
   uint32_t arrived_ = 0;
   uint32_t exited_ = 0;
   // Written under mu_; read without it by parked blocks' schedulers.
