@@ -37,4 +37,20 @@ bool HlLanesSupport(uint8_t api);
 // Computes elements [0, n) of the call; returns how many lanes it left in `left` (at most n).
 size_t HlMathLanes(const HlLanesCall& call, size_t n, const HlLeftLanes& left);
 
+// One pass of the normalisation APIs over `rows` rows of `h` float32 columns (stride h):
+// dst[r, j] = ((x[r, j] - sub[r]) op scale[r]) * gamma[j] + beta[j], op Mul (or Div when
+// `divide`), each step a float32 rounding in that order; a null pointer skips its step. dst may
+// be x.
+struct HlRowAffineCall {
+  float* dst;
+  const float* x;
+  size_t rows, h;
+  const float* sub;    // per row
+  const float* scale;  // per row
+  bool divide;
+  const float* gamma;  // per column
+  const float* beta;   // per column
+};
+void HlRowAffine(const HlRowAffineCall& call);
+
 }  // namespace opsim::sim::vec
