@@ -177,21 +177,34 @@ TEST(HlNorm, RowPassIsTheChipsStepsOnEveryTarget) {
   constexpr size_t kR = 3, kCols = 40;
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> u(-3, 3);
-  std::vector<float> x(kR * kCols), sub(kR), scale(kR), gamma(kCols), beta(kCols);
-  for (auto* v : {&x, &sub, &scale, &gamma, &beta})
+  // Per-row and per-column values of every operand: LayerNorm's layout (sub and scale per row,
+  // gamma and beta per column) and BatchNorm's (the other way round).
+  std::vector<float> x(kR * kCols), by_row(4 * kR), by_column(4 * kCols);
+  for (auto* v : {&x, &by_row, &by_column})
     for (float& f : *v) f = u(rng);
-  for (const bool divide : {false, true}) {
-    for (const std::string& target : vec::SupportedTargets()) {
-      vec::ForceTargetForTest(target);
-      std::vector<float> y(x.size());
-      vec::HlRowAffine({y.data(), x.data(), kR, kCols, sub.data(), scale.data(), divide,
-                        gamma.data(), beta.data()});
-      for (size_t r = 0; r < kR; ++r) {
-        for (size_t j = 0; j < kCols; ++j) {
-          const float want =
-              RowAffineModel(x[r * kCols + j], sub[r], scale[r], divide, gamma[j], beta[j]);
-          ASSERT_EQ(std::memcmp(&y[r * kCols + j], &want, 4), 0)
-              << target << " row " << r << " col " << j << (divide ? " divide" : "");
+  for (const bool batch_layout : {false, true}) {
+    for (const bool divide : {false, true}) {
+      const auto operand = [&](size_t k, bool per_column) {
+        return vec::HlRowOperand{per_column ? &by_column[k * kCols] : &by_row[k * kR], per_column};
+      };
+      const auto value = [&](const vec::HlRowOperand& o, size_t r, size_t j) {
+        return o.per_column ? o.p[j] : o.p[r];
+      };
+      const vec::HlRowOperand sub = operand(0, batch_layout), scale = operand(1, batch_layout),
+                              gamma = operand(2, !batch_layout), beta = operand(3, !batch_layout);
+      for (const std::string& target : vec::SupportedTargets()) {
+        vec::ForceTargetForTest(target);
+        std::vector<float> y(x.size());
+        vec::HlRowAffine({y.data(), x.data(), kR, kCols, sub, scale, gamma, beta, divide});
+        for (size_t r = 0; r < kR; ++r) {
+          for (size_t j = 0; j < kCols; ++j) {
+            const float want =
+                RowAffineModel(x[r * kCols + j], value(sub, r, j), value(scale, r, j), divide,
+                               value(gamma, r, j), value(beta, r, j));
+            ASSERT_EQ(std::memcmp(&y[r * kCols + j], &want, 4), 0)
+                << target << " row " << r << " col " << j << (divide ? " divide" : "")
+                << (batch_layout ? " columns" : " rows");
+          }
         }
       }
     }

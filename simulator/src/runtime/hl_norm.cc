@@ -14,6 +14,7 @@
 #include "opsim/sim/vector_hl_lanes.h"
 #include "opsim/sim/vector_unit.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_norm_work.h"
 #include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
@@ -109,34 +110,6 @@ void CheckGeometry(const NormCall& c, const Geometry& g, const char* name) {
   }
 }
 
-// The float32 work space of one call: `Take` hands out consecutive pieces of one per-thread
-// buffer (one thread_local: the library's static TLS block is nearly full, measured).
-class Work {
- public:
-  Work(size_t rows, size_t n, size_t h) : used_(0) { buf().resize(5 * n + 2 * h + 2 * rows); }
-  float* Take(size_t count) {
-    float* p = buf().data() + used_;
-    used_ += count;
-    return p;
-  }
-
- private:
-  static std::vector<float>& buf() {
-    thread_local std::vector<float> tls;
-    return tls;
-  }
-  size_t used_;
-};
-
-// n elements of an operand as float32: a float one in place, a half one widened into the work
-// space (the chip's half path casts to float32 first).
-const float* AsFloat(ElemType t, const uint8_t* p, size_t n, Work& work) {
-  if (t == ElemType::kFloat) return reinterpret_cast<const float*>(p);
-  float* const out = work.Take(n);
-  vec::Cast(DType::kFloat32, out, DType::kFloat16, p, vec::Round::kNone, n);
-  return out;
-}
-
 // 1 / sqrt(v + eps) for each row as the chip's Adds, Ln, Muls by -0.5, Exp.
 void InverseRoot(float* v, uint32_t rows, float eps) {
   for (uint32_t r = 0; r < rows; ++r) v[r] += eps;
@@ -152,23 +125,22 @@ void InverseRoot(float* v, uint32_t rows, float eps) {
 // the original H, every column written.
 void Compute(const NormCall& c, const Geometry& g) {
   const size_t n = size_t{g.rows} * g.h;
-  Work work(g.rows, n, g.h);
-  const float* x = AsFloat(c.type, c.src->ptr, n, work);
+  NormWork work(5 * n + 2 * size_t{g.h} + 2 * size_t{g.rows});
+  const float* x = NormAsFloat(c.type, c.src->ptr, n, work);
   if (c.api == NormApi::kDeepNorm) {  // alpha * x + gx: Muls, Add
     const float alpha = static_cast<float>(c.alpha);
-    const float* gx = AsFloat(c.type, c.gx->ptr, n, work);
+    const float* gx = NormAsFloat(c.type, c.gx->ptr, n, work);
     float* const sum = work.Take(n);
     vec::Scalar(vec::ScalarOp::kMul, DType::kFloat32, sum, x, &alpha, n);
     vec::Binary(vec::BinaryOp::kAdd, DType::kFloat32, sum, sum, gx, n);
     x = sum;
   }
-  const float* gamma = AsFloat(c.type, c.gamma->ptr, g.h, work);
-  const float* beta = c.beta != nullptr ? AsFloat(c.type, c.beta->ptr, g.h, work) : nullptr;
+  const float* gamma = NormAsFloat(c.type, c.gamma->ptr, g.h, work);
+  const float* beta = c.beta != nullptr ? NormAsFloat(c.type, c.beta->ptr, g.h, work) : nullptr;
   const float inv_h = static_cast<float>(g.inv_h), eps = static_cast<float>(c.epsilon);
   float* const mean = work.Take(g.rows);
   float* const scale = work.Take(g.rows);
-  const bool out_float = c.type == ElemType::kFloat;
-  float* const y = out_float ? reinterpret_cast<float*>(c.dst->ptr) : work.Take(n);
+  float* const y = NormOutRows(c.type, c.dst->ptr, n, work);
   const auto square_sums = [&](const float* rows) {
     vec::ReduceRowsMapped(vec::RowMap::kSquare, vec::ReduceOp::kSum, DType::kFloat32,
                           DType::kFloat32, scale, rows, g.rows, g.ori_h, g.h);
@@ -176,12 +148,12 @@ void Compute(const NormCall& c, const Geometry& g) {
   if (c.api == NormApi::kRmsNorm) {
     square_sums(x);
     for (uint32_t r = 0; r < g.rows; ++r) scale[r] = std::sqrt(scale[r] * inv_h + eps);
-    vec::HlRowAffine({y, x, g.rows, g.h, nullptr, scale, true, gamma, nullptr});
+    vec::HlRowAffine({y, x, g.rows, g.h, {}, {scale, false}, {gamma, true}, {}, true});
   } else {
     vec::ReduceRows(vec::ReduceOp::kSum, DType::kFloat32, mean, x, g.rows, g.ori_h, g.h);
     for (uint32_t r = 0; r < g.rows; ++r) mean[r] *= inv_h;
     float* const centred = work.Take(n);
-    vec::HlRowAffine({centred, x, g.rows, g.h, mean, nullptr, false, nullptr, nullptr});
+    vec::HlRowAffine({centred, x, g.rows, g.h, {mean, false}, {}, {}, {}, false});
     square_sums(centred);
     const uint32_t b = ElemBytes(c.type);
     for (uint32_t r = 0; r < g.rows; ++r) {
@@ -190,11 +162,10 @@ void Compute(const NormCall& c, const Geometry& g) {
       Store(c.type, c.variance->ptr + size_t{r} * b, scale[r]);
     }
     InverseRoot(scale, g.rows, eps);
-    vec::HlRowAffine({y, centred, g.rows, g.h, nullptr, scale, false, gamma, beta});
+    vec::HlRowAffine(
+        {y, centred, g.rows, g.h, {}, {scale, false}, {gamma, true}, {beta, true}, false});
   }
-  if (!out_float) {
-    vec::Cast(DType::kFloat16, c.dst->ptr, DType::kFloat32, y, vec::Round::kNone, n);
-  }
+  NormStoreRows(c.type, c.dst->ptr, y, n);
 }
 
 const char* NameOf(NormApi api) {

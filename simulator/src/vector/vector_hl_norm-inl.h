@@ -18,18 +18,24 @@ HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// One operand of the pass for columns [j, j + Lanes(d)) of row r.
+template <class D>
+HWY_INLINE hn::Vec<D> RowOperand(D d, const HlRowOperand& o, size_t r, size_t j) {
+  return o.per_column ? hn::LoadU(d, o.p + j) : hn::Set(d, o.p[r]);
+}
+
 // Columns [j, j + Lanes(d)) of row r.
 template <class D>
 HWY_INLINE void RowAffineLanes(D d, const HlRowAffineCall& c, size_t r, size_t j) {
   const size_t at = r * c.h + j;
   auto v = hn::LoadU(d, c.x + at);
-  if (c.sub != nullptr) v = hn::Sub(v, hn::Set(d, c.sub[r]));
-  if (c.scale != nullptr) {
-    const auto s = hn::Set(d, c.scale[r]);
+  if (c.sub.p != nullptr) v = hn::Sub(v, RowOperand(d, c.sub, r, j));
+  if (c.scale.p != nullptr) {
+    const auto s = RowOperand(d, c.scale, r, j);
     v = c.divide ? hn::Div(v, s) : hn::Mul(v, s);
   }
-  if (c.gamma != nullptr) v = hn::Mul(v, hn::LoadU(d, c.gamma + j));
-  if (c.beta != nullptr) v = hn::Add(v, hn::LoadU(d, c.beta + j));
+  if (c.gamma.p != nullptr) v = hn::Mul(v, RowOperand(d, c.gamma, r, j));
+  if (c.beta.p != nullptr) v = hn::Add(v, RowOperand(d, c.beta, r, j));
   hn::StoreU(v, d, c.dst + at);
 }
 

@@ -38,18 +38,19 @@ bool HlLanesSupport(uint8_t api);
 size_t HlMathLanes(const HlLanesCall& call, size_t n, const HlLeftLanes& left);
 
 // One pass of the normalisation APIs over `rows` rows of `h` float32 columns (stride h):
-// dst[r, j] = ((x[r, j] - sub[r]) op scale[r]) * gamma[j] + beta[j], op Mul (or Div when
-// `divide`), each step a float32 rounding in that order; a null pointer skips its step. dst may
-// be x.
+// dst[r, j] = ((x[r, j] - sub) op scale) * gamma + beta, op Mul (or Div when `divide`), each
+// step a float32 rounding in that order. Each operand is one value per row (p[r]) or per column
+// (p[j]); a null pointer skips its step. dst may be x.
+struct HlRowOperand {
+  const float* p;
+  bool per_column;
+};
 struct HlRowAffineCall {
   float* dst;
   const float* x;
   size_t rows, h;
-  const float* sub;    // per row
-  const float* scale;  // per row
+  HlRowOperand sub, scale, gamma, beta;
   bool divide;
-  const float* gamma;  // per column
-  const float* beta;   // per column
 };
 void HlRowAffine(const HlRowAffineCall& call);
 
