@@ -235,6 +235,17 @@ HWY_INLINE size_t ExpFloatLanes(const HlLanesCall& c, size_t n, const HlLeftLane
         const HlVF v = hn::Div(x, hn::Add(hn::Set(d, 1.0f), ExpSameBits(d, hn::Neg(x))));
         return HlFResult{v, far(d, x), NoLanes(d)};
       });
+    default: *done = false; return 0;
+  }
+}
+
+// Tanh and the logs of float (kept apart from ExpFloatLanes: in one function with them Sigmoid
+// ran 20 % slower, measured).
+HWY_INLINE size_t TanhLogFloatLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
+                                    bool* done) {
+  const auto run = [&](auto f) { return RunLanes(HlF(), c, n, left, false, f); };
+  *done = true;
+  switch (static_cast<hl::MathApi>(c.api)) {
     case hl::MathApi::kTanh: return run([](HlF d, HlVF x, HlVF) { return TanhF(d, x); });
     case hl::MathApi::kLog:
       return run([](HlF d, HlVF x, HlVF) {
@@ -259,6 +270,8 @@ HWY_INLINE size_t FloatApproxLanes(const HlLanesCall& c, size_t n, const HlLeftL
   if (c.half) return 0;
   const size_t count = ExpFloatLanes(c, n, left, done);
   if (*done) return count;
+  const size_t tanh_log = TanhLogFloatLanes(c, n, left, done);
+  if (*done) return tanh_log;
   return ActivationFloatLanes(c, n, left, done);
 }
 
