@@ -9,6 +9,8 @@
 //   rounds to one float32 (one half, by way of it), that float is the model's. The rest (about one
 //   lane in 2^11; also results that are zero, NaN or infinite, and arguments outside a function's
 //   valid range) go back to the caller.
+// The float APIs computed in float32 are vector_hl_float-inl.h's; the lane machinery
+// vector_hl_lanes-inl.h's.
 // Included once per target by vector_hl_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_HL_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_HL_MATH_INL_H_
