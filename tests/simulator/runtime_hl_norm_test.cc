@@ -4,10 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/sim/vector_hl_lanes.h"
+#include "opsim/sim/vector_unit.h"
 #include "simulator/hl_test_util.h"
 #include "simulator/sim_test_util.h"
 
@@ -134,6 +138,78 @@ TEST(HlNorm, EveryFormAndTypeMatchesTheModel) {
   ExpectMatchesModel<float>(false, 0, "LayerNorm float");
   ExpectMatchesModel<half>(false, (16 + 480) * 4, "LayerNorm half tmp");
   ExpectMatchesModel<half>(false, 0, "LayerNorm half");
+}
+
+// The float passes give the same bits on every Highway target: whole calls of both APIs and
+// types (the statistics too), and the row pass on rows with a tail (40 columns).
+TEST(HlNorm, TheSameBitsOnEveryTarget) {
+  std::vector<Out> first(4);
+  bool have_first = false;
+  for (const std::string& target : vec::SupportedTargets()) {
+    vec::ForceTargetForTest(target);
+    const Out got[] = {RunNorm<float>(true, 0, LnTiling(4), RmsTiling()),
+                       RunNorm<half>(true, 0, LnTiling(2), RmsTiling()),
+                       RunNorm<float>(false, 0, LnTiling(4), RmsTiling()),
+                       RunNorm<half>(false, 0, LnTiling(2), RmsTiling())};
+    for (size_t k = 0; k < 4; ++k) {
+      if (!have_first) {
+        first[k] = got[k];
+        continue;
+      }
+      EXPECT_EQ(got[k].dst, first[k].dst) << target << " call " << k;
+      EXPECT_EQ(got[k].mean, first[k].mean) << target << " call " << k;
+      EXPECT_EQ(got[k].var, first[k].var) << target << " call " << k;
+    }
+    have_first = true;
+  }
+  vec::ForceTargetForTest("");
+}
+
+// Each step of the row pass rounded to float32 in the chip's order, one at a time.
+float RowAffineModel(float x, float sub, float scale, bool divide, float gamma, float beta) {
+  volatile float v = x - sub;  // volatile: no contraction into a fused multiply-add
+  v = divide ? v / scale : v * scale;
+  v = v * gamma;
+  return v + beta;
+}
+
+TEST(HlNorm, RowPassIsTheChipsStepsOnEveryTarget) {
+  constexpr size_t kR = 3, kCols = 40;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(-3, 3);
+  // Per-row and per-column values of every operand: LayerNorm's layout (sub and scale per row,
+  // gamma and beta per column) and BatchNorm's (the other way round).
+  std::vector<float> x(kR * kCols), by_row(4 * kR), by_column(4 * kCols);
+  for (auto* v : {&x, &by_row, &by_column})
+    for (float& f : *v) f = u(rng);
+  for (const bool batch_layout : {false, true}) {
+    for (const bool divide : {false, true}) {
+      const auto operand = [&](size_t k, bool per_column) {
+        return vec::HlRowOperand{per_column ? &by_column[k * kCols] : &by_row[k * kR], per_column};
+      };
+      const auto value = [&](const vec::HlRowOperand& o, size_t r, size_t j) {
+        return o.per_column ? o.p[j] : o.p[r];
+      };
+      const vec::HlRowOperand sub = operand(0, batch_layout), scale = operand(1, batch_layout),
+                              gamma = operand(2, !batch_layout), beta = operand(3, !batch_layout);
+      for (const std::string& target : vec::SupportedTargets()) {
+        vec::ForceTargetForTest(target);
+        std::vector<float> y(x.size());
+        vec::HlRowAffine({y.data(), x.data(), kR, kCols, sub, scale, gamma, beta, divide});
+        for (size_t r = 0; r < kR; ++r) {
+          for (size_t j = 0; j < kCols; ++j) {
+            const float want =
+                RowAffineModel(x[r * kCols + j], value(sub, r, j), value(scale, r, j), divide,
+                               value(gamma, r, j), value(beta, r, j));
+            ASSERT_EQ(std::memcmp(&y[r * kCols + j], &want, 4), 0)
+                << target << " row " << r << " col " << j << (divide ? " divide" : "")
+                << (batch_layout ? " columns" : " rows");
+          }
+        }
+      }
+    }
+  }
+  vec::ForceTargetForTest("");
 }
 
 void ExpectFault(const Out& o, const char* api, const std::string& text) {

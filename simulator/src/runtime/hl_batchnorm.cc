@@ -1,6 +1,7 @@
 // The high-level BatchNorm (lib/normalization/batchnorm.h) over the first axis of [B, S * H]: the
 // tiling and temporary-buffer rules of the 910B implementation, the V-pipe charge and the
-// per-column computation in double, each output rounded once.
+// computation in float32 vector passes.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -8,7 +9,9 @@
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "opsim/sim/vector_hl_lanes.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_norm_work.h"
 #include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
@@ -48,28 +51,38 @@ void CheckTiling(const BatchNormCall& c) {
   }
 }
 
-// Column i: every row's value is read before any is written (inputX may be output).
-void ComputeColumn(const BatchNormCall& c, uint32_t i, std::vector<double>& x) {
+// The statistics of every column over the B rows and the output in float32 vector passes (each
+// step one float32 rounding): the column sums (AccumulateRows' tree) times 1/B; the centred rows;
+// their squares' column sums times 1/B; then ((x - mean) / sqrt(var + eps)) * gamma + beta with
+// gamma and beta per row. inputX may be output: the output is written from the centred copy.
+void Compute(const BatchNormCall& c) {
   const AscendC::tiling::BatchNormTiling& t = *c.tiling;
   const uint32_t b = ElemBytes(c.type), rows = t.originalBLength, sh = t.meanVarSize;
-  const double inv = t.firstDimValueBack;
-  double mean = 0;
-  for (uint32_t r = 0; r < rows; ++r) {
-    x[r] = Load(c.type, c.src->ptr + (size_t{r} * sh + i) * b);
-    mean += x[r];
+  const size_t n = size_t{rows} * sh;
+  NormWork work(3 * n + 2 * size_t{rows} + 2 * size_t{sh});
+  const float* x = NormAsFloat(c.type, c.src->ptr, n, work);
+  const float* gamma = NormAsFloat(c.type, c.gamma->ptr, rows, work);
+  const float* beta = NormAsFloat(c.type, c.beta->ptr, rows, work);
+  float* const mean = work.Take(sh);
+  float* const root = work.Take(sh);
+  const float inv = t.firstDimValueBack, eps = static_cast<float>(c.epsilon);
+  std::fill(mean, mean + sh, 0.0f);
+  std::fill(root, root + sh, 0.0f);
+  vec::AccumulateRows(vec::ReduceOp::kSum, DType::kFloat32, mean, x, rows, sh, sh);
+  for (uint32_t i = 0; i < sh; ++i) mean[i] *= inv;
+  float* const centred = work.Take(n);
+  vec::HlRowAffine({centred, x, rows, sh, {mean, true}, {}, {}, {}, false});
+  vec::AccumulateRowsMapped(vec::RowMap::kSquare, vec::ReduceOp::kSum, DType::kFloat32,
+                            DType::kFloat32, root, centred, rows, sh, sh);
+  for (uint32_t i = 0; i < sh; ++i) {
+    const float var = root[i] * inv;
+    Store(c.type, c.mean->ptr + size_t{i} * b, mean[i]);
+    Store(c.type, c.variance->ptr + size_t{i} * b, var);
+    root[i] = std::sqrt(var + eps);
   }
-  mean *= inv;
-  double var = 0;
-  for (uint32_t r = 0; r < rows; ++r) var += (x[r] - mean) * (x[r] - mean);
-  var *= inv;
-  Store(c.type, c.mean->ptr + size_t{i} * b, mean);
-  Store(c.type, c.variance->ptr + size_t{i} * b, var);
-  const double rstd = 1 / std::sqrt(var + c.epsilon);
-  for (uint32_t r = 0; r < rows; ++r) {
-    const double gamma = Load(c.type, c.gamma->ptr + size_t{r} * b);
-    const double beta = Load(c.type, c.beta->ptr + size_t{r} * b);
-    Store(c.type, c.dst->ptr + (size_t{r} * sh + i) * b, (x[r] - mean) * rstd * gamma + beta);
-  }
+  float* const y = NormOutRows(c.type, c.dst->ptr, n, work);
+  vec::HlRowAffine({y, centred, rows, sh, {}, {root, true}, {gamma, false}, {beta, false}, true});
+  NormStoreRows(c.type, c.dst->ptr, y, n);
 }
 
 void Run(const BatchNormCall& c) {
@@ -92,8 +105,7 @@ void Run(const BatchNormCall& c) {
   const uint32_t passes = 12 + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
   IssueOnVectorPipe(core, o, c.tmp, cost, kName);
-  std::vector<double> column(t.originalBLength);
-  for (uint32_t i = 0; i < t.meanVarSize; ++i) ComputeColumn(c, i, column);
+  Compute(c);
 }
 
 }  // namespace batchnorm_impl

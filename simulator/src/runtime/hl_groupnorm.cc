@@ -1,6 +1,6 @@
 // The high-level GroupNorm (lib/normalization/groupnorm.h) over [N, C, H, W]: the tiling and
-// temporary-buffer rules of the 910B implementation, the V-pipe charge and the per-group
-// computation in double, each output rounded once.
+// temporary-buffer rules of the 910B implementation, the V-pipe charge and the computation in
+// float32 vector passes.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -8,7 +8,9 @@
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "opsim/sim/vector_hl_lanes.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_norm_work.h"
 #include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
@@ -57,44 +59,54 @@ void CheckTiling(const GroupNormCall& c) {
   }
 }
 
-// One group (sample ni, group gi): the chip sums the group's whole padded extent for the mean (CANN
-// asks for zero padding) and only the H * W columns for the variance. The padding columns of the
-// output are 0 for float and x * rstd for half, as the two paths of the 910B leave them.
-void ComputeGroup(const GroupNormCall& c, uint32_t k, std::vector<double>& x) {
+// Every group in float32 vector passes (each step one float32 rounding): the chip sums the
+// group's whole padded extent for the mean (CANN asks for zero padding) and only the H * W
+// columns of each channel row for the variance (summed over the group's channels in order);
+// then ((x - mean) * rstd) * gamma + beta per channel row with rstd = 1 / sqrt(var + eps). The
+// padding columns of the output are 0 for float and x * rstd for half, as the two paths of the
+// 910B leave them.
+void Compute(const GroupNormCall& c) {
   const AscendC::tiling::GroupNormTiling& t = *c.tiling;
-  const uint32_t b = ElemBytes(c.type), len = t.dhwAlignSize;
-  const size_t base = size_t{k} * len;
-  for (uint32_t j = 0; j < len; ++j) x[j] = Load(c.type, c.src->ptr + (base + j) * b);
-  const double factor = t.factor;
-  double mean = 0;
-  for (uint32_t j = 0; j < len; ++j) mean += x[j];
-  mean *= factor;
-  double var = 0;
-  for (uint32_t ch = 0; ch < t.d; ++ch) {
-    for (uint32_t j = 0; j < t.hw; ++j) {
-      const double v = x[size_t{ch} * t.hwAlignSize + j] - mean;
-      var += v * v;
-    }
+  const uint32_t b = ElemBytes(c.type), groups = t.n * t.g, len = t.dhwAlignSize;
+  const size_t n = size_t{groups} * len, rows = size_t{groups} * t.d, hwa = t.hwAlignSize;
+  NormWork work(3 * n + 2 * size_t{t.c} + 4 * rows + 2 * size_t{groups});
+  const float* x = NormAsFloat(c.type, c.src->ptr, n, work);
+  const float* gamma = NormAsFloat(c.type, c.gamma->ptr, t.c, work);
+  const float* beta = NormAsFloat(c.type, c.beta->ptr, t.c, work);
+  float* const mean = work.Take(groups);
+  float* const rstd = work.Take(groups);
+  float* const row_mean = work.Take(rows);
+  float* const row_stat = work.Take(rows);
+  float* const row_gamma = work.Take(rows);
+  float* const row_beta = work.Take(rows);
+  const float factor = t.factor, eps = static_cast<float>(c.epsilon);
+  vec::ReduceRows(vec::ReduceOp::kSum, DType::kFloat32, mean, x, groups, len, len);
+  for (size_t r = 0; r < rows; ++r) {
+    row_mean[r] = mean[r / t.d] * factor;
+    row_gamma[r] = gamma[r % t.c];  // row r is channel r % C of its sample
+    row_beta[r] = beta[r % t.c];
   }
-  var *= factor;
-  Store(c.type, c.mean->ptr + size_t{k} * b, mean);
-  Store(c.type, c.variance->ptr + size_t{k} * b, var);
-  const double rstd = 1 / std::sqrt(var + c.epsilon);
-  const uint32_t first_channel = k % t.g * t.d;
-  for (uint32_t ch = 0; ch < t.d; ++ch) {
-    const size_t row = size_t{ch} * t.hwAlignSize;
-    const double gamma = Load(c.type, c.gamma->ptr + size_t{first_channel + ch} * b);
-    const double beta = Load(c.type, c.beta->ptr + size_t{first_channel + ch} * b);
-    for (uint32_t j = 0; j < t.hwAlignSize; ++j) {
-      double y = 0;
-      if (j < t.hw) {
-        y = (x[row + j] - mean) * rstd * gamma + beta;
-      } else if (c.type == ElemType::kHalf) {
-        y = x[row + j] * rstd;
-      }
-      Store(c.type, c.dst->ptr + (base + row + j) * b, y);
-    }
+  float* const centred = work.Take(n);
+  vec::HlRowAffine({centred, x, rows, hwa, {row_mean, false}, {}, {}, {}, false});
+  vec::ReduceRowsMapped(vec::RowMap::kSquare, vec::ReduceOp::kSum, DType::kFloat32, DType::kFloat32,
+                        row_stat, centred, rows, t.hw, hwa);
+  for (uint32_t k = 0; k < groups; ++k) {
+    float var = 0;
+    for (uint32_t ch = 0; ch < t.d; ++ch) var += row_stat[size_t{k} * t.d + ch];
+    var *= factor;
+    Store(c.type, c.mean->ptr + size_t{k} * b, row_mean[size_t{k} * t.d]);
+    Store(c.type, c.variance->ptr + size_t{k} * b, var);
+    rstd[k] = 1.0f / std::sqrt(var + eps);
   }
+  for (size_t r = 0; r < rows; ++r) row_stat[r] = rstd[r / t.d];
+  float* const y = NormOutRows(c.type, c.dst->ptr, n, work);
+  vec::HlRowAffine(
+      {y, centred, rows, hwa, {}, {row_stat, false}, {row_gamma, false}, {row_beta, false}, false});
+  const bool half = c.type == ElemType::kHalf;
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t j = t.hw; j < hwa; ++j) y[r * hwa + j] = half ? x[r * hwa + j] * row_stat[r] : 0;
+  }
+  NormStoreRows(c.type, c.dst->ptr, y, n);
 }
 
 void Run(const GroupNormCall& c) {
@@ -117,8 +129,7 @@ void Run(const GroupNormCall& c) {
   const uint32_t passes = 11 + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
   IssueOnVectorPipe(core, o, c.tmp, cost, kName);
-  std::vector<double> group(t.dhwAlignSize);
-  for (uint32_t k = 0; k < groups; ++k) ComputeGroup(c, k, group);
+  Compute(c);
 }
 
 }  // namespace groupnorm_impl

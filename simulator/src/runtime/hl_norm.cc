@@ -1,7 +1,7 @@
 // The high-level normalisation APIs over rows of H (lib/normalization/layernorm.h, rmsnorm.h,
 // deepnorm.h): the tiling and
-// temporary-buffer rules of the 910B implementation, the V-pipe charge and the per-row
-// computation in double, each output rounded once.
+// temporary-buffer rules of the 910B implementation, the V-pipe charge and the computation in
+// float32 vector passes (the vector unit's kernels), as the chip's implementation computes.
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -11,7 +11,10 @@
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "opsim/sim/vector_hl_lanes.h"
+#include "opsim/sim/vector_unit.h"
 #include "runtime/hl_elements.h"
+#include "runtime/hl_norm_work.h"
 #include "runtime/hl_operands.h"
 
 namespace opsim::sim::hl {
@@ -107,37 +110,62 @@ void CheckGeometry(const NormCall& c, const Geometry& g, const char* name) {
   }
 }
 
-// One row: the statistics over the original H (the padding is the caller's), every column of
-// the row written.
-void ComputeRow(const NormCall& c, const Geometry& g, uint32_t r, std::vector<double>& x) {
-  const uint32_t b = ElemBytes(c.type);
-  const uint8_t* src = c.src->ptr + size_t{r} * g.h * b;
-  for (uint32_t j = 0; j < g.h; ++j) x[j] = Load(c.type, src + size_t{j} * b);
-  if (c.api == NormApi::kDeepNorm) {
-    const uint8_t* gx = c.gx->ptr + size_t{r} * g.h * b;
-    for (uint32_t j = 0; j < g.h; ++j) x[j] = c.alpha * x[j] + Load(c.type, gx + size_t{j} * b);
+// 1 / sqrt(v + eps) for each row as the chip's Adds, Ln, Muls by -0.5, Exp.
+void InverseRoot(float* v, uint32_t rows, float eps) {
+  for (uint32_t r = 0; r < rows; ++r) v[r] += eps;
+  vec::Math(vec::MathOp::kLn, DType::kFloat32, v, v, rows);
+  for (uint32_t r = 0; r < rows; ++r) v[r] *= -0.5f;
+  vec::Math(vec::MathOp::kExp, DType::kFloat32, v, v, rows);
+}
+
+// The statistics and the output of every row in float32 vector passes, in the 910B
+// implementation's order: the row sums (ReduceRows' tree) times 1/H; the centred rows; their
+// squares' sums times 1/H; exp(-0.5 ln(var + eps)); Mul by it, Mul gamma, Add beta (RmsNorm:
+// x / sqrt(mean square + eps), Mul gamma). Each step one float32 rounding; the statistics over
+// the original H, every column written.
+void Compute(const NormCall& c, const Geometry& g) {
+  const size_t n = size_t{g.rows} * g.h;
+  NormWork work(5 * n + 2 * size_t{g.h} + 2 * size_t{g.rows});
+  const float* x = NormAsFloat(c.type, c.src->ptr, n, work);
+  if (c.api == NormApi::kDeepNorm) {  // alpha * x + gx: Muls, Add
+    const float alpha = static_cast<float>(c.alpha);
+    const float* gx = NormAsFloat(c.type, c.gx->ptr, n, work);
+    float* const sum = work.Take(n);
+    vec::Scalar(vec::ScalarOp::kMul, DType::kFloat32, sum, x, &alpha, n);
+    vec::Binary(vec::BinaryOp::kAdd, DType::kFloat32, sum, sum, gx, n);
+    x = sum;
   }
-  double scale = 0, mean = 0;
+  const float* gamma = NormAsFloat(c.type, c.gamma->ptr, g.h, work);
+  const float* beta = c.beta != nullptr ? NormAsFloat(c.type, c.beta->ptr, g.h, work) : nullptr;
+  const float inv_h = static_cast<float>(g.inv_h), eps = static_cast<float>(c.epsilon);
+  float* const mean = work.Take(g.rows);
+  float* const scale = work.Take(g.rows);
+  float* const y = NormOutRows(c.type, c.dst->ptr, n, work);
+  const auto square_sums = [&](const float* rows) {
+    vec::ReduceRowsMapped(vec::RowMap::kSquare, vec::ReduceOp::kSum, DType::kFloat32,
+                          DType::kFloat32, scale, rows, g.rows, g.ori_h, g.h);
+  };
   if (c.api == NormApi::kRmsNorm) {
-    double sq = 0;
-    for (uint32_t j = 0; j < g.ori_h; ++j) sq += x[j] * x[j];
-    scale = 1 / std::sqrt(sq * g.inv_h + c.epsilon);
+    square_sums(x);
+    for (uint32_t r = 0; r < g.rows; ++r) scale[r] = std::sqrt(scale[r] * inv_h + eps);
+    vec::HlRowAffine({y, x, g.rows, g.h, {}, {scale, false}, {gamma, true}, {}, true});
   } else {
-    for (uint32_t j = 0; j < g.ori_h; ++j) mean += x[j];
-    mean *= g.inv_h;
-    double var = 0;
-    for (uint32_t j = 0; j < g.ori_h; ++j) var += (x[j] - mean) * (x[j] - mean);
-    var *= g.inv_h;
-    scale = 1 / std::sqrt(var + c.epsilon);
-    Store(c.type, c.mean->ptr + size_t{r} * b, mean);
-    Store(c.type, c.variance->ptr + size_t{r} * b, var);
+    vec::ReduceRows(vec::ReduceOp::kSum, DType::kFloat32, mean, x, g.rows, g.ori_h, g.h);
+    for (uint32_t r = 0; r < g.rows; ++r) mean[r] *= inv_h;
+    float* const centred = work.Take(n);
+    vec::HlRowAffine({centred, x, g.rows, g.h, {mean, false}, {}, {}, {}, false});
+    square_sums(centred);
+    const uint32_t b = ElemBytes(c.type);
+    for (uint32_t r = 0; r < g.rows; ++r) {
+      scale[r] *= inv_h;
+      Store(c.type, c.mean->ptr + size_t{r} * b, mean[r]);
+      Store(c.type, c.variance->ptr + size_t{r} * b, scale[r]);
+    }
+    InverseRoot(scale, g.rows, eps);
+    vec::HlRowAffine(
+        {y, centred, g.rows, g.h, {}, {scale, false}, {gamma, true}, {beta, true}, false});
   }
-  uint8_t* dst = c.dst->ptr + size_t{r} * g.h * b;
-  for (uint32_t j = 0; j < g.h; ++j) {
-    double y = (x[j] - mean) * scale * Load(c.type, c.gamma->ptr + size_t{j} * b);
-    if (c.beta != nullptr) y += Load(c.type, c.beta->ptr + size_t{j} * b);
-    Store(c.type, dst + size_t{j} * b, y);
-  }
+  NormStoreRows(c.type, c.dst->ptr, y, n);
 }
 
 const char* NameOf(NormApi api) {
@@ -180,8 +208,7 @@ void Run(const NormCall& c) {
   const uint32_t passes = g.passes + (c.type == ElemType::kHalf ? 2 : 0);
   const double cost = passes * core.VectorCost(data);
   IssueOnVectorPipe(core, o, c.tmp, cost, name);
-  std::vector<double> row(g.h);
-  for (uint32_t r = 0; r < g.rows; ++r) ComputeRow(c, g, r, row);
+  Compute(c, g);
 }
 
 }  // namespace norm_impl

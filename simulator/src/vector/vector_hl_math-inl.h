@@ -9,6 +9,8 @@
 //   rounds to one float32 (one half, by way of it), that float is the model's. The rest (about one
 //   lane in 2^11; also results that are zero, NaN or infinite, and arguments outside a function's
 //   valid range) go back to the caller.
+// The float APIs computed in float32 are vector_hl_float-inl.h's; the lane machinery
+// vector_hl_lanes-inl.h's.
 // Included once per target by vector_hl_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_HL_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_HL_MATH_INL_H_
@@ -27,6 +29,8 @@
 #include "opsim/sim/vector_hl_lanes.h"
 #include "vector/vector_common-inl.h"
 #include "vector/vector_exp-inl.h"
+#include "vector/vector_hl_float-inl.h"
+#include "vector/vector_hl_lanes-inl.h"
 #include "vector/vector_math-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -34,134 +38,6 @@ namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 using hl::MathApi;
-using HlD = hn::ScalableTag<double>;
-using HlV = hn::Vec<HlD>;
-using HlM = hn::Mask<HlD>;
-
-// One lane group's result: its value, the lanes the caller must compute (`bad`) and, for a
-// banded API, the lanes whose value is exact anyway (a zero argument of an odd function...).
-template <class D>
-struct LaneResult {
-  hn::Vec<D> v;
-  hn::Mask<D> bad;
-  hn::Mask<D> exact;
-};
-using HlLaneResult = LaneResult<HlD>;
-using HlF = hn::ScalableTag<float>;
-using HlVF = hn::Vec<HlF>;
-using HlFResult = LaneResult<HlF>;
-
-template <class D>
-HWY_INLINE hn::Mask<D> NoLanes(D d) {
-  return hn::FirstN(d, 0);
-}
-
-// Lanes whose float32 rounding the band of 2^-36 around y could change, and zeros, NaN, inf.
-HWY_INLINE HlM Unsettled(HlD dd, HlV y) {
-  const hn::Rebind<float, HlD> df;
-  const auto lo = hn::PromoteTo(dd, DemoteLikeCast(df, hn::Mul(y, hn::Set(dd, 1.0 - 0x1p-36))));
-  const auto hi = hn::PromoteTo(dd, DemoteLikeCast(df, hn::Mul(y, hn::Set(dd, 1.0 + 0x1p-36))));
-  const auto settled = hn::And(hn::Eq(lo, hi), hn::And(hn::IsFinite(y), hn::Ne(y, hn::Zero(dd))));
-  return hn::Not(settled);
-}
-
-// Elements [i, i + m) of a half or float operand as lanes of D (float, or double: widened
-// exactly; m < lanes: zero-padded).
-template <class D>
-HWY_INLINE hn::Vec<D> LoadLanes(D d, bool half, const void* p, size_t i, size_t m) {
-  const hn::Rebind<float, D> df;
-  const hn::Rebind<uint16_t, D> d16;
-  constexpr size_t kMax = hn::MaxLanes(d);
-  const auto widen = [d](auto f) {
-    if constexpr (sizeof(hn::TFromD<D>) == 8) {
-      return hn::PromoteTo(d, f);
-    } else {
-      return f;
-    }
-  };
-  if (half) {
-    HWY_ALIGN uint16_t t[kMax] = {};
-    const auto* src = static_cast<const uint16_t*>(p) + i;
-    if (m < hn::Lanes(d)) src = static_cast<const uint16_t*>(std::memcpy(t, src, m * 2));
-    return widen(HalfToF32(df, hn::LoadU(d16, src)));
-  }
-  HWY_ALIGN float t[kMax] = {};
-  const auto* src = static_cast<const float*>(p) + i;
-  if (m < hn::Lanes(d)) src = static_cast<const float*>(std::memcpy(t, src, m * 4));
-  return widen(hn::LoadU(df, src));
-}
-
-// Rounds to float32 (then to half) as the model's Store and writes elements [i, i + m).
-template <class D>
-HWY_INLINE void StoreLanes(D d, bool half, hn::Vec<D> v, void* p, size_t i, size_t m) {
-  const hn::Rebind<float, D> df;
-  const hn::Rebind<uint16_t, D> d16;
-  constexpr size_t kMax = hn::MaxLanes(d);
-  hn::Vec<decltype(df)> f;
-  if constexpr (sizeof(hn::TFromD<D>) == 8) {
-    f = DemoteLikeCast(df, v);
-  } else {
-    f = v;
-  }
-  const bool whole = m == hn::Lanes(d);
-  if (half) {
-    HWY_ALIGN uint16_t t[kMax];
-    auto* dst = static_cast<uint16_t*>(p) + i;
-    hn::StoreU(F32ToHalf(df, f), d16, whole ? dst : t);
-    if (!whole) std::memcpy(dst, t, m * 2);
-    return;
-  }
-  HWY_ALIGN float t[kMax];
-  auto* dst = static_cast<float*>(p) + i;
-  hn::StoreU(f, df, whole ? dst : t);
-  if (!whole) std::memcpy(dst, t, m * 4);
-}
-
-// Runs `f(d, x, y) -> LaneResult` over the call's elements on lanes of D (x: src0; y: the second
-// tensor, the scalar, or Axpy's dst; swapped for a scalar on the left). Returns the lanes left to
-// the caller.
-template <class D, class F>
-HWY_INLINE size_t RunLanes(D d, const HlLanesCall& c, size_t n, const HlLeftLanes& left,
-                           bool banded, F f) {
-  using T = hn::TFromD<D>;
-  const hn::RebindToUnsigned<D> du;
-  const size_t N = hn::Lanes(d);
-  constexpr size_t kMax = hn::MaxLanes(d);
-  const bool is_axpy = c.api == static_cast<uint8_t>(MathApi::kAxpy);
-  const bool x_half = is_axpy ? c.src_half : c.half;
-  const void* second = is_axpy ? c.dst : c.b;
-  const auto scalar = hn::Set(d, static_cast<T>(c.scalar));  // exact: a half or float value
-  HWY_ALIGN T xs[kMax];
-  HWY_ALIGN T ys[kMax];
-  HWY_ALIGN hn::TFromD<decltype(du)> flag[kMax];
-  size_t count = 0;
-  for (size_t i = 0; i < n; i += N) {
-    const size_t m = std::min(N, n - i);
-    const auto x = LoadLanes(d, x_half, c.a, i, m);
-    const auto y = second != nullptr ? LoadLanes(d, c.half, second, i, m) : scalar;
-    const auto r = c.scalar_left ? f(d, y, x) : f(d, x, y);
-    auto bad = hn::Or(r.bad, hn::Not(hn::And(hn::IsFinite(x), hn::IsFinite(y))));
-    if constexpr (sizeof(T) == 8) {
-      if (banded) bad = hn::Or(bad, hn::AndNot(r.exact, Unsettled(d, r.v)));
-    }
-    const bool any_bad = !hn::AllFalse(d, bad);
-    if (any_bad) {  // before the store: dst may be src
-      hn::Store(x, d, xs);
-      hn::Store(y, d, ys);
-      hn::Store(hn::BitCast(du, hn::VecFromMask(d, bad)), du, flag);
-    }
-    StoreLanes(d, c.half, r.v, c.dst, i, m);
-    if (!any_bad) continue;
-    for (size_t k = 0; k < m; ++k) {
-      if (flag[k] == 0) continue;
-      left.index[count] = static_cast<uint32_t>(i + k);
-      left.x[count] = xs[k];
-      left.y[count] = ys[k];
-      ++count;
-    }
-  }
-  return count;
-}
 
 HWY_INLINE HlM AbsAbove(HlD d, HlV x, double limit) {
   return hn::Gt(hn::Abs(x), hn::Set(d, limit));
@@ -374,12 +250,6 @@ HWY_INLINE hn::Mask<D> BothZero(D d, V x, V y) {
   return hn::And(hn::Eq(x, hn::Zero(d)), hn::Eq(y, hn::Zero(d)));
 }
 
-// Lanes of D with no lane left to the caller beyond the common rule (NaN and inf operands).
-template <class D>
-HWY_INLINE LaneResult<D> Settled(D d, hn::Vec<D> v) {
-  return {v, NoLanes(d), NoLanes(d)};
-}
-
 // The exact APIs whose one rounding in double then float is float32's own (rounding to an
 // integer, a difference that is exact, a product of two floats, a choice): on float lanes.
 HWY_INLINE size_t FloatExactLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
@@ -418,38 +288,6 @@ HWY_INLINE size_t FloatExactLanes(const HlLanesCall& c, size_t n, const HlLeftLa
       return run([](HlF d, HlVF x, HlVF y) {
         const HlVF z = hn::Zero(d);
         return HlFResult{hn::Mul(x, hn::Max(y, z)), hn::Eq(y, z), NoLanes(d)};
-      });
-    default: *done = false; return 0;
-  }
-}
-
-// Exp, Sigmoid and Silu of float on float lanes, within a stated error of the exact value
-// instead of the model's bits (docs/ASCENDC.md): ExpSameBits (< 1 ulp, the same bits on every
-// target) and correctly rounded IEEE steps. Below -80, 1 + exp(-x) would overflow float where
-// the model's double does not: there sigmoid(x) = exp(x) (1 - exp(x) + ...), the dropped
-// factor within 2^-115 of 1; silu(x) = x exp(x) would lose its bits in the subnormals, so those
-// lanes go back to the caller (the model's). Half stays with the exact paths.
-HWY_INLINE size_t FloatApproxLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
-                                   bool* done) {
-  *done = !c.half;
-  if (c.half) return 0;
-  const auto run = [&](auto f) { return RunLanes(HlF(), c, n, left, false, f); };
-  const auto far = [](HlF d, HlVF x) { return hn::Lt(x, hn::Set(d, -80.0f)); };
-  switch (static_cast<MathApi>(c.api)) {
-    case MathApi::kExp:
-      return run([](HlF d, HlVF x, HlVF) { return Settled(d, ExpSameBits(d, x)); });
-    case MathApi::kSigmoid:
-      return run([far](HlF d, HlVF x, HlVF) {
-        const HlVF one = hn::Set(d, 1.0f);
-        const HlVF v = hn::Div(one, hn::Add(one, ExpSameBits(d, hn::Neg(x))));
-        const auto tail = far(d, x);
-        if (HWY_LIKELY(hn::AllFalse(d, tail))) return Settled(d, v);
-        return Settled(d, hn::IfThenElse(tail, ExpSameBits(d, hn::Min(x, hn::Zero(d))), v));
-      });
-    case MathApi::kSilu:
-      return run([far](HlF d, HlVF x, HlVF) {
-        const HlVF v = hn::Div(x, hn::Add(hn::Set(d, 1.0f), ExpSameBits(d, hn::Neg(x))));
-        return HlFResult{v, far(d, x), NoLanes(d)};
       });
     default: *done = false; return 0;
   }

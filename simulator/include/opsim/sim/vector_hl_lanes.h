@@ -3,8 +3,11 @@
 // double lanes, bit for bit the model's result. Where Highway's double functions are only near
 // the C library's (a few double ulps), a lane whose float32 rounding a band 2^-36 wide around the
 // value could change is handed back to the caller, which computes it with the model; so are lanes
-// with a NaN or infinite operand and arguments outside a function's range. Internal to the
-// simulator (simulator/src/runtime/hl_math.cc).
+// with a NaN or infinite operand and arguments outside a function's range. Exp, Log, Log2, Log10,
+// Tanh and the activations with an exp (Sigmoid, Silu, Swish, FasterGelu, Gelu, SwiGLU, GeGLU) of
+// float compute in float32 instead, within a stated bound of the exact value (docs/ASCENDC.md),
+// the same bits on every target. Also the normalisations' row pass (HlRowAffine). Internal to the
+// simulator (simulator/src/runtime/hl_math.cc, hl_norm.cc, hl_groupnorm.cc, hl_batchnorm.cc).
 #pragma once
 
 #include <cstddef>
@@ -36,5 +39,22 @@ bool HlLanesSupport(uint8_t api);
 
 // Computes elements [0, n) of the call; returns how many lanes it left in `left` (at most n).
 size_t HlMathLanes(const HlLanesCall& call, size_t n, const HlLeftLanes& left);
+
+// One pass of the normalisation APIs over `rows` rows of `h` float32 columns (stride h):
+// dst[r, j] = ((x[r, j] - sub) op scale) * gamma + beta, op Mul (or Div when `divide`), each
+// step a float32 rounding in that order. Each operand is one value per row (p[r]) or per column
+// (p[j]); a null pointer skips its step. dst may be x.
+struct HlRowOperand {
+  const float* p;
+  bool per_column;
+};
+struct HlRowAffineCall {
+  float* dst;
+  const float* x;
+  size_t rows, h;
+  HlRowOperand sub, scale, gamma, beta;
+  bool divide;
+};
+void HlRowAffine(const HlRowAffineCall& call);
 
 }  // namespace opsim::sim::vec
