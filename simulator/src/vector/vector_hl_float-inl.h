@@ -5,6 +5,13 @@
 // result depends on its input alone: the same bits on every Highway target and width. Half stays
 // with the model's paths (vector_hl_math-inl.h, the runtime's tables).
 // Included once per target by vector_hl_math-inl.h (hence the toggle guard).
+//
+// The logarithms follow fdlibm's e_logf.c, e_log2f.c and e_log10f.c (their argument reduction and
+// minimax coefficients), whose notice is kept as it asks:
+//   Copyright (C) 1993 by Sun Microsystems, Inc. All rights reserved.
+//   Developed at SunPro, a Sun Microsystems, Inc. business.
+//   Permission to use, copy, modify, and distribute this software is freely granted, provided
+//   that this notice is preserved.
 #if defined(OPSIM_SIM_VECTOR_HL_FLOAT_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_HL_FLOAT_INL_H_
 #undef OPSIM_SIM_VECTOR_HL_FLOAT_INL_H_
