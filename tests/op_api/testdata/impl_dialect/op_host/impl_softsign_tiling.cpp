@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "../op_kernel/impl_softsign_tiling_data.h"
+#include "impl_softsign_tiling.h"
 #include "log/log.h"
 #include "register/op_impl_registry.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -13,11 +14,6 @@
 using namespace ge;
 
 namespace optiling {
-
-struct ImplSoftsignCompileInfo {
-  uint32_t coreNum = 0;
-  uint64_t ubSize = 0;
-};
 
 static constexpr uint64_t IMPL_SOFTSIGN_KEY_FLOAT = 1;
 static constexpr int64_t BLOCK_ELEMS = 8;  // 32 B of float
