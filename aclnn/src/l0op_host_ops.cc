@@ -7,19 +7,10 @@
 #include <vector>
 
 #include "aclnn_executor.h"
+#include "opsim/core/shape.h"
 
 namespace opsim::aclnn {
 namespace {
-
-std::string DimsText(const std::vector<int64_t>& dims) {
-  std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (i > 0) s += ',';
-    s += std::to_string(dims[i]);
-  }
-  s += ']';
-  return s;
-}
 
 bool IsHostTensor(const aclOpExecutor& e, const aclTensor* t) {
   return std::find(e.host_tensors.begin(), e.host_tensors.end(), t) != e.host_tensors.end();
@@ -70,7 +61,7 @@ aclnnStatus ReadInts(const char* api, const std::string& what, const aclOpExecut
 aclnnStatus BroadcastStrides(const char* api, const char* op, const aclTensor& x,
                              const std::vector<int64_t>& dims, std::vector<int64_t>* strides) {
   const std::string rule = std::string(op) + ": " + x.ToString().GetString() +
-                           " does not broadcast to " + DimsText(dims);
+                           " does not broadcast to " + DimsToString(dims);
   if (x.view_dims.size() > dims.size()) {
     return Fail(ACLNN_ERR_PARAM_INVALID, api, rule + " (it has more dims)");
   }
@@ -140,8 +131,9 @@ aclnnStatus DimsAgree(const char* api, const char* op, const aclOpExecutor& e,
     return st;
   }
   if (dims == out.view_dims) return ACLNN_SUCCESS;
-  return Fail(ACLNN_ERR_PARAM_INVALID, api,
-              what + " says " + DimsText(dims) + "; the output is " + out.ToString().GetString());
+  return Fail(
+      ACLNN_ERR_PARAM_INVALID, api,
+      what + " says " + DimsToString(dims) + "; the output is " + out.ToString().GetString());
 }
 
 // BroadcastTo(x, shape) -> y: x broadcast to the dims `shape` holds.
