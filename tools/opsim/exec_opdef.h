@@ -39,6 +39,10 @@ Status AttrFlags(const std::string& op, const std::vector<std::string>& args,
 // reduceType -> --reduce-type.
 std::string FlagOf(std::string_view attribute);
 
+// Empty when `name` is an output of the op; else why not, naming its outputs (the rule of
+// --output-shape and --output-dtype).
+std::string NoSuchOutput(const ops::OpDef& def, const std::string& name);
+
 // "NAME=d0,d1,..." texts (--output-shape) as the operation's ">NAME" attributes: the caller's
 // shape of that output, which replaces InferShape's (as the tensor an aclnn caller allocates).
 // kInvalidParam naming the text and the rule: no '=', a name that is no output of the op, a

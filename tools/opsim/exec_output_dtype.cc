@@ -34,16 +34,8 @@ Status ParseOutputDTypes(const ops::OpDef& def, const std::vector<std::string>& 
                             "expected NAME=DTYPE (an output's name, '=', a dtype such as float32)");
     }
     const std::string name = spec.substr(0, eq);
-    std::string names;
-    bool known = false;
-    for (const ops::OpParamDef& p : def.GetOutputs()) {
-      known = known || p.GetName() == name;
-      names += (names.empty() ? "" : ", ") + p.GetName();
-    }
-    if (!known) {
-      return BadOutputDType(
-          spec, def.GetOpType() + " has no output named '" + name +
-                    "' (its outputs: " + (names.empty() ? std::string("none") : names) + ")");
+    if (const std::string why = NoSuchOutput(def, name); !why.empty()) {
+      return BadOutputDType(spec, why);
     }
     if (out->count("<" + name) > 0) return BadOutputDType(spec, "'" + name + "' is given twice");
     const std::string text = spec.substr(eq + 1);

@@ -45,6 +45,16 @@ Status ParseDims(const std::string& spec, const std::string& text, std::vector<i
 
 }  // namespace
 
+std::string NoSuchOutput(const ops::OpDef& def, const std::string& name) {
+  std::string names;
+  for (const ops::OpParamDef& p : def.GetOutputs()) {
+    if (p.GetName() == name) return "";
+    names += (names.empty() ? "" : ", ") + p.GetName();
+  }
+  return def.GetOpType() + " has no output named '" + name +
+         "' (its outputs: " + (names.empty() ? std::string("none") : names) + ")";
+}
+
 Status ParseOutputShapes(const ops::OpDef& def, const std::vector<std::string>& specs,
                          AttrMap* out) {
   for (const std::string& spec : specs) {
@@ -53,16 +63,7 @@ Status ParseOutputShapes(const ops::OpDef& def, const std::vector<std::string>& 
       return Bad(spec, "expected NAME=d0,d1,... (an output's name, '=', its dims)");
     }
     const std::string name = spec.substr(0, eq);
-    std::string names;
-    bool known = false;
-    for (const ops::OpParamDef& p : def.GetOutputs()) {
-      known = known || p.GetName() == name;
-      names += (names.empty() ? "" : ", ") + p.GetName();
-    }
-    if (!known) {
-      return Bad(spec, def.GetOpType() + " has no output named '" + name + "' (its outputs: " +
-                           (names.empty() ? std::string("none") : names) + ")");
-    }
+    if (const std::string why = NoSuchOutput(def, name); !why.empty()) return Bad(spec, why);
     if (out->count(">" + name) > 0) return Bad(spec, "'" + name + "' is given twice");
     std::vector<int64_t> dims;
     OPSIM_RETURN_IF_ERROR(ParseDims(spec, spec.substr(eq + 1), &dims));
