@@ -205,7 +205,7 @@ HWY_INLINE HlVF ErfMiddle(HlF d, HlVF ax) {
 }
 
 // erfc(|x|) for |x| >= 1.25 (s_erff.c: exp(-z^2 - 0.5625) exp((z - x)(z + x) + R/S) / x with z
-// x's top 12 bits, R/S in 1/x^2 on [1.25, 1/0.35) (ra/sa) or beyond (rb/sb, padded with zero
+// x's top bits, R/S in 1/x^2 on [1.25, 1/0.35) (ra/sa) or beyond (rb/sb, padded with zero
 // leading coefficients: Horner's result is the same).
 HWY_INLINE HlVF ErfcLarge(HlF d, HlVF ax) {
   static constexpr float kRa[] = {-9.8649440333e-03f, -6.9385856390e-01f, -1.0558626175e+01f,
@@ -249,7 +249,9 @@ HWY_INLINE HlVF ErfcLarge(HlF d, HlVF ax) {
     return p;
   };
   const HlVF ratio = hn::Div(pick(kRa, kRb), pick(kSa, kSb));
-  const HlVF z = hn::BitCast(d, hn::And(hn::BitCast(du, ax), hn::Set(du, 0xFFFFF000u)));
+  // z keeps x's top 11 bits (FreeBSD's fix of s_erff.c: with 12, z^2 + 0.5625 needs 25 bits
+  // just below x = 8, and erfc there was 58 ulps off, measured).
+  const HlVF z = hn::BitCast(d, hn::And(hn::BitCast(du, ax), hn::Set(du, 0xFFFFE000u)));
   const HlVF e1 = ExpSameBits(d, hn::Sub(hn::Neg(hn::Mul(z, z)), hn::Set(d, 0.5625f)));
   const HlVF e2 = ExpSameBits(d, hn::Add(hn::Mul(hn::Sub(z, ax), hn::Add(z, ax)), ratio));
   return hn::Div(hn::Mul(e1, e2), ax);
