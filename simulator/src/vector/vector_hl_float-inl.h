@@ -246,49 +246,6 @@ HWY_INLINE HlVF Log10F(HlF d, HlVF x) {
   return hn::Add(v, hn::Mul(p.k, l2_hi));
 }
 
-// log of x > 0 on double lanes (fdlibm's e_log.c without its special cases: x = 2^k (1 + f), 1 + f
-// in [sqrt(2)/2, sqrt(2)), Lg1..Lg7; within an ulp of double): finite normal doubles only.
-HWY_INLINE HlV LogD(HlD d, HlV x) {
-  const hn::RebindToSigned<HlD> di;
-  const auto c = [d](double v) { return hn::Set(d, v); };
-  constexpr int64_t kSqrtHalf = 0x3FE6A09E667F3BCD;  // sqrt(2)/2's bits
-  const auto shifted = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x3FF0000000000000 - kSqrtHalf));
-  const auto k_int = hn::Sub(hn::ShiftRight<52>(shifted), hn::Set(di, 1023));
-  const HlV k = hn::ConvertTo(d, k_int);  // |k| < 2^10: exact on every target
-  const auto m = hn::Add(hn::And(shifted, hn::Set(di, 0x000FFFFFFFFFFFFF)), hn::Set(di, kSqrtHalf));
-  const HlV f = hn::Sub(hn::BitCast(d, m), c(1.0));  // exact (Sterbenz)
-  const HlV s = hn::Div(f, hn::Add(c(2.0), f));
-  const HlV z = hn::Mul(s, s);
-  const HlV w = hn::Mul(z, z);
-  const auto lin = [](HlV a, HlV t, HlV b) { return hn::Add(hn::Mul(a, t), b); };
-  const HlV t1 = hn::Mul(w, lin(lin(c(1.531383769920937332e-01), w, c(2.222219843214978396e-01)), w,
-                                c(3.999999999940941908e-01)));
-  const HlV t2 =
-      hn::Mul(z, lin(lin(lin(c(1.479819860511658591e-01), w, c(1.818357216161805012e-01)), w,
-                         c(2.857142874366239149e-01)),
-                     w, c(6.666666666666735130e-01)));
-  const HlV hfsq = hn::Mul(hn::Mul(c(0.5), f), f);
-  const HlV small = hn::Add(hn::Mul(s, hn::Add(hfsq, hn::Add(t2, t1))),
-                            hn::Mul(k, c(1.90821492927058770002e-10)));
-  return hn::Add(hn::Mul(k, c(6.93147180369123816490e-01)), hn::Sub(f, hn::Sub(hfsq, small)));
-}
-
-// pow(x, y) = exp(y log x) for x > 0: log x on double lanes (y log x within 2^-45 of the exact
-// value while |y log x| <= 80), its exp on float lanes from the float split of the product.
-// x <= 0 (the model's sign and pole rules) and |y log x| > 80 (near overflow or the subnormals)
-// go back to the caller.
-HWY_INLINE HlHalfFResult PowerF(HlHalfF df, HlVHalfF x, HlVHalfF y) {
-  const HlD dd;
-  const auto positive = hn::Gt(x, hn::Zero(df));
-  const HlV lx = LogD(dd, hn::PromoteTo(dd, hn::IfThenElse(positive, x, hn::Set(df, 1.0f))));
-  const HlV t = hn::Mul(hn::PromoteTo(dd, y), lx);
-  const HlV clamped = hn::Min(hn::Max(t, hn::Set(dd, -kFarArg)), hn::Set(dd, kFarArg));
-  const HlVHalfF hi = DemoteLikeCast(df, clamped);
-  const HlVHalfF lo = DemoteLikeCast(df, hn::Sub(clamped, hn::PromoteTo(dd, hi)));
-  const auto far = hn::Gt(hn::Abs(hi), hn::Set(df, static_cast<float>(kFarArg) - 0.5f));
-  return {ExpSplitInRange(df, hi, lo), hn::Or(hn::Not(positive), far), NoLanes(df)};
-}
-
 // log of x > 0 (finite: RunLanes hands inf and NaN back); x <= 0 goes back too.
 template <class F>
 HWY_INLINE HlFResult LogLikeF(HlF d, HlVF x, F log) {

@@ -5,8 +5,8 @@
 // - Sin, Cos, Tan: the float argument reduced on double lanes by fdlibm's e_rem_pio2f.c (pi/2 in
 //   25 + 53 bits, good for |x| < 2^28 pi/2; larger arguments go back to the caller) and its
 //   k_sinf.c, k_cosf.c and k_tanf.c kernels in double, rounded to float once.
-// - Atan: fdlibm's s_atanf.c on float lanes. Sinh, Cosh, Power: vector_hl_float-inl.h's
-//   HyperbolicF and PowerF.
+// - Atan: fdlibm's s_atanf.c on float lanes. Sinh, Cosh: vector_hl_float-inl.h's HyperbolicF;
+//   Power, Asinh, Acosh, Atanh: vector_hl_log_based-inl.h's.
 // - Erf, Erfc: fdlibm's s_erff.c on float lanes (its three intervals and rational
 //   approximations), exp by ExpSameBits. Erfc above 9.1 (results near the subnormals) goes back.
 // Those files' notice, kept as it asks:
@@ -31,6 +31,7 @@
 #include "vector/vector_exp-inl.h"
 #include "vector/vector_hl_float-inl.h"
 #include "vector/vector_hl_lanes-inl.h"
+#include "vector/vector_hl_log_based-inl.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
@@ -313,7 +314,8 @@ HWY_INLINE HlFResult ErfcF(HlF d, HlVF x) {
   return {v, far, NoLanes(d)};
 }
 
-// Sin, Cos, Tan, Atan, Sinh, Cosh, Power, Erf and Erfc of float (see the file comment); `done`
+// Sin, Cos, Tan, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Power, Erf and Erfc of float (see the
+// file comment and vector_hl_log_based-inl.h); `done`
 // false for the others.
 HWY_INLINE size_t TrigErfFloatLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
                                     bool* done) {
@@ -333,6 +335,12 @@ HWY_INLINE size_t TrigErfFloatLanes(const HlLanesCall& c, size_t n, const HlLeft
       return run_f([](HlF d, HlVF x, HlVF) { return HyperbolicF<true>(d, x); });
     case hl::MathApi::kCosh:
       return run_f([](HlF d, HlVF x, HlVF) { return HyperbolicF<false>(d, x); });
+    case hl::MathApi::kAsinh:
+      return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF) { return AsinhF(d, x); });
+    case hl::MathApi::kAcosh:
+      return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF) { return AcoshF(d, x); });
+    case hl::MathApi::kAtanh:
+      return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF) { return AtanhF(d, x); });
     case hl::MathApi::kPower:
       return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF y) { return PowerF(d, x, y); });
     case hl::MathApi::kErf: return run_f([](HlF d, HlVF x, HlVF) { return ErfF(d, x); });
