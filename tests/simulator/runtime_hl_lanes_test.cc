@@ -112,6 +112,8 @@ double UlpBound(MathApi api) {
     case MathApi::kSin:
     case MathApi::kCos:
     case MathApi::kTan:
+    case MathApi::kAsin:
+    case MathApi::kAcos:
     case MathApi::kAsinh:
     case MathApi::kAcosh:
     case MathApi::kAtanh:
@@ -157,6 +159,7 @@ bool MayGoBack(MathApi api, double x, double y, double s) {
   if (api == MathApi::kErfc) return x > 9.1;
   if (api == MathApi::kSinh || api == MathApi::kCosh) return std::abs(x) > 88;
   if (api == MathApi::kAcosh) return x < 1;
+  if (api == MathApi::kAsin || api == MathApi::kAcos) return std::abs(x) > 1;
   if (api == MathApi::kAtanh) return std::abs(x) >= 1;
   if (api == MathApi::kPower) return x <= 0 || std::abs(y * std::log(x)) > 79.4;
   return ExpArgument(api, x, y, s) > 79.99;

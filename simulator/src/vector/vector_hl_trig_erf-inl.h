@@ -1,12 +1,13 @@
-// Sin, Cos, Tan, Atan, Sinh, Cosh, Erf and Erfc of float computed on lanes within a stated error
-// of the exact value (docs/ASCENDC.md), as vector_hl_float-inl.h's APIs: every lane operation a
-// correctly rounded IEEE operation or an exact integer/bit operation, none fused, so the same bits
-// on every Highway target and width.
+// Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Power, Erf and Erfc of float
+// computed on lanes within a stated error of the exact value (docs/ASCENDC.md), as
+// vector_hl_float-inl.h's APIs: every lane operation a correctly rounded IEEE operation or an
+// exact integer/bit operation, none fused, so the same bits on every Highway target and width.
 // - Sin, Cos, Tan: the float argument reduced on double lanes by fdlibm's e_rem_pio2f.c (pi/2 in
 //   25 + 53 bits, good for |x| < 2^28 pi/2; larger arguments go back to the caller) and its
 //   k_sinf.c, k_cosf.c and k_tanf.c kernels in double, rounded to float once.
-// - Atan: fdlibm's s_atanf.c on float lanes. Sinh, Cosh: vector_hl_float-inl.h's HyperbolicF;
-//   Power, Asinh, Acosh, Atanh: vector_hl_log_based-inl.h's.
+// - Asin, Acos, Atan: fdlibm's e_asinf.c (its sqrt in double), e_acosf.c, s_atanf.c on float
+//   lanes. Sinh, Cosh: vector_hl_float-inl.h's HyperbolicF; Power, Asinh, Acosh, Atanh:
+//   vector_hl_log_based-inl.h's.
 // - Erf, Erfc: fdlibm's s_erff.c on float lanes (its three intervals and rational
 //   approximations), exp by ExpSameBits. Erfc above 9.1 (results near the subnormals) goes back.
 // Those files' notice, kept as it asks:
@@ -175,6 +176,77 @@ HWY_INLINE HlFResult AtanF(HlF d, HlVF x) {
   return Settled(d, hn::IfThenElse(hn::Lt(ax, c(0x1p-12f)), x, v));  // x there (and -0 stays)
 }
 
+// The lanes of one interval of |x|, computed only when a lane of the vector falls in it.
+template <class D, class F>
+HWY_INLINE hn::Vec<D> Interval(D d, hn::Mask<D> in, hn::Vec<D> other, F f) {
+  if (hn::AllFalse(d, in)) return other;
+  return hn::IfThenElse(in, f(), other);
+}
+
+// e_asinf.c's R(t) = p(t)/q(t): asin(x) = x + x R(x^2), t the square (or (1 - |x|)/2).
+template <class D>
+HWY_INLINE hn::Vec<D> AsinRational(D d, hn::Vec<D> t) {
+  static constexpr float kP[] = {1.6666586697e-01f, -4.2743422091e-02f, -8.6563630030e-03f};
+  const hn::Vec<D> p = hn::Mul(t, HornerNoFma(d, t, kP));
+  const hn::Vec<D> q = hn::Add(hn::Set(d, 1.0f), hn::Mul(t, hn::Set(d, -7.0662963390e-01f)));
+  return hn::Div(p, q);
+}
+
+// asin of float lanes (e_asinf.c): x + x R(x^2) below 0.5, pi/2 - 2 (s + s R(t)) with t = (1 -
+// |x|)/2 and s = sqrt(t) in double above; x itself below 2^-12. |x| > 1 goes back.
+HWY_INLINE HlHalfFResult AsinF(HlHalfF df, HlVHalfF x) {
+  const HlD dd;
+  const HlVHalfF ax = hn::Abs(x);
+  const auto outside = hn::Gt(ax, hn::Set(df, 1.0f));
+  const auto small = hn::Lt(ax, hn::Set(df, 0.5f));
+  HlVHalfF v = x;
+  v = Interval(df, hn::AndNot(small, hn::Not(outside)), v, [&] {
+    const HlVHalfF t =
+        hn::Mul(hn::Sub(hn::Set(df, 1.0f), hn::Min(ax, hn::Set(df, 1.0f))), hn::Set(df, 0.5f));
+    const HlV s = hn::Sqrt(hn::PromoteTo(dd, t));
+    const HlV w = hn::PromoteTo(dd, AsinRational(df, t));
+    const HlV r = hn::Sub(hn::Set(dd, 1.570796326794896558e+00),
+                          hn::Mul(hn::Set(dd, 2.0), hn::Add(s, hn::Mul(s, w))));
+    return hn::CopySign(DemoteLikeCast(df, r), x);
+  });
+  v = Interval(df, hn::AndNot(hn::Lt(ax, hn::Set(df, 0x1p-12f)), small), v,
+               [&] { return hn::Add(x, hn::Mul(x, AsinRational(df, hn::Mul(x, x)))); });
+  return {v, outside, NoLanes(df)};
+}
+
+// acos of float lanes (e_acosf.c): pi/2 - (x - (pio2_lo - x R(x^2))) below 0.5; above, from s =
+// sqrt((1 -+ x)/2), for x > 0.5 with s split at its top 12 bits (df) and the rest c = (z -
+// df^2)/(s + df); acos(+-1) = 0, float pi set. |x| > 1 goes back.
+HWY_INLINE HlFResult AcosF(HlF d, HlVF x) {
+  const auto c = [d](float v) { return hn::Set(d, v); };
+  const hn::RebindToUnsigned<HlF> du;
+  const HlVF ax = hn::Abs(x), one = c(1.0f), two = c(2.0f);
+  const HlVF pio2_lo = c(7.5497894159e-08f);
+  const auto outside = hn::Gt(ax, one);
+  const auto small = hn::Lt(ax, c(0.5f));
+  const auto negative = hn::Lt(x, hn::Zero(d));
+  HlVF v = hn::IfThenElse(negative, c(3.1415927410e+00f), hn::Zero(d));  // |x| == 1: pi, +0
+  const auto inner = hn::AndNot(small, hn::Lt(ax, one));
+  v = Interval(d, hn::And(inner, negative), v, [&] {
+    const HlVF z = hn::Mul(hn::Add(one, x), c(0.5f));
+    const HlVF s = hn::Sqrt(z);
+    const HlVF w = hn::Sub(hn::Mul(AsinRational(d, z), s), pio2_lo);
+    return hn::Sub(c(3.1415925026e+00f), hn::Mul(two, hn::Add(s, w)));
+  });
+  v = Interval(d, hn::AndNot(negative, inner), v, [&] {
+    const HlVF z = hn::Mul(hn::Sub(one, hn::Min(x, one)), c(0.5f));
+    const HlVF s = hn::Sqrt(z);
+    const HlVF hi = hn::BitCast(d, hn::And(hn::BitCast(du, s), hn::Set(du, 0xFFFFF000u)));
+    const HlVF rest = hn::Div(hn::Sub(z, hn::Mul(hi, hi)), hn::Add(s, hi));
+    return hn::Mul(two, hn::Add(hi, hn::Add(hn::Mul(AsinRational(d, z), s), rest)));
+  });
+  v = Interval(d, small, v, [&] {
+    const HlVF r = AsinRational(d, hn::Mul(x, x));
+    return hn::Sub(c(1.5707962513e+00f), hn::Sub(x, hn::Sub(pio2_lo, hn::Mul(x, r))));
+  });
+  return {v, outside, NoLanes(d)};
+}
+
 // erf(x) - x = x y(x^2) for |x| < 0.84375 (s_erff.c's pp/qq): y.
 HWY_INLINE HlVF ErfSmallY(HlF d, HlVF x) {
   static constexpr float kP[] = {1.2837916613e-01f, -3.2504209876e-01f, -2.8481749818e-02f,
@@ -260,13 +332,6 @@ HWY_INLINE HlVF ErfcLarge(HlF d, HlVF ax) {
 
 constexpr float kErx = 8.4506291151e-01f;  // erf(1) rounded to float's top bits (s_erff.c)
 
-// The lanes of one interval of |x|, computed only when a lane of the vector falls in it.
-template <class F>
-HWY_INLINE HlVF Interval(HlF d, hn::Mask<HlF> in, HlVF other, F f) {
-  if (hn::AllFalse(d, in)) return other;
-  return hn::IfThenElse(in, f(), other);
-}
-
 HWY_INLINE HlFResult ErfF(HlF d, HlVF x) {
   const HlVF ax = hn::Abs(x);
   const HlVF one = hn::Set(d, 1.0f);
@@ -314,8 +379,8 @@ HWY_INLINE HlFResult ErfcF(HlF d, HlVF x) {
   return {v, far, NoLanes(d)};
 }
 
-// Sin, Cos, Tan, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Power, Erf and Erfc of float (see the
-// file comment and vector_hl_log_based-inl.h); `done`
+// Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Power, Erf and Erfc of float
+// (see the file comment and vector_hl_log_based-inl.h); `done`
 // false for the others.
 HWY_INLINE size_t TrigErfFloatLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& left,
                                     bool* done) {
@@ -331,6 +396,9 @@ HWY_INLINE size_t TrigErfFloatLanes(const HlLanesCall& c, size_t n, const HlLeft
     case hl::MathApi::kTan:
       return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF) { return TrigF<TrigFn::kTan>(d, x); });
     case hl::MathApi::kAtan: return run_f([](HlF d, HlVF x, HlVF) { return AtanF(d, x); });
+    case hl::MathApi::kAsin:
+      return run_d([](HlHalfF d, HlVHalfF x, HlVHalfF) { return AsinF(d, x); });
+    case hl::MathApi::kAcos: return run_f([](HlF d, HlVF x, HlVF) { return AcosF(d, x); });
     case hl::MathApi::kSinh:
       return run_f([](HlF d, HlVF x, HlVF) { return HyperbolicF<true>(d, x); });
     case hl::MathApi::kCosh:
