@@ -69,6 +69,8 @@ double Model(MathApi api, double x, double y, double s) {
     case MathApi::kAsinh: return std::asinh(x);
     case MathApi::kAcosh: return std::acosh(x);
     case MathApi::kAtanh: return std::atanh(x);
+    case MathApi::kErf: return std::erf(x);
+    case MathApi::kErfc: return std::erfc(x);
     case MathApi::kExp: return std::exp(x);
     case MathApi::kLog: return std::log(x);
     case MathApi::kLog2: return std::log2(x);
@@ -106,7 +108,21 @@ double UlpBound(MathApi api) {
     case MathApi::kExp:
     case MathApi::kLog:
     case MathApi::kLog2:
-    case MathApi::kLog10: return 1.0;
+    case MathApi::kLog10:
+    case MathApi::kSin:
+    case MathApi::kCos:
+    case MathApi::kTan:
+    case MathApi::kAsin:
+    case MathApi::kAcos:
+    case MathApi::kAsinh:
+    case MathApi::kAcosh:
+    case MathApi::kAtanh:
+    case MathApi::kPower: return 1.0;
+    case MathApi::kAtan:
+    case MathApi::kSinh:
+    case MathApi::kCosh:
+    case MathApi::kErf: return 2.0;
+    case MathApi::kErfc: return 4.0;
     case MathApi::kTanh: return 2.0;
     case MathApi::kSwish:
     case MathApi::kGelu:
@@ -134,10 +150,18 @@ double ExpArgument(MathApi api, double x, double y, double s) {
 }
 
 // Whether the float lanes may leave this element to the caller: a log of x <= 0, an activation
-// far in its tail.
+// far in its tail, a trigonometric argument past 2^28 pi/2, erfc near the subnormals.
 bool MayGoBack(MathApi api, double x, double y, double s) {
   const bool is_log = api == MathApi::kLog || api == MathApi::kLog2 || api == MathApi::kLog10;
   if (is_log) return x <= 0;
+  const bool is_trig = api == MathApi::kSin || api == MathApi::kCos || api == MathApi::kTan;
+  if (is_trig) return std::abs(x) >= 0x1.921fb6p+28;
+  if (api == MathApi::kErfc) return x > 9.1;
+  if (api == MathApi::kSinh || api == MathApi::kCosh) return std::abs(x) > 88;
+  if (api == MathApi::kAcosh) return x < 1;
+  if (api == MathApi::kAsin || api == MathApi::kAcos) return std::abs(x) > 1;
+  if (api == MathApi::kAtanh) return std::abs(x) >= 1;
+  if (api == MathApi::kPower) return x <= 0 || std::abs(y * std::log(x)) > 79.4;
   return ExpArgument(api, x, y, s) > 79.99;
 }
 
@@ -172,6 +196,8 @@ const Case kCases[] = {
     {"Asinh", MathApi::kAsinh, false, ScalarAt::kNone, 0, -50, 50},
     {"Acosh", MathApi::kAcosh, false, ScalarAt::kNone, 0, 1, 50},
     {"Atanh", MathApi::kAtanh, false, ScalarAt::kNone, 0, -1, 1},
+    {"Erf", MathApi::kErf, false, ScalarAt::kNone, 0, -4, 4},
+    {"Erfc", MathApi::kErfc, false, ScalarAt::kNone, 0, -4, 10},
     {"Exp", MathApi::kExp, false, ScalarAt::kNone, 0, -90, 90},
     {"Log", MathApi::kLog, false, ScalarAt::kNone, 0, 0, 100},
     {"Log2", MathApi::kLog2, false, ScalarAt::kNone, 0, 0, 100},
@@ -348,6 +374,11 @@ TEST_P(HlLanes, AxpyMixedAndPlain) {
   ExpectModel(axpy, ElemType::kHalf, ElemType::kHalf, kN);
 }
 
+// The second operand of RunFloatLanes' call: x itself for the two-tensor forms, else the scalar.
+double SecondOperand(MathApi api, double x, double s) {
+  return api == MathApi::kSwiGLU || api == MathApi::kGeGLU ? x : s;
+}
+
 // One float-computed API over `x` (and y = x for the two-tensor forms) on one target, the lanes
 // it leaves finished with the model as hl_math.cc does.
 std::vector<float> RunFloatLanes(MathApi api, double s, const std::vector<float>& x,
@@ -362,7 +393,8 @@ std::vector<float> RunFloatLanes(MathApi api, double s, const std::vector<float>
       vec::HlMathLanes(call, x.size(), vec::HlLeftLanes{index.data(), lx.data(), ly.data()});
   for (size_t k = 0; k < left; ++k) {
     const float xk = x[index[k]];
-    EXPECT_TRUE(MayGoBack(api, xk, xk, s)) << "api " << static_cast<int>(api) << " left " << xk;
+    EXPECT_TRUE(MayGoBack(api, xk, SecondOperand(api, xk, s), s))
+        << "api " << static_cast<int>(api) << " left " << xk;
     y[index[k]] = static_cast<float>(want[index[k]]);
   }
   return y;
@@ -378,13 +410,17 @@ TEST(HlLanesFloat, WithinTheBoundAndTheSameOnEveryTarget) {
     std::memcpy(&v, &u, 4);
     if (std::isfinite(v)) x.push_back(v);
   }
-  const MathApi apis[] = {MathApi::kExp,  MathApi::kSigmoid,    MathApi::kSilu,   MathApi::kTanh,
-                          MathApi::kLog,  MathApi::kLog2,       MathApi::kLog10,  MathApi::kSwish,
-                          MathApi::kGelu, MathApi::kFasterGelu, MathApi::kSwiGLU, MathApi::kGeGLU};
+  const MathApi apis[] = {MathApi::kExp,   MathApi::kSigmoid,    MathApi::kSilu,   MathApi::kTanh,
+                          MathApi::kLog,   MathApi::kLog2,       MathApi::kLog10,  MathApi::kSwish,
+                          MathApi::kGelu,  MathApi::kFasterGelu, MathApi::kSwiGLU, MathApi::kGeGLU,
+                          MathApi::kSin,   MathApi::kCos,        MathApi::kTan,    MathApi::kErf,
+                          MathApi::kErfc,  MathApi::kAtan,       MathApi::kSinh,   MathApi::kCosh,
+                          MathApi::kPower, MathApi::kAsinh,      MathApi::kAcosh,  MathApi::kAtanh};
   for (const MathApi api : apis) {
-    const double s = api == MathApi::kSwish ? 1.5 : 1.0;
+    const double s = api == MathApi::kSwish ? 1.5 : api == MathApi::kPower ? -2.5 : 1.0;
     std::vector<double> want(x.size());
-    for (size_t i = 0; i < x.size(); ++i) want[i] = Model(api, x[i], x[i], s);
+    for (size_t i = 0; i < x.size(); ++i)
+      want[i] = Model(api, x[i], SecondOperand(api, x[i], s), s);
     std::vector<float> first;
     for (const std::string& target : vec::SupportedTargets()) {
       vec::ForceTargetForTest(target);

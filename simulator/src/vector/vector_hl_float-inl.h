@@ -132,6 +132,42 @@ HWY_INLINE HlFResult TanhF(HlF d, HlVF x) {
   return Settled(d, hn::IfThenElse(small, hn::CopySign(TanhSmall(d, x), x), TanhLarge(d, x)));
 }
 
+// sinh(x) - x = x^3 p(x^2) for |x| < 1: Taylor's coefficients to x^13, whose next term is under
+// 2^-40 of x there.
+HWY_INLINE HlVF SinhSmall(HlF d, HlVF x) {
+  static constexpr float kCoef[] = {1.6059043836821613e-10f, 2.505210838544172e-08f,
+                                    2.7557319223985893e-06f, 0.0001984126984126984f,
+                                    0.008333333333333333f,   0.16666666666666666f};
+  const HlVF x2 = hn::Mul(x, x);
+  HlVF p = hn::Set(d, kCoef[0]);
+  for (size_t k = 1; k < sizeof(kCoef) / sizeof(kCoef[0]); ++k) {
+    p = hn::Add(hn::Mul(p, x2), hn::Set(d, kCoef[k]));
+  }
+  return hn::Add(x, hn::Mul(x, hn::Mul(x2, p)));
+}
+
+// Above this |x| exp(|x|) overflows float while cosh and sinh may not: those lanes go back.
+constexpr float kHyperbolicFar = 88.0f;
+
+// cosh(x) = e/2 + (1/2)/e and, for |x| >= 1, sinh(x) = e/2 - (1/2)/e (the second term at most
+// e^-2 of the first: no cancellation to speak of), e = exp(|x|) within 1 ulp.
+template <bool kSinh>
+HWY_INLINE HlFResult HyperbolicF(HlF d, HlVF x) {
+  const HlVF ax = hn::Abs(x);
+  const auto far = hn::Gt(ax, hn::Set(d, kHyperbolicFar));
+  const HlVF e = ExpSameBits(d, hn::Min(ax, hn::Set(d, kHyperbolicFar)));
+  const HlVF half = hn::Set(d, 0.5f);
+  const HlVF head = hn::Mul(half, e), tail = hn::Div(half, e);
+  if constexpr (!kSinh) {
+    return {hn::Add(head, tail), far, NoLanes(d)};
+  } else {
+    const auto small = hn::Lt(ax, hn::Set(d, 1.0f));
+    HlVF v = hn::CopySign(hn::Sub(head, tail), x);
+    if (!hn::AllFalse(d, small)) v = hn::IfThenElse(small, SinhSmall(d, x), v);
+    return {v, far, NoLanes(d)};  // x + x (x^2 p) keeps the sign of a zero x
+  }
+}
+
 // The pieces of log(x) for finite x > 0, fdlibm's e_logf.c reduction: x = 2^k (1 + f) with
 // 1 + f in [sqrt(2)/2, sqrt(2)), s = f / (2 + f), log(1 + f) = f - hfsq + s (hfsq + R) with
 // hfsq = f^2 / 2 and R(s^2) its minimax polynomial (fdlibm's Lg1..Lg7, under 2^-25 relative).

@@ -31,6 +31,7 @@
 #include "vector/vector_exp-inl.h"
 #include "vector/vector_hl_float-inl.h"
 #include "vector/vector_hl_lanes-inl.h"
+#include "vector/vector_hl_trig_erf-inl.h"
 #include "vector/vector_math-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -219,6 +220,11 @@ HWY_INLINE size_t BandedLanes(const HlLanesCall& c, size_t n, const HlLeftLanes&
                             hn::Gt(arg, hn::Set(d, 700.0)), NoLanes(d)};
       });
     case MathApi::kSilu: return run([](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, 1.0)); });
+    case MathApi::kErf:  // of half (a table unless a scalar came with it): the model's, per lane
+    case MathApi::kErfc:
+      return run([](HlD d, HlV x, HlV) {
+        return HlLaneResult{x, hn::Not(NoLanes(d)), NoLanes(d)};
+      });
     case MathApi::kSwish: return run([s](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, s)); });
     case MathApi::kFasterGelu:
       return run([](HlD d, HlV x, HlV) { return Swish(d, x, hn::Set(d, 1.702)); });
@@ -300,6 +306,8 @@ HWY_INLINE size_t ExactLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& 
   if (done) return in_float;
   const size_t approx = FloatApproxLanes(c, n, left, &done);
   if (done) return approx;
+  const size_t trig_erf = TrigErfFloatLanes(c, n, left, &done);
+  if (done) return trig_erf;
   const auto run = [&](auto f) { return RunLanes(HlD(), c, n, left, false, f); };
   const double s = c.scalar;
   switch (static_cast<MathApi>(c.api)) {

@@ -22,10 +22,7 @@ HWY_EXPORT(HlRowAffineImpl);
 
 bool HlLanesSupport(uint8_t api) {
   switch (static_cast<hl::MathApi>(api)) {
-    // No Highway function near the C library's: erf, erfc. Xor is integer.
-    case hl::MathApi::kErf:
-    case hl::MathApi::kErfc:
-    case hl::MathApi::kXor: return false;
+    case hl::MathApi::kXor: return false;  // integer
     default: return true;
   }
 }

@@ -4,10 +4,12 @@
 // the C library's (a few double ulps), a lane whose float32 rounding a band 2^-36 wide around the
 // value could change is handed back to the caller, which computes it with the model; so are lanes
 // with a NaN or infinite operand and arguments outside a function's range. Exp, Log, Log2, Log10,
-// Tanh and the activations with an exp (Sigmoid, Silu, Swish, FasterGelu, Gelu, SwiGLU, GeGLU) of
-// float compute in float32 instead, within a stated bound of the exact value (docs/ASCENDC.md),
-// the same bits on every target. Also the normalisations' row pass (HlRowAffine). Internal to the
-// simulator (simulator/src/runtime/hl_math.cc, hl_norm.cc, hl_groupnorm.cc, hl_batchnorm.cc).
+// Tanh, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Power, Erf, Erfc and the
+// activations with an exp (Sigmoid, Silu, Swish, FasterGelu, Gelu, SwiGLU, GeGLU) of float compute
+// in float32 (some steps in double) instead, within a stated bound of the exact value
+// (docs/ASCENDC.md), the same bits on every target. Also the normalisations' row pass
+// (HlRowAffine). Internal to the simulator (simulator/src/runtime/hl_math.cc, hl_norm.cc,
+// hl_groupnorm.cc, hl_batchnorm.cc).
 #pragma once
 
 #include <cstddef>
