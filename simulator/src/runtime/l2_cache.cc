@@ -7,6 +7,41 @@
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
+
+NodePool::~NodePool() {
+  for (List& list : lists_) {
+    while (list.head != nullptr) {
+      void* node = list.head;
+      list.head = *static_cast<void**>(node);
+      ::operator delete(node);
+    }
+  }
+}
+
+NodePool::List* NodePool::ListFor(size_t bytes) {
+  for (List& list : lists_) {
+    if (list.bytes == bytes) return &list;
+    if (list.bytes == 0) {
+      list.bytes = bytes;
+      return &list;
+    }
+  }
+  return nullptr;
+}
+
+L2Share::L2Share(uint64_t capacity_bytes)
+    : capacity_(capacity_bytes >> kLineShift),
+      nodes_(std::make_unique<NodePool>()),
+      pieces_(NodeAlloc<Pieces::value_type>(nodes_.get())),
+      age_(NodeAlloc<Ages::value_type>(nodes_.get())) {}
+
+std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes) {
+  std::vector<L2Share> shares;
+  shares.reserve(slots);
+  for (uint32_t s = 0; s < slots; ++s) shares.emplace_back(capacity_bytes);
+  return shares;
+}
+
 void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
   auto age = age_.extract({it->second.stamp, it->first});
   age.value().second = first;
