@@ -8,14 +8,21 @@
 
 namespace opsim::sim::detail {
 
-NodePool::~NodePool() {
-  for (List& list : lists_) {
-    while (list.head != nullptr) {
-      void* node = list.head;
-      list.head = *static_cast<void**>(node);
-      ::operator delete(node);
-    }
+void* NodePool::Carve(size_t bytes) {
+  constexpr size_t kAlign = alignof(std::max_align_t);
+  bytes = (bytes + kAlign - 1) / kAlign * kAlign;
+  if (left_ < bytes) {
+    // Default-initialised (not zeroed): only the pages nodes are carved from are touched.
+    const size_t n = chunks_.size();
+    const size_t chunk = std::max(n < 4 ? size_t{4096} << n : size_t{65536}, bytes);
+    chunks_.emplace_back(new std::max_align_t[chunk / kAlign]);
+    at_ = reinterpret_cast<unsigned char*>(chunks_.back().get());
+    left_ = chunk;
   }
+  void* node = at_;
+  at_ += bytes;
+  left_ -= bytes;
+  return node;
 }
 
 NodePool::List* NodePool::ListFor(size_t bytes) {
