@@ -7,6 +7,48 @@
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
+
+void* NodePool::Carve(size_t bytes) {
+  constexpr size_t kAlign = alignof(std::max_align_t);
+  bytes = (bytes + kAlign - 1) / kAlign * kAlign;
+  if (left_ < bytes) {
+    // Default-initialised (not zeroed): only the pages nodes are carved from are touched.
+    const size_t n = chunks_.size();
+    const size_t chunk = std::max(n < 4 ? size_t{4096} << n : size_t{65536}, bytes);
+    chunks_.emplace_back(new std::max_align_t[chunk / kAlign]);
+    at_ = reinterpret_cast<unsigned char*>(chunks_.back().get());
+    left_ = chunk;
+  }
+  void* node = at_;
+  at_ += bytes;
+  left_ -= bytes;
+  return node;
+}
+
+NodePool::List* NodePool::ListFor(size_t bytes) {
+  for (List& list : lists_) {
+    if (list.bytes == bytes) return &list;
+    if (list.bytes == 0) {
+      list.bytes = bytes;
+      return &list;
+    }
+  }
+  return nullptr;
+}
+
+L2Share::L2Share(uint64_t capacity_bytes)
+    : capacity_(capacity_bytes >> kLineShift),
+      nodes_(std::make_unique<NodePool>()),
+      pieces_(NodeAlloc<Pieces::value_type>(nodes_.get())),
+      age_(NodeAlloc<Ages::value_type>(nodes_.get())) {}
+
+std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes) {
+  std::vector<L2Share> shares;
+  shares.reserve(slots);
+  for (uint32_t s = 0; s < slots; ++s) shares.emplace_back(capacity_bytes);
+  return shares;
+}
+
 void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
   auto age = age_.extract({it->second.stamp, it->first});
   age.value().second = first;

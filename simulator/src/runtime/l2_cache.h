@@ -2,14 +2,83 @@
 // (docs/PERFORMANCE.md, "Issue 30 (session 19)" and "(session 20)").
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "opsim/sim/detail/core.h"
 
 namespace opsim::sim::detail {
+
+// Nodes of node-based containers: carved in order from chunks the pool owns, and recycled
+// through a free list per node size (the two a map and a set use; up to kSizes). A share's
+// pieces mostly live until its launch ends, so a malloc per node and a free of each at the end
+// were the cost, ~11 % of a 16-bit outermost reduction's host instructions (session 23); now a
+// node costs a pointer bump, and the end a free per chunk. Nodes of other sizes use the heap.
+class NodePool {
+ public:
+  NodePool() = default;
+  NodePool(const NodePool&) = delete;
+  NodePool& operator=(const NodePool&) = delete;
+
+  void* Take(size_t bytes) {
+    List* list = ListFor(bytes);
+    if (list == nullptr) return ::operator new(bytes);
+    void* node = list->head;
+    if (node == nullptr) return Carve(bytes);
+    list->head = *static_cast<void**>(node);
+    return node;
+  }
+  void Give(void* node, size_t bytes) {
+    List* list = ListFor(bytes);
+    if (list == nullptr) return ::operator delete(node);
+    *static_cast<void**>(node) = list->head;
+    list->head = node;
+  }
+
+ private:
+  struct List {
+    size_t bytes = 0;  // 0: unused
+    void* head = nullptr;
+  };
+  static constexpr int kSizes = 4;
+  // The list of nodes of `bytes`; null past kSizes sizes.
+  List* ListFor(size_t bytes);
+  // A new node of `bytes` from the current chunk, or from a new one twice as large (up to 64 KB).
+  void* Carve(size_t bytes);
+
+  List lists_[kSizes];
+  std::vector<std::unique_ptr<std::max_align_t[]>> chunks_;
+  unsigned char* at_ = nullptr;  // the current chunk's unused bytes
+  size_t left_ = 0;
+};
+
+// The standard allocator interface over a NodePool (one node per call in a map or set).
+template <typename T>
+struct NodeAlloc {
+  using value_type = T;
+  static_assert(sizeof(T) >= sizeof(void*), "a free node holds the next one's address");
+
+  explicit NodeAlloc(NodePool* p) : pool(p) {}
+  template <typename U>
+  NodeAlloc(const NodeAlloc<U>& other) : pool(other.pool) {}
+  T* allocate(size_t n) { return static_cast<T*>(pool->Take(n * sizeof(T))); }
+  void deallocate(T* p, size_t n) { pool->Give(p, n * sizeof(T)); }
+  template <typename U>
+  bool operator==(const NodeAlloc<U>& other) const {
+    return pool == other.pool;
+  }
+  template <typename U>
+  bool operator!=(const NodeAlloc<U>& other) const {
+    return pool != other.pool;
+  }
+
+  NodePool* pool;
+};
 
 // One core slot's share of the L2 over a launch: an LRU of 512 B lines. A slot (a host core
 // running its blocks in order; a MIX block's AIC and AIV together) holds capacity = l2_bytes /
@@ -24,7 +93,10 @@ namespace opsim::sim::detail {
 // 256 MiB makes a handful of pieces. Hits and evictions are exactly the line LRU's.
 class L2Share {
  public:
-  explicit L2Share(uint64_t capacity_bytes) : capacity_(capacity_bytes >> kLineShift) {}
+  explicit L2Share(uint64_t capacity_bytes);
+  // Movable (a vector of shares), not assignable: the maps' nodes live in this share's pool.
+  L2Share(L2Share&&) = default;
+  L2Share& operator=(L2Share&&) = delete;
 
   // Reads [offset, offset + bytes) of GM region `region`; returns the bytes that hit.
   uint64_t Read(uint32_t region, uint64_t offset, uint64_t bytes) {
@@ -44,7 +116,10 @@ class L2Share {
     uint64_t end;
     uint64_t stamp;
   };
-  using Pieces = std::map<uint64_t, Piece>;  // by first line
+  using Pieces = std::map<uint64_t, Piece, std::less<uint64_t>,
+                          NodeAlloc<std::pair<const uint64_t, Piece>>>;  // by first line
+  using Ages = std::set<std::pair<uint64_t, uint64_t>, std::less<std::pair<uint64_t, uint64_t>>,
+                        NodeAlloc<std::pair<uint64_t, uint64_t>>>;
 
   uint64_t Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits);
   // Drops lines [lo, hi) from the piece at `it`, which holds them.
@@ -59,8 +134,13 @@ class L2Share {
   uint64_t capacity_;  // in lines
   uint64_t held_ = 0;  // lines held
   uint64_t clock_ = 0;
+  // The nodes of pieces_ and age_, recycled: an access of rows far apart makes and drops a piece
+  // per row, and a malloc and free per node were ~10 % of the host's instructions on a 16-bit
+  // outermost reduction (session 23). Held on the heap, so that a moved share's maps still find
+  // it, and declared before them, so that it outlives them.
+  std::unique_ptr<NodePool> nodes_;
   Pieces pieces_;
-  std::set<std::pair<uint64_t, uint64_t>> age_;  // (stamp, first line): least recent first
+  Ages age_;  // (stamp, first line): least recent first
   // The most recent piece (its first line), while there is one: an access that starts where it
   // ends continues it.
   bool has_head_ = false;
@@ -76,6 +156,9 @@ struct GmRows {
   uint64_t matrices = 1;
   uint64_t matrix_pitch = 0;
 };
+
+// One share per core slot, each of `capacity_bytes`.
+std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes);
 
 // The cost of one GM -> core read on MTE2: setup + misses at the DMA rate + hits at the L2
 // rate. The bytes that hit are added to the core's MTE2 statistics (l2_hit_bytes: no HBM

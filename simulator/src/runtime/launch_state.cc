@@ -15,7 +15,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       block_dim(block_dim),
       cores(cores),
       regions(options.regions),
-      l2(cores, L2Share(cores == 0 ? 0 : device.l2_bytes / cores)),
+      l2(L2Shares(cores, cores == 0 ? 0 : device.l2_bytes / cores)),
       mmad_scratch(cores),
       shadow_(cores, block_dim > 1),
       poison_(cores),
