@@ -214,6 +214,7 @@ void MixRun::BlockSyncAll(int32_t b) {
   for (auto& m : members_) {
     if (m->aic) continue;
     m->core->clock.fill(release);
+    m->core->dma_transfer.fill(0);  // each DMA pipe waited in the barrier
     m->core->sync_epoch = proxy.sync_epoch;
     m->state = MixMember::State::kReady;
   }

@@ -266,9 +266,15 @@ void BarrierPipes(int pipe) {
   // The vector pipe is modelled without overlap, so PipeBarrier<PIPE_V> costs no time; it only
   // orders dependent vector instructions for the auto-sync-off check.
   if (pipe == AscendC::PIPE_V || pipe == AscendC::PIPE_ALL) ++core.v_barriers;
+  // A DMA pipe's next copy is set up after the barrier, when its last copy has ended: it overlaps
+  // no transfer (Core::DmaSetupNs).
+  if (pipe == AscendC::PIPE_MTE2) core.dma_transfer[static_cast<int>(Pipe::kMte2)] = 0;
+  if (pipe == AscendC::PIPE_MTE3) core.dma_transfer[static_cast<int>(Pipe::kMte3)] = 0;
+  if (pipe == AscendC::PIPE_FIX) core.dma_transfer[static_cast<int>(Pipe::kFix)] = 0;
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);
+  core.dma_transfer.fill(0);
 }
 
 }  // namespace opsim::sim::detail

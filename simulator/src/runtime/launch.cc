@@ -52,6 +52,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   // one.
   core.Clear();
   core.clock.fill(start_ns);
+  core.dma_transfer.fill(0);  // a block's first copy overlaps no transfer
   core.flag_set.fill(0);
   core.sync_epoch = 0;
   core.v_barriers = 0;

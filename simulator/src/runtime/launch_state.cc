@@ -214,6 +214,7 @@ void LaunchState::SyncAll(Core& core) {
   }
   // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
   core.clock.fill(release_ns_);
+  core.dma_transfer.fill(0);  // each DMA pipe waited in the barrier: Core::DmaSetupNs
   ++core.sync_epoch;
 }
 
