@@ -63,7 +63,7 @@ LaunchResult RunPlan(const DeviceProfile& d, std::vector<float>& x, const Plan& 
 // lowest (clock, slot) goes next through one line-by-line LRU of the whole L2 and costs the DMA
 // setup + missed bytes at the DMA rate + hit bytes at the L2 rate. A block's reads follow each
 // other on MTE2, so each but its first pays only the setup its predecessor's transfer did not
-// cover (Core::DmaSetupNs).
+// cover (runtime/dma_setup.h).
 struct Expected {
   std::vector<double> core_ns;
   uint64_t hit_bytes = 0;

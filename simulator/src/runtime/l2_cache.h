@@ -78,8 +78,8 @@ struct GmRows {
 };
 
 // The transfer time of one GM -> core read on MTE2: misses at the DMA rate + hits at the L2
-// rate; with `setup_ns` (Core::DmaSetupNs) before it, the read's cost. The bytes that hit are
-// added to the core's MTE2 statistics (l2_hit_bytes: no HBM traffic).
+// rate; with `setup_ns` (DmaSetupNs, dma_setup.h) before it, the read's cost. The bytes that hit
+// are added to the core's MTE2 statistics (l2_hit_bytes: no HBM traffic).
 double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double setup_ns);
 // Records a core's GM write on `pipe` (MTE3, FIX), which takes `cost` ns, in the L2.
 void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost);

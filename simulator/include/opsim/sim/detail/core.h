@@ -226,10 +226,6 @@ class Core : public BlockLists {
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
-  // Per DMA pipe (MTE2, MTE3, FIX): the end of its last DMA and that DMA's transfer time (ns),
-  // which the next DMA's set-up may overlap (DmaSetupNs). A transfer of 0 overlaps nothing.
-  std::array<double, kPipeCount> dma_end{};
-  std::array<double, kPipeCount> dma_transfer{};
   std::array<PipeStats, kPipeCount> stats{};
   std::array<std::array<double, 8>, 32> flags{};  // SetFlag times, [event][id]
   std::array<uint8_t, 32> flag_set{};             // bit id set while a flag is pending
@@ -269,32 +265,10 @@ class Core : public BlockLists {
     return static_cast<double>(instructions) * vector_issue_ns +
            static_cast<double>(repeats) * vector_repeat_ns;
   }
-  // The set-up a DMA on `pipe` that may start at `not_before` pays on top of its transfer
-  // (docs/CUBE.md, "DMA set-up"): the MTE sets up a copy's descriptor while the previous copy on
-  // the same queue transfers, so a copy that follows it without waiting pays only the part of
-  // dma_setup_ns that transfer did not cover; a copy that waited (a flag, a queue, a barrier or
-  // not_before moved the pipe past the previous copy's end) pays all of it.
-  double DmaSetupNs(Pipe pipe, double not_before = 0) const {
-    const int p = static_cast<int>(pipe);
-    const double ready = clock[p] > not_before ? clock[p] : not_before;
-    if (ready != dma_end[p]) return dma_setup_ns;
-    return dma_setup_ns > dma_transfer[p] ? dma_setup_ns - dma_transfer[p] : 0;
+  double DmaCost(uint64_t bytes, uint64_t bursts = 1) const {
+    return dma_setup_ns * static_cast<double>(bursts) +
+           static_cast<double>(bytes) * dma_ns_per_byte;
   }
-  // Issue for a DMA costing setup_ns (DmaSetupNs) + transfer_ns; remembers the transfer, which
-  // the next DMA on the pipe may overlap.
-  double IssueDma(Pipe pipe, const char* name, double setup_ns, double transfer_ns, uint64_t bytes,
-                  double not_before = 0) {
-    const double start = Issue(pipe, name, setup_ns + transfer_ns, bytes, not_before);
-    const int p = static_cast<int>(pipe);
-    dma_end[p] = clock[p];
-    dma_transfer[p] = transfer_ns;
-    return start;
-  }
-  double DmaTransferNs(uint64_t bytes) const {
-    return static_cast<double>(bytes) * dma_ns_per_byte;
-  }
-  // A DMA's cost when it pays its whole set-up.
-  double DmaCost(uint64_t bytes) const { return dma_setup_ns + DmaTransferNs(bytes); }
 };
 
 // Lays out the cube's memories after the UB for `device` (cube_buffers.cc).
