@@ -61,7 +61,9 @@ LaunchResult RunPlan(const DeviceProfile& d, std::vector<float>& x, const Plan& 
 // What the launch must give, from the model's rules applied one line at a time: each core slot
 // runs its blocks (b, b + cores, ...) one after another on its MTE2 clock; the read with the
 // lowest (clock, slot) goes next through one line-by-line LRU of the whole L2 and costs the DMA
-// setup + missed bytes at the DMA rate + hit bytes at the L2 rate.
+// setup + missed bytes at the DMA rate + hit bytes at the L2 rate. A block's reads follow each
+// other on MTE2, so each but its first pays only the setup its predecessor's transfer did not
+// cover (runtime/dma_setup.h).
 struct Expected {
   std::vector<double> core_ns;
   uint64_t hit_bytes = 0;
@@ -69,10 +71,13 @@ struct Expected {
 Expected Replay(const DeviceProfile& d, const Plan& plan) {
   const auto cores = static_cast<uint32_t>(std::min<size_t>(d.vector_cores, plan.size()));
   std::vector<std::vector<Read>> slot_reads(cores);
+  std::vector<std::vector<bool>> block_first(cores);  // per read: the first of its block
   for (size_t b = 0; b < plan.size(); ++b) {
     auto& reads = slot_reads[b % cores];
     reads.insert(reads.end(), plan[b].begin(), plan[b].end());
+    for (size_t i = 0; i < plan[b].size(); ++i) block_first[b % cores].push_back(i == 0);
   }
+  std::vector<double> last_transfer(cores, 0.0);
   testing::LineLru lru(d.l2_bytes);
   Expected e;
   e.core_ns.assign(cores, 0.0);
@@ -87,13 +92,16 @@ Expected Replay(const DeviceProfile& d, const Plan& plan) {
     }
     if (slot < 0) break;
     const auto s = static_cast<size_t>(slot);
+    const bool first = block_first[s][next[s]];
     const Read& r = slot_reads[s][next[s]++];
     const uint64_t bytes = uint64_t{r.count} * sizeof(float);
     const uint64_t hit = lru.Touch(0, uint64_t{r.at} * sizeof(float), bytes, true);
     e.hit_bytes += hit;
-    e.core_ns[s] += d.dma_setup_ns +
-                    static_cast<double>(bytes - hit) * (1.0 / d.dma_gbps_per_core) +
-                    static_cast<double>(hit) * (1.0 / d.l2_gbps_per_core);
+    const double transfer = static_cast<double>(bytes - hit) * (1.0 / d.dma_gbps_per_core) +
+                            static_cast<double>(hit) * (1.0 / d.l2_gbps_per_core);
+    const double covered = first ? 0.0 : std::min(last_transfer[s], d.dma_setup_ns);
+    e.core_ns[s] += d.dma_setup_ns - covered + transfer;
+    last_transfer[s] = transfer;
   }
   return e;
 }
@@ -122,7 +130,8 @@ TEST(SharedL2, ALineAnotherCoreReadEarlierHitsAndNotTheReverse) {
   const double bytes = kMaxFloats * 4.0;
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, kMaxFloats * 4u);
   const double miss = d.dma_setup_ns + bytes / d.dma_gbps_per_core;
-  EXPECT_NEAR(r.stats.core_ns[0], miss + d.dma_setup_ns + bytes / d.l2_gbps_per_core, 1e-6);
+  // Block 0's second read is set up while its first transfers (2048 ns, over the 100 of setup).
+  EXPECT_NEAR(r.stats.core_ns[0], miss + bytes / d.l2_gbps_per_core, 1e-6);
   EXPECT_NEAR(r.stats.core_ns[1], miss, 1e-6);  // first there: it fetched the line from HBM
   // The hit never reached HBM: one chunk less than the three read.
   EXPECT_NEAR(r.stats.hbm_bound_ns, 2 * bytes / d.hbm_gbps, 1e-9);

@@ -6,6 +6,7 @@
 #include "cube/cube_buffers.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
@@ -35,7 +36,7 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
   RequireAtMost(p.ndNum, 4095, instr, "ndNum");
   RequireAtMost(p.nValue, 16384, instr, "nValue");
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) {
-    core.Issue(Pipe::kMte2, instr, core.dma_setup_ns, 0);
+    IssueDma(core, Pipe::kMte2, instr, DmaSetupNs(core, Pipe::kMte2), 0, 0);
     return;
   }
   if (p.dstNzNStride == 0 || p.dstNzC0Stride == 0 || p.srcDValue < p.dValue) {
@@ -56,11 +57,13 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
   CheckUb(core, dst, dst_span, instr, "dst");
   CheckGmAccess(core, src, 0, src_span, instr, "src");
   const uint64_t moved = p.ndNum * static_cast<uint64_t>(p.nValue) * row_bytes;
-  const double cost = GmReadCost(
-      core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb});
   const double not_before =
       core.auto_sync ? GmSyncStart(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false) : 0;
-  const double start = core.Issue(Pipe::kMte2, instr, cost, moved, not_before);
+  const double setup = DmaSetupNs(core, Pipe::kMte2, not_before);
+  const double transfer = GmReadTransferNs(
+      core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb}, setup);
+  const double cost = setup + transfer;
+  const double start = IssueDma(core, Pipe::kMte2, instr, setup, transfer, moved, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);

@@ -8,6 +8,7 @@
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
@@ -94,13 +95,14 @@ void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_t
   CheckGmAccess(core, dst, 0, dst_span, instr, "dst");
   const uint64_t out_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * db;
   const uint64_t in_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * 4;
-  const double cost =
-      core.dma_setup_ns +
-      std::max(static_cast<double>(out_bytes) * core.dma_ns_per_byte,
+  const double setup = DmaSetupNs(core, Pipe::kFix);
+  const double transfer =
+      std::max(DmaTransferNs(core, out_bytes),
                CubeNs(core, static_cast<double>(in_bytes) / core.device->fixpipe_bytes_per_cycle));
+  const double cost = setup + transfer;
   GmWriteLines(core, dst, {p.mSize, p.nSize * db, p.dstStride * db, p.ndNum, p.dstNdStride * db},
                Pipe::kFix, cost);
-  const double start = core.Issue(Pipe::kFix, instr, cost, out_bytes);
+  const double start = IssueDma(core, Pipe::kFix, instr, setup, transfer, out_bytes);
   MaterializeGm(core, dst.ptr, dst.ptr + dst_span);
   for (uint64_t nd = 0; nd < p.ndNum; ++nd) {
     const uint8_t* from = src.ptr + nd * nd_src;

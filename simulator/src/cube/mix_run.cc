@@ -8,6 +8,7 @@
 
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/fault.h"
+#include "runtime/dma_setup.h"
 #include "runtime/kernel_guard.h"
 
 namespace opsim::sim::detail {
@@ -214,6 +215,7 @@ void MixRun::BlockSyncAll(int32_t b) {
   for (auto& m : members_) {
     if (m->aic) continue;
     m->core->clock.fill(release);
+    DrainDmaQueues(*m->core);  // every DMA pipe waited in the barrier
     m->core->sync_epoch = proxy.sync_epoch;
     m->state = MixMember::State::kReady;
   }

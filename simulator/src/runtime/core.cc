@@ -12,6 +12,7 @@
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
 #include "runtime/launch_state.h"
@@ -266,9 +267,15 @@ void BarrierPipes(int pipe) {
   // The vector pipe is modelled without overlap, so PipeBarrier<PIPE_V> costs no time; it only
   // orders dependent vector instructions for the auto-sync-off check.
   if (pipe == AscendC::PIPE_V || pipe == AscendC::PIPE_ALL) ++core.v_barriers;
+  // A DMA pipe's next copy is set up after the barrier, when its last copy has ended: it overlaps
+  // no transfer (dma_setup.h).
+  if (pipe == AscendC::PIPE_MTE2) DrainDmaQueues(core, static_cast<int>(Pipe::kMte2));
+  if (pipe == AscendC::PIPE_MTE3) DrainDmaQueues(core, static_cast<int>(Pipe::kMte3));
+  if (pipe == AscendC::PIPE_FIX) DrainDmaQueues(core, static_cast<int>(Pipe::kFix));
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);
+  DrainDmaQueues(core);
 }
 
 }  // namespace opsim::sim::detail

@@ -8,6 +8,7 @@
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/vector_unit.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
 #include "runtime/l2_cache.h"
@@ -246,14 +247,6 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
   c.dst_span = Span(block_count, block_bytes, dst_gap);
   ResolveEnds(core, c);
   const Pipe pipe = c.pipe;
-  // A read's cost depends on which of its lines hit the L2; a write allocates its lines there.
-  const double cost = pipe == Pipe::kV ? core.VectorCost(total)
-                      : dir == CopyDir::kGmToUb
-                          ? GmReadCost(core, *gm, {block_count, block_bytes, block_bytes + src_gap})
-                          : core.DmaCost(total);
-  if (dir == CopyDir::kUbToGm) {
-    GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe, cost);
-  }
   // The GM side: MTE2 reads [src, + src_span), MTE3 writes [dst, + dst_span).
   const uint8_t* gm_lo = dir == CopyDir::kGmToUb   ? c.src
                          : dir == CopyDir::kUbToGm ? c.dst
@@ -268,7 +261,24 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     if (ub_dst) not_before = std::max(not_before, AutoSyncStart(core, *ub_dst, pipe, true));
     if (gm_lo) not_before = std::max(not_before, GmSyncStart(core, pipe, gm_lo, gm_hi, gm_write));
   }
-  const double start = core.Issue(pipe, instr, cost, pipe == Pipe::kV ? 0 : total, not_before);
+  double cost = 0;
+  double start = 0;
+  if (pipe == Pipe::kV) {
+    cost = core.VectorCost(total);
+    start = core.Issue(pipe, instr, cost, 0, not_before);
+  } else {
+    // A read's cost depends on which of its lines hit the L2; a write allocates its lines there.
+    const double setup = DmaSetupNs(core, pipe, not_before);
+    const double transfer =
+        dir == CopyDir::kGmToUb
+            ? GmReadTransferNs(core, *gm, {block_count, block_bytes, block_bytes + src_gap}, setup)
+            : DmaTransferNs(core, total);
+    cost = setup + transfer;
+    if (dir == CopyDir::kUbToGm) {
+      GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe, cost);
+    }
+    start = IssueDma(core, pipe, instr, setup, transfer, total, not_before);
+  }
   // Bursts out of partly written UB blocks (CheckCopyOut), whose GM log is written already.
   std::vector<uint32_t> partial;
   if (TracksPipes(core)) {
@@ -313,12 +323,15 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   CheckUbInPlace(core, dst, ub_span, instr, "dst");  // DeferCopyIn orders the writes
   CheckGmAccess(core, src, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
-  const double cost = GmReadCost(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes});
   const uint8_t* gm_lo = src.ptr;
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
-  const double start = core.Issue(Pipe::kMte2, instr, cost, total,
-                                  std::max(AutoSyncStart(core, dst, Pipe::kMte2, true),
-                                           GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false)));
+  const double not_before = std::max(AutoSyncStart(core, dst, Pipe::kMte2, true),
+                                     GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false));
+  const double setup = DmaSetupNs(core, Pipe::kMte2, not_before);
+  const double transfer =
+      GmReadTransferNs(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes}, setup);
+  const double cost = setup + transfer;
+  const double start = IssueDma(core, Pipe::kMte2, instr, setup, transfer, total, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0, ub_span);
@@ -374,14 +387,16 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   CheckUb(core, src, ub_span, instr, "src");
   CheckGmAccess(core, dst, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "dst");
   const uint64_t total = static_cast<uint64_t>(block_count) * block_bytes;
-  const double cost = core.DmaCost(total);
-  GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes}, Pipe::kMte3,
-               cost);
   const uint8_t* gm_lo = dst.ptr;
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
-  const double start = core.Issue(Pipe::kMte3, instr, cost, total,
-                                  std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
-                                           GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true)));
+  const double not_before = std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
+                                     GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true));
+  const double setup = DmaSetupNs(core, Pipe::kMte3, not_before);
+  const double transfer = DmaTransferNs(core, total);
+  const double cost = setup + transfer;
+  GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes}, Pipe::kMte3,
+               cost);
+  const double start = IssueDma(core, Pipe::kMte3, instr, setup, transfer, total, not_before);
   if (TracksPipes(core)) TrackGm(core, Pipe::kMte3, gm_lo, gm_hi, true, start, start + cost, instr);
   std::vector<uint32_t> partial;  // as in CopyBlocks
   if (core.checked) {
@@ -427,10 +442,12 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   const uint64_t bytes = count * elem_bytes;
   CheckGmAccess(core, dst, 0, bytes, instr, "dst");
   const uint8_t* gm_hi = dst.ptr + bytes;
-  const double cost = core.DmaCost(bytes);
+  const double not_before = GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true);
+  const double setup = DmaSetupNs(core, Pipe::kMte3, not_before);
+  const double transfer = DmaTransferNs(core, bytes);
+  const double cost = setup + transfer;
   GmWriteLines(core, dst, {1, bytes, bytes}, Pipe::kMte3, cost);
-  const double start = core.Issue(Pipe::kMte3, instr, cost, bytes,
-                                  GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true));
+  const double start = IssueDma(core, Pipe::kMte3, instr, setup, transfer, bytes, not_before);
   if (TracksPipes(core))
     TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
   MaterializeGm(core, dst.ptr, gm_hi);

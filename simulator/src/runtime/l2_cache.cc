@@ -169,14 +169,14 @@ uint64_t TouchRows(L2Share& share, uint32_t region, uint64_t offset, const GmRow
   return hit;
 }
 
-double ReadCost(const Core& core, uint64_t total, uint64_t hit) {
-  return core.dma_setup_ns + static_cast<double>(total - hit) * core.dma_ns_per_byte +
+double ReadTransfer(const Core& core, uint64_t total, uint64_t hit) {
+  return static_cast<double>(total - hit) * core.dma_ns_per_byte +
          static_cast<double>(hit) * core.l2_ns_per_byte;
 }
 
 }  // namespace
 
-double GmReadCost(Core& core, const GmRef& gm, const GmRows& at) {
+double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double setup_ns) {
   const uint64_t total = at.matrices * at.rows * at.row_bytes;
   uint32_t region = 0;
   uint64_t offset = 0;
@@ -186,14 +186,14 @@ double GmReadCost(Core& core, const GmRef& gm, const GmRows& at) {
     if (launch->L2IsShared()) {
       launch->AccessL2(core, core.clock[static_cast<int>(Pipe::kMte2)], [&](L2Share& lru) {
         hit = TouchRows(lru, region, offset, at, true);
-        return ReadCost(core, total, hit);
+        return setup_ns + ReadTransfer(core, total, hit);
       });
     } else if (static_cast<size_t>(core.core_idx) < launch->l2.size()) {
       hit = TouchRows(launch->l2[static_cast<size_t>(core.core_idx)], region, offset, at, true);
     }
   }
   core.stats[static_cast<int>(Pipe::kMte2)].l2_hit_bytes += hit;
-  return ReadCost(core, total, hit);
+  return ReadTransfer(core, total, hit);
 }
 
 void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost) {

@@ -160,10 +160,10 @@ struct GmRows {
 // One share per core slot, each of `capacity_bytes`.
 std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes);
 
-// The cost of one GM -> core read on MTE2: setup + misses at the DMA rate + hits at the L2
-// rate. The bytes that hit are added to the core's MTE2 statistics (l2_hit_bytes: no HBM
-// traffic).
-double GmReadCost(Core& core, const GmRef& gm, const GmRows& at);
+// The transfer time of one GM -> core read on MTE2: misses at the DMA rate + hits at the L2
+// rate; with `setup_ns` (DmaSetupNs, dma_setup.h) before it, the read's cost. The bytes that hit
+// are added to the core's MTE2 statistics (l2_hit_bytes: no HBM traffic).
+double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double setup_ns);
 // Records a core's GM write on `pipe` (MTE3, FIX), which takes `cost` ns, in the L2.
 void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost);
 

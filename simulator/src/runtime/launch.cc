@@ -20,6 +20,7 @@
 #include "opsim/sim/launch_mix.h"
 #include "runtime/core_pool.h"
 #include "runtime/core_storage.h"
+#include "runtime/dma_setup.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
 #include "runtime/kernel_guard.h"
@@ -52,6 +53,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   // one.
   core.Clear();
   core.clock.fill(start_ns);
+  DrainDmaQueues(core);  // a block's first copy overlaps no transfer
   core.flag_set.fill(0);
   core.sync_epoch = 0;
   core.v_barriers = 0;

@@ -17,6 +17,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       regions(options.regions),
       l2(L2Shares(cores, cores == 0 ? 0 : device.l2_bytes / cores)),
       mmad_scratch(cores),
+      dma_queues(cores),
       shadow_(cores, block_dim > 1),
       poison_(cores),
       deferred_(cores),
@@ -214,6 +215,7 @@ void LaunchState::SyncAll(Core& core) {
   }
   // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
   core.clock.fill(release_ns_);
+  DrainDmaQueues(core);  // every DMA pipe waited in the barrier
   ++core.sync_epoch;
 }
 

@@ -12,11 +12,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/launch.h"
 #include "opsim/sim/launch_mix.h"
+#include "runtime/dma_setup.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
 #include "runtime/l2_cache.h"
@@ -96,6 +98,9 @@ class LaunchState final : private ParkBarrier {
     std::vector<int32_t> int_a, int_b, int_acc;
   };
   std::vector<MmadScratch> mmad_scratch;
+  // Each core's DMA queues (dma_setup.h), indexed by Core::core_idx and then found by the core:
+  // one per slot, three in a MIX slot (its AIC and two AIV), whose cores run on one host thread.
+  std::vector<std::vector<std::pair<const Core*, DmaQueues>>> dma_queues;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
   int16_t FindRegion(const uint8_t* ptr) const;
