@@ -74,6 +74,11 @@ constexpr FormatInfo kFormats[] = {
     {FORMAT_DHWCN, "DHWCN"},
     {FORMAT_NDC1HWC0, "NDC1HWC0"},
     {FORMAT_FRACTAL_Z_3D, "FRACTAL_Z_3D"},
+    {FORMAT_CN, "CN"},
+    {FORMAT_NC, "NC"},
+    {FORMAT_NCL, "NCL"},
+    {FORMAT_FRACTAL_NZ_C0_16, "FRACTAL_NZ_C0_16"},
+    {FORMAT_FRACTAL_NZ_C0_32, "FRACTAL_NZ_C0_32"},
 };
 
 }  // namespace
