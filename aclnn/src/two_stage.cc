@@ -166,18 +166,24 @@ Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
   OPSIM_RETURN_IF_ERROR(registry.Create(stage.op_type, *attrs, op));
   SVector<TensorDesc> inferred;
   std::vector<bool> unset;
-  if (InferOnBuffers(**op, inputs, &inferred, &unset).ok() &&
-      std::find(unset.begin(), unset.end(), true) == unset.end()) {
-    return Status::Ok();
-  }
+  const bool failed = !InferOnBuffers(**op, inputs, &inferred, &unset).ok();
+  // Which outputs take the caller's shape: all when InferShape fails; else those it left unset
+  // whose caller's tensor is not the rank-0 shape they keep (an output InferShape set stays
+  // checked).
   AttrMap given = *attrs;
+  bool any = false;
   for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
     const StageTensor& s = stage.outputs[k];
     if (s.tensor == nullptr) continue;
     const Dims& shape = outputs[next++].desc.shape;
+    const bool left = !failed && k < unset.size() && unset[k] && k < inferred.size() &&
+                      !(inferred[k].shape == shape);
+    if (!failed && !left) continue;
     given[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
         std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
+    any = true;
   }
+  if (!any) return Status::Ok();
   std::unique_ptr<Operation> retried;
   if (!registry.Create(stage.op_type, given, &retried).ok()) {
     return Status::Ok();  // Prepare reports the first InferShape's error
