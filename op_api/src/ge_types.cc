@@ -79,6 +79,9 @@ constexpr FormatInfo kFormats[] = {
     {FORMAT_NCL, "NCL"},
     {FORMAT_FRACTAL_NZ_C0_16, "FRACTAL_NZ_C0_16"},
     {FORMAT_FRACTAL_NZ_C0_32, "FRACTAL_NZ_C0_32"},
+    {FORMAT_FRACTAL_NZ_C0_2, "FRACTAL_NZ_C0_2"},
+    {FORMAT_FRACTAL_NZ_C0_4, "FRACTAL_NZ_C0_4"},
+    {FORMAT_FRACTAL_NZ_C0_8, "FRACTAL_NZ_C0_8"},
 };
 
 }  // namespace

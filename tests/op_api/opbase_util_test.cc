@@ -314,7 +314,7 @@ TEST(OpBaseCTypes, SameNumbersAsGe) {
 }
 
 // metadef's Format numbers them so (graph/types.h; AscendCL's aclFormat shares NCL = 47 and the
-// FRACTAL_NZ_C0_* numbers): ops-math's transdata.cpp names NCL and FRACTAL_NZ_C0_16/32.
+// FRACTAL_NZ_C0_* numbers): ops-math's transdata.cpp names NCL and FRACTAL_NZ_C0_2 to _32.
 TEST(OpBaseCTypes, TheFormatsAsMetadefNumbersThem) {
   static_assert(C_FORMAT_NCL == static_cast<int>(ge::FORMAT_NCL), "");
   static_assert(C_FORMAT_END == static_cast<int>(ge::FORMAT_END), "");
@@ -326,6 +326,8 @@ TEST(OpBaseCTypes, TheFormatsAsMetadefNumbersThem) {
   EXPECT_EQ(static_cast<int>(ge::FORMAT_ALL), 41);
   EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_16), 50);
   EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_32), 51);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_8), 54);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_END), 55);
   EXPECT_STREQ(ge::FormatName(ge::FORMAT_NCL), "NCL");
   EXPECT_STREQ(ge::FormatName(ge::FORMAT_FRACTAL_NZ_C0_32), "FRACTAL_NZ_C0_32");
 }
