@@ -13,13 +13,17 @@
 #include "opsim/aclnn/two_stage.h"
 #include "opsim/core/operation.h"
 #include "opsim/framework/host_run.h"
+#include "opsim/framework/operation_registry.h"
 #include "view_copy.h"
 
 namespace opsim::aclnn {
 
-// One step's executor from its first stage (not yet a live handle), and its workspace size.
+// One step's executor from its first stage (not yet a live handle), and its workspace size. The
+// operation comes from the global registry, or from `aicpu` (OperationRegistry::AiCpu(): an
+// ADD_TO_LAUNCHER_LIST_AICPU step).
 aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
-                          std::unique_ptr<aclOpExecutor>* executor);
+                          std::unique_ptr<aclOpExecutor>* executor,
+                          const OperationRegistry* aicpu = nullptr);
 
 // The array inputs of a first stage (StageTensor::int_array, ...) made constants, in place; the
 // others untouched. ACLNN_ERR_PARAM_NULLPTR for a null required array, ACLNN_ERR_PARAM_INVALID

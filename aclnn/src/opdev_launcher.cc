@@ -10,28 +10,15 @@
 
 #include "aclnn_executor.h"
 #include "l0op_host_ops.h"
-#include "opdev/aicpu/aicpu_task.h"
 #include "opdev/op_dfx.h"
+#include "opdev_args.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
 
 namespace opsim::aclnn {
-namespace {
 
-// The level-0 operator types in the order their ids were made.
-struct OpTypes {
-  std::mutex mutex;
-  std::vector<std::string> names;
-};
-
-OpTypes& Types() {
-  static OpTypes* types = new OpTypes();  // never destroyed: ids are used while exiting
-  return *types;
-}
-
-// An attribute argument as the AttrMap value the OpDef's attribute takes.
-bool ToAttr(const op::OpArg& a, AttrValue* out) {
+bool OpArgToAttr(const op::OpArg& a, AttrValue* out) {
   using T = op::OpArgType;
   switch (a.type) {
     case T::OPARG_BOOL: *out = a.ivalue != 0; return true;
@@ -61,6 +48,19 @@ bool ToAttr(const op::OpArg& a, AttrValue* out) {
     }
     default: return false;
   }
+}
+
+namespace {
+
+// The level-0 operator types in the order their ids were made.
+struct OpTypes {
+  std::mutex mutex;
+  std::vector<std::string> names;
+};
+
+OpTypes& Types() {
+  static OpTypes* types = new OpTypes();  // never destroyed: ids are used while exiting
+  return *types;
 }
 
 // The arguments of one side (inputs or outputs) as the stage's tensors, named by the OpDef.
@@ -100,7 +100,7 @@ aclnnStatus Attributes(const char* api, const std::string& op, const op::OpArgLi
   }
   for (size_t k = 0; k < list.args.size(); ++k) {
     AttrValue value;
-    if (!ToAttr(list.args[k], &value)) {
+    if (!OpArgToAttr(list.args[k], &value)) {
       return Fail(ACLNN_ERR_PARAM_INVALID, api,
                   op + "'s attribute " + attrs[k].GetName() +
                       " is given a value of a kind "
@@ -402,19 +402,4 @@ aclnnStatus CreatAiCoreKernelLauncher(const char* l0Name, uint32_t opType, aclOp
                               executor == nullptr ? "the executor is null" : "no arguments");
   }
   return opsim::aclnn::Launch(l0Name, opType, executor, *args);
-}
-
-aclnnStatus op::internal::CreatAicpuKernelLauncher(uint32_t opType, AicpuTaskSpace& space,
-                                                   aclOpExecutor* executor,
-                                                   const FVector<std::string>& attrNames,
-                                                   OpArgContext* args) {
-  std::unique_ptr<OpArgContext> owned(args);
-  static_cast<void>(attrNames);
-  const std::string op = OpTypeDict::ToString(opType).GetString();
-  return opsim::aclnn::Fail(
-      ACLNN_ERR_INNER,
-      executor == nullptr || executor->op_type.empty() ? op.c_str() : executor->op_type.c_str(),
-      "the layer launches " + op + " (" + space.OpType() +
-          ") on the AI CPU, which opsim does not simulate; its AI Core kernel does not take "
-          "these inputs' types");
 }

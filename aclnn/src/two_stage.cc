@@ -1,5 +1,6 @@
 #include "opsim/aclnn/two_stage.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -153,31 +154,41 @@ void GiveOutputTypes(const FirstStage& stage, bool any_input, AttrMap* attrs) {
 }
 
 // The registry's operation for the stage. When InferShape cannot give an output's shape (Arange
-// leaves its length -1: it depends on its scalars' values, which opsim refuses as a shape), every
-// output takes the caller's tensor's shape (">name", opdef_outputs.h), as CANN's launcher runs
-// the kernel on the tensors it is given; the tiling then sees those shapes. InferShape still
-// runs, so its own errors stand; an op whose InferShape succeeds keeps its outputs checked.
-Status MakeOperation(const FirstStage& stage, const std::vector<HostRunBuffer>& inputs,
+// leaves its length -1: it depends on its scalars' values, which opsim refuses as a shape), or
+// leaves one as it found it (EyeV2's sets none), every output takes the caller's tensor's shape
+// (">name", opdef_outputs.h), as CANN's launcher runs the kernel on the tensors it is given; the
+// tiling then sees those shapes. InferShape still runs (with the ValueDepend inputs' values), so
+// its own errors stand; an op whose InferShape sets every output keeps its outputs checked.
+Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
+                     const std::vector<HostRunBuffer>& inputs,
                      const std::vector<HostRunBuffer>& outputs, AttrMap* attrs,
                      std::unique_ptr<Operation>* op) {
-  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create(stage.op_type, *attrs, op));
-  SVector<TensorDesc> in;
-  for (const HostRunBuffer& b : inputs) in.push_back(b.desc);
+  OPSIM_RETURN_IF_ERROR(registry.Create(stage.op_type, *attrs, op));
   SVector<TensorDesc> inferred;
-  if ((*op)->InferShape(in, inferred).ok()) return Status::Ok();
+  std::vector<bool> unset;
+  const bool failed = !InferOnBuffers(**op, inputs, &inferred, &unset).ok();
+  // Which outputs take the caller's shape: all when InferShape fails; else those it left unset
+  // whose caller's tensor is not the rank-0 shape they keep (an output InferShape set stays
+  // checked).
   AttrMap given = *attrs;
+  bool any = false;
   for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
     const StageTensor& s = stage.outputs[k];
     if (s.tensor == nullptr) continue;
     const Dims& shape = outputs[next++].desc.shape;
+    const bool left = !failed && k < unset.size() && unset[k] && k < inferred.size() &&
+                      !(inferred[k].shape == shape);
+    if (!failed && !left) continue;
     given[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
         std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
+    any = true;
   }
+  if (!any) return Status::Ok();
   std::unique_ptr<Operation> retried;
-  if (!OperationRegistry::Global().Create(stage.op_type, given, &retried).ok()) {
+  if (!registry.Create(stage.op_type, given, &retried).ok()) {
     return Status::Ok();  // Prepare reports the first InferShape's error
   }
-  if (!retried->InferShape(in, inferred).ok()) return Status::Ok();
+  if (!InferOnBuffers(*retried, inputs, &inferred, &unset).ok()) return Status::Ok();
   *attrs = std::move(given);
   *op = std::move(retried);
   return Status::Ok();
@@ -233,7 +244,8 @@ aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value) {
 }
 
 aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
-                          std::unique_ptr<aclOpExecutor>* executor) {
+                          std::unique_ptr<aclOpExecutor>* executor,
+                          const OperationRegistry* aicpu) {
   const char* api = stage.api;
   auto made = std::make_unique<aclOpExecutor>();
   made->op_type = stage.op_type;
@@ -254,11 +266,15 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
       st != ACLNN_SUCCESS) {
     return st;
   }
-  if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
-    return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
+  // An AI CPU kernel takes its op type's attributes only: the OpDef keys are AI Core matters.
+  if (aicpu == nullptr) {
+    if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
+      return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
+    }
+    GiveOutputTypes(stage, !inputs.empty(), &attrs);
   }
-  GiveOutputTypes(stage, !inputs.empty(), &attrs);
-  if (Status st = MakeOperation(stage, inputs, outputs, &attrs, &made->op); !st.ok()) {
+  const OperationRegistry& registry = aicpu != nullptr ? *aicpu : OperationRegistry::Global();
+  if (Status st = MakeOperation(stage, registry, inputs, outputs, &attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }
   HostRunOptions options;

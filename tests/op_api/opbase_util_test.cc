@@ -313,6 +313,25 @@ TEST(OpBaseCTypes, SameNumbersAsGe) {
   EXPECT_EQ(static_cast<uint32_t>(NpuArch::DAV_RESV), 0xFFFFu);
 }
 
+// metadef's Format numbers them so (graph/types.h; AscendCL's aclFormat shares NCL = 47 and the
+// FRACTAL_NZ_C0_* numbers): ops-math's transdata.cpp names NCL and FRACTAL_NZ_C0_2 to _32.
+TEST(OpBaseCTypes, TheFormatsAsMetadefNumbersThem) {
+  static_assert(C_FORMAT_NCL == static_cast<int>(ge::FORMAT_NCL), "");
+  static_assert(C_FORMAT_END == static_cast<int>(ge::FORMAT_END), "");
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_C1HWNCoC0), 25);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_ZZ), 28);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_NC), static_cast<int>(ACL_FORMAT_NC));
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_NCL), static_cast<int>(ACL_FORMAT_NCL));
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_Z_G), 39);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_ALL), 41);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_16), 50);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_32), 51);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_FRACTAL_NZ_C0_8), 54);
+  EXPECT_EQ(static_cast<int>(ge::FORMAT_END), 55);
+  EXPECT_STREQ(ge::FormatName(ge::FORMAT_NCL), "NCL");
+  EXPECT_STREQ(ge::FormatName(ge::FORMAT_FRACTAL_NZ_C0_32), "FRACTAL_NZ_C0_32");
+}
+
 TEST(OpBaseCTypes, TheEightBitAndSmallerFloatsAsMetadefNumbersThem) {
   // metadef's DataType: DT_HIFLOAT8 = 34 ... DT_HIFLOAT4 = 42; ACL's numbers are the same.
   EXPECT_EQ(static_cast<int>(ge::DT_HIFLOAT8), static_cast<int>(ACL_HIFLOAT8));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -349,8 +351,49 @@ Status RunInferFunctions(const ops::OpDef& def, gert::OpCallData* call) {
 
 }  // namespace
 
+namespace {
+
+// An output's origin shape before InferShape runs: rank 0 with this in dim 0's slot, which any
+// write of a dim, of a rank other than 0, or of a whole shape changes. One still equal afterwards
+// was left as InferShape found it (or only made rank 0 again).
+constexpr int64_t kUnsetMark = std::numeric_limits<int64_t>::min() + 0x5e7;
+
+gert::Shape MarkedShape() {
+  gert::Shape s;
+  s.SetDimNum(1);
+  s.SetDim(0, kUnsetMark);
+  s.SetDimNum(0);
+  return s;
+}
+
+bool SameBytes(const gert::Shape& a, const gert::Shape& b) {
+  return std::memcmp(&a, &b, sizeof(gert::Shape)) == 0;
+}
+
+// Marks every output's shape unset, runs the infer functions, and reports which outputs they
+// left so; those keep an empty rank-0 shape, as before the mark.
+Status RunMarkedInfer(const ops::OpDef& def, gert::OpCallData* call, std::vector<bool>* unset) {
+  const gert::Shape marked = MarkedShape();
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    call->output_shapes[k].MutableOriginShape() = marked;
+  }
+  OPSIM_RETURN_IF_ERROR(RunInferFunctions(def, call));
+  unset->assign(def.GetOutputs().size(), false);
+  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+    gert::Shape& origin = call->output_shapes[k].MutableOriginShape();
+    if (SameBytes(origin, marked)) {
+      (*unset)[k] = true;
+      origin = gert::Shape();
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
-                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller) {
+                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller,
+                    std::vector<bool>* unset) {
   const std::string& op = def.GetOpType();
   if (def.GetOutputs().empty()) {  // an op that only updates inputs in place
     outputs->clear();
@@ -365,7 +408,8 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
         column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
     call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
   }
-  OPSIM_RETURN_IF_ERROR(RunInferFunctions(def, call));
+  std::vector<bool> left;
+  OPSIM_RETURN_IF_ERROR(RunMarkedInfer(def, call, unset != nullptr ? unset : &left));
   outputs->clear();
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
     const std::string name =

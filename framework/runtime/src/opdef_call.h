@@ -30,8 +30,10 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
 
 // The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
 // A shape in `caller` (by output) replaces InferShape's, in the call too (the tiling sees it).
+// `unset` (by output): which outputs InferShape left as it found them (they stay rank 0).
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
-                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller = nullptr);
+                    SVector<TensorDesc>* outputs, const CallerOutputShapes* caller = nullptr,
+                    std::vector<bool>* unset = nullptr);
 
 // CANN's platform table of a device profile (op_api::MakePlatformInfos).
 void PlatformFor(const sim::DeviceProfile& device, fe::PlatFormInfos* out);

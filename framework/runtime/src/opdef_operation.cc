@@ -14,6 +14,7 @@
 #include "opdef_launch_args.h"
 #include "opdef_outputs.h"
 #include "opsim/framework/context.h"
+#include "opsim/framework/host_run.h"
 #include "opsim/op_api/op_error.h"
 #include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/op_registry.h"
@@ -37,7 +38,7 @@ constexpr uint8_t kGuardByte = 0xA5;
 
 std::string Str(uint64_t v) { return std::to_string(v); }
 
-class OpDefOperation final : public Operation {
+class OpDefOperation final : public Operation, public InfersFromValues {
  public:
   OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs,
                  CallerOutputShapes caller_shapes, CallerOutputDTypes caller_dtypes)
@@ -56,6 +57,16 @@ class OpDefOperation final : public Operation {
     gert::OpCallData call;
     size_t column = 0;
     return Describe(inTensorDescs, &call, &column, &outTensorDescs);
+  }
+
+  Status InferShapeOfPack(const VariantPack& pack, SVector<TensorDesc>& outTensorDescs,
+                          std::vector<bool>* unset) const override {
+    SVector<TensorDesc> in_descs;
+    for (const Tensor& t : pack.inTensors) in_descs.push_back(t.desc);
+    gert::OpCallData call;
+    size_t column = 0;
+    bool value_dependent = false;
+    return Describe(in_descs, &call, &column, &outTensorDescs, &pack, &value_dependent, unset);
   }
 
   Status Setup(const VariantPack& variantPack, uint64_t& workspaceSize, Context* context) override {
@@ -182,7 +193,7 @@ class OpDefOperation final : public Operation {
   // InferShape and the tiling function.
   Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
                   SVector<TensorDesc>* out, const VariantPack* pack = nullptr,
-                  bool* value_dependent = nullptr) const {
+                  bool* value_dependent = nullptr, std::vector<bool>* unset = nullptr) const {
     if (in.size() != inputs_.PackCount()) {
       return Error(ErrorCode::kInvalidInTensorNum,
                    Str(in.size()) + " input descriptions given but the op takes " +
@@ -203,7 +214,7 @@ class OpDefOperation final : public Operation {
     if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
     OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column, &caller_dtypes_));
     (void)op_api::TakeOpError();
-    Status st = InferOutputs(def_, *column, call, out, &caller_shapes_);
+    Status st = InferOutputs(def_, *column, call, out, &caller_shapes_, unset);
     if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
     return st;
   }

@@ -70,6 +70,11 @@ OperationRegistry& OperationRegistry::Global() {
   return *registry;
 }
 
+OperationRegistry& OperationRegistry::AiCpu() {
+  static OperationRegistry* registry = new OperationRegistry(false);
+  return *registry;
+}
+
 Status OperationRegistry::Register(std::string name, OperationFactory factory) {
   if (name.empty()) return {ErrorCode::kInvalidParam, "OperationRegistry: name is empty"};
   if (!factory) {
@@ -95,7 +100,9 @@ Status OperationRegistry::Create(std::string_view name, const AttrMap& attrs,
   }
   if (factory) return factory(attrs, out);
   // Operators defined the Ascend way (ours and loaded libraries') come from their OpDef.
-  if (const ops::OpDef* def = op_api::FindOpDef(name)) return MakeOpDefOperation(*def, attrs, out);
+  if (const ops::OpDef* def = answers_opdefs_ ? op_api::FindOpDef(name) : nullptr) {
+    return MakeOpDefOperation(*def, attrs, out);
+  }
   return {ErrorCode::kInvalidParam, "OperationRegistry: unknown operator '" + std::string(name) +
                                         "' (registered: " + JoinNames(Names()) + ")"};
 }
@@ -105,11 +112,12 @@ bool OperationRegistry::Contains(std::string_view name) const {
     std::lock_guard<std::mutex> lock(mutex_);
     if (factories_.find(name) != factories_.end()) return true;
   }
-  return op_api::FindOpDef(name) != nullptr;
+  return answers_opdefs_ && op_api::FindOpDef(name) != nullptr;
 }
 
 std::vector<std::string> OperationRegistry::Names() const {
-  std::vector<std::string> names = op_api::OpDefNames();
+  std::vector<std::string> names =
+      answers_opdefs_ ? op_api::OpDefNames() : std::vector<std::string>{};
   {
     std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& entry : factories_) names.push_back(entry.first);

@@ -1,7 +1,8 @@
 // AI CPU launches of op-API layers (opdev/aicpu/aicpu_task.h): an operator's layer falls back to
-// an AI CPU kernel for the types its AI Core kernel lacks. opsim simulates no AI CPU, so such a
-// launch fails with ACLNN_ERR_INNER naming the operator; the declarations are here so that the
-// layers compile as they are.
+// CANN's built-in AI CPU kernel of an op type for the types its AI Core kernel lacks. opsim runs
+// the host kernel of that op type (OperationRegistry::AiCpu(), aicpu/) as a step of the
+// executor's chain; an op type without one fails with ACLNN_ERR_INNER naming it and the inputs'
+// types (docs/ACLNN.md).
 #pragma once
 
 #include <cstddef>

@@ -41,6 +41,19 @@ class DeviceBuffer {
   uint64_t alignment_ = 0;
 };
 
+// An operation whose output shapes may depend on its inputs' values: an OpDef's InferShape reads
+// the data of its ValueDepend inputs, which CANN hands it (a Const's value, an aclIntArray's). A
+// run on the caller's buffers (aclnn's first stage) infers through this, the inputs' memory in
+// `pack`; Operation::InferShape (descriptions only) gives such an input no data.
+class InfersFromValues {
+ public:
+  virtual ~InfersFromValues() = default;
+  // As InferShape, with the pack's ValueDepend inputs' data; `unset[k]` (by output) says the
+  // OpDef's InferShape left output k as it found it (EyeV2's sets no shape).
+  virtual Status InferShapeOfPack(const VariantPack& pack, SVector<TensorDesc>& outTensorDescs,
+                                  std::vector<bool>* unset) const = 0;
+};
+
 // One input of a run. Empty `bytes` for a tensor that has some: the buffer stays zero, for the
 // caller to fill through HostRun::input_data before Setup (bench's pattern).
 struct HostRunInput {
@@ -54,6 +67,11 @@ struct HostRunBuffer {
   TensorDesc desc;
   void* data = nullptr;
 };
+
+// The outputs `op` infers for inputs in the caller's memory: through InfersFromValues when the
+// operation is one (`unset` then filled), else from the descriptions (`unset` all false).
+Status InferOnBuffers(const Operation& op, const std::vector<HostRunBuffer>& inputs,
+                      SVector<TensorDesc>* outputs, std::vector<bool>* unset);
 
 struct HostRunOptions {
   // Names the run in errors: "<subject>'s inputs and outputs would take ..." ("the case",
@@ -104,9 +122,11 @@ class HostRun {
  private:
   HostRun() = default;
   // The context, the inputs' descriptions bound and the outputs inferred: what both ways share.
+  // `buffers` (PrepareOnBuffers): the inputs' memory, which an InfersFromValues reads.
   static Status Begin(Operation& op, const std::vector<HostRunInput>& inputs,
                       const HostRunOptions& options, std::unique_ptr<HostRun>* run,
-                      SVector<TensorDesc>* out_descs);
+                      SVector<TensorDesc>* out_descs,
+                      const std::vector<HostRunBuffer>* buffers = nullptr);
   Status Bind(const std::vector<HostRunInput>& inputs, SVector<TensorDesc>* in_descs);
 
   Operation* op_ = nullptr;

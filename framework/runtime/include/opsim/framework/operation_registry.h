@@ -40,9 +40,16 @@ using OperationFactory =
 
 class OperationRegistry {
  public:
+  // `answers_opdefs`: whether names no factory has are looked up among the OpDefs (Global's do).
+  explicit OperationRegistry(bool answers_opdefs = true) : answers_opdefs_(answers_opdefs) {}
+
   // The process-wide registry; OpDefs (ours in opsim_ops, and loaded libraries') answer names
   // no factory has.
   static OperationRegistry& Global();
+  // The AI CPU kernels of CANN's built-in operators, by CANN's op type ("Less"): what an op-API
+  // layer's ADD_TO_LAUNCHER_LIST_AICPU runs (aicpu/, where each registers itself). Apart from
+  // Global(), where the same type may name an AI Core OpDef; it answers only its own kernels.
+  static OperationRegistry& AiCpu();
 
   // kInvalidParam when the name is empty, taken, or the factory is empty.
   Status Register(std::string name, OperationFactory factory);
@@ -52,6 +59,7 @@ class OperationRegistry {
   std::vector<std::string> Names() const;  // sorted
 
  private:
+  const bool answers_opdefs_;
   mutable std::mutex mutex_;
   std::map<std::string, OperationFactory, std::less<>> factories_;
 };

@@ -1,0 +1,89 @@
+// InferShape with the values of ValueDepend inputs on the caller's buffers (InferOnBuffers, as
+// aclnn's first stage infers: CANN hands an OpDef's InferShape the data of such an input), and the
+// outputs an InferShape leaves as it found them (ops-math's EyeV2 sets none), which the aclnn
+// first stage then takes from the caller's tensors.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "opsim/core/tensor.h"
+#include "opsim/framework/host_run.h"
+#include "opsim/framework/operation_registry.h"
+#include "register/op_def_registry.h"
+
+namespace ops {
+// y: [n[0]] from the ValueDepend input's value; z: left as InferShape found it.
+class OpsimValueShaped : public OpDef {
+ public:
+  explicit OpsimValueShaped(const char* name) : OpDef(name) {
+    Input("n").DataType({ge::DT_INT64}).ValueDepend(REQUIRED);
+    Output("y").DataType({ge::DT_FLOAT});
+    Output("z").DataType({ge::DT_FLOAT});
+    SetInferShape(Infer);
+  }
+
+ private:
+  static uint32_t Infer(gert::InferShapeContext* context) {
+    const gert::Tensor* n = context->GetInputTensor(0);
+    if (n == nullptr || n->GetData<int64_t>() == nullptr) return ge::GRAPH_FAILED;
+    gert::Shape* y = context->GetOutputShape(0);
+    y->SetDimNum(1);
+    y->SetDim(0, n->GetData<int64_t>()[0]);
+    (void)context->GetOutputShape(1);  // taken, and left alone
+    return ge::GRAPH_SUCCESS;
+  }
+};
+OP_ADD(OpsimValueShaped);
+}  // namespace ops
+
+namespace opsim::value_infer_test {
+namespace {
+
+TensorDesc Desc(aclDataType dtype, std::vector<int64_t> dims) {
+  TensorDesc d;
+  d.dtype = dtype;
+  d.format = ACL_FORMAT_ND;
+  d.shape.dimNum = dims.size();
+  for (size_t k = 0; k < dims.size(); ++k) d.shape.dims[k] = dims[k];
+  return d;
+}
+
+TEST(ValueInfer, InferShapeReadsAValueDependInputOnTheCallersBuffer) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimValueShaped", {}, &op).ok());
+  int64_t n = 5;
+  const std::vector<HostRunBuffer> inputs = {{Desc(ACL_INT64, {1}), &n}};
+  // From the descriptions alone the input has no data: its InferShape fails.
+  SVector<TensorDesc> out;
+  EXPECT_FALSE(op->InferShape({inputs[0].desc}, out).ok());
+  std::vector<bool> unset;
+  const Status st = InferOnBuffers(*op, inputs, &out, &unset);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(ToString(out[0]), ToString(Desc(ACL_FLOAT, {5})));
+  EXPECT_EQ(unset, (std::vector<bool>{false, true}));
+  EXPECT_EQ(out[1].shape.dimNum, 0u);  // an unset output stays rank 0, as before
+
+  n = 3;  // another value, another shape: the run on the buffers takes it
+  std::vector<float> y(3);
+  float z = 0;
+  std::unique_ptr<HostRun> run;
+  const Status prepared = HostRun::PrepareOnBuffers(
+      *op, inputs, {{Desc(ACL_FLOAT, {3}), y.data()}, {Desc(ACL_FLOAT, {}), &z}}, {}, &run);
+  EXPECT_TRUE(prepared.ok()) << prepared.message();
+}
+
+TEST(ValueInfer, TheCallersShapeStandsInForAnOutputInferShapeLeaves) {
+  std::unique_ptr<Operation> op;
+  const AttrMap attrs = {{">z", std::vector<int64_t>{4, 4}}};
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimValueShaped", attrs, &op).ok());
+  int64_t n = 2;
+  SVector<TensorDesc> out;
+  std::vector<bool> unset;
+  ASSERT_TRUE(InferOnBuffers(*op, {{Desc(ACL_INT64, {1}), &n}}, &out, &unset).ok());
+  EXPECT_EQ(ToString(out[1]), ToString(Desc(ACL_FLOAT, {4, 4})));
+}
+
+}  // namespace
+}  // namespace opsim::value_infer_test
