@@ -25,22 +25,15 @@ std::string AicpuTypeName(::aclDataType dtype) {
 aclnnStatus AicpuTensors(const char* api, const std::string& op, const aclOpExecutor& executor,
                          const op::OpArgList& list, const char* side,
                          std::vector<std::string>* names, std::vector<StageTensor>* out) {
-  for (size_t k = 0; k < list.args.size(); ++k) {
-    const op::OpArg& a = list.args[k];
-    const std::string what = op + "'s " + side + " " + std::to_string(k);
-    if (a.type != op::OpArgType::OPARG_ACLTENSOR || a.pointer == nullptr) {
-      return Fail(ACLNN_ERR_PARAM_INVALID, api, what + " is not a tensor");
-    }
-    const auto* t = static_cast<const aclTensor*>(a.pointer);
-    if (!IsLive(t, HandleKind::kTensor, api, what.c_str())) return ACLNN_ERR_PARAM_INVALID;
-    if (std::find(executor.unshaped.begin(), executor.unshaped.end(), t) !=
-        executor.unshaped.end()) {
-      return Fail(ACLNN_ERR_PARAM_INVALID, api,
-                  what + " was allocated without a shape and no INFER_SHAPE laid it out");
-    }
+  std::vector<const aclTensor*> tensors;
+  if (const aclnnStatus st = LaidOutTensors(api, op, executor, list, side, &tensors);
+      st != ACLNN_SUCCESS) {
+    return st;
+  }
+  for (size_t k = 0; k < tensors.size(); ++k) {
     names->push_back(side + std::to_string(k));
     StageTensor s;
-    s.tensor = t;
+    s.tensor = tensors[k];
     out->push_back(s);
   }
   return ACLNN_SUCCESS;

@@ -50,6 +50,27 @@ bool OpArgToAttr(const op::OpArg& a, AttrValue* out) {
   }
 }
 
+aclnnStatus LaidOutTensors(const char* api, const std::string& op, const aclOpExecutor& executor,
+                           const op::OpArgList& list, const char* side,
+                           std::vector<const aclTensor*>* out) {
+  for (size_t k = 0; k < list.args.size(); ++k) {
+    const op::OpArg& a = list.args[k];
+    const std::string what = op + "'s " + side + " " + std::to_string(k);
+    if (a.type != op::OpArgType::OPARG_ACLTENSOR || a.pointer == nullptr) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api, what + " is not a tensor");
+    }
+    const auto* t = static_cast<const aclTensor*>(a.pointer);
+    if (!IsLive(t, HandleKind::kTensor, api, what.c_str())) return ACLNN_ERR_PARAM_INVALID;
+    if (std::find(executor.unshaped.begin(), executor.unshaped.end(), t) !=
+        executor.unshaped.end()) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  what + " was allocated without a shape and no INFER_SHAPE laid it out");
+    }
+    out->push_back(t);
+  }
+  return ACLNN_SUCCESS;
+}
+
 namespace {
 
 // The level-0 operator types in the order their ids were made.
@@ -158,29 +179,6 @@ aclnnStatus GiveOutputShapes(const char* api, const std::vector<StageTensor>& ou
   return ACLNN_SUCCESS;
 }
 
-// The tensors of one side of a level-0 call to an op opsim's op-API layer runs itself (no OpDef
-// names them): live, and laid out (an INFER_SHAPE ran for those allocated without a shape).
-aclnnStatus HostOpTensors(const char* api, const std::string& op, const aclOpExecutor& executor,
-                          const op::OpArgList& list, const char* side,
-                          std::vector<const aclTensor*>* out) {
-  for (size_t k = 0; k < list.args.size(); ++k) {
-    const op::OpArg& a = list.args[k];
-    const std::string what = op + "'s " + side + " " + std::to_string(k);
-    if (a.type != op::OpArgType::OPARG_ACLTENSOR || a.pointer == nullptr) {
-      return Fail(ACLNN_ERR_PARAM_INVALID, api, what + " is not a tensor");
-    }
-    const auto* t = static_cast<const aclTensor*>(a.pointer);
-    if (!IsLive(t, HandleKind::kTensor, api, what.c_str())) return ACLNN_ERR_PARAM_INVALID;
-    if (std::find(executor.unshaped.begin(), executor.unshaped.end(), t) !=
-        executor.unshaped.end()) {
-      return Fail(ACLNN_ERR_PARAM_INVALID, api,
-                  what + " was allocated without a shape and no INFER_SHAPE laid it out");
-    }
-    out->push_back(t);
-  }
-  return ACLNN_SUCCESS;
-}
-
 aclnnStatus ReadHostOpArgs(const char* api, const std::string& op, const aclOpExecutor& executor,
                            op::OpArgContext& args, std::vector<const aclTensor*>* inputs,
                            std::vector<const aclTensor*>* outputs) {
@@ -188,9 +186,9 @@ aclnnStatus ReadHostOpArgs(const char* api, const std::string& op, const aclOpEx
     return Fail(ACLNN_ERR_PARAM_INVALID, api, op + " takes no attributes; the call gives some");
   }
   aclnnStatus st =
-      HostOpTensors(api, op, executor, *args.GetOpArg(op::OP_INPUT_ARG), "input", inputs);
+      LaidOutTensors(api, op, executor, *args.GetOpArg(op::OP_INPUT_ARG), "input", inputs);
   if (st == ACLNN_SUCCESS && outputs != nullptr) {
-    st = HostOpTensors(api, op, executor, *args.GetOpArg(op::OP_OUTPUT_ARG), "output", outputs);
+    st = LaidOutTensors(api, op, executor, *args.GetOpArg(op::OP_OUTPUT_ARG), "output", outputs);
   }
   return st;
 }
