@@ -76,7 +76,7 @@ void Inputs(DType d, Values* a, Values* b) {
 }
 
 std::vector<uint8_t> RunKernel(const std::string& type, DType d, const Values& a, const Values& b,
-                         const AttrMap& attrs = {}) {
+                               const AttrMap& attrs = {}) {
   std::unique_ptr<Operation> op;
   EXPECT_TRUE(OperationRegistry::AiCpu().Create(type, attrs, &op).ok()) << type;
   if (!op) return {};
