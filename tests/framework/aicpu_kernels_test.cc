@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "framework_test_util.h"
 #include "opsim/core/float16.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/host_run.h"
@@ -250,14 +251,7 @@ Status Prepare(const std::string& type, const TensorDesc& a, const TensorDesc& b
   return HostRun::Prepare(*op, {{a, {}}, {b, {}}}, {}, &run);
 }
 
-TensorDesc Desc(aclDataType dtype, std::vector<int64_t> dims) {
-  TensorDesc d;
-  d.dtype = dtype;
-  d.format = ACL_FORMAT_ND;
-  d.shape.dimNum = dims.size();
-  for (size_t k = 0; k < dims.size(); ++k) d.shape.dims[k] = dims[k];
-  return d;
-}
+using testing::Desc;
 
 TEST(AicpuKernels, RefusalsNameTheOpTypeTheTypeAndTheRule) {
   Status st = Prepare("Less", Desc(ACL_BOOL, {2}), Desc(ACL_BOOL, {2}));

@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "framework_test_util.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/framework/operation_registry.h"
@@ -40,14 +41,7 @@ OP_ADD(OpsimValueShaped);
 namespace opsim::value_infer_test {
 namespace {
 
-TensorDesc Desc(aclDataType dtype, std::vector<int64_t> dims) {
-  TensorDesc d;
-  d.dtype = dtype;
-  d.format = ACL_FORMAT_ND;
-  d.shape.dimNum = dims.size();
-  for (size_t k = 0; k < dims.size(); ++k) d.shape.dims[k] = dims[k];
-  return d;
-}
+using testing::Desc;
 
 TEST(ValueInfer, InferShapeReadsAValueDependInputOnTheCallersBuffer) {
   std::unique_ptr<Operation> op;
