@@ -119,34 +119,30 @@ HWY_INLINE size_t TrigLanes(const HlLanesCall& c, size_t n, const HlLeftLanes& l
 }
 
 // Digamma of x > 0 as the model (hl_math_model.cc): the recurrence up to 6 (at most six steps
-// for x > 0) and the series, with Highway's log for std::log. The recurrence's sum of 1/z is
-// kept as one fraction num / den (all terms positive: within 19 roundings, 2^-48.7 of the sum),
-// so two divisions instead of eight. With the log a few ulps of log z off and each later sum
-// within an ulp of its own, the result is within 2^-47.9 M of the model's, M = max(|acc|, log z);
-// that is inside 2^-40 of it where |result| >= 2^-6 M. The rest (near the root at 1.4616) and
-// x <= 0 (the reflection, with its tan) go back.
+// for x > 0) and the series, each step the model's IEEE operation in its order, with Highway's
+// log for std::log. The two logs differ by a few ulps of log z and each later sum rounds within
+// an ulp of its own, so the result is within 2^-48 M of the model's, M = max(|acc|, log z); that
+// is inside 2^-40 of it where |result| >= 2^-6 M. The rest (near the root at 1.4616) and x <= 0
+// (the reflection, with its tan) go back.
 HWY_INLINE HlLaneResult DigammaLanes(HlD d, HlV x) {
   const auto c = [d](double k) { return hn::Set(d, k); };
   const HlV one = c(1.0);
-  HlV num = hn::Zero(d), den = one;
+  HlV acc = hn::Zero(d);
   HlV z = x;
   for (int step = 0; step < 6; ++step) {
     const HlM below = hn::Lt(z, c(6.0));
     if (hn::AllFalse(d, below)) break;
-    num = hn::IfThenElse(below, hn::Add(hn::Mul(num, z), den), num);
-    den = hn::IfThenElse(below, hn::Mul(den, z), den);
+    acc = hn::IfThenElse(below, hn::Sub(acc, hn::Div(one, z)), acc);
     z = hn::IfThenElse(below, hn::Add(z, one), z);
   }
-  const HlV acc = hn::Neg(hn::Div(num, den));
-  const HlV inv = hn::Div(one, z);
-  const HlV f = hn::Mul(inv, inv);
+  const HlV f = hn::Div(one, hn::Mul(z, z));
   HlV series = hn::Mul(f, c(1.0 / 132));  // f (1/12 - f (1/120 - f (1/252 - f (1/240 - f/132))))
   series = hn::Mul(f, hn::Sub(c(1.0 / 240), series));
   series = hn::Mul(f, hn::Sub(c(1.0 / 252), series));
   series = hn::Mul(f, hn::Sub(c(1.0 / 120), series));
   series = hn::Mul(f, hn::Sub(c(1.0 / 12), series));
   const HlV log_z = hn::Log(d, z);
-  const HlV v = hn::Sub(hn::Sub(hn::Add(acc, log_z), hn::Mul(c(0.5), inv)), series);
+  const HlV v = hn::Sub(hn::Sub(hn::Add(acc, log_z), hn::Div(c(0.5), z)), series);
   const HlM near_root = hn::Lt(hn::Abs(v), hn::Mul(c(0x1p-6), hn::Max(hn::Abs(acc), log_z)));
   const HlM bad = hn::Or(hn::Or(hn::Not(hn::Gt(x, hn::Zero(d))), hn::Lt(z, c(6.0))), near_root);
   return {v, bad, NoLanes(d)};
