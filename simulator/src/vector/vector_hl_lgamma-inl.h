@@ -170,18 +170,18 @@ HWY_INLINE HlLaneResult LgammaLanes(HlD d, HlV x_in) {
     }
   }
   const HlM log_x_itself = hn::Or(hn::Lt(x, c(kLgammaLogBelow)), large);
-  const HlV log_arg = LogD(d, hn::IfThenElse(log_x_itself, x, product));  // log 1 = 0 elsewhere
-  HlV v = hn::IfThenElse(below_two, hn::Neg(log_arg), log_arg);           // r of e_lgamma_r.c
+  const HlV log_term = LogD(d, hn::IfThenElse(log_x_itself, x, product));  // log 1 = 0 elsewhere
+  HlV v = hn::IfThenElse(below_two, hn::Neg(log_term), log_term);          // r of e_lgamma_r.c
   if (!hn::AllFalse(d, mid)) {
-    v = hn::IfThenElse(mid, hn::Add(LgammaTwoToThree(d, frac), log_arg), v);
+    v = hn::IfThenElse(mid, hn::Add(LgammaTwoToThree(d, frac), log_term), v);
   }
   if (!hn::AllFalse(d, large)) {
-    const HlV big = hn::Mul(x, hn::Sub(log_arg, c(1.0)));
-    const HlV at = hn::IfThenElse(hn::Lt(x, c(kLgammaHuge)), LgammaLarge(d, x, log_arg), big);
+    const HlV big = hn::Mul(x, hn::Sub(log_term, c(1.0)));
+    const HlV at = hn::IfThenElse(hn::Lt(x, c(kLgammaHuge)), LgammaLarge(d, x, log_term), big);
     v = hn::IfThenElse(large, at, v);
   }
   if (!hn::AllFalse(d, below_two)) v = LgammaBelowTwo(d, x, below_two, v);
-  return {hn::IfThenElse(hn::Lt(x, c(kLgammaSmall)), hn::Neg(log_arg), v), bad, NoLanes(d)};
+  return {hn::IfThenElse(hn::Lt(x, c(kLgammaSmall)), hn::Neg(log_term), v), bad, NoLanes(d)};
 }
 
 }  // namespace opsim::sim::vec::HWY_NAMESPACE
