@@ -419,6 +419,9 @@ enum VectorSrcRoles : unsigned {
   // when all eight of its lanes are (a missed use of a garbage bit, never an invented one).
   kDstIsLaneMask = 1u << 2,
   kSecondSrcIsLaneMask = 1u << 3,
+  // Elementwise instructions whose body settles deferred copies itself (ElementwiseOperands,
+  // copy_elision.h): dst and the sources are checked without performing the copies into them.
+  kOperandsSettleCopies = 1u << 4,
 };
 
 // Checked mode, elementwise instructions (dst lane i computed from lane i of each source only).
@@ -472,10 +475,15 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
                           const uint64_t* src_bytes, int nsrc, uint64_t lanes, Body&& body,
                           const VectorPasses& passes = {}) {
   Core& core = Cur();
-  CheckUb(core, dst, dst_bytes, name, "dst");
+  constexpr bool kSettles = (kRoles & kOperandsSettleCopies) != 0;
+  if (kSettles) {
+    CheckUbInPlace(core, dst, dst_bytes, name, "dst");
+  } else {
+    CheckUb(core, dst, dst_bytes, name, "dst");
+  }
   uint64_t max_bytes = dst_bytes;
   for (int i = 0; i < nsrc; ++i) {
-    if (i == kInPlaceSrc) {
+    if (i == kInPlaceSrc || kSettles) {
       CheckUbInPlace(core, srcs[i], src_bytes[i], name, "src");
     } else {
       CheckUb(core, srcs[i], src_bytes[i], name, "src");
