@@ -58,6 +58,8 @@ TEST(ShippedProfileTest, Ascend910b) {
   // CANN's Ascend910B2C.ini: l2_size 192 MiB, l2_read_rate 110 B per cycle at 1.8 GHz.
   EXPECT_EQ(p.l2_bytes, 192u << 20);
   EXPECT_DOUBLE_EQ(p.l2_gbps_per_core, 198);
+  // Ascend910B1.ini's l2_write_rate 86 B per cycle at 1.8 GHz, for the Fixpipe's GM writes.
+  EXPECT_DOUBLE_EQ(p.l2_write_gbps_per_core, 154.8);
   ExpectCommonFacts(p);
 }
 

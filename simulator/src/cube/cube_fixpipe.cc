@@ -76,6 +76,18 @@ void WriteValue(DType out, float v, uint8_t* to) {
   }
 }
 
+// The Fixpipe's GM side: into the L2 at the profile's L2 write rate (write-back: the lines land
+// there whether they were held or not; their later write-back to HBM is not the core's time), or
+// at the DMA rate on a chip without an L2 or a rate (docs/CUBE.md, "The Fixpipe's GM writes").
+double GmWriteNs(const Core& core, uint64_t bytes) {
+  const DeviceProfile& d = *core.device;
+  if (d.l2_bytes == 0 || d.l2_write_gbps_per_core <= 0 ||
+      d.l2_write_gbps_per_core == d.dma_gbps_per_core) {
+    return DmaTransferNs(core, bytes);
+  }
+  return static_cast<double>(bytes) / d.l2_write_gbps_per_core;  // GB/s = bytes per ns
+}
+
 // The L0C units a Fixpipe reads, in the order it reads them (an assumption: L0C address order,
 // fractal column by fractal column of each matrix; CANN does not publish it).
 std::vector<uint32_t> UnitsRead(const Core& core, const UbRef& src,
@@ -117,7 +129,7 @@ void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_t
   const uint64_t in_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * 4;
   const double setup = DmaSetupNs(core, Pipe::kFix);
   const double transfer =
-      std::max(DmaTransferNs(core, out_bytes),
+      std::max(GmWriteNs(core, out_bytes),
                CubeNs(core, static_cast<double>(in_bytes) / core.device->fixpipe_bytes_per_cycle));
   const double cost = setup + transfer;
   // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
