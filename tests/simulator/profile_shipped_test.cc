@@ -25,7 +25,7 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 30u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 31u) << p.name;
   // An L2 hit is never slower than a read from HBM (the loader's rule).
   EXPECT_GT(p.l2_bytes, 0u) << p.name;
   EXPECT_GE(p.l2_gbps_per_core, p.dma_gbps_per_core) << p.name;
