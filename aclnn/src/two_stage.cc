@@ -203,7 +203,8 @@ Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
     return Status::Ok();  // not an OpDef's operation: Prepare reports the first InferShape's error
   }
   if (!InferOnBuffers(*retried, inputs, &inferred, &unset).ok()) return Status::Ok();
-  if (!first.ok()) {
+  // An OpDef without InferShape (FloorDiv's) has nothing to disagree with: no warning.
+  if (first.code() == ErrorCode::kGraphInferShapeFuncFail) {
     std::fprintf(stderr,
                  "warning: %s: %s; CANN's single-operator API runs no InferShape: the "
                  "kernel runs on the caller's output tensors\n",
