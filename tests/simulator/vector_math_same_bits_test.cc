@@ -179,8 +179,8 @@ TEST_P(VectorMathSameBits, LeakyRelu) {
 }
 
 TEST_P(VectorMathSameBits, FusedEveryFloatType) {
-  const FusedOp ops[] = {FusedOp::kAddRelu, FusedOp::kSubRelu, FusedOp::kMulAddDst,
-                         FusedOp::kFusedMulAdd, FusedOp::kAxpy};
+  const FusedOp ops[] = {FusedOp::kAddRelu,     FusedOp::kSubRelu, FusedOp::kMulAddDst,
+                         FusedOp::kFusedMulAdd, FusedOp::kAxpy,    FusedOp::kMulAddRelu};
   for (const DType t : kFloatTypes) {
     for (const FusedOp op : ops) {
       for (const size_t n : kSizes) {
