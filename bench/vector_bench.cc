@@ -289,6 +289,10 @@ constexpr Instr kInstrs[] = {
      [](Tile& t, size_t n) {
        Fused(FusedOp::kAxpy, kF32, t.out.data(), t.a.data(), t.b.data(), n);
      }},
+    {"MulAddRelu", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kMulAddRelu, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
     {"And", 4,
      [](Tile& t, size_t n) { Bitwise(BitOp::kAnd, 4, t.out.data(), t.a.data(), t.b.data(), n); }},
     {"Or", 4,
