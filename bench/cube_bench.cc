@@ -1,9 +1,9 @@
 // The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K/order
 // runs the high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
 // MultiCoreMatmulTiling (order 0: M first, 1: N first), with CFG_NORM (BM_Matmul910B) or CFG_MDL
-// (BM_Matmul910BMdl): host time per run (and host MACs per second, to set beside numpy/torch on
-// this machine), and the simulated time against the profile's cube roofline (counters), with
-// the share of GM reads the L2 served.
+// (BM_Matmul910BMdl), or CFG_NORM with unitFlag off (BM_Matmul910BNoUnitFlag): host time per run
+// (and host MACs per second, to set beside numpy/torch on this machine), and the simulated time
+// against the profile's cube roofline (counters), with the share of GM reads the L2 served.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -102,6 +102,10 @@ void MatmulBench(benchmark::State& state) {
       mte2.bytes == 0 ? 0.0 : 100.0 * static_cast<double>(mte2.l2_hit_bytes) / mte2.bytes;
   state.counters["M_busy_us"] =
       r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kM)].busy_ns / 1000.0 / t.usedCoreNum;
+  state.counters["MTE1_busy_us"] =
+      r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte1)].busy_ns / 1000.0 / t.usedCoreNum;
+  state.counters["FIX_busy_us"] =
+      r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kFix)].busy_ns / 1000.0 / t.usedCoreNum;
   // The tiling the numbers come from.
   state.counters["singleM"] = t.singleCoreM;
   state.counters["singleN"] = t.singleCoreN;
@@ -111,6 +115,14 @@ void MatmulBench(benchmark::State& state) {
 }
 void BM_Matmul910B(benchmark::State& state) { MatmulBench<matmul::CFG_NORM>(state); }
 void BM_Matmul910BMdl(benchmark::State& state) { MatmulBench<matmul::CFG_MDL>(state); }
+// CFG_NORM without unitFlag: each tile's Fixpipe behind a CO1 queue hand-off, as before session 24.
+constexpr matmul::MatmulConfig NormWithoutUnitFlag() {
+  matmul::MatmulConfig c = matmul::GetNormalConfig();
+  c.enUnitFlag = false;
+  return c;
+}
+constexpr matmul::MatmulConfig kNormNoUnitFlag = NormWithoutUnitFlag();
+void BM_Matmul910BNoUnitFlag(benchmark::State& state) { MatmulBench<kNormNoUnitFlag>(state); }
 
 void Shapes(benchmark::internal::Benchmark* b) {
   for (const int64_t order : {0, 1}) {
@@ -122,6 +134,7 @@ void Shapes(benchmark::internal::Benchmark* b) {
 }
 BENCHMARK(BM_Matmul910B)->Apply(Shapes);
 BENCHMARK(BM_Matmul910BMdl)->Apply(Shapes);
+BENCHMARK(BM_Matmul910BNoUnitFlag)->Apply(Shapes);
 
 }  // namespace
 

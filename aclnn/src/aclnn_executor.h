@@ -19,11 +19,12 @@
 namespace opsim::aclnn {
 
 // One step's executor from its first stage (not yet a live handle), and its workspace size. The
-// operation comes from the global registry, or from `aicpu` (OperationRegistry::AiCpu(): an
-// ADD_TO_LAUNCHER_LIST_AICPU step).
+// operation comes from the global registry, or from `builtin`, a registry of CANN's built-in
+// kernels by op type (OperationRegistry::AiCpu(): an ADD_TO_LAUNCHER_LIST_AICPU step;
+// aicore_builtin::Kernels(): an AI Core launch no OpDef of the type takes).
 aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
                           std::unique_ptr<aclOpExecutor>* executor,
-                          const OperationRegistry* aicpu = nullptr);
+                          const OperationRegistry* builtin = nullptr);
 
 // The array inputs of a first stage (StageTensor::int_array, ...) made constants, in place; the
 // others untouched. ACLNN_ERR_PARAM_NULLPTR for a null required array, ACLNN_ERR_PARAM_INVALID

@@ -1,8 +1,10 @@
-// AI CPU launches of hand-written op-API layers (ADD_TO_LAUNCHER_LIST_AICPU, opdev/aicpu/
-// aicpu_task.h): a layer sends the types its AI Core kernel lacks (ops-math's Less, Greater and
-// Equal send DOUBLE) to CANN's built-in AI CPU kernel of the op type its AicpuTaskSpace names.
-// opsim runs that kernel from OperationRegistry::AiCpu() (aicpu/), as the next step of the
-// executor's chain on the same run path as an AI Core step (HostRun on the tensors' memory).
+// Launches of CANN's built-in kernels by op type from hand-written op-API layers: the AI CPU's
+// (ADD_TO_LAUNCHER_LIST_AICPU, opdev/aicpu/aicpu_task.h: a layer sends the types its AI Core
+// kernel lacks, as ops-math's Less, Greater and Equal send DOUBLE, to the kernel of the op type
+// its AicpuTaskSpace names; OperationRegistry::AiCpu(), aicpu/) and the AI Core's (an
+// ADD_TO_LAUNCHER_LIST_AICORE no OpDef of the type takes: aicore_builtin::Kernels(),
+// aicore_builtin/). Each runs as the next step of the executor's chain on the same run path as
+// an OpDef's AI Core step (HostRun on the tensors' memory).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -41,10 +43,10 @@ aclnnStatus AicpuTensors(const char* api, const std::string& op, const aclOpExec
 
 // OP_ATTR's values under OP_ATTR_NAMES' names, in order.
 aclnnStatus AicpuAttrs(const char* api, const std::string& op, const op::OpArgList& list,
-                       const op::FVector<std::string>& names, AttrMap* out) {
+                       const op::FVector<std::string>& names, const char* unit, AttrMap* out) {
   if (list.args.size() != names.size()) {
     return Fail(ACLNN_ERR_PARAM_INVALID, api,
-                op + "'s AI CPU launch names " + std::to_string(names.size()) +
+                op + "'s " + unit + " launch names " + std::to_string(names.size()) +
                     " attributes (OP_ATTR_NAMES) and gives " + std::to_string(list.args.size()) +
                     " values (OP_ATTR)");
   }
@@ -52,7 +54,7 @@ aclnnStatus AicpuAttrs(const char* api, const std::string& op, const op::OpArgLi
     AttrValue value;
     if (!OpArgToAttr(list.args[k], &value)) {
       return Fail(ACLNN_ERR_PARAM_INVALID, api,
-                  op + "'s AI CPU attribute " + names[k] +
+                  op + "'s " + unit + " attribute " + names[k] +
                       " is given a value of a kind no kernel takes (a scalar or a tensor)");
     }
     (*out)[names[k]] = std::move(value);
@@ -61,22 +63,26 @@ aclnnStatus AicpuAttrs(const char* api, const std::string& op, const op::OpArgLi
 }
 
 aclnnStatus RefuseMissingKernel(const char* api, const std::string& op,
-                                const std::vector<StageTensor>& inputs) {
+                                const std::vector<StageTensor>& inputs,
+                                const OperationRegistry& kernels, const char* unit) {
   std::string types;
   for (const StageTensor& s : inputs) {
     types += (types.empty() ? "" : ", ") + AicpuTypeName(s.tensor->dtype);
   }
   std::string have;
-  for (const std::string& name : OperationRegistry::AiCpu().Names()) {
+  for (const std::string& name : kernels.Names()) {
     have += (have.empty() ? "" : ", ") + name;
   }
   return Fail(ACLNN_ERR_INNER, api,
-              "the layer launches " + op + " on the AI CPU (inputs " + types +
-                  "), and opsim has no AI CPU kernel of " + op + " (it has: " + have + ")");
+              "the layer launches " + op + " on the " + unit + " (inputs " + types +
+                  "), and opsim has no " + unit + " kernel of " + op + " (it has: " + have + ")");
 }
 
-aclnnStatus LaunchAicpu(const std::string& op, aclOpExecutor* executor,
-                        const op::FVector<std::string>& attr_names, op::OpArgContext& args) {
+}  // namespace
+
+aclnnStatus LaunchBuiltin(const std::string& op, aclOpExecutor* executor,
+                          const op::FVector<std::string>& attr_names, op::OpArgContext& args,
+                          const OperationRegistry& kernels, const char* unit) {
   const char* api = executor->op_type.empty() ? op.c_str() : executor->op_type.c_str();
   FirstStage stage;
   stage.api = api;
@@ -90,23 +96,20 @@ aclnnStatus LaunchAicpu(const std::string& op, aclOpExecutor* executor,
                       &stage.outputs);
   }
   if (st == ACLNN_SUCCESS) {
-    st = AicpuAttrs(api, op, *args.GetOpArg(op::OP_ATTR_ARG), attr_names, &stage.attrs);
+    st = AicpuAttrs(api, op, *args.GetOpArg(op::OP_ATTR_ARG), attr_names, unit, &stage.attrs);
   }
   if (st != ACLNN_SUCCESS) return st;
   for (size_t k = 0; k < stage.inputs.size(); ++k) stage.inputs[k].name = in_names[k].c_str();
   for (size_t k = 0; k < stage.outputs.size(); ++k) stage.outputs[k].name = out_names[k].c_str();
-  if (!OperationRegistry::AiCpu().Contains(op)) return RefuseMissingKernel(api, op, stage.inputs);
+  if (!kernels.Contains(op)) return RefuseMissingKernel(api, op, stage.inputs, kernels, unit);
   std::unique_ptr<aclOpExecutor> step;
   uint64_t bytes = 0;
-  if (st = BuildExecutor(stage, &bytes, &step, &OperationRegistry::AiCpu()); st != ACLNN_SUCCESS) {
-    return st;
-  }
+  if (st = BuildExecutor(stage, &bytes, &step, &kernels); st != ACLNN_SUCCESS) return st;
   executor->steps_workspace = std::max(executor->steps_workspace, bytes);
   executor->steps.push_back(std::move(step));
   return ACLNN_SUCCESS;
 }
 
-}  // namespace
 }  // namespace opsim::aclnn
 
 aclnnStatus op::internal::CreatAicpuKernelLauncher(uint32_t opType, AicpuTaskSpace& space,
@@ -121,5 +124,6 @@ aclnnStatus op::internal::CreatAicpuKernelLauncher(uint32_t opType, AicpuTaskSpa
   }
   // The AI CPU runs the op type the task space names (ops-math's ArgMaxV2 layer: "ArgMax").
   const std::string op = space.OpType().empty() ? kernel : space.OpType();
-  return opsim::aclnn::LaunchAicpu(op, executor, attrNames, *args);
+  return opsim::aclnn::LaunchBuiltin(op, executor, attrNames, *args,
+                                     opsim::OperationRegistry::AiCpu(), "AI CPU");
 }

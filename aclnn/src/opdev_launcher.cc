@@ -12,6 +12,7 @@
 #include "l0op_host_ops.h"
 #include "opdev/op_dfx.h"
 #include "opdev_args.h"
+#include "opsim/aicore_builtin/kernels.h"
 #include "opsim/core/tensor.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -204,11 +205,41 @@ aclnnStatus LaunchOnHost(const char* api, const std::string& op, const HostLevel
   return host.launch(api, executor, inputs, outputs);
 }
 
+// Whether some dtype column of `def` takes every input tensor's type. CANN picks the kernel
+// binary of an AI Core launch by the tensors' types: where the operator's own has none (ops-math's
+// BitwiseAnd OpDef lists int16, uint16, int32; its layer sends int64 to the AI Core on the
+// 910B), the built-in kernel of the op type serves. Lists of tensors are taken as fitting.
+bool OpDefTakes(const ops::OpDef& def, const op::OpArgList& inputs) {
+  const auto& params = def.GetInputs();
+  if (inputs.args.size() != params.size()) return true;
+  size_t columns = 1;
+  for (const ops::OpParamDef& p : params) columns = std::max(columns, p.GetDataTypes().size());
+  for (size_t c = 0; c < columns; ++c) {
+    bool fits = true;
+    for (size_t k = 0; k < params.size() && fits; ++k) {
+      const op::OpArg& a = inputs.args[k];
+      if (a.type != op::OpArgType::OPARG_ACLTENSOR || a.pointer == nullptr) continue;
+      const auto dtype = static_cast<ge::DataType>(static_cast<const aclTensor*>(a.pointer)->dtype);
+      const auto& list = params[k].GetDataTypeList();
+      const auto& types = params[k].GetDataTypes();
+      fits = types.empty() ? std::find(list.begin(), list.end(), dtype) != list.end()
+                           : c < types.size() && types[c] == dtype;
+    }
+    if (fits) return true;
+  }
+  return false;
+}
+
 aclnnStatus Launch(const char* l0_name, uint32_t op_type, aclOpExecutor* executor,
                    op::OpArgContext& args) {
   const std::string op = op::OpTypeDict::ToString(op_type).GetString();
   const char* api = executor->op_type.empty() ? l0_name : executor->op_type.c_str();
   const ops::OpDef* def = op_api::FindOpDef(op);
+  const OperationRegistry& builtin = aicore_builtin::Kernels();
+  if (builtin.Contains(op) &&
+      (def == nullptr || !OpDefTakes(*def, *args.GetOpArg(op::OP_INPUT_ARG)))) {
+    return LaunchBuiltin(op, executor, {}, args, builtin, "AI Core");
+  }
   if (def == nullptr) {
     if (const HostLevel0Op* host = FindHostLevel0Op(op)) {
       return LaunchOnHost(api, op, *host, executor, args);

@@ -1,6 +1,7 @@
 #include "opsim/aclnn/two_stage.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -153,12 +154,24 @@ void GiveOutputTypes(const FirstStage& stage, bool any_input, AttrMap* attrs) {
   }
 }
 
-// The registry's operation for the stage. When InferShape cannot give an output's shape (Arange
-// leaves its length -1: it depends on its scalars' values, which opsim refuses as a shape), or
-// leaves one as it found it (EyeV2's sets none), every output takes the caller's tensor's shape
-// (">name", opdef_outputs.h), as CANN's launcher runs the kernel on the tensors it is given; the
-// tiling then sees those shapes. InferShape still runs (with the ValueDepend inputs' values), so
-// its own errors stand; an op whose InferShape sets every output keeps its outputs checked.
+// "[4,2]": a shape in messages.
+std::string DimsText(const Dims& d) {
+  std::string text = "[";
+  for (uint64_t i = 0; i < d.dimNum; ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(d.dims[i]);
+  }
+  return text + "]";
+}
+
+// The registry's operation for the stage. CANN's single-operator API runs no InferShape: the
+// kernel runs on the output tensors its caller made (Ascend C's operator guide, "Shape推导等函数
+// 实现": InferShape and InferDataType are needed only for graph mode). So an output takes the
+// caller's tensor's shape (">name", opdef_outputs.h) when InferShape fails (IsinPartV1's reads
+// an input CANN gives no data), leaves the output unknown (Arange's -1) or as it found it
+// (EyeV2's), or gives another shape (ComplexV2's [4,2] for the caller's [2,2]); the tiling then
+// sees those shapes. Where InferShape disagrees or fails, a `warning:` line on stderr says so.
+// An operation that is not an OpDef's (opsim's own) keeps its InferShape and its output check.
 Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
                      const std::vector<HostRunBuffer>& inputs,
                      const std::vector<HostRunBuffer>& outputs, AttrMap* attrs,
@@ -166,29 +179,42 @@ Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
   OPSIM_RETURN_IF_ERROR(registry.Create(stage.op_type, *attrs, op));
   SVector<TensorDesc> inferred;
   std::vector<bool> unset;
-  const bool failed = !InferOnBuffers(**op, inputs, &inferred, &unset).ok();
-  // Which outputs take the caller's shape: all when InferShape fails; else those it left unset
-  // whose caller's tensor is not the rank-0 shape they keep (an output InferShape set stays
-  // checked).
+  const Status first = InferOnBuffers(**op, inputs, &inferred, &unset);
   AttrMap given = *attrs;
   bool any = false;
+  std::string differ;
   for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
     const StageTensor& s = stage.outputs[k];
     if (s.tensor == nullptr) continue;
     const Dims& shape = outputs[next++].desc.shape;
-    const bool left = !failed && k < unset.size() && unset[k] && k < inferred.size() &&
-                      !(inferred[k].shape == shape);
-    if (!failed && !left) continue;
-    given[std::string(">") + (s.param != nullptr ? s.param : s.name)] =
-        std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
+    const bool known = first.ok() && k < inferred.size();
+    if (known && inferred[k].shape == shape) continue;
+    const std::string name = s.param != nullptr ? s.param : s.name;
+    given[">" + name] = std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
     any = true;
+    if (known && !(k < unset.size() && unset[k])) {
+      differ += (differ.empty() ? "" : ", ") + name + " " + DimsText(inferred[k].shape) +
+                " (the caller's " + DimsText(shape) + ")";
+    }
   }
   if (!any) return Status::Ok();
   std::unique_ptr<Operation> retried;
   if (!registry.Create(stage.op_type, given, &retried).ok()) {
-    return Status::Ok();  // Prepare reports the first InferShape's error
+    return Status::Ok();  // not an OpDef's operation: Prepare reports the first InferShape's error
   }
   if (!InferOnBuffers(*retried, inputs, &inferred, &unset).ok()) return Status::Ok();
+  // An OpDef without InferShape (FloorDiv's) has nothing to disagree with: no warning.
+  if (first.code() == ErrorCode::kGraphInferShapeFuncFail) {
+    std::fprintf(stderr,
+                 "warning: %s: %s; CANN's single-operator API runs no InferShape: the "
+                 "kernel runs on the caller's output tensors\n",
+                 stage.api, first.message().c_str());
+  } else if (!differ.empty()) {
+    std::fprintf(stderr,
+                 "warning: %s: %s's InferShape gives %s; CANN's single-operator API runs "
+                 "no InferShape: the kernel runs on the caller's output tensors\n",
+                 stage.api, stage.op_type, differ.c_str());
+  }
   *attrs = std::move(given);
   *op = std::move(retried);
   return Status::Ok();
@@ -245,7 +271,7 @@ aclnnStatus AddAttr(FirstStage* stage, const char* name, const char* value) {
 
 aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
                           std::unique_ptr<aclOpExecutor>* executor,
-                          const OperationRegistry* aicpu) {
+                          const OperationRegistry* builtin) {
   const char* api = stage.api;
   auto made = std::make_unique<aclOpExecutor>();
   made->op_type = stage.op_type;
@@ -266,14 +292,14 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
       st != ACLNN_SUCCESS) {
     return st;
   }
-  // An AI CPU kernel takes its op type's attributes only: the OpDef keys are AI Core matters.
-  if (aicpu == nullptr) {
+  // A built-in kernel takes its op type's attributes only: the OpDef keys are the OpDefs' matters.
+  if (builtin == nullptr) {
     if (Status st = MarkGivenInputs(stage.op_type, present, &attrs); !st.ok()) {
       return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
     }
     GiveOutputTypes(stage, !inputs.empty(), &attrs);
   }
-  const OperationRegistry& registry = aicpu != nullptr ? *aicpu : OperationRegistry::Global();
+  const OperationRegistry& registry = builtin != nullptr ? *builtin : OperationRegistry::Global();
   if (Status st = MakeOperation(stage, registry, inputs, outputs, &attrs, &made->op); !st.ok()) {
     return FromStatus(ACLNN_ERR_PARAM_INVALID, api, st);
   }

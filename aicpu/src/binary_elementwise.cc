@@ -183,7 +183,7 @@ class BinaryElementwise final : public Operation {
 
  private:
   Status Error(ErrorCode code, const std::string& what) const {
-    return {code, std::string(def_.type) + " (AI CPU): " + what};
+    return {code, std::string(def_.type) + " (" + def_.unit + "): " + what};
   }
 
   Status CheckTypes(aclDataType x1, aclDataType x2) const {
@@ -256,7 +256,7 @@ class BinaryElementwise final : public Operation {
 
 Status MakeBinaryElementwise(const BinaryKernelDef& def, const AttrMap& attrs,
                              std::unique_ptr<Operation>* out) {
-  const std::string op = std::string(def.type) + " (AI CPU)";
+  const std::string op = std::string(def.type) + " (" + def.unit + ")";
   OPSIM_RETURN_IF_ERROR(CheckAttrKeys(op, attrs, {"T", "incompatible_shape_error"}));
   std::optional<int64_t> type;
   if (attrs.count("T") > 0) {

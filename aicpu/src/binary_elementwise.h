@@ -38,6 +38,7 @@ struct BinaryKernelDef {
   std::vector<DType> dtypes;  // the inputs' types the kernel takes
   bool bool_output;           // a comparison: the output is bool
   BinaryFn fn;
+  const char* unit = "AI CPU";  // where CANN runs it, for messages ("Less (AI CPU): ...")
 };
 
 // The kernel's operation for `attrs`: "T" (the inputs' type, checked against them) and

@@ -49,7 +49,10 @@ aclError CheckDevice(int32_t deviceId, const char* call) {
 }
 
 // When ptr lies in an aclrtMalloc (GmAlloc) block, `bytes` from ptr must end inside it: the
-// message saying by how much they do not, or empty. Host memory's extent is not known here.
+// message saying by how much they do not, or empty. Host memory's extent is not known here. An
+// aclrtMalloc block is what the chip allocates (AclrtMallocBytes: the size rounded up to 32 B,
+// plus 32 B), which its runtime checks a copy against: ops-math's ComplexV2 example copies 32 B
+// back from a 16 B tensor whose kernel wrote 32 B into the block, and the chip gives them.
 std::string OverBlock(const char* call, const char* what, const void* ptr, size_t bytes) {
   const void* base = nullptr;
   uint64_t block = 0;
@@ -58,7 +61,7 @@ std::string OverBlock(const char* call, const char* what, const void* ptr, size_
     RuntimeState& s = State();
     std::lock_guard<std::mutex> lock(s.mu);
     const auto it = s.requested.find(base);
-    if (it != s.requested.end()) block = it->second;
+    if (it != s.requested.end()) block = opsim::sim::AclrtMallocBytes(it->second);
   }
   const uint64_t offset =
       static_cast<uint64_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base));

@@ -78,6 +78,40 @@ TEST(AclnnScalarKinds, AScalarInputIsAnAclScalarOfItsOwnType) {
   aclDestroyScalar(value);
 }
 
+// CANN's single-operator API runs no InferShape (Ascend C's operator guide: it is needed for graph
+// mode only): the kernel runs on the caller's output, here [2, 4] where InferShape says [8], and
+// a warning on stderr names the difference (ops-math's ComplexV2 example passes such an output).
+TEST(AclnnScalarKinds, TheCallersOutputStandsWhereInferShapeDisagrees) {
+  float f = 1.5f;
+  aclScalar* value = aclCreateScalar(&f, ACL_FLOAT);
+  void* data = nullptr;
+  ASSERT_EQ(aclrtMalloc(&data, kEight * sizeof(float), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const int64_t dims[] = {2, 4};
+  aclTensor* y = aclCreateTensor(dims, 2, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, dims, 2, data);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  testing::internal::CaptureStderr();
+  const aclnnStatus st = aclnnAclnnKindsScalarGetWorkspaceSize(value, y, &size, &executor);
+  const std::string err = testing::internal::GetCapturedStderr();
+  ASSERT_EQ(st, ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_NE(err.find("warning: aclnnAclnnKindsScalarGetWorkspaceSize: AclnnKindsScalar's "
+                     "InferShape gives "),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find(" [8] (the caller's [2,4]); CANN's single-operator API runs no InferShape"),
+            std::string::npos)
+      << err;
+  ASSERT_EQ(RunIn(size, executor, aclnnAclnnKindsScalar), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  std::vector<float> host(kEight);
+  ASSERT_EQ(aclrtMemcpy(host.data(), kEight * sizeof(float), data, kEight * sizeof(float),
+                        ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(host, std::vector<float>(kEight, 1.5f));
+  aclDestroyTensor(y);
+  aclrtFree(data);
+  aclDestroyScalar(value);
+}
+
 TEST(AclnnScalarKinds, ANullOrDeadScalarIsRefusedNamingIt) {
   Out y(ACL_FLOAT, sizeof(float));
   uint64_t size = 0;

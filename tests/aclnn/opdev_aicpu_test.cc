@@ -89,5 +89,34 @@ TEST(OpdevAicpu, AKernelRefusesATypeItDoesNotTake) {
       << RecentError();
 }
 
+// ADD_TO_LAUNCHER_LIST_AICORE(BitwiseAnd) with int64, as ops-math's layer launches it on the
+// 910B: no loaded OpDef of the type takes it, so CANN's built-in AI Core kernel runs
+// (aicore_builtin/), on the same run path.
+TEST(OpdevAicpu, TheBuiltinAiCoreBitwiseAndTakesWhatNoOpDefOfItsTypeTakes) {
+  Tensor<int64_t> self(ACL_INT64, {2, 2}, {-6, 12, int64_t{0x7f} << 48, -1});
+  Tensor<int64_t> other(ACL_INT64, {2}, {3, int64_t{0x0f} << 48});
+  Tensor<int64_t> out(ACL_INT64, {2, 2}, {});
+  ASSERT_EQ(OPAPI_RUN(OpdevAicpu, self.tensor, other.tensor, 5, out.tensor), ACLNN_SUCCESS)
+      << RecentError();
+  EXPECT_EQ(out.Read(), (std::vector<int64_t>{2, 0, 0, int64_t{0x0f} << 48}));
+  Tensor<uint16_t> a(ACL_UINT16, {3}, {0xffff, 0x0f0f, 0});
+  Tensor<uint16_t> b(ACL_UINT16, {3}, {0x1234, 0xffff, 0xffff});
+  Tensor<uint16_t> c(ACL_UINT16, {3}, {});
+  ASSERT_EQ(OPAPI_RUN(OpdevAicpu, a.tensor, b.tensor, 5, c.tensor), ACLNN_SUCCESS) << RecentError();
+  EXPECT_EQ(c.Read(), (std::vector<uint16_t>{0x1234, 0x0f0f, 0}));
+}
+
+// The built-in AI Core kernel takes the 910B's AI Core types (int16, uint16, int32, int64);
+// int8 is refused naming the kernel and what it takes.
+TEST(OpdevAicpu, TheBuiltinAiCoreKernelRefusesATypeItDoesNotTake) {
+  Tensor<int8_t> self(ACL_INT8, {2}, {1, 3});
+  Tensor<int8_t> other(ACL_INT8, {2}, {1, 1});
+  Tensor<int8_t> out(ACL_INT8, {2}, {});
+  EXPECT_EQ(OPAPI_RUN(OpdevAicpu, self.tensor, other.tensor, 5, out.tensor), ACLNN_ERR_INNER);
+  EXPECT_NE(RecentError().find("BitwiseAnd (AI Core): opsim's kernel takes no int8 inputs"),
+            std::string::npos)
+      << RecentError();
+}
+
 }  // namespace
 }  // namespace opdev_aicpu_test

@@ -54,6 +54,7 @@ TEST(CpuDebugLies, GmFreeOfAnythingButALiveBlockStartIsAnError) {
       << err;
 }
 
+// The block is what the chip allocates: 256 B asked for is 288 B (rounded up to 32 B, plus 32 B).
 TEST(CpuDebugLies, CopiesPastTheBlockAreRefused) {
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 256, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -61,20 +62,35 @@ TEST(CpuDebugLies, CopiesPastTheBlockAreRefused) {
   EXPECT_EQ(aclrtMemcpy(d, 1024, host.data(), 512, ACL_MEMCPY_HOST_TO_DEVICE),
             ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(std::string(aclGetRecentErrMsg()),
-            "aclrtMemcpy: destMax 1024 exceeds the 256 B from dst to the end of its 256 B "
+            "aclrtMemcpy: destMax 1024 exceeds the 288 B from dst to the end of its 288 B "
             "aclrtMalloc block");
   auto* inner = static_cast<uint8_t*>(d) + 128;
   EXPECT_EQ(aclrtMemcpy(inner, 128, host.data(), 128, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   EXPECT_EQ(aclrtMemcpy(host.data(), 1024, inner, 256, ACL_MEMCPY_DEVICE_TO_HOST),
             ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(std::string(aclGetRecentErrMsg()),
-            "aclrtMemcpy: count 256 exceeds the 128 B from src to the end of its 256 B "
+            "aclrtMemcpy: count 256 exceeds the 160 B from src to the end of its 288 B "
             "aclrtMalloc block");
-  EXPECT_EQ(aclrtMemset(d, 257, 0, 16), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemset(d, 289, 0, 16), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(std::string(aclGetRecentErrMsg()),
-            "aclrtMemset: maxCount 257 exceeds the 256 B from dst to the end of its 256 B "
+            "aclrtMemset: maxCount 289 exceeds the 288 B from dst to the end of its 288 B "
             "aclrtMalloc block");
-  EXPECT_EQ(aclrtMemset(d, 256, 0, 256), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemset(d, 288, 0, 288), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(d), ACL_SUCCESS);
+}
+
+// ops-math's ComplexV2 example: a 16 B output (a 64 B block) whose kernel writes 32 B, copied
+// back as 32 B. The chip's runtime checks the block it allocated, not the size asked for.
+TEST(CpuDebugLies, ACopyInsideThePaddedBlockIsTheChips) {
+  void* d = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  std::vector<float> host(16, 1.5f);
+  EXPECT_EQ(aclrtMemcpy(d, 64, host.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  std::vector<float> back(8, 0.0f);
+  EXPECT_EQ(aclrtMemcpy(back.data(), 32, d, 32, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(back, std::vector<float>(8, 1.5f));
+  EXPECT_EQ(aclrtMemcpy(back.data(), 65, d, 65, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtFree(d), ACL_SUCCESS);
 }
 

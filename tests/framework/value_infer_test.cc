@@ -79,5 +79,25 @@ TEST(ValueInfer, TheCallersShapeStandsInForAnOutputInferShapeLeaves) {
   EXPECT_EQ(ToString(out[1]), ToString(Desc(ACL_FLOAT, {4, 4})));
 }
 
+// CANN's single-operator API runs no InferShape (Ascend C's operator guide: InferShape is needed
+// for graph mode only): where the caller gives every output's shape, an InferShape that fails
+// (here: no value to read, as IsinPartV1's reads an input CANN gives no data) gives way to them.
+TEST(ValueInfer, AFailingInferShapeGivesWayWhenTheCallerShapesEveryOutput) {
+  std::unique_ptr<Operation> op;
+  const AttrMap all = {{">y", std::vector<int64_t>{3}}, {">z", std::vector<int64_t>{2, 2}}};
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimValueShaped", all, &op).ok());
+  SVector<TensorDesc> out;
+  const Status st = op->InferShape({Desc(ACL_INT64, {1})}, out);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(ToString(out[0]), ToString(Desc(ACL_FLOAT, {3})));
+  EXPECT_EQ(ToString(out[1]), ToString(Desc(ACL_FLOAT, {2, 2})));
+  // An output the caller does not shape: InferShape's failure stands.
+  std::unique_ptr<Operation> partial;
+  const AttrMap one = {{">z", std::vector<int64_t>{4}}};
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimValueShaped", one, &partial).ok());
+  EXPECT_FALSE(partial->InferShape({Desc(ACL_INT64, {1})}, out).ok());
+}
+
 }  // namespace
 }  // namespace opsim::value_infer_test

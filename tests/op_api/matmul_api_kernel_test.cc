@@ -107,6 +107,9 @@ void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b,
   mm.End();
 }
 
+// The last CheckCase launch's simulated time (ns).
+double g_last_device_ns = 0;
+
 // Returns the bytes MTE2 read (0 when the launch failed).
 template <class AT, class CT, class BT, const matmul::MatmulConfig& kCfg = matmul::CFG_NORM>
 uint64_t CheckCase(const Spec& s, bool mix = false) {
@@ -141,6 +144,7 @@ uint64_t CheckCase(const Spec& s, bool mix = false) {
                            std::to_string(t.baseK) + " cores " + std::to_string(t.usedCoreNum);
   EXPECT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
   if (!r.status.ok()) return 0;
+  g_last_device_ns = r.stats.device_ns;
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; ++j) {
       double want = s.bias ? static_cast<double>(bias[j]) : 0.0;
@@ -179,6 +183,32 @@ TEST(MatmulApi, OtherTypes) {
   CheckCase<bfloat16_t, bfloat16_t, float>({40, 48, 64, 1, false, true});
   CheckCase<float, float, float>({36, 40, 50, 2, false, true, true});
   CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, true, true});
+}
+
+constexpr matmul::MatmulConfig NormWithoutUnitFlag() {
+  matmul::MatmulConfig c = matmul::GetNormalConfig();
+  c.enUnitFlag = false;
+  return c;
+}
+constexpr matmul::MatmulConfig kNormNoUnitFlag = NormWithoutUnitFlag();
+constexpr matmul::MatmulConfig kMdlUnitFlag =
+    matmul::GetMDLConfig(false, false, 0, false, false, false, true);
+
+// CANN's defaults: CFG_NORM hands L0C between its Mmads and Fixpipes by unitFlag, CFG_MDL does
+// not (GetMDLConfig's enUnitFlag turns it on). The same results, checked mode raising nothing;
+// the Fixpipe of each tile follows its last Mmad unit by unit, so the launch ends earlier.
+TEST(MatmulApi, NormHandsL0cOverByUnitFlag) {
+  static_assert(matmul::CFG_NORM.enUnitFlag && !matmul::CFG_MDL.enUnitFlag);
+  const Spec s{128, 128, 256, 1, false, false, true, true, 1, 64, 64};
+  CheckCase<half, float, float, kNormNoUnitFlag>(s);
+  const double queued = g_last_device_ns;
+  CheckCase<half, float, float>(s);
+  const double unit_flag = g_last_device_ns;
+  EXPECT_GT(queued, 0.0);
+  EXPECT_LT(unit_flag, queued);
+  CheckCase<half, float, float, kMdlUnitFlag>(s);
+  EXPECT_LT(g_last_device_ns, queued);
+  CheckCase<half, float, float>({64, 96, 80, 2, true, true, true, true, 0, 32, 32}, true);
 }
 
 // CFG_MDL keeps an A or B piece that spans K in L1 for the next tile needing it: the same

@@ -120,7 +120,7 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
   EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
   EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
   EXPECT_DOUBLE_EQ(profile.flag_sync_cycles, 20);
-  EXPECT_EQ(profile.provenance.size(), 30u);
+  EXPECT_EQ(profile.provenance.size(), 31u);
   EXPECT_EQ(profile.cube_cores, 24u);
   EXPECT_EQ(profile.l0c_bytes, 131072u);
   EXPECT_DOUBLE_EQ(profile.cube_int8_macs_per_cycle, 8192);

@@ -25,7 +25,7 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 30u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 31u) << p.name;
   // An L2 hit is never slower than a read from HBM (the loader's rule).
   EXPECT_GT(p.l2_bytes, 0u) << p.name;
   EXPECT_GE(p.l2_gbps_per_core, p.dma_gbps_per_core) << p.name;
@@ -58,6 +58,8 @@ TEST(ShippedProfileTest, Ascend910b) {
   // CANN's Ascend910B2C.ini: l2_size 192 MiB, l2_read_rate 110 B per cycle at 1.8 GHz.
   EXPECT_EQ(p.l2_bytes, 192u << 20);
   EXPECT_DOUBLE_EQ(p.l2_gbps_per_core, 198);
+  // Ascend910B1.ini's l2_write_rate 86 B per cycle at 1.8 GHz, for the Fixpipe's GM writes.
+  EXPECT_DOUBLE_EQ(p.l2_write_gbps_per_core, 154.8);
   ExpectCommonFacts(p);
 }
 

@@ -261,9 +261,9 @@ TEST(CopyElision, StridedRowsAreReadWithTheGmPitch) {
   for (size_t r = 0; r < 8; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 64 + 8, 16)) << r;
 }
 
-TEST(CopyElision, RowSumsReadATileInPlaceAndAddsOfItsRowsCopyIt) {
-  // A level-2 ReduceSum per row reads the tile in place, row after row; Add (folding the rows
-  // into column sums) is no reader in place: the copy is performed.
+TEST(CopyElision, RowSumsAndAddsOfItsRowsReadATileInPlace) {
+  // A level-2 ReduceSum per row reads the tile in place, row after row, and so does Add folding
+  // the rows into column sums in another buffer: the copy is never performed.
   const std::vector<float> x = Iota(4 * 512);
   for (const bool fold : {true, false}) {
     const Outcome o = RunModes(x, 512, 1, [fold](float* xp, float* yp) {
@@ -275,11 +275,47 @@ TEST(CopyElision, RowSumsReadATileInPlaceAndAddsOfItsRowsCopyIt) {
       k.SumsOut(t, 4, 512, fold);
       k.in.FreeTensor(t);
     });
-    EXPECT_EQ(o.elided, fold ? 0u : 8192u);
+    EXPECT_EQ(o.elided, 8192u);
     if (fold) {
       for (size_t c = 0; c < 512; c += 73) EXPECT_EQ(o.y[c], RowSum(x, c, 4, 512)) << c;
     } else {
       for (size_t r = 0; r < 4; ++r) EXPECT_EQ(o.y[r], RowSum(x, r * 512, 512)) << r;
+    }
+  }
+}
+
+TEST(CopyElision, HalvingFoldsReadATileInPlaceAndWriteOnlyTheirHalf) {
+  // A tile of 5 rows of 64 floats folded in halves as the Reduce kernels fold ARA tiles (rows 3-4
+  // into 0-1, row 2 into 0, row 1 into 0), then row 0 added into zeroed sums. The first fold reads
+  // GM and writes rows 0-1: the copy keeps rows 2-4 deferred, and the second fold reads row 2 in
+  // place. With `tile_out` the whole tile is copied out afterwards: rows 2-4 are copied then (and
+  // hold x), rows 0-1 hold the folds.
+  const std::vector<float> x = Iota(5 * 64);
+  for (const bool tile_out : {false, true}) {
+    const Outcome o = RunModes(x, 64 + 5 * 64, 1, [tile_out](float* xp, float* yp) {
+      Tile k(xp, 5 * 64, yp, 64 + 5 * 64, 5 * 256);
+      TBuf<TPosition::VECCALC> acc_buf;
+      LocalTensor<float> acc = k.Zeros(acc_buf, 64);
+      LocalTensor<float> t = k.in.AllocTensor<float>();
+      DataCopy(t, k.x, 5 * 64);
+      k.in.EnQue(t);
+      t = k.in.DeQue<float>();
+      Add(t, t, t[3 * 64], 2 * 64);
+      Add(t, t, t[2 * 64], 64);
+      Add(t, t, t[64], 64);
+      Add(acc, acc, t, 64);
+      k.CopyOut(acc, 64);
+      if (tile_out) DataCopy(k.y[64], t, 5 * 64);
+      k.in.FreeTensor(t);
+    });
+    EXPECT_EQ(o.elided, tile_out ? 2u * 256 : 5u * 256);
+    for (size_t c = 0; c < 64; c += 9) {
+      const float want = ((x[c] + x[192 + c]) + x[128 + c]) + (x[64 + c] + x[256 + c]);
+      EXPECT_EQ(o.y[c], want) << c;
+    }
+    if (tile_out) {
+      for (size_t i = 128; i < 320; i += 17) EXPECT_EQ(o.y[64 + i], x[i]) << i;
+      EXPECT_EQ(o.y[64 + 64], x[64] + x[256]);
     }
   }
 }

@@ -4,6 +4,7 @@
 // a correct twin that must run clean.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -217,6 +218,42 @@ TEST(GmInit, CopyingOutAPartlyWrittenBlockIsAWarningAndItsGarbageStaysUnwritten)
   ASSERT_TRUE(none.fault.has_value());
   EXPECT_EQ(none.fault->kind, FaultKind::kUninitializedRead);
   EXPECT_EQ(none.fault->instruction, "DataCopy");
+}
+
+// A checked block starts with 0xFF in every byte it did not write, whatever an earlier launch
+// on the same storage wrote there, checked or not (the storage refills only what changed).
+TEST(GmInit, ACheckedBlockSeesAllOnesWhereEarlierLaunchesWrote) {
+  auto fill_ub = [](bool checked) {
+    std::vector<float> sink(64, 0.0f);
+    LaunchOptions o;
+    o.checked = checked;
+    o.regions = {{sink.data(), sink.size() * 4, "sink", sink.size() * 4, GmRole::kOutput}};
+    return Launch(TestDevice(4), 1, o, [&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> a;
+      TBuf<TPosition::VECCALC> b;
+      pipe.InitBuffer(a, 64 * 4);
+      pipe.InitBuffer(b, 64 * 4);
+      Duplicate(a.Get<float>(), 1.0f, 64);
+      Duplicate(b.Get<float>(), 2.0f, 64);
+      PipeBarrier<PIPE_ALL>();
+      GlobalTensor<float> g;
+      g.SetGlobalBuffer(sink.data(), 64);
+      DataCopy(g, b.Get<float>(), 64);
+    });
+  };
+  for (const bool earlier_checked : {true, false}) {
+    SCOPED_TRACE(earlier_checked ? "after a checked launch" : "after an unchecked launch");
+    const LaunchResult earlier = fill_ub(earlier_checked);
+    ASSERT_TRUE(earlier.status.ok()) << earlier.status.ToString();
+    std::vector<float> y(8, 0.0f);
+    const LaunchResult r = InitCopyOneFloatOut(y, 4, true);
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    EXPECT_EQ(y[0], 3.0f);
+    uint32_t bits[8];
+    std::memcpy(bits, y.data(), sizeof(bits));
+    for (int i = 1; i < 8; ++i) EXPECT_EQ(bits[i], 0xFFFFFFFFu) << "float " << i;
+  }
 }
 
 // A launch that does not say what its regions hold (a CPU-debug launch) checks nothing here.

@@ -137,6 +137,7 @@ uint32_t CarveCube(Core& core, int mem, uint32_t bytes, uint32_t num, const char
   }
   const uint32_t offset = core.cube_base[m] + core.cube_used[m];
   core.cube_used[m] += static_cast<uint32_t>(want);
+  NoteChanged(core, m + 1, core.cube_base[m], core.cube_base[m] + core.cube_used[m]);
   return offset;
 }
 

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "cube/cube_buffers.h"
+#include "cube/unit_flag.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
@@ -49,14 +51,13 @@ void CheckFixpipeParams(const AscendC::FixpipeParamsV220& p, DType dst_type, DTy
                    std::string(DTypeName(out)) + ", but dst holds " +
                    std::string(DTypeName(dst_type)));
   }
-  if (p.ndNum == 0 || (p.mSize > 0 && p.dstStride < p.nSize) || p.isChannelSplit ||
-      p.unitFlag != 0) {
+  if (p.ndNum == 0 || (p.mSize > 0 && p.dstStride < p.nSize) || p.isChannelSplit) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "ndNum = " + std::to_string(p.ndNum) + ", dstStride = " +
                    std::to_string(p.dstStride) + ", nSize = " + std::to_string(p.nSize) +
-                   " (expected ndNum >= 1, dstStride >= nSize; isChannelSplit and unitFlag "
-                   "are not modelled)");
+                   " (expected ndNum >= 1, dstStride >= nSize; isChannelSplit is not modelled)");
   }
+  CheckUnitFlag(core, p.unitFlag, instr);
   if (core.atomic_op != 0) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "Fixpipe under SetAtomicAdd/Max/Min is not modelled");
@@ -73,6 +74,37 @@ void WriteValue(DType out, float v, uint8_t* to) {
   } else {
     std::memcpy(to, &v, 4);
   }
+}
+
+// The Fixpipe's GM side: into the L2 at the profile's L2 write rate (write-back: the lines land
+// there whether they were held or not; their later write-back to HBM is not the core's time), or
+// at the DMA rate on a chip without an L2 or a rate (docs/CUBE.md, "The Fixpipe's GM writes").
+double GmWriteNs(const Core& core, uint64_t bytes) {
+  const DeviceProfile& d = *core.device;
+  if (d.l2_bytes == 0 || d.l2_write_gbps_per_core <= 0 ||
+      d.l2_write_gbps_per_core == d.dma_gbps_per_core) {
+    return DmaTransferNs(core, bytes);
+  }
+  return static_cast<double>(bytes) / d.l2_write_gbps_per_core;  // GB/s = bytes per ns
+}
+
+// The L0C units a Fixpipe reads, in the order it reads them (an assumption: L0C address order,
+// fractal column by fractal column of each matrix; CANN does not publish it).
+std::vector<uint32_t> UnitsRead(const Core& core, const UbRef& src,
+                                const AscendC::FixpipeParamsV220& p) {
+  const uint64_t base =
+      static_cast<uint64_t>(src.ptr - core.ub) - core.cube_base[static_cast<size_t>(CubeMem::kL0C)];
+  std::vector<uint32_t> units;
+  for (uint64_t nd = 0; nd < p.ndNum; ++nd) {
+    for (uint32_t col = 0; col * kCols < p.nSize; ++col) {
+      for (uint32_t row = 0; row * 16 < p.mSize; ++row) {
+        const uint64_t at =
+            base + nd * p.srcNdStride * 1024ull + col * p.srcStride * 64ull + row * 1024ull;
+        units.push_back(static_cast<uint32_t>(at / kL0cUnitBytes));
+      }
+    }
+  }
+  return units;
 }
 
 }  // namespace
@@ -97,12 +129,21 @@ void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_t
   const uint64_t in_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * 4;
   const double setup = DmaSetupNs(core, Pipe::kFix);
   const double transfer =
-      std::max(DmaTransferNs(core, out_bytes),
+      std::max(GmWriteNs(core, out_bytes),
                CubeNs(core, static_cast<double>(in_bytes) / core.device->fixpipe_bytes_per_cycle));
   const double cost = setup + transfer;
+  // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
+  // the Mmad marked it (unit_flag.h).
+  std::vector<uint32_t> units;
+  double not_before = 0;
+  if (p.unitFlag != 0) {
+    units = UnitsRead(core, src, p);
+    not_before = FixpipeUnitStart(core, units, transfer, instr) - setup;
+  }
   GmWriteLines(core, dst, {p.mSize, p.nSize * db, p.dstStride * db, p.ndNum, p.dstNdStride * db},
                Pipe::kFix, cost);
-  const double start = IssueDma(core, Pipe::kFix, instr, setup, transfer, out_bytes);
+  const double start = IssueDma(core, Pipe::kFix, instr, setup, transfer, out_bytes, not_before);
+  if (p.unitFlag != 0) FixpipeUnitsDone(core, units, start + setup, transfer, p.unitFlag);
   MaterializeGm(core, dst.ptr, dst.ptr + dst_span);
   for (uint64_t nd = 0; nd < p.ndNum; ++nd) {
     const uint8_t* from = src.ptr + nd * nd_src;
@@ -133,7 +174,10 @@ void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_t
       }
     }
   }
-  if (TracksPipes(core)) TrackRead(core, src, Pipe::kFix, start, start + cost, instr);
+  if (TracksPipes(core)) {
+    const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, src, Pipe::kFix, start) : start;
+    TrackRead(core, src, Pipe::kFix, ordered, start + cost, instr);
+  }
 }
 
 }  // namespace opsim::sim::detail

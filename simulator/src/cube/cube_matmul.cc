@@ -9,6 +9,7 @@
 #include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
 #include "cube/mix_run.h"
+#include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
@@ -260,8 +261,10 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   f.quantPre = QuantFor(s);
   const uint64_t at =
       sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
+  const MatmulQueues& q = QueuesOf(s);
+  if (q.unit_flag) f.unitFlag = 3;  // reads the tile unit by unit behind its last Mmad
   CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
-  QueueFree(QueuesOf(s).c, s.c_tile);
+  if (!q.unit_flag) QueueFree(q.c, s.c_tile);
   s.tile_held = false;
 }
 
@@ -330,7 +333,12 @@ void MatmulEnd(MatmulState& s) {
   RequireReady(s, api);
   if (s.tile_held) {
     const CubeScope scope(api);
-    QueueFree(QueuesOf(s).c, s.c_tile);
+    const MatmulQueues& q = QueuesOf(s);
+    if (q.unit_flag) {
+      DropUnitMarks(s.c_tile);  // the tile is dropped, not read out: its units are free again
+    } else {
+      QueueFree(q.c, s.c_tile);
+    }
     s.tile_held = false;
   }
   DropHeldPieces(s, api);

@@ -9,6 +9,7 @@
 #include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
 #include "cube/mix_run.h"
+#include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
@@ -200,8 +201,15 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                      q.a2, -1);
   q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), bn * bk * eb,
                      q.b2, -1);
-  q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1, std::max(1u, static_cast<uint32_t>(t.dbL0C)),
-                    bm * bn * 4, q.c, -1);
+  // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
+  // Fixpipes); without, a CO1 queue of dbL0C buffers.
+  q.unit_flag = s.unit_flag && ChipHasUnitFlag(Cur());
+  if (q.unit_flag) {
+    q.c_buf = InitScratchAt(Position::kCO1, bm * bn * 4, q.c_buf, -1);
+  } else {
+    q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1,
+                      std::max(1u, static_cast<uint32_t>(t.dbL0C)), bm * bn * 4, q.c, -1);
+  }
   if (t.isBias != 0) {
     const uint32_t beb = static_cast<uint32_t>(DTypeSize(s.types.bias));
     q.bias1 = InitQueueIn(Position::kC1, Position::kC1, 1, 1, (bn * 4 + 63) / 64 * 64 * beb / 4,
@@ -216,7 +224,7 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
   const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
   const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
-  UbRef c = QueueAlloc(q.c);
+  UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
@@ -252,6 +260,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     const bool first = kk == 0;
     mm.cmatrixInitVal = first && !s.bias_on;
     mm.cmatrixSource = first && s.bias_on;
+    // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
+    if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
     CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
              mm);
     QueueFree(q.a2, a2);
@@ -260,6 +270,7 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   if (a1_len != 0 && !keep_a) QueueFree(q.a1, a1);
   if (b1_len != 0 && !keep_b) QueueFree(q.b1, b1);
   if (s.bias_on) QueueFree(q.bias2, bt);
+  if (q.unit_flag) return c;
   QueueEnQue(q.c, c);
   return QueueDeQue(q.c);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cube/cube_buffers.h"
+#include "cube/unit_flag.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
@@ -174,12 +175,12 @@ void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* 
   for_each_run([](uint8_t* l0c, T* v, size_t bytes) { std::memcpy(l0c, v, bytes); });
 }
 
-void RejectUnmodelled(const AscendC::MmadParams& p, const char* instr) {
-  if (p.enSsparse || p.enWinogradA || p.enWinogradB || p.fmOffset != 0 || p.unitFlag != 0) {
+void RejectUnmodelled(const Core& core, const AscendC::MmadParams& p, const char* instr) {
+  if (p.enSsparse || p.enWinogradA || p.enWinogradB || p.fmOffset != 0) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               "enSsparse, enWinogradA/B, fmOffset and unitFlag are not modelled (expected "
-               "false/0)");
+               "enSsparse, enWinogradA/B and fmOffset are not modelled (expected false/0)");
   }
+  CheckUnitFlag(core, p.unitFlag, instr);
   if (p.m > 4095 || p.n > 4095 || p.k > 4095) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "m = " + std::to_string(p.m) + ", n = " + std::to_string(p.n) +
@@ -236,7 +237,7 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
     RequireCubeOperand(core, *bias, bt, static_cast<int>(CubeMem::kL0C), 128, instr, "bias",
                        "C2 (the bias table) or CO1 (L0C)");
   }
-  RejectUnmodelled(p, instr);
+  RejectUnmodelled(core, p, instr);
   const double rate = MacsPerCycle(d, a_type);
   if (rate <= 0) {
     RaiseFault(FaultKind::kUnsupported, instr,
@@ -261,8 +262,16 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   if (bias != nullptr) CheckUb(core, *bias, s.n * 4ull, instr, "bias");
   const double macs = static_cast<double>(s.mb) * kRows * s.nb * kRows * s.kb * s.k0;
   const double cost = CubeNs(core, d.instr_issue_cycles + macs / rate);
-  const double start = core.Issue(Pipe::kM, instr, cost, 0);
+  // unitFlag: L0C's units order this Mmad after the Fixpipe that read them out (unit_flag.h).
+  const uint64_t l0c_offset =
+      static_cast<uint64_t>(dst.ptr - core.ub) - core.cube_base[static_cast<size_t>(CubeMem::kL0C)];
+  const uint32_t units = s.mb * s.nb * 256 * 4 / kL0cUnitBytes;
+  const double not_before =
+      p.unitFlag != 0 ? MmadUnitStart(core, l0c_offset, units, cost, instr) : 0;
+  const double start = core.Issue(Pipe::kM, instr, cost, 0, not_before);
+  if (p.unitFlag != 0) MmadUnitsDone(core, l0c_offset, units, start, cost, p.unitFlag);
   if (TracksPipes(core)) {
+    const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, dst, Pipe::kM, start) : start;
     if (core.checked) {
       CheckInputsWritten(core, s, fm, filter, dst, from_c, instr);
       if (bias != nullptr) CheckWritten(core, *bias, 0, s.n * 4ull, instr, "bias");
@@ -270,8 +279,8 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
     TrackRead(core, fm, Pipe::kM, start, start + cost, instr);
     TrackRead(core, filter, Pipe::kM, start, start + cost, instr);
     if (bias != nullptr) TrackRead(core, *bias, Pipe::kM, start, start + cost, instr);
-    if (from_c) TrackRead(core, dst, Pipe::kM, start, start + cost, instr);
-    TrackWrite(core, dst, Pipe::kM, start, start + cost, instr, 0);
+    if (from_c) TrackRead(core, dst, Pipe::kM, ordered, start + cost, instr);
+    TrackWrite(core, dst, Pipe::kM, ordered, start + cost, instr, 0);
     if (core.checked) {
       for (uint32_t i = 0; i < s.m; ++i) {
         for (uint32_t j = 0; j < s.n; j += kRows) {

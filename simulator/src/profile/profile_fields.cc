@@ -19,7 +19,7 @@ constexpr double kMaxLocalBytes = 64.0 * 1024 * 1024;  // L1 and L0 buffers
 constexpr double kMaxMacs = 1e7;                       // MACs per cycle of one cube
 constexpr double kMaxL2Bytes = 4294967295.0;           // a uint32_t: 4 GiB, far above any L2
 
-const std::array<FieldSpec, 30> kFigures = {{
+const std::array<FieldSpec, 31> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -63,9 +63,10 @@ const std::array<FieldSpec, 30> kFigures = {{
     // The L2 in front of HBM: 0 bytes for a chip without one (every GM read then misses).
     {"l2_bytes", FigureKind::kCount, &P::l2_bytes, 0, kMaxL2Bytes},
     {"l2_gbps_per_core", FigureKind::kReal, &P::l2_gbps_per_core, 0, kMaxRate, true},
+    {"l2_write_gbps_per_core", FigureKind::kReal, &P::l2_write_gbps_per_core, 0, kMaxRate, true},
 }};
 
-constexpr std::array<std::string_view, 32> kTopLevelKeys = {kNameField,
+constexpr std::array<std::string_view, 33> kTopLevelKeys = {kNameField,
                                                             kArchitectureField,
                                                             "vector_cores",
                                                             "ub_bytes",
@@ -96,7 +97,8 @@ constexpr std::array<std::string_view, 32> kTopLevelKeys = {kNameField,
                                                             "mte1_bytes_per_cycle",
                                                             "fixpipe_bytes_per_cycle",
                                                             "l2_bytes",
-                                                            "l2_gbps_per_core"};
+                                                            "l2_gbps_per_core",
+                                                            "l2_write_gbps_per_core"};
 
 }  // namespace
 

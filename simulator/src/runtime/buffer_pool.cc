@@ -70,6 +70,7 @@ int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing) 
     rec.offset = core.ub_used;
     rec.bytes = bytes;
     core.ub_used += bytes;
+    NoteChanged(core, 0, 0, core.ub_used);
   }
   core.pools.push_back(rec);
   return static_cast<int16_t>(core.pools.size() - 1);

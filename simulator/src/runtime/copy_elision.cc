@@ -33,7 +33,63 @@ void PerformWhere(Core& core, Pred&& overlaps) {
   }
 }
 
+// One block, no padding: any byte range of it is a copy of its own (Piece).
+bool IsFlat(const ElidedCopy& c) { return c.blocks == 1 && !c.is_pad && c.left == 0; }
+
+// UB bytes [lo, hi) of a flat copy, as a copy of their own.
+ElidedCopy Piece(const ElidedCopy& c, const uint8_t* lo, const uint8_t* hi) {
+  ElidedCopy p = c;
+  p.ub = const_cast<uint8_t*>(lo);
+  p.gm = c.gm + (lo - c.ub);
+  p.ub_span = p.gm_span = p.block_bytes = p.row = p.gm_pitch = p.ub_pitch =
+      static_cast<uint64_t>(hi - lo);
+  return p;
+}
+
+// Where UB bytes [lo, hi) are read: in GM when one flat deferred copy holds them, else nullptr.
+const uint8_t* FlatSourceOf(const Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (const ElidedCopy& c : core.elided) {
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    if (IsFlat(c) && lo >= c.ub && hi <= c.ub + c.ub_span) return c.gm + (lo - c.ub);
+    return nullptr;  // copies never overlap in the UB: no other one holds all of [lo, hi)
+  }
+  return nullptr;
+}
+
+// UB bytes [lo, hi) are about to be overwritten: flat deferred copies into them keep only their
+// bytes outside, other copies into them are performed.
+void CutAround(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    const ElidedCopy c = core.elided[k];
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    if (!IsFlat(c)) {
+      Perform(core, k);
+      continue;
+    }
+    // The cut bytes were never copied: they stay counted in elided_bytes.
+    Erase(core, k);
+    const uint8_t* end = c.ub + c.ub_span;
+    if (c.ub < lo) core.elided.push_back(Piece(c, c.ub, lo));
+    if (end > hi) core.elided.push_back(Piece(c, hi, end));
+  }
+}
+
 }  // namespace
+
+void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbRef* srcs, int nsrc,
+                         const uint8_t** at) {
+  for (int i = 0; i < nsrc; ++i) at[i] = srcs[i].ptr;
+  if (core.elided.empty() || bytes == 0) return;
+  for (int i = 0; i < nsrc; ++i) {
+    const uint8_t* gm = FlatSourceOf(core, srcs[i].ptr, srcs[i].ptr + bytes);
+    if (gm != nullptr) {
+      at[i] = gm;
+    } else {
+      MaterializeUb(core, srcs[i].ptr, srcs[i].ptr + bytes);
+    }
+  }
+  CutAround(core, dst.ptr, dst.ptr + bytes);
+}
 
 void PerformCopyIn(const ElidedCopy& c) {
   for (uint32_t i = 0; i < c.blocks; ++i) {

@@ -57,6 +57,7 @@ uint32_t Carve(Core& core, uint32_t bytes, const char* instr, int16_t pool = -1)
   }
   const uint32_t offset = core.ub_used;
   core.ub_used += bytes;
+  NoteChanged(core, 0, 0, core.ub_used);
   return offset;
 }
 

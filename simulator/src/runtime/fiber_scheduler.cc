@@ -12,17 +12,18 @@ FiberScheduler& FiberScheduler::ThisThread() {
 
 FiberScheduler::UbBuffer::~UbBuffer() { std::free(ptr); }
 
-uint8_t* FiberScheduler::Ub(uint32_t bytes) {
+uint8_t* FiberScheduler::Ub(uint32_t bytes, LocalFill** fill) {
   UbBuffer& ub = current_->ub;
-  if (ub.bytes < bytes) {
+  if (ub.fill == nullptr || ub.fill->capacity < bytes) {
     std::free(ub.ptr);
-    ub.ptr = static_cast<uint8_t*>(std::aligned_alloc(4096, (size_t{bytes} + 4095) / 4096 * 4096));
-    if (ub.ptr == nullptr) {
-      ub.bytes = 0;
-      throw std::bad_alloc();
-    }
-    ub.bytes = bytes;
+    ub.fill = nullptr;
+    const size_t capacity = (size_t{bytes} + 4095) / 4096 * 4096;
+    ub.ptr = static_cast<uint8_t*>(std::aligned_alloc(4096, capacity + 4096));
+    if (ub.ptr == nullptr) throw std::bad_alloc();
+    ub.fill = new (ub.ptr + capacity) LocalFill{};
+    ub.fill->capacity = static_cast<uint32_t>(capacity);
   }
+  *fill = ub.fill;
   return ub.ptr;
 }
 

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <vector>
 
+#include "opsim/sim/detail/core.h"
 #include "runtime/fiber.h"
 
 namespace opsim::sim::detail {
@@ -49,13 +50,16 @@ class FiberScheduler {
   // Called by a block that must wait until `barrier` releases `ticket`. Runs other blocks of this
   // thread meanwhile; returns in the caller's context once the ticket is released.
   void Park(ParkBarrier& barrier, uint64_t ticket);
-  // The running context's Unified Buffer of at least `bytes`, 4 KiB aligned and kept.
-  uint8_t* Ub(uint32_t bytes);
+  // The running context's Unified Buffer of at least `bytes`, 4 KiB aligned and kept, and what
+  // is known of its contents (`*fill`, valid while the context lives).
+  uint8_t* Ub(uint32_t bytes, LocalFill** fill);
 
  private:
+  // No bigger than a pointer pair: every thread's scheduler lives in static TLS, which is nearly
+  // full, so the fill record lives after the storage in the same allocation.
   struct UbBuffer {
     uint8_t* ptr = nullptr;
-    uint32_t bytes = 0;
+    LocalFill* fill = nullptr;
     ~UbBuffer();
   };
   struct Context {

@@ -45,6 +45,22 @@ void InitCosts(Core& core, const DeviceProfile& d) {
   core.flag_ns = d.flag_sync_cycles * core.ns_per_cycle;
 }
 
+// Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
+void RefillLocalMemories(Core& core) {
+  LocalFill* fill = core.fill;
+  if (fill == nullptr || !fill->all_filled) {
+    std::memset(core.ub, 0xFF, fill != nullptr ? fill->capacity : core.local_bytes);
+  } else {
+    for (const auto& [lo, hi] : fill->changed) {
+      if (hi > lo) std::memset(core.ub + lo, 0xFF, hi - lo);
+    }
+  }
+  if (fill != nullptr) {
+    fill->all_filled = true;
+    fill->changed.fill({0, 0});
+  }
+}
+
 void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.block_idx = block;
   core.ub_used = 0;
@@ -65,9 +81,8 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.tpipe = nullptr;
   core.sys_workspace = nullptr;
   std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));
-  // Uninitialised UB reads show up as NaN / all-ones instead of stale data from a prior block.
   if (core.checked) {
-    std::memset(core.ub, 0xFF, core.local_bytes);
+    RefillLocalMemories(core);
     core.ub_written.assign((core.local_bytes + 63) / 64, 0);
   }
 }
@@ -287,7 +302,9 @@ void SetUpCore(uint32_t c, uint32_t block_dim, const DeviceProfile& device,
   core->core_type = options.core_type;
   SetLocalMemories(*core, device);
   // Per execution context: a block parked in SyncAll keeps its UB while others run.
-  core->ub = FiberScheduler::ThisThread().Ub(core->local_bytes);
+  core->ub = FiberScheduler::ThisThread().Ub(core->local_bytes, &core->fill);
+  // Unchecked blocks write the storage without a record of where.
+  if (!options.checked) core->fill->all_filled = false;
   core->ub_bytes = device.ub_bytes;
   InitCosts(*core, device);
 }

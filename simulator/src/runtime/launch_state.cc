@@ -18,6 +18,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       l2(L2Shares(cores, cores == 0 ? 0 : device.l2_bytes / cores)),
       mmad_scratch(cores),
       dma_queues(cores),
+      unit_flags(cores),
       shadow_(cores, block_dim > 1),
       poison_(cores),
       deferred_(cores),

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cube/unit_flag.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/launch.h"
 #include "opsim/sim/launch_mix.h"
@@ -101,6 +102,8 @@ class LaunchState final : private ParkBarrier {
   // Each core's DMA queues (dma_setup.h), indexed by Core::core_idx and then found by the core:
   // one per slot, three in a MIX slot (its AIC and two AIV), whose cores run on one host thread.
   std::vector<std::vector<std::pair<const Core*, DmaQueues>>> dma_queues;
+  // Each core's L0C unit marks (cube/unit_flag.h), kept the same way.
+  std::vector<std::vector<std::pair<const Core*, L0cUnitFlags>>> unit_flags;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
   int16_t FindRegion(const uint8_t* ptr) const;

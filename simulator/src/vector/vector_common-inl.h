@@ -261,14 +261,16 @@ struct SignFolds {
   static HWY_INLINE SignFolds Of(V v) { return {v, v, v}; }
   HWY_INLINE void Add(DI d, V v) {
     const hn::RebindToUnsigned<DI> du;
-#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && defined(__GNUC__) && !defined(__clang__)
-    // One load feeding the three folds: GCC otherwise folds the load into each of them, and
-    // three loads per vector, not the folds, then limit the loop (in cache and from DRAM).
-    asm("" : "+x"(v.raw));
-#endif
     smax = hn::Max(smax, v);
     smin = hn::Min(smin, v);
     umax = hn::BitCast(d, hn::Max(hn::BitCast(du, umax), hn::BitCast(du, v)));
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_SCALAR && defined(__GNUC__) && !defined(__clang__)
+    // One load feeding the three folds, each fold kept in its own register. Without it GCC 12
+    // folds the load into each fold (three loads per vector), or, with v alone pinned, writes
+    // each fold to a new register and copies it back every step: a register move per fold, a
+    // third of the loop's instructions (FloatMaxMinBits, the MAX/MIN reduce-all rows).
+    asm("" : "+v"(smax.raw), "+v"(smin.raw), "+v"(umax.raw) : "v"(v.raw));
+#endif
   }
   HWY_INLINE void Merge(DI d, const SignFolds& o) {
     const hn::RebindToUnsigned<DI> du;

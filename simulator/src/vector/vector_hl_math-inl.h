@@ -31,6 +31,7 @@
 #include "vector/vector_exp-inl.h"
 #include "vector/vector_hl_float-inl.h"
 #include "vector/vector_hl_lanes-inl.h"
+#include "vector/vector_hl_lgamma-inl.h"
 #include "vector/vector_hl_trig_erf-inl.h"
 #include "vector/vector_math-inl.h"
 
@@ -144,44 +145,6 @@ HWY_INLINE HlLaneResult DigammaLanes(HlD d, HlV x) {
   const HlV v = hn::Sub(hn::Sub(hn::Add(acc, log_z), hn::Div(c(0.5), z)), series);
   const HlM near_root = hn::Lt(hn::Abs(v), hn::Mul(c(0x1p-6), hn::Max(hn::Abs(acc), log_z)));
   const HlM bad = hn::Or(hn::Or(hn::Not(hn::Gt(x, hn::Zero(d))), hn::Lt(z, c(6.0))), near_root);
-  return {v, bad, NoLanes(d)};
-}
-
-// lgamma of x > 0 for std::lgamma: shifted up to z = x + n >= 10 (lgamma(x) = lgamma(z) -
-// log(x (x + 1) ... (x + n - 1)), the product within 2n double roundings), then Stirling's series
-// to the z^-13 term (the next is under 2^-54 at z = 10), Highway's log for both logs. With M the
-// sum of the large terms' magnitudes ((z - 1/2) log z, z, the product's log), the value is within
-// 2^-46.5 M of the exact one, so within 2^-40 of it where |value| >= 2^-6 M. The rest (around
-// the zeros at 1 and 2) and x <= 0 (the poles and the reflection) go back.
-HWY_INLINE HlLaneResult LgammaLanes(HlD d, HlV x) {
-  const auto c = [d](double k) { return hn::Set(d, k); };
-  const HlV one = c(1.0);
-  HlV product = one;
-  HlV z = x;
-  for (int step = 0; step < 10; ++step) {
-    const HlM below = hn::Lt(z, c(10.0));
-    if (hn::AllFalse(d, below)) break;
-    product = hn::IfThenElse(below, hn::Mul(product, z), product);
-    z = hn::IfThenElse(below, hn::Add(z, one), z);
-  }
-  const HlV inv = hn::Div(one, z);
-  const HlV f = hn::Mul(inv, inv);
-  // B_2k / (2k (2k - 1)) for k = 7 down to 1.
-  HlV series = c(1.0 / 156);
-  series = hn::Add(hn::Mul(series, f), c(-691.0 / 360360));
-  series = hn::Add(hn::Mul(series, f), c(1.0 / 1188));
-  series = hn::Add(hn::Mul(series, f), c(-1.0 / 1680));
-  series = hn::Add(hn::Mul(series, f), c(1.0 / 1260));
-  series = hn::Add(hn::Mul(series, f), c(-1.0 / 360));
-  series = hn::Add(hn::Mul(series, f), c(1.0 / 12));
-  const HlV leading = hn::Mul(hn::Sub(z, c(0.5)), hn::Log(d, z));
-  const HlV log_product = hn::Log(d, product);
-  const HlV stirling =
-      hn::Add(hn::Add(hn::Sub(leading, z), c(0.91893853320467274178)), hn::Mul(series, inv));
-  const HlV v = hn::Sub(stirling, log_product);
-  const HlV m = hn::Add(hn::Add(hn::Abs(leading), z), hn::Abs(log_product));
-  const HlM near_zero = hn::Lt(hn::Abs(v), hn::Mul(c(0x1p-6), m));
-  const HlM bad = hn::Or(hn::Or(hn::Not(hn::Gt(x, hn::Zero(d))), hn::Lt(z, c(10.0))), near_zero);
   return {v, bad, NoLanes(d)};
 }
 

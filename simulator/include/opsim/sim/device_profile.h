@@ -44,8 +44,12 @@ struct DeviceProfile {
   double fixpipe_bytes_per_cycle = 256;  // L0C -> GM/UB (Fixpipe), before the DMA's own rate
   // The L2 cache in front of HBM (docs/PERFORMANCE.md, "Issue 30 (session 19)"): a GM read that
   // hits runs at l2_gbps_per_core instead of dma_gbps_per_core and costs no HBM bandwidth.
-  uint32_t l2_bytes = 0;  // 0 (profiles built in code): no L2, every read goes to HBM
+  uint32_t l2_bytes = 0;        // 0 (profiles built in code): no L2, every read goes to HBM
   double l2_gbps_per_core = 0;  // one core's GM -> core rate on an L2 hit
+  // One core's rate into the L2 for the Fixpipe's GM writes (write-back: they land in the L2);
+  // 0 (profiles built in code) or no L2: dma_gbps_per_core. The vector unit's MTE3 writes keep
+  // dma_gbps_per_core (docs/CUBE.md, "The Fixpipe's GM writes").
+  double l2_write_gbps_per_core = 0;
   // Where each figure comes from: field -> "source: ..." or "assumption: ...".
   std::map<std::string, std::string> provenance;
   std::string file;  // the YAML file it was loaded from (empty for built-in)

@@ -1,6 +1,7 @@
 // The level-0 calls and level-2 function of aclnn_opdev_aicpu.h, written as the open operator
 // repositories write op_api layers: OP_TYPE_REGISTER, AicpuTaskSpace and
-// ADD_TO_LAUNCHER_LIST_AICPU with OP_ATTR_NAMES; CREATE_EXECUTOR, Contiguous, ViewCopy and
+// ADD_TO_LAUNCHER_LIST_AICPU with OP_ATTR_NAMES, ADD_TO_LAUNCHER_LIST_AICORE of an op type only
+// CANN's built-in AI Core kernel serves; CREATE_EXECUTOR, Contiguous, ViewCopy and
 // ReleaseTo for the first stage; CommonOpExecutorRun for the second.
 #include "aclnn_kernels/contiguous.h"
 #include "aclnn_opdev_aicpu.h"
@@ -62,11 +63,21 @@ static const aclTensor* PolarAiCpu(const aclTensor* self, const aclTensor* other
   return out;
 }
 
+// ops-math's BitwiseAnd layer on the 910B: int64 goes to the AI Core, where CANN's built-in
+// kernel of the op type serves (no loaded OpDef of BitwiseAnd takes it).
+static const aclTensor* BitwiseAndAiCore(const aclTensor* self, const aclTensor* other,
+                                         aclTensor* out, aclOpExecutor* executor) {
+  L0_DFX(BitwiseAndAiCore, self, other, out);
+  auto ret = ADD_TO_LAUNCHER_LIST_AICORE(BitwiseAnd, OP_INPUT(self, other), OP_OUTPUT(out));
+  CHECK_RET(ret == ACLNN_SUCCESS, nullptr);
+  return out;
+}
+
 static const aclTensor* Launch(const aclTensor* self, const aclTensor* other, int64_t kind,
                                aclOpExecutor* executor) {
   Shape shape;
   CHECK_RET(BroadcastInferShape(self->GetViewShape(), other->GetViewShape(), shape), nullptr);
-  const DataType type = kind == 2 ? self->GetDataType() : DataType::DT_BOOL;
+  const DataType type = kind == 2 || kind == 5 ? self->GetDataType() : DataType::DT_BOOL;
   aclTensor* out = executor->AllocTensor(shape, type);
   CHECK_RET(out != nullptr, nullptr);
   switch (kind) {
@@ -74,6 +85,7 @@ static const aclTensor* Launch(const aclTensor* self, const aclTensor* other, in
     case 1: return EqualAiCpuTf(self, other, out, true, executor);
     case 2: return BitwiseAndAiCpu(self, other, out, executor);
     case 3: return PolarAiCpu(self, other, out, executor);
+    case 5: return BitwiseAndAiCore(self, other, out, executor);
     default: return EqualAiCpuTf(self, other, out, false, executor);
   }
 }

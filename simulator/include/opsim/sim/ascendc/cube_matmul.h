@@ -53,11 +53,39 @@ struct MatmulConfig {
   bool enVecND2NZ = false;
   bool doSpecialBasicBlock = false;
   uint32_t doMTE2Preload = 0;
+  uint32_t singleCoreM = 0;
+  uint32_t singleCoreN = 0;
+  uint32_t singleCoreK = 0;
+  uint32_t stepM = 0;
+  uint32_t stepN = 0;
+  uint32_t baseMN = 0;
+  uint32_t singleCoreMN = 0;
+  // Mmad and Fixpipe hand L0C over unit by unit (unitFlag) on chips that have it: CANN's
+  // GetNormalConfig defaults it on, GetMDLConfig off (docs/CUBE.md, "unitFlag").
+  bool enUnitFlag = true;
 };
-inline constexpr MatmulConfig CFG_NORM{};
-inline constexpr MatmulConfig CFG_MDL{false, false, true};
-inline constexpr MatmulConfig GetNormalConfig() { return CFG_NORM; }
-inline constexpr MatmulConfig GetMDLConfig() { return CFG_MDL; }
+inline constexpr MatmulConfig GetNormalConfig() { return MatmulConfig{}; }
+// CANN's leading parameters, up to enUnitFlag; the others (A16W8 quantisation, preload) are not
+// modelled and must stay at their defaults.
+inline constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false,
+                                           uint32_t doMTE2Preload = 0, bool isVecND2NZ = false,
+                                           bool isPerTensor = false,
+                                           bool hasAntiQuantOffset = false,
+                                           bool enUnitFlag = false) {
+  MatmulConfig c;
+  c.doNorm = false;
+  c.doMultiDataLoad = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  (void)isPerTensor;
+  (void)hasAntiQuantOffset;
+  return c;
+}
+inline constexpr MatmulConfig CFG_NORM = GetNormalConfig();
+inline constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 
 // User callbacks replacing the Matmul's copies: not modelled, so only the default is taken.
 template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
@@ -98,6 +126,7 @@ class Matmul {
     s_.types.out = AscendC::DTypeOf<DstT>();
     s_.types.bias = AscendC::DTypeOf<BiasT>();
     s_.mdl = MM_CFG.doMultiDataLoad;
+    s_.unit_flag = MM_CFG.enUnitFlag;
   }
 
   void Init(const TCubeTiling* cubeTiling, AscendC::TPipe* tpipe = nullptr) {

@@ -24,6 +24,10 @@ struct MatmulHeldPiece {
 // its A1/B1 (on a MIX block's AIC: the server's, whichever AIV asks).
 struct MatmulQueues {
   int16_t a1 = -1, b1 = -1, a2 = -1, b2 = -1, c = -1, bias1 = -1, bias2 = -1;
+  // With unitFlag L0C is one buffer (a TBuf, as CANN's) that the unit marks hand between the
+  // Mmads and the Fixpipe: `c_buf` instead of the queue `c`.
+  int16_t c_buf = -1;
+  bool unit_flag = false;
   MatmulHeldPiece held_a1, held_b1;
 };
 
@@ -56,6 +60,9 @@ struct MatmulState {
   // CFG_MDL (doMultiDataLoad): a tile whose A or B piece over its whole K is the one L1 holds
   // from the tile before reuses it instead of reading GM again (cube_matmul_tile.cc).
   bool mdl = false;
+  // MatmulConfig::enUnitFlag: where the chip has unitFlag, each tile's last Mmad sets unitFlag 3
+  // and the others 2, and GetTensorC's Fixpipe 3, as CANN's MatmulUnitFlag does.
+  bool unit_flag = false;
 };
 
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling);

@@ -44,10 +44,15 @@ void Binary(vec::BinaryOp op, const char* name, const AscendC::LocalTensor<T>& d
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const UbRef srcs[2] = {a.ref(), b.ref()};
   const uint64_t src_bytes[2] = {bytes, bytes};
-  VectorOpLanes(name, dst.ref(), bytes, srcs, src_bytes, 2, static_cast<uint64_t>(count), [&] {
-    vec::Binary(op, AscendC::DTypeOf<T>(), dst.data(), a.data(), b.data(),
-                static_cast<size_t>(count));
-  });
+  // Sources are read where they are: the halving folds of a tile just copied in (Add of its
+  // upper rows into its lower ones) read GM, and only the half they write reaches the UB.
+  VectorOpLanes<-1, kOperandsSettleCopies>(
+      name, dst.ref(), bytes, srcs, src_bytes, 2, static_cast<uint64_t>(count), [&] {
+        const uint8_t* at[2];
+        ElementwiseOperands(Cur(), dst.ref(), bytes, srcs, 2, at);
+        vec::Binary(op, AscendC::DTypeOf<T>(), dst.data(), at[0], at[1],
+                    static_cast<size_t>(count));
+      });
 }
 
 template <typename T>

@@ -70,4 +70,14 @@ struct RowsAt {
 RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row_bytes,
                        uint64_t stride_bytes, uint32_t elem_bytes);
 
+// The operands of an elementwise instruction over `bytes` of dst and of each of `nsrc` sources
+// (VectorSrcRoles::kOperandsSettleCopies): at[i] is where source i is read, in GM when one
+// deferred copy without gaps or padding holds all of it (a fold of a tile's rows in halves, Add of
+// its upper half into its lower, reads the tile just copied in), else in the UB after performing
+// the copies it overlaps. Then dst's bytes are settled: the instruction overwrites them, so a
+// deferred copy without gaps or padding is cut around them (its other bytes stay deferred) and
+// any other copy into them is performed. Call it after the checks, before writing dst.
+void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbRef* srcs, int nsrc,
+                         const uint8_t** at);
+
 }  // namespace opsim::sim::detail

@@ -140,6 +140,19 @@ struct GmRef {
 };
 
 class Core;
+
+// Checked mode starts every block with its local memories all 0xFF, so that a read of bytes
+// nothing wrote shows as NaN / all ones. Filling the whole ~1 MB (UB and the cube's memories)
+// per block was most of a small checked case's host time, so the storage remembers what may
+// have changed since it was last filled: every byte a buffer was carved from (`ub_used` and
+// `cube_used` upward), which covers instructions and host writes through a tensor's pointer
+// alike. Kept with the storage (FiberScheduler) across launches; a launch that does not track
+// (unchecked) leaves it unknown, and the next checked block fills all of it.
+struct LocalFill {
+  uint32_t capacity = 0;    // bytes of the storage
+  bool all_filled = false;  // every byte is 0xFF except the `changed` ranges
+  std::array<std::pair<uint32_t, uint32_t>, kCubeMemCount + 1> changed{};  // [lo, hi): UB, cube
+};
 // Stops the block: a pipe clock reached at_ns, past Core::timeout_ns, at instruction `name`.
 [[noreturn]] void RaiseTimeout(const char* name, double at_ns, double limit_ns);
 
@@ -223,6 +236,7 @@ class Core : public BlockLists {
   std::array<uint32_t, kCubeMemCount> cube_base{};
   std::array<uint32_t, kCubeMemCount> cube_bytes{};
   std::array<uint32_t, kCubeMemCount> cube_used{};
+  LocalFill* fill = nullptr;  // of `ub`'s storage; null: refill all of local_bytes per block
 
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
@@ -365,6 +379,13 @@ inline void SetBitRange(uint64_t* words, uint64_t lo, uint64_t hi, bool value) {
   if (last > first + 1) std::memset(words + first + 1, value ? 0xFF : 0, (last - first - 1) * 8);
   apply(last, tail);
 }
+// Bytes [lo, hi) of the local memories may have changed: range `which` of LocalFill::changed.
+inline void NoteChanged(Core& core, size_t which, uint32_t lo, uint32_t hi) {
+  if (core.fill == nullptr) return;
+  std::pair<uint32_t, uint32_t>& r = core.fill->changed[which];
+  r = r.first == r.second ? std::make_pair(lo, hi)
+                          : std::make_pair(std::min(r.first, lo), std::max(r.second, hi));
+}
 // Checked mode, uninitialised-read check: `bytes` bytes at `ptr` (inside the UB) were written.
 inline void MarkWritten(Core& core, const uint8_t* ptr, uint64_t bytes) {
   const auto at = static_cast<uint64_t>(ptr - core.ub);
@@ -398,6 +419,9 @@ enum VectorSrcRoles : unsigned {
   // when all eight of its lanes are (a missed use of a garbage bit, never an invented one).
   kDstIsLaneMask = 1u << 2,
   kSecondSrcIsLaneMask = 1u << 3,
+  // Elementwise instructions whose body settles deferred copies itself (ElementwiseOperands,
+  // copy_elision.h): dst and the sources are checked without performing the copies into them.
+  kOperandsSettleCopies = 1u << 4,
 };
 
 // Checked mode, elementwise instructions (dst lane i computed from lane i of each source only).
@@ -451,10 +475,15 @@ inline void VectorOpLanes(const char* name, const UbRef& dst, uint64_t dst_bytes
                           const uint64_t* src_bytes, int nsrc, uint64_t lanes, Body&& body,
                           const VectorPasses& passes = {}) {
   Core& core = Cur();
-  CheckUb(core, dst, dst_bytes, name, "dst");
+  constexpr bool kSettles = (kRoles & kOperandsSettleCopies) != 0;
+  if (kSettles) {
+    CheckUbInPlace(core, dst, dst_bytes, name, "dst");
+  } else {
+    CheckUb(core, dst, dst_bytes, name, "dst");
+  }
   uint64_t max_bytes = dst_bytes;
   for (int i = 0; i < nsrc; ++i) {
-    if (i == kInPlaceSrc) {
+    if (i == kInPlaceSrc || kSettles) {
       CheckUbInPlace(core, srcs[i], src_bytes[i], name, "src");
     } else {
       CheckUb(core, srcs[i], src_bytes[i], name, "src");

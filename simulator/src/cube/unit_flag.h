@@ -1,0 +1,64 @@
+// unitFlag: the fine-grained Mmad -> Fixpipe hand-off over L0C (docs/CUBE.md, "unitFlag"). L0C is
+// a row of 1 KiB units (one 16 x 16 fractal of 32-bit results); a Mmad with unitFlag 3 marks each
+// unit it writes as done, a Fixpipe with unitFlag reads a unit once it is marked (3: and clears the
+// mark), and a Mmad with unitFlag 2 or 3 writes a unit only while it is not marked. Each
+// instruction works through its units in L0C address order at an even rate, so a Fixpipe follows
+// the Mmad that feeds it unit by unit, and the next Mmad follows the Fixpipe.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "opsim/sim/detail/core.h"
+
+namespace opsim::sim::detail {
+
+inline constexpr uint32_t kL0cUnitBytes = 1024;
+
+// One core's unit marks for its current block (the chip's flags start clear).
+struct L0cUnitFlags {
+  int32_t block = -1;
+  std::vector<uint8_t> marked;  // set by a Mmad with unitFlag 3, cleared by a Fixpipe with 3
+  std::vector<double> ready;    // when the marking Mmad finished the unit
+  std::vector<double> freed;    // when the last clearing Fixpipe finished reading the unit
+};
+
+// Faults unless `flag` is 0, 2 or 3 (kInvalidArgument), or when it is not 0 on a chip without
+// the feature (kUnsupported: dav-1001, dav-2002).
+void CheckUnitFlag(const Core& core, uint8_t flag, const char* instr);
+// Whether the running chip has unitFlag (the Matmul library sets it only there, as CANN's).
+bool ChipHasUnitFlag(const Core& core);
+
+// A Mmad with unitFlag 2 or 3 writing `count` units from L0C byte `l0c_offset`, costing
+// `cost_ns`: faults (kDeadlock) when one is marked (its Fixpipe with unitFlag 3 not yet issued:
+// the Mmad would wait for ever); else the earliest start that writes each unit after its last
+// read-out.
+double MmadUnitStart(Core& core, uint64_t l0c_offset, uint32_t count, double cost_ns,
+                     const char* instr);
+// After that Mmad issued at `start`: with unitFlag 3 its units are marked, each done at its share
+// of the Mmad's time.
+void MmadUnitsDone(Core& core, uint64_t l0c_offset, uint32_t count, double start, double cost_ns,
+                   uint8_t flag);
+
+// A Fixpipe with unitFlag reading `units` (L0C unit indices, in its read order) at an even rate
+// over `transfer_ns`: faults (kDeadlock) when one is not marked (no Mmad with unitFlag 3 wrote it
+// since its last read-out: the Fixpipe would wait for ever); else the earliest start of the
+// transfer that reads each unit after its Mmad finished it.
+double FixpipeUnitStart(Core& core, const std::vector<uint32_t>& units, double transfer_ns,
+                        const char* instr);
+// After that Fixpipe's transfer began at `begin`: with unitFlag 3 its units are cleared, each free
+// for the next Mmad once read.
+void FixpipeUnitsDone(Core& core, const std::vector<uint32_t>& units, double begin,
+                      double transfer_ns, uint8_t flag);
+
+// Clears the marks of the units under `ref` (an L0C view) without a read-out: the Matmul's End
+// dropping a tile it computed and nobody fetched.
+void DropUnitMarks(const UbRef& ref);
+
+// The start the missing-sync check (TrackRead/TrackWrite) sees for an instruction on `pipe` whose
+// L0C units the unit marks ordered after the other pipe's accesses of `ref`'s buffer (M's writes
+// for a Fixpipe, FIX's reads for a Mmad): no earlier than their end. A hazard with another
+// instruction is then missed, never invented.
+double UnitOrderedStart(const Core& core, const UbRef& ref, Pipe pipe, double start);
+
+}  // namespace opsim::sim::detail
