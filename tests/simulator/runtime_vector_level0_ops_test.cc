@@ -133,7 +133,8 @@ TEST(VectorLevel0Ops, BinaryOpsHalfFloatInt32) {
   BINARY_CASE(uint16_t, Or, false);
 }
 
-// MulAddDst, FusedMulAdd and MulAddRelu read dst: the model's count form starts from the gathered old dst.
+// MulAddDst, FusedMulAdd and MulAddRelu read dst: the model's count form starts from the gathered
+// old dst.
 TEST(VectorLevel0Ops, FusedOpsHalfFloat) {
   BINARY_CASE(half, AddRelu, false);
   BINARY_CASE(half, SubRelu, false);
