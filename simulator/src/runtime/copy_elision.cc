@@ -2,6 +2,7 @@
 // could see the UB bytes, read in place by the row reductions.
 #include "opsim/sim/detail/copy_elision.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "opsim/sim/detail/core.h"
@@ -31,6 +32,31 @@ void PerformWhere(Core& core, Pred&& overlaps) {
   for (size_t k = core.elided.size(); k-- > 0;) {
     if (overlaps(core.elided[k])) Perform(core, k);
   }
+}
+
+// The bytes of `c` that follow a read of `read_bytes` ending at byte `end` of block `last`, as
+// many as were read (at most 8 KB), are fetched into the host's cache while the caller reads:
+// the rest of the block, or the next block from its start when the read ended its block. A tile
+// copied in as rows of a few KB far apart in GM (an ARA column chunk, its rows a whole input row
+// apart) is read a row per instruction (a widening Cast of one row, then the Add of it into the
+// accumulators), and the hardware prefetcher does not follow a stride of tens of KB: every row
+// began with DRAM misses (issue 29, session 25). Host caches only: nothing a kernel can observe.
+void PrefetchAfter(const ElidedCopy& c, uint64_t last, uint64_t end, uint64_t read_bytes) {
+  constexpr uint64_t kLine = 64;
+  constexpr uint64_t kMaxBytes = 8192;
+  const uint8_t* p;
+  uint64_t bytes;
+  if (end < c.block_bytes) {
+    p = c.gm + last * c.gm_pitch + end;
+    bytes = c.block_bytes - end;
+  } else if (last + 1 < c.blocks) {
+    p = c.gm + (last + 1) * c.gm_pitch;
+    bytes = c.block_bytes;
+  } else {
+    return;
+  }
+  bytes = std::min({bytes, read_bytes, kMaxBytes});
+  for (uint64_t b = 0; b < bytes; b += kLine) __builtin_prefetch(p + b, 0, 3);
 }
 
 // One block, no padding: any byte range of it is a copy of its own (Piece).
@@ -173,13 +199,16 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
   const uint8_t* lo = src.ptr;
   const uint8_t* hi = src.ptr + span;
+  bool overlapped = false;
   for (const ElidedCopy& c : core.elided) {
     if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    overlapped = true;
     const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
     if (c.blocks == 1) {
       if (off + span > c.block_bytes) break;
+      PrefetchAfter(c, 0, off + span, span);
       return {c.gm + off, stride_bytes};
     }
     // Rows in blocks: each row inside one block, one row per block.
@@ -187,9 +216,11 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint64_t within = off % c.ub_pitch;
     if (within + row_bytes > c.block_bytes || block + rows > c.blocks) break;
     if (rows > 1 && (stride_bytes != c.ub_pitch || c.gm_pitch % elem_bytes != 0)) break;
+    PrefetchAfter(c, block + rows - 1, within + row_bytes, rows * row_bytes);
     return {c.gm + block * c.gm_pitch + within, rows > 1 ? c.gm_pitch : stride_bytes};
   }
-  MaterializeUb(core, lo, hi);
+  // No deferred copy writes the rows (a float32 piece a Cast wrote, say): nothing to perform.
+  if (overlapped) MaterializeUb(core, lo, hi);
   return in_ub;
 }
 
