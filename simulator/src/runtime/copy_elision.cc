@@ -159,8 +159,18 @@ bool DeferCopyIn(Core& core, const ElidedCopy& copy) {
   return true;
 }
 
-void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+namespace {
+[[gnu::noinline]] void PerformUb(Core& core, const uint8_t* lo, const uint8_t* hi) {
   PerformWhere(core, [&](const ElidedCopy& c) { return Overlaps(lo, hi, c.ub, c.ub_span); });
+}
+}  // namespace
+
+// Every operand check of every instruction lands here while a copy is deferred, and almost none
+// overlaps one: the scan alone keeps no frame (issue 29, session 25).
+void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (const ElidedCopy& c : core.elided) {
+    if (Overlaps(lo, hi, c.ub, c.ub_span)) return PerformUb(core, lo, hi);
+  }
 }
 
 void MaterializeGmSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
