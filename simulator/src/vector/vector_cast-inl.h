@@ -410,8 +410,9 @@ void Widen16ToF32Lines(const uint16_t* src, float* dst, size_t n) {
   const size_t N = hn::Lanes(df);
   constexpr size_t kStep = 64 / sizeof(uint16_t);  // one line: 2 or more vectors
   constexpr size_t kAhead = 4096 / sizeof(uint16_t);
-  const auto* s8 = reinterpret_cast<const uint8_t*>(src);
-  const auto* d8 = reinterpret_cast<const uint8_t*>(dst);
+  // Overlapping operands keep Narrow16ToF32's order (each vector stored before the next load).
+  const auto s8 = reinterpret_cast<uintptr_t>(src);
+  const auto d8 = reinterpret_cast<uintptr_t>(dst);
   const bool apart = d8 + n * sizeof(float) <= s8 || s8 + n * sizeof(uint16_t) <= d8;
   size_t i = 0;
   if (apart && hn::MaxLanes(df) == N && kStep % N == 0 && kStep / N >= 2) {
