@@ -34,28 +34,21 @@ void PerformWhere(Core& core, Pred&& overlaps) {
   }
 }
 
-// The bytes of `c` that follow a read of `read_bytes` ending at byte `end` of block `last`, as
-// many as were read (at most 8 KB), are fetched into the host's cache while the caller reads:
-// the rest of the block, or the next block from its start when the read ended its block. A tile
-// copied in as rows of a few KB far apart in GM (an ARA column chunk, its rows a whole input row
-// apart) is read a row per instruction (a widening Cast of one row, then the Add of it into the
+// After a read that ended block `last` of `c` (rows a few KB long, far apart in GM: an ARA column
+// chunk's rows are a whole input row apart), the next block's first bytes, as many as were read
+// and at most 8 KB, are fetched into the host's cache while the caller reads this one. Such a
+// tile is read a row per instruction (a widening Cast of one row, then the Add of it into the
 // accumulators), and the hardware prefetcher does not follow a stride of tens of KB: every row
-// began with DRAM misses (issue 29, session 25). Host caches only: nothing a kernel can observe.
-void PrefetchAfter(const ElidedCopy& c, uint64_t last, uint64_t end, uint64_t read_bytes) {
+// began with DRAM misses (issue 29, session 25). Reads inside a block, and one-block copies, keep
+// to the hardware prefetcher and the readers' own prefetch (a burst of prefetches ahead of a
+// contiguous stream was slower than the widening's prefetch a line at a time, in a standalone
+// loop). Host caches only: nothing a kernel can observe changes.
+void PrefetchNextBlock(const ElidedCopy& c, uint64_t last, uint64_t read_bytes) {
   constexpr uint64_t kLine = 64;
   constexpr uint64_t kMaxBytes = 8192;
-  const uint8_t* p;
-  uint64_t bytes;
-  if (end < c.block_bytes) {
-    p = c.gm + last * c.gm_pitch + end;
-    bytes = c.block_bytes - end;
-  } else if (last + 1 < c.blocks) {
-    p = c.gm + (last + 1) * c.gm_pitch;
-    bytes = c.block_bytes;
-  } else {
-    return;
-  }
-  bytes = std::min({bytes, read_bytes, kMaxBytes});
+  if (last + 1 >= c.blocks) return;
+  const uint8_t* p = c.gm + (last + 1) * c.gm_pitch;
+  const uint64_t bytes = std::min({c.block_bytes, read_bytes, kMaxBytes});
   for (uint64_t b = 0; b < bytes; b += kLine) __builtin_prefetch(p + b, 0, 3);
 }
 
@@ -218,7 +211,6 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint64_t off = static_cast<uint64_t>(lo - first);
     if (c.blocks == 1) {
       if (off + span > c.block_bytes) break;
-      PrefetchAfter(c, 0, off + span, span);
       return {c.gm + off, stride_bytes};
     }
     // Rows in blocks: each row inside one block, one row per block.
@@ -226,7 +218,7 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint64_t within = off % c.ub_pitch;
     if (within + row_bytes > c.block_bytes || block + rows > c.blocks) break;
     if (rows > 1 && (stride_bytes != c.ub_pitch || c.gm_pitch % elem_bytes != 0)) break;
-    PrefetchAfter(c, block + rows - 1, within + row_bytes, rows * row_bytes);
+    if (within + row_bytes == c.block_bytes) PrefetchNextBlock(c, block + rows - 1, row_bytes);
     return {c.gm + block * c.gm_pitch + within, rows > 1 ? c.gm_pitch : stride_bytes};
   }
   // No deferred copy writes the rows (a float32 piece a Cast wrote, say): nothing to perform.

@@ -397,13 +397,15 @@ HWY_INLINE void WidenLine(DF df, const uint16_t* src, float* dst) {
 }
 
 // 16-bit floats -> float32 for a long source, as Narrow16ToF32 (the same conversion, the same
-// bits), a cache line of source per step with the line 4 KB ahead prefetched while it is inside
-// the source. A widening Cast usually reads a tile in place from GM (copy_elision.h), in pieces
-// of a few KB: alone, the hardware prefetcher left each piece's loads waiting on DRAM (perf: 77 %
-// of the loop's samples on the first conversion after the load; session 22). Beyond the source
-// the next bytes are ReadRowsInPlace's to fetch (it knows where the copy goes on): a piece that
-// is one row of a column chunk ends 4.7 KB into a 32 KB row, and a prefetch past its end fetched
-// 4 KB of DRAM nothing reads (issue 29, session 25).
+// bits), a cache line of source per step with the line 4 KB ahead prefetched. A widening Cast
+// usually reads a tile in place from GM (copy_elision.h), in pieces of a few KB: alone, the
+// hardware prefetcher left each piece's loads waiting on DRAM (perf: 77 % of the loop's samples
+// on the first conversion after the load; session 22). A source of 8 KB or more is taken for a
+// piece of a longer stream (a tile's rows, 8 KB pieces of them, one after another), whose next
+// piece the prefetch reaches into; a shorter one stops prefetching at its end: it is often a row
+// of its own, as an ARA column chunk's rows are (4.7 KB, 32 KB apart in the float16 outermost
+// row), where the 4 KB past the end were DRAM traffic nothing read, and ReadRowsInPlace fetches
+// the next row instead (issue 29, session 25).
 template <bool kHalf>
 void Widen16ToF32Lines(const uint16_t* src, float* dst, size_t n) {
   const hn::ScalableTag<float> df;
@@ -414,10 +416,14 @@ void Widen16ToF32Lines(const uint16_t* src, float* dst, size_t n) {
   const auto s8 = reinterpret_cast<uintptr_t>(src);
   const auto d8 = reinterpret_cast<uintptr_t>(dst);
   const bool apart = d8 + n * sizeof(float) <= s8 || s8 + n * sizeof(uint16_t) <= d8;
+  const size_t prefetch_end = n >= 2 * kAhead ? SIZE_MAX : n;
   size_t i = 0;
   if (apart && hn::MaxLanes(df) == N && kStep % N == 0 && kStep / N >= 2) {
     for (; i + kStep <= n; i += kStep) {
-      if (i + kAhead < n) hwy::Prefetch(src + i + kAhead);
+      if (i + kAhead < prefetch_end) {
+        // The address is formed as an integer: past the source it may lie outside any object.
+        hwy::Prefetch(reinterpret_cast<const uint16_t*>(s8 + (i + kAhead) * sizeof(uint16_t)));
+      }
       WidenLine<kHalf>(df, src + i, dst + i);
     }
   }
