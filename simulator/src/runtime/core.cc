@@ -93,6 +93,14 @@ namespace {
 
 void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
                     const char* operand) {
+  if (ref.buf < 0 && ref.ptr == nullptr) {
+    // Ascend C's LocalTensor() leaves its address uninitialised: on the chip the operand lands
+    // wherever the stack's bytes point, so no result can be trusted.
+    RaiseFault(FaultKind::kUseAfterFree, instr,
+               std::string(operand) +
+                   " is a LocalTensor never taken from a queue or buffer (AllocTensor, DeQue, "
+                   "TBuf::Get): Ascend C's default LocalTensor has an uninitialised address");
+  }
   if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
     RaiseNotLive(instr, operand);
   }
