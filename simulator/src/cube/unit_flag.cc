@@ -37,6 +37,7 @@ L0cUnitFlags& FlagsOf(const Core& core) {
     flags->marked.assign(units, 0);
     flags->ready.assign(units, 0.0);
     flags->freed.assign(units, 0.0);
+    flags->fixpipe = FixpipeRegs{};
   }
   return *flags;
 }
@@ -59,6 +60,8 @@ uint32_t FirstUnit(const Core& core, uint64_t l0c_offset, uint32_t count, const 
 }
 
 }  // namespace
+
+FixpipeRegs& FixpipeRegsOf(const Core& core) { return FlagsOf(core).fixpipe; }
 
 bool ChipHasUnitFlag(const Core& core) {
   const std::string& arch = core.device->architecture;

@@ -15,13 +15,29 @@ namespace opsim::sim::detail {
 
 inline constexpr uint32_t kL0cUnitBytes = 1024;
 
-// One core's unit marks for its current block (the chip's flags start clear).
+// The FIX pipe's registers a kernel sets for DataCopy CO1 -> GM/L1: SetFixpipeNz2ndFlag's NZ -> ND
+// layout and SetFixpipePreQuantFlag's quantisation word. Unset until the block sets them.
+struct FixpipeRegs {
+  bool nz2nd_set = false;
+  uint16_t nd_num = 1;
+  uint16_t src_nd_stride = 0;
+  uint16_t dst_nd_stride = 0;
+  bool quant_set = false;
+  uint64_t quant_pre = 0;
+};
+
+// One core's unit marks for its current block (the chip's flags start clear), and the FIX pipe's
+// registers, kept with them because both live as long as the block on that core.
 struct L0cUnitFlags {
   int32_t block = -1;
   std::vector<uint8_t> marked;  // set by a Mmad with unitFlag 3, cleared by a Fixpipe with 3
   std::vector<double> ready;    // when the marking Mmad finished the unit
   std::vector<double> freed;    // when the last clearing Fixpipe finished reading the unit
+  FixpipeRegs fixpipe;
 };
+
+// The running core's FIX registers for its current block.
+FixpipeRegs& FixpipeRegsOf(const Core& core);
 
 // Faults unless `flag` is 0, 2 or 3 (kInvalidArgument), or when it is not 0 on a chip without
 // the feature (kUnsupported: dav-1001, dav-2002).
