@@ -3,6 +3,7 @@
 // modes and ReLU on the way (docs/CUBE.md).
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -209,6 +210,21 @@ void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, 
   } else {
     CheckGmAccess(core, dst.gm, 0, dst_span, instr, "dst");
   }
+  std::vector<uint32_t> units;
+  if (p.unitFlag != 0) units = UnitsRead(core, src, p, out.nd_num);
+  // The FIX pipe waits for units no Mmad marked yet (the Mmad may come later in program order),
+  // and read-outs behind it wait too: they run when a Mmad marks the units (unit_flag.h).
+  if (FixpipeMustWait(core, units)) {
+    const std::optional<UbRef> words =
+        table != nullptr ? std::optional<UbRef>(*table) : std::nullopt;
+    HoldFixpipe(
+        core, units,
+        [=] {
+          CubeFixpipeTo(dst, src, words ? &*words : nullptr, dst_type, src_type, nd_out, p, instr);
+        },
+        instr);
+    return;
+  }
   const uint64_t results = out.nd_num * p.mSize * uint64_t{out.Cols()};
   const uint64_t out_bytes = results * out.db;
   // The per-column words go L1 -> FB through the FIX pipe before the results (an assumption:
@@ -222,10 +238,8 @@ void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, 
   const double cost = setup + transfer;
   // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
   // the Mmad marked it (unit_flag.h).
-  std::vector<uint32_t> units;
   double not_before = 0;
   if (p.unitFlag != 0) {
-    units = UnitsRead(core, src, p, out.nd_num);
     not_before = FixpipeUnitStart(core, units, transfer, instr) - setup;
   }
   double start = 0;
