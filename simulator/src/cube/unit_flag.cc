@@ -165,6 +165,10 @@ void FixpipeUnitsDone(Core& core, const std::vector<uint32_t>& units, double beg
 }
 
 bool FixpipeMustWait(const Core& core, const std::vector<uint32_t>& units) {
+  if (units.empty()) {  // no unitFlag: it waits only behind a held one (none unless flags exist)
+    const L0cUnitFlags* found = FindFlags(core);
+    return found != nullptr && !found->releasing && !found->held.empty();
+  }
   const L0cUnitFlags& f = FlagsOf(core);
   if (f.releasing) return false;
   if (!f.held.empty()) return true;
