@@ -175,43 +175,153 @@ struct OutLayout {
   uint32_t Cols() const { return nd ? p->nSize : (p->nSize + kCols - 1) / kCols * kCols; }
 };
 
+// One read-out, checked: its operands, how each result converts, where it lands and the spans.
+struct FixpipeJob {
+  FixpipeDst dst;
+  UbRef src;
+  const UbRef* table = nullptr;
+  DType dst_type = DType::kFloat32;
+  DType src_type = DType::kFloat32;
+  bool nd_out = true;
+  const AscendC::FixpipeParamsV220* p = nullptr;
+  const char* instr = "";
+  FixpipePlan plan;
+  OutLayout out;
+  uint64_t nd_src = 0;   // L0C bytes between matrices (srcNdStride 1 KiB fractals)
+  uint64_t src_col = 0;  // L0C bytes between fractal columns
+  uint64_t dst_span = 0;
+  uint64_t table_bytes = 0;  // the per-column words the vector modes read
+};
+
+// Checks the operands, parameters and bounds; false when there is nothing to move.
+bool PlanFixpipe(Core& core, FixpipeJob& j) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  RequireCubeOperand(core, j.src, static_cast<int>(CubeMem::kL0C), -1, 64, j.instr, "src",
+                     "CO1 (L0C)");
+  if (j.dst.is_local) {
+    RequireCubeOperand(core, j.dst.local, static_cast<int>(CubeMem::kL1), -1, 32, j.instr, "dst",
+                       "L1 (A1, B1, C1)");
+  }
+  if (j.table != nullptr) {
+    RequireCubeOperand(core, *j.table, static_cast<int>(CubeMem::kL1), -1, 32, j.instr,
+                       "cbufWorkspace", "L1 (C1)");
+  }
+  j.plan = CheckQuant(p, j.dst_type, j.src_type, j.table, j.instr);
+  CheckLayout(p, j.dst_type, j.nd_out, j.dst, core, j.instr);
+  if (p.mSize == 0 || p.nSize == 0) return false;
+  j.out = OutLayout{j.nd_out, DTypeSize(j.dst_type), j.nd_out ? p.ndNum : 1u, &p};
+  j.nd_src = p.srcNdStride * 1024ull;
+  j.src_col = p.srcStride * 16ull * 4;
+  const uint64_t src_span =
+      (j.out.nd_num - 1) * j.nd_src + ((p.nSize - 1ull) / kCols) * j.src_col + p.mSize * 64ull;
+  j.dst_span = j.out.Span();
+  j.table_bytes = j.plan.kind == QuantKind::kVector ? p.nSize * 8ull : 0;
+  CheckUb(core, j.src, src_span, j.instr, "src");
+  if (j.table_bytes > 0) {
+    CheckUb(core, *j.table, j.table_bytes, j.instr, "cbufWorkspace");
+    if (core.checked) CheckWritten(core, *j.table, 0, j.table_bytes, j.instr, "cbufWorkspace");
+  }
+  if (j.dst.is_local) {
+    CheckUb(core, j.dst.local, j.dst_span, j.instr, "dst");
+  } else {
+    CheckGmAccess(core, j.dst.gm, 0, j.dst_span, j.instr, "dst");
+  }
+  return true;
+}
+
+// Charges the read-out to FIX; returns its start and sets `cost`.
+double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>& units,
+                    double* cost) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  const uint64_t results = j.out.nd_num * p.mSize * uint64_t{j.out.Cols()};
+  const uint64_t out_bytes = results * j.out.db;
+  // The per-column words go L1 -> FB through the FIX pipe before the results (an assumption:
+  // at the L0C read rate).
+  const double read_ns = CubeNs(core, static_cast<double>(results * 4 + j.table_bytes) /
+                                          core.device->fixpipe_bytes_per_cycle);
+  // Into L1 is on-chip: an issue and the L0C read; into GM a DMA (docs/CUBE.md, "DMA set-up").
+  const double setup =
+      j.dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : DmaSetupNs(core, Pipe::kFix);
+  const double transfer = j.dst.is_local ? read_ns : std::max(GmWriteNs(core, out_bytes), read_ns);
+  *cost = setup + transfer;
+  // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
+  // the Mmad marked it (unit_flag.h).
+  const double not_before =
+      p.unitFlag != 0 ? FixpipeUnitStart(core, units, transfer, j.instr) - setup : 0;
+  double start = 0;
+  if (j.dst.is_local) {
+    start = core.Issue(Pipe::kFix, j.instr, *cost, out_bytes, not_before);
+  } else {
+    const uint64_t db = j.out.db;
+    GmWriteLines(
+        core, j.dst.gm,
+        j.nd_out ? GmRows{p.mSize, p.nSize * db, p.dstStride * db, j.out.nd_num, p.dstNdStride * db}
+                 : GmRows{1, p.mSize * kCols * db, 0, (p.nSize + kCols - 1) / kCols,
+                          p.dstStride * 32ull},
+        Pipe::kFix, *cost);
+    start = IssueDma(core, Pipe::kFix, j.instr, setup, transfer, out_bytes, not_before);
+    MaterializeGm(core, j.dst.gm.ptr, j.dst.gm.ptr + j.dst_span);
+  }
+  if (p.unitFlag != 0) FixpipeUnitsDone(core, units, start + setup, transfer, p.unitFlag);
+  return start;
+}
+
+// Converts and writes every result; in checked mode checks what it reads from L0C and records
+// what it writes (L1 bytes written, GM writes for the race check).
+void WriteResults(Core& core, const FixpipeJob& j, double start) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  uint8_t* const base = j.dst.is_local ? j.dst.local.ptr : j.dst.gm.ptr;
+  const uint32_t cols = j.out.Cols();
+  const uint32_t run = j.nd_out ? cols : kCols;  // results written back to back
+  QuantWord q = j.plan.scalar;
+  for (uint64_t nd = 0; nd < j.out.nd_num; ++nd) {
+    const uint8_t* from = j.src.ptr + nd * j.nd_src;
+    for (uint32_t i = 0; i < p.mSize; ++i) {
+      for (uint32_t c = 0; c < cols; ++c) {
+        const uint64_t at =
+            (c / kCols) * j.src_col + (static_cast<uint64_t>(i) * kCols + c % kCols) * 4;
+        if (core.checked && c % kCols == 0 && c < p.nSize) {
+          const uint32_t n = std::min<uint32_t>(kCols, p.nSize - c);
+          CheckWritten(core, j.src, nd * j.nd_src + at, n * 4ull, j.instr, "src");
+        }
+        if (j.plan.kind == QuantKind::kVector) {
+          uint64_t word = 0;  // columns past nSize in an NZ block take the last column's word
+          std::memcpy(&word, j.table->ptr + std::min<uint32_t>(c, p.nSize - 1u) * 8ull, 8);
+          q = DecodeQuantWord(word, p.reluEn, j.instr, "cbufWorkspace");
+        }
+        ConvertOne(j.plan, q, p, j.src_type, j.dst_type, from + at, base + j.out.At(nd, i, c));
+      }
+      if (!core.checked) continue;
+      for (uint32_t c = 0; c < cols; c += run) {
+        uint8_t* to = base + j.out.At(nd, i, c);
+        if (j.dst.is_local) {
+          MarkWritten(core, to, run * j.out.db);
+        } else {
+          core.launch->LogGm(core, to, run * j.out.db, GmUse::kWrite, j.instr, Pipe::kFix, start);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, DType dst_type,
                    DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
                    const char* instr) {
   Core& core = Cur();
-  RequireCubeOperand(core, src, static_cast<int>(CubeMem::kL0C), -1, 64, instr, "src", "CO1 (L0C)");
-  if (dst.is_local) {
-    RequireCubeOperand(core, dst.local, static_cast<int>(CubeMem::kL1), -1, 32, instr, "dst",
-                       "L1 (A1, B1, C1)");
-  }
-  if (table != nullptr) {
-    RequireCubeOperand(core, *table, static_cast<int>(CubeMem::kL1), -1, 32, instr, "cbufWorkspace",
-                       "L1 (C1)");
-  }
-  const FixpipePlan plan = CheckQuant(p, dst_type, src_type, table, instr);
-  CheckLayout(p, dst_type, nd_out, dst, core, instr);
-  if (p.mSize == 0 || p.nSize == 0) return;
-  const OutLayout out{nd_out, DTypeSize(dst_type), nd_out ? p.ndNum : 1u, &p};
-  const uint64_t nd_src = p.srcNdStride * 1024ull;   // unit: one 16 x 16 float fractal
-  const uint64_t src_col = p.srcStride * 16ull * 4;  // bytes between fractal columns
-  const uint64_t src_span =
-      (out.nd_num - 1) * nd_src + ((p.nSize - 1ull) / kCols) * src_col + p.mSize * 16ull * 4;
-  const uint64_t dst_span = out.Span();
-  const uint64_t table_bytes = plan.kind == QuantKind::kVector ? p.nSize * 8ull : 0;
-  CheckUb(core, src, src_span, instr, "src");
-  if (table_bytes > 0) {
-    CheckUb(core, *table, table_bytes, instr, "cbufWorkspace");
-    if (core.checked) CheckWritten(core, *table, 0, table_bytes, instr, "cbufWorkspace");
-  }
-  if (dst.is_local) {
-    CheckUb(core, dst.local, dst_span, instr, "dst");
-  } else {
-    CheckGmAccess(core, dst.gm, 0, dst_span, instr, "dst");
-  }
+  FixpipeJob j;
+  j.dst = dst;
+  j.src = src;
+  j.table = table;
+  j.dst_type = dst_type;
+  j.src_type = src_type;
+  j.nd_out = nd_out;
+  j.p = &p;
+  j.instr = instr;
+  if (!PlanFixpipe(core, j)) return;
   std::vector<uint32_t> units;
-  if (p.unitFlag != 0) units = UnitsRead(core, src, p, out.nd_num);
+  if (p.unitFlag != 0) units = UnitsRead(core, src, p, j.out.nd_num);
   // The FIX pipe waits for units no Mmad marked yet (the Mmad may come later in program order),
   // and read-outs behind it wait too: they run when a Mmad marks the units (unit_flag.h).
   if (FixpipeMustWait(core, units)) {
@@ -225,73 +335,13 @@ void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, 
         instr);
     return;
   }
-  const uint64_t results = out.nd_num * p.mSize * uint64_t{out.Cols()};
-  const uint64_t out_bytes = results * out.db;
-  // The per-column words go L1 -> FB through the FIX pipe before the results (an assumption:
-  // at the L0C read rate).
-  const double read_ns = CubeNs(
-      core, static_cast<double>(results * 4 + table_bytes) / core.device->fixpipe_bytes_per_cycle);
-  // Into L1 is on-chip: an issue and the L0C read; into GM a DMA (docs/CUBE.md, "DMA set-up").
-  const double setup =
-      dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : DmaSetupNs(core, Pipe::kFix);
-  const double transfer = dst.is_local ? read_ns : std::max(GmWriteNs(core, out_bytes), read_ns);
-  const double cost = setup + transfer;
-  // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
-  // the Mmad marked it (unit_flag.h).
-  double not_before = 0;
-  if (p.unitFlag != 0) {
-    not_before = FixpipeUnitStart(core, units, transfer, instr) - setup;
-  }
-  double start = 0;
-  if (dst.is_local) {
-    start = core.Issue(Pipe::kFix, instr, cost, out_bytes, not_before);
-  } else {
-    GmWriteLines(core, dst.gm,
-                 nd_out ? GmRows{p.mSize, p.nSize * out.db, p.dstStride * out.db, out.nd_num,
-                                 p.dstNdStride * out.db}
-                        : GmRows{1, p.mSize * kCols * out.db, 0, (p.nSize + kCols - 1) / kCols,
-                                 p.dstStride * 32ull},
-                 Pipe::kFix, cost);
-    start = IssueDma(core, Pipe::kFix, instr, setup, transfer, out_bytes, not_before);
-    MaterializeGm(core, dst.gm.ptr, dst.gm.ptr + dst_span);
-  }
-  if (p.unitFlag != 0) FixpipeUnitsDone(core, units, start + setup, transfer, p.unitFlag);
-  uint8_t* const base = dst.is_local ? dst.local.ptr : dst.gm.ptr;
-  const uint32_t cols = out.Cols();
-  QuantWord q = plan.scalar;
-  for (uint64_t nd = 0; nd < out.nd_num; ++nd) {
-    const uint8_t* from = src.ptr + nd * nd_src;
-    for (uint32_t i = 0; i < p.mSize; ++i) {
-      for (uint32_t j = 0; j < cols; ++j) {
-        const uint64_t at =
-            (j / kCols) * src_col + (static_cast<uint64_t>(i) * kCols + j % kCols) * 4;
-        if (core.checked && j % kCols == 0 && j < p.nSize) {
-          const uint32_t n = std::min<uint32_t>(kCols, p.nSize - j);
-          CheckWritten(core, src, nd * nd_src + at, n * 4ull, instr, "src");
-        }
-        if (plan.kind == QuantKind::kVector) {
-          uint64_t word = 0;  // columns past nSize in an NZ block take the last column's word
-          std::memcpy(&word, table->ptr + std::min<uint32_t>(j, p.nSize - 1u) * 8ull, 8);
-          q = DecodeQuantWord(word, p.reluEn, instr, "cbufWorkspace");
-        }
-        ConvertOne(plan, q, p, src_type, dst_type, from + at, base + out.At(nd, i, j));
-      }
-      if (!core.checked) continue;
-      for (uint32_t j = 0; j < cols; j += nd_out ? cols : kCols) {
-        const uint64_t run = (nd_out ? cols : kCols) * out.db;
-        if (dst.is_local) {
-          MarkWritten(core, base + out.At(nd, i, j), run);
-        } else {
-          core.launch->LogGm(core, base + out.At(nd, i, j), run, GmUse::kWrite, instr, Pipe::kFix,
-                             start);
-        }
-      }
-    }
-  }
+  double cost = 0;
+  const double start = IssueFixpipe(core, j, units, &cost);
+  WriteResults(core, j, start);
   if (TracksPipes(core)) {
     const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, src, Pipe::kFix, start) : start;
     TrackRead(core, src, Pipe::kFix, ordered, start + cost, instr);
-    if (table_bytes > 0) TrackRead(core, *table, Pipe::kFix, start, start + cost, instr);
+    if (j.table_bytes > 0) TrackRead(core, *table, Pipe::kFix, start, start + cost, instr);
     if (dst.is_local) TrackWrite(core, dst.local, Pipe::kFix, start, start + cost, instr, 0);
   }
 }
