@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
@@ -296,6 +297,10 @@ void BarrierPipes(int pipe) {
   if (pipe == AscendC::PIPE_MTE2) DrainDmaQueues(core, static_cast<int>(Pipe::kMte2));
   if (pipe == AscendC::PIPE_MTE3) DrainDmaQueues(core, static_cast<int>(Pipe::kMte3));
   if (pipe == AscendC::PIPE_FIX) DrainDmaQueues(core, static_cast<int>(Pipe::kFix));
+  // A Fixpipe waiting for a unit mark holds the FIX pipe, so the barrier would wait for ever.
+  if (pipe == AscendC::PIPE_FIX || pipe == AscendC::PIPE_ALL) {
+    RequireNoHeldFixpipe(core, "a PipeBarrier on PIPE_FIX or PIPE_ALL");
+  }
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);
