@@ -11,6 +11,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/float16.h"
+#include "opsim/sim/vector_fused_cast_unit.h"
 #include "opsim/sim/vector_gather_unit.h"
 #include "opsim/sim/vector_unit.h"
 
@@ -289,6 +290,10 @@ constexpr Instr kInstrs[] = {
      [](Tile& t, size_t n) {
        Fused(FusedOp::kAxpy, kF32, t.out.data(), t.a.data(), t.b.data(), n);
      }},
+    {"MulAddRelu", 4,
+     [](Tile& t, size_t n) {
+       Fused(FusedOp::kMulAddRelu, kF32, t.out.data(), t.a.data(), t.b.data(), n);
+     }},
     {"And", 4,
      [](Tile& t, size_t n) { Bitwise(BitOp::kAnd, 4, t.out.data(), t.a.data(), t.b.data(), n); }},
     {"Or", 4,
@@ -319,6 +324,37 @@ constexpr Instr kInstrs[] = {
      }},
     {"CastDeq", 2,
      [](Tile& t, size_t n) { DeqInt32ToHalf(t.h_out.data(), t.i32.data(), 0.001f, n); }},
+    // The fused arithmetic-and-convert instructions (session 25): the wider operand's bytes.
+    {"AddReluCast/f32-f16", 4,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kAddRelu, DType::kFloat16, t.h_out.data(), kF32, t.a.data(),
+                 t.b.data(), 1.0f, n);
+     }},
+    {"SubReluCast/f16-s8", 2,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kSubRelu, DType::kInt8, t.h_out.data(), DType::kFloat16, t.h.data(),
+                 t.h_pos.data(), 1.0f, n);
+     }},
+    {"AddReluCast/s16-s8", 2,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kAddRelu, DType::kInt8, t.h_out.data(), DType::kInt16, t.h.data(),
+                 t.h_pos.data(), 1.0f, n);
+     }},
+    {"MulCast/f16-s8", 2,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kMul, DType::kInt8, t.h_out.data(), DType::kFloat16, t.h.data(),
+                 t.h_pos.data(), 1.0f, n);
+     }},
+    {"MulCast/f16-u8", 2,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kMul, DType::kUInt8, t.h_out.data(), DType::kFloat16, t.h.data(),
+                 t.h_pos.data(), 1.0f, n);
+     }},
+    {"AddDeqRelu", 4,
+     [](Tile& t, size_t n) {
+       FusedCast(FusedCastOp::kAddDeqRelu, DType::kFloat16, t.h_out.data(), DType::kInt32,
+                 t.i32.data(), t.i32.data(), 0.001f, n);
+     }},
     {"Exp/f16", 2,
      [](Tile& t, size_t n) { Math(MathOp::kExp, DType::kFloat16, t.h_out.data(), t.h.data(), n); }},
     {"Ln/f16", 2,

@@ -211,6 +211,22 @@ TEST(Queue, UseAfterFreeFaults) {
   ExpectFault(r, FaultKind::kUseAfterFree, "after it was freed");
 }
 
+// ops-math's floor_mod compares into a member LocalTensor it never takes from its TBuf. Ascend C's
+// LocalTensor() leaves the address uninitialised, so on the chip the mask lands wherever the
+// stack's bytes point: a fault naming the cause, never a crash.
+TEST(Queue, ANeverAllocatedLocalTensorFaults) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    LocalTensor<float> a = buf.Get<float>();
+    Duplicate(a, 1.0f, 64);
+    LocalTensor<uint8_t> mask;
+    Compare(mask, a, a, CMPMODE::EQ, 64);
+  });
+  ExpectFault(r, FaultKind::kUseAfterFree, "uninitialised address");
+}
+
 TEST(Queue, RoundRobinBuffersAlternate) {
   const LaunchResult r = RunOne([] {
     TPipe pipe;

@@ -31,6 +31,10 @@ struct TileKernel {
   uint8_t first = 2, last = 3, fix = 3, next = 2;
   bool flags = false;  // SetFlag/WaitFlag M_FIX before the Fixpipe and FIX_M after it
   Clocks* clocks = nullptr;
+  // The Fixpipe issued before the last Mmad (the FIX pipe waits for its marks), then optionally a
+  // PipeBarrier<PIPE_ALL>, which would wait for that Fixpipe for ever.
+  bool fix_before_last = false;
+  bool barrier_after_fix = false;
 
   void operator()() const {
     TPipe pipe;
@@ -52,26 +56,31 @@ struct TileKernel {
     p.k = 512;
     p.unitFlag = first;
     Mmad(lc, la, lb, p);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(out->data(), out->size());
+    const auto fixpipe = [&] {
+      if (flags) {
+        SetFlag<HardEvent::M_FIX>(0);
+        WaitFlag<HardEvent::M_FIX>(0);
+      }
+      FixpipeParamsV220 f;
+      f.mSize = kFlagM;
+      f.nSize = kFlagN;
+      f.srcStride = kFlagM;
+      f.dstStride = kFlagN;
+      f.unitFlag = fix;
+      Fixpipe(g, lc, f);
+      if (barrier_after_fix) PipeBarrier<PIPE_ALL>();
+      if (flags) {
+        SetFlag<HardEvent::FIX_M>(0);
+        WaitFlag<HardEvent::FIX_M>(0);
+      }
+    };
+    if (fix_before_last) fixpipe();
     p.cmatrixInitVal = false;
     p.unitFlag = last;
     Mmad(lc, la, lb, p);
-    if (flags) {
-      SetFlag<HardEvent::M_FIX>(0);
-      WaitFlag<HardEvent::M_FIX>(0);
-    }
-    GlobalTensor<float> g;
-    g.SetGlobalBuffer(out->data(), out->size());
-    FixpipeParamsV220 f;
-    f.mSize = kFlagM;
-    f.nSize = kFlagN;
-    f.srcStride = kFlagM;
-    f.dstStride = kFlagN;
-    f.unitFlag = fix;
-    Fixpipe(g, lc, f);
-    if (flags) {
-      SetFlag<HardEvent::FIX_M>(0);
-      WaitFlag<HardEvent::FIX_M>(0);
-    }
+    if (!fix_before_last) fixpipe();
     p.k = 16;
     p.cmatrixInitVal = true;
     p.unitFlag = next;
@@ -123,6 +132,20 @@ TEST(UnitFlag, MmadAndFixpipeHandOverL0cUnitByUnit) {
   }
 }
 
+// The Fixpipe issued before the Mmad that marks its units (legal: the FIX pipe waits for the
+// marks while the core issues the Mmad to M): the same results and the same timeline as above.
+TEST(UnitFlag, FixpipeIssuedBeforeItsMmadWaitsForTheMarks) {
+  std::vector<float> out(kFlagM * kFlagN);
+  Clocks uf;
+  TileKernel k{&out, 2, 3, 3, 2, false, &uf};
+  k.fix_before_last = true;
+  const LaunchResult r = RunTile(k);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_DOUBLE_EQ(uf.fix, 552.0);
+  EXPECT_DOUBLE_EQ(uf.m, 553.5);
+  for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 1024.0f) << i;
+}
+
 std::string Fault(const LaunchResult& r, FaultKind* kind) {
   if (!r.fault) return "no fault";
   *kind = r.fault->kind;
@@ -137,6 +160,19 @@ TEST(UnitFlag, FixpipeOnUnitsNoMmadMarkedIsADeadlock) {
   EXPECT_EQ(kind, FaultKind::kDeadlock) << msg;
   EXPECT_NE(msg.find("Fixpipe with unitFlag reads L0C unit 0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("no Mmad with unitFlag 3 has marked"), std::string::npos) << msg;
+}
+
+// A barrier on every pipe while the early Fixpipe waits: the Mmad that would mark its units is
+// behind the barrier, which waits for the Fixpipe.
+TEST(UnitFlag, BarrierBehindAWaitingFixpipeIsADeadlock) {
+  std::vector<float> out(kFlagM * kFlagN);
+  FaultKind kind{};
+  TileKernel k{&out, 2, 3, 3, 2};
+  k.fix_before_last = true;
+  k.barrier_after_fix = true;
+  const std::string msg = Fault(RunTile(k), &kind);
+  EXPECT_EQ(kind, FaultKind::kDeadlock) << msg;
+  EXPECT_NE(msg.find("PipeBarrier on PIPE_FIX or PIPE_ALL came first"), std::string::npos) << msg;
 }
 
 // The Fixpipe without unitFlag (ordered by M_FIX) leaves the marks: the next Mmad would wait.

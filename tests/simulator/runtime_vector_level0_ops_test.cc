@@ -133,16 +133,21 @@ TEST(VectorLevel0Ops, BinaryOpsHalfFloatInt32) {
   BINARY_CASE(uint16_t, Or, false);
 }
 
-// MulAddDst and FusedMulAdd read dst: the model's count form starts from the gathered old dst.
+// MulAddDst, FusedMulAdd and MulAddRelu read dst: the model's count form starts from the gathered
+// old dst.
 TEST(VectorLevel0Ops, FusedOpsHalfFloat) {
   BINARY_CASE(half, AddRelu, false);
   BINARY_CASE(half, SubRelu, false);
   BINARY_CASE(half, MulAddDst, false);
   BINARY_CASE(half, FusedMulAdd, false);
+  BINARY_CASE(half, MulAddRelu, false);
+  BINARY_CASE(half, FusedMulAddRelu, false);
   BINARY_CASE(float, AddRelu, false);
   BINARY_CASE(float, SubRelu, false);
   BINARY_CASE(float, MulAddDst, false);
   BINARY_CASE(float, FusedMulAdd, false);
+  BINARY_CASE(float, MulAddRelu, false);
+  BINARY_CASE(float, FusedMulAddRelu, false);
 }
 
 TEST(VectorLevel0Ops, UnaryOpsHalfFloat) {

@@ -377,9 +377,11 @@ void CheckFused() {
       if (which == 2) MulAddDst(y, x, x[kN], kN);
       if (which == 3) FusedMulAdd(y, x, x[kN], kN);
       if (which == 4) Axpy(y, x, 0.5f, kN);
+      if (which == 5) MulAddRelu(y, x, x[kN], kN);
+      if (which == 6) FusedMulAddRelu(y, x, x[kN], kN);
     });
   };
-  for (int which = 0; which < 5; ++which) {
+  for (int which = 0; which < 7; ++which) {
     const auto out = run(which);
     for (int i = 0; i < kN; ++i) {
       const double a = ToDouble(in[i]), b = ToDouble(in[kN + i]), d = ToDouble(in[2 * kN + i]);
@@ -389,13 +391,14 @@ void CheckFused() {
       if (which == 2) r = a * b + d;
       if (which == 3) r = a * d + b;
       if (which == 4) r = a * 0.5 + d;
+      if (which >= 5) r = std::max(a * d + b, 0.0);
       EXPECT_EQ(ToDouble(out[i]), ToDouble(static_cast<T>(static_cast<float>(r))))
           << "op " << which << " i " << i;
     }
   }
 }
 
-TEST(VectorMath, FusedAddReluSubReluMulAddDstFusedMulAddAxpyHalfFloat) {
+TEST(VectorMath, FusedAddReluSubReluMulAddDstFusedMulAddAxpyMulAddReluHalfFloat) {
   CheckFused<float>();
   CheckFused<half>();
 }

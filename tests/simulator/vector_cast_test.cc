@@ -30,6 +30,26 @@ TEST_P(VectorCast, HalfAndBFloat16ToFloatAreExhaustivelyExact) {
   for (uint32_t i = 0; i < 65536; ++i) ASSERT_EQ(std::bit_cast<uint32_t>(out[i]), i << 16);
 }
 
+// The widening converts a 64 B line at a time and tests the line, not each vector, for a NaN:
+// one signalling NaN at every position of a long source of ordinary values (the other vectors
+// of its line hold none) must still come out as the scalar conversion has it, quiet bit clear.
+TEST_P(VectorCast, HalfToFloatRebuildsALoneNaNAnywhereInALine) {
+  constexpr size_t kN = 200;  // six whole lines and a tail
+  for (const uint16_t nan : {uint16_t{0x7C01}, uint16_t{0xFD55}, uint16_t{0x7E00}}) {
+    for (size_t at = 0; at < kN; ++at) {
+      std::vector<uint16_t> in(kN);
+      for (size_t i = 0; i < kN; ++i) in[i] = static_cast<uint16_t>(0x3C00 + i);
+      in[at] = nan;
+      std::vector<float> out(kN);
+      Cast(DType::kFloat32, out.data(), DType::kFloat16, in.data(), Round::kNone, kN);
+      for (size_t i = 0; i < kN; ++i) {
+        ASSERT_EQ(std::bit_cast<uint32_t>(out[i]), std::bit_cast<uint32_t>(HalfBitsToFloat(in[i])))
+            << "NaN 0x" << std::hex << nan << std::dec << " at " << at << ", element " << i;
+      }
+    }
+  }
+}
+
 std::vector<float> EdgeAndRandomFloats() {
   std::vector<float> v = {0.0f,
                           -0.0f,

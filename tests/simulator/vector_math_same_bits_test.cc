@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "opsim/core/dtype.h"
+#include "opsim/sim/vector_fused_cast_unit.h"
 #include "opsim/sim/vector_math_model.h"
 #include "opsim/sim/vector_unit.h"
 #include "simulator/vector_test_util.h"
@@ -179,8 +180,8 @@ TEST_P(VectorMathSameBits, LeakyRelu) {
 }
 
 TEST_P(VectorMathSameBits, FusedEveryFloatType) {
-  const FusedOp ops[] = {FusedOp::kAddRelu, FusedOp::kSubRelu, FusedOp::kMulAddDst,
-                         FusedOp::kFusedMulAdd, FusedOp::kAxpy};
+  const FusedOp ops[] = {FusedOp::kAddRelu,     FusedOp::kSubRelu, FusedOp::kMulAddDst,
+                         FusedOp::kFusedMulAdd, FusedOp::kAxpy,    FusedOp::kMulAddRelu};
   for (const DType t : kFloatTypes) {
     for (const FusedOp op : ops) {
       for (const size_t n : kSizes) {
@@ -193,6 +194,36 @@ TEST_P(VectorMathSameBits, FusedEveryFloatType) {
             got, want, DTypeSize(t),
             "Fused " + std::to_string(int(op)) + " " + Name(t) + " n=" + std::to_string(n), &a);
       }
+    }
+  }
+}
+
+// AddReluCast/SubReluCast/MulCast/AddDeqRelu's lanes (vector_fused_cast.cc, on the Highway
+// Cast): every pair gives the bytes of the last (scalar) target on this one.
+TEST_P(VectorMathSameBits, FusedCastEveryPair) {
+  struct Pair {
+    FusedCastOp op;
+    DType src, dst;
+  };
+  const Pair pairs[] = {{FusedCastOp::kAddRelu, DType::kFloat32, DType::kFloat16},
+                        {FusedCastOp::kSubRelu, DType::kFloat16, DType::kInt8},
+                        {FusedCastOp::kAddRelu, DType::kInt16, DType::kInt8},
+                        {FusedCastOp::kSubRelu, DType::kInt16, DType::kInt8},
+                        {FusedCastOp::kMul, DType::kFloat16, DType::kInt8},
+                        {FusedCastOp::kMul, DType::kFloat16, DType::kUInt8},
+                        {FusedCastOp::kAddDeqRelu, DType::kInt32, DType::kFloat16}};
+  const std::string reference = SupportedTargets().back();
+  for (const Pair& p : pairs) {
+    for (const size_t n : kSizes) {
+      const std::vector<uint8_t> a = Inputs(p.src, n, 41), b = Inputs(p.src, n, 42);
+      std::vector<uint8_t> got(n * DTypeSize(p.dst) + 1, 0), want = got;
+      FusedCast(p.op, p.dst, got.data(), p.src, a.data(), b.data(), 0.001f, n);
+      ForceTargetForTest(reference);
+      FusedCast(p.op, p.dst, want.data(), p.src, a.data(), b.data(), 0.001f, n);
+      ForceTargetForTest(GetParam());
+      ExpectSameBytes(got, want, DTypeSize(p.dst),
+                      "FusedCast " + std::to_string(int(p.op)) + " " + Name(p.src) + " -> " +
+                          Name(p.dst) + " n=" + std::to_string(n));
     }
   }
 }

@@ -1,14 +1,18 @@
-// Fixpipe on the FIX pipe: L0C (NZ) results to GM as a row-major (ND) matrix, with the
-// float32 -> float16/bfloat16 conversion and ReLU on the way (docs/CUBE.md).
+// Fixpipe on the FIX pipe: L0C (NZ) results to GM as a row-major (ND) or NZ matrix, or into L1
+// as NZ, with the float32 -> float16/bfloat16 conversion, the scalar and per-column quantisation
+// modes and ReLU on the way (docs/CUBE.md).
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cube/cube_buffers.h"
+#include "cube/fixpipe_quant.h"
 #include "cube/unit_flag.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/fault.h"
 #include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
@@ -20,42 +24,67 @@ namespace {
 
 constexpr uint32_t kCols = 16;  // columns of an L0C fractal
 
-// The output type each modelled quantisation mode writes from float32 (or int32) results;
-// false for the modes not modelled.
-bool QuantOutput(AscendC::QuantMode_t q, DType src, DType* out) {
-  using AscendC::QuantMode_t;
-  switch (q) {
-    case QuantMode_t::NoQuant: *out = src; return true;
-    case QuantMode_t::F322F16: *out = DType::kFloat16; return true;
-    case QuantMode_t::F322BF16: *out = DType::kBFloat16; return true;
-    default: return false;
+std::string ModeName(AscendC::QuantMode_t q) { return std::to_string(static_cast<int>(q)); }
+
+// What the checks settled: how each result is converted.
+struct FixpipePlan {
+  QuantKind kind = QuantKind::kNone;
+  QuantWord scalar;  // kScalar: p.deqScalar decoded
+};
+
+FixpipePlan CheckQuant(const AscendC::FixpipeParamsV220& p, DType dst_type, DType src_type,
+                       const UbRef* table, const char* instr) {
+  FixpipePlan plan;
+  DType in = src_type;
+  DType out = src_type;
+  if (!QuantModeOf(p.quantPre, src_type, &plan.kind, &in, &out)) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "quantPre = " + ModeName(p.quantPre) +
+                   " is not an Atlas A2 mode (NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, "
+                   "QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 are)");
   }
+  const bool b8 = out == DType::kInt8 && (dst_type == DType::kInt8 || dst_type == DType::kUInt8);
+  if (in != src_type || (out != dst_type && !b8)) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "quantPre " + ModeName(p.quantPre) + " turns " + std::string(DTypeName(in)) +
+                   " results into " + std::string(DTypeName(out)) + ", but dst holds " +
+                   std::string(DTypeName(dst_type)) + " and src " +
+                   std::string(DTypeName(src_type)));
+  }
+  if (plan.kind == QuantKind::kVector && table == nullptr) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "quantPre " + ModeName(p.quantPre) +
+                   " takes one quantisation word per column: pass them as cbufWorkspace "
+                   "(a LocalTensor<uint64_t> in L1)");
+  }
+  if (plan.kind == QuantKind::kScalar) {
+    plan.scalar = DecodeQuantWord(p.deqScalar, p.reluEn, instr, "deqScalar");
+  }
+  return plan;
 }
 
-void CheckFixpipeParams(const AscendC::FixpipeParamsV220& p, DType dst_type, DType src_type,
-                        bool nd_out, const Core& core, const char* instr) {
-  if (!nd_out) {
-    RaiseFault(FaultKind::kUnsupported, instr, "Fixpipe with CFG_NZ (NZ output) is not modelled");
-  }
-  DType out = src_type;
-  if (!QuantOutput(p.quantPre, src_type, &out)) {
+void CheckLayout(const AscendC::FixpipeParamsV220& p, DType dst_type, bool nd_out,
+                 const FixpipeDst& dst, const Core& core, const char* instr) {
+  if (dst.is_local && nd_out) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               "quantPre = " + std::to_string(static_cast<int>(p.quantPre)) +
-                   " is not modelled (NoQuant, F322F16 and F322BF16 are)");
+               "Fixpipe into L1 writes NZ on " + core.device->name +
+                   " (Fixpipe<T, U, CFG_NZ>): ND into L1 is Ascend 950's");
   }
-  if ((p.quantPre != AscendC::QuantMode_t::NoQuant && src_type != DType::kFloat32) ||
-      out != dst_type) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "quantPre " + std::to_string(static_cast<int>(p.quantPre)) + " turns " +
-                   std::string(DTypeName(src_type)) + " results into " +
-                   std::string(DTypeName(out)) + ", but dst holds " +
-                   std::string(DTypeName(dst_type)));
+  if (!nd_out && DTypeSize(dst_type) == 1) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "NZ output of 8-bit results (channel merge, 16 x 32 fractals) is not modelled");
   }
-  if (p.ndNum == 0 || (p.mSize > 0 && p.dstStride < p.nSize) || p.isChannelSplit) {
+  const uint64_t nz_column = p.mSize * uint64_t{kCols} * DTypeSize(dst_type);
+  const bool nz_overlap = !nd_out && p.nSize > kCols && p.dstStride * 32ull < nz_column;
+  if (p.ndNum == 0 || (nd_out && p.mSize > 0 && p.dstStride < p.nSize) || nz_overlap ||
+      p.isChannelSplit) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "ndNum = " + std::to_string(p.ndNum) + ", dstStride = " +
-                   std::to_string(p.dstStride) + ", nSize = " + std::to_string(p.nSize) +
-                   " (expected ndNum >= 1, dstStride >= nSize; isChannelSplit is not modelled)");
+               "ndNum = " + std::to_string(p.ndNum) +
+                   ", dstStride = " + std::to_string(p.dstStride) +
+                   ", nSize = " + std::to_string(p.nSize) + ", mSize = " + std::to_string(p.mSize) +
+                   " (expected ndNum >= 1; ND: dstStride >= nSize elements; NZ: dstStride x 32 B "
+                   ">= mSize x 16 results, the fractal columns must not overlap; isChannelSplit "
+                   "is not modelled)");
   }
   CheckUnitFlag(core, p.unitFlag, instr);
   if (core.atomic_op != 0) {
@@ -76,6 +105,24 @@ void WriteValue(DType out, float v, uint8_t* to) {
   }
 }
 
+// One L0C result converted on its way out.
+void ConvertOne(const FixpipePlan& plan, const QuantWord& q, const AscendC::FixpipeParamsV220& p,
+                DType src_type, DType dst_type, const uint8_t* from, uint8_t* to) {
+  if (plan.kind == QuantKind::kScalar || plan.kind == QuantKind::kVector) {
+    QuantizeValue(p.quantPre, src_type, from, q, to);
+  } else if (src_type == DType::kInt32) {
+    int32_t v;
+    std::memcpy(&v, from, 4);
+    if (p.reluEn && v < 0) v = 0;
+    std::memcpy(to, &v, 4);
+  } else {
+    float v;
+    std::memcpy(&v, from, 4);
+    if (p.reluEn) v = v > 0.0f ? v : (v != v ? v : 0.0f);
+    WriteValue(dst_type, v, to);
+  }
+}
+
 // The Fixpipe's GM side: into the L2 at the profile's L2 write rate (write-back: the lines land
 // there whether they were held or not; their later write-back to HBM is not the core's time), or
 // at the DMA rate on a chip without an L2 or a rate (docs/CUBE.md, "The Fixpipe's GM writes").
@@ -91,11 +138,11 @@ double GmWriteNs(const Core& core, uint64_t bytes) {
 // The L0C units a Fixpipe reads, in the order it reads them (an assumption: L0C address order,
 // fractal column by fractal column of each matrix; CANN does not publish it).
 std::vector<uint32_t> UnitsRead(const Core& core, const UbRef& src,
-                                const AscendC::FixpipeParamsV220& p) {
+                                const AscendC::FixpipeParamsV220& p, uint64_t nd_num) {
   const uint64_t base =
       static_cast<uint64_t>(src.ptr - core.ub) - core.cube_base[static_cast<size_t>(CubeMem::kL0C)];
   std::vector<uint32_t> units;
-  for (uint64_t nd = 0; nd < p.ndNum; ++nd) {
+  for (uint64_t nd = 0; nd < nd_num; ++nd) {
     for (uint32_t col = 0; col * kCols < p.nSize; ++col) {
       for (uint32_t row = 0; row * 16 < p.mSize; ++row) {
         const uint64_t at =
@@ -107,77 +154,201 @@ std::vector<uint32_t> UnitsRead(const Core& core, const UbRef& src,
   return units;
 }
 
-}  // namespace
+// Where each result goes: ND rows dstStride elements apart, matrices dstNdStride apart; NZ
+// fractal columns dstStride 32 B blocks apart, each holding its rows of 16 results back to back
+// (the NZ2NZ page's loop; ndNum plays no part there).
+struct OutLayout {
+  bool nd = true;
+  uint64_t db = 0;
+  uint64_t nd_num = 1;
+  const AscendC::FixpipeParamsV220* p = nullptr;
+  uint64_t At(uint64_t nd, uint64_t i, uint64_t j) const {
+    if (this->nd) return (nd * p->dstNdStride + i * p->dstStride + j) * db;
+    return (j / kCols) * p->dstStride * 32ull + (i * kCols + j % kCols) * db;
+  }
+  uint64_t Span() const {
+    if (nd)
+      return ((nd_num - 1) * p->dstNdStride + (p->mSize - 1ull) * p->dstStride + p->nSize) * db;
+    return ((p->nSize - 1ull) / kCols) * p->dstStride * 32ull + p->mSize * uint64_t{kCols} * db;
+  }
+  // Results per written row: NZ moves whole 16-result blocks (the NZ2NZ loop's ceil(nSize / 16)).
+  uint32_t Cols() const { return nd ? p->nSize : (p->nSize + kCols - 1) / kCols * kCols; }
+};
 
-void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
-                 const AscendC::FixpipeParamsV220& p) {
-  Core& core = Cur();
-  const char* instr = "Fixpipe";
-  RequireCubeOperand(core, src, static_cast<int>(CubeMem::kL0C), -1, 64, instr, "src", "CO1 (L0C)");
-  CheckFixpipeParams(p, dst_type, src_type, nd_out, core, instr);
-  if (p.mSize == 0 || p.nSize == 0) return;
-  const uint64_t db = DTypeSize(dst_type);
-  const uint64_t nd_src = p.srcNdStride * 1024ull;   // unit: one 16 x 16 float fractal
-  const uint64_t src_col = p.srcStride * 16ull * 4;  // bytes between fractal columns
+// One read-out, checked: its operands, how each result converts, where it lands and the spans.
+struct FixpipeJob {
+  FixpipeDst dst;
+  UbRef src;
+  const UbRef* table = nullptr;
+  DType dst_type = DType::kFloat32;
+  DType src_type = DType::kFloat32;
+  bool nd_out = true;
+  const AscendC::FixpipeParamsV220* p = nullptr;
+  const char* instr = "";
+  FixpipePlan plan;
+  OutLayout out;
+  uint64_t nd_src = 0;   // L0C bytes between matrices (srcNdStride 1 KiB fractals)
+  uint64_t src_col = 0;  // L0C bytes between fractal columns
+  uint64_t dst_span = 0;
+  uint64_t table_bytes = 0;  // the per-column words the vector modes read
+};
+
+// Checks the operands, parameters and bounds; false when there is nothing to move.
+bool PlanFixpipe(Core& core, FixpipeJob& j) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  RequireCubeOperand(core, j.src, static_cast<int>(CubeMem::kL0C), -1, 64, j.instr, "src",
+                     "CO1 (L0C)");
+  if (j.dst.is_local) {
+    RequireCubeOperand(core, j.dst.local, static_cast<int>(CubeMem::kL1), -1, 32, j.instr, "dst",
+                       "L1 (A1, B1, C1)");
+  }
+  if (j.table != nullptr) {
+    RequireCubeOperand(core, *j.table, static_cast<int>(CubeMem::kL1), -1, 32, j.instr,
+                       "cbufWorkspace", "L1 (C1)");
+  }
+  j.plan = CheckQuant(p, j.dst_type, j.src_type, j.table, j.instr);
+  CheckLayout(p, j.dst_type, j.nd_out, j.dst, core, j.instr);
+  if (p.mSize == 0 || p.nSize == 0) return false;
+  j.out = OutLayout{j.nd_out, DTypeSize(j.dst_type), j.nd_out ? p.ndNum : 1u, &p};
+  j.nd_src = p.srcNdStride * 1024ull;
+  j.src_col = p.srcStride * 16ull * 4;
   const uint64_t src_span =
-      (p.ndNum - 1ull) * nd_src + ((p.nSize - 1ull) / kCols) * src_col + p.mSize * 16ull * 4;
-  const uint64_t dst_span =
-      ((p.ndNum - 1ull) * p.dstNdStride + (p.mSize - 1ull) * p.dstStride + p.nSize) * db;
-  CheckUb(core, src, src_span, instr, "src");
-  CheckGmAccess(core, dst, 0, dst_span, instr, "dst");
-  const uint64_t out_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * db;
-  const uint64_t in_bytes = p.ndNum * static_cast<uint64_t>(p.mSize) * p.nSize * 4;
-  const double setup = DmaSetupNs(core, Pipe::kFix);
-  const double transfer =
-      std::max(GmWriteNs(core, out_bytes),
-               CubeNs(core, static_cast<double>(in_bytes) / core.device->fixpipe_bytes_per_cycle));
-  const double cost = setup + transfer;
+      (j.out.nd_num - 1) * j.nd_src + ((p.nSize - 1ull) / kCols) * j.src_col + p.mSize * 64ull;
+  j.dst_span = j.out.Span();
+  j.table_bytes = j.plan.kind == QuantKind::kVector ? p.nSize * 8ull : 0;
+  CheckUb(core, j.src, src_span, j.instr, "src");
+  if (j.table_bytes > 0) {
+    CheckUb(core, *j.table, j.table_bytes, j.instr, "cbufWorkspace");
+    if (core.checked) CheckWritten(core, *j.table, 0, j.table_bytes, j.instr, "cbufWorkspace");
+  }
+  if (j.dst.is_local) {
+    CheckUb(core, j.dst.local, j.dst_span, j.instr, "dst");
+  } else {
+    CheckGmAccess(core, j.dst.gm, 0, j.dst_span, j.instr, "dst");
+  }
+  return true;
+}
+
+// Charges the read-out to FIX; returns its start and sets `cost`.
+double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>& units,
+                    double* cost) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  const uint64_t results = j.out.nd_num * p.mSize * uint64_t{j.out.Cols()};
+  const uint64_t out_bytes = results * j.out.db;
+  // The per-column words go L1 -> FB through the FIX pipe before the results (an assumption:
+  // at the L0C read rate).
+  const double read_ns = CubeNs(core, static_cast<double>(results * 4 + j.table_bytes) /
+                                          core.device->fixpipe_bytes_per_cycle);
+  // Into L1 is on-chip: an issue and the L0C read; into GM a DMA (docs/CUBE.md, "DMA set-up").
+  const double setup =
+      j.dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : DmaSetupNs(core, Pipe::kFix);
+  const double transfer = j.dst.is_local ? read_ns : std::max(GmWriteNs(core, out_bytes), read_ns);
+  *cost = setup + transfer;
   // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
   // the Mmad marked it (unit_flag.h).
-  std::vector<uint32_t> units;
-  double not_before = 0;
-  if (p.unitFlag != 0) {
-    units = UnitsRead(core, src, p);
-    not_before = FixpipeUnitStart(core, units, transfer, instr) - setup;
+  const double not_before =
+      p.unitFlag != 0 ? FixpipeUnitStart(core, units, transfer, j.instr) - setup : 0;
+  double start = 0;
+  if (j.dst.is_local) {
+    start = core.Issue(Pipe::kFix, j.instr, *cost, out_bytes, not_before);
+  } else {
+    const uint64_t db = j.out.db;
+    GmWriteLines(
+        core, j.dst.gm,
+        j.nd_out ? GmRows{p.mSize, p.nSize * db, p.dstStride * db, j.out.nd_num, p.dstNdStride * db}
+                 : GmRows{1, p.mSize * kCols * db, 0, (p.nSize + kCols - 1) / kCols,
+                          p.dstStride * 32ull},
+        Pipe::kFix, *cost);
+    start = IssueDma(core, Pipe::kFix, j.instr, setup, transfer, out_bytes, not_before);
+    MaterializeGm(core, j.dst.gm.ptr, j.dst.gm.ptr + j.dst_span);
   }
-  GmWriteLines(core, dst, {p.mSize, p.nSize * db, p.dstStride * db, p.ndNum, p.dstNdStride * db},
-               Pipe::kFix, cost);
-  const double start = IssueDma(core, Pipe::kFix, instr, setup, transfer, out_bytes, not_before);
   if (p.unitFlag != 0) FixpipeUnitsDone(core, units, start + setup, transfer, p.unitFlag);
-  MaterializeGm(core, dst.ptr, dst.ptr + dst_span);
-  for (uint64_t nd = 0; nd < p.ndNum; ++nd) {
-    const uint8_t* from = src.ptr + nd * nd_src;
-    uint8_t* to = dst.ptr + nd * p.dstNdStride * db;
+  return start;
+}
+
+// Converts and writes every result; in checked mode checks what it reads from L0C and records
+// what it writes (L1 bytes written, GM writes for the race check).
+void WriteResults(Core& core, const FixpipeJob& j, double start) {
+  const AscendC::FixpipeParamsV220& p = *j.p;
+  uint8_t* const base = j.dst.is_local ? j.dst.local.ptr : j.dst.gm.ptr;
+  const uint32_t cols = j.out.Cols();
+  const uint32_t run = j.nd_out ? cols : kCols;  // results written back to back
+  QuantWord q = j.plan.scalar;
+  for (uint64_t nd = 0; nd < j.out.nd_num; ++nd) {
+    const uint8_t* from = j.src.ptr + nd * j.nd_src;
     for (uint32_t i = 0; i < p.mSize; ++i) {
-      uint8_t* row = to + static_cast<uint64_t>(i) * p.dstStride * db;
-      for (uint32_t j = 0; j < p.nSize; ++j) {
+      for (uint32_t c = 0; c < cols; ++c) {
         const uint64_t at =
-            (j / kCols) * src_col + (static_cast<uint64_t>(i) * kCols + j % kCols) * 4;
-        if (core.checked && j % kCols == 0) {
-          const uint32_t cols = std::min<uint32_t>(kCols, p.nSize - j);
-          CheckWritten(core, src, nd * nd_src + at, cols * 4ull, instr, "src");
+            (c / kCols) * j.src_col + (static_cast<uint64_t>(i) * kCols + c % kCols) * 4;
+        if (core.checked && c % kCols == 0 && c < p.nSize) {
+          const uint32_t n = std::min<uint32_t>(kCols, p.nSize - c);
+          CheckWritten(core, j.src, nd * j.nd_src + at, n * 4ull, j.instr, "src");
         }
-        if (src_type == DType::kInt32) {
-          int32_t v;
-          std::memcpy(&v, from + at, 4);
-          if (p.reluEn && v < 0) v = 0;
-          std::memcpy(row + j * db, &v, 4);
-          continue;
+        if (j.plan.kind == QuantKind::kVector) {
+          uint64_t word = 0;  // columns past nSize in an NZ block take the last column's word
+          std::memcpy(&word, j.table->ptr + std::min<uint32_t>(c, p.nSize - 1u) * 8ull, 8);
+          q = DecodeQuantWord(word, p.reluEn, j.instr, "cbufWorkspace");
         }
-        float v;
-        std::memcpy(&v, from + at, 4);
-        if (p.reluEn) v = v > 0.0f ? v : (v != v ? v : 0.0f);
-        WriteValue(dst_type, v, row + j * db);
+        ConvertOne(j.plan, q, p, j.src_type, j.dst_type, from + at, base + j.out.At(nd, i, c));
       }
-      if (core.checked) {
-        core.launch->LogGm(core, row, p.nSize * db, GmUse::kWrite, instr, Pipe::kFix, start);
+      if (!core.checked) continue;
+      for (uint32_t c = 0; c < cols; c += run) {
+        uint8_t* to = base + j.out.At(nd, i, c);
+        if (j.dst.is_local) {
+          MarkWritten(core, to, run * j.out.db);
+        } else {
+          core.launch->LogGm(core, to, run * j.out.db, GmUse::kWrite, j.instr, Pipe::kFix, start);
+        }
       }
     }
   }
+}
+
+}  // namespace
+
+void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, DType dst_type,
+                   DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                   const char* instr) {
+  Core& core = Cur();
+  FixpipeJob j;
+  j.dst = dst;
+  j.src = src;
+  j.table = table;
+  j.dst_type = dst_type;
+  j.src_type = src_type;
+  j.nd_out = nd_out;
+  j.p = &p;
+  j.instr = instr;
+  if (!PlanFixpipe(core, j)) return;
+  std::vector<uint32_t> units;
+  if (p.unitFlag != 0) units = UnitsRead(core, src, p, j.out.nd_num);
+  // The FIX pipe waits for units no Mmad marked yet (the Mmad may come later in program order),
+  // and read-outs behind it wait too: they run when a Mmad marks the units (unit_flag.h).
+  if (FixpipeMustWait(core, units)) {
+    const std::optional<UbRef> words =
+        table != nullptr ? std::optional<UbRef>(*table) : std::nullopt;
+    HoldFixpipe(
+        core, units,
+        [=] {
+          CubeFixpipeTo(dst, src, words ? &*words : nullptr, dst_type, src_type, nd_out, p, instr);
+        },
+        instr);
+    return;
+  }
+  double cost = 0;
+  const double start = IssueFixpipe(core, j, units, &cost);
+  WriteResults(core, j, start);
   if (TracksPipes(core)) {
     const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, src, Pipe::kFix, start) : start;
     TrackRead(core, src, Pipe::kFix, ordered, start + cost, instr);
+    if (j.table_bytes > 0) TrackRead(core, *table, Pipe::kFix, start, start + cost, instr);
+    if (dst.is_local) TrackWrite(core, dst.local, Pipe::kFix, start, start + cost, instr, 0);
   }
+}
+
+void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
+                 const AscendC::FixpipeParamsV220& p) {
+  CubeFixpipeTo(FixpipeToGm(dst), src, nullptr, dst_type, src_type, nd_out, p, "Fixpipe");
 }
 
 }  // namespace opsim::sim::detail

@@ -299,6 +299,8 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   } else {
     Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, scratch);
   }
+  // A Fixpipe issued before this Mmad and waiting for its units reads them now.
+  if (p.unitFlag == 3) ReleaseHeldFixpipes(core);
 }
 
 }  // namespace opsim::sim::detail

@@ -37,8 +37,25 @@ L0cUnitFlags& FlagsOf(const Core& core) {
     flags->marked.assign(units, 0);
     flags->ready.assign(units, 0.0);
     flags->freed.assign(units, 0.0);
+    flags->fixpipe = FixpipeRegs{};
+    flags->held.clear();
+    flags->releasing = false;
   }
   return *flags;
+}
+
+// The running core's marks when its current block has any (a launch's, never created here: the
+// block-end check runs for every block of every kernel).
+const L0cUnitFlags* FindFlags(const Core& core) {
+  LaunchState* launch = core.launch;
+  if (launch == nullptr || core.core_idx < 0 ||
+      static_cast<size_t>(core.core_idx) >= launch->unit_flags.size()) {
+    return nullptr;
+  }
+  for (const auto& [owner, f] : launch->unit_flags[static_cast<size_t>(core.core_idx)]) {
+    if (owner == &core && f.block == core.block_idx) return &f;
+  }
+  return nullptr;
 }
 
 std::string UnitName(const Core& core, uint32_t unit) {
@@ -59,6 +76,8 @@ uint32_t FirstUnit(const Core& core, uint64_t l0c_offset, uint32_t count, const 
 }
 
 }  // namespace
+
+FixpipeRegs& FixpipeRegsOf(const Core& core) { return FlagsOf(core).fixpipe; }
 
 bool ChipHasUnitFlag(const Core& core) {
   const std::string& arch = core.device->architecture;
@@ -143,6 +162,68 @@ void FixpipeUnitsDone(Core& core, const std::vector<uint32_t>& units, double beg
     f.marked[units[i]] = 0;
     f.freed[units[i]] = begin + transfer_ns * static_cast<double>(i + 1) / n;
   }
+}
+
+bool FixpipeMustWait(const Core& core, const std::vector<uint32_t>& units) {
+  if (units.empty()) {  // no unitFlag: it waits only behind a held one (none unless flags exist)
+    const L0cUnitFlags* found = FindFlags(core);
+    return found != nullptr && !found->releasing && !found->held.empty();
+  }
+  const L0cUnitFlags& f = FlagsOf(core);
+  if (f.releasing) return false;
+  if (!f.held.empty()) return true;
+  for (const uint32_t u : units) {
+    if (u < f.marked.size() && f.marked[u] == 0) return true;
+  }
+  return false;
+}
+
+void HoldFixpipe(Core& core, std::vector<uint32_t> units, std::function<void()> run,
+                 const char* instr) {
+  FlagsOf(core).held.push_back(HeldFixpipe{std::move(units), std::move(run), instr});
+}
+
+void ReleaseHeldFixpipes(Core& core) {
+  L0cUnitFlags& f = FlagsOf(core);
+  while (!f.held.empty() && !f.releasing) {
+    const HeldFixpipe& next = f.held.front();
+    for (const uint32_t u : next.units) {
+      if (f.marked[u] == 0) return;
+    }
+    const std::function<void()> run = next.run;
+    f.held.pop_front();
+    f.releasing = true;
+    try {
+      run();
+    } catch (...) {
+      f.releasing = false;
+      throw;
+    }
+    f.releasing = false;
+  }
+}
+
+void RequireNoHeldFixpipe(Core& core, const char* what) {
+  const L0cUnitFlags* found = FindFlags(core);
+  if ((found == nullptr || found->held.empty()) && core.launch != nullptr) return;
+  L0cUnitFlags& f = FlagsOf(core);
+  if (f.held.empty()) return;
+  const HeldFixpipe& first = f.held.front();
+  uint32_t unit = 0;
+  for (const uint32_t u : first.units) {
+    if (f.marked[u] == 0) {
+      unit = u;
+      break;
+    }
+  }
+  const std::string instr = first.instr;
+  f.held.clear();
+  RaiseFault(FaultKind::kDeadlock, instr.c_str(),
+             "Fixpipe with unitFlag reads " + UnitName(core, unit) +
+                 ", which no Mmad with unitFlag 3 has marked since it was last read out, and " +
+                 what +
+                 " came first: the Fixpipe would wait for that mark for ever (the last Mmad into "
+                 "the tile must set unitFlag 3)");
 }
 
 void DropUnitMarks(const UbRef& ref) {

@@ -7,6 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "opsim/sim/detail/core.h"
@@ -15,13 +18,39 @@ namespace opsim::sim::detail {
 
 inline constexpr uint32_t kL0cUnitBytes = 1024;
 
-// One core's unit marks for its current block (the chip's flags start clear).
+// The FIX pipe's registers a kernel sets for DataCopy CO1 -> GM/L1: SetFixpipeNz2ndFlag's NZ -> ND
+// layout and SetFixpipePreQuantFlag's quantisation word. Unset until the block sets them.
+struct FixpipeRegs {
+  bool nz2nd_set = false;
+  uint16_t nd_num = 1;
+  uint16_t src_nd_stride = 0;
+  uint16_t dst_nd_stride = 0;
+  bool quant_set = false;
+  uint64_t quant_pre = 0;
+};
+
+// A FIX-pipe read-out waiting in the FIX queue: a Fixpipe with unitFlag whose units no Mmad has
+// marked yet (`units`), or any read-out issued behind it (empty `units`). `run` performs it.
+struct HeldFixpipe {
+  std::vector<uint32_t> units;
+  std::function<void()> run;
+  const char* instr = "";
+};
+
+// One core's unit marks for its current block (the chip's flags start clear), and the FIX pipe's
+// registers, kept with them because both live as long as the block on that core.
 struct L0cUnitFlags {
   int32_t block = -1;
   std::vector<uint8_t> marked;  // set by a Mmad with unitFlag 3, cleared by a Fixpipe with 3
   std::vector<double> ready;    // when the marking Mmad finished the unit
   std::vector<double> freed;    // when the last clearing Fixpipe finished reading the unit
+  FixpipeRegs fixpipe;
+  std::deque<HeldFixpipe> held;  // in program order
+  bool releasing = false;        // a held read-out is running: it does not queue again
 };
+
+// The running core's FIX registers for its current block.
+FixpipeRegs& FixpipeRegsOf(const Core& core);
 
 // Faults unless `flag` is 0, 2 or 3 (kInvalidArgument), or when it is not 0 on a chip without
 // the feature (kUnsupported: dav-1001, dav-2002).
@@ -50,6 +79,21 @@ double FixpipeUnitStart(Core& core, const std::vector<uint32_t>& units, double t
 // for the next Mmad once read.
 void FixpipeUnitsDone(Core& core, const std::vector<uint32_t>& units, double begin,
                       double transfer_ns, uint8_t flag);
+
+// Whether a Fixpipe reading `units` (empty: no unitFlag) must wait in the FIX queue: some unit is
+// not marked yet, or an earlier read-out is waiting. On the chip the FIX pipe then waits while the
+// core issues on: the Mmad that marks the units may come after the Fixpipe in program order
+// (docs/CUBE.md, "unitFlag").
+bool FixpipeMustWait(const Core& core, const std::vector<uint32_t>& units);
+// Queues such a read-out; it runs when a Mmad with unitFlag 3 has marked what it waits for.
+void HoldFixpipe(Core& core, std::vector<uint32_t> units, std::function<void()> run,
+                 const char* instr);
+// After a Mmad with unitFlag 3 has written L0C: runs the waiting read-outs, in order, while the
+// first one's units are all marked.
+void ReleaseHeldFixpipes(Core& core);
+// Faults (kDeadlock) when a read-out still waits at `what` (the block's end, a barrier on FIX):
+// the unit it waits for would never be marked.
+void RequireNoHeldFixpipe(Core& core, const char* what);
 
 // Clears the marks of the units under `ref` (an L0C view) without a read-out: the Matmul's End
 // dropping a tile it computed and nobody fetched.

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "opsim/sim/ascendc/pipe.h"
+#include "runtime/held_buffers.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -83,13 +84,7 @@ void ResetPool(int16_t pool) {
   for (size_t b = 0; b < core.bufs.size(); ++b) {
     BufferRecord& r = core.bufs[b];
     if (r.pool != pool || r.state == BufState::kDead) continue;
-    if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
-                         r.state == BufState::kDequeued)) {
-      RaiseFault(FaultKind::kBufferLeak, instr,
-                 "queue #" + std::to_string(r.owner) + " buffer #" + std::to_string(b) +
-                     " of TBufPool #" + std::to_string(pool) +
-                     " is still in use: FreeTensor it before Reset");
-    }
+    JudgeHeldBuffer(core, b, instr);
     r.state = BufState::kDead;
     ++r.gen;
   }

@@ -28,9 +28,9 @@ const char* IntrinsicPipeName(pipe_t p) {
 
 const char* IntrinsicEventName(AscendC::HardEvent e) {
   static const char* const kNames[] = {
-      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",    "V_S",
-      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",
-      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX"};
+      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
+      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
+      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
   const auto i = static_cast<size_t>(e);
   return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown HardEvent";
 }
@@ -65,6 +65,8 @@ AscendC::HardEvent EventOfPipes(const char* instr, pipe_t src, pipe_t dst) {
       {PIPE_M, PIPE_MTE2, HardEvent::M_MTE2},
       {PIPE_FIX, PIPE_MTE2, HardEvent::FIX_MTE2},
       {PIPE_MTE2, PIPE_FIX, HardEvent::MTE2_FIX},
+      {PIPE_MTE1, PIPE_FIX, HardEvent::MTE1_FIX},
+      {PIPE_FIX, PIPE_MTE1, HardEvent::FIX_MTE1},
   };
   for (const auto& p : kPairs) {
     if (p.src == src && p.dst == dst) return p.event;

@@ -2,6 +2,7 @@
 // could see the UB bytes, read in place by the row reductions.
 #include "opsim/sim/detail/copy_elision.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "opsim/sim/detail/core.h"
@@ -31,6 +32,24 @@ void PerformWhere(Core& core, Pred&& overlaps) {
   for (size_t k = core.elided.size(); k-- > 0;) {
     if (overlaps(core.elided[k])) Perform(core, k);
   }
+}
+
+// After a read that ended block `last` of `c` (rows a few KB long, far apart in GM: an ARA column
+// chunk's rows are a whole input row apart), the next block's first bytes, as many as were read
+// and at most 8 KB, are fetched into the host's cache while the caller reads this one. Such a
+// tile is read a row per instruction (a widening Cast of one row, then the Add of it into the
+// accumulators), and the hardware prefetcher does not follow a stride of tens of KB: every row
+// began with DRAM misses (issue 29, session 25). Reads inside a block, and one-block copies, keep
+// to the hardware prefetcher and the readers' own prefetch (a burst of prefetches ahead of a
+// contiguous stream was slower than the widening's prefetch a line at a time, in a standalone
+// loop). Host caches only: nothing a kernel can observe changes.
+void PrefetchNextBlock(const ElidedCopy& c, uint64_t last, uint64_t read_bytes) {
+  constexpr uint64_t kLine = 64;
+  constexpr uint64_t kMaxBytes = 8192;
+  if (last + 1 >= c.blocks) return;
+  const uint8_t* p = c.gm + (last + 1) * c.gm_pitch;
+  const uint64_t bytes = std::min({c.block_bytes, read_bytes, kMaxBytes});
+  for (uint64_t b = 0; b < bytes; b += kLine) __builtin_prefetch(p + b, 0, 3);
 }
 
 // One block, no padding: any byte range of it is a copy of its own (Piece).
@@ -133,8 +152,18 @@ bool DeferCopyIn(Core& core, const ElidedCopy& copy) {
   return true;
 }
 
-void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+namespace {
+[[gnu::noinline]] void PerformUb(Core& core, const uint8_t* lo, const uint8_t* hi) {
   PerformWhere(core, [&](const ElidedCopy& c) { return Overlaps(lo, hi, c.ub, c.ub_span); });
+}
+}  // namespace
+
+// Every operand check of every instruction lands here while a copy is deferred, and almost none
+// overlaps one: the scan alone keeps no frame (issue 29, session 25).
+void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (const ElidedCopy& c : core.elided) {
+    if (Overlaps(lo, hi, c.ub, c.ub_span)) return PerformUb(core, lo, hi);
+  }
 }
 
 void MaterializeGmSlow(Core& core, const uint8_t* lo, const uint8_t* hi) {
@@ -173,8 +202,10 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   const uint64_t span = (rows - 1) * stride_bytes + row_bytes;
   const uint8_t* lo = src.ptr;
   const uint8_t* hi = src.ptr + span;
+  bool overlapped = false;
   for (const ElidedCopy& c : core.elided) {
     if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    overlapped = true;
     const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
@@ -187,9 +218,11 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
     const uint64_t within = off % c.ub_pitch;
     if (within + row_bytes > c.block_bytes || block + rows > c.blocks) break;
     if (rows > 1 && (stride_bytes != c.ub_pitch || c.gm_pitch % elem_bytes != 0)) break;
+    if (within + row_bytes == c.block_bytes) PrefetchNextBlock(c, block + rows - 1, row_bytes);
     return {c.gm + block * c.gm_pitch + within, rows > 1 ? c.gm_pitch : stride_bytes};
   }
-  MaterializeUb(core, lo, hi);
+  // No deferred copy writes the rows (a float32 piece a Cast wrote, say): nothing to perform.
+  if (overlapped) MaterializeUb(core, lo, hi);
   return in_ub;
 }
 

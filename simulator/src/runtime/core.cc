@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
@@ -62,29 +63,53 @@ Core& Cur() {
   return *tls_core;
 }
 
+// CheckUbInPlace's faults, out of line: every vector instruction checks each operand, and with
+// the messages' strings inline the check saved and restored six registers and a 552 B frame on
+// every call (a third of its host instructions; issue 29, session 25).
+namespace {
+[[noreturn, gnu::cold, gnu::noinline]] void RaiseNotLive(const char* instr, const char* operand) {
+  RaiseFault(FaultKind::kUseAfterFree, instr,
+             std::string(operand) +
+                 " is not a live Unified Buffer tensor (never allocated, or "
+                 "its TPipe was destroyed)");
+}
+[[noreturn, gnu::cold, gnu::noinline]] void RaiseFreed(const Core& core, const UbRef& ref,
+                                                       const char* instr, const char* operand) {
+  RaiseFault(FaultKind::kUseAfterFree, instr,
+             std::string(operand) + " uses " + DescribeBuffer(core, ref.buf) +
+                 " after it was freed (FreeTensor or TPipe::Destroy)");
+}
+[[noreturn, gnu::cold, gnu::noinline]] void RaiseOutOfBounds(const Core& core, const UbRef& ref,
+                                                             uint64_t bytes, const char* instr,
+                                                             const char* operand) {
+  // Addresses in the operand's own memory (UB, or the cube's L1/L0A/...).
+  const auto abs = static_cast<uint64_t>(ref.ptr - core.ub);
+  const uint64_t at = LocalMemoryOffset(core, abs);
+  RaiseFault(FaultKind::kOutOfBoundsUb, instr,
+             std::string(operand) + " accesses " + LocalMemoryName(core, abs) + " [" + Hex(at) +
+                 ", " + Hex(at + bytes) + ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
+                 DescribeBuffer(core, ref.buf) + ")");
+}
+}  // namespace
+
 void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
                     const char* operand) {
-  if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
+  if (ref.buf < 0 && ref.ptr == nullptr) {
+    // Ascend C's LocalTensor() leaves its address uninitialised: on the chip the operand lands
+    // wherever the stack's bytes point, so no result can be trusted.
     RaiseFault(FaultKind::kUseAfterFree, instr,
                std::string(operand) +
-                   " is not a live Unified Buffer tensor (never allocated, or "
-                   "its TPipe was destroyed)");
+                   " is a LocalTensor never taken from a queue or buffer (AllocTensor, DeQue, "
+                   "TBuf::Get): Ascend C's default LocalTensor has an uninitialised address");
+  }
+  if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
+    RaiseNotLive(instr, operand);
   }
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
-    RaiseFault(FaultKind::kUseAfterFree, instr,
-               std::string(operand) + " uses " + DescribeBuffer(core, ref.buf) +
-                   " after it was freed (FreeTensor or TPipe::Destroy)");
+    RaiseFreed(core, ref, instr, operand);
   }
-  if (bytes > ref.bytes) {
-    // Addresses in the operand's own memory (UB, or the cube's L1/L0A/...).
-    const auto abs = static_cast<uint64_t>(ref.ptr - core.ub);
-    const uint64_t at = LocalMemoryOffset(core, abs);
-    RaiseFault(FaultKind::kOutOfBoundsUb, instr,
-               std::string(operand) + " accesses " + LocalMemoryName(core, abs) + " [" + Hex(at) +
-                   ", " + Hex(at + bytes) + ") but the tensor ends at " + Hex(at + ref.bytes) +
-                   " (" + DescribeBuffer(core, ref.buf) + ")");
-  }
+  if (bytes > ref.bytes) RaiseOutOfBounds(core, ref, bytes, instr, operand);
 }
 
 void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, const char* operand) {
@@ -272,6 +297,10 @@ void BarrierPipes(int pipe) {
   if (pipe == AscendC::PIPE_MTE2) DrainDmaQueues(core, static_cast<int>(Pipe::kMte2));
   if (pipe == AscendC::PIPE_MTE3) DrainDmaQueues(core, static_cast<int>(Pipe::kMte3));
   if (pipe == AscendC::PIPE_FIX) DrainDmaQueues(core, static_cast<int>(Pipe::kFix));
+  // A Fixpipe waiting for a unit mark holds the FIX pipe, so the barrier would wait for ever.
+  if (pipe == AscendC::PIPE_FIX || pipe == AscendC::PIPE_ALL) {
+    RequireNoHeldFixpipe(core, "a PipeBarrier on PIPE_FIX or PIPE_ALL");
+  }
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
   const double t = *std::max_element(core.clock.begin(), core.clock.end());
   core.clock.fill(t);

@@ -14,6 +14,7 @@
 #include "runtime/describe_buffer.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
+#include "runtime/held_buffers.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -158,16 +159,27 @@ void PipeRelease(uint32_t epoch) noexcept {
   }
 }
 
-void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
-  for (size_t b = first_buf; b < core.bufs.size(); ++b) {
-    const BufferRecord& r = core.bufs[b];
-    if (r.owner >= 0 && (r.state == BufState::kAllocated || r.state == BufState::kEnqueued ||
-                         r.state == BufState::kDequeued)) {
-      RaiseFault(FaultKind::kBufferLeak, instr,
-                 DescribeBuffer(core, static_cast<int16_t>(b)) + " is still " + StateName(r.state) +
-                     ": every AllocTensor needs a FreeTensor before the kernel ends");
-    }
+void JudgeHeldBuffer(const Core& core, size_t buf, const char* instr) {
+  const BufferRecord& r = core.bufs[buf];
+  if (r.owner < 0) return;  // TBuf and scratch buffers have no queue state to leave behind
+  if (r.state == BufState::kEnqueued) {
+    RaiseFault(FaultKind::kBufferLeak, instr,
+               DescribeBuffer(core, static_cast<int16_t>(buf)) +
+                   " is still enqueued: its EnQue's hand-off event is never waited for, so the "
+                   "next WaitFlag of that event on the core passes before its data is ready; "
+                   "DeQue it (and FreeTensor it) before the end");
   }
+  if (r.state != BufState::kAllocated && r.state != BufState::kDequeued) return;
+  if (core.launch == nullptr) return;
+  core.launch->Warn(core, "buffer_leak", instr, -1, [&] {
+    return DescribeBuffer(core, static_cast<int16_t>(buf)) + " is still " + StateName(r.state) +
+           " (no FreeTensor): the chip resets a TPipe's buffers whatever their state, so "
+           "nothing goes wrong here, but a loop that leaks this way runs out of buffers";
+  });
+}
+
+void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr) {
+  for (size_t b = first_buf; b < core.bufs.size(); ++b) JudgeHeldBuffer(core, b, instr);
 }
 
 int16_t InitQueue(Position pos, uint32_t depth, uint32_t num, uint32_t len, int16_t existing) {

@@ -40,6 +40,8 @@ EventPipes PipesOf(AscendC::HardEvent e) {
     case HardEvent::M_MTE2: return {Pipe::kM, Pipe::kMte2};
     case HardEvent::FIX_MTE2: return {Pipe::kFix, Pipe::kMte2};
     case HardEvent::MTE2_FIX: return {Pipe::kMte2, Pipe::kFix};
+    case HardEvent::MTE1_FIX: return {Pipe::kMte1, Pipe::kFix};
+    case HardEvent::FIX_MTE1: return {Pipe::kFix, Pipe::kMte1};
     case HardEvent::MAX: break;
   }
   RaiseFault(FaultKind::kInvalidArgument, "SetFlag/WaitFlag", "unknown HardEvent");
@@ -53,9 +55,9 @@ size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
 }
 const char* HardEventName(size_t slot) {
   static constexpr const char* kNames[] = {
-      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",    "V_S",
-      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1",
-      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX"};
+      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
+      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
+      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
   return slot < sizeof(kNames) / sizeof(kNames[0]) ? kNames[slot] : "?";
 }
 // "SetFlag<V_MTE3>(0)", as the kernel's source writes it.

@@ -15,6 +15,7 @@
 
 #include "cube/cube_matmul_detail.h"
 #include "cube/mix_run.h"
+#include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/launch_mix.h"
@@ -100,6 +101,7 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
     }
     if (core.pending_fault) throw FaultError(*core.pending_fault);
     CheckLeaks(core, 0, "kernel end");
+    RequireNoHeldFixpipe(core, "the block's end");
     if (core.checked) CheckFlagsAtEnd(core);
     if (exit_block) state.BlockExited(core);
     return true;
@@ -177,6 +179,7 @@ class MixCores {
     if (!run_.RunBlock(aivs_, aic_, mix_, b, t, &end)) return end;  // a core faulted (recorded)
     try {
       CheckLeaks(aic_, 0, "kernel end (the AIC's buffers)");
+      RequireNoHeldFixpipe(aic_, "the block's end");
       core_.block_idx = b;
       state_.BlockExited(core_);
     } catch (const FaultError& e) {

@@ -365,29 +365,74 @@ inline void TruncateInt(DType dt, const int64_t* in, void* out, size_t n) {
   }
 }
 
+// One 64 B line of 16-bit floats (32 of them; `kHalf`: binary16, else bfloat16) to float32, as
+// Narrow16ToF32 converts them. A line is loaded and converted whole before it is stored (the
+// caller keeps dst clear of src). binary16 on x86 takes F16C's result and tests the line for a
+// NaN once, rebuilding the line through HalfToF32 only when it holds one: the same bits, without
+// a test and branch per vector.
+template <bool kHalf, class DF>
+HWY_INLINE void WidenLine(DF df, const uint16_t* src, float* dst) {
+  const hn::Rebind<uint16_t, DF> d16;
+  constexpr size_t kLineElems = 32;
+  constexpr size_t N = hn::MaxLanes(df);
+  constexpr size_t K = kLineElems / N;
+  hn::Vec<DF> f[K];
+  if constexpr (kHalf) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
+    const hn::Rebind<hwy::float16_t, DF> dh;
+    for (size_t k = 0; k < K; ++k)
+      f[k] = hn::PromoteTo(df, hn::BitCast(dh, hn::LoadU(d16, src + k * N)));
+    auto nan = hn::IsNaN(f[0]);
+    for (size_t k = 1; k < K; ++k) nan = hn::Or(nan, hn::IsNaN(f[k]));
+    if (HWY_UNLIKELY(!hn::AllFalse(df, nan))) {
+      for (size_t k = 0; k < K; ++k) f[k] = HalfToF32(df, hn::LoadU(d16, src + k * N));
+    }
+#else
+    for (size_t k = 0; k < K; ++k) f[k] = HalfToF32(df, hn::LoadU(d16, src + k * N));
+#endif
+  } else {
+    for (size_t k = 0; k < K; ++k) f[k] = BF16ToF32(df, hn::LoadU(d16, src + k * N));
+  }
+  for (size_t k = 0; k < K; ++k) hn::StoreU(f[k], df, dst + k * N);
+}
+
 // 16-bit floats -> float32 for a long source, as Narrow16ToF32 (the same conversion, the same
 // bits), a cache line of source per step with the line 4 KB ahead prefetched. A widening Cast
 // usually reads a tile in place from GM (copy_elision.h), in pieces of a few KB: alone, the
 // hardware prefetcher left each piece's loads waiting on DRAM (perf: 77 % of the loop's samples
-// on the first conversion after the load; session 22).
-inline void Widen16ToF32Streaming(bool half, const uint16_t* src, float* dst, size_t n) {
+// on the first conversion after the load; session 22). A source of 8 KB or more is taken for a
+// piece of a longer stream (a tile's rows, 8 KB pieces of them, one after another), whose next
+// piece the prefetch reaches into; a shorter one stops prefetching at its end: it is often a row
+// of its own, as an ARA column chunk's rows are (4.7 KB, 32 KB apart in the float16 outermost
+// row), where the 4 KB past the end were DRAM traffic nothing read, and ReadRowsInPlace fetches
+// the next row instead (issue 29, session 25).
+template <bool kHalf>
+void Widen16ToF32Lines(const uint16_t* src, float* dst, size_t n) {
   const hn::ScalableTag<float> df;
-  const hn::Rebind<uint16_t, decltype(df)> d16;
   const size_t N = hn::Lanes(df);
+  constexpr size_t kStep = 64 / sizeof(uint16_t);  // one line: 2 or more vectors
   constexpr size_t kAhead = 4096 / sizeof(uint16_t);
+  // Overlapping operands keep Narrow16ToF32's order (each vector stored before the next load).
+  const auto s8 = reinterpret_cast<uintptr_t>(src);
+  const auto d8 = reinterpret_cast<uintptr_t>(dst);
+  const bool apart = d8 + n * sizeof(float) <= s8 || s8 + n * sizeof(uint16_t) <= d8;
+  const size_t prefetch_end = n >= 2 * kAhead ? SIZE_MAX : n;
   size_t i = 0;
-  if (64 % (2 * N * sizeof(uint16_t)) == 0) {
-    const size_t step = 64 / sizeof(uint16_t);  // one line: 2 or more vectors
-    for (; i + step <= n; i += step) {
-      hwy::Prefetch(reinterpret_cast<const uint16_t*>(reinterpret_cast<uintptr_t>(src + i) +
-                                                      kAhead * sizeof(uint16_t)));
-      for (size_t k = 0; k < step; k += N) {
-        const auto h = hn::LoadU(d16, src + i + k);
-        hn::StoreU(half ? HalfToF32(df, h) : BF16ToF32(df, h), df, dst + i + k);
+  if (apart && hn::MaxLanes(df) == N && kStep % N == 0 && kStep / N >= 2) {
+    for (; i + kStep <= n; i += kStep) {
+      if (i + kAhead < prefetch_end) {
+        // The address is formed as an integer: past the source it may lie outside any object.
+        hwy::Prefetch(reinterpret_cast<const uint16_t*>(s8 + (i + kAhead) * sizeof(uint16_t)));
       }
+      WidenLine<kHalf>(df, src + i, dst + i);
     }
   }
-  Narrow16ToF32(half, src + i, dst + i, n - i);
+  Narrow16ToF32(kHalf, src + i, dst + i, n - i);
+}
+
+inline void Widen16ToF32Streaming(bool half, const uint16_t* src, float* dst, size_t n) {
+  if (half) return Widen16ToF32Lines<true>(src, dst, n);
+  Widen16ToF32Lines<false>(src, dst, n);
 }
 
 inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round, size_t n) {

@@ -1,8 +1,8 @@
-// Per-target fused kernels (AddRelu, SubRelu, MulAddDst, FusedMulAdd, Axpy): bit for bit the
-// per-element model (vector_math_scalar.cc) on every target, with vector_math-inl.h's helpers
-// (the NaN rule's Step, ReluFloat, MulAddSteps, the double lanes). float16/bfloat16 widen each
-// vector to float32 in registers.
-// Included once per target by vector_math.cc after vector_math-inl.h (hence the toggle guard).
+// Per-target fused kernels (AddRelu, SubRelu, MulAddDst, FusedMulAdd, MulAddRelu, Axpy): bit for
+// bit the per-element model (vector_math_scalar.cc) on every target, with vector_math-inl.h's
+// helpers (the NaN rule's Step, ReluFloat, MulAddSteps, the double lanes). float16/bfloat16 widen
+// each vector to float32 in registers. Included once per target by vector_math.cc after
+// vector_math-inl.h (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_FUSED_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_FUSED_INL_H_
 #undef OPSIM_SIM_VECTOR_FUSED_INL_H_
@@ -41,6 +41,10 @@ inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b,
     case FusedOp::kFusedMulAdd:
       return Map3ViaDouble(dst, a, b, acc, n,
                            [](auto, auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kMulAddRelu:
+      return Map3ViaDouble(dst, a, b, acc, n, [](auto, auto x, auto y, auto z) {
+        return ReluFloat(MulAddSteps(x, z, y));
+      });
     case FusedOp::kAxpy: {
       const double s = b[0];
       return Map3ViaDouble(dst, a, a, acc, n, [s](auto dd, auto x, auto, auto z) {
@@ -65,6 +69,9 @@ inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double*
     case FusedOp::kFusedMulAdd:
       return Map3(d, dst, a, b, dst, n,
                   [](auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
+    case FusedOp::kMulAddRelu:
+      return Map3(d, dst, a, b, dst, n,
+                  [](auto x, auto y, auto z) { return ReluFloat(MulAddSteps(x, z, y)); });
     case FusedOp::kAxpy: {
       const auto s = hn::Set(d, b[0]);
       return Map3(d, dst, a, a, dst, n, [s](auto x, auto, auto z) { return MulAddSteps(x, s, z); });
@@ -141,6 +148,10 @@ HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint
     case FusedOp::kFusedMulAdd:
       return Map16<kHalf>(dfd, dst, a, b, n,
                           via_double([](auto x, auto y, auto z) { return MulAddSteps(x, z, y); }));
+    case FusedOp::kMulAddRelu:
+      return Map16<kHalf>(dfd, dst, a, b, n, via_double([](auto x, auto y, auto z) {
+                            return ReluFloat(MulAddSteps(x, z, y));
+                          }));
     case FusedOp::kAxpy: {
       float scalar = 0;  // b[0], widened as the model widens it
       Narrow16ToF32(kHalf, b, &scalar, 1);

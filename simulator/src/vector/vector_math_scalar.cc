@@ -305,6 +305,11 @@ void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, siz
         r = Step(p, y, p + y);
         break;
       }
+      case FusedOp::kMulAddRelu: {
+        const double p = Step(x, d, x * d);
+        r = ApplyMath(MathOp::kRelu, Step(p, y, p + y));
+        break;
+      }
     }
     StoreFloat(dtype, dst, i, r);
   }

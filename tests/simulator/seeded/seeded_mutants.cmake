@@ -15,8 +15,8 @@ opsim_seeded_kernel(ours_add ${PROJECT_SOURCE_DIR}/op_kernel/add/add_custom.cc
 opsim_seeded_mutant(ours_add ours_add_free_removed
   [==[    out_z_.FreeTensor(z);
 ]==] ""
-  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
-  "ours Add: the output tile's `FreeTensor` removed (two tiles, two buffers: nothing runs short, the buffers leak)")
+  warning.buffer_leak 0 "TPipe::Destroy" "is still dequeued (no FreeTensor)"
+  "ours Add: the output tile's `FreeTensor` removed (two tiles, two buffers: nothing runs short; the chip's TPipe::Destroy resets the held buffers)")
 opsim_seeded_mutant(ours_add ours_add_double_free
   [==[    in_x_.FreeTensor(x);
 ]==] [==[    in_x_.FreeTensor(x);
@@ -104,8 +104,8 @@ opsim_seeded_mutant(ours_binary ours_binary_barrier_removed
 opsim_seeded_mutant(ours_binary ours_binary_free_b_removed
   [==[    in_b_.FreeTensor(b);
 ]==] ""
-  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
-  "ours Add (broadcast rows): `FreeTensor(b)` removed (two tiles, two buffers: the buffers leak)")
+  warning.buffer_leak 0 "TPipe::Destroy" "is still dequeued (no FreeTensor)"
+  "ours Add (broadcast rows): `FreeTensor(b)` removed (two tiles, two buffers: nothing runs short; the chip's TPipe::Destroy resets the held buffers)")
 opsim_seeded_mutant(ours_binary ours_binary_free_before_use
   [==[    AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
     const int32_t count =]==]
@@ -138,8 +138,8 @@ opsim_seeded_mutant(ours_argmax argmax_part_tile_not_freed
         in_q_.FreeTensor(in);
 ]==] [==[        ComputeSpan(in, 0, len, c, &best);
 ]==]
-  buffer_leak 0 "TPipe::Destroy" "is still dequeued"
-  "ours ArgMax (split row): the input tile's `FreeTensor` removed (one tile per part: nothing runs short, the buffer leaks)")
+  warning.buffer_leak 0 "TPipe::Destroy" "is still dequeued (no FreeTensor)"
+  "ours ArgMax (split row): the input tile's `FreeTensor` removed (one tile per part: nothing runs short; the chip's TPipe::Destroy resets the held buffer)")
 opsim_seeded_mutant(ours_argmax argmax_every_block_merges
   [==[if (AscendC::GetBlockIdx() == 0) MergeParts();]==] [==[MergeParts();]==]
   gm_race 1 "GlobalTensor::SetValue" "blocks 0 and 1 both write GM 'y'"

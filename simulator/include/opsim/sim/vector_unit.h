@@ -122,10 +122,11 @@ void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, co
             bool b_scalar, size_t n);
 
 // Fused instructions (floats): kAddRelu dst = max(a + b, 0), kSubRelu dst = max(a - b, 0),
-// kMulAddDst dst = a * b + dst, kFusedMulAdd dst = a * dst + b, kAxpy dst = a * b[0] + dst.
+// kMulAddDst dst = a * b + dst, kFusedMulAdd dst = a * dst + b, kAxpy dst = a * b[0] + dst,
+// kMulAddRelu dst = max(a * dst + b, 0) (Relu applied before the float32 rounding).
 // One float32 rounding for the whole expression (double intermediate), then the 16-bit one.
 // A NaN operand of a step (a + b, a * b, then + c) comes out quieted, the left one first.
-enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy };
+enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy, kMulAddRelu };
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
 
 // Cast int32 -> float16 with the DEQSCALE register: dst = half(float32(src * scale)), the

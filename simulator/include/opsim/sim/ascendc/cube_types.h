@@ -21,6 +21,19 @@ struct Nd2NzParams {
   uint16_t dstNzMatrixStride = 0;
 };
 
+// DataCopy GM -> L1 with DN -> NZ (the "DN2NZ" page; Ascend 950 only, not Atlas A2/A3): dnNum
+// matrices of nValue rows x dValue columns stored column by column.
+struct Dn2NzParams {
+  uint16_t dnNum = 0;
+  uint16_t nValue = 0;
+  uint32_t dValue = 0;
+  uint64_t srcDnMatrixStride = 0;
+  uint64_t srcDValue = 0;
+  uint16_t dstNzC0Stride = 0;
+  uint16_t dstNzNStride = 0;
+  uint32_t dstNzMatrixStride = 0;
+};
+
 // LoadData L1 -> L0A/L0B: repeatTimes 512 B fractals, source fractal startIndex + r * srcStride,
 // destination fractal r * (1 + dstGap); ifTranspose transposes each 16 x 16 (16-bit) fractal.
 struct LoadData2DParams {
@@ -88,6 +101,37 @@ struct FixpipeParamsV220 {
   bool reluEn = false;
   uint8_t unitFlag = 0;
   bool isChannelSplit = false;
+};
+
+// DataCopy CO1 -> GM or L1 (Atlas A2): a Fixpipe whose quantisation scalar and NZ -> ND layout
+// come from the registers SetFixpipePreQuantFlag and SetFixpipeNz2ndFlag set. nSize x mSize
+// results; srcStride as FixpipeParamsV220's; dstStride the ND row pitch in elements (nz2ndEn) or
+// the distance between fractal columns in 32 B blocks (NZ).
+struct DataCopyCO12DstParams {
+  DataCopyCO12DstParams() = default;
+  DataCopyCO12DstParams(uint16_t nSizeIn, uint16_t mSizeIn, uint32_t dstStrideIn,
+                        uint16_t srcStrideIn, QuantMode_t quantPreIn, uint8_t reluPreIn,
+                        bool channelSplitIn, bool nz2ndEnIn)
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        quantPre(quantPreIn),
+        reluPre(reluPreIn),
+        channelSplit(channelSplitIn),
+        nz2ndEn(nz2ndEnIn) {}
+  uint8_t sid = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint32_t dstStride = 0;
+  uint16_t srcStride = 0;
+  uint8_t unitFlag = 0;
+  uint8_t clipReluPre = 0;
+  uint8_t eltWiseOp = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
 };
 
 }  // namespace AscendC

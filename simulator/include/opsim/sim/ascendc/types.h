@@ -87,6 +87,8 @@ enum class HardEvent : uint8_t {
   M_MTE2,
   FIX_MTE2,
   MTE2_FIX,
+  MTE1_FIX,  // the FIX pipe reads L1 (the quantisation words) or writes it (Fixpipe into L1)
+  FIX_MTE1,
   MAX,
 };
 enum TEventID : int32_t {

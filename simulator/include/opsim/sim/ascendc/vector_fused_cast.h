@@ -1,9 +1,9 @@
-// AddReluCast and SubReluCast: dst = convert(max(a op b, 0)) in one instruction, count and
-// level-0 forms. Pairs (src -> dst): float -> half, half -> int8_t. The sum or difference is
-// exact in float32 for these sources; float -> half rounds to nearest even (Cast's CAST_NONE);
-// half -> int8_t rounds the result to half, then converts as Cast half -> int8_t with CAST_NONE.
-// (int16_t -> int8_t, which Ascend C also lists, is not modelled: 16-bit integers have no dtype
-// in the vector unit yet.)
+// AddReluCast, SubReluCast, MulCast and AddDeqRelu: an add, subtract or multiply and a conversion
+// in one instruction, count and level-0 forms, with the pairs CANN lists for the 910B and 310P
+// (src -> dst): AddReluCast/SubReluCast float -> half, half -> int8_t, int16_t -> int8_t;
+// MulCast half -> int8_t, uint8_t; AddDeqRelu int32_t -> half (with SetDeqScale's scale). The
+// numerics are vec::FusedCast's (opsim/sim/vector_fused_cast_unit.h). Level-0 forms: the source
+// (the wider type) sets the lanes per repeat; each operand strides in blocks of its own type.
 #pragma once
 
 #include <cstdint>
@@ -11,65 +11,127 @@
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/vector_fused_cast_unit.h"
 
 namespace opsim::sim::detail {
 
 struct FusedCastCtx {
-  bool sub;
+  vec::FusedCastOp op;
   DType src;
   DType dst;
+  float deq_scale;  // AddDeqRelu: the DEQSCALE register at the call
 };
 // The lane kernel (sources a, b; n results of ctx.dst).
 void FusedCastLanes(const void* ctx, uint8_t* dst, const uint8_t* const* srcs, size_t n);
-void FusedCastCount(const char* name, const FusedCastCtx& ctx, const UbRef& dst, uint32_t dst_eb,
-                    const UbRef& a, const UbRef& b, uint32_t src_eb, uint32_t count);
+// The count form (a negative count is a fault).
+void FusedCastCount(const char* name, vec::FusedCastOp op, const UbRef& dst, DType dst_type,
+                    uint32_t dst_eb, const UbRef& a, const UbRef& b, DType src_type,
+                    uint32_t src_eb, int64_t count);
+// The level-0 form: d and s[2] carry their own element sizes.
+void FusedCastRepeat(const char* name, vec::FusedCastOp op, DType src_type, DType dst_type,
+                     uint32_t src_eb, const MaskArg& mask, uint8_t repeat, const RepeatOperand& d,
+                     const RepeatOperand* s);
 
 template <typename T, typename U>
-constexpr bool kFusedCastPair = (std::is_same_v<T, half> && std::is_same_v<U, float>) ||
-                                (std::is_same_v<T, int8_t> && std::is_same_v<U, half>);
+constexpr bool kReluCastPair = (std::is_same_v<T, half> && std::is_same_v<U, float>) ||
+                               (std::is_same_v<T, int8_t> && std::is_same_v<U, half>) ||
+                               (std::is_same_v<T, int8_t> && std::is_same_v<U, int16_t>);
+template <typename T, typename U>
+constexpr bool kMulCastPair = std::is_same_v<U, half> &&
+                              (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t>);
+template <typename T, typename U>
+constexpr bool kDeqReluPair = std::is_same_v<T, half>&& std::is_same_v<U, int32_t>;
 
 template <typename T, typename U>
-void FusedCast0(const char* name, bool sub, const AscendC::LocalTensor<T>& dst,
+void FusedCast0(const char* name, vec::FusedCastOp op, const AscendC::LocalTensor<T>& dst,
                 const AscendC::LocalTensor<U>& a, const AscendC::LocalTensor<U>& b,
                 const MaskArg& mask, uint8_t repeat, const AscendC::BinaryRepeatParams& p) {
-  static_assert(kFusedCastPair<T, U>,
-                "AddReluCast/SubReluCast convert float to half or half to int8_t");
-  const FusedCastCtx ctx{sub, AscendC::DTypeOf<U>(), AscendC::DTypeOf<T>()};
-  // The source (the wider type) sets the lanes per repeat; each operand strides in its own type.
   const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(T)};
   const RepeatOperand s[2] = {{a.ref(), p.src0BlkStride, p.src0RepStride, sizeof(U)},
                               {b.ref(), p.src1BlkStride, p.src1RepStride, sizeof(U)}};
-  RunRepeat(name, sizeof(U), mask, repeat, d, s, 2, FusedCastLanes, &ctx);
+  FusedCastRepeat(name, op, AscendC::DTypeOf<U>(), AscendC::DTypeOf<T>(), sizeof(U), mask, repeat,
+                  d, s);
+}
+
+template <typename T, typename U>
+void FusedCastN(const char* name, vec::FusedCastOp op, const AscendC::LocalTensor<T>& dst,
+                const AscendC::LocalTensor<U>& a, const AscendC::LocalTensor<U>& b, int64_t count) {
+  FusedCastCount(name, op, dst.ref(), AscendC::DTypeOf<T>(), sizeof(T), a.ref(), b.ref(),
+                 AscendC::DTypeOf<U>(), sizeof(U), count);
 }
 
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
 
-#define OPSIM_FUSED_CAST(Name, Sub)                                                              \
+#define OPSIM_FUSED_CAST(Name, Op, Pair, Rule)                                                   \
   template <typename T, typename U>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint32_t count) {                                                              \
-    static_assert(opsim::sim::detail::kFusedCastPair<T, U>,                                      \
-                  #Name " converts float to half or half to int8_t");                            \
-    const opsim::sim::detail::FusedCastCtx ctx{Sub, DTypeOf<U>(), DTypeOf<T>()};                 \
-    opsim::sim::detail::FusedCastCount(#Name, ctx, dst.ref(), sizeof(T), src0.ref(), src1.ref(), \
-                                       sizeof(U), count);                                        \
+    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    opsim::sim::detail::FusedCastN(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
+                                   count);                                                       \
   }                                                                                              \
   template <typename T, typename U, bool isSetMask = true>                                       \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
-    opsim::sim::detail::FusedCast0(#Name, Sub, dst, src0, src1,                                  \
+    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    opsim::sim::detail::FusedCast0(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
                                    opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p); \
   }                                                                                              \
   template <typename T, typename U, bool isSetMask = true>                                       \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {       \
-    opsim::sim::detail::FusedCast0(#Name, Sub, dst, src0, src1,                                  \
+    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    opsim::sim::detail::FusedCast0(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
                                    opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p); \
   }
-OPSIM_FUSED_CAST(AddReluCast, false)
-OPSIM_FUSED_CAST(SubReluCast, true)
+OPSIM_FUSED_CAST(AddReluCast, kAddRelu, kReluCastPair,
+                 " converts float to half, half to int8_t or int16_t to int8_t")
+OPSIM_FUSED_CAST(SubReluCast, kSubRelu, kReluCastPair,
+                 " converts float to half, half to int8_t or int16_t to int8_t")
+OPSIM_FUSED_CAST(MulCast, kMul, kMulCastPair, " converts half to int8_t or uint8_t")
 #undef OPSIM_FUSED_CAST
+
+// AddDeqRelu's documented forms: dst = max(deq(src0 + src1), 0), deq the SetDeqScale(half) scale.
+inline void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
+                       const LocalTensor<int32_t>& src1, const int32_t& count) {
+  opsim::sim::detail::FusedCastN("AddDeqRelu", opsim::sim::vec::FusedCastOp::kAddDeqRelu, dst, src0,
+                                 src1, count);
+}
+template <bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
+                const LocalTensor<int32_t>& src1, const uint64_t mask[], const uint8_t repeatTime,
+                const BinaryRepeatParams& p) {
+  opsim::sim::detail::FusedCast0("AddDeqRelu", opsim::sim::vec::FusedCastOp::kAddDeqRelu, dst, src0,
+                                 src1, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTime, p);
+}
+template <bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
+                const LocalTensor<int32_t>& src1, const uint64_t mask, const uint8_t repeatTime,
+                const BinaryRepeatParams& p) {
+  opsim::sim::detail::FusedCast0("AddDeqRelu", opsim::sim::vec::FusedCastOp::kAddDeqRelu, dst, src0,
+                                 src1, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTime, p);
+}
+// The (T, U) forms: CANN's spelling for TensorTrait operands, the same instruction.
+template <typename T, typename U>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                const int32_t& count) {
+  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  opsim::sim::detail::FusedCastN("AddDeqRelu", opsim::sim::vec::FusedCastOp::kAddDeqRelu, dst, src0,
+                                 src1, count);
+}
+template <typename T, typename U, bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  AddDeqRelu<isSetMask>(dst, src0, src1, mask, repeatTime, p);
+}
+template <typename T, typename U, bool isSetMask = true>
+void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+                const uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  AddDeqRelu<isSetMask>(dst, src0, src1, mask, repeatTime, p);
+}
 
 }  // namespace AscendC

@@ -413,6 +413,9 @@ OPSIM_FUSED_COUNT(AddRelu, kAddRelu, false)
 OPSIM_FUSED_COUNT(SubRelu, kSubRelu, false)
 OPSIM_FUSED_COUNT(MulAddDst, kMulAddDst, true)
 OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, true)
+OPSIM_FUSED_COUNT(MulAddRelu, kMulAddRelu, true)
+// CANN keeps FusedMulAddRelu as the older name of MulAddRelu.
+OPSIM_FUSED_COUNT(FusedMulAddRelu, kMulAddRelu, true)
 #undef OPSIM_FUSED_COUNT
 
 }  // namespace AscendC
@@ -461,6 +464,8 @@ OPSIM_FUSED_L0(AddRelu, kAddRelu)
 OPSIM_FUSED_L0(SubRelu, kSubRelu)
 OPSIM_FUSED_L0(MulAddDst, kMulAddDst)
 OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd)
+OPSIM_FUSED_L0(MulAddRelu, kMulAddRelu)
+OPSIM_FUSED_L0(FusedMulAddRelu, kMulAddRelu)
 #undef OPSIM_FUSED_L0
 
 // dst = src * scalarValue + dst (same-type form).

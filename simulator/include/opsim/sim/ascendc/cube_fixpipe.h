@@ -1,0 +1,128 @@
+// The cube's L0C read-outs besides Fixpipe L0C -> GM (cube.h): Fixpipe into L1, Fixpipe with
+// per-column quantisation words (cbufWorkspace), DataCopy CO1 -> GM/L1 with the registers
+// SetFixpipeNz2ndFlag and SetFixpipePreQuantFlag set, and DataCopy GM -> L1 with Dn2NzParams
+// (docs/CUBE.md). Declarations as CANN's kernel_operator_fixpipe_intf.h and
+// kernel_operator_data_copy_intf.h give them for Atlas A2.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "opsim/core/dtype.h"
+#include "opsim/sim/ascendc/cube_types.h"
+#include "opsim/sim/ascendc/tensor.h"
+#include "opsim/sim/ascendc/types.h"
+
+namespace opsim::sim::detail {
+
+// Where a Fixpipe writes: Global Memory, or (is_local) a tensor in L1.
+struct FixpipeDst {
+  GmRef gm;
+  UbRef local;
+  bool is_local = false;
+};
+
+// quant_table: null, or the L1 tensor of per-column quantisation words (VDEQF16, VQF322B8_PRE,
+// VREQ8).
+void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* quant_table,
+                   DType dst_type, DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                   const char* instr);
+void CubeCopyCo1(const FixpipeDst& dst, const UbRef& src, DType dst_type, DType src_type,
+                 const AscendC::DataCopyCO12DstParams& p);
+void CubeSetFixpipeNz2nd(uint16_t nd_num, uint16_t src_nd_stride, uint16_t dst_nd_stride);
+void CubeSetFixpipePreQuant(uint64_t config);
+void CubeDn2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
+               const AscendC::Dn2NzParams& p);
+
+inline FixpipeDst FixpipeToGm(const GmRef& gm) {
+  FixpipeDst d;
+  d.gm = gm;
+  return d;
+}
+inline FixpipeDst FixpipeToLocal(const UbRef& local) {
+  FixpipeDst d;
+  d.local = local;
+  d.is_local = true;
+  return d;
+}
+
+template <typename U>
+constexpr bool kL0cResult = std::is_same_v<U, float> || std::is_same_v<U, int32_t>;
+
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+// Fixpipe L0C -> L1 (A1/B1/C1): NZ out (CFG_NZ); Atlas A2 writes no ND into L1.
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+             const FixpipeParamsV220& params) {
+  static_assert(opsim::sim::detail::kL0cResult<U>,
+                "Fixpipe reads float or int32_t results from CO1");
+  opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
+                                    nullptr, DTypeOf<T>(), DTypeOf<U>(),
+                                    config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
+}
+
+// The vector-quantised forms: cbufWorkspace holds one uint64_t quantisation word per column.
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
+          typename S = uint64_t,
+          typename std::enable_if_t<std::is_same_v<S, uint64_t>, bool> = true>
+void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+             const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& params) {
+  static_assert(opsim::sim::detail::kL0cResult<U>,
+                "Fixpipe reads float or int32_t results from CO1");
+  const opsim::sim::detail::UbRef table = cbufWorkspace.ref();
+  opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToGm(dst.ref()), src.ref(), &table,
+                                    DTypeOf<T>(), DTypeOf<U>(),
+                                    config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
+}
+
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
+          typename S = uint64_t,
+          typename std::enable_if_t<std::is_same_v<S, uint64_t>, bool> = true>
+void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+             const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& params) {
+  static_assert(opsim::sim::detail::kL0cResult<U>,
+                "Fixpipe reads float or int32_t results from CO1");
+  const opsim::sim::detail::UbRef table = cbufWorkspace.ref();
+  opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
+                                    &table, DTypeOf<T>(), DTypeOf<U>(),
+                                    config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
+}
+
+template <typename T, typename U>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+              const DataCopyCO12DstParams& intriParams) {
+  static_assert(opsim::sim::detail::kL0cResult<U>,
+                "DataCopy CO1 -> GM reads float or int32_t results");
+  opsim::sim::detail::CubeCopyCo1(opsim::sim::detail::FixpipeToGm(dst.ref()), src.ref(),
+                                  DTypeOf<T>(), DTypeOf<U>(), intriParams);
+}
+
+template <typename T, typename U>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+              const DataCopyCO12DstParams& intriParams) {
+  static_assert(opsim::sim::detail::kL0cResult<U>,
+                "DataCopy CO1 -> L1 reads float or int32_t results");
+  opsim::sim::detail::CubeCopyCo1(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
+                                  DTypeOf<T>(), DTypeOf<U>(), intriParams);
+}
+
+inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
+  opsim::sim::detail::CubeSetFixpipeNz2nd(ndNum, srcNdStride, dstNdStride);
+}
+
+inline void SetFixpipePreQuantFlag(uint64_t config) {
+  opsim::sim::detail::CubeSetFixpipePreQuant(config);
+}
+
+template <typename T, bool enableSmallC0 = false>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+              const Dn2NzParams& intriParams) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "DataCopy with Dn2NzParams takes 8-, 16- or 32-bit elements");
+  opsim::sim::detail::CubeDn2Nz(dst.ref(), src.ref(), sizeof(T), intriParams);
+}
+
+}  // namespace AscendC
