@@ -1,11 +1,14 @@
-// The host helpers of the SoftMax family (lib/activation/softmax_tiling.h), with the 910B
-// (DAV_2201) figures: the work buffer per row is opsim::softmax's (shared with the kernel side's
-// check), the tiling cuts srcM into splitM-row pieces that fit the given work space.
+// The host helpers of the SoftMax family (lib/activation/softmax_tiling.h, logsoftmax_tiling.h,
+// softmaxgrad_tiling.h), with the 910B (DAV_2201) figures: the work buffer per row is
+// opsim::softmax's (shared with the kernel side's check), the tiling cuts srcM into splitM-row
+// pieces that fit the given work space.
 #include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "lib/activation/logsoftmax_tiling.h"
+#include "lib/activation/softmaxgrad_tiling.h"
 #include "tiling/tiling_api.h"
 
 namespace AscendC {
@@ -71,7 +74,9 @@ uint32_t SplitRows(uint32_t workBytes, uint32_t rowFloats, uint32_t m, uint32_t 
   return rows;
 }
 
-void Fill(optiling::SoftMaxTiling& t, const Rows& r, uint32_t statBytes, uint32_t split) {
+// LogSoftMaxTiling has SoftMaxTiling's fields; blk is one block of the statistics' type.
+template <typename Tiling>
+void Fill(Tiling& t, const Rows& r, uint32_t statBytes, uint32_t split) {
   const uint32_t blk = kBlock / statBytes;
   t.set_srcM(r.m);
   t.set_srcK(r.k);
@@ -208,6 +213,60 @@ void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t dataType
   SoftMaxFlashV2TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, t, isUpdate,
                            isBasicBlock, isFlashOutputBrc);
   if (t.get_srcM() != 0) Copy(t, softmaxFlashTiling);
+}
+
+uint32_t GetLogSoftMaxMaxTmpSize(const ge::Shape srcShape, const uint32_t dataTypeSize,
+                                 const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetLogSoftMaxMaxTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? r.m * opsim::softmax::LogSoftMaxRowFloats(r.k, dataTypeSize) * kFloat : 0;
+}
+
+uint32_t GetLogSoftMaxMinTmpSize(const ge::Shape srcShape, const uint32_t dataTypeSize,
+                                 const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetLogSoftMaxMinTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? opsim::softmax::LogSoftMaxRowFloats(r.k, dataTypeSize) * kFloat : 0;
+}
+
+void LogSoftMaxTilingFunc(const ge::Shape srcShape, const uint32_t dataTypeSize,
+                          const uint32_t localWorkSpaceSize,
+                          optiling::LogSoftMaxTiling& softmaxTiling) {
+  const char* helper = "LogSoftMaxTilingFunc";
+  const Rows r = RowsOf(helper, srcShape, dataTypeSize, dataTypeSize);
+  if (!r.ok) return;
+  const uint32_t row = opsim::softmax::LogSoftMaxRowFloats(r.k, dataTypeSize);
+  WarnBelowMinimum(helper, localWorkSpaceSize, row * kFloat);
+  Fill(softmaxTiling, r, dataTypeSize, SplitRows(localWorkSpaceSize, row, r.m, r.k));
+}
+
+uint32_t GetSoftMaxGradMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                  const bool isFront, const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetSoftMaxGradMaxTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? r.m * opsim::softmax::SoftmaxGradRowFloats(r.k, dataTypeSize, isFront) * kFloat : 0;
+}
+
+uint32_t GetSoftMaxGradMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                  const bool isFront, const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetSoftMaxGradMinTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? opsim::softmax::SoftmaxGradRowFloats(r.k, dataTypeSize, isFront) * kFloat : 0;
+}
+
+void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                           const uint32_t localWorkSpaceSize,
+                           optiling::SoftMaxTiling& softmaxGradTiling, const bool isFront) {
+  const char* helper = "SoftMaxGradTilingFunc";
+  const Rows r = RowsOf(helper, srcShape, dataTypeSize, dataTypeSize);
+  if (!r.ok) return;
+  const uint32_t row = opsim::softmax::SoftmaxGradRowFloats(r.k, dataTypeSize, isFront);
+  WarnBelowMinimum(helper, localWorkSpaceSize, row * kFloat);
+  Fill(softmaxGradTiling, r, dataTypeSize, SplitRows(localWorkSpaceSize, row, r.m, r.k));
+}
+
+void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                           const uint32_t localWorkSpaceSize,
+                           AscendC::tiling::SoftMaxTiling& softmaxGradTiling, const bool isFront) {
+  optiling::SoftMaxTiling t;
+  SoftMaxGradTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t, isFront);
+  if (t.get_srcM() != 0) t.SaveToBuffer(&softmaxGradTiling, sizeof(softmaxGradTiling));
 }
 
 }  // namespace AscendC

@@ -19,6 +19,8 @@
 namespace opsim::sim {
 namespace {
 
+using testing::Region;
+
 using namespace AscendC;
 
 constexpr uint32_t kM = 20;  // tails in M and N
@@ -73,11 +75,6 @@ LaunchOptions Aic(std::vector<GmRegion> regions) {
   o.core_type = CoreType::kAic;
   o.regions = std::move(regions);
   return o;
-}
-
-template <typename T>
-GmRegion Region(const std::vector<T>& v, const char* name) {
-  return GmRegion{v.data(), v.size() * sizeof(T), name};
 }
 
 // kM x kN results (C: float or int32_t) placed in L0C as NZ, as a Mmad leaves them.

@@ -152,8 +152,8 @@ TEST(CubeLoadTranspose, Int8BAsStoredFeedsMmad) {
   }
 }
 
-std::string Fault(const std::function<void()>& kernel, FaultKind* kind,
-                  const DeviceProfile& d = testing::TestDevice()) {
+std::string FaultMessageOf(const std::function<void()>& kernel, FaultKind* kind,
+                           const DeviceProfile& d = testing::TestDevice()) {
   LaunchOptions o;
   o.checked = true;
   const LaunchResult r = Launch(d, 1, o, kernel);
@@ -201,14 +201,14 @@ TEST(CubeLoadTranspose, Faults) {
   };
   for (const Case& c : cases) {
     FaultKind kind{};
-    const std::string msg = Fault(c.kernel, &kind);
+    const std::string msg = FaultMessageOf(c.kernel, &kind);
     EXPECT_EQ(kind, c.kind) << c.name << ": " << msg;
     EXPECT_NE(msg.find(c.phrase), std::string::npos) << c.name << ": " << msg;
   }
   DeviceProfile old = testing::TestDevice();
   old.architecture = "dav-2002";
   FaultKind kind{};
-  const std::string msg = Fault(LoadKernel<half>(512, 512, {0, 1, 1, 0, 0}), &kind, old);
+  const std::string msg = FaultMessageOf(LoadKernel<half>(512, 512, {0, 1, 1, 0, 0}), &kind, old);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("no transposing 2-D load"), std::string::npos) << msg;
 }
@@ -218,7 +218,7 @@ TEST(CubeLoadTranspose, Faults) {
 // Mmad over it faults.
 TEST(CubeLoadTranspose, UnwrittenSourceStaysUnwritten) {
   FaultKind kind{};
-  const std::string msg = Fault(
+  const std::string msg = FaultMessageOf(
       [] {
         TPipe pipe;
         TBuf<TPosition::A1> a1;

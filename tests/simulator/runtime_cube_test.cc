@@ -19,6 +19,8 @@
 namespace opsim::sim {
 namespace {
 
+using testing::Region;
+
 using namespace AscendC;
 
 uint32_t Up16(uint32_t v) { return (v + 15) / 16 * 16; }
@@ -126,11 +128,6 @@ LaunchOptions Options(std::vector<GmRegion> regions, bool checked = true) {
   o.auto_sync = false;
   o.regions = std::move(regions);
   return o;
-}
-
-template <typename T>
-GmRegion Region(const std::vector<T>& v, const char* name) {
-  return GmRegion{v.data(), v.size() * sizeof(T), name};
 }
 
 // The scalar model: C[i][j] = sum over k in increasing order, in double (exact for the small

@@ -18,7 +18,7 @@ using namespace AscendC;
 
 constexpr uint32_t kMaxFloats = 16384;  // the UB buffer every read lands in: 64 KiB
 
-DeviceProfile L2Device(uint32_t l2_bytes, uint32_t cores) {
+DeviceProfile SharedL2Device(uint32_t l2_bytes, uint32_t cores) {
   DeviceProfile d = testing::TestDevice(cores);
   d.cube_cores = cores;
   d.l2_bytes = l2_bytes;
@@ -122,7 +122,7 @@ Plan RandomPlan(std::mt19937_64& random, uint32_t blocks, uint32_t reads) {
 
 TEST(SharedL2, ALineAnotherCoreReadEarlierHitsAndNotTheReverse) {
   std::vector<float> x(kMaxFloats * 8, 1.0f);
-  const DeviceProfile d = L2Device(4 << 20, 2);
+  const DeviceProfile d = SharedL2Device(4 << 20, 2);
   // Block 1 reads chunk 0 at once; block 0 reads chunk 2 first, then chunk 0: later, so a hit.
   const Plan plan = {{{2 * kMaxFloats, kMaxFloats}, {0, kMaxFloats}}, {{0, kMaxFloats}}};
   const LaunchResult r = RunPlan(d, x, plan, 2);
@@ -139,7 +139,7 @@ TEST(SharedL2, ALineAnotherCoreReadEarlierHitsAndNotTheReverse) {
 
 TEST(SharedL2, ReadsTheSameLinesAtOnceTheLowerCoreFetchesThem) {
   std::vector<float> x(kMaxFloats, 1.0f);
-  const DeviceProfile d = L2Device(4 << 20, 4);
+  const DeviceProfile d = SharedL2Device(4 << 20, 4);
   const Plan plan(4, {{0, kMaxFloats}});  // four cores read chunk 0 at t = 0
   const LaunchResult r = RunPlan(d, x, plan, 4);
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
@@ -152,7 +152,7 @@ TEST(SharedL2, ReadsTheSameLinesAtOnceTheLowerCoreFetchesThem) {
 TEST(SharedL2, AVectorLaunchKeepsASharePerSlot) {
   std::vector<float> x(kMaxFloats * 8, 1.0f);
   const Plan plan = {{{2 * kMaxFloats, kMaxFloats}, {0, kMaxFloats}}, {{0, kMaxFloats}}};
-  const LaunchResult r = RunPlan(L2Device(4 << 20, 2), x, plan, 2, CoreType::kAiv);
+  const LaunchResult r = RunPlan(SharedL2Device(4 << 20, 2), x, plan, 2, CoreType::kAiv);
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, 0u);
 }
@@ -166,7 +166,7 @@ TEST(SharedL2, AfterSyncAllTheLinesOtherCoresReadHit) {
     plan[b] = {{b * kMaxFloats, kMaxFloats}, {0, 0}, {(b + 1) % 4 * kMaxFloats, kMaxFloats}};
   }
   plan[2].insert(plan[2].begin(), {4 * kMaxFloats, 8});  // a late arrival at the barrier
-  const DeviceProfile d = L2Device(4 << 20, 4);
+  const DeviceProfile d = SharedL2Device(4 << 20, 4);
   const LaunchResult one = RunPlan(d, x, plan, 1);
   ASSERT_TRUE(one.status.ok()) << one.status.ToString();
   EXPECT_EQ(one.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, 4 * kMaxFloats * 4u);
@@ -187,7 +187,7 @@ TEST(SharedL2, HitsAndTimesAreALineByLineReplayInSimulatedTimeOrder) {
   std::vector<float> x(262144 + kMaxFloats, 1.0f);
   for (const uint32_t l2 : {256u << 10, 4u << 20}) {
     for (const uint32_t blocks : {4u, 8u}) {
-      const DeviceProfile d = L2Device(l2, 4);
+      const DeviceProfile d = SharedL2Device(l2, 4);
       const Plan plan = RandomPlan(random, blocks, 24);
       const Expected want = Replay(d, plan);
       EXPECT_GT(want.hit_bytes, 0u);

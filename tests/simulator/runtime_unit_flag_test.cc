@@ -17,7 +17,7 @@ namespace {
 using namespace AscendC;
 
 // A 32 x 64 float32 tile in L0C: 2 x 4 fractals, 8 units of 1 KiB.
-constexpr uint16_t kM = 32, kN = 64;
+constexpr uint16_t kFlagM = 32, kFlagN = 64;
 
 struct Clocks {
   double m = 0, fix = 0;
@@ -41,18 +41,18 @@ struct TileKernel {
     TBuf<TPosition::A2> a2;
     TBuf<TPosition::B2> b2;
     TBuf<TPosition::CO1> co1;
-    pipe.InitBuffer(a2, kM * 512 * 2);
-    pipe.InitBuffer(b2, 512 * kN * 2);
-    pipe.InitBuffer(co1, kM * kN * 4);
+    pipe.InitBuffer(a2, kFlagM * 512 * 2);
+    pipe.InitBuffer(b2, 512 * kFlagN * 2);
+    pipe.InitBuffer(co1, kFlagM * kFlagN * 4);
     LocalTensor<half> la = a2.Get<half>(), lb = b2.Get<half>();
-    for (uint32_t i = 0; i < kM * 512u; ++i) la.data()[i] = half(1.0f);
-    for (uint32_t i = 0; i < 512u * kN; ++i) lb.data()[i] = half(1.0f);
+    for (uint32_t i = 0; i < kFlagM * 512u; ++i) la.data()[i] = half(1.0f);
+    for (uint32_t i = 0; i < 512u * kFlagN; ++i) lb.data()[i] = half(1.0f);
     detail::HostWroteUb(la.ref());
     detail::HostWroteUb(lb.ref());
     LocalTensor<float> lc = co1.Get<float>();
     MmadParams p;
-    p.m = kM;
-    p.n = kN;
+    p.m = kFlagM;
+    p.n = kFlagN;
     p.k = 512;
     p.unitFlag = first;
     Mmad(lc, la, lb, p);
@@ -64,10 +64,10 @@ struct TileKernel {
         WaitFlag<HardEvent::M_FIX>(0);
       }
       FixpipeParamsV220 f;
-      f.mSize = kM;
-      f.nSize = kN;
-      f.srcStride = kM;
-      f.dstStride = kN;
+      f.mSize = kFlagM;
+      f.nSize = kFlagN;
+      f.srcStride = kFlagM;
+      f.dstStride = kFlagN;
       f.unitFlag = fix;
       Fixpipe(g, lc, f);
       if (barrier_after_fix) PipeBarrier<PIPE_ALL>();
@@ -113,7 +113,7 @@ LaunchResult RunTile(const TileKernel& kernel, const DeviceProfile& d = testing:
 //    1.5 i)) = 552 - 10.5 = 541.5, ending at 553.5.
 // With flags instead: the Fixpipe runs 520 - 876 (100 + 256), Mmad 3 876 - 888.
 TEST(UnitFlag, MmadAndFixpipeHandOverL0cUnitByUnit) {
-  std::vector<float> out(kM * kN), out_flags(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN), out_flags(kFlagM * kFlagN);
   Clocks uf, fl;
   const LaunchResult r = RunTile(TileKernel{&out, 2, 3, 3, 2, false, &uf});
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
@@ -135,7 +135,7 @@ TEST(UnitFlag, MmadAndFixpipeHandOverL0cUnitByUnit) {
 // The Fixpipe issued before the Mmad that marks its units (legal: the FIX pipe waits for the
 // marks while the core issues the Mmad to M): the same results and the same timeline as above.
 TEST(UnitFlag, FixpipeIssuedBeforeItsMmadWaitsForTheMarks) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   Clocks uf;
   TileKernel k{&out, 2, 3, 3, 2, false, &uf};
   k.fix_before_last = true;
@@ -154,7 +154,7 @@ std::string Fault(const LaunchResult& r, FaultKind* kind) {
 
 // The last Mmad into the tile left at unitFlag 2: no unit is marked, the Fixpipe would wait.
 TEST(UnitFlag, FixpipeOnUnitsNoMmadMarkedIsADeadlock) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   FaultKind kind{};
   const std::string msg = Fault(RunTile(TileKernel{&out, 2, 2, 3, 2}), &kind);
   EXPECT_EQ(kind, FaultKind::kDeadlock) << msg;
@@ -165,7 +165,7 @@ TEST(UnitFlag, FixpipeOnUnitsNoMmadMarkedIsADeadlock) {
 // A barrier on every pipe while the early Fixpipe waits: the Mmad that would mark its units is
 // behind the barrier, which waits for the Fixpipe.
 TEST(UnitFlag, BarrierBehindAWaitingFixpipeIsADeadlock) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   FaultKind kind{};
   TileKernel k{&out, 2, 3, 3, 2};
   k.fix_before_last = true;
@@ -177,7 +177,7 @@ TEST(UnitFlag, BarrierBehindAWaitingFixpipeIsADeadlock) {
 
 // The Fixpipe without unitFlag (ordered by M_FIX) leaves the marks: the next Mmad would wait.
 TEST(UnitFlag, MmadOnUnitsStillMarkedIsADeadlock) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   FaultKind kind{};
   TileKernel k{&out, 2, 3, 0, 2, false};
   // M_FIX orders the Fixpipe, FIX_M the next Mmad; only the marks are left.
@@ -189,7 +189,7 @@ TEST(UnitFlag, MmadOnUnitsStillMarkedIsADeadlock) {
 
 // A Fixpipe without unitFlag and without a flag reads the tile while the Mmad writes it.
 TEST(UnitFlag, FixpipeWithoutUnitFlagStillNeedsItsFlag) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   FaultKind kind{};
   const std::string msg = Fault(RunTile(TileKernel{&out, 2, 3, 0, 0}), &kind);
   EXPECT_EQ(kind, FaultKind::kMissingSync) << msg;
@@ -197,7 +197,7 @@ TEST(UnitFlag, FixpipeWithoutUnitFlagStillNeedsItsFlag) {
 }
 
 TEST(UnitFlag, ValuesAndChips) {
-  std::vector<float> out(kM * kN);
+  std::vector<float> out(kFlagM * kFlagN);
   FaultKind kind{};
   std::string msg = Fault(RunTile(TileKernel{&out, 1, 3, 3, 2}), &kind);
   EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;

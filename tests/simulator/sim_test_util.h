@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "opsim/sim/device_profile.h"
 #include "opsim/sim/launch.h"
@@ -39,6 +40,12 @@ inline LaunchResult RunOne(const std::function<void()>& kernel, bool checked = t
   options.checked = checked;
   options.regions = std::move(regions);
   return Launch(TestDevice(4, has_pad), 1, options, kernel);
+}
+
+// A GM region named for the checks' messages, over a test's host vector.
+template <typename T>
+GmRegion Region(const std::vector<T>& v, const char* name) {
+  return GmRegion{v.data(), v.size() * sizeof(T), name};
 }
 
 }  // namespace opsim::sim::testing
