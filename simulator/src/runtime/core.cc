@@ -67,7 +67,16 @@ Core& Cur() {
 // the messages' strings inline the check saved and restored six registers and a 552 B frame on
 // every call (a third of its host instructions; issue 29, session 25).
 namespace {
-[[noreturn, gnu::cold, gnu::noinline]] void RaiseNotLive(const char* instr, const char* operand) {
+[[noreturn, gnu::cold, gnu::noinline]] void RaiseNotLive(const UbRef& ref, const char* instr,
+                                                         const char* operand) {
+  if (ref.buf < 0 && ref.ptr == nullptr) {
+    // Ascend C's LocalTensor() leaves its address uninitialised: on the chip the operand lands
+    // wherever the stack's bytes point, so no result can be trusted.
+    RaiseFault(FaultKind::kUseAfterFree, instr,
+               std::string(operand) +
+                   " is a LocalTensor never taken from a queue or buffer (AllocTensor, DeQue, "
+                   "TBuf::Get): Ascend C's default LocalTensor has an uninitialised address");
+  }
   RaiseFault(FaultKind::kUseAfterFree, instr,
              std::string(operand) +
                  " is not a live Unified Buffer tensor (never allocated, or "
@@ -94,16 +103,8 @@ namespace {
 
 void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
                     const char* operand) {
-  if (ref.buf < 0 && ref.ptr == nullptr) {
-    // Ascend C's LocalTensor() leaves its address uninitialised: on the chip the operand lands
-    // wherever the stack's bytes point, so no result can be trusted.
-    RaiseFault(FaultKind::kUseAfterFree, instr,
-               std::string(operand) +
-                   " is a LocalTensor never taken from a queue or buffer (AllocTensor, DeQue, "
-                   "TBuf::Get): Ascend C's default LocalTensor has an uninitialised address");
-  }
   if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
-    RaiseNotLive(instr, operand);
+    RaiseNotLive(ref, instr, operand);
   }
   const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
