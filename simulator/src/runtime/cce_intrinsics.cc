@@ -5,6 +5,7 @@
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/detail/core.h"
+#include "runtime/hard_event_name.h"
 
 // Set by the launcher for the core each host thread runs (launch.cc); AIV outside a launch.
 thread_local int32_t g_coreType = AscendC::AIV;
@@ -24,15 +25,6 @@ const char* IntrinsicPipeName(pipe_t p) {
     case PIPE_FIX: return "PIPE_FIX";
   }
   return "an unknown pipe";
-}
-
-const char* IntrinsicEventName(AscendC::HardEvent e) {
-  static const char* const kNames[] = {
-      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
-      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
-      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
-  const auto i = static_cast<size_t>(e);
-  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown HardEvent";
 }
 
 }  // namespace
@@ -113,8 +105,8 @@ AscendC::TEventID EventIdOp(uint8_t* allocated, AscendC::HardEvent evt, EventIdV
   if (verb == EventIdVerb::kRelease) {
     if (id < 0 || id > 7 || ((bits >> id) & 1u) == 0) {
       RaiseFault(FaultKind::kInvalidArgument, instr,
-                 "event id " + std::to_string(static_cast<int>(id)) + " of HardEvent::" +
-                     IntrinsicEventName(evt) + " was not taken by AllocEventID");
+                 "event id " + std::to_string(static_cast<int>(id)) +
+                     " of HardEvent::" + HardEventName(evt) + " was not taken by AllocEventID");
     }
     bits = static_cast<uint8_t>(bits & ~(1u << id));
     return id;
@@ -125,7 +117,7 @@ AscendC::TEventID EventIdOp(uint8_t* allocated, AscendC::HardEvent evt, EventIdV
     return static_cast<AscendC::TEventID>(i);
   }
   RaiseFault(FaultKind::kInvalidArgument, instr,
-             std::string("all 8 event ids of HardEvent::") + IntrinsicEventName(evt) +
+             std::string("all 8 event ids of HardEvent::") + HardEventName(evt) +
                  " are taken by AllocEventID (release them with ReleaseEventID)");
 }
 

@@ -2,10 +2,12 @@
 // pairing checks (a WaitFlag nothing can satisfy, a redundant SetFlag, one left set at the end).
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/detail/core.h"
+#include "runtime/hard_event_name.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -53,16 +55,10 @@ size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
   }
   return static_cast<size_t>(e);
 }
-const char* HardEventName(size_t slot) {
-  static constexpr const char* kNames[] = {
-      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
-      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
-      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
-  return slot < sizeof(kNames) / sizeof(kNames[0]) ? kNames[slot] : "?";
-}
 // "SetFlag<V_MTE3>(0)", as the kernel's source writes it.
 std::string FlagCall(const char* call, size_t slot, size_t id) {
-  return std::string(call) + "<" + HardEventName(slot) + ">(" + std::to_string(id) + ")";
+  return std::string(call) + "<" + HardEventName(static_cast<AscendC::HardEvent>(slot)) + ">(" +
+         std::to_string(id) + ")";
 }
 std::string Micros(double ns) {
   char b[32];
@@ -70,6 +66,17 @@ std::string Micros(double ns) {
   return b;
 }
 }  // namespace
+
+const char* HardEventName(AscendC::HardEvent e) {
+  static constexpr const char* kNames[] = {
+      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
+      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
+      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
+  static_assert(std::size(kNames) == static_cast<size_t>(AscendC::HardEvent::MAX),
+                "a name for every HardEvent");
+  const auto i = static_cast<size_t>(e);
+  return i < std::size(kNames) ? kNames[i] : "an unknown HardEvent";
+}
 
 void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
   Core& core = Cur();
