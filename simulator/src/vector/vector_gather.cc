@@ -72,6 +72,34 @@ void GatherElements(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, u
   }
 }
 
+void GatherBlocks(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t repeats,
+                  uint32_t dst_blk, uint32_t dst_rep) {
+  for (uint32_t r = 0; r < repeats; ++r) {
+    uint8_t* row = dst + static_cast<size_t>(r) * dst_rep * 32;
+    for (uint32_t j = 0; j < 8; ++j) {
+      std::memcpy(row + static_cast<size_t>(j) * dst_blk * 32, src + offsets[r * 8 + j], 32);
+    }
+  }
+}
+
+void TransposeBlocks16(uint32_t eb, const uint8_t (&in)[16][32], uint8_t* const* out, bool src_high,
+                       bool dst_high) {
+  if (eb == 1) {
+    const int from = src_high ? 16 : 0, to = dst_high ? 16 : 0;
+    for (int j = 0; j < 16; ++j) {
+      for (int k = 0; k < 16; ++k) out[j][to + k] = in[k][from + j];
+    }
+  } else if (eb == 2) {
+    for (int j = 0; j < 16; ++j) {
+      for (int k = 0; k < 16; ++k) std::memcpy(out[j] + 2 * k, in[k] + 2 * j, 2);
+    }
+  } else {
+    for (int j = 0; j < 8; ++j) {
+      for (int k = 0; k < 16; ++k) std::memcpy(out[2 * j + k / 8] + 4 * (k % 8), in[k] + 4 * j, 4);
+    }
+  }
+}
+
 size_t PackElements(uint8_t* dst, const uint8_t* src, const PackShape& shape) {
   return shape.elem_bytes == 2 ? PackTyped<2>(dst, src, shape) : PackTyped<4>(dst, src, shape);
 }
