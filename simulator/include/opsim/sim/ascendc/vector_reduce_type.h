@@ -63,6 +63,8 @@ namespace AscendC {
             const int32_t srcRepStride) {                                                     \
     using namespace opsim::sim::detail;                                                       \
     CheckReduceTypeOperands<T, U>();                                                          \
+    static_assert(GroupKind::Kind != GroupKind::kPair || reduceType == ReduceType::SUM,       \
+                  "ReducePairElem takes ReduceType::SUM only");                               \
     const char* name = NameOf;                                                                \
     GroupReduce(name, ReduceOpOf<reduceType>(), DTypeOf<T>(), sizeof(T), GroupKind::Kind,     \
                 static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),                          \
