@@ -104,7 +104,9 @@ void CheckReduceTypes() {
     }
     for (uint32_t p = 0; p < kPer / 2; ++p) {
       const GroupModel m = ModelGroup(in, r * kPer + 2 * p, r * kPer + 2 * p + 2, mask);
-      EXPECT_EQ(ReduceTypeF(psum[r * (kPer / 2) + p]), m.sum) << r << " " << p;
+      // A pair with no lane on the mask is not written (A2/A3): dst keeps its -100.
+      const float want = 2 * p < static_cast<uint32_t>(mask) ? m.sum : -100.0f;
+      EXPECT_EQ(ReduceTypeF(psum[r * (kPer / 2) + p]), want) << r << " " << p;
     }
     const GroupModel m = ModelGroup(in, r * kPer, (r + 1) * kPer, mask);
     EXPECT_EQ(ReduceTypeF(rsum[r]), m.sum) << r;  // SUM ignores the order argument
@@ -119,6 +121,43 @@ void CheckReduceTypes() {
 TEST(VectorReduceType, DataBlockPairElemAndRepeatHalfAndFloat) {
   CheckReduceTypes<half>();
   CheckReduceTypes<float>();
+}
+
+// CANN's A2/A3 rule: a DataBlock (or pair) with no lane on the mask keeps dst's value, in every
+// reduce type and both mask forms (mask = two blocks: blocks 2-7 untouched).
+template <typename T>
+void CheckEmptyGroupsKeepDst() {
+  constexpr uint32_t kPer = 256 / sizeof(T), kBlk = 32 / sizeof(T);
+  const std::vector<T> in = ReduceTypeInput<T>(kPer * 2);
+  const int32_t mask = static_cast<int32_t>(2 * kBlk);
+  const uint64_t bits[2] = {(1ull << (2 * kBlk)) - 1, 0};
+  using RT = ReduceType;
+  const auto sum = ReduceTypeRun<T>(
+      in, 16, [&](auto& s, auto& d) { ReduceDataBlock<RT::SUM, T, T>(d, s, mask, 2, 1, 1, 8); });
+  const auto max = ReduceTypeRun<T>(
+      in, 16, [&](auto& s, auto& d) { ReduceDataBlock<RT::MAX, T, T>(d, s, bits, 2, 1, 1, 8); });
+  const auto min = ReduceTypeRun<T>(in, 16, [&](auto& s, auto& d) {
+    BlockReduceMin<T>(d, s, 2, mask, 1, 1, 8);  // the same instruction under its older name
+  });
+  const auto pair = ReduceTypeRun<T>(
+      in, kPer, [&](auto& s, auto& d) { ReducePairElem<RT::SUM, T, T>(d, s, mask, 2, 1, 1, 8); });
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t b = 0; b < 8; ++b) {
+      const GroupModel m = ModelGroup(in, r * kPer + b * kBlk, r * kPer + (b + 1) * kBlk, mask);
+      EXPECT_EQ(ReduceTypeF(sum[r * 8 + b]), b < 2 ? m.sum : -100.0f) << r << " " << b;
+      EXPECT_EQ(ReduceTypeF(max[r * 8 + b]), b < 2 ? m.max : -100.0f) << r << " " << b;
+      EXPECT_EQ(ReduceTypeF(min[r * 8 + b]), b < 2 ? m.min : -100.0f) << r << " " << b;
+    }
+    for (uint32_t p = 0; p < kPer / 2; ++p) {
+      const GroupModel m = ModelGroup(in, r * kPer + 2 * p, r * kPer + 2 * p + 2, mask);
+      EXPECT_EQ(ReduceTypeF(pair[r * (kPer / 2) + p]), 2 * p < kBlk * 2 ? m.sum : -100.0f) << p;
+    }
+  }
+}
+
+TEST(VectorReduceType, EmptyBlocksAndPairsKeepDst) {
+  CheckEmptyGroupsKeepDst<half>();
+  CheckEmptyGroupsKeepDst<float>();
 }
 
 TEST(VectorReduceType, FaultsNameTheNewSpelling) {
