@@ -186,19 +186,24 @@ void CheckCompares() {
                                 CMPMODE::LE, CMPMODE::GE, CMPMODE::NE};
   if constexpr (std::is_integral_v<T>) modes = {CMPMODE::EQ};  // int32_t: EQ only on the 910B
   for (const CMPMODE m : modes) {
-    std::vector<uint8_t> count_bits(kN / 8), l0_bits(kN / 8);
+    std::vector<uint8_t> count_bits(kN / 8), l0_bits(kN / 8), l0_mask_bits(kN / 8);
     const LaunchResult r = RunOne([&] {
       TPipe pipe;
-      TBuf<TPosition::VECCALC> x, y, z;
+      TBuf<TPosition::VECCALC> x, y, z, w;
       pipe.InitBuffer(x, 512);
       pipe.InitBuffer(y, 256);
       pipe.InitBuffer(z, 256);
+      pipe.InitBuffer(w, 256);
       LocalTensor<T> src = x.Get<T>();
       std::memcpy(static_cast<void*>(src.data()), a.data(), kN * sizeof(T));
       detail::HostWroteUb(src.ref());
       LocalTensor<uint8_t> out = y.Get<uint8_t>(), out0 = z.Get<uint8_t>();
       Compares(out, src, scalar, m, kN);
       Compares(out0, src, scalar, m, uint64_t{256 / sizeof(T)}, 2, UnaryRepeatParams{1, 1, 8, 8});
+      // The bit-mask form with every lane of a repeat on.
+      const uint64_t all[2] = {~0ull, sizeof(T) == 2 ? ~0ull : 0};
+      Compares(w.Get<uint8_t>(), src, scalar, m, all, 2, UnaryRepeatParams{1, 1, 8, 8});
+      std::memcpy(l0_mask_bits.data(), w.Get<uint8_t>().data(), l0_mask_bits.size());
       std::memcpy(count_bits.data(), out.data(), count_bits.size());
       std::memcpy(l0_bits.data(), out0.data(), l0_bits.size());
     });
@@ -217,6 +222,7 @@ void CheckCompares() {
       }
       EXPECT_EQ(((count_bits[i / 8] >> (i % 8)) & 1u) != 0, want) << static_cast<int>(m) << i;
       EXPECT_EQ(((l0_bits[i / 8] >> (i % 8)) & 1u) != 0, want) << static_cast<int>(m) << i;
+      EXPECT_EQ(((l0_mask_bits[i / 8] >> (i % 8)) & 1u) != 0, want) << static_cast<int>(m) << i;
     }
   }
 }
