@@ -8,7 +8,6 @@
 #include "opsim/sim/ascendc/vector_trans5hd.h"
 #include "opsim/sim/vector_gather_unit.h"
 #include "runtime/launch_state.h"
-#include "runtime/vector_repeat_lanes.h"
 
 namespace opsim::sim::detail {
 namespace {
