@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -501,6 +502,49 @@ void BM_Gather(benchmark::State& state) {
   SetBytes(state, n * sizeof(float));
 }
 BENCHMARK(BM_Gather)->Arg(16384);
+
+// Gatherb's block moves: 64 KiB of 32 B blocks gathered from a shuffled block table (8 blocks a
+// repeat, dstBlkStride 1, dstRepStride 8); bytes are the bytes moved.
+void BM_Gatherb(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const auto src = RandomFloats(n);
+  const size_t blocks = n * sizeof(float) / 32;
+  std::vector<uint32_t> offsets(blocks);
+  std::mt19937 rng(5);
+  for (size_t i = 0; i < blocks; ++i) offsets[i] = static_cast<uint32_t>(rng() % blocks) * 32;
+  std::vector<float> out(n);
+  for (auto _ : state) {
+    GatherBlocks(reinterpret_cast<uint8_t*>(out.data()),
+                 reinterpret_cast<const uint8_t*>(src.data()), offsets.data(),
+                 static_cast<uint32_t>(blocks / 8), 1, 8);
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, n * sizeof(float));
+}
+BENCHMARK(BM_Gatherb)->Arg(16384);
+
+// TransDataTo5HD's moves: 64 KiB as 128 repeats of 16 source blocks (16-bit elements, the
+// NCHW -> NC1HWC0 layout: sources the planes, destinations contiguous); bytes are the bytes moved.
+void BM_TransDataTo5HD(benchmark::State& state) {
+  const size_t n = static_cast<size_t>(state.range(0));  // float32-sized elements: n * 4 bytes
+  std::vector<uint8_t> src(n * 4), out(n * 4);
+  for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint8_t>(i * 131);
+  const size_t repeats = src.size() / 512, plane = src.size() / 16;
+  for (auto _ : state) {
+    for (size_t r = 0; r < repeats; ++r) {
+      uint8_t in[16][32];
+      uint8_t* dst[16];
+      for (size_t k = 0; k < 16; ++k) {
+        std::memcpy(in[k], src.data() + k * plane + r * 32, 32);
+        dst[k] = out.data() + r * 512 + k * 32;
+      }
+      TransposeBlocks16(2, in, dst, false, false);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  SetBytes(state, n * 4);
+}
+BENCHMARK(BM_TransDataTo5HD)->Arg(16384);
 
 void BM_GatherMask(benchmark::State& state) {
   const size_t n = static_cast<size_t>(state.range(0));

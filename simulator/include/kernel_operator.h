@@ -47,7 +47,9 @@
 #include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ascendc/vector_operators.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "opsim/sim/ascendc/vector_reduce_type.h"
 #include "opsim/sim/ascendc/vector_sort.h"
+#include "opsim/sim/ascendc/vector_trans5hd.h"
 #include "opsim/sim/ascendc/vector_transpose.h"
 // The high-level library, as CANN's kernel_operator.h brings it.
 #include "lib/pad/broadcast.h"

@@ -46,8 +46,9 @@ uint64_t SourceSpan(const LanePlan& plan, uint32_t elem_bytes, const RepeatOpera
 }
 
 // Float sums in the chip's order (vector_tree_sum.h): every repeat's lanes packed with -0 where
-// the mask has none, one tree per group of `per_repeat / groups` lanes. A group with no lane on
-// the mask writes +0, the documented identity of these sums.
+// the mask has none, one tree per group of `per_repeat / groups` lanes. A block or pair with no
+// lane on the mask is not written (the A2/A3 rule of CANN's ReduceDataBlock/ReducePairElem pages);
+// a whole repeat with none writes +0.
 void TreeGroupSums(DType dtype, uint32_t elem_bytes, GroupKind kind, const LanePlan& plan,
                    uint32_t groups, const UbRef& dst, uint64_t stride_elems,
                    const RepeatOperand& src) {
@@ -89,6 +90,7 @@ void TreeGroupSums(DType dtype, uint32_t elem_bytes, GroupKind kind, const LaneP
       uint8_t* out = dst.ptr + (r * stride_elems + g) * elem_bytes;
       const size_t i = static_cast<size_t>(r) * groups + g;
       if (tls_lane_ids[i] == 0) {
+        if (kind != GroupKind::kWhole) continue;  // the 910B skips an empty block or pair
         std::memset(out, 0, elem_bytes);
       } else {
         std::memcpy(out, tls_sums.data() + i * elem_bytes, elem_bytes);
@@ -145,6 +147,10 @@ void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_
         lane_ids.push_back(plan.lanes[k] % plan.per_repeat);
         ++k;
       }
+      // ReduceDataBlock/ReducePairElem pages, A2/A3: a DataBlock (pair) with no lane on the mask
+      // is not written ("保留目的操作数原有数据"); the same instructions as
+      // BlockReduce*/PairReduceSum.
+      if (lane_ids.empty() && kind != GroupKind::kWhole) continue;
       uint8_t value[8] = {};
       uint32_t index = 0;
       vec::Reduce(op, dtype, value, tls_group.data(), lane_ids.size(),

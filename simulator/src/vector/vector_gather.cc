@@ -72,6 +72,42 @@ void GatherElements(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, u
   }
 }
 
+void GatherBlocks(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t repeats,
+                  uint32_t dst_blk, uint32_t dst_rep) {
+  for (uint32_t r = 0; r < repeats; ++r) {
+    uint8_t* row = dst + static_cast<size_t>(r) * dst_rep * 32;
+    for (uint32_t j = 0; j < 8; ++j) {
+      std::memcpy(row + static_cast<size_t>(j) * dst_blk * 32, src + offsets[r * 8 + j], 32);
+    }
+  }
+}
+
+void TransposeBlocks16(uint32_t eb, const uint8_t (&in)[16][32], uint8_t* const* out, bool src_high,
+                       bool dst_high) {
+  if (eb == 1) {
+    const int from = src_high ? 16 : 0, to = dst_high ? 16 : 0;
+    for (int j = 0; j < 16; ++j) {
+      for (int k = 0; k < 16; ++k) out[j][to + k] = in[k][from + j];
+    }
+  } else if (eb == 2) {
+    // Typed arrays, transposed whole, then one copy per block: the compiler's shuffles instead
+    // of 256 two-byte copies.
+    uint16_t a[16][16], t[16][16];
+    std::memcpy(a, in, sizeof(a));
+    for (int j = 0; j < 16; ++j) {
+      for (int k = 0; k < 16; ++k) t[j][k] = a[k][j];
+    }
+    for (int j = 0; j < 16; ++j) std::memcpy(out[j], t[j], 32);
+  } else {
+    uint32_t a[16][8], t[16][8];
+    std::memcpy(a, in, sizeof(a));
+    for (int j = 0; j < 8; ++j) {
+      for (int k = 0; k < 16; ++k) t[2 * j + k / 8][k % 8] = a[k][j];
+    }
+    for (int j = 0; j < 16; ++j) std::memcpy(out[j], t[j], 32);
+  }
+}
+
 size_t PackElements(uint8_t* dst, const uint8_t* src, const PackShape& shape) {
   return shape.elem_bytes == 2 ? PackTyped<2>(dst, src, shape) : PackTyped<4>(dst, src, shape);
 }

@@ -12,6 +12,17 @@ namespace opsim::sim::vec {
 void GatherElements(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t base,
                     size_t elem_bytes, size_t n);
 
+// Gatherb's block moves: block j of repeat r (8 blocks of 32 B per repeat) is the 32 B at byte
+// offsets[r * 8 + j] of src, written at (r * dst_rep + j * dst_blk) * 32 bytes of dst.
+void GatherBlocks(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t repeats,
+                  uint32_t dst_blk, uint32_t dst_rep);
+
+// TransDataTo5HD's move of one repeat (16 source blocks of 32 B, read before any write): 16-bit,
+// out[j] element k = in[k] element j; 8-bit, out[j] half dst_high, byte k = in[k] byte j of half
+// src_high; 32-bit, out[2j + k / 8] element k % 8 = in[k] element j.
+void TransposeBlocks16(uint32_t elem_bytes, const uint8_t (&in)[16][32], uint8_t* const* out,
+                       bool src_high, bool dst_high);
+
 // GatherMask's packing: `repeats` repeats of `per_repeat` elements; element i of repeat r at
 // (r * rep_stride + i / per_block * blk_stride) * 32 + i % per_block * elem_bytes bytes of src;
 // kept when bit i of `bits + r * bits_rep_bytes` is set (bits non-null) or when the built-in

@@ -79,6 +79,15 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
                count);
 }
 
+// Compares: CANN's current name of CompareScalar (its interface-change list: CompareScalar ->
+// Compares), the same forms and rules; faults name Compares.
+template <typename T, typename U>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
+              CMPMODE cmpMode, uint32_t count) {
+  using namespace opsim::sim::detail;
+  CompareCount(CmpOf<T>("Compares", cmpMode, &src1Scalar), dst.ref(), src0.ref(), nullptr, count);
+}
+
 #define OPSIM_COMPARE_L0(MaskType)                                                                \
   template <typename T, typename U, bool isSetMask = true>                                        \
   void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
@@ -95,6 +104,14 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
                      const UnaryRepeatParams& p) {                                                \
     using namespace opsim::sim::detail;                                                           \
     CompareRepeat(CmpOf<T>("CompareScalar", cmpMode, &src1Scalar), dst.ref(),                     \
+                  RepeatOperand{src0.ref(), p.srcBlkStride, p.srcRepStride}, nullptr,             \
+                  MaskOf<isSetMask>(mask), repeatTime);                                           \
+  }                                                                                               \
+  template <typename T, typename U, bool isSetMask = true>                                        \
+  void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,        \
+                CMPMODE cmpMode, MaskType mask, uint8_t repeatTime, const UnaryRepeatParams& p) { \
+    using namespace opsim::sim::detail;                                                           \
+    CompareRepeat(CmpOf<T>("Compares", cmpMode, &src1Scalar), dst.ref(),                          \
                   RepeatOperand{src0.ref(), p.srcBlkStride, p.srcRepStride}, nullptr,             \
                   MaskOf<isSetMask>(mask), repeatTime);                                           \
   }

@@ -1,6 +1,7 @@
-// Gather (by byte offsets), GatherMask (compaction by a bit pattern) and CreateVecIndex: count
-// and level-0 forms. These move bytes, not numbers, so any element width the chip lists works,
-// including int16_t/uint16_t. Runs element by element (simulator/src/runtime/vector_gather.cc).
+// Gather (by byte offsets), Gatherb (32 B blocks by byte offsets), GatherMask (compaction by a bit
+// pattern) and CreateVecIndex: count and level-0 forms. These move bytes, not numbers, so any
+// element width the chip lists works, including int16_t/uint16_t. Runs element by element
+// (simulator/src/runtime/vector_gather.cc).
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,23 @@ struct GatherMaskParams {
   uint8_t src1RepeatStride = 0;
 };
 
+// Gatherb's strides in 32 B blocks (dstBlkStride 0 is taken as 1). The other fields are
+// reserved by CANN ("已废弃，不对其进行业务处理") and have no effect.
+struct GatherRepeatParams {
+  GatherRepeatParams() = default;
+  GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+      : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint16_t dstRepStride = 8;
+  uint8_t dstBlkStride = 1;
+  uint8_t src0BlkStride = 1;
+  uint8_t src1BlkStride = 1;
+  uint8_t src0RepStride = 8;
+  uint8_t src1RepStride = 8;
+  bool repeatStrideMode = false;
+  bool strideSizeMode = false;
+};
+
 }  // namespace AscendC
 
 namespace opsim::sim::detail {
@@ -48,6 +66,11 @@ void GatherCount(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32
 // r * dstRepStride blocks + i elements (lanes = 256 B / sizeof(T)).
 void GatherRepeat(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32_t src_base,
                   uint32_t elem_bytes, const MaskArg& mask, int32_t repeat, uint16_t dst_rep);
+
+// Gatherb: repeat r, block j moves the 32 B at byte offset[r * 8 + j] of src to dst block
+// r * dstRepStride + j * dstBlkStride.
+void GatherbRun(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32_t repeat,
+                uint32_t dst_blk, uint32_t dst_rep);
 
 struct GatherMaskArgs {
   uint32_t elem_bytes;
@@ -106,6 +129,20 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 OPSIM_GATHER_L0(const uint64_t*)
 OPSIM_GATHER_L0(const uint64_t)
 #undef OPSIM_GATHER_L0
+
+// 8 blocks of 32 B per repeat, each from its own byte offset of src. uint16_t and uint32_t: the
+// types CANN lists for the A2/A3 generation. Like CANN's implementation, it resets the vector
+// mask first (every lane on).
+template <typename T>
+void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+             const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
+             const GatherRepeatParams& repeatParams) {
+  static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>,
+                "Gatherb takes uint16_t or uint32_t on the 910B generation");
+  ResetMask();
+  opsim::sim::detail::GatherbRun(dst.ref(), src.ref(), offset.ref(), repeatTime,
+                                 repeatParams.dstBlkStride, repeatParams.dstRepStride);
+}
 
 // The pattern tensor's bits choose src0's elements (bit i of a repeat: element i).
 template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>

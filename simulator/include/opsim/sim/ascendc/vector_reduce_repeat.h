@@ -3,8 +3,8 @@
 // and Brcb (each of 8 elements broadcast to a whole 32 B block).
 //
 // dstRepStride counts one repeat's results: 1 (or 2 with an index) for WholeReduce*, 8 for
-// BlockReduce*, 256 B / sizeof(T) / 2 for PairReduceSum. A group with no lane on the mask
-// writes the reducer's identity (0 for sums).
+// BlockReduce*, 256 B / sizeof(T) / 2 for PairReduceSum. A block or pair with no lane on the
+// mask is not written (the A2/A3 rule of CANN's ReduceDataBlock/ReducePairElem pages).
 #pragma once
 
 #include <cstdint>
