@@ -202,23 +202,48 @@ void CheckLoad3dBoundary(const Core& core, const UbRef& src, const Load3dRegs& r
   }
 }
 
-// Copies the part loaded into dst; in checked mode the written state travels element by element
-// (the padding counts as written).
-void Load3dUnroll(Core& core, const Load3dGeometry& g, const UbRef& dst, const UbRef& src,
-                  uint64_t pad_bits) {
-  uint8_t pad[4];
-  std::memcpy(pad, &pad_bits, sizeof(pad));  // the register's low bytes (little-endian host)
+// The source block of each C0 run of the part loaded (rows x cols / C0, row by row), -1 for
+// padding.
+std::vector<int64_t> Load3dSourceBlocks(const Load3dGeometry& g) {
+  std::vector<int64_t> blocks;
+  blocks.reserve(g.rows * (g.cols / g.c0));
   for (uint64_t i = 0; i < g.rows; ++i) {
     const uint64_t m = Load3dSourceRow(g, i);
     for (uint64_t j = 0; j < g.cols; j += g.c0) {
-      const int64_t at = Load3dSourceBlock(g, m, Load3dSourceCol(g, j));
-      const uint8_t* from = at < 0 ? nullptr : src.ptr + at;
-      for (uint64_t e = 0; e < g.c0; ++e) {
-        uint8_t* to = dst.ptr + Load3dDestOffset(g, i, j + e);
-        std::memcpy(to, from != nullptr ? from + e * g.eb : pad, g.eb);
-        if (core.checked && (from == nullptr || LocalWritten(core, from + e * g.eb, g.eb))) {
-          MarkWritten(core, to, g.eb);
-        }
+      blocks.push_back(Load3dSourceBlock(g, m, Load3dSourceCol(g, j)));
+    }
+  }
+  return blocks;
+}
+
+// Copies the part loaded into dst, a C0 run at a time: its elements are adjacent in L0A (ZZ) and
+// C0 x sizeof(T) apart in the turned-over layouts. In checked mode the written state travels
+// element by element (the padding counts as written).
+void Load3dUnroll(Core& core, const Load3dGeometry& g, const UbRef& dst, const UbRef& src,
+                  const std::vector<int64_t>& blocks, uint64_t pad_bits) {
+  uint8_t pad[kLoad3dBlock];
+  for (uint32_t e = 0; e < g.c0; ++e) {
+    std::memcpy(pad + e * g.eb, &pad_bits, g.eb);  // the register's low bytes (little-endian)
+  }
+  const uint64_t step = g.to_l0b || g.transpose ? uint64_t{g.c0} * g.eb : g.eb;
+  size_t b = 0;
+  for (uint64_t i = 0; i < g.rows; ++i) {
+    for (uint64_t j = 0; j < g.cols; j += g.c0, ++b) {
+      const int64_t at = blocks[b];
+      const uint8_t* from = at < 0 ? pad : src.ptr + at;
+      uint8_t* to = dst.ptr + Load3dDestOffset(g, i, j);
+      if (step == g.eb) {
+        std::memcpy(to, from, kLoad3dBlock);
+      } else {
+        for (uint32_t e = 0; e < g.c0; ++e) std::memcpy(to + e * step, from + e * g.eb, g.eb);
+      }
+      if (!core.checked) continue;
+      if (at < 0 || (step == g.eb && LocalWritten(core, from, kLoad3dBlock))) {
+        for (uint32_t e = 0; e < g.c0; ++e) MarkWritten(core, to + e * step, g.eb);
+        continue;
+      }
+      for (uint32_t e = 0; e < g.c0; ++e) {
+        if (LocalWritten(core, from + e * g.eb, g.eb)) MarkWritten(core, to + e * step, g.eb);
       }
     }
   }
@@ -283,21 +308,17 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
   g.transpose = !to_l0b && a.transpose;  // L1 -> L0B always turns over; enTranspose is ignored
   const uint64_t row_fracs = (g.rows + 15) / 16;
   g.frac_cols = to_l0b ? (g.cols + 15) / 16 : g.transpose ? row_fracs * 16 / g.c0 : g.cols / g.c0;
-  // Exact extents: the last byte written in dst and read in src (rows past mExtension in the
-  // last fractal row are not written).
-  uint64_t dst_end = 0, src_end = 0;
+  // Exact extents: the last byte read in src, and in dst the last element loaded (it lies in
+  // the last fractal, at its largest offset; rows past mExtension in that fractal row are not
+  // written).
+  const std::vector<int64_t> blocks = Load3dSourceBlocks(g);
+  uint64_t src_end = 0;
   bool any_pad = false;
-  for (uint64_t i = 0; i < g.rows; ++i) {
-    const uint64_t m = Load3dSourceRow(g, i);
-    for (uint64_t j = 0; j < g.cols; j += g.c0) {
-      const int64_t at = Load3dSourceBlock(g, m, Load3dSourceCol(g, j));
-      any_pad = any_pad || at < 0;
-      if (at >= 0) src_end = std::max<uint64_t>(src_end, static_cast<uint64_t>(at) + kLoad3dBlock);
-      for (uint64_t e = 0; e < g.c0; ++e) {
-        dst_end = std::max(dst_end, Load3dDestOffset(g, i, j + e) + g.eb);
-      }
-    }
+  for (const int64_t at : blocks) {
+    any_pad = any_pad || at < 0;
+    if (at >= 0) src_end = std::max<uint64_t>(src_end, static_cast<uint64_t>(at) + kLoad3dBlock);
   }
+  const uint64_t dst_end = Load3dDestOffset(g, g.rows - 1, g.cols - 1) + g.eb;
   CheckLoad3dBoundary(core, src, r, src_end);
   CheckUb(core, src, src_end, kLoad3dInstr, "src");
   CheckUb(core, dst, dst_end, kLoad3dInstr, "dst");
@@ -317,7 +338,7 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
     if (src_end > 0) TrackRead(core, src, Pipe::kMte1, start, start + cost, kLoad3dInstr, src_end);
     TrackWrite(core, dst, Pipe::kMte1, start, start + cost, kLoad3dInstr, 0, dst_end);
   }
-  Load3dUnroll(core, g, dst, src, r.padding_set ? r.padding : 0);
+  Load3dUnroll(core, g, dst, src, blocks, r.padding_set ? r.padding : 0);
 }
 
 void CubeSetFmatrix(uint16_t l1h, uint16_t l1w, const uint8_t pad_list[4], uint8_t mode) {
