@@ -2,7 +2,8 @@
 // map GM -> L1, SetFmatrix + SetLoadDataPaddingValue, LoadData3DV2 (img2col) into L0A, the
 // weights (Cout x C1HWC0, ND) GM -> L1 by Nd2Nz and LoadData into L0B, Mmad, Fixpipe to GM;
 // checked against direct convolution loops over padding, stride and dilation, in half, bfloat16,
-// float and int8, and a seeded bug (the MTE1 -> M hand-off left out) reported as a fault.
+// float and int8, and seeded bugs (the MTE2 -> MTE1 or MTE1 -> M hand-off left out) reported as
+// faults.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -55,11 +56,13 @@ std::vector<Acc> ConvReference(const ConvShape& s, const std::vector<int>& x,
 
 uint32_t ConvAlign(uint32_t v, uint32_t to) { return (v + to - 1) / to * to; }
 
-// Runs the kernel on x and wt (small integers, exact in every type) and returns its result;
-// `hand_off_mte1_m` false leaves out the MTE1 -> M flags (the seeded bug).
+// The hand-off a seeded bug leaves out.
+enum class ConvDrop { kNone, kMte1ToM, kMte2ToMte1 };
+
+// Runs the kernel on x and wt (small integers, exact in every type) and returns its result.
 template <typename T, typename Acc>
 LaunchResult RunConv(const ConvShape& s, const std::vector<int>& x, const std::vector<int>& wt,
-                     std::vector<Acc>* out, bool hand_off_mte1_m = true) {
+                     std::vector<Acc>* out, ConvDrop drop = ConvDrop::kNone) {
   const uint32_t c0 = 32 / sizeof(T), c1 = (s.cin + c0 - 1) / c0;
   const uint32_t k = c1 * s.kh * s.kw * c0, n = ConvAlign(s.cout, 16);
   const uint32_t m = s.Hout() * s.Wout(), m16 = ConvAlign(m, 16);
@@ -112,8 +115,10 @@ LaunchResult RunConv(const ConvShape& s, const std::vector<int>& x, const std::v
     DataCopy(wt1, gw,
              Nd2NzParams{1, static_cast<uint16_t>(n), static_cast<uint16_t>(k), 0,
                          static_cast<uint16_t>(k), static_cast<uint16_t>(n), 1, 0});
-    SetFlag<HardEvent::MTE2_MTE1>(0);
-    WaitFlag<HardEvent::MTE2_MTE1>(0);
+    if (drop != ConvDrop::kMte2ToMte1) {
+      SetFlag<HardEvent::MTE2_MTE1>(0);
+      WaitFlag<HardEvent::MTE2_MTE1>(0);
+    }
     static constexpr IsResetLoad3dConfig kRegistersSetByKernel = {false, false};
     SetFmatrix(static_cast<uint16_t>(s.h), static_cast<uint16_t>(s.w), s.pad,
                FmatrixMode::FMATRIX_LEFT);
@@ -129,7 +134,7 @@ LaunchResult RunConv(const ConvShape& s, const std::vector<int>& x, const std::v
     // L1 NZ column blocks of n rows are already the ZN order of L0B: one run of fractals.
     LoadData(wt2, wt1,
              LoadData2DParams{0, static_cast<uint8_t>(k / c0 * n / 16), 1, 0, 0, false, 0});
-    if (hand_off_mte1_m) {
+    if (drop != ConvDrop::kMte1ToM) {
       SetFlag<HardEvent::MTE1_M>(0);
       WaitFlag<HardEvent::MTE1_M>(0);
     }
@@ -192,14 +197,20 @@ TEST(CubeConv2d, OtherTypesLikeDirectLoops) {
   ExpectConv<int8_t, int32_t>({40, 6, 6, 16, 3, 3, 2, 2, 1, 1, {1, 1, 1, 1}});
 }
 
-TEST(CubeConv2d, SeededMissingMte1ToMHandOffIsAFault) {
+TEST(CubeConv2d, SeededMissingHandOffsAreFaults) {
   const std::vector<int> x = ConvValues(size_t{16} * 6 * 5, 3, 7);
   const std::vector<int> wt = ConvValues(size_t{16} * 16 * 9, 2, 11);
   std::vector<float> y;
-  const LaunchResult r = RunConv<half, float>(kSame3x3, x, wt, &y, false);
+  // Mmad reads L0A before the img2col load into it is known to be done.
+  LaunchResult r = RunConv<half, float>(kSame3x3, x, wt, &y, ConvDrop::kMte1ToM);
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kMissingSync) << r.fault->ToString();
   EXPECT_EQ(r.fault->instruction, "Mmad") << r.fault->ToString();
+  // The img2col load reads the feature map before its copy into L1 is known to be done.
+  r = RunConv<half, float>(kSame3x3, x, wt, &y, ConvDrop::kMte2ToMte1);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kMissingSync) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "LoadData(LoadData3DParamsV2)") << r.fault->ToString();
 }
 
 }  // namespace
