@@ -100,8 +100,12 @@ std::vector<uint8_t> ModelDst(const Im2colCase& c, uint32_t eb,
   return out;
 }
 
+// How the kernel gives the load its geometry: in the parameters, through the registers with
+// LoadData3DParamsV2, or through the registers with the packed LoadData3DParamsV2Pro.
+enum class Load3dForm { kParams, kSetters, kPro };
+
 template <typename T>
-void ExpectLikeModel(const Im2colCase& c, T pad_value, bool via_setters = false) {
+void ExpectLikeModel(const Im2colCase& c, T pad_value, Load3dForm form = Load3dForm::kParams) {
   constexpr uint32_t eb = sizeof(T);
   constexpr size_t kL0 = 16 * 1024;
   const uint32_t c0 = 32 / eb;
@@ -132,7 +136,18 @@ void ExpectLikeModel(const Im2colCase& c, T pad_value, bool via_setters = false)
     p.dilationFilterW = c.dw, p.dilationFilterH = c.dh;
     p.enTranspose = c.transpose;
     if (c.repeat.repeatTime != 1) SetLoadDataRepeat(c.repeat);
-    if (via_setters) {
+    if (form == Load3dForm::kPro) {
+      SetFmatrix(p.l1H, p.l1W, c.pad, FmatrixMode::FMATRIX_LEFT);
+      SetLoadDataPaddingValue(pad_value);
+      LoadData3DParamsV2Pro pro;
+      pro.channelSize = p.channelSize;
+      pro.enTranspose = c.transpose;
+      pro.extConfig = (uint64_t{c.m_start} << 48) | (uint64_t{c.k_start} << 32) |
+                      (uint64_t{c.m_ext} << 16) | c.k_ext;
+      pro.filterConfig = (uint64_t{c.dh} << 40) | (uint64_t{c.dw} << 32) | (uint64_t{c.kh} << 24) |
+                         (uint64_t{c.kw} << 16) | (uint64_t{c.sh} << 8) | c.sw;
+      LoadData(dst, src, pro);
+    } else if (form == Load3dForm::kSetters) {
       // The parameters' geometry and pad value are ignored: the registers hold the real ones.
       static constexpr IsResetLoad3dConfig kManual = {false, false};
       SetFmatrix(p.l1H, p.l1W, c.pad, FmatrixMode::FMATRIX_LEFT);
@@ -181,7 +196,7 @@ TEST(CubeLoad3d, SixteenBitLikeTheModel) {
   b.dst = TPosition::B2;
   b.transpose = true;  // ignored: L1 -> L0B always turns over
   ExpectLikeModel<bfloat16_t>(b, bfloat16_t(1.0f));
-  ExpectLikeModel<half>(same, half(0.0f), true);  // the registers set by hand
+  ExpectLikeModel<half>(same, half(0.0f), Load3dForm::kSetters);  // registers set by hand
 }
 
 TEST(CubeLoad3d, ThirtyTwoBitLikeTheModel) {
@@ -206,16 +221,21 @@ TEST(CubeLoad3d, EightBitLikeTheModel) {
   const Im2colCase c{2,  5,   6,     {1, 1, 1, 1},  3,        2, 2, 1, 1, 2, 0, 16,
                      64, 128, false, TPosition::A2, kNoRepeat};
   ExpectLikeModel<int8_t>(c, int8_t{-3});
-  ExpectLikeModel<uint8_t>(c, uint8_t{200}, true);
+  ExpectLikeModel<uint8_t>(c, uint8_t{200}, Load3dForm::kSetters);
 }
 
-TEST(CubeLoad3d, RegistersSetBySetFmatrixAndSetLoadDataPaddingValue) {
+TEST(CubeLoad3d, RegistersSetBySetFmatrixAndSetLoadDataPaddingValueAndV2Pro) {
   const Im2colCase c{1, 9,  11,    {2, 0, 1, 3},  2,        3, 2, 2, 2, 2, 16, 14,
                      0, 96, false, TPosition::A2, kNoRepeat};
-  ExpectLikeModel<half>(c, half(5.0f), true);
-  ExpectLikeModel<float>(
-      {1, 5, 7, {1, 1, 0, 0}, 1, 3, 1, 1, 1, 1, 0, 32, 0, 24, true, TPosition::A2, kNoRepeat},
-      -4.0f, true);
+  ExpectLikeModel<half>(c, half(5.0f), Load3dForm::kSetters);
+  Im2colCase f{1, 5,  7,    {1, 1, 0, 0},  1,        3, 1, 1, 1, 1, 0, 32,
+               0, 24, true, TPosition::A2, kNoRepeat};
+  ExpectLikeModel<float>(f, -4.0f, Load3dForm::kSetters);
+  // LoadData3DParamsV2Pro: the same loads from the packed fields and the registers.
+  ExpectLikeModel<half>(c, half(5.0f), Load3dForm::kPro);
+  ExpectLikeModel<float>(f, -4.0f, Load3dForm::kPro);
+  f.dst = TPosition::B2;
+  ExpectLikeModel<float>(f, 6.0f, Load3dForm::kPro);
 }
 
 TEST(CubeLoad3d, RepeatAlongMAndK) {

@@ -96,6 +96,34 @@ struct LoadData3DParamsV2 {
   bool fMatrixCtrl = false;
 };
 
+// The same load with its fields packed (extConfig: kExtension, mExtension, kStartPt, mStartPt
+// from bit 0 up, 16 bits each; filterConfig: strideW, strideH, filterW, filterH, dilationFilterW,
+// dilationFilterH, 8 bits each). It writes no register: the feature map and the padding value
+// are SetFmatrix's and SetLoadDataPaddingValue's.
+struct LoadData3DParamsV2Pro {
+  LoadData3DParamsV2Pro() = default;
+  LoadData3DParamsV2Pro(const uint16_t channelSizeIn, const bool enTransposeIn,
+                        const bool enSmallKIn, const bool filterSizeWIn, const bool filterSizeHIn,
+                        const bool fMatrixCtrlIn, const uint64_t extConfigIn,
+                        const uint64_t filterConfigIn)
+      : channelSize(channelSizeIn),
+        enTranspose(enTransposeIn),
+        enSmallK(enSmallKIn),
+        filterSizeW(filterSizeWIn),
+        filterSizeH(filterSizeHIn),
+        fMatrixCtrl(fMatrixCtrlIn),
+        extConfig(extConfigIn),
+        filterConfig(filterConfigIn) {}
+  uint16_t channelSize = 0;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+  uint64_t extConfig = 0;
+  uint64_t filterConfig = 0X10101010101;
+};
+
 enum class FmatrixMode : uint8_t {
   FMATRIX_LEFT = 0,
   FMATRIX_RIGHT = 1,
@@ -182,6 +210,24 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(T), a, defaultConfig.isSetFMatrix,
                                    defaultConfig.isSetPadding,
                                    opsim::sim::detail::Load3dPadBits(p.padValue));
+}
+
+template <typename T>
+void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+              const LoadData3DParamsV2Pro& p) {
+  static_assert(opsim::sim::detail::kLoad3dTypes<T>,
+                "LoadData with LoadData3DParamsV2Pro takes int8_t, uint8_t, half, bfloat16_t, "
+                "float, int32_t or uint32_t on Atlas A2/A3");
+  opsim::sim::detail::Load3dArgs a{};
+  const auto field16 = [&](int shift) { return static_cast<uint16_t>(p.extConfig >> shift); };
+  const auto field8 = [&](int shift) { return static_cast<uint8_t>(p.filterConfig >> shift); };
+  a.channel_size = p.channelSize;
+  a.k_ext = field16(0), a.m_ext = field16(16), a.k_start = field16(32), a.m_start = field16(48);
+  a.stride_w = field8(0), a.stride_h = field8(8), a.filter_w = field8(16), a.filter_h = field8(24);
+  a.dilation_w = field8(32), a.dilation_h = field8(40);
+  a.transpose = p.enTranspose, a.small_k = p.enSmallK, a.filter_size_w = p.filterSizeW;
+  a.filter_size_h = p.filterSizeH, a.fmatrix_ctrl = p.fMatrixCtrl;
+  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(T), a, false, false, 0);
 }
 
 inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],
