@@ -387,10 +387,10 @@ TEST(CubeLoad3d, Faults) {
        FaultKind::kInvalidArgument, "l1H = 0, l1W = 4 (each must be in [1, 32767])"},
       {"boundary 100", Load3dKernel(none, TPosition::A2, 8192, [] { SetLoadDataBoundary(100); }),
        FaultKind::kInvalidArgument, "1..1023 are undefined"},
-      {"past the boundary",
+      {"block across the boundary",
        Load3dKernel([](P& p) { p.channelSize = 48, p.kExtension = 432; }, TPosition::A2, 8192,
-                    [] { SetLoadDataBoundary(1024); }),
-       FaultKind::kUnsupported, "past the boundary 1024 B"},
+                    [] { SetLoadDataBoundary(1040); }),
+       FaultKind::kUnsupported, "straddles the boundary 1040 B"},
       {"repeat mode 2",
        Load3dKernel(none, TPosition::A2, 8192,
                     [] {
@@ -409,6 +409,50 @@ TEST(CubeLoad3d, Faults) {
   FaultKind kind{};
   const std::string msg = Load3dFault(Load3dKernel(none), &kind, nullptr, a910);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+}
+
+// SetLoadDataBoundary(1024) with the map at L1's start: every read at L1 offset o >= 1024 comes
+// from o % 1024, so the load equals the same load, without a boundary, of a map whose bytes past
+// 1024 repeat its first 1024 (asc-devkit's set_loaddata_boundary sample relies on the wrap).
+std::vector<uint8_t> Load3dWithBoundary(const std::vector<uint8_t>& l1, uint32_t boundary,
+                                        uint32_t below = 0, FaultKind* kind = nullptr) {
+  std::vector<uint8_t> got(4096);
+  const LaunchResult r = testing::RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> skip, a1;
+    TBuf<TPosition::A2> a2;
+    if (below > 0) pipe.InitBuffer(skip, below);
+    pipe.InitBuffer(a1, static_cast<uint32_t>(l1.size()));
+    pipe.InitBuffer(a2, 4096);
+    LocalTensor<half> src = a1.Get<half>(), dst = a2.Get<half>();
+    std::memcpy(static_cast<void*>(src.data()), l1.data(), l1.size());
+    std::memset(static_cast<void*>(dst.data()), 0xEE, got.size());
+    detail::HostWroteUb(src.ref());
+    LoadData3DParamsV2<half> p;  // C1 = 2 groups of a 6 x 6 map, 1 x 1 filter: 36 x 32
+    p.l1H = 6, p.l1W = 6, p.channelSize = 32, p.kExtension = 32, p.mExtension = 36;
+    SetLoadDataBoundary(boundary);
+    LoadData(dst, src, p);
+    PipeBarrier<PIPE_ALL>();
+    std::memcpy(got.data(), static_cast<const void*>(dst.data()), got.size());
+  });
+  if (kind != nullptr) *kind = r.fault ? r.fault->kind : FaultKind{};
+  EXPECT_TRUE(kind != nullptr || r.status.ok()) << r.status.ToString();
+  return got;
+}
+
+TEST(CubeLoad3d, BoundaryWrapsToTheStartOfL1) {
+  std::vector<uint8_t> l1(2 * 6 * 6 * 32), wrapped(l1.size());
+  for (size_t i = 0; i < l1.size(); ++i) l1[i] = static_cast<uint8_t>(i * 7 + i / 251);
+  for (size_t i = 0; i < l1.size(); ++i) wrapped[i] = l1[i % 1024];
+  const std::vector<uint8_t> with = Load3dWithBoundary(l1, 1024);
+  EXPECT_EQ(with, Load3dWithBoundary(wrapped, 0));
+  EXPECT_NE(with, Load3dWithBoundary(l1, 0));
+  // Boundary 0 and one past the map's end change nothing.
+  EXPECT_EQ(Load3dWithBoundary(l1, 4096), Load3dWithBoundary(l1, 0));
+  // A map that does not start at L1's start would wrap into the buffer below it.
+  FaultKind kind{};
+  Load3dWithBoundary(l1, 1024, 512, &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported);
 }
 
 TEST(CubeLoad3d, NopAndUnsetPaddingWarn) {

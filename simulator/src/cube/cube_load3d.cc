@@ -186,19 +186,34 @@ Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3d
   return g;
 }
 
-void CheckLoad3dBoundary(const Core& core, const UbRef& src, const Load3dRegs& r,
-                         uint64_t src_end) {
+// SetLoadDataBoundary: a block at L1 offset o >= the boundary reads from o % boundary (the page:
+// the read goes on from L1's start; asc-devkit's set_loaddata_boundary sample relies on it). opsim
+// follows such a read only into src's own buffer (the sample's case: src at L1's start).
+void WrapAtLoad3dBoundary(const Core& core, const UbRef& src, const Load3dRegs& r,
+                          std::vector<int64_t>* blocks) {
   if (r.boundary == 0) return;
   const uint64_t start = LocalMemoryOffset(core, static_cast<uint64_t>(src.ptr - core.ub));
   if (start >= r.boundary) {
     Load3dInvalid("src starts at L1 offset " + L3Str(start) + ", outside the boundary " +
                   L3Str(r.boundary) + " B SetLoadDataBoundary set");
   }
-  if (start + src_end > r.boundary) {
-    RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
-               "the feature map read runs to L1 offset " + L3Str(start + src_end) +
-                   ", past the boundary " + L3Str(r.boundary) +
-                   " B SetLoadDataBoundary set, where the chip wraps to L1's start: not modelled");
+  for (int64_t& at : *blocks) {
+    if (at < 0) continue;
+    const uint64_t o = start + static_cast<uint64_t>(at);
+    if (o + kLoad3dBlock <= r.boundary) continue;
+    const uint64_t w = o % r.boundary;
+    if (o < r.boundary || w + kLoad3dBlock > r.boundary) {
+      RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
+                 "the 32 B block at L1 offset " + L3Str(o) + " straddles the boundary " +
+                     L3Str(r.boundary) + " B SetLoadDataBoundary set: not modelled");
+    }
+    if (w < start) {
+      RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
+                 "the read at L1 offset " + L3Str(o) + " wraps at the boundary " +
+                     L3Str(r.boundary) + " B to offset " + L3Str(w) + ", below src (at " +
+                     L3Str(start) + "): a read of another buffer, not modelled");
+    }
+    at = static_cast<int64_t>(w - start);
   }
 }
 
@@ -311,7 +326,8 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
   // Exact extents: the last byte read in src, and in dst the last element loaded (it lies in
   // the last fractal, at its largest offset; rows past mExtension in that fractal row are not
   // written).
-  const std::vector<int64_t> blocks = Load3dSourceBlocks(g);
+  std::vector<int64_t> blocks = Load3dSourceBlocks(g);
+  WrapAtLoad3dBoundary(core, src, r, &blocks);
   uint64_t src_end = 0;
   bool any_pad = false;
   for (const int64_t at : blocks) {
@@ -319,7 +335,6 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
     if (at >= 0) src_end = std::max<uint64_t>(src_end, static_cast<uint64_t>(at) + kLoad3dBlock);
   }
   const uint64_t dst_end = Load3dDestOffset(g, g.rows - 1, g.cols - 1) + g.eb;
-  CheckLoad3dBoundary(core, src, r, src_end);
   CheckUb(core, src, src_end, kLoad3dInstr, "src");
   CheckUb(core, dst, dst_end, kLoad3dInstr, "dst");
   if (any_pad && !r.padding_set && core.launch != nullptr) {
