@@ -142,7 +142,8 @@ void CheckLoad3dChannels(uint32_t channels, uint32_t eb) {
 
 // The unrolled matrix's size from the registers and parameters; faults on a filter larger than
 // the padded map and on parts past the matrix's columns or badly aligned.
-Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3dRegs& r) {
+Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3dRegs& r,
+                                  bool to_l0b) {
   Load3dGeometry g;
   g.eb = eb;
   g.c0 = kLoad3dBlock / eb;
@@ -183,6 +184,10 @@ Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3d
   }
   g.rows = g.rep_mode == 0 ? g.rep * g.m_ext : g.m_ext;
   g.cols = g.rep_mode == 1 ? g.rep * g.k_ext : g.k_ext;
+  g.to_l0b = to_l0b;
+  g.transpose = !to_l0b && a.transpose;  // L1 -> L0B always turns over; enTranspose is ignored
+  const uint64_t row_fracs = (g.rows + 15) / 16;
+  g.frac_cols = to_l0b ? (g.cols + 15) / 16 : g.transpose ? row_fracs * 16 / g.c0 : g.cols / g.c0;
   return g;
 }
 
@@ -264,6 +269,26 @@ void Load3dUnroll(Core& core, const Load3dGeometry& g, const UbRef& dst, const U
   }
 }
 
+// The page's NOPs (l1H, l1W, channelSize, kExtension, mExtension or repeatTime 0, a filter size 0
+// without filterSizeW/H): a warning and one MTE1 issue. Returns whether the load is one.
+bool Load3dNop(Core& core, const Load3dArgs& a, const Load3dRegs& r, double issue) {
+  const bool nop = r.l1h[0] == 0 || r.l1w[0] == 0 || a.channel_size == 0 || a.k_ext == 0 ||
+                   a.m_ext == 0 || (a.filter_w == 0 && !a.filter_size_w) ||
+                   (a.filter_h == 0 && !a.filter_size_h) || r.repeat_time == 0;
+  if (!nop) return false;
+  if (core.launch != nullptr) {
+    core.launch->Warn(core, "empty_load", kLoad3dInstr, -1, [&] {
+      return std::string(kLoad3dInstr) + " with l1H " + L3Str(r.l1h[0]) + ", l1W " +
+             L3Str(r.l1w[0]) + ", channelSize " + L3Str(a.channel_size) + ", kExtension " +
+             L3Str(a.k_ext) + ", mExtension " + L3Str(a.m_ext) + ", filter " + L3Str(a.filter_h) +
+             " x " + L3Str(a.filter_w) + " or repeatTime " + L3Str(r.repeat_time) +
+             " at 0 loads nothing (CANN: a NOP)";
+    });
+  }
+  core.Issue(Pipe::kMte1, kLoad3dInstr, issue, 0);
+  return true;
+}
+
 }  // namespace
 
 void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const Load3dArgs& a,
@@ -296,33 +321,14 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
                   " (each must be in [0, 32767])");
   }
   const double issue = CubeNs(core, core.device->instr_issue_cycles);
-  const bool nop = r.l1h[0] == 0 || r.l1w[0] == 0 || a.channel_size == 0 || a.k_ext == 0 ||
-                   a.m_ext == 0 || (a.filter_w == 0 && !a.filter_size_w) ||
-                   (a.filter_h == 0 && !a.filter_size_h) || r.repeat_time == 0;
-  if (nop) {
-    if (core.launch != nullptr) {
-      core.launch->Warn(core, "empty_load", kLoad3dInstr, -1, [&] {
-        return std::string(kLoad3dInstr) + " with l1H " + L3Str(r.l1h[0]) + ", l1W " +
-               L3Str(r.l1w[0]) + ", channelSize " + L3Str(a.channel_size) + ", kExtension " +
-               L3Str(a.k_ext) + ", mExtension " + L3Str(a.m_ext) + ", filter " + L3Str(a.filter_h) +
-               " x " + L3Str(a.filter_w) + " or repeatTime " + L3Str(r.repeat_time) +
-               " at 0 loads nothing (CANN: a NOP)";
-      });
-    }
-    core.Issue(Pipe::kMte1, kLoad3dInstr, issue, 0);
-    return;
-  }
+  if (Load3dNop(core, a, r, issue)) return;
   if (a.stride_w == 0 || a.stride_h == 0) {
     RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
                "strideW = " + L3Str(a.stride_w) + ", strideH = " + L3Str(a.stride_h) +
                    ": a stride of 0 (the filter does not move) is not modelled; 1..63 are");
   }
   CheckLoad3dChannels(a.channel_size, elem_bytes);
-  Load3dGeometry g = MakeLoad3dGeometry(a, elem_bytes, r);
-  g.to_l0b = to_l0b;
-  g.transpose = !to_l0b && a.transpose;  // L1 -> L0B always turns over; enTranspose is ignored
-  const uint64_t row_fracs = (g.rows + 15) / 16;
-  g.frac_cols = to_l0b ? (g.cols + 15) / 16 : g.transpose ? row_fracs * 16 / g.c0 : g.cols / g.c0;
+  const Load3dGeometry g = MakeLoad3dGeometry(a, elem_bytes, r, to_l0b);
   // Exact extents: the last byte read in src, and in dst the last element loaded (it lies in
   // the last fractal, at its largest offset; rows past mExtension in that fractal row are not
   // written).
