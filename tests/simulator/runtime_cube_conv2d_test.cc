@@ -213,5 +213,68 @@ TEST(CubeConv2d, SeededMissingHandOffsAreFaults) {
   EXPECT_EQ(r.fault->instruction, "LoadData(LoadData3DParamsV2)") << r.fault->ToString();
 }
 
+// The load_data_l12l0 sample's float case: A stored transposed (K x M in GM) goes ND -> NZ into
+// L1 and through LoadData3DV2 with enTranspose (a 1 x K16 "map" of M channels) into L0A as ZZ
+// with K aligned to 16, which Mmad reads with kDirectionAlign; K = 24 is not a multiple of 16.
+TEST(CubeLoad3dMatmul, FloatTransposedAThroughImg2colWithKDirectionAlign) {
+  constexpr uint32_t kM = 20, kK = 24, kN = 16, kK16 = 32, kM8 = 24;
+  std::vector<float> at(kK * kM), bt(kN * kK), c(kM * kN, 0.0f);  // A^T (K x M), B^T (N x K)
+  for (uint32_t i = 0; i < at.size(); ++i) at[i] = static_cast<float>(int(i % 7) - 3);
+  for (uint32_t i = 0; i < bt.size(); ++i) bt[i] = static_cast<float>(int(i % 5) - 2);
+  LaunchOptions o;
+  o.checked = true;
+  o.auto_sync = false;
+  o.regions = {testing::Region(at, "at"), testing::Region(bt, "bt"), testing::Region(c, "c")};
+  const LaunchResult r = Launch(testing::TestDevice(), 1, o, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::B1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a1, kM8 * kK16 * 4);
+    pipe.InitBuffer(b1, kN * kK * 4);
+    pipe.InitBuffer(a2, 32 * kK16 * 4);  // M to 16 (fractal rows) x K to 16
+    pipe.InitBuffer(b2, kN * kK * 4);
+    pipe.InitBuffer(co1, 32 * kN * 4);
+    GlobalTensor<float> ga, gb, gc;
+    ga.SetGlobalBuffer(at.data(), at.size());
+    gb.SetGlobalBuffer(bt.data(), bt.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    LocalTensor<float> la1 = a1.Get<float>(), lb1 = b1.Get<float>();
+    LocalTensor<float> la2 = a2.Get<float>(), lb2 = b2.Get<float>();
+    // A^T: K rows of M, in column blocks of 8 spaced K16 rows apart (rows K..K16 are never
+    // written: the load carries them as unwritten and Mmad's k = K never reads them).
+    DataCopy(la1, ga, Nd2NzParams{1, kK, kM, 0, kM, kK16, 1, 0});
+    DataCopy(lb1, gb, Nd2NzParams{1, kN, kK, 0, kK, kN, 1, 0});
+    SetFlag<HardEvent::MTE2_MTE1>(0);
+    WaitFlag<HardEvent::MTE2_MTE1>(0);
+    LoadData3DParamsV2<float> p;
+    p.l1H = 1, p.l1W = kK16, p.channelSize = kM8, p.kExtension = kM8, p.mExtension = kK16;
+    p.enTranspose = true;
+    LoadData(la2, la1, p);
+    LoadData(lb2, lb1, LoadData2DParams{0, kK / 8 * kN / 16, 1, 0, 0, false, 0});
+    SetFlag<HardEvent::MTE1_M>(0);
+    WaitFlag<HardEvent::MTE1_M>(0);
+    MmadParams mm;
+    mm.m = kM, mm.n = kN, mm.k = kK;
+    mm.kDirectionAlign = true;
+    Mmad(co1.Get<float>(), la2, lb2, mm);
+    SetFlag<HardEvent::M_FIX>(0);
+    WaitFlag<HardEvent::M_FIX>(0);
+    FixpipeParamsV220 fp;
+    fp.mSize = kM, fp.nSize = kN, fp.srcStride = 32, fp.dstStride = kN;
+    Fixpipe(gc, co1.Get<float>(), fp);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t i = 0; i < kM; ++i) {
+    for (uint32_t j = 0; j < kN; ++j) {
+      float want = 0;
+      for (uint32_t k = 0; k < kK; ++k) want += at[k * kM + i] * bt[j * kK + k];
+      ASSERT_EQ(c[i * kN + j], want) << i << "," << j;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim
