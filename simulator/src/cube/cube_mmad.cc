@@ -25,11 +25,12 @@ struct MmadShape {
   uint32_t m, n, k;
   uint32_t k0;  // elements of one 32 B fractal row: 32 / sizeof(A)
   uint32_t mb, nb, kb;
+  uint32_t a_row = 0;  // A's fractals per fractal row: kb, or with kDirectionAlign (float) K to 16
 };
 
 // Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN).
 uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk, uint32_t eb) {
-  return (static_cast<uint64_t>(i / kRows) * s.kb + kk / s.k0) * kMmadFractalBytes +
+  return (static_cast<uint64_t>(i / kRows) * s.a_row + kk / s.k0) * kMmadFractalBytes +
          (static_cast<uint64_t>(i % kRows) * s.k0 + kk % s.k0) * eb;
 }
 uint64_t BOffset(const MmadShape& s, uint32_t kk, uint32_t j, uint32_t eb) {
@@ -54,7 +55,7 @@ void UnpackWith(const MmadShape& s, uint32_t eb, const uint8_t* a, const uint8_t
   db->resize(static_cast<size_t>(s.k) * s.n);
   for (uint32_t i = 0; i < s.m; ++i) {
     T* row = da->data() + static_cast<size_t>(i) * s.k;
-    const uint8_t* frow = a + static_cast<uint64_t>(i / kRows) * s.kb * fb +
+    const uint8_t* frow = a + static_cast<uint64_t>(i / kRows) * s.a_row * fb +
                           static_cast<uint64_t>(i % kRows) * s.k0 * eb;
     for (uint32_t q = 0; q * s.k0 < s.k; ++q) {
       const uint8_t* p = frow + static_cast<uint64_t>(q) * fb;
@@ -84,7 +85,7 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
       case DType::kBFloat16: {
         // Widen the fractals in bulk (exact: every 16-bit value is a float32), then unpack the
         // float32 copy, whose fractals are twice the bytes.
-        const size_t a_elems = size_t{s.mb} * s.kb * kRows * s.k0;
+        const size_t a_elems = size_t{s.mb} * s.a_row * kRows * s.k0;
         const size_t b_elems = size_t{s.kb} * s.nb * kRows * s.k0;
         std::vector<float>& wide = *wide_scratch;
         wide.resize(a_elems + b_elems);
@@ -181,6 +182,12 @@ void RejectUnmodelled(const Core& core, const AscendC::MmadParams& p, const char
                "enSsparse, enWinogradA/B and fmOffset are not modelled (expected false/0)");
   }
   CheckUnitFlag(core, p.unitFlag, instr);
+  const std::string& arch = core.device->architecture;
+  if (p.kDirectionAlign && (arch == "dav-1001" || arch == "dav-2002")) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "kDirectionAlign = true: " + core.device->name + " (" + arch +
+                   ") takes only false (the Mmad page: Atlas A2/A3 take true)");
+  }
   if (p.m > 4095 || p.n > 4095 || p.k > 4095) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "m = " + std::to_string(p.m) + ", n = " + std::to_string(p.n) +
@@ -255,8 +262,13 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   s.mb = (s.m + kRows - 1) / kRows;
   s.nb = (s.n + kRows - 1) / kRows;
   s.kb = (s.k + s.k0 - 1) / s.k0;
+  // kDirectionAlign (float only; the Mmad page's "K direction alignment"): L0A's K runs to
+  // ceil(K / 16) x 16, as LoadData3DV2's transposed 32-bit A leaves it. B's rows are K blocks,
+  // so their offsets do not change.
+  s.a_row = p.kDirectionAlign && eb == 4 ? (s.k + 15) / 16 * 2 : s.kb;
   const bool from_c = bias == nullptr && !p.cmatrixInitVal;
-  CheckUb(core, fm, static_cast<uint64_t>(s.mb) * s.kb * kMmadFractalBytes, instr, "fm");
+  CheckUb(core, fm, (static_cast<uint64_t>(s.mb - 1) * s.a_row + s.kb) * kMmadFractalBytes, instr,
+          "fm");
   CheckUb(core, filter, static_cast<uint64_t>(s.kb) * s.nb * kMmadFractalBytes, instr, "filter");
   CheckUb(core, dst, static_cast<uint64_t>(s.mb) * s.nb * 256 * 4, instr, "dst");
   if (bias != nullptr) CheckUb(core, *bias, s.n * 4ull, instr, "bias");

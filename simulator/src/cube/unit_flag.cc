@@ -38,6 +38,7 @@ L0cUnitFlags& FlagsOf(const Core& core) {
     flags->ready.assign(units, 0.0);
     flags->freed.assign(units, 0.0);
     flags->fixpipe = FixpipeRegs{};
+    flags->load3d = Load3dRegs{};
     flags->held.clear();
     flags->releasing = false;
   }
@@ -78,6 +79,7 @@ uint32_t FirstUnit(const Core& core, uint64_t l0c_offset, uint32_t count, const 
 }  // namespace
 
 FixpipeRegs& FixpipeRegsOf(const Core& core) { return FlagsOf(core).fixpipe; }
+Load3dRegs& Load3dRegsOf(const Core& core) { return FlagsOf(core).load3d; }
 
 bool ChipHasUnitFlag(const Core& core) {
   const std::string& arch = core.device->architecture;

@@ -29,6 +29,22 @@ struct FixpipeRegs {
   uint64_t quant_pre = 0;
 };
 
+// The MTE1 registers LoadData3DV2 reads (cube_load3d.cc): the left and right feature maps
+// (SetFmatrix: l1H, l1W, padList), the padding value, the repeat and the L1 boundary. The fmatrix
+// and padding start unset (what an earlier kernel left); repeat and boundary at CANN's defaults.
+struct Load3dRegs {
+  bool fmatrix_set[2] = {false, false};
+  uint16_t l1h[2] = {0, 0};
+  uint16_t l1w[2] = {0, 0};
+  uint8_t pad[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+  bool padding_set = false;
+  uint64_t padding = 0;
+  uint16_t repeat_stride = 0;
+  uint8_t repeat_time = 1;
+  uint8_t repeat_mode = 0;
+  uint32_t boundary = 0;
+};
+
 // A FIX-pipe read-out waiting in the FIX queue: a Fixpipe with unitFlag whose units no Mmad has
 // marked yet (`units`), or any read-out issued behind it (empty `units`). `run` performs it.
 struct HeldFixpipe {
@@ -45,12 +61,15 @@ struct L0cUnitFlags {
   std::vector<double> ready;    // when the marking Mmad finished the unit
   std::vector<double> freed;    // when the last clearing Fixpipe finished reading the unit
   FixpipeRegs fixpipe;
+  Load3dRegs load3d;
   std::deque<HeldFixpipe> held;  // in program order
   bool releasing = false;        // a held read-out is running: it does not queue again
 };
 
 // The running core's FIX registers for its current block.
 FixpipeRegs& FixpipeRegsOf(const Core& core);
+// The running core's LoadData3DV2 registers for its current block.
+Load3dRegs& Load3dRegsOf(const Core& core);
 
 // Faults unless `flag` is 0, 2 or 3 (kInvalidArgument), or when it is not 0 on a chip without
 // the feature (kUnsupported: dav-1001, dav-2002).

@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "opsim/core/dtype.h"
+#include "opsim/sim/ascendc/cube_load3d.h"
 #include "opsim/sim/ascendc/cube_load_transpose.h"
 #include "opsim/sim/ascendc/cube_types.h"
 #include "opsim/sim/ascendc/tensor.h"
