@@ -91,12 +91,12 @@ void L2Share::Cut(Pieces::iterator it, uint64_t lo, uint64_t hi) {
   }
 }
 
-void L2Share::Claim(uint64_t lo, uint64_t hi) {
+void L2Share::Claim(uint64_t lo, uint64_t hi, Pieces::const_iterator next) {
   if (newest_ != nullptr && newest_->second.end == lo) {
     newest_->second.end = hi;
     return;
   }
-  const auto it = pieces_.emplace(lo, Piece{hi, nullptr, nullptr}).first;
+  const auto it = pieces_.emplace_hint(next, lo, Piece{hi, nullptr, nullptr});
   Link(&*it, newest_);
 }
 
@@ -134,14 +134,14 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
         // The access's bytes only: its first and last lines may be partly outside it.
         if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
         if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
-        Cut(held, at, to);
-        Claim(at, to);
+        Cut(held, at, to);  // `next` stays where it was: the piece after this run, or after its cut
+        Claim(at, to, next);
         at = to;
         continue;
       }
     }
     const uint64_t to = next == pieces_.end() ? hi : std::min(hi, next->first);
-    Claim(at, to);
+    Claim(at, to, next);
     held_ += to - at;
     Evict();
     at = to;

@@ -131,8 +131,9 @@ class L2Share {
   uint64_t Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits);
   // Drops lines [lo, hi) from the piece at `it`, which holds them.
   void Cut(Pieces::iterator it, uint64_t lo, uint64_t hi);
-  // Appends lines [lo, hi) to the most recent piece, or makes them the most recent piece.
-  void Claim(uint64_t lo, uint64_t hi);
+  // Appends lines [lo, hi) to the most recent piece, or makes them the most recent piece, which
+  // goes just before `next` in the map when that is its place (a search otherwise).
+  void Claim(uint64_t lo, uint64_t hi, Pieces::const_iterator next);
   // Drops the least recent lines while more than the capacity are held.
   void Evict();
   // Moves a piece's first line to `first` (its lines before it have left); it keeps its place
