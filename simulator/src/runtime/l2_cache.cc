@@ -102,7 +102,8 @@ void L2Share::Claim(uint64_t lo, uint64_t hi, Pieces::const_iterator next) {
 
 void L2Share::Evict() {
   while (held_ > capacity_) {
-    const auto it = pieces_.find(oldest_->first);
+    // Rows read in address order evict the lowest piece: no search for it then.
+    const auto it = oldest_ == &*pieces_.begin() ? pieces_.begin() : pieces_.find(oldest_->first);
     const uint64_t lines = it->second.end - it->first;
     const uint64_t drop = std::min(lines, held_ - capacity_);
     held_ -= drop;
@@ -125,7 +126,9 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
   const uint64_t hi = base | (((offset + bytes - 1) >> kLineShift) + 1);
   uint64_t hit = 0;
   for (uint64_t at = lo; at < hi;) {
-    const auto next = pieces_.upper_bound(at);
+    // Past the highest piece (rows read in address order) the entry after `at` is the end.
+    const auto next =
+        pieces_.empty() || at < pieces_.rbegin()->first ? pieces_.upper_bound(at) : pieces_.end();
     if (next != pieces_.begin()) {
       const auto held = std::prev(next);
       if (held->second.end > at) {
