@@ -93,10 +93,10 @@ struct NodeAlloc {
 //
 // The pieces' recency is a list threaded through the map's own entries (least recent first): an
 // access only ever makes the most recent piece, and a piece split by a hit keeps its two parts
-// where it was, so the list is the order of (access, address) without a second tree. Rows far
-// apart (a 16-bit outermost reduction's column chunks: ~40 000 pieces of 10 lines in the 192 MiB
-// L2) cost a search to find, one to insert and one to evict, where a set of (stamp, first line)
-// beside the map took seven, over twice the nodes (issue 29, session 26).
+// where it was, so the list is the order of (access, address) without a second tree. A row far
+// from the last (a 16-bit outermost reduction's column chunks) is an insert and an eviction; a
+// set of (stamp, first line) beside the map took five to eight tree searches per row over twice
+// the nodes, 16 % of that reduction's host time (issue 29, session 26).
 class L2Share {
  public:
   explicit L2Share(uint64_t capacity_bytes);
