@@ -39,8 +39,7 @@ NodePool::List* NodePool::ListFor(size_t bytes) {
 L2Share::L2Share(uint64_t capacity_bytes)
     : capacity_(capacity_bytes >> kLineShift),
       nodes_(std::make_unique<NodePool>()),
-      pieces_(NodeAlloc<Pieces::value_type>(nodes_.get())),
-      age_(NodeAlloc<Ages::value_type>(nodes_.get())) {}
+      pieces_(NodeAlloc<Entry>(nodes_.get())) {}
 
 std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes) {
   std::vector<L2Share> shares;
@@ -49,55 +48,67 @@ std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes) {
   return shares;
 }
 
+void L2Share::Link(Entry* e, Entry* older) {
+  Entry* newer = older != nullptr ? older->second.newer : oldest_;
+  e->second.older = older;
+  e->second.newer = newer;
+  (older != nullptr ? older->second.newer : oldest_) = e;
+  (newer != nullptr ? newer->second.older : newest_) = e;
+}
+
+void L2Share::Erase(Pieces::iterator it) {
+  Entry* older = it->second.older;
+  Entry* newer = it->second.newer;
+  (older != nullptr ? older->second.newer : oldest_) = newer;
+  (newer != nullptr ? newer->second.older : newest_) = older;
+  pieces_.erase(it);
+}
+
 void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
-  auto age = age_.extract({it->second.stamp, it->first});
-  age.value().second = first;
-  age_.insert(std::move(age));
-  auto piece = pieces_.extract(it);
-  piece.key() = first;
-  pieces_.insert(std::move(piece));
+  // The new first line lies inside the piece, so the entry's place in the map does not change:
+  // the next entry is the insertion's exact hint (constant time), and the node itself, with its
+  // links, is the same one.
+  const auto next = std::next(it);
+  auto node = pieces_.extract(it);
+  node.key() = first;
+  pieces_.insert(next, std::move(node));
 }
 
 void L2Share::Cut(Pieces::iterator it, uint64_t lo, uint64_t hi) {
-  const uint64_t first = it->first, end = it->second.end, stamp = it->second.stamp;
-  if (lo == first && hi < end) {  // the front goes: the rest keeps its place in the LRU
-    Rekey(it, hi);
+  const uint64_t first = it->first, end = it->second.end;
+  if (lo == first) {
+    if (hi < end) {
+      Rekey(it, hi);  // the front goes: the rest keeps its place in the LRU
+    } else {
+      Erase(it);
+    }
     return;
   }
-  if (lo == first) {
-    age_.erase({stamp, first});
-    pieces_.erase(it);
-  } else {
-    it->second.end = lo;
-  }
-  if (hi < end) {  // the lines after the cut, as recent as before
-    pieces_.emplace(hi, Piece{end, stamp});
-    age_.emplace(stamp, hi);
+  it->second.end = lo;
+  if (hi < end) {  // the lines after the cut, as recent as those before it, just after them
+    const auto tail = pieces_.emplace_hint(std::next(it), hi, Piece{end, nullptr, nullptr});
+    Link(&*tail, &*it);
   }
 }
 
-void L2Share::Claim(uint64_t lo, uint64_t hi, uint64_t stamp) {
-  if (!age_.empty()) {
-    const auto head = pieces_.find(age_.rbegin()->second);
-    if (head->second.end == lo) {
-      head->second.end = hi;
-      return;
-    }
+void L2Share::Claim(uint64_t lo, uint64_t hi, Pieces::const_iterator next) {
+  if (newest_ != nullptr && newest_->second.end == lo) {
+    newest_->second.end = hi;
+    return;
   }
-  pieces_.emplace(lo, Piece{hi, stamp});
-  age_.emplace(stamp, lo);
+  const auto it = pieces_.emplace_hint(next, lo, Piece{hi, nullptr, nullptr});
+  Link(&*it, newest_);
 }
 
 void L2Share::Evict() {
   while (held_ > capacity_) {
-    const auto oldest = age_.begin();
-    const auto it = pieces_.find(oldest->second);
+    // Rows read in address order evict the lowest piece: no search for it then.
+    const auto it = oldest_ == &*pieces_.begin() ? pieces_.begin() : pieces_.find(oldest_->first);
     const uint64_t lines = it->second.end - it->first;
     const uint64_t drop = std::min(lines, held_ - capacity_);
     held_ -= drop;
     if (drop == lines) {
-      age_.erase(oldest);
-      pieces_.erase(it);
+      Erase(it);
     } else {  // a piece's lowest lines are its least recent
       Rekey(it, it->first + drop);
     }
@@ -113,10 +124,11 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
   const uint64_t base = static_cast<uint64_t>(region) << 47;
   const uint64_t lo = base | (offset >> kLineShift);
   const uint64_t hi = base | (((offset + bytes - 1) >> kLineShift) + 1);
-  const uint64_t stamp = ++clock_;
   uint64_t hit = 0;
   for (uint64_t at = lo; at < hi;) {
-    const auto next = pieces_.upper_bound(at);
+    // Past the highest piece (rows read in address order) the entry after `at` is the end.
+    const auto next =
+        pieces_.empty() || at < pieces_.rbegin()->first ? pieces_.upper_bound(at) : pieces_.end();
     if (next != pieces_.begin()) {
       const auto held = std::prev(next);
       if (held->second.end > at) {
@@ -125,14 +137,14 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
         // The access's bytes only: its first and last lines may be partly outside it.
         if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
         if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
-        Cut(held, at, to);
-        Claim(at, to, stamp);
+        Cut(held, at, to);  // `next` stays where it was: the piece after this run, or after its cut
+        Claim(at, to, next);
         at = to;
         continue;
       }
     }
     const uint64_t to = next == pieces_.end() ? hi : std::min(hi, next->first);
-    Claim(at, to, stamp);
+    Claim(at, to, next);
     held_ += to - at;
     Evict();
     at = to;

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -15,7 +14,7 @@
 namespace opsim::sim::detail {
 
 // Nodes of node-based containers: carved in order from chunks the pool owns, and recycled
-// through a free list per node size (the two a map and a set use; up to kSizes). A share's
+// through a free list per node size (up to kSizes sizes). A share's
 // pieces mostly live until its launch ends, so a malloc per node and a free of each at the end
 // were the cost, ~11 % of a 16-bit outermost reduction's host instructions (session 23); now a
 // node costs a pointer bump, and the end a free per chunk. Nodes of other sizes use the heap.
@@ -57,7 +56,7 @@ class NodePool {
   size_t left_ = 0;
 };
 
-// The standard allocator interface over a NodePool (one node per call in a map or set).
+// The standard allocator interface over a NodePool (one node per call in a map).
 template <typename T>
 struct NodeAlloc {
   using value_type = T;
@@ -91,10 +90,17 @@ struct NodeAlloc {
 // one access's lines, or a stream of accesses each continuing the last), so an access costs a
 // few map operations per piece it meets, not a lookup per line: a vector kernel streaming
 // 256 MiB makes a handful of pieces. Hits and evictions are exactly the line LRU's.
+//
+// The pieces' recency is a list threaded through the map's own entries (least recent first): an
+// access only ever makes the most recent piece, and a piece split by a hit keeps its two parts
+// where it was, so the list is the order of (access, address) without a second tree. A row far
+// from the last (a 16-bit outermost reduction's column chunks) is an insert and an eviction; a
+// set of (stamp, first line) beside the map took five to eight tree searches per row over twice
+// the nodes, 16 % of that reduction's host time (issue 29, session 26).
 class L2Share {
  public:
   explicit L2Share(uint64_t capacity_bytes);
-  // Movable (a vector of shares), not assignable: the maps' nodes live in this share's pool.
+  // Movable (a vector of shares), not assignable: the map's nodes live in this share's pool.
   L2Share(L2Share&&) = default;
   L2Share& operator=(L2Share&&) = delete;
 
@@ -110,41 +116,44 @@ class L2Share {
   static constexpr unsigned kLineShift = 9;  // 512 B lines
 
  private:
+  struct Piece;
+  using Entry = std::pair<const uint64_t, Piece>;  // (first line, piece)
   // Lines [first, end) touched in address order by accesses with no other line touched in
-  // between; `stamp` orders pieces by recency (larger: more recent).
+  // between; `older`/`newer` its neighbours in recency (null at the ends). Entries do not move
+  // while they are in the map (extract and insert keep them), so the links are their addresses.
   struct Piece {
     uint64_t end;
-    uint64_t stamp;
+    Entry* older;
+    Entry* newer;
   };
-  using Pieces = std::map<uint64_t, Piece, std::less<uint64_t>,
-                          NodeAlloc<std::pair<const uint64_t, Piece>>>;  // by first line
-  using Ages = std::set<std::pair<uint64_t, uint64_t>, std::less<std::pair<uint64_t, uint64_t>>,
-                        NodeAlloc<std::pair<uint64_t, uint64_t>>>;
+  using Pieces = std::map<uint64_t, Piece, std::less<uint64_t>, NodeAlloc<Entry>>;
 
   uint64_t Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool count_hits);
   // Drops lines [lo, hi) from the piece at `it`, which holds them.
   void Cut(Pieces::iterator it, uint64_t lo, uint64_t hi);
-  // Appends lines [lo, hi) to the most recent piece, or starts one there with `stamp`.
-  void Claim(uint64_t lo, uint64_t hi, uint64_t stamp);
+  // Appends lines [lo, hi) to the most recent piece, or makes them the most recent piece, which
+  // goes just before `next` in the map when that is its place (a search otherwise).
+  void Claim(uint64_t lo, uint64_t hi, Pieces::const_iterator next);
   // Drops the least recent lines while more than the capacity are held.
   void Evict();
-  // Moves a piece's first line to `first` (its lines before it have left).
+  // Moves a piece's first line to `first` (its lines before it have left); it keeps its place
+  // among the pieces, by address and by recency.
   void Rekey(Pieces::iterator it, uint64_t first);
+  // Puts the piece `e` in the recency list just more recent than `older` (null: least recent).
+  void Link(Entry* e, Entry* older);
+  // Takes the piece out of the recency list and the map.
+  void Erase(Pieces::iterator it);
 
   uint64_t capacity_;  // in lines
   uint64_t held_ = 0;  // lines held
-  uint64_t clock_ = 0;
-  // The nodes of pieces_ and age_, recycled: an access of rows far apart makes and drops a piece
-  // per row, and a malloc and free per node were ~10 % of the host's instructions on a 16-bit
-  // outermost reduction (session 23). Held on the heap, so that a moved share's maps still find
-  // it, and declared before them, so that it outlives them.
+  // The nodes of pieces_, recycled: an access of rows far apart makes and drops a piece per
+  // row, and a malloc and free per node were ~10 % of the host's instructions on a 16-bit
+  // outermost reduction (session 23). Held on the heap, so that a moved share's map still finds
+  // it, and declared before it, so that it outlives it.
   std::unique_ptr<NodePool> nodes_;
   Pieces pieces_;
-  Ages age_;  // (stamp, first line): least recent first
-  // The most recent piece (its first line), while there is one: an access that starts where it
-  // ends continues it.
-  bool has_head_ = false;
-  uint64_t head_ = 0;
+  Entry* oldest_ = nullptr;  // the recency list's ends
+  Entry* newest_ = nullptr;
 };
 
 // Where one DMA's GM side lies from a GmRef: `matrices` of `rows` rows of `row_bytes`, rows
