@@ -104,6 +104,11 @@ TEST(Npy, MapsDescrsToDTypes) {
   EXPECT_EQ(DescrFromDType(DType::kUInt16), "<u2");
   EXPECT_EQ(DescrFromDType(DType::kInt16), "<i2");
   EXPECT_EQ(DescrFromDType(DType::kInt8), "|i1");
+  // numpy's complex64 is CANN's; complex32 has no numpy dtype.
+  EXPECT_EQ(DTypeFromDescr("<c8", false), DType::kComplex64);
+  EXPECT_EQ(DescrItemSize("<c8"), 8u);
+  EXPECT_EQ(DescrFromDType(DType::kComplex64), "<c8");
+  EXPECT_EQ(DescrFromDType(DType::kComplex32), std::nullopt);
 }
 
 TEST(Npy, RefusesTruncatedFiles) {
