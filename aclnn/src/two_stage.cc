@@ -353,7 +353,12 @@ Status ExecuteStep(aclOpExecutor& e, uint8_t* workspace, uint64_t workspace_size
     e.run->Rebind(c.output, c.slot, workspace + c.offset);
   }
   uint8_t* own = workspace == nullptr ? nullptr : workspace + e.copy_bytes;
-  OPSIM_RETURN_IF_ERROR(e.run->ExecuteIn(own, workspace_size - e.copy_bytes));
+  // The launch's warnings reach the application's stderr as `opsim exec` prints them, once: a
+  // repeatable executor's context keeps what it printed, and a later launch adds only new ones.
+  const size_t printed = e.run->context().warnings().size();
+  const Status st = e.run->ExecuteIn(own, workspace_size - e.copy_bytes);
+  e.run->context().PrintWarnings(stderr, printed);
+  OPSIM_RETURN_IF_ERROR(st);
   for (const ViewCopy& c : e.copies) {
     if (c.output) ScatterView(*c.tensor, workspace + c.offset);
   }

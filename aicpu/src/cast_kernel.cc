@@ -80,6 +80,12 @@ class AicpuCast final : public Operation {
               "Cast (AI CPU): opsim's kernel takes no input of data type " +
                   std::to_string(static_cast<int>(in[0].dtype))};
     }
+    if (IsComplex(*DTypeFromAcl(in[0].dtype))) {
+      return {ErrorCode::kInvalidTensorDtype,
+              "Cast (AI CPU): opsim's kernel casts no " +
+                  std::string(DTypeName(*DTypeFromAcl(in[0].dtype))) +
+                  " input (it carries complex tensors as bytes only)"};
+    }
     TensorDesc desc = in[0];
     desc.dtype = AclFromDType(to_);
     out.clear();
@@ -132,6 +138,12 @@ Status MakeCast(const AttrMap& attrs, std::unique_ptr<Operation>* out) {
   if (!IsKnownDType(static_cast<int32_t>(to))) {
     return {ErrorCode::kInvalidTensorDtype,
             "Cast (AI CPU): dst_type " + std::to_string(to) + " is no data type opsim holds"};
+  }
+  if (IsComplex(static_cast<DType>(to))) {
+    return {ErrorCode::kInvalidTensorDtype,
+            "Cast (AI CPU): dst_type " + std::string(DTypeName(static_cast<DType>(to))) +
+                ": opsim's kernel casts to no complex type (it carries complex tensors as bytes "
+                "only)"};
   }
   *out = std::make_unique<AicpuCast>(static_cast<DType>(to));
   return Status::Ok();

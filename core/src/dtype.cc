@@ -13,7 +13,7 @@ struct DTypeInfo {
   std::string_view name;
 };
 
-constexpr std::array<DTypeInfo, 13> kInfo = {{
+constexpr std::array<DTypeInfo, 15> kInfo = {{
     {DType::kFloat32, 4, true, true, "float32"},
     {DType::kFloat16, 2, true, true, "float16"},
     {DType::kBFloat16, 2, true, true, "bfloat16"},
@@ -27,6 +27,9 @@ constexpr std::array<DTypeInfo, 13> kInfo = {{
     {DType::kBool, 1, false, false, "bool"},
     {DType::kInt16, 2, false, true, "int16"},
     {DType::kUInt16, 2, false, false, "uint16"},
+    // Neither floating nor signed: every numeric path asks those two, and none may take a pair.
+    {DType::kComplex64, 8, false, false, "complex64"},
+    {DType::kComplex32, 4, false, false, "complex32"},
 }};
 
 constexpr std::array<DType, kInfo.size()> kAll = [] {
@@ -61,6 +64,8 @@ bool IsSigned(DType dtype) {
   return info && info->is_signed;
 }
 
+bool IsComplex(DType dtype) { return dtype == DType::kComplex64 || dtype == DType::kComplex32; }
+
 std::string_view DTypeName(DType dtype) {
   const DTypeInfo* info = Find(dtype);
   return info ? info->name : "unknown";
@@ -80,7 +85,8 @@ std::optional<DType> ParseDType(std::string_view name) {
       {"bf16", DType::kBFloat16}, {"f64", DType::kFloat64},   {"double", DType::kFloat64},
       {"i8", DType::kInt8},       {"u8", DType::kUInt8},      {"i32", DType::kInt32},
       {"u32", DType::kUInt32},    {"i64", DType::kInt64},     {"u64", DType::kUInt64},
-      {"i16", DType::kInt16},     {"u16", DType::kUInt16},
+      {"i16", DType::kInt16},     {"u16", DType::kUInt16},    {"c64", DType::kComplex64},
+      {"c32", DType::kComplex32},
   };
   for (const Alias& alias : kAliases) {
     if (alias.name == name) return alias.dtype;

@@ -15,7 +15,7 @@ constexpr ReduceKindSet kNone = 0;
 
 // Package: ONNX ReduceProd's list for all four, plus int8/uint8 for MAX/MIN (docs/SPEC.md §2).
 // ATB: MAX/MIN on int32 and bfloat16, SUM on float16 and bfloat16; no PROD (our extension).
-constexpr std::array<ReduceDTypeSupport, 13> kTable = {{
+constexpr std::array<ReduceDTypeSupport, 15> kTable = {{
     {DType::kFloat32, kAll, kNone},
     {DType::kFloat16, kAll, kSum},
     {DType::kBFloat16, kAll, kSum | kMaxMin},
@@ -29,6 +29,8 @@ constexpr std::array<ReduceDTypeSupport, 13> kTable = {{
     {DType::kBool, kNone, kNone},
     {DType::kInt16, kNone, kNone},  // not in SPEC.md's list: the operator refuses them
     {DType::kUInt16, kNone, kNone},
+    {DType::kComplex64, kNone, kNone},  // carried as bytes only: nothing reduces a complex pair
+    {DType::kComplex32, kNone, kNone},
 }};
 
 const ReduceDTypeSupport* Find(DType dtype) {

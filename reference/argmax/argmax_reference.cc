@@ -124,6 +124,8 @@ Status ArgReduce(const ArgReduceSpec& spec, DType dtype, const Shape& in_shape, 
       ArgReduceAll<uint64_t>(spec, in_shape, axis, out,
                              [&](int64_t i) { return LoadInt<uint64_t>(in, i); });
       break;
+    case DType::kComplex64:
+    case DType::kComplex32:  // refused below by name: a complex pair has no order
     default:
       return {ErrorCode::kInvalidTensorDtype,
               "ArgReduce: dtype " + std::string(DTypeName(dtype)) + " has no order"};

@@ -243,6 +243,26 @@ TEST(AicpuKernels, CastConvertsAsCppWithTheArmAnswersWhereCppHasNone) {
       << bad.message();
 }
 
+// complex64 and complex32 are bytes to opsim: the AI CPU Cast takes neither side, naming the type.
+TEST(AicpuKernels, CastRefusesComplexOnEitherSide) {
+  std::unique_ptr<Operation> op;
+  const Status to = OperationRegistry::AiCpu().Create("Cast", {{"dst_type", int64_t{16}}}, &op);
+  EXPECT_EQ(to.code(), ErrorCode::kInvalidTensorDtype);
+  EXPECT_NE(to.message().find("dst_type complex64: opsim's kernel casts to no complex type"),
+            std::string::npos)
+      << to.message();
+  ASSERT_TRUE(OperationRegistry::AiCpu().Create("Cast", {{"dst_type", int64_t{0}}}, &op).ok());
+  TensorDesc d;
+  d.dtype = ACL_COMPLEX32;
+  d.format = ACL_FORMAT_ND;
+  d.shape.dimNum = 1;
+  d.shape.dims[0] = 2;
+  SVector<TensorDesc> out;
+  const Status from = op->InferShape({d}, out);
+  EXPECT_EQ(from.code(), ErrorCode::kInvalidTensorDtype);
+  EXPECT_NE(from.message().find("casts no complex32 input"), std::string::npos) << from.message();
+}
+
 Status Prepare(const std::string& type, const TensorDesc& a, const TensorDesc& b,
                const AttrMap& attrs = {}) {
   std::unique_ptr<Operation> op;

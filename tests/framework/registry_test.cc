@@ -137,14 +137,16 @@ TEST(Registry, NewOperatorsPlugInWithoutTouchingTheRuntime) {
 TEST(TensorDesc, HelpersFollowAcl) {
   EXPECT_EQ(DTypeFromAcl(ACL_BF16), DType::kBFloat16);
   EXPECT_EQ(DTypeFromAcl(ACL_INT16), DType::kInt16);
-  EXPECT_EQ(DTypeFromAcl(ACL_COMPLEX64), std::nullopt);
+  EXPECT_EQ(DTypeFromAcl(ACL_COMPLEX128), std::nullopt);  // complex64 and complex32 are known
   EXPECT_EQ(AclFromDType(DType::kFloat64), ACL_DOUBLE);
   EXPECT_EQ(ToString(Desc(ACL_FLOAT16, {2, 3})), "float16 ND [2,3]");
   EXPECT_EQ(ToString(Desc(ACL_INT16, {}, static_cast<aclFormat>(99))), "int16 format(99) []");
-  EXPECT_EQ(ToString(Desc(ACL_COMPLEX64, {}, ACL_FORMAT_ND)), "dtype(16) ND []");
+  EXPECT_EQ(ToString(Desc(ACL_COMPLEX128, {}, ACL_FORMAT_ND)), "dtype(17) ND []");
+  EXPECT_EQ(ToString(Desc(ACL_COMPLEX64, {}, ACL_FORMAT_ND)), "complex64 ND []");
   EXPECT_EQ(TensorDescBytes(Desc(ACL_FLOAT, {2, 3})), 24u);
   EXPECT_EQ(TensorDescBytes(Desc(ACL_INT16, {2, 3})), 12u);
-  EXPECT_EQ(TensorDescBytes(Desc(ACL_COMPLEX64, {2, 3})), std::nullopt);
+  EXPECT_EQ(TensorDescBytes(Desc(ACL_COMPLEX128, {2, 3})), std::nullopt);
+  EXPECT_EQ(TensorDescBytes(Desc(ACL_COMPLEX64, {2, 3})), 48u);
   TensorDesc a = Desc(ACL_FLOAT, {2, 3});
   TensorDesc b = a;
   b.shape.dims[5] = 77;  // past dimNum: not part of the description

@@ -530,6 +530,31 @@ TEST(CaseValues, EncodesSpecialsFromBitPatterns) {
   EXPECT_TRUE(b.empty());
 }
 
+// Complex tensors are bytes to opsim: a case gives them as an npy file, never as values or as
+// generated data, and each refusal names the dtype.
+TEST(CaseValues, ComplexHasNoValuesAndNoGeneratedData) {
+  std::vector<uint8_t> b;
+  const Status value = EncodeValue(CaseValue{"1.5", {}}, DType::kComplex64, &b);
+  EXPECT_EQ(value.code(), ErrorCode::kConfigError);
+  EXPECT_NE(value.message().find("dtype complex64 has no value encoding"), std::string::npos)
+      << value.message();
+  CaseInput in;
+  in.dtype = DType::kComplex32;
+  in.shape = {4};
+  in.data.kind = DataKind::kUniform;
+  const Status generated = GenerateInput(in, &b);
+  EXPECT_EQ(generated.code(), ErrorCode::kConfigError);
+  EXPECT_NE(generated.message().find("dtype complex32: opsim generates no complex data"),
+            std::string::npos)
+      << generated.message();
+  const std::vector<uint8_t> pairs(32, 0x3F);
+  in.dtype = DType::kComplex64;
+  in.data.kind = DataKind::kNpy;
+  in.data.npy_bytes = std::make_shared<const std::vector<uint8_t>>(pairs);
+  ASSERT_TRUE(GenerateInput(in, &b).ok());
+  EXPECT_EQ(b, pairs);
+}
+
 // Expected values: the tolerance when given, else the reference's rules, else exact.
 TEST(CaseExpected, ToleranceThenReferenceThenExact) {
   ExpectedOutput e;

@@ -104,6 +104,11 @@ TEST(Npy, MapsDescrsToDTypes) {
   EXPECT_EQ(DescrFromDType(DType::kUInt16), "<u2");
   EXPECT_EQ(DescrFromDType(DType::kInt16), "<i2");
   EXPECT_EQ(DescrFromDType(DType::kInt8), "|i1");
+  // numpy's complex64 is CANN's; complex32 has no numpy dtype.
+  EXPECT_EQ(DTypeFromDescr("<c8", false), DType::kComplex64);
+  EXPECT_EQ(DescrItemSize("<c8"), 8u);
+  EXPECT_EQ(DescrFromDType(DType::kComplex64), "<c8");
+  EXPECT_EQ(DescrFromDType(DType::kComplex32), std::nullopt);
 }
 
 TEST(Npy, RefusesTruncatedFiles) {
@@ -141,7 +146,7 @@ TEST(Npy, RefusesMalformedHeaders) {
 TEST(Npy, RefusesLayoutsAndDTypesItCannotHold) {
   ExpectError(Image(1, Header("<f4", "(2, 2)", true), 16), "fortran_order");
   ExpectError(Image(1, Header(">f4", "(2,)"), 8), "big-endian");
-  ExpectError(Image(1, Header("<c8", "(2,)"), 16), "'<c8' is not supported");
+  ExpectError(Image(1, Header("<c16", "(2,)"), 32), "'<c16' is not supported");  // complex128
   ExpectError(Image(1, Header("|O", "(2,)"), 16), "not supported");
   NpyArray a;
   a.descr = "<f4";
@@ -149,7 +154,7 @@ TEST(Npy, RefusesLayoutsAndDTypesItCannotHold) {
   a.data.resize(7);
   std::vector<uint8_t> bytes;
   EXPECT_EQ(EncodeNpy(a, &bytes).code(), ErrorCode::kInvalidParam);
-  a.descr = "<c8";
+  a.descr = "<c16";
   EXPECT_EQ(EncodeNpy(a, &bytes).code(), ErrorCode::kInvalidParam);
 }
 

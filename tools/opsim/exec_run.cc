@@ -307,9 +307,7 @@ int WriteResults(const ops::OpDef& def, const ExecFiles& files, const ExecInputs
   if (Status st = npy::WriteNpyFiles(written); !st.ok()) {
     return Report(kExecOpDefCmd, "--output: " + st.message(), kExitFailure);
   }
-  for (const std::string& w : run.context().warnings()) {
-    std::fprintf(stderr, "warning: %s\n", w.c_str());
-  }
+  run.context().PrintWarnings(stderr);
   std::printf("%s on %s: simulated %.3f us, wrote", def.GetOpType().c_str(),
               run.context().device().name.c_str(), run.context().device_ns() / 1000.0);
   for (const std::string& f : paths) std::printf(" %s", f.c_str());

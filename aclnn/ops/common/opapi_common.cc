@@ -23,6 +23,7 @@ std::string DTypeName(::aclDataType dtype) {
     case ACL_BOOL: return "BOOL";
     case ACL_COMPLEX64: return "COMPLEX64";
     case ACL_COMPLEX128: return "COMPLEX128";
+    case ACL_COMPLEX32: return "COMPLEX32";
     default: return "data type " + std::to_string(static_cast<int>(dtype));
   }
 }

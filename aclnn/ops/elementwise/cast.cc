@@ -1,7 +1,7 @@
 // aclnnCast on the registry's ONNX Cast (op_host/elementwise): `dtype` becomes Cast's `to`
-// (ONNX's TensorProto number). out must be of `dtype` (CANN's rule); a dtype opsim holds no
-// tensors of (INT16, UINT16, the complex types, ...) is refused naming it, and so is DOUBLE to a
-// 16-bit float, which opsim's Cast rounds twice.
+// (ONNX's TensorProto number). out must be of `dtype` (CANN's rule); a dtype opsim's Cast does not
+// write (INT16, UINT16, the complex types, which opsim carries as bytes only, ...) is refused
+// naming it, and so is DOUBLE to a 16-bit float, which opsim's Cast rounds twice.
 #include <string>
 
 #include "aclnnop/aclnn_cast.h"

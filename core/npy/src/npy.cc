@@ -27,10 +27,21 @@ struct DescrInfo {
 };
 
 constexpr DescrInfo kDescrs[] = {
-    {"<f4", 4, DType::kFloat32}, {"<f8", 8, DType::kFloat64}, {"<f2", 2, DType::kFloat16},
-    {"<i4", 4, DType::kInt32},   {"<i8", 8, DType::kInt64},   {"<u4", 4, DType::kUInt32},
-    {"<u8", 8, DType::kUInt64},  {"|i1", 1, DType::kInt8},    {"|u1", 1, DType::kUInt8},
-    {"|b1", 1, DType::kBool},    {"<i2", 2, DType::kInt16},   {"<u2", 2, DType::kUInt16},
+    {"<f4", 4, DType::kFloat32},
+    {"<f8", 8, DType::kFloat64},
+    {"<f2", 2, DType::kFloat16},
+    {"<i4", 4, DType::kInt32},
+    {"<i8", 8, DType::kInt64},
+    {"<u4", 4, DType::kUInt32},
+    {"<u8", 8, DType::kUInt64},
+    {"|i1", 1, DType::kInt8},
+    {"|u1", 1, DType::kUInt8},
+    {"|b1", 1, DType::kBool},
+    {"<i2", 2, DType::kInt16},
+    {"<u2", 2, DType::kUInt16},
+    // numpy's complex64: (real, imaginary) float32 pairs, as CANN stores them. complex32 has no
+    // numpy dtype, so it has no descr and an npy of it is refused by name.
+    {"<c8", 8, DType::kComplex64},
 };
 
 Status Bad(std::string_view what, const std::string& rule) {

@@ -33,6 +33,8 @@ double FloatAt(DType dtype, const uint8_t* p) {
       std::memcpy(&d, p, sizeof(d));
       return d;
     }
+    case DType::kComplex64:
+    case DType::kComplex32:  // never reached: only IsFloating dtypes are compared as floats
     default: {
       uint16_t h;
       std::memcpy(&h, p, sizeof(h));

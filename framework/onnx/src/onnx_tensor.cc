@@ -60,6 +60,9 @@ Field FieldOf(DType dtype) {
     case DType::kInt64: return Field::kInt64;
     case DType::kUInt32:
     case DType::kUInt64: return Field::kUInt64;
+    case DType::kComplex64:
+    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused by
+                             // name there)
     default: return Field::kInt32;  // int32, int8, uint8, bool, float16/bfloat16 bits
   }
 }
@@ -95,6 +98,9 @@ Status UnpackInt32(const Proto& p, DType dtype, std::string_view what, std::vect
     case DType::kBool: lo = 0, hi = 1; break;
     case DType::kFloat16:
     case DType::kBFloat16: lo = 0, hi = 0xffff; break;
+    case DType::kComplex64:
+    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused by
+                             // name there)
     default: break;
   }
   for (int i = 0; i < p.int32_data_size(); ++i) {
@@ -112,6 +118,9 @@ Status UnpackInt32(const Proto& p, DType dtype, std::string_view what, std::vect
       case DType::kBool: Store(out, k, static_cast<uint8_t>(v)); break;
       case DType::kFloat16:
       case DType::kBFloat16: Store(out, k, static_cast<uint16_t>(v)); break;
+      case DType::kComplex64:
+      case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused
+                               // by name there)
       default: Store(out, k, static_cast<int32_t>(v)); break;
     }
   }

@@ -1,6 +1,7 @@
 #include "opsim/framework/context.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <utility>
 
 namespace opsim {
@@ -42,6 +43,12 @@ void Context::RecordWarnings(const std::string& op, const std::vector<sim::Warni
     if (std::find(warnings_.begin(), warnings_.end(), text) == warnings_.end()) {
       warnings_.push_back(text);
     }
+  }
+}
+
+void Context::PrintWarnings(std::FILE* out, size_t first) const {
+  for (size_t i = first; i < warnings_.size(); ++i) {
+    std::fprintf(out, "warning: %s\n", warnings_[i].c_str());
   }
 }
 

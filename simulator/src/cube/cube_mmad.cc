@@ -101,6 +101,8 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
             },
             da, db);
       }
+      case DType::kComplex64:
+      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
       default:
         return UnpackWith<T>(
             s, eb, a, b,
@@ -199,6 +201,8 @@ double MacsPerCycle(const DeviceProfile& d, DType a_type) {
   switch (a_type) {
     case DType::kInt8: return d.cube_int8_macs_per_cycle;
     case DType::kFloat32: return d.cube_f32_macs_per_cycle;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return d.cube_f16_macs_per_cycle;
   }
 }

@@ -39,6 +39,8 @@ int TypeCode(DType d) {
     case DType::kInt32: return 4;
     case DType::kInt8: return 5;
     case DType::kBFloat16: return 6;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return 0;
   }
 }

@@ -267,6 +267,8 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
     case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
     case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
     case DType::kUInt64: return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return;
   }
 }
@@ -338,6 +340,8 @@ inline void F32ToInt(DType dt, DType st, const void* src, void* dst, Round round
     case DType::kUInt8: return F32ToIntTyped(st, src, static_cast<uint8_t*>(dst), round, n);
     case DType::kInt16: return F32ToIntTyped(st, src, static_cast<int16_t*>(dst), round, n);
     case DType::kUInt16: return F32ToIntTyped(st, src, static_cast<uint16_t*>(dst), round, n);
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return F32ToIntTyped(st, src, static_cast<int32_t*>(dst), round, n);
   }
 }

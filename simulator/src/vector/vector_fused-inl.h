@@ -181,7 +181,9 @@ inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const v
       const auto* y = static_cast<const uint16_t*>(b);
       return half ? Fused16<true>(op, out, x, y, n) : Fused16<false>(op, out, x, y, n);
     }
-    default: return;  // documented precondition: floats only
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    default: return;         // documented precondition: floats only
   }
 }
 

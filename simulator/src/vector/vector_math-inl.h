@@ -368,6 +368,8 @@ inline void MathImpl(MathOp op, DType dtype, void* dst, const void* src, size_t 
     case DType::kInt64:
       if (op == MathOp::kRelu) return ReluInt<int64_t>(dst, src, n);
       break;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: break;
   }
   model::Math(op, dtype, dst, src, n);  // the rest: a copy (unsigned Relu) or nothing
@@ -397,6 +399,8 @@ inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha,
                    [alpha32](float* out, const float* x, const float*, const float*, size_t m) {
                      LeakyReluTyped(out, x, alpha32, m);
                    });
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return;
   }
 }

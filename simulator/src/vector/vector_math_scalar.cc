@@ -34,6 +34,8 @@ double LoadFloat(DType dtype, const void* p, size_t i) {
       std::memcpy(&b, static_cast<const uint16_t*>(p) + i, 2);
       return dtype == DType::kFloat16 ? HalfBitsToFloat(b) : BFloat16BitsToFloat(b);
     }
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return 0;
   }
 }
@@ -67,6 +69,8 @@ void StoreFloat(DType dtype, void* p, size_t i, double v) {
       std::memcpy(static_cast<uint16_t*>(p) + i, &b, 2);
       return;
     }
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return;
   }
 }
@@ -183,6 +187,8 @@ void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
       case DType::kInt16: return ReluInt<int16_t>(dst, src, n);
       case DType::kInt32: return ReluInt<int32_t>(dst, src, n);
       case DType::kInt64: return ReluInt<int64_t>(dst, src, n);
+      case DType::kComplex64:
+      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
       default:
         if (dst != src && n != 0) std::memmove(dst, src, n * DTypeSize(dtype));  // unsigned
         return;
@@ -260,6 +266,8 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
     case DType::kUInt32: return CompareInt<uint32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt64: return CompareInt<int64_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt64: return CompareInt<uint64_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return;
   }
 }

@@ -288,6 +288,8 @@ inline bool TreeSumsImpl(DType dtype, void* dst, const void* src, size_t groups,
     case DType::kFloat64: TreeSumsOf<double>(dst, src, groups, group); return true;
     case DType::kFloat16: TreeSumsOf<hwy::float16_t>(dst, src, groups, group); return true;
     case DType::kBFloat16: TreeSumsOf<hwy::bfloat16_t>(dst, src, groups, group); return true;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return false;
   }
 }
@@ -298,6 +300,8 @@ inline bool RepeatSumsInOrderImpl(DType dtype, void* dst, const void* src, size_
     case DType::kFloat64: RepeatSumsOf<double>(dst, src, n); return true;
     case DType::kFloat16: RepeatSumsOf<hwy::float16_t>(dst, src, n); return true;
     case DType::kBFloat16: RepeatSumsOf<hwy::bfloat16_t>(dst, src, n); return true;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
     default: return false;
   }
 }

@@ -24,7 +24,12 @@ enum class DType : int32_t {
   kUInt64 = 10,
   kFloat64 = 11,
   kBool = 12,
+  // Complex numbers as CANN stores them: interleaved (real, imaginary) pairs of float32
+  // (complex64) or float16 (complex32). aclDataType and ge::DataType both number them 16 and 33.
+  // opsim carries them as bytes (tensors, copies, OpDef columns, npy); no arithmetic takes them.
+  kComplex64 = 16,
   kBFloat16 = 27,
+  kComplex32 = 33,
 };
 
 // Every dtype the package knows, in a fixed order (for tables and tests). C++20 only: kernels
@@ -36,6 +41,7 @@ std::span<const DType> AllDTypes();
 size_t DTypeSize(DType dtype);
 bool IsFloating(DType dtype);  // f16, bf16, f32, f64
 bool IsSigned(DType dtype);    // floats and signed integers
+bool IsComplex(DType dtype);   // complex64, complex32: IsFloating and IsSigned are false
 // Lower-case names as docs/SPEC.md spells them: float32, float16, bfloat16, float64, int8, ...
 std::string_view DTypeName(DType dtype);
 // Accepts the names above plus the common aliases (f32, fp16, bf16, half, double, ...).

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -81,6 +82,9 @@ class Context {
   // kMaxWarnings are kept (a bench repeating a launch would repeat them).
   void RecordWarnings(const std::string& op, const std::vector<sim::Warning>& warnings);
   const std::vector<std::string>& warnings() const { return warnings_; }
+  // warnings()[first..] as "warning: <text>" lines on `out`: how every door that runs a user's
+  // program shows a launch's warnings (opsim exec after its run, aclnn after each launch).
+  void PrintWarnings(std::FILE* out, size_t first = 0) const;
   static constexpr size_t kMaxWarnings = 64;
   void ClearRecord();
 
