@@ -31,6 +31,11 @@ void SetLocalMemories(Core& core, const DeviceProfile& d) {
 
 bool IsCubePosition(Position pos) { return pos >= Position::kA1; }
 
+bool IsA2GenerationCube(const Core& core) {
+  const std::string& arch = core.device->architecture;
+  return core.device->l0c_bytes > 0 && arch != "dav-1001" && arch != "dav-2002";
+}
+
 const char* CubePositionName(Position pos) {
   switch (pos) {
     case Position::kA1: return "A1";

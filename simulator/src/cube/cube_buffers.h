@@ -35,6 +35,10 @@ const char* LocalMemoryName(const Core& core, uint64_t offset);
 uint64_t LocalMemoryOffset(const Core& core, uint64_t offset);
 // The memory (kUbMemory or a CubeMem) holding byte `offset` of Core::ub's array.
 int LocalMemoryAt(const Core& core, uint64_t offset);
+// Whether the running chip's cube is the Atlas A2/A3 generation (dav-2201, as the 910B): the
+// one CANN gives unitFlag, Mmad's kDirectionAlign, DataCopy CO1 -> GM/L1, the transposing 2-D
+// load and LoadData3DV2; not the 910A (dav-1001), the 310P (dav-2002) or a chip with no L0C.
+bool IsA2GenerationCube(const Core& core);
 
 }  // namespace opsim::sim::detail
 

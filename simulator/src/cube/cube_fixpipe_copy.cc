@@ -14,10 +14,9 @@ namespace {
 // CANN lists DataCopy CO1 -> GM/L1 and its registers for Atlas A2/A3 (and 200I/500 A2), not for
 // the 910A (dav-1001) or the 310P (dav-2002).
 void RequireA2(const Core& core, const char* instr) {
-  const std::string& arch = core.device->architecture;
-  if (core.device->l0c_bytes == 0 || arch == "dav-1001" || arch == "dav-2002") {
+  if (!IsA2GenerationCube(core)) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               core.device->name + " (" + arch +
+               core.device->name + " (" + core.device->architecture +
                    ") has no such instruction (CANN lists it for Atlas A2/A3 only)");
   }
 }

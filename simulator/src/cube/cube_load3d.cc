@@ -25,13 +25,11 @@ constexpr uint32_t kLoad3dFrac = kCubeFractalBytes;
 [[noreturn]] void Load3dInvalid(const std::string& message) {
   RaiseFault(FaultKind::kInvalidArgument, kLoad3dInstr, message);
 }
-std::string L3Str(uint64_t v) { return std::to_string(v); }
 
 void RequireLoad3dChip(const Core& core, const char* instr) {
-  const std::string& arch = core.device->architecture;
-  if (core.device->l0c_bytes == 0 || arch == "dav-1001" || arch == "dav-2002") {
+  if (!IsA2GenerationCube(core)) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               core.device->name + " (" + arch +
+               core.device->name + " (" + core.device->architecture +
                    ") is not modelled for it: opsim takes the Atlas A2/A3 form (LoadData3DV2 is "
                    "not on the 910A; the 310P's small-channel form differs)");
   }
@@ -101,19 +99,19 @@ void CheckLoad3dRanges(const Load3dArgs& a, uint32_t eb, bool to_l0b) {
         "enTranspose = true with 8-bit elements: L1 -> L0A transposes 16- and 32-bit only");
   }
   if (a.stride_w > 63 || a.stride_h > 63) {
-    Load3dInvalid("strideW = " + L3Str(a.stride_w) + ", strideH = " + L3Str(a.stride_h) +
-                  " (each must be in [0, 63])");
+    Load3dInvalid("strideW = " + std::to_string(a.stride_w) +
+                  ", strideH = " + std::to_string(a.stride_h) + " (each must be in [0, 63])");
   }
   if (a.dilation_w == 0 || a.dilation_h == 0) {
-    Load3dInvalid("dilationFilterW = " + L3Str(a.dilation_w) +
-                  ", dilationFilterH = " + L3Str(a.dilation_h) + " (each must be in [1, 255])");
+    Load3dInvalid("dilationFilterW = " + std::to_string(a.dilation_w) + ", dilationFilterH = " +
+                  std::to_string(a.dilation_h) + " (each must be in [1, 255])");
   }
   if (a.m_start > 32767)
-    Load3dInvalid("mStartPt = " + L3Str(a.m_start) + " (must be in [0, 32767])");
+    Load3dInvalid("mStartPt = " + std::to_string(a.m_start) + " (must be in [0, 32767])");
   const uint32_t c0 = kLoad3dBlock / eb;
   if (a.k_start % c0 != 0) {
-    Load3dInvalid("kStartPt = " + L3Str(a.k_start) + " is not a multiple of C0 = " + L3Str(c0) +
-                  " (32 B of " + L3Str(eb * 8) + "-bit elements)");
+    Load3dInvalid("kStartPt = " + std::to_string(a.k_start) + " is not a multiple of C0 = " +
+                  std::to_string(c0) + " (32 B of " + std::to_string(eb * 8) + "-bit elements)");
   }
 }
 
@@ -127,13 +125,13 @@ void CheckLoad3dChannels(uint32_t channels, uint32_t eb) {
                       (eb == 1 && (r == 4 || r == 8 || r == 16));
   if (listed) {
     RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
-               "channelSize = " + L3Str(channels) + " leaves " + L3Str(r) +
+               "channelSize = " + std::to_string(channels) + " leaves " + std::to_string(r) +
                    " channels of a C0 group: the small-channel forms are not modelled (a "
                    "multiple of C0 = " +
-                   L3Str(c0) + " is)");
+                   std::to_string(c0) + " is)");
   }
-  Load3dInvalid("channelSize = " + L3Str(channels) + " (for " + L3Str(eb * 8) +
-                "-bit elements it must be a multiple of C0 = " + L3Str(c0) +
+  Load3dInvalid("channelSize = " + std::to_string(channels) + " (for " + std::to_string(eb * 8) +
+                "-bit elements it must be a multiple of C0 = " + std::to_string(c0) +
                 (eb == 4   ? " or leave 4"
                  : eb == 2 ? " or leave 4 or 8"
                            : " or leave 4, 8 or 16") +
@@ -155,9 +153,9 @@ Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3d
   const int64_t wide = g.l1w + r.pad[0][0] + r.pad[0][1], tall = g.l1h + r.pad[0][2] + r.pad[0][3];
   const int64_t span_w = (g.kw - 1) * g.dw + 1, span_h = (g.kh - 1) * g.dh + 1;
   if (span_w > wide || span_h > tall) {
-    Load3dInvalid("the dilated filter (" + L3Str(span_h) + " x " + L3Str(span_w) +
-                  ") does not fit the padded feature map (" + L3Str(tall) + " x " + L3Str(wide) +
-                  "): no output position");
+    Load3dInvalid("the dilated filter (" + std::to_string(span_h) + " x " + std::to_string(span_w) +
+                  ") does not fit the padded feature map (" + std::to_string(tall) + " x " +
+                  std::to_string(wide) + "): no output position");
   }
   g.wout = static_cast<uint64_t>((wide - span_w) / g.sw + 1);
   g.hout = static_cast<uint64_t>((tall - span_h) / g.sh + 1);
@@ -167,20 +165,22 @@ Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3d
   g.rep = r.repeat_time, g.rep_stride = r.repeat_stride, g.rep_mode = r.repeat_mode;
   const uint64_t k_last = Load3dSourceCol(g, (g.rep_mode == 1 ? g.rep * g.k_ext : g.k_ext) - 1) + 1;
   if (k_last > g.k_total) {
-    Load3dInvalid("the part loaded reaches column " + L3Str(k_last) +
-                  " of the unrolled matrix, which has " + L3Str(g.k_total) +
-                  " (channelSize x filterH x filterW; kStartPt = " + L3Str(a.k_start) +
-                  ", kExtension = " + L3Str(a.k_ext) +
+    Load3dInvalid("the part loaded reaches column " + std::to_string(k_last) +
+                  " of the unrolled matrix, which has " + std::to_string(g.k_total) +
+                  " (channelSize x filterH x filterW; kStartPt = " + std::to_string(a.k_start) +
+                  ", kExtension = " + std::to_string(a.k_ext) +
                   (g.rep_mode == 1 && g.rep > 1 ? ", with the repeat along K" : "") + ")");
   }
   if (g.k_ext % g.c0 != 0) {
-    Load3dInvalid("kExtension = " + L3Str(a.k_ext) + " is not a multiple of C0 = " + L3Str(g.c0));
+    Load3dInvalid("kExtension = " + std::to_string(a.k_ext) +
+                  " is not a multiple of C0 = " + std::to_string(g.c0));
   }
   if (eb <= 2 && g.m_ext % 16 != 0 && g.m_start + g.m_ext < g.m_total) {
-    Load3dInvalid("mExtension = " + L3Str(a.m_ext) +
-                  " is not a multiple of 16 and the part (from mStartPt = " + L3Str(a.m_start) +
-                  ") stops before the matrix's last row " + L3Str(g.m_total) +
-                  " (Hout x Wout = " + L3Str(g.hout) + " x " + L3Str(g.wout) + ")");
+    Load3dInvalid(
+        "mExtension = " + std::to_string(a.m_ext) +
+        " is not a multiple of 16 and the part (from mStartPt = " + std::to_string(a.m_start) +
+        ") stops before the matrix's last row " + std::to_string(g.m_total) +
+        " (Hout x Wout = " + std::to_string(g.hout) + " x " + std::to_string(g.wout) + ")");
   }
   g.rows = g.rep_mode == 0 ? g.rep * g.m_ext : g.m_ext;
   g.cols = g.rep_mode == 1 ? g.rep * g.k_ext : g.k_ext;
@@ -199,8 +199,8 @@ void WrapAtLoad3dBoundary(const Core& core, const UbRef& src, const Load3dRegs& 
   if (r.boundary == 0) return;
   const uint64_t start = LocalMemoryOffset(core, static_cast<uint64_t>(src.ptr - core.ub));
   if (start >= r.boundary) {
-    Load3dInvalid("src starts at L1 offset " + L3Str(start) + ", outside the boundary " +
-                  L3Str(r.boundary) + " B SetLoadDataBoundary set");
+    Load3dInvalid("src starts at L1 offset " + std::to_string(start) + ", outside the boundary " +
+                  std::to_string(r.boundary) + " B SetLoadDataBoundary set");
   }
   for (int64_t& at : *blocks) {
     if (at < 0) continue;
@@ -209,14 +209,15 @@ void WrapAtLoad3dBoundary(const Core& core, const UbRef& src, const Load3dRegs& 
     const uint64_t w = o % r.boundary;
     if (o < r.boundary || w + kLoad3dBlock > r.boundary) {
       RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
-                 "the 32 B block at L1 offset " + L3Str(o) + " straddles the boundary " +
-                     L3Str(r.boundary) + " B SetLoadDataBoundary set: not modelled");
+                 "the 32 B block at L1 offset " + std::to_string(o) + " straddles the boundary " +
+                     std::to_string(r.boundary) + " B SetLoadDataBoundary set: not modelled");
     }
     if (w < start) {
       RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
-                 "the read at L1 offset " + L3Str(o) + " wraps at the boundary " +
-                     L3Str(r.boundary) + " B to offset " + L3Str(w) + ", below src (at " +
-                     L3Str(start) + "): a read of another buffer, not modelled");
+                 "the read at L1 offset " + std::to_string(o) + " wraps at the boundary " +
+                     std::to_string(r.boundary) + " B to offset " + std::to_string(w) +
+                     ", below src (at " + std::to_string(start) +
+                     "): a read of another buffer, not modelled");
     }
     at = static_cast<int64_t>(w - start);
   }
@@ -278,10 +279,11 @@ bool Load3dNop(Core& core, const Load3dArgs& a, const Load3dRegs& r, double issu
   if (!nop) return false;
   if (core.launch != nullptr) {
     core.launch->Warn(core, "empty_load", kLoad3dInstr, -1, [&] {
-      return std::string(kLoad3dInstr) + " with l1H " + L3Str(r.l1h[0]) + ", l1W " +
-             L3Str(r.l1w[0]) + ", channelSize " + L3Str(a.channel_size) + ", kExtension " +
-             L3Str(a.k_ext) + ", mExtension " + L3Str(a.m_ext) + ", filter " + L3Str(a.filter_h) +
-             " x " + L3Str(a.filter_w) + " or repeatTime " + L3Str(r.repeat_time) +
+      return std::string(kLoad3dInstr) + " with l1H " + std::to_string(r.l1h[0]) + ", l1W " +
+             std::to_string(r.l1w[0]) + ", channelSize " + std::to_string(a.channel_size) +
+             ", kExtension " + std::to_string(a.k_ext) + ", mExtension " + std::to_string(a.m_ext) +
+             ", filter " + std::to_string(a.filter_h) + " x " + std::to_string(a.filter_w) +
+             " or repeatTime " + std::to_string(r.repeat_time) +
              " at 0 loads nothing (CANN: a NOP)";
     });
   }
@@ -317,14 +319,15 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
         "kernel left there)");
   }
   if (r.l1h[0] > 32767 || r.l1w[0] > 32767) {
-    Load3dInvalid("l1H = " + L3Str(r.l1h[0]) + ", l1W = " + L3Str(r.l1w[0]) +
+    Load3dInvalid("l1H = " + std::to_string(r.l1h[0]) + ", l1W = " + std::to_string(r.l1w[0]) +
                   " (each must be in [0, 32767])");
   }
   const double issue = CubeNs(core, core.device->instr_issue_cycles);
   if (Load3dNop(core, a, r, issue)) return;
   if (a.stride_w == 0 || a.stride_h == 0) {
     RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
-               "strideW = " + L3Str(a.stride_w) + ", strideH = " + L3Str(a.stride_h) +
+               "strideW = " + std::to_string(a.stride_w) +
+                   ", strideH = " + std::to_string(a.stride_h) +
                    ": a stride of 0 (the filter does not move) is not modelled; 1..63 are");
   }
   CheckLoad3dChannels(a.channel_size, elem_bytes);
@@ -368,11 +371,13 @@ void CubeSetFmatrix(uint16_t l1h, uint16_t l1w, const uint8_t pad_list[4], uint8
   RequireLoad3dChip(core, instr);
   if (l1h < 1 || l1h > 32767 || l1w < 1 || l1w > 32767) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "l1H = " + L3Str(l1h) + ", l1W = " + L3Str(l1w) + " (each must be in [1, 32767])");
+               "l1H = " + std::to_string(l1h) + ", l1W = " + std::to_string(l1w) +
+                   " (each must be in [1, 32767])");
   }
   if (mode > 1) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "fmatrixMode = " + L3Str(mode) + " (FMATRIX_LEFT = 0 or FMATRIX_RIGHT = 1)");
+    RaiseFault(
+        FaultKind::kInvalidArgument, instr,
+        "fmatrixMode = " + std::to_string(mode) + " (FMATRIX_LEFT = 0 or FMATRIX_RIGHT = 1)");
   }
   // The right register is written as on the chip; LoadData3DV2 reads only the left one
   // (fMatrixCtrl = true faults), as the page says of both.
@@ -396,7 +401,8 @@ void CubeSetLoadDataRepeat(uint16_t stride, uint8_t times, uint8_t mode) {
   RequireLoad3dChip(core, instr);
   if (mode > 1) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "repeatMode = " + L3Str(mode) + " (0: along the height, M; 1: along the width, K)");
+               "repeatMode = " + std::to_string(mode) +
+                   " (0: along the height, M; 1: along the width, K)");
   }
   Load3dRegs& r = Load3dRegsOf(core);
   r.repeat_stride = stride, r.repeat_time = times, r.repeat_mode = mode;
@@ -408,7 +414,7 @@ void CubeSetLoadDataBoundary(uint32_t bytes) {
   RequireLoad3dChip(core, instr);
   if (bytes > 0 && bytes < 1024) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "boundaryValue = " + L3Str(bytes) +
+               "boundaryValue = " + std::to_string(bytes) +
                    " B: 0 (no boundary) or at least 1024 (1..1023 are undefined on the chip)");
   }
   Load3dRegsOf(core).boundary = bytes;

@@ -28,10 +28,9 @@ uint64_t TransposedOffset(uint32_t elem_bytes, uint32_t e, uint64_t second) {
 }
 
 void RequireChipHasIt(const Core& core, const char* instr) {
-  const std::string& arch = core.device->architecture;
-  if (arch == "dav-1001" || arch == "dav-2002") {
+  if (!IsA2GenerationCube(core)) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               core.device->name + " (" + arch +
+               core.device->name + " (" + core.device->architecture +
                    ") has no transposing 2-D load (Atlas A2/A3 and 200I/500 A2 only)");
   }
 }

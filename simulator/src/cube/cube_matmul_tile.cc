@@ -203,7 +203,8 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                      q.b2, -1);
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
   // Fixpipes); without, a CO1 queue of dbL0C buffers.
-  q.unit_flag = s.unit_flag && ChipHasUnitFlag(Cur());
+  // The Matmul library sets unitFlag only where the chip has it, as CANN's does.
+  q.unit_flag = s.unit_flag && IsA2GenerationCube(Cur());
   if (q.unit_flag) {
     q.c_buf = InitScratchAt(Position::kCO1, bm * bn * 4, q.c_buf, -1);
   } else {

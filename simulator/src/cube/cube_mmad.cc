@@ -184,10 +184,9 @@ void RejectUnmodelled(const Core& core, const AscendC::MmadParams& p, const char
                "enSsparse, enWinogradA/B and fmOffset are not modelled (expected false/0)");
   }
   CheckUnitFlag(core, p.unitFlag, instr);
-  const std::string& arch = core.device->architecture;
-  if (p.kDirectionAlign && (arch == "dav-1001" || arch == "dav-2002")) {
+  if (p.kDirectionAlign && !IsA2GenerationCube(core)) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
-               "kDirectionAlign = true: " + core.device->name + " (" + arch +
+               "kDirectionAlign = true: " + core.device->name + " (" + core.device->architecture +
                    ") takes only false (the Mmad page: Atlas A2/A3 take true)");
   }
   if (p.m > 4095 || p.n > 4095 || p.k > 4095) {

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "cube/cube_buffers.h"
 #include "opsim/sim/fault.h"
 #include "runtime/launch_state.h"
 
@@ -81,11 +82,6 @@ uint32_t FirstUnit(const Core& core, uint64_t l0c_offset, uint32_t count, const 
 FixpipeRegs& FixpipeRegsOf(const Core& core) { return FlagsOf(core).fixpipe; }
 Load3dRegs& Load3dRegsOf(const Core& core) { return FlagsOf(core).load3d; }
 
-bool ChipHasUnitFlag(const Core& core) {
-  const std::string& arch = core.device->architecture;
-  return core.device->l0c_bytes > 0 && arch != "dav-1001" && arch != "dav-2002";
-}
-
 void CheckUnitFlag(const Core& core, uint8_t flag, const char* instr) {
   if (flag != 0 && flag != 2 && flag != 3) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
@@ -93,7 +89,7 @@ void CheckUnitFlag(const Core& core, uint8_t flag, const char* instr) {
                    " (expected 0: off, 2: check the unit marks, 3: check and then set (Mmad) or "
                    "clear (Fixpipe) them; 1 is reserved)");
   }
-  if (flag != 0 && !ChipHasUnitFlag(core)) {
+  if (flag != 0 && !IsA2GenerationCube(core)) {
     RaiseFault(FaultKind::kUnsupported, instr,
                core.device->name + " (" + core.device->architecture +
                    ") has no unitFlag (Atlas A2/A3 only): set it to 0 and order Mmad and Fixpipe "

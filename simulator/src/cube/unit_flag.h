@@ -74,8 +74,6 @@ Load3dRegs& Load3dRegsOf(const Core& core);
 // Faults unless `flag` is 0, 2 or 3 (kInvalidArgument), or when it is not 0 on a chip without
 // the feature (kUnsupported: dav-1001, dav-2002).
 void CheckUnitFlag(const Core& core, uint8_t flag, const char* instr);
-// Whether the running chip has unitFlag (the Matmul library sets it only there, as CANN's).
-bool ChipHasUnitFlag(const Core& core);
 
 // A Mmad with unitFlag 2 or 3 writing `count` units from L0C byte `l0c_offset`, costing
 // `cost_ns`: faults (kDeadlock) when one is marked (its Fixpipe with unitFlag 3 not yet issued:

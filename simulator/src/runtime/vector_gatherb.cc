@@ -17,6 +17,12 @@ namespace {
 
 constexpr const char* kGatherbName = "Gatherb";
 
+// Byte offset in dst of block b (the j-th block of repeat r: j * dstBlkStride + r * dstRepStride
+// blocks of 32 B), the layout vec::GatherBlocks writes.
+uint64_t GatherbDstOffset(uint32_t b, uint32_t blk, uint32_t rep) {
+  return (static_cast<uint64_t>(b / 8) * rep + (b % 8) * blk) * 32;
+}
+
 // CANN: each offset, added to src's start, must be 32 B-aligned and stay within the data; a
 // block past src's end reads whatever UB holds there, a kernel bug either way.
 void CheckGatherbSource(const UbRef& src, uint32_t offset, uint32_t block) {
@@ -43,7 +49,7 @@ void CheckGatherbApart(const UbRef& dst, const UbRef& src, const uint32_t* offs,
   if (dst.ptr >= src.ptr + src.bytes || src.ptr >= dst.ptr + dst.bytes) return;
   std::vector<const uint8_t*> written(blocks);
   for (uint32_t b = 0; b < blocks; ++b) {
-    written[b] = dst.ptr + (static_cast<uint64_t>(b / 8) * rep + (b % 8) * blk) * 32;
+    written[b] = dst.ptr + GatherbDstOffset(b, blk, rep);
   }
   std::sort(written.begin(), written.end());
   for (uint32_t b = 0; b < blocks; ++b) {
@@ -85,8 +91,7 @@ void GatherbRun(const UbRef& dst, const UbRef& src, const UbRef& offset, uint32_
   vec::GatherBlocks(dst.ptr, src.ptr, offs, repeat, blk, dst_rep);
   if (core.checked) {  // the blocks written, not the gaps a stride leaves
     for (uint32_t b = 0; b < blocks; ++b) {
-      MarkWritten(core, dst.ptr + (static_cast<uint64_t>(b / 8) * dst_rep + (b % 8) * blk) * 32,
-                  32);
+      MarkWritten(core, dst.ptr + GatherbDstOffset(b, blk, dst_rep), 32);
     }
   }
 }
