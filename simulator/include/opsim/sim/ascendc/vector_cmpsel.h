@@ -46,6 +46,7 @@ void CmpMaskTransfer(const char* name, const UbRef& tensor, bool get);
 
 struct SelArgs {
   const char* name;
+  DType dtype;  // the element type: the 910B selects half and float only
   uint32_t elem_bytes;
   uint8_t mode;        // SELMODE
   const void* scalar;  // non-null: the tensor-scalar overload
@@ -147,38 +148,42 @@ template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr}, dst.ref(),
-              selMask.ref(), src0.ref(), &src1.ref(), count);
+  SelectCount(
+      SelArgs{"Select", AscendC::DTypeOf<T>(), sizeof(T), static_cast<uint8_t>(selMode), nullptr},
+      dst.ref(), selMask.ref(), src0.ref(), &src1.ref(), count);
 }
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             T src1, SELMODE selMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1}, dst.ref(),
-              selMask.ref(), src0.ref(), nullptr, count);
+  SelectCount(
+      SelArgs{"Select", AscendC::DTypeOf<T>(), sizeof(T), static_cast<uint8_t>(selMode), &src1},
+      dst.ref(), selMask.ref(), src0.ref(), nullptr, count);
 }
 
-#define OPSIM_SELECT_L0(MaskType)                                                         \
-  template <typename T, typename U, bool isSetMask = true>                                \
-  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                   \
-              const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,    \
-              MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) {           \
-    using namespace opsim::sim::detail;                                                   \
-    const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                  \
-    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr},    \
-                 RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
-                 RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,         \
-                 MaskOf<isSetMask>(mask), repeatTime);                                    \
-  }                                                                                       \
-  template <typename T, typename U, bool isSetMask = true>                                \
-  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                   \
-              const LocalTensor<T>& src0, T src1, SELMODE selMode, MaskType mask,         \
-              uint8_t repeatTime, const BinaryRepeatParams& p) {                          \
-    using namespace opsim::sim::detail;                                                   \
-    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1},      \
-                 RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
-                 RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, nullptr,    \
-                 MaskOf<isSetMask>(mask), repeatTime);                                    \
+#define OPSIM_SELECT_L0(MaskType)                                                                  \
+  template <typename T, typename U, bool isSetMask = true>                                         \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                            \
+              const LocalTensor<T>& src0, const LocalTensor<T>& src1, SELMODE selMode,             \
+              MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) {                    \
+    using namespace opsim::sim::detail;                                                            \
+    const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                           \
+    SelectRepeat(SelArgs{"Select", AscendC::DTypeOf<T>(), sizeof(T),                               \
+                         static_cast<uint8_t>(selMode), nullptr},                                  \
+                 RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(),          \
+                 RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,                  \
+                 MaskOf<isSetMask>(mask), repeatTime);                                             \
+  }                                                                                                \
+  template <typename T, typename U, bool isSetMask = true>                                         \
+  void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask,                            \
+              const LocalTensor<T>& src0, T src1, SELMODE selMode, MaskType mask,                  \
+              uint8_t repeatTime, const BinaryRepeatParams& p) {                                   \
+    using namespace opsim::sim::detail;                                                            \
+    SelectRepeat(                                                                                  \
+        SelArgs{"Select", AscendC::DTypeOf<T>(), sizeof(T), static_cast<uint8_t>(selMode), &src1}, \
+        RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(),                   \
+        RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, nullptr,                      \
+        MaskOf<isSetMask>(mask), repeatTime);                                                      \
   }
 OPSIM_SELECT_L0(const uint64_t*)
 OPSIM_SELECT_L0(const uint64_t)
