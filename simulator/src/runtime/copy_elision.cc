@@ -259,9 +259,10 @@ WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes) {
   for (const ElidedCopy& c : core.elided) {
     if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
     // Copies never overlap in the UB: no other one holds all of [lo, hi).
-    const uint64_t off = static_cast<uint64_t>(lo - c.ub);
-    if (c.widen == Widening::kNone || lo < c.ub || hi > c.ub + c.ub_span || off % 4 != 0) break;
-    return {c.gm + off / 2, c.widen};
+    if (c.widen == Widening::kNone || lo < c.ub || hi > c.ub + c.ub_span) break;
+    const auto off = static_cast<uint64_t>(lo - c.ub);
+    if (off % sizeof(float) != 0) break;
+    return {c.gm + off / sizeof(float) * sizeof(uint16_t), c.widen};
   }
   return {nullptr, Widening::kNone};
 }

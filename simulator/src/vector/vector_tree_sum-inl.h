@@ -251,13 +251,11 @@ constexpr size_t kShortRowBytes = 4096;
 // loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
 // the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
 // Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
-// Cast read them, in GM: there each chunk prefetches the lines 4 KB past it, as the widening Cast
-// does for its long sources (vector_cast-inl.h).
+// Cast read them, in GM, as rows of 16-bit elements are.
 template <typename S, typename In = S>
 void RepeatSumsOf(void* dst, const void* src, size_t n) {
   using T = TreeLane<S>;
   constexpr size_t kPer = 256 / sizeof(S);
-  constexpr bool kWidened = !std::is_same_v<S, In>;
   const hn::CappedTag<T, 1> d1;  // the in-order adds, one lane, rounded as the tree's
   T sums[kTreeChunkGroups];
   const auto* in = static_cast<const In*>(src);
@@ -273,7 +271,7 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    if (kWidened || n * sizeof(In) <= kShortRowBytes) {
+    if (n * sizeof(In) <= kShortRowBytes) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
     TreeSumsToLanes<S>(in + r0 * kPer, here, kPer, sums);
