@@ -70,6 +70,7 @@
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/normalization/welfordfinalize_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/quantization/ascend_antiquant_tiling.h"
 #include "lib/quantization/ascend_dequant_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
 #include "lib/reduce/mean_tiling.h"
