@@ -126,4 +126,25 @@ TEST(AscendAntiQuantTiling, BrokenArgumentsAreNamed) {
   EXPECT_NE(err.find("K 40 must be whole 32-byte blocks"), std::string::npos) << err;
 }
 
+TEST(DropOutTiling, HelperGivesCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetDropOutMaxMinTmpSize(ge::Shape({4, 96}), 2, false, max, min);
+  EXPECT_EQ(min, 512u);
+  EXPECT_EQ(max, 2u * 4 * 96 * 4);
+  // Small shapes still take the minimum.
+  GetDropOutMaxMinTmpSize(ge::Shape({8}), 4, false, max, min);
+  EXPECT_EQ(max, 512u);
+  EXPECT_EQ(GetDropOutMinTmpSize(ge::Shape({1024}), 4, false), 512u);
+  EXPECT_EQ(GetDropOutMaxTmpSize(ge::Shape({1024}), 4, false), 8192u);
+}
+
+TEST(DropOutTiling, BrokenArgumentsAreNamed) {
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(GetDropOutMinTmpSize(ge::Shape({16}), 8, false), 512u);
+  EXPECT_EQ(GetDropOutMaxTmpSize(ge::Shape({16}), 2, true), 512u);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("typeSize 8 is not 2 (half) or 4 (float)"), std::string::npos) << err;
+  EXPECT_NE(err.find("isReuseSource is reserved"), std::string::npos) << err;
+}
+
 }  // namespace hl5_tiling_test

@@ -30,6 +30,7 @@
 #include "lib/activation/softmax_tiling.h"
 #include "lib/activation/swiglu_tiling.h"
 #include "lib/activation/swish_tiling.h"
+#include "lib/filter/dropout_tiling.h"
 #include "lib/index/arithprogression_tiling.h"
 #include "lib/math/acos_tiling.h"
 #include "lib/math/acosh_tiling.h"
