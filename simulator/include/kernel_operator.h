@@ -20,6 +20,7 @@
 #include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/ascendc/hl_dequant.h"
 #include "opsim/sim/ascendc/hl_dropout.h"
+#include "opsim/sim/ascendc/hl_fastergeluv2.h"
 #include "opsim/sim/ascendc/hl_index.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
