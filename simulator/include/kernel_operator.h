@@ -16,6 +16,7 @@
 #include "opsim/sim/ascendc/debug.h"
 #include "opsim/sim/ascendc/float_names.h"
 #include "opsim/sim/ascendc/hl_activation.h"
+#include "opsim/sim/ascendc/hl_adjust_softmax.h"
 #include "opsim/sim/ascendc/hl_antiquant.h"
 #include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/ascendc/hl_dequant.h"
