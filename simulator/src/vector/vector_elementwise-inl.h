@@ -130,60 +130,42 @@ void BinaryTyped(BinaryOp op, void* dst, const void* a, const void* b, bool b_sc
   }
 }
 
-// float16/bfloat16: each vector widened to float32 in registers, the float32 op, rounded once
-// (Map16). A broadcast operand is widened once, as the model widens it.
-template <bool kHalf, class F>
-HWY_INLINE void Binary16Op(uint16_t* dst, const uint16_t* a, const uint16_t* b, bool b_scalar,
-                           size_t n, F f) {
-  const hn::ScalableTag<float> d;
-  if (!b_scalar) {
-    return Map16<kHalf, 2>(d, dst, a, b, b, n, [f](auto x, auto y, auto) { return f(x, y); });
-  }
-  const auto vb = hn::Set(d, kHalf ? HalfBitsToFloat(*b) : BFloat16BitsToFloat(*b));
-  Map16<kHalf, 1>(d, dst, a, a, a, n, [f, vb](auto x, auto, auto) { return f(x, vb); });
-}
-
 // x op y where two NaN operands meet: the x86 instruction returns its first source's NaN, and
 // which operand the compiler makes first is its choice (it differed between targets and between
 // a vector and the tail). The float16/bfloat16 path fixes it: the product takes b's NaN, the
 // others a's (what the float32 path's full vectors gave on every target); one NaN operand gives
 // that NaN, as the instruction does. Quietened either way by the narrowing.
-template <bool kRightFirst, class F>
-HWY_INLINE auto ArithNaNRule(F f) {
-  return [f](auto x, auto y) {
-    const auto r = f(x, y);
-    const hn::DFromV<decltype(r)> d;
-    if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r)))) return r;
-    const auto first = kRightFirst ? y : x;
-    const auto second = kRightFirst ? x : y;
-    return hn::IfThenElse(hn::IsNaN(first), first, hn::IfThenElse(hn::IsNaN(second), second, r));
-  };
+template <class D, class V>
+HWY_INLINE V Arith16(D d, BinaryOp op, V x, V y) {
+  V r;
+  switch (op) {
+    case BinaryOp::kMax: return FloatMaxMin<true>(d, x, y);
+    case BinaryOp::kMin: return FloatMaxMin<false>(d, x, y);
+    case BinaryOp::kSub: r = hn::Sub(x, y); break;
+    case BinaryOp::kMul: r = hn::Mul(x, y); break;
+    case BinaryOp::kDiv: r = hn::Div(x, y); break;
+    default: r = hn::Add(x, y); break;
+  }
+  if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r)))) return r;
+  const V first = op == BinaryOp::kMul ? y : x;
+  const V second = op == BinaryOp::kMul ? x : y;
+  return hn::IfThenElse(hn::IsNaN(first), first, hn::IfThenElse(hn::IsNaN(second), second, r));
 }
 
+// float16/bfloat16: each vector widened to float32 in registers, the float32 op, rounded once
+// (Map16). A broadcast operand is widened once, as the model widens it. One loop per type and
+// form for every op (switched per vector), for compile time.
 template <bool kHalf>
-HWY_INLINE void Binary16(BinaryOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b,
-                         bool b_scalar, size_t n) {
+HWY_NOINLINE void Binary16(BinaryOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b,
+                           bool b_scalar, size_t n) {
   const hn::ScalableTag<float> d;
-  switch (op) {
-    case BinaryOp::kAdd:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               ArithNaNRule<false>([](auto x, auto y) { return hn::Add(x, y); }));
-    case BinaryOp::kSub:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               ArithNaNRule<false>([](auto x, auto y) { return hn::Sub(x, y); }));
-    case BinaryOp::kMul:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               ArithNaNRule<true>([](auto x, auto y) { return hn::Mul(x, y); }));
-    case BinaryOp::kDiv:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               ArithNaNRule<false>([](auto x, auto y) { return hn::Div(x, y); }));
-    case BinaryOp::kMax:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               [d](auto x, auto y) { return FloatMaxMin<true>(d, x, y); });
-    case BinaryOp::kMin:
-      return Binary16Op<kHalf>(dst, a, b, b_scalar, n,
-                               [d](auto x, auto y) { return FloatMaxMin<false>(d, x, y); });
+  if (!b_scalar) {
+    return Map16<kHalf, 2>(d, dst, a, b, b, n,
+                           [d, op](auto x, auto y, auto) { return Arith16(d, op, x, y); });
   }
+  const auto vb = hn::Set(d, kHalf ? HalfBitsToFloat(*b) : BFloat16BitsToFloat(*b));
+  Map16<kHalf, 1>(d, dst, a, a, a, n,
+                  [d, op, vb](auto x, auto, auto) { return Arith16(d, op, x, vb); });
 }
 
 inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const void* b,

@@ -22,6 +22,16 @@ HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// ReluFloat(Step(x, y, r)) for r = x + y or x - y: a NaN operand makes r NaN, so a vector whose r
+// has no NaN lane needs neither the NaN rule nor Relu's NaN select.
+template <class V>
+HWY_INLINE V StepRelu(V x, V y, V r) {
+  const hn::DFromV<V> d;
+  if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r))))
+    return hn::IfThenElseZero(hn::Gt(r, hn::Zero(d)), r);
+  return ReluFloat(Step(x, y, r));
+}
+
 // One fused op on float32 (a, b: the instruction's sources; acc: dst's old value; b[0] is
 // Axpy's scalar). Add/Sub and Relu round once in float32 as the model's double does; the
 // multiply-adds run in double as the model does.
@@ -31,10 +41,10 @@ inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b,
   switch (op) {
     case FusedOp::kAddRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
       return Map3ViaDouble(dst, a, b, acc, n,
                            [](auto, auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
@@ -59,10 +69,10 @@ inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double*
   switch (op) {
     case FusedOp::kAddRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
       return Map3(d, dst, a, b, dst, n,
                   [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
@@ -102,13 +112,11 @@ HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint
   };
   switch (op) {
     case FusedOp::kAddRelu:
-      return Map16<kHalf, 2>(df, dst, a, b, b, n, [](auto x, auto y, auto) {
-        return ReluFloat(Step(x, y, hn::Add(x, y)));
-      });
+      return Map16<kHalf, 2>(df, dst, a, b, b, n,
+                             [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
-      return Map16<kHalf, 2>(df, dst, a, b, b, n, [](auto x, auto y, auto) {
-        return ReluFloat(Step(x, y, hn::Sub(x, y)));
-      });
+      return Map16<kHalf, 2>(df, dst, a, b, b, n,
+                             [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
       return mul_add(b, [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
     case FusedOp::kFusedMulAdd:

@@ -46,13 +46,14 @@ HWY_INLINE void ZipLoop(DIn din, DOut dout, hn::TFromD<DOut>* dst, const hn::TFr
   std::memcpy(dst + i, tout, (n - i) * sizeof(TOut));
 }
 
-// x op y on float lanes, a NaN operand's NaN (quietened) taking the left one first: the
-// compiler may swap a commutative Add or Mul's operands, so the rule is written out.
-template <FusedCastOp kOp, class V>
-HWY_INLINE V FusedCastArith(V x, V y) {
-  const V r = kOp == FusedCastOp::kMul       ? hn::Mul(x, y)
-              : kOp == FusedCastOp::kSubRelu ? hn::Sub(x, y)
-                                             : hn::Add(x, y);
+// x op y on float lanes (op: kAddRelu's add, kSubRelu's subtract or kMul's multiply, switched per
+// vector), a NaN operand's NaN (quietened) taking the left one first: the compiler may swap a
+// commutative Add or Mul's operands, so the rule is written out.
+template <class V>
+HWY_INLINE V FusedCastArith(FusedCastOp op, V x, V y) {
+  const V r = op == FusedCastOp::kMul       ? hn::Mul(x, y)
+              : op == FusedCastOp::kSubRelu ? hn::Sub(x, y)
+                                            : hn::Add(x, y);
   if (HWY_LIKELY(hn::AllFalse(hn::DFromV<V>(), hn::IsNaN(r)))) return r;
   const auto quiet = [](V v) {
     const hn::DFromV<V> d;
@@ -70,14 +71,15 @@ HWY_INLINE V FusedCastRelu(V x) {
 }
 
 // float32 or float16 (kHalfSrc) sources -> float16 (T = uint16_t) or int8/uint8 through the
-// rounded float16.
-template <FusedCastOp kOp, bool kHalfSrc, typename T>
-HWY_INLINE void FusedCastFloat(T* dst, const void* a, const void* b, size_t n) {
+// rounded float16. One loop per (source, destination) pair: AddRelu and SubRelu share it.
+template <bool kHalfSrc, typename T>
+HWY_NOINLINE void FusedCastFloat(FusedCastOp op, T* dst, const void* a, const void* b, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::Rebind<T, decltype(df)> dt;
-  const auto finish = [df](auto x, auto y) {
-    auto r = FusedCastArith<kOp>(x, y);
-    if (kOp != FusedCastOp::kMul) r = FusedCastRelu(r);
+  const bool relu = op != FusedCastOp::kMul;
+  const auto finish = [df, op, relu](auto x, auto y) {
+    auto r = FusedCastArith(op, x, y);
+    if (relu) r = FusedCastRelu(r);
     const auto h = F32ToHalf(df, r);
     if constexpr (sizeof(T) == 2) {
       return h;
@@ -98,12 +100,11 @@ HWY_INLINE void FusedCastFloat(T* dst, const void* a, const void* b, size_t n) {
 
 // int16 -> int8 AddRelu/SubRelu: the exact sum clamped to [0, 127]; int16 saturation changes no
 // result (a sum beyond int16's range is beyond the clamp's too).
-template <bool kSub>
-HWY_INLINE void FusedCastInt16(int8_t* dst, const int16_t* a, const int16_t* b, size_t n) {
+inline void FusedCastInt16(bool sub, int8_t* dst, const int16_t* a, const int16_t* b, size_t n) {
   const hn::ScalableTag<int16_t> d;
   const hn::Rebind<int8_t, decltype(d)> d8;
-  ZipLoop(d, d8, dst, a, b, n, [d, d8](auto x, auto y) {
-    const auto s = kSub ? hn::SaturatedSub(x, y) : hn::SaturatedAdd(x, y);
+  ZipLoop(d, d8, dst, a, b, n, [d, d8, sub](auto x, auto y) {
+    const auto s = sub ? hn::SaturatedSub(x, y) : hn::SaturatedAdd(x, y);
     return hn::DemoteTo(d8, hn::Min(hn::Max(s, hn::Zero(d)), hn::Set(d, int16_t{127})));
   });
 }
@@ -112,34 +113,22 @@ HWY_INLINE void FusedCastInt16(int8_t* dst, const int16_t* a, const int16_t* b, 
 inline bool FusedCastImpl(FusedCastOp op, DType dst_type, void* dst, DType src_type, const void* a,
                           const void* b, size_t n) {
   const bool relu = op == FusedCastOp::kAddRelu || op == FusedCastOp::kSubRelu;
-  const bool sub = op == FusedCastOp::kSubRelu;
   if (relu && src_type == DType::kInt16 && dst_type == DType::kInt8) {
-    auto* out = static_cast<int8_t*>(dst);
-    const auto* x = static_cast<const int16_t*>(a);
-    const auto* y = static_cast<const int16_t*>(b);
-    sub ? FusedCastInt16<true>(out, x, y, n) : FusedCastInt16<false>(out, x, y, n);
+    FusedCastInt16(op == FusedCastOp::kSubRelu, static_cast<int8_t*>(dst),
+                   static_cast<const int16_t*>(a), static_cast<const int16_t*>(b), n);
     return true;
   }
   if (relu && src_type == DType::kFloat32 && dst_type == DType::kFloat16) {
-    auto* out = static_cast<uint16_t*>(dst);
-    sub ? FusedCastFloat<FusedCastOp::kSubRelu, false>(out, a, b, n)
-        : FusedCastFloat<FusedCastOp::kAddRelu, false>(out, a, b, n);
+    FusedCastFloat<false>(op, static_cast<uint16_t*>(dst), a, b, n);
     return true;
   }
-  if (src_type != DType::kFloat16) return false;
-  if (relu && dst_type == DType::kInt8) {
-    auto* out = static_cast<int8_t*>(dst);
-    sub ? FusedCastFloat<FusedCastOp::kSubRelu, true>(out, a, b, n)
-        : FusedCastFloat<FusedCastOp::kAddRelu, true>(out, a, b, n);
-    return true;
-  }
-  if (op != FusedCastOp::kMul) return false;
+  if (src_type != DType::kFloat16 || !(relu || op == FusedCastOp::kMul)) return false;
   if (dst_type == DType::kInt8) {
-    FusedCastFloat<FusedCastOp::kMul, true>(static_cast<int8_t*>(dst), a, b, n);
+    FusedCastFloat<true>(op, static_cast<int8_t*>(dst), a, b, n);
     return true;
   }
-  if (dst_type == DType::kUInt8) {
-    FusedCastFloat<FusedCastOp::kMul, true>(static_cast<uint8_t*>(dst), a, b, n);
+  if (dst_type == DType::kUInt8 && op == FusedCastOp::kMul) {
+    FusedCastFloat<true>(op, static_cast<uint8_t*>(dst), a, b, n);
     return true;
   }
   return false;
