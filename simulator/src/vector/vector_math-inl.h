@@ -374,8 +374,8 @@ HWY_INLINE void LeakyReluTyped(T* dst, const T* src, T alpha, size_t n) {
 // that is not finite are the model's.
 // With `add` (AddDeqRelu), src[i] + add[i] (wrapping) is the input; with `relu`, a result with
 // the sign bit set becomes +0 unless it is NaN, as FusedCast's ReluHalfBits.
-inline HWY_NOINLINE void DeqAddReluImpl(uint16_t* dst, const int32_t* src, const int32_t* add, float scale,
-                                 bool relu, size_t n) {
+inline HWY_NOINLINE void DeqAddReluImpl(uint16_t* dst, const int32_t* src, const int32_t* add,
+                                        float scale, bool relu, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::RebindToSigned<decltype(df)> di;
   const hn::RebindToUnsigned<decltype(df)> du;
