@@ -173,6 +173,37 @@ TEST_P(VectorElementwise, MaxMinPropagateNaNAndOrderSignedZeros) {
   EXPECT_EQ(mn[4], -INFINITY);
 }
 
+// float16/bfloat16 Add/Sub/Mul/Div with NaN operands, in full vectors and the tail alike: one
+// NaN operand comes out (quietened); two give b's for Mul and a's for the others
+// (ArithNaNRule in vector_elementwise-inl.h), on every target.
+TEST_P(VectorElementwise, Float16ArithmeticNaNOperandsFollowOneRule) {
+  struct Kind {
+    DType t;
+    uint16_t a_nan, b_nan, a_quiet, b_quiet, one;
+  };
+  const Kind kinds[] = {{DType::kFloat16, 0x7C11, 0xFE22, 0x7E11, 0xFE22, 0x3C00},
+                        {DType::kBFloat16, 0x7F81, 0xFFC2, 0x7FC1, 0xFFC2, 0x3F80}};
+  const BinaryOp ops[] = {BinaryOp::kAdd, BinaryOp::kSub, BinaryOp::kMul, BinaryOp::kDiv};
+  constexpr size_t kN = 67;  // full vectors of every width and a tail
+  for (const Kind& k : kinds) {
+    for (const BinaryOp op : ops) {
+      std::vector<uint16_t> a(kN), b(kN), out(kN);
+      for (size_t i = 0; i < kN; ++i) {  // both NaN, a's only, b's only, both NaN, ...
+        a[i] = i % 4 == 2 ? k.one : k.a_nan;
+        b[i] = i % 4 == 1 ? k.one : k.b_nan;
+      }
+      Binary(op, k.t, out.data(), a.data(), b.data(), kN);
+      for (size_t i = 0; i < kN; ++i) {
+        const bool a_is_nan = a[i] == k.a_nan, b_is_nan = b[i] == k.b_nan;
+        const uint16_t want = a_is_nan && b_is_nan ? (op == BinaryOp::kMul ? k.b_quiet : k.a_quiet)
+                              : a_is_nan           ? k.a_quiet
+                                                   : k.b_quiet;
+        ASSERT_EQ(out[i], want) << DTypeName(k.t) << " op " << static_cast<int>(op) << " i=" << i;
+      }
+    }
+  }
+}
+
 TEST_P(VectorElementwise, UnaryAbsAndCopy) {
   for (const DType t : kNumericTypes) {
     for (const size_t n : kLengths) {

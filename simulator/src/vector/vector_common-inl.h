@@ -127,6 +127,48 @@ HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToBF16(DF /*df*/, hn::Vec<DF> v)
   return hn::DemoteTo(d16, hn::BitCast(di, out));
 }
 
+// dst[i] = narrow(f(x, y, z)) with x, y, z the float16 (kHalf) or bfloat16 lanes of a, b, c
+// widened to float32 lanes of DF in registers; only the first kInputs sources are read (the others
+// repeat x). Widening is HalfToF32ForArithmetic: its NaN differs from the exact one only in the
+// quiet bit, which the narrowing sets on every NaN anyway, so the stored bits are the same. The
+// tail runs through zero-padded vectors, so every element sees the same operations.
+template <bool kHalf, int kInputs, class DF, class F>
+HWY_INLINE void Map16(DF df, uint16_t* dst, const uint16_t* a, const uint16_t* b, const uint16_t* c,
+                      size_t n, F f) {
+  const hn::Rebind<uint16_t, DF> d16;
+  const auto widen = [df, d16](const uint16_t* p) {
+    if constexpr (kHalf) {
+      return HalfToF32ForArithmetic(df, hn::LoadU(d16, p));
+    } else {
+      return BF16ToF32(df, hn::LoadU(d16, p));
+    }
+  };
+  const auto apply = [&](const uint16_t* pa, const uint16_t* pb, const uint16_t* pc) {
+    const auto x = widen(pa);
+    const auto y = kInputs > 1 ? widen(pb) : x;
+    const auto z = kInputs > 2 ? widen(pc) : x;
+    if constexpr (kHalf) {
+      return F32ToHalf(df, f(x, y, z));
+    } else {
+      return F32ToBF16(df, f(x, y, z));
+    }
+  };
+  const size_t N = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(apply(a + i, b + i, c + i), d16, dst + i);
+  if (i == n) return;
+  constexpr size_t kMax = hn::MaxLanes(df);
+  HWY_ALIGN uint16_t ta[kMax] = {};
+  HWY_ALIGN uint16_t tb[kMax] = {};
+  HWY_ALIGN uint16_t tc[kMax] = {};
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * 2);
+  if (kInputs > 1) std::memcpy(tb, b + i, rest * 2);
+  if (kInputs > 2) std::memcpy(tc, c + i, rest * 2);
+  hn::Store(apply(ta, tb, tc), d16, ta);
+  std::memcpy(dst + i, ta, rest * 2);
+}
+
 // Converts n 16-bit floats (`half`: binary16, else bfloat16) to float32.
 inline void Narrow16ToF32(bool half, const uint16_t* src, float* dst, size_t n) {
   const hn::ScalableTag<float> df;

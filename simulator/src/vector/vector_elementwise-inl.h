@@ -130,21 +130,42 @@ void BinaryTyped(BinaryOp op, void* dst, const void* a, const void* b, bool b_sc
   }
 }
 
-// float16/bfloat16: widen a chunk to float32, run the float32 kernel, round once.
-inline void Binary16(bool half, BinaryOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b,
-                     bool b_scalar, size_t n) {
-  constexpr size_t kChunk = 512;
-  HWY_ALIGN float fa[kChunk];
-  HWY_ALIGN float fb[kChunk];
-  float fs = 0.0f;
-  if (b_scalar) fs = half ? HalfBitsToFloat(*b) : BFloat16BitsToFloat(*b);
-  for (size_t i = 0; i < n; i += kChunk) {
-    const size_t m = n - i < kChunk ? n - i : kChunk;
-    Narrow16ToF32(half, a + i, fa, m);
-    if (!b_scalar) Narrow16ToF32(half, b + i, fb, m);
-    BinaryTyped<float>(op, fa, fa, b_scalar ? &fs : fb, b_scalar, m);
-    F32ToNarrow16(half, fa, dst + i, m);
+// x op y where two NaN operands meet: the x86 instruction returns its first source's NaN, and
+// which operand the compiler makes first is its choice (it differed between targets and between
+// a vector and the tail). The float16/bfloat16 path fixes it: the product takes b's NaN, the
+// others a's (what the float32 path's full vectors gave on every target); one NaN operand gives
+// that NaN, as the instruction does. Quietened either way by the narrowing.
+template <class D, class V>
+HWY_INLINE V Arith16(D d, BinaryOp op, V x, V y) {
+  V r;
+  switch (op) {
+    case BinaryOp::kMax: return FloatMaxMin<true>(d, x, y);
+    case BinaryOp::kMin: return FloatMaxMin<false>(d, x, y);
+    case BinaryOp::kSub: r = hn::Sub(x, y); break;
+    case BinaryOp::kMul: r = hn::Mul(x, y); break;
+    case BinaryOp::kDiv: r = hn::Div(x, y); break;
+    default: r = hn::Add(x, y); break;
   }
+  if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r)))) return r;
+  const V first = op == BinaryOp::kMul ? y : x;
+  const V second = op == BinaryOp::kMul ? x : y;
+  return hn::IfThenElse(hn::IsNaN(first), first, hn::IfThenElse(hn::IsNaN(second), second, r));
+}
+
+// float16/bfloat16: each vector widened to float32 in registers, the float32 op, rounded once
+// (Map16). A broadcast operand is widened once, as the model widens it. One loop per type and
+// form for every op (switched per vector), for compile time.
+template <bool kHalf>
+HWY_NOINLINE void Binary16(BinaryOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b,
+                           bool b_scalar, size_t n) {
+  const hn::ScalableTag<float> d;
+  if (!b_scalar) {
+    return Map16<kHalf, 2>(d, dst, a, b, b, n,
+                           [d, op](auto x, auto y, auto) { return Arith16(d, op, x, y); });
+  }
+  const auto vb = hn::Set(d, kHalf ? HalfBitsToFloat(*b) : BFloat16BitsToFloat(*b));
+  Map16<kHalf, 1>(d, dst, a, a, a, n,
+                  [d, op, vb](auto x, auto, auto) { return Arith16(d, op, x, vb); });
 }
 
 inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const void* b,
@@ -162,9 +183,11 @@ inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const
     case DType::kUInt64: return BinaryTyped<uint64_t>(op, dst, a, b, b_scalar, n);
     case DType::kFloat16:
     case DType::kBFloat16:
-      return Binary16(dtype == DType::kFloat16, op, static_cast<uint16_t*>(dst),
-                      static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b), b_scalar,
-                      n);
+      return dtype == DType::kFloat16
+                 ? Binary16<true>(op, static_cast<uint16_t*>(dst), static_cast<const uint16_t*>(a),
+                                  static_cast<const uint16_t*>(b), b_scalar, n)
+                 : Binary16<false>(op, static_cast<uint16_t*>(dst), static_cast<const uint16_t*>(a),
+                                   static_cast<const uint16_t*>(b), b_scalar, n);
     case DType::kBool:
       if (op == BinaryOp::kMax || op == BinaryOp::kMin) {
         return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);

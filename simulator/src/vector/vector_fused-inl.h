@@ -22,6 +22,16 @@ HWY_BEFORE_NAMESPACE();
 namespace opsim::sim::vec::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
+// ReluFloat(Step(x, y, r)) for r = x + y or x - y: a NaN operand makes r NaN, so a vector whose r
+// has no NaN lane needs neither the NaN rule nor Relu's NaN select.
+template <class V>
+HWY_INLINE V StepRelu(V x, V y, V r) {
+  const hn::DFromV<V> d;
+  if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r))))
+    return hn::IfThenElseZero(hn::Gt(r, hn::Zero(d)), r);
+  return ReluFloat(Step(x, y, r));
+}
+
 // One fused op on float32 (a, b: the instruction's sources; acc: dst's old value; b[0] is
 // Axpy's scalar). Add/Sub and Relu round once in float32 as the model's double does; the
 // multiply-adds run in double as the model does.
@@ -31,10 +41,10 @@ inline void FusedFloat32(FusedOp op, float* dst, const float* a, const float* b,
   switch (op) {
     case FusedOp::kAddRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
       return Map3ViaDouble(dst, a, b, acc, n,
                            [](auto, auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
@@ -59,10 +69,10 @@ inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double*
   switch (op) {
     case FusedOp::kAddRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Add(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
       return Map3(d, dst, a, b, a, n,
-                  [](auto x, auto y, auto) { return ReluFloat(Step(x, y, hn::Sub(x, y))); });
+                  [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
       return Map3(d, dst, a, b, dst, n,
                   [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
@@ -79,86 +89,48 @@ inline void FusedFloat64(FusedOp op, double* dst, const double* a, const double*
   }
 }
 
-// float16/bfloat16 lanes widened to float32 (exactly; a NaN's quiet bit aside, which every
-// fused op's NaN rule sets anyway), f on them (lanes of DF), rounded back once. The tail runs
-// through zero-padded vectors, as Map3.
-template <bool kHalf, class DF, class F>
-HWY_INLINE void Map16(DF df, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n, F f) {
-  const hn::Rebind<uint16_t, DF> d16;
-  const auto widen = [df](auto h) {
-    if constexpr (kHalf) {
-      return HalfToF32ForArithmetic(df, h);
-    } else {
-      return BF16ToF32(df, h);
-    }
-  };
-  const auto narrow = [df](auto v) {
-    if constexpr (kHalf) {
-      return F32ToHalf(df, v);
-    } else {
-      return F32ToBF16(df, v);
-    }
-  };
-  const size_t N = hn::Lanes(df);
-  constexpr size_t kMax = hn::MaxLanes(df);
-  size_t i = 0;
-  for (; i + N <= n; i += N) {
-    const auto r = f(widen(hn::LoadU(d16, a + i)), widen(hn::LoadU(d16, b + i)),
-                     widen(hn::LoadU(d16, dst + i)));
-    hn::StoreU(narrow(r), d16, dst + i);
-  }
-  if (i == n) return;
-  HWY_ALIGN uint16_t ta[kMax] = {};
-  HWY_ALIGN uint16_t tb[kMax] = {};
-  HWY_ALIGN uint16_t tc[kMax] = {};
-  const size_t rest = n - i;
-  std::memcpy(ta, a + i, rest * 2);
-  std::memcpy(tb, b + i, rest * 2);
-  std::memcpy(tc, dst + i, rest * 2);
-  const auto r = f(widen(hn::Load(d16, ta)), widen(hn::Load(d16, tb)), widen(hn::Load(d16, tc)));
-  hn::Store(narrow(r), d16, tc);
-  std::memcpy(dst + i, tc, rest * 2);
-}
-
-// The fused ops of float16/bfloat16: the float32 ops of FusedFloat32 on widened lanes; the
-// multiply-adds on double lanes (the model's double), AddRelu/SubRelu on float lanes.
+// The fused ops of float16/bfloat16 on lanes widened in registers (Map16). AddRelu/SubRelu are
+// FusedFloat32's float ops. The multiply-adds are the model's double ops: for float16 they run
+// on float lanes with the same result, since the product of two float16 values (11 significant
+// bits each, magnitudes 2^-48 to 2^32) is exact in float32 and the sum of two float32 values
+// rounded to double and then to float is the sum rounded once (53 >= 2 * 24 + 2). bfloat16's
+// product can overflow float32 where the double's does not, so it keeps the double lanes.
 template <bool kHalf>
 HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint16_t* b, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::ScalableTag<double> dd;
   const hn::Rebind<float, decltype(dd)> dfd;  // float lanes as many as dd's
-  const auto via_double = [dd, dfd](auto f) {
-    return [dd, dfd, f](auto x, auto y, auto z) {
-      return DemoteLikeCast(dfd,
-                            f(hn::PromoteTo(dd, x), hn::PromoteTo(dd, y), hn::PromoteTo(dd, z)));
-    };
+  const auto mul_add = [&](const uint16_t* y_src, auto f) {
+    if constexpr (kHalf) {
+      return Map16<kHalf, 3>(df, dst, a, y_src, dst, n, f);
+    } else {
+      return Map16<kHalf, 3>(dfd, dst, a, y_src, dst, n, [dd, dfd, f](auto x, auto y, auto z) {
+        return DemoteLikeCast(dfd,
+                              f(hn::PromoteTo(dd, x), hn::PromoteTo(dd, y), hn::PromoteTo(dd, z)));
+      });
+    }
   };
   switch (op) {
     case FusedOp::kAddRelu:
-      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
-        return ReluFloat(Step(x, y, hn::Add(x, y)));
-      });
+      return Map16<kHalf, 2>(df, dst, a, b, b, n,
+                             [](auto x, auto y, auto) { return StepRelu(x, y, hn::Add(x, y)); });
     case FusedOp::kSubRelu:
-      return Map16<kHalf>(df, dst, a, b, n, [](auto x, auto y, auto) {
-        return ReluFloat(Step(x, y, hn::Sub(x, y)));
-      });
+      return Map16<kHalf, 2>(df, dst, a, b, b, n,
+                             [](auto x, auto y, auto) { return StepRelu(x, y, hn::Sub(x, y)); });
     case FusedOp::kMulAddDst:
-      return Map16<kHalf>(dfd, dst, a, b, n,
-                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, y, z); }));
+      return mul_add(b, [](auto x, auto y, auto z) { return MulAddSteps(x, y, z); });
     case FusedOp::kFusedMulAdd:
-      return Map16<kHalf>(dfd, dst, a, b, n,
-                          via_double([](auto x, auto y, auto z) { return MulAddSteps(x, z, y); }));
+      return mul_add(b, [](auto x, auto y, auto z) { return MulAddSteps(x, z, y); });
     case FusedOp::kMulAddRelu:
-      return Map16<kHalf>(dfd, dst, a, b, n, via_double([](auto x, auto y, auto z) {
-                            return ReluFloat(MulAddSteps(x, z, y));
-                          }));
+      return mul_add(b, [](auto x, auto y, auto z) { return ReluFloat(MulAddSteps(x, z, y)); });
     case FusedOp::kAxpy: {
       float scalar = 0;  // b[0], widened as the model widens it
       Narrow16ToF32(kHalf, b, &scalar, 1);
-      const double s = scalar;
-      return Map16<kHalf>(dfd, dst, a, a, n, via_double([dd, s](auto x, auto, auto z) {
-                            return MulAddSteps(x, hn::Set(dd, s), z);
-                          }));
+      // Its lanes' type: a float set from a float is the float, one set from a double the same.
+      return mul_add(a, [scalar](auto x, auto, auto z) {
+        const hn::DFromV<decltype(x)> d;
+        return MulAddSteps(x, hn::Set(d, static_cast<hn::TFromD<decltype(d)>>(scalar)), z);
+      });
     }
   }
 }

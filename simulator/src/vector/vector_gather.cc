@@ -61,6 +61,36 @@ size_t PackTyped(uint8_t* dst, const uint8_t* src, const PackShape& s) {
   return kept;
 }
 
+// Eight 16-bit lanes: the SSE2 register every x86-64 target has (GCC/Clang vector extension).
+using U16x8 = uint16_t __attribute__((vector_size(16)));
+using U32x4 = uint32_t __attribute__((vector_size(16)));
+using U64x2 = uint64_t __attribute__((vector_size(16)));
+
+// rows[j][k] becomes rows[k][j]: interleave 16-bit, then 32-bit, then 64-bit pairs of rows
+// (punpckl/h wd, dq, qdq on x86).
+inline void Transpose8x8(U16x8 (&rows)[8]) {
+  U16x8 a[8];
+  for (int p = 0; p < 8; p += 2) {
+    a[p] = __builtin_shufflevector(rows[p], rows[p + 1], 0, 8, 1, 9, 2, 10, 3, 11);
+    a[p + 1] = __builtin_shufflevector(rows[p], rows[p + 1], 4, 12, 5, 13, 6, 14, 7, 15);
+  }
+  U32x4 b[8];
+  for (int q = 0; q < 2; ++q) {  // a[4q..4q+3] -> b[4q..4q+3]
+    for (int h = 0; h < 2; ++h) {
+      const auto x = reinterpret_cast<U32x4>(a[4 * q + h]);
+      const auto y = reinterpret_cast<U32x4>(a[4 * q + h + 2]);
+      b[4 * q + 2 * h] = __builtin_shufflevector(x, y, 0, 4, 1, 5);
+      b[4 * q + 2 * h + 1] = __builtin_shufflevector(x, y, 2, 6, 3, 7);
+    }
+  }
+  for (int c = 0; c < 4; ++c) {
+    const auto x = reinterpret_cast<U64x2>(b[c]);
+    const auto y = reinterpret_cast<U64x2>(b[c + 4]);
+    rows[2 * c] = reinterpret_cast<U16x8>(__builtin_shufflevector(x, y, 0, 2));
+    rows[2 * c + 1] = reinterpret_cast<U16x8>(__builtin_shufflevector(x, y, 1, 3));
+  }
+}
+
 }  // namespace
 
 void GatherElements(uint8_t* dst, const uint8_t* src, const uint32_t* offsets, uint32_t base,
@@ -90,14 +120,15 @@ void TransposeBlocks16(uint32_t eb, const uint8_t (&in)[16][32], uint8_t* const*
       for (int k = 0; k < 16; ++k) out[j][to + k] = in[k][from + j];
     }
   } else if (eb == 2) {
-    // Typed arrays, transposed whole, then one copy per block: the compiler's shuffles instead
-    // of 256 two-byte copies.
-    uint16_t a[16][16], t[16][16];
-    std::memcpy(a, in, sizeof(a));
-    for (int j = 0; j < 16; ++j) {
-      for (int k = 0; k < 16; ++k) t[j][k] = a[k][j];
+    // Four 8 x 8 transposes in 128-bit registers (three rounds of unpacks each).
+    for (int kh = 0; kh < 2; ++kh) {
+      for (int jh = 0; jh < 2; ++jh) {
+        U16x8 rows[8];
+        for (int k = 0; k < 8; ++k) std::memcpy(&rows[k], in[8 * kh + k] + 16 * jh, 16);
+        Transpose8x8(rows);
+        for (int j = 0; j < 8; ++j) std::memcpy(out[8 * jh + j] + 16 * kh, &rows[j], 16);
+      }
     }
-    for (int j = 0; j < 16; ++j) std::memcpy(out[j], t[j], 32);
   } else {
     uint32_t a[16][8], t[16][8];
     std::memcpy(a, in, sizeof(a));

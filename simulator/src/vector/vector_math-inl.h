@@ -5,8 +5,8 @@
 // / or sqrt: double has more than 2 * 24 + 2 bits) runs on float lanes, an expression (Rsqrt,
 // a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose double
 // result is only near the model's (std::log), runs on double lanes and hands the few lanes whose
-// float32 rounding the difference could change to the model. float16/bfloat16 go through float32
-// in chunks (the model's float32 result, then the same round-to-nearest-even).
+// float32 rounding the difference could change to the model. float16/bfloat16: vector_math16-inl.h
+// in registers, Exp and Ln by table (vector_math_table.h).
 // Included once per target by vector_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_MATH_INL_H_
@@ -307,26 +307,6 @@ inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
   }
 }
 
-// float16/bfloat16 through float32 chunks: `run(out, a, b, c, m)` computes float32 results of
-// float32 inputs (a, b, c: the widened inputs that exist, else a), then one more rounding.
-template <class Run>
-HWY_INLINE void Via32(DType dtype, void* dst, const void* a, const void* b, const void* c, size_t n,
-                      Run run) {
-  constexpr size_t kChunk = 512;
-  HWY_ALIGN float buf[4][kChunk];
-  const bool half = dtype == DType::kFloat16;
-  const void* in[3] = {a, b != nullptr ? b : a, c != nullptr ? c : a};
-  const size_t used = c != nullptr ? 3 : b != nullptr ? 2 : 1;
-  for (size_t i = 0; i < n; i += kChunk) {
-    const size_t m = std::min(kChunk, n - i);
-    for (size_t s = 0; s < used; ++s) {
-      Narrow16ToF32(half, static_cast<const uint16_t*>(in[s]) + i, buf[s], m);
-    }
-    run(buf[3], buf[0], used > 1 ? buf[1] : buf[0], used > 2 ? buf[2] : buf[0], m);
-    F32ToNarrow16(half, buf[3], static_cast<uint16_t*>(dst) + i, m);
-  }
-}
-
 inline void MathFloat64(MathOp op, double* dst, const double* src, size_t n) {
   const hn::ScalableTag<double> d;
   switch (op) {
@@ -386,33 +366,16 @@ HWY_INLINE void LeakyReluTyped(T* dst, const T* src, T alpha, size_t n) {
   });
 }
 
-inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha, size_t n) {
-  const float alpha32 = static_cast<float>(alpha);
-  switch (dtype) {
-    case DType::kFloat64:
-      return LeakyReluTyped(static_cast<double*>(dst), static_cast<const double*>(src), alpha, n);
-    case DType::kFloat32:
-      return LeakyReluTyped(static_cast<float*>(dst), static_cast<const float*>(src), alpha32, n);
-    case DType::kFloat16:
-    case DType::kBFloat16:
-      return Via32(dtype, dst, src, nullptr, nullptr, n,
-                   [alpha32](float* out, const float* x, const float*, const float*, size_t m) {
-                     LeakyReluTyped(out, x, alpha32, m);
-                   });
-    case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
-    default: return;
-  }
-}
-
 // half(float32(double(src) * scale)) on float32 lanes. For |src| <= 2^24 the int32 converts
 // exactly and the float32 product is the correctly rounded exact product, as the model's float32
 // of its exact double product: the same value. A larger src (converted with rounding) gives a
 // product within 2^-22 of the model's float32; a lane is settled when all of a 2^-19-wide band
 // around it rounds to one half. The rest (about one lane in 2^9 of the large ones) and a scale
 // that is not finite are the model's.
-inline void DeqImpl(uint16_t* dst, const int32_t* src, float scale, size_t n) {
-  if (!std::isfinite(scale)) return model::DeqInt32ToHalf(dst, src, scale, n);
+// With `add` (AddDeqRelu), src[i] + add[i] (wrapping) is the input; with `relu`, a result with
+// the sign bit set becomes +0 unless it is NaN, as FusedCast's ReluHalfBits.
+inline HWY_NOINLINE void DeqAddReluImpl(uint16_t* dst, const int32_t* src, const int32_t* add,
+                                        float scale, bool relu, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::RebindToSigned<decltype(df)> di;
   const hn::RebindToUnsigned<decltype(df)> du;
@@ -425,14 +388,26 @@ inline void DeqImpl(uint16_t* dst, const int32_t* src, float scale, size_t n) {
   const size_t N = hn::Lanes(df);
   constexpr size_t kMax = hn::MaxLanes(df);
   HWY_ALIGN int32_t tin[kMax] = {};
+  HWY_ALIGN int32_t tadd[kMax] = {};
   HWY_ALIGN uint16_t tout[kMax];
   HWY_ALIGN uint32_t unsure[kMax];
   HWY_ALIGN int32_t x_copy[kMax];
   for (size_t i = 0; i < n; i += N) {
     const size_t m = std::min(N, n - i);
     const int32_t* in = src + i;
-    if (m < N) in = static_cast<const int32_t*>(std::memcpy(tin, src + i, m * sizeof(int32_t)));
-    const auto x = hn::LoadU(di, in);
+    const int32_t* in_add = add != nullptr ? add + i : nullptr;
+    if (m < N) {
+      in = static_cast<const int32_t*>(std::memcpy(tin, src + i, m * sizeof(int32_t)));
+      if (add != nullptr) {
+        in_add = static_cast<const int32_t*>(std::memcpy(tadd, add + i, m * sizeof(int32_t)));
+      }
+    }
+    auto x = hn::LoadU(di, in);
+    if (add != nullptr) {
+      const hn::RebindToUnsigned<decltype(di)> dui;  // wraps: the int32 Add's two's complement
+      x = hn::BitCast(di, hn::Add(hn::BitCast(dui, x),
+                                  hn::LoadU(dui, reinterpret_cast<const uint32_t*>(in_add))));
+    }
     const auto p = hn::Mul(hn::ConvertTo(df, x), vs);
     const auto h = F32ToHalf(df, p);
     uint16_t* out = m < N ? tout : dst + i;
@@ -452,8 +427,20 @@ inline void DeqImpl(uint16_t* dst, const int32_t* src, float scale, size_t n) {
         if (unsure[k] != 0) model::DeqInt32ToHalf(out + k, x_copy + k, scale, 1);
       }
     }
+    if (relu) {
+      const auto v = hn::LoadU(d16, out);
+      const auto keep = hn::Or(
+          hn::Lt(v, hn::Set(d16, uint16_t{0x8000})),
+          hn::Gt(hn::And(v, hn::Set(d16, uint16_t{0x7FFF})), hn::Set(d16, uint16_t{0x7C00})));
+      hn::StoreU(hn::IfThenElseZero(keep, v), d16, out);
+    }
     if (m < N) std::memcpy(dst + i, tout, m * sizeof(uint16_t));
   }
+}
+
+inline void DeqImpl(uint16_t* dst, const int32_t* src, float scale, size_t n) {
+  if (!std::isfinite(scale)) return model::DeqInt32ToHalf(dst, src, scale, n);
+  DeqAddReluImpl(dst, src, nullptr, scale, false, n);
 }
 
 }  // namespace opsim::sim::vec::HWY_NAMESPACE

@@ -1,5 +1,5 @@
-// Dispatch of the math and fused kernels (vector_math-inl.h, vector_fused-inl.h) to the best
-// Highway target.
+// Dispatch of the math and fused kernels (vector_math-inl.h, vector_math16-inl.h,
+// vector_fused-inl.h) to the best Highway target.
 #include "vector/vector_config.h"  // must precede Highway
 
 #undef HWY_TARGET_INCLUDE
@@ -10,6 +10,7 @@
 
 #include "vector/vector_fused-inl.h"
 #include "vector/vector_math-inl.h"
+#include "vector/vector_math16-inl.h"
 
 #if HWY_ONCE
 #include "opsim/sim/vector_unit.h"
@@ -18,12 +19,18 @@
 namespace opsim::sim::vec {
 
 HWY_EXPORT(MathImpl);
+HWY_EXPORT(Math16Impl);
 HWY_EXPORT(LeakyReluImpl);
 HWY_EXPORT(FusedImpl);
 HWY_EXPORT(DeqImpl);
+HWY_EXPORT(DeqAddReluImpl);
 
 void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
-  if (detail::MathByTable16(op, dtype, dst, src, n)) return;  // float16, bfloat16
+  if (dtype == DType::kFloat16 || dtype == DType::kBFloat16) {
+    // Exp and Ln by table (vector_math_table.h), the rest in registers (vector_math16-inl.h).
+    if (HWY_DYNAMIC_DISPATCH(Math16Impl)(op, dtype, dst, src, n)) return;
+    if (detail::MathByTable16(op, dtype, dst, src, n)) return;
+  }
   HWY_DYNAMIC_DISPATCH(MathImpl)(op, dtype, dst, src, n);
 }
 
@@ -38,6 +45,12 @@ void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, siz
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n) {
   HWY_DYNAMIC_DISPATCH(DeqImpl)(dst, src, scale, n);
 }
+
+namespace detail {
+void AddDeqReluFinite(uint16_t* dst, const int32_t* a, const int32_t* b, float scale, size_t n) {
+  HWY_DYNAMIC_DISPATCH(DeqAddReluImpl)(dst, a, b, scale, /*relu=*/true, n);
+}
+}  // namespace detail
 
 }  // namespace opsim::sim::vec
 #endif  // HWY_ONCE

@@ -1,0 +1,140 @@
+// Per-target lanes of the fused arithmetic-and-convert instructions (vector_fused_cast_unit.h)
+// but AddDeqRelu: each vector is loaded, widened, combined and narrowed in registers, with the
+// steps of the chunked path they replace (vector_fused_cast.cc): float32 arithmetic whose NaN
+// is the left operand's, else the right's (as the x86 instruction the plain loop compiled to),
+// Relu keeping NaN and turning -0 into +0, F32ToHalf, and Cast's float16 -> int8/uint8 lanes
+// (F32LanesToInt, nearest-even). Included once per target by vector_cast.cc after
+// vector_cast-inl.h (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_
+#undef OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_
+#endif
+
+#include <cstring>
+
+#include <hwy/highway.h>
+
+#include "opsim/sim/vector_fused_cast_unit.h"
+#include "vector/vector_cast-inl.h"
+#include "vector/vector_common-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// dst[i] = f(a[i], b[i]) with a, b lanes of DIn and results of DOut (as many lanes). The tail runs
+// through zero-padded vectors. Each vector is read before its results are written, as each chunk
+// was, so dst == a gives what it gave.
+template <class DIn, class DOut, class F>
+HWY_INLINE void ZipLoop(DIn din, DOut dout, hn::TFromD<DOut>* dst, const hn::TFromD<DIn>* a,
+                        const hn::TFromD<DIn>* b, size_t n, F f) {
+  using TIn = hn::TFromD<DIn>;
+  using TOut = hn::TFromD<DOut>;
+  const size_t N = hn::Lanes(din);
+  size_t i = 0;
+  for (; i + N <= n; i += N)
+    hn::StoreU(f(hn::LoadU(din, a + i), hn::LoadU(din, b + i)), dout, dst + i);
+  if (i == n) return;
+  HWY_ALIGN TIn ta[hn::MaxLanes(din)] = {};
+  HWY_ALIGN TIn tb[hn::MaxLanes(din)] = {};
+  HWY_ALIGN TOut tout[hn::MaxLanes(dout)];
+  std::memcpy(ta, a + i, (n - i) * sizeof(TIn));
+  std::memcpy(tb, b + i, (n - i) * sizeof(TIn));
+  hn::Store(f(hn::Load(din, ta), hn::Load(din, tb)), dout, tout);
+  std::memcpy(dst + i, tout, (n - i) * sizeof(TOut));
+}
+
+// x op y on float lanes (op: kAddRelu's add, kSubRelu's subtract or kMul's multiply, switched per
+// vector), a NaN operand's NaN (quietened) taking the left one first: the compiler may swap a
+// commutative Add or Mul's operands, so the rule is written out.
+template <class V>
+HWY_INLINE V FusedCastArith(FusedCastOp op, V x, V y) {
+  const V r = op == FusedCastOp::kMul       ? hn::Mul(x, y)
+              : op == FusedCastOp::kSubRelu ? hn::Sub(x, y)
+                                            : hn::Add(x, y);
+  if (HWY_LIKELY(hn::AllFalse(hn::DFromV<V>(), hn::IsNaN(r)))) return r;
+  const auto quiet = [](V v) {
+    const hn::DFromV<V> d;
+    const hn::RebindToUnsigned<decltype(d)> du;
+    return hn::BitCast(d, hn::Or(hn::BitCast(du, v), hn::Set(du, 0x00400000u)));
+  };
+  return hn::IfThenElse(hn::IsNaN(x), quiet(x), hn::IfThenElse(hn::IsNaN(y), quiet(y), r));
+}
+
+// max(x, 0) with NaN kept and -0 -> +0.
+template <class V>
+HWY_INLINE V FusedCastRelu(V x) {
+  const hn::DFromV<V> d;
+  return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), x));
+}
+
+// float32 or float16 (kHalfSrc) sources -> float16 (T = uint16_t) or int8/uint8 through the
+// rounded float16. One loop per (source, destination) pair: AddRelu and SubRelu share it.
+template <bool kHalfSrc, typename T>
+HWY_NOINLINE void FusedCastFloat(FusedCastOp op, T* dst, const void* a, const void* b, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<T, decltype(df)> dt;
+  const bool relu = op != FusedCastOp::kMul;
+  const auto finish = [df, op, relu](auto x, auto y) {
+    auto r = FusedCastArith(op, x, y);
+    if (relu) r = FusedCastRelu(r);
+    const auto h = F32ToHalf(df, r);
+    if constexpr (sizeof(T) == 2) {
+      return h;
+    } else {
+      return F32LanesToInt<T>(df, HalfToF32ForArithmetic(df, h), Round::kNone);
+    }
+  };
+  if constexpr (kHalfSrc) {
+    const hn::Rebind<uint16_t, decltype(df)> d16;
+    ZipLoop(d16, dt, dst, static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b), n,
+            [df, finish](auto x, auto y) {
+              return finish(HalfToF32ForArithmetic(df, x), HalfToF32ForArithmetic(df, y));
+            });
+  } else {
+    ZipLoop(df, dt, dst, static_cast<const float*>(a), static_cast<const float*>(b), n, finish);
+  }
+}
+
+// int16 -> int8 AddRelu/SubRelu: the exact sum clamped to [0, 127]; int16 saturation changes no
+// result (a sum beyond int16's range is beyond the clamp's too).
+inline void FusedCastInt16(bool sub, int8_t* dst, const int16_t* a, const int16_t* b, size_t n) {
+  const hn::ScalableTag<int16_t> d;
+  const hn::Rebind<int8_t, decltype(d)> d8;
+  ZipLoop(d, d8, dst, a, b, n, [d, d8, sub](auto x, auto y) {
+    const auto s = sub ? hn::SaturatedSub(x, y) : hn::SaturatedAdd(x, y);
+    return hn::DemoteTo(d8, hn::Min(hn::Max(s, hn::Zero(d)), hn::Set(d, int16_t{127})));
+  });
+}
+
+// False for a pair it does not take (AddDeqRelu, or not one of vector_fused_cast_unit.h's).
+inline bool FusedCastImpl(FusedCastOp op, DType dst_type, void* dst, DType src_type, const void* a,
+                          const void* b, size_t n) {
+  const bool relu = op == FusedCastOp::kAddRelu || op == FusedCastOp::kSubRelu;
+  if (relu && src_type == DType::kInt16 && dst_type == DType::kInt8) {
+    FusedCastInt16(op == FusedCastOp::kSubRelu, static_cast<int8_t*>(dst),
+                   static_cast<const int16_t*>(a), static_cast<const int16_t*>(b), n);
+    return true;
+  }
+  if (relu && src_type == DType::kFloat32 && dst_type == DType::kFloat16) {
+    FusedCastFloat<false>(op, static_cast<uint16_t*>(dst), a, b, n);
+    return true;
+  }
+  if (src_type != DType::kFloat16 || !(relu || op == FusedCastOp::kMul)) return false;
+  if (dst_type == DType::kInt8) {
+    FusedCastFloat<true>(op, static_cast<int8_t*>(dst), a, b, n);
+    return true;
+  }
+  if (dst_type == DType::kUInt8 && op == FusedCastOp::kMul) {
+    FusedCastFloat<true>(op, static_cast<uint8_t*>(dst), a, b, n);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_

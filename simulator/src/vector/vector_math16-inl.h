@@ -1,0 +1,87 @@
+// Per-target float16/bfloat16 math kernels on lanes widened in registers (Map16): Relu, Sqrt,
+// Reciprocal, Rsqrt and LeakyRelu. The model rounds its double result to float32 and then to
+// the 16-bit type; these take float32 steps that give the same float32 bits on 16-bit inputs
+// (Sqrt, 1/x and Relu are correctly rounded single steps; Rsqrt's 1/sqrt(x) in two float steps
+// is checked against the model on all 2^16 patterns of both types by the tests) and round once
+// more. Exp and Ln stay on the lookup tables (vector_math_table.h): their float32 kernels cost
+// more than a lookup. Included once per target by vector_math.cc (hence the toggle guard).
+#if defined(OPSIM_SIM_VECTOR_MATH16_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef OPSIM_SIM_VECTOR_MATH16_INL_H_
+#undef OPSIM_SIM_VECTOR_MATH16_INL_H_
+#else
+#define OPSIM_SIM_VECTOR_MATH16_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+#include "opsim/sim/vector_unit.h"
+#include "vector/vector_common-inl.h"
+#include "vector/vector_math-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+// One loop per 16-bit type for every op (the op switched per vector: one instantiation instead
+// of five, for compile time). kLeakyRelu is the model's float32 LeakyRelu (LeakyReluTyped<float>:
+// the product in float32). Exp and Ln never come here.
+enum class Op16 : uint8_t { kRelu, kSqrt, kReciprocal, kRsqrt, kLeakyRelu };
+
+template <bool kHalf>
+HWY_NOINLINE void Math16(Op16 op, uint16_t* dst, const uint16_t* src, float alpha, size_t n) {
+  const hn::ScalableTag<float> d;
+  const auto one = hn::Set(d, 1.0f);
+  const auto va = hn::Set(d, alpha);
+  Map16<kHalf, 1>(d, dst, src, src, src, n, [d, op, one, va](auto x, auto, auto) {
+    switch (op) {
+      case Op16::kSqrt: return hn::Sqrt(x);
+      case Op16::kReciprocal: return hn::Div(one, x);
+      case Op16::kRsqrt: return hn::Div(one, hn::Sqrt(x));
+      case Op16::kLeakyRelu:
+        return hn::IfThenElse(hn::Lt(x, hn::Zero(d)), hn::Mul(x, va), QuietNaN(x));
+      case Op16::kRelu: break;
+    }
+    return ReluFloat(QuietNaN(x));
+  });
+}
+
+inline void Math16Typed(DType dtype, Op16 op, void* dst, const void* src, float alpha, size_t n) {
+  auto* out = static_cast<uint16_t*>(dst);
+  const auto* in = static_cast<const uint16_t*>(src);
+  dtype == DType::kFloat16 ? Math16<true>(op, out, in, alpha, n)
+                           : Math16<false>(op, out, in, alpha, n);
+}
+
+// False for Exp and Ln (the tables' ops) and other types: nothing written.
+inline bool Math16Impl(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
+  if (dtype != DType::kFloat16 && dtype != DType::kBFloat16) return false;
+  switch (op) {
+    case MathOp::kRelu: Math16Typed(dtype, Op16::kRelu, dst, src, 0.0f, n); return true;
+    case MathOp::kSqrt: Math16Typed(dtype, Op16::kSqrt, dst, src, 0.0f, n); return true;
+    case MathOp::kReciprocal: Math16Typed(dtype, Op16::kReciprocal, dst, src, 0.0f, n); return true;
+    case MathOp::kRsqrt: Math16Typed(dtype, Op16::kRsqrt, dst, src, 0.0f, n); return true;
+    case MathOp::kExp:
+    case MathOp::kLn: return false;
+  }
+  return false;
+}
+
+inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha, size_t n) {
+  const float alpha32 = static_cast<float>(alpha);
+  switch (dtype) {
+    case DType::kFloat64:
+      return LeakyReluTyped(static_cast<double*>(dst), static_cast<const double*>(src), alpha, n);
+    case DType::kFloat32:
+      return LeakyReluTyped(static_cast<float*>(dst), static_cast<const float*>(src), alpha32, n);
+    case DType::kFloat16:
+    case DType::kBFloat16: return Math16Typed(dtype, Op16::kLeakyRelu, dst, src, alpha32, n);
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    default: return;
+  }
+}
+
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#endif  // OPSIM_SIM_VECTOR_MATH16_INL_H_
