@@ -329,3 +329,82 @@ TEST(SysCtrl, CopyTilingMacrosCopyToTheStack) {
 
 }  // namespace
 }  // namespace opsim::sim
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+using testing::RunOne;
+
+TEST(SysCtrl, GmByPassDCacheReadsAndWritesTheElement) {
+  std::vector<int64_t> gm{5, 6, 7, 8};
+  int64_t read = 0;
+  uint16_t narrow = 0;
+  std::vector<uint16_t> gm16{0x1234, 0xBEEF};
+  const LaunchResult r = RunOne(
+      [&] {
+        read = ReadGmByPassDCache(gm.data() + 2);
+        WriteGmByPassDCache(gm.data() + 3, int64_t{-9});
+        narrow = ReadGmByPassDCache(gm16.data() + 1);
+      },
+      true, {testing::Region(gm, "gm"), testing::Region(gm16, "gm16")});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(read, 7);
+  EXPECT_EQ(gm[3], -9);
+  EXPECT_EQ(narrow, 0xBEEF);
+  // An address in no registered region is the GlobalTensor fault.
+  int32_t stray = 0;
+  const LaunchResult bad = RunOne([&] { ReadGmByPassDCache(&stray); });
+  ASSERT_TRUE(bad.fault.has_value());
+  EXPECT_EQ(bad.fault->kind, FaultKind::kOutOfBoundsGm) << bad.fault->ToString();
+}
+
+int g_sys_ctrl_async_runs = 0;
+void SysCtrlAsyncBody(int add) { g_sys_ctrl_async_runs += add; }
+
+TEST(SysCtrl, AsyncRunsOnTheNamedEngineOnly) {
+  g_sys_ctrl_async_runs = 0;
+  const LaunchResult r = RunOne([] {
+    Async<EngineType::AIV, SysCtrlAsyncBody>(3);
+    Async<EngineType::AIC, SysCtrlAsyncBody>(100);  // an AIV launch: not run
+    Nop<10>();                                      // nothing on the 910B
+    MetricsProfStart();
+    MetricsProfStop();
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(g_sys_ctrl_async_runs, 3);
+}
+
+TEST(SysCtrl, DumpAccChkPointDumpsFromTheOffset) {
+  std::vector<float> gm{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  ::testing::internal::CaptureStdout();
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 64);
+        LocalTensor<float> t = buf.Get<float>();
+        for (uint32_t i = 0; i < 16; ++i) t.SetValue(i, static_cast<float>(100 + i));
+        DumpAccChkPoint(t, 42, 8, 3);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 12);
+        DumpAccChkPoint(g, 43, 5, 2);
+      },
+      false, {testing::Region(gm, "gm")});
+  const std::string text = ::testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_NE(text.find("desc=42, 3 of 8 elements: 108 109 110"), std::string::npos) << text;
+  EXPECT_NE(text.find("desc=43, 2 of 7 elements: 5 6"), std::string::npos) << text;
+  const LaunchResult bad = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    DumpAccChkPoint(buf.Get<float>(), 1, 3, 1);
+  });
+  ASSERT_TRUE(bad.fault.has_value());
+  EXPECT_NE(bad.fault->message.find("not a multiple of 32 B"), std::string::npos)
+      << bad.fault->message;
+}
+
+}  // namespace
+}  // namespace opsim::sim

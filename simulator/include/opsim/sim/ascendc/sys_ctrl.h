@@ -135,4 +135,49 @@ inline void PrintTimeStamp(uint32_t descId) {
 #endif
 }
 
+// A delay of `count` cycles on the Ascend 950; CANN's header compiles it to nothing on the 910B
+// (its page lists the 950 only), and so does opsim.
+template <int count = 1>
+inline void Nop() {}
+
+// Runs funPtr(args...) only on the engine named (CANN's wrapper of the ASCEND_IS_AIV/AIC
+// branches for MIX kernels).
+enum class EngineType : int32_t { AIC = 1, AIV = 2 };
+template <EngineType engine, auto funPtr, class... Args>
+void Async(Args... args) {
+  if constexpr (engine == EngineType::AIV) {
+    if ASCEND_IS_AIV {
+      funPtr(args...);
+    }
+  } else if constexpr (engine == EngineType::AIC) {
+    if ASCEND_IS_AIC {
+      funPtr(args...);
+    }
+  }
+}
+
+// Scalar GM access around the data cache. The simulator has no data cache (scalar GM accesses
+// are coherent), so they are GlobalTensor's GetValue/SetValue of the element, with its checks.
+template <typename T>
+inline T ReadGmByPassDCache(__gm__ T* addr) {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8 && !std::is_same_v<T, bool>,
+                "ReadGmByPassDCache takes int8_t ... uint64_t");
+  GlobalTensor<T> element;
+  element.SetGlobalBuffer(addr, 1);
+  return element.GetValue(0);
+}
+template <typename T>
+inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= 8 && !std::is_same_v<T, bool>,
+                "WriteGmByPassDCache takes int8_t ... uint64_t");
+  GlobalTensor<T> element;
+  element.SetGlobalBuffer(addr, 1);
+  element.SetValue(0, value);
+}
+
+// The range msOpProf measures on the chip: nothing reads it in a simulated launch (its
+// simulated time is in LaunchResult::stats and the trace).
+inline void MetricsProfStart() {}
+inline void MetricsProfStop() {}
+
 }  // namespace AscendC
