@@ -11,53 +11,53 @@
 namespace AscendC {
 namespace {
 
-constexpr uint32_t kFloat = 4;
-constexpr uint32_t kBlock = 32;
-constexpr uint32_t kMaxRepeat = 255;
+constexpr uint32_t kLnFloat = 4;
+constexpr uint32_t kLnBlock = 32;
+constexpr uint32_t kLnMaxRepeat = 255;
 
-void Error(const char* helper, const std::string& why) {
+void LnError(const char* helper, const std::string& why) {
   std::fprintf(stderr, "[ERROR] %s: %s\n", helper, why.c_str());
 }
-uint32_t AlignUp(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
+uint32_t LnAlignUp(uint32_t v, uint32_t unit) { return (v + unit - 1) / unit * unit; }
 
-struct Bsh {
+struct LnBsh {
   uint32_t b = 0, s = 0, h = 0, ori_h = 0;
   bool ok = false;
 };
 
 // [B, S, H] (or, for LayerNorm, [B, S, H, original H]) with H whole 32-byte blocks.
-Bsh BshOf(const char* helper, const ge::Shape& shape, size_t dims, uint32_t typeSize) {
-  Bsh r;
+LnBsh BshOf(const char* helper, const ge::Shape& shape, size_t dims, uint32_t typeSize) {
+  LnBsh r;
   const std::vector<int64_t> d = shape.GetDims();
   if (typeSize != 2 && typeSize != 4) {
-    Error(helper, "typeSize " + std::to_string(typeSize) + " is not 2 (half) or 4 (float)");
+    LnError(helper, "typeSize " + std::to_string(typeSize) + " is not 2 (half) or 4 (float)");
     return r;
   }
   if (d.size() != dims || shape.GetShapeSize() <= 0) {
-    Error(helper, "srcShape has " + std::to_string(d.size()) + " dims and " +
-                      std::to_string(shape.GetShapeSize()) + " elements; it must be " +
-                      (dims == 3 ? "[B, S, H]" : "[B, S, H, original H]") + " and not empty");
+    LnError(helper, "srcShape has " + std::to_string(d.size()) + " dims and " +
+                        std::to_string(shape.GetShapeSize()) + " elements; it must be " +
+                        (dims == 3 ? "[B, S, H]" : "[B, S, H, original H]") + " and not empty");
     return r;
   }
   r.b = static_cast<uint32_t>(d[0]);
   r.s = static_cast<uint32_t>(d[1]);
   r.h = static_cast<uint32_t>(d[2]);
   r.ori_h = dims == 4 ? static_cast<uint32_t>(d[3]) : r.h;
-  if (r.h * typeSize % kBlock != 0) {
-    Error(helper, "H " + std::to_string(r.h) + " is not a whole number of 32-byte blocks");
+  if (r.h * typeSize % kLnBlock != 0) {
+    LnError(helper, "H " + std::to_string(r.h) + " is not a whole number of 32-byte blocks");
     return r;
   }
   if (r.ori_h == 0 || r.ori_h > r.h) {
-    Error(helper, "the original H " + std::to_string(r.ori_h) + " must be in [1, H]");
+    LnError(helper, "the original H " + std::to_string(r.ori_h) + " must be in [1, H]");
     return r;
   }
   r.ok = true;
   return r;
 }
 
-bool RmsBasicBlockOk(const char* helper, const Bsh& x, bool isBasicBlock) {
+bool RmsBasicBlockOk(const char* helper, const LnBsh& x, bool isBasicBlock) {
   if (!isBasicBlock || (x.h % 64 == 0 && x.h < 2048 && x.b * x.s % 8 == 0)) return true;
-  Error(helper, "isBasicBlock needs H a multiple of 64 below 2048 and B * S a multiple of 8");
+  LnError(helper, "isBasicBlock needs H a multiple of 64 below 2048 and B * S a multiple of 8");
   return false;
 }
 
@@ -70,11 +70,11 @@ uint32_t LayerNormPieces(uint32_t typeSize, bool reuse) { return reuse && typeSi
 bool GetRmsNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue,
                              uint32_t& minValue, const bool isBasicBlock) {
   const char* helper = "GetRmsNormMaxMinTmpSize";
-  const Bsh x = BshOf(helper, srcShape, 3, typeSize);
+  const LnBsh x = BshOf(helper, srcShape, 3, typeSize);
   if (!x.ok || !RmsBasicBlockOk(helper, x, isBasicBlock)) return false;
   const uint32_t rows = x.b * x.s, coeff = typeSize == 4 ? 1 : 2;
-  maxValue = (rows * x.h * coeff + AlignUp(rows, kBlock / typeSize)) * kFloat;
-  minValue = opsim::norm::RmsNormWorkFloats(1, x.h, typeSize) * kFloat;
+  maxValue = (rows * x.h * coeff + LnAlignUp(rows, kLnBlock / typeSize)) * kLnFloat;
+  minValue = opsim::norm::RmsNormWorkFloats(1, x.h, typeSize) * kLnFloat;
   return true;
 }
 
@@ -82,28 +82,28 @@ bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrcS
                           const uint32_t stackBufferByteSize, const uint32_t typeSize,
                           optiling::RmsNormTiling& tiling, const bool isBasicBlock) {
   const char* helper = "GetRmsNormTilingInfo";
-  const Bsh x = BshOf(helper, srcShape, 3, typeSize);
+  const LnBsh x = BshOf(helper, srcShape, 3, typeSize);
   if (!x.ok || !RmsBasicBlockOk(helper, x, isBasicBlock)) return false;
   const std::vector<int64_t> o = originSrcShape.GetDims();
   if (o.size() != 3 || o[0] != x.b || o[1] != x.s || o[2] <= 0 || o[2] > x.h) {
-    Error(helper,
-          "originSrcShape must be [B, S, original H] with srcShape's B and S and "
-          "0 < original H <= H");
+    LnError(helper,
+            "originSrcShape must be [B, S, original H] with srcShape's B and S and "
+            "0 < original H <= H");
     return false;
   }
-  const uint32_t min = opsim::norm::RmsNormWorkFloats(1, x.h, typeSize) * kFloat;
+  const uint32_t min = opsim::norm::RmsNormWorkFloats(1, x.h, typeSize) * kLnFloat;
   if (stackBufferByteSize < min) {
-    Error(helper, "stackBufferByteSize " + std::to_string(stackBufferByteSize) +
-                      " is below the minimum " + std::to_string(min));
+    LnError(helper, "stackBufferByteSize " + std::to_string(stackBufferByteSize) +
+                        " is below the minimum " + std::to_string(min));
     return false;
   }
-  const uint32_t rows = x.b * x.s, total = stackBufferByteSize / kFloat;
+  const uint32_t rows = x.b * x.s, total = stackBufferByteSize / kLnFloat;
   uint32_t bs = 1;  // the most rows whose work fits
   while (bs < rows && opsim::norm::RmsNormWorkFloats(bs + 1, x.h, typeSize) <= total) ++bs;
   if (isBasicBlock) {
     bs = bs < 8 ? bs : bs / 8 * 8;
   } else {
-    bs = std::min(bs, kMaxRepeat);
+    bs = std::min(bs, kLnMaxRepeat);
   }
   const uint32_t size = rows * x.h, piece = bs * x.h, tail = size % piece;
   tiling.set_bLength(x.b);
@@ -113,7 +113,7 @@ bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrcS
   tiling.set_reciprocalOfHLength(1.0f / static_cast<float>(o[2]));
   tiling.set_mainBshLength(piece);
   tiling.set_mainBsLength(bs);
-  tiling.set_mainBsLengthAlign(AlignUp(bs, 8));
+  tiling.set_mainBsLengthAlign(LnAlignUp(bs, 8));
   tiling.set_loopRound(size / piece);
   tiling.set_inputTailPos(size - tail);
   tiling.set_tailBshLength(tail);
@@ -133,29 +133,29 @@ bool GetRmsNormTilingInfo(const ge::Shape& srcShape, const ge::Shape& originSrcS
 
 void GetLayerNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
                                const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue) {
-  const Bsh x = BshOf("GetLayerNormMaxMinTmpSize", srcShape, 4, typeSize);
+  const LnBsh x = BshOf("GetLayerNormMaxMinTmpSize", srcShape, 4, typeSize);
   if (!x.ok) return;
   const uint32_t pieces = LayerNormPieces(typeSize, isReuseSource);
-  const uint32_t stats = 2 * AlignUp(x.b * x.s * kFloat, kBlock);
-  maxValue = pieces * AlignUp(x.b * x.s * x.h * kFloat, kBlock) + stats;
-  minValue = pieces * AlignUp(x.h * kFloat, kBlock) + stats;
+  const uint32_t stats = 2 * LnAlignUp(x.b * x.s * kLnFloat, kLnBlock);
+  maxValue = pieces * LnAlignUp(x.b * x.s * x.h * kLnFloat, kLnBlock) + stats;
+  minValue = pieces * LnAlignUp(x.h * kLnFloat, kLnBlock) + stats;
 }
 
 void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
                               const uint32_t typeSize, const bool isReuseSource,
                               optiling::LayerNormTiling& tiling) {
   const char* helper = "GetLayerNormNDTilingInfo";
-  const Bsh x = BshOf(helper, srcShape, 4, typeSize);
+  const LnBsh x = BshOf(helper, srcShape, 4, typeSize);
   if (!x.ok) return;
   const uint32_t rows = x.b * x.s, size = rows * x.h;
   const uint32_t pieces = LayerNormPieces(typeSize, isReuseSource);
-  const uint32_t stat = AlignUp(rows, kBlock / kFloat);
+  const uint32_t stat = LnAlignUp(rows, kLnBlock / kLnFloat);
   const uint32_t stats = typeSize == 4 ? 0 : 2 * stat;  // half keeps float mean and variance
-  const uint32_t total = stackBufferSize / kFloat;
+  const uint32_t total = stackBufferSize / kLnFloat;
   const uint32_t one = total > stats ? std::min((total - stats) / pieces / x.h * x.h, size) : 0;
   if (one == 0) {
-    Error(helper, "stackBufferSize " + std::to_string(stackBufferSize) +
-                      " does not hold one row's work; the tiling is not written");
+    LnError(helper, "stackBufferSize " + std::to_string(stackBufferSize) +
+                        " does not hold one row's work; the tiling is not written");
     return;
   }
   tiling.set_bLength(x.b);

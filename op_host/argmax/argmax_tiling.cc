@@ -79,20 +79,24 @@ uint64_t ArgMaxUbBytes(const ::op_kernel::ArgMaxTilingData& t) {
   uint64_t in_elems = 0;
   uint64_t out_elems = 0;
   uint64_t bytes = 0;
-  // The compare's lanes: masks (a bit each, four of them) and the index each lane would take.
+  // The vector compare's lanes (kernel: InitLaneBuffers): four masks of a bit each, and 4 B
+  // each for the index a lane would take, the Cast input or Max/Min and (AR) each lane's
+  // winner, its index and iota. Lanes are 16 or 32 bits wide: at most 128 a repeat.
   uint64_t lanes = 0;
   if (t.inner == 1) {
     in_elems = t.cols >= t.r ? uint64_t{t.rows} * t.r : t.cols;
     out_elems = t.rows;
-    lanes = kRepeatBytes / es;
-    bytes += kRepeatBytes + 2 * lanes * sizeof(int64_t);  // each lane's winner, its index, iota
+    lanes = kRepeatBytes / 2;
+    bytes += 3 * lanes * sizeof(int32_t) + 2 * kRepeatBytes;
   } else {
     in_elems = uint64_t{t.rows} * t.ub_row_stride;
     out_elems = t.cols;
     lanes = t.cols;
-    bytes += AlignUp(t.cols, per_block) * es;  // the winners' values
+    // The winners' values (the input's type, or float / half lanes) and indices, and the Cast
+    // input or Max/Min.
+    bytes += AlignUp(t.cols, 32) * std::max<uint64_t>(es, 4) + 2 * AlignUp(lanes, 8) * 4;
   }
-  bytes += 4 * AlignUp(std::max<uint64_t>(lanes / 8, 1), 32) + AlignUp(lanes, 4) * sizeof(int64_t);
+  bytes += 4 * AlignUp(std::max<uint64_t>(lanes / 8, 1), 32) + AlignUp(lanes, 8) * sizeof(int32_t);
   bytes += 2 * AlignUp(in_elems, per_block) * es;
   bytes += 2 * AlignUp(out_elems, 4) * sizeof(int64_t);
   return bytes;

@@ -3,11 +3,19 @@
 // so one instantiation per dtype serves both op types and both tie rules.
 //
 // The copies are DataCopy / DataCopyPad (reduce/reduce_copy.h). The comparison is vector work
-// wherever whole 256 B repeats are at hand (Compare's count form needs them): Compare into a bit
-// mask of the lanes whose element replaces the winner, Select of the winners' values and indices.
+// wherever whole 256 B repeats are at hand (Compare's count form needs them): a bit mask of the
+// lanes whose element replaces the winner, then Select of the winners' values and indices.
 // ARA does that over the tile's columns (one row per step); AR over lanes of one repeat (lane j
 // keeps the winner of the elements j, j + lanes, ...), whose winners then merge on the scalar
 // unit. Column chunks and row tails narrower than a repeat are compared on the scalar unit.
+//
+// Only what the 910B's vector unit takes (CANN's dav_c220 lists, docs/OPERATORS.md): Compare in
+// half and float (int32_t in EQ alone), Select of half and float, Adds/Duplicate of int32_t.
+// So the lanes compare in ArgVectorOf<T>: half and float as themselves, bfloat16_t as float and
+// int8_t/uint8_t as half (Cast, exact), int32_t through Max/Min and an EQ compare; indices are
+// int32_t in the UB (selected through their float view), which bounds the vector path to
+// reduced extents below 2^31. Other dtypes (double, 64-bit and uint32_t integers) compare on the
+// scalar unit, as a CANN kernel must.
 //
 // Which element wins (ONNX: ties go to the first index, or the last with select_last_index; NaN
 // as ONNX Runtime's whole-slice path, numpy's rule): a NaN beats every number, and among NaNs the
@@ -25,12 +33,38 @@ namespace op_kernel {
 template <typename T>
 using ArgCompareOf = typename Conditional<kIsSixteenBitFloat<T>, float, T>::type;
 
+// Whether the vector unit can compare T (directly or after an exact Cast), and in what type.
+template <typename T>
+constexpr bool kArgVector = kIsSame<T, float> || kIsSame<T, half> || kIsSame<T, bfloat16_t> ||
+                            kIsSame<T, int32_t> || kIsSame<T, int8_t> || kIsSame<T, uint8_t>;
+template <typename T>
+using ArgVectorOf = typename Conditional<
+    kIsSame<T, bfloat16_t>, float,
+    typename Conditional<kIsSame<T, int8_t> || kIsSame<T, uint8_t>, half, T>::type>::type;
+
+// dst <- a where the mask bit is set, b elsewhere, as bits: Select takes half and float, so
+// 16- and 32-bit data of any type go through that view.
+template <typename E>
+__aicore__ inline void SelectBits(const AscendC::LocalTensor<E>& dst,
+                                  const AscendC::LocalTensor<uint8_t>& mask,
+                                  const AscendC::LocalTensor<E>& a,
+                                  const AscendC::LocalTensor<E>& b, uint32_t n) {
+  static_assert(sizeof(E) == 2 || sizeof(E) == 4, "Select moves 16- or 32-bit elements");
+  using F = typename Conditional<sizeof(E) == 2, half, float>::type;
+  AscendC::Select(dst.template ReinterpretCast<F>(), mask, a.template ReinterpretCast<F>(),
+                  b.template ReinterpretCast<F>(), AscendC::SELMODE::VSEL_TENSOR_TENSOR_MODE, n);
+}
+
 template <typename T>
 class KernelArgMax {
   using C = ArgCompareOf<T>;
+  using V = ArgVectorOf<T>;
   static constexpr bool kFloating = kIsFloat<C>;
-  static constexpr uint32_t kLanes = 256 / sizeof(T);  // one repeat: Compare's unit
-  static constexpr uint32_t kMaskBytes = 32;           // mask buffers are whole 32 B blocks
+  static constexpr bool kWiden = !kIsSame<V, T>;            // lanes hold a Cast of the input
+  static constexpr bool kIntLanes = kIsSame<V, int32_t>;    // Max/Min + EQ, no ordered Compare
+  static constexpr uint32_t kLanes = 256 / sizeof(V);       // one repeat: Compare's unit
+  static constexpr uint32_t kMaskBytes = 32;                // mask buffers are whole 32 B blocks
+  static constexpr uint64_t kMaxVectorExtent = 0x7FFFFFFF;  // int32_t indices in the UB
 
  public:
   __aicore__ void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const ArgMaxTilingData& t) {
@@ -58,39 +92,20 @@ class KernelArgMax {
                    static_cast<unsigned long long>(t.r_per_split));
     ar_ = t.inner == 1;
     whole_rows_ = ar_ && t.cols >= t.r;
+    vector_ = kArgVector<T> && t.r <= kMaxVectorExtent;
     uint64_t in_elems = 0;
     uint32_t out_elems = 0;
-    uint32_t lanes = 0;  // the widest vector compare: masks and index rows for that many
     if (ar_) {
       in_elems = whole_rows_ ? uint64_t{t.rows} * t.r : t.cols;
       out_elems = t.rows;
-      lanes = kLanes;
-      pipe_.InitBuffer(lane_value_buf_, kLanes * sizeof(T));
-      pipe_.InitBuffer(lane_index_buf_, kLanes * sizeof(int64_t));
-      pipe_.InitBuffer(iota_buf_, kLanes * sizeof(int64_t));
     } else {
       in_elems = uint64_t{t.rows} * t.ub_row_stride;
       out_elems = t.cols;
-      lanes = t.cols;
-      pipe_.InitBuffer(best_buf_, static_cast<uint32_t>(AlignUp<T>(t.cols) * sizeof(T)));
+      // The winners' values: T on the scalar path, V on the vector path.
+      const uint32_t widest = sizeof(V) > sizeof(T) ? sizeof(V) : sizeof(T);
+      pipe_.InitBuffer(best_buf_, static_cast<uint32_t>(AlignUp<T>(t.cols) * widest));
     }
-    const uint32_t mask_bytes =
-        (Max<uint32_t>(lanes / 8, 1) + kMaskBytes - 1) / kMaskBytes * kMaskBytes;
-    pipe_.InitBuffer(replace_buf_, mask_bytes);
-    pipe_.InitBuffer(nan_buf_, mask_bytes);
-    pipe_.InitBuffer(number_buf_, mask_bytes);
-    pipe_.InitBuffer(ones_buf_, mask_bytes);
-    pipe_.InitBuffer(row_index_buf_,
-                     static_cast<uint32_t>(AlignUp<int64_t>(lanes) * sizeof(int64_t)));
-    if (lanes >= kLanes) {
-      AscendC::Duplicate(ones_buf_.template Get<uint16_t>(), static_cast<uint16_t>(0xFFFF),
-                         static_cast<int32_t>(lanes / 16));
-    }
-    if (ar_) {
-      AscendC::LocalTensor<int64_t> iota = iota_buf_.template Get<int64_t>();
-      for (uint32_t j = 0; j < kLanes; ++j) iota.SetValue(j, j);
-      AscendC::PipeBarrier<AscendC::PIPE_ALL>();  // the vector unit reads what the scalar wrote
-    }
+    if (vector_) InitLaneBuffers(t);
     pipe_.InitBuffer(in_q_, kBufferNum, static_cast<uint32_t>(AlignUp<T>(in_elems) * sizeof(T)));
     pipe_.InitBuffer(out_q_, kBufferNum,
                      static_cast<uint32_t>(AlignUp<int64_t>(out_elems) * sizeof(int64_t)));
@@ -115,6 +130,39 @@ class KernelArgMax {
 
  private:
   static constexpr uint8_t kBufferNum = 2;
+
+  // The vector path's buffers: for the widest compare (a repeat of lanes for AR, the chunk's
+  // columns for ARA) four bit masks, the index each lane would take, the Cast input (kWiden)
+  // and the Max/Min (kIntLanes); AR adds each lane's winner, its index and 0, 1, ... kLanes - 1.
+  __aicore__ void InitLaneBuffers(const ArgMaxTilingData& t) {
+    const uint32_t lanes = ar_ ? kLanes : t.cols;
+    const uint32_t mask_bytes =
+        (Max<uint32_t>(lanes / 8, 1) + kMaskBytes - 1) / kMaskBytes * kMaskBytes;
+    pipe_.InitBuffer(replace_buf_, mask_bytes);
+    pipe_.InitBuffer(nan_buf_, mask_bytes);
+    pipe_.InitBuffer(number_buf_, mask_bytes);
+    pipe_.InitBuffer(ones_buf_, mask_bytes);
+    const uint32_t index_bytes = static_cast<uint32_t>(AlignUp<int32_t>(lanes) * sizeof(int32_t));
+    const uint32_t lane_bytes = static_cast<uint32_t>(AlignUp<V>(lanes) * sizeof(V));
+    pipe_.InitBuffer(row_index_buf_, index_bytes);
+    if (kWiden || kIntLanes) pipe_.InitBuffer(work_buf_, lane_bytes);
+    if (ar_) {
+      pipe_.InitBuffer(lane_value_buf_, lane_bytes);
+      pipe_.InitBuffer(lane_index_buf_, index_bytes);
+      pipe_.InitBuffer(iota_buf_, index_bytes);
+    } else {
+      pipe_.InitBuffer(lane_index_buf_, index_bytes);  // ARA: the winners' indices
+    }
+    if (lanes >= kLanes) {
+      AscendC::Duplicate(ones_buf_.template Get<uint16_t>(), static_cast<uint16_t>(0xFFFF),
+                         static_cast<int32_t>(lanes / 16));
+    }
+    if (ar_) {
+      AscendC::LocalTensor<int32_t> iota = iota_buf_.template Get<int32_t>();
+      for (uint32_t j = 0; j < kLanes; ++j) iota.SetValue(j, static_cast<int32_t>(j));
+      AscendC::PipeBarrier<AscendC::PIPE_ALL>();  // the vector unit reads what the scalar wrote
+    }
+  }
 
   // The best element seen so far in one reduced slice.
   struct Candidate {
@@ -144,45 +192,90 @@ class KernelArgMax {
     }
   }
 
-  // replace_buf_ <- the lanes of v (a later row) whose element replaces the winner in best.
-  __aicore__ void ReplaceMask(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
+  // replace_buf_ <- a mask of the lanes of v (a later row) against the winners in best. Returns
+  // true when the set bits are the lanes whose winner stays, false when they are the lanes v
+  // takes over.
+  __aicore__ bool ReplaceMask(const AscendC::LocalTensor<V>& v, const AscendC::LocalTensor<V>& best,
                               uint32_t lanes) {
     using AscendC::CMPMODE;
     const bool last = t_.select_last != 0;
-    const CMPMODE mode = t_.select_min != 0 ? (last ? CMPMODE::LE : CMPMODE::LT)
-                                            : (last ? CMPMODE::GE : CMPMODE::GT);
-    AscendC::LocalTensor<uint16_t> replace = replace_buf_.template Get<uint16_t>();
-    AscendC::Compare(replace, v, best, mode, lanes);
-    if constexpr (kFloating) {
-      // A NaN replaces a number (and, with select_last, an earlier NaN).
-      AscendC::LocalTensor<uint16_t> nan = nan_buf_.template Get<uint16_t>();
-      AscendC::Compare(nan, v, v, CMPMODE::NE, lanes);
-      if (!last) {
-        AscendC::LocalTensor<uint16_t> number = number_buf_.template Get<uint16_t>();
-        AscendC::Compare(number, best, best, CMPMODE::EQ, lanes);
-        AscendC::And(nan, nan, number, static_cast<int32_t>(lanes / 16));
+    AscendC::LocalTensor<uint8_t> replace = replace_buf_.template Get<uint8_t>();
+    if constexpr (kIntLanes) {
+      // int32_t compares in EQ alone: m = max(v, best) (min), then v wins where m == v when
+      // ties go to it (last), and best stays where m == best otherwise.
+      AscendC::LocalTensor<V> m = work_buf_.template Get<V>();
+      if (t_.select_min != 0) {
+        AscendC::Min(m, v, best, static_cast<int32_t>(lanes));
+      } else {
+        AscendC::Max(m, v, best, static_cast<int32_t>(lanes));
       }
-      AscendC::Or(replace, replace, nan, static_cast<int32_t>(lanes / 16));
+      AscendC::Compare(replace, m, last ? v : best, CMPMODE::EQ, lanes);
+      return !last;
+    } else {
+      const CMPMODE mode = t_.select_min != 0 ? (last ? CMPMODE::LE : CMPMODE::LT)
+                                              : (last ? CMPMODE::GE : CMPMODE::GT);
+      AscendC::Compare(replace, v, best, mode, lanes);
+      if constexpr (kFloating) {
+        // A NaN replaces a number (and, with select_last, an earlier NaN).
+        AscendC::LocalTensor<uint8_t> nan = nan_buf_.template Get<uint8_t>();
+        AscendC::Compare(nan, v, v, CMPMODE::NE, lanes);
+        AscendC::LocalTensor<uint16_t> nan16 = nan.template ReinterpretCast<uint16_t>();
+        if (!last) {
+          AscendC::LocalTensor<uint8_t> number = number_buf_.template Get<uint8_t>();
+          AscendC::Compare(number, best, best, CMPMODE::EQ, lanes);
+          AscendC::And(nan16, nan16, number.template ReinterpretCast<uint16_t>(),
+                       static_cast<int32_t>(lanes / 16));
+        }
+        AscendC::LocalTensor<uint16_t> replace16 = replace.template ReinterpretCast<uint16_t>();
+        AscendC::Or(replace16, replace16, nan16, static_cast<int32_t>(lanes / 16));
+      }
+      return false;
+    }
+  }
+
+  // The input's lanes as V: the slice itself, or its exact Cast into work_buf_.
+  __aicore__ AscendC::LocalTensor<V> Lanes(const AscendC::LocalTensor<T>& in, uint32_t lanes) {
+    if constexpr (kWiden) {
+      AscendC::LocalTensor<V> wide = work_buf_.template Get<V>();
+      AscendC::Cast(wide, in, AscendC::RoundMode::CAST_NONE, lanes);
+      return wide;
+    } else {
+      return in;
     }
   }
 
   // best/index <- row v at reduced index `row` where it replaces them (all lanes when first).
-  __aicore__ void UpdateLanes(const AscendC::LocalTensor<T>& v, const AscendC::LocalTensor<T>& best,
-                              const AscendC::LocalTensor<int64_t>& index,
-                              const AscendC::LocalTensor<int64_t>& row, uint32_t lanes,
+  __aicore__ void UpdateLanes(const AscendC::LocalTensor<T>& in,
+                              const AscendC::LocalTensor<V>& best,
+                              const AscendC::LocalTensor<int32_t>& index,
+                              const AscendC::LocalTensor<int32_t>& row, uint32_t lanes,
                               bool first) {
-    using AscendC::SELMODE;
+    const AscendC::LocalTensor<V> v = Lanes(in, lanes);
     if (first) {
       // Every lane takes the row; best and index may hold nothing yet, so they are not read.
-      AscendC::LocalTensor<uint16_t> all = ones_buf_.template Get<uint16_t>();
-      AscendC::Select(best, all, v, v, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
-      AscendC::Select(index, all, row, row, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
+      AscendC::LocalTensor<uint8_t> all = ones_buf_.template Get<uint8_t>();
+      SelectBits(best, all, v, v, lanes);
+      SelectBits(index, all, row, row, lanes);
       return;
     }
-    ReplaceMask(v, best, lanes);
-    AscendC::LocalTensor<uint16_t> take = replace_buf_.template Get<uint16_t>();
-    AscendC::Select(best, take, v, best, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
-    AscendC::Select(index, take, row, index, SELMODE::VSEL_TENSOR_TENSOR_MODE, lanes);
+    const bool keep = ReplaceMask(v, best, lanes);
+    AscendC::LocalTensor<uint8_t> mask = replace_buf_.template Get<uint8_t>();
+    if (keep) {
+      SelectBits(best, mask, best, v, lanes);
+      SelectBits(index, mask, index, row, lanes);
+    } else {
+      SelectBits(best, mask, v, best, lanes);
+      SelectBits(index, mask, row, index, lanes);
+    }
+  }
+
+  // A lane's winner as the compare type (through float where the lanes are a float widening).
+  __aicore__ static C LaneValue(V x) {
+    if constexpr (kIsSame<V, C>) {
+      return x;
+    } else {
+      return static_cast<C>(static_cast<float>(x));
+    }
   }
 
   // AR: units are output rows; `rows` of them share one output tile.
@@ -256,11 +349,16 @@ class KernelArgMax {
       const uint64_t c0 = (u % t_.col_chunks) * t_.cols;
       const uint32_t n = static_cast<uint32_t>(Min<uint64_t>(t_.cols, t_.inner - c0));
       AscendC::LocalTensor<int64_t> out = out_q_.template AllocTensor<int64_t>();
-      AscendC::LocalTensor<T> best = best_buf_.template Get<T>();
       for (uint64_t r0 = 0; r0 < t_.r; r0 += t_.rows) {
         const uint32_t rows = static_cast<uint32_t>(Min<uint64_t>(t_.rows, t_.r - r0));
         CopyInTile((a0 * t_.r + r0) * stride + c0, rows, n);
-        ComputeColumns(best, out, rows, n, r0);
+        ComputeColumns(out, rows, n, r0);
+      }
+      if constexpr (kArgVector<T>) {
+        if (VectorColumns(n)) {
+          AscendC::Cast(out, lane_index_buf_.template Get<int32_t>(), AscendC::RoundMode::CAST_NONE,
+                        n);
+        }
       }
       out_q_.EnQue(out);
       CopyOut(a0 * t_.inner + c0, n);
@@ -287,22 +385,25 @@ class KernelArgMax {
   __aicore__ void ComputeSpan(const AscendC::LocalTensor<T>& in, uint32_t offset, uint32_t n,
                               uint64_t base, Candidate* best) {
     uint32_t done = 0;
-    if (n >= kLanes && offset % (32 / sizeof(T)) == 0) {
-      AscendC::LocalTensor<T> lane_value = lane_value_buf_.template Get<T>();
-      AscendC::LocalTensor<int64_t> lane_index = lane_index_buf_.template Get<int64_t>();
-      AscendC::LocalTensor<int64_t> row = row_index_buf_.template Get<int64_t>();
-      AscendC::LocalTensor<int64_t> iota = iota_buf_.template Get<int64_t>();
-      for (; done + kLanes <= n; done += kLanes) {
-        AscendC::Adds(row, iota, static_cast<int64_t>(base + done), kLanes);
-        UpdateLanes(in[offset + done], lane_value, lane_index, row, kLanes, done == 0);
+    if constexpr (kArgVector<T>) {
+      if (vector_ && n >= kLanes && offset % (32 / sizeof(T)) == 0) {
+        AscendC::LocalTensor<V> lane_value = lane_value_buf_.template Get<V>();
+        AscendC::LocalTensor<int32_t> lane_index = lane_index_buf_.template Get<int32_t>();
+        AscendC::LocalTensor<int32_t> row = row_index_buf_.template Get<int32_t>();
+        AscendC::LocalTensor<int32_t> iota = iota_buf_.template Get<int32_t>();
+        for (; done + kLanes <= n; done += kLanes) {
+          // base + done + kLanes <= r <= kMaxVectorExtent: every index fits int32_t.
+          AscendC::Adds(row, iota, static_cast<int32_t>(base + done), kLanes);
+          UpdateLanes(in[offset + done], lane_value, lane_index, row, kLanes, done == 0);
+        }
+        // The scalar unit reads what the vector unit wrote, and the next span rewrites it.
+        AscendC::PipeBarrier<AscendC::PIPE_ALL>();
+        for (uint32_t j = 0; j < kLanes; ++j) {
+          Offer(LaneValue(lane_value.GetValue(j)), static_cast<uint64_t>(lane_index.GetValue(j)),
+                best);
+        }
+        AscendC::PipeBarrier<AscendC::PIPE_ALL>();
       }
-      // The scalar unit reads what the vector unit wrote, and the next span rewrites it.
-      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
-      for (uint32_t j = 0; j < kLanes; ++j) {
-        Offer(static_cast<C>(lane_value.GetValue(j)), static_cast<uint64_t>(lane_index.GetValue(j)),
-              best);
-      }
-      AscendC::PipeBarrier<AscendC::PIPE_ALL>();
     }
     for (uint32_t i = done; i < n; ++i) {
       Offer(static_cast<C>(in.GetValue(offset + i)), base + i, best);
@@ -311,26 +412,33 @@ class KernelArgMax {
 
   // One tile of `rows` reduced rows (the first is reduced index r0) over n columns: vector when
   // n is whole repeats (then the tile's rows are n apart and 256 B aligned), scalar otherwise.
-  __aicore__ void ComputeColumns(const AscendC::LocalTensor<T>& best,
-                                 const AscendC::LocalTensor<int64_t>& out, uint32_t rows,
+  // The vector path keeps the winners' indices as int32_t and widens them into out at the end.
+  __aicore__ bool VectorColumns(uint32_t n) const { return vector_ && n % kLanes == 0; }
+  __aicore__ void ComputeColumns(const AscendC::LocalTensor<int64_t>& out, uint32_t rows,
                                  uint32_t n, uint64_t r0) {
     AscendC::LocalTensor<T> in = in_q_.template DeQue<T>();
-    if (n % kLanes == 0) {
-      AscendC::LocalTensor<int64_t> row = row_index_buf_.template Get<int64_t>();
-      for (uint32_t i = 0; i < rows; ++i) {
-        AscendC::Duplicate(row, static_cast<int64_t>(r0 + i), static_cast<int32_t>(n));
-        UpdateLanes(in[i * t_.ub_row_stride], best, out, row, n, r0 + i == 0);
+    if constexpr (kArgVector<T>) {
+      if (VectorColumns(n)) {
+        AscendC::LocalTensor<V> best = best_buf_.template Get<V>();
+        AscendC::LocalTensor<int32_t> index = lane_index_buf_.template Get<int32_t>();
+        AscendC::LocalTensor<int32_t> row = row_index_buf_.template Get<int32_t>();
+        for (uint32_t i = 0; i < rows; ++i) {
+          AscendC::Duplicate(row, static_cast<int32_t>(r0 + i), static_cast<int32_t>(n));
+          UpdateLanes(in[i * t_.ub_row_stride], best, index, row, n, r0 + i == 0);
+        }
+        in_q_.FreeTensor(in);
+        return;
       }
-    } else {
-      for (uint32_t i = 0; i < rows; ++i) {
-        const uint32_t row = i * t_.ub_row_stride;
-        for (uint32_t j = 0; j < n; ++j) {
-          const T raw = in.GetValue(row + j);
-          if (r0 + i == 0 || Precedes(static_cast<C>(raw), r0 + i, static_cast<C>(best.GetValue(j)),
-                                      static_cast<uint64_t>(out.GetValue(j)))) {
-            best.SetValue(j, raw);
-            out.SetValue(j, static_cast<int64_t>(r0 + i));
-          }
+    }
+    AscendC::LocalTensor<T> best = best_buf_.template Get<T>();
+    for (uint32_t i = 0; i < rows; ++i) {
+      const uint32_t row = i * t_.ub_row_stride;
+      for (uint32_t j = 0; j < n; ++j) {
+        const T raw = in.GetValue(row + j);
+        if (r0 + i == 0 || Precedes(static_cast<C>(raw), r0 + i, static_cast<C>(best.GetValue(j)),
+                                    static_cast<uint64_t>(out.GetValue(j)))) {
+          best.SetValue(j, raw);
+          out.SetValue(j, static_cast<int64_t>(r0 + i));
         }
       }
     }
@@ -348,13 +456,15 @@ class KernelArgMax {
   uint64_t end_ = 0;
   bool ar_ = true;
   bool whole_rows_ = false;
+  bool vector_ = false;  // the lanes compare (kArgVector<T> and indices that fit int32_t)
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_q_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_q_;
   AscendC::TBuf<AscendC::TPosition::VECCALC> best_buf_;        // ARA: the winners' values
   AscendC::TBuf<AscendC::TPosition::VECCALC> lane_value_buf_;  // AR: each lane's winner
-  AscendC::TBuf<AscendC::TPosition::VECCALC> lane_index_buf_;  // AR: its index
+  AscendC::TBuf<AscendC::TPosition::VECCALC> lane_index_buf_;  // its index (ARA: the winners')
   AscendC::TBuf<AscendC::TPosition::VECCALC> iota_buf_;        // AR: 0, 1, ... kLanes - 1
+  AscendC::TBuf<AscendC::TPosition::VECCALC> work_buf_;        // the Cast input, or Max/Min
   AscendC::TBuf<AscendC::TPosition::VECCALC> row_index_buf_;   // the index each lane would take
   AscendC::TBuf<AscendC::TPosition::VECCALC> replace_buf_;     // masks, one bit per lane
   AscendC::TBuf<AscendC::TPosition::VECCALC> nan_buf_;

@@ -13,6 +13,8 @@
 # mode with the poisoned name in the message: a kernel that names opsim:: (which compiles in the
 # ordinary mode) and one that calls the ext:: instruction the simulator no longer has (which fails
 # in the ordinary mode too, on that name): the check is shown to refuse what it exists to refuse.
+# A third, selects_int32.cc, selects int32_t lanes: the strict mode refuses the element types
+# the 910B's Compare and Select do not take (vector_cmpsel.h's static_asserts).
 cmake_minimum_required(VERSION 3.25)
 foreach(var CXX SOURCE_DIR WORK INCLUDES)
   if(NOT DEFINED ${var})
@@ -130,6 +132,20 @@ foreach(fixture names_opsim calls_ext)
     message(STATUS "refused as it should be: ${first}")
   endif()
 endforeach()
+
+# The 910B's dtype lists for Compare and Select (docs/OPERATORS.md): fine for the simulator's
+# ordinary mode, refused in the strict one.
+strict_compile(rc log -fsyntax-only ${fixtures}/selects_int32.cc)
+if(NOT rc EQUAL 0)
+  list(APPEND failed "selects_int32.cc does not compile in the ordinary mode:\n${log}")
+endif()
+strict_compile(rc log ${strict} ${fixtures}/selects_int32.cc)
+if(rc EQUAL 0 OR NOT log MATCHES "selects half and float only")
+  list(APPEND failed "strict mode let selects_int32.cc through (exit ${rc}):\n${log}")
+else()
+  string(REGEX MATCH "[^\n]*strict portability: [^\n]*" first "${log}")
+  message(STATUS "refused as it should be: ${first}")
+endif()
 
 list(LENGTH PENDING pending)
 if(failed)

@@ -1,5 +1,6 @@
 // Compare / CompareScalar into bit masks and Select in its three modes, count and level-0
-// forms, against scalar models in half, float and int32.
+// forms, against scalar models in half, float and int32 (EQ: the one mode the 910B compares
+// int32 in), and the 910B's dtype rules for both (faults).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,8 +46,10 @@ template <typename T>
 void CheckCompare() {
   constexpr uint32_t kN = 512 / sizeof(T);  // two repeats
   const std::vector<T> a = Values<T>(kN, 0), b = Values<T>(kN, 3);
-  for (const CMPMODE m :
-       {CMPMODE::LT, CMPMODE::GT, CMPMODE::EQ, CMPMODE::LE, CMPMODE::GE, CMPMODE::NE}) {
+  std::vector<CMPMODE> modes = {CMPMODE::LT, CMPMODE::GT, CMPMODE::EQ,
+                                CMPMODE::LE, CMPMODE::GE, CMPMODE::NE};
+  if constexpr (std::is_integral_v<T>) modes = {CMPMODE::EQ};  // int32_t: EQ only on the 910B
+  for (const CMPMODE m : modes) {
     std::vector<uint8_t> bits(kN / 8), sbits(kN / 8);
     const LaunchResult r = RunOne([&] {
       TPipe pipe;
@@ -80,6 +83,96 @@ TEST(VectorCmpSel, CompareAndCompareScalarHalfFloatInt32) {
   CheckCompare<half>();
   CheckCompare<float>();
   CheckCompare<int32_t>();
+}
+
+// Runs `body` (one Compare, CompareScalar or Select) and expects the 910B dtype fault.
+template <typename Body>
+void ExpectCmpSelDtypeFault(const char* instruction, const char* says, Body body) {
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, z;
+    pipe.InitBuffer(x, 1024);
+    pipe.InitBuffer(z, 256);
+    body(x, z);
+  });
+  ASSERT_TRUE(r.fault.has_value()) << instruction;
+  EXPECT_EQ(r.fault->kind, FaultKind::kUnsupported);
+  EXPECT_EQ(r.fault->instruction, instruction);
+  EXPECT_NE(r.fault->message.find(says), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("dav_c220"), std::string::npos) << r.fault->message;
+}
+
+TEST(VectorCmpSel, Int32ComparesInEqModeOnlyOnThe910B) {
+  // CANN's dav_c220 int32 Compare issues EQ whatever the mode: GT would give EQ's bits.
+  for (const CMPMODE m : {CMPMODE::LT, CMPMODE::GT, CMPMODE::LE, CMPMODE::GE, CMPMODE::NE}) {
+    ExpectCmpSelDtypeFault("Compare", "for CMPMODE::EQ only", [&](auto& x, auto& z) {
+      LocalTensor<int32_t> a = x.template Get<int32_t>();
+      Duplicate(a, 1, 128);
+      Compare(z.template Get<uint8_t>(), a, a, m, 128);
+    });
+  }
+  ExpectCmpSelDtypeFault("CompareScalar", "CMPMODE::GT on int32", [](auto& x, auto& z) {
+    LocalTensor<int32_t> a = x.template Get<int32_t>();
+    Duplicate(a, 1, 128);
+    CompareScalar(z.template Get<uint8_t>(), a, 0, CMPMODE::GT, 128);
+  });
+  ExpectCmpSelDtypeFault("Compare", "CMPMODE::LT on int32", [](auto& x, auto& z) {
+    LocalTensor<int32_t> a = x.template Get<int32_t>();
+    Duplicate(a, 1, 64);
+    Compare(z.template Get<uint8_t>(), a, a, CMPMODE::LT, uint64_t{64}, 1, BinaryRepeatParams{});
+  });
+}
+
+TEST(VectorCmpSel, OtherElementTypesHaveNoCompareOnThe910B) {
+  ExpectCmpSelDtypeFault("Compare", "EQ on int16", [](auto& x, auto& z) {
+    LocalTensor<int16_t> a = x.template Get<int16_t>();
+    Duplicate(a, int16_t{1}, 128);
+    Compare(z.template Get<uint8_t>(), a, a, CMPMODE::EQ, 128);
+  });
+  ExpectCmpSelDtypeFault("Compares", "GE on bfloat16", [](auto& x, auto& z) {
+    LocalTensor<bfloat16_t> a = x.template Get<bfloat16_t>();
+    Duplicate(a, bfloat16_t(1.0f), 128);
+    Compares(z.template Get<uint8_t>(), a, bfloat16_t(0.0f), CMPMODE::GE, 128);
+  });
+}
+
+TEST(VectorCmpSel, SelectTakesHalfAndFloatOnlyOnThe910B) {
+  ExpectCmpSelDtypeFault("Select", "elements of int32", [](auto& x, auto& z) {
+    LocalTensor<int32_t> a = x.template Get<int32_t>();
+    Duplicate(a, 1, 64);
+    LocalTensor<uint8_t> mask = z.template Get<uint8_t>();
+    Duplicate(mask.template ReinterpretCast<uint16_t>(), uint16_t{0xFFFF}, 64);
+    Select(a, mask, a, a, SELMODE::VSEL_TENSOR_TENSOR_MODE, 64);
+  });
+  ExpectCmpSelDtypeFault("Select", "elements of int64", [](auto& x, auto& z) {
+    LocalTensor<int64_t> a = x.template Get<int64_t>();
+    LocalTensor<uint8_t> mask = z.template Get<uint8_t>();
+    Duplicate(mask.template ReinterpretCast<uint16_t>(), uint16_t{0xFFFF}, 64);
+    Select(a, mask, a, int64_t{0}, SELMODE::VSEL_TENSOR_SCALAR_MODE, 32u);
+  });
+}
+
+TEST(VectorCmpSel, SelectMovesInt32BitsThroughAFloatView) {
+  // What a 910B kernel does instead of selecting int32: the float view carries the bits.
+  std::vector<int32_t> got(64);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    pipe.InitBuffer(x, 256);
+    pipe.InitBuffer(y, 256);
+    pipe.InitBuffer(z, 32);
+    LocalTensor<int32_t> a = x.Get<int32_t>(), b = y.Get<int32_t>();
+    for (int i = 0; i < 64; ++i) a.SetValue(i, 0x7F800001 + i);  // NaN patterns as floats
+    Duplicate(b, -7, 64);
+    LocalTensor<uint16_t> mask = z.Get<uint16_t>();
+    Duplicate(mask, uint16_t{0x5555}, 16);  // even lanes take a
+    Select(a.ReinterpretCast<float>(), mask, a.ReinterpretCast<float>(), b.ReinterpretCast<float>(),
+           SELMODE::VSEL_TENSOR_TENSOR_MODE, 64);
+    PipeBarrier<PIPE_ALL>();
+    for (int i = 0; i < 64; ++i) got[i] = a.GetValue(i);
+  });
+  ASSERT_FALSE(r.fault) << r.fault->message;
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(got[i], i % 2 == 0 ? 0x7F800001 + i : -7) << i;
 }
 
 TEST(VectorCmpSel, CompareCountMustFillWholeRepeats) {

@@ -153,6 +153,33 @@ TEST_P(VectorTreeSum, CountFormAddsRepeatSumsInOrder) {
   }
 }
 
+TEST_P(VectorTreeSum, WidenedCountFormGivesTheBitsOfTheWidenedCopy) {
+  // float16/bfloat16 values summed as the float32 lanes a Cast makes of them: the bits of
+  // RepeatSumsInOrder over that float32 copy, at every length shape (tails, one repeat, chunks).
+  for (const DType t : {DType::kFloat16, DType::kBFloat16}) {
+    for (const size_t n : {size_t{1}, size_t{63}, size_t{64}, size_t{65}, size_t{1000},
+                           size_t{64 * 64 + 64}, size_t{64 * 64 * 2 + 77}}) {
+      auto data = RandomData(t, n, static_cast<uint32_t>(n) + 17);
+      if (n > 40) {  // an infinity and a subnormal among them
+        const uint16_t inf = t == DType::kFloat16 ? 0x7c00 : 0x7f80;
+        const uint16_t tiny = 0x0003;
+        std::memcpy(data.data() + 2 * 7, &tiny, 2);
+        if (n > 1000) std::memcpy(data.data() + 2 * 999, &inf, 2);
+      }
+      const std::vector<float> wide = AsFloats(t, data, n);
+      float want = 0;
+      float got = 0;
+      ASSERT_TRUE(RepeatSumsInOrder(DType::kFloat32, &want, wide.data(), n));
+      ASSERT_TRUE(RepeatSumsInOrderWidened(t, &got, data.data(), n));
+      EXPECT_EQ(0, std::memcmp(&want, &got, 4)) << DTypeName(t) << " n " << n;
+    }
+  }
+  float sum = 0;
+  const float x[4] = {};
+  EXPECT_FALSE(RepeatSumsInOrderWidened(DType::kFloat32, &sum, x, 4));
+  EXPECT_FALSE(RepeatSumsInOrderWidened(DType::kFloat16, &sum, x, 0));
+}
+
 TEST_P(VectorTreeSum, RefusesWhatItDoesNotTake) {
   int32_t ints[4] = {1, 2, 3, 4};
   int32_t out = 0;

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "opsim/sim/detail/core.h"
+#include "opsim/sim/vector_unit.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -24,7 +25,8 @@ void Perform(Core& core, size_t k) {
   const ElidedCopy c = core.elided[k];
   Erase(core, k);
   PerformCopyIn(c);
-  core.elided_bytes -= c.blocks * c.block_bytes;
+  // A widening is not a DMA: elided_bytes counts the copies' bytes only.
+  if (c.widen == Widening::kNone) core.elided_bytes -= c.blocks * c.block_bytes;
 }
 
 template <typename Pred>
@@ -52,8 +54,10 @@ void PrefetchNextBlock(const ElidedCopy& c, uint64_t last, uint64_t read_bytes) 
   for (uint64_t b = 0; b < bytes; b += kLine) __builtin_prefetch(p + b, 0, 3);
 }
 
-// One block, no padding: any byte range of it is a copy of its own (Piece).
-bool IsFlat(const ElidedCopy& c) { return c.blocks == 1 && !c.is_pad && c.left == 0; }
+// One block, no padding, no widening: any byte range of it is a copy of its own (Piece).
+bool IsFlat(const ElidedCopy& c) {
+  return c.blocks == 1 && !c.is_pad && c.left == 0 && c.widen == Widening::kNone;
+}
 
 // UB bytes [lo, hi) of a flat copy, as a copy of their own.
 ElidedCopy Piece(const ElidedCopy& c, const uint8_t* lo, const uint8_t* hi) {
@@ -75,24 +79,6 @@ const uint8_t* FlatSourceOf(const Core& core, const uint8_t* lo, const uint8_t* 
   return nullptr;
 }
 
-// UB bytes [lo, hi) are about to be overwritten: flat deferred copies into them keep only their
-// bytes outside, other copies into them are performed.
-void CutAround(Core& core, const uint8_t* lo, const uint8_t* hi) {
-  for (size_t k = core.elided.size(); k-- > 0;) {
-    const ElidedCopy c = core.elided[k];
-    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
-    if (!IsFlat(c)) {
-      Perform(core, k);
-      continue;
-    }
-    // The cut bytes were never copied: they stay counted in elided_bytes.
-    Erase(core, k);
-    const uint8_t* end = c.ub + c.ub_span;
-    if (c.ub < lo) core.elided.push_back(Piece(c, c.ub, lo));
-    if (end > hi) core.elided.push_back(Piece(c, hi, end));
-  }
-}
-
 }  // namespace
 
 void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbRef* srcs, int nsrc,
@@ -107,10 +93,35 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
       MaterializeUb(core, srcs[i].ptr, srcs[i].ptr + bytes);
     }
   }
-  CutAround(core, dst.ptr, dst.ptr + bytes);
+  SettleOverwritten(core, dst.ptr, dst.ptr + bytes);
+}
+
+void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi) {
+  for (size_t k = core.elided.size(); k-- > 0;) {
+    const ElidedCopy c = core.elided[k];
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    const uint8_t* end = c.ub + c.ub_span;
+    // The cut bytes were never copied: they stay counted in elided_bytes.
+    if (c.ub >= lo && end <= hi) {
+      Erase(core, k);  // every byte it would write is overwritten
+      continue;
+    }
+    if (!IsFlat(c)) {
+      Perform(core, k);
+      continue;
+    }
+    Erase(core, k);
+    if (c.ub < lo) core.elided.push_back(Piece(c, c.ub, lo));
+    if (end > hi) core.elided.push_back(Piece(c, hi, end));
+  }
 }
 
 void PerformCopyIn(const ElidedCopy& c) {
+  if (c.widen != Widening::kNone) {
+    const DType from = c.widen == Widening::kFromHalf ? DType::kFloat16 : DType::kBFloat16;
+    vec::Cast(DType::kFloat32, c.ub, from, c.gm, vec::Round::kNone, c.gm_span / 2);
+    return;
+  }
   for (uint32_t i = 0; i < c.blocks; ++i) {
     uint8_t* out = c.ub + i * c.ub_pitch;
     std::memcpy(out + c.left, c.gm + i * c.gm_pitch, c.block_bytes);
@@ -206,7 +217,8 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   for (const ElidedCopy& c : core.elided) {
     if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
     overlapped = true;
-    const uint8_t* first = c.ub + c.left;  // block 0's first byte in the UB
+    if (c.widen != Widening::kNone) break;  // float32 lanes exist only once widened
+    const uint8_t* first = c.ub + c.left;   // block 0's first byte in the UB
     if (lo < first || hi > c.ub + c.ub_span) break;
     const uint64_t off = static_cast<uint64_t>(lo - first);
     if (c.blocks == 1) {
@@ -224,6 +236,35 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   // No deferred copy writes the rows (a float32 piece a Cast wrote, say): nothing to perform.
   if (overlapped) MaterializeUb(core, lo, hi);
   return in_ub;
+}
+
+bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from) {
+  if (!core.elide_copies || count == 0 || from == Widening::kNone) return false;
+  ElidedCopy c;
+  c.buf = dst.buf;
+  c.gen = dst.gen;
+  c.ub = dst.ptr;
+  c.ub_span = count * sizeof(float);
+  c.gm = gm;
+  c.gm_span = count * sizeof(uint16_t);
+  c.blocks = 1;
+  c.block_bytes = c.row = c.gm_pitch = c.ub_pitch = c.gm_span;
+  c.widen = from;
+  core.elided.push_back(c);
+  return true;
+}
+
+WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes) {
+  const uint8_t* hi = lo + bytes;
+  for (const ElidedCopy& c : core.elided) {
+    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
+    // Copies never overlap in the UB: no other one holds all of [lo, hi).
+    if (c.widen == Widening::kNone || lo < c.ub || hi > c.ub + c.ub_span) break;
+    const auto off = static_cast<uint64_t>(lo - c.ub);
+    if (off % sizeof(float) != 0) break;
+    return {c.gm + off / sizeof(float) * sizeof(uint16_t), c.widen};
+  }
+  return {nullptr, Widening::kNone};
 }
 
 }  // namespace opsim::sim::detail

@@ -42,10 +42,64 @@ void CheckSelMode(const SelArgs& args) {
   }
 }
 
+// The vector dtype rules below are the 910B's (Atlas A2/A3, dav-2201; CANN's dav_c220
+// implementation in asc-devkit, impl/basic_api/dav_c220/). Profiles of other chips (the 910A
+// dav-1001, the 310P dav-2002) are not checked against them; a profile built in code with no
+// architecture is the 910B's, as its other defaults are.
+bool ChecksA2VectorDtypes() {
+  const std::string& arch = Cur().device->architecture;
+  return arch != "dav-1001" && arch != "dav-2002";
+}
+
+const char* CmpModeName(vec::CmpMode mode) {
+  static const char* const kNames[] = {"LT", "GT", "EQ", "LE", "GE", "NE"};
+  const auto i = static_cast<unsigned>(mode);
+  return i < 6 ? kNames[i] : "?";
+}
+
+// Compare and CompareScalar take half and float in every mode and int32 for EQ alone: CANN's
+// int32 overload issues vcmpv_eq / vcmpvs_eq whatever mode is asked ("int32_t only support
+// CMPMODE::EQ"), and its debug check refuses the rest (kernel_operator_vec_cmp_impl.h,
+// CheckVcmpvDtype / CheckVcmpvsDtype). Any other element type has no compare instruction.
+void CheckCompareDtype(const CmpArgs& args) {
+  if (!ChecksA2VectorDtypes()) return;
+  const DType t = args.dtype;
+  if (t == DType::kFloat16 || t == DType::kFloat32) return;
+  const std::string mode = std::string("CMPMODE::") + CmpModeName(args.mode);
+  if (t == DType::kInt32) {
+    if (args.mode == vec::CmpMode::kEq) return;
+    RaiseFault(FaultKind::kUnsupported, args.name,
+               mode +
+                   " on int32_t: the 910B (dav-2201) compares int32_t for CMPMODE::EQ only "
+                   "(CANN's dav_c220 Compare issues EQ whatever the mode; "
+                   "impl/basic_api/dav_c220/kernel_operator_vec_cmp_impl.h); compare "
+                   "through Max/Min and EQ, or in float where the values are exact");
+  }
+  RaiseFault(FaultKind::kUnsupported, args.name,
+             mode + " on " + std::string(DTypeName(t)) +
+                 ": the 910B (dav-2201) compares half and float (and int32_t for EQ) only "
+                 "(impl/basic_api/dav_c220/kernel_operator_vec_cmp_impl.h); Cast to float "
+                 "first where that is exact");
+}
+
+// Select takes half and float only (kernel_operator_vec_cmpsel_impl.h, VselImpl's
+// "current api support dtype combination is dst, src0, src1: half / float"). It moves bits, so a
+// kernel selects other 32- or 16-bit data through ReinterpretCast<float> / <half>.
+void CheckSelectDtype(const SelArgs& args) {
+  if (!ChecksA2VectorDtypes()) return;
+  if (args.dtype == DType::kFloat16 || args.dtype == DType::kFloat32) return;
+  RaiseFault(FaultKind::kUnsupported, args.name,
+             "elements of " + std::string(DTypeName(args.dtype)) +
+                 ": the 910B (dav-2201) selects half and float only "
+                 "(impl/basic_api/dav_c220/kernel_operator_vec_cmpsel_impl.h); select 32-bit "
+                 "(16-bit) data as ReinterpretCast<float> (<half>)");
+}
+
 }  // namespace
 
 void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const UbRef* b,
                   uint32_t count) {
+  CheckCompareDtype(args);
   const uint64_t bytes = static_cast<uint64_t>(count) * args.elem_bytes;
   const uint64_t unit = args.scalar ? 32 : 256;
   if (count == 0 || bytes % unit != 0) {
@@ -65,6 +119,7 @@ void CompareCount(const CmpArgs& args, const UbRef& dst, const UbRef& a, const U
 
 void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a,
                    const RepeatOperand* b, const MaskArg& mask, int32_t repeat) {
+  CheckCompareDtype(args);
   const uint32_t eb = args.elem_bytes;
   const LanePlan plan = PlanLanes(args.name, eb, mask, repeat);
   // The mask of repeat r is written at bit r * perRepeat: whole repeats, contiguous.
@@ -96,6 +151,7 @@ void CompareRepeat(const CmpArgs& args, const UbRef& dst, const RepeatOperand& a
 
 void CompareRegister(const CmpArgs& args, const RepeatOperand& a, const RepeatOperand& b,
                      const MaskArg& mask) {
+  CheckCompareDtype(args);
   const uint32_t eb = args.elem_bytes;
   const LanePlan plan = PlanLanes(args.name, eb, mask, 1);
   if (plan.repeats > 1) {
@@ -137,6 +193,7 @@ void CmpMaskTransfer(const char* name, const UbRef& tensor, bool get) {
 void SelectCount(const SelArgs& args, const UbRef& dst, const UbRef& sel, const UbRef& a,
                  const UbRef* b, uint32_t count) {
   CheckSelMode(args);
+  CheckSelectDtype(args);
   const uint32_t eb = args.elem_bytes;
   const uint32_t per_repeat = 256 / eb;
   const uint64_t bytes = static_cast<uint64_t>(count) * eb;
@@ -166,6 +223,7 @@ void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& se
                   const RepeatOperand& a, const RepeatOperand* b, const MaskArg& mask,
                   int32_t repeat) {
   CheckSelMode(args);
+  CheckSelectDtype(args);
   const uint32_t eb = args.elem_bytes;
   const LanePlan plan = PlanLanes(args.name, eb, mask, repeat);
   const uint64_t sel_bits =

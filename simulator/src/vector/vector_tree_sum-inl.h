@@ -75,13 +75,15 @@ HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
 #endif
 }
 
-template <typename S, size_t kVecs, class D>
-HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p);
+// In (the elements' storage) is S, or a 16-bit float widened to S = float32 on load: a widening
+// Cast's float32 lanes summed where the Cast read them (RepeatSumsInOrderWidened).
+template <typename S, size_t kVecs, class D, typename In>
+HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const In* p);
 
 // The subtree of 8 vectors, out of line: inlining whole trees of up to 128 vectors for every
 // type, group and target tripled this file's compile time for no speed (a call per 8 vectors).
-template <typename S, class D>
-HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const S* p) {
+template <typename S, class D, typename In>
+HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const In* p) {
   constexpr size_t kN = hn::MaxLanes(D());
   const auto lo = TreeOfVectors<S, 4>(d, p);
   return AddPairs<S>(d, lo, TreeOfVectors<S, 4>(d, p + 4 * kN));
@@ -90,8 +92,8 @@ HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const S* p) {
 // The tree over kVecs consecutive vectors at p (a power of two), in registers: the pairs of
 // vectors merge as the levels of the tree merge lanes, so for kVecs = kGroup it leaves lane j
 // holding group j's sum of the Lanes(d) groups at p. Depth first: log2(kVecs) live vectors.
-template <typename S, size_t kVecs, class D>
-HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const S* p) {
+template <typename S, size_t kVecs, class D, typename In>
+HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const In* p) {
   if constexpr (kVecs == 1) {
     return LoadLanes(d, p);
   } else if constexpr (kVecs == 8) {
@@ -143,8 +145,8 @@ HWY_INLINE auto FoldLanes(D d, hn::Vec<D> v) {
 // a vector pad the last group with a -0 group. A group's adds do not depend on how its lanes
 // sit in vectors, so the bits are those of one wide tree, and a row of a few repeats (a level-2
 // ReduceSum per row) is neither staged nor padded to a whole vector of groups.
-template <typename S, size_t kGroup, size_t kLanes>
-void TreeGroupsTail(const S* src, size_t groups, TreeLane<S>* out) {
+template <typename S, size_t kGroup, size_t kLanes, typename In>
+void TreeGroupsTail(const In* src, size_t groups, TreeLane<S>* out) {
   using T = TreeLane<S>;
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
@@ -154,9 +156,9 @@ void TreeGroupsTail(const S* src, size_t groups, TreeLane<S>* out) {
           FoldLanes<S, kN / kLanes>(d, TreeOfVectors<S, kGroup * kLanes / kN>(d, src));
       hn::StoreU(sums, hn::DFromV<decltype(sums)>(), out);
     } else {
-      HWY_ALIGN S staged[kN * kGroup];
-      std::memcpy(static_cast<void*>(staged), src, kLanes * kGroup * sizeof(S));
-      const S z = NegZero<S>();
+      HWY_ALIGN In staged[kN * kGroup];
+      std::memcpy(static_cast<void*>(staged), src, kLanes * kGroup * sizeof(In));
+      const In z = NegZero<In>();
       for (size_t k = kLanes * kGroup; k < kN * kGroup; ++k) staged[k] = z;
       HWY_ALIGN T sums[kN];
       hn::Store(TreeOfVectors<S, kGroup>(d, staged), d, sums);
@@ -173,8 +175,8 @@ void TreeGroupsTail(const S* src, size_t groups, TreeLane<S>* out) {
 
 // out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
 // groups per tree of vectors, the last ones in narrower vectors (TreeGroupsTail).
-template <typename S, size_t kGroup>
-void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
+template <typename S, size_t kGroup, typename In>
+void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   using T = TreeLane<S>;
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
@@ -188,8 +190,8 @@ void TreeGroups(const S* src, size_t groups, TreeLane<S>* out) {
 }
 
 // TreeGroups for a group size known at run time (a power of two, at most one repeat).
-template <typename S>
-void TreeSumsToLanes(const S* src, size_t groups, size_t group, TreeLane<S>* out) {
+template <typename S, typename In = S>
+void TreeSumsToLanes(const In* src, size_t groups, size_t group, TreeLane<S>* out) {
   switch (group) {
     case 2: return TreeGroups<S, 2>(src, groups, out);
     case 4: return TreeGroups<S, 4>(src, groups, out);
@@ -227,7 +229,7 @@ void TreeSumsOf(void* dst, const void* src, size_t groups, size_t group) {
   const auto* in = static_cast<const S*>(src);
   for (size_t g0 = 0; g0 < groups; g0 += kTreeChunkGroups) {
     const size_t here = groups - g0 < kTreeChunkGroups ? groups - g0 : kTreeChunkGroups;
-    TreeSumsToLanes(in + g0 * group, here, group, sums);
+    TreeSumsToLanes<S>(in + g0 * group, here, group, sums);
     for (size_t g = 0; g < here; ++g) out[g0 + g] = FromLane<S>(sums[g]);
   }
 }
@@ -248,13 +250,15 @@ constexpr size_t kShortRowBytes = 4096;
 // it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
 // loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
 // the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
-template <typename S>
+// Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
+// Cast read them, in GM, as rows of 16-bit elements are.
+template <typename S, typename In = S>
 void RepeatSumsOf(void* dst, const void* src, size_t n) {
   using T = TreeLane<S>;
   constexpr size_t kPer = 256 / sizeof(S);
   const hn::CappedTag<T, 1> d1;  // the in-order adds, one lane, rounded as the tree's
   T sums[kTreeChunkGroups];
-  const auto* in = static_cast<const S*>(src);
+  const auto* in = static_cast<const In*>(src);
   const size_t whole = n / kPer;
   bool first = true;
   auto acc = hn::Zero(d1);
@@ -267,16 +271,18 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    if (n * sizeof(S) <= kShortRowBytes) PrefetchLinesAhead(in + r0 * kPer, here * 256, 4096);
-    TreeSumsToLanes(in + r0 * kPer, here, kPer, sums);
+    if (n * sizeof(In) <= kShortRowBytes) {
+      PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
+    }
+    TreeSumsToLanes<S>(in + r0 * kPer, here, kPer, sums);
     fold(here);
   }
   if (const size_t tail = n - whole * kPer; tail != 0) {
-    S last[kPer];
-    std::memcpy(last, in + whole * kPer, tail * sizeof(S));
-    const S z = NegZero<S>();
+    In last[kPer];
+    std::memcpy(static_cast<void*>(last), in + whole * kPer, tail * sizeof(In));
+    const In z = NegZero<In>();
     for (size_t k = tail; k < kPer; ++k) last[k] = z;
-    TreeSumsToLanes(last, 1, kPer, sums);
+    TreeSumsToLanes<S>(last, 1, kPer, sums);
     fold(1);
   }
   *static_cast<S*>(dst) = FromLane<S>(hn::GetLane(acc));
@@ -302,6 +308,16 @@ inline bool RepeatSumsInOrderImpl(DType dtype, void* dst, const void* src, size_
     case DType::kBFloat16: RepeatSumsOf<hwy::bfloat16_t>(dst, src, n); return true;
     case DType::kComplex64:
     case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    default: return false;
+  }
+}
+
+inline bool RepeatSumsWidenedImpl(DType from, float* dst, const void* src, size_t n) {
+  switch (from) {
+    case DType::kFloat16: RepeatSumsOf<float, hwy::float16_t>(dst, src, n); return true;
+    case DType::kBFloat16: RepeatSumsOf<float, hwy::bfloat16_t>(dst, src, n); return true;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: the widening Cast's source is float16 or bfloat16
     default: return false;
   }
 }

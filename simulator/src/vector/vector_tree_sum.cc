@@ -16,6 +16,7 @@ namespace opsim::sim::vec {
 
 HWY_EXPORT(TreeSumsImpl);
 HWY_EXPORT(RepeatSumsInOrderImpl);
+HWY_EXPORT(RepeatSumsWidenedImpl);
 
 bool TreeSumsTake(DType dtype) {
   return dtype == DType::kFloat32 || dtype == DType::kFloat64 || dtype == DType::kFloat16 ||
@@ -33,6 +34,11 @@ bool TreeSums(DType dtype, void* dst, const void* src, size_t groups, size_t gro
 bool RepeatSumsInOrder(DType dtype, void* dst, const void* src, size_t n) {
   if (!TreeSumsTake(dtype) || n == 0) return false;
   return HWY_DYNAMIC_DISPATCH(RepeatSumsInOrderImpl)(dtype, dst, src, n);
+}
+
+bool RepeatSumsInOrderWidened(DType from, float* dst, const void* src, size_t n) {
+  if ((from != DType::kFloat16 && from != DType::kBFloat16) || n == 0) return false;
+  return HWY_DYNAMIC_DISPATCH(RepeatSumsWidenedImpl)(from, dst, src, n);
 }
 
 }  // namespace opsim::sim::vec

@@ -389,7 +389,7 @@ opsim_seeded_mutant(ours_argmax argmax_merge_without_barrier
       AscendC::SyncAll();
 ]==] [==[      // Every block waits for every part, then block 0 merges them (in index order).
 ]==]
-  gm_race 1 "GlobalTensor::SetValue" "read-after-write race on GM 'workspace' [0x4, 0x8) of 544 B: block 1 writes it (GlobalTensor::SetValue, S at 1.79 us) and block 0 reads it (GlobalTensor::GetValue"
+  gm_race 1 "GlobalTensor::SetValue" "read-after-write race on GM 'workspace' [0x4, 0x8) of 544 B: block 1 writes it (GlobalTensor::SetValue, S at 1.77 us) and block 0 reads it (GlobalTensor::GetValue"
   "ours ArgMax (split row): `SyncAll` removed, block 0 merges parts other cores may not have written yet")
 opsim_seeded_mutant(ours_reduce reduce_ara_last_row_tile_skipped
   [==[    for (uint64_t r0 = share_.r_begin; r0 < share_.r_end; r0 += t_.rows) {

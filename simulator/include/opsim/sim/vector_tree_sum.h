@@ -29,4 +29,9 @@ bool TreeSums(DType dtype, void* dst, const void* src, size_t groups, size_t gro
 // false for a dtype TreeSumsTake refuses.
 bool RepeatSumsInOrder(DType dtype, void* dst, const void* src, size_t n);
 
+// RepeatSumsInOrder of float32 over the n >= 1 float16 or bfloat16 (`from`) values at src widened
+// to float32 (exactly, as Cast does): the same bits, without the float32 copy. Returns false for
+// another `from`.
+bool RepeatSumsInOrderWidened(DType from, float* dst, const void* src, size_t n);
+
 }  // namespace opsim::sim::vec

@@ -67,6 +67,18 @@ void WithScalar(vec::ScalarOp op, const char* name, const AscendC::LocalTensor<T
   });
 }
 
+// ReduceSum's count form over `count` float32 lanes at src that a deferred widening Cast holds
+// (copy_elision.h): the sum RepeatSumsInOrder gives over them, into *dst. False (nothing done)
+// when no deferred widening holds them all.
+inline bool SumsWidened(float* dst, const UbRef& src, int32_t count) {
+  Core& core = Cur();
+  if (core.elided.empty()) return false;
+  const WidenedAt at = WidenedSourceOf(core, src.ptr, static_cast<uint64_t>(count) * 4);
+  if (at.gm == nullptr) return false;
+  const DType from = at.from == Widening::kFromHalf ? DType::kFloat16 : DType::kBFloat16;
+  return vec::RepeatSumsInOrderWidened(from, dst, at.gm, static_cast<size_t>(count));
+}
+
 template <typename T>
 void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
@@ -81,6 +93,10 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   // as the batched row forms do, so the copy into the UB is not paid on the host.
   VectorOp<0, kLastSrcIsWork>(
       name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
+        // A float32 piece a widening Cast has not written yet is summed from its 16-bit source.
+        if constexpr (std::is_same_v<T, float>) {
+          if (op == vec::ReduceOp::kSum && SumsWidened(dst.data(), src.ref(), count)) return;
+        }
         const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), 1, bytes, bytes, sizeof(T));
         const void* in = at.ptr;
         // Float sums in the chip's order (vector_tree_sum.h); integer sums do not depend on it.
@@ -189,14 +205,26 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
           const uint32_t count) {
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
+  const uint64_t dst_bytes = static_cast<uint64_t>(count) * sizeof(D);
   // The source is read where it is (copy_elision.h): a 16-bit tile just copied in and widened
-  // piece by piece for a float32 reduction is never copied into the UB on the host.
-  detail::VectorOpLanes<0>(
-      "Cast", dst.ref(), static_cast<uint64_t>(count) * sizeof(D), &src.ref(), &src_bytes, 1, count,
-      [&] {
-        const auto* in = reinterpret_cast<const S*>(
-            detail::ReadRowsInPlace(detail::Cur(), src.ref(), 1, src_bytes, src_bytes, sizeof(S))
-                .ptr);
+  // piece by piece for a float32 reduction is never copied into the UB on the host, and when
+  // the next ReduceSum reads the float32 piece it sums the 16-bit values there, the piece never
+  // written (DeferWidening).
+  detail::VectorOpLanes<0, detail::kOperandsSettleCopies>(
+      "Cast", dst.ref(), dst_bytes, &src.ref(), &src_bytes, 1, count, [&] {
+        detail::Core& core = detail::Cur();
+        const detail::RowsAt at =
+            detail::ReadRowsInPlace(core, src.ref(), 1, src_bytes, src_bytes, sizeof(S));
+        detail::SettleOverwritten(core, dst.ref().ptr, dst.ref().ptr + dst_bytes);
+        if constexpr (std::is_same_v<D, float> &&
+                      (std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>)) {
+          const auto from = std::is_same_v<S, half> ? detail::Widening::kFromHalf
+                                                    : detail::Widening::kFromBFloat16;
+          if (at.ptr != src.ref().ptr &&
+              detail::DeferWidening(core, dst.ref(), at.ptr, count, from))
+            return;
+        }
+        const auto* in = reinterpret_cast<const S*>(at.ptr);
         if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
           // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).
           if (mode == RoundMode::CAST_NONE) {

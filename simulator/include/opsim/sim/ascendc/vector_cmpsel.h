@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
@@ -46,6 +47,7 @@ void CmpMaskTransfer(const char* name, const UbRef& tensor, bool get);
 
 struct SelArgs {
   const char* name;
+  DType dtype;  // the element type: the 910B selects half and float only
   uint32_t elem_bytes;
   uint8_t mode;        // SELMODE
   const void* scalar;  // non-null: the tensor-scalar overload
@@ -56,9 +58,30 @@ void SelectRepeat(const SelArgs& args, const RepeatOperand& dst, const UbRef& se
                   const RepeatOperand& a, const RepeatOperand* b, const MaskArg& mask,
                   int32_t repeat);
 
+// Strict portability mode (OPSIM_STRICT_ASCENDC, docs/ASCENDC.md) refuses at compile time the
+// element types the 910B has no instruction for (the run-time faults in vector_cmpsel.cc say the
+// same, and also refuse int32_t in a mode other than EQ, which only a run sees).
+#if defined(OPSIM_STRICT_ASCENDC)
+inline constexpr bool kStrictCmpSelDtypes = true;
+#else
+inline constexpr bool kStrictCmpSelDtypes = false;
+#endif
+template <typename T>
+constexpr bool kA2Selects = std::is_same_v<T, half> || std::is_same_v<T, float>;
+
 template <typename T>
 CmpArgs CmpOf(const char* name, AscendC::CMPMODE mode, const void* scalar) {
+  static_assert(!kStrictCmpSelDtypes || kA2Selects<T> || std::is_same_v<T, int32_t>,
+                "strict portability: the 910B (dav_c220) compares half and float, and int32_t "
+                "for CMPMODE::EQ only: Cast to float where exact, or compare through Max/Min");
   return CmpArgs{name, AscendC::DTypeOf<T>(), sizeof(T), static_cast<vec::CmpMode>(mode), scalar};
+}
+template <typename T>
+SelArgs SelOf(uint8_t mode, const void* scalar) {
+  static_assert(!kStrictCmpSelDtypes || kA2Selects<T>,
+                "strict portability: the 910B (dav_c220) selects half and float only: select "
+                "other 16- and 32-bit data through ReinterpretCast<half> / <float>");
+  return SelArgs{"Select", AscendC::DTypeOf<T>(), sizeof(T), mode, scalar};
 }
 
 }  // namespace opsim::sim::detail
@@ -147,15 +170,15 @@ template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr}, dst.ref(),
-              selMask.ref(), src0.ref(), &src1.ref(), count);
+  SelectCount(SelOf<T>(static_cast<uint8_t>(selMode), nullptr), dst.ref(), selMask.ref(),
+              src0.ref(), &src1.ref(), count);
 }
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             T src1, SELMODE selMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  SelectCount(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1}, dst.ref(),
-              selMask.ref(), src0.ref(), nullptr, count);
+  SelectCount(SelOf<T>(static_cast<uint8_t>(selMode), &src1), dst.ref(), selMask.ref(), src0.ref(),
+              nullptr, count);
 }
 
 #define OPSIM_SELECT_L0(MaskType)                                                         \
@@ -165,7 +188,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
               MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) {           \
     using namespace opsim::sim::detail;                                                   \
     const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                  \
-    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), nullptr},    \
+    SelectRepeat(SelOf<T>(static_cast<uint8_t>(selMode), nullptr),                        \
                  RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,         \
                  MaskOf<isSetMask>(mask), repeatTime);                                    \
@@ -175,7 +198,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
               const LocalTensor<T>& src0, T src1, SELMODE selMode, MaskType mask,         \
               uint8_t repeatTime, const BinaryRepeatParams& p) {                          \
     using namespace opsim::sim::detail;                                                   \
-    SelectRepeat(SelArgs{"Select", sizeof(T), static_cast<uint8_t>(selMode), &src1},      \
+    SelectRepeat(SelOf<T>(static_cast<uint8_t>(selMode), &src1),                          \
                  RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, nullptr,    \
                  MaskOf<isSetMask>(mask), repeatTime);                                    \

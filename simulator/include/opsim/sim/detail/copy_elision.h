@@ -19,9 +19,14 @@ namespace opsim::sim::detail {
 class Core;
 struct UbRef;
 
+// What a deferred copy does to its bytes: moves them, or widens 16-bit floats to float32.
+enum class Widening : uint8_t { kNone, kFromHalf, kFromBFloat16 };
+
 // A GM -> UB copy not yet performed: block i (block_bytes) goes from gm + i * gm_pitch to
 // ub + left + i * ub_pitch. A DataCopyPad frames each block in a 32 B-aligned row of `row` bytes,
-// its padding filled with pad_value when is_pad.
+// its padding filled with pad_value when is_pad. A widening Cast not yet performed is one too
+// (`widen` not kNone): UB bytes [ub, ub + ub_span) are the float32 values of the gm_span / 2
+// 16-bit values at gm (DeferWidening).
 struct ElidedCopy {
   int16_t buf = -1;  // the destination's buffer and its generation then (UbRef)
   uint32_t gen = 0;
@@ -38,6 +43,7 @@ struct ElidedCopy {
   bool is_pad = false;
   uint8_t pad_bytes = 0;
   uint8_t pad_value[8] = {};
+  Widening widen = Widening::kNone;
 };
 
 // Writes the copy's bytes into the UB (now, or when a deferred copy must be performed).
@@ -45,6 +51,23 @@ void PerformCopyIn(const ElidedCopy& copy);
 // Defers `copy` (its operands already checked and charged) when the core elides copies; false
 // when the caller must copy now.
 bool DeferCopyIn(Core& core, const ElidedCopy& copy);
+
+// A Cast float16/bfloat16 -> float32 of `count` elements into dst (its operands checked and
+// charged) whose source was found in GM at `gm` (ReadRowsInPlace): deferred as a copy that widens
+// when the core elides copies and dst's bytes do not overlap the source's, and only the
+// count-form ReduceSum's fused read (WidenedSourceOf) is to take them. False when the caller must
+// convert now. dst's bytes were settled (SettleOverwritten) before.
+bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from);
+// Where the float32 UB bytes [lo, lo + bytes) are as 16-bit values still to be widened: in GM,
+// when one deferred widening holds all of them; else {nullptr, kNone}. Nothing is performed.
+struct WidenedAt {
+  const uint8_t* gm;
+  Widening from;
+};
+WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes);
+// UB bytes [lo, hi) are about to be overwritten: deferred copies only into them are dropped,
+// flat ones into them and around keep only their bytes outside, any other is performed.
+void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi);
 
 // Performs every deferred copy that writes UB bytes in [lo, hi).
 void MaterializeUbSlow(Core& core, const uint8_t* lo, const uint8_t* hi);

@@ -1,0 +1,179 @@
+// A widening Cast (float16/bfloat16 -> float32) whose source is read in place from GM is
+// deferred like a copy (copy_elision.h, DeferWidening), and the count-form ReduceSum over its
+// float32 piece sums the 16-bit source instead (vec::RepeatSumsInOrderWidened): the bits of every
+// result must be those of the checked run, which widens and sums as written, and every other
+// reader or writer of the piece or of its GM source must see the widening performed first.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "opsim/core/float16.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+
+constexpr uint32_t kWidenElems = 2048;   // 16-bit elements copied in (a whole number of blocks)
+constexpr uint32_t kWidenCount = 2037;   // the ones widened and summed: a partial last repeat
+constexpr float kUnwrittenMark = -3.5f;  // what the float32 piece holds before the Cast
+
+// 16-bit bits of values whose float32 sum depends on the order of the adds, for float16
+// (`half`) or bfloat16.
+std::vector<uint16_t> WidenInput(bool half, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> mag(-8.0f, 8.0f);
+  std::vector<uint16_t> bits(kWidenElems);
+  for (uint32_t i = 0; i < kWidenElems; ++i) {
+    const float v = std::ldexp(mag(rng), static_cast<int>(i % 13) - 6);
+    bits[i] = half ? FloatToHalfBits(v) : FloatToBFloat16Bits(v);
+  }
+  return bits;
+}
+
+struct WidenRun {
+  float sum = 0;
+  std::vector<float> piece;  // the float32 piece's UB bytes, read raw, after the ReduceSum
+  std::vector<float> out;    // what the kernel copied out besides the sum (variant-defined)
+};
+
+// The kernel's steps between the Cast and the ReduceSum, and after.
+enum class WidenStep { kNothing, kPartialOverwrite, kSourceWritten, kCopyOut, kSecondCast };
+
+// x (16-bit, in GM) copied into the UB, Cast into a float32 piece, optionally touched
+// (`between`), then ReduceSum'd; y[0] the sum, y[8..] what kCopyOut copied out.
+template <typename T>
+WidenRun RunWidenKernel(std::vector<uint16_t> x, WidenStep between, bool checked, bool elide) {
+  std::vector<float> y(8 + kWidenElems, 0.0f);
+  WidenRun run;
+  LaunchOptions options;
+  options.checked = checked;
+  options.copy_elision = elide;
+  options.host_threads = 1;
+  options.regions = {{x.data(), x.size() * 2, "x"}, {y.data(), y.size() * sizeof(float), "y"}};
+  const LaunchResult r = Launch(testing::TestDevice(4), 1, options, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> in;
+    TBuf<TPosition::VECCALC> piece_buf, work_buf, sum_buf, other_buf;
+    pipe.InitBuffer(in, 1, kWidenElems * 2);
+    pipe.InitBuffer(piece_buf, kWidenElems * sizeof(float));
+    pipe.InitBuffer(work_buf, 256);
+    pipe.InitBuffer(sum_buf, 32);
+    pipe.InitBuffer(other_buf, kWidenElems * 2);
+    GlobalTensor<T> xg;
+    xg.SetGlobalBuffer(reinterpret_cast<T*>(x.data()), kWidenElems);
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer(y.data(), static_cast<uint32_t>(y.size()));
+    LocalTensor<float> piece = piece_buf.Get<float>();
+    Duplicate(piece, kUnwrittenMark, static_cast<int32_t>(kWidenElems));
+    LocalTensor<T> t = in.AllocTensor<T>();
+    DataCopy(t, xg, kWidenElems);
+    in.EnQue(t);
+    t = in.DeQue<T>();
+    Cast(piece, t, RoundMode::CAST_NONE, kWidenCount);
+    if (between == WidenStep::kPartialOverwrite) {
+      Duplicate(piece[64], 0.25f, 64);
+    } else if (between == WidenStep::kSourceWritten) {
+      xg.SetValue(100, T(1000.0f));
+    } else if (between == WidenStep::kCopyOut) {
+      SetFlag<HardEvent::V_MTE3>(0);
+      WaitFlag<HardEvent::V_MTE3>(0);
+      DataCopy(yg[8], piece, kWidenElems);
+    } else if (between == WidenStep::kSecondCast) {
+      LocalTensor<T> other = other_buf.Get<T>();
+      Duplicate(other, T(2.0f), static_cast<int32_t>(kWidenElems));
+      Cast(piece, other, RoundMode::CAST_NONE, kWidenCount);  // overwrites the first widening
+    }
+    LocalTensor<float> sum = sum_buf.Get<float>();
+    ReduceSum(sum, piece, work_buf.Get<float>(), static_cast<int32_t>(kWidenCount));
+    run.piece.assign(piece.data(), piece.data() + kWidenElems);
+    SetFlag<HardEvent::V_MTE3>(1);
+    WaitFlag<HardEvent::V_MTE3>(1);
+    DataCopy(yg, sum, 8);
+    in.FreeTensor(t);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  run.sum = y[0];
+  run.out.assign(y.begin() + 8, y.end());
+  return run;
+}
+
+// The three modes agree bit for bit; returns the unchecked run with copy elision (the fused one).
+template <typename T>
+WidenRun WidenModesAgree(const std::vector<uint16_t>& x, WidenStep between) {
+  const WidenRun fused = RunWidenKernel<T>(x, between, false, true);
+  const WidenRun plain = RunWidenKernel<T>(x, between, false, false);
+  const WidenRun checked = RunWidenKernel<T>(x, between, true, false);
+  EXPECT_EQ(0, std::memcmp(&fused.sum, &checked.sum, sizeof(float)))
+      << fused.sum << " vs " << checked.sum;
+  EXPECT_EQ(0, std::memcmp(&plain.sum, &checked.sum, sizeof(float)));
+  EXPECT_EQ(fused.out, checked.out);
+  return fused;
+}
+
+bool WidenPieceUnwritten(const WidenRun& run) {
+  for (uint32_t i = 0; i < kWidenCount; ++i) {
+    if (run.piece[i] != kUnwrittenMark) return false;
+  }
+  return true;
+}
+
+TEST(WidenElision, ReduceSumOfAWideningSumsTheSourceInPlace) {
+  for (uint32_t seed : {1u, 2u, 3u}) {
+    const WidenRun h = WidenModesAgree<half>(WidenInput(true, seed), WidenStep::kNothing);
+    EXPECT_TRUE(WidenPieceUnwritten(h)) << "float16: the piece was widened, seed " << seed;
+    const WidenRun b = WidenModesAgree<bfloat16_t>(WidenInput(false, seed), WidenStep::kNothing);
+    EXPECT_TRUE(WidenPieceUnwritten(b)) << "bfloat16: the piece was widened, seed " << seed;
+  }
+}
+
+TEST(WidenElision, SpecialValuesGiveTheCheckedBits) {
+  // Infinities, a NaN (signalling in float16), subnormals and signed zeros among the values.
+  for (const bool half_input : {true, false}) {
+    std::vector<uint16_t> x = WidenInput(half_input, 9);
+    const uint16_t specials_half[] = {0x7c00, 0x0001, 0x8000, 0x03ff, 0x8001};
+    const uint16_t specials_bf16[] = {0x7f80, 0x0001, 0x8000, 0x007f, 0x8001};
+    for (int k = 0; k < 5; ++k) x[7 + 300 * k] = half_input ? specials_half[k] : specials_bf16[k];
+    if (half_input) {
+      WidenModesAgree<half>(x, WidenStep::kNothing);
+      x[1500] = 0x7d01;  // a signalling NaN
+      WidenModesAgree<half>(x, WidenStep::kNothing);
+    } else {
+      WidenModesAgree<bfloat16_t>(x, WidenStep::kNothing);
+      x[1500] = 0x7f81;
+      WidenModesAgree<bfloat16_t>(x, WidenStep::kNothing);
+    }
+  }
+}
+
+TEST(WidenElision, OtherReadersAndWritersSeeThePieceWidened) {
+  const std::vector<uint16_t> x = WidenInput(true, 4);
+  // Part of the piece overwritten, or copied out: the widening is performed first.
+  EXPECT_FALSE(WidenPieceUnwritten(WidenModesAgree<half>(x, WidenStep::kPartialOverwrite)));
+  const WidenRun copied = WidenModesAgree<half>(x, WidenStep::kCopyOut);
+  EXPECT_FALSE(WidenPieceUnwritten(copied));
+  for (uint32_t i = 0; i < kWidenCount; i += 97) {
+    EXPECT_EQ(copied.out[i], HalfBitsToFloat(x[i])) << i;
+  }
+  // Its GM source written: the piece keeps the values read before the write.
+  const WidenRun written = WidenModesAgree<half>(x, WidenStep::kSourceWritten);
+  EXPECT_FALSE(WidenPieceUnwritten(written));
+  EXPECT_EQ(written.piece[100], HalfBitsToFloat(x[100]));
+}
+
+TEST(WidenElision, ACastOverTheWholePieceDropsTheEarlierWidening) {
+  // The second Cast reads a tile of the UB (no GM source): it converts at once, and the first,
+  // deferred one is dropped, not performed (its values appear nowhere).
+  const WidenRun run = WidenModesAgree<half>(WidenInput(true, 5), WidenStep::kSecondCast);
+  EXPECT_EQ(run.sum, 2.0f * kWidenCount);
+  EXPECT_EQ(run.piece[0], 2.0f);
+}
+
+}  // namespace
+}  // namespace opsim::sim
