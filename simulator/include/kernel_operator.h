@@ -39,6 +39,7 @@
 #include "opsim/sim/ascendc/scalar_convert.h"
 #include "opsim/sim/ascendc/std.h"
 #include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/sys_ctrl.h"
 #include "opsim/sim/ascendc/sys_var.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
@@ -68,6 +69,18 @@ namespace {
 [[maybe_unused]] const bool opsim_cce_auto_sync_off =
     (::opsim::sim::DeclareKernelsBuiltWithoutAutoSync(), true);
 }  // namespace
+#endif
+
+// CANN's kernel assert (its asc_assert.h, which kernel_operator.h brings): assert(expr) or
+// assert(expr, "format", args...) faults the launch (assert_failed) with the expression, the
+// file and line and the message; ASCENDC_DUMP=0 compiles it out as in CANN. Last, after every
+// header that might include <cassert> (which defines the C one again).
+#include <cassert>
+#undef assert
+#if !(defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0)
+#define assert(...) ascendc_assert(__VA_ARGS__)
+#else
+#define assert(...)
 #endif
 
 // Strict portability mode (OPSIM_STRICT_ASCENDC): the names a chip's build lacks made errors in

@@ -49,9 +49,9 @@ bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c =
 
 // A declaration of `name`: a function, class, struct, enum, macro or constant of that name (the
 // word before it is void, bool, class, struct, define, int64_t, int16_t, uint64_t, uint32_t, float
-// or bfloat16_t: the scalar conversions), or the first argument of one of the headers' OPSIM_*
-// declaring macros. (Hand-rolled: GCC 12's <regex> trips -Wmaybe-uninitialized in the debug-asan
-// preset.)
+// or bfloat16_t: the scalar conversions, or T: a template's element), or the first argument of one
+// of the headers' OPSIM_* declaring macros. (Hand-rolled: GCC 12's <regex> trips
+// -Wmaybe-uninitialized in the debug-asan preset.)
 bool Declared(const std::string& headers, const std::string& name) {
   for (size_t at = headers.find(name); at != std::string::npos; at = headers.find(name, at + 1)) {
     const size_t end = at + name.size();
@@ -76,7 +76,7 @@ bool Declared(const std::string& headers, const std::string& name) {
                            prev == "struct" || prev == "uint64_t" || prev == "uint32_t" ||
                            prev == "int64_t" || prev == "int16_t" || prev == "GM_ADDR" ||
                            prev == "using" || prev == "define" || prev == "float" ||
-                           prev == "bfloat16_t";
+                           prev == "bfloat16_t" || prev == "T";
     if (type_word && std::string("({<;:=").find(next) != std::string::npos) return true;
   }
   return false;
@@ -134,6 +134,7 @@ TEST(AscendcDocs, DeclaredRecognisesEveryDeclarationForm) {
   EXPECT_TRUE(Declared("using QuePosition = TPosition;", "QuePosition"));
   EXPECT_TRUE(Declared("inline int64_t GetSubBlockIdx() {", "GetSubBlockIdx"));
   EXPECT_TRUE(Declared("#define REGIST_MATMUL_OBJ(tpipe, ...)", "REGIST_MATMUL_OBJ"));
+  EXPECT_TRUE(Declared("inline T ReadGmByPassDCache(__gm__ T* addr) {", "ReadGmByPassDCache"));
   EXPECT_FALSE(Declared("// Gather the lanes", "Gather"));
   EXPECT_FALSE(Declared("void GatherMask(", "Gather"));
 }

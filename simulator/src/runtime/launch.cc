@@ -78,6 +78,9 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.vector_mask[0] = core.vector_mask[1] = ~0ull;
   core.mask_counter = false;
   core.atomic_op = 0;
+  core.acc_val = 0;
+  core.ctrl = 0;
+  core.block_start_ns = start_ns;
   core.deq_scale = 1.0f;
   core.tpipe = nullptr;
   core.sys_workspace = nullptr;

@@ -93,6 +93,25 @@ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize)
   opsim::sim::detail::DumpElements("GM", tensor, desc, dumpSize);
 }
 
+// DumpTensor of the tensor from element countOff on, with `index` as its descriptor. The UB
+// start must stay 32 B-aligned (CANN: "偏移后的Tensor地址需要满足所在物理位置的对齐约束").
+template <typename T>
+void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff,
+                     uint32_t dumpSize) {
+  if ((static_cast<uint64_t>(countOff) * sizeof(T)) % 32 != 0) {
+    opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "DumpAccChkPoint",
+                           "countOff " + std::to_string(countOff) + " moves the UB tensor by " +
+                               std::to_string(static_cast<uint64_t>(countOff) * sizeof(T)) +
+                               " B, not a multiple of 32 B (the UB's alignment)");
+  }
+  opsim::sim::detail::DumpElements("UB", tensor[countOff], index, dumpSize);
+}
+template <typename T>
+void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff,
+                     uint32_t dumpSize) {
+  opsim::sim::detail::DumpElements("GM", tensor[countOff], index, dumpSize);
+}
+
 // On the chip this clears the mask, atomic and rounding state a previous kernel left in the
 // core. Every simulated block starts from that reset state, so there is nothing to clear.
 inline void InitSocState() {}

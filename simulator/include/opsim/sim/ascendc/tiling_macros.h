@@ -41,6 +41,24 @@
   const Type* ptr = reinterpret_cast<const Type*>(tiling)
 #endif
 
+// A copy on the kernel's stack of the struct (a nested one) or the array `src_ptr` points at,
+// and a const pointer to it: for GET_TILING_DATA_PTR_WITH_STRUCT's pointer (CANN's generated
+// tiling header). The array form's pointer is to the whole array: (*dst_ptr)[i].
+#ifndef COPY_TILING_WITH_STRUCT
+#define COPY_TILING_WITH_STRUCT(Type, src_ptr, dst_ptr)                                            \
+  Type opsim_tiling_copy_##dst_ptr;                                                                \
+  std::memcpy(static_cast<void*>(&opsim_tiling_copy_##dst_ptr), static_cast<const void*>(src_ptr), \
+              sizeof(Type));                                                                       \
+  const Type* dst_ptr = &opsim_tiling_copy_##dst_ptr
+#endif
+#ifndef COPY_TILING_WITH_ARRAY
+#define COPY_TILING_WITH_ARRAY(ElemType, count, src_ptr, dst_ptr)                                  \
+  ElemType opsim_tiling_array_##dst_ptr[count];                                                    \
+  std::memcpy(static_cast<void*>(opsim_tiling_array_##dst_ptr), static_cast<const void*>(src_ptr), \
+              sizeof(opsim_tiling_array_##dst_ptr));                                               \
+  const ElemType(*dst_ptr)[count] = &opsim_tiling_array_##dst_ptr
+#endif
+
 // The default tiling struct of the kernel: GET_TILING_DATA (the operator build's) reads it.
 #ifndef REGISTER_TILING_DEFAULT
 #define REGISTER_TILING_DEFAULT(Type) using OpsimDefaultTilingType [[maybe_unused]] = Type

@@ -108,6 +108,12 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
                     with_index ? &index : nullptr);
         if (with_index) StoreIndex(dst.data() + 1, index);
       });
+  // The count form of ReduceSum also leaves its result in ACC_VAL (GetReduceRepeatSumSpr).
+  if (op == vec::ReduceOp::kSum) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, dst.data(), sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
+    Cur().acc_val = bits;
+  }
 }
 
 // WholeReduce*: per repeat r, reduce the first `mask` elements of a 256 B repeat whose 8 blocks

@@ -220,6 +220,11 @@ class Core : public BlockLists {
   DType atomic_dtype = DType::kFloat32;
   uint8_t cmp_mask[16] = {};  // CMPMASK: Compare without dst writes it, GetCmpMask reads it
   float deq_scale = 1.0f;     // SetDeqScale(half): Cast int32 -> half with CAST_NONE
+  // ACC_VAL: the count form of ReduceSum leaves its result's bits here (GetReduceRepeatSumSpr).
+  uint64_t acc_val = 0;
+  // CTRL (SetCtrlSpr): on the 910B only bit 48, the float saturation switch, is the kernel's.
+  int64_t ctrl = 0;
+  double block_start_ns = 0;  // the block's start (PrintTimeStamp's entry)
 
   // GetTPipePtr: the current TPipe (an AscendC::TPipe*); SetSysWorkspace's pointer.
   void* tpipe = nullptr;

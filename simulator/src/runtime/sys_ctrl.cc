@@ -1,0 +1,92 @@
+// The CTRL register, Trap, the system counter, the program counter and PrintTimeStamp
+// (opsim/sim/ascendc/sys_ctrl.h).
+#include "opsim/sim/ascendc/sys_ctrl.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+#include "opsim/sim/ascendc/debug.h"
+#include "opsim/sim/fault.h"
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+
+namespace {
+
+// The A2/A3 system counter runs at 50 MHz (GetSystemCycle's page): 20 ns a cycle.
+constexpr double kSystemCounterNsPerCycle = 20.0;
+
+uint64_t BitsMask(int start, int end) {
+  const int width = end - start + 1;
+  return (width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1) << start;
+}
+
+std::string BitsName(int start, int end) {
+  return start == end ? "CTRL[" + std::to_string(start) + "]"
+                      : "CTRL[" + std::to_string(end) + ":" + std::to_string(start) + "]";
+}
+
+int64_t CycleAt(double ns) { return static_cast<int64_t>(ns / kSystemCounterNsPerCycle); }
+
+}  // namespace
+
+void SetCtrlBits(const char* api, int start, int end, int64_t value) {
+  Core& core = Cur();
+  const uint64_t mask = BitsMask(start, end);
+  const uint64_t shifted = static_cast<uint64_t>(value) << start;
+  if (value < 0 || (shifted & ~mask) != 0 || (shifted >> start) != static_cast<uint64_t>(value)) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               std::string(api) + ": value " + std::to_string(value) + " does not fit " +
+                   BitsName(start, end) + " (" + std::to_string(end - start + 1) +
+                   " bit(s)); CANN writes value << startBit, so the excess would change other "
+                   "bits of CTRL");
+  }
+  core.Issue(Pipe::kS, api, core.scalar_ns, 0);
+  core.ctrl = static_cast<int64_t>((static_cast<uint64_t>(core.ctrl) & ~mask) | shifted);
+  // The vector unit does not read the saturation switches: say so once when one leaves its
+  // default, so that a result that depends on them is not taken for the chip's.
+  if (core.ctrl != 0) {
+    core.launch->Warn(core, "saturation_mode_not_modelled", api, -1, [&] {
+      return std::string(api) + " set " + BitsName(start, end) + " = " + std::to_string(value) +
+             ": opsim records the CTRL register (GetCtrlSpr, GetSaturationFlag read it back) "
+             "but its vector instructions do not change their overflow results with it";
+    });
+  }
+}
+
+int64_t GetCtrlBits(int start, int end) {
+  Core& core = Cur();
+  core.Issue(Pipe::kS, "GetCtrlSpr", core.scalar_ns, 0);
+  return static_cast<int64_t>((static_cast<uint64_t>(core.ctrl) & BitsMask(start, end)) >> start);
+}
+
+void TrapImpl() {
+  RaiseFault(FaultKind::kAicoreException, "Trap",
+             "the kernel called Trap(): the chip stops the AI Core with an exception (CANN's CPU "
+             "mode: an assert)");
+}
+
+int64_t SystemCycle() {
+  Core& core = Cur();
+  const double start = core.Issue(Pipe::kS, "GetSystemCycle", core.scalar_ns, 0);
+  return CycleAt(start);
+}
+
+int64_t ProgramCounter() {
+  const auto pc = reinterpret_cast<uintptr_t>(__builtin_return_address(0));
+  return static_cast<int64_t>(static_cast<uint64_t>(pc) & 0xFFFFFFFFFFFFull);
+}
+
+void PrintTimeStampImpl(uint32_t desc_id) {
+  Core& core = Cur();
+  const double start = core.Issue(Pipe::kS, "PrintTimeStamp", core.scalar_ns, 0);
+  const int64_t pc = ProgramCounter();
+  std::lock_guard<std::mutex> lock(KernelPrintMutex());
+  std::printf("descId is %" PRIu32 ", rsv is 0, timeStamp is %" PRId64 ", pcPtr is %" PRId64
+              ", entry is %" PRId64 ".\n",
+              desc_id, CycleAt(start), pc, CycleAt(core.block_start_ns));
+}
+
+}  // namespace opsim::sim::detail
