@@ -118,8 +118,8 @@ void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi) {
 
 void PerformCopyIn(const ElidedCopy& c) {
   if (c.widen != Widening::kNone) {
-    const DType from = c.widen == Widening::kFromHalf ? DType::kFloat16 : DType::kBFloat16;
-    vec::Cast(DType::kFloat32, c.ub, from, c.gm, vec::Round::kNone, c.gm_span / 2);
+    vec::Cast(DType::kFloat32, c.ub, SourceTypeOf(c.widen), c.gm, vec::Round::kNone,
+              c.gm_span / sizeof(uint16_t));
     return;
   }
   for (uint32_t i = 0; i < c.blocks; ++i) {
@@ -239,7 +239,7 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
 }
 
 bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from) {
-  if (!core.elide_copies || count == 0 || from == Widening::kNone) return false;
+  if (!core.elide_copies || count == 0) return false;
   ElidedCopy c;
   c.buf = dst.buf;
   c.gen = dst.gen;

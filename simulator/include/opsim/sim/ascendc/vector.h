@@ -75,8 +75,8 @@ inline bool SumsWidened(float* dst, const UbRef& src, int32_t count) {
   if (core.elided.empty()) return false;
   const WidenedAt at = WidenedSourceOf(core, src.ptr, static_cast<uint64_t>(count) * 4);
   if (at.gm == nullptr) return false;
-  const DType from = at.from == Widening::kFromHalf ? DType::kFloat16 : DType::kBFloat16;
-  return vec::RepeatSumsInOrderWidened(from, dst, at.gm, static_cast<size_t>(count));
+  return vec::RepeatSumsInOrderWidened(SourceTypeOf(at.from), dst, at.gm,
+                                       static_cast<size_t>(count));
 }
 
 template <typename T>

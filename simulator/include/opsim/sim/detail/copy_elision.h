@@ -14,6 +14,8 @@
 
 #include <cstdint>
 
+#include "opsim/core/dtype.h"
+
 namespace opsim::sim::detail {
 
 class Core;
@@ -21,6 +23,10 @@ struct UbRef;
 
 // What a deferred copy does to its bytes: moves them, or widens 16-bit floats to float32.
 enum class Widening : uint8_t { kNone, kFromHalf, kFromBFloat16 };
+// The 16-bit type a widening reads (float16 or bfloat16; w is not kNone).
+inline DType SourceTypeOf(Widening w) {
+  return w == Widening::kFromHalf ? DType::kFloat16 : DType::kBFloat16;
+}
 
 // A GM -> UB copy not yet performed: block i (block_bytes) goes from gm + i * gm_pitch to
 // ub + left + i * ub_pitch. A DataCopyPad frames each block in a 32 B-aligned row of `row` bytes,
@@ -54,9 +60,9 @@ bool DeferCopyIn(Core& core, const ElidedCopy& copy);
 
 // A Cast float16/bfloat16 -> float32 of `count` elements into dst (its operands checked and
 // charged) whose source was found in GM at `gm` (ReadRowsInPlace): deferred as a copy that widens
-// when the core elides copies and dst's bytes do not overlap the source's, and only the
-// count-form ReduceSum's fused read (WidenedSourceOf) is to take them. False when the caller must
-// convert now. dst's bytes were settled (SettleOverwritten) before.
+// when the core elides copies, for the count-form ReduceSum to sum where it is (WidenedSourceOf).
+// False when the caller must convert now. dst's bytes were settled (SettleOverwritten) before;
+// the source is in GM, so writing dst cannot change it.
 bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from);
 // Where the float32 UB bytes [lo, lo + bytes) are as 16-bit values still to be widened: in GM,
 // when one deferred widening holds all of them; else {nullptr, kNone}. Nothing is performed.
