@@ -238,7 +238,9 @@ void DropUnitMarks(const UbRef& ref) {
 double UnitOrderedStart(const Core& core, const UbRef& ref, Pipe pipe, double start) {
   const bool fixpipe = pipe == Pipe::kFix;
   const int other = static_cast<int>(fixpipe ? Pipe::kM : Pipe::kFix);
-  for (const PipeAccess& a : core.bufs[static_cast<size_t>(ref.buf)].accesses) {
+  const PipeAccessRing& accesses = core.bufs[static_cast<size_t>(ref.buf)].accesses;
+  for (uint32_t i = 0; i < accesses.size(); ++i) {
+    const PipeAccess& a = accesses[i];
     if (a.pipe == other && a.write == fixpipe) start = std::max(start, a.end);
   }
   return start;

@@ -50,35 +50,52 @@ void CheckVectorRead(const Core& core, const BufferRecord& r, const UbRef& ref, 
                  "--cce-auto-sync would insert it)");
 }
 
+// Whether another pipe's write (`write`) or read may still run at `start`, by the latest end of
+// each pipe's accesses. Under auto-sync the pairs with S are the compiler's to order.
+bool OtherPipeRunsAt(const Core& core, const BufferRecord& r, int pipe, double start, bool write) {
+  for (int q = 0; q < kPipeCount; ++q) {
+    if (q == pipe || r.bounds[q][write].latest_end <= start) continue;
+    if (core.auto_sync && (q == kScalar || pipe == kScalar)) continue;
+    return true;
+  }
+  return false;
+}
+
 // Another pipe's write (`write`) or read still running over bytes [lo, hi) at `start`: a
-// hazard. Under auto-sync the pairs with S are the compiler's to order.
+// hazard, the earliest remembered when there are several.
 const PipeAccess* Overlapping(const Core& core, const BufferRecord& r, int pipe, uint32_t lo,
                               uint32_t hi, double start, bool write) {
-  for (const PipeAccess& a : r.accesses) {
+  if (!OtherPipeRunsAt(core, r, pipe, start, write)) return nullptr;
+  const PipeAccess* first = nullptr;
+  for (uint32_t i = 0; i < r.accesses.size(); ++i) {
+    const PipeAccess& a = r.accesses[i];
     if (a.write != write || a.pipe == pipe || start >= a.end || a.hi <= lo || hi <= a.lo) continue;
     if (core.auto_sync && (a.pipe == kScalar || pipe == kScalar)) continue;
-    return &a;
+    if (first == nullptr || a.order < first->order) first = &a;
   }
-  return nullptr;
+  return first;
 }
 
 // Keeps the access for later ones to be checked against. An earlier access of the same pipe and
 // kind inside [lo, hi) adds nothing (this one ends later, the pipe runs in order). Past
-// kMaxAccesses the one that ended first goes (a missed hazard, never an invented one).
+// PipeAccessRing::kKept the one that ended first goes (a missed hazard, never an invented one).
 void Remember(BufferRecord& r, int pipe, uint32_t lo, uint32_t hi, double end, bool write) {
-  constexpr size_t kMaxAccesses = 16;
-  auto& v = r.accesses;
-  v.erase(std::remove_if(v.begin(), v.end(),
-                         [&](const PipeAccess& a) {
-                           return a.pipe == pipe && a.write == write && a.lo >= lo && a.hi <= hi;
-                         }),
-          v.end());
-  if (v.size() == kMaxAccesses) {
-    v.erase(std::min_element(v.begin(), v.end(), [](const PipeAccess& a, const PipeAccess& b) {
-      return a.end < b.end;
-    }));
+  PipeAccessBounds& b = r.bounds[pipe][write];
+  if (b.highest_lo >= lo && b.lowest_hi <= hi) {  // one may lie inside [lo, hi): drop those that do
+    b.highest_lo = -1;
+    b.lowest_hi = UINT32_MAX;
+    r.accesses.Filter([&](const PipeAccess& a) {
+      if (a.pipe != pipe || a.write != write) return true;
+      if (a.lo >= lo && a.hi <= hi) return false;
+      b.highest_lo = std::max<int64_t>(b.highest_lo, a.lo);
+      b.lowest_hi = std::min(b.lowest_hi, a.hi);
+      return true;
+    });
   }
-  v.push_back({lo, hi, end, static_cast<int8_t>(pipe), write});
+  r.accesses.Insert({lo, hi, end, static_cast<int8_t>(pipe), write, r.accesses_seen++});
+  b.highest_lo = std::max<int64_t>(b.highest_lo, lo);
+  b.lowest_hi = std::min(b.lowest_hi, hi);
+  b.latest_end = std::max(b.latest_end, end);
 }
 
 // Local-memory offsets [lo, hi) as offsets in the buffer.

@@ -39,12 +39,62 @@ enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT };
 inline constexpr int kCubeMemCount = 5;
 
 // Checked mode: a pipe's access to bytes [lo, hi) of the local memory, running until `end`.
+// `order` numbers a buffer's accesses as they come (a tie of ends goes to the earliest).
 struct PipeAccess {
   uint32_t lo = 0;
   uint32_t hi = 0;
   double end = 0;
   int8_t pipe = -1;
   bool write = false;
+  uint32_t order = 0;
+};
+
+// Checked mode: the accesses to one buffer a later access of another pipe may still overlap, at
+// most kKept of them, kept in a ring sorted by (end, order) so that the one to forget when it is
+// full (the one that ended first) is at the front (pipe_sync.cc). Every scalar GetValue and
+// SetValue lands here, so no step shifts more than a few entries and none allocates.
+class PipeAccessRing {
+ public:
+  static constexpr uint32_t kKept = 16;
+  uint32_t size() const { return count_; }
+  const PipeAccess& operator[](uint32_t i) const { return slot_[(head_ + i) % kKept]; }
+  PipeAccess& operator[](uint32_t i) { return slot_[(head_ + i) % kKept]; }
+  // Keeps the entries `keep` accepts, in order.
+  template <typename Keep>
+  void Filter(const Keep& keep) {
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < count_; ++i) {
+      if (!keep((*this)[i])) continue;
+      if (kept != i) (*this)[kept] = (*this)[i];
+      ++kept;
+    }
+    count_ = kept;
+  }
+  // Adds `a`, which has the highest order so far; when full, the front goes first.
+  void Insert(const PipeAccess& a) {
+    if (count_ == kKept) {
+      head_ = (head_ + 1) % kKept;
+      --count_;
+    }
+    uint32_t at = count_++;
+    for (; at > 0 && (*this)[at - 1].end > a.end; --at) (*this)[at] = (*this)[at - 1];
+    (*this)[at] = a;
+  }
+
+ private:
+  std::array<PipeAccess, kKept> slot_{};
+  uint32_t head_ = 0;
+  uint32_t count_ = 0;
+};
+
+// Checked mode: bounds over the accesses one pipe made to a buffer, of one kind, that are kept
+// (or were once), so that the ring is searched only when it may matter (pipe_sync.cc): no
+// access ends after `latest_end`, none starts above `highest_lo` (-1: none kept), none ends
+// below `lowest_hi`.
+struct PipeAccessBounds {
+  double latest_end = 0;
+  int64_t highest_lo = -1;
+  uint32_t lowest_hi = UINT32_MAX;
 };
 
 // One buffer carved out of the Unified Buffer by TPipe::InitBuffer.
@@ -71,7 +121,9 @@ struct BufferRecord {
   // Checked mode: the accesses another pipe may still overlap, with their bytes, so that two
   // parts of one buffer (x1Local and x1Local[n] of one AllocTensor) are two places, as on the
   // chip (pipe_sync.cc).
-  std::vector<PipeAccess> accesses;
+  PipeAccessRing accesses;
+  uint32_t accesses_seen = 0;              // the next PipeAccess::order
+  PipeAccessBounds bounds[kPipeCount][2];  // [pipe][write]
   // Checked mode: the first elementwise instruction that computed lanes of this buffer from
   // source bytes nothing wrote (those lanes stay unwritten); named when they are used.
   const char* garbage_from = nullptr;
