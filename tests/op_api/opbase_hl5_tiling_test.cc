@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "opsim/op_api/platform_figures.h"
+#include "platform/platform_infos_def.h"
 #include "tiling/tiling_api.h"
 
 namespace hl5_tiling_test {
@@ -145,6 +147,128 @@ TEST(DropOutTiling, BrokenArgumentsAreNamed) {
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("typeSize 8 is not 2 (half) or 4 (float)"), std::string::npos) << err;
   EXPECT_NE(err.find("isReuseSource is reserved"), std::string::npos) << err;
+}
+
+// A platform of the given NPU arch for the TopK helpers.
+struct TkPlatform {
+  explicit TkPlatform(uint32_t npu_arch) {
+    opsim::op_api::PlatformDescription d;
+    d.profile = "test";
+    d.soc_version = npu_arch == 2201 ? "Ascend910B" : "Ascend310P";
+    d.short_soc_version = d.soc_version;
+    d.npu_arch = npu_arch;
+    d.vector_cores = 8;
+    d.ub_bytes = 196608;
+    opsim::op_api::MakePlatformInfos(d, &info);
+  }
+  fe::PlatFormInfos info;
+};
+
+uint32_t TkMin(uint32_t arch, int32_t inner, int32_t outter, bool init, TopKMode mode, bool largest,
+               uint32_t type_size) {
+  TkPlatform p(arch);
+  uint32_t max = 7, min = 7;
+  EXPECT_TRUE(GetTopKMaxMinTmpSize(platform_ascendc::PlatformAscendC(&p.info), inner, outter, false,
+                                   init, mode, largest, type_size, max, min));
+  EXPECT_EQ(max, min);
+  return min;
+}
+
+TEST(TopKTiling, TmpSizesAreCannsFigures) {
+  EXPECT_EQ(TkMin(2201, 64, 2, false, TopKMode::TOPK_NORMAL, true, 4), 1280u);
+  EXPECT_EQ(TkMin(2201, 128, 3, true, TopKMode::TOPK_NORMAL, false, 2), 2048u);
+  EXPECT_EQ(TkMin(2201, 32, 4, false, TopKMode::TOPK_NSMALL, false, 4), 2112u);
+  EXPECT_EQ(TkMin(2201, 32, 2, true, TopKMode::TOPK_NSMALL, true, 2), 576u);
+  EXPECT_EQ(TkMin(2002, 64, 2, true, TopKMode::TOPK_NORMAL, true, 4), 4352u);
+  EXPECT_EQ(TkMin(3510, 64, 2, false, TopKMode::TOPK_NORMAL, true, 4), 1280u);
+  EXPECT_EQ(TkMin(3510, 32, 3, false, TopKMode::TOPK_NSMALL, true, 2), 1152u);
+}
+
+TEST(TopKTiling, NormalModeFieldsAreCannsFigures) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  optiling::TopkTiling f;
+  ASSERT_TRUE(TopKTilingFunc(platform, 64, 2, 5, 4, false, TopKMode::TOPK_NORMAL, true, f));
+  EXPECT_EQ(f.get_allDataSize(), 128);
+  EXPECT_EQ(f.get_tmpLocalSize(), 320);
+  EXPECT_EQ(f.get_innerDataSize(), 128);
+  EXPECT_EQ(f.get_copyUbToUbBlockCount(), 16u);
+  EXPECT_EQ(f.get_sortRepeat(), 2u);
+  EXPECT_EQ(f.get_mrgSortRepeat(), 16);
+  EXPECT_EQ(f.get_kAlignFourBytes(), 8);
+  EXPECT_EQ(f.get_kAlignTwoBytes(), 16);
+  EXPECT_EQ(f.get_maskOffset(), 16);
+  EXPECT_EQ(f.get_maskVreducev2FourBytes(), 10);
+  EXPECT_EQ(f.get_maskVreducev2TwoBytes(), 20);
+  EXPECT_EQ(f.get_mrgSortSrc3offset(), 6);
+  EXPECT_EQ(f.get_mrgFourQueueTailPara1(), 128);
+  EXPECT_EQ(f.get_mrgFourQueueTailPara2(), 1);
+  EXPECT_EQ(f.get_srcIndexOffset(), 256);
+  // half, given indices: the kernel's struct gets the same bytes.
+  AscendC::tiling::TopkTiling h;
+  ASSERT_TRUE(TopKTilingFunc(platform, 128, 3, 20, 2, true, TopKMode::TOPK_NORMAL, false, h));
+  EXPECT_EQ(h.tmpLocalSize, 1024);
+  EXPECT_EQ(h.innerDataSize, 512);
+  EXPECT_EQ(h.maskOffset, 96);
+  EXPECT_EQ(h.kAlignFourBytes, 24);
+  EXPECT_EQ(h.kAlignTwoBytes, 32);
+  EXPECT_EQ(h.mrgSortSrc1offset, 4);
+  EXPECT_EQ(h.mrgSortSrc2offset, 8);
+  EXPECT_EQ(h.mrgSortTwoQueueSrc1Offset, 4);
+  EXPECT_EQ(h.mrgFourQueueTailPara2, 2);
+  EXPECT_EQ(h.copyUbToUbBlockCount, 32u);
+  EXPECT_EQ(h.srcIndexOffset, 0);
+}
+
+TEST(TopKTiling, SmallModeFieldsAreCannsFigures) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  AscendC::tiling::TopkTiling f;
+  ASSERT_TRUE(TopKTilingFunc(platform, 32, 4, 8, 4, false, TopKMode::TOPK_NSMALL, false, f));
+  EXPECT_EQ(f.innerDataSize, 256);
+  EXPECT_EQ(f.maskOffset, 32);
+  EXPECT_EQ(f.topkMrgSrc1MaskSizeOffset, 384);
+  EXPECT_EQ(f.topkNSmallSrcIndexOffset, 400);
+  EXPECT_EQ(f.tmpLocalSize, 528);
+  EXPECT_EQ(f.vreduceIdxMask0, 0xAAAAu);
+  EXPECT_EQ(f.vreduceValMask0, 0x5555u);
+  EXPECT_EQ(f.vreduceValMask1, 0u);
+  AscendC::tiling::TopkTiling h;
+  ASSERT_TRUE(TopKTilingFunc(platform, 32, 2, 20, 2, true, TopKMode::TOPK_NSMALL, true, h));
+  EXPECT_EQ(h.innerDataSize, 256);
+  EXPECT_EQ(h.maskOffset, 40);
+  EXPECT_EQ(h.tmpLocalSize, 288);
+  EXPECT_EQ(h.topkNSmallSrcIndexOffset, 0);
+  EXPECT_EQ(h.vreduceIdxMask0, 0xAAAAAAAAu);
+  EXPECT_EQ(h.vreduceIdxMask1, 0xAAu);
+  EXPECT_EQ(h.vreducehalfValMask0, 0x1111);
+  EXPECT_EQ(h.vreducehalfValMask4, 0x1111);
+  EXPECT_EQ(h.vreducehalfValMask5, 0);
+}
+
+TEST(TopKTiling, BrokenArgumentsAreNamed) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  uint32_t max = 0, min = 0;
+  AscendC::tiling::TopkTiling t;
+  testing::internal::CaptureStderr();
+  GetTopKMaxMinTmpSize(platform, 48, 2, false, true, TopKMode::TOPK_NORMAL, true, 4, max, min);
+  GetTopKMaxMinTmpSize(platform, 64, 2, false, true, TopKMode::TOPK_NSMALL, true, 8, max, min);
+  TopKTilingFunc(platform, 64, 0, 65, 4, true, TopKMode::TOPK_NORMAL, true, t);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("inner axis must be a multiple of 32 (got 48)"), std::string::npos) << err;
+  EXPECT_NE(err.find("in Small mode, the length of the inner axis must be 32 (got 64)"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("dataTypeSize must be 2 (half) or 4 (float) (got 8)"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("outter axis must be greater than 0 (got 0)"), std::string::npos) << err;
+  EXPECT_NE(err.find("k 65 is outside [1, inner 64]"), std::string::npos) << err;
+  TkPlatform other(2002);
+  testing::internal::CaptureStderr();
+  EXPECT_FALSE(TopKTilingFunc(platform_ascendc::PlatformAscendC(&other.info), 64, 1, 4, 4, true,
+                              TopKMode::TOPK_NORMAL, true, t));
+  EXPECT_NE(testing::internal::GetCapturedStderr().find("NpuArch 2002"), std::string::npos);
 }
 
 }  // namespace hl5_tiling_test
