@@ -30,6 +30,7 @@
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/hl_softmax_ext.h"
 #include "opsim/sim/ascendc/hl_sort.h"
+#include "opsim/sim/ascendc/hl_topk.h"
 #include "opsim/sim/ascendc/hl_welford.h"
 #include "opsim/sim/ascendc/kernel_log.h"
 #include "opsim/sim/ascendc/list_tensor.h"

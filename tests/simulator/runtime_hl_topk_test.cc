@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "kernel_operator.h"
-#include "opsim/sim/ascendc/hl_topk.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim::hl_topk_test {
