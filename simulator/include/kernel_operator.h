@@ -25,6 +25,7 @@
 #include "opsim/sim/ascendc/hl_index.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
+#include "opsim/sim/ascendc/hl_pad.h"
 #include "opsim/sim/ascendc/hl_quant.h"
 #include "opsim/sim/ascendc/hl_reduce.h"
 #include "opsim/sim/ascendc/hl_softmax.h"

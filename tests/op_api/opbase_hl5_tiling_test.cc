@@ -1,4 +1,4 @@
-// The host helpers of the high-level index, sort, quantisation and filtering APIs
+// The host helpers of the high-level index, sort, quantisation, filtering and padding APIs
 // (tiling/tiling_api.h): CANN's figures and errors.
 #include <gtest/gtest.h>
 
@@ -269,6 +269,92 @@ TEST(TopKTiling, BrokenArgumentsAreNamed) {
   EXPECT_FALSE(TopKTilingFunc(platform_ascendc::PlatformAscendC(&other.info), 64, 1, 4, 4, true,
                               TopKMode::TOPK_NORMAL, true, t));
   EXPECT_NE(testing::internal::GetCapturedStderr().find("NpuArch 2002"), std::string::npos);
+}
+
+TEST(PadTiling, TmpSizesAreCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetPadMaxMinTmpSize(ge::Shape({16, 15}), 2, max, min);
+  EXPECT_EQ(max, 15360u);  // 15 groups of 16 elements, each 16 blocks twice
+  EXPECT_EQ(min, 1024u);
+  GetPadMaxMinTmpSize(ge::Shape({8, 5}), 4, max, min);
+  EXPECT_EQ(max, 3072u);
+  EXPECT_EQ(min, 1024u);
+  TkPlatform b(2201), other(2002);
+  max = min = 7;
+  GetUnPadMaxMinTmpSize(platform_ascendc::PlatformAscendC(&b.info), ge::Shape({16, 16}), 2, max,
+                        min);
+  EXPECT_EQ(max, 0u);
+  EXPECT_EQ(min, 0u);
+  GetUnPadMaxMinTmpSize(platform_ascendc::PlatformAscendC(&other.info), ge::Shape({16, 16}), 2, max,
+                        min);
+  EXPECT_EQ(max, 16384u);
+  EXPECT_EQ(min, 1024u);
+}
+
+TEST(PadTiling, PadFieldsAreCannsFigures) {
+  optiling::PadTiling a;
+  PadTilingFunc(ge::Shape({4, 32}), ge::Shape({4, 30}), 0, 2, a);
+  EXPECT_EQ(a.get_srcOriWidth(), 30u);
+  EXPECT_EQ(a.get_widthWithoutLastBlock(), 16u);
+  EXPECT_EQ(a.get_blocksPerRow(), 2u);
+  EXPECT_EQ(a.get_heightTiling(), 255u);
+  EXPECT_EQ(a.get_heightFractalTail(), 4u);
+  EXPECT_EQ(a.get_mainLoopOffset(), 8160u);
+  EXPECT_EQ(a.get_tailBlockOffset(), 16u);
+  EXPECT_EQ(a.get_tmpBuffer1BlockNum(), 0u);
+  AscendC::tiling::PadTiling u;
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 15}), 1024, 2, u);
+  EXPECT_EQ(u.srcHeight, 16u);
+  EXPECT_EQ(u.srcWidth, 15u);
+  EXPECT_EQ(u.blocksPerRow, 0u);
+  EXPECT_EQ(u.tmpBuffer1BlockNum, 1u);
+  EXPECT_EQ(u.tmpBuffer1RowNum, 16u);
+  EXPECT_EQ(u.tmpBuffer2Offset, 256u);
+  EXPECT_EQ(u.widthTiling, 16u);
+  EXPECT_EQ(u.widthFractal, 0u);
+  EXPECT_EQ(u.widthFractalTail, 15u);
+  EXPECT_EQ(u.widthFractalTailAlingned, 16u);
+  EXPECT_EQ(u.brcbFractal, 15u);
+  EXPECT_EQ(u.brcbFractalTail, 0u);
+  EXPECT_EQ(u.maxRepeatTimes, 254u);
+  EXPECT_EQ(u.brcbTilingRepeatTimesTail, 2u);
+}
+
+TEST(PadTiling, UnPadFieldsAreCannsFigures) {
+  AscendC::tiling::UnPadTiling t;
+  UnPadTilingFunc(ge::Shape({16, 16}), 0, 2, t);
+  EXPECT_EQ(t.srcHeight, 16u);
+  EXPECT_EQ(t.srcWidth, 16u);
+  EXPECT_EQ(t.tmpBuffer1BlockNum, 0u);
+  optiling::UnPadTiling f;
+  UnPadTilingFunc(ge::Shape({4, 40}), 2048, 4, f);
+  EXPECT_EQ(f.get_tmpBuffer1BlockNum(), 2u);
+  EXPECT_EQ(f.get_tmpBuffer1RowNum(), 32u);
+  EXPECT_EQ(f.get_tmpBuffer2Offset(), 256u);
+  EXPECT_EQ(f.get_widthTiling(), 32u);
+  EXPECT_EQ(f.get_widthFractal(), 2u);
+  EXPECT_EQ(f.get_widthFractalTail(), 8u);
+  UnPadTilingFunc(ge::Shape({4, 64}), 2048, 4, f);
+  EXPECT_EQ(f.get_widthFractal(), 2u);
+  EXPECT_EQ(f.get_widthFractalTail(), 32u);
+}
+
+TEST(PadTiling, BrokenArgumentsAreNamed) {
+  uint32_t max = 7, min = 7;
+  optiling::PadTiling t;
+  testing::internal::CaptureStderr();
+  GetPadMaxMinTmpSize(ge::Shape({16, 15}), 8, max, min);
+  GetPadMaxMinTmpSize(ge::Shape({2, 16, 15}), 2, max, min);
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 16}), 1024, 2, t);
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 15}), 512, 2, t);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("[Pad][GetPadMaxMinTmpSize] typeSize 8 must be 2 or 4"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("srcShape has 3 dims; it must have 2"), std::string::npos) << err;
+  EXPECT_NE(err.find("oriSrcShape holds 256 elements; it must hold no more than srcShape's 240"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("stackBufferSize 512 holds no 1024-byte group"), std::string::npos) << err;
 }
 
 }  // namespace hl5_tiling_test

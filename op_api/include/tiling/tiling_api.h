@@ -2,7 +2,7 @@
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
 // SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
 // BatchNorm's, Normalize's and the Welford pair's (lib/normalization),
-// Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce) and TopK's (lib/sort);
+// Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce) and TopK's (lib/sort);
 // the other APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings
 // graph/tensor.h, and so does this one.
 #pragma once
@@ -19,6 +19,7 @@
 #include "lib/normalization/groupnorm_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
 #include "lib/normalization/rmsnorm_tilingdata.h"
+#include "lib/pad/pad_tilingdata.h"
 #include "lib/sort/topk_tilingdata.h"
 #else
 #include "graph/tensor.h"
@@ -72,6 +73,7 @@
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/normalization/welfordfinalize_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/pad/pad_tiling.h"
 #include "lib/quantization/ascend_antiquant_tiling.h"
 #include "lib/quantization/ascend_dequant_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
