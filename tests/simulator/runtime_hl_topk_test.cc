@@ -58,6 +58,12 @@ TopkTiling TkTiling(const TkCase& c, bool is_float, bool small) {
   t.maskOffset = small ? c.outter * c.k : c.outter * (is_float ? k8 : k16);
   t.maskVreducev2FourBytes = small ? 0 : 2 * c.k;
   t.maskVreducev2TwoBytes = small ? 0 : 4 * c.k;
+  if (small) {  // GatherMask's index words: k copies of 0b10, 16 to a word
+    for (int32_t i = 0; i < c.k; ++i) {
+      uint32_t& m = i < 16 ? t.vreduceIdxMask0 : t.vreduceIdxMask1;
+      m = (m << 2) | 0b10u;
+    }
+  }
   return t;
 }
 
@@ -168,6 +174,22 @@ TEST(HlTopK, NormalModeMatchesTheModel) {
   ExpectTk<float, false, false, TopKMode::TOPK_NORMAL>({1, 544, 544, 40}, "float, 17 runs");
 }
 
+// A tiling made for more rows (a kernel's largest tile) computes these rows as the chip does.
+TEST(HlTopK, ATilingForMoreRowsServes) {
+  const TkCase c{2, 64, 60, 5, false};
+  const TopkTiling more = TkTiling({4, 64, 60, 5}, true, false);
+  const TkResult r = RunTk<float, false, false, TopKMode::TOPK_NORMAL>(c, more);
+  ASSERT_TRUE(r.launch.status.ok()) << r.launch.status.ToString();
+  const TkResult same =
+      RunTk<float, false, false, TopKMode::TOPK_NORMAL>(c, TkTiling(c, true, false));
+  ASSERT_TRUE(same.launch.status.ok()) << same.launch.status.ToString();
+  for (uint32_t i = 0; i < 2 * 8; ++i) {
+    if (i % 8 >= 5) continue;  // k_pad slots are not written
+    EXPECT_EQ(std::memcmp(r.values.data() + i * 4, same.values.data() + i * 4, 4), 0) << i;
+    EXPECT_EQ(std::memcmp(r.indices.data() + i * 4, same.indices.data() + i * 4, 4), 0) << i;
+  }
+}
+
 TEST(HlTopK, FinishedRowsGetIndexN) {
   ExpectTk<float, true, true, TopKMode::TOPK_NORMAL>({3, 32, 30, 5, false}, "float, finish");
   ExpectTk<half, false, true, TopKMode::TOPK_NORMAL>({2, 64, 50, 9, true, false}, "half, finish");
@@ -192,6 +214,7 @@ TEST(HlTopK, CannsSmallModeExampleRow) {
   t.kAlignFourBytes = 8;
   t.innerDataSize = 64;
   t.maskOffset = 8;
+  t.vreduceIdxMask0 = 0xAAAA;  // 8 indices
   std::vector<int32_t> got(8, -1);
   const LaunchResult launch = RunOne([&] {
     TPipe pipe;
@@ -238,7 +261,14 @@ TEST(HlTopK, DocumentedRulesFault) {
   ExpectTkFault(small_tmp, "tmpLocal holds 1248 bytes; this call needs at least 1280");
   TkCase other{2, 64, 60, 4};
   TopkTiling stale = TkTiling({2, 96, 60, 4}, true, false);
-  ExpectTkFault(other, "tilling.allDataSize is 192; TopKTilingFunc gives 128", &stale);
+  ExpectTkFault(other, "tilling.innerDataSize is 192; TopKTilingFunc gives 128", &stale);
+  TkCase smallest{3, 64, 60, 4, false};
+  TopkTiling fewer = TkTiling({2, 64, 60, 4}, true, false);
+  ExpectTkFault(smallest, "tilling.maskOffset is 16; this call's rows need 24", &fewer);
+  TkCase small_k{2, 32, 32, 9};
+  TopkTiling other_k = TkTiling({2, 32, 32, 8}, true, true);
+  ExpectTkFault<false, TopKMode::TOPK_NSMALL>(small_k, "tilling.vreduceIdxMask0 is 43690",
+                                              &other_k);
   TkCase tiny{2, 64, 60, 4};
   tiny.value_cap = 12;  // under outter * k_pad = 16
   const TkResult r =

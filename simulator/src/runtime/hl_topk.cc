@@ -55,33 +55,55 @@ void CheckInfo(const TopKCall& c) {
   }
 }
 
-// The fields of the tiling the 910B's TopK steers by, against TopKTilingFunc's figures for this
-// call: a tiling made for another shape, k or type makes the chip sort and gather the wrong spans.
+// k copies of the 2-bit pattern 0b10 (GatherMask's odd 32-bit words: the indices), lowest first.
+uint32_t OddWords(int64_t k) {
+  uint32_t m = 0;
+  for (int64_t i = 0; i < k; ++i) m = (m << 2) | 0b10u;
+  return m;
+}
+
+// The tiling fields the 910B's TopK steers by, against TopKTilingFunc's figures for this call.
+// Those that fix the sort and gather for inner, k and T must be equal (a tiling for another inner,
+// k or type sorts and gathers other spans); those that only count rows must cover the call's rows
+// (a tiling made for more rows, as for a kernel's largest tile, computes these rows right).
 void CheckTiling(const TopKCall& c) {
   const AscendC::tiling::TopkTiling& t = *c.tiling;
   const int64_t inner = c.info.inner, rows = c.info.outter, k = c.k;
   const int64_t per = c.is_float ? 2 : 4;  // elements of T in one 8-byte proposal
   const int64_t k8 = (k + 7) / 8 * 8, k16 = (k + 15) / 16 * 16;
-  std::vector<std::pair<const char*, std::pair<int64_t, int64_t>>> f = {
-      {"allDataSize", {t.allDataSize, inner * rows}},
-      {"kAlignFourBytes", {t.kAlignFourBytes, k8}},
-  };
+  using Field = std::pair<const char*, std::pair<int64_t, int64_t>>;
+  std::vector<Field> equal, at_least;
   if (c.small) {
-    f.push_back({"innerDataSize", {t.innerDataSize, inner * rows * per}});
-    f.push_back({"maskOffset", {t.maskOffset, rows * k}});
+    at_least.push_back({"innerDataSize", {t.innerDataSize, inner * rows * per}});
+    equal.push_back({"vreduceIdxMask0", {t.vreduceIdxMask0, OddWords(k < 16 ? k : 16)}});
+    equal.push_back({"vreduceIdxMask1", {t.vreduceIdxMask1, k > 16 ? OddWords(k - 16) : 0}});
+    if (!c.largest) {
+      at_least.push_back({"allDataSize", {t.allDataSize, inner * rows}});
+      at_least.push_back({"maskOffset", {t.maskOffset, rows * k}});
+    }
   } else {
-    f.push_back({"innerDataSize", {t.innerDataSize, inner * per}});
-    f.push_back({"sortRepeat", {t.sortRepeat, inner / 32}});
-    f.push_back({"maskOffset", {t.maskOffset, rows * (c.is_float ? k8 : k16)}});
-    f.push_back({"maskVreducev2FourBytes", {t.maskVreducev2FourBytes, 2 * k}});
-    if (!c.is_float) f.push_back({"maskVreducev2TwoBytes", {t.maskVreducev2TwoBytes, 4 * k}});
-    if (!c.is_float) f.push_back({"kAlignTwoBytes", {t.kAlignTwoBytes, k16}});
+    equal.push_back({"kAlignFourBytes", {t.kAlignFourBytes, k8}});
+    equal.push_back({"innerDataSize", {t.innerDataSize, inner * per}});
+    equal.push_back({"sortRepeat", {t.sortRepeat, inner / 32}});
+    equal.push_back({"maskVreducev2FourBytes", {t.maskVreducev2FourBytes, 2 * k}});
+    if (!c.is_float) equal.push_back({"maskVreducev2TwoBytes", {t.maskVreducev2TwoBytes, 4 * k}});
+    if (!c.is_float) equal.push_back({"kAlignTwoBytes", {t.kAlignTwoBytes, k16}});
+    if (!c.largest) {
+      at_least.push_back({"maskOffset", {t.maskOffset, rows * (c.is_float ? k8 : k16)}});
+    }
   }
-  for (const auto& [name, v] : f) {
+  const std::string call = " for inner " + S(inner) + ", outter " + S(rows) + ", k " + S(k) +
+                           (c.is_float ? ", float" : ", half");
+  for (const auto& [name, v] : equal) {
     if (v.first != v.second) {
       Fail(std::string("tilling.") + name + " is " + S(v.first) + "; TopKTilingFunc gives " +
-           S(v.second) + " for inner " + S(inner) + ", outter " + S(rows) + ", k " + S(k) +
-           (c.is_float ? ", float" : ", half") + " (a tiling made for another call)");
+           S(v.second) + call + " (a tiling made for another call)");
+    }
+  }
+  for (const auto& [name, v] : at_least) {
+    if (v.first < v.second) {
+      Fail(std::string("tilling.") + name + " is " + S(v.first) + "; this call's rows need " +
+           S(v.second) + call + " (a tiling made for fewer rows)");
     }
   }
 }
@@ -167,7 +189,11 @@ void Run(const TopKCall& c) {
   const uint64_t idx_bytes =
       c.init_index ? static_cast<uint64_t>(s.inner) * 4 * (c.small ? s.rows : 1) : 0;
   const uint64_t finish_bytes = c.has_finish ? static_cast<uint64_t>(s.rows) : 0;
-  const uint64_t value_bytes = static_cast<uint64_t>(s.rows * s.value_stride) * s.tb;
+  // Smallest first, the chip negates tilling.maskOffset values back: past the rows' own when the
+  // tiling was made for more rows.
+  const int64_t value_elems =
+      std::max<int64_t>(s.rows * s.value_stride, c.largest ? 0 : c.tiling->maskOffset);
+  const uint64_t value_bytes = static_cast<uint64_t>(value_elems) * s.tb;
   const uint64_t index_bytes = static_cast<uint64_t>(s.rows * s.index_stride) * 4;
   const uint64_t tmp_bytes = c.tmp != nullptr ? min_tmp : 0;
   const std::pair<const char*, std::pair<const detail::UbRef*, uint64_t>> ins[] = {
