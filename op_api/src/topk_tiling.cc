@@ -125,6 +125,82 @@ void SetSmall(int32_t inner, int32_t outter, int32_t k, uint32_t type_size, bool
   SetSmallMasks(k, type_size, t);
 }
 
+// NpuArch 2002 (RpSort16 and MrgSort4 on 16-byte proposals of 8 elements), Normal mode: one row's
+// proposals, MrgSort4's second list, then the generated indices.
+void SetNormal2002(int32_t inner, int32_t outter, int32_t k, uint32_t type_size,
+                   optiling::TopkTiling& t) {
+  const int32_t proposals = inner * 8, lists = proposals * 2;
+  const int32_t k8 = (k + 7) / 8 * 8, k16 = (k + 15) / 16 * 16;
+  t.set_tmpLocalSize(lists + inner * 4 / static_cast<int32_t>(type_size));
+  t.set_srcIndexOffset(lists);
+  t.set_innerDataSize(proposals);
+  t.set_sortRepeat(static_cast<uint32_t>(inner / 16));
+  t.set_copyUbToUbBlockCount(static_cast<uint32_t>(proposals) * type_size / 32);
+  t.set_mrgSortSrc1offset(8);
+  t.set_mrgSortSrc2offset(16);
+  t.set_mrgSortSrc3offset(24);
+  t.set_mrgSortRepeat(inner / 4);
+  t.set_maskOffset(outter * (type_size == 2 ? k16 : k8));
+  t.set_kAlignTwoBytes(k16);
+  t.set_kAlignFourBytes(k8);
+}
+
+// NpuArch 2002, Small mode: all rows' proposals and MrgSort4's second list; the gather patterns
+// take k ones (16 to a half word).
+void SetSmall2002(int32_t inner, int32_t outter, int32_t k, uint32_t type_size,
+                  optiling::TopkTiling& t) {
+  const int32_t all = inner * outter, proposals = all * 8;
+  const int32_t index_at = proposals + all;
+  t.set_tmpLocalSize(proposals * 2);
+  t.set_topkNSmallSrcIndexOffset(index_at);
+  t.set_innerDataSize(proposals);
+  t.set_maskOffset(outter * k);
+  t.set_allDataSize(all);
+  t.set_sortRepeat(static_cast<uint32_t>(all / 16));
+  t.set_copyUbToUbBlockCount(static_cast<uint32_t>(proposals) * type_size / 32);
+  t.set_mrgSortTwoQueueSrc1Offset(16 * 8);
+  t.set_mrgSortSrc1offset(inner * 8);
+  t.set_vreduceIdxMask0(Repeated(1, 1, k));
+  if (type_size == 4) {
+    t.set_srcIndexOffset(index_at);
+    t.set_vreduceValMask0(Repeated(1, 1, k));
+    return;
+  }
+  t.set_srcIndexOffset(index_at + all);  // half is cast to float first, beside the indices
+  if (k <= 16) {
+    t.set_vreduceValMask0(Repeated(1, 1, k));
+  } else if (k <= 32) {
+    t.set_vreduceValMask0(0xFFFF);
+    t.set_vreduceValMask1(Repeated(1, 1, k - 16));
+  }
+}
+
+// The 3510 family: one proposal list (all rows' in Small mode), then the generated indices.
+void Set3510(int32_t inner, int32_t outter, int32_t k, uint32_t type_size, bool init_index,
+             bool small, optiling::TopkTiling& t) {
+  const int32_t per = static_cast<int32_t>(8 / type_size), ts = static_cast<int32_t>(type_size);
+  if (small) {
+    const int32_t data = inner * outter * per;
+    t.set_innerDataSize(data);
+    t.set_maskOffset(outter * k);
+    t.set_tmpLocalSize(data + (init_index ? 0 : inner * outter * 4 / ts));
+    return;
+  }
+  const int32_t k8 = (k + 7) / 8 * 8, k16 = (k + 15) / 16 * 16;
+  t.set_kAlignFourBytes(k8);
+  t.set_kAlignTwoBytes(k16);
+  t.set_sortRepeat(static_cast<uint32_t>(inner / 32));
+  t.set_innerDataSize(inner * per);
+  t.set_maskOffset(outter * (type_size == 2 ? k16 : k8));
+  t.set_maskVreducev2FourBytes(2 * k);
+  t.set_maskVreducev2TwoBytes(4 * k);
+  t.set_tmpLocalSize(inner * 16 / ts);
+  if (!init_index) {
+    t.set_srcIndexOffset(inner * 16 / ts);
+    t.set_tmpLocalSize(inner * 20 / ts);
+  }
+}
+
 }  // namespace
 
 bool GetTopKMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
@@ -161,14 +237,20 @@ bool TopKTilingFunc(const platform_ascendc::PlatformAscendC& ascendcPlatform, co
   }
   if (dataTypeSize == 0) return false;
   const NpuArch arch = ascendcPlatform.GetCurNpuArch();
-  if (arch == NpuArch::DAV_2002 || Arch3510Family(arch)) {
-    std::fprintf(stderr,
-                 "[ERROR] [TopK][TopKTilingFunc] NpuArch %u: opsim has the 910B's TopK tiling "
-                 "only (NpuArch 2201)\n",
-                 static_cast<unsigned>(arch));
-    return false;
+  const bool small = mode == TopKMode::TOPK_NSMALL;
+  if (arch == NpuArch::DAV_2002) {
+    if (small) {
+      SetSmall2002(inner, outter, k, dataTypeSize, topKTiling);
+    } else {
+      SetNormal2002(inner, outter, k, dataTypeSize, topKTiling);
+    }
+    return true;
   }
   topKTiling.set_allDataSize(inner * outter);
+  if (Arch3510Family(arch)) {
+    Set3510(inner, outter, k, dataTypeSize, isInitIndex, small, topKTiling);
+    return true;
+  }
   if (mode == TopKMode::TOPK_NORMAL) {
     SetNormal(inner, outter, k, dataTypeSize, isInitIndex, topKTiling);
   } else {

@@ -264,11 +264,49 @@ TEST(TopKTiling, BrokenArgumentsAreNamed) {
       << err;
   EXPECT_NE(err.find("outter axis must be greater than 0 (got 0)"), std::string::npos) << err;
   EXPECT_NE(err.find("k 65 is outside [1, inner 64]"), std::string::npos) << err;
-  TkPlatform other(2002);
-  testing::internal::CaptureStderr();
-  EXPECT_FALSE(TopKTilingFunc(platform_ascendc::PlatformAscendC(&other.info), 64, 1, 4, 4, true,
-                              TopKMode::TOPK_NORMAL, true, t));
-  EXPECT_NE(testing::internal::GetCapturedStderr().find("NpuArch 2002"), std::string::npos);
+}
+
+TEST(TopKTiling, OtherArchsFieldsAreCannsFigures) {
+  TkPlatform p2002(2002), p3510(3510);
+  const platform_ascendc::PlatformAscendC a2002(&p2002.info), a3510(&p3510.info);
+  AscendC::tiling::TopkTiling n;
+  ASSERT_TRUE(TopKTilingFunc(a2002, 64, 2, 5, 4, true, TopKMode::TOPK_NORMAL, true, n));
+  EXPECT_EQ(n.tmpLocalSize, 1088);
+  EXPECT_EQ(n.srcIndexOffset, 1024);
+  EXPECT_EQ(n.innerDataSize, 512);
+  EXPECT_EQ(n.sortRepeat, 4u);
+  EXPECT_EQ(n.copyUbToUbBlockCount, 64u);
+  EXPECT_EQ(n.mrgSortSrc3offset, 24);
+  EXPECT_EQ(n.mrgSortRepeat, 16);
+  EXPECT_EQ(n.maskOffset, 16);
+  EXPECT_EQ(n.allDataSize, 0);  // CANN's 2002 Normal branch leaves it
+  AscendC::tiling::TopkTiling s;
+  ASSERT_TRUE(TopKTilingFunc(a2002, 32, 2, 20, 2, true, TopKMode::TOPK_NSMALL, true, s));
+  EXPECT_EQ(s.tmpLocalSize, 1024);
+  EXPECT_EQ(s.topkNSmallSrcIndexOffset, 576);
+  EXPECT_EQ(s.srcIndexOffset, 640);
+  EXPECT_EQ(s.allDataSize, 64);
+  EXPECT_EQ(s.sortRepeat, 4u);
+  EXPECT_EQ(s.copyUbToUbBlockCount, 32u);
+  EXPECT_EQ(s.mrgSortTwoQueueSrc1Offset, 128);
+  EXPECT_EQ(s.mrgSortSrc1offset, 256);
+  EXPECT_EQ(s.vreduceIdxMask0, 0xFFFFFu);
+  EXPECT_EQ(s.vreduceValMask0, 0xFFFFu);
+  EXPECT_EQ(s.vreduceValMask1, 0xFu);
+  AscendC::tiling::TopkTiling m;
+  ASSERT_TRUE(TopKTilingFunc(a3510, 64, 3, 20, 2, false, TopKMode::TOPK_NORMAL, true, m));
+  EXPECT_EQ(m.allDataSize, 192);
+  EXPECT_EQ(m.sortRepeat, 2u);
+  EXPECT_EQ(m.innerDataSize, 256);
+  EXPECT_EQ(m.maskOffset, 96);
+  EXPECT_EQ(m.tmpLocalSize, 640);
+  EXPECT_EQ(m.srcIndexOffset, 512);
+  EXPECT_EQ(m.kAlignFourBytes, 24);
+  AscendC::tiling::TopkTiling q;
+  ASSERT_TRUE(TopKTilingFunc(a3510, 32, 4, 8, 4, false, TopKMode::TOPK_NSMALL, true, q));
+  EXPECT_EQ(q.innerDataSize, 256);
+  EXPECT_EQ(q.maskOffset, 32);
+  EXPECT_EQ(q.tmpLocalSize, 384);
 }
 
 TEST(PadTiling, TmpSizesAreCannsFigures) {

@@ -1,6 +1,6 @@
 // CANN's lib/sort/topk_tiling.h: the host helpers of the high-level TopK (docs/ASCENDC.md,
-// "TopK"), with the 910B's figures (NpuArch 2201; CANN gives every arch other than 2002 and the
-// 3510 family the same).
+// "TopK"), with CANN's figures per NpuArch (the 910B's, 2201, for every arch other than 2002 and
+// the 3510 family, as CANN's).
 #pragma once
 
 #include <cstdint>
@@ -22,8 +22,9 @@ bool GetTopKMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatfo
                           const int32_t inner, const int32_t outter, const bool isReuseSource,
                           const bool isInitIndex, enum TopKMode mode, const bool isLargest,
                           const uint32_t dataTypeSize, uint32_t& maxValue, uint32_t& minValue);
-// The tiling the 910B's TopK reads (k in [1, inner], else an error; the fields are set all the
-// same). Another NpuArch prints an error and returns false: opsim has only the 910B's fields.
+// The tiling TopK reads, CANN's fields for the platform's NpuArch (2002, the 3510 family, and the
+// 910B's for every other); k outside [1, inner] prints an error and the fields are set all the
+// same, as CANN's. False only for a dataTypeSize of 0.
 bool TopKTilingFunc(const platform_ascendc::PlatformAscendC& ascendcPlatform, const int32_t inner,
                     const int32_t outter, const int32_t k, const uint32_t dataTypeSize,
                     const bool isInitIndex, enum TopKMode mode, const bool isLargest,
