@@ -1,9 +1,11 @@
-// The host helpers of the high-level index, sort, quantisation and filtering APIs
+// The host helpers of the high-level index, sort, quantisation, filtering and padding APIs
 // (tiling/tiling_api.h): CANN's figures and errors.
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "opsim/op_api/platform_figures.h"
+#include "platform/platform_infos_def.h"
 #include "tiling/tiling_api.h"
 
 namespace hl5_tiling_test {
@@ -145,6 +147,252 @@ TEST(DropOutTiling, BrokenArgumentsAreNamed) {
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("typeSize 8 is not 2 (half) or 4 (float)"), std::string::npos) << err;
   EXPECT_NE(err.find("isReuseSource is reserved"), std::string::npos) << err;
+}
+
+// A platform of the given NPU arch for the TopK helpers.
+struct TkPlatform {
+  explicit TkPlatform(uint32_t npu_arch) {
+    opsim::op_api::PlatformDescription d;
+    d.profile = "test";
+    d.soc_version = npu_arch == 2201 ? "Ascend910B" : "Ascend310P";
+    d.short_soc_version = d.soc_version;
+    d.npu_arch = npu_arch;
+    d.vector_cores = 8;
+    d.ub_bytes = 196608;
+    opsim::op_api::MakePlatformInfos(d, &info);
+  }
+  fe::PlatFormInfos info;
+};
+
+uint32_t TkMin(uint32_t arch, int32_t inner, int32_t outter, bool init, TopKMode mode, bool largest,
+               uint32_t type_size) {
+  TkPlatform p(arch);
+  uint32_t max = 7, min = 7;
+  EXPECT_TRUE(GetTopKMaxMinTmpSize(platform_ascendc::PlatformAscendC(&p.info), inner, outter, false,
+                                   init, mode, largest, type_size, max, min));
+  EXPECT_EQ(max, min);
+  return min;
+}
+
+TEST(TopKTiling, TmpSizesAreCannsFigures) {
+  EXPECT_EQ(TkMin(2201, 64, 2, false, TopKMode::TOPK_NORMAL, true, 4), 1280u);
+  EXPECT_EQ(TkMin(2201, 128, 3, true, TopKMode::TOPK_NORMAL, false, 2), 2048u);
+  EXPECT_EQ(TkMin(2201, 32, 4, false, TopKMode::TOPK_NSMALL, false, 4), 2112u);
+  EXPECT_EQ(TkMin(2201, 32, 2, true, TopKMode::TOPK_NSMALL, true, 2), 576u);
+  EXPECT_EQ(TkMin(2002, 64, 2, true, TopKMode::TOPK_NORMAL, true, 4), 4352u);
+  EXPECT_EQ(TkMin(3510, 64, 2, false, TopKMode::TOPK_NORMAL, true, 4), 1280u);
+  EXPECT_EQ(TkMin(3510, 32, 3, false, TopKMode::TOPK_NSMALL, true, 2), 1152u);
+}
+
+TEST(TopKTiling, NormalModeFieldsAreCannsFigures) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  optiling::TopkTiling f;
+  ASSERT_TRUE(TopKTilingFunc(platform, 64, 2, 5, 4, false, TopKMode::TOPK_NORMAL, true, f));
+  EXPECT_EQ(f.get_allDataSize(), 128);
+  EXPECT_EQ(f.get_tmpLocalSize(), 320);
+  EXPECT_EQ(f.get_innerDataSize(), 128);
+  EXPECT_EQ(f.get_copyUbToUbBlockCount(), 16u);
+  EXPECT_EQ(f.get_sortRepeat(), 2u);
+  EXPECT_EQ(f.get_mrgSortRepeat(), 16);
+  EXPECT_EQ(f.get_kAlignFourBytes(), 8);
+  EXPECT_EQ(f.get_kAlignTwoBytes(), 16);
+  EXPECT_EQ(f.get_maskOffset(), 16);
+  EXPECT_EQ(f.get_maskVreducev2FourBytes(), 10);
+  EXPECT_EQ(f.get_maskVreducev2TwoBytes(), 20);
+  EXPECT_EQ(f.get_mrgSortSrc3offset(), 6);
+  EXPECT_EQ(f.get_mrgFourQueueTailPara1(), 128);
+  EXPECT_EQ(f.get_mrgFourQueueTailPara2(), 1);
+  EXPECT_EQ(f.get_srcIndexOffset(), 256);
+  // half, given indices: the kernel's struct gets the same bytes.
+  AscendC::tiling::TopkTiling h;
+  ASSERT_TRUE(TopKTilingFunc(platform, 128, 3, 20, 2, true, TopKMode::TOPK_NORMAL, false, h));
+  EXPECT_EQ(h.tmpLocalSize, 1024);
+  EXPECT_EQ(h.innerDataSize, 512);
+  EXPECT_EQ(h.maskOffset, 96);
+  EXPECT_EQ(h.kAlignFourBytes, 24);
+  EXPECT_EQ(h.kAlignTwoBytes, 32);
+  EXPECT_EQ(h.mrgSortSrc1offset, 4);
+  EXPECT_EQ(h.mrgSortSrc2offset, 8);
+  EXPECT_EQ(h.mrgSortTwoQueueSrc1Offset, 4);
+  EXPECT_EQ(h.mrgFourQueueTailPara2, 2);
+  EXPECT_EQ(h.copyUbToUbBlockCount, 32u);
+  EXPECT_EQ(h.srcIndexOffset, 0);
+}
+
+TEST(TopKTiling, SmallModeFieldsAreCannsFigures) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  AscendC::tiling::TopkTiling f;
+  ASSERT_TRUE(TopKTilingFunc(platform, 32, 4, 8, 4, false, TopKMode::TOPK_NSMALL, false, f));
+  EXPECT_EQ(f.innerDataSize, 256);
+  EXPECT_EQ(f.maskOffset, 32);
+  EXPECT_EQ(f.topkMrgSrc1MaskSizeOffset, 384);
+  EXPECT_EQ(f.topkNSmallSrcIndexOffset, 400);
+  EXPECT_EQ(f.tmpLocalSize, 528);
+  EXPECT_EQ(f.vreduceIdxMask0, 0xAAAAu);
+  EXPECT_EQ(f.vreduceValMask0, 0x5555u);
+  EXPECT_EQ(f.vreduceValMask1, 0u);
+  AscendC::tiling::TopkTiling h;
+  ASSERT_TRUE(TopKTilingFunc(platform, 32, 2, 20, 2, true, TopKMode::TOPK_NSMALL, true, h));
+  EXPECT_EQ(h.innerDataSize, 256);
+  EXPECT_EQ(h.maskOffset, 40);
+  EXPECT_EQ(h.tmpLocalSize, 288);
+  EXPECT_EQ(h.topkNSmallSrcIndexOffset, 0);
+  EXPECT_EQ(h.vreduceIdxMask0, 0xAAAAAAAAu);
+  EXPECT_EQ(h.vreduceIdxMask1, 0xAAu);
+  EXPECT_EQ(h.vreducehalfValMask0, 0x1111);
+  EXPECT_EQ(h.vreducehalfValMask4, 0x1111);
+  EXPECT_EQ(h.vreducehalfValMask5, 0);
+}
+
+TEST(TopKTiling, BrokenArgumentsAreNamed) {
+  TkPlatform p(2201);
+  const platform_ascendc::PlatformAscendC platform(&p.info);
+  uint32_t max = 0, min = 0;
+  AscendC::tiling::TopkTiling t;
+  testing::internal::CaptureStderr();
+  GetTopKMaxMinTmpSize(platform, 48, 2, false, true, TopKMode::TOPK_NORMAL, true, 4, max, min);
+  GetTopKMaxMinTmpSize(platform, 64, 2, false, true, TopKMode::TOPK_NSMALL, true, 8, max, min);
+  TopKTilingFunc(platform, 64, 0, 65, 4, true, TopKMode::TOPK_NORMAL, true, t);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("inner axis must be a multiple of 32 (got 48)"), std::string::npos) << err;
+  EXPECT_NE(err.find("in Small mode, the length of the inner axis must be 32 (got 64)"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("dataTypeSize must be 2 (half) or 4 (float) (got 8)"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("outter axis must be greater than 0 (got 0)"), std::string::npos) << err;
+  EXPECT_NE(err.find("k 65 is outside [1, inner 64]"), std::string::npos) << err;
+}
+
+TEST(TopKTiling, OtherArchsFieldsAreCannsFigures) {
+  TkPlatform p2002(2002), p3510(3510);
+  const platform_ascendc::PlatformAscendC a2002(&p2002.info), a3510(&p3510.info);
+  AscendC::tiling::TopkTiling n;
+  ASSERT_TRUE(TopKTilingFunc(a2002, 64, 2, 5, 4, true, TopKMode::TOPK_NORMAL, true, n));
+  EXPECT_EQ(n.tmpLocalSize, 1088);
+  EXPECT_EQ(n.srcIndexOffset, 1024);
+  EXPECT_EQ(n.innerDataSize, 512);
+  EXPECT_EQ(n.sortRepeat, 4u);
+  EXPECT_EQ(n.copyUbToUbBlockCount, 64u);
+  EXPECT_EQ(n.mrgSortSrc3offset, 24);
+  EXPECT_EQ(n.mrgSortRepeat, 16);
+  EXPECT_EQ(n.maskOffset, 16);
+  EXPECT_EQ(n.allDataSize, 0);  // CANN's 2002 Normal branch leaves it
+  AscendC::tiling::TopkTiling s;
+  ASSERT_TRUE(TopKTilingFunc(a2002, 32, 2, 20, 2, true, TopKMode::TOPK_NSMALL, true, s));
+  EXPECT_EQ(s.tmpLocalSize, 1024);
+  EXPECT_EQ(s.topkNSmallSrcIndexOffset, 576);
+  EXPECT_EQ(s.srcIndexOffset, 640);
+  EXPECT_EQ(s.allDataSize, 64);
+  EXPECT_EQ(s.sortRepeat, 4u);
+  EXPECT_EQ(s.copyUbToUbBlockCount, 32u);
+  EXPECT_EQ(s.mrgSortTwoQueueSrc1Offset, 128);
+  EXPECT_EQ(s.mrgSortSrc1offset, 256);
+  EXPECT_EQ(s.vreduceIdxMask0, 0xFFFFFu);
+  EXPECT_EQ(s.vreduceValMask0, 0xFFFFu);
+  EXPECT_EQ(s.vreduceValMask1, 0xFu);
+  AscendC::tiling::TopkTiling m;
+  ASSERT_TRUE(TopKTilingFunc(a3510, 64, 3, 20, 2, false, TopKMode::TOPK_NORMAL, true, m));
+  EXPECT_EQ(m.allDataSize, 192);
+  EXPECT_EQ(m.sortRepeat, 2u);
+  EXPECT_EQ(m.innerDataSize, 256);
+  EXPECT_EQ(m.maskOffset, 96);
+  EXPECT_EQ(m.tmpLocalSize, 640);
+  EXPECT_EQ(m.srcIndexOffset, 512);
+  EXPECT_EQ(m.kAlignFourBytes, 24);
+  AscendC::tiling::TopkTiling q;
+  ASSERT_TRUE(TopKTilingFunc(a3510, 32, 4, 8, 4, false, TopKMode::TOPK_NSMALL, true, q));
+  EXPECT_EQ(q.innerDataSize, 256);
+  EXPECT_EQ(q.maskOffset, 32);
+  EXPECT_EQ(q.tmpLocalSize, 384);
+}
+
+TEST(PadTiling, TmpSizesAreCannsFigures) {
+  uint32_t max = 7, min = 7;
+  GetPadMaxMinTmpSize(ge::Shape({16, 15}), 2, max, min);
+  EXPECT_EQ(max, 15360u);  // 15 groups of 16 elements, each 16 blocks twice
+  EXPECT_EQ(min, 1024u);
+  GetPadMaxMinTmpSize(ge::Shape({8, 5}), 4, max, min);
+  EXPECT_EQ(max, 3072u);
+  EXPECT_EQ(min, 1024u);
+  TkPlatform b(2201), other(2002);
+  max = min = 7;
+  GetUnPadMaxMinTmpSize(platform_ascendc::PlatformAscendC(&b.info), ge::Shape({16, 16}), 2, max,
+                        min);
+  EXPECT_EQ(max, 0u);
+  EXPECT_EQ(min, 0u);
+  GetUnPadMaxMinTmpSize(platform_ascendc::PlatformAscendC(&other.info), ge::Shape({16, 16}), 2, max,
+                        min);
+  EXPECT_EQ(max, 16384u);
+  EXPECT_EQ(min, 1024u);
+}
+
+TEST(PadTiling, PadFieldsAreCannsFigures) {
+  optiling::PadTiling a;
+  PadTilingFunc(ge::Shape({4, 32}), ge::Shape({4, 30}), 0, 2, a);
+  EXPECT_EQ(a.get_srcOriWidth(), 30u);
+  EXPECT_EQ(a.get_widthWithoutLastBlock(), 16u);
+  EXPECT_EQ(a.get_blocksPerRow(), 2u);
+  EXPECT_EQ(a.get_heightTiling(), 255u);
+  EXPECT_EQ(a.get_heightFractalTail(), 4u);
+  EXPECT_EQ(a.get_mainLoopOffset(), 8160u);
+  EXPECT_EQ(a.get_tailBlockOffset(), 16u);
+  EXPECT_EQ(a.get_tmpBuffer1BlockNum(), 0u);
+  AscendC::tiling::PadTiling u;
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 15}), 1024, 2, u);
+  EXPECT_EQ(u.srcHeight, 16u);
+  EXPECT_EQ(u.srcWidth, 15u);
+  EXPECT_EQ(u.blocksPerRow, 0u);
+  EXPECT_EQ(u.tmpBuffer1BlockNum, 1u);
+  EXPECT_EQ(u.tmpBuffer1RowNum, 16u);
+  EXPECT_EQ(u.tmpBuffer2Offset, 256u);
+  EXPECT_EQ(u.widthTiling, 16u);
+  EXPECT_EQ(u.widthFractal, 0u);
+  EXPECT_EQ(u.widthFractalTail, 15u);
+  EXPECT_EQ(u.widthFractalTailAlingned, 16u);
+  EXPECT_EQ(u.brcbFractal, 15u);
+  EXPECT_EQ(u.brcbFractalTail, 0u);
+  EXPECT_EQ(u.maxRepeatTimes, 254u);
+  EXPECT_EQ(u.brcbTilingRepeatTimesTail, 2u);
+}
+
+TEST(PadTiling, UnPadFieldsAreCannsFigures) {
+  AscendC::tiling::UnPadTiling t;
+  UnPadTilingFunc(ge::Shape({16, 16}), 0, 2, t);
+  EXPECT_EQ(t.srcHeight, 16u);
+  EXPECT_EQ(t.srcWidth, 16u);
+  EXPECT_EQ(t.tmpBuffer1BlockNum, 0u);
+  optiling::UnPadTiling f;
+  UnPadTilingFunc(ge::Shape({4, 40}), 2048, 4, f);
+  EXPECT_EQ(f.get_tmpBuffer1BlockNum(), 2u);
+  EXPECT_EQ(f.get_tmpBuffer1RowNum(), 32u);
+  EXPECT_EQ(f.get_tmpBuffer2Offset(), 256u);
+  EXPECT_EQ(f.get_widthTiling(), 32u);
+  EXPECT_EQ(f.get_widthFractal(), 2u);
+  EXPECT_EQ(f.get_widthFractalTail(), 8u);
+  UnPadTilingFunc(ge::Shape({4, 64}), 2048, 4, f);
+  EXPECT_EQ(f.get_widthFractal(), 2u);
+  EXPECT_EQ(f.get_widthFractalTail(), 32u);
+}
+
+TEST(PadTiling, BrokenArgumentsAreNamed) {
+  uint32_t max = 7, min = 7;
+  optiling::PadTiling t;
+  testing::internal::CaptureStderr();
+  GetPadMaxMinTmpSize(ge::Shape({16, 15}), 8, max, min);
+  GetPadMaxMinTmpSize(ge::Shape({2, 16, 15}), 2, max, min);
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 16}), 1024, 2, t);
+  PadTilingFunc(ge::Shape({16, 15}), ge::Shape({16, 15}), 512, 2, t);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("[Pad][GetPadMaxMinTmpSize] typeSize 8 must be 2 or 4"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("srcShape has 3 dims; it must have 2"), std::string::npos) << err;
+  EXPECT_NE(err.find("oriSrcShape holds 256 elements; it must hold no more than srcShape's 240"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("stackBufferSize 512 holds no 1024-byte group"), std::string::npos) << err;
 }
 
 }  // namespace hl5_tiling_test

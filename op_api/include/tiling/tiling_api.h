@@ -1,10 +1,10 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
 // SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
-// BatchNorm's, Normalize's and the Welford pair's (lib/normalization) and
-// Broadcast's (lib/pad/broadcast_tiling.h), the reductions' (lib/reduce); the other APIs'
-// tilings are not yet here. Their helpers take ge::Shape, so CANN's brings graph/tensor.h, and
-// so does this one.
+// BatchNorm's, Normalize's and the Welford pair's (lib/normalization),
+// Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce) and TopK's (lib/sort);
+// the other APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings
+// graph/tensor.h, and so does this one.
 #pragma once
 
 #if defined(OPSIM_KERNEL_TILING)
@@ -19,6 +19,8 @@
 #include "lib/normalization/groupnorm_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
 #include "lib/normalization/rmsnorm_tilingdata.h"
+#include "lib/pad/pad_tilingdata.h"
+#include "lib/sort/topk_tilingdata.h"
 #else
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
@@ -71,6 +73,7 @@
 #include "lib/normalization/rmsnorm_tiling.h"
 #include "lib/normalization/welfordfinalize_tiling.h"
 #include "lib/pad/broadcast_tiling.h"
+#include "lib/pad/pad_tiling.h"
 #include "lib/quantization/ascend_antiquant_tiling.h"
 #include "lib/quantization/ascend_dequant_tiling.h"
 #include "lib/quantization/ascend_quant_tiling.h"
@@ -78,5 +81,6 @@
 #include "lib/reduce/reduce_tiling.h"
 #include "lib/reduce/reduce_xor_sum_tiling.h"
 #include "lib/reduce/sum_tiling.h"
+#include "lib/sort/topk_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
