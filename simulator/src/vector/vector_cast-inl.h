@@ -288,10 +288,15 @@ HWY_INLINE hn::Vec<hn::Rebind<T, DF>> F32LanesToInt(DF df, hn::Vec<DF> x, Round 
     const auto conv = hn::ConvertTo(di, hn::Max(r, hn::Set(df, -2147483648.0f)));
     return hn::IfThenElse(big, hn::Set(di, hwy::LimitsMax<int32_t>()), conv);
   } else {
+    // The clamped lane is an integer k below 2^16 in magnitude: adding 1.5 * 2^23 is exact and
+    // leaves the bits 0x4B400000 + k, whose low 8 or 16 bits are k's (two's complement).
     const float lo = static_cast<float>(hwy::LimitsMin<T>());
     const float hi = static_cast<float>(hwy::LimitsMax<T>());
-    const auto conv = hn::ConvertTo(di, hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi)));
-    return hn::DemoteTo(hn::Rebind<T, DF>(), conv);  // in range: the saturation never acts
+    const auto clamped = hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi));
+    const auto biased =
+        hn::BitCast(hn::RebindToUnsigned<DF>(), hn::Add(clamped, hn::Set(df, 0x1.8p23f)));
+    const hn::Rebind<hwy::MakeUnsigned<T>, DF> dut;
+    return hn::BitCast(hn::Rebind<T, DF>(), hn::TruncateTo(dut, biased));
   }
 }
 
