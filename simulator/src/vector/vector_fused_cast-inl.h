@@ -86,7 +86,13 @@ HWY_INLINE hn::Vec<hn::Rebind<T, DF>> FusedCastToByte(DF df, FusedCastOp op, hn:
                                                : hn::Add(x, y);
   hn::Vec<DF> c;
   if (op != FusedCastOp::kMul || !hwy::IsSigned<T>()) {
-    c = hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), r);  // Relu or T's 0 bound; NaN: 0
+    // Relu or T's 0 bound, NaN and -0 giving +0. maxps returns its second operand for a NaN
+    // and for two zeros: one instruction where the compare and select are two.
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
+    c = hn::Max(r, hn::Zero(df));
+#else
+    c = hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), r);
+#endif
   } else {
     c = hn::Max(hn::IfThenZeroElse(hn::IsNaN(r), r), hn::Set(df, -128.0f));
   }
