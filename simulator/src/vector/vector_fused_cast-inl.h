@@ -72,11 +72,12 @@ HWY_INLINE V FusedCastRelu(V x) {
 
 // The int8/uint8 lanes of x op y: what F32LanesToInt<T> of the float16-rounded result gives
 // (nearest even, saturating, NaN to 0), in fewer steps. A NaN's payload and a zero's sign never
-// reach an integer, so the NaN rule and Relu's kept NaN drop out (zeroed first: Max and Min
-// are not portable on NaN). Clamping to T's range before the float16 rounding gives what
-// saturating after it does (both roundings are monotonic and keep the bounds, integers that
-// float16 holds). Adding 1.5 * 2^23 then rounds the clamped value to the nearest-even integer
-// k in the low bits of the sum (its ulp is 1, the shifter even), whose low byte is the result.
+// reach an integer, so the NaN rule and Relu's kept NaN drop out (the portable targets zero
+// NaN first: their Max and Min are not x86's on NaN). Clamping to T's range before the float16
+// rounding gives what saturating after it does (both roundings are monotonic and keep the bounds,
+// integers that float16 holds). Adding 1.5 * 2^23 then rounds the clamped value to the nearest-even
+// integer k in the low bits of the sum (its ulp is 1, the shifter even), whose low byte is the
+// result.
 template <typename T, class DF>
 HWY_INLINE hn::Vec<hn::Rebind<T, DF>> FusedCastToByte(DF df, FusedCastOp op, hn::Vec<DF> x,
                                                       hn::Vec<DF> y) {
@@ -84,19 +85,19 @@ HWY_INLINE hn::Vec<hn::Rebind<T, DF>> FusedCastToByte(DF df, FusedCastOp op, hn:
   const auto r = op == FusedCastOp::kMul       ? hn::Mul(x, y)
                  : op == FusedCastOp::kSubRelu ? hn::Sub(x, y)
                                                : hn::Add(x, y);
-  hn::Vec<DF> c;
-  if (op != FusedCastOp::kMul || !hwy::IsSigned<T>()) {
-    // Relu or T's 0 bound, NaN and -0 giving +0. maxps returns its second operand for a NaN
-    // and for two zeros: one instruction where the compare and select are two.
+  const bool zero_bound = op != FusedCastOp::kMul || !hwy::IsSigned<T>();  // Relu or unsigned
+  const auto hi = hn::Set(df, static_cast<float>(hwy::LimitsMax<T>()));
 #if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
-    c = hn::Max(r, hn::Zero(df));
+  // maxps and minps return their second operand when one is NaN, and for two zeros: a NaN lane
+  // stays NaN through the clamps, the float16 rounding and the shifter, and a NaN widened from
+  // float16 has its low 13 bits zero, so its low byte is 0; -0 ends as 0 too.
+  const auto c = hn::Min(hi, hn::Max(hn::Set(df, zero_bound ? 0.0f : -128.0f), r));
 #else
-    c = hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), r);
+  const auto c =
+      hn::Min(zero_bound ? hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), r)
+                         : hn::Max(hn::IfThenZeroElse(hn::IsNaN(r), r), hn::Set(df, -128.0f)),
+              hi);
 #endif
-  } else {
-    c = hn::Max(hn::IfThenZeroElse(hn::IsNaN(r), r), hn::Set(df, -128.0f));
-  }
-  c = hn::Min(c, hn::Set(df, static_cast<float>(hwy::LimitsMax<T>())));
   const auto v = hn::Add(HalfToF32ForArithmetic(df, F32ToHalf(df, c)), hn::Set(df, 0x1.8p23f));
   // The sum's bits are 0x4B400000 + k: its low byte is k's (two's complement for T's range).
   const hn::Rebind<uint8_t, DF> du8;
