@@ -262,6 +262,36 @@ void CheckFloatToInt(DType dt, DType st) {
   }
 }
 
+// float32 -> float16 in the directed modes where every lane of a vector is a zero or a float16
+// normal in magnitude (the bit path of F32ToHalfDirected): random mantissas over every float16
+// exponent, exact float16 values, exact ties, both ends of the range, in runs no other lane
+// breaks.
+TEST_P(VectorCast, FloatToHalfDirectedOnNormalsMatchesEveryMode) {
+  std::mt19937 rng(11);
+  std::vector<float> f32 = {
+      0.0f,      -0.0f, 65504.0f,        -65504.0f,       0x1p-14f,           -0x1p-14f,
+      65503.99f, 1.0f,  1.0f + 0x1p-11f, 1.0f + 0x3p-11f, -(2.0f + 0x1p-10f), 2047.5f};
+  while (f32.size() < 4096) {
+    const uint32_t exp = 127 - 14 + rng() % 30;  // 2^-14 .. 2^15
+    uint32_t mant = rng() & 0x7FFFFF;
+    if (rng() % 4 == 0) mant &= ~0x1FFFu;                    // a float16 value
+    if (rng() % 4 == 0) mant = (mant & ~0x1FFFu) | 0x1000u;  // a tie
+    const uint32_t bits = (rng() & 0x80000000u) | (exp << 23) | mant;
+    f32.push_back(std::min(std::fabs(std::bit_cast<float>(bits)), 65504.0f) *
+                  (bits >> 31 ? -1.0f : 1.0f));
+  }
+  for (const Round mode :
+       {Round::kFloor, Round::kCeil, Round::kRound, Round::kTrunc, Round::kOdd}) {
+    std::vector<uint8_t> out(f32.size() * 2);
+    Cast(DType::kFloat16, out.data(), DType::kFloat32, f32.data(), mode, f32.size());
+    for (size_t i = 0; i < f32.size(); ++i) {
+      ASSERT_EQ(GetBits(DType::kFloat16, out, i),
+                BitsOf(DType::kFloat16, PickNarrow(f32[i], mode, DType::kFloat16)))
+          << "mode " << static_cast<int>(mode) << " x=" << std::hexfloat << f32[i];
+    }
+  }
+}
+
 TEST_P(VectorCast, FloatToIntRoundsSaturatesAndMapsNaNToZero) {
   for (const DType st : {DType::kFloat32, DType::kFloat64, DType::kFloat16, DType::kBFloat16}) {
     CheckFloatToInt<int8_t>(DType::kInt8, st);

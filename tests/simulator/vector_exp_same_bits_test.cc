@@ -93,6 +93,32 @@ TEST(VectorExpSameBits, ExpFloatIsBitwiseTheSameOnEveryTarget) {
   }
 }
 
+// Whole vectors of lanes in [-87, 88] take ExpFloat's one-scale path; a call of one element takes
+// the general one. Every 4999th float bit pattern in [-88, 88.8] (the moderate range and a
+// little past both ends, so that mixed vectors come too), on every target, lane by lane.
+TEST(VectorExpSameBits, ExpFloatModerateVectorsMatchTheGeneralPath) {
+  std::vector<float> x;
+  for (int sign = 0; sign < 2; ++sign) {
+    const float limit = sign ? 88.0f : 88.8f;
+    uint32_t hi;
+    std::memcpy(&hi, &limit, 4);
+    for (uint32_t b = 0; b <= hi; b += 4999) {
+      const uint32_t u = b | (sign ? 0x80000000u : 0u);
+      float v;
+      std::memcpy(&v, &u, 4);
+      x.push_back(v);
+    }
+  }
+  for (const std::string& target : SupportedTargets()) {
+    ForceTargetForTest(target);
+    std::vector<float> whole(x.size()), one(x.size());
+    ExpFloat(whole.data(), x.data(), x.size());
+    for (size_t i = 0; i < x.size(); ++i) ExpFloat(&one[i], &x[i], 1);
+    ForceTargetForTest("");
+    ASSERT_EQ(0, std::memcmp(whole.data(), one.data(), x.size() * sizeof(float))) << target;
+  }
+}
+
 // (max, sum) pairs after `chunks` updates of a rows x cols tile, as bytes.
 template <typename A>
 std::vector<uint8_t> Pairs(bool by_rows, DType src_type, DType acc_type, const void* src,

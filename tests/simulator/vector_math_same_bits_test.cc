@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "opsim/core/dtype.h"
+#include "opsim/core/float16.h"
 #include "opsim/sim/vector_fused_cast_unit.h"
 #include "opsim/sim/vector_math_model.h"
 #include "opsim/sim/vector_unit.h"
@@ -224,6 +225,46 @@ TEST_P(VectorMathSameBits, FusedCastEveryPair) {
       ExpectSameBytes(got, want, DTypeSize(p.dst),
                       "FusedCast " + std::to_string(int(p.op)) + " " + Name(p.src) + " -> " +
                           Name(p.dst) + " n=" + std::to_string(n));
+    }
+  }
+}
+
+// The float16 -> int8/uint8 fused casts against a scalar model on this target: every float16
+// pattern as a (NaNs, infinities, -0, subnormals, ties, saturation) against b's that keep it,
+// negate it, make inf * 0 and scale it, and a signalling NaN b in one lane; the
+// arithmetic in float32, Relu (NaN kept), the float16 rounding, then nearest even, saturated,
+// NaN to 0 (Cast's rule).
+TEST_P(VectorMathSameBits, FusedCastHalfToByteMatchesAScalarModel) {
+  struct Pair {
+    FusedCastOp op;
+    DType dst;
+  };
+  const Pair pairs[] = {{FusedCastOp::kAddRelu, DType::kInt8},
+                        {FusedCastOp::kSubRelu, DType::kInt8},
+                        {FusedCastOp::kMul, DType::kInt8},
+                        {FusedCastOp::kMul, DType::kUInt8}};
+  const size_t n = (size_t{1} << 16) + 5;
+  std::vector<uint16_t> a(n), b(n);
+  for (size_t i = 0; i < n; ++i) a[i] = static_cast<uint16_t>(i);
+  for (const uint16_t bv : {0x0000, 0x3C00, 0xBC00, 0x7C00, 0x2E66}) {  // 0, +-1, inf, 0.1
+    std::fill(b.begin(), b.end(), bv);
+    b[7] = 0x7C01;  // a signalling NaN in some vector
+    for (const Pair& p : pairs) {
+      std::vector<uint8_t> got(n);
+      FusedCast(p.op, p.dst, got.data(), DType::kFloat16, a.data(), b.data(), 1.0f, n);
+      for (size_t i = 0; i < n; ++i) {
+        const float x = HalfBitsToFloat(a[i]), y = HalfBitsToFloat(b[i]);
+        float r = p.op == FusedCastOp::kMul ? x * y : p.op == FusedCastOp::kSubRelu ? x - y : x + y;
+        if (p.op != FusedCastOp::kMul && !(r > 0) && !std::isnan(r)) r = 0;
+        const float h = HalfBitsToFloat(FloatToHalfBits(r));
+        const bool is_signed = p.dst == DType::kInt8;
+        const double lo = is_signed ? -128 : 0, hi = is_signed ? 127 : 255;
+        const int want =
+            std::isnan(h) ? 0 : static_cast<int>(std::clamp(std::nearbyint(double{h}), lo, hi));
+        const int have = is_signed ? int{static_cast<int8_t>(got[i])} : int{got[i]};
+        ASSERT_EQ(have, want) << "op " << int(p.op) << " a=0x" << std::hex << a[i] << " b=0x"
+                              << b[i];
+      }
     }
   }
 }

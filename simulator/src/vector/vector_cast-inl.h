@@ -121,12 +121,47 @@ HWY_INLINE hn::Vec<D> NarrowDirected(D d, hn::Vec<D> x, const detail::FloatForma
   return hn::Or(r, sign);
 }
 
+// NarrowDirected's float16 value of float32 lanes that are zeros or float16 normals in
+// magnitude, on the bits: the float16 quantum is the float's 14th mantissa bit (0x2000), so
+// clearing the 13 bits below truncates, and adding 0x2000 to the sign-magnitude bits steps one
+// quantum away from zero (into the next binade where the mantissa carries). No lane
+// overflows: 65504 is a float16. Equal to NarrowDirected's result on every such lane.
+template <class DF>
+HWY_INLINE hn::Vec<DF> NarrowHalfNormalBits(DF df, hn::Vec<DF> v, Round mode) {
+  const hn::RebindToSigned<DF> di;  // all compared values are >= 0
+  const auto bits = hn::BitCast(di, v);
+  const auto dropped_mask = hn::Set(di, 0x1FFF);
+  const auto low = hn::And(bits, dropped_mask);
+  const auto t = hn::AndNot(dropped_mask, bits);
+  const auto inexact = hn::Ne(low, hn::Zero(di));
+  const auto neg = hn::RebindMask(di, hn::Lt(v, hn::Zero(df)));
+  auto up = hn::FirstN(di, 0);
+  switch (mode) {
+    case Round::kFloor: up = hn::And(neg, inexact); break;
+    case Round::kCeil: up = hn::AndNot(neg, inexact); break;
+    case Round::kRound: up = hn::Gt(low, hn::Set(di, 0x0FFF)); break;  // ties away from zero
+    case Round::kOdd:
+      up = hn::And(inexact, hn::Eq(hn::And(t, hn::Set(di, 0x2000)), hn::Zero(di)));
+      break;
+    default: break;  // kTrunc
+  }
+  return hn::BitCast(df, hn::Add(t, hn::IfThenElseZero(up, hn::Set(di, 0x2000))));
+}
+
 // float32 -> float16 in a directed, away-from-zero tie or odd mode: NarrowDirected on float32
 // lanes (every step exact, as on double lanes), then the exact conversion. NaN and infinities
 // pass as NarrowScalar passes them, and F32ToHalf converts them as FloatToHalfBits does.
+// A vector whose lanes are all zeros or float16 normals in magnitude ([2^-14, 65504]: no
+// subnormal quantum, no overflow) takes NarrowHalfNormalBits instead.
 inline void F32ToHalfDirected(const float* in, uint16_t* out, Round round, size_t n) {
   const hn::ScalableTag<float> df;
   ConvertLoop(df, hn::Rebind<uint16_t, decltype(df)>(), in, out, n, [df, round](auto v) {
+    const auto ax = hn::Abs(v);
+    const auto normal =
+        hn::And(hn::Ge(ax, hn::Set(df, 0x1p-14f)), hn::Le(ax, hn::Set(df, 65504.0f)));
+    if (HWY_LIKELY(hn::AllTrue(df, hn::Or(normal, hn::Eq(ax, hn::Zero(df)))))) {
+      return F32ToHalf(df, NarrowHalfNormalBits(df, v, round));
+    }
     const auto narrowed = NarrowDirected(df, v, detail::kF16Format, round);
     return F32ToHalf(df, hn::IfThenElse(hn::IsFinite(v), narrowed, v));
   });
@@ -288,10 +323,15 @@ HWY_INLINE hn::Vec<hn::Rebind<T, DF>> F32LanesToInt(DF df, hn::Vec<DF> x, Round 
     const auto conv = hn::ConvertTo(di, hn::Max(r, hn::Set(df, -2147483648.0f)));
     return hn::IfThenElse(big, hn::Set(di, hwy::LimitsMax<int32_t>()), conv);
   } else {
+    // The clamped lane is an integer k below 2^16 in magnitude: adding 1.5 * 2^23 is exact and
+    // leaves the bits 0x4B400000 + k, whose low 8 or 16 bits are k's (two's complement).
     const float lo = static_cast<float>(hwy::LimitsMin<T>());
     const float hi = static_cast<float>(hwy::LimitsMax<T>());
-    const auto conv = hn::ConvertTo(di, hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi)));
-    return hn::DemoteTo(hn::Rebind<T, DF>(), conv);  // in range: the saturation never acts
+    const auto clamped = hn::Min(hn::Max(r, hn::Set(df, lo)), hn::Set(df, hi));
+    const auto biased =
+        hn::BitCast(hn::RebindToUnsigned<DF>(), hn::Add(clamped, hn::Set(df, 0x1.8p23f)));
+    const hn::Rebind<hwy::MakeUnsigned<T>, DF> dut;
+    return hn::BitCast(hn::Rebind<T, DF>(), hn::TruncateTo(dut, biased));
   }
 }
 

@@ -91,7 +91,8 @@ HWY_INLINE hn::Vec<D> Pow2I(D d, VI e) {
 
 // exp of x (+ x_lo when kWithLo: a correction within half an ulp of x) for lanes in
 // [kLowerBound, kOverflow] (the callers clamp; lanes below kLowerBound are theirs to zero).
-template <bool kWithLo, class D>
+// kOneScale: the caller has q within the normal exponents (see ExpSameBitsModerate).
+template <bool kWithLo, class D, bool kOneScale = false>
 HWY_INLINE hn::Vec<D> ExpInRangeImpl(D d, hn::Vec<D> x, hn::Vec<D> x_lo) {
   using T = hn::TFromD<D>;
   using K = ExpConstants<T>;
@@ -121,7 +122,9 @@ HWY_INLINE hn::Vec<D> ExpInRangeImpl(D d, hn::Vec<D> x, hn::Vec<D> x_lo) {
   }
   const V mant = hn::Add(hn::Add(r, tail), hn::Set(d, T(1)));
   // 2^q in two factors so that q near the ends of the range does not leave the exponent range;
-  // the first product is exact, so a result is rounded once (also into the subnormals).
+  // the first product is exact, so a result is rounded once (also into the subnormals). With q
+  // a normal exponent, mant * 2^q is that product rounded once: the same bits in one step.
+  if constexpr (kOneScale) return hn::Mul(mant, Pow2I(d, q));
   const auto q_half = hn::ShiftRight<1>(q);
   return hn::Mul(hn::Mul(mant, Pow2I(d, q_half)), Pow2I(d, hn::Sub(q, q_half)));
 }
@@ -152,6 +155,14 @@ HWY_INLINE hn::Vec<D> ExpSameBits(D d, hn::Vec<D> x) {
   auto y = hn::IfThenZeroElse(underflow, ExpInRange(d, xr));
   y = hn::IfThenElse(overflow, hn::Set(d, std::numeric_limits<T>::infinity()), y);
   return hn::IfThenElse(is_nan, x, y);
+}
+
+// ExpSameBits for float32 lanes all in [-87, 88] (the caller checks; NaN is not): no special
+// lane, and q = round(x / ln2) is in [-126, 127], so 2^q is one normal float (kOneScale).
+template <class D>
+HWY_INLINE hn::Vec<D> ExpSameBitsModerate(D d, hn::Vec<D> x) {
+  static_assert(sizeof(hn::TFromD<D>) == 4, "float32 bounds");
+  return ExpInRangeImpl<false, D, true>(d, x, x);
 }
 
 // ExpSameBits for lanes that are not NaN and <= 0 (LogSumExp's x - max): the same operations on

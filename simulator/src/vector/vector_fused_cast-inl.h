@@ -3,8 +3,8 @@
 // steps of the chunked path they replace (vector_fused_cast.cc): float32 arithmetic whose NaN
 // is the left operand's, else the right's (as the x86 instruction the plain loop compiled to),
 // Relu keeping NaN and turning -0 into +0, F32ToHalf, and Cast's float16 -> int8/uint8 lanes
-// (F32LanesToInt, nearest-even). Included once per target by vector_cast.cc after
-// vector_cast-inl.h (hence the toggle guard).
+// (F32LanesToInt, nearest-even: FusedCastToByte gives its bits in fewer steps). Included once per
+// target by vector_cast.cc after vector_cast-inl.h (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_
 #undef OPSIM_SIM_VECTOR_FUSED_CAST_INL_H_
@@ -70,31 +70,63 @@ HWY_INLINE V FusedCastRelu(V x) {
   return hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), x));
 }
 
-// float32 or float16 (kHalfSrc) sources -> float16 (T = uint16_t) or int8/uint8 through the
-// rounded float16. One loop per (source, destination) pair: AddRelu and SubRelu share it.
+// The int8/uint8 lanes of x op y: what F32LanesToInt<T> of the float16-rounded result gives
+// (nearest even, saturating, NaN to 0), in fewer steps. A NaN's payload and a zero's sign never
+// reach an integer, so the NaN rule and Relu's kept NaN drop out (the portable targets zero
+// NaN first: their Max and Min are not x86's on NaN). Clamping to T's range before the float16
+// rounding gives what saturating after it does (both roundings are monotonic and keep the bounds,
+// integers that float16 holds). Adding 1.5 * 2^23 then rounds the clamped value to the nearest-even
+// integer k in the low bits of the sum (its ulp is 1, the shifter even), whose low byte is the
+// result.
+template <typename T, class DF>
+HWY_INLINE hn::Vec<hn::Rebind<T, DF>> FusedCastToByte(DF df, FusedCastOp op, hn::Vec<DF> x,
+                                                      hn::Vec<DF> y) {
+  const hn::RebindToUnsigned<DF> du;
+  const auto r = op == FusedCastOp::kMul       ? hn::Mul(x, y)
+                 : op == FusedCastOp::kSubRelu ? hn::Sub(x, y)
+                                               : hn::Add(x, y);
+  const bool zero_bound = op != FusedCastOp::kMul || !hwy::IsSigned<T>();  // Relu or unsigned
+  const auto hi = hn::Set(df, static_cast<float>(hwy::LimitsMax<T>()));
+#if HWY_ARCH_X86 && HWY_TARGET != HWY_EMU128 && HWY_TARGET != HWY_SCALAR
+  // maxps and minps return their second operand when one is NaN, and for two zeros: a NaN lane
+  // stays NaN through the clamps, the float16 rounding and the shifter, and a NaN widened from
+  // float16 has its low 13 bits zero, so its low byte is 0; -0 ends as 0 too.
+  const auto c = hn::Min(hi, hn::Max(hn::Set(df, zero_bound ? 0.0f : -128.0f), r));
+#else
+  const auto c =
+      hn::Min(zero_bound ? hn::IfThenElseZero(hn::Gt(r, hn::Zero(df)), r)
+                         : hn::Max(hn::IfThenZeroElse(hn::IsNaN(r), r), hn::Set(df, -128.0f)),
+              hi);
+#endif
+  const auto v = hn::Add(HalfToF32ForArithmetic(df, F32ToHalf(df, c)), hn::Set(df, 0x1.8p23f));
+  // The sum's bits are 0x4B400000 + k: its low byte is k's (two's complement for T's range).
+  const hn::Rebind<uint8_t, DF> du8;
+  return hn::BitCast(hn::Rebind<T, DF>(), hn::TruncateTo(du8, hn::BitCast(du, v)));
+}
+
+// float32 sources -> float16 (T = uint16_t) or float16 sources -> int8/uint8 (kHalfSrc). One
+// loop per (source, destination) pair: AddRelu and SubRelu share it.
 template <bool kHalfSrc, typename T>
 HWY_NOINLINE void FusedCastFloat(FusedCastOp op, T* dst, const void* a, const void* b, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::Rebind<T, decltype(df)> dt;
-  const bool relu = op != FusedCastOp::kMul;
-  const auto finish = [df, op, relu](auto x, auto y) {
-    auto r = FusedCastArith(op, x, y);
-    if (relu) r = FusedCastRelu(r);
-    const auto h = F32ToHalf(df, r);
-    if constexpr (sizeof(T) == 2) {
-      return h;
-    } else {
-      return F32LanesToInt<T>(df, HalfToF32ForArithmetic(df, h), Round::kNone);
-    }
-  };
   if constexpr (kHalfSrc) {
+    static_assert(sizeof(T) == 1, "float16 sources go to int8/uint8");
     const hn::Rebind<uint16_t, decltype(df)> d16;
     ZipLoop(d16, dt, dst, static_cast<const uint16_t*>(a), static_cast<const uint16_t*>(b), n,
-            [df, finish](auto x, auto y) {
-              return finish(HalfToF32ForArithmetic(df, x), HalfToF32ForArithmetic(df, y));
+            [df, op](auto x, auto y) {
+              return FusedCastToByte<T>(df, op, HalfToF32ForArithmetic(df, x),
+                                        HalfToF32ForArithmetic(df, y));
             });
   } else {
-    ZipLoop(df, dt, dst, static_cast<const float*>(a), static_cast<const float*>(b), n, finish);
+    static_assert(sizeof(T) == 2, "float32 sources go to float16");
+    const bool relu = op != FusedCastOp::kMul;
+    ZipLoop(df, dt, dst, static_cast<const float*>(a), static_cast<const float*>(b), n,
+            [df, op, relu](auto x, auto y) {
+              auto r = FusedCastArith(op, x, y);
+              if (relu) r = FusedCastRelu(r);
+              return F32ToHalf(df, r);
+            });
   }
 }
 

@@ -293,7 +293,14 @@ inline void ExpFloatImpl(float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> d;
   const size_t N = hn::Lanes(d);
   size_t i = 0;
-  for (; i + N <= n; i += N) hn::StoreU(ExpSameBits(d, hn::LoadU(d, src + i)), d, dst + i);
+  const auto lowest = hn::Set(d, -87.0f), highest = hn::Set(d, 88.0f);
+  for (; i + N <= n; i += N) {
+    const auto x = hn::LoadU(d, src + i);
+    // Most vectors have no lane near the ends of the range or special: one scale, no selects.
+    const auto moderate = hn::And(hn::Ge(x, lowest), hn::Le(x, highest));
+    hn::StoreU(hn::AllTrue(d, moderate) ? ExpSameBitsModerate(d, x) : ExpSameBits(d, x), d,
+               dst + i);
+  }
   for (; i < n; ++i) dst[i] = ExpSameBitsScalar(src[i]);
 }
 
