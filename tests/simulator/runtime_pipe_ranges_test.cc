@@ -3,10 +3,12 @@
 // x2Local = x1Local[n]) may load the second half while V still reads the first, as on the chip.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/sim/detail/core.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -95,6 +97,44 @@ TEST(PipeRanges, AnEarlierReadOfTheSamePipeIsStillComparedWith) {
   EXPECT_EQ(r.fault->kind, FaultKind::kMissingSync) << r.fault->ToString();
   EXPECT_NE(r.fault->message.find("V read of bytes [0, 1024)"), std::string::npos)
       << r.fault->message;
+}
+
+// The kept accesses' ring: sorted by end (ties in arrival order), the earliest-ending forgotten
+// first when a 17th arrives, and a filter that keeps the order.
+TEST(PipeRanges, TheRingOfKeptAccessesForgetsTheOneThatEndedFirst) {
+  detail::PipeAccessRing ring;
+  auto ends = [&ring] {
+    std::vector<double> e;
+    for (uint32_t i = 0; i < ring.size(); ++i) e.push_back(ring[i].end);
+    return e;
+  };
+  uint32_t order = 0;
+  auto add = [&](double end) {
+    detail::PipeAccess a;
+    a.end = end;
+    a.order = order++;
+    ring.Insert(a);
+  };
+  for (int i = 0; i < 16; ++i) add(i % 2 == 0 ? 100.0 + i : 50.0 + i);  // two interleaved runs
+  ASSERT_EQ(ring.size(), 16u);
+  std::vector<double> sorted = ends();
+  EXPECT_TRUE(std::is_sorted(sorted.begin(), sorted.end()));
+  EXPECT_EQ(sorted.front(), 51.0);
+  add(51.0);  // full: 51 (the first to end) goes; the new 51 stays
+  EXPECT_EQ(ring.size(), 16u);
+  EXPECT_EQ(ring[0].end, 51.0);
+  EXPECT_EQ(ring[0].order, 16u);
+  EXPECT_EQ(ring[1].end, 53.0);
+  add(53.0);  // the new 51 goes, then the old 53: equal ends keep their arrival order
+  add(53.0);
+  EXPECT_EQ(ring[0].end, 53.0);
+  EXPECT_EQ(ring[0].order, 17u);
+  EXPECT_EQ(ring[1].order, 18u);
+  ring.Filter([](const detail::PipeAccess& a) { return a.end > 100.0; });
+  EXPECT_EQ(ends(), (std::vector<double>{102, 104, 106, 108, 110, 112, 114}));
+  add(1.0);
+  EXPECT_EQ(ring[0].end, 1.0);
+  EXPECT_EQ(ring.size(), 8u);
 }
 
 }  // namespace
