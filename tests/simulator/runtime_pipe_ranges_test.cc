@@ -108,11 +108,9 @@ TEST(PipeRanges, TheRingOfKeptAccessesForgetsTheOneThatEndedFirst) {
     for (uint32_t i = 0; i < ring.size(); ++i) e.push_back(ring[i].end);
     return e;
   };
-  uint32_t order = 0;
-  auto add = [&](double end) {
+  auto add = [&ring](double end) {
     detail::PipeAccess a;
     a.end = end;
-    a.order = order++;
     ring.Insert(a);
   };
   for (int i = 0; i < 16; ++i) add(i % 2 == 0 ? 100.0 + i : 50.0 + i);  // two interleaved runs

@@ -92,7 +92,7 @@ void Remember(BufferRecord& r, int pipe, uint32_t lo, uint32_t hi, double end, b
       return true;
     });
   }
-  r.accesses.Insert({lo, hi, end, static_cast<int8_t>(pipe), write, r.accesses_seen++});
+  r.accesses.Insert({lo, hi, end, static_cast<int8_t>(pipe), write});
   b.highest_lo = std::max<int64_t>(b.highest_lo, lo);
   b.lowest_hi = std::min(b.lowest_hi, hi);
   b.latest_end = std::max(b.latest_end, end);

@@ -39,7 +39,7 @@ enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT };
 inline constexpr int kCubeMemCount = 5;
 
 // Checked mode: a pipe's access to bytes [lo, hi) of the local memory, running until `end`.
-// `order` numbers a buffer's accesses as they come (a tie of ends goes to the earliest).
+// `order` numbers a buffer's accesses as they come (PipeAccessRing::Insert sets it).
 struct PipeAccess {
   uint32_t lo = 0;
   uint32_t hi = 0;
@@ -70,8 +70,9 @@ class PipeAccessRing {
     }
     count_ = kept;
   }
-  // Adds `a`, which has the highest order so far; when full, the front goes first.
-  void Insert(const PipeAccess& a) {
+  // Adds `a` as the latest arrival (its order is set here); when full, the front goes first.
+  void Insert(PipeAccess a) {
+    a.order = arrivals_++;
     if (count_ == kKept) {
       head_ = (head_ + 1) % kKept;
       --count_;
@@ -85,6 +86,7 @@ class PipeAccessRing {
   std::array<PipeAccess, kKept> slot_{};
   uint32_t head_ = 0;
   uint32_t count_ = 0;
+  uint32_t arrivals_ = 0;  // the next order
 };
 
 // Checked mode: bounds over the accesses one pipe made to a buffer, of one kind, that are kept
@@ -122,7 +124,6 @@ struct BufferRecord {
   // parts of one buffer (x1Local and x1Local[n] of one AllocTensor) are two places, as on the
   // chip (pipe_sync.cc).
   PipeAccessRing accesses;
-  uint32_t accesses_seen = 0;              // the next PipeAccess::order
   PipeAccessBounds bounds[kPipeCount][2];  // [pipe][write]
   // Checked mode: the first elementwise instruction that computed lanes of this buffer from
   // source bytes nothing wrote (those lanes stay unwritten); named when they are used.
