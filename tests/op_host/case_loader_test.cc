@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -330,6 +331,29 @@ TEST_F(ValidSuite, SeedsDependOnNameOpDtypeButNotDeviceOrVariedAttributes) {
   CaseInput unresolved = a.inputs[0];
   unresolved.data.kind = DataKind::kAuto;
   EXPECT_EQ(GenerateInput(unresolved, &x).code(), ErrorCode::kConfigError);
+}
+
+// The generator is std::mt19937_64's sequence (case data must not change with the library or
+// with opsim's own engine): `bits` data over several regenerations of its 312-word state, for
+// seeds at both ends.
+TEST(CaseData, BitsDataIsTheMt19937_64SequenceOfTheSeed) {
+  for (const uint64_t seed :
+       {uint64_t{0}, uint64_t{5489}, uint64_t{0x9E3779B97F4A7C15}, ~uint64_t{0}}) {
+    CaseInput in;
+    in.dtype = DType::kUInt64;
+    in.shape = {3, 700};
+    in.data.kind = DataKind::kBits;
+    in.seed = seed;
+    std::vector<uint8_t> bytes;
+    ASSERT_TRUE(GenerateInput(in, &bytes).ok());
+    ASSERT_EQ(bytes.size(), 2100u * 8);
+    std::mt19937_64 engine(seed);
+    for (size_t i = 0; i < 2100; ++i) {
+      uint64_t v;
+      std::memcpy(&v, bytes.data() + 8 * i, 8);
+      ASSERT_EQ(v, engine()) << "seed " << seed << ", element " << i;
+    }
+  }
 }
 
 TEST_F(ValidSuite, ExplicitValuesAndExpectedAreEncodedInTheDtype) {

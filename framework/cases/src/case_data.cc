@@ -1,12 +1,12 @@
-// Seeded input generation for a case. Only std::mt19937_64 and explicit transforms are used
-// (no std:: distributions whose output the standard leaves to the library), so a case gets
-// the same bytes with every standard library.
+// Seeded input generation for a case. Only std::mt19937_64's sequence (mt19937_64.h) and
+// explicit transforms are used (no std:: distributions whose output the standard leaves to the
+// library), so a case gets the same bytes with every standard library.
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <random>
 
 #include "case_yaml.h"
+#include "mt19937_64.h"
 #include "opsim/cases/case_data.h"
 #include "opsim/core/float16.h"
 #include "opsim/reference/op_reference.h"
@@ -37,7 +37,7 @@ class Rng {
   }
 
  private:
-  std::mt19937_64 engine_;
+  Mt19937_64 engine_;
 };
 
 template <typename T>
