@@ -19,6 +19,13 @@ if(NOT EXISTS ${WORK}/checked.json)
   message(FATAL_ERROR "the checked run wrote no report (exit ${checked_rc}):\n${checked_err}")
 endif()
 opsim_run_summary(checked_summary "${checked_out}")
+# Every case passes checked: under the sanitizers this run is the only checked run of its cases
+# (ReduceCaseTest leaves them to it).
+if(NOT checked_summary MATCHES "^[0-9]+ passed, 0 failed")
+  string(REGEX MATCHALL "[^\n]* FAIL [^\n]*\n[^\n]*" failures "${checked_out}")
+  list(JOIN failures "\n" failures)
+  message(FATAL_ERROR "the checked run failed cases (${checked_summary}):\n${failures}")
+endif()
 
 execute_process(COMMAND ${OPSIM} run ${select} --unchecked --baseline ${WORK}/checked.json
                 RESULT_VARIABLE fast_rc OUTPUT_VARIABLE fast_out ERROR_VARIABLE fast_err)
