@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 #include <tuple>
@@ -24,7 +25,7 @@ uint64_t HeldBytes(uint64_t bytes, bool padded) {
 
 }  // namespace
 
-Status DeviceBuffer::Allocate(uint64_t bytes, DeviceBuffer* out) {
+Status DeviceBuffer::Allocate(uint64_t bytes, DeviceBuffer* out, std::span<const uint8_t> initial) {
   *out = DeviceBuffer();
   if (bytes == 0) return Status::Ok();
   const uint64_t alignment = bytes >= kHugePage ? kHugePage : kCacheLine;
@@ -34,7 +35,10 @@ Status DeviceBuffer::Allocate(uint64_t bytes, DeviceBuffer* out) {
   }
   // A hint before the first touch, which may be refused; whole huge pages only.
   if (alignment == kHugePage) (void)madvise(p, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
-  std::memset(p, 0, bytes);
+  // Written once: an input's bytes were zeroed and then copied over, a pass too many per case.
+  const uint64_t copied = std::min<uint64_t>(initial.size(), bytes);
+  if (copied > 0) std::memcpy(p, initial.data(), copied);
+  std::memset(static_cast<uint8_t*>(p) + copied, 0, bytes - copied);
   out->data_ = static_cast<uint8_t*>(p);
   out->size_ = bytes;
   out->alignment_ = alignment;
@@ -130,16 +134,15 @@ Status HostRun::Prepare(Operation& op, const std::vector<HostRunInput>& inputs,
   OPSIM_RETURN_IF_ERROR(CheckFitsMemory(total, run->subject_ + "'s inputs and outputs"));
 
   for (SVector<Tensor>* tensors : {&run->pack_.inTensors, &run->pack_.outTensors}) {
-    for (Tensor& t : *tensors) {
+    for (size_t k = 0; k < tensors->size(); ++k) {
+      Tensor& t = (*tensors)[k];
+      const bool input = tensors == &run->pack_.inTensors;
       DeviceBuffer buffer;
-      OPSIM_RETURN_IF_ERROR(DeviceBuffer::Allocate(HeldBytes(t.dataSize, padded), &buffer));
+      OPSIM_RETURN_IF_ERROR(DeviceBuffer::Allocate(
+          HeldBytes(t.dataSize, padded), &buffer,
+          input ? std::span<const uint8_t>(inputs[k].bytes) : std::span<const uint8_t>()));
       t.deviceData = buffer.data();
       run->buffers_.push_back(std::move(buffer));
-    }
-  }
-  for (size_t k = 0; k < inputs.size(); ++k) {
-    if (!inputs[k].bytes.empty()) {
-      std::memcpy(run->input_data(k), inputs[k].bytes.data(), inputs[k].bytes.size());
     }
   }
   *out = std::move(run);

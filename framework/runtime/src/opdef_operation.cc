@@ -334,8 +334,8 @@ class OpDefOperation final : public Operation, public InfersFromValues {
     OPSIM_RETURN_IF_ERROR(compile_info_.Get(impl, device.name, &platform, &call->compile_info));
     // A guard band past the buffer shows a tiling function that wrote beyond its capacity; the
     // buffer itself starts zeroed (GetTilingData<T> runs no constructor).
-    std::vector<uint8_t> tiling(capacity + kTilingGuard, kGuardByte);
-    std::fill_n(tiling.begin(), capacity, uint8_t{0});
+    std::vector<uint8_t> tiling(capacity + kTilingGuard);
+    std::fill(tiling.begin() + static_cast<std::ptrdiff_t>(capacity), tiling.end(), kGuardByte);
     gert::TilingData raw(tiling.data(), capacity);
     call->tiling = &raw;
     call->platform = &platform;

@@ -24,8 +24,9 @@ namespace opsim {
 class DeviceBuffer {
  public:
   DeviceBuffer() = default;
-  // kInvalidTensorSize when the allocation fails.
-  static Status Allocate(uint64_t bytes, DeviceBuffer* out);
+  // `initial` first (at most `bytes` of it), zeros after it. kInvalidTensorSize when the
+  // allocation fails.
+  static Status Allocate(uint64_t bytes, DeviceBuffer* out, std::span<const uint8_t> initial = {});
   DeviceBuffer(DeviceBuffer&& other) noexcept;
   DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
   DeviceBuffer(const DeviceBuffer&) = delete;
