@@ -150,7 +150,10 @@ Status MakeElementwiseTiling(const ElementwiseRequest& request, const Elementwis
   }
   const uint64_t widest = std::max(DTypeSize(request.src), DTypeSize(request.dst));
   t.tile = static_cast<uint32_t>(kTileBytes / widest);
-  const uint64_t ub_need = kTileBytes * 6;
+  // bfloat16 Add ... Reciprocal widen a tile or two to float32 in the UB first (the kernels'
+  // kComputesInFloat): 64 KiB more, 160 KiB in all.
+  const bool widened = request.src == DType::kBFloat16 && request.dst == DType::kBFloat16;
+  const uint64_t ub_need = kTileBytes * 6 + (widened ? 2 * uint64_t{t.tile} * sizeof(float) : 0);
   if (device.ub_bytes != 0 && device.ub_bytes < ub_need) {
     return {ErrorCode::kUnsupported, request.op_name + ": the device's UB of " +
                                          std::to_string(device.ub_bytes) + " B is under the " +

@@ -100,6 +100,7 @@ class BinaryKernel {
     pipe_.InitBuffer(in_a_, kBufferNum, t.tile * sizeof(T));
     pipe_.InitBuffer(in_b_, kBufferNum, t.tile * sizeof(T));
     pipe_.InitBuffer(out_, kBufferNum, t.tile * sizeof(T));
+    if constexpr (kComputesInFloat<T>) pipe_.InitBuffer(work_, 2 * t.tile * sizeof(float));
   }
 
   __aicore__ void Process() {
@@ -187,19 +188,36 @@ class BinaryKernel {
     AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
     const int32_t count =
         static_cast<int32_t>(piece.rows == 1 ? piece.n : piece.rows * piece.pitch);
+    if constexpr (kComputesInFloat<T>) {
+      const AscendC::LocalTensor<float> wide_a = work_.template Get<float>();
+      const AscendC::LocalTensor<float> wide_b = wide_a[t_.tile];
+      AscendC::Cast(wide_a, a, AscendC::RoundMode::CAST_NONE, count);
+      AscendC::Cast(wide_b, b, AscendC::RoundMode::CAST_NONE, count);
+      AscendC::PipeBarrier<AscendC::PIPE_V>();
+      Apply(wide_a, wide_a, wide_b, count, piece);
+      AscendC::PipeBarrier<AscendC::PIPE_V>();
+      AscendC::Cast(y, wide_a, AscendC::RoundMode::CAST_RINT, count);
+    } else {
+      Apply(y, a, b, count, piece);
+    }
+    out_.EnQue(y);
+    in_a_.FreeTensor(a);
+    in_b_.FreeTensor(b);
+  }
+
+  template <typename U>
+  __aicore__ void Apply(const AscendC::LocalTensor<U>& y, const AscendC::LocalTensor<U>& a,
+                        const AscendC::LocalTensor<U>& b, int32_t count, const Piece& piece) {
     switch (static_cast<ElementwiseOp>(t_.op)) {
       case ElementwiseOp::kAdd: AscendC::Add(y, a, b, count); break;
       case ElementwiseOp::kSub: AscendC::Sub(y, a, b, count); break;
       case ElementwiseOp::kMul: AscendC::Mul(y, a, b, count); break;
       case ElementwiseOp::kDiv:
-        if constexpr (!kIsFloat<T>) CheckNoZero(b, piece);
+        if constexpr (!kIsFloat<U>) CheckNoZero(b, piece);
         AscendC::Div(y, a, b, count);
         break;
       default: ascendc_assert(false, "elementwise binary kernel: op %u is not binary", t_.op);
     }
-    out_.EnQue(y);
-    in_a_.FreeTensor(a);
-    in_b_.FreeTensor(b);
   }
 
   // Integer division by zero has no value (ONNX leaves it undefined; ONNX Runtime's CPU kernel
@@ -237,6 +255,7 @@ class BinaryKernel {
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_a_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_b_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> work_;  // kComputesInFloat: both operands widened
   AscendC::GlobalTensor<T> a_gm_;
   AscendC::GlobalTensor<T> b_gm_;
   AscendC::GlobalTensor<T> y_gm_;

@@ -14,7 +14,23 @@ class UnaryCompute {
   __aicore__ explicit UnaryCompute(const ElementwiseTiling& t) : op_(t.op), dtype_(t.src_dtype) {}
 
   __aicore__ void operator()(const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& x,
-                             int32_t count) const {
+                             int32_t count, const AscendC::LocalTensor<float>& work) const {
+    if constexpr (kComputesInFloat<T>) {
+      AscendC::Cast(work, x, AscendC::RoundMode::CAST_NONE, count);
+      AscendC::PipeBarrier<AscendC::PIPE_V>();
+      UnaryCompute<float>(op_, dtype_)(work, work, count, work);
+      AscendC::PipeBarrier<AscendC::PIPE_V>();
+      AscendC::Cast(y, work, AscendC::RoundMode::CAST_RINT, count);
+    } else {
+      Apply(y, x, count);
+    }
+  }
+
+  __aicore__ UnaryCompute(uint32_t op, uint32_t dtype) : op_(op), dtype_(dtype) {}
+
+ private:
+  __aicore__ void Apply(const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& x,
+                        int32_t count) const {
     const auto op = static_cast<ElementwiseOp>(op_);
     if (op == ElementwiseOp::kAbs) {
       AscendC::Abs(y, x, count);
@@ -35,7 +51,6 @@ class UnaryCompute {
     }
   }
 
- private:
   __aicore__ void BadOp() const {
     ascendc_assert(false, "elementwise unary kernel: op %u is not unary for dtype %u", op_, dtype_);
   }

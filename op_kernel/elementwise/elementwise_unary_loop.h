@@ -1,13 +1,15 @@
 // The tile loop of a one-input, one-output kernel of the same element type (the elementwise unary
 // ops, Sign): the block's range of the flat tensor walked in tiles, double buffered, so that
 // CopyIn (MTE2) of tile i+1 overlaps Compute (V) of tile i and CopyOut (MTE3) of tile i-1. The
-// kernel supplies Compute, a callable `compute(y, x, count)` that writes y[0, count) from
-// x[0, count) on the V pipe (x may serve as scratch: the loop frees it afterwards). The GM <-> UB
-// copies take any length, with or without DataCopyPad (elementwise_copy.h).
+// kernel supplies Compute, a callable `compute(y, x, count, work)` that writes y[0, count) from
+// x[0, count) on the V pipe (x may serve as scratch: the loop frees it afterwards; `work` is a
+// float32 tile for the types computed in float32, kComputesInFloat). The GM <-> UB copies take any
+// length, with or without DataCopyPad (elementwise_copy.h).
 #pragma once
 
 #include "elementwise/elementwise_copy.h"
 #include "elementwise/elementwise_dispatch.h"
+#include "elementwise/kernel_traits.h"
 #include "kernel_operator.h"
 
 namespace op_kernel::elementwise {
@@ -33,6 +35,7 @@ class UnaryTileLoop {
     y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.total);
     pipe_.InitBuffer(in_, kBufferNum, t.tile * sizeof(T));
     pipe_.InitBuffer(out_, kBufferNum, t.tile * sizeof(T));
+    if constexpr (kComputesInFloat<T>) pipe_.InitBuffer(work_, t.tile * sizeof(float));
   }
 
   __aicore__ void Process(const Compute& compute) {
@@ -56,7 +59,9 @@ class UnaryTileLoop {
     AscendC::LocalTensor<T> x = in_.template DeQue<T>();
     AscendC::LocalTensor<T> y = out_.template AllocTensor<T>();
     const int32_t count = static_cast<int32_t>(n);
-    compute(y, x, count);
+    AscendC::LocalTensor<float> work;
+    if constexpr (kComputesInFloat<T>) work = work_.template Get<float>();
+    compute(y, x, count, work);
     out_.EnQue(y);
     in_.FreeTensor(x);
   }
@@ -72,6 +77,7 @@ class UnaryTileLoop {
   AscendC::TPipe pipe_;
   AscendC::TQue<AscendC::QuePosition::VECIN, 1> in_;
   AscendC::TQue<AscendC::QuePosition::VECOUT, 1> out_;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> work_;
   AscendC::GlobalTensor<T> x_gm_;
   AscendC::GlobalTensor<T> y_gm_;
 };

@@ -34,6 +34,11 @@ constexpr bool kIsFloat =
     kIsSame<T, float> || kIsSame<T, half> || kIsSame<T, bfloat16_t> || kIsSame<T, double>;
 template <typename T>
 constexpr bool kIsSixteenBitFloat = kIsSame<T, half> || kIsSame<T, bfloat16_t>;
+// Element types the 910B's arithmetic instructions do not take but its Cast converts to and from
+// float32 (dav_c220: bfloat16 -> float, and float -> bfloat16 with CAST_RINT): kernels widen a
+// tile, compute in float32 and round once to nearest even, which is the operators' numerics.
+template <typename T>
+constexpr bool kComputesInFloat = kIsSame<T, bfloat16_t>;
 
 // The range of an integer type (two's complement).
 template <typename T>

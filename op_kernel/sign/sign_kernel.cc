@@ -32,7 +32,7 @@ __aicore__ T SmallestSubnormal() {
 template <typename T>
 struct SignCompute {
   __aicore__ void operator()(const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& x,
-                             int32_t count) const {
+                             int32_t count, const AscendC::LocalTensor<float>& /*work*/) const {
     AscendC::Maxs(y, x, static_cast<T>(-1), count);
     AscendC::PipeBarrier<AscendC::PIPE_V>();
     AscendC::Mins(y, y, static_cast<T>(1), count);
