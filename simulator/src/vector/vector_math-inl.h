@@ -311,7 +311,7 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
 // negatives, subnormals, infinities, NaN, where y^2's low part could lose bits), are the model's
 // own. Needs fused multiply-add: the targets without it take the double lanes.
 // AVX3's estimate (rsqrt14) is within 2^-14, so it skips the Newton step: e is then within 2^-13
-// (computed within 2^-36), the series takes 5e^3/16 too (the rest is below 2^-53) and the sum is
+// (computed within 2^-36), the series' first omitted term 5e^3/16 is below 2^-40 and the sum is
 // within about 2^-36 relative, so its band is 2^-34: about one lane in 2^10 is the model's, a
 // trade that pays (checked against the model on all 2^32 patterns, docs/PERFORMANCE.md).
 HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
@@ -330,8 +330,10 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
   const auto three_halves = hn::Set(df, 1.5f);
   const auto three_eighths = hn::Set(df, 0.375f);
 #if HWY_TARGET == HWY_AVX3
-  const auto five_sixteenths = hn::Set(df, 0.3125f);
   const auto band = hn::Set(df, 0x1p-34f);
+  const auto ordinary_first = hn::Set(du, 0x12800000u);                    // 2^-90
+  const auto ordinary_count = hn::Set(du, 0x6C800000u - 0x12800000u + 1);  // to 2^90
+  (void)lowest, (void)highest, (void)three_halves;
 #else
   const auto band = hn::Set(df, 0x1p-40f);
 #endif
@@ -340,21 +342,23 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
     const float* in = src + i;
     if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
     const auto x = hn::LoadU(df, in);
+#if HWY_TARGET == HWY_AVX3
+    // One unsigned compare of the bits (negatives and NaN are above the range). The model's
+    // lanes compute on x itself: whatever they give (inf, NaN) is replaced.
+    const auto ordinary =
+        hn::RebindMask(df, hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count));
+    const auto xs = x;
+    auto y = hn::ApproximateReciprocalSqrt(xs);
+#else
     const auto ordinary = hn::And(hn::Ge(x, lowest), hn::Le(x, highest));  // false for NaN
     const auto xs = hn::IfThenElse(ordinary, x, one);  // the model's lanes: any finite value
     auto y = hn::ApproximateReciprocalSqrt(xs);
-#if HWY_TARGET != HWY_AVX3
     y = hn::Mul(y, hn::NegMulAdd(hn::Mul(half, xs), hn::Mul(y, y), three_halves));
 #endif
     const auto sq = hn::Mul(y, y);
     const auto sq_low = hn::MulSub(y, y, sq);  // y^2 = sq + sq_low exactly
     const auto e = hn::NegMulAdd(xs, sq_low, hn::NegMulAdd(xs, sq, one));
-#if HWY_TARGET == HWY_AVX3
-    const auto series = hn::MulAdd(hn::MulAdd(five_sixteenths, e, three_eighths), e, half);
-#else
-    const auto series = hn::MulAdd(three_eighths, e, half);
-#endif
-    const auto low = hn::Mul(y, hn::Mul(e, series));
+    const auto low = hn::Mul(y, hn::Mul(e, hn::MulAdd(three_eighths, e, half)));
     const auto b = hn::Mul(y, band);
     const auto down = hn::Add(y, hn::Sub(low, b));
     const auto up = hn::Add(y, hn::Add(low, b));
