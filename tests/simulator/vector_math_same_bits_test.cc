@@ -166,6 +166,55 @@ TEST_P(VectorMathSameBits, Float32Sweep) {
   }
 }
 
+// float32 inputs whose exact Ln or Rsqrt lies nearest a float32 rounding midpoint (a scan of
+// every positive pattern for Ln, of [1, 4) for Rsqrt, which repeats every factor of 4: the 40
+// nearest of each; std::log puts some exactly on one), each with its neighbours: the lanes that
+// the kernels' band checks must hand to the model. All ordinary inputs, so each vector takes
+// the fast path; out of place and in place (the model's lanes then read the kept inputs).
+TEST_P(VectorMathSameBits, LnRsqrtNearFloatMidpoints) {
+  const uint32_t ln_hard[] = {
+      0x1f116ab8, 0x3c413d3a, 0x41178feb, 0x4c5d65a5, 0x4d604ebe, 0x65d890d3, 0x66a8c860,
+      0x6f31a8ec, 0x0dc8bba4, 0x111c87f8, 0x2c4c24b7, 0x38dcbe38, 0x3bf86ef0, 0x4665a9a6,
+      0x5ee8984e, 0x79e7ec37, 0x1a8446cb, 0x28e3fa26, 0x29e6126b, 0x29fd22f8, 0x2e492984,
+      0x464d5b2b, 0x4e85f412, 0x66abbd63, 0x064cb44b, 0x07c060fa, 0x0f61ff63, 0x2423c085,
+      0x54af989d, 0x5d800341, 0x5f64c24a, 0x62b467ba, 0x145cb6d4, 0x16c5ee7a, 0x39c31348,
+      0x6d1f23eb, 0x7d98b8f4, 0x022ae487, 0x1b81ab52, 0x22925ad4};
+  const uint32_t rsqrt_hard[] = {
+      0x403a18e3, 0x4009f038, 0x407ffffe, 0x3fba2a39, 0x3fd2208f, 0x3fed3230, 0x3f8a5c86,
+      0x3fdae942, 0x407de1e1, 0x407dbbac, 0x401dd16a, 0x4042ed16, 0x3fd19305, 0x40355499,
+      0x3fa49c14, 0x3fd7aea0, 0x4020bf32, 0x3fc653da, 0x4023707b, 0x407ffffa, 0x3f9ca018,
+      0x406a3ece, 0x3f9cfd44, 0x404ce453, 0x4016692d, 0x3fc2cb7f, 0x4034d9e1, 0x3f83fd98,
+      0x3ffc2b56, 0x4015e036, 0x4011fdc7, 0x403433ac, 0x3fd68de3, 0x407ffff6, 0x3ff9d562,
+      0x406aff4f, 0x4064d0e2, 0x4010578d, 0x3fb8ccf1, 0x407ed617};
+  const auto with_neighbours = [](const auto& hard, int scale_steps) {
+    std::vector<float> in;
+    for (const uint32_t h : hard) {
+      for (int step = 0; step <= scale_steps; step += 8) {  // Rsqrt: the same mantissa * 4^k
+        for (int d = -2; d <= 2; ++d) {
+          in.push_back(std::bit_cast<float>(h + static_cast<uint32_t>(d) - (step << 23)));
+        }
+      }
+    }
+    return in;
+  };
+  for (const MathOp op : {MathOp::kLn, MathOp::kRsqrt}) {
+    const std::vector<float> in =
+        op == MathOp::kLn ? with_neighbours(ln_hard, 0) : with_neighbours(rsqrt_hard, 96);
+    std::vector<float> want(in.size()), got(in.size()), in_place = in;
+    model::Math(op, DType::kFloat32, want.data(), in.data(), in.size());
+    Math(op, DType::kFloat32, got.data(), in.data(), in.size());
+    Math(op, DType::kFloat32, in_place.data(), in_place.data(), in_place.size());
+    for (size_t i = 0; i < in.size(); ++i) {
+      const uint32_t w = std::bit_cast<uint32_t>(want[i]);
+      ASSERT_EQ(std::bit_cast<uint32_t>(got[i]), w)
+          << "op " << int(op) << " input 0x" << std::hex << std::bit_cast<uint32_t>(in[i]);
+      ASSERT_EQ(std::bit_cast<uint32_t>(in_place[i]), w)
+          << "in place, op " << int(op) << " input 0x" << std::hex
+          << std::bit_cast<uint32_t>(in[i]);
+    }
+  }
+}
+
 TEST_P(VectorMathSameBits, LeakyRelu) {
   for (const DType t : kFloatTypes) {
     for (const double alpha : {0.01, -2.5, 0.0, 1e30, 0.1}) {

@@ -151,7 +151,70 @@ HWY_NOINLINE void LnModelLanes(float* out, const float* x_copy, const Flag* flag
   }
 }
 
-// Ln of float32: Highway's log on double lanes (a few double ulps from std::log). Where a band
+#if HWY_TARGET == HWY_AVX3
+// ln of the double lanes of float32 inputs (finite, positive), within about 2^-48 relative: x =
+// 2^k z with z in [0.699, 1.398) (the offset 0x3FE66, glibc logf's on double bits), z's next four
+// bits pick c (16 entries in two registers: 1/c in double and ln c = -log(1/c)), r = z/c - 1
+// (|r| < 0.032, one rounding) and ln x = k ln2 + ln c + log1p(r), log1p by its Taylor polynomial
+// to r^9 (remainder below 2^-48 relative). The interval holding 1 has 1/c = 1 and ln c = 0, so
+// r = z - 1 exactly and y keeps its relative accuracy near 1. No divide (Highway's log has one),
+// which made Ln the slowest float32 instruction.
+struct LnDoubleTable {
+  HWY_ALIGN double inv_c[16];
+  HWY_ALIGN double ln_c[16];
+};
+inline const LnDoubleTable& LnDoubleValues() {
+  static const LnDoubleTable table = [] {
+    LnDoubleTable t{};
+    constexpr uint64_t kOffset = 0x3FE6600000000000ull, kWidth = uint64_t{1} << 48;
+    for (uint64_t i = 0; i < 16; ++i) {
+      const uint64_t lo = kOffset + i * kWidth, mid_bits = lo + kWidth / 2;
+      if (lo <= 0x3FF0000000000000ull && 0x3FF0000000000000ull < lo + kWidth) {
+        t.inv_c[i] = 1.0;
+        t.ln_c[i] = 0.0;
+        continue;
+      }
+      double mid;
+      std::memcpy(&mid, &mid_bits, 8);
+      t.inv_c[i] = 1.0 / mid;
+      t.ln_c[i] = -std::log(t.inv_c[i]);
+    }
+    return t;
+  }();
+  return table;
+}
+
+HWY_INLINE hn::Vec512<double> LnByTable(hn::Vec512<double> x, const LnDoubleTable& t) {
+  const hn::Full512<double> dd;
+  const hn::Full512<int64_t> di;
+  const auto ix = hn::BitCast(di, x);
+  const auto tmp = hn::Sub(ix, hn::Set(di, int64_t{0x3FE6600000000000}));
+  const auto k = hn::ShiftRight<52>(tmp);  // arithmetic: k < 0 below the offset
+  const auto z = hn::BitCast(dd, hn::Sub(ix, hn::ShiftLeft<52>(k)));
+  // vpermt2pd reads the low four bits of each index lane: tmp's bits 48-51.
+  const auto idx = hn::ShiftRight<48>(tmp).raw;
+  const auto inv_c = hn::Vec512<double>{
+      _mm512_permutex2var_pd(hn::Load(dd, t.inv_c).raw, idx, hn::Load(dd, t.inv_c + 8).raw)};
+  const auto ln_c = hn::Vec512<double>{
+      _mm512_permutex2var_pd(hn::Load(dd, t.ln_c).raw, idx, hn::Load(dd, t.ln_c + 8).raw)};
+  const auto r = hn::MulSub(z, inv_c, hn::Set(dd, 1.0));
+  auto q = hn::Set(dd, 1.0 / 9);
+  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 8));
+  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 7));
+  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 6));
+  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 5));
+  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 4));
+  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 3));
+  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 2));
+  const auto w = hn::MulAdd(hn::Mul(r, r), q, r);
+  const auto head = hn::MulAdd(hn::ConvertTo(dd, k), hn::Set(dd, 0.693147180559945309), ln_c);
+  return hn::Add(head, w);
+}
+#endif
+
+// Ln of float32: Highway's log on double lanes (a few double ulps from std::log; on AVX3
+// LnByTable, within about 2^-48, at half the cost: checked against the model on all 2^32
+// patterns when it was written, docs/PERFORMANCE.md, session 29). Where a band
 // of 2^-40 relative around it rounds to one float, so do the exact value and the model's, and the
 // result is the model's; the other lanes (about one in 2^15) are the model's own. A vector of
 // finite positive inputs (the usual one) takes the log without the subnormal scaling (a float32
@@ -173,6 +236,9 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
   HWY_ALIGN uint64_t model_flag64[kMax];
   HWY_ALIGN float x_copy[kMax];
   const LnSpecials& sv = LnSpecialValues();
+#if HWY_TARGET == HWY_AVX3
+  const LnDoubleTable& table = LnDoubleValues();
+#endif
   const auto lo_scale = hn::Set(dd, 1.0 - 0x1p-40);
   const auto hi_scale = hn::Set(dd, 1.0 + 0x1p-40);
   const auto zero = hn::Zero(df);
@@ -189,14 +255,22 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
     float* out = m < N ? tout : dst + i;
     const auto finite_positive = hn::And(hn::Gt(x, zero), hn::Lt(x, inf));
     if (HWY_LIKELY(hn::AllTrue(df, finite_positive))) {
+#if HWY_TARGET == HWY_AVX3
+      const auto y = LnByTable(hn::PromoteTo(dd, x), table);
+#else
       const auto y =
           hn::impl::Log<decltype(dd), hn::Vec<decltype(dd)>, false>(dd, hn::PromoteTo(dd, x));
+#endif
+#if HWY_TARGET == HWY_AVX3
+      const auto r = DemoteLikeCast(df, y);  // LnByTable(1) is +0 exactly
+#else
       const auto r = hn::IfThenElse(hn::Eq(x, one), zero, DemoteLikeCast(df, y));
+#endif
       const auto off = hn::And(hn::Sub(hn::BitCast(di64, y), near_half), dropped);
       const auto unsure = hn::Lt(off, band_ulps);
-      hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
       hn::StoreU(r, df, out);
       if (HWY_UNLIKELY(!hn::AllFalse(di64, unsure))) {
+        hn::Store(x, df, x_copy);  // dst may be src: x is still in its register
         hn::Store(hn::BitCast(du64, hn::VecFromMask(di64, unsure)), du64, model_flag64);
         LnModelLanes(out, x_copy, model_flag64, m);
       }
@@ -236,6 +310,10 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
 // model's; the other lanes (about one in 2^15), and inputs outside [2^-90, 2^90] (zeros,
 // negatives, subnormals, infinities, NaN, where y^2's low part could lose bits), are the model's
 // own. Needs fused multiply-add: the targets without it take the double lanes.
+// AVX3's estimate (rsqrt14) is within 2^-14, so it skips the Newton step: e is then within 2^-13
+// (computed within 2^-36), the series' first omitted term 5e^3/16 is below 2^-40 and the sum is
+// within about 2^-36 relative, so its band is 2^-34: about one lane in 2^10 is the model's, a
+// trade that pays (checked against the model on all 2^32 patterns, docs/PERFORMANCE.md).
 HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::RebindToUnsigned<decltype(df)> du;
@@ -251,16 +329,32 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
   const auto half = hn::Set(df, 0.5f);
   const auto three_halves = hn::Set(df, 1.5f);
   const auto three_eighths = hn::Set(df, 0.375f);
+#if HWY_TARGET == HWY_AVX3
+  const auto band = hn::Set(df, 0x1p-34f);
+  const auto ordinary_first = hn::Set(du, 0x12800000u);                    // 2^-90
+  const auto ordinary_count = hn::Set(du, 0x6C800000u - 0x12800000u + 1);  // to 2^90
+  (void)lowest, (void)highest, (void)three_halves;
+#else
   const auto band = hn::Set(df, 0x1p-40f);
+#endif
   for (size_t i = 0; i < n; i += N) {
     const size_t m = std::min(N, n - i);
     const float* in = src + i;
     if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
     const auto x = hn::LoadU(df, in);
+#if HWY_TARGET == HWY_AVX3
+    // One unsigned compare of the bits (negatives and NaN are above the range). The model's
+    // lanes compute on x itself: whatever they give (inf, NaN) is replaced.
+    const auto ordinary =
+        hn::RebindMask(df, hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count));
+    const auto xs = x;
+    auto y = hn::ApproximateReciprocalSqrt(xs);
+#else
     const auto ordinary = hn::And(hn::Ge(x, lowest), hn::Le(x, highest));  // false for NaN
     const auto xs = hn::IfThenElse(ordinary, x, one);  // the model's lanes: any finite value
     auto y = hn::ApproximateReciprocalSqrt(xs);
     y = hn::Mul(y, hn::NegMulAdd(hn::Mul(half, xs), hn::Mul(y, y), three_halves));
+#endif
     const auto sq = hn::Mul(y, y);
     const auto sq_low = hn::MulSub(y, y, sq);  // y^2 = sq + sq_low exactly
     const auto e = hn::NegMulAdd(xs, sq_low, hn::NegMulAdd(xs, sq, one));
