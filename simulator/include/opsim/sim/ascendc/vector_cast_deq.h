@@ -39,8 +39,6 @@ namespace opsim::sim::detail {
 // DEQSCALE's 64-bit value for (scale, offset, signMode) as CANN's MakeDeqScaleConfig packs it:
 // the float's bits in 0-31, the offset's low 9 bits at 37, signMode at 46.
 uint64_t DeqScaleConfig(float scale, int16_t offset, bool sign_mode);
-// SetDeqScale(half) wrote the register (CastDequant's int16_t forms cannot read it).
-void NoteDeqScaleHalf();
 void SetDeqScaleScalar(float scale, int16_t offset, bool sign_mode);
 // The tensor form: writes the 16 groups' configs into vdeq (scalar stores) and points DEQSCALE
 // at it. `u64`: the tensor's element type is uint64_t (CANN's only one).
@@ -87,13 +85,13 @@ void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo) {
   opsim::sim::detail::SetDeqScaleTensor(vdeq.ref(), std::is_same_v<T, uint64_t>, vdeqInfo);
 }
 
-#define OPSIM_CAST_DEQ(Name)                                                                     \
+#define OPSIM_CAST_DEQ(Name, Label)                                                              \
   template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true,                 \
             bool halfBlock = true>                                                               \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[],         \
             uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                         \
     using namespace opsim::sim::detail;                                                          \
-    CastDeqRepeat(MakeCastDeqCall<T, U, isVecDeq, halfBlock>(#Name, dst, src),                   \
+    CastDeqRepeat(MakeCastDeqCall<T, U, isVecDeq, halfBlock>(Label, dst, src),                   \
                   MaskOf<isSetMask>(mask), repeatTime, repeatParams);                            \
   }                                                                                              \
   template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true,                 \
@@ -101,18 +99,18 @@ void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo) {
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask,            \
             uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {                         \
     using namespace opsim::sim::detail;                                                          \
-    CastDeqRepeat(MakeCastDeqCall<T, U, isVecDeq, halfBlock>(#Name, dst, src),                   \
+    CastDeqRepeat(MakeCastDeqCall<T, U, isVecDeq, halfBlock>(Label, dst, src),                   \
                   MaskOf<isSetMask>(static_cast<uint64_t>(static_cast<int64_t>(mask))),          \
                   repeatTime, repeatParams);                                                     \
   }                                                                                              \
   template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count) {        \
     opsim::sim::detail::CastDeqCount(                                                            \
-        opsim::sim::detail::MakeCastDeqCall<T, U, isVecDeq, halfBlock>(#Name, dst, src), count); \
+        opsim::sim::detail::MakeCastDeqCall<T, U, isVecDeq, halfBlock>(Label, dst, src), count); \
   }
-OPSIM_CAST_DEQ(CastDequant)
+OPSIM_CAST_DEQ(CastDequant, "CastDequant")
 // CANN: "CastDeq has been updated, please use CastDequant instead" (the same instruction).
-OPSIM_CAST_DEQ(CastDeq)
+OPSIM_CAST_DEQ(CastDeq, "CastDeq")
 #undef OPSIM_CAST_DEQ
 
 }  // namespace AscendC
