@@ -314,6 +314,10 @@ LaunchResult CastDeqFaultCase(int which) {
         CastDequant<int8_t, int16_t, true, true>(td, ts, 128);
         break;
       }
+      case 12:  // a negative count, as the uint32_t parameter takes it
+        SetDeqScale(1.0f, int16_t{0}, true);
+        CastDequant<int8_t, int16_t, false, true>(td, ts, static_cast<uint32_t>(-1));
+        break;
       case 11:  // int32_t -> half after the scalar form
       {
         SetDeqScale(1.0f, int16_t{0}, true);
@@ -329,7 +333,8 @@ TEST(VectorCastDeq, FaultsOfEachRule) {
       FaultKind::kInvalidArgument, FaultKind::kInvalidArgument, FaultKind::kInvalidArgument,
       FaultKind::kInvalidArgument, FaultKind::kInvalidArgument, FaultKind::kOutOfBoundsUb,
       FaultKind::kUnsupported,     FaultKind::kMisalignedCopy,  FaultKind::kOutOfBoundsUb,
-      FaultKind::kInvalidArgument, FaultKind::kUseAfterFree,    FaultKind::kInvalidArgument};
+      FaultKind::kInvalidArgument, FaultKind::kUseAfterFree,    FaultKind::kInvalidArgument,
+      FaultKind::kOutOfBoundsUb};
   const char* says[] = {"no SetDeqScale yet",
                         "isVecDeq",
                         "SetDeqScale(LocalTensor",
@@ -341,8 +346,9 @@ TEST(VectorCastDeq, FaultsOfEachRule) {
                         "dst",
                         "129",
                         "vdeq",
-                        "int32_t -> half"};
-  for (int i = 0; i < 12; ++i) {
+                        "int32_t -> half",
+                        "src"};
+  for (int i = 0; i < 13; ++i) {
     const LaunchResult r = CastDeqFaultCase(i);
     ASSERT_TRUE(r.fault.has_value()) << "case " << i;
     EXPECT_EQ(r.fault->kind, want[i]) << "case " << i << ": " << r.fault->ToString();

@@ -265,7 +265,11 @@ void CastDeqCount(const CastDeqCall& call, uint32_t count) {
     RestoreMaskAfterCount(core);
     return;
   }
-  // The count form is the level-0 instruction in counter mode over contiguous blocks.
+  // The count form is the level-0 instruction in counter mode over contiguous blocks. Its
+  // operands are checked before the lane list is built (a wrapped negative count is ~4e9).
+  CheckVectorOperand(call.src, uint64_t{count} * 2, call.name, "src");
+  CheckVectorOperand(call.dst, DeqDstOffset(count - 1, 1, 8, call.half_block) + 1, call.name,
+                     "dst");
   std::vector<uint32_t> lanes(count);
   for (uint32_t l = 0; l < count; ++l) lanes[l] = l;
   LanePlan plan;

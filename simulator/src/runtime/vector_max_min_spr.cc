@@ -6,6 +6,7 @@
 // Readable only after contiguous repeats (srcBlkStride 1, srcRepStride 8) in normal mask mode.
 #include "opsim/sim/ascendc/vector_max_min_spr.h"
 
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@
 
 namespace opsim::sim::detail {
 namespace {
+
+std::atomic<bool> g_keep_max_min{false};
+bool Kept() { return g_keep_max_min.load(std::memory_order_relaxed); }
 
 // What ReduceMax/ReduceMin leave in the index bits: not documented, so no index at all.
 constexpr uint32_t kMaxMinNoIndex = 0xFFFFFFFFu;
@@ -54,8 +58,14 @@ bool NotReadable(ExtraRegisters& regs, const char* name, DType dtype, bool count
 
 }  // namespace
 
+bool KeepMaxMinCnt() {
+  g_keep_max_min.store(true, std::memory_order_relaxed);
+  return true;
+}
+
 void NoteMaxMinPlan(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
                     const RepeatOperand& src, const LanePlan& plan) {
+  if (!Kept()) return;
   Core& core = Cur();
   ExtraRegisters& regs = ExtraRegistersOf(core);
   if (plan.count == 0) return;
@@ -71,6 +81,7 @@ void NoteMaxMinPlan(const char* name, vec::ReduceOp op, DType dtype, uint32_t el
 
 void NoteMaxMinWhole(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
                      const UbRef& src, int32_t mask, int32_t repeat, int32_t blk, int32_t rep) {
+  if (!Kept()) return;
   Core& core = Cur();
   ExtraRegisters& regs = ExtraRegistersOf(core);
   if (repeat <= 0 || mask <= 0) return;
@@ -95,6 +106,7 @@ void NoteMaxMinWhole(const char* name, vec::ReduceOp op, DType dtype, uint32_t e
 
 void NoteMaxMinValueOnly(const char* name, DType dtype, uint32_t elem_bytes, const void* value,
                          bool after_repeats) {
+  if (!Kept()) return;
   ExtraRegisters& regs = ExtraRegistersOf(Cur());
   // The high-dimension form's first round decided whether the result is readable at all.
   if (after_repeats && regs.max_min != MaxMinState::kValid) return;

@@ -18,12 +18,23 @@ namespace opsim::sim::detail {
 bool ReadMaxMinCnt(const char* api, DType dtype, uint32_t* value, uint32_t* index);
 [[noreturn]] void RaiseMaxMinValueOnlyForm(const char* api);
 
+// Keeping MAX_MIN_CNT costs the max/min reductions a second pass over their source, and CANN's
+// own operator repositories never read it: the register is kept only in a process that can
+// read it. Any reader below, once instantiated, turns it on as its code is loaded (a static
+// initialiser, so before any launch of a kernel that calls it).
+bool KeepMaxMinCnt();
+template <typename T>
+struct MaxMinCntReader {
+  static inline const bool kOn = KeepMaxMinCnt();
+};
+
 template <typename T>
 constexpr bool kMaxMinSprType = std::is_same_v<T, half> || std::is_same_v<T, float>;
 
 template <typename T>
 void MaxMinSprAs(const char* api, T& value, T& index) {
   static_assert(kMaxMinSprType<T>, "GetReduceRepeatMaxMinSpr reads half or float results");
+  (void)MaxMinCntReader<T>::kOn;
   uint32_t v = 0, i = 0;
   if (!ReadMaxMinCnt(api, AscendC::DTypeOf<T>(), &v, &i)) return;
   std::memcpy(static_cast<void*>(&value), &v, sizeof(T));
@@ -32,6 +43,7 @@ void MaxMinSprAs(const char* api, T& value, T& index) {
 template <typename T>
 void MaxMinSprBits(const char* api, uint32_t& value, uint32_t& index) {
   static_assert(kMaxMinSprType<T>, "GetReduceRepeatMaxMinSpr reads half or float results");
+  (void)MaxMinCntReader<T>::kOn;
   uint32_t v = 0, i = 0;
   if (!ReadMaxMinCnt(api, AscendC::DTypeOf<T>(), &v, &i)) return;
   value = v;
