@@ -194,8 +194,15 @@ void RequireHalfScale(const CastDeqCall& call) {
 }  // namespace
 
 ExtraRegisters& ExtraRegistersOf(const Core& core) {
+  // DataCopyPad asks on every call: the thread's last answer saves the lock. Entries never move
+  // or go (a Core at a reused address reuses its entry, reset at its block's start).
+  thread_local const Core* last_core = nullptr;
+  thread_local ExtraRegisters* last_regs = nullptr;
+  if (last_core == &core) return *last_regs;
   std::lock_guard<std::mutex> lock(g_extra_mu);
-  return ExtraTable()[&core];
+  last_regs = &ExtraTable()[&core];
+  last_core = &core;
+  return *last_regs;
 }
 
 void ResetExtraRegisters(const Core& core) { ExtraRegistersOf(core) = ExtraRegisters{}; }
