@@ -9,6 +9,7 @@
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/vector_unit.h"
 #include "runtime/dma_setup.h"
+#include "runtime/extra_registers.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
 #include "runtime/l2_cache.h"
@@ -319,6 +320,12 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   if (!WarnIfEmpty(core, block_count, block_bytes, instr)) return;
   CheckUbAligned(core, dst, instr, "dst");
   const uint64_t row = Align32(left + block_bytes + right);
+  // isPad false: the padding is MOV_PAD_VAL's, defined once SetPadValue set it.
+  uint64_t register_pad = 0;
+  if (PadValueFromRegister(is_pad, pad_value, elem_bytes, row != block_bytes, &register_pad)) {
+    is_pad = true;
+    pad_value = &register_pad;
+  }
   const uint64_t ub_span = Span(block_count, row, ub_gap_blocks * 32);
   CheckUbInPlace(core, dst, ub_span, instr, "dst");  // DeferCopyIn orders the writes
   CheckGmAccess(core, src, 0, Span(block_count, block_bytes, gm_gap_bytes), instr, "src");

@@ -22,6 +22,7 @@
 #include "runtime/core_pool.h"
 #include "runtime/core_storage.h"
 #include "runtime/dma_setup.h"
+#include "runtime/extra_registers.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
 #include "runtime/kernel_guard.h"
@@ -82,6 +83,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.ctrl = 0;
   core.block_start_ns = start_ns;
   core.deq_scale = 1.0f;
+  ResetExtraRegisters(core);
   core.tpipe = nullptr;
   core.sys_workspace = nullptr;
   std::memset(core.cmp_mask, 0, sizeof(core.cmp_mask));

@@ -7,6 +7,7 @@
 
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "runtime/extra_registers.h"
 #include "runtime/launch_state.h"
 #include "runtime/vector_repeat_lanes.h"
 
@@ -126,6 +127,9 @@ void GroupReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_
   const uint64_t src_span = SourceSpan(plan, elem_bytes, src);
   CheckVectorOperand(src.ref, src_span, name, "src");
   ChargeRepeatSpans(name, plan.repeats, &dst, dst_bytes, &src.ref, &src_span, 1);
+  if (kind == GroupKind::kWhole && op != vec::ReduceOp::kSum) {
+    NoteMaxMinPlan(name, op, dtype, elem_bytes, src, plan);  // MAX_MIN_CNT
+  }
   if (op == vec::ReduceOp::kSum && vec::TreeSumsTake(dtype)) {
     return TreeGroupSums(dtype, elem_bytes, kind, plan, groups, dst, stride_elems, src);
   }
@@ -225,6 +229,7 @@ void FinishRepeatReduce(const char* name, vec::ReduceOp op, DType dtype, uint32_
     std::memset(dst.ptr + elem_bytes, 0, elem_bytes);
     std::memcpy(dst.ptr + elem_bytes, &index, std::min<uint32_t>(4, elem_bytes));
   });
+  if (pairs) NoteMaxMinValueOnly(name, dtype, elem_bytes, dst.ptr, true);
 }
 
 void BroadcastBlocks(const char* name, uint32_t elem_bytes, const UbRef& dst, const UbRef& src,

@@ -15,6 +15,8 @@
 
 namespace opsim::sim::detail {
 [[noreturn]] void RaiseBadCount(const char* instr, int64_t count, const char* rule);
+// SetDeqScale(half) wrote DEQSCALE (CastDequant's int16_t forms read it as another form writes).
+void NoteDeqScaleHalf();
 vec::Round ToRound(AscendC::RoundMode mode);
 
 template <typename T>
@@ -79,6 +81,14 @@ inline bool SumsWidened(float* dst, const UbRef& src, int32_t count) {
                                        static_cast<size_t>(count));
 }
 
+// MAX_MIN_CNT (vector_max_min_spr.cc): a WholeReduceMax/Min-family instruction in normal mode
+// with an int mask, before it runs; a ReduceMax/ReduceMin's value (`after_repeats`: the high-
+// dimension form's last round, after its first noted the repeats).
+void NoteMaxMinWhole(const char* name, vec::ReduceOp op, DType dtype, uint32_t elem_bytes,
+                     const UbRef& src, int32_t mask, int32_t repeat, int32_t blk, int32_t rep);
+void NoteMaxMinValueOnly(const char* name, DType dtype, uint32_t elem_bytes, const void* value,
+                         bool after_repeats);
+
 template <typename T>
 void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
@@ -108,11 +118,14 @@ void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
                     with_index ? &index : nullptr);
         if (with_index) StoreIndex(dst.data() + 1, index);
       });
-  // The count form of ReduceSum also leaves its result in ACC_VAL (GetReduceRepeatSumSpr).
+  // The count form of ReduceSum also leaves its result in ACC_VAL (GetReduceRepeatSumSpr),
+  // ReduceMax/ReduceMin theirs in MAX_MIN_CNT (GetReduceRepeatMaxMinSpr: the value only).
   if (op == vec::ReduceOp::kSum) {
     uint64_t bits = 0;
     std::memcpy(&bits, dst.data(), sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
     Cur().acc_val = bits;
+  } else {
+    NoteMaxMinValueOnly(name, AscendC::DTypeOf<T>(), sizeof(T), dst.data(), false);
   }
 }
 
@@ -237,8 +250,10 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
       });
 }
 
-// The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set).
+// The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set); its other
+// forms, for CastDequant, are in vector_cast_deq.h.
 inline void SetDeqScale(half scale) {
+  opsim::sim::detail::NoteDeqScaleHalf();
   opsim::sim::detail::Cur().deq_scale = static_cast<float>(scale);
 }
 
@@ -400,6 +415,10 @@ void WholeReduce(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<
   const bool with_index = order != AscendC::ReduceOrder::ORDER_ONLY_VALUE;
   const int32_t result_elems = with_index ? 2 : 1;
   if (repeat == 0) return;
+  if (op != vec::ReduceOp::kSum) {
+    NoteMaxMinWhole(name, op, AscendC::DTypeOf<T>(), sizeof(T), src.ref(), mask, repeat,
+                    src_blk_stride, src_rep_stride);
+  }
   const int32_t blocks = (mask + kPerBlock - 1) / kPerBlock;
   const uint64_t src_span = (static_cast<uint64_t>(repeat - 1) * src_rep_stride +
                              static_cast<uint64_t>(blocks - 1) * src_blk_stride) *
