@@ -53,6 +53,7 @@
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/ascendc/vector_operators.h"
+#include "opsim/sim/ascendc/vector_proposal.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
 #include "opsim/sim/ascendc/vector_reduce_type.h"
 #include "opsim/sim/ascendc/vector_sort.h"

@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "kernel_operator.h"
-#include "opsim/sim/ascendc/vector_proposal.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim::proposal_test {
