@@ -23,6 +23,7 @@
 #include "opsim/sim/ascendc/hl_dropout.h"
 #include "opsim/sim/ascendc/hl_fastergeluv2.h"
 #include "opsim/sim/ascendc/hl_index.h"
+#include "opsim/sim/ascendc/hl_layernorm_grad.h"
 #include "opsim/sim/ascendc/hl_math.h"
 #include "opsim/sim/ascendc/hl_norm.h"
 #include "opsim/sim/ascendc/hl_pad.h"
