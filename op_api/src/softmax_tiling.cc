@@ -153,6 +153,37 @@ bool IsBasicBlockInSoftMax(AscendC::tiling::SoftMaxTiling& tiling, const uint32_
          tiling.splitM != 0 && tiling.splitM % kRowGroup == 0;
 }
 
+uint32_t GetSoftMaxFlashMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                   const bool isUpdate, const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetSoftMaxFlashMaxTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? r.m * opsim::softmax::FlashRowFloats(r.k, dataTypeSize, isUpdate) * kFloat : 0;
+}
+
+uint32_t GetSoftMaxFlashMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                   const bool isUpdate, const bool /*isReuseSource*/) {
+  const Rows r = RowsOf("GetSoftMaxFlashMinTmpSize", srcShape, dataTypeSize, dataTypeSize);
+  return r.ok ? opsim::softmax::FlashRowFloats(r.k, dataTypeSize, isUpdate) * kFloat : 0;
+}
+
+void SoftMaxFlashTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                            const uint32_t localWorkSpaceSize,
+                            optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate) {
+  const Rows r = RowsOf("SoftMaxFlashTilingFunc", srcShape, dataTypeSize, dataTypeSize);
+  if (!r.ok) return;
+  const uint32_t row = opsim::softmax::FlashRowFloats(r.k, dataTypeSize, isUpdate);
+  WarnBelowMinimum("SoftMaxFlashTilingFunc", localWorkSpaceSize, row * kFloat);
+  Fill(softmaxFlashTiling, r, dataTypeSize, SplitRows(localWorkSpaceSize, row, r.m, r.k));
+}
+
+void SoftMaxFlashTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                            const uint32_t localWorkSpaceSize,
+                            AscendC::tiling::SoftMaxTiling& softmaxFlashTiling,
+                            const bool isUpdate) {
+  optiling::SoftMaxTiling t;
+  SoftMaxFlashTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t, isUpdate);
+  if (t.get_srcM() != 0) Copy(t, softmaxFlashTiling);
+}
+
 namespace {
 
 // FlashV2's basic-block path works in groups of 8 rows; isFlashOutputBrc needs as many rows

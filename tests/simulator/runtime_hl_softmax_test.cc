@@ -1,6 +1,6 @@
-// The high-level SoftMax family (lib/activation/softmax.h, softmaxflashv2.h): every form and
-// type CANN documents against a double model of its formula, with padded rows and columns; the
-// shape, tiling and temporary-buffer rules (faults naming the API, the bytes and the minimum).
+// The high-level SoftMax family (lib/activation/softmax.h, softmaxflashv2.h, softmaxflash.h): every
+// form and type CANN documents against a double model of its formula, with padded rows and columns;
+// the shape, tiling and temporary-buffer rules (faults naming the API, the bytes and the minimum).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,7 +22,16 @@ using hl_test::FromD;
 using hl_test::ToD;
 using testing::RunOne;
 
-enum class Form { kSoftMax, kSoftMaxNoStats, kSimple, kFlash, kFlashUpdate };
+// kFlash* are SoftmaxFlashV2's forms, kFlashV1* the deprecated SoftmaxFlash's.
+enum class Form {
+  kSoftMax,
+  kSoftMaxNoStats,
+  kSimple,
+  kFlash,
+  kFlashUpdate,
+  kFlashV1,
+  kFlashV1Update
+};
 
 struct Case {
   uint32_t m, k, ori_m, ori_k;
@@ -113,6 +122,19 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
         }
         break;
       }
+      case Form::kFlashV1:
+      case Form::kFlashV1Update: {
+        const bool update = form == Form::kFlashV1Update;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+        if (c.with_tmp) {
+          SoftmaxFlash<T>(dst, sum, max, src, exp_max, sum, max, tmp, tiling, update, shape);
+        } else {
+          SoftmaxFlash<T>(dst, sum, max, src, exp_max, sum, max, tiling, update, shape);
+        }
+#pragma GCC diagnostic pop
+        break;
+      }
     }
     // Only what the call wrote is read back (checked mode faults on unwritten bytes).
     const uint32_t rows = c.ori_m != 0 ? c.ori_m : c.m;
@@ -120,7 +142,7 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
     for (uint32_t r = 0; r < rows; ++r) {
       io.sum.push_back(ToD(sum.GetValue(r * stat_n)));
       io.max.push_back(ToD(max.GetValue(r * stat_n)));
-      if (form == Form::kFlashUpdate)
+      if (form == Form::kFlashUpdate || form == Form::kFlashV1Update)
         io.exp_max.push_back(ToD(exp_max.GetValue(r * (32 / sizeof(T)))));
       for (uint32_t e = 1; e < stat_n; ++e) {
         EXPECT_EQ(ToD(sum.GetValue(r * stat_n + e)), io.sum.back()) << "sum block, row " << r;
@@ -146,7 +168,7 @@ Want Model(Form form, const Case& c, const Io& io) {
       s = io.in_sum[r];
     } else {
       for (uint32_t j = 0; j < ori_k; ++j) mx = std::max(mx, x[j]);
-      if (form == Form::kFlashUpdate) {
+      if (form == Form::kFlashUpdate || form == Form::kFlashV1Update) {
         mx = std::max(mx, io.in_max[r]);
         em = std::exp(io.in_max[r] - mx);
         s = em * io.in_sum[r];
@@ -159,7 +181,8 @@ Want Model(Form form, const Case& c, const Io& io) {
     }
     w.sum.push_back(s);
     w.max.push_back(mx);
-    w.exp_max.push_back(em);
+    // SoftmaxFlash's expMax: the share of the new sum the earlier blocks keep.
+    w.exp_max.push_back(form == Form::kFlashV1Update ? em * io.in_sum[r] / s : em);
   }
   return w;
 }
@@ -182,7 +205,7 @@ void Expect(Form form, const Case& c, const std::string& what) {
   for (size_t r = 0; r < w.sum.size(); ++r) {
     EXPECT_TRUE(near(io.sum[r], w.sum[r], stat_tol)) << what << " sum row " << r;
     EXPECT_TRUE(near(io.max[r], w.max[r], stat_tol)) << what << " max row " << r;
-    if (form == Form::kFlashUpdate) {
+    if (form == Form::kFlashUpdate || form == Form::kFlashV1Update) {
       EXPECT_TRUE(near(io.exp_max[r], w.exp_max[r], tol)) << what << " expMax row " << r;
     }
   }
@@ -205,6 +228,8 @@ void ExpectEveryForm(const std::string& type) {
       Expect<T, U>(Form::kSimple, cc, "SimpleSoftMax " + what);
       Expect<T, U>(Form::kFlash, cc, "SoftmaxFlashV2 " + what);
       Expect<T, U>(Form::kFlashUpdate, cc, "SoftmaxFlashV2 update " + what);
+      Expect<T, U>(Form::kFlashV1, cc, "SoftmaxFlash " + what);
+      Expect<T, U>(Form::kFlashV1Update, cc, "SoftmaxFlash update " + what);
       if constexpr (std::is_same_v<T, U>)
         Expect<T, U>(Form::kSoftMaxNoStats, cc, "SoftMax " + what);
     }
@@ -248,6 +273,14 @@ TEST(HlSoftmax, TmpBufferBelowWhatTheTilingUsesFaults) {
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->instruction, "SoftmaxFlashV2");
   EXPECT_NE(r.fault->message.find("at least 1152"), std::string::npos) << r.fault->message;
+  // SoftmaxFlash with update: four blocks and two float rows, 32 + 48 = 80 floats per row.
+  c.tmp_bytes = 4 * 320;
+  EXPECT_TRUE(RunExpectingFault(Form::kFlashV1Update, c).status.ok());
+  c.tmp_bytes = 4 * 320 - 32;
+  r = RunExpectingFault(Form::kFlashV1Update, c);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->instruction, "SoftmaxFlash");
+  EXPECT_NE(r.fault->message.find("at least 1280"), std::string::npos) << r.fault->message;
 }
 
 TEST(HlSoftmax, ATilingForAnotherShapeNeedsOneRow) {

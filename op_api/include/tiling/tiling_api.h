@@ -1,7 +1,8 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
 // (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
 // SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
-// BatchNorm's, Normalize's and the Welford pair's (lib/normalization),
+// BatchNorm's, Normalize's, LayerNormGrad's, LayerNormGradBeta's and the Welford pair's
+// (lib/normalization),
 // Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce) and TopK's (lib/sort);
 // the other APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings
 // graph/tensor.h, and so does this one.
@@ -17,6 +18,8 @@
 #include "lib/normalization/batchnorm_tilingdata.h"
 #include "lib/normalization/deepnorm_tilingdata.h"
 #include "lib/normalization/groupnorm_tilingdata.h"
+#include "lib/normalization/layernorm_grad_beta_tilingdata.h"
+#include "lib/normalization/layernorm_grad_tilingdata.h"
 #include "lib/normalization/layernorm_tilingdata.h"
 #include "lib/normalization/rmsnorm_tilingdata.h"
 #include "lib/pad/pad_tilingdata.h"
@@ -68,6 +71,8 @@
 #include "lib/normalization/batchnorm_tiling.h"
 #include "lib/normalization/deepnorm_tiling.h"
 #include "lib/normalization/groupnorm_tiling.h"
+#include "lib/normalization/layernorm_grad_beta_tiling.h"
+#include "lib/normalization/layernorm_grad_tiling.h"
 #include "lib/normalization/layernorm_tiling.h"
 #include "lib/normalization/normalize_tiling.h"
 #include "lib/normalization/rmsnorm_tiling.h"

@@ -10,11 +10,12 @@
 #include <cstdint>
 #include <cstring>
 
-#include "opsim/core/norm_tiling.h"         // LayerNormTiling, RmsNormTiling
-#include "opsim/core/pad_tiling.h"          // PadTiling, UnPadTiling
-#include "opsim/core/softmax_ext_tiling.h"  // LogSoftMaxTiling
-#include "opsim/core/softmax_tiling.h"      // SoftMaxTiling (the SoftMax family's)
-#include "opsim/core/tcube_tiling.h"        // TCubeTiling (the Matmul API's)
-#include "opsim/core/topk_tiling.h"         // TopkTiling
+#include "opsim/core/layernorm_grad_tiling.h"  // LayerNormGradTiling, LayerNormGradBetaTiling
+#include "opsim/core/norm_tiling.h"            // LayerNormTiling, RmsNormTiling
+#include "opsim/core/pad_tiling.h"             // PadTiling, UnPadTiling
+#include "opsim/core/softmax_ext_tiling.h"     // LogSoftMaxTiling
+#include "opsim/core/softmax_tiling.h"         // SoftMaxTiling (the SoftMax family's)
+#include "opsim/core/tcube_tiling.h"           // TCubeTiling (the Matmul API's)
+#include "opsim/core/topk_tiling.h"            // TopkTiling
 
 #endif  // OPSIM_KERNEL_TILING_KERNEL_TILING_H_

@@ -30,6 +30,7 @@ const char* NameOf(SoftmaxApi api) {
     case SoftmaxApi::kSoftMax: return "SoftMax";
     case SoftmaxApi::kSimpleSoftMax: return "SimpleSoftMax";
     case SoftmaxApi::kFlashV2: return "SoftmaxFlashV2";
+    case SoftmaxApi::kFlash: return "SoftmaxFlash";
   }
   return "SoftMax";
 }
@@ -76,6 +77,8 @@ uint32_t TmpFloatsPerRow(const SoftmaxCall& c, uint32_t k) {
   if (c.api == SoftmaxApi::kFlashV2) {
     return opsim::softmax::FlashV2RowFloats(k, ElemBytes(c.data), ElemBytes(c.stat), c.basic_block);
   }
+  if (c.api == SoftmaxApi::kFlash)
+    return opsim::softmax::FlashRowFloats(k, ElemBytes(c.stat), c.update);
   return opsim::softmax::SoftMaxRowFloats(k, ElemBytes(c.stat));
 }
 
@@ -101,6 +104,11 @@ void CheckTilingAndTmp(const SoftmaxCall& c, const Shape& s, const char* name) {
   }
 }
 
+// The forms that read inMax/inSum and write expMax.
+bool IsUpdate(const SoftmaxCall& c) {
+  return (c.api == SoftmaxApi::kFlashV2 || c.api == SoftmaxApi::kFlash) && c.update;
+}
+
 // One row: reads every input of the row before writing (src and dst, max and inMax, sum and
 // inExpSum may be the same tensor).
 void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<double>& x) {
@@ -108,15 +116,15 @@ void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<do
   const uint8_t* src = c.src->ptr + size_t{r} * s.k * db;
   for (uint32_t j = 0; j < s.k; ++j) x[j] = Load(c.data, src + size_t{j} * db);
   const size_t stat_row = size_t{r} * kBlock;
-  double mx = 0, sum = 0, exp_max = 0;
+  double mx = 0, sum = 0, exp_max = 0, in_sum = 0;
   if (c.api == SoftmaxApi::kSimpleSoftMax) {
     mx = Load(c.stat, c.max->ptr + stat_row);
     sum = Load(c.stat, c.sum->ptr + stat_row);
   } else {
     mx = RowMax(x, s.ori_k);
-    if (c.api == SoftmaxApi::kFlashV2 && c.update) {
+    if (IsUpdate(c)) {
       const double in_max = Load(c.stat, c.in_max->ptr + stat_row);
-      const double in_sum = Load(c.stat, c.in_sum->ptr + stat_row);
+      in_sum = Load(c.stat, c.in_sum->ptr + stat_row);
       mx = std::isnan(in_max) ? in_max : std::max(mx, in_max);
       exp_max = std::exp(in_max - mx);
       sum = exp_max * in_sum;
@@ -133,8 +141,11 @@ void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<do
   if (c.api == SoftmaxApi::kSimpleSoftMax) return;
   if (c.sum != nullptr) StoreBlock(c.stat, c.sum->ptr + stat_row, sum);
   if (c.max != nullptr) StoreBlock(c.stat, c.max->ptr + stat_row, mx);
-  if (c.api == SoftmaxApi::kFlashV2 && c.update)
-    StoreBlock(c.data, c.exp_max->ptr + stat_row, exp_max);
+  // SoftmaxFlash's expMax is the share of the running sum the earlier blocks keep.
+  if (IsUpdate(c)) {
+    StoreBlock(c.data, c.exp_max->ptr + stat_row,
+               c.api == SoftmaxApi::kFlash ? exp_max * in_sum / sum : exp_max);
+  }
 }
 
 // Vector passes over the [m, k] data of the chip's sequence (an estimate, docs/ASCENDC.md):
@@ -142,11 +153,11 @@ void ComputeRow(const SoftmaxCall& c, const Shape& s, uint32_t r, std::vector<do
 // FlashV2 = SoftMax without the div. Half adds its two casts. FlashV2's update works on the
 // [m, 32 B] statistics: five small instructions (max, sub, exp, mul, add).
 double Cost(const SoftmaxCall& c, const Shape& s, const detail::Core& core) {
-  uint32_t passes = c.api == SoftmaxApi::kSoftMax ? 7 : c.api == SoftmaxApi::kSimpleSoftMax ? 3 : 6;
+  uint32_t passes = c.api == SoftmaxApi::kSimpleSoftMax ? 3 : c.api == SoftmaxApi::kFlashV2 ? 6 : 7;
   if (c.data == ElemType::kHalf) passes += 2;
   double cost = passes * core.VectorCost(uint64_t{s.ori_m} * s.k * ElemBytes(c.data));
-  if (c.api == SoftmaxApi::kFlashV2 && c.update) {
-    cost += 5 * core.VectorCost(uint64_t{s.ori_m} * kBlock);
+  if (IsUpdate(c)) {
+    cost += (c.api == SoftmaxApi::kFlash ? 7 : 5) * core.VectorCost(uint64_t{s.ori_m} * kBlock);
   }
   return cost;
 }
@@ -164,7 +175,7 @@ HlOperands Collect(const SoftmaxCall& c, const Shape& s) {
     o.Write(c.sum, stat);
     o.Write(c.max, stat);
   }
-  if (c.api == SoftmaxApi::kFlashV2 && c.update) {
+  if (IsUpdate(c)) {
     o.Read(c.in_sum, stat);
     o.Read(c.in_max, stat);
     o.Write(c.exp_max, stat);

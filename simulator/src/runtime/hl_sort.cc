@@ -12,6 +12,7 @@
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/hl_sort.h"
 #include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/ascendc/vector_proposal.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 
@@ -211,6 +212,12 @@ void MrgSortResult(uint16_t taken[4]) {
   for (int k = 0; k < 4; ++k) {
     taken[k] = it == sort_impl::Results().end() ? 0 : it->second[k];
   }
+}
+
+// MrgSort4 (vector_proposal.cc) writes the same register.
+void MrgSortRecordResult(const uint16_t taken[4]) {
+  std::lock_guard<std::mutex> lock(sort_impl::ResultMutex());
+  sort_impl::Results()[&Cur()] = {taken[0], taken[1], taken[2], taken[3]};
 }
 
 void SortFullMergeRun(const UbRef& dst, const UbRef& tmp, bool half_scores, int32_t repeat) {

@@ -53,4 +53,12 @@ inline uint32_t FlashV2RowFloats(uint32_t srcK, uint32_t dataBytes, uint32_t sta
   return (basic || dataBytes != 2 ? blk : 2 * blk) + row + scratch;
 }
 
+// SoftmaxFlash (CANN's softmax_tiling.cpp for NpuArch other than 3510): without update
+// SoftMax's figure; with update four blocks of row results and two float copies of the row. blk
+// is one 32-byte block of blkBytes elements (the data's on the host, the sum's in the kernel).
+inline uint32_t FlashRowFloats(uint32_t srcK, uint32_t blkBytes, bool update) {
+  const uint32_t blk = 32 / blkBytes;
+  return update ? 4 * blk + 2 * srcK : blk + srcK + 64;
+}
+
 }  // namespace opsim::softmax

@@ -34,6 +34,20 @@ void SoftMaxTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
 bool IsBasicBlockInSoftMax(optiling::SoftMaxTiling& tiling, const uint32_t dataTypeSize = 2);
 bool IsBasicBlockInSoftMax(AscendC::tiling::SoftMaxTiling& tiling, const uint32_t dataTypeSize = 2);
 
+// SoftmaxFlash (deprecated by CANN for SoftmaxFlashV2): one row / srcM rows of its work buffer,
+// and the tiling for localWorkSpaceSize bytes.
+uint32_t GetSoftMaxFlashMaxTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                   const bool isUpdate, const bool isReuseSource);
+uint32_t GetSoftMaxFlashMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                                   const bool isUpdate, const bool isReuseSource);
+void SoftMaxFlashTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                            const uint32_t localWorkSpaceSize,
+                            optiling::SoftMaxTiling& softmaxFlashTiling,
+                            const bool isUpdate = false);
+void SoftMaxFlashTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize,
+                            const uint32_t localWorkSpaceSize,
+                            AscendC::tiling::SoftMaxTiling& softmaxFlashTiling,
+                            const bool isUpdate = false);
 // SoftmaxFlashV2: dataTypeSize1 is the data's element size, dataTypeSize2 the sum/max's.
 uint32_t GetSoftMaxFlashV2MinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
                                      const uint32_t dataTypeSize2, const bool isUpdate,

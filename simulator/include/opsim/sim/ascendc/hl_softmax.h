@@ -1,5 +1,6 @@
-// Ascend C's high-level SoftMax family (CANN's lib/activation/softmax.h, softmaxflashv2.h):
-// SoftMax, SimpleSoftMax and SoftmaxFlashV2 in the ND forms CANN declares for the 910B, with the
+// Ascend C's high-level SoftMax family (CANN's lib/activation/softmax.h, softmaxflashv2.h,
+// softmaxflash.h): SoftMax, SimpleSoftMax, SoftmaxFlashV2 and the deprecated SoftmaxFlash in the
+// ND forms CANN declares for the 910B, with the
 // types it documents (all half, all float, or half data with float sum/max). Declarations only:
 // every form forwards to one compiled entry (simulator/src/runtime/hl_softmax.cc). Rules,
 // numerics and costs: docs/ASCENDC.md, "The high-level SoftMax family".
@@ -39,7 +40,7 @@ constexpr SoftmaxConfig SOFTMAX_DEFAULT_CFG = {true, 0, 0, SoftmaxMode::SOFTMAX_
 
 namespace opsim::sim::hl {
 
-enum class SoftmaxApi : uint8_t { kSoftMax, kSimpleSoftMax, kFlashV2 };
+enum class SoftmaxApi : uint8_t { kSoftMax, kSimpleSoftMax, kFlashV2, kFlash };
 
 // One call: data tensors of `data` type, the [m, 32 B] sum/max tensors of `stat` type. Null
 // operands are the ones the form does not take.
@@ -47,7 +48,7 @@ struct SoftmaxCall {
   SoftmaxApi api;
   ElemType data;
   ElemType stat;
-  bool update;       // SoftmaxFlashV2's isUpdate
+  bool update;       // SoftmaxFlashV2's / SoftmaxFlash's isUpdate
   bool basic_block;  // isBasicBlock (changes SoftmaxFlashV2's work buffer)
   const detail::UbRef* dst;
   const detail::UbRef* src;
@@ -203,5 +204,70 @@ void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<U>& expSu
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inExpSumTensor),
                  h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, config});
 }
+
+// SoftmaxFlash, deprecated by CANN for SoftmaxFlashV2 (and marked so, as CANN's header does).
+// isUpdate false: SoftMax (dst = exp(src - max) / sum, sum and max written). isUpdate true: max =
+// max(inMax, row max), expMax = exp(inMax - max), sum = expMax * inSum + row sum of exp(src -
+// max), expMax = expMax * inSum / sum, dst = exp(src - max) / sum. Two overloads per buffer
+// form, as CANN's: all T, and half data with float sum/max (T then given explicitly).
+#define OPSIM_SOFTMAX_FLASH_DEPRECATED \
+  [[deprecated("softmaxflash.h is deprecated, please use softmaxflashv2.h instead!")]]
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
+    const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+    const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+    const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inSumTensor,
+    const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling, bool isUpdate = false,
+    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  namespace h = opsim::sim::hl;
+  h::RunSoftmax({h::SoftmaxApi::kFlash, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), isUpdate,
+                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
+                 h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
+                 h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG});
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
+    const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
+    const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
+    const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inSumTensor,
+    const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling, bool isUpdate = false,
+    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  namespace h = opsim::sim::hl;
+  h::RunSoftmax({h::SoftmaxApi::kFlash, h::ElemType::kHalf, h::ElemType::kFloat, isUpdate,
+                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
+                 h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
+                 h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG});
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
+    const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor,
+    const LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor,
+    const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inSumTensor,
+    const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+    const SoftMaxTiling& tiling, bool isUpdate = false,
+    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  namespace h = opsim::sim::hl;
+  h::RunSoftmax({h::SoftmaxApi::kFlash, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), isUpdate,
+                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
+                 h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
+                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo,
+                 SOFTMAX_DEFAULT_CFG});
+}
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
+OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
+    const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
+    const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
+    const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inSumTensor,
+    const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+    const SoftMaxTiling& tiling, bool isUpdate = false,
+    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+  namespace h = opsim::sim::hl;
+  h::RunSoftmax({h::SoftmaxApi::kFlash, h::ElemType::kHalf, h::ElemType::kFloat, isUpdate,
+                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
+                 h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
+                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo,
+                 SOFTMAX_DEFAULT_CFG});
+}
+#undef OPSIM_SOFTMAX_FLASH_DEPRECATED
 
 }  // namespace AscendC
