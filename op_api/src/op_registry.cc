@@ -136,6 +136,16 @@ std::string KernelName(std::string_view op_type) {
   return out;
 }
 
+ops::OpDef MergedForSoc(const ops::OpDef& def, const ops::OpAICoreConfig& config) {
+  ops::OpDef merged(def.GetOpType().c_str());
+  for (const ops::OpParamDef& p : def.GetMergeInputs(config)) merged.Input(p.GetName().c_str()) = p;
+  for (const ops::OpParamDef& p : def.GetMergeOutputs(config)) {
+    merged.Output(p.GetName().c_str()) = p;
+  }
+  ExpandDataTypeLists(&merged);
+  return merged;
+}
+
 const ops::OpDef* FindOpDef(std::string_view op_type) {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);

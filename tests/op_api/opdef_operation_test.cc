@@ -98,6 +98,32 @@ class OpsimProbe : public OpDef {
   }
 };
 OP_ADD(OpsimProbe);
+
+// A prototype per SoC (CANN's OpAICoreConfig::Input/Output): ascend310p narrows x and y to
+// float16; ascend910 gives float x another y than the OpDef's column does; ascend310b declares an
+// input the OpDef lacks; ascend910b runs the OpDef's own prototype.
+class OpsimSocPrototypes : public OpDef {
+ public:
+  explicit OpsimSocPrototypes(const char* name) : OpDef(name) {
+    Input("x").DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    Output("y").DataType({ge::DT_FLOAT, ge::DT_FLOAT16}).Format({ge::FORMAT_ND, ge::FORMAT_ND});
+    SetInferShape(ProbeInferShape);
+    OpAICoreConfig narrow;
+    narrow.Input("x").DataType({ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
+    narrow.Output("y").DataType({ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
+    OpAICoreConfig swapped;
+    swapped.Output("y").DataType({ge::DT_FLOAT16, ge::DT_FLOAT});
+    OpAICoreConfig extra;
+    extra.Input("z").DataType({ge::DT_FLOAT, ge::DT_FLOAT16});
+    AICore()
+        .SetTiling(ProbeTilingFunc)
+        .AddConfig("ascend910b")
+        .AddConfig("ascend310p", narrow)
+        .AddConfig("ascend910", swapped)
+        .AddConfig("ascend310b", extra);
+  }
+};
+OP_ADD(OpsimSocPrototypes);
 }  // namespace ops
 
 // Column 0 (float32) only: y = 2x over 32 elements per block; checks the key and workspace.
@@ -214,6 +240,73 @@ TEST(OpDefOperation, PlatformComesFromTheContextsDevice) {
   // The cube memories are the profile's on every chip (1 MiB L1, 256 KiB L0C on dav-2002).
   EXPECT_EQ(g_seen.l1, 1024u * 1024);
   EXPECT_EQ(g_seen.l0c, 256u * 1024);
+}
+
+Status SetUpSocPrototypes(aclDataType dtype, const std::string& device) {
+  std::unique_ptr<Operation> op;
+  OPSIM_RETURN_IF_ERROR(OperationRegistry::Global().Create("OpsimSocPrototypes", {}, &op));
+  ContextOptions options;
+  options.device = device;
+  std::unique_ptr<Context> context;
+  OPSIM_RETURN_IF_ERROR(Context::Create(options, &context));
+  HostTensor x(Desc(dtype, {64})), y(Desc(dtype, {64}));
+  VariantPack pack = testing::Pack({&x}, {&y});
+  uint64_t ws = 0;
+  return op->Setup(pack, ws, context.get());
+}
+
+// The op has no kernel: a call its SoC's prototype takes gets as far as the kernel's lookup.
+void ExpectPastThePrototype(const Status& st) {
+  EXPECT_EQ(st.code(), ErrorCode::kUnsupported);
+  EXPECT_NE(st.message().find("no kernel 'opsim_soc_prototypes' is registered"), std::string::npos)
+      << st.message();
+}
+
+TEST(OpDefOperation, ASocsOwnPrototypeRefusesWhatItLeavesOut) {
+  Status st = SetUpSocPrototypes(ACL_FLOAT, "ascend310p");
+  EXPECT_EQ(st.code(), ErrorCode::kInvalidTensorDtype);
+  EXPECT_EQ(st.message(),
+            "OpsimSocPrototypes: input 0 (x) dtype float32 is not supported (the OpDef allows "
+            "float16), by the AddConfig(\"ascend310p\", config) of device ascend310p");
+  ExpectPastThePrototype(SetUpSocPrototypes(ACL_FLOAT16, "ascend310p"));
+  ExpectPastThePrototype(SetUpSocPrototypes(ACL_FLOAT, "ascend910b"));  // the OpDef's own
+}
+
+TEST(OpDefOperation, ASocPrototypeOutsideTheOpDefsColumnsIsRefused) {
+  Status st = SetUpSocPrototypes(ACL_FLOAT, "ascend910a");
+  EXPECT_EQ(st.code(), ErrorCode::kUnsupported);
+  EXPECT_EQ(st.message(),
+            "OpsimSocPrototypes: the AddConfig(\"ascend910\", config) of device ascend910a gives "
+            "this call the dtypes x=float32, y=float16, but the OpDef's own column for it is "
+            "x=float32, y=float32, and opsim builds kernels for the OpDef's columns");
+  st = SetUpSocPrototypes(ACL_FLOAT, "ascend310b");
+  EXPECT_EQ(st.code(), ErrorCode::kUnsupported);
+  EXPECT_EQ(st.message(),
+            "OpsimSocPrototypes: AddConfig(\"ascend310b\", config) of device ascend310b declares "
+            "an input or output the OpDef does not have (opsim runs the OpDef's own inputs and "
+            "outputs, whose kernels it builds)");
+}
+
+// CANN's merge (OpDef::GetMergeInputs): the OpDef's parameters, each with what the SoC's
+// declaration of it sets, then the SoC's other parameters.
+TEST(OpDefOperation, MergedPrototypesAreCannsMerge) {
+  ops::OpDef def("OpsimMergeProbe");
+  def.Input("x")
+      .ParamType(ops::REQUIRED)
+      .DataType({ge::DT_FLOAT, ge::DT_INT32})
+      .Format({ge::FORMAT_ND, ge::FORMAT_ND});
+  def.Input("axes").ParamType(ops::OPTIONAL).DataType({ge::DT_INT64, ge::DT_INT64});
+  ops::OpAICoreConfig config;
+  config.Input("axes").ParamType(ops::REQUIRED).ValueDepend(ops::REQUIRED);
+  config.Input("bias").DataType({ge::DT_FLOAT});
+  const std::vector<ops::OpParamDef> merged = def.GetMergeInputs(config);
+  ASSERT_EQ(merged.size(), 3u);
+  EXPECT_EQ(merged[0].GetDataTypes(), def.GetInputs()[0].GetDataTypes());
+  EXPECT_EQ(merged[1].GetParamType(), ops::REQUIRED);  // always the SoC's
+  EXPECT_EQ(merged[1].GetValueDepend(), ops::REQUIRED);
+  EXPECT_EQ(merged[1].GetDataTypes(), def.GetInputs()[1].GetDataTypes());  // not set: kept
+  EXPECT_EQ(merged[2].GetName(), "bias");
+  EXPECT_TRUE(def.GetMergeOutputs(config).empty());
 }
 
 TEST(OpDefOperation, DeviceWithoutAnAICoreConfigIsRefused) {

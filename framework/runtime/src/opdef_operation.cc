@@ -13,6 +13,7 @@
 #include "opdef_inputs.h"
 #include "opdef_launch_args.h"
 #include "opdef_outputs.h"
+#include "opdef_soc_config.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/host_run.h"
 #include "opsim/op_api/op_error.h"
@@ -103,7 +104,9 @@ class OpDefOperation final : public Operation, public InfersFromValues {
           CheckDescMatches(def_.GetOpType(), name, variantPack.outTensors[k].desc, want_out[k]));
       OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, variantPack.outTensors[k]));
     }
-    OPSIM_RETURN_IF_ERROR(CheckSocConfig(context->device().name));
+    OPSIM_RETURN_IF_ERROR(CheckSocConfig(def_, context->device().name));
+    OPSIM_RETURN_IF_ERROR(
+        CheckSocPrototype(def_, context->device().name, call, column, &caller_dtypes_));
 
     // A kernel of the older dialect serves every key; a template kernel's instantiations are
     // chosen by the key the tiling sets (their arity is one, so any of them is checked first).
@@ -217,15 +220,6 @@ class OpDefOperation final : public Operation, public InfersFromValues {
     Status st = InferOutputs(def_, *column, call, out, &caller_shapes_, unset);
     if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
     return st;
-  }
-
-  Status CheckSocConfig(const std::string& profile) const {
-    const auto& configs = def_.GetAICore().GetConfigs();
-    if (configs.empty() || configs.count(SocConfigName(profile)) > 0) return Status::Ok();
-    std::string list;
-    for (const auto& [soc, config] : configs) list += (list.empty() ? "" : ", ") + soc;
-    return Error(ErrorCode::kUnsupported, "has no AICore config for " + SocConfigName(profile) +
-                                              " (device " + profile + "); AddConfig names " + list);
   }
 
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.

@@ -95,6 +95,19 @@ class OpParamDef {
     return *this;
   }
 
+  // CANN's merge of a SoC's declaration of this parameter (OpAICoreConfig::Input/Output) into the
+  // OpDef's: the parameter type always, and each list or flag the SoC's declaration sets.
+  void MergeParam(const OpParamDef& def) {
+    param_type_ = def.param_type_;
+    if (!def.data_types_.empty()) data_types_ = def.data_types_;
+    if (!def.data_type_list_.empty()) data_type_list_ = def.data_type_list_;
+    if (!def.formats_.empty()) formats_ = def.formats_;
+    if (!def.format_list_.empty()) format_list_ = def.format_list_;
+    if (def.value_depend_ != IGNORE) value_depend_ = def.value_depend_;
+  }
+  // CANN compares parameters by name.
+  bool operator==(const OpParamDef& def) const { return name_ == def.name_; }
+
   const std::string& GetName() const { return name_; }
   Option GetParamType() const { return param_type_; }
   const std::vector<ge::DataType>& GetDataTypes() const { return data_types_; }
@@ -316,8 +329,32 @@ class OpDef {
   gert::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
   gert::InferDataTypeKernelFunc GetInferDataType() const { return infer_data_type_; }
   const OpAICoreDef& GetAICore() const { return aicore_; }
+  // The prototype a SoC's AddConfig(soc, config) gives (CANN's GetMergeInputs/GetMergeOutputs):
+  // the OpDef's parameters, each merged with the config's parameter of its name, and the config's
+  // other parameters after them.
+  std::vector<OpParamDef> GetMergeInputs(const OpAICoreConfig& aicore_config) const {
+    return Merged(inputs_, aicore_config.GetInputs());
+  }
+  std::vector<OpParamDef> GetMergeOutputs(const OpAICoreConfig& aicore_config) const {
+    return Merged(outputs_, aicore_config.GetOutputs());
+  }
 
  private:
+  static std::vector<OpParamDef> Merged(std::vector<OpParamDef> merged,
+                                        const std::vector<OpParamDef>& config) {
+    for (const OpParamDef& p : config) {
+      bool found = false;
+      for (OpParamDef& m : merged) {
+        if (m == p) {
+          m.MergeParam(p);
+          found = true;
+          break;
+        }
+      }
+      if (!found) merged.push_back(p);
+    }
+    return merged;
+  }
   static OpParamDef& Param(std::vector<OpParamDef>& params, const char* name) {
     ops::RequireName(name, "an input or output");
     for (OpParamDef& p : params) {

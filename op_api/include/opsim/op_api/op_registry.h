@@ -22,6 +22,10 @@ std::string KernelName(std::string_view op_type);
 // nullptr when no OpDef of that type was added.
 const ops::OpDef* FindOpDef(std::string_view op_type);
 std::vector<std::string> OpDefNames();  // sorted
+// The prototype `def` has on a SoC whose AddConfig gave `config` (CANN's GetMergeInputs and
+// GetMergeOutputs, DataTypeLists expanded into columns as for every OpDef): the op type, inputs
+// and outputs only.
+ops::OpDef MergedForSoc(const ops::OpDef& def, const ops::OpAICoreConfig& config);
 
 using KernelInvoker = void (*)(void (*fn)(), uint8_t* const* args);
 
