@@ -55,8 +55,8 @@ class FiberScheduler {
   uint8_t* Ub(uint32_t bytes, LocalFill** fill);
 
  private:
-  // No bigger than a pointer pair: every thread's scheduler lives in static TLS, which is nearly
-  // full, so the fill record lives after the storage in the same allocation.
+  // The storage and its fill record, which lives after the storage in the same allocation (from
+  // when every thread's scheduler lived in the static TLS block; it is on the heap since).
   struct UbBuffer {
     uint8_t* ptr = nullptr;
     LocalFill* fill = nullptr;

@@ -12,7 +12,8 @@
 namespace opsim::sim::hl {
 
 // `Take` hands out consecutive pieces of one per-thread buffer of `floats` floats (one
-// thread_local for every API: the library's static TLS block is nearly full, measured).
+// thread_local for every API: the library's static TLS block must stay small, see
+// simulator/CMakeLists.txt).
 class NormWork {
  public:
   explicit NormWork(size_t floats) { Buffer().resize(floats); }
