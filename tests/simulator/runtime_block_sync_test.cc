@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "kernel_operator.h"
-#include "opsim/sim/ascendc/block_sync.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
