@@ -71,6 +71,46 @@ TEST(BlockSync, IBSetIBWaitPassAValue) {
   }
 }
 
+// A workspace's bytes start unwritten: block 1 reads what block 0 wrote before its IBSet, in
+// the same epoch. The hand-over orders the write first, so that is no uninitialised read; the
+// same read without the flags is a race.
+TEST(BlockSync, AHandedOverWorkspaceWriteCountsAsWritten) {
+  for (bool flags : {true, false}) {
+    std::vector<int32_t> ws(2 * 8, 0);
+    std::vector<int32_t> scratch(16, 0);
+    LaunchOptions o;
+    o.checked = true;
+    o.host_threads = 1;
+    GmRegion work{scratch.data(), scratch.size() * 4, "scratch"};
+    work.role = GmRole::kWorkspace;
+    o.regions = {{ws.data(), ws.size() * 4, "sync"}, work};
+    int32_t seen = -1;
+    const LaunchResult r = Launch(TestDevice(4), 2, o, [&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> buf;
+      pipe.InitBuffer(buf, 256);
+      LocalTensor<int32_t> ub = buf.Get<int32_t>();
+      GlobalTensor<int32_t> gws, gs;
+      gws.SetGlobalBuffer(ws.data(), ws.size());
+      gs.SetGlobalBuffer(scratch.data(), scratch.size());
+      if (GetBlockIdx() == 0) {
+        gs.SetValue(0, 9);
+        if (flags) IBSet(gws, ub, 0, 0);
+      } else {
+        if (flags) IBWait(gws, ub, 0, 0);
+        seen = gs.GetValue(0);
+      }
+    });
+    if (flags) {
+      ASSERT_TRUE(r.status.ok()) << BlockSyncFaultText(r);
+      EXPECT_EQ(seen, 9);
+    } else {
+      ASSERT_TRUE(r.fault.has_value());
+      EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << BlockSyncFaultText(r);
+    }
+  }
+}
+
 // Without the hand-over the same accesses race.
 TEST(BlockSync, TheSameAccessesWithoutFlagsRace) {
   BlockSyncRig rig;

@@ -78,7 +78,11 @@ std::optional<Fault> FindUnwrittenOutputs(const std::vector<GmRegion>& regions,
 std::optional<Fault> LaunchState::TakeDeferred() {
   std::optional<Fault> lowest;
   for (std::optional<Fault>& f : deferred_) {
-    if (f && (!lowest || f->block < lowest->block)) lowest = f;
+    // A block that saw another's flag write in this epoch may have read what that block wrote
+    // before it: whether its read is of unwritten bytes is not known, so nothing is reported.
+    const bool handed_over = f && std::any_of(flag_edges_.begin(), flag_edges_.end(),
+                                              [&](const FlagEdge& e) { return e.to == f->block; });
+    if (f && !handed_over && (!lowest || f->block < lowest->block)) lowest = f;
     f.reset();
   }
   return lowest;
