@@ -51,22 +51,28 @@ bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
 double LaunchState::WaitFlagGm(Core& core, std::unique_lock<std::mutex>& flag_lock,
                                std::function<bool()> ready, std::function<std::string()> describe) {
   const auto slot = static_cast<size_t>(core.core_idx);
-  {
-    std::unique_lock<std::mutex> lock(mu_);
+  double woke = 0;
+  // Woken, the block polls again as the chip's loop would: a second waiter on the same flag
+  // may have changed it first.
+  while (!ready()) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (abort_) throw AbortError{};
+      flag_woke_[slot].store(-1);
+      flag_waiters_.push_back({&core, ready, describe});
+      if (CheckFlagDeadlock(lock)) throw AbortError{};
+    }
+    flag_lock.unlock();
+    CoreWatch& watch = watch_[slot];
+    watch.waiting = true;
+    FiberScheduler::ThisThread().Park(*this, kFlagTicket | slot);
+    tls_core = &core;  // other blocks ran on this thread meanwhile
+    watch.waiting = false;
+    flag_lock.lock();
     if (abort_) throw AbortError{};
-    flag_woke_[slot].store(-1);
-    flag_waiters_.push_back({&core, std::move(ready), std::move(describe)});
-    if (CheckFlagDeadlock(lock)) throw AbortError{};
+    woke = std::max(woke, flag_woke_[slot].load());
   }
-  flag_lock.unlock();
-  CoreWatch& watch = watch_[slot];
-  watch.waiting = true;
-  FiberScheduler::ThisThread().Park(*this, kFlagTicket | slot);
-  tls_core = &core;  // other blocks ran on this thread meanwhile
-  watch.waiting = false;
-  flag_lock.lock();
-  if (abort_) throw AbortError{};
-  return flag_woke_[slot].load();
+  return woke;
 }
 
 void LaunchState::WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns) {
