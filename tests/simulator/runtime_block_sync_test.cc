@@ -208,6 +208,32 @@ TEST(BlockSync, WaitingOnABlockThatNeverSetsIsADeadlock) {
     const std::string text = BlockSyncFaultText(r);
     EXPECT_NE(text.find("IBWait (eventID 0, blockIdx 0)"), std::string::npos) << text;
     EXPECT_NE(text.find("GM 'sync' [0x0, 0x4)"), std::string::npos) << text;
+    EXPECT_EQ(r.fault->instruction, "IBWait");
+    EXPECT_NE(text.find("(waiting for a flag: blocks 1; ended: blocks 0)"), std::string::npos)
+        << text;
+  }
+}
+
+// A block in SyncAll cannot write the flag another waits for: a deadlock, not a hang.
+TEST(BlockSync, AFlagWaitAgainstASyncAllIsADeadlock) {
+  for (int threads : {1, 2}) {
+    BlockSyncRig rig;
+    rig.ws.assign(3 * 8, 0);
+    rig.data.assign(8, 0);
+    const LaunchResult r = rig.Run(3, threads, [](auto& gws, auto& ub, auto&) {
+      if (GetBlockIdx() == 2) {
+        IBWait(gws, ub, 0, 0);
+      } else {
+        SyncAll();
+      }
+    });
+    ASSERT_TRUE(r.fault.has_value());
+    EXPECT_EQ(r.fault->kind, FaultKind::kDeadlock);
+    EXPECT_EQ(r.fault->block, 2);
+    const std::string text = BlockSyncFaultText(r);
+    EXPECT_NE(text.find("(waiting for a flag: blocks 2; waiting in SyncAll: blocks 0, 1)"),
+              std::string::npos)
+        << text;
   }
 }
 

@@ -91,15 +91,15 @@ void PairSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int3
   if (LoadI32(flag) != want) {
     const int32_t me = core.block_idx;
     const std::string where = launch.DescribeGm(flag, 4);
-    landed = std::max(landed, launch.WaitFlagGm(
-                                  core, flag_lock, [flag, want] { return LoadI32(flag) == want; },
-                                  [=] {
-                                    return "block " + std::to_string(me) + " waits in " + instr +
-                                           " (eventID " + std::to_string(event) + ", blockIdx " +
-                                           std::to_string(block) + ") for its flag " + where +
-                                           " to be " + std::to_string(want) + "; it holds " +
-                                           std::to_string(LoadI32(flag));
-                                  }));
+    landed = std::max(
+        landed, launch.WaitFlagGm(
+                    core, instr, flag_lock, [flag, want] { return LoadI32(flag) == want; },
+                    [=] {
+                      return "block " + std::to_string(me) + " waits in " + instr + " (eventID " +
+                             std::to_string(event) + ", blockIdx " + std::to_string(block) +
+                             ") for its flag " + where + " to be " + std::to_string(want) +
+                             "; it holds " + std::to_string(LoadI32(flag));
+                    }));
   }
   landed = launch.SawFlagGm(core, flag, kFlagBytes, landed);
   const double in_ub = ReadFlags(core, instr, flag, ub.ptr, kFlagBytes, landed);
@@ -150,17 +150,20 @@ void ChainSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int
       const std::string where = launch.DescribeGm(flags, bytes);
       landed = std::max(
           landed, launch.WaitFlagGm(
-                      core, flag_lock, [=] { return ChainReady(flags, me, n, round); },
+                      core, instr, flag_lock, [=] { return ChainReady(flags, me, n, round); },
                       [=] {
                         std::string held;
                         for (int64_t b = 0; b < n; ++b) {
                           if (b > 0) held += ' ';
                           held += std::to_string(LoadI32(flags + b * kFlagBytes));
                         }
+                        const std::string want =
+                            me == 0 ? "0 for every block"
+                                    : std::to_string(round) + " for blocks 0-" +
+                                          std::to_string(me - 1) + " and 0 for the rest";
                         return "block " + std::to_string(me) + " waits in WaitPreBlock (round " +
                                std::to_string(round) + ") for the flags " + where + " to be " +
-                               std::to_string(round) + " for blocks 0-" + std::to_string(me - 1) +
-                               " and 0 for the rest; they hold " + held;
+                               want + "; they hold " + held;
                       }));
     }
     ReadFlags(core, instr, flags, ub.ptr, bytes, launch.SawFlagGm(core, flags, bytes, landed));

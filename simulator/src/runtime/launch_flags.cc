@@ -35,21 +35,35 @@ bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
   // Nothing runs, so nothing writes GM: a flag a kernel wrote its own way counts now.
   if (WakeFlagWaiters(-1, 0) > 0) return false;
   const FlagWaiter* lowest = &flag_waiters_[0];
+  std::vector<uint8_t> state = block_state_;  // running, waiting in SyncAll, ended
   for (const FlagWaiter& w : flag_waiters_) {
     if (w.core->block_idx < lowest->core->block_idx) lowest = &w;
+    state[static_cast<size_t>(w.core->block_idx)] = kBlockWaitingForFlag;
   }
-  const Fault fault{
-      FaultKind::kDeadlock, lowest->core->block_idx, "cross-block flag",
-      lowest->describe() + ", and no block is left to write it: the chip would hang (" +
-          BlockStates() + "; " + std::to_string(flag_waiters_.size()) + " waiting for a flag)"};
+  // At most one block a core (BlockSyncImpl), so the lists stay short.
+  std::string lists;
+  for (const auto& [kind, label] :
+       {std::pair{kBlockWaitingForFlag, "waiting for a flag"},
+        std::pair{kBlockWaiting, "waiting in SyncAll"}, std::pair{kBlockEnded, "ended"}}) {
+    std::string blocks;
+    for (size_t b = 0; b < state.size(); ++b) {
+      if (state[b] == kind) blocks += (blocks.empty() ? "" : ", ") + std::to_string(b);
+    }
+    if (!blocks.empty())
+      lists += (lists.empty() ? "" : "; ") + std::string(label) + ": blocks " + blocks;
+  }
+  const Fault fault{FaultKind::kDeadlock, lowest->core->block_idx, lowest->instr,
+                    lowest->describe() +
+                        ", and no block is left to write it: the chip would hang (" + lists + ")"};
   lock.unlock();
   RecordFault(fault);
   lock.lock();
   return true;
 }
 
-double LaunchState::WaitFlagGm(Core& core, std::unique_lock<std::mutex>& flag_lock,
-                               std::function<bool()> ready, std::function<std::string()> describe) {
+double LaunchState::WaitFlagGm(Core& core, const char* instr,
+                               std::unique_lock<std::mutex>& flag_lock, std::function<bool()> ready,
+                               std::function<std::string()> describe) {
   const auto slot = static_cast<size_t>(core.core_idx);
   double woke = 0;
   // Woken, the block polls again as the chip's loop would: a second waiter on the same flag
@@ -59,7 +73,7 @@ double LaunchState::WaitFlagGm(Core& core, std::unique_lock<std::mutex>& flag_lo
       std::unique_lock<std::mutex> lock(mu_);
       if (abort_) throw AbortError{};
       flag_woke_[slot].store(-1);
-      flag_waiters_.push_back({&core, ready, describe});
+      flag_waiters_.push_back({&core, instr, ready, describe});
       if (CheckFlagDeadlock(lock)) throw AbortError{};
     }
     flag_lock.unlock();

@@ -179,7 +179,7 @@ class LaunchState final : private ParkBarrier {
   // With FlagMutex held by `flag_lock`: parks `core` until ready() (which reads GM) holds after
   // another block's protocol write, and returns that write's landing time (simulated ns). When
   // no block is left running to write it: a kDeadlock fault naming what describe() says.
-  double WaitFlagGm(Core& core, std::unique_lock<std::mutex>& flag_lock,
+  double WaitFlagGm(Core& core, const char* instr, std::unique_lock<std::mutex>& flag_lock,
                     std::function<bool()> ready, std::function<std::string()> describe);
   // With FlagMutex held: `core` wrote the flags [lo, lo + bytes), landing at `land_ns`; wakes
   // the waiters whose condition now holds.
@@ -248,6 +248,7 @@ class LaunchState final : private ParkBarrier {
   static constexpr uint64_t kFlagTicket = uint64_t{1} << 62;
   struct FlagWaiter {
     Core* core;
+    const char* instr;  // the call waiting, a static string
     std::function<bool()> ready;
     std::function<std::string()> describe;
   };
@@ -301,6 +302,7 @@ class LaunchState final : private ParkBarrier {
   static constexpr uint8_t kBlockRunning = 0;
   static constexpr uint8_t kBlockWaiting = 1;
   static constexpr uint8_t kBlockEnded = 2;
+  static constexpr uint8_t kBlockWaitingForFlag = 3;  // only in a flag deadlock's message
   std::vector<uint8_t> block_state_;
   std::string BlockStates() const;  // "waiting in SyncAll: blocks ...; ended: blocks ..."
   std::vector<CoreWatch> watch_;    // per core
