@@ -170,6 +170,36 @@ TEST(BlockSync, SeveralEventsUseTheirOwnFlags) {
   }
 }
 
+// isAIVOnly = false counts the blocks twice in the flag's address (CANN: GetBlockNum() * 2).
+TEST(BlockSync, NotAivOnlyDoublesTheBlocksInTheAddress) {
+  BlockSyncRig rig;
+  rig.ws.assign(2 * 2 * 8 * 2, 0);
+  rig.data.assign(8, 0);
+  int32_t flag_seen = -1;
+  const LaunchResult r = rig.Run(2, 1, [&](auto& gws, auto& ub, auto&) {
+    if (GetBlockIdx() == 0) {
+      IBSet<false>(gws, ub, 1, 1);  // the int32 at (2 * 2) * 8 * 1 + 1 * 8 = 40
+    } else {
+      IBWait<false>(gws, ub, 1, 1);
+      flag_seen = ub.GetValue(0);  // IBWait leaves the value it wrote in ub[0]
+    }
+  });
+  ASSERT_TRUE(r.status.ok()) << BlockSyncFaultText(r);
+  EXPECT_EQ(flag_seen, 0);
+  for (size_t i = 0; i < rig.ws.size(); ++i) EXPECT_EQ(rig.ws[i], 0) << i;
+  // Set without the wait, the flag stays where CANN puts it.
+  BlockSyncRig alone;
+  alone.ws.assign(2 * 2 * 8 * 2, 0);
+  alone.data.assign(8, 0);
+  ASSERT_TRUE(alone
+                  .Run(2, 1,
+                       [](auto& gws, auto& ub, auto&) {
+                         if (GetBlockIdx() == 0) IBSet<false>(gws, ub, 1, 1);
+                       })
+                  .status.ok());
+  for (size_t i = 0; i < alone.ws.size(); ++i) EXPECT_EQ(alone.ws[i], i == 40 ? 1 : 0) << i;
+}
+
 // The in-order chain: each block adds its index to a running sum the previous block left.
 TEST(BlockSync, NotifyNextBlockChainsTheBlocksInOrder) {
   for (int threads : {1, 2}) {
