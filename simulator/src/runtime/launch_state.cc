@@ -26,6 +26,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       watch_(cores),
       warnings_(cores) {
   flag_woke_.reset(new std::atomic<double>[cores]);
+  for (uint32_t c = 0; c < cores; ++c) flag_woke_[c].store(0);
 }
 
 int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
