@@ -5,6 +5,7 @@
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/atomic_config.h"
 #include "opsim/sim/ascendc/axpy_mixed.h"
+#include "opsim/sim/ascendc/block_sync.h"
 #include "opsim/sim/ascendc/cache.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/cce_scalar.h"

@@ -68,7 +68,7 @@ class GmShadow {
     if (bytes == 0 || (!log_reads_ && use == GmUse::kRead)) return;
     const auto a = reinterpret_cast<uintptr_t>(lo);
     std::vector<GmSpan>& log = logs_[core];
-    if (!log.empty()) {
+    if (!log.empty() && sealed_[core] == 0) {
       GmSpan& last = log.back();
       if (last.block == block && last.use == use && last.instr == instr) {
         if (last.hi == a) {
@@ -82,6 +82,7 @@ class GmShadow {
     // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
     if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
     log.push_back({a, a + bytes, t, instr, block, use, pipe});
+    sealed_[core] = 0;
     if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
   }
 
@@ -99,6 +100,7 @@ class GmShadow {
   // At the end of an epoch (every other core parked, or the launch over): the first race of the
   // epoch in address order (gm_race), then the epoch's writes join the launch's written bytes.
   std::optional<Fault> EndEpoch(const LaunchState& launch);
+  void Seal(uint32_t core) { sealed_[core] = 1; }
   const ByteRanges& written() const { return written_; }
 
  private:
@@ -118,7 +120,8 @@ class GmShadow {
   std::vector<std::vector<GmSpan>> logs_;  // per core, this epoch
   std::vector<ByteRanges> own_;            // per core: its current block's writes this epoch
   std::vector<int32_t> own_block_;
-  ByteRanges written_;  // every write of the epochs before
+  std::vector<uint8_t> sealed_;  // per core: the next access starts a new record
+  ByteRanges written_;           // every write of the epochs before
 };
 
 }  // namespace opsim::sim::detail

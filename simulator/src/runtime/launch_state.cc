@@ -24,7 +24,10 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       deferred_(cores),
       block_state_(block_dim, kBlockRunning),
       watch_(cores),
-      warnings_(cores) {}
+      warnings_(cores) {
+  flag_woke_.reset(new std::atomic<double>[cores]);
+  for (uint32_t c = 0; c < cores; ++c) flag_woke_[c].store(0);
+}
 
 int16_t LaunchState::FindRegion(const uint8_t* ptr) const {
   const uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
@@ -76,7 +79,11 @@ std::optional<Fault> FindUnwrittenOutputs(const std::vector<GmRegion>& regions,
 std::optional<Fault> LaunchState::TakeDeferred() {
   std::optional<Fault> lowest;
   for (std::optional<Fault>& f : deferred_) {
-    if (f && (!lowest || f->block < lowest->block)) lowest = f;
+    // A block that saw another's flag write in this epoch may have read what that block wrote
+    // before it: whether its read is of unwritten bytes is not known, so nothing is reported.
+    const bool handed_over = f && std::any_of(flag_edges_.begin(), flag_edges_.end(),
+                                              [&](const FlagEdge& e) { return e.to == f->block; });
+    if (f && !handed_over && (!lowest || f->block < lowest->block)) lowest = f;
     f.reset();
   }
   return lowest;
@@ -160,6 +167,7 @@ void LaunchState::SyncAll(Core& core) {
                    " cores of " + device.name + ": SyncAll needs every block resident at once");
   }
   const double arrive = *std::max_element(core.clock.begin(), core.clock.end());
+  std::unique_lock<std::mutex> flag_lock(flag_mu_);  // a flag deadlock check reads the flags
   std::unique_lock<std::mutex> lock(mu_);
   if (abort_) throw AbortError{};
   ++arrived_;
@@ -194,6 +202,7 @@ void LaunchState::SyncAll(Core& core) {
       }
     }
     std::replace(block_state_.begin(), block_state_.end(), kBlockWaiting, kBlockRunning);
+    flag_edges_.clear();  // the barrier orders everything before it (flag_mu_ held)
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
     if (shared_l2_ != nullptr) shared_l2_->Rejoin(release_ns_);
     arrived_ = 0;
@@ -206,7 +215,9 @@ void LaunchState::SyncAll(Core& core) {
       shared_l2_->Leave(static_cast<uint32_t>(core.core_idx), false);
       WakeTurn();
     }
+    if (CheckFlagDeadlock(lock)) throw AbortError{};
     lock.unlock();
+    flag_lock.unlock();
     CoreWatch& watch = watch_[static_cast<size_t>(core.core_idx)];
     watch.waiting = true;
     FiberScheduler::ThisThread().Park(*this, gen);
@@ -222,6 +233,9 @@ void LaunchState::SyncAll(Core& core) {
 
 bool LaunchState::Released(uint64_t ticket) const {
   if (abort_) return true;
+  if ((ticket & kFlagTicket) != 0 && (ticket & kTurnTicket) == 0) {
+    return flag_woke_[ticket & ~kFlagTicket].load() >= 0;
+  }
   if ((ticket & kTurnTicket) != 0) {
     return shared_l2_->Turn() == static_cast<int32_t>(ticket & ~kTurnTicket);
   }
@@ -273,6 +287,7 @@ void LaunchState::SlotDone(const Core& core) {
 }
 
 void LaunchState::BlockExited(const Core& core) {
+  std::unique_lock<std::mutex> flag_lock(flag_mu_);
   std::unique_lock<std::mutex> lock(mu_);
   ++exited_;
   block_state_[static_cast<size_t>(core.block_idx)] = kBlockEnded;
@@ -284,6 +299,7 @@ void LaunchState::BlockExited(const Core& core) {
                    std::to_string(block_dim - exited_) +
                    " blocks wait in SyncAll for it: the chip would hang (" + states + ")");
   }
+  CheckFlagDeadlock(lock);
 }
 
 void LaunchState::RecordFault(const Fault& fault) {

@@ -7,7 +7,9 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -119,6 +121,11 @@ class LaunchState final : private ParkBarrier {
     }
   }
   const GmShadow& shadow() const { return shadow_; }
+  // Checked mode: `core`'s next GM access starts a record of its own (a flag hand-over between
+  // two accesses must be seen between them).
+  void SealGmLog(const Core& core) {
+    if (options.checked) shadow_.Seal(static_cast<uint32_t>(core.core_idx));
+  }
   // Checked mode, GM initcheck (gm_init.h): UB bytes a DMA loaded from GM bytes nothing wrote.
   struct GmPoison {
     int32_t block;
@@ -165,6 +172,25 @@ class LaunchState final : private ParkBarrier {
 
   void SyncAll(Core& core);
   void BlockExited(const Core& core);
+
+  // Cross-block GM flags (block_sync.cc). The protocol's GM reads and writes of its flags happen
+  // under this mutex (taken before mu_), so a waiter's condition never reads a half-written flag.
+  std::mutex& FlagMutex() { return flag_mu_; }
+  // With FlagMutex held by `flag_lock`: parks `core` until ready() (which reads GM) holds after
+  // another block's protocol write, and returns that write's landing time (simulated ns). When
+  // no block is left running to write it: a kDeadlock fault naming what describe() says.
+  double WaitFlagGm(Core& core, const char* instr, std::unique_lock<std::mutex>& flag_lock,
+                    std::function<bool()> ready, std::function<std::string()> describe);
+  // With FlagMutex held: `core` wrote the flags [lo, lo + bytes), landing at `land_ns`; wakes
+  // the waiters whose condition now holds.
+  void WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns);
+  // With FlagMutex held: `core` read the flags [lo, lo + bytes) at `now` and its condition
+  // held. Returns when the protocol writes it saw had landed (its wait's end, `now` at least)
+  // and records them as hand-overs to it for the race check.
+  double SawFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double now);
+  // Checked mode's race sweep: whether a chain of flag hand-overs in this SyncAll epoch orders
+  // block `a`'s access starting at `ta` before block `b`'s starting at `tb`.
+  bool FlagOrdered(int32_t a, double ta, int32_t b, double tb) const;
 
   // The launch's shape, and the one the kernel asked for (KERNEL_TASK_TYPE_DEFAULT) when it
   // differs: the launch is then run again that way (launch.cc).
@@ -218,6 +244,33 @@ class LaunchState final : private ParkBarrier {
   void WaitReleased(const std::vector<uint64_t>& tickets) override;
   // A parked slot's ticket while it waits for its turn at the shared L2: the bit and its slot.
   static constexpr uint64_t kTurnTicket = uint64_t{1} << 63;
+  // A parked block's ticket while it waits for a GM flag: the bit and its core slot.
+  static constexpr uint64_t kFlagTicket = uint64_t{1} << 62;
+  struct FlagWaiter {
+    Core* core;
+    const char* instr;  // the call waiting, a static string
+    std::function<bool()> ready;
+    std::function<std::string()> describe;
+  };
+  // A flag hand-over: block `from`'s write landing at set_ns let block `to` go on at woke_ns.
+  struct FlagEdge {
+    int32_t from;
+    double set_ns;
+    int32_t to;
+    double woke_ns;
+  };
+  // With flag_mu_ and mu_ held: wakes the waiters whose condition holds (hand-overs from `from`
+  // at land_ns; from < 0 for none); returns how many.
+  size_t WakeFlagWaiters(int32_t from, double land_ns);
+  // With flag_mu_ held and `lock` on mu_: when no block can run any more and some wait for a
+  // flag, records the deadlock fault (the lowest waiting block's) and stops the launch.
+  bool CheckFlagDeadlock(std::unique_lock<std::mutex>& lock);
+  std::mutex flag_mu_;
+  std::vector<FlagWaiter> flag_waiters_;  // under mu_
+  std::vector<FlagEdge> flag_edges_;      // this epoch's, under flag_mu_ (read by the sweep)
+  // Per 32 B flag: the block whose protocol write it holds and when that landed; under flag_mu_.
+  std::map<const uint8_t*, std::pair<int32_t, double>> flag_last_;
+  std::unique_ptr<std::atomic<double>[]> flag_woke_;  // per core: -1 while parked for a flag
   // Parks `core` until its slot holds the turn (or the launch stopped); `lock` holds mu_ before
   // and after.
   void WaitTurn(Core& core, std::unique_lock<std::mutex>& lock);
@@ -249,6 +302,7 @@ class LaunchState final : private ParkBarrier {
   static constexpr uint8_t kBlockRunning = 0;
   static constexpr uint8_t kBlockWaiting = 1;
   static constexpr uint8_t kBlockEnded = 2;
+  static constexpr uint8_t kBlockWaitingForFlag = 3;  // only in a flag deadlock's message
   std::vector<uint8_t> block_state_;
   std::string BlockStates() const;  // "waiting in SyncAll: blocks ...; ended: blocks ..."
   std::vector<CoreWatch> watch_;    // per core

@@ -1,0 +1,133 @@
+// LaunchState's part in the cross-block GM flags (block_sync.cc): parking a block until a flag
+// it waits for is written, the deadlock when none can be, and the hand-overs the race check
+// counts as ordering.
+#include <algorithm>
+#include <string>
+
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+
+extern thread_local Core* tls_core;
+
+size_t LaunchState::WakeFlagWaiters(int32_t from, double land_ns) {
+  size_t woken = 0;
+  for (size_t i = 0; i < flag_waiters_.size();) {
+    FlagWaiter& w = flag_waiters_[i];
+    if (!w.ready()) {
+      ++i;
+      continue;
+    }
+    // A write by no protocol call (found at the deadlock check) lands no later than the
+    // waiter's own clock; a protocol write's landing is what SawFlagGm finds.
+    const double woke = from >= 0 ? land_ns : 0;
+    flag_woke_[static_cast<size_t>(w.core->core_idx)].store(woke);
+    flag_waiters_.erase(flag_waiters_.begin() + static_cast<std::ptrdiff_t>(i));
+    ++woken;
+  }
+  if (woken > 0 && sleepers_ > 0) cv_.notify_all();
+  return woken;
+}
+
+bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
+  if (flag_waiters_.empty() || abort_) return false;
+  if (arrived_ + exited_ + flag_waiters_.size() < block_dim) return false;  // someone runs
+  // Nothing runs, so nothing writes GM: a flag a kernel wrote its own way counts now.
+  if (WakeFlagWaiters(-1, 0) > 0) return false;
+  const FlagWaiter* lowest = &flag_waiters_[0];
+  std::vector<uint8_t> state = block_state_;  // running, waiting in SyncAll, ended
+  for (const FlagWaiter& w : flag_waiters_) {
+    if (w.core->block_idx < lowest->core->block_idx) lowest = &w;
+    state[static_cast<size_t>(w.core->block_idx)] = kBlockWaitingForFlag;
+  }
+  // At most one block a core (BlockSyncImpl), so the lists stay short.
+  std::string lists;
+  for (const auto& [kind, label] :
+       {std::pair{kBlockWaitingForFlag, "waiting for a flag"},
+        std::pair{kBlockWaiting, "waiting in SyncAll"}, std::pair{kBlockEnded, "ended"}}) {
+    std::string blocks;
+    for (size_t b = 0; b < state.size(); ++b) {
+      if (state[b] == kind) blocks += (blocks.empty() ? "" : ", ") + std::to_string(b);
+    }
+    if (!blocks.empty())
+      lists += (lists.empty() ? "" : "; ") + std::string(label) + ": blocks " + blocks;
+  }
+  const Fault fault{FaultKind::kDeadlock, lowest->core->block_idx, lowest->instr,
+                    lowest->describe() +
+                        ", and no block is left to write it: the chip would hang (" + lists + ")"};
+  lock.unlock();
+  RecordFault(fault);
+  lock.lock();
+  return true;
+}
+
+double LaunchState::WaitFlagGm(Core& core, const char* instr,
+                               std::unique_lock<std::mutex>& flag_lock, std::function<bool()> ready,
+                               std::function<std::string()> describe) {
+  const auto slot = static_cast<size_t>(core.core_idx);
+  double woke = 0;
+  // Woken, the block polls again as the chip's loop would: a second waiter on the same flag
+  // may have changed it first.
+  while (!ready()) {
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (abort_) throw AbortError{};
+      flag_woke_[slot].store(-1);
+      flag_waiters_.push_back({&core, instr, ready, describe});
+      if (CheckFlagDeadlock(lock)) throw AbortError{};
+    }
+    flag_lock.unlock();
+    CoreWatch& watch = watch_[slot];
+    watch.waiting = true;
+    FiberScheduler::ThisThread().Park(*this, kFlagTicket | slot);
+    tls_core = &core;  // other blocks ran on this thread meanwhile
+    watch.waiting = false;
+    flag_lock.lock();
+    if (abort_) throw AbortError{};
+    woke = std::max(woke, flag_woke_[slot].load());
+  }
+  return woke;
+}
+
+void LaunchState::WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns) {
+  for (uint32_t off = 0; off < bytes; off += 32) flag_last_[lo + off] = {core.block_idx, land_ns};
+  std::lock_guard<std::mutex> lock(mu_);
+  WakeFlagWaiters(core.block_idx, land_ns);
+}
+
+double LaunchState::SawFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double now) {
+  double end = now;
+  for (uint32_t off = 0; off < bytes; off += 32) {
+    const auto it = flag_last_.find(lo + off);
+    if (it == flag_last_.end() || it->second.first == core.block_idx) continue;
+    end = std::max(end, it->second.second);
+  }
+  for (uint32_t off = 0; off < bytes; off += 32) {
+    const auto it = flag_last_.find(lo + off);
+    if (it == flag_last_.end() || it->second.first == core.block_idx) continue;
+    flag_edges_.push_back({it->second.first, it->second.second, core.block_idx, end});
+  }
+  return end;
+}
+
+bool LaunchState::FlagOrdered(int32_t a, double ta, int32_t b, double tb) const {
+  if (flag_edges_.empty()) return false;
+  // Earliest time each block is known to be past a's access, following hand-overs in the order
+  // of their writes (a hand-over's wake is never before its write).
+  std::vector<double> reach(block_dim, -1);
+  reach[static_cast<size_t>(a)] = ta;
+  std::vector<const FlagEdge*> edges;
+  for (const FlagEdge& e : flag_edges_) edges.push_back(&e);
+  std::stable_sort(edges.begin(), edges.end(),
+                   [](const FlagEdge* x, const FlagEdge* y) { return x->set_ns < y->set_ns; });
+  for (const FlagEdge* e : edges) {
+    const double at = reach[static_cast<size_t>(e->from)];
+    if (at < 0 || at >= e->set_ns) continue;  // an access at the set's landing came after it
+    double& to = reach[static_cast<size_t>(e->to)];
+    if (to < 0 || e->woke_ns < to) to = e->woke_ns;
+  }
+  const double at_b = reach[static_cast<size_t>(b)];
+  return at_b >= 0 && at_b <= tb;
+}
+
+}  // namespace opsim::sim::detail
