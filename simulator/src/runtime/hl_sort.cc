@@ -12,16 +12,22 @@
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/hl_sort.h"
 #include "opsim/sim/ascendc/vector_mask.h"
-#include "opsim/sim/ascendc/vector_proposal.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
+#include "runtime/proposal_merge.h"
 
 namespace opsim::sim::detail {
 // Named, not anonymous: the simulator builds as unity files.
 namespace sort_impl {
 
-constexpr uint64_t kProposal = 8;
+constexpr uint64_t kProposal = 8;  // the score first, then the uint32 index
 constexpr uint32_t kMaxListLength = 4095;
+
+ProposalLayout Layout(bool half_scores) { return {kProposal, 0, half_scores}; }
+
+[[noreturn]] void Fail(const char* api, const std::string& message) {
+  RaiseFault(FaultKind::kInvalidArgument, api, message);
+}
 
 // VMS4_SR, per core: the proposals the last MrgSort took from each list.
 std::mutex& ResultMutex() {
@@ -31,68 +37,6 @@ std::mutex& ResultMutex() {
 std::map<const Core*, std::vector<uint16_t>>& Results() {
   static std::map<const Core*, std::vector<uint16_t>> r;
   return r;
-}
-
-double Key(const uint8_t* proposal, bool half_scores) {
-  float v;
-  if (half_scores) {
-    uint16_t bits;
-    std::memcpy(&bits, proposal, 2);
-    v = static_cast<float>(Half::FromBits(bits));
-  } else {
-    std::memcpy(&v, proposal, 4);
-  }
-  return std::isnan(v) ? HUGE_VAL : static_cast<double>(v);
-}
-
-[[noreturn]] void Fail(const char* api, const std::string& message) {
-  RaiseFault(FaultKind::kInvalidArgument, api, message);
-}
-
-int ListCount(uint16_t valid_bit) {
-  switch (valid_bit) {
-    case 0b0011: return 2;
-    case 0b0111: return 3;
-    case 0b1111: return 4;
-    default: return 0;
-  }
-}
-
-// Merges `n` sorted runs (copied out first: dst may overlap them) into out; returns the
-// proposals taken from each run. With `suspend`, stops once a run is used up.
-void Merge(const std::vector<std::vector<uint8_t>>& runs, bool half_scores, bool suspend,
-           uint8_t* out, uint16_t taken[4]) {
-  const size_t n = runs.size();
-  size_t pos[4] = {0, 0, 0, 0};
-  for (;;) {
-    int best = -1;
-    double best_key = 0;
-    for (size_t k = 0; k < n; ++k) {
-      if (pos[k] * kProposal >= runs[k].size()) continue;
-      const double key = Key(runs[k].data() + pos[k] * kProposal, half_scores);
-      if (best < 0 || key > best_key) {
-        best = static_cast<int>(k);
-        best_key = key;
-      }
-    }
-    if (best < 0) break;
-    std::memcpy(out, runs[best].data() + pos[best] * kProposal, kProposal);
-    out += kProposal;
-    ++pos[best];
-    if (suspend && pos[best] * kProposal == runs[best].size()) break;
-  }
-  for (size_t k = 0; k < 4; ++k) taken[k] = static_cast<uint16_t>(k < n ? pos[k] : 0);
-}
-
-// Whether repeatTimes takes effect (CANN's documented conditions): four valid lists of one
-// length, laid one after another, and no exhausted suspension.
-bool Repeats(const MrgSortCall& c) {
-  if (c.valid_bit != 0b1111 || c.exhausted_suspension) return false;
-  for (int k = 1; k < 4; ++k) {
-    if (c.lengths[k] != c.lengths[0]) return false;
-    if (c.lists[k]->ptr != c.lists[0]->ptr + k * c.lengths[0] * kProposal) return false;
-  }
-  return true;
 }
 
 void CheckMrgSort(const MrgSortCall& c, int lists) {
@@ -114,9 +58,9 @@ void CheckMrgSort(const MrgSortCall& c, int lists) {
 
 void MrgSort(const MrgSortCall& c) {
   const char* name = "MrgSort";
-  const int lists = ListCount(c.valid_bit);
+  const int lists = MrgSortListCount(c.valid_bit);
   CheckMrgSort(c, lists);
-  const int32_t repeat = Repeats(c) ? c.repeat : 1;
+  const int32_t repeat = MrgSortRepeats(c, kProposal) ? c.repeat : 1;
   uint64_t per_repeat = 0;
   for (int k = 0; k < lists; ++k) per_repeat += c.lengths[k];
   const uint64_t total = per_repeat * static_cast<uint64_t>(repeat);
@@ -131,17 +75,8 @@ void MrgSort(const MrgSortCall& c) {
   }
   ChargeRepeat(name, static_cast<uint32_t>((total * kProposal + 255) / 256), c.dst, srcs, lists);
   uint16_t taken[4] = {0, 0, 0, 0};
-  for (int32_t r = 0; r < repeat; ++r) {
-    std::vector<std::vector<uint8_t>> runs(lists);
-    for (int k = 0; k < lists; ++k) {
-      const uint8_t* p = c.lists[k]->ptr + static_cast<uint64_t>(r) * per_repeat * kProposal;
-      runs[k].assign(p, p + c.lengths[k] * kProposal);
-    }
-    Merge(runs, c.half_scores, c.exhausted_suspension,
-          c.dst->ptr + static_cast<uint64_t>(r) * per_repeat * kProposal, taken);
-  }
-  std::lock_guard<std::mutex> lock(ResultMutex());
-  Results()[&Cur()] = {taken[0], taken[1], taken[2], taken[3]};
+  MergeProposalLists(c, lists, repeat, Layout(c.half_scores), taken);
+  MrgSortRecordResult(taken);
 }
 
 void FullMerge(const UbRef& dst, const UbRef& tmp, bool half_scores, int32_t repeat) {
@@ -174,7 +109,7 @@ void FullMerge(const UbRef& dst, const UbRef& tmp, bool half_scores, int32_t rep
         runs.emplace_back(from.begin() + s * kProposal, from.begin() + end * kProposal);
       }
       uint16_t taken[4];
-      Merge(runs, half_scores, false, dst.ptr + start * kProposal, taken);
+      MergeProposalRuns(runs, Layout(half_scores), false, dst.ptr + start * kProposal, taken);
     }
     from.assign(dst.ptr, dst.ptr + n * kProposal);
   }
@@ -204,6 +139,74 @@ void Extract(const UbRef& values, const UbRef& indices, const UbRef& sorted, boo
 
 }  // namespace sort_impl
 
+double ProposalScore(const uint8_t* proposal, const ProposalLayout& layout) {
+  float v;
+  if (layout.half_scores) {
+    uint16_t bits;
+    std::memcpy(&bits, proposal + layout.score_offset, 2);
+    v = static_cast<float>(Half::FromBits(bits));
+  } else {
+    std::memcpy(&v, proposal + layout.score_offset, 4);
+  }
+  return std::isnan(v) ? HUGE_VAL : static_cast<double>(v);
+}
+
+int MrgSortListCount(uint16_t valid_bit) {
+  switch (valid_bit) {
+    case 0b0011: return 2;
+    case 0b0111: return 3;
+    case 0b1111: return 4;
+    default: return 0;
+  }
+}
+
+bool MrgSortRepeats(const MrgSortCall& c, uint64_t proposal_bytes) {
+  if (c.valid_bit != 0b1111 || c.exhausted_suspension) return false;
+  for (int k = 1; k < 4; ++k) {
+    if (c.lengths[k] != c.lengths[0]) return false;
+    if (c.lists[k]->ptr != c.lists[0]->ptr + k * c.lengths[0] * proposal_bytes) return false;
+  }
+  return true;
+}
+
+void MergeProposalRuns(const std::vector<std::vector<uint8_t>>& runs, const ProposalLayout& layout,
+                       bool suspend, uint8_t* out, uint16_t taken[4]) {
+  const uint64_t pb = layout.bytes;
+  size_t pos[4] = {0, 0, 0, 0};
+  for (;;) {
+    int best = -1;
+    double best_key = 0;
+    for (size_t k = 0; k < runs.size(); ++k) {
+      if (pos[k] * pb >= runs[k].size()) continue;
+      const double key = ProposalScore(runs[k].data() + pos[k] * pb, layout);
+      if (best < 0 || key > best_key) {
+        best = static_cast<int>(k);
+        best_key = key;
+      }
+    }
+    if (best < 0) break;
+    std::memcpy(out, runs[best].data() + pos[best] * pb, pb);
+    out += pb;
+    ++pos[best];
+    if (suspend && pos[best] * pb == runs[best].size()) break;
+  }
+  for (size_t k = 0; k < 4; ++k) taken[k] = static_cast<uint16_t>(k < runs.size() ? pos[k] : 0);
+}
+
+void MergeProposalLists(const MrgSortCall& c, int lists, int32_t repeat,
+                        const ProposalLayout& layout, uint16_t taken[4]) {
+  const uint64_t pb = layout.bytes;
+  uint64_t per_repeat = 0;
+  for (int k = 0; k < lists; ++k) per_repeat += c.lengths[k];
+  for (int32_t r = 0; r < repeat; ++r) {
+    const uint64_t offset = static_cast<uint64_t>(r) * per_repeat * pb;
+    std::vector<std::vector<uint8_t>> runs(lists);
+    for (int k = 0; k < lists; ++k)
+      runs[k].assign(c.lists[k]->ptr + offset, c.lists[k]->ptr + offset + c.lengths[k] * pb);
+    MergeProposalRuns(runs, layout, c.exhausted_suspension, c.dst->ptr + offset, taken);
+  }
+}
+
 void MrgSortRun(const MrgSortCall& call) { sort_impl::MrgSort(call); }
 
 void MrgSortResult(uint16_t taken[4]) {
@@ -214,7 +217,6 @@ void MrgSortResult(uint16_t taken[4]) {
   }
 }
 
-// MrgSort4 (vector_proposal.cc) writes the same register.
 void MrgSortRecordResult(const uint16_t taken[4]) {
   std::lock_guard<std::mutex> lock(sort_impl::ResultMutex());
   sort_impl::Results()[&Cur()] = {taken[0], taken[1], taken[2], taken[3]};

@@ -4,17 +4,16 @@
 // scores keep their order (the pages: of proposal[i] and proposal[j] with i > j, j comes first),
 // across MrgSort4's lists the lower list first. A proposal moves whole (its 8 elements).
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/ascendc/vector_proposal.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/proposal_merge.h"
 
 namespace opsim::sim::detail {
 // Named, not anonymous: the simulator builds as unity files.
@@ -58,16 +57,9 @@ void CheckProfile(const char* api, bool half) {
                  "kernel_operator_proposal_impl.h), which sorts with Sort32 and MrgSort");
 }
 
-double Key(const uint8_t* proposal, bool half) {
-  float v;
-  if (half) {
-    uint16_t bits;
-    std::memcpy(&bits, proposal + kScoreElem * 2, 2);
-    v = static_cast<float>(Half::FromBits(bits));
-  } else {
-    std::memcpy(&v, proposal + kScoreElem * 4, 4);
-  }
-  return std::isnan(v) ? HUGE_VAL : static_cast<double>(v);
+ProposalLayout Layout(bool half) {
+  const uint64_t eb = half ? 2 : 4;
+  return {kElems * eb, kScoreElem * eb, half};
 }
 
 // An operand of span bytes, live and in bounds, its start aligned to `align` bytes.
@@ -83,14 +75,15 @@ void CheckOperand(const UbRef& ref, uint64_t span, uint64_t align, const char* a
   }
 }
 
-void SortGroups(uint8_t* out, const std::vector<uint8_t>& in, uint64_t groups, uint64_t pb,
-                bool half) {
+void SortGroups(uint8_t* out, const std::vector<uint8_t>& in, uint64_t groups, bool half) {
+  const ProposalLayout layout = Layout(half);
+  const uint64_t pb = layout.bytes;
   std::vector<uint32_t> order(kPerRepeat);
   for (uint64_t g = 0; g < groups; ++g) {
     const uint8_t* base = in.data() + g * kPerRepeat * pb;
     for (uint32_t i = 0; i < kPerRepeat; ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return Key(base + a * pb, half) > Key(base + b * pb, half);
+      return ProposalScore(base + a * pb, layout) > ProposalScore(base + b * pb, layout);
     });
     for (uint32_t i = 0; i < kPerRepeat; ++i) {
       std::memcpy(out + (g * kPerRepeat + i) * pb, base + order[i] * pb, pb);
@@ -128,41 +121,7 @@ void Run(ProposalOp op, const UbRef& dst, const UbRef& src, bool half, int32_t r
       std::memcpy(dst.ptr + i * eb, in.data() + field, eb);
     }
   }
-  if (op == ProposalOp::kRpSort16) SortGroups(dst.ptr, in, static_cast<uint64_t>(repeat), pb, half);
-}
-
-int ListCount(uint16_t valid_bit) {
-  switch (valid_bit) {
-    case 0b0011: return 2;
-    case 0b0111: return 3;
-    case 0b1111: return 4;
-    default: return 0;
-  }
-}
-
-// Merges up to four sorted runs of proposals of pb bytes into out; with `suspend` it stops once
-// a run is used up. Returns the proposals taken from each run.
-void Merge(const std::vector<std::vector<uint8_t>>& runs, uint64_t pb, bool half, bool suspend,
-           uint8_t* out, uint16_t taken[4]) {
-  size_t pos[4] = {0, 0, 0, 0};
-  for (;;) {
-    int best = -1;
-    double best_key = 0;
-    for (size_t k = 0; k < runs.size(); ++k) {
-      if (pos[k] * pb >= runs[k].size()) continue;
-      const double key = Key(runs[k].data() + pos[k] * pb, half);
-      if (best < 0 || key > best_key) {
-        best = static_cast<int>(k);
-        best_key = key;
-      }
-    }
-    if (best < 0) break;
-    std::memcpy(out, runs[best].data() + pos[best] * pb, pb);
-    out += pb;
-    ++pos[best];
-    if (suspend && pos[best] * pb == runs[best].size()) break;
-  }
-  for (size_t k = 0; k < 4; ++k) taken[k] = static_cast<uint16_t>(k < runs.size() ? pos[k] : 0);
+  if (op == ProposalOp::kRpSort16) SortGroups(dst.ptr, in, static_cast<uint64_t>(repeat), half);
 }
 
 void CheckMrgSort4Args(const MrgSortCall& c, int lists) {
@@ -182,24 +141,13 @@ void CheckMrgSort4Args(const MrgSortCall& c, int lists) {
   }
 }
 
-// Whether repeatTimes takes effect (the page's four conditions): four lists of one length, laid
-// one after another, no exhausted suspension, validBit 15.
-bool Repeats(const MrgSortCall& c, uint64_t pb) {
-  if (c.valid_bit != 0b1111 || c.exhausted_suspension) return false;
-  for (int k = 1; k < 4; ++k) {
-    if (c.lengths[k] != c.lengths[0]) return false;
-    if (c.lists[k]->ptr != c.lists[0]->ptr + k * c.lengths[0] * pb) return false;
-  }
-  return true;
-}
-
 void MrgSort4(const MrgSortCall& c) {
   const char* api = "MrgSort4";
   CheckProfile(api, c.half_scores);
-  const int lists = ListCount(c.valid_bit);
+  const int lists = MrgSortListCount(c.valid_bit);
   CheckMrgSort4Args(c, lists);
-  const uint64_t pb = kElems * (c.half_scores ? 2 : 4);
-  const int32_t repeat = Repeats(c, pb) ? c.repeat : 1;
+  const uint64_t pb = Layout(c.half_scores).bytes;
+  const int32_t repeat = MrgSortRepeats(c, pb) ? c.repeat : 1;
   uint64_t per_repeat = 0;
   for (int k = 0; k < lists; ++k) per_repeat += c.lengths[k];
   const uint64_t total = per_repeat * static_cast<uint64_t>(repeat);
@@ -222,15 +170,7 @@ void MrgSort4(const MrgSortCall& c) {
   }
   ChargeRepeat(api, static_cast<uint32_t>((total * pb + 255) / 256), c.dst, srcs, lists);
   uint16_t taken[4] = {0, 0, 0, 0};
-  for (int32_t r = 0; r < repeat; ++r) {
-    std::vector<std::vector<uint8_t>> runs(lists);
-    for (int k = 0; k < lists; ++k) {
-      const uint8_t* p = c.lists[k]->ptr + static_cast<uint64_t>(r) * per_repeat * pb;
-      runs[k].assign(p, p + c.lengths[k] * pb);
-    }
-    Merge(runs, pb, c.half_scores, c.exhausted_suspension,
-          c.dst->ptr + static_cast<uint64_t>(r) * per_repeat * pb, taken);
-  }
+  MergeProposalLists(c, lists, repeat, Layout(c.half_scores), taken);
   MrgSortRecordResult(taken);
 }
 

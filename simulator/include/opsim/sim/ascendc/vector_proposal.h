@@ -22,8 +22,6 @@ void ProposalRun(ProposalOp op, const UbRef& dst, const UbRef& src, bool half, i
                  int32_t mode);
 // MrgSort4 on region proposals; sets the core's merge-result register (GetMrgSortResult).
 void MrgSort4Run(const MrgSortCall& call);
-// Sets the core's merge-result register (hl_sort.cc, where MrgSort sets it too).
-void MrgSortRecordResult(const uint16_t taken[4]);
 
 }  // namespace opsim::sim::detail
 
