@@ -28,6 +28,8 @@ namespace {
 struct Registry {
   std::mutex mutex;
   std::map<std::string, std::unique_ptr<ops::OpDef>, std::less<>> defs;
+  // The op types' AI CPU OpDefs (AICPU() called), apart: a type may have one of each.
+  std::map<std::string, std::unique_ptr<ops::OpDef>, std::less<>> aicpu_defs;
   // By (op type, column, tiling key); the older dialect's kernels under kAnyTilingKey.
   std::map<std::tuple<std::string, int, uint64_t>, KernelBuild, std::less<>> kernels;
   // While a library loads, its registrations wait here until the load is judged.
@@ -38,6 +40,7 @@ struct Registry {
   std::vector<std::string> problems;     // clashes met outside a load (first definition kept)
   // Op type -> the library that defined it; a type not here but in `defs` is one of opsim's.
   std::map<std::string, std::string, std::less<>> library_of;
+  std::map<std::string, std::string, std::less<>> aicpu_library_of;  // the same for AI CPU OpDefs
   // opsim's own ops a library's op of the same type replaced: kept alive (never run again) so
   // that nothing handed out before the load points at freed memory.
   std::vector<std::unique_ptr<ops::OpDef>> replaced_defs;
@@ -146,30 +149,47 @@ ops::OpDef MergedForSoc(const ops::OpDef& def, const ops::OpAICoreConfig& config
   return merged;
 }
 
-const ops::OpDef* FindOpDef(std::string_view op_type) {
-  Registry& r = Reg();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.defs.find(op_type);
-  if (it == r.defs.end()) return nullptr;
-  // Registrations linked into the program (not loaded) join their OpDef on first use: static
-  // initialisation runs OP_ADD and IMPL_OP in no set order. A library's join at its load.
-  if (const OpImplRecord* impl = FindOpImpl(op_type); impl != nullptr) {
-    if (Status joined = ApplyOpImpl(*impl, it->second.get()); !joined.ok()) {
+namespace {
+
+// Registrations linked into the program (not loaded) join their OpDef on first use: static
+// initialisation runs OP_ADD and IMPL_OP in no set order. A library's join at its load.
+const ops::OpDef* JoinedOnFirstUse(Registry& r, ops::OpDef* def) {
+  if (const OpImplRecord* impl = FindOpImpl(def->GetOpType()); impl != nullptr) {
+    if (Status joined = ApplyOpImpl(*impl, def); !joined.ok()) {
       const std::string& text = joined.message();
       if (std::find(r.problems.begin(), r.problems.end(), text) == r.problems.end()) {
         r.problems.push_back(text);
       }
     }
   }
-  return it->second.get();
+  return def;
+}
+
+}  // namespace
+
+const ops::OpDef* FindOpDef(std::string_view op_type) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.defs.find(op_type);
+  if (it != r.defs.end()) return JoinedOnFirstUse(r, it->second.get());
+  it = r.aicpu_defs.find(op_type);
+  return it == r.aicpu_defs.end() ? nullptr : JoinedOnFirstUse(r, it->second.get());
+}
+
+const ops::OpDef* FindAiCpuOpDef(std::string_view op_type) {
+  Registry& r = Reg();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.aicpu_defs.find(op_type);
+  return it == r.aicpu_defs.end() ? nullptr : JoinedOnFirstUse(r, it->second.get());
 }
 
 std::vector<std::string> OpDefNames() {
   Registry& r = Reg();
   std::lock_guard<std::mutex> lock(r.mutex);
-  std::vector<std::string> names;
-  for (const auto& [name, def] : r.defs) names.push_back(name);
-  return names;
+  std::set<std::string> names;
+  for (const auto& [name, def] : r.defs) names.insert(name);
+  for (const auto& [name, def] : r.aicpu_defs) names.insert(name);
+  return {names.begin(), names.end()};
 }
 
 namespace {
@@ -265,8 +285,20 @@ namespace {
 std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr<ops::OpDef>>& defs,
                             const std::vector<KernelBuild>& kernels,
                             std::vector<std::string>* names, std::vector<std::string>* replaces) {
+  std::vector<std::string> aicpu_names;
   for (const auto& def : defs) {
     const std::string& name = def->GetOpType();
+    if (def->IsAICPU()) {
+      if (std::find(aicpu_names.begin(), aicpu_names.end(), name) != aicpu_names.end()) {
+        return "the AI CPU op type " + name + " is defined twice";
+      }
+      if (auto by = r.aicpu_library_of.find(name); by != r.aicpu_library_of.end()) {
+        return "the AI CPU op type " + name + " is already defined by the library " + by->second +
+               " loaded before";
+      }
+      aicpu_names.push_back(name);
+      continue;
+    }
     if (auto by = r.library_of.find(name); by != r.library_of.end()) {
       return "op type " + name + " is already defined by the library " + by->second +
              " loaded before; the op types of loaded libraries must be unique";
@@ -277,6 +309,9 @@ std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr
     if (Status fits = CheckTensorCounts(*def); !fits.ok()) return fits.message();
     if (r.defs.count(name) > 0) replaces->push_back(name);
     names->push_back(name);
+  }
+  for (const std::string& name : aicpu_names) {
+    if (std::find(names->begin(), names->end(), name) == names->end()) names->push_back(name);
   }
   std::set<std::tuple<std::string, int, uint64_t>> seen;
   for (const KernelBuild& k : kernels) {
@@ -396,6 +431,16 @@ Status LoadOpLibrary(const std::string& path, std::vector<std::string>* added,
   for (const std::string& type : replaces) SetBuiltinAside(r, type, false);
   for (auto& def : defs) {
     std::string name = def->GetOpType();
+    if (def->IsAICPU()) {
+      // A custom package's AI CPU op takes precedence over opsim's own, as its AI Core op does.
+      if (auto own = r.aicpu_defs.find(name); own != r.aicpu_defs.end()) {
+        r.replaced_defs.push_back(std::move(own->second));
+        r.aicpu_defs.erase(own);
+      }
+      r.aicpu_library_of.emplace(name, path);
+      r.aicpu_defs.emplace(std::move(name), std::move(def));
+      continue;
+    }
     r.library_of.emplace(name, path);
     r.defs.emplace(std::move(name), std::move(def));
   }
@@ -444,7 +489,12 @@ void OpDefFactory::OpDefRegister(const char* type, Creator creator) {
     r.pending_defs.push_back(std::move(def));
     return;
   }
-  if (def != nullptr) {
+  if (def != nullptr && def->IsAICPU()) {
+    const std::string name = def->GetOpType();
+    if (!r.aicpu_defs.emplace(name, std::move(def)).second) {
+      r.problems.push_back("a second AI CPU OpDef " + name + " was ignored");
+    }
+  } else if (def != nullptr) {
     opsim::op_api::AddLinkedOpDef(r, std::move(def), reinterpret_cast<const void*>(creator));
   }
 }

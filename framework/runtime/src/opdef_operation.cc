@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "desc_check.h"
+#include "opdef_aicpu.h"
 #include "opdef_attrs.h"
 #include "opdef_call.h"
 #include "opdef_compile_info.h"
+#include "opdef_engine_choice.h"
 #include "opdef_inputs.h"
 #include "opdef_launch_args.h"
 #include "opdef_outputs.h"
@@ -39,15 +41,30 @@ constexpr uint8_t kGuardByte = 0xA5;
 
 std::string Str(uint64_t v) { return std::to_string(v); }
 
-class OpDefOperation final : public Operation, public InfersFromValues {
+class OpDefOperation final : public EngineCandidate {
  public:
   OpDefOperation(const ops::OpDef& def, gert::RuntimeAttrs attrs, OpDefInputs inputs,
                  CallerOutputShapes caller_shapes, CallerOutputDTypes caller_dtypes)
       : def_(def),
+        on_aicpu_(def.IsAICPU()),
         attrs_(std::move(attrs)),
         inputs_(std::move(inputs)),
         caller_shapes_(std::move(caller_shapes)),
         caller_dtypes_(std::move(caller_dtypes)) {}
+
+  // GE's question to an engine: the call's dtypes and formats against the OpDef's columns, and
+  // on a device the SoC's config and prototype (AI Core) or a registered kernel (AI CPU).
+  Status Supports(const SVector<TensorDesc>& in, const VariantPack* pack,
+                  const std::string* device) const override {
+    gert::OpCallData call;
+    size_t column = 0;
+    bool value_dependent = false;
+    OPSIM_RETURN_IF_ERROR(DescribeCall(in, &call, &column, pack, &value_dependent));
+    if (device == nullptr) return Status::Ok();
+    if (on_aicpu_) return CheckAiCpuKernel(def_.GetOpType());
+    OPSIM_RETURN_IF_ERROR(CheckSocConfig(def_, *device));
+    return CheckSocPrototype(def_, *device, call, column, &caller_dtypes_);
+  }
 
   std::string GetName() const override { return def_.GetOpType(); }
   uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
@@ -104,6 +121,10 @@ class OpDefOperation final : public Operation, public InfersFromValues {
           CheckDescMatches(def_.GetOpType(), name, variantPack.outTensors[k].desc, want_out[k]));
       OPSIM_RETURN_IF_ERROR(CheckDataSize(def_.GetOpType(), name, variantPack.outTensors[k]));
     }
+    if (on_aicpu_) {
+      OPSIM_RETURN_IF_ERROR(CheckAiCpuKernel(def_.GetOpType()));
+      return Ready(variantPack, in_descs, want_out, value_dependent, context, &workspaceSize);
+    }
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(def_, context->device().name));
     OPSIM_RETURN_IF_ERROR(
         CheckSocPrototype(def_, context->device().name, call, column, &caller_dtypes_));
@@ -120,15 +141,7 @@ class OpDefOperation final : public Operation, public InfersFromValues {
     if (kernel == nullptr) OPSIM_RETURN_IF_ERROR(SelectInstantiation(keyed, column, &kernel));
 
     kernel_ = kernel;
-    value_dependent_ = value_dependent;
-    in_descs_ = in_descs;
-    out_descs_ = want_out;
-    context_ = context;
-    device_generation_ = context->device_generation();
-    workspace_size_ = tiled_workspace_;
-    workspaceSize = workspace_size_;
-    ready_ = true;
-    return Status::Ok();
+    return Ready(variantPack, in_descs, want_out, value_dependent, context, &workspaceSize);
   }
 
   Status Execute(const VariantPack& variantPack, uint8_t* workspace, uint64_t workspaceSize,
@@ -147,6 +160,7 @@ class OpDefOperation final : public Operation, public InfersFromValues {
                                                        " after Setup (call Setup again)");
     }
     if (Status same = CheckSamePack(variantPack); !same.ok()) return same;
+    if (on_aicpu_) return RunAiCpuKernel(def_, attrs_, inputs_, variantPack);
     if (workspaceSize < workspace_size_ || (workspace_size_ > 0 && workspace == nullptr)) {
       return Error(ErrorCode::kInvalidWorkspaceSize,
                    "Execute: workspace of " + Str(workspaceSize) + " B" +
@@ -191,12 +205,37 @@ class OpDefOperation final : public Operation, public InfersFromValues {
     return {code, def_.GetOpType() + ": " + what};
   }
 
+  Status Ready(const VariantPack& pack, const SVector<TensorDesc>& in_descs,
+               const SVector<TensorDesc>& out_descs, bool value_dependent, Context* context,
+               uint64_t* workspace_size) {
+    (void)pack;
+    value_dependent_ = value_dependent;
+    in_descs_ = in_descs;
+    out_descs_ = out_descs;
+    context_ = context;
+    device_generation_ = context->device_generation();
+    workspace_size_ = on_aicpu_ ? 0 : tiled_workspace_;
+    *workspace_size = workspace_size_;
+    ready_ = true;
+    return Status::Ok();
+  }
+
   // `in` holds the pack's descriptions; the constants join them here, with their values, and at
   // Setup (`pack` given) the values of the pack's ValueDepend inputs, as CANN hands them to
   // InferShape and the tiling function.
   Status Describe(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
                   SVector<TensorDesc>* out, const VariantPack* pack = nullptr,
                   bool* value_dependent = nullptr, std::vector<bool>* unset = nullptr) const {
+    OPSIM_RETURN_IF_ERROR(DescribeCall(in, call, column, pack, value_dependent));
+    (void)op_api::TakeOpError();
+    Status st = InferOutputs(def_, *column, call, out, &caller_shapes_, unset);
+    if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
+    return st;
+  }
+
+  // The call as the OpDef sees it, and the dtype column it takes.
+  Status DescribeCall(const SVector<TensorDesc>& in, gert::OpCallData* call, size_t* column,
+                      const VariantPack* pack, bool* value_dependent) const {
     if (in.size() != inputs_.PackCount()) {
       return Error(ErrorCode::kInvalidInTensorNum,
                    Str(in.size()) + " input descriptions given but the op takes " +
@@ -215,11 +254,7 @@ class OpDefOperation final : public Operation, public InfersFromValues {
                        inputs_.constants[k]->bytes.data());
     }
     if (pack != nullptr) OPSIM_RETURN_IF_ERROR(BindValueInputs(*pack, call, value_dependent));
-    OPSIM_RETURN_IF_ERROR(SelectColumn(def_, *call, column, &caller_dtypes_));
-    (void)op_api::TakeOpError();
-    Status st = InferOutputs(def_, *column, call, out, &caller_shapes_, unset);
-    if (Status reported = op_api::TakeOpError(); !st.ok() && !reported.ok()) return reported;
-    return st;
+    return SelectColumn(def_, *call, column, &caller_dtypes_);
   }
 
   // Inputs the OpDef marks ValueDepend reach the tiling function with their data, as in CANN.
@@ -438,6 +473,7 @@ class OpDefOperation final : public Operation, public InfersFromValues {
   }
 
   const ops::OpDef& def_;
+  const bool on_aicpu_;  // an AI CPU OpDef: its REGISTER_CPU_KERNEL kernel runs, no tiling
   gert::RuntimeAttrs attrs_;
   OpDefInputs inputs_;
   CallerOutputShapes caller_shapes_;  // the outputs whose shape the caller gives
@@ -457,10 +493,8 @@ class OpDefOperation final : public Operation, public InfersFromValues {
   CompileInfoCache compile_info_;
 };
 
-}  // namespace
-
-Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
-                          std::unique_ptr<Operation>* out) {
+Status MakeOneEngine(const ops::OpDef& def, const AttrMap& attrs,
+                     std::unique_ptr<EngineCandidate>* out) {
   for (const ops::OpParamDef& p : def.GetOutputs()) {
     if (p.GetParamType() == ops::DYNAMIC) {
       return {ErrorCode::kUnsupported, def.GetOpType() + ": output '" + p.GetName() +
@@ -477,6 +511,23 @@ Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
   OPSIM_RETURN_IF_ERROR(ResolveOpDefAttrs(def, attrs, &resolved));
   *out = std::make_unique<OpDefOperation>(def, std::move(resolved), std::move(inputs),
                                           std::move(caller_shapes), std::move(caller_dtypes));
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status MakeOpDefOperation(const ops::OpDef& def, const AttrMap& attrs,
+                          std::unique_ptr<Operation>* out) {
+  std::unique_ptr<EngineCandidate> on_aicore;
+  OPSIM_RETURN_IF_ERROR(MakeOneEngine(def, attrs, &on_aicore));
+  const ops::OpDef* aicpu = op_api::FindAiCpuOpDef(def.GetOpType());
+  std::unique_ptr<EngineCandidate> on_aicpu;
+  // An AI CPU OpDef that does not take the call's attributes cannot be chosen for it.
+  if (aicpu == nullptr || aicpu == &def || !MakeOneEngine(*aicpu, attrs, &on_aicpu).ok()) {
+    *out = std::move(on_aicore);
+    return Status::Ok();
+  }
+  *out = ChooseEngine(std::move(on_aicore), std::move(on_aicpu));
   return Status::Ok();
 }
 

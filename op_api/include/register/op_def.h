@@ -17,6 +17,8 @@
 #include "exe_graph/runtime/tiling_context.h"
 #include "graph/types.h"
 
+#include "register/op_engine_defs.h"  // IWYU pragma: export
+
 // CANN's register/op_def.h includes op_impl_registry.h: files that include only
 // op_def_registry.h register with IMPL_OP_OPTILING and name gert::TilingParseContext.
 #include "register/op_impl_registry.h"  // IWYU pragma: export
@@ -35,6 +37,16 @@ namespace ops {
 
 enum Option { IGNORE = 0, OPTIONAL = 1, REQUIRED = 2, DYNAMIC = 3, VIRTUAL = 4 };
 enum class DependScope { ALL = 0, TILING = 1, INVALID_SCOPE };
+enum class FormatCheckOption : uint32_t { DEFAULT = 0, STRICT = 1, MAX };
+enum class CommentSection : uint32_t {
+  CATEGORY = 0,
+  BRIEF = 1,
+  CONSTRAINTS = 2,
+  RESTRICTIONS = 3,
+  SEE = 4,
+  THIRDPARTYFWKCOMPAT = 5,
+  SECTION_MAX
+};
 
 class OpParamDef {
  public:
@@ -320,7 +332,27 @@ class OpDef {
     return *this;
   }
   OpDef& Comment(const char*) { return *this; }
+  OpDef& Comment(CommentSection, const char*) { return *this; }
   OpAICoreDef& AICore() { return aicore_; }
+  // Calling AICPU() makes this OpDef its op type's AI CPU definition (CANN generates the AI CPU
+  // engine's info from it), beside or instead of an AI Core OpDef of the same type.
+  OpAICPUDef& AICPU() {
+    on_aicpu_ = true;
+    return aicpu_;
+  }
+  OpHostCPUDef& HostCPU() {
+    on_host_cpu_ = true;
+    return host_cpu_;
+  }
+  OpMC2Def& MC2() { return mc2_; }
+  OpDef& FormatMatchMode(FormatCheckOption option) {
+    format_match_mode_ = option;
+    return *this;
+  }
+  OpDef& EnableFallBack() {
+    fallback_ = true;
+    return *this;
+  }
 
   const std::string& GetOpType() const { return type_; }
   const std::vector<OpParamDef>& GetInputs() const { return inputs_; }
@@ -329,6 +361,13 @@ class OpDef {
   gert::InferShapeKernelFunc GetInferShape() const { return infer_shape_; }
   gert::InferDataTypeKernelFunc GetInferDataType() const { return infer_data_type_; }
   const OpAICoreDef& GetAICore() const { return aicore_; }
+  const OpAICPUDef& GetAICPU() const { return aicpu_; }
+  const OpHostCPUDef& GetHostCPU() const { return host_cpu_; }
+  const OpMC2Def& GetMC2() const { return mc2_; }
+  bool IsAICPU() const { return on_aicpu_; }
+  bool IsHostCPU() const { return on_host_cpu_; }
+  FormatCheckOption GetFormatMatchMode() const { return format_match_mode_; }
+  bool IsEnableFallBack() const { return fallback_; }
   // The prototype a SoC's AddConfig(soc, config) gives (CANN's GetMergeInputs/GetMergeOutputs):
   // the OpDef's parameters, each merged with the config's parameter of its name, and the config's
   // other parameters after them.
@@ -370,6 +409,13 @@ class OpDef {
   gert::InferShapeKernelFunc infer_shape_ = nullptr;
   gert::InferDataTypeKernelFunc infer_data_type_ = nullptr;
   OpAICoreDef aicore_;
+  OpAICPUDef aicpu_;
+  OpHostCPUDef host_cpu_;
+  OpMC2Def mc2_;
+  bool on_aicpu_ = false;
+  bool on_host_cpu_ = false;
+  bool fallback_ = false;
+  FormatCheckOption format_match_mode_ = FormatCheckOption::DEFAULT;
 };
 
 // Every OpDef of the process, added by OP_ADD while a library loads.

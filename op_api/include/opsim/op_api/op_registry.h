@@ -19,9 +19,13 @@ namespace opsim::op_api {
 // namespaced type's dot becomes an underscore (OpenVINO.ReduceSum -> open_vino_reduce_sum).
 std::string KernelName(std::string_view op_type);
 
-// nullptr when no OpDef of that type was added.
+// nullptr when no OpDef of that type was added. An op type may have an AI Core OpDef and an AI
+// CPU one (whose AICPU() was called): this gives the AI Core one when there is one.
 const ops::OpDef* FindOpDef(std::string_view op_type);
-std::vector<std::string> OpDefNames();  // sorted
+// The AI CPU OpDef of the type, or nullptr: GE's other engine for the calls the AI Core's
+// prototype on the device does not take.
+const ops::OpDef* FindAiCpuOpDef(std::string_view op_type);
+std::vector<std::string> OpDefNames();  // sorted, each type once
 // The prototype `def` has on a SoC whose AddConfig gave `config` (CANN's GetMergeInputs and
 // GetMergeOutputs, DataTypeLists expanded into columns as for every OpDef): the op type, inputs
 // and outputs only.
