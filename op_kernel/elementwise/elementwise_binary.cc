@@ -194,11 +194,11 @@ class BinaryKernel {
       AscendC::Cast(wide_a, a, AscendC::RoundMode::CAST_NONE, count);
       AscendC::Cast(wide_b, b, AscendC::RoundMode::CAST_NONE, count);
       AscendC::PipeBarrier<AscendC::PIPE_V>();
-      Apply(wide_a, wide_a, wide_b, count, piece);
+      Apply(wide_a, wide_a, wide_b, count);
       AscendC::PipeBarrier<AscendC::PIPE_V>();
       AscendC::Cast(y, wide_a, AscendC::RoundMode::CAST_RINT, count);
     } else {
-      Apply(y, a, b, count, piece);
+      Apply(y, a, b, count);
     }
     out_.EnQue(y);
     in_a_.FreeTensor(a);
@@ -207,32 +207,19 @@ class BinaryKernel {
 
   template <typename U>
   __aicore__ void Apply(const AscendC::LocalTensor<U>& y, const AscendC::LocalTensor<U>& a,
-                        const AscendC::LocalTensor<U>& b, int32_t count, const Piece& piece) {
+                        const AscendC::LocalTensor<U>& b, int32_t count) {
     switch (static_cast<ElementwiseOp>(t_.op)) {
       case ElementwiseOp::kAdd: AscendC::Add(y, a, b, count); break;
       case ElementwiseOp::kSub: AscendC::Sub(y, a, b, count); break;
       case ElementwiseOp::kMul: AscendC::Mul(y, a, b, count); break;
       case ElementwiseOp::kDiv:
-        if constexpr (!kIsFloat<U>) CheckNoZero(b, piece);
-        AscendC::Div(y, a, b, count);
-        break;
+        // The 910B's Div takes half and float only: integer Div runs on the AI CPU.
+        if constexpr (kIsFloat<U>) {
+          AscendC::Div(y, a, b, count);
+          break;
+        }
+        [[fallthrough]];
       default: ascendc_assert(false, "elementwise binary kernel: op %u is not binary", t_.op);
-    }
-  }
-
-  // Integer division by zero has no value (ONNX leaves it undefined; ONNX Runtime's CPU kernel
-  // traps with SIGFPE): the kernel stops with an assertion naming the element instead. The
-  // divisor is data, known only here, so this is the one place the rule can be checked.
-  // Only the row lanes: the padding to the pitch is 0 and divides nothing that is kept.
-  __aicore__ void CheckNoZero(const AscendC::LocalTensor<T>& b, const Piece& piece) {
-    // The scalar unit reads what MTE2 / V wrote: order the pipes first.
-    AscendC::PipeBarrier<AscendC::PIPE_ALL>();
-    const uint32_t pitch = piece.rows == 1 ? piece.n : piece.pitch;
-    for (uint32_t i = 0; i < piece.rows * pitch; ++i) {
-      if (i % pitch >= piece.len) continue;
-      ascendc_assert(b.GetValue(i) != T{0},
-                     "Div: integer division by zero (a divisor element of B is 0; ONNX leaves "
-                     "it undefined, opsim refuses it)");
     }
   }
 
@@ -268,7 +255,7 @@ extern "C" void opsim_elementwise_binary(GM_ADDR a, GM_ADDR b, GM_ADDR y, GM_ADD
   using namespace op_kernel;
   using namespace op_kernel::elementwise;
   GET_TILING_DATA_WITH_STRUCT(ElementwiseTiling, t, tiling);
-  WithDType(t.src_dtype, "elementwise binary kernel", [&](auto type) {
+  WithVectorDType(t.src_dtype, "elementwise binary kernel", [&](auto type) {
     using T = decltype(type);
     BinaryKernel<T> op;
     op.Init(a, b, y, t);

@@ -27,6 +27,22 @@ __aicore__ void WithDType(uint32_t dtype, const char* kernel, Fn&& fn) {
                  dtype);
 }
 
+// The element types the binary and unary kernels take: those the 910B's vector instructions
+// compute (bfloat16 through float32). The family's other types run on the AI CPU
+// (op_kernel_aicpu/elementwise), where the OpDefs send them.
+template <typename Fn>
+__aicore__ void WithVectorDType(uint32_t dtype, const char* kernel, Fn&& fn) {
+  switch (static_cast<DataType>(dtype)) {
+    case DataType::kFloat32: fn(float{}); return;
+    case DataType::kFloat16: fn(half{}); return;
+    case DataType::kBFloat16: fn(bfloat16_t{}); return;
+    case DataType::kInt32: fn(int32_t{}); return;
+    default: break;
+  }
+  ascendc_assert(false, "%s: the tiling names dtype %u, which runs on the AI CPU, not here", kernel,
+                 dtype);
+}
+
 // Elements [begin, end) of the output this block handles.
 struct BlockRange {
   uint64_t begin = 0;

@@ -32,14 +32,13 @@ class UnaryCompute {
   __aicore__ void Apply(const AscendC::LocalTensor<T>& y, const AscendC::LocalTensor<T>& x,
                         int32_t count) const {
     const auto op = static_cast<ElementwiseOp>(op_);
-    if (op == ElementwiseOp::kAbs) {
-      AscendC::Abs(y, x, count);
-    } else if (op == ElementwiseOp::kNeg) {
+    if (op == ElementwiseOp::kNeg) {
       // No Neg instruction: x * -1 is exact for floats (sign flip, -0 for 0) and wraps for
       // integers (-lowest = lowest), as ONNX Runtime's Neg does.
       AscendC::Muls(y, x, static_cast<T>(-1), count);
-    } else if constexpr (kIsFloat<T>) {
+    } else if constexpr (kIsFloat<T>) {  // the 910B's Abs, Exp, ... take half and float only
       switch (op) {
+        case ElementwiseOp::kAbs: AscendC::Abs(y, x, count); break;
         case ElementwiseOp::kExp: AscendC::Exp(y, x, count); break;
         case ElementwiseOp::kLog: AscendC::Ln(y, x, count); break;
         case ElementwiseOp::kSqrt: AscendC::Sqrt(y, x, count); break;
@@ -66,7 +65,7 @@ extern "C" void opsim_elementwise_unary(GM_ADDR x, GM_ADDR y, GM_ADDR tiling) {
   using namespace op_kernel;
   using namespace op_kernel::elementwise;
   GET_TILING_DATA_WITH_STRUCT(ElementwiseTiling, t, tiling);
-  WithDType(t.src_dtype, "elementwise unary kernel", [&](auto type) {
+  WithVectorDType(t.src_dtype, "elementwise unary kernel", [&](auto type) {
     using T = decltype(type);
     UnaryTileLoop<T, UnaryCompute<T>> op;
     op.Init(x, y, t);

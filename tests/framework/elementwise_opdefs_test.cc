@@ -133,6 +133,8 @@ TEST(ElementwiseOpDefs, RunsMatchTheReference) {
   EXPECT_EQ(i.data, want);
 }
 
+// Integer Div runs on the AI CPU (the 910B's Div takes half and float), whose kernel refuses a
+// zero divisor with KERNEL_STATUS_PARAM_INVALID and says why.
 TEST(ElementwiseOpDefs, IntegerDivisionByZeroIsAnErrorOfTheOperation) {
   auto context = MakeContext(false);
   ASSERT_NE(context, nullptr);
@@ -143,9 +145,66 @@ TEST(ElementwiseOpDefs, IntegerDivisionByZeroIsAnErrorOfTheOperation) {
   HostTensor c(Desc(ACL_INT32, {6}));
   Fill(a, 4);
   const Status st = SetupAndExecute(*op, Pack({&a, &b}, {&c}), context.get());
-  EXPECT_EQ(st.code(), ErrorCode::kKernelFault);
-  EXPECT_EQ(st.message().rfind("Div: ", 0), 0u) << st.message();
+  EXPECT_EQ(st.code(), ErrorCode::kRtFail);
+  EXPECT_EQ(st.message().rfind("Div: its AI CPU kernel's Compute returned 1 "
+                               "(KERNEL_STATUS_PARAM_INVALID)",
+                               0),
+            0u)
+      << st.message();
   EXPECT_NE(st.message().find("integer division by zero"), std::string::npos) << st.message();
+}
+
+// The types the 910B's vector unit does not compute run on the op's AI CPU kernel (no AI Core
+// launch), broadcasting as the AI Core's do, with the reference's results bit for bit.
+TEST(ElementwiseOpDefs, TypesTheVectorUnitLacksRunOnTheAiCpu) {
+  struct OnCpu {
+    const char* op;
+    bool binary;
+    std::vector<aclDataType> types;
+  };
+  const std::vector<aclDataType> arithmetic = {ACL_DOUBLE, ACL_INT8,  ACL_UINT8,
+                                               ACL_UINT32, ACL_INT64, ACL_UINT64};
+  std::vector<aclDataType> numeric = arithmetic;
+  numeric.push_back(ACL_INT32);
+  const std::vector<OnCpu> cases = {
+      {"Add", true, arithmetic},     {"Sub", true, arithmetic},
+      {"Mul", true, arithmetic},     {"Div", true, numeric},
+      {"Abs", false, numeric},       {"Neg", false, {ACL_DOUBLE, ACL_INT8, ACL_INT64}},
+      {"Exp", false, {ACL_DOUBLE}},  {"Log", false, {ACL_DOUBLE}},
+      {"Sqrt", false, {ACL_DOUBLE}}, {"Reciprocal", false, {ACL_DOUBLE}}};
+  for (const OnCpu& c : cases) {
+    for (aclDataType type : c.types) {
+      SCOPED_TRACE(std::string(c.op) + " " + std::to_string(type));
+      auto context = MakeContext(false);
+      ASSERT_NE(context, nullptr);
+      std::unique_ptr<Operation> op;
+      ASSERT_TRUE(OperationRegistry::Global().Create(c.op, {}, &op).ok());
+      const DType t = *DTypeFromAcl(type);
+      HostTensor a(Desc(type, {2, 1, 3})), b(Desc(type, {4, 1})), y(Desc(type, {2, 4, 3}));
+      Fill(a, 5);
+      Fill(b, 6);
+      if (std::string(c.op) == "Div" && t != DType::kFloat64) {
+        for (size_t k = 0; k < b.data.size(); ++k) b.data[k] |= k % DTypeSize(t) == 0 ? 1 : 0;
+      }
+      std::vector<uint8_t> want;
+      if (c.binary) {
+        ASSERT_TRUE(SetupAndExecute(*op, Pack({&a, &b}, {&y}), context.get()).ok());
+        std::vector<int64_t> dims;
+        ASSERT_TRUE(ref::ElementwiseBinaryReference(c.op, t, {2, 1, 3}, a.data.data(), {4, 1},
+                                                    b.data.data(), &dims, &want)
+                        .ok());
+        EXPECT_EQ(y.data, want);
+      } else {
+        HostTensor x(Desc(type, {2, 1, 3})), out(Desc(type, {2, 1, 3}));
+        Fill(x, 7);
+        ASSERT_TRUE(SetupAndExecute(*op, Pack({&x}, {&out}), context.get()).ok());
+        want.assign(out.data.size(), 0);
+        ASSERT_TRUE(ref::ElementwiseUnaryReference(c.op, t, x.data.data(), want.data(), 6).ok());
+        EXPECT_EQ(out.data, want);
+      }
+      EXPECT_EQ(context->launches(), 0u);  // the AI CPU, not the AI Core
+    }
+  }
 }
 
 }  // namespace

@@ -23,13 +23,20 @@ using ::op_kernel::ElementwiseOp;
 
 enum class Kind { kUnary, kBinary, kCast, kCastLike };
 
-const std::vector<ge::DataType> kFloats = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,
-                                           ge::DT_DOUBLE};
-const std::vector<ge::DataType> kNumeric = {
-    ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,   ge::DT_DOUBLE, ge::DT_INT8,
-    ge::DT_UINT8, ge::DT_INT32,   ge::DT_UINT32, ge::DT_INT64,  ge::DT_UINT64};
-const std::vector<ge::DataType> kSigned = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16, ge::DT_DOUBLE,
-                                           ge::DT_INT8,  ge::DT_INT32,   ge::DT_INT64};
+// Each op's dtype columns on the AI Core are the types the 910B's vector instructions compute
+// (bfloat16 through float32, docs/OPERATORS.md); the rest of the ONNX type list runs on the AI
+// CPU (op_kernel_aicpu/elementwise), from a second OpDef of the same type with AICPU() set, as
+// GE chooses between an op's AI Core and AI CPU definitions. Cast keeps every pair on the AI Core.
+const std::vector<ge::DataType> kVectorFloats = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+const std::vector<ge::DataType> kVectorArithmetic = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,
+                                                     ge::DT_INT32};
+const std::vector<ge::DataType> kCpuDouble = {ge::DT_DOUBLE};
+const std::vector<ge::DataType> kCpuArithmetic = {ge::DT_DOUBLE, ge::DT_INT8,  ge::DT_UINT8,
+                                                  ge::DT_UINT32, ge::DT_INT64, ge::DT_UINT64};
+const std::vector<ge::DataType> kCpuNumeric = {ge::DT_DOUBLE, ge::DT_INT8,   ge::DT_UINT8,
+                                               ge::DT_INT32,  ge::DT_UINT32, ge::DT_INT64,
+                                               ge::DT_UINT64};
+const std::vector<ge::DataType> kCpuSigned = {ge::DT_DOUBLE, ge::DT_INT8, ge::DT_INT64};
 const std::vector<ge::DataType> kAll = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,  ge::DT_DOUBLE,
                                         ge::DT_INT8,  ge::DT_UINT8,   ge::DT_INT32, ge::DT_UINT32,
                                         ge::DT_INT64, ge::DT_UINT64,  ge::DT_BOOL};
@@ -38,22 +45,23 @@ struct OpInfo {
   const char* name;
   Kind kind;
   ElementwiseOp op;
-  const std::vector<ge::DataType>* dtypes;
+  const std::vector<ge::DataType>* dtypes;        // the AI Core's columns
+  const std::vector<ge::DataType>* aicpu_dtypes;  // the AI CPU's, or none
 };
 
 const OpInfo kOps[] = {
-    {"Abs", Kind::kUnary, ElementwiseOp::kAbs, &kNumeric},
-    {"Neg", Kind::kUnary, ElementwiseOp::kNeg, &kSigned},
-    {"Exp", Kind::kUnary, ElementwiseOp::kExp, &kFloats},
-    {"Log", Kind::kUnary, ElementwiseOp::kLog, &kFloats},
-    {"Sqrt", Kind::kUnary, ElementwiseOp::kSqrt, &kFloats},
-    {"Reciprocal", Kind::kUnary, ElementwiseOp::kReciprocal, &kFloats},
-    {"Add", Kind::kBinary, ElementwiseOp::kAdd, &kNumeric},
-    {"Sub", Kind::kBinary, ElementwiseOp::kSub, &kNumeric},
-    {"Mul", Kind::kBinary, ElementwiseOp::kMul, &kNumeric},
-    {"Div", Kind::kBinary, ElementwiseOp::kDiv, &kNumeric},
-    {"Cast", Kind::kCast, ElementwiseOp::kCast, &kAll},
-    {"CastLike", Kind::kCastLike, ElementwiseOp::kCast, &kAll},
+    {"Abs", Kind::kUnary, ElementwiseOp::kAbs, &kVectorFloats, &kCpuNumeric},
+    {"Neg", Kind::kUnary, ElementwiseOp::kNeg, &kVectorArithmetic, &kCpuSigned},
+    {"Exp", Kind::kUnary, ElementwiseOp::kExp, &kVectorFloats, &kCpuDouble},
+    {"Log", Kind::kUnary, ElementwiseOp::kLog, &kVectorFloats, &kCpuDouble},
+    {"Sqrt", Kind::kUnary, ElementwiseOp::kSqrt, &kVectorFloats, &kCpuDouble},
+    {"Reciprocal", Kind::kUnary, ElementwiseOp::kReciprocal, &kVectorFloats, &kCpuDouble},
+    {"Add", Kind::kBinary, ElementwiseOp::kAdd, &kVectorArithmetic, &kCpuArithmetic},
+    {"Sub", Kind::kBinary, ElementwiseOp::kSub, &kVectorArithmetic, &kCpuArithmetic},
+    {"Mul", Kind::kBinary, ElementwiseOp::kMul, &kVectorArithmetic, &kCpuArithmetic},
+    {"Div", Kind::kBinary, ElementwiseOp::kDiv, &kVectorFloats, &kCpuNumeric},
+    {"Cast", Kind::kCast, ElementwiseOp::kCast, &kAll, nullptr},
+    {"CastLike", Kind::kCastLike, ElementwiseOp::kCast, &kAll, nullptr},
 };
 
 const OpInfo& InfoOf(const char* name) {
@@ -140,9 +148,10 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
 
 class ElementwiseOpDef : public ops::OpDef {
  public:
-  explicit ElementwiseOpDef(const char* name) : OpDef(name) {
+  // `on_aicpu`: the op's AI CPU definition (unary and binary ops only), with its own columns.
+  ElementwiseOpDef(const char* name, bool on_aicpu) : OpDef(name) {
     const OpInfo& info = InfoOf(name);
-    const std::vector<ge::DataType>& columns = *info.dtypes;
+    const std::vector<ge::DataType>& columns = on_aicpu ? *info.aicpu_dtypes : *info.dtypes;
     const std::vector<ge::Format> nd(columns.size(), ge::FORMAT_ND);
     auto column_param = [&](ops::OpParamDef& p) {
       p.ParamType(ops::REQUIRED).DataType(columns).Format(nd).UnknownShapeFormat(nd);
@@ -176,7 +185,11 @@ class ElementwiseOpDef : public ops::OpDef {
     }
     SetInferShape(InferShape);
     SetInferDataType(InferDataType);
-    AICore().SetTiling(Tiling);
+    if (on_aicpu) {
+      AICPU().OpKernelLib("CUSTAICPUKernel").KernelSo("libopsim_ops.so").UserDefined(true);
+    } else {
+      AICore().SetTiling(Tiling);
+    }
   }
 };
 
@@ -185,7 +198,11 @@ class ElementwiseOpDef : public ops::OpDef {
 const int kAdded = [] {
   for (const OpInfo& info : kOps) {
     ops::OpDefFactory::OpDefRegister(info.name, [](const char* name) {
-      return std::unique_ptr<ops::OpDef>(new ElementwiseOpDef(name));
+      return std::unique_ptr<ops::OpDef>(new ElementwiseOpDef(name, false));
+    });
+    if (info.aicpu_dtypes == nullptr) continue;
+    ops::OpDefFactory::OpDefRegister(info.name, [](const char* name) {
+      return std::unique_ptr<ops::OpDef>(new ElementwiseOpDef(name, true));
     });
   }
   return 0;

@@ -85,10 +85,10 @@ opsim_seeded_mutant(ours_unary ours_unary_output_length_per_core
   [==[y_gm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t.per_core);]==]
   warning.global_tensor_overrun 1 "DataCopy" "GM 'y' [0x1000, 0x1400) of 15992 B, past the 0 B the GlobalTensor declares"
   "ours Abs: the output GlobalTensor sized per core but indexed from the tensor's start (each block writes its own slice: the chip checks the allocation, not the declared size)")
-opsim_seeded_mutant(ours_unary ours_unary_abs_branch_tests_neg
-  [==[if (op == ElementwiseOp::kAbs) {]==] [==[if (op == ElementwiseOp::kNeg) {]==]
+opsim_seeded_mutant(ours_unary ours_unary_abs_case_dropped
+  [==[case ElementwiseOp::kAbs: AscendC::Abs(y, x, count); break;]==] [==[]==]
   assert_failed 0 "ASSERT" "op 1 is not unary"
-  "ours Abs: a copy-paste slip, the Abs branch tests kNeg (Abs reaches the kernel's own assertion)")
+  "ours Abs: the Abs case left out of the switch (Abs reaches the kernel's own assertion)")
 
 # --- op_kernel/elementwise/elementwise_binary.cc -----------------------------------------------
 opsim_seeded_kernel(ours_binary ${PROJECT_SOURCE_DIR}/op_kernel/elementwise/elementwise_binary.cc
