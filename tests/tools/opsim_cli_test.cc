@@ -318,6 +318,11 @@ TEST_F(OpsimCli, BenchJsonHasItsFields) {
   EXPECT_EQ(text.rc, 0);
   EXPECT_NE(text.out.find("roofline"), std::string::npos);
   EXPECT_NE(Run("bench --op ReduceSum --shape 4,4 --axes 9 --dtype float32").rc, 0);
+  // A type the AI Core's prototype leaves to the AI CPU: no launch, so no simulated time.
+  const Result aicpu =
+      Run("bench --op Mul --shape 64 --shape 64 --dtype float64 --repeat 1 --threads 1");
+  ASSERT_EQ(aicpu.rc, 0) << aicpu.err;
+  EXPECT_NE(aicpu.out.find("none   the op ran on the AI CPU"), std::string::npos) << aicpu.out;
   const Result huge = Run("bench --op ReduceSum --shape 1048576,1048576,64 --dtype float32");
   EXPECT_NE(huge.rc, 0);
   EXPECT_NE(huge.err.find("more than half of this machine's"), std::string::npos) << huge.err;

@@ -181,6 +181,7 @@ void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
                               {"host_ms", host_ms},
                               {"input_gbps", gbps},
                               {"device_us", device_ns / 1000.0},
+                              {"aicore_launches", context->launches()},
                               {"hbm_gbps", hbm},
                               {"roofline_share", roofline},
                               {"elided_copy_bytes", times.elided_copy_bytes},
@@ -194,8 +195,16 @@ void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
               r.context.checked ? ", checked mode" : "", r.context.trace ? ", tracing" : "");
   std::printf("host time (median)     %10.3f ms   inputs %.1f MB at %.2f GB/s\n", median,
               input_bytes / 1e6, gbps);
-  std::printf("simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
-              device_ns / 1000.0, roofline * 100);
+  if (context->launches() == 0) {
+    // An op type's AI CPU kernel ran (docs/OPERATORS.md, "The AI CPU engine"): no AI Core launch.
+    std::printf(
+        "simulated device time        none   the op ran on the AI CPU, which opsim does "
+        "not time\n");
+  } else {
+    std::printf(
+        "simulated device time  %10.3f us   %.1f%% of the HBM roofline (inputs + outputs)\n",
+        device_ns / 1000.0, roofline * 100);
+  }
   std::printf("peak resident memory   %10.1f MB   inputs + outputs + workspace %.1f MB\n",
               peak / 1e6, (total + static_cast<double>(ws)) / 1e6);
   std::printf("read in place (host)   %10.1f MB   copies into the UB skipped (--copy-elision)\n",
