@@ -123,7 +123,7 @@ class OpDefOperation final : public EngineCandidate {
     }
     if (on_aicpu_) {
       OPSIM_RETURN_IF_ERROR(CheckAiCpuKernel(def_.GetOpType()));
-      return Ready(variantPack, in_descs, want_out, value_dependent, context, &workspaceSize);
+      return Ready(in_descs, want_out, value_dependent, context, &workspaceSize);
     }
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(def_, context->device().name));
     OPSIM_RETURN_IF_ERROR(
@@ -141,7 +141,7 @@ class OpDefOperation final : public EngineCandidate {
     if (kernel == nullptr) OPSIM_RETURN_IF_ERROR(SelectInstantiation(keyed, column, &kernel));
 
     kernel_ = kernel;
-    return Ready(variantPack, in_descs, want_out, value_dependent, context, &workspaceSize);
+    return Ready(in_descs, want_out, value_dependent, context, &workspaceSize);
   }
 
   Status Execute(const VariantPack& variantPack, uint8_t* workspace, uint64_t workspaceSize,
@@ -205,10 +205,9 @@ class OpDefOperation final : public EngineCandidate {
     return {code, def_.GetOpType() + ": " + what};
   }
 
-  Status Ready(const VariantPack& pack, const SVector<TensorDesc>& in_descs,
-               const SVector<TensorDesc>& out_descs, bool value_dependent, Context* context,
-               uint64_t* workspace_size) {
-    (void)pack;
+  // What Execute needs of a successful Setup.
+  Status Ready(const SVector<TensorDesc>& in_descs, const SVector<TensorDesc>& out_descs,
+               bool value_dependent, Context* context, uint64_t* workspace_size) {
     value_dependent_ = value_dependent;
     in_descs_ = in_descs;
     out_descs_ = out_descs;
