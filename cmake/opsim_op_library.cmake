@@ -228,14 +228,17 @@ function(opsim_add_op_library target)
   endif()
 
   # opsim::opsim_op_api brings the include roots of CANN's op-base headers too ("log/log.h",
-  # "util/math_util.h", "op_common/...", "infershape_elewise_util.h"; op_api/CMakeLists.txt).
+  # "util/math_util.h", "op_common/...", "infershape_elewise_util.h"; op_api/CMakeLists.txt);
+  # opsim::opsim_cpu_kernel CANN's AI CPU kernel API, for sources of op_kernel_aicpu/ (host code).
   add_library(${target}_host OBJECT ${hosts})
-  target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
+  target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api opsim::opsim_cpu_kernel
+                                              ${ARG_LINK_LIBRARIES})
   set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON
                         CXX_STANDARD ${ARG_CXX_STANDARD} CXX_STANDARD_REQUIRED ON)
   # The host part alone, for the generator to read the OpDefs from.
   add_library(${target}_opdefs MODULE $<TARGET_OBJECTS:${target}_host>)
-  target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api ${ARG_LINK_LIBRARIES})
+  target_link_libraries(${target}_opdefs PRIVATE opsim::opsim_op_api opsim::opsim_cpu_kernel
+                                                 ${ARG_LINK_LIBRARIES})
   target_link_options(${target}_opdefs PRIVATE LINKER:-Bsymbolic-functions)  # as ${target}
 
   set(gen_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}_kernels")
