@@ -4,7 +4,8 @@
 # over a BOOL field (and it passes partial sums through its workspace); opsim_add_op_library
 # builds each once per selected key and the launch takes the key the tiling sets. Every scheme
 # and dtype through opsim exec against numpy, and a key the selection did not build refused with
-# a message naming the op and the key's fields.
+# a message naming the op and the key's fields. float64 and int64 are left to TplAddBcast's AI CPU
+# OpDef (op_kernel_aicpu): their cases run its REGISTER_CPU_KERNEL kernel.
 # Usage: tpl_dialect_test.sh opsim libtpl_dialect_ops.so tests/op_api/testdata/tpl_dialect
 set -u
 opsim=$1 lib=$2 data=$3

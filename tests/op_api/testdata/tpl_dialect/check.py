@@ -11,7 +11,7 @@ import random
 import struct
 import sys
 
-CODES = {"<f4": "f", "<f2": "e"}
+CODES = {"<f4": "f", "<f2": "e", "<f8": "d", "<i8": "q"}
 
 
 def write_npy(path, descr, shape, values):
@@ -32,7 +32,7 @@ def read_npy(path):
     header = data[10:10 + length].decode("latin1")
     descr = header.split("'descr': '")[1].split("'")[0]
     if descr not in CODES:
-        sys.exit("%s: dtype %s is not float32 or float16" % (path, descr))
+        sys.exit("%s: dtype %s is not float32, float16, float64 or int64" % (path, descr))
     shape_text = header.split("'shape': (")[1].split(")")[0]
     shape = tuple(int(d) for d in shape_text.split(",") if d.strip())
     count = math.prod(shape)
@@ -41,7 +41,9 @@ def read_npy(path):
 
 
 def rounded(descr, value):
-    """value rounded to nearest-even in the dtype (struct packs that way)."""
+    """value rounded to nearest-even in the dtype (struct packs that way); an int64 wraps."""
+    if descr == "<i8":
+        value = (int(value) + 2**63) % 2**64 - 2**63
     return struct.unpack("<" + CODES[descr], struct.pack("<" + CODES[descr], value))[0]
 
 
@@ -53,10 +55,17 @@ def make(out):
         "bcast_x2_f32": ((5, 37, 129), (129,), "<f4"),
         "bcast_x1_f16": ((1, 7), (300, 7), "<f2"),
         "bcast_scalar_f32": ((4, 9), (1,), "<f4"),
+        # The AI CPU's types (op_kernel_aicpu): its OpDef takes what the AI Core's does not.
+        "bcast_x2_f64": ((5, 37, 129), (129,), "<f8"),
+        "bcast_x1_i64": ((1, 7), (30, 7), "<i8"),
     }
     for name, (s1, s2, descr) in cases.items():
         for suffix, shape in (("x1", s1), ("x2", s2)):
-            values = [rounded(descr, rng.uniform(-8, 8)) for _ in range(math.prod(shape))]
+            if descr == "<i8":  # values that wrap when added
+                values = [rng.choice((-1, 1)) * rng.randrange(2**62, 2**63)
+                          for _ in range(math.prod(shape))]
+            else:
+                values = [rounded(descr, rng.uniform(-8, 8)) for _ in range(math.prod(shape))]
             write_npy("%s/%s_%s.npy" % (out, name, suffix), descr, shape, values)
     # TplCenter: one core, many cores with a ragged last one, several UB tiles per core
     for name, shape in (("center_small", (7,)), ("center_mid", (3, 5001)),
