@@ -296,6 +296,7 @@ std::string LibraryConflict(const Registry& r, const std::vector<std::unique_ptr
         return "the AI CPU op type " + name + " is already defined by the library " + by->second +
                " loaded before";
       }
+      if (Status fits = CheckTensorCounts(*def); !fits.ok()) return fits.message();
       aicpu_names.push_back(name);
       continue;
     }
