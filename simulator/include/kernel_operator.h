@@ -33,6 +33,7 @@
 #include "opsim/sim/ascendc/hl_reduce.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/hl_softmax_ext.h"
+#include "opsim/sim/ascendc/hl_softmax_v3.h"
 #include "opsim/sim/ascendc/hl_sort.h"
 #include "opsim/sim/ascendc/hl_topk.h"
 #include "opsim/sim/ascendc/hl_welford.h"
