@@ -28,6 +28,7 @@ struct V3Case {
   uint32_t split_m = 0;    // the tiling's splitM; 0: what SoftMaxFlashV3TilingFunc gives
   uint32_t tmp_bytes = 0;  // 0: GetSoftMaxFlashV3MaxMinTmpSize's maximum
   bool aliased = false;    // outputs written over the inputs' tensors
+  uint32_t ub_left = 0;    // > 0: a filler leaves this many UB bytes to PopStackBuffer
   SoftMaxParams params{};  // srcM 0: {m, k, m, k, loop_cnt, 8, alpha}
 };
 
@@ -95,6 +96,9 @@ V3Io RunV3(const V3Case& c, LaunchResult* result = nullptr) {
     LocalTensor<float> sum = c.aliased ? in_sum : st[4 * n];
     LocalTensor<float> max = c.aliased ? in_max : st[5 * n];
     LocalTensor<uint8_t> tmp = btmp.Get<uint8_t>();
+    TBuf<TPosition::VECCALC> filler;
+    if (c.ub_left != 0)
+      pipe.InitBuffer(filler, 192 * 1024 - opsim::sim::detail::UbUsed() - c.ub_left);
     for (size_t i = 0; i < io.src.size(); ++i) src.SetValue(i, static_cast<half>(io.src[i]));
     for (uint32_t i = 0; i < n; ++i) {
       in_mean.SetValue(i, static_cast<float>(io.in_mean[i / 8]));
@@ -282,6 +286,13 @@ TEST(HlSoftmaxV3, TmpBufferBelowWhatTheTilingUsesFaults) {
   c.split_m = 0;
   c.tmp_bytes = min_tmp - 4;  // the tiling function gives splitM 0
   ExpectV3Fault(c, "splitM is 0");
+  // The form without a buffer works in what PopStackBuffer gives: the UB left.
+  V3Case stack;
+  stack.with_tmp = false;
+  stack.ub_left = 8 * 1024;  // the tiling's 8 rows need 8 x 512 x 4 + ... > 16 KiB
+  ExpectV3Fault(stack, "the UB left after the TPipe's buffers (PopStackBuffer) holds 8192 bytes");
+  stack.ub_left = 32 * 1024;
+  EXPECT_TRUE(RunV3Fault(stack).status.ok());
 }
 
 }  // namespace opsim::sim::hl_softmax_v3_test

@@ -9,6 +9,7 @@
 
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/hl_softmax_v3.h"
+#include "opsim/sim/ascendc/stack_spm.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "opsim/sim/vector_unit.h"
@@ -66,12 +67,15 @@ uint64_t WorkFloats(const SoftmaxV3Call& c) {
          uint64_t{t.reduceSize} * (c.update ? 4 : 3) + t.splitK;
 }
 
-void CheckTmp(const SoftmaxV3Call& c) {
-  if (c.tmp == nullptr) return;
+// `stack`: the form without sharedTmpBuffer, whose buffer is PopStackBuffer's (the UB after the
+// TPipe's buffers).
+void CheckTmp(const SoftmaxV3Call& c, bool stack) {
   const uint64_t need = WorkFloats(c) * 4;
   if (c.tmp->bytes < need) {
-    Fail("sharedTmpBuffer holds " + S(c.tmp->bytes) + " bytes; the tiling's splitM " +
-         S(c.tiling->splitM) + " rows of srcK " + S(c.tiling->splitK) + " use " + S(need) +
+    Fail(std::string(stack ? "the UB left after the TPipe's buffers (PopStackBuffer) holds "
+                           : "sharedTmpBuffer holds ") +
+         S(c.tmp->bytes) + " bytes; the tiling's splitM " + S(c.tiling->splitM) + " rows of srcK " +
+         S(c.tiling->splitK) + " use " + S(need) +
          " (GetSoftMaxFlashV3MaxMinTmpSize's minimum is one row's)");
   }
 }
@@ -205,9 +209,15 @@ HlOperands Collect(const SoftmaxV3Call& c, uint32_t rows) {
   return o;
 }
 
-void Run(const SoftmaxV3Call& c) {
-  CheckParams(c);
-  CheckTmp(c);
+void Run(const SoftmaxV3Call& call) {
+  CheckParams(call);
+  SoftmaxV3Call c = call;
+  detail::UbRef stack;
+  if (c.tmp == nullptr) {
+    stack = detail::PopStack(AscendC::TPosition::VECCALC);
+    c.tmp = &stack;
+  }
+  CheckTmp(c, call.tmp == nullptr);
   const AscendC::tiling::SoftMaxTiling& t = *c.tiling;
   const uint32_t rows = t.rangeM * t.splitM + t.tailM;
   detail::Core& core = detail::Cur();

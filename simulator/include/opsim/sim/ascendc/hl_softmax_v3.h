@@ -40,7 +40,7 @@ struct SoftmaxV3Call {
   const detail::UbRef* in_mean;
   const detail::UbRef* in_sum;
   const detail::UbRef* in_max;
-  const detail::UbRef* tmp;  // sharedTmpBuffer, or null (PopStackBuffer's UB is not charged)
+  const detail::UbRef* tmp;  // sharedTmpBuffer, or null: PopStackBuffer's (the UB left)
   const AscendC::tiling::SoftMaxTiling* tiling;
   AscendC::SoftMaxParams params;
 };
