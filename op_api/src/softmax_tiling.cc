@@ -300,4 +300,54 @@ void SoftMaxGradTilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSiz
   if (t.get_srcM() != 0) t.SaveToBuffer(&softmaxGradTiling, sizeof(softmaxGradTiling));
 }
 
+namespace {
+// CANN's SoftmaxFlashV3 helpers take half data and float statistics only.
+bool FlashV3TypesOk(const char* helper, uint32_t dataBytes, uint32_t statBytes) {
+  if (dataBytes == 2 && statBytes == 4) return true;
+  Error(helper, "dataTypeSize1 " + std::to_string(dataBytes) + " and dataTypeSize2 " +
+                    std::to_string(statBytes) +
+                    ": SoftmaxFlashV3 takes half data (2) and float "
+                    "mean/sum/max (4)");
+  return false;
+}
+}  // namespace
+
+void GetSoftMaxFlashV3MaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                    const uint32_t dataTypeSize2, uint32_t& maxValue,
+                                    uint32_t& minValue, const bool /*isUpdate*/,
+                                    const bool /*isBasicBlock*/) {
+  const char* helper = "GetSoftMaxFlashV3MaxMinTmpSize";
+  if (!FlashV3TypesOk(helper, dataTypeSize1, dataTypeSize2)) return;
+  const Rows r = RowsOf(helper, srcShape, dataTypeSize1, dataTypeSize2);
+  if (!r.ok) return;
+  minValue = opsim::softmax::FlashV3RowFloats(r.k) * kFloat;
+  maxValue = r.m * minValue;
+}
+
+void SoftMaxFlashV3TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                              const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                              optiling::SoftMaxTiling& softmaxFlashV3Tiling,
+                              const bool /*isUpdate*/, const bool /*isBasicBlock*/) {
+  const char* helper = "SoftMaxFlashV3TilingFunc";
+  if (!FlashV3TypesOk(helper, dataTypeSize1, dataTypeSize2)) return;
+  const Rows r = RowsOf(helper, srcShape, dataTypeSize1, dataTypeSize2);
+  if (!r.ok) return;
+  const uint32_t row = opsim::softmax::FlashV3RowFloats(r.k);
+  WarnBelowMinimum(helper, localWorkSpaceSize, row * kFloat);
+  // No basic-block cut here: CANN's V3 tiling only rounds splitM below srcM to 8-row groups.
+  uint32_t split = std::min(localWorkSpaceSize / kFloat / row, r.m);
+  if (split < r.m && split > kRowGroup) split = split / kRowGroup * kRowGroup;
+  Fill(softmaxFlashV3Tiling, r, dataTypeSize2, split);
+}
+
+void SoftMaxFlashV3TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                              const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                              AscendC::tiling::SoftMaxTiling& softmaxFlashV3Tiling,
+                              const bool isUpdate, const bool isBasicBlock) {
+  optiling::SoftMaxTiling t;
+  SoftMaxFlashV3TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, t, isUpdate,
+                           isBasicBlock);
+  if (t.get_srcM() != 0) Copy(t, softmaxFlashV3Tiling);
+}
+
 }  // namespace AscendC

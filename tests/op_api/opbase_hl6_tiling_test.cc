@@ -1,8 +1,8 @@
 // The host helpers of LayerNormGrad, LayerNormGradBeta (lib/normalization/layernorm_grad*_tiling.h)
-// and SoftmaxFlash (lib/activation/softmax_tiling.h) through tiling/tiling_api.h: CANN's 910B
-// figures (asc-devkit layernorm_grad_tiling_impl.cpp, layernorm_grad_beta_tiling_impl.cpp,
-// softmax_tiling.cpp) and the errors on broken arguments. The kernels' tests are
-// tests/simulator/runtime_hl_norm_grad_test.cc and runtime_hl_softmax_test.cc.
+// and SoftmaxFlash/SoftmaxFlashV3 (lib/activation/softmax_tiling.h) through tiling/tiling_api.h:
+// CANN's 910B figures (asc-devkit layernorm_grad_tiling_impl.cpp,
+// layernorm_grad_beta_tiling_impl.cpp, softmax_tiling.cpp) and the errors on broken arguments. The
+// kernels' tests are tests/simulator/runtime_hl_norm_grad_test.cc and runtime_hl_softmax_test.cc.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -128,6 +128,43 @@ TEST(SoftmaxFlashTiling, FiguresAndTiling) {
   EXPECT_EQ(GetSoftMaxFlashMinTmpSize(ge::Shape({4, 20}), 4, true, false), 0u);  // 80 B rows
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("GetSoftMaxFlashMinTmpSize"), std::string::npos) << err;
+}
+
+// SoftmaxFlashV3 (CANN's softmax_tiling.cpp, NpuArch other than 3510/5102): 5 float blocks, two
+// float rows and 64 floats a row, update or not; splitM what fits, below srcM whole 8-row groups.
+TEST(SoftmaxFlashTiling, FlashV3FiguresAndTiling) {
+  uint32_t mx = 0, mn = 0;
+  GetSoftMaxFlashV3MaxMinTmpSize(ge::Shape({8, 1024}), 2, 4, mx, mn, false);
+  EXPECT_EQ(mn, (40u + 2 * 1024 + 64) * 4);
+  EXPECT_EQ(mx, 8u * mn);
+  GetSoftMaxFlashV3MaxMinTmpSize(ge::Shape({2, 4, 512}), 2, 4, mx, mn, true);
+  EXPECT_EQ(mn, (40u + 2 * 512 + 64) * 4);
+  EXPECT_EQ(mx, 8u * mn);
+  optiling::SoftMaxTiling t;
+  // CANN's own test: [8, 1024] in 76 KiB gives reduceM 8.
+  SoftMaxFlashV3TilingFunc(ge::Shape({8, 1024}), 2, 4, 76 * 1024, t, true, true);
+  EXPECT_EQ(t.get_reduceM(), 8u);
+  EXPECT_EQ(t.get_rangeM(), 1u);
+  EXPECT_EQ(t.get_tailM(), 0u);
+  EXPECT_EQ(t.get_reduceK(), 8u);
+  EXPECT_EQ(t.get_splitSize(), 8u * 1024);
+  // 20 rows in room for 19: splitM 16 (two groups), one piece and a tail of 4.
+  AscendC::tiling::SoftMaxTiling k;
+  SoftMaxFlashV3TilingFunc(ge::Shape({20, 512}), 2, 4, 19 * 1128 * 4, k, false);
+  EXPECT_EQ(k.splitM, 16u);
+  EXPECT_EQ(k.rangeM, 1u);
+  EXPECT_EQ(k.tailM, 4u);
+  EXPECT_EQ(k.tailReduceSize, 32u);
+  testing::internal::CaptureStderr();
+  mx = mn = 7;
+  GetSoftMaxFlashV3MaxMinTmpSize(ge::Shape({8, 512}), 4, 4, mx, mn, false);  // float data
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(mn, 7u);
+  EXPECT_NE(err.find("dataTypeSize1 4"), std::string::npos) << err;
+  testing::internal::CaptureStderr();
+  SoftMaxFlashV3TilingFunc(ge::Shape({8, 512}), 2, 4, 1000, t, false);  // below one row
+  err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("below the minimum 4512"), std::string::npos) << err;
 }
 
 }  // namespace opbase_hl6_test

@@ -81,6 +81,8 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   core.atomic_op = 0;
   core.acc_val = 0;
   core.ctrl = 0;
+  core.data_exp_on = false;
+  for (uint64_t& r : core.data_exp) r = 0;
   core.block_start_ns = start_ns;
   core.deq_scale = 1.0f;
   ResetExtraRegisters(core);

@@ -147,12 +147,20 @@ std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
   Remember(r, p, lo, hi, end, true);
 }
 
+// CheckLocalMemoryIA's ranges: the view's bytes (span from its start, or all of it).
+void DataExpHook(const Core& core, const UbRef& ref, Pipe pipe, bool write, uint64_t span,
+                 const char* instr) {
+  const uint64_t lo = static_cast<uint64_t>(ref.ptr - core.ub);
+  CheckDataExp(core, pipe, write, lo, lo + std::min<uint64_t>(span, ref.bytes), instr);
+}
+
 }  // namespace
 
 void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
                uint64_t span) {
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const int p = static_cast<int>(pipe);
+  if (core.data_exp_on) DataExpHook(core, ref, pipe, false, span, instr);
   if (core.checked) CheckedRead(core, r, ref, pipe, start, end, instr, span);
   if (p != kVector) r.v_write_pending = false;       // the hand-off to this pipe ordered V's write
   if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
@@ -164,6 +172,7 @@ void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double en
                 const char* instr, uint64_t bytes, uint64_t span) {
   BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
   const int p = static_cast<int>(pipe);
+  if (core.data_exp_on) DataExpHook(core, ref, pipe, true, span, instr);
   if (core.checked) CheckedWrite(core, r, ref, pipe, start, end, instr, bytes, span);
   r.write_pipe = static_cast<int8_t>(p);
   r.write_end = end;

@@ -1,6 +1,7 @@
 // The CTRL register, Trap, the system counter, the program counter and PrintTimeStamp
 // (opsim/sim/ascendc/sys_ctrl.h).
 #include "opsim/sim/ascendc/sys_ctrl.h"
+#include "opsim/sim/ascendc/sys_var.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -72,6 +73,20 @@ int64_t SystemCycle() {
   Core& core = Cur();
   const double start = core.Issue(Pipe::kS, "GetSystemCycle", core.scalar_ns, 0);
   return CycleAt(start);
+}
+
+// GetArchVersion's page: "架构版本号 200: Atlas 推理系列产品AI Core; 220: Atlas A2/A3", hex digits
+// (the sample prints it with %x). The 910A (dav-1001) does not have it; opsim's 310P profile is
+// its AI Core (the separate Vector Core product, which lacks it, is not modelled).
+uint32_t ArchVersion() {
+  Core& core = Cur();
+  core.Issue(Pipe::kS, "GetArchVersion", core.scalar_ns, 0);
+  const std::string& arch = core.device->architecture;
+  if (arch == "dav-2201") return 0x220;
+  if (arch == "dav-2002") return 0x200;
+  RaiseFault(FaultKind::kUnsupported, "GetArchVersion",
+             "not on " + core.device->name + " (" + arch +
+                 "): its page lists the A2/A3 (0x220) and the 310P's AI Core (0x200)");
 }
 
 int64_t ProgramCounter() {

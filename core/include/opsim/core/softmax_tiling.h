@@ -61,4 +61,8 @@ inline uint32_t FlashRowFloats(uint32_t srcK, uint32_t blkBytes, bool update) {
   return update ? 4 * blk + 2 * srcK : blk + srcK + 64;
 }
 
+// SoftmaxFlashV3 (CANN's softmax_tiling.cpp for NpuArch other than 3510/5102, update or not):
+// five blocks of float row results, two float rows and a 64-float scratch.
+inline uint32_t FlashV3RowFloats(uint32_t srcK) { return 5 * 8 + 2 * srcK + 64; }
+
 }  // namespace opsim::softmax

@@ -67,4 +67,19 @@ void SoftMaxFlashV2TilingFunc(const ge::Shape& srcShape, const uint32_t dataType
                               const bool isUpdate, const bool isBasicBlock = false,
                               const bool isFlashOutputBrc = false);
 
+// SoftmaxFlashV3: dataTypeSize1 2 (half data), dataTypeSize2 4 (float mean/sum/max); srcK whole
+// 32-byte blocks. isBasicBlock is reserved (CANN: keep false).
+void GetSoftMaxFlashV3MaxMinTmpSize(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                                    const uint32_t dataTypeSize2, uint32_t& maxValue,
+                                    uint32_t& minValue, const bool isUpdate,
+                                    const bool isBasicBlock = false);
+void SoftMaxFlashV3TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                              const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                              optiling::SoftMaxTiling& softmaxFlashV3Tiling, const bool isUpdate,
+                              const bool isBasicBlock = false);
+void SoftMaxFlashV3TilingFunc(const ge::Shape& srcShape, const uint32_t dataTypeSize1,
+                              const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                              AscendC::tiling::SoftMaxTiling& softmaxFlashV3Tiling,
+                              const bool isUpdate, const bool isBasicBlock = false);
+
 }  // namespace AscendC

@@ -46,6 +46,8 @@ AscendC::TEventID EventIdOp(uint8_t* allocated, AscendC::HardEvent evt, EventIdV
 
 namespace AscendC {
 
+struct DataCopyParams;
+
 // A queue whose tensors are produced at `src` and consumed at `dst` (TQueBind<VECIN, VECOUT>:
 // MTE2 writes, MTE3 reads, for data that passes through the UB unchanged or in place).
 template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
@@ -230,9 +232,39 @@ class TPipe {
     opsim::sim::detail::EventIdOp(event_ids_, evt, opsim::sim::detail::EventIdVerb::kRelease, id);
   }
 
+  // The SPM buffer (opsim/sim/ascendc/stack_spm.h): a GM workspace for data spilled out of the
+  // UB. The L1 form (bufferSize only) is not the 910B's.
+  template <typename T>
+  void InitSpmBuffer(const GlobalTensor<T>& workspace, const int32_t bufferSize);
+  void InitSpmBuffer(const int32_t bufferSize);
+  template <typename T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const DataCopyParams& copyParams,
+                      int32_t writeOffset = 0);
+  template <typename T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const DataCopyParams& copyParams,
+                     int32_t readOffset = 0);
+  template <typename T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const int32_t writeSize,
+                      int32_t writeOffset = 0);
+  template <typename T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const int32_t readSize,
+                     int32_t readOffset = 0);
+
  private:
+  // PopStackBuffer (stack_spm.h) hands out the scratch buffer `buf` as TBuf::Get does.
+  template <typename T, TPosition pos>
+  friend bool PopStackBuffer(LocalTensor<T>& popLocal);
+  template <typename T>
+  static LocalTensor<T> ScratchTensor(int16_t buf) {
+    TBuf<TPosition::VECCALC> b;
+    b.id_ = buf;
+    return b.template Get<T>();
+  }
+
   uint32_t epoch_;
-  void* prev_;  // the TPipe current before this one (GetTPipePtr)
+  void* prev_;                   // the TPipe current before this one (GetTPipePtr)
+  uint8_t* spm_addr_ = nullptr;  // InitSpmBuffer's workspace (GM), null before it
+  int32_t spm_bytes_ = 0;
   uint8_t event_ids_[static_cast<int>(HardEvent::MAX)] = {};  // bit i: id i allocated
 };
 

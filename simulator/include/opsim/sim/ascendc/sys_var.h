@@ -1,10 +1,14 @@
 // System variables of the 910B generation beyond the block index and count: the data block's
-// size and GetTaskRatio, CANN's current name of GetTaskRation (cross_core.h).
+// size, GetTaskRatio (CANN's current name of GetTaskRation, cross_core.h) and GetArchVersion.
 #pragma once
 
 #include <cstdint>
 
 #include "opsim/sim/ascendc/cross_core.h"
+
+namespace opsim::sim::detail {
+uint32_t ArchVersion();  // sys_ctrl.cc
+}  // namespace opsim::sim::detail
 
 namespace AscendC {
 
@@ -14,5 +18,11 @@ inline constexpr int16_t GetDataBlockSizeInBytes() { return 32; }
 // How many vector cores run with each cube core in the running launch, as GetTaskRation
 // reports it.
 inline int64_t GetTaskRatio() { return GetTaskRation(); }
+
+// The architecture version (get_arch_ver() bits [43:32]): 0x220 on the A2/A3, 0x200 on the 310P's
+// AI Core, as its page's table gives them (print with %x); the 910A faults (not supported).
+inline void GetArchVersion(uint32_t& coreVersion) {
+  coreVersion = opsim::sim::detail::ArchVersion();
+}
 
 }  // namespace AscendC

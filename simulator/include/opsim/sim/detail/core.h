@@ -277,6 +277,10 @@ class Core : public BlockLists {
   uint64_t acc_val = 0;
   // CTRL (SetCtrlSpr): on the 910B only bit 48, the float saturation switch, is the kernel's.
   int64_t ctrl = 0;
+  // DATA_EXP_0..3 (CheckLocalMemoryIA): UB ranges whose accesses raise an exception; data_exp_on
+  // when one has its enable bit, so the accesses' hook costs one test otherwise.
+  uint64_t data_exp[4] = {};
+  bool data_exp_on = false;
   double block_start_ns = 0;  // the block's start (PrintTimeStamp's entry)
 
   // GetTPipePtr: the current TPipe (an AscendC::TPipe*); SetSysWorkspace's pointer.
@@ -376,6 +380,10 @@ inline bool TracksPipes(const Core& core) { return core.checked || core.auto_syn
 // ordered after the other pipes' accesses (pipe_sync.cc: which hand-off is missing).
 void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
                uint64_t span = UINT64_MAX);
+// CheckLocalMemoryIA: faults (kAicoreException) when an enabled DATA_EXP register's range and
+// access kind take the access of [lo, hi) UB bytes by `pipe` (stack_spm.cc).
+void CheckDataExp(const Core& core, Pipe pipe, bool write, uint64_t lo, uint64_t hi,
+                  const char* instr);
 // `bytes` of the write count as written (checked mode); `span` bytes from ref.ptr are accessed
 // (both to the buffer's end unless given).
 void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
