@@ -10,7 +10,7 @@ include(CMakePackageConfigHelpers)
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
   opsim_op_api opsim_ops opsim_framework opsim_onnx opsim_ascendcl opsim_nnopbase opsim_opapi
-  opsim_c_sec opsim_aicpu opsim_aicore_builtin)
+  opsim_c_sec opsim_aicpu opsim_aicore_builtin opsim_cpu_kernel)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.
@@ -29,6 +29,10 @@ foreach(target IN LISTS OPSIM_PACKAGE_TARGETS)
   foreach(dir IN LISTS dirs)
     if(dir MATCHES "/op_api/include/(.+)$")
       list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/${CMAKE_MATCH_1}>")
+    endif()
+    # CANN's AI CPU kernel API: a root of its own, where CANN's package puts it.
+    if(dir MATCHES "/aicpu/kernel_api/include$")
+      list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/aicpu_common/context>")
     endif()
   endforeach()
   set_target_properties(${target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${wrapped}")
@@ -65,6 +69,10 @@ install(DIRECTORY
           ${PROJECT_SOURCE_DIR}/framework/onnx/include/
           ${PROJECT_SOURCE_DIR}/aclnn/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# CANN's AI CPU kernel API (cpu_kernel.h, log.h, utils/kernel_util.h...): generic names, so in
+# a root of their own, as CANN's package has them (include/aicpu_common/context).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/aicpu/kernel_api/include/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aicpu_common/context)
 # libopapi's headers, aclnnop/aclnn_<name>.h, one folder per operator family (aclnn/ops).
 foreach(folder elementwise sign reduce argmax)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/aclnn/ops/${folder}/include/
