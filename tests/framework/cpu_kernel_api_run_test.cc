@@ -1,6 +1,7 @@
 // CANN's AI CPU kernel API (aicpu/kernel_api): running kernels. CpuKernelContext, CpuKernelUtils
 // (factories, ParallelFor, GetCPUNum), the registry (REGISTER_CPU_KERNEL's RegistCpuKernel, V2),
-// RunCpuKernel's refusals, a node built the way opsim's runtime builds one, and the log.
+// RunCpuKernel's refusals, a kernel that fails, throws or misuses ParallelFor, a node built the
+// way opsim's runtime builds one, and the log.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -37,6 +38,35 @@ class RunTestCopyKernel : public aicpu::CpuKernel {
 
 const char* const kRunTestCopy = "RunTestCopy";
 REGISTER_CPU_KERNEL(kRunTestCopy, RunTestCopyKernel);
+
+// The ways a kernel goes wrong, chosen by its string attribute mode: "copy" copies its float
+// input to its output in shards of 2 (ParallelFor); "fail" logs an error and returns
+// KERNEL_STATUS_INNER_ERROR; "throw" throws; "shard_throw" throws from the shard that starts at
+// element 2; "bad_for" calls ParallelFor with a negative total.
+class RunTestFaultKernel : public aicpu::CpuKernel {
+ public:
+  uint32_t Compute(CpuKernelContext& ctx) override {
+    const std::string mode = ctx.GetAttr("mode")->GetString();
+    if (mode == "fail") {
+      KERNEL_LOG_ERROR("RunTestFault: failing as asked");
+      return aicpu::KERNEL_STATUS_INNER_ERROR;
+    }
+    if (mode == "throw") throw std::runtime_error("RunTestFault throws as asked");
+    const auto* in = static_cast<const float*>(ctx.Input(0)->GetData());
+    auto* out = static_cast<float*>(ctx.Output(0)->GetData());
+    auto shard = [&](int64_t start, int64_t end) {
+      if (mode == "shard_throw" && start == 2) throw std::runtime_error("shard 2 throws");
+      for (int64_t k = start; k < end; ++k) out[k] = in[k];
+    };
+    const int64_t total = mode == "bad_for" ? -1 : ctx.Input(0)->NumElements();
+    KERNEL_HANDLE_ERROR(CpuKernelUtils::ParallelFor(ctx, total, 2, shard),
+                        "RunTestFault: ParallelFor failed (mode %s)", mode.c_str());
+    return aicpu::KERNEL_STATUS_OK;
+  }
+};
+
+const char* const kRunTestFault = "RunTestFault";
+REGISTER_CPU_KERNEL(kRunTestFault, RunTestFaultKernel);
 
 // A node of op type `op` with one float input and output of n elements over in and out.
 std::shared_ptr<aicpu::NodeDef> CopyNode(const std::string& op, float* in, float* out, int64_t n) {
@@ -170,6 +200,55 @@ TEST(CpuKernelApiRun, TensorsSmallerThanTheirShapeNeverReachTheKernel) {
   EXPECT_EQ(CpuKernelRegister::Instance().RunCpuKernel(ctx), aicpu::KERNEL_STATUS_OK);
   EXPECT_EQ(out[3], 8);
   EXPECT_EQ(opsim::CpuKernelLastError(), "");
+}
+
+// Runs RunTestFault in mode on {1, 2, 3, 4, 5}; the status, and the output in out.
+uint32_t RunFaultMode(const std::string& mode, std::vector<float>& out) {
+  std::vector<float> in = {1, 2, 3, 4, 5};
+  out.assign(5, 0.0F);
+  auto node = CopyNode("RunTestFault", in.data(), out.data(), 5);
+  auto attr = CpuKernelUtils::CreateAttrValue();
+  attr->SetString(mode);
+  node->AddAttrs("mode", attr.get());
+  CpuKernelContext ctx(aicpu::HOST);
+  EXPECT_EQ(ctx.Init(node.get()), aicpu::KERNEL_STATUS_OK);
+  return CpuKernelRegister::Instance().RunCpuKernel(ctx);
+}
+
+TEST(CpuKernelApiRun, FailingThrowingAndMisusingKernelsGiveAStatusAndAMessage) {
+  std::vector<float> out;
+  EXPECT_EQ(RunFaultMode("copy", out), aicpu::KERNEL_STATUS_OK) << opsim::CpuKernelLastError();
+  EXPECT_EQ(out, (std::vector<float>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(opsim::CpuKernelLastError(), "");
+  EXPECT_EQ(RunFaultMode("fail", out), aicpu::KERNEL_STATUS_INNER_ERROR);
+  EXPECT_EQ(opsim::CpuKernelLastError(),
+            "RunTestFault: failing as asked\n"
+            "the AI CPU kernel of RunTestFault returned KERNEL_STATUS_INNER_ERROR");
+  EXPECT_EQ(RunFaultMode("throw", out), aicpu::KERNEL_STATUS_INNER_ERROR);
+  EXPECT_EQ(opsim::CpuKernelLastError(),
+            "the AI CPU kernel of RunTestFault threw: RunTestFault throws as asked");
+  EXPECT_EQ(RunFaultMode("shard_throw", out), aicpu::KERNEL_STATUS_INNER_ERROR);
+  EXPECT_EQ(opsim::CpuKernelLastError(),
+            "RunTestFault: ParallelFor: a shard threw: shard 2 throws\n"
+            "RunTestFault: ParallelFor failed (mode shard_throw)\n"
+            "the AI CPU kernel of RunTestFault returned KERNEL_STATUS_INNER_ERROR");
+  EXPECT_EQ(out, (std::vector<float>{1, 2, 0, 0, 0}));  // in order: [0, 2) ran, then the throw
+  EXPECT_EQ(RunFaultMode("bad_for", out), aicpu::KERNEL_STATUS_PARAM_INVALID);
+  EXPECT_NE(opsim::CpuKernelLastError().find("RunTestFault: ParallelFor: total -1 is negative"),
+            std::string::npos)
+      << opsim::CpuKernelLastError();
+}
+
+TEST(CpuKernelApiRun, AnUnknownOpTypeNamesItAndTheRegisteredOnes) {
+  auto node = CpuKernelUtils::CreateNodeDef();
+  node->SetOpType("Polar");
+  CpuKernelContext ctx(aicpu::HOST);
+  ASSERT_EQ(ctx.Init(node.get()), aicpu::KERNEL_STATUS_OK);
+  EXPECT_EQ(CpuKernelRegister::Instance().RunCpuKernel(ctx), aicpu::KERNEL_STATUS_PARAM_INVALID);
+  const std::string err = opsim::CpuKernelLastError();
+  EXPECT_EQ(err.find("no AI CPU kernel of op type 'Polar' is registered (registered: "), 0U) << err;
+  EXPECT_NE(err.find("FixtureAttrDigest, FixtureAxpy, "), std::string::npos) << err;
+  EXPECT_NE(err.find("RunTestCopy, RunTestFault"), std::string::npos) << err;
 }
 
 // The node the way opsim's runtime builds one for an OpDef's AI CPU kernel: every tensor and

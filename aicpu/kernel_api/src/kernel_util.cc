@@ -1,5 +1,7 @@
 // utils/kernel_util.h's out-of-line helpers: the checks kernels start with, type and format
 // names, checked memory copies.
+// The declarations alone: the templates over Eigen's types are the kernels' to instantiate.
+#define OPSIM_KERNEL_UTIL_NO_EIGEN
 #include "utils/kernel_util.h"
 
 #include <cstring>

@@ -19,7 +19,11 @@
 #include "cpu_context.h"
 #include "log.h"
 #include "status.h"
+// opsim's library defines OPSIM_KERNEL_UTIL_NO_EIGEN to compile the out-of-line helpers without
+// parsing Eigen; kernels never define it.
+#ifndef OPSIM_KERNEL_UTIL_NO_EIGEN
 #include "unsupported/Eigen/CXX11/Tensor"
+#endif
 
 namespace aicpu {
 
@@ -200,6 +204,7 @@ AICPU_VISIBILITY uint64_t AlignedTo(const uint64_t size, const uint64_t alignmen
 // The cores GetCPUNum reports.
 AICPU_VISIBILITY int64_t GetMaxCompilerCoreNum();
 
+#ifndef OPSIM_KERNEL_UTIL_NO_EIGEN
 template <typename T, typename std::enable_if<std::is_integral<T>::value, T>::type* = nullptr>
 inline bool IsNanVal(T) {
   return false;
@@ -242,6 +247,8 @@ typename std::enable_if<std::is_same<T, Eigen::half>::value, bool>::type IsValue
   const float fb = static_cast<float>(b);
   return std::abs(fa - fb) <= 1e-3F * std::max(std::abs(fa), std::abs(fb));
 }
+
+#endif  // OPSIM_KERNEL_UTIL_NO_EIGEN
 
 }  // namespace aicpu
 
