@@ -18,7 +18,7 @@ namespace {
 
 using aicpu::CpuKernelUtils;
 
-TEST(CpuKernelApiObjects, TensorShapeKeepsDimsFormatAndRank) {
+TEST(CpuKernelApi, TensorShapeKeepsDimsFormatAndRank) {
   auto shape = CpuKernelUtils::CreateTensorShape();
   EXPECT_EQ(shape->GetDims(), 0);
   EXPECT_EQ(shape->NumElements(), 1);  // a scalar
@@ -45,7 +45,7 @@ TEST(CpuKernelApiObjects, TensorShapeKeepsDimsFormatAndRank) {
   EXPECT_EQ(shape->NumElements(), -1);  // overflow
 }
 
-TEST(CpuKernelApiObjects, TensorKeepsTypeDataSizeAndASharedShape) {
+TEST(CpuKernelApi, TensorKeepsTypeDataSizeAndASharedShape) {
   auto t = CpuKernelUtils::CreateTensor();
   EXPECT_EQ(t->GetDataType(), aicpu::DT_UNDEFINED);
   EXPECT_EQ(t->GetData(), nullptr);
@@ -74,7 +74,7 @@ TEST(CpuKernelApiObjects, TensorKeepsTypeDataSizeAndASharedShape) {
   EXPECT_EQ(aicpu::GetSizeByDataType(aicpu::DT_INT4), -1);
 }
 
-TEST(CpuKernelApiObjects, AttrValueHoldsEveryKindInItsOwnField) {
+TEST(CpuKernelApi, AttrValueHoldsEveryKindInItsOwnField) {
   auto a = CpuKernelUtils::CreateAttrValue();
   EXPECT_EQ(a->GetInt(), 0);
   EXPECT_EQ(a->GetString(), "");
@@ -115,7 +115,7 @@ TEST(CpuKernelApiObjects, AttrValueHoldsEveryKindInItsOwnField) {
   EXPECT_EQ(a->GetInt(), -9);  // the lists never touch the scalars
 }
 
-TEST(CpuKernelApiObjects, AttrValueShapesAndTensorsAreCopiesOrHandles) {
+TEST(CpuKernelApi, AttrValueShapesAndTensorsAreCopiesOrHandles) {
   auto a = CpuKernelUtils::CreateAttrValue();
   auto shape = CpuKernelUtils::CreateTensorShape();
   shape->SetDimSizes({3});
@@ -143,7 +143,7 @@ TEST(CpuKernelApiObjects, AttrValueShapesAndTensorsAreCopiesOrHandles) {
   EXPECT_EQ(tensors[1].GetDataType(), aicpu::DT_DOUBLE);
 }
 
-TEST(CpuKernelApiObjects, NodeDefHoldsOpTypeTensorsAndCopiedAttrs) {
+TEST(CpuKernelApi, NodeDefHoldsOpTypeTensorsAndCopiedAttrs) {
   auto node = CpuKernelUtils::CreateNodeDef();
   node->SetOpType("Add");
   EXPECT_EQ(node->GetOpType(), "Add");
@@ -208,7 +208,7 @@ std::shared_ptr<aicpu::NodeDef> EveryFieldNode(float* data) {
   return node;
 }
 
-TEST(CpuKernelApiObjects, SerializationRoundTripsEveryField) {
+TEST(CpuKernelApi, SerializationRoundTripsEveryField) {
   float data[2] = {1, 2};
   auto node = EveryFieldNode(data);
   std::string text;
@@ -246,7 +246,7 @@ TEST(CpuKernelApiObjects, SerializationRoundTripsEveryField) {
   EXPECT_EQ(back->Attrs().at("plain")->GetTensor(), nullptr);
 }
 
-TEST(CpuKernelApiObjects, MalformedTextIsRefusedAndTheNodeKept) {
+TEST(CpuKernelApi, MalformedTextIsRefusedAndTheNodeKept) {
   float data[2] = {1, 2};
   std::string good;
   EveryFieldNode(data)->SerializeToString(good);

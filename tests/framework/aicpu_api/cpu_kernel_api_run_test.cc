@@ -81,7 +81,7 @@ std::shared_ptr<aicpu::NodeDef> CopyNode(const std::string& op, float* in, float
   return node;
 }
 
-TEST(CpuKernelApiRun, ContextTakesTheNodesTensorsAndAttrs) {
+TEST(CpuKernelApi, ContextTakesTheNodesTensorsAndAttrs) {
   float in[2] = {1, 2}, out[2] = {0, 0};
   auto node = CopyNode("RunTestCopy", in, out, 2);
   auto attr = CpuKernelUtils::CreateAttrValue();
@@ -108,7 +108,7 @@ TEST(CpuKernelApiRun, ContextTakesTheNodesTensorsAndAttrs) {
             "CpuKernelContext::Init: the node definition has no op type");
 }
 
-TEST(CpuKernelApiRun, FactoriesRefuseNullImpls) {
+TEST(CpuKernelApi, FactoriesRefuseNullImpls) {
   EXPECT_EQ(CpuKernelUtils::CreateTensor(nullptr), nullptr);
   EXPECT_EQ(CpuKernelUtils::CreateTensorShape(nullptr), nullptr);
   EXPECT_EQ(CpuKernelUtils::CreateAttrValue(nullptr), nullptr);
@@ -119,7 +119,7 @@ TEST(CpuKernelApiRun, FactoriesRefuseNullImpls) {
   EXPECT_NE(CpuKernelUtils::GetImpl(t.get()), nullptr);
 }
 
-TEST(CpuKernelApiRun, ParallelForRunsEveryShardInOrder) {
+TEST(CpuKernelApi, ParallelForRunsEveryShardInOrder) {
   CpuKernelContext ctx(aicpu::HOST);
   EXPECT_EQ(CpuKernelUtils::GetCPUNum(ctx), 4U);
   std::vector<std::pair<int64_t, int64_t>> shards;
@@ -139,7 +139,7 @@ TEST(CpuKernelApiRun, ParallelForRunsEveryShardInOrder) {
   EXPECT_EQ(CpuKernelUtils::ParallelFor(ctx, 4, 1, boom), aicpu::KERNEL_STATUS_INNER_ERROR);
 }
 
-TEST(CpuKernelApiRun, RegistrationRefusesEmptyNullAndRepeatedTypes) {
+TEST(CpuKernelApi, RegistrationRefusesEmptyNullAndRepeatedTypes) {
   const auto before = CpuKernelRegister::Instance().GetAllRegisteredOpTypes();
   auto creator = [] { return std::make_shared<RunTestCopyKernel>(); };
   EXPECT_FALSE(aicpu::RegistCpuKernel("", creator));
@@ -162,7 +162,7 @@ TEST(CpuKernelApiRun, RegistrationRefusesEmptyNullAndRepeatedTypes) {
             "the creator of the AI CPU kernel of RunTestNoKernel gave no kernel");
 }
 
-TEST(CpuKernelApiRun, V2KernelsHaveARegistryOfTheirOwn) {
+TEST(CpuKernelApi, V2KernelsHaveARegistryOfTheirOwn) {
   auto& reg = CpuKernelRegister::Instance();
   EXPECT_FALSE(reg.IsRegisteredV2("RunTestCopyV2"));
   EXPECT_TRUE(aicpu::RegistCpuKernelV2("RunTestCopyV2",
@@ -181,7 +181,7 @@ TEST(CpuKernelApiRun, V2KernelsHaveARegistryOfTheirOwn) {
   EXPECT_EQ(reg.GetCpuKernelV2("RunTestCopy"), nullptr);
 }
 
-TEST(CpuKernelApiRun, TensorsSmallerThanTheirShapeNeverReachTheKernel) {
+TEST(CpuKernelApi, TensorsSmallerThanTheirShapeNeverReachTheKernel) {
   float in[4] = {1, 2, 3, 4}, out[4] = {0, 0, 0, 0};
   auto node = CopyNode("RunTestCopy", in, out, 4);
   node->MutableOutputs(0)->SetDataSize(12);
@@ -215,7 +215,7 @@ uint32_t RunFaultMode(const std::string& mode, std::vector<float>& out) {
   return CpuKernelRegister::Instance().RunCpuKernel(ctx);
 }
 
-TEST(CpuKernelApiRun, FailingThrowingAndMisusingKernelsGiveAStatusAndAMessage) {
+TEST(CpuKernelApi, FailingThrowingAndMisusingKernelsGiveAStatusAndAMessage) {
   std::vector<float> out;
   EXPECT_EQ(RunFaultMode("copy", out), aicpu::KERNEL_STATUS_OK) << opsim::CpuKernelLastError();
   EXPECT_EQ(out, (std::vector<float>{1, 2, 3, 4, 5}));
@@ -239,7 +239,7 @@ TEST(CpuKernelApiRun, FailingThrowingAndMisusingKernelsGiveAStatusAndAMessage) {
       << opsim::CpuKernelLastError();
 }
 
-TEST(CpuKernelApiRun, AnUnknownOpTypeNamesItAndTheRegisteredOnes) {
+TEST(CpuKernelApi, AnUnknownOpTypeNamesItAndTheRegisteredOnes) {
   auto node = CpuKernelUtils::CreateNodeDef();
   node->SetOpType("Polar");
   CpuKernelContext ctx(aicpu::HOST);
@@ -253,7 +253,7 @@ TEST(CpuKernelApiRun, AnUnknownOpTypeNamesItAndTheRegisteredOnes) {
 
 // The node the way opsim's runtime builds one for an OpDef's AI CPU kernel: every tensor and
 // attribute through the API's setters, then RunCpuKernel on a fixture kernel of the dialect.
-TEST(CpuKernelApiRun, ARuntimeBuiltNodeRunsAFixtureKernel) {
+TEST(CpuKernelApi, ARuntimeBuiltNodeRunsAFixtureKernel) {
   double x[3] = {1, 2, 3}, y[3] = {10, 20, 30}, z[3] = {0, 0, 0};
   auto node = CpuKernelUtils::CreateNodeDef();
   node->SetOpType("FixtureAxpy");
@@ -281,7 +281,7 @@ TEST(CpuKernelApiRun, ARuntimeBuiltNodeRunsAFixtureKernel) {
   EXPECT_EQ(z[2], 24);
 }
 
-TEST(CpuKernelApiRun, TheLogPrintsAsCannsDoesWhenAsked) {
+TEST(CpuKernelApi, TheLogPrintsAsCannsDoesWhenAsked) {
   opsim::ClearCpuKernelLastError();
   testing::internal::CaptureStdout();
   KERNEL_LOG_INFO("quiet %d", 1);

@@ -9,6 +9,7 @@
 
 #include "cpu_kernel_utils.h"
 #include "opsim_cpu_kernel_error.h"
+#include "utils/eigen_tensor.h"
 #include "utils/kernel_util.h"
 
 namespace cpu_kernel_api_util_test {
@@ -37,7 +38,7 @@ uint32_t KernelUtilCheckNull(const float* p) {
   return aicpu::KERNEL_STATUS_OK;
 }
 
-TEST(CpuKernelApiUtil, NormalCheckCountsAndDataOfInputsOutputsAndAttrs) {
+TEST(CpuKernelApi, NormalCheckCountsAndDataOfInputsOutputsAndAttrs) {
   float buf[2] = {1, 2};
   auto node = UtilNode(2, buf);
   aicpu::CpuKernelContext ctx(aicpu::HOST);
@@ -64,7 +65,7 @@ TEST(CpuKernelApiUtil, NormalCheckCountsAndDataOfInputsOutputsAndAttrs) {
   EXPECT_TRUE(aicpu::IsEmptyTensor(nullptr));
 }
 
-TEST(CpuKernelApiUtil, CheckMacrosReturnTheirCodesAndLog) {
+TEST(CpuKernelApi, CheckMacrosReturnTheirCodesAndLog) {
   const float zero = 0, one = 1, big = 11;
   opsim::ClearCpuKernelLastError();
   EXPECT_EQ(KernelUtilCheckNull(nullptr), aicpu::KERNEL_STATUS_INNER_ERROR);
@@ -74,7 +75,7 @@ TEST(CpuKernelApiUtil, CheckMacrosReturnTheirCodesAndLog) {
   EXPECT_EQ(opsim::CpuKernelLastError(), "p is null\n*p is 0\nover ten");
 }
 
-TEST(CpuKernelApiUtil, NamesOfTypesAndFormats) {
+TEST(CpuKernelApi, NamesOfTypesAndFormats) {
   EXPECT_EQ(aicpu::DTypeStr(aicpu::DT_BFLOAT16), "DT_BFLOAT16");
   EXPECT_EQ(aicpu::DTypeStr(static_cast<aicpu::DataType>(5)), "DT_UNDEFINED");
   EXPECT_EQ(aicpu::DType("DT_UINT32"), aicpu::DT_UINT32);
@@ -90,7 +91,7 @@ TEST(CpuKernelApiUtil, NamesOfTypesAndFormats) {
   EXPECT_EQ(aicpu::ConcatString("a", 1, 'b'), "a1b");
 }
 
-TEST(CpuKernelApiUtil, ArithmeticChecksCatchOverflow) {
+TEST(CpuKernelApi, ArithmeticChecksCatchOverflow) {
   int64_t r = 0;
   EXPECT_TRUE(aicpu::MulWithoutOverflow(1LL << 31, 1LL << 31, r));
   EXPECT_EQ(r, 1LL << 62);
@@ -115,7 +116,7 @@ TEST(CpuKernelApiUtil, ArithmeticChecksCatchOverflow) {
   EXPECT_EQ(aicpu::GetMaxCompilerCoreNum(), 4);
 }
 
-TEST(CpuKernelApiUtil, ShapePredicatesAlignmentAndCheckedCopies) {
+TEST(CpuKernelApi, ShapePredicatesAlignmentAndCheckedCopies) {
   EXPECT_TRUE(aicpu::IsScalar({}));
   EXPECT_TRUE(aicpu::IsVector({3}));
   EXPECT_TRUE(aicpu::IsMatrix({2, 3}));
@@ -141,6 +142,24 @@ TEST(CpuKernelApiUtil, ShapePredicatesAlignmentAndCheckedCopies) {
   EXPECT_EQ(opsim::CpuKernelLastError(),
             "BiggerMemCpy: 4 bytes into 2 (the destination is shorter)\n"
             "BiggerMemSet: 3 bytes of 2 (the destination is shorter)");
+}
+
+TEST(CpuKernelApi, EigenTensorViewsATensorsDataInItsShape) {
+  alignas(16) float data[6] = {1, 2, 3, 4, 5, 6};  // TTypes' maps are Eigen::Aligned
+  auto t = CpuKernelUtils::CreateTensor();
+  t->SetDataType(aicpu::DT_FLOAT);
+  t->GetTensorShape()->SetDimSizes({2, 3});
+  aicpu::EigenTensor view(t.get(), data);
+  EXPECT_EQ(view.GetTensor(), t.get());
+  auto flat = view.flat<float>();
+  EXPECT_EQ(flat.size(), 6);
+  EXPECT_EQ(flat(5), 6);
+  EXPECT_EQ(view.matrix<float>()(1, 0), 4);
+  const auto padded = view.tensor<float, 3>();  // dims padded with 1s: [2, 3, 1]
+  EXPECT_EQ(padded.dimension(1), 3);
+  EXPECT_EQ(padded.dimension(2), 1);
+  view.flat<float>()(0) = -1;  // a view: writes reach the tensor's data
+  EXPECT_EQ(data[0], -1);
 }
 
 }  // namespace

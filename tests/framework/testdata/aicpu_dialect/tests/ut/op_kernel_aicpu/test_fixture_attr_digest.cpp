@@ -12,9 +12,7 @@
 using namespace std;
 using namespace aicpu;
 
-class TEST_FIXTURE_ATTR_DIGEST_UT : public testing::Test {};
-
-TEST_F(TEST_FIXTURE_ATTR_DIGEST_UT, EveryAttrKindReachesTheKernel) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AttrDigestEveryAttrKindReachesTheKernel) {
   float tensor_data[3] = {1.5F, 2.5F, -1.0F};
   auto tensor = CpuKernelUtils::CreateTensor();
   tensor->SetDataType(DT_FLOAT);
@@ -61,7 +59,7 @@ TEST_F(TEST_FIXTURE_ATTR_DIGEST_UT, EveryAttrKindReachesTheKernel) {
   for (size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(out[k], expected[k]) << k;
 }
 
-TEST_F(TEST_FIXTURE_ATTR_DIGEST_UT, TheIntegerAndDoubleOverloadsConvert) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AttrDigestTheIntegerAndDoubleOverloadsConvert) {
   auto node_def = CpuKernelUtils::CreateNodeDef();
   NodeDefBuilder(node_def.get(), "digest", "FixtureAttrDigest")
       .Attr("i32", static_cast<int32_t>(-3))
@@ -74,7 +72,7 @@ TEST_F(TEST_FIXTURE_ATTR_DIGEST_UT, TheIntegerAndDoubleOverloadsConvert) {
   EXPECT_EQ(attrs.at("li_as_list")->GetTensorShape(), nullptr);
 }
 
-TEST_F(TEST_FIXTURE_ATTR_DIGEST_UT, AMissingAttrAndASmallOutputAreRefused) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AttrDigestAMissingAttrAndASmallOutputAreRefused) {
   double out[4] = {0};
   auto missing = CpuKernelUtils::CreateNodeDef();
   NodeDefBuilder(missing.get(), "digest", "FixtureAttrDigest")

@@ -12,9 +12,7 @@
 using namespace std;
 using namespace aicpu;
 
-class TEST_FIXTURE_AXPY_UT : public testing::Test {};
-
-TEST_F(TEST_FIXTURE_AXPY_UT, DoubleShardedOverTheCores) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyDoubleShardedOverTheCores) {
   vector<int64_t> shape{2, 5};  // 10 elements: more than the kernel's 8, so ParallelFor shards
   double x[10], y[10], z[10] = {0};
   for (int k = 0; k < 10; ++k) {
@@ -31,7 +29,7 @@ TEST_F(TEST_FIXTURE_AXPY_UT, DoubleShardedOverTheCores) {
   for (int k = 0; k < 10; ++k) EXPECT_EQ(z[k], 3.0 * x[k] + y[k]) << k;
 }
 
-TEST_F(TEST_FIXTURE_AXPY_UT, FloatWithoutAlphaAddsX) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyFloatWithoutAlphaAddsX) {
   vector<int64_t> shape{3};
   float x[3] = {1.5F, -2.0F, 4.0F}, y[3] = {0.25F, 0.5F, 8.0F}, z[3] = {0};
   auto node_def = CpuKernelUtils::CreateNodeDef();
@@ -45,7 +43,7 @@ TEST_F(TEST_FIXTURE_AXPY_UT, FloatWithoutAlphaAddsX) {
   EXPECT_EQ(z[2], 12.0F);
 }
 
-TEST_F(TEST_FIXTURE_AXPY_UT, HalfAndInt32) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyHalfAndInt32) {
   vector<int64_t> shape{2};
   Eigen::half hx[2] = {Eigen::half(1.5F), Eigen::half(-3.0F)};
   Eigen::half hy[2] = {Eigen::half(1.0F), Eigen::half(0.5F)};
@@ -71,7 +69,7 @@ TEST_F(TEST_FIXTURE_AXPY_UT, HalfAndInt32) {
   EXPECT_EQ(iz[1], -11);
 }
 
-TEST_F(TEST_FIXTURE_AXPY_UT, MismatchedTypesAreRefusedNamingThem) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyMismatchedTypesAreRefusedNamingThem) {
   vector<int64_t> shape{2};
   double x[2] = {1, 2}, z[2] = {0, 0};
   float y[2] = {1, 2};
@@ -87,7 +85,7 @@ TEST_F(TEST_FIXTURE_AXPY_UT, MismatchedTypesAreRefusedNamingThem) {
   EXPECT_EQ(z[0], 0);
 }
 
-TEST_F(TEST_FIXTURE_AXPY_UT, MismatchedShapesAndUnsupportedTypesAreRefused) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyMismatchedShapesAndUnsupportedTypesAreRefused) {
   double x[4] = {1, 2, 3, 4}, y[4] = {1, 2, 3, 4}, z[4] = {0};
   auto shapes = CpuKernelUtils::CreateNodeDef();
   NodeDefBuilder(shapes.get(), "FixtureAxpy", "FixtureAxpy")
@@ -110,7 +108,7 @@ TEST_F(TEST_FIXTURE_AXPY_UT, MismatchedShapesAndUnsupportedTypesAreRefused) {
       << opsim::CpuKernelLastError();
 }
 
-TEST_F(TEST_FIXTURE_AXPY_UT, AMissingInputOrDataIsRefused) {
+TEST_F(TEST_AICPU_FIXTURE_UT, AxpyAMissingInputOrDataIsRefused) {
   double x[2] = {1, 2}, z[2] = {0, 0};
   auto one_input = CpuKernelUtils::CreateNodeDef();
   NodeDefBuilder(one_input.get(), "FixtureAxpy", "FixtureAxpy")

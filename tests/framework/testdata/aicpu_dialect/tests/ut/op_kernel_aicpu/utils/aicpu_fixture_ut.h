@@ -12,6 +12,10 @@
 #include "node_def_builder.h"
 #include "opsim_cpu_kernel_error.h"
 
+// One suite for every fixture kernel's tests: one ctest process (framework_tests' suites each
+// start a process of their own, 1.2 s under ASan).
+class TEST_AICPU_FIXTURE_UT : public testing::Test {};
+
 #define RUN_FIXTURE_KERNEL(node_def, device_type, expect)                \
   std::string node_def_str;                                              \
   EXPECT_TRUE(node_def->SerializeToString(node_def_str));                \
