@@ -30,8 +30,7 @@ foreach(target IN LISTS OPSIM_PACKAGE_TARGETS)
     if(dir MATCHES "/op_api/include/(.+)$")
       list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/${CMAKE_MATCH_1}>")
     endif()
-    # CANN's AI CPU kernel API headers (log.h, status.h, ...) keep a root of their own, as
-    # CANN's include/aicpu_common/context does.
+    # CANN's AI CPU kernel API: a root of its own, where CANN's package puts it.
     if(dir MATCHES "/aicpu/kernel_api/include$")
       list(APPEND wrapped "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/aicpu_common/context>")
     endif()
@@ -70,6 +69,8 @@ install(DIRECTORY
           ${PROJECT_SOURCE_DIR}/framework/onnx/include/
           ${PROJECT_SOURCE_DIR}/aclnn/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# CANN's AI CPU kernel API (cpu_kernel.h, log.h, utils/kernel_util.h...): generic names, so in
+# a root of their own, as CANN's package has them (include/aicpu_common/context).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/aicpu/kernel_api/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/aicpu_common/context)
 # libopapi's headers, aclnnop/aclnn_<name>.h, one folder per operator family (aclnn/ops).

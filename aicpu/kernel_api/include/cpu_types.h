@@ -4,6 +4,8 @@
 #define CPU_KERNEL_TYPES_H
 
 #include <cstdint>
+// CANN's cpu_types.h includes <map> (its GetSizeByDataType is a map), and kernels rely on it.
+#include <map>
 
 #include "status.h"
 

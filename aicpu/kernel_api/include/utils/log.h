@@ -1,0 +1,2 @@
+// log.h under utils/, as some kernels include it.
+#include "../log.h"

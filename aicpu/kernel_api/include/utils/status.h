@@ -1,0 +1,2 @@
+// status.h under utils/, as some kernels include it.
+#include "../status.h"

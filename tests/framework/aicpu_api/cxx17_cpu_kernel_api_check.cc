@@ -1,0 +1,20 @@
+// CANN's AI CPU kernel API headers compile as a kernel's unit includes them: C++17, -Wall
+// -Wextra -Werror, the API's include root alone (utils/kernel_util.h and utils/eigen_tensor.h
+// bring Eigen, as CANN's do: checked where the fixture kernels include them).
+#include "cpu_attr_value.h"
+#include "cpu_context.h"
+#include "cpu_kernel.h"
+#include "cpu_kernel_register.h"
+#include "cpu_kernel_utils.h"
+#include "cpu_node_def.h"
+#include "cpu_nodedef.h"
+#include "cpu_ops_kernel.h"
+#include "cpu_tensor.h"
+#include "cpu_tensor_shape.h"
+#include "cpu_types.h"
+#include "log.h"
+#include "node_def_builder.h"
+#include "opsim_cpu_kernel_error.h"
+#include "status.h"
+#include "utils/log.h"
+#include "utils/status.h"
