@@ -259,6 +259,58 @@ TEST(TensorTraitTensors, TheListedFormsLeaveThePlainKernelsBits) {
   }
 }
 
+// Gather, GatherMask and Sort32 with their index tensors as trait tensors too (O).
+template <typename E, typename O>
+void TraitGatherKernel(float* x, float* out, uint64_t* kept) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> ba, bb, bo, bs;
+  for (auto* b : {&ba, &bb, &bo}) pipe.InitBuffer(*b, 64 * sizeof(float));
+  pipe.InitBuffer(bs, 512);
+  GlobalTensor<E> gx, gout;
+  gx.SetGlobalBuffer(x, 64);
+  gout.SetGlobalBuffer(out, 192);
+  LocalTensor<E> a = ba.template Get<E>(), b = bb.template Get<E>(), s = bs.template Get<E>();
+  LocalTensor<O> off = bo.template Get<O>();
+  DataCopy(a, gx, 64);
+  PipeBarrier<PIPE_ALL>();
+  for (uint32_t i = 0; i < 64; ++i) off.SetValue(i, ((i * 37) % 64) * 4);  // byte offsets
+  Gather(b, a, off, 0, 64);
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(gout, b, 64);
+  GatherMask(b, a, 1, false, 0, {1, 1, 8, 0}, *kept);  // pattern 1: the even elements
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(gout[64], b, 32);
+  for (uint32_t i = 0; i < 32; ++i) off.SetValue(i, i);
+  Sort32(s, a, off, 1);  // 32 (score, index) pairs, descending
+  PipeBarrier<PIPE_ALL>();
+  DataCopy(gout[128], s, 64);
+}
+
+TEST(TensorTraitTensors, GatherAndSortWithTraitIndexTensors) {
+  std::vector<float> x(64), plain(192, 0.0f), trait(192, 0.0f);
+  for (int i = 0; i < 64; ++i) x[i] = static_cast<float>((i * 29) % 64) - 10.0f;
+  uint64_t kept_plain = 0, kept_trait = 0;
+  for (auto* out : {&plain, &trait}) {
+    const LaunchResult r = RunOne(
+        [&] {
+          if (out == &trait) {
+            TraitGatherKernel<TensorTrait<float>, TensorTrait<uint32_t>>(x.data(), out->data(),
+                                                                         &kept_trait);
+          } else {
+            TraitGatherKernel<float, uint32_t>(x.data(), out->data(), &kept_plain);
+          }
+        },
+        false, {testing::Region(x, "x"), testing::Region(*out, "out")});
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  }
+  EXPECT_EQ(std::memcmp(plain.data(), trait.data(), plain.size() * sizeof(float)), 0);
+  EXPECT_EQ(kept_trait, kept_plain);
+  EXPECT_EQ(kept_plain, 32u);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(plain[i], x[(i * 37) % 64]) << i;
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(plain[64 + i], x[2 * i]) << i;
+  EXPECT_GE(plain[128], plain[130]);  // descending scores
+}
+
 TEST(ShapeInfoStruct, SetAndGetOnBothTensorsAndTheShapeSize) {
   const uint32_t dims[] = {2, 3, 4};
   const uint32_t original[] = {24};

@@ -72,6 +72,9 @@ struct ShapeInfo {
   }
 };
 
+#undef OPSIM_SHAPE_DIM_TEXT
+#undef OPSIM_SHAPE_DIM_TEXT2
+
 // The product of the shape's dimensions (1 for none).
 inline uint64_t GetShapeSize(const ShapeInfo& shapeInfo) {
   uint64_t size = 1;

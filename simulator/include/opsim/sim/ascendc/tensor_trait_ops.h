@@ -12,8 +12,11 @@
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_cmpsel.h"
 #include "opsim/sim/ascendc/vector_copy.h"
+#include "opsim/sim/ascendc/vector_gather.h"
 #include "opsim/sim/ascendc/vector_math.h"
+#include "opsim/sim/ascendc/vector_proposal.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
+#include "opsim/sim/ascendc/vector_sort.h"
 #include "opsim/sim/ascendc/vector_transpose.h"
 
 namespace AscendC {
@@ -188,6 +191,51 @@ void GetCmpMask(OPSIM_TT_L dst) {
 template <typename T, TPosition P, typename L>
 void SetCmpMask(OPSIM_TT_L src) {
   SetCmpMask(OpsimPrim(src));
+}
+
+#define OPSIM_TT_PROPOSAL(Name)                                                                   \
+  template <typename T, TPosition P, typename L>                                                  \
+  void Name(OPSIM_TT_L dst, OPSIM_TT_L src, const int32_t repeatTime, const int32_t modeNumber) { \
+    Name(OpsimPrim(dst), OpsimPrim(src), repeatTime, modeNumber);                                 \
+  }
+OPSIM_TT_PROPOSAL(ProposalConcat)
+OPSIM_TT_PROPOSAL(ProposalExtract)
+#undef OPSIM_TT_PROPOSAL
+template <typename T, TPosition P, typename L>
+void RpSort16(OPSIM_TT_L dst, OPSIM_TT_L src, const int32_t repeatTime) {
+  RpSort16(OpsimPrim(dst), OpsimPrim(src), repeatTime);
+}
+
+// The index / pattern tensors of a trait call are trait tensors of their own element type.
+#define OPSIM_TT_OFF const LocalTensor<TensorTrait<uint32_t, PO, LO>>&
+template <typename T, TPosition P, typename L, TPosition PO, typename LO>
+void Gather(OPSIM_TT_L dst, OPSIM_TT_L src, OPSIM_TT_OFF srcOffset, const uint32_t srcBaseAddr,
+            const uint32_t count) {
+  Gather(OpsimPrim(dst), OpsimPrim(src), OpsimPrim(srcOffset), srcBaseAddr, count);
+}
+template <typename T, TPosition P, typename L, TPosition PO, typename LO>
+void Gatherb(OPSIM_TT_L dst, OPSIM_TT_L src, OPSIM_TT_OFF offset, const uint8_t repeatTime,
+             const GatherRepeatParams& repeatParams) {
+  Gatherb(OpsimPrim(dst), OpsimPrim(src), OpsimPrim(offset), repeatTime, repeatParams);
+}
+template <typename T, TPosition P, typename L, TPosition PO, typename LO>
+void Sort32(OPSIM_TT_L dst, OPSIM_TT_L src0, OPSIM_TT_OFF src1, const int32_t repeatTimes) {
+  Sort32(OpsimPrim(dst), OpsimPrim(src0), OpsimPrim(src1), repeatTimes);
+}
+#undef OPSIM_TT_OFF
+template <typename T, TPosition P, typename L, typename U, TPosition PU, typename LU,
+          GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(OPSIM_TT_L dst, OPSIM_TT_L src0,
+                const LocalTensor<TensorTrait<U, PU, LU>>& src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+  GatherMask<T, U, mode>(OpsimPrim(dst), OpsimPrim(src0), OpsimPrim(src1Pattern), reduceMode, mask,
+                         gatherMaskParams, rsvdCnt);
+}
+template <typename T, TPosition P, typename L, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(OPSIM_TT_L dst, OPSIM_TT_L src0, const uint8_t src1Pattern, const bool reduceMode,
+                const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+  GatherMask<T, mode>(OpsimPrim(dst), OpsimPrim(src0), src1Pattern, reduceMode, mask,
+                      gatherMaskParams, rsvdCnt);
 }
 
 #undef OPSIM_TT_L
