@@ -99,13 +99,14 @@ class TBuf {
   // The first `len` elements.
   template <typename T>
   LocalTensor<T> Get(uint32_t len) {
-    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(T), "TBuf::Get"))
+    return LocalTensor<T>(
+               opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(PrimT<T>), "TBuf::Get"))
         .template ReinterpretCast<T>();
   }
   // `size` elements starting `buf_offset` bytes in.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t buf_offset) {
-    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(T),
+    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(PrimT<T>),
                                                          "TBuf::GetWithOffset"))
         .template ReinterpretCast<T>();
   }
@@ -294,8 +295,8 @@ class LocalMemAllocator {
   }
   template <class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
-    return LocalTensor<DataType>(
-               opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) * sizeof(DataType)))
+    return LocalTensor<DataType>(opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) *
+                                                                 sizeof(PrimT<DataType>)))
         .template ReinterpretCast<DataType>();
   }
 };

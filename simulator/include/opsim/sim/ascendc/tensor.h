@@ -5,6 +5,7 @@
 #include <cstring>
 #include <utility>
 
+#include "opsim/sim/ascendc/shape_info.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/detail/core.h"
 
@@ -26,10 +27,31 @@ namespace AscendC {
 
 enum class Hardware : uint8_t;
 
+// A tensor's element type: T, or a TensorTrait's LiteType (CANN's PrimT).
+template <typename T>
+auto OpsimLiteOf(int) -> typename T::LiteType;
+template <typename T>
+auto OpsimLiteOf(void*) -> T;
+template <typename T>
+using PrimT = decltype(OpsimLiteOf<T>(0));
+
+// LocalTensor<TensorTrait<T>> and GlobalTensor<TensorTrait<T>> (tensor_trait.h) are a
+// LocalTensor<T> / GlobalTensor<T> without the ShapeInfo; CANN has no conversion between the two,
+// so the slicing copies are deleted here.
+template <typename T, TPosition pos, typename LayoutType>
+struct TensorTrait;
+
 template <typename T>
 class GlobalTensor {
  public:
+  using PrimType = T;
   GlobalTensor() = default;
+  GlobalTensor(const GlobalTensor&) = default;
+  GlobalTensor& operator=(const GlobalTensor&) = default;
+  template <TPosition P, typename L>
+  GlobalTensor(const GlobalTensor<TensorTrait<T, P, L>>&) = delete;
+  template <TPosition P, typename L>
+  GlobalTensor& operator=(const GlobalTensor<TensorTrait<T, P, L>>&) = delete;
   // Binds `buffer` with `size` elements. Never faults: accesses are checked against the GM
   // region `buffer` lies in (none: every access faults).
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
@@ -77,10 +99,14 @@ class GlobalTensor {
   __gm__ T* GetPhyAddr() const { return reinterpret_cast<T*>(ref_.ptr); }
   __gm__ T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
 
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+
   const opsim::sim::detail::GmRef& ref() const { return ref_; }
 
   // Public in Ascend C, and read by some public kernels: the bound address.
   __gm__ T* address_ = nullptr;
+  ShapeInfo shapeInfo_;
 
  private:
   opsim::sim::detail::GmRef ref_;
@@ -91,6 +117,12 @@ class LocalTensor {
  public:
   using PrimType = T;
   LocalTensor() = default;
+  LocalTensor(const LocalTensor&) = default;
+  LocalTensor& operator=(const LocalTensor&) = default;
+  template <TPosition P, typename L>
+  LocalTensor(const LocalTensor<TensorTrait<T, P, L>>&) = delete;
+  template <TPosition P, typename L>
+  LocalTensor& operator=(const LocalTensor<TensorTrait<T, P, L>>&) = delete;
 
   // A view starting `offset` elements in (Ascend C's tensor[offset]).
   LocalTensor operator[](uint32_t offset) const {
@@ -127,7 +159,7 @@ class LocalTensor {
   LocalTensor<U> ReinterpretCast() const {
     LocalTensor<U> out;
     out.ref_ = ref_;
-    out.ref_.bytes = ref_.bytes - ref_.bytes % static_cast<uint32_t>(sizeof(U));
+    out.ref_.bytes = ref_.bytes - ref_.bytes % static_cast<uint32_t>(sizeof(PrimT<U>));
     return out;
   }
 
@@ -138,6 +170,9 @@ class LocalTensor {
   void operator=(const Expr& pending) {
     pending.Process(*this);
   }
+
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return shapeInfo_; }
 
   const opsim::sim::detail::UbRef& ref() const { return ref_; }
   // Raw element pointer for the simulator's own extensions (never for kernels).
@@ -155,6 +190,9 @@ class LocalTensor {
   explicit LocalTensor(const opsim::sim::detail::UbRef& ref) : ref_(ref) {}
 
   opsim::sim::detail::UbRef ref_;
+
+ public:
+  ShapeInfo shapeInfo_;
 };
 
 template <typename T>
