@@ -295,14 +295,18 @@ TEST(CubeFill, NopAndPipes) {
     Fill(t, InitConstValueParams<half>{1, 1, 0, half(2.0f)});
     Fill(t, InitConstValueParams<half>{0, 1, 0, half(5.0f)});
     Fill(t, InitConstValueParams<half>{3, 0, 0, half(5.0f)});
-    Fill(t, InitConstValueParams<half>{3, half(5.0f)});  // blockNum 0 too: a warning
+    Fill(t, InitConstValueParams<half>{3, half(5.0f)});  // blockNum 0 too
     std::memcpy(got.data(), t.ref().ptr, 512);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (const half& h : got) ASSERT_EQ(static_cast<float>(h), 2.0f);
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte1)].instructions, 4u);
-  ASSERT_FALSE(r.warnings.empty());
-  EXPECT_NE(r.warnings[0].message.find("blockNum = 0"), std::string::npos) << r.warnings[0].message;
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].kind, "empty_fill");
+  EXPECT_EQ(r.warnings[0].count, 3u);
+  EXPECT_NE(r.warnings[0].message.find("repeatTimes = 0 and blockNum = 1 writes nothing"),
+            std::string::npos)
+      << r.warnings[0].message;
   FaultKind kind{};
   const std::string msg = RunCubeConfig(
       [] {

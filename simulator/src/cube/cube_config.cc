@@ -4,9 +4,11 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "cube/hf32.h"
 #include "opsim/core/dtype.h"
 #include "opsim/sim/ascendc/cube_config.h"
+#include "opsim/sim/ascendc/cube_matmul_engine.h"
 #include "opsim/sim/fault.h"
 #include "opsim/sim/vector_unit.h"
 #include "runtime/launch_state.h"
@@ -56,6 +58,18 @@ void SetCubeCtrlBit(const char* api, int bit, bool one) {
   const uint64_t mask = uint64_t{1} << bit;
   const auto ctrl = static_cast<uint64_t>(core.ctrl);
   core.ctrl = static_cast<int64_t>(one ? ctrl | mask : ctrl & ~mask);
+}
+
+void MatmulSetHF32(bool enable, int32_t trans_mode) {
+  const char* api = "Matmul::SetHF32";
+  if (trans_mode != 0 && trans_mode != 1) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               "transMode = " + std::to_string(trans_mode) +
+                   " (CANN's MatmulImplBase::SetHF32: it should only be 0 / 1)");
+  }
+  const CubeScope scope(api);
+  SetCubeCtrlBit(api, kCtrlHf32ModeBit, enable);
+  SetCubeCtrlBit(api, kCtrlHf32TransModeBit, trans_mode == 1);
 }
 
 bool Hf32Enabled(const Core& core) { return CtrlBit(core, kCtrlHf32ModeBit); }
@@ -110,18 +124,18 @@ void CubeFill(const UbRef& dst, DType dtype, const void* value, uint16_t repeat_
   const uint64_t gap = all_fields ? dst_gap : 0;
   const Pipe pipe = l0 ? Pipe::kMte1 : Pipe::kMte2;
   const double issue = CubeNs(core, core.device->instr_issue_cycles);
-  if (repeat_times == 0 || blocks == 0) {  // a NOP on the chip
+  if (repeat_times == 0 || blocks == 0) {  // a NOP on the chip (the page)
     core.Issue(pipe, api, issue, 0);
-    // InitConstValueParams(repeatTimes, value) leaves blockNum 0: the older chips' form, which
-    // writes nothing here.
-    if (repeat_times != 0) {
-      core.launch->Warn(core, "fill_nop", api, -1, [&] {
-        return std::string(api) + " with repeatTimes = " + std::to_string(repeat_times) +
-               " and blockNum = 0 writes nothing on Atlas A2/A3 (the page: blockNum 0 is a "
-               "NOP); the two-field InitConstValueParams(repeatTimes, value) is the Atlas "
-               "training/inference form";
-      });
-    }
+    core.launch->Warn(core, "empty_fill", api, -1, [&] {
+      std::string m = std::string(api) + " with repeatTimes = " + std::to_string(repeat_times) +
+                      " and blockNum = " + std::to_string(block_num) +
+                      " writes nothing (0 in either is a NOP)";
+      if (repeat_times != 0) {
+        m += "; InitConstValueParams(repeatTimes, value) leaves blockNum 0: that form fills "
+             "only on the Atlas training and inference series";
+      }
+      return m;
+    });
     return;
   }
   const uint64_t reps = repeat_times;
