@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
 namespace opsim {
 
@@ -69,15 +68,6 @@ class Float16Base {
   constexpr Float16Base(float v) : bits_(kToBits(v)) {}  // NOLINT: implicit like the chip's half
   constexpr Float16Base(double v) : bits_(kToBits(static_cast<float>(v))) {}  // NOLINT
   constexpr Float16Base(int v) : bits_(kToBits(static_cast<float>(v))) {}     // NOLINT
-  // The other integer types convert as the chip's half does (kernels write `0U` or a uint32_t
-  // for a half value: ops-nn's InitConstValue(tmpBuf, {1, blockNum, 0, 0U})); without this
-  // they were ambiguous between the three above. Through float, as the int constructor: one
-  // rounding below 2^24; a larger value rounds twice (to float, then to 16 bits), which can
-  // differ from a single rounding in the last place of a bfloat16.
-  template <typename I,
-            typename std::enable_if<std::is_integral<I>::value && !std::is_same<I, int>::value,
-                                    int>::type = 0>
-  constexpr Float16Base(I v) : bits_(kToBits(static_cast<float>(v))) {}  // NOLINT
   static constexpr Float16Base FromBits(uint16_t bits) {
     Float16Base h;
     h.bits_ = bits;

@@ -71,6 +71,17 @@ struct InitConstValueParams {
         initValue(initValueIn) {}
   InitConstValueParams(const uint16_t repeatTimesIn, const T initValueIn)
       : repeatTimes(repeatTimesIn), initValue(initValueIn) {}
+  // An integer value for a half/bfloat16_t (ops-nn's InitConstValue(tmpBuf, {1, blockNum, 0,
+  // 0U})): a standard conversion on the chip, ambiguous for opsim's 16-bit float class.
+  template <typename V,
+            typename std::enable_if<std::is_integral<V>::value && !std::is_arithmetic<T>::value,
+                                    int>::type = 0>
+  InitConstValueParams(const uint16_t repeatTimesIn, const uint16_t blockNumIn,
+                       const uint16_t dstGapIn, const V initValueIn)
+      : repeatTimes(repeatTimesIn),
+        blockNum(blockNumIn),
+        dstGap(dstGapIn),
+        initValue(static_cast<float>(initValueIn)) {}
   uint16_t repeatTimes = 0;
   uint16_t blockNum = 0;
   uint16_t dstGap = 0;
