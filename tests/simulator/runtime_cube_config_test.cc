@@ -283,6 +283,32 @@ TEST(CubeFill, FilledL0IsWhatMmadMultiplies) {
   for (size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], kK * 1.5f * 0.25f) << i;
 }
 
+// An integer value for a half or bfloat16_t fill, as ops-nn's quant_batch_matmul_v3 writes it
+// (InitConstValue(tmpBuf, {1, blockNum, 0, 0U})).
+TEST(CubeFill, IntegerValueForSixteenBitFloats) {
+  std::vector<half> h(32);
+  std::vector<bfloat16_t> b(32);
+  const LaunchResult r = testing::RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1, b1;
+    pipe.InitBuffer(a1, 64);
+    pipe.InitBuffer(b1, 64);
+    const uint16_t blockNum = 2;
+    const uint32_t value = 3;
+    LocalTensor<half> th = a1.Get<half>();
+    LocalTensor<bfloat16_t> tb = b1.Get<bfloat16_t>();
+    InitConstValue(th, {1, blockNum, 0, 3U});
+    Fill(tb, {1, blockNum, 0, value});
+    std::memcpy(h.data(), th.ref().ptr, 64);
+    std::memcpy(b.data(), tb.ref().ptr, 64);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < 32; ++i) {
+    ASSERT_EQ(static_cast<float>(h[i]), 3.0f) << i;
+    ASSERT_EQ(static_cast<float>(b[i]), 3.0f) << i;
+  }
+}
+
 // repeatTimes 0 or blockNum 0 is a NOP; the L0 fill runs on MTE1 and the L1 fill on MTE2, so
 // the hand-off to LoadData needs its flag (checked mode).
 TEST(CubeFill, NopAndPipes) {
