@@ -11,6 +11,7 @@
 #include "opsim/sim/ascendc/cce_scalar.h"
 #include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_config.h"
 #include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/data_copy_pad_value.h"

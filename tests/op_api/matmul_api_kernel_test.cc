@@ -278,6 +278,48 @@ TEST(MatmulApi, MixBlocksShareTheirAic) {
   CheckCase<half, float, float>({100, 70, 50, 3, false, false, true, true}, true);
 }
 
+// SetHF32 sets the HF32 registers of the AIC that runs the Mmads (a MIX launch: the AIV calls
+// it): A = 1 + 3 x 2^-12 (1.5 HF32 ulps past 1) times B = 1 over K = 16 is 16 + 3 x 2^-8 in
+// float32, 16 + 4 x 2^-8 rounded to even, 16 + 2 x 2^-8 with ties toward zero (docs/CUBE.md).
+float MatmulHf32Result(bool enable, int32_t mode) {
+  const Spec s{16, 16, 16, 1, false, true};
+  const TCubeTiling t = MakeTiling<float, float, float>(s);
+  std::vector<float> a(16 * 16, 1.0f + 3.0f / 4096), b(16 * 16, 1.0f), c(16 * 16, 0.0f);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{a.data(), a.size() * 4, "a"},
+               {b.data(), b.size() * 4, "b"},
+               {c.data(), c.size() * 4, "c", c.size() * 4}};
+  opsim::sim::DeviceProfile d = opsim::sim::testing::TestDevice(8);
+  d.cube_cores = 4;
+  const LaunchResult r = opsim::sim::LaunchMix(d, 1, o, [&] {
+    if (GetSubBlockIdx() != 0) return;
+    GlobalTensor<float> ga, gb, gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float, true>,
+           MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
+        mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetHF32(enable, mode);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb, true);
+    mm.IterateAll(gc);
+    mm.End();
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  return c[5];
+}
+
+TEST(MatmulApi, SetHF32RoundsFloatInputsOnTheAic) {
+  EXPECT_EQ(MatmulHf32Result(false, 0), 16.0f + 3.0f / 256);
+  EXPECT_EQ(MatmulHf32Result(true, 0), 16.0f + 4.0f / 256);
+  EXPECT_EQ(MatmulHf32Result(true, 1), 16.0f + 2.0f / 256);
+}
+
 }  // namespace
 
 namespace {
@@ -356,6 +398,16 @@ TEST(MatmulApiFaults, MisuseIsReported) {
       },
       &kind);
   EXPECT_NE(msg.find("made without a bias (isBias = 0"), std::string::npos) << msg;
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        mm.SetHF32(true, 2);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("transMode = 2"), std::string::npos) << msg;
   msg = FaultOf(
       [&](Operands& ops) {
         TPipe pipe;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cube/cube_buffers.h"
+#include "cube/hf32.h"
 #include "cube/unit_flag.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
@@ -132,6 +133,12 @@ void Multiply(const MmadShape& s, const std::vector<T>& a, const std::vector<T>&
   }
 }
 
+// 0: float32 inputs as they are; 1: HF32, ties to even; 2: HF32, ties toward zero.
+int Hf32Rounding(const Core& core, DType a_type) {
+  if (a_type != DType::kFloat32 || !Hf32Enabled(core)) return 0;
+  return Hf32NearestZero(core) ? 2 : 1;
+}
+
 // The slot's Mmad working arrays (kept across its calls), or `local` outside a launch.
 LaunchState::MmadScratch& ScratchFor(const Core& core, LaunchState::MmadScratch* local) {
   LaunchState* launch = core.launch;
@@ -144,7 +151,8 @@ LaunchState::MmadScratch& ScratchFor(const Core& core, LaunchState::MmadScratch*
 
 template <typename T>
 void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b,
-             const uint8_t* bias, bool from_c, uint8_t* c, LaunchState::MmadScratch& scratch) {
+             const uint8_t* bias, bool from_c, uint8_t* c, int hf32,
+             LaunchState::MmadScratch& scratch) {
   std::vector<T>* arrays[3];
   if constexpr (std::is_same_v<T, float>) {
     arrays[0] = &scratch.a, arrays[1] = &scratch.b, arrays[2] = &scratch.acc;
@@ -155,6 +163,13 @@ void Compute(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* 
   std::vector<T>& db = *arrays[1];
   std::vector<T>& acc = *arrays[2];
   Unpack<T>(s, a_type, a, b, &scratch.wide, &da, &db);
+  (void)hf32;
+  if constexpr (std::is_same_v<T, float>) {
+    if (hf32 != 0) {  // CTRL[46]: float32 inputs rounded in L0A/L0B before the product
+      RoundToHf32(da.data(), da.size(), hf32 == 2);
+      RoundToHf32(db.data(), db.size(), hf32 == 2);
+    }
+  }
   acc.assign(static_cast<size_t>(s.m) * s.n, T(0));
   if (bias != nullptr) {
     for (uint32_t i = 0; i < s.m; ++i) {
@@ -248,7 +263,9 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
                        "C2 (the bias table) or CO1 (L0C)");
   }
   RejectUnmodelled(core, p, instr);
-  const double rate = MacsPerCycle(d, a_type);
+  const int hf32 = Hf32Rounding(core, a_type);
+  // HF32 doubles the float32 rate (the HF32 page: Mmad f322f32 "up to twice" as fast).
+  const double rate = MacsPerCycle(d, a_type) * (hf32 != 0 ? 2 : 1);
   if (rate <= 0) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "Mmad with " + std::string(DTypeName(a_type)) + " inputs does not exist on " +
@@ -310,9 +327,9 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   LaunchState::MmadScratch local;
   LaunchState::MmadScratch& scratch = ScratchFor(core, &local);
   if (c_type == DType::kInt32) {
-    Compute<int32_t>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, scratch);
+    Compute<int32_t>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, 0, scratch);
   } else {
-    Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, scratch);
+    Compute<float>(s, a_type, fm.ptr, filter.ptr, bias_ptr, from_c, dst.ptr, hf32, scratch);
   }
   // A Fixpipe issued before this Mmad and waiting for its units reads them now.
   if (p.unitFlag == 3) ReleaseHeldFixpipes(core);

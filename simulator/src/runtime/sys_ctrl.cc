@@ -48,7 +48,9 @@ void SetCtrlBits(const char* api, int start, int end, int64_t value) {
   core.ctrl = static_cast<int64_t>((static_cast<uint64_t>(core.ctrl) & ~mask) | shifted);
   // The vector unit does not read the saturation switches: say so once when one leaves its
   // default, so that a result that depends on them is not taken for the chip's.
-  if (core.ctrl != 0) {
+  constexpr uint64_t kSaturationBits =
+      (uint64_t{1} << 48) | (uint64_t{1} << 53) | (uint64_t{1} << 59);
+  if ((static_cast<uint64_t>(core.ctrl) & kSaturationBits) != 0) {
     core.launch->Warn(core, "saturation_mode_not_modelled", api, -1, [&] {
       return std::string(api) + " set " + BitsName(start, end) + " = " + std::to_string(value) +
              ": opsim records the CTRL register (GetCtrlSpr, GetSaturationFlag read it back) "

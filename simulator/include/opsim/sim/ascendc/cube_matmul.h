@@ -156,6 +156,10 @@ class Matmul {
     opsim::sim::detail::MatmulSetBias(s_, &ref);
   }
   void DisableBias() { opsim::sim::detail::MatmulSetBias(s_, nullptr); }
+  // HF32 for float inputs (CANN: SetHF32Mode and SetHF32TransMode on the cube's core).
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+    opsim::sim::detail::MatmulSetHF32(enableHF32, transMode);
+  }
   void ClearBias() { DisableBias(); }
 
   // sync = true computes one tile per call (while (Iterate()) GetTensorC(...)). sync = false, the

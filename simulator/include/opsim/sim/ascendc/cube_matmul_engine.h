@@ -70,6 +70,9 @@ void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t
 void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api);
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose);
 void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
+// SetHF32Mode(enable) and SetHF32TransMode(trans_mode == 1) on the core that runs the Mmads
+// (the block's AIC in a MIX launch); trans_mode must be 0 or 1 (cube_config.cc).
+void MatmulSetHF32(bool enable, int32_t trans_mode);
 bool MatmulIterate(MatmulState& s);
 // C's tile to GM (at its place in the singleCoreM x singleCoreN block, or packed with
 // sequential) or to a Unified Buffer tensor (VECIN, packed baseM x baseN rows).
