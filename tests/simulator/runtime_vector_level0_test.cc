@@ -3,6 +3,7 @@
 // isSetMask = false, and the faults (mask range, bounds, alignment, repeat range).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -91,6 +92,43 @@ TEST(VectorLevel0, ContiguousLanesInPlaceAndOverlappingMatchTheModel) {
   for (size_t i = 0; i < kElems; ++i) {
     const float want = i < 64 || i >= 64 + 512 ? a[i] : a[i - 64] * b[i - 64];
     EXPECT_EQ(shifted[i], want) << i;
+  }
+}
+
+// The binary instructions' one supported cross-repeat dependency: dst on src1, both of repeat
+// stride 0, src0 apart: each repeat adds onto the previous one's result (CANN's 910B kernels sum
+// rows this way). Max likewise; src0 walking 8 blocks a repeat.
+TEST(VectorLevel0, DstOnSrc1WithRepeatStrideZeroAccumulatesTheRepeats) {
+  constexpr size_t kRows = 6;
+  std::vector<float> rows(kRows * 64), sum(64), max(64);
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<float>((i * 7) % 23) - 11.0f;
+  const BinaryRepeatParams p(1, 1, 1, 0, 8, 0);
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, acc, top;
+    pipe.InitBuffer(x, rows.size() * 4);
+    pipe.InitBuffer(acc, 256);
+    pipe.InitBuffer(top, 256);
+    LocalTensor<float> xr = x.Get<float>(), a = acc.Get<float>(), t = top.Get<float>();
+    std::memcpy(xr.data(), rows.data(), rows.size() * 4);
+    detail::HostWroteUb(xr.ref());
+    Duplicate(a, 0.0f, 64);
+    Duplicate(t, -100.0f, 64);
+    PipeBarrier<PIPE_V>();
+    Add(a, xr, a, 64, kRows, p);
+    Max(t, xr, t, 64, kRows, p);
+    std::memcpy(sum.data(), a.data(), 256);
+    std::memcpy(max.data(), t.data(), 256);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (size_t i = 0; i < 64; ++i) {
+    float want_sum = 0.0f, want_max = -100.0f;
+    for (size_t row = 0; row < kRows; ++row) {
+      want_sum += rows[row * 64 + i];
+      want_max = std::max(want_max, rows[row * 64 + i]);
+    }
+    EXPECT_EQ(sum[i], want_sum) << i;
+    EXPECT_EQ(max[i], want_max) << i;
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -181,6 +182,65 @@ void TrackLanes(const char* name, const LanePlan& plan, uint32_t elem_bytes,
   if (spread && r.garbage_from == nullptr) r.garbage_from = name;
 }
 
+// The one cross-repeat dependency the vector unit supports (the binary instructions' overlap rule,
+// e.g. CANN's TIK pages "通用定义", atlastikapi_07_0063): Add, Sub, Mul, Max, Min, And and Or with
+// dst on src1, both of repeat stride 0, and src0 clear of them: each repeat combines onto the
+// previous one's result, as CANN's 910B kernels sum rows (SoftmaxFlashV3, BilinearInterpolation).
+// Any other dependency is unsupported there; opsim reads every source before writing, as before.
+bool AccumulatesAcrossRepeats(const char* name, const LanePlan& plan, uint32_t elem_bytes,
+                              const RepeatOperand& dst, uint64_t dst_span,
+                              const RepeatOperand* srcs, const uint64_t* src_spans, int nsrc) {
+  static const char* const kAccumulating[] = {"Add", "Sub", "Mul", "Max", "Min", "And", "Or"};
+  if (plan.repeats < 2 || nsrc != 2 || dst.rep_stride != 0) return false;
+  if (std::none_of(std::begin(kAccumulating), std::end(kAccumulating),
+                   [&](const char* op) { return std::strcmp(op, name) == 0; })) {
+    return false;
+  }
+  const RepeatOperand& src1 = srcs[1];
+  const uint32_t eb = elem_bytes;
+  const bool on_dst =
+      src1.ref.ptr == dst.ref.ptr && src1.rep_stride == 0 && src1.blk_stride == dst.blk_stride &&
+      (src1.elem_bytes != 0 ? src1.elem_bytes : eb) == (dst.elem_bytes != 0 ? dst.elem_bytes : eb);
+  const bool src0_clear =
+      srcs[0].ref.ptr >= dst.ref.ptr + dst_span || dst.ref.ptr >= srcs[0].ref.ptr + src_spans[0];
+  return on_dst && src0_clear;
+}
+
+// The chip's order when repeats depend on each other: repeat r reads its sources after repeat
+// r - 1 wrote dst.
+void RunRepeatsInOrder(const LanePlan& plan, uint32_t elem_bytes, const RepeatOperand& dst,
+                       const RepeatOperand* srcs, int nsrc, LaneKernel kernel, const void* ctx) {
+  const uint32_t dst_eb = dst.elem_bytes != 0 ? dst.elem_bytes : elem_bytes;
+  size_t first = 0;
+  while (first < plan.count) {
+    const uint32_t repeat = plan.lanes[first] / plan.per_repeat;
+    size_t end = first;
+    while (end < plan.count && plan.lanes[end] / plan.per_repeat == repeat) ++end;
+    const size_t n = end - first;
+    const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
+    for (int s = 0; s < nsrc; ++s) {
+      const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;
+      std::vector<uint8_t>& g = tls_gather[s];
+      g.resize(n * eb);
+      for (size_t k = first; k < end; ++k) {
+        const uint64_t off =
+            LaneOffset(plan.lanes[k], plan.per_repeat, eb, srcs[s].blk_stride, srcs[s].rep_stride);
+        std::memcpy(g.data() + (k - first) * eb, srcs[s].ref.ptr + off, eb);
+      }
+      gathered[s] = g.data();
+    }
+    std::vector<uint8_t>& out = tls_gather[3];
+    out.resize(n * dst_eb);
+    kernel(ctx, out.data(), gathered, n);
+    for (size_t k = first; k < end; ++k) {
+      const uint64_t off =
+          LaneOffset(plan.lanes[k], plan.per_repeat, dst_eb, dst.blk_stride, dst.rep_stride);
+      std::memcpy(dst.ref.ptr + off, out.data() + (k - first) * dst_eb, dst_eb);
+    }
+    first = end;
+  }
+}
+
 }  // namespace
 
 void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32_t repeat,
@@ -202,6 +262,10 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   ChargeRepeatSpans(name, plan.repeats, &dst.ref, span(dst), src_refs, src_spans, nsrc);
   if (plan.count == 0) return;
   if (Cur().checked) TrackLanes(name, plan, elem_bytes, dst, srcs, nsrc);
+  if (AccumulatesAcrossRepeats(name, plan, elem_bytes, dst, span(dst), srcs, src_spans, nsrc)) {
+    RunRepeatsInOrder(plan, elem_bytes, dst, srcs, nsrc, kernel, ctx);
+    return;
+  }
   const uint8_t* gathered[3] = {nullptr, nullptr, nullptr};
   for (int s = 0; s < nsrc; ++s) {
     const uint32_t eb = srcs[s].elem_bytes != 0 ? srcs[s].elem_bytes : elem_bytes;
