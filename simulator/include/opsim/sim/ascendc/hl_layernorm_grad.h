@@ -9,23 +9,9 @@
 
 #include "opsim/core/layernorm_grad_tiling.h"
 #include "opsim/sim/ascendc/hl_math.h"
+#include "opsim/sim/ascendc/shape_info.h"  // DataFormat
 
 namespace AscendC {
-
-// CANN's kernel_struct_data_copy.h, under its guard (the host's transdata_tiling.h has one too).
-#ifndef ASCC_ENUM_DATAFORMAT
-#define ASCC_ENUM_DATAFORMAT
-enum class DataFormat : uint8_t {
-  ND = 0,
-  NZ,
-  NCHW,
-  NC1HWC0,
-  NHWC,
-  NCDHW,
-  NDC1HWC0,
-  FRACTAL_Z_3D,
-};
-#endif  // ASCC_ENUM_DATAFORMAT
 
 struct LayerNormGradShapeInfo {
   DataFormat dataFormat = DataFormat::ND;
