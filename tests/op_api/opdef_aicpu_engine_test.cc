@@ -214,6 +214,33 @@ TEST(AiCpuEngine, AKernelsFailureOrExceptionIsAnErrorNamingIt) {
       << r.status.message();
 }
 
+// One operation, several Setups: the same call keeps its engine, another dtype chooses again.
+TEST(AiCpuEngine, EachSetupRunsTheEngineItsCallChooses) {
+  std::unique_ptr<Operation> op;
+  ASSERT_TRUE(OperationRegistry::Global().Create("OpsimEngineProbe", {}, &op).ok());
+  ContextOptions options;
+  options.device = "ascend910b";
+  std::unique_ptr<Context> context;
+  ASSERT_TRUE(Context::Create(options, &context).ok());
+  HostTensor x(Desc(ACL_DOUBLE, {4})), y(Desc(ACL_DOUBLE, {4}));
+  const double values[4] = {1, 2, 3, 4};
+  std::memcpy(x.data.data(), values, sizeof(values));
+  VariantPack pack = testing::Pack({&x}, {&y});
+  uint64_t workspace = 0;
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_TRUE(op->Setup(pack, workspace, context.get()).ok());
+    ASSERT_TRUE(op->Execute(pack, nullptr, 0, context.get()).ok());
+    EXPECT_EQ(y.As<double>(), (std::vector<double>{2, 4, 6, 8})) << round;
+  }
+  HostTensor xf(Desc(ACL_FLOAT, {4})), yf(Desc(ACL_FLOAT, {4}));
+  VariantPack on_aicore = testing::Pack({&xf}, {&yf});
+  const Status st = op->Setup(on_aicore, workspace, context.get());
+  EXPECT_NE(st.message().find("no kernel 'opsim_engine_probe' is registered"), std::string::npos)
+      << st.message();
+  EXPECT_EQ(op->Execute(on_aicore, nullptr, 0, context.get()).code(),
+            ErrorCode::kOperationNullRunner);
+}
+
 TEST(AiCpuEngine, OpDefsKeepTheirEngineItems) {
   opsim_aicpu_probe::OpsimEngineProbe def("OpsimEngineProbe");
   EXPECT_TRUE(def.IsAICPU());

@@ -12,6 +12,8 @@
 namespace opsim {
 AICPU_VISIBILITY std::string CpuKernelLastError();
 AICPU_VISIBILITY void ClearCpuKernelLastError();
+// "KERNEL_STATUS_PARAM_INVALID" for a KERNEL_STATUS_* code, "status N" for another.
+AICPU_VISIBILITY std::string CpuKernelStatusName(uint32_t status);
 }  // namespace opsim
 
 #endif  // OPSIM_CPU_KERNEL_ERROR_H

@@ -27,18 +27,6 @@ std::string Join(const std::vector<std::string>& names) {
   return out;
 }
 
-std::string StatusName(uint32_t status) {
-  switch (status) {
-    case KERNEL_STATUS_PARAM_INVALID: return "KERNEL_STATUS_PARAM_INVALID";
-    case KERNEL_STATUS_INNER_ERROR: return "KERNEL_STATUS_INNER_ERROR";
-    case KERNEL_STATUS_TIMEOUT: return "KERNEL_STATUS_TIMEOUT";
-    case KERNEL_STATUS_PROTOBUF_ERROR: return "KERNEL_STATUS_PROTOBUF_ERROR";
-    case KERNEL_STATUS_SHARDER_ERROR: return "KERNEL_STATUS_SHARDER_ERROR";
-    case KERNEL_STATUS_END_OF_SEQUENCE: return "KERNEL_STATUS_END_OF_SEQUENCE";
-    default: return "status " + std::to_string(status);
-  }
-}
-
 std::string Describe(const Tensor& t) {
   std::string dims;
   for (const int64_t d : t.GetTensorShape()->GetDimSizes()) {
@@ -194,7 +182,8 @@ uint32_t CpuKernelRegister::RunCpuKernelCommon(CpuKernelContext& ctx, const std:
     return KERNEL_STATUS_INNER_ERROR;
   }
   if (status != KERNEL_STATUS_OK) {
-    AppendKernelError("the AI CPU kernel of " + type + " returned " + StatusName(status));
+    AppendKernelError("the AI CPU kernel of " + type + " returned " +
+                      opsim::CpuKernelStatusName(status));
   }
   return status;
 }
@@ -240,3 +229,19 @@ bool RegistCpuKernelV2(const std::string& type, const KERNEL_CREATOR_FUN& fun) {
 }
 
 }  // namespace aicpu
+
+namespace opsim {
+
+std::string CpuKernelStatusName(uint32_t status) {
+  switch (status) {
+    case aicpu::KERNEL_STATUS_PARAM_INVALID: return "KERNEL_STATUS_PARAM_INVALID";
+    case aicpu::KERNEL_STATUS_INNER_ERROR: return "KERNEL_STATUS_INNER_ERROR";
+    case aicpu::KERNEL_STATUS_TIMEOUT: return "KERNEL_STATUS_TIMEOUT";
+    case aicpu::KERNEL_STATUS_PROTOBUF_ERROR: return "KERNEL_STATUS_PROTOBUF_ERROR";
+    case aicpu::KERNEL_STATUS_SHARDER_ERROR: return "KERNEL_STATUS_SHARDER_ERROR";
+    case aicpu::KERNEL_STATUS_END_OF_SEQUENCE: return "KERNEL_STATUS_END_OF_SEQUENCE";
+    default: return "status " + std::to_string(status);
+  }
+}
+
+}  // namespace opsim

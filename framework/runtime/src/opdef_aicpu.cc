@@ -14,32 +14,12 @@
 namespace opsim {
 namespace {
 
-// CANN's KERNEL_STATUS_* codes (cpu_types.h), by name for the error.
-std::string AiCpuKernelStatusText(uint32_t code) {
-  switch (code) {
-    case aicpu::KERNEL_STATUS_PARAM_INVALID: return "KERNEL_STATUS_PARAM_INVALID";
-    case aicpu::KERNEL_STATUS_INNER_ERROR: return "KERNEL_STATUS_INNER_ERROR";
-    case aicpu::KERNEL_STATUS_TIMEOUT: return "KERNEL_STATUS_TIMEOUT";
-    case aicpu::KERNEL_STATUS_PROTOBUF_ERROR: return "KERNEL_STATUS_PROTOBUF_ERROR";
-    case aicpu::KERNEL_STATUS_SHARDER_ERROR: return "KERNEL_STATUS_SHARDER_ERROR";
-    default: return "an unnamed status";
-  }
-}
-
 // A tensor of the NodeDef over the call's memory: the kernel reads and writes the buffers in place.
-void NodeDefTensor(const Tensor& from, aicpu::Tensor* to) {
-  to->SetDataType(static_cast<aicpu::DataType>(from.desc.dtype));
-  to->SetData(from.deviceData);
-  to->SetDataSize(from.dataSize);
-  std::vector<int64_t> dims(from.desc.shape.dims, from.desc.shape.dims + from.desc.shape.dimNum);
-  to->GetTensorShape()->SetDimSizes(dims);
-}
-
-void NodeDefConstant(ConstantInput& constant, aicpu::Tensor* to) {
-  to->SetDataType(static_cast<aicpu::DataType>(constant.desc.dtype));
-  to->SetData(constant.bytes.data());
-  to->SetDataSize(constant.data_bytes);
-  const Dims& shape = constant.desc.shape;
+void NodeDefTensor(const TensorDesc& desc, void* data, uint64_t bytes, aicpu::Tensor* to) {
+  to->SetDataType(static_cast<aicpu::DataType>(desc.dtype));
+  to->SetData(data);
+  to->SetDataSize(bytes);
+  const Dims& shape = desc.shape;
   to->GetTensorShape()->SetDimSizes(std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum));
 }
 
@@ -73,14 +53,18 @@ Status BuildNodeDef(const ops::OpDef& def, const gert::RuntimeAttrs& attrs,
   for (size_t k = 0; k < def.GetInputs().size(); ++k) {
     if (inputs.absent[k]) continue;  // GE leaves an absent OPTIONAL input out of the NodeDef
     if (inputs.constants[k]) {
-      constants->push_back(*inputs.constants[k]);
-      NodeDefConstant(constants->back(), node->AddInputs().get());
+      ConstantInput& c = constants->emplace_back(*inputs.constants[k]);
+      NodeDefTensor(c.desc, c.bytes.data(), c.data_bytes, node->AddInputs().get());
       continue;
     }
-    for (size_t i = 0; i < inputs.counts[k]; ++i)
-      NodeDefTensor(pack.inTensors[next++], node->AddInputs().get());
+    for (size_t i = 0; i < inputs.counts[k]; ++i, ++next) {
+      const Tensor& t = pack.inTensors[next];
+      NodeDefTensor(t.desc, t.deviceData, t.dataSize, node->AddInputs().get());
+    }
   }
-  for (const Tensor& t : pack.outTensors) NodeDefTensor(t, node->AddOutputs().get());
+  for (const Tensor& t : pack.outTensors) {
+    NodeDefTensor(t.desc, t.deviceData, t.dataSize, node->AddOutputs().get());
+  }
   for (size_t a = 0; a < def.GetAttrs().size(); ++a) {
     const ops::OpAttrDef& attr = def.GetAttrs()[a];
     if (attrs.GetAttrPointer<uint8_t>(a) == nullptr) continue;  // optional, given no value
@@ -135,7 +119,7 @@ Status RunAiCpuKernel(const ops::OpDef& def, const gert::RuntimeAttrs& attrs,
   std::string logged = CpuKernelLastError();
   while (!logged.empty() && logged.back() == '\n') logged.pop_back();
   return {ErrorCode::kRtFail, type + ": its AI CPU kernel's Compute returned " +
-                                  std::to_string(rc) + " (" + AiCpuKernelStatusText(rc) + ")" +
+                                  std::to_string(rc) + " (" + CpuKernelStatusName(rc) + ")" +
                                   (logged.empty() ? "" : ": " + logged)};
 }
 

@@ -30,12 +30,20 @@ class EngineChoice final : public Operation, public InfersFromValues {
   }
 
   Status Setup(const VariantPack& pack, uint64_t& workspace, Context* context) override {
+    EngineCandidate* engine = chosen_;
     chosen_ = nullptr;
     if (context == nullptr) return aicore_->Setup(pack, workspace, context);
-    EngineCandidate* engine = nullptr;
-    OPSIM_RETURN_IF_ERROR(Choose(Descriptions(pack), &pack, &context->device().name, &engine));
+    // The choice depends on the descriptions and the device only: a repeated Setup keeps it.
+    SVector<TensorDesc> in = Descriptions(pack);
+    if (engine == nullptr || context != chosen_context_ ||
+        context->device_generation() != chosen_generation_ || !(in == chosen_in_)) {
+      OPSIM_RETURN_IF_ERROR(Choose(in, &pack, &context->device().name, &engine));
+    }
     OPSIM_RETURN_IF_ERROR(engine->Setup(pack, workspace, context));
     chosen_ = engine;
+    chosen_context_ = context;
+    chosen_generation_ = context->device_generation();
+    chosen_in_ = std::move(in);
     return Status::Ok();
   }
 
@@ -73,7 +81,10 @@ class EngineChoice final : public Operation, public InfersFromValues {
 
   std::unique_ptr<EngineCandidate> aicore_;
   std::unique_ptr<EngineCandidate> aicpu_;
-  EngineCandidate* chosen_ = nullptr;
+  EngineCandidate* chosen_ = nullptr;  // the engine the last successful Setup ran, for Execute
+  const Context* chosen_context_ = nullptr;
+  uint64_t chosen_generation_ = 0;
+  SVector<TensorDesc> chosen_in_;
 };
 
 }  // namespace
