@@ -9,6 +9,7 @@
 
 #include "cpu_kernel_utils.h"
 #include "opsim_cpu_kernel_error.h"
+#include "utils/bcast.h"
 #include "utils/eigen_tensor.h"
 #include "utils/kernel_util.h"
 
@@ -164,3 +165,85 @@ TEST(CpuKernelApi, EigenTensorViewsATensorsDataInItsShape) {
 
 }  // namespace
 }  // namespace cpu_kernel_api_util_test
+
+namespace cpu_kernel_api_bcast_test {
+namespace {
+
+using aicpu::BCalcInfo;
+using aicpu::Bcast;
+using Dims = std::vector<int64_t>;
+
+// A tensor of `dims` with no data: Bcast reads shapes only.
+std::shared_ptr<aicpu::Tensor> ShapeOnly(aicpu::NodeDef* node, const Dims& dims) {
+  auto t = node->AddInputs();
+  t->GetTensorShape()->SetDimSizes(dims);
+  return t;
+}
+
+TEST(CpuKernelApi, BcastPadsTheShorterShapeAndIndexesEachOutputElement) {
+  Dims x = {2, 1, 3};
+  Dims y = {4, 1};
+  Bcast bcast(x, y);
+  ASSERT_TRUE(bcast.IsValid());
+  EXPECT_EQ(bcast.XReshape(), (Dims{2, 1, 3}));
+  EXPECT_EQ(bcast.YReshape(), (Dims{1, 4, 1}));
+  EXPECT_EQ(bcast.ResultShape(), (Dims{2, 4, 3}));
+  EXPECT_EQ(bcast.XBcast(), (Dims{1, 4, 1}));
+  EXPECT_EQ(bcast.YBcast(), (Dims{2, 1, 3}));
+  for (int64_t i = 0; i < 24; ++i) {
+    const int64_t a = i / 12, b = i / 3 % 4, c = i % 3;
+    EXPECT_EQ(bcast.GetBroadcastXIndex(i), a * 3 + c) << i;
+    EXPECT_EQ(bcast.GetBroadcastYIndex(i), b) << i;
+  }
+}
+
+TEST(CpuKernelApi, BcastOfEqualShapesIsOneDimensionOfAllElements) {
+  Dims x = {2, 3};
+  Bcast same(x, x);
+  EXPECT_EQ(same.XReshape(), (Dims{6}));
+  EXPECT_EQ(same.ResultShape(), (Dims{6}));
+  EXPECT_EQ(same.GetBroadcastYIndex(5), 5);
+  Dims scalar;
+  Bcast scalars(scalar, scalar);
+  EXPECT_EQ(scalars.XReshape(), (Dims{1}));
+}
+
+TEST(CpuKernelApi, BcastRefusesDimensionsThatDoNotBroadcast) {
+  Dims x = {2, 3};
+  Dims y = {4, 3};
+  EXPECT_FALSE(Bcast(x, y).IsValid());
+  Dims negative = {-1, 3};
+  EXPECT_FALSE(Bcast(negative, y).IsValid());
+  BCalcInfo info;
+  EXPECT_EQ(Bcast().GenerateBcastInfo(info), aicpu::KERNEL_STATUS_PARAM_INVALID);
+}
+
+TEST(CpuKernelApi, BcastInfoGivesPaddedShapesAndRowMajorIndexes) {
+  auto node = aicpu::CpuKernelUtils::CreateNodeDef();
+  BCalcInfo info;
+  auto x = ShapeOnly(node.get(), {3, 1});
+  auto y = ShapeOnly(node.get(), {2});
+  info.input_0 = x.get();
+  info.input_1 = y.get();
+  Bcast bcast;
+  ASSERT_EQ(bcast.GenerateBcastInfo(info), aicpu::KERNEL_STATUS_OK);
+  bcast.BCastIndexes(info.x_indexes, info.y_indexes);
+  bcast.GetBcastVec(info);
+  EXPECT_EQ(info.reshape_0, (Dims{3, 1}));
+  EXPECT_EQ(info.reshape_1, (Dims{1, 2}));
+  EXPECT_EQ(info.shape_out, (Dims{3, 2}));
+  EXPECT_EQ(info.bcast_0, (Dims{1, 2}));
+  EXPECT_EQ(info.bcast_1, (Dims{3, 1}));
+  EXPECT_EQ(info.x_indexes, (Dims{0, 0, 1, 1, 2, 2}));
+  EXPECT_EQ(info.y_indexes, (Dims{0, 1, 0, 1, 0, 1}));
+
+  auto z = ShapeOnly(node.get(), {4});
+  info.input_1 = z.get();
+  EXPECT_EQ(Bcast().GenerateBcastInfo(info), aicpu::KERNEL_STATUS_OK);  // [3,1] with [4]
+  auto w = ShapeOnly(node.get(), {5, 2});
+  info.input_1 = w.get();
+  EXPECT_EQ(Bcast().GenerateBcastInfo(info), aicpu::KERNEL_STATUS_PARAM_INVALID);
+}
+
+}  // namespace
+}  // namespace cpu_kernel_api_bcast_test

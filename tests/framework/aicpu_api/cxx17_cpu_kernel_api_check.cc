@@ -16,5 +16,6 @@
 #include "node_def_builder.h"
 #include "opsim_cpu_kernel_error.h"
 #include "status.h"
+#include "utils/bcast.h"
 #include "utils/log.h"
 #include "utils/status.h"
