@@ -87,9 +87,20 @@ bool IsEmptyTensor(Tensor* tensor) {
   return tensor == nullptr || tensor->GetData() == nullptr || tensor->NumElements() == 0;
 }
 
+// CANN's check of a binary math kernel: exactly two inputs and one output, present, with data, and
+// the two inputs of one dtype (ops-math's Add test of int32 + int64 relies on the last).
 uint32_t NormalMathCheck(CpuKernelContext& ctx) {
+  const std::string op = ctx.GetOpType();
+  KERNEL_CHECK_FALSE(ctx.GetInputsSize() == 2 && ctx.GetOutputsSize() == 1,
+                     KERNEL_STATUS_PARAM_INVALID, "%s: %u inputs and %u outputs, expected 2 and 1",
+                     op.c_str(), ctx.GetInputsSize(), ctx.GetOutputsSize());
   const uint32_t s = NormalCheck(ctx, 2, 1);
   if (s != KERNEL_STATUS_OK) return s;
+  const DataType x0 = ctx.Input(0)->GetDataType();
+  const DataType x1 = ctx.Input(1)->GetDataType();
+  KERNEL_CHECK_FALSE(x0 == x1, KERNEL_STATUS_PARAM_INVALID,
+                     "%s: the inputs' dtypes differ: input 0 is %s, input 1 is %s", op.c_str(),
+                     DTypeStr(x0).c_str(), DTypeStr(x1).c_str());
   return KERNEL_STATUS_OK;
 }
 

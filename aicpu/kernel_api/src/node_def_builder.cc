@@ -47,8 +47,12 @@ void NodeDefBuilder::BuildNodeFromInputOutputNode(const InputOutputNode& node, b
   shape->SetDimSizes(node.dims);
   shape->SetFormat(node.format);
   t->SetData(node.data);
-  const int64_t bytes = t->CalcDataSizeByShape();
-  t->SetDataSize(bytes < 0 ? 0 : static_cast<uint64_t>(bytes));
+  // CANN's builder multiplies GetSizeByDataType's -1 in for a type it has no size for, so a kernel
+  // sees a nonzero size and refuses the type itself (ops-math's Add test of DT_UNDEFINED needs
+  // that); no data is 0 bytes.
+  int64_t bytes = GetSizeByDataType(node.dType);
+  for (int64_t d : node.dims) bytes *= d;
+  t->SetDataSize(node.data == nullptr ? 0 : static_cast<uint64_t>(bytes));
 }
 
 NodeDefBuilder& NodeDefBuilder::Input(const InputOutputNode& input) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cpu_kernel_utils.h"
+#include "node_def_builder.h"
 #include "opsim_cpu_kernel_error.h"
 #include "utils/bcast.h"
 #include "utils/eigen_tensor.h"
@@ -64,6 +65,37 @@ TEST(CpuKernelApi, NormalCheckCountsAndDataOfInputsOutputsAndAttrs) {
   EXPECT_TRUE(aicpu::IsEmptyTensor(node->MutableInputs(1).get()));
   EXPECT_FALSE(aicpu::IsEmptyTensor(node->MutableInputs(0).get()));
   EXPECT_TRUE(aicpu::IsEmptyTensor(nullptr));
+}
+
+TEST(CpuKernelApi, NormalMathCheckWantsTwoInputsOfOneDtypeAndOneOutput) {
+  float buf[2] = {1, 2};
+  auto node = UtilNode(2, buf);
+  aicpu::CpuKernelContext ctx(aicpu::HOST);
+  ASSERT_EQ(ctx.Init(node.get()), aicpu::KERNEL_STATUS_OK);
+  node->MutableInputs(1)->SetDataType(aicpu::DT_INT32);
+  opsim::ClearCpuKernelLastError();
+  EXPECT_EQ(aicpu::NormalMathCheck(ctx), aicpu::KERNEL_STATUS_PARAM_INVALID);
+  EXPECT_EQ(opsim::CpuKernelLastError(),
+            "Util: the inputs' dtypes differ: input 0 is DT_FLOAT, input 1 is DT_INT32");
+  auto three = UtilNode(3, buf);
+  aicpu::CpuKernelContext ctx3(aicpu::HOST);
+  ASSERT_EQ(ctx3.Init(three.get()), aicpu::KERNEL_STATUS_OK);
+  EXPECT_EQ(aicpu::NormalMathCheck(ctx3), aicpu::KERNEL_STATUS_PARAM_INVALID);
+}
+
+// As CANN's builder: a type with no size keeps GetSizeByDataType's -1 in the product, no data is 0.
+TEST(CpuKernelApi, NodeDefBuilderSizesTensorsAsCannsDoes) {
+  float buf[6] = {};
+  auto node = CpuKernelUtils::CreateNodeDef();
+  aicpu::NodeDefBuilder(node.get(), "Util", "Util")
+      .Input({"x", aicpu::DT_FLOAT, {2, 3}, buf})
+      .Input({"s", aicpu::DT_FLOAT, {}, buf})
+      .Input({"u", aicpu::DT_UNDEFINED, {}, buf})
+      .Output({"y", aicpu::DT_FLOAT, {2, 3}, nullptr});
+  EXPECT_EQ(node->MutableInputs(0)->GetDataSize(), 24u);
+  EXPECT_EQ(node->MutableInputs(1)->GetDataSize(), 4u);
+  EXPECT_EQ(node->MutableInputs(2)->GetDataSize(), static_cast<uint64_t>(-1));
+  EXPECT_EQ(node->MutableOutputs(0)->GetDataSize(), 0u);
 }
 
 TEST(CpuKernelApi, CheckMacrosReturnTheirCodesAndLog) {
