@@ -57,9 +57,11 @@ constexpr CastRoute CastRouteOf(DataType src, DataType dst) {
       // exact float, whose range check (ReduceMax/Min) takes float and not bfloat16.
       return dst == D::kFloat16 || dst == D::kInt32 || dst == D::kInt64 ? R::kViaFloat : R::kAiCpu;
     case D::kInt32:
-      return dst == D::kFloat32 || dst == D::kFloat16 || dst == D::kBFloat16 || dst == D::kInt64
-                 ? R::kDirect
-                 : R::kAiCpu;
+      if (dst == D::kFloat32 || dst == D::kFloat16 || dst == D::kInt64) return R::kDirect;
+      // To bfloat16 as ONNX Runtime converts (static_cast<float>, then to nearest even): the
+      // direct int32 -> bfloat16 Cast rounds once, which differs where float32's rounding
+      // lands on a bfloat16 midpoint (0x1010001 -> 0x1010000 -> 0x1000000, directly 0x1020000).
+      return dst == D::kBFloat16 ? R::kViaFloat : R::kAiCpu;
     case D::kInt64:
       if (dst == D::kInt32 || dst == D::kFloat32) return R::kDirect;
       return dst == D::kFloat16 || dst == D::kBFloat16 ? R::kViaFloat : R::kAiCpu;
@@ -71,8 +73,8 @@ constexpr CastRoute CastRouteOf(DataType src, DataType dst) {
   if (dst == D::kFloat32 || dst == D::kInt32) return R::kViaHalf;
   if (dst == D::kBFloat16 || dst == D::kInt64) return R::kViaHalfFloat;
   // Between the byte types: exact through half only where the value fits the destination.
-  if (src == D::kBool) return R::kViaHalf;  // to int8 or uint8: 0 and 1
-  return R::kAiCpu;                         // int8 <-> uint8 wrap; half -> int8 saturates
+  // bool to int8 or uint8: 0 and 1. int8 <-> uint8 wrap, where half -> int8 / uint8 saturate.
+  return src == D::kBool && (dst == D::kInt8 || dst == D::kUInt8) ? R::kViaHalf : R::kAiCpu;
 }
 
 constexpr bool CastOnAiCore(DataType src, DataType dst) {
