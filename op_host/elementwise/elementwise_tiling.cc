@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "elementwise/cast_routes.h"
+
 namespace opsim::elementwise {
 namespace {
 
@@ -130,8 +132,46 @@ Status BroadcastShape(const std::string& op, const std::vector<int64_t>& a,
   return Status::Ok();
 }
 
+namespace {
+
+// Cast's AI Core kernel computes the pairs of cast_routes.h; its OpDef's columns send no other
+// pair here (they run on the AI CPU), so another is a caller's mistake, refused by name.
+Status CheckCastPair(const ElementwiseRequest& request) {
+  const auto src = static_cast<::op_kernel::DataType>(request.src);
+  const auto dst = static_cast<::op_kernel::DataType>(request.dst);
+  if (::op_kernel::elementwise::CastOnAiCore(src, dst)) return Status::Ok();
+  return {ErrorCode::kInvalidTensorDtype,
+          request.op_name + ": " + std::string(DTypeName(request.src)) + " -> " +
+              std::string(DTypeName(request.dst)) +
+              " is not a pair the AI Core's Cast kernel computes (the 910B's Cast row and its "
+              "exact chains, op_kernel/elementwise/cast_routes.h); it runs on the AI CPU"};
+}
+
+// UB bytes a tiling's kernel holds: binary ops 3 queues x 2 tiles of the widest type (bfloat16
+// ones 2 float32 tiles more); Cast 2 x 2 tiles, its route's intermediate tiles and the range
+// check of a float source.
+uint64_t UbNeed(const ElementwiseRequest& request, uint32_t tile) {
+  if (request.op == ElementwiseOp::kCast) {
+    const auto route =
+        ::op_kernel::elementwise::CastRouteOf(static_cast<::op_kernel::DataType>(request.src),
+                                              static_cast<::op_kernel::DataType>(request.dst));
+    const bool float_source = request.src == DType::kFloat32 || request.src == DType::kFloat16 ||
+                              request.src == DType::kBFloat16;
+    return kTileBytes * 4 + ::op_kernel::elementwise::CastHalfTempBytes(route, tile) +
+           ::op_kernel::elementwise::CastFloatTempBytes(route, tile) +
+           (float_source ? ::op_kernel::elementwise::CastRangeCheckBytes(tile) : 0);
+  }
+  // bfloat16 Add ... Reciprocal widen a tile or two to float32 in the UB first (the kernels'
+  // kComputesInFloat): 64 KiB more, 160 KiB in all.
+  const bool widened = request.src == DType::kBFloat16 && request.dst == DType::kBFloat16;
+  return kTileBytes * 6 + (widened ? 2 * uint64_t{tile} * sizeof(float) : 0);
+}
+
+}  // namespace
+
 Status MakeElementwiseTiling(const ElementwiseRequest& request, const ElementwiseDevice& device,
                              ElementwiseTiling* tiling, uint32_t* block_dim) {
+  if (request.op == ElementwiseOp::kCast) OPSIM_RETURN_IF_ERROR(CheckCastPair(request));
   ElementwiseTiling t;
   t.op = static_cast<uint32_t>(request.op);
   t.src_dtype = static_cast<uint32_t>(request.src);
@@ -150,10 +190,7 @@ Status MakeElementwiseTiling(const ElementwiseRequest& request, const Elementwis
   }
   const uint64_t widest = std::max(DTypeSize(request.src), DTypeSize(request.dst));
   t.tile = static_cast<uint32_t>(kTileBytes / widest);
-  // bfloat16 Add ... Reciprocal widen a tile or two to float32 in the UB first (the kernels'
-  // kComputesInFloat): 64 KiB more, 160 KiB in all.
-  const bool widened = request.src == DType::kBFloat16 && request.dst == DType::kBFloat16;
-  const uint64_t ub_need = kTileBytes * 6 + (widened ? 2 * uint64_t{t.tile} * sizeof(float) : 0);
+  const uint64_t ub_need = UbNeed(request, t.tile);
   if (device.ub_bytes != 0 && device.ub_bytes < ub_need) {
     return {ErrorCode::kUnsupported, request.op_name + ": the device's UB of " +
                                          std::to_string(device.ub_bytes) + " B is under the " +

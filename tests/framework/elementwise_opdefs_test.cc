@@ -3,8 +3,10 @@
 // the errors each rule gives, and a run of each kind against the reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 
 #include "elementwise/elementwise_reference.h"
 #include "framework_test_util.h"
@@ -205,6 +207,138 @@ TEST(ElementwiseOpDefs, TypesTheVectorUnitLacksRunOnTheAiCpu) {
       EXPECT_EQ(context->launches(), 0u);  // the AI CPU, not the AI Core
     }
   }
+}
+
+// Cast's test values, per source type: NaN, infinities, -0, fractions, values past every
+// integer type's range, the integer types' limits and their neighbours.
+const double kCastProbeFloats[] = {
+    NAN,   -NAN,    INFINITY, -INFINITY, -0.0,       0.0,          0.5,   -0.5,  1.0,
+    -2.5,  2.9,     127.9,    128.0,     -129.0,     255.5,        256.0, 300.0, -1.0,
+    65504, 70000.0, -70000.0, 3e9,       -3e9,       5e9,          1e19,  -1e19, 2e19,
+    1e30,  -1e30,   1e-40,    16777217,  2147483647, -2147483648.0};
+const int64_t kCastProbeInts[] = {0,
+                                  1,
+                                  -1,
+                                  127,
+                                  128,
+                                  -128,
+                                  -129,
+                                  255,
+                                  256,
+                                  300,
+                                  65504,
+                                  65520,
+                                  16777217,
+                                  2147483647,
+                                  -2147483648LL,
+                                  4294967295,
+                                  4294967296,
+                                  INT64_MAX,
+                                  INT64_MIN,
+                                  0x1008001,
+                                  0x1010001,
+                                  -0x1010001,
+                                  1LL << 60,
+                                  (1LL << 53) + 1,
+                                  (1LL << 60) + (1LL << 36) + 1};
+
+// The probes as elements of `type` (half and bfloat16 through float; integers wrap).
+std::vector<uint8_t> CastProbes(DType type, int64_t* count) {
+  const bool is_float = type == DType::kFloat32 || type == DType::kFloat64 ||
+                        type == DType::kFloat16 || type == DType::kBFloat16;
+  const int64_t n = is_float ? std::size(kCastProbeFloats) : std::size(kCastProbeInts);
+  const size_t size = DTypeSize(type);
+  std::vector<uint8_t> bytes(n * size);
+  for (int64_t k = 0; k < n; ++k) {
+    uint8_t* at = bytes.data() + k * size;
+    if (type == DType::kBool) {
+      at[0] = kCastProbeInts[k] & 1;
+    } else if (!is_float) {
+      const uint64_t v = static_cast<uint64_t>(kCastProbeInts[k]);
+      std::memcpy(at, &v, size);  // little-endian: the low bytes
+    } else if (type == DType::kFloat64) {
+      std::memcpy(at, &kCastProbeFloats[k], 8);
+    } else {
+      // float32 as float; the 16-bit types through the reference's own rounding of it.
+      const float f = static_cast<float>(kCastProbeFloats[k]);
+      if (type == DType::kFloat32) {
+        std::memcpy(at, &f, 4);
+      } else {
+        EXPECT_TRUE(ref::CastReference(DType::kFloat32, type, &f, at, 1).ok());
+      }
+    }
+  }
+  *count = n;
+  return bytes;
+}
+
+// Which Cast pairs run on the AI Core (the 910B's Cast row and its exact chains,
+// docs/OPERATORS.md "The AI CPU engine"), written out here rather than read from the kernel's
+// table, so that a change of the table shows.
+bool CastPairOnAiCoreByTable(DType from, DType to) {
+  using D = DType;
+  const std::vector<std::pair<D, std::vector<D>>> on_aicore = {
+      {D::kFloat32, {D::kFloat32, D::kFloat16, D::kBFloat16, D::kInt32, D::kInt64, D::kBool}},
+      {D::kFloat16,
+       {D::kFloat16, D::kFloat32, D::kBFloat16, D::kInt8, D::kUInt8, D::kInt32, D::kInt64,
+        D::kBool}},
+      {D::kBFloat16, {D::kBFloat16, D::kFloat32, D::kFloat16, D::kInt32, D::kInt64, D::kBool}},
+      {D::kInt8,
+       {D::kInt8, D::kFloat32, D::kFloat16, D::kBFloat16, D::kInt32, D::kInt64, D::kBool}},
+      {D::kUInt8,
+       {D::kUInt8, D::kFloat32, D::kFloat16, D::kBFloat16, D::kInt32, D::kInt64, D::kBool}},
+      {D::kBool,
+       {D::kBool, D::kInt8, D::kUInt8, D::kFloat32, D::kFloat16, D::kBFloat16, D::kInt32,
+        D::kInt64}},
+      {D::kInt32, {D::kInt32, D::kFloat32, D::kFloat16, D::kBFloat16, D::kInt64, D::kBool}},
+      {D::kInt64, {D::kInt32, D::kFloat32, D::kFloat16, D::kBFloat16, D::kBool}},
+  };
+  for (const auto& [source, targets] : on_aicore) {
+    if (source == from) return std::find(targets.begin(), targets.end(), to) != targets.end();
+  }
+  return false;  // double, uint32, uint64: every pair on the AI CPU
+}
+
+// Every one of the 121 pairs through both doors (Cast's `to`, CastLike's target) against the
+// reference bit for bit, NaN, inf and out-of-range values included, on the engine the table says
+// (an AI Core launch, or none: the AI CPU).
+TEST(ElementwiseOpDefs, EveryCastPairRunsOnItsEngineAndMatchesTheReference) {
+  const std::vector<std::pair<DType, int64_t>> types = {
+      {DType::kFloat32, 1}, {DType::kUInt8, 2},   {DType::kInt8, 3},     {DType::kInt32, 6},
+      {DType::kInt64, 7},   {DType::kBool, 9},    {DType::kFloat16, 10}, {DType::kFloat64, 11},
+      {DType::kUInt32, 12}, {DType::kUInt64, 13}, {DType::kBFloat16, 16}};
+  auto context = MakeContext(false);
+  ASSERT_NE(context, nullptr);
+  size_t on_aicore = 0;
+  for (const auto& [from, from_onnx] : types) {
+    int64_t n = 0;
+    HostTensor x(Desc(static_cast<aclDataType>(from), {1}));
+    x.data = CastProbes(from, &n);
+    x.desc.shape.dims[0] = n;
+    for (const auto& [to, to_onnx] : types) {
+      SCOPED_TRACE(std::string(DTypeName(from)) + " -> " + std::string(DTypeName(to)));
+      const bool want_aicore = CastPairOnAiCoreByTable(from, to);
+      on_aicore += want_aicore ? 1 : 0;
+      std::vector<uint8_t> want(n * DTypeSize(to));
+      ASSERT_TRUE(ref::CastReference(from, to, x.data.data(), want.data(), n).ok());
+      for (const bool like : {false, true}) {
+        std::unique_ptr<Operation> op;
+        const AttrMap attrs = like ? AttrMap{} : AttrMap{{"to", to_onnx}};
+        ASSERT_TRUE(
+            OperationRegistry::Global().Create(like ? "CastLike" : "Cast", attrs, &op).ok());
+        HostTensor target(Desc(static_cast<aclDataType>(to), {1}));
+        HostTensor y(Desc(static_cast<aclDataType>(to), {n}));
+        const uint64_t before = context->launches();
+        const VariantPack pack = like ? Pack({&x, &target}, {&y}) : Pack({&x}, {&y});
+        const Status st = SetupAndExecute(*op, pack, context.get());
+        ASSERT_TRUE(st.ok()) << (like ? "CastLike: " : "Cast: ") << st.ToString();
+        EXPECT_EQ(y.data, want) << (like ? "CastLike" : "Cast");
+        EXPECT_EQ(context->launches() - before, want_aicore ? 1u : 0u)
+            << (like ? "CastLike" : "Cast") << " ran on the wrong engine";
+      }
+    }
+  }
+  EXPECT_EQ(on_aicore, 53u);
 }
 
 }  // namespace

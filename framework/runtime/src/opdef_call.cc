@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph/types.h"
+#include "opsim/op_api/op_error.h"
 #include "opsim/op_api/platform_figures.h"
 #include "opsim/op_api/user_call.h"
 
@@ -300,6 +301,37 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
   return {ErrorCode::kInvalidTensorDtype, op + ": the inputs' dtypes (" + GivenInputs(def, call) +
                                               ") are no column of the OpDef; it allows " +
                                               Join(combos)};
+}
+
+Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* call, size_t* column,
+                                      const CallerOutputDTypes& caller) {
+  const auto infer_dtype = def.GetInferDataType();
+  const size_t outs = def.GetOutputs().size();
+  CallerOutputDTypes given = caller;
+  given.resize(outs);
+  if (infer_dtype == nullptr ||
+      std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); })) {
+    return Status::Ok();
+  }
+  for (size_t k = 0; k < outs; ++k) {
+    const ops::OpParamDef& p = def.GetOutputs()[k];
+    const ge::DataType dtype =
+        *column < p.GetDataTypes().size() ? p.GetDataTypes()[*column] : ge::DT_UNDEFINED;
+    call->output_descs[k] =
+        gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
+  }
+  uint32_t rc = ge::GRAPH_SUCCESS;
+  gert::InferDataTypeContext dtype_context(call);
+  const Status st =
+      op_api::CallUserCode({def.GetOpType(), "InferDataType", op_api::CodeAddress(infer_dtype),
+                            ErrorCode::kGraphInferShapeFuncFail},
+                           [&] { rc = infer_dtype(&dtype_context); });
+  (void)op_api::TakeOpError();
+  if (!st.ok() || rc != ge::GRAPH_SUCCESS) return Status::Ok();
+  for (size_t k = 0; k < outs; ++k) {
+    if (!given[k]) given[k] = call->output_descs[k].GetDataType();
+  }
+  return SelectColumn(def, *call, column, &given);
 }
 
 namespace {

@@ -28,6 +28,13 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
 Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t* column,
                     const CallerOutputDTypes* outputs = nullptr);
 
+// GE's support check sees the outputs' dtypes as InferDataType gives them: where the caller gives
+// an output's dtype none, the OpDef's InferDataType does (Cast's `to`), and SelectColumn must find
+// a column holding it (Cast's AI Core columns are (input, output) pairs). An InferDataType that
+// fails leaves the choice to the inputs (the stage that runs it next reports the failure).
+Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* call, size_t* column,
+                                      const CallerOutputDTypes& caller);
+
 // The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
 // A shape in `caller` (by output) replaces InferShape's, in the call too (the tiling sees it).
 // `unset` (by output): which outputs InferShape left as it found them (they stay rank 0).

@@ -60,6 +60,7 @@ class OpDefOperation final : public EngineCandidate {
     size_t column = 0;
     bool value_dependent = false;
     OPSIM_RETURN_IF_ERROR(DescribeCall(in, &call, &column, pack, &value_dependent));
+    OPSIM_RETURN_IF_ERROR(SelectColumnWithInferredDTypes(def_, &call, &column, caller_dtypes_));
     if (device == nullptr) return Status::Ok();
     if (on_aicpu_) return CheckAiCpuKernel(def_.GetOpType());
     OPSIM_RETURN_IF_ERROR(CheckSocConfig(def_, *device));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "elementwise/cast_routes.h"
 #include "elementwise/elementwise_tiling.h"
 #include "op_def_support.h"
 #include "register/op_def_registry.h"
@@ -26,7 +27,9 @@ enum class Kind { kUnary, kBinary, kCast, kCastLike };
 // Each op's dtype columns on the AI Core are the types the 910B's vector instructions compute
 // (bfloat16 through float32, docs/OPERATORS.md); the rest of the ONNX type list runs on the AI
 // CPU (op_kernel_aicpu/elementwise), from a second OpDef of the same type with AICPU() set, as
-// GE chooses between an op's AI Core and AI CPU definitions. Cast keeps every pair on the AI Core.
+// GE chooses between an op's AI Core and AI CPU definitions. Cast's and CastLike's AI Core columns
+// are (input, output) pairs, those of op_kernel/elementwise/cast_routes.h; their AI CPU OpDefs
+// take every pair, GE asking the AI Core's first.
 const std::vector<ge::DataType> kVectorFloats = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
 const std::vector<ge::DataType> kVectorArithmetic = {ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16,
                                                      ge::DT_INT32};
@@ -45,7 +48,7 @@ struct OpInfo {
   const char* name;
   Kind kind;
   ElementwiseOp op;
-  const std::vector<ge::DataType>* dtypes;        // the AI Core's columns
+  const std::vector<ge::DataType>* dtypes;        // the AI Core's columns (Cast: CastPairs())
   const std::vector<ge::DataType>* aicpu_dtypes;  // the AI CPU's, or none
 };
 
@@ -60,9 +63,32 @@ const OpInfo kOps[] = {
     {"Sub", Kind::kBinary, ElementwiseOp::kSub, &kVectorArithmetic, &kCpuArithmetic},
     {"Mul", Kind::kBinary, ElementwiseOp::kMul, &kVectorArithmetic, &kCpuArithmetic},
     {"Div", Kind::kBinary, ElementwiseOp::kDiv, &kVectorFloats, &kCpuNumeric},
-    {"Cast", Kind::kCast, ElementwiseOp::kCast, &kAll, nullptr},
-    {"CastLike", Kind::kCastLike, ElementwiseOp::kCast, &kAll, nullptr},
+    {"Cast", Kind::kCast, ElementwiseOp::kCast, nullptr, &kAll},
+    {"CastLike", Kind::kCastLike, ElementwiseOp::kCast, nullptr, &kAll},
 };
+
+// The (source, destination) pairs Cast's AI Core kernel computes, as two parallel columns.
+struct PairColumns {
+  std::vector<ge::DataType> src;
+  std::vector<ge::DataType> dst;
+};
+const PairColumns& CastPairs() {
+  static const PairColumns pairs = [] {
+    PairColumns p;
+    for (ge::DataType s : kAll) {
+      for (ge::DataType d : kAll) {
+        if (!::op_kernel::elementwise::CastOnAiCore(static_cast<::op_kernel::DataType>(s),
+                                                    static_cast<::op_kernel::DataType>(d))) {
+          continue;
+        }
+        p.src.push_back(s);
+        p.dst.push_back(d);
+      }
+    }
+    return p;
+  }();
+  return pairs;
+}
 
 const OpInfo& InfoOf(const char* name) {
   for (const OpInfo& info : kOps) {
@@ -148,17 +174,25 @@ ge::graphStatus Tiling(gert::TilingContext* context) {
 
 class ElementwiseOpDef : public ops::OpDef {
  public:
-  // `on_aicpu`: the op's AI CPU definition (unary and binary ops only), with its own columns.
+  // `on_aicpu`: the op's AI CPU definition, with its own columns.
   ElementwiseOpDef(const char* name, bool on_aicpu) : OpDef(name) {
     const OpInfo& info = InfoOf(name);
-    const std::vector<ge::DataType>& columns = on_aicpu ? *info.aicpu_dtypes : *info.dtypes;
+    const bool cast_pairs = !on_aicpu && info.dtypes == nullptr;
+    const std::vector<ge::DataType>& columns = on_aicpu     ? *info.aicpu_dtypes
+                                               : cast_pairs ? CastPairs().src
+                                                            : *info.dtypes;
     const std::vector<ge::Format> nd(columns.size(), ge::FORMAT_ND);
     auto column_param = [&](ops::OpParamDef& p) {
       p.ParamType(ops::REQUIRED).DataType(columns).Format(nd).UnknownShapeFormat(nd);
     };
-    // Cast's output (and CastLike's target) may be any dtype whatever the input's column.
+    // Cast's output (and CastLike's target): on the AI Core each column's pair's destination;
+    // on the AI CPU any dtype whatever the input's column.
     auto any_param = [&](ops::OpParamDef& p) {
-      p.ParamType(ops::REQUIRED).DataTypeList(kAll).FormatList({ge::FORMAT_ND});
+      if (cast_pairs) {
+        p.ParamType(ops::REQUIRED).DataType(CastPairs().dst).Format(nd).UnknownShapeFormat(nd);
+      } else {
+        p.ParamType(ops::REQUIRED).DataTypeList(kAll).FormatList({ge::FORMAT_ND});
+      }
     };
     switch (info.kind) {
       case Kind::kUnary:
