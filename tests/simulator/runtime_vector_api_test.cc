@@ -36,8 +36,6 @@ TEST(VectorApi, ElementwiseAndScalarForms) {
     EXPECT_EQ(z.GetValue(0), 3);
     Min(z, x, y, 16);
     EXPECT_EQ(z.GetValue(15), 3);
-    Abs(z, x, 16);
-    EXPECT_EQ(z.GetValue(0), 8);
     Adds(z, x, 100, 16);
     EXPECT_EQ(z.GetValue(0), 92);
     Muls(z, x, -2, 16);

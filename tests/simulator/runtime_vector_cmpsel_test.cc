@@ -268,7 +268,8 @@ TEST(VectorCmpSel, CompareLevel0WritesWholeRepeatsAndZeroesMaskedLanes) {
     LocalTensor<float> a = x.Get<float>();
     Duplicate(a, 1.0f, 256);
     LocalTensor<uint8_t> out = z.Get<uint8_t>();
-    Duplicate(out, static_cast<uint8_t>(0xAA), 32);
+    // The 910B's Duplicate takes no 8-bit type: fill the bytes through a 16-bit view.
+    Duplicate(out.ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0xAAAA), 16);
     BinaryRepeatParams p;
     const uint64_t mask[2] = {0xF0F0F0F0F0F0F0F0ull, 0};
     Compare(out, a, a, CMPMODE::EQ, mask, 2, p);
@@ -296,7 +297,7 @@ TEST(VectorCmpSel, CompareIntoCmpMaskThenGetAndSetCmpMask) {
     LocalTensor<uint8_t> m = z.Get<uint8_t>();
     GetCmpMask(m);
     std::memcpy(got.data(), m.data(), 16);
-    Duplicate(m, static_cast<uint8_t>(0x3C), 32);
+    Duplicate(m.ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0x3C3C), 16);
     SetCmpMask(m);
     GetCmpMask(m[32]);
     std::memcpy(back.data(), m.data() + 32, 16);

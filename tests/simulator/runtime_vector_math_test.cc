@@ -42,7 +42,6 @@ std::vector<U> RunOnTile(const std::vector<T>& in, size_t n, F&& body) {
 
 double ToDouble(float v) { return v; }
 double ToDouble(half v) { return static_cast<float>(v); }
-double ToDouble(bfloat16_t v) { return static_cast<float>(v); }
 
 // Distance in units in the last place of T (ordered bit patterns); NaN == NaN.
 template <typename T>
@@ -123,7 +122,6 @@ void CheckAllMath() {
 
 TEST(VectorMath, ExpLnSqrtRsqrtReciprocalWithinOneUlpFloat) { CheckAllMath<float>(); }
 TEST(VectorMath, ExpLnSqrtRsqrtReciprocalWithinOneUlpHalf) { CheckAllMath<half>(); }
-TEST(VectorMath, ExpLnSqrtRsqrtReciprocalWithinOneUlpBFloat16) { CheckAllMath<bfloat16_t>(); }
 
 TEST(VectorMath, ExpSpecialValuesAreExact) {
   const std::vector<float> in = {0.0f, 1.0f, -INFINITY, INFINITY, 100.0f, -200.0f};
@@ -167,24 +165,30 @@ TEST(VectorMath, ReluInt32) {
   for (size_t i = 0; i < in.size(); ++i) EXPECT_EQ(out[i], in[i] > 0 ? in[i] : 0);
 }
 
-template <typename T>
+template <typename T, bool kWithNot = true>
 void CheckLogic() {
   std::vector<T> in(128);
   for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<T>(i * 2654435761u);
-  const auto not_out = RunOnTile<T>(in, 64, [](auto& x, auto& y) { Not(y, x, 64); });
+  std::vector<T> not_out(64);
+  if constexpr (kWithNot) {
+    not_out = RunOnTile<T>(in, 64, [](auto& x, auto& y) { Not(y, x, 64); });
+  }
   const auto and_out = RunOnTile<T>(in, 64, [](auto& x, auto& y) { And(y, x, x[64], 64); });
   const auto or_out = RunOnTile<T>(in, 64, [](auto& x, auto& y) { Or(y, x, x[64], 64); });
   for (size_t i = 0; i < 64; ++i) {
-    EXPECT_EQ(not_out[i], static_cast<T>(~in[i]));
+    if (kWithNot) {
+      EXPECT_EQ(not_out[i], static_cast<T>(~in[i]));
+    }
     EXPECT_EQ(and_out[i], static_cast<T>(in[i] & in[i + 64]));
     EXPECT_EQ(or_out[i], static_cast<T>(in[i] | in[i + 64]));
   }
 }
 
-TEST(VectorMath, NotAndOrInt16Uint16Int32) {
+// The 910B's count-form And/Or also take 32-bit integers (as 16-bit lanes); its Not does not.
+TEST(VectorMath, NotAndOrInt16Uint16AndOrInt32) {
   CheckLogic<int16_t>();
   CheckLogic<uint16_t>();
-  CheckLogic<int32_t>();
+  CheckLogic<int32_t, false>();
 }
 
 template <typename T>

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/vector_cmpsel.h"
 #include "runtime/launch_state.h"
 #include "runtime/vector_contiguous.h"
@@ -42,14 +43,9 @@ void CheckSelMode(const SelArgs& args) {
   }
 }
 
-// The vector dtype rules below are the 910B's (Atlas A2/A3, dav-2201; CANN's dav_c220
-// implementation in asc-devkit, impl/basic_api/dav_c220/). Profiles of other chips (the 910A
-// dav-1001, the 310P dav-2002) are not checked against them; a profile built in code with no
-// architecture is the 910B's, as its other defaults are.
-bool ChecksA2VectorDtypes() {
-  const std::string& arch = Cur().device->architecture;
-  return arch != "dav-1001" && arch != "dav-2002";
-}
+// The vector dtype rules below are the 910B's (a2_dtypes.h's Compare and Select rows; the int32_t
+// mode rule is Compare's own). a2::ChecksA2VectorDtypes says which profiles they apply to.
+using a2::ChecksA2VectorDtypes;
 
 const char* CmpModeName(vec::CmpMode mode) {
   static const char* const kNames[] = {"LT", "GT", "EQ", "LE", "GE", "NE"};

@@ -43,6 +43,11 @@ opsim_seeded_mutant(ours_add ours_add_last_tile_skipped
   [==[for (uint32_t i = 0; i + 1 < tiles_; ++i) {]==]
   unwritten_output -1 "kernel end" "output 'z' bytes [1024, 2048) of 8192 B"
   "ours Add: the last tile of every block skipped")
+opsim_seeded_mutant(ours_add ours_add_through_uint32_view
+  [==[AscendC::Add(z, x, y, static_cast<int32_t>(tile_));]==]
+  [==[AscendC::Add(z.template ReinterpretCast<uint32_t>(), x.template ReinterpretCast<uint32_t>(), y.template ReinterpretCast<uint32_t>(), static_cast<int32_t>(tile_));]==]
+  unsupported 0 "Add" "Add on uint32_t: the 910B (dav-2201) takes half, float, int16_t, int32_t only"
+  "ours Add: the tiles added through a `uint32_t` view, a type the 910B's `Add` lacks (half, float, int16_t, int32_t only)")
 
 # --- op_kernel/elementwise/elementwise_unary.cc and its tile loop (elementwise_unary_loop.h, --
 # --- which Sign shares): the loop's mutants edit the header --------------------------------------

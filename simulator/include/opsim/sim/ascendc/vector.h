@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector_reduce_repeat.h"
@@ -164,24 +165,26 @@ void WholeReduceRows(vec::ReduceOp op, DType dtype, uint32_t elem_bytes, void* d
 
 namespace AscendC {
 
-#define OPSIM_BINARY(Name, Op)                                                           \
+#define OPSIM_BINARY(Name, Op, Row)                                                      \
   template <typename T>                                                                  \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b, \
             const int32_t count) {                                                       \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
     opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count);  \
   }
-OPSIM_BINARY(Add, kAdd)
-OPSIM_BINARY(Sub, kSub)
-OPSIM_BINARY(Mul, kMul)
-OPSIM_BINARY(Div, kDiv)
-OPSIM_BINARY(Max, kMax)
-OPSIM_BINARY(Min, kMin)
+OPSIM_BINARY(Add, kAdd, kArith)
+OPSIM_BINARY(Sub, kSub, kArith)
+OPSIM_BINARY(Mul, kMul, kArith)
+OPSIM_BINARY(Div, kDiv, kFloatMath)
+OPSIM_BINARY(Max, kMax, kArith)
+OPSIM_BINARY(Min, kMin, kArith)
 #undef OPSIM_BINARY
 
 #define OPSIM_SCALAR(Name, Op)                                                     \
   template <typename T, typename U>                                                \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, \
             const int32_t count) {                                                 \
+    OPSIM_A2_TAKES(kArith, T, #Name);                                              \
     opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src, \
                                    static_cast<T>(scalar), count);                 \
   }
@@ -193,6 +196,7 @@ OPSIM_SCALAR(Mins, kMin)
 
 template <typename T>
 void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+  OPSIM_A2_TAKES(kFloatMath, T, "Abs");
   using namespace opsim::sim;
   if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
@@ -205,6 +209,7 @@ void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t cou
 
 template <typename T, typename U>
 void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
+  OPSIM_A2_TAKES(kDuplicate, T, "Duplicate");
   using namespace opsim::sim;
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
@@ -216,6 +221,7 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
 template <typename D, typename S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
           const uint32_t count) {
+  OPSIM_A2_TAKES_PAIR(kCast, S, D, "Cast");
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
   const uint64_t dst_bytes = static_cast<uint64_t>(count) * sizeof(D);
@@ -260,18 +266,21 @@ inline void SetDeqScale(half scale) {
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count) {
+  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
   opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kSum, "ReduceSum", dst, src, work,
                                   count, false);
 }
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count, bool calIndex = false) {
+  OPSIM_A2_TAKES(kReduce, T, "ReduceMax");
   opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMax, "ReduceMax", dst, src, work,
                                   count, calIndex);
 }
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count, bool calIndex = false) {
+  OPSIM_A2_TAKES(kReduce, T, "ReduceMin");
   opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMin, "ReduceMin", dst, src, work,
                                   count, calIndex);
 }
@@ -280,6 +289,7 @@ template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
+  OPSIM_A2_TAKES(kReduce, T, "WholeReduceSum");
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src, mask,
                                   repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
                                   ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
@@ -289,6 +299,7 @@ void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  OPSIM_A2_TAKES(kReduce, T, "WholeReduceMax");
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src, mask,
                                   repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
                                   isSetMask);
@@ -298,6 +309,7 @@ void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
+  OPSIM_A2_TAKES(kReduce, T, "WholeReduceMin");
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src, mask,
                                   repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
                                   isSetMask);
@@ -309,6 +321,7 @@ template <typename T, bool isSetMask = true>
 void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                      const int32_t dstRepStride, const int32_t srcRepStride) {
+  OPSIM_A2_TAKES(kReduce, T, "RepeatReduceSum");
   (void)dstBlkStride;
   opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "RepeatReduceSum", dst, src,
                                   mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride,

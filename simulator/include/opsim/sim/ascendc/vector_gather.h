@@ -8,6 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector_mask.h"
@@ -113,6 +114,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
             const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
             const uint32_t count) {
   static_assert(opsim::sim::detail::kIsGatherElem<T>, "Gather takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, T, "Gather");
   opsim::sim::detail::GatherCount(dst.ref(), src.ref(), srcOffset.ref(), srcBaseAddr, sizeof(T),
                                   count);
 }
@@ -122,6 +124,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr, MaskType mask, \
               const uint8_t repeatTimes, const uint16_t dstRepStride) {                          \
     static_assert(opsim::sim::detail::kIsGatherElem<T>, "Gather takes 16- or 32-bit elements");  \
+    OPSIM_A2_TAKES(kGather, T, "Gather");                                                        \
     opsim::sim::detail::GatherRepeat(dst.ref(), src.ref(), srcOffset.ref(), srcBaseAddr,         \
                                      sizeof(T), opsim::sim::detail::MaskOf<true>(mask),          \
                                      repeatTimes, dstRepStride);                                 \
@@ -150,6 +153,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                 const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
                 const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
   static_assert(opsim::sim::detail::kIsGatherElem<T>, "GatherMask takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, T, "GatherMask");
   static_assert(std::is_same_v<U, uint16_t> || std::is_same_v<U, uint32_t>,
                 "GatherMask's src1Pattern is uint16_t or uint32_t");
   static_assert(sizeof(U) == sizeof(T),
@@ -164,6 +168,7 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
                 const bool reduceMode, const uint32_t mask,
                 const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
   static_assert(opsim::sim::detail::kIsGatherElem<T>, "GatherMask takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, T, "GatherMask");
   const opsim::sim::detail::GatherMaskArgs args{sizeof(T),   reduceMode, mask,
                                                 src1Pattern, nullptr,    gatherMaskParams};
   rsvdCnt = opsim::sim::detail::GatherMaskRun(dst.ref(), src0.ref(), args);

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
@@ -172,6 +173,7 @@ namespace AscendC {
   template <typename T>                                                                          \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {         \
     static_assert(opsim::sim::detail::kIsFloatElem<T>, #Name " takes float tensors");            \
+    OPSIM_A2_TAKES(kFloatMath, T, #Name);                                                        \
     const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op);                 \
     opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::MathLanes, &ctx, dst, src, count); \
   }
@@ -187,6 +189,7 @@ void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t co
   static_assert(opsim::sim::detail::kIsFloatElem<T> || std::is_same_v<T, int32_t> ||
                     std::is_same_v<T, int8_t> || std::is_same_v<T, int64_t>,
                 "Relu takes float or signed integer tensors");
+  OPSIM_A2_TAKES(kRelu, T, "Relu");
   const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::kRelu);
   opsim::sim::detail::UnaryCount("Relu", opsim::sim::detail::MathLanes, &ctx, dst, src, count);
 }
@@ -195,6 +198,7 @@ template <typename T, typename U>
 void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,
                const int32_t count) {
   static_assert(opsim::sim::detail::kIsFloatElem<T>, "LeakyRelu takes float tensors");
+  OPSIM_A2_TAKES(kFloatMath, T, "LeakyRelu");
   const opsim::sim::detail::LeakyCtx ctx{DTypeOf<T>(),
                                          static_cast<double>(static_cast<float>(scalarValue))};
   opsim::sim::detail::UnaryCount("LeakyRelu", opsim::sim::detail::LeakyLanes, &ctx, dst, src,
@@ -204,6 +208,7 @@ void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& sc
 template <typename T>
 void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
   static_assert(opsim::sim::detail::kIsIntElem<T>, "Not takes integer tensors");
+  OPSIM_A2_TAKES(kLogicRepeat, T, "Not");
   const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::kNot, sizeof(T)};
   opsim::sim::detail::UnaryCount("Not", opsim::sim::detail::BitLanes, &ctx, dst, src, count);
 }
@@ -213,6 +218,7 @@ void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t cou
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,          \
             const int32_t count) {                                                                \
     static_assert(opsim::sim::detail::kIsIntElem<T>, #Name " takes integer tensors");             \
+    OPSIM_A2_TAKES(kLogicCount, T, #Name);                                                        \
     const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::Op, sizeof(T)};                  \
     opsim::sim::detail::BinaryCount(#Name, opsim::sim::detail::BitLanes, &ctx, dst, a, b, count); \
   }
@@ -224,6 +230,7 @@ OPSIM_BIT_COUNT(Or, kOr)
   template <typename T, typename U>                                                               \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,           \
             const int32_t count) {                                                                \
+    OPSIM_A2_TAKES(kShift, T, #Name);                                                             \
     const auto ctx = opsim::sim::detail::ShiftOf<T>(Left, static_cast<T>(scalarValue));           \
     opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::ShiftLanes, &ctx, dst, src, count); \
   }
@@ -233,10 +240,11 @@ OPSIM_SHIFT_COUNT(ShiftRight, false)
 
 // ---- Level-0 forms: (dst, src..., mask or mask[2], repeatTimes, RepeatParams) ----
 
-#define OPSIM_UNARY_L0(Name, CtxExpr, Kernel)                                            \
+#define OPSIM_UNARY_L0(Name, Row, CtxExpr, Kernel)                                       \
   template <typename T, bool isSetMask = true>                                           \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], \
             const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
     const auto ctx = CtxExpr;                                                            \
     opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
@@ -245,29 +253,33 @@ OPSIM_SHIFT_COUNT(ShiftRight, false)
   template <typename T, bool isSetMask = true>                                           \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,   \
             const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
     const auto ctx = CtxExpr;                                                            \
     opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
                                repeatParams);                                            \
   }
 #define OPSIM_MATH_CTX(Op) opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op)
-OPSIM_UNARY_L0(Exp, OPSIM_MATH_CTX(kExp), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Ln, OPSIM_MATH_CTX(kLn), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Sqrt, OPSIM_MATH_CTX(kSqrt), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Rsqrt, OPSIM_MATH_CTX(kRsqrt), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Reciprocal, OPSIM_MATH_CTX(kReciprocal), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Relu, OPSIM_MATH_CTX(kRelu), opsim::sim::detail::MathLanes)
-OPSIM_UNARY_L0(Abs, opsim::sim::detail::AbsCtx{DTypeOf<T>()}, opsim::sim::detail::AbsLanes)
-OPSIM_UNARY_L0(Not, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kNot, sizeof(T)}),
+OPSIM_UNARY_L0(Exp, kFloatMath, OPSIM_MATH_CTX(kExp), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Ln, kFloatMath, OPSIM_MATH_CTX(kLn), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Sqrt, kFloatMath, OPSIM_MATH_CTX(kSqrt), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Rsqrt, kFloatMath, OPSIM_MATH_CTX(kRsqrt), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Reciprocal, kFloatMath, OPSIM_MATH_CTX(kReciprocal), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Relu, kRelu, OPSIM_MATH_CTX(kRelu), opsim::sim::detail::MathLanes)
+OPSIM_UNARY_L0(Abs, kFloatMath, opsim::sim::detail::AbsCtx{DTypeOf<T>()},
+               opsim::sim::detail::AbsLanes)
+OPSIM_UNARY_L0(Not, kLogicRepeat,
+               (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kNot, sizeof(T)}),
                opsim::sim::detail::BitLanes)
 #undef OPSIM_MATH_CTX
 #undef OPSIM_UNARY_L0
 
-#define OPSIM_BINARY_L0(Name, CtxExpr, Kernel)                                                 \
+#define OPSIM_BINARY_L0(Name, Row, CtxExpr, Kernel)                                            \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask[], const uint8_t repeatTimes,                                  \
             const BinaryRepeatParams& repeatParams) {                                          \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
     const auto ctx = CtxExpr;                                                                  \
     opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
@@ -277,6 +289,7 @@ OPSIM_UNARY_L0(Not, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kNot, si
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask, const uint8_t repeatTimes,                                    \
             const BinaryRepeatParams& repeatParams) {                                          \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
     const auto ctx = CtxExpr;                                                                  \
     opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
@@ -284,25 +297,28 @@ OPSIM_UNARY_L0(Not, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kNot, si
   }
 #define OPSIM_BINARY_CTX(Op) \
   (opsim::sim::detail::BinaryCtx{opsim::sim::vec::BinaryOp::Op, DTypeOf<T>()})
-OPSIM_BINARY_L0(Add, OPSIM_BINARY_CTX(kAdd), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(Sub, OPSIM_BINARY_CTX(kSub), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(Mul, OPSIM_BINARY_CTX(kMul), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(Div, OPSIM_BINARY_CTX(kDiv), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(Max, OPSIM_BINARY_CTX(kMax), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(Min, OPSIM_BINARY_CTX(kMin), opsim::sim::detail::BinaryLanes)
-OPSIM_BINARY_L0(And, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kAnd, sizeof(T)}),
+OPSIM_BINARY_L0(Add, kArith, OPSIM_BINARY_CTX(kAdd), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Sub, kArith, OPSIM_BINARY_CTX(kSub), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Mul, kArith, OPSIM_BINARY_CTX(kMul), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Div, kFloatMath, OPSIM_BINARY_CTX(kDiv), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Max, kArith, OPSIM_BINARY_CTX(kMax), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(Min, kArith, OPSIM_BINARY_CTX(kMin), opsim::sim::detail::BinaryLanes)
+OPSIM_BINARY_L0(And, kLogicRepeat,
+                (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kAnd, sizeof(T)}),
                 opsim::sim::detail::BitLanes)
-OPSIM_BINARY_L0(Or, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kOr, sizeof(T)}),
+OPSIM_BINARY_L0(Or, kLogicRepeat,
+                (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kOr, sizeof(T)}),
                 opsim::sim::detail::BitLanes)
 #undef OPSIM_BINARY_CTX
 #undef OPSIM_BINARY_L0
 
 // Tensor-scalar level-0 forms: `value` is converted to T once, as the count forms do.
-#define OPSIM_SCALAR_L0(Name, MakeCtx, Kernel)                                           \
+#define OPSIM_SCALAR_L0(Name, Row, MakeCtx, Kernel)                                      \
   template <typename T, bool isSetMask = true>                                           \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
             const uint64_t mask[], const uint8_t repeatTimes,                            \
             const UnaryRepeatParams& repeatParams) {                                     \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
     const T value = scalarValue;                                                         \
     const auto ctx = MakeCtx;                                                            \
     opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
@@ -313,6 +329,7 @@ OPSIM_BINARY_L0(Or, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kOr, siz
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
             const uint64_t mask, const uint8_t repeatTimes,                              \
             const UnaryRepeatParams& repeatParams) {                                     \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
     const T value = scalarValue;                                                         \
     const auto ctx = MakeCtx;                                                            \
     opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
@@ -321,17 +338,17 @@ OPSIM_BINARY_L0(Or, (opsim::sim::detail::BitCtx{opsim::sim::vec::BitOp::kOr, siz
   }
 #define OPSIM_SCALAR_CTX(Op) \
   (opsim::sim::detail::ScalarCtx{opsim::sim::vec::ScalarOp::Op, DTypeOf<T>(), &value})
-OPSIM_SCALAR_L0(Adds, OPSIM_SCALAR_CTX(kAdd), opsim::sim::detail::ScalarLanes)
-OPSIM_SCALAR_L0(Muls, OPSIM_SCALAR_CTX(kMul), opsim::sim::detail::ScalarLanes)
-OPSIM_SCALAR_L0(Maxs, OPSIM_SCALAR_CTX(kMax), opsim::sim::detail::ScalarLanes)
-OPSIM_SCALAR_L0(Mins, OPSIM_SCALAR_CTX(kMin), opsim::sim::detail::ScalarLanes)
-OPSIM_SCALAR_L0(LeakyRelu,
+OPSIM_SCALAR_L0(Adds, kArith, OPSIM_SCALAR_CTX(kAdd), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Muls, kArith, OPSIM_SCALAR_CTX(kMul), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Maxs, kArith, OPSIM_SCALAR_CTX(kMax), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(Mins, kArith, OPSIM_SCALAR_CTX(kMin), opsim::sim::detail::ScalarLanes)
+OPSIM_SCALAR_L0(LeakyRelu, kFloatMath,
                 (opsim::sim::detail::LeakyCtx{DTypeOf<T>(),
                                               static_cast<double>(static_cast<float>(value))}),
                 opsim::sim::detail::LeakyLanes)
-OPSIM_SCALAR_L0(ShiftLeft, opsim::sim::detail::ShiftOf<T>(true, value),
+OPSIM_SCALAR_L0(ShiftLeft, kShift, opsim::sim::detail::ShiftOf<T>(true, value),
                 opsim::sim::detail::ShiftLanes)
-OPSIM_SCALAR_L0(ShiftRight, opsim::sim::detail::ShiftOf<T>(false, value),
+OPSIM_SCALAR_L0(ShiftRight, kShift, opsim::sim::detail::ShiftOf<T>(false, value),
                 opsim::sim::detail::ShiftLanes)
 #undef OPSIM_SCALAR_CTX
 #undef OPSIM_SCALAR_L0
@@ -342,6 +359,7 @@ OPSIM_SCALAR_L0(ShiftRight, opsim::sim::detail::ShiftOf<T>(false, value),
   template <typename D, typename S, bool isSetMask = true>                                      \
   void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,        \
             MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {             \
+    OPSIM_A2_TAKES_PAIR(kCast, S, D, "Cast");                                                   \
     using namespace opsim::sim::detail;                                                         \
     constexpr uint32_t kWide = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);                   \
     const bool deq =                                                                            \
@@ -360,6 +378,7 @@ OPSIM_CAST_L0(const uint64_t)
   void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, MaskType mask,           \
                  const uint8_t repeatTimes, const uint16_t dstBlockStride,                 \
                  const uint8_t dstRepeatStride) {                                          \
+    OPSIM_A2_TAKES(kDuplicate, T, "Duplicate");                                            \
     using namespace opsim::sim::detail;                                                    \
     const T value = scalarValue;                                                           \
     const FillCtx ctx{AscendC::DTypeOf<T>(), &value};                                      \
@@ -402,20 +421,21 @@ void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>
 
 namespace AscendC {
 
-#define OPSIM_FUSED_COUNT(Name, Op, ReadsDst)                                                   \
+#define OPSIM_FUSED_COUNT(Name, Row, Op, ReadsDst)                                              \
   template <typename T>                                                                         \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
             const int32_t count) {                                                              \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                              \
     opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), \
                                    &src1.ref(), ReadsDst, count);                               \
   }
-OPSIM_FUSED_COUNT(AddRelu, kAddRelu, false)
-OPSIM_FUSED_COUNT(SubRelu, kSubRelu, false)
-OPSIM_FUSED_COUNT(MulAddDst, kMulAddDst, true)
-OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, true)
-OPSIM_FUSED_COUNT(MulAddRelu, kMulAddRelu, true)
+OPSIM_FUSED_COUNT(AddRelu, kAddSubRelu, kAddRelu, false)
+OPSIM_FUSED_COUNT(SubRelu, kAddSubRelu, kSubRelu, false)
+OPSIM_FUSED_COUNT(MulAddDst, kFusedMulAdd, kMulAddDst, true)
+OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, kFusedMulAdd, true)
+OPSIM_FUSED_COUNT(MulAddRelu, kFusedMulAdd, kMulAddRelu, true)
 // CANN keeps FusedMulAddRelu as the older name of MulAddRelu.
-OPSIM_FUSED_COUNT(FusedMulAddRelu, kMulAddRelu, true)
+OPSIM_FUSED_COUNT(FusedMulAddRelu, kFusedMulAdd, kMulAddRelu, true)
 #undef OPSIM_FUSED_COUNT
 
 }  // namespace AscendC
@@ -447,31 +467,34 @@ void Fused0(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& ds
 
 namespace AscendC {
 
-#define OPSIM_FUSED_L0(Name, Op)                                                               \
+#define OPSIM_FUSED_L0(Name, Row, Op)                                                          \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {   \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
     opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
   }                                                                                            \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
+    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
     opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
   }
-OPSIM_FUSED_L0(AddRelu, kAddRelu)
-OPSIM_FUSED_L0(SubRelu, kSubRelu)
-OPSIM_FUSED_L0(MulAddDst, kMulAddDst)
-OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd)
-OPSIM_FUSED_L0(MulAddRelu, kMulAddRelu)
-OPSIM_FUSED_L0(FusedMulAddRelu, kMulAddRelu)
+OPSIM_FUSED_L0(AddRelu, kAddSubRelu, kAddRelu)
+OPSIM_FUSED_L0(SubRelu, kAddSubRelu, kSubRelu)
+OPSIM_FUSED_L0(MulAddDst, kFusedMulAdd, kMulAddDst)
+OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd, kFusedMulAdd)
+OPSIM_FUSED_L0(MulAddRelu, kFusedMulAdd, kMulAddRelu)
+OPSIM_FUSED_L0(FusedMulAddRelu, kFusedMulAdd, kMulAddRelu)
 #undef OPSIM_FUSED_L0
 
 // dst = src * scalarValue + dst (same-type form).
 template <typename T, typename U>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U scalarValue,
           const int32_t count) {
+  OPSIM_A2_TAKES(kFusedMulAdd, T, "Axpy");
   const T value = static_cast<T>(scalarValue);
   opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value, nullptr,
                                  true, count);

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector_mask.h"
@@ -80,6 +81,7 @@ namespace AscendC {
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
             MaskType mask, const int32_t dstRepStride, const int32_t srcBlkStride,              \
             const int32_t srcRepStride) {                                                       \
+    OPSIM_A2_TAKES(kReduce, T, #Name);                                                          \
     using namespace opsim::sim::detail;                                                         \
     GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::Kind, \
                 static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),                            \
@@ -101,6 +103,7 @@ template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                     const int32_t repeatTime, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
+  OPSIM_A2_TAKES(kReduce, T, "WholeReduceSum");
   using namespace opsim::sim::detail;
   GroupReduce("WholeReduceSum", opsim::sim::vec::ReduceOp::kSum, DTypeOf<T>(), sizeof(T),
               GroupKind::kWhole, static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),
@@ -112,6 +115,7 @@ void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],           \
             const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,      \
             const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {      \
+    OPSIM_A2_TAKES(kReduce, T, #Name);                                                             \
     using namespace opsim::sim::detail;                                                            \
     GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::kWhole,  \
                 static_cast<uint8_t>(order), ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), \
@@ -131,6 +135,7 @@ OPSIM_WHOLE_MAXMIN(WholeReduceMin, kMin)
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,     \
             MaskType mask, const int32_t repeatTimes, const int32_t srcRepStride,                 \
             bool calIndex = false) {                                                              \
+    OPSIM_A2_TAKES(kReduce, T, #Name);                                                            \
     opsim::sim::detail::ReduceRepeats(#Name, opsim::sim::vec::ReduceOp::Op, dst, src, work, mask, \
                                       repeatTimes, srcRepStride, calIndex);                       \
   }
@@ -143,12 +148,14 @@ OPSIM_REDUCE_REPEATS(ReduceMin, kMin, const int32_t)
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const uint64_t mask[], const int32_t repeatTimes, const int32_t srcRepStride) {
+  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
   opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
                                     mask, repeatTimes, srcRepStride, false);
 }
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t mask, const int32_t repeatTimes, const int32_t srcRepStride) {
+  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
   opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
                                     mask, repeatTimes, srcRepStride, false);
 }
@@ -158,6 +165,7 @@ template <typename T>
 void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
           const BrcbRepeatParams& repeatParams) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kBrcb, T, "Brcb");
   opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(T), dst.ref(), src.ref(), repeatTime,
                                       repeatParams.dstBlkStride, repeatParams.dstRepStride);
 }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/detail/core.h"
 
@@ -19,6 +20,7 @@ namespace AscendC {
 template <typename T>
 void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
   static_assert(sizeof(T) == 2, "Transpose (16 x 16) takes 16-bit elements");
+  OPSIM_A2_TAKES(kTranspose, T, "Transpose");
   opsim::sim::detail::Transpose16x16(dst.ref(), src.ref());
 }
 
