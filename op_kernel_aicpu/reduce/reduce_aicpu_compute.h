@@ -30,6 +30,12 @@ struct ArithOf<T, true> {
   using type = std::make_unsigned_t<T>;
 };
 
+// What a reducer accumulates T in: SUM and PROD the wrapping type, MAX and MIN T itself (an
+// unsigned compare would order the negatives above the positives).
+template <Reducer R, typename T>
+using AccOf =
+    std::conditional_t<R == Reducer::kSum || R == Reducer::kProd, typename ArithOf<T>::type, T>;
+
 template <typename T, Reducer R>
 constexpr T IdentityOf() {
   if constexpr (R == Reducer::kSum) return T(0);
@@ -80,7 +86,7 @@ constexpr int64_t kLanes = 8;
 
 template <Reducer R, Map M, typename T>
 void ReduceRows(const T* x, T* y, int64_t outer, int64_t r) {
-  using A = typename ArithOf<T>::type;
+  using A = AccOf<R, T>;
   const A identity = IdentityOf<A, R>();
   for (int64_t o = 0; o < outer; ++o) {
     const T* row = x + o * r;
@@ -88,9 +94,11 @@ void ReduceRows(const T* x, T* y, int64_t outer, int64_t r) {
     for (int64_t k = 0; k < kLanes; ++k) lanes[k] = identity;
     int64_t j = 0;
     for (; j + kLanes <= r; j += kLanes) {
-      for (int64_t k = 0; k < kLanes; ++k) lanes[k] = Combine<R>(lanes[k], MapOf<M>(row[j + k]));
+      for (int64_t k = 0; k < kLanes; ++k)
+        lanes[k] = Combine<R>(lanes[k], static_cast<A>(MapOf<M>(row[j + k])));
     }
-    for (int64_t k = 0; j < r; ++j, ++k) lanes[k] = Combine<R>(lanes[k], MapOf<M>(row[j]));
+    for (int64_t k = 0; j < r; ++j, ++k)
+      lanes[k] = Combine<R>(lanes[k], static_cast<A>(MapOf<M>(row[j])));
     for (int64_t width = kLanes / 2; width > 0; width /= 2) {
       for (int64_t k = 0; k < width; ++k) lanes[k] = Combine<R>(lanes[k], lanes[k + width]);
     }
@@ -100,14 +108,14 @@ void ReduceRows(const T* x, T* y, int64_t outer, int64_t r) {
 
 template <Reducer R, Map M, typename T>
 void ReduceColumns(const T* x, T* y, int64_t outer, int64_t r, int64_t inner) {
-  using A = typename ArithOf<T>::type;
+  using A = AccOf<R, T>;
   std::vector<A> acc(static_cast<size_t>(inner));
   for (int64_t o = 0; o < outer; ++o) {
     A* a = acc.data();
     for (int64_t i = 0; i < inner; ++i) a[i] = IdentityOf<A, R>();
     for (int64_t j = 0; j < r; ++j) {
       const T* row = x + (o * r + j) * inner;
-      for (int64_t i = 0; i < inner; ++i) a[i] = Combine<R>(a[i], MapOf<M>(row[i]));
+      for (int64_t i = 0; i < inner; ++i) a[i] = Combine<R>(a[i], static_cast<A>(MapOf<M>(row[i])));
     }
     T* out = y + o * inner;
     for (int64_t i = 0; i < inner; ++i) out[i] = static_cast<T>(a[i]);

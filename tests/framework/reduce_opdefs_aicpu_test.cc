@@ -220,13 +220,13 @@ std::shared_ptr<aicpu::NodeDef> RaNode(const std::string& op, int32_t* x, int64_
   return node;
 }
 
-void RaAttr(aicpu::NodeDef* node, const std::string& name, std::vector<int64_t> list) {
+void RaListAttr(aicpu::NodeDef* node, const std::string& name, std::vector<int64_t> list) {
   auto attr = aicpu::CpuKernelUtils::CreateAttrValue();
   attr->SetListInt(list);
   node->AddAttrs(name, attr.get());
 }
 
-void RaAttr(aicpu::NodeDef* node, const std::string& name, const std::string& text) {
+void RaTextAttr(aicpu::NodeDef* node, const std::string& name, const std::string& text) {
   auto attr = aicpu::CpuKernelUtils::CreateAttrValue();
   attr->SetString(text);
   node->AddAttrs(name, attr.get());
@@ -246,13 +246,13 @@ TEST(ReduceOpDefs, AiCpuKernelRefusesWhatTheHostWouldNot) {
   };
   const RaBad cases[] = {
       {"ReduceSum",
-       [](aicpu::NodeDef* n) { RaAttr(n, "axes", {3}); },
+       [](aicpu::NodeDef* n) { RaListAttr(n, "axes", {3}); },
        {1},
        false,
        "ReduceSum: axes[0] = 3 is out of range for an input of rank 1"},
       {"ReduceSum",
        [](aicpu::NodeDef* n) {
-         RaAttr(n, "axes", {0, -1});
+         RaListAttr(n, "axes", {0, -1});
        },
        {1},
        false,
@@ -268,7 +268,7 @@ TEST(ReduceOpDefs, AiCpuKernelRefusesWhatTheHostWouldNot) {
        false,
        "OpenVINO.ReduceSum: the axes are missing"},
       {"Reduce",
-       [](aicpu::NodeDef* n) { RaAttr(n, "reduceType", std::string("mean")); },
+       [](aicpu::NodeDef* n) { RaTextAttr(n, "reduceType", std::string("mean")); },
        {},
        false,
        "Reduce: attribute reduceType = \"mean\" is not a reducer"},
