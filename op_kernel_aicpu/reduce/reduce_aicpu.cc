@@ -261,33 +261,41 @@ void Simplify(const ReduceJob& job, std::vector<int64_t>* dims, std::vector<bool
   }
 }
 
-template <typename T, Reducer R>
-void RunPass(Map map, const T* x, T* y, int64_t outer, int64_t r, int64_t inner) {
-  switch (map) {
-    case Map::kSquare: reduce_cpu::ReducePass<R, Map::kSquare>(x, y, outer, r, inner); return;
-    case Map::kAbs: reduce_cpu::ReducePass<R, Map::kAbs>(x, y, outer, r, inner); return;
-    case Map::kNone: break;
-  }
-  reduce_cpu::ReducePass<R, Map::kNone>(x, y, outer, r, inner);
-}
-
+// Only what each type takes is instantiated (TakesType): MAX and MIN plain; the 8-bit types
+// nothing else; PROD plain; SUM with the family's map on the first pass (abs of an unsigned
+// value is the value).
 template <typename T>
 void Pass(const ReduceJob& job, bool first, const T* x, T* y, int64_t outer, int64_t r,
           int64_t inner) {
+  using reduce_cpu::ReducePass;
   if constexpr (std::is_floating_point_v<T>) {
     if (job.family == Family::kLogSumExp) {
       reduce_cpu::LogSumExpPass(x, y, outer, r, inner);
       return;
     }
   }
-  Map map = Map::kNone;
-  if (first && (job.family == Family::kSumSquare || job.family == Family::kL2)) map = Map::kSquare;
-  if (first && job.family == Family::kL1) map = Map::kAbs;
-  switch (job.reducer) {
-    case Reducer::kSum: RunPass<T, Reducer::kSum>(map, x, y, outer, r, inner); return;
-    case Reducer::kMax: RunPass<T, Reducer::kMax>(map, x, y, outer, r, inner); return;
-    case Reducer::kMin: RunPass<T, Reducer::kMin>(map, x, y, outer, r, inner); return;
-    case Reducer::kProd: RunPass<T, Reducer::kProd>(map, x, y, outer, r, inner); return;
+  if (job.reducer == Reducer::kMax) {
+    ReducePass<Reducer::kMax, Map::kNone>(x, y, outer, r, inner);
+  } else if (job.reducer == Reducer::kMin) {
+    ReducePass<Reducer::kMin, Map::kNone>(x, y, outer, r, inner);
+  } else if constexpr (sizeof(T) >= sizeof(uint32_t)) {
+    constexpr bool kHasAbs = std::is_signed_v<T> || std::is_floating_point_v<T>;
+    if (kHasAbs && first && job.family == Family::kL1) {
+      ReducePass<Reducer::kSum, kHasAbs ? Map::kAbs : Map::kNone>(x, y, outer, r, inner);
+      return;
+    }
+    // Wrapping SUM and PROD give a signed integer the bits of its unsigned twin's: one
+    // instantiation serves both (a signed type's object may be read through its unsigned type).
+    using U = typename reduce_cpu::ArithOf<T>::type;
+    const U* ux = reinterpret_cast<const U*>(x);
+    U* uy = reinterpret_cast<U*>(y);
+    if (job.reducer == Reducer::kProd) {
+      ReducePass<Reducer::kProd, Map::kNone>(ux, uy, outer, r, inner);
+    } else if (first && (job.family == Family::kSumSquare || job.family == Family::kL2)) {
+      ReducePass<Reducer::kSum, Map::kSquare>(ux, uy, outer, r, inner);
+    } else {
+      ReducePass<Reducer::kSum, Map::kNone>(ux, uy, outer, r, inner);
+    }
   }
 }
 
