@@ -206,7 +206,8 @@ def run_table(args, peers, cases):
         print("Columns: GB/s of input bytes; numpy 1 thread (no bfloat16), torch and opsim T "
               "threads (median of %d); bw = stream_read just before the row; /peer, /bw = opsim "
               "over the best peer, over bw; MiB>io = peak RSS - (in+out+workspace); sim/hbm = "
-              "simulated time over the HBM roofline; - = not measured." % args.repeat)
+              "simulated time over the HBM roofline (AI CPU: the op's AI CPU kernel ran it, "
+              "which opsim does not time); - = not measured." % args.repeat)
     print()
     print("%-12s %-8s %-4s %2s | %6s %6s | %6s | %6s | %5s %5s | %6s %7s" %
           ("layout", "dtype", "op", "T", "numpy", "torch", "opsim", "bw", "/peer", "/bw",
@@ -236,10 +237,14 @@ def run_table(args, peers, cases):
             row.update(opsim=r["input_gbps"], vs_peer=ratio(r["input_gbps"], best),
                        vs_bw=ratio(r["input_gbps"], row_bw), rss_over_io_mib=over,
                        sim_vs_roofline=1 / r["roofline_share"] if r["roofline_share"] else None)
+            # An op its AI CPU kernel ran (double, the integers: docs/OPERATORS.md) has no
+            # simulated time: the row says where it ran instead of a roofline ratio.
+            on_aicpu = r.get("aicore_launches", 1) == 0
+            row["engine"] = "aicpu" if on_aicpu else "aicore"
+            sim = " AI CPU" if on_aicpu else fmt(row["sim_vs_roofline"], 7, 3)
             print("%-12s %-8s %-4s %2d | %s %s | %s | %s | %s %s | %6.1f %s" %
                   (name, dtype, op, t, fmt(np_g), fmt(th_g), fmt(r["input_gbps"]), fmt(row_bw),
-                   fmt(row["vs_peer"], 5, 2), fmt(row["vs_bw"], 5, 2), over,
-                   fmt(row["sim_vs_roofline"], 7, 3)), flush=True)
+                   fmt(row["vs_peer"], 5, 2), fmt(row["vs_bw"], 5, 2), over, sim), flush=True)
     return rows
 
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "reduce/reduce_dtype_support.h"
 #include "reduce/reduce_tiling.h"
 
 namespace opsim {
@@ -61,11 +62,6 @@ void SetFamilyStages(const ReduceRequest& request, bool first, bool last,
   using ::op_kernel::ReduceMap;
   ReduceMap map = ReduceMap::kNone;
   ReduceFinish finish = ReduceFinish::kNone;
-  if (request.bool_values && request.kind == ReduceKind::kMin && last) {
-    ::op_kernel::ReduceStageTiling& out = td->stage.r_split > 1 ? td->combine : td->stage;
-    out.finish = static_cast<uint32_t>(ReduceFinish::kBoolMin);
-    return;
-  }
   switch (request.variant) {
     case ReduceVariant::kPlain: return;
     case ReduceVariant::kMean: finish = ReduceFinish::kMean; break;
@@ -100,6 +96,14 @@ Status ComputeReducePlan(const ReduceRequest& request, const sim::DeviceProfile&
   if (device.vector_cores == 0 || device.ub_bytes < 4096) {
     return {ErrorCode::kInvalidParam,
             "ReduceTiling: device profile '" + device.name + "' has no usable cores or UB"};
+  }
+  if (!ReduceRunsOnAiCore(request.dtype)) {
+    // The AI Core kernels hold no instantiation for it: its OpDefs send it to the AI CPU.
+    return {ErrorCode::kUnsupported,
+            "ReduceTiling: dtype " + std::string(DTypeName(request.dtype)) +
+                (request.bool_values ? " (bool)" : "") +
+                " runs on the AI CPU kernel (op_kernel_aicpu/reduce), not the AI Core: the "
+                "910B's vector unit reduces float32, float16 and bfloat16 only"};
   }
   ReducePlan out;
   out.device = device.name;

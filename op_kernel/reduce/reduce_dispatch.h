@@ -12,12 +12,14 @@ struct TypePair {};
 template <typename... Ts>
 struct TypeList {};
 
-// Each element type with itself; 16-bit floats also to and from their float32 accumulators,
-// which multi-pass reductions keep between passes.
-template <typename... Ts>
-using SameTypePairs = TypeList<TypePair<Ts, Ts>...>;
-using WidePairs = TypeList<TypePair<half, float>, TypePair<float, half>,
-                           TypePair<bfloat16_t, float>, TypePair<float, bfloat16_t>>;
+// What every reducer instantiates: float32, float16 and bfloat16, the types whose reduce
+// instructions the 910B has (bfloat16 cast to float32 in the UB), each with itself and the 16-bit
+// floats to and from their float32 accumulators, which multi-pass reductions keep between passes.
+// double and the integers run on the AI CPU (op_kernel_aicpu/reduce), where the OpDefs send them.
+using VectorPairs =
+    TypeList<TypePair<float, float>, TypePair<half, half>, TypePair<bfloat16_t, bfloat16_t>,
+             TypePair<half, float>, TypePair<float, half>, TypePair<bfloat16_t, float>,
+             TypePair<float, bfloat16_t>>;
 
 template <typename R, typename In, typename Out>
 bool TryPair(const ReducePassArgs& pass) {

@@ -1,14 +1,12 @@
-// Min instantiations (docs/SPEC.md section 2: the ONNX list plus int8 and uint8).
+// Min instantiations: the types the 910B's vector unit reduces (VectorPairs); the rest run on
+// the AI CPU (op_kernel_aicpu/reduce).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
 namespace op_kernel {
 
 bool DispatchReduceMin(const ReducePassArgs& pass) {
-  return TryPairs<MinReducer>(SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t,
-                                            int64_t, uint64_t, int8_t, uint8_t>{},
-                              pass) ||
-         TryPairs<MinReducer>(WidePairs{}, pass);
+  return TryPairs<MinReducer>(VectorPairs{}, pass);
 }
 
 }  // namespace op_kernel

@@ -1,14 +1,12 @@
-// Prod instantiations (docs/SPEC.md section 2: the ONNX ReduceProd list).
+// Prod instantiations: the types the 910B's vector unit reduces (VectorPairs); the rest run on
+// the AI CPU (op_kernel_aicpu/reduce).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
 namespace op_kernel {
 
 bool DispatchReduceProd(const ReducePassArgs& pass) {
-  return TryPairs<ProdReducer>(
-             SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t, int64_t, uint64_t>{},
-             pass) ||
-         TryPairs<ProdReducer>(WidePairs{}, pass);
+  return TryPairs<ProdReducer>(VectorPairs{}, pass);
 }
 
 }  // namespace op_kernel

@@ -1,14 +1,12 @@
-// Sum instantiations (docs/SPEC.md section 2: the ONNX ReduceProd list).
+// Sum instantiations: the types the 910B's vector unit reduces (VectorPairs); the rest run on
+// the AI CPU (op_kernel_aicpu/reduce).
 #include "reduce/reduce_dispatch.h"
 #include "reduce/reduce_kernel.h"
 
 namespace op_kernel {
 
 bool DispatchReduceSum(const ReducePassArgs& pass) {
-  return TryPairs<SumReducer>(
-             SameTypePairs<float, half, bfloat16_t, double, int32_t, uint32_t, int64_t, uint64_t>{},
-             pass) ||
-         TryPairs<SumReducer>(WidePairs{}, pass);
+  return TryPairs<SumReducer>(VectorPairs{}, pass);
 }
 
 }  // namespace op_kernel

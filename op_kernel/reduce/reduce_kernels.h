@@ -114,38 +114,27 @@ class ReduceKernelBase {
   AscendC::TBuf<AscendC::TPosition::VECCALC> work_buf_;   // a level-2 reduction's work tensor
 };
 
-// The reducers with a finish: SUM (the family) and MIN (bool).
+// The reducers with a finish: SUM (the family).
 template <typename R>
-inline constexpr bool kFinishes = kIsSame<R, SumReducer> || kIsSame<R, MinReducer>;
+inline constexpr bool kFinishes = kIsSame<R, SumReducer>;
 
 // The stages of ReduceLogSumExp: SUM with float accumulators, and a running max beside them.
 template <typename R, typename Acc>
 inline constexpr bool kCanLogSumExp = kIsSame<R, SumReducer>&& kIsFloat<Acc>;
 
-// The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Integer means
-// truncate toward zero, as ONNX Runtime's integer division does.
+// The reduce family's finish on one tile of accumulators (SUM only; ReduceFinish). Accumulators
+// are float32 here: the integer finishes (truncating means, bool MIN) are the AI CPU kernel's.
 template <typename Acc>
 void Finish(const AscendC::LocalTensor<Acc>& acc, uint32_t n, const ReduceStageTiling& t) {
   const auto finish = static_cast<ReduceFinish>(t.finish);
-  if (finish == ReduceFinish::kNone) return;
-  if constexpr (kIsFloat<Acc>) {
-    const int32_t count = static_cast<int32_t>(n);
-    if (finish == ReduceFinish::kMean) {
-      AscendC::Muls(acc, acc, static_cast<Acc>(1.0 / static_cast<double>(t.count)), count);
-    } else if (finish == ReduceFinish::kSqrt) {
-      AscendC::Sqrt(acc, acc, count);
-    } else if (finish == ReduceFinish::kLog) {
-      AscendC::Ln(acc, acc, count);
-    }  // kLogSumExp: the kernel adds its running max (FinishLogSumExp)
-  } else if (finish == ReduceFinish::kMean && t.count != 0) {
-    // Over no elements the integer sum stays 0, as the reference has it (0 / 0 has no value).
-    const Acc divisor = static_cast<Acc>(t.count);
-    for (uint32_t i = 0; i < n; ++i) acc.SetValue(i, static_cast<Acc>(acc.GetValue(i) / divisor));
-  } else if (finish == ReduceFinish::kBoolMin) {
-    for (uint32_t i = 0; i < n; ++i) {
-      if (acc.GetValue(i) > Acc(1)) acc.SetValue(i, Acc(1));
-    }
-  }
+  const int32_t count = static_cast<int32_t>(n);
+  if (finish == ReduceFinish::kMean) {
+    AscendC::Muls(acc, acc, static_cast<Acc>(1.0 / static_cast<double>(t.count)), count);
+  } else if (finish == ReduceFinish::kSqrt) {
+    AscendC::Sqrt(acc, acc, count);
+  } else if (finish == ReduceFinish::kLog) {
+    AscendC::Ln(acc, acc, count);
+  }  // kLogSumExp: the kernel adds its running max (FinishLogSumExp)
 }
 
 // AR: x is [rows, r] with rows contiguous, y is [rows]. Either several whole rows per tile

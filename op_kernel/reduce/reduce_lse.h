@@ -25,13 +25,10 @@ struct LseScratch {
   AscendC::LocalTensor<T> part;
 };
 
+// float32: the accumulator of every type the AI Core reduces.
 template <typename T>
 __aicore__ constexpr T LargestFinite() {
-  if constexpr (kIsSame<T, double>) {
-    return __DBL_MAX__;
-  } else {
-    return __FLT_MAX__;
-  }
+  return __FLT_MAX__;
 }
 
 // dst = src with +-inf clamped to +-LargestFinite (NaN stays: Maxs/Mins propagate it).

@@ -44,9 +44,7 @@ struct ReduceStageTiling {
 // a LogSumExp plan has both, so what one stage writes (a split's partials, a pass's results) is
 // the LogSumExp of its share, which the next stage folds in as it folds inputs.
 enum class ReduceMap : uint32_t { kNone, kSquare, kAbs, kLogSumExp };
-// kBoolMin: bool reduced by uint8 MIN (ONNX ReduceMin on bool, OpenVINO ReduceLogicalAnd), whose
-// empty-set identity 255 must read as true (1).
-enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogSumExp, kBoolMin };
+enum class ReduceFinish : uint32_t { kNone, kMean, kSqrt, kLog, kLogSumExp };
 
 struct ReduceTilingData {
   ReduceStageTiling stage;

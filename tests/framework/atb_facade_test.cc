@@ -29,11 +29,12 @@ atb::TensorDesc Desc(aclDataType dtype, std::vector<int64_t> dims,
   return desc;
 }
 
-atb::Tensor TensorOn(std::vector<int32_t>& data, const atb::TensorDesc& desc) {
+template <typename T>
+atb::Tensor TensorOn(std::vector<T>& data, const atb::TensorDesc& desc) {
   atb::Tensor t;
   t.desc = desc;
   t.deviceData = data.data();
-  t.dataSize = data.size() * sizeof(int32_t);
+  t.dataSize = data.size() * sizeof(T);
   return t;
 }
 
@@ -179,6 +180,21 @@ TEST(AtbOperation, RunsAndRefusesAsAtb) {
   EXPECT_NE(atb::OpsimLastError(op).find("not created by atb::CreateContext"), std::string::npos);
   EXPECT_EQ(SetupAndExecute(op, pack, g.context), atb::NO_ERROR);
   EXPECT_EQ(y, (std::vector<int32_t>{19, 18}));
+  // int32 ran on the AI CPU, which opsim does not time; bfloat16 (also in ATB's MAX table) runs on
+  // the AI Core. bfloat16 bits of small integers: a float's upper half.
+  EXPECT_EQ(atb::OpsimDeviceNs(g.context), 0.0);
+  std::vector<uint16_t> x_bf(x.size()), y_bf(2, 0);
+  for (size_t k = 0; k < x.size(); ++k) {
+    const float f = static_cast<float>(x[k]);
+    uint32_t bits = 0;
+    std::memcpy(&bits, &f, sizeof(bits));
+    x_bf[k] = static_cast<uint16_t>(bits >> 16);
+  }
+  atb::VariantPack bf;
+  bf.inTensors.push_back(TensorOn(x_bf, Desc(ACL_BF16, {2, 3, 2})));
+  bf.outTensors.push_back(TensorOn(y_bf, Desc(ACL_BF16, {2})));
+  EXPECT_EQ(SetupAndExecute(op, bf, g.context), atb::NO_ERROR);
+  EXPECT_EQ(y_bf, (std::vector<uint16_t>{x_bf[2], x_bf[5]}));  // 19, 18
   EXPECT_GT(atb::OpsimDeviceNs(g.context), 0.0);
   // A failed Setup is the context's last error too.
   atb::VariantPack wrong = pack;

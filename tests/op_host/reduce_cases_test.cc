@@ -221,6 +221,7 @@ TEST(ReduceCaseSuites, LargeSuiteSplitsTheReducedExtentAndChunksRowsAndColumns) 
     ASSERT_TRUE(OnnxRequest(c, &req).ok()) << c.FullName();
     int64_t bytes = *req.input.NumElements() * static_cast<int64_t>(DTypeSize(req.dtype));
     EXPECT_LE(bytes, int64_t{4} << 20) << c.FullName();
+    if (!ReduceRunsOnAiCore(req.dtype)) continue;  // its AI CPU kernel has no tiling
     ReducePlan plan;
     ASSERT_TRUE(ComputeReducePlan(req, testing::Device(c.device), &plan).ok());
     for (const ReducePass& p : plan.passes) {

@@ -8,8 +8,10 @@
 //       description files that hold no tensors, the attribute reduction_axes; keep_dims (false).
 //       Also Mean, L1, L2, and ReduceLogicalAnd / ReduceLogicalOr on bool.
 //   Reduce   ATB's ReduceOperation: reduceType ("sum"... or ATB's number), axis.
-// The dtype columns come from the one dtype table (reduce_dtype_support.h); the op types from the
-// one table of reducers (reduce_request.h).
+// The dtype columns come from the one dtype table (reduce_dtype_support.h), split by its engine
+// column into the AI Core OpDef's and the AI CPU OpDef's; the op types from the one table of
+// reducers (reduce_request.h).
+#include <algorithm>
 #include <vector>
 
 #include "reduce/reduce_dtype_support.h"
@@ -23,13 +25,24 @@ namespace {
 ge::DataType GeOf(DType dtype) { return static_cast<ge::DataType>(static_cast<int>(dtype)); }
 
 // The package's dtypes for `kind` (a family variant: SUM's, or its floats), or for any reducer
-// (ATB's Reduce picks it by attribute); bool for the ops that reduce it as uint8.
-std::vector<ge::DataType> Columns(const ReduceOpType& type) {
-  if (type.bool_only) return {ge::DT_BOOL};
+// (ATB's Reduce picks it by attribute); bool for the ops that reduce it as uint8. Only those of
+// `engine` (the dtype table's column): one list split in two, so the two OpDefs cannot overlap
+// or leave a type out.
+std::vector<ge::DataType> Columns(const ReduceOpType& type, ReduceEngine engine) {
+  const bool with_bool = ReduceDTypeTable().end() !=
+                         std::find_if(ReduceDTypeTable().begin(), ReduceDTypeTable().end(),
+                                      [&](const ReduceDTypeSupport& row) {
+                                        return row.dtype == DType::kBool && row.engine == engine;
+                                      });
+  if (type.bool_only) {
+    if (with_bool) return {ge::DT_BOOL};
+    return {};
+  }
   const ReduceVariantInfo* variant = FindReduceVariant(type.variant);
   const bool floats = variant != nullptr && variant->floats_only;
   std::vector<ge::DataType> columns;
   for (const ReduceDTypeSupport& row : ReduceDTypeTable()) {
+    if (row.engine != engine) continue;
     const bool any = type.reading == Reading::kAtb && row.package != 0;
     if (any ||
         (PackageSupportsReduce(type.kind, row.dtype) && (!floats || IsFloating(row.dtype)))) {
@@ -37,7 +50,7 @@ std::vector<ge::DataType> Columns(const ReduceOpType& type) {
     }
   }
   const bool max_min = type.kind == ReduceKind::kMax || type.kind == ReduceKind::kMin;
-  if (type.reading == Reading::kOnnx && max_min && variant == nullptr) {
+  if (with_bool && type.reading == Reading::kOnnx && max_min && variant == nullptr) {
     columns.push_back(ge::DT_BOOL);
   }
   return columns;
@@ -45,9 +58,11 @@ std::vector<ge::DataType> Columns(const ReduceOpType& type) {
 
 class ReduceOpDef : public ops::OpDef {
  public:
-  explicit ReduceOpDef(const char* name) : OpDef(name) {
+  // `engine`: the AI Core's definition (tiling, op_kernel/reduce) or the AI CPU's
+  // (op_kernel_aicpu/reduce, which reads the same attributes and axes input).
+  ReduceOpDef(const char* name, ReduceEngine engine) : OpDef(name) {
     const ReduceOpType type = *FindReduceOpType(name);
-    const std::vector<ge::DataType> columns = Columns(type);
+    const std::vector<ge::DataType> columns = Columns(type, engine);
     const std::vector<ge::Format> nd(columns.size(), ge::FORMAT_ND);
     const char* data = type.reading == Reading::kOpenVino ? "data" : "x";
     Input(data).ParamType(ops::REQUIRED).DataType(columns).Format(nd).UnknownShapeFormat(nd);
@@ -80,17 +95,29 @@ class ReduceOpDef : public ops::OpDef {
         .Format(nd)
         .UnknownShapeFormat(nd);
     SetInferShape(InferShape);
-    AICore().SetTiling(Tiling);
+    if (engine == ReduceEngine::kAiCpu) {
+      AICPU().OpKernelLib("CUSTAICPUKernel").KernelSo("libopsim_ops.so").UserDefined(true);
+    } else {
+      AICore().SetTiling(Tiling);
+    }
   }
 };
 
 // OP_ADD names an op type after a C++ class; the Reduce types (one of them dotted) come from a
-// table, so they are added through the factory OP_ADD itself calls.
+// table, so they are added through the factory OP_ADD itself calls: an AI Core definition for the
+// types with a column there (not OpenVINO's bool-only logical ops), an AI CPU one for the rest.
 const int kAdded = [] {
   for (const ReduceOpType& type : ReduceOpTypes()) {
-    ops::OpDefFactory::OpDefRegister(type.name.c_str(), [](const char* name) {
-      return std::unique_ptr<ops::OpDef>(new ReduceOpDef(name));
-    });
+    if (!Columns(type, ReduceEngine::kAiCore).empty()) {
+      ops::OpDefFactory::OpDefRegister(type.name.c_str(), [](const char* name) {
+        return std::unique_ptr<ops::OpDef>(new ReduceOpDef(name, ReduceEngine::kAiCore));
+      });
+    }
+    if (!Columns(type, ReduceEngine::kAiCpu).empty()) {
+      ops::OpDefFactory::OpDefRegister(type.name.c_str(), [](const char* name) {
+        return std::unique_ptr<ops::OpDef>(new ReduceOpDef(name, ReduceEngine::kAiCpu));
+      });
+    }
   }
   return 0;
 }();
