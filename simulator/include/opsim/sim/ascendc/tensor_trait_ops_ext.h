@@ -1,12 +1,13 @@
 // The rest of CANN's TensorTrait list on trait tensors (see tensor_trait_ops.h for the pattern):
 // the fused casts (AddReluCast, SubReluCast, MulCast), CastDequant (and its older name CastDeq),
-// AddDeqRelu, level-0 Cast and MrgSort4. Each runs the plain form on the LocalTensor<T> the trait
-// tensors are. (TransDataTo5HD, whose T is explicit in CANN's calls, and the cube forms take
-// trait tensors through PrimT in their own headers, as CANN's do.)
+// AddDeqRelu, level-0 Cast, MrgSort4 and BilinearInterpolation. Each runs the plain form on the
+// LocalTensor<T> the trait tensors are. (TransDataTo5HD, whose T is explicit in CANN's calls, and
+// the cube forms take trait tensors through PrimT in their own headers, as CANN's do.)
 #pragma once
 
 #include "opsim/sim/ascendc/tensor_trait.h"
 #include "opsim/sim/ascendc/tensor_trait_ops.h"
+#include "opsim/sim/ascendc/vector_bilinear.h"
 #include "opsim/sim/ascendc/vector_cast_deq.h"
 #include "opsim/sim/ascendc/vector_fused_cast.h"
 #include "opsim/sim/ascendc/vector_proposal.h"
@@ -85,5 +86,23 @@ void MrgSort4(const LocalTensor<TensorTrait<T, P, L>>& dst,
                                 OpsimPrim(src.src4));
   MrgSort4(OpsimPrim(dst), lists, params);
 }
+
+// BilinearInterpolation: the offset and scratch tensors are trait tensors of their own types.
+#define OPSIM_TT_BILINEAR(MaskType)                                                                \
+  template <typename T, TPosition P, typename L, TPosition PO, typename LO, TPosition PB,          \
+            typename LB>                                                                           \
+  void BilinearInterpolation(                                                                      \
+      const LocalTensor<TensorTrait<T, P, L>>& dst, const LocalTensor<TensorTrait<T, P, L>>& src0, \
+      const LocalTensor<TensorTrait<uint32_t, PO, LO>>& src0Offset,                                \
+      const LocalTensor<TensorTrait<T, P, L>>& src1, MaskType mask, uint8_t hRepeat,               \
+      bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,                  \
+      const LocalTensor<TensorTrait<uint8_t, PB, LB>>& sharedTmpBuffer) {                          \
+    BilinearInterpolation(OpsimPrim(dst), OpsimPrim(src0), OpsimPrim(src0Offset), OpsimPrim(src1), \
+                          mask, hRepeat, repeatMode, dstBlkStride, vROffset, vRepeat,              \
+                          OpsimPrim(sharedTmpBuffer));                                             \
+  }
+OPSIM_TT_BILINEAR(uint64_t*)
+OPSIM_TT_BILINEAR(uint64_t)
+#undef OPSIM_TT_BILINEAR
 
 }  // namespace AscendC
