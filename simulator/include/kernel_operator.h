@@ -54,6 +54,7 @@
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/tensor_trait.h"
 #include "opsim/sim/ascendc/tensor_trait_ops.h"
+#include "opsim/sim/ascendc/tensor_trait_ops_ext.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/ascendc/vector_bilinear.h"

@@ -104,7 +104,8 @@ std::vector<uint8_t> ModelDst(const Im2colCase& c, uint32_t eb,
 // LoadData3DParamsV2, or through the registers with the packed LoadData3DParamsV2Pro.
 enum class Load3dForm { kParams, kSetters, kPro };
 
-template <typename T>
+// E: the tensors' element, T or TensorTrait<T> (the trait forms run the same loads).
+template <typename T, typename E = T>
 void ExpectLikeModel(const Im2colCase& c, T pad_value, Load3dForm form = Load3dForm::kParams) {
   constexpr uint32_t eb = sizeof(T);
   constexpr size_t kL0 = 16 * 1024;
@@ -121,8 +122,8 @@ void ExpectLikeModel(const Im2colCase& c, T pad_value, Load3dForm form = Load3dF
     pipe.InitBuffer(a1, static_cast<uint32_t>(l1_bytes));
     pipe.InitBuffer(a2, kL0);
     pipe.InitBuffer(b2, kL0);
-    LocalTensor<T> src = a1.Get<T>();
-    LocalTensor<T> dst = c.dst == TPosition::A2 ? a2.Get<T>() : b2.Get<T>();
+    LocalTensor<E> src = a1.Get<E>();
+    LocalTensor<E> dst = c.dst == TPosition::A2 ? a2.Get<E>() : b2.Get<E>();
     std::memcpy(static_cast<void*>(src.data()), l1.data(), l1_bytes);
     std::memset(static_cast<void*>(dst.data()), 0xEE, kL0);
     detail::HostWroteUb(src.ref());
@@ -154,7 +155,7 @@ void ExpectLikeModel(const Im2colCase& c, T pad_value, Load3dForm form = Load3dF
       SetLoadDataPaddingValue(pad_value);
       p.l1H = 1, p.l1W = 1, p.padValue = T(0);
       std::memset(p.padList, 0, 4);
-      LoadData<T, kManual>(dst, src, p);
+      LoadData<E, kManual>(dst, src, p);
     } else {
       p.padValue = pad_value;
       LoadData(dst, src, p);
@@ -233,6 +234,10 @@ TEST(CubeLoad3d, RegistersSetBySetFmatrixAndSetLoadDataPaddingValueAndV2Pro) {
   ExpectLikeModel<float>(f, -4.0f, Load3dForm::kSetters);
   // LoadData3DParamsV2Pro: the same loads from the packed fields and the registers.
   ExpectLikeModel<half>(c, half(5.0f), Load3dForm::kPro);
+  // On LocalTensor<TensorTrait<T>> (CANN's TensorTrait list): every form, the same bytes.
+  ExpectLikeModel<half, TensorTrait<half>>(c, half(5.0f), Load3dForm::kPro);
+  ExpectLikeModel<half, TensorTrait<half>>(c, half(5.0f), Load3dForm::kSetters);
+  ExpectLikeModel<float, TensorTrait<float>>(f, -4.0f);
   ExpectLikeModel<float>(f, -4.0f, Load3dForm::kPro);
   f.dst = TPosition::B2;
   ExpectLikeModel<float>(f, 6.0f, Load3dForm::kPro);

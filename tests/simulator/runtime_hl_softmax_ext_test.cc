@@ -29,7 +29,8 @@ struct Case {
   uint32_t tmp_bytes = 64 * 1024;
   uint32_t split_m = 0;  // the tiling's splitM; 0: all rows
   bool same_src_dst = false;
-  bool tmp_on_src = false;  // sharedTmpBuffer taken from the source's buffer
+  bool tmp_on_src = false;    // sharedTmpBuffer taken from the source's buffer
+  bool shape_by_src = false;  // softmaxShapeInfo {} and the shape in src's ShapeInfo
 };
 
 double Input(uint32_t r, uint32_t j) { return 3.0 * std::sin(0.37 * j + 7.0 * r) + 0.5 * r; }
@@ -73,7 +74,12 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
     tiling.srcM = c.m;
     tiling.srcK = c.k;
     tiling.splitM = c.split_m != 0 ? c.split_m : c.m;
-    const SoftMaxShapeInfo shape{c.m, c.k, c.ori_m, c.ori_k};
+    SoftMaxShapeInfo shape{c.m, c.k, c.ori_m, c.ori_k};
+    if (c.shape_by_src) {  // [m, k], originally [ori_m, ori_k]; the tiling says m x k too
+      const uint32_t dims[2] = {c.m, c.k}, ori[2] = {c.ori_m, c.ori_k};
+      x.SetShapeInfo(ShapeInfo(2, dims, 2, ori, DataFormat::ND));
+      shape = {};
+    }
     switch (form) {
       case Form::kLog: {
         LogSoftMaxTiling lt;
@@ -188,6 +194,17 @@ void ExpectEveryForm(const std::string& type) {
 TEST(HlSoftmaxExt, EveryFormAndTypeMatchesTheModel) {
   ExpectEveryForm<float>("float");
   ExpectEveryForm<half>("half");
+}
+
+// softmaxShapeInfo {}: the shape and the original extents come from src's ShapeInfo (CANN's
+// logsoftmax_base_impl.h / softmax_grad_base_impl.h), in every form.
+TEST(HlSoftmaxExt, DefaultShapeInfoTakesSrcsShapeInfo) {
+  Case c{5, 24, 4, 19};
+  c.shape_by_src = true;
+  Expect<float>(Form::kLog, c, "LogSoftMax, src's ShapeInfo");
+  Expect<float>(Form::kGrad, c, "SoftmaxGrad, src's ShapeInfo");
+  Expect<float>(Form::kGradIsFront, c, "SoftmaxGrad isFront, src's ShapeInfo");
+  Expect<float>(Form::kGradFront, c, "SoftmaxGradFront, src's ShapeInfo");
 }
 
 TEST(HlSoftmaxExt, LogSoftMaxGivesCannsDocumentedExample) {

@@ -39,7 +39,10 @@ struct Case {
   uint32_t tmp_bytes = 64 * 1024;
   uint32_t split_m = 0;   // the tiling's splitM; 0: all rows
   uint32_t tiling_m = 0;  // the tiling's srcM; 0: m
-  bool shape_from_tiling = false;
+  // How the call gets its shape: softmaxShapeInfo, src's ShapeInfo (softmaxShapeInfo {}), or
+  // neither (a fault).
+  enum class ShapeBy { kArgument, kSrcShapeInfo, kNeither } shape_by = ShapeBy::kArgument;
+  uint32_t src_last_dim = 0;  // kSrcShapeInfo: a last extent other than k (0: k)
 };
 
 // Inputs and outputs as doubles, row-major [m, k]; stats one value per row.
@@ -84,7 +87,13 @@ Io Run(Form form, const Case& c, LaunchResult* result = nullptr) {
     tiling.srcK = c.k;
     tiling.splitM = c.split_m != 0 ? c.split_m : c.m;
     SoftMaxShapeInfo shape{c.m, c.k, c.ori_m, c.ori_k};
-    if (c.shape_from_tiling) shape = {};
+    if (c.shape_by != Case::ShapeBy::kArgument) shape = {};
+    if (c.shape_by ==
+        Case::ShapeBy::kSrcShapeInfo) {  // [2, m / 2, k], originally [1, ori_m, ori_k]
+      const uint32_t dims[3] = {2, c.m / 2, c.src_last_dim != 0 ? c.src_last_dim : c.k};
+      const uint32_t ori[3] = {1, c.ori_m, c.ori_k};
+      src.SetShapeInfo(ShapeInfo(3, dims, 3, ori, DataFormat::ND));
+    }
     switch (form) {
       case Form::kSoftMax:
         if (c.with_tmp) {
@@ -242,16 +251,58 @@ TEST(HlSoftmax, EveryFormAndTypeMatchesTheModel) {
   ExpectEveryForm<half, float>("half/float");
 }
 
-TEST(HlSoftmax, DefaultShapeInfoTakesTheTilings) {
-  Case c{3, 16, 3, 16};
-  c.shape_from_tiling = true;
-  Expect<float, float>(Form::kSoftMax, c, "SoftMax {}");
+// softmaxShapeInfo {} (its default): the shape is src.GetShapeInfo()'s last axis and the product
+// of the others, the original extents from its originalShape (CANN's GetLastAxisShapeND /
+// GetLastAxisOriginShapeND), whatever the tiling was made for.
+TEST(HlSoftmax, DefaultShapeInfoTakesSrcsShapeInfo) {
+  Case c{6, 16, 6, 16};
+  c.shape_by = Case::ShapeBy::kSrcShapeInfo;
+  c.tiling_m = 2;  // a tiling for another shape: re-tiled, as CANN does
+  Expect<float, float>(Form::kSoftMax, c, "SoftMax, src's ShapeInfo");
+  Expect<float, float>(Form::kSimple, c, "SimpleSoftMax, src's ShapeInfo");
+  Expect<float, float>(Form::kFlash, c, "SoftmaxFlashV2, src's ShapeInfo");
+  Case padded{6, 24, 5, 19};
+  padded.shape_by = Case::ShapeBy::kSrcShapeInfo;
+  Expect<float, float>(Form::kSoftMax, padded, "SoftMax, src's padded ShapeInfo");
+  Expect<half, float>(Form::kFlashV1Update,
+                      Case{4, 32, 3, 30, true, 64 * 1024, 0, 0, Case::ShapeBy::kSrcShapeInfo},
+                      "SoftmaxFlash half, src's ShapeInfo");
 }
 
 LaunchResult RunExpectingFault(Form form, const Case& c) {
   LaunchResult r;
   Run<float, float>(form, c, &r);
   return r;
+}
+
+// Neither softmaxShapeInfo nor src's ShapeInfo: CANN's GetLastAxisShapeND asserts (the chip
+// would read shape[-1]); likewise a zero last extent.
+TEST(HlSoftmax, NoShapeOrAZeroLastAxisFaults) {
+  Case c{3, 16, 3, 16};
+  c.shape_by = Case::ShapeBy::kNeither;
+  for (const Form form : {Form::kSoftMax, Form::kSimple, Form::kFlashUpdate}) {
+    const LaunchResult r = RunExpectingFault(form, c);
+    ASSERT_TRUE(r.fault.has_value());
+    EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+    EXPECT_NE(r.fault->message.find("shape has 0 dimensions"), std::string::npos)
+        << r.fault->message;
+  }
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b, t;
+    pipe.InitBuffer(b, 2048);
+    pipe.InitBuffer(t, 64 * 1024);
+    LocalTensor<float> x = b.Get<float>();
+    const uint32_t dims[2] = {4, 0};
+    x.SetShapeInfo(ShapeInfo(2, dims));
+    SoftMaxTiling tiling;
+    tiling.srcM = 4, tiling.srcK = 16, tiling.splitM = 4;
+    SoftMax<float>(x, x, t.Get<uint8_t>(), tiling);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->instruction, "SoftMax");
+  EXPECT_NE(r.fault->message.find("shape[1] (the last axis, srcK) is 0"), std::string::npos)
+      << r.fault->message;
 }
 
 TEST(HlSoftmax, TmpBufferBelowWhatTheTilingUsesFaults) {
@@ -322,7 +373,7 @@ TEST(HlSoftmax, BrokenShapesFault) {
     SoftMax<float>(t, t, tiling);
   });
   ASSERT_TRUE(r.fault.has_value());
-  EXPECT_NE(r.fault->message.find("no shape"), std::string::npos) << r.fault->message;
+  EXPECT_NE(r.fault->message.find("shape has 0 dimensions"), std::string::npos) << r.fault->message;
 }
 
 TEST(HlSoftmax, OperandsPastTheirBufferFault) {

@@ -26,6 +26,7 @@ struct BiCase {
   uint32_t tmp_bytes = 0;  // 0: the page's (src0 + src1 sizes) * 32
   uint32_t dst_n = 1024;
   std::vector<uint32_t> offsets;  // bytes; empty: 0, 32, 64, ...
+  bool trait = false;             // the call on LocalTensor<TensorTrait<...>> views
 };
 
 float BiHalf(float x) { return static_cast<float>(static_cast<half>(x)); }
@@ -89,7 +90,19 @@ std::vector<float> BiRun(const BiCase& c, LaunchResult* result = nullptr) {
     for (uint32_t i = 0; i < off.size(); ++i) offset.SetValue(i, off[i]);
     Duplicate(dst, static_cast<half>(kBiSentinel), static_cast<int32_t>(c.dst_n));
     uint64_t bits[2] = {c.bits[0], c.bits[1]};
-    if (c.bit_mask) {
+    if (c.trait) {
+      using H = TensorTrait<half>;
+      const auto t0 = b0.Get<H>(), t1 = b1.Get<H>(), td = bd.Get<H>();
+      const auto to = bo.Get<TensorTrait<uint32_t>>();
+      const auto tt = bt.Get<TensorTrait<uint8_t>>();
+      if (c.bit_mask) {
+        BilinearInterpolation(td, t0, to, t1, bits, c.h, c.repeat_mode, c.dst_blk_stride,
+                              c.vr_offset, c.v, tt);
+      } else {
+        BilinearInterpolation(td, t0, to, t1, c.mask, c.h, c.repeat_mode, c.dst_blk_stride,
+                              c.vr_offset, c.v, tt);
+      }
+    } else if (c.bit_mask) {
       BilinearInterpolation(dst, src0, offset, src1, bits, c.h, c.repeat_mode, c.dst_blk_stride,
                             c.vr_offset, c.v, bt.Get<uint8_t>());
     } else {
@@ -146,6 +159,15 @@ TEST(Bilinear, BothModesMasksAndStridesMatchTheModel) {
   one.v = 3;
   one.vr_offset = 256;
   BiExpect(one, "hRepeat 1");
+}
+
+// On TensorTrait tensors (CANN's TensorTrait list), both mask forms: the same model.
+TEST(Bilinear, TensorTraitTensorsMatchTheModel) {
+  BiCase c;
+  c.trait = true;
+  BiExpect(c, "trait, continuous mask");
+  c.bit_mask = true;
+  BiExpect(c, "trait, bit mask");
 }
 
 TEST(Bilinear, ThePagesRules) {

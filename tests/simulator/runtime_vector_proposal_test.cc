@@ -157,7 +157,8 @@ TEST(RegionProposal, RpSort16SortsEachSixteenStably) {
 
 // Lists of the given lengths (each RpSort16-sorted by the model) laid out `gap` proposals apart,
 // merged by MrgSort4; compared with a stable merge that prefers the lower list on ties.
-template <typename T>
+// E: the tensors MrgSort4 takes, LocalTensor<T> or LocalTensor<TensorTrait<T>>.
+template <typename T, typename E = T>
 void ExpectMrgSort4(const std::vector<uint16_t>& lengths, bool suspend, uint32_t gap) {
   const uint16_t valid = lengths.size() == 2 ? 3 : lengths.size() == 3 ? 7 : 15;
   std::vector<std::vector<double>> lists;
@@ -177,7 +178,10 @@ void ExpectMrgSort4(const std::vector<uint16_t>& lengths, bool suspend, uint32_t
     }
     uint16_t counts[4] = {0, 0, 0, 0};
     std::copy(lengths.begin(), lengths.end(), counts);
-    MrgSort4(out, MrgSortSrcList<T>(at[0], at[1], at[2], at[3]),
+    LocalTensor<E> e_in = t.a.ReinterpretCast<E>(), e_out = t.b.ReinterpretCast<E>();
+    LocalTensor<E> e_at[4] = {e_in, e_in, e_in, e_in};
+    for (size_t k = 0; k < lists.size(); ++k) e_at[k] = e_in[k * gap * kRpElems];
+    MrgSort4(e_out, MrgSortSrcList<E>(e_at[0], e_at[1], e_at[2], e_at[3]),
              MrgSort4Info(counts, suspend, valid, 1));
     GetMrgSortResult(taken[0], taken[1], taken[2], taken[3]);
     got = RpRead(out, total * kRpElems);
@@ -212,6 +216,9 @@ TEST(RegionProposal, MrgSort4MergesTwoToFourLists) {
   ExpectMrgSort4<float>({12, 30, 5}, false, 32);
   ExpectMrgSort4<float>({7, 25}, false, 25);
   ExpectMrgSort4<half>({6, 30, 17, 9}, true, 32);  // stops when the first list is used up
+  // On TensorTrait tensors (CANN's TensorTrait list): the same merges.
+  ExpectMrgSort4<half, TensorTrait<half>>({20, 3, 0, 31}, false, 40);
+  ExpectMrgSort4<float, TensorTrait<float>>({12, 30, 5}, false, 32);
 }
 
 // The page's pipeline (and CANN's region_proposal_sort sample): four groups of 16 half scores

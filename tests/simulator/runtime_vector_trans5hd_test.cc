@@ -46,7 +46,8 @@ void Trans5HDModel(uint32_t eb, std::vector<uint8_t>& dst, const std::vector<uin
 
 enum class T5Form { kAddresses, kAddressTensors, kTensors };
 
-template <typename T>
+// E: the tensors' element, T or TensorTrait<T> (the call's explicit type, as in CANN).
+template <typename T, typename E = T>
 void CheckTrans5HD(T5Form form, const TransDataTo5HDParams& p) {
   std::vector<uint8_t> src(kT5Tile), old(kT5Tile);
   for (uint32_t i = 0; i < kT5Tile; ++i) {
@@ -71,12 +72,12 @@ void CheckTrans5HD(T5Form form, const TransDataTo5HDParams& p) {
     detail::HostWroteUb(ts.ref());
     detail::HostWroteUb(td.ref());
     if (form == T5Form::kTensors) {
-      LocalTensor<T> dl[16], sl[16];
+      LocalTensor<E> dl[16], sl[16];
       for (int k = 0; k < 16; ++k) {
-        dl[k] = td[dst_at[k] / sizeof(T)];
-        sl[k] = ts[src_at[k] / sizeof(T)];
+        dl[k] = b.Get<E>()[dst_at[k] / sizeof(T)];
+        sl[k] = a.Get<E>()[src_at[k] / sizeof(T)];
       }
-      TransDataTo5HD<T>(dl, sl, p);
+      TransDataTo5HD<E>(dl, sl, p);
     } else {
       uint64_t dl[16], sl[16];
       for (int k = 0; k < 16; ++k) {
@@ -84,14 +85,14 @@ void CheckTrans5HD(T5Form form, const TransDataTo5HDParams& p) {
         sl[k] = ts[src_at[k] / sizeof(T)].GetPhyAddr();
       }
       if (form == T5Form::kAddresses) {
-        TransDataTo5HD<T>(dl, sl, p);
+        TransDataTo5HD<E>(dl, sl, p);
       } else {
         LocalTensor<uint64_t> lists = c.Get<uint64_t>();
         for (int k = 0; k < 16; ++k) {
           lists.SetValue(k, dl[k]);
           lists.SetValue(16 + k, sl[k]);
         }
-        TransDataTo5HD<T>(lists, lists[16], p);
+        TransDataTo5HD<E>(lists, lists[16], p);
       }
     }
     std::memcpy(got.data(), static_cast<const void*>(td.data()), kT5Tile);
@@ -128,6 +129,15 @@ TEST(VectorTrans5HD, EveryTypeAndFormMatchesTheModel) {
   CheckTrans5HDType<int32_t>();
   CheckTrans5HDType<uint32_t>();
   CheckTrans5HDType<float>();
+}
+
+// TensorTrait<T> as the call's type (CANN's TensorTrait list): the same model in each form.
+TEST(VectorTrans5HD, TensorTraitTensorsInEveryForm) {
+  for (const T5Form f : {T5Form::kAddresses, T5Form::kAddressTensors, T5Form::kTensors}) {
+    CheckTrans5HD<half, TensorTrait<half>>(f, TransDataTo5HDParams{false, false, 4, 16, 1});
+    CheckTrans5HD<int8_t, TensorTrait<int8_t>>(f, TransDataTo5HDParams{true, true, 3, 16, 2});
+    CheckTrans5HD<float, TensorTrait<float>>(f, TransDataTo5HDParams{false, false, 1, 0, 0});
+  }
 }
 
 // The page's NCHW -> NC1HWC0 configuration (srcList the 16 HW planes, dstList contiguous blocks,

@@ -43,21 +43,16 @@ struct Shape {
   RaiseFault(FaultKind::kInvalidArgument, name, message);
 }
 
-// The shape the call works on: softmaxShapeInfo's, or the tiling's when it is all zero (the
-// default `{}`); a SoftmaxConfig with oriSrcM/oriSrcK fixes the original extents.
+// The shape the call works on: the header's SoftmaxShapeOf (softmaxShapeInfo, or src's
+// ShapeInfo when srcM or srcK is 0); a SoftmaxConfig with oriSrcM/oriSrcK fixes the original
+// extents.
 Shape ResolveShape(const SoftmaxCall& c, const char* name) {
   const AscendC::SoftMaxShapeInfo& s = c.shape;
-  Shape r{};
-  if (s.srcM != 0 && s.srcK != 0) {
-    r = {s.srcM, s.srcK, s.oriSrcM != 0 ? s.oriSrcM : s.srcM, s.oriSrcK != 0 ? s.oriSrcK : s.srcK};
-  } else {
-    r = {c.tiling->srcM, c.tiling->srcK, c.tiling->srcM, c.tiling->srcK};
-  }
+  Shape r{s.srcM, s.srcK, s.oriSrcM != 0 ? s.oriSrcM : s.srcM, s.oriSrcK != 0 ? s.oriSrcK : s.srcK};
   if (c.config.oriSrcM != 0) r.ori_m = c.config.oriSrcM;
   if (c.config.oriSrcK != 0) r.ori_k = c.config.oriSrcK;
   if (r.m == 0 || r.k == 0) {
-    Fail(name, "no shape: softmaxShapeInfo is {0, 0} and the tiling's srcM x srcK is " +
-                   std::to_string(c.tiling->srcM) + " x " + std::to_string(c.tiling->srcK));
+    Fail(name, "no shape: srcM x srcK is " + std::to_string(r.m) + " x " + std::to_string(r.k));
   }
   const uint32_t row_bytes = r.k * ElemBytes(c.data);
   if (row_bytes % kBlock != 0) {
@@ -204,5 +199,21 @@ void Run(const SoftmaxCall& c) {
 }  // namespace softmax_impl
 
 void RunSoftmax(const SoftmaxCall& c) { softmax_impl::Run(c); }
+
+void CheckSoftmaxSrcShape(const char* api, bool original, uint32_t dims, uint32_t last) {
+  const char* what = original ? "originalShape" : "shape";
+  if (dims == 0) {
+    softmax_impl::Fail(api, std::string("softmaxShapeInfo's srcM or srcK is 0, so the shape is "
+                                        "src.GetShapeInfo()'s, and its ") +
+                                what +
+                                " has 0 dimensions (CANN's GetLastAxisShapeND asserts > 0: pass "
+                                "softmaxShapeInfo or SetShapeInfo on src)");
+  }
+  if (last == 0) {
+    softmax_impl::Fail(api, std::string("src.GetShapeInfo()'s ") + what + "[" +
+                                std::to_string(dims - 1) +
+                                "] (the last axis, srcK) is 0 (CANN asserts > 0)");
+  }
+}
 
 }  // namespace opsim::sim::hl

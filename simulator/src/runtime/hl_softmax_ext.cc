@@ -38,16 +38,13 @@ struct Shape {
   RaiseFault(FaultKind::kInvalidArgument, name, message);
 }
 
-// softmaxShapeInfo's shape, or the tiling's when it is {} (as the SoftMax APIs resolve it).
+// The shape the header's SoftmaxShapeOf resolved (softmaxShapeInfo, or src's ShapeInfo when
+// srcM or srcK is 0), as the SoftMax APIs.
 Shape ResolveShape(const SoftmaxExtCall& c, const char* name) {
   const AscendC::SoftMaxShapeInfo& s = c.shape;
-  Shape r{c.tiling_m, c.tiling_k, c.tiling_m, c.tiling_k};
-  if (s.srcM != 0 && s.srcK != 0) {
-    r = {s.srcM, s.srcK, s.oriSrcM != 0 ? s.oriSrcM : s.srcM, s.oriSrcK != 0 ? s.oriSrcK : s.srcK};
-  }
+  Shape r{s.srcM, s.srcK, s.oriSrcM != 0 ? s.oriSrcM : s.srcM, s.oriSrcK != 0 ? s.oriSrcK : s.srcK};
   if (r.m == 0 || r.k == 0) {
-    Fail(name, "no shape: softmaxShapeInfo is {0, 0} and the tiling's srcM x srcK is " +
-                   std::to_string(c.tiling_m) + " x " + std::to_string(c.tiling_k));
+    Fail(name, "no shape: srcM x srcK is " + std::to_string(r.m) + " x " + std::to_string(r.k));
   }
   const uint64_t row_bytes = uint64_t{r.k} * ElemBytes(c.type);
   if (row_bytes % kBlock != 0) {

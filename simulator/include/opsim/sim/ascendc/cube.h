@@ -37,47 +37,51 @@ namespace AscendC {
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& params) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+  static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "DataCopy with Nd2NzParams takes 8-, 16- or 32-bit elements");
-  opsim::sim::detail::CubeNd2Nz(dst.ref(), src.ref(), sizeof(T), params);
+  opsim::sim::detail::CubeNd2Nz(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData2DParams& params) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+  static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "LoadData takes 8-, 16- or 32-bit elements");
-  opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(T), params);
+  opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const MmadParams& params) {
-  static_assert(opsim::sim::detail::kMmadTypes<T, U, S>,
+  static_assert(opsim::sim::detail::kMmadTypes<PrimT<T>, PrimT<U>, PrimT<S>>,
                 "Mmad takes (float; half, half), (float; bfloat16_t, bfloat16_t), "
                 "(float; float, float) or (int32_t; int8_t, int8_t)");
-  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<T>(),
-                               DTypeOf<U>(), DTypeOf<T>(), params);
+  static_assert(kOpsimOneTensorKind<T, U, S>, "Mmad mixes TensorTrait and plain tensors");
+  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<PrimT<T>>(),
+                               DTypeOf<PrimT<U>>(), DTypeOf<PrimT<T>>(), params);
 }
 
 template <typename T, typename U, typename S, typename V>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const LocalTensor<V>& bias, const MmadParams& params) {
-  static_assert(opsim::sim::detail::kMmadTypes<T, U, S>,
+  static_assert(opsim::sim::detail::kMmadTypes<PrimT<T>, PrimT<U>, PrimT<S>>,
                 "Mmad takes (float; half, half), (float; bfloat16_t, bfloat16_t), "
                 "(float; float, float) or (int32_t; int8_t, int8_t)");
-  static_assert(std::is_same_v<V, T>, "Mmad's bias has the result's type (float or int32_t)");
+  static_assert(std::is_same_v<PrimT<V>, PrimT<T>>,
+                "Mmad's bias has the result's type (float or int32_t)");
+  static_assert(kOpsimOneTensorKind<T, U, S, V>, "Mmad mixes TensorTrait and plain tensors");
   const opsim::sim::detail::UbRef b = bias.ref();
-  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), &b, DTypeOf<T>(), DTypeOf<U>(),
-                               DTypeOf<V>(), params);
+  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), &b, DTypeOf<PrimT<T>>(),
+                               DTypeOf<PrimT<U>>(), DTypeOf<PrimT<V>>(), params);
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
              const FixpipeParamsV220& params) {
-  static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
+  static_assert(std::is_same_v<PrimT<U>, float> || std::is_same_v<PrimT<U>, int32_t>,
                 "Fixpipe reads float or int32_t results from CO1");
-  opsim::sim::detail::CubeFixpipe(dst.ref(), src.ref(), DTypeOf<T>(), DTypeOf<U>(),
+  static_assert(kOpsimOneTensorKind<T, U>, "Fixpipe mixes TensorTrait and plain tensors");
+  opsim::sim::detail::CubeFixpipe(dst.ref(), src.ref(), DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(),
                                   config.format == CO2Layout::ROW_MAJOR, params);
 }
 

@@ -88,23 +88,25 @@ struct InitConstValueParams {
   T initValue = 0;
 };
 
-// U must be T (CANN: "otherwise compilation fails"); a braced initialiser takes U = T.
-template <typename T, typename U = T,
-          typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+// U must be PrimT<T> (CANN: "otherwise compilation fails"); a braced initialiser takes U =
+// PrimT<T>.
+template <typename T, typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
 void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& initConstValueParams) {
-  const T value = initConstValueParams.initValue;
-  opsim::sim::detail::CubeFill(dst.ref(), DTypeOf<T>(), &value, initConstValueParams.repeatTimes,
-                               initConstValueParams.blockNum, initConstValueParams.dstGap, "Fill");
+  const PrimT<T> value = initConstValueParams.initValue;
+  opsim::sim::detail::CubeFill(dst.ref(), DTypeOf<PrimT<T>>(), &value,
+                               initConstValueParams.repeatTimes, initConstValueParams.blockNum,
+                               initConstValueParams.dstGap, "Fill");
 }
 // The older name of Fill.
-template <typename T, typename U = T,
-          typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+template <typename T, typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
 void InitConstValue(const LocalTensor<T>& dst,
                     const InitConstValueParams<U>& initConstValueParams) {
-  const T value = initConstValueParams.initValue;
-  opsim::sim::detail::CubeFill(dst.ref(), DTypeOf<T>(), &value, initConstValueParams.repeatTimes,
-                               initConstValueParams.blockNum, initConstValueParams.dstGap,
-                               "InitConstValue");
+  const PrimT<T> value = initConstValueParams.initValue;
+  opsim::sim::detail::CubeFill(dst.ref(), DTypeOf<PrimT<T>>(), &value,
+                               initConstValueParams.repeatTimes, initConstValueParams.blockNum,
+                               initConstValueParams.dstGap, "InitConstValue");
 }
 
 }  // namespace AscendC

@@ -57,56 +57,61 @@ namespace AscendC {
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
              const FixpipeParamsV220& params) {
-  static_assert(opsim::sim::detail::kL0cResult<U>,
+  static_assert(opsim::sim::detail::kL0cResult<PrimT<U>>,
                 "Fixpipe reads float or int32_t results from CO1");
+  static_assert(kOpsimOneTensorKind<T, U>, "Fixpipe mixes TensorTrait and plain tensors");
   opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
-                                    nullptr, DTypeOf<T>(), DTypeOf<U>(),
+                                    nullptr, DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(),
                                     config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
 }
 
 // The vector-quantised forms: cbufWorkspace holds one uint64_t quantisation word per column.
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
           typename S = uint64_t,
-          typename std::enable_if_t<std::is_same_v<S, uint64_t>, bool> = true>
+          typename std::enable_if_t<std::is_same_v<PrimT<S>, uint64_t>, bool> = true>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
              const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& params) {
-  static_assert(opsim::sim::detail::kL0cResult<U>,
+  static_assert(opsim::sim::detail::kL0cResult<PrimT<U>>,
                 "Fixpipe reads float or int32_t results from CO1");
+  static_assert(kOpsimOneTensorKind<T, U, S>, "Fixpipe mixes TensorTrait and plain tensors");
   const opsim::sim::detail::UbRef table = cbufWorkspace.ref();
   opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToGm(dst.ref()), src.ref(), &table,
-                                    DTypeOf<T>(), DTypeOf<U>(),
+                                    DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(),
                                     config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR,
           typename S = uint64_t,
-          typename std::enable_if_t<std::is_same_v<S, uint64_t>, bool> = true>
+          typename std::enable_if_t<std::is_same_v<PrimT<S>, uint64_t>, bool> = true>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
              const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& params) {
-  static_assert(opsim::sim::detail::kL0cResult<U>,
+  static_assert(opsim::sim::detail::kL0cResult<PrimT<U>>,
                 "Fixpipe reads float or int32_t results from CO1");
+  static_assert(kOpsimOneTensorKind<T, U, S>, "Fixpipe mixes TensorTrait and plain tensors");
   const opsim::sim::detail::UbRef table = cbufWorkspace.ref();
   opsim::sim::detail::CubeFixpipeTo(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
-                                    &table, DTypeOf<T>(), DTypeOf<U>(),
+                                    &table, DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(),
                                     config.format == CO2Layout::ROW_MAJOR, params, "Fixpipe");
 }
 
 template <typename T, typename U>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
               const DataCopyCO12DstParams& intriParams) {
-  static_assert(opsim::sim::detail::kL0cResult<U>,
+  static_assert(opsim::sim::detail::kL0cResult<PrimT<U>>,
                 "DataCopy CO1 -> GM reads float or int32_t results");
+  static_assert(kOpsimOneTensorKind<T, U>, "DataCopy mixes TensorTrait and plain tensors");
   opsim::sim::detail::CubeCopyCo1(opsim::sim::detail::FixpipeToGm(dst.ref()), src.ref(),
-                                  DTypeOf<T>(), DTypeOf<U>(), intriParams);
+                                  DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(), intriParams);
 }
 
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
               const DataCopyCO12DstParams& intriParams) {
-  static_assert(opsim::sim::detail::kL0cResult<U>,
+  static_assert(opsim::sim::detail::kL0cResult<PrimT<U>>,
                 "DataCopy CO1 -> L1 reads float or int32_t results");
+  static_assert(kOpsimOneTensorKind<T, U>, "DataCopy mixes TensorTrait and plain tensors");
   opsim::sim::detail::CubeCopyCo1(opsim::sim::detail::FixpipeToLocal(dst.ref()), src.ref(),
-                                  DTypeOf<T>(), DTypeOf<U>(), intriParams);
+                                  DTypeOf<PrimT<T>>(), DTypeOf<PrimT<U>>(), intriParams);
 }
 
 inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride) {
@@ -120,9 +125,9 @@ inline void SetFixpipePreQuantFlag(uint64_t config) {
 template <typename T, bool enableSmallC0 = false>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
               const Dn2NzParams& intriParams) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+  static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "DataCopy with Dn2NzParams takes 8-, 16- or 32-bit elements");
-  opsim::sim::detail::CubeDn2Nz(dst.ref(), src.ref(), sizeof(T), intriParams);
+  opsim::sim::detail::CubeDn2Nz(dst.ref(), src.ref(), sizeof(PrimT<T>), intriParams);
 }
 
 }  // namespace AscendC

@@ -193,10 +193,11 @@ constexpr bool kLoad3dTypes =
 namespace AscendC {
 
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG,
-          typename U = T, typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
+          typename U = PrimT<T>,
+          typename std::enable_if<std::is_same<PrimT<T>, U>::value, bool>::type = true>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData3DParamsV2<U>& p) {
-  static_assert(opsim::sim::detail::kLoad3dTypes<T>,
+  static_assert(opsim::sim::detail::kLoad3dTypes<PrimT<T>>,
                 "LoadData with LoadData3DParamsV2 takes int8_t, uint8_t, half, bfloat16_t, float, "
                 "int32_t or uint32_t on Atlas A2/A3");
   opsim::sim::detail::Load3dArgs a{};
@@ -207,15 +208,15 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   a.dilation_w = p.dilationFilterW, a.dilation_h = p.dilationFilterH;
   a.transpose = p.enTranspose, a.small_k = p.enSmallK, a.filter_size_w = p.filterSizeW;
   a.filter_size_h = p.filterSizeH, a.fmatrix_ctrl = p.fMatrixCtrl;
-  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(T), a, defaultConfig.isSetFMatrix,
-                                   defaultConfig.isSetPadding,
+  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(PrimT<T>), a,
+                                   defaultConfig.isSetFMatrix, defaultConfig.isSetPadding,
                                    opsim::sim::detail::Load3dPadBits(p.padValue));
 }
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData3DParamsV2Pro& p) {
-  static_assert(opsim::sim::detail::kLoad3dTypes<T>,
+  static_assert(opsim::sim::detail::kLoad3dTypes<PrimT<T>>,
                 "LoadData with LoadData3DParamsV2Pro takes int8_t, uint8_t, half, bfloat16_t, "
                 "float, int32_t or uint32_t on Atlas A2/A3");
   opsim::sim::detail::Load3dArgs a{};
@@ -227,7 +228,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   a.dilation_w = field8(32), a.dilation_h = field8(40);
   a.transpose = p.enTranspose, a.small_k = p.enSmallK, a.filter_size_w = p.filterSizeW;
   a.filter_size_h = p.filterSizeH, a.fmatrix_ctrl = p.fMatrixCtrl;
-  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(T), a, false, false, 0);
+  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(PrimT<T>), a, false, false, 0);
 }
 
 inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],

@@ -49,9 +49,9 @@ namespace AscendC {
 template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& params) {
-  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+  static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "LoadDataWithTranspose takes 8-, 16- or 32-bit elements");
-  opsim::sim::detail::CubeLoad2DTranspose(dst.ref(), src.ref(), sizeof(T), params);
+  opsim::sim::detail::CubeLoad2DTranspose(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
 }  // namespace AscendC

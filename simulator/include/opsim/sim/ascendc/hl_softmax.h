@@ -66,6 +66,34 @@ struct SoftmaxCall {
 // Checks, charges and computes one call; faults name the API.
 void RunSoftmax(const SoftmaxCall& call);
 
+// CANN's GetLastAxisShapeND / GetLastAxisOriginShapeND asserts: the dimension count and the last
+// extent of src's ShapeInfo (`original`: of its originalShape) must be above zero. Faults
+// `invalid_argument` naming the API and the value otherwise.
+void CheckSoftmaxSrcShape(const char* api, bool original, uint32_t dims, uint32_t last);
+
+// The shape a SoftMax-family call works on, by CANN's rule (its softmax_base_impl.h and the
+// family's other impls): softmaxShapeInfo when srcM and srcK are both nonzero; otherwise src's
+// ShapeInfo, srcK its last extent and srcM the product of the others (the original extents from
+// its originalShape likewise). S is AscendC::ShapeInfo (a template: its arrays' size is the
+// kernel's K_MAX_SHAPE_DIM).
+template <typename S>
+AscendC::SoftMaxShapeInfo SoftmaxShapeOf(const char* api, const AscendC::SoftMaxShapeInfo& given,
+                                         const S& src) {
+  if (given.srcM != 0 && given.srcK != 0) return given;
+  const auto last_axis = [&](bool original, uint8_t dims, const uint32_t* shape, uint32_t& m,
+                             uint32_t& k) {
+    CheckSoftmaxSrcShape(api, original, dims, dims == 0 ? 0 : shape[dims - 1]);
+    uint32_t size = 1;  // uint32_t, as CANN's calculateSize
+    for (uint32_t i = 0; i < dims; ++i) size *= shape[i];
+    k = shape[dims - 1];
+    m = size / k;
+  };
+  AscendC::SoftMaxShapeInfo r{};
+  last_axis(false, src.shapeDim, src.shape, r.srcM, r.srcK);
+  last_axis(true, src.originalShapeDim, src.originalShape, r.oriSrcM, r.oriSrcK);
+  return r;
+}
+
 template <typename T>
 constexpr ElemType SoftmaxElem() {
   static_assert(kHalfOrFloat<T>, "the SoftMax APIs take half or float tensors");
@@ -96,7 +124,7 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<U>& sumTensor,
   h::RunSoftmax({h::SoftmaxApi::kSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), false,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
                  h::RefOf(maxTensor), nullptr, nullptr, nullptr, h::RefOf(sharedTmpBuffer), &tiling,
-                 softmaxShapeInfo, config});
+                 h::SoftmaxShapeOf("SoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
           bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG,
@@ -110,8 +138,8 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<U>& sumTensor,
   namespace h = opsim::sim::hl;
   h::RunSoftmax({h::SoftmaxApi::kSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), false,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
-                 h::RefOf(maxTensor), nullptr, nullptr, nullptr, nullptr, &tiling, softmaxShapeInfo,
-                 config});
+                 h::RefOf(maxTensor), nullptr, nullptr, nullptr, nullptr, &tiling,
+                 h::SoftmaxShapeOf("SoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
           const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
@@ -121,7 +149,8 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
   namespace h = opsim::sim::hl;
   h::RunSoftmax({h::SoftmaxApi::kSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), false,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), nullptr, nullptr, nullptr,
-                 nullptr, nullptr, h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo, config});
+                 nullptr, nullptr, h::RefOf(sharedTmpBuffer), &tiling,
+                 h::SoftmaxShapeOf("SoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
           const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
@@ -130,7 +159,8 @@ void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
   namespace h = opsim::sim::hl;
   h::RunSoftmax({h::SoftmaxApi::kSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), false,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), nullptr, nullptr, nullptr,
-                 nullptr, nullptr, nullptr, &tiling, softmaxShapeInfo, config});
+                 nullptr, nullptr, nullptr, &tiling,
+                 h::SoftmaxShapeOf("SoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 
 // dst = exp(src - inMax) / inSum per row, with the max and sum a SoftMax gave.
@@ -145,10 +175,11 @@ void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<U>& inSumT
   static_assert(std::is_same_v<T, U> || (std::is_same_v<T, half> && std::is_same_v<U, float>),
                 "SimpleSoftMax: sum and max are T, or float with half data");
   namespace h = opsim::sim::hl;
-  h::RunSoftmax({h::SoftmaxApi::kSimpleSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), false,
-                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(inSumTensor),
-                 h::RefOf(inMaxTensor), nullptr, nullptr, nullptr, h::RefOf(sharedTmpBuffer),
-                 &tiling, softmaxShapeInfo, config});
+  h::RunSoftmax(
+      {h::SoftmaxApi::kSimpleSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), false, isBasicBlock,
+       h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(inSumTensor), h::RefOf(inMaxTensor),
+       nullptr, nullptr, nullptr, h::RefOf(sharedTmpBuffer), &tiling,
+       h::SoftmaxShapeOf("SimpleSoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
           bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG,
@@ -163,7 +194,8 @@ void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<U>& inSumT
   h::RunSoftmax({h::SoftmaxApi::kSimpleSoftMax, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), false,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(inSumTensor),
                  h::RefOf(inMaxTensor), nullptr, nullptr, nullptr, nullptr, &tiling,
-                 softmaxShapeInfo, config});
+                 h::SoftmaxShapeOf("SimpleSoftMax", softmaxShapeInfo, srcTensor.GetShapeInfo()),
+                 config});
 }
 
 // The online-softmax step of flash attention. isUpdate false: dst = exp(src - max), max and
@@ -184,7 +216,8 @@ void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<U>& expSu
   h::RunSoftmax({h::SoftmaxApi::kFlashV2, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), isUpdate,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(expSumTensor),
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inExpSumTensor),
-                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo,
+                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling,
+                 h::SoftmaxShapeOf("SoftmaxFlashV2", softmaxShapeInfo, srcTensor.GetShapeInfo()),
                  config});
 }
 template <typename T, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
@@ -199,10 +232,11 @@ void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<U>& expSu
   static_assert(std::is_same_v<T, U> || (std::is_same_v<T, half> && std::is_same_v<U, float>),
                 "SoftmaxFlashV2: sum and max are T, or float with half data");
   namespace h = opsim::sim::hl;
-  h::RunSoftmax({h::SoftmaxApi::kFlashV2, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), isUpdate,
-                 isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(expSumTensor),
-                 h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inExpSumTensor),
-                 h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, config});
+  h::RunSoftmax(
+      {h::SoftmaxApi::kFlashV2, h::SoftmaxElem<T>(), h::SoftmaxElem<U>(), isUpdate, isBasicBlock,
+       h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(expSumTensor), h::RefOf(maxTensor),
+       h::RefOf(expMaxTensor), h::RefOf(inExpSumTensor), h::RefOf(inMaxTensor), nullptr, &tiling,
+       h::SoftmaxShapeOf("SoftmaxFlashV2", softmaxShapeInfo, srcTensor.GetShapeInfo()), config});
 }
 
 // SoftmaxFlash, deprecated by CANN for SoftmaxFlashV2 (and marked so, as CANN's header does).
@@ -223,7 +257,9 @@ OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
   h::RunSoftmax({h::SoftmaxApi::kFlash, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), isUpdate,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
-                 h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG});
+                 h::RefOf(inMaxTensor), nullptr, &tiling,
+                 h::SoftmaxShapeOf("SoftmaxFlash", softmaxShapeInfo, srcTensor.GetShapeInfo()),
+                 SOFTMAX_DEFAULT_CFG});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
 OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
@@ -236,7 +272,9 @@ OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
   h::RunSoftmax({h::SoftmaxApi::kFlash, h::ElemType::kHalf, h::ElemType::kFloat, isUpdate,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
-                 h::RefOf(inMaxTensor), nullptr, &tiling, softmaxShapeInfo, SOFTMAX_DEFAULT_CFG});
+                 h::RefOf(inMaxTensor), nullptr, &tiling,
+                 h::SoftmaxShapeOf("SoftmaxFlash", softmaxShapeInfo, srcTensor.GetShapeInfo()),
+                 SOFTMAX_DEFAULT_CFG});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
 OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
@@ -250,7 +288,8 @@ OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
   h::RunSoftmax({h::SoftmaxApi::kFlash, h::SoftmaxElem<T>(), h::SoftmaxElem<T>(), isUpdate,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
-                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo,
+                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling,
+                 h::SoftmaxShapeOf("SoftmaxFlash", softmaxShapeInfo, srcTensor.GetShapeInfo()),
                  SOFTMAX_DEFAULT_CFG});
 }
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false>
@@ -265,7 +304,8 @@ OPSIM_SOFTMAX_FLASH_DEPRECATED void SoftmaxFlash(
   h::RunSoftmax({h::SoftmaxApi::kFlash, h::ElemType::kHalf, h::ElemType::kFloat, isUpdate,
                  isBasicBlock, h::RefOf(dstTensor), h::RefOf(srcTensor), h::RefOf(sumTensor),
                  h::RefOf(maxTensor), h::RefOf(expMaxTensor), h::RefOf(inSumTensor),
-                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling, softmaxShapeInfo,
+                 h::RefOf(inMaxTensor), h::RefOf(sharedTmpBuffer), &tiling,
+                 h::SoftmaxShapeOf("SoftmaxFlash", softmaxShapeInfo, srcTensor.GetShapeInfo()),
                  SOFTMAX_DEFAULT_CFG});
 }
 #undef OPSIM_SOFTMAX_FLASH_DEPRECATED

@@ -54,8 +54,9 @@ void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sumTensor,
                 const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   static_assert(!isDataFormatNZ, "opsim models LogSoftMax's ND format only");
   namespace h = opsim::sim::hl;
-  h::SoftmaxExtCall c = h::SoftmaxExtOf(h::SoftmaxExtApi::kLogSoftMax, h::SoftmaxElem<T>(), false,
-                                        tiling, softmaxShapeInfo);
+  h::SoftmaxExtCall c =
+      h::SoftmaxExtOf(h::SoftmaxExtApi::kLogSoftMax, h::SoftmaxElem<T>(), false, tiling,
+                      h::SoftmaxShapeOf("LogSoftMax", softmaxShapeInfo, src.GetShapeInfo()));
   c.dst = h::RefOf(dst);
   c.src = h::RefOf(src);
   c.sum = h::RefOf(sumTensor);
@@ -73,8 +74,9 @@ void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTens
                  const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   static_assert(!isDataFormatNZ, "opsim models SoftmaxGrad's ND format only");
   namespace h = opsim::sim::hl;
-  h::SoftmaxExtCall c = h::SoftmaxExtOf(h::SoftmaxExtApi::kGrad, h::SoftmaxElem<T>(), isFront,
-                                        tiling, softmaxShapeInfo);
+  h::SoftmaxExtCall c =
+      h::SoftmaxExtOf(h::SoftmaxExtApi::kGrad, h::SoftmaxElem<T>(), isFront, tiling,
+                      h::SoftmaxShapeOf("SoftmaxGrad", softmaxShapeInfo, srcTensor.GetShapeInfo()));
   c.dst = h::RefOf(dstTensor);
   c.grad = h::RefOf(gradTensor);
   c.src = h::RefOf(srcTensor);
@@ -87,8 +89,9 @@ void SoftmaxGrad(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gradTens
                  const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   static_assert(!isDataFormatNZ, "opsim models SoftmaxGrad's ND format only");
   namespace h = opsim::sim::hl;
-  h::SoftmaxExtCall c = h::SoftmaxExtOf(h::SoftmaxExtApi::kGrad, h::SoftmaxElem<T>(), isFront,
-                                        tiling, softmaxShapeInfo);
+  h::SoftmaxExtCall c =
+      h::SoftmaxExtOf(h::SoftmaxExtApi::kGrad, h::SoftmaxElem<T>(), isFront, tiling,
+                      h::SoftmaxShapeOf("SoftmaxGrad", softmaxShapeInfo, srcTensor.GetShapeInfo()));
   c.dst = h::RefOf(dstTensor);
   c.grad = h::RefOf(gradTensor);
   c.src = h::RefOf(srcTensor);
@@ -102,8 +105,9 @@ void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gra
                       const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   static_assert(!isDataFormatNZ, "opsim models SoftmaxGradFront's ND format only");
   namespace h = opsim::sim::hl;
-  h::SoftmaxExtCall c = h::SoftmaxExtOf(h::SoftmaxExtApi::kGradFront, h::SoftmaxElem<T>(), true,
-                                        tiling, softmaxShapeInfo);
+  h::SoftmaxExtCall c = h::SoftmaxExtOf(
+      h::SoftmaxExtApi::kGradFront, h::SoftmaxElem<T>(), true, tiling,
+      h::SoftmaxShapeOf("SoftmaxGradFront", softmaxShapeInfo, srcTensor.GetShapeInfo()));
   c.dst = h::RefOf(dstTensor);
   c.grad = h::RefOf(gradTensor);
   c.src = h::RefOf(srcTensor);
@@ -116,8 +120,9 @@ void SoftmaxGradFront(const LocalTensor<T>& dstTensor, const LocalTensor<T>& gra
                       const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
   static_assert(!isDataFormatNZ, "opsim models SoftmaxGradFront's ND format only");
   namespace h = opsim::sim::hl;
-  h::SoftmaxExtCall c = h::SoftmaxExtOf(h::SoftmaxExtApi::kGradFront, h::SoftmaxElem<T>(), true,
-                                        tiling, softmaxShapeInfo);
+  h::SoftmaxExtCall c = h::SoftmaxExtOf(
+      h::SoftmaxExtApi::kGradFront, h::SoftmaxElem<T>(), true, tiling,
+      h::SoftmaxShapeOf("SoftmaxGradFront", softmaxShapeInfo, srcTensor.GetShapeInfo()));
   c.dst = h::RefOf(dstTensor);
   c.grad = h::RefOf(gradTensor);
   c.src = h::RefOf(srcTensor);

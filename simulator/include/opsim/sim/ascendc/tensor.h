@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "opsim/sim/ascendc/shape_info.h"
@@ -34,6 +35,11 @@ template <typename T>
 auto OpsimLiteOf(void*) -> T;
 template <typename T>
 using PrimT = decltype(OpsimLiteOf<T>(0));
+// Whether a call's tensors are all TensorTrait tensors or all plain ones: CANN's TensorTrait page
+// rules out a mix (the cube forms, which take the trait through PrimT as CANN's do, check it).
+template <typename... T>
+constexpr bool kOpsimOneTensorKind = ((!std::is_same_v<PrimT<T>, T>)&&...) ||
+                                     (std::is_same_v<PrimT<T>, T> && ...);
 
 // LocalTensor<TensorTrait<T>> and GlobalTensor<TensorTrait<T>> (tensor_trait.h) are a
 // LocalTensor<T> / GlobalTensor<T> without the ShapeInfo; CANN has no conversion between the two,

@@ -75,6 +75,14 @@ class LocalTensor<TensorTrait<T, pos, LayoutType>>
     static_cast<LocalTensor<T>&>(sub) = LocalTensor<T>::operator[](offset);
     return sub;
   }
+  // The operator forms `dst = a + b` (- * / & |) and `mask = a < b` (vector_operators.h) on
+  // trait tensors: the pending instruction runs its trait form on this tensor. (The copy
+  // assignment declared implicitly here hides LocalTensor<T>'s.)
+  template <typename Expr,
+            typename = decltype(std::declval<const Expr&>().Process(std::declval<LocalTensor&>()))>
+  void operator=(const Expr& pending) {
+    pending.Process(*this);
+  }
   // A TensorTrait tensor has no ShapeInfo (CANN's is an int8_t placeholder).
   void SetShapeInfo(const ShapeInfo&) = delete;
   ShapeInfo GetShapeInfo() const = delete;

@@ -68,25 +68,25 @@ void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
                     uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
                     const TransDataTo5HDParams& nchwconvParams) {
   using namespace opsim::sim::detail;
-  CheckTrans5HDType<T>();
+  CheckTrans5HDType<PrimT<T>>();
   UbRef dst[16], src[16];
   UbRefsOfAddresses("dstList", dstList, dst);
   UbRefsOfAddresses("srcList", srcList, src);
-  TransDataTo5HDRun(sizeof(T), dst, src, nchwconvParams);
+  TransDataTo5HDRun(sizeof(PrimT<T>), dst, src, nchwconvParams);
 }
 
 template <typename T>
 void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
                     const TransDataTo5HDParams& nchwconvParams) {
   using namespace opsim::sim::detail;
-  CheckTrans5HDType<T>();
+  CheckTrans5HDType<PrimT<T>>();
   uint64_t dst_addrs[16], src_addrs[16];
   AddressesOfTensor("dst", dst.ref(), dst_addrs);
   AddressesOfTensor("src", src.ref(), src_addrs);
   UbRef d[16], s[16];
   UbRefsOfAddresses("dst", dst_addrs, d);
   UbRefsOfAddresses("src", src_addrs, s);
-  TransDataTo5HDRun(sizeof(T), d, s, nchwconvParams);
+  TransDataTo5HDRun(sizeof(PrimT<T>), d, s, nchwconvParams);
 }
 
 template <typename T>
@@ -94,13 +94,13 @@ void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
                     const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE],
                     const TransDataTo5HDParams& nchwconvParams) {
   using namespace opsim::sim::detail;
-  CheckTrans5HDType<T>();
+  CheckTrans5HDType<PrimT<T>>();
   UbRef d[16], s[16];
   for (int i = 0; i < 16; ++i) {
     d[i] = dstList[i].ref();
     s[i] = srcList[i].ref();
   }
-  TransDataTo5HDRun(sizeof(T), d, s, nchwconvParams);
+  TransDataTo5HDRun(sizeof(PrimT<T>), d, s, nchwconvParams);
 }
 
 }  // namespace AscendC
