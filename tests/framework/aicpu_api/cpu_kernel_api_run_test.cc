@@ -39,6 +39,18 @@ class RunTestCopyKernel : public aicpu::CpuKernel {
 const char* const kRunTestCopy = "RunTestCopy";
 REGISTER_CPU_KERNEL(kRunTestCopy, RunTestCopyKernel);
 
+// As RunTestCopy, but an input of 0 bytes is empty: nothing to copy (what CANN's kernels do).
+class RunTestZeroBytesKernel : public aicpu::CpuKernel {
+ public:
+  uint32_t Compute(CpuKernelContext& ctx) override {
+    if (ctx.Input(0)->GetDataSize() == 0) return aicpu::KERNEL_STATUS_OK;
+    return RunTestCopyKernel().Compute(ctx);
+  }
+};
+
+const char* const kRunTestZeroBytes = "RunTestZeroBytes";
+REGISTER_CPU_KERNEL(kRunTestZeroBytes, RunTestZeroBytesKernel);
+
 // The ways a kernel goes wrong, chosen by its string attribute mode: "copy" copies its float
 // input to its output in shards of 2 (ParallelFor); "fail" logs an error and returns
 // KERNEL_STATUS_INNER_ERROR; "throw" throws; "shard_throw" throws from the shard that starts at
@@ -199,6 +211,20 @@ TEST(CpuKernelApi, TensorsSmallerThanTheirShapeNeverReachTheKernel) {
   node->MutableInputs(0)->SetData(in);
   EXPECT_EQ(CpuKernelRegister::Instance().RunCpuKernel(ctx), aicpu::KERNEL_STATUS_OK);
   EXPECT_EQ(out[3], 8);
+  EXPECT_EQ(opsim::CpuKernelLastError(), "");
+}
+
+// No data and 0 bytes (CANN's builder given no buffer) reaches the kernel, which sees it empty.
+TEST(CpuKernelApi, ATensorOfNoDataAndNoBytesReachesTheKernelAsEmpty) {
+  float in[4] = {1, 2, 3, 4}, out[4] = {0, 0, 0, 0};
+  auto node = CopyNode("RunTestZeroBytes", in, out, 4);
+  node->MutableInputs(0)->SetData(nullptr);
+  node->MutableInputs(0)->SetDataSize(0);
+  CpuKernelContext ctx(aicpu::HOST);
+  ASSERT_EQ(ctx.Init(node.get()), aicpu::KERNEL_STATUS_OK);
+  opsim::ClearCpuKernelLastError();
+  EXPECT_EQ(CpuKernelRegister::Instance().RunCpuKernel(ctx), aicpu::KERNEL_STATUS_OK);
+  EXPECT_EQ(out[0], 0);
   EXPECT_EQ(opsim::CpuKernelLastError(), "");
 }
 

@@ -125,9 +125,9 @@ TEST_F(TEST_AICPU_FIXTURE_UT, AxpyAMissingInputOrDataIsRefused) {
       .Input({"x", DT_DOUBLE, {2}, x})
       .Input({"y", DT_DOUBLE, {2}, nullptr})
       .Output({"z", DT_DOUBLE, {2}, z});
+  // The builder gives a tensor of no buffer 0 bytes, as CANN's: the kernel's own check refuses it.
   RUN_FIXTURE_KERNEL(no_data, HOST, KERNEL_STATUS_PARAM_INVALID);
-  EXPECT_NE(opsim::CpuKernelLastError().find("FixtureAxpy: input 1 (DT_DOUBLE [2]) needs 16 "
-                                             "bytes, and has no data"),
+  EXPECT_NE(opsim::CpuKernelLastError().find("FixtureAxpy: input 1 has no data (2 elements)"),
             string::npos)
       << opsim::CpuKernelLastError();
 }
