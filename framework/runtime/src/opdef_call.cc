@@ -303,13 +303,33 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
                                               Join(combos)};
 }
 
+namespace {
+
+// The OpDef's InferDataType (if any), as user code: a crash or a failure is a status.
+Status RunInferDataType(const ops::OpDef& def, gert::OpCallData* call) {
+  const auto infer_dtype = def.GetInferDataType();
+  if (infer_dtype == nullptr) return Status::Ok();
+  const std::string& op = def.GetOpType();
+  uint32_t rc = ge::GRAPH_SUCCESS;
+  gert::InferDataTypeContext dtype_context(call);
+  OPSIM_RETURN_IF_ERROR(op_api::CallUserCode(
+      {op, "InferDataType", op_api::CodeAddress(infer_dtype), ErrorCode::kGraphInferShapeFuncFail},
+      [&] { rc = infer_dtype(&dtype_context); }));
+  if (rc != ge::GRAPH_SUCCESS) {
+    return {ErrorCode::kGraphInferShapeFuncFail,
+            op + ": its InferDataType function failed (returned " + std::to_string(rc) + ")"};
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* call, size_t* column,
                                       const CallerOutputDTypes& caller) {
-  const auto infer_dtype = def.GetInferDataType();
   const size_t outs = def.GetOutputs().size();
   CallerOutputDTypes given = caller;
   given.resize(outs);
-  if (infer_dtype == nullptr ||
+  if (def.GetInferDataType() == nullptr ||
       std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); })) {
     return Status::Ok();
   }
@@ -320,14 +340,9 @@ Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* c
     call->output_descs[k] =
         gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
   }
-  uint32_t rc = ge::GRAPH_SUCCESS;
-  gert::InferDataTypeContext dtype_context(call);
-  const Status st =
-      op_api::CallUserCode({def.GetOpType(), "InferDataType", op_api::CodeAddress(infer_dtype),
-                            ErrorCode::kGraphInferShapeFuncFail},
-                           [&] { rc = infer_dtype(&dtype_context); });
+  const Status inferred = RunInferDataType(def, call);
   (void)op_api::TakeOpError();
-  if (!st.ok() || rc != ge::GRAPH_SUCCESS) return Status::Ok();
+  if (!inferred.ok()) return Status::Ok();
   for (size_t k = 0; k < outs; ++k) {
     if (!given[k]) given[k] = call->output_descs[k].GetDataType();
   }
@@ -369,18 +384,7 @@ Status RunInferFunctions(const ops::OpDef& def, gert::OpCallData* call) {
               op + ": its InferShape function failed (returned " + std::to_string(rc) + ")"};
     }
   }
-  if (const auto infer_dtype = def.GetInferDataType(); infer_dtype != nullptr) {
-    gert::InferDataTypeContext dtype_context(call);
-    OPSIM_RETURN_IF_ERROR(
-        op_api::CallUserCode({op, "InferDataType", op_api::CodeAddress(infer_dtype),
-                              ErrorCode::kGraphInferShapeFuncFail},
-                             [&] { rc = infer_dtype(&dtype_context); }));
-    if (rc != ge::GRAPH_SUCCESS) {
-      return {ErrorCode::kGraphInferShapeFuncFail,
-              op + ": its InferDataType function failed (returned " + std::to_string(rc) + ")"};
-    }
-  }
-  return Status::Ok();
+  return RunInferDataType(def, call);
 }
 
 }  // namespace
