@@ -109,14 +109,14 @@ Status RunAiCpuKernel(const ops::OpDef& def, const gert::RuntimeAttrs& attrs,
     return {ErrorCode::kInternalError, type + ": the AI CPU kernel's context refused the NodeDef"};
   }
   uint32_t rc = aicpu::KERNEL_STATUS_OK;
-  // The object's first word is its vtable's address, which lies in the kernel's library.
+  // The object's first word is its vtable's address, which lies in the kernel's library: the
+  // crash report names that library. The run itself is CANN's entry, with its tensor checks.
   const void* code = *reinterpret_cast<void* const*>(kernel.get());
-  ClearCpuKernelLastError();
-  OPSIM_RETURN_IF_ERROR(
-      op_api::CallUserCode({type, "AI CPU kernel Compute", code, ErrorCode::kRtFail},
-                           [&] { rc = kernel->Compute(context); }));
+  OPSIM_RETURN_IF_ERROR(op_api::CallUserCode(
+      {type, "AI CPU kernel Compute", code, ErrorCode::kRtFail},
+      [&] { rc = aicpu::CpuKernelRegister::Instance().RunCpuKernel(context); }));
   if (rc == aicpu::KERNEL_STATUS_OK) return Status::Ok();
-  std::string logged = CpuKernelLastError();
+  std::string logged = CpuKernelLastError();  // RunCpuKernel's, and the kernel's, reasons
   while (!logged.empty() && logged.back() == '\n') logged.pop_back();
   return {ErrorCode::kRtFail, type + ": its AI CPU kernel's Compute returned " +
                                   std::to_string(rc) + " (" + CpuKernelStatusName(rc) + ")" +
