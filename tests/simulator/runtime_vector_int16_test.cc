@@ -1,6 +1,6 @@
 // int16_t and uint16_t element types across the vector API where Ascend C takes them (CANN's
 // dav_c220 dtype lists): Add/Sub/Mul/Max/Min, Adds/Muls/Maxs/Mins, And/Or/Not,
-// ShiftLeft/ShiftRight, Duplicate, Cast to and from half and float and from
+// ShiftLeft/ShiftRight, Duplicate, AddRelu/SubRelu, Cast to and from half and float and from
 // int32. Each against a scalar model on values that wrap and saturate.
 // Compare, Select and ReduceSum/Max/Min take no 16-bit integers on the 910B: those are faults.
 #include <gtest/gtest.h>
@@ -77,6 +77,31 @@ TEST(VectorInt16, BinaryAndScalarFormsWrap) {
     EXPECT_EQ(maxs[i], std::max(a, 0)) << i;
     EXPECT_EQ(mins[i], std::min(a, 0)) << i;
   }
+}
+
+// The 910B's AddRelu/SubRelu list holds int16_t (dav_c220 kernel_operator_vec_binary_impl.h): the
+// sum or difference wraps as Add's and Sub's, then Relu; the level-0 form writes masked lanes only.
+TEST(VectorInt16, AddReluAndSubReluWrapThenClampAtZero) {
+  std::vector<int16_t> add, sub, add0;
+  WithInt16([&](auto& x, auto& y, auto& z, auto&) {
+    AddRelu(z, x, y, kN), add = Read(z, kN);
+    SubRelu(z, x, y, kN), sub = Read(z, kN);
+    Duplicate(z, static_cast<int16_t>(-7), kN);
+    const uint64_t mask[2] = {0x00FF00FF00FF00FFull, 0};  // the first 64 lanes, 8 on 8 off
+    AddRelu(z, x, y, mask, 1, {1, 1, 1, 8, 8, 8});
+    add0 = Read(z, kN);
+  });
+  for (int i = 0; i < kN; ++i) {
+    const int a = A(i), b = B(i);
+    EXPECT_EQ(add[i], std::max<int16_t>(Wrap(a + b), 0)) << i;
+    EXPECT_EQ(sub[i], std::max<int16_t>(Wrap(a - b), 0)) << i;
+    const bool on = i < 64 && (i / 8) % 2 == 0;
+    EXPECT_EQ(add0[i], on ? add[i] : -7) << i;
+  }
+  // The inputs reach both wraps: a + b and a - b leave int16_t's range for some i.
+  bool wrapped = false;
+  for (int i = 0; i < kN; ++i) wrapped |= A(i) + B(i) > 32767 || A(i) - B(i) < -32768;
+  EXPECT_TRUE(wrapped);
 }
 
 TEST(VectorInt16, BitwiseShiftsAndDuplicateOnBothSignedness) {

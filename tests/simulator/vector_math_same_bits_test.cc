@@ -248,6 +248,22 @@ TEST_P(VectorMathSameBits, FusedEveryFloatType) {
   }
 }
 
+// int16_t AddRelu/SubRelu (random bits: both wraps), in place too, on every target.
+TEST_P(VectorMathSameBits, FusedInt16AddSubRelu) {
+  for (const FusedOp op : {FusedOp::kAddRelu, FusedOp::kSubRelu}) {
+    for (const size_t n : kSizes) {
+      const std::vector<uint8_t> a = Inputs(DType::kInt16, n, 24), b = Inputs(DType::kInt16, n, 25);
+      std::vector<uint8_t> got(a.size(), 0), want(a.size(), 0), in_place = a;
+      Fused(op, DType::kInt16, got.data(), a.data(), b.data(), n);
+      Fused(op, DType::kInt16, in_place.data(), in_place.data(), b.data(), n);
+      model::Fused(op, DType::kInt16, want.data(), a.data(), b.data(), n);
+      const std::string what = "Fused int16 " + std::to_string(int(op)) + " n=" + std::to_string(n);
+      ExpectSameBytes(got, want, 2, what, &a);
+      ExpectSameBytes(in_place, want, 2, what + " in place", &a);
+    }
+  }
+}
+
 // AddReluCast/SubReluCast/MulCast/AddDeqRelu's lanes (vector_fused_cast.cc, on the Highway
 // Cast): every pair gives the bytes of the last (scalar) target on this one.
 TEST_P(VectorMathSameBits, FusedCastEveryPair) {

@@ -135,8 +135,30 @@ HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint
   }
 }
 
+// AddRelu/SubRelu of int16_t: the sum or difference wrapping as Add's and Sub's do (CTRL's INT
+// saturation bit starts clear), then Relu; the other fused ops take floats only.
+inline void FusedInt16(FusedOp op, int16_t* dst, const int16_t* a, const int16_t* b, size_t n) {
+  if (op != FusedOp::kAddRelu && op != FusedOp::kSubRelu) return;
+  const hn::ScalableTag<int16_t> d;
+  const size_t lanes = hn::Lanes(d);
+  const bool add = op == FusedOp::kAddRelu;
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto x = hn::LoadU(d, a + i), y = hn::LoadU(d, b + i);
+    const auto r = add ? hn::Add(x, y) : hn::Sub(x, y);
+    hn::StoreU(hn::Max(r, hn::Zero(d)), d, dst + i);
+  }
+  for (; i < n; ++i) {
+    const auto r = static_cast<int16_t>(static_cast<uint16_t>(add ? a[i] + b[i] : a[i] - b[i]));
+    dst[i] = r > 0 ? r : int16_t{0};
+  }
+}
+
 inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
   switch (dtype) {
+    case DType::kInt16:
+      return FusedInt16(op, static_cast<int16_t*>(dst), static_cast<const int16_t*>(a),
+                        static_cast<const int16_t*>(b), n);
     case DType::kFloat64:
       return FusedFloat64(op, static_cast<double*>(dst), static_cast<const double*>(a),
                           static_cast<const double*>(b), n);
@@ -155,7 +177,7 @@ inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const v
     }
     case DType::kComplex64:
     case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
-    default: return;         // documented precondition: floats only
+    default: return;         // documented precondition: floats, and int16_t for AddRelu/SubRelu
   }
 }
 

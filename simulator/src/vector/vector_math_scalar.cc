@@ -293,7 +293,16 @@ double Step(double x, double y, double r) {
 }  // namespace
 
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
-  if (!IsFloatType(dtype)) return;  // documented precondition: floats only
+  if (dtype == DType::kInt16 && (op == FusedOp::kAddRelu || op == FusedOp::kSubRelu)) {
+    for (size_t i = 0; i < n; ++i) {
+      const int x = static_cast<const int16_t*>(a)[i], y = static_cast<const int16_t*>(b)[i];
+      const auto wrapped = static_cast<int16_t>(
+          static_cast<uint16_t>(op == FusedOp::kAddRelu ? x + y : x - y));  // as Add/Sub wrap
+      static_cast<int16_t*>(dst)[i] = std::max<int16_t>(wrapped, 0);
+    }
+    return;
+  }
+  if (!IsFloatType(dtype)) return;  // documented precondition: floats, and the int16_t above
   for (size_t i = 0; i < n; ++i) {
     const double x = LoadFloat(dtype, a, i);
     const double y = LoadFloat(dtype, b, op == FusedOp::kAxpy ? 0 : i);

@@ -126,6 +126,7 @@ void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, co
 // kMulAddRelu dst = max(a * dst + b, 0) (Relu applied before the float32 rounding).
 // One float32 rounding for the whole expression (double intermediate), then the 16-bit one.
 // A NaN operand of a step (a + b, a * b, then + c) comes out quieted, the left one first.
+// kAddRelu and kSubRelu also take int16_t: the sum or difference wrapping as Add/Sub, then Relu.
 enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy, kMulAddRelu };
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
 

@@ -390,16 +390,18 @@ OPSIM_DUPLICATE_L0(const uint64_t*)
 OPSIM_DUPLICATE_L0(const uint64_t)
 #undef OPSIM_DUPLICATE_L0
 
-// ---- Fused instructions (count forms; floats) ----
+// ---- Fused instructions (count forms; floats, and int16_t for AddRelu/SubRelu) ----
 
 }  // namespace AscendC
 
 namespace opsim::sim::detail {
-template <typename T>
+// TakesInt16: AddRelu and SubRelu, the fused instructions whose 910B list holds int16_t.
+template <bool TakesInt16, typename T>
 void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                 const AscendC::LocalTensor<T>& a, const void* b_ptr, const UbRef* b_ref,
                 bool reads_dst, int32_t count) {
-  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  static_assert(kIsFloatElem<T> || (TakesInt16 && std::is_same_v<T, int16_t>),
+                "fused instructions take float tensors (AddRelu/SubRelu also int16_t)");
   if (count < 0) RaiseBadCount(name, count, "count must be >= 0");
   const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
   const UbRef srcs[3] = {a.ref(), b_ref ? *b_ref : a.ref(), dst.ref()};
@@ -421,13 +423,15 @@ void FusedCount(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>
 
 namespace AscendC {
 
-#define OPSIM_FUSED_COUNT(Name, Row, Op, ReadsDst)                                              \
-  template <typename T>                                                                         \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,  \
-            const int32_t count) {                                                              \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                              \
-    opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), \
-                                   &src1.ref(), ReadsDst, count);                               \
+#define OPSIM_FUSED_COUNT(Name, RowName, Op, ReadsDst)                                         \
+  template <typename T>                                                                        \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+            const int32_t count) {                                                             \
+    OPSIM_A2_TAKES(RowName, T, #Name);                                                         \
+    opsim::sim::detail::FusedCount<(opsim::sim::a2::Row::RowName ==                            \
+                                    opsim::sim::a2::Row::kAddSubRelu)>(                        \
+        opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), &src1.ref(), ReadsDst,    \
+        count);                                                                                \
   }
 OPSIM_FUSED_COUNT(AddRelu, kAddSubRelu, kAddRelu, false)
 OPSIM_FUSED_COUNT(SubRelu, kAddSubRelu, kSubRelu, false)
@@ -452,11 +456,12 @@ inline void FusedLanes(const void* c, uint8_t* d, const uint8_t* const* s, size_
   std::memcpy(d, s[2], n * x->elem_bytes);
   vec::Fused(x->op, x->dtype, d, s[0], s[1], n);
 }
-template <typename T>
+template <bool TakesInt16, typename T>
 void Fused0(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& dst,
             const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b, const MaskArg& mask,
             uint8_t repeat, const AscendC::BinaryRepeatParams& p) {
-  static_assert(kIsFloatElem<T>, "fused instructions take float tensors");
+  static_assert(kIsFloatElem<T> || (TakesInt16 && std::is_same_v<T, int16_t>),
+                "fused instructions take float tensors (AddRelu/SubRelu also int16_t)");
   const FusedCtx ctx{op, AscendC::DTypeOf<T>(), sizeof(T)};
   const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride};
   const RepeatOperand s[3] = {
@@ -467,20 +472,24 @@ void Fused0(vec::FusedOp op, const char* name, const AscendC::LocalTensor<T>& ds
 
 namespace AscendC {
 
-#define OPSIM_FUSED_L0(Name, Row, Op)                                                          \
+#define OPSIM_FUSED_L0(Name, RowName, Op)                                                      \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {   \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
-    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+    OPSIM_A2_TAKES(RowName, T, #Name);                                                         \
+    opsim::sim::detail::Fused0<(opsim::sim::a2::Row::RowName ==                                \
+                                opsim::sim::a2::Row::kAddSubRelu)>(                            \
+        opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,                                  \
+        opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);                          \
   }                                                                                            \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
-    opsim::sim::detail::Fused0(opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,           \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);   \
+    OPSIM_A2_TAKES(RowName, T, #Name);                                                         \
+    opsim::sim::detail::Fused0<(opsim::sim::a2::Row::RowName ==                                \
+                                opsim::sim::a2::Row::kAddSubRelu)>(                            \
+        opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1,                                  \
+        opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p);                          \
   }
 OPSIM_FUSED_L0(AddRelu, kAddSubRelu, kAddRelu)
 OPSIM_FUSED_L0(SubRelu, kAddSubRelu, kSubRelu)
@@ -496,8 +505,8 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U scalarVa
           const int32_t count) {
   OPSIM_A2_TAKES(kFusedMulAdd, T, "Axpy");
   const T value = static_cast<T>(scalarValue);
-  opsim::sim::detail::FusedCount(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value, nullptr,
-                                 true, count);
+  opsim::sim::detail::FusedCount<false>(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value,
+                                        nullptr, true, count);
 }
 
 }  // namespace AscendC
