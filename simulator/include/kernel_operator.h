@@ -37,6 +37,7 @@
 #include "opsim/sim/ascendc/hl_softmax_v3.h"
 #include "opsim/sim/ascendc/hl_sort.h"
 #include "opsim/sim/ascendc/hl_topk.h"
+#include "opsim/sim/ascendc/hl_transdata.h"
 #include "opsim/sim/ascendc/hl_welford.h"
 #include "opsim/sim/ascendc/kernel_log.h"
 #include "opsim/sim/ascendc/layout.h"

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "opsim/op_api/platform_figures.h"
 #include "platform/platform_infos_def.h"
@@ -327,6 +328,53 @@ TEST(PadTiling, TmpSizesAreCannsFigures) {
                         min);
   EXPECT_EQ(max, 16384u);
   EXPECT_EQ(min, 1024u);
+}
+
+// CANN's figures (GetTransDataMaxMinTmpSize's page example first): min = max.
+TEST(TransDataTiling, TmpSizesAreCannsFigures) {
+  TkPlatform a2(2201);
+  const platform_ascendc::PlatformAscendC plat(&a2.info);
+  const auto f = [&](std::vector<int64_t> src, std::vector<int64_t> dst, ge::DataType t,
+                     DataFormat from, DataFormat to) {
+    uint32_t max = 7, min = 7;
+    const bool ok = GetTransDataMaxMinTmpSize(plat, ge::Shape(src), ge::Shape(dst), t,
+                                              TransDataConfig{from, to}, max, min);
+    EXPECT_EQ(max, min);
+    return ok ? static_cast<int64_t>(max) : -1;
+  };
+  using F = DataFormat;
+  EXPECT_EQ(f({1, 16, 2, 4, 4}, {1, 2, 1, 4, 4, 16}, ge::DT_FLOAT16, F::NCDHW, F::NDC1HWC0), 1088);
+  EXPECT_EQ(f({1, 2, 1, 4, 4, 16}, {1, 16, 2, 4, 4}, ge::DT_BF16, F::NDC1HWC0, F::NCDHW), 1536);
+  // max(C D padHW, D H W N1 N0) zeros, then N1 N0 D C1 C0 padHW staged.
+  EXPECT_EQ(f({18, 5, 1, 2, 3}, {1, 1, 2, 3, 2, 16, 16}, ge::DT_INT16, F::NCDHW, F::FRACTAL_Z_3D),
+            16768);
+  // N and C not whole groups: the staging twice.
+  EXPECT_EQ(f({2, 2, 1, 4, 1, 16, 16}, {3, 17, 2, 1, 4}, ge::DT_UINT16, F::FRACTAL_Z_3D, F::NCDHW),
+            65536);
+  EXPECT_EQ(
+      f({1, 1, 1, 16, 1, 16, 16}, {16, 16, 1, 1, 16}, ge::DT_FLOAT16, F::FRACTAL_Z_3D, F::NCDHW),
+      8192);
+}
+
+TEST(TransDataTiling, BrokenArgumentsAreRefused) {
+  TkPlatform a2(2201), p310(2002);
+  const platform_ascendc::PlatformAscendC plat(&a2.info), other(&p310.info);
+  uint32_t max = 7, min = 7;
+  const TransDataConfig to6hd{DataFormat::NCDHW, DataFormat::NDC1HWC0};
+  const ge::Shape ncdhw({1, 16, 2, 4, 4}), hd({1, 2, 1, 4, 4, 16});
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(plat, ncdhw, hd, ge::DT_FLOAT, to6hd, max, min));
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(other, ncdhw, hd, ge::DT_FLOAT16, to6hd, max, min));
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(plat, ncdhw, ge::Shape({1, 2, 2, 4, 4, 16}),
+                                         ge::DT_FLOAT16, to6hd, max, min));  // C1 2 for C 16
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(plat, ncdhw, ge::Shape({1, 3, 1, 4, 4, 16}),
+                                         ge::DT_FLOAT16, to6hd, max, min));  // D 3 for 2
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(plat, ncdhw, hd, ge::DT_FLOAT16,
+                                         TransDataConfig{DataFormat::NCDHW, DataFormat::NCDHW}, max,
+                                         min));
+  EXPECT_FALSE(GetTransDataMaxMinTmpSize(plat, ge::Shape({1, 16, 2, 4}), hd, ge::DT_FLOAT16, to6hd,
+                                         max, min));
+  EXPECT_EQ(max, 7u);  // left as they were
+  EXPECT_EQ(min, 7u);
 }
 
 TEST(PadTiling, PadFieldsAreCannsFigures) {

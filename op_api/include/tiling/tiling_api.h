@@ -87,5 +87,6 @@
 #include "lib/reduce/reduce_xor_sum_tiling.h"
 #include "lib/reduce/sum_tiling.h"
 #include "lib/sort/topk_tiling.h"
+#include "lib/transpose/transdata_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif
