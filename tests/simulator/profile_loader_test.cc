@@ -83,7 +83,7 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"scalar_cycles_infinite", "13:24", "scalar_cycles", "finite number"},
         MalformedCase{"dma_cannot_saturate_hbm", "11:20", "dma_gbps_per_core",
                       "cannot saturate hbm_gbps = 1600"},
-        MalformedCase{"l2_slower_than_hbm", "32:19", "l2_gbps_per_core",
+        MalformedCase{"l2_slower_than_hbm", "33:19", "l2_gbps_per_core",
                       "40 GB/s is below dma_gbps_per_core = 50"},
         MalformedCase{"figure_without_provenance", "3:15", "vector_cores", "no provenance"},
         MalformedCase{"figure_with_both_provenances", "3:40", "vector_cores",
@@ -120,7 +120,7 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
   EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
   EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
   EXPECT_DOUBLE_EQ(profile.flag_sync_cycles, 20);
-  EXPECT_EQ(profile.provenance.size(), 31u);
+  EXPECT_EQ(profile.provenance.size(), 32u);
   EXPECT_EQ(profile.cube_cores, 24u);
   EXPECT_EQ(profile.l0c_bytes, 131072u);
   EXPECT_DOUBLE_EQ(profile.cube_int8_macs_per_cycle, 8192);

@@ -25,7 +25,7 @@ void ExpectCommonFacts(const DeviceProfile& p) {
   EXPECT_GT(p.clock_ghz, 0) << p.name;
   // The cost model takes max(slowest core, bytes / HBM): all cores must be able to saturate it.
   EXPECT_GE(p.vector_cores * p.dma_gbps_per_core, p.hbm_gbps) << p.name;
-  EXPECT_EQ(p.provenance.size(), 31u) << p.name;
+  EXPECT_EQ(p.provenance.size(), 32u) << p.name;
   // An L2 hit is never slower than a read from HBM (the loader's rule).
   EXPECT_GT(p.l2_bytes, 0u) << p.name;
   EXPECT_GE(p.l2_gbps_per_core, p.dma_gbps_per_core) << p.name;
@@ -55,6 +55,8 @@ TEST(ShippedProfileTest, Ascend910b) {
   EXPECT_EQ(p.l1_bytes, 512u * 1024);
   EXPECT_EQ(p.l0c_bytes, 128u * 1024);
   EXPECT_GT(p.bias_table_bytes, 0u);
+  // The Fixpipe buffer: CANN's CPU-mode buffer table for dav-2201 (FIXBUF 7 KiB).
+  EXPECT_EQ(p.fixpipe_buffer_bytes, 7u * 1024);
   // CANN's Ascend910B2C.ini: l2_size 192 MiB, l2_read_rate 110 B per cycle at 1.8 GHz.
   EXPECT_EQ(p.l2_bytes, 192u << 20);
   EXPECT_DOUBLE_EQ(p.l2_gbps_per_core, 198);
@@ -87,6 +89,7 @@ TEST(ShippedProfileTest, Ascend310p) {
   EXPECT_EQ(p.cube_cores, p.vector_cores);
   EXPECT_EQ(p.l0c_bytes, 256u * 1024);
   EXPECT_EQ(p.bias_table_bytes, 0u);
+  EXPECT_EQ(p.fixpipe_buffer_bytes, 0u);  // SetFixPipeConfig's page: not supported
   ExpectCommonFacts(p);
 }
 

@@ -326,13 +326,13 @@ TEST(CubeFixpipeChecks, MisuseIsAFault) {
                  DataCopyCO12DstParams(kN, kM, kN, kMp, QuantMode_t::DEQF16, 0, false, true));
       },
       FaultKind::kInvalidArgument, "no SetFixpipePreQuantFlag");
-  // DataCopy's vector modes read the Fixpipe buffer.
+  // DataCopy's vector modes read the Fixpipe buffer SetFixPipeConfig names.
   run(
       [&](TPipe&, LocalTensor<int32_t>& lc) {
         DataCopy(g, lc,
                  DataCopyCO12DstParams(kNp, kM, 64, kMp, QuantMode_t::VDEQF16, 0, false, false));
       },
-      FaultKind::kUnsupported, "C2PIPE2GM");
+      FaultKind::kInvalidArgument, "no SetFixPipeConfig");
   // A vector mode without its words.
   run([&](TPipe&,
           LocalTensor<int32_t>& lc) { Fixpipe(g, lc, NdParams(QuantMode_t::VDEQF16, 0, false)); },

@@ -62,6 +62,31 @@ TEST(DataCopy, UbToUbCopiesInsideTheUnifiedBuffer) {
   for (int i = 0; i < 64; ++i) EXPECT_EQ(out[static_cast<size_t>(i)], static_cast<float>(i)) << i;
 }
 
+// The DataCopyParams form within the UB: blockLen in 32 B, srcStride/dstStride the gaps (in
+// 32 B) between blocks; CANN's four-field constructor.
+TEST(DataCopy, UbToUbWithDataCopyParamsSkipsTheGaps) {
+  std::vector<float> out(24, -1.0f);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, b;
+        pipe.InitBuffer(a, 256);
+        pipe.InitBuffer(b, 256);
+        LocalTensor<float> src = a.Get<float>();
+        LocalTensor<float> dst = b.Get<float>();
+        for (int i = 0; i < 64; ++i) src.SetValue(i, static_cast<float>(i));
+        for (int i = 0; i < 24; ++i) dst.SetValue(i, -1.0f);
+        DataCopy(dst, src, DataCopyParams(2, 1, 1, 1));  // blocks 0 and 2 to blocks 0 and 2
+        for (int i = 0; i < 24; ++i) out[static_cast<size_t>(i)] = dst.GetValue(i);
+      },
+      true);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 24; ++i) {
+    const float want = (i / 8) % 2 == 0 ? static_cast<float>(i) : -1.0f;
+    EXPECT_EQ(out[static_cast<size_t>(i)], want) << i;
+  }
+}
+
 TEST(DataCopy, LengthNotMultipleOf32BytesFaults) {
   std::vector<float> in(64), out(64);
   const LaunchResult r = RunOne(

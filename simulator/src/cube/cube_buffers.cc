@@ -9,7 +9,7 @@
 namespace opsim::sim::detail {
 namespace {
 
-constexpr const char* kCubeMemNames[kCubeMemCount] = {"L1", "L0A", "L0B", "L0C", "BT"};
+constexpr const char* kCubeMemNames[kCubeMemCount] = {"L1", "L0A", "L0B", "L0C", "BT", "FB"};
 
 // A chip whose AI core holds both units (910A, 310P) reaches every memory from one core; the
 // 910B's AIC and AIV are separate cores.
@@ -18,8 +18,8 @@ bool SplitCores(const DeviceProfile& d) { return d.cube_cores < d.vector_cores; 
 }  // namespace
 
 void SetLocalMemories(Core& core, const DeviceProfile& d) {
-  const uint32_t sizes[kCubeMemCount] = {d.l1_bytes, d.l0a_bytes, d.l0b_bytes, d.l0c_bytes,
-                                         d.bias_table_bytes};
+  const uint32_t sizes[kCubeMemCount] = {d.l1_bytes,  d.l0a_bytes,        d.l0b_bytes,
+                                         d.l0c_bytes, d.bias_table_bytes, d.fixpipe_buffer_bytes};
   uint32_t at = d.ub_bytes;
   for (int m = 0; m < kCubeMemCount; ++m) {
     core.cube_base[static_cast<size_t>(m)] = at;
@@ -46,6 +46,7 @@ const char* CubePositionName(Position pos) {
     case Position::kC2: return "C2";
     case Position::kCO1: return "CO1";
     case Position::kCO2: return "CO2";
+    case Position::kC2Pipe2Gm: return "C2PIPE2GM";
     default: return "?";
   }
 }
@@ -73,6 +74,16 @@ int CubeMemoryOf(const Core& core, Position pos, const char* instr) {
       }
       mem = kUbMemory;
       break;
+    case Position::kC2Pipe2Gm:
+      // CANN's Ascend C has no Fixpipe buffer on the 910A/310P (their SetFixPipeConfig page: not
+      // supported); the profile says 0 bytes there.
+      if (d.fixpipe_buffer_bytes == 0) {
+        RaiseFault(FaultKind::kUnsupported, instr,
+                   "C2PIPE2GM is the Fixpipe buffer, which " + d.name + " (" + d.architecture +
+                       ") does not have (fixpipe_buffer_bytes = 0)");
+      }
+      mem = static_cast<int>(CubeMem::kFB);
+      break;
     default: mem = kUbMemory; break;
   }
   if (!SplitCores(d)) return mem;
@@ -99,7 +110,11 @@ Pipe CubeProducer(Position src) {
     case Position::kB2:
     case Position::kC2: return Pipe::kMte1;  // L1 -> L0A/L0B/BT (LoadData, DataCopy)
     case Position::kCO1: return Pipe::kM;    // Mmad
-    case Position::kCO2: return Pipe::kFix;  // Fixpipe / L0C copy-out
+    case Position::kCO2:
+      return Pipe::kFix;  // Fixpipe / L0C copy-out
+    // DataCopy L1 -> FB is a FIX instruction (CANN's DataCopyL12FBImpl is __inout_pipe__(FIX);
+    // its sample orders it after the GM -> L1 copy with MTE2_FIX), read by FIX.
+    case Position::kC2Pipe2Gm: return Pipe::kFix;
     default: return Pipe::kV;
   }
 }
@@ -114,6 +129,7 @@ Pipe CubeConsumer(Position dst) {
     case Position::kC2: return Pipe::kM;
     case Position::kCO1: return Pipe::kFix;
     case Position::kCO2: return Pipe::kMte3;
+    case Position::kC2Pipe2Gm: return Pipe::kFix;
     default: return Pipe::kV;
   }
 }
@@ -125,6 +141,7 @@ uint32_t CubeAlignment(int mem) {
     case CubeMem::kL0B: return 512;
     case CubeMem::kL0C:
     case CubeMem::kBT: return 64;
+    case CubeMem::kFB: return 128;  // the L1 -> FB page; SetFixPipeConfig's address in 128 B units
   }
   return 32;
 }

@@ -63,28 +63,50 @@ FixpipePlan CheckQuant(const AscendC::FixpipeParamsV220& p, DType dst_type, DTyp
   return plan;
 }
 
-void CheckLayout(const AscendC::FixpipeParamsV220& p, DType dst_type, bool nd_out,
+// NZ output's fractal width in dst: 8 results with the channel split, 32 for 8-bit results
+// (channel merge), else 16.
+uint32_t NzWidth(const AscendC::FixpipeParamsV220& p, DType dst_type) {
+  if (p.isChannelSplit) return 8;
+  return DTypeSize(dst_type) == 1 ? 32 : kCols;
+}
+
+// The channel split (the F32 Channel Split page): on Atlas A2/A3 only float -> float, NZ into GM,
+// without NZ2ND or unitFlag, and nSize a multiple of 8.
+void CheckChannelSplit(const AscendC::FixpipeParamsV220& p, DType dst_type, DType src_type,
+                       bool nd_out, const FixpipeDst& dst, const char* instr) {
+  if (!p.isChannelSplit) return;
+  if (src_type != DType::kFloat32 || dst_type != DType::kFloat32 || nd_out || dst.is_local ||
+      p.unitFlag != 0 || p.nSize % 8 != 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "isChannelSplit with " + std::string(DTypeName(src_type)) + " -> " +
+                   std::string(DTypeName(dst_type)) + (nd_out ? ", ND" : ", NZ") +
+                   (dst.is_local ? " into L1" : " into GM") + ", unitFlag = " +
+                   std::to_string(p.unitFlag) + ", nSize = " + std::to_string(p.nSize) +
+                   " (the page: only float -> float, NZ into GM, without NZ2ND or unitFlag, nSize "
+                   "a multiple of 8)");
+  }
+}
+
+void CheckLayout(const AscendC::FixpipeParamsV220& p, DType dst_type, DType src_type, bool nd_out,
                  const FixpipeDst& dst, const Core& core, const char* instr) {
   if (dst.is_local && nd_out) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "Fixpipe into L1 writes NZ on " + core.device->name +
                    " (Fixpipe<T, U, CFG_NZ>): ND into L1 is Ascend 950's");
   }
-  if (!nd_out && DTypeSize(dst_type) == 1) {
-    RaiseFault(FaultKind::kUnsupported, instr,
-               "NZ output of 8-bit results (channel merge, 16 x 32 fractals) is not modelled");
-  }
-  const uint64_t nz_column = p.mSize * uint64_t{kCols} * DTypeSize(dst_type);
-  const bool nz_overlap = !nd_out && p.nSize > kCols && p.dstStride * 32ull < nz_column;
-  if (p.ndNum == 0 || (nd_out && p.mSize > 0 && p.dstStride < p.nSize) || nz_overlap ||
-      p.isChannelSplit) {
+  CheckChannelSplit(p, dst_type, src_type, nd_out, dst, instr);
+  const uint64_t nz_column = p.mSize * uint64_t{NzWidth(p, dst_type)} * DTypeSize(dst_type);
+  const bool nz_overlap =
+      !nd_out && p.nSize > NzWidth(p, dst_type) && p.dstStride * 32ull < nz_column;
+  if (p.ndNum == 0 || (nd_out && p.mSize > 0 && p.dstStride < p.nSize) || nz_overlap) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "ndNum = " + std::to_string(p.ndNum) +
                    ", dstStride = " + std::to_string(p.dstStride) +
                    ", nSize = " + std::to_string(p.nSize) + ", mSize = " + std::to_string(p.mSize) +
                    " (expected ndNum >= 1; ND: dstStride >= nSize elements; NZ: dstStride x 32 B "
-                   ">= mSize x 16 results, the fractal columns must not overlap; isChannelSplit "
-                   "is not modelled)");
+                   ">= mSize rows of a fractal column (" +
+                   std::to_string(NzWidth(p, dst_type)) +
+                   " results), the fractal columns must not overlap)");
   }
   CheckUnitFlag(core, p.unitFlag, instr);
   if (core.atomic_op != 0) {
@@ -155,24 +177,43 @@ std::vector<uint32_t> UnitsRead(const Core& core, const UbRef& src,
 }
 
 // Where each result goes: ND rows dstStride elements apart, matrices dstNdStride apart; NZ
-// fractal columns dstStride 32 B blocks apart, each holding its rows of 16 results back to back
-// (the NZ2NZ page's loop; ndNum plays no part there).
+// fractal columns dstStride 32 B blocks apart, each holding its rows of `width` results back to
+// back (the NZ2NZ page's loop; ndNum plays no part there). The width is 16, 8 with the channel
+// split (its sample's golden: 16 x 8 fractals), and 32 for 8-bit results: the Int8 Channel Merge
+// page merges each two 16-channel fractals into one 16 x 32, the last 16 channels of an odd count
+// staying a 16 x 16 fractal.
 struct OutLayout {
   bool nd = true;
   uint64_t db = 0;
   uint64_t nd_num = 1;
   const AscendC::FixpipeParamsV220* p = nullptr;
+  uint32_t width = kCols;
+  uint32_t cols = 0;  // results per written row (NZ: whole 16-result blocks, or 8 with the split)
+
+  OutLayout() = default;
+  OutLayout(bool nd_in, DType dst, uint64_t nd_num_in, const AscendC::FixpipeParamsV220& params)
+      : nd(nd_in), db(DTypeSize(dst)), nd_num(nd_num_in), p(&params) {
+    width = NzWidth(params, dst);
+    const uint32_t block = params.isChannelSplit ? 8 : kCols;
+    cols = nd ? params.nSize : (params.nSize + block - 1) / block * block;
+  }
+  // The width of the fractal column holding result column j.
+  uint32_t WidthAt(uint64_t j) const {
+    if (nd) return cols;
+    return (j / width + 1) * width <= cols ? width
+                                           : cols - static_cast<uint32_t>(j / width * width);
+  }
   uint64_t At(uint64_t nd, uint64_t i, uint64_t j) const {
     if (this->nd) return (nd * p->dstNdStride + i * p->dstStride + j) * db;
-    return (j / kCols) * p->dstStride * 32ull + (i * kCols + j % kCols) * db;
+    return (j / width) * p->dstStride * 32ull + (i * WidthAt(j) + j % width) * db;
   }
   uint64_t Span() const {
     if (nd)
       return ((nd_num - 1) * p->dstNdStride + (p->mSize - 1ull) * p->dstStride + p->nSize) * db;
-    return ((p->nSize - 1ull) / kCols) * p->dstStride * 32ull + p->mSize * uint64_t{kCols} * db;
+    return ((cols - 1ull) / width) * p->dstStride * 32ull +
+           p->mSize * uint64_t{WidthAt(cols - 1)} * db;
   }
-  // Results per written row: NZ moves whole 16-result blocks (the NZ2NZ loop's ceil(nSize / 16)).
-  uint32_t Cols() const { return nd ? p->nSize : (p->nSize + kCols - 1) / kCols * kCols; }
+  uint32_t Cols() const { return cols; }
 };
 
 // One read-out, checked: its operands, how each result converts, where it lands and the spans.
@@ -180,6 +221,7 @@ struct FixpipeJob {
   FixpipeDst dst;
   UbRef src;
   const UbRef* table = nullptr;
+  bool words_in_fb = false;  // the table is SetFixPipeConfig's tensor in FB, not L1
   DType dst_type = DType::kFloat32;
   DType src_type = DType::kFloat32;
   bool nd_out = true;
@@ -202,14 +244,17 @@ bool PlanFixpipe(Core& core, FixpipeJob& j) {
     RequireCubeOperand(core, j.dst.local, static_cast<int>(CubeMem::kL1), -1, 32, j.instr, "dst",
                        "L1 (A1, B1, C1)");
   }
-  if (j.table != nullptr) {
+  if (j.table != nullptr && j.words_in_fb) {
+    RequireCubeOperand(core, *j.table, static_cast<int>(CubeMem::kFB), -1, 128, j.instr,
+                       "SetFixPipeConfig's quant tensor", "C2PIPE2GM (the Fixpipe buffer)");
+  } else if (j.table != nullptr) {
     RequireCubeOperand(core, *j.table, static_cast<int>(CubeMem::kL1), -1, 32, j.instr,
                        "cbufWorkspace", "L1 (C1)");
   }
   j.plan = CheckQuant(p, j.dst_type, j.src_type, j.table, j.instr);
-  CheckLayout(p, j.dst_type, j.nd_out, j.dst, core, j.instr);
+  CheckLayout(p, j.dst_type, j.src_type, j.nd_out, j.dst, core, j.instr);
   if (p.mSize == 0 || p.nSize == 0) return false;
-  j.out = OutLayout{j.nd_out, DTypeSize(j.dst_type), j.nd_out ? p.ndNum : 1u, &p};
+  j.out = OutLayout(j.nd_out, j.dst_type, j.nd_out ? p.ndNum : 1u, p);
   j.nd_src = p.srcNdStride * 1024ull;
   j.src_col = p.srcStride * 16ull * 4;
   const uint64_t src_span =
@@ -218,8 +263,9 @@ bool PlanFixpipe(Core& core, FixpipeJob& j) {
   j.table_bytes = j.plan.kind == QuantKind::kVector ? p.nSize * 8ull : 0;
   CheckUb(core, j.src, src_span, j.instr, "src");
   if (j.table_bytes > 0) {
-    CheckUb(core, *j.table, j.table_bytes, j.instr, "cbufWorkspace");
-    if (core.checked) CheckWritten(core, *j.table, 0, j.table_bytes, j.instr, "cbufWorkspace");
+    const char* words = j.words_in_fb ? "the Fixpipe buffer's words" : "cbufWorkspace";
+    CheckUb(core, *j.table, j.table_bytes, j.instr, words);
+    if (core.checked) CheckWritten(core, *j.table, 0, j.table_bytes, j.instr, words);
   }
   if (j.dst.is_local) {
     CheckUb(core, j.dst.local, j.dst_span, j.instr, "dst");
@@ -235,10 +281,11 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
   const AscendC::FixpipeParamsV220& p = *j.p;
   const uint64_t results = j.out.nd_num * p.mSize * uint64_t{j.out.Cols()};
   const uint64_t out_bytes = results * j.out.db;
-  // The per-column words go L1 -> FB through the FIX pipe before the results (an assumption:
-  // at the L0C read rate).
-  const double read_ns = CubeNs(core, static_cast<double>(results * 4 + j.table_bytes) /
-                                          core.device->fixpipe_bytes_per_cycle);
+  // cbufWorkspace's words go L1 -> FB through the FIX pipe before the results (an assumption:
+  // at the L0C read rate); SetFixPipeConfig's are in FB already.
+  const uint64_t word_bytes = j.words_in_fb ? 0 : j.table_bytes;
+  const double read_ns = CubeNs(
+      core, static_cast<double>(results * 4 + word_bytes) / core.device->fixpipe_bytes_per_cycle);
   // Into L1 is on-chip: an issue and the L0C read; into GM a DMA (docs/CUBE.md, "DMA set-up").
   const double setup =
       j.dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : DmaSetupNs(core, Pipe::kFix);
@@ -253,12 +300,29 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
     start = core.Issue(Pipe::kFix, j.instr, *cost, out_bytes, not_before);
   } else {
     const uint64_t db = j.out.db;
-    GmWriteLines(
-        core, j.dst.gm,
-        j.nd_out ? GmRows{p.mSize, p.nSize * db, p.dstStride * db, j.out.nd_num, p.dstNdStride * db}
-                 : GmRows{1, p.mSize * kCols * db, 0, (p.nSize + kCols - 1) / kCols,
-                          p.dstStride * 32ull},
-        Pipe::kFix, *cost);
+    if (j.nd_out) {
+      GmWriteLines(
+          core, j.dst.gm,
+          GmRows{p.mSize, p.nSize * db, p.dstStride * db, j.out.nd_num, p.dstNdStride * db},
+          Pipe::kFix, *cost);
+    } else {
+      // Whole fractal columns; an odd 16-channel tail of 8-bit results is narrower.
+      const uint32_t w = j.out.width;
+      const uint64_t whole = j.out.Cols() / w;
+      if (whole > 0) {
+        GmWriteLines(core, j.dst.gm, GmRows{1, p.mSize * w * db, 0, whole, p.dstStride * 32ull},
+                     Pipe::kFix, *cost);
+      }
+      if (j.out.Cols() % w != 0) {
+        GmRef tail = j.dst.gm;
+        const uint64_t skip = whole * p.dstStride * 32ull;
+        tail.ptr += skip;
+        tail.bytes -= std::min(tail.bytes, skip);
+        tail.limit -= std::min(tail.limit, skip);
+        GmWriteLines(core, tail, GmRows{1, p.mSize * uint64_t{j.out.Cols() % w} * db, 0},
+                     Pipe::kFix, *cost);
+      }
+    }
     start = IssueDma(core, Pipe::kFix, j.instr, setup, transfer, out_bytes, not_before);
     MaterializeGm(core, j.dst.gm.ptr, j.dst.gm.ptr + j.dst_span);
   }
@@ -272,7 +336,6 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
   const AscendC::FixpipeParamsV220& p = *j.p;
   uint8_t* const base = j.dst.is_local ? j.dst.local.ptr : j.dst.gm.ptr;
   const uint32_t cols = j.out.Cols();
-  const uint32_t run = j.nd_out ? cols : kCols;  // results written back to back
   QuantWord q = j.plan.scalar;
   for (uint64_t nd = 0; nd < j.out.nd_num; ++nd) {
     const uint8_t* from = j.src.ptr + nd * j.nd_src;
@@ -287,12 +350,14 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
         if (j.plan.kind == QuantKind::kVector) {
           uint64_t word = 0;  // columns past nSize in an NZ block take the last column's word
           std::memcpy(&word, j.table->ptr + std::min<uint32_t>(c, p.nSize - 1u) * 8ull, 8);
-          q = DecodeQuantWord(word, p.reluEn, j.instr, "cbufWorkspace");
+          q = DecodeQuantWord(word, p.reluEn, j.instr,
+                              j.words_in_fb ? "the Fixpipe buffer's word" : "cbufWorkspace");
         }
         ConvertOne(j.plan, q, p, j.src_type, j.dst_type, from + at, base + j.out.At(nd, i, c));
       }
       if (!core.checked) continue;
-      for (uint32_t c = 0; c < cols; c += run) {
+      for (uint32_t c = 0, run = 0; c < cols; c += run) {
+        run = j.out.WidthAt(c);  // results written back to back
         uint8_t* to = base + j.out.At(nd, i, c);
         if (j.dst.is_local) {
           MarkWritten(core, to, run * j.out.db);
@@ -306,14 +371,17 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
 
 }  // namespace
 
-void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, DType dst_type,
-                   DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
-                   const char* instr) {
+namespace {
+
+void RunFixpipe(const FixpipeDst& dst, const UbRef& src, const UbRef* table, bool words_in_fb,
+                DType dst_type, DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                const char* instr) {
   Core& core = Cur();
   FixpipeJob j;
   j.dst = dst;
   j.src = src;
   j.table = table;
+  j.words_in_fb = words_in_fb;
   j.dst_type = dst_type;
   j.src_type = src_type;
   j.nd_out = nd_out;
@@ -330,7 +398,8 @@ void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, 
     HoldFixpipe(
         core, units,
         [=] {
-          CubeFixpipeTo(dst, src, words ? &*words : nullptr, dst_type, src_type, nd_out, p, instr);
+          RunFixpipe(dst, src, words ? &*words : nullptr, words_in_fb, dst_type, src_type, nd_out,
+                     p, instr);
         },
         instr);
     return;
@@ -344,6 +413,20 @@ void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, 
     if (j.table_bytes > 0) TrackRead(core, *table, Pipe::kFix, start, start + cost, instr);
     if (dst.is_local) TrackWrite(core, dst.local, Pipe::kFix, start, start + cost, instr, 0);
   }
+}
+
+}  // namespace
+
+void CubeFixpipeTo(const FixpipeDst& dst, const UbRef& src, const UbRef* table, DType dst_type,
+                   DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                   const char* instr) {
+  RunFixpipe(dst, src, table, false, dst_type, src_type, nd_out, p, instr);
+}
+
+void CubeFixpipeFromFb(const FixpipeDst& dst, const UbRef& src, const UbRef& words, DType dst_type,
+                       DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                       const char* instr) {
+  RunFixpipe(dst, src, &words, true, dst_type, src_type, nd_out, p, instr);
 }
 
 void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,

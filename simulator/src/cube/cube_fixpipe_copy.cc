@@ -57,25 +57,29 @@ void CubeCopyCo1(const FixpipeDst& dst, const UbRef& src, DType dst_type, DType 
   QuantKind kind = QuantKind::kNone;
   DType in = src_type;
   DType out = src_type;
-  if (QuantModeOf(p.quantPre, src_type, &kind, &in, &out) && kind == QuantKind::kVector) {
-    RaiseFault(FaultKind::kUnsupported, instr,
-               "quantPre " + std::to_string(static_cast<int>(p.quantPre)) +
-                   " reads its per-column words from the Fixpipe buffer (C2PIPE2GM, "
-                   "SetFixPipeConfig), which is not modelled; Fixpipe with cbufWorkspace is");
-  }
+  QuantModeOf(p.quantPre, src_type, &kind, &in, &out);
   // On Atlas A2 the L1 path writes NZ whatever nz2ndEn says (the CO1 -> L1 page: "does not take
   // effect, set it to false").
   const bool nd_out = p.nz2ndEn && !dst.is_local;
+  // The split takes effect only for float NZ output into GM (the DataCopy page); else the chip
+  // ignores it.
+  const bool split = p.channelSplit && !nd_out && !dst.is_local && src_type == DType::kFloat32 &&
+                     dst_type == DType::kFloat32;
   const FixpipeRegs& regs = FixpipeRegsOf(core);
   std::string missing;
   if (kind == QuantKind::kScalar && !regs.quant_set) missing = "SetFixpipePreQuantFlag";
+  // The vector modes read their words where SetFixPipeConfig pointed the FIX pipe.
+  if (kind == QuantKind::kVector && !regs.words_set) {
+    missing = "SetFixPipeConfig with a quant tensor in C2PIPE2GM";
+  }
   if (nd_out && !regs.nz2nd_set) missing = "SetFixpipeNz2ndFlag";
-  if (!missing.empty() || p.reluPre > 1 || (!nd_out && p.nSize % 16 != 0)) {
+  if (!missing.empty() || p.reluPre > 1 || (!nd_out && p.nSize % (split ? 8 : 16) != 0)) {
     RaiseFault(
         FaultKind::kInvalidArgument, instr,
         (missing.empty() ? std::string() : "no " + missing + " in this block before the copy; ") +
             "reluPre = " + std::to_string(p.reluPre) + ", nSize = " + std::to_string(p.nSize) +
-            " (expected reluPre 0 or 1, and nSize a multiple of 16 for NZ output)");
+            " (expected reluPre 0 or 1, and nSize a multiple of 16 for NZ output, of 8 with "
+            "channelSplit)");
   }
   if (nd_out && regs.nd_num > 1 &&
       (regs.src_nd_stride == 0 || regs.src_nd_stride > 512 || regs.dst_nd_stride == 0)) {
@@ -96,8 +100,12 @@ void CubeCopyCo1(const FixpipeDst& dst, const UbRef& src, DType dst_type, DType 
   f.dstNdStride = nd_out ? regs.dst_nd_stride : 0;
   f.reluEn = p.reluPre == 1;
   f.unitFlag = p.unitFlag;
-  f.isChannelSplit = p.channelSplit;
-  CubeFixpipeTo(dst, src, nullptr, dst_type, src_type, nd_out, f, instr);
+  f.isChannelSplit = split;
+  if (kind == QuantKind::kVector) {
+    CubeFixpipeFromFb(dst, src, regs.words, dst_type, src_type, nd_out, f, instr);
+  } else {
+    CubeFixpipeTo(dst, src, nullptr, dst_type, src_type, nd_out, f, instr);
+  }
 }
 
 void CubeDn2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,

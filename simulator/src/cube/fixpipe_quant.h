@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "opsim/core/dtype.h"
+#include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/ascendc/cube_types.h"
 
 namespace opsim::sim::detail {
@@ -35,5 +36,11 @@ QuantWord DecodeQuantWord(uint64_t word, bool relu, const char* instr, const cha
 // one half (DEQF16) or one 8-bit value (the others) at `to`.
 void QuantizeValue(AscendC::QuantMode_t mode, DType src, const uint8_t* from, const QuantWord& q,
                    uint8_t* to);
+
+// CubeFixpipeTo with the vector modes' words in the Fixpipe buffer (`words`, SetFixPipeConfig's
+// tensor: DataCopy CO1 -> GM/L1) instead of an L1 cbufWorkspace.
+void CubeFixpipeFromFb(const FixpipeDst& dst, const UbRef& src, const UbRef& words, DType dst_type,
+                       DType src_type, bool nd_out, const AscendC::FixpipeParamsV220& p,
+                       const char* instr);
 
 }  // namespace opsim::sim::detail

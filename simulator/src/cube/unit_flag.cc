@@ -235,6 +235,11 @@ void DropUnitMarks(const UbRef& ref) {
   for (uint64_t u = first; u < last; ++u) f.marked[u] = 0;
 }
 
+void ClearAllUnitMarks(const Core& core) {
+  L0cUnitFlags& f = FlagsOf(core);
+  std::fill(f.marked.begin(), f.marked.end(), 0);
+}
+
 double UnitOrderedStart(const Core& core, const UbRef& ref, Pipe pipe, double start) {
   const bool fixpipe = pipe == Pipe::kFix;
   const int other = static_cast<int>(fixpipe ? Pipe::kM : Pipe::kFix);

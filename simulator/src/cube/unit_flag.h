@@ -27,6 +27,9 @@ struct FixpipeRegs {
   uint16_t dst_nd_stride = 0;
   bool quant_set = false;
   uint64_t quant_pre = 0;
+  // SetFixPipeConfig's quant tensor in the Fixpipe buffer: the vector modes' per-column words.
+  bool words_set = false;
+  UbRef words;
 };
 
 // The MTE1 registers LoadData3DV2 reads (cube_load3d.cc): the left and right feature maps
@@ -115,6 +118,9 @@ void RequireNoHeldFixpipe(Core& core, const char* what);
 // Clears the marks of the units under `ref` (an L0C view) without a read-out: the Matmul's End
 // dropping a tile it computed and nobody fetched.
 void DropUnitMarks(const UbRef& ref);
+
+// SetFixPipeConfig(..., isUnitFlag = true): every L0C unit's mark back to 0 (the page).
+void ClearAllUnitMarks(const Core& core);
 
 // The start the missing-sync check (TrackRead/TrackWrite) sees for an instruction on `pipe` whose
 // L0C units the unit marks ordered after the other pipe's accesses of `ref`'s buffer (M's writes

@@ -19,7 +19,7 @@ constexpr double kMaxLocalBytes = 64.0 * 1024 * 1024;  // L1 and L0 buffers
 constexpr double kMaxMacs = 1e7;                       // MACs per cycle of one cube
 constexpr double kMaxL2Bytes = 4294967295.0;           // a uint32_t: 4 GiB, far above any L2
 
-const std::array<FieldSpec, 31> kFigures = {{
+const std::array<FieldSpec, 32> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -55,6 +55,9 @@ const std::array<FieldSpec, 31> kFigures = {{
      CountRule::kMultipleOf512},
     {"bias_table_bytes", FigureKind::kCount, &P::bias_table_bytes, 0, kMaxLocalBytes, false,
      CountRule::kMultipleOf32},
+    // The Fixpipe buffer (C2PIPE2GM); 0 on a chip whose Ascend C has none.
+    {"fixpipe_buffer_bytes", FigureKind::kCount, &P::fixpipe_buffer_bytes, 0, kMaxLocalBytes, false,
+     CountRule::kMultipleOf32},
     {"cube_f16_macs_per_cycle", FigureKind::kReal, &P::cube_f16_macs_per_cycle, 0, kMaxMacs, true},
     {"cube_int8_macs_per_cycle", FigureKind::kReal, &P::cube_int8_macs_per_cycle, 0, kMaxMacs},
     {"cube_f32_macs_per_cycle", FigureKind::kReal, &P::cube_f32_macs_per_cycle, 0, kMaxMacs},
@@ -66,7 +69,7 @@ const std::array<FieldSpec, 31> kFigures = {{
     {"l2_write_gbps_per_core", FigureKind::kReal, &P::l2_write_gbps_per_core, 0, kMaxRate, true},
 }};
 
-constexpr std::array<std::string_view, 33> kTopLevelKeys = {kNameField,
+constexpr std::array<std::string_view, 34> kTopLevelKeys = {kNameField,
                                                             kArchitectureField,
                                                             "vector_cores",
                                                             "ub_bytes",
@@ -91,6 +94,7 @@ constexpr std::array<std::string_view, 33> kTopLevelKeys = {kNameField,
                                                             "l0b_bytes",
                                                             "l0c_bytes",
                                                             "bias_table_bytes",
+                                                            "fixpipe_buffer_bytes",
                                                             "cube_f16_macs_per_cycle",
                                                             "cube_int8_macs_per_cycle",
                                                             "cube_f32_macs_per_cycle",

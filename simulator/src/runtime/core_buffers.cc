@@ -114,6 +114,7 @@ Position ToPosition(AscendC::TPosition pos) {
     case AscendC::TPosition::C2: return Position::kC2;
     case AscendC::TPosition::CO1: return Position::kCO1;
     case AscendC::TPosition::CO2: return Position::kCO2;
+    case AscendC::TPosition::C2PIPE2GM: return Position::kC2Pipe2Gm;
     default: return Position::kOther;
   }
 }

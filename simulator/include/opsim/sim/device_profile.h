@@ -37,6 +37,7 @@ struct DeviceProfile {
   uint32_t l0b_bytes = 65536;              // L0B (B2)
   uint32_t l0c_bytes = 131072;             // L0C (CO1)
   uint32_t bias_table_bytes = 1024;        // BT (C2); 0 where C2 is L0C (dav-1001, dav-2002)
+  uint32_t fixpipe_buffer_bytes = 7168;    // FB (C2PIPE2GM): quantisation words; 0: none
   double cube_f16_macs_per_cycle = 4096;   // half and bfloat16_t products per cycle
   double cube_int8_macs_per_cycle = 8192;  // 0: the chip has no such Mmad
   double cube_f32_macs_per_cycle = 2048;

@@ -31,6 +31,9 @@ void CubeCopyCo1(const FixpipeDst& dst, const UbRef& src, DType dst_type, DType 
                  const AscendC::DataCopyCO12DstParams& p);
 void CubeSetFixpipeNz2nd(uint16_t nd_num, uint16_t src_nd_stride, uint16_t dst_nd_stride);
 void CubeSetFixpipePreQuant(uint64_t config);
+// SetFixPipeConfig: `relu` null for the one-tensor form (`quant` is preData there).
+void CubeSetFixPipeConfig(const UbRef* relu, const UbRef& quant, uint32_t elem_bytes, bool set_relu,
+                          bool unit_flag);
 void CubeDn2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
                const AscendC::Dn2NzParams& p);
 
@@ -120,6 +123,22 @@ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t d
 
 inline void SetFixpipePreQuantFlag(uint64_t config) {
   opsim::sim::detail::CubeSetFixpipePreQuant(config);
+}
+
+// The Fixpipe buffer's quantisation words (C2PIPE2GM) for DataCopy CO1 -> GM/L1's vector modes;
+// reluPre is reserved (pass an empty tensor). With isUnitFlag every L0C unit flag goes to 0.
+template <typename T>
+void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
+                      bool isUnitFlag = false) {
+  const opsim::sim::detail::UbRef relu = reluPre.ref();
+  opsim::sim::detail::CubeSetFixPipeConfig(&relu, quantPre.ref(), sizeof(PrimT<T>), false,
+                                           isUnitFlag);
+}
+
+template <typename T, bool setRelu = false>
+void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false) {
+  opsim::sim::detail::CubeSetFixPipeConfig(nullptr, preData.ref(), sizeof(PrimT<T>), setRelu,
+                                           isUnitFlag);
 }
 
 template <typename T, bool enableSmallC0 = false>

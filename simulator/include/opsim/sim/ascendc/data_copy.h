@@ -10,12 +10,23 @@
 
 namespace AscendC {
 
-// Lengths and strides in 32-byte blocks (strides are the gaps between blocks).
+// Lengths and strides in 32-byte blocks (strides are the gaps between blocks; L1 -> the Fixpipe
+// buffer counts otherwise: docs/CUBE.md). CANN's constructors and its srcGap/dstGap names.
 struct DataCopyParams {
+  DataCopyParams() {}
+  DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn,
+                 const uint16_t dstStrideIn)
+      : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
   uint16_t blockCount = 1;
   uint16_t blockLen = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstStride = 0;
+  union {
+    uint16_t srcGap = 0;
+    uint16_t srcStride;
+  };
+  union {
+    uint16_t dstGap = 0;
+    uint16_t dstStride;
+  };
 };
 
 // For DataCopyPad: blockLen in bytes; the GM-side stride in bytes, the UB-side stride in 32 B
@@ -72,6 +83,10 @@ enum class CopyDir : uint8_t { kGmToUb, kUbToGm, kUbToUb };
 void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmRef* gm,
                 uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
                 const char* instr);
+// DataCopy between two local tensors: L1 -> the Fixpipe buffer (fixpipe_buffer.cc) when dst is
+// there, else within the UB as CopyBlocks' kUbToUb. `p` null: the count form, `count_bytes`.
+void CopyLocal(const UbRef& dst, const UbRef& src, const AscendC::DataCopyParams* p,
+               uint64_t count_bytes);
 // DataCopyPad GM -> UB. Each block lands at a 32 B boundary, framed by left/right padding.
 void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_t block_bytes,
                uint64_t gm_gap_bytes, uint64_t ub_gap_blocks, bool is_pad, uint32_t left_elems,
@@ -97,9 +112,12 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
 }
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
-  using namespace opsim::sim::detail;
-  CopyBlocks(CopyDir::kUbToUb, &dst.ref(), &src.ref(), nullptr, 1,
-             static_cast<uint64_t>(count) * sizeof(T), 0, 0, "DataCopy");
+  opsim::sim::detail::CopyLocal(dst.ref(), src.ref(), nullptr,
+                                static_cast<uint64_t>(count) * sizeof(T));
+}
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  opsim::sim::detail::CopyLocal(dst.ref(), src.ref(), &p, 0);
 }
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {

@@ -48,6 +48,8 @@ enum class TPosition : uint8_t {
   SPM,
   SHM,
   TSCM,
+  C2PIPE2GM,  // the Fixpipe buffer (FB): the vector quantisation words (SetFixPipeConfig)
+  C2PIPE2LOCAL,
   MAX,
 };
 using QuePosition = TPosition;

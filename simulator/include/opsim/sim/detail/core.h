@@ -33,10 +33,11 @@ enum class Position : uint8_t {
   kC2,
   kCO1,
   kCO2,
+  kC2Pipe2Gm,  // the Fixpipe buffer (docs/CUBE.md, "The Fixpipe buffer")
 };
 // The core's local memories besides the UB, in the order they follow it in Core::ub's array.
-enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT };
-inline constexpr int kCubeMemCount = 5;
+enum class CubeMem : uint8_t { kL1, kL0A, kL0B, kL0C, kBT, kFB };
+inline constexpr int kCubeMemCount = 6;
 
 // Checked mode: a pipe's access to bytes [lo, hi) of the local memory, running until `end`.
 // `order` numbers a buffer's accesses as they come (PipeAccessRing::Insert sets it).
