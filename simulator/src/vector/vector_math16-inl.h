@@ -73,8 +73,8 @@ HWY_INLINE bool RsqrtHalfPair(const uint16_t* in, uint16_t* out) {
     const auto y = hn::MulAdd(y0, hn::NegMulAdd(hn::Mul(hn::Mul(half, x), y0), y0, half), y0);
     return hn::Add(hn::BitCast(du, y), hn::Set(du, 0x1004u - (112u << 23)));
   };
-  const auto lo = newton(hn::LowerHalf(d16h, h));
-  const auto hi = newton(hn::UpperHalf(d16h, h));
+  const auto lo = newton(hn::LoadU(d16h, in));  // loads, not extracts: vcvtph2ps from memory
+  const auto hi = newton(hn::LoadU(d16h, in + 16));
   const auto band = hn::Set(du, 0x1FF8u);
   const auto clear_of_tie = [&](hn::Vec<decltype(du)> u) {  // vptestmd: u & band nonzero
     return hn::Mask512<uint32_t>{_mm512_test_epi32_mask(u.raw, band.raw)};
