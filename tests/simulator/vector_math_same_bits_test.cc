@@ -463,32 +463,42 @@ TEST_P(VectorMathSameBits, Math16EveryPattern) {
   }
 }
 
-// Each float16 pattern once in a vector of 32 lanes whose others are 1.0 (a result far from any
-// rounding tie): AVX3's Rsqrt takes 32 lanes a step and the fast path only when every lane
-// allows it, so in Math16EveryPattern's order a lane near a tie sends its neighbours to the
-// other path too; here every lane that allows it takes the fast path, at each lane position.
-TEST_P(VectorMathSameBits, RsqrtHalfEachPatternAmongOrdinaryLanes) {
+// Each 16-bit pattern once in a block of 32 lanes whose others are an ordinary input (its
+// result far from any rounding tie): AVX3's float16 Rsqrt (32 lanes a step) and 16-bit Exp (16)
+// take the fast path only when every lane of the step allows it, so in Math16EveryPattern's
+// order a lane near a tie sends its neighbours to the other path too; here every lane that
+// allows it takes the fast path, at each lane position.
+void ExpectEachPatternAmongOrdinaryLanes(MathOp op, DType dtype, uint16_t filler, size_t patterns) {
   constexpr size_t kBlock = 32;
-  constexpr uint16_t kOne = 0x3C00, kLastPositive = 0x7BFF;  // others never take the fast path
-  std::vector<uint16_t> every(kLastPositive + 1), want(every.size());
-  for (size_t i = 0; i < every.size(); ++i) every[i] = static_cast<uint16_t>(i);
-  model::Math(MathOp::kRsqrt, DType::kFloat16, want.data(), every.data(), every.size());
+  std::vector<uint16_t> every(patterns), want(patterns);
+  for (size_t i = 0; i < patterns; ++i) every[i] = static_cast<uint16_t>(i);
+  model::Math(op, dtype, want.data(), every.data(), patterns);
+  uint16_t filler_want = 0;
+  model::Math(op, dtype, &filler_want, &filler, 1);
   constexpr size_t kChunk = 1024;  // patterns a call: small buffers, reused
   std::vector<uint16_t> in(kChunk * kBlock), got(in.size());
-  for (size_t first = 0; first < every.size(); first += kChunk) {
-    const size_t count = std::min(kChunk, every.size() - first);
-    std::fill(in.begin(), in.end(), kOne);
+  for (size_t first = 0; first < patterns; first += kChunk) {
+    const size_t count = std::min(kChunk, patterns - first);
+    std::fill(in.begin(), in.end(), filler);
     for (size_t j = 0; j < count; ++j) in[j * kBlock + (first + j) % kBlock] = every[first + j];
-    Math(MathOp::kRsqrt, DType::kFloat16, got.data(), in.data(), count * kBlock);
+    Math(op, dtype, got.data(), in.data(), count * kBlock);
     for (size_t k = 0; k < count * kBlock; ++k) {
       const size_t p = first + k / kBlock;
-      const uint16_t expected = k % kBlock == p % kBlock ? want[p] : want[kOne];
+      const uint16_t expected = k % kBlock == p % kBlock ? want[p] : filler_want;
       if (got[k] != expected) {
-        FAIL() << "pattern 0x" << std::hex << p << " at lane " << std::dec << k % kBlock << ": 0x"
-               << std::hex << got[k] << ", want 0x" << expected;
+        FAIL() << Name(dtype) << " op " << static_cast<int>(op) << ": pattern 0x" << std::hex << p
+               << " at lane " << std::dec << k % kBlock << ": 0x" << std::hex << got[k]
+               << ", want 0x" << expected;
       }
     }
   }
+}
+
+TEST_P(VectorMathSameBits, Math16EachPatternAmongOrdinaryLanes) {
+  // Rsqrt: 1.0 among the positive finite float16 (the others never take the fast path).
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kRsqrt, DType::kFloat16, 0x3C00, 0x7C00);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kFloat16, 0x0000, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kBFloat16, 0x0000, size_t{1} << 16);
 }
 
 OPSIM_INSTANTIATE_PER_TARGET(VectorMathSameBits);
