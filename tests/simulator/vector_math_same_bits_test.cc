@@ -464,10 +464,10 @@ TEST_P(VectorMathSameBits, Math16EveryPattern) {
 }
 
 // Each 16-bit pattern once in a block of 32 lanes whose others are an ordinary input (its
-// result far from any rounding tie): AVX3's float16 Rsqrt (32 lanes a step) and 16-bit Exp (16)
-// take the fast path only when every lane of the step allows it, so in Math16EveryPattern's
-// order a lane near a tie sends its neighbours to the other path too; here every lane that
-// allows it takes the fast path, at each lane position.
+// result far from any rounding tie): AVX3's float16 Rsqrt (32 lanes a step), 16-bit Exp
+// and Ln (16) take the fast path only when every lane of the step allows it, so in
+// Math16EveryPattern's order a lane near a tie sends its neighbours to the other path too; here
+// every lane that allows it takes the fast path, at each lane position.
 void ExpectEachPatternAmongOrdinaryLanes(MathOp op, DType dtype, uint16_t filler, size_t patterns) {
   constexpr size_t kBlock = 32;
   std::vector<uint16_t> every(patterns), want(patterns);
@@ -499,6 +499,8 @@ TEST_P(VectorMathSameBits, Math16EachPatternAmongOrdinaryLanes) {
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kRsqrt, DType::kFloat16, 0x3C00, 0x7C00);
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kFloat16, 0x0000, size_t{1} << 16);
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kBFloat16, 0x0000, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kLn, DType::kFloat16, 0x3C00, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kLn, DType::kBFloat16, 0x3F80, size_t{1} << 16);
 }
 
 OPSIM_INSTANTIATE_PER_TARGET(VectorMathSameBits);
