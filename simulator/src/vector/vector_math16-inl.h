@@ -3,8 +3,10 @@
 // the 16-bit type; these take float32 steps that give the same float32 bits on 16-bit inputs
 // (Sqrt, 1/x and Relu are correctly rounded single steps; Rsqrt's 1/sqrt(x) in two float steps
 // is checked against the model on all 2^16 patterns of both types by the tests) and round once
-// more. Exp and Ln stay on the lookup tables (vector_math_table.h): their float32 kernels cost
-// more than a lookup. Included once per target by vector_math.cc (hence the toggle guard).
+// more. Exp and Ln take the lookup tables (vector_math_table.h), whose lookup costs less than
+// their float32 kernels, but on AVX3, where Exp of both types and bfloat16 Ln run on float lanes
+// with a band check (ExpHalf, LnBF16) and the table takes the rest. Included once per target by
+// vector_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_MATH16_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef OPSIM_SIM_VECTOR_MATH16_INL_H_
 #undef OPSIM_SIM_VECTOR_MATH16_INL_H_
