@@ -479,6 +479,48 @@ TEST_P(VectorMathSameBits, Math16EveryPattern) {
   }
 }
 
+// Each 16-bit pattern once in a block of 32 lanes whose others are an ordinary input (its
+// result far from any rounding tie): AVX3's float16 Rsqrt (32 lanes a step), 16-bit Exp
+// and Ln (16) take the fast path only when every lane of the step allows it, so in
+// Math16EveryPattern's order a lane near a tie sends its neighbours to the other path too; here
+// every lane that allows it takes the fast path, at each lane position.
+void ExpectEachPatternAmongOrdinaryLanes(MathOp op, DType dtype, uint16_t filler, size_t patterns) {
+  constexpr size_t kBlock = 32;
+  std::vector<uint16_t> every(patterns), want(patterns);
+  for (size_t i = 0; i < patterns; ++i) every[i] = static_cast<uint16_t>(i);
+  model::Math(op, dtype, want.data(), every.data(), patterns);
+  uint16_t filler_want = 0;
+  model::Math(op, dtype, &filler_want, &filler, 1);
+  constexpr size_t kChunk = 1024;  // patterns a call: small buffers, reused
+  std::vector<uint16_t> in(kChunk * kBlock), got(in.size());
+  for (size_t first = 0; first < patterns; first += kChunk) {
+    const size_t count = std::min(kChunk, patterns - first);
+    std::fill(in.begin(), in.end(), filler);
+    for (size_t j = 0; j < count; ++j) in[j * kBlock + (first + j) % kBlock] = every[first + j];
+    Math(op, dtype, got.data(), in.data(), count * kBlock);
+    for (size_t k = 0; k < count * kBlock; ++k) {
+      const size_t p = first + k / kBlock;
+      const uint16_t expected = k % kBlock == p % kBlock ? want[p] : filler_want;
+      if (got[k] != expected) {
+        FAIL() << Name(dtype) << " op " << static_cast<int>(op) << ": pattern 0x" << std::hex << p
+               << " at lane " << std::dec << k % kBlock << ": 0x" << std::hex << got[k]
+               << ", want 0x" << expected;
+      }
+    }
+  }
+}
+
+TEST_P(VectorMathSameBits, Math16EachPatternAmongOrdinaryLanes) {
+  // The other targets take these ops one vector at a time (Math16EveryPattern covers them).
+  if (GetParam() != "AVX3") GTEST_SKIP() << "the fast paths are AVX3's";
+  // Rsqrt: 1.0 among the positive finite float16 (the others never take the fast path).
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kRsqrt, DType::kFloat16, 0x3C00, 0x7C00);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kFloat16, 0x0000, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kBFloat16, 0x0000, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kLn, DType::kFloat16, 0x3C00, size_t{1} << 16);
+  ExpectEachPatternAmongOrdinaryLanes(MathOp::kLn, DType::kBFloat16, 0x3F80, size_t{1} << 16);
+}
+
 OPSIM_INSTANTIATE_PER_TARGET(VectorMathSameBits);
 
 }  // namespace

@@ -27,7 +27,8 @@ HWY_EXPORT(DeqAddReluImpl);
 
 void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
   if (dtype == DType::kFloat16 || dtype == DType::kBFloat16) {
-    // Exp and Ln by table (vector_math_table.h), the rest in registers (vector_math16-inl.h).
+    // In registers (vector_math16-inl.h; on AVX3 Exp and bfloat16 Ln too, with the table for
+    // the lanes they leave), else Exp and Ln by table (vector_math_table.h).
     if (HWY_DYNAMIC_DISPATCH(Math16Impl)(op, dtype, dst, src, n)) return;
     if (detail::MathByTable16(op, dtype, dst, src, n)) return;
   }

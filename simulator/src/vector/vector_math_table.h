@@ -1,5 +1,6 @@
 // Internal: the unary math instructions of the 16-bit float types by table (Math uses it for Exp
-// and Ln, whose float32 kernels cost more than a lookup; the others run in registers). float16 and
+// and Ln, whose float32 kernels cost more than a lookup, and AVX3's float-lane Exp and bfloat16
+// Ln for the vectors their band check leaves; the others run in registers). float16 and
 // bfloat16 have 2^16 inputs each, so the model's result of every one is computed once, at the
 // first call, and looked up afterwards: the same bits as the model by construction, on every
 // target, at the cost of a load per element instead of two conversions and the float32 math.
