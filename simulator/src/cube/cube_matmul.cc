@@ -121,8 +121,19 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   s.single_n = tiling->singleCoreN;
   s.single_k = tiling->singleCoreK;
   const CubeScope scope(api);
+  if (s.cb.any() && !IsA2GenerationCube(Cur())) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "MatmulCallBackFunc's callbacks on " + Cur().device->name +
+                   ": CANN's Matmul takes them on Atlas A2/A3 only (not on the 910A or 310P)");
+  }
   BindQueues(s, api);
   s.inited = true;
+}
+
+void MatmulRefuseStructSelfDefineData() {
+  RaiseFault(FaultKind::kUnsupported, "Matmul::SetSelfDefineData",
+             "the SetSelfDefineData(T) form (a struct) is the Ascend 950's; on Atlas A2/A3 CANN "
+             "takes SetSelfDefineData(uint64_t dataPtr) only");
 }
 
 void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb) {
@@ -245,9 +256,27 @@ AscendC::QuantMode_t QuantFor(const MatmulState& s) {
   }
 }
 
+// MatmulCallBackFunc's DataCopyOut takes the tile out instead of the Matmul's Fixpipe: it gets
+// GM at the tile's place and CANN's DataCopyOutParams (GetCBCopyOutParams' values).
+void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitch, uint32_t eb) {
+  const MatmulQueues& q = QueuesOf(s);
+  const auto mt = static_cast<uint32_t>(s.tile_m), nt = static_cast<uint32_t>(s.tile_n);
+  const uint64_t at =
+      sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
+  const AscendC::DataCopyOutParams p(static_cast<uint16_t>(Up16(nt) / 16),
+                                     static_cast<uint16_t>(mt * 16 * DTypeSize(s.types.l0c) / 32),
+                                     0, sequential ? nt : pitch, static_cast<uint16_t>(nt),
+                                     q.unit_flag, s.tile_m0 / s.tiling.baseM,
+                                     s.tile_n0 / s.tiling.baseN);
+  s.cb.copy_out(GmAt(gm, at).ptr, s.c_tile, &p, s.cb.user_def_info, s.cb.self_define_data);
+  if (!q.unit_flag) QueueFree(q.c, s.c_tile);
+  s.tile_held = false;
+}
+
 // The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
 // set), or packed baseN apart with sequential writes.
-void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api) {
+void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
+                bool user_copy = true) {
   if (atomic != 0) {
     RaiseFault(FaultKind::kUnsupported, api,
                "enAtomic = " + std::to_string(atomic) +
@@ -255,6 +284,10 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   }
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
+  if (user_copy && s.cb.copy_out != nullptr) {
+    UserCopyOut(s, gm, sequential, pitch, eb);
+    return;
+  }
   AscendC::FixpipeParamsV220 f;
   f.mSize = static_cast<uint16_t>(s.tile_m);
   f.nSize = static_cast<uint16_t>(s.tile_n);
@@ -285,7 +318,7 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
   GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
   {
     const CubeScope scope(api);
-    FixpipeOut(s, scratch, atomic, true, api);
+    FixpipeOut(s, scratch, atomic, true, api, false);  // CANN's callback takes GM results only
   }
   CopyBlocks(CopyDir::kGmToUb, &ub, nullptr, &scratch, 1, bytes, 0, 0, api);
   BarrierPipes(AscendC::PIPE_ALL);

@@ -81,9 +81,25 @@ struct GmPiece {
   uint32_t rows, cols, pitch;
 };
 
-// GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16.
-UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb) {
+// MatmulCallBackFunc's CopyA1/CopyB1 for a piece: the user's function, the GM SetTensorA/B
+// gave, the piece's index (row, col) in the block and its height x width elements.
+struct UserCopyIn {
+  MatmulCopyInFn fn;
+  const void* gm;
+  int row, col, height, width;
+  uint64_t tiling_ptr, data_ptr;
+};
+
+// GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16, or
+// the user's copy into the buffer (which must leave that layout there).
+UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, const UserCopyIn* user) {
   UbRef l1 = QueueAlloc(queue);
+  if (user != nullptr) {
+    user->fn(l1, user->gm, user->row, user->col, user->height, user->width, user->tiling_ptr,
+             user->data_ptr);
+    QueueEnQue(queue, l1);
+    return QueueDeQue(queue);
+  }
   AscendC::Nd2NzParams p;
   p.ndNum = 1;
   p.nValue = Field16(g.rows, "Nd2NzParams.nValue");
@@ -121,10 +137,11 @@ bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
 // A piece into L1. With `keep` (CFG_MDL, the piece spans the tile's whole K) it stays in L1 as
 // `held` for the next tile, which takes it from there if it needs the same GM: CANN's MDL
 // reuses an L1 piece across the tiles of one row (A) or column (B) that way.
-UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep) {
+UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep,
+                const UserCopyIn* user) {
   if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
   ReleaseHeld(queue, held);
-  UbRef l1 = LoadL1(queue, g, eb);
+  UbRef l1 = LoadL1(queue, g, eb, user);
   if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
   return l1;
 }
@@ -223,8 +240,13 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   MatmulQueues& q = QueuesOf(s);
   const TCubeTiling& t = s.tiling;
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
-  const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
-  const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
+  // A user copy-in gets what CANN's copies load: one base block of K under NORM (its KLoop), the
+  // stepKa (stepKb) blocks under MDL, opsim's piece for both without callbacks.
+  const uint32_t ka =
+      bk * (s.cb.copy_a1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKa));
+  const uint32_t kb =
+      bk * (s.cb.copy_b1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKb));
+  const auto bm = static_cast<uint32_t>(t.baseM), bn = static_cast<uint32_t>(t.baseN);
   UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
@@ -239,13 +261,31 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
       if (a1_len != 0) QueueFree(q.a1, a1);
       a1_k = kk;
       a1_len = std::min(ka, K - kk);
-      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a);
+      const UserCopyIn ua{s.cb.copy_a1,
+                          s.a.ptr,
+                          static_cast<int>(m0 / bm),
+                          static_cast<int>(a1_k / ka),
+                          static_cast<int>(mt),
+                          static_cast<int>(a1_len),
+                          s.cb.user_def_info,
+                          s.cb.self_define_data};
+      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a,
+                     ua.fn != nullptr ? &ua : nullptr);
     }
     if (b1_len == 0 || kk >= b1_k + b1_len) {
       if (b1_len != 0) QueueFree(q.b1, b1);
       b1_k = kk;
       b1_len = std::min(kb, K - kk);
-      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b);
+      const UserCopyIn ub{s.cb.copy_b1,
+                          s.b.ptr,
+                          static_cast<int>(b1_k / kb),
+                          static_cast<int>(n0 / bn),
+                          static_cast<int>(b1_len),
+                          static_cast<int>(nt),
+                          s.cb.user_def_info,
+                          s.cb.self_define_data};
+      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b,
+                     ub.fn != nullptr ? &ub : nullptr);
     }
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
     LoadA2(s, a2, a1, mt, kk - a1_k, ks, a1_len);
