@@ -11,6 +11,7 @@
 #include "cube/mix_run.h"
 #include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_load3d.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
 
@@ -146,10 +147,32 @@ UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t
   return l1;
 }
 
+// Float A transposed (A1 holds A^T: `len` K rows of mt), as CANN's 910B Matmul loads it
+// (its LoadToL0A for LOAD3DV2): LoadData3DV2 with enTranspose over a 1 x K16 "map" of the M
+// columns as channels, M and K aligned to 16, into L0A as ZZ with K aligned to 16, which Mmad
+// reads with kDirectionAlign.
+void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc, uint32_t ks,
+                           uint32_t len) {
+  const uint8_t pad[4] = {0, 0, 0, 0};
+  CubeSetFmatrix(1, Field16(Up16(len), "SetFmatrix l1W"), pad, 0);
+  Load3dArgs a{};
+  a.channel_size = Field16(Up16(mt), "LoadData3DV2 channelSize");
+  a.k_ext = a.channel_size;
+  a.m_ext = Field16(Up16(ks), "LoadData3DV2 mExtension");
+  a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
+  a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
+  a.transpose = true;
+  CubeLoad3DV2(a2, a1, 4, a, false, false, 0);
+}
+
 // A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
 void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc,
             uint32_t ks, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  if (s.trans_a && eb == 4) {
+    LoadA2FloatTransposed(a2, a1, mt, kc, ks, len);
+    return;
+  }
   const uint32_t k0 = K0Of(s);
   const uint32_t mb = Up16(mt) / 16, kb = (ks + k0 - 1) / k0;
   for (uint32_t r = 0; r < mb; ++r) {
@@ -214,8 +237,14 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   const auto b1n = static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
   q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, Up16(bm) * Up16(ka) * eb, q.a1, -1);
   q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, Up16(bn) * Up16(kb) * eb, q.b1, -1);
-  q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A), bm * bk * eb,
-                     q.a2, -1);
+  // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
+  // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
+  const uint32_t a2_k =
+      eb == 4 && static_cast<uint64_t>(t.dbL0A) * bm * Up16(bk) * eb <= Cur().device->l0a_bytes
+          ? Up16(bk)
+          : bk;
+  q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A),
+                     bm * a2_k * eb, q.a2, -1);
   q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), bn * bk * eb,
                      q.b2, -1);
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
@@ -301,6 +330,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     const bool first = kk == 0;
     mm.cmatrixInitVal = first && !s.bias_on;
     mm.cmatrixSource = first && s.bias_on;
+    // LoadData3DV2's transposed float A leaves K aligned to 16 in L0A (LoadA2FloatTransposed).
+    mm.kDirectionAlign = s.trans_a && eb == 4;
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
     CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
