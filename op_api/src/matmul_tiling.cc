@@ -347,6 +347,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
   t.shareUbSize = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+  FillBatch(t);
   return 0;
 }
 
@@ -390,6 +391,22 @@ int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   OPSIM_SET_FIELD(dbL0A)
   OPSIM_SET_FIELD(dbL0B)
   OPSIM_SET_FIELD(dbL0C)
+  OPSIM_SET_FIELD(ALayoutInfoB)
+  OPSIM_SET_FIELD(ALayoutInfoS)
+  OPSIM_SET_FIELD(ALayoutInfoN)
+  OPSIM_SET_FIELD(ALayoutInfoG)
+  OPSIM_SET_FIELD(ALayoutInfoD)
+  OPSIM_SET_FIELD(BLayoutInfoB)
+  OPSIM_SET_FIELD(BLayoutInfoS)
+  OPSIM_SET_FIELD(BLayoutInfoN)
+  OPSIM_SET_FIELD(BLayoutInfoG)
+  OPSIM_SET_FIELD(BLayoutInfoD)
+  OPSIM_SET_FIELD(CLayoutInfoB)
+  OPSIM_SET_FIELD(CLayoutInfoS1)
+  OPSIM_SET_FIELD(CLayoutInfoN)
+  OPSIM_SET_FIELD(CLayoutInfoG)
+  OPSIM_SET_FIELD(CLayoutInfoS2)
+  OPSIM_SET_FIELD(BatchNum)
 #undef OPSIM_SET_FIELD
   return 0;
 }

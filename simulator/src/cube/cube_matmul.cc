@@ -377,6 +377,60 @@ void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequ
   ReleaseHeldPieces(s);
 }
 
+namespace {
+
+void CheckBatches(const MatmulState& s, uint32_t batch_a, uint32_t batch_b, bool sequential,
+                  bool partial_sum, const char* api) {
+  if (batch_a < 1 || batch_b < 1) {
+    Refuse(api, "batchA = " + std::to_string(batch_a) + ", batchB = " + std::to_string(batch_b) +
+                    " (expected >= 1 each; the pure-cube form takes them from SetBatchNum)");
+  }
+  const uint32_t hi = std::max(batch_a, batch_b), lo = std::min(batch_a, batch_b);
+  if (hi % lo != 0) {
+    Refuse(api, "batchA = " + std::to_string(batch_a) + " and batchB = " + std::to_string(batch_b) +
+                    ": one must be a multiple of the other (the smaller is broadcast)");
+  }
+  if (s.tiling.BatchNum > 0 && hi > static_cast<uint32_t>(s.tiling.BatchNum)) {
+    Refuse(api, "max(batchA, batchB) = " + std::to_string(hi) + " exceeds the tiling's BatchNum " +
+                    std::to_string(s.tiling.BatchNum) + " (SetBatchNum on the host)");
+  }
+  if (sequential || partial_sum) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(sequential ? "enSequentialWrite" : "enPartialSum") +
+                   " = true: IterateBatch's packed output and L0C accumulation are not modelled");
+  }
+}
+
+}  // namespace
+
+void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
+                        bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
+                        uint8_t atomic) {
+  const char* api = "Matmul::IterateBatch";
+  RequireReady(s, api);
+  if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before IterateBatch");
+  CheckBatches(s, batch_a, batch_b, sequential, partial_sum, api);
+  const uint32_t batches = std::max(batch_a, batch_b);
+  const uint64_t ea = DTypeSize(s.types.a), ec = DTypeSize(s.types.out);
+  const uint64_t sa = stride_a != 0 ? stride_a : uint64_t(s.org_m) * s.org_ka;
+  const uint64_t sb = stride_b != 0 ? stride_b : uint64_t(s.org_kb) * s.org_n;
+  const uint64_t sc = uint64_t(s.org_m) * static_cast<uint64_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
+  const GmRef a0 = s.a, b0 = s.b;
+  const CubeScope scope(api);
+  for (uint32_t i = 0; i < batches; ++i) {
+    s.a = GmAt(a0, i / (batches / batch_a) * sa * ea);
+    s.b = GmAt(b0, i / (batches / batch_b) * sb * ea);
+    s.next_tile = 0;
+    while (NextTile(s, api)) {
+      Compute(s);
+      FixpipeOut(s, GmAt(gm, i * sc * ec), atomic, false, api);
+    }
+    ReleaseHeldPieces(s);
+  }
+  s.a = a0;
+  s.b = b0;
+}
+
 void MatmulEnd(MatmulState& s) {
   const char* api = "Matmul::End";
   RequireReady(s, api);

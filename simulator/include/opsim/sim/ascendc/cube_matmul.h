@@ -246,6 +246,35 @@ class Matmul {
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
+  // The batch Matmul (NORMAL layout, BMNK): batchA x (M x K) by batchB x (K x N) into max(batchA,
+  // batchB) x (M x N), the smaller batch broadcast (docs/CUBE.md, "Batch").
+#if defined(ASCENDC_CUBE_ONLY)
+  void SetBatchNum(int32_t batchA, int32_t batchB) {
+    s_.batch_a = batchA;
+    s_.batch_b = batchB;
+  }
+  void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic,
+                    bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+    CheckBatchTypes();
+    (void)matrixStrideC;  // reserved (CANN's page: keep 0)
+    opsim::sim::detail::MatmulIterateBatch(s_, gm.ref(), static_cast<uint32_t>(s_.batch_a),
+                                           static_cast<uint32_t>(s_.batch_b), enSequentialWrite,
+                                           matrixStrideA, matrixStrideB, enPartialSum, enAtomic);
+  }
+#else
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB,
+                    bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    CheckBatchTypes();
+    (void)matrixStrideC;  // reserved (CANN's page: keep 0)
+    opsim::sim::detail::MatmulIterateBatch(s_, gm.ref(), batchA, batchB, enSequentialWrite,
+                                           matrixStrideA, matrixStrideB, enPartialSum, enAtomic);
+  }
+#endif
+
   // Scratch the library may use on some chips (the 310P's ND <-> NZ in the UB, asynchronous
   // results in GM): opsim's engine needs none, so they are accepted and not used.
   void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
@@ -260,6 +289,14 @@ class Matmul {
   }
 
  private:
+  static constexpr void CheckBatchTypes() {
+    static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout,
+                  "IterateBatch takes A and B with one LayoutMode (MatmulType's fifth argument)");
+    static_assert(A_TYPE::layout == LayoutMode::NORMAL,
+                  "opsim models IterateBatch's NORMAL (BMNK) layout; BSNGD, SBNGD and BNGS1S2 "
+                  "are not modelled");
+    static_assert(!MM_CFG.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
+  }
   using CopyInPtr = void (*)(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int,
                              const uint64_t, const uint64_t);
   template <CopyInPtr kFn>

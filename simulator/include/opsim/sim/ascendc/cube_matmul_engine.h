@@ -111,6 +111,8 @@ struct MatmulState {
   // and the others 2, and GetTensorC's Fixpipe 3, as CANN's MatmulUnitFlag does.
   bool unit_flag = false;
   MatmulCallbacks cb;
+  // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
+  int32_t batch_a = 0, batch_b = 0;
 };
 
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
@@ -127,6 +129,12 @@ bool MatmulIterate(MatmulState& s);
 void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
                       bool sequential);
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential);
+// IterateBatch (NORMAL layout): batchC = max(batch_a, batch_b) products, the smaller batch
+// broadcast (its matrix i / (batchC / batch)), matrices stride_a/stride_b elements apart (0: M x
+// K, K x N), C's M x N apart.
+void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
+                        bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
+                        uint8_t atomic);
 void MatmulEnd(MatmulState& s);
 // SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
 [[noreturn]] void MatmulRefuseStructSelfDefineData();
