@@ -130,6 +130,104 @@ TEST(MatmulApi, IterateBatchAgainstTheBatchedProduct) {
   EXPECT_EQ(BatchCheck({20, 24, 32, 2, 2, true, false, 20 * 32 + 48}), "ok");
 }
 
+// BSNGD/SBNGD A and B^T (one call's batches are the (n, g) slices of the first b, D apart, rows
+// N x G x D, or B x N x G x D, long) into BNGS1S2 C (whole S1 x S2 matrices).
+struct LayoutCase {
+  LayoutMode layout;         // A's and B's
+  int32_t b, m, n, k;        // the layouts' B, A's S, B's S, D
+  int32_t a_ng[2], b_ng[2];  // A's and B's N, G
+};
+
+template <LayoutMode kL>
+void LayoutKernel(const LayoutCase& lc, const TCubeTiling& t, half* a, half* b, float* c) {
+  using AT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, false, kL>;
+  using BT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, true, kL>;
+  using CT =
+      MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float, false, LayoutMode::BNGS1S2>;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(a);
+  gb.SetGlobalBuffer(b);
+  gc.SetGlobalBuffer(c);
+  TPipe pipe;
+  Matmul<AT, BT, CT> mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb, true);
+  mm.SetBatchNum(lc.a_ng[0] * lc.a_ng[1], lc.b_ng[0] * lc.b_ng[1]);
+  mm.IterateBatch(gc, false, 0, false);
+  mm.End();
+}
+
+std::string LayoutCheck(const LayoutCase& lc) {
+  const int32_t ba = lc.a_ng[0] * lc.a_ng[1], bb = lc.b_ng[0] * lc.b_ng[1];
+  const int32_t batches = std::max(ba, bb);
+  bt::BatchMatmulTiling api;
+  api.SetAType(bt::TPosition::GM, bt::CubeFormat::ND, bt::DataType::DT_FLOAT16);
+  api.SetBType(bt::TPosition::GM, bt::CubeFormat::ND, bt::DataType::DT_FLOAT16, true);
+  api.SetCType(bt::TPosition::GM, bt::CubeFormat::ND, bt::DataType::DT_FLOAT);
+  api.SetShape(lc.m, lc.n, lc.k);
+  api.SetOrgShape(lc.m, lc.n, lc.k);
+  api.SetFixSplit(32, 16, -1);
+  api.SetALayout(lc.b, lc.m, lc.a_ng[0], lc.a_ng[1], lc.k);
+  api.SetBLayout(lc.b, lc.n, lc.b_ng[0], lc.b_ng[1], lc.k);
+  api.SetCLayout(lc.b, lc.m, std::max(lc.a_ng[0], lc.b_ng[0]), std::max(lc.a_ng[1], lc.b_ng[1]),
+                 lc.n);
+  api.SetBatchNum(batches);
+  TCubeTiling t;
+  if (api.GetTiling(t) != 0) return "tiling: " + api.GetLastError();
+  // Row pitches: BSNGD N x G x D, SBNGD B x N x G x D.
+  const int32_t rows_of = lc.layout == LayoutMode::SBNGD ? lc.b : 1;
+  const int32_t pa = rows_of * ba * lc.k, pb = rows_of * bb * lc.k;
+  std::vector<half> a(static_cast<size_t>(lc.b * lc.m * pa / rows_of));
+  std::vector<half> b(static_cast<size_t>(lc.b * lc.n * pb / rows_of));
+  std::vector<float> c(static_cast<size_t>(batches * lc.m * lc.n), -7.0f);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = half(static_cast<float>(static_cast<int>(i % 7) - 3));
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = half(static_cast<float>(static_cast<int>(i % 5) - 2));
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {{a.data(), a.size() * 2, "a"},
+               {b.data(), b.size() * 2, "b"},
+               {c.data(), c.size() * 4, "c", c.size() * 4}};
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+    if (lc.layout == LayoutMode::SBNGD) {
+      LayoutKernel<LayoutMode::SBNGD>(lc, t, a.data(), b.data(), c.data());
+    } else {
+      LayoutKernel<LayoutMode::BSNGD>(lc, t, a.data(), b.data(), c.data());
+    }
+  });
+  if (!r.status.ok()) return r.status.ToString();
+  for (int32_t j = 0; j < batches; ++j) {
+    const int32_t ja = j / (batches / ba), jb = j / (batches / bb);
+    for (int32_t i = 0; i < lc.m; ++i) {
+      for (int32_t x = 0; x < lc.n; ++x) {
+        double want = 0;
+        for (int32_t d = 0; d < lc.k; ++d) {
+          want += static_cast<double>(
+                      static_cast<float>(a[static_cast<size_t>(i * pa + ja * lc.k + d)])) *
+                  static_cast<float>(b[static_cast<size_t>(x * pb + jb * lc.k + d)]);
+        }
+        const float got = c[static_cast<size_t>((j * lc.m + i) * lc.n + x)];
+        if (got != static_cast<float>(want)) {
+          return "batch " + std::to_string(j) + " C[" + std::to_string(i) + "][" +
+                 std::to_string(x) + "] = " + std::to_string(got) + ", expected " +
+                 std::to_string(want);
+        }
+      }
+    }
+  }
+  return "ok";
+}
+
+TEST(MatmulApi, IterateBatchOverTheAttentionLayouts) {
+  EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 32, 24, 40, {2, 1}, {2, 1}}), "ok");
+  EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 20, 40, 24, {1, 2}, {1, 1}}), "ok");
+  EXPECT_EQ(LayoutCheck({LayoutMode::SBNGD, 2, 36, 16, 32, {2, 1}, {2, 1}}), "ok");
+}
+
 TEST(MatmulApiFaults, BatchMisuseIsReported) {
   auto fault_of = [](int32_t batch_a, int32_t batch_b, bool sequential, FaultKind* kind) {
     BatchCase bc{32, 16, 32, 2, 2};
@@ -174,6 +272,44 @@ TEST(MatmulApiFaults, BatchMisuseIsReported) {
   msg = fault_of(2, 2, true, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("enSequentialWrite = true"), std::string::npos) << msg;
+}
+
+// A BSNGD Matmul whose tiling has no layout axes (SetALayout not called on the host).
+TEST(MatmulApiFaults, BatchLayoutNeedsTheTilingsAxes) {
+  TCubeTiling t;
+  t.usedCoreNum = 1;
+  t.M = t.N = t.Ka = t.Kb = t.singleCoreM = t.singleCoreN = t.singleCoreK = 32;
+  t.baseM = t.baseN = t.baseK = 32;
+  t.depthA1 = t.depthB1 = t.stepKa = t.stepKb = t.stepM = t.stepN = 1;
+  t.dbL0A = t.dbL0B = t.dbL0C = 1;
+  t.CLayoutInfoS1 = t.CLayoutInfoS2 = 32;  // C's axes set, A's not
+  std::vector<half> a(32 * 32 * 2, half(1.0f));
+  std::vector<float> c(32 * 32 * 2);
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {{a.data(), a.size() * 2, "a"}, {c.data(), c.size() * 4, "c"}};
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+    using AT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::BSNGD>;
+    using CT =
+        MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float, false, LayoutMode::BNGS1S2>;
+    GlobalTensor<half> ga;
+    GlobalTensor<float> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    Matmul<AT, AT, CT> mm;
+    REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(ga, true);
+    mm.SetBatchNum(2, 2);
+    mm.IterateBatch(gc, false, 0, false);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+  EXPECT_NE(r.fault->ToString().find("the tiling's ALayoutInfoB = 0 (expected >= 1: SetALayout"),
+            std::string::npos)
+      << r.fault->ToString();
 }
 
 TEST(MatmulApiFaults, BatchTilingRules) {

@@ -162,6 +162,9 @@ class Matmul {
     s_.types.l0c = AscendC::DTypeOf<L0cT>();
     s_.types.out = AscendC::DTypeOf<DstT>();
     s_.types.bias = AscendC::DTypeOf<BiasT>();
+    s_.types.layout_a = static_cast<uint8_t>(A_TYPE::layout);
+    s_.types.layout_b = static_cast<uint8_t>(B_TYPE::layout);
+    s_.types.layout_c = static_cast<uint8_t>(C_TYPE::layout);
     s_.mdl = MM_CFG.doMultiDataLoad;
     s_.unit_flag = MM_CFG.enUnitFlag;
     if constexpr (MM_CB::CopyA1Ptr != nullptr) s_.cb.copy_a1 = &CopyInThunk<MM_CB::CopyA1Ptr>;
@@ -246,8 +249,8 @@ class Matmul {
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
-  // The batch Matmul (NORMAL layout, BMNK): batchA x (M x K) by batchB x (K x N) into max(batchA,
-  // batchB) x (M x N), the smaller batch broadcast (docs/CUBE.md, "Batch").
+  // The batch Matmul: batchA A matrices by batchB B matrices into max(batchA, batchB) C matrices,
+  // the smaller batch broadcast, where MatmulType's layouts put them (docs/CUBE.md, "Batch").
 #if defined(ASCENDC_CUBE_ONLY)
   void SetBatchNum(int32_t batchA, int32_t batchB) {
     s_.batch_a = batchA;
@@ -292,9 +295,8 @@ class Matmul {
   static constexpr void CheckBatchTypes() {
     static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout,
                   "IterateBatch takes A and B with one LayoutMode (MatmulType's fifth argument)");
-    static_assert(A_TYPE::layout == LayoutMode::NORMAL,
-                  "opsim models IterateBatch's NORMAL (BMNK) layout; BSNGD, SBNGD and BNGS1S2 "
-                  "are not modelled");
+    static_assert(C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BNGS1S2,
+                  "opsim models IterateBatch's C in the NORMAL and BNGS1S2 layouts");
     static_assert(!MM_CFG.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
   }
   using CopyInPtr = void (*)(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int,

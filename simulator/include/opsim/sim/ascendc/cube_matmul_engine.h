@@ -84,6 +84,9 @@ struct MatmulTypes {
   DType l0c = DType::kFloat32;  // the accumulator: int32 for int8, float32 otherwise
   DType out = DType::kFloat32;  // C as the kernel receives it
   DType bias = DType::kFloat32;
+  // MatmulType's LayoutMode of A, B and C (the batch Matmul): 0 NONE, 1 BSNGD, 2 SBNGD,
+  // 3 BNGS1S2, 4 NORMAL.
+  uint8_t layout_a = 0, layout_b = 0, layout_c = 0;
 };
 
 struct MatmulState {
@@ -129,9 +132,10 @@ bool MatmulIterate(MatmulState& s);
 void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
                       bool sequential);
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential);
-// IterateBatch (NORMAL layout): batchC = max(batch_a, batch_b) products, the smaller batch
-// broadcast (its matrix i / (batchC / batch)), matrices stride_a/stride_b elements apart (0: M x
-// K, K x N), C's M x N apart.
+// IterateBatch: batchC = max(batch_a, batch_b) products, the smaller batch broadcast (its matrix
+// i / (batchC / batch)); each operand's matrices where its layout puts them (NORMAL: M x K, K x
+// N, M x N apart, or stride_a/stride_b; BSNGD/SBNGD: D apart in rows N x G x D (B x N x G x D)
+// long; BNGS1S2: whole S x D matrices), from the tiling's layout fields (cube_matmul.cc).
 void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
                         bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
                         uint8_t atomic);
