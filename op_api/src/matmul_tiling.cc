@@ -91,6 +91,9 @@ std::string ChooseL1Steps(int64_t single_k, int64_t bk, int64_t block, int64_t b
 struct BaseKInputs {
   int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;
   const char* type_name;
+  // K's alignment in L0A: 16 for float A transposed (its transposed load leaves K aligned to 16,
+  // CANN's GetABaseWidthAlign), else k0.
+  int64_t a_k_align;
 };
 
 // Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K;
@@ -100,7 +103,8 @@ std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out)
   int64_t bk = in.fix_k > 0 ? in.fix_k : 0;
   if (bk == 0) {
     for (; db >= 1 && bk < in.k0; --db) {
-      const int64_t fit = std::min(in.l0a / (db * in.bm * in.sa), in.l0b / (db * in.bn * in.sb));
+      const int64_t fit_a = in.l0a / (db * in.bm * in.sa) / in.a_k_align * in.a_k_align;
+      const int64_t fit = std::min(fit_a, in.l0b / (db * in.bn * in.sb));
       bk = std::min(fit / in.k0 * in.k0, AlignUp(in.single_k, in.k0));
     }
     ++db;
@@ -108,7 +112,8 @@ std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out)
     return "baseK = " + std::to_string(bk) + " must be a multiple of " + std::to_string(in.k0) +
            " (32 B of " + in.type_name + ")";
   }
-  while (db >= 1 && (in.bm * bk * in.sa * db > in.l0a || in.bn * bk * in.sb * db > in.l0b)) {
+  const int64_t bk_a = AlignUp(bk, in.a_k_align);
+  while (db >= 1 && (in.bm * bk_a * in.sa * db > in.l0a || in.bn * bk * in.sb * db > in.l0b)) {
     --db;
   }
   if (db < 1 || bk < in.k0) {
@@ -308,7 +313,8 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
                        static_cast<int64_t>(l0a_),
                        static_cast<int64_t>(l0b_),
                        t.singleCoreK,
-                       TypeName(a_.dataType)};
+                       TypeName(a_.dataType),
+                       a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0};
   if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
     Fail(why);
     return -1;
@@ -341,6 +347,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
   t.shareUbSize = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+  FillBatch(t);
   return 0;
 }
 
@@ -384,6 +391,22 @@ int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   OPSIM_SET_FIELD(dbL0A)
   OPSIM_SET_FIELD(dbL0B)
   OPSIM_SET_FIELD(dbL0C)
+  OPSIM_SET_FIELD(ALayoutInfoB)
+  OPSIM_SET_FIELD(ALayoutInfoS)
+  OPSIM_SET_FIELD(ALayoutInfoN)
+  OPSIM_SET_FIELD(ALayoutInfoG)
+  OPSIM_SET_FIELD(ALayoutInfoD)
+  OPSIM_SET_FIELD(BLayoutInfoB)
+  OPSIM_SET_FIELD(BLayoutInfoS)
+  OPSIM_SET_FIELD(BLayoutInfoN)
+  OPSIM_SET_FIELD(BLayoutInfoG)
+  OPSIM_SET_FIELD(BLayoutInfoD)
+  OPSIM_SET_FIELD(CLayoutInfoB)
+  OPSIM_SET_FIELD(CLayoutInfoS1)
+  OPSIM_SET_FIELD(CLayoutInfoN)
+  OPSIM_SET_FIELD(CLayoutInfoG)
+  OPSIM_SET_FIELD(CLayoutInfoS2)
+  OPSIM_SET_FIELD(BatchNum)
 #undef OPSIM_SET_FIELD
   return 0;
 }

@@ -182,6 +182,11 @@ TEST(MatmulApi, OtherTypes) {
   CheckCase<half, half, float>({40, 48, 64, 1});
   CheckCase<bfloat16_t, bfloat16_t, float>({40, 48, 64, 1, false, true});
   CheckCase<float, float, float>({36, 40, 50, 2, false, true, true});
+  // float A transposed: LoadData3DV2's transposed load, as CANN's 910B Matmul (tails in M, K).
+  CheckCase<float, float, float>({36, 40, 50, 2, true, true, true});
+  CheckCase<float, float, float>({70, 24, 100, 1, true, true, false, true, 0, 32, 16});
+  CheckCase<float, float, float>({40, 32, 300, 1, true, true});
+  CheckCase<float, float, float, matmul::CFG_MDL>({40, 32, 300, 1, true, true, true});
   CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, true, true});
 }
 
@@ -467,7 +472,26 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
       &kind, CoreType::kAiv);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("launch the kernel as MIX"), std::string::npos) << msg;
-  // float A transposed needs a transposing load of 32-bit fractals.
+  // float A transposed whose 16-aligned K does not fit L0A (2 x 768 x 16 x 4 B > 64 KiB).
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
+            mm;
+        TCubeTiling f = SmallTiling();
+        f.baseK = 8;
+        f.baseM = f.singleCoreM = f.M = 768;
+        f.dbL0A = 2;
+        mm.Init(&f);
+        GlobalTensor<float> g;
+        mm.SetTensorA(g, true);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("baseK = 8: its transposed load"), std::string::npos) << msg;
+  // float B as stored needs a transposing load of 32-bit fractals.
   msg = FaultOf(
       [&](Operands&) {
         TPipe pipe;
@@ -479,11 +503,11 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
         f.baseK = 8;
         mm.Init(&f);
         GlobalTensor<float> g;
-        mm.SetTensorA(g, true);
+        mm.SetTensorB(g, false);
       },
       &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
-  EXPECT_NE(msg.find("A transposed with float32"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("B not transposed with float32"), std::string::npos) << msg;
 }
 
 TEST(MatmulApiFaults, MixRules) {

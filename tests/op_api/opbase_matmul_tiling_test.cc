@@ -21,6 +21,7 @@ struct Case {
   int32_t dim;
   int32_t fix_m, fix_n;
   bool bias;
+  bool ta = false;  // A transposed
 };
 
 int64_t Bytes(DataType t) { return t == DataType::DT_FLOAT ? 4 : t == DataType::DT_INT8 ? 1 : 2; }
@@ -32,7 +33,9 @@ void ExpectValid(const Case& c, const TCubeTiling& t) {
   EXPECT_EQ(t.baseN % 16, 0);
   EXPECT_EQ(t.baseK % k0, 0);
   EXPECT_GT(t.baseK, 0);
-  EXPECT_LE(int64_t{t.baseM} * t.baseK * e * t.dbL0A, 65536);
+  // Float A transposed leaves K aligned to 16 in L0A (LoadData3DV2's transposed load).
+  const int64_t a_k = c.ta && c.in == DataType::DT_FLOAT ? (t.baseK + 15) / 16 * 16 : t.baseK;
+  EXPECT_LE(int64_t{t.baseM} * a_k * e * t.dbL0A, 65536);
   EXPECT_LE(int64_t{t.baseN} * t.baseK * e * t.dbL0B, 65536);
   EXPECT_LE(int64_t{t.baseM} * t.baseN * 4 * t.dbL0C, 131072);
   EXPECT_LE(int64_t{t.depthA1} * t.baseM * t.baseK * e +
@@ -61,7 +64,7 @@ void ExpectValid(const Case& c, const TCubeTiling& t) {
 MultiCoreMatmulTiling Make(const Case& c) {
   MultiCoreMatmulTiling api;
   api.SetDim(c.dim);
-  api.SetAType(TPosition::GM, CubeFormat::ND, c.in, false);
+  api.SetAType(TPosition::GM, CubeFormat::ND, c.in, c.ta);
   api.SetBType(TPosition::GM, CubeFormat::ND, c.in, false);
   api.SetCType(TPosition::GM, CubeFormat::ND, c.out);
   api.SetOrgShape(c.m, c.n, c.k);
@@ -81,6 +84,8 @@ TEST(MatmulTiling, EveryTilingFitsTheChip) {
       {300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true},
       {96, 4000, 64, DataType::DT_INT8, DataType::DT_INT32, 20, -1, -1, false},
       {2048, 16, 8192, DataType::DT_FLOAT16, DataType::DT_FLOAT16, 24, 64, 16, false},
+      {40, 32, 300, DataType::DT_FLOAT, DataType::DT_FLOAT, 1, -1, -1, false, true},
+      {300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true, true},
   };
   for (const Case& c : cases) {
     MultiCoreMatmulTiling api = Make(c);

@@ -121,8 +121,19 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   s.single_n = tiling->singleCoreN;
   s.single_k = tiling->singleCoreK;
   const CubeScope scope(api);
+  if (s.cb.any() && !IsA2GenerationCube(Cur())) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "MatmulCallBackFunc's callbacks on " + Cur().device->name +
+                   ": CANN's Matmul takes them on Atlas A2/A3 only (not on the 910A or 310P)");
+  }
   BindQueues(s, api);
   s.inited = true;
+}
+
+void MatmulRefuseStructSelfDefineData() {
+  RaiseFault(FaultKind::kUnsupported, "Matmul::SetSelfDefineData",
+             "the SetSelfDefineData(T) form (a struct) is the Ascend 950's; on Atlas A2/A3 CANN "
+             "takes SetSelfDefineData(uint64_t dataPtr) only");
 }
 
 void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb) {
@@ -162,14 +173,28 @@ void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose)
   const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
   RequireReady(s, api);
   // A transposed in L1 (K rows) and B as stored (K rows) reach L0 through LoadData's
-  // transposition, which takes 16-bit fractals only.
+  // transposition, which takes 16-bit fractals; float A transposed goes through LoadData3DV2's
+  // transposed load (CANN's 910B Matmul), which steps K by 16 rows.
   const bool needs_transpose = is_b ? !transpose : transpose;
-  if (needs_transpose && DTypeSize(s.types.a) != 2) {
+  const bool float_a_t = !is_b && transpose && s.types.a == DType::kFloat32;
+  if (float_a_t && s.tiling.baseK % 16 != 0 &&
+      uint64_t{Up16(static_cast<uint32_t>(s.tiling.baseK))} * s.tiling.baseM * 4 * s.tiling.dbL0A >
+          Cur().device->l0a_bytes) {
+    RaiseFault(
+        FaultKind::kUnsupported, api,
+        "A transposed with float elements and tiling baseK = " + std::to_string(s.tiling.baseK) +
+            ": its transposed load (LoadData3DV2) leaves K aligned to 16 in L0A, and " +
+            std::to_string(s.tiling.dbL0A) + " x baseM " + std::to_string(s.tiling.baseM) +
+            " x 16-aligned baseK x 4 B does not fit L0A's " +
+            std::to_string(Cur().device->l0a_bytes) + " B");
+  }
+  if (needs_transpose && DTypeSize(s.types.a) != 2 && !float_a_t) {
     RaiseFault(FaultKind::kUnsupported, api,
                std::string(is_b ? "B not transposed" : "A transposed") + " with " +
                    std::string(DTypeName(s.types.a)) +
                    " elements needs a transposing load of 32 B x 16 fractals, which opsim does "
-                   "not model (16-bit types: any layout; others: A as stored, B transposed)");
+                   "not model (16-bit types: any layout; float: B transposed; int8: A as "
+                   "stored, B transposed)");
   }
   DropHeldPieces(s, api);
   (is_b ? s.b : s.a) = gm;
@@ -245,9 +270,27 @@ AscendC::QuantMode_t QuantFor(const MatmulState& s) {
   }
 }
 
+// MatmulCallBackFunc's DataCopyOut takes the tile out instead of the Matmul's Fixpipe: it gets
+// GM at the tile's place and CANN's DataCopyOutParams (GetCBCopyOutParams' values).
+void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitch, uint32_t eb) {
+  const MatmulQueues& q = QueuesOf(s);
+  const auto mt = static_cast<uint32_t>(s.tile_m), nt = static_cast<uint32_t>(s.tile_n);
+  const uint64_t at =
+      sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
+  const AscendC::DataCopyOutParams p(static_cast<uint16_t>(Up16(nt) / 16),
+                                     static_cast<uint16_t>(mt * 16 * DTypeSize(s.types.l0c) / 32),
+                                     0, sequential ? nt : pitch, static_cast<uint16_t>(nt),
+                                     q.unit_flag, s.tile_m0 / s.tiling.baseM,
+                                     s.tile_n0 / s.tiling.baseN);
+  s.cb.copy_out(GmAt(gm, at).ptr, s.c_tile, &p, s.cb.user_def_info, s.cb.self_define_data);
+  if (!q.unit_flag) QueueFree(q.c, s.c_tile);
+  s.tile_held = false;
+}
+
 // The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
 // set), or packed baseN apart with sequential writes.
-void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api) {
+void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
+                bool user_copy = true) {
   if (atomic != 0) {
     RaiseFault(FaultKind::kUnsupported, api,
                "enAtomic = " + std::to_string(atomic) +
@@ -255,6 +298,10 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   }
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
+  if (user_copy && s.cb.copy_out != nullptr) {
+    UserCopyOut(s, gm, sequential, pitch, eb);
+    return;
+  }
   AscendC::FixpipeParamsV220 f;
   f.mSize = static_cast<uint16_t>(s.tile_m);
   f.nSize = static_cast<uint16_t>(s.tile_n);
@@ -285,7 +332,7 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
   GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
   {
     const CubeScope scope(api);
-    FixpipeOut(s, scratch, atomic, true, api);
+    FixpipeOut(s, scratch, atomic, true, api, false);  // CANN's callback takes GM results only
   }
   CopyBlocks(CopyDir::kGmToUb, &ub, nullptr, &scratch, 1, bytes, 0, 0, api);
   BarrierPipes(AscendC::PIPE_ALL);
@@ -328,6 +375,113 @@ void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequ
     FixpipeOut(s, gm, atomic, sequential, api);
   }
   ReleaseHeldPieces(s);
+}
+
+namespace {
+
+void CheckBatches(const MatmulState& s, uint32_t batch_a, uint32_t batch_b, bool sequential,
+                  bool partial_sum, const char* api) {
+  if (batch_a < 1 || batch_b < 1) {
+    Refuse(api, "batchA = " + std::to_string(batch_a) + ", batchB = " + std::to_string(batch_b) +
+                    " (expected >= 1 each; the pure-cube form takes them from SetBatchNum)");
+  }
+  const uint32_t hi = std::max(batch_a, batch_b), lo = std::min(batch_a, batch_b);
+  if (hi % lo != 0) {
+    Refuse(api, "batchA = " + std::to_string(batch_a) + " and batchB = " + std::to_string(batch_b) +
+                    ": one must be a multiple of the other (the smaller is broadcast)");
+  }
+  if (s.tiling.BatchNum > 0 && hi > static_cast<uint32_t>(s.tiling.BatchNum)) {
+    Refuse(api, "max(batchA, batchB) = " + std::to_string(hi) + " exceeds the tiling's BatchNum " +
+                    std::to_string(s.tiling.BatchNum) + " (SetBatchNum on the host)");
+  }
+  if (sequential || partial_sum) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(sequential ? "enSequentialWrite" : "enPartialSum") +
+                   " = true: IterateBatch's packed output and L0C accumulation are not modelled");
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Where one operand's batch j lies: `offset` elements from its GM start, rows `pitch` elements
+// apart (0: the Matmul's own pitch).
+struct BatchPlace {
+  uint64_t offset;
+  int32_t pitch;
+};
+
+// A or B: layout 1 BSNGD, 2 SBNGD, 3 BNGS1S2, else NORMAL (`normal` elements apart, or
+// `stride`); info = the tiling's B, S, N, G, D for the operand.
+BatchPlace OperandBatch(uint8_t layout, const int32_t info[5], uint64_t j, uint64_t normal,
+                        uint32_t stride, const char* name, const char* api) {
+  if (stride != 0) return {j * stride, 0};
+  if (layout < 1 || layout > 3) return {j * normal, 0};
+  for (int i = 0; i < 5; ++i) {
+    if (info[i] < 1) {
+      Refuse(api, std::string("the tiling's ") + name + "LayoutInfo" + "BSNGD"[i] + " = " +
+                      std::to_string(info[i]) + " (expected >= 1: Set" + name +
+                      "Layout on the host)");
+    }
+  }
+  const auto d = static_cast<uint64_t>(info[4]);
+  if (layout == 1) return {j * d, info[2] * info[3] * info[4]};
+  if (layout == 2) return {j * d, info[0] * info[2] * info[3] * info[4]};
+  return {j * static_cast<uint64_t>(info[1]) * d, info[4]};
+}
+
+}  // namespace
+
+void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
+                        bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
+                        uint8_t atomic) {
+  const char* api = "Matmul::IterateBatch";
+  RequireReady(s, api);
+  if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before IterateBatch");
+  CheckBatches(s, batch_a, batch_b, sequential, partial_sum, api);
+  const TCubeTiling& t = s.tiling;
+  const int32_t ai[5] = {t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG,
+                         t.ALayoutInfoD};
+  const int32_t bi[5] = {t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG,
+                         t.BLayoutInfoD};
+  const uint32_t batches = std::max(batch_a, batch_b);
+  const uint64_t ea = DTypeSize(s.types.a), ec = DTypeSize(s.types.out);
+  const uint64_t c_pitch = static_cast<uint64_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
+  const bool c_bngs = s.types.layout_c == 3;
+  if (c_bngs && (t.CLayoutInfoS1 < 1 || t.CLayoutInfoS2 < 1)) {
+    Refuse(api,
+           "C in BNGS1S2 with the tiling's CLayoutInfoS1 = " + std::to_string(t.CLayoutInfoS1) +
+               ", CLayoutInfoS2 = " + std::to_string(t.CLayoutInfoS2) +
+               " (expected >= 1: SetCLayout on the host)");
+  }
+  const GmRef a0 = s.a, b0 = s.b;
+  // The pitches SetOrgShape set, which a layout's batches override.
+  const int32_t org_ka = s.org_ka, org_m = s.org_m, org_n = s.org_n, org_kb = s.org_kb;
+  const int32_t org_kc = s.org_kc;
+  const CubeScope scope(api);
+  for (uint32_t i = 0; i < batches; ++i) {
+    const BatchPlace pa = OperandBatch(s.types.layout_a, ai, i / (batches / batch_a),
+                                       uint64_t(s.org_m) * s.org_ka, stride_a, "A", api);
+    const BatchPlace pb = OperandBatch(s.types.layout_b, bi, i / (batches / batch_b),
+                                       uint64_t(s.org_kb) * s.org_n, stride_b, "B", api);
+    s.a = GmAt(a0, pa.offset * ea);
+    s.b = GmAt(b0, pb.offset * ea);
+    if (pa.pitch > 0) (s.trans_a ? s.org_m : s.org_ka) = pa.pitch;
+    if (pb.pitch > 0) (s.trans_b ? s.org_kb : s.org_n) = pb.pitch;
+    if (c_bngs) s.org_kc = t.CLayoutInfoS2;
+    const uint64_t c_at =
+        c_bngs ? uint64_t(i) * t.CLayoutInfoS1 * t.CLayoutInfoS2 : uint64_t(i) * s.org_m * c_pitch;
+    s.next_tile = 0;
+    while (NextTile(s, api)) {
+      Compute(s);
+      FixpipeOut(s, GmAt(gm, c_at * ec), atomic, false, api);
+    }
+    ReleaseHeldPieces(s);
+    s.org_ka = org_ka, s.org_m = org_m, s.org_n = org_n, s.org_kb = org_kb, s.org_kc = org_kc;
+  }
+  s.a = a0;
+  s.b = b0;
 }
 
 void MatmulEnd(MatmulState& s) {

@@ -11,6 +11,7 @@
 #include "cube/mix_run.h"
 #include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_load3d.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
 
@@ -81,9 +82,25 @@ struct GmPiece {
   uint32_t rows, cols, pitch;
 };
 
-// GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16.
-UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb) {
+// MatmulCallBackFunc's CopyA1/CopyB1 for a piece: the user's function, the GM SetTensorA/B
+// gave, the piece's index (row, col) in the block and its height x width elements.
+struct UserCopyIn {
+  MatmulCopyInFn fn;
+  const void* gm;
+  int row, col, height, width;
+  uint64_t tiling_ptr, data_ptr;
+};
+
+// GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16, or
+// the user's copy into the buffer (which must leave that layout there).
+UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, const UserCopyIn* user) {
   UbRef l1 = QueueAlloc(queue);
+  if (user != nullptr) {
+    user->fn(l1, user->gm, user->row, user->col, user->height, user->width, user->tiling_ptr,
+             user->data_ptr);
+    QueueEnQue(queue, l1);
+    return QueueDeQue(queue);
+  }
   AscendC::Nd2NzParams p;
   p.ndNum = 1;
   p.nValue = Field16(g.rows, "Nd2NzParams.nValue");
@@ -121,18 +138,41 @@ bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
 // A piece into L1. With `keep` (CFG_MDL, the piece spans the tile's whole K) it stays in L1 as
 // `held` for the next tile, which takes it from there if it needs the same GM: CANN's MDL
 // reuses an L1 piece across the tiles of one row (A) or column (B) that way.
-UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep) {
+UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep,
+                const UserCopyIn* user) {
   if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
   ReleaseHeld(queue, held);
-  UbRef l1 = LoadL1(queue, g, eb);
+  UbRef l1 = LoadL1(queue, g, eb, user);
   if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
   return l1;
+}
+
+// Float A transposed (A1 holds A^T: `len` K rows of mt), as CANN's 910B Matmul loads it
+// (its LoadToL0A for LOAD3DV2): LoadData3DV2 with enTranspose over a 1 x K16 "map" of the M
+// columns as channels, M and K aligned to 16, into L0A as ZZ with K aligned to 16, which Mmad
+// reads with kDirectionAlign.
+void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc, uint32_t ks,
+                           uint32_t len) {
+  const uint8_t pad[4] = {0, 0, 0, 0};
+  CubeSetFmatrix(1, Field16(Up16(len), "SetFmatrix l1W"), pad, 0);
+  Load3dArgs a{};
+  a.channel_size = Field16(Up16(mt), "LoadData3DV2 channelSize");
+  a.k_ext = a.channel_size;
+  a.m_ext = Field16(Up16(ks), "LoadData3DV2 mExtension");
+  a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
+  a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
+  a.transpose = true;
+  CubeLoad3DV2(a2, a1, 4, a, false, false, 0);
 }
 
 // A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
 void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc,
             uint32_t ks, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  if (s.trans_a && eb == 4) {
+    LoadA2FloatTransposed(a2, a1, mt, kc, ks, len);
+    return;
+  }
   const uint32_t k0 = K0Of(s);
   const uint32_t mb = Up16(mt) / 16, kb = (ks + k0 - 1) / k0;
   for (uint32_t r = 0; r < mb; ++r) {
@@ -197,8 +237,14 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   const auto b1n = static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
   q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, Up16(bm) * Up16(ka) * eb, q.a1, -1);
   q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, Up16(bn) * Up16(kb) * eb, q.b1, -1);
-  q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A), bm * bk * eb,
-                     q.a2, -1);
+  // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
+  // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
+  const uint32_t a2_k =
+      eb == 4 && static_cast<uint64_t>(t.dbL0A) * bm * Up16(bk) * eb <= Cur().device->l0a_bytes
+          ? Up16(bk)
+          : bk;
+  q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A),
+                     bm * a2_k * eb, q.a2, -1);
   q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), bn * bk * eb,
                      q.b2, -1);
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
@@ -223,8 +269,13 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   MatmulQueues& q = QueuesOf(s);
   const TCubeTiling& t = s.tiling;
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
-  const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
-  const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
+  // A user copy-in gets what CANN's copies load: one base block of K under NORM (its KLoop), the
+  // stepKa (stepKb) blocks under MDL, opsim's piece for both without callbacks.
+  const uint32_t ka =
+      bk * (s.cb.copy_a1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKa));
+  const uint32_t kb =
+      bk * (s.cb.copy_b1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKb));
+  const auto bm = static_cast<uint32_t>(t.baseM), bn = static_cast<uint32_t>(t.baseN);
   UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
@@ -239,13 +290,31 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
       if (a1_len != 0) QueueFree(q.a1, a1);
       a1_k = kk;
       a1_len = std::min(ka, K - kk);
-      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a);
+      const UserCopyIn ua{s.cb.copy_a1,
+                          s.a.ptr,
+                          static_cast<int>(m0 / bm),
+                          static_cast<int>(a1_k / ka),
+                          static_cast<int>(mt),
+                          static_cast<int>(a1_len),
+                          s.cb.user_def_info,
+                          s.cb.self_define_data};
+      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a,
+                     ua.fn != nullptr ? &ua : nullptr);
     }
     if (b1_len == 0 || kk >= b1_k + b1_len) {
       if (b1_len != 0) QueueFree(q.b1, b1);
       b1_k = kk;
       b1_len = std::min(kb, K - kk);
-      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b);
+      const UserCopyIn ub{s.cb.copy_b1,
+                          s.b.ptr,
+                          static_cast<int>(b1_k / kb),
+                          static_cast<int>(n0 / bn),
+                          static_cast<int>(b1_len),
+                          static_cast<int>(nt),
+                          s.cb.user_def_info,
+                          s.cb.self_define_data};
+      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b,
+                     ub.fn != nullptr ? &ub : nullptr);
     }
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
     LoadA2(s, a2, a1, mt, kk - a1_k, ks, a1_len);
@@ -261,6 +330,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     const bool first = kk == 0;
     mm.cmatrixInitVal = first && !s.bias_on;
     mm.cmatrixSource = first && s.bias_on;
+    // LoadData3DV2's transposed float A leaves K aligned to 16 in L0A (LoadA2FloatTransposed).
+    mm.kDirectionAlign = s.trans_a && eb == 4;
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
     CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,

@@ -81,6 +81,14 @@ class MatmulApiTiling {
   int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
   // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
   int32_t SetTraverse(MatrixTraverse traverse);
+  // The batch Matmul's layouts (CANN's matmul_tiling_base.h): A's and B's B, S, N, G, D axes, C's
+  // B, S1, N, G, S2; SetBatchInfoForNormal the NORMAL (BMNK) layout's batches and M, N, K;
+  // SetBatchNum the most batches one IterateBatch takes. -1 for a value below 1.
+  int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+  int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+  int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d);
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k);
+  int32_t SetBatchNum(int32_t batch);
   // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).
   int64_t GetTiling(optiling::TCubeTiling& tiling);
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling);
@@ -92,6 +100,8 @@ class MatmulApiTiling {
   virtual bool SplitCores(AscendC::tiling::TCubeTiling& t);
   bool Fail(const std::string& why);
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
+  // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
+  void FillBatch(AscendC::tiling::TCubeTiling& t) const;
 
   MatmulOperand a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
@@ -104,6 +114,10 @@ class MatmulApiTiling {
   uint32_t aicCores_ = 1;
   int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
   std::string error_;
+  int32_t aLayout_[5] = {0, 0, 0, 0, 0}, bLayout_[5] = {0, 0, 0, 0, 0};
+  int32_t cLayout_[5] = {0, 0, 0, 0, 0};
+  int32_t batchNum_ = 0;
+  bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTiling {
@@ -123,6 +137,22 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   int32_t dim_ = -1;
   int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
   int32_t usedDim_ = 0, mDim_ = 0, nDim_ = 0;
+};
+
+// The batch Matmul's tiling (CANN's bmm_tiling.h): one core's tiling of one batch's M x N x K
+// with the layouts and BatchNum; for the BSNGD/SBNGD/BNGS1S2 layouts BatchNum batches of A and
+// B, fractal-aligned, must fit L1 (the IterateBatch page), else GetTiling fails (-1).
+class BatchMatmulTiling : public MatmulApiTiling {
+ public:
+  BatchMatmulTiling() = default;
+  explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+      : MatmulApiTiling(ascendcPlatform) {}
+  // opsim's split: one core (each core's kernel takes its own batches).
+  int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM,
+                     int32_t& batchCoreN);
+
+ protected:
+  bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
 };
 
 }  // namespace matmul_tiling

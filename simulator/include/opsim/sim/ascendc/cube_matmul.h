@@ -19,6 +19,51 @@
 enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
 
+namespace opsim::sim::detail {
+struct MatmulTensorTag {};
+}  // namespace opsim::sim::detail
+
+namespace AscendC {
+
+// CANN's MatmulCallBackFunc (its matmul_call_back.h): the user's copy of C's tile from L0C to GM
+// and of A's and B's pieces from GM to L1, each called instead of the Matmul's own when not null
+// (docs/CUBE.md, "Callbacks"). Atlas A2/A3 only, as CANN's page says.
+template <
+    void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                        const void* dataCopyOutParams, const uint64_t tilingPtr,
+                        const uint64_t dataPtr) = nullptr,
+    void (*CopyA1)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col,
+                   int useM, int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
+    void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col,
+                   int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
+struct MatmulCallBackFunc {
+  constexpr static void (*DataCopyOutPtr)(const __gm__ void* gm,
+                                          const LocalTensor<int8_t>& co1Local,
+                                          const void* dataCopyOutParams, const uint64_t tilingPtr,
+                                          const uint64_t dataPtr) = DataCopyOut;
+  constexpr static void (*CopyA1Ptr)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm,
+                                     int row, int col, int useM, int useK, const uint64_t tilingPtr,
+                                     const uint64_t dataPtr) = CopyA1;
+  constexpr static void (*CopyB1Ptr)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm,
+                                     int row, int col, int useK, int useN, const uint64_t tilingPtr,
+                                     const uint64_t dataPtr) = CopyB1;
+};
+
+// The Matmul hands its callbacks LocalTensors of its own L1 and L0C buffers. LocalTensor's
+// specialisations are friends of each other; this one (for a tag no kernel names) makes them.
+template <>
+class LocalTensor<opsim::sim::detail::MatmulTensorTag> {
+ public:
+  template <typename T>
+  static LocalTensor<T> Of(const opsim::sim::detail::UbRef& ref) {
+    LocalTensor<T> t;
+    t.ref_ = ref;
+    return t;
+  }
+};
+
+}  // namespace AscendC
+
 namespace matmul {
 
 // As CANN's: kernels that say `using namespace matmul;` reach AscendC's names through it
@@ -87,16 +132,9 @@ inline constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool ba
 inline constexpr MatmulConfig CFG_NORM = GetNormalConfig();
 inline constexpr MatmulConfig CFG_MDL = GetMDLConfig();
 
-// User callbacks replacing the Matmul's copies: not modelled, so only the default is taken.
-template <auto DataCopyOut = nullptr, auto CopyA1 = nullptr, auto CopyB1 = nullptr>
-struct MatmulCallBackFunc {
-  static constexpr bool kNone = std::is_null_pointer_v<decltype(DataCopyOut)> &&
-                                std::is_null_pointer_v<decltype(CopyA1)> &&
-                                std::is_null_pointer_v<decltype(CopyB1)>;
-};
-
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const MatmulConfig& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<>>
+          const MatmulConfig& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
 class Matmul {
  public:
   using SrcT = typename A_TYPE::T;
@@ -118,15 +156,20 @@ class Matmul {
                     A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
                 "opsim models A and B in GM as ND (VECCALC/TSCM and NZ inputs are not modelled)");
   static_assert(C_TYPE::format == CubeFormat::ND, "opsim models C as ND");
-  static_assert(MM_CB::kNone, "Matmul callbacks (MatmulCallBackFunc) are not modelled");
 
   Matmul() {
     s_.types.a = AscendC::DTypeOf<SrcT>();
     s_.types.l0c = AscendC::DTypeOf<L0cT>();
     s_.types.out = AscendC::DTypeOf<DstT>();
     s_.types.bias = AscendC::DTypeOf<BiasT>();
+    s_.types.layout_a = static_cast<uint8_t>(A_TYPE::layout);
+    s_.types.layout_b = static_cast<uint8_t>(B_TYPE::layout);
+    s_.types.layout_c = static_cast<uint8_t>(C_TYPE::layout);
     s_.mdl = MM_CFG.doMultiDataLoad;
     s_.unit_flag = MM_CFG.enUnitFlag;
+    if constexpr (MM_CB::CopyA1Ptr != nullptr) s_.cb.copy_a1 = &CopyInThunk<MM_CB::CopyA1Ptr>;
+    if constexpr (MM_CB::CopyB1Ptr != nullptr) s_.cb.copy_b1 = &CopyInThunk<MM_CB::CopyB1Ptr>;
+    if constexpr (MM_CB::DataCopyOutPtr != nullptr) s_.cb.copy_out = &CopyOutThunk;
   }
 
   void Init(const TCubeTiling* cubeTiling, AscendC::TPipe* tpipe = nullptr) {
@@ -161,6 +204,15 @@ class Matmul {
     opsim::sim::detail::MatmulSetHF32(enableHF32, transMode);
   }
   void ClearBias() { DisableBias(); }
+  // What the callbacks receive as tilingPtr and dataPtr (CANN's MatmulUserDefineInfo).
+  void SetUserDefInfo(const uint64_t tilingPtr) { s_.cb.user_def_info = tilingPtr; }
+  void SetSelfDefineData(const uint64_t dataPtr) { s_.cb.self_define_data = dataPtr; }
+  // CANN's struct form is for the Ascend 950 (its page: not on Atlas A2/A3).
+  template <class T>
+  void SetSelfDefineData(T dataPtr) {
+    (void)dataPtr;
+    opsim::sim::detail::MatmulRefuseStructSelfDefineData();
+  }
 
   // sync = true computes one tile per call (while (Iterate()) GetTensorC(...)). sync = false, the
   // asynchronous scenario: one call starts the whole block and GetTensorC<false> then fetches
@@ -197,6 +249,35 @@ class Matmul {
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
+  // The batch Matmul: batchA A matrices by batchB B matrices into max(batchA, batchB) C matrices,
+  // the smaller batch broadcast, where MatmulType's layouts put them (docs/CUBE.md, "Batch").
+#if defined(ASCENDC_CUBE_ONLY)
+  void SetBatchNum(int32_t batchA, int32_t batchB) {
+    s_.batch_a = batchA;
+    s_.batch_b = batchB;
+  }
+  void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic,
+                    bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+    CheckBatchTypes();
+    (void)matrixStrideC;  // reserved (CANN's page: keep 0)
+    opsim::sim::detail::MatmulIterateBatch(s_, gm.ref(), static_cast<uint32_t>(s_.batch_a),
+                                           static_cast<uint32_t>(s_.batch_b), enSequentialWrite,
+                                           matrixStrideA, matrixStrideB, enPartialSum, enAtomic);
+  }
+#else
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB,
+                    bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    CheckBatchTypes();
+    (void)matrixStrideC;  // reserved (CANN's page: keep 0)
+    opsim::sim::detail::MatmulIterateBatch(s_, gm.ref(), batchA, batchB, enSequentialWrite,
+                                           matrixStrideA, matrixStrideB, enPartialSum, enAtomic);
+  }
+#endif
+
   // Scratch the library may use on some chips (the 310P's ND <-> NZ in the UB, asynchronous
   // results in GM): opsim's engine needs none, so they are accepted and not used.
   void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
@@ -211,6 +292,27 @@ class Matmul {
   }
 
  private:
+  static constexpr void CheckBatchTypes() {
+    static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout,
+                  "IterateBatch takes A and B with one LayoutMode (MatmulType's fifth argument)");
+    static_assert(C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BNGS1S2,
+                  "opsim models IterateBatch's C in the NORMAL and BNGS1S2 layouts");
+    static_assert(!MM_CFG.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
+  }
+  using CopyInPtr = void (*)(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int,
+                             const uint64_t, const uint64_t);
+  template <CopyInPtr kFn>
+  static void CopyInThunk(const opsim::sim::detail::UbRef& l1, const void* gm, int row, int col,
+                          int height, int width, uint64_t tiling, uint64_t data) {
+    kFn(LocalTensor<opsim::sim::detail::MatmulTensorTag>::Of<int8_t>(l1), gm, row, col, height,
+        width, tiling, data);
+  }
+  static void CopyOutThunk(const void* gm, const opsim::sim::detail::UbRef& co1, const void* params,
+                           uint64_t tiling, uint64_t data) {
+    MM_CB::DataCopyOutPtr(gm, LocalTensor<opsim::sim::detail::MatmulTensorTag>::Of<int8_t>(co1),
+                          params, tiling, data);
+  }
+
   // After an asynchronous fetch, the block's next tile (none after the last: the walk is over).
   template <bool sync>
   void NextAsyncTile() {

@@ -10,7 +10,54 @@
 #include "opsim/core/tcube_tiling.h"
 #include "opsim/sim/detail/core.h"
 
+namespace AscendC {
+// CANN's DataCopyOutParams (its matmul_utils.h): what the Matmul hands a DataCopyOut callback
+// about the tile it fixes out: cBurstNum 16-column blocks of burstLen 32 B units (the tile's rows
+// x 16 accumulators), dstStride the GM row pitch (elements), oriNSize the tile's columns, curM and
+// curN its index in the block (docs/CUBE.md, "Callbacks").
+struct DataCopyOutParams {
+  DataCopyOutParams() = default;
+  DataCopyOutParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn,
+                    const uint32_t dstStrideIn, const uint16_t nSize, const bool unitFlag,
+                    const int curMPos, const int curNPos)
+      : cBurstNum(count),
+        burstLen(len),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        oriNSize(nSize),
+        enUnitFlag(unitFlag),
+        curM(curMPos),
+        curN(curNPos) {}
+  uint8_t quantMode = 0;
+  uint16_t cBurstNum = 0;
+  uint16_t burstLen = 0;
+  uint16_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint16_t oriNSize = 0;
+  bool enUnitFlag = false;
+  uint64_t quantScalar = 0;
+  int curM = 0;
+  int curN = 0;
+  uint64_t cbufWorkspaceAddr = 0;
+};
+}  // namespace AscendC
+
 namespace opsim::sim::detail {
+
+// MatmulCallBackFunc's user copies, type-erased by the Matmul template (cube_matmul.h): the
+// copy-in of an A or B piece into its L1 buffer (row, col: the piece's index in the block;
+// height x width its elements) and the copy-out of a C tile from L0C; null: the Matmul's own.
+using MatmulCopyInFn = void (*)(const UbRef& l1, const void* gm, int row, int col, int height,
+                                int width, uint64_t tiling_ptr, uint64_t data_ptr);
+using MatmulCopyOutFn = void (*)(const void* gm, const UbRef& co1, const void* params,
+                                 uint64_t tiling_ptr, uint64_t data_ptr);
+struct MatmulCallbacks {
+  MatmulCopyInFn copy_a1 = nullptr, copy_b1 = nullptr;
+  MatmulCopyOutFn copy_out = nullptr;
+  uint64_t user_def_info = 0;     // SetUserDefInfo
+  uint64_t self_define_data = 0;  // SetSelfDefineData
+  bool any() const { return copy_a1 != nullptr || copy_b1 != nullptr || copy_out != nullptr; }
+};
 
 // A piece of A or B that CFG_MDL keeps in L1 across tiles: its L1 buffer and the GM it holds
 // (rows x cols elements from `gm`, rows `pitch` elements apart); gm null when none is held.
@@ -37,6 +84,9 @@ struct MatmulTypes {
   DType l0c = DType::kFloat32;  // the accumulator: int32 for int8, float32 otherwise
   DType out = DType::kFloat32;  // C as the kernel receives it
   DType bias = DType::kFloat32;
+  // MatmulType's LayoutMode of A, B and C (the batch Matmul): 0 NONE, 1 BSNGD, 2 SBNGD,
+  // 3 BNGS1S2, 4 NORMAL.
+  uint8_t layout_a = 0, layout_b = 0, layout_c = 0;
 };
 
 struct MatmulState {
@@ -63,6 +113,9 @@ struct MatmulState {
   // MatmulConfig::enUnitFlag: where the chip has unitFlag, each tile's last Mmad sets unitFlag 3
   // and the others 2, and GetTensorC's Fixpipe 3, as CANN's MatmulUnitFlag does.
   bool unit_flag = false;
+  MatmulCallbacks cb;
+  // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
+  int32_t batch_a = 0, batch_b = 0;
 };
 
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
@@ -79,7 +132,16 @@ bool MatmulIterate(MatmulState& s);
 void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
                       bool sequential);
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential);
+// IterateBatch: batchC = max(batch_a, batch_b) products, the smaller batch broadcast (its matrix
+// i / (batchC / batch)); each operand's matrices where its layout puts them (NORMAL: M x K, K x
+// N, M x N apart, or stride_a/stride_b; BSNGD/SBNGD: D apart in rows N x G x D (B x N x G x D)
+// long; BNGS1S2: whole S x D matrices), from the tiling's layout fields (cube_matmul.cc).
+void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
+                        bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
+                        uint8_t atomic);
 void MatmulEnd(MatmulState& s);
+// SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
+[[noreturn]] void MatmulRefuseStructSelfDefineData();
 
 // MIX kernels (docs/CUBE.md): matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library
 // (or program) holding `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and
