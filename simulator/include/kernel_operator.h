@@ -13,6 +13,7 @@
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_config.h"
 #include "opsim/sim/ascendc/cube_fixpipe.h"
+#include "opsim/sim/ascendc/cube_sparse.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/data_copy_pad_value.h"
 #include "opsim/sim/ascendc/data_copy_slice.h"
