@@ -12,6 +12,7 @@
 #include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_config.h"
+#include "opsim/sim/ascendc/cube_aipp.h"
 #include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/ascendc/cube_sparse.h"
 #include "opsim/sim/ascendc/data_copy.h"
