@@ -142,7 +142,9 @@ struct SpKernel {
     LocalTensor<int8_t> la2 = a2.Get<int8_t>(), lb2 = b2.Get<int8_t>();
     LocalTensor<uint8_t> li1 = i1.Get<uint8_t>();
     LocalTensor<int32_t> lc = co1.Get<int32_t>();
-    DataCopy(la1, ga, DataCopyParams{1, static_cast<uint16_t>(p->a_fractals * 16), 0, 0});
+    // Braces, as the asc-devkit sample writes it: DataCopyParams, not Nd2NzParams (CANN's
+    // constructors make the 4-element list fit only the former).
+    DataCopy(la1, ga, {1, static_cast<uint16_t>(p->a_fractals * 16), 0, 0});
     DataCopy(lb1, gb, DataCopyParams{1, static_cast<uint16_t>(p->b_fractals * 16), 0, 0});
     DataCopy(li1, gi, DataCopyParams{1, static_cast<uint16_t>(p->b_fractals * 4), 0, 0});
     if (sync & 1) {

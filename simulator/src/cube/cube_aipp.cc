@@ -331,8 +331,14 @@ void CubeLoadImage(const UbRef& dst, DType dtype, const AscendC::LoadImageToLoca
   at0.ptr += off0;
   at1.ptr += off1;
   const uint8_t* lo0 = at0.ptr;
-  const double not_before =
-      core.auto_sync ? GmSyncStart(core, Pipe::kMte2, lo0, lo0 + span0, false) : 0;
+  double not_before = 0;
+  if (core.auto_sync) {
+    not_before = GmSyncStart(core, Pipe::kMte2, lo0, lo0 + span0, false);
+    if (yuv420) {
+      not_before =
+          std::max(not_before, GmSyncStart(core, Pipe::kMte2, at1.ptr, at1.ptr + span1, false));
+    }
+  }
   const double setup = DmaSetupNs(core, Pipe::kMte2, not_before);
   double transfer = GmReadTransferNs(core, at0, rows0, setup);
   if (yuv420) transfer += GmReadTransferNs(core, at1, GmRows{uv_rows, uv_row_bytes, w}, setup);
