@@ -1,11 +1,14 @@
 // Registers of a core that only the simulator's .cc files read: DEQSCALE's source and the vdeq
-// tensor it points at, MOV_PAD_VAL (SetPadValue) and MAX_MIN_CNT (GetReduceRepeatMaxMinSpr). Kept
-// beside Core rather than in it so that adding one does not touch the header every kernel unit
-// includes; a core's set is reset at each block's start (launch.cc).
+// tensor it points at, MOV_PAD_VAL (SetPadValue), MAX_MIN_CNT (GetReduceRepeatMaxMinSpr) and the
+// cube's sparse index buffer (LoadDataWithSparse) and AIPP registers. Kept beside Core rather than
+// in it so that adding one does not touch the header every kernel unit includes; a core's set is
+// reset at each block's start (launch.cc).
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "opsim/sim/ascendc/cube_aipp.h"
 #include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/vector_unit.h"
@@ -39,6 +42,15 @@ struct ExtraRegisters {
   const char* max_min_instr = nullptr;
   uint32_t max_min_value = 0;  // the value's bits (low 16 for half)
   uint32_t max_min_index = 0;
+  // LoadDataWithSparse's index buffer (a quarter of L0B, addressed as L0B's offset / 4: an
+  // assumption, docs/CUBE.md "Sparse Mmad"), empty until the first load; `sparse_loaded` marks
+  // the bytes a load wrote from written L1 bytes (read by checked mode).
+  std::vector<uint8_t> sparse_index;
+  std::vector<uint8_t> sparse_loaded;
+  // The AIPP registers SetAippFunctions writes (LoadImageToLocal reads them).
+  bool aipp_set = false;
+  AippConfig aipp;
+  GmRef aipp_src0, aipp_src1;
 };
 
 // The running core's set (created on first use).

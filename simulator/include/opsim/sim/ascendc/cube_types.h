@@ -10,7 +10,21 @@ namespace AscendC {
 // DataCopy GM -> L1 (A1/B1) with ND -> NZ: ndNum matrices of nValue rows x dValue elements.
 // Source strides in elements; destination: rows dstNzNStride 32 B blocks apart, C0 columns
 // (32 B wide) dstNzC0Stride blocks apart, matrices dstNzMatrixStride elements apart.
+// CANN's two constructors (no aggregate): DataCopy(l1, gm, {1, len, 0, 0}) then takes
+// DataCopyParams, as with CANN, instead of being ambiguous.
 struct Nd2NzParams {
+  Nd2NzParams() {}
+  Nd2NzParams(uint16_t ndNumIn, uint16_t nValueIn, uint16_t dValueIn, uint16_t srcNdMatrixStrideIn,
+              uint16_t srcDValueIn, uint16_t dstNzC0StrideIn, uint16_t dstNzNStrideIn,
+              uint16_t dstNzMatrixStrideIn)
+      : ndNum(ndNumIn),
+        nValue(nValueIn),
+        dValue(dValueIn),
+        srcNdMatrixStride(srcNdMatrixStrideIn),
+        srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn),
+        dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
   uint16_t ndNum = 0;
   uint16_t nValue = 0;
   uint16_t dValue = 0;
@@ -24,6 +38,18 @@ struct Nd2NzParams {
 // DataCopy GM -> L1 with DN -> NZ (the "DN2NZ" page; Ascend 950 only, not Atlas A2/A3): dnNum
 // matrices of nValue rows x dValue columns stored column by column.
 struct Dn2NzParams {
+  Dn2NzParams() {}
+  Dn2NzParams(uint16_t dnNumIn, uint16_t nValueIn, uint32_t dValueIn, uint64_t srcDnMatrixStrideIn,
+              uint64_t srcDValueIn, uint16_t dstNzC0StrideIn, uint16_t dstNzNStrideIn,
+              uint32_t dstNzMatrixStrideIn)
+      : dnNum(dnNumIn),
+        nValue(nValueIn),
+        dValue(dValueIn),
+        srcDnMatrixStride(srcDnMatrixStrideIn),
+        srcDValue(srcDValueIn),
+        dstNzC0Stride(dstNzC0StrideIn),
+        dstNzNStride(dstNzNStrideIn),
+        dstNzMatrixStride(dstNzMatrixStrideIn) {}
   uint16_t dnNum = 0;
   uint16_t nValue = 0;
   uint32_t dValue = 0;
