@@ -18,12 +18,8 @@ bool TransDataFail(const std::string& what) {
 }
 
 std::string TransDataShapes(const std::vector<int64_t>& src, const std::vector<int64_t>& dst) {
-  const auto text = [](const std::vector<int64_t>& s) {
-    std::string out = "[";
-    for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
-    return out + "]";
-  };
-  return "srcShape " + text(src) + ", dstShape " + text(dst) + ": ";
+  return "srcShape " + opsim::transdata::ShapeText(src.data(), src.size()) + ", dstShape " +
+         opsim::transdata::ShapeText(dst.data(), dst.size()) + ": ";
 }
 
 }  // namespace

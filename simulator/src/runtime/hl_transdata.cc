@@ -11,6 +11,7 @@
 #include <string>
 
 #include "opsim/core/transdata_shape.h"
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/hl_transdata.h"
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
@@ -32,12 +33,6 @@ std::string S(int64_t v) { return std::to_string(v); }
 
 const char* FormatName(Format f) {
   return f == transdata::kNcdhw ? "NCDHW" : f == transdata::kNdc1hwc0 ? "NDC1HWC0" : "FRACTAL_Z_3D";
-}
-
-std::string ShapeText(const int64_t* s, int dims) {
-  std::string out = "[";
-  for (int i = 0; i < dims; ++i) out += (i ? ", " : "") + S(s[i]);
-  return out + "]";
 }
 
 bool Overlap(const detail::UbRef& a, uint64_t a_bytes, const detail::UbRef& b, uint64_t b_bytes) {
@@ -91,8 +86,8 @@ void Issue(const TransDataCall& c, Format from, Format to, const Dims& x) {
   detail::Core& core = detail::Cur();
   HlOperands o;
   o.Write(c.dst, dst_bytes);
+  o.Read(c.src, src_bytes);
   CheckOperandsInUb(core, o, c.tmp, kApi);
-  detail::CheckUb(core, *c.src, src_bytes, kApi, "src");
   if (c.tmp != nullptr && c.tmp->bytes < tmp_need) {
     Fail(FaultKind::kInvalidArgument,
          "sharedTmpBuffer holds " + S(static_cast<int64_t>(c.tmp->bytes)) + " bytes; " +
@@ -144,10 +139,10 @@ void Convert(const TransDataCall& c, Format from, Format to, const Dims& x) {
 }
 
 void Run(const TransDataCall& c) {
-  const std::string& arch = detail::Cur().device->architecture;
-  if (arch.rfind("dav-", 0) == 0 && arch != "dav-2201") {
-    Fail(FaultKind::kUnsupported, "TransData is not on " + detail::Cur().device->name + " (" +
-                                      arch +
+  if (!a2::ChecksA2VectorDtypes()) {  // another chip's profile than the 910B's
+    const DeviceProfile& device = *detail::Cur().device;
+    Fail(FaultKind::kUnsupported, "TransData is not on " + device.name + " (" +
+                                      device.architecture +
                                       "): CANN builds it for NpuArch 2201 (the 910B) only "
                                       "of opsim's chips, and its page lists Atlas A2/A3");
   }
@@ -155,9 +150,9 @@ void Run(const TransDataCall& c) {
   const transdata::Parsed p =
       transdata::Parse(from, to, c.src_shape, c.src_dims, c.dst_shape, c.dst_dims);
   if (!p.ok) {
-    Fail(FaultKind::kInvalidArgument, std::string("srcLayout ") +
-                                          ShapeText(c.src_shape, c.src_dims) + ", dstLayout " +
-                                          ShapeText(c.dst_shape, c.dst_dims) + ": " + p.rule);
+    Fail(FaultKind::kInvalidArgument,
+         std::string("srcLayout ") + transdata::ShapeText(c.src_shape, c.src_dims) +
+             ", dstLayout " + transdata::ShapeText(c.dst_shape, c.dst_dims) + ": " + p.rule);
   }
   Issue(c, from, to, p.dims);
   Convert(c, from, to, p.dims);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 namespace opsim::transdata {
 
@@ -32,7 +33,14 @@ struct Parsed {
   Dims dims;
 };
 
-inline int DimsOf(Format f) { return f == kNcdhw ? 5 : f == kNdc1hwc0 ? 6 : 7; }
+// "[2, 16, 3]": a shape as the helpers' and the kernel's messages print it.
+inline std::string ShapeText(const int64_t* s, size_t dims) {
+  std::string out = "[";
+  for (size_t i = 0; i < dims; ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+constexpr int DimsOf(Format f) { return f == kNcdhw ? 5 : f == kNdc1hwc0 ? 6 : 7; }
 
 // The N, C, D, H, W both shapes describe; not ok when the pair is not one of the four
 // conversions, a shape has the wrong number of dims, an extent is not positive, or the shapes

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "opsim/core/transdata_shape.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/layout.h"
 #include "opsim/sim/ascendc/shape_info.h"
@@ -71,14 +72,10 @@ void TransDataForward(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
                 "TransData: T is int16_t, uint16_t, half or bfloat16_t");
   static_assert(AscendC::is_layout<U>::value && AscendC::is_layout<S>::value,
                 "TransData: srcLayout and dstLayout must be Layouts");
-  using F = AscendC::DataFormat;
+  using transdata::DimsOf, transdata::Format;
   constexpr int kSrc = TransDataDims<U>(), kDst = TransDataDims<S>();
-  constexpr int kWantSrc = config.srcFormat == F::NCDHW      ? 5
-                           : config.srcFormat == F::NDC1HWC0 ? 6
-                                                             : 7;
-  constexpr int kWantDst = config.dstFormat == F::NCDHW      ? 5
-                           : config.dstFormat == F::NDC1HWC0 ? 6
-                                                             : 7;
+  constexpr int kWantSrc = DimsOf(static_cast<Format>(config.srcFormat));
+  constexpr int kWantDst = DimsOf(static_cast<Format>(config.dstFormat));
   static_assert(kSrc == kWantSrc,
                 "TransData: srcLayout's shape has the wrong number of dims "
                 "for config.srcFormat (NCDHW 5, NDC1HWC0 6, FRACTAL_Z_3D 7)");
