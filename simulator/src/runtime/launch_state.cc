@@ -96,6 +96,9 @@ std::optional<Fault> LaunchState::EndLaunch(std::optional<Fault> fault) {
   // so nothing is swept, and a deferred fault is dropped: its epoch never ended, so whether a
   // race explains it (another block writing those bytes later in the epoch) is unknown.
   if (fault) return fault;
+  if (mode0 != nullptr) {
+    if (std::optional<Fault> unpaired = CheckMode0AtEnd(*this)) return unpaired;
+  }
   if (std::optional<Fault> race = shadow_.EndEpoch(*this)) return race;
   if (deferred) return deferred;
   return FindUnwrittenOutputs(regions, shadow_.written());
