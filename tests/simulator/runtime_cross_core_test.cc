@@ -379,10 +379,11 @@ TEST(CrossCore, GmChecksAcrossMixBlocks) {
 // GM workspace, the AIC of every block sync (CrossCoreSetFlag<0x0, PIPE_FIX> + wait), then each
 // reads the next block's part; the AIV do the same among all AIV (PIPE_MTE3). One host thread
 // runs the blocks in order, so block 0 reads what block 2 writes only if its wait parks it.
-LaunchResult RunMode0HandOff(std::vector<int32_t>& ws, std::vector<int32_t>& out, bool sync) {
+LaunchResult RunMode0HandOff(std::vector<int32_t>& ws, std::vector<int32_t>& out, bool sync,
+                             int threads = 1) {
   LaunchOptions o;
   o.checked = true;
-  o.host_threads = 1;
+  o.host_threads = threads;
   o.regions = {{ws.data(), 64, "ws", 0, GmRole::kWorkspace},
                {out.data(), 64, "out", 0, GmRole::kOutput}};
   return LaunchMix(
@@ -422,6 +423,13 @@ TEST(CrossCore, Mode0SyncsEveryAicAndEveryAivOfTheLaunch) {
   for (int i = 0; i < 6; ++i) EXPECT_EQ(out[3 + i], (i + 5) % 6 + 1) << i;
   // Every AIC waited for block 2's set after its 200 scalar stores and the 10 ns hand-off.
   EXPECT_GE(r.stats.slowest_core_ns, 210.0);
+  // The same with the blocks on three host threads.
+  std::fill(ws.begin(), ws.end(), 0);
+  const LaunchResult three = RunMode0HandOff(ws, out, true, 3);
+  ASSERT_TRUE(three.status.ok()) << three.status.ToString();
+  EXPECT_EQ(out[0], 20);
+  EXPECT_EQ(out[2], 10);
+  EXPECT_EQ(out[3], 6);
   // Without the sync, block 0 reads block 1's part before block 1 ran: the race check sees it.
   std::fill(ws.begin(), ws.end(), 0);
   const LaunchResult race = RunMode0HandOff(ws, out, false);
@@ -468,6 +476,17 @@ TEST(CrossCore, Mode0Faults) {
       << FaultText(hang);
   EXPECT_NE(FaultText(hang).find("not yet set by the AIC of block 1"), std::string::npos)
       << FaultText(hang);
+  // With more blocks than AIC no block waits for a mode 0 round: a block's own deadlock is
+  // found at once, whatever the blocks after it would do.
+  const LaunchResult local = RunMix(6, [] {
+    if ASCEND_IS_AIV
+      CrossCoreWaitFlag(7);
+  });
+  ASSERT_TRUE(local.fault.has_value());
+  EXPECT_EQ(local.fault->kind, FaultKind::kDeadlock) << FaultText(local);
+  EXPECT_NE(FaultText(local).find("MIX block 0: no core of the block can go on, so the chip"),
+            std::string::npos)
+      << FaultText(local);
   // The same outside MIX blocks.
   const LaunchResult alone = Launch(SplitDevice(), 2, LaunchOptions{}, [] {
     if (GetBlockIdx() == 1) return;
@@ -535,6 +554,8 @@ TEST(CrossCore, SyncAllFalseJoinsEveryCoreOfTheLaunch) {
       MixShape{2, true});
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], 21) << i;
+  // Three flag hand-offs of 10 ns: AIV to AIC, AIC to AIC, AIC to AIV.
+  EXPECT_GE(r.stats.slowest_core_ns, 30.0);
   // Outside MIX blocks the AIC (or AIV) waits for sets no core gives; SyncAll<true> on the AIC
   // is what the page leaves undescribed.
   const LaunchResult plain = Launch(SplitDevice(), 2, LaunchOptions{}, [] { SyncAll<false>(); });

@@ -126,11 +126,9 @@ std::string Mode0List(const LaunchState& launch, int group, const std::vector<ui
   return out;
 }
 
-// A mode 0 set by the running core: every core of its type must be resident (the launch's
-// blocks at once, as SyncAll needs), and it counts once all have set the flag.
-void Mode0Set(Core& core, Pipe pipe, uint16_t flag) {
-  LaunchState& launch = *core.launch;
-  const char* api = "CrossCoreSetFlag";
+// Mode 0 needs every core of its type resident (the launch's blocks at once, as SyncAll does).
+void RequireMode0Resident(const Core& core, const char* api, uint16_t flag) {
+  const LaunchState& launch = *core.launch;
   if (launch.block_dim > launch.cores) {
     RaiseFault(FaultKind::kUnsupported, api,
                CrossFlagCall(api, 0, flag) + ": blockDim " + std::to_string(launch.block_dim) +
@@ -139,6 +137,13 @@ void Mode0Set(Core& core, Pipe pipe, uint16_t flag) {
                    Mode0Cores(core.core_type == CoreType::kAic ? 1 : 0) +
                    ", so every block must be resident at once");
   }
+}
+
+// A mode 0 set by the running core: it counts once every core of its type has set the flag.
+void Mode0Set(Core& core, Pipe pipe, uint16_t flag) {
+  LaunchState& launch = *core.launch;
+  const char* api = "CrossCoreSetFlag";
+  RequireMode0Resident(core, api, flag);
   const Mode0Core who = Mode0Identity(core);
   // Like modes 1 and 2: it leaves when its pipe's earlier work is done and lands a flag
   // hand-off later.
@@ -175,6 +180,7 @@ void Mode0Set(Core& core, Pipe pipe, uint16_t flag) {
 // A wait outside a MIX block (a MIX_AIV_1_0 or MIX_AIC_1_0 kernel): only mode 0 sets reach it.
 void Mode0WaitAlone(Core& core, uint16_t flag) {
   LaunchState& launch = *core.launch;
+  RequireMode0Resident(core, "CrossCoreWaitFlag", flag);
   const Mode0Core who = Mode0Identity(core);
   std::unique_lock<std::mutex> lock(launch.FlagMutex());
   if (!Mode0Available(launch, who, flag)) {
@@ -228,8 +234,8 @@ std::string Mode0Missing(const LaunchState& launch, const Mode0Core& who, uint16
   for (uint32_t i = 0; i < who.count; ++i) {
     if (g == nullptr || g->pending[i].empty()) missing.push_back(i);
   }
-  return " (a mode 0 set counts once " + std::string(Mode0Cores(who.group)) +
-         " has set it; not yet set by " + Mode0List(launch, who.group, missing) + ")";
+  return " (a mode 0 round counts once " + std::string(Mode0Cores(who.group)) +
+         " has set the flag; not yet set by " + Mode0List(launch, who.group, missing) + ")";
 }
 
 // CANN pairs every set with a wait: a round no wait took, or a set the other cores never

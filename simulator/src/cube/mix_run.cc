@@ -274,9 +274,11 @@ void MixRun::ReportDeadlock(int32_t b) {
   }
 }
 
-// With other blocks in the launch, a waiting core may yet get a mode 0 round from them.
+// With other blocks in the launch, all resident, a waiting core may yet get a mode 0 round from
+// them (with more blocks than cores mode 0 faults, and a parked block would keep later ones from
+// starting).
 bool MixRun::WaitsForMode0() const {
-  if (state_.block_dim < 2) return false;
+  if (state_.block_dim < 2 || state_.block_dim > state_.cores) return false;
   return std::any_of(members_.begin(), members_.end(),
                      [](const auto& m) { return m->state == MixMember::State::kWaitFlag; });
 }
@@ -308,7 +310,7 @@ void MixRun::ParkForMode0(int32_t b) {
         },
         [launch, b, why, w = waits.front()] {
           return "MIX block " + std::to_string(b) + ": no core of the block can go on: " + why +
-                 "the wait for flag " + std::to_string(w.second) +
+                 "no mode 0 round of flag " + std::to_string(w.second) + " can come either" +
                  Mode0Missing(*launch, w.first, w.second);
         });
   } catch (const FaultError& e) {
