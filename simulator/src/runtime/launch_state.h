@@ -152,7 +152,10 @@ class LaunchState final : private ParkBarrier {
   // missing SyncAll is the cause), else the lowest block's of these.
   void Defer(const Core& core, Fault fault) {
     std::optional<Fault>& slot = deferred_[static_cast<size_t>(core.core_idx)];
-    if (!slot) slot = std::move(fault);
+    if (!slot) {
+      slot = std::move(fault);
+      deferred_block_[static_cast<size_t>(core.core_idx)] = RaceBlock(core);
+    }
   }
   // After the cores ended, the launch's fault: `fault` (the lowest block's, found while they
   // ran) or, checked and without one, a race in the last epoch, then output bytes no block wrote.
@@ -309,6 +312,8 @@ class LaunchState final : private ParkBarrier {
   GmShadow shadow_;  // checked mode; each core logs into its own part (no lock)
   std::vector<std::vector<GmPoison>> poison_;   // per core, its current block's
   std::vector<std::optional<Fault>> deferred_;  // per core
+  // Per core: the block its deferred fault's access logged as (a MIX block's, for its AIV).
+  std::vector<int32_t> deferred_block_;
   // The lowest block's deferred fault, and every core's cleared.
   std::optional<Fault> TakeDeferred();
   // Per block, under mu_: what a barrier deadlock's message lists. When the deadlock is found,
