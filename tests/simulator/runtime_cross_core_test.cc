@@ -1,7 +1,7 @@
 // MIX blocks whose AIC and AIV cores run concurrently: CrossCoreSetFlag / CrossCoreWaitFlag in
-// modes 1 and 2 (counters, timing, the deadlock and unpaired-set faults, the parameter checks),
-// SyncAll between the AIV of MIX blocks, KERNEL_TASK_TYPE_DEFAULT choosing the launch, and the
-// GM checks across a MIX block's cores.
+// modes 0, 1 and 2 (counters, timing, the deadlock and unpaired-set faults, the parameter
+// checks), SyncAll between the AIV of MIX blocks and SyncAll<false> between all their cores,
+// KERNEL_TASK_TYPE_DEFAULT choosing the launch, and the GM checks across a MIX block's cores.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -199,7 +199,15 @@ TEST(CrossCore, ParametersAreChecked) {
   fault([] { CrossCoreSetFlag<2, PIPE_V>(16); }, FaultKind::kInvalidArgument,
         "flagId 16 is out of range (expected 0..15)");
   fault([] { CrossCoreSetFlag<2, PIPE_S>(1); }, FaultKind::kInvalidArgument, "PIPE_S or PIPE_ALL");
-  fault([] { CrossCoreSetFlag<0, PIPE_V>(1); }, FaultKind::kUnsupported, "mode 0");
+  // Mode 0 waits for every core of its type: all blocks must be resident (4 AIC here).
+  const LaunchResult five = RunMix(5, [] {
+    CrossCoreSetFlag<0, PIPE_V>(1);
+    CrossCoreWaitFlag(1);
+  });
+  ASSERT_TRUE(five.fault.has_value());
+  EXPECT_EQ(five.fault->kind, FaultKind::kUnsupported) << FaultText(five);
+  EXPECT_NE(FaultText(five).find("blockDim 5 exceeds the 4 cores"), std::string::npos)
+      << FaultText(five);
   fault(
       [] {
         if ASCEND_IS_AIC
@@ -365,6 +373,205 @@ TEST(CrossCore, GmChecksAcrossMixBlocks) {
   const LaunchResult race = kernel(true);
   ASSERT_TRUE(race.fault.has_value());
   EXPECT_EQ(race.fault->kind, FaultKind::kGmRace) << FaultText(race);
+}
+
+// Mode 0 in the style of CANN's fused attention kernels: each AIC writes its block's part of a
+// GM workspace, the AIC of every block sync (CrossCoreSetFlag<0x0, PIPE_FIX> + wait), then each
+// reads the next block's part; the AIV do the same among all AIV (PIPE_MTE3). One host thread
+// runs the blocks in order, so block 0 reads what block 2 writes only if its wait parks it.
+LaunchResult RunMode0HandOff(std::vector<int32_t>& ws, std::vector<int32_t>& out, bool sync,
+                             int threads = 1) {
+  LaunchOptions o;
+  o.checked = true;
+  o.host_threads = threads;
+  o.regions = {{ws.data(), 64, "ws", 0, GmRole::kWorkspace},
+               {out.data(), 64, "out", 0, GmRole::kOutput}};
+  return LaunchMix(
+      SplitDevice(), 3, o,
+      [&, sync] {
+        GlobalTensor<int32_t> w, r;
+        w.SetGlobalBuffer(ws.data(), 16);
+        r.SetGlobalBuffer(out.data(), 16);
+        const auto me = static_cast<uint32_t>(GetBlockIdx());
+        if ASCEND_IS_AIC {
+          for (uint32_t i = 0; i < 100 * me; ++i) w.SetValue(me, 0);  // block 2's set is last
+          w.SetValue(me, 10 * static_cast<int32_t>(me + 1));
+          if (sync) {
+            CrossCoreSetFlag<0x0, PIPE_FIX>(3);
+            CrossCoreWaitFlag(3);
+          }
+          r.SetValue(me, w.GetValue((me + 1) % 3));
+          return;
+        }
+        w.SetValue(3 + me, static_cast<int32_t>(me) + 1);  // AIV 0-5 own ws[3..8]
+        if (sync) {
+          CrossCoreSetFlag<0x0, PIPE_MTE3>(3);
+          CrossCoreWaitFlag(3);
+        }
+        r.SetValue(3 + me, w.GetValue(3 + (me + 5) % 6));
+      },
+      MixShape{2, true});
+}
+
+TEST(CrossCore, Mode0SyncsEveryAicAndEveryAivOfTheLaunch) {
+  std::vector<int32_t> ws(16, 0), out(16, -1);
+  const LaunchResult r = RunMode0HandOff(ws, out, true);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(out[0], 20);
+  EXPECT_EQ(out[1], 30);
+  EXPECT_EQ(out[2], 10);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[3 + i], (i + 5) % 6 + 1) << i;
+  // Every AIC waited for block 2's set after its 200 scalar stores and the 10 ns hand-off.
+  EXPECT_GE(r.stats.slowest_core_ns, 210.0);
+  // The same with the blocks on three host threads.
+  std::fill(ws.begin(), ws.end(), 0);
+  const LaunchResult three = RunMode0HandOff(ws, out, true, 3);
+  ASSERT_TRUE(three.status.ok()) << three.status.ToString();
+  EXPECT_EQ(out[0], 20);
+  EXPECT_EQ(out[2], 10);
+  EXPECT_EQ(out[3], 6);
+  // Without the sync, block 0 reads block 1's part before block 1 ran: the race check sees it.
+  std::fill(ws.begin(), ws.end(), 0);
+  const LaunchResult race = RunMode0HandOff(ws, out, false);
+  ASSERT_TRUE(race.fault.has_value());
+  EXPECT_EQ(race.fault->kind, FaultKind::kGmRace) << FaultText(race);
+}
+
+// A MIX_AIV_1_0 kernel (a plain AIV launch): mode 0 among its blocks, as the page's example.
+TEST(CrossCore, Mode0OutsideMixBlocks) {
+  std::vector<int32_t> ws(8, 0);
+  int32_t sum = 0;
+  LaunchOptions o;
+  o.checked = true;
+  o.host_threads = 1;
+  o.regions = {{ws.data(), 32, "ws", 0, GmRole::kWorkspace}};
+  const LaunchResult r = Launch(SplitDevice(), 4, o, [&] {
+    GlobalTensor<int32_t> w;
+    w.SetGlobalBuffer(ws.data(), 8);
+    const auto me = static_cast<uint32_t>(GetBlockIdx());
+    w.SetValue(me, static_cast<int32_t>(me) + 1);
+    CrossCoreSetFlag<0, PIPE_MTE3>(0);
+    CrossCoreWaitFlag(0);
+    if (me == 0) {
+      for (uint32_t i = 0; i < 4; ++i) sum += w.GetValue(i);
+    }
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(sum, 10);
+}
+
+TEST(CrossCore, Mode0Faults) {
+  // Block 1's AIC never sets: the others wait for ever.
+  const LaunchResult hang = RunMix(2, [] {
+    if (ASCEND_IS_AIC && GetBlockIdx() == 1) return;
+    if ASCEND_IS_AIC {
+      CrossCoreSetFlag<0, PIPE_FIX>(2);
+      CrossCoreWaitFlag(2);
+    }
+  });
+  ASSERT_TRUE(hang.fault.has_value());
+  EXPECT_EQ(hang.fault->kind, FaultKind::kDeadlock) << FaultText(hang);
+  EXPECT_NE(FaultText(hang).find("the AIC of block 0 waits in CrossCoreWaitFlag<0>(2)"),
+            std::string::npos)
+      << FaultText(hang);
+  EXPECT_NE(FaultText(hang).find("not yet set by the AIC of block 1"), std::string::npos)
+      << FaultText(hang);
+  // With more blocks than AIC no block waits for a mode 0 round: a block's own deadlock is
+  // found at once, whatever the blocks after it would do.
+  const LaunchResult local = RunMix(6, [] {
+    if ASCEND_IS_AIV
+      CrossCoreWaitFlag(7);
+  });
+  ASSERT_TRUE(local.fault.has_value());
+  EXPECT_EQ(local.fault->kind, FaultKind::kDeadlock) << FaultText(local);
+  EXPECT_NE(FaultText(local).find("MIX block 0: no core of the block can go on, so the chip"),
+            std::string::npos)
+      << FaultText(local);
+  // The same outside MIX blocks.
+  const LaunchResult alone = Launch(SplitDevice(), 2, LaunchOptions{}, [] {
+    if (GetBlockIdx() == 1) return;
+    CrossCoreSetFlag<0, PIPE_V>(2);
+    CrossCoreWaitFlag(2);
+  });
+  ASSERT_TRUE(alone.fault.has_value());
+  EXPECT_EQ(alone.fault->kind, FaultKind::kDeadlock) << FaultText(alone);
+  EXPECT_NE(FaultText(alone).find("not yet set by AIV 1"), std::string::npos) << FaultText(alone);
+  // Sets every AIC matched but no wait took, and a set the other AIC never matched.
+  const LaunchResult unwaited = RunMix(2, [] {
+    if ASCEND_IS_AIC
+      CrossCoreSetFlag<0, PIPE_FIX>(4);
+  });
+  ASSERT_TRUE(unwaited.fault.has_value());
+  EXPECT_EQ(unwaited.fault->kind, FaultKind::kUnpairedFlag) << FaultText(unwaited);
+  EXPECT_NE(FaultText(unwaited).find("never waited for by the AIC of block 0"), std::string::npos)
+      << FaultText(unwaited);
+  const LaunchResult lone = RunMix(2, [] {
+    if (ASCEND_IS_AIC && GetBlockIdx() == 0) CrossCoreSetFlag<0, PIPE_FIX>(4);
+  });
+  ASSERT_TRUE(lone.fault.has_value());
+  EXPECT_EQ(lone.fault->kind, FaultKind::kUnpairedFlag) << FaultText(lone);
+  EXPECT_NE(FaultText(lone).find("never matched by the AIC of block 1"), std::string::npos)
+      << FaultText(lone);
+  // Sixteen rounds fit a counter; the seventeenth is one too many.
+  const auto rounds = [](int n) {
+    return RunMix(1, [n] {
+      if ASCEND_IS_AIV
+        return;
+      for (int i = 0; i < n; ++i) CrossCoreSetFlag<0, PIPE_FIX>(5);
+      for (int i = 0; i < n; ++i) CrossCoreWaitFlag(5);
+    });
+  };
+  EXPECT_TRUE(rounds(16).status.ok()) << rounds(16).status.ToString();
+  const LaunchResult over = rounds(17);
+  ASSERT_TRUE(over.fault.has_value());
+  EXPECT_EQ(over.fault->kind, FaultKind::kUnpairedFlag) << FaultText(over);
+  EXPECT_NE(FaultText(over).find("at most 16"), std::string::npos) << FaultText(over);
+}
+
+// SyncAll<false>: the AIC wait for their AIV, all AIC sync, then the AIV wait for their AIC;
+// what any core wrote before it is seen by every core after it.
+TEST(CrossCore, SyncAllFalseJoinsEveryCoreOfTheLaunch) {
+  std::vector<int32_t> ws(16, 0), out(16, -1);
+  LaunchOptions o;
+  o.checked = true;
+  o.host_threads = 1;
+  o.regions = {{ws.data(), 64, "ws", 0, GmRole::kWorkspace},
+               {out.data(), 64, "out", 0, GmRole::kOutput}};
+  const LaunchResult r = LaunchMix(
+      SplitDevice(), 2, o,
+      [&] {
+        GlobalTensor<int32_t> w, res;
+        w.SetGlobalBuffer(ws.data(), 16);
+        res.SetGlobalBuffer(out.data(), 16);
+        const auto me = static_cast<uint32_t>(GetBlockIdx());
+        const uint32_t slot = ASCEND_IS_AIC ? 4 + me : me;  // AIV 0-3, then AIC 0-1
+        w.SetValue(slot, static_cast<int32_t>(slot) + 1);
+        SyncAll<false>();
+        int32_t sum = 0;
+        for (uint32_t i = 0; i < 6; ++i) sum += w.GetValue(i);
+        res.SetValue(slot, sum);
+      },
+      MixShape{2, true});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], 21) << i;
+  // Three flag hand-offs of 10 ns: AIV to AIC, AIC to AIC, AIC to AIV.
+  EXPECT_GE(r.stats.slowest_core_ns, 30.0);
+  // Outside MIX blocks the AIC (or AIV) waits for sets no core gives; SyncAll<true> on the AIC
+  // is what the page leaves undescribed.
+  const LaunchResult plain = Launch(SplitDevice(), 2, LaunchOptions{}, [] { SyncAll<false>(); });
+  ASSERT_TRUE(plain.fault.has_value());
+  EXPECT_EQ(plain.fault->kind, FaultKind::kDeadlock) << FaultText(plain);
+  const LaunchResult aic = RunMix(1, [] { SyncAll(); });
+  ASSERT_TRUE(aic.fault.has_value());
+  EXPECT_EQ(aic.fault->kind, FaultKind::kUnsupported) << FaultText(aic);
+  // An AIV that never reaches it leaves its AIC waiting in SyncAll<false>.
+  const LaunchResult half = RunMix(1, [] {
+    if (ASCEND_IS_AIV && GetSubBlockIdx() == 1) return;
+    SyncAll<false>();
+  });
+  ASSERT_TRUE(half.fault.has_value());
+  EXPECT_EQ(half.fault->kind, FaultKind::kDeadlock) << FaultText(half);
+  EXPECT_NE(FaultText(half).find("waits in SyncAll<false>"), std::string::npos) << FaultText(half);
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <mutex>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/fault.h"
@@ -65,6 +67,7 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
     m.state = m.aic && !shape_.aic_runs_kernel ? MixMember::State::kDone : MixMember::State::kReady;
     m.started = false;
     m.ok = true;
+    m.in_sync_all = false;
     m.abort = false;
     m.objects_seen = 0;
     m.guard = nullptr;
@@ -96,6 +99,8 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
     if (all_done) break;
     if (AivsInSyncAll()) {
       BlockSyncAll(b);
+    } else if (WaitsForMode0()) {
+      ParkForMode0(b);
     } else {
       ReportDeadlock(b);
     }
@@ -231,8 +236,12 @@ std::string MixRun::Describe(const MixMember& m) const {
     case MixMember::State::kDone: return Name(m) + " ended";
     case MixMember::State::kWaitSyncAll: return Name(m) + " waits in SyncAll";
     case MixMember::State::kWaitFlag:
-      return Name(m) + " waits in CrossCoreWaitFlag<" + std::to_string(m.wait_mode) + ">(" +
-             std::to_string(m.wait_flag) + ") with the flag's counter at 0";
+      return Name(m) + " waits in " +
+             (m.in_sync_all
+                  ? "SyncAll<false> (its CrossCoreWaitFlag(" + std::to_string(m.wait_flag) + "))"
+                  : "CrossCoreWaitFlag<" + std::to_string(m.wait_mode) + ">(" +
+                        std::to_string(m.wait_flag) + ")") +
+             " with the flag's counter at 0";
     case MixMember::State::kReady: break;
   }
   return Name(m) + " runs";
@@ -262,6 +271,64 @@ void MixRun::ReportDeadlock(int32_t b) {
   stopped_ = true;
   for (auto& m : members_) {
     if (m->state != MixMember::State::kDone) m->ok = false;
+  }
+}
+
+// With other blocks in the launch, all resident, a waiting core may yet get a mode 0 round from
+// them (with more blocks than cores mode 0 faults, and a parked block would keep later ones from
+// starting).
+bool MixRun::WaitsForMode0() const {
+  if (state_.block_dim < 2 || state_.block_dim > state_.cores) return false;
+  return std::any_of(members_.begin(), members_.end(),
+                     [](const auto& m) { return m->state == MixMember::State::kWaitFlag; });
+}
+
+// No core of the block can go on but a flag wait: the block parks as a GM flag waiter does
+// until another block's mode 0 set completes a round one of them waits for. When no block is
+// left to set it, the launch's deadlock names this block's cores.
+void MixRun::ParkForMode0(int32_t b) {
+  std::vector<std::pair<Mode0Core, uint16_t>> waits;
+  std::string why;
+  for (const auto& m : members_) {
+    why += Describe(*m) + "; ";
+    if (m->state != MixMember::State::kWaitFlag) continue;
+    waits.push_back({Mode0Identity(*m->core), m->wait_flag});
+  }
+  Core& proxy = *members_.front()->core;
+  const int32_t own_block = proxy.block_idx;
+  proxy.block_idx = b;
+  tls_core = &proxy;
+  LaunchState* const launch = &state_;
+  try {
+    std::unique_lock<std::mutex> lock(state_.FlagMutex());
+    state_.WaitFlagGm(
+        proxy, "CrossCoreWaitFlag", lock,
+        [launch, waits] {
+          return std::any_of(waits.begin(), waits.end(), [launch](const auto& w) {
+            return Mode0Available(*launch, w.first, w.second);
+          });
+        },
+        [launch, b, why, w = waits.front()] {
+          return "MIX block " + std::to_string(b) + ": no core of the block can go on: " + why +
+                 "no mode 0 round of flag " + std::to_string(w.second) + " can come either" +
+                 Mode0Missing(*launch, w.first, w.second);
+        });
+  } catch (const FaultError& e) {
+    state_.RecordFault(e.fault());
+    stopped_ = true;
+  } catch (const AbortError&) {
+    stopped_ = true;
+  }
+  proxy.block_idx = own_block;
+  if (stopped_) {
+    for (auto& m : members_) {
+      if (m->state != MixMember::State::kDone) m->ok = false;
+    }
+    return;
+  }
+  // Each waiter looks at its counters again (Wait's loop); one at least goes on.
+  for (auto& m : members_) {
+    if (m->state == MixMember::State::kWaitFlag) m->state = MixMember::State::kReady;
   }
 }
 

@@ -42,6 +42,7 @@ struct MixMember {
   bool abort = false;  // resumed only to unwind: the block stopped
   uint16_t wait_flag = 0;
   uint8_t wait_mode = 0;
+  bool in_sync_all = false;     // its flag waits are SyncAll<false>'s
   int32_t objects_seen = 0;     // Matmul objects this AIV registered (cube_matmul.cc)
   BlockGuard* guard = nullptr;  // its kernel guard while switched away
   ExecContext exec;
@@ -51,6 +52,22 @@ struct MixMember {
   std::array<std::deque<CrossCoreToken>, kCrossCoreFlags> unpaired1;
   std::array<std::deque<CrossCoreToken>, kCrossCoreFlags> unpaired2;
 };
+
+// CrossCoreSetFlag mode 0 (cross_core.cc): the cores of one type in the launch, each a counter
+// per flag id that gains one once every one of them has set the flag. Under FlagMutex.
+struct Mode0Core {
+  int group;           // 0: the launch's AIV, 1: its AIC
+  uint32_t index;      // the core among them
+  uint32_t count;      // how many there are
+  int32_t race_block;  // the block its GM accesses log as
+};
+Mode0Core Mode0Identity(const Core& core);
+// Whether `who`'s counter for `flag` holds a mode 0 set.
+bool Mode0Available(const LaunchState& launch, const Mode0Core& who, uint16_t flag);
+// Takes one from it; returns when the round's last set landed. `now`: when the core goes on.
+double Mode0Take(LaunchState& launch, const Mode0Core& who, uint16_t flag, double now);
+// "waits ... (not yet set by: AIV 3, AIV 5)": who the wait still needs.
+std::string Mode0Missing(const LaunchState& launch, const Mode0Core& who, uint16_t flag);
 
 class MixRun {
  public:
@@ -69,6 +86,8 @@ class MixRun {
   void Set(MixMember& self, uint8_t mode, Pipe pipe, uint16_t flag);
   void Wait(MixMember& self, uint8_t mode, uint16_t flag);
   void SyncAll(MixMember& self);
+  // SyncAll<false>: every core of the launch, AIC included, by CANN's flags 11-13.
+  void SyncAllCores(MixMember& self);
   std::string Name(const MixMember& m) const;
 
  private:
@@ -80,6 +99,8 @@ class MixRun {
   bool AivsInSyncAll() const;
   void BlockSyncAll(int32_t b);
   void ReportDeadlock(int32_t b);
+  bool WaitsForMode0() const;
+  void ParkForMode0(int32_t b);
   void CheckFlagsAtBlockEnd();
   void Deliver(int to, CrossCoreToken token, uint16_t flag);
   std::string Describe(const MixMember& m) const;

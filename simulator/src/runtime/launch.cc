@@ -321,12 +321,23 @@ void SetUpCore(uint32_t c, uint32_t block_dim, const DeviceProfile& device,
 
 }  // namespace
 
-void SyncAllImpl() {
+void SyncAllImpl(bool aiv_only) {
   Core& core = Cur();
   if (tls_mix != nullptr && tls_mix->run != nullptr) {
     // In a MIX block the AIV wait for each other first; the block then meets the others.
-    tls_mix->run->SyncAll(*tls_mix->member);
+    if (aiv_only) {
+      tls_mix->run->SyncAll(*tls_mix->member);
+    } else {
+      tls_mix->run->SyncAllCores(*tls_mix->member);
+    }
     return;
+  }
+  const DeviceProfile& d = *core.device;
+  if (!aiv_only && d.cube_cores > 0 && d.cube_cores < d.vector_cores) {
+    RaiseFault(FaultKind::kDeadlock, "SyncAll",
+               "SyncAll<false> in a launch that is not MIX: its AIC waits for AIV sets (or its "
+               "AIV for the AIC's) that no core of this launch gives; the SyncAll page: a pure "
+               "vector operator must use isAIVOnly = true, or the program hangs");
   }
   core.launch->SyncAll(core);
 }

@@ -3,6 +3,7 @@
 // counts as ordering.
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "runtime/launch_state.h"
 
@@ -53,8 +54,9 @@ bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
       lists += (lists.empty() ? "" : "; ") + std::string(label) + ": blocks " + blocks;
   }
   const Fault fault{FaultKind::kDeadlock, lowest->core->block_idx, lowest->instr,
-                    lowest->describe() +
-                        ", and no block is left to write it: the chip would hang (" + lists + ")"};
+                    lowest->describe() + ", and no block is left to " +
+                        (std::string_view(lowest->instr) == "CrossCoreWaitFlag" ? "set" : "write") +
+                        " it: the chip would hang (" + lists + ")"};
   lock.unlock();
   RecordFault(fault);
   lock.lock();

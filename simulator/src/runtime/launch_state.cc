@@ -22,6 +22,7 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       shadow_(cores, block_dim > 1),
       poison_(cores),
       deferred_(cores),
+      deferred_block_(cores, -1),
       block_state_(block_dim, kBlockRunning),
       watch_(cores),
       warnings_(cores) {
@@ -78,11 +79,14 @@ std::optional<Fault> FindUnwrittenOutputs(const std::vector<GmRegion>& regions,
 
 std::optional<Fault> LaunchState::TakeDeferred() {
   std::optional<Fault> lowest;
-  for (std::optional<Fault>& f : deferred_) {
+  for (size_t c = 0; c < deferred_.size(); ++c) {
+    std::optional<Fault>& f = deferred_[c];
     // A block that saw another's flag write in this epoch may have read what that block wrote
     // before it: whether its read is of unwritten bytes is not known, so nothing is reported.
+    // (Edges name the block accesses log as: a MIX block's, whose AIV faults name their own.)
+    const int32_t to = deferred_block_[c];
     const bool handed_over = f && std::any_of(flag_edges_.begin(), flag_edges_.end(),
-                                              [&](const FlagEdge& e) { return e.to == f->block; });
+                                              [&](const FlagEdge& e) { return e.to == to; });
     if (f && !handed_over && (!lowest || f->block < lowest->block)) lowest = f;
     f.reset();
   }
@@ -96,6 +100,9 @@ std::optional<Fault> LaunchState::EndLaunch(std::optional<Fault> fault) {
   // so nothing is swept, and a deferred fault is dropped: its epoch never ended, so whether a
   // race explains it (another block writing those bytes later in the epoch) is unknown.
   if (fault) return fault;
+  if (mode0 != nullptr) {
+    if (std::optional<Fault> unpaired = CheckMode0AtEnd(*this)) return unpaired;
+  }
   if (std::optional<Fault> race = shadow_.EndEpoch(*this)) return race;
   if (deferred) return deferred;
   return FindUnwrittenOutputs(regions, shadow_.written());

@@ -56,6 +56,13 @@ void CheckFlagsAtEnd(const Core& core);
 
 struct BlockGuard;  // kernel_guard.h
 
+// CrossCoreSetFlag mode 0's counters, launch-wide (cube/cross_core.cc).
+struct CrossCoreMode0;
+class LaunchState;
+// Checked mode, at the launch's end: a mode 0 set no wait took, or one the other cores never
+// matched, as a kUnpairedFlag fault.
+std::optional<Fault> CheckMode0AtEnd(const LaunchState& launch);
+
 // Blocks waiting in SyncAll park in their host thread's FiberScheduler; the barrier's
 // generation is their ticket.
 class LaunchState final : private ParkBarrier {
@@ -145,7 +152,10 @@ class LaunchState final : private ParkBarrier {
   // missing SyncAll is the cause), else the lowest block's of these.
   void Defer(const Core& core, Fault fault) {
     std::optional<Fault>& slot = deferred_[static_cast<size_t>(core.core_idx)];
-    if (!slot) slot = std::move(fault);
+    if (!slot) {
+      slot = std::move(fault);
+      deferred_block_[static_cast<size_t>(core.core_idx)] = RaceBlock(core);
+    }
   }
   // After the cores ended, the launch's fault: `fault` (the lowest block's, found while they
   // ran) or, checked and without one, a race in the last epoch, then output bytes no block wrote.
@@ -188,6 +198,13 @@ class LaunchState final : private ParkBarrier {
   // held. Returns when the protocol writes it saw had landed (its wait's end, `now` at least)
   // and records them as hand-overs to it for the race check.
   double SawFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double now);
+  // With FlagMutex held: block `to` went on at woke_ns after block `from`'s set landing at
+  // set_ns (a cross-core flag between blocks, for the race check).
+  void AddFlagEdge(int32_t from, double set_ns, int32_t to, double woke_ns) {
+    if (options.checked && from != to) flag_edges_.push_back({from, set_ns, to, woke_ns});
+  }
+  // CrossCoreSetFlag mode 0's counters, made at the first mode 0 call; under FlagMutex.
+  std::shared_ptr<CrossCoreMode0> mode0;
   // Checked mode's race sweep: whether a chain of flag hand-overs in this SyncAll epoch orders
   // block `a`'s access starting at `ta` before block `b`'s starting at `tb`.
   bool FlagOrdered(int32_t a, double ta, int32_t b, double tb) const;
@@ -295,6 +312,8 @@ class LaunchState final : private ParkBarrier {
   GmShadow shadow_;  // checked mode; each core logs into its own part (no lock)
   std::vector<std::vector<GmPoison>> poison_;   // per core, its current block's
   std::vector<std::optional<Fault>> deferred_;  // per core
+  // Per core: the block its deferred fault's access logged as (a MIX block's, for its AIV).
+  std::vector<int32_t> deferred_block_;
   // The lowest block's deferred fault, and every core's cleared.
   std::optional<Fault> TakeDeferred();
   // Per block, under mu_: what a barrier deadlock's message lists. When the deadlock is found,

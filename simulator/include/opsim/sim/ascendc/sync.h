@@ -12,7 +12,7 @@ namespace opsim::sim::detail {
 void BarrierPipes(int pipe);  // PIPE_ALL: every pipe waits for all the others
 void SetFlagImpl(AscendC::HardEvent event, int32_t id);
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id);
-void SyncAllImpl();
+void SyncAllImpl(bool aiv_only);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -34,10 +34,11 @@ void WaitFlag(int32_t eventId) {
   opsim::sim::detail::WaitFlagImpl(event, eventId);
 }
 
-// Cross-core barrier over all blocks of the launch (every block must reach it).
+// Cross-core barrier over all blocks of the launch (every block must reach it). In a MIX kernel
+// on the 910B: isAIVOnly = true joins the AIV; false every core, AIC included (docs/CUBE.md).
 template <bool isAIVOnly = true>
 void SyncAll() {
-  opsim::sim::detail::SyncAllImpl();
+  opsim::sim::detail::SyncAllImpl(isAIVOnly);
 }
 
 // The simulated chip reserves no system workspace: the user workspace starts at the pointer.
