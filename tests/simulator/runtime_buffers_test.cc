@@ -259,21 +259,29 @@ TEST(StaticTensor, RawUbTensorsAddAgainstTheScalarModel) {
 // A raw tensor over a TPipe buffer's bytes is no fault (CANN allows the alias); it sees what the
 // buffer's tensor wrote, and reading bytes nothing wrote is an uninitialised read.
 TEST(StaticTensor, RawTensorAliasesATBufAndIsChecked) {
-  const LaunchResult r = RunOne([] {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 1024);
-    LocalTensor<float> t = buf.Get<float>();
-    Duplicate(t, 2.5f, 64);
-    PipeBarrier<PIPE_V>();
-    LocalTensor<float> alias(TPosition::VECCALC, static_cast<uint32_t>(t.GetPhyAddr()), 128);
-    EXPECT_EQ(alias.GetValue(63), 2.5f);
-    LocalTensor<float> out(TPosition::VECCALC, 8192, 64);
-    Adds(out, alias, 1.0f, 64);
-    PipeBarrier<PIPE_V>();
-    EXPECT_EQ(out.GetValue(0), 3.5f);
-    Adds(out, alias[64], 1.0f, 64, 1, {1, 1, 8, 8});  // elements 64..127: nothing wrote them
-  });
+  std::vector<float> gm(64);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> t = buf.Get<float>();
+        Duplicate(t, 2.5f, 64);
+        PipeBarrier<PIPE_V>();
+        LocalTensor<float> alias(TPosition::VECCALC, static_cast<uint32_t>(t.GetPhyAddr()), 128);
+        EXPECT_EQ(alias.GetValue(63), 2.5f);
+        LocalTensor<float> out(TPosition::VECCALC, 8192, 64);
+        Adds(out, alias, 1.0f, 64);
+        PipeBarrier<PIPE_V>();
+        EXPECT_EQ(out.GetValue(0), 3.5f);
+        // Elements 64..127 of the alias: nothing wrote them, so neither are out's lanes computed
+        // from them, and copying those out reads unwritten bytes.
+        Adds(out, alias[64], 1.0f, 64);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 64);
+        DataCopy(g, out, 64);
+      },
+      true, {testing::Region(gm, "gm")});
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
 }
