@@ -34,6 +34,9 @@ struct MatmulKernel {
   bool relu = false;
   bool sync = true;                 // the SetFlag/WaitFlag pairs between MTE2, MTE1, M and FIX
   void (*before_mmad)() = nullptr;  // e.g. the mode registers Mmad reads (SetHF32Mode)
+  // The operands as raw-address tensors (LocalTensor(pos, addr, tileSize)) at the start of each
+  // memory, B1 after A1 in L1, with no TPipe, instead of TBufs.
+  bool raw = false;
 
   static constexpr uint32_t kK0 = 32 / sizeof(A);
 
@@ -41,24 +44,36 @@ struct MatmulKernel {
     const uint32_t mp = Up16(s.m), np = Up16(s.n);
     const uint32_t kp = (s.k + kK0 - 1) / kK0 * kK0;
     const uint32_t mb = mp / 16, nb = np / 16, kb = kp / kK0;
+    const uint32_t a_len = mp * kp, b_len = kp * np + (s.trans_b ? 0 : 512 * nb / sizeof(A));
+    LocalTensor<A> la1, lb1, la2, lb2;
+    LocalTensor<C> lc;
+    if (raw) {
+      la1 = LocalTensor<A>(TPosition::A1, 0, a_len);
+      lb1 = LocalTensor<A>(TPosition::B1, (a_len * sizeof(A) + 31) / 32 * 32, b_len);
+      la2 = LocalTensor<A>(TPosition::A2, 0, a_len);
+      lb2 = LocalTensor<A>(TPosition::B2, 0, kp * np);
+      lc = LocalTensor<C>(TPosition::CO1, 0, mp * np);
+    }
     TPipe pipe;
     TBuf<TPosition::A1> a1;
     TBuf<TPosition::B1> b1;
     TBuf<TPosition::A2> a2;
     TBuf<TPosition::B2> b2;
     TBuf<TPosition::CO1> co1;
-    pipe.InitBuffer(a1, mp * kp * sizeof(A));
-    pipe.InitBuffer(b1, kp * np * sizeof(A) + (s.trans_b ? 0 : 512 * nb));
-    pipe.InitBuffer(a2, mp * kp * sizeof(A));
-    pipe.InitBuffer(b2, kp * np * sizeof(A));
-    pipe.InitBuffer(co1, mp * np * sizeof(C));
+    if (!raw) {
+      pipe.InitBuffer(a1, a_len * sizeof(A));
+      pipe.InitBuffer(b1, b_len * sizeof(A));
+      pipe.InitBuffer(a2, a_len * sizeof(A));
+      pipe.InitBuffer(b2, kp * np * sizeof(A));
+      pipe.InitBuffer(co1, mp * np * sizeof(C));
+      la1 = a1.Get<A>(), lb1 = b1.Get<A>(), la2 = a2.Get<A>(), lb2 = b2.Get<A>();
+      lc = co1.Get<C>();
+    }
     GlobalTensor<A> ga, gb;
     GlobalTensor<Out> gc;
     ga.SetGlobalBuffer(const_cast<A*>(a), s.m * s.k);
     gb.SetGlobalBuffer(const_cast<A*>(b), s.k * s.n);
     gc.SetGlobalBuffer(c, s.m * s.n);
-    LocalTensor<A> la1 = a1.Get<A>(), lb1 = b1.Get<A>(), la2 = a2.Get<A>(), lb2 = b2.Get<A>();
-    LocalTensor<C> lc = co1.Get<C>();
     // A: M x K rows into NZ, C0 columns mp rows apart.
     DataCopy(la1, ga,
              Nd2NzParams{1, static_cast<uint16_t>(s.m), static_cast<uint16_t>(s.k), 0,

@@ -1,8 +1,15 @@
-// TQueBind (VECIN -> VECOUT without a V stage), TBufPool (carving, sharing, Reset) and
-// LocalMemAllocator (static tensors).
+// TQueBind (VECIN -> VECOUT without a V stage), TBufPool (carving, sharing, Reset),
+// LocalMemAllocator and raw-address LocalTensors (static tensors), and LocalTensor's members
+// that resize, move, tag, print and dump a tensor.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include "kernel_operator.h"
@@ -205,6 +212,238 @@ TEST(Buffers, LocalMemAllocatorBeyondTheUbIsAnOverflow) {
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kUbOverflow);
 }
+
+// LocalTensor(pos, addr, tileSize) over the UB, no TPipe: a copy in, Add, a copy out with the
+// hand-off flags, against the scalar model; and without the MTE2 -> V flag, a missing sync.
+void RawUbAddKernel(float* x, float* y, float* z, bool sync) {
+  LocalTensor<float> a(TPosition::VECIN, 0, 256), b(TPosition::VECIN, 1024, 256);
+  LocalTensor<float> c(TPosition::VECOUT, 4096, 256);
+  EXPECT_EQ(a.GetPosition(), static_cast<int32_t>(TPosition::VECIN));
+  EXPECT_EQ(c.GetPosition(), static_cast<int32_t>(TPosition::VECOUT));
+  EXPECT_EQ(b.GetPhyAddr(), 1024u);
+  EXPECT_EQ(b.GetPhyAddr(8), 1024u + 32u);
+  EXPECT_EQ(c.GetSize(), 256u);
+  GlobalTensor<float> gx, gy, gz;
+  gx.SetGlobalBuffer(x, 256);
+  gy.SetGlobalBuffer(y, 256);
+  gz.SetGlobalBuffer(z, 256);
+  DataCopy(a, gx, 256);
+  DataCopy(b, gy, 256);
+  if (sync) {
+    SetFlag<HardEvent::MTE2_V>(0);
+    WaitFlag<HardEvent::MTE2_V>(0);
+  }
+  Add(c, a, b, 256);
+  SetFlag<HardEvent::V_MTE3>(0);
+  WaitFlag<HardEvent::V_MTE3>(0);
+  DataCopy(gz, c, 256);
+}
+
+TEST(StaticTensor, RawUbTensorsAddAgainstTheScalarModel) {
+  std::vector<float> x(256), y(256), z(256, 0.0f);
+  for (int i = 0; i < 256; ++i) x[i] = 0.25f * i, y[i] = 3.0f - i;
+  LaunchOptions o;
+  o.checked = true;
+  o.auto_sync = false;
+  o.regions = {testing::Region(x, "x"), testing::Region(y, "y"), testing::Region(z, "z")};
+  const LaunchResult r = Launch(testing::TestDevice(), 1, o,
+                                [&] { RawUbAddKernel(x.data(), y.data(), z.data(), true); });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
+  const LaunchResult bad = Launch(testing::TestDevice(), 1, o,
+                                  [&] { RawUbAddKernel(x.data(), y.data(), z.data(), false); });
+  ASSERT_TRUE(bad.fault.has_value());
+  EXPECT_EQ(bad.fault->kind, FaultKind::kMissingSync) << bad.fault->ToString();
+}
+
+// A raw tensor over a TPipe buffer's bytes is no fault (CANN allows the alias); it sees what the
+// buffer's tensor wrote, and reading bytes nothing wrote is an uninitialised read.
+TEST(StaticTensor, RawTensorAliasesATBufAndIsChecked) {
+  std::vector<float> gm(64);
+  const LaunchResult r = RunOne(
+      [&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 1024);
+        LocalTensor<float> t = buf.Get<float>();
+        Duplicate(t, 2.5f, 64);
+        PipeBarrier<PIPE_V>();
+        LocalTensor<float> alias(TPosition::VECCALC, static_cast<uint32_t>(t.GetPhyAddr()), 128);
+        EXPECT_EQ(alias.GetValue(63), 2.5f);
+        LocalTensor<float> out(TPosition::VECCALC, 8192, 64);
+        Adds(out, alias, 1.0f, 64);
+        PipeBarrier<PIPE_V>();
+        EXPECT_EQ(out.GetValue(0), 3.5f);
+        // Elements 64..127 of the alias: nothing wrote them, so neither are out's lanes computed
+        // from them, and copying those out reads unwritten bytes.
+        Adds(out, alias[64], 1.0f, 64);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 64);
+        DataCopy(g, out, 64);
+      },
+      true, {testing::Region(gm, "gm")});
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+}
+
+TEST(StaticTensor, RawTensorFaults) {
+  struct Case {
+    std::function<void()> kernel;
+    FaultKind kind;
+    const char* text;
+  };
+  const std::vector<Case> cases = {
+      {[] { LocalTensor<float>(TPosition::VECIN, 16, 8); }, FaultKind::kInvalidArgument,
+       "not 32 B aligned"},
+      {[] { LocalTensor<float>(TPosition::VECCALC, 192 * 1024 - 32, 16); },
+       FaultKind::kOutOfBoundsUb, "position VECCALC, addr 0x2ffe0, 64 B"},
+      {[] { LocalTensor<float>(TPosition::GM, 0, 8); }, FaultKind::kInvalidArgument, "position GM"},
+      {[] { LocalTensor<float>(TPosition::VECIN, 0, 0); }, FaultKind::kInvalidArgument, "0 B"},
+      {[] {
+         LocalTensor<float> t(TPosition::VECIN, 0, 64);
+         Duplicate(t, 1.0f, 72);  // past the 64 elements asked for
+       },
+       FaultKind::kOutOfBoundsUb, "tensor ends"},
+      {[] {
+         TBuffAddr addr{};
+         addr.logicPos = static_cast<uint8_t>(TPosition::VECCALC);
+         addr.bufferAddr = 192 * 1024;
+         addr.dataLen = 32;
+         LocalTensor<float> t(addr);
+       },
+       FaultKind::kOutOfBoundsUb, "past the end of the UB"},
+  };
+  for (const Case& c : cases) {
+    const LaunchResult r = RunOne(c.kernel);
+    ASSERT_TRUE(r.fault.has_value());
+    EXPECT_EQ(r.fault->kind, c.kind) << r.fault->ToString();
+    EXPECT_NE(r.fault->message.find(c.text), std::string::npos) << r.fault->ToString();
+  }
+  // The AIV core has no L1 (a split-core chip's cube memories belong to the AIC).
+  DeviceProfile d = testing::TestDevice();
+  d.cube_cores = 2;
+  LaunchOptions o;
+  o.core_type = CoreType::kAiv;
+  const LaunchResult aiv = Launch(d, 1, o, [] { LocalTensor<half>(TPosition::A1, 0, 256); });
+  ASSERT_TRUE(aiv.fault.has_value());
+  EXPECT_EQ(aiv.fault->kind, FaultKind::kUnsupported) << aiv.fault->ToString();
+}
+
+// The TensorTrait forms: the trait's position, the layout's static size or layout.GetSize().
+TEST(StaticTensor, TensorTraitAndTBuffAddrForms) {
+  const LaunchResult r = RunOne([] {
+    using L = Layout<Shape<Std::integral_constant<size_t, 8>, Std::integral_constant<size_t, 16>>,
+                     Stride<Std::integral_constant<size_t, 16>, Std::integral_constant<size_t, 1>>>;
+    using Trait = TensorTrait<float, TPosition::VECCALC, L>;
+    LocalTensor<Trait> t(256);
+    EXPECT_EQ(t.GetSize(), 128u);
+    EXPECT_EQ(t.GetPhyAddr(), 256u);
+    EXPECT_EQ(t.GetPosition(), static_cast<int32_t>(TPosition::VECCALC));
+    auto dyn = MakeLayout(MakeShape(4, 16), MakeStride(16, 1));
+    using DynTrait = TensorTrait<half, TPosition::VECIN, decltype(dyn)>;
+    LocalTensor<DynTrait> u(1024, dyn);
+    EXPECT_EQ(u.GetSize(), 64u);
+    Duplicate(t, 1.5f, 128);
+    PipeBarrier<PIPE_V>();
+    EXPECT_EQ(t.GetValue(127), 1.5f);
+    TBuffAddr addr{};
+    addr.logicPos = static_cast<uint8_t>(TPosition::VECCALC);
+    addr.bufferAddr = 256;
+    addr.dataLen = 512;
+    LocalTensor<float> v(addr);
+    EXPECT_EQ(v.GetSize(), 128u);
+    EXPECT_EQ(v.GetValue(5), 1.5f);  // the same bytes as t
+    TBuffAddr host{};
+    host.logicPos = static_cast<uint8_t>(TPosition::VECCALC);
+    host.absAddr = reinterpret_cast<uint8_t*>(t.data()) + 64;  // CPU debug: a host address
+    host.dataLen = 64;
+    EXPECT_EQ(LocalTensor<float>(host).GetPhyAddr(), 256u + 64u);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST(StaticTensor, SizeOffsetTagAndPositionMembers) {
+  const LaunchResult r = RunOne([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    TBuf<TPosition::VECOUT> b;
+    pipe.InitBuffer(q, 1, 1024);
+    pipe.InitBuffer(b, 256);
+    EXPECT_EQ(b.Get<int32_t>().GetPosition(), static_cast<int32_t>(TPosition::VECOUT));
+    LocalTensor<float> t = q.AllocTensor<float>();
+    EXPECT_EQ(t.GetPosition(), static_cast<int32_t>(TPosition::VECIN));
+    t.SetSize(64);
+    EXPECT_EQ(t.GetSize(), 64u);
+    t.SetBufferLen(128);  // bytes, as CANN's implementation
+    EXPECT_EQ(t.GetSize(), 32u);
+    LocalTensor<half> h;
+    h.SetAddrWithOffset(t, 16);
+    EXPECT_EQ(h.GetPhyAddr(), t.GetPhyAddr() + 64);
+    EXPECT_EQ(h.GetSize(), 32u);  // to the end of t's 128 B
+    // SetAddr with only logicPos set (the rest left as the stack had it), then InitBuffer.
+    TBuffAddr only;
+    std::memset(&only, 0xA5, sizeof(only));
+    only.logicPos = static_cast<uint8_t>(TPosition::VECCALC);
+    LocalTensor<float> s;
+    s.SetAddr(only);
+    EXPECT_EQ(s.GetPosition(), static_cast<int32_t>(TPosition::VECCALC));
+    s.InitBuffer(8192, 64);
+    EXPECT_EQ(s.GetPhyAddr(), 8192u);
+    EXPECT_EQ(s.GetSize(), 64u);
+    t.SetUserTag(10);
+    q.EnQue(t);
+    LocalTensor<float> d = q.DeQue<float>();
+    EXPECT_EQ(d.GetUserTag(), 10);
+    q.FreeTensor(d);
+    LocalTensor<float> raw(TPosition::VECCALC, 2048, 8);
+    raw.GetUserTag();  // no buffer to hold a tag
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->instruction, "LocalTensor::GetUserTag") << r.fault->ToString();
+  const LaunchResult grow = RunOne([] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 1024);
+    LocalTensor<float> t = q.AllocTensor<float>();
+    t.SetSize(257);  // past the 1024 B buffer
+  });
+  ASSERT_TRUE(grow.fault.has_value());
+  EXPECT_EQ(grow.fault->kind, FaultKind::kOutOfBoundsUb) << grow.fault->ToString();
+}
+
+// Print: one 32 B block a line, "%04u : " and each value followed by a space; ToFile: the bytes.
+TEST(StaticTensor, PrintAndToFile) {
+  const std::string path = ::testing::TempDir() + "opsim_tofile_test.bin";
+  std::string printed;
+  const LaunchResult r = RunOne([&] {
+    LocalTensor<int32_t> a(TPosition::VECCALC, 0, 16);
+    LocalTensor<half> h(TPosition::VECCALC, 64, 16);
+    LocalTensor<int8_t> c(TPosition::VECCALC, 128, 32);
+    for (int i = 0; i < 16; ++i) a.SetValue(i, i - 3), h.SetValue(i, half(0.5f * i));
+    for (int i = 0; i < 32; ++i) c.SetValue(i, static_cast<int8_t>(-i));
+    ::testing::internal::CaptureStdout();
+    a.Print();
+    h.Print(3);
+    c.Print(2);
+    printed = ::testing::internal::GetCapturedStdout();
+    EXPECT_EQ(a.ToFile(path), 0);
+    EXPECT_EQ(a.ToFile("/nonexistent-dir/x.bin"), -1);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(printed,
+            "0000 : -3 -2 -1 0 1 2 3 4 \n0008 : 5 6 7 8 9 10 11 12 \n"
+            "0000 : 0 0.5 1 \n0000 : 0 -1 \n");
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_EQ(bytes.size(), 64u);
+  int32_t last;
+  std::memcpy(&last, bytes.data() + 60, 4);
+  EXPECT_EQ(last, 12);
+  std::remove(path.c_str());
+}
+#pragma GCC diagnostic pop
 
 }  // namespace
 }  // namespace opsim::sim

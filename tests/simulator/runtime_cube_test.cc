@@ -26,11 +26,13 @@ using namespace AscendC;
 using namespace cube_model;
 
 template <typename A, typename C, typename Out>
-void ExpectMatmul(const MmShape& s, QuantMode_t quant = QuantMode_t::NoQuant, bool relu = false) {
+void ExpectMatmul(const MmShape& s, QuantMode_t quant = QuantMode_t::NoQuant, bool relu = false,
+                  bool raw = false) {
   const auto a = SmallInts<A>(static_cast<size_t>(s.m) * s.k, 1);
   const auto b = SmallInts<A>(static_cast<size_t>(s.k) * s.n, 2);
   std::vector<Out> c(static_cast<size_t>(s.m) * s.n);
   MatmulKernel<A, C, Out> kernel{s, a.data(), b.data(), c.data(), quant, relu};
+  kernel.raw = raw;
   LaunchOptions o = CubeOptions({Region(a, "a"), Region(b, "b"), Region(c, "c")});
   o.core_type = CoreType::kAic;
   const LaunchResult r = Launch(testing::TestDevice(), 1, o, kernel);
@@ -50,6 +52,12 @@ TEST(CubeMatmul, HalfInFloatOut) {
 }
 TEST(CubeMatmul, HalfOutThroughF322F16WithRelu) {
   ExpectMatmul<half, float, half>({32, 32, 32, false}, QuantMode_t::F322F16, true);
+}
+// CANN's static tensor programming: the same kernel with its L1/L0 tensors made from raw
+// addresses (LocalTensor(pos, addr, tileSize)) and no TPipe.
+TEST(CubeMatmul, RawAddressTensors) {
+  ExpectMatmul<half, float, float>({17, 20, 33, false}, QuantMode_t::NoQuant, false, true);
+  ExpectMatmul<int8_t, int32_t, int32_t>({16, 64, 32, true}, QuantMode_t::NoQuant, true, true);
 }
 TEST(CubeMatmul, BFloat16) {
   ExpectMatmul<bfloat16_t, float, float>({16, 32, 48, false});

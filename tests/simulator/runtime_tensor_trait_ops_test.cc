@@ -310,5 +310,48 @@ TEST(TensorTraitTensors, CubeFormsAsPlainAndTheProduct) {
   }
 }
 
+// CANN's instructions take the TensorTrait as their explicit T (`Add<TensorTrait<float>, true>`):
+// the level-0 unary, binary and scalar forms and the count binary and scalar forms, named with
+// the trait, leave the bits the plain calls leave, and those match the scalar model.
+template <typename F>
+std::vector<float> TtExplicitArgsKernel() {
+  std::vector<float> got(64);
+  const LaunchResult r = testing::RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 1024);
+    LocalTensor<F> a = buf.GetWithOffset<F>(64, 0), b = buf.GetWithOffset<F>(64, 256);
+    LocalTensor<F> c = buf.GetWithOffset<F>(64, 512), d = buf.GetWithOffset<F>(64, 768);
+    for (uint32_t i = 0; i < 64; ++i) {
+      a.SetValue(i, 0.5f * static_cast<float>(i) - 20.0f);
+      b.SetValue(i, 1.0f + static_cast<float>(i % 7));
+    }
+    const uint64_t mask[2] = {~0ull, 0};
+    Add<F, true>(c, a, b, mask, 1, {1, 1, 1, 8, 8, 8});
+    PipeBarrier<PIPE_V>();
+    Muls<F, true>(d, c, 2.0f, 64, 1, {1, 1, 8, 8});
+    PipeBarrier<PIPE_V>();
+    Abs<F, true>(c, d, 64, 1, {1, 1, 8, 8});
+    PipeBarrier<PIPE_V>();
+    Sub<F>(d, c, a, 64);
+    PipeBarrier<PIPE_V>();
+    Adds<F>(d, d, 1.0f, 64);
+    PipeBarrier<PIPE_V>();
+    for (uint32_t i = 0; i < 64; ++i) got[i] = d.GetValue(i);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  return got;
+}
+
+TEST(TensorTraitOps, ExplicitTraitTemplateArguments) {
+  const std::vector<float> plain = TtExplicitArgsKernel<float>();
+  const std::vector<float> trait = TtExplicitArgsKernel<TensorTrait<float>>();
+  ASSERT_EQ(std::memcmp(plain.data(), trait.data(), 64 * sizeof(float)), 0);
+  for (uint32_t i = 0; i < 64; ++i) {
+    const float a = 0.5f * static_cast<float>(i) - 20.0f, b = 1.0f + static_cast<float>(i % 7);
+    EXPECT_EQ(plain[i], std::fabs(2.0f * (a + b)) - a + 1.0f) << i;
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim::trait_ops_test

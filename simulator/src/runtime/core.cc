@@ -46,7 +46,9 @@ std::string Hex(uint64_t v) {
 
 std::string DescribeBuffer(const Core& core, int16_t buf) {
   const BufferRecord& r = core.bufs[static_cast<size_t>(buf)];
-  std::string owner = r.owner >= 0 ? "queue #" + std::to_string(r.owner) : "TBuf";
+  std::string owner = r.owner >= 0           ? "queue #" + std::to_string(r.owner)
+                      : r.owner == kRawOwner ? "raw-address"
+                                             : "TBuf";
   return owner + " buffer #" + std::to_string(buf) + " [" + LocalMemoryName(core, r.offset) + " " +
          Hex(LocalMemoryOffset(core, r.offset)) + ", " + std::to_string(r.bytes) + " B]";
 }

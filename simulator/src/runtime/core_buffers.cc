@@ -137,6 +137,7 @@ void PipeDestroy(uint32_t epoch) {
   const PipeStart start = core.pipe_starts.back();
   CheckLeaks(core, start.first_buf, "TPipe::Destroy");
   for (size_t b = start.first_buf; b < core.bufs.size(); ++b) {
+    if (core.bufs[b].owner == kRawOwner) continue;  // a memory's span outlives the TPipe
     core.bufs[b].state = BufState::kDead;
     ++core.bufs[b].gen;
   }

@@ -51,6 +51,8 @@ struct ExtraRegisters {
   bool aipp_set = false;
   AippConfig aipp;
   GmRef aipp_src0, aipp_src1;
+  // LocalTensor::SetUserTag's tags, by buffer index (CANN keeps one in each buffer's TBufType).
+  std::vector<int32_t> user_tags;
 };
 
 // The running core's set (created on first use).

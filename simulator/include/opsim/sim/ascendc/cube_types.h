@@ -161,3 +161,7 @@ struct DataCopyCO12DstParams {
 };
 
 }  // namespace AscendC
+
+// CANN's CPU-debug build declares QuantMode_t at global scope (its compiler stub), and its
+// samples name it unqualified (asc-devkit data_copy_l0c2gm: `QuantMode_t::DEQF16`).
+using AscendC::QuantMode_t;

@@ -56,7 +56,8 @@ class TQueBind {
   static_assert(depth >= 1 && depth <= 8, "TQue depth must be 1..8");
   template <typename T>
   LocalTensor<T> AllocTensor() {
-    return LocalTensor<T>(opsim::sim::detail::QueueAlloc(id_)).template ReinterpretCast<T>();
+    return LocalTensor<PrimT<T>>(opsim::sim::detail::QueueAlloc(id_), src)
+        .template ReinterpretCast<T>();
   }
   template <typename T>
   bool EnQue(const LocalTensor<T>& tensor) {
@@ -65,7 +66,8 @@ class TQueBind {
   }
   template <typename T>
   LocalTensor<T> DeQue() {
-    return LocalTensor<T>(opsim::sim::detail::QueueDeQue(id_)).template ReinterpretCast<T>();
+    return LocalTensor<PrimT<T>>(opsim::sim::detail::QueueDeQue(id_), src)
+        .template ReinterpretCast<T>();
   }
   template <typename T>
   void FreeTensor(LocalTensor<T>& tensor) {
@@ -93,21 +95,23 @@ class TBuf {
   // The whole buffer.
   template <typename T>
   LocalTensor<T> Get() {
-    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, 0, 0, "TBuf::Get"))
+    return LocalTensor<PrimT<T>>(opsim::sim::detail::ScratchGet(id_, 0, 0, "TBuf::Get"), pos)
         .template ReinterpretCast<T>();
   }
   // The first `len` elements.
   template <typename T>
   LocalTensor<T> Get(uint32_t len) {
-    return LocalTensor<T>(
-               opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(PrimT<T>), "TBuf::Get"))
+    return LocalTensor<PrimT<T>>(
+               opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(PrimT<T>), "TBuf::Get"), pos)
         .template ReinterpretCast<T>();
   }
   // `size` elements starting `buf_offset` bytes in.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t buf_offset) {
-    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(PrimT<T>),
-                                                         "TBuf::GetWithOffset"))
+    return LocalTensor<PrimT<T>>(
+               opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(PrimT<T>),
+                                              "TBuf::GetWithOffset"),
+               pos)
         .template ReinterpretCast<T>();
   }
   // CANN's TBuf derives from TQueBind and keeps its queue calls, which a TBuf has no use for:
@@ -295,8 +299,10 @@ class LocalMemAllocator {
   }
   template <class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
-    return LocalTensor<DataType>(opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) *
-                                                                 sizeof(PrimT<DataType>)))
+    return LocalTensor<PrimT<DataType>>(
+               opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) *
+                                               sizeof(PrimT<DataType>)),
+               TPosition::VECCALC)
         .template ReinterpretCast<DataType>();
   }
 };

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -22,6 +23,30 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
 [[noreturn]] void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what);
 // The address a LocalTensor reports: its byte offset in its own memory (UB, L1, L0A, ...).
 uint64_t LocalPhyAddr(const uint8_t* ptr);
+// CANN's static tensor programming (local_tensor_raw.cc): `bytes` at byte `addr` of the local
+// memory of position `pos` (`abs`, when not null, is the host address instead: a CPU-debug
+// TBuffAddr's absAddr). Faults outside that memory; `aligned` asks for CANN's 32 B start.
+UbRef RawLocal(uint8_t pos, uint64_t addr, const uint8_t* abs, uint64_t bytes, bool aligned,
+               const char* instr);
+// SetAddr(TBuffAddr): RawLocal's view when the fields describe one, else an unbound view (no
+// fault: kernels set only logicPos and call InitBuffer next, leaving the rest uninitialised).
+UbRef RawLocalQuiet(uint8_t pos, uint64_t addr, const uint8_t* abs, uint64_t bytes);
+// SetSize / SetBufferLen / SetAddrWithOffset: a view of `bytes` from `ptr`, inside ref's buffer.
+UbRef MoveLocal(const UbRef& ref, const uint8_t* ptr, uint64_t bytes, const char* instr);
+// SetUserTag / GetUserTag: the tag of ref's buffer.
+int32_t LocalUserTag(const UbRef& ref, const int32_t* set);
+// Print(len) and ToFile(name), CPU-debug only in CANN: `kind` is the element's format
+// ('i' signed, 'u' unsigned, 'f' float, 'h' half, 'b' bfloat16).
+void PrintLocal(const UbRef& ref, uint32_t count, uint32_t elem_bytes, char kind);
+int32_t LocalToFile(const UbRef& ref, const char* name);
+template <typename T>
+constexpr char PrintKindOf() {
+  if constexpr (std::is_same_v<T, half>) return 'h';
+  if constexpr (std::is_same_v<T, bfloat16_t>) return 'b';
+  if constexpr (std::is_floating_point_v<T>) return 'f';
+  if constexpr (std::is_signed_v<T>) return 'i';
+  return 'u';
+}
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -35,6 +60,14 @@ template <typename T>
 auto OpsimLiteOf(void*) -> T;
 template <typename T>
 using PrimT = decltype(OpsimLiteOf<T>(0));
+// CANN's instruction templates take a TensorTrait as their explicit T (`Add<TensorTrait<float>,
+// false>(...)`) and read PrimT<T>; opsim's use T as the element, so such a call runs the form of
+// PrimT<T> (a trait tensor is a LocalTensor<PrimT<T>>). Opens the body: `OPSIM_TRAIT_AS_PRIM(
+// call) { plain body }`.
+#define OPSIM_TRAIT_AS_PRIM(...)                \
+  if constexpr (!std::is_same_v<PrimT<T>, T>) { \
+    __VA_ARGS__;                                \
+  } else
 // Whether a call's tensors are all TensorTrait tensors or all plain ones: CANN's TensorTrait page
 // rules out a mix (the cube forms, which take the trait through PrimT as CANN's do, check it).
 template <typename... T>
@@ -46,6 +79,18 @@ constexpr bool kOpsimOneTensorKind = ((!std::is_same_v<PrimT<T>, T>)&&...) ||
 // so the slicing copies are deleted here.
 template <typename T, TPosition pos, typename LayoutType>
 struct TensorTrait;
+
+using TTagType = int32_t;
+using TBufHandle = uint8_t*;
+// A local buffer's address as CANN's CPU-debug build declares it (kernel_tensor_base.h):
+// dataLen bytes at byte bufferAddr of logicPos's memory, or at the host address absAddr.
+struct TBuffAddr {
+  uint32_t dataLen;
+  uint32_t bufferAddr;
+  TBufHandle bufferHandle;
+  uint8_t logicPos;
+  uint8_t* absAddr;
+};
 
 template <typename T>
 class GlobalTensor {
@@ -129,6 +174,33 @@ class LocalTensor {
   LocalTensor(const LocalTensor<TensorTrait<T, P, L>>&) = delete;
   template <TPosition P, typename L>
   LocalTensor& operator=(const LocalTensor<TensorTrait<T, P, L>>&) = delete;
+  // Static tensor programming: tileSize elements at byte addr (32 B aligned) of pos's memory.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
+      : ref_(opsim::sim::detail::RawLocal(static_cast<uint8_t>(pos), addr, nullptr,
+                                          uint64_t{tileSize} * sizeof(PrimT<T>), true,
+                                          "LocalTensor(pos, addr, tileSize)")),
+        pos_(pos) {}
+  explicit LocalTensor(TBuffAddr& address)
+      : ref_(opsim::sim::detail::RawLocal(address.logicPos, address.bufferAddr, address.absAddr,
+                                          address.dataLen, false, "LocalTensor(TBuffAddr)")),
+        pos_(static_cast<TPosition>(address.logicPos)) {}
+
+  // BaseLocalTensor's CPU-debug members: SetAddr takes the address's position (and its range,
+  // when it describes one); InitBuffer places bufferSize elements at byte bufferOffset (32 B
+  // aligned) of that position's memory.
+  void SetAddr(const TBuffAddr& address) {
+    pos_ = static_cast<TPosition>(address.logicPos);
+    ref_ = opsim::sim::detail::RawLocalQuiet(address.logicPos, address.bufferAddr, address.absAddr,
+                                             address.dataLen);
+  }
+  [[deprecated(
+      "NOTICE: InitBuffer has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] void
+  InitBuffer(const uint32_t bufferOffset, const uint32_t bufferSize) {
+    ref_ = opsim::sim::detail::RawLocal(static_cast<uint8_t>(pos_), bufferOffset, nullptr,
+                                        uint64_t{bufferSize} * sizeof(PrimT<T>), true,
+                                        "LocalTensor::InitBuffer");
+  }
 
   // A view starting `offset` elements in (Ascend C's tensor[offset]).
   LocalTensor operator[](uint32_t offset) const {
@@ -158,13 +230,55 @@ class LocalTensor {
     return reinterpret_cast<T*>(ref_.ptr)[index];
   }
   uint32_t GetSize() const { return ref_.bytes / sizeof(T); }
-  uint32_t GetLength() const { return ref_.bytes; }
+  [[deprecated(
+      "NOTICE: GetLength has been deprecated and will be removed in the next version. "
+      "Please do not use it!")]] uint32_t
+  GetLength() const {
+    return ref_.bytes;
+  }
   // The byte address in the Unified Buffer (as the chip reports it).
   uint64_t GetPhyAddr() const;
+  uint64_t GetPhyAddr(uint32_t offset) const { return GetPhyAddr() + uint64_t{offset} * sizeof(T); }
+  int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
+  // Elements (SetSize) or bytes (SetBufferLen, as CANN's implementation: its page says elements)
+  // from the tensor's start; the view must stay inside its buffer.
+  void SetSize(uint32_t size) {
+    ref_ = opsim::sim::detail::MoveLocal(ref_, ref_.ptr, uint64_t{size} * sizeof(T),
+                                         "LocalTensor::SetSize");
+  }
+  void SetBufferLen(uint32_t dataLen) {
+    ref_ = opsim::sim::detail::MoveLocal(ref_, ref_.ptr, dataLen, "LocalTensor::SetBufferLen");
+  }
+  // This tensor becomes src's buffer from element `offset` of src on, with this tensor's size
+  // if it has one, else to the end of src.
+  template <typename S>
+  [[deprecated(
+      "NOTICE: SetAddrWithOffset has been deprecated and will be removed in the next "
+      "version. Please do not use it!")]] void
+  SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
+    const uint64_t at = uint64_t{offset} * sizeof(PrimT<S>);
+    ref_ = opsim::sim::detail::MoveLocal(src.ref_, src.ref_.ptr + at,
+                                         src.ref_.bytes > at ? src.ref_.bytes - at : 0,
+                                         "LocalTensor::SetAddrWithOffset");
+    pos_ = src.pos_;
+  }
+  void SetUserTag(const TTagType tag) { opsim::sim::detail::LocalUserTag(ref_, &tag); }
+  TTagType GetUserTag() const { return opsim::sim::detail::LocalUserTag(ref_, nullptr); }
+  // CPU debugging: one 32 B block of elements a line ("0000 : 0 1 2 ...").
+  void Print() { Print(GetSize()); }
+  void Print(uint32_t len) {
+    opsim::sim::detail::PrintLocal(ref_, len < GetSize() ? len : GetSize(), sizeof(T),
+                                   opsim::sim::detail::PrintKindOf<T>());
+  }
+  // The tensor's bytes to `fileName`: 0, or -1 when the file cannot be written.
+  int32_t ToFile(const std::string& fileName) const {
+    return opsim::sim::detail::LocalToFile(ref_, fileName.c_str());
+  }
   template <typename U>
   LocalTensor<U> ReinterpretCast() const {
     LocalTensor<U> out;
     out.ref_ = ref_;
+    out.pos_ = pos_;
     out.ref_.bytes = ref_.bytes - ref_.bytes % static_cast<uint32_t>(sizeof(PrimT<U>));
     return out;
   }
@@ -193,9 +307,11 @@ class LocalTensor {
   friend class TBuf;
   template <Hardware>
   friend class LocalMemAllocator;
-  explicit LocalTensor(const opsim::sim::detail::UbRef& ref) : ref_(ref) {}
+  explicit LocalTensor(const opsim::sim::detail::UbRef& ref, TPosition pos = TPosition::VECCALC)
+      : ref_(ref), pos_(pos) {}
 
   opsim::sim::detail::UbRef ref_;
+  TPosition pos_ = TPosition::GM;  // CANN's default tensor leaves it uninitialised
 
  public:
   ShapeInfo shapeInfo_;

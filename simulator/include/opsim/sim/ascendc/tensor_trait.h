@@ -69,6 +69,22 @@ class LocalTensor<TensorTrait<T, pos, LayoutType>>
  public:
   using PrimType = T;
   LocalTensor() = default;
+  // Static tensor programming: the trait's position, at byte addr (32 B aligned), of the layout's
+  // compile-time size (this form) or of layout.GetSize() elements. As in CANN, the tensor's own
+  // trait keeps its default layout.
+  LocalTensor(uint32_t addr) : LocalTensor(addr, LayoutType{}, LayoutType::size) {  // NOLINT
+    static_assert(pos != TPosition::GM && pos != TPosition::MAX,
+                  "TensorTrait position should not be GM or MAX!");
+    static_assert(LayoutType::size * sizeof(T) % 32 == 0,
+                  "The size of localTensor must be align to 32Bytes");
+  }
+  template <typename U>
+  LocalTensor(uint32_t addr, const U& layout)
+      : LocalTensor(addr, layout, static_cast<uint32_t>(layout.GetSize())) {
+    static_assert(pos != TPosition::GM && pos != TPosition::MAX,
+                  "TensorTrait position should not be GM or MAX!");
+  }
+  LocalTensor(TPosition, uint32_t, uint32_t) = delete;  // CANN: plain element types only
 
   LocalTensor operator[](uint32_t offset) const {
     LocalTensor sub = *this;
@@ -97,6 +113,8 @@ class LocalTensor<TensorTrait<T, pos, LayoutType>>
   template <Hardware>
   friend class LocalMemAllocator;
   explicit LocalTensor(const opsim::sim::detail::UbRef& ref) : LocalTensor<T>(ref) {}
+  template <typename U>
+  LocalTensor(uint32_t addr, const U&, uint32_t size) : LocalTensor<T>(pos, addr, size) {}
 };
 
 template <typename T, TPosition pos, typename LayoutType>

@@ -165,12 +165,14 @@ void WholeReduceRows(vec::ReduceOp op, DType dtype, uint32_t elem_bytes, void* d
 
 namespace AscendC {
 
-#define OPSIM_BINARY(Name, Op, Row)                                                      \
-  template <typename T>                                                                  \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b, \
-            const int32_t count) {                                                       \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
-    opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count);  \
+#define OPSIM_BINARY(Name, Op, Row)                                                       \
+  template <typename T>                                                                   \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,  \
+            const int32_t count) {                                                        \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, a, b, count)) {                               \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                      \
+      opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count); \
+    }                                                                                     \
   }
 OPSIM_BINARY(Add, kAdd, kArith)
 OPSIM_BINARY(Sub, kSub, kArith)
@@ -180,13 +182,15 @@ OPSIM_BINARY(Max, kMax, kArith)
 OPSIM_BINARY(Min, kMin, kArith)
 #undef OPSIM_BINARY
 
-#define OPSIM_SCALAR(Name, Op)                                                     \
-  template <typename T, typename U>                                                \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, \
-            const int32_t count) {                                                 \
-    OPSIM_A2_TAKES(kArith, T, #Name);                                              \
-    opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src, \
-                                   static_cast<T>(scalar), count);                 \
+#define OPSIM_SCALAR(Name, Op)                                                       \
+  template <typename T, typename U>                                                  \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar,   \
+            const int32_t count) {                                                   \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, scalar, count)) {                   \
+      OPSIM_A2_TAKES(kArith, T, #Name);                                              \
+      opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src, \
+                                     static_cast<T>(scalar), count);                 \
+    }                                                                                \
   }
 OPSIM_SCALAR(Adds, kAdd)
 OPSIM_SCALAR(Muls, kMul)

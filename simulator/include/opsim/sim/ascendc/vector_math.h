@@ -240,24 +240,28 @@ OPSIM_SHIFT_COUNT(ShiftRight, false)
 
 // ---- Level-0 forms: (dst, src..., mask or mask[2], repeatTimes, RepeatParams) ----
 
-#define OPSIM_UNARY_L0(Name, Row, CtxExpr, Kernel)                                       \
-  template <typename T, bool isSetMask = true>                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], \
-            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
-    const auto ctx = CtxExpr;                                                            \
-    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
-                               repeatParams);                                            \
-  }                                                                                      \
-  template <typename T, bool isSetMask = true>                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,   \
-            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {          \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
-    const auto ctx = CtxExpr;                                                            \
-    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
-                               repeatParams);                                            \
+#define OPSIM_UNARY_L0(Name, Row, CtxExpr, Kernel)                                              \
+  template <typename T, bool isSetMask = true>                                                  \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],        \
+            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                 \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>, isSetMask>(dst, src, mask, repeatTimes, repeatParams)) { \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                            \
+      const auto ctx = CtxExpr;                                                                 \
+      opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                                 \
+                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
+                                 repeatParams);                                                 \
+    }                                                                                           \
+  }                                                                                             \
+  template <typename T, bool isSetMask = true>                                                  \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,          \
+            const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                 \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>, isSetMask>(dst, src, mask, repeatTimes, repeatParams)) { \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                            \
+      const auto ctx = CtxExpr;                                                                 \
+      opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                                 \
+                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
+                                 repeatParams);                                                 \
+    }                                                                                           \
   }
 #define OPSIM_MATH_CTX(Op) opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op)
 OPSIM_UNARY_L0(Exp, kFloatMath, OPSIM_MATH_CTX(kExp), opsim::sim::detail::MathLanes)
@@ -279,21 +283,27 @@ OPSIM_UNARY_L0(Not, kLogicRepeat,
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask[], const uint8_t repeatTimes,                                  \
             const BinaryRepeatParams& repeatParams) {                                          \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
-    const auto ctx = CtxExpr;                                                                  \
-    opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
-                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
-                                repeatParams);                                                 \
+    OPSIM_TRAIT_AS_PRIM(                                                                       \
+        Name<PrimT<T>, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams)) {         \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                           \
+      const auto ctx = CtxExpr;                                                                \
+      opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                        \
+                                  opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,    \
+                                  repeatParams);                                               \
+    }                                                                                          \
   }                                                                                            \
   template <typename T, bool isSetMask = true>                                                 \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const uint64_t mask, const uint8_t repeatTimes,                                    \
             const BinaryRepeatParams& repeatParams) {                                          \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                             \
-    const auto ctx = CtxExpr;                                                                  \
-    opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                          \
-                                opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,      \
-                                repeatParams);                                                 \
+    OPSIM_TRAIT_AS_PRIM(                                                                       \
+        Name<PrimT<T>, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams)) {         \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                           \
+      const auto ctx = CtxExpr;                                                                \
+      opsim::sim::detail::Binary0(#Name, Kernel, &ctx, dst, src0, src1,                        \
+                                  opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,    \
+                                  repeatParams);                                               \
+    }                                                                                          \
   }
 #define OPSIM_BINARY_CTX(Op) \
   (opsim::sim::detail::BinaryCtx{opsim::sim::vec::BinaryOp::Op, DTypeOf<T>()})
@@ -313,28 +323,34 @@ OPSIM_BINARY_L0(Or, kLogicRepeat,
 #undef OPSIM_BINARY_L0
 
 // Tensor-scalar level-0 forms: `value` is converted to T once, as the count forms do.
-#define OPSIM_SCALAR_L0(Name, Row, MakeCtx, Kernel)                                      \
-  template <typename T, bool isSetMask = true>                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
-            const uint64_t mask[], const uint8_t repeatTimes,                            \
-            const UnaryRepeatParams& repeatParams) {                                     \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
-    const T value = scalarValue;                                                         \
-    const auto ctx = MakeCtx;                                                            \
-    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
-                               repeatParams);                                            \
-  }                                                                                      \
-  template <typename T, bool isSetMask = true>                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,  \
-            const uint64_t mask, const uint8_t repeatTimes,                              \
-            const UnaryRepeatParams& repeatParams) {                                     \
-    OPSIM_A2_TAKES(Row, T, #Name);                                                       \
-    const T value = scalarValue;                                                         \
-    const auto ctx = MakeCtx;                                                            \
-    opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                            \
-                               opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, \
-                               repeatParams);                                            \
+#define OPSIM_SCALAR_L0(Name, Row, MakeCtx, Kernel)                                            \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
+            const uint64_t mask[], const uint8_t repeatTimes,                                  \
+            const UnaryRepeatParams& repeatParams) {                                           \
+    OPSIM_TRAIT_AS_PRIM(                                                                       \
+        Name<PrimT<T>, isSetMask>(dst, src, scalarValue, mask, repeatTimes, repeatParams)) {   \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                           \
+      const T value = scalarValue;                                                             \
+      const auto ctx = MakeCtx;                                                                \
+      opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                                \
+                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,     \
+                                 repeatParams);                                                \
+    }                                                                                          \
+  }                                                                                            \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const PrimT<T>& scalarValue, \
+            const uint64_t mask, const uint8_t repeatTimes,                                    \
+            const UnaryRepeatParams& repeatParams) {                                           \
+    OPSIM_TRAIT_AS_PRIM(                                                                       \
+        Name<PrimT<T>, isSetMask>(dst, src, scalarValue, mask, repeatTimes, repeatParams)) {   \
+      OPSIM_A2_TAKES(Row, T, #Name);                                                           \
+      const T value = scalarValue;                                                             \
+      const auto ctx = MakeCtx;                                                                \
+      opsim::sim::detail::Unary0(#Name, Kernel, &ctx, dst, src,                                \
+                                 opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,     \
+                                 repeatParams);                                                \
+    }                                                                                          \
   }
 #define OPSIM_SCALAR_CTX(Op) \
   (opsim::sim::detail::ScalarCtx{opsim::sim::vec::ScalarOp::Op, DTypeOf<T>(), &value})

@@ -100,11 +100,15 @@ struct PipeAccessBounds {
   uint32_t lowest_hi = UINT32_MAX;
 };
 
+// BufferRecord::owner of a local memory's whole span, which LocalTensors made from a raw address
+// (CANN's static tensor programming) are views of: one a memory, never freed.
+inline constexpr int16_t kRawOwner = -2;
+
 // One buffer carved out of the Unified Buffer by TPipe::InitBuffer.
 struct BufferRecord {
   uint32_t offset = 0;  // byte offset in the UB
   uint32_t bytes = 0;
-  int16_t owner = -1;  // queue index, or -1 for a TBuf
+  int16_t owner = -1;  // queue index, or -1 for a TBuf (kRawOwner: raw-address tensors)
   int16_t pool = -1;   // the TBufPool it was carved from, or -1 for the TPipe
   BufState state = BufState::kFree;
   uint32_t gen = 0;     // bumped on every free, so stale LocalTensors are caught
