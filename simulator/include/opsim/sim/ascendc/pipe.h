@@ -99,15 +99,20 @@ class TBuf {
   // The first `len` elements.
   template <typename T>
   LocalTensor<T> Get(uint32_t len) {
-    return LocalTensor<T>(
-               opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(PrimT<T>), "TBuf::Get"))
+    return LocalTensor<T>(opsim::sim::detail::ScratchGet(
+                              id_, 0,
+                              static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<T>>(len)),
+                              "TBuf::Get"))
         .template ReinterpretCast<T>();
   }
   // `size` elements starting `buf_offset` bytes in.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t buf_offset) {
-    return LocalTensor<T>(opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(PrimT<T>),
-                                                         "TBuf::GetWithOffset"))
+    return LocalTensor<T>(
+               opsim::sim::detail::ScratchGet(
+                   id_, buf_offset,
+                   static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<T>>(size)),
+                   "TBuf::GetWithOffset"))
         .template ReinterpretCast<T>();
   }
   // CANN's TBuf derives from TQueBind and keeps its queue calls, which a TBuf has no use for:
@@ -295,8 +300,8 @@ class LocalMemAllocator {
   }
   template <class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
-    return LocalTensor<DataType>(opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) *
-                                                                 sizeof(PrimT<DataType>)))
+    return LocalTensor<DataType>(opsim::sim::detail::AllocStatic(
+                                     opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize)))
         .template ReinterpretCast<DataType>();
   }
 };

@@ -61,7 +61,7 @@ class GlobalTensor {
   // Binds `buffer` with `size` elements. Never faults: accesses are checked against the GM
   // region `buffer` lies in (none: every access faults).
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
-    ref_ = opsim::sim::detail::BindGm(buffer, size * sizeof(T), false);
+    ref_ = opsim::sim::detail::BindGm(buffer, opsim::sim::detail::TensorBytes<T>(size), false);
     address_ = GetPhyAddr();
   }
   // Binds `buffer` up to the end of its registered region.
@@ -74,7 +74,7 @@ class GlobalTensor {
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor sub = *this;
     if (sub.ref_.ptr == nullptr) return sub;  // unbound: any access through it faults
-    const uint64_t off = offset * sizeof(T);
+    const uint64_t off = opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::operator[]");
     sub.ref_.ptr += off;
     sub.ref_.bytes = off < ref_.bytes ? ref_.bytes - off : 0;
     sub.ref_.limit = off < ref_.limit ? ref_.limit - off : 0;
@@ -84,26 +84,44 @@ class GlobalTensor {
   // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM access. The
   // checks cannot tell a read through the reference from a store: the race check counts it as a
   // read (a conflict with another block's write), the initialisation check as a write.
+  // int4b_t: the byte holding elements offset and offset + 1 (offset even).
   T& operator()(uint64_t offset) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                       opsim::sim::detail::ScalarGm::kRef);
-    return *reinterpret_cast<T*>(ref_.ptr + offset * sizeof(T));
+    const uint64_t at = opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::operator()");
+    opsim::sim::detail::ScalarGmAccess(ref_, at, sizeof(T), opsim::sim::detail::ScalarGm::kRef);
+    return *reinterpret_cast<T*>(ref_.ptr + at);
   }
   T GetValue(uint64_t offset) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                       opsim::sim::detail::ScalarGm::kGet);
-    T v;
-    std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
-    return v;
+    if constexpr (IsHalfByteDataType<T>()) {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1, opsim::sim::detail::ScalarGm::kGet);
+      return opsim::sim::detail::Int4Nibble(ref_.ptr[offset / 2], offset);
+    } else {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                         opsim::sim::detail::ScalarGm::kGet);
+      T v;
+      std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
+      return v;
+    }
   }
   void SetValue(uint64_t offset, T value) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                       opsim::sim::detail::ScalarGm::kSet);
-    std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
+    if constexpr (IsHalfByteDataType<T>()) {  // the byte's other element is read and kept
+      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1, opsim::sim::detail::ScalarGm::kRef);
+      uint8_t& byte = ref_.ptr[offset / 2];
+      byte = opsim::sim::detail::Int4WithNibble(byte, offset, value);
+    } else {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                         opsim::sim::detail::ScalarGm::kSet);
+      std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
+    }
   }
-  uint64_t GetSize() const { return ref_.bytes / sizeof(T); }
+  // int4b_t: the bound bytes x 2 (an odd SetGlobalBuffer size counts its last byte whole).
+  uint64_t GetSize() const {
+    return IsHalfByteDataType<T>() ? ref_.bytes * 2 : ref_.bytes / sizeof(T);
+  }
   __gm__ T* GetPhyAddr() const { return reinterpret_cast<T*>(ref_.ptr); }
-  __gm__ T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const {
+    return reinterpret_cast<T*>(
+        ref_.ptr + opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::GetPhyAddr"));
+  }
 
   void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
   ShapeInfo GetShapeInfo() const { return shapeInfo_; }
@@ -132,32 +150,47 @@ class LocalTensor {
 
   // A view starting `offset` elements in (Ascend C's tensor[offset]).
   LocalTensor operator[](uint32_t offset) const {
-    if (static_cast<uint64_t>(offset) * sizeof(T) > ref_.bytes) {
+    const uint64_t off = opsim::sim::detail::ViewOffsetBytes<T>(offset, "LocalTensor::operator[]");
+    if (off > ref_.bytes) {
       opsim::sim::detail::RaiseSubviewOutOfRange(offset, GetSize(), "LocalTensor::operator[]");
     }
     LocalTensor sub = *this;
-    sub.ref_.ptr += offset * sizeof(T);
-    sub.ref_.bytes -= static_cast<uint32_t>(offset * sizeof(T));
+    sub.ref_.ptr += off;
+    sub.ref_.bytes -= static_cast<uint32_t>(off);
     return sub;
   }
   T GetValue(uint32_t index) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       false);
-    T v;
-    std::memcpy(&v, ref_.ptr + static_cast<size_t>(index) * sizeof(T), sizeof(T));
-    return v;
+    if constexpr (IsHalfByteDataType<T>()) {
+      opsim::sim::detail::ScalarUbAccess(ref_, index / 2, 1, false);
+      return opsim::sim::detail::Int4Nibble(ref_.ptr[index / 2], index);
+    } else {
+      opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
+                                         false);
+      T v;
+      std::memcpy(&v, ref_.ptr + static_cast<size_t>(index) * sizeof(T), sizeof(T));
+      return v;
+    }
   }
   void SetValue(uint32_t index, T value) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       true);
-    std::memcpy(ref_.ptr + static_cast<size_t>(index) * sizeof(T), &value, sizeof(T));
+    if constexpr (IsHalfByteDataType<T>()) {  // the byte's other element is kept
+      opsim::sim::detail::ScalarUbAccess(ref_, index / 2, 1, true);
+      ref_.ptr[index / 2] = opsim::sim::detail::Int4WithNibble(ref_.ptr[index / 2], index, value);
+    } else {
+      opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
+                                         true);
+      std::memcpy(ref_.ptr + static_cast<size_t>(index) * sizeof(T), &value, sizeof(T));
+    }
   }
+  // int4b_t: the byte holding elements index and index + 1 (index even).
   T& operator()(uint32_t index) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       true);
-    return reinterpret_cast<T*>(ref_.ptr)[index];
+    const uint64_t at = opsim::sim::detail::ViewOffsetBytes<T>(index, "LocalTensor::operator()");
+    opsim::sim::detail::ScalarUbAccess(ref_, at, sizeof(T), true);
+    return *reinterpret_cast<T*>(ref_.ptr + at);
   }
-  uint32_t GetSize() const { return ref_.bytes / sizeof(T); }
+  // int4b_t: two elements a byte.
+  uint32_t GetSize() const {
+    return IsHalfByteDataType<T>() ? ref_.bytes * 2 : ref_.bytes / static_cast<uint32_t>(sizeof(T));
+  }
   uint32_t GetLength() const { return ref_.bytes; }
   // The byte address in the Unified Buffer (as the chip reports it).
   uint64_t GetPhyAddr() const;
