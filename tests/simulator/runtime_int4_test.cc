@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -166,6 +167,79 @@ TEST(Int4DataCopy, CountFormMovesCountBytes) {
       true, {Region(in, "in")});
   const std::string msg = Int4FaultOf(r, &kind);
   EXPECT_TRUE(kind == FaultKind::kOutOfBoundsUb || kind == FaultKind::kUbOverflow) << msg;
+}
+
+// Cast's count form: half -> int4b_t in each round mode, saturating (NaN 0), and back exactly.
+TEST(Int4Cast, HalfToInt4AndBack) {
+  const float in[] = {0.5f, 1.5f,  -2.5f, 2.7f,  -3.2f, 7.4f,  100.0f, -100.0f,
+                      6.5f, -8.6f, 0.0f,  -0.5f, 3.5f,  -7.5f, 1e4f,   -0.2f};
+  struct Want {
+    RoundMode mode;
+    int v[16];
+  };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Want wants[] = {
+      {RoundMode::CAST_RINT, {0, 2, -2, 3, -3, 7, 7, -8, 6, -8, 0, 0, 4, -8, 7, 0}},
+      {RoundMode::CAST_NONE, {0, 2, -2, 3, -3, 7, 7, -8, 6, -8, 0, 0, 4, -8, 7, 0}},
+      {RoundMode::CAST_FLOOR, {0, 1, -3, 2, -4, 7, 7, -8, 6, -8, 0, -1, 3, -8, 7, -1}},
+      {RoundMode::CAST_CEIL, {1, 2, -2, 3, -3, 7, 7, -8, 7, -8, 0, 0, 4, -7, 7, 0}},
+      {RoundMode::CAST_ROUND, {1, 2, -3, 3, -3, 7, 7, -8, 7, -8, 0, -1, 4, -8, 7, 0}},
+      {RoundMode::CAST_TRUNC, {0, 1, -2, 2, -3, 7, 7, -8, 6, -8, 0, 0, 3, -7, 7, 0}},
+  };
+  for (const Want& w : wants) {
+    std::vector<int> got(18), back(18);
+    const LaunchResult r = testing::RunOne([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> bh, b4, bb;
+      pipe.InitBuffer(bh, 64);
+      pipe.InitBuffer(b4, 32);
+      pipe.InitBuffer(bb, 64);
+      LocalTensor<half> h = bh.Get<half>(), hb = bb.Get<half>();
+      LocalTensor<int4b_t> q = b4.Get<int4b_t>();
+      for (uint32_t i = 0; i < 16; ++i) h.SetValue(i, half(in[i]));
+      h.SetValue(16, half(nan));
+      h.SetValue(17, half(-1.0f));
+      Duplicate(q.ReinterpretCast<uint16_t>(), static_cast<uint16_t>(0x7070), 16);
+      PipeBarrier<PIPE_V>();
+      Cast(q, h, w.mode, 17);  // odd: element 17's nibble (7) kept
+      PipeBarrier<PIPE_V>();
+      Cast(hb, q, RoundMode::CAST_NONE, 18);
+      PipeBarrier<PIPE_V>();
+      for (uint32_t i = 0; i < 18; ++i) {
+        got[i] = static_cast<int8_t>(q.GetValue(i));
+        back[i] = static_cast<int>(static_cast<float>(hb.GetValue(i)));
+      }
+    });
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    for (int i = 0; i < 16; ++i) {
+      EXPECT_EQ(got[i], w.v[i]) << "mode " << static_cast<int>(w.mode) << " element " << i;
+    }
+    EXPECT_EQ(got[16], 0);
+    EXPECT_EQ(got[17], 7);
+    EXPECT_EQ(back, got);
+  }
+}
+
+TEST(Int4Cast, RefusedModesFault) {
+  for (const bool to_int4 : {true, false}) {
+    FaultKind kind{};
+    const std::string msg = Int4FaultOf(testing::RunOne([&] {
+                                          TPipe pipe;
+                                          TBuf<TPosition::VECCALC> bh, b4;
+                                          pipe.InitBuffer(bh, 256);
+                                          pipe.InitBuffer(b4, 64);
+                                          LocalTensor<half> h = bh.Get<half>();
+                                          LocalTensor<int4b_t> q = b4.Get<int4b_t>();
+                                          if (to_int4) {
+                                            Cast(q, h, RoundMode::CAST_ODD, 128);
+                                          } else {
+                                            Cast(h, q, RoundMode::CAST_RINT, 128);
+                                          }
+                                        }),
+                                        &kind);
+    EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+    EXPECT_NE(msg.find(to_int4 ? "CAST_ODD" : "only support CAST_NONE"), std::string::npos) << msg;
+  }
 }
 
 // --- The cube path -----------------------------------------------------------------------------
