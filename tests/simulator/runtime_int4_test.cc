@@ -85,6 +85,7 @@ TEST(Int4Tensor, PackedSizesViewsAndScalarAccess) {
         EXPECT_EQ(static_cast<int8_t>(g.GetValue(3)), -4);
         EXPECT_EQ(static_cast<int8_t>(g[4].GetValue(3)), -8);
         EXPECT_EQ(reinterpret_cast<uint8_t*>(g.GetPhyAddr(6)), gm.data() + 3);
+        EXPECT_EQ(g(3).storage, 0x87);  // byte 3, as CANN's GlobalTensor::operator() indexes
         g.SetValue(2, int4b_t(-3));
       },
       true, {Region(gm, "gm")});

@@ -84,11 +84,11 @@ class GlobalTensor {
   // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM access. The
   // checks cannot tell a read through the reference from a store: the race check counts it as a
   // read (a conflict with another block's write), the initialisation check as a write.
-  // int4b_t: the byte holding elements offset and offset + 1 (offset even).
+  // int4b_t: byte `offset`, as CANN's code indexes its int4b_t pointer (docs/ASCENDC.md).
   T& operator()(uint64_t offset) const {
-    const uint64_t at = opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::operator()");
-    opsim::sim::detail::ScalarGmAccess(ref_, at, sizeof(T), opsim::sim::detail::ScalarGm::kRef);
-    return *reinterpret_cast<T*>(ref_.ptr + at);
+    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                       opsim::sim::detail::ScalarGm::kRef);
+    return *reinterpret_cast<T*>(ref_.ptr + offset * sizeof(T));
   }
   T GetValue(uint64_t offset) const {
     if constexpr (IsHalfByteDataType<T>()) {
