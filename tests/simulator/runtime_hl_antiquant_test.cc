@@ -72,11 +72,19 @@ AqResult RunAq(const std::function<void(const AqTiles&)>& body, uint32_t tmp_byt
   return r;
 }
 
+// src element e: byte e, or as int4b_t nibble e % 2 of byte e / 2 (low first), sign-extended.
+int AqSrcOf(uint32_t e, bool int4) {
+  if (!int4) return AqSrc(e);
+  const int nib = (static_cast<uint8_t>(AqSrc(e / 2)) >> (4 * (e % 2))) & 0xF;
+  return nib >= 8 ? nib - 16 : nib;
+}
+
 // The model: element [i][j] of src (rows of `cols`) with factor index `f(i, j)`; offset/scale
 // < 0: the scalar ones (AqOffset(0) / AqScale(3)).
 template <typename T>
 void ExpectAqModel(const AqResult& r, uint32_t count, uint32_t cols, bool has_offset, bool tensors,
-                   const std::function<uint32_t(uint32_t, uint32_t)>& f, const std::string& what) {
+                   const std::function<uint32_t(uint32_t, uint32_t)>& f, const std::string& what,
+                   bool int4 = false) {
   ASSERT_TRUE(r.launch.status.ok()) << what << ": " << r.launch.status.ToString();
   for (uint32_t e = 0; e < count; ++e) {
     const uint32_t idx = tensors ? f(e / cols, e % cols) : 0;
@@ -84,11 +92,11 @@ void ExpectAqModel(const AqResult& r, uint32_t count, uint32_t cols, bool has_of
     const float scale = static_cast<float>(static_cast<T>(AqScale(tensors ? idx : 3)));
     float want;
     if constexpr (std::is_same_v<T, half>) {
-      half h = static_cast<half>(static_cast<float>(AqSrc(e)));
+      half h = static_cast<half>(static_cast<float>(AqSrcOf(e, int4)));
       if (has_offset) h = static_cast<half>(static_cast<float>(h) + off);
       want = static_cast<float>(static_cast<half>(static_cast<float>(h) * scale));
     } else {
-      float v = static_cast<float>(AqSrc(e));
+      float v = static_cast<float>(AqSrcOf(e, int4));
       if (has_offset) v += off;
       want = static_cast<float>(static_cast<T>(v * scale));
     }
@@ -184,6 +192,37 @@ TEST(HlAscendAntiQuant, GroupsFromShapeInfo) {
   ExpectAqModel<bfloat16_t>(
       b, 128, 64, true, true, [](uint32_t i, uint32_t j) { return i * 4 + j / 16; },
       "columns in groups");
+}
+
+// int4b_t src (CANN takes it on the 910B): two elements a byte, the same steps as int8_t.
+TEST(HlAscendAntiQuant, Int4SourceEveryOutputType) {
+  const AqResult a = RunAq<half>([](const AqTiles& t) {
+    AscendAntiQuant<int4b_t, half, false>(t.d->Get<half>(256), t.s->Get<int4b_t>(256),
+                                          t.o->Get<half>(64), t.c->Get<half>(64), t.tmp, 4);
+  });
+  ExpectAqModel<half>(
+      a, 256, 64, true, true, [](uint32_t, uint32_t j) { return j; }, "int4 half", true);
+  const AqResult b = RunAq<bfloat16_t>([](const AqTiles& t) {
+    AscendAntiQuant<int4b_t, bfloat16_t, true>(t.d->Get<bfloat16_t>(256), t.s->Get<int4b_t>(256),
+                                               t.c->Get<bfloat16_t>(4), t.tmp, 64);
+  });
+  ExpectAqModel<bfloat16_t>(
+      b, 256, 64, false, true, [](uint32_t i, uint32_t) { return i; }, "int4 bf16 transposed",
+      true);
+  const AqResult c = RunAq<half>([](const AqTiles& t) {
+    AscendAntiQuant<int4b_t, half, false>(t.d->Get<half>(256), t.s->Get<int4b_t>(256),
+                                          half(AqOffset(0)), half(AqScale(3)), t.tmp, 8);
+  });
+  ExpectAqModel<half>(
+      c, 256, 32, true, false, [](uint32_t, uint32_t) { return 0u; }, "int4 scalars", true);
+  // 96 int4b_t are 48 bytes: not whole 32-byte blocks.
+  const AqResult odd = RunAq<half>([](const AqTiles& t) {
+    AscendAntiQuant<int4b_t, half, false>(t.d->Get<half>(96), t.s->Get<int4b_t>(96), half(1.0f),
+                                          t.tmp, 2);
+  });
+  ASSERT_TRUE(odd.launch.fault.has_value());
+  EXPECT_NE(odd.launch.fault->message.find("src holds 96 int4b_t elements"), std::string::npos)
+      << odd.launch.fault->message;
 }
 
 void ExpectAqFault(const AqResult& r, const std::string& text) {

@@ -1,6 +1,7 @@
 // Mmad on the M pipe: C (L0C, NZ) = A (L0A, ZZ) x B (L0B, ZN) + the initial C. Products of
 // float16/bfloat16 are exact in float32 and summed in float32 in increasing k; int8 products are
-// summed in int32 with wrap-around (docs/CUBE.md, "Numerics").
+// summed in int32 with wrap-around (docs/CUBE.md, "Numerics"); int4b_t (mad_s4) as int8 with
+// 16 x 64 fractals of 4-bit elements, two a byte, low nibble first.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -24,19 +25,30 @@ constexpr uint32_t kRows = 16;  // rows of an A fractal, columns of a B fractal
 
 struct MmadShape {
   uint32_t m, n, k;
-  uint32_t k0;  // elements of one 32 B fractal row: 32 / sizeof(A)
+  uint32_t k0;  // elements of one 32 B fractal row: 256 bits / the element's bits
   uint32_t mb, nb, kb;
   uint32_t a_row = 0;  // A's fractals per fractal row: kb, or with kDirectionAlign (float) K to 16
 };
 
-// Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN).
-uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk, uint32_t eb) {
+// Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN); bits = 256 / k0, so an
+// int4b_t offset halves (kk a multiple of 2 where the checks ask).
+uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk) {
   return (static_cast<uint64_t>(i / kRows) * s.a_row + kk / s.k0) * kMmadFractalBytes +
-         (static_cast<uint64_t>(i % kRows) * s.k0 + kk % s.k0) * eb;
+         (static_cast<uint64_t>(i % kRows) * s.k0 + kk % s.k0) * (256 / s.k0) / 8;
 }
-uint64_t BOffset(const MmadShape& s, uint32_t kk, uint32_t j, uint32_t eb) {
+uint64_t BOffset(const MmadShape& s, uint32_t kk, uint32_t j) {
   return (static_cast<uint64_t>(kk / s.k0) * s.nb + j / kRows) * kMmadFractalBytes +
-         (static_cast<uint64_t>(j % kRows) * s.k0 + kk % s.k0) * eb;
+         (static_cast<uint64_t>(j % kRows) * s.k0 + kk % s.k0) * (256 / s.k0) / 8;
+}
+
+// int4b_t fractals widened to int8 ones of the same element order (twice the bytes).
+void WidenInt4(const uint8_t* from, size_t bytes, std::vector<uint8_t>* to) {
+  to->resize(bytes * 2);
+  for (size_t i = 0; i < bytes; ++i) {
+    const uint8_t v = from[i];
+    (*to)[2 * i] = static_cast<uint8_t>((v & 0x8) != 0 ? (v | 0xF0) : (v & 0x0F));
+    (*to)[2 * i + 1] = static_cast<uint8_t>((v & 0x80) != 0 ? ((v >> 4) | 0xF0) : (v >> 4));
+  }
 }
 // Element offset of C[i][j] in L0C (NZ: fractal columns of mb fractals).
 uint64_t COffset(const MmadShape& s, uint32_t i, uint32_t j) {
@@ -115,9 +127,14 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
             da, db);
     }
   } else {
-    UnpackWith<T>(
-        s, eb, a, b, [](const uint8_t* p) { return static_cast<T>(static_cast<int8_t>(*p)); }, da,
-        db);
+    const auto read = [](const uint8_t* p) { return static_cast<T>(static_cast<int8_t>(*p)); };
+    if (s.k0 == 64) {  // int4b_t: the fractals Mmad reads (the last A row block's kb), widened
+      std::vector<uint8_t> wa, wb;
+      WidenInt4(a, (size_t{s.mb - 1} * s.a_row + s.kb) * kMmadFractalBytes, &wa);
+      WidenInt4(b, size_t{s.kb} * s.nb * kMmadFractalBytes, &wb);
+      return UnpackWith<T>(s, 1, wa.data(), wb.data(), read, da, db);
+    }
+    UnpackWith<T>(s, eb, a, b, read, da, db);
   }
 }
 
@@ -225,14 +242,14 @@ double MacsPerCycle(const DeviceProfile& d, DType a_type) {
 // i < m, j < n and, in the last k fractal, only the k % k0 elements it multiplies.
 void CheckInputsWritten(const Core& core, const MmadShape& s, const UbRef& fm, const UbRef& filter,
                         const UbRef& dst, bool from_c, const char* instr) {
-  const uint32_t eb = 32 / s.k0;
+  const uint32_t bits = 256 / s.k0;
   for (uint32_t kb = 0; kb < s.kb; ++kb) {
-    const uint64_t used = std::min<uint32_t>(s.k0, s.k - kb * s.k0) * eb;
+    const uint64_t used = (std::min<uint32_t>(s.k0, s.k - kb * s.k0) * bits + 7) / 8;
     for (uint32_t i = 0; i < s.m; ++i) {
-      CheckWritten(core, fm, AOffset(s, i, kb * s.k0, eb), used, instr, "fm");
+      CheckWritten(core, fm, AOffset(s, i, kb * s.k0), used, instr, "fm");
     }
     for (uint32_t j = 0; j < s.n; ++j) {
-      CheckWritten(core, filter, BOffset(s, kb * s.k0, j, eb), used, instr, "filter");
+      CheckWritten(core, filter, BOffset(s, kb * s.k0, j), used, instr, "filter");
     }
   }
   if (!from_c) return;
@@ -244,10 +261,9 @@ void CheckInputsWritten(const Core& core, const MmadShape& s, const UbRef& fm, c
   }
 }
 
-}  // namespace
-
-void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
-              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p) {
+// s4: int4b_t A and B (a_type kInt8), CANN's mad_s4.
+void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
+             DType c_type, DType a_type, const AscendC::MmadParams& p, bool s4) {
   Core& core = Cur();
   const char* instr = "Mmad";
   const DeviceProfile& d = *core.device;
@@ -264,12 +280,21 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   }
   RejectUnmodelled(core, p, instr);
   const int hf32 = Hf32Rounding(core, a_type);
-  // HF32 doubles the float32 rate (the HF32 page: Mmad f322f32 "up to twice" as fast).
-  const double rate = MacsPerCycle(d, a_type) * (hf32 != 0 ? 2 : 1);
-  if (rate <= 0) {
+  // HF32 doubles the float32 rate (the HF32 page: Mmad f322f32 "up to twice" as fast); int4b_t's
+  // 16 x 64 fractals twice int8's (an assumption: one fractal product per cycle, as for int8).
+  const double rate = MacsPerCycle(d, a_type) * (hf32 != 0 || s4 ? 2 : 1);
+  if (rate <= 0 || (s4 && d.architecture == "dav-1001")) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               "Mmad with " + std::string(DTypeName(a_type)) + " inputs does not exist on " +
-                   d.name + " (cube MACs per cycle for it is 0 in the profile)");
+               "Mmad with " + std::string(s4 ? "int4b_t" : DTypeName(a_type)) +
+                   " inputs does not exist on " + d.name +
+                   (s4 ? " (CANN's dav_c100 Mmad has no int4b_t)"
+                       : " (cube MACs per cycle for it is 0 in the profile)"));
+  }
+  if (s4 && p.k % 2 != 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "k = " + std::to_string(p.k) +
+                   " with int4b_t inputs (CANN: \"MmadParams.k must be an even number when U "
+                   "and S are int4b_t\")");
   }
   if (bias == nullptr && !p.cmatrixInitVal && p.cmatrixSource) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
@@ -278,7 +303,7 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   }
   if (p.m == 0 || p.n == 0 || p.k == 0) return;
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));
-  MmadShape s{p.m, p.n, p.k, 32 / eb, 0, 0, 0};
+  MmadShape s{p.m, p.n, p.k, s4 ? 64 : 32 / eb, 0, 0, 0};
   s.mb = (s.m + kRows - 1) / kRows;
   s.nb = (s.n + kRows - 1) / kRows;
   s.kb = (s.k + s.k0 - 1) / s.k0;
@@ -322,7 +347,6 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
       }
     }
   }
-  (void)bias_type;
   const uint8_t* bias_ptr = bias != nullptr ? bias->ptr : nullptr;
   LaunchState::MmadScratch local;
   LaunchState::MmadScratch& scratch = ScratchFor(core, &local);
@@ -333,6 +357,19 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
   }
   // A Fixpipe issued before this Mmad and waiting for its units reads them now.
   if (p.unitFlag == 3) ReleaseHeldFixpipes(core);
+}
+
+}  // namespace
+
+void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
+              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p) {
+  (void)bias_type;
+  MmadRun(dst, fm, filter, bias, c_type, a_type, p, false);
+}
+
+void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
+                const AscendC::MmadParams& p) {
+  MmadRun(dst, fm, filter, nullptr, DType::kInt32, DType::kInt8, p, true);
 }
 
 }  // namespace opsim::sim::detail

@@ -272,6 +272,18 @@ void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what) {
                  std::to_string(size) + " elements");
 }
 
+void RaiseOddInt4Offset(uint64_t offset, const char* what) {
+  RaiseFault(FaultKind::kInvalidArgument, what,
+             "int4b_t element offset " + std::to_string(offset) +
+                 " is odd: two int4b_t share a byte, and a view or address starts on a byte "
+                 "(CANN: \"The offset for int4b_t GetPhyAddr should be an even num.\")");
+}
+
+void RaiseInt4Unmodelled(const char* instr, const char* what) {
+  RaiseFault(FaultKind::kUnsupported, instr,
+             std::string("int4b_t ") + what + " is not modelled (docs/ASCENDC.md \"int4b_t\")");
+}
+
 void RaiseBadCount(const char* instr, int64_t count, const char* rule) {
   RaiseFault(FaultKind::kInvalidArgument, instr,
              "argument " + std::to_string(count) + " is invalid: " + rule);

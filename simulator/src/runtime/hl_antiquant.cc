@@ -5,7 +5,8 @@
 // float, then cast to bfloat16_t (CAST_RINT). The per-channel factor of element [i][j]:
 // offset[i / groupSize][j] for src [K, N], offset[i][j / groupSize] with isTranspose (src [N, K]),
 // the group count from AntiQuantShapeInfo or, left 0, one group (the [1, N] / [N, 1] factor
-// rows the 910B's fast path reads). Documented rules are faults naming the value.
+// rows the 910B's fast path reads). int4b_t src (two elements a byte, low nibble first) takes the
+// same steps: its values are exact in half. Documented rules are faults naming the value.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -95,14 +96,15 @@ float Compute(const AntiQuantCall& c, int8_t x, float off, float scale) {
 }
 
 void Run(const AntiQuantCall& c) {
-  const uint64_t count = c.src->bytes;  // int8 elements
+  const uint64_t src_len = c.src->bytes;
+  const uint64_t count = c.int4 ? src_len * 2 : src_len;  // elements
   if (c.k == 0 || count % c.k != 0) {
     Fail("k " + std::to_string(c.k) + " must be above 0 and divide src's " + std::to_string(count) +
          " elements");
   }
-  if (count % kBlock != 0) {
-    Fail("src holds " + std::to_string(count) + " int8 elements: its length must be a whole " +
-         "number of 32-byte blocks");
+  if (src_len % kBlock != 0) {
+    Fail("src holds " + std::to_string(count) + (c.int4 ? " int4b_t" : " int8") +
+         " elements: its length must be a whole number of 32-byte blocks");
   }
   if (c.transpose && c.k % kBlock != 0) {
     Fail("with isTranspose, k " + std::to_string(c.k) + " must be a multiple of 32 (32 bytes)");
@@ -126,11 +128,11 @@ void Run(const AntiQuantCall& c) {
          " (the minimum GetAscendAntiQuantMaxMinTmpSize gives)");
   }
   const uint64_t dst_bytes = count * 2;
-  if (c.dst->ptr < c.src->ptr + count && c.src->ptr < c.dst->ptr + dst_bytes) {
+  if (c.dst->ptr < c.src->ptr + src_len && c.src->ptr < c.dst->ptr + dst_bytes) {
     Fail("dst and src overlap: CANN does not allow them to share memory");
   }
   detail::UbRef srcs[3] = {*c.src, *c.src, *c.src};
-  uint64_t src_bytes[3] = {count, 0, 0};
+  uint64_t src_bytes[3] = {src_len, 0, 0};
   int nsrc = 1;
   if (c.scale != nullptr) {
     srcs[nsrc] = *c.scale;
@@ -156,7 +158,9 @@ void Run(const AntiQuantCall& c) {
               c.scale != nullptr ? FactorAt(*c.scale, c.bf16, fs.At(i, j)) : c.scale_value;
           const float off =
               c.offset != nullptr ? FactorAt(*c.offset, c.bf16, fo.At(i, j)) : c.offset_value;
-          const float v = Compute(c, static_cast<int8_t>(c.src->ptr[e]), off, scale);
+          const int8_t x = c.int4 ? static_cast<int8_t>(detail::Int4Nibble(c.src->ptr[e / 2], e))
+                                  : static_cast<int8_t>(c.src->ptr[e]);
+          const float v = Compute(c, x, off, scale);
           const uint16_t bits = c.bf16 ? opsim::BFloat16(v).bits() : opsim::Half(v).bits();
           std::memcpy(c.dst->ptr + e * 2, &bits, 2);
         }

@@ -22,6 +22,9 @@ void CubeLoad2D(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
 // bias: null, or the bias table operand of Mmad's bias form.
 void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
               DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p);
+// Mmad with int4b_t A and B (CANN's mad_s4): int32 C, 16 x 64 fractals, k even.
+void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
+                const AscendC::MmadParams& p);
 void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
                  const AscendC::FixpipeParamsV220& p);
 
@@ -30,7 +33,9 @@ constexpr bool kMmadTypes =
     (std::is_same_v<C, float> && std::is_same_v<A, half> && std::is_same_v<B, half>) ||
     (std::is_same_v<C, float> && std::is_same_v<A, bfloat16_t> && std::is_same_v<B, bfloat16_t>) ||
     (std::is_same_v<C, float> && std::is_same_v<A, float> && std::is_same_v<B, float>) ||
-    (std::is_same_v<C, int32_t> && std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t>);
+    (std::is_same_v<C, int32_t> && std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t>) ||
+    (std::is_same_v<C, int32_t> && std::is_same_v<A, AscendC::int4b_t> &&
+     std::is_same_v<B, AscendC::int4b_t>);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -47,6 +52,12 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData2DParams& params) {
   static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "LoadData takes 8-, 16- or 32-bit elements");
+  if constexpr (IsHalfByteDataType<PrimT<T>>()) {  // whole 512 B fractals, as int8's
+    if (params.ifTranspose) {
+      opsim::sim::detail::RaiseInt4Unmodelled("LoadData",
+                                              "with ifTranspose (CANN's s4 load passes 0)");
+    }
+  }
   opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
@@ -55,10 +66,14 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
           const MmadParams& params) {
   static_assert(opsim::sim::detail::kMmadTypes<PrimT<T>, PrimT<U>, PrimT<S>>,
                 "Mmad takes (float; half, half), (float; bfloat16_t, bfloat16_t), "
-                "(float; float, float) or (int32_t; int8_t, int8_t)");
+                "(float; float, float), (int32_t; int8_t, int8_t) or (int32_t; int4b_t, int4b_t)");
   static_assert(kOpsimOneTensorKind<T, U, S>, "Mmad mixes TensorTrait and plain tensors");
-  opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<PrimT<T>>(),
-                               DTypeOf<PrimT<U>>(), DTypeOf<PrimT<T>>(), params);
+  if constexpr (IsHalfByteDataType<PrimT<U>>()) {
+    opsim::sim::detail::CubeMmadS4(dst.ref(), fm.ref(), filter.ref(), params);
+  } else {
+    opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<PrimT<T>>(),
+                                 DTypeOf<PrimT<U>>(), DTypeOf<PrimT<T>>(), params);
+  }
 }
 
 template <typename T, typename U, typename S, typename V>
@@ -69,6 +84,9 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
                 "(float; float, float) or (int32_t; int8_t, int8_t)");
   static_assert(std::is_same_v<PrimT<V>, PrimT<T>>,
                 "Mmad's bias has the result's type (float or int32_t)");
+  static_assert(!IsHalfByteDataType<PrimT<U>>(),
+                "Mmad's bias form takes no int4b_t (CANN's dav_c220 check lists int8_t, half, "
+                "float and bfloat16_t inputs)");
   static_assert(kOpsimOneTensorKind<T, U, S, V>, "Mmad mixes TensorTrait and plain tensors");
   const opsim::sim::detail::UbRef b = bias.ref();
   opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), &b, DTypeOf<PrimT<T>>(),

@@ -51,6 +51,9 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& params) {
   static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
                 "LoadDataWithTranspose takes 8-, 16- or 32-bit elements");
+  if constexpr (IsHalfByteDataType<PrimT<T>>()) {
+    opsim::sim::detail::RaiseInt4Unmodelled("LoadDataWithTranspose", "(the s4 transpose)");
+  }
   opsim::sim::detail::CubeLoad2DTranspose(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 

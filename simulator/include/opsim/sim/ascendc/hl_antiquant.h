@@ -1,5 +1,5 @@
 // Ascend C's high-level AscendAntiQuant (CANN's lib/quantization/ascend_antiquant.h) in the
-// 910B's forms: int8_t src [K, N] (or [N, K] with isTranspose) to half or bfloat16_t,
+// 910B's forms: int8_t or int4b_t src [K, N] (or [N, K] with isTranspose) to half or bfloat16_t,
 // scale * (src + offset) with per-channel offset/scale tensors or per-tensor scalars, with or
 // without offset. Declarations only: every form forwards to one compiled entry
 // (simulator/src/runtime/hl_antiquant.cc). docs/ASCENDC.md, "AscendAntiQuant".
@@ -37,14 +37,17 @@ struct AntiQuantCall {
   float offset_value, scale_value;  // the per-tensor scalars (exact in float)
   uint32_t k;
   AscendC::AntiQuantShapeInfo shape;
+  bool int4 = false;  // InputDataType int4b_t: two elements a byte
 };
 
 // Checks, charges and computes one call; faults name the API.
 void RunAscendAntiQuant(const AntiQuantCall& call);
 
-// The 910B's types (CANN's CheckApiDtypeValid; int4b_t, also documented, opsim does not have).
+// The 910B's types (CANN's CheckApiDtypeValid).
+template <typename In>
+constexpr bool kAntiQuantIn = std::is_same_v<In, int8_t> || std::is_same_v<In, AscendC::int4b_t>;
 template <typename In, typename Out>
-constexpr bool kAntiQuantTypes = std::is_same_v<In, int8_t> &&
+constexpr bool kAntiQuantTypes = kAntiQuantIn<In> &&
                                  (std::is_same_v<Out, ::half> || std::is_same_v<Out, ::bfloat16_t>);
 
 template <typename In, typename Out, bool kTranspose>
@@ -52,8 +55,8 @@ AntiQuantCall AntiQuantOf(const AscendC::LocalTensor<Out>& dst, const AscendC::L
                           const detail::UbRef* tmp, uint32_t k,
                           const AscendC::AntiQuantShapeInfo& shape) {
   static_assert(kAntiQuantTypes<In, Out>,
-                "AscendAntiQuant: on the 910B InputDataType is int8_t (or int4b_t, which opsim "
-                "does not have) and OutputDataType half or bfloat16_t");
+                "AscendAntiQuant: on the 910B InputDataType is int8_t or int4b_t and "
+                "OutputDataType half or bfloat16_t");
   return {std::is_same_v<Out, ::bfloat16_t>,
           kTranspose,
           &dst.ref(),
@@ -65,7 +68,8 @@ AntiQuantCall AntiQuantOf(const AscendC::LocalTensor<Out>& dst, const AscendC::L
           0.0f,
           1.0f,
           k,
-          shape};
+          shape,
+          AscendC::IsHalfByteDataType<In>()};
 }
 
 }  // namespace opsim::sim::hl

@@ -102,15 +102,20 @@ class TBuf {
   template <typename T>
   LocalTensor<T> Get(uint32_t len) {
     return LocalTensor<PrimT<T>>(
-               opsim::sim::detail::ScratchGet(id_, 0, len * sizeof(PrimT<T>), "TBuf::Get"), pos)
+               opsim::sim::detail::ScratchGet(
+                   id_, 0, static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<T>>(len)),
+                   "TBuf::Get"),
+               pos)
         .template ReinterpretCast<T>();
   }
   // `size` elements starting `buf_offset` bytes in.
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t buf_offset) {
     return LocalTensor<PrimT<T>>(
-               opsim::sim::detail::ScratchGet(id_, buf_offset, size * sizeof(PrimT<T>),
-                                              "TBuf::GetWithOffset"),
+               opsim::sim::detail::ScratchGet(
+                   id_, buf_offset,
+                   static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<T>>(size)),
+                   "TBuf::GetWithOffset"),
                pos)
         .template ReinterpretCast<T>();
   }
@@ -300,8 +305,8 @@ class LocalMemAllocator {
   template <class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
     return LocalTensor<PrimT<DataType>>(
-               opsim::sim::detail::AllocStatic(static_cast<uint64_t>(tileSize) *
-                                               sizeof(PrimT<DataType>)),
+               opsim::sim::detail::AllocStatic(
+                   opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize)),
                TPosition::VECCALC)
         .template ReinterpretCast<DataType>();
   }

@@ -106,7 +106,7 @@ class GlobalTensor {
   // Binds `buffer` with `size` elements. Never faults: accesses are checked against the GM
   // region `buffer` lies in (none: every access faults).
   void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
-    ref_ = opsim::sim::detail::BindGm(buffer, size * sizeof(T), false);
+    ref_ = opsim::sim::detail::BindGm(buffer, opsim::sim::detail::TensorBytes<T>(size), false);
     address_ = GetPhyAddr();
   }
   // Binds `buffer` up to the end of its registered region.
@@ -119,7 +119,7 @@ class GlobalTensor {
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor sub = *this;
     if (sub.ref_.ptr == nullptr) return sub;  // unbound: any access through it faults
-    const uint64_t off = offset * sizeof(T);
+    const uint64_t off = opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::operator[]");
     sub.ref_.ptr += off;
     sub.ref_.bytes = off < ref_.bytes ? ref_.bytes - off : 0;
     sub.ref_.limit = off < ref_.limit ? ref_.limit - off : 0;
@@ -129,26 +129,44 @@ class GlobalTensor {
   // Ascend C's scalar element access, tensor(i): bounds-checked as a scalar GM access. The
   // checks cannot tell a read through the reference from a store: the race check counts it as a
   // read (a conflict with another block's write), the initialisation check as a write.
+  // int4b_t: byte `offset`, as CANN's code indexes its int4b_t pointer (docs/ASCENDC.md).
   T& operator()(uint64_t offset) const {
     opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
                                        opsim::sim::detail::ScalarGm::kRef);
     return *reinterpret_cast<T*>(ref_.ptr + offset * sizeof(T));
   }
   T GetValue(uint64_t offset) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                       opsim::sim::detail::ScalarGm::kGet);
-    T v;
-    std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
-    return v;
+    if constexpr (IsHalfByteDataType<T>()) {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1, opsim::sim::detail::ScalarGm::kGet);
+      return opsim::sim::detail::Int4Nibble(ref_.ptr[offset / 2], offset);
+    } else {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                         opsim::sim::detail::ScalarGm::kGet);
+      T v;
+      std::memcpy(&v, ref_.ptr + offset * sizeof(T), sizeof(T));
+      return v;
+    }
   }
   void SetValue(uint64_t offset, T value) const {
-    opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                       opsim::sim::detail::ScalarGm::kSet);
-    std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
+    if constexpr (IsHalfByteDataType<T>()) {  // the byte's other element is read and kept
+      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1, opsim::sim::detail::ScalarGm::kRef);
+      uint8_t& byte = ref_.ptr[offset / 2];
+      byte = opsim::sim::detail::Int4WithNibble(byte, offset, value);
+    } else {
+      opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
+                                         opsim::sim::detail::ScalarGm::kSet);
+      std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
+    }
   }
-  uint64_t GetSize() const { return ref_.bytes / sizeof(T); }
+  // int4b_t: the bound bytes x 2 (an odd SetGlobalBuffer size counts its last byte whole).
+  uint64_t GetSize() const {
+    return IsHalfByteDataType<T>() ? ref_.bytes * 2 : ref_.bytes / sizeof(T);
+  }
   __gm__ T* GetPhyAddr() const { return reinterpret_cast<T*>(ref_.ptr); }
-  __gm__ T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const {
+    return reinterpret_cast<T*>(
+        ref_.ptr + opsim::sim::detail::ViewOffsetBytes<T>(offset, "GlobalTensor::GetPhyAddr"));
+  }
 
   void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
   ShapeInfo GetShapeInfo() const { return shapeInfo_; }
@@ -177,7 +195,7 @@ class LocalTensor {
   // Static tensor programming: tileSize elements at byte addr (32 B aligned) of pos's memory.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
       : ref_(opsim::sim::detail::RawLocal(static_cast<uint8_t>(pos), addr, nullptr,
-                                          uint64_t{tileSize} * sizeof(PrimT<T>), true,
+                                          opsim::sim::detail::TensorBytes<PrimT<T>>(tileSize), true,
                                           "LocalTensor(pos, addr, tileSize)")),
         pos_(pos) {}
   explicit LocalTensor(TBuffAddr& address)
@@ -198,38 +216,53 @@ class LocalTensor {
       "Please do not use it!")]] void
   InitBuffer(const uint32_t bufferOffset, const uint32_t bufferSize) {
     ref_ = opsim::sim::detail::RawLocal(static_cast<uint8_t>(pos_), bufferOffset, nullptr,
-                                        uint64_t{bufferSize} * sizeof(PrimT<T>), true,
+                                        opsim::sim::detail::TensorBytes<PrimT<T>>(bufferSize), true,
                                         "LocalTensor::InitBuffer");
   }
 
   // A view starting `offset` elements in (Ascend C's tensor[offset]).
   LocalTensor operator[](uint32_t offset) const {
-    if (static_cast<uint64_t>(offset) * sizeof(T) > ref_.bytes) {
+    const uint64_t off = opsim::sim::detail::ViewOffsetBytes<T>(offset, "LocalTensor::operator[]");
+    if (off > ref_.bytes) {
       opsim::sim::detail::RaiseSubviewOutOfRange(offset, GetSize(), "LocalTensor::operator[]");
     }
     LocalTensor sub = *this;
-    sub.ref_.ptr += offset * sizeof(T);
-    sub.ref_.bytes -= static_cast<uint32_t>(offset * sizeof(T));
+    sub.ref_.ptr += off;
+    sub.ref_.bytes -= static_cast<uint32_t>(off);
     return sub;
   }
   T GetValue(uint32_t index) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       false);
-    T v;
-    std::memcpy(&v, ref_.ptr + static_cast<size_t>(index) * sizeof(T), sizeof(T));
-    return v;
+    if constexpr (IsHalfByteDataType<T>()) {
+      opsim::sim::detail::ScalarUbAccess(ref_, index / 2, 1, false);
+      return opsim::sim::detail::Int4Nibble(ref_.ptr[index / 2], index);
+    } else {
+      opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
+                                         false);
+      T v;
+      std::memcpy(&v, ref_.ptr + static_cast<size_t>(index) * sizeof(T), sizeof(T));
+      return v;
+    }
   }
   void SetValue(uint32_t index, T value) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       true);
-    std::memcpy(ref_.ptr + static_cast<size_t>(index) * sizeof(T), &value, sizeof(T));
+    if constexpr (IsHalfByteDataType<T>()) {  // the byte's other element is kept
+      opsim::sim::detail::ScalarUbAccess(ref_, index / 2, 1, true);
+      ref_.ptr[index / 2] = opsim::sim::detail::Int4WithNibble(ref_.ptr[index / 2], index, value);
+    } else {
+      opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
+                                         true);
+      std::memcpy(ref_.ptr + static_cast<size_t>(index) * sizeof(T), &value, sizeof(T));
+    }
   }
+  // int4b_t: the byte holding elements index and index + 1 (index even).
   T& operator()(uint32_t index) const {
-    opsim::sim::detail::ScalarUbAccess(ref_, static_cast<uint64_t>(index) * sizeof(T), sizeof(T),
-                                       true);
-    return reinterpret_cast<T*>(ref_.ptr)[index];
+    const uint64_t at = opsim::sim::detail::ViewOffsetBytes<T>(index, "LocalTensor::operator()");
+    opsim::sim::detail::ScalarUbAccess(ref_, at, sizeof(T), true);
+    return *reinterpret_cast<T*>(ref_.ptr + at);
   }
-  uint32_t GetSize() const { return ref_.bytes / sizeof(T); }
+  // int4b_t: two elements a byte.
+  uint32_t GetSize() const {
+    return IsHalfByteDataType<T>() ? ref_.bytes * 2 : ref_.bytes / static_cast<uint32_t>(sizeof(T));
+  }
   [[deprecated(
       "NOTICE: GetLength has been deprecated and will be removed in the next version. "
       "Please do not use it!")]] uint32_t
@@ -238,12 +271,14 @@ class LocalTensor {
   }
   // The byte address in the Unified Buffer (as the chip reports it).
   uint64_t GetPhyAddr() const;
-  uint64_t GetPhyAddr(uint32_t offset) const { return GetPhyAddr() + uint64_t{offset} * sizeof(T); }
+  uint64_t GetPhyAddr(uint32_t offset) const {
+    return GetPhyAddr() + opsim::sim::detail::ViewOffsetBytes<T>(offset, "LocalTensor::GetPhyAddr");
+  }
   int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   // Elements (SetSize) or bytes (SetBufferLen, as CANN's implementation: its page says elements)
   // from the tensor's start; the view must stay inside its buffer.
   void SetSize(uint32_t size) {
-    ref_ = opsim::sim::detail::MoveLocal(ref_, ref_.ptr, uint64_t{size} * sizeof(T),
+    ref_ = opsim::sim::detail::MoveLocal(ref_, ref_.ptr, opsim::sim::detail::TensorBytes<T>(size),
                                          "LocalTensor::SetSize");
   }
   void SetBufferLen(uint32_t dataLen) {
@@ -256,7 +291,8 @@ class LocalTensor {
       "NOTICE: SetAddrWithOffset has been deprecated and will be removed in the next "
       "version. Please do not use it!")]] void
   SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
-    const uint64_t at = uint64_t{offset} * sizeof(PrimT<S>);
+    const uint64_t at =
+        opsim::sim::detail::ViewOffsetBytes<PrimT<S>>(offset, "LocalTensor::SetAddrWithOffset");
     ref_ = opsim::sim::detail::MoveLocal(src.ref_, src.ref_.ptr + at,
                                          src.ref_.bytes > at ? src.ref_.bytes - at : 0,
                                          "LocalTensor::SetAddrWithOffset");

@@ -6,6 +6,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/float16.h"
+#include "opsim/sim/ascendc/int4.h"
 
 // Device qualifiers mean nothing on the host: a kernel is plain C++.
 #ifndef __aicore__

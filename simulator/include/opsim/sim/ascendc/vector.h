@@ -19,6 +19,9 @@ namespace opsim::sim::detail {
 // SetDeqScale(half) wrote DEQSCALE (CastDequant's int16_t forms read it as another form writes).
 void NoteDeqScaleHalf();
 vec::Round ToRound(AscendC::RoundMode mode);
+// Cast's count form between half and int4b_t (vector_fused_cast.cc): to_int4 half -> int4b_t.
+void CastInt4(const UbRef& dst, const UbRef& src, bool to_int4, AscendC::RoundMode mode,
+              uint32_t count);
 
 template <typename T>
 void StoreIndex(T* slot, uint32_t index) {
@@ -223,8 +226,8 @@ void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
 }
 
 template <typename D, typename S>
-void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
-          const uint32_t count) {
+void OpsimCastCount(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
+                    const uint32_t count) {
   OPSIM_A2_TAKES_PAIR(kCast, S, D, "Cast");
   using namespace opsim::sim;
   const uint64_t src_bytes = static_cast<uint64_t>(count) * sizeof(S);
@@ -258,6 +261,19 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode 
         }
         vec::Cast(DTypeOf<D>(), dst.data(), DTypeOf<S>(), in, detail::ToRound(mode), count);
       });
+}
+
+template <typename D, typename S>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
+          const uint32_t count) {
+  if constexpr (IsHalfByteDataType<D>() || IsHalfByteDataType<S>()) {
+    static_assert((IsHalfByteDataType<D>() && std::is_same_v<S, half>) ||
+                      (std::is_same_v<D, half> && IsHalfByteDataType<S>()),
+                  "Cast takes int4b_t only from and to half (CANN's dav_c220 list)");
+    opsim::sim::detail::CastInt4(dst.ref(), src.ref(), IsHalfByteDataType<D>(), mode, count);
+  } else {
+    OpsimCastCount(dst, src, mode, count);
+  }
 }
 
 // The DEQSCALE register for Cast int32_t -> half with CAST_NONE (1.0 until set); its other
