@@ -67,7 +67,6 @@ TEST(Int4Tensor, PackedSizesViewsAndScalarAccess) {
         pipe.InitBuffer(buf, 64);
         LocalTensor<int4b_t> t = buf.Get<int4b_t>(128);
         EXPECT_EQ(t.GetSize(), 128u);
-        EXPECT_EQ(t.GetLength(), 64u);
         EXPECT_EQ(buf.Get<int4b_t>().GetSize(), 128u);
         for (uint32_t i = 0; i < 128; ++i) t.SetValue(i, int4b_t(static_cast<int32_t>(i % 16) - 8));
         const LocalTensor<uint8_t> bytes = t.ReinterpretCast<uint8_t>();
