@@ -2,10 +2,11 @@
 // Transpose with a ConfusionTransposeTiling (docs/ASCENDC.md, "The high-level Transpose
 // (ConfusionTranspose)"), with CANN's figures and fields (opsim/core/confusion_transpose_tiling.h,
 // the kernel's check too). srcShape is [B, N, S, H/N] for transposeTypeIn 1 to 6 and [H, W] for 7;
-// typeSize 2 or 4. A broken argument prints an error naming the rule and leaves the outputs as
-// they were (CANN's reads dims that are not there); a stackBufferSize under one 16 x 16 fractal
-// for 1 and 2 prints an error and gives a tiling the kernel refuses (CANN's divides by zero).
-// GetTranspose* are CANN's current names, GetConfusionTranspose* its deprecated ones.
+// typeSize 2 or 4. A broken argument prints an error naming the rule; the outputs are left as they
+// were when CANN's could not compute either (an unknown scenario, too few dims, typeSize 0 or above
+// 32), computed all the same otherwise (CANN's checks nothing). A stackBufferSize under one 16 x 16
+// fractal for 1 and 2 prints an error and gives a tiling the kernel refuses (CANN's divides by
+// zero). GetTranspose* are CANN's current names, GetConfusionTranspose* its deprecated ones.
 #pragma once
 
 #include <cstdint>
