@@ -486,7 +486,11 @@ TEST(HlConfusionTranspose, FaultsNameTheValue) {
   EXPECT_EQ(r.fault->kind, FaultKind::kUnsupported);
   EXPECT_NE(CtFault(r).find("TRANSPOSE_ND2ND_021 (13) is not a scenario"), std::string::npos)
       << CtFault(r);
-  const CtCase big{1, 1, 1, 256, 64};  // 32 KiB of half: dst past its 32 KiB buffer's end
+  EXPECT_NE(run(CtTiling({1, 1, 1, 4096, 16}, 4096 * 16 * 2, 2), 512, type1)
+                .find("a piece of 65536 elements is 256 TransDataTo5HD repeats"),
+            std::string::npos)
+      << CtFault(r);                   // the checks on the tiling come before the operands'
+  const CtCase big{1, 1, 1, 256, 64};  // 32 KiB of half: dst (from element 16) past its buffer
   const ConfusionTransposeTiling bt = CtTiling(big, 512, 2);
   CtRun<half>(
       c, 512,
@@ -495,7 +499,9 @@ TEST(HlConfusionTranspose, FaultsNameTheValue) {
         Transpose(d[16], s, t, type1, k);
       },
       &r);
-  EXPECT_TRUE(r.fault) << "dst past the UB buffer";
+  ASSERT_TRUE(r.fault);
+  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb);
+  EXPECT_NE(CtFault(r).find("dst accesses"), std::string::npos) << CtFault(r);
 }
 
 TEST(HlConfusionTranspose, InPlaceWhenNothingMoves) {

@@ -9,6 +9,7 @@
 // describes), operands smaller than that shape, a sharedTmpBuffer below what the tiling uses, the
 // buffer overlapping src or dst, and src overlapping dst (unless the regrouping leaves every
 // element where it is, or it is one 16 x 16 transpose of 16-bit data).
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -92,8 +93,9 @@ CtShape Decode(uint32_t type, const AscendC::tiling::ConfusionTransposeTiling& t
   if (const char* rule = ct::ShapeRule(type, d, nd, eb)) {
     std::string shape = "[";
     for (int i = 0; i < nd; ++i) shape += (i ? ", " : "") + std::to_string(d[i]);
+    const bool empty = d[0] == 0 || d[1] == 0 || (nd == 4 && (d[2] == 0 || d[3] == 0));
     Fail(FaultKind::kInvalidArgument, name + ": the tiling describes srcShape " + shape +
-                                          "]: " + rule + " (an unfilled tiling?)");
+                                          "]: " + rule + (empty ? " (an unfilled tiling?)" : ""));
   }
   if (ct::StackTooSmall(type, stack, eb)) {
     Fail(FaultKind::kInvalidArgument,
@@ -109,6 +111,14 @@ CtShape Decode(uint32_t type, const AscendC::tiling::ConfusionTransposeTiling& t
                                             "; GetConfusionTransposeTilingInfo gives " +
                                             U(want[i]) + " for the shape its other fields give");
     }
+  }
+  // TransDataTo5HDParams::repeatTimes is a uint8_t: the 910B's code would wrap a bigger piece.
+  const uint32_t piece = p[9] != 0 ? std::max(p[6], p[10]) : p[10];
+  if ((type == ct::kNz2Nd0213 || type == ct::kNz2Nz0213) && piece / ct::kFractal > 255) {
+    Fail(FaultKind::kInvalidArgument,
+         name + ": a piece of " + U(piece) + " elements is " + U(piece / ct::kFractal) +
+             " TransDataTo5HD repeats; repeatTimes holds at most 255 (a smaller stackBufferSize "
+             "cuts S into smaller pieces)");
   }
   CtShape x;
   x.type = type;
