@@ -23,6 +23,7 @@
 #include "opsim/sim/ascendc/hl_activation.h"
 #include "opsim/sim/ascendc/hl_adjust_softmax.h"
 #include "opsim/sim/ascendc/hl_antiquant.h"
+#include "opsim/sim/ascendc/hl_confusion_transpose.h"
 #include "opsim/sim/ascendc/hl_cumsum.h"
 #include "opsim/sim/ascendc/hl_dequant.h"
 #include "opsim/sim/ascendc/hl_dropout.h"

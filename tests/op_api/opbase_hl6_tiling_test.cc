@@ -3,10 +3,13 @@
 // CANN's 910B figures (asc-devkit layernorm_grad_tiling_impl.cpp,
 // layernorm_grad_beta_tiling_impl.cpp, softmax_tiling.cpp) and the errors on broken arguments. The
 // kernels' tests are tests/simulator/runtime_hl_norm_grad_test.cc and runtime_hl_softmax_test.cc.
+// And the high-level Transpose's (lib/transpose/confusion_transpose_tiling.h: CANN's
+// confusion_transpose_tiling_impl.cpp; the kernel's test is in runtime_hl_transdata_test.cc).
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "tiling/tiling_api.h"
 
@@ -165,6 +168,101 @@ TEST(SoftmaxFlashTiling, FlashV3FiguresAndTiling) {
   SoftMaxFlashV3TilingFunc(ge::Shape({8, 512}), 2, 4, 1000, t, false);  // below one row
   err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("below the minimum 4512"), std::string::npos) << err;
+}
+
+std::vector<uint32_t> CtParams(const AscendC::tiling::ConfusionTransposeTiling& t) {
+  std::vector<uint32_t> p(18);
+  std::memcpy(p.data(), &t, sizeof(t));
+  return p;
+}
+
+TEST(ConfusionTransposeTiling, ThePagesExampleAndEachScenario) {
+  uint32_t mx = 7, mn = 7;
+  // The page: scenario 1, srcShape [1, 2, 64, 32], half, stackBufferSize the minimum.
+  GetTransposeMaxMinTmpSize(ge::Shape({1, 2, 64, 32}), 2, 1, mx, mn);
+  EXPECT_EQ(mx, 64u * 16 * 2);  // a column of S / 16 fractals
+  EXPECT_EQ(mn, 256u * 2);      // one fractal
+  optiling::ConfusionTransposeTiling host;
+  GetTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), mn, 2, 1, host);
+  EXPECT_EQ(host.get_param0(), 16u);     // elements per block
+  EXPECT_EQ(host.get_param6(), 256u);    // the buffer's elements
+  EXPECT_EQ(host.get_param9(), 4u);      // pieces of S: 64 rows in fractals of 16
+  EXPECT_EQ(host.get_param15(), 4096u);  // 16 x 4 x 64
+  AscendC::tiling::ConfusionTransposeTiling k;
+  GetConfusionTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), mn, 2, 1, k);
+  EXPECT_EQ(CtParams(k), (std::vector<uint32_t>{16, 1, 2, 32, 64, 2, 256, 16, 1024, 4, 0, 2048,
+                                                4096, 64, 32, 4096, 0, 0}));
+  AscendC::tiling::ConfusionTransposeTiling kh;
+  host.SaveToBuffer(&kh, sizeof(kh));  // the host class's bytes are the kernel struct's
+  EXPECT_EQ(CtParams(kh), CtParams(k));
+  GetConfusionTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), 100 * 1024, 2, 3, k);
+  EXPECT_EQ(CtParams(k), (std::vector<uint32_t>{16, 1, 2, 32, 1, 64, 4, 4, 64, 64, 2, 32, 0, 1024,
+                                                4, 4096, 4096, 0}));
+  GetConfusionTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), 100 * 1024, 4, 4, k);
+  EXPECT_EQ(CtParams(k), (std::vector<uint32_t>{8, 1, 2, 32, 64, 4, 4, 2, 32, 0, 1024, 4, 2048, 512,
+                                                256, 4096, 4096, 2}));
+  GetConfusionTransposeTilingInfo(ge::Shape({2, 3, 20, 10}), 1024, 2, 5, k);  // S, H/N, H tails
+  EXPECT_EQ(CtParams(k), (std::vector<uint32_t>{16, 2, 3, 10, 30, 2, 2, 1, 32, 512, 512, 512, 1536,
+                                                1024, 1, 0, 0, 0}));
+  GetConfusionTransposeOnlyTilingInfo(ge::Shape({32, 48}), 0, 4, k);
+  EXPECT_EQ(CtParams(k),
+            (std::vector<uint32_t>{8, 32, 48, 2, 32, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  GetConfusionTransposeMaxMinTmpSize(ge::Shape({2, 3, 20, 10}), 4, 6, mx, mn);
+  EXPECT_EQ(mx, 2048u);  // tmp1 and tmp2: two fractals
+  EXPECT_EQ(mn, 2048u);
+  GetTransposeMaxMinTmpSize(ge::Shape({32, 48}), 2, 7, mx, mn);
+  EXPECT_EQ(mx, 0u);
+  EXPECT_EQ(mn, 0u);
+}
+
+// The page's example of a tiling struct holding ConfusionTransposeTiling as a field.
+BEGIN_TILING_DATA_DEF(CtExampleTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, tileNum);
+TILING_DATA_FIELD_DEF_STRUCT(optiling::ConfusionTransposeTiling, confusionTransposeTilingData);
+END_TILING_DATA_DEF;
+
+TEST(ConfusionTransposeTiling, NestsInATilingStruct) {
+  CtExampleTilingData data;
+  data.set_tileNum(8);
+  GetTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), 512, 2, 2, data.confusionTransposeTilingData);
+  struct {
+    uint32_t tileNum;
+    alignas(8) AscendC::tiling::ConfusionTransposeTiling ct;  // a nested struct's alignment
+  } image{};
+  ASSERT_EQ(sizeof(image), data.GetDataSize());
+  data.SaveToBuffer(&image, sizeof(image));
+  EXPECT_EQ(image.tileNum, 8u);
+  EXPECT_EQ(image.ct.param14, 32u);  // N x 16
+}
+
+TEST(ConfusionTransposeTiling, BrokenArgumentsAreNamed) {
+  uint32_t mx = 7, mn = 7;
+  testing::internal::CaptureStderr();
+  GetTransposeMaxMinTmpSize(ge::Shape({1, 2, 64, 32}), 2, 13, mx, mn);  // Ascend 950's
+  GetTransposeMaxMinTmpSize(ge::Shape({1, 2, 64}), 2, 1, mx, mn);
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(mx, 7u);  // left as they were
+  EXPECT_EQ(mn, 7u);
+  EXPECT_NE(err.find("transposeTypeIn 13: transposeTypeIn must be 1 to 7"), std::string::npos)
+      << err;
+  EXPECT_NE(err.find("srcShape [1, 2, 64], typeSize 2, transposeTypeIn 1: scenarios 1 to 6 take "
+                     "srcShape [B, N, S, H/N]"),
+            std::string::npos)
+      << err;
+  AscendC::tiling::ConfusionTransposeTiling k;
+  testing::internal::CaptureStderr();
+  GetTransposeTilingInfo(ge::Shape({1, 2, 64, 32}), 256, 2, 1, k);  // under one fractal
+  err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("stackBufferSize 256 holds no 16 x 16 fractal of 2-byte elements (at least "
+                     "512"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(k.param6, 0u);  // the kernel refuses it
+  testing::internal::CaptureStderr();
+  GetConfusionTransposeOnlyTilingInfo(ge::Shape({24, 32}), 0, 2, k);  // H not whole fractals
+  err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("scenario 7's H and W must be multiples of 16"), std::string::npos) << err;
+  EXPECT_EQ(k.param1, 24u);  // computed all the same, as CANN's
 }
 
 }  // namespace opbase_hl6_test

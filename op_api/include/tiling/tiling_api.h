@@ -3,7 +3,8 @@
 // SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
 // BatchNorm's, Normalize's, LayerNormGrad's, LayerNormGradBeta's and the Welford pair's
 // (lib/normalization),
-// Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce) and TopK's (lib/sort);
+// Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce), TopK's (lib/sort),
+// TransData's and the high-level Transpose's (lib/transpose);
 // the other APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings
 // graph/tensor.h, and so does this one.
 #pragma once
@@ -24,6 +25,7 @@
 #include "lib/normalization/rmsnorm_tilingdata.h"
 #include "lib/pad/pad_tilingdata.h"
 #include "lib/sort/topk_tilingdata.h"
+#include "lib/transpose/confusion_transpose_tilingdata.h"
 #else
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
@@ -87,6 +89,7 @@
 #include "lib/reduce/reduce_xor_sum_tiling.h"
 #include "lib/reduce/sum_tiling.h"
 #include "lib/sort/topk_tiling.h"
+#include "lib/transpose/confusion_transpose_tiling.h"
 #include "lib/transpose/transdata_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #endif

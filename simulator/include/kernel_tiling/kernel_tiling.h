@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <cstring>
 
+// ConfusionTransposeTiling (the high-level Transpose's):
+#include "opsim/core/confusion_transpose_tiling.h"
 #include "opsim/core/layernorm_grad_tiling.h"  // LayerNormGradTiling, LayerNormGradBetaTiling
 #include "opsim/core/norm_tiling.h"            // LayerNormTiling, RmsNormTiling
 #include "opsim/core/pad_tiling.h"             // PadTiling, UnPadTiling
