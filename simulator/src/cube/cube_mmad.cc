@@ -323,12 +323,10 @@ void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef
   const uint64_t l0c_offset =
       static_cast<uint64_t>(dst.ptr - core.ub) - core.cube_base[static_cast<size_t>(CubeMem::kL0C)];
   const uint32_t units = s.mb * s.nb * 256 * 4 / kL0cUnitBytes;
-  const double not_before =
-      p.unitFlag != 0 ? MmadUnitStart(core, l0c_offset, units, cost, instr) : 0;
-  const double start = core.Issue(Pipe::kM, instr, cost, 0, not_before);
-  if (p.unitFlag != 0) MmadUnitsDone(core, l0c_offset, units, start, cost, p.unitFlag);
+  const MmadIssue issued = IssueMmad(core, dst, l0c_offset, units, cost, p.unitFlag, instr);
+  const double start = issued.start;
   if (TracksPipes(core)) {
-    const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, dst, Pipe::kM, start) : start;
+    const double ordered = issued.dst_start;
     if (core.checked) {
       CheckInputsWritten(core, s, fm, filter, dst, from_c, instr);
       if (bias != nullptr) CheckWritten(core, *bias, 0, s.n * 4ull, instr, "bias");

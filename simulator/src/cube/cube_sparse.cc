@@ -275,12 +275,10 @@ void CubeMmadSparse(const UbRef& dst, const UbRef& fm, const UbRef& filter,
   const double cost = CubeNs(core, d.instr_issue_cycles + macs / d.cube_int8_macs_per_cycle);
   const uint64_t l0c_offset = SparseOffsetIn(core, dst, CubeMem::kL0C);
   const uint32_t units = s.mb * s.nb * 256 * 4 / kL0cUnitBytes;
-  const double not_before =
-      p.unitFlag != 0 ? MmadUnitStart(core, l0c_offset, units, cost, instr) : 0;
-  const double start = core.Issue(Pipe::kM, instr, cost, 0, not_before);
-  if (p.unitFlag != 0) MmadUnitsDone(core, l0c_offset, units, start, cost, p.unitFlag);
+  const MmadIssue issued = IssueMmad(core, dst, l0c_offset, units, cost, p.unitFlag, instr);
+  const double start = issued.start;
   if (TracksPipes(core)) {
-    const double ordered = p.unitFlag != 0 ? UnitOrderedStart(core, dst, Pipe::kM, start) : start;
+    const double ordered = issued.dst_start;
     if (core.checked) {
       CheckSparseInputsWritten(core, s, fm, filter, dst, from_c, used_cols, instr);
     }

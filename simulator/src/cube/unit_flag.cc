@@ -127,6 +127,15 @@ void MmadUnitsDone(Core& core, uint64_t l0c_offset, uint32_t count, double start
   }
 }
 
+MmadIssue IssueMmad(Core& core, const UbRef& dst, uint64_t l0c_offset, uint32_t units,
+                    double cost_ns, uint8_t flag, const char* instr) {
+  const double not_before = flag != 0 ? MmadUnitStart(core, l0c_offset, units, cost_ns, instr) : 0;
+  const double start = core.Issue(Pipe::kM, instr, cost_ns, 0, not_before);
+  MmadUnitsDone(core, l0c_offset, units, start, cost_ns, flag);
+  const bool ordered = flag != 0 && TracksPipes(core);
+  return {start, ordered ? UnitOrderedStart(core, dst, Pipe::kM, start) : start};
+}
+
 double FixpipeUnitStart(Core& core, const std::vector<uint32_t>& units, double transfer_ns,
                         const char* instr) {
   L0cUnitFlags& f = FlagsOf(core);

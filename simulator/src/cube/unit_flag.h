@@ -89,6 +89,17 @@ double MmadUnitStart(Core& core, uint64_t l0c_offset, uint32_t count, double cos
 void MmadUnitsDone(Core& core, uint64_t l0c_offset, uint32_t count, double start, double cost_ns,
                    uint8_t flag);
 
+// A Mmad (dense or sparse) writing `units` L0C units from byte `l0c_offset` (its dst), costing
+// `cost_ns`, issued on M: after its units' last read-out when `flag` is set (MmadUnitStart), its
+// units marked with 3 (MmadUnitsDone). `start` is its issue time; `dst_start` the start the
+// missing-sync check sees for dst (UnitOrderedStart under a unitFlag, else `start`).
+struct MmadIssue {
+  double start;
+  double dst_start;
+};
+MmadIssue IssueMmad(Core& core, const UbRef& dst, uint64_t l0c_offset, uint32_t units,
+                    double cost_ns, uint8_t flag, const char* instr);
+
 // A Fixpipe with unitFlag reading `units` (L0C unit indices, in its read order) at an even rate
 // over `transfer_ns`: faults (kDeadlock) when one is not marked (no Mmad with unitFlag 3 wrote it
 // since its last read-out: the Fixpipe would wait for ever); else the earliest start of the
