@@ -162,7 +162,7 @@ void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32
   a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
   a.transpose = true;
-  CubeLoad3DV2(a2, a1, 4, a, false, false, 0);
+  CubeLoad3DV2(a2, a1, 32, a, false, false, 0);
 }
 
 // A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
