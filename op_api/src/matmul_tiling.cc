@@ -14,13 +14,15 @@ using KernelTiling = AscendC::tiling::TCubeTiling;
 int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
 
-// Bytes of one element of a Matmul operand; 0 for a type the cube does not multiply.
-int64_t ElemBytes(DataType t) {
+// Bits of one element of a Matmul operand (CANN's DTYPE_BIT_TAB: 4 for DT_INT4, whose L1 and
+// L0 bytes count half a byte an element); 0 for a type the cube does not multiply.
+int64_t ElemBits(DataType t) {
   switch (t) {
     case DataType::DT_FLOAT16:
-    case DataType::DT_BF16: return 2;
-    case DataType::DT_FLOAT: return 4;
-    case DataType::DT_INT8: return 1;
+    case DataType::DT_BF16: return 16;
+    case DataType::DT_FLOAT: return 32;
+    case DataType::DT_INT8: return 8;
+    case DataType::DT_INT4: return 4;
     default: return 0;
   }
 }
@@ -31,6 +33,7 @@ const char* TypeName(DataType t) {
     case DataType::DT_BF16: return "DT_BF16";
     case DataType::DT_FLOAT: return "DT_FLOAT";
     case DataType::DT_INT8: return "DT_INT8";
+    case DataType::DT_INT4: return "DT_INT4";
     case DataType::DT_INT32: return "DT_INT32";
     default: return "an unsupported type";
   }
@@ -43,6 +46,7 @@ bool ResultTypeOk(DataType in, DataType out) {
     case DataType::DT_BF16: return out == DataType::DT_FLOAT || out == DataType::DT_BF16;
     case DataType::DT_FLOAT: return out == DataType::DT_FLOAT;
     case DataType::DT_INT8: return out == DataType::DT_INT32 || out == DataType::DT_FLOAT16;
+    case DataType::DT_INT4: return out == DataType::DT_INT32;  // the kernel's int4b_t Matmul
     default: return false;
   }
 }
@@ -56,10 +60,10 @@ uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::C
 
 // Why A x B -> C of M x N x K is no cube Matmul, or "".
 std::string CheckOperands(DataType a, DataType b, DataType c, int64_t m, int64_t n, int64_t k) {
-  if (ElemBytes(a) == 0 || a != b || !ResultTypeOk(a, c)) {
+  if (ElemBits(a) == 0 || a != b || !ResultTypeOk(a, c)) {
     return std::string("A ") + TypeName(a) + " x B " + TypeName(b) + " -> C " + TypeName(c) +
            " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
-           "INT32 or FLOAT16)";
+           "INT32 or FLOAT16, INT4 -> INT32)";
   }
   if (m <= 0 || n <= 0 || k <= 0) {
     return "SetShape(" + std::to_string(m) + ", " + std::to_string(n) + ", " + std::to_string(k) +
@@ -87,9 +91,9 @@ std::string ChooseL1Steps(int64_t single_k, int64_t bk, int64_t block, int64_t b
 }
 
 // What the base K depends on: SetFixSplit's baseK (or <= 0), a fractal row's elements, the base
-// M and N, the element sizes of A and B, L0A and L0B bytes, the core's K.
+// M and N, the element bits of A and B, L0A and L0B bytes, the core's K.
 struct BaseKInputs {
-  int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;
+  int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;  // sa, sb: bits
   const char* type_name;
   // K's alignment in L0A: 16 for float A transposed (its transposed load leaves K aligned to 16,
   // CANN's GetABaseWidthAlign), else k0.
@@ -103,8 +107,8 @@ std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out)
   int64_t bk = in.fix_k > 0 ? in.fix_k : 0;
   if (bk == 0) {
     for (; db >= 1 && bk < in.k0; --db) {
-      const int64_t fit_a = in.l0a / (db * in.bm * in.sa) / in.a_k_align * in.a_k_align;
-      const int64_t fit = std::min(fit_a, in.l0b / (db * in.bn * in.sb));
+      const int64_t fit_a = in.l0a * 8 / (db * in.bm * in.sa) / in.a_k_align * in.a_k_align;
+      const int64_t fit = std::min(fit_a, in.l0b * 8 / (db * in.bn * in.sb));
       bk = std::min(fit / in.k0 * in.k0, AlignUp(in.single_k, in.k0));
     }
     ++db;
@@ -113,7 +117,8 @@ std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out)
            " (32 B of " + in.type_name + ")";
   }
   const int64_t bk_a = AlignUp(bk, in.a_k_align);
-  while (db >= 1 && (in.bm * bk_a * in.sa * db > in.l0a || in.bn * bk * in.sb * db > in.l0b)) {
+  while (db >= 1 &&
+         (in.bm * bk_a * in.sa * db > in.l0a * 8 || in.bn * bk * in.sb * db > in.l0b * 8)) {
     --db;
   }
   if (db < 1 || bk < in.k0) {
@@ -280,9 +285,13 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     Fail(why);
     return -1;
   }
-  const int64_t sa = ElemBytes(a_.dataType), sb = ElemBytes(b_.dataType);
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  if (isBias_ && a_.dataType == DataType::DT_INT4) {
+    Fail("a bias with DT_INT4 inputs is not modelled (opsim's int4b_t Matmul takes none)");
+    return -1;
+  }
   if (!SplitCores(t)) return -1;
-  const int64_t k0 = 32 / sa;  // elements of a fractal row
+  const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
   const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
   // Base M and N: fixed by SetFixSplit, else up to 128 x 256 and shrunk until L0C holds them.
@@ -320,7 +329,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     return -1;
   }
   const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
-  const int64_t block = bm * bk * sa + bn * bk * sb;
+  const int64_t block = (bm * bk * sa + bn * bk * sb) / 8;
   int64_t step = 0;
   int64_t depth_factor = 0;
   if (std::string why =

@@ -24,22 +24,30 @@ struct Case {
   bool ta = false;  // A transposed
 };
 
-int64_t Bytes(DataType t) { return t == DataType::DT_FLOAT ? 4 : t == DataType::DT_INT8 ? 1 : 2; }
+int64_t Bits(DataType t) {
+  switch (t) {
+    case DataType::DT_FLOAT: return 32;
+    case DataType::DT_INT8: return 8;
+    case DataType::DT_INT4: return 4;
+    default: return 16;
+  }
+}
 
 // The rules a chip's Matmul kernel relies on, for the 910B's memories.
 void ExpectValid(const Case& c, const TCubeTiling& t) {
-  const int64_t e = Bytes(c.in), k0 = 32 / e;
+  const int64_t bits = Bits(c.in), k0 = 256 / bits;
+  const auto bytes = [&](int64_t elems) { return elems * bits / 8; };
   EXPECT_EQ(t.baseM % 16, 0);
   EXPECT_EQ(t.baseN % 16, 0);
   EXPECT_EQ(t.baseK % k0, 0);
   EXPECT_GT(t.baseK, 0);
   // Float A transposed leaves K aligned to 16 in L0A (LoadData3DV2's transposed load).
   const int64_t a_k = c.ta && c.in == DataType::DT_FLOAT ? (t.baseK + 15) / 16 * 16 : t.baseK;
-  EXPECT_LE(int64_t{t.baseM} * a_k * e * t.dbL0A, 65536);
-  EXPECT_LE(int64_t{t.baseN} * t.baseK * e * t.dbL0B, 65536);
+  EXPECT_LE(bytes(int64_t{t.baseM} * a_k) * t.dbL0A, 65536);
+  EXPECT_LE(bytes(int64_t{t.baseN} * t.baseK) * t.dbL0B, 65536);
   EXPECT_LE(int64_t{t.baseM} * t.baseN * 4 * t.dbL0C, 131072);
-  EXPECT_LE(int64_t{t.depthA1} * t.baseM * t.baseK * e +
-                int64_t{t.depthB1} * t.baseN * t.baseK * e + (c.bias ? t.baseN * 4 : 0),
+  EXPECT_LE(bytes(int64_t{t.depthA1} * t.baseM * t.baseK) +
+                bytes(int64_t{t.depthB1} * t.baseN * t.baseK) + (c.bias ? t.baseN * 4 : 0),
             524288);
   EXPECT_GE(t.depthA1, t.stepKa * t.stepM);
   EXPECT_GE(t.usedCoreNum, 1);
@@ -83,6 +91,8 @@ TEST(MatmulTiling, EveryTilingFitsTheChip) {
       {4096, 4096, 4096, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
       {300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true},
       {96, 4000, 64, DataType::DT_INT8, DataType::DT_INT32, 20, -1, -1, false},
+      {96, 4000, 1000, DataType::DT_INT4, DataType::DT_INT32, 20, -1, -1, false},
+      {17, 33, 20, DataType::DT_INT4, DataType::DT_INT32, 4, -1, -1, false},
       {2048, 16, 8192, DataType::DT_FLOAT16, DataType::DT_FLOAT16, 24, 64, 16, false},
       {40, 32, 300, DataType::DT_FLOAT, DataType::DT_FLOAT, 1, -1, -1, false, true},
       {300, 70, 1000, DataType::DT_FLOAT, DataType::DT_FLOAT, 8, -1, -1, true, true},
@@ -108,6 +118,28 @@ TEST(MatmulTiling, SampleShape) {
   EXPECT_EQ(t.usedCoreNum, 2);
   EXPECT_EQ(t.singleCoreM * t.singleCoreN, 512 * 512);
   EXPECT_EQ(t.baseK, 64);  // 64 KiB L0B / (2 buffers x 256 x 2 B)
+}
+
+// DT_INT4 (CANN's DTYPE_BIT_TAB: 4 bits): C0 is 64 elements and L0 holds twice int8's K.
+TEST(MatmulTiling, Int4CountsHalfBytes) {
+  TCubeTiling t8, t4;
+  MultiCoreMatmulTiling i8 =
+      Make({512, 1024, 2048, DataType::DT_INT8, DataType::DT_INT32, 1, 128, 256, false});
+  MultiCoreMatmulTiling i4 =
+      Make({512, 1024, 2048, DataType::DT_INT4, DataType::DT_INT32, 1, 128, 256, false});
+  ASSERT_EQ(i8.GetTiling(t8), 0) << i8.GetLastError();
+  ASSERT_EQ(i4.GetTiling(t4), 0) << i4.GetLastError();
+  EXPECT_EQ(t8.baseK, 128);  // 64 KiB L0B / (2 buffers x 256 x 1 B)
+  EXPECT_EQ(t4.baseK, 256);  // ... x 0.5 B
+  EXPECT_EQ(t4.baseK % 64, 0);
+  MultiCoreMatmulTiling bias =
+      Make({64, 64, 128, DataType::DT_INT4, DataType::DT_INT32, 1, -1, -1, true});
+  EXPECT_EQ(bias.GetTiling(t4), -1);
+  EXPECT_NE(bias.GetLastError().find("DT_INT4"), std::string::npos) << bias.GetLastError();
+  MultiCoreMatmulTiling to_half =
+      Make({64, 64, 128, DataType::DT_INT4, DataType::DT_FLOAT16, 1, -1, -1, false});
+  EXPECT_EQ(to_half.GetTiling(t4), -1);
+  EXPECT_NE(to_half.GetLastError().find("INT4 -> INT32"), std::string::npos);
 }
 
 TEST(MatmulTiling, ShapesThatCannotFitAreRefusedWithTheReason) {

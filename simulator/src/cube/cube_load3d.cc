@@ -38,7 +38,7 @@ void RequireLoad3dChip(const Core& core, const char* instr) {
 // The unrolled matrix and the part of it one LoadData writes (`rows` x `cols`, the repeat's
 // iterations side by side: along M for repeatMode 0, along K for 1).
 struct Load3dGeometry {
-  uint32_t eb = 0, c0 = 0;
+  uint32_t bits = 0, c0 = 0;  // element bits (4 for int4b_t), C0 = 256 / bits
   int64_t l1h = 0, l1w = 0, pad_l = 0, pad_t = 0;
   int64_t kh = 0, kw = 0, sh = 0, sw = 0, dh = 0, dw = 0;
   uint64_t hout = 0, wout = 0, k_total = 0, m_total = 0;
@@ -78,25 +78,27 @@ int64_t Load3dSourceBlock(const Load3dGeometry& g, uint64_t m, uint64_t k) {
 uint64_t Load3dDestOffset(const Load3dGeometry& g, uint64_t i, uint64_t j) {
   const uint64_t c0 = g.c0;
   if (g.to_l0b) {
-    return ((i / c0) * g.frac_cols + j / 16) * kLoad3dFrac + ((j % 16) * c0 + i % c0) * g.eb;
+    return ((i / c0) * g.frac_cols + j / 16) * kLoad3dFrac + ((j % 16) * c0 + i % c0) * g.bits / 8;
   }
   if (g.transpose) {
-    return ((j / 16) * g.frac_cols + i / c0) * kLoad3dFrac + ((j % 16) * c0 + i % c0) * g.eb;
+    return ((j / 16) * g.frac_cols + i / c0) * kLoad3dFrac + ((j % 16) * c0 + i % c0) * g.bits / 8;
   }
-  return ((i / 16) * g.frac_cols + j / c0) * kLoad3dFrac + ((i % 16) * c0 + j % c0) * g.eb;
+  return ((i / 16) * g.frac_cols + j / c0) * kLoad3dFrac + ((i % 16) * c0 + j % c0) * g.bits / 8;
 }
 
-void CheckLoad3dRanges(const Load3dArgs& a, uint32_t eb, bool to_l0b) {
+void CheckLoad3dRanges(const Load3dArgs& a, uint32_t bits, bool to_l0b) {
   if (a.small_k) Load3dInvalid("enSmallK = true: the small-k form is no longer supported (CANN)");
   if (a.fmatrix_ctrl) {
     Load3dInvalid("fMatrixCtrl = true (the right feature-map register): only false is supported");
   }
-  if (to_l0b && eb == 1) {
-    Load3dInvalid("8-bit elements cannot go L1 -> L0B (B2) with LoadData3DV2 on Atlas A2/A3");
+  if (to_l0b && bits <= 8) {
+    Load3dInvalid(std::to_string(bits) +
+                  "-bit elements cannot go L1 -> L0B (B2) with LoadData3DV2 on Atlas A2/A3 (the "
+                  "page: no b4/b8 on that path)");
   }
-  if (!to_l0b && a.transpose && eb == 1) {
-    Load3dInvalid(
-        "enTranspose = true with 8-bit elements: L1 -> L0A transposes 16- and 32-bit only");
+  if (!to_l0b && a.transpose && bits <= 8) {
+    Load3dInvalid("enTranspose = true with " + std::to_string(bits) +
+                  "-bit elements: L1 -> L0A transposes 16- and 32-bit only");
   }
   if (a.stride_w > 63 || a.stride_h > 63) {
     Load3dInvalid("strideW = " + std::to_string(a.stride_w) +
@@ -108,21 +110,22 @@ void CheckLoad3dRanges(const Load3dArgs& a, uint32_t eb, bool to_l0b) {
   }
   if (a.m_start > 32767)
     Load3dInvalid("mStartPt = " + std::to_string(a.m_start) + " (must be in [0, 32767])");
-  const uint32_t c0 = kLoad3dBlock / eb;
+  const uint32_t c0 = kLoad3dBlock * 8 / bits;
   if (a.k_start % c0 != 0) {
     Load3dInvalid("kStartPt = " + std::to_string(a.k_start) + " is not a multiple of C0 = " +
-                  std::to_string(c0) + " (32 B of " + std::to_string(eb * 8) + "-bit elements)");
+                  std::to_string(c0) + " (32 B of " + std::to_string(bits) + "-bit elements)");
   }
 }
 
 // channelSize: a whole number of C0 groups is modelled; the small-channel values the page also
 // lists (4 and 8 per 16 for 16-bit, ...) pack positions differently in L1 and are not.
-void CheckLoad3dChannels(uint32_t channels, uint32_t eb) {
-  const uint32_t c0 = kLoad3dBlock / eb;
+void CheckLoad3dChannels(uint32_t channels, uint32_t bits) {
+  const uint32_t c0 = kLoad3dBlock * 8 / bits;
   if (channels % c0 == 0) return;
   const uint32_t r = channels % c0;
-  const bool listed = (eb == 4 && r == 4) || (eb == 2 && (r == 4 || r == 8)) ||
-                      (eb == 1 && (r == 4 || r == 8 || r == 16));
+  const bool listed = (bits == 32 && r == 4) || (bits == 16 && (r == 4 || r == 8)) ||
+                      (bits == 8 && (r == 4 || r == 8 || r == 16)) ||
+                      (bits == 4 && (r == 8 || r == 16 || r == 32));
   if (listed) {
     RaiseFault(FaultKind::kUnsupported, kLoad3dInstr,
                "channelSize = " + std::to_string(channels) + " leaves " + std::to_string(r) +
@@ -130,21 +133,22 @@ void CheckLoad3dChannels(uint32_t channels, uint32_t eb) {
                    "multiple of C0 = " +
                    std::to_string(c0) + " is)");
   }
-  Load3dInvalid("channelSize = " + std::to_string(channels) + " (for " + std::to_string(eb * 8) +
+  Load3dInvalid("channelSize = " + std::to_string(channels) + " (for " + std::to_string(bits) +
                 "-bit elements it must be a multiple of C0 = " + std::to_string(c0) +
-                (eb == 4   ? " or leave 4"
-                 : eb == 2 ? " or leave 4 or 8"
-                           : " or leave 4, 8 or 16") +
+                (bits == 32   ? " or leave 4"
+                 : bits == 16 ? " or leave 4 or 8"
+                 : bits == 8  ? " or leave 4, 8 or 16"
+                              : " or leave 8, 16 or 32") +
                 ")");
 }
 
 // The unrolled matrix's size from the registers and parameters; faults on a filter larger than
 // the padded map and on parts past the matrix's columns or badly aligned.
-Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3dRegs& r,
+Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t bits, const Load3dRegs& r,
                                   bool to_l0b) {
   Load3dGeometry g;
-  g.eb = eb;
-  g.c0 = kLoad3dBlock / eb;
+  g.bits = bits;
+  g.c0 = kLoad3dBlock * 8 / bits;
   g.l1h = r.l1h[0], g.l1w = r.l1w[0];
   g.pad_l = r.pad[0][0], g.pad_t = r.pad[0][2];
   g.kw = a.filter_w + (a.filter_size_w ? 256 : 0);
@@ -175,7 +179,7 @@ Load3dGeometry MakeLoad3dGeometry(const Load3dArgs& a, uint32_t eb, const Load3d
     Load3dInvalid("kExtension = " + std::to_string(a.k_ext) +
                   " is not a multiple of C0 = " + std::to_string(g.c0));
   }
-  if (eb <= 2 && g.m_ext % 16 != 0 && g.m_start + g.m_ext < g.m_total) {
+  if (bits <= 16 && g.m_ext % 16 != 0 && g.m_start + g.m_ext < g.m_total) {
     Load3dInvalid(
         "mExtension = " + std::to_string(a.m_ext) +
         " is not a multiple of 16 and the part (from mStartPt = " + std::to_string(a.m_start) +
@@ -243,28 +247,38 @@ std::vector<int64_t> Load3dSourceBlocks(const Load3dGeometry& g) {
 void Load3dUnroll(Core& core, const Load3dGeometry& g, const UbRef& dst, const UbRef& src,
                   const std::vector<int64_t>& blocks, uint64_t pad_bits) {
   uint8_t pad[kLoad3dBlock];
-  for (uint32_t e = 0; e < g.c0; ++e) {
-    std::memcpy(pad + e * g.eb, &pad_bits, g.eb);  // the register's low bytes (little-endian)
+  if (g.bits == 4) {  // an assumption: int4b_t elements take the register's low four bits
+    std::memset(pad, static_cast<int>((pad_bits & 0xF) * 0x11), kLoad3dBlock);
+  } else {
+    const uint32_t eb = g.bits / 8;
+    for (uint32_t e = 0; e < g.c0; ++e) {
+      std::memcpy(pad + e * eb, &pad_bits, eb);  // the register's low bytes (little-endian)
+    }
   }
-  const uint64_t step = g.to_l0b || g.transpose ? uint64_t{g.c0} * g.eb : g.eb;
+  // L0A's ZZ keeps a C0 run's 32 B together; the turned-over layouts (16- and 32-bit elements
+  // only) put its elements C0 x sizeof(T) apart.
+  const bool whole = !g.to_l0b && !g.transpose;
+  const uint32_t unit = whole ? 1 : g.bits / 8;  // bytes moved and tracked together
+  const uint64_t step = whole ? 1 : uint64_t{g.c0} * unit;
   size_t b = 0;
   for (uint64_t i = 0; i < g.rows; ++i) {
     for (uint64_t j = 0; j < g.cols; j += g.c0, ++b) {
       const int64_t at = blocks[b];
       const uint8_t* from = at < 0 ? pad : src.ptr + at;
       uint8_t* to = dst.ptr + Load3dDestOffset(g, i, j);
-      if (step == g.eb) {
+      if (whole) {
         std::memcpy(to, from, kLoad3dBlock);
       } else {
-        for (uint32_t e = 0; e < g.c0; ++e) std::memcpy(to + e * step, from + e * g.eb, g.eb);
+        for (uint32_t e = 0; e < g.c0; ++e) std::memcpy(to + e * step, from + e * unit, unit);
       }
       if (!core.checked) continue;
-      if (at < 0 || (step == g.eb && LocalWritten(core, from, kLoad3dBlock))) {
-        for (uint32_t e = 0; e < g.c0; ++e) MarkWritten(core, to + e * step, g.eb);
+      if (at < 0 || LocalWritten(core, from, kLoad3dBlock)) {
+        if (whole) MarkWritten(core, to, kLoad3dBlock);
+        for (uint32_t e = 0; !whole && e < g.c0; ++e) MarkWritten(core, to + e * step, unit);
         continue;
       }
-      for (uint32_t e = 0; e < g.c0; ++e) {
-        if (LocalWritten(core, from + e * g.eb, g.eb)) MarkWritten(core, to + e * step, g.eb);
+      for (uint32_t e = 0; e < kLoad3dBlock / unit; ++e) {
+        if (LocalWritten(core, from + e * unit, unit)) MarkWritten(core, to + e * step, unit);
       }
     }
   }
@@ -293,7 +307,7 @@ bool Load3dNop(Core& core, const Load3dArgs& a, const Load3dRegs& r, double issu
 
 }  // namespace
 
-void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const Load3dArgs& a,
+void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bits, const Load3dArgs& a,
                   bool set_fmatrix, bool set_padding, uint64_t pad_bits) {
   Core& core = Cur();
   RequireLoad3dChip(core, kLoad3dInstr);
@@ -311,7 +325,7 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
     std::memcpy(r.pad[0], a.pad_list, 4);
   }
   if (set_padding) r.padding_set = true, r.padding = pad_bits;
-  CheckLoad3dRanges(a, elem_bytes, to_l0b);
+  CheckLoad3dRanges(a, elem_bits, to_l0b);
   if (!r.fmatrix_set[0]) {
     Load3dInvalid(
         "the feature-map register was never set in this block: with isSetFMatrix = false call "
@@ -330,8 +344,8 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
                    ", strideH = " + std::to_string(a.stride_h) +
                    ": a stride of 0 (the filter does not move) is not modelled; 1..63 are");
   }
-  CheckLoad3dChannels(a.channel_size, elem_bytes);
-  const Load3dGeometry g = MakeLoad3dGeometry(a, elem_bytes, r, to_l0b);
+  CheckLoad3dChannels(a.channel_size, elem_bits);
+  const Load3dGeometry g = MakeLoad3dGeometry(a, elem_bits, r, to_l0b);
   // Exact extents: the last byte read in src, and in dst the last element loaded (it lies in
   // the last fractal, at its largest offset; rows past mExtension in that fractal row are not
   // written).
@@ -343,7 +357,7 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
     any_pad = any_pad || at < 0;
     if (at >= 0) src_end = std::max<uint64_t>(src_end, static_cast<uint64_t>(at) + kLoad3dBlock);
   }
-  const uint64_t dst_end = Load3dDestOffset(g, g.rows - 1, g.cols - 1) + g.eb;
+  const uint64_t dst_end = Load3dDestOffset(g, g.rows - 1, g.cols - 1) + (g.bits + 7) / 8;
   CheckUb(core, src, src_end, kLoad3dInstr, "src");
   CheckUb(core, dst, dst_end, kLoad3dInstr, "dst");
   if (any_pad && !r.padding_set && core.launch != nullptr) {
@@ -354,7 +368,7 @@ void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const
              "chip with whatever an earlier kernel left";
     });
   }
-  const uint64_t moved = g.rows * g.cols * g.eb;
+  const uint64_t moved = g.rows * g.cols * g.bits / 8;
   const double cost =
       issue + CubeNs(core, static_cast<double>(moved) / core.device->mte1_bytes_per_cycle);
   const double start = core.Issue(Pipe::kMte1, kLoad3dInstr, cost, moved);

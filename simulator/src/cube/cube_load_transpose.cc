@@ -1,8 +1,10 @@
 // LoadDataWithTranspose on MTE1: L1 -> L0A/L0B, each iteration transposing one square block
 // (the LoadDataWithTranspose page): 8-bit elements: two consecutive 16 x 32 fractals stacked into
-// a 32 x 32 square, transposed and split into two 16 x 32 fractals; 16-bit: one 16 x 16 fractal.
+// a 32 x 32 square, transposed and split into two 16 x 32 fractals; 16-bit: one 16 x 16 fractal;
+// int4b_t (L0B only on Atlas A2/A3): four 16 x 64 fractals into a 64 x 64 square, split into four.
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "cube/cube_buffers.h"
 #include "opsim/sim/ascendc/cube_load_transpose.h"
@@ -14,17 +16,50 @@ namespace {
 
 constexpr uint32_t kFractal = kCubeFractalBytes;
 
-// Where byte `e` (element index x element size) of a square lands after the transposition, as
-// an offset into the iteration's output: the first fractal at 0, the second at `second`.
-// 8-bit: S[r][c] (r = fractal * 16 + row, 32 columns) -> T[c][r], T's rows 0-15 the first
-// fractal and 16-31 the second. 16-bit: the 16 x 16 fractal turns over.
-uint64_t TransposedOffset(uint32_t elem_bytes, uint32_t e, uint64_t second) {
-  if (elem_bytes == 1) {
-    const uint32_t r = e / 32, c = e % 32;
-    return (c / 16) * second + (c % 16) * 32 + r;
+// The square one iteration transposes: `side` x `side` elements held in `fracs` fractals of 16
+// rows each (16-bit: one 16 x 16 fractal).
+struct TransposeSquare {
+  uint32_t bits, side, fracs;
+  uint64_t frac_stride;  // bytes between the first fractals the iteration writes
+};
+TransposeSquare SquareOf(uint32_t bits, uint16_t dst_frac_gap) {
+  const uint32_t side = bits == 16 ? 16 : 256 / bits;  // 8-bit: 32, 4-bit: 64
+  const uint32_t fracs = side / 16;
+  return {bits, side, fracs, fracs > 1 ? (1ull + dst_frac_gap) * kFractal : 0};
+}
+// Where element `e` of the square lands after the transposition, in elements from the
+// iteration's first output fractal: S[r][c] -> T[c][r], T's rows 16f..16f+15 the f-th fractal.
+uint64_t TransposedElement(const TransposeSquare& q, uint32_t e) {
+  const uint32_t r = e / q.side, c = e % q.side;
+  const uint64_t frac_elems = q.frac_stride * 8 / q.bits;
+  return (c / 16) * frac_elems + (c % 16) * q.side + r;
+}
+
+// Moves one iteration's square from `from` to `to` (whole bytes, or nibbles for int4b_t) and,
+// in checked mode, the written state with it (a byte of nibbles counts as written when a nibble
+// written lands in it: no false alarm on a half-filled byte).
+void TransposeOne(Core& core, const TransposeSquare& q, const uint8_t* from, uint8_t* to) {
+  const uint32_t n = q.side * q.side;
+  const uint64_t square = uint64_t{n} * q.bits / 8;
+  std::vector<uint8_t> tile(from, from + square);
+  std::vector<uint8_t> written;
+  if (core.checked) {
+    written.resize(n);
+    for (uint32_t e = 0; e < n; ++e) {
+      written[e] = LocalWritten(core, from + uint64_t{e} * q.bits / 8, (q.bits + 7) / 8) ? 1 : 0;
+    }
   }
-  const uint32_t r = e / 16, c = e % 16;
-  return (uint64_t{c} * 16 + r) * 2;
+  for (uint32_t e = 0; e < n; ++e) {
+    const uint64_t at = TransposedElement(q, e);
+    if (q.bits == 4) {
+      to[at / 2] = Int4WithNibble(to[at / 2], at, Int4Nibble(tile[e / 2], e));
+    } else {
+      std::memcpy(to + at * (q.bits / 8), tile.data() + uint64_t{e} * (q.bits / 8), q.bits / 8);
+    }
+    if (!written.empty() && written[e] != 0) {
+      MarkWritten(core, to + at * q.bits / 8, (q.bits + 7) / 8);
+    }
+  }
 }
 
 void RequireChipHasIt(const Core& core, const char* instr) {
@@ -35,9 +70,22 @@ void RequireChipHasIt(const Core& core, const char* instr) {
   }
 }
 
+// int4b_t: the page's 910B list takes it into L0B only (CANN's dav_c220 L0A load has no s4 form
+// and issues nothing).
+void RequireInt4IntoL0B(const Core& core, const UbRef& dst, const char* instr) {
+  if (LocalMemoryAt(core, static_cast<uint64_t>(dst.ptr - core.ub)) ==
+      static_cast<int>(CubeMem::kL0B)) {
+    return;
+  }
+  RaiseFault(FaultKind::kUnsupported, instr,
+             "int4b_t into L0A (A2): " + core.device->name + " (" + core.device->architecture +
+                 ") transposes int4b_t only into L0B (B2) (the LoadDataWithTranspose page: b4 "
+                 "only when the destination is L0B)");
+}
+
 }  // namespace
 
-void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
+void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bits,
                          const AscendC::LoadData2dTransposeParams& p) {
   Core& core = Cur();
   const char* instr = "LoadDataWithTranspose";
@@ -46,23 +94,25 @@ void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bytes
                      "L1 (A1, B1)");
   RequireCubeOperand(core, dst, static_cast<int>(CubeMem::kL0A), static_cast<int>(CubeMem::kL0B),
                      kFractal, instr, "dst", "L0A (A2) or L0B (B2)");
-  if (elem_bytes == 4) {
+  if (elem_bits == 32) {
     // The 32-bit square (two 16 x 8 fractals side by side) has its element order given only in
     // the page's figures; opsim does not guess it.
     RaiseFault(FaultKind::kUnsupported, instr,
-               "32-bit elements (two 16 x 8 fractals per square) are not modelled; 8- and 16-bit "
-               "elements are");
+               "32-bit elements (two 16 x 8 fractals per square) are not modelled; 4-, 8- and "
+               "16-bit elements are");
   }
+  if (elem_bits == 4) RequireInt4IntoL0B(core, dst, instr);
   if (p.repeatTimes == 0) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "repeatTimes = 0 loads nothing (expected 1 <= repeatTimes <= 255)");
   }
-  const uint64_t square = elem_bytes == 1 ? 2 * kFractal : kFractal;
-  const uint64_t reps = p.repeatTimes;
   // 16-bit squares are one fractal: dstFracGap has no second fractal to place (ignored).
-  const uint64_t second = elem_bytes == 1 ? (1ull + p.dstFracGap) * kFractal : 0;
+  const TransposeSquare q = SquareOf(elem_bits, p.dstFracGap);
+  const uint64_t square = uint64_t{q.fracs} * kFractal;
+  const uint64_t reps = p.repeatTimes;
   const uint64_t src_bytes = (p.startIndex + (reps - 1) * p.srcStride + 1) * square;
-  const uint64_t dst_bytes = (reps - 1) * (1ull + p.dstGap) * kFractal + second + kFractal;
+  const uint64_t dst_bytes =
+      (reps - 1) * (1ull + p.dstGap) * kFractal + (q.fracs - 1) * q.frac_stride + kFractal;
   CheckUb(core, src, src_bytes, instr, "src");
   CheckUb(core, dst, dst_bytes, instr, "dst");
   const uint64_t moved = reps * square;
@@ -74,26 +124,9 @@ void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bytes
     TrackRead(core, src, Pipe::kMte1, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte1, start, start + cost, instr, 0);
   }
-  uint8_t tile[2 * kFractal];
-  uint8_t written[2 * kFractal];
   for (uint64_t r = 0; r < reps; ++r) {
-    const uint8_t* from = src.ptr + (p.startIndex + r * p.srcStride) * square;
-    uint8_t* to = dst.ptr + r * (1ull + p.dstGap) * kFractal;
-    std::memcpy(tile, from, square);
-    for (uint32_t e = 0; e < square / elem_bytes; ++e) {
-      const uint64_t at = TransposedOffset(elem_bytes, e, second);
-      std::memcpy(to + at, tile + e * elem_bytes, elem_bytes);
-    }
-    if (!core.checked) continue;
-    // Written state travels element by element, so Mmad's check sees what the kernel filled.
-    for (uint32_t e = 0; e < square / elem_bytes; ++e) {
-      written[e] = LocalWritten(core, from + e * elem_bytes, elem_bytes) ? 1 : 0;
-    }
-    for (uint32_t e = 0; e < square / elem_bytes; ++e) {
-      if (written[e] != 0) {
-        MarkWritten(core, to + TransposedOffset(elem_bytes, e, second), elem_bytes);
-      }
-    }
+    TransposeOne(core, q, src.ptr + (p.startIndex + r * p.srcStride) * square,
+                 dst.ptr + r * (1ull + p.dstGap) * kFractal);
   }
 }
 

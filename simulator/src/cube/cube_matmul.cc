@@ -191,10 +191,10 @@ void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose)
   if (needs_transpose && DTypeSize(s.types.a) != 2 && !float_a_t) {
     RaiseFault(FaultKind::kUnsupported, api,
                std::string(is_b ? "B not transposed" : "A transposed") + " with " +
-                   std::string(DTypeName(s.types.a)) +
+                   std::string(s.types.s4 ? "int4b_t" : DTypeName(s.types.a)) +
                    " elements needs a transposing load of 32 B x 16 fractals, which opsim does "
-                   "not model (16-bit types: any layout; float: B transposed; int8: A as "
-                   "stored, B transposed)");
+                   "not model (16-bit types: any layout; float: B transposed; int8 and "
+                   "int4b_t: A as stored, B transposed)");
   }
   DropHeldPieces(s, api);
   (is_b ? s.b : s.a) = gm;
@@ -210,6 +210,11 @@ void MatmulSetBias(MatmulState& s, const GmRef* bias) {
     Refuse(api,
            "the tiling was made without a bias (isBias = 0: SetBias(true) on the host), so "
            "no bias buffers were carved");
+  }
+  if (bias != nullptr && s.types.s4) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "a bias with int4b_t inputs is not modelled (the bias form of Mmad takes no "
+               "int4b_t in CANN's dav_c220 check)");
   }
   s.bias_on = bias != nullptr;
   if (bias != nullptr) s.bias = *bias;
@@ -446,7 +451,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
   const int32_t bi[5] = {t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG,
                          t.BLayoutInfoD};
   const uint32_t batches = std::max(batch_a, batch_b);
-  const uint64_t ea = DTypeSize(s.types.a), ec = DTypeSize(s.types.out);
+  const uint64_t ec = DTypeSize(s.types.out);
   const uint64_t c_pitch = static_cast<uint64_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
   const bool c_bngs = s.types.layout_c == 3;
   if (c_bngs && (t.CLayoutInfoS1 < 1 || t.CLayoutInfoS2 < 1)) {
@@ -465,8 +470,8 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                                        uint64_t(s.org_m) * s.org_ka, stride_a, "A", api);
     const BatchPlace pb = OperandBatch(s.types.layout_b, bi, i / (batches / batch_b),
                                        uint64_t(s.org_kb) * s.org_n, stride_b, "B", api);
-    s.a = GmAt(a0, pa.offset * ea);
-    s.b = GmAt(b0, pb.offset * ea);
+    s.a = GmAt(a0, InBytes(s, pa.offset));
+    s.b = GmAt(b0, InBytes(s, pb.offset));
     if (pa.pitch > 0) (s.trans_a ? s.org_m : s.org_ka) = pa.pitch;
     if (pb.pitch > 0) (s.trans_b ? s.org_kb : s.org_n) = pb.pitch;
     if (c_bngs) s.org_kc = t.CLayoutInfoS2;

@@ -92,8 +92,9 @@ struct UserCopyIn {
 };
 
 // GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16, or
-// the user's copy into the buffer (which must leave that layout there).
-UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, const UserCopyIn* user) {
+// the user's copy into the buffer (which must leave that layout there). int4b_t (s4): Nd2Nz in
+// bytes, as CANN's copy casts to int8_t (a row's odd last element takes its whole byte).
+UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, bool s4, const UserCopyIn* user) {
   UbRef l1 = QueueAlloc(queue);
   if (user != nullptr) {
     user->fn(l1, user->gm, user->row, user->col, user->height, user->width, user->tiling_ptr,
@@ -104,8 +105,8 @@ UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, const UserCopyIn* use
   AscendC::Nd2NzParams p;
   p.ndNum = 1;
   p.nValue = Field16(g.rows, "Nd2NzParams.nValue");
-  p.dValue = Field16(g.cols, "Nd2NzParams.dValue");
-  p.srcDValue = Field16(g.pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
+  p.dValue = Field16(s4 ? (g.cols + 1) / 2 : g.cols, "Nd2NzParams.dValue");
+  p.srcDValue = Field16(s4 ? g.pitch / 2 : g.pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
   p.dstNzC0Stride = Field16(Up16(g.rows), "Nd2NzParams.dstNzC0Stride");
   p.dstNzNStride = 1;
   CubeNd2Nz(l1, g.gm, eb, p);
@@ -115,20 +116,21 @@ UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, const UserCopyIn* use
 
 // The piece of A for rows [m0, m0 + mt) and K [k0, k0 + len).
 GmPiece PieceA(const MatmulState& s, uint32_t m0, uint32_t mt, uint32_t k0, uint32_t len) {
-  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (!s.trans_a) {
-    return {GmAt(s.a, (uint64_t{m0} * s.org_ka + k0) * eb), mt, len,
+    return {GmAt(s.a, InBytes(s, uint64_t{m0} * s.org_ka + k0)), mt, len,
             static_cast<uint32_t>(s.org_ka)};
   }
-  return {GmAt(s.a, (uint64_t{k0} * s.org_m + m0) * eb), len, mt, static_cast<uint32_t>(s.org_m)};
+  return {GmAt(s.a, InBytes(s, uint64_t{k0} * s.org_m + m0)), len, mt,
+          static_cast<uint32_t>(s.org_m)};
 }
 
 GmPiece PieceB(const MatmulState& s, uint32_t n0, uint32_t nt, uint32_t k0, uint32_t len) {
-  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (!s.trans_b) {
-    return {GmAt(s.b, (uint64_t{k0} * s.org_n + n0) * eb), len, nt, static_cast<uint32_t>(s.org_n)};
+    return {GmAt(s.b, InBytes(s, uint64_t{k0} * s.org_n + n0)), len, nt,
+            static_cast<uint32_t>(s.org_n)};
   }
-  return {GmAt(s.b, (uint64_t{n0} * s.org_kb + k0) * eb), nt, len, static_cast<uint32_t>(s.org_kb)};
+  return {GmAt(s.b, InBytes(s, uint64_t{n0} * s.org_kb + k0)), nt, len,
+          static_cast<uint32_t>(s.org_kb)};
 }
 
 bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
@@ -138,11 +140,11 @@ bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
 // A piece into L1. With `keep` (CFG_MDL, the piece spans the tile's whole K) it stays in L1 as
 // `held` for the next tile, which takes it from there if it needs the same GM: CANN's MDL
 // reuses an L1 piece across the tiles of one row (A) or column (B) that way.
-UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, uint32_t eb, bool keep,
-                const UserCopyIn* user) {
+UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, const MatmulState& s,
+                bool keep, const UserCopyIn* user) {
   if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
   ReleaseHeld(queue, held);
-  UbRef l1 = LoadL1(queue, g, eb, user);
+  UbRef l1 = LoadL1(queue, g, static_cast<uint32_t>(DTypeSize(s.types.a)), s.types.s4, user);
   if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
   return l1;
 }
@@ -162,7 +164,7 @@ void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32
   a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
   a.transpose = true;
-  CubeLoad3DV2(a2, a1, 4, a, false, false, 0);
+  CubeLoad3DV2(a2, a1, 32, a, false, false, 0);
 }
 
 // A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
@@ -229,14 +231,15 @@ UbRef LoadBias(const MatmulState& s, const MatmulQueues& q, uint32_t n0, uint32_
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   const TCubeTiling& t = s.tiling;
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  const auto bytes = [&](uint64_t elems) { return static_cast<uint32_t>(InBytes(s, elems)); };
   const auto bm = static_cast<uint32_t>(t.baseM), bn = static_cast<uint32_t>(t.baseN);
   const auto bk = static_cast<uint32_t>(t.baseK);
   const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
   const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
   const auto a1n = static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
   const auto b1n = static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
-  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, Up16(bm) * Up16(ka) * eb, q.a1, -1);
-  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, Up16(bn) * Up16(kb) * eb, q.b1, -1);
+  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, bytes(Up16(bm) * Up16(ka)), q.a1, -1);
+  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, bytes(Up16(bn) * Up16(kb)), q.b1, -1);
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
   const uint32_t a2_k =
@@ -244,9 +247,9 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
           ? Up16(bk)
           : bk;
   q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A),
-                     bm * a2_k * eb, q.a2, -1);
-  q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), bn * bk * eb,
-                     q.b2, -1);
+                     bytes(bm * a2_k), q.a2, -1);
+  q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B),
+                     bytes(bn * bk), q.b2, -1);
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
   // Fixpipes); without, a CO1 queue of dbL0C buffers.
   // The Matmul library sets unitFlag only where the chip has it, as CANN's does.
@@ -266,6 +269,14 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
 }
 
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
+  if (s.types.s4 && (s.org_ka % 2 != 0 || s.org_kb % 2 != 0)) {
+    // A as stored and B transposed (the int4b_t layouts) have rows of K in GM.
+    RaiseFault(FaultKind::kInvalidArgument, "Matmul",
+               "int4b_t rows of Ka = " + std::to_string(s.org_ka) +
+                   ", Kb = " + std::to_string(s.org_kb) +
+                   " elements: an odd row length starts every other row mid-byte (rows of "
+                   "packed int4b_t are whole bytes)");
+  }
   MatmulQueues& q = QueuesOf(s);
   const TCubeTiling& t = s.tiling;
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
@@ -298,7 +309,7 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
                           static_cast<int>(a1_len),
                           s.cb.user_def_info,
                           s.cb.self_define_data};
-      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), eb, keep_a,
+      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), s, keep_a,
                      ua.fn != nullptr ? &ua : nullptr);
     }
     if (b1_len == 0 || kk >= b1_k + b1_len) {
@@ -313,7 +324,7 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
                           static_cast<int>(nt),
                           s.cb.user_def_info,
                           s.cb.self_define_data};
-      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), eb, keep_b,
+      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), s, keep_b,
                      ub.fn != nullptr ? &ub : nullptr);
     }
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
@@ -334,8 +345,12 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     mm.kDirectionAlign = s.trans_a && eb == 4;
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
-    CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
-             mm);
+    if (s.types.s4) {  // no bias: SetBias refuses one (MatmulSetBias)
+      CubeMmadS4(c, a2, b2, mm);
+    } else {
+      CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
+               mm);
+    }
     QueueFree(q.a2, a2);
     QueueFree(q.b2, b2);
   }

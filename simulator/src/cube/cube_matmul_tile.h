@@ -9,9 +9,14 @@
 namespace opsim::sim::detail {
 
 inline uint32_t Up16(uint32_t v) { return (v + 15) / 16 * 16; }
-// Elements of one 32 B fractal row of the inputs: 16 for 16-bit types, 8 for float, 32 for int8.
+// Elements of one 32 B fractal row of the inputs: 16 for 16-bit types, 8 for float, 32 for int8,
+// 64 for int4b_t.
 inline uint32_t K0Of(const MatmulState& s) {
-  return 32 / static_cast<uint32_t>(DTypeSize(s.types.a));
+  return s.types.s4 ? 64 : 32 / static_cast<uint32_t>(DTypeSize(s.types.a));
+}
+// Bytes of `elems` elements of A or B (int4b_t: two a byte; the callers' counts are even).
+inline uint64_t InBytes(const MatmulState& s, uint64_t elems) {
+  return s.types.s4 ? elems / 2 : elems * DTypeSize(s.types.a);
 }
 // A view `off` bytes into a GM operand, as GlobalTensor::operator[] makes one.
 GmRef GmAt(const GmRef& g, uint64_t off);

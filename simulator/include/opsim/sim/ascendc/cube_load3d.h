@@ -155,19 +155,24 @@ struct Load3dArgs {
 };
 // set_fmatrix/set_padding: the IsResetLoad3dConfig; pad_bits: the padding register CANN's
 // Load3DSetPaddingCal would write for padValue.
-void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bytes, const Load3dArgs& a,
+// elem_bits: 4 (int4b_t: L1 -> L0A only, as the page's Atlas A2/A3 list), 8, 16 or 32.
+void CubeLoad3DV2(const UbRef& dst, const UbRef& src, uint32_t elem_bits, const Load3dArgs& a,
                   bool set_fmatrix, bool set_padding, uint64_t pad_bits);
 void CubeSetFmatrix(uint16_t l1h, uint16_t l1w, const uint8_t pad_list[4], uint8_t mode);
 void CubeSetLoad3dPadding(uint64_t bits);
 void CubeSetLoadDataRepeat(uint16_t stride, uint8_t times, uint8_t mode);
 void CubeSetLoadDataBoundary(uint32_t bytes);
 
-// The padding register's bits for `v`: its bit pattern (16/32-bit), the byte twice (8-bit).
+// The padding register's bits for `v`: its bit pattern (16/32-bit), the byte twice (8-bit;
+// int4b_t: its value as int8_t, as CANN's Load3DSetPaddingCal converts it).
 template <typename T>
 uint64_t Load3dPadBits(T v) {
   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
                 "the padding value is an 8-, 16- or 32-bit scalar");
-  if constexpr (sizeof(T) == 1) {
+  if constexpr (AscendC::IsHalfByteDataType<T>()) {
+    const auto b = static_cast<uint8_t>(static_cast<int8_t>(v));
+    return (uint64_t{b} << 8) | b;
+  } else if constexpr (sizeof(T) == 1) {
     uint8_t b;
     std::memcpy(&b, &v, 1);
     return (uint64_t{b} << 8) | b;
@@ -186,7 +191,7 @@ template <typename T>
 constexpr bool kLoad3dTypes =
     std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
     std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> || std::is_same_v<T, int32_t> ||
-    std::is_same_v<T, uint32_t>;
+    std::is_same_v<T, uint32_t> || std::is_same_v<T, AscendC::int4b_t>;
 
 }  // namespace opsim::sim::detail
 
@@ -198,8 +203,8 @@ template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData3DParamsV2<U>& p) {
   static_assert(opsim::sim::detail::kLoad3dTypes<PrimT<T>>,
-                "LoadData with LoadData3DParamsV2 takes int8_t, uint8_t, half, bfloat16_t, float, "
-                "int32_t or uint32_t on Atlas A2/A3");
+                "LoadData with LoadData3DParamsV2 takes int4b_t, int8_t, uint8_t, half, "
+                "bfloat16_t, float, int32_t or uint32_t on Atlas A2/A3");
   opsim::sim::detail::Load3dArgs a{};
   std::memcpy(a.pad_list, p.padList, sizeof(a.pad_list));
   a.l1h = p.l1H, a.l1w = p.l1W, a.channel_size = p.channelSize;
@@ -208,7 +213,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   a.dilation_w = p.dilationFilterW, a.dilation_h = p.dilationFilterH;
   a.transpose = p.enTranspose, a.small_k = p.enSmallK, a.filter_size_w = p.filterSizeW;
   a.filter_size_h = p.filterSizeH, a.fmatrix_ctrl = p.fMatrixCtrl;
-  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(PrimT<T>), a,
+  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), SizeOfBits<PrimT<T>>::value, a,
                                    defaultConfig.isSetFMatrix, defaultConfig.isSetPadding,
                                    opsim::sim::detail::Load3dPadBits(p.padValue));
 }
@@ -217,8 +222,8 @@ template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
               const LoadData3DParamsV2Pro& p) {
   static_assert(opsim::sim::detail::kLoad3dTypes<PrimT<T>>,
-                "LoadData with LoadData3DParamsV2Pro takes int8_t, uint8_t, half, bfloat16_t, "
-                "float, int32_t or uint32_t on Atlas A2/A3");
+                "LoadData with LoadData3DParamsV2Pro takes int4b_t, int8_t, uint8_t, half, "
+                "bfloat16_t, float, int32_t or uint32_t on Atlas A2/A3");
   opsim::sim::detail::Load3dArgs a{};
   const auto field16 = [&](int shift) { return static_cast<uint16_t>(p.extConfig >> shift); };
   const auto field8 = [&](int shift) { return static_cast<uint8_t>(p.filterConfig >> shift); };
@@ -228,7 +233,8 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   a.dilation_w = field8(32), a.dilation_h = field8(40);
   a.transpose = p.enTranspose, a.small_k = p.enSmallK, a.filter_size_w = p.filterSizeW;
   a.filter_size_h = p.filterSizeH, a.fmatrix_ctrl = p.fMatrixCtrl;
-  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), sizeof(PrimT<T>), a, false, false, 0);
+  opsim::sim::detail::CubeLoad3DV2(dst.ref(), src.ref(), SizeOfBits<PrimT<T>>::value, a, false,
+                                   false, 0);
 }
 
 inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],

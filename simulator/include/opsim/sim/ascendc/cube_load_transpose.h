@@ -8,9 +8,9 @@
 
 namespace AscendC {
 
-// startIndex and srcStride count source squares (1 KiB for 8- and 32-bit elements, one 512 B
-// fractal for 16-bit); dstGap is the 512 B gap between the first fractals of two iterations,
-// dstFracGap the gap between the two fractals one iteration writes (8-bit elements).
+// startIndex and srcStride count source squares (2 KiB for int4b_t, 1 KiB for 8- and 32-bit
+// elements, one 512 B fractal for 16-bit); dstGap is the 512 B gap between the first fractals of
+// two iterations, dstFracGap the gap between the fractals one iteration writes (4- and 8-bit).
 struct LoadData2dTransposeParams {
   LoadData2dTransposeParams() = default;
   LoadData2dTransposeParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn,
@@ -40,7 +40,7 @@ struct LoadData2dTransposeParams {
 }  // namespace AscendC
 
 namespace opsim::sim::detail {
-void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
+void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bits,
                          const AscendC::LoadData2dTransposeParams& p);
 }  // namespace opsim::sim::detail
 
@@ -50,11 +50,9 @@ template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& params) {
   static_assert(sizeof(PrimT<T>) == 1 || sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
-                "LoadDataWithTranspose takes 8-, 16- or 32-bit elements");
-  if constexpr (IsHalfByteDataType<PrimT<T>>()) {
-    opsim::sim::detail::RaiseInt4Unmodelled("LoadDataWithTranspose", "(the s4 transpose)");
-  }
-  opsim::sim::detail::CubeLoad2DTranspose(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
+                "LoadDataWithTranspose takes 4-, 8-, 16- or 32-bit elements");
+  opsim::sim::detail::CubeLoad2DTranspose(dst.ref(), src.ref(), SizeOfBits<PrimT<T>>::value,
+                                          params);
 }
 
 }  // namespace AscendC

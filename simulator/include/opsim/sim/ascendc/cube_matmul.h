@@ -140,15 +140,16 @@ class Matmul {
   using SrcT = typename A_TYPE::T;
   using DstT = typename C_TYPE::T;
   using BiasT = typename BIAS_TYPE::T;
-  using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t>, int32_t, float>;
+  using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t> || IsHalfByteDataType<SrcT>(),
+                                  int32_t, float>;
 
   static_assert(std::is_same_v<SrcT, typename B_TYPE::T>, "A and B have the same element type");
   static_assert(opsim::sim::detail::kMmadTypes<L0cT, SrcT, SrcT>,
-                "Matmul takes half, bfloat16_t, float or int8_t inputs");
+                "Matmul takes half, bfloat16_t, float, int8_t or int4b_t inputs");
   static_assert(std::is_same_v<DstT, L0cT> ||
                     (std::is_same_v<L0cT, float> &&
                      (std::is_same_v<DstT, half> || std::is_same_v<DstT, bfloat16_t>)),
-                "C is float, half or bfloat16_t (int32_t for int8_t inputs)");
+                "C is float, half or bfloat16_t (int32_t for int8_t and int4b_t inputs)");
   static_assert(std::is_same_v<BiasT, L0cT> ||
                     (std::is_same_v<L0cT, float> && std::is_same_v<BiasT, half>),
                 "the bias is float (or half) for float results, int32_t for int32_t");
@@ -158,7 +159,12 @@ class Matmul {
   static_assert(C_TYPE::format == CubeFormat::ND, "opsim models C as ND");
 
   Matmul() {
-    s_.types.a = AscendC::DTypeOf<SrcT>();
+    if constexpr (IsHalfByteDataType<SrcT>()) {  // the engine's int8 paths, two a byte
+      s_.types.a = opsim::DType::kInt8;
+      s_.types.s4 = true;
+    } else {
+      s_.types.a = AscendC::DTypeOf<SrcT>();
+    }
     s_.types.l0c = AscendC::DTypeOf<L0cT>();
     s_.types.out = AscendC::DTypeOf<DstT>();
     s_.types.bias = AscendC::DTypeOf<BiasT>();

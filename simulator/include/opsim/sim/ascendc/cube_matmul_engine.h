@@ -84,6 +84,8 @@ struct MatmulTypes {
   DType l0c = DType::kFloat32;  // the accumulator: int32 for int8, float32 otherwise
   DType out = DType::kFloat32;  // C as the kernel receives it
   DType bias = DType::kFloat32;
+  // int4b_t A and B (then `a` is kInt8 and `l0c` kInt32): two elements a byte, C0 = 64.
+  bool s4 = false;
   // MatmulType's LayoutMode of A, B and C (the batch Matmul): 0 NONE, 1 BSNGD, 2 SBNGD,
   // 3 BNGS1S2, 4 NORMAL.
   uint8_t layout_a = 0, layout_b = 0, layout_c = 0;

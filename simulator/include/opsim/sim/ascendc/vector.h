@@ -19,7 +19,7 @@ namespace opsim::sim::detail {
 // SetDeqScale(half) wrote DEQSCALE (CastDequant's int16_t forms read it as another form writes).
 void NoteDeqScaleHalf();
 vec::Round ToRound(AscendC::RoundMode mode);
-// Cast's count form between half and int4b_t (vector_fused_cast.cc): to_int4 half -> int4b_t.
+// Cast's count form between half and int4b_t (vector_cast_int4.cc): to_int4 half -> int4b_t.
 void CastInt4(const UbRef& dst, const UbRef& src, bool to_int4, AscendC::RoundMode mode,
               uint32_t count);
 

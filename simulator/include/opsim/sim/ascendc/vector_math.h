@@ -15,6 +15,9 @@
 
 namespace opsim::sim::detail {
 [[noreturn]] void RaiseBadCount(const char* instr, int64_t count, const char* rule);
+// Cast's level-0 forms between half and int4b_t (vector_cast_int4.cc): to_int4 half -> int4b_t.
+void CastInt4Repeat(const UbRef& dst, const UbRef& src, bool to_int4, AscendC::RoundMode mode,
+                    const MaskArg& mask, int32_t repeat, const AscendC::UnaryRepeatParams& p);
 
 template <typename T>
 constexpr bool kIsFloatElem = std::is_same_v<T, float> || std::is_same_v<T, half> ||
@@ -370,20 +373,28 @@ OPSIM_SCALAR_L0(ShiftRight, kShift, opsim::sim::detail::ShiftOf<T>(false, value)
 #undef OPSIM_SCALAR_L0
 
 // Level-0 Cast: the wider of the two types sets the lanes per repeat (64 for a 32-bit side);
-// each operand's strides count 32 B blocks of its own type.
-#define OPSIM_CAST_L0(MaskType)                                                                 \
-  template <typename D, typename S, bool isSetMask = true>                                      \
-  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,        \
-            MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {             \
-    OPSIM_A2_TAKES_PAIR(kCast, S, D, "Cast");                                                   \
-    using namespace opsim::sim::detail;                                                         \
-    constexpr uint32_t kWide = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);                   \
-    const bool deq =                                                                            \
-        std::is_same_v<D, half> && std::is_same_v<S, int32_t> && round == RoundMode::CAST_NONE; \
-    const CastCtx ctx{DTypeOf<D>(), DTypeOf<S>(), ToRound(round), deq, Cur().deq_scale};        \
-    const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(D)};                \
-    const RepeatOperand s{src.ref(), p.srcBlkStride, p.srcRepStride, sizeof(S)};                \
-    RunRepeat("Cast", kWide, MaskOf<isSetMask>(mask), repeatTimes, d, &s, 1, CastLanes, &ctx);  \
+// each operand's strides count 32 B blocks of its own type (an int4b_t block: 64 elements).
+#define OPSIM_CAST_L0(MaskType)                                                                   \
+  template <typename D, typename S, bool isSetMask = true>                                        \
+  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,          \
+            MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {               \
+    using namespace opsim::sim::detail;                                                           \
+    if constexpr (IsHalfByteDataType<D>() || IsHalfByteDataType<S>()) {                           \
+      static_assert((IsHalfByteDataType<D>() && std::is_same_v<S, half>) ||                       \
+                        (std::is_same_v<D, half> && IsHalfByteDataType<S>()),                     \
+                    "Cast takes int4b_t only from and to half (CANN's dav_c220 list)");           \
+      CastInt4Repeat(dst.ref(), src.ref(), IsHalfByteDataType<D>(), round,                        \
+                     MaskOf<isSetMask>(mask), repeatTimes, p);                                    \
+    } else {                                                                                      \
+      OPSIM_A2_TAKES_PAIR(kCast, S, D, "Cast");                                                   \
+      constexpr uint32_t kWide = sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S);                   \
+      const bool deq =                                                                            \
+          std::is_same_v<D, half> && std::is_same_v<S, int32_t> && round == RoundMode::CAST_NONE; \
+      const CastCtx ctx{DTypeOf<D>(), DTypeOf<S>(), ToRound(round), deq, Cur().deq_scale};        \
+      const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(D)};                \
+      const RepeatOperand s{src.ref(), p.srcBlkStride, p.srcRepStride, sizeof(S)};                \
+      RunRepeat("Cast", kWide, MaskOf<isSetMask>(mask), repeatTimes, d, &s, 1, CastLanes, &ctx);  \
+    }                                                                                             \
   }
 OPSIM_CAST_L0(const uint64_t*)
 OPSIM_CAST_L0(const uint64_t)
