@@ -33,6 +33,7 @@ struct Spec {
   bool ta = false, tb = false, bias = false, iterate = false;
   int32_t order = 0;  // the tiling's iterateOrder
   int32_t fix_m = -1, fix_n = -1;
+  int32_t step_m = 0, step_n = 0;  // > 0: the tiling's stepM/stepN instead of the host's
 };
 
 template <class T>
@@ -59,6 +60,15 @@ TCubeTiling MakeTiling(const Spec& s) {
   TCubeTiling t;
   EXPECT_EQ(api.GetTiling(t), 0) << api.GetLastError();
   t.iterateOrder = s.order;
+  // Other steps keep the L1 buffers per group (depth / (step x stepK)) the host chose.
+  if (s.step_m > 0) {
+    t.depthA1 = t.depthA1 / t.stepM * s.step_m;
+    t.stepM = s.step_m;
+  }
+  if (s.step_n > 0) {
+    t.depthB1 = t.depthB1 / t.stepN * s.step_n;
+    t.stepN = s.step_n;
+  }
   return t;
 }
 
@@ -107,8 +117,9 @@ void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b,
   mm.End();
 }
 
-// The last CheckCase launch's simulated time (ns).
+// The last CheckCase launch's simulated time (ns) and GM -> L1 copies.
 double g_last_device_ns = 0;
+uint64_t g_last_mte2_copies = 0;
 
 // Returns the bytes MTE2 read (0 when the launch failed).
 template <class AT, class CT, class BT, const matmul::MatmulConfig& kCfg = matmul::CFG_NORM>
@@ -145,6 +156,7 @@ uint64_t CheckCase(const Spec& s, bool mix = false) {
   EXPECT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
   if (!r.status.ok()) return 0;
   g_last_device_ns = r.stats.device_ns;
+  g_last_mte2_copies = r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].instructions;
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; ++j) {
       double want = s.bias ? static_cast<double>(bias[j]) : 0.0;
@@ -239,6 +251,40 @@ TEST(MatmulApi, MdlReusesL1PiecesAcrossTiles) {
   const Spec deep{64, 128, 3000, 1, false, false, false, false, 1, 32, 32};
   EXPECT_LE((CheckCase<half, float, float, matmul::CFG_MDL>(deep)),
             (CheckCase<half, float, float>(deep)));
+}
+
+// CFG_MDL with stepM x stepN groups (CANN's MDL, K in one L1 load): one DataCopy brings a
+// group's base blocks of A (B) into L1 for all its tiles. 4 x 8 tiles of 32 x 32 over K = 64.
+TEST(MatmulApi, MdlLoadsStepMByStepNBlocksInOneCopy) {
+  constexpr uint64_t kA = 128 * 64 * 2, kB = 64 * 256 * 2;  // bytes of all of A, of all of B
+  Spec s{128, 256, 64, 1, false, false, false, false, 0, 32, 32, 1, 1};
+  // One base block per load: M first keeps B's column over the M tiles, A is read per column.
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 8 * kA + kB);
+  EXPECT_EQ(g_last_mte2_copies, 32u + 8u);
+  const double single_blocks = g_last_device_ns;
+  // stepM 2, stepN 4, M first: N groups { M groups { M in group { N in group } } }: A is read
+  // once per N group (2 loads each), B once (a load per N group).
+  s.step_m = 2;
+  s.step_n = 4;
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 2 * kA + kB);
+  EXPECT_EQ(g_last_mte2_copies, 4u + 2u);
+  EXPECT_LT(g_last_device_ns, single_blocks);
+  // N first: M groups { N groups { ... } }: A once, B once per M group.
+  s.order = 1;
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), kA + 2 * kB);
+  EXPECT_EQ(g_last_mte2_copies, 2u + 4u);
+  // Tails (a last group of fewer blocks, a last tile of fewer rows), transposes, float A
+  // transposed (LoadData3DV2 from a group), int8, bias, Iterate, several cores and MIX blocks.
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {100, 200, 64, 1, true, true, true, true, 0, 32, 32, 3, 2});
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {100, 200, 64, 1, false, false, false, false, 1, 32, 32, 2, 3});
+  CheckCase<float, float, float, matmul::CFG_MDL>(
+      {70, 40, 50, 1, true, true, true, true, 0, 32, 16, 2, 2});
+  CheckCase<int8_t, int32_t, int32_t, matmul::CFG_MDL>(
+      {80, 96, 100, 2, false, true, true, false, 1, 32, 32, 2, 2});
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {128, 192, 64, 2, false, false, true, true, 0, 32, 32, 2, 2}, true);
 }
 
 // A kernel that calls Iterate exactly once per tile and never End: CFG_MDL's pieces leave L1
@@ -549,6 +595,55 @@ TEST(MatmulApiFaults, CoreTypeGuardsFollowTheLaunch) {
   EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv, true), "no fault");
   EXPECT_EQ(seen, (std::vector<int>{1, 2, 2, 2}));
   EXPECT_TRUE(ASCEND_IS_AIV);  // outside a launch
+}
+
+// CFG_MDL's steps: stepM/stepN above 1 only where that operand's K fits one L1 load (CANN's
+// KLoop asserts it), at least 1, and groups that do not fit L1 are InitBuffer's overflow.
+TEST(MatmulApiFaults, MdlStepsTheChipCannotRun) {
+  using MdlMatmul =
+      Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>, matmul::CFG_MDL>;
+  const auto init = [](const TCubeTiling& t) {
+    return [t](Operands&) {
+      TPipe pipe;
+      MdlMatmul mm;
+      REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+    };
+  };
+  FaultKind kind{};
+  TCubeTiling t = SmallTiling();
+  t.Ka = t.Kb = t.singleCoreK = 64;  // two base blocks of K, one per L1 load
+  t.stepM = t.depthA1 = 2;
+  std::string msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("stepM = 2 with stepKa = 1 of the 2 base blocks"), std::string::npos) << msg;
+  t.stepKa = 2;  // A's K in one load: stepM 2 runs; B's does not fit one, so stepN 2 cannot
+  t.depthA1 = 4;
+  t.stepN = t.depthB1 = 2;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_NE(msg.find("stepN = 2 with stepKb = 1"), std::string::npos) << msg;
+  t.stepN = 0;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_NE(msg.find("tiling stepN = 0 (expected >= 1"), std::string::npos) << msg;
+  t.stepN = t.depthB1 = 1;
+  EXPECT_EQ(FaultOf(init(t), &kind), "no fault");
+  t.stepM = 256;  // 2 buffers of 256 x 32 rows over K = 64 in half: 2 MiB
+  t.depthA1 = 2 * 256 * 2;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  // CFG_NORM takes the same tiling's steps as opsim always did (one base block of M per piece).
+  t.stepM = t.stepN = 2;
+  t.depthA1 = 4;
+  EXPECT_EQ(FaultOf(
+                [&](Operands&) {
+                  TPipe pipe;
+                  HalfMatmul mm;
+                  REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+                },
+                &kind),
+            "no fault");
 }
 
 }  // namespace
