@@ -111,6 +111,9 @@ void MatmulBench(benchmark::State& state) {
   state.counters["singleN"] = t.singleCoreN;
   state.counters["baseMNK"] = t.baseM * 1000000.0 + t.baseN * 1000.0 + t.baseK;
   state.counters["stepKa"] = t.stepKa;
+  state.counters["stepMN"] = t.stepM * 1000.0 + t.stepN;
+  state.counters["MTE2_copies"] =
+      static_cast<double>(mte2.instructions) / static_cast<double>(t.usedCoreNum);
   state.counters["host_GMAC/s"] = benchmark::Counter(macs / 1e9, benchmark::Counter::kIsRate);
 }
 void BM_Matmul910B(benchmark::State& state) { MatmulBench<matmul::CFG_NORM>(state); }
@@ -128,7 +131,8 @@ void Shapes(benchmark::internal::Benchmark* b) {
   for (const int64_t order : {0, 1}) {
     b->Args({512, 1024, 512, order})
         ->Args({1024, 1024, 1024, order})
-        ->Args({4096, 4096, 4096, order});
+        ->Args({4096, 4096, 4096, order})
+        ->Args({4096, 4096, 256, order});  // K in one L1 load: CFG_MDL's groups apply
   }
   b->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 }

@@ -162,6 +162,7 @@ std::string CbCheck(const CbCase& cc) {
   t.baseK = 32;  // K = 90 in three pieces (the last a tail), two per L1 load under MDL
   t.stepKa = t.stepKb = 2;
   t.depthA1 = t.depthB1 = 2;
+  t.stepM = t.stepN = 1;  // K takes two loads: CANN's MDL takes one base block of M and N
   CbLayout l;
   l.m = cc.m;
   l.n = cc.n;

@@ -231,9 +231,9 @@ TEST(MatmulApi, NormHandsL0cOverByUnitFlag) {
 // CFG_MDL keeps an A or B piece that spans K in L1 for the next tile needing it: the same
 // results from fewer GM reads; CFG_NORM reads every piece for every tile.
 TEST(MatmulApi, MdlReusesL1PiecesAcrossTiles) {
-  // 2 x 4 tiles of 32 x 32 over K = 64 (one piece of K) on one core, N first: a row of tiles
-  // shares its A piece.
-  const Spec s{64, 128, 64, 1, false, false, false, false, 1, 32, 32};
+  // 2 x 4 tiles of 32 x 32 over K = 64 (one piece of K) on one core, N first, one base block
+  // per load (stepM = stepN = 1): a row of tiles shares its A piece.
+  const Spec s{64, 128, 64, 1, false, false, false, false, 1, 32, 32, 1, 1};
   constexpr uint64_t kA = 32 * 64 * 2, kB = 64 * 32 * 2;  // bytes of one piece
   EXPECT_EQ((CheckCase<half, float, float>(s)), 8 * (kA + kB));
   EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 2 * kA + 8 * kB);

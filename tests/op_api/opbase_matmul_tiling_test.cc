@@ -42,6 +42,14 @@ void ExpectValid(const Case& c, const TCubeTiling& t) {
                 int64_t{t.depthB1} * t.baseN * t.baseK * e + (c.bias ? t.baseN * 4 : 0),
             524288);
   EXPECT_GE(t.depthA1, t.stepKa * t.stepM);
+  EXPECT_GE(t.depthB1, t.stepKb * t.stepN);
+  // CFG_MDL's groups: more than one base block of M or N only where K fits one L1 load, a
+  // factor of the tile count.
+  if (t.stepM > 1 || t.stepN > 1) {
+    EXPECT_GE(int64_t{t.stepKa} * t.baseK, t.singleCoreK);
+  }
+  EXPECT_EQ((t.singleCoreM + t.baseM - 1) / t.baseM % t.stepM, 0);
+  EXPECT_EQ((t.singleCoreN + t.baseN - 1) / t.baseN % t.stepN, 0);
   EXPECT_GE(t.usedCoreNum, 1);
   EXPECT_LE(t.usedCoreNum, c.dim);
   // The blocks cover the shape, one block per core.
@@ -108,6 +116,38 @@ TEST(MatmulTiling, SampleShape) {
   EXPECT_EQ(t.usedCoreNum, 2);
   EXPECT_EQ(t.singleCoreM * t.singleCoreN, 512 * 512);
   EXPECT_EQ(t.baseK, 64);  // 64 KiB L0B / (2 buffers x 256 x 2 B)
+}
+
+// Where K fits one L1 load the tiling groups base blocks for CFG_MDL: the operand the order
+// keeps (B's column with M first, A's row with N first) takes the most that fit; where it does
+// not, one base block of each.
+TEST(MatmulTiling, GroupsBaseBlocksWhereKFitsOneLoad) {
+  const Case c{4096, 4096, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false};
+  for (const MatrixTraverse order : {MatrixTraverse::FIRSTM, MatrixTraverse::FIRSTN}) {
+    MultiCoreMatmulTiling api = Make(c);
+    api.SetTraverse(order);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+    ExpectValid(c, t);
+    const int32_t m_tiles = (t.singleCoreM + t.baseM - 1) / t.baseM;
+    const int32_t n_tiles = (t.singleCoreN + t.baseN - 1) / t.baseN;
+    if (order == MatrixTraverse::FIRSTM) {  // all of B's columns, A a block at a time
+      EXPECT_EQ(t.stepN, n_tiles);
+      EXPECT_EQ(t.depthB1, t.stepKb * t.stepN);  // covers the block: one buffer
+      EXPECT_EQ(t.depthA1, t.stepKa * t.stepM * 2);
+    } else {
+      EXPECT_GT(t.stepM, 1);
+      EXPECT_LT(t.stepM, m_tiles);
+      EXPECT_EQ(t.depthA1, t.stepKa * t.stepM * 2);
+    }
+  }
+  MultiCoreMatmulTiling deep =
+      Make({4096, 4096, 4096, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false});
+  TCubeTiling t;
+  ASSERT_EQ(deep.GetTiling(t), 0);
+  EXPECT_LT(int64_t{t.stepKa} * t.baseK, t.singleCoreK);
+  EXPECT_EQ(t.stepM, 1);
+  EXPECT_EQ(t.stepN, 1);
 }
 
 TEST(MatmulTiling, ShapesThatCannotFitAreRefusedWithTheReason) {
