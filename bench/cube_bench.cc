@@ -1,7 +1,8 @@
 // The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K/order
 // runs the high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
 // MultiCoreMatmulTiling (order 0: M first, 1: N first), with CFG_NORM (BM_Matmul910B) or CFG_MDL
-// (BM_Matmul910BMdl), or CFG_NORM with unitFlag off (BM_Matmul910BNoUnitFlag): host time per run
+// (BM_Matmul910BMdl; BM_Matmul910BMdlUnitFlag with unitFlag on), or CFG_NORM with unitFlag off
+// (BM_Matmul910BNoUnitFlag): host time per run
 // (and host MACs per second, to set beside numpy/torch on this machine), and the simulated time
 // against the profile's cube roofline (counters), with the share of GM reads the L2 served.
 #include <benchmark/benchmark.h>
@@ -126,6 +127,10 @@ constexpr matmul::MatmulConfig NormWithoutUnitFlag() {
 }
 constexpr matmul::MatmulConfig kNormNoUnitFlag = NormWithoutUnitFlag();
 void BM_Matmul910BNoUnitFlag(benchmark::State& state) { MatmulBench<kNormNoUnitFlag>(state); }
+// CFG_MDL with unitFlag (GetMDLConfig's seventh parameter): its loads without the Fixpipe hand-off.
+constexpr matmul::MatmulConfig kMdlUnitFlag =
+    matmul::GetMDLConfig(false, false, 0, false, false, false, true);
+void BM_Matmul910BMdlUnitFlag(benchmark::State& state) { MatmulBench<kMdlUnitFlag>(state); }
 
 void Shapes(benchmark::internal::Benchmark* b) {
   for (const int64_t order : {0, 1}) {
@@ -139,6 +144,7 @@ void Shapes(benchmark::internal::Benchmark* b) {
 BENCHMARK(BM_Matmul910B)->Apply(Shapes);
 BENCHMARK(BM_Matmul910BMdl)->Apply(Shapes);
 BENCHMARK(BM_Matmul910BNoUnitFlag)->Apply(Shapes);
+BENCHMARK(BM_Matmul910BMdlUnitFlag)->Apply(Shapes);
 
 }  // namespace
 
