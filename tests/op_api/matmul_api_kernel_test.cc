@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -121,13 +122,21 @@ void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b,
 double g_last_device_ns = 0;
 uint64_t g_last_mte2_copies = 0;
 
-// Returns the bytes MTE2 read (0 when the launch failed).
+// Returns the bytes MTE2 read (0 when the launch failed). With `real_c`: inputs scaled by 0.318
+// (products of many exponents, so float32 sums round), C returned there, not checked.
 template <class AT, class CT, class BT, const matmul::MatmulConfig& kCfg = matmul::CFG_NORM>
-uint64_t CheckCase(const Spec& s, bool mix = false) {
+uint64_t CheckCase(const Spec& s, bool mix = false, std::vector<CT>* real_c = nullptr) {
   const TCubeTiling t = MakeTiling<AT, CT, BT>(s);
   const bool int8 = std::is_same_v<AT, int8_t>;
   auto a = Ints<AT>(s.m * s.k, s.m + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
   auto b = Ints<AT>(s.k * s.n, s.n + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
+  if (real_c != nullptr) {
+    for (auto* v : {&a, &b}) {
+      for (size_t i = 0; i < v->size(); ++i) {
+        (*v)[i] = AT((static_cast<float>((*v)[i]) + 0.1f * static_cast<float>(i % 7)) * 0.318f);
+      }
+    }
+  }
   auto bias = Ints<BT>(s.n, s.n, -50, 50);
   std::vector<CT> c(s.m * s.n, CT(-7.0f));
   LaunchOptions o;
@@ -157,6 +166,10 @@ uint64_t CheckCase(const Spec& s, bool mix = false) {
   if (!r.status.ok()) return 0;
   g_last_device_ns = r.stats.device_ns;
   g_last_mte2_copies = r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].instructions;
+  if (real_c != nullptr) {
+    *real_c = c;
+    return r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].bytes;
+  }
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; ++j) {
       double want = s.bias ? static_cast<double>(bias[j]) : 0.0;
@@ -285,6 +298,17 @@ TEST(MatmulApi, MdlLoadsStepMByStepNBlocksInOneCopy) {
       {80, 96, 100, 2, false, true, true, false, 1, 32, 32, 2, 2});
   CheckCase<half, float, float, matmul::CFG_MDL>(
       {128, 192, 64, 2, false, false, true, true, 0, 32, 32, 2, 2}, true);
+  // The same bits as one base block per load and as CFG_NORM, over inputs whose sums round.
+  Spec r{100, 200, 64, 1, false, true, true, false, 1, 32, 32, 1, 1};
+  std::vector<float> norm, single, grouped;
+  CheckCase<half, float, float>(r, false, &norm);
+  CheckCase<half, float, float, matmul::CFG_MDL>(r, false, &single);
+  r.step_m = 3;
+  r.step_n = 2;
+  CheckCase<half, float, float, matmul::CFG_MDL>(r, false, &grouped);
+  ASSERT_EQ(norm.size(), size_t{100 * 200});
+  EXPECT_EQ(std::memcmp(norm.data(), single.data(), norm.size() * 4), 0);
+  EXPECT_EQ(std::memcmp(norm.data(), grouped.data(), norm.size() * 4), 0);
 }
 
 // A kernel that calls Iterate exactly once per tile and never End: CFG_MDL's pieces leave L1
