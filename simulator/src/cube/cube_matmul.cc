@@ -237,14 +237,9 @@ bool NextTile(MatmulState& s, const char* api) {
     s.next_tile = 0;
     return false;
   }
-  // CFG_MDL walks the block in CANN's MDL order (groups of stepM x stepN tiles).
-  const bool m_first = s.tiling.iterateOrder == 0;
-  const TileIndex at =
-      s.mdl ? MdlTileAt(s.tiling, t, m_tiles, n_tiles)
-            : TileIndex{m_first ? t % m_tiles : t / n_tiles, m_first ? t / m_tiles : t % n_tiles};
-  const uint32_t mi = at.mi, ni = at.ni;
-  s.tile_m0 = static_cast<int32_t>(mi * bm);
-  s.tile_n0 = static_cast<int32_t>(ni * bn);
+  const TileIndex at = TileAt(s.tiling, s.mdl, t, m_tiles, n_tiles);
+  s.tile_m0 = static_cast<int32_t>(at.mi * bm);
+  s.tile_n0 = static_cast<int32_t>(at.ni * bn);
   s.tile_m = std::min<int32_t>(static_cast<int32_t>(bm), s.single_m - s.tile_m0);
   s.tile_n = std::min<int32_t>(static_cast<int32_t>(bn), s.single_n - s.tile_n0);
   ++s.next_tile;

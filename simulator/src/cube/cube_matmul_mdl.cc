@@ -31,8 +31,11 @@ uint32_t CeilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
 
 }  // namespace
 
-TileIndex MdlTileAt(const TCubeTiling& t, uint32_t index, uint32_t m_tiles, uint32_t n_tiles) {
-  const auto sm = static_cast<uint32_t>(t.stepM), sn = static_cast<uint32_t>(t.stepN);
+TileIndex TileAt(const TCubeTiling& t, bool mdl, uint32_t index, uint32_t m_tiles,
+                 uint32_t n_tiles) {
+  // CFG_NORM is the walk with groups of one tile.
+  const auto sm = static_cast<uint32_t>(mdl ? t.stepM : 1);
+  const auto sn = static_cast<uint32_t>(mdl ? t.stepN : 1);
   if (t.iterateOrder == 0) {  // N groups { M groups { M in group { N in group } } }
     const TileIndex w = Walk(index, m_tiles, sm, n_tiles, sn);
     return {w.mi, w.ni};

@@ -28,13 +28,15 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
 // Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued.
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt);
 
-// CFG_MDL as CANN's MDL scheduler walks a block (cube_matmul_mdl.cc): its M and N base blocks
-// in groups of stepM and stepN, iterateOrder 0 as N groups { M groups { M in group { N in group
-// } } }, 1 with M and N swapped; (mi, ni) of walk index t of m_tiles x n_tiles.
+// The tile (mi, ni) at walk index `index` of an m_tiles x n_tiles block (cube_matmul_mdl.cc):
+// CFG_NORM M (iterateOrder 0) or N first; CFG_MDL as CANN's MDL scheduler walks it, its base
+// blocks in groups of stepM and stepN, iterateOrder 0 as N groups { M groups { M in group { N in
+// group } } }, 1 with M and N swapped.
 struct TileIndex {
   uint32_t mi, ni;
 };
-TileIndex MdlTileAt(const TCubeTiling& t, uint32_t index, uint32_t m_tiles, uint32_t n_tiles);
+TileIndex TileAt(const TCubeTiling& t, bool mdl, uint32_t index, uint32_t m_tiles,
+                 uint32_t n_tiles);
 // The part of an operand one L1 load of CFG_MDL holds: `start` elements along M (N) from the
 // block's, `len` of them, from which a tile takes its rows (columns) at `offset`.
 struct MdlGroup {
