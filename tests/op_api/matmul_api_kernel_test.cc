@@ -657,6 +657,11 @@ TEST(MatmulApiFaults, MdlStepsTheChipCannotRun) {
   t.depthA1 = 2 * 256 * 2;
   msg = FaultOf(init(t), &kind);
   EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  t.stepM = 1 << 30;  // a buffer past 4 GiB: the same fault, not a wrapped size
+  t.depthA1 = 1 << 30;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  EXPECT_NE(msg.find("A1 buffer of 4398046511104 B"), std::string::npos) << msg;
   // CFG_NORM takes the same tiling's steps as opsim always did (one base block of M per piece).
   t.stepM = t.stepN = 2;
   t.depthA1 = 4;

@@ -15,16 +15,17 @@ namespace {
 // (grouped by `outer_step`) times `inner_tiles` along the inner one (grouped by `inner_step`);
 // the inner axis' groups are the outermost loop, as CANN's MoveOnIterateOrderM/N nest them.
 // Returns (the outer axis' tile, the inner axis' tile).
-TileIndex Walk(uint32_t index, uint32_t outer_tiles, uint32_t outer_step, uint32_t inner_tiles,
-               uint32_t inner_step) {
+TileIndex Walk(uint64_t index, uint64_t outer_tiles, uint64_t outer_step, uint64_t inner_tiles,
+               uint64_t inner_step) {
   // Every inner group but the last is inner_step wide, so whole groups before it take
   // outer_tiles x inner_step tiles each.
-  const uint32_t ig = index / (outer_tiles * inner_step);
-  const uint32_t width = std::min(inner_step, inner_tiles - ig * inner_step);
-  const uint32_t r = index - ig * outer_tiles * inner_step;
-  const uint32_t og = r / (outer_step * width);
-  const uint32_t r2 = r - og * outer_step * width;
-  return {og * outer_step + r2 / width, ig * inner_step + r2 % width};
+  const uint64_t ig = index / (outer_tiles * inner_step);
+  const uint64_t width = std::min(inner_step, inner_tiles - ig * inner_step);
+  const uint64_t r = index - ig * outer_tiles * inner_step;
+  const uint64_t og = r / (outer_step * width);
+  const uint64_t r2 = r - og * outer_step * width;
+  return {static_cast<uint32_t>(og * outer_step + r2 / width),
+          static_cast<uint32_t>(ig * inner_step + r2 % width)};
 }
 
 uint32_t CeilDiv(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -54,7 +55,7 @@ MdlGroup MdlGroupOf(uint32_t at, uint32_t tile, uint32_t base, int32_t step, uin
 
 uint32_t MdlBuffers(int32_t depth, int32_t step_mn, int32_t step_k) {
   // CANN's cacheFactor = (depth / (step_mn x step_k) - 1) & 1, in two's complement.
-  const int32_t factor = (depth / (step_mn * step_k) - 1) & 1;
+  const int64_t factor = (depth / (int64_t{step_mn} * step_k) - 1) & 1;
   return factor == 0 ? 1u : 2u;
 }
 

@@ -3,6 +3,7 @@
 // each base block of K L1 -> L0A/L0B (LoadData, transposing 16 x 16 fractals where the layout
 // needs it) and into the L0C tile (Mmad, the first one from zero or from the bias row).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "cube/cube_buffers.h"
@@ -229,6 +230,20 @@ UbRef LoadBias(const MatmulState& s, const MatmulQueues& q, uint32_t n0, uint32_
   return QueueDeQue(q.bias2);
 }
 
+// Bytes of an A1 (B1) buffer: `step` base blocks of `base` rows over k, rows and K padded to 16.
+// A tiling whose buffer passes 4 GiB (no L1 holds it) is InitBuffer's overflow, not a wrap.
+uint32_t L1PieceBytes(uint32_t base, uint32_t step, uint32_t k, uint32_t eb, const char* queue) {
+  const uint64_t bytes =
+      (uint64_t{base} * step + 15) / 16 * 16 * ((uint64_t{k} + 15) / 16 * 16) * eb;
+  if (bytes > UINT32_MAX) {
+    RaiseFault(FaultKind::kUbOverflow, "Matmul::Init",
+               std::string(queue) + " buffer of " + std::to_string(bytes) +
+                   " B (the tiling's steps of base blocks) does not fit L1's " +
+                   std::to_string(Cur().device->l1_bytes) + " B");
+  }
+  return static_cast<uint32_t>(bytes);
+}
+
 }  // namespace
 
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
@@ -246,8 +261,10 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                              : static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
   const uint32_t b1n = s.mdl ? MdlBuffers(t.depthB1, t.stepN, t.stepKb)
                              : static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
-  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, Up16(bm * sm) * Up16(ka) * eb, q.a1, -1);
-  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, Up16(bn * sn) * Up16(kb) * eb, q.b1, -1);
+  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(bm, sm, ka, eb, "A1"), q.a1,
+                     -1);
+  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, L1PieceBytes(bn, sn, kb, eb, "B1"), q.b1,
+                     -1);
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
   const uint32_t a2_k =
