@@ -1,7 +1,8 @@
 // The cube on the simulated 910B (docs/PERFORMANCE.md, issue 30): BM_Matmul910B/M/N/K/order
 // runs the high-level Matmul (float16 in, float32 out) over every AIC of the profile, tiled by
 // MultiCoreMatmulTiling (order 0: M first, 1: N first), with CFG_NORM (BM_Matmul910B) or CFG_MDL
-// (BM_Matmul910BMdl), or CFG_NORM with unitFlag off (BM_Matmul910BNoUnitFlag): host time per run
+// (BM_Matmul910BMdl; BM_Matmul910BMdlUnitFlag with unitFlag on), or CFG_NORM with unitFlag off
+// (BM_Matmul910BNoUnitFlag): host time per run
 // (and host MACs per second, to set beside numpy/torch on this machine), and the simulated time
 // against the profile's cube roofline (counters), with the share of GM reads the L2 served.
 #include <benchmark/benchmark.h>
@@ -111,6 +112,9 @@ void MatmulBench(benchmark::State& state) {
   state.counters["singleN"] = t.singleCoreN;
   state.counters["baseMNK"] = t.baseM * 1000000.0 + t.baseN * 1000.0 + t.baseK;
   state.counters["stepKa"] = t.stepKa;
+  state.counters["stepMN"] = t.stepM * 1000.0 + t.stepN;
+  state.counters["MTE2_copies"] =
+      static_cast<double>(mte2.instructions) / static_cast<double>(t.usedCoreNum);
   state.counters["host_GMAC/s"] = benchmark::Counter(macs / 1e9, benchmark::Counter::kIsRate);
 }
 void BM_Matmul910B(benchmark::State& state) { MatmulBench<matmul::CFG_NORM>(state); }
@@ -123,18 +127,24 @@ constexpr matmul::MatmulConfig NormWithoutUnitFlag() {
 }
 constexpr matmul::MatmulConfig kNormNoUnitFlag = NormWithoutUnitFlag();
 void BM_Matmul910BNoUnitFlag(benchmark::State& state) { MatmulBench<kNormNoUnitFlag>(state); }
+// CFG_MDL with unitFlag (GetMDLConfig's seventh parameter): its loads without the Fixpipe hand-off.
+constexpr matmul::MatmulConfig kMdlUnitFlag =
+    matmul::GetMDLConfig(false, false, 0, false, false, false, true);
+void BM_Matmul910BMdlUnitFlag(benchmark::State& state) { MatmulBench<kMdlUnitFlag>(state); }
 
 void Shapes(benchmark::internal::Benchmark* b) {
   for (const int64_t order : {0, 1}) {
     b->Args({512, 1024, 512, order})
         ->Args({1024, 1024, 1024, order})
-        ->Args({4096, 4096, 4096, order});
+        ->Args({4096, 4096, 4096, order})
+        ->Args({4096, 4096, 256, order});  // K in one L1 load: CFG_MDL's groups apply
   }
   b->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
 }
 BENCHMARK(BM_Matmul910B)->Apply(Shapes);
 BENCHMARK(BM_Matmul910BMdl)->Apply(Shapes);
 BENCHMARK(BM_Matmul910BNoUnitFlag)->Apply(Shapes);
+BENCHMARK(BM_Matmul910BMdlUnitFlag)->Apply(Shapes);
 
 }  // namespace
 

@@ -90,6 +90,38 @@ std::string ChooseL1Steps(int64_t single_k, int64_t bk, int64_t block, int64_t b
   return "";
 }
 
+// Base blocks of M and N per L1 load when K fits one (CANN's MDL loads stepM x stepKa blocks
+// of A, stepN x stepKb of B, by one DataCopy each). The operand whose group the iterate order
+// keeps longest (B's column with M first, A's row with N first) takes the most base blocks that
+// fit beside one double-buffered block of the other, the other what remains; each a factor of
+// its tile count (CANN's GetNearestFactor), double-buffered unless it covers the block.
+struct L1Groups {
+  int64_t step_m = 1, step_n = 1, db_a = 1, db_b = 1;
+};
+L1Groups ChooseL1Groups(int64_t m_tiles, int64_t n_tiles, int64_t a_blk, int64_t b_blk,
+                        int64_t room, bool m_first) {
+  const auto db = [](int64_t x, int64_t tiles) -> int64_t { return x < tiles ? 2 : 1; };
+  // The most blocks (a factor of `tiles`) of `blk` bytes, with their buffers, within `left`.
+  const auto most = [&](int64_t tiles, int64_t blk, int64_t left) {
+    for (int64_t x = tiles; x > 1; --x) {
+      if (tiles % x == 0 && db(x, tiles) * x * blk <= left) return x;
+    }
+    return int64_t{1};
+  };
+  L1Groups g;
+  if (m_first) {
+    g.step_n = most(n_tiles, b_blk, room - db(1, m_tiles) * a_blk);
+    g.step_m = most(m_tiles, a_blk, room - db(g.step_n, n_tiles) * g.step_n * b_blk);
+  } else {
+    g.step_m = most(m_tiles, a_blk, room - db(1, n_tiles) * b_blk);
+    g.step_n = most(n_tiles, b_blk, room - db(g.step_m, m_tiles) * g.step_m * a_blk);
+  }
+  g.db_a = db(g.step_m, m_tiles);
+  g.db_b = db(g.step_n, n_tiles);
+  if ((g.db_a * g.step_m * a_blk + g.db_b * g.step_n * b_blk) > room) g.db_a = g.db_b = 1;
+  return g;
+}
+
 // What the base K depends on: SetFixSplit's baseK (or <= 0), a fractal row's elements, the base
 // M and N, the element bits of A and B, L0A and L0B bytes, the core's K.
 struct BaseKInputs {
@@ -345,14 +377,22 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.baseM = static_cast<int32_t>(bm);
   t.baseN = static_cast<int32_t>(bn);
   t.baseK = static_cast<int32_t>(bk);
-  t.stepM = t.stepN = 1;
-  t.stepKa = t.stepKb = static_cast<int32_t>(step);
-  t.depthA1 = t.depthB1 = static_cast<int32_t>(step * depth_factor);
   t.isBias = isBias_ ? 1 : 0;
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
+  L1Groups g{1, 1, depth_factor, depth_factor};
+  if (step * bk >= t.singleCoreK) {  // K in one L1 load: groups of base blocks of M and N
+    g = ChooseL1Groups(CeilDiv(t.singleCoreM, bm), CeilDiv(t.singleCoreN, bn), step * bk * bm * sa,
+                       step * bk * bn * sb, l1 - bias_bytes, t.iterateOrder == 0);
+  }
+  t.stepM = static_cast<int32_t>(g.step_m);
+  t.stepN = static_cast<int32_t>(g.step_n);
+  t.stepKa = t.stepKb = static_cast<int32_t>(step);
+  t.depthA1 = static_cast<int32_t>(step * g.step_m * g.db_a);
+  t.depthB1 = static_cast<int32_t>(step * g.step_n * g.db_b);
   t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
   t.dbL0C = 1;
-  t.shareL1Size = static_cast<int32_t>(step * depth_factor * block + bias_bytes);
+  t.shareL1Size =
+      static_cast<int32_t>(t.depthA1 * bm * bk * sa + t.depthB1 * bn * bk * sb + bias_bytes);
   t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
   t.shareUbSize = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;

@@ -29,6 +29,7 @@ struct CbLayout {
   int32_t m = 0, n = 0, k = 0;
   int32_t ldb = 0, ldc = 0;            // B's and C's row pitches (elements)
   int32_t k_unit_a = 0, k_unit_b = 0;  // K per piece index: baseK (NORM), stepK x baseK (MDL)
+  bool groups = false;                 // an index counts stepM (stepN) base blocks of M (N)
   float* c = nullptr;                  // C as the user lays it out
   const void* c_default = nullptr;     // what GetTensorC/IterateAll were given
   int32_t copies_a = 0, copies_b = 0, copies_out = 0;
@@ -53,7 +54,7 @@ void CbCopyA1(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row
   p.dstNzC0Stride = static_cast<uint16_t>(CbUp16(useM));
   p.dstNzNStride = 1;
   for (int i = 0; i < useM; ++i) {  // row r of A is stored as row m - 1 - r
-    const int stored = l->m - 1 - (row * t->baseM + i);
+    const int stored = l->m - 1 - (row * t->baseM * (l->groups ? t->stepM : 1) + i);
     DataCopy(dst[static_cast<uint32_t>(i * 16)],
              src[static_cast<uint64_t>(stored) * l->k + static_cast<uint64_t>(col) * l->k_unit_a],
              p);
@@ -76,7 +77,7 @@ void CbCopyB1(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row
   p.dstNzNStride = 1;
   DataCopy(bMatrix.ReinterpretCast<half>(),
            src[static_cast<uint64_t>(row) * l->k_unit_b * l->ldb +
-               static_cast<uint64_t>(col) * t->baseN],
+               static_cast<uint64_t>(col) * t->baseN * (l->groups ? t->stepN : 1)],
            p);
 }
 
@@ -109,6 +110,7 @@ struct CbCase {
   int32_t m, n, k;
   bool mdl = false, iterate = false, user_a = true, user_b = true, user_out = true;
   bool mix = false;
+  bool groups = false;  // CFG_MDL with the host's stepM x stepN groups (K in one load)
 };
 
 template <const MatmulConfig& kCfg, class CB>
@@ -159,9 +161,12 @@ std::string CbCheck(const CbCase& cc) {
   api.SetFixSplit(32, 32, -1);
   TCubeTiling t;
   if (api.GetTiling(t) != 0) return "tiling: " + std::string(api.GetLastError());
-  t.baseK = 32;  // K = 90 in three pieces (the last a tail), two per L1 load under MDL
-  t.stepKa = t.stepKb = 2;
-  t.depthA1 = t.depthB1 = 2;
+  if (!cc.groups) {
+    t.baseK = 32;  // K = 90 in three pieces (the last a tail), two per L1 load under MDL
+    t.stepKa = t.stepKb = 2;
+    t.depthA1 = t.depthB1 = 2;
+    t.stepM = t.stepN = 1;  // K takes two loads: CANN's MDL takes one base block of M and N
+  }
   CbLayout l;
   l.m = cc.m;
   l.n = cc.n;
@@ -170,6 +175,7 @@ std::string CbCheck(const CbCase& cc) {
   l.ldc = cc.user_out ? cc.n + 4 : cc.n;
   l.k_unit_a = t.baseK * (cc.mdl ? t.stepKa : 1);
   l.k_unit_b = t.baseK * (cc.mdl ? t.stepKb : 1);
+  l.groups = cc.groups;
   std::vector<half> a(static_cast<size_t>(cc.m * cc.k)), b(static_cast<size_t>(cc.k * l.ldb));
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = half(static_cast<float>(static_cast<int>(i % 7) - 3));
@@ -222,9 +228,10 @@ std::string CbCheck(const CbCase& cc) {
     }
   }
   // 3 x 2 tiles of 32 x 32 (tails 6 and 18) and K in 3 base blocks (2 MDL pieces of 2).
+  // With groups (3 x 2 tiles, K in one load): all of A and all of B in one copy each.
   const int32_t tiles = 6, k_pieces = cc.mdl ? 2 : 3;
-  const int32_t want_a = cc.user_a ? tiles * k_pieces : 0,
-                want_b = cc.user_b ? tiles * k_pieces : 0;
+  const int32_t want_a = cc.user_a ? (cc.groups ? 1 : tiles * k_pieces) : 0,
+                want_b = cc.user_b ? (cc.groups ? 1 : tiles * k_pieces) : 0;
   if (l.copies_a != want_a || l.copies_b != want_b || l.copies_out != (cc.user_out ? tiles : 0)) {
     return "copies: A " + std::to_string(l.copies_a) + " B " + std::to_string(l.copies_b) +
            " out " + std::to_string(l.copies_out) + ", expected " + std::to_string(want_a) + "/" +
@@ -242,6 +249,9 @@ TEST(MatmulApi, CallbacksCopyInAndOutInTheirOwnLayouts) {
   EXPECT_EQ(CbCheck({70, 50, 90, false, false, true, false, false}), "ok");
   EXPECT_EQ(CbCheck({70, 50, 90, false, true, false, true, true}), "ok");
   EXPECT_EQ(CbCheck({70, 50, 90, false, false, true, true, true, true}), "ok");
+  // CFG_MDL's groups: the copy gets the group (useM 70 = 3 tiles with the tail, useN 50).
+  EXPECT_EQ(CbCheck({70, 50, 90, true, false, true, true, true, false, true}), "ok");
+  EXPECT_EQ(CbCheck({70, 50, 90, true, true, true, true, true, true, true}), "ok");
 }
 
 // The fault of a callback Matmul's `kernel` (one AIC of TestDevice, `arch` its architecture).

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ struct Spec {
   bool ta = false, tb = false, bias = false, iterate = false;
   int32_t order = 0;  // the tiling's iterateOrder
   int32_t fix_m = -1, fix_n = -1;
+  int32_t step_m = 0, step_n = 0;  // > 0: the tiling's stepM/stepN instead of the host's
 };
 
 template <class T>
@@ -59,6 +61,15 @@ TCubeTiling MakeTiling(const Spec& s) {
   TCubeTiling t;
   EXPECT_EQ(api.GetTiling(t), 0) << api.GetLastError();
   t.iterateOrder = s.order;
+  // Other steps keep the L1 buffers per group (depth / (step x stepK)) the host chose.
+  if (s.step_m > 0) {
+    t.depthA1 = t.depthA1 / t.stepM * s.step_m;
+    t.stepM = s.step_m;
+  }
+  if (s.step_n > 0) {
+    t.depthB1 = t.depthB1 / t.stepN * s.step_n;
+    t.stepN = s.step_n;
+  }
   return t;
 }
 
@@ -107,16 +118,25 @@ void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b,
   mm.End();
 }
 
-// The last CheckCase launch's simulated time (ns).
+// The last CheckCase launch's simulated time (ns) and GM -> L1 copies.
 double g_last_device_ns = 0;
+uint64_t g_last_mte2_copies = 0;
 
-// Returns the bytes MTE2 read (0 when the launch failed).
+// Returns the bytes MTE2 read (0 when the launch failed). With `real_c`: inputs scaled by 0.318
+// (products of many exponents, so float32 sums round), C returned there, not checked.
 template <class AT, class CT, class BT, const matmul::MatmulConfig& kCfg = matmul::CFG_NORM>
-uint64_t CheckCase(const Spec& s, bool mix = false) {
+uint64_t CheckCase(const Spec& s, bool mix = false, std::vector<CT>* real_c = nullptr) {
   const TCubeTiling t = MakeTiling<AT, CT, BT>(s);
   const bool int8 = std::is_same_v<AT, int8_t>;
   auto a = Ints<AT>(s.m * s.k, s.m + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
   auto b = Ints<AT>(s.k * s.n, s.n + s.k, int8 ? -100 : -4, int8 ? 100 : 4);
+  if (real_c != nullptr) {
+    for (auto* v : {&a, &b}) {
+      for (size_t i = 0; i < v->size(); ++i) {
+        (*v)[i] = AT((static_cast<float>((*v)[i]) + 0.1f * static_cast<float>(i % 7)) * 0.318f);
+      }
+    }
+  }
   auto bias = Ints<BT>(s.n, s.n, -50, 50);
   std::vector<CT> c(s.m * s.n, CT(-7.0f));
   LaunchOptions o;
@@ -145,6 +165,11 @@ uint64_t CheckCase(const Spec& s, bool mix = false) {
   EXPECT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
   if (!r.status.ok()) return 0;
   g_last_device_ns = r.stats.device_ns;
+  g_last_mte2_copies = r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].instructions;
+  if (real_c != nullptr) {
+    *real_c = c;
+    return r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].bytes;
+  }
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; ++j) {
       double want = s.bias ? static_cast<double>(bias[j]) : 0.0;
@@ -219,9 +244,9 @@ TEST(MatmulApi, NormHandsL0cOverByUnitFlag) {
 // CFG_MDL keeps an A or B piece that spans K in L1 for the next tile needing it: the same
 // results from fewer GM reads; CFG_NORM reads every piece for every tile.
 TEST(MatmulApi, MdlReusesL1PiecesAcrossTiles) {
-  // 2 x 4 tiles of 32 x 32 over K = 64 (one piece of K) on one core, N first: a row of tiles
-  // shares its A piece.
-  const Spec s{64, 128, 64, 1, false, false, false, false, 1, 32, 32};
+  // 2 x 4 tiles of 32 x 32 over K = 64 (one piece of K) on one core, N first, one base block
+  // per load (stepM = stepN = 1): a row of tiles shares its A piece.
+  const Spec s{64, 128, 64, 1, false, false, false, false, 1, 32, 32, 1, 1};
   constexpr uint64_t kA = 32 * 64 * 2, kB = 64 * 32 * 2;  // bytes of one piece
   EXPECT_EQ((CheckCase<half, float, float>(s)), 8 * (kA + kB));
   EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 2 * kA + 8 * kB);
@@ -239,6 +264,51 @@ TEST(MatmulApi, MdlReusesL1PiecesAcrossTiles) {
   const Spec deep{64, 128, 3000, 1, false, false, false, false, 1, 32, 32};
   EXPECT_LE((CheckCase<half, float, float, matmul::CFG_MDL>(deep)),
             (CheckCase<half, float, float>(deep)));
+}
+
+// CFG_MDL with stepM x stepN groups (CANN's MDL, K in one L1 load): one DataCopy brings a
+// group's base blocks of A (B) into L1 for all its tiles. 4 x 8 tiles of 32 x 32 over K = 64.
+TEST(MatmulApi, MdlLoadsStepMByStepNBlocksInOneCopy) {
+  constexpr uint64_t kA = 128 * 64 * 2, kB = 64 * 256 * 2;  // bytes of all of A, of all of B
+  Spec s{128, 256, 64, 1, false, false, false, false, 0, 32, 32, 1, 1};
+  // One base block per load: M first keeps B's column over the M tiles, A is read per column.
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 8 * kA + kB);
+  EXPECT_EQ(g_last_mte2_copies, 32u + 8u);
+  const double single_blocks = g_last_device_ns;
+  // stepM 2, stepN 4, M first: N groups { M groups { M in group { N in group } } }: A is read
+  // once per N group (2 loads each), B once (a load per N group).
+  s.step_m = 2;
+  s.step_n = 4;
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), 2 * kA + kB);
+  EXPECT_EQ(g_last_mte2_copies, 4u + 2u);
+  EXPECT_LT(g_last_device_ns, single_blocks);
+  // N first: M groups { N groups { ... } }: A once, B once per M group.
+  s.order = 1;
+  EXPECT_EQ((CheckCase<half, float, float, matmul::CFG_MDL>(s)), kA + 2 * kB);
+  EXPECT_EQ(g_last_mte2_copies, 2u + 4u);
+  // Tails (a last group of fewer blocks, a last tile of fewer rows), transposes, float A
+  // transposed (LoadData3DV2 from a group), int8, bias, Iterate, several cores and MIX blocks.
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {100, 200, 64, 1, true, true, true, true, 0, 32, 32, 3, 2});
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {100, 200, 64, 1, false, false, false, false, 1, 32, 32, 2, 3});
+  CheckCase<float, float, float, matmul::CFG_MDL>(
+      {70, 40, 50, 1, true, true, true, true, 0, 32, 16, 2, 2});
+  CheckCase<int8_t, int32_t, int32_t, matmul::CFG_MDL>(
+      {80, 96, 100, 2, false, true, true, false, 1, 32, 32, 2, 2});
+  CheckCase<half, float, float, matmul::CFG_MDL>(
+      {128, 192, 64, 2, false, false, true, true, 0, 32, 32, 2, 2}, true);
+  // The same bits as one base block per load and as CFG_NORM, over inputs whose sums round.
+  Spec r{100, 200, 64, 1, false, true, true, false, 1, 32, 32, 1, 1};
+  std::vector<float> norm, single, grouped;
+  CheckCase<half, float, float>(r, false, &norm);
+  CheckCase<half, float, float, matmul::CFG_MDL>(r, false, &single);
+  r.step_m = 3;
+  r.step_n = 2;
+  CheckCase<half, float, float, matmul::CFG_MDL>(r, false, &grouped);
+  ASSERT_EQ(norm.size(), size_t{100 * 200});
+  EXPECT_EQ(std::memcmp(norm.data(), single.data(), norm.size() * 4), 0);
+  EXPECT_EQ(std::memcmp(norm.data(), grouped.data(), norm.size() * 4), 0);
 }
 
 // A kernel that calls Iterate exactly once per tile and never End: CFG_MDL's pieces leave L1
@@ -549,6 +619,60 @@ TEST(MatmulApiFaults, CoreTypeGuardsFollowTheLaunch) {
   EXPECT_EQ(FaultOf(probe, &kind, CoreType::kAiv, true), "no fault");
   EXPECT_EQ(seen, (std::vector<int>{1, 2, 2, 2}));
   EXPECT_TRUE(ASCEND_IS_AIV);  // outside a launch
+}
+
+// CFG_MDL's steps: stepM/stepN above 1 only where that operand's K fits one L1 load (CANN's
+// KLoop asserts it), at least 1, and groups that do not fit L1 are InitBuffer's overflow.
+TEST(MatmulApiFaults, MdlStepsTheChipCannotRun) {
+  using MdlMatmul =
+      Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
+             MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>, matmul::CFG_MDL>;
+  const auto init = [](const TCubeTiling& t) {
+    return [t](Operands&) {
+      TPipe pipe;
+      MdlMatmul mm;
+      REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+    };
+  };
+  FaultKind kind{};
+  TCubeTiling t = SmallTiling();
+  t.Ka = t.Kb = t.singleCoreK = 64;  // two base blocks of K, one per L1 load
+  t.stepM = t.depthA1 = 2;
+  std::string msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("stepM = 2 with stepKa = 1 of the 2 base blocks"), std::string::npos) << msg;
+  t.stepKa = 2;  // A's K in one load: stepM 2 runs; B's does not fit one, so stepN 2 cannot
+  t.depthA1 = 4;
+  t.stepN = t.depthB1 = 2;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_NE(msg.find("stepN = 2 with stepKb = 1"), std::string::npos) << msg;
+  t.stepN = 0;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_NE(msg.find("tiling stepN = 0 (expected >= 1"), std::string::npos) << msg;
+  t.stepN = t.depthB1 = 1;
+  EXPECT_EQ(FaultOf(init(t), &kind), "no fault");
+  t.stepM = 256;  // 2 buffers of 256 x 32 rows over K = 64 in half: 2 MiB
+  t.depthA1 = 2 * 256 * 2;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  t.stepM = 1 << 30;  // a buffer past 4 GiB: the same fault, not a wrapped size
+  t.depthA1 = 1 << 30;
+  msg = FaultOf(init(t), &kind);
+  EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
+  EXPECT_NE(msg.find("A1 buffer of 4398046511104 B"), std::string::npos) << msg;
+  // CFG_NORM takes the same tiling's steps as opsim always did (one base block of M per piece).
+  t.stepM = t.stepN = 2;
+  t.depthA1 = 4;
+  EXPECT_EQ(FaultOf(
+                [&](Operands&) {
+                  TPipe pipe;
+                  HalfMatmul mm;
+                  REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+                },
+                &kind),
+            "no fault");
 }
 
 }  // namespace

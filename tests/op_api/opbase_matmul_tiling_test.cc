@@ -50,6 +50,14 @@ void ExpectValid(const Case& c, const TCubeTiling& t) {
                 bytes(int64_t{t.depthB1} * t.baseN * t.baseK) + (c.bias ? t.baseN * 4 : 0),
             524288);
   EXPECT_GE(t.depthA1, t.stepKa * t.stepM);
+  EXPECT_GE(t.depthB1, t.stepKb * t.stepN);
+  // CFG_MDL's groups: more than one base block of M or N only where K fits one L1 load, a
+  // factor of the tile count.
+  if (t.stepM > 1 || t.stepN > 1) {
+    EXPECT_GE(int64_t{t.stepKa} * t.baseK, t.singleCoreK);
+  }
+  EXPECT_EQ((t.singleCoreM + t.baseM - 1) / t.baseM % t.stepM, 0);
+  EXPECT_EQ((t.singleCoreN + t.baseN - 1) / t.baseN % t.stepN, 0);
   EXPECT_GE(t.usedCoreNum, 1);
   EXPECT_LE(t.usedCoreNum, c.dim);
   // The blocks cover the shape, one block per core.
@@ -140,6 +148,61 @@ TEST(MatmulTiling, Int4CountsHalfBytes) {
       Make({64, 64, 128, DataType::DT_INT4, DataType::DT_FLOAT16, 1, -1, -1, false});
   EXPECT_EQ(to_half.GetTiling(t4), -1);
   EXPECT_NE(to_half.GetLastError().find("INT4 -> INT32"), std::string::npos);
+}
+
+// Where K fits one L1 load the tiling groups base blocks for CFG_MDL: the operand the order
+// keeps (B's column with M first, A's row with N first) takes the most that fit beside one
+// double-buffered block of the other, the other what is left; where K does not fit, one each.
+TEST(MatmulTiling, GroupsBaseBlocksWhereKFitsOneLoad) {
+  struct Want {
+    Case c;
+    MatrixTraverse order;
+    int32_t step_m, step_n, depth_a, depth_b;  // depths in base blocks of K
+  };
+  const Want wants[] = {
+      // 8 x 8 tiles of 128 x 64 over K = 256 (two base blocks of 128): B (32 KiB a block)
+      // takes all 8 in one buffer, A (64 KiB) 2 double-buffered: 256 + 256 KiB.
+      {{1024, 512, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, 128, 64, false},
+       MatrixTraverse::FIRSTM,
+       2,
+       8,
+       2 * 2 * 2,
+       2 * 8},
+      {{1024, 512, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, 128, 64, false},
+       MatrixTraverse::FIRSTN,
+       2,
+       8,
+       2 * 2 * 2,
+       2 * 8},
+      // 512 x 1376 per core in 128 x 256 tiles (4 x 6) over K = 256: B's 128 KiB blocks do not
+      // fit two by two beside A's double buffer, A's whole block (256 KiB) does in one buffer.
+      {{4096, 4096, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
+       MatrixTraverse::FIRSTM,
+       4,
+       1,
+       4 * 4,
+       4 * 2},
+      {{4096, 4096, 4096, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
+       MatrixTraverse::FIRSTM,
+       1,
+       1,
+       5 * 2,
+       5 * 2},  // K in 13 loads: no groups
+  };
+  for (const Want& w : wants) {
+    MultiCoreMatmulTiling api = Make(w.c);
+    api.SetTraverse(w.order);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+    ExpectValid(w.c, t);
+    const std::string what = std::to_string(w.c.m) + "x" + std::to_string(w.c.n) + "x" +
+                             std::to_string(w.c.k) + " order " +
+                             std::to_string(static_cast<int>(w.order));
+    EXPECT_EQ(t.stepM, w.step_m) << what;
+    EXPECT_EQ(t.stepN, w.step_n) << what;
+    EXPECT_EQ(t.depthA1, w.depth_a) << what;
+    EXPECT_EQ(t.depthB1, w.depth_b) << what;
+  }
 }
 
 TEST(MatmulTiling, ShapesThatCannotFitAreRefusedWithTheReason) {

@@ -114,6 +114,7 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   const char* api = "Matmul::Init";
   if (tiling == nullptr) Refuse(api, "the tiling pointer is null");
   CheckTiling(s, *tiling, api);
+  if (s.mdl) CheckMdlSteps(*tiling, api);
   if (s.inited) Refuse(api, "the Matmul was initialised already (one Init per object)");
   s.tiling = *tiling;
   MatmulSetOrgShape(s, tiling->M, tiling->N, tiling->Ka, tiling->Kb);
@@ -241,11 +242,9 @@ bool NextTile(MatmulState& s, const char* api) {
     s.next_tile = 0;
     return false;
   }
-  const bool m_first = s.tiling.iterateOrder == 0;
-  const uint32_t mi = m_first ? t % m_tiles : t / n_tiles;
-  const uint32_t ni = m_first ? t / m_tiles : t % n_tiles;
-  s.tile_m0 = static_cast<int32_t>(mi * bm);
-  s.tile_n0 = static_cast<int32_t>(ni * bn);
+  const TileIndex at = TileAt(s.tiling, s.mdl, t, m_tiles, n_tiles);
+  s.tile_m0 = static_cast<int32_t>(at.mi * bm);
+  s.tile_n0 = static_cast<int32_t>(at.ni * bn);
   s.tile_m = std::min<int32_t>(static_cast<int32_t>(bm), s.single_m - s.tile_m0);
   s.tile_n = std::min<int32_t>(static_cast<int32_t>(bn), s.single_n - s.tile_n0);
   ++s.next_tile;

@@ -3,6 +3,7 @@
 // each base block of K L1 -> L0A/L0B (LoadData, transposing 16 x 16 fractals where the layout
 // needs it) and into the L0C tile (Mmad, the first one from zero or from the bias row).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "cube/cube_buffers.h"
@@ -149,17 +150,19 @@ UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, const Ma
   return l1;
 }
 
-// Float A transposed (A1 holds A^T: `len` K rows of mt), as CANN's 910B Matmul loads it
+// Float A transposed (A1 holds A^T: `len` K rows of g.len), as CANN's 910B Matmul loads it
 // (its LoadToL0A for LOAD3DV2): LoadData3DV2 with enTranspose over a 1 x K16 "map" of the M
 // columns as channels, M and K aligned to 16, into L0A as ZZ with K aligned to 16, which Mmad
 // reads with kDirectionAlign.
-void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc, uint32_t ks,
-                           uint32_t len) {
+void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, const MdlGroup& g,
+                           uint32_t kc, uint32_t ks, uint32_t len) {
   const uint8_t pad[4] = {0, 0, 0, 0};
   CubeSetFmatrix(1, Field16(Up16(len), "SetFmatrix l1W"), pad, 0);
   Load3dArgs a{};
-  a.channel_size = Field16(Up16(mt), "LoadData3DV2 channelSize");
-  a.k_ext = a.channel_size;
+  // The piece's channels are its M (a CFG_MDL group's); the tile's start at g.offset.
+  a.channel_size = Field16(Up16(g.len), "LoadData3DV2 channelSize");
+  a.k_ext = Field16(Up16(mt), "LoadData3DV2 kExtension");
+  a.k_start = Field16(g.offset, "LoadData3DV2 kStartPt");
   a.m_ext = Field16(Up16(ks), "LoadData3DV2 mExtension");
   a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
@@ -167,38 +170,41 @@ void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, uint32
   CubeLoad3DV2(a2, a1, 32, a, false, false, 0);
 }
 
-// A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it.
-void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt, uint32_t kc,
-            uint32_t ks, uint32_t len) {
+// A2 (ZZ: mb rows of kb fractals) from the A1 piece of `len` K, at K offset kc in it; the piece
+// holds g.len rows of M (a CFG_MDL group), the tile's from g.offset.
+void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt, const MdlGroup& g,
+            uint32_t kc, uint32_t ks, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (s.trans_a && eb == 4) {
-    LoadA2FloatTransposed(a2, a1, mt, kc, ks, len);
+    LoadA2FloatTransposed(a2, a1, mt, g, kc, ks, len);
     return;
   }
   const uint32_t k0 = K0Of(s);
   const uint32_t mb = Up16(mt) / 16, kb = (ks + k0 - 1) / k0;
+  const uint32_t gb = Up16(g.len) / 16, ro = g.offset / 16;
   for (uint32_t r = 0; r < mb; ++r) {
     const UbRef row = UbAt(a2, uint64_t{r} * kb * kCubeFractalBytes);
     if (!s.trans_a) {
-      Load2D(row, a1, eb, uint64_t{kc / k0} * mb + r, kb, mb, false);
+      Load2D(row, a1, eb, uint64_t{kc / k0} * gb + ro + r, kb, gb, false);
     } else {  // A1 holds A's transpose (K rows): 16 x 16 fractals turn over
-      Load2D(row, a1, eb, uint64_t{r} * (Up16(len) / 16) + kc / 16, kb, 1, true);
+      Load2D(row, a1, eb, uint64_t{ro + r} * (Up16(len) / 16) + kc / 16, kb, 1, true);
     }
   }
 }
 
-// B2 (ZN: kb rows of nb fractals) from the B1 piece.
-void LoadB2(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt, uint32_t kc,
-            uint32_t ks, uint32_t len) {
+// B2 (ZN: kb rows of nb fractals) from the B1 piece (g.len columns of N, the tile's at g.offset).
+void LoadB2(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt, const MdlGroup& g,
+            uint32_t kc, uint32_t ks, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   const uint32_t k0 = K0Of(s);
   const uint32_t nb = Up16(nt) / 16, kb = (ks + k0 - 1) / k0;
+  const uint32_t gb = Up16(g.len) / 16, co = g.offset / 16;
   for (uint32_t q = 0; q < kb; ++q) {
     const UbRef row = UbAt(b2, uint64_t{q} * nb * kCubeFractalBytes);
     if (!s.trans_b) {  // B1 holds K rows: its fractals turn over into ZN
-      Load2D(row, b1, eb, kc / 16 + q, nb, Up16(len) / 16, true);
+      Load2D(row, b1, eb, uint64_t{co} * (Up16(len) / 16) + kc / 16 + q, nb, Up16(len) / 16, true);
     } else {
-      Load2D(row, b1, eb, (uint64_t{kc / k0} + q) * nb, nb, 1, false);
+      Load2D(row, b1, eb, (uint64_t{kc / k0} + q) * gb + co, nb, 1, false);
     }
   }
 }
@@ -226,6 +232,21 @@ UbRef LoadBias(const MatmulState& s, const MatmulQueues& q, uint32_t n0, uint32_
   return QueueDeQue(q.bias2);
 }
 
+// Bytes of an A1 (B1) buffer: `step` base blocks of `base` rows over k, rows and K padded to 16.
+// A tiling whose buffer passes 4 GiB (no L1 holds it) is InitBuffer's overflow, not a wrap.
+uint32_t L1PieceBytes(const MatmulState& s, uint32_t base, uint32_t step, uint32_t k,
+                      const char* queue) {
+  const uint64_t bytes =
+      InBytes(s, (uint64_t{base} * step + 15) / 16 * 16 * ((uint64_t{k} + 15) / 16 * 16));
+  if (bytes > UINT32_MAX) {
+    RaiseFault(FaultKind::kUbOverflow, "Matmul::Init",
+               std::string(queue) + " buffer of " + std::to_string(bytes) +
+                   " B (the tiling's steps of base blocks) does not fit L1's " +
+                   std::to_string(Cur().device->l1_bytes) + " B");
+  }
+  return static_cast<uint32_t>(bytes);
+}
+
 }  // namespace
 
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
@@ -236,10 +257,18 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   const auto bk = static_cast<uint32_t>(t.baseK);
   const uint32_t ka = bk * static_cast<uint32_t>(t.stepKa);
   const uint32_t kb = bk * static_cast<uint32_t>(t.stepKb);
-  const auto a1n = static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
-  const auto b1n = static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
-  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, bytes(Up16(bm) * Up16(ka)), q.a1, -1);
-  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, bytes(Up16(bn) * Up16(kb)), q.b1, -1);
+  // NORM: depthA1 / stepKa buffers of one base block of M; MDL: CANN's CubeInBuffer, one or two
+  // buffers of stepM base blocks of M (stepN of N).
+  const auto sm = static_cast<uint32_t>(s.mdl ? t.stepM : 1);
+  const auto sn = static_cast<uint32_t>(s.mdl ? t.stepN : 1);
+  const uint32_t a1n = s.mdl ? MdlBuffers(t.depthA1, t.stepM, t.stepKa)
+                             : static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
+  const uint32_t b1n = s.mdl ? MdlBuffers(t.depthB1, t.stepN, t.stepKb)
+                             : static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
+  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, "A1"), q.a1,
+                     -1);
+  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, L1PieceBytes(s, bn, sn, kb, "B1"), q.b1,
+                     -1);
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
   const uint32_t a2_k =
@@ -268,6 +297,71 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   }
 }
 
+namespace {
+
+// One operand's L1 load plan for a tile: K per load, whether CFG_MDL keeps the piece for the
+// next tile (it spans K), the rows (A) or columns (B) a piece holds and the group's size along
+// M (N) in base blocks.
+struct OperandPlan {
+  bool is_b;
+  uint32_t step_k;
+  bool keep;
+  MdlGroup g;
+  uint32_t group_span;
+};
+// The piece of K an operand has in L1 during a tile.
+struct L1Piece {
+  UbRef buf;
+  uint32_t k = 0, len = 0;
+};
+
+OperandPlan PlanOf(const MatmulState& s, bool is_b, uint32_t at, uint32_t tile) {
+  const TCubeTiling& t = s.tiling;
+  const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
+  // A user copy-in gets what CANN's copies load: one base block of K under NORM (its KLoop), the
+  // stepKa (stepKb) blocks under MDL, opsim's piece for both without callbacks.
+  const bool user = (is_b ? s.cb.copy_b1 : s.cb.copy_a1) != nullptr;
+  const uint32_t step_k =
+      bk * (user && !s.mdl ? 1 : static_cast<uint32_t>(is_b ? t.stepKb : t.stepKa));
+  const bool keep = s.mdl && step_k >= K;
+  const auto base = static_cast<uint32_t>(is_b ? t.baseN : t.baseM);
+  const int32_t step = s.mdl ? (is_b ? t.stepN : t.stepM) : 1;
+  const auto single = static_cast<uint32_t>(is_b ? s.single_n : s.single_m);
+  return {is_b, step_k, keep, MdlGroupOf(at, tile, base, step, single, keep),
+          keep ? base * static_cast<uint32_t>(step) : base};
+}
+
+// The operand's piece of K from kk into L1 (one DataCopy for its whole group), the previous one
+// freed; CFG_MDL's kept piece comes from L1 when the tile before left the same one there.
+void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
+  MatmulQueues& q = QueuesOf(s);
+  const int16_t queue = o.is_b ? q.b1 : q.a1;
+  if (p.len != 0) QueueFree(queue, p.buf);
+  p.k = kk;
+  p.len = std::min(o.step_k, static_cast<uint32_t>(s.single_k) - kk);
+  const int idx = static_cast<int>(o.g.start / o.group_span);
+  const int kidx = static_cast<int>(kk / o.step_k);
+  const int len = static_cast<int>(p.len), width = static_cast<int>(o.g.len);
+  const MatmulCopyInFn fn = o.is_b ? s.cb.copy_b1 : s.cb.copy_a1;
+  const UserCopyIn u =
+      o.is_b ? UserCopyIn{fn,
+                          s.b.ptr,
+                          kidx,
+                          idx,
+                          len,
+                          width,
+                          s.cb.user_def_info,
+                          s.cb.self_define_data}
+             : UserCopyIn{
+                   fn, s.a.ptr, idx, kidx, width, len, s.cb.user_def_info, s.cb.self_define_data};
+  const GmPiece g =
+      o.is_b ? PieceB(s, o.g.start, o.g.len, kk, p.len) : PieceA(s, o.g.start, o.g.len, kk, p.len);
+  p.buf =
+      PieceToL1(queue, o.is_b ? q.held_b1 : q.held_a1, g, s, o.keep, fn != nullptr ? &u : nullptr);
+}
+
+}  // namespace
+
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
   if (s.types.s4 && (s.org_ka % 2 != 0 || s.org_kb % 2 != 0)) {
     // A as stored and B transposed (the int4b_t layouts) have rows of K in GM.
@@ -278,58 +372,20 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
                    "packed int4b_t are whole bytes)");
   }
   MatmulQueues& q = QueuesOf(s);
-  const TCubeTiling& t = s.tiling;
-  const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
-  // A user copy-in gets what CANN's copies load: one base block of K under NORM (its KLoop), the
-  // stepKa (stepKb) blocks under MDL, opsim's piece for both without callbacks.
-  const uint32_t ka =
-      bk * (s.cb.copy_a1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKa));
-  const uint32_t kb =
-      bk * (s.cb.copy_b1 != nullptr && !s.mdl ? 1 : static_cast<uint32_t>(t.stepKb));
-  const auto bm = static_cast<uint32_t>(t.baseM), bn = static_cast<uint32_t>(t.baseN);
+  const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(s.tiling.baseK);
   UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
-  // CFG_MDL keeps a piece that spans the whole K (the only one the tile loads) for the next tile.
-  const bool keep_a = s.mdl && ka >= K, keep_b = s.mdl && kb >= K;
-  UbRef a1, b1;
-  uint32_t a1_k = 0, b1_k = 0, a1_len = 0, b1_len = 0;
+  const OperandPlan pa = PlanOf(s, false, m0, mt), pb = PlanOf(s, true, n0, nt);
+  L1Piece a1, b1;
   for (uint32_t kk = 0; kk < K; kk += bk) {
     const uint32_t ks = std::min(bk, K - kk);
-    if (a1_len == 0 || kk >= a1_k + a1_len) {
-      if (a1_len != 0) QueueFree(q.a1, a1);
-      a1_k = kk;
-      a1_len = std::min(ka, K - kk);
-      const UserCopyIn ua{s.cb.copy_a1,
-                          s.a.ptr,
-                          static_cast<int>(m0 / bm),
-                          static_cast<int>(a1_k / ka),
-                          static_cast<int>(mt),
-                          static_cast<int>(a1_len),
-                          s.cb.user_def_info,
-                          s.cb.self_define_data};
-      a1 = PieceToL1(q.a1, q.held_a1, PieceA(s, m0, mt, a1_k, a1_len), s, keep_a,
-                     ua.fn != nullptr ? &ua : nullptr);
-    }
-    if (b1_len == 0 || kk >= b1_k + b1_len) {
-      if (b1_len != 0) QueueFree(q.b1, b1);
-      b1_k = kk;
-      b1_len = std::min(kb, K - kk);
-      const UserCopyIn ub{s.cb.copy_b1,
-                          s.b.ptr,
-                          static_cast<int>(b1_k / kb),
-                          static_cast<int>(n0 / bn),
-                          static_cast<int>(b1_len),
-                          static_cast<int>(nt),
-                          s.cb.user_def_info,
-                          s.cb.self_define_data};
-      b1 = PieceToL1(q.b1, q.held_b1, PieceB(s, n0, nt, b1_k, b1_len), s, keep_b,
-                     ub.fn != nullptr ? &ub : nullptr);
-    }
+    if (a1.len == 0 || kk >= a1.k + a1.len) NextPiece(s, pa, a1, kk);
+    if (b1.len == 0 || kk >= b1.k + b1.len) NextPiece(s, pb, b1, kk);
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
-    LoadA2(s, a2, a1, mt, kk - a1_k, ks, a1_len);
-    LoadB2(s, b2, b1, nt, kk - b1_k, ks, b1_len);
+    LoadA2(s, a2, a1.buf, mt, pa.g, kk - a1.k, ks, a1.len);
+    LoadB2(s, b2, b1.buf, nt, pb.g, kk - b1.k, ks, b1.len);
     QueueEnQue(q.a2, a2);
     QueueEnQue(q.b2, b2);
     a2 = QueueDeQue(q.a2);
@@ -354,8 +410,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     QueueFree(q.a2, a2);
     QueueFree(q.b2, b2);
   }
-  if (a1_len != 0 && !keep_a) QueueFree(q.a1, a1);
-  if (b1_len != 0 && !keep_b) QueueFree(q.b1, b1);
+  if (a1.len != 0 && !pa.keep) QueueFree(q.a1, a1.buf);
+  if (b1.len != 0 && !pb.keep) QueueFree(q.b1, b1.buf);
   if (s.bias_on) QueueFree(q.bias2, bt);
   if (q.unit_flag) return c;
   QueueEnQue(q.c, c);

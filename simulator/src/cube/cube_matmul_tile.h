@@ -33,4 +33,29 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
 // Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued.
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt);
 
+// The tile (mi, ni) at walk index `index` of an m_tiles x n_tiles block (cube_matmul_mdl.cc):
+// CFG_NORM M (iterateOrder 0) or N first; CFG_MDL as CANN's MDL scheduler walks it, its base
+// blocks in groups of stepM and stepN, iterateOrder 0 as N groups { M groups { M in group { N in
+// group } } }, 1 with M and N swapped.
+struct TileIndex {
+  uint32_t mi, ni;
+};
+TileIndex TileAt(const TCubeTiling& t, bool mdl, uint32_t index, uint32_t m_tiles,
+                 uint32_t n_tiles);
+// The part of an operand one L1 load of CFG_MDL holds: `start` elements along M (N) from the
+// block's, `len` of them, from which a tile takes its rows (columns) at `offset`.
+struct MdlGroup {
+  uint32_t start, len, offset;
+};
+// The group of stepM (stepN) base blocks around the tile at `at` in a block of `single` along M
+// (N), base `base`; one base block (the tile's own) where the operand's K needs several loads.
+MdlGroup MdlGroupOf(uint32_t at, uint32_t tile, uint32_t base, int32_t step, uint32_t single,
+                    bool k_full);
+// MDL's A1/B1 buffers: CANN's CubeInBuffer for MDL holds stepM x stepKa (stepN x stepKb) base
+// blocks per buffer, two when depth / that - 1 is odd, else one.
+uint32_t MdlBuffers(int32_t depth, int32_t step_mn, int32_t step_k);
+// Faults of a tiling CANN's MDL cannot run: stepM/stepN below 1, or above 1 where that
+// operand's K needs more than one L1 load (CANN's KLoop asserts stepM == 1 there).
+void CheckMdlSteps(const TCubeTiling& t, const char* api);
+
 }  // namespace opsim::sim::detail

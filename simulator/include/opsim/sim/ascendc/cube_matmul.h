@@ -84,8 +84,9 @@ struct MatmulType {
 };
 
 // The Matmul's scheduling configuration. NORM and MDL give the same results and instruction
-// checks; MDL (doMultiDataLoad) also keeps an A or B piece that holds the whole K in L1 for the
-// next tile that needs it, as CANN's MDL caches L1 (docs/CUBE.md).
+// checks; MDL (doMultiDataLoad) walks the tiles in stepM x stepN groups and, where K fits one L1
+// load, brings a group's base blocks of A (B) into L1 by one copy for all its tiles, as CANN's
+// MDL does (docs/CUBE.md, "CFG_MDL").
 struct MatmulConfig {
   bool doNorm = true;
   bool doBasicBlock = false;
