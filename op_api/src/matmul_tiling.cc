@@ -381,8 +381,9 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   L1Groups g{1, 1, depth_factor, depth_factor};
   if (step * bk >= t.singleCoreK) {  // K in one L1 load: groups of base blocks of M and N
-    g = ChooseL1Groups(CeilDiv(t.singleCoreM, bm), CeilDiv(t.singleCoreN, bn), step * bk * bm * sa,
-                       step * bk * bn * sb, l1 - bias_bytes, t.iterateOrder == 0);
+    g = ChooseL1Groups(CeilDiv(t.singleCoreM, bm), CeilDiv(t.singleCoreN, bn),
+                       step * bk * bm * sa / 8, step * bk * bn * sb / 8, l1 - bias_bytes,
+                       t.iterateOrder == 0);
   }
   t.stepM = static_cast<int32_t>(g.step_m);
   t.stepN = static_cast<int32_t>(g.step_n);
@@ -392,7 +393,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
   t.dbL0C = 1;
   t.shareL1Size =
-      static_cast<int32_t>(t.depthA1 * bm * bk * sa + t.depthB1 * bn * bk * sb + bias_bytes);
+      static_cast<int32_t>((t.depthA1 * bm * bk * sa + t.depthB1 * bn * bk * sb) / 8 + bias_bytes);
   t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
   t.shareUbSize = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
