@@ -1,0 +1,332 @@
+// Cube groups (cube_group.h; docs/CUBE.md, "Cube groups"): the launch's record of its groups,
+// the pages' rules as faults, and the message slots' state written and waited for as GM flags
+// between cores (a waiting core parks through MixRun::WaitGm; a queue nothing will write is the
+// launch's deadlock, naming it).
+#include "opsim/sim/ascendc/cube_group.h"
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "cube/cube_matmul_detail.h"
+#include "cube/mix_run.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::detail {
+
+struct CubeGroups {
+  struct Group {
+    int id;
+    const uint8_t* area;
+    uint8_t start, size, queues, per_aic;
+    uint32_t msg_bytes;
+    std::vector<int32_t> bound;  // per queue: the AIV (GetBlockIdx) that took it, or -1
+    uint32_t Slots() const { return static_cast<uint32_t>(size / 2) * per_aic * kCubeGroupRows; }
+  };
+  std::deque<Group> groups;  // a deque: the deadlock texts keep pointers to them
+  // Per slot: when its last state write landed and the block that wrote it.
+  std::unordered_map<const uint8_t*, std::pair<double, int32_t>> landed;
+
+  Group* Find(const uint8_t* area) {
+    for (Group& g : groups) {
+      if (g.area == area) return &g;
+    }
+    return nullptr;
+  }
+  const Group* Holding(const uint8_t* msg) const {
+    for (const Group& g : groups) {
+      if (msg >= g.area && msg < g.area + static_cast<size_t>(g.Slots()) * g.msg_bytes) return &g;
+    }
+    return nullptr;
+  }
+};
+
+namespace {
+
+const char* StateName(uint8_t s) {
+  static const char* const kNames[] = {"FREE", "VALID", "QUIT", "FAKE"};
+  return s < 4 ? kNames[s] : "not a CubeMsgState";
+}
+
+std::string Num(int v) { return std::to_string(v); }
+
+[[noreturn]] void Invalid(const char* api, const std::string& message) {
+  RaiseFault(FaultKind::kInvalidArgument, api, message);
+}
+
+CubeGroups& Groups(LaunchState& launch) {
+  if (launch.cube_groups == nullptr) launch.cube_groups = std::make_shared<CubeGroups>();
+  return *launch.cube_groups;
+}
+
+// The running core as a member of a MIX block whose AIC runs the kernel.
+MixMember& GroupMember(const char* api) {
+  const Core& core = Cur();
+  if (core.device->cube_cores == 0 || core.device->cube_cores >= core.device->vector_cores) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(api) + ": " + core.device->name +
+                   "'s AI core holds the cube and vector units in one core; cube groups are for "
+                   "chips whose AIC and AIV are separate cores (the 910B)");
+  }
+  if (tls_mix == nullptr || tls_mix->run == nullptr || tls_mix->member == nullptr) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "cube groups run the group's AIC as servers of the AIV, and this launch is "
+               "not MIX (declare it: KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2))");
+  }
+  return *tls_mix->member;
+}
+
+// "queue 3's slot 1 (group 2)": where msg is, for the deadlock texts.
+std::string SlotText(const CubeGroups::Group& g, const uint8_t* msg) {
+  const auto index = static_cast<uint32_t>((msg - g.area) / g.msg_bytes);
+  const uint32_t table = g.per_aic * kCubeGroupRows;
+  const uint32_t queue = index / table * g.per_aic + index % g.per_aic;
+  return "queue " + Num(static_cast<int>(queue)) + "'s slot " +
+         Num(static_cast<int>(index % table / g.per_aic)) + " (group " + Num(g.id) +
+         ", served by the AIC of block " + Num(g.start / 2 + static_cast<int>(index / table)) + ")";
+}
+
+uint32_t QueueOf(const CubeGroups::Group& g, const uint8_t* msg) {
+  const auto index = static_cast<uint32_t>((msg - g.area) / g.msg_bytes);
+  const uint32_t table = g.per_aic * kCubeGroupRows;
+  return index / table * g.per_aic + index % g.per_aic;
+}
+
+std::string WaitText(const char* api, const CubeGroups::Group* g, const uint8_t* msg, uint8_t state,
+                     bool equal) {
+  const std::string now = StateName(msg[0]);
+  if (g == nullptr) {
+    return std::string("waits in ") + api + " for a message's state to " +
+           (equal ? "be " : "leave ") + StateName(state) + "; it holds " + now;
+  }
+  if (!equal) {  // the AIC's server
+    const uint32_t q = QueueOf(*g, msg);
+    const int32_t aiv = q < g->bound.size() ? g->bound[q] : -1;
+    return "serves group " + Num(g->id) + " and waits for a message in " + SlotText(*g, msg) +
+           (aiv < 0
+                ? ": the queue was never bound (AssignQueue binds every queue of a group)"
+                : ": AIV " + Num(aiv) + " bound it and neither posted to it nor quit it (SetQuit)");
+  }
+  std::string why = std::string("waits in ") + api + " for " + SlotText(*g, msg) + " to be " +
+                    StateName(state) + "; it holds " + now;
+  if (state == 0 && msg[0] != 0) why += ": the AIC's callback has not freed it (FreeMessage)";
+  return why;
+}
+
+// After the wait: the core goes on no earlier than the write it saw, which orders what the
+// writer did before it (the race check's hand-over).
+void TakeHandOver(Core& core, const char* api, CubeGroups& groups, const uint8_t* msg) {
+  const double now = *std::max_element(core.clock.begin(), core.clock.end());
+  const auto it = groups.landed.find(msg);
+  double t = now;
+  if (it != groups.landed.end()) {
+    t = std::max(now, it->second.first);
+    core.launch->AddFlagEdge(it->second.second, it->second.first, RaceBlock(core), t);
+  }
+  const double start = core.Issue(Pipe::kS, api, core.scalar_ns, 0, t);
+  for (double& c : core.clock) c = std::max(c, start + core.scalar_ns);
+}
+
+}  // namespace
+
+CubeGroupLayout CubeGroupLayoutFor(uint8_t block_start, uint8_t block_size, uint8_t queues) {
+  const char* api = "CubeResGroupHandle";
+  const Core& core = Cur();
+  if (block_start % 2 != 0 || block_size % 2 != 0) {
+    Invalid(api, "blockStart " + Num(block_start) + ", blockSize " + Num(block_size) +
+                     ": both must be even (a group's AIC are blocks blockStart / 2 .. (blockStart "
+                     "+ blockSize) / 2 - 1)");
+  }
+  if (block_size == 0) Invalid(api, "blockSize 0: a group holds at least one AIC");
+  CubeGroupLayout l;
+  l.aics = static_cast<uint8_t>(block_size / 2);
+  l.per_aic = static_cast<uint8_t>((queues + l.aics - 1) / l.aics);
+  const int last = queues - (l.aics - 1) * l.per_aic;
+  if (queues == 0 || last <= 0) {
+    Invalid(api, "msgQueueSize " + Num(queues) + " over " + Num(l.aics) + " AIC (" +
+                     Num(l.per_aic) + " queues each, the last one's " + Num(last) +
+                     "): every AIC of a group is given at least one queue");
+  }
+  const int aic = core.block_idx - block_start / 2;
+  if (core.core_type == CoreType::kAic && aic >= 0 && aic < l.aics) {
+    l.my_aic = aic;
+    l.columns = static_cast<uint8_t>(aic == l.aics - 1 ? last : l.per_aic);
+  }
+  return l;
+}
+
+void CubeGroupCreate(int group_id, uint8_t* area, uint8_t block_start, uint8_t block_size,
+                     uint8_t queues, size_t msg_bytes, size_t head_offset) {
+  const char* api = "CreateCubeResGroup";
+  MixMember& self = GroupMember(api);
+  Core& core = *self.core;
+  LaunchState& launch = *core.launch;
+  if (!tls_mix->run->AicRunsKernel()) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "CreateCubeResGroup in a kernel with REGIST_MATMUL_OBJ: the Matmul's framework "
+               "owns the AIC's messages, and the page forbids using both");
+  }
+  if (launch.block_dim > launch.cores) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "blockDim " + Num(static_cast<int>(launch.block_dim)) + " exceeds the " +
+                   Num(static_cast<int>(launch.cores)) +
+                   " AI cores: a group's AIC serve AIV of other blocks, so every block must be "
+                   "resident at once");
+  }
+  if (msg_bytes % 64 != 0) {
+    Invalid(api, "sizeof(CubeMsgType) is " + Num(static_cast<int>(msg_bytes)) +
+                     " B: a message struct must be 64 B aligned");
+  }
+  if (head_offset != 0) {
+    Invalid(api, "CubeMsgType's head is at byte " + Num(static_cast<int>(head_offset)) +
+                     ": the CubeGroupMsgHead must be the struct's first member");
+  }
+  const int aivs = static_cast<int>(launch.device.vector_cores);
+  if (block_start + block_size > aivs - 1 || queues > aivs) {
+    Invalid(api, "blockStart " + Num(block_start) + " + blockSize " + Num(block_size) +
+                     ", msgQueueSize " + Num(queues) + " on " + Num(aivs) +
+                     " AIV: the page requires blockStart + blockSize <= " + Num(aivs - 1) +
+                     " and msgQueueSize <= " + Num(aivs));
+  }
+  const CubeGroupLayout l = CubeGroupLayoutFor(block_start, block_size, queues);
+  std::lock_guard<std::mutex> lock(launch.FlagMutex());
+  CubeGroups& groups = Groups(launch);
+  if (const CubeGroups::Group* g = groups.Find(area)) {
+    if (g->id != group_id || g->start != block_start || g->size != block_size ||
+        g->queues != queues || g->msg_bytes != msg_bytes) {
+      Invalid(api, "group " + Num(group_id) + " (blockStart " + Num(block_start) + ", blockSize " +
+                       Num(block_size) + ", msgQueueSize " + Num(queues) +
+                       ") at the workspace of group " + Num(g->id) + " (blockStart " +
+                       Num(g->start) + ", blockSize " + Num(g->size) + ", msgQueueSize " +
+                       Num(g->queues) + "): every core creates the groups alike");
+    }
+    return;
+  }
+  for (const CubeGroups::Group& g : groups.groups) {
+    if (block_start < g.start + g.size && g.start < block_start + block_size) {
+      Invalid(api, "group " + Num(group_id) + "'s AIC (blocks " + Num(block_start / 2) + ".." +
+                       Num((block_start + block_size) / 2 - 1) + ") overlap group " + Num(g.id) +
+                       "'s (blocks " + Num(g.start / 2) + ".." + Num((g.start + g.size) / 2 - 1) +
+                       "): an AIC belongs to one group");
+    }
+  }
+  groups.groups.push_back({group_id, area, block_start, block_size, queues, l.per_aic,
+                           static_cast<uint32_t>(msg_bytes), std::vector<int32_t>(queues, -1)});
+}
+
+void CubeGroupAssign(const uint8_t* area, uint8_t queue, uint8_t queues) {
+  const char* api = "AssignQueue";
+  MixMember& self = GroupMember(api);
+  if (queue >= queues) {
+    Invalid(api, "queueIdIn " + Num(queue) + " is out of range [0, " + Num(queues - 1) +
+                     "] (msgQueueSize " + Num(queues) + ")");
+  }
+  if (self.aic) return;
+  Core& core = *self.core;
+  std::lock_guard<std::mutex> lock(core.launch->FlagMutex());
+  CubeGroups::Group* g = Groups(*core.launch).Find(area);
+  if (g == nullptr) return;  // a handle made without CreateCubeResGroup: nothing recorded
+  int32_t& owner = g->bound[queue];
+  if (owner >= 0 && owner != core.block_idx) {
+    Invalid(api, "queue " + Num(queue) + " of group " + Num(g->id) + " is bound twice, by AIV " +
+                     Num(owner) + " and AIV " + Num(core.block_idx) +
+                     ": every queue is bound to one AIV");
+  }
+  owner = core.block_idx;
+}
+
+void CubeGroupWait(const char* api, const uint8_t* area, const uint8_t* msg, uint8_t state,
+                   bool equal) {
+  (void)area;
+  MixMember& self = GroupMember(api);
+  Core& core = *self.core;
+  core.last_instruction = api;
+  LaunchState& launch = *core.launch;
+  const auto ready = [msg, state, equal] { return (msg[0] == state) == equal; };
+  bool now;
+  CubeGroups* groups;
+  {
+    std::lock_guard<std::mutex> lock(launch.FlagMutex());
+    groups = &Groups(launch);
+    now = ready();
+  }
+  if (!now) {
+    tls_mix->run->WaitGm(self, api, ready,
+                         [=] { return WaitText(api, groups->Holding(msg), msg, state, equal); });
+  }
+  std::lock_guard<std::mutex> lock(launch.FlagMutex());
+  TakeHandOver(core, api, Groups(launch), msg);
+}
+
+bool CubeGroupPoll(const uint8_t* area, const uint8_t* msg) {
+  (void)area;
+  MixMember& self = GroupMember("Wait");
+  Core& core = *self.core;
+  core.last_instruction = "Wait";
+  std::lock_guard<std::mutex> lock(core.launch->FlagMutex());
+  if (msg[0] != 0) {
+    core.Issue(Pipe::kS, "Wait", core.scalar_ns, 0);
+    return false;
+  }
+  TakeHandOver(core, "Wait", Groups(*core.launch), msg);
+  return true;
+}
+
+void CubeGroupWrite(const char* api, const uint8_t* area, uint8_t* msg, const void* body,
+                    size_t bytes, uint8_t state, bool mte3) {
+  (void)area;
+  MixMember& self = GroupMember(api);
+  Core& core = *self.core;
+  // The scalar unit stores the message 8 B at a time, or MTE3 copies it from the UB; the state
+  // byte goes last, so the other core never sees a half-written message.
+  const double scalar_at = core.clock[static_cast<int>(Pipe::kS)];
+  const double cost =
+      mte3 ? core.DmaCost(bytes) : core.scalar_ns * static_cast<double>(1 + bytes / 8);
+  const Pipe pipe = mte3 ? Pipe::kMte3 : Pipe::kS;
+  const double start = core.Issue(pipe, api, cost, bytes, scalar_at);
+  const double land = start + cost + core.flag_ns;
+  LaunchState& launch = *core.launch;
+  std::lock_guard<std::mutex> lock(launch.FlagMutex());
+  if (body != nullptr && bytes > 1) {
+    std::memcpy(msg + 1, static_cast<const uint8_t*>(body) + 1, bytes - 1);
+  }
+  msg[0] = state;
+  Groups(launch).landed[msg] = {land, RaceBlock(core)};
+  launch.WroteFlagGm(core, nullptr, 0, land);  // wakes the blocks parked for it
+}
+
+void CubeGroupFault(const char* api, CubeGroupMisuse what, int a, int b) {
+  static const char* const kModes[] = {"SCALAR_MODE", "MTE3_MODE", "MAX"};
+  const auto mode = [](int m) { return kModes[std::clamp(m, 0, 2)]; };
+  switch (what) {
+    case CubeGroupMisuse::kNotAssigned:
+      Invalid(api, std::string(api) +
+                       " on an AIV before AssignQueue: the AIV binds a queue of the group first");
+    case CubeGroupMisuse::kPipeModeMax:
+      Invalid(api,
+              "PostMessage<PipeMode::MAX>: the message is written by SCALAR_MODE or MTE3_MODE");
+    case CubeGroupMisuse::kPipeModeDiffers:
+      Invalid(api, std::string("PostMessage<") + mode(b) + "> of a message AllocMessage<" +
+                       mode(a) + "> took: the two calls' pipeMode must be the same");
+    case CubeGroupMisuse::kMte3NotPosted:
+      Invalid(api, std::string(a == 0 ? "PostFakeMsg" : "SetQuit") +
+                       " on a message AllocMessage<MTE3_MODE> took: after MTE3_MODE only "
+                       "PostMessage may send it");
+    case CubeGroupMisuse::kSkipPastRow:
+      Invalid(api, "SetSkipMsg reaches column " + Num(a) + " of the AIC's " + Num(b) +
+                       " queues: a skip stays within the row of the message being served");
+    case CubeGroupMisuse::kFreeWaitState:
+      Invalid(api, std::string("FreeMessage(msg, CubeMsgState::") +
+                       StateName(static_cast<uint8_t>(a)) + "): waitState may not be QUIT or FREE");
+    case CubeGroupMisuse::kQuitId:
+      Invalid(api, "a QUIT message's aivID " + Num(a) + " is not one of the AIC's " + Num(b) +
+                       " queues (SetQuit writes it)");
+  }
+  Invalid(api, "cube group misuse");
+}
+
+}  // namespace opsim::sim::detail
