@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "cube/cube_group_sync.h"
 #include "cube/cube_matmul_detail.h"
 #include "cube/mix_run.h"
 #include "opsim/sim/fault.h"
@@ -28,8 +29,9 @@ struct CubeGroups {
     uint32_t Slots() const { return static_cast<uint32_t>(size / 2) * per_aic * kCubeGroupRows; }
   };
   std::deque<Group> groups;  // a deque: the deadlock texts keep pointers to them
-  // Per slot: when its last state write landed and the block that wrote it.
-  std::unordered_map<const uint8_t*, std::pair<double, int32_t>> landed;
+  // Per protocol word (a slot's state, a barrier's counter): each block's last write to it
+  // and when it landed.
+  std::unordered_map<const uint8_t*, std::vector<std::pair<int32_t, double>>> landed;
 
   Group* Find(const uint8_t* area) {
     for (Group& g : groups) {
@@ -117,21 +119,49 @@ std::string WaitText(const char* api, const CubeGroups::Group* g, const uint8_t*
   return why;
 }
 
-// After the wait: the core goes on no earlier than the write it saw, which orders what the
-// writer did before it (the race check's hand-over).
-void TakeHandOver(Core& core, const char* api, CubeGroups& groups, const uint8_t* msg) {
+}  // namespace
+
+void WaitGmUntil(Core& core, const char* api, const std::function<bool()>& ready,
+                 const std::function<std::string()>& describe) {
+  LaunchState& launch = *core.launch;
+  core.last_instruction = api;
+  if (tls_mix != nullptr && tls_mix->run != nullptr && tls_mix->member != nullptr) {
+    tls_mix->run->WaitGm(*tls_mix->member, api, ready, describe);
+    return;
+  }
+  std::unique_lock<std::mutex> lock(launch.FlagMutex());
+  launch.WaitFlagGm(core, api, lock, ready, [&core, describe] {
+    return "block " + std::to_string(core.block_idx) + " " + describe();
+  });
+}
+
+void NoteGmWrite(Core& core, const uint8_t* at, double land) {
+  auto& writes = Groups(*core.launch).landed[at];
+  const int32_t block = RaceBlock(core);
+  auto it = std::find_if(writes.begin(), writes.end(),
+                         [block](const auto& w) { return w.first == block; });
+  if (it == writes.end()) {
+    writes.push_back({block, land});
+  } else {
+    it->second = std::max(it->second, land);
+  }
+  core.launch->WroteFlagGm(core, nullptr, 0, land);  // wakes the blocks parked for it
+}
+
+void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
   const double now = *std::max_element(core.clock.begin(), core.clock.end());
-  const auto it = groups.landed.find(msg);
   double t = now;
+  const CubeGroups& groups = Groups(*core.launch);
+  const auto it = groups.landed.find(at);
   if (it != groups.landed.end()) {
-    t = std::max(now, it->second.first);
-    core.launch->AddFlagEdge(it->second.second, it->second.first, RaceBlock(core), t);
+    for (const auto& [block, land] : it->second) {
+      t = std::max(t, land);
+      core.launch->AddFlagEdge(block, land, RaceBlock(core), std::max(now, land));
+    }
   }
   const double start = core.Issue(Pipe::kS, api, core.scalar_ns, 0, t);
   for (double& c : core.clock) c = std::max(c, start + core.scalar_ns);
 }
-
-}  // namespace
 
 CubeGroupLayout CubeGroupLayoutFor(uint8_t block_start, uint8_t block_size, uint8_t queues) {
   const char* api = "CubeResGroupHandle";
@@ -246,20 +276,16 @@ void CubeGroupWait(const char* api, const uint8_t* area, const uint8_t* msg, uin
   Core& core = *self.core;
   core.last_instruction = api;
   LaunchState& launch = *core.launch;
-  const auto ready = [msg, state, equal] { return (msg[0] == state) == equal; };
-  bool now;
   CubeGroups* groups;
   {
     std::lock_guard<std::mutex> lock(launch.FlagMutex());
     groups = &Groups(launch);
-    now = ready();
   }
-  if (!now) {
-    tls_mix->run->WaitGm(self, api, ready,
-                         [=] { return WaitText(api, groups->Holding(msg), msg, state, equal); });
-  }
+  WaitGmUntil(
+      core, api, [msg, state, equal] { return (msg[0] == state) == equal; },
+      [=] { return WaitText(api, groups->Holding(msg), msg, state, equal); });
   std::lock_guard<std::mutex> lock(launch.FlagMutex());
-  TakeHandOver(core, api, Groups(launch), msg);
+  TakeGmHandOver(core, api, msg);
 }
 
 bool CubeGroupPoll(const uint8_t* area, const uint8_t* msg) {
@@ -272,7 +298,7 @@ bool CubeGroupPoll(const uint8_t* area, const uint8_t* msg) {
     core.Issue(Pipe::kS, "Wait", core.scalar_ns, 0);
     return false;
   }
-  TakeHandOver(core, "Wait", Groups(*core.launch), msg);
+  TakeGmHandOver(core, "Wait", msg);
   return true;
 }
 
@@ -295,8 +321,7 @@ void CubeGroupWrite(const char* api, const uint8_t* area, uint8_t* msg, const vo
     std::memcpy(msg + 1, static_cast<const uint8_t*>(body) + 1, bytes - 1);
   }
   msg[0] = state;
-  Groups(launch).landed[msg] = {land, RaceBlock(core)};
-  launch.WroteFlagGm(core, nullptr, 0, land);  // wakes the blocks parked for it
+  NoteGmWrite(core, msg, land);
 }
 
 void CubeGroupFault(const char* api, CubeGroupMisuse what, int a, int b) {

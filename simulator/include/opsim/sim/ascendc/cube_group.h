@@ -73,6 +73,12 @@ enum class CubeGroupMisuse : uint8_t {
   kQuitId,           // a: the QUIT message's aivID, b: the AIC's columns
 };
 [[noreturn]] void CubeGroupFault(const char* api, CubeGroupMisuse what, int a = 0, int b = 0);
+// GroupBarrier's constructor checks (the running AIV's) and its steps: Arrive or Wait on
+// counter `index`, in round `round`, once the other side's counter reaches `want`.
+void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t wait_size,
+                        bool mte3);
+void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t arrive_size,
+                      uint32_t wait_size, uint32_t round, uint32_t want);
 
 }  // namespace opsim::sim::detail
 
@@ -299,6 +305,51 @@ class CubeResGroupHandle {
   uint64_t live_ = 0;  // the AIC's queues not yet quit
   PipeMode allocMode_ = PipeMode::SCALAR_MODE;
   uint8_t eventID_ = 0;
+};
+
+// Orders a group of AIV (the Wait group) after another (the Arrive group) by counters in GM:
+// every Arrive adds one to each of max(arriveSize, waitSize) counters 512 B apart, every Wait
+// waits for its counter to hold the round's arrivals and adds one to the wait counters, which
+// the next round's Arrive waits for.
+template <PipeMode pipeMode>
+class GroupBarrier {
+ public:
+  GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn, uint32_t waitSizeIn)
+      : workspace_(groupWorkspace), arriveSize_(arriveSizeIn), waitSize_(waitSizeIn) {
+    if ASCEND_IS_AIV {
+      opsim::sim::detail::GroupBarrierCreate(workspace_, arriveSize_, waitSize_,
+                                             pipeMode == PipeMode::MTE3_MODE);
+    }
+  }
+  void Arrive(uint32_t arriveIndex) {
+    if ASCEND_IS_AIV {
+      // From the second round on, every waiter of the last one must have passed.
+      opsim::sim::detail::GroupBarrierStep(true, workspace_, arriveIndex, arriveSize_, waitSize_,
+                                           counter_, (counter_ - 1) * waitSize_);
+      ++counter_;
+      hasArrive_ = true;
+    }
+  }
+  void Wait(uint32_t waitIndex) {
+    if ASCEND_IS_AIV {
+      const uint32_t round = hasArrive_ ? counter_ - 1 : counter_;
+      opsim::sim::detail::GroupBarrierStep(false, workspace_, waitIndex, arriveSize_, waitSize_,
+                                           round, round * arriveSize_);
+      if (!hasArrive_) ++counter_;
+      hasArrive_ = false;
+    }
+  }
+  uint64_t GetWorkspaceLen() {
+    return uint64_t{arriveSize_ > waitSize_ ? arriveSize_ : waitSize_} * 512;
+  }
+
+ private:
+  GroupBarrier() = delete;
+  GM_ADDR workspace_;
+  uint32_t arriveSize_;
+  uint32_t waitSize_;
+  uint32_t counter_ = 1;  // the round
+  bool hasArrive_ = false;
 };
 
 // Makes group groupID's handle on every core; the group's AIC serve its queues here, calling

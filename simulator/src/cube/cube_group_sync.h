@@ -1,0 +1,25 @@
+// What cube groups and GroupBarrier share (cube_group.cc): a core waiting for GM another core's
+// protocol call writes, and the hand-overs those writes make.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "runtime/launch_state.h"
+
+namespace opsim::sim::detail {
+
+// Parks the running core until ready() (read under FlagMutex, not held on entry) holds: in a
+// MIX block it yields to the block's other cores (MixRun::WaitGm), elsewhere it parks as a GM
+// flag waiter. When nothing is left to write it: the launch's deadlock, naming describe().
+void WaitGmUntil(Core& core, const char* api, const std::function<bool()>& ready,
+                 const std::function<std::string()>& describe);
+// With FlagMutex held: `core` wrote the protocol word at `at`, landing at `land`; wakes the
+// cores parked for it.
+void NoteGmWrite(Core& core, const uint8_t* at, double land);
+// With FlagMutex held: the core saw the word at `at`: it goes on no earlier than the writes
+// there landed, and they order the writers' earlier GM accesses before its later ones.
+void TakeGmHandOver(Core& core, const char* api, const uint8_t* at);
+
+}  // namespace opsim::sim::detail

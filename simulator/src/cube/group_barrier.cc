@@ -1,0 +1,103 @@
+// GroupBarrier (cube_group.h; docs/CUBE.md, "Cube groups"): its counters in GM, each Arrive and
+// Wait an atomic add of one to every counter of its side by MTE3 after waiting (parked) for
+// the other side's counter, as CANN's dav_c220 implementation lays them out.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "cube/cube_group_sync.h"
+#include "opsim/sim/ascendc/cube_group.h"
+#include "opsim/sim/fault.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+constexpr uint32_t kCounterStride = 512;  // one cache line per counter
+constexpr uint32_t kWaitCounters = 64;    // the wait side's counters follow the arrive side's
+constexpr uint32_t kMaxRounds = 1048575;  // the pages: "循环最大次数不超过1,048,575次"
+
+uint32_t Load(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+[[noreturn]] void Invalid(const char* api, const std::string& message) {
+  RaiseFault(FaultKind::kInvalidArgument, api, message);
+}
+
+std::string U(uint64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t wait_size,
+                        bool mte3) {
+  const char* api = "GroupBarrier";
+  const Core& core = Cur();
+  if (core.device->cube_cores == 0 || core.device->cube_cores >= core.device->vector_cores) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "GroupBarrier: " + core.device->name +
+                   "'s AI core holds the cube and vector units in one core; GroupBarrier is for "
+                   "the AIV of chips whose AIC and AIV are separate cores (the 910B)");
+  }
+  if (!mte3) Invalid(api, "GroupBarrier<SCALAR_MODE>: the page supports only PipeMode::MTE3_MODE");
+  const auto blocks = static_cast<uint64_t>(core.block_num);
+  if (arrive_size == 0 || wait_size == 0 || arrive_size > blocks || wait_size > blocks) {
+    Invalid(api, "arriveSizeIn " + U(arrive_size) + ", waitSizeIn " + U(wait_size) +
+                     ": each is 1 .. GetBlockNum() (" + U(blocks) + ")");
+  }
+  if (reinterpret_cast<uintptr_t>(workspace) % kCounterStride != 0) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(workspace));
+    Invalid(api, std::string("groupWorkspace ") + buf +
+                     " is not 512 B aligned (the page: 必须512B对齐)");
+  }
+}
+
+void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t arrive_size,
+                      uint32_t wait_size, uint32_t round, uint32_t want) {
+  const char* api = arrive ? "GroupBarrier::Arrive" : "GroupBarrier::Wait";
+  const uint32_t size = arrive ? arrive_size : wait_size;
+  if (index >= size) {
+    Invalid(api, std::string(arrive ? "arriveIndex " : "waitIndex ") + U(index) +
+                     " is out of range [0, " + U(size - 1) + "]");
+  }
+  if (round > kMaxRounds) {
+    Invalid(api, std::string(api) + " in round " + U(round) +
+                     ": the page allows at most 1,048,575 rounds in a loop");
+  }
+  Core& core = Cur();
+  // Arrive waits for its wait counter to hold the last round's waiters exactly; Wait for its
+  // arrive counter to hold this round's arrivals.
+  const uint8_t* seen =
+      workspace + static_cast<size_t>(index) * kCounterStride + (arrive ? kWaitCounters : 0);
+  if (!arrive || round > 1) {
+    WaitGmUntil(
+        core, api,
+        [seen, want, arrive] { return arrive ? Load(seen) == want : Load(seen) >= want; },
+        [=] {
+          return std::string("waits in ") + api + "(" + U(index) + ") of round " + U(round) +
+                 " for its counter to reach " + U(want) + " (" +
+                 (arrive ? "the last round's Wait calls" : "this round's Arrive calls") +
+                 "); it holds " + U(Load(seen));
+        });
+  }
+  // The add: MTE3 moves one 32 B block to each counter of its side with atomic add.
+  const uint32_t num = std::max(arrive_size, wait_size);
+  std::lock_guard<std::mutex> lock(core.launch->FlagMutex());
+  TakeGmHandOver(core, api, seen);
+  const double cost = core.DmaCost(uint64_t{num} * 32, num);
+  const double start = core.Issue(Pipe::kMte3, api, cost, uint64_t{num} * 32,
+                                  core.clock[static_cast<int>(Pipe::kS)]);
+  uint8_t* first = workspace + (arrive ? 0 : kWaitCounters);
+  for (uint32_t i = 0; i < num; ++i) {
+    uint8_t* counter = first + static_cast<size_t>(i) * kCounterStride;
+    const uint32_t v = Load(counter) + 1;
+    std::memcpy(counter, &v, sizeof v);
+    NoteGmWrite(core, counter, start + cost + core.flag_ns);
+  }
+}
+
+}  // namespace opsim::sim::detail

@@ -1,0 +1,111 @@
+// GroupBarrier in the style of its usage page: a Wait group of AIV starts only after an Arrive
+// group finished, round after round; the race check sees the order; its rules as faults.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernel_operator.h"
+#include "simulator/sim_test_util.h"
+
+namespace opsim::sim {
+namespace {
+
+using namespace AscendC;
+
+DeviceProfile SplitDevice() {
+  DeviceProfile d = testing::TestDevice(8);
+  d.cube_cores = 4;
+  d.flag_sync_cycles = 10;
+  return d;
+}
+
+alignas(512) uint8_t g_barrier[2048];
+
+std::string FaultText(const LaunchResult& r) { return r.fault ? r.fault->ToString() : "no fault"; }
+
+// Blocks 2-3 (the Arrive group) write their part of the round's `data` and arrive; blocks 0-1
+// (the Wait group, which run first on one host thread, so they park) wait and sum it, for 3
+// rounds; each round's Arrive waits for the last round's waiters. A round's data has slots of
+// its own: a waiter adds to the wait counters as its Wait returns, before it reads, so the
+// barrier does not order the next round's writes after this round's reads.
+LaunchResult RunRounds(std::vector<int32_t>& data, std::vector<int32_t>& out, bool barrier) {
+  std::memset(g_barrier, 0, sizeof g_barrier);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{g_barrier, sizeof g_barrier, "barrier", 0, GmRole::kWorkspace},
+               {data.data(), data.size() * 4, "data", 0, GmRole::kWorkspace},
+               {out.data(), out.size() * 4, "out", out.size() * 4, GmRole::kOutput}};
+  return Launch(SplitDevice(), 4, o, [&, barrier] {
+    GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 2, 2);
+    EXPECT_EQ(bar.GetWorkspaceLen(), 1024u);
+    GlobalTensor<int32_t> d, r;
+    d.SetGlobalBuffer(data.data(), data.size());
+    r.SetGlobalBuffer(out.data(), out.size());
+    const auto id = static_cast<uint32_t>(GetBlockIdx());
+    for (int32_t round = 0; round < 3; ++round) {
+      if (id >= 2) {
+        d.SetValue(round * 2 + id - 2, 10 * round + static_cast<int32_t>(id));
+        if (barrier) bar.Arrive(id - 2);
+      } else {
+        if (barrier) bar.Wait(id);
+        r.SetValue(round * 2 + id, d.GetValue(round * 2) + d.GetValue(round * 2 + 1));
+      }
+    }
+  });
+}
+
+TEST(GroupBarrier, TheWaitGroupGoesOnAfterTheArriveGroupEachRound) {
+  std::vector<int32_t> data(6, 0), out(6, -1);
+  const LaunchResult r = RunRounds(data, out, true);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int round = 0; round < 3; ++round) {
+    for (int id = 0; id < 2; ++id) EXPECT_EQ(out[round * 2 + id], 20 * round + 5) << round;
+  }
+  // Without the barrier the Wait group reads data the Arrive group has not written yet.
+  const LaunchResult bad = RunRounds(data, out, false);
+  ASSERT_TRUE(bad.fault.has_value());
+  EXPECT_TRUE(bad.fault->kind == FaultKind::kUninitializedRead ||
+              bad.fault->kind == FaultKind::kGmRace)
+      << FaultText(bad);
+}
+
+LaunchResult RunBarrier(const std::function<void()>& kernel, uint32_t blocks = 2) {
+  std::memset(g_barrier, 0, sizeof g_barrier);
+  return Launch(SplitDevice(), blocks, LaunchOptions{}, kernel);
+}
+
+void ExpectFault(const LaunchResult& r, FaultKind kind, const std::string& text) {
+  ASSERT_TRUE(r.fault.has_value()) << text;
+  EXPECT_EQ(r.fault->kind, kind) << FaultText(r);
+  EXPECT_NE(r.fault->message.find(text), std::string::npos) << FaultText(r);
+}
+
+TEST(GroupBarrier, RulesAreFaults) {
+  ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::SCALAR_MODE> bar(g_barrier, 1, 1); }),
+              FaultKind::kInvalidArgument, "only PipeMode::MTE3_MODE");
+  ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 3, 1); }),
+              FaultKind::kInvalidArgument,
+              "arriveSizeIn 3, waitSizeIn 1: each is 1 .. GetBlockNum() (2)");
+  ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier + 64, 1, 1); }),
+              FaultKind::kInvalidArgument, "is not 512 B aligned");
+  ExpectFault(RunBarrier([] {
+                GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 1, 1);
+                bar.Arrive(1);
+              }),
+              FaultKind::kInvalidArgument, "arriveIndex 1 is out of range [0, 0]");
+  // The Wait group waits for two arrivals and only one AIV arrives: the chip would hang.
+  ExpectFault(RunBarrier([] {
+                GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 2, 1);
+                GetBlockIdx() == 0 ? bar.Wait(0) : bar.Arrive(0);
+              }),
+              FaultKind::kDeadlock,
+              "waits in GroupBarrier::Wait(0) of round 1 for its counter to reach 2 (this "
+              "round's Arrive calls); it holds 1");
+}
+
+}  // namespace
+}  // namespace opsim::sim
