@@ -49,14 +49,14 @@ struct CubeGroups {
 
 namespace {
 
-const char* StateName(uint8_t s) {
+const char* MsgStateName(uint8_t s) {
   static const char* const kNames[] = {"FREE", "VALID", "QUIT", "FAKE"};
   return s < 4 ? kNames[s] : "not a CubeMsgState";
 }
 
-std::string Num(int v) { return std::to_string(v); }
+std::string GroupNum(int v) { return std::to_string(v); }
 
-[[noreturn]] void Invalid(const char* api, const std::string& message) {
+[[noreturn]] void GroupInvalid(const char* api, const std::string& message) {
   RaiseFault(FaultKind::kInvalidArgument, api, message);
 }
 
@@ -87,9 +87,10 @@ std::string SlotText(const CubeGroups::Group& g, const uint8_t* msg) {
   const auto index = static_cast<uint32_t>((msg - g.area) / g.msg_bytes);
   const uint32_t table = g.per_aic * kCubeGroupRows;
   const uint32_t queue = index / table * g.per_aic + index % g.per_aic;
-  return "queue " + Num(static_cast<int>(queue)) + "'s slot " +
-         Num(static_cast<int>(index % table / g.per_aic)) + " (group " + Num(g.id) +
-         ", served by the AIC of block " + Num(g.start / 2 + static_cast<int>(index / table)) + ")";
+  return "queue " + GroupNum(static_cast<int>(queue)) + "'s slot " +
+         GroupNum(static_cast<int>(index % table / g.per_aic)) + " (group " + GroupNum(g.id) +
+         ", served by the AIC of block " + GroupNum(g.start / 2 + static_cast<int>(index / table)) +
+         ")";
 }
 
 uint32_t QueueOf(const CubeGroups::Group& g, const uint8_t* msg) {
@@ -100,21 +101,21 @@ uint32_t QueueOf(const CubeGroups::Group& g, const uint8_t* msg) {
 
 std::string WaitText(const char* api, const CubeGroups::Group* g, const uint8_t* msg, uint8_t state,
                      bool equal) {
-  const std::string now = StateName(msg[0]);
+  const std::string now = MsgStateName(msg[0]);
   if (g == nullptr) {
     return std::string("waits in ") + api + " for a message's state to " +
-           (equal ? "be " : "leave ") + StateName(state) + "; it holds " + now;
+           (equal ? "be " : "leave ") + MsgStateName(state) + "; it holds " + now;
   }
   if (!equal) {  // the AIC's server
     const uint32_t q = QueueOf(*g, msg);
     const int32_t aiv = q < g->bound.size() ? g->bound[q] : -1;
-    return "serves group " + Num(g->id) + " and waits for a message in " + SlotText(*g, msg) +
-           (aiv < 0
-                ? ": the queue was never bound (AssignQueue binds every queue of a group)"
-                : ": AIV " + Num(aiv) + " bound it and neither posted to it nor quit it (SetQuit)");
+    return "serves group " + GroupNum(g->id) + " and waits for a message in " + SlotText(*g, msg) +
+           (aiv < 0 ? ": the queue was never bound (AssignQueue binds every queue of a group)"
+                    : ": AIV " + GroupNum(aiv) +
+                          " bound it and neither posted to it nor quit it (SetQuit)");
   }
   std::string why = std::string("waits in ") + api + " for " + SlotText(*g, msg) + " to be " +
-                    StateName(state) + "; it holds " + now;
+                    MsgStateName(state) + "; it holds " + now;
   if (state == 0 && msg[0] != 0) why += ": the AIC's callback has not freed it (FreeMessage)";
   return why;
 }
@@ -167,19 +168,20 @@ CubeGroupLayout CubeGroupLayoutFor(uint8_t block_start, uint8_t block_size, uint
   const char* api = "CubeResGroupHandle";
   const Core& core = Cur();
   if (block_start % 2 != 0 || block_size % 2 != 0) {
-    Invalid(api, "blockStart " + Num(block_start) + ", blockSize " + Num(block_size) +
+    GroupInvalid(api,
+                 "blockStart " + GroupNum(block_start) + ", blockSize " + GroupNum(block_size) +
                      ": both must be even (a group's AIC are blocks blockStart / 2 .. (blockStart "
                      "+ blockSize) / 2 - 1)");
   }
-  if (block_size == 0) Invalid(api, "blockSize 0: a group holds at least one AIC");
+  if (block_size == 0) GroupInvalid(api, "blockSize 0: a group holds at least one AIC");
   CubeGroupLayout l;
   l.aics = static_cast<uint8_t>(block_size / 2);
   l.per_aic = static_cast<uint8_t>((queues + l.aics - 1) / l.aics);
   const int last = queues - (l.aics - 1) * l.per_aic;
   if (queues == 0 || last <= 0) {
-    Invalid(api, "msgQueueSize " + Num(queues) + " over " + Num(l.aics) + " AIC (" +
-                     Num(l.per_aic) + " queues each, the last one's " + Num(last) +
-                     "): every AIC of a group is given at least one queue");
+    GroupInvalid(api, "msgQueueSize " + GroupNum(queues) + " over " + GroupNum(l.aics) + " AIC (" +
+                          GroupNum(l.per_aic) + " queues each, the last one's " + GroupNum(last) +
+                          "): every AIC of a group is given at least one queue");
   }
   const int aic = core.block_idx - block_start / 2;
   if (core.core_type == CoreType::kAic && aic >= 0 && aic < l.aics) {
@@ -202,25 +204,25 @@ void CubeGroupCreate(int group_id, uint8_t* area, uint8_t block_start, uint8_t b
   }
   if (launch.block_dim > launch.cores) {
     RaiseFault(FaultKind::kUnsupported, api,
-               "blockDim " + Num(static_cast<int>(launch.block_dim)) + " exceeds the " +
-                   Num(static_cast<int>(launch.cores)) +
+               "blockDim " + GroupNum(static_cast<int>(launch.block_dim)) + " exceeds the " +
+                   GroupNum(static_cast<int>(launch.cores)) +
                    " AI cores: a group's AIC serve AIV of other blocks, so every block must be "
                    "resident at once");
   }
   if (msg_bytes % 64 != 0) {
-    Invalid(api, "sizeof(CubeMsgType) is " + Num(static_cast<int>(msg_bytes)) +
-                     " B: a message struct must be 64 B aligned");
+    GroupInvalid(api, "sizeof(CubeMsgType) is " + GroupNum(static_cast<int>(msg_bytes)) +
+                          " B: a message struct must be 64 B aligned");
   }
   if (head_offset != 0) {
-    Invalid(api, "CubeMsgType's head is at byte " + Num(static_cast<int>(head_offset)) +
-                     ": the CubeGroupMsgHead must be the struct's first member");
+    GroupInvalid(api, "CubeMsgType's head is at byte " + GroupNum(static_cast<int>(head_offset)) +
+                          ": the CubeGroupMsgHead must be the struct's first member");
   }
   const int aivs = static_cast<int>(launch.device.vector_cores);
   if (block_start + block_size > aivs - 1 || queues > aivs) {
-    Invalid(api, "blockStart " + Num(block_start) + " + blockSize " + Num(block_size) +
-                     ", msgQueueSize " + Num(queues) + " on " + Num(aivs) +
-                     " AIV: the page requires blockStart + blockSize <= " + Num(aivs - 1) +
-                     " and msgQueueSize <= " + Num(aivs));
+    GroupInvalid(api, "blockStart " + GroupNum(block_start) + " + blockSize " +
+                          GroupNum(block_size) + ", msgQueueSize " + GroupNum(queues) + " on " +
+                          GroupNum(aivs) + " AIV: the page requires blockStart + blockSize <= " +
+                          GroupNum(aivs - 1) + " and msgQueueSize <= " + GroupNum(aivs));
   }
   const CubeGroupLayout l = CubeGroupLayoutFor(block_start, block_size, queues);
   std::lock_guard<std::mutex> lock(launch.FlagMutex());
@@ -228,20 +230,22 @@ void CubeGroupCreate(int group_id, uint8_t* area, uint8_t block_start, uint8_t b
   if (const CubeGroups::Group* g = groups.Find(area)) {
     if (g->id != group_id || g->start != block_start || g->size != block_size ||
         g->queues != queues || g->msg_bytes != msg_bytes) {
-      Invalid(api, "group " + Num(group_id) + " (blockStart " + Num(block_start) + ", blockSize " +
-                       Num(block_size) + ", msgQueueSize " + Num(queues) +
-                       ") at the workspace of group " + Num(g->id) + " (blockStart " +
-                       Num(g->start) + ", blockSize " + Num(g->size) + ", msgQueueSize " +
-                       Num(g->queues) + "): every core creates the groups alike");
+      GroupInvalid(api, "group " + GroupNum(group_id) + " (blockStart " + GroupNum(block_start) +
+                            ", blockSize " + GroupNum(block_size) + ", msgQueueSize " +
+                            GroupNum(queues) + ") at the workspace of group " + GroupNum(g->id) +
+                            " (blockStart " + GroupNum(g->start) + ", blockSize " +
+                            GroupNum(g->size) + ", msgQueueSize " + GroupNum(g->queues) +
+                            "): every core creates the groups alike");
     }
     return;
   }
   for (const CubeGroups::Group& g : groups.groups) {
     if (block_start < g.start + g.size && g.start < block_start + block_size) {
-      Invalid(api, "group " + Num(group_id) + "'s AIC (blocks " + Num(block_start / 2) + ".." +
-                       Num((block_start + block_size) / 2 - 1) + ") overlap group " + Num(g.id) +
-                       "'s (blocks " + Num(g.start / 2) + ".." + Num((g.start + g.size) / 2 - 1) +
-                       "): an AIC belongs to one group");
+      GroupInvalid(api,
+                   "group " + GroupNum(group_id) + "'s AIC (blocks " + GroupNum(block_start / 2) +
+                       ".." + GroupNum((block_start + block_size) / 2 - 1) + ") overlap group " +
+                       GroupNum(g.id) + "'s (blocks " + GroupNum(g.start / 2) + ".." +
+                       GroupNum((g.start + g.size) / 2 - 1) + "): an AIC belongs to one group");
     }
   }
   groups.groups.push_back({group_id, area, block_start, block_size, queues, l.per_aic,
@@ -252,8 +256,8 @@ void CubeGroupAssign(const uint8_t* area, uint8_t queue, uint8_t queues) {
   const char* api = "AssignQueue";
   MixMember& self = GroupMember(api);
   if (queue >= queues) {
-    Invalid(api, "queueIdIn " + Num(queue) + " is out of range [0, " + Num(queues - 1) +
-                     "] (msgQueueSize " + Num(queues) + ")");
+    GroupInvalid(api, "queueIdIn " + GroupNum(queue) + " is out of range [0, " +
+                          GroupNum(queues - 1) + "] (msgQueueSize " + GroupNum(queues) + ")");
   }
   if (self.aic) return;
   Core& core = *self.core;
@@ -262,9 +266,9 @@ void CubeGroupAssign(const uint8_t* area, uint8_t queue, uint8_t queues) {
   if (g == nullptr) return;  // a handle made without CreateCubeResGroup: nothing recorded
   int32_t& owner = g->bound[queue];
   if (owner >= 0 && owner != core.block_idx) {
-    Invalid(api, "queue " + Num(queue) + " of group " + Num(g->id) + " is bound twice, by AIV " +
-                     Num(owner) + " and AIV " + Num(core.block_idx) +
-                     ": every queue is bound to one AIV");
+    GroupInvalid(api, "queue " + GroupNum(queue) + " of group " + GroupNum(g->id) +
+                          " is bound twice, by AIV " + GroupNum(owner) + " and AIV " +
+                          GroupNum(core.block_idx) + ": every queue is bound to one AIV");
   }
   owner = core.block_idx;
 }
@@ -329,29 +333,32 @@ void CubeGroupFault(const char* api, CubeGroupMisuse what, int a, int b) {
   const auto mode = [](int m) { return kModes[std::clamp(m, 0, 2)]; };
   switch (what) {
     case CubeGroupMisuse::kNotAssigned:
-      Invalid(api, std::string(api) +
+      GroupInvalid(api,
+                   std::string(api) +
                        " on an AIV before AssignQueue: the AIV binds a queue of the group first");
     case CubeGroupMisuse::kPipeModeMax:
-      Invalid(api,
-              "PostMessage<PipeMode::MAX>: the message is written by SCALAR_MODE or MTE3_MODE");
+      GroupInvalid(
+          api, "PostMessage<PipeMode::MAX>: the message is written by SCALAR_MODE or MTE3_MODE");
     case CubeGroupMisuse::kPipeModeDiffers:
-      Invalid(api, std::string("PostMessage<") + mode(b) + "> of a message AllocMessage<" +
-                       mode(a) + "> took: the two calls' pipeMode must be the same");
+      GroupInvalid(api, std::string("PostMessage<") + mode(b) + "> of a message AllocMessage<" +
+                            mode(a) + "> took: the two calls' pipeMode must be the same");
     case CubeGroupMisuse::kMte3NotPosted:
-      Invalid(api, std::string(a == 0 ? "PostFakeMsg" : "SetQuit") +
-                       " on a message AllocMessage<MTE3_MODE> took: after MTE3_MODE only "
-                       "PostMessage may send it");
+      GroupInvalid(api, std::string(a == 0 ? "PostFakeMsg" : "SetQuit") +
+                            " on a message AllocMessage<MTE3_MODE> took: after MTE3_MODE only "
+                            "PostMessage may send it");
     case CubeGroupMisuse::kSkipPastRow:
-      Invalid(api, "SetSkipMsg reaches column " + Num(a) + " of the AIC's " + Num(b) +
-                       " queues: a skip stays within the row of the message being served");
+      GroupInvalid(api, "SetSkipMsg reaches column " + GroupNum(a) + " of the AIC's " +
+                            GroupNum(b) +
+                            " queues: a skip stays within the row of the message being served");
     case CubeGroupMisuse::kFreeWaitState:
-      Invalid(api, std::string("FreeMessage(msg, CubeMsgState::") +
-                       StateName(static_cast<uint8_t>(a)) + "): waitState may not be QUIT or FREE");
+      GroupInvalid(api, std::string("FreeMessage(msg, CubeMsgState::") +
+                            MsgStateName(static_cast<uint8_t>(a)) +
+                            "): waitState may not be QUIT or FREE");
     case CubeGroupMisuse::kQuitId:
-      Invalid(api, "a QUIT message's aivID " + Num(a) + " is not one of the AIC's " + Num(b) +
-                       " queues (SetQuit writes it)");
+      GroupInvalid(api, "a QUIT message's aivID " + GroupNum(a) + " is not one of the AIC's " +
+                            GroupNum(b) + " queues (SetQuit writes it)");
   }
-  Invalid(api, "cube group misuse");
+  GroupInvalid(api, "cube group misuse");
 }
 
 }  // namespace opsim::sim::detail

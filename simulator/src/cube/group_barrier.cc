@@ -14,21 +14,21 @@
 namespace opsim::sim::detail {
 namespace {
 
-constexpr uint32_t kCounterStride = 512;  // one cache line per counter
-constexpr uint32_t kWaitCounters = 64;    // the wait side's counters follow the arrive side's
-constexpr uint32_t kMaxRounds = 1048575;  // the pages: "循环最大次数不超过1,048,575次"
+constexpr uint32_t kBarrierStride = 512;     // one cache line per counter
+constexpr uint32_t kBarrierWaitOffset = 64;  // the wait side's counters follow the arrive side's
+constexpr uint32_t kBarrierMaxRounds = 1048575;  // the pages: "循环最大次数不超过1,048,575次"
 
-uint32_t Load(const uint8_t* p) {
+uint32_t LoadCounter(const uint8_t* p) {
   uint32_t v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
 
-[[noreturn]] void Invalid(const char* api, const std::string& message) {
+[[noreturn]] void BarrierInvalid(const char* api, const std::string& message) {
   RaiseFault(FaultKind::kInvalidArgument, api, message);
 }
 
-std::string U(uint64_t v) { return std::to_string(v); }
+std::string BarrierNum(uint64_t v) { return std::to_string(v); }
 
 }  // namespace
 
@@ -42,17 +42,19 @@ void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t
                    "'s AI core holds the cube and vector units in one core; GroupBarrier is for "
                    "the AIV of chips whose AIC and AIV are separate cores (the 910B)");
   }
-  if (!mte3) Invalid(api, "GroupBarrier<SCALAR_MODE>: the page supports only PipeMode::MTE3_MODE");
+  if (!mte3)
+    BarrierInvalid(api, "GroupBarrier<SCALAR_MODE>: the page supports only PipeMode::MTE3_MODE");
   const auto blocks = static_cast<uint64_t>(core.block_num);
   if (arrive_size == 0 || wait_size == 0 || arrive_size > blocks || wait_size > blocks) {
-    Invalid(api, "arriveSizeIn " + U(arrive_size) + ", waitSizeIn " + U(wait_size) +
-                     ": each is 1 .. GetBlockNum() (" + U(blocks) + ")");
+    BarrierInvalid(api, "arriveSizeIn " + BarrierNum(arrive_size) + ", waitSizeIn " +
+                            BarrierNum(wait_size) + ": each is 1 .. GetBlockNum() (" +
+                            BarrierNum(blocks) + ")");
   }
-  if (reinterpret_cast<uintptr_t>(workspace) % kCounterStride != 0) {
+  if (reinterpret_cast<uintptr_t>(workspace) % kBarrierStride != 0) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%p", static_cast<const void*>(workspace));
-    Invalid(api, std::string("groupWorkspace ") + buf +
-                     " is not 512 B aligned (the page: 必须512B对齐)");
+    BarrierInvalid(api, std::string("groupWorkspace ") + buf +
+                            " is not 512 B aligned (the page: 必须512B对齐)");
   }
 }
 
@@ -61,27 +63,29 @@ void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t 
   const char* api = arrive ? "GroupBarrier::Arrive" : "GroupBarrier::Wait";
   const uint32_t size = arrive ? arrive_size : wait_size;
   if (index >= size) {
-    Invalid(api, std::string(arrive ? "arriveIndex " : "waitIndex ") + U(index) +
-                     " is out of range [0, " + U(size - 1) + "]");
+    BarrierInvalid(api, std::string(arrive ? "arriveIndex " : "waitIndex ") + BarrierNum(index) +
+                            " is out of range [0, " + BarrierNum(size - 1) + "]");
   }
-  if (round > kMaxRounds) {
-    Invalid(api, std::string(api) + " in round " + U(round) +
-                     ": the page allows at most 1,048,575 rounds in a loop");
+  if (round > kBarrierMaxRounds) {
+    BarrierInvalid(api, std::string(api) + " in round " + BarrierNum(round) +
+                            ": the page allows at most 1,048,575 rounds in a loop");
   }
   Core& core = Cur();
   // Arrive waits for its wait counter to hold the last round's waiters exactly; Wait for its
   // arrive counter to hold this round's arrivals.
   const uint8_t* seen =
-      workspace + static_cast<size_t>(index) * kCounterStride + (arrive ? kWaitCounters : 0);
+      workspace + static_cast<size_t>(index) * kBarrierStride + (arrive ? kBarrierWaitOffset : 0);
   if (!arrive || round > 1) {
     WaitGmUntil(
         core, api,
-        [seen, want, arrive] { return arrive ? Load(seen) == want : Load(seen) >= want; },
+        [seen, want, arrive] {
+          return arrive ? LoadCounter(seen) == want : LoadCounter(seen) >= want;
+        },
         [=] {
-          return std::string("waits in ") + api + "(" + U(index) + ") of round " + U(round) +
-                 " for its counter to reach " + U(want) + " (" +
+          return std::string("waits in ") + api + "(" + BarrierNum(index) + ") of round " +
+                 BarrierNum(round) + " for its counter to reach " + BarrierNum(want) + " (" +
                  (arrive ? "the last round's Wait calls" : "this round's Arrive calls") +
-                 "); it holds " + U(Load(seen));
+                 "); it holds " + BarrierNum(LoadCounter(seen));
         });
   }
   // The add: MTE3 moves one 32 B block to each counter of its side with atomic add.
@@ -91,10 +95,10 @@ void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t 
   const double cost = core.DmaCost(uint64_t{num} * 32, num);
   const double start = core.Issue(Pipe::kMte3, api, cost, uint64_t{num} * 32,
                                   core.clock[static_cast<int>(Pipe::kS)]);
-  uint8_t* first = workspace + (arrive ? 0 : kWaitCounters);
+  uint8_t* first = workspace + (arrive ? 0 : kBarrierWaitOffset);
   for (uint32_t i = 0; i < num; ++i) {
-    uint8_t* counter = first + static_cast<size_t>(i) * kCounterStride;
-    const uint32_t v = Load(counter) + 1;
+    uint8_t* counter = first + static_cast<size_t>(i) * kBarrierStride;
+    const uint32_t v = LoadCounter(counter) + 1;
     std::memcpy(counter, &v, sizeof v);
     NoteGmWrite(core, counter, start + cost + core.flag_ns);
   }
