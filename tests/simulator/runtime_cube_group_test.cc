@@ -11,6 +11,7 @@
 
 #include "kernel_operator.h"
 #include "opsim/sim/launch_mix.h"
+#include "simulator/cube_matmul_model.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -224,6 +225,57 @@ TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
           << FaultText(r);
       EXPECT_NE(r.fault->message.find("'c'"), std::string::npos) << FaultText(r);
     }
+  }
+}
+
+// The callback runs the request on the cube (GM -> L1 -> L0A/L0B, Mmad, Fixpipe: the cube
+// tests' MatmulKernel) on the AIC; each of AIV 0 and 1 posts one 16 x 32 x 16 half request.
+template <class MatmulApiCfg, class CubeMsgBody>
+struct CubeCallback {
+  static void Call(MatmulApiCfg& mm, __gm__ CubeMsgBody* rcvMsg,
+                   CubeResGroupHandle<CubeMsgBody>& handle) {
+    (void)mm;
+    cube_model::MatmulKernel<half, float, float>{{16, 32, 16, false},
+                                                 reinterpret_cast<const half*>(rcvMsg->aAddr),
+                                                 reinterpret_cast<const half*>(rcvMsg->bAddr),
+                                                 reinterpret_cast<float*>(rcvMsg->cAddr)}();
+    handle.FreeMessage(rcvMsg);
+  }
+  static void Init(CubeCallback&, MatmulApiCfg&, GM_ADDR) {}
+};
+
+TEST(CubeGroup, TheCallbackRunsTheRequestOnTheCube) {
+  const cube_model::MmShape s{16, 32, 16, false};
+  std::vector<half> a[2] = {cube_model::SmallInts<half>(16 * 32, 1),
+                            cube_model::SmallInts<half>(16 * 32, 2)};
+  const std::vector<half> b = cube_model::SmallInts<half>(32 * 16, 3);
+  std::vector<float> c(2 * 16 * 16, -1);
+  std::vector<uint8_t> ws(4096, 0);
+  const LaunchResult r = RunGroup(
+      1,
+      [&] {
+        KfcWorkspace desc(ws.data());
+        auto handle = CreateCubeResGroup<3, NoMatmul, CubeCallback, MatMsg>(desc, 0, 2, 2, nullptr);
+        if ASCEND_IS_AIC
+          return;
+        const auto q = static_cast<uint8_t>(GetBlockIdx());
+        handle.AssignQueue(q);
+        MatMsg m{};
+        m.head = {CubeMsgState::VALID, q};
+        m.aAddr = reinterpret_cast<uint64_t>(a[q].data());
+        m.bAddr = reinterpret_cast<uint64_t>(b.data());
+        m.cAddr = reinterpret_cast<uint64_t>(c.data() + q * 256);
+        handle.Wait(handle.PostMessage(handle.AllocMessage(), m));
+        handle.SetQuit(handle.AllocMessage());
+      },
+      {{a[0].data(), 1024, "a0", 0, GmRole::kInput},
+       {a[1].data(), 1024, "a1", 0, GmRole::kInput},
+       {b.data(), 1024, "b", 0, GmRole::kInput},
+       {c.data(), c.size() * 4, "c", c.size() * 4, GmRole::kOutput}});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int q = 0; q < 2; ++q) {
+    const std::vector<double> want = cube_model::MatmulReference(s, a[q], b);
+    for (int e = 0; e < 256; ++e) EXPECT_EQ(c[q * 256 + e], want[e]) << q << " " << e;
   }
 }
 
