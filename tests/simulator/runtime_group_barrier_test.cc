@@ -97,6 +97,15 @@ TEST(GroupBarrier, RulesAreFaults) {
                 bar.Arrive(1);
               }),
               FaultKind::kInvalidArgument, "arriveIndex 1 is out of range [0, 0]");
+  // More blocks than cores: block 0 would park waiting for block 8, which needs its core.
+  ExpectFault(RunBarrier(
+                  [] {
+                    GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 1, 1);
+                    if (GetBlockIdx() == 0) bar.Wait(0);
+                    if (GetBlockIdx() == 8) bar.Arrive(0);
+                  },
+                  9),
+              FaultKind::kUnsupported, "parks a waiting block only when every block is resident");
   // The Wait group waits for two arrivals and only one AIV arrives: the chip would hang.
   ExpectFault(RunBarrier([] {
                 GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 2, 1);

@@ -126,6 +126,18 @@ void WaitGmUntil(Core& core, const char* api, const std::function<bool()>& ready
                  const std::function<std::string()>& describe) {
   LaunchState& launch = *core.launch;
   core.last_instruction = api;
+  {
+    std::lock_guard<std::mutex> lock(launch.FlagMutex());
+    if (ready()) return;
+  }
+  // A parked block keeps its core: with more blocks than cores, the writer may never start.
+  if (launch.block_dim > launch.cores) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(api) + " must wait with blockDim " +
+                   GroupNum(static_cast<int>(launch.block_dim)) + " above the " +
+                   GroupNum(static_cast<int>(launch.cores)) +
+                   " cores: opsim parks a waiting block only when every block is resident");
+  }
   if (tls_mix != nullptr && tls_mix->run != nullptr && tls_mix->member != nullptr) {
     tls_mix->run->WaitGm(*tls_mix->member, api, ready, describe);
     return;
