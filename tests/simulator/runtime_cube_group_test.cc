@@ -205,7 +205,8 @@ TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
                    m.aAddr = reinterpret_cast<uint64_t>(a.data());
                    m.bAddr = reinterpret_cast<uint64_t>(b.data());
                    m.cAddr = reinterpret_cast<uint64_t>(c.data());
-                   const uint16_t offset = handle.PostMessage(handle.AllocMessage(), m);
+                   const uint16_t offset = handle.template PostMessage<PipeMode::MTE3_MODE>(
+                       handle.template AllocMessage<PipeMode::MTE3_MODE>(), m);
                    if (wait) handle.Wait(offset);
                    seen = gc.GetValue(0);
                    handle.SetQuit(handle.AllocMessage());
@@ -414,6 +415,20 @@ TEST(CubeGroup, MessageCallsAreChecked) {
                          h.SetQuit(h.AllocMessage<PipeMode::MTE3_MODE>());
                        }),
               FaultKind::kInvalidArgument, "after MTE3_MODE only PostMessage may send it");
+  // MTE3_MODE stages the message in the UB's last 1600 B + 64 B: a kernel buffer there.
+  ExpectFault(RunFault(0, 2, 1,
+                       [](CubeResGroupHandle<MatMsg>& h) {
+                         if (GetBlockIdx() != 0) return;
+                         TPipe pipe;
+                         TBuf<TPosition::VECCALC> t;
+                         pipe.InitBuffer(t, SplitDevice().ub_bytes - 1600);
+                         h.AssignQueue(0);
+                         MatMsg m{};
+                         m.head = {CubeMsgState::VALID, 0};
+                         h.PostMessage<PipeMode::MTE3_MODE>(h.AllocMessage<PipeMode::MTE3_MODE>(),
+                                                            m);
+                       }),
+              FaultKind::kUbOverflow, "uses the last 1664 B of the UB");
   // A merged message over more queues than the row holds: SetSkipMsg past it.
   ExpectFault(RunFault(0, 2, 2,
                        [](CubeResGroupHandle<MatMsg>& h) {

@@ -97,6 +97,23 @@ TEST(GroupBarrier, RulesAreFaults) {
                 bar.Arrive(1);
               }),
               FaultKind::kInvalidArgument, "arriveIndex 1 is out of range [0, 0]");
+  // A kernel buffer in the UB's last 1600 B, which the barrier's atomic adds copy from.
+  const uint32_t ub = SplitDevice().ub_bytes;
+  for (const uint32_t bytes : {ub - 1600, ub - 1568}) {
+    const LaunchResult r = RunBarrier([bytes] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> t;
+      pipe.InitBuffer(t, bytes);
+      GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 1, 1);
+      if (GetBlockIdx() == 0) bar.Arrive(0);
+      if (GetBlockIdx() == 1) bar.Wait(0);
+    });
+    if (bytes == ub - 1600) {
+      EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+    } else {
+      ExpectFault(r, FaultKind::kUbOverflow, "uses the last 1600 B of the UB");
+    }
+  }
   // More blocks than cores: block 0 would park waiting for block 8, which needs its core.
   ExpectFault(RunBarrier(
                   [] {

@@ -16,6 +16,7 @@
 #include "cube/cube_matmul_detail.h"
 #include "cube/mix_run.h"
 #include "opsim/sim/fault.h"
+#include "runtime/describe_buffer.h"
 
 namespace opsim::sim::detail {
 
@@ -176,6 +177,21 @@ void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
   for (double& c : core.clock) c = std::max(c, start + core.scalar_ns);
 }
 
+void CheckUbTail(const Core& core, const char* api, uint32_t tail_bytes, const std::string& what) {
+  if (core.ub_bytes < tail_bytes) return;
+  const uint32_t lo = core.ub_bytes - tail_bytes;
+  for (size_t i = 0; i < core.bufs.size(); ++i) {
+    const BufferRecord& r = core.bufs[i];
+    if (r.state == BufState::kDead || r.bytes == 0 || r.offset + r.bytes <= lo) continue;
+    RaiseFault(FaultKind::kUbOverflow, api,
+               what + " uses the last " + GroupNum(static_cast<int>(tail_bytes)) +
+                   " B of the UB [" + Hex(lo) + ", " + Hex(core.ub_bytes) + "), and " +
+                   DescribeBuffer(core, static_cast<int16_t>(i)) +
+                   " reaches into them: keep the kernel's buffers below (the page: UB空间末尾的"
+                   "1600B被占用)");
+  }
+}
+
 CubeGroupLayout CubeGroupLayoutFor(uint8_t block_start, uint8_t block_size, uint8_t queues) {
   const char* api = "CubeResGroupHandle";
   const Core& core = Cur();
@@ -323,6 +339,10 @@ void CubeGroupWrite(const char* api, const uint8_t* area, uint8_t* msg, const vo
   (void)area;
   MixMember& self = GroupMember(api);
   Core& core = *self.core;
+  if (mte3) {
+    CheckUbTail(core, api, kCubeGroupUbTail + static_cast<uint32_t>(bytes),
+                "PostMessage<MTE3_MODE> stages the message in the UB: it");
+  }
   // The scalar unit stores the message 8 B at a time, or MTE3 copies it from the UB; the state
   // byte goes last, so the other core never sees a half-written message.
   const double scalar_at = core.clock[static_cast<int>(Pipe::kS)];

@@ -22,4 +22,9 @@ void NoteGmWrite(Core& core, const uint8_t* at, double land);
 // there landed, and they order the writers' earlier GM accesses before its later ones.
 void TakeGmHandOver(Core& core, const char* api, const uint8_t* at);
 
+// The UB tail CANN's implementation writes (the pages: "UB空间末尾的1600B被占用"): a kernel
+// buffer there (InitBuffer, not destroyed) is a kUbOverflow fault naming it.
+inline constexpr uint32_t kCubeGroupUbTail = 1600;
+void CheckUbTail(const Core& core, const char* api, uint32_t tail_bytes, const std::string& what);
+
 }  // namespace opsim::sim::detail

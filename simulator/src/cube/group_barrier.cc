@@ -42,6 +42,7 @@ void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t
                    "'s AI core holds the cube and vector units in one core; GroupBarrier is for "
                    "the AIV of chips whose AIC and AIV are separate cores (the 910B)");
   }
+  CheckUbTail(core, api, kCubeGroupUbTail, "GroupBarrier's counters' source");
   if (!mte3)
     BarrierInvalid(api, "GroupBarrier<SCALAR_MODE>: the page supports only PipeMode::MTE3_MODE");
   const auto blocks = static_cast<uint64_t>(core.block_num);
@@ -71,6 +72,7 @@ void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t 
                             ": the page allows at most 1,048,575 rounds in a loop");
   }
   Core& core = Cur();
+  CheckUbTail(core, api, kCubeGroupUbTail, std::string(api) + "'s atomic add");
   // Arrive waits for its wait counter to hold the last round's waiters exactly; Wait for its
   // arrive counter to hold this round's arrivals.
   const uint8_t* seen =
