@@ -3,6 +3,7 @@
 // computes and frees each message; merged (FAKE) messages; and the pages' rules as faults.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -27,10 +28,16 @@ DeviceProfile SplitDevice() {
   return d;
 }
 
+// The groups' messages: a workspace the launch registers, zeroed before each (KfcWorkspace
+// needs it so).
+std::vector<uint8_t> g_ws(8192);
+
 LaunchResult RunGroup(uint32_t blocks, const std::function<void()>& kernel,
                       std::vector<GmRegion> regions = {}) {
   LaunchOptions o;
   o.checked = true;
+  std::fill(g_ws.begin(), g_ws.end(), 0);
+  regions.push_back({g_ws.data(), g_ws.size(), "ws", 0, GmRole::kWorkspace});
   o.regions = std::move(regions);
   return LaunchMix(SplitDevice(), blocks, o, kernel, MixShape{2, true});
 }
@@ -116,7 +123,6 @@ std::vector<float> Model(const float* a, const float* b, float scale) {
 // messages' hand-overs.
 constexpr int kReqs = 6;
 struct Requests {
-  std::vector<uint8_t> ws = std::vector<uint8_t>(4096, 0);
   std::vector<float> src, a, b, c, seen;
   float scale = 2.0f;
   Requests()
@@ -131,7 +137,7 @@ struct Requests {
   LaunchResult Run(bool wait) {
     return RunGroup(2,
                     [this, wait] {
-                      KfcWorkspace desc(ws.data());
+                      KfcWorkspace desc(g_ws.data());
                       auto handle = CreateCubeResGroup<1, NoMatmul, MatCallback, MatMsg>(
                           desc, 0, 4, 4, reinterpret_cast<GM_ADDR>(&scale));
                       if ASCEND_IS_AIC
@@ -185,13 +191,12 @@ TEST(CubeGroup, AivRequestsServedByTheGroupsAicAgreeWithTheModel) {
 // AIV's read of it; without it the GM checks report the read.
 TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
   for (const bool wait : {true, false}) {
-    std::vector<uint8_t> ws(4096, 0);
     std::vector<float> a(kM * kK, 0), b(kK * kN, 1.0f), c(kM * kN, -1);
     float scale = 1.0f, seen = 0;
     const LaunchResult r =
         RunGroup(2,
                  [&] {
-                   KfcWorkspace desc(ws.data());
+                   KfcWorkspace desc(g_ws.data());
                    auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(
                        desc, 0, 2, 1, reinterpret_cast<GM_ADDR>(&scale));
                    if (ASCEND_IS_AIC || GetBlockIdx() != 2) return;
@@ -251,11 +256,10 @@ TEST(CubeGroup, TheCallbackRunsTheRequestOnTheCube) {
                             cube_model::SmallInts<half>(16 * 32, 2)};
   const std::vector<half> b = cube_model::SmallInts<half>(32 * 16, 3);
   std::vector<float> c(2 * 16 * 16, -1);
-  std::vector<uint8_t> ws(4096, 0);
   const LaunchResult r = RunGroup(
       1,
       [&] {
-        KfcWorkspace desc(ws.data());
+        KfcWorkspace desc(g_ws.data());
         auto handle = CreateCubeResGroup<3, NoMatmul, CubeCallback, MatMsg>(desc, 0, 2, 2, nullptr);
         if ASCEND_IS_AIC
           return;
@@ -283,13 +287,12 @@ TEST(CubeGroup, TheCallbackRunsTheRequestOnTheCube) {
 // The page's merged messages: AIV 0 posts one request for three queues, AIV 1 and 2 post FAKE
 // messages the AIC frees without serving (SetSkipMsg); every AIV's Wait returns.
 TEST(CubeGroup, FakeMessagesAreFreedAndSkipped) {
-  std::vector<uint8_t> ws(4096, 0);
   std::vector<float> a(kM * kK, 1.5f), b(kK * kN, 2.0f), c(kM * kN, -1);
   float scale = 1.0f;
   int waited = 0;
   const LaunchResult r = RunGroup(2,
                                   [&] {
-                                    KfcWorkspace desc(ws.data());
+                                    KfcWorkspace desc(g_ws.data());
                                     auto handle =
                                         CreateCubeResGroup<2, NoMatmul, MatCallback, MatMsg>(
                                             desc, 0, 2, 3, reinterpret_cast<GM_ADDR>(&scale));
@@ -325,11 +328,9 @@ template <typename Msg = MatMsg>
 LaunchResult RunFault(
     uint8_t start, uint8_t size, uint8_t queues,
     const std::type_identity_t<std::function<void(CubeResGroupHandle<Msg>&)>>& aiv) {
-  static std::vector<uint8_t> ws;
-  ws.assign(8192, 0);
   static float scale = 1;
   return RunGroup(3, [=] {
-    KfcWorkspace desc(ws.data());
+    KfcWorkspace desc(g_ws.data());
     auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, Msg>(
         desc, start, size, queues, reinterpret_cast<GM_ADDR>(&scale));
     if ASCEND_IS_AIV
@@ -358,17 +359,22 @@ TEST(CubeGroup, CreateArgumentsAreChecked) {
   ExpectFault(RunFault<Small>(0, 2, 2, [](CubeResGroupHandle<Small>&) {}),
               FaultKind::kInvalidArgument, "sizeof(CubeMsgType) is 32 B");
   // Two groups sharing the AIC of block 0.
-  std::vector<uint8_t> ws(8192, 0);
   float scale = 1;
   const LaunchResult two = RunGroup(2, [&] {
-    KfcWorkspace desc(ws.data());
+    KfcWorkspace desc(g_ws.data());
     CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(desc, 0, 2, 1, (GM_ADDR)&scale);
     CreateCubeResGroup<1, NoMatmul, MatCallback, MatMsg>(desc, 0, 4, 2, (GM_ADDR)&scale);
   });
   ExpectFault(two, FaultKind::kInvalidArgument, "an AIC belongs to one group");
+  // The group's 8 slots of 64 B from 64 B before the workspace's end.
+  const LaunchResult past = RunGroup(1, [&] {
+    KfcWorkspace desc(g_ws.data() + g_ws.size() - 64);
+    CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(desc, 0, 2, 2, (GM_ADDR)&scale);
+  });
+  ExpectFault(past, FaultKind::kOutOfBoundsGm, "the group's messages accesses GM 'ws'");
   // Not a MIX launch.
   const LaunchResult plain = Launch(SplitDevice(), 1, LaunchOptions{}, [&] {
-    KfcWorkspace desc(ws.data());
+    KfcWorkspace desc(g_ws.data());
     CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(desc, 0, 2, 1, (GM_ADDR)&scale);
   });
   ExpectFault(plain, FaultKind::kUnsupported, "this launch is not MIX");

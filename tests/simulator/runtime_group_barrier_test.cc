@@ -75,7 +75,9 @@ TEST(GroupBarrier, TheWaitGroupGoesOnAfterTheArriveGroupEachRound) {
 
 LaunchResult RunBarrier(const std::function<void()>& kernel, uint32_t blocks = 2) {
   std::memset(g_barrier, 0, sizeof g_barrier);
-  return Launch(SplitDevice(), blocks, LaunchOptions{}, kernel);
+  LaunchOptions o;
+  o.regions = {{g_barrier, sizeof g_barrier, "barrier", 0, GmRole::kWorkspace}};
+  return Launch(SplitDevice(), blocks, o, kernel);
 }
 
 void ExpectFault(const LaunchResult& r, FaultKind kind, const std::string& text) {
@@ -90,6 +92,8 @@ TEST(GroupBarrier, RulesAreFaults) {
   ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier, 3, 1); }),
               FaultKind::kInvalidArgument,
               "arriveSizeIn 3, waitSizeIn 1: each is 1 .. GetBlockNum() (2)");
+  ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier + 1536, 2, 2); }),
+              FaultKind::kOutOfBoundsGm, "the barrier's counters accesses GM 'barrier'");
   ExpectFault(RunBarrier([] { GroupBarrier<PipeMode::MTE3_MODE> bar(g_barrier + 64, 1, 1); }),
               FaultKind::kInvalidArgument, "is not 512 B aligned");
   ExpectFault(RunBarrier([] {

@@ -15,8 +15,10 @@
 #include "cube/cube_group_sync.h"
 #include "cube/cube_matmul_detail.h"
 #include "cube/mix_run.h"
+#include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/fault.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/gm_bounds.h"
 
 namespace opsim::sim::detail {
 
@@ -253,6 +255,9 @@ void CubeGroupCreate(int group_id, uint8_t* area, uint8_t block_start, uint8_t b
                           GroupNum(aivs - 1) + " and msgQueueSize <= " + GroupNum(aivs));
   }
   const CubeGroupLayout l = CubeGroupLayoutFor(block_start, block_size, queues);
+  // The slots are GM the chip's MMU checks: the whole table inside one allocation.
+  const uint64_t area_bytes = uint64_t{l.aics} * l.per_aic * kCubeGroupRows * msg_bytes;
+  CheckGmAccess(core, BindGm(area, area_bytes, false), 0, area_bytes, api, "the group's messages");
   std::lock_guard<std::mutex> lock(launch.FlagMutex());
   CubeGroups& groups = Groups(launch);
   if (const CubeGroups::Group* g = groups.Find(area)) {

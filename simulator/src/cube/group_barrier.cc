@@ -9,7 +9,9 @@
 
 #include "cube/cube_group_sync.h"
 #include "opsim/sim/ascendc/cube_group.h"
+#include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/fault.h"
+#include "runtime/gm_bounds.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -35,7 +37,7 @@ std::string BarrierNum(uint64_t v) { return std::to_string(v); }
 void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t wait_size,
                         bool mte3) {
   const char* api = "GroupBarrier";
-  const Core& core = Cur();
+  Core& core = Cur();
   if (core.device->cube_cores == 0 || core.device->cube_cores >= core.device->vector_cores) {
     RaiseFault(FaultKind::kUnsupported, api,
                "GroupBarrier: " + core.device->name +
@@ -57,6 +59,8 @@ void GroupBarrierCreate(const uint8_t* workspace, uint32_t arrive_size, uint32_t
     BarrierInvalid(api, std::string("groupWorkspace ") + buf +
                             " is not 512 B aligned (the page: 必须512B对齐)");
   }
+  const uint64_t bytes = uint64_t{std::max(arrive_size, wait_size)} * kBarrierStride;
+  CheckGmAccess(core, BindGm(workspace, bytes, false), 0, bytes, api, "the barrier's counters");
 }
 
 void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t arrive_size,
