@@ -96,7 +96,7 @@ std::string SlotText(const CubeGroups::Group& g, const uint8_t* msg) {
          ")";
 }
 
-uint32_t QueueOf(const CubeGroups::Group& g, const uint8_t* msg) {
+uint32_t SlotQueue(const CubeGroups::Group& g, const uint8_t* msg) {
   const auto index = static_cast<uint32_t>((msg - g.area) / g.msg_bytes);
   const uint32_t table = g.per_aic * kCubeGroupRows;
   return index / table * g.per_aic + index % g.per_aic;
@@ -110,7 +110,7 @@ std::string WaitText(const char* api, const CubeGroups::Group* g, const uint8_t*
            (equal ? "be " : "leave ") + MsgStateName(state) + "; it holds " + now;
   }
   if (!equal) {  // the AIC's server
-    const uint32_t q = QueueOf(*g, msg);
+    const uint32_t q = SlotQueue(*g, msg);
     const int32_t aiv = q < g->bound.size() ? g->bound[q] : -1;
     return "serves group " + GroupNum(g->id) + " and waits for a message in " + SlotText(*g, msg) +
            (aiv < 0 ? ": the queue was never bound (AssignQueue binds every queue of a group)"
