@@ -87,7 +87,7 @@ namespace AscendC {
 // The GM area of the groups' messages: each CreateCubeResGroup takes its part and moves on.
 class KfcWorkspace {
  public:
-  explicit KfcWorkspace(GM_ADDR workspace) : msgStart(workspace) {}
+  KfcWorkspace(GM_ADDR workspace) : msgStart(workspace) {}
   void UpdateKfcWorkspace(uint32_t offset) { msgStart += offset; }
   GM_ADDR GetKfcWorkspace() { return msgStart; }
   ~KfcWorkspace() = default;
@@ -111,7 +111,8 @@ class CubeResGroupHandle {
   CubeResGroupHandle() = default;
   CubeResGroupHandle(GM_ADDR workspace, uint8_t blockStart, uint8_t blockSize, uint8_t msgQueueSize,
                      uint8_t evtIDIn)
-      : area_(workspace), queues_(msgQueueSize), eventID_(evtIDIn) {
+      : area_(workspace), queues_(msgQueueSize) {
+    (void)evtIDIn;  // KfcWorkspace's MTE3 event: the pipe-mode check stands for it
     const auto layout = opsim::sim::detail::CubeGroupLayoutFor(blockStart, blockSize, msgQueueSize);
     perAic_ = layout.per_aic;
     columns_ = layout.columns;
@@ -304,7 +305,6 @@ class CubeResGroupHandle {
   uint8_t column_ = 0;
   uint64_t live_ = 0;  // the AIC's queues not yet quit
   PipeMode allocMode_ = PipeMode::SCALAR_MODE;
-  uint8_t eventID_ = 0;
 };
 
 // Orders a group of AIV (the Wait group) after another (the Arrive group) by counters in GM:
