@@ -73,6 +73,46 @@ TEST(GroupBarrier, TheWaitGroupGoesOnAfterTheArriveGroupEachRound) {
       << FaultText(bad);
 }
 
+// The usage page's shape on 8 AIV: blocks 0-1 add 12 each into out[0] with an atomic
+// DataCopy from a queue buffer, then arrive; blocks 2-7 wait and read the sum.
+TEST(GroupBarrier, WaitersSeeTheArriversAtomicAdds) {
+  std::vector<int32_t> out(8, -1), seen(8, -1);
+  std::memset(g_barrier, 0, sizeof g_barrier);
+  alignas(512) static uint8_t bar[6 * 512];
+  std::memset(bar, 0, sizeof bar);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{bar, sizeof bar, "barrier", 0, GmRole::kWorkspace},
+               {out.data(), 32, "out", 32, GmRole::kOutput}};
+  const LaunchResult r = Launch(SplitDevice(), 8, o, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 32);
+    GlobalTensor<int32_t> dst;
+    dst.SetGlobalBuffer(out.data(), 8);
+    GroupBarrier<PipeMode::MTE3_MODE> barrier(bar, 2, 6);
+    const auto id = static_cast<uint32_t>(GetBlockIdx());
+    if (id == 0) InitGlobalMemory(dst, 8, 0);
+    SyncAll();
+    if (id < 2) {
+      LocalTensor<int32_t> t = q.AllocTensor<int32_t>();
+      Duplicate(t, 0, 8);
+      t.SetValue(0, 12);
+      SetAtomicAdd<int32_t>();
+      DataCopy(dst, t, 8);
+      SetAtomicNone();
+      q.FreeTensor(t);
+      barrier.Arrive(id);
+    } else {
+      barrier.Wait(id - 2);
+      seen[id] = dst.GetValue(0);
+    }
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (int id = 2; id < 8; ++id) EXPECT_EQ(seen[id], 24) << id;
+  EXPECT_EQ(out[0], 24);
+}
+
 LaunchResult RunBarrier(const std::function<void()>& kernel, uint32_t blocks = 2) {
   std::memset(g_barrier, 0, sizeof g_barrier);
   LaunchOptions o;
