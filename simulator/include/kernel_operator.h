@@ -14,6 +14,7 @@
 #include "opsim/sim/ascendc/cube_aipp.h"
 #include "opsim/sim/ascendc/cube_config.h"
 #include "opsim/sim/ascendc/cube_fixpipe.h"
+#include "opsim/sim/ascendc/cube_group.h"
 #include "opsim/sim/ascendc/cube_sparse.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/data_copy_pad_value.h"

@@ -70,6 +70,8 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
     m.in_sync_all = false;
     m.abort = false;
     m.objects_seen = 0;
+    m.gm_ready = nullptr;
+    m.gm_describe = nullptr;
     m.guard = nullptr;
     for (auto& q : m.counter) q.clear();
     for (auto& q : m.unpaired1) q.clear();
@@ -97,6 +99,7 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
       return m->state == MixMember::State::kDone;
     });
     if (all_done) break;
+    if (WakeGmWaiters()) continue;  // another core of the block wrote what it waits for
     if (AivsInSyncAll()) {
       BlockSyncAll(b);
     } else if (WaitsForMode0()) {
@@ -235,6 +238,7 @@ std::string MixRun::Describe(const MixMember& m) const {
   switch (m.state) {
     case MixMember::State::kDone: return Name(m) + " ended";
     case MixMember::State::kWaitSyncAll: return Name(m) + " waits in SyncAll";
+    case MixMember::State::kWaitGm: return Name(m) + " " + m.gm_describe();
     case MixMember::State::kWaitFlag:
       return Name(m) + " waits in " +
              (m.in_sync_all
@@ -278,6 +282,11 @@ void MixRun::ReportDeadlock(int32_t b) {
 // them (with more blocks than cores mode 0 faults, and a parked block would keep later ones from
 // starting).
 bool MixRun::WaitsForMode0() const {
+  // A GM wait parks the block whatever the launch: the launch's deadlock check names it when
+  // no block is left to write.
+  if (std::any_of(members_.begin(), members_.end(),
+                  [](const auto& m) { return m->state == MixMember::State::kWaitGm; }))
+    return true;
   if (state_.block_dim < 2 || state_.block_dim > state_.cores) return false;
   return std::any_of(members_.begin(), members_.end(),
                      [](const auto& m) { return m->state == MixMember::State::kWaitFlag; });
@@ -288,9 +297,15 @@ bool MixRun::WaitsForMode0() const {
 // left to set it, the launch's deadlock names this block's cores.
 void MixRun::ParkForMode0(int32_t b) {
   std::vector<std::pair<Mode0Core, uint16_t>> waits;
+  std::vector<std::function<bool()>> gm;
+  const char* gm_api = nullptr;
   std::string why;
   for (const auto& m : members_) {
     why += Describe(*m) + "; ";
+    if (m->state == MixMember::State::kWaitGm) {
+      gm.push_back(m->gm_ready);
+      if (gm_api == nullptr) gm_api = m->gm_api;
+    }
     if (m->state != MixMember::State::kWaitFlag) continue;
     waits.push_back({Mode0Identity(*m->core), m->wait_flag});
   }
@@ -299,18 +314,23 @@ void MixRun::ParkForMode0(int32_t b) {
   proxy.block_idx = b;
   tls_core = &proxy;
   LaunchState* const launch = &state_;
+  const char* instr = gm_api != nullptr ? gm_api : "CrossCoreWaitFlag";
   try {
     std::unique_lock<std::mutex> lock(state_.FlagMutex());
     state_.WaitFlagGm(
-        proxy, "CrossCoreWaitFlag", lock,
-        [launch, waits] {
-          return std::any_of(waits.begin(), waits.end(), [launch](const auto& w) {
-            return Mode0Available(*launch, w.first, w.second);
-          });
+        proxy, instr, lock,
+        [launch, waits, gm] {
+          return std::any_of(gm.begin(), gm.end(), [](const auto& ready) { return ready(); }) ||
+                 std::any_of(waits.begin(), waits.end(), [launch](const auto& w) {
+                   return Mode0Available(*launch, w.first, w.second);
+                 });
         },
-        [launch, b, why, w = waits.front()] {
-          return "MIX block " + std::to_string(b) + ": no core of the block can go on: " + why +
-                 "no mode 0 round of flag " + std::to_string(w.second) + " can come either" +
+        [launch, b, why, waits] {
+          std::string text =
+              "MIX block " + std::to_string(b) + ": no core of the block can go on: " + why;
+          if (waits.empty()) return text.substr(0, text.size() - 2);
+          const auto& w = waits.front();
+          return text + "no mode 0 round of flag " + std::to_string(w.second) + " can come either" +
                  Mode0Missing(*launch, w.first, w.second);
         });
   } catch (const FaultError& e) {
@@ -326,10 +346,40 @@ void MixRun::ParkForMode0(int32_t b) {
     }
     return;
   }
-  // Each waiter looks at its counters again (Wait's loop); one at least goes on.
+  // Each waiter looks at its counters (or GM) again (Wait's loop); one at least goes on.
   for (auto& m : members_) {
-    if (m->state == MixMember::State::kWaitFlag) m->state = MixMember::State::kReady;
+    if (m->state == MixMember::State::kWaitFlag || m->state == MixMember::State::kWaitGm)
+      m->state = MixMember::State::kReady;
   }
+}
+
+bool MixRun::WakeGmWaiters() {
+  std::lock_guard<std::mutex> lock(state_.FlagMutex());
+  bool woke = false;
+  for (auto& m : members_) {
+    if (m->state == MixMember::State::kWaitGm && m->gm_ready()) {
+      m->state = MixMember::State::kReady;
+      woke = true;
+    }
+  }
+  return woke;
+}
+
+void MixRun::WaitGm(MixMember& self, const char* api, std::function<bool()> ready,
+                    std::function<std::string()> describe) {
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(state_.FlagMutex());
+      if (ready()) break;
+    }
+    self.state = MixMember::State::kWaitGm;
+    self.gm_api = api;
+    self.gm_ready = ready;
+    self.gm_describe = describe;
+    Yield(self);
+  }
+  self.gm_ready = nullptr;
+  self.gm_describe = nullptr;
 }
 
 void MixRun::CheckFlagsAtBlockEnd() {

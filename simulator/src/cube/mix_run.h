@@ -32,7 +32,7 @@ struct CrossCoreToken {
 
 // One core of a MIX block.
 struct MixMember {
-  enum class State : uint8_t { kReady, kWaitFlag, kWaitSyncAll, kDone };
+  enum class State : uint8_t { kReady, kWaitFlag, kWaitSyncAll, kWaitGm, kDone };
   Core* core = nullptr;
   bool aic = false;
   int32_t sub = 0;  // the AIV's sub-block; 0 on the AIC
@@ -42,8 +42,12 @@ struct MixMember {
   bool abort = false;  // resumed only to unwind: the block stopped
   uint16_t wait_flag = 0;
   uint8_t wait_mode = 0;
-  bool in_sync_all = false;     // its flag waits are SyncAll<false>'s
-  int32_t objects_seen = 0;     // Matmul objects this AIV registered (cube_matmul.cc)
+  bool in_sync_all = false;  // its flag waits are SyncAll<false>'s
+  int32_t objects_seen = 0;  // Matmul objects this AIV registered (cube_matmul.cc)
+  // kWaitGm: what it waits for in GM (read under FlagMutex) and how a deadlock names it.
+  const char* gm_api = nullptr;
+  std::function<bool()> gm_ready;
+  std::function<std::string()> gm_describe;
   BlockGuard* guard = nullptr;  // its kernel guard while switched away
   ExecContext exec;
   // Per flag id: the sets this core may take, and its own mode 1/2 sets still waiting for the
@@ -88,6 +92,11 @@ class MixRun {
   void SyncAll(MixMember& self);
   // SyncAll<false>: every core of the launch, AIC included, by CANN's flags 11-13.
   void SyncAllCores(MixMember& self);
+  // Until ready() (read under FlagMutex) holds after another core's GM write: the block's other
+  // cores run meanwhile, and the block parks when none can (cube groups, cube_group.cc).
+  void WaitGm(MixMember& self, const char* api, std::function<bool()> ready,
+              std::function<std::string()> describe);
+  bool AicRunsKernel() const { return shape_.aic_runs_kernel; }
   std::string Name(const MixMember& m) const;
 
  private:
@@ -100,6 +109,7 @@ class MixRun {
   void BlockSyncAll(int32_t b);
   void ReportDeadlock(int32_t b);
   bool WaitsForMode0() const;
+  bool WakeGmWaiters();
   void ParkForMode0(int32_t b);
   void CheckFlagsAtBlockEnd();
   void Deliver(int to, CrossCoreToken token, uint16_t flag);

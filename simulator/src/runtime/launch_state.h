@@ -58,6 +58,7 @@ struct BlockGuard;  // kernel_guard.h
 
 // CrossCoreSetFlag mode 0's counters, launch-wide (cube/cross_core.cc).
 struct CrossCoreMode0;
+struct CubeGroups;
 class LaunchState;
 // Checked mode, at the launch's end: a mode 0 set no wait took, or one the other cores never
 // matched, as a kUnpairedFlag fault.
@@ -205,6 +206,9 @@ class LaunchState final : private ParkBarrier {
   }
   // CrossCoreSetFlag mode 0's counters, made at the first mode 0 call; under FlagMutex.
   std::shared_ptr<CrossCoreMode0> mode0;
+  // The launch's cube groups (cube_group.cc), made at the first CreateCubeResGroup; under
+  // FlagMutex.
+  std::shared_ptr<CubeGroups> cube_groups;
   // Checked mode's race sweep: whether a chain of flag hand-overs in this SyncAll epoch orders
   // block `a`'s access starting at `ta` before block `b`'s starting at `tb`.
   bool FlagOrdered(int32_t a, double ta, int32_t b, double tb) const;
