@@ -68,6 +68,11 @@ using PrimT = decltype(OpsimLiteOf<T>(0));
   if constexpr (!std::is_same_v<PrimT<T>, T>) { \
     __VA_ARGS__;                                \
   } else
+// The same for a template of two tensor types (Cast<D, S>, the fused casts' <T, U>).
+#define OPSIM_TRAITS_AS_PRIM(A, B, ...)                                         \
+  if constexpr (!std::is_same_v<PrimT<A>, A> || !std::is_same_v<PrimT<B>, B>) { \
+    __VA_ARGS__;                                                                \
+  } else
 // Whether a call's tensors are all TensorTrait tensors or all plain ones: CANN's TensorTrait page
 // rules out a mix (the cube forms, which take the trait through PrimT as CANN's do, check it).
 template <typename... T>

@@ -375,9 +375,11 @@ OPSIM_SCALAR_L0(ShiftRight, kShift, opsim::sim::detail::ShiftOf<T>(false, value)
 // Level-0 Cast: the wider of the two types sets the lanes per repeat (64 for a 32-bit side);
 // each operand's strides count 32 B blocks of its own type (an int4b_t block: 64 elements).
 #define OPSIM_CAST_L0(MaskType)                                                                   \
-  template <typename D, typename S, bool isSetMask = true>                                        \
-  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,          \
+  template <typename DT, typename ST, bool isSetMask = true>                                      \
+  void Cast(const LocalTensor<DT>& dst, const LocalTensor<ST>& src, const RoundMode round,        \
             MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {               \
+    using D = PrimT<DT>; /* a TensorTrait named as the template argument */                       \
+    using S = PrimT<ST>;                                                                          \
     using namespace opsim::sim::detail;                                                           \
     if constexpr (IsHalfByteDataType<D>() || IsHalfByteDataType<S>()) {                           \
       static_assert((IsHalfByteDataType<D>() && std::is_same_v<S, half>) ||                       \
