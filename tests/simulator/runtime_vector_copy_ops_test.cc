@@ -106,7 +106,8 @@ TEST(VectorCopyOps, CopyFaults) {
 // repeats the whole count from its repeat size (CANN's model of the A2 instruction, dav_3510
 // VecCopyLevel0VFImpl): asc-devkit's copy_ub2ub scenario 3 takes [18, 8] of [18, 64] int32 so.
 TEST(VectorCopyOps, CopyCounterModeContinuesAtTheBlockStride) {
-  const std::vector<int32_t> src = Bits<int32_t>(3);
+  std::vector<int32_t> src(18 * 64);  // [18, 64]
+  for (uint32_t i = 0; i < src.size(); ++i) src[i] = static_cast<int32_t>(i * 2654435761u);
   const std::vector<half> hsrc = Bits<half>(4), hold = Bits<half>(5);
   std::vector<int32_t> got(144);
   std::vector<half> hgot(hold.size());
