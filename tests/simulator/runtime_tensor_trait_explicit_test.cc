@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -257,6 +258,46 @@ TEST(TensorTraitExplicit, FusedCasts) {
   for (uint32_t i = 0; i < 128; ++i) {
     EXPECT_EQ(Get<int8_t>(got, 8, i), static_cast<int8_t>((int(i % 9) - 4) * (int(i % 5) - 2)))
         << i;
+  }
+}
+
+template <template <typename> class W>
+struct CountFormKernel {
+  static void Run(Pool& p) {
+    auto a = p.Put<W<float>, float>(0, 64, InA);
+    auto b = p.Put<W<float>, float>(1, 64, InB);
+    auto i = p.Put<W<int16_t>, int16_t>(2, 128, [](uint32_t k) { return (k * 37) % 500; });
+    Abs<W<float>>(p.At<W<float>>(3), a, 64);
+    PipeBarrier<PIPE_V>();
+    Sqrt<W<float>>(p.At<W<float>>(4), p.At<W<float>>(3), 64);
+    Exp<W<float>>(p.At<W<float>>(5), b, 64);
+    Relu<W<float>>(p.At<W<float>>(6), a, 64);
+    LeakyRelu<W<float>>(p.At<W<float>>(7), a, 0.5f, 64);
+    Not<W<int16_t>>(p.At<W<int16_t>>(8, 128), i, 128);
+    And<W<int16_t>>(p.At<W<int16_t>>(9, 128), i, p.At<W<int16_t>>(8, 128), 128);
+    ShiftLeft<W<int16_t>>(p.At<W<int16_t>>(10, 128), i, int16_t{3}, 128);
+    AddRelu<W<float>>(p.At<W<float>>(11), a, b, 64);
+    Copy<W<float>, true>(p.At<W<float>>(12), a, uint64_t{64}, 1, {1, 1, 8, 8});
+    Brcb<W<float>>(p.At<W<float>>(13), a, 1, {1, 8});
+  }
+};
+
+TEST(TensorTraitExplicit, CountFormsCopyAndBrcb) {
+  const std::vector<uint8_t> got = RunBoth<CountFormKernel>();
+  for (uint32_t k = 0; k < 64; ++k) {
+    const float a = InA(k), b = InB(k);
+    EXPECT_EQ(Get<float>(got, 3, k), std::fabs(a)) << k;
+    EXPECT_EQ(Get<float>(got, 6, k), std::max(a, 0.0f)) << k;
+    EXPECT_EQ(Get<float>(got, 7, k), a < 0 ? a * 0.5f : a) << k;
+    EXPECT_EQ(Get<float>(got, 11, k), std::max(a + b, 0.0f)) << k;
+    EXPECT_EQ(Get<float>(got, 12, k), a) << k;  // all 64 lanes of a 32-bit repeat
+    EXPECT_EQ(Get<float>(got, 13, k), InA(k / 8)) << k;
+  }
+  for (uint32_t k = 0; k < 128; ++k) {
+    const auto v = static_cast<int16_t>((k * 37) % 500);
+    EXPECT_EQ(Get<int16_t>(got, 8, k), static_cast<int16_t>(~v)) << k;
+    EXPECT_EQ(Get<int16_t>(got, 9, k), 0) << k;
+    EXPECT_EQ(Get<int16_t>(got, 10, k), static_cast<int16_t>(v << 3)) << k;
   }
 }
 

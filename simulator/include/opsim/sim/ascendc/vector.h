@@ -203,15 +203,17 @@ OPSIM_SCALAR(Mins, kMin)
 
 template <typename T>
 void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
-  OPSIM_A2_TAKES(kFloatMath, T, "Abs");
-  using namespace opsim::sim;
-  if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
-  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  detail::VectorOpLanes("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1,
-                        static_cast<uint64_t>(count), [&] {
-                          vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
-                                     static_cast<size_t>(count));
-                        });
+  OPSIM_TRAIT_AS_PRIM(Abs<PrimT<T>>(dst, src, count)) {
+    OPSIM_A2_TAKES(kFloatMath, T, "Abs");
+    using namespace opsim::sim;
+    if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    detail::VectorOpLanes("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1,
+                          static_cast<uint64_t>(count), [&] {
+                            vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
+                                       static_cast<size_t>(count));
+                          });
+  }
 }
 
 template <typename T, typename U>

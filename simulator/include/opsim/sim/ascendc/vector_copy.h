@@ -66,14 +66,14 @@ namespace AscendC {
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
           const uint8_t repeatTimes, const CopyRepeatParams& repeatParams) {
-  opsim::sim::detail::CopyRepeat(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,
-                                 repeatParams);
+  opsim::sim::detail::CopyRepeat<PrimT<T>>(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                           repeatTimes, repeatParams);
 }
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,
           const uint8_t repeatTimes, const CopyRepeatParams& repeatParams) {
-  opsim::sim::detail::CopyRepeat(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,
-                                 repeatParams);
+  opsim::sim::detail::CopyRepeat<PrimT<T>>(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                           repeatTimes, repeatParams);
 }
 
 }  // namespace AscendC

@@ -166,9 +166,10 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
           const BrcbRepeatParams& repeatParams) {
-  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
-  OPSIM_A2_TAKES(kBrcb, T, "Brcb");
-  opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(T), dst.ref(), src.ref(), repeatTime,
+  static_assert(sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
+                "Brcb takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kBrcb, PrimT<T>, "Brcb");
+  opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(PrimT<T>), dst.ref(), src.ref(), repeatTime,
                                       repeatParams.dstBlkStride, repeatParams.dstRepStride);
 }
 
