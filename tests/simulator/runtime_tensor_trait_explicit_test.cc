@@ -301,5 +301,31 @@ TEST(TensorTraitExplicit, CountFormsCopyAndBrcb) {
   }
 }
 
+template <template <typename> class W>
+struct SortTransposeKernel {
+  static void Run(Pool& p) {
+    auto h = p.Put<W<half>, half>(0, 256, [](uint32_t k) { return half(float(k % 97)); });
+    auto s = p.Put<W<float>, float>(2, 32, InA);
+    auto idx = p.Put<uint32_t, uint32_t>(3, 32, [](uint32_t k) { return k; });
+    Transpose<W<half>>(p.At<W<half>>(4, 256), h);
+    Sort32<W<float>>(p.At<W<float>>(6, 64), s, idx, 1);
+    ProposalConcat<W<half>>(p.At<W<half>>(8, 128), p.At<W<half>>(0, 16), 1, 4);
+    RpSort16<W<half>>(p.At<W<half>>(10, 128), p.At<W<half>>(8, 128), 1);
+    ProposalExtract<W<half>>(p.At<W<half>>(12, 16), p.At<W<half>>(10, 128), 1, 4);
+  }
+};
+
+TEST(TensorTraitExplicit, TransposeSort32AndProposals) {
+  const std::vector<uint8_t> got = RunBoth<SortTransposeKernel>();
+  for (uint32_t r = 0; r < 16; ++r) {
+    for (uint32_t c = 0; c < 16; ++c) {
+      EXPECT_EQ(static_cast<float>(Get<half>(got, 4, c * 16 + r)), float((r * 16 + c) % 97));
+    }
+  }
+  for (uint32_t k = 1; k < 32; ++k) {  // (score, index) pairs, scores descending
+    EXPECT_GE(Get<float>(got, 6, 2 * (k - 1)), Get<float>(got, 6, 2 * k)) << k;
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim::trait_explicit_test
