@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "cpu_debug_launch.h"
 #include "kernel_operator.h"
 #include "tikicpulib.h"
 
@@ -250,6 +251,74 @@ TEST(IcpuRunTest, BlockDimOutOfRangeIsRefused) {
             1);
   EXPECT_NE(testing::internal::GetCapturedStderr().find("blockDim = 0 is out of range"),
             std::string::npos);
+  AscendC::GmFree(x);
+}
+
+// The `.asc` dialect: bisheng's keywords are empty in CANN's CPU build, so these kernels are
+// plain functions here; CANN's launch header runs them.
+template <typename T, uint32_t kLen>
+__global__ __vector__ void keyword_add(__gm__ T* x, __gm__ T* y, __gm__ T* z) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 2 * kLen * sizeof(T));
+  AscendC::LocalTensor<T> a = buf.Get<T>();
+  AscendC::LocalTensor<T> b = a[kLen];
+  __ubuf__ T* ub = reinterpret_cast<__ubuf__ T*>(a.GetPhyAddr());
+  (void)ub;
+  AscendC::GlobalTensor<T> xg, yg, zg;
+  xg.SetGlobalBuffer(x + kLen * AscendC::GetBlockIdx(), kLen);
+  yg.SetGlobalBuffer(y + kLen * AscendC::GetBlockIdx(), kLen);
+  zg.SetGlobalBuffer(z + kLen * AscendC::GetBlockIdx(), kLen);
+  AscendC::DataCopy(a, xg, kLen);
+  AscendC::DataCopy(b, yg, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::Add(a, a, b, kLen);
+  AscendC::PipeBarrier<PIPE_ALL>();
+  AscendC::DataCopy(zg, a, kLen);
+}
+__simd_callee__ inline float KeywordTwice(float v) { return 2 * v; }
+__simd_vf__ inline void KeywordVf(__ubuf__ float* p) { *p = KeywordTwice(*p); }
+__global__ __cube__ void keyword_cube(__gm__ uint8_t* a) {
+  __cbuf__ uint8_t* l1 = nullptr;
+  __ca__ half* l0a = nullptr;
+  __cb__ half* l0b = nullptr;
+  __cc__ float* l0c = nullptr;
+  __fbuf__ uint64_t* fb = nullptr;
+  __biasbuf__ float* bt = nullptr;
+  __ssbuf__ uint32_t* ss = nullptr;
+  (void)a, (void)l1, (void)l0a, (void)l0b, (void)l0c, (void)fb, (void)bt, (void)ss;
+}
+__schedmode__(1) __global__ __mix__(1, 2) void keyword_mix(GM_ADDR x) { (void)x; }
+__host__ __host_aicore__ int KeywordHost() { return 1; }
+
+TEST(IcpuRunTest, AscKeywordKernelRunsThroughCannsLaunchHeader) {
+  float* x = AllocFloats(kTotal, 1.0f);
+  float* y = AllocFloats(kTotal, 0.25f);
+  float* z = AllocFloats(kTotal, 0.0f);
+  AscendC::SetKernelMode(KernelMode::AIV_MODE);
+  AscendC::AscCPUKernelLaunch(kBlocks, nullptr, nullptr, "_Z11keyword_addIfLj256EEvPT_S1_S1_",
+                              keyword_add<float, kRunLen>, x, y, z);
+  for (uint32_t i = 0; i < kTotal; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << "element " << i;
+  float v = 1.5f;
+  KeywordVf(&v);
+  EXPECT_EQ(v, 3.0f);
+  EXPECT_EQ(KeywordHost(), 1);
+  static_assert(std::is_same_v<decltype(&keyword_cube), void (*)(uint8_t*)>);
+  static_assert(std::is_same_v<decltype(&keyword_mix), void (*)(uint8_t*)>);
+  AscendC::GmFree(x);
+  AscendC::GmFree(y);
+  AscendC::GmFree(z);
+}
+
+TEST(IcpuRunDeathTest, AscCpuKernelLaunchFaultExitsNamingTheKernel) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  float* x = AllocFloats(kTotal, 1.0f);
+  EXPECT_EXIT(
+      AscendC::AscCPUKernelLaunch(kBlocks, nullptr, nullptr, "add_kernel_past_end",
+                                  add_kernel_past_end, (uint8_t*)x, (uint8_t*)x, (uint8_t*)x),
+      testing::ExitedWithCode(1),
+      "add_kernel_past_end.*kernel fault in block 7, instruction DataCopy.*"
+      "\\[out_of_bounds_gm\\]");
   AscendC::GmFree(x);
 }
 

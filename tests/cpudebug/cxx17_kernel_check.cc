@@ -47,6 +47,22 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   (void)pad;
   (void)(ONE_BLK_SIZE + ONE_REPEAT_BYTE_SIZE + DEFAULT_REPEAT_STRIDE + MAX_REPEAT_TIMES);
 }
+// Bisheng's keywords, empty in CANN's CPU build (its stub_def.h) as here.
+__simd_callee__ inline float Cxx17Twice(float v) { return 2 * v; }
+__simd_vf__ inline void Cxx17Vf(__ubuf__ float* p) { *p = Cxx17Twice(*p); }
+extern "C" __global__ __vector__ void cxx17_vector_kernel(__gm__ float* x) {
+  __cbuf__ uint8_t* l1 = nullptr;
+  __ca__ half* l0a = nullptr;
+  __cb__ half* l0b = nullptr;
+  __cc__ float* l0c = nullptr;
+  __fbuf__ uint64_t* fb = nullptr;
+  __biasbuf__ float* bt = nullptr;
+  __ssbuf__ uint32_t* ss = nullptr;
+  (void)l1, (void)l0a, (void)l0b, (void)l0c, (void)fb, (void)bt, (void)ss, (void)x;
+}
+extern "C" __global__ __cube__ void cxx17_cube_kernel(GM_ADDR x) { (void)x; }
+__schedmode__(1) __global__ __mix__(1, 2) void cxx17_mix_kernel(GM_ADDR x) { (void)x; }
+__host__ __host_aicore__ int Cxx17Host() { return 0; }
 #if !defined(__CCE_KT_TEST__) || !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__)
 #error "CANN's CPU build of a 910B vector kernel defines __CCE_KT_TEST__ and __DAV_C220_VEC__"
 #endif

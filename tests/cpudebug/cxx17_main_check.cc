@@ -1,6 +1,7 @@
 // Compiled as a CPU-debug main.cpp is (C++17, -O2, the old string ABI, -Wall -Werror): the
 // headers it includes must build there. Nothing runs; the build is the test.
 #include "acl/acl.h"
+#include "cpu_debug_launch.h"
 #include "securec.h"
 #include "tikicpulib.h"
 
@@ -19,6 +20,8 @@ void Cxx17MainCheck() {
   ICPU_SET_TILING_KEY(1);
   ICPU_RUN_KF(cxx17_check_kernel, 1, x, 16u);
   ICPU_RUN_KF(cxx17_check_kernel_without_parameters, 1);
+  AscendC::AscCPUKernelLaunch(1, nullptr, nullptr, "cxx17_check_kernel", cxx17_check_kernel, x,
+                              16u);
   (void)aclFloat16ToFloat(aclFloatToFloat16(1.0f));
   char name[8];
   (void)strcpy_s(name, sizeof(name), "x");

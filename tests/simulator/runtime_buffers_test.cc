@@ -319,14 +319,33 @@ TEST(StaticTensor, RawTensorFaults) {
     EXPECT_EQ(r.fault->kind, c.kind) << r.fault->ToString();
     EXPECT_NE(r.fault->message.find(c.text), std::string::npos) << r.fault->ToString();
   }
-  // The AIV core has no L1 (a split-core chip's cube memories belong to the AIC).
+  // The AIV core has no L1 (a split-core chip's cube memories belong to the AIC). Making the
+  // tensor only names an address (asc-devkit's matmul_gelu sample makes its A1..CO1 tensors on
+  // both cores); using it there faults, and the same for an AIC's UB tensor.
   DeviceProfile d = testing::TestDevice();
   d.cube_cores = 2;
   LaunchOptions o;
   o.core_type = CoreType::kAiv;
-  const LaunchResult aiv = Launch(d, 1, o, [] { LocalTensor<half>(TPosition::A1, 0, 256); });
+  const LaunchResult made = Launch(d, 1, o, [] { LocalTensor<half>(TPosition::A1, 0, 256); });
+  EXPECT_FALSE(made.fault.has_value()) << made.fault->ToString();
+  const LaunchResult aiv = Launch(d, 1, o, [] {
+    LocalTensor<half> t(TPosition::A1, 0, 256);
+    (void)t[16].GetValue(0);
+  });
   ASSERT_TRUE(aiv.fault.has_value());
   EXPECT_EQ(aiv.fault->kind, FaultKind::kUnsupported) << aiv.fault->ToString();
+  EXPECT_NE(aiv.fault->message.find("L1, which on testchip belongs to the AIC (cube) core"),
+            std::string::npos)
+      << aiv.fault->ToString();
+  o.core_type = CoreType::kAic;
+  const LaunchResult aic = Launch(d, 1, o, [] {
+    LocalTensor<float> t(TPosition::VECCALC, 0, 64);
+    Duplicate(t, 1.0f, 64);
+  });
+  ASSERT_TRUE(aic.fault.has_value());
+  EXPECT_NE(aic.fault->message.find("Unified Buffer, which on testchip belongs to the AIV"),
+            std::string::npos)
+      << aic.fault->ToString();
 }
 
 // The TensorTrait forms: the trait's position, the layout's static size or layout.GetSize().

@@ -127,6 +127,8 @@ TEST(CubeMmad, AccumulatesAndAddsBias) {
     TBuf<TPosition::B2> b2;
     TBuf<TPosition::CO1> co1, co1b;
     TBuf<TPosition::C2> c2;
+    TBuf<TPosition::C1> c1;
+    pipe.InitBuffer(c1, kN * 4);
     pipe.InitBuffer(a2, kM * kK * 2);
     pipe.InitBuffer(b2, kK * kN * 2);
     pipe.InitBuffer(co1, kM * kN * 4);
@@ -154,6 +156,21 @@ TEST(CubeMmad, AccumulatesAndAddsBias) {
     for (uint32_t i = 0; i < kM * kN; ++i) {
       EXPECT_EQ(lc.GetValue(i), 64.0f) << i;
       EXPECT_EQ(lc2.GetValue(i), 64.0f + 100.0f * static_cast<float>(i % 16)) << i;
+    }
+    // Without the operand, cmatrixSource = true starts from the bias table's start (c2 is there).
+    p.cmatrixSource = true;
+    Mmad(lc, la, lb, p);
+    for (uint32_t i = 0; i < kM * kN; ++i) EXPECT_EQ(lc.GetValue(i), lc2.GetValue(i)) << i;
+    // DataCopy C1 -> C2 (MTE1; blockLen in 64 B) refills the table from L1.
+    LocalTensor<float> l1 = c1.Get<float>();
+    for (uint32_t j = 0; j < kN; ++j) l1.data()[j] = 2 * bias[j];
+    detail::HostWroteUb(l1.ref());
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(lbias, l1, DataCopyParams(1, kN * 4 / 64, 0, 0));
+    PipeBarrier<PIPE_ALL>();
+    Mmad(lc, la, lb, p);
+    for (uint32_t i = 0; i < kM * kN; ++i) {
+      EXPECT_EQ(lc.GetValue(i), 64.0f + 200.0f * static_cast<float>(i % 16)) << i;
     }
   });
   EXPECT_TRUE(r.status.ok()) << r.status.ToString();

@@ -406,5 +406,42 @@ TEST(SysCtrl, DumpAccChkPointDumpsFromTheOffset) {
       << bad.fault->message;
 }
 
+// GlobalTensor::SetL2CacheHint: the data is the same under any policy; the hint is recorded
+// (cacheMode_) and the kernel told once that the cost model's L2 does not follow it.
+TEST(SysCtrl, L2CacheHintKeepsTheDataAndWarnsOnce) {
+  std::vector<float> gm(64);
+  for (size_t i = 0; i < gm.size(); ++i) gm[i] = 0.5f * static_cast<float>(i);
+  std::vector<float> got(64);
+  CacheMode recorded = CacheMode::CACHE_MODE_NORMAL;
+  const LaunchResult r = RunOne(
+      [&] {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 64);
+        g.SetL2CacheHint(CacheMode::CACHE_MODE_DISABLE);
+        g.SetL2CacheHint<CacheRwMode::READ>(CacheMode::CACHE_MODE_PERSISTENT);
+        recorded = g.cacheMode_;
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 256);
+        LocalTensor<float> t = buf.Get<float>();
+        DataCopy(t, g, 64);
+        PipeBarrier<PIPE_ALL>();
+        for (uint32_t i = 0; i < 64; ++i) got[i] = t.GetValue(i);
+      },
+      false, {testing::Region(gm, "gm")});
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(got, gm);
+  EXPECT_EQ(recorded, CacheMode::CACHE_MODE_PERSISTENT);
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0].kind, "l2_cache_hint_not_modelled");
+  EXPECT_EQ(r.warnings[0].count, 2u);
+  const LaunchResult bad = RunOne([&] {
+    GlobalTensor<float> g;
+    g.SetL2CacheHint(static_cast<CacheMode>(3));
+  });
+  EXPECT_NE(SysCtrlFaultText(bad).find("mode 3 is not a CacheMode"), std::string::npos)
+      << SysCtrlFaultText(bad);
+}
+
 }  // namespace
 }  // namespace opsim::sim

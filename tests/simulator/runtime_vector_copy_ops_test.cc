@@ -102,6 +102,52 @@ TEST(VectorCopyOps, CopyFaults) {
   EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
 }
 
+// Counter mode: the count's blocks follow one another at the block stride and repeatTime
+// repeats the whole count from its repeat size (CANN's model of the A2 instruction, dav_3510
+// VecCopyLevel0VFImpl): asc-devkit's copy_ub2ub scenario 3 takes [18, 8] of [18, 64] int32 so.
+TEST(VectorCopyOps, CopyCounterModeContinuesAtTheBlockStride) {
+  std::vector<int32_t> src(18 * 64);  // [18, 64]
+  for (uint32_t i = 0; i < src.size(); ++i) src[i] = static_cast<int32_t>(i * 2654435761u);
+  const std::vector<half> hsrc = Bits<half>(4), hold = Bits<half>(5);
+  std::vector<int32_t> got(144);
+  std::vector<half> hgot(hold.size());
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, b, c, d;
+    for (auto* buf : {&a, &b, &c, &d}) pipe.InitBuffer(*buf, kBytes + 512);
+    LocalTensor<int32_t> ts = a.Get<int32_t>(), td = b.Get<int32_t>();
+    Put(ts, src);
+    SetMaskCount();
+    SetVectorMask<int32_t, MaskMode::COUNTER>(144);
+    Copy<int32_t, false>(td, ts, MASK_PLACEHOLDER, 1, {1, 8, 8, 8});
+    SetMaskNorm();
+    ResetMask();
+    std::memcpy(got.data(), td.data(), 144 * sizeof(int32_t));
+    LocalTensor<half> hs = c.Get<half>(), hd = d.Get<half>();
+    Put(hs, hsrc);
+    Put(hd, hold);
+    SetMaskCount();
+    Copy(hd, hs, uint64_t{20}, 2, {1, 3, 5, 11});
+    SetMaskNorm();
+    std::memcpy(static_cast<void*>(hgot.data()), hd.data(), kBytes);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t row = 0; row < 18; ++row) {
+    for (uint32_t col = 0; col < 8; ++col) {
+      EXPECT_EQ(got[row * 8 + col], src[row * 64 + col]) << row << "," << col;
+    }
+  }
+  std::vector<half> want = hold;
+  for (uint32_t rep = 0; rep < 2; ++rep) {
+    for (uint32_t l = 0; l < 20; ++l) {
+      want[(rep * 5 + l / 16) * 16 + l % 16] = hsrc[(rep * 11 + l / 16 * 3) * 16 + l % 16];
+    }
+  }
+  EXPECT_EQ(std::memcmp(static_cast<const void*>(hgot.data()),
+                        static_cast<const void*>(want.data()), kBytes),
+            0);
+}
+
 // dst = a op b is op(dst, a, b, dst.GetSize()).
 template <typename T, typename Sym, typename Count>
 void CheckSymbol(Sym&& sym, Count&& count) {

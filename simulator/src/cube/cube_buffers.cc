@@ -51,7 +51,7 @@ const char* CubePositionName(Position pos) {
   }
 }
 
-int CubeMemoryOf(const Core& core, Position pos, const char* instr) {
+int CubeMemoryOf(const Core& core, Position pos, const char* instr, bool* other_core) {
   const DeviceProfile& d = *core.device;
   // dav-2201 (a bias table exists): C1 is L1, C2 the BT, CO2 Global Memory. Older chips: C1 and
   // CO2 are the UB, C2 is L0C (Ascend C general constraints, the TPosition table).
@@ -87,6 +87,12 @@ int CubeMemoryOf(const Core& core, Position pos, const char* instr) {
     default: mem = kUbMemory; break;
   }
   if (!SplitCores(d)) return mem;
+  const bool other = (mem != kUbMemory && core.core_type == CoreType::kAiv) ||
+                     (mem == kUbMemory && core.core_type == CoreType::kAic);
+  if (other && other_core != nullptr) {
+    *other_core = true;
+    return mem;
+  }
   if (mem != kUbMemory && core.core_type == CoreType::kAiv) {
     RaiseFault(FaultKind::kUnsupported, instr,
                std::string("the AIV (vector) core of ") + d.name + " has no " + kCubeMemNames[mem] +
@@ -99,6 +105,20 @@ int CubeMemoryOf(const Core& core, Position pos, const char* instr) {
                    " has no Unified Buffer: VECIN/VECOUT/VECCALC belong to its AIV cores");
   }
   return mem;
+}
+
+void RaiseOtherCoreTensor(const Core& core, const UbRef& ref, const char* instr,
+                          const char* operand) {
+  const bool aiv = core.core_type == CoreType::kAiv;
+  const auto mem = static_cast<int>(ref.gen);  // RawLocal keeps the memory there
+  RaiseFault(FaultKind::kUnsupported, instr,
+             std::string(operand) + " is a LocalTensor in the " +
+                 (mem == kUbMemory ? std::string("Unified Buffer") : kCubeMemNames[mem]) +
+                 ", which on " + core.device->name + " belongs to the " +
+                 (aiv ? "AIC (cube)" : "AIV (vector)") + " core: the " + (aiv ? "AIV" : "AIC") +
+                 " core running this cannot reach it (constructing the tensor only names an "
+                 "address; put its use under ASCEND_IS_" +
+                 (aiv ? "AIC" : "AIV") + ")");
 }
 
 Pipe CubeProducer(Position src) {

@@ -18,8 +18,13 @@ bool IsCubePosition(Position pos);
 const char* CubePositionName(Position pos);
 // The memory `pos` lives in on the running core (kUbMemory or a CubeMem); faults (kUnsupported)
 // when the running core type has no such memory (an AIV's L1 on the 910B, an AIC's UB) or the
-// position is Global Memory on this chip (CO2 on dav-2201).
-int CubeMemoryOf(const Core& core, Position pos, const char* instr);
+// position is Global Memory on this chip (CO2 on dav-2201). With `other_core`, a memory of the
+// other core type is no fault: *other_core is set (a static tensor's constructor only names an
+// address, which the chip lets either core do).
+int CubeMemoryOf(const Core& core, Position pos, const char* instr, bool* other_core = nullptr);
+// The fault of using a LocalTensor whose position is the other core type's (kOtherCoreBuf).
+[[noreturn]] void RaiseOtherCoreTensor(const Core& core, const UbRef& ref, const char* instr,
+                                       const char* operand);
 // The pipe that fills a queue at `src` and the one that drains it at `dst`.
 Pipe CubeProducer(Position src);
 Pipe CubeConsumer(Position dst);

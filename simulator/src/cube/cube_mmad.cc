@@ -12,6 +12,7 @@
 #include "cube/unit_flag.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/fault.h"
 #include "opsim/sim/vector_unit.h"
 #include "runtime/launch_state.h"
@@ -296,10 +297,19 @@ void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef
                    " with int4b_t inputs (CANN: \"MmadParams.k must be an even number when U "
                    "and S are int4b_t\")");
   }
+  // Without a bias operand, cmatrixSource = true takes the initial C from the bias table at its
+  // start (CANN's four-operand mad has no bias address; asc-devkit's mmad sample, scenario 1,
+  // puts its bias at C2 address 0 and relies on it).
+  UbRef table;
   if (bias == nullptr && !p.cmatrixInitVal && p.cmatrixSource) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "cmatrixSource = true takes the initial C from the bias table: use the Mmad form "
-               "with a bias operand");
+    if (d.bias_table_bytes == 0) {
+      RaiseFault(FaultKind::kInvalidArgument, instr,
+                 "cmatrixSource = true takes the initial C from the bias table, which " + d.name +
+                     " does not have: use the Mmad form with a bias operand");
+    }
+    table = RawLocal(static_cast<uint8_t>(AscendC::TPosition::C2), 0, nullptr, p.n * 4ull, true,
+                     "Mmad (the bias table's start, cmatrixSource)");
+    bias = &table;
   }
   if (p.m == 0 || p.n == 0 || p.k == 0) return;
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(a_type));

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/ascendc/data_copy.h"
@@ -109,6 +110,21 @@ void CopyLocal(const UbRef& dst, const UbRef& src, const AscendC::DataCopyParams
                      std::to_string(count_bytes / kFbBlockBytes * kFbBlockBytes) + " B)");
     }
     CopyL1ToFb(core, dst, src, 1, count_bytes, 0, 0, instr);
+    return;
+  }
+  if (dst.buf >= 0 && dst.ptr != nullptr && MemOf(core, dst) == static_cast<int>(CubeMem::kBT)) {
+    // C1 -> C2 on dav-2201 (CANN's DataCopyL12BTImpl, copy_cbuf_to_bt): blockLen in 64 B,
+    // srcStride in 32 B, dstStride in 64 B; the count form is one burst of whole 64 B units.
+    if (p != nullptr) {
+      CubeL1ToBt(dst, src, false, p->blockCount, p->blockLen, p->srcStride, p->dstStride);
+      return;
+    }
+    if (count_bytes % 64 != 0 || count_bytes / 64 > 0xFFFF) {
+      RaiseFault(FaultKind::kMisalignedCopy, "DataCopy(C1 -> C2)",
+                 "count x sizeof(T) = " + std::to_string(count_bytes) +
+                     " B is not a whole number of the bias table's 64 B units (at most 65535)");
+    }
+    CubeL1ToBt(dst, src, false, 1, static_cast<uint16_t>(count_bytes / 64), 0, 0);
     return;
   }
   if (p == nullptr) {

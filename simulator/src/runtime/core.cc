@@ -71,6 +71,7 @@ Core& Cur() {
 namespace {
 [[noreturn, gnu::cold, gnu::noinline]] void RaiseNotLive(const UbRef& ref, const char* instr,
                                                          const char* operand) {
+  if (ref.buf == kOtherCoreBuf) RaiseOtherCoreTensor(Cur(), ref, instr, operand);
   if (ref.buf < 0 && ref.ptr == nullptr) {
     // Ascend C's LocalTensor() leaves its address uninitialised: on the chip the operand lands
     // wherever the stack's bytes point, so no result can be trusted.

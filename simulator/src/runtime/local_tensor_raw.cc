@@ -64,7 +64,8 @@ UbRef RawLocal(uint8_t pos, uint64_t addr, const uint8_t* abs, uint64_t bytes, b
     RaiseFault(FaultKind::kUnsupported, instr,
                "position " + TPositionName(pos) + " has no local memory on the simulated core");
   }
-  const int mem = CubeMemoryOf(core, p, instr);
+  bool other_core = false;
+  const int mem = CubeMemoryOf(core, p, instr, &other_core);
   const uint32_t base = mem == kUbMemory ? 0 : core.cube_base[static_cast<size_t>(mem)];
   const uint32_t size =
       mem == kUbMemory ? core.ub_bytes : core.cube_bytes[static_cast<size_t>(mem)];
@@ -96,6 +97,8 @@ UbRef RawLocal(uint8_t pos, uint64_t addr, const uint8_t* abs, uint64_t bytes, b
                    ") is past the end of the " + mem_name + " (" + std::to_string(size) + " B on " +
                    core.device->name + ")");
   }
+  if (other_core)
+    return UbRef{nullptr, static_cast<uint32_t>(bytes), kOtherCoreBuf, static_cast<uint32_t>(mem)};
   const int16_t id = RawRecord(core, base, size);
   return UbRef{core.ub + base + addr, static_cast<uint32_t>(bytes), id,
                core.bufs[static_cast<size_t>(id)].gen};
@@ -108,7 +111,8 @@ UbRef RawLocalQuiet(uint8_t pos, uint64_t addr, const uint8_t* abs, uint64_t byt
       ToPosition(tpos) == Position::kOther || bytes == 0) {
     return UbRef{};
   }
-  const int mem = CubeMemoryOf(core, ToPosition(tpos), "LocalTensor::SetAddr");
+  bool other_core = false;
+  const int mem = CubeMemoryOf(core, ToPosition(tpos), "LocalTensor::SetAddr", &other_core);
   const uint32_t base = mem == kUbMemory ? 0 : core.cube_base[static_cast<size_t>(mem)];
   const uint32_t size =
       mem == kUbMemory ? core.ub_bytes : core.cube_bytes[static_cast<size_t>(mem)];

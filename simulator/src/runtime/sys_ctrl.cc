@@ -65,6 +65,27 @@ int64_t GetCtrlBits(int start, int end) {
   return static_cast<int64_t>((static_cast<uint64_t>(core.ctrl) & BitsMask(start, end)) >> start);
 }
 
+void NoteL2CacheHint(int mode, int rw_mode) {
+  const char* api = "GlobalTensor::SetL2CacheHint";
+  if (mode != 0 && mode != 1 && mode != 2 && mode != 4) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               std::string(api) + ": mode " + std::to_string(mode) +
+                   " is not a CacheMode (CACHE_MODE_DISABLE 0, NORMAL 1, LAST 2, PERSISTENT 4)");
+  }
+  if (rw_mode < 1 || rw_mode > 3) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               std::string(api) + ": rwMode " + std::to_string(rw_mode) +
+                   " is not a CacheRwMode (READ 1, WRITE 2, RW 3)");
+  }
+  if (mode == 1) return;
+  Core& core = Cur();
+  core.launch->Warn(core, "l2_cache_hint_not_modelled", api, -1, [&] {
+    return std::string(api) + "(CacheMode " + std::to_string(mode) +
+           "): the results are the same under every L2 policy, but the cost model's L2 cache "
+           "keeps its own policy, so the simulated time does not reflect the hint";
+  });
+}
+
 void TrapImpl() {
   RaiseFault(FaultKind::kAicoreException, "Trap",
              "the kernel called Trap(): the chip stops the AI Core with an exception (CANN's CPU "

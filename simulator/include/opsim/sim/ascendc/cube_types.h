@@ -104,8 +104,14 @@ enum class QuantMode_t : uint8_t {
 using QuantMode = QuantMode_t;
 
 enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+// CANN's constructors for every generation (kernel_struct_fixpipe.h): isToUB (L0C -> UB) and
+// enableFixVal are Ascend 950 fields; a dav-2201 build takes and drops them, as here.
 struct FixpipeConfig {
   CO2Layout format;
+  constexpr FixpipeConfig(CO2Layout format_) : format(format_) {}  // NOLINT: CANN's, implicit
+  constexpr FixpipeConfig(CO2Layout format_, bool /*isToUB*/) : format(format_) {}
+  constexpr FixpipeConfig(CO2Layout format_, bool /*isToUB*/, bool /*enableFixVal*/)
+      : format(format_) {}
 };
 // CFG_ROW_MAJOR: NZ -> ND on the way out (the default); CFG_NZ: the NZ fractals as they are.
 inline constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};

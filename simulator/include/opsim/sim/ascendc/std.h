@@ -12,9 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-#ifndef ASCENDC_HOST_AICORE
-#define ASCENDC_HOST_AICORE
-#endif
+#include "opsim/sim/ascendc/keywords.h"  // ASCENDC_HOST_AICORE
 
 namespace AscendC::Std {
 

@@ -38,6 +38,9 @@ int32_t LocalUserTag(const UbRef& ref, const int32_t* set);
 // Print(len) and ToFile(name), CPU-debug only in CANN: `kind` is the element's format
 // ('i' signed, 'u' unsigned, 'f' float, 'h' half, 'b' bfloat16).
 void PrintLocal(const UbRef& ref, uint32_t count, uint32_t elem_bytes, char kind);
+// GlobalTensor::SetL2CacheHint's checks (sys_ctrl.cc): a mode or rwMode outside CANN's enums is
+// a fault; a hint other than NORMAL warns once that the L2 model does not follow it.
+void NoteL2CacheHint(int mode, int rw_mode);
 int32_t LocalToFile(const UbRef& ref, const char* name);
 template <typename T>
 constexpr char PrintKindOf() {
@@ -53,6 +56,16 @@ namespace AscendC {
 
 enum class Hardware : uint8_t;
 
+// CANN's kernel_utils_macros.h: the L2 policy of a GlobalTensor's accesses and the accesses a
+// hint applies to.
+enum class CacheMode {
+  CACHE_MODE_DISABLE = 0,
+  CACHE_MODE_NORMAL = 1,
+  CACHE_MODE_LAST = 2,
+  CACHE_MODE_PERSISTENT = 4
+};
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
+
 // A tensor's element type: T, or a TensorTrait's LiteType (CANN's PrimT).
 template <typename T>
 auto OpsimLiteOf(int) -> typename T::LiteType;
@@ -67,6 +80,11 @@ using PrimT = decltype(OpsimLiteOf<T>(0));
 #define OPSIM_TRAIT_AS_PRIM(...)                \
   if constexpr (!std::is_same_v<PrimT<T>, T>) { \
     __VA_ARGS__;                                \
+  } else
+// The same for a template of two tensor types (Cast<D, S>, the fused casts' <T, U>).
+#define OPSIM_TRAITS_AS_PRIM(A, B, ...)                                         \
+  if constexpr (!std::is_same_v<PrimT<A>, A> || !std::is_same_v<PrimT<B>, B>) { \
+    __VA_ARGS__;                                                                \
   } else
 // Whether a call's tensors are all TensorTrait tensors or all plain ones: CANN's TensorTrait page
 // rules out a mix (the cube forms, which take the trait through PrimT as CANN's do, check it).
@@ -170,12 +188,20 @@ class GlobalTensor {
 
   void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
   ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+  // The chip marks the address's upper bits with the policy; here the results are the same
+  // under every policy and the cost model's L2 ignores it (NoteL2CacheHint warns once).
+  template <CacheRwMode rwMode = CacheRwMode::RW>
+  void SetL2CacheHint(CacheMode mode) {
+    opsim::sim::detail::NoteL2CacheHint(static_cast<int>(mode), static_cast<int>(rwMode));
+    cacheMode_ = mode;
+  }
 
   const opsim::sim::detail::GmRef& ref() const { return ref_; }
 
   // Public in Ascend C, and read by some public kernels: the bound address.
   __gm__ T* address_ = nullptr;
   ShapeInfo shapeInfo_;
+  CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
 
  private:
   opsim::sim::detail::GmRef ref_;

@@ -7,20 +7,8 @@
 #include "opsim/core/dtype.h"
 #include "opsim/core/float16.h"
 #include "opsim/sim/ascendc/int4.h"
+#include "opsim/sim/ascendc/keywords.h"
 
-// Device qualifiers mean nothing on the host: a kernel is plain C++.
-#ifndef __aicore__
-#define __aicore__
-#endif
-#ifndef __global__
-#define __global__
-#endif
-#ifndef __gm__
-#define __gm__
-#endif
-#ifndef __ubuf__
-#define __ubuf__
-#endif
 #define GM_ADDR uint8_t*
 // The kernel's type (cross_core.h): a launch of another shape runs again as that type.
 #define KERNEL_TASK_TYPE_DEFAULT(type) \

@@ -203,15 +203,17 @@ OPSIM_SCALAR(Mins, kMin)
 
 template <typename T>
 void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
-  OPSIM_A2_TAKES(kFloatMath, T, "Abs");
-  using namespace opsim::sim;
-  if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
-  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  detail::VectorOpLanes("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1,
-                        static_cast<uint64_t>(count), [&] {
-                          vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
-                                     static_cast<size_t>(count));
-                        });
+  OPSIM_TRAIT_AS_PRIM(Abs<PrimT<T>>(dst, src, count)) {
+    OPSIM_A2_TAKES(kFloatMath, T, "Abs");
+    using namespace opsim::sim;
+    if (count < 0) detail::RaiseBadCount("Abs", count, "count must be >= 0");
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    detail::VectorOpLanes("Abs", dst.ref(), bytes, &src.ref(), &bytes, 1,
+                          static_cast<uint64_t>(count), [&] {
+                            vec::Unary(vec::UnaryOp::kAbs, DTypeOf<T>(), dst.data(), src.data(),
+                                       static_cast<size_t>(count));
+                          });
+  }
 }
 
 template <typename T, typename U>
@@ -266,6 +268,7 @@ void OpsimCastCount(const LocalTensor<D>& dst, const LocalTensor<S>& src, const 
 template <typename D, typename S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode mode,
           const uint32_t count) {
+  OPSIM_TRAITS_AS_PRIM(D, S, Cast<PrimT<D>, PrimT<S>>(dst, src, mode, count))
   if constexpr (IsHalfByteDataType<D>() || IsHalfByteDataType<S>()) {
     static_assert((IsHalfByteDataType<D>() && std::is_same_v<S, half>) ||
                       (std::is_same_v<D, half> && IsHalfByteDataType<S>()),
@@ -286,53 +289,53 @@ inline void SetDeqScale(half scale) {
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count) {
-  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
-  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kSum, "ReduceSum", dst, src, work,
-                                  count, false);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "ReduceSum");
+  opsim::sim::detail::ReduceCount<PrimT<T>>(opsim::sim::vec::ReduceOp::kSum, "ReduceSum", dst, src,
+                                            work, count, false);
 }
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count, bool calIndex = false) {
-  OPSIM_A2_TAKES(kReduce, T, "ReduceMax");
-  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMax, "ReduceMax", dst, src, work,
-                                  count, calIndex);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "ReduceMax");
+  opsim::sim::detail::ReduceCount<PrimT<T>>(opsim::sim::vec::ReduceOp::kMax, "ReduceMax", dst, src,
+                                            work, count, calIndex);
 }
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t count, bool calIndex = false) {
-  OPSIM_A2_TAKES(kReduce, T, "ReduceMin");
-  opsim::sim::detail::ReduceCount(opsim::sim::vec::ReduceOp::kMin, "ReduceMin", dst, src, work,
-                                  count, calIndex);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "ReduceMin");
+  opsim::sim::detail::ReduceCount<PrimT<T>>(opsim::sim::vec::ReduceOp::kMin, "ReduceMin", dst, src,
+                                            work, count, calIndex);
 }
 
 template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
-  OPSIM_A2_TAKES(kReduce, T, "WholeReduceSum");
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride,
-                                  ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "WholeReduceSum");
+  opsim::sim::detail::WholeReduce<PrimT<T>>(opsim::sim::vec::ReduceOp::kSum, "WholeReduceSum", dst,
+                                            src, mask, repeatTimes, dstRepStride, srcBlkStride,
+                                            srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
 }
 template <typename T, bool isSetMask = true>
 void WholeReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  OPSIM_A2_TAKES(kReduce, T, "WholeReduceMax");
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
-                                  isSetMask);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "WholeReduceMax");
+  opsim::sim::detail::WholeReduce<PrimT<T>>(opsim::sim::vec::ReduceOp::kMax, "WholeReduceMax", dst,
+                                            src, mask, repeatTimes, dstRepStride, srcBlkStride,
+                                            srcRepStride, order, isSetMask);
 }
 template <typename T, bool isSetMask = true>
 void WholeReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask,
                     const int32_t repeatTimes, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride,
                     ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {
-  OPSIM_A2_TAKES(kReduce, T, "WholeReduceMin");
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst, src, mask,
-                                  repeatTimes, dstRepStride, srcBlkStride, srcRepStride, order,
-                                  isSetMask);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "WholeReduceMin");
+  opsim::sim::detail::WholeReduce<PrimT<T>>(opsim::sim::vec::ReduceOp::kMin, "WholeReduceMin", dst,
+                                            src, mask, repeatTimes, dstRepStride, srcBlkStride,
+                                            srcRepStride, order, isSetMask);
 }
 
 // WholeReduceSum's older form: contiguous mask only; dstBlkStride has no effect (CANN: "此参数无效,
@@ -341,11 +344,11 @@ template <typename T, bool isSetMask = true>
 void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                      const int32_t dstRepStride, const int32_t srcRepStride) {
-  OPSIM_A2_TAKES(kReduce, T, "RepeatReduceSum");
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "RepeatReduceSum");
   (void)dstBlkStride;
-  opsim::sim::detail::WholeReduce(opsim::sim::vec::ReduceOp::kSum, "RepeatReduceSum", dst, src,
-                                  mask, repeatTime, dstRepStride, srcBlkStride, srcRepStride,
-                                  ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
+  opsim::sim::detail::WholeReduce<PrimT<T>>(opsim::sim::vec::ReduceOp::kSum, "RepeatReduceSum", dst,
+                                            src, mask, repeatTime, dstRepStride, srcBlkStride,
+                                            srcRepStride, ReduceOrder::ORDER_ONLY_VALUE, isSetMask);
 }
 
 }  // namespace AscendC

@@ -66,9 +66,11 @@ constexpr bool kCastDeqPair = (std::is_same_v<U, int16_t> &&
 template <typename T, typename U, bool isVecDeq, bool halfBlock>
 CastDeqCall MakeCastDeqCall(const char* name, const AscendC::LocalTensor<T>& dst,
                             const AscendC::LocalTensor<U>& src) {
-  static_assert(kCastDeqPair<T, U>,
+  using D = AscendC::PrimT<T>;  // a TensorTrait named as the API's template argument
+  using S = AscendC::PrimT<U>;
+  static_assert(kCastDeqPair<D, S>,
                 "CastDequant converts int16_t to int8_t/uint8_t or int32_t to half");
-  return {name,     dst.ref(), src.ref(), std::is_same_v<U, int16_t>, std::is_same_v<T, int8_t>,
+  return {name,     dst.ref(), src.ref(), std::is_same_v<S, int16_t>, std::is_same_v<D, int8_t>,
           isVecDeq, halfBlock};
 }
 

@@ -92,7 +92,8 @@ template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
              CMPMODE cmpMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  CompareCount(CmpOf<T>("Compare", cmpMode, nullptr), dst.ref(), src0.ref(), &src1.ref(), count);
+  CompareCount(CmpOf<PrimT<T>>("Compare", cmpMode, nullptr), dst.ref(), src0.ref(), &src1.ref(),
+               count);
 }
 template <typename T, typename U>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar,
@@ -117,7 +118,7 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src
                CMPMODE cmpMode, MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) { \
     using namespace opsim::sim::detail;                                                           \
     const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                          \
-    CompareRepeat(CmpOf<T>("Compare", cmpMode, nullptr), dst.ref(),                               \
+    CompareRepeat(CmpOf<PrimT<T>>("Compare", cmpMode, nullptr), dst.ref(),                        \
                   RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,                \
                   MaskOf<isSetMask>(mask), repeatTime);                                           \
   }                                                                                               \
@@ -144,7 +145,7 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src
   void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, \
                MaskType mask, const BinaryRepeatParams& p) {                            \
     using namespace opsim::sim::detail;                                                 \
-    CompareRegister(CmpOf<T>("Compare", cmpMode, nullptr),                              \
+    CompareRegister(CmpOf<PrimT<T>>("Compare", cmpMode, nullptr),                       \
                     RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride},        \
                     RepeatOperand{src1.ref(), p.src1BlkStride, p.src1RepStride},        \
                     MaskOf<isSetMask>(mask));                                           \
@@ -170,7 +171,7 @@ template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
   using namespace opsim::sim::detail;
-  SelectCount(SelOf<T>(static_cast<uint8_t>(selMode), nullptr), dst.ref(), selMask.ref(),
+  SelectCount(SelOf<PrimT<T>>(static_cast<uint8_t>(selMode), nullptr), dst.ref(), selMask.ref(),
               src0.ref(), &src1.ref(), count);
 }
 template <typename T, typename U>
@@ -188,7 +189,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
               MaskType mask, uint8_t repeatTime, const BinaryRepeatParams& p) {           \
     using namespace opsim::sim::detail;                                                   \
     const RepeatOperand b{src1.ref(), p.src1BlkStride, p.src1RepStride};                  \
-    SelectRepeat(SelOf<T>(static_cast<uint8_t>(selMode), nullptr),                        \
+    SelectRepeat(SelOf<PrimT<T>>(static_cast<uint8_t>(selMode), nullptr),                 \
                  RepeatOperand{dst.ref(), p.dstBlkStride, p.dstRepStride}, selMask.ref(), \
                  RepeatOperand{src0.ref(), p.src0BlkStride, p.src0RepStride}, &b,         \
                  MaskOf<isSetMask>(mask), repeatTime);                                    \

@@ -40,9 +40,24 @@ void CopyRepeat(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T
                 const MaskArg& mask, uint8_t repeat, const AscendC::CopyRepeatParams& p) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Copy takes 16- or 32-bit elements");
   const CopyCtx ctx{sizeof(T)};
-  const RepeatOperand d{dst.ref(), p.dstStride, p.dstRepeatSize};
-  const RepeatOperand s{src.ref(), p.srcStride, p.srcRepeatSize};
-  RunRepeat("Copy", sizeof(T), mask, repeat, d, &s, 1, CopyLanes, &ctx);
+  if (!Cur().mask_counter) {
+    const RepeatOperand d{dst.ref(), p.dstStride, p.dstRepeatSize};
+    const RepeatOperand s{src.ref(), p.srcStride, p.srcRepeatSize};
+    RunRepeat("Copy", sizeof(T), mask, repeat, d, &s, 1, CopyLanes, &ctx);
+    return;
+  }
+  // Counter mode: the count's blocks follow one another at the block stride (each group of 8
+  // blocks 8 x stride on), and each of repeatTime repeats copies the whole count again from
+  // its repeat size on: CANN's model of the A2 instruction (asc-devkit dav_3510
+  // VecCopyLevel0VFImpl; the copy_ub2ub sample's golden and README: repeatTime x mask elements).
+  constexpr uint32_t kPerBlock = 32 / sizeof(T);
+  for (uint32_t r = 0; r < repeat; ++r) {
+    const RepeatOperand d{dst[r * p.dstRepeatSize * kPerBlock].ref(), p.dstStride,
+                          8u * p.dstStride};
+    const RepeatOperand s{src[r * p.srcRepeatSize * kPerBlock].ref(), p.srcStride,
+                          8u * p.srcStride};
+    RunRepeat("Copy", sizeof(T), mask, 1, d, &s, 1, CopyLanes, &ctx);
+  }
 }
 }  // namespace opsim::sim::detail
 
@@ -51,14 +66,14 @@ namespace AscendC {
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
           const uint8_t repeatTimes, const CopyRepeatParams& repeatParams) {
-  opsim::sim::detail::CopyRepeat(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,
-                                 repeatParams);
+  opsim::sim::detail::CopyRepeat<PrimT<T>>(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                           repeatTimes, repeatParams);
 }
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,
           const uint8_t repeatTimes, const CopyRepeatParams& repeatParams) {
-  opsim::sim::detail::CopyRepeat(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes,
-                                 repeatParams);
+  opsim::sim::detail::CopyRepeat<PrimT<T>>(dst, src, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                           repeatTimes, repeatParams);
 }
 
 }  // namespace AscendC

@@ -46,18 +46,22 @@ template <typename T, typename U>
 void FusedCast0(const char* name, vec::FusedCastOp op, const AscendC::LocalTensor<T>& dst,
                 const AscendC::LocalTensor<U>& a, const AscendC::LocalTensor<U>& b,
                 const MaskArg& mask, uint8_t repeat, const AscendC::BinaryRepeatParams& p) {
-  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(T)};
-  const RepeatOperand s[2] = {{a.ref(), p.src0BlkStride, p.src0RepStride, sizeof(U)},
-                              {b.ref(), p.src1BlkStride, p.src1RepStride, sizeof(U)}};
-  FusedCastRepeat(name, op, AscendC::DTypeOf<U>(), AscendC::DTypeOf<T>(), sizeof(U), mask, repeat,
+  using D = AscendC::PrimT<T>;  // a TensorTrait named as the API's template argument
+  using S = AscendC::PrimT<U>;
+  const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(D)};
+  const RepeatOperand s[2] = {{a.ref(), p.src0BlkStride, p.src0RepStride, sizeof(S)},
+                              {b.ref(), p.src1BlkStride, p.src1RepStride, sizeof(S)}};
+  FusedCastRepeat(name, op, AscendC::DTypeOf<S>(), AscendC::DTypeOf<D>(), sizeof(S), mask, repeat,
                   d, s);
 }
 
 template <typename T, typename U>
 void FusedCastN(const char* name, vec::FusedCastOp op, const AscendC::LocalTensor<T>& dst,
                 const AscendC::LocalTensor<U>& a, const AscendC::LocalTensor<U>& b, int64_t count) {
-  FusedCastCount(name, op, dst.ref(), AscendC::DTypeOf<T>(), sizeof(T), a.ref(), b.ref(),
-                 AscendC::DTypeOf<U>(), sizeof(U), count);
+  using D = AscendC::PrimT<T>;
+  using S = AscendC::PrimT<U>;
+  FusedCastCount(name, op, dst.ref(), AscendC::DTypeOf<D>(), sizeof(D), a.ref(), b.ref(),
+                 AscendC::DTypeOf<S>(), sizeof(S), count);
 }
 
 }  // namespace opsim::sim::detail
@@ -68,21 +72,21 @@ namespace AscendC {
   template <typename T, typename U>                                                              \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint32_t count) {                                                              \
-    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    static_assert(opsim::sim::detail::Pair<PrimT<T>, PrimT<U>>, #Name Rule);                     \
     opsim::sim::detail::FusedCastN(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
                                    count);                                                       \
   }                                                                                              \
   template <typename T, typename U, bool isSetMask = true>                                       \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& p) {     \
-    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    static_assert(opsim::sim::detail::Pair<PrimT<T>, PrimT<U>>, #Name Rule);                     \
     opsim::sim::detail::FusedCast0(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
                                    opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p); \
   }                                                                                              \
   template <typename T, typename U, bool isSetMask = true>                                       \
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,   \
             const uint64_t mask, const uint8_t repeatTimes, const BinaryRepeatParams& p) {       \
-    static_assert(opsim::sim::detail::Pair<T, U>, #Name Rule);                                   \
+    static_assert(opsim::sim::detail::Pair<PrimT<T>, PrimT<U>>, #Name Rule);                     \
     opsim::sim::detail::FusedCast0(#Name, opsim::sim::vec::FusedCastOp::Op, dst, src0, src1,     \
                                    opsim::sim::detail::MaskOf<isSetMask>(mask), repeatTimes, p); \
   }
@@ -117,20 +121,23 @@ void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
 template <typename T, typename U>
 void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
                 const int32_t& count) {
-  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  static_assert(opsim::sim::detail::kDeqReluPair<PrimT<T>, PrimT<U>>,
+                "AddDeqRelu adds int32_t into half");
   opsim::sim::detail::FusedCastN("AddDeqRelu", opsim::sim::vec::FusedCastOp::kAddDeqRelu, dst, src0,
                                  src1, count);
 }
 template <typename T, typename U, bool isSetMask = true>
 void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
                 const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
-  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  static_assert(opsim::sim::detail::kDeqReluPair<PrimT<T>, PrimT<U>>,
+                "AddDeqRelu adds int32_t into half");
   AddDeqRelu<isSetMask>(dst, src0, src1, mask, repeatTime, p);
 }
 template <typename T, typename U, bool isSetMask = true>
 void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
                 const uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {
-  static_assert(opsim::sim::detail::kDeqReluPair<T, U>, "AddDeqRelu adds int32_t into half");
+  static_assert(opsim::sim::detail::kDeqReluPair<PrimT<T>, PrimT<U>>,
+                "AddDeqRelu adds int32_t into half");
   AddDeqRelu<isSetMask>(dst, src0, src1, mask, repeatTime, p);
 }
 

@@ -113,20 +113,21 @@ template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
             const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr,
             const uint32_t count) {
-  static_assert(opsim::sim::detail::kIsGatherElem<T>, "Gather takes 16- or 32-bit elements");
-  OPSIM_A2_TAKES(kGather, T, "Gather");
-  opsim::sim::detail::GatherCount(dst.ref(), src.ref(), srcOffset.ref(), srcBaseAddr, sizeof(T),
-                                  count);
+  static_assert(opsim::sim::detail::kIsGatherElem<PrimT<T>>, "Gather takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, PrimT<T>, "Gather");
+  opsim::sim::detail::GatherCount(dst.ref(), src.ref(), srcOffset.ref(), srcBaseAddr,
+                                  sizeof(PrimT<T>), count);
 }
 #define OPSIM_GATHER_L0(MaskType)                                                                \
   template <typename T>                                                                          \
   void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,                              \
               const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseAddr, MaskType mask, \
               const uint8_t repeatTimes, const uint16_t dstRepStride) {                          \
-    static_assert(opsim::sim::detail::kIsGatherElem<T>, "Gather takes 16- or 32-bit elements");  \
-    OPSIM_A2_TAKES(kGather, T, "Gather");                                                        \
+    static_assert(opsim::sim::detail::kIsGatherElem<PrimT<T>>,                                   \
+                  "Gather takes 16- or 32-bit elements");                                        \
+    OPSIM_A2_TAKES(kGather, PrimT<T>, "Gather");                                                 \
     opsim::sim::detail::GatherRepeat(dst.ref(), src.ref(), srcOffset.ref(), srcBaseAddr,         \
-                                     sizeof(T), opsim::sim::detail::MaskOf<true>(mask),          \
+                                     sizeof(PrimT<T>), opsim::sim::detail::MaskOf<true>(mask),   \
                                      repeatTimes, dstRepStride);                                 \
   }
 OPSIM_GATHER_L0(const uint64_t*)
@@ -140,7 +141,7 @@ template <typename T>
 void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src,
              const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
              const GatherRepeatParams& repeatParams) {
-  static_assert(std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t>,
+  static_assert(std::is_same_v<PrimT<T>, uint16_t> || std::is_same_v<PrimT<T>, uint32_t>,
                 "Gatherb takes uint16_t or uint32_t on the 910B generation");
   ResetMask();
   opsim::sim::detail::GatherbRun(dst.ref(), src.ref(), offset.ref(), repeatTime,
@@ -152,14 +153,15 @@ template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
                 const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
                 const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
-  static_assert(opsim::sim::detail::kIsGatherElem<T>, "GatherMask takes 16- or 32-bit elements");
-  OPSIM_A2_TAKES(kGather, T, "GatherMask");
-  static_assert(std::is_same_v<U, uint16_t> || std::is_same_v<U, uint32_t>,
+  static_assert(opsim::sim::detail::kIsGatherElem<PrimT<T>>,
+                "GatherMask takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, PrimT<T>, "GatherMask");
+  static_assert(std::is_same_v<PrimT<U>, uint16_t> || std::is_same_v<PrimT<U>, uint32_t>,
                 "GatherMask's src1Pattern is uint16_t or uint32_t");
-  static_assert(sizeof(U) == sizeof(T),
+  static_assert(sizeof(PrimT<U>) == sizeof(PrimT<T>),
                 "GatherMask's src1Pattern is uint16_t for 16-bit elements, uint32_t for 32-bit");
-  const opsim::sim::detail::GatherMaskArgs args{sizeof(T), reduceMode,         mask,
-                                                0,         &src1Pattern.ref(), gatherMaskParams};
+  const opsim::sim::detail::GatherMaskArgs args{sizeof(PrimT<T>),   reduceMode,      mask, 0,
+                                                &src1Pattern.ref(), gatherMaskParams};
   rsvdCnt = opsim::sim::detail::GatherMaskRun(dst.ref(), src0.ref(), args);
 }
 // A built-in pattern: 1 even elements, 2 odd, 3..6 element 0..3 of every four, 7 all.
@@ -167,10 +169,11 @@ template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                 const bool reduceMode, const uint32_t mask,
                 const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
-  static_assert(opsim::sim::detail::kIsGatherElem<T>, "GatherMask takes 16- or 32-bit elements");
-  OPSIM_A2_TAKES(kGather, T, "GatherMask");
-  const opsim::sim::detail::GatherMaskArgs args{sizeof(T),   reduceMode, mask,
-                                                src1Pattern, nullptr,    gatherMaskParams};
+  static_assert(opsim::sim::detail::kIsGatherElem<PrimT<T>>,
+                "GatherMask takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kGather, PrimT<T>, "GatherMask");
+  const opsim::sim::detail::GatherMaskArgs args{sizeof(PrimT<T>), reduceMode, mask,
+                                                src1Pattern,      nullptr,    gatherMaskParams};
   rsvdCnt = opsim::sim::detail::GatherMaskRun(dst.ref(), src0.ref(), args);
 }
 

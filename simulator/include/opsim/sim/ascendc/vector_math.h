@@ -172,13 +172,15 @@ namespace AscendC {
 
 // ---- Count forms of the math and logic instructions ----
 
-#define OPSIM_MATH_COUNT(Name, Op)                                                               \
-  template <typename T>                                                                          \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {         \
-    static_assert(opsim::sim::detail::kIsFloatElem<T>, #Name " takes float tensors");            \
-    OPSIM_A2_TAKES(kFloatMath, T, #Name);                                                        \
-    const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op);                 \
-    opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::MathLanes, &ctx, dst, src, count); \
+#define OPSIM_MATH_COUNT(Name, Op)                                                                 \
+  template <typename T>                                                                            \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {           \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, count)) {                                         \
+      static_assert(opsim::sim::detail::kIsFloatElem<T>, #Name " takes float tensors");            \
+      OPSIM_A2_TAKES(kFloatMath, T, #Name);                                                        \
+      const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::Op);                 \
+      opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::MathLanes, &ctx, dst, src, count); \
+    }                                                                                              \
   }
 OPSIM_MATH_COUNT(Exp, kExp)
 OPSIM_MATH_COUNT(Ln, kLn)
@@ -189,53 +191,65 @@ OPSIM_MATH_COUNT(Reciprocal, kReciprocal)
 
 template <typename T>
 void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
-  static_assert(opsim::sim::detail::kIsFloatElem<T> || std::is_same_v<T, int32_t> ||
-                    std::is_same_v<T, int8_t> || std::is_same_v<T, int64_t>,
-                "Relu takes float or signed integer tensors");
-  OPSIM_A2_TAKES(kRelu, T, "Relu");
-  const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::kRelu);
-  opsim::sim::detail::UnaryCount("Relu", opsim::sim::detail::MathLanes, &ctx, dst, src, count);
+  OPSIM_TRAIT_AS_PRIM(Relu<PrimT<T>>(dst, src, count)) {
+    static_assert(opsim::sim::detail::kIsFloatElem<T> || std::is_same_v<T, int32_t> ||
+                      std::is_same_v<T, int8_t> || std::is_same_v<T, int64_t>,
+                  "Relu takes float or signed integer tensors");
+    OPSIM_A2_TAKES(kRelu, T, "Relu");
+    const auto ctx = opsim::sim::detail::MathOf<T>(opsim::sim::vec::MathOp::kRelu);
+    opsim::sim::detail::UnaryCount("Relu", opsim::sim::detail::MathLanes, &ctx, dst, src, count);
+  }
 }
 
 template <typename T, typename U>
 void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,
                const int32_t count) {
-  static_assert(opsim::sim::detail::kIsFloatElem<T>, "LeakyRelu takes float tensors");
-  OPSIM_A2_TAKES(kFloatMath, T, "LeakyRelu");
-  const opsim::sim::detail::LeakyCtx ctx{DTypeOf<T>(),
-                                         static_cast<double>(static_cast<float>(scalarValue))};
-  opsim::sim::detail::UnaryCount("LeakyRelu", opsim::sim::detail::LeakyLanes, &ctx, dst, src,
-                                 count);
+  OPSIM_TRAIT_AS_PRIM(LeakyRelu<PrimT<T>>(dst, src, scalarValue, count)) {
+    static_assert(opsim::sim::detail::kIsFloatElem<T>, "LeakyRelu takes float tensors");
+    OPSIM_A2_TAKES(kFloatMath, T, "LeakyRelu");
+    const opsim::sim::detail::LeakyCtx ctx{DTypeOf<T>(),
+                                           static_cast<double>(static_cast<float>(scalarValue))};
+    opsim::sim::detail::UnaryCount("LeakyRelu", opsim::sim::detail::LeakyLanes, &ctx, dst, src,
+                                   count);
+  }
 }
 
 template <typename T>
 void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
-  static_assert(opsim::sim::detail::kIsIntElem<T>, "Not takes integer tensors");
-  OPSIM_A2_TAKES(kLogicRepeat, T, "Not");
-  const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::kNot, sizeof(T)};
-  opsim::sim::detail::UnaryCount("Not", opsim::sim::detail::BitLanes, &ctx, dst, src, count);
+  OPSIM_TRAIT_AS_PRIM(Not<PrimT<T>>(dst, src, count)) {
+    static_assert(opsim::sim::detail::kIsIntElem<T>, "Not takes integer tensors");
+    OPSIM_A2_TAKES(kLogicRepeat, T, "Not");
+    const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::kNot, sizeof(T)};
+    opsim::sim::detail::UnaryCount("Not", opsim::sim::detail::BitLanes, &ctx, dst, src, count);
+  }
 }
 
-#define OPSIM_BIT_COUNT(Name, Op)                                                                 \
-  template <typename T>                                                                           \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,          \
-            const int32_t count) {                                                                \
-    static_assert(opsim::sim::detail::kIsIntElem<T>, #Name " takes integer tensors");             \
-    OPSIM_A2_TAKES(kLogicCount, T, #Name);                                                        \
-    const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::Op, sizeof(T)};                  \
-    opsim::sim::detail::BinaryCount(#Name, opsim::sim::detail::BitLanes, &ctx, dst, a, b, count); \
+#define OPSIM_BIT_COUNT(Name, Op)                                                           \
+  template <typename T>                                                                     \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,    \
+            const int32_t count) {                                                          \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, a, b, count)) {                                 \
+      static_assert(opsim::sim::detail::kIsIntElem<T>, #Name " takes integer tensors");     \
+      OPSIM_A2_TAKES(kLogicCount, T, #Name);                                                \
+      const opsim::sim::detail::BitCtx ctx{opsim::sim::vec::BitOp::Op, sizeof(T)};          \
+      opsim::sim::detail::BinaryCount(#Name, opsim::sim::detail::BitLanes, &ctx, dst, a, b, \
+                                      count);                                               \
+    }                                                                                       \
   }
 OPSIM_BIT_COUNT(And, kAnd)
 OPSIM_BIT_COUNT(Or, kOr)
 #undef OPSIM_BIT_COUNT
 
-#define OPSIM_SHIFT_COUNT(Name, Left)                                                             \
-  template <typename T, typename U>                                                               \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,           \
-            const int32_t count) {                                                                \
-    OPSIM_A2_TAKES(kShift, T, #Name);                                                             \
-    const auto ctx = opsim::sim::detail::ShiftOf<T>(Left, static_cast<T>(scalarValue));           \
-    opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::ShiftLanes, &ctx, dst, src, count); \
+#define OPSIM_SHIFT_COUNT(Name, Left)                                                       \
+  template <typename T, typename U>                                                         \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,     \
+            const int32_t count) {                                                          \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, scalarValue, count)) {                     \
+      OPSIM_A2_TAKES(kShift, T, #Name);                                                     \
+      const auto ctx = opsim::sim::detail::ShiftOf<T>(Left, static_cast<T>(scalarValue));   \
+      opsim::sim::detail::UnaryCount(#Name, opsim::sim::detail::ShiftLanes, &ctx, dst, src, \
+                                     count);                                                \
+    }                                                                                       \
   }
 OPSIM_SHIFT_COUNT(ShiftLeft, true)
 OPSIM_SHIFT_COUNT(ShiftRight, false)
@@ -375,9 +389,11 @@ OPSIM_SCALAR_L0(ShiftRight, kShift, opsim::sim::detail::ShiftOf<T>(false, value)
 // Level-0 Cast: the wider of the two types sets the lanes per repeat (64 for a 32-bit side);
 // each operand's strides count 32 B blocks of its own type (an int4b_t block: 64 elements).
 #define OPSIM_CAST_L0(MaskType)                                                                   \
-  template <typename D, typename S, bool isSetMask = true>                                        \
-  void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode round,          \
+  template <typename DT, typename ST, bool isSetMask = true>                                      \
+  void Cast(const LocalTensor<DT>& dst, const LocalTensor<ST>& src, const RoundMode round,        \
             MaskType mask, const uint8_t repeatTimes, const UnaryRepeatParams& p) {               \
+    using D = PrimT<DT>; /* a TensorTrait named as the template argument */                       \
+    using S = PrimT<ST>;                                                                          \
     using namespace opsim::sim::detail;                                                           \
     if constexpr (IsHalfByteDataType<D>() || IsHalfByteDataType<S>()) {                           \
       static_assert((IsHalfByteDataType<D>() && std::is_same_v<S, half>) ||                       \
@@ -454,11 +470,13 @@ namespace AscendC {
   template <typename T>                                                                        \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
             const int32_t count) {                                                             \
-    OPSIM_A2_TAKES(RowName, T, #Name);                                                         \
-    opsim::sim::detail::FusedCount<(opsim::sim::a2::Row::RowName ==                            \
-                                    opsim::sim::a2::Row::kAddSubRelu)>(                        \
-        opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), &src1.ref(), ReadsDst,    \
-        count);                                                                                \
+    OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src0, src1, count)) {                              \
+      OPSIM_A2_TAKES(RowName, T, #Name);                                                       \
+      opsim::sim::detail::FusedCount<(opsim::sim::a2::Row::RowName ==                          \
+                                      opsim::sim::a2::Row::kAddSubRelu)>(                      \
+          opsim::sim::vec::FusedOp::Op, #Name, dst, src0, src1.data(), &src1.ref(), ReadsDst,  \
+          count);                                                                              \
+    }                                                                                          \
   }
 OPSIM_FUSED_COUNT(AddRelu, kAddSubRelu, kAddRelu, false)
 OPSIM_FUSED_COUNT(SubRelu, kAddSubRelu, kSubRelu, false)

@@ -30,39 +30,39 @@ namespace AscendC {
 template <typename T>
 void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                     const int32_t modeNumber) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+  static_assert(std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<T>, float>,
                 "ProposalConcat takes half or float");
   opsim::sim::detail::ProposalRun(opsim::sim::detail::ProposalOp::kConcat, dst.ref(), src.ref(),
-                                  std::is_same_v<T, half>, repeatTime, modeNumber);
+                                  std::is_same_v<PrimT<T>, half>, repeatTime, modeNumber);
 }
 
 template <typename T>
 void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t modeNumber) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+  static_assert(std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<T>, float>,
                 "ProposalExtract takes half or float");
   opsim::sim::detail::ProposalRun(opsim::sim::detail::ProposalOp::kExtract, dst.ref(), src.ref(),
-                                  std::is_same_v<T, half>, repeatTime, modeNumber);
+                                  std::is_same_v<PrimT<T>, half>, repeatTime, modeNumber);
 }
 
 template <typename T>
 void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+  static_assert(std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<T>, float>,
                 "RpSort16 takes half or float");
   opsim::sim::detail::ProposalRun(opsim::sim::detail::ProposalOp::kRpSort16, dst.ref(), src.ref(),
-                                  std::is_same_v<T, half>, repeatTime, 0);
+                                  std::is_same_v<PrimT<T>, half>, repeatTime, 0);
 }
 
 template <typename T>
 void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+  static_assert(std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<T>, float>,
                 "MrgSort4 takes half or float proposals");
   opsim::sim::detail::MrgSort4Run(
       {&dst.ref(),
        {&src.src1.ref(), &src.src2.ref(), &src.src3.ref(), &src.src4.ref()},
        {params.elementLengths[0], params.elementLengths[1], params.elementLengths[2],
         params.elementLengths[3]},
-       std::is_same_v<T, half>,
+       std::is_same_v<PrimT<T>, half>,
        params.ifExhaustedSuspension,
        params.validBit,
        params.repeatTimes});

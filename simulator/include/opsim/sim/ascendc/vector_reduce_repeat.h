@@ -76,17 +76,17 @@ void ReduceRepeats(const char* name, vec::ReduceOp op, const AscendC::LocalTenso
 
 namespace AscendC {
 
-#define OPSIM_GROUP_REDUCE(Name, Op, Kind, MaskType)                                            \
-  template <typename T, bool isSetMask = true>                                                  \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,     \
-            MaskType mask, const int32_t dstRepStride, const int32_t srcBlkStride,              \
-            const int32_t srcRepStride) {                                                       \
-    OPSIM_A2_TAKES(kReduce, T, #Name);                                                          \
-    using namespace opsim::sim::detail;                                                         \
-    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::Kind, \
-                static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),                            \
-                ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), dstRepStride,             \
-                ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));                       \
+#define OPSIM_GROUP_REDUCE(Name, Op, Kind, MaskType)                                         \
+  template <typename T, bool isSetMask = true>                                               \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,  \
+            MaskType mask, const int32_t dstRepStride, const int32_t srcBlkStride,           \
+            const int32_t srcRepStride) {                                                    \
+    OPSIM_A2_TAKES(kReduce, PrimT<T>, #Name);                                                \
+    using namespace opsim::sim::detail;                                                      \
+    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<PrimT<T>>(), sizeof(PrimT<T>), \
+                GroupKind::Kind, static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),        \
+                ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), dstRepStride,          \
+                ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));                    \
   }
 OPSIM_GROUP_REDUCE(BlockReduceSum, kSum, kBlock, const uint64_t*)
 OPSIM_GROUP_REDUCE(BlockReduceSum, kSum, kBlock, const int32_t)
@@ -103,23 +103,25 @@ template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                     const int32_t repeatTime, const int32_t dstRepStride,
                     const int32_t srcBlkStride, const int32_t srcRepStride) {
-  OPSIM_A2_TAKES(kReduce, T, "WholeReduceSum");
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "WholeReduceSum");
   using namespace opsim::sim::detail;
-  GroupReduce("WholeReduceSum", opsim::sim::vec::ReduceOp::kSum, DTypeOf<T>(), sizeof(T),
-              GroupKind::kWhole, static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE),
-              ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), dstRepStride,
+  GroupReduce("WholeReduceSum", opsim::sim::vec::ReduceOp::kSum, DTypeOf<PrimT<T>>(),
+              sizeof(PrimT<T>), GroupKind::kWhole,
+              static_cast<uint8_t>(ReduceOrder::ORDER_ONLY_VALUE), ReduceMaskOf<isSetMask>(mask),
+              repeatTime, dst.ref(), dstRepStride,
               ReduceSrc("WholeReduceSum", src.ref(), srcBlkStride, srcRepStride));
 }
-#define OPSIM_WHOLE_MAXMIN(Name, Op)                                                               \
-  template <typename T, bool isSetMask = true>                                                     \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],           \
-            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,      \
-            const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {      \
-    OPSIM_A2_TAKES(kReduce, T, #Name);                                                             \
-    using namespace opsim::sim::detail;                                                            \
-    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<T>(), sizeof(T), GroupKind::kWhole,  \
-                static_cast<uint8_t>(order), ReduceMaskOf<isSetMask>(mask), repeatTime, dst.ref(), \
-                dstRepStride, ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));            \
+#define OPSIM_WHOLE_MAXMIN(Name, Op)                                                           \
+  template <typename T, bool isSetMask = true>                                                 \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],       \
+            const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,  \
+            const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {  \
+    OPSIM_A2_TAKES(kReduce, PrimT<T>, #Name);                                                  \
+    using namespace opsim::sim::detail;                                                        \
+    GroupReduce(#Name, opsim::sim::vec::ReduceOp::Op, DTypeOf<PrimT<T>>(), sizeof(PrimT<T>),   \
+                GroupKind::kWhole, static_cast<uint8_t>(order), ReduceMaskOf<isSetMask>(mask), \
+                repeatTime, dst.ref(), dstRepStride,                                           \
+                ReduceSrc(#Name, src.ref(), srcBlkStride, srcRepStride));                      \
   }
 OPSIM_WHOLE_MAXMIN(WholeReduceMax, kMax)
 OPSIM_WHOLE_MAXMIN(WholeReduceMin, kMin)
@@ -135,9 +137,9 @@ OPSIM_WHOLE_MAXMIN(WholeReduceMin, kMin)
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,     \
             MaskType mask, const int32_t repeatTimes, const int32_t srcRepStride,                 \
             bool calIndex = false) {                                                              \
-    OPSIM_A2_TAKES(kReduce, T, #Name);                                                            \
-    opsim::sim::detail::ReduceRepeats(#Name, opsim::sim::vec::ReduceOp::Op, dst, src, work, mask, \
-                                      repeatTimes, srcRepStride, calIndex);                       \
+    OPSIM_A2_TAKES(kReduce, PrimT<T>, #Name);                                                     \
+    opsim::sim::detail::ReduceRepeats<PrimT<T>>(#Name, opsim::sim::vec::ReduceOp::Op, dst, src,   \
+                                                work, mask, repeatTimes, srcRepStride, calIndex); \
   }
 OPSIM_REDUCE_REPEATS(ReduceMax, kMax, const uint64_t*)
 OPSIM_REDUCE_REPEATS(ReduceMax, kMax, const int32_t)
@@ -148,25 +150,26 @@ OPSIM_REDUCE_REPEATS(ReduceMin, kMin, const int32_t)
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const uint64_t mask[], const int32_t repeatTimes, const int32_t srcRepStride) {
-  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
-  opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
-                                    mask, repeatTimes, srcRepStride, false);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "ReduceSum");
+  opsim::sim::detail::ReduceRepeats<PrimT<T>>("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst,
+                                              src, work, mask, repeatTimes, srcRepStride, false);
 }
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
                const int32_t mask, const int32_t repeatTimes, const int32_t srcRepStride) {
-  OPSIM_A2_TAKES(kReduce, T, "ReduceSum");
-  opsim::sim::detail::ReduceRepeats("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst, src, work,
-                                    mask, repeatTimes, srcRepStride, false);
+  OPSIM_A2_TAKES(kReduce, PrimT<T>, "ReduceSum");
+  opsim::sim::detail::ReduceRepeats<PrimT<T>>("ReduceSum", opsim::sim::vec::ReduceOp::kSum, dst,
+                                              src, work, mask, repeatTimes, srcRepStride, false);
 }
 
 // Repeat r broadcasts src[8r .. 8r + 7], each to one 32 B block of dst.
 template <typename T>
 void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
           const BrcbRepeatParams& repeatParams) {
-  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Brcb takes 16- or 32-bit elements");
-  OPSIM_A2_TAKES(kBrcb, T, "Brcb");
-  opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(T), dst.ref(), src.ref(), repeatTime,
+  static_assert(sizeof(PrimT<T>) == 2 || sizeof(PrimT<T>) == 4,
+                "Brcb takes 16- or 32-bit elements");
+  OPSIM_A2_TAKES(kBrcb, PrimT<T>, "Brcb");
+  opsim::sim::detail::BroadcastBlocks("Brcb", sizeof(PrimT<T>), dst.ref(), src.ref(), repeatTime,
                                       repeatParams.dstBlkStride, repeatParams.dstRepStride);
 }
 

@@ -21,9 +21,9 @@ namespace AscendC {
 template <typename T>
 void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
             const LocalTensor<uint32_t>& src1, const int32_t repeatTimes) {
-  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+  static_assert(std::is_same_v<PrimT<T>, half> || std::is_same_v<PrimT<T>, float>,
                 "Sort32 takes half or float scores");
-  opsim::sim::detail::Sort32Run(dst.ref(), src0.ref(), src1.ref(), std::is_same_v<T, half>,
+  opsim::sim::detail::Sort32Run(dst.ref(), src0.ref(), src1.ref(), std::is_same_v<PrimT<T>, half>,
                                 repeatTimes);
 }
 

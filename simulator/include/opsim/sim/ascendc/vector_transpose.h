@@ -67,8 +67,8 @@ namespace AscendC {
 
 template <typename T>
 void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
-  static_assert(sizeof(T) == 2, "Transpose (16 x 16) takes 16-bit elements");
-  OPSIM_A2_TAKES(kTranspose, T, "Transpose");
+  static_assert(sizeof(PrimT<T>) == 2, "Transpose (16 x 16) takes 16-bit elements");
+  OPSIM_A2_TAKES(kTranspose, PrimT<T>, "Transpose");
   opsim::sim::detail::Transpose16x16(dst.ref(), src.ref());
 }
 

@@ -176,6 +176,9 @@ struct UbRef {
   int16_t buf = -1;
   uint32_t gen = 0;
 };
+// UbRef::buf of a static tensor constructed on the core type whose memory it is not (an AIV's
+// A1 tensor on the 910B): legal to make, a fault to use; gen holds the memory.
+inline constexpr int16_t kOtherCoreBuf = -2;
 
 // An access to GM bytes [lo, hi) by S (GlobalTensor::GetValue/SetValue) or a DMA (MTE2 reads GM,
 // MTE3 writes it), for the syncs --cce-auto-sync inserts between them (gm_sync.cc).
