@@ -118,5 +118,41 @@ TEST(Atomic, InitGlobalMemoryFillsAndChecksBounds) {
   EXPECT_EQ(bad.fault->kind, FaultKind::kOutOfBoundsGm);
 }
 
+// InitOutput fills as InitGlobalMemory on the A2 generation's AIV (value defaulting to 0), and
+// does nothing on its AIC or on the 910A and 310P, whose CANN builds compile its body out.
+TEST(Atomic, InitOutputFillsOnTheA2VectorCoresOnly) {
+  const auto run = [](const DeviceProfile& device, CoreType type, bool give_value) {
+    std::vector<int32_t> out(64, 3);
+    LaunchOptions options;
+    options.checked = true;
+    options.core_type = type;
+    options.regions = {{out.data(), out.size() * 4, "out"}};
+    const LaunchResult r = Launch(device, 1, options, [&] {
+      GlobalTensor<int32_t> g;
+      g.SetGlobalBuffer(out.data(), 64);
+      if (give_value) {
+        InitOutput<int32_t>(g, 48, 9);
+      } else {
+        InitOutput(g, 48);
+      }
+    });
+    EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+    return out;
+  };
+  DeviceProfile a2 = testing::TestDevice();
+  a2.cube_cores = 4;
+  std::vector<int32_t> filled = run(a2, CoreType::kAiv, true);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(filled[i], i < 48 ? 9 : 3) << i;
+  filled = run(a2, CoreType::kAiv, false);
+  EXPECT_EQ(filled[0], 0);
+  EXPECT_EQ(filled[48], 3);
+  EXPECT_EQ(run(a2, CoreType::kAic, true), std::vector<int32_t>(64, 3));
+  for (const char* arch : {"dav-1001", "dav-2002"}) {
+    DeviceProfile old = testing::TestDevice();
+    old.architecture = arch;
+    EXPECT_EQ(run(old, CoreType::kAiv, true), std::vector<int32_t>(64, 3)) << arch;
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/vector_unit.h"
@@ -460,6 +461,14 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   MaterializeGm(core, dst.ptr, gm_hi);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
   core.launch->LogGm(core, dst.ptr, bytes, GmUse::kWrite, instr, Pipe::kMte3, start);
+}
+
+// CANN's InitOutput fills GM as InitGlobalMemory does (a Duplicate into a UB stack buffer, then
+// MTE3) on the A2/A3 generation's AIV only: its AIC returns at once, and for the 910A and the
+// 310P CANN compiles the body out, so there the call does nothing.
+void InitOutputGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_bytes) {
+  if (!a2::ChecksA2VectorDtypes() || Cur().core_type == CoreType::kAic) return;
+  FillGm(dst, count, value, elem_bytes, "InitOutput");
 }
 
 }  // namespace opsim::sim::detail

@@ -15,6 +15,7 @@ namespace opsim::sim::detail {
 void SetAtomicImpl(uint8_t op, DType dtype, const char* instr);
 void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_bytes,
             const char* instr);
+void InitOutputGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_bytes);
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -45,6 +46,13 @@ inline void SetAtomicNone() {
 template <typename T>
 void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
   opsim::sim::detail::FillGm(gmWorkspaceAddr.ref(), size, &value, sizeof(T), "InitGlobalMemory");
+}
+
+// CANN's InitOutput, which it keeps but calls deprecated ("use Fill instead"): the first `size`
+// elements set to `value`, by the AIV of the A2/A3 generation; see InitOutputGm.
+template <typename T>
+void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0) {
+  opsim::sim::detail::InitOutputGm(gmWorkspaceAddr.ref(), size, &value, sizeof(T));
 }
 
 }  // namespace AscendC
