@@ -1,7 +1,8 @@
 // The high-level Matmul (lib/matmul_intf.h) against an exact model: host tilings from
 // MultiCoreMatmulTiling, every block of a multi-core split with its tails (SetTail), A and B
 // transposed or not, a bias, f16/bf16/f32/int8 inputs, IterateAll and Iterate + GetTensorC in
-// both orders; MIX launches (one AIC serving two AIV sub-blocks). Misuse: matmul_api_faults_test.cc.
+// both orders; MIX launches (one AIC serving two AIV sub-blocks). The misuse of the API is
+// matmul_api_faults_test.cc's.
 #include <gtest/gtest.h>
 
 #include <cmath>
