@@ -300,8 +300,8 @@ TEST(StaticTensor, RawTensorFaults) {
       {[] { LocalTensor<float>(TPosition::GM, 0, 8); }, FaultKind::kInvalidArgument, "position GM"},
       {[] { LocalTensor<float>(TPosition::VECIN, 0, 0); }, FaultKind::kInvalidArgument, "0 B"},
       {[] {
-         LocalTensor<float> t(TPosition::VECIN, 0, 64);
-         Duplicate(t, 1.0f, 72);  // past the 64 elements asked for
+         LocalTensor<float> t(TPosition::VECCALC, 192 * 1024 - 256, 64);
+         Duplicate(t, 1.0f, 72);  // past the UB's end
        },
        FaultKind::kOutOfBoundsUb, "tensor ends"},
       {[] {
@@ -319,6 +319,26 @@ TEST(StaticTensor, RawTensorFaults) {
     EXPECT_EQ(r.fault->kind, c.kind) << r.fault->ToString();
     EXPECT_NE(r.fault->message.find(c.text), std::string::npos) << r.fault->ToString();
   }
+  // Past the 64 elements asked for but inside the UB: what the chip runs, so a warning.
+  std::vector<float> gm(72);
+  const LaunchResult past = RunOne(
+      [&] {
+        LocalTensor<float> t(TPosition::VECOUT, 0, 64);
+        Duplicate(t, 1.5f, 72);
+        SetFlag<HardEvent::V_MTE3>(0);
+        WaitFlag<HardEvent::V_MTE3>(0);
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(gm.data(), 72);
+        DataCopy(g, t, 72);
+      },
+      true, {testing::Region(gm, "gm")});
+  ASSERT_FALSE(past.fault.has_value()) << past.fault->ToString();
+  EXPECT_EQ(gm[71], 1.5f);
+  ASSERT_FALSE(past.warnings.empty());
+  EXPECT_EQ(past.warnings[0].kind, "local_tensor_overrun");
+  EXPECT_NE(past.warnings[0].message.find("[0x0, 0x120), past the 256 B the static tensor"),
+            std::string::npos)
+      << past.warnings[0].message;
   // The AIV core has no L1 (a split-core chip's cube memories belong to the AIC). Making the
   // tensor only names an address (asc-devkit's matmul_gelu sample makes its A1..CO1 tensors on
   // both cores); using it there faults, and the same for an AIC's UB tensor.

@@ -239,27 +239,65 @@ double MacsPerCycle(const DeviceProfile& d, DType a_type) {
   }
 }
 
-// Checked mode: the A rows, B columns and (accumulating) C row segments Mmad uses were written:
-// i < m, j < n and, in the last k fractal, only the k % k0 elements it multiplies.
-void CheckInputsWritten(const Core& core, const MmadShape& s, const UbRef& fm, const UbRef& filter,
-                        const UbRef& dst, bool from_c, const char* instr) {
+// Checked mode: which rows and columns of the result Mmad computes from written operands: A's
+// row i and B's column j (i < m, j < n; in the last k fractal only the k % k0 elements it
+// multiplies) and the bias's element j. A result computed from bytes nothing wrote is garbage
+// the chip makes without complaint: it stays unwritten, and reading it out is the fault, as for
+// the elementwise instructions (docs/CHECKS.md, "What counts as written"). asc-devkit's mmad
+// sample runs n = 64 over the 40 bias values it loaded and copies out 40 columns.
+struct WrittenLines {
+  std::vector<uint8_t> rows, cols;
+  bool all = true;
+};
+
+WrittenLines InputsWritten(const Core& core, const MmadShape& s, const UbRef& fm,
+                           const UbRef& filter, const UbRef* bias) {
+  WrittenLines w;
+  w.rows.assign(s.m, 1);
+  w.cols.assign(s.n, 1);
+  const auto drop = [&w](std::vector<uint8_t>& lines, uint32_t at, bool written) {
+    if (written || lines[at] == 0) return;
+    lines[at] = 0;
+    w.all = false;
+  };
   const uint32_t bits = 256 / s.k0;
   for (uint32_t kb = 0; kb < s.kb; ++kb) {
     const uint64_t used = (std::min<uint32_t>(s.k0, s.k - kb * s.k0) * bits + 7) / 8;
     for (uint32_t i = 0; i < s.m; ++i) {
-      CheckWritten(core, fm, AOffset(s, i, kb * s.k0), used, instr, "fm");
+      drop(w.rows, i, LocalWritten(core, fm.ptr + AOffset(s, i, kb * s.k0), used));
     }
     for (uint32_t j = 0; j < s.n; ++j) {
-      CheckWritten(core, filter, BOffset(s, kb * s.k0, j), used, instr, "filter");
+      drop(w.cols, j, LocalWritten(core, filter.ptr + BOffset(s, kb * s.k0, j), used));
     }
   }
-  if (!from_c) return;
+  if (bias == nullptr) return w;
+  for (uint32_t j = 0; j < s.n; ++j) drop(w.cols, j, LocalWritten(core, bias->ptr + j * 4ull, 4));
+  return w;
+}
+
+// The results as written (from written operands) or not. Accumulating (from C), a result is as
+// written as the C it adds to, unless its row or column is garbage.
+void MarkResults(Core& core, const MmadShape& s, const UbRef& dst, bool from_c,
+                 const WrittenLines& w, const char* instr) {
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; j += kRows) {
       const uint32_t cols = s.n - j < kRows ? s.n - j : kRows;
-      CheckWritten(core, dst, COffset(s, i, j) * 4, cols * 4ull, instr, "dst");
+      uint8_t* at = dst.ptr + COffset(s, i, j) * 4;
+      if (w.all) {
+        if (!from_c) MarkWritten(core, at, cols * 4ull);
+        continue;
+      }
+      for (uint32_t c = 0; c < cols; ++c) {
+        if (w.rows[i] == 0 || w.cols[j + c] == 0) {
+          ClearWritten(core, static_cast<uint32_t>(at + c * 4 - core.ub), 4);
+        } else if (!from_c) {
+          MarkWritten(core, at + c * 4, 4);
+        }
+      }
     }
   }
+  BufferRecord& r = core.bufs[static_cast<size_t>(dst.buf)];
+  if (!w.all && r.garbage_from == nullptr) r.garbage_from = instr;
 }
 
 // s4: int4b_t A and B (a_type kInt8), CANN's mad_s4.
@@ -337,23 +375,13 @@ void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef
   const double start = issued.start;
   if (TracksPipes(core)) {
     const double ordered = issued.dst_start;
-    if (core.checked) {
-      CheckInputsWritten(core, s, fm, filter, dst, from_c, instr);
-      if (bias != nullptr) CheckWritten(core, *bias, 0, s.n * 4ull, instr, "bias");
-    }
     TrackRead(core, fm, Pipe::kM, start, start + cost, instr);
     TrackRead(core, filter, Pipe::kM, start, start + cost, instr);
     if (bias != nullptr) TrackRead(core, *bias, Pipe::kM, start, start + cost, instr);
     if (from_c) TrackRead(core, dst, Pipe::kM, ordered, start + cost, instr);
     TrackWrite(core, dst, Pipe::kM, ordered, start + cost, instr, 0);
-    if (core.checked) {
-      for (uint32_t i = 0; i < s.m; ++i) {
-        for (uint32_t j = 0; j < s.n; j += kRows) {
-          const uint32_t cols = s.n - j < kRows ? s.n - j : kRows;
-          MarkWritten(core, dst.ptr + COffset(s, i, j) * 4, cols * 4ull);
-        }
-      }
-    }
+    if (core.checked)
+      MarkResults(core, s, dst, from_c, InputsWritten(core, s, fm, filter, bias), instr);
   }
   const uint8_t* bias_ptr = bias != nullptr ? bias->ptr : nullptr;
   LaunchState::MmadScratch local;

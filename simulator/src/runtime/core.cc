@@ -102,6 +102,26 @@ namespace {
                  ", " + Hex(at + bytes) + ") but the tensor ends at " + Hex(at + ref.bytes) + " (" +
                  DescribeBuffer(core, ref.buf) + ")");
 }
+// A static tensor's size is only its view of the memory: the chip runs an access past it but
+// inside the memory as written (asc-devkit's mmad sample has its Mmad write 32 x 64 results into
+// a CO1 tensor it declared 32 x 48), so that is a warning. A queue or TBuf tensor's end is its
+// buffer's, which the TPipe may have given the next buffer: still a fault.
+[[gnu::cold, gnu::noinline]] void CheckPastTheView(const Core& core, const UbRef& ref,
+                                                   uint64_t bytes, const char* instr,
+                                                   const char* operand) {
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const auto abs = static_cast<uint64_t>(ref.ptr - core.ub);
+  if (r.owner != kRawOwner || abs + bytes > uint64_t{r.offset} + r.bytes) {
+    RaiseOutOfBounds(core, ref, bytes, instr, operand);
+  }
+  core.launch->Warn(core, "local_tensor_overrun", instr, ref.buf, [&] {
+    const uint64_t at = LocalMemoryOffset(core, abs);
+    return std::string(operand) + " accesses " + LocalMemoryName(core, abs) + " [" + Hex(at) +
+           ", " + Hex(at + bytes) + "), past the " + std::to_string(ref.bytes) +
+           " B the static tensor declares but inside the memory; the chip does not check a "
+           "LocalTensor's size";
+  });
+}
 }  // namespace
 
 void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
@@ -113,12 +133,12 @@ void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const ch
   if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
     RaiseFreed(core, ref, instr, operand);
   }
-  if (bytes > ref.bytes) RaiseOutOfBounds(core, ref, bytes, instr, operand);
+  if (bytes > ref.bytes) CheckPastTheView(core, ref, bytes, instr, operand);
 }
 
 void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, const char* operand) {
   CheckUbInPlace(core, ref, bytes, instr, operand);
-  MaterializeUb(core, ref.ptr, ref.ptr + ref.bytes);
+  MaterializeUb(core, ref.ptr, ref.ptr + std::max<uint64_t>(ref.bytes, bytes));
 }
 
 uint64_t FindUbBit(const Core& core, uint64_t lo, uint64_t hi, bool written) {

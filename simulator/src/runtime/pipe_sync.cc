@@ -103,6 +103,17 @@ std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
   return "bytes [" + std::to_string(lo - r.offset) + ", " + std::to_string(hi - r.offset) + ")";
 }
 
+// The bytes from the view's start that an access of `span` covers (UINT64_MAX: the whole view):
+// at most the view's, but a static tensor accessed past its declared size (a warning, core.cc)
+// covers what the access touched, up to its memory's end.
+uint64_t Covered(const Core& core, const BufferRecord& r, const UbRef& ref, uint64_t span) {
+  if (span <= ref.bytes || span == UINT64_MAX || r.owner != kRawOwner) {
+    return std::min<uint64_t>(span, ref.bytes);
+  }
+  const uint64_t room = uint64_t{r.offset} + r.bytes - static_cast<uint64_t>(ref.ptr - core.ub);
+  return std::min(span, room);
+}
+
 // The checked halves of TrackRead and TrackWrite, out of line: with their fault messages inline
 // every unchecked call (each operand of each vector instruction) saved six registers and set up
 // an 850 B frame for a few field updates (issue 29, session 25).
@@ -110,7 +121,7 @@ std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
                                    double start, double end, const char* instr, uint64_t span) {
   const int p = static_cast<int>(pipe);
   const auto lo = static_cast<uint32_t>(ref.ptr - core.ub);
-  const auto hi = static_cast<uint32_t>(lo + std::min<uint64_t>(span, ref.bytes));
+  const auto hi = static_cast<uint32_t>(lo + Covered(core, r, ref, span));
   if (const PipeAccess* w = Overlapping(core, r, p, lo, hi, start, true)) {
     const std::string missing = MissingHandOff(w->pipe, p);
     RaiseFault(FaultKind::kMissingSync, instr,
@@ -129,9 +140,9 @@ std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
                                     double start, double end, const char* instr, uint64_t bytes,
                                     uint64_t span) {
   const int p = static_cast<int>(pipe);
-  MarkWritten(core, ref.ptr, std::min<uint64_t>(bytes, ref.bytes));
+  MarkWritten(core, ref.ptr, Covered(core, r, ref, bytes));
   const auto lo = static_cast<uint32_t>(ref.ptr - core.ub);
-  const auto hi = static_cast<uint32_t>(lo + std::min<uint64_t>(span, ref.bytes));
+  const auto hi = static_cast<uint32_t>(lo + Covered(core, r, ref, span));
   const PipeAccess* read = Overlapping(core, r, p, lo, hi, start, false);
   const PipeAccess* other = read ? read : Overlapping(core, r, p, lo, hi, start, true);
   if (other) {
@@ -151,7 +162,8 @@ std::string Bytes(const BufferRecord& r, uint32_t lo, uint32_t hi) {
 void DataExpHook(const Core& core, const UbRef& ref, Pipe pipe, bool write, uint64_t span,
                  const char* instr) {
   const uint64_t lo = static_cast<uint64_t>(ref.ptr - core.ub);
-  CheckDataExp(core, pipe, write, lo, lo + std::min<uint64_t>(span, ref.bytes), instr);
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  CheckDataExp(core, pipe, write, lo, lo + Covered(core, r, ref, span), instr);
 }
 
 }  // namespace
