@@ -216,6 +216,23 @@ TEST(MatmulApi, OtherTypes) {
   CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, true, true});
 }
 
+// BC4: B as stored (K x N) with float elements goes L1 -> L0B by LoadData3DV2 (a 1 x K map
+// whose channels are N), with int8 by LoadDataWithTranspose (32 x 32 squares, K padded to 32 in
+// L1), as CANN's 910B Matmul: tails in M, N and K, A transposed, bias, Iterate, CFG_MDL groups
+// (whose tiles start inside a group), a tile of N 16 (half a square) and MIX blocks.
+TEST(MatmulApi, BAsStoredFloatAndInt8) {
+  CheckCase<float, float, float>({36, 40, 50, 2, false, false, true});
+  CheckCase<float, float, float>({70, 24, 100, 1, true, false, false, true, 0, 32, 16});
+  CheckCase<float, float, float, matmul::CFG_MDL>(
+      {70, 40, 50, 1, false, false, true, true, 0, 32, 16, 2, 2});
+  CheckCase<float, float, float>({40, 32, 300, 2, true, false, true}, true);
+  CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, false, true});
+  CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 1, false, false, false, true, 1, 32, 16});
+  CheckCase<int8_t, int32_t, int32_t, matmul::CFG_MDL>(
+      {80, 96, 100, 2, false, false, true, false, 1, 32, 32, 2, 2});
+  CheckCase<int8_t, int32_t, int32_t>({64, 80, 96, 2, false, false, true, true}, true);
+}
+
 constexpr matmul::MatmulConfig NormWithoutUnitFlag() {
   matmul::MatmulConfig c = matmul::GetNormalConfig();
   c.enUnitFlag = false;
