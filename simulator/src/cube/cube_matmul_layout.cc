@@ -76,7 +76,7 @@ void LoadB2Img2col(const UbRef& b2, const UbRef& b1, uint32_t nt, const MdlGroup
   a.channel_size = Narrow(Up16(g.len), "LoadData3DV2 channelSize");
   a.k_ext = Narrow(Up16(nt), "LoadData3DV2 kExtension");
   a.k_start = Narrow(g.offset, "LoadData3DV2 kStartPt");
-  a.m_ext = Narrow(Up16(ks), "LoadData3DV2 mExtension");
+  a.m_ext = Narrow(Load3dKRows(kc, ks, len), "LoadData3DV2 mExtension");
   a.m_start = Narrow(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
   CubeLoad3DV2(b2, b1, 32, a, false, false, 0);

@@ -165,7 +165,7 @@ void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, const 
   a.channel_size = Field16(Up16(g.len), "LoadData3DV2 channelSize");
   a.k_ext = Field16(Up16(mt), "LoadData3DV2 kExtension");
   a.k_start = Field16(g.offset, "LoadData3DV2 kStartPt");
-  a.m_ext = Field16(Up16(ks), "LoadData3DV2 mExtension");
+  a.m_ext = Field16(Load3dKRows(kc, ks, len), "LoadData3DV2 mExtension");
   a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
   a.transpose = true;

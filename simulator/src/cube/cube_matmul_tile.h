@@ -18,6 +18,13 @@ inline uint32_t K0Of(const MatmulState& s) {
 inline uint64_t InBytes(const MatmulState& s, uint64_t elems) {
   return s.types.s4 ? elems / 2 : elems * DTypeSize(s.types.a);
 }
+// LoadData3DV2's mExtension for K rows [kc, kc + ks) of a float piece of `len` K rows in L1 (a
+// 1 x Up16(len) map): CANN's K aligned to 16, cut at the map's end where that would run into
+// padding rows past it (no Mmad reads them; a load reading padding wants the register set).
+inline uint32_t Load3dKRows(uint32_t kc, uint32_t ks, uint32_t len) {
+  const uint32_t rows = Up16(ks), left = Up16(len) - kc;
+  return rows < left ? rows : left;
+}
 // A view `off` bytes into a GM operand, as GlobalTensor::operator[] makes one.
 GmRef GmAt(const GmRef& g, uint64_t off);
 UbRef UbAt(const UbRef& r, uint64_t off);
