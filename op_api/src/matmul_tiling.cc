@@ -128,8 +128,9 @@ struct BaseKInputs {
   int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;  // sa, sb: bits
   const char* type_name;
   // K's alignment in L0A: 16 for float A transposed (its transposed load leaves K aligned to 16,
-  // CANN's GetABaseWidthAlign), else k0.
-  int64_t a_k_align;
+  // CANN's GetABaseWidthAlign), else k0; in L0B: 16 for float B as stored (its LoadData3DV2
+  // fills K aligned to 16), else k0.
+  int64_t a_k_align, b_k_align;
 };
 
 // Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K;
@@ -140,7 +141,8 @@ std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out)
   if (bk == 0) {
     for (; db >= 1 && bk < in.k0; --db) {
       const int64_t fit_a = in.l0a * 8 / (db * in.bm * in.sa) / in.a_k_align * in.a_k_align;
-      const int64_t fit = std::min(fit_a, in.l0b * 8 / (db * in.bn * in.sb));
+      const int64_t fit =
+          std::min(fit_a, in.l0b * 8 / (db * in.bn * in.sb) / in.b_k_align * in.b_k_align);
       bk = std::min(fit / in.k0 * in.k0, AlignUp(in.single_k, in.k0));
     }
     ++db;
@@ -318,10 +320,6 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     return -1;
   }
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  if (isBias_ && a_.dataType == DataType::DT_INT4) {
-    Fail("a bias with DT_INT4 inputs is not modelled (opsim's int4b_t Matmul takes none)");
-    return -1;
-  }
   if (!SplitCores(t)) return -1;
   const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
@@ -355,7 +353,8 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
                        static_cast<int64_t>(l0b_),
                        t.singleCoreK,
                        TypeName(a_.dataType),
-                       a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0};
+                       a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0,
+                       b_.dataType == DataType::DT_FLOAT && !b_.isTrans ? 16 : k0};
   if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
     Fail(why);
     return -1;

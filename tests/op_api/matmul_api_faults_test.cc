@@ -189,7 +189,7 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
       &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("baseK = 8: its transposed load"), std::string::npos) << msg;
-  // float B as stored needs a transposing load of 32-bit fractals.
+  // float B as stored: LoadData3DV2 fills K aligned to 16 in L0B, which must fit dbL0B times.
   msg = FaultOf(
       [&](Operands&) {
         TPipe pipe;
@@ -199,13 +199,52 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
             mm;
         TCubeTiling f = SmallTiling();
         f.baseK = 8;
+        f.baseN = f.singleCoreN = f.N = 768;
+        f.baseM = f.singleCoreM = f.M = 16;
+        f.dbL0B = 2;
         mm.Init(&f);
         GlobalTensor<float> g;
         mm.SetTensorB(g, false);
       },
       &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
-  EXPECT_NE(msg.find("B not transposed with float32"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("B as stored with float elements and tiling baseK = 8"), std::string::npos)
+      << msg;
+  // int8 B as stored: LoadDataWithTranspose writes whole 32-column squares; 2 x 16 x 2048 B fit
+  // L0B, 2 x 32 x 2048 do not.
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>>
+            mm;
+        TCubeTiling f = SmallTiling();
+        f.baseM = f.singleCoreM = f.M = f.baseN = f.singleCoreN = f.N = 16;
+        f.baseK = f.singleCoreK = f.Ka = f.Kb = 2048;
+        f.dbL0B = 2;
+        mm.Init(&f);
+        GlobalTensor<int8_t> g;
+        mm.SetTensorB(g, false);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("whole 32-column squares"), std::string::npos) << msg;
+  // int8 A transposed: CANN's Matmul has no transposing load of 8-bit A into L0A.
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>>
+            mm;
+        mm.Init(&t);
+        GlobalTensor<int8_t> g;
+        mm.SetTensorA(g, true);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("A transposed with int8"), std::string::npos) << msg;
 }
 
 TEST(MatmulApiFaults, MixRules) {
@@ -301,6 +340,33 @@ TEST(MatmulApiFaults, MdlStepsTheChipCannotRun) {
                 },
                 &kind),
             "no fault");
+  // int8 B as stored under CFG_MDL: a group of stepN = 2 tiles of baseN 16 puts the second tile
+  // in the middle of a 32-column square of LoadDataWithTranspose.
+  t = SmallTiling();
+  t.M = t.singleCoreM = t.baseM = 16;
+  t.baseN = 16;
+  t.stepN = t.depthB1 = 2;
+  msg = FaultOf(
+      [&](Operands& ops) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>, matmul::CFG_MDL>
+            mm;
+        REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t);
+        GlobalTensor<int8_t> ga, gb;
+        GlobalTensor<int32_t> gc;
+        ga.SetGlobalBuffer(reinterpret_cast<int8_t*>(ops.a.data()), 16 * 32);
+        gb.SetGlobalBuffer(reinterpret_cast<int8_t*>(ops.a.data()) + 16 * 32, 32 * 32);
+        gc.SetGlobalBuffer(reinterpret_cast<int32_t*>(ops.c.data()), 16 * 32);
+        mm.SetTensorA(ga);
+        mm.SetTensorB(gb);
+        mm.IterateAll(gc);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("starts 16 columns into its CFG_MDL group"), std::string::npos) << msg;
 }
 
 }  // namespace

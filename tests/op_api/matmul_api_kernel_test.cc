@@ -122,6 +122,7 @@ void MatmulBlock(const Spec& s, const TCubeTiling& t, int64_t blk, AT* a, AT* b,
 // The last CheckCase launch's simulated time (ns) and GM -> L1 copies.
 double g_last_device_ns = 0;
 uint64_t g_last_mte2_copies = 0;
+size_t g_last_warnings = 0;
 
 // Returns the bytes MTE2 read (0 when the launch failed). With `real_c`: inputs scaled by 0.318
 // (products of many exponents, so float32 sums round), C returned there, not checked.
@@ -166,6 +167,7 @@ uint64_t CheckCase(const Spec& s, bool mix = false, std::vector<CT>* real_c = nu
   EXPECT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
   if (!r.status.ok()) return 0;
   g_last_device_ns = r.stats.device_ns;
+  g_last_warnings = r.warnings.size();
   g_last_mte2_copies = r.stats.pipes[static_cast<int>(opsim::sim::Pipe::kMte2)].instructions;
   if (real_c != nullptr) {
     *real_c = c;
@@ -214,6 +216,31 @@ TEST(MatmulApi, OtherTypes) {
   CheckCase<float, float, float>({40, 32, 300, 1, true, true});
   CheckCase<float, float, float, matmul::CFG_MDL>({40, 32, 300, 1, true, true, true});
   CheckCase<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, true, true});
+}
+
+// A case with its exact results and no warning (a K tail's LoadData3DV2 reads no padding).
+template <class AT, class CT, class BT, const matmul::MatmulConfig& kCfg = matmul::CFG_NORM>
+void ExpectClean(const Spec& s, bool mix = false) {
+  CheckCase<AT, CT, BT, kCfg>(s, mix);
+  EXPECT_EQ(g_last_warnings, 0u) << s.m << "x" << s.n << "x" << s.k;
+}
+
+// BC4: B as stored (K x N) with float elements goes L1 -> L0B by LoadData3DV2 (a 1 x K map
+// whose channels are N), with int8 by LoadDataWithTranspose (32 x 32 squares, K padded to 32 in
+// L1), as CANN's 910B Matmul: tails in M, N and K, A transposed, bias, Iterate, CFG_MDL groups
+// (whose tiles start inside a group), a tile of N 16 (half a square) and MIX blocks.
+TEST(MatmulApi, BAsStoredFloatAndInt8) {
+  ExpectClean<float, float, float>({36, 40, 50, 2, false, false, true});
+  ExpectClean<float, float, float>({70, 24, 100, 1, true, false, false, true, 0, 32, 16});
+  ExpectClean<float, float, float, matmul::CFG_MDL>(
+      {70, 40, 50, 1, false, false, true, true, 0, 32, 16, 2, 2});
+  ExpectClean<float, float, float>({40, 32, 300, 2, true, false, true}, true);
+  ExpectClean<float, float, float>({100, 72, 90, 1, false, false, true});  // C14's tail shape
+  ExpectClean<int8_t, int32_t, int32_t>({40, 48, 100, 2, false, false, true});
+  ExpectClean<int8_t, int32_t, int32_t>({40, 48, 100, 1, false, false, false, true, 1, 32, 16});
+  ExpectClean<int8_t, int32_t, int32_t, matmul::CFG_MDL>(
+      {80, 96, 100, 2, false, false, true, false, 1, 32, 32, 2, 2});
+  ExpectClean<int8_t, int32_t, int32_t>({64, 80, 96, 2, false, false, true, true}, true);
 }
 
 constexpr matmul::MatmulConfig NormWithoutUnitFlag() {

@@ -19,15 +19,31 @@ using namespace AscendC;
 // The page's model: iteration r takes the square at (startIndex + r * srcStride) squares; 8-bit:
 // two 16 x 32 fractals stacked (S[r][c], r < 32) -> T = S^T, T's rows 0-15 at the iteration's
 // first fractal (r * (1 + dstGap) fractals), rows 16-31 at (1 + dstFracGap) fractals after it;
-// 16-bit: the 16 x 16 fractal transposed to r * (1 + dstGap).
+// 16-bit: the 16 x 16 fractal transposed to r * (1 + dstGap); 32-bit: the page's pseudocode
+// (load_data_with_transpose.py, b32), 8 x 8 blocks: block (h, v) of the two source fractals
+// (v: fractal, h: its upper or lower 8 rows) goes transposed to output fractal h, rows 8v..8v+7.
+void Model32(const uint8_t* s, uint8_t* d, size_t frac_gap) {
+  for (size_t v = 0; v < 2; ++v) {
+    for (size_t h = 0; h < 2; ++h) {
+      const uint8_t* from = s + v * 512 + h * 256;
+      uint8_t* to = d + h * (1 + frac_gap) * 512 + v * 256;
+      for (size_t k = 0; k < 8; ++k) {
+        for (size_t t = 0; t < 8; ++t) std::memcpy(to + (k * 8 + t) * 4, from + (t * 8 + k) * 4, 4);
+      }
+    }
+  }
+}
+
 std::vector<uint8_t> Model(const std::vector<uint8_t>& l1, uint32_t eb,
                            const LoadData2dTransposeParams& p, size_t dst_bytes) {
   std::vector<uint8_t> out(dst_bytes, 0xEE);
-  const size_t square = eb == 1 ? 1024 : 512;
+  const size_t square = eb == 2 ? 512 : 1024;
   for (size_t r = 0; r < p.repeatTimes; ++r) {
     const uint8_t* s = l1.data() + (p.startIndex + r * p.srcStride) * square;
     uint8_t* d = out.data() + r * (1 + p.dstGap) * 512;
-    if (eb == 1) {
+    if (eb == 4) {
+      Model32(s, d, p.dstFracGap);
+    } else if (eb == 1) {
       for (size_t row = 0; row < 32; ++row) {
         for (size_t col = 0; col < 32; ++col) {
           uint8_t* frac = d + (col < 16 ? 0 : (1 + p.dstFracGap) * 512);
@@ -85,6 +101,82 @@ TEST(CubeLoadTranspose, SixteenBitFractalsLikeTheModel) {
   ExpectLikeModel<half>({0, 3, 1, 0, 0}, TPosition::B2);
   ExpectLikeModel<bfloat16_t>({2, 4, 2, 1, 5}, TPosition::A2);  // dstFracGap has no effect
   ExpectLikeModel<int16_t>({0, 1, 0, 0, 0}, TPosition::B2);
+}
+
+TEST(CubeLoadTranspose, ThirtyTwoBitSquaresLikeThePagesPseudocode) {
+  ExpectLikeModel<float>({0, 3, 1, 1, 0}, TPosition::A2);  // the page's first 32-bit figure
+  ExpectLikeModel<float>({0, 3, 1, 0, 2}, TPosition::A2);  // the second: dstFracGap 2
+  ExpectLikeModel<int32_t>({1, 2, 2, 3, 1}, TPosition::B2);
+  ExpectLikeModel<uint32_t>({0, 2, 0, 2, 0}, TPosition::B2);  // srcStride 0: the same square
+  ExpectLikeModel<float>({0, 0, 1, 0, 0}, TPosition::A2);     // repeatTimes 0: a NOP
+}
+
+// A float A^T (K x M in GM) as the mmad sample's scenario 3 brings it into L1 (ND -> ZZ: 16 x 8
+// fractals, one row of them per 16 rows of K) becomes the ZZ A Mmad reads with kDirectionAlign.
+TEST(CubeLoadTranspose, FloatATransposedFeedsMmad) {
+  constexpr uint32_t kM = 32, kK = 32, kN = 16;
+  std::vector<float> at(kK * kM), b(kN * kK), c(kM * kN);
+  for (uint32_t i = 0; i < at.size(); ++i) at[i] = static_cast<float>(int(i % 7) - 3);
+  for (uint32_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(int(i % 5) - 2);
+  LaunchOptions o;
+  o.checked = true;
+  o.auto_sync = false;
+  o.regions = {{at.data(), at.size() * 4, "a"},
+               {b.data(), b.size() * 4, "b"},
+               {c.data(), c.size() * 4, "c"}};
+  const LaunchResult r = Launch(testing::TestDevice(), 1, o, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    TBuf<TPosition::B1> b1;
+    TBuf<TPosition::A2> a2;
+    TBuf<TPosition::B2> b2;
+    TBuf<TPosition::CO1> co1;
+    pipe.InitBuffer(a1, kM * kK * 4);
+    pipe.InitBuffer(a2, kM * kK * 4);
+    pipe.InitBuffer(b1, kK * kN * 4);
+    pipe.InitBuffer(b2, kK * kN * 4);
+    pipe.InitBuffer(co1, kM * kN * 4);
+    GlobalTensor<float> ga, gb, gc;
+    ga.SetGlobalBuffer(at.data(), at.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    LocalTensor<float> la1 = a1.Get<float>(), lb1 = b1.Get<float>();
+    LocalTensor<float> la2 = a2.Get<float>(), lb2 = b2.Get<float>();
+    DataCopy(la1, ga, Nd2NzParams{kK / 16, 16, kM, 16 * kM, kM, 16, 1, 16 * kM});
+    DataCopy(lb1, gb, Nd2NzParams{1, kN, kK, 0, kK, kN, 1, 0});  // B^T: N x K
+    SetFlag<HardEvent::MTE2_MTE1>(0);
+    WaitFlag<HardEvent::MTE2_MTE1>(0);
+    // Square i of K row q: A^T's 16 x 16 block (k 16q.., m 16i..); out: A's ZZ row i.
+    for (uint32_t i = 0; i < kM / 16; ++i) {
+      LoadDataWithTranspose(la2[i * kK * 16], la1[i * 256],
+                            LoadData2dTransposeParams{0, kK / 16, kM / 16, 1, 0});
+    }
+    LoadData(lb2, lb1, LoadData2DParams{0, kK / 8, 1, 0, 0, false, 0});
+    SetFlag<HardEvent::MTE1_M>(0);
+    WaitFlag<HardEvent::MTE1_M>(0);
+    MmadParams mm;
+    mm.m = kM;
+    mm.n = kN;
+    mm.k = kK;
+    mm.kDirectionAlign = true;
+    Mmad(co1.Get<float>(), la2, lb2, mm);
+    SetFlag<HardEvent::M_FIX>(0);
+    WaitFlag<HardEvent::M_FIX>(0);
+    FixpipeParamsV220 fp;
+    fp.mSize = kM;
+    fp.nSize = kN;
+    fp.srcStride = kM;
+    fp.dstStride = kN;
+    Fixpipe(gc, co1.Get<float>(), fp);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t i = 0; i < kM; ++i) {
+    for (uint32_t j = 0; j < kN; ++j) {
+      float want = 0;
+      for (uint32_t k = 0; k < kK; ++k) want += at[k * kM + i] * b[j * kK + k];  // b: B^T
+      ASSERT_EQ(c[i * kN + j], want) << i << "," << j;
+    }
+  }
 }
 
 // An int8 B (K x N) as Nd2Nz leaves it in L1 (16 x 32 fractals down K) becomes the ZN layout
@@ -186,8 +278,16 @@ TEST(CubeLoadTranspose, Faults) {
     const char* phrase;
   };
   const std::vector<Case> cases = {
-      {"repeat 0", LoadKernel<int8_t>(1024, 1024, {0, 0, 1, 0, 0}), FaultKind::kInvalidArgument,
-       "repeatTimes = 0"},
+      {"overlap", LoadKernel<int8_t>(2048, 2048, {0, 2, 1, 0, 0}), FaultKind::kInvalidArgument,
+       "land on dst fractal 1"},
+      {"32-bit overlap", LoadKernel<float>(4096, 4096, {0, 3, 1, 1, 1}),
+       FaultKind::kInvalidArgument, "do not overlap"},
+      {"32-bit src past L1", LoadKernel<float>(1024, 4096, {0, 2, 1, 1, 0}),
+       FaultKind::kOutOfBoundsUb, "src accesses"},
+      {"32-bit dstFracGap past L0B", LoadKernel<uint32_t>(1024, 1024, {0, 1, 1, 0, 1}),
+       FaultKind::kOutOfBoundsUb, "dst accesses"},
+      {"32-bit dst in L1", LoadKernel<int32_t>(1024, 1024, {0, 1, 1, 0, 0}, true),
+       FaultKind::kInvalidArgument, "L0A (A2) or L0B (B2)"},
       {"src past L1", LoadKernel<int8_t>(1024, 4096, {0, 2, 1, 1, 0}), FaultKind::kOutOfBoundsUb,
        "src accesses"},
       {"dst past L0B", LoadKernel<half>(2048, 512, {0, 2, 1, 0, 0}), FaultKind::kOutOfBoundsUb,
@@ -196,8 +296,6 @@ TEST(CubeLoadTranspose, Faults) {
        FaultKind::kOutOfBoundsUb, "dst accesses"},
       {"dst in L1", LoadKernel<half>(512, 512, {0, 1, 1, 0, 0}, true), FaultKind::kInvalidArgument,
        "L0A (A2) or L0B (B2)"},
-      {"32-bit", LoadKernel<float>(1024, 1024, {0, 1, 1, 0, 0}), FaultKind::kUnsupported,
-       "32-bit elements"},
   };
   for (const Case& c : cases) {
     FaultKind kind{};

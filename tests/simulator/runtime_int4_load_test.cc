@@ -102,9 +102,11 @@ void ExpectTransposeLikeModel(const LoadData2dTransposeParams& p) {
 }
 
 TEST(Int4LoadTranspose, SquaresLikeTheModel) {
-  ExpectTransposeLikeModel({0, 3, 1, 1, 0});  // the page's first int4b_t figure
+  // The page's first int4b_t figure says dstGap 1, which would put iteration 1's first fractal on
+  // iteration 0's third (the page forbids overlapping fractals): dstGap 3, as CANN's Matmul.
+  ExpectTransposeLikeModel({0, 3, 1, 3, 0});
   ExpectTransposeLikeModel({0, 3, 1, 0, 2});  // the second: fractals interleaved
-  ExpectTransposeLikeModel({1, 2, 2, 5, 1});  // start, stride and both gaps
+  ExpectTransposeLikeModel({1, 2, 2, 7, 1});  // start, stride and both gaps
 }
 
 // B (K x N) as stored, Nd2Nz'd into L1 (16 x 64 fractals down K), turns into the ZN layout Mmad

@@ -1,7 +1,10 @@
 // LoadDataWithTranspose on MTE1: L1 -> L0A/L0B, each iteration transposing one square block
 // (the LoadDataWithTranspose page): 8-bit elements: two consecutive 16 x 32 fractals stacked into
 // a 32 x 32 square, transposed and split into two 16 x 32 fractals; 16-bit: one 16 x 16 fractal;
-// int4b_t (L0B only on Atlas A2/A3): four 16 x 64 fractals into a 64 x 64 square, split into four.
+// int4b_t (L0B only on Atlas A2/A3): four 16 x 64 fractals into a 64 x 64 square, split into four;
+// 32-bit: two 16 x 8 fractals side by side as a 16 x 16 square, its transpose split into its left
+// and right 16 x 8 halves (the page's pseudocode, load_data_with_transpose.py's b32 form).
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -16,23 +19,49 @@ namespace {
 
 constexpr uint32_t kFractal = kCubeFractalBytes;
 
-// The square one iteration transposes: `side` x `side` elements held in `fracs` fractals of 16
-// rows each (16-bit: one 16 x 16 fractal).
+// The square one iteration transposes: `side` x `side` elements held in `fracs` fractals
+// (16-bit: one 16 x 16 fractal; 32-bit: two 16 x 8 fractals side by side, the others stacked).
 struct TransposeSquare {
   uint32_t bits, side, fracs;
   uint64_t frac_stride;  // bytes between the first fractals the iteration writes
 };
 TransposeSquare SquareOf(uint32_t bits, uint16_t dst_frac_gap) {
-  const uint32_t side = bits == 16 ? 16 : 256 / bits;  // 8-bit: 32, 4-bit: 64
-  const uint32_t fracs = side / 16;
+  const uint32_t side = bits >= 16 ? 16 : 256 / bits;  // 8-bit: 32, 4-bit: 64
+  const uint32_t fracs = bits == 32 ? 2 : side / 16;
   return {bits, side, fracs, fracs > 1 ? (1ull + dst_frac_gap) * kFractal : 0};
 }
 // Where element `e` of the square lands after the transposition, in elements from the
-// iteration's first output fractal: S[r][c] -> T[c][r], T's rows 16f..16f+15 the f-th fractal.
+// iteration's first output fractal: S[r][c] -> T[c][r]. Stacked squares: S row-major, T's rows
+// 16f..16f+15 the f-th fractal. 32-bit: S = [F0 | F1] (each 16 x 8, row-major), T = [G0 | G1].
 uint64_t TransposedElement(const TransposeSquare& q, uint32_t e) {
-  const uint32_t r = e / q.side, c = e % q.side;
   const uint64_t frac_elems = q.frac_stride * 8 / q.bits;
+  if (q.bits == 32) {
+    const uint32_t r = (e % 128) / 8, c = (e / 128) * 8 + e % 8;
+    return (r / 8) * frac_elems + c * 8 + r % 8;
+  }
+  const uint32_t r = e / q.side, c = e % q.side;
   return (c / 16) * frac_elems + (c % 16) * q.side + r;
+}
+
+// The page: "the developer must make sure the transposed fractals do not overlap". Fractal f of
+// iteration r lands at r * (1 + dstGap) + f * (1 + dstFracGap) fractals.
+void RequireNoOverlap(const TransposeSquare& q, const AscendC::LoadData2dTransposeParams& p,
+                      const char* instr) {
+  if (q.fracs < 2 || p.repeatTimes < 2) return;
+  const uint64_t step = 1ull + p.dstGap, frac_step = 1ull + p.dstFracGap;
+  std::vector<uint64_t> at;
+  for (uint64_t r = 0; r < p.repeatTimes; ++r) {
+    for (uint64_t f = 0; f < q.fracs; ++f) at.push_back(r * step + f * frac_step);
+  }
+  std::sort(at.begin(), at.end());
+  const auto dup = std::adjacent_find(at.begin(), at.end());
+  if (dup == at.end()) return;
+  RaiseFault(FaultKind::kInvalidArgument, instr,
+             "two transposed fractals land on dst fractal " + std::to_string(*dup) +
+                 " (repeatTimes = " + std::to_string(p.repeatTimes) +
+                 ", dstGap = " + std::to_string(p.dstGap) +
+                 ", dstFracGap = " + std::to_string(p.dstFracGap) + ", " + std::to_string(q.fracs) +
+                 " fractals an iteration); the page requires that they do not overlap");
 }
 
 // Moves one iteration's square from `from` to `to` (whole bytes, or nibbles for int4b_t) and,
@@ -94,20 +123,12 @@ void CubeLoad2DTranspose(const UbRef& dst, const UbRef& src, uint32_t elem_bits,
                      "L1 (A1, B1)");
   RequireCubeOperand(core, dst, static_cast<int>(CubeMem::kL0A), static_cast<int>(CubeMem::kL0B),
                      kFractal, instr, "dst", "L0A (A2) or L0B (B2)");
-  if (elem_bits == 32) {
-    // The 32-bit square (two 16 x 8 fractals side by side) has its element order given only in
-    // the page's figures; opsim does not guess it.
-    RaiseFault(FaultKind::kUnsupported, instr,
-               "32-bit elements (two 16 x 8 fractals per square) are not modelled; 4-, 8- and "
-               "16-bit elements are");
-  }
   if (elem_bits == 4) RequireInt4IntoL0B(core, dst, instr);
-  if (p.repeatTimes == 0) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "repeatTimes = 0 loads nothing (expected 1 <= repeatTimes <= 255)");
-  }
+  // The page: repeatTimes 0 moves nothing, the call is a NOP.
+  if (p.repeatTimes == 0) return;
   // 16-bit squares are one fractal: dstFracGap has no second fractal to place (ignored).
   const TransposeSquare q = SquareOf(elem_bits, p.dstFracGap);
+  RequireNoOverlap(q, p, instr);
   const uint64_t square = uint64_t{q.fracs} * kFractal;
   const uint64_t reps = p.repeatTimes;
   const uint64_t src_bytes = (p.startIndex + (reps - 1) * p.srcStride + 1) * square;

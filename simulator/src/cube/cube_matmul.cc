@@ -173,30 +173,7 @@ void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose) {
   const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
   RequireReady(s, api);
-  // A transposed in L1 (K rows) and B as stored (K rows) reach L0 through LoadData's
-  // transposition, which takes 16-bit fractals; float A transposed goes through LoadData3DV2's
-  // transposed load (CANN's 910B Matmul), which steps K by 16 rows.
-  const bool needs_transpose = is_b ? !transpose : transpose;
-  const bool float_a_t = !is_b && transpose && s.types.a == DType::kFloat32;
-  if (float_a_t && s.tiling.baseK % 16 != 0 &&
-      uint64_t{Up16(static_cast<uint32_t>(s.tiling.baseK))} * s.tiling.baseM * 4 * s.tiling.dbL0A >
-          Cur().device->l0a_bytes) {
-    RaiseFault(
-        FaultKind::kUnsupported, api,
-        "A transposed with float elements and tiling baseK = " + std::to_string(s.tiling.baseK) +
-            ": its transposed load (LoadData3DV2) leaves K aligned to 16 in L0A, and " +
-            std::to_string(s.tiling.dbL0A) + " x baseM " + std::to_string(s.tiling.baseM) +
-            " x 16-aligned baseK x 4 B does not fit L0A's " +
-            std::to_string(Cur().device->l0a_bytes) + " B");
-  }
-  if (needs_transpose && DTypeSize(s.types.a) != 2 && !float_a_t) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               std::string(is_b ? "B not transposed" : "A transposed") + " with " +
-                   std::string(s.types.s4 ? "int4b_t" : DTypeName(s.types.a)) +
-                   " elements needs a transposing load of 32 B x 16 fractals, which opsim does "
-                   "not model (16-bit types: any layout; float: B transposed; int8 and "
-                   "int4b_t: A as stored, B transposed)");
-  }
+  CheckOperandLayout(s, is_b, transpose, api);
   DropHeldPieces(s, api);
   (is_b ? s.b : s.a) = gm;
   (is_b ? s.trans_b : s.trans_a) = transpose;
@@ -211,11 +188,6 @@ void MatmulSetBias(MatmulState& s, const GmRef* bias) {
     Refuse(api,
            "the tiling was made without a bias (isBias = 0: SetBias(true) on the host), so "
            "no bias buffers were carved");
-  }
-  if (bias != nullptr && s.types.s4) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               "a bias with int4b_t inputs is not modelled (the bias form of Mmad takes no "
-               "int4b_t in CANN's dav_c220 check)");
   }
   s.bias_on = bias != nullptr;
   if (bias != nullptr) s.bias = *bias;

@@ -81,6 +81,7 @@ void Load2D(const UbRef& dst, const UbRef& src, uint32_t eb, uint64_t start, uin
 struct GmPiece {
   GmRef gm;
   uint32_t rows, cols, pitch;
+  uint32_t row_align = 16;  // rows padded in L1 to (L1KRowAlign)
 };
 
 // MatmulCallBackFunc's CopyA1/CopyB1 for a piece: the user's function, the GM SetTensorA/B
@@ -108,7 +109,8 @@ UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, bool s4, const UserCo
   p.nValue = Field16(g.rows, "Nd2NzParams.nValue");
   p.dValue = Field16(s4 ? (g.cols + 1) / 2 : g.cols, "Nd2NzParams.dValue");
   p.srcDValue = Field16(s4 ? g.pitch / 2 : g.pitch, "Nd2NzParams.srcDValue (the GM row pitch)");
-  p.dstNzC0Stride = Field16(Up16(g.rows), "Nd2NzParams.dstNzC0Stride");
+  p.dstNzC0Stride = Field16((uint64_t{g.rows} + g.row_align - 1) / g.row_align * g.row_align,
+                            "Nd2NzParams.dstNzC0Stride");
   p.dstNzNStride = 1;
   CubeNd2Nz(l1, g.gm, eb, p);
   QueueEnQue(queue, l1);
@@ -128,7 +130,7 @@ GmPiece PieceA(const MatmulState& s, uint32_t m0, uint32_t mt, uint32_t k0, uint
 GmPiece PieceB(const MatmulState& s, uint32_t n0, uint32_t nt, uint32_t k0, uint32_t len) {
   if (!s.trans_b) {
     return {GmAt(s.b, InBytes(s, uint64_t{k0} * s.org_n + n0)), len, nt,
-            static_cast<uint32_t>(s.org_n)};
+            static_cast<uint32_t>(s.org_n), L1KRowAlign(s, true)};
   }
   return {GmAt(s.b, InBytes(s, uint64_t{n0} * s.org_kb + k0)), nt, len,
           static_cast<uint32_t>(s.org_kb)};
@@ -163,7 +165,7 @@ void LoadA2FloatTransposed(const UbRef& a2, const UbRef& a1, uint32_t mt, const 
   a.channel_size = Field16(Up16(g.len), "LoadData3DV2 channelSize");
   a.k_ext = Field16(Up16(mt), "LoadData3DV2 kExtension");
   a.k_start = Field16(g.offset, "LoadData3DV2 kStartPt");
-  a.m_ext = Field16(Up16(ks), "LoadData3DV2 mExtension");
+  a.m_ext = Field16(Load3dKRows(kc, ks, len), "LoadData3DV2 mExtension");
   a.m_start = Field16(kc, "LoadData3DV2 mStartPt");
   a.stride_w = a.stride_h = a.filter_w = a.filter_h = a.dilation_w = a.dilation_h = 1;
   a.transpose = true;
@@ -196,6 +198,10 @@ void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt,
 void LoadB2(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt, const MdlGroup& g,
             uint32_t kc, uint32_t ks, uint32_t len) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  if (!s.trans_b && eb != 2) {
+    LoadB2AsStored(s, b2, b1, nt, g, kc, ks, len);
+    return;
+  }
   const uint32_t k0 = K0Of(s);
   const uint32_t nb = Up16(nt) / 16, kb = (ks + k0 - 1) / k0;
   const uint32_t gb = Up16(g.len) / 16, co = g.offset / 16;
@@ -234,10 +240,11 @@ UbRef LoadBias(const MatmulState& s, const MatmulQueues& q, uint32_t n0, uint32_
 
 // Bytes of an A1 (B1) buffer: `step` base blocks of `base` rows over k, rows and K padded to 16.
 // A tiling whose buffer passes 4 GiB (no L1 holds it) is InitBuffer's overflow, not a wrap.
+// `align`: what the rows (A) or columns (B) are padded to (L1NAlign).
 uint32_t L1PieceBytes(const MatmulState& s, uint32_t base, uint32_t step, uint32_t k,
-                      const char* queue) {
-  const uint64_t bytes =
-      InBytes(s, (uint64_t{base} * step + 15) / 16 * 16 * ((uint64_t{k} + 15) / 16 * 16));
+                      uint32_t align, const char* queue) {
+  const uint64_t bytes = InBytes(
+      s, (uint64_t{base} * step + align - 1) / align * align * ((uint64_t{k} + 15) / 16 * 16));
   if (bytes > UINT32_MAX) {
     RaiseFault(FaultKind::kUbOverflow, "Matmul::Init",
                std::string(queue) + " buffer of " + std::to_string(bytes) +
@@ -265,10 +272,10 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                              : static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
   const uint32_t b1n = s.mdl ? MdlBuffers(t.depthB1, t.stepN, t.stepKb)
                              : static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
-  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, "A1"), q.a1,
-                     -1);
-  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, L1PieceBytes(s, bn, sn, kb, "B1"), q.b1,
-                     -1);
+  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, 16, "A1"),
+                     q.a1, -1);
+  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n,
+                     L1PieceBytes(s, bn, sn, kb, L1NAlign(s), "B1"), q.b1, -1);
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
   const uint32_t a2_k =
@@ -277,8 +284,8 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
           : bk;
   q.a2 = InitQueueIn(Position::kA2, Position::kA2, 1, static_cast<uint32_t>(t.dbL0A),
                      bytes(bm * a2_k), q.a2, -1);
-  q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B),
-                     bytes(bn * bk), q.b2, -1);
+  q.b2 = InitQueueIn(Position::kB2, Position::kB2, 1, static_cast<uint32_t>(t.dbL0B), B2Bytes(s),
+                     q.b2, -1);
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
   // Fixpipes); without, a CO1 queue of dbL0C buffers.
   // The Matmul library sets unitFlag only where the chip has it, as CANN's does.
@@ -363,11 +370,12 @@ void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
 }  // namespace
 
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
-  if (s.types.s4 && (s.org_ka % 2 != 0 || s.org_kb % 2 != 0)) {
-    // A as stored and B transposed (the int4b_t layouts) have rows of K in GM.
+  // A as stored has rows of Ka in GM, B transposed rows of Kb, B as stored rows of N.
+  const int32_t b_row = s.trans_b ? s.org_kb : s.org_n;
+  if (s.types.s4 && (s.org_ka % 2 != 0 || b_row % 2 != 0)) {
     RaiseFault(FaultKind::kInvalidArgument, "Matmul",
-               "int4b_t rows of Ka = " + std::to_string(s.org_ka) +
-                   ", Kb = " + std::to_string(s.org_kb) +
+               "int4b_t rows of A " + std::to_string(s.org_ka) + " and B " + std::to_string(b_row) +
+                   (s.trans_b ? " (Kb)" : " (N)") +
                    " elements: an odd row length starts every other row mid-byte (rows of "
                    "packed int4b_t are whole bytes)");
   }
@@ -401,8 +409,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     mm.kDirectionAlign = s.trans_a && eb == 4;
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
-    if (s.types.s4) {  // no bias: SetBias refuses one (MatmulSetBias)
-      CubeMmadS4(c, a2, b2, mm);
+    if (s.types.s4) {  // the bias: CANN's Mmad with cmatrixSource, from the bias table
+      CubeMmadS4(c, a2, b2, mm, first && s.bias_on ? &bt : nullptr);
     } else {
       CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
                mm);

@@ -18,6 +18,13 @@ inline uint32_t K0Of(const MatmulState& s) {
 inline uint64_t InBytes(const MatmulState& s, uint64_t elems) {
   return s.types.s4 ? elems / 2 : elems * DTypeSize(s.types.a);
 }
+// LoadData3DV2's mExtension for K rows [kc, kc + ks) of a float piece of `len` K rows in L1 (a
+// 1 x Up16(len) map): CANN's K aligned to 16, cut at the map's end where that would run into
+// padding rows past it (no Mmad reads them; a load reading padding wants the register set).
+inline uint32_t Load3dKRows(uint32_t kc, uint32_t ks, uint32_t len) {
+  const uint32_t rows = Up16(ks), left = Up16(len) - kc;
+  return rows < left ? rows : left;
+}
 // A view `off` bytes into a GM operand, as GlobalTensor::operator[] makes one.
 GmRef GmAt(const GmRef& g, uint64_t off);
 UbRef UbAt(const UbRef& r, uint64_t off);
@@ -57,5 +64,20 @@ uint32_t MdlBuffers(int32_t depth, int32_t step_mn, int32_t step_k);
 // Faults of a tiling CANN's MDL cannot run: stepM/stepN below 1, or above 1 where that
 // operand's K needs more than one L1 load (CANN's KLoop asserts stepM == 1 there).
 void CheckMdlSteps(const TCubeTiling& t, const char* api);
+
+// Operand layouts beyond LoadData 2-D (cube_matmul_layout.cc). L1KRowAlign: what an operand's
+// K rows in L1 are padded to (16; int8_t B as stored 32, int4b_t 64: LoadDataWithTranspose's
+// square). B2Bytes: a B2 buffer, with room for float B as stored's K aligned to 16 and 8-bit B
+// as stored's whole squares of N where dbL0B of them fit. CheckOperandLayout: SetTensorA/B's
+// faults for a layout the tiling cannot load. LoadB2AsStored: float, int8_t or int4b_t B (K x N
+// in L1, `len` K rows) into L0B as ZN from K offset kc.
+uint32_t L1KRowAlign(const MatmulState& s, bool is_b);
+// What a B1 buffer's N is padded to: 16, or for int8_t (int4b_t) 32 (64) elements, the C0
+// blocks in which B as stored's N lies in L1 (the Matmul is carved before SetTensorB).
+uint32_t L1NAlign(const MatmulState& s);
+uint32_t B2Bytes(const MatmulState& s);
+void CheckOperandLayout(const MatmulState& s, bool is_b, bool transpose, const char* api);
+void LoadB2AsStored(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt,
+                    const MdlGroup& g, uint32_t kc, uint32_t ks, uint32_t len);
 
 }  // namespace opsim::sim::detail

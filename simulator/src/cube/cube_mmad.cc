@@ -404,8 +404,8 @@ void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRe
 }
 
 void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
-                const AscendC::MmadParams& p) {
-  MmadRun(dst, fm, filter, nullptr, DType::kInt32, DType::kInt8, p, true);
+                const AscendC::MmadParams& p, const UbRef* bias) {
+  MmadRun(dst, fm, filter, bias, DType::kInt32, DType::kInt8, p, true);
 }
 
 }  // namespace opsim::sim::detail

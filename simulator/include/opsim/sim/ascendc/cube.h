@@ -22,9 +22,10 @@ void CubeLoad2D(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
 // bias: null, or the bias table operand of Mmad's bias form.
 void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
               DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p);
-// Mmad with int4b_t A and B (CANN's mad_s4): int32 C, 16 x 64 fractals, k even.
+// Mmad with int4b_t A and B (CANN's mad_s4): int32 C, 16 x 64 fractals, k even. bias: the
+// Matmul's bias table buffer, which CANN's Matmul reaches with cmatrixSource (no bias operand).
 void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
-                const AscendC::MmadParams& p);
+                const AscendC::MmadParams& p, const UbRef* bias = nullptr);
 void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
                  const AscendC::FixpipeParamsV220& p);
 

@@ -10,7 +10,7 @@ namespace AscendC {
 
 // startIndex and srcStride count source squares (2 KiB for int4b_t, 1 KiB for 8- and 32-bit
 // elements, one 512 B fractal for 16-bit); dstGap is the 512 B gap between the first fractals of
-// two iterations, dstFracGap the gap between the fractals one iteration writes (4- and 8-bit).
+// two iterations, dstFracGap the gap between the fractals one iteration writes (4-, 8- and 32-bit).
 struct LoadData2dTransposeParams {
   LoadData2dTransposeParams() = default;
   LoadData2dTransposeParams(uint16_t startIndexIn, uint8_t repeatTimesIn, uint16_t srcStrideIn,
