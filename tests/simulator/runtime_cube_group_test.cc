@@ -15,7 +15,8 @@
 #include "simulator/cube_matmul_model.h"
 #include "simulator/sim_test_util.h"
 
-namespace opsim::sim {
+// Its own namespace: the unity build joins this file with others that name kM and kN too.
+namespace opsim::sim::cube_group_test {
 namespace {
 
 using namespace AscendC;
@@ -507,4 +508,4 @@ TEST(CubeGroup, MessageCallsAreChecked) {
 }
 
 }  // namespace
-}  // namespace opsim::sim
+}  // namespace opsim::sim::cube_group_test
