@@ -401,6 +401,9 @@ constexpr Instr kInstrs[] = {
      [](Tile& t, size_t n) {
        Fused(FusedOp::kMulAddDst, DType::kFloat16, t.h_out.data(), t.h.data(), t.h_pos.data(), n);
      }},
+    // MulAddDst<float, half>: half sources into a float dst (4 bytes, the wider operand).
+    {"MulAddDst/f16-f32", 4,
+     [](Tile& t, size_t n) { MulAddDstHalfToFloat(t.out.data(), t.h.data(), t.h_pos.data(), n); }},
     {"Copy", 4,
      [](Tile& t, size_t n) { Unary(UnaryOp::kCopy, kF32, t.out.data(), t.a.data(), n); }},
     // Casts count the wider operand's bytes (4 per element unless both are 16-bit or narrower).

@@ -1,9 +1,11 @@
 // AIPP (cube_aipp.h): SetAippFunctions + LoadImageToLocal against a scalar model of the pages'
-// rules written here (crop, channel swaps, the int8_t/half conversions, channel padding, the four
-// border padding modes, single-line reads) for every input format, and each rule as its fault.
+// rules written here (crop, channel swaps, colour-space conversion, the int8_t/half conversions,
+// channel padding, the four border padding modes, single-line reads) for every input format (the
+// faults: runtime_cube_aipp_faults_test.cc).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <random>
@@ -26,7 +28,33 @@ struct AippCase {
   LoadImageToLocalParams p;
   uint32_t padding_mode = 0, c_padding_mode = 0;
   bool swap_rb = false, swap_uv = false, swap_ax = false, single_line = false;
+  bool csc = false;
 };
+
+// The colour-space matrices of the tests (CANN's ATC tables: BT.601 narrow YUV -> RGB and
+// RGB -> YUV, 8 fraction bits). The bias a source does not use is set too: it must not count.
+constexpr int16_t kYuvToRgb[3][3] = {{298, 0, 409}, {298, -100, -208}, {298, 516, 0}};
+constexpr int16_t kRgbToYuv[3][3] = {{66, 129, 25}, {-38, -74, 112}, {112, -94, -18}};
+
+bool AippModelYuv(AippInputFormat f) {
+  return f == AippInputFormat::YUV420SP_U8 || f == AippInputFormat::YUV400_U8;
+}
+
+// The conversion: YUV sources M (x - (16, 128, 128)), RGB sources M x + (16, 128, 128), each
+// rounded by + 128 and floored to 8 fraction bits, then saturated to [0, 255].
+std::vector<int> AippModelCsc(AippInputFormat f, const std::vector<int>& x) {
+  const bool yuv = AippModelYuv(f);
+  const int bias[3] = {16, 128, 128};
+  std::vector<int> out(3);
+  for (int k = 0; k < 3; ++k) {
+    double sum = 128;
+    for (int c = 0; c < 3; ++c) {
+      sum += (yuv ? kYuvToRgb[k][c] : kRgbToYuv[k][c]) * double(x[c] - (yuv ? bias[c] : 0));
+    }
+    out[k] = std::clamp(static_cast<int>(std::floor(sum / 256)) + (yuv ? 0 : bias[k]), 0, 255);
+  }
+  return out;
+}
 
 uint32_t AippModelBpp(AippInputFormat f) {
   return f == AippInputFormat::XRGB8888_U8 ? 4 : f == AippInputFormat::RGB888_U8 ? 3 : 1;
@@ -43,7 +71,7 @@ std::vector<int> AippModelPixel(const AippCase& c, const std::vector<uint8_t>& y
       if (c.swap_uv) std::swap(u, v);
       return {y[r * w + x], u, v};
     }
-    case AippInputFormat::YUV400_U8: return {y[r * w + x]};
+    case AippInputFormat::YUV400_U8: return {y[r * w + x], 0, 0};
     default: {
       const uint32_t bpp = AippModelBpp(c.format);
       std::vector<int> ch(y.begin() + (r * w + x) * bpp, y.begin() + (r * w + x + 1) * bpp);
@@ -65,7 +93,7 @@ std::vector<uint8_t> AippModel(const AippCase& c, const AippParams<U>& cfg,
   const uint32_t top = p.topPadSize, left = p.leftPadSize;
   const uint32_t h = top + rows + p.botPadSize, w = left + cols + p.rightPadSize;
   const uint32_t nch = c.c_padding_mode == 0 ? 32 / sizeof(U) : 4;
-  const uint32_t img_ch = c.format == AippInputFormat::YUV400_U8 ? 1 : 3;
+  const uint32_t img_ch = c.format == AippInputFormat::YUV400_U8 && !c.csc ? 1 : 3;
   const uint8_t mean[3] = {cfg.dtcParams.dtcMeanCh0, cfg.dtcParams.dtcMeanCh1,
                            cfg.dtcParams.dtcMeanCh2};
   const half mins[3] = {cfg.dtcParams.dtcMinCh0, cfg.dtcParams.dtcMinCh1, cfg.dtcParams.dtcMinCh2};
@@ -96,7 +124,8 @@ std::vector<uint8_t> AippModel(const AippCase& c, const AippParams<U>& cfg,
           continue;
         }
         if (k >= img_ch) continue;
-        const auto px = AippModelPixel(c, y, uv, p.vertStartPos + ri, p.horizStartPos + cj);
+        auto px = AippModelPixel(c, y, uv, p.vertStartPos + ri, p.horizStartPos + cj);
+        if (c.csc) px = AippModelCsc(c.format, px);
         const int v = px[k] - mean[k];
         if constexpr (std::is_same_v<U, int8_t>) {
           o = static_cast<int8_t>(std::clamp(v, -128, 127));
@@ -132,6 +161,16 @@ AippParams<U> AippConfigFor(const AippCase& c) {
   cfg.dtcParams.dtcVarCh2 = half(3.0f);
   cfg.cPaddingParams.cPaddingMode = c.c_padding_mode;
   cfg.cPaddingParams.cPaddingValue = U(9);
+  AippColorSpaceConvParams& m = cfg.cscParams;
+  m.isEnableCsc = c.csc;
+  const auto& mat = AippModelYuv(c.format) ? kYuvToRgb : kRgbToYuv;
+  int16_t* cells[9] = {&m.cscMatrixR0C0, &m.cscMatrixR0C1, &m.cscMatrixR0C2,
+                       &m.cscMatrixR1C0, &m.cscMatrixR1C1, &m.cscMatrixR1C2,
+                       &m.cscMatrixR2C0, &m.cscMatrixR2C1, &m.cscMatrixR2C2};
+  for (int i = 0; i < 9; ++i) *cells[i] = mat[i / 3][i % 3];
+  const bool yuv = AippModelYuv(c.format);
+  m.cscBiasIn0 = yuv ? 16 : 5, m.cscBiasIn1 = yuv ? 128 : 6, m.cscBiasIn2 = yuv ? 128 : 7;
+  m.cscBiasOut0 = yuv ? 8 : 16, m.cscBiasOut1 = yuv ? 9 : 128, m.cscBiasOut2 = yuv ? 10 : 128;
   return cfg;
 }
 
@@ -235,6 +274,58 @@ TEST(CubeAipp, EveryFormatAgainstTheModel) {
        {4, 4, 0, 2, 6, 2, 2, 1, 1},
        1,
        1},
+      {"yuv420sp -> rgb, uv swapped",
+       F::YUV420SP_U8,
+       false,
+       12,
+       8,
+       {6, 4, 2, 2, 12, 0, 0, 1, 1},
+       0,
+       0,
+       false,
+       true,
+       false,
+       false,
+       true},
+      {"rgb888 -> yuv half, R/B, mirrored",
+       F::RGB888_U8,
+       true,
+       11,
+       9,
+       {6, 5, 4, 3, 11, 2, 1, 2, 1},
+       3,
+       1,
+       true,
+       false,
+       false,
+       false,
+       true},
+      {"xrgb -> yuv, X to the back, nearest",
+       F::XRGB8888_U8,
+       false,
+       9,
+       7,
+       {4, 3, 2, 1, 9, 1, 2, 1, 2},
+       1,
+       0,
+       false,
+       false,
+       true,
+       false,
+       true},
+      {"yuv400 -> rgb: three channels",
+       F::YUV400_U8,
+       false,
+       9,
+       5,
+       {5, 3, 2, 1, 9, 0, 0, 2, 2},
+       0,
+       1,
+       false,
+       false,
+       false,
+       false,
+       true},
   };
   for (const AippCase& c : cases) {
     if (c.half_out) {
@@ -243,6 +334,34 @@ TEST(CubeAipp, EveryFormatAgainstTheModel) {
       RunAippCase<int8_t>(c);
     }
   }
+}
+
+// Two pixels worked by hand (uint8_t out on the 310P, no type conversion): white and pure red
+// into YUV ((66 + 129 + 25) * 255 + 128 >> 8 = 219, + 16; red's U floors -9562 / 256 to -38).
+TEST(CubeAipp, ColourSpaceByHand) {
+  std::vector<uint8_t> rgb = {255, 255, 255, 255, 0, 0};
+  std::vector<uint8_t> got(2 * 32);
+  DeviceProfile d = testing::TestDevice();
+  d.architecture = "dav-2002";
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {testing::Region(rgb, "image")};
+  LaunchResult r = Launch(d, 1, o, [&] {
+    TPipe pipe;
+    TBuf<TPosition::A1> a1;
+    pipe.InitBuffer(a1, 64);
+    GlobalTensor<uint8_t> g;
+    g.SetGlobalBuffer(rgb.data(), rgb.size());
+    AippParams<uint8_t> cfg;
+    cfg.cscParams = {true, 66, 129, 25, -38, -74, 112, 112, -94, -18, 0, 0, 0, 16, 128, 128};
+    cfg.singleLineParams.isSingleLineCopy = true;  // one row: vertSize unused
+    SetAippFunctions(g, AippInputFormat::RGB888_U8, cfg);
+    LoadImageToLocal(a1.Get<uint8_t>(), {2, 1, 0, 0, 2, 0, 0, 0, 0});
+    std::memcpy(got.data(), a1.Get<uint8_t>().ref().ptr, got.size());
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(std::vector<int>(got.begin(), got.begin() + 3), (std::vector<int>{235, 128, 128}));
+  EXPECT_EQ(std::vector<int>(got.begin() + 32, got.begin() + 35), (std::vector<int>{82, 90, 240}));
 }
 
 // The load is one MTE2 DMA: set-up plus the crop's rows (and UV rows) at the DMA rate.
@@ -300,126 +419,6 @@ TEST(CubeAipp, Uint8OutOnThe310P) {
       ASSERT_EQ(got[px * 4 + k], k < 3 ? img[px * 3 + k] : 200) << px << ", " << k;
     }
   }
-}
-
-std::string AippFault(const std::function<void(GlobalTensor<uint8_t>&, TBuf<TPosition::A1>&)>& body,
-                      FaultKind* kind, const DeviceProfile& d = testing::TestDevice()) {
-  std::vector<uint8_t> img(64 * 8 * 4 + 1, 1);
-  LaunchOptions o;
-  o.checked = true;
-  o.regions = {testing::Region(img, "image")};
-  const LaunchResult r = Launch(d, 1, o, [&] {
-    TPipe pipe;
-    TBuf<TPosition::A1> a1;
-    pipe.InitBuffer(a1, 64 * 1024);
-    GlobalTensor<uint8_t> g;
-    g.SetGlobalBuffer(img.data(), img.size());
-    body(g, a1);
-  });
-  if (!r.fault) return "no fault";
-  *kind = r.fault->kind;
-  return r.fault->instruction + ": " + r.fault->message;
-}
-
-TEST(CubeAipp, EachRuleIsAFault) {
-  using G = GlobalTensor<uint8_t>;
-  using B = TBuf<TPosition::A1>;
-  using F = AippInputFormat;
-  // An RGB888 load of `p` after a SetAippFunctions with `edit` applied.
-  const auto rgb = [](LoadImageToLocalParams p, std::function<void(AippParams<int8_t>&)> edit) {
-    return [p, edit](G& g, B& b) {
-      AippParams<int8_t> cfg;
-      if (edit) edit(cfg);
-      SetAippFunctions(g, F::RGB888_U8, cfg);
-      LoadImageToLocal(b.Get<int8_t>(), p);
-    };
-  };
-  const LoadImageToLocalParams ok{8, 4, 0, 0, 64, 0, 0, 0, 0};
-  const auto with = [&](std::function<void(LoadImageToLocalParams&)> f) {
-    LoadImageToLocalParams p = ok;
-    f(p);
-    return p;
-  };
-  struct Case {
-    const char* what;
-    std::function<void(G&, B&)> body;
-    FaultKind kind;
-    const char* says;
-  };
-  const std::vector<Case> cases = {
-      {"horizSize 1", rgb(with([](auto& p) { p.horizSize = 1; }), nullptr),
-       FaultKind::kInvalidArgument, "horizSize = 1"},
-      {"vertSize 4096", rgb(with([](auto& p) { p.vertSize = 4096; }), nullptr),
-       FaultKind::kInvalidArgument, "vertSize = 4096"},
-      {"odd horizStartPos", rgb(with([](auto& p) { p.horizStartPos = 1; }), nullptr),
-       FaultKind::kInvalidArgument, "horizStartPos = 1 must be even"},
-      {"srcHorizSize 1", rgb(with([](auto& p) { p.srcHorizSize = 1; }), nullptr),
-       FaultKind::kInvalidArgument, "srcHorizSize = 1"},
-      {"topPadSize 33",
-       rgb(with([](auto& p) { p.topPadSize = 33; }),
-           [](auto& c) { c.paddingParams.paddingMode = 1; }),
-       FaultKind::kInvalidArgument, "topPadSize = 33"},
-      {"crop past the row", rgb(with([](auto& p) { p.horizStartPos = 60; }), nullptr),
-       FaultKind::kInvalidArgument, "runs past the source row"},
-      {"mode 0 top pad", rgb(with([](auto& p) { p.topPadSize = 1; }), nullptr),
-       FaultKind::kInvalidArgument, "pads left and right only"},
-      {"mode 2 pad wider than the crop",
-       rgb(with([](auto& p) { p.leftPadSize = 9; }),
-           [](auto& c) { c.paddingParams.paddingMode = 2; }),
-       FaultKind::kInvalidArgument, "left/right pads must be <= horizSize"},
-      {"paddingMode 4", rgb(ok, [](auto& c) { c.paddingParams.paddingMode = 4; }),
-       FaultKind::kInvalidArgument, "paddingMode = 4"},
-      {"cPaddingMode 2", rgb(ok, [](auto& c) { c.cPaddingParams.cPaddingMode = 2; }),
-       FaultKind::kInvalidArgument, "cPaddingMode = 2"},
-      {"dtcRoundMode 1", rgb(ok, [](auto& c) { c.dtcParams.dtcRoundMode = 1; }),
-       FaultKind::kUnsupported, "dtcRoundMode = 1"},
-      {"csc", rgb(ok, [](auto& c) { c.cscParams.isEnableCsc = true; }), FaultKind::kUnsupported,
-       "isEnableCsc"},
-      {"rows past the image", rgb(with([](auto& p) { p.vertSize = 40; }), nullptr),
-       FaultKind::kOutOfBoundsGm, "src0"},
-      {"dst too small",
-       rgb(with([](auto& p) {
-             p.vertSize = 300;
-             p.srcHorizSize = 8;
-           }),
-           nullptr),
-       FaultKind::kOutOfBoundsUb, "dst"},
-      {"format 7", [](G& g, B&) { SetAippFunctions(g, static_cast<F>(7), AippParams<int8_t>{}); },
-       FaultKind::kInvalidArgument, "format = 7"},
-      {"yuv420sp without uv",
-       [](G& g, B&) { SetAippFunctions(g, F::YUV420SP_U8, AippParams<int8_t>{}); },
-       FaultKind::kInvalidArgument, "use the form with src1"},
-      {"yuv420sp odd vertStartPos",
-       [](G& g, B& b) {
-         SetAippFunctions(g, g[64 * 8], F::YUV420SP_U8, AippParams<int8_t>{});
-         LoadImageToLocal(b.Get<int8_t>(), {8, 2, 0, 1, 64, 0, 0, 0, 0});
-       },
-       FaultKind::kInvalidArgument, "vertStartPos = 1 must be even"},
-      {"xrgb misaligned",
-       [](G& g, B&) { SetAippFunctions(g[1], F::XRGB8888_U8, AippParams<int8_t>{}); },
-       FaultKind::kMisalignedCopy, "4 B aligned"},
-      {"uint8 output", [](G& g, B&) { SetAippFunctions(g, F::RGB888_U8, AippParams<uint8_t>{}); },
-       FaultKind::kUnsupported, "uint8_t"},
-      {"no SetAippFunctions", [](G&, B& b) { LoadImageToLocal(b.Get<int8_t>(), {}); },
-       FaultKind::kInvalidArgument, "no SetAippFunctions"},
-      {"dst type",
-       [](G& g, B& b) {
-         SetAippFunctions(g, F::RGB888_U8, AippParams<half>{});
-         LoadImageToLocal(b.Get<int8_t>(), {8, 4, 0, 0, 64, 0, 0, 0, 0});
-       },
-       FaultKind::kInvalidArgument, "SetAippFunctions' U is float16"},
-  };
-  for (const Case& c : cases) {
-    FaultKind kind{};
-    const std::string msg = AippFault(c.body, &kind);
-    EXPECT_EQ(kind, c.kind) << c.what << ": " << msg;
-    EXPECT_NE(msg.find(c.says), std::string::npos) << c.what << ": " << msg;
-  }
-  DeviceProfile old = testing::TestDevice();
-  old.architecture = "dav-1001";
-  FaultKind kind{};
-  const std::string msg = AippFault(rgb(ok, nullptr), &kind, old);
-  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
 }
 
 }  // namespace

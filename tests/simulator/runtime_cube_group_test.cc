@@ -15,7 +15,8 @@
 #include "simulator/cube_matmul_model.h"
 #include "simulator/sim_test_util.h"
 
-namespace opsim::sim {
+// Its own namespace: the unity build joins this file with others that name kM and kN too.
+namespace opsim::sim::cube_group_test {
 namespace {
 
 using namespace AscendC;
@@ -231,6 +232,48 @@ TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
           << FaultText(r);
       EXPECT_NE(r.fault->message.find("'c'"), std::string::npos) << FaultText(r);
     }
+  }
+}
+
+// The negative control with C's bytes counted as written (a region of unknown role, as a CPU-debug
+// launch's arguments are): no uninitialized_read stands in for the race, so without Wait the
+// AIV's read of C and the AIC's write of it must be the race check's gm_race.
+TEST(CubeGroup, WithoutWaitTheAivsReadOfTheAicsResultIsARace) {
+  for (const bool wait : {true, false}) {
+    std::vector<float> a(kM * kK, 0), b(kK * kN, 1.0f), c(kM * kN, -1);
+    float scale = 1.0f;
+    const LaunchResult r =
+        RunGroup(2,
+                 [&] {
+                   KfcWorkspace desc(g_ws.data());
+                   auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(
+                       desc, 0, 2, 1, reinterpret_cast<GM_ADDR>(&scale));
+                   if (ASCEND_IS_AIC || GetBlockIdx() != 2) return;
+                   handle.AssignQueue(0);
+                   GlobalTensor<float> ga, gc;
+                   ga.SetGlobalBuffer(a.data(), a.size());
+                   gc.SetGlobalBuffer(c.data(), c.size());
+                   for (int e = 0; e < kM * kK; ++e) ga.SetValue(e, 1.0f);
+                   MatMsg m{};
+                   m.head = {CubeMsgState::VALID, 0};
+                   m.aAddr = reinterpret_cast<uint64_t>(a.data());
+                   m.bAddr = reinterpret_cast<uint64_t>(b.data());
+                   m.cAddr = reinterpret_cast<uint64_t>(c.data());
+                   const uint16_t offset = handle.PostMessage(handle.AllocMessage(), m);
+                   if (wait) handle.Wait(offset);
+                   (void)gc.GetValue(0);
+                   handle.SetQuit(handle.AllocMessage());
+                 },
+                 {{a.data(), a.size() * 4, "a", 0, GmRole::kWorkspace},
+                  {b.data(), b.size() * 4, "b", 0, GmRole::kInput},
+                  {c.data(), c.size() * 4, "c", 0, GmRole::kUnknown}});
+    if (wait) {
+      EXPECT_TRUE(r.status.ok()) << FaultText(r);
+      continue;
+    }
+    ASSERT_TRUE(r.fault.has_value());
+    EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << FaultText(r);
+    EXPECT_NE(r.fault->message.find("'c'"), std::string::npos) << FaultText(r);
   }
 }
 
@@ -465,4 +508,4 @@ TEST(CubeGroup, MessageCallsAreChecked) {
 }
 
 }  // namespace
-}  // namespace opsim::sim
+}  // namespace opsim::sim::cube_group_test

@@ -135,6 +135,14 @@ template <typename D, typename S>
 void A2CastRepeat(A2Tiles& t) {
   Cast(t.Z<D>(), t.X<S>(), RoundMode::CAST_NONE, uint64_t{64}, 1, UnaryRepeatParams{});
 }
+template <typename D, typename S>
+void A2MulAddDst(A2Tiles& t) {
+  MulAddDst(t.Z<D>(), t.X<S>(), t.Y<S>(), 64);
+}
+template <typename D, typename S>
+void A2MulAddDstRepeat(A2Tiles& t) {
+  MulAddDst(t.Z<D>(), t.X<S>(), t.Y<S>(), uint64_t{64}, 1, BinaryRepeatParams(1, 1, 1, 8, 4, 4));
+}
 
 template <typename On, typename Off>
 std::function<void(bool)> A2Pick(void (*on)(A2Tiles&), void (*off)(A2Tiles&)) {
@@ -173,6 +181,10 @@ std::vector<A2Case> A2Cases() {
       OPSIM_A2_PAIR_CASE("Cast", A2Cast, float, half, bfloat16_t, half, "half -> bfloat16_t"),
       OPSIM_A2_PAIR_CASE("Cast", A2CastRepeat, int16_t, int32_t, float, uint8_t,
                          "uint8_t -> float"),
+      OPSIM_A2_PAIR_CASE("MulAddDst", A2MulAddDst, float, half, bfloat16_t, bfloat16_t,
+                         "bfloat16_t -> bfloat16_t"),
+      OPSIM_A2_PAIR_CASE("MulAddDst", A2MulAddDstRepeat, half, half, double, double,
+                         "double -> double"),
   };
 }
 #undef OPSIM_A2_CASE

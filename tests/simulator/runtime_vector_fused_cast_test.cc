@@ -1,5 +1,6 @@
-// MulCast, AddReluCast/SubReluCast int16_t -> int8_t and AddDeqRelu against a scalar model of
-// each, in every pair and form (count, level-0 bit mask and continuous mask), plus their faults.
+// MulCast, AddReluCast/SubReluCast int16_t -> int8_t, AddDeqRelu and MulAddDst<float, half>
+// against a scalar model of each, in every pair and form (count, level-0 bit mask and continuous
+// mask), plus their faults.
 // (The float -> half and half -> int8_t ReluCast pairs are in runtime_vector_copy_ops_test.cc.)
 #include <gtest/gtest.h>
 
@@ -223,6 +224,118 @@ TEST(VectorFusedCast, AddDeqReluEveryFormWithTheDeqScale) {
     EXPECT_EQ(t[i], w) << i;
     EXPECT_EQ(bf[i], ((bits[0] >> lane) & 1u) ? w : old) << i;
     EXPECT_EQ(cf[i], lane < 50 ? w : old) << i;
+  }
+}
+
+// MulAddDst<float, half>'s model: the product of the halves (exact in double), plus the float dst,
+// rounded to float32 once.
+float MulAddDstModel(half a, half b, float d) {
+  return static_cast<float>(static_cast<double>(static_cast<float>(a)) *
+                                static_cast<double>(static_cast<float>(b)) +
+                            static_cast<double>(d));
+}
+
+TEST(VectorFusedCast, MulAddDstHalfIntoFloatEveryForm) {
+  constexpr uint32_t kN = 128;  // two repeats of 64 float lanes
+  std::vector<half> a = MulInputs(kN, 3), b = MulInputs(kN, 4);
+  a[4] = b[4] = half(1.0f + 1.0f / 1024);  // 1 + 2^-9 + 2^-20: in float, not in half
+  std::vector<float> d(kN);
+  for (uint32_t i = 0; i < kN; ++i) d[i] = static_cast<float>(i % 13) * 0.3f - 1.7f;
+  d[4] = 0;
+  const uint64_t bits[2] = {0xF0F0A5A50000FFFFull, 0};
+  std::vector<float> count_form, bit_form, cont_form, trait_form;
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, d0, d1, d2, d3;
+    pipe.InitBuffer(x, kN * 2);
+    pipe.InitBuffer(y, kN * 2);
+    for (auto* buf : {&d0, &d1, &d2, &d3}) pipe.InitBuffer(*buf, kN * 4);
+    LocalTensor<half> ta = x.Get<half>(), tb = y.Get<half>();
+    Put(ta, a);
+    Put(tb, b);
+    for (auto* buf : {&d0, &d1, &d2, &d3}) Put(buf->Get<float>(), d);
+    MulAddDst(d0.Get<float>(), ta, tb, static_cast<int32_t>(kN));
+    // 64 float lanes per repeat: the half sources stride 4 blocks a repeat, the float dst 8.
+    MulAddDst(d1.Get<float>(), ta, tb, bits, 2, BinaryRepeatParams(1, 1, 1, 8, 4, 4));
+    MulAddDst<float, half, true>(d2.Get<float>(), ta, tb, uint64_t{40}, 2,
+                                 BinaryRepeatParams(1, 1, 1, 8, 4, 4));
+    // Trait tensors, deduced and as CANN's explicit arguments (PrimT).
+    MulAddDst(d3.Get<TensorTrait<float>>(), x.Get<TensorTrait<half>>(), y.Get<TensorTrait<half>>(),
+              static_cast<int32_t>(kN / 2));
+    MulAddDst<TensorTrait<float>, TensorTrait<half>>(
+        d3.Get<TensorTrait<float>>()[kN / 2], x.Get<TensorTrait<half>>()[kN / 2],
+        y.Get<TensorTrait<half>>()[kN / 2], static_cast<int32_t>(kN / 2));
+    count_form = Take(d0.Get<float>(), kN);
+    bit_form = Take(d1.Get<float>(), kN);
+    cont_form = Take(d2.Get<float>(), kN);
+    trait_form = Take(d3.Get<float>(), kN);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(count_form[4], 1.0f + 1.0f / 512 + 1.0f / 1048576);
+  for (uint32_t i = 0; i < kN; ++i) {
+    const float want = MulAddDstModel(a[i], b[i], d[i]);
+    const uint32_t lane = i % 64;
+    if (std::isnan(want)) {
+      EXPECT_TRUE(std::isnan(count_form[i]) && std::isnan(trait_form[i])) << i;
+      continue;
+    }
+    EXPECT_EQ(count_form[i], want) << i;
+    EXPECT_EQ(trait_form[i], want) << i;
+    EXPECT_EQ(bit_form[i], ((bits[0] >> lane) & 1u) ? want : d[i]) << i;
+    EXPECT_EQ(cont_form[i], lane < 40 ? want : d[i]) << i;
+  }
+}
+
+// The same-type forms keep their one-type numerics; both type arguments may be spelt.
+TEST(VectorFusedCast, MulAddDstSameTypeWithBothTypeArguments) {
+  constexpr uint32_t kN = 64;
+  std::vector<float> a(kN), b(kN), d(kN), got;
+  for (uint32_t i = 0; i < kN; ++i) {
+    a[i] = 1.0f + static_cast<float>(i) / 7.0f;
+    b[i] = 3.0f - static_cast<float>(i) / 11.0f;
+    d[i] = static_cast<float>(i) * 0.01f;
+  }
+  const LaunchResult r = RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> x, y, z;
+    for (auto* buf : {&x, &y, &z}) pipe.InitBuffer(*buf, kN * 4);
+    Put(x.Get<float>(), a);
+    Put(y.Get<float>(), b);
+    Put(z.Get<float>(), d);
+    MulAddDst<float, float>(z.Get<float>(), x.Get<float>(), y.Get<float>(),
+                            static_cast<int32_t>(kN));
+    got = Take(z.Get<float>(), kN);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  for (uint32_t i = 0; i < kN; ++i) {
+    const double want = static_cast<double>(a[i]) * b[i] + d[i];
+    EXPECT_EQ(got[i], static_cast<float>(want)) << i;
+  }
+}
+
+// Half sources into a float dst: CANN's page allows no overlap (count and level-0 forms).
+TEST(VectorFusedCast, MulAddDstHalfIntoFloatRejectsOverlap) {
+  for (const bool level0 : {false, true}) {
+    const LaunchResult r = RunOne([level0] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> x, y;
+      pipe.InitBuffer(x, 512);
+      pipe.InitBuffer(y, 256);
+      LocalTensor<float> d = x.Get<float>();
+      Duplicate(d, 1.0f, 128);
+      LocalTensor<half> h = y.Get<half>();
+      Duplicate(h, half(2.0f), 128);
+      // src1 is the upper half of dst's bytes.
+      LocalTensor<half> over = x.Get<half>()[64];
+      if (level0) {
+        MulAddDst(d, h, over, uint64_t{64}, 1, BinaryRepeatParams(1, 1, 1, 8, 4, 4));
+      } else {
+        MulAddDst(d, h, over, 64);
+      }
+    });
+    ASSERT_TRUE(r.fault.has_value()) << level0;
+    EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument);
+    EXPECT_NE(r.fault->message.find("dst overlaps src1"), std::string::npos) << r.fault->message;
   }
 }
 

@@ -248,6 +248,22 @@ TEST_P(VectorMathSameBits, FusedEveryFloatType) {
   }
 }
 
+// MulAddDst's half x half + float lanes: the float32 sum rounded once, every NaN rule, subnormal
+// products, on every target.
+TEST_P(VectorMathSameBits, MulAddDstHalfToFloat) {
+  for (const size_t n : kSizes) {
+    const std::vector<uint8_t> a = Inputs(DType::kFloat16, n, 26),
+                               b = Inputs(DType::kFloat16, n, 27);
+    std::vector<uint8_t> got = Inputs(DType::kFloat32, n, 28);
+    std::vector<uint8_t> want = got;
+    const auto* x = reinterpret_cast<const uint16_t*>(a.data());
+    const auto* y = reinterpret_cast<const uint16_t*>(b.data());
+    MulAddDstHalfToFloat(reinterpret_cast<float*>(got.data()), x, y, n);
+    model::MulAddDstHalfToFloat(reinterpret_cast<float*>(want.data()), x, y, n);
+    ExpectSameBytes(got, want, 4, "MulAddDstHalfToFloat n=" + std::to_string(n));
+  }
+}
+
 // int16_t AddRelu/SubRelu (random bits: both wraps), in place too, on every target.
 TEST_P(VectorMathSameBits, FusedInt16AddSubRelu) {
   for (const FusedOp op : {FusedOp::kAddRelu, FusedOp::kSubRelu}) {

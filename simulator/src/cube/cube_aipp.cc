@@ -1,7 +1,8 @@
 // AIPP (docs/CUBE.md, "AIPP"): SetAippFunctions records the image and its conversions in the
 // core's AIPP registers; LoadImageToLocal (MTE2) reads a crop of the image from GM, swaps its
-// channels, converts its type (mean/min/var), pads its channels and its borders and writes the
-// pixels into L1, each pixel C0 (32 B) or 4 channels wide, row by row (NC1HWC0 with C1 = 1).
+// channels, converts its colour space and its type (mean/min/var), pads its channels and its
+// borders and writes the pixels into L1, each pixel C0 (32 B) or 4 channels wide, row by row
+// (NC1HWC0 with C1 = 1).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -115,8 +116,32 @@ void AippSourcePixel(const AippConfig& c, uint32_t src_w, const uint8_t* src0, c
       if (c.swap_rb) std::swap(v[0], v[2]);
       return;
     }
-    case AippInputFormat::YUV400_U8: v[0] = src0[at]; return;
+    case AippInputFormat::YUV400_U8:
+      v[0] = src0[at];
+      v[1] = v[2] = 0;  // U and V of a colour-space conversion (CANN's dav-3510 model)
+      return;
   }
+}
+
+// Colour-space conversion of a pixel's swapped channels, in place, as CANN's ACL and ATC pages
+// write it (aclmdlSetAIPPCscParams: YUV -> RGB is M (x - input bias) >> 8, RGB -> YUV is
+// (M x) >> 8 + output bias) with the bias fields kernel_reg.h packs (cscBiasIn in the input-bias
+// bits, cscBiasOut in the output-bias bits), rounded by + 128 as CANN's dav-3510 model does.
+// The shift floors; each channel saturates to [0, 255] (an assumption: the model wraps).
+void AippColorSpace(const AippConfig& c, uint8_t* v) {
+  const bool yuv =
+      c.format == AippInputFormat::YUV420SP_U8 || c.format == AippInputFormat::YUV400_U8;
+  int32_t out[3];
+  for (int k = 0; k < 3; ++k) {
+    int32_t sum = 128;
+    for (int col = 0; col < 3; ++col) {
+      const int32_t x = int32_t{v[col]} - (yuv ? int32_t{c.csc_bias_in[col]} : 0);
+      sum += int32_t{c.csc_matrix[k][col]} * x;
+    }
+    const int32_t shifted = sum >= 0 ? sum / 256 : -((255 - sum) / 256);
+    out[k] = std::clamp(shifted + (yuv ? 0 : int32_t{c.csc_bias_out[k]}), 0, 255);
+  }
+  for (int k = 0; k < 3; ++k) v[k] = static_cast<uint8_t>(out[k]);
 }
 
 // One converted channel value's bits: int8_t: value - mean, saturated ("limited to [-128,
@@ -142,7 +167,7 @@ AippImageShape AippShapeOf(const AippConfig& c, const AscendC::LoadImageToLocalP
   s.width = s.left + s.cols + s.right;
   s.elem_bytes = static_cast<uint32_t>(DTypeSize(c.out));
   s.channels = c.c_padding_mode == 0 ? kCubeC0Bytes / s.elem_bytes : 4;
-  s.image_channels = c.format == AippInputFormat::YUV400_U8 ? 1 : 3;
+  s.image_channels = c.format == AippInputFormat::YUV400_U8 && !c.csc ? 1 : 3;
   return s;
 }
 
@@ -196,6 +221,7 @@ void AippWriteImage(const AippConfig& c, const AippImageShape& s,
   for (uint32_t i = 0; i < s.rows; ++i) {
     for (uint32_t j = 0; j < s.cols; ++j) {
       AippSourcePixel(c, p.srcHorizSize, src0, src1, p.vertStartPos + i, p.horizStartPos + j, v);
+      if (c.csc) AippColorSpace(c, v);
       uint8_t* px = out + (uint64_t{s.top + i} * s.width + s.left + j) * s.channels * s.elem_bytes;
       for (uint32_t k = 0; k < s.channels; ++k) {
         const uint16_t bits = k < s.image_channels ? AippConvert(c, k, v[k]) : c.c_padding_value;
@@ -263,12 +289,6 @@ void CubeSetAipp(const GmRef& src0, const GmRef* src1, const AippConfig& config)
   if (config.round_mode != 0) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "dtcRoundMode = 1: only Atlas 200I/500 A2 takes it (the SetAippFunctions page)");
-  }
-  if (config.csc) {
-    RaiseFault(FaultKind::kUnsupported, instr,
-               "isEnableCsc = true: the page gives the colour-space formulas only as figures "
-               "this model has not read (rounding, saturation and which bias applies are open; "
-               "docs/CUBE.md, \"AIPP\")");
   }
   const char* name = AippFormatName(f);
   if (f == AippInputFormat::YUV420SP_U8) {

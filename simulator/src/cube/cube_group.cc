@@ -32,9 +32,14 @@ struct CubeGroups {
     uint32_t Slots() const { return static_cast<uint32_t>(size / 2) * per_aic * kCubeGroupRows; }
   };
   std::deque<Group> groups;  // a deque: the deadlock texts keep pointers to them
-  // Per protocol word (a slot's state, a barrier's counter): each block's last write to it
-  // and when it landed.
-  std::unordered_map<const uint8_t*, std::vector<std::pair<int32_t, double>>> landed;
+  // Per protocol word (a slot's state, a barrier's counter): each block's last write to it,
+  // when it landed and where it was in the writer's program.
+  struct Landed {
+    int32_t block;
+    double land;
+    FlagMark mark;
+  };
+  std::unordered_map<const uint8_t*, std::vector<Landed>> landed;
 
   Group* Find(const uint8_t* area) {
     for (Group& g : groups) {
@@ -154,14 +159,16 @@ void WaitGmUntil(Core& core, const char* api, const std::function<bool()>& ready
 void NoteGmWrite(Core& core, const uint8_t* at, double land) {
   auto& writes = Groups(*core.launch).landed[at];
   const int32_t block = RaceBlock(core);
+  // Wakes the blocks parked for it (they run once the caller lets FlagMutex go).
+  const FlagMark mark = core.launch->WroteFlagGm(core, nullptr, 0, land);
   auto it = std::find_if(writes.begin(), writes.end(),
-                         [block](const auto& w) { return w.first == block; });
+                         [block](const auto& w) { return w.block == block; });
   if (it == writes.end()) {
-    writes.push_back({block, land});
+    writes.push_back({block, land, mark});
   } else {
-    it->second = std::max(it->second, land);
+    it->land = std::max(it->land, land);
+    it->mark = mark;  // the latest: it orders everything the earlier ones did
   }
-  core.launch->WroteFlagGm(core, nullptr, 0, land);  // wakes the blocks parked for it
 }
 
 void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
@@ -169,10 +176,12 @@ void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
   double t = now;
   const CubeGroups& groups = Groups(*core.launch);
   const auto it = groups.landed.find(at);
+  const FlagMark take = core.launch->MarkFlagSync(core);
   if (it != groups.landed.end()) {
-    for (const auto& [block, land] : it->second) {
-      t = std::max(t, land);
-      core.launch->AddFlagEdge(block, land, RaceBlock(core), std::max(now, land));
+    for (const auto& w : it->second) {
+      t = std::max(t, w.land);
+      core.launch->AddFlagEdge(w.block, w.land, RaceBlock(core), std::max(now, w.land), w.mark,
+                               take);
     }
   }
   const double start = core.Issue(Pipe::kS, api, core.scalar_ns, 0, t);

@@ -39,7 +39,12 @@ std::pair<uintptr_t, uintptr_t> ByteRanges::FirstGap(uintptr_t lo, uintptr_t hi)
 }
 
 GmShadow::GmShadow(uint32_t cores, bool log_reads)
-    : log_reads_(log_reads), logs_(cores), own_(cores), own_block_(cores, -1), sealed_(cores, 0) {}
+    : log_reads_(log_reads),
+      logs_(cores),
+      own_(cores),
+      own_block_(cores, -1),
+      sealed_(cores, 0),
+      sync_(cores, 0) {}
 
 std::pair<uintptr_t, uintptr_t> GmShadow::FirstUnwritten(uint32_t core, int32_t block, uintptr_t lo,
                                                          uintptr_t hi) const {
@@ -146,8 +151,7 @@ std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) const {
       if (cand != nullptr && cand->hi > s->lo) {
         // Ordered by a cross-block flag hand-over (IBSet/IBWait, NotifyNextBlock/WaitPreBlock):
         // no race. Other spans this pair hides may go unseen: missed, never invented.
-        if (launch.FlagOrdered(cand->block, cand->t, s->block, s->t) ||
-            launch.FlagOrdered(s->block, s->t, cand->block, cand->t)) {
+        if (launch.FlagOrdered(*cand, *s) || launch.FlagOrdered(*s, *cand)) {
           continue;
         }
         return DescribeRace(launch, *cand, *s, s->lo, std::min(cand->hi, s->hi));

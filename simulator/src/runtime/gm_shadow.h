@@ -29,6 +29,15 @@ struct GmSpan {
   int32_t block;
   GmUse use;
   Pipe pipe;
+  int32_t who;   // the core (FlagCoreId): its program order is its slot's sync points'
+  uint32_t pos;  // the slot's sync points (flag writes and hand-overs) before this access
+};
+
+// A core at a flag write or hand-over: `pos` is its slot's sync point there (the slot's accesses
+// logged after it have pos + 1 or more). who < 0: not known (the race check goes by times).
+struct FlagMark {
+  int32_t who = -1;
+  uint32_t pos = 0;
 };
 
 // Disjoint, merged [lo, hi) byte ranges.
@@ -63,14 +72,14 @@ class GmShadow {
 
   // Records an access by `block` on `core` (the core's own thread; no lock). Streaming accesses
   // coalesce with the core's previous record, so a copy loop stays one record per tensor.
-  void Log(uint32_t core, int32_t block, const uint8_t* lo, uint64_t bytes, GmUse use,
+  void Log(uint32_t core, int32_t block, int32_t who, const uint8_t* lo, uint64_t bytes, GmUse use,
            const char* instr, Pipe pipe, double t) {
     if (bytes == 0 || (!log_reads_ && use == GmUse::kRead)) return;
     const auto a = reinterpret_cast<uintptr_t>(lo);
     std::vector<GmSpan>& log = logs_[core];
     if (!log.empty() && sealed_[core] == 0) {
       GmSpan& last = log.back();
-      if (last.block == block && last.use == use && last.instr == instr) {
+      if (last.block == block && last.who == who && last.use == use && last.instr == instr) {
         if (last.hi == a) {
           last.hi += bytes;
           if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
@@ -81,7 +90,7 @@ class GmShadow {
     }
     // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
     if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
-    log.push_back({a, a + bytes, t, instr, block, use, pipe});
+    log.push_back({a, a + bytes, t, instr, block, use, pipe, who, sync_[core]});
     sealed_[core] = 0;
     if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
   }
@@ -101,6 +110,12 @@ class GmShadow {
   // epoch in address order (gm_race), then the epoch's writes join the launch's written bytes.
   std::optional<Fault> EndEpoch(const LaunchState& launch);
   void Seal(uint32_t core) { sealed_[core] = 1; }
+  // A flag write or hand-over on `core`'s slot (the core's own thread): the slot's accesses so
+  // far come before it, its next ones after it (a record of their own). Returns its position.
+  uint32_t SyncPoint(uint32_t core) {
+    sealed_[core] = 1;
+    return sync_[core]++;
+  }
   const ByteRanges& written() const { return written_; }
 
  private:
@@ -121,6 +136,7 @@ class GmShadow {
   std::vector<ByteRanges> own_;            // per core: its current block's writes this epoch
   std::vector<int32_t> own_block_;
   std::vector<uint8_t> sealed_;  // per core: the next access starts a new record
+  std::vector<uint32_t> sync_;   // per core: its slot's sync points so far (the whole launch)
   ByteRanges written_;           // every write of the epochs before
 };
 

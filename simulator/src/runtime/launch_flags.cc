@@ -2,6 +2,7 @@
 // it waits for is written, the deadlock when none can be, and the hand-overs the race check
 // counts as ordering.
 #include <algorithm>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -91,33 +92,44 @@ double LaunchState::WaitFlagGm(Core& core, const char* instr,
   return woke;
 }
 
-void LaunchState::WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns) {
-  for (uint32_t off = 0; off < bytes; off += 32) flag_last_[lo + off] = {core.block_idx, land_ns};
+FlagMark LaunchState::WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes,
+                                  double land_ns) {
+  const FlagMark mark = MarkFlagSync(core);
+  for (uint32_t off = 0; off < bytes; off += 32) {
+    flag_last_[lo + off] = {core.block_idx, land_ns, mark};
+  }
   std::lock_guard<std::mutex> lock(mu_);
   WakeFlagWaiters(core.block_idx, land_ns);
+  return mark;
 }
 
 double LaunchState::SawFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double now) {
   double end = now;
   for (uint32_t off = 0; off < bytes; off += 32) {
     const auto it = flag_last_.find(lo + off);
-    if (it == flag_last_.end() || it->second.first == core.block_idx) continue;
-    end = std::max(end, it->second.second);
+    if (it == flag_last_.end() || it->second.block == core.block_idx) continue;
+    end = std::max(end, it->second.land);
   }
+  const FlagMark take = MarkFlagSync(core);
   for (uint32_t off = 0; off < bytes; off += 32) {
     const auto it = flag_last_.find(lo + off);
-    if (it == flag_last_.end() || it->second.first == core.block_idx) continue;
-    flag_edges_.push_back({it->second.first, it->second.second, core.block_idx, end});
+    if (it == flag_last_.end() || it->second.block == core.block_idx) continue;
+    AddFlagEdge(it->second.block, it->second.land, core.block_idx, end, it->second.mark, take);
   }
   return end;
 }
 
-bool LaunchState::FlagOrdered(int32_t a, double ta, int32_t b, double tb) const {
+bool LaunchState::FlagOrdered(const GmSpan& a, const GmSpan& b) const {
   if (flag_edges_.empty()) return false;
-  // Earliest time each block is known to be past a's access, following hand-overs in the order
-  // of their writes (a hand-over's wake is never before its write).
+  // Earliest time each block is known to be past a, following hand-overs in the order of their
+  // writes (a hand-over's wake is never before its write); and for the cores whose program
+  // order is known there (a's, and each taker's), the first sync point past it. A set landing
+  // after a yet made before it in its core's program does not order it: a hand-over orders
+  // only what its writer did before the write.
   std::vector<double> reach(block_dim, -1);
-  reach[static_cast<size_t>(a)] = ta;
+  std::map<int32_t, uint32_t> past;  // core (FlagCoreId) -> its slot's first sync point after a
+  reach[static_cast<size_t>(a.block)] = a.t;
+  past[a.who] = a.pos;
   std::vector<const FlagEdge*> edges;
   for (const FlagEdge& e : flag_edges_) edges.push_back(&e);
   std::stable_sort(edges.begin(), edges.end(),
@@ -125,11 +137,19 @@ bool LaunchState::FlagOrdered(int32_t a, double ta, int32_t b, double tb) const 
   for (const FlagEdge* e : edges) {
     const double at = reach[static_cast<size_t>(e->from)];
     if (at < 0 || at >= e->set_ns) continue;  // an access at the set's landing came after it
+    const auto known = past.find(e->set.who);
+    if (e->set.who >= 0 && known != past.end() && e->set.pos < known->second) continue;
     double& to = reach[static_cast<size_t>(e->to)];
     if (to < 0 || e->woke_ns < to) to = e->woke_ns;
+    if (e->take.who >= 0) {
+      const auto [it, fresh] = past.emplace(e->take.who, e->take.pos + 1);
+      if (!fresh) it->second = std::min(it->second, e->take.pos + 1);
+    }
   }
-  const double at_b = reach[static_cast<size_t>(b)];
-  return at_b >= 0 && at_b <= tb;
+  const double at_b = reach[static_cast<size_t>(b.block)];
+  if (at_b < 0 || at_b > b.t) return false;
+  const auto known = past.find(b.who);
+  return known == past.end() || b.pos >= known->second;
 }
 
 }  // namespace opsim::sim::detail

@@ -39,6 +39,10 @@ extern thread_local int32_t tls_race_block;
 inline int32_t RaceBlock(const Core& core) {
   return tls_race_block >= 0 ? tls_race_block : core.block_idx;
 }
+// One number per core of the launch (a MIX block's AIC and AIV share a slot and a RaceBlock).
+inline int32_t FlagCoreId(const Core& core) {
+  return core.block_idx * 2 + (core.core_type == CoreType::kAic ? 1 : 0);
+}
 
 // How a launch runs its blocks (KERNEL_TASK_TYPE_DEFAULT compares the kernel's type with it).
 struct LaunchShape {
@@ -124,8 +128,8 @@ class LaunchState final : private ParkBarrier {
   void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
              Pipe pipe, double t) {
     if (options.checked) {
-      shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), lo, bytes, use, instr,
-                  pipe, t);
+      shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), FlagCoreId(core), lo,
+                  bytes, use, instr, pipe, t);
     }
   }
   const GmShadow& shadow() const { return shadow_; }
@@ -133,6 +137,12 @@ class LaunchState final : private ParkBarrier {
   // two accesses must be seen between them).
   void SealGmLog(const Core& core) {
     if (options.checked) shadow_.Seal(static_cast<uint32_t>(core.core_idx));
+  }
+  // Checked mode: `core` writes a flag or takes a hand-over here (its own thread): where that
+  // falls in its program order, for the race check's hand-overs (FlagOrdered).
+  FlagMark MarkFlagSync(const Core& core) {
+    if (!options.checked) return {};
+    return {FlagCoreId(core), shadow_.SyncPoint(static_cast<uint32_t>(core.core_idx))};
   }
   // Checked mode, GM initcheck (gm_init.h): UB bytes a DMA loaded from GM bytes nothing wrote.
   struct GmPoison {
@@ -193,16 +203,19 @@ class LaunchState final : private ParkBarrier {
   double WaitFlagGm(Core& core, const char* instr, std::unique_lock<std::mutex>& flag_lock,
                     std::function<bool()> ready, std::function<std::string()> describe);
   // With FlagMutex held: `core` wrote the flags [lo, lo + bytes), landing at `land_ns`; wakes
-  // the waiters whose condition now holds.
-  void WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns);
+  // the waiters whose condition now holds. Returns where the write is in `core`'s program.
+  FlagMark WroteFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double land_ns);
   // With FlagMutex held: `core` read the flags [lo, lo + bytes) at `now` and its condition
   // held. Returns when the protocol writes it saw had landed (its wait's end, `now` at least)
   // and records them as hand-overs to it for the race check.
   double SawFlagGm(const Core& core, const uint8_t* lo, uint32_t bytes, double now);
   // With FlagMutex held: block `to` went on at woke_ns after block `from`'s set landing at
-  // set_ns (a cross-core flag between blocks, for the race check).
-  void AddFlagEdge(int32_t from, double set_ns, int32_t to, double woke_ns) {
-    if (options.checked && from != to) flag_edges_.push_back({from, set_ns, to, woke_ns});
+  // set_ns (a cross-core flag between blocks, for the race check); the marks say where the set
+  // and the take are in their cores' programs (unknown: the check goes by the times alone).
+  void AddFlagEdge(int32_t from, double set_ns, int32_t to, double woke_ns, FlagMark set = {},
+                   FlagMark take = {}) {
+    if (options.checked && from != to)
+      flag_edges_.push_back({from, set_ns, to, woke_ns, set, take});
   }
   // CrossCoreSetFlag mode 0's counters, made at the first mode 0 call; under FlagMutex.
   std::shared_ptr<CrossCoreMode0> mode0;
@@ -210,8 +223,8 @@ class LaunchState final : private ParkBarrier {
   // FlagMutex.
   std::shared_ptr<CubeGroups> cube_groups;
   // Checked mode's race sweep: whether a chain of flag hand-overs in this SyncAll epoch orders
-  // block `a`'s access starting at `ta` before block `b`'s starting at `tb`.
-  bool FlagOrdered(int32_t a, double ta, int32_t b, double tb) const;
+  // access `a` (of one block) before access `b` (of another).
+  bool FlagOrdered(const GmSpan& a, const GmSpan& b) const;
 
   // The launch's shape, and the one the kernel asked for (KERNEL_TASK_TYPE_DEFAULT) when it
   // differs: the launch is then run again that way (launch.cc).
@@ -279,6 +292,7 @@ class LaunchState final : private ParkBarrier {
     double set_ns;
     int32_t to;
     double woke_ns;
+    FlagMark set, take;
   };
   // With flag_mu_ and mu_ held: wakes the waiters whose condition holds (hand-overs from `from`
   // at land_ns; from < 0 for none); returns how many.
@@ -289,8 +303,14 @@ class LaunchState final : private ParkBarrier {
   std::mutex flag_mu_;
   std::vector<FlagWaiter> flag_waiters_;  // under mu_
   std::vector<FlagEdge> flag_edges_;      // this epoch's, under flag_mu_ (read by the sweep)
-  // Per 32 B flag: the block whose protocol write it holds and when that landed; under flag_mu_.
-  std::map<const uint8_t*, std::pair<int32_t, double>> flag_last_;
+  // Per 32 B flag: the block whose protocol write it holds, when that landed and where it was
+  // in the writer's program; under flag_mu_.
+  struct FlagWrite {
+    int32_t block;
+    double land;
+    FlagMark mark;
+  };
+  std::map<const uint8_t*, FlagWrite> flag_last_;
   std::unique_ptr<std::atomic<double>[]> flag_woke_;  // per core: -1 while parked for a flag
   // Parks `core` until its slot holds the turn (or the launch stopped); `lock` holds mu_ before
   // and after.

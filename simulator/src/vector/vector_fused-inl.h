@@ -135,6 +135,32 @@ HWY_INLINE void Fused16(FusedOp op, uint16_t* dst, const uint16_t* a, const uint
   }
 }
 
+// MulAddDst of float16 sources into a float32 dst: the product is exact in float32 (Fused16's
+// argument), so MulAddSteps on float lanes rounds as the model's double sum does. The tail runs
+// through zero-padded vectors (0 * 0 + 0 raises no NaN lane).
+inline void MulAddDstHalfToFloatImpl(float* dst, const uint16_t* a, const uint16_t* b, size_t n) {
+  const hn::ScalableTag<float> df;
+  const hn::Rebind<uint16_t, decltype(df)> d16;
+  const auto apply = [&](const uint16_t* pa, const uint16_t* pb, const float* pz) {
+    return MulAddSteps(HalfToF32ForArithmetic(df, hn::LoadU(d16, pa)),
+                       HalfToF32ForArithmetic(df, hn::LoadU(d16, pb)), hn::LoadU(df, pz));
+  };
+  const size_t N = hn::Lanes(df);
+  size_t i = 0;
+  for (; i + N <= n; i += N) hn::StoreU(apply(a + i, b + i, dst + i), df, dst + i);
+  if (i == n) return;
+  constexpr size_t kMax = hn::MaxLanes(df);
+  HWY_ALIGN uint16_t ta[kMax] = {};
+  HWY_ALIGN uint16_t tb[kMax] = {};
+  HWY_ALIGN float tz[kMax] = {};
+  const size_t rest = n - i;
+  std::memcpy(ta, a + i, rest * 2);
+  std::memcpy(tb, b + i, rest * 2);
+  std::memcpy(tz, dst + i, rest * 4);
+  hn::Store(apply(ta, tb, tz), df, tz);
+  std::memcpy(dst + i, tz, rest * 4);
+}
+
 // AddRelu/SubRelu of int16_t: the sum or difference wrapping as Add's and Sub's do (CTRL's INT
 // saturation bit starts clear), then Relu; the other fused ops take floats only.
 inline void FusedInt16(FusedOp op, int16_t* dst, const int16_t* a, const int16_t* b, size_t n) {

@@ -22,6 +22,7 @@ HWY_EXPORT(MathImpl);
 HWY_EXPORT(Math16Impl);
 HWY_EXPORT(LeakyReluImpl);
 HWY_EXPORT(FusedImpl);
+HWY_EXPORT(MulAddDstHalfToFloatImpl);
 HWY_EXPORT(DeqImpl);
 HWY_EXPORT(DeqAddReluImpl);
 
@@ -41,6 +42,10 @@ void LeakyRelu(DType dtype, void* dst, const void* src, double alpha, size_t n) 
 
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
   HWY_DYNAMIC_DISPATCH(FusedImpl)(op, dtype, dst, a, b, n);
+}
+
+void MulAddDstHalfToFloat(float* dst, const uint16_t* a, const uint16_t* b, size_t n) {
+  HWY_DYNAMIC_DISPATCH(MulAddDstHalfToFloatImpl)(dst, a, b, n);
 }
 
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n) {

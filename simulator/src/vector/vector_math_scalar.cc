@@ -332,6 +332,14 @@ void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, siz
   }
 }
 
+void MulAddDstHalfToFloat(float* dst, const uint16_t* a, const uint16_t* b, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const double x = LoadFloat(DType::kFloat16, a, i), y = LoadFloat(DType::kFloat16, b, i);
+    const double p = Step(x, y, x * y);
+    StoreFloat(DType::kFloat32, dst, i, Step(p, dst[i], p + dst[i]));
+  }
+}
+
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n) {
   for (size_t i = 0; i < n; ++i) {
     const double v = static_cast<double>(src[i]) * static_cast<double>(scale);

@@ -21,6 +21,7 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
 void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, const void* b,
             bool b_scalar, size_t n);
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
+void MulAddDstHalfToFloat(float* dst, const uint16_t* a, const uint16_t* b, size_t n);
 void DeqInt32ToHalf(uint16_t* dst, const int32_t* src, float scale, size_t n);
 
 }  // namespace opsim::sim::vec::model

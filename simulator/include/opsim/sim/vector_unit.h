@@ -129,6 +129,9 @@ void Select(size_t elem_bytes, void* dst, const uint8_t* bits, const void* a, co
 // kAddRelu and kSubRelu also take int16_t: the sum or difference wrapping as Add/Sub, then Relu.
 enum class FusedOp : uint8_t { kAddRelu, kSubRelu, kMulAddDst, kFusedMulAdd, kAxpy, kMulAddRelu };
 void Fused(FusedOp op, DType dtype, void* dst, const void* a, const void* b, size_t n);
+// MulAddDst's mixed form (half sources, float dst): dst = float(a) * float(b) + dst, rounded once
+// to float32 (the product of two halves is exact in float32); Fused's NaN rule.
+void MulAddDstHalfToFloat(float* dst, const uint16_t* a, const uint16_t* b, size_t n);
 
 // Cast int32 -> float16 with the DEQSCALE register: dst = half(float32(src * scale)), the
 // product exact in double, rounded to float32 then to nearest-even float16.

@@ -67,8 +67,7 @@ inline constexpr RowInfo kRows[] = {
     {Row::kAddSubRelu, "`AddRelu`, `SubRelu`", TypesOf(kH, kF, kS16),
      "dav_c220/kernel_operator_vec_binary_impl.h"},
     {Row::kFusedMulAdd,
-     "`FusedMulAdd`, `FusedMulAddRelu` (`MulAddRelu`), `MulAddDst`, `Axpy` (one element type)",
-     TypesOf(kH, kF),
+     "`FusedMulAdd`, `FusedMulAddRelu` (`MulAddRelu`), `Axpy` (one element type)", TypesOf(kH, kF),
      "dav_c220/kernel_operator_vec_binary_impl.h, "
      "dav_c220/kernel_operator_vec_ternary_scalar_impl.h"},
     {Row::kLogicCount, "`And`, `Or` (count form)", TypesOf(kS16, kU16, kS32, kU32),
@@ -109,7 +108,7 @@ constexpr bool RowsInOrder() {
 static_assert(RowsInOrder(), "kRows must list the rows in Row's order");
 
 // Instructions of two element types: the (source, destination) pairs the 910B converts.
-enum class PairRow : uint8_t { kCast, kCastDeq, kAddSubReluCast, kMulCast };
+enum class PairRow : uint8_t { kCast, kCastDeq, kAddSubReluCast, kMulCast, kMulAddDst };
 struct Pair {
   DType src, dst;
 };
@@ -121,6 +120,7 @@ inline constexpr Pair kCastPairs[] = {
 inline constexpr Pair kCastDeqPairs[] = {{kS16, kS8}, {kS16, kU8}, {kS32, kH}};
 inline constexpr Pair kAddSubReluCastPairs[] = {{kH, kS8}, {kF, kH}, {kS16, kS8}};
 inline constexpr Pair kMulCastPairs[] = {{kH, kS8}, {kH, kU8}};
+inline constexpr Pair kMulAddDstPairs[] = {{kH, kH}, {kF, kF}, {kH, kF}};
 struct PairRowInfo {
   PairRow row;
   const char* instructions;
@@ -137,6 +137,8 @@ inline constexpr PairRowInfo kPairRows[] = {
      sizeof(kAddSubReluCastPairs) / sizeof(Pair), "dav_c220/kernel_operator_vec_vconv_impl.h"},
     {PairRow::kMulCast, "`MulCast`", kMulCastPairs, sizeof(kMulCastPairs) / sizeof(Pair),
      "dav_c220/kernel_operator_vec_mulcast_impl.h"},
+    {PairRow::kMulAddDst, "`MulAddDst`", kMulAddDstPairs, sizeof(kMulAddDstPairs) / sizeof(Pair),
+     "dav_c220/kernel_operator_vec_binary_impl.h"},
 };
 
 template <typename T>

@@ -134,6 +134,9 @@ struct AippConfig {
   uint32_t c_padding_mode = 0;
   uint16_t c_padding_value = 0;
   bool csc = false;
+  int16_t csc_matrix[3][3] = {};
+  uint8_t csc_bias_in[3] = {};   // subtracted from a YUV source's channels
+  uint8_t csc_bias_out[3] = {};  // added to an RGB source's converted channels
 };
 
 template <typename U>
@@ -165,7 +168,15 @@ AippConfig FlattenAipp(AscendC::AippInputFormat format, const AscendC::AippParam
   f.round_mode = d.dtcRoundMode;
   f.c_padding_mode = c.cPaddingParams.cPaddingMode;
   f.c_padding_value = AippBits(c.cPaddingParams.cPaddingValue);
-  f.csc = c.cscParams.isEnableCsc;
+  const AscendC::AippColorSpaceConvParams& m = c.cscParams;
+  f.csc = m.isEnableCsc;
+  const int16_t matrix[3][3] = {{m.cscMatrixR0C0, m.cscMatrixR0C1, m.cscMatrixR0C2},
+                                {m.cscMatrixR1C0, m.cscMatrixR1C1, m.cscMatrixR1C2},
+                                {m.cscMatrixR2C0, m.cscMatrixR2C1, m.cscMatrixR2C2}};
+  std::memcpy(f.csc_matrix, matrix, sizeof matrix);
+  f.csc_bias_in[0] = m.cscBiasIn0, f.csc_bias_in[1] = m.cscBiasIn1, f.csc_bias_in[2] = m.cscBiasIn2;
+  f.csc_bias_out[0] = m.cscBiasOut0, f.csc_bias_out[1] = m.cscBiasOut1;
+  f.csc_bias_out[2] = m.cscBiasOut2;
   return f;
 }
 

@@ -4,13 +4,17 @@
 // MulCast half -> int8_t, uint8_t; AddDeqRelu int32_t -> half (with SetDeqScale's scale). The
 // numerics are vec::FusedCast's (opsim/sim/vector_fused_cast_unit.h). Level-0 forms: the source
 // (the wider type) sets the lanes per repeat; each operand strides in blocks of its own type.
+// MulAddDst<T, U> too: CANN declares it with a dst type T and a source type U, the same-type
+// forms running vec::Fused, half sources into a float dst vec::MulAddDstHalfToFloat.
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
+#include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/vector_mask.h"
+#include "opsim/sim/ascendc/vector_math.h"
 #include "opsim/sim/vector_fused_cast_unit.h"
 
 namespace opsim::sim::detail {
@@ -64,9 +68,77 @@ void FusedCastN(const char* name, vec::FusedCastOp op, const AscendC::LocalTenso
                  AscendC::DTypeOf<S>(), sizeof(S), count);
 }
 
+// MulAddDst of half sources into a float dst (64 lanes a repeat); the page allows no overlap of
+// dst with a source in this form, a fault here.
+void MulAddDstMixedCount(const UbRef& dst, const UbRef& a, const UbRef& b, int64_t count);
+void MulAddDstMixedRepeat(const MaskArg& mask, uint8_t repeat, const RepeatOperand& d,
+                          const RepeatOperand* s);
+
+// The pairs opsim computes: one float type, or half into float. Which of them the chip takes is
+// OPSIM_A2_TAKES_PAIR's (the 910B: half, float, half -> float).
+template <typename T, typename U>
+constexpr bool kMulAddDstPair = (std::is_same_v<T, U> && kIsFloatElem<T>) ||
+                                (std::is_same_v<T, float> && std::is_same_v<U, half>);
+
+template <typename T, typename U>
+void MulAddDst0(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& a,
+                const AscendC::LocalTensor<U>& b, const MaskArg& mask, uint8_t repeat,
+                const AscendC::BinaryRepeatParams& p) {
+  if constexpr (std::is_same_v<T, U>) {
+    Fused0<false>(vec::FusedOp::kMulAddDst, "MulAddDst", dst, a, b, mask, repeat, p);
+  } else {
+    const RepeatOperand d{dst.ref(), p.dstBlkStride, p.dstRepStride, sizeof(T)};
+    const RepeatOperand s[2] = {{a.ref(), p.src0BlkStride, p.src0RepStride, sizeof(U)},
+                                {b.ref(), p.src1BlkStride, p.src1RepStride, sizeof(U)}};
+    MulAddDstMixedRepeat(mask, repeat, d, s);
+  }
+}
+
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
+
+#define OPSIM_MUL_ADD_DST_PAIR(T, U)                                                 \
+  static_assert(opsim::sim::detail::kMulAddDstPair<T, U>,                            \
+                "MulAddDst takes one float type, or half sources into a float dst"); \
+  OPSIM_A2_TAKES_PAIR(kMulAddDst, U, T, "MulAddDst")
+
+// dst = src0 * src1 + dst, T the dst's element type and U the sources' (either may be a
+// TensorTrait, as CANN's PrimT<T> takes it).
+template <typename T, typename U>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const int32_t& count) {
+  OPSIM_TRAITS_AS_PRIM(T, U, MulAddDst<PrimT<T>, PrimT<U>>(dst, src0, src1, count)) {
+    OPSIM_MUL_ADD_DST_PAIR(T, U);
+    if constexpr (std::is_same_v<T, U>) {
+      opsim::sim::detail::FusedCount<false>(opsim::sim::vec::FusedOp::kMulAddDst, "MulAddDst", dst,
+                                            src0, src1.data(), &src1.ref(), true, count);
+    } else {
+      opsim::sim::detail::MulAddDstMixedCount(dst.ref(), src0.ref(), src1.ref(), count);
+    }
+  }
+}
+template <typename T, typename U, bool isSetMask = true>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  OPSIM_TRAITS_AS_PRIM(
+      T, U, MulAddDst<PrimT<T>, PrimT<U>, isSetMask>(dst, src0, src1, mask, repeatTime, p)) {
+    OPSIM_MUL_ADD_DST_PAIR(T, U);
+    opsim::sim::detail::MulAddDst0(dst, src0, src1, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                   repeatTime, p);
+  }
+}
+template <typename T, typename U, bool isSetMask = true>
+void MulAddDst(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,
+               const uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& p) {
+  OPSIM_TRAITS_AS_PRIM(
+      T, U, MulAddDst<PrimT<T>, PrimT<U>, isSetMask>(dst, src0, src1, mask, repeatTime, p)) {
+    OPSIM_MUL_ADD_DST_PAIR(T, U);
+    opsim::sim::detail::MulAddDst0(dst, src0, src1, opsim::sim::detail::MaskOf<isSetMask>(mask),
+                                   repeatTime, p);
+  }
+}
+#undef OPSIM_MUL_ADD_DST_PAIR
 
 #define OPSIM_FUSED_CAST(Name, Op, Pair, Rule)                                                   \
   template <typename T, typename U>                                                              \

@@ -480,7 +480,6 @@ namespace AscendC {
   }
 OPSIM_FUSED_COUNT(AddRelu, kAddSubRelu, kAddRelu, false)
 OPSIM_FUSED_COUNT(SubRelu, kAddSubRelu, kSubRelu, false)
-OPSIM_FUSED_COUNT(MulAddDst, kFusedMulAdd, kMulAddDst, true)
 OPSIM_FUSED_COUNT(FusedMulAdd, kFusedMulAdd, kFusedMulAdd, true)
 OPSIM_FUSED_COUNT(MulAddRelu, kFusedMulAdd, kMulAddRelu, true)
 // CANN keeps FusedMulAddRelu as the older name of MulAddRelu.
@@ -538,7 +537,6 @@ namespace AscendC {
   }
 OPSIM_FUSED_L0(AddRelu, kAddSubRelu, kAddRelu)
 OPSIM_FUSED_L0(SubRelu, kAddSubRelu, kSubRelu)
-OPSIM_FUSED_L0(MulAddDst, kFusedMulAdd, kMulAddDst)
 OPSIM_FUSED_L0(FusedMulAdd, kFusedMulAdd, kFusedMulAdd)
 OPSIM_FUSED_L0(MulAddRelu, kFusedMulAdd, kMulAddRelu)
 OPSIM_FUSED_L0(FusedMulAddRelu, kFusedMulAdd, kMulAddRelu)
