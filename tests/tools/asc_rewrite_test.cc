@@ -78,8 +78,8 @@ TEST(AscRewrite, EachBadLaunchIsAnErrorNamingFileLineAndRule) {
             "launch of 'k' [a launch is kernel<<<numBlocks, dynUBufSize, stream>>>(args)]");
   EXPECT_EQ(OnlyAscError(kernel + "void f(int*, int);\nvoid h() {\n f<<<1, 0, s>>>(x, 1); }\n"),
             "/src/demo.asc:13: error: 'f' is launched with <<<>>> but is not a kernel: no "
-            "__global__ function of that name is declared in this translation unit [only a "
-            "__global__ function is launched with <<<>>>]");
+            "__global__ function of that name is declared in this translation unit, nor is it a "
+            "variable assigned one [only a __global__ function is launched with <<<>>>]");
   EXPECT_EQ(OnlyAscError(kernel + "void h() { k<<<1, 0, s>>>(x); }\n"),
             "/src/demo.asc:11: error: the launch of 'k' passes 1 arguments; the kernel "
             "(/src/demo.asc:10) has 2 parameters [a launch passes one argument per kernel "
@@ -101,10 +101,16 @@ TEST(AscRewrite, UncountableLaunchesAndDeclarationsAreLeftToTheCompiler) {
       "template <typename... T> __opsim_asc_global__ void pack(T... t) {}\n"
       "__opsim_asc_global__ void two(int a, int b) {}\n"
       "void h(int a, int b) { pack<<<1, 0, 0>>>(1, 2, 3); two<<<1, 0, 0>>>(a < b, b > a);\n"
-      "  const char* s = \"x<<<1>>>\"; }\n";
+      "  const char* s = \"x<<<1>>>\";\n"
+      "  constexpr auto chosen = two; chosen<<<2, 0, 0>>>(a, b); }\n";
   const auto r = RewriteAsc(AscUnit(body));
   EXPECT_TRUE(r.errors.empty()) << r.errors[0];
-  EXPECT_EQ(r.launches, 2);
+  EXPECT_EQ(r.launches, 3);
+  // A launch through a variable takes the kind all the unit's kernels share (here: none).
+  EXPECT_NE(r.text.find("AscKernelLaunchSite{0, 0, \"demo.asc:14\", \"a, b\"}, 2, 0, 0, "
+                        "\"chosen\", chosen, a, b)"),
+            std::string::npos)
+      << r.text;
   EXPECT_NE(r.text.find("\"x<<<1>>>\""), std::string::npos);
 }
 

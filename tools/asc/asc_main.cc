@@ -206,7 +206,9 @@ void Compile(const Options& o, const std::string& prefix, const std::string& sou
                      std::string("-D__mix__(...)=") + opsim::asc::kMarkerMix + "(__VA_ARGS__)"});
   pre = Concat(pre, o.pre);
   const std::string ii = object + ".asc.ii";
-  pre = Concat(pre, {"-isystem", prefix + "/" OPSIM_ASC_INCLUDEDIR, source, "-o", ii});
+  // The launcher the rewrite calls; samples include it under ASCENDC_CPU_DEBUG, not all do.
+  pre = Concat(pre, {"-isystem", prefix + "/" OPSIM_ASC_INCLUDEDIR, "-include",
+                     "cpu_debug_launch.h", source, "-o", ii});
   if (Run(pre) != 0) std::exit(1);
 
   std::ifstream in(ii, std::ios::binary);

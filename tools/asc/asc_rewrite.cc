@@ -293,6 +293,32 @@ class Rewriter {
     if (it->second.params != k.params) it->second.params = -1;
   }
 
+  // A launch through a variable (asc-devkit's matmul samples pick their kernel in a constexpr
+  // lambda): `name =` in code before the launch.
+  bool AssignedBefore(const std::string& name, size_t at) const {
+    for (size_t p = FindWord(name, 0); p < at; p = FindWord(name, p + 1)) {
+      size_t e = p + name.size();
+      while (e < text().size() && IsSpace(text()[e])) ++e;
+      if (e + 1 < text().size() && text()[e] == '=' && text()[e + 1] != '=') return true;
+    }
+    return false;
+  }
+
+  // The kind such a variable's kernel has: the one every kernel of the unit declares, else none
+  // (the KernelMode decides).
+  int CommonKind(unsigned* aiv) const {
+    int kind = -1;
+    for (const auto& [name, k] : kernels_) {
+      if (kind != -1 && (k.kind != kind || k.aiv != *aiv)) {
+        *aiv = 0;
+        return 0;
+      }
+      kind = k.kind;
+      *aiv = k.aiv;
+    }
+    return kind == -1 ? 0 : kind;
+  }
+
   // The callee of the `<<<` at `at`: `name`, `ns::name`, `name<targs>`. Returns its start.
   size_t Callee(size_t at, std::string* name) const {
     size_t e = at;
@@ -398,15 +424,20 @@ class Rewriter {
       return std::string::npos;
     }
     const auto found = kernels_.find(name);
+    Kernel through_pointer;
     if (found == kernels_.end()) {
-      Error(at,
-            "'" + name +
-                "' is launched with <<<>>> but is not a kernel: no __global__ function "
-                "of that name is declared in this translation unit",
-            "only a __global__ function is launched with <<<>>>");
-      return std::string::npos;
+      if (!AssignedBefore(name, at)) {
+        Error(at,
+              "'" + name +
+                  "' is launched with <<<>>> but is not a kernel: no __global__ "
+                  "function of that name is declared in this translation unit, nor is it a "
+                  "variable assigned one",
+              "only a __global__ function is launched with <<<>>>");
+        return std::string::npos;
+      }
+      through_pointer.kind = CommonKind(&through_pointer.aiv);
     }
-    const Kernel& k = found->second;
+    const Kernel& k = found == kernels_.end() ? through_pointer : found->second;
     bool angled = false;
     const auto args = Split(open + 1, end - 1, false, &angled);
     if (!angled && k.params >= 0 && static_cast<int>(args.size()) != k.params) {
