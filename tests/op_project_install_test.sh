@@ -97,7 +97,7 @@ fi
 printf '__global__ __vector__ void k(int* x) {}\nvoid h(int* x) {\n  k<<<1, 0, nullptr>>>(x, x);\n}\n' \
   > "$work/bad.asc"
 if "$work/prefix/bin/opsim-asc" --npu-arch=dav-2201 -c "$work/bad.asc" -o "$work/bad.o" \
-  > "$work/bad.log" 2>&1 || ! grep -q "bad.asc:3: error: the launch of 'k' passes 2 arguments" \
+  > "$work/bad.log" 2>&1 || ! grep -q "bad.asc:3: error: the launch of 'k' passes 2 argument(s)" \
   "$work/bad.log"; then
   cat "$work/bad.log"; exit 1
 fi

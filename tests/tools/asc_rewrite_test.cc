@@ -81,8 +81,8 @@ TEST(AscRewrite, EachBadLaunchIsAnErrorNamingFileLineAndRule) {
             "__global__ function of that name is declared in this translation unit, nor is it a "
             "variable assigned one [only a __global__ function is launched with <<<>>>]");
   EXPECT_EQ(OnlyAscError(kernel + "void h() { k<<<1, 0, s>>>(x); }\n"),
-            "/src/demo.asc:11: error: the launch of 'k' passes 1 arguments; the kernel "
-            "(/src/demo.asc:10) has 2 parameters [a launch passes one argument per kernel "
+            "/src/demo.asc:11: error: the launch of 'k' passes 1 argument(s) to a kernel of 2 "
+            "parameter(s) (/src/demo.asc:10) [a launch passes one argument per kernel "
             "parameter]");
   EXPECT_NE(OnlyAscError("__opsim_asc_global__ __opsim_asc_cube__ __opsim_asc_vector__ void "
                          "k2() {}\n")

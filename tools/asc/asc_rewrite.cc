@@ -443,8 +443,8 @@ class Rewriter {
     if (!angled && k.params >= 0 && static_cast<int>(args.size()) != k.params) {
       Error(at,
             "the launch of '" + name + "' passes " + std::to_string(args.size()) +
-                " arguments; the kernel (" + k.where + ") has " + std::to_string(k.params) +
-                " parameters",
+                " argument(s) to a kernel of " + std::to_string(k.params) + " parameter(s) (" +
+                k.where + ")",
             "a launch passes one argument per kernel parameter");
       return std::string::npos;
     }
