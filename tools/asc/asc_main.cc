@@ -62,6 +62,7 @@ struct Options {
   std::vector<std::string> link;    // linking only (-L -l -Wl, -shared ...)
   std::vector<std::string> inputs;  // sources
   std::vector<std::string> objects;
+  std::vector<std::string> libs;  // -l names, in order
   std::string output;
   std::string arch;
   bool compile = false;
@@ -123,8 +124,10 @@ Options Parse(int argc, char** argv) {
     } else if (StartsWith(a, "-D") || StartsWith(a, "-U") || StartsWith(a, "-I") ||
                StartsWith(a, "-isystem") || StartsWith(a, "-M")) {
       o.pre.push_back(a);
-    } else if (StartsWith(a, "-L") || StartsWith(a, "-l") || StartsWith(a, "-Wl,") ||
-               a == "-shared" || a == "-static-libstdc++" || a == "-static-libgcc") {
+    } else if (StartsWith(a, "-l")) {
+      o.libs.push_back(a.substr(2));
+    } else if (StartsWith(a, "-L") || StartsWith(a, "-Wl,") || a == "-shared" ||
+               a == "-static-libstdc++" || a == "-static-libgcc") {
       o.link.push_back(a);
     } else if (IsHostFlag(a)) {
       o.has_std = o.has_std || StartsWith(a, "-std=");
@@ -240,6 +243,25 @@ std::vector<std::string> Split(const std::string& s, char sep) {
   return out;
 }
 
+// CANN's host libraries by the link names asc-devkit's samples give (target_link_libraries(demo
+// tiling_api register platform unified_dlog dl m graph_base)): the host tiling APIs are opsim's
+// op_api library; the runtime, ACL and securec are linked anyway; the others (logging, graph,
+// runtime internals) hold nothing a CPU-debug program calls here, so they are dropped. Any
+// other name goes to the linker as written.
+std::vector<std::string> LinkName(const std::string& name, const std::string& libdir) {
+  if (name == "tiling_api" || name == "register" || name == "platform") {
+    return {libdir + "/" OPSIM_ASC_OP_API_LIB};
+  }
+  static const char* dropped[] = {"ascendcl",      "c_sec",        "runtime",
+                                  "ascendalog",    "unified_dlog", "graph_base",
+                                  "error_manager", "profapi",      "ge_common_base",
+                                  "mmpa",          "ascend_dump",  "ascendc_runtime"};
+  for (const char* d : dropped) {
+    if (name == d) return {};
+  }
+  return {"-l" + name};
+}
+
 // Links the objects with the install's CPU-debug runtime (rpath to its libraries).
 int Link(const Options& o, const std::string& prefix, const std::vector<std::string>& objects) {
   const std::string libdir = prefix + "/" OPSIM_ASC_LIBDIR;
@@ -248,6 +270,7 @@ int Link(const Options& o, const std::string& prefix, const std::vector<std::str
   cmd = Concat(cmd, objects);
   cmd = Concat(cmd, {"-o", o.output.empty() ? "a.out" : o.output});
   cmd = Concat(cmd, o.link);
+  for (const std::string& name : o.libs) cmd = Concat(cmd, LinkName(name, libdir));
   cmd = Concat(cmd, Split(OPSIM_ASC_SANITIZE, ' '));
   for (const std::string& lib : Split(OPSIM_ASC_LINK_LIBS, ':')) cmd.push_back(libdir + "/" + lib);
   cmd.push_back("-Wl,-rpath," + libdir);
