@@ -61,6 +61,25 @@ TEST(AscRewrite, LaunchesBecomeAscCPUKernelLaunchWithKindAndLines) {
       << r.text;
 }
 
+TEST(AscRewrite, KernelsDeclaredInHeadersAndRawStringsAreSeen) {
+  // The kernel's declaration in a header (its own linemarkers), the launch in the .asc; a raw
+  // string holding `<<<` is not a launch.
+  const std::string unit =
+      "# 1 \"/src/demo.asc\"\n"
+      "# 1 \"/src/kernels.h\" 1\n"
+      "extern \"C\" __opsim_asc_global__ __opsim_asc_cube__ void mm(int* a, int* b);\n"
+      "# 3 \"/src/demo.asc\" 2\n"
+      "const char* doc = R\"x(k<<<1, 0, s>>>(a))x\";\n"
+      "void h(int* a) { mm<<<2, nullptr, 0>>>(a, a); }\n";
+  const auto r = RewriteAsc(unit);
+  ASSERT_TRUE(r.errors.empty()) << r.errors[0];
+  EXPECT_EQ(r.launches, 1);
+  EXPECT_NE(r.text.find("AscKernelLaunchSite{2, 0, \"demo.asc:4\", \"a, a\"}, 2, nullptr, 0, "
+                        "\"mm\", mm, a, a)"),
+            std::string::npos)
+      << r.text;
+}
+
 TEST(AscRewrite, EachBadLaunchIsAnErrorNamingFileLineAndRule) {
   const std::string kernel = "__opsim_asc_global__ __opsim_asc_vector__ void k(int* x, int n) {}\n";
   EXPECT_EQ(OnlyAscError(kernel + "void h() { k<<<1, 0, s(x, y)(x, 1); }\n"),
