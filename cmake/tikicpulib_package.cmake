@@ -76,3 +76,14 @@ file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/ccec INPUT ${PROJECT_BINARY_DIR}/ccec
 install(PROGRAMS ${PROJECT_BINARY_DIR}/ccec DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/cpudebug/include/opsim/cpudebug/cxx11_abi.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/opsim/cpudebug)
+
+# The ASC language package (docs/CPU_DEBUG.md, "`.asc` projects"): lib/cmake/ASC with the
+# language's modules, found by find_package(ASC), and bin/opsim-asc, its compiler driver.
+install(TARGETS opsim_asc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+set(OPSIM_ASC_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ASC)
+file(RELATIVE_PATH OPSIM_ASC_TO_PREFIX "/p/${OPSIM_ASC_CMAKE_DIR}" "/p")
+set(OPSIM_BINDIR ${CMAKE_INSTALL_BINDIR})
+configure_file(${PROJECT_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in
+               ${PROJECT_BINARY_DIR}/ASCConfig.cmake @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/ASCConfig.cmake DESTINATION ${OPSIM_ASC_CMAKE_DIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake/asc/modules/ DESTINATION ${OPSIM_ASC_CMAKE_DIR}/modules)

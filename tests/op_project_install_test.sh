@@ -7,7 +7,11 @@
 # AclNN sample application, unmodified (a copy: its run.sh builds in its own folder), built and
 # run by its own run.sh with the prefix as the toolkit. Last, our own operators under CANN's aclnn
 # signatures from the prefix (libopapi, include/aclnnop): a C++11 application of aclnnAbs,
-# aclnnAdds and aclnnReduceSum (tests/aclnn/testdata/opapi_app) built and run against it.
+# aclnnAdds and aclnnReduceSum (tests/aclnn/testdata/opapi_app) built and run against it. Then an
+# `.asc` project in asc-devkit's layout (tests/cpudebug/testdata/asc_project: find_package(ASC),
+# LANGUAGES ASC, <<<>>> launches of __vector__, __mix__(1, 2) and __cube__ kernels) configured
+# with only CMAKE_PREFIX_PATH, built and run; an architecture without a device refused at
+# configure, and a bad launch refused by opsim-asc naming its line.
 # Usage: op_project_install_test.sh <build dir> <source dir> <op projects dir> [<CXX flags>]
 # Exits 77 (skipped) when /usr/bin/python3 has no numpy (scripts/setup.sh --peers installs it).
 set -eu
@@ -78,3 +82,23 @@ c++ -std=c++11 $cxx_flags "$source_dir/tests/aclnn/testdata/opapi_app/main.cpp" 
 "$work/opapi_app" > "$work/opapi_app.log" 2>&1 || { cat "$work/opapi_app.log"; exit 1; }
 grep -q "opapi app pass" "$work/opapi_app.log" || { cat "$work/opapi_app.log"; exit 1; }
 echo "an application of the installed libopapi passes"
+cmake -S "$source_dir/tests/cpudebug/testdata/asc_project" -B "$work/asc" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/asc.log" 2>&1 &&
+  cmake --build "$work/asc" >> "$work/asc.log" 2>&1 && "$work/asc/demo" >> "$work/asc.log" 2>&1 ||
+  { cat "$work/asc.log"; exit 1; }
+grep -q "asc project pass" "$work/asc.log" || { cat "$work/asc.log"; exit 1; }
+grep -q "^\[SUCCESS\] where_mix<<<8, \.\.\.>>> at add_and_kinds.asc:[0-9]* on Ascend910B1" \
+  "$work/asc.log" || { cat "$work/asc.log"; exit 1; }
+if cmake -S "$source_dir/tests/cpudebug/testdata/asc_project" -B "$work/asc3510" \
+  -DCMAKE_PREFIX_PATH="$work/prefix" -DCMAKE_ASC_ARCHITECTURES=dav-3510 > "$work/asc3510.log" 2>&1 ||
+  ! grep -q "CMAKE_ASC_ARCHITECTURES='dav-3510' has no simulated device" "$work/asc3510.log"; then
+  cat "$work/asc3510.log"; exit 1
+fi
+printf '__global__ __vector__ void k(int* x) {}\nvoid h(int* x) {\n  k<<<1, 0, nullptr>>>(x, x);\n}\n' \
+  > "$work/bad.asc"
+if "$work/prefix/bin/opsim-asc" --npu-arch=dav-2201 -c "$work/bad.asc" -o "$work/bad.o" \
+  > "$work/bad.log" 2>&1 || ! grep -q "bad.asc:3: error: the launch of 'k' passes 2 argument(s)" \
+  "$work/bad.log"; then
+  cat "$work/bad.log"; exit 1
+fi
+echo "the .asc project passes; dav-3510 and a bad launch are refused"

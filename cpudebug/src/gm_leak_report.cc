@@ -61,10 +61,10 @@ void ReportAtExit() { ReportGmLeaks(stderr, /*free_blocks=*/true); }
 
 }  // namespace
 
-void RememberGmArgument(const void* base, uint64_t bytes, const std::string& kernel,
+void RememberGmArgument(const void* base, uint64_t bytes, const std::string& launch,
                         const std::string& arg) {
   std::lock_guard<std::mutex> lock(NamesMutex());
-  Names()[base] = ArgumentName{bytes, "argument '" + arg + "' of ICPU_RUN_KF(" + kernel + ")"};
+  Names()[base] = ArgumentName{bytes, "argument '" + arg + "' of " + launch};
 }
 
 size_t ReportGmLeaks(std::FILE* out, bool free_blocks) {

@@ -9,8 +9,8 @@
 
 namespace opsim::cpudebug {
 
-// ICPU_RUN_KF passed the GmAlloc block at `base` (of `bytes`) as argument `arg` of `kernel`.
-void RememberGmArgument(const void* base, uint64_t bytes, const std::string& kernel,
+// A launch ("ICPU_RUN_KF(add)") passed the GmAlloc block at `base` (of `bytes`) as argument `arg`.
+void RememberGmArgument(const void* base, uint64_t bytes, const std::string& launch,
                         const std::string& arg);
 
 // Installs the report (once; later calls do nothing). libtikicpulib calls it when it loads.

@@ -317,7 +317,9 @@ TEST(IcpuRunDeathTest, AscCpuKernelLaunchFaultExitsNamingTheKernel) {
       AscendC::AscCPUKernelLaunch(kBlocks, nullptr, nullptr, "add_kernel_past_end",
                                   add_kernel_past_end, (uint8_t*)x, (uint8_t*)x, (uint8_t*)x),
       testing::ExitedWithCode(1),
-      "add_kernel_past_end.*kernel fault in block 7, instruction DataCopy.*"
+      // Its messages name CANN's launcher, not ICPU_RUN_KF.
+      "\\[ERROR\\] AscCPUKernelLaunch\\(add_kernel_past_end, numBlocks=[0-9]+\\) on Ascend910B1.*"
+      "kernel fault in block 7, instruction DataCopy.*"
       "\\[out_of_bounds_gm\\]");
   AscendC::GmFree(x);
 }

@@ -53,18 +53,21 @@ struct BlockDimArg {
 };
 constexpr uint64_t kMaxIcpuBlockDim = 65535;
 
+// Runs the kernel as `how` says it was launched (its messages name that launch; the kernel's
+// declared core type picks the cores).
 template <typename... Params, typename... Args>
-int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, BlockDimArg dim,
-              void (*kernel)(Params...), Args&&... args) {
+int RunKernelAs(const OpsimIcpuLaunch& how, const char* kernel_name, const char* soc,
+                const char* arg_text, BlockDimArg dim, void (*kernel)(Params...), Args&&... args) {
   static_assert(sizeof...(Params) == sizeof...(Args),
-                "ICPU_RUN_KF: pass exactly as many arguments as the kernel has parameters");
+                "a kernel launch (ICPU_RUN_KF, AscCPUKernelLaunch, <<<>>>) must pass exactly as "
+                "many arguments as the kernel has parameters");
   if (dim.negative || dim.magnitude == 0 || dim.magnitude > kMaxIcpuBlockDim) {
     char why[160];
     std::snprintf(why, sizeof why,
                   "blockDim = %s%llu is out of range (expected 1 <= blockDim <= %llu)",
                   dim.negative ? "-" : "", static_cast<unsigned long long>(dim.magnitude),
                   static_cast<unsigned long long>(kMaxIcpuBlockDim));
-    return opsim_icpu_refuse(kernel_name, why);
+    return opsim_icpu_refuse_as(&how, kernel_name, why);
   }
   const auto block_dim = static_cast<uint32_t>(dim.magnitude);
   struct Call {
@@ -86,8 +89,15 @@ int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, Bl
     std::apply([c](const auto&... saved) { c->kernel(PassAs<Params>(saved)...); }, c->args);
   };
   opsim_icpu_note_kernel(reinterpret_cast<const void*>(kernel));
-  return opsim_icpu_run(kernel_name, soc, block_dim, arg_text, gm_args,
-                        static_cast<uint32_t>(sizeof...(Args)), invoke, &call);
+  return opsim_icpu_run_as(&how, kernel_name, soc, block_dim, arg_text, gm_args,
+                           static_cast<uint32_t>(sizeof...(Args)), invoke, &call);
+}
+
+template <typename... Params, typename... Args>
+int RunKernel(const char* kernel_name, const char* soc, const char* arg_text, BlockDimArg dim,
+              void (*kernel)(Params...), Args&&... args) {
+  const OpsimIcpuLaunch how{"ICPU_RUN_KF", "", OPSIM_ICPU_KIND_UNSTATED, 0};
+  return RunKernelAs(how, kernel_name, soc, arg_text, dim, kernel, std::forward<Args>(args)...);
 }
 
 }  // namespace opsim::cpudebug
