@@ -248,6 +248,11 @@ void SetSocPlatformResolver(SocPlatformResolver resolver) {
   platform_ascendc::g_soc_resolver = resolver;
 }
 
+bool ResolveSocPlatform(const std::string& soc, fe::PlatFormInfos* out) {
+  const SocPlatformResolver resolver = platform_ascendc::g_soc_resolver;
+  return resolver != nullptr && resolver(soc.c_str(), out);
+}
+
 ScopedCurrentPlatform::ScopedCurrentPlatform(fe::PlatFormInfos* platform)
     : previous_(platform_ascendc::g_current_platform) {
   platform_ascendc::g_current_platform = platform;

@@ -30,6 +30,8 @@
 #include "op_common/op_host/util/shape_util.h"
 #include "op_host/tiling_base_util.h"
 #include "platform/platform_ascendc.h"
+#include "platform/platform_info.h"
+#include "platform/platform_info_def.h"
 #include "platform/platform_infos_def.h"
 #include "platform/soc_spec.h"
 #include "register/op_impl_registry.h"

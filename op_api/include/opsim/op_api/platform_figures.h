@@ -77,6 +77,8 @@ DeviceFigures FiguresOf(const Profile& device) {
 // the SoC name, false when it has no simulated device for it.
 using SocPlatformResolver = bool (*)(const char* soc, fe::PlatFormInfos* out);
 void SetSocPlatformResolver(SocPlatformResolver resolver);
+// Asks the resolver set above: false when none is set or it has no device for `soc`.
+bool ResolveSocPlatform(const std::string& soc, fe::PlatFormInfos* out);
 
 // opsim's own figures of the platform, as the profile gives them.
 struct OpsimFigures {
