@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "kernel_run_context_facker.h"
 #include "opsim/op_api/platform_figures.h"
 #include "platform/platform_info.h"
 #include "register/op_impl_registry.h"
@@ -191,3 +192,75 @@ TEST_F(PlatformInfoManagerTest, ascend910_is_ascend910a) {
 }  // namespace
 
 IMPL_OP_OPTILING(PlatSocProbe).Tiling(PlatSocProbeTiling);
+
+// The same manager read by a shape inference, run through ops-nn's context fakers
+// (kernel_run_context_facker.h): on Ascend950 y is x, elsewhere x with a trailing 2.
+namespace {
+
+ge::graphStatus PlatSocProbeInferShape(gert::InferShapeContext* context) {
+  fe::PlatformInfo platformInfo;
+  fe::OptionalInfo optionalInfo;
+  if (fe::PlatformInfoManager::Instance().GetPlatformInfoWithOutSocVersion(
+          platformInfo, optionalInfo) != ge::GRAPH_SUCCESS) {
+    return ge::GRAPH_FAILED;
+  }
+  *context->GetOutputShape(0) = *context->GetInputShape(0);
+  if (platformInfo.str_info.short_soc_version != "Ascend950") {
+    context->GetOutputShape(0)->AppendDim(2);
+  }
+  return ge::GRAPH_SUCCESS;
+}
+
+ge::graphStatus PlatSocProbeInferDataType(gert::InferDataTypeContext* context) {
+  return context->SetOutputDataType(0, context->GetInputDataType(0));
+}
+
+TEST_F(PlatformInfoManagerTest, a_shape_inference_sees_it_through_the_nn_fakers) {
+  SetPlatform950(64, 524288);
+  auto inferShapeFunc = gert::OpImplRegistry::GetInstance().GetOpImpl("PlatSocProbe")->infer_shape;
+  gert::StorageShape x = {{4, 3}, {4, 3}};
+  gert::StorageShape y = {{}, {}};
+  auto holder = gert::InferShapeContextFaker()
+                    .NodeIoNum(1, 1)
+                    .IrInstanceNum({1, 1})  // more IR inputs than tensors, as tests write
+                    .InputShapes({&x})
+                    .OutputShapes({&y})
+                    .NodeInputTd(0, ge::DT_FLOAT, ge::FORMAT_NCHW, ge::FORMAT_ND)
+                    .NodeOutputTd(0, ge::DT_FLOAT, ge::FORMAT_ND, ge::FORMAT_ND)
+                    .NodeAttrs({{"unused", Ops::NN::AnyValue::CreateFrom<int64_t>(1)}})
+                    .Build();
+  auto* context = holder.GetContext<gert::InferShapeContext>();
+  ASSERT_EQ(inferShapeFunc(context), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(*context->GetOutputShape(0), gert::Shape({4, 3}));
+  EXPECT_EQ(context->GetInputDesc(0)->GetOriginFormat(), ge::FORMAT_NCHW);
+  EXPECT_EQ(context->GetInputDesc(0)->GetStorageFormat(), ge::FORMAT_ND);
+
+  fe::PlatformInfo other;
+  other.str_info.short_soc_version = "Ascend910B";
+  fe::PlatformInfoManager::Instance().platform_info_map_["Ascend950"] = other;
+  ASSERT_EQ(inferShapeFunc(holder.GetContext<gert::InferShapeContext>()), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(*context->GetOutputShape(0), gert::Shape({4, 3, 2}));
+}
+
+TEST_F(PlatformInfoManagerTest, the_dtype_faker_gives_its_dtypes) {
+  ge::DataType in = ge::DT_FLOAT16;
+  ge::DataType out = ge::DT_UNDEFINED;
+  auto holder = gert::InferDataTypeContextFaker()
+                    .NodeIoNum(1, 1)
+                    .IrInstanceNum({1})
+                    .NodeInputTd(0, ge::DT_FLOAT, ge::FORMAT_ND, ge::FORMAT_ND)
+                    .InputDataTypes({&in})
+                    .OutputDataTypes({&out})
+                    .Build();
+  auto* context = holder.GetContext<gert::InferDataTypeContext>();
+  ASSERT_EQ(gert::OpImplRegistry::GetInstance().GetOpImpl("PlatSocProbe")->infer_datatype(context),
+            ge::GRAPH_SUCCESS);
+  EXPECT_EQ(context->GetOutputDataType(0), ge::DT_FLOAT16);
+  EXPECT_EQ(gert::OpImplRegistry::GetInstance().GetOpImpl("NoSuchOp"), nullptr);
+}
+
+}  // namespace
+
+IMPL_OP_INFERSHAPE(PlatSocProbe)
+    .InferShape(PlatSocProbeInferShape)
+    .InferDataType(PlatSocProbeInferDataType);

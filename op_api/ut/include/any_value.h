@@ -81,4 +81,11 @@ inline AnyValue AnyValue::CreateFrom<std::vector<std::vector<int64_t>>>(
 }  // namespace Math
 }  // namespace Ops
 
+// hicann/ops-nn's tests/ut/common declares the same class as Ops::NN::AnyValue.
+namespace Ops {
+namespace NN {
+using AnyValue = Ops::Math::AnyValue;
+}  // namespace NN
+}  // namespace Ops
+
 #endif  // OPSIM_OP_UT_ANY_VALUE_H_
