@@ -81,11 +81,17 @@ inline AnyValue AnyValue::CreateFrom<std::vector<std::vector<int64_t>>>(
 }  // namespace Math
 }  // namespace Ops
 
-// hicann/ops-nn's tests/ut/common declares the same class as Ops::NN::AnyValue.
+// hicann/ops-nn's tests/ut/common declares the same class as Ops::NN::AnyValue, and some of its
+// tests include that header by a relative path as well: under that header's include guard, so
+// that whichever comes first declares the name. The fakers take either (NodeAttrs reads the
+// public type_ and valuePtr_ both have).
+#ifndef OPS_NN_TESTS_UT_COMMON_ANY_VALUE_H
+#define OPS_NN_TESTS_UT_COMMON_ANY_VALUE_H
 namespace Ops {
 namespace NN {
 using AnyValue = Ops::Math::AnyValue;
 }  // namespace NN
 }  // namespace Ops
+#endif
 
 #endif  // OPSIM_OP_UT_ANY_VALUE_H_

@@ -92,7 +92,10 @@ class ContextFakerBase {
   }
   // Attributes in the OpDef's order (the names are the test's documentation).
   Derived& NodeAttrs(const std::vector<std::pair<std::string, Ops::NN::AnyValue>>& attrs) {
-    for (const auto& attr : attrs) state_.attrs.push_back(attr.second);
+    for (const auto& attr : attrs) {
+      state_.attrs.emplace_back(static_cast<Ops::Math::AnyValue::ValueType>(attr.second.type_),
+                                attr.second.valuePtr_);
+    }
     return Self();
   }
   gert::KernelRunContextHolder Build() { return BuildHolder(state_); }
