@@ -14,6 +14,8 @@
 #include "graph/ascend_string.h"
 #include "graph/c_types.h"
 #include "graph/compiler_def.h"
+#include "graph/operator.h"
+#include "graph/operator_reg.h"
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
@@ -74,3 +76,18 @@ inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* 
 #include "testdata/impl_dialect/op_host/impl_softsign_tiling.cpp"
 #include "testdata/opbase_dialect/op_host/fixture_add_infershape.cpp"
 #include "testdata/opbase_dialect/op_host/fixture_add_tiling.cpp"
+
+// An operator prototype as op_graph headers write one (REG_OP), in namespace ge as theirs are.
+namespace ge {
+REG_OP(OpsimCxx17Proto)
+    .INPUT(x, TensorType({DT_FLOAT, DT_FLOAT16}))
+    .OPTIONAL_INPUT(bias, TensorType::NumberType())
+    .DYNAMIC_INPUT(extra, TensorType::ALL())
+    .OUTPUT(y, TensorType::FLOAT())
+    .DYNAMIC_OUTPUT(z, TensorType(DT_INT64))
+    .ATTR(pads, ListInt, {0, 0, 0, 0})
+    .ATTR(alpha, Float, 1.0)
+    .ATTR(mode, String, "NCHW")
+    .REQUIRED_ATTR(axes, ListInt)
+    .OP_END_FACTORY_REG(OpsimCxx17Proto)
+}  // namespace ge

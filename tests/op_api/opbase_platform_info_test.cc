@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 
+#include "graph/operator_reg.h"
 #include "kernel_run_context_facker.h"
 #include "opsim/op_api/platform_figures.h"
 #include "platform/platform_info.h"
@@ -257,6 +258,36 @@ TEST_F(PlatformInfoManagerTest, the_dtype_faker_gives_its_dtypes) {
             ge::GRAPH_SUCCESS);
   EXPECT_EQ(context->GetOutputDataType(0), ge::DT_FLOAT16);
   EXPECT_EQ(gert::OpImplRegistry::GetInstance().GetOpImpl("NoSuchOp"), nullptr);
+}
+
+}  // namespace
+
+// The op_graph prototype ops-nn's tests include beside the fakers: REG_OP declares ge::op::<Op>
+// with the IR it lists.
+namespace ge {
+REG_OP(PlatSocProbe)
+    .INPUT(x, TensorType::RealNumberType())
+    .OPTIONAL_INPUT(bias, TensorType({DT_FLOAT}))
+    .OUTPUT(y, TensorType::RealNumberType())
+    .DYNAMIC_OUTPUT(extra, TensorType({DT_INT64}))
+    .ATTR(pads, ListInt, {0, 0})
+    .REQUIRED_ATTR(mode, String)
+    .OP_END_FACTORY_REG(PlatSocProbe)
+}  // namespace ge
+
+namespace {
+
+TEST(OperatorPrototype, reg_op_declares_the_operator_with_its_ir) {
+  ge::op::PlatSocProbe op("probe1");
+  ge::AscendString name;
+  ge::AscendString type;
+  ASSERT_EQ(op.GetName(name), ge::GRAPH_SUCCESS);
+  ASSERT_EQ(op.GetOpType(type), ge::GRAPH_SUCCESS);
+  EXPECT_STREQ(name.GetString(), "probe1");
+  EXPECT_STREQ(type.GetString(), "PlatSocProbe");
+  EXPECT_EQ(op.GetInputsSize(), 2u);
+  EXPECT_EQ(op.GetOutputsSize(), 2u);
+  EXPECT_EQ(ge::TensorType::RealNumberType().types.size(), 12u);
 }
 
 }  // namespace
