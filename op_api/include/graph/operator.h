@@ -39,17 +39,19 @@ class Operator {
   struct IrTensor {
     std::string name;
     IrKind kind = IrKind::kRequired;
-    std::vector<DataType> dtypes;  // what the prototype accepts
+    // The prototype's dtype expression as written ("TensorType({DT_FLOAT, DT_BF16})"): CANN
+    // registers the text, not its value, so a prototype may name symbols no header declares.
+    std::string dtype_symbol;
   };
   struct IrAttr {
     std::string name;
     bool required = false;
   };
-  void InputRegister(const char* name, const std::vector<DataType>& dtypes, IrKind kind) {
-    inputs_.push_back({name, kind, dtypes});
+  void InputRegister(const char* name, const char* dtype_symbol, IrKind kind) {
+    inputs_.push_back({name, kind, dtype_symbol});
   }
-  void OutputRegister(const char* name, const std::vector<DataType>& dtypes, IrKind kind) {
-    outputs_.push_back({name, kind, dtypes});
+  void OutputRegister(const char* name, const char* dtype_symbol, IrKind kind) {
+    outputs_.push_back({name, kind, dtype_symbol});
   }
   void AttrRegister(const char* name, bool required) { attrs_.push_back({name, required}); }
 

@@ -7,10 +7,12 @@
 //       .REQUIRED_ATTR(axes, ListInt)
 //       .OP_END_FACTORY_REG(Elu)
 // declares class ge::op::Elu, a ge::Operator whose constructor registers that IR (names, kinds,
-// dtypes). Each macro closes the statement the previous one left open, so the leading dots
-// belong to the chain object (OpsimIrChain) the previous macro ends with. Not here yet: GRAPH
-// and DYNAMIC_GRAPH (subgraphs), the accessors CANN generates per input and attribute, and the
-// creator registry (OperatorFactory).
+// and each tensor's dtype expression as text, as CANN registers it: the expression is not
+// evaluated, so a prototype naming DT_FLOAT32 or a bare FloatingDataType builds, as with CANN).
+// Each macro closes the statement the previous one left open, so the leading dots belong to the
+// chain object (ge::op_ir::Chain) the previous macro ends with. Not here yet: GRAPH and
+// DYNAMIC_GRAPH (subgraphs), the accessors CANN generates per input and attribute, and the creator
+// registry (OperatorFactory).
 #pragma once
 
 #include <cstdint>
@@ -101,9 +103,9 @@ struct Chain {
     void Ir() {                                                 \
       ::ge::op_ir::Chain()
 
-#define OPSIM_REG_TENSOR(reg, x, t, kind)           \
-  Next();                                           \
-  reg(#x, ::ge::TensorType(t).types, IrKind::kind); \
+#define OPSIM_REG_TENSOR(reg, x, t, kind) \
+  Next();                                 \
+  reg(#x, #t, IrKind::kind);              \
   ::ge::op_ir::Chain()
 
 #define INPUT(x, t) OPSIM_REG_TENSOR(InputRegister, x, t, kRequired)
