@@ -122,8 +122,9 @@ void SetUnknownShape(int64_t rank, gert::Shape& shape) {
   for (int64_t i = 0; i < rank; ++i) shape.AppendDim(kOpsimUnknownDim);
 }
 
+// CANN's opbase answers for -1 dims only: [-2] is an unknown rank, not an unknown shape, so
+// operators test IsUnknownShape first and IsUnknownRank after (ops-nn's MaxPoolWithArgmax).
 bool IsUnknownShape(const gert::Shape& shape) {
-  if (IsUnknownRank(shape)) return true;
   for (size_t i = 0; i < shape.GetDimNum(); ++i) {
     if (shape.GetDim(i) == kOpsimUnknownDim) return true;
   }

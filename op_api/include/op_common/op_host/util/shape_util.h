@@ -29,7 +29,7 @@ OPBASE_API void SetUnknownRank(gert::Shape& shape);
 OPBASE_API bool IsUnknownRank(const gert::Shape& shape);
 // shape := `rank` dims of -1.
 OPBASE_API void SetUnknownShape(int64_t rank, gert::Shape& shape);
-// Whether some dim is -1 or the rank is unknown.
+// Whether some dim is -1 ([-2], an unknown rank, is not: IsUnknownRank).
 OPBASE_API bool IsUnknownShape(const gert::Shape& shape);
 
 }  // namespace Base
