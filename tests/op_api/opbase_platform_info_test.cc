@@ -243,6 +243,22 @@ TEST_F(PlatformInfoManagerTest, a_shape_inference_sees_it_through_the_nn_fakers)
   EXPECT_EQ(*context->GetOutputShape(0), gert::Shape({4, 3, 2}));
 }
 
+TEST_F(PlatformInfoManagerTest, a_null_input_shape_is_an_absent_optional_input) {
+  gert::Shape x = {4, 3};
+  gert::Shape bias = {3};
+  gert::Shape y = {};
+  auto holder = gert::InferShapeContextFaker()
+                    .NodeIoNum(3, 1)
+                    .IrInstanceNum({1, 1, 1})
+                    .InputShapes({&x, nullptr, &bias})
+                    .OutputShapes({&y})
+                    .Build();
+  auto* context = holder.GetContext<gert::InferShapeContext>();
+  EXPECT_EQ(*context->GetOptionalInputShape(0), gert::Shape({4, 3}));
+  EXPECT_EQ(context->GetOptionalInputShape(1), nullptr);
+  EXPECT_EQ(*context->GetOptionalInputShape(2), gert::Shape({3}));
+}
+
 TEST_F(PlatformInfoManagerTest, the_dtype_faker_gives_its_dtypes) {
   ge::DataType in = ge::DT_FLOAT16;
   ge::DataType out = ge::DT_UNDEFINED;

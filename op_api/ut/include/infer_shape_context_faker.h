@@ -7,7 +7,8 @@
 //                     .NodeAttrs({{"alpha", Ops::NN::AnyValue::CreateFrom<float>(1.0f)}}).Build();
 //   infer_shape(holder.GetContext<gert::InferShapeContext>());
 // A shape is passed by address, as a gert::Shape or a gert::StorageShape (CANN's builder reads
-// either as the origin shape, which a StorageShape begins with); the call holds copies, so the
+// either as the origin shape, which a StorageShape begins with; a null one is an absent
+// optional input, as there); the call holds copies, so the
 // inferred shapes are read back through the context (GetOutputShape), as the tests do.
 // opsim's implementation of that public surface (op_api/ut/src/context_faker.cc).
 #ifndef OPSIM_OP_UT_INFER_SHAPE_CONTEXT_FAKER_H_

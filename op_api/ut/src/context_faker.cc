@@ -48,6 +48,21 @@ FakeTensor Tensor(size_t i, const std::vector<const gert::Shape*>& shapes,
   return t;
 }
 
+// An input given as a null shape is absent (an optional input not passed, as CANN's builder
+// reads a null pointer): the instances that remain, and the groups renumbered over them.
+std::vector<std::pair<size_t, size_t>> DropAbsent(
+    const std::vector<std::pair<size_t, size_t>>& groups, const std::vector<bool>& present) {
+  std::vector<size_t> before(present.size() + 1, 0);  // present instances before index i
+  for (size_t i = 0; i < present.size(); ++i) before[i + 1] = before[i] + (present[i] ? 1 : 0);
+  std::vector<std::pair<size_t, size_t>> out;
+  for (const auto& [first, count] : groups) {
+    const size_t end = std::min(first + count, present.size());
+    const size_t from = std::min(first, present.size());
+    out.emplace_back(before[from], before[end] - before[from]);
+  }
+  return out;
+}
+
 }  // namespace
 
 gert::KernelRunContextHolder BuildHolder(const FakerState& s) {
@@ -55,9 +70,16 @@ gert::KernelRunContextHolder BuildHolder(const FakerState& s) {
   const size_t n_out =
       std::max(s.output_num, std::max(s.output_shapes.size(), s.output_dtypes.size()));
   std::vector<FakeTensor> inputs, outputs;
-  std::vector<FakerState::TensorTd> in_td(n_in), out_td(n_out);
-  for (size_t i = 0; i < n_in; ++i)
-    inputs.push_back(Tensor(i, s.input_shapes, s.input_td, s.input_dtypes, &in_td[i]));
+  std::vector<FakerState::TensorTd> in_td, out_td(n_out);
+  std::vector<bool> present(n_in, true);
+  for (size_t i = 0; i < n_in; ++i) {
+    present[i] = i >= s.input_shapes.size() || s.input_shapes[i] != nullptr;
+    FakerState::TensorTd td;
+    FakeTensor t = Tensor(i, s.input_shapes, s.input_td, s.input_dtypes, &td);
+    if (!present[i]) continue;
+    inputs.push_back(t);
+    in_td.push_back(td);
+  }
   for (size_t i = 0; i < n_out; ++i)
     outputs.push_back(Tensor(i, s.output_shapes, s.output_td, s.output_dtypes, &out_td[i]));
   auto call = std::make_unique<FakeCall>();
@@ -67,10 +89,10 @@ gert::KernelRunContextHolder BuildHolder(const FakerState& s) {
     return gert::KernelRunContextHolder();
   }
   gert::OpCallData& d = call->data;
-  d.ir_inputs = Groups(s.input_instances, n_in);
+  d.ir_inputs = DropAbsent(Groups(s.input_instances, n_in), present);
   d.ir_outputs = Groups(s.output_instances, n_out);
   // The origin format beside the storage one (DescribeCall gives both the storage format).
-  for (size_t i = 0; i < n_in; ++i) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
     d.input_descs[i] = gert::CompileTimeTensorDesc(
         in_td[i].dtype, gert::StorageFormat(in_td[i].origin_format, in_td[i].storage_format));
     d.input_tensors[i] = gert::Tensor(d.input_shapes[i], d.input_descs[i], nullptr);
