@@ -306,6 +306,17 @@ TEST(OperatorPrototype, reg_op_declares_the_operator_with_its_ir) {
   EXPECT_EQ(ge::TensorType::RealNumberType().types.size(), 12u);
 }
 
+// The packed format ops-nn's common tiling_base.h takes apart (ge::GetPrimaryFormat).
+TEST(GeFormatBits, primary_sub_and_c0_travel_in_one_int) {
+  const int32_t packed = ge::GetFormatFromSubAndC0(ge::FORMAT_FRACTAL_Z, 4, 5);
+  EXPECT_EQ(ge::GetPrimaryFormat(packed), static_cast<int32_t>(ge::FORMAT_FRACTAL_Z));
+  EXPECT_TRUE(ge::HasSubFormat(packed));
+  EXPECT_EQ(ge::GetSubFormat(packed), 4);
+  EXPECT_EQ(ge::GetC0Value(packed), 16);  // code 5: 2^4
+  EXPECT_FALSE(ge::HasSubFormat(ge::FORMAT_ND));
+  EXPECT_EQ(ge::GetC0Value(ge::FORMAT_ND), -1);
+}
+
 }  // namespace
 
 IMPL_OP_INFERSHAPE(PlatSocProbe)

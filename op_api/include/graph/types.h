@@ -131,6 +131,37 @@ constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304;
 // Bytes of one element; -1 for types without a whole-byte size (int4, strings, ...).
 int GetSizeByDataType(DataType data_type);
 
+// A format as the graph engine stores it packs more than the Format: bits 0-7 the primary
+// format, 8-23 a sub-format (e.g. a group count), 24-27 a C0 code (C0 = 2^(code-1)). CANN's
+// helpers to take it apart and build it (graph/types.h).
+inline int32_t GetFormatFromSub(int32_t primary_format, int32_t sub_format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(primary_format) & 0xffU) |
+                              ((static_cast<uint32_t>(sub_format) & 0xffffU) << 8U));
+}
+inline int32_t GetFormatFromC0(int32_t format, int32_t c0_format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xffffffU) |
+                              ((static_cast<uint32_t>(c0_format) & 0xfU) << 24U));
+}
+inline int32_t GetFormatFromSubAndC0(int32_t primary_format, int32_t sub_format,
+                                     int32_t c0_format) {
+  return GetFormatFromC0(GetFormatFromSub(primary_format, sub_format), c0_format);
+}
+inline int32_t GetPrimaryFormat(int32_t format) {
+  return static_cast<int32_t>(static_cast<uint32_t>(format) & 0xffU);
+}
+inline int32_t GetSubFormat(int32_t format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xffff00U) >> 8U);
+}
+inline bool HasSubFormat(int32_t format) { return GetSubFormat(format) > 0; }
+inline int32_t GetC0Format(int32_t format) {
+  return static_cast<int32_t>((static_cast<uint32_t>(format) & 0xf000000U) >> 24U);
+}
+inline bool HasC0Format(int32_t format) { return GetC0Format(format) > 0; }
+// -1 without a C0 code.
+inline int64_t GetC0Value(int32_t format) {
+  return HasC0Format(format) ? int64_t{1} << (GetC0Format(format) - 1) : -1;
+}
+
 // CANN's name of a data type ("DT_FLOAT16") and of a format ("ND"); "UNDEFINED" when unknown.
 const char* DataTypeName(DataType data_type);
 const char* FormatName(Format format);
