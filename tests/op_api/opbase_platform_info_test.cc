@@ -257,6 +257,19 @@ TEST_F(PlatformInfoManagerTest, a_null_input_shape_is_an_absent_optional_input) 
   EXPECT_EQ(*context->GetOptionalInputShape(0), gert::Shape({4, 3}));
   EXPECT_EQ(context->GetOptionalInputShape(1), nullptr);
   EXPECT_EQ(*context->GetOptionalInputShape(2), gert::Shape({3}));
+  // The node as ComputeNodeInfo describes it: 3 IR inputs, 2 instances, the second IR input's
+  // none; a shape inference may set an output's dtype through it (ops-nn's Threshold).
+  const gert::ComputeNodeInfo* node = context->GetComputeNodeInfo();
+  EXPECT_EQ(node->GetIrInputsNum(), 3u);
+  EXPECT_EQ(node->GetInputsNum(), 2u);
+  EXPECT_EQ(node->GetOutputsNum(), 1u);
+  EXPECT_EQ(node->GetInputInstanceInfo(1)->GetInstanceNum(), 0u);
+  EXPECT_EQ(node->GetInputInstanceInfo(2)->GetInstanceStart(), 1u);
+  EXPECT_EQ(node->GetInputInstanceInfo(3), nullptr);
+  node->MutableOutputTdInfo(0)->SetDataType(ge::DT_INT8);
+  EXPECT_EQ(node->GetOutputTdInfo(0)->GetDataType(), ge::DT_INT8);
+  EXPECT_EQ(node->GetInputTdInfo(1), context->GetInputDesc(1));  // by instance
+  EXPECT_EQ(node->GetInputTdInfo(2), nullptr);
 }
 
 TEST_F(PlatformInfoManagerTest, the_dtype_faker_gives_its_dtypes) {

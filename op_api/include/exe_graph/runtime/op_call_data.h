@@ -70,10 +70,69 @@ struct OpCallData {
 // CANN's base of every runtime context; a TilingParse registered as a KernelFunc receives one.
 class KernelContext {};
 
+// Where one IR input's instances start among the call's inputs, and how many there are (a
+// dynamic input has several, an absent optional one none).
+class AnchorInstanceInfo {
+ public:
+  AnchorInstanceInfo() = default;
+  AnchorInstanceInfo(uint32_t instance_start, uint32_t instantiation_num)
+      : instance_start_(instance_start), instantiation_num_(instantiation_num) {}
+  size_t GetInstanceNum() const { return instantiation_num_; }
+  size_t GetInstanceStart() const { return instance_start_; }
+
+ private:
+  uint32_t instance_start_ = 0;
+  uint32_t instantiation_num_ = 0;
+};
+
+// CANN's description of the node a context runs for (exe_graph/runtime/compute_node_info.h):
+// its name and type, IR and instance counts, tensor descriptions (the Mutable forms let a shape
+// inference set an output's dtype, as CANN's do) and attributes. A view of the call.
+class ComputeNodeInfo {
+ public:
+  explicit ComputeNodeInfo(OpCallData* data) : data_(data) {}
+  const char* GetNodeName() const { return data_->node_name; }
+  const char* GetNodeType() const { return data_->node_type; }
+  size_t GetIrInputsNum() const { return data_->ir_inputs.size(); }
+  size_t GetIrOutputsNum() const { return data_->ir_outputs.size(); }
+  size_t GetInputsNum() const { return data_->input_descs.size(); }
+  size_t GetOutputsNum() const { return data_->output_descs.size(); }
+  // Null past the IR inputs.
+  const AnchorInstanceInfo* GetInputInstanceInfo(size_t ir_index) const {
+    if (ir_index >= data_->ir_inputs.size()) return nullptr;
+    instances_.clear();
+    for (const auto& [first, count] : data_->ir_inputs) {
+      instances_.emplace_back(static_cast<uint32_t>(first), static_cast<uint32_t>(count));
+    }
+    return &instances_[ir_index];
+  }
+  const CompileTimeTensorDesc* GetInputTdInfo(size_t index) const {
+    return OpCallData::At(data_->input_descs, static_cast<long>(index));
+  }
+  const CompileTimeTensorDesc* GetOutputTdInfo(size_t index) const {
+    return OpCallData::At(data_->output_descs, static_cast<long>(index));
+  }
+  CompileTimeTensorDesc* MutableInputTdInfo(size_t index) const {
+    return OpCallData::At(data_->input_descs, static_cast<long>(index));
+  }
+  CompileTimeTensorDesc* MutableOutputTdInfo(size_t index) const {
+    return OpCallData::At(data_->output_descs, static_cast<long>(index));
+  }
+  const RuntimeAttrs* GetAttrs() const { return &data_->attrs; }
+
+ private:
+  OpCallData* data_;
+  mutable std::vector<AnchorInstanceInfo> instances_;  // what GetInputInstanceInfo points into
+};
+
 // What the contexts share: the call's inputs, outputs and attributes.
 class ExtendedKernelContext : public KernelContext {
  public:
-  explicit ExtendedKernelContext(OpCallData* data) : data_(data) {}
+  explicit ExtendedKernelContext(OpCallData* data) : data_(data), node_info_(data) {}
+  const ComputeNodeInfo* GetComputeNodeInfo() const { return &node_info_; }
+  const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir_index) const {
+    return node_info_.GetInputInstanceInfo(ir_index);
+  }
   const char* GetNodeName() const { return data_->node_name; }
   const char* GetNodeType() const { return data_->node_type; }
   const RuntimeAttrs* GetAttrs() const { return &data_->attrs; }
@@ -98,6 +157,7 @@ class ExtendedKernelContext : public KernelContext {
 
  protected:
   OpCallData* data_;
+  ComputeNodeInfo node_info_;
 };
 
 }  // namespace gert
