@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 // As in matmul_api_kernel_test.cc: the kernels here are launched explicitly.
@@ -14,6 +15,14 @@
 #include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 #include "tiling/tiling_api.h"
+
+// asc-devkit's Matmul samples name the config family unqualified and without a using-directive,
+// where CANN's matmul_config.h and tiling.h declare it (global scope); older kernels reach the
+// same entities through matmul:: (BC9, docs/PUBLIC_KERNELS.md).
+static_assert(std::is_same_v<MatmulConfig, matmul::MatmulConfig> &&
+              std::is_same_v<MatmulConfig, AscendC::MatmulConfig>);
+static_assert(CFG_NORM.doNorm && CFG_MDL.doMultiDataLoad && matmul::CFG_MDL.doMultiDataLoad &&
+              GetMDLConfig().doMultiDataLoad && !GetNormalConfig().doMultiDataLoad);
 
 namespace {
 

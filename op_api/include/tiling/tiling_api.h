@@ -27,6 +27,10 @@
 #include "lib/sort/topk_tilingdata.h"
 #include "lib/transpose/confusion_transpose_tilingdata.h"
 #else
+// CANN's brings <iostream> too (through conv3d_tiling_util.h, under conv/conv3d/conv3d_tiling.h),
+// and asc-devkit's Matmul samples print with std::cout relying on it.
+#include <iostream>
+
 #include "graph/tensor.h"
 #include "lib/activation/geglu_tiling.h"
 #include "lib/activation/gelu_tiling.h"

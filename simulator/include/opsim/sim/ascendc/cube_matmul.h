@@ -19,6 +19,58 @@
 enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
 
+// CANN's matmul_config.h and tiling.h declare MatmulConfig, its getters and CFG_NORM/CFG_MDL at
+// global scope too: asc-devkit's Matmul samples name them unqualified without a using-directive.
+// The Matmul's scheduling configuration. NORM and MDL give the same results and instruction
+// checks; MDL (doMultiDataLoad) walks the tiles in stepM x stepN groups and, where K fits one L1
+// load, brings a group's base blocks of A (B) into L1 by one copy for all its tiles, as CANN's
+// MDL does (docs/CUBE.md, "CFG_MDL").
+struct MatmulConfig {
+  bool doNorm = true;
+  bool doBasicBlock = false;
+  bool doMultiDataLoad = false;
+  uint32_t basicM = 0;
+  uint32_t basicN = 0;
+  uint32_t basicK = 0;
+  bool intrinsicsCheck = false;
+  bool isNBatch = false;
+  bool enVecND2NZ = false;
+  bool doSpecialBasicBlock = false;
+  uint32_t doMTE2Preload = 0;
+  uint32_t singleCoreM = 0;
+  uint32_t singleCoreN = 0;
+  uint32_t singleCoreK = 0;
+  uint32_t stepM = 0;
+  uint32_t stepN = 0;
+  uint32_t baseMN = 0;
+  uint32_t singleCoreMN = 0;
+  // Mmad and Fixpipe hand L0C over unit by unit (unitFlag) on chips that have it: CANN's
+  // GetNormalConfig defaults it on, GetMDLConfig off (docs/CUBE.md, "unitFlag").
+  bool enUnitFlag = true;
+};
+inline constexpr MatmulConfig GetNormalConfig() { return MatmulConfig{}; }
+// CANN's leading parameters, up to enUnitFlag; the others (A16W8 quantisation, preload) are not
+// modelled and must stay at their defaults.
+inline constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false,
+                                           uint32_t doMTE2Preload = 0, bool isVecND2NZ = false,
+                                           bool isPerTensor = false,
+                                           bool hasAntiQuantOffset = false,
+                                           bool enUnitFlag = false) {
+  MatmulConfig c;
+  c.doNorm = false;
+  c.doMultiDataLoad = true;
+  c.intrinsicsCheck = intrinsicsLimit;
+  c.isNBatch = batchLoop;
+  c.doMTE2Preload = doMTE2Preload;
+  c.enVecND2NZ = isVecND2NZ;
+  c.enUnitFlag = enUnitFlag;
+  (void)isPerTensor;
+  (void)hasAntiQuantOffset;
+  return c;
+}
+inline constexpr MatmulConfig CFG_NORM = GetNormalConfig();
+inline constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+
 namespace opsim::sim::detail {
 struct MatmulTensorTag {};
 }  // namespace opsim::sim::detail
@@ -83,55 +135,12 @@ struct MatmulType {
   static constexpr bool ibShare = IBSHARE;
 };
 
-// The Matmul's scheduling configuration. NORM and MDL give the same results and instruction
-// checks; MDL (doMultiDataLoad) walks the tiles in stepM x stepN groups and, where K fits one L1
-// load, brings a group's base blocks of A (B) into L1 by one copy for all its tiles, as CANN's
-// MDL does (docs/CUBE.md, "CFG_MDL").
-struct MatmulConfig {
-  bool doNorm = true;
-  bool doBasicBlock = false;
-  bool doMultiDataLoad = false;
-  uint32_t basicM = 0;
-  uint32_t basicN = 0;
-  uint32_t basicK = 0;
-  bool intrinsicsCheck = false;
-  bool isNBatch = false;
-  bool enVecND2NZ = false;
-  bool doSpecialBasicBlock = false;
-  uint32_t doMTE2Preload = 0;
-  uint32_t singleCoreM = 0;
-  uint32_t singleCoreN = 0;
-  uint32_t singleCoreK = 0;
-  uint32_t stepM = 0;
-  uint32_t stepN = 0;
-  uint32_t baseMN = 0;
-  uint32_t singleCoreMN = 0;
-  // Mmad and Fixpipe hand L0C over unit by unit (unitFlag) on chips that have it: CANN's
-  // GetNormalConfig defaults it on, GetMDLConfig off (docs/CUBE.md, "unitFlag").
-  bool enUnitFlag = true;
-};
-inline constexpr MatmulConfig GetNormalConfig() { return MatmulConfig{}; }
-// CANN's leading parameters, up to enUnitFlag; the others (A16W8 quantisation, preload) are not
-// modelled and must stay at their defaults.
-inline constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false,
-                                           uint32_t doMTE2Preload = 0, bool isVecND2NZ = false,
-                                           bool isPerTensor = false,
-                                           bool hasAntiQuantOffset = false,
-                                           bool enUnitFlag = false) {
-  MatmulConfig c;
-  c.doNorm = false;
-  c.doMultiDataLoad = true;
-  c.intrinsicsCheck = intrinsicsLimit;
-  c.isNBatch = batchLoop;
-  c.doMTE2Preload = doMTE2Preload;
-  c.enVecND2NZ = isVecND2NZ;
-  c.enUnitFlag = enUnitFlag;
-  (void)isPerTensor;
-  (void)hasAntiQuantOffset;
-  return c;
-}
-inline constexpr MatmulConfig CFG_NORM = GetNormalConfig();
-inline constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+// CANN's config names, declared at global scope as CANN does, also reached through matmul::.
+using ::CFG_MDL;
+using ::CFG_NORM;
+using ::GetMDLConfig;
+using ::GetNormalConfig;
+using ::MatmulConfig;
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
           const MatmulConfig& MM_CFG = CFG_NORM,
@@ -345,8 +354,8 @@ struct TotalVecLocalSize {
   }
 };
 inline constexpr TotalVecLocalSize TOTAL_VEC_LOCAL_SIZE{};
+using ::MatmulConfig;
 using matmul::Matmul;
-using matmul::MatmulConfig;
 using matmul::MatmulType;
 }  // namespace AscendC
 
