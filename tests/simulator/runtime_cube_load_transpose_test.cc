@@ -113,6 +113,29 @@ TEST(CubeLoadTranspose, ThirtyTwoBitSquaresLikeThePagesPseudocode) {
 
 // A float A^T (K x M in GM) as the mmad sample's scenario 3 brings it into L1 (ND -> ZZ: 16 x 8
 // fractals, one row of them per 16 rows of K) becomes the ZZ A Mmad reads with kDirectionAlign.
+// The tail the tests below share: Mmad of m x n x k after the MTE1 loads, then C out to GM.
+template <typename C, typename A, typename B>
+void MmadAndCopyOut(const GlobalTensor<C>& gc, const LocalTensor<C>& co1, const LocalTensor<A>& la,
+                    const LocalTensor<B>& lb, uint16_t m, uint16_t n, uint16_t k,
+                    bool k_direction_align = false) {
+  SetFlag<HardEvent::MTE1_M>(0);
+  WaitFlag<HardEvent::MTE1_M>(0);
+  MmadParams mm;
+  mm.m = m;
+  mm.n = n;
+  mm.k = k;
+  mm.kDirectionAlign = k_direction_align;
+  Mmad(co1, la, lb, mm);
+  SetFlag<HardEvent::M_FIX>(0);
+  WaitFlag<HardEvent::M_FIX>(0);
+  FixpipeParamsV220 fp;
+  fp.mSize = m;
+  fp.nSize = n;
+  fp.srcStride = m;
+  fp.dstStride = n;
+  Fixpipe(gc, co1, fp);
+}
+
 TEST(CubeLoadTranspose, FloatATransposedFeedsMmad) {
   constexpr uint32_t kM = 32, kK = 32, kN = 16;
   std::vector<float> at(kK * kM), b(kN * kK), c(kM * kN);
@@ -152,22 +175,7 @@ TEST(CubeLoadTranspose, FloatATransposedFeedsMmad) {
                             LoadData2dTransposeParams{0, kK / 16, kM / 16, 1, 0});
     }
     LoadData(lb2, lb1, LoadData2DParams{0, kK / 8, 1, 0, 0, false, 0});
-    SetFlag<HardEvent::MTE1_M>(0);
-    WaitFlag<HardEvent::MTE1_M>(0);
-    MmadParams mm;
-    mm.m = kM;
-    mm.n = kN;
-    mm.k = kK;
-    mm.kDirectionAlign = true;
-    Mmad(co1.Get<float>(), la2, lb2, mm);
-    SetFlag<HardEvent::M_FIX>(0);
-    WaitFlag<HardEvent::M_FIX>(0);
-    FixpipeParamsV220 fp;
-    fp.mSize = kM;
-    fp.nSize = kN;
-    fp.srcStride = kM;
-    fp.dstStride = kN;
-    Fixpipe(gc, co1.Get<float>(), fp);
+    MmadAndCopyOut(gc, co1.Get<float>(), la2, lb2, kM, kN, kK, true);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (uint32_t i = 0; i < kM; ++i) {
@@ -218,21 +226,7 @@ TEST(CubeLoadTranspose, Int8BAsStoredFeedsMmad) {
     // K x N in L1: 32 x 32 squares down K (kK / 32 of them); square q -> ZN row q of L0B,
     // its two fractals (n 0-15, 16-31) side by side.
     LoadDataWithTranspose(lb2, lb1, LoadData2dTransposeParams{0, kK / 32, 1, 1, 0});
-    SetFlag<HardEvent::MTE1_M>(0);
-    WaitFlag<HardEvent::MTE1_M>(0);
-    MmadParams mm;
-    mm.m = kM;
-    mm.n = kN;
-    mm.k = kK;
-    Mmad(co1.Get<int32_t>(), la2, lb2, mm);
-    SetFlag<HardEvent::M_FIX>(0);
-    WaitFlag<HardEvent::M_FIX>(0);
-    FixpipeParamsV220 fp;
-    fp.mSize = kM;
-    fp.nSize = kN;
-    fp.srcStride = kM;
-    fp.dstStride = kN;
-    Fixpipe(gc, co1.Get<int32_t>(), fp);
+    MmadAndCopyOut(gc, co1.Get<int32_t>(), la2, lb2, kM, kN, kK);
   });
   ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   for (uint32_t i = 0; i < kM; ++i) {
@@ -338,22 +332,9 @@ TEST(CubeLoadTranspose, UnwrittenSourceGivesUnwrittenResults) {
       detail::HostWroteUb(first);
       detail::HostWroteUb(la.ref());
       LoadDataWithTranspose(b2.Get<int8_t>(), src, LoadData2dTransposeParams{0, 1, 1, 0, 0});
-      PipeBarrier<PIPE_ALL>();
-      MmadParams mm;
-      mm.m = 16;
-      mm.n = 32;
-      mm.k = 32;
-      Mmad(co1.Get<int32_t>(), la, b2.Get<int8_t>(), mm);
-      SetFlag<HardEvent::M_FIX>(0);
-      WaitFlag<HardEvent::M_FIX>(0);
       GlobalTensor<int32_t> g;
       g.SetGlobalBuffer(out.data(), out.size());
-      FixpipeParamsV220 fp;
-      fp.mSize = 16;
-      fp.nSize = 32;
-      fp.srcStride = 16;
-      fp.dstStride = 32;
-      Fixpipe(g, co1.Get<int32_t>(), fp);
+      MmadAndCopyOut(g, co1.Get<int32_t>(), la, b2.Get<int8_t>(), 16, 32, 32);
     });
     if (whole) {
       EXPECT_FALSE(r.fault.has_value()) << r.fault->ToString();
