@@ -88,6 +88,28 @@ std::string FaultOf(const std::function<void(Operands&)>& kernel, FaultKind* kin
   return r.fault->ToString();
 }
 
+// The fault of a Matmul with `In` A and B and `Out` C initialised with `tiling`, at the
+// SetTensorA (or, `b`, SetTensorB) that names the layout.
+template <typename In, typename Out>
+std::string SetTensorFault(TCubeTiling tiling, bool b, bool transposed, FaultKind* kind) {
+  return FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, In>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, In>,
+               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, Out>>
+            mm;
+        mm.Init(&tiling);
+        GlobalTensor<In> g;
+        if (b) {
+          mm.SetTensorB(g, transposed);
+        } else {
+          mm.SetTensorA(g, transposed);
+        }
+      },
+      kind);
+}
+
 TEST(MatmulApiFaults, MisuseIsReported) {
   FaultKind kind{};
   const TCubeTiling t = SmallTiling();
@@ -180,78 +202,34 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("launch the kernel as MIX"), std::string::npos) << msg;
   // float A transposed whose 16-aligned K does not fit L0A (2 x 768 x 16 x 4 B > 64 KiB).
-  msg = FaultOf(
-      [&](Operands&) {
-        TPipe pipe;
-        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
-            mm;
-        TCubeTiling f = SmallTiling();
-        f.baseK = 8;
-        f.baseM = f.singleCoreM = f.M = 768;
-        f.dbL0A = 2;
-        mm.Init(&f);
-        GlobalTensor<float> g;
-        mm.SetTensorA(g, true);
-      },
-      &kind);
+  TCubeTiling f = SmallTiling();
+  f.baseK = 8;
+  f.baseM = f.singleCoreM = f.M = 768;
+  f.dbL0A = 2;
+  msg = SetTensorFault<float, float>(f, false, true, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("baseK = 8: its transposed load"), std::string::npos) << msg;
   // float B as stored: LoadData3DV2 fills K aligned to 16 in L0B, which must fit dbL0B times.
-  msg = FaultOf(
-      [&](Operands&) {
-        TPipe pipe;
-        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>>
-            mm;
-        TCubeTiling f = SmallTiling();
-        f.baseK = 8;
-        f.baseN = f.singleCoreN = f.N = 768;
-        f.baseM = f.singleCoreM = f.M = 16;
-        f.dbL0B = 2;
-        mm.Init(&f);
-        GlobalTensor<float> g;
-        mm.SetTensorB(g, false);
-      },
-      &kind);
+  f = SmallTiling();
+  f.baseK = 8;
+  f.baseN = f.singleCoreN = f.N = 768;
+  f.baseM = f.singleCoreM = f.M = 16;
+  f.dbL0B = 2;
+  msg = SetTensorFault<float, float>(f, true, false, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("B as stored with float elements and tiling baseK = 8"), std::string::npos)
       << msg;
   // int8 B as stored: LoadDataWithTranspose writes whole 32-column squares; 2 x 16 x 2048 B fit
   // L0B, 2 x 32 x 2048 do not.
-  msg = FaultOf(
-      [&](Operands&) {
-        TPipe pipe;
-        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>>
-            mm;
-        TCubeTiling f = SmallTiling();
-        f.baseM = f.singleCoreM = f.M = f.baseN = f.singleCoreN = f.N = 16;
-        f.baseK = f.singleCoreK = f.Ka = f.Kb = 2048;
-        f.dbL0B = 2;
-        mm.Init(&f);
-        GlobalTensor<int8_t> g;
-        mm.SetTensorB(g, false);
-      },
-      &kind);
+  f = SmallTiling();
+  f.baseM = f.singleCoreM = f.M = f.baseN = f.singleCoreN = f.N = 16;
+  f.baseK = f.singleCoreK = f.Ka = f.Kb = 2048;
+  f.dbL0B = 2;
+  msg = SetTensorFault<int8_t, int32_t>(f, true, false, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("whole 32-column squares"), std::string::npos) << msg;
   // int8 A transposed: CANN's Matmul has no transposing load of 8-bit A into L0A.
-  msg = FaultOf(
-      [&](Operands&) {
-        TPipe pipe;
-        Matmul<MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>,
-               MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>>
-            mm;
-        mm.Init(&t);
-        GlobalTensor<int8_t> g;
-        mm.SetTensorA(g, true);
-      },
-      &kind);
+  msg = SetTensorFault<int8_t, int32_t>(t, false, true, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("A transposed with int8"), std::string::npos) << msg;
 }
