@@ -188,38 +188,45 @@ TEST(CubeGroup, AivRequestsServedByTheGroupsAicAgreeWithTheModel) {
   }
 }
 
-// One request from AIV 2 (block 1) to the AIC of block 0: Wait orders the AIC's C before the
-// AIV's read of it; without it the GM checks report the read.
+// One request from AIV 2 (block 1) to the AIC of block 0, waited for or not, then the AIV's read
+// of C[0] into *seen. C's region is an output (its bytes unwritten until the AIC writes them) or,
+// `c_role` kUnknown, of unknown role (counted as written, as a CPU-debug launch's arguments).
+LaunchResult OneRequest(bool wait, GmRole c_role, float* seen) {
+  std::vector<float> a(kM * kK, 0), b(kK * kN, 1.0f), c(kM * kN, -1);
+  float scale = 1.0f;
+  const uint64_t c_written = c_role == GmRole::kOutput ? c.size() * 4 : 0;
+  return RunGroup(2,
+                  [&] {
+                    KfcWorkspace desc(g_ws.data());
+                    auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(
+                        desc, 0, 2, 1, reinterpret_cast<GM_ADDR>(&scale));
+                    if (ASCEND_IS_AIC || GetBlockIdx() != 2) return;
+                    handle.AssignQueue(0);
+                    GlobalTensor<float> ga, gc;
+                    ga.SetGlobalBuffer(a.data(), a.size());
+                    gc.SetGlobalBuffer(c.data(), c.size());
+                    for (int e = 0; e < kM * kK; ++e) ga.SetValue(e, 0.5f * static_cast<float>(e));
+                    MatMsg m{};
+                    m.head = {CubeMsgState::VALID, 0};
+                    m.aAddr = reinterpret_cast<uint64_t>(a.data());
+                    m.bAddr = reinterpret_cast<uint64_t>(b.data());
+                    m.cAddr = reinterpret_cast<uint64_t>(c.data());
+                    const uint16_t offset = handle.template PostMessage<PipeMode::MTE3_MODE>(
+                        handle.template AllocMessage<PipeMode::MTE3_MODE>(), m);
+                    if (wait) handle.Wait(offset);
+                    *seen = gc.GetValue(0);
+                    handle.SetQuit(handle.AllocMessage());
+                  },
+                  {{a.data(), a.size() * 4, "a", 0, GmRole::kWorkspace},
+                   {b.data(), b.size() * 4, "b", 0, GmRole::kInput},
+                   {c.data(), c.size() * 4, "c", c_written, c_role}});
+}
+
+// Wait orders the AIC's C before the AIV's read of it; without it the GM checks report the read.
 TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
   for (const bool wait : {true, false}) {
-    std::vector<float> a(kM * kK, 0), b(kK * kN, 1.0f), c(kM * kN, -1);
-    float scale = 1.0f, seen = 0;
-    const LaunchResult r =
-        RunGroup(2,
-                 [&] {
-                   KfcWorkspace desc(g_ws.data());
-                   auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(
-                       desc, 0, 2, 1, reinterpret_cast<GM_ADDR>(&scale));
-                   if (ASCEND_IS_AIC || GetBlockIdx() != 2) return;
-                   handle.AssignQueue(0);
-                   GlobalTensor<float> ga, gc;
-                   ga.SetGlobalBuffer(a.data(), a.size());
-                   gc.SetGlobalBuffer(c.data(), c.size());
-                   for (int e = 0; e < kM * kK; ++e) ga.SetValue(e, 0.5f * static_cast<float>(e));
-                   MatMsg m{};
-                   m.head = {CubeMsgState::VALID, 0};
-                   m.aAddr = reinterpret_cast<uint64_t>(a.data());
-                   m.bAddr = reinterpret_cast<uint64_t>(b.data());
-                   m.cAddr = reinterpret_cast<uint64_t>(c.data());
-                   const uint16_t offset = handle.template PostMessage<PipeMode::MTE3_MODE>(
-                       handle.template AllocMessage<PipeMode::MTE3_MODE>(), m);
-                   if (wait) handle.Wait(offset);
-                   seen = gc.GetValue(0);
-                   handle.SetQuit(handle.AllocMessage());
-                 },
-                 {{a.data(), a.size() * 4, "a", 0, GmRole::kWorkspace},
-                  {b.data(), b.size() * 4, "b", 0, GmRole::kInput},
-                  {c.data(), c.size() * 4, "c", c.size() * 4, GmRole::kOutput}});
+    float seen = 0;
+    const LaunchResult r = OneRequest(wait, GmRole::kOutput, &seen);
     if (wait) {
       ASSERT_TRUE(r.status.ok()) << r.status.ToString();
       EXPECT_EQ(seen, 0.5f * (0 + 1 + 2 + 3));
@@ -235,38 +242,12 @@ TEST(CubeGroup, WaitOrdersTheAicsResultBeforeTheAivsRead) {
   }
 }
 
-// The negative control with C's bytes counted as written (a region of unknown role, as a CPU-debug
-// launch's arguments are): no uninitialized_read stands in for the race, so without Wait the
-// AIV's read of C and the AIC's write of it must be the race check's gm_race.
+// The negative control with C's bytes counted as written: no uninitialized_read stands in for
+// the race, so without Wait the AIV's read of C and the AIC's write of it must be gm_race.
 TEST(CubeGroup, WithoutWaitTheAivsReadOfTheAicsResultIsARace) {
   for (const bool wait : {true, false}) {
-    std::vector<float> a(kM * kK, 0), b(kK * kN, 1.0f), c(kM * kN, -1);
-    float scale = 1.0f;
-    const LaunchResult r =
-        RunGroup(2,
-                 [&] {
-                   KfcWorkspace desc(g_ws.data());
-                   auto handle = CreateCubeResGroup<0, NoMatmul, MatCallback, MatMsg>(
-                       desc, 0, 2, 1, reinterpret_cast<GM_ADDR>(&scale));
-                   if (ASCEND_IS_AIC || GetBlockIdx() != 2) return;
-                   handle.AssignQueue(0);
-                   GlobalTensor<float> ga, gc;
-                   ga.SetGlobalBuffer(a.data(), a.size());
-                   gc.SetGlobalBuffer(c.data(), c.size());
-                   for (int e = 0; e < kM * kK; ++e) ga.SetValue(e, 1.0f);
-                   MatMsg m{};
-                   m.head = {CubeMsgState::VALID, 0};
-                   m.aAddr = reinterpret_cast<uint64_t>(a.data());
-                   m.bAddr = reinterpret_cast<uint64_t>(b.data());
-                   m.cAddr = reinterpret_cast<uint64_t>(c.data());
-                   const uint16_t offset = handle.PostMessage(handle.AllocMessage(), m);
-                   if (wait) handle.Wait(offset);
-                   (void)gc.GetValue(0);
-                   handle.SetQuit(handle.AllocMessage());
-                 },
-                 {{a.data(), a.size() * 4, "a", 0, GmRole::kWorkspace},
-                  {b.data(), b.size() * 4, "b", 0, GmRole::kInput},
-                  {c.data(), c.size() * 4, "c", 0, GmRole::kUnknown}});
+    float seen = 0;
+    const LaunchResult r = OneRequest(wait, GmRole::kUnknown, &seen);
     if (wait) {
       EXPECT_TRUE(r.status.ok()) << FaultText(r);
       continue;
