@@ -111,8 +111,6 @@ TEST(CubeLoadTranspose, ThirtyTwoBitSquaresLikeThePagesPseudocode) {
   ExpectLikeModel<float>({0, 0, 1, 0, 0}, TPosition::A2);     // repeatTimes 0: a NOP
 }
 
-// A float A^T (K x M in GM) as the mmad sample's scenario 3 brings it into L1 (ND -> ZZ: 16 x 8
-// fractals, one row of them per 16 rows of K) becomes the ZZ A Mmad reads with kDirectionAlign.
 // The tail the tests below share: Mmad of m x n x k after the MTE1 loads, then C out to GM.
 template <typename C, typename A, typename B>
 void MmadAndCopyOut(const GlobalTensor<C>& gc, const LocalTensor<C>& co1, const LocalTensor<A>& la,
@@ -136,6 +134,8 @@ void MmadAndCopyOut(const GlobalTensor<C>& gc, const LocalTensor<C>& co1, const 
   Fixpipe(gc, co1, fp);
 }
 
+// A float A^T (K x M in GM) as the mmad sample's scenario 3 brings it into L1 (ND -> ZZ: 16 x 8
+// fractals, one row of them per 16 rows of K) becomes the ZZ A Mmad reads with kDirectionAlign.
 TEST(CubeLoadTranspose, FloatATransposedFeedsMmad) {
   constexpr uint32_t kM = 32, kK = 32, kN = 16;
   std::vector<float> at(kK * kM), b(kN * kK), c(kM * kN);

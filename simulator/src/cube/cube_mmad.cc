@@ -279,12 +279,13 @@ WrittenLines InputsWritten(const Core& core, const MmadShape& s, const UbRef& fm
 // written as the C it adds to, unless its row or column is garbage.
 void MarkResults(Core& core, const MmadShape& s, const UbRef& dst, bool from_c,
                  const WrittenLines& w, const char* instr) {
+  if (w.all && from_c) return;  // each result is as written as the C it accumulates onto
   for (uint32_t i = 0; i < s.m; ++i) {
     for (uint32_t j = 0; j < s.n; j += kRows) {
       const uint32_t cols = s.n - j < kRows ? s.n - j : kRows;
       uint8_t* at = dst.ptr + COffset(s, i, j) * 4;
       if (w.all) {
-        if (!from_c) MarkWritten(core, at, cols * 4ull);
+        MarkWritten(core, at, cols * 4ull);
         continue;
       }
       for (uint32_t c = 0; c < cols; ++c) {
