@@ -40,8 +40,9 @@ double Tiny(Reducer r, DType dtype) {
     case DType::kFloat16: tiny = std::ldexp(1.0, -24); break;
     case DType::kBFloat16:
     case DType::kFloat32: tiny = std::ldexp(1.0, -149); break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: the reduce references refuse complex by name
+    case DType::kComplex32:  // never reached: the reduce references refuse complex and int4 by name
     default: tiny = std::numeric_limits<double>::denorm_min(); break;
   }
   if (r == Reducer::kProd) tiny += dtype == DType::kFloat64 ? DBL_MIN : FLT_MIN;

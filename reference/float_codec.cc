@@ -44,6 +44,7 @@ double LoadFloating(DType dtype, const void* base, int64_t i) {
     case DType::kBFloat16:
       return static_cast<float>(
           Eigen::numext::bit_cast<Eigen::bfloat16>(LoadAt<uint16_t>(base, i)));
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // never reached: only IsFloating dtypes are loaded or stored as floats
     default: return std::nan("");
@@ -60,6 +61,7 @@ void StoreFloating(DType dtype, double v, void* base, int64_t i) {
     case DType::kBFloat16:
       StoreAt(Eigen::numext::bit_cast<uint16_t>(Eigen::bfloat16(RoundToOddFloat(v))), base, i);
       break;
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // never reached: only IsFloating dtypes are loaded or stored as floats
     default: break;

@@ -32,9 +32,10 @@ Scalar Read(DType d, const uint8_t* p) {
       return s;
     }
     case DType::kFloat64: std::memcpy(&s.f, p, sizeof(s.f)); return s;
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // as raw bytes (DomainOf: unsigned), though CheckTypes refuses complex
-                             // by name first
+                             // and int4 by name first
     default: break;
   }
   const size_t size = DTypeSize(d);
@@ -67,9 +68,10 @@ void Write(DType d, const Scalar& s, uint8_t* p) {
       return;
     }
     case DType::kFloat64: std::memcpy(p, &s.f, sizeof(s.f)); return;
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // as raw bytes (DomainOf: unsigned), though CheckTypes refuses complex
-                             // by name first
+                             // and int4 by name first
     default: break;
   }
   const uint64_t raw = DomainOf(d) == Domain::kSigned ? static_cast<uint64_t>(s.i) : s.u;

@@ -13,7 +13,7 @@ struct DTypeInfo {
   std::string_view name;
 };
 
-constexpr std::array<DTypeInfo, 15> kInfo = {{
+constexpr std::array<DTypeInfo, 16> kInfo = {{
     {DType::kFloat32, 4, true, true, "float32"},
     {DType::kFloat16, 2, true, true, "float16"},
     {DType::kBFloat16, 2, true, true, "bfloat16"},
@@ -30,6 +30,8 @@ constexpr std::array<DTypeInfo, 15> kInfo = {{
     // Neither floating nor signed: every numeric path asks those two, and none may take a pair.
     {DType::kComplex64, 8, false, false, "complex64"},
     {DType::kComplex32, 4, false, false, "complex32"},
+    // Size 1: the byte two elements share; DTypeBits and DTypeBytes say what it holds.
+    {DType::kInt4, 1, false, true, "int4"},
 }};
 
 constexpr std::array<DType, kInfo.size()> kAll = [] {
@@ -52,6 +54,16 @@ std::span<const DType> AllDTypes() { return kAll; }
 size_t DTypeSize(DType dtype) {
   const DTypeInfo* info = Find(dtype);
   return info ? info->size : 0;
+}
+
+size_t DTypeBits(DType dtype) { return dtype == DType::kInt4 ? 4 : 8 * DTypeSize(dtype); }
+
+bool IsSubByte(DType dtype) { return dtype == DType::kInt4; }
+
+std::optional<int64_t> DTypeBytes(DType dtype, int64_t elements) {
+  const auto bits = static_cast<int64_t>(DTypeBits(dtype));
+  if (elements < 0 || bits == 0 || elements > (INT64_MAX - 7) / bits) return std::nullopt;
+  return (elements * bits + 7) / 8;
 }
 
 bool IsFloating(DType dtype) {
@@ -86,7 +98,7 @@ std::optional<DType> ParseDType(std::string_view name) {
       {"i8", DType::kInt8},       {"u8", DType::kUInt8},      {"i32", DType::kInt32},
       {"u32", DType::kUInt32},    {"i64", DType::kInt64},     {"u64", DType::kUInt64},
       {"i16", DType::kInt16},     {"u16", DType::kUInt16},    {"c64", DType::kComplex64},
-      {"c32", DType::kComplex32},
+      {"c32", DType::kComplex32}, {"i4", DType::kInt4},       {"int4b_t", DType::kInt4},
   };
   for (const Alias& alias : kAliases) {
     if (alias.name == name) return alias.dtype;

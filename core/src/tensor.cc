@@ -82,7 +82,8 @@ std::optional<uint64_t> TensorDescBytes(const TensorDesc& desc) {
   if (!dtype) return std::nullopt;
   Shape shape;
   if (!ShapeFromDims(desc.shape, &shape, "tensor").ok()) return std::nullopt;
-  const std::optional<int64_t> bytes = shape.NumBytes(DTypeSize(*dtype));
+  const std::optional<int64_t> elements = shape.NumElements();
+  const std::optional<int64_t> bytes = elements ? DTypeBytes(*dtype, *elements) : std::nullopt;
   if (!bytes) return std::nullopt;
   return static_cast<uint64_t>(*bytes);
 }

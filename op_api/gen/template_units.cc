@@ -104,6 +104,7 @@ const char* KernelCType(ge::DataType t) {
     case ge::DT_INT64: return "int64_t";
     case ge::DT_UINT64: return "uint64_t";
     case ge::DT_BOOL: return "bool";
+    case ge::DT_INT4: return "int4b_t";  // CANN's op compiler's name for DT_INT4 columns
     default: return nullptr;
   }
 }

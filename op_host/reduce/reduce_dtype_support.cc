@@ -18,7 +18,7 @@ constexpr ReduceEngine kCpu = ReduceEngine::kAiCpu;
 // Package: ONNX ReduceProd's list for all four, plus int8/uint8 for MAX/MIN (docs/SPEC.md §2).
 // Engine: the AI Core for the floats the vector unit reduces, the AI CPU for the rest.
 // ATB: MAX/MIN on int32 and bfloat16, SUM on float16 and bfloat16; no PROD (our extension).
-constexpr std::array<ReduceDTypeSupport, 15> kTable = {{
+constexpr std::array<ReduceDTypeSupport, 16> kTable = {{
     {DType::kFloat32, kAll, kNone, kCore},
     {DType::kFloat16, kAll, kSum, kCore},
     {DType::kBFloat16, kAll, kSum | kMaxMin, kCore},
@@ -35,6 +35,7 @@ constexpr std::array<ReduceDTypeSupport, 15> kTable = {{
     {DType::kComplex64, kNone, kNone,
      kCpu},  // carried as bytes only: nothing reduces a complex pair
     {DType::kComplex32, kNone, kNone, kCpu},
+    {DType::kInt4, kNone, kNone, kCpu},  // packed two a byte: no reduction takes it
 }};
 
 const ReduceDTypeSupport* Find(DType dtype) {

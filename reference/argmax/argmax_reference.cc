@@ -124,8 +124,10 @@ Status ArgReduce(const ArgReduceSpec& spec, DType dtype, const Shape& in_shape, 
       ArgReduceAll<uint64_t>(spec, in_shape, axis, out,
                              [&](int64_t i) { return LoadInt<uint64_t>(in, i); });
       break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // refused below by name: a complex pair has no order
+    case DType::kComplex32:  // refused below by name: a complex pair has no order, packed int4
+                             // has no reference
     default:
       return {ErrorCode::kInvalidTensorDtype,
               "ArgReduce: dtype " + std::string(DTypeName(dtype)) + " has no order"};

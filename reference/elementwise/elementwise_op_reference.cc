@@ -62,8 +62,9 @@ bool IsNaNBits(DType t, const uint8_t* p) {
     case DType::kFloat64: return (bits & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
     case DType::kFloat16: return (bits & 0x7FFFu) > 0x7C00u;
     case DType::kBFloat16: return (bits & 0x7FFFu) > 0x7F80u;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // a pair is not tested for NaN: complex is refused by the element-wise
+    case DType::kComplex32:  // no NaN in them: complex and int4 are refused by the element-wise
                              // references
     default: return false;
   }

@@ -28,8 +28,9 @@ bool WithIntType(DType t, Fn&& fn) {
     case DType::kUInt32: fn(uint32_t{}); return true;
     case DType::kInt64: fn(int64_t{}); return true;
     case DType::kUInt64: fn(uint64_t{}); return true;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // not an integer type: refused as the floats' caller refuses it
+    case DType::kComplex32:  // complex and packed int4: refused as the floats' caller refuses them
     default: return false;
   }
 }

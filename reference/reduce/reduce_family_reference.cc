@@ -203,8 +203,9 @@ Status ReduceFamily(FamilyReducer r, DType dtype, const Shape& in_shape,
     case DType::kInt64: IntegerFamily<int64_t>(r, in_shape, axes, in, out); break;
     case DType::kUInt32: IntegerFamily<uint32_t>(r, in_shape, axes, in, out); break;
     case DType::kUInt64: IntegerFamily<uint64_t>(r, in_shape, axes, in, out); break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: CheckDType refuses complex by name
+    case DType::kComplex32:  // never reached: CheckDType refuses complex and int4 by name
     default: FloatFamily(r, dtype, in_shape, axes, in, out); break;
   }
   return Status::Ok();

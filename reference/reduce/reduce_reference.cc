@@ -181,8 +181,9 @@ void WithElementType(DType dtype, F&& f) {
     case DType::kUInt32: return f.template operator()<uint32_t>();
     case DType::kInt64: return f.template operator()<int64_t>();
     case DType::kUInt64: return f.template operator()<uint64_t>();
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: CheckRequest refuses complex by name (IsSupported)
+    case DType::kComplex32:  // never reached: CheckRequest refuses complex and int4 (IsSupported)
     default: return;         // rejected by CheckRequest
   }
 }
@@ -212,8 +213,9 @@ bool IsSupported(Reducer r, DType dtype) {
     case DType::kUInt64: return true;
     case DType::kInt8:
     case DType::kUInt8: return r == Reducer::kMax || r == Reducer::kMin;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // refused: no reduction of complex pairs
+    case DType::kComplex32:  // refused: no reduction of complex pairs or packed int4
     default: return false;
   }
 }

@@ -54,8 +54,9 @@ std::vector<uint8_t> MakeData(DType dtype, int64_t n, uint64_t seed, bool with_n
         put(i, &b);
         break;
       }
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // no test of these helpers passes a complex dtype
+      case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
       default: {
         // Integers: infinities become the type's extremes.
         int64_t s = std::isinf(v) ? 0 : static_cast<int64_t>(v);
@@ -86,8 +87,9 @@ std::vector<uint8_t> MakeData(DType dtype, int64_t n, uint64_t seed, bool with_n
             put(i, &x);
             break;
           }
+          case DType::kInt4:
           case DType::kComplex64:
-          case DType::kComplex32:  // no test of these helpers passes a complex dtype
+          case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
           default: {
             uint64_t x = p < 6 ? UINT64_MAX * (p >= 3) : u;
             put(i, &x);

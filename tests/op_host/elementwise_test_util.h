@@ -50,8 +50,9 @@ inline void PutDouble(DType t, std::vector<uint8_t>* data, size_t i, double v) {
       std::memcpy(p, &h, 2);
       break;
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: {
       const uint16_t b = FloatToBFloat16Bits(static_cast<float>(v));
       std::memcpy(p, &b, 2);
@@ -113,8 +114,9 @@ inline bool IsNaN(DType t, const uint8_t* p) {
     case DType::kFloat64: return (bits & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
     case DType::kFloat16: return (bits & 0x7FFFu) > 0x7C00u;
     case DType::kBFloat16: return (bits & 0x7FFFu) > 0x7F80u;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: return false;
   }
 }

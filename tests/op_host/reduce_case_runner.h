@@ -145,8 +145,9 @@ inline std::vector<uint8_t> MakeInput(ReduceKind kind, DType dtype, int64_t n, u
       case DType::kUInt32: put(static_cast<uint32_t>(iv)); break;
       case DType::kInt64: put(static_cast<int64_t>(iv)); break;
       case DType::kUInt64: put(static_cast<uint64_t>(iv)); break;
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // no test of these helpers passes a complex dtype
+      case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
       default: break;
     }
   }

@@ -49,8 +49,9 @@ struct Buffer {
       case DType::kUInt32: return As<uint32_t>(i);
       case DType::kInt64: return static_cast<double>(As<int64_t>(i));
       case DType::kUInt64: return static_cast<double>(As<uint64_t>(i));
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // no test of these helpers passes a complex dtype
+      case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
       default: return 0;
     }
   }
@@ -68,8 +69,9 @@ struct Buffer {
       case DType::kUInt32: return Set(i, static_cast<uint32_t>(v));
       case DType::kInt64: return Set(i, static_cast<int64_t>(v));
       case DType::kUInt64: return Set(i, static_cast<uint64_t>(v));
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // no test of these helpers passes a complex dtype
+      case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
       default: return;
     }
   }

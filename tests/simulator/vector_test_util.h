@@ -66,8 +66,9 @@ inline double GetF(DType t, const std::vector<uint8_t>& buf, size_t i) {
       std::memcpy(&v, p, 2);
       return BFloat16BitsToFloat(v);
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: return 0;
   }
 }
@@ -87,8 +88,9 @@ inline int64_t GetI(DType t, const std::vector<uint8_t>& buf, size_t i) {
   switch (t) {
     case DType::kInt8: return static_cast<int8_t>(b);
     case DType::kInt32: return static_cast<int32_t>(b);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: return static_cast<int64_t>(b);
   }
 }
@@ -101,8 +103,9 @@ inline void SetF(DType t, std::vector<uint8_t>& buf, size_t i, double v) {
     case DType::kFloat64: SetBits(t, buf, i, std::bit_cast<uint64_t>(v)); break;
     case DType::kFloat16: SetBits(t, buf, i, FloatToHalfBits(static_cast<float>(v))); break;
     case DType::kBFloat16: SetBits(t, buf, i, FloatToBFloat16Bits(static_cast<float>(v))); break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // no test of these helpers passes a complex dtype
+    case DType::kComplex32:  // no test of these helpers passes a complex or int4 dtype
     default: break;
   }
 }

@@ -39,8 +39,9 @@ void FillPattern(DType dtype, uint8_t* data, size_t size) {
       case DType::kFloat16: put(FloatToHalfBits(real(rng))); break;
       case DType::kBFloat16: put(FloatToBFloat16Bits(real(rng))); break;
       case DType::kBool: put(static_cast<uint8_t>(integer(rng) > 0)); break;
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // random bytes, below: complex is carried as bytes
+      case DType::kComplex32:  // random bytes, below: complex and int4 are carried as bytes
       default: {
         const int64_t v = IsSigned(dtype) ? integer(rng) : integer(rng) + 8;
         std::memcpy(block.data() + at, &v, es);  // little-endian: the low bytes

@@ -24,7 +24,7 @@ struct ExecOptions {
   std::vector<std::string> attrs;
   std::vector<std::string> output_shapes;
   std::vector<std::string> output_dtypes;
-  std::string dtype;
+  std::vector<std::string> dtypes;
   ContextOptions context;
 };
 
@@ -37,16 +37,21 @@ int RunExec(const ExecOptions& o, const std::vector<std::string>& extra) {
                                     "; load a library's with --library)");
   }
   if (o.outputs.empty()) return UsageError(kExecCmd, "--output is required");
-  if (!o.dtype.empty() && ParseDType(o.dtype) != DType::kBFloat16) {
-    return UsageError(
-        kExecCmd,
-        "--dtype '" + o.dtype + "' is not supported (only bfloat16: <u2 files of bfloat16 bits)");
+  bool bf16_files = false, int4_files = false;
+  for (const std::string& dtype : o.dtypes) {
+    const std::optional<DType> d = ParseDType(dtype);
+    if (d != DType::kBFloat16 && d != DType::kInt4) {
+      return UsageError(kExecCmd, "--dtype '" + dtype +
+                                      "' is not supported (bfloat16: <u2 files of bfloat16 bits; "
+                                      "int4: |i1 files of int4 values, one a byte)");
+    }
+    (d == DType::kBFloat16 ? bf16_files : int4_files) = true;
   }
   std::vector<std::string> attrs = o.attrs;
   if (Status st = AttrFlags(o.op, extra, &attrs); !st.ok())
     return UsageError(kExecCmd, st.message());
   return RunOpDefExec({o.op, o.inputs, o.outputs, attrs, o.output_shapes, o.output_dtypes,
-                       !o.dtype.empty(), o.context});
+                       bf16_files, int4_files, o.context});
 }
 
 }  // namespace
@@ -85,7 +90,9 @@ CommandRunner AddExecCommand(CLI::App& parent) {
   AddCopyElisionOption(app, &o->context.copy_elision);
   AddLaunchTimeoutOption(app);
   app->add_option("--device", o->context.device, "Device profile name")->capture_default_str();
-  app->add_option("--dtype", o->dtype, "bfloat16: the <u2 files hold bfloat16 bit patterns");
+  app->add_option("--dtype", o->dtypes,
+                  "bfloat16: the <u2 files hold bfloat16 bit patterns; int4: the |i1 files hold "
+                  "int4 values in [-8, 7], packed two a byte for the op (repeatable)");
   AddIntegerOption(app, "--threads", &o->context.host_threads, 0, 1024, "Host threads (0: all)");
   return [o, app] { return RunExec(*o, app->remaining()); };
 }

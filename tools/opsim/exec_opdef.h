@@ -21,6 +21,7 @@ struct OpDefExecRequest {
   std::vector<std::string> output_shapes;  // "NAME=d0,d1,...": the caller's shape of an output
   std::vector<std::string> output_dtypes;  // "NAME=DTYPE": the caller's type of an output
   bool bf16_files = false;                 // <u2 files hold bfloat16 bit patterns
+  bool int4_files = false;                 // |i1 files hold int4 values, one a byte
   ContextOptions context;                  // device, threads, checked mode, auto sync, copy elision
 };
 

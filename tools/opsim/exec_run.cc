@@ -172,7 +172,7 @@ int ReadInputs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles
                ExecInputs* in) {
   in->arrays.resize(files.inputs.size());
   in->dtypes.resize(files.inputs.size());
-  bool any_u2 = false;
+  bool any_u2 = false, any_i1 = false;
   for (size_t k = 0; k < files.inputs.size(); ++k) {
     for (const std::string& file : files.inputs[k]) {
       npy::NpyArray a;
@@ -181,13 +181,19 @@ int ReadInputs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles
                       "--input " + def.GetInputs()[k].GetName() + ": " + st.message(),
                       kExitFailure);
       }
-      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files);
+      const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, r.bf16_files, r.int4_files);
       if (!dtype) {
         return Report(kExecOpDefCmd,
                       "--input " + file + ": dtype '" + a.descr + "' is not one opsim holds",
                       kExitFailure);
       }
+      if (*dtype == DType::kInt4) {
+        if (Status st = npy::PackInt4("--input " + file, &a); !st.ok()) {
+          return Report(kExecOpDefCmd, st.message(), kExitFailure);
+        }
+      }
       any_u2 = any_u2 || a.descr == "<u2";
+      any_i1 = any_i1 || a.descr == "|i1";
       in->arrays[k].push_back(std::move(a));
       in->dtypes[k].push_back(*dtype);
     }
@@ -196,6 +202,11 @@ int ReadInputs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles
     return Report(kExecOpDefCmd,
                   "--dtype bfloat16: no input file is '<u2' (it says the <u2 files hold "
                   "bfloat16 bit patterns)",
+                  kExitFailure);
+  }
+  if (r.int4_files && !any_i1) {
+    return Report(kExecOpDefCmd,
+                  "--dtype int4: no input file is '|i1' (it says the |i1 files hold int4 values)",
                   kExitFailure);
   }
   return 0;
@@ -301,7 +312,13 @@ int WriteResults(const ops::OpDef& def, const ExecFiles& files, const ExecInputs
     a.descr = *descr;
     a.shape.assign(t.desc.shape.dims, t.desc.shape.dims + t.desc.shape.dimNum);
     const auto* p = static_cast<const uint8_t*>(t.deviceData);
-    a.data.assign(p, p + t.dataSize);
+    if (*dtype == DType::kInt4) {
+      if (Status st = npy::UnpackInt4(a.shape, {p, t.dataSize}, &a); !st.ok()) {
+        return Report(kExecOpDefCmd, "'" + results[k].second + "': " + st.message(), kExitFailure);
+      }
+    } else {
+      a.data.assign(p, p + t.dataSize);
+    }
     written.emplace_back(paths[k], &a);
   }
   if (Status st = npy::WriteNpyFiles(written); !st.ok()) {

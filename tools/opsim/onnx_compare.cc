@@ -23,8 +23,9 @@ double FloatAt(const OnnxTensor& t, size_t i) {
     case DType::kFloat64: return Load<double>(t, i);
     case DType::kFloat16: return HalfBitsToFloat(Load<uint16_t>(t, i));
     case DType::kBFloat16: return BFloat16BitsToFloat(Load<uint16_t>(t, i));
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: ONNX tensors have no complex dtype
+    case DType::kComplex32:  // never reached: ONNX tensors have no complex or int4 dtype
     default: return 0;
   }
 }
@@ -39,8 +40,9 @@ std::string IntText(const OnnxTensor& t, size_t i) {
     case DType::kUInt32: return std::to_string(Load<uint32_t>(t, i));
     case DType::kInt64: return std::to_string(Load<int64_t>(t, i));
     case DType::kUInt64: return std::to_string(Load<uint64_t>(t, i));
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: ONNX tensors have no complex dtype
+    case DType::kComplex32:  // never reached: ONNX tensors have no complex or int4 dtype
     default: return "?";
   }
 }

@@ -194,8 +194,9 @@ size_t DescrItemSize(std::string_view descr) {
   return 0;
 }
 
-std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16) {
+std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16, bool i1_is_int4) {
   if (descr == "<u2" && u2_is_bfloat16) return DType::kBFloat16;
+  if (descr == "|i1" && i1_is_int4) return DType::kInt4;
   for (const DescrInfo& d : kDescrs) {
     if (descr == d.descr) return d.dtype;
   }
@@ -204,6 +205,7 @@ std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16)
 
 std::optional<std::string> DescrFromDType(DType dtype) {
   if (dtype == DType::kBFloat16) return "<u2";
+  if (dtype == DType::kInt4) return "|i1";
   for (const DescrInfo& d : kDescrs) {
     if (d.dtype == dtype) return d.descr;
   }

@@ -69,9 +69,10 @@ void PutReal(double v, DType dtype, uint8_t* p) {
     case DType::kUInt32: PutRaw(SaturateRound<uint32_t>(v), p); break;
     case DType::kInt64: PutRaw(SaturateRound<int64_t>(v), p); break;
     case DType::kUInt64: PutRaw(SaturateRound<uint64_t>(v), p); break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: GenerateCaseData refuses generated complex data by
-                             // name
+    case DType::kComplex32:  // never reached: GenerateCaseData refuses generated complex and int4
+                             // data by name
     default: break;
   }
 }
@@ -136,19 +137,22 @@ Status GenerateInput(const CaseInput& c, std::vector<uint8_t>* bytes) {
     OPSIM_RETURN_IF_ERROR(EncodeValue(c.data.specials[i], c.dtype, &specials[i]));
   }
   if (c.data.kind == DataKind::kNpy) {
-    if (c.data.npy_bytes == nullptr || c.data.npy_bytes->size() != static_cast<size_t>(n) * es) {
+    const std::optional<int64_t> want = DTypeBytes(c.dtype, n);
+    if (c.data.npy_bytes == nullptr || !want ||
+        c.data.npy_bytes->size() != static_cast<uint64_t>(*want)) {
       return CaseError(c.mark, "npy",
                        c.data.npy_file + " does not hold " + std::to_string(n) + " elements");
     }
     *bytes = *c.data.npy_bytes;
     return Status::Ok();
   }
-  if (IsComplex(c.dtype)) {
-    // opsim carries complex tensors as bytes and computes nothing on them, so it has no rule
-    // for generating (real, imaginary) pairs: they come from an npy file.
+  if (IsComplex(c.dtype) || IsSubByte(c.dtype)) {
+    // opsim carries complex and int4 tensors as bytes and computes nothing on them, so it has no
+    // rule for generating (real, imaginary) pairs or packed nibbles: they come from an npy file.
     return CaseError(c.mark, "data",
-                     "dtype " + std::string(DTypeName(c.dtype)) +
-                         ": opsim generates no complex data (give the tensor as an npy file)");
+                     "dtype " + std::string(DTypeName(c.dtype)) + ": opsim generates no " +
+                         (IsComplex(c.dtype) ? "complex" : "int4") +
+                         " data (give the tensor as an npy file)");
   }
   if (c.data.kind == DataKind::kAuto) {
     return CaseError(c.mark, "data", "data kind 'auto' is not resolved (see AutoDataSpec)");

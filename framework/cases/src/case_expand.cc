@@ -69,7 +69,8 @@ Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
   if (Status st = npy::ReadNpy(x.npy, &a); !st.ok()) {
     return CaseError(x.mark, "expected", st.message());
   }
-  const std::optional<DType> dtype = npy::DTypeFromDescr(a.descr, out.dtype == DType::kBFloat16);
+  const std::optional<DType> dtype =
+      npy::DTypeFromDescr(a.descr, out.dtype == DType::kBFloat16, out.dtype == DType::kInt4);
   if (!dtype || *dtype != out.dtype) {
     return CaseError(x.mark, "expected",
                      x.npy + " holds '" + a.descr + "', output " + std::to_string(index) + " is " +
@@ -79,6 +80,11 @@ Status ReadExpectedNpy(const ExpectedSpec& x, const Inferred& out, size_t index,
     return CaseError(x.mark, "expected",
                      x.npy + " has shape " + DimsText(a.shape) + ", output " +
                          std::to_string(index) + " is " + DimsText(out.shape));
+  }
+  if (*dtype == DType::kInt4) {
+    if (Status st = npy::PackInt4(x.npy, &a); !st.ok()) {
+      return CaseError(x.mark, "expected", st.message());
+    }
   }
   expected->dtype = out.dtype;
   expected->shape = out.shape;
@@ -374,7 +380,7 @@ class Expander {
       file.bytes = std::make_shared<const std::vector<uint8_t>>(std::move(a.data));
     }
     const std::optional<DType> dtype =
-        npy::DTypeFromDescr(file.descr, case_dtype == DType::kBFloat16);
+        npy::DTypeFromDescr(file.descr, case_dtype == DType::kBFloat16, case_dtype == DType::kInt4);
     if (!dtype) {
       return CaseError(in.mark, "npy",
                        in.npy + ": dtype '" + file.descr + "' is not one opsim holds");
@@ -382,6 +388,13 @@ class Expander {
     x->dtype = *dtype;
     x->shape = file.shape;
     x->data.npy_bytes = file.bytes;
+    if (*dtype == DType::kInt4) {  // the file's values, packed two a byte for the tensor
+      npy::NpyArray packed{file.descr, file.shape, *file.bytes};
+      if (Status st = npy::PackInt4(in.npy, &packed); !st.ok()) {
+        return CaseError(in.mark, "npy", st.message());
+      }
+      x->data.npy_bytes = std::make_shared<const std::vector<uint8_t>>(std::move(packed.data));
+    }
     return Status::Ok();
   }
 

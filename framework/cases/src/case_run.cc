@@ -15,6 +15,7 @@
 #include "opsim/core/tensor.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/host_run.h"
+#include "opsim/npy/npy.h"
 
 #include "dims_text.h"
 
@@ -33,6 +34,7 @@ double FloatAt(DType dtype, const uint8_t* p) {
       std::memcpy(&d, p, sizeof(d));
       return d;
     }
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // never reached: only IsFloating dtypes are compared as floats
     default: {
@@ -116,6 +118,14 @@ std::string CheckExpected(const ExpectedOutput& expected, const ref::HostTensor&
   if (expected.bytes.size() != actual.bytes.size()) {
     return "the output holds " + std::to_string(actual.bytes.size()) + " bytes, " +
            expected.source + " " + std::to_string(expected.bytes.size());
+  }
+  if (actual.dtype == DType::kInt4) {  // exact, element by element as the file holds them
+    npy::NpyArray e, a;
+    if (!npy::UnpackInt4(expected.shape, expected.bytes, &e).ok() ||
+        !npy::UnpackInt4(actual.shape, actual.bytes, &a).ok()) {
+      return "the int4 output's bytes do not match its shape";
+    }
+    return CompareValues(DType::kInt8, nullptr, e.data.data(), a.data.data(), a.data.size());
   }
   const size_t count = actual.bytes.size() / DTypeSize(actual.dtype);
   if (tolerance || reference == nullptr) {

@@ -81,8 +81,9 @@ Status EncodeFloat(const CaseValue& value, DType dtype, std::vector<uint8_t>* by
     switch (dtype) {
       case DType::kFloat32: Put(SpecialFloat<float>(*s), bytes); break;
       case DType::kFloat64: Put(SpecialFloat<double>(*s), bytes); break;
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // never reached: EncodeValue refuses complex by name
+      case DType::kComplex32:  // never reached: EncodeValue refuses complex and int4 by name
       default: Put(Special16(dtype, *s), bytes); break;
     }
     return Status::Ok();
@@ -115,8 +116,9 @@ Status EncodeFloat(const CaseValue& value, DType dtype, std::vector<uint8_t>* by
       Put(h, bytes);
       return Status::Ok();
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: EncodeValue refuses complex by name
+    case DType::kComplex32:  // never reached: EncodeValue refuses complex and int4 by name
     default: {
       const uint16_t b = FloatToBFloat16Bits(static_cast<float>(d));
       if ((b & 0x7FFF) == 0x7F80 && !std::isinf(d)) return overflow("3.3895314e38");
@@ -177,8 +179,9 @@ Status EncodeValue(const CaseValue& value, DType dtype, std::vector<uint8_t>* by
     case DType::kUInt32: return EncodeInteger<uint32_t>(value, dtype, bytes);
     case DType::kInt64: return EncodeInteger<int64_t>(value, dtype, bytes);
     case DType::kUInt64: return EncodeInteger<uint64_t>(value, dtype, bytes);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // refused below by name: no value encoding
+    case DType::kComplex32:  // refused below by name: no value encoding (int4: no scalar holds one)
     default: break;
   }
   return CaseError(value.mark, "",

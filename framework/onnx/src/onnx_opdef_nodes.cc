@@ -106,6 +106,7 @@ bool FoldConstant(const onnx::NodeProto& node, size_t k, const OnnxTensor& tenso
       *value = std::vector<double>(floats.begin(), floats.end());
       break;
     }
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // not a value input: refused as the other types below
     default: return false;

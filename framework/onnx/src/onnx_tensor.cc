@@ -60,9 +60,10 @@ Field FieldOf(DType dtype) {
     case DType::kInt64: return Field::kInt64;
     case DType::kUInt32:
     case DType::kUInt64: return Field::kUInt64;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused by
-                             // name there)
+    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex or int4
+                             // (refused by name there)
     default: return Field::kInt32;  // int32, int8, uint8, bool, float16/bfloat16 bits
   }
 }
@@ -98,9 +99,10 @@ Status UnpackInt32(const Proto& p, DType dtype, std::string_view what, std::vect
     case DType::kBool: lo = 0, hi = 1; break;
     case DType::kFloat16:
     case DType::kBFloat16: lo = 0, hi = 0xffff; break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused by
-                             // name there)
+    case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex or int4
+                             // (refused by name there)
     default: break;
   }
   for (int i = 0; i < p.int32_data_size(); ++i) {
@@ -118,9 +120,10 @@ Status UnpackInt32(const Proto& p, DType dtype, std::string_view what, std::vect
       case DType::kBool: Store(out, k, static_cast<uint8_t>(v)); break;
       case DType::kFloat16:
       case DType::kBFloat16: Store(out, k, static_cast<uint16_t>(v)); break;
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex (refused
-                               // by name there)
+      case DType::kComplex32:  // never reached: ONNX import maps no ONNX type to complex or int4
+                               // (refused by name there)
       default: Store(out, k, static_cast<int32_t>(v)); break;
     }
   }

@@ -240,8 +240,9 @@ AscendC::QuantMode_t QuantFor(const MatmulState& s) {
   switch (s.types.out) {
     case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
     case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return AscendC::QuantMode_t::NoQuant;
   }
 }

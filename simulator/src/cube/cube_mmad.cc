@@ -115,8 +115,9 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
             },
             da, db);
       }
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
       default:
         return UnpackWith<T>(
             s, eb, a, b,
@@ -233,8 +234,9 @@ double MacsPerCycle(const DeviceProfile& d, DType a_type) {
   switch (a_type) {
     case DType::kInt8: return d.cube_int8_macs_per_cycle;
     case DType::kFloat32: return d.cube_f32_macs_per_cycle;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return d.cube_f16_macs_per_cycle;
   }
 }

@@ -39,8 +39,9 @@ int TypeCode(DType d) {
     case DType::kInt32: return 4;
     case DType::kInt8: return 5;
     case DType::kBFloat16: return 6;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return 0;
   }
 }

@@ -341,8 +341,9 @@ bool AccumulateMappedFloat(DType src_type, DType acc_type, void* acc, const void
       AccumulateTree<false, false, float, uint16_t, Map>(a, static_cast<const uint16_t*>(src), rows,
                                                          cols, stride);
       return true;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return false;
   }
 }
@@ -373,10 +374,11 @@ inline void AccumulateRowsImpl(ReduceOp op, DType dtype, void* acc, const void* 
     case DType::kFloat16:
     case DType::kBFloat16:
     case DType::kBool: return;  // precondition violated (see vector_unit.h): acc is left untouched
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:
       return;  // never reached: the vector and cube units' dtype is AscendC::DTypeOf<T>, which has
-               // no complex type
+               // no complex or int4 type
   }
 }
 

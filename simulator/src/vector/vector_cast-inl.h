@@ -302,8 +302,9 @@ inline void FloatToInt(DType dt, const double* in, void* out, Round round, size_
     case DType::kUInt32: return FloatToIntTyped(in, static_cast<uint32_t*>(out), round, n);
     case DType::kInt64: return FloatToIntTyped(in, static_cast<int64_t*>(out), round, n);
     case DType::kUInt64: return FloatToIntTyped(in, static_cast<uint64_t*>(out), round, n);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;
   }
 }
@@ -380,8 +381,9 @@ inline void F32ToInt(DType dt, DType st, const void* src, void* dst, Round round
     case DType::kUInt8: return F32ToIntTyped(st, src, static_cast<uint8_t*>(dst), round, n);
     case DType::kInt16: return F32ToIntTyped(st, src, static_cast<int16_t*>(dst), round, n);
     case DType::kUInt16: return F32ToIntTyped(st, src, static_cast<uint16_t*>(dst), round, n);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return F32ToIntTyped(st, src, static_cast<int32_t*>(dst), round, n);
   }
 }

@@ -92,8 +92,9 @@ inline void WidenInt(DType st, const void* src, int64_t* out, size_t n) {
       return ConvertLoop(di8, di64, static_cast<const int8_t*>(src), out, n, [di64, di32](auto v) {
         return hn::PromoteTo(di64, hn::PromoteTo(di32, v));
       });
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default:                 // uint8, bool
       return ConvertLoop(
           du8, du64, static_cast<const uint8_t*>(src), uout, n,

@@ -193,10 +193,11 @@ inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const
         return BinaryTyped<uint8_t>(op, dst, a, b, b_scalar, n);
       }
       return;  // arithmetic on bool is not defined: documented no-op
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:
       return;  // never reached: the vector and cube units' dtype is AscendC::DTypeOf<T>, which has
-               // no complex type
+               // no complex or int4 type
   }
 }
 
@@ -238,10 +239,11 @@ inline void UnaryImpl(UnaryOp op, DType dtype, void* dst, const void* src, size_
     case DType::kBool:
       if (dst != src && n != 0) std::memmove(dst, src, n * DTypeSize(dtype));
       return;
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:
       return;  // never reached: the vector and cube units' dtype is AscendC::DTypeOf<T>, which has
-               // no complex type
+               // no complex or int4 type
   }
 }
 

@@ -201,8 +201,9 @@ inline void FusedImpl(FusedOp op, DType dtype, void* dst, const void* a, const v
       const auto* y = static_cast<const uint16_t*>(b);
       return half ? Fused16<true>(op, out, x, y, n) : Fused16<false>(op, out, x, y, n);
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;         // documented precondition: floats, and int16_t for AddRelu/SubRelu
   }
 }

@@ -162,8 +162,9 @@ inline void CompareImpl(CmpMode mode, DType dtype, uint8_t* dst, const void* a, 
     case DType::kUInt32: return CompareTyped<uint32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt64: return CompareTyped<int64_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt64: return CompareTyped<uint64_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;
   }
 }

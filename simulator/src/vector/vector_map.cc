@@ -85,8 +85,9 @@ bool MapRows(RowMap map, DType src_type, DType acc_type, std::vector<uint8_t>* b
     case DType::kUInt64:
       MapInto<uint64_t, uint64_t>(map, static_cast<uint64_t*>(out), src, rows, cols, stride, same);
       return true;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return false;
   }
 }

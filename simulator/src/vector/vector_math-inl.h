@@ -442,8 +442,9 @@ inline void MathImpl(MathOp op, DType dtype, void* dst, const void* src, size_t 
     case DType::kInt64:
       if (op == MathOp::kRelu) return ReluInt<int64_t>(dst, src, n);
       break;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: break;
   }
   model::Math(op, dtype, dst, src, n);  // the rest: a copy (unsigned Relu) or nothing

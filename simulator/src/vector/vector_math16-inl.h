@@ -326,8 +326,9 @@ inline void LeakyReluImpl(DType dtype, void* dst, const void* src, double alpha,
       return LeakyReluTyped(static_cast<float*>(dst), static_cast<const float*>(src), alpha32, n);
     case DType::kFloat16:
     case DType::kBFloat16: return Math16Typed(dtype, Op16::kLeakyRelu, dst, src, alpha32, n);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;
   }
 }

@@ -34,8 +34,9 @@ double LoadFloat(DType dtype, const void* p, size_t i) {
       std::memcpy(&b, static_cast<const uint16_t*>(p) + i, 2);
       return dtype == DType::kFloat16 ? HalfBitsToFloat(b) : BFloat16BitsToFloat(b);
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return 0;
   }
 }
@@ -69,8 +70,9 @@ void StoreFloat(DType dtype, void* p, size_t i, double v) {
       std::memcpy(static_cast<uint16_t*>(p) + i, &b, 2);
       return;
     }
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;
   }
 }
@@ -187,8 +189,9 @@ void Math(MathOp op, DType dtype, void* dst, const void* src, size_t n) {
       case DType::kInt16: return ReluInt<int16_t>(dst, src, n);
       case DType::kInt32: return ReluInt<int32_t>(dst, src, n);
       case DType::kInt64: return ReluInt<int64_t>(dst, src, n);
+      case DType::kInt4:
       case DType::kComplex64:
-      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+      case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
       default:
         if (dst != src && n != 0) std::memmove(dst, src, n * DTypeSize(dtype));  // unsigned
         return;
@@ -266,8 +269,9 @@ void Compare(CmpMode mode, DType dtype, uint8_t* dst, const void* a, const void*
     case DType::kUInt32: return CompareInt<uint32_t>(mode, dst, a, b, b_scalar, n);
     case DType::kInt64: return CompareInt<int64_t>(mode, dst, a, b, b_scalar, n);
     case DType::kUInt64: return CompareInt<uint64_t>(mode, dst, a, b, b_scalar, n);
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return;
   }
 }

@@ -452,10 +452,11 @@ inline void ReduceImpl(ReduceOp op, DType dtype, void* dst, const void* src, siz
     case DType::kBool:
       if (max_min) return ReduceInt<uint8_t>(op, dst, src, n, index);
       return;  // Sum/Prod of bool: not defined (no-op)
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:
       return;  // never reached: the vector and cube units' dtype is AscendC::DTypeOf<T>, which has
-               // no complex type
+               // no complex or int4 type
   }
 }
 

@@ -294,8 +294,9 @@ inline bool TreeSumsImpl(DType dtype, void* dst, const void* src, size_t groups,
     case DType::kFloat64: TreeSumsOf<double>(dst, src, groups, group); return true;
     case DType::kFloat16: TreeSumsOf<hwy::float16_t>(dst, src, groups, group); return true;
     case DType::kBFloat16: TreeSumsOf<hwy::bfloat16_t>(dst, src, groups, group); return true;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return false;
   }
 }
@@ -306,8 +307,9 @@ inline bool RepeatSumsInOrderImpl(DType dtype, void* dst, const void* src, size_
     case DType::kFloat64: RepeatSumsOf<double>(dst, src, n); return true;
     case DType::kFloat16: RepeatSumsOf<hwy::float16_t>(dst, src, n); return true;
     case DType::kBFloat16: RepeatSumsOf<hwy::bfloat16_t>(dst, src, n); return true;
+    case DType::kInt4:
     case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
     default: return false;
   }
 }
@@ -316,6 +318,7 @@ inline bool RepeatSumsWidenedImpl(DType from, float* dst, const void* src, size_
   switch (from) {
     case DType::kFloat16: RepeatSumsOf<float, hwy::float16_t>(dst, src, n); return true;
     case DType::kBFloat16: RepeatSumsOf<float, hwy::bfloat16_t>(dst, src, n); return true;
+    case DType::kInt4:
     case DType::kComplex64:
     case DType::kComplex32:  // unreachable: the widening Cast's source is float16 or bfloat16
     default: return false;

@@ -29,6 +29,9 @@ enum class DType : int32_t {
   // opsim carries them as bytes (tensors, copies, OpDef columns, npy); no arithmetic takes them.
   kComplex64 = 16,
   kBFloat16 = 27,
+  // 4-bit signed integers packed two a byte, element 2i in the low nibble (CANN's int4b_t and
+  // ACL_INT4/DT_INT4): a tensor of n elements holds DTypeBytes(kInt4, n) = ceil(n / 2) bytes.
+  kInt4 = 29,
   kComplex32 = 33,
 };
 
@@ -38,7 +41,14 @@ enum class DType : int32_t {
 std::span<const DType> AllDTypes();
 #endif
 
+// Bytes of one element; 1 for int4, whose elements share a byte (size data with DTypeBytes).
 size_t DTypeSize(DType dtype);
+// Bits of one element: 4 for int4, 8 * DTypeSize otherwise (0 for an unknown dtype).
+size_t DTypeBits(DType dtype);
+// Bytes of `elements` elements as a tensor stores them (int4: two a byte, rounded up); nullopt
+// for a negative count, an unknown dtype or overflow.
+std::optional<int64_t> DTypeBytes(DType dtype, int64_t elements);
+bool IsSubByte(DType dtype);   // int4
 bool IsFloating(DType dtype);  // f16, bf16, f32, f64
 bool IsSigned(DType dtype);    // floats and signed integers
 bool IsComplex(DType dtype);   // complex64, complex32: IsFloating and IsSigned are false

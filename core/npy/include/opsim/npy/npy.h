@@ -27,10 +27,23 @@ struct NpyArray {
 size_t DescrItemSize(std::string_view descr);
 
 // The dtype a descr holds. "<u2" is bfloat16 when u2_is_bfloat16 (numpy has no bfloat16: such
-// files carry its bits as uint16), else uint16; nullopt for an unsupported descr.
-std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16);
-// The descr a dtype is stored as (bfloat16: "<u2"); nullopt for a dtype .npy cannot hold.
+// files carry its bits as uint16), else uint16; "|i1" is int4 when i1_is_int4, else int8;
+// nullopt for an unsupported descr.
+std::optional<DType> DTypeFromDescr(std::string_view descr, bool u2_is_bfloat16,
+                                    bool i1_is_int4 = false);
+// The descr a dtype is stored as (bfloat16: "<u2", int4: "|i1"); nullopt for a dtype .npy
+// cannot hold.
 std::optional<std::string> DescrFromDType(DType dtype);
+
+// int4 travels in .npy files as "|i1", one value in [-8, 7] a byte: numpy has no 4-bit type
+// (ml_dtypes' int4 arrays save that way after astype(np.int8)). Tensors hold it packed two a
+// byte, element 2i in the low nibble, as CANN packs ACL_INT4 data.
+// Packs the values of an "|i1" array in place (descr and shape kept: only its data changes);
+// kInvalidParam naming `what`, the first value outside [-8, 7] and its index.
+Status PackInt4(std::string_view what, NpyArray* array);
+// The "|i1" array of `shape` whose values the packed `bytes` hold, sign-extended; kInvalidParam
+// when `bytes` is not the size of that many packed values.
+Status UnpackInt4(std::span<const int64_t> shape, std::span<const uint8_t> bytes, NpyArray* out);
 
 // Parses a whole .npy image. `what` (usually the path) starts every message. kIoError.
 Status ParseNpy(std::span<const uint8_t> bytes, std::string_view what, NpyArray* out);

@@ -51,6 +51,11 @@ constexpr bool IsHalfByteDataType() {
 
 }  // namespace AscendC
 
+// CANN declares int4b_t at global scope too (asc-devkit impl/utils/common_types.h), and its op
+// compiler's generated units say `#define DTYPE_X int4b_t` for a DT_INT4 column: the same type
+// here, so both spellings reach every AscendC API.
+using int4b_t = AscendC::int4b_t;
+
 namespace opsim::sim::detail {
 // The bytes `elements` elements of T take: a started byte counts for int4b_t.
 template <typename T>

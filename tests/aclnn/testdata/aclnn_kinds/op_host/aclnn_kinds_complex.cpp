@@ -3,6 +3,7 @@
 // float16 column a complex32 one), which the kernel writes as interleaved (re, im) pairs of the
 // inputs' type, never naming a complex type. AclnnKindsHeld writes y = 2x and keeps a queue tile
 // it never frees at the kernel's end: legal on the chip, a buffer_leak warning in opsim.
+// AclnnKindsInt4 takes 64 int4 values (DT_INT4, packed two a byte) to float16 y and int4 z.
 #include "register/op_def_registry.h"
 
 namespace optiling {
@@ -15,6 +16,12 @@ static ge::graphStatus SingleCore(gert::TilingContext* context) {
 namespace ge {
 static graphStatus AsFirstInput(gert::InferShapeContext* context) {
   *context->GetOutputShape(0) = *context->GetInputShape(0);
+  return GRAPH_SUCCESS;
+}
+static graphStatus AllAsFirstInput(gert::InferShapeContext* context) {
+  for (size_t k = 0; k < context->GetComputeNodeOutputNum(); ++k) {
+    *context->GetOutputShape(k) = *context->GetInputShape(0);
+  }
   return GRAPH_SUCCESS;
 }
 }  // namespace ge
@@ -51,4 +58,16 @@ class AclnnKindsHeld : public OpDef {
   }
 };
 OP_ADD(AclnnKindsHeld);
+
+class AclnnKindsInt4 : public OpDef {
+ public:
+  explicit AclnnKindsInt4(const char* name) : OpDef(name) {
+    this->Input("x").ParamType(REQUIRED).DataType({ge::DT_INT4}).Format({ge::FORMAT_ND});
+    this->Output("y").ParamType(REQUIRED).DataType({ge::DT_FLOAT16}).Format({ge::FORMAT_ND});
+    this->Output("z").ParamType(REQUIRED).DataType({ge::DT_INT4}).Format({ge::FORMAT_ND});
+    this->SetInferShape(ge::AllAsFirstInput);
+    this->AICore().SetTiling(optiling::SingleCore).AddConfig("ascend910b");
+  }
+};
+OP_ADD(AclnnKindsInt4);
 }  // namespace ops
