@@ -121,6 +121,23 @@ TEST(AscRewrite, EachBadLaunchIsAnErrorNamingFileLineAndRule) {
             std::string::npos);
 }
 
+TEST(AscRewrite, KernelsOfNoKindTakeTheDefaultKind) {
+  // --cce-soc-core-type=VecCore: a __global__ kernel that names no kind runs on the vector cores;
+  // a declared kind stays.
+  const std::string body =
+      "__opsim_asc_global__ void plain(int* x) {}\n"
+      "__opsim_asc_global__ __opsim_asc_cube__ void cube(int* x) {}\n"
+      "void h(int* x) { plain<<<1, 0, 0>>>(x); cube<<<1, 0, 0>>>(x); }\n";
+  const auto r = RewriteAsc(AscUnit(body), 1);
+  ASSERT_TRUE(r.errors.empty()) << r.errors[0];
+  EXPECT_NE(r.text.find("AscKernelLaunchSite{1, 0, \"demo.asc:12\", \"x\"}, 1, 0, 0, \"plain\""),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("AscKernelLaunchSite{2, 0, \"demo.asc:12\", \"x\"}, 1, 0, 0, \"cube\""),
+            std::string::npos)
+      << r.text;
+}
+
 TEST(AscRewrite, UncountableLaunchesAndDeclarationsAreLeftToTheCompiler) {
   // A pack, or an argument list with a '<' outside brackets (a comparison or a template), is not
   // counted here: the launcher's static_assert checks it. Strings and operator<<< are not launches.
@@ -142,8 +159,9 @@ TEST(AscRewrite, UncountableLaunchesAndDeclarationsAreLeftToTheCompiler) {
 }
 
 TEST(AscOptions, SourcesAreAscendCByExtensionOrLanguage) {
-  // bisheng main.cpp add.asc: the .cpp is host code; after -x asc, or with --asc-aicore-lang
-  // (CANN's CMake rule for every ASC source, a .cpp of ascendc_library too), Ascend C.
+  // bisheng main.cpp add.asc: the .cpp is host code; after -x asc or --asc-aicore-lang (CANN's
+  // CMake rule for every ASC source, a .cpp of ascendc_library too), Ascend C; -xcce and
+  // --cce-aicore-lang are the older pages' names.
   AscOptions o = ParseAscOptions({"--npu-arch=dav-2201", "main.cpp", "add.asc", "-o", "demo"});
   ASSERT_EQ(o.error, "");
   ASSERT_EQ(o.inputs.size(), 2u);
@@ -154,9 +172,13 @@ TEST(AscOptions, SourcesAreAscendCByExtensionOrLanguage) {
   EXPECT_FALSE(o.inputs[0].asc);
   EXPECT_TRUE(o.inputs[1].asc);
   EXPECT_EQ(o.mode, AscMode::kObject);
-  o = ParseAscOptions({"-c", "kernel.cpp", "--asc-aicore-lang", "-o", "k.o"});
-  EXPECT_TRUE(o.inputs[0].asc);
+  o = ParseAscOptions({"-c", "host.cpp", "--asc-aicore-lang", "kernel.cpp", "-o", "k.o"});
+  EXPECT_FALSE(o.inputs[0].asc);
+  EXPECT_TRUE(o.inputs[1].asc);
   EXPECT_EQ(o.output, "k.o");
+  EXPECT_TRUE(ParseAscOptions({"-xcce", "k.cpp"}).inputs[0].asc);
+  EXPECT_TRUE(ParseAscOptions({"--cce-aicore-lang", "k.cpp"}).inputs[0].asc);
+  EXPECT_FALSE(ParseAscOptions({"-x", "asc", "-x", "c++", "k.cpp"}).inputs[0].asc);
   EXPECT_EQ(ParseAscOptions({"-dc", "a.asc"}).mode, AscMode::kObject);
   EXPECT_EQ(ParseAscOptions({"--shared", "a.asc"}).mode, AscMode::kShared);
   EXPECT_EQ(ParseAscOptions({"-lib", "a.asc"}).mode, AscMode::kStaticLib);
@@ -173,6 +195,7 @@ TEST(AscOptions, HostAndAicoreGroupsSortTheirOptions) {
   ASSERT_EQ(o.error, "");
   EXPECT_EQ(o.pre, (Args{"-DK=1", "-I", "inc", "-DH=2"}));
   EXPECT_EQ(o.host, (Args{"-std=c++20", "-O0", "-Wall"}));
+  EXPECT_EQ(ParseAscOptions({"--std=c++17"}).host, (Args{"-std=c++17"}));  // bisheng's spelling
   EXPECT_TRUE(o.has_std);
   ASSERT_EQ(o.inputs.size(), 1u);
 }
@@ -192,7 +215,8 @@ TEST(AscOptions, EachBadOptionIsRefusedByName) {
   EXPECT_EQ(error({"-Xaicore-end"}), "'-Xaicore-end' without its '-Xaicore-start'");
   EXPECT_EQ(error({"-Xhost-start", "-Xaicore-start"}),
             "'-Xaicore-start' in the -Xhost-start group: option groups do not nest");
-  EXPECT_EQ(error({"-x", "cce", "a.cpp"}), "'-x cce': the languages are asc and c++");
+  EXPECT_EQ(error({"-x", "cuda", "a.cpp"}),
+            "'-x cuda': the languages are asc (cce, its older name) and c++");
   EXPECT_EQ(error({"--run-mode=fpga"}),
             "'--run-mode=fpga': the run mode is npu, cpu or sim (on opsim each runs on the "
             "simulated device)");
@@ -211,6 +235,12 @@ TEST(AscOptions, TheArchitectureOrSocPicksTheSimulatedDevice) {
   EXPECT_EQ(target({"--npu-arch", "dav-2002"}).npu_arch, "2002");
   EXPECT_EQ(target({"--npu-soc=Ascend910B3"}).soc, "Ascend910B3");
   EXPECT_EQ(target({"--npu-soc=Ascend910B3"}).npu_arch, "2201");
+  EXPECT_EQ(target({"--cce-soc-version=Ascend310P3"}).soc, "Ascend310P3");
+  EXPECT_EQ(ParseAscOptions({"--cce-soc-core-type=VecCore"}).default_kind, 1);
+  EXPECT_EQ(ParseAscOptions({"--cce-soc-core-type=CubeCore"}).default_kind, 2);
+  EXPECT_EQ(ParseAscOptions({"--cce-soc-core-type=AICore"}).default_kind, 0);
+  EXPECT_EQ(ParseAscOptions({"--cce-soc-core-type=Vec"}).error,
+            "'--cce-soc-core-type=Vec': the core type is VecCore, CubeCore or AICore");
   // Both given: the arch wins (bisheng's rule); a SoC of another arch does not name the part.
   EXPECT_EQ(target({"--npu-soc=Ascend310P3", "--npu-arch=dav-2201"}).soc, "Ascend910B1");
   EXPECT_EQ(target({"--npu-soc=Ascend310P3", "--npu-arch=dav-2002"}).soc, "Ascend310P3");

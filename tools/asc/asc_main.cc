@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <initializer_list>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -149,7 +150,7 @@ void CompileAsc(const AscOptions& o, const Paths& paths, const std::string& sour
   std::ifstream in(ii, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
-  const opsim::asc::RewriteResult r = opsim::asc::RewriteAsc(text.str());
+  const opsim::asc::RewriteResult r = opsim::asc::RewriteAsc(text.str(), o.default_kind);
   if (!r.errors.empty()) {
     for (const std::string& e : r.errors) std::fprintf(stderr, "%s\n", e.c_str());
     std::remove(ii.c_str());
@@ -173,7 +174,18 @@ void Compile(const AscOptions& o, const Paths& paths, const AscInput& in,
   Append(&cc, o.pre);
   Append(&cc, Includes(paths));
   Append(&cc, {"-c", in.path, "-o", object});
-  if (const int rc = Run(cc); rc != 0) std::exit(rc);
+  if (const int rc = Run(cc); rc != 0) {
+    std::ifstream src(in.path);
+    const std::string text((std::istreambuf_iterator<char>(src)), std::istreambuf_iterator<char>());
+    if (text.find("<<<") != std::string::npos && text.find(">>>") != std::string::npos) {
+      std::fprintf(stderr,
+                   "%s: note: %s was compiled as host C++: a <<<>>> launch is Ascend C, which "
+                   "bisheng compiles in a .asc source or after -x asc / --asc-aicore-lang (in "
+                   "CMake: the ASC language, LANGUAGE ASC or ascendc_library)\n",
+                   kProg, in.path.c_str());
+    }
+    std::exit(rc);
+  }
 }
 
 // CANN's host libraries by the link names asc-devkit's samples give (target_link_libraries(demo
@@ -230,6 +242,8 @@ int main(int argc, char** argv) {
   for (const std::string& a : o.host) {
     if (a == "--version" || a == "-v") return Run({HostCompiler(), a});
   }
+  // opsim's CPU-debug build inserts no synchronisation, so the auto-sync log is empty.
+  if (!o.sync_log.empty()) std::ofstream(o.sync_log, std::ios::trunc);
   const Paths paths = FindPaths();
   if (o.mode == AscMode::kObject) {
     if (o.inputs.size() != 1) Die("-c takes one source file");

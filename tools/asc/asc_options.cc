@@ -43,8 +43,7 @@ struct Parser {
   const std::vector<std::string>& args;
   size_t i = 0;
   AscOptions o;
-  bool lang_asc = false;  // -x asc
-  bool all_asc = false;   // --asc-aicore-lang
+  bool lang_asc = false;  // -x asc, --asc-aicore-lang
   Group group = Group::kNone;
 
   void Fail(const std::string& why) {
@@ -116,9 +115,9 @@ bool Parser::CodeGen(const std::string& a) {
       return true;
     }
   }
-  if (StartsWith(a, "-std=")) {
+  if (StartsWith(a, "-std=") || StartsWith(a, "--std=")) {  // bisheng's pages write --std=
     o.has_std = true;
-    o.host.push_back(a);
+    o.host.push_back(a.substr(a.find("-std=")));
     return true;
   }
   if (!StartsWith(a, "-O") && !StartsWith(a, "-g") && !StartsWith(a, "-f") &&
@@ -138,10 +137,20 @@ bool Parser::Bisheng(const std::string& a) {
     SetArch(a.substr(11));
   } else if (a == "--npu-arch") {
     if (Value(a, &v)) SetArch(v);
-  } else if (StartsWith(a, "--npu-soc=")) {
-    o.soc = a.substr(10);
+  } else if (StartsWith(a, "--npu-soc=") || StartsWith(a, "--cce-soc-version=")) {
+    o.soc = a.substr(a.find('=') + 1);  // --cce-soc-version: the older pages' name
   } else if (a == "--npu-soc") {
     if (Value(a, &v)) o.soc = v;
+  } else if (StartsWith(a, "--cce-soc-core-type=")) {
+    // The cores the unit's code is for (the older pages): kernels that declare no kind run there;
+    // AICore (vector and cube code) leaves them to the KernelMode, as a kernel of no kind.
+    const std::string type = a.substr(20);
+    o.default_kind = type == "VecCore" ? 1 : type == "CubeCore" ? 2 : 0;
+    if (type != "VecCore" && type != "CubeCore" && type != "AICore") {
+      Fail("'" + a + "': the core type is VecCore, CubeCore or AICore");
+    }
+  } else if (StartsWith(a, "--cce-auto-sync-log=")) {
+    o.sync_log = a.substr(20);
   } else if (StartsWith(a, "--run-mode=")) {
     const std::string mode = a.substr(11);
     if (mode != "npu" && mode != "cpu" && mode != "sim") {
@@ -183,7 +192,7 @@ void Parser::Input(const std::string& a) {
   if (EndsWith(a, ".o") || EndsWith(a, ".a") || a.find(".so") != std::string::npos) {
     o.objects.push_back(a);
   } else {
-    o.inputs.push_back({a, EndsWith(a, ".asc") || lang_asc || all_asc});
+    o.inputs.push_back({a, EndsWith(a, ".asc") || lang_asc});
   }
 }
 
@@ -204,16 +213,15 @@ void Parser::One() {
     o.mode = AscMode::kStaticLib;
   } else if (a == "-o") {
     Value(a, &o.output);
-  } else if (a == "-x" || a == "-xasc" || a == "-xc++") {
+  } else if (a == "-x" || a == "-xasc" || a == "-xcce" || a == "-xc++") {
     if (a == "-x" && !Value(a, &v)) return;
     const std::string lang = a == "-x" ? v : a.substr(2);
-    if (lang != "asc" && lang != "c++" && lang != "none") {
-      Fail("'-x " + lang + "': the languages are asc and c++");
+    if (lang != "asc" && lang != "cce" && lang != "c++" && lang != "none") {
+      Fail("'-x " + lang + "': the languages are asc (cce, its older name) and c++");
     }
-    lang_asc = lang == "asc";
-  } else if (a == "--asc-aicore-lang") {
-    all_asc = true;
-    for (AscInput& in : o.inputs) in.asc = true;
+    lang_asc = lang == "asc" || lang == "cce";
+  } else if (a == "--asc-aicore-lang" || a == "--cce-aicore-lang") {
+    lang_asc = true;  // as -x asc: the inputs after it
   } else if (a == "-help" || a == "--help") {
     o.help = true;
   } else if (!a.empty() && a[0] == '-') {

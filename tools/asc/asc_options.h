@@ -5,9 +5,10 @@
 // - `--npu-arch=dav-xxxx` (or `--npu-soc=<SoC>`; the arch wins when both are given) picks the
 //   simulated SoC; `-c`/`-dc` compile, `-shared`/`--shared` and `-lib`/`--cce-build-static-lib`
 //   make libraries, else the inputs are compiled and linked into a program.
-// - A `.asc` input is Ascend C; another source is host C++ unless `-x asc` precedes it or
-//   `--asc-aicore-lang` is given (CANN's CMake rule passes it for every source of the ASC
-//   language), as bisheng routes sources.
+// - A `.asc` input is Ascend C; another source is host C++ unless `-x asc` or
+//   `--asc-aicore-lang` precedes it (CANN's CMake rule passes the latter before every source of
+//   the ASC language; `-xcce` and `--cce-aicore-lang` are the older pages' names), as bisheng
+//   routes sources.
 // - `-Xhost-start ... -Xhost-end` holds host compiler options and `-Xaicore-start ...
 //   -Xaicore-end` the device compiler's (CANN's ascendc_compile_options makes both). A CPU-debug
 //   unit is compiled once, by the host compiler: a device group's preprocessor options and `-std=`
@@ -42,8 +43,10 @@ struct AscOptions {
   std::vector<std::string> objects;
   std::vector<std::string> libs;  // -l names, in order
   std::string output;
-  std::string arch;  // dav-xxxx from --npu-arch
-  std::string soc;   // from --npu-soc
+  std::string arch;      // dav-xxxx from --npu-arch
+  std::string soc;       // from --npu-soc
+  std::string sync_log;  // --cce-auto-sync-log=<file>
+  int default_kind = 0;  // --cce-soc-core-type: 1 VecCore, 2 CubeCore, 0 AICore or none
   AscMode mode = AscMode::kLink;
   bool has_std = false;
   bool help = false;

@@ -108,7 +108,8 @@ struct Kernel {
 
 class Rewriter {
  public:
-  explicit Rewriter(const std::string& text) : src_(text), out_(text) {}
+  Rewriter(const std::string& text, int default_kind)
+      : src_(text), out_(text), default_kind_(default_kind) {}
 
   RewriteResult Run() {
     FindKernels();
@@ -450,8 +451,8 @@ class Rewriter {
     }
     const std::string arg_text = text().substr(open + 1, end - 1 - open - 1);
     *call = "::AscendC::AscCPUKernelLaunch(::AscendC::AscKernelLaunchSite{" +
-            std::to_string(k.kind) + ", " + std::to_string(k.aiv) + ", " +
-            Literal(src_.Where(at, true)) + ", " + Literal(Trim(open + 1, end - 1)) + "}, " +
+            std::to_string(k.kind != 0 ? k.kind : default_kind_) + ", " + std::to_string(k.aiv) +
+            ", " + Literal(src_.Where(at, true)) + ", " + Literal(Trim(open + 1, end - 1)) + "}, " +
             text().substr(at + 3, close - at - 3) + (config.size() == 2 ? ", nullptr" : "") + ", " +
             Literal(Trim(start, at)) + ", " + text().substr(start, at - start) +
             (args.empty() ? "" : ", ") + arg_text + ")";
@@ -463,12 +464,15 @@ class Rewriter {
 
   Source src_;
   std::string out_;
+  int default_kind_;  // of kernels that declare none (--cce-soc-core-type)
   RewriteResult result_;
   std::map<std::string, Kernel> kernels_;
 };
 
 }  // namespace
 
-RewriteResult RewriteAsc(const std::string& preprocessed) { return Rewriter(preprocessed).Run(); }
+RewriteResult RewriteAsc(const std::string& preprocessed, int default_kind) {
+  return Rewriter(preprocessed, default_kind).Run();
+}
 
 }  // namespace opsim::asc

@@ -34,6 +34,8 @@ struct RewriteResult {
   int kernels = 0;
 };
 
-RewriteResult RewriteAsc(const std::string& preprocessed);
+// `default_kind` is the kind of launches of kernels that declare none (0: the KernelMode decides;
+// bisheng's --cce-soc-core-type=VecCore or CubeCore makes it 1 or 2).
+RewriteResult RewriteAsc(const std::string& preprocessed, int default_kind = 0);
 
 }  // namespace opsim::asc
