@@ -120,3 +120,6 @@ install(FILES ${PROJECT_BINARY_DIR}/install_config/ASCConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/asc/ascendc_functions.cmake
         DESTINATION ${OPSIM_ASC_CMAKE_DIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake/asc/modules/ DESTINATION ${OPSIM_ASC_CMAKE_DIR}/modules)
+# CANN's kernel-launch framework where the samples' npu_lib.cmake looks for it, on the package.
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/asc/ascendc_kernel_cmake/ascendc.cmake
+        DESTINATION compiler/tikcpp/ascendc_kernel_cmake)
