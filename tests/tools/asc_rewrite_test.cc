@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "asc_aclrtlaunch.h"
 #include "asc_options.h"
 #include "asc_rewrite.h"
 
@@ -134,6 +135,46 @@ TEST(AscRewrite, KernelsOfNoKindTakeTheDefaultKind) {
             std::string::npos)
       << r.text;
   EXPECT_NE(r.text.find("AscKernelLaunchSite{2, 0, \"demo.asc:12\", \"x\"}, 1, 0, 0, \"cube\""),
+            std::string::npos)
+      << r.text;
+}
+
+TEST(AscRewrite, KernelsDefinedInTheUnitGetAclrtlaunchEntries) {
+  // CANN's kernel-launch framework makes aclrtlaunch_<kernel> of each kernel its source defines:
+  // GM pointers as void*, a structure by pointer, scalars by value. A declaration, a kernel of a
+  // header and a template get none.
+  const std::string unit =
+      "# 1 \"/src/add.cpp\"\n"
+      "# 1 \"/src/kernels.h\" 1\n"
+      "__opsim_asc_global__ void in_header(int* a) {}\n"
+      "# 3 \"/src/add.cpp\" 2\n"
+      "struct Tiling { int n; };\n"
+      "__opsim_asc_global__ void declared(int* a);\n"
+      "template <int N> __opsim_asc_global__ void templated(int* a) {}\n"
+      "extern \"C\" __opsim_asc_global__ void add(\n"
+      "# 7 \"/src/add.cpp\" 3 4\n"
+      "    unsigned char*\n"
+      "# 7 \"/src/add.cpp\"\n"
+      "    x, Tiling tiling, float alpha, uint32_t n) {}\n";
+  auto r = RewriteAsc(unit);
+  ASSERT_TRUE(r.errors.empty()) << r.errors[0];
+  ASSERT_EQ(r.entries.size(), 1u);
+  EXPECT_EQ(r.entries[0].name, "add");
+  EXPECT_EQ(r.entries[0].params,
+            (Args{"unsigned char* x", "Tiling tiling", "float alpha", "uint32_t n"}));
+  const std::string header = opsim::asc::AclrtlaunchHeader(r.entries[0]);
+  EXPECT_NE(header.find("#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func"),
+            std::string::npos);
+  EXPECT_NE(header.find("extern \"C\" uint32_t aclrtlaunch_add(uint32_t numBlocks, void* stream, "
+                        "void* x, Tiling* tiling, float alpha, uint32_t n);"),
+            std::string::npos)
+      << header;
+  r = RewriteAsc(unit + opsim::asc::AclrtlaunchDefinition(r.entries[0]));
+  ASSERT_TRUE(r.errors.empty()) << r.errors[0];
+  EXPECT_NE(r.text.find("AscKernelLaunchSite{0, 0, \"aclrtlaunch_add.h:1\", "
+                        "\"reinterpret_cast<unsigned char*>(x), *tiling, alpha, n\"}, "
+                        "opsim_blocks, nullptr, opsim_stream, \"add\", add, "
+                        "reinterpret_cast<unsigned char*>(x), *tiling, alpha, n); return 0; }"),
             std::string::npos)
       << r.text;
 }

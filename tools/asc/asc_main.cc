@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "asc_aclrtlaunch.h"
 #include "asc_options.h"
 #include "asc_rewrite.h"
 
@@ -127,6 +128,21 @@ std::vector<std::string> Includes(const Paths& paths) {
   return out;
 }
 
+// The unit rewritten; under --opsim-aclrtlaunch-dir, with each kernel's aclrtlaunch_<kernel>
+// entry defined in it and declared in a header there (asc_aclrtlaunch.h).
+opsim::asc::RewriteResult RewriteWithEntries(const AscOptions& o, std::string unit) {
+  opsim::asc::RewriteResult r = opsim::asc::RewriteAsc(unit, o.default_kind);
+  if (o.aclrtlaunch_dir.empty() || !r.errors.empty() || r.entries.empty()) return r;
+  for (const opsim::asc::KernelEntry& k : r.entries) {
+    const std::string header = o.aclrtlaunch_dir + "/aclrtlaunch_" + k.name + ".h";
+    std::ofstream out(header, std::ios::trunc);
+    out << opsim::asc::AclrtlaunchHeader(k);
+    if (!out) Die("cannot write " + header);
+    unit += opsim::asc::AclrtlaunchDefinition(k);
+  }
+  return opsim::asc::RewriteAsc(unit, o.default_kind);
+}
+
 // Compiles one Ascend C source into `object`: preprocess with the kernel keywords as markers,
 // rewrite the launches, compile the result.
 void CompileAsc(const AscOptions& o, const Paths& paths, const std::string& source,
@@ -150,7 +166,7 @@ void CompileAsc(const AscOptions& o, const Paths& paths, const std::string& sour
   std::ifstream in(ii, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
-  const opsim::asc::RewriteResult r = opsim::asc::RewriteAsc(text.str(), o.default_kind);
+  const opsim::asc::RewriteResult r = RewriteWithEntries(o, text.str());
   if (!r.errors.empty()) {
     for (const std::string& e : r.errors) std::fprintf(stderr, "%s\n", e.c_str());
     std::remove(ii.c_str());

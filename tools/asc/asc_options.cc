@@ -149,6 +149,9 @@ bool Parser::Bisheng(const std::string& a) {
     if (type != "VecCore" && type != "CubeCore" && type != "AICore") {
       Fail("'" + a + "': the core type is VecCore, CubeCore or AICore");
     }
+  } else if (StartsWith(a, "--opsim-aclrtlaunch-dir=")) {
+    // opsim's own: what its kernel-launch framework (ascendc.cmake) passes for the entries.
+    o.aclrtlaunch_dir = a.substr(24);
   } else if (StartsWith(a, "--cce-auto-sync-log=")) {
     o.sync_log = a.substr(20);
   } else if (StartsWith(a, "--run-mode=")) {

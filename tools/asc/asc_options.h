@@ -43,10 +43,11 @@ struct AscOptions {
   std::vector<std::string> objects;
   std::vector<std::string> libs;  // -l names, in order
   std::string output;
-  std::string arch;      // dav-xxxx from --npu-arch
-  std::string soc;       // from --npu-soc
-  std::string sync_log;  // --cce-auto-sync-log=<file>
-  int default_kind = 0;  // --cce-soc-core-type: 1 VecCore, 2 CubeCore, 0 AICore or none
+  std::string arch;             // dav-xxxx from --npu-arch
+  std::string soc;              // from --npu-soc
+  std::string sync_log;         // --cce-auto-sync-log=<file>
+  int default_kind = 0;         // --cce-soc-core-type: 1 VecCore, 2 CubeCore, 0 AICore or none
+  std::string aclrtlaunch_dir;  // opsim's --opsim-aclrtlaunch-dir=<dir> (asc_aclrtlaunch.h)
   AscMode mode = AscMode::kLink;
   bool has_std = false;
   bool help = false;
