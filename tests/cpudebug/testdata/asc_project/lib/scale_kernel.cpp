@@ -8,12 +8,8 @@
 #error "an option of ascendc_compile_definitions or ascendc_compile_options did not reach the unit"
 #endif
 
-extern "C" __global__ __vector__ void scale_kernel(__gm__ int32_t* out)
-{
-    out[0] = KERNEL_SCALE * KERNEL_TERM;
+extern "C" __global__ __vector__ void scale_kernel(__gm__ int32_t* out) {
+  out[0] = KERNEL_SCALE * KERNEL_TERM;
 }
 
-void LaunchScale(int32_t* out, void* stream)
-{
-    scale_kernel<<<1, nullptr, stream>>>(out);
-}
+void LaunchScale(int32_t* out, void* stream) { scale_kernel<<<1, nullptr, stream>>>(out); }
