@@ -69,7 +69,7 @@ std::string AclrtlaunchHeader(const KernelEntry& k) {
   std::string guard = "HEADER_ACLRTLAUNCH_" + k.name + "_H";
   for (char& c : guard) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return "#ifndef " + guard + "\n#define " + guard +
-         "\n#include \"acl/acl.h\"\n\n#ifndef ACLRT_LAUNCH_KERNEL\n"
+         "\n#include \"acl/acl_base.h\"\n\n#ifndef ACLRT_LAUNCH_KERNEL\n"
          "#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func\n#endif\n\n" +
          Signature(k, "numBlocks", "stream") + ";\n#endif\n";
 }
