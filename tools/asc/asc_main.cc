@@ -244,7 +244,7 @@ std::string ObjectName(const std::string& source) {
 constexpr const char* kUsage =
     "usage: opsim-asc --npu-arch=dav-2201 [-c|-dc|-shared|-lib] [options] x.asc [main.cpp] -o out\n"
     "  opsim's CPU-debug stand-in for CANN's asc compiler (bisheng): Ascend C sources (.asc, or\n"
-    "  any source after -x asc or with --asc-aicore-lang) run on opsim's simulated device.\n"
+    "  any source after -x asc or --asc-aicore-lang) run on opsim's simulated device.\n"
     "  -Xhost-start ... -Xhost-end: host compiler options; -Xaicore-start ... -Xaicore-end:\n"
     "  device compiler options (their -D/-I/-std= apply; code generation is the host's).\n";
 
