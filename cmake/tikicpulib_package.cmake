@@ -78,12 +78,48 @@ install(FILES ${PROJECT_SOURCE_DIR}/cpudebug/include/opsim/cpudebug/cxx11_abi.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/opsim/cpudebug)
 
 # The ASC language package (docs/CPU_DEBUG.md, "`.asc` projects"): lib/cmake/ASC with the
-# language's modules, found by find_package(ASC), and bin/opsim-asc, its compiler driver.
+# language's modules and CANN's kernel-library functions, found by find_package(ASC), and
+# bin/opsim-asc, its compiler driver. The build tree has its own ASCConfig.cmake (in
+# <build>/lib/cmake/ASC, found with CMAKE_PREFIX_PATH=<build dir>) and, beside its opsim-asc,
+# opsim-asc.paths: the headers and runtime where the build put them.
 install(TARGETS opsim_asc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 set(OPSIM_ASC_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ASC)
 file(RELATIVE_PATH OPSIM_ASC_TO_PREFIX "/p/${OPSIM_ASC_CMAKE_DIR}" "/p")
 set(OPSIM_BINDIR ${CMAKE_INSTALL_BINDIR})
-configure_file(${PROJECT_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in
-               ${PROJECT_BINARY_DIR}/ASCConfig.cmake @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/ASCConfig.cmake DESTINATION ${OPSIM_ASC_CMAKE_DIR})
+set(_asc_names "")
+set(_asc_files "")
+set(_asc_dirs "")
+foreach(lib IN LISTS OPSIM_ASC_RUNTIME_TARGETS)
+  list(APPEND _asc_names "$<TARGET_FILE_NAME:${lib}>")
+  list(APPEND _asc_files "$<TARGET_FILE:${lib}>")
+  list(APPEND _asc_dirs "$<TARGET_FILE_DIR:${lib}>")
+endforeach()
+# The install's headers are one directory; the build tree's are the runtime's include roots.
+set(_asc_includes "$<TARGET_PROPERTY:opsim_tikicpulib,INTERFACE_INCLUDE_DIRECTORIES>"
+                  "$<TARGET_PROPERTY:opsim_op_api,INTERFACE_INCLUDE_DIRECTORIES>")
+set(_asc_includes "$<REMOVE_DUPLICATES:$<FILTER:${_asc_includes},INCLUDE,.>>")
+foreach(tree install build)
+  set(OPSIM_ASC_BUILD_TREE $<STREQUAL:${tree},build>)
+  set(OPSIM_ASC_RUNTIME_NAMES "${_asc_names}")
+  set(OPSIM_ASC_DRIVER_FILE "$<TARGET_FILE:opsim_asc>")
+  set(OPSIM_ASC_INCLUDE_DIRS "${_asc_includes}")
+  set(OPSIM_ASC_RUNTIME_FILES "${_asc_files}")
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/asc/ASCConfig.cmake.in
+                 ${PROJECT_BINARY_DIR}/ASCConfig.${tree}.gen @ONLY)
+endforeach()
+# (Earlier builds left the install's config at the build tree's root, where find_package would
+# take it first.)
+file(REMOVE ${PROJECT_BINARY_DIR}/ASCConfig.cmake)
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/install_config/ASCConfig.cmake
+     INPUT ${PROJECT_BINARY_DIR}/ASCConfig.install.gen)
+file(GENERATE OUTPUT ${PROJECT_BINARY_DIR}/${OPSIM_ASC_CMAKE_DIR}/ASCConfig.cmake
+     INPUT ${PROJECT_BINARY_DIR}/ASCConfig.build.gen)
+file(GENERATE OUTPUT $<TARGET_FILE_DIR:opsim_asc>/opsim-asc.paths CONTENT
+     "include $<JOIN:${_asc_includes},\ninclude >\nlib $<JOIN:${_asc_files},\nlib >\nop_api $<TARGET_FILE:opsim_op_api>\nrpath $<JOIN:$<REMOVE_DUPLICATES:${_asc_dirs}>,:>\n")
+install(FILES ${PROJECT_BINARY_DIR}/install_config/ASCConfig.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/asc/ascendc_functions.cmake
+        DESTINATION ${OPSIM_ASC_CMAKE_DIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/cmake/asc/modules/ DESTINATION ${OPSIM_ASC_CMAKE_DIR}/modules)
+# CANN's kernel-launch framework where the samples' npu_lib.cmake looks for it, on the package.
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/asc/ascendc_kernel_cmake/ascendc.cmake
+        DESTINATION compiler/tikcpp/ascendc_kernel_cmake)

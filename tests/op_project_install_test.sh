@@ -9,9 +9,11 @@
 # signatures from the prefix (libopapi, include/aclnnop): a C++11 application of aclnnAbs,
 # aclnnAdds and aclnnReduceSum (tests/aclnn/testdata/opapi_app) built and run against it. Then an
 # `.asc` project in asc-devkit's layout (tests/cpudebug/testdata/asc_project: find_package(ASC),
-# LANGUAGES ASC, <<<>>> launches of __vector__, __mix__(1, 2) and __cube__ kernels) configured
-# with only CMAKE_PREFIX_PATH, built and run; an architecture without a device refused at
-# configure, and a bad launch refused by opsim-asc naming its line.
+# LANGUAGES ASC, <<<>>> launches of __vector__, __mix__(1, 2) and __cube__ kernels, a `.cpp` kernel
+# of an ascendc_library) configured with only CMAKE_PREFIX_PATH, built and run; an architecture
+# without a device refused at configure, a bad launch refused by opsim-asc naming its line, and
+# ascendc_library's refusals; a kernel-launch project in the npu run mode (CANN's kernel-launch
+# framework, aclrtlaunch_<kernel>.h). Last, a `.asc` project against the build tree, not installed.
 # Usage: op_project_install_test.sh <build dir> <source dir> <op projects dir> [<CXX flags>]
 # Exits 77 (skipped) when /usr/bin/python3 has no numpy (scripts/setup.sh --peers installs it).
 set -eu
@@ -101,4 +103,27 @@ if "$work/prefix/bin/opsim-asc" --npu-arch=dav-2201 -c "$work/bad.asc" -o "$work
   "$work/bad.log"; then
   cat "$work/bad.log"; exit 1
 fi
-echo "the .asc project passes; dav-3510 and a bad launch are refused"
+grep -q "^\[SUCCESS\] scale_kernel<<<1, \.\.\.>>> at scale_kernel.cpp:[0-9]* on" "$work/asc.log" ||
+  { cat "$work/asc.log"; exit 1; }
+functions="$work/prefix/lib/cmake/ASC/ascendc_functions.cmake"
+for call in "ascendc_library(k MODULE k.cpp)|library type is STATIC or SHARED" \
+  "ascendc_fatbin_library(k k.asc)|opsim makes no device binary"; do
+  printf 'include("%s")\n%s\n' "$functions" "${call%%|*}" > "$work/refuse.cmake"
+  if cmake -P "$work/refuse.cmake" > "$work/refuse.log" 2>&1 ||
+    ! grep -q "${call#*|}" "$work/refuse.log"; then
+    cat "$work/refuse.log"; exit 1
+  fi
+done
+echo "the .asc project passes; dav-3510, a bad launch and bad kernel libraries are refused"
+cmake -S "$source_dir/tests/cpudebug/testdata/kernel_launch_npu" -B "$work/kl" \
+  -DASCEND_CANN_PACKAGE_PATH="$work/prefix" > "$work/kl.log" 2>&1 &&
+  cmake --build "$work/kl" >> "$work/kl.log" 2>&1 && "$work/kl/launch" >> "$work/kl.log" 2>&1 &&
+  grep -q "kernel launch npu pass" "$work/kl.log" &&
+  grep -q "^\[SUCCESS\] scale_custom<<<1, \.\.\.>>> at aclrtlaunch_scale_custom.h:1 on" \
+    "$work/kl.log" || { cat "$work/kl.log"; exit 1; }
+echo "a kernel-launch project's npu mode builds with the framework's ascendc_library and runs"
+cmake -S "$source_dir/tests/cpudebug/testdata/asc_build_tree" -B "$work/tree" \
+  -DCMAKE_PREFIX_PATH="$build_dir" > "$work/tree.log" 2>&1 &&
+  cmake --build "$work/tree" >> "$work/tree.log" 2>&1 && "$work/tree/demo" >> "$work/tree.log" 2>&1 &&
+  grep -q "build tree pass" "$work/tree.log" || { cat "$work/tree.log"; exit 1; }
+echo "a .asc project builds and runs against the build tree"

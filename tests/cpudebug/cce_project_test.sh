@@ -87,10 +87,12 @@ int main() {
   return 0;
 }
 EOF_KERNEL
-    for setting in on off; do  # compile, then link, as the CCE projects' rules do
+    # (compile, then link, as the CCE projects' rules do; their CMake modules link CANN's runtime
+    # in the npu and sim modes, which ccec drops)
+    for setting in on off; do
       "$prefix/bin/ccec" -xcce --cce-aicore-arch=dav-c220-vec --cce-auto-sync=$setting -std=c++17 \
         -c "$work/sync.cpp" -o "$work/sync_$setting.o"
-      "$prefix/bin/ccec" "$work/sync_$setting.o" -o "$work/sync_$setting"
+      "$prefix/bin/ccec" "$work/sync_$setting.o" -o "$work/sync_$setting" -lruntime -lruntime_camodel
     done
     "$work/sync_on"
     set +e

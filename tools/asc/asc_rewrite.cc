@@ -1,5 +1,7 @@
 #include "asc_rewrite.h"
 
+#include "asc_source.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -8,96 +10,6 @@
 
 namespace opsim::asc {
 namespace {
-
-bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsSpace(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-
-// Which bytes of the preprocessed text are code: not in a string or character literal, nor on a
-// linemarker or #pragma line. Linemarkers give each line its file and number.
-class Source {
- public:
-  explicit Source(const std::string& text) : text_(text), code_(text.size(), true) {
-    size_t i = 0;
-    while (i < text_.size()) i = Step(i);
-  }
-  const std::string& text() const { return text_; }
-  bool code(size_t i) const { return i < code_.size() && code_[i]; }
-
-  // "path:line" of byte `at`.
-  std::string Where(size_t at, bool basename = false) const {
-    std::string file = "<input>";
-    size_t line = 1;
-    size_t from = 0;
-    for (const Marker& m : markers_) {
-      if (m.offset > at) break;
-      file = m.file;
-      line = m.line;
-      from = m.offset;
-    }
-    for (size_t i = from; i < at; ++i) line += text_[i] == '\n';
-    if (basename) file = file.substr(file.find_last_of('/') + 1);
-    return file + ":" + std::to_string(line);
-  }
-
- private:
-  struct Marker {
-    size_t offset;  // the start of the line the marker numbers
-    std::string file;
-    size_t line;
-  };
-
-  size_t Step(size_t i) {
-    const char c = text_[i];
-    if (c == '#' && (i == 0 || text_[i - 1] == '\n')) return Directive(i);
-    if (c == '"' && i > 0 && text_[i - 1] == 'R') return RawString(i);
-    if (c == '"' || c == '\'') return Quoted(i, c);
-    return i + 1;
-  }
-  size_t LineEnd(size_t i) const {
-    const size_t nl = text_.find('\n', i);
-    return nl == std::string::npos ? text_.size() : nl;
-  }
-  void Blank(size_t from, size_t to) {
-    for (size_t k = from; k < to; ++k) code_[k] = false;
-  }
-  // `# 12 "file.asc" 2`: the next line is line 12 of file.asc.
-  size_t Directive(size_t i) {
-    const size_t end = LineEnd(i);
-    Blank(i, end);
-    size_t k = i + 1;
-    while (k < end && text_[k] == ' ') ++k;
-    if (k < end && std::isdigit(static_cast<unsigned char>(text_[k]))) {
-      const size_t line = std::strtoul(text_.c_str() + k, nullptr, 10);
-      const size_t q1 = text_.find('"', k);
-      const size_t q2 = q1 < end ? text_.find('"', q1 + 1) : std::string::npos;
-      if (q2 != std::string::npos && q2 < end) {
-        markers_.push_back({end + 1, text_.substr(q1 + 1, q2 - q1 - 1), line});
-      }
-    }
-    return end;
-  }
-  size_t Quoted(size_t i, char quote) {
-    size_t k = i + 1;
-    while (k < text_.size() && text_[k] != quote && text_[k] != '\n') k += text_[k] == '\\' ? 2 : 1;
-    Blank(i, std::min(k + 1, text_.size()));
-    return k + 1;
-  }
-  size_t RawString(size_t i) {
-    const size_t open = text_.find('(', i);
-    if (open == std::string::npos) return i + 1;
-    std::string close(1, ')');
-    close.append(text_, i + 1, open - i - 1);
-    close.push_back('"');
-    const size_t end = text_.find(close, open);
-    const size_t stop = end == std::string::npos ? text_.size() : end + close.size();
-    Blank(i, stop);
-    return stop;
-  }
-
-  const std::string& text_;
-  std::vector<bool> code_;
-  std::vector<Marker> markers_;
-};
 
 struct Kernel {
   int kind = 0;  // OPSIM_ICPU_KIND_* (icpu_abi.h): 0 none, 1 vector, 2 cube, 3 mix
@@ -108,7 +20,8 @@ struct Kernel {
 
 class Rewriter {
  public:
-  explicit Rewriter(const std::string& text) : src_(text), out_(text) {}
+  Rewriter(const std::string& text, int default_kind)
+      : src_(text), out_(text), default_kind_(default_kind) {}
 
   RewriteResult Run() {
     FindKernels();
@@ -266,6 +179,7 @@ class Rewriter {
       k.params = only == "void" ? 0 : static_cast<int>(params.size());
       if (text().substr(paren, close - paren).find("...") != std::string::npos) k.params = -1;
       Declare(name, k);
+      AddEntry(decl_start, at, close, name, params);
       ++result_.kernels;
     }
     // Every marker goes, on kernels or not.
@@ -279,6 +193,24 @@ class Rewriter {
         BlankOut(m, end == std::string::npos ? m + std::strlen(marker) : end);
       }
     }
+  }
+
+  // A definition in the unit's own file (the first linemarker's), not a template, with its
+  // parameters counted.
+  void AddEntry(size_t decl_start, size_t at, size_t close, const std::string& name,
+                const std::vector<std::pair<size_t, size_t>>& params) {
+    size_t body = close;
+    while (body < text().size() && IsSpace(text()[body])) ++body;
+    const std::string where = src_.Where(at);
+    if (body >= text().size() || text()[body] != '{' || kernels_[name].params < 0 ||
+        where.substr(0, where.rfind(':')) != src_.MainFile() ||
+        Trim(decl_start, close).find("template") != std::string::npos) {
+      return;
+    }
+    KernelEntry e{name, {}};
+    for (const auto& [from, to] : params) e.params.push_back(src_.Flat(from, to));
+    if (e.params.size() == 1 && e.params[0] == "void") e.params.clear();
+    result_.entries.push_back(std::move(e));
   }
 
   // Several declarations of one name (a declaration, then the definition; overloads) agree on the
@@ -450,8 +382,8 @@ class Rewriter {
     }
     const std::string arg_text = text().substr(open + 1, end - 1 - open - 1);
     *call = "::AscendC::AscCPUKernelLaunch(::AscendC::AscKernelLaunchSite{" +
-            std::to_string(k.kind) + ", " + std::to_string(k.aiv) + ", " +
-            Literal(src_.Where(at, true)) + ", " + Literal(Trim(open + 1, end - 1)) + "}, " +
+            std::to_string(k.kind != 0 ? k.kind : default_kind_) + ", " + std::to_string(k.aiv) +
+            ", " + Literal(src_.Where(at, true)) + ", " + Literal(Trim(open + 1, end - 1)) + "}, " +
             text().substr(at + 3, close - at - 3) + (config.size() == 2 ? ", nullptr" : "") + ", " +
             Literal(Trim(start, at)) + ", " + text().substr(start, at - start) +
             (args.empty() ? "" : ", ") + arg_text + ")";
@@ -463,12 +395,15 @@ class Rewriter {
 
   Source src_;
   std::string out_;
+  int default_kind_;  // of kernels that declare none (--cce-soc-core-type)
   RewriteResult result_;
   std::map<std::string, Kernel> kernels_;
 };
 
 }  // namespace
 
-RewriteResult RewriteAsc(const std::string& preprocessed) { return Rewriter(preprocessed).Run(); }
+RewriteResult RewriteAsc(const std::string& preprocessed, int default_kind) {
+  return Rewriter(preprocessed, default_kind).Run();
+}
 
 }  // namespace opsim::asc

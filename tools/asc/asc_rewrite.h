@@ -26,14 +26,24 @@ inline constexpr const char* kMarkerVector = "__opsim_asc_vector__";
 inline constexpr const char* kMarkerCube = "__opsim_asc_cube__";
 inline constexpr const char* kMarkerMix = "__opsim_asc_mix__";
 
+// A kernel defined in the unit's own file, not a template: what CANN's kernel-launch framework
+// makes an aclrtlaunch_<name> entry of (asc_aclrtlaunch.h). Parameters as declared.
+struct KernelEntry {
+  std::string name;
+  std::vector<std::string> params;
+};
+
 // "path:line: error: why [rule]" for each problem, in source order.
 struct RewriteResult {
   std::string text;
   std::vector<std::string> errors;
   int launches = 0;
   int kernels = 0;
+  std::vector<KernelEntry> entries;
 };
 
-RewriteResult RewriteAsc(const std::string& preprocessed);
+// `default_kind` is the kind of launches of kernels that declare none (0: the KernelMode decides;
+// bisheng's --cce-soc-core-type=VecCore or CubeCore makes it 1 or 2).
+RewriteResult RewriteAsc(const std::string& preprocessed, int default_kind = 0);
 
 }  // namespace opsim::asc

@@ -44,8 +44,17 @@ if(CMAKE_ASC_RUN_MODE AND NOT CMAKE_ASC_RUN_MODE MATCHES "^(npu|cpu|sim)$")
                       "(expected npu, cpu or sim; on opsim each runs on the simulated device)")
 endif()
 
+# CMAKE_ASC_STANDARD (default 17) becomes -std=c++NN; every source of the language is Ascend C
+# (--asc-aicore-lang), whatever its extension (a `.cpp` of ascendc_library or LANGUAGE ASC).
+if(NOT CMAKE_ASC_STANDARD)
+  set(CMAKE_ASC_STANDARD 17)
+endif()
+if(NOT CMAKE_ASC_STANDARD MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "ASC: CMAKE_ASC_STANDARD='${CMAKE_ASC_STANDARD}' is not a C++ standard "
+                      "number (17, 20, ...)")
+endif()
 set(CMAKE_ASC_COMPILE_OBJECT
-    "<CMAKE_ASC_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -o <OBJECT> -c <SOURCE>")
+    "<CMAKE_ASC_COMPILER> <DEFINES> <INCLUDES> -std=c++${CMAKE_ASC_STANDARD} <FLAGS> -o <OBJECT> -c --asc-aicore-lang <SOURCE>")
 set(CMAKE_ASC_LINK_EXECUTABLE
     "<CMAKE_ASC_COMPILER> <FLAGS> <CMAKE_ASC_LINK_FLAGS> <LINK_FLAGS> <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
 set(CMAKE_ASC_CREATE_SHARED_LIBRARY
