@@ -62,6 +62,21 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
+// CANN implements these for the Ascend 950 only (its 910 forms report "not support"; the 910B
+// has none): a kernel that reaches one does not build for the simulated chips.
+template <typename T>
+void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData2DParamsV2&) {
+  static_assert(sizeof(T) == 0,
+                "LoadData with LoadData2DParamsV2 is the Ascend 950's (dav-3510) form: not on "
+                "the 910B, 910A or 310P (use LoadData2DParams)");
+}
+template <typename T>
+void LoadData(const LocalTensor<T>&, const GlobalTensor<T>&, const LoadData2DParamsV2&) {
+  static_assert(sizeof(T) == 0,
+                "LoadData with LoadData2DParamsV2 is the Ascend 950's (dav-3510) form: not on "
+                "the 910B, 910A or 310P (use LoadData2DParams)");
+}
+
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const MmadParams& params) {

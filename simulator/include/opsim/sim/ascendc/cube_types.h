@@ -72,6 +72,20 @@ struct LoadData2DParams {
   uint8_t addrMode = 0;
 };
 
+// The Ascend 950's LoadData form (mStep x kStep fractals from (mStartPosition, kStartPosition)):
+// declared on every chip, as CANN's kernel_struct_mm.h does, so kernels with a 950 branch
+// compile; LoadData with it is the 950's only (cube.h).
+struct LoadData2DParamsV2 {
+  uint32_t mStartPosition = 0;
+  uint32_t kStartPosition = 0;
+  uint16_t mStep = 0;
+  uint16_t kStep = 0;
+  int32_t srcStride = 0;
+  uint16_t dstStride = 0;
+  bool ifTranspose = false;
+  uint8_t sid = 0;
+};
+
 // Mmad: C (CO1, NZ) = A (A2, ZZ) x B (B2, ZN) over m x k x n, plus the initial C: 0 when
 // cmatrixInitVal, else the bias table (cmatrixSource) or the C already in CO1.
 struct MmadParams {
