@@ -31,7 +31,9 @@ int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing);
 uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr);
 void ResetPool(int16_t pool);
 // LocalMemAllocator: a scratch buffer of `bytes` (rounded up to 32 B) at the UB's next free byte.
-UbRef AllocStatic(uint64_t bytes);
+// LocalMemAllocator's UB carve: `bytes` rounded up to whole blocks, reserved in the TPipe's
+// accounting (an overflow faults); returns its UB offset.
+uint32_t AllocStatic(uint64_t bytes);
 uint32_t UbUsed();
 // GetTPipePtr: the block's current TPipe. A TPipe becomes current when constructed and hands
 // back to the one before it when destroyed; no current TPipe is a fault.
@@ -317,9 +319,10 @@ constexpr TPosition GetDefaultPosition(Hardware hard) {
 }
 
 // Static tensor allocation without TPipe/TQue (Ascend C's LocalMemAllocator): each Alloc takes
-// the next tileSize elements of its memory. The UB's allocations start after what the TPipe
-// holds (rounded up to 32 B); the other memories' at address 0, back to back, each a raw-address
-// tensor (LocalTensor(pos, addr, tileSize), with its bounds check), as CANN's allocator makes.
+// the next tileSize elements of its memory as a raw-address tensor (LocalTensor(pos, addr,
+// tileSize)), as CANN's allocator makes them: an access past its size but inside the memory is
+// the local_tensor_overrun warning, as for any static tensor. The UB's start after what the
+// TPipe holds, carved in whole 32 B blocks and reserved; the other memories' at address 0.
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
  public:
@@ -351,11 +354,9 @@ class LocalMemAllocator {
   template <class DataType>
   LocalTensor<DataType> AllocAt(TPosition pos, uint32_t tileSize) {
     if constexpr (hard == Hardware::UB) {
-      return LocalTensor<PrimT<DataType>>(
-                 opsim::sim::detail::AllocStatic(
-                     opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize)),
-                 pos)
-          .template ReinterpretCast<DataType>();
+      const uint32_t at = opsim::sim::detail::AllocStatic(
+          opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize));
+      return LocalTensor<DataType>(pos, at, tileSize);
     } else {
       LocalTensor<DataType> tensor(pos, head_, tileSize);
       head_ += static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize));
