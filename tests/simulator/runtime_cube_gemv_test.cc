@@ -1,6 +1,8 @@
 // Mmad's GEMV (the Mmad page: with m = 1 the cube reads L0A as one ND row of k elements, not as
 // 16-row ZZ fractals), as asc-devkit's mmad_gemv sample uses it: a 1 x K row loaded into L0A
-// as one 512 B fractal, against a scalar model; an L0A tensor shorter than the row faults.
+// as one 512 B fractal, against a scalar model; an L0A tensor shorter than the row faults. And
+// a Fixpipe into L1 (NZ, nSize aligned to 16 past the n Mmad computed, as batch_matmul does)
+// carries the padding's unwritten state to L1 instead of faulting: copying it out faults.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -23,6 +25,9 @@ struct GemvKernel {
   const half* b;
   float* c;
   uint32_t a2_elems = 256;
+  uint16_t mmad_n = kGemvN;  // columns Mmad computes
+  half* l1_out = nullptr;    // also: results -> L1 (NZ, all kGemvN columns) -> here
+  uint32_t l1_out_elems = 0;
 
   void operator()() const {
     constexpr uint32_t kb = kGemvK / 16, nb = kGemvN / 16;
@@ -59,7 +64,7 @@ struct GemvKernel {
     WaitFlag<HardEvent::MTE1_M>(0);
     MmadParams mm;
     mm.m = 1;
-    mm.n = kGemvN;
+    mm.n = mmad_n;
     mm.k = kGemvK;
     Mmad(lc, la2, lb2, mm);
     SetFlag<HardEvent::M_FIX>(0);
@@ -69,18 +74,34 @@ struct GemvKernel {
     fp.nSize = kGemvN;
     fp.srcStride = 16;
     fp.dstStride = kGemvN;
+    fp.nSize = mmad_n;
     Fixpipe(gc, lc, fp);
+    if (l1_out == nullptr) return;
+    TBuf<TPosition::C1> c1;
+    pipe.InitBuffer(c1, kGemvN * 2);
+    const LocalTensor<half> lc1 = c1.Get<half>();
+    fp.nSize = kGemvN;
+    fp.dstStride = 1;  // NZ: 32 B from one 16-column block to the next (one row)
+    fp.quantPre = QuantMode_t::F322F16;
+    Fixpipe<half, float, CFG_NZ>(lc1, lc, fp);
+    SetFlag<HardEvent::FIX_MTE3>(0);
+    WaitFlag<HardEvent::FIX_MTE3>(0);
+    GlobalTensor<half> go;
+    go.SetGlobalBuffer(l1_out, kGemvN);
+    DataCopy(go, lc1, l1_out_elems);
   }
 };
 
 struct GemvRun {
   std::vector<half> a, b;
   std::vector<float> c;
+  std::vector<half> out;
   LaunchResult r;
 };
 
-GemvRun RunGemv(uint32_t a2_elems) {
+GemvRun RunGemv(uint32_t a2_elems, uint16_t mmad_n = kGemvN, uint32_t l1_out_elems = 0) {
   GemvRun g;
+  g.out.assign(kGemvN, half(0.0f));
   g.a.assign(256, half(0.0f));
   for (uint32_t k = 0; k < kGemvK; ++k) g.a[k] = half(static_cast<float>(k % 7) - 3.0f);
   g.b.resize(kGemvK * kGemvN);
@@ -89,9 +110,10 @@ GemvRun RunGemv(uint32_t a2_elems) {
   LaunchOptions o;
   o.auto_sync = false;
   o.core_type = CoreType::kAic;
-  o.regions = {Region(g.a, "a"), Region(g.b, "b"), Region(g.c, "c")};
-  g.r =
-      Launch(testing::TestDevice(), 1, o, GemvKernel{g.a.data(), g.b.data(), g.c.data(), a2_elems});
+  o.regions = {Region(g.a, "a"), Region(g.b, "b"), Region(g.c, "c"), Region(g.out, "out")};
+  GemvKernel k{g.a.data(), g.b.data(), g.c.data(), a2_elems, mmad_n};
+  if (l1_out_elems != 0) k.l1_out = g.out.data(), k.l1_out_elems = l1_out_elems;
+  g.r = Launch(testing::TestDevice(), 1, o, k);
   return g;
 }
 
@@ -112,6 +134,22 @@ TEST(CubeGemv, AnL0aTensorShorterThanTheRowFaults) {
   ASSERT_TRUE(g.r.fault.has_value());
   EXPECT_EQ(g.r.fault->kind, FaultKind::kOutOfBoundsUb) << g.r.fault->ToString();
   EXPECT_EQ(g.r.fault->instruction, "Mmad");
+}
+
+TEST(CubeGemv, FixpipeIntoL1CarriesThePaddingUnwritten) {
+  // Mmad computes 24 columns; the NZ copy into L1 takes 32 (nSize aligned to 16): no fault.
+  const GemvRun written = RunGemv(256, 24, 16);
+  ASSERT_TRUE(written.r.status.ok()) << written.r.status.ToString();
+  float want = 0;
+  for (uint32_t k = 0; k < kGemvK; ++k) {
+    want += static_cast<float>(written.a[k]) * static_cast<float>(written.b[k * kGemvN + 3]);
+  }
+  EXPECT_EQ(static_cast<float>(written.out[3]), want);
+  // Copying the padding columns out of L1 reads what nothing computed.
+  const GemvRun padding = RunGemv(256, 24, 32);
+  ASSERT_TRUE(padding.r.fault.has_value());
+  EXPECT_EQ(padding.r.fault->kind, FaultKind::kUninitializedRead) << padding.r.fault->ToString();
+  EXPECT_EQ(padding.r.fault->instruction, "DataCopy");
 }
 
 }  // namespace
