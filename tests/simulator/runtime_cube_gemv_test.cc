@@ -1,6 +1,6 @@
 // Mmad's GEMV (the Mmad page: with m = 1 the cube reads L0A as one ND row of k elements, not as
 // 16-row ZZ fractals), as asc-devkit's mmad_gemv sample uses it: a 1 x K row loaded into L0A
-// as one 512 B fractal, against a scalar model; an L0A tensor shorter than the row faults. And
+// as one 512 B fractal, against a scalar model; a row past L0A's end faults. And
 // a Fixpipe into L1 (NZ, nSize aligned to 16 past the n Mmad computed, as batch_matmul does)
 // carries the padding's unwritten state to L1 instead of faulting: copying it out faults.
 #include <gtest/gtest.h>
@@ -19,12 +19,11 @@ using testing::Region;
 
 constexpr uint32_t kGemvK = 64, kGemvN = 32;
 
-// c (1 x N) = a (1 x K, ND in L0A) x b (K x N, ZN in L0B); a2_elems: the L0A tensor's size.
+// c (1 x N) = a (1 x K, ND in L0A) x b (K x N, ZN in L0B).
 struct GemvKernel {
   const half* a;  // 256 halves: the row, then zeros (one 512 B fractal)
   const half* b;
   float* c;
-  uint32_t a2_elems = 256;
   uint16_t mmad_n = kGemvN;  // columns Mmad computes
   half* l1_out = nullptr;    // also: results -> L1 (NZ, all kGemvN columns) -> here
   uint32_t l1_out_elems = 0;
@@ -39,7 +38,7 @@ struct GemvKernel {
     TBuf<TPosition::CO1> co1;
     pipe.InitBuffer(a1, 512);
     pipe.InitBuffer(b1, kGemvK * kGemvN * 2 + 512 * nb);
-    pipe.InitBuffer(a2, a2_elems * 2);
+    pipe.InitBuffer(a2, 512);
     pipe.InitBuffer(b2, kGemvK * kGemvN * 2);
     pipe.InitBuffer(co1, 16 * kGemvN * 4);
     const LocalTensor<half> la1 = a1.Get<half>(), lb1 = b1.Get<half>();
@@ -99,7 +98,7 @@ struct GemvRun {
   LaunchResult r;
 };
 
-GemvRun RunGemv(uint32_t a2_elems, uint16_t mmad_n = kGemvN, uint32_t l1_out_elems = 0) {
+GemvRun RunGemv(uint16_t mmad_n = kGemvN, uint32_t l1_out_elems = 0) {
   GemvRun g;
   g.out.assign(kGemvN, half(0.0f));
   g.a.assign(256, half(0.0f));
@@ -108,17 +107,18 @@ GemvRun RunGemv(uint32_t a2_elems, uint16_t mmad_n = kGemvN, uint32_t l1_out_ele
   for (uint32_t i = 0; i < g.b.size(); ++i) g.b[i] = half(static_cast<float>(i % 5) - 2.0f);
   g.c.assign(kGemvN, -1.0f);
   LaunchOptions o;
+  o.checked = true;
   o.auto_sync = false;
   o.core_type = CoreType::kAic;
   o.regions = {Region(g.a, "a"), Region(g.b, "b"), Region(g.c, "c"), Region(g.out, "out")};
-  GemvKernel k{g.a.data(), g.b.data(), g.c.data(), a2_elems, mmad_n};
+  GemvKernel k{g.a.data(), g.b.data(), g.c.data(), mmad_n};
   if (l1_out_elems != 0) k.l1_out = g.out.data(), k.l1_out_elems = l1_out_elems;
   g.r = Launch(testing::TestDevice(), 1, o, k);
   return g;
 }
 
 TEST(CubeGemv, MEqualOneReadsTheRowAsNd) {
-  const GemvRun g = RunGemv(256);
+  const GemvRun g = RunGemv();
   ASSERT_TRUE(g.r.status.ok()) << g.r.status.ToString();
   for (uint32_t j = 0; j < kGemvN; ++j) {
     float want = 0;
@@ -129,24 +129,39 @@ TEST(CubeGemv, MEqualOneReadsTheRowAsNd) {
   }
 }
 
-TEST(CubeGemv, AnL0aTensorShorterThanTheRowFaults) {
-  const GemvRun g = RunGemv(32);  // 64 B: the row is 128 B
-  ASSERT_TRUE(g.r.fault.has_value());
-  EXPECT_EQ(g.r.fault->kind, FaultKind::kOutOfBoundsUb) << g.r.fault->ToString();
-  EXPECT_EQ(g.r.fault->instruction, "Mmad");
+// The row past L0A's end: GEMV's read of k elements is checked against the memory.
+TEST(CubeGemv, ARowPastL0aFaults) {
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  const LaunchResult r = Launch(testing::TestDevice(), 1, o, [] {
+    // 512 B aligned, 512 B before L0A's end: a row of 512 halves is 1024 B.
+    const LocalTensor<half> la2(TPosition::A2, 65536 - 512, 256);
+    const LocalTensor<half> lb2(TPosition::B2, 0, 512 * kGemvN);
+    const LocalTensor<float> lc(TPosition::CO1, 0, 16 * kGemvN);
+    MmadParams mm;
+    mm.m = 1;
+    mm.n = kGemvN;
+    mm.k = 512;
+    Mmad(lc, la2, lb2, mm);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb) << r.fault->ToString();
+  EXPECT_NE(r.fault->message.find("fm accesses L0A [0xfe00, 0x10200)"), std::string::npos)
+      << r.fault->ToString();
 }
 
 TEST(CubeGemv, FixpipeIntoL1CarriesThePaddingUnwritten) {
-  // Mmad computes 24 columns; the NZ copy into L1 takes 32 (nSize aligned to 16): no fault.
-  const GemvRun written = RunGemv(256, 24, 16);
+  // Mmad computes 16 columns; the NZ copy into L1 takes all 32: no fault.
+  const GemvRun written = RunGemv(16, 16);
   ASSERT_TRUE(written.r.status.ok()) << written.r.status.ToString();
   float want = 0;
   for (uint32_t k = 0; k < kGemvK; ++k) {
     want += static_cast<float>(written.a[k]) * static_cast<float>(written.b[k * kGemvN + 3]);
   }
   EXPECT_EQ(static_cast<float>(written.out[3]), want);
-  // Copying the padding columns out of L1 reads what nothing computed.
-  const GemvRun padding = RunGemv(256, 24, 32);
+  // Copying the second block of columns out of L1 reads what nothing computed.
+  const GemvRun padding = RunGemv(16, 32);
   ASSERT_TRUE(padding.r.fault.has_value());
   EXPECT_EQ(padding.r.fault->kind, FaultKind::kUninitializedRead) << padding.r.fault->ToString();
   EXPECT_EQ(padding.r.fault->instruction, "DataCopy");
