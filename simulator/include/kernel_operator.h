@@ -9,6 +9,7 @@
 #include "opsim/sim/ascendc/cache.h"
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/cce_scalar.h"
+#include "opsim/sim/ascendc/ceil_utils.h"
 #include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_aipp.h"

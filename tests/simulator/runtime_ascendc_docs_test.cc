@@ -48,9 +48,9 @@ std::vector<Row> TableRows(const std::string& doc) {
 bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // A declaration of `name`: a function, class, struct, enum, macro or constant of that name (the
-// word before it is void, bool, class, struct, define, int64_t, int16_t, uint64_t, uint32_t, float
-// or bfloat16_t: the scalar conversions, or T: a template's element), or the first argument of one
-// of the headers' OPSIM_* declaring macros. (Hand-rolled: GCC 12's <regex> trips
+// word before it is void, bool, class, struct, define, int64_t, int32_t, int16_t, uint64_t,
+// uint32_t, float or bfloat16_t: the scalar conversions, or T: a template's element), or the first
+// argument of one of the headers' OPSIM_* declaring macros. (Hand-rolled: GCC 12's <regex> trips
 // -Wmaybe-uninitialized in the debug-asan preset.)
 bool Declared(const std::string& headers, const std::string& name) {
   for (size_t at = headers.find(name); at != std::string::npos; at = headers.find(name, at + 1)) {
@@ -74,9 +74,9 @@ bool Declared(const std::string& headers, const std::string& name) {
     const std::string prev = headers.substr(word, before - word);
     const bool type_word = prev == "void" || prev == "bool" || prev == "class" ||
                            prev == "struct" || prev == "uint64_t" || prev == "uint32_t" ||
-                           prev == "int64_t" || prev == "int16_t" || prev == "GM_ADDR" ||
-                           prev == "using" || prev == "define" || prev == "float" ||
-                           prev == "bfloat16_t" || prev == "T";
+                           prev == "int64_t" || prev == "int32_t" || prev == "int16_t" ||
+                           prev == "GM_ADDR" || prev == "using" || prev == "define" ||
+                           prev == "float" || prev == "bfloat16_t" || prev == "T";
     if (type_word && std::string("({<;:=").find(next) != std::string::npos) return true;
   }
   return false;

@@ -197,10 +197,13 @@ TEST(Buffers, LocalMemAllocatorHandsOutConsecutiveBlocks) {
     Duplicate(a, 3.0f, 100);
     Exp(a, a, 100);
     EXPECT_EQ(a.GetValue(99), static_cast<float>(std::exp(3.0)));
-    Duplicate(a, 0.0f, 101);  // beyond the 100 elements asked for
+    // Beyond the 100 elements asked for, inside the UB: a static tensor, as CANN's allocator
+    // makes it, so the chip runs it (the warning).
+    Duplicate(a, 0.0f, 101);
   });
-  ASSERT_TRUE(r.fault.has_value());
-  EXPECT_EQ(r.fault->kind, FaultKind::kOutOfBoundsUb);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_FALSE(r.warnings.empty());
+  EXPECT_EQ(r.warnings[0].kind, "local_tensor_overrun");
 }
 
 TEST(Buffers, LocalMemAllocatorBeyondTheUbIsAnOverflow) {

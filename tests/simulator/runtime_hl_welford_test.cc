@@ -1,6 +1,7 @@
 // The Welford pair (WelfordUpdate in lib/normalization/layernorm.h, WelfordFinalize): every form
-// and input type against a double model of CANN's formulas, a reduce axis split into chunks
-// (Update n times, then Finalize) against the whole axis' mean and variance, and the faults.
+// and input type against a model of CANN's instructions (Update) or formulas (Finalize), a reduce
+// axis split into chunks (Update n times, then Finalize) against the whole axis' mean and
+// variance, and the faults.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -73,11 +74,12 @@ void ExpectUpdateMatchesModel(uint32_t tmp_bytes, const std::string& what) {
   for (uint32_t chunk = 0; chunk < 3; ++chunk) {
     const UpdateOut o = RunUpdate<T>(chunk, mean, var, kAb, tmp_bytes);
     ASSERT_TRUE(o.launch.status.ok()) << what << ": " << o.launch.status.ToString();
-    const double n_rec = 1.0f / static_cast<float>(chunk + 1);
+    const float n_rec = 1.0f / static_cast<float>(chunk + 1);
     for (uint32_t j = 0; j < kAb; ++j) {
-      const double x = ToD(FromD<T>(X(chunk, j))), delta = x - mean[j];
-      const float want_mean = static_cast<float>(mean[j] + delta * n_rec);
-      const float want_var = static_cast<float>(var[j] + delta * (x - want_mean));
+      // CANN's instructions, each rounded to float: Sub, Muls, Add; Sub, Mul, Add.
+      const float x = static_cast<float>(ToD(FromD<T>(X(chunk, j)))), delta = x - mean[j];
+      const float want_mean = delta * n_rec + mean[j];
+      const float want_var = delta * (x - want_mean) + var[j];
       ASSERT_EQ(o.mean[j], want_mean) << what << " chunk " << chunk << " lane " << j;
       ASSERT_EQ(o.var[j], want_var) << what << " chunk " << chunk << " lane " << j;
     }

@@ -128,6 +128,42 @@ TEST(RegionProposal, ConcatWritesOneFieldAndExtractReadsIt) {
   ExpectConcatExtract<float>("dav-2002", 0, 4);  // repeatTime 0: nothing moves
 }
 
+// Extract past the proposals written (asc-devkit's region_proposal_sort takes 512 from its 64):
+// the elements of those come out unwritten, as garbage the chip makes without complaint, and
+// copying them out is the fault; the written ones read back.
+TEST(RegionProposal, ExtractCarriesUnwrittenProposalsAsGarbage) {
+  const std::vector<double> p = RpProposals<half>(16, 1);
+  std::vector<half> out(32);
+  std::vector<double> got;
+  LaunchOptions options;
+  options.checked = true;
+  options.regions = {testing::Region(out, "out")};
+  const LaunchResult r = Launch(RpDevice("dav-2002"), 1, options, [&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ba, bb;
+    pipe.InitBuffer(ba, kRpTileBytes);
+    pipe.InitBuffer(bb, kRpTileBytes);
+    const LocalTensor<half> src = ba.Get<half>(), dst = bb.Get<half>();
+    RpWrite(src, p);
+    ProposalExtract(dst, src, 2, 4);  // 32 proposals: the second 16 nothing wrote
+    got = RpRead(dst, 16);
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    GlobalTensor<half> g;
+    g.SetGlobalBuffer(out.data(), 32);
+    DataCopy(g, dst, 32);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kUninitializedRead) << r.fault->ToString();
+  EXPECT_EQ(r.fault->instruction, "DataCopy");
+  ASSERT_EQ(got.size(), 16u);
+  for (uint32_t i = 0; i < 16; ++i) {
+    if (!std::isnan(p[i * kRpElems + 4])) {
+      EXPECT_EQ(got[i], p[i * kRpElems + 4]) << i;
+    }
+  }
+}
+
 template <typename T>
 void ExpectRpSort16(const char* arch, int32_t repeat, bool in_place) {
   const uint32_t n = repeat * 16;

@@ -9,6 +9,7 @@
 #include "kernel_tiling/kernel_tiling.h"
 #include "opsim/sim/ascendc/cube_matmul.h"
 #include "opsim/sim/ascendc/cube_mix.h"
+#include "opsim/sim/ascendc/matmul_utils.h"
 
 // CANN declares GetSysWorkSpacePtr at global scope (kernel_operator_swap_mem_intf.h): Matmul
 // kernels call it unqualified for REGIST_MATMUL_OBJ without `using namespace AscendC`.

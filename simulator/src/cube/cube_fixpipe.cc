@@ -337,13 +337,16 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
   uint8_t* const base = j.dst.is_local ? j.dst.local.ptr : j.dst.gm.ptr;
   const uint32_t cols = j.out.Cols();
   QuantWord q = j.plan.scalar;
+  const auto src_at = [&j](uint32_t i, uint32_t c) {
+    return (c / kCols) * j.src_col + (static_cast<uint64_t>(i) * kCols + c % kCols) * 4;
+  };
   for (uint64_t nd = 0; nd < j.out.nd_num; ++nd) {
     const uint8_t* from = j.src.ptr + nd * j.nd_src;
     for (uint32_t i = 0; i < p.mSize; ++i) {
       for (uint32_t c = 0; c < cols; ++c) {
-        const uint64_t at =
-            (c / kCols) * j.src_col + (static_cast<uint64_t>(i) * kCols + c % kCols) * 4;
-        if (core.checked && c % kCols == 0 && c < p.nSize) {
+        const uint64_t at = src_at(i, c);
+        // Into L1 the results' written state travels instead (below).
+        if (core.checked && c % kCols == 0 && c < p.nSize && !j.dst.is_local) {
           const uint32_t n = std::min<uint32_t>(kCols, p.nSize - c);
           CheckWritten(core, j.src, nd * j.nd_src + at, n * 4ull, j.instr, "src");
         }
@@ -360,7 +363,15 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
         run = j.out.WidthAt(c);  // results written back to back
         uint8_t* to = base + j.out.At(nd, i, c);
         if (j.dst.is_local) {
-          MarkWritten(core, to, run * j.out.db);
+          // A result in L1 is as written as the L0C one it converts: NZ into L1 takes nSize
+          // aligned to 16 (CANN's rule), past the columns an Mmad of n % 16 != 0 computed, and
+          // the chip copies that padding as it is (asc-devkit's batch_matmul); reading it later
+          // is the fault.
+          for (uint32_t e = 0; e < run; ++e) {
+            if (LocalWritten(core, from + src_at(i, c + e), 4)) {
+              MarkWritten(core, to + e * j.out.db, j.out.db);
+            }
+          }
         } else {
           core.launch->LogGm(core, to, run * j.out.db, GmUse::kWrite, j.instr, Pipe::kFix, start);
         }

@@ -1,7 +1,8 @@
-// Mmad on the M pipe: C (L0C, NZ) = A (L0A, ZZ) x B (L0B, ZN) + the initial C. Products of
-// float16/bfloat16 are exact in float32 and summed in float32 in increasing k; int8 products are
-// summed in int32 with wrap-around (docs/CUBE.md, "Numerics"); int4b_t (mad_s4) as int8 with
-// 16 x 64 fractals of 4-bit elements, two a byte, low nibble first.
+// Mmad on the M pipe: C (L0C, NZ) = A (L0A, ZZ; a kernel's m = 1: one ND row, GEMV) x B (L0B,
+// ZN) + the initial C. Products of float16/bfloat16 are exact in float32 and summed in float32
+// in increasing k; int8 products are summed in int32 with wrap-around (docs/CUBE.md,
+// "Numerics"); int4b_t (mad_s4) as int8 with 16 x 64 fractals of 4-bit elements, two a byte,
+// low nibble first.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -29,11 +30,20 @@ struct MmadShape {
   uint32_t k0;  // elements of one 32 B fractal row: 256 bits / the element's bits
   uint32_t mb, nb, kb;
   uint32_t a_row = 0;  // A's fractals per fractal row: kb, or with kDirectionAlign (float) K to 16
+  bool gemv = false;   // m = 1: A is one ND row of k elements (the Mmad page's GEMV)
 };
+
+// Bytes of L0A Mmad reads: GEMV's row in whole 32 B runs, else the fractals up to the last row
+// block's kb.
+uint64_t ABytes(const MmadShape& s) {
+  if (s.gemv) return uint64_t{s.kb} * 32;
+  return (static_cast<uint64_t>(s.mb - 1) * s.a_row + s.kb) * kMmadFractalBytes;
+}
 
 // Byte offset of A[i][kk] in L0A (ZZ) and of B[kk][j] in L0B (ZN); bits = 256 / k0, so an
 // int4b_t offset halves (kk a multiple of 2 where the checks ask).
 uint64_t AOffset(const MmadShape& s, uint32_t i, uint32_t kk) {
+  if (s.gemv) return static_cast<uint64_t>(kk) * (256 / s.k0) / 8;
   return (static_cast<uint64_t>(i / kRows) * s.a_row + kk / s.k0) * kMmadFractalBytes +
          (static_cast<uint64_t>(i % kRows) * s.k0 + kk % s.k0) * (256 / s.k0) / 8;
 }
@@ -64,7 +74,8 @@ uint64_t COffset(const MmadShape& s, uint32_t i, uint32_t j) {
 template <typename T, typename Read>
 void UnpackWith(const MmadShape& s, uint32_t eb, const uint8_t* a, const uint8_t* b, Read read,
                 std::vector<T>* da, std::vector<T>* db) {
-  const uint64_t fb = uint64_t{kRows} * s.k0 * eb;  // bytes of one fractal
+  const uint64_t fb = uint64_t{kRows} * s.k0 * eb;            // bytes of one fractal
+  const uint64_t a_step = s.gemv ? uint64_t{s.k0} * eb : fb;  // from one k0 run of A to the next
   da->resize(static_cast<size_t>(s.m) * s.k);
   db->resize(static_cast<size_t>(s.k) * s.n);
   for (uint32_t i = 0; i < s.m; ++i) {
@@ -72,7 +83,7 @@ void UnpackWith(const MmadShape& s, uint32_t eb, const uint8_t* a, const uint8_t
     const uint8_t* frow = a + static_cast<uint64_t>(i / kRows) * s.a_row * fb +
                           static_cast<uint64_t>(i % kRows) * s.k0 * eb;
     for (uint32_t q = 0; q * s.k0 < s.k; ++q) {
-      const uint8_t* p = frow + static_cast<uint64_t>(q) * fb;
+      const uint8_t* p = frow + static_cast<uint64_t>(q) * a_step;
       const uint32_t len = std::min(s.k0, s.k - q * s.k0);
       for (uint32_t e = 0; e < len; ++e) row[q * s.k0 + e] = read(p + e * eb);
     }
@@ -99,7 +110,7 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
       case DType::kBFloat16: {
         // Widen the fractals in bulk (exact: every 16-bit value is a float32), then unpack the
         // float32 copy, whose fractals are twice the bytes.
-        const size_t a_elems = size_t{s.mb} * s.a_row * kRows * s.k0;
+        const size_t a_elems = s.gemv ? size_t{s.kb} * s.k0 : size_t{s.mb} * s.a_row * kRows * s.k0;
         const size_t b_elems = size_t{s.kb} * s.nb * kRows * s.k0;
         std::vector<float>& wide = *wide_scratch;
         wide.resize(a_elems + b_elems);
@@ -132,7 +143,7 @@ void Unpack(const MmadShape& s, DType a_type, const uint8_t* a, const uint8_t* b
     const auto read = [](const uint8_t* p) { return static_cast<T>(static_cast<int8_t>(*p)); };
     if (s.k0 == 64) {  // int4b_t: the fractals Mmad reads (the last A row block's kb), widened
       std::vector<uint8_t> wa, wb;
-      WidenInt4(a, (size_t{s.mb - 1} * s.a_row + s.kb) * kMmadFractalBytes, &wa);
+      WidenInt4(a, ABytes(s), &wa);
       WidenInt4(b, size_t{s.kb} * s.nb * kMmadFractalBytes, &wb);
       return UnpackWith<T>(s, 1, wa.data(), wb.data(), read, da, db);
     }
@@ -305,7 +316,7 @@ void MarkResults(Core& core, const MmadShape& s, const UbRef& dst, bool from_c,
 
 // s4: int4b_t A and B (a_type kInt8), CANN's mad_s4.
 void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
-             DType c_type, DType a_type, const AscendC::MmadParams& p, bool s4) {
+             DType c_type, DType a_type, const AscendC::MmadParams& p, bool s4, bool gemv) {
   Core& core = Cur();
   const char* instr = "Mmad";
   const DeviceProfile& d = *core.device;
@@ -362,9 +373,9 @@ void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef
   // ceil(K / 16) x 16, as LoadData3DV2's transposed 32-bit A leaves it. B's rows are K blocks,
   // so their offsets do not change.
   s.a_row = p.kDirectionAlign && eb == 4 ? (s.k + 15) / 16 * 2 : s.kb;
+  s.gemv = gemv && s.m == 1;
   const bool from_c = bias == nullptr && !p.cmatrixInitVal;
-  CheckUb(core, fm, (static_cast<uint64_t>(s.mb - 1) * s.a_row + s.kb) * kMmadFractalBytes, instr,
-          "fm");
+  CheckUb(core, fm, ABytes(s), instr, "fm");
   CheckUb(core, filter, static_cast<uint64_t>(s.kb) * s.nb * kMmadFractalBytes, instr, "filter");
   CheckUb(core, dst, static_cast<uint64_t>(s.mb) * s.nb * 256 * 4, instr, "dst");
   if (bias != nullptr) CheckUb(core, *bias, s.n * 4ull, instr, "bias");
@@ -401,14 +412,15 @@ void MmadRun(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef
 }  // namespace
 
 void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
-              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p) {
+              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p,
+              bool gemv) {
   (void)bias_type;
-  MmadRun(dst, fm, filter, bias, c_type, a_type, p, false);
+  MmadRun(dst, fm, filter, bias, c_type, a_type, p, false, gemv);
 }
 
 void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
-                const AscendC::MmadParams& p, const UbRef* bias) {
-  MmadRun(dst, fm, filter, bias, DType::kInt32, DType::kInt8, p, true);
+                const AscendC::MmadParams& p, const UbRef* bias, bool gemv) {
+  MmadRun(dst, fm, filter, bias, DType::kInt32, DType::kInt8, p, true, gemv);
 }
 
 }  // namespace opsim::sim::detail

@@ -91,12 +91,10 @@ void ResetPool(int16_t pool) {
   p.used = 0;
 }
 
-UbRef AllocStatic(uint64_t bytes) {
+uint32_t AllocStatic(uint64_t bytes) {
   Core& core = Cur();
   const int16_t id = InitScratchIn(Round32(bytes, "LocalMemAllocator::Alloc"), -1, -1);
-  const BufferRecord& r = core.bufs[static_cast<size_t>(id)];
-  // The tensor holds exactly what was asked for; the carve is rounded up to whole blocks.
-  return UbRef{core.ub + r.offset, static_cast<uint32_t>(bytes), id, r.gen};
+  return core.bufs[static_cast<size_t>(id)].offset;
 }
 
 uint32_t UbUsed() { return Cur().ub_used; }

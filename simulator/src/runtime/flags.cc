@@ -44,9 +44,46 @@ EventPipes PipesOf(AscendC::HardEvent e) {
     case HardEvent::MTE2_FIX: return {Pipe::kMte2, Pipe::kFix};
     case HardEvent::MTE1_FIX: return {Pipe::kMte1, Pipe::kFix};
     case HardEvent::FIX_MTE1: return {Pipe::kFix, Pipe::kMte1};
+    case HardEvent::M_V: return {Pipe::kM, Pipe::kV};
+    case HardEvent::V_M: return {Pipe::kV, Pipe::kM};
+    case HardEvent::MTE3_MTE1: return {Pipe::kMte3, Pipe::kMte1};
+    case HardEvent::MTE1_MTE3: return {Pipe::kMte1, Pipe::kMte3};
+    case HardEvent::MTE1_V: return {Pipe::kMte1, Pipe::kV};
+    case HardEvent::V_MTE1: return {Pipe::kV, Pipe::kMte1};
+    case HardEvent::FIX_S: return {Pipe::kFix, Pipe::kS};
+    case HardEvent::M_S: return {Pipe::kM, Pipe::kS};
+    case HardEvent::FIX_MTE3: return {Pipe::kFix, Pipe::kMte3};
+    case HardEvent::V_V:
+    case HardEvent::FIX_FIX:
     case HardEvent::MAX: break;
   }
   RaiseFault(FaultKind::kInvalidArgument, "SetFlag/WaitFlag", "unknown HardEvent");
+}
+// How CANN's SetFlag/WaitFlag treat an event that is not a flag between two pipes: V_V and
+// FIX_FIX are the pipe's barrier (V_V's WaitFlag nothing), and on the 910B, whose AIC and AIV
+// are separate cores, the events between the cube's pipes and V compile to nothing.
+enum class EventForm : uint8_t { kFlag, kBarrierBoth, kBarrierOnSet, kNothing };
+EventForm FormOf(AscendC::HardEvent e, const Core& core) {
+  using AscendC::HardEvent;
+  if (e == HardEvent::FIX_FIX) return EventForm::kBarrierBoth;
+  if (e == HardEvent::V_V) return EventForm::kBarrierOnSet;
+  const bool cube_to_vector = e == HardEvent::M_V || e == HardEvent::V_M ||
+                              e == HardEvent::MTE1_V || e == HardEvent::V_MTE1;
+  if (cube_to_vector && core.device->architecture == "dav-2201") return EventForm::kNothing;
+  return EventForm::kFlag;
+}
+// True when the event was not a flag and has been done.
+bool DoneAsNonFlag(AscendC::HardEvent e, int32_t id, bool set, const char* instr) {
+  if (e >= AscendC::HardEvent::MAX) return false;  // PipesOf's fault
+  const EventForm form = FormOf(e, Cur());
+  if (form == EventForm::kFlag) return false;
+  if (id < 0 || id >= 8) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "event id " + std::to_string(id) + " (expected 0 <= id < 8)");
+  }
+  const bool barrier = form == EventForm::kBarrierBoth || (form == EventForm::kBarrierOnSet && set);
+  if (barrier) BarrierPipes(e == AscendC::HardEvent::V_V ? AscendC::PIPE_V : AscendC::PIPE_FIX);
+  return true;
 }
 size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
   if (id < 0 || id >= 8) {
@@ -69,9 +106,11 @@ std::string Micros(double ns) {
 
 const char* HardEventName(AscendC::HardEvent e) {
   static constexpr const char* kNames[] = {
-      "MTE2_V", "V_MTE2", "V_MTE3", "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",      "V_S",
-      "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3", "MTE2_MTE1", "MTE1_MTE2", "MTE1_M",   "M_MTE1",
-      "M_FIX",  "FIX_M",  "MTE2_M", "M_MTE2", "FIX_MTE2",  "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1"};
+      "MTE2_V",    "V_MTE2",   "V_MTE3",   "MTE3_V", "MTE2_MTE3", "MTE3_MTE2", "S_V",
+      "V_S",       "MTE2_S",   "S_MTE2",   "MTE3_S", "S_MTE3",    "MTE2_MTE1", "MTE1_MTE2",
+      "MTE1_M",    "M_MTE1",   "M_FIX",    "FIX_M",  "MTE2_M",    "M_MTE2",    "FIX_MTE2",
+      "MTE2_FIX",  "MTE1_FIX", "FIX_MTE1", "M_V",    "V_M",       "V_V",       "MTE3_MTE1",
+      "MTE1_MTE3", "MTE1_V",   "V_MTE1",   "FIX_S",  "M_S",       "FIX_MTE3",  "FIX_FIX"};
   static_assert(std::size(kNames) == static_cast<size_t>(AscendC::HardEvent::MAX),
                 "a name for every HardEvent");
   const auto i = static_cast<size_t>(e);
@@ -79,6 +118,7 @@ const char* HardEventName(AscendC::HardEvent e) {
 }
 
 void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
+  if (DoneAsNonFlag(event, id, true, "SetFlag")) return;
   Core& core = Cur();
   const size_t slot = EventSlot(event, id, "SetFlag");
   const EventPipes p = PipesOf(event);
@@ -97,6 +137,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
 }
 
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id) {
+  if (DoneAsNonFlag(event, id, false, "WaitFlag")) return;
   Core& core = Cur();
   const size_t slot = EventSlot(event, id, "WaitFlag");
   const EventPipes p = PipesOf(event);

@@ -1,6 +1,6 @@
 // The Welford pair (WelfordUpdate, WelfordFinalize): the 910B implementation's parameter and
-// temporary-buffer rules, the V-pipe charge, and the per-element computation in double, each
-// output rounded once to float.
+// temporary-buffer rules, the V-pipe charge, and the per-element computation: WelfordUpdate's
+// as CANN's float instructions round it, WelfordFinalize's in double, each output rounded once.
 #include <string>
 #include <vector>
 
@@ -87,13 +87,16 @@ void Update(const WelfordUpdateCall& c) {
       StoreF(*c.out_var, j, in_var[j]);
     }
   }
-  const double n_rec = p.nRec;
+  // CANN's six vector instructions (Sub, Muls, Add; Sub, Mul, Add), each result a float: the
+  // sample's numpy golden rounds the same way, a single rounding differs by an ulp.
   for (uint32_t j = 0; j < p.abComputeLength; ++j) {
-    const double x = Load(c.x_type, c.x->ptr + size_t{j} * xb);
-    const double delta = x - in_mean[j];
-    const float mean = static_cast<float>(in_mean[j] + delta * n_rec);
+    const float x = static_cast<float>(Load(c.x_type, c.x->ptr + size_t{j} * xb));
+    const float delta = x - in_mean[j];
+    const float step = delta * p.nRec;
+    const float mean = step + in_mean[j];
+    const float spread = delta * (x - mean);
     StoreF(*c.out_mean, j, mean);
-    StoreF(*c.out_var, j, in_var[j] + delta * (x - mean));
+    StoreF(*c.out_var, j, spread + in_var[j]);
   }
 }
 

@@ -1,6 +1,10 @@
 // The CTRL register, Trap, the system counter, the program counter and PrintTimeStamp
-// (opsim/sim/ascendc/sys_ctrl.h).
+// (opsim/sim/ascendc/sys_ctrl.h); DataSyncBarrier (sync.h) and the rounding helpers' faults
+// (ceil_utils.h, matmul_utils.h).
 #include "opsim/sim/ascendc/sys_ctrl.h"
+#include "opsim/sim/ascendc/ceil_utils.h"
+#include "opsim/sim/ascendc/matmul_utils.h"
+#include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/sys_var.h"
 
 #include <cinttypes>
@@ -110,6 +114,37 @@ uint32_t ArchVersion() {
   RaiseFault(FaultKind::kUnsupported, "GetArchVersion",
              "not on " + core.device->name + " (" + arch +
                  "): its page lists the A2/A3 (0x220) and the 310P's AI Core (0x200)");
+}
+
+// DataSyncBarrier's page lists the A2/A3 and the 310B (and the 950), not the 910A or the 310P.
+void DataSyncBarrierImpl(AscendC::MemDsbT mem) {
+  Core& core = Cur();
+  const std::string& arch = core.device->architecture;
+  if (arch != "dav-2201" && arch != "dav-3002") {
+    RaiseFault(FaultKind::kUnsupported, "DataSyncBarrier",
+               "not on " + core.device->name + " (" + arch +
+                   "): its page lists the A2/A3 and the Atlas 200I/500 A2 (310B)");
+  }
+  if (mem > AscendC::MemDsbT::SEQ) {
+    RaiseFault(FaultKind::kInvalidArgument, "DataSyncBarrier",
+               "MemDsbT " + std::to_string(static_cast<int>(mem)) +
+                   " is not ALL (0), DDR (1), UB (2) or SEQ (3)");
+  }
+  if (mem == AscendC::MemDsbT::UB && core.core_type == CoreType::kAic) return;  // AIC: no UB
+  core.Issue(Pipe::kS, "DataSyncBarrier", core.scalar_ns, 0);
+}
+
+// The rounding helpers' zero divisor: the chip's scalar division raises an AI Core exception.
+void RaiseCeilByZero(const char* api, uint64_t dividend) {
+  RaiseFault(FaultKind::kAicoreException, api,
+             std::string(api) + "(" + std::to_string(dividend) +
+                 ", 0): integer division by zero (the divisor must not be 0)");
+}
+
+// CANN's Matmul utilities assert num2 > 0 ("num2 is %d , which should be larger than 0").
+void RaiseCeilDivisor(const char* api, long long divisor) {
+  RaiseFault(FaultKind::kInvalidArgument, api,
+             "num2 is " + std::to_string(divisor) + ", which should be larger than 0");
 }
 
 int64_t ProgramCounter() {

@@ -13,6 +13,7 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/fault.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/gm_init.h"
 #include "runtime/proposal_merge.h"
 
 namespace opsim::sim::detail {
@@ -91,6 +92,27 @@ void SortGroups(uint8_t* out, const std::vector<uint8_t>& in, uint64_t groups, b
   }
 }
 
+// ProposalExtract's element i is as written as the field it takes: a proposal nothing wrote
+// gives garbage the chip extracts without complaint, and reading that out is the fault
+// (asc-devkit's region_proposal_sort extracts 512 proposals from its 64).
+void ExtractWritten(Core& core, const UbRef& dst, const UbRef& src, uint64_t n, uint64_t eb,
+                    int32_t mode, const char* api) {
+  bool spread = false;
+  for (uint64_t i = 0; i < n; ++i) {
+    const auto from = static_cast<uint64_t>(src.ptr - core.ub) + i * kElems * eb +
+                      static_cast<uint64_t>(mode) * eb;
+    uint8_t* to = dst.ptr + i * eb;
+    if (FindUbBit(core, from, from + eb, false) == from + eb) {
+      MarkWritten(core, to, eb);
+    } else {
+      ClearWritten(core, static_cast<uint32_t>(to - core.ub), static_cast<uint32_t>(eb));
+      spread = true;
+    }
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(dst.buf)];
+  if (spread && r.garbage_from == nullptr) r.garbage_from = api;
+}
+
 void Run(ProposalOp op, const UbRef& dst, const UbRef& src, bool half, int32_t repeat,
          int32_t mode) {
   const char* api = OpName(op);
@@ -109,7 +131,10 @@ void Run(ProposalOp op, const UbRef& dst, const UbRef& src, bool half, int32_t r
   CheckOperand(dst, dst_span, 32, api, "dst");
   CheckOperand(src, src_span, 32, api, "src");
   Core& core = Cur();
-  if (core.checked && n > 0) CheckWritten(core, src, 0, src_span, api, "src");
+  // ProposalExtract moves one element a proposal: its written state travels (below).
+  if (core.checked && n > 0 && op != ProposalOp::kExtract) {
+    CheckWritten(core, src, 0, src_span, api, "src");
+  }
   ChargeRepeat(api, static_cast<uint32_t>(repeat), &dst, &src, 1);
   // The source is read before dst is written: RpSort16 sorts in place (its page's example).
   const std::vector<uint8_t> in(src.ptr, src.ptr + src_span);
@@ -122,6 +147,7 @@ void Run(ProposalOp op, const UbRef& dst, const UbRef& src, bool half, int32_t r
     }
   }
   if (op == ProposalOp::kRpSort16) SortGroups(dst.ptr, in, static_cast<uint64_t>(repeat), half);
+  if (op == ProposalOp::kExtract && core.checked) ExtractWritten(core, dst, src, n, eb, mode, api);
 }
 
 void CheckMrgSort4Args(const MrgSortCall& c, int lists) {

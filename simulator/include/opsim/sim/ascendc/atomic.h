@@ -47,6 +47,11 @@ template <typename T>
 void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
   opsim::sim::detail::FillGm(gmWorkspaceAddr.ref(), size, &value, sizeof(T), "InitGlobalMemory");
 }
+// CANN's current name of InitGlobalMemory (lib/utils/init_global_memory.h): the same fill.
+template <typename T>
+void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+  opsim::sim::detail::FillGm(gmWorkspaceAddr.ref(), size, &value, sizeof(T), "Fill");
+}
 
 // CANN's InitOutput, which it keeps but calls deprecated ("use Fill instead"): the first `size`
 // elements set to `value`, by the AIV of the A2/A3 generation; see InitOutputGm.

@@ -41,6 +41,11 @@ const uint8_t B16_DATA_NUM_PER_BLOCK = 16;
 const int32_t B32_DATA_NUM_PER_REPEAT = 64;
 const int32_t B16_DATA_NUM_PER_REPEAT = 128;
 const int32_t ONE_BYTE_BIT_SIZE = 8;
+// The cube's fractal edge (16 rows of a 512-byte fractal), its elements (16 x 16) and the most
+// dimensions a slice DataCopy takes (SliceInfo arrays).
+const int32_t BLOCK_CUBE = 16;
+const int32_t CUBE_MAX_SIZE = 256;
+const int32_t K_MAX_DIM = 8;
 }  // namespace AscendC
 
 // The core type of the running block, as CANN's CPU-debug build declares it: AIC in a launch on

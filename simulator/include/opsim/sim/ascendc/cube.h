@@ -19,13 +19,15 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
                const AscendC::Nd2NzParams& p);
 void CubeLoad2D(const UbRef& dst, const UbRef& src, uint32_t elem_bytes,
                 const AscendC::LoadData2DParams& p);
-// bias: null, or the bias table operand of Mmad's bias form.
+// bias: null, or the bias table operand of Mmad's bias form. gemv: a kernel's Mmad, whose m = 1
+// reads A as one ND row of k elements (the Mmad page's GEMV); the Matmul engine's tiles keep ZZ.
 void CubeMmad(const UbRef& dst, const UbRef& fm, const UbRef& filter, const UbRef* bias,
-              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p);
+              DType c_type, DType a_type, DType bias_type, const AscendC::MmadParams& p,
+              bool gemv = false);
 // Mmad with int4b_t A and B (CANN's mad_s4): int32 C, 16 x 64 fractals, k even. bias: the
 // Matmul's bias table buffer, which CANN's Matmul reaches with cmatrixSource (no bias operand).
 void CubeMmadS4(const UbRef& dst, const UbRef& fm, const UbRef& filter,
-                const AscendC::MmadParams& p, const UbRef* bias = nullptr);
+                const AscendC::MmadParams& p, const UbRef* bias = nullptr, bool gemv = false);
 void CubeFixpipe(const GmRef& dst, const UbRef& src, DType dst_type, DType src_type, bool nd_out,
                  const AscendC::FixpipeParamsV220& p);
 
@@ -62,6 +64,21 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   opsim::sim::detail::CubeLoad2D(dst.ref(), src.ref(), sizeof(PrimT<T>), params);
 }
 
+// CANN implements these for the Ascend 950 only (its 910 forms report "not support"; the 910B
+// has none): a kernel that reaches one does not build for the simulated chips.
+template <typename T>
+void LoadData(const LocalTensor<T>&, const LocalTensor<T>&, const LoadData2DParamsV2&) {
+  static_assert(sizeof(T) == 0,
+                "LoadData with LoadData2DParamsV2 is the Ascend 950's (dav-3510) form: not on "
+                "the 910B, 910A or 310P (use LoadData2DParams)");
+}
+template <typename T>
+void LoadData(const LocalTensor<T>&, const GlobalTensor<T>&, const LoadData2DParamsV2&) {
+  static_assert(sizeof(T) == 0,
+                "LoadData with LoadData2DParamsV2 is the Ascend 950's (dav-3510) form: not on "
+                "the 910B, 910A or 310P (use LoadData2DParams)");
+}
+
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const MmadParams& params) {
@@ -70,10 +87,10 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
                 "(float; float, float), (int32_t; int8_t, int8_t) or (int32_t; int4b_t, int4b_t)");
   static_assert(kOpsimOneTensorKind<T, U, S>, "Mmad mixes TensorTrait and plain tensors");
   if constexpr (IsHalfByteDataType<PrimT<U>>()) {
-    opsim::sim::detail::CubeMmadS4(dst.ref(), fm.ref(), filter.ref(), params);
+    opsim::sim::detail::CubeMmadS4(dst.ref(), fm.ref(), filter.ref(), params, nullptr, true);
   } else {
     opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), nullptr, DTypeOf<PrimT<T>>(),
-                                 DTypeOf<PrimT<U>>(), DTypeOf<PrimT<T>>(), params);
+                                 DTypeOf<PrimT<U>>(), DTypeOf<PrimT<T>>(), params, true);
   }
 }
 
@@ -91,7 +108,7 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
   static_assert(kOpsimOneTensorKind<T, U, S, V>, "Mmad mixes TensorTrait and plain tensors");
   const opsim::sim::detail::UbRef b = bias.ref();
   opsim::sim::detail::CubeMmad(dst.ref(), fm.ref(), filter.ref(), &b, DTypeOf<PrimT<T>>(),
-                               DTypeOf<PrimT<U>>(), DTypeOf<PrimT<V>>(), params);
+                               DTypeOf<PrimT<U>>(), DTypeOf<PrimT<V>>(), params, true);
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>

@@ -72,9 +72,43 @@ struct LoadData2DParams {
   uint8_t addrMode = 0;
 };
 
+// The Ascend 950's LoadData form (mStep x kStep fractals from (mStartPosition, kStartPosition)):
+// declared on every chip, as CANN's kernel_struct_mm.h does, so kernels with a 950 branch
+// compile; LoadData with it is the 950's only (cube.h).
+struct LoadData2DParamsV2 {
+  uint32_t mStartPosition = 0;
+  uint32_t kStartPosition = 0;
+  uint16_t mStep = 0;
+  uint16_t kStep = 0;
+  int32_t srcStride = 0;
+  uint16_t dstStride = 0;
+  bool ifTranspose = false;
+  uint8_t sid = 0;
+};
+
 // Mmad: C (CO1, NZ) = A (A2, ZZ) x B (B2, ZN) over m x k x n, plus the initial C: 0 when
 // cmatrixInitVal, else the bias table (cmatrixSource) or the C already in CO1.
 struct MmadParams {
+  // CANN's constructors (kernel_struct_mm.h), which kernels' brace lists call.
+  MmadParams() = default;
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, bool isBiasIn, int32_t fmOffsetIn,
+             bool enSsparseIn, bool enWinogradAIn, bool enWinogradBIn)
+      : m(mIn),
+        n(nIn),
+        k(kIn),
+        isBias(isBiasIn),
+        fmOffset(fmOffsetIn),
+        enSsparse(enSsparseIn),
+        enWinogradA(enWinogradAIn),
+        enWinogradB(enWinogradBIn) {}
+  MmadParams(uint16_t mIn, uint16_t nIn, uint16_t kIn, uint8_t unitFlagIn, bool cmatrixSourceIn,
+             bool cmatrixInitValIn)
+      : m(mIn),
+        n(nIn),
+        k(kIn),
+        unitFlag(unitFlagIn),
+        cmatrixSource(cmatrixSourceIn),
+        cmatrixInitVal(cmatrixInitValIn) {}
   uint16_t m = 0;
   uint16_t n = 0;
   uint16_t k = 0;
@@ -121,6 +155,31 @@ inline constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
 // between fractal columns in 16-row units (the m extent rounded up to 16); dstStride: the GM
 // row pitch in elements (ND) or the distance between fractal columns in 32 B blocks (NZ).
 struct FixpipeParamsV220 {
+  // CANN's constructors (kernel_struct_fixpipe.h): reluEn comes fifth there.
+  FixpipeParamsV220() = default;
+  FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint16_t srcStrideIn, uint32_t dstStrideIn,
+                    bool reluEnIn)
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        reluEn(reluEnIn) {}
+  FixpipeParamsV220(uint16_t nSizeIn, uint16_t mSizeIn, uint16_t srcStrideIn, uint32_t dstStrideIn,
+                    bool reluEnIn, QuantMode_t quantPreIn, int64_t deqScalarIn, uint16_t ndNumIn,
+                    uint16_t srcNdStrideIn, uint16_t dstNdStrideIn, uint8_t unitFlagIn,
+                    bool isChannelSplitIn = false)
+      : nSize(nSizeIn),
+        mSize(mSizeIn),
+        srcStride(srcStrideIn),
+        dstStride(dstStrideIn),
+        quantPre(quantPreIn),
+        deqScalar(static_cast<uint64_t>(deqScalarIn)),
+        ndNum(ndNumIn),
+        srcNdStride(srcNdStrideIn),
+        dstNdStride(dstNdStrideIn),
+        reluEn(reluEnIn),
+        unitFlag(unitFlagIn),
+        isChannelSplit(isChannelSplitIn) {}
   uint16_t nSize = 0;
   uint16_t mSize = 0;
   uint16_t srcStride = 0;

@@ -31,7 +31,9 @@ int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing);
 uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr);
 void ResetPool(int16_t pool);
 // LocalMemAllocator: a scratch buffer of `bytes` (rounded up to 32 B) at the UB's next free byte.
-UbRef AllocStatic(uint64_t bytes);
+// LocalMemAllocator's UB carve: `bytes` rounded up to whole blocks, reserved in the TPipe's
+// accounting (an overflow faults); returns its UB offset.
+uint32_t AllocStatic(uint64_t bytes);
 uint32_t UbUsed();
 // GetTPipePtr: the block's current TPipe. A TPipe becomes current when constructed and hands
 // back to the one before it when destroyed; no current TPipe is a fault.
@@ -283,20 +285,61 @@ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(opsim::sim::detail::Cur
 
 enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
 
+// The memory a logical position lives in, and the position a memory's tensors take by default,
+// as CANN's kernel_event.h maps them for the 910B (dav-2201: C1 is L1, C2 the bias table, CO2
+// GM, C2PIPE2GM the Fixpipe buffer).
+constexpr Hardware GetPhyType(TPosition pos) {
+  switch (pos) {
+    case TPosition::GM:
+    case TPosition::CO2: return Hardware::GM;
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+    case TPosition::SHM:
+    case TPosition::TSCM: return Hardware::L1;
+    case TPosition::A2: return Hardware::L0A;
+    case TPosition::B2: return Hardware::L0B;
+    case TPosition::C2: return Hardware::BIAS;
+    case TPosition::CO1: return Hardware::L0C;
+    case TPosition::C2PIPE2GM: return Hardware::FIXBUF;
+    default: return Hardware::UB;
+  }
+}
+constexpr TPosition GetDefaultPosition(Hardware hard) {
+  switch (hard) {
+    case Hardware::UB: return TPosition::VECCALC;
+    case Hardware::L1: return TPosition::A1;
+    case Hardware::L0A: return TPosition::A2;
+    case Hardware::L0B: return TPosition::B2;
+    case Hardware::L0C: return TPosition::CO1;
+    case Hardware::BIAS: return TPosition::C2;
+    case Hardware::FIXBUF: return TPosition::C2PIPE2GM;
+    default: return TPosition::MAX;
+  }
+}
+
 // Static tensor allocation without TPipe/TQue (Ascend C's LocalMemAllocator): each Alloc takes
-// the next tileSize elements (rounded up to 32 B) of the UB. Only the UB exists here.
+// the next tileSize elements of its memory as a raw-address tensor (LocalTensor(pos, addr,
+// tileSize)), as CANN's allocator makes them: an access past its size but inside the memory is
+// the local_tensor_overrun warning, as for any static tensor. The UB's start after what the
+// TPipe holds, carved in whole 32 B blocks and reserved; the other memories' at address 0.
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
  public:
-  static_assert(hard == Hardware::UB, "the simulated vector core has only the Unified Buffer");
-  uint32_t GetCurAddr() const { return opsim::sim::detail::UbUsed(); }
+  static_assert(hard != Hardware::GM && hard != Hardware::MAX,
+                "illegal hardware position GM or MAX");
+  uint32_t GetCurAddr() const {
+    if constexpr (hard == Hardware::UB) return opsim::sim::detail::UbUsed();
+    return head_;
+  }
   template <TPosition pos, class DataType, uint32_t tileSize>
   LocalTensor<DataType> Alloc() {
-    return Alloc<DataType>(tileSize);
+    return Alloc<pos, DataType>(tileSize);
   }
   template <TPosition pos, class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
-    return Alloc<DataType>(tileSize);
+    static_assert(GetPhyType(pos) == hard, "logic pos and hardware pos not matched.");
+    return AllocAt<DataType>(pos, tileSize);
   }
   template <class DataType, uint32_t tileSize>
   LocalTensor<DataType> Alloc() {
@@ -304,12 +347,23 @@ class LocalMemAllocator {
   }
   template <class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
-    return LocalTensor<PrimT<DataType>>(
-               opsim::sim::detail::AllocStatic(
-                   opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize)),
-               TPosition::VECCALC)
-        .template ReinterpretCast<DataType>();
+    return AllocAt<DataType>(GetDefaultPosition(hard), tileSize);
   }
+
+ private:
+  template <class DataType>
+  LocalTensor<DataType> AllocAt(TPosition pos, uint32_t tileSize) {
+    if constexpr (hard == Hardware::UB) {
+      const uint32_t at = opsim::sim::detail::AllocStatic(
+          opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize));
+      return LocalTensor<DataType>(pos, at, tileSize);
+    } else {
+      LocalTensor<DataType> tensor(pos, head_, tileSize);
+      head_ += static_cast<uint32_t>(opsim::sim::detail::TensorBytes<PrimT<DataType>>(tileSize));
+      return tensor;
+    }
+  }
+  uint32_t head_ = 0;
 };
 
 }  // namespace AscendC

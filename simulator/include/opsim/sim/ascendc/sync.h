@@ -13,6 +13,7 @@ void BarrierPipes(int pipe);  // PIPE_ALL: every pipe waits for all the others
 void SetFlagImpl(AscendC::HardEvent event, int32_t id);
 void WaitFlagImpl(AscendC::HardEvent event, int32_t id);
 void SyncAllImpl(bool aiv_only);
+void DataSyncBarrierImpl(AscendC::MemDsbT mem);  // sys_ctrl.cc
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -32,6 +33,15 @@ void SetFlag(int32_t eventId) {
 template <HardEvent event>
 void WaitFlag(int32_t eventId) {
   opsim::sim::detail::WaitFlagImpl(event, eventId);
+}
+
+// Holds the scalar unit until its earlier loads and stores of `arg0` (ALL: GM and the UB; DDR:
+// GM; UB; SEQ) are done, for a flag written to GM after its data (the A2/A3 and the 310B; on
+// an AIC, UB waits for nothing). The simulator's scalar accesses complete when issued, so it
+// costs one scalar instruction.
+template <MemDsbT arg0>
+void DataSyncBarrier() {
+  opsim::sim::detail::DataSyncBarrierImpl(arg0);
 }
 
 // Cross-core barrier over all blocks of the launch (every block must reach it). In a MIX kernel

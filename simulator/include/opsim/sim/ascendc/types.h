@@ -80,8 +80,25 @@ enum class HardEvent : uint8_t {
   MTE2_FIX,
   MTE1_FIX,  // the FIX pipe reads L1 (the quantisation words) or writes it (Fixpipe into L1)
   FIX_MTE1,
+  // The rest of CANN's list (kernel_event.h), in its order. V_V and FIX_FIX are one pipe's
+  // barrier; the others join the cube's pipes to V (the 910A/310P, where one core has both),
+  // to MTE3 (Fixpipe into L1, then L1 out) or to the scalar unit.
+  M_V,
+  V_M,
+  V_V,
+  MTE3_MTE1,
+  MTE1_MTE3,
+  MTE1_V,
+  V_MTE1,
+  FIX_S,
+  M_S,
+  FIX_MTE3,
+  FIX_FIX,
   MAX,
 };
+
+// The memory DataSyncBarrier waits for (kernel_event.h): ALL = GM and the UB, DDR = GM.
+enum class MemDsbT : uint8_t { ALL = 0, DDR, UB, SEQ };
 enum TEventID : int32_t {
   EVENT_ID0 = 0,
   EVENT_ID1,
