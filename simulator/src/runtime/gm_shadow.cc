@@ -44,7 +44,81 @@ GmShadow::GmShadow(uint32_t cores, bool log_reads)
       own_(cores),
       own_block_(cores, -1),
       sealed_(cores, 0),
-      sync_(cores, 0) {}
+      sync_(cores, 0),
+      digests_(cores) {}
+
+namespace {
+
+// The random term of each (offset in a 32 B block, byte value): splitmix64 of a counter.
+struct ValueTermTable {
+  uint64_t t[32][256];
+};
+const ValueTermTable& ValueTerms() {
+  static const ValueTermTable table = [] {
+    ValueTermTable tab{};
+    uint64_t x = 0;
+    for (auto& row : tab.t) {
+      for (uint64_t& v : row) {
+        uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        v = z ^ (z >> 31);
+      }
+    }
+    return tab;
+  }();
+  return table;
+}
+
+}  // namespace
+
+void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, uintptr_t lo,
+                  uint64_t bytes, GmValues v) {
+  const auto& terms = ValueTerms().t;
+  const uintptr_t hi = lo + bytes;
+  for (uintptr_t a = lo; a < hi;) {
+    const uintptr_t end = std::min<uintptr_t>(a / 32 * 32 + 32, hi);
+    uint64_t sum = 0;
+    if (v.period == 0) {
+      const uint8_t* p = v.at + (a - lo);
+      for (uintptr_t x = a; x < end; ++x) sum += terms[x % 32][*p++];
+    } else {
+      for (uintptr_t x = a; x < end; ++x) sum += terms[x % 32][v.at[(x - lo) % v.period]];
+    }
+    pool[first + a / 32 - span_lo / 32] += sum;
+    a = end;
+  }
+}
+
+void GmShadow::RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues values) {
+  if (s.dig == GmSpan::kNoDigest) return;
+  const uintptr_t hi = a + bytes;
+  const uintptr_t first = a / 32 * 32;
+  const uintptr_t last = (hi - 1) / 32 * 32;
+  if (values.at == nullptr || std::max(s.lo, first) < a || std::min(s.hi, last + 32) > hi) {
+    s.dig = GmSpan::kNoDigest;  // a block's sum would mix old and new values
+    return;
+  }
+  std::vector<uint64_t>& pool = digests_[s.core];
+  for (uintptr_t blk = first; blk <= last; blk += 32) pool[s.dig + blk / 32 - s.lo / 32] = 0;
+  AddValueSums(pool, s.dig, s.lo, a, bytes, values);
+}
+
+bool GmShadow::SameValues(const GmSpan& a, const GmSpan& b, uintptr_t lo, uintptr_t hi) const {
+  if (a.dig == GmSpan::kNoDigest || b.dig == GmSpan::kNoDigest) return false;
+  const std::vector<uint64_t>& pa = digests_[a.core];
+  const std::vector<uint64_t>& pb = digests_[b.core];
+  for (uintptr_t blk = lo / 32 * 32; blk < hi; blk += 32) {
+    // Sums compare only over the same bytes: a block one write covers more of than the other
+    // (an unaligned end) cannot be compared.
+    if (std::max(a.lo, blk) != std::max(b.lo, blk) ||
+        std::min(a.hi, blk + 32) != std::min(b.hi, blk + 32)) {
+      return false;
+    }
+    if (pa[a.dig + blk / 32 - a.lo / 32] != pb[b.dig + blk / 32 - b.lo / 32]) return false;
+  }
+  return true;
+}
 
 std::pair<uintptr_t, uintptr_t> GmShadow::FirstUnwritten(uint32_t core, int32_t block, uintptr_t lo,
                                                          uintptr_t hi) const {
@@ -82,6 +156,17 @@ std::string RaceSide(const GmSpan& s) {
 
 std::string RaceBlock(const GmSpan& s) { return "block " + std::to_string(s.block); }
 
+// "blocks 0 and 1 both write GM 'y' [...] without a SyncAll between them (block 0: ...; ...)".
+std::string BothWrite(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
+                      uintptr_t hi) {
+  const GmSpan& first = a.block < b.block ? a : b;
+  const GmSpan& late = a.block < b.block ? b : a;
+  return "blocks " + std::to_string(first.block) + " and " + std::to_string(late.block) +
+         " both write " + launch.DescribeGm(reinterpret_cast<const uint8_t*>(lo), hi - lo) +
+         " without a SyncAll between them (" + RaceBlock(first) + ": " + RaceSide(first) + "; " +
+         RaceBlock(late) + ": " + RaceSide(late) + ")";
+}
+
 // The race fault for two conflicting spans of different blocks over [lo, hi).
 Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
                    uintptr_t hi) {
@@ -91,11 +176,7 @@ Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, 
   const int cb = RaceClass(b.use);
   std::string msg;
   if (ca == 1 && cb == 1) {
-    const GmSpan& lo_b = a.block < b.block ? a : b;
-    msg = "blocks " + std::to_string(lo_b.block) + " and " + std::to_string(late.block) +
-          " both write " + where + " without a SyncAll between them (" + RaceBlock(lo_b) + ": " +
-          RaceSide(lo_b) + "; " + RaceBlock(late) + ": " + RaceSide(late) +
-          "): which value stays depends on which core writes last";
+    msg = BothWrite(launch, a, b, lo, hi) + ": which value stays depends on which core writes last";
   } else if (ca == 2 || cb == 2) {
     const GmSpan& acc = ca == 2 ? a : b;
     const GmSpan& other = ca == 2 ? b : a;
@@ -121,7 +202,25 @@ Fault DescribeRace(const LaunchState& launch, const GmSpan& a, const GmSpan& b, 
 
 }  // namespace
 
-std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) const {
+void GmShadow::NoteSameValue(const LaunchState& launch, const GmSpan& a, const GmSpan& b,
+                             uintptr_t lo, uintptr_t hi) {
+  const GmSpan& late = a.block > b.block ? a : b;
+  const int16_t region = launch.FindRegion(reinterpret_cast<const uint8_t*>(lo));
+  for (SameValueOverlap& w : same_value_) {
+    if (w.region == region && w.warning.instruction == late.instr) {
+      ++w.warning.count;
+      return;
+    }
+  }
+  same_value_.push_back(
+      {region, Warning{"gm_same_value_overlap", late.block, late.instr,
+                       BothWrite(launch, a, b, lo, hi) +
+                           ", all with the same values: whichever lands last the bytes are "
+                           "the same, but only while every block writes what the others do",
+                       1}});
+}
+
+std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) {
   std::vector<const GmSpan*> all;
   bool any_write = false;
   for (const std::vector<GmSpan>& log : logs_) {
@@ -148,13 +247,17 @@ std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) const {
     for (int c = 0; c < 3; ++c) {
       if (!RaceClassesConflict(cs, c) || top[c].best == nullptr) continue;
       const GmSpan* cand = top[c].best->block != s->block ? top[c].best : top[c].other;
-      if (cand != nullptr && cand->hi > s->lo) {
+      for (bool noted = false; cand != nullptr && cand->hi > s->lo;) {
         // Ordered by a cross-block flag hand-over (IBSet/IBWait, NotifyNextBlock/WaitPreBlock):
         // no race. Other spans this pair hides may go unseen: missed, never invented.
-        if (launch.FlagOrdered(*cand, *s) || launch.FlagOrdered(*s, *cand)) {
-          continue;
-        }
-        return DescribeRace(launch, *cand, *s, s->lo, std::min(cand->hi, s->hi));
+        if (launch.FlagOrdered(*cand, *s) || launch.FlagOrdered(*s, *cand)) break;
+        const uintptr_t hi = std::min(cand->hi, s->hi);
+        if (!SameValues(*cand, *s, s->lo, hi)) return DescribeRace(launch, *cand, *s, s->lo, hi);
+        if (!noted) NoteSameValue(launch, *cand, *s, s->lo, hi);  // once per write
+        noted = true;
+        // Two writes of the same values: a third block's write under s may still differ.
+        const GmSpan* next = top[c].other;
+        cand = cand == top[c].best && next != nullptr && next->block != s->block ? next : nullptr;
       }
     }
     Top& t = top[cs];
@@ -177,6 +280,7 @@ std::optional<Fault> GmShadow::EndEpoch(const LaunchState& launch) {
     }
     log.clear();
   }
+  for (std::vector<uint64_t>& pool : digests_) pool.clear();
   for (ByteRanges& own : own_) own.Clear();
   std::fill(own_block_.begin(), own_block_.end(), -1);
   return race;
