@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <iterator>
 
 #include "runtime/launch_state.h"
@@ -49,44 +50,56 @@ GmShadow::GmShadow(uint32_t cores, bool log_reads)
 
 namespace {
 
-// The random term of each (offset in a 32 B block, byte value): splitmix64 of a counter.
-struct ValueTermTable {
-  uint64_t t[32][256];
-};
-const ValueTermTable& ValueTerms() {
-  static const ValueTermTable table = [] {
-    ValueTermTable tab{};
-    uint64_t x = 0;
-    for (auto& row : tab.t) {
-      for (uint64_t& v : row) {
-        uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        v = z ^ (z >> 31);
-      }
-    }
-    return tab;
-  }();
-  return table;
+// The term of one 8 B-aligned word of a write: its bytes the write covers (`mask`), their values
+// and the word's place in its 32 B block, mixed (splitmix64's finaliser).
+inline uint64_t WordTerm(uintptr_t word_addr, uint64_t value, uint64_t mask) {
+  static constexpr uint64_t kPlace[4] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull,
+                                         0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull};
+  uint64_t z = (value & mask) ^ kPlace[(word_addr / 8) % 4] ^ (mask * 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// The bytes [a, b) of the word at w (a <= b within it), as they sit in the word.
+uint64_t WordBytes(const GmValues& v, uintptr_t lo, uintptr_t w, uintptr_t a, uintptr_t b) {
+  uint64_t word = 0;
+  auto* out = reinterpret_cast<uint8_t*>(&word);
+  if (v.period == 0) {
+    std::memcpy(out + (a - w), v.at + (a - lo), b - a);
+  } else {
+    for (uintptr_t x = a; x < b; ++x) out[x - w] = v.at[(x - lo) % v.period];
+  }
+  return word;
 }
 
 }  // namespace
 
 void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, uintptr_t lo,
                   uint64_t bytes, GmValues v) {
-  const auto& terms = ValueTerms().t;
   const uintptr_t hi = lo + bytes;
-  for (uintptr_t a = lo; a < hi;) {
-    const uintptr_t end = std::min<uintptr_t>(a / 32 * 32 + 32, hi);
-    uint64_t sum = 0;
-    if (v.period == 0) {
-      const uint8_t* p = v.at + (a - lo);
-      for (uintptr_t x = a; x < end; ++x) sum += terms[x % 32][*p++];
+  // A fill whose period divides 8 puts the same bytes in every whole word.
+  const bool same_words = v.period != 0 && 8 % v.period == 0;
+  uint64_t fill_word = 0;
+  bool have_fill = false;
+  for (uintptr_t w = lo / 8 * 8; w < hi; w += 8) {
+    const uintptr_t a = std::max(w, lo);
+    const uintptr_t b = std::min(w + 8, hi);
+    uint64_t word;
+    uint64_t mask = ~uint64_t{0};
+    if (b - a < 8) {
+      word = WordBytes(v, lo, w, a, b);
+      mask = (~uint64_t{0} >> (64 - 8 * (b - a))) << (8 * (a - w));
+    } else if (v.period == 0) {
+      std::memcpy(&word, v.at + (a - lo), 8);
+    } else if (same_words && have_fill) {
+      word = fill_word;
     } else {
-      for (uintptr_t x = a; x < end; ++x) sum += terms[x % 32][v.at[(x - lo) % v.period]];
+      word = WordBytes(v, lo, w, a, b);
+      fill_word = word;
+      have_fill = same_words;
     }
-    pool[first + a / 32 - span_lo / 32] += sum;
-    a = end;
+    pool[first + w / 32 - span_lo / 32] += WordTerm(w, word, mask);
   }
 }
 

@@ -45,10 +45,11 @@ struct GmValues {
   uint32_t period = 0;
 };
 
-// One 64-bit sum per 32 B-aligned GM block of a write's bytes, each byte adding a random term
-// for its offset in the block and its value. Sums add, so a write streamed in several pieces
-// gets the sums it would get in one; two writes covering the same bytes of a block wrote the same
-// values there exactly when their sums agree (but for a 2^-64 chance).
+// One 64-bit sum per 32 B-aligned GM block of a write's bytes: a mixed term per 8 B word,
+// of the bytes the write covers in it, their values and the word's place. Sums add, so a write
+// streamed in pieces that do not split a word gets the sums of one write; two writes covering
+// the same bytes of a block, split alike, wrote the same values there exactly when their sums
+// agree (but for a 2^-64 chance). A word split differently only makes the sums differ (a race).
 void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, uintptr_t lo,
                   uint64_t bytes, GmValues v);
 
