@@ -252,8 +252,10 @@ TEST(GmRace, OnlyAccessesOfOneEpochAreCompared) {
 }
 
 // Every block copies 8 floats to y[0, 8): 2.0f each, but block `odd` (if any) puts `odd_value`
-// in element 3. `atomic`: block 1 accumulates instead of writing.
-void SameValueKernel(RaceRig& rig, int32_t odd, float odd_value, bool atomic = false) {
+// in element 3. `atomic`: block 1 accumulates instead of writing. `pad`: 5 floats to y[1, 6)
+// instead (DataCopyPad: 8 B words cut at both ends).
+void SameValueKernel(RaceRig& rig, int32_t odd, float odd_value, bool atomic = false,
+                     bool pad = false) {
   TPipe pipe;
   TBuf<TPosition::VECCALC> b;
   pipe.InitBuffer(b, 32);
@@ -265,7 +267,11 @@ void SameValueKernel(RaceRig& rig, int32_t odd, float odd_value, bool atomic = f
   if (GetBlockIdx() == odd) t.SetValue(3, odd_value);
   PipeBarrier<PIPE_ALL>();
   if (atomic && GetBlockIdx() == 1) SetAtomicAdd<float>();
-  DataCopy(y, t, 8);
+  if (pad) {
+    DataCopyPad(y[1], t, DataCopyExtParams{1, 20, 0, 0, 0});
+  } else {
+    DataCopy(y, t, 8);
+  }
   SetAtomicNone();
 }
 
@@ -310,6 +316,21 @@ TEST(GmRace, OneDifferingByteAmongSameValueWritesIsARace) {
               std::string::npos)
         << r.fault->message;
   }
+}
+
+// Unaligned ends: the values of the words a write covers in part compare too.
+TEST(GmRace, SameValueWritesWithUnalignedEndsCompareByValue) {
+  RaceRig rig;
+  const LaunchResult same = rig.Run(2, 2, [&] { SameValueKernel(rig, -1, 0.0f, false, true); });
+  ASSERT_TRUE(same.status.ok()) << same.status.ToString();
+  ASSERT_EQ(same.warnings.size(), 1u);
+  EXPECT_NE(same.warnings[0].message.find("GM 'y' [0x4, 0x18)"), std::string::npos)
+      << same.warnings[0].message;
+  const LaunchResult r = rig.Run(2, 2, [&] { SameValueKernel(rig, 1, 7.0f, false, true); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_NE(r.fault->message.find("blocks 0 and 1 both write GM 'y' [0x4, 0x18)"),
+            std::string::npos)
+      << r.fault->message;
 }
 
 // An accumulation is not a plain write: adding 2.0f where another block writes 2.0f races

@@ -51,14 +51,14 @@ GmShadow::GmShadow(uint32_t cores, bool log_reads)
 namespace {
 
 // The term of one 8 B-aligned word of a write: its bytes the write covers (`mask`), their values
-// and the word's place in its 32 B block, mixed (splitmix64's finaliser).
+// and the word's place in its 32 B block. An odd multiply and a xor-shift are bijections, so
+// words differing in one byte always differ in their terms.
+constexpr uint64_t kPlace[4] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull, 0xa4093822299f31d0ull,
+                                0x082efa98ec4e6c89ull};
 inline uint64_t WordTerm(uintptr_t word_addr, uint64_t value, uint64_t mask) {
-  static constexpr uint64_t kPlace[4] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull,
-                                         0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull};
-  uint64_t z = (value & mask) ^ kPlace[(word_addr / 8) % 4] ^ (mask * 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  uint64_t z = ((value & mask) ^ kPlace[(word_addr / 8) % 4] ^ mask) * 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 29)) * 0xbf58476d1ce4e5b9ull;
+  return z ^ (z >> 32);
 }
 
 // The bytes [a, b) of the word at w (a <= b within it), as they sit in the word.
@@ -78,28 +78,31 @@ uint64_t WordBytes(const GmValues& v, uintptr_t lo, uintptr_t w, uintptr_t a, ui
 void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, uintptr_t lo,
                   uint64_t bytes, GmValues v) {
   const uintptr_t hi = lo + bytes;
-  // A fill whose period divides 8 puts the same bytes in every whole word.
-  const bool same_words = v.period != 0 && 8 % v.period == 0;
-  uint64_t fill_word = 0;
-  bool have_fill = false;
-  for (uintptr_t w = lo / 8 * 8; w < hi; w += 8) {
+  uint64_t* sums = pool.data() + first - span_lo / 32;  // indexed by GM address / 32
+  auto part_word = [&](uintptr_t w) {
     const uintptr_t a = std::max(w, lo);
     const uintptr_t b = std::min(w + 8, hi);
-    uint64_t word;
-    uint64_t mask = ~uint64_t{0};
-    if (b - a < 8) {
-      word = WordBytes(v, lo, w, a, b);
-      mask = (~uint64_t{0} >> (64 - 8 * (b - a))) << (8 * (a - w));
-    } else if (v.period == 0) {
-      std::memcpy(&word, v.at + (a - lo), 8);
-    } else if (same_words && have_fill) {
-      word = fill_word;
-    } else {
-      word = WordBytes(v, lo, w, a, b);
-      fill_word = word;
-      have_fill = same_words;
+    const uint64_t mask = (~uint64_t{0} >> (64 - 8 * (b - a))) << (8 * (a - w));
+    sums[w / 32] += WordTerm(w, WordBytes(v, lo, w, a, b), mask);
+  };
+  const uintptr_t whole_lo = (lo + 7) / 8 * 8;
+  const uintptr_t whole_hi = std::max(whole_lo, hi / 8 * 8);
+  if (lo < whole_lo) part_word(lo / 8 * 8);  // all of [lo, hi) when it ends in that word
+  if (whole_hi < hi) part_word(whole_hi);
+  if (v.period == 0) {  // a copy's whole words: the common case, kept tight
+    for (uintptr_t w = whole_lo; w < whole_hi; w += 8) {
+      uint64_t word;
+      std::memcpy(&word, v.at + (w - lo), 8);
+      sums[w / 32] += WordTerm(w, word, ~uint64_t{0});
     }
-    pool[first + w / 32 - span_lo / 32] += WordTerm(w, word, mask);
+    return;
+  }
+  // A fill whose period divides 8 puts the same bytes in every whole word.
+  const bool same_words = 8 % v.period == 0;
+  uint64_t word = 0;
+  for (uintptr_t w = whole_lo; w < whole_hi; w += 8) {
+    if (!same_words || w == whole_lo) word = WordBytes(v, lo, w, w, w + 8);
+    sums[w / 32] += WordTerm(w, word, ~uint64_t{0});
   }
 }
 
