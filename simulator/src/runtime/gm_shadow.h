@@ -89,6 +89,9 @@ class GmShadow {
  public:
   // log_reads: whether reads are logged at all (a launch of one block cannot race).
   GmShadow(uint32_t cores, bool log_reads);
+  ~GmShadow();  // keeps its value-sum pools for the next launch
+  GmShadow(const GmShadow&) = delete;
+  GmShadow& operator=(const GmShadow&) = delete;
 
   // Records an access by `block` on `core` (the core's own thread; no lock). Streaming accesses
   // coalesce with the core's previous record, so a copy loop stays one record per tensor.
