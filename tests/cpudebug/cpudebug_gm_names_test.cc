@@ -76,6 +76,9 @@ class IcpuGmNames : public testing::Test {
  protected:
   void SetUp() override {
     x_ = AscendC::GmAlloc(4 * kNamesLen * sizeof(float));
+    // Distinct values: blocks that copy different elements to the same bytes write different
+    // values there (writes of the same values are a warning, not a race).
+    for (uint32_t i = 0; i < 4 * kNamesLen; ++i) static_cast<float*>(x_)[i] = static_cast<float>(i);
     z_ = AscendC::GmAlloc(4 * kNamesLen * sizeof(float));
   }
   void TearDown() override {

@@ -157,6 +157,35 @@ const std::vector<uint64_t> kWords = {
     Word(0.5f, 0, false, 0, true), Word(1.75f, 2, true, 3, true), Word(0.0625f, 0, false, 7, false),
     Word(-0.375f, 1, true, 0, true), Word(3.0f, 15, true, 300, false)};
 
+// Two blocks' Fixpipe of results to the same GM (the race check reads a row's values back just
+// after converting it): the same results are a warning, one differing result a race.
+TEST(CubeFixpipeQuant, TwoBlocksWritingTheSameResultsWarnAndDifferentOnesRace) {
+  for (const bool differ : {false, true}) {
+    std::vector<float> out(kM * kN);
+    const LaunchResult res = Launch(testing::TestDevice(), 2, Aic({Region(out, "out")}), [&] {
+      std::vector<float> r = Results<float>(7);
+      if (differ && GetBlockIdx() == 1) r[kN + 3] += 1.0f;  // row 1's fourth result
+      TPipe pipe;
+      TBuf<TPosition::CO1> co1;
+      LocalTensor<float> lc = FillL0c(pipe, co1, r);
+      GlobalTensor<float> g;
+      g.SetGlobalBuffer(out.data(), out.size());
+      Fixpipe(g, lc, NdParams(QuantMode_t::NoQuant, 0, false));
+    });
+    if (!differ) {
+      ASSERT_TRUE(res.status.ok()) << res.status.ToString();
+      ASSERT_EQ(res.warnings.size(), 1u);
+      EXPECT_EQ(res.warnings[0].kind, "gm_same_value_overlap");
+      continue;
+    }
+    ASSERT_TRUE(res.fault.has_value());
+    EXPECT_EQ(res.fault->kind, FaultKind::kGmRace);
+    EXPECT_NE(res.fault->message.find("blocks 0 and 1 both write GM 'out' [0x0, 0xc80)"),
+              std::string::npos)
+        << res.fault->message;
+  }
+}
+
 TEST(CubeFixpipeQuant, ScalarModesAgainstTheGoldenModel) {
   for (const uint64_t w : kWords) {
     for (const bool relu : {false, true}) {

@@ -320,7 +320,7 @@ TEST(Fiber, OverlappingWritesAreCheckedPerEpochAcrossFibers) {
     pipe.InitBuffer(b, 32);
     GlobalTensor<float> gy;
     gy.SetGlobalBuffer(y.data(), 8);
-    Duplicate(b.Get<float>(), 1.0f, 8);
+    Duplicate(b.Get<float>(), 1.0f + GetBlockIdx(), 8);  // the same values would only warn
     PipeBarrier<PIPE_ALL>();
     if (GetBlockIdx() == 0) DataCopy(gy, b.Get<float>(), 8);
     SyncAll();

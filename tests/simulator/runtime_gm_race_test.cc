@@ -4,6 +4,7 @@
 // host thread count.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -159,7 +160,7 @@ void RaceColumnsKernel(RaceRig& rig, uint32_t shift) {
   pipe.InitBuffer(b, 4 * 32);
   GlobalTensor<float> y;
   y.SetGlobalBuffer(rig.y.data(), 64);
-  Duplicate(b.Get<float>(), 1.0f, 32);
+  Duplicate(b.Get<float>(), 1.0f + GetBlockIdx(), 32);  // writes of the same values do not race
   PipeBarrier<PIPE_ALL>();
   const uint32_t col = GetBlockIdx() == 1 ? 8 - shift : 0;
   DataCopy(y[col], b.Get<float>(), DataCopyParams{4, 1, 0, 1});
@@ -189,7 +190,7 @@ TEST(GmRace, BlocksSharingACoreStillRace) {
         pipe.InitBuffer(b, 32);
         GlobalTensor<float> y;
         y.SetGlobalBuffer(rig.y.data(), 64);
-        Duplicate(b.Get<float>(), 1.0f, 8);
+        Duplicate(b.Get<float>(), 1.0f + GetBlockIdx(), 8);
         PipeBarrier<PIPE_ALL>();
         const int32_t slot = GetBlockIdx() == 5 ? 1 : GetBlockIdx();
         DataCopy(y[8 * slot], b.Get<float>(), 8);
@@ -248,6 +249,127 @@ TEST(GmRace, OnlyAccessesOfOneEpochAreCompared) {
   EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
   EXPECT_NE(r.fault->message.find("GM 'workspace' [0x4, 0x8)"), std::string::npos)
       << r.fault->message;
+}
+
+// Every block copies 8 floats to y[0, 8): 2.0f each, but block `odd` (if any) puts `odd_value`
+// in element 3. `atomic`: block 1 accumulates instead of writing. `pad`: 5 floats to y[1, 6)
+// instead (DataCopyPad: 8 B words cut at both ends).
+void SameValueKernel(RaceRig& rig, int32_t odd, float odd_value, bool atomic = false,
+                     bool pad = false) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> b;
+  pipe.InitBuffer(b, 32);
+  GlobalTensor<float> y;
+  y.SetGlobalBuffer(rig.y.data(), 64);
+  LocalTensor<float> t = b.Get<float>();
+  Duplicate(t, 2.0f, 8);
+  PipeBarrier<PIPE_ALL>();
+  if (GetBlockIdx() == odd) t.SetValue(3, odd_value);
+  PipeBarrier<PIPE_ALL>();
+  if (atomic && GetBlockIdx() == 1) SetAtomicAdd<float>();
+  if (pad) {
+    DataCopyPad(y[1], t, DataCopyExtParams{1, 20, 0, 0, 0});
+  } else {
+    DataCopy(y, t, 8);
+  }
+  SetAtomicNone();
+}
+
+// The chip keeps whichever write lands last: when every block writes the same bytes, that is
+// the same result whatever the order, so it is a warning (gm_same_value_overlap), not a race.
+TEST(GmRace, WritesOfTheSameValuesAreAWarningNotARace) {
+  RaceRig rig;
+  std::string first;
+  for (int threads : {1, 2}) {
+    const LaunchResult r = rig.Run(4, threads, [&] { SameValueKernel(rig, -1, 0.0f); });
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    EXPECT_EQ(rig.y[7], 2.0f);
+    ASSERT_EQ(r.warnings.size(), 1u);
+    const Warning& w = r.warnings[0];
+    EXPECT_EQ(w.kind, "gm_same_value_overlap");
+    EXPECT_EQ(w.block, 1);
+    EXPECT_EQ(w.instruction, "DataCopy");
+    EXPECT_EQ(w.count, 3u);  // blocks 1, 2 and 3 each against an earlier one
+    EXPECT_NE(w.message.find("blocks 0 and 1 both write GM 'y' [0x0, 0x20) of 256 B without a "
+                             "SyncAll between them (block 0: DataCopy, MTE3 at"),
+              std::string::npos)
+        << w.message;
+    EXPECT_NE(w.message.find("all with the same values"), std::string::npos) << w.message;
+    if (first.empty()) first = w.message;
+    EXPECT_EQ(w.message, first) << "the message depends on the host thread count";
+  }
+}
+
+// 2.0f and the next float differ in one byte: the writes race, naming both blocks.
+TEST(GmRace, OneDifferingByteAmongSameValueWritesIsARace) {
+  RaceRig rig;
+  for (int threads : {1, 2}) {
+    const LaunchResult r =
+        rig.Run(4, threads, [&] { SameValueKernel(rig, 2, std::nextafter(2.0f, 3.0f)); });
+    ASSERT_TRUE(r.fault.has_value()) << threads;
+    EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+    EXPECT_EQ(r.fault->block, 2);
+    EXPECT_NE(r.fault->message.find("blocks 0 and 2 both write GM 'y' [0x0, 0x20)"),
+              std::string::npos)
+        << r.fault->message;
+    EXPECT_NE(r.fault->message.find("which value stays depends on which core writes last"),
+              std::string::npos)
+        << r.fault->message;
+  }
+}
+
+// Unaligned ends: the values of the words a write covers in part compare too.
+TEST(GmRace, SameValueWritesWithUnalignedEndsCompareByValue) {
+  RaceRig rig;
+  const LaunchResult same = rig.Run(2, 2, [&] { SameValueKernel(rig, -1, 0.0f, false, true); });
+  ASSERT_TRUE(same.status.ok()) << same.status.ToString();
+  ASSERT_EQ(same.warnings.size(), 1u);
+  EXPECT_NE(same.warnings[0].message.find("GM 'y' [0x4, 0x18)"), std::string::npos)
+      << same.warnings[0].message;
+  const LaunchResult r = rig.Run(2, 2, [&] { SameValueKernel(rig, 1, 7.0f, false, true); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_NE(r.fault->message.find("blocks 0 and 1 both write GM 'y' [0x4, 0x18)"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+// An accumulation is not a plain write: adding 2.0f where another block writes 2.0f races
+// (the sum depends on the order), values or not.
+TEST(GmRace, AnAccumulationOfTheSameValuesStillRacesAPlainWrite) {
+  RaceRig rig;
+  const LaunchResult r = rig.Run(2, 2, [&] { SameValueKernel(rig, -1, 0.0f, true); });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("block 1 accumulates atomically into GM 'y' [0x0, 0x20)"),
+            std::string::npos)
+      << r.fault->message;
+}
+
+// InitGlobalMemory (a fill) compares by value too: two blocks zeroing the same bytes warn, a
+// block filling them with ones races. A block that fills them twice counts with what stays, its
+// second fill's values (the first is overwritten on its own core whatever the other does).
+TEST(GmRace, FillsCompareByValueAndARewriteCountsWithItsNewValues) {
+  RaceRig rig;
+  auto kernel = [&](float block1_value, bool refill) {
+    return [&, block1_value, refill] {
+      GlobalTensor<float> y;
+      y.SetGlobalBuffer(rig.y.data(), 64);
+      if (refill && GetBlockIdx() == 0) InitGlobalMemory(y, 16, 5.0f);
+      InitGlobalMemory(y, 16, GetBlockIdx() == 1 ? block1_value : 0.0f);
+    };
+  };
+  for (bool refill : {false, true}) {
+    const LaunchResult same = rig.Run(2, 2, kernel(0.0f, refill));
+    ASSERT_TRUE(same.status.ok()) << refill << same.status.ToString();
+    ASSERT_EQ(same.warnings.size(), 1u);
+    EXPECT_EQ(same.warnings[0].instruction, "InitGlobalMemory");
+    EXPECT_EQ(same.warnings[0].kind, "gm_same_value_overlap");
+    const LaunchResult differ = rig.Run(2, 2, kernel(5.0f, refill));
+    ASSERT_TRUE(differ.fault.has_value()) << refill;
+    EXPECT_NE(differ.fault->message.find("blocks 0 and 1 both write GM 'y' [0x0, 0x40)"),
+              std::string::npos)
+        << differ.fault->message;
+  }
 }
 
 }  // namespace

@@ -373,7 +373,11 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
             }
           }
         } else {
-          core.launch->LogGm(core, to, run * j.out.db, GmUse::kWrite, j.instr, Pipe::kFix, start);
+          // The values are read back from GM just after the conversion: another core's write
+          // of other values landing in between would be taken for this one's (a window of a
+          // row's conversion, with several host threads only).
+          core.launch->LogGm(core, to, run * j.out.db, GmUse::kWrite, j.instr, Pipe::kFix, start,
+                             {to});
         }
       }
     }

@@ -57,7 +57,7 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
               double t, bool logged = false) {
   if (core.atomic_op == 0) {
     std::memmove(gm, ub, bytes);
-    if (!logged) core.launch->LogGm(core, gm, bytes, GmUse::kWrite, instr, Pipe::kMte3, t);
+    if (!logged) core.launch->LogGm(core, gm, bytes, GmUse::kWrite, instr, Pipe::kMte3, t, {ub});
     return;
   }
   const size_t elem = DTypeSize(core.atomic_dtype);
@@ -460,7 +460,8 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
     TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
   MaterializeGm(core, dst.ptr, gm_hi);
   for (uint64_t i = 0; i < count; ++i) std::memcpy(dst.ptr + i * elem_bytes, value, elem_bytes);
-  core.launch->LogGm(core, dst.ptr, bytes, GmUse::kWrite, instr, Pipe::kMte3, start);
+  core.launch->LogGm(core, dst.ptr, bytes, GmUse::kWrite, instr, Pipe::kMte3, start,
+                     {static_cast<const uint8_t*>(value), elem_bytes});
 }
 
 // CANN's InitOutput fills GM as InitGlobalMemory does (a Duplicate into a UB stack buffer, then

@@ -133,8 +133,9 @@ bool CheckCopyOut(Core& core, const UbRef& src, uint64_t off, uint64_t bytes, co
   for (uint64_t p = at; p < end;) {
     const bool written = FindUbBit(core, p, p + 1, true) == p;
     const uint64_t q = FindUbBit(core, p, end, !written);
+    // The UB is in place (CheckUb materialised it): the written bytes' values are known.
     launch.LogGm(core, gm + (p - at), q - p, written ? GmUse::kWrite : GmUse::kGarbage, instr,
-                 Pipe::kMte3, t);
+                 Pipe::kMte3, t, {written ? core.ub + p : nullptr});
     p = q;
   }
   launch.Warn(core, "partial_block_copy_out", instr, launch.FindRegion(gm), [&] {

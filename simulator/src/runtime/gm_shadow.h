@@ -31,7 +31,27 @@ struct GmSpan {
   Pipe pipe;
   int32_t who;   // the core (FlagCoreId): its program order is its slot's sync points'
   uint32_t pos;  // the slot's sync points (flag writes and hand-overs) before this access
+  // A plain write's values: its core's digest pool holds one sum per 32 B GM block it touches
+  // from `dig` on (gm_digest below); kNoDigest when the values are not known.
+  uint32_t dig = kNoDigest;
+  uint32_t core = 0;  // the logging core (whose pool `dig` indexes)
+  static constexpr uint32_t kNoDigest = UINT32_MAX;
 };
+
+// A write's values, as the same-value rule (docs/CHECKS.md, "GM between cores") compares them:
+// `bytes` values at `at`, or, with period > 0, the `period` bytes at `at` repeated (a fill).
+struct GmValues {
+  const uint8_t* at = nullptr;  // nullptr: not known (the write races whatever its values)
+  uint32_t period = 0;
+};
+
+// One 64-bit sum per 32 B-aligned GM block of a write's bytes: a mixed term per 8 B word,
+// of the bytes the write covers in it, their values and the word's place. Sums add, so a write
+// streamed in pieces that do not split a word gets the sums of one write; two writes covering
+// the same bytes of a block, split alike, wrote the same values there exactly when their sums
+// agree (but for a 2^-64 chance). A word split differently only makes the sums differ (a race).
+void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, uintptr_t lo,
+                  uint64_t bytes, GmValues v);
 
 // A core at a flag write or hand-over: `pos` is its slot's sync point there (the slot's accesses
 // logged after it have pos + 1 or more). who < 0: not known (the race check goes by times).
@@ -69,11 +89,15 @@ class GmShadow {
  public:
   // log_reads: whether reads are logged at all (a launch of one block cannot race).
   GmShadow(uint32_t cores, bool log_reads);
+  ~GmShadow();  // keeps its value-sum pools for the next launch
+  GmShadow(const GmShadow&) = delete;
+  GmShadow& operator=(const GmShadow&) = delete;
 
   // Records an access by `block` on `core` (the core's own thread; no lock). Streaming accesses
   // coalesce with the core's previous record, so a copy loop stays one record per tensor.
+  // A plain write (kWrite) gives its values when known, for the same-value rule.
   void Log(uint32_t core, int32_t block, int32_t who, const uint8_t* lo, uint64_t bytes, GmUse use,
-           const char* instr, Pipe pipe, double t) {
+           const char* instr, Pipe pipe, double t, GmValues values = {}) {
     if (bytes == 0 || (!log_reads_ && use == GmUse::kRead)) return;
     const auto a = reinterpret_cast<uintptr_t>(lo);
     std::vector<GmSpan>& log = logs_[core];
@@ -82,17 +106,31 @@ class GmShadow {
       if (last.block == block && last.who == who && last.use == use && last.instr == instr) {
         if (last.hi == a) {
           last.hi += bytes;
-          if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
+          if (use != GmUse::kRead) {
+            NoteWrite(core, block, use, a, a + bytes);
+            if (use == GmUse::kWrite) ExtendValues(last, a, bytes, values);
+          }
           return;
         }
-        if (a >= last.lo && a + bytes <= last.hi) return;  // inside it: nothing new
+        if (a >= last.lo && a + bytes <= last.hi) {  // inside it: no new bytes
+          if (use == GmUse::kWrite) RewriteValues(last, a, bytes, values);
+          return;
+        }
       }
     }
     // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
     if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
     log.push_back({a, a + bytes, t, instr, block, use, pipe, who, sync_[core]});
     sealed_[core] = 0;
-    if (use != GmUse::kRead) NoteWrite(core, block, use, a, a + bytes);
+    if (use == GmUse::kRead) return;
+    NoteWrite(core, block, use, a, a + bytes);
+    if (use == GmUse::kWrite && values.at != nullptr) {
+      GmSpan& s = log.back();
+      s.core = core;
+      s.dig = static_cast<uint32_t>(digests_[core].size());
+      digests_[core].resize(s.dig + (s.hi - 1) / 32 - s.lo / 32 + 1, 0);
+      AddValueSums(digests_[core], s.dig, s.lo, a, bytes, values);
+    }
   }
 
   // Whether [lo, hi) was written in an earlier epoch or by `block` itself in this one; else the
@@ -108,7 +146,14 @@ class GmShadow {
 
   // At the end of an epoch (every other core parked, or the launch over): the first race of the
   // epoch in address order (gm_race), then the epoch's writes join the launch's written bytes.
+  // Overlapping writes of the same values by different blocks are no race but a warning
+  // (gm_same_value_overlap): the epoch's are kept for the launch to take (TakeSameValue).
   std::optional<Fault> EndEpoch(const LaunchState& launch);
+  struct SameValueOverlap {
+    int16_t region;
+    Warning warning;
+  };
+  std::vector<SameValueOverlap> TakeSameValue() { return std::move(same_value_); }
   void Seal(uint32_t core) { sealed_[core] = 1; }
   // A flag write or hand-over on `core`'s slot (the core's own thread): the slot's accesses so
   // far come before it, its next ones after it (a record of their own). Returns its position.
@@ -129,7 +174,25 @@ class GmShadow {
     }
     own_[core].Add(lo, hi);
   }
-  std::optional<Fault> FindRace(const LaunchState& launch) const;
+  // The last span (`s`) grows by [a, a + bytes): its sums too, or it loses them.
+  void ExtendValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues values) {
+    if (s.dig == GmSpan::kNoDigest) return;
+    if (values.at == nullptr) {
+      s.dig = GmSpan::kNoDigest;
+      return;
+    }
+    std::vector<uint64_t>& pool = digests_[s.core];
+    pool.resize(s.dig + (s.hi - 1) / 32 - s.lo / 32 + 1, 0);
+    AddValueSums(pool, s.dig, s.lo, a, bytes, values);
+  }
+  // The last span's bytes [a, a + bytes) are written again: what counts is what stays, the new
+  // values. A 32 B block the rewrite covers only part of the span's bytes in loses its sums.
+  void RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues values);
+  // Whether spans a and b (plain writes) wrote the same values over [lo, hi), which both cover.
+  bool SameValues(const GmSpan& a, const GmSpan& b, uintptr_t lo, uintptr_t hi) const;
+  void NoteSameValue(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,
+                     uintptr_t hi);
+  std::optional<Fault> FindRace(const LaunchState& launch);
 
   bool log_reads_;
   std::vector<std::vector<GmSpan>> logs_;  // per core, this epoch
@@ -137,7 +200,9 @@ class GmShadow {
   std::vector<int32_t> own_block_;
   std::vector<uint8_t> sealed_;  // per core: the next access starts a new record
   std::vector<uint32_t> sync_;   // per core: its slot's sync points so far (the whole launch)
-  ByteRanges written_;           // every write of the epochs before
+  std::vector<std::vector<uint64_t>> digests_;  // per core, this epoch: the writes' value sums
+  std::vector<SameValueOverlap> same_value_;    // this launch's, not yet taken
+  ByteRanges written_;                          // every write of the epochs before
 };
 
 }  // namespace opsim::sim::detail

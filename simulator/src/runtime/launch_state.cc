@@ -103,7 +103,9 @@ std::optional<Fault> LaunchState::EndLaunch(std::optional<Fault> fault) {
   if (mode0 != nullptr) {
     if (std::optional<Fault> unpaired = CheckMode0AtEnd(*this)) return unpaired;
   }
-  if (std::optional<Fault> race = shadow_.EndEpoch(*this)) return race;
+  std::optional<Fault> race = shadow_.EndEpoch(*this);
+  KeepSameValueWarnings();
+  if (race) return race;
   if (deferred) return deferred;
   return FindUnwrittenOutputs(regions, shadow_.written());
 }
@@ -136,6 +138,24 @@ std::string BlockList(const std::vector<uint8_t>& state, uint8_t want) {
 std::string LaunchState::BlockStates() const {
   return "waiting in SyncAll: blocks " + BlockList(block_state_, kBlockWaiting) +
          "; ended: blocks " + BlockList(block_state_, kBlockEnded);
+}
+
+void LaunchState::KeepSameValueWarnings() {
+  // The sweep runs with every other core parked or done: core 0's list is safe to extend.
+  std::vector<CoreWarning>& list = warnings_[0];
+  for (GmShadow::SameValueOverlap& w : shadow_.TakeSameValue()) {
+    auto it = std::find_if(list.begin(), list.end(), [&](const CoreWarning& k) {
+      return k.region == w.region && k.warning.kind == w.warning.kind &&
+             k.warning.instruction == w.warning.instruction;
+    });
+    if (it == list.end()) {
+      list.push_back({w.region, std::move(w.warning)});
+      continue;
+    }
+    const uint64_t count = it->warning.count + w.warning.count;
+    if (w.warning.block < it->warning.block) it->warning = std::move(w.warning);
+    it->warning.count = count;
+  }
 }
 
 std::vector<Warning> LaunchState::TakeWarnings() {
@@ -194,6 +214,7 @@ void LaunchState::SyncAll(Core& core) {
       // Every other block is parked here and its log is ours to read (the mutex ordered it).
       // A race is the cause of what a deferred uninitialised read saw: it wins.
       std::optional<Fault> race = shadow_.EndEpoch(*this);
+      KeepSameValueWarnings();
       std::optional<Fault> deferred = TakeDeferred();
       if (!race) race = std::move(deferred);
       if (race) {

@@ -125,11 +125,12 @@ class LaunchState final : private ParkBarrier {
 
   // Checked mode: logs a GM access by `core`'s block for the race and initialisation checks
   // (gm_shadow.h); `t` is the instruction's simulated start on `pipe`. Nothing unchecked.
+  // A plain write gives its values when known (GmValues), for the same-value rule.
   void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
-             Pipe pipe, double t) {
+             Pipe pipe, double t, GmValues values = {}) {
     if (options.checked) {
       shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), FlagCoreId(core), lo,
-                  bytes, use, instr, pipe, t);
+                  bytes, use, instr, pipe, t, values);
     }
   }
   const GmShadow& shadow() const { return shadow_; }
@@ -274,6 +275,8 @@ class LaunchState final : private ParkBarrier {
   // A kernel that warns on every tile warns once per distinct site; past this many a core's
   // further sites are dropped (the report stays readable, the launch is unchanged).
   static constexpr size_t kMaxWarningsPerCore = 32;
+  // Moves the race sweep's same-value overlaps (gm_shadow.h) into the warnings.
+  void KeepSameValueWarnings();
   bool Released(uint64_t ticket) const override;
   void WaitReleased(const std::vector<uint64_t>& tickets) override;
   // A parked slot's ticket while it waits for its turn at the shared L2: the bit and its slot.
