@@ -32,6 +32,7 @@
 #include "opsim/op_api/kernel_entry.h"
 #include "opsim/sim/ascendc/cube_matmul.h"
 #include "opsim/sim/ascendc/cube_mix.h"
+#include "opsim/sim/ascendc/matmul_utils.h"
 
 // CANN's data-type numbers as the operator build defines them for kernels
 // (`#if ORIG_DTYPE_X == DT_FLOAT16`).
