@@ -357,11 +357,17 @@ TEST_P(VectorMathSameBits, DeqInt32ToHalf) {
       std::vector<int32_t> in(n);
       if (n != 0) std::memcpy(in.data(), raw.data(), n * 4);
       for (size_t i = 0; i < n; i += 3) in[i] %= 70000;  // also values the half range holds
-      std::vector<uint16_t> got(n), want(n);
-      DeqInt32ToHalf(got.data(), in.data(), scale, n);
-      model::DeqInt32ToHalf(want.data(), in.data(), scale, n);
-      for (size_t i = 0; i < n; ++i)
-        ASSERT_EQ(got[i], want[i]) << "scale " << scale << " " << in[i];
+      // Every lane within 2^24 (the exact lanes' own loop) but one beyond, two thirds along.
+      std::vector<int32_t> exact(in);
+      for (int32_t& x : exact) x %= 1 << 24;
+      if (n != 0) exact[n * 2 / 3] = (1 << 24) + 1;
+      for (const std::vector<int32_t>* src : {&in, &exact}) {
+        std::vector<uint16_t> got(n), want(n);
+        DeqInt32ToHalf(got.data(), src->data(), scale, n);
+        model::DeqInt32ToHalf(want.data(), src->data(), scale, n);
+        for (size_t i = 0; i < n; ++i)
+          ASSERT_EQ(got[i], want[i]) << "scale " << scale << " " << (*src)[i];
+      }
     }
   }
 }
@@ -370,18 +376,27 @@ TEST_P(VectorMathSameBits, DeqInt32ToHalf) {
 // the midpoints between float16 values: the lanes the fast path hands to the model.
 TEST_P(VectorMathSameBits, DeqLargeIntegersNearHalfMidpoints) {
   std::mt19937 rng(37);
-  std::vector<int32_t> in(4133);
+  // in: up to 2^26 and anywhere; near: above 2^24, within two of an integer whose product with
+  // 1e-4 is a float16 midpoint (an odd integer in [2049, 3355]): the float32 conversion's
+  // rounding (one ulp is 2) moves such a product across the midpoint, so the exact lanes' own
+  // loop must not take them.
+  std::vector<int32_t> in(4133), near(4133);
   for (size_t i = 0; i < in.size(); ++i) {
     const int32_t big = (1 << 24) + static_cast<int32_t>(rng() % (1u << 26));
     in[i] = i % 2 == 0 ? big : -big;
     if (i % 5 == 0) in[i] = static_cast<int32_t>(rng());  // anywhere in the range
+    const double midpoint = 2049 + 2 * static_cast<double>(i % 650);
+    const auto x = static_cast<int32_t>(std::llround(midpoint / double{1e-4f})) + int(i % 5) - 2;
+    near[i] = i % 2 == 0 ? x : -x;
   }
-  for (const float scale : {0x1p-11f, 0x1p-12f, 1e-4f, -3.3e-4f, 0x1p-30f, 0x1p-40f}) {
-    std::vector<uint16_t> got(in.size()), want(in.size());
-    DeqInt32ToHalf(got.data(), in.data(), scale, in.size());
-    model::DeqInt32ToHalf(want.data(), in.data(), scale, in.size());
-    for (size_t i = 0; i < in.size(); ++i)
-      ASSERT_EQ(got[i], want[i]) << "scale " << scale << " " << in[i];
+  for (const std::vector<int32_t>* src : {&in, &near}) {
+    for (const float scale : {0x1p-11f, 0x1p-12f, 1e-4f, -3.3e-4f, 0x1p-30f, 0x1p-40f}) {
+      std::vector<uint16_t> got(src->size()), want(src->size());
+      DeqInt32ToHalf(got.data(), src->data(), scale, src->size());
+      model::DeqInt32ToHalf(want.data(), src->data(), scale, src->size());
+      for (size_t i = 0; i < src->size(); ++i)
+        ASSERT_EQ(got[i], want[i]) << "scale " << scale << " " << (*src)[i];
+    }
   }
 }
 
@@ -528,9 +543,12 @@ void ExpectEachPatternAmongOrdinaryLanes(MathOp op, DType dtype, uint16_t filler
 
 TEST_P(VectorMathSameBits, Math16EachPatternAmongOrdinaryLanes) {
   // The other targets take these ops one vector at a time (Math16EveryPattern covers them).
-  if (GetParam() != "AVX3") GTEST_SKIP() << "the fast paths are AVX3's";
-  // Rsqrt: 1.0 among the positive finite float16 (the others never take the fast path).
+  const bool avx3 = GetParam() == "AVX3";
+  if (!avx3 && GetParam() != "AVX2") GTEST_SKIP() << "the fast paths are AVX3's and AVX2's";
+  // Rsqrt (AVX2 too, 8 lanes a step): 1.0 among the positive finite float16 (the others never
+  // take the fast path).
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kRsqrt, DType::kFloat16, 0x3C00, 0x7C00);
+  if (!avx3) return;  // Exp and Ln on float lanes are AVX3's
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kFloat16, 0x0000, size_t{1} << 16);
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kExp, DType::kBFloat16, 0x0000, size_t{1} << 16);
   ExpectEachPatternAmongOrdinaryLanes(MathOp::kLn, DType::kFloat16, 0x3C00, size_t{1} << 16);

@@ -512,6 +512,14 @@ inline void CastImpl(DType dt, void* dst, DType st, const void* src, Round round
                        static_cast<uint16_t*>(dst), n,
                        [df](auto v) { return F32ToHalf(df, hn::ConvertTo(df, v)); });
   }
+  if (st == DType::kInt32 && dt == DType::kFloat32) {
+    // One nearest-even conversion (cvtdq2ps; a static_cast on the portable targets): the
+    // general path's int64 -> double (odd) -> float is the same correctly rounded value.
+    const hn::ScalableTag<int32_t> di;
+    const hn::Rebind<float, decltype(di)> df;
+    return ConvertLoop(di, df, static_cast<const int32_t*>(src), static_cast<float*>(dst), n,
+                       [df](auto v) { return hn::ConvertTo(df, v); });
+  }
   if (F32ToIntTakes(st, dt, round)) return F32ToInt(dt, st, src, dst, round, n);
   const size_t src_size = DTypeSize(st);
   const size_t dst_size = DTypeSize(dt);

@@ -93,16 +93,24 @@ HWY_INLINE bool RsqrtHalfPair(const uint16_t* in, uint16_t* out) {
 }
 #endif
 
-#if HWY_TARGET == HWY_AVX3
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
 // float16 Rsqrt without the square root and the divide: rsqrt14 (within 2^-14, the ISA's
 // bound) and one Newton step give y within 1.2 float ulps of 1/sqrt(x) on any such CPU (0.96 on
-// all 2^16 inputs here, measured). Where the 13 float bits that narrowing drops are more than 4
-// from the half-way point, the exact value and its float32 rounding (the model's first step)
-// narrow as y does. A vector with another lane (about one in 60), or with an input that is not
-// a positive finite float16, takes 1 / sqrt(x) in two rounded steps as Math16 does. Checked
+// all 2^16 inputs here, measured). Where the 13 float bits that narrowing drops are outside
+// [-4, +3] of the half-way point, the exact value and its float32 rounding (the model's first
+// step) narrow as y does. A vector with another lane (about one in 60), or with an input that is
+// not a positive finite float16, takes 1 / sqrt(x) in two rounded steps as Math16 does. Checked
 // against the model on all 2^16 inputs (Math16EveryPattern).
 // The loop takes 32 lanes a step (RsqrtHalfPair): one load, one range check on the 16-bit bits
 // and one branch for two float vectors, and the narrowing in integer steps instead of vcvtps2ph.
+// AVX2 takes the one-vector step with rsqrtps, within 1.5 * 2^-12 (the ISA's bound): after the
+// Newton step the error is 3/2 e^2 (3.4 * 2^-24 relative) plus the steps' roundings (1.5 *
+// 2^-24), so y is within 5 float ulps and the band is [-8, +7] ulps (about one vector in 60
+// falls back). On Zen 3 this costs about 20 % less than the square root and the divide.
+// The one-vector step checks y alone: it is NaN exactly when x is not a positive finite float16
+// (0 * inf or a NaN estimate in the Newton step), and u = y's bits + 0x1000 + band has its low
+// 13 bits below 2 * band exactly when the dropped bits are within [-band, band - 1] of the tie.
+// (Narrowing u >> 13 by packs, as RsqrtHalfPair does, measured slower on Zen 3 than vcvtps2ph.)
 HWY_NOINLINE void RsqrtHalf(uint16_t* dst, const uint16_t* src, size_t n) {
   const hn::ScalableTag<float> df;
   const hn::RebindToUnsigned<decltype(df)> du;
@@ -113,32 +121,31 @@ HWY_NOINLINE void RsqrtHalf(uint16_t* dst, const uint16_t* src, size_t n) {
   HWY_ALIGN uint16_t tout[kMax];
   const auto half = hn::Set(df, 0.5f);
   const auto one = hn::Set(df, 1.0f);
-  const auto positive_last = hn::Set(d16, uint16_t{0x7BFF - 1});  // bits 1 .. 0x7BFF, less 1
-  const auto dropped = hn::Set(du, 0x1FFFu);
-  const auto band_start = hn::Set(du, 0x1000u - 4);
-  const auto band_width = hn::Set(du, 9u);
+  constexpr uint32_t kBandUlps = HWY_TARGET == HWY_AVX3 ? 4 : 8;
+  const auto band_offset = hn::Set(du, 0x1000u + kBandUlps);
+  const auto band_bits = hn::Set(du, 0x1FFFu & ~(2 * kBandUlps - 1));
   const auto one_vector = [&](const uint16_t* in, uint16_t* out) {
     const auto h = hn::LoadU(d16, in);
     const auto x = hn::PromoteTo(df, hn::BitCast(hn::Rebind<hwy::float16_t, decltype(df)>(), h));
     const auto y0 = hn::ApproximateReciprocalSqrt(x);
     const auto y = hn::MulAdd(y0, hn::NegMulAdd(hn::Mul(hn::Mul(half, x), y0), y0, half), y0);
-    const auto near_tie =
-        hn::Lt(hn::Sub(hn::And(hn::BitCast(du, y), dropped), band_start), band_width);
-    const bool positive =
-        hn::AllFalse(d16, hn::Gt(hn::Sub(h, hn::Set(d16, uint16_t{1})), positive_last));
-    if (HWY_LIKELY(positive && hn::AllFalse(du, near_tie))) {
+    const auto u = hn::Add(hn::BitCast(du, y), band_offset);
+    const auto near_tie = hn::Eq(hn::And(u, band_bits), hn::Zero(du));
+    if (HWY_LIKELY(hn::AllFalse(df, hn::Or(hn::RebindMask(df, near_tie), hn::IsNaN(y))))) {
       hn::StoreU(F32ToHalf(df, y), d16, out);
     } else {
       hn::StoreU(F32ToHalf(df, hn::Div(one, hn::Sqrt(x))), d16, out);
     }
   };
   size_t i = 0;
+#if HWY_TARGET == HWY_AVX3
   for (; i + 2 * N <= n; i += 2 * N) {
     if (!RsqrtHalfPair(src + i, dst + i)) {
       one_vector(src + i, dst + i);
       one_vector(src + i + N, dst + i + N);
     }
   }
+#endif
   for (; i + N <= n; i += N) one_vector(src + i, dst + i);
   if (i == n) return;
   std::memcpy(tin, src + i, (n - i) * 2);
@@ -281,7 +288,7 @@ HWY_NOINLINE void LnBF16(uint16_t* dst, const uint16_t* src, size_t n) {
 inline void Math16Typed(DType dtype, Op16 op, void* dst, const void* src, float alpha, size_t n) {
   auto* out = static_cast<uint16_t*>(dst);
   const auto* in = static_cast<const uint16_t*>(src);
-#if HWY_TARGET == HWY_AVX3
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
   if (op == Op16::kRsqrt && dtype == DType::kFloat16) return RsqrtHalf(out, in, n);
 #endif
   dtype == DType::kFloat16 ? Math16<true>(op, out, in, alpha, n)
