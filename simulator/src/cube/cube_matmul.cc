@@ -117,6 +117,7 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   if (s.mdl) CheckMdlSteps(*tiling, api);
   if (s.inited) Refuse(api, "the Matmul was initialised already (one Init per object)");
   s.tiling = *tiling;
+  ApplyMatmulConfig(s, *tiling, api);
   MatmulSetOrgShape(s, tiling->M, tiling->N, tiling->Ka, tiling->Kb);
   s.single_m = tiling->singleCoreM;
   s.single_n = tiling->singleCoreN;
@@ -431,7 +432,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                ", CLayoutInfoS2 = " + std::to_string(t.CLayoutInfoS2) +
                " (expected >= 1: SetCLayout on the host)");
   }
-  const GmRef a0 = s.a, b0 = s.b;
+  const GmRef a0 = s.a, b0 = s.b, bias0 = s.bias;
   // The pitches SetOrgShape set, which a layout's batches override.
   const int32_t org_ka = s.org_ka, org_m = s.org_m, org_n = s.org_n, org_kb = s.org_kb;
   const int32_t org_kc = s.org_kc;
@@ -446,6 +447,10 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
     if (pa.pitch > 0) (s.trans_a ? s.org_m : s.org_ka) = pa.pitch;
     if (pb.pitch > 0) (s.trans_b ? s.org_kb : s.org_n) = pb.pitch;
     if (c_bngs) s.org_kc = t.CLayoutInfoS2;
+    // MatmulConfig::isBiasBatch (the default): a bias row of N per batch; else one row for all.
+    if (s.bias_on && s.cfg.isBiasBatch) {
+      s.bias = GmAt(bias0, uint64_t(i) * uint64_t(s.single_n) * DTypeSize(s.types.bias));
+    }
     const uint64_t c_at =
         c_bngs ? uint64_t(i) * t.CLayoutInfoS1 * t.CLayoutInfoS2 : uint64_t(i) * s.org_m * c_pitch;
     s.next_tile = 0;
@@ -458,6 +463,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
   }
   s.a = a0;
   s.b = b0;
+  s.bias = bias0;
 }
 
 void MatmulEnd(MatmulState& s) {

@@ -64,6 +64,10 @@ uint32_t MdlBuffers(int32_t depth, int32_t step_mn, int32_t step_k);
 // Faults of a tiling CANN's MDL cannot run: stepM/stepN below 1, or above 1 where that
 // operand's K needs more than one L1 load (CANN's KLoop asserts stepM == 1 there).
 void CheckMdlSteps(const TCubeTiling& t, const char* api);
+// Init's reading of MatmulConfig, MatmulType's forms and the policy (cube_matmul_config.cc):
+// refuses what is not modelled, checks the schedule fields against `tiling` and applies
+// iterateOrder to s.tiling (which Init has set).
+void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api);
 
 // Operand layouts beyond LoadData 2-D (cube_matmul_layout.cc). L1KRowAlign: what an operand's
 // K rows in L1 are padded to (16; int8_t B as stored 32, int4b_t 64: LoadDataWithTranspose's

@@ -8,6 +8,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/tcube_tiling.h"
+#include "opsim/sim/ascendc/cube_matmul_config.h"
 #include "opsim/sim/detail/core.h"
 
 namespace AscendC {
@@ -91,8 +92,20 @@ struct MatmulTypes {
   uint8_t layout_a = 0, layout_b = 0, layout_c = 0;
 };
 
+// What MatmulType and the policy say beyond the element types, for Init's checks
+// (cube_matmul_config.cc): A's, B's and C's TPosition and CubeFormat, whether C's type is one
+// the Fixpipe gives without quantisation, the policy (Impl::Detail::PolicyType).
+struct MatmulForm {
+  uint8_t pos[3] = {0, 0, 0};
+  uint8_t format[3] = {0, 0, 0};
+  bool out_type_ok = true;
+  uint8_t policy = 0;
+};
+
 struct MatmulState {
   MatmulTypes types;
+  MatmulForm form;
+  MatmulConfig cfg;
   TCubeTiling tiling;
   bool inited = false;
   bool ended = false;
@@ -144,6 +157,8 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
 void MatmulEnd(MatmulState& s);
 // SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
 [[noreturn]] void MatmulRefuseStructSelfDefineData();
+// A call that only a form opsim does not model reaches (`what`: "A from a LocalTensor").
+[[noreturn]] void MatmulRefuseForm(const char* api, const char* what);
 
 // MIX kernels (docs/CUBE.md): matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library
 // (or program) holding `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and

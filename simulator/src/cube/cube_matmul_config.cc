@@ -1,0 +1,172 @@
+// Init's reading of the Matmul's configuration (MatmulConfig, MatmulType's positions and formats,
+// the policy): each field either takes effect (iterateOrder), is a schedule that leaves the
+// results as they are (accepted), or is a form opsim does not model or the chip does not have
+// (`unsupported`, naming the field and its value). docs/CUBE.md, "Matmul configuration (BC10)".
+#include <string>
+
+#include "cube/cube_buffers.h"
+#include "cube/cube_matmul_tile.h"
+#include "opsim/sim/ascendc/cube_matmul_static.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/fault.h"
+#include "runtime/describe_buffer.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+[[noreturn]] void Unsupported(const char* api, const std::string& what, const char* why) {
+  RaiseFault(FaultKind::kUnsupported, api, what + ": " + why);
+}
+
+[[noreturn]] void Invalid(const char* api, const std::string& why) {
+  RaiseFault(FaultKind::kInvalidArgument, api, why);
+}
+
+std::string FormatName(uint8_t f) {
+  constexpr const char* kNames[] = {"ND",       "NZ",     "ZN",     "ZZ",          "NN",
+                                    "ND_ALIGN", "SCALAR", "VECTOR", "COLUMN_MAJOR"};
+  return f < sizeof(kNames) / sizeof(kNames[0]) ? kNames[f]
+                                                : "CubeFormat(" + std::to_string(f) + ")";
+}
+
+// MatmulType's positions and formats, C's type and the policy.
+void CheckForm(const MatmulState& s, const char* api) {
+  const MatmulForm& f = s.form;
+  const char* names[3] = {"A", "B", "C"};
+  for (int i = 0; i < 2; ++i) {
+    if (f.pos[i] != static_cast<uint8_t>(AscendC::TPosition::GM)) {
+      Unsupported(
+          api,
+          std::string(names[i]) + "'s MatmulType position TPosition::" + TPositionName(f.pos[i]),
+          "opsim's Matmul takes A and B from GM only (TSCM, VECIN and VECCALC inputs "
+          "are not modelled)");
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (f.format[i] != static_cast<uint8_t>(CubeFormat::ND)) {
+      Unsupported(
+          api,
+          std::string(names[i]) + "'s MatmulType format CubeFormat::" + FormatName(f.format[i]),
+          "opsim's Matmul models ND matrices only (NZ, ND_ALIGN, VECTOR (GEMV), SCALAR "
+          "and COLUMN_MAJOR are not modelled)");
+    }
+  }
+  if (!f.out_type_ok) {
+    Unsupported(api,
+                "C of " + std::string(DTypeName(s.types.out)) + " from " +
+                    std::string(DTypeName(s.types.a)) + " inputs (accumulating in " +
+                    std::string(DTypeName(s.types.l0c)) + ")",
+                "the quantised output (SetQuantScalar/SetQuantVector) is not modelled: C is "
+                "float, half or bfloat16_t for float accumulators, int32_t for int32_t");
+  }
+  using AscendC::Impl::Detail::PolicyType;
+  if (f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
+      f.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) {
+    Unsupported(api,
+                f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR)
+                    ? "the policy TrianUpperMatmulPolicy"
+                    : "the policy TrianLowerMatmulPolicy",
+                "the triangular Matmul policies (tiles of one triangle only) are not modelled");
+  }
+}
+
+// Fields that change the results or the API's contract and that opsim does not model, or that
+// CANN's page says Atlas A2/A3 do not have: the first one set is refused.
+void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
+  struct Flag {
+    bool on;
+    const char* what;
+    const char* why;
+  };
+  const char* kNotModelled = "not modelled by opsim's Matmul";
+  const char* kNotOnA2 = "CANN's page: not supported on Atlas A2/A3 (nor on the 310P)";
+  const Flag flags[] = {
+      {c.doBasicBlock, "MatmulConfig::doBasicBlock = true (the BasicBlock template)", kNotModelled},
+      {c.doSpecialBasicBlock, "MatmulConfig::doSpecialBasicBlock = true", kNotModelled},
+      {c.doSpecialMDL, "MatmulConfig::doSpecialMDL = true (the SpecialMDL template)", kNotModelled},
+      {c.isNBatch, "MatmulConfig::isNBatch = true (IterateNBatch)", kNotModelled},
+      {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
+       "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
+      {c.isPartialOutput, "MatmulConfig::isPartialOutput = true (partial sums over K)",
+       kNotModelled},
+      {c.enableMixDualMaster, "MatmulConfig::enableMixDualMaster = true (AIC and AIV both masters)",
+       kNotModelled},
+      {c.isEnableChannelSplit,
+       "MatmulConfig::isEnableChannelSplit = true (16 x 8 fractals of an NZ C)",
+       "it applies to C in CubeFormat::NZ, which opsim's Matmul does not model"},
+      {c.decompMode != DecompressionMode::DECOMP_NONE,
+       "MatmulConfig::decompMode other than DECOMP_NONE", kNotModelled},
+      {c.intraBlockPartSum, "MatmulConfig::intraBlockPartSum = true", kNotOnA2},
+      {c.isCO1Shared, "MatmulConfig::isCO1Shared = true", kNotOnA2},
+      {c.enableRelu, "MatmulConfig::enableRelu = true", kNotOnA2},
+  };
+  for (const Flag& f : flags) {
+    if (f.on) Unsupported(api, f.what, f.why);
+  }
+}
+
+// The schedule fields' rules (CANN's MatmulConfig page) against the tiling.
+void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api) {
+  if (c.iterateOrder != IterateOrder::ORDER_M && c.iterateOrder != IterateOrder::ORDER_N &&
+      c.iterateOrder != IterateOrder::UNDEF) {
+    Invalid(api,
+            "MatmulConfig::iterateOrder = " + std::to_string(static_cast<int>(c.iterateOrder)) +
+                " (expected ORDER_M, ORDER_N or UNDEF)");
+  }
+  if (c.scheduleType == ScheduleType::OUTER_PRODUCT) {
+    if (c.iterateOrder == IterateOrder::UNDEF) {
+      Invalid(api,
+              "MatmulConfig::scheduleType = OUTER_PRODUCT with iterateOrder = UNDEF (OUTER_PRODUCT "
+              "loops MTE1 along the order's inner axis: set ORDER_M or ORDER_N)");
+    }
+    if (c.doMultiDataLoad && t.singleCoreK > t.baseK) {
+      Invalid(api, "MatmulConfig::scheduleType = OUTER_PRODUCT with MDL and singleCoreK = " +
+                       std::to_string(t.singleCoreK) + " > baseK = " + std::to_string(t.baseK) +
+                       " (CANN's page: the default INNER_PRODUCT there)");
+    }
+  }
+  if (c.doMTE2Preload > 2) {
+    Invalid(api, "MatmulConfig::doMTE2Preload = " + std::to_string(c.doMTE2Preload) +
+                     " (expected 0, 1 for M or 2 for N)");
+  }
+  if (c.doMTE2Preload != 0) {
+    const bool m = c.doMTE2Preload == 1;
+    const int32_t steps = (t.singleCoreK + t.baseK - 1) / t.baseK;
+    const int32_t step_k = m ? t.stepKa : t.stepKb;
+    if (!c.doMultiDataLoad || steps > step_k) {
+      Invalid(api, "MatmulConfig::doMTE2Preload = " + std::to_string(c.doMTE2Preload) +
+                       (c.doMultiDataLoad
+                            ? " with K in " + std::to_string(steps) + " base blocks > " +
+                                  (m ? "stepKa = " : "stepKb = ") + std::to_string(step_k) +
+                                  " (the preload needs K in one L1 load)"
+                            : std::string(" outside the MDL template (the preload is MDL's)")));
+    }
+  }
+}
+
+}  // namespace
+
+void MatmulRefuseForm(const char* api, const char* what) {
+  Unsupported(api, what, "not modelled by opsim's Matmul (docs/CUBE.md, \"Matmul configuration\")");
+}
+
+void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api) {
+  CheckForm(s, api);
+  RefuseUnmodelled(s.cfg, api);
+  CheckSchedule(s.cfg, tiling, api);
+  if (s.cfg.isA2B2Shared) {
+    // CANN's page: with A2 and B2 shared by all Matmul objects, each base block fits 32 KB.
+    const uint64_t a = InBytes(s, uint64_t(tiling.baseM) * uint64_t(tiling.baseK));
+    const uint64_t b = InBytes(s, uint64_t(tiling.baseK) * uint64_t(tiling.baseN));
+    if (a > 32 * 1024 || b > 32 * 1024) {
+      Invalid(api, "MatmulConfig::isA2B2Shared = true with base blocks of A " + std::to_string(a) +
+                       " B and B " + std::to_string(b) + " B (each must fit 32 KB)");
+    }
+  }
+  // A configured order replaces the tiling's (CANN's schedulers test it before the tiling's).
+  if (s.cfg.iterateOrder != IterateOrder::UNDEF) {
+    s.tiling.iterateOrder = s.cfg.iterateOrder == IterateOrder::ORDER_N ? 1 : 0;
+  }
+}
+
+}  // namespace opsim::sim::detail

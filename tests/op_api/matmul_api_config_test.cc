@@ -1,0 +1,296 @@
+// The Matmul's configuration (BC10, docs/CUBE.md "Matmul configuration (BC10)"): CANN's getters
+// and their defaults, the fields that take effect (iterateOrder, a constant tiling), the schedule
+// fields that leave the results alone, and each form opsim does not model as an `unsupported`
+// fault at Init naming the field.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#define ASCENDC_CUBE_ONLY
+#include "lib/matmul_intf.h"
+#undef ASCENDC_CUBE_ONLY
+#include "simulator/sim_test_util.h"
+
+// The getters as CANN's tiling.h defines them.
+static_assert(GetNormalConfig().enUnitFlag && !GetMDLConfig().enUnitFlag &&
+              GetMDLConfig().batchMode == BatchMode::NONE &&
+              GetNormalConfig().batchMode == BatchMode::BATCH_LESS_THAN_L1);
+static_assert(GetMDLConfig(false, false, 0, false, false, false, false, true, true, false, false,
+                           true)
+                  .enableKdimReorderLoad);
+static_assert(CFG_IBSHARE_NORM.doIBShareNorm && !CFG_IBSHARE_NORM.doNorm &&
+              GetSpecialMDLConfig().doSpecialMDL && MM_CFG_BB.doBasicBlock &&
+              MM_CFG_BB.basicK == 128);
+static_assert(GetMMConfig<MatmulConfigMode::CONFIG_MDL>(MatmulShapeParams{64, 64, 64, 32, 32, 32})
+                      .singleCoreK == 64 &&
+              GetMMConfig<MatmulConfigMode::CONFIG_MDL>(MatmulShapeParams{64, 64, 64, 32, 32, 32})
+                  .doMultiDataLoad);
+static_assert(!GetMMConfig<MatmulConfigMode::CONFIG_NORM>(
+                   MatmulBatchParams{false, BatchMode::BATCH_LESS_THAN_L1, false})
+                   .isBiasBatch);
+static_assert(std::is_same_v<AscendC::GetMmDstType<int8_t>::Type, int32_t> &&
+              std::is_same_v<AscendC::GetMmDstType<half>::Type, float>);
+
+namespace {
+
+using namespace AscendC;
+using opsim::sim::CoreType;
+using opsim::sim::FaultKind;
+using opsim::sim::LaunchOptions;
+using opsim::sim::LaunchResult;
+
+using CfgA = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
+using CfgC = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>;
+
+// 32 x 32 x 64 in 16 x 16 tiles (four), K in two base blocks of 32.
+constexpr int kCfgM = 32, kCfgN = 32, kCfgK = 64;
+TCubeTiling CfgTiling() {
+  TCubeTiling t;
+  t.usedCoreNum = 1;
+  t.M = t.singleCoreM = kCfgM;
+  t.N = t.singleCoreN = kCfgN;
+  t.Ka = t.Kb = t.singleCoreK = kCfgK;
+  t.baseM = t.baseN = 16;
+  t.baseK = 32;
+  t.stepKa = t.stepKb = 2;
+  t.depthA1 = t.depthB1 = 2;
+  t.stepM = t.stepN = 1;
+  t.dbL0A = t.dbL0B = 2;
+  t.dbL0C = 1;
+  return t;
+}
+
+struct CfgData {
+  std::vector<half> a = std::vector<half>(kCfgM * kCfgK), b = std::vector<half>(kCfgK * kCfgN);
+  std::vector<float> c = std::vector<float>(kCfgM * kCfgN, -1.0f);
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  CfgData() {
+    for (size_t i = 0; i < a.size(); ++i) a[i] = half(float(int(i % 7) - 3));
+    for (size_t i = 0; i < b.size(); ++i) b[i] = half(float(int(i % 5) - 2));
+  }
+  float Want(int r, int j) const {
+    float w = 0;
+    for (int k = 0; k < kCfgK; ++k)
+      w += float(a[size_t(r * kCfgK + k)]) * float(b[size_t(k * kCfgN + j)]);
+    return w;
+  }
+};
+
+// Runs `kernel` on one AIC; the fault's text ("" without one) and kind.
+std::string CfgRun(CfgData& d, const std::function<void(CfgData&)>& kernel,
+                   FaultKind* kind = nullptr) {
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {{d.a.data(), d.a.size() * 2, "a"},
+               {d.b.data(), d.b.size() * 2, "b"},
+               {d.c.data(), d.c.size() * 4, "c"}};
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+    d.ga.SetGlobalBuffer(d.a.data(), d.a.size());
+    d.gb.SetGlobalBuffer(d.b.data(), d.b.size());
+    d.gc.SetGlobalBuffer(d.c.data(), d.c.size());
+    kernel(d);
+  });
+  if (!r.fault) return "";
+  if (kind != nullptr) *kind = r.fault->kind;
+  return r.fault->ToString();
+}
+
+// IterateAll into C; "ok" when C is the exact product.
+template <class MM>
+std::string CfgAllOf(const TCubeTiling* tiling) {
+  CfgData d;
+  const std::string fault = CfgRun(d, [&](CfgData& x) {
+    TPipe pipe;
+    MM mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, tiling);
+    mm.SetTensorA(x.ga);
+    mm.SetTensorB(x.gb);
+    mm.IterateAll(x.gc);
+    mm.End();
+  });
+  if (!fault.empty()) return fault;
+  for (int r = 0; r < kCfgM; ++r) {
+    for (int j = 0; j < kCfgN; ++j) {
+      if (d.c[size_t(r * kCfgN + j)] != d.Want(r, j))
+        return "C[" + std::to_string(r) + "][" + std::to_string(j) + "] differs";
+    }
+  }
+  return "ok";
+}
+
+constexpr MatmulConfig CfgOrderN() {
+  MatmulConfig c = CFG_NORM;
+  c.iterateOrder = IterateOrder::ORDER_N;
+  return c;
+}
+constexpr MatmulConfig kCfgOrderN = CfgOrderN();
+
+TEST(MatmulApiConfig, IterateOrderReplacesTheTilings) {
+  // The tiling says M first; the config's ORDER_N walks N first: sequential writes show it.
+  CfgData d;
+  const TCubeTiling t = CfgTiling();
+  ASSERT_EQ(CfgRun(d,
+                   [&](CfgData& x) {
+                     TPipe pipe;
+                     Matmul<CfgA, CfgA, CfgC, CfgC, kCfgOrderN> mm;
+                     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+                     mm.SetTensorA(x.ga);
+                     mm.SetTensorB(x.gb);
+                     // Sequential: each tile packed where the kernel says.
+                     for (int i = 0; mm.Iterate(); ++i) mm.GetTensorC(x.gc[i * 256], 0, true);
+                     mm.End();
+                   }),
+            "");
+  const int order[4][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}};  // (m, n) tiles, N first
+  for (int i = 0; i < 4; ++i) {
+    for (int e = 0; e < 256; ++e) {
+      const int r = order[i][0] * 16 + e / 16, j = order[i][1] * 16 + e % 16;
+      ASSERT_EQ(d.c[size_t(i * 256 + e)], d.Want(r, j)) << "tile " << i << " element " << e;
+    }
+  }
+}
+
+constexpr MatmulConfig CfgSchedules() {
+  MatmulConfig c = GetMDLConfig(false, false, 1, false, false, false, false, true, true, true,
+                                false, true, true);  // preload M, L1 cache, K reorder, banks
+  c.iterateOrder = IterateOrder::ORDER_M;
+  c.scheduleType = ScheduleType::OUTER_PRODUCT;
+  c.isA2B2Shared = true;
+  c.enableDoubleCache = true;
+  return c;
+}
+constexpr MatmulConfig kCfgSchedules = CfgSchedules();
+constexpr MatmulConfig kCfgIbShare = CFG_IBSHARE_NORM;
+
+TEST(MatmulApiConfig, ScheduleFieldsLeaveTheResultsAlone) {
+  TCubeTiling t = CfgTiling();
+  t.baseK = 64;  // OUTER_PRODUCT under MDL wants K in one base block
+  t.stepKa = t.stepKb = 1;
+  t.depthA1 = t.depthB1 = 1;
+  EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgSchedules>>(&t)), "ok");
+  EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgIbShare>>(&t)), "ok");
+  EXPECT_EQ(
+      (CfgAllOf<
+          Matmul<CfgA, CfgA, CfgC, CfgC, CFG_MDL, MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+                 AscendC::Impl::Detail::NBuffer33MatmulPolicy>>(&t)),
+      "ok");
+}
+
+constexpr MatmulApiStaticTiling CfgStaticTiling() {
+  MatmulApiStaticTiling s = AscendC::GetMatmulApiTiling<CfgA, CfgA, CfgC, CfgC>(
+      GetMMConfig<MatmulConfigMode::CONFIG_NORM>(
+          MatmulShapeParams{kCfgM, kCfgN, kCfgK, 16, 16, 32}));
+  s.isBias = 0;
+  return s;
+}
+constexpr MatmulApiStaticTiling kCfgStatic = CfgStaticTiling();
+static_assert(kCfgStatic.singleCoreK == kCfgK && kCfgStatic.stepKa == 2 &&
+              kCfgStatic.depthA1 == 2 && kCfgStatic.dbL0A == 2 && kCfgStatic.iterateOrder == 0);
+constexpr MatmulApiStaticTiling CfgBaseOnly() {
+  MatmulApiStaticTiling s = AscendC::GetMatmulApiTiling<CfgA, CfgA, CfgC, CfgC>(
+      GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 32, 32, 32}));
+  return s;
+}
+constexpr MatmulApiStaticTiling kCfgBaseOnly = CfgBaseOnly();
+
+TEST(MatmulApiConfig, ConstantTilingReplacesTheRuntimeOne) {
+  // No runtime tiling: the constant one is the whole tiling.
+  EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgStatic>>(nullptr)), "ok");
+  // Base sizes only: they replace the runtime tiling's 16 x 16 x 32 (a baseM of 32 is one tile
+  // over M: the result is the same; the runtime tiling's own baseM of 40 would be refused).
+  TCubeTiling t = CfgTiling();
+  t.baseM = 40;
+  EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgBaseOnly>>(&t)), "ok");
+  EXPECT_NE((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC>>(&t)).find("tiling baseM = 40"),
+            std::string::npos);
+}
+
+// The fault of Init for a Matmul of these types and MM_CFG.
+template <class A, class B, class C, const auto& kCfg = CFG_NORM,
+          template <const auto&, typename...> class P = AscendC::Impl::Detail::MatmulPolicy,
+          class Bias = C>
+std::string CfgInitFault(FaultKind* kind, TCubeTiling t = CfgTiling()) {
+  CfgData d;
+  return CfgRun(
+      d,
+      [&](CfgData&) {
+        TPipe pipe;
+        Matmul<A, B, C, Bias, kCfg, MatmulCallBackFunc<nullptr, nullptr, nullptr>, P> mm;
+        mm.Init(&t);
+      },
+      kind);
+}
+
+template <bool MatmulConfig::*kField>
+constexpr MatmulConfig CfgWith() {
+  MatmulConfig c = CFG_NORM;
+  c.*kField = true;
+  return c;
+}
+constexpr MatmulConfig kCfgPartial = CfgWith<&MatmulConfig::isPartialOutput>();
+constexpr MatmulConfig kCfgDual = CfgWith<&MatmulConfig::enableMixDualMaster>();
+constexpr MatmulConfig kCfgNBatch = CfgWith<&MatmulConfig::isNBatch>();
+constexpr MatmulConfig kCfgSplit = CfgWith<&MatmulConfig::isEnableChannelSplit>();
+constexpr MatmulConfig kCfgIntra = CfgWith<&MatmulConfig::intraBlockPartSum>();
+constexpr MatmulConfig kCfgRelu = CfgWith<&MatmulConfig::enableRelu>();
+constexpr MatmulConfig kCfgShared = CfgWith<&MatmulConfig::isA2B2Shared>();
+constexpr MatmulConfig CfgOuterUndef() {
+  MatmulConfig c = CFG_MDL;
+  c.scheduleType = ScheduleType::OUTER_PRODUCT;
+  return c;
+}
+constexpr MatmulConfig kCfgOuterUndef = CfgOuterUndef();
+constexpr MatmulConfig kCfgPreloadN = GetMDLConfig(false, false, 2);
+
+TEST(MatmulApiConfig, UnmodelledFormsAreRefusedAtInit) {
+  FaultKind kind{};
+  const auto expect = [&](const std::string& msg, const char* field, FaultKind want) {
+    EXPECT_EQ(kind, want) << msg;
+    EXPECT_NE(msg.find(field), std::string::npos) << msg;
+    EXPECT_NE(msg.find("Matmul::Init"), std::string::npos) << msg;
+  };
+  const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgPartial>(&kind), "isPartialOutput = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgDual>(&kind), "enableMixDualMaster = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgNBatch>(&kind), "isNBatch = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgIntra>(&kind), "intraBlockPartSum = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgRelu>(&kind), "enableRelu = true", u);
+  expect(CfgInitFault<CfgA, CfgA, CfgC, CFG_NORM, AscendC::Impl::Detail::TrianUpperMatmulPolicy>(
+             &kind),
+         "TrianUpperMatmulPolicy", u);
+  using Tscm = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::NZ, half>;
+  expect(CfgInitFault<Tscm, CfgA, CfgC>(&kind), "A's MatmulType position TPosition::TSCM", u);
+  using Gemv = MatmulType<AscendC::TPosition::GM, ::CubeFormat::VECTOR, half>;
+  expect(CfgInitFault<Gemv, CfgA, CfgC>(&kind), "A's MatmulType format CubeFormat::VECTOR", u);
+  using NdAlign = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND_ALIGN, float>;
+  expect(CfgInitFault<CfgA, CfgA, NdAlign>(&kind), "C's MatmulType format CubeFormat::ND_ALIGN", u);
+  using I8 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>;
+  using HalfC = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
+  TCubeTiling t8 = CfgTiling();
+  t8.baseK = 64;
+  t8.stepKa = t8.stepKb = 1;
+  using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;
+  expect(CfgInitFault<I8, I8, HalfC, CFG_NORM, AscendC::Impl::Detail::MatmulPolicy, I32>(&kind, t8),
+         "C of float16 from int8 inputs", u);
+  // The schedule fields' rules.
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgOuterUndef>(&kind),
+         "OUTER_PRODUCT with iterateOrder = UNDEF", inv);
+  TCubeTiling t = CfgTiling();
+  t.stepKb = 1;  // K in two base blocks, one in B's L1 load
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgPreloadN>(&kind, t),
+         "doMTE2Preload = 2 with K in 2 base blocks", inv);
+  t = CfgTiling();
+  t.baseM = 256;  // 256 x 32 half: 16 KB; with baseK 128 32 KB... over: 64 KB
+  t.baseK = 128;
+  t.stepKa = t.stepKb = 1;
+  t.dbL0A = t.dbL0B = 1;
+  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgShared>(&kind, t),
+         "isA2B2Shared = true with base blocks of A", inv);
+}
+
+}  // namespace
