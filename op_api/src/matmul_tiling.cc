@@ -314,6 +314,11 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     Fail("SetAType, SetBType and SetCType must all be called before GetTiling");
     return -1;
   }
+  // SetShape's -1: that extent is SetOrgShape's (CANN's SetShape page), resolved here so that
+  // SetOrgShape may come after SetShape.
+  if (m_ == -1 && orgM_ > 0) m_ = orgM_;
+  if (n_ == -1 && orgN_ > 0) n_ = orgN_;
+  if (k_ == -1 && orgKa_ > 0) k_ = orgKa_;
   if (std::string why = CheckOperands(a_.dataType, b_.dataType, c_.dataType, m_, n_, k_);
       !why.empty()) {
     Fail(why);

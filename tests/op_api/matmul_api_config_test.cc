@@ -209,6 +209,57 @@ TEST(MatmulApiConfig, ConstantTilingReplacesTheRuntimeOne) {
             std::string::npos);
 }
 
+constexpr MatmulConfig CfgPartialMdl() {
+  MatmulConfig c = CFG_MDL;
+  c.isPartialOutput = true;
+  return c;
+}
+constexpr MatmulConfig kCfgPartialMdl = CfgPartialMdl();
+
+TEST(MatmulApiConfig, PartialOutputGivesEachBaseBlockOfK) {
+  // Four tiles of two base blocks of K each: eight partial tiles in turn, each the product over
+  // its 32 columns of K (the matmul_partial_output sample's form: MDL, sequential writes).
+  CfgData d;
+  d.c.assign(8 * 256, -1.0f);
+  const TCubeTiling t = CfgTiling();
+  ASSERT_EQ(CfgRun(d,
+                   [&](CfgData& x) {
+                     TPipe pipe;
+                     Matmul<CfgA, CfgA, CfgC, CfgC, kCfgPartialMdl> mm;
+                     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+                     mm.SetTensorA(x.ga);
+                     mm.SetTensorB(x.gb);
+                     for (int i = 0; mm.Iterate(); ++i) mm.GetTensorC(x.gc[i * 256], 0, true);
+                     mm.End();
+                   }),
+            "");
+  for (int p = 0; p < 8; ++p) {
+    const int tile = p / 2, k0 = p % 2 * 32;
+    for (int e = 0; e < 256; ++e) {
+      const int r = tile % 2 * 16 + e / 16, j = tile / 2 * 16 + e % 16;  // M first
+      float want = 0;
+      for (int k = k0; k < k0 + 32; ++k) {
+        want += float(d.a[size_t(r * kCfgK + k)]) * float(d.b[size_t(k * kCfgN + j)]);
+      }
+      ASSERT_EQ(d.c[size_t(p * 256 + e)], want) << "partial " << p << " element " << e;
+    }
+  }
+  FaultKind kind{};
+  const std::string msg = CfgRun(
+      d,
+      [&](CfgData& x) {
+        TPipe pipe;
+        Matmul<CfgA, CfgA, CfgC, CfgC, kCfgPartialMdl> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(x.ga);
+        mm.SetTensorB(x.gb);
+        mm.IterateAll(x.gc);
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("isPartialOutput = true"), std::string::npos) << msg;
+}
+
 // The fault of Init for a Matmul of these types and MM_CFG.
 template <class A, class B, class C, const auto& kCfg = CFG_NORM,
           template <const auto&, typename...> class P = AscendC::Impl::Detail::MatmulPolicy,
@@ -231,7 +282,6 @@ constexpr MatmulConfig CfgWith() {
   c.*kField = true;
   return c;
 }
-constexpr MatmulConfig kCfgPartial = CfgWith<&MatmulConfig::isPartialOutput>();
 constexpr MatmulConfig kCfgDual = CfgWith<&MatmulConfig::enableMixDualMaster>();
 constexpr MatmulConfig kCfgNBatch = CfgWith<&MatmulConfig::isNBatch>();
 constexpr MatmulConfig kCfgSplit = CfgWith<&MatmulConfig::isEnableChannelSplit>();
@@ -254,7 +304,6 @@ TEST(MatmulApiConfig, UnmodelledFormsAreRefusedAtInit) {
     EXPECT_NE(msg.find("Matmul::Init"), std::string::npos) << msg;
   };
   const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
-  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgPartial>(&kind), "isPartialOutput = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgDual>(&kind), "enableMixDualMaster = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgNBatch>(&kind), "isNBatch = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);

@@ -210,11 +210,13 @@ bool NextTile(MatmulState& s, const char* api) {
   const auto bn = static_cast<uint32_t>(s.tiling.baseN);
   const uint32_t m_tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm;
   const uint32_t n_tiles = (static_cast<uint32_t>(s.single_n) + bn - 1) / bn;
-  const auto t = static_cast<uint32_t>(s.next_tile);
+  const uint32_t parts = KParts(s);
+  const auto t = static_cast<uint32_t>(s.next_tile) / parts;
   if (t >= m_tiles * n_tiles) {
     s.next_tile = 0;
     return false;
   }
+  s.k_part = static_cast<int32_t>(static_cast<uint32_t>(s.next_tile) % parts);
   const TileIndex at = TileAt(s.tiling, s.mdl, t, m_tiles, n_tiles);
   s.tile_m0 = static_cast<int32_t>(at.mi * bm);
   s.tile_n0 = static_cast<int32_t>(at.ni * bn);
@@ -225,15 +227,18 @@ bool NextTile(MatmulState& s, const char* api) {
 }
 
 void Compute(MatmulState& s) {
-  s.c_tile = ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
-                         static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
+  s.c_tile =
+      s.cfg.isPartialOutput
+          ? ComputePartialTile(s)
+          : ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
+                        static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
   s.tile_held = true;
   // After the block's last tile CFG_MDL's pieces have no use: out of L1 now, so a kernel that
   // never calls Iterate again (nor End) holds no L1 buffer at its end.
   const auto bm = static_cast<uint32_t>(s.tiling.baseM);
   const auto bn = static_cast<uint32_t>(s.tiling.baseN);
   const uint32_t tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm *
-                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn);
+                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn) * KParts(s);
   if (static_cast<uint32_t>(s.next_tile) >= tiles) ReleaseHeldPieces(s);
 }
 
@@ -344,6 +349,7 @@ void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t 
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential) {
   const char* api = "Matmul::IterateAll";
   RequireReady(s, api);
+  RefusePartialOutput(s, api);
   s.next_tile = 0;
   // One request: the AIC walks every tile of the block before it answers.
   const CubeScope scope(api);
@@ -415,6 +421,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                         uint8_t atomic) {
   const char* api = "Matmul::IterateBatch";
   RequireReady(s, api);
+  RefusePartialOutput(s, api);
   if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before IterateBatch");
   CheckBatches(s, batch_a, batch_b, sequential, partial_sum, api);
   const TCubeTiling& t = s.tiling;

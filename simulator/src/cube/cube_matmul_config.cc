@@ -2,6 +2,7 @@
 // the policy): each field either takes effect (iterateOrder), is a schedule that leaves the
 // results as they are (accepted), or is a form opsim does not model or the chip does not have
 // (`unsupported`, naming the field and its value). docs/CUBE.md, "Matmul configuration (BC10)".
+#include <algorithm>
 #include <string>
 
 #include "cube/cube_buffers.h"
@@ -87,8 +88,6 @@ void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
       {c.isNBatch, "MatmulConfig::isNBatch = true (IterateNBatch)", kNotModelled},
       {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
        "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
-      {c.isPartialOutput, "MatmulConfig::isPartialOutput = true (partial sums over K)",
-       kNotModelled},
       {c.enableMixDualMaster, "MatmulConfig::enableMixDualMaster = true (AIC and AIV both masters)",
        kNotModelled},
       {c.isEnableChannelSplit,
@@ -145,6 +144,39 @@ void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api)
 }
 
 }  // namespace
+
+uint32_t KParts(const MatmulState& s) {
+  if (!s.cfg.isPartialOutput) return 1;
+  const auto bk = static_cast<uint32_t>(s.tiling.baseK);
+  return (static_cast<uint32_t>(s.single_k) + bk - 1) / bk;
+}
+
+// The tile over K rows [k0, k0 + baseK) only: the operands moved on to k0 and K narrowed, so
+// that the tile's own loads, Mmads and checks run on that slice, as CANN's partial output
+// computes one base block of K per Iterate.
+UbRef ComputePartialTile(MatmulState& s) {
+  const uint64_t k0 = uint64_t(s.k_part) * uint64_t(s.tiling.baseK);
+  const GmRef a = s.a, b = s.b;
+  const int32_t single_k = s.single_k;
+  const bool bias_on = s.bias_on;
+  s.a = GmAt(a, InBytes(s, s.trans_a ? k0 * uint64_t(s.org_m) : k0));
+  s.b = GmAt(b, InBytes(s, s.trans_b ? k0 : k0 * uint64_t(s.org_n)));
+  s.single_k = std::min(s.tiling.baseK, single_k - static_cast<int32_t>(k0));
+  s.bias_on = bias_on && s.k_part == 0;
+  const UbRef tile =
+      ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
+                  static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
+  s.a = a, s.b = b, s.single_k = single_k, s.bias_on = bias_on;
+  return tile;
+}
+
+void RefusePartialOutput(const MatmulState& s, const char* api) {
+  if (s.cfg.isPartialOutput) {
+    Unsupported(api, "MatmulConfig::isPartialOutput = true",
+                "its partial tiles come from Iterate and GetTensorC (each would overwrite the "
+                "last here)");
+  }
+}
 
 void MatmulRefuseForm(const char* api, const char* what) {
   Unsupported(api, what, "not modelled by opsim's Matmul (docs/CUBE.md, \"Matmul configuration\")");

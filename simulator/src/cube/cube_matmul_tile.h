@@ -68,6 +68,12 @@ void CheckMdlSteps(const TCubeTiling& t, const char* api);
 // refuses what is not modelled, checks the schedule fields against `tiling` and applies
 // iterateOrder to s.tiling (which Init has set).
 void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api);
+// MatmulConfig::isPartialOutput: each Iterate gives the tile's sum over one base block of K
+// (s.k_part), KParts of them per tile in turn; the bias goes into the first. Without it, one.
+uint32_t KParts(const MatmulState& s);
+UbRef ComputePartialTile(MatmulState& s);
+// IterateAll and IterateBatch under isPartialOutput (each partial would overwrite the last).
+void RefusePartialOutput(const MatmulState& s, const char* api);
 
 // Operand layouts beyond LoadData 2-D (cube_matmul_layout.cc). L1KRowAlign: what an operand's
 // K rows in L1 are padded to (16; int8_t B as stored 32, int4b_t 64: LoadDataWithTranspose's

@@ -118,8 +118,9 @@ struct MatmulState {
   int32_t org_kc = 0;  // C's row pitch when it is not orgN (SetOrgShape's fifth form); 0: orgN
   int32_t single_m = 0, single_n = 0, single_k = 0;
   // Iterate: the next tile and the one computed and not yet fetched.
-  int32_t next_tile = 0;
+  int32_t next_tile = 0;  // with isPartialOutput it counts (tile, base block of K) pairs
   bool tile_held = false;
+  int32_t k_part = 0;  // isPartialOutput: the base block of K the tile sums over
   int32_t tile_m0 = 0, tile_n0 = 0, tile_m = 0, tile_n = 0;
   UbRef c_tile;
   // CFG_MDL (doMultiDataLoad): a tile whose A or B piece over its whole K is the one L1 holds
