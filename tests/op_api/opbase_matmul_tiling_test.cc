@@ -303,6 +303,11 @@ TEST(MatmulTiling, ConfigParamsAndShapeFromTheOrgShape) {
   EXPECT_EQ(t.Ka, 64);
   EXPECT_EQ(t.iterateOrder, 1);
   EXPECT_EQ(t.usedCoreNum, 1);
+  int32_t sm = 0, sn = 0, sk = 0;  // the computed single-core shape, not SetSingleShape's -1
+  api.GetSingleShape(sm, sn, sk);
+  EXPECT_EQ(sm, 96);
+  EXPECT_EQ(sn, 80);
+  EXPECT_EQ(sk, 48);
 }
 
 }  // namespace

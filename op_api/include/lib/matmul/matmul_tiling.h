@@ -59,6 +59,9 @@ struct MatmulConfigParams {
         enVecND2NZ(enVecND2NZIn) {}
 };
 
+// How a quantised Matmul's scale comes (SetDequantType): one scalar or a vector of N.
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+
 // CANN's ge::DataType numbering for the types a Matmul takes.
 enum class DataType : int32_t {
   DT_FLOAT = 0,
@@ -103,6 +106,12 @@ class MatmulApiTiling {
   int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
   // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
   int32_t SetTraverse(MatrixTraverse traverse);
+  // The quantised output's scale form: kept; it changes no buffer of opsim's tiling (the
+  // kernel's quantised output is `unsupported`).
+  int32_t SetDequantType(DequantType dequantType) {
+    deqType_ = dequantType;
+    return 0;
+  }
   // The kernel's configuration as the tiling should assume it: only `traverse` changes opsim's
   // tiling (SetTraverse); the template, schedule, L1 caching and vector ND2NZ leave it valid.
   void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
@@ -154,6 +163,7 @@ class MatmulApiTiling {
   int32_t batchNum_ = 0;
   bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
   MatmulConfigParams configParams_;
+  DequantType deqType_ = DequantType::SCALAR;
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTiling {
@@ -179,6 +189,7 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   int32_t dim_ = -1;
   int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
   int32_t usedDim_ = 0, mDim_ = 0, nDim_ = 0;
+  int32_t outSingle_[3] = {0, 0, 0};  // the single-core M, N, K of the last split
 };
 
 // The batch Matmul's tiling (CANN's bmm_tiling.h): one core's tiling of one batch's M x N x K

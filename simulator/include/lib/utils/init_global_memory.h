@@ -1,0 +1,18 @@
+// CANN's adv_api/utils/init_global_memory.h: Fill of global memory, InitGlobalMemory's name in
+// the high-level API (opsim/sim/ascendc/atomic.h). Reached through lib/matmul_intf.h, as the
+// Matmul samples that clear C before an atomic IterateAll use it.
+#pragma once
+
+#include <cstdint>
+
+#include "kernel_operator.h"
+
+namespace AscendC {
+
+// The first `size` elements of `gmWorkspaceAddr` set to `value` (InitGlobalMemory).
+template <typename T>
+void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+  InitGlobalMemory(gmWorkspaceAddr, size, value);
+}
+
+}  // namespace AscendC
