@@ -209,6 +209,30 @@ TEST(MatmulApiConfig, ConstantTilingReplacesTheRuntimeOne) {
             std::string::npos);
 }
 
+TEST(MatmulApiConfig, SingleShapeAboveTheTilingRuns) {
+  // A tiling of 16 x 16 x 32 blocks; SetSingleShape to the whole 32 x 32 x 64 (no bound on
+  // CANN's page): the same buffers, more tiles and K steps.
+  TCubeTiling t = CfgTiling();
+  t.singleCoreM = t.singleCoreN = 16;
+  t.singleCoreK = 32;
+  CfgData d;
+  ASSERT_EQ(CfgRun(d,
+                   [&](CfgData& x) {
+                     TPipe pipe;
+                     Matmul<CfgA, CfgA, CfgC> mm;
+                     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+                     mm.SetSingleShape(kCfgM, kCfgN, kCfgK);
+                     mm.SetTensorA(x.ga);
+                     mm.SetTensorB(x.gb);
+                     mm.IterateAll(x.gc);
+                     mm.End();
+                   }),
+            "");
+  for (int r = 0; r < kCfgM; ++r) {
+    for (int j = 0; j < kCfgN; ++j) ASSERT_EQ(d.c[size_t(r * kCfgN + j)], d.Want(r, j));
+  }
+}
+
 constexpr MatmulConfig CfgPartialMdl() {
   MatmulConfig c = CFG_MDL;
   c.isPartialOutput = true;

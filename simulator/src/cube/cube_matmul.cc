@@ -153,18 +153,18 @@ void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t
   s.org_kb = kb;
 }
 
+// CANN's pages set no upper bound: the buffers are per base block, so a single-core shape above
+// the tiling's (matmul_constant_tiling's N over its constant singleCoreN) runs as well.
 void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api) {
   RequireReady(s, api);
   const int32_t v[3] = {m, n, k};
-  const int32_t cap[3] = {s.tiling.singleCoreM, s.tiling.singleCoreN, s.tiling.singleCoreK};
   const char* names[3] = {"M", "N", "K"};
   int32_t* out[3] = {&s.single_m, &s.single_n, &s.single_k};
   for (int i = 0; i < 3; ++i) {
     if (v[i] == -1) continue;  // SetTail's default: this dimension keeps its size
-    if (v[i] < 1 || v[i] > cap[i]) {
+    if (v[i] < 1) {
       Refuse(api, std::string("single ") + names[i] + " = " + std::to_string(v[i]) +
-                      " (expected 1.." + std::to_string(cap[i]) + ", the tiling's singleCore" +
-                      names[i] + ")");
+                      " (expected >= 1, or -1 to keep it)");
     }
     *out[i] = v[i];
   }
