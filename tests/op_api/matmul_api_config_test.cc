@@ -4,6 +4,7 @@
 // fault at Init naming the field.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -284,6 +285,58 @@ TEST(MatmulApiConfig, PartialOutputGivesEachBaseBlockOfK) {
   EXPECT_NE(msg.find("isPartialOutput = true"), std::string::npos) << msg;
 }
 
+// int8_t A and B into half C through the Fixpipe's DEQF16 with SetQuantScalar's word (the
+// matmul_quant sample's scalar form); "" and C, or the fault.
+std::string QuantRun(bool set_scalar, std::vector<half>* c) {
+  std::vector<int8_t> a(kCfgM * kCfgK), b(kCfgK * kCfgN);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t(int(i % 7) - 3);
+  for (size_t i = 0; i < b.size(); ++i) b[i] = int8_t(int(i % 5) - 2);
+  c->assign(kCfgM * kCfgN, half(0.0f));
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {
+      {a.data(), a.size(), "a"}, {b.data(), b.size(), "b"}, {c->data(), c->size() * 2, "c"}};
+  const TCubeTiling t = CfgTiling();
+  const float scale = 0.5f;
+  uint32_t bits;
+  std::memcpy(&bits, &scale, 4);
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+    using I8 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>;
+    using HalfC = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
+    using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;
+    GlobalTensor<int8_t> ga, gb;
+    GlobalTensor<half> gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c->data(), c->size());
+    TPipe pipe;
+    Matmul<I8, I8, HalfC, I32, CFG_MDL> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    if (set_scalar) mm.SetQuantScalar(bits);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+  });
+  if (r.fault) return r.fault->ToString();
+  for (int i = 0; i < kCfgM; ++i) {
+    for (int j = 0; j < kCfgN; ++j) {
+      int acc = 0;
+      for (int k = 0; k < kCfgK; ++k) acc += a[size_t(i * kCfgK + k)] * b[size_t(k * kCfgN + j)];
+      if (float((*c)[size_t(i * kCfgN + j)]) != float(acc) * scale) return "C differs";
+    }
+  }
+  return "";
+}
+
+TEST(MatmulApiConfig, QuantisedOutputScalesByTheScalar) {
+  std::vector<half> c;
+  EXPECT_EQ(QuantRun(true, &c), "");
+  const std::string msg = QuantRun(false, &c);
+  EXPECT_NE(msg.find("needs SetQuantScalar first"), std::string::npos) << msg;
+}
+
 // The fault of Init for a Matmul of these types and MM_CFG.
 template <class A, class B, class C, const auto& kCfg = CFG_NORM,
           template <const auto&, typename...> class P = AscendC::Impl::Detail::MatmulPolicy,
@@ -342,14 +395,9 @@ TEST(MatmulApiConfig, UnmodelledFormsAreRefusedAtInit) {
   expect(CfgInitFault<Gemv, CfgA, CfgC>(&kind), "A's MatmulType format CubeFormat::VECTOR", u);
   using NdAlign = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND_ALIGN, float>;
   expect(CfgInitFault<CfgA, CfgA, NdAlign>(&kind), "C's MatmulType format CubeFormat::ND_ALIGN", u);
-  using I8 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>;
-  using HalfC = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
-  TCubeTiling t8 = CfgTiling();
-  t8.baseK = 64;
-  t8.stepKa = t8.stepKb = 1;
   using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;
-  expect(CfgInitFault<I8, I8, HalfC, CFG_NORM, AscendC::Impl::Detail::MatmulPolicy, I32>(&kind, t8),
-         "C of float16 from int8 inputs", u);
+  expect(CfgInitFault<CfgA, CfgA, I32, CFG_NORM, AscendC::Impl::Detail::MatmulPolicy, CfgC>(&kind),
+         "C of int32 from float16 inputs", u);
   // The schedule fields' rules.
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgOuterUndef>(&kind),
          "OUTER_PRODUCT with iterateOrder = UNDEF", inv);

@@ -242,16 +242,6 @@ void Compute(MatmulState& s) {
   if (static_cast<uint32_t>(s.next_tile) >= tiles) ReleaseHeldPieces(s);
 }
 
-AscendC::QuantMode_t QuantFor(const MatmulState& s) {
-  switch (s.types.out) {
-    case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
-    case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
-    case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
-    default: return AscendC::QuantMode_t::NoQuant;
-  }
-}
-
 // MatmulCallBackFunc's DataCopyOut takes the tile out instead of the Matmul's Fixpipe: it gets
 // GM at the tile's place and CANN's DataCopyOutParams (GetCBCopyOutParams' values).
 void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitch, uint32_t eb) {
@@ -290,6 +280,12 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   f.srcStride = static_cast<uint16_t>(Up16(static_cast<uint32_t>(s.tile_m)));
   f.dstStride = sequential ? static_cast<uint32_t>(s.tiling.baseN) : pitch;
   f.quantPre = QuantFor(s);
+  if (s.form.quant_out && !s.quant_set) {
+    Refuse(api, "C is " + std::string(DTypeName(s.types.out)) + " from " +
+                    std::string(DTypeName(s.types.l0c)) +
+                    " accumulators: the quantised output needs SetQuantScalar first");
+  }
+  f.deqScalar = s.quant_scalar;
   const uint64_t at =
       sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
   const MatmulQueues& q = QueuesOf(s);

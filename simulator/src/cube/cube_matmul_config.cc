@@ -52,13 +52,14 @@ void CheckForm(const MatmulState& s, const char* api) {
           "and COLUMN_MAJOR are not modelled)");
     }
   }
-  if (!f.out_type_ok) {
+  if (!f.out_type_ok && !f.quant_out) {
     Unsupported(api,
                 "C of " + std::string(DTypeName(s.types.out)) + " from " +
                     std::string(DTypeName(s.types.a)) + " inputs (accumulating in " +
                     std::string(DTypeName(s.types.l0c)) + ")",
-                "the quantised output (SetQuantScalar/SetQuantVector) is not modelled: C is "
-                "float, half or bfloat16_t for float accumulators, int32_t for int32_t");
+                "no Fixpipe conversion gives it: C is float, half or bfloat16_t (or int8_t, "
+                "quantised) for float accumulators, int32_t (or half or int8_t, quantised) for "
+                "int32_t");
   }
   using AscendC::Impl::Detail::PolicyType;
   if (f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
@@ -144,6 +145,20 @@ void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api)
 }
 
 }  // namespace
+
+AscendC::QuantMode_t QuantFor(const MatmulState& s) {
+  if (s.form.quant_out) {  // SetQuantScalar's word scales the accumulator into C
+    if (s.types.l0c == DType::kFloat32) return AscendC::QuantMode_t::QF322B8_PRE;
+    return s.types.out == DType::kInt8 ? AscendC::QuantMode_t::REQ8 : AscendC::QuantMode_t::DEQF16;
+  }
+  switch (s.types.out) {
+    case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
+    case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex type
+    default: return AscendC::QuantMode_t::NoQuant;
+  }
+}
 
 uint32_t KParts(const MatmulState& s) {
   if (!s.cfg.isPartialOutput) return 1;

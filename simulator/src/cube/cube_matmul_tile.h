@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
+#include "opsim/sim/ascendc/cube_types.h"
 
 namespace opsim::sim::detail {
 
@@ -71,6 +72,8 @@ void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* ap
 // MatmulConfig::isPartialOutput: each Iterate gives the tile's sum over one base block of K
 // (s.k_part), KParts of them per tile in turn; the bias goes into the first. Without it, one.
 uint32_t KParts(const MatmulState& s);
+// The Fixpipe's conversion of the accumulator into C's type (a quantised C: by SetQuantScalar).
+AscendC::QuantMode_t QuantFor(const MatmulState& s);
 UbRef ComputePartialTile(MatmulState& s);
 // IterateAll and IterateBatch under isPartialOutput (each partial would overwrite the last).
 void RefusePartialOutput(const MatmulState& s, const char* api);

@@ -144,6 +144,9 @@ class Matmul {
                {static_cast<uint8_t>(A_TYPE::format), static_cast<uint8_t>(B_TYPE::format),
                 static_cast<uint8_t>(C_TYPE::format)},
                kOutTypeOk,
+               (std::is_same_v<L0cT, int32_t> &&
+                (std::is_same_v<DstT, half> || std::is_same_v<DstT, int8_t>)) ||
+                   (std::is_same_v<L0cT, float> && std::is_same_v<DstT, int8_t>),
                static_cast<uint8_t>(
                    MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::POLICY_TYPE)};
     s_.cfg = kCfg;
@@ -209,14 +212,16 @@ class Matmul {
     (void)bScalar;
     opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B as a scalar");
   }
-  // The quantised output's scale (a C type narrower than the accumulator): not modelled.
+  // The quantised output's scale (C narrower than the accumulator): the Fixpipe's deqScalar word
+  // (DEQF16, REQ8 or QF322B8_PRE by the types). The vector form is not modelled.
   void SetQuantScalar(const uint64_t quantScalar) {
-    (void)quantScalar;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetQuantScalar", "the quantised output");
+    s_.quant_scalar = quantScalar;
+    s_.quant_set = true;
   }
   void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
     (void)quantTensor;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetQuantVector", "the quantised output");
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetQuantVector",
+                                         "the quantised output's vector form");
   }
   void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
     const opsim::sim::detail::GmRef ref = biasGlobal.ref();

@@ -99,6 +99,9 @@ struct MatmulForm {
   uint8_t pos[3] = {0, 0, 0};
   uint8_t format[3] = {0, 0, 0};
   bool out_type_ok = true;
+  // C narrower than the accumulator by the Fixpipe's quantisation (int32 to half or int8_t,
+  // float to int8_t), scaled by SetQuantScalar's word.
+  bool quant_out = false;
   uint8_t policy = 0;
 };
 
@@ -130,6 +133,9 @@ struct MatmulState {
   // and the others 2, and GetTensorC's Fixpipe 3, as CANN's MatmulUnitFlag does.
   bool unit_flag = false;
   MatmulCallbacks cb;
+  // SetQuantScalar: the Fixpipe's deqScalar word for a quantised C.
+  uint64_t quant_scalar = 0;
+  bool quant_set = false;
   // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
   int32_t batch_a = 0, batch_b = 0;
 };
