@@ -12,6 +12,7 @@
 #define ASCENDC_CUBE_ONLY
 #include "lib/matmul_intf.h"
 #undef ASCENDC_CUBE_ONLY
+#include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 
 // The getters as CANN's tiling.h defines them.
@@ -210,6 +211,48 @@ TEST(MatmulApiConfig, ConstantTilingReplacesTheRuntimeOne) {
             std::string::npos);
 }
 
+// GetNormalConfig's enableMixDualMaster parameter.
+constexpr MatmulConfig kCfgDualMaster =
+    GetNormalConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true, IterateOrder::UNDEF,
+                    ScheduleType::INNER_PRODUCT, true, true);
+
+TEST(MatmulApiConfig, DualMasterRunsOnTheCubeCore) {
+  // A kernel on the cube cores runs its Matmul itself: IterateAll as ever, Iterate refused.
+  const TCubeTiling t = CfgTiling();
+  EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgDualMaster>>(&t)), "ok");
+  CfgData d;
+  FaultKind kind{};
+  const std::string msg = CfgRun(
+      d,
+      [&](CfgData& x) {
+        TPipe pipe;
+        Matmul<CfgA, CfgA, CfgC, CfgC, kCfgDualMaster> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(x.ga);
+        mm.SetTensorB(x.gb);
+        mm.Iterate();
+      },
+      &kind);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("enableMixDualMaster = true takes IterateAll only"), std::string::npos) << msg;
+  // A MIX launch's AIV asking its AIC is the message-driven form, not dual master.
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{d.a.data(), d.a.size() * 2, "a"}};
+  opsim::sim::DeviceProfile dev = opsim::sim::testing::TestDevice(8);
+  dev.cube_cores = 4;
+  const LaunchResult r = opsim::sim::LaunchMix(dev, 1, o, [&] {
+    TPipe pipe;
+    Matmul<CfgA, CfgA, CfgC, CfgC, kCfgDualMaster> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kUnsupported);
+  EXPECT_NE(r.fault->ToString().find("enableMixDualMaster = true in a MIX launch"),
+            std::string::npos)
+      << r.fault->ToString();
+}
+
 TEST(MatmulApiConfig, SingleShapeAboveTheTilingRuns) {
   // A tiling of 16 x 16 x 32 blocks; SetSingleShape to the whole 32 x 32 x 64 (no bound on
   // CANN's page): the same buffers, more tiles and K steps.
@@ -359,7 +402,6 @@ constexpr MatmulConfig CfgWith() {
   c.*kField = true;
   return c;
 }
-constexpr MatmulConfig kCfgDual = CfgWith<&MatmulConfig::enableMixDualMaster>();
 constexpr MatmulConfig kCfgNBatch = CfgWith<&MatmulConfig::isNBatch>();
 constexpr MatmulConfig kCfgSplit = CfgWith<&MatmulConfig::isEnableChannelSplit>();
 constexpr MatmulConfig kCfgIntra = CfgWith<&MatmulConfig::intraBlockPartSum>();
@@ -381,7 +423,6 @@ TEST(MatmulApiConfig, UnmodelledFormsAreRefusedAtInit) {
     EXPECT_NE(msg.find("Matmul::Init"), std::string::npos) << msg;
   };
   const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
-  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgDual>(&kind), "enableMixDualMaster = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgNBatch>(&kind), "isNBatch = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgIntra>(&kind), "intraBlockPartSum = true", u);

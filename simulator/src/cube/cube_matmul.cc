@@ -320,6 +320,7 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
 
 bool MatmulIterate(MatmulState& s) {
   const char* api = "Matmul::Iterate";
+  RefuseDualMasterIterate(s, api);
   if (!NextTile(s, api)) {
     DropHeldPieces(s, api);
     return false;

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
+#include "cube/mix_run.h"
 #include "opsim/sim/ascendc/cube_matmul_static.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/fault.h"
@@ -89,8 +91,6 @@ void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
       {c.isNBatch, "MatmulConfig::isNBatch = true (IterateNBatch)", kNotModelled},
       {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
        "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
-      {c.enableMixDualMaster, "MatmulConfig::enableMixDualMaster = true (AIC and AIV both masters)",
-       kNotModelled},
       {c.isEnableChannelSplit,
        "MatmulConfig::isEnableChannelSplit = true (16 x 8 fractals of an NZ C)",
        "it applies to C in CubeFormat::NZ, which opsim's Matmul does not model"},
@@ -185,6 +185,14 @@ UbRef ComputePartialTile(MatmulState& s) {
   return tile;
 }
 
+void RefuseDualMasterIterate(const MatmulState& s, const char* api) {
+  if (s.cfg.enableMixDualMaster) {
+    Invalid(api,
+            "MatmulConfig::enableMixDualMaster = true takes IterateAll only (CANN's page: the "
+            "results come out by IterateAll)");
+  }
+}
+
 void RefusePartialOutput(const MatmulState& s, const char* api) {
   if (s.cfg.isPartialOutput) {
     Unsupported(api, "MatmulConfig::isPartialOutput = true",
@@ -209,6 +217,13 @@ void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* ap
       Invalid(api, "MatmulConfig::isA2B2Shared = true with base blocks of A " + std::to_string(a) +
                        " B and B " + std::to_string(b) + " B (each must fit 32 KB)");
     }
+  }
+  // Dual master: the cube core runs the kernel's Matmul itself, as a pure-cube launch does
+  // here; a MIX launch's AIV asking its AIC (the message-driven form) is not that.
+  if (s.cfg.enableMixDualMaster && tls_mix != nullptr && !tls_mix->member->aic) {
+    Unsupported(api, "MatmulConfig::enableMixDualMaster = true in a MIX launch",
+                "the AIC and AIV running their own code is modelled for a kernel launched on "
+                "the cube cores (__cube__) only");
   }
   // A configured order replaces the tiling's (CANN's schedulers test it before the tiling's).
   if (s.cfg.iterateOrder != IterateOrder::UNDEF) {

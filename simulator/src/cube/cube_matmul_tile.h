@@ -77,6 +77,8 @@ AscendC::QuantMode_t QuantFor(const MatmulState& s);
 UbRef ComputePartialTile(MatmulState& s);
 // IterateAll and IterateBatch under isPartialOutput (each partial would overwrite the last).
 void RefusePartialOutput(const MatmulState& s, const char* api);
+// Iterate under enableMixDualMaster (CANN: IterateAll only).
+void RefuseDualMasterIterate(const MatmulState& s, const char* api);
 
 // Operand layouts beyond LoadData 2-D (cube_matmul_layout.cc). L1KRowAlign: what an operand's
 // K rows in L1 are padded to (16; int8_t B as stored 32, int4b_t 64: LoadDataWithTranspose's
