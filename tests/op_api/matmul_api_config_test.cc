@@ -131,7 +131,7 @@ constexpr MatmulConfig CfgOrderN() {
 }
 constexpr MatmulConfig kCfgOrderN = CfgOrderN();
 
-TEST(MatmulApiConfig, IterateOrderReplacesTheTilings) {
+TEST(MatmulApi, IterateOrderReplacesTheTilings) {
   // The tiling says M first; the config's ORDER_N walks N first: sequential writes show it.
   CfgData d;
   const TCubeTiling t = CfgTiling();
@@ -168,7 +168,7 @@ constexpr MatmulConfig CfgSchedules() {
 constexpr MatmulConfig kCfgSchedules = CfgSchedules();
 constexpr MatmulConfig kCfgIbShare = CFG_IBSHARE_NORM;
 
-TEST(MatmulApiConfig, ScheduleFieldsLeaveTheResultsAlone) {
+TEST(MatmulApi, ScheduleFieldsLeaveTheResultsAlone) {
   TCubeTiling t = CfgTiling();
   t.baseK = 64;  // OUTER_PRODUCT under MDL wants K in one base block
   t.stepKa = t.stepKb = 1;
@@ -199,7 +199,7 @@ constexpr MatmulApiStaticTiling CfgBaseOnly() {
 }
 constexpr MatmulApiStaticTiling kCfgBaseOnly = CfgBaseOnly();
 
-TEST(MatmulApiConfig, ConstantTilingReplacesTheRuntimeOne) {
+TEST(MatmulApi, ConstantTilingReplacesTheRuntimeOne) {
   // No runtime tiling: the constant one is the whole tiling.
   EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgStatic>>(nullptr)), "ok");
   // Base sizes only: they replace the runtime tiling's 16 x 16 x 32 (a baseM of 32 is one tile
@@ -216,7 +216,7 @@ constexpr MatmulConfig kCfgDualMaster =
     GetNormalConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true, IterateOrder::UNDEF,
                     ScheduleType::INNER_PRODUCT, true, true);
 
-TEST(MatmulApiConfig, DualMasterRunsOnTheCubeCore) {
+TEST(MatmulApi, DualMasterRunsOnTheCubeCore) {
   // A kernel on the cube cores runs its Matmul itself: IterateAll as ever, Iterate refused.
   const TCubeTiling t = CfgTiling();
   EXPECT_EQ((CfgAllOf<Matmul<CfgA, CfgA, CfgC, CfgC, kCfgDualMaster>>(&t)), "ok");
@@ -253,7 +253,7 @@ TEST(MatmulApiConfig, DualMasterRunsOnTheCubeCore) {
       << r.fault->ToString();
 }
 
-TEST(MatmulApiConfig, SingleShapeAboveTheTilingRuns) {
+TEST(MatmulApi, SingleShapeAboveTheTilingRuns) {
   // A tiling of 16 x 16 x 32 blocks; SetSingleShape to the whole 32 x 32 x 64 (no bound on
   // CANN's page): the same buffers, more tiles and K steps.
   TCubeTiling t = CfgTiling();
@@ -284,7 +284,7 @@ constexpr MatmulConfig CfgPartialMdl() {
 }
 constexpr MatmulConfig kCfgPartialMdl = CfgPartialMdl();
 
-TEST(MatmulApiConfig, PartialOutputGivesEachBaseBlockOfK) {
+TEST(MatmulApi, PartialOutputGivesEachBaseBlockOfK) {
   // Four tiles of two base blocks of K each: eight partial tiles in turn, each the product over
   // its 32 columns of K (the matmul_partial_output sample's form: MDL, sequential writes).
   CfgData d;
@@ -373,7 +373,7 @@ std::string QuantRun(bool set_scalar, std::vector<half>* c) {
   return "";
 }
 
-TEST(MatmulApiConfig, QuantisedOutputScalesByTheScalar) {
+TEST(MatmulApi, QuantisedOutputScalesByTheScalar) {
   std::vector<half> c;
   EXPECT_EQ(QuantRun(true, &c), "");
   const std::string msg = QuantRun(false, &c);
@@ -415,7 +415,7 @@ constexpr MatmulConfig CfgOuterUndef() {
 constexpr MatmulConfig kCfgOuterUndef = CfgOuterUndef();
 constexpr MatmulConfig kCfgPreloadN = GetMDLConfig(false, false, 2);
 
-TEST(MatmulApiConfig, UnmodelledFormsAreRefusedAtInit) {
+TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
   FaultKind kind{};
   const auto expect = [&](const std::string& msg, const char* field, FaultKind want) {
     EXPECT_EQ(kind, want) << msg;

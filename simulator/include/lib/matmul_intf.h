@@ -7,7 +7,6 @@
 
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
-#include "lib/utils/init_global_memory.h"
 #include "opsim/sim/ascendc/cube_matmul.h"
 #include "opsim/sim/ascendc/cube_mix.h"
 

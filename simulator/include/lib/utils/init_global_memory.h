@@ -1,11 +1,13 @@
 // CANN's adv_api/utils/init_global_memory.h: Fill of global memory, InitGlobalMemory's name in
-// the high-level API (opsim/sim/ascendc/atomic.h). Reached through lib/matmul_intf.h, as the
+// the high-level API (opsim/sim/ascendc/atomic.h). Reached through the Matmul's header
+// (cube_matmul.h, which operator libraries' kernel prelude includes at global scope), as the
 // Matmul samples that clear C before an atomic IterateAll use it.
 #pragma once
 
 #include <cstdint>
 
-#include "kernel_operator.h"
+#include "opsim/sim/ascendc/atomic.h"
+#include "opsim/sim/ascendc/tensor.h"
 
 namespace AscendC {
 

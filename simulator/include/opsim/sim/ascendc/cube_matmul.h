@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "lib/utils/init_global_memory.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_matmul_config.h"
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
