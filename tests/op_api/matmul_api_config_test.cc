@@ -432,6 +432,9 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
          "TrianUpperMatmulPolicy", u);
   using Tscm = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::NZ, half>;
   expect(CfgInitFault<Tscm, CfgA, CfgC>(&kind), "A's MatmulType position TPosition::TSCM", u);
+  using SparseB =
+      SparseMatmulType<AscendC::TPosition::GM, AscendC::TPosition::GM, ::CubeFormat::ND, half>;
+  expect(CfgInitFault<CfgA, SparseB, CfgC>(&kind), "B as a SparseMatmulType", u);
   using Gemv = MatmulType<AscendC::TPosition::GM, ::CubeFormat::VECTOR, half>;
   expect(CfgInitFault<Gemv, CfgA, CfgC>(&kind), "A's MatmulType format CubeFormat::VECTOR", u);
   using NdAlign = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND_ALIGN, float>;

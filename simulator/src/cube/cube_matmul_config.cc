@@ -63,6 +63,10 @@ void CheckForm(const MatmulState& s, const char* api) {
                 "quantised) for float accumulators, int32_t (or half or int8_t, quantised) for "
                 "int32_t");
   }
+  if (f.sparse_b) {
+    Unsupported(api, "B as a SparseMatmulType",
+                "the 4:2 sparse Matmul (SetSparseIndex) is not modelled by opsim's Matmul");
+  }
   using AscendC::Impl::Detail::PolicyType;
   if (f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
       f.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) {

@@ -76,7 +76,8 @@ using namespace AscendC;
 // One operand of a Matmul: where it is, its format and element type, and (A, B) whether it is
 // stored transposed.
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
-          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false,
+          TPosition SRCPOS = TPosition::GM>
 struct MatmulType {
   static constexpr TPosition pos = POSITION;
   static constexpr CubeFormat format = FORMAT;
@@ -84,7 +85,19 @@ struct MatmulType {
   static constexpr bool isTrans = ISTRANS;
   static constexpr LayoutMode layout = LAYOUT;
   static constexpr bool ibShare = IBSHARE;
+  static constexpr TPosition srcPos = SRCPOS;
 };
+// B of the 4:2 sparse Matmul (its index matrix at INDEX_POSITION, SetSparseIndex): a Matmul
+// with it is `unsupported` at Init.
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE,
+          bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+  static constexpr TPosition indexPosition = INDEX_POSITION;
+};
+template <class T, class = void>
+inline constexpr bool kHasSparseIndex = false;
+template <class T>
+inline constexpr bool kHasSparseIndex<T, std::void_t<decltype(T::indexPosition)>> = true;
 
 // CANN's config names, declared at global scope as CANN does, also reached through matmul::.
 using ::CFG_IBSHARE_NORM;
@@ -149,7 +162,8 @@ class Matmul {
                 (std::is_same_v<DstT, half> || std::is_same_v<DstT, int8_t>)) ||
                    (std::is_same_v<L0cT, float> && std::is_same_v<DstT, int8_t>),
                static_cast<uint8_t>(
-                   MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::POLICY_TYPE)};
+                   MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::POLICY_TYPE),
+               kHasSparseIndex<B_TYPE>};
     s_.cfg = kCfg;
     s_.mdl = kCfg.doMultiDataLoad;
     s_.unit_flag = kCfg.enUnitFlag;
@@ -224,6 +238,12 @@ class Matmul {
     opsim::sim::detail::MatmulRefuseForm("Matmul::SetQuantVector",
                                          "the quantised output's vector form");
   }
+  // The sparse Matmul's index matrix (SparseMatmulType B, refused at Init).
+  template <class T>
+  void SetSparseIndex(const GlobalTensor<T>& indexGlobal) {
+    (void)indexGlobal;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetSparseIndex", "the 4:2 sparse Matmul");
+  }
   void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
     const opsim::sim::detail::GmRef ref = biasGlobal.ref();
     opsim::sim::detail::MatmulSetBias(s_, &ref);
@@ -254,6 +274,13 @@ class Matmul {
     (void)enPartialSum;
     async_ = !sync;
     return opsim::sim::detail::MatmulIterate(s_);
+  }
+  // The tile left in a CO1 LocalTensor (C in TPosition::CO1, refused at Init).
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum, const LocalTensor<L0cT>& localCmatrix) {
+    (void)enPartialSum;
+    (void)localCmatrix;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::Iterate", "C into a CO1 LocalTensor");
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
@@ -400,6 +427,7 @@ inline constexpr TotalVecLocalSize TOTAL_VEC_LOCAL_SIZE{};
 using ::MatmulConfig;
 using matmul::Matmul;
 using matmul::MatmulType;
+using matmul::SparseMatmulType;
 }  // namespace AscendC
 
 // REGIST_MATMUL_OBJ(pipe, workspace, mm1, &tiling1, mm2, &tiling2, ...): each object takes its

@@ -103,6 +103,7 @@ struct MatmulForm {
   // float to int8_t), scaled by SetQuantScalar's word.
   bool quant_out = false;
   uint8_t policy = 0;
+  bool sparse_b = false;  // B is a SparseMatmulType
 };
 
 struct MatmulState {
