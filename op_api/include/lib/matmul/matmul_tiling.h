@@ -106,8 +106,13 @@ class MatmulApiTiling {
   int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
   // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
   int32_t SetTraverse(MatrixTraverse traverse);
+  // B of the 4:2 sparse Matmul: kept; opsim's kernel-side sparse Matmul is `unsupported`.
+  int32_t SetSparse(bool isSparseIn = false) {
+    isSparse_ = isSparseIn;
+    return 0;
+  }
   // The quantised output's scale form: kept; it changes no buffer of opsim's tiling (the
-  // kernel's quantised output is `unsupported`).
+  // kernel's vector form, SetQuantVector, is `unsupported`).
   int32_t SetDequantType(DequantType dequantType) {
     deqType_ = dequantType;
     return 0;
@@ -164,6 +169,7 @@ class MatmulApiTiling {
   bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
   MatmulConfigParams configParams_;
   DequantType deqType_ = DequantType::SCALAR;
+  bool isSparse_ = false;
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTiling {

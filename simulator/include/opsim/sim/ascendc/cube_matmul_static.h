@@ -34,6 +34,8 @@ namespace Impl {
 constexpr int32_t L1_SIZE = 512 * 1024;
 constexpr int32_t DB_ON = 2;
 constexpr int32_t DB_OFF = 1;
+// The depth of the Matmul's own queues (kernels that size a CO1 queue like it name it).
+constexpr int32_t QUEUE_DEPTH = 1;
 
 namespace Detail {
 enum class PolicyType {
