@@ -328,35 +328,45 @@ TEST(MatmulApi, PartialOutputGivesEachBaseBlockOfK) {
   EXPECT_NE(msg.find("isPartialOutput = true"), std::string::npos) << msg;
 }
 
-// int8_t A and B into half C through the Fixpipe's DEQF16 with SetQuantScalar's word (the
-// matmul_quant sample's scalar form); "" and C, or the fault.
-std::string QuantRun(bool set_scalar, std::vector<half>* c) {
+// int8_t A and B into half C through the Fixpipe's DEQF16 with SetQuantScalar's word, or
+// VDEQF16 with SetQuantVector's words (the matmul_quant sample's two forms); "" and C, or the
+// fault. `how`: 0 no scale set, 1 the scalar 0.5, 2 a vector of 0.5 (even columns) and 0.25.
+std::string QuantRun(int how, std::vector<half>* c) {
   std::vector<int8_t> a(kCfgM * kCfgK), b(kCfgK * kCfgN);
   for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t(int(i % 7) - 3);
   for (size_t i = 0; i < b.size(); ++i) b[i] = int8_t(int(i % 5) - 2);
+  const auto word = [](float f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return uint64_t{bits};
+  };
+  std::vector<uint64_t> words(kCfgN);
+  for (int j = 0; j < kCfgN; ++j) words[size_t(j)] = word(j % 2 == 0 ? 0.5f : 0.25f);
   c->assign(kCfgM * kCfgN, half(0.0f));
   LaunchOptions o;
   o.checked = true;
   o.core_type = CoreType::kAic;
-  o.regions = {
-      {a.data(), a.size(), "a"}, {b.data(), b.size(), "b"}, {c->data(), c->size() * 2, "c"}};
+  o.regions = {{a.data(), a.size(), "a"},
+               {b.data(), b.size(), "b"},
+               {words.data(), words.size() * 8, "quant"},
+               {c->data(), c->size() * 2, "c"}};
   const TCubeTiling t = CfgTiling();
-  const float scale = 0.5f;
-  uint32_t bits;
-  std::memcpy(&bits, &scale, 4);
   const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
     using I8 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int8_t>;
     using HalfC = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
     using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;
     GlobalTensor<int8_t> ga, gb;
     GlobalTensor<half> gc;
+    GlobalTensor<uint64_t> gq;
     ga.SetGlobalBuffer(a.data(), a.size());
     gb.SetGlobalBuffer(b.data(), b.size());
     gc.SetGlobalBuffer(c->data(), c->size());
+    gq.SetGlobalBuffer(words.data(), words.size());
     TPipe pipe;
     Matmul<I8, I8, HalfC, I32, CFG_MDL> mm;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
-    if (set_scalar) mm.SetQuantScalar(bits);
+    if (how == 1) mm.SetQuantScalar(word(0.5f));
+    if (how == 2) mm.SetQuantVector(gq);
     mm.SetTensorA(ga);
     mm.SetTensorB(gb);
     mm.IterateAll(gc);
@@ -367,16 +377,18 @@ std::string QuantRun(bool set_scalar, std::vector<half>* c) {
     for (int j = 0; j < kCfgN; ++j) {
       int acc = 0;
       for (int k = 0; k < kCfgK; ++k) acc += a[size_t(i * kCfgK + k)] * b[size_t(k * kCfgN + j)];
+      const float scale = how == 2 && j % 2 == 1 ? 0.25f : 0.5f;
       if (float((*c)[size_t(i * kCfgN + j)]) != float(acc) * scale) return "C differs";
     }
   }
   return "";
 }
 
-TEST(MatmulApi, QuantisedOutputScalesByTheScalar) {
+TEST(MatmulApi, QuantisedOutputScalesByTheScalarOrTheVector) {
   std::vector<half> c;
-  EXPECT_EQ(QuantRun(true, &c), "");
-  const std::string msg = QuantRun(false, &c);
+  EXPECT_EQ(QuantRun(1, &c), "");
+  EXPECT_EQ(QuantRun(2, &c), "");
+  const std::string msg = QuantRun(0, &c);
   EXPECT_NE(msg.find("needs SetQuantScalar first"), std::string::npos) << msg;
 }
 

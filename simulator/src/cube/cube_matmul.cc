@@ -290,7 +290,11 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
       sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
   const MatmulQueues& q = QueuesOf(s);
   if (q.unit_flag) f.unitFlag = 3;  // reads the tile unit by unit behind its last Mmad
-  CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+  if (s.form.quant_out && s.quant_vector) {
+    FixpipeByQuantVector(s, GmAt(gm, at), f);
+  } else {
+    CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+  }
   if (!q.unit_flag) QueueFree(q.c, s.c_tile);
   s.tile_held = false;
 }

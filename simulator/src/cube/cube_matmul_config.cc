@@ -9,7 +9,11 @@
 #include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
 #include "cube/mix_run.h"
+#include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/ascendc/cube_matmul_static.h"
+#include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/fault.h"
 #include "runtime/describe_buffer.h"
@@ -151,9 +155,12 @@ void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api)
 }  // namespace
 
 AscendC::QuantMode_t QuantFor(const MatmulState& s) {
-  if (s.form.quant_out) {  // SetQuantScalar's word scales the accumulator into C
-    if (s.types.l0c == DType::kFloat32) return AscendC::QuantMode_t::QF322B8_PRE;
-    return s.types.out == DType::kInt8 ? AscendC::QuantMode_t::REQ8 : AscendC::QuantMode_t::DEQF16;
+  using Q = AscendC::QuantMode_t;
+  if (s.form.quant_out) {  // SetQuantScalar's word (or SetQuantVector's) scales it into C
+    const bool v = s.quant_vector;
+    if (s.types.l0c == DType::kFloat32) return v ? Q::VQF322B8_PRE : Q::QF322B8_PRE;
+    if (s.types.out == DType::kInt8) return v ? Q::VREQ8 : Q::REQ8;
+    return v ? Q::VDEQF16 : Q::DEQF16;
   }
   switch (s.types.out) {
     case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
@@ -187,6 +194,21 @@ UbRef ComputePartialTile(MatmulState& s) {
                   static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
   s.a = a, s.b = b, s.single_k = single_k, s.bias_on = bias_on;
   return tile;
+}
+
+// The held tile out through the Fixpipe's vector mode: SetQuantVector's words of its columns
+// into the L1 buffer first (one DataCopy of whole 32 B blocks, as CANN's Matmul copies them).
+// The FIX pipe reads what MTE2 wrote: a PIPE_ALL barrier orders them (CANN's own order is an
+// MTE2 -> FIX flag; the barrier also waits for the other pipes, a little slower).
+void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::FixpipeParamsV220& f) {
+  const MatmulQueues& q = QueuesOf(s);
+  const UbRef table = QueueAlloc(q.quant1);
+  const GmRef from = GmAt(s.quant_vec, uint64_t(s.tile_n0) * 8);
+  CopyBlocks(CopyDir::kGmToUb, &table, nullptr, &from, 1, (uint64_t(s.tile_n) * 8 + 31) / 32 * 32,
+             0, 0, "DataCopy");
+  BarrierPipes(AscendC::PIPE_ALL);
+  CubeFixpipeTo(FixpipeToGm(gm), s.c_tile, &table, s.types.out, s.types.l0c, true, f, "Fixpipe");
+  QueueFree(q.quant1, table);
 }
 
 void RefuseDualMasterIterate(const MatmulState& s, const char* api) {

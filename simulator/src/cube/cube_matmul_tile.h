@@ -74,6 +74,8 @@ void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* ap
 uint32_t KParts(const MatmulState& s);
 // The Fixpipe's conversion of the accumulator into C's type (a quantised C: by SetQuantScalar).
 AscendC::QuantMode_t QuantFor(const MatmulState& s);
+// The held tile to `gm` by the Fixpipe's vector mode, SetQuantVector's words loaded into L1.
+void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::FixpipeParamsV220& f);
 UbRef ComputePartialTile(MatmulState& s);
 // IterateAll and IterateBatch under isPartialOutput (each partial would overwrite the last).
 void RefusePartialOutput(const MatmulState& s, const char* api);

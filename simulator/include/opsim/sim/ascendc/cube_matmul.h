@@ -228,15 +228,17 @@ class Matmul {
     opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B as a scalar");
   }
   // The quantised output's scale (C narrower than the accumulator): the Fixpipe's deqScalar word
-  // (DEQF16, REQ8 or QF322B8_PRE by the types). The vector form is not modelled.
+  // (DEQF16, REQ8 or QF322B8_PRE by the types).
   void SetQuantScalar(const uint64_t quantScalar) {
     s_.quant_scalar = quantScalar;
+    s_.quant_vector = false;
     s_.quant_set = true;
   }
+  // One word per column of C (the vector modes), loaded into L1 for each tile's Fixpipe.
   void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
-    (void)quantTensor;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetQuantVector",
-                                         "the quantised output's vector form");
+    s_.quant_vec = quantTensor.ref();
+    s_.quant_vector = true;
+    s_.quant_set = true;
   }
   // The sparse Matmul's index matrix (SparseMatmulType B, refused at Init).
   template <class T>

@@ -75,6 +75,8 @@ struct MatmulQueues {
   // With unitFlag L0C is one buffer (a TBuf, as CANN's) that the unit marks hand between the
   // Mmads and the Fixpipe: `c_buf` instead of the queue `c`.
   int16_t c_buf = -1;
+  // A quantised C's L1 buffer of baseN uint64_t words for SetQuantVector's per-column scales.
+  int16_t quant1 = -1;
   bool unit_flag = false;
   MatmulHeldPiece held_a1, held_b1;
 };
@@ -137,6 +139,10 @@ struct MatmulState {
   // SetQuantScalar: the Fixpipe's deqScalar word for a quantised C.
   uint64_t quant_scalar = 0;
   bool quant_set = false;
+  // SetQuantVector: one word per column of C in GM (the vector modes VDEQF16, VREQ8,
+  // VQF322B8_PRE), loaded into L1 for each tile's Fixpipe.
+  GmRef quant_vec;
+  bool quant_vector = false;
   // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
   int32_t batch_a = 0, batch_b = 0;
 };
