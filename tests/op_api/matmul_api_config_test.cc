@@ -330,7 +330,8 @@ TEST(MatmulApi, PartialOutputGivesEachBaseBlockOfK) {
 
 // int8_t A and B into half C through the Fixpipe's DEQF16 with SetQuantScalar's word, or
 // VDEQF16 with SetQuantVector's words (the matmul_quant sample's two forms); "" and C, or the
-// fault. `how`: 0 no scale set, 1 the scalar 0.5, 2 a vector of 0.5 (even columns) and 0.25.
+// fault. `how`: 0 no scale set, 1 the scalar 0.5, 2 a vector of 0.5 (even columns) and 0.25,
+// 3 that vector under CFG_NORM (unitFlag) instead of CFG_MDL.
 std::string QuantRun(int how, std::vector<half>* c) {
   std::vector<int8_t> a(kCfgM * kCfgK), b(kCfgK * kCfgN);
   for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t(int(i % 7) - 3);
@@ -363,21 +364,29 @@ std::string QuantRun(int how, std::vector<half>* c) {
     gc.SetGlobalBuffer(c->data(), c->size());
     gq.SetGlobalBuffer(words.data(), words.size());
     TPipe pipe;
-    Matmul<I8, I8, HalfC, I32, CFG_MDL> mm;
-    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
-    if (how == 1) mm.SetQuantScalar(word(0.5f));
-    if (how == 2) mm.SetQuantVector(gq);
-    mm.SetTensorA(ga);
-    mm.SetTensorB(gb);
-    mm.IterateAll(gc);
-    mm.End();
+    const auto run = [&](auto& mm) {
+      REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+      if (how == 1) mm.SetQuantScalar(word(0.5f));
+      if (how >= 2) mm.SetQuantVector(gq);
+      mm.SetTensorA(ga);
+      mm.SetTensorB(gb);
+      mm.IterateAll(gc);
+      mm.End();
+    };
+    if (how == 3) {  // CFG_NORM: the Fixpipe behind the Mmads' unit flags
+      Matmul<I8, I8, HalfC, I32, CFG_NORM> mm;
+      run(mm);
+    } else {
+      Matmul<I8, I8, HalfC, I32, CFG_MDL> mm;
+      run(mm);
+    }
   });
   if (r.fault) return r.fault->ToString();
   for (int i = 0; i < kCfgM; ++i) {
     for (int j = 0; j < kCfgN; ++j) {
       int acc = 0;
       for (int k = 0; k < kCfgK; ++k) acc += a[size_t(i * kCfgK + k)] * b[size_t(k * kCfgN + j)];
-      const float scale = how == 2 && j % 2 == 1 ? 0.25f : 0.5f;
+      const float scale = how >= 2 && j % 2 == 1 ? 0.25f : 0.5f;
       if (float((*c)[size_t(i * kCfgN + j)]) != float(acc) * scale) return "C differs";
     }
   }
@@ -388,6 +397,7 @@ TEST(MatmulApi, QuantisedOutputScalesByTheScalarOrTheVector) {
   std::vector<half> c;
   EXPECT_EQ(QuantRun(1, &c), "");
   EXPECT_EQ(QuantRun(2, &c), "");
+  EXPECT_EQ(QuantRun(3, &c), "");
   const std::string msg = QuantRun(0, &c);
   EXPECT_NE(msg.find("needs SetQuantScalar first"), std::string::npos) << msg;
 }
