@@ -263,10 +263,12 @@ int32_t MultiCoreMatmulTiling::SetSingleShape(int32_t m, int32_t n, int32_t k) {
   singleK_ = k;
   return 0;
 }
+// The single-core shape GetTiling computed (CANN's GetSingleShape page); before GetTiling,
+// what SetSingleShape set.
 int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& m, int32_t& n, int32_t& k) const {
-  m = singleM_;
-  n = singleN_;
-  k = singleK_;
+  m = usedDim_ > 0 ? outSingle_[0] : singleM_;
+  n = usedDim_ > 0 ? outSingle_[1] : singleN_;
+  k = usedDim_ > 0 ? outSingle_[2] : singleK_;
   return 0;
 }
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const {
@@ -305,6 +307,7 @@ bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
   if (best_area < 0) return Fail("SetSingleShape's blocks need more than SetDim's cores");
   t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
   t.usedCoreNum = usedDim_;
+  outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
   return true;
 }
 
@@ -314,6 +317,11 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     Fail("SetAType, SetBType and SetCType must all be called before GetTiling");
     return -1;
   }
+  // SetShape's -1: that extent is SetOrgShape's (CANN's SetShape page), resolved here so that
+  // SetOrgShape may come after SetShape.
+  if (m_ == -1 && orgM_ > 0) m_ = orgM_;
+  if (n_ == -1 && orgN_ > 0) n_ = orgN_;
+  if (k_ == -1 && orgKa_ > 0) k_ = orgKa_;
   if (std::string why = CheckOperands(a_.dataType, b_.dataType, c_.dataType, m_, n_, k_);
       !why.empty()) {
     Fail(why);

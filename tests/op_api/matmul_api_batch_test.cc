@@ -1,6 +1,7 @@
 // The batch Matmul (IterateBatch, NORMAL layout) against a scalar batched model: tilings from
 // BatchMatmulTiling with SetBatchInfoForNormal/SetBatchNum, the pure-cube form (SetBatchNum),
-// equal batches and broadcast ones, B transposed, a bias, a matrix stride; the host tiling's
+// equal batches and broadcast ones, B transposed, a bias per batch or one for all
+// (isBiasBatch), a matrix stride; the host tiling's
 // layouts and L1 rule; and the misuses as faults.
 #include <gtest/gtest.h>
 
@@ -25,8 +26,13 @@ namespace bt = matmul_tiling;
 struct BatchCase {
   int32_t m, n, k, batch_a, batch_b;
   bool tb = false, bias = false;
-  uint32_t stride_a = 0;  // IterateBatch's matrixStrideA (0: M x K)
+  uint32_t stride_a = 0;   // IterateBatch's matrixStrideA (0: M x K)
+  bool bias_batch = true;  // MatmulConfig::isBiasBatch: a bias row per batch, else one for all
 };
+
+// isBiasBatch = false through GetMMConfig's batch parameters (batch_matmul_bias_reuse's form).
+constexpr MatmulConfig kBiasOnce = GetMMConfig<MatmulConfigMode::CONFIG_NORM>(
+    MatmulBatchParams{false, BatchMode::BATCH_LESS_THAN_L1, false});
 
 TCubeTiling BatchTilingOf(const BatchCase& bc) {
   bt::BatchMatmulTiling api;
@@ -45,7 +51,7 @@ TCubeTiling BatchTilingOf(const BatchCase& bc) {
   return t;
 }
 
-template <bool kTransB>
+template <bool kTransB, const MatmulConfig& kCfg = CFG_NORM>
 void BatchKernel(const BatchCase& bc, const TCubeTiling& t, half* a, half* b, float* bias,
                  float* c) {
   using AT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::NORMAL>;
@@ -60,7 +66,7 @@ void BatchKernel(const BatchCase& bc, const TCubeTiling& t, half* a, half* b, fl
   gc.SetGlobalBuffer(c);
   gbias.SetGlobalBuffer(bias);
   TPipe pipe;
-  Matmul<AT, BT, CT, BiasT> mm;
+  Matmul<AT, BT, CT, BiasT, kCfg> mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
   mm.SetTensorA(ga);
   mm.SetTensorB(gb, kTransB);
@@ -76,7 +82,8 @@ std::string BatchCheck(const BatchCase& bc) {
   const size_t sa = bc.stride_a != 0 ? bc.stride_a : static_cast<size_t>(bc.m * bc.k);
   std::vector<half> a(sa * static_cast<size_t>(bc.batch_a));
   std::vector<half> b(static_cast<size_t>(bc.k * bc.n * bc.batch_b));
-  std::vector<float> bias(static_cast<size_t>(bc.n)), c(static_cast<size_t>(batches * bc.m * bc.n));
+  std::vector<float> bias(static_cast<size_t>(bc.n * (bc.bias_batch ? batches : 1)));
+  std::vector<float> c(static_cast<size_t>(batches * bc.m * bc.n));
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = half(static_cast<float>(static_cast<int>(i % 7) - 3));
   for (size_t i = 0; i < b.size(); ++i)
@@ -91,7 +98,9 @@ std::string BatchCheck(const BatchCase& bc) {
                {bias.data(), bias.size() * 4, "bias"},
                {c.data(), c.size() * 4, "c", c.size() * 4}};
   const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
-    if (bc.tb) {
+    if (!bc.bias_batch) {
+      BatchKernel<false, kBiasOnce>(bc, t, a.data(), b.data(), bias.data(), c.data());
+    } else if (bc.tb) {
       BatchKernel<true>(bc, t, a.data(), b.data(), bias.data(), c.data());
     } else {
       BatchKernel<false>(bc, t, a.data(), b.data(), bias.data(), c.data());
@@ -103,7 +112,8 @@ std::string BatchCheck(const BatchCase& bc) {
     const size_t ib = static_cast<size_t>(i / (batches / bc.batch_b));
     for (int32_t r0 = 0; r0 < bc.m; ++r0) {
       for (int32_t j = 0; j < bc.n; ++j) {
-        double want = bc.bias ? bias[static_cast<size_t>(j)] : 0.0;
+        const int32_t row = bc.bias_batch ? i : 0;
+        double want = bc.bias ? bias[static_cast<size_t>(row * bc.n + j)] : 0.0;
         for (int32_t k = 0; k < bc.k; ++k) {
           const size_t bi =
               bc.tb ? static_cast<size_t>(j * bc.k + k) : static_cast<size_t>(k * bc.n + j);
@@ -128,6 +138,8 @@ TEST(MatmulApi, IterateBatchAgainstTheBatchedProduct) {
   EXPECT_EQ(BatchCheck({40, 24, 50, 4, 2, true}), "ok");
   EXPECT_EQ(BatchCheck({20, 40, 36, 1, 3, false, true}), "ok");
   EXPECT_EQ(BatchCheck({20, 24, 32, 2, 2, true, false, 20 * 32 + 48}), "ok");
+  // isBiasBatch = false: one bias row for every batch (the default reads a row per batch).
+  EXPECT_EQ(BatchCheck({20, 40, 36, 1, 3, false, true, 0, false}), "ok");
 }
 
 // BSNGD/SBNGD A and B^T (one call's batches are the (n, g) slices of the first b, D apart, rows

@@ -278,3 +278,36 @@ TEST(MatmulTiling, BufferSpaceAndPlatformFigures) {
 }
 
 }  // namespace
+
+namespace {
+
+// BC10's host calls: SetShape's -1 (the org shape's extent), SetMatmulConfigParams (its
+// traverse is SetTraverse's; the rest leaves the tiling valid), EnableMultiCoreSplitK (kept;
+// opsim splits M and N only).
+TEST(MatmulTiling, ConfigParamsAndShapeFromTheOrgShape) {
+  MultiCoreMatmulTiling api;
+  api.SetDim(1);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetOrgShape(96, 80, 64);
+  api.SetShape(-1, -1, 48);
+  api.SetMatmulConfigParams(
+      MatmulConfigParams(0, false, ScheduleType::OUTER_PRODUCT, MatrixTraverse::FIRSTN, false));
+  api.EnableMultiCoreSplitK(true);
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+  EXPECT_EQ(t.singleCoreM, 96);
+  EXPECT_EQ(t.singleCoreN, 80);
+  EXPECT_EQ(t.singleCoreK, 48);
+  EXPECT_EQ(t.Ka, 64);
+  EXPECT_EQ(t.iterateOrder, 1);
+  EXPECT_EQ(t.usedCoreNum, 1);
+  int32_t sm = 0, sn = 0, sk = 0;  // the computed single-core shape, not SetSingleShape's -1
+  api.GetSingleShape(sm, sn, sk);
+  EXPECT_EQ(sm, 96);
+  EXPECT_EQ(sn, 80);
+  EXPECT_EQ(sk, 48);
+}
+
+}  // namespace

@@ -117,6 +117,7 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   if (s.mdl) CheckMdlSteps(*tiling, api);
   if (s.inited) Refuse(api, "the Matmul was initialised already (one Init per object)");
   s.tiling = *tiling;
+  ApplyMatmulConfig(s, *tiling, api);
   MatmulSetOrgShape(s, tiling->M, tiling->N, tiling->Ka, tiling->Kb);
   s.single_m = tiling->singleCoreM;
   s.single_n = tiling->singleCoreN;
@@ -152,18 +153,18 @@ void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t
   s.org_kb = kb;
 }
 
+// CANN's pages set no upper bound: the buffers are per base block, so a single-core shape above
+// the tiling's (matmul_constant_tiling's N over its constant singleCoreN) runs as well.
 void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api) {
   RequireReady(s, api);
   const int32_t v[3] = {m, n, k};
-  const int32_t cap[3] = {s.tiling.singleCoreM, s.tiling.singleCoreN, s.tiling.singleCoreK};
   const char* names[3] = {"M", "N", "K"};
   int32_t* out[3] = {&s.single_m, &s.single_n, &s.single_k};
   for (int i = 0; i < 3; ++i) {
     if (v[i] == -1) continue;  // SetTail's default: this dimension keeps its size
-    if (v[i] < 1 || v[i] > cap[i]) {
+    if (v[i] < 1) {
       Refuse(api, std::string("single ") + names[i] + " = " + std::to_string(v[i]) +
-                      " (expected 1.." + std::to_string(cap[i]) + ", the tiling's singleCore" +
-                      names[i] + ")");
+                      " (expected >= 1, or -1 to keep it)");
     }
     *out[i] = v[i];
   }
@@ -209,11 +210,13 @@ bool NextTile(MatmulState& s, const char* api) {
   const auto bn = static_cast<uint32_t>(s.tiling.baseN);
   const uint32_t m_tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm;
   const uint32_t n_tiles = (static_cast<uint32_t>(s.single_n) + bn - 1) / bn;
-  const auto t = static_cast<uint32_t>(s.next_tile);
+  const uint32_t parts = KParts(s);
+  const auto t = static_cast<uint32_t>(s.next_tile) / parts;
   if (t >= m_tiles * n_tiles) {
     s.next_tile = 0;
     return false;
   }
+  s.k_part = static_cast<int32_t>(static_cast<uint32_t>(s.next_tile) % parts);
   const TileIndex at = TileAt(s.tiling, s.mdl, t, m_tiles, n_tiles);
   s.tile_m0 = static_cast<int32_t>(at.mi * bm);
   s.tile_n0 = static_cast<int32_t>(at.ni * bn);
@@ -224,27 +227,19 @@ bool NextTile(MatmulState& s, const char* api) {
 }
 
 void Compute(MatmulState& s) {
-  s.c_tile = ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
-                         static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
+  s.c_tile =
+      s.cfg.isPartialOutput
+          ? ComputePartialTile(s)
+          : ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
+                        static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
   s.tile_held = true;
   // After the block's last tile CFG_MDL's pieces have no use: out of L1 now, so a kernel that
   // never calls Iterate again (nor End) holds no L1 buffer at its end.
   const auto bm = static_cast<uint32_t>(s.tiling.baseM);
   const auto bn = static_cast<uint32_t>(s.tiling.baseN);
   const uint32_t tiles = (static_cast<uint32_t>(s.single_m) + bm - 1) / bm *
-                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn);
+                         ((static_cast<uint32_t>(s.single_n) + bn - 1) / bn) * KParts(s);
   if (static_cast<uint32_t>(s.next_tile) >= tiles) ReleaseHeldPieces(s);
-}
-
-AscendC::QuantMode_t QuantFor(const MatmulState& s) {
-  switch (s.types.out) {
-    case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
-    case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
-    case DType::kInt4:
-    case DType::kComplex64:
-    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
-    default: return AscendC::QuantMode_t::NoQuant;
-  }
 }
 
 // MatmulCallBackFunc's DataCopyOut takes the tile out instead of the Matmul's Fixpipe: it gets
@@ -285,11 +280,21 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   f.srcStride = static_cast<uint16_t>(Up16(static_cast<uint32_t>(s.tile_m)));
   f.dstStride = sequential ? static_cast<uint32_t>(s.tiling.baseN) : pitch;
   f.quantPre = QuantFor(s);
+  if (s.form.quant_out && !s.quant_set) {
+    Refuse(api, "C is " + std::string(DTypeName(s.types.out)) + " from " +
+                    std::string(DTypeName(s.types.l0c)) +
+                    " accumulators: the quantised output needs SetQuantScalar first");
+  }
+  f.deqScalar = s.quant_scalar;
   const uint64_t at =
       sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
   const MatmulQueues& q = QueuesOf(s);
   if (q.unit_flag) f.unitFlag = 3;  // reads the tile unit by unit behind its last Mmad
-  CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+  if (s.form.quant_out && s.quant_vector) {
+    FixpipeByQuantVector(s, GmAt(gm, at), f);
+  } else {
+    CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+  }
   if (!q.unit_flag) QueueFree(q.c, s.c_tile);
   s.tile_held = false;
 }
@@ -319,6 +324,7 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
 
 bool MatmulIterate(MatmulState& s) {
   const char* api = "Matmul::Iterate";
+  RefuseDualMasterIterate(s, api);
   if (!NextTile(s, api)) {
     DropHeldPieces(s, api);
     return false;
@@ -344,6 +350,7 @@ void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t 
 void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential) {
   const char* api = "Matmul::IterateAll";
   RequireReady(s, api);
+  RefusePartialOutput(s, api);
   s.next_tile = 0;
   // One request: the AIC walks every tile of the block before it answers.
   const CubeScope scope(api);
@@ -415,6 +422,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                         uint8_t atomic) {
   const char* api = "Matmul::IterateBatch";
   RequireReady(s, api);
+  RefusePartialOutput(s, api);
   if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before IterateBatch");
   CheckBatches(s, batch_a, batch_b, sequential, partial_sum, api);
   const TCubeTiling& t = s.tiling;
@@ -432,7 +440,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                ", CLayoutInfoS2 = " + std::to_string(t.CLayoutInfoS2) +
                " (expected >= 1: SetCLayout on the host)");
   }
-  const GmRef a0 = s.a, b0 = s.b;
+  const GmRef a0 = s.a, b0 = s.b, bias0 = s.bias;
   // The pitches SetOrgShape set, which a layout's batches override.
   const int32_t org_ka = s.org_ka, org_m = s.org_m, org_n = s.org_n, org_kb = s.org_kb;
   const int32_t org_kc = s.org_kc;
@@ -447,6 +455,10 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
     if (pa.pitch > 0) (s.trans_a ? s.org_m : s.org_ka) = pa.pitch;
     if (pb.pitch > 0) (s.trans_b ? s.org_kb : s.org_n) = pb.pitch;
     if (c_bngs) s.org_kc = t.CLayoutInfoS2;
+    // MatmulConfig::isBiasBatch (the default): a bias row of N per batch; else one row for all.
+    if (s.bias_on && s.cfg.isBiasBatch) {
+      s.bias = GmAt(bias0, uint64_t(i) * uint64_t(s.single_n) * DTypeSize(s.types.bias));
+    }
     const uint64_t c_at =
         c_bngs ? uint64_t(i) * t.CLayoutInfoS1 * t.CLayoutInfoS2 : uint64_t(i) * s.org_m * c_pitch;
     s.next_tile = 0;
@@ -459,6 +471,7 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
   }
   s.a = a0;
   s.b = b0;
+  s.bias = bias0;
 }
 
 void MatmulEnd(MatmulState& s) {

@@ -296,6 +296,9 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
     q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1,
                       std::max(1u, static_cast<uint32_t>(t.dbL0C)), bm * bn * 4, q.c, -1);
   }
+  if (s.form.quant_out) {
+    q.quant1 = InitQueueIn(Position::kC1, Position::kC1, 1, 1, bn * 8, q.quant1, -1);
+  }
   if (t.isBias != 0) {
     const uint32_t beb = static_cast<uint32_t>(DTypeSize(s.types.bias));
     q.bias1 = InitQueueIn(Position::kC1, Position::kC1, 1, 1, (bn * 4 + 63) / 64 * 64 * beb / 4,

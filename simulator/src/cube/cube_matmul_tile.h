@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
+#include "opsim/sim/ascendc/cube_types.h"
 
 namespace opsim::sim::detail {
 
@@ -64,6 +65,22 @@ uint32_t MdlBuffers(int32_t depth, int32_t step_mn, int32_t step_k);
 // Faults of a tiling CANN's MDL cannot run: stepM/stepN below 1, or above 1 where that
 // operand's K needs more than one L1 load (CANN's KLoop asserts stepM == 1 there).
 void CheckMdlSteps(const TCubeTiling& t, const char* api);
+// Init's reading of MatmulConfig, MatmulType's forms and the policy (cube_matmul_config.cc):
+// refuses what is not modelled, checks the schedule fields against `tiling` and applies
+// iterateOrder to s.tiling (which Init has set).
+void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api);
+// MatmulConfig::isPartialOutput: each Iterate gives the tile's sum over one base block of K
+// (s.k_part), KParts of them per tile in turn; the bias goes into the first. Without it, one.
+uint32_t KParts(const MatmulState& s);
+// The Fixpipe's conversion of the accumulator into C's type (a quantised C: by SetQuantScalar).
+AscendC::QuantMode_t QuantFor(const MatmulState& s);
+// The held tile to `gm` by the Fixpipe's vector mode, SetQuantVector's words loaded into L1.
+void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::FixpipeParamsV220& f);
+UbRef ComputePartialTile(MatmulState& s);
+// IterateAll and IterateBatch under isPartialOutput (each partial would overwrite the last).
+void RefusePartialOutput(const MatmulState& s, const char* api);
+// Iterate under enableMixDualMaster (CANN: IterateAll only).
+void RefuseDualMasterIterate(const MatmulState& s, const char* api);
 
 // Operand layouts beyond LoadData 2-D (cube_matmul_layout.cc). L1KRowAlign: what an operand's
 // K rows in L1 are padded to (16; int8_t B as stored 32, int4b_t 64: LoadDataWithTranspose's

@@ -11,5 +11,7 @@ namespace opsim::sim::detail {
 
 std::string DescribeBuffer(const Core& core, int16_t buf);
 std::string Hex(uint64_t v);
+// AscendC::TPosition's name, "TSCM".
+std::string TPositionName(uint8_t pos);
 
 }  // namespace opsim::sim::detail

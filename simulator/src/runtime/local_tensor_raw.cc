@@ -17,17 +17,17 @@
 #include "runtime/extra_registers.h"
 
 namespace opsim::sim::detail {
-namespace {
-
-constexpr const char* kTPositionNames[] = {
-    "GM",    "A1",     "A2",      "B1",  "B2",  "C1",   "C2",        "CO1",          "CO2",
-    "VECIN", "VECOUT", "VECCALC", "SPM", "SHM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL", "MAX"};
 
 std::string TPositionName(uint8_t pos) {
+  constexpr const char* kTPositionNames[] = {
+      "GM",    "A1",     "A2",      "B1",  "B2",  "C1",   "C2",        "CO1",          "CO2",
+      "VECIN", "VECOUT", "VECCALC", "SPM", "SHM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL", "MAX"};
   return pos < sizeof(kTPositionNames) / sizeof(kTPositionNames[0])
              ? kTPositionNames[pos]
              : "TPosition(" + std::to_string(pos) + ")";
 }
+
+namespace {
 
 // The record spanning the memory at `base`, created on first use. It is never
 // freed (a TPipe's end leaves it), and making it clears nothing: raw tensors alias whatever the

@@ -37,6 +37,31 @@ enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECT
 // along M first (iterateOrder 0, the default), FIRSTN along N (1).
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 
+// How the kernel's Matmul moves data into L0 (MatmulConfig::scheduleType, the NBuffer33 policy):
+// a schedule that leaves the results as they are. opsim's tiling is the same for each.
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
+
+// SetMatmulConfigParams' arguments: the kernel's template (0 Norm, 1 MDL), L1 caching of UB
+// blocks, the schedule, the traverse order (as SetTraverse) and the vector ND2NZ.
+struct MatmulConfigParams {
+  int32_t mmConfigType;
+  bool enableL1CacheUB;
+  ScheduleType scheduleType;
+  MatrixTraverse traverse;
+  bool enVecND2NZ;
+  MatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                     ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                     MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false)
+      : mmConfigType(mmConfigTypeIn),
+        enableL1CacheUB(enableL1CacheUBIn),
+        scheduleType(scheduleTypeIn),
+        traverse(traverseIn),
+        enVecND2NZ(enVecND2NZIn) {}
+};
+
+// How a quantised Matmul's scale comes (SetDequantType): one scalar or a vector of N.
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+
 // CANN's ge::DataType numbering for the types a Matmul takes.
 enum class DataType : int32_t {
   DT_FLOAT = 0,
@@ -81,6 +106,30 @@ class MatmulApiTiling {
   int32_t EnableBias(bool isBiasIn = false) { return SetBias(isBiasIn); }
   // -1 for a value outside the enum; NOSET keeps the default (FIRSTM).
   int32_t SetTraverse(MatrixTraverse traverse);
+  // B of the 4:2 sparse Matmul: kept; opsim's kernel-side sparse Matmul is `unsupported`.
+  int32_t SetSparse(bool isSparseIn = false) {
+    isSparse_ = isSparseIn;
+    return 0;
+  }
+  // The quantised output's scale form: kept; it changes no buffer of opsim's tiling (the
+  // kernel's vector form, SetQuantVector, is `unsupported`).
+  int32_t SetDequantType(DequantType dequantType) {
+    deqType_ = dequantType;
+    return 0;
+  }
+  // The kernel's configuration as the tiling should assume it: only `traverse` changes opsim's
+  // tiling (SetTraverse); the template, schedule, L1 caching and vector ND2NZ leave it valid.
+  void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                             ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                             MatrixTraverse traverseIn = MatrixTraverse::NOSET,
+                             bool enVecND2NZIn = false) {
+    SetMatmulConfigParams(MatmulConfigParams(mmConfigTypeIn, enableL1CacheUBIn, scheduleTypeIn,
+                                             traverseIn, enVecND2NZIn));
+  }
+  void SetMatmulConfigParams(const MatmulConfigParams& configParams) {
+    configParams_ = configParams;
+    SetTraverse(configParams.traverse);
+  }
   // The batch Matmul's layouts (CANN's matmul_tiling_base.h): A's and B's B, S, N, G, D axes, C's
   // B, S1, N, G, S2; SetBatchInfoForNormal the NORMAL (BMNK) layout's batches and M, N, K;
   // SetBatchNum the most batches one IterateBatch takes. -1 for a value below 1.
@@ -118,6 +167,9 @@ class MatmulApiTiling {
   int32_t cLayout_[5] = {0, 0, 0, 0, 0};
   int32_t batchNum_ = 0;
   bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
+  MatmulConfigParams configParams_;
+  DequantType deqType_ = DequantType::SCALAR;
+  bool isSparse_ = false;
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTiling {
@@ -129,14 +181,21 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   int32_t SetSingleShape(int32_t singleMIn = -1, int32_t singleNIn = -1, int32_t singleKIn = -1);
   int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK) const;
   int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const;
+  // Allows the split of K over cores (the kernel then adds its partial C into GM with
+  // enAtomic). opsim's split is over M and N only, a valid tiling either way: the flag is kept
+  // and splits nothing (docs/CUBE.md, "Matmul configuration (BC10)").
+  void EnableMultiCoreSplitK(bool flag) { enableSplitK_ = flag; }
+  void SetSplitK(bool flag) { EnableMultiCoreSplitK(flag); }
 
  protected:
   bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
+  bool enableSplitK_ = false;
 
  private:
   int32_t dim_ = -1;
   int32_t singleM_ = -1, singleN_ = -1, singleK_ = -1;
   int32_t usedDim_ = 0, mDim_ = 0, nDim_ = 0;
+  int32_t outSingle_[3] = {0, 0, 0};  // the single-core M, N, K of the last split
 };
 
 // The batch Matmul's tiling (CANN's bmm_tiling.h): one core's tiling of one batch's M x N x K

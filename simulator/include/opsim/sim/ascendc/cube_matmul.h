@@ -8,68 +8,19 @@
 #include <type_traits>
 #include <utility>
 
+#include "lib/utils/init_global_memory.h"
 #include "opsim/sim/ascendc/cube.h"
+#include "opsim/sim/ascendc/cube_matmul_config.h"
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
+#include "opsim/sim/ascendc/cube_matmul_static.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 
-// CANN declares the matrix formats at global scope in the kernel headers.
-enum class CubeFormat : uint8_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
-enum class LayoutMode : uint8_t { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
-
-// CANN's matmul_config.h and tiling.h declare MatmulConfig, its getters and CFG_NORM/CFG_MDL at
-// global scope too: asc-devkit's Matmul samples name them unqualified without a using-directive.
-// The Matmul's scheduling configuration. NORM and MDL give the same results and instruction
-// checks; MDL (doMultiDataLoad) walks the tiles in stepM x stepN groups and, where K fits one L1
-// load, brings a group's base blocks of A (B) into L1 by one copy for all its tiles, as CANN's
-// MDL does (docs/CUBE.md, "CFG_MDL").
-struct MatmulConfig {
-  bool doNorm = true;
-  bool doBasicBlock = false;
-  bool doMultiDataLoad = false;
-  uint32_t basicM = 0;
-  uint32_t basicN = 0;
-  uint32_t basicK = 0;
-  bool intrinsicsCheck = false;
-  bool isNBatch = false;
-  bool enVecND2NZ = false;
-  bool doSpecialBasicBlock = false;
-  uint32_t doMTE2Preload = 0;
-  uint32_t singleCoreM = 0;
-  uint32_t singleCoreN = 0;
-  uint32_t singleCoreK = 0;
-  uint32_t stepM = 0;
-  uint32_t stepN = 0;
-  uint32_t baseMN = 0;
-  uint32_t singleCoreMN = 0;
-  // Mmad and Fixpipe hand L0C over unit by unit (unitFlag) on chips that have it: CANN's
-  // GetNormalConfig defaults it on, GetMDLConfig off (docs/CUBE.md, "unitFlag").
-  bool enUnitFlag = true;
-};
-inline constexpr MatmulConfig GetNormalConfig() { return MatmulConfig{}; }
-// CANN's leading parameters, up to enUnitFlag; the others (A16W8 quantisation, preload) are not
-// modelled and must stay at their defaults.
-inline constexpr MatmulConfig GetMDLConfig(bool intrinsicsLimit = false, bool batchLoop = false,
-                                           uint32_t doMTE2Preload = 0, bool isVecND2NZ = false,
-                                           bool isPerTensor = false,
-                                           bool hasAntiQuantOffset = false,
-                                           bool enUnitFlag = false) {
-  MatmulConfig c;
-  c.doNorm = false;
-  c.doMultiDataLoad = true;
-  c.intrinsicsCheck = intrinsicsLimit;
-  c.isNBatch = batchLoop;
-  c.doMTE2Preload = doMTE2Preload;
-  c.enVecND2NZ = isVecND2NZ;
-  c.enUnitFlag = enUnitFlag;
-  (void)isPerTensor;
-  (void)hasAntiQuantOffset;
-  return c;
-}
-inline constexpr MatmulConfig CFG_NORM = GetNormalConfig();
-inline constexpr MatmulConfig CFG_MDL = GetMDLConfig();
+// CANN declares the matrix formats and the configuration family (MatmulConfig, its getters,
+// CFG_NORM/CFG_MDL/...) at global scope: asc-devkit's Matmul samples name them unqualified
+// without a using-directive (cube_matmul_config.h).
 
 namespace opsim::sim::detail {
 struct MatmulTensorTag {};
@@ -125,7 +76,8 @@ using namespace AscendC;
 // One operand of a Matmul: where it is, its format and element type, and (A, B) whether it is
 // stored transposed.
 template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
-          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false,
+          TPosition SRCPOS = TPosition::GM>
 struct MatmulType {
   static constexpr TPosition pos = POSITION;
   static constexpr CubeFormat format = FORMAT;
@@ -133,18 +85,39 @@ struct MatmulType {
   static constexpr bool isTrans = ISTRANS;
   static constexpr LayoutMode layout = LAYOUT;
   static constexpr bool ibShare = IBSHARE;
+  static constexpr TPosition srcPos = SRCPOS;
 };
+// B of the 4:2 sparse Matmul (its index matrix at INDEX_POSITION, SetSparseIndex): a Matmul
+// with it is `unsupported` at Init.
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE,
+          bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+  static constexpr TPosition indexPosition = INDEX_POSITION;
+};
+template <class T, class = void>
+inline constexpr bool kHasSparseIndex = false;
+template <class T>
+inline constexpr bool kHasSparseIndex<T, std::void_t<decltype(T::indexPosition)>> = true;
 
 // CANN's config names, declared at global scope as CANN does, also reached through matmul::.
+using ::CFG_IBSHARE_NORM;
 using ::CFG_MDL;
 using ::CFG_NORM;
+using ::GetBasicConfig;
+using ::GetIBShareNormConfig;
 using ::GetMDLConfig;
+using ::GetMMConfig;
 using ::GetNormalConfig;
+using ::GetSpecialMDLConfig;
+using ::MatmulApiStaticTiling;
 using ::MatmulConfig;
+using ::MatmulConfigMode;
+using ::MM_CFG_BB;
 
-template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
-          const MatmulConfig& MM_CFG = CFG_NORM,
-          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>>
+template <
+    class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+    const auto& MM_CFG = CFG_NORM, class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+    template <const auto&, typename...> class MATMUL_POLICY = AscendC::Impl::Detail::MatmulPolicy>
 class Matmul {
  public:
   using SrcT = typename A_TYPE::T;
@@ -152,21 +125,15 @@ class Matmul {
   using BiasT = typename BIAS_TYPE::T;
   using L0cT = std::conditional_t<std::is_same_v<SrcT, int8_t> || IsHalfByteDataType<SrcT>(),
                                   int32_t, float>;
+  // MM_CFG is a MatmulConfig or a constant tiling (MatmulApiStaticTiling) holding one.
+  static constexpr MatmulConfig kCfg = opsim::sim::detail::ConfigOf(MM_CFG);
 
   static_assert(std::is_same_v<SrcT, typename B_TYPE::T>, "A and B have the same element type");
   static_assert(opsim::sim::detail::kMmadTypes<L0cT, SrcT, SrcT>,
                 "Matmul takes half, bfloat16_t, float, int8_t or int4b_t inputs");
-  static_assert(std::is_same_v<DstT, L0cT> ||
-                    (std::is_same_v<L0cT, float> &&
-                     (std::is_same_v<DstT, half> || std::is_same_v<DstT, bfloat16_t>)),
-                "C is float, half or bfloat16_t (int32_t for int8_t and int4b_t inputs)");
   static_assert(std::is_same_v<BiasT, L0cT> ||
                     (std::is_same_v<L0cT, float> && std::is_same_v<BiasT, half>),
                 "the bias is float (or half) for float results, int32_t for int32_t");
-  static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM &&
-                    A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND,
-                "opsim models A and B in GM as ND (VECCALC/TSCM and NZ inputs are not modelled)");
-  static_assert(C_TYPE::format == CubeFormat::ND, "opsim models C as ND");
 
   Matmul() {
     if constexpr (IsHalfByteDataType<SrcT>()) {  // the engine's int8 paths, two a byte
@@ -181,8 +148,25 @@ class Matmul {
     s_.types.layout_a = static_cast<uint8_t>(A_TYPE::layout);
     s_.types.layout_b = static_cast<uint8_t>(B_TYPE::layout);
     s_.types.layout_c = static_cast<uint8_t>(C_TYPE::layout);
-    s_.mdl = MM_CFG.doMultiDataLoad;
-    s_.unit_flag = MM_CFG.enUnitFlag;
+    // What Init refuses (cube_matmul_config.cc): kept here, not static_asserts, so that a kernel
+    // naming a form opsim does not model compiles and stops at its Init with the reason.
+    constexpr bool kOutTypeOk = std::is_same_v<DstT, L0cT> ||
+                                (std::is_same_v<L0cT, float> &&
+                                 (std::is_same_v<DstT, half> || std::is_same_v<DstT, bfloat16_t>));
+    s_.form = {{static_cast<uint8_t>(A_TYPE::pos), static_cast<uint8_t>(B_TYPE::pos),
+                static_cast<uint8_t>(C_TYPE::pos)},
+               {static_cast<uint8_t>(A_TYPE::format), static_cast<uint8_t>(B_TYPE::format),
+                static_cast<uint8_t>(C_TYPE::format)},
+               kOutTypeOk,
+               (std::is_same_v<L0cT, int32_t> &&
+                (std::is_same_v<DstT, half> || std::is_same_v<DstT, int8_t>)) ||
+                   (std::is_same_v<L0cT, float> && std::is_same_v<DstT, int8_t>),
+               static_cast<uint8_t>(
+                   MATMUL_POLICY<MM_CFG, void, A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE>::POLICY_TYPE),
+               kHasSparseIndex<B_TYPE>};
+    s_.cfg = kCfg;
+    s_.mdl = kCfg.doMultiDataLoad;
+    s_.unit_flag = kCfg.enUnitFlag;
     if constexpr (MM_CB::CopyA1Ptr != nullptr) s_.cb.copy_a1 = &CopyInThunk<MM_CB::CopyA1Ptr>;
     if constexpr (MM_CB::CopyB1Ptr != nullptr) s_.cb.copy_b1 = &CopyInThunk<MM_CB::CopyB1Ptr>;
     if constexpr (MM_CB::DataCopyOutPtr != nullptr) s_.cb.copy_out = &CopyOutThunk;
@@ -190,7 +174,20 @@ class Matmul {
 
   void Init(const TCubeTiling* cubeTiling, AscendC::TPipe* tpipe = nullptr) {
     (void)tpipe;  // the buffers come from the running core's (or its AIC's) current pipe
-    opsim::sim::detail::MatmulInit(s_, cubeTiling);
+    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>) {
+      // A constant tiling's fields replace the runtime one's; with none, they are the tiling.
+      TCubeTiling merged = cubeTiling != nullptr ? *cubeTiling : TCubeTiling{};
+      opsim::sim::detail::ApplyStaticTiling(merged, MM_CFG);
+      opsim::sim::detail::MatmulInit(s_, &merged);
+    } else {
+      opsim::sim::detail::MatmulInit(s_, cubeTiling);
+    }
+  }
+  // REGIST_MATMUL_OBJ without a tiling: a Matmul with a constant tiling takes that.
+  void InitWithoutTiling(AscendC::TPipe* tpipe) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulApiStaticTiling>) {
+      Init(nullptr, tpipe);
+    }
   }
   void SetOrgShape(int orgM, int orgN, int orgK) { SetOrgShape(orgM, orgN, orgK, orgK, 0); }
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
@@ -209,6 +206,45 @@ class Matmul {
   }
   void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = B_TYPE::isTrans) {
     opsim::sim::detail::MatmulSetTensor(s_, true, gm.ref(), isTransposeB);
+  }
+  // A and B from a LocalTensor (TSCM, VECIN) or a scalar (CubeFormat::SCALAR): MatmulType's
+  // position or format says so, and Init refuses those forms already.
+  void SetTensorA(const LocalTensor<SrcT>& local, bool isTransposeA = A_TYPE::isTrans) {
+    (void)local;
+    (void)isTransposeA;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorA", "A from a LocalTensor");
+  }
+  void SetTensorB(const LocalTensor<SrcT>& local, bool isTransposeB = B_TYPE::isTrans) {
+    (void)local;
+    (void)isTransposeB;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B from a LocalTensor");
+  }
+  void SetTensorA(SrcT aScalar) {
+    (void)aScalar;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorA", "A as a scalar");
+  }
+  void SetTensorB(SrcT bScalar) {
+    (void)bScalar;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B as a scalar");
+  }
+  // The quantised output's scale (C narrower than the accumulator): the Fixpipe's deqScalar word
+  // (DEQF16, REQ8 or QF322B8_PRE by the types).
+  void SetQuantScalar(const uint64_t quantScalar) {
+    s_.quant_scalar = quantScalar;
+    s_.quant_vector = false;
+    s_.quant_set = true;
+  }
+  // One word per column of C (the vector modes), loaded into L1 for each tile's Fixpipe.
+  void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
+    s_.quant_vec = quantTensor.ref();
+    s_.quant_vector = true;
+    s_.quant_set = true;
+  }
+  // The sparse Matmul's index matrix (SparseMatmulType B, refused at Init).
+  template <class T>
+  void SetSparseIndex(const GlobalTensor<T>& indexGlobal) {
+    (void)indexGlobal;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::SetSparseIndex", "the 4:2 sparse Matmul");
   }
   void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
     const opsim::sim::detail::GmRef ref = biasGlobal.ref();
@@ -241,6 +277,13 @@ class Matmul {
     async_ = !sync;
     return opsim::sim::detail::MatmulIterate(s_);
   }
+  // The tile left in a CO1 LocalTensor (C in TPosition::CO1, refused at Init).
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum, const LocalTensor<L0cT>& localCmatrix) {
+    (void)enPartialSum;
+    (void)localCmatrix;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::Iterate", "C into a CO1 LocalTensor");
+  }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false) {
@@ -262,6 +305,30 @@ class Matmul {
     (void)waitIterateAll;
     (void)fakeMsg;
     opsim::sim::detail::MatmulIterateAll(s_, gm.ref(), enAtomic, enSequentialWrite);
+  }
+  // IterateAll<false>'s wait: opsim's IterateAll is done when it returns.
+  void WaitIterateAll() {}
+  void WaitIterateBatch() {}
+  // The multi-batch output (MatmulConfig::isNBatch, which Init refuses).
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                     bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                     const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+    (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite;
+    (void)matrixStrideA, (void)matrixStrideB, (void)matrixStrideC;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::IterateNBatch", "IterateNBatch");
+  }
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                     bool enSequentialWrite = false) {
+    (void)batchA, (void)batchB, (void)enSequentialWrite;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC", "IterateNBatch's output");
+  }
+  template <bool sync = true>
+  void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
+                       bool enSequentialWrite = false) {
+    (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
+    opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC", "IterateNBatch's output");
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
@@ -313,7 +380,7 @@ class Matmul {
                   "IterateBatch takes A and B with one LayoutMode (MatmulType's fifth argument)");
     static_assert(C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BNGS1S2,
                   "opsim models IterateBatch's C in the NORMAL and BNGS1S2 layouts");
-    static_assert(!MM_CFG.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
+    static_assert(!kCfg.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
   }
   using CopyInPtr = void (*)(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int,
                              const uint64_t, const uint64_t);
@@ -342,6 +409,11 @@ class Matmul {
 }  // namespace matmul
 
 namespace AscendC {
+// CANN's queue into the TSCM (kernel_tpipe.h; here beside the Matmul, its one user, to keep
+// kernel_operator.h's units as they are): A or B kept in L1 by the kernel for a Matmul whose
+// MatmulType says TPosition::TSCM, which opsim's Matmul refuses at Init.
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
 // Bytes of one C0 block (a 32 B fractal row), CANN's kernel_utils_constants.h constant that
 // kernels using the Matmul compute copy strides with.
 constexpr int32_t DEFAULT_C0_SIZE = 32;
@@ -357,6 +429,7 @@ inline constexpr TotalVecLocalSize TOTAL_VEC_LOCAL_SIZE{};
 using ::MatmulConfig;
 using matmul::Matmul;
 using matmul::MatmulType;
+using matmul::SparseMatmulType;
 }  // namespace AscendC
 
 // REGIST_MATMUL_OBJ(pipe, workspace, mm1, &tiling1, mm2, &tiling2, ...): each object takes its
@@ -375,7 +448,11 @@ void RegisterMatmuls(AscendC::TPipe* pipe, GM_ADDR workspace, M& mm, Rest&&... r
 
 template <class M, class T, class... Rest>
 void RegisterWithTiling(AscendC::TPipe* pipe, GM_ADDR workspace, M& mm, T tiling, Rest&&... rest) {
-  if (tiling) mm.Init(tiling, pipe);
+  if (tiling) {
+    mm.Init(tiling, pipe);
+  } else {
+    mm.InitWithoutTiling(pipe);
+  }
   RegisterMatmuls(pipe, workspace, std::forward<Rest>(rest)...);
 }
 

@@ -8,6 +8,7 @@
 
 #include "opsim/core/dtype.h"
 #include "opsim/core/tcube_tiling.h"
+#include "opsim/sim/ascendc/cube_matmul_config.h"
 #include "opsim/sim/detail/core.h"
 
 namespace AscendC {
@@ -74,6 +75,8 @@ struct MatmulQueues {
   // With unitFlag L0C is one buffer (a TBuf, as CANN's) that the unit marks hand between the
   // Mmads and the Fixpipe: `c_buf` instead of the queue `c`.
   int16_t c_buf = -1;
+  // A quantised C's L1 buffer of baseN uint64_t words for SetQuantVector's per-column scales.
+  int16_t quant1 = -1;
   bool unit_flag = false;
   MatmulHeldPiece held_a1, held_b1;
 };
@@ -91,8 +94,24 @@ struct MatmulTypes {
   uint8_t layout_a = 0, layout_b = 0, layout_c = 0;
 };
 
+// What MatmulType and the policy say beyond the element types, for Init's checks
+// (cube_matmul_config.cc): A's, B's and C's TPosition and CubeFormat, whether C's type is one
+// the Fixpipe gives without quantisation, the policy (Impl::Detail::PolicyType).
+struct MatmulForm {
+  uint8_t pos[3] = {0, 0, 0};
+  uint8_t format[3] = {0, 0, 0};
+  bool out_type_ok = true;
+  // C narrower than the accumulator by the Fixpipe's quantisation (int32 to half or int8_t,
+  // float to int8_t), scaled by SetQuantScalar's word.
+  bool quant_out = false;
+  uint8_t policy = 0;
+  bool sparse_b = false;  // B is a SparseMatmulType
+};
+
 struct MatmulState {
   MatmulTypes types;
+  MatmulForm form;
+  MatmulConfig cfg;
   TCubeTiling tiling;
   bool inited = false;
   bool ended = false;
@@ -105,8 +124,9 @@ struct MatmulState {
   int32_t org_kc = 0;  // C's row pitch when it is not orgN (SetOrgShape's fifth form); 0: orgN
   int32_t single_m = 0, single_n = 0, single_k = 0;
   // Iterate: the next tile and the one computed and not yet fetched.
-  int32_t next_tile = 0;
+  int32_t next_tile = 0;  // with isPartialOutput it counts (tile, base block of K) pairs
   bool tile_held = false;
+  int32_t k_part = 0;  // isPartialOutput: the base block of K the tile sums over
   int32_t tile_m0 = 0, tile_n0 = 0, tile_m = 0, tile_n = 0;
   UbRef c_tile;
   // CFG_MDL (doMultiDataLoad): a tile whose A or B piece over its whole K is the one L1 holds
@@ -116,6 +136,13 @@ struct MatmulState {
   // and the others 2, and GetTensorC's Fixpipe 3, as CANN's MatmulUnitFlag does.
   bool unit_flag = false;
   MatmulCallbacks cb;
+  // SetQuantScalar: the Fixpipe's deqScalar word for a quantised C.
+  uint64_t quant_scalar = 0;
+  bool quant_set = false;
+  // SetQuantVector: one word per column of C in GM (the vector modes VDEQF16, VREQ8,
+  // VQF322B8_PRE), loaded into L1 for each tile's Fixpipe.
+  GmRef quant_vec;
+  bool quant_vector = false;
   // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
   int32_t batch_a = 0, batch_b = 0;
 };
@@ -144,6 +171,8 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
 void MatmulEnd(MatmulState& s);
 // SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
 [[noreturn]] void MatmulRefuseStructSelfDefineData();
+// A call that only a form opsim does not model reaches (`what`: "A from a LocalTensor").
+[[noreturn]] void MatmulRefuseForm(const char* api, const char* what);
 
 // MIX kernels (docs/CUBE.md): matmul_intf.h without ASCENDC_CUBE_ONLY: the kernels of the library
 // (or program) holding `in_object` use the Matmul's MIX form, which ICPU_RUN_KF's MIX_MODE and

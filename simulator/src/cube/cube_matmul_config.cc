@@ -1,0 +1,261 @@
+// Init's reading of the Matmul's configuration (MatmulConfig, MatmulType's positions and formats,
+// the policy): each field either takes effect (iterateOrder), is a schedule that leaves the
+// results as they are (accepted), or is a form opsim does not model or the chip does not have
+// (`unsupported`, naming the field and its value). docs/CUBE.md, "Matmul configuration (BC10)".
+#include <algorithm>
+#include <string>
+
+#include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
+#include "cube/cube_matmul_tile.h"
+#include "cube/mix_run.h"
+#include "opsim/sim/ascendc/cube_fixpipe.h"
+#include "opsim/sim/ascendc/cube_matmul_static.h"
+#include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/pipe.h"
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/fault.h"
+#include "runtime/describe_buffer.h"
+
+namespace opsim::sim::detail {
+namespace {
+
+[[noreturn]] void Unsupported(const char* api, const std::string& what, const char* why) {
+  RaiseFault(FaultKind::kUnsupported, api, what + ": " + why);
+}
+
+[[noreturn]] void Invalid(const char* api, const std::string& why) {
+  RaiseFault(FaultKind::kInvalidArgument, api, why);
+}
+
+std::string FormatName(uint8_t f) {
+  constexpr const char* kNames[] = {"ND",       "NZ",     "ZN",     "ZZ",          "NN",
+                                    "ND_ALIGN", "SCALAR", "VECTOR", "COLUMN_MAJOR"};
+  return f < sizeof(kNames) / sizeof(kNames[0]) ? kNames[f]
+                                                : "CubeFormat(" + std::to_string(f) + ")";
+}
+
+// MatmulType's positions and formats, C's type and the policy.
+void CheckForm(const MatmulState& s, const char* api) {
+  const MatmulForm& f = s.form;
+  const char* names[3] = {"A", "B", "C"};
+  for (int i = 0; i < 2; ++i) {
+    if (f.pos[i] != static_cast<uint8_t>(AscendC::TPosition::GM)) {
+      Unsupported(
+          api,
+          std::string(names[i]) + "'s MatmulType position TPosition::" + TPositionName(f.pos[i]),
+          "opsim's Matmul takes A and B from GM only (TSCM, VECIN and VECCALC inputs "
+          "are not modelled)");
+    }
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (f.format[i] != static_cast<uint8_t>(CubeFormat::ND)) {
+      Unsupported(
+          api,
+          std::string(names[i]) + "'s MatmulType format CubeFormat::" + FormatName(f.format[i]),
+          "opsim's Matmul models ND matrices only (NZ, ND_ALIGN, VECTOR (GEMV), SCALAR "
+          "and COLUMN_MAJOR are not modelled)");
+    }
+  }
+  if (!f.out_type_ok && !f.quant_out) {
+    Unsupported(api,
+                "C of " + std::string(DTypeName(s.types.out)) + " from " +
+                    std::string(DTypeName(s.types.a)) + " inputs (accumulating in " +
+                    std::string(DTypeName(s.types.l0c)) + ")",
+                "no Fixpipe conversion gives it: C is float, half or bfloat16_t (or int8_t, "
+                "quantised) for float accumulators, int32_t (or half or int8_t, quantised) for "
+                "int32_t");
+  }
+  if (f.sparse_b) {
+    Unsupported(api, "B as a SparseMatmulType",
+                "the 4:2 sparse Matmul (SetSparseIndex) is not modelled by opsim's Matmul");
+  }
+  using AscendC::Impl::Detail::PolicyType;
+  if (f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
+      f.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) {
+    Unsupported(api,
+                f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR)
+                    ? "the policy TrianUpperMatmulPolicy"
+                    : "the policy TrianLowerMatmulPolicy",
+                "the triangular Matmul policies (tiles of one triangle only) are not modelled");
+  }
+}
+
+// Fields that change the results or the API's contract and that opsim does not model, or that
+// CANN's page says Atlas A2/A3 do not have: the first one set is refused.
+void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
+  struct Flag {
+    bool on;
+    const char* what;
+    const char* why;
+  };
+  const char* kNotModelled = "not modelled by opsim's Matmul";
+  const char* kNotOnA2 = "CANN's page: not supported on Atlas A2/A3 (nor on the 310P)";
+  const Flag flags[] = {
+      {c.doBasicBlock, "MatmulConfig::doBasicBlock = true (the BasicBlock template)", kNotModelled},
+      {c.doSpecialBasicBlock, "MatmulConfig::doSpecialBasicBlock = true", kNotModelled},
+      {c.doSpecialMDL, "MatmulConfig::doSpecialMDL = true (the SpecialMDL template)", kNotModelled},
+      {c.isNBatch, "MatmulConfig::isNBatch = true (IterateNBatch)", kNotModelled},
+      {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
+       "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
+      {c.isEnableChannelSplit,
+       "MatmulConfig::isEnableChannelSplit = true (16 x 8 fractals of an NZ C)",
+       "it applies to C in CubeFormat::NZ, which opsim's Matmul does not model"},
+      {c.decompMode != DecompressionMode::DECOMP_NONE,
+       "MatmulConfig::decompMode other than DECOMP_NONE", kNotModelled},
+      {c.intraBlockPartSum, "MatmulConfig::intraBlockPartSum = true", kNotOnA2},
+      {c.isCO1Shared, "MatmulConfig::isCO1Shared = true", kNotOnA2},
+      {c.enableRelu, "MatmulConfig::enableRelu = true", kNotOnA2},
+  };
+  for (const Flag& f : flags) {
+    if (f.on) Unsupported(api, f.what, f.why);
+  }
+}
+
+// The schedule fields' rules (CANN's MatmulConfig page) against the tiling.
+void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api) {
+  if (c.iterateOrder != IterateOrder::ORDER_M && c.iterateOrder != IterateOrder::ORDER_N &&
+      c.iterateOrder != IterateOrder::UNDEF) {
+    Invalid(api,
+            "MatmulConfig::iterateOrder = " + std::to_string(static_cast<int>(c.iterateOrder)) +
+                " (expected ORDER_M, ORDER_N or UNDEF)");
+  }
+  if (c.scheduleType == ScheduleType::OUTER_PRODUCT) {
+    if (c.iterateOrder == IterateOrder::UNDEF) {
+      Invalid(api,
+              "MatmulConfig::scheduleType = OUTER_PRODUCT with iterateOrder = UNDEF (OUTER_PRODUCT "
+              "loops MTE1 along the order's inner axis: set ORDER_M or ORDER_N)");
+    }
+    if (c.doMultiDataLoad && t.singleCoreK > t.baseK) {
+      Invalid(api, "MatmulConfig::scheduleType = OUTER_PRODUCT with MDL and singleCoreK = " +
+                       std::to_string(t.singleCoreK) + " > baseK = " + std::to_string(t.baseK) +
+                       " (CANN's page: the default INNER_PRODUCT there)");
+    }
+  }
+  if (c.doMTE2Preload > 2) {
+    Invalid(api, "MatmulConfig::doMTE2Preload = " + std::to_string(c.doMTE2Preload) +
+                     " (expected 0, 1 for M or 2 for N)");
+  }
+  if (c.doMTE2Preload != 0) {
+    const bool m = c.doMTE2Preload == 1;
+    const int32_t steps = (t.singleCoreK + t.baseK - 1) / t.baseK;
+    const int32_t step_k = m ? t.stepKa : t.stepKb;
+    if (!c.doMultiDataLoad || steps > step_k) {
+      Invalid(api, "MatmulConfig::doMTE2Preload = " + std::to_string(c.doMTE2Preload) +
+                       (c.doMultiDataLoad
+                            ? " with K in " + std::to_string(steps) + " base blocks > " +
+                                  (m ? "stepKa = " : "stepKb = ") + std::to_string(step_k) +
+                                  " (the preload needs K in one L1 load)"
+                            : std::string(" outside the MDL template (the preload is MDL's)")));
+    }
+  }
+}
+
+}  // namespace
+
+AscendC::QuantMode_t QuantFor(const MatmulState& s) {
+  using Q = AscendC::QuantMode_t;
+  if (s.form.quant_out) {  // SetQuantScalar's word (or SetQuantVector's) scales it into C
+    const bool v = s.quant_vector;
+    if (s.types.l0c == DType::kFloat32) return v ? Q::VQF322B8_PRE : Q::QF322B8_PRE;
+    if (s.types.out == DType::kInt8) return v ? Q::VREQ8 : Q::REQ8;
+    return v ? Q::VDEQF16 : Q::DEQF16;
+  }
+  switch (s.types.out) {
+    case DType::kFloat16: return AscendC::QuantMode_t::F322F16;
+    case DType::kBFloat16: return AscendC::QuantMode_t::F322BF16;
+    case DType::kInt4:
+    case DType::kComplex64:
+    case DType::kComplex32:  // unreachable: DTypeOf<T> has no complex or int4 type
+    default: return AscendC::QuantMode_t::NoQuant;
+  }
+}
+
+uint32_t KParts(const MatmulState& s) {
+  if (!s.cfg.isPartialOutput) return 1;
+  const auto bk = static_cast<uint32_t>(s.tiling.baseK);
+  return (static_cast<uint32_t>(s.single_k) + bk - 1) / bk;
+}
+
+// The tile over K rows [k0, k0 + baseK) only: the operands moved on to k0 and K narrowed, so
+// that the tile's own loads, Mmads and checks run on that slice, as CANN's partial output
+// computes one base block of K per Iterate.
+UbRef ComputePartialTile(MatmulState& s) {
+  const uint64_t k0 = uint64_t(s.k_part) * uint64_t(s.tiling.baseK);
+  const GmRef a = s.a, b = s.b;
+  const int32_t single_k = s.single_k;
+  const bool bias_on = s.bias_on;
+  s.a = GmAt(a, InBytes(s, s.trans_a ? k0 * uint64_t(s.org_m) : k0));
+  s.b = GmAt(b, InBytes(s, s.trans_b ? k0 : k0 * uint64_t(s.org_n)));
+  s.single_k = std::min(s.tiling.baseK, single_k - static_cast<int32_t>(k0));
+  s.bias_on = bias_on && s.k_part == 0;
+  const UbRef tile =
+      ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
+                  static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
+  s.a = a, s.b = b, s.single_k = single_k, s.bias_on = bias_on;
+  return tile;
+}
+
+// The held tile out through the Fixpipe's vector mode: SetQuantVector's words of its columns
+// into the L1 buffer first (one DataCopy of whole 32 B blocks, as CANN's Matmul copies them).
+// The FIX pipe reads what MTE2 wrote: a PIPE_ALL barrier orders them (CANN's own order is an
+// MTE2 -> FIX flag; the barrier also waits for the other pipes, a little slower).
+void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::FixpipeParamsV220& f) {
+  const MatmulQueues& q = QueuesOf(s);
+  const UbRef table = QueueAlloc(q.quant1);
+  const GmRef from = GmAt(s.quant_vec, uint64_t(s.tile_n0) * 8);
+  CopyBlocks(CopyDir::kGmToUb, &table, nullptr, &from, 1, (uint64_t(s.tile_n) * 8 + 31) / 32 * 32,
+             0, 0, "DataCopy");
+  BarrierPipes(AscendC::PIPE_ALL);
+  CubeFixpipeTo(FixpipeToGm(gm), s.c_tile, &table, s.types.out, s.types.l0c, true, f, "Fixpipe");
+  QueueFree(q.quant1, table);
+}
+
+void RefuseDualMasterIterate(const MatmulState& s, const char* api) {
+  if (s.cfg.enableMixDualMaster) {
+    Invalid(api,
+            "MatmulConfig::enableMixDualMaster = true takes IterateAll only (CANN's page: the "
+            "results come out by IterateAll)");
+  }
+}
+
+void RefusePartialOutput(const MatmulState& s, const char* api) {
+  if (s.cfg.isPartialOutput) {
+    Unsupported(api, "MatmulConfig::isPartialOutput = true",
+                "its partial tiles come from Iterate and GetTensorC (each would overwrite the "
+                "last here)");
+  }
+}
+
+void MatmulRefuseForm(const char* api, const char* what) {
+  Unsupported(api, what, "not modelled by opsim's Matmul (docs/CUBE.md, \"Matmul configuration\")");
+}
+
+void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api) {
+  CheckForm(s, api);
+  RefuseUnmodelled(s.cfg, api);
+  CheckSchedule(s.cfg, tiling, api);
+  if (s.cfg.isA2B2Shared) {
+    // CANN's page: with A2 and B2 shared by all Matmul objects, each base block fits 32 KB.
+    const uint64_t a = InBytes(s, uint64_t(tiling.baseM) * uint64_t(tiling.baseK));
+    const uint64_t b = InBytes(s, uint64_t(tiling.baseK) * uint64_t(tiling.baseN));
+    if (a > 32 * 1024 || b > 32 * 1024) {
+      Invalid(api, "MatmulConfig::isA2B2Shared = true with base blocks of A " + std::to_string(a) +
+                       " B and B " + std::to_string(b) + " B (each must fit 32 KB)");
+    }
+  }
+  // Dual master: the cube core runs the kernel's Matmul itself, as a pure-cube launch does
+  // here; a MIX launch's AIV asking its AIC (the message-driven form) is not that.
+  if (s.cfg.enableMixDualMaster && tls_mix != nullptr && !tls_mix->member->aic) {
+    Unsupported(api, "MatmulConfig::enableMixDualMaster = true in a MIX launch",
+                "the AIC and AIV running their own code is modelled for a kernel launched on "
+                "the cube cores (__cube__) only");
+  }
+  // A configured order replaces the tiling's (CANN's schedulers test it before the tiling's).
+  if (s.cfg.iterateOrder != IterateOrder::UNDEF) {
+    s.tiling.iterateOrder = s.cfg.iterateOrder == IterateOrder::ORDER_N ? 1 : 0;
+  }
+}
+
+}  // namespace opsim::sim::detail
