@@ -23,7 +23,9 @@ constexpr uint64_t kCopyAlign = 512;
 
 void* FirstElement(const aclTensor& t) {
   if (t.data == nullptr) return nullptr;
-  return static_cast<uint8_t*>(t.data) + t.offset * static_cast<int64_t>(aclDataTypeSize(t.dtype));
+  // ACL_INT4 packs two elements a byte (aclDataTypeSize says 0): its offset counts half bytes.
+  const int64_t bits = t.dtype == ACL_INT4 ? 4 : 8 * static_cast<int64_t>(aclDataTypeSize(t.dtype));
+  return static_cast<uint8_t*>(t.data) + t.offset * bits / 8;
 }
 
 namespace {
@@ -35,8 +37,17 @@ aclnnStatus Describe(const char* api, const StageTensor& s, HostRunBuffer* out) 
   out->desc.format = static_cast<opsim::aclFormat>(static_cast<int32_t>(t.format));
   out->desc.shape.dimNum = t.view_dims.size();
   for (size_t i = 0; i < t.view_dims.size(); ++i) out->desc.shape.dims[i] = t.view_dims[i];
-  const size_t element = aclDataTypeSize(t.dtype);
-  if (element == 0) {
+  if (t.dtype == ACL_INT4) {
+    // Packed two a byte: a kernel reads whole bytes, so the view must be the storage's own order
+    // from a byte boundary (a strided or odd-offset int4 view would need nibble copies).
+    if (!IsContiguous(t) || t.offset % 2 != 0) {
+      return Fail(ACLNN_ERR_PARAM_INVALID, api,
+                  std::string(s.name) + " is an ACL_INT4 view with offset " +
+                      std::to_string(t.offset) +
+                      " or strides other than contiguous: int4 views must be contiguous and start "
+                      "on a byte (an even offset)");
+    }
+  } else if (aclDataTypeSize(t.dtype) == 0) {
     return Fail(ACLNN_ERR_PARAM_INVALID, api,
                 std::string(s.name) + "'s data type " + std::to_string(static_cast<int>(t.dtype)) +
                     " has no whole-byte elements");
