@@ -120,11 +120,15 @@ TEST(GmRace, ScalarReadOfAnotherBlocksSetValueIsARaceAndOfItsOwnIsNot) {
 // waits for the copy (`wait`), then stores 5 at ws[32]; block 1 polls ws[32] until it reads 5
 // and copies ws[8, 16) in. `poll`: block 1 polls until it sees the flag, else reads it once.
 // One host thread: block 0 runs first. `reader_first`: block 1 stores, block 0 reads.
-LaunchResult RunFlagKernel(RaceRig& rig, bool wait, bool poll, bool reader_first = false) {
-  return rig.Run(2, 1, [&, wait, poll, reader_first] {
+// `late`: the writer copies ws[16, 24) in after its store, the reader copies it out.
+LaunchResult RunFlagKernel(RaceRig& rig, bool wait, bool poll, bool reader_first = false,
+                           bool late = false) {
+  return rig.Run(2, 1, [&, wait, poll, reader_first, late] {
     TPipe pipe;
     TBuf<TPosition::VECCALC> b;
     pipe.InitBuffer(b, 32);
+    TBuf<TPosition::VECCALC> b2;  // the late copy in's: MTE3 may still read b
+    pipe.InitBuffer(b2, 32);
     GlobalTensor<float> ws;
     ws.SetGlobalBuffer(rig.ws.data(), 64);
     if (GetBlockIdx() == (reader_first ? 1 : 0)) {
@@ -137,10 +141,15 @@ LaunchResult RunFlagKernel(RaceRig& rig, bool wait, bool poll, bool reader_first
       }
       ws.SetValue(32, 5.0f);
       DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(ws);
+      if (late) DataCopy(b2.Get<float>(), ws[16], 8);
     } else {
       while (ws.GetValue(32) != 5.0f && poll) {
       }
       DataCopy(b.Get<float>(), ws[8], 8);
+      if (late) {
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(ws[16], b.Get<float>(), 8);
+      }
     }
   });
 }
@@ -158,6 +167,17 @@ TEST(GmRace, AFlagStoredBeforeTheCopyOutEndsOrdersNothing) {
   ASSERT_TRUE(r.fault.has_value());
   EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
   EXPECT_NE(r.fault->message.find("race on GM 'workspace' [0x20, 0x40)"), std::string::npos)
+      << r.fault->message;
+}
+
+// A copy in the writer issues after its store is not ordered by it, though its MTE2 clock puts
+// it before the store's landing: the reader's later copy out overwrites what it may still read.
+TEST(GmRace, ACopyTheWriterIssuesAfterItsFlagStoreStillRaces) {
+  RaceRig rig;
+  const LaunchResult r = RunFlagKernel(rig, true, true, false, true);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("race on GM 'workspace' [0x40, 0x60)"), std::string::npos)
       << r.fault->message;
 }
 
