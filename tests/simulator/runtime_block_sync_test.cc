@@ -71,9 +71,10 @@ TEST(BlockSync, IBSetIBWaitPassAValue) {
   }
 }
 
-// A workspace's bytes start unwritten: block 1 reads what block 0 wrote before its IBSet, in
+// A workspace's bytes start unwritten: block 0 reads what block 1 wrote before its IBSet, in
 // the same epoch. The hand-over orders the write first, so that is no uninitialised read; the
-// same read without the flags is a race.
+// same read without the flags (one host thread runs block 0 first: it reads the old value) is a
+// race.
 TEST(BlockSync, AHandedOverWorkspaceWriteCountsAsWritten) {
   for (bool flags : {true, false}) {
     std::vector<int32_t> ws(2 * 8, 0);
@@ -93,11 +94,11 @@ TEST(BlockSync, AHandedOverWorkspaceWriteCountsAsWritten) {
       GlobalTensor<int32_t> gws, gs;
       gws.SetGlobalBuffer(ws.data(), ws.size());
       gs.SetGlobalBuffer(scratch.data(), scratch.size());
-      if (GetBlockIdx() == 0) {
+      if (GetBlockIdx() == 1) {
         gs.SetValue(0, 9);
-        if (flags) IBSet(gws, ub, 0, 0);
+        if (flags) IBSet(gws, ub, 1, 0);
       } else {
-        if (flags) IBWait(gws, ub, 0, 0);
+        if (flags) IBWait(gws, ub, 1, 0);
         seen = gs.GetValue(0);
       }
     });
@@ -111,13 +112,15 @@ TEST(BlockSync, AHandedOverWorkspaceWriteCountsAsWritten) {
   }
 }
 
-// Without the hand-over the same accesses race.
+// Without the hand-over the same accesses race. (One host thread runs block 0 first: its read
+// sees the old value. A read that saw the store would be a scalar flag's hand-over,
+// docs/CHECKS.md "Flags polled in GM".)
 TEST(BlockSync, TheSameAccessesWithoutFlagsRace) {
   BlockSyncRig rig;
   rig.ws.assign(2 * 8, 0);
   rig.data.assign(16, 0);
   const LaunchResult r = rig.Run(2, 1, [](auto&, auto&, auto& gdata) {
-    if (GetBlockIdx() == 0) {
+    if (GetBlockIdx() == 1) {
       gdata.SetValue(0, 21);
     } else {
       gdata.SetValue(8, gdata.GetValue(0) * 2);
@@ -127,7 +130,8 @@ TEST(BlockSync, TheSameAccessesWithoutFlagsRace) {
   EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << BlockSyncFaultText(r);
 }
 
-// A write after the set is not ordered by it: still a race.
+// A write after the set is not ordered by it: still a race. (A copy out: a scalar store the
+// reader's GetValue saw would be a hand-over of its own.)
 TEST(BlockSync, AWriteAfterTheSetStillRaces) {
   BlockSyncRig rig;
   rig.ws.assign(2 * 8, 0);
@@ -135,7 +139,9 @@ TEST(BlockSync, AWriteAfterTheSetStillRaces) {
   const LaunchResult r = rig.Run(2, 1, [](auto& gws, auto& ub, auto& gdata) {
     if (GetBlockIdx() == 0) {
       IBSet(gws, ub, 0, 0);
-      gdata.SetValue(0, 21);
+      Duplicate(ub[64], 21, 8);
+      PipeBarrier<PIPE_ALL>();
+      DataCopy(gdata, ub[64], 8);
     } else {
       IBWait(gws, ub, 0, 0);
       gdata.SetValue(8, gdata.GetValue(0));

@@ -90,27 +90,105 @@ TEST(GmRace, AnOverwriteOfWhatAnotherBlockReadIsAWriteAfterReadRace) {
       << r.fault->message;
 }
 
+// Block 0 reads its element before block 1 stores to it (one host thread runs the blocks in
+// order): the old value, no hand-over, a race. A read that sees the store is a flag's hand-over
+// (below); a read of the block's own element never races.
 TEST(GmRace, ScalarReadOfAnotherBlocksSetValueIsARaceAndOfItsOwnIsNot) {
   RaceRig rig;
   auto kernel = [&](uint64_t read_at) {
     return [&, read_at] {
       GlobalTensor<float> ws;
       ws.SetGlobalBuffer(rig.ws.data(), 64);
+      if (GetBlockIdx() == 0) (void)ws.GetValue(read_at);
       ws.SetValue(GetBlockIdx(), 2.0f);  // each block its own element
-      if (GetBlockIdx() == 1) (void)ws.GetValue(read_at);
     };
   };
-  const LaunchResult bad = rig.Run(2, 1, kernel(0));
+  const LaunchResult bad = rig.Run(2, 1, kernel(1));
   ASSERT_TRUE(bad.fault.has_value());
   EXPECT_EQ(bad.fault->kind, FaultKind::kGmRace);
-  EXPECT_EQ(bad.fault->instruction, "GlobalTensor::GetValue");
-  EXPECT_NE(bad.fault->message.find("GM 'workspace' [0x0, 0x4)"), std::string::npos)
+  EXPECT_EQ(bad.fault->instruction, "GlobalTensor::SetValue");
+  EXPECT_NE(bad.fault->message.find("GM 'workspace' [0x4, 0x8)"), std::string::npos)
       << bad.fault->message;
-  EXPECT_NE(bad.fault->message.find("block 0 writes it (GlobalTensor::SetValue, S at"),
+  EXPECT_NE(bad.fault->message.find("block 0 reads it (GlobalTensor::GetValue, S at"),
             std::string::npos)
       << bad.fault->message;
-  const LaunchResult own = rig.Run(2, 1, kernel(1));
+  const LaunchResult own = rig.Run(2, 1, kernel(0));
   EXPECT_TRUE(own.status.ok()) << own.status.ToString();
+}
+
+// A flag in GM (docs/CHECKS.md, "Flags polled in GM"): block 0 copies ones out to ws[8, 16),
+// waits for the copy (`wait`), then stores 5 at ws[32]; block 1 polls ws[32] until it reads 5
+// and copies ws[8, 16) in. `poll`: block 1 polls until it sees the flag, else reads it once.
+// One host thread: block 0 runs first. `reader_first`: block 1 stores, block 0 reads.
+// `late`: the writer copies ws[16, 24) in after its store, the reader copies it out.
+LaunchResult RunFlagKernel(RaceRig& rig, bool wait, bool poll, bool reader_first = false,
+                           bool late = false) {
+  return rig.Run(2, 1, [&, wait, poll, reader_first, late] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b;
+    pipe.InitBuffer(b, 32);
+    TBuf<TPosition::VECCALC> b2;  // the late copy in's: MTE3 may still read b
+    pipe.InitBuffer(b2, 32);
+    GlobalTensor<float> ws;
+    ws.SetGlobalBuffer(rig.ws.data(), 64);
+    if (GetBlockIdx() == (reader_first ? 1 : 0)) {
+      Duplicate(b.Get<float>(), 3.0f, 8);
+      PipeBarrier<PIPE_ALL>();
+      DataCopy(ws[8], b.Get<float>(), 8);
+      if (wait) {
+        SetFlag<HardEvent::MTE3_S>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE3_S>(EVENT_ID0);
+      }
+      ws.SetValue(32, 5.0f);
+      DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(ws);
+      if (late) DataCopy(b2.Get<float>(), ws[16], 8);
+    } else {
+      while (ws.GetValue(32) != 5.0f && poll) {
+      }
+      DataCopy(b.Get<float>(), ws[8], 8);
+      if (late) {
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(ws[16], b.Get<float>(), 8);
+      }
+    }
+  });
+}
+
+TEST(GmRace, ACopyInAfterPollingAFlagStoredOnceTheCopyOutEndedIsClean) {
+  RaceRig rig;
+  const LaunchResult r = RunFlagKernel(rig, true, true);
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+}
+
+// The store does not wait for the copy out: the flag can overtake the data.
+TEST(GmRace, AFlagStoredBeforeTheCopyOutEndsOrdersNothing) {
+  RaceRig rig;
+  const LaunchResult r = RunFlagKernel(rig, false, true);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("race on GM 'workspace' [0x20, 0x40)"), std::string::npos)
+      << r.fault->message;
+}
+
+// A copy in the writer issues after its store is not ordered by it, though its MTE2 clock puts
+// it before the store's landing: the reader's later copy out overwrites what it may still read.
+TEST(GmRace, ACopyTheWriterIssuesAfterItsFlagStoreStillRaces) {
+  RaceRig rig;
+  const LaunchResult r = RunFlagKernel(rig, true, true, false, true);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("race on GM 'workspace' [0x40, 0x60)"), std::string::npos)
+      << r.fault->message;
+}
+
+// Block 0 reads the flag before block 1 stores it (the old value) and copies the data in.
+TEST(GmRace, AFlagReadThatSawTheOldValueOrdersNothing) {
+  RaceRig rig;
+  const LaunchResult r = RunFlagKernel(rig, true, false, true);
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("race on GM 'workspace' [0x20, 0x40)"), std::string::npos)
+      << r.fault->message;
 }
 
 // Block 0 zeroes y while blocks 1-3 accumulate into it: the classic missing SyncAll between

@@ -285,6 +285,8 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
   if (how == ScalarGm::kGet && core.checked) CheckScalarGmRead(core, ref, lo, elem_bytes);
   const GmUse use = write ? GmUse::kWrite : how == ScalarGm::kGet ? GmUse::kRead : GmUse::kRef;
   core.launch->LogGm(core, lo, elem_bytes, use, instr, Pipe::kS, start);
+  if (how == ScalarGm::kSet) core.launch->NoteScalarWrite(core, lo, elem_bytes);
+  if (how == ScalarGm::kGet) core.launch->NoteScalarRead(core, lo, elem_bytes);
 }
 
 void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what) {

@@ -301,9 +301,12 @@ std::optional<Fault> GmShadow::FindRace(const LaunchState& launch) {
       if (!RaceClassesConflict(cs, c) || top[c].best == nullptr) continue;
       const GmSpan* cand = top[c].best->block != s->block ? top[c].best : top[c].other;
       for (bool noted = false; cand != nullptr && cand->hi > s->lo;) {
-        // Ordered by a cross-block flag hand-over (IBSet/IBWait, NotifyNextBlock/WaitPreBlock):
-        // no race. Other spans this pair hides may go unseen: missed, never invented.
+        // Ordered by a cross-block flag hand-over (IBSet/IBWait, NotifyNextBlock/WaitPreBlock,
+        // a scalar flag): no race. Other spans this pair hides may go unseen: missed, never
+        // invented.
         if (launch.FlagOrdered(*cand, *s) || launch.FlagOrdered(*s, *cand)) break;
+        // A flag's polling: reads until one sees the store (docs/CHECKS.md, "Flags polled").
+        if (launch.PolledFlag(*cand, *s) || launch.PolledFlag(*s, *cand)) break;
         const uintptr_t hi = std::min(cand->hi, s->hi);
         if (!SameValues(*cand, *s, s->lo, hi)) return DescribeRace(launch, *cand, *s, s->lo, hi);
         if (!noted) NoteSameValue(launch, *cand, *s, s->lo, hi);  // once per write

@@ -3,6 +3,7 @@
 // checks, uninitialized_read and unwritten_output). docs/CHECKS.md, "GM between cores".
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -25,6 +26,7 @@ struct GmSpan {
   uintptr_t lo;
   uintptr_t hi;
   double t;           // simulated start of the instruction
+  double end;         // simulated end of its pipe's instruction (the record's last one)
   const char* instr;  // static string
   int32_t block;
   GmUse use;
@@ -97,7 +99,7 @@ class GmShadow {
   // coalesce with the core's previous record, so a copy loop stays one record per tensor.
   // A plain write (kWrite) gives its values when known, for the same-value rule.
   void Log(uint32_t core, int32_t block, int32_t who, const uint8_t* lo, uint64_t bytes, GmUse use,
-           const char* instr, Pipe pipe, double t, GmValues values = {}) {
+           const char* instr, Pipe pipe, double t, double end, GmValues values = {}) {
     if (bytes == 0 || (!log_reads_ && use == GmUse::kRead)) return;
     const auto a = reinterpret_cast<uintptr_t>(lo);
     std::vector<GmSpan>& log = logs_[core];
@@ -106,6 +108,7 @@ class GmShadow {
       if (last.block == block && last.who == who && last.use == use && last.instr == instr) {
         if (last.hi == a) {
           last.hi += bytes;
+          last.end = std::max(last.end, end);
           if (use != GmUse::kRead) {
             NoteWrite(core, block, use, a, a + bytes);
             if (use == GmUse::kWrite) ExtendValues(last, a, bytes, values);
@@ -113,6 +116,7 @@ class GmShadow {
           return;
         }
         if (a >= last.lo && a + bytes <= last.hi) {  // inside it: no new bytes
+          last.end = std::max(last.end, end);
           if (use == GmUse::kWrite) RewriteValues(last, a, bytes, values);
           return;
         }
@@ -120,13 +124,13 @@ class GmShadow {
     }
     // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
     if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
-    log.push_back({a, a + bytes, t, instr, block, use, pipe, who, sync_[core]});
+    log.push_back({a, a + bytes, t, end, instr, block, use, pipe, who, sync_[core]});
+    log.back().core = core;
     sealed_[core] = 0;
     if (use == GmUse::kRead) return;
     NoteWrite(core, block, use, a, a + bytes);
     if (use == GmUse::kWrite && values.at != nullptr) {
       GmSpan& s = log.back();
-      s.core = core;
       s.dig = static_cast<uint32_t>(digests_[core].size());
       digests_[core].resize(s.dig + (s.hi - 1) / 32 - s.lo / 32 + 1, 0);
       AddValueSums(digests_[core], s.dig, s.lo, a, bytes, values);
@@ -162,6 +166,10 @@ class GmShadow {
     return sync_[core]++;
   }
   const ByteRanges& written() const { return written_; }
+  // Where a record is in its core's log this epoch (program order), and the core's last one's.
+  size_t Index(const GmSpan& s) const { return static_cast<size_t>(&s - logs_[s.core].data()); }
+  size_t LastIndex(uint32_t core) const { return logs_[core].size() - 1; }
+  const GmSpan& Last(uint32_t core) const { return logs_[core].back(); }
 
  private:
   // Past this many read records on one core in one epoch, its reads are no longer logged.

@@ -2,6 +2,7 @@
 // it waits for is written, the deadlock when none can be, and the hand-overs the race check
 // counts as ordering.
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <string>
 #include <string_view>
@@ -127,7 +128,8 @@ bool LaunchState::FlagOrdered(const GmSpan& a, const GmSpan& b) const {
   // after a yet made before it in its core's program does not order it: a hand-over orders
   // only what its writer did before the write.
   std::vector<double> reach(block_dim, -1);
-  std::map<int32_t, uint32_t> past;  // core (FlagCoreId) -> its slot's first sync point after a
+  std::map<int32_t, uint32_t> past;   // core (FlagCoreId) -> its slot's first sync point after a
+  std::map<int32_t, uint32_t> taken;  // core -> its first sync point after a take that reached it
   reach[static_cast<size_t>(a.block)] = a.t;
   past[a.who] = a.pos;
   std::vector<const FlagEdge*> edges;
@@ -139,17 +141,73 @@ bool LaunchState::FlagOrdered(const GmSpan& a, const GmSpan& b) const {
     if (at < 0 || at >= e->set_ns) continue;  // an access at the set's landing came after it
     const auto known = past.find(e->set.who);
     if (e->set.who >= 0 && known != past.end() && e->set.pos < known->second) continue;
+    // A scalar store orders a only when a came before it in its core's program (one record:
+    // no sync point between them) and had ended by the time it landed.
+    // (The store's own record may have grown after it: its bytes up to the store came first.)
+    if (e->set_core >= 0 && e->from == a.block) {
+      const bool mine = static_cast<int32_t>(a.core) == e->set_core;
+      const size_t at_idx = mine ? shadow_.Index(a) : 0;
+      if (mine && at_idx > e->set_idx) continue;
+      if (!(mine && at_idx == e->set_idx) && a.end > e->done_ns) continue;
+    }
     double& to = reach[static_cast<size_t>(e->to)];
     if (to < 0 || e->woke_ns < to) to = e->woke_ns;
     if (e->take.who >= 0) {
-      const auto [it, fresh] = past.emplace(e->take.who, e->take.pos + 1);
-      if (!fresh) it->second = std::min(it->second, e->take.pos + 1);
+      for (auto* m : {&past, &taken}) {
+        const auto [it, fresh] = m->emplace(e->take.who, e->take.pos + 1);
+        if (!fresh) it->second = std::min(it->second, e->take.pos + 1);
+      }
     }
   }
   const double at_b = reach[static_cast<size_t>(b.block)];
-  if (at_b < 0 || at_b > b.t) return false;
-  const auto known = past.find(b.who);
-  return known == past.end() || b.pos >= known->second;
+  if (at_b < 0) return false;
+  // On a core that took a hand-over, program order decides: what it issues after the take
+  // (a DMA whose pipe's clock is behind the scalar's too) comes after it on the chip.
+  const auto known = taken.find(b.who);
+  if (known != taken.end()) return b.pos >= known->second;
+  return at_b <= b.t;
+}
+
+void LaunchState::NoteScalarWrite(const Core& core, const uint8_t* lo, uint32_t bytes) {
+  if (!options.checked || block_dim < 2 || bytes > 8) return;
+  const auto c = static_cast<uint32_t>(core.core_idx);
+  const GmSpan& w = shadow_.Last(c);  // this store's record, just logged
+  std::lock_guard<std::mutex> lock(flag_mu_);
+  ScalarWrite& s = scalar_last_[lo];
+  s.block = RaceBlock(core);
+  s.core = static_cast<int32_t>(c);
+  s.idx = shadow_.LastIndex(c);
+  s.land = core.clock[static_cast<int>(Pipe::kS)];
+  s.mark = {w.who, w.pos};
+  s.bytes = static_cast<uint8_t>(bytes);
+  std::memcpy(s.old, lo, bytes);  // the store has not happened yet
+  s.seen_by.clear();
+}
+
+void LaunchState::NoteScalarRead(const Core& core, const uint8_t* lo, uint32_t bytes) {
+  if (!options.checked || block_dim < 2) return;
+  const int32_t me = RaceBlock(core);
+  std::lock_guard<std::mutex> lock(flag_mu_);
+  const auto it = scalar_last_.find(lo);
+  if (it == scalar_last_.end()) return;
+  ScalarWrite& s = it->second;
+  // The old bytes (the store not made yet, on another host thread): no hand-over.
+  if (s.block == me || s.bytes != bytes || std::memcmp(lo, s.old, bytes) == 0) return;
+  if (std::find(s.seen_by.begin(), s.seen_by.end(), me) != s.seen_by.end()) return;
+  s.seen_by.push_back(me);
+  const FlagMark take = MarkFlagSync(core);  // the reader's next accesses come after it
+  flag_edges_.push_back({s.block, s.land, me, core.clock[static_cast<int>(Pipe::kS)], s.mark, take,
+                         s.core, s.idx, s.land});
+}
+
+bool LaunchState::PolledFlag(const GmSpan& w, const GmSpan& r) const {
+  if (w.pipe != Pipe::kS || r.pipe != Pipe::kS || w.use != GmUse::kWrite || r.use != GmUse::kRead) {
+    return false;
+  }
+  return std::any_of(flag_edges_.begin(), flag_edges_.end(), [&](const FlagEdge& e) {
+    return e.set_core == static_cast<int32_t>(w.core) && e.set_idx == shadow_.Index(w) &&
+           e.to == r.block && e.take.who == r.who && r.pos <= e.take.pos;
+  });
 }
 
 }  // namespace opsim::sim::detail

@@ -231,6 +231,7 @@ void LaunchState::SyncAll(Core& core) {
     }
     std::replace(block_state_.begin(), block_state_.end(), kBlockWaiting, kBlockRunning);
     flag_edges_.clear();  // the barrier orders everything before it (flag_mu_ held)
+    scalar_last_.clear();
     release_ns_ = arrive_max_ns_ + device.sync_all_ns;
     if (shared_l2_ != nullptr) shared_l2_->Rejoin(release_ns_);
     arrived_ = 0;

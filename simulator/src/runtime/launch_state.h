@@ -14,6 +14,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -129,8 +130,9 @@ class LaunchState final : private ParkBarrier {
   void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
              Pipe pipe, double t, GmValues values = {}) {
     if (options.checked) {
+      // The pipe's clock is the end of the instruction just issued on it.
       shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), FlagCoreId(core), lo,
-                  bytes, use, instr, pipe, t, values);
+                  bytes, use, instr, pipe, t, core.clock[static_cast<int>(pipe)], values);
     }
   }
   const GmShadow& shadow() const { return shadow_; }
@@ -226,6 +228,14 @@ class LaunchState final : private ParkBarrier {
   // Checked mode's race sweep: whether a chain of flag hand-overs in this SyncAll epoch orders
   // access `a` (of one block) before access `b` (of another).
   bool FlagOrdered(const GmSpan& a, const GmSpan& b) const;
+  // Checked mode, GlobalTensor::SetValue/GetValue of one word (before the store or the load,
+  // with the access just logged): a read that sees the bytes of another block's latest store
+  // there takes it as a hand-over (docs/CHECKS.md, "Flags polled in GM").
+  void NoteScalarWrite(const Core& core, const uint8_t* lo, uint32_t bytes);
+  void NoteScalarRead(const Core& core, const uint8_t* lo, uint32_t bytes);
+  // Checked mode's race sweep: `w`, a scalar store, and `r`, another block's scalar read of its
+  // bytes, are the polling of a flag: r's block went on to see w (at r or later).
+  bool PolledFlag(const GmSpan& w, const GmSpan& r) const;
 
   // The launch's shape, and the one the kernel asked for (KERNEL_TASK_TYPE_DEFAULT) when it
   // differs: the launch is then run again that way (launch.cc).
@@ -296,7 +306,25 @@ class LaunchState final : private ParkBarrier {
     int32_t to;
     double woke_ns;
     FlagMark set, take;
+    // A scalar flag (NoteScalarRead): the write's record (its core's log, index), and the time
+    // by which the writer's earlier accesses must have ended to be ordered by it.
+    int32_t set_core = -1;
+    size_t set_idx = 0;
+    double done_ns = 0;
   };
+  // Per GM word a scalar store wrote this epoch: the latest store's block, record and landing,
+  // and the word's bytes before it; under flag_mu_.
+  struct ScalarWrite {
+    int32_t block;
+    int32_t core;
+    size_t idx;
+    double land;
+    FlagMark mark;
+    uint8_t bytes;
+    uint8_t old[8];
+    std::vector<int32_t> seen_by;  // blocks that took the hand-over already
+  };
+  std::unordered_map<const uint8_t*, ScalarWrite> scalar_last_;
   // With flag_mu_ and mu_ held: wakes the waiters whose condition holds (hand-overs from `from`
   // at land_ns; from < 0 for none); returns how many.
   size_t WakeFlagWaiters(int32_t from, double land_ns);
