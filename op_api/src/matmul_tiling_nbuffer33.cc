@@ -90,9 +90,10 @@ bool MatmulApiTiling::PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cor
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
   const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
   // CANN's base block for a multi-core split: 128 (256 with a 256 KiB L0C) x 256 x 128 B of K,
-  // SetFixSplit's baseM and baseN instead where given.
-  const int64_t bm = fixM_ > 0 ? fixM_ : (l0c_ >= 262144 ? 256 : 128);
-  const int64_t bn = fixN_ > 0 ? fixN_ : 256;
+  // 256 x 128 with both A and B transposed; SetFixSplit's baseM and baseN instead where given.
+  const bool both_trans = a_.isTrans && b_.isTrans;
+  const int64_t bm = fixM_ > 0 ? fixM_ : (l0c_ >= 262144 || both_trans ? 256 : 128);
+  const int64_t bn = fixN_ > 0 ? fixN_ : (both_trans ? 128 : 256);
   const int64_t bk = 128 * 8 / sa;
   if (bm % 16 != 0 || bn % 16 != 0 || bm * bn * 4 > l0c) {
     return Fail("N_BUFFER_33: baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +

@@ -367,6 +367,19 @@ TEST(MatmulTiling, NBuffer33SplitsAsCann) {
     EXPECT_EQ(md, w.f[8]) << what;
     EXPECT_EQ(nd, w.f[9]) << what;
   }
+  // A and B both transposed: CANN's base block is 256 x 128, so N goes to 4 cores of 128.
+  Case both{256, 512, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, true, true};
+  MultiCoreMatmulTiling trans = Make(both);
+  trans.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, true);
+  trans.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  TCubeTiling tt;
+  ASSERT_EQ(trans.GetTiling(tt), 0) << trans.GetLastError();
+  EXPECT_EQ(tt.usedCoreNum, 4);
+  EXPECT_EQ(tt.singleCoreN, 128);
+  EXPECT_EQ(tt.baseM, 256);
+  EXPECT_EQ(tt.baseN, 128);
+  EXPECT_EQ(tt.depthA1, 3);
+  EXPECT_EQ(tt.shareL1Size, 147968);
   // K deeper than three base K: CANN's tiling refuses (it asks to slice K).
   MultiCoreMatmulTiling deep =
       Make({256, 512, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false});
