@@ -388,6 +388,13 @@ TEST(MatmulTiling, NBuffer33SplitsAsCann) {
   EXPECT_EQ(deep.GetTiling(t), -1);
   EXPECT_NE(deep.GetLastError().find("K = 512 takes 8 base blocks"), std::string::npos)
       << deep.GetLastError();
+  // A fixed base block too big for L0C is refused by name, not split.
+  MultiCoreMatmulTiling big =
+      Make({256, 512, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, 256, 512, false});
+  big.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  EXPECT_EQ(big.GetTiling(t), -1);
+  EXPECT_NE(big.GetLastError().find("baseM x baseN x 4 B fit L0C (131072 B)"), std::string::npos)
+      << big.GetLastError();
   // One core: the schedule's split does not apply (CANN's numOfBlock_ 1), the usual tiling does.
   MultiCoreMatmulTiling one =
       Make({256, 512, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, -1, -1, false});
