@@ -6,26 +6,16 @@
 #include <cstdio>
 #include <string>
 
+#include "matmul_tiling_util.h"
+
 namespace matmul_tiling {
 namespace {
 
 using KernelTiling = AscendC::tiling::TCubeTiling;
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
-
-// Bits of one element of a Matmul operand (CANN's DTYPE_BIT_TAB: 4 for DT_INT4, whose L1 and
-// L0 bytes count half a byte an element); 0 for a type the cube does not multiply.
-int64_t ElemBits(DataType t) {
-  switch (t) {
-    case DataType::DT_FLOAT16:
-    case DataType::DT_BF16: return 16;
-    case DataType::DT_FLOAT: return 32;
-    case DataType::DT_INT8: return 8;
-    case DataType::DT_INT4: return 4;
-    default: return 0;
-  }
-}
+using detail::AlignUp;
+using detail::CeilDiv;
+using detail::ElemBits;
 
 const char* TypeName(DataType t) {
   switch (t) {
@@ -278,6 +268,18 @@ int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& 
   return 0;
 }
 
+int64_t MultiCoreMatmulTiling::CoreBudget() const {
+  if (singleM_ > 0 || singleN_ > 0 || singleK_ > 0) return 1;
+  return dim_ > 0 ? dim_ : static_cast<int64_t>(aicCores_);
+}
+
+void MultiCoreMatmulTiling::NoteSplit(const KernelTiling& t, int32_t mDim, int32_t nDim) {
+  mDim_ = mDim;
+  nDim_ = nDim;
+  usedDim_ = t.usedCoreNum;
+  outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
+}
+
 // Splits M and N into mDim x nDim blocks of whole 16-row/column fractals, at most `dim` blocks,
 // the largest block as small as possible (ties: fewer cores).
 bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
@@ -327,8 +329,31 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     Fail(why);
     return -1;
   }
+  t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
+  const bool n_buffer33 =
+      configParams_.scheduleType == ScheduleType::N_BUFFER_33 && CoreBudget() > 1;
+  if (!(n_buffer33 ? PlanNBuffer33(t, CoreBudget()) : PlanBlocks(t))) return -1;
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  if (!SplitCores(t)) return -1;
+  t.M = orgM_ > 0 ? orgM_ : m_;
+  t.N = orgN_ > 0 ? orgN_ : n_;
+  t.Ka = orgKa_ > 0 ? orgKa_ : k_;
+  t.Kb = orgKb_ > 0 ? orgKb_ : k_;
+  t.isBias = isBias_ ? 1 : 0;
+  t.dbL0C = 1;
+  t.shareL1Size = static_cast<int32_t>(
+      (int64_t{t.depthA1} * t.baseM * t.baseK * sa + int64_t{t.depthB1} * t.baseN * t.baseK * sb) /
+          8 +
+      (isBias_ ? t.baseN * 4 : 0));
+  t.shareL0CSize = t.baseM * t.baseN * 4;
+  t.shareUbSize = 0;
+  t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
+  FillBatch(t);
+  return 0;
+}
+
+bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  if (!SplitCores(t)) return false;
   const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
   const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
@@ -336,18 +361,16 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   int64_t bm = fixM_ > 0 ? fixM_ : std::min<int64_t>(AlignUp(t.singleCoreM, 16), 128);
   int64_t bn = fixN_ > 0 ? fixN_ : std::min<int64_t>(AlignUp(t.singleCoreN, 16), 256);
   if (bm % 16 != 0 || bn % 16 != 0) {
-    Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
-         ": both must be multiples of 16 (one fractal)");
-    return -1;
+    return Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
+                ": both must be multiples of 16 (one fractal)");
   }
   while (bm * bn * 4 > l0c && fixM_ <= 0 && fixN_ <= 0 && (bm > 16 || bn > 16)) {
     (bm >= bn ? bm : bn) /= 2;
   }
   if (bm * bn * 4 > l0c) {
-    Fail("baseM x baseN = " + std::to_string(bm) + " x " + std::to_string(bn) +
-         " x 4 B = " + std::to_string(bm * bn * 4) + " B of L0C does not fit the " +
-         std::to_string(l0c) + " B available");
-    return -1;
+    return Fail("baseM x baseN = " + std::to_string(bm) + " x " + std::to_string(bn) +
+                " x 4 B = " + std::to_string(bm * bn * 4) + " B of L0C does not fit the " +
+                std::to_string(l0c) + " B available");
   }
   int64_t bk = 0;
   int64_t db = 0;
@@ -364,8 +387,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
                        a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0,
                        b_.dataType == DataType::DT_FLOAT && !b_.isTrans ? 16 : k0};
   if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
-    Fail(why);
-    return -1;
+    return Fail(why);
   }
   const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
   const int64_t block = (bm * bk * sa + bn * bk * sb) / 8;
@@ -374,18 +396,11 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   if (std::string why =
           ChooseL1Steps(t.singleCoreK, bk, block, bias_bytes, l1, &step, &depth_factor);
       !why.empty()) {
-    Fail(why);
-    return -1;
+    return Fail(why);
   }
-  t.M = orgM_ > 0 ? orgM_ : m_;
-  t.N = orgN_ > 0 ? orgN_ : n_;
-  t.Ka = orgKa_ > 0 ? orgKa_ : k_;
-  t.Kb = orgKb_ > 0 ? orgKb_ : k_;
   t.baseM = static_cast<int32_t>(bm);
   t.baseN = static_cast<int32_t>(bn);
   t.baseK = static_cast<int32_t>(bk);
-  t.isBias = isBias_ ? 1 : 0;
-  t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   L1Groups g{1, 1, depth_factor, depth_factor};
   if (step * bk >= t.singleCoreK) {  // K in one L1 load: groups of base blocks of M and N
     g = ChooseL1Groups(CeilDiv(t.singleCoreM, bm), CeilDiv(t.singleCoreN, bn),
@@ -398,14 +413,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.depthA1 = static_cast<int32_t>(step * g.step_m * g.db_a);
   t.depthB1 = static_cast<int32_t>(step * g.step_n * g.db_b);
   t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
-  t.dbL0C = 1;
-  t.shareL1Size =
-      static_cast<int32_t>((t.depthA1 * bm * bk * sa + t.depthB1 * bn * bk * sb) / 8 + bias_bytes);
-  t.shareL0CSize = static_cast<int32_t>(bm * bn * 4);
-  t.shareUbSize = 0;
-  t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
-  FillBatch(t);
-  return 0;
+  return true;
 }
 
 int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {

@@ -311,3 +311,96 @@ TEST(MatmulTiling, ConfigParamsAndShapeFromTheOrgShape) {
 }
 
 }  // namespace
+
+namespace {
+
+// N_BUFFER_33 over several cores: CANN's split (figures from CANN's own tiling algorithm run on
+// these shapes): M in blocks of three base M (128), K within three base K (64 for half), nDim by
+// cube cycles per byte loaded, the core's whole A and one column of B in L1, single-buffered.
+TEST(MatmulTiling, NBuffer33SplitsAsCann) {
+  // usedCoreNum, singleCoreM, singleCoreN, depthA1, depthB1, stepM, stepKa (= stepKb),
+  // iterateOrder, mDim, nDim.
+  struct Want {
+    Case c;
+    int32_t f[10];
+  };
+  const Want wants[] = {
+      // matmul_nbuffer33's shape: N in two halves, not three blocks of 176 with a tail.
+      {{256, 512, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, true},
+       {2, 256, 256, 6, 3, 2, 3, 0, 1, 2}},
+      {{1000, 2000, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
+       {24, 336, 250, 3, 1, 3, 1, 0, 3, 8}},
+      // nDim runs to one past the cores: 25 blocks of N, of which CANN's tiling keeps 24.
+      {{16, 8000, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
+       {24, 16, 320, 1, 1, 1, 1, 1, 1, 25}},
+      // 20 blocks of M x 2 of N > 24 cores: CANN's tiling keeps 24 cores of 384 rows.
+      {{7680, 480, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, true},
+       {24, 384, 240, 9, 3, 3, 3, 0, 20, 2}},
+  };
+  for (const Want& w : wants) {
+    MultiCoreMatmulTiling api = Make(w.c);
+    api.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+    TCubeTiling t;
+    ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+    const std::string what = std::to_string(w.c.m) + "x" + std::to_string(w.c.n);
+    EXPECT_EQ(t.usedCoreNum, w.f[0]) << what;
+    EXPECT_EQ(t.singleCoreM, w.f[1]) << what;
+    EXPECT_EQ(t.singleCoreN, w.f[2]) << what;
+    EXPECT_EQ(t.singleCoreK, w.c.k) << what;
+    EXPECT_EQ(t.baseM, 128) << what;
+    EXPECT_EQ(t.baseN, 256) << what;
+    EXPECT_EQ(t.baseK, 64) << what;
+    EXPECT_EQ(t.depthA1, w.f[3]) << what;
+    EXPECT_EQ(t.depthB1, w.f[4]) << what;
+    EXPECT_EQ(t.stepM, w.f[5]) << what;
+    EXPECT_EQ(t.stepN, 1) << what;
+    EXPECT_EQ(t.stepKa, w.f[6]) << what;
+    EXPECT_EQ(t.stepKb, w.f[6]) << what;
+    EXPECT_EQ(t.iterateOrder, w.f[7]) << what;
+    EXPECT_EQ(t.dbL0A, 2) << what;
+    EXPECT_EQ(t.dbL0B, 2) << what;
+    EXPECT_EQ(t.shareL1Size, (w.f[3] * 128 + w.f[4] * 256) * 64 * 2 + (w.c.bias ? 1024 : 0))
+        << what;
+    int32_t dim = 0, md = 0, nd = 0;
+    api.GetCoreNum(dim, md, nd);
+    EXPECT_EQ(dim, w.f[0]) << what;
+    EXPECT_EQ(md, w.f[8]) << what;
+    EXPECT_EQ(nd, w.f[9]) << what;
+  }
+  // A and B both transposed: CANN's base block is 256 x 128, so N goes to 4 cores of 128.
+  Case both{256, 512, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, true, true};
+  MultiCoreMatmulTiling trans = Make(both);
+  trans.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, true);
+  trans.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  TCubeTiling tt;
+  ASSERT_EQ(trans.GetTiling(tt), 0) << trans.GetLastError();
+  EXPECT_EQ(tt.usedCoreNum, 4);
+  EXPECT_EQ(tt.singleCoreN, 128);
+  EXPECT_EQ(tt.baseM, 256);
+  EXPECT_EQ(tt.baseN, 128);
+  EXPECT_EQ(tt.depthA1, 3);
+  EXPECT_EQ(tt.shareL1Size, 147968);
+  // K deeper than three base K: CANN's tiling refuses (it asks to slice K).
+  MultiCoreMatmulTiling deep =
+      Make({256, 512, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false});
+  deep.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  TCubeTiling t;
+  EXPECT_EQ(deep.GetTiling(t), -1);
+  EXPECT_NE(deep.GetLastError().find("K = 512 takes 8 base blocks"), std::string::npos)
+      << deep.GetLastError();
+  // A fixed base block too big for L0C is refused by name, not split.
+  MultiCoreMatmulTiling big =
+      Make({256, 512, 192, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, 256, 512, false});
+  big.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  EXPECT_EQ(big.GetTiling(t), -1);
+  EXPECT_NE(big.GetLastError().find("baseM x baseN x 4 B fit L0C (131072 B)"), std::string::npos)
+      << big.GetLastError();
+  // One core: the schedule's split does not apply (CANN's numOfBlock_ 1), the usual tiling does.
+  MultiCoreMatmulTiling one =
+      Make({256, 512, 512, DataType::DT_FLOAT16, DataType::DT_FLOAT, 1, -1, -1, false});
+  one.SetMatmulConfigParams(1, false, ScheduleType::N_BUFFER_33);
+  ASSERT_EQ(one.GetTiling(t), 0) << one.GetLastError();
+  EXPECT_EQ(t.usedCoreNum, 1);
+}
+
+}  // namespace

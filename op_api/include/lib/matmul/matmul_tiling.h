@@ -38,7 +38,8 @@ enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECT
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
 
 // How the kernel's Matmul moves data into L0 (MatmulConfig::scheduleType, the NBuffer33 policy):
-// a schedule that leaves the results as they are. opsim's tiling is the same for each.
+// a schedule that leaves the results as they are. N_BUFFER_33 over several cores has CANN's own
+// split (3 x 3 base blocks a core, matmul_tiling_nbuffer33.cc); the others share one tiling.
 enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT = 1, N_BUFFER_33 = 2 };
 
 // SetMatmulConfigParams' arguments: the kernel's template (0 Norm, 1 MDL), L1 caching of UB
@@ -117,8 +118,9 @@ class MatmulApiTiling {
     deqType_ = dequantType;
     return 0;
   }
-  // The kernel's configuration as the tiling should assume it: only `traverse` changes opsim's
-  // tiling (SetTraverse); the template, schedule, L1 caching and vector ND2NZ leave it valid.
+  // The kernel's configuration as the tiling should assume it: `traverse` (SetTraverse) and the
+  // N_BUFFER_33 schedule change opsim's tiling; the template, L1 caching and vector ND2NZ leave
+  // it valid.
   void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
                              ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
                              MatrixTraverse traverseIn = MatrixTraverse::NOSET,
@@ -147,6 +149,17 @@ class MatmulApiTiling {
  protected:
   // Splits the shape over the cores (MultiCoreMatmulTiling); one core here.
   virtual bool SplitCores(AscendC::tiling::TCubeTiling& t);
+  // The cores CANN's split may spread the shape over: 1 here and after SetSingleShape (CANN's
+  // numOfBlock_), else SetDim's or the platform's.
+  virtual int64_t CoreBudget() const { return 1; }
+  // Records a split made outside SplitCores (GetCoreNum, GetSingleShape answer it).
+  virtual void NoteSplit(const AscendC::tiling::TCubeTiling& /*t*/, int32_t /*mDim*/,
+                         int32_t /*nDim*/) {}
+  // N_BUFFER_33 over `cores` cores: the split, base blocks and L1 steps
+  // (matmul_tiling_nbuffer33.cc).
+  bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
+  // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
+  bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
   bool Fail(const std::string& why);
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
   // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
@@ -189,6 +202,8 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
 
  protected:
   bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
+  int64_t CoreBudget() const override;
+  void NoteSplit(const AscendC::tiling::TCubeTiling& t, int32_t mDim, int32_t nDim) override;
   bool enableSplitK_ = false;
 
  private:

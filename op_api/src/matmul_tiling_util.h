@@ -1,0 +1,26 @@
+// Arithmetic the host Matmul tilings share (matmul_tiling.cc, matmul_tiling_nbuffer33.cc).
+#pragma once
+
+#include <cstdint>
+
+#include "lib/matmul/matmul_tiling.h"
+
+namespace matmul_tiling::detail {
+
+inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
+
+// Bits of one element of a Matmul operand (CANN's DTYPE_BIT_TAB: 4 for DT_INT4, whose L1 and
+// L0 bytes count half a byte an element); 0 for a type the cube does not multiply.
+inline int64_t ElemBits(DataType t) {
+  switch (t) {
+    case DataType::DT_FLOAT16:
+    case DataType::DT_BF16: return 16;
+    case DataType::DT_FLOAT: return 32;
+    case DataType::DT_INT8: return 8;
+    case DataType::DT_INT4: return 4;
+    default: return 0;
+  }
+}
+
+}  // namespace matmul_tiling::detail
