@@ -85,7 +85,14 @@ bool DoneAsNonFlag(AscendC::HardEvent e, int32_t id, bool set, const char* instr
   if (barrier) BarrierPipes(e == AscendC::HardEvent::V_V ? AscendC::PIPE_V : AscendC::PIPE_FIX);
   return true;
 }
+static_assert(static_cast<size_t>(AscendC::HardEvent::MAX) <= Core::kHardEventSlots,
+              "a flag slot for every HardEvent");
+
 size_t EventSlot(AscendC::HardEvent e, int32_t id, const char* instr) {
+  if (static_cast<size_t>(e) >= static_cast<size_t>(AscendC::HardEvent::MAX)) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "HardEvent " + std::to_string(static_cast<int>(e)) + " is not one of CANN's");
+  }
   if (id < 0 || id >= 8) {
     RaiseFault(FaultKind::kInvalidArgument, instr,
                "event id " + std::to_string(id) + " (expected 0 <= id < 8)");

@@ -311,8 +311,10 @@ class Core : public BlockLists {
   // Per-pipe simulated clocks (ns) and statistics.
   std::array<double, kPipeCount> clock{};
   std::array<PipeStats, kPipeCount> stats{};
-  std::array<std::array<double, 8>, 32> flags{};  // SetFlag times, [event][id]
-  std::array<uint8_t, 32> flag_set{};             // bit id set while a flag is pending
+  // One slot per AscendC::HardEvent (flags.cc asserts that they fit).
+  static constexpr size_t kHardEventSlots = 40;
+  std::array<std::array<double, 8>, kHardEventSlots> flags{};  // SetFlag times, [event][id]
+  std::array<uint8_t, kHardEventSlots> flag_set{};             // bit id set while a flag is pending
   std::vector<TraceEvent>* trace = nullptr;
 
   // Precomputed cost figures (ns).
