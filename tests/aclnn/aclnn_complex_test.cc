@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/aclnn_device_tensor.h"
 #include "aclnn_aclnn_kinds_complex.h"
 #include "aclnn_aclnn_kinds_held.h"
 #include "aclnnop/aclnn_abs.h"
@@ -20,27 +21,9 @@ namespace {
 constexpr int64_t kFour = 4;
 
 // A [4] tensor of `dtype` (element bytes `element`) on device memory, filled from `host`.
-struct Dev {
-  Dev(aclDataType dtype, size_t element, const void* host = nullptr) : bytes(kFour * element) {
-    EXPECT_EQ(aclrtMalloc(&data, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    if (host != nullptr) {
-      EXPECT_EQ(aclrtMemcpy(data, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-    }
-    tensor = aclCreateTensor(&kFour, 1, dtype, nullptr, 0, ACL_FORMAT_ND, &kFour, 1, data);
-  }
-  ~Dev() {
-    aclDestroyTensor(tensor);
-    aclrtFree(data);
-  }
-  template <typename T>
-  std::vector<T> Read() const {
-    std::vector<T> host(bytes / sizeof(T));
-    EXPECT_EQ(aclrtMemcpy(host.data(), bytes, data, bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    return host;
-  }
-  size_t bytes;
-  void* data = nullptr;
-  aclTensor* tensor = nullptr;
+struct Dev : aclnn_test_util::DeviceTensor {
+  Dev(aclDataType dtype, size_t element, const void* host = nullptr)
+      : DeviceTensor(dtype, kFour, kFour * element, host) {}
 };
 
 aclnnStatus RunComplexIn(uint64_t size, aclOpExecutor* executor,

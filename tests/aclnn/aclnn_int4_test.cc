@@ -7,37 +7,13 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/aclnn_device_tensor.h"
 #include "aclnn_aclnn_kinds_int4.h"
 
 namespace aclnn_int4_test {
 namespace {
 
-// A device tensor of `count` elements (`bytes` of memory) viewed from element `offset`.
-struct Dev {
-  Dev(aclDataType dtype, int64_t count, size_t bytes, const void* host = nullptr,
-      int64_t offset = 0, int64_t stride = 1)
-      : bytes(bytes) {
-    EXPECT_EQ(aclrtMalloc(&data, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    if (host != nullptr) {
-      EXPECT_EQ(aclrtMemcpy(data, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-    }
-    const int64_t storage = offset + (count - 1) * stride + 1;
-    tensor = aclCreateTensor(&count, 1, dtype, &stride, offset, ACL_FORMAT_ND, &storage, 1, data);
-  }
-  ~Dev() {
-    aclDestroyTensor(tensor);
-    aclrtFree(data);
-  }
-  template <typename T>
-  std::vector<T> Read() const {
-    std::vector<T> host(bytes / sizeof(T));
-    EXPECT_EQ(aclrtMemcpy(host.data(), bytes, data, bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    return host;
-  }
-  size_t bytes;
-  void* data = nullptr;
-  aclTensor* tensor = nullptr;
-};
+using Dev = aclnn_test_util::DeviceTensor;
 
 aclnnStatus RunInt4(const Dev& x, const Dev& y, const Dev& z) {
   uint64_t size = 0;
