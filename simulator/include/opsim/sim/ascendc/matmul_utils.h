@@ -11,6 +11,12 @@
 namespace opsim::sim::detail {
 // A divisor <= 0 given to Ceil<T> and its family (kernel_utils.cc).
 [[noreturn]] void RaiseCeilDivisor(const char* api, long long divisor);
+// ceil(a / b), or that fault naming `api` for b <= 0.
+template <typename T>
+inline T CeilPositive(const char* api, T a, T b) {
+  if (!(b > 0)) RaiseCeilDivisor(api, static_cast<long long>(b));
+  return (a + b - 1) / b;
+}
 }  // namespace opsim::sim::detail
 
 namespace AscendC {
@@ -20,27 +26,19 @@ constexpr bool IsSameTypeV = IsSameType<T, U>::value;
 
 template <typename T>
 inline T Ceil(T num1, T num2) {
-  if (!(num2 > 0)) opsim::sim::detail::RaiseCeilDivisor("Ceil", static_cast<long long>(num2));
-  return (num1 + num2 - 1) / num2;
+  return opsim::sim::detail::CeilPositive("Ceil", num1, num2);
 }
 template <typename T>
 inline T CeilAlign(T num1, T num2) {
-  if (!(num2 > 0)) {
-    opsim::sim::detail::RaiseCeilDivisor("CeilAlign", static_cast<long long>(num2));
-  }
-  return Ceil(num1, num2) * num2;
+  return opsim::sim::detail::CeilPositive("CeilAlign", num1, num2) * num2;
 }
 template <typename T>
 inline T CeilT(T num1, T num2) {
-  if (!(num2 > 0)) opsim::sim::detail::RaiseCeilDivisor("CeilT", static_cast<long long>(num2));
-  return (num1 + num2 - 1) / num2;
+  return opsim::sim::detail::CeilPositive("CeilT", num1, num2);
 }
 template <typename T>
 inline T CeilAlignT(T num1, T num2) {
-  if (!(num2 > 0)) {
-    opsim::sim::detail::RaiseCeilDivisor("CeilAlignT", static_cast<long long>(num2));
-  }
-  return CeilT(num1, num2) * num2;
+  return opsim::sim::detail::CeilPositive("CeilAlignT", num1, num2) * num2;
 }
 template <typename T>
 constexpr T CeilNoLog(T num1, T num2) {
