@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "framework/framework_test_util.h"
+#include "op_api/library_copy.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -29,14 +30,8 @@ namespace fs = std::filesystem;
 using testing::Desc;
 using testing::HostTensor;
 
-// A copy of the library under a name of its own, so that this process loads it afresh.
 std::string FreshCopy(const std::string& tag) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("opsim_user_faults_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path copy = dir / ("libuser_faults_" + tag + ".so");
-  fs::copy_file(OPSIM_USER_FAULTS_LIBRARY, copy, fs::copy_options::overwrite_existing);
-  return copy.string();
+  return testing::FreshLibraryCopy(OPSIM_USER_FAULTS_LIBRARY, "user_faults", tag);
 }
 
 Status LoadWith(const char* fault, const std::string& tag, std::string* path) {

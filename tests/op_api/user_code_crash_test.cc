@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "framework/framework_test_util.h"
+#include "op_api/library_copy.h"
 #include "opsim/framework/context.h"
 #include "opsim/framework/operation_registry.h"
 #include "opsim/op_api/op_registry.h"
@@ -33,14 +34,8 @@ namespace fs = std::filesystem;
 using testing::Desc;
 using testing::HostTensor;
 
-// A copy of the library under a name of its own, so that this process loads it afresh.
 std::string FreshCopy(const std::string& tag) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("opsim_host_crashes_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const fs::path copy = dir / ("libhost_crashes_" + tag + ".so");
-  fs::copy_file(OPSIM_HOST_CRASH_LIBRARY, copy, fs::copy_options::overwrite_existing);
-  return copy.string();
+  return testing::FreshLibraryCopy(OPSIM_HOST_CRASH_LIBRARY, "host_crashes", tag);
 }
 
 const std::string& LoadedLibrary() {
