@@ -450,5 +450,44 @@ TEST(GmRace, FillsCompareByValueAndARewriteCountsWithItsNewValues) {
   }
 }
 
+// GlobalTensor::SetValue carries its value: blocks storing the same floats to y[5, 8) warn, and
+// block 1 storing another in y[6] races. Block 0 first stores 9.0f to y[5]: its own later store
+// there counts, with the new value.
+TEST(GmRace, ScalarStoresCompareByValue) {
+  RaceRig rig;
+  auto kernel = [&](float block1_value) {
+    return [&, block1_value] {
+      GlobalTensor<float> y;
+      y.SetGlobalBuffer(rig.y.data(), 64);
+      if (GetBlockIdx() == 0) y.SetValue(5, 9.0f);
+      for (uint64_t i = 5; i < 8; ++i)
+        y.SetValue(i, GetBlockIdx() == 1 && i == 6 ? block1_value : 2.0f);
+    };
+  };
+  for (int threads : {1, 2}) {
+    const LaunchResult same = rig.Run(4, threads, kernel(2.0f));
+    ASSERT_TRUE(same.status.ok()) << threads << same.status.ToString();
+    EXPECT_EQ(rig.y[5], 2.0f);
+    ASSERT_EQ(same.warnings.size(), 1u);
+    const Warning& w = same.warnings[0];
+    EXPECT_EQ(w.kind, "gm_same_value_overlap");
+    EXPECT_EQ(w.instruction, "GlobalTensor::SetValue");
+    EXPECT_EQ(w.count, 3u);
+    EXPECT_NE(w.message.find("blocks 0 and 1 both write GM 'y' [0x14, 0x20)"), std::string::npos)
+        << w.message;
+    const LaunchResult differ = rig.Run(4, threads, kernel(3.0f));
+    ASSERT_TRUE(differ.fault.has_value()) << threads;
+    EXPECT_EQ(differ.fault->kind, FaultKind::kGmRace);
+    EXPECT_EQ(differ.fault->block, 1);
+    EXPECT_EQ(differ.fault->instruction, "GlobalTensor::SetValue");
+    EXPECT_NE(differ.fault->message.find("blocks 0 and 1 both write GM 'y' [0x14, 0x20)"),
+              std::string::npos)
+        << differ.fault->message;
+    EXPECT_NE(differ.fault->message.find("which value stays depends on which core writes last"),
+              std::string::npos)
+        << differ.fault->message;
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

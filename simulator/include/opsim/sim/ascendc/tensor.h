@@ -17,9 +17,11 @@ GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region);
 // Scalar access to one element (checked mode bounds; S-pipe cost).
 void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write);
 // How ScalarGmAccess touches the element: GetValue reads it, SetValue writes it, and
-// operator() hands out a reference that may be read or written through.
+// operator() hands out a reference that may be read or written through. `stored`: the bytes a
+// SetValue stores, for the race check's same-value rule (docs/CHECKS.md).
 enum class ScalarGm : uint8_t { kGet, kSet, kRef };
-void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how);
+void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how,
+                    const void* stored = nullptr);
 [[noreturn]] void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what);
 // The address a LocalTensor reports: its byte offset in its own memory (UB, L1, L0A, ...).
 uint64_t LocalPhyAddr(const uint8_t* ptr);
@@ -172,7 +174,7 @@ class GlobalTensor {
       byte = opsim::sim::detail::Int4WithNibble(byte, offset, value);
     } else {
       opsim::sim::detail::ScalarGmAccess(ref_, offset * sizeof(T), sizeof(T),
-                                         opsim::sim::detail::ScalarGm::kSet);
+                                         opsim::sim::detail::ScalarGm::kSet, &value);
       std::memcpy(ref_.ptr + offset * sizeof(T), &value, sizeof(T));
     }
   }
