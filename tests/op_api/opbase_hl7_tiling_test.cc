@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "hl_platform.h"
 #include "tiling/tiling_api.h"
@@ -105,6 +106,64 @@ TEST(SortTiling, SortConfigRefusalsLeaveTheValues) {
   err = SortMaxMin(3510, 128, ge::DT_FLOAT, ge::DT_INT32, false, c, max, min);
   EXPECT_NE(err.find("a generated dstIndex is uint32"), std::string::npos) << err;
   EXPECT_EQ(min, 7u);
+}
+
+void SelectMaxMin(std::vector<int64_t> src0, std::vector<int64_t> src1, std::vector<int64_t> mask,
+                  uint32_t mask_size, bool reuse, uint32_t& max, uint32_t& min) {
+  GetSelectMaxMinTmpSize(ge::Shape(src0), ge::Shape(src1), 4, ge::Shape(mask), mask_size, reuse,
+                         max, min);
+}
+
+TEST(SelectTiling, FiguresAreCanns) {
+  uint32_t max = 0, min = 0;
+  // The page's example: 8192 half elements; the minimum takes one pass of 4096.
+  GetSelectMaxMinTmpSize(ge::Shape({64, 128}), ge::Shape({1}), 2, ge::Shape({64, 128}), 1, false,
+                         max, min);
+  EXPECT_EQ(max, 8192u * 2 + 512);
+  EXPECT_EQ(min, 4096u * 2 + 512);
+  SelectMaxMin({10, 100}, {1}, {10, 112}, 1, true, max, min);  // 1000 padded to 1024
+  EXPECT_EQ(max, 1024u * 2 + 512);
+  EXPECT_EQ(min, max);
+  SelectMaxMin({4, 32}, {1}, {4, 32}, 1, false, max, min);  // the 1024-byte floor
+  EXPECT_EQ(max, 1024u);
+  EXPECT_EQ(min, 1024u);
+  // Longer mask rows kept (isReuseMask false): the packed mask, 128 x 4 bytes, on top.
+  SelectMaxMin({4, 32}, {1}, {4, 64}, 4, false, max, min);
+  EXPECT_EQ(max, 1024u + 512);
+  EXPECT_EQ(min, 1024u + 512);
+  SelectMaxMin({4, 32}, {1}, {4, 64}, 4, true, max, min);
+  EXPECT_EQ(min, 1024u);
+  // The scalar first: the tensor is src1.
+  SelectMaxMin({1}, {3, 1000}, {3, 1008}, 2, false, max, min);
+  EXPECT_EQ(max, 3008u * 2 + 512 + 6016);
+  EXPECT_EQ(min, 3008u * 2 + 512 + 6016);
+  EXPECT_EQ(
+      GetSelectMinTmpSize(ge::Shape({1}), ge::Shape({3, 1000}), 2, ge::Shape({3, 1008}), 2, false),
+      min);
+  EXPECT_EQ(GetSelectWithBytesMaskMaxTmpSize(ge::Shape({1}), ge::Shape({3, 1000}), 2,
+                                             ge::Shape({3, 1008}), 2, false),
+            max);
+  uint32_t dmax = 0, dmin = 0;
+  GetSelectWithBytesMaskMaxMinTmpSize(ge::Shape({64, 128}), ge::Shape({1}), 2, ge::Shape({64, 128}),
+                                      1, false, dmax, dmin);
+  EXPECT_EQ(dmin, 4096u * 2 + 512);
+}
+
+TEST(SelectTiling, BrokenArgumentsAreNamed) {
+  testing::internal::CaptureStderr();
+  const uint32_t got =
+      GetSelectMinTmpSize(ge::Shape({4, 32}), ge::Shape({1}), 8, ge::Shape({4, 32}), 3, false);
+  GetSelectMaxTmpSize(ge::Shape({128}), ge::Shape({1}), 4, ge::Shape({128}), 1, false);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(got, 1024u);  // computed all the same
+  EXPECT_NE(err.find("[WARNING] [Select][GetSelectMinTmpSize] srcTypeSize 8 is not used"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("maskTypeSize 3 is not 1, 2 or 4"), std::string::npos) << err;
+  EXPECT_NE(err.find("src0Shape has 1 dims and src1Shape 1; one of them must have 2"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("maskShape has 1 dims; it must have 2"), std::string::npos) << err;
 }
 
 }  // namespace opbase_hl7_test
