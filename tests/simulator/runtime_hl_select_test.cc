@@ -58,10 +58,23 @@ struct SlCase {
   uint32_t rows, cols, mask_cols;
   uint32_t tmp_bytes = 1024;
   uint32_t src_extra = 0;  // elements of src beyond rows * cols (a broken size)
+  bool reuse = true;       // isReuseMask
+  bool reversed = false;   // the scalar first
 };
 
-// Select over a src of rows x cols T and a mask of rows x mask_cols U; reversed: scalar first.
-template <typename T, typename U, bool kReuse, bool kReversed>
+// The four instantiations of one (T, U): the forms are template arguments, the cases are not.
+template <typename T, typename U>
+void CallSl(bool reuse, bool reversed, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+            T scalar, const LocalTensor<U>& mask, const LocalTensor<uint8_t>& tmp,
+            const SelectWithBytesMaskShapeInfo& info) {
+  if (reuse && reversed) Select<T, U, true>(dst, scalar, src, mask, tmp, info);
+  if (reuse && !reversed) Select<T, U, true>(dst, src, scalar, mask, tmp, info);
+  if (!reuse && reversed) Select<T, U, false>(dst, scalar, src, mask, tmp, info);
+  if (!reuse && !reversed) Select<T, U, false>(dst, src, scalar, mask, tmp, info);
+}
+
+// Select over a src of rows x cols T and a mask of rows x mask_cols U.
+template <typename T, typename U>
 SlResult RunSl(const SlCase& c) {
   SlResult r;
   const uint32_t n = c.rows * c.cols + c.src_extra, mn = c.rows * c.mask_cols;
@@ -86,12 +99,8 @@ SlResult RunSl(const SlCase& c) {
     info.firstAxis = c.rows;
     info.srcLastAxis = c.cols;
     info.maskLastAxis = c.mask_cols;
-    const T scalar = static_cast<T>(kSlScalar);
-    if constexpr (kReversed) {
-      Select<T, U, kReuse>(dst, scalar, src, mask, bt.Get<uint8_t>(), info);
-    } else {
-      Select<T, U, kReuse>(dst, src, scalar, mask, bt.Get<uint8_t>(), info);
-    }
+    CallSl<T, U>(c.reuse, c.reversed, dst, src, static_cast<T>(kSlScalar), mask, bt.Get<uint8_t>(),
+                 info);
     r.dst.resize(n * sizeof(T));
     std::memcpy(r.dst.data(), static_cast<const void*>(dst.data()), r.dst.size());
     r.mask.resize(mn * sizeof(U));
@@ -100,20 +109,21 @@ SlResult RunSl(const SlCase& c) {
   return r;
 }
 
-template <typename T, typename U, bool kReuse, bool kReversed>
-void ExpectSl(uint32_t rows, uint32_t cols, uint32_t mask_cols, const std::string& what) {
-  const SlResult r = RunSl<T, U, kReuse, kReversed>({rows, cols, mask_cols, 4096});
+template <typename T, typename U>
+void ExpectSl(uint32_t rows, uint32_t cols, uint32_t mask_cols, bool reuse, bool reversed,
+              const std::string& what) {
+  const SlResult r = RunSl<T, U>({rows, cols, mask_cols, 4096, 0, reuse, reversed});
   ASSERT_TRUE(r.launch.status.ok()) << what << ": " << r.launch.status.ToString();
   for (uint32_t e = 0; e < rows * cols; ++e) {
     const bool zero = SlZero(SlMask<U>(e / cols * mask_cols + e % cols));
-    const float want = (zero != kReversed) ? static_cast<float>(static_cast<T>(SlSrc(e)))
-                                           : static_cast<float>(static_cast<T>(kSlScalar));
+    const float want = (zero != reversed) ? static_cast<float>(static_cast<T>(SlSrc(e)))
+                                          : static_cast<float>(static_cast<T>(kSlScalar));
     T got;
     std::memcpy(static_cast<void*>(&got), r.dst.data() + e * sizeof(T), sizeof(T));
     ASSERT_EQ(static_cast<float>(got), want) << what << " at " << e;
   }
   // The mask: packed to the front in place only when isReuseMask and the rows differ.
-  const bool packed = kReuse && cols != mask_cols;
+  const bool packed = reuse && cols != mask_cols;
   const uint32_t checked = packed ? rows * cols : rows * mask_cols;
   for (uint32_t e = 0; e < checked; ++e) {
     const uint32_t from = packed ? e / cols * mask_cols + e % cols : e;
@@ -128,11 +138,11 @@ template <typename T, typename U>
 void ExpectSlForms(const std::string& what) {
   // Rows whole 32-byte blocks of T and of U, 16 mask elements apart.
   const uint32_t cols = 32, longer = 64;
-  ExpectSl<T, U, true, false>(3, cols, cols, what + ", equal rows");
-  ExpectSl<T, U, false, true>(2, cols, cols, what + ", scalar first");
-  ExpectSl<T, U, true, false>(3, cols, longer, what + ", longer rows, reused");
-  ExpectSl<T, U, false, false>(3, cols, longer, what + ", longer rows, kept");
-  ExpectSl<T, U, true, true>(2, cols, longer, what + ", longer rows, scalar first");
+  ExpectSl<T, U>(3, cols, cols, true, false, what + ", equal rows");
+  ExpectSl<T, U>(2, cols, cols, false, true, what + ", scalar first");
+  ExpectSl<T, U>(3, cols, longer, true, false, what + ", longer rows, reused");
+  ExpectSl<T, U>(3, cols, longer, false, false, what + ", longer rows, kept");
+  ExpectSl<T, U>(2, cols, longer, true, true, what + ", longer rows, scalar first");
 }
 
 TEST(HlSelectBytesMask, EveryTypeMatchesTheModel) {
@@ -148,8 +158,8 @@ TEST(HlSelectBytesMask, EveryTypeMatchesTheModel) {
   ExpectSlForms<float, int16_t>("float, int16");
   ExpectSlForms<float, uint32_t>("float, uint32");
   ExpectSlForms<float, int32_t>("float, int32");
-  ExpectSl<float, uint8_t, true, false>(3, 8, 32, "float, uint8, one block of src a row");
-  ExpectSl<half, uint16_t, false, true>(2, 16, 48, "half, uint16, 48-element mask rows");
+  ExpectSl<float, uint8_t>(3, 8, 32, true, false, "float, uint8, one block of src a row");
+  ExpectSl<half, uint16_t>(2, 16, 48, false, true, "half, uint16, 48-element mask rows");
 }
 
 void ExpectSlFault(const SlResult& r, const std::string& text) {
@@ -159,23 +169,23 @@ void ExpectSlFault(const SlResult& r, const std::string& text) {
 }
 
 TEST(HlSelectBytesMask, DocumentedRulesFault) {
-  ExpectSlFault(RunSl<float, uint8_t, true, false>({2, 16, 32, 1024, 8}),
+  ExpectSlFault(RunSl<float, uint8_t>({2, 16, 32, 1024, 8}),
                 "info.firstAxis * info.srcLastAxis is 32; it must equal the source tensor's "
                 "size 40");
-  ExpectSlFault(RunSl<float, uint8_t, true, false>({2, 64, 32}),
+  ExpectSlFault(RunSl<float, uint8_t>({2, 64, 32}),
                 "info.maskLastAxis 32 must be at least info.srcLastAxis 64");
-  ExpectSlFault(RunSl<float, uint8_t, true, false>({2, 8, 16}),
+  ExpectSlFault(RunSl<float, uint8_t>({2, 8, 16}),
                 "info.maskLastAxis 16 (1-byte elements) must be a multiple of 16 elements and "
                 "of 32 bytes");
-  ExpectSlFault(RunSl<half, int16_t, true, false>({2, 8, 16}),
+  ExpectSlFault(RunSl<half, int16_t>({2, 8, 16}),
                 "info.srcLastAxis 8 (2-byte elements) must be a multiple of 32 bytes");
-  ExpectSlFault(RunSl<float, uint8_t, true, false>({2, 16, 32, 992}),
+  ExpectSlFault(RunSl<float, uint8_t>({2, 16, 32, 992}),
                 "sharedTmpBuffer holds 992 bytes; this call needs at least 1024");
   // Kept mask rows go to sharedTmpBuffer: 1024 + the 32 packed bytes.
-  ExpectSlFault(RunSl<float, uint8_t, false, false>({2, 16, 32, 1024}),
+  ExpectSlFault(RunSl<float, uint8_t>({2, 16, 32, 1024, 0, false}),
                 "this call needs at least 1056");
-  EXPECT_TRUE((RunSl<float, uint8_t, false, false>({2, 16, 32, 1056}).launch.status.ok()));
-  EXPECT_TRUE((RunSl<float, uint8_t, true, false>({2, 16, 32, 1024}).launch.status.ok()));
+  EXPECT_TRUE((RunSl<float, uint8_t>({2, 16, 32, 1056, 0, false}).launch.status.ok()));
+  EXPECT_TRUE((RunSl<float, uint8_t>({2, 16, 32, 1024}).launch.status.ok()));
 }
 
 }  // namespace opsim::sim::hl_select_test
