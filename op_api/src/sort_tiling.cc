@@ -84,22 +84,18 @@ std::string SortConfigRefusal(ge::DataType value_type, ge::DataType index_type,
 
 }  // namespace sort_tiling_impl
 
-using sort_tiling_impl::CheckSortHostCommon;
-using sort_tiling_impl::ProposalArch;
-using sort_tiling_impl::SizeOf;
-using sort_tiling_impl::SortConfigRefusal;
-
 uint32_t GetConcatTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
                           const uint32_t elemCount, const uint32_t dataTypeSize) {
-  CheckSortHostCommon("GetConcatTmpSize", ascendcPlatform, elemCount, dataTypeSize);
-  if (ProposalArch(ascendcPlatform.GetCurNpuArch())) return 0;
+  sort_tiling_impl::CheckSortHostCommon("GetConcatTmpSize", ascendcPlatform, elemCount,
+                                        dataTypeSize);
+  if (sort_tiling_impl::ProposalArch(ascendcPlatform.GetCurNpuArch())) return 0;
   return elemCount * REGION_PROPOSAL_DATA_SIZE_V200 * dataTypeSize;
 }
 
 uint32_t GetSortTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
                         const uint32_t elemCount, const uint32_t dataTypeSize) {
-  CheckSortHostCommon("GetSortTmpSize", ascendcPlatform, elemCount, dataTypeSize);
-  if (!ProposalArch(ascendcPlatform.GetCurNpuArch())) {
+  sort_tiling_impl::CheckSortHostCommon("GetSortTmpSize", ascendcPlatform, elemCount, dataTypeSize);
+  if (!sort_tiling_impl::ProposalArch(ascendcPlatform.GetCurNpuArch())) {
     return elemCount * REGION_PROPOSAL_DATA_SIZE_V200 * dataTypeSize;
   }
   const uint32_t per = dataTypeSize == sizeof(float) ? REGION_PROPOSAL_DATA_SIZE_FLOAT_V220
@@ -110,7 +106,7 @@ uint32_t GetSortTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform
 void GetSortMaxMinTmpSize(const ge::Shape& srcShape, ge::DataType valueType, ge::DataType indexType,
                           bool isReuseSource, const SortConfig& config, uint32_t& maxValue,
                           uint32_t& minValue) {
-  const std::string refusal = SortConfigRefusal(valueType, indexType, config);
+  const std::string refusal = sort_tiling_impl::SortConfigRefusal(valueType, indexType, config);
   if (!refusal.empty()) {
     std::fprintf(stderr, "[ERROR] [Sort][GetSortMaxMinTmpSize] %s.\n", refusal.c_str());
     return;
@@ -125,9 +121,9 @@ void GetSortMaxMinTmpSize(const ge::Shape& srcShape, ge::DataType valueType, ge:
   // digits) and 512 bytes of buckets, plus a copy of the values and indices unless they may be
   // overwritten.
   n = (n + sort_tiling_impl::kBlock - 1) / sort_tiling_impl::kBlock * sort_tiling_impl::kBlock;
-  const uint32_t value_size = SizeOf(valueType);
+  const uint32_t value_size = sort_tiling_impl::SizeOf(valueType);
   const uint32_t extra_value = isReuseSource ? 0 : value_size;
-  const uint32_t extra_index = isReuseSource ? 0 : SizeOf(indexType);
+  const uint32_t extra_index = isReuseSource ? 0 : sort_tiling_impl::SizeOf(indexType);
   uint32_t need = n * 7 + 512;
   if (value_size != 1) {
     if (!config.hasSrcIndex && !config.hasDstIndex) {
