@@ -37,6 +37,7 @@
 #include "opsim/sim/ascendc/hl_pad.h"
 #include "opsim/sim/ascendc/hl_quant.h"
 #include "opsim/sim/ascendc/hl_reduce.h"
+#include "opsim/sim/ascendc/hl_select.h"
 #include "opsim/sim/ascendc/hl_softmax.h"
 #include "opsim/sim/ascendc/hl_softmax_ext.h"
 #include "opsim/sim/ascendc/hl_softmax_v3.h"

@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "opsim/op_api/platform_figures.h"
-#include "platform/platform_infos_def.h"
+#include "hl_platform.h"
 #include "tiling/tiling_api.h"
 
 namespace hl5_tiling_test {
@@ -150,20 +149,7 @@ TEST(DropOutTiling, BrokenArgumentsAreNamed) {
   EXPECT_NE(err.find("isReuseSource is reserved"), std::string::npos) << err;
 }
 
-// A platform of the given NPU arch for the TopK helpers.
-struct TkPlatform {
-  explicit TkPlatform(uint32_t npu_arch) {
-    opsim::op_api::PlatformDescription d;
-    d.profile = "test";
-    d.soc_version = npu_arch == 2201 ? "Ascend910B" : "Ascend310P";
-    d.short_soc_version = d.soc_version;
-    d.npu_arch = npu_arch;
-    d.vector_cores = 8;
-    d.ub_bytes = 196608;
-    opsim::op_api::MakePlatformInfos(d, &info);
-  }
-  fe::PlatFormInfos info;
-};
+using TkPlatform = hl_platform::ArchPlatform;
 
 uint32_t TkMin(uint32_t arch, int32_t inner, int32_t outter, bool init, TopKMode mode, bool largest,
                uint32_t type_size) {

@@ -92,6 +92,8 @@
 #include "lib/reduce/reduce_tiling.h"
 #include "lib/reduce/reduce_xor_sum_tiling.h"
 #include "lib/reduce/sum_tiling.h"
+#include "lib/select/selectwithbytesmask_tiling.h"
+#include "lib/sort/sort_tiling_intf.h"
 #include "lib/sort/topk_tiling.h"
 #include "lib/transpose/confusion_transpose_tiling.h"
 #include "lib/transpose/transdata_tiling.h"

@@ -91,6 +91,46 @@ void ResetPool(int16_t pool) {
   p.used = 0;
 }
 
+uint32_t PoolStart(int16_t pool) { return PoolOf(Cur(), pool, "TBufPool::GetCurAddr").offset; }
+
+void CheckBufHandleIndex(uint32_t offset, uint32_t handles) {
+  if (offset >= handles) {
+    RaiseFault(FaultKind::kInvalidArgument, "TBufPool::GetBufHandle",
+               "offset " + std::to_string(offset) + " is beyond the pool's " +
+                   std::to_string(handles) + " buffer handles (EXTERN_IMPL_BUFPOOL's BUFID_SIZE)");
+  }
+}
+
+// A custom TBufPool's InitBufHandle names the address of buffer `index`: opsim carves a pool's
+// buffers one after another, so the address must be the one the carve gave.
+void CheckPlacedAt(int16_t owner, bool is_queue, uint32_t index, uint32_t addr) {
+  Core& core = Cur();
+  const char* instr = "InitBufHandle";
+  size_t buf = static_cast<size_t>(owner);
+  if (is_queue) {
+    if (owner < 0 || static_cast<size_t>(owner) >= core.queues.size()) {
+      RaiseFault(FaultKind::kQueueMisuse, instr,
+                 "buffer " + std::to_string(index) +
+                     " before buffer 0: call InitStartBufHandle, then InitBufHandle from index 0");
+    }
+    const QueueRecord& q = core.queues[static_cast<size_t>(owner)];
+    if (index >= q.num_bufs) {
+      RaiseFault(FaultKind::kInvalidArgument, instr,
+                 "index " + std::to_string(index) + " is beyond the " + std::to_string(q.num_bufs) +
+                     " buffers InitStartBufHandle gave the queue");
+    }
+    buf = q.first_buf + index;
+  }
+  const uint32_t at = core.bufs[buf].offset;
+  if (at != addr) {
+    RaiseFault(FaultKind::kUnsupported, instr,
+               "buffer " + std::to_string(index) + " at UB byte " + std::to_string(addr) +
+                   ": opsim places a custom TBufPool's buffers one after another from its "
+                   "start, and this one's next free byte is " +
+                   std::to_string(at) + " (GetCurAddr, advanced by each buffer's length)");
+  }
+}
+
 uint32_t AllocStatic(uint64_t bytes) {
   Core& core = Cur();
   const int16_t id = InitScratchIn(Round32(bytes, "LocalMemAllocator::Alloc"), -1, -1);

@@ -3,12 +3,15 @@
 // (Sort32, then optionally a full merge), Concat, Extract, GetSortLen and GetSortOffset. A proposal
 // is 8 bytes: the score in the low bytes (half: 2, then 2 reserved), the uint32_t index in the high
 // 4 (vector_sort.h). Declarations only: the work is in one compiled entry
-// (simulator/src/runtime/hl_sort.cc). docs/ASCENDC.md, "Sort and MrgSort".
+// (simulator/src/runtime/hl_sort.cc). The SortConfig forms of Sort are the Ascend 950's only (CANN
+// compiles them to nothing elsewhere): a kernel that calls one does not build for the simulated
+// chips. docs/ASCENDC.md, "Sort and MrgSort".
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
+#include "opsim/core/sort_config.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/ascendc/types.h"
 #include "opsim/sim/ascendc/vector_sort.h"
@@ -69,6 +72,16 @@ void SortFullMergeRun(const UbRef& dst, const UbRef& tmp, bool half_scores, int3
 // Extract: the scores and the indices of repeat * 32 proposals.
 void ExtractRun(const UbRef& values, const UbRef& indices, const UbRef& sorted, bool half_scores,
                 int32_t repeat);
+
+// Instantiated by the SortConfig forms of Sort: CANN's dav-2201 and 2002 builds give them an
+// empty body, so the chip would leave dst as it was; opsim refuses the kernel at build instead.
+template <typename T>
+struct SortConfigFormRefused {
+  static_assert(sizeof(T) == 0,
+                "Sort with SortConfig (radix or merge sort of calCount elements) is the Ascend "
+                "950's (dav-3510) form: not on the 910B, 910A or 310P, where CANN compiles it to "
+                "nothing (use Sort<T, isFullSort> with Concat and Extract)");
+};
 
 }  // namespace opsim::sim::detail
 
@@ -148,6 +161,36 @@ void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstInd
   static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "Extract takes half or float");
   opsim::sim::detail::ExtractRun(dstValue.ref(), dstIndex.ref(), sorted.ref(),
                                  std::is_same_v<T, half>, repeatTime);
+}
+
+template <typename T, typename U, bool isReuseSource = false,
+          const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(LocalTensor<T>&, LocalTensor<U>&, const LocalTensor<T>&, const LocalTensor<U>&,
+          const LocalTensor<uint8_t>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
+}
+template <typename T, typename U, bool isReuseSource = false,
+          const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(const LocalTensor<T>&, const LocalTensor<U>&, const LocalTensor<T>&,
+          const LocalTensor<U>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<uint8_t>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(LocalTensor<T>&, const LocalTensor<T>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(LocalTensor<T>&, LocalTensor<uint32_t>&, const LocalTensor<T>&,
+          const LocalTensor<uint8_t>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
+}
+template <typename T, bool isReuseSource = false, const SortConfig& config = DEFAULT_SORT_CONFIG>
+void Sort(LocalTensor<T>&, LocalTensor<uint32_t>&, const LocalTensor<T>&, const uint32_t) {
+  (void)sizeof(opsim::sim::detail::SortConfigFormRefused<T>);
 }
 
 // Elements of T that elemCount proposals (8 bytes each) take: what to allocate for Sort's output.

@@ -30,6 +30,12 @@ int16_t InitScratchAt(Position pos, uint32_t len, int16_t existing, int16_t pool
 int16_t InitPool(uint32_t len, int16_t parent, int16_t share, int16_t existing);
 uint32_t CarvePool(Core& core, int16_t pool, uint32_t bytes, const char* instr);
 void ResetPool(int16_t pool);
+// A custom TBufPool (EXTERN_IMPL_BUFPOOL): where the pool starts, and the check that buffer
+// `index` of a queue (or the TBuf `owner`) sits at `addr`, where the user placed it.
+uint32_t PoolStart(int16_t pool);
+// GetBufHandle(offset) of a pool of `handles` handles: offset beyond them is a fault.
+void CheckBufHandleIndex(uint32_t offset, uint32_t handles);
+void CheckPlacedAt(int16_t owner, bool is_queue, uint32_t index, uint32_t addr);
 // LocalMemAllocator: a scratch buffer of `bytes` (rounded up to 32 B) at the UB's next free byte.
 // LocalMemAllocator's UB carve: `bytes` rounded up to whole blocks, reserved in the TPipe's
 // accounting (an overflow faults); returns its UB offset.
@@ -81,11 +87,30 @@ class TQueBind {
   }
   bool VacantInQue() const { return opsim::sim::detail::QueueCount(id_) < depth; }
 
+  // A custom TBufPool's InitBuffer (EXTERN_IMPL_BUFPOOL): num buffers of len bytes, then each
+  // buffer's address in the pool. Buffer 0 carves all of them from the pool, one after another.
+  void InitStartBufHandle(TBufHandle /*startBufhandle*/, uint8_t num, uint32_t len) {
+    pending_num_ = num;
+    pending_len_ = len;
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle /*bufhandle*/, uint32_t curPoolAddr,
+                     uint32_t /*len*/) {
+    using namespace opsim::sim::detail;
+    if (index == 0) {
+      id_ = InitQueueIn(ToPosition(src), ToPosition(dst), static_cast<uint32_t>(depth),
+                        pending_num_, pending_len_, id_, bufPool->id_);
+    }
+    CheckPlacedAt(id_, true, index, curPoolAddr);
+  }
+
  private:
   friend class TPipe;
   template <TPosition, uint32_t>
   friend class TBufPool;
   int16_t id_ = -1;
+  uint8_t pending_num_ = 0;
+  uint32_t pending_len_ = 0;
 };
 
 template <TPosition pos, int32_t depth, auto mask = 0>
@@ -137,11 +162,24 @@ class TBuf {
   template <typename T>
   void FreeTensor(LocalTensor<T>& /*tensor*/) {}
 
+  // A custom TBufPool's InitBuffer (EXTERN_IMPL_BUFPOOL): one buffer of len bytes at curPoolAddr.
+  void InitStartBufHandle(TBufHandle /*startBufhandle*/, uint8_t /*num*/, uint32_t len) {
+    pending_len_ = len;
+  }
+  template <typename T>
+  void InitBufHandle(T* bufPool, uint32_t index, TBufHandle /*bufhandle*/, uint32_t curPoolAddr,
+                     uint32_t /*len*/) {
+    using namespace opsim::sim::detail;
+    id_ = InitScratchIn(pending_len_, id_, bufPool->id_);
+    CheckPlacedAt(id_, false, index, curPoolAddr);
+  }
+
  private:
   friend class TPipe;
   template <TPosition, uint32_t>
   friend class TBufPool;
   int16_t id_ = -1;
+  uint32_t pending_len_ = 0;
 };
 
 // A slice of the UB that queues and TBufs carve from; Reset frees them all at once (every
@@ -180,6 +218,56 @@ class TBufPool {
   friend class TBufPool;
   int16_t id_ = -1;
 };
+
+// CANN's macro for a user-defined TBufPool: inside `class EXT_BUFPOOL { ... }` it gives the class
+// what TPipe::InitBufPool, TQueBind/TBuf::InitBufHandle and the user's InitBuffer need: the pool
+// position and size, Init, Reset, GetBufHandle, Get/SetCurAddr and Get/SetCurBufSize. CANN's
+// destructor calls Reset to wait for the buffers' events; opsim's pool has none to wait for, and
+// Reset (which frees the pool's buffers, a held queue buffer a fault) is the user's call.
+// BUFID_SIZE handles: GetBufHandle beyond them is a fault (the page leaves the check to the
+// user; opsim has no memory past them to hand out). docs/ASCENDC.md, "Custom TBufPool".
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                 \
+ public:                                                                       \
+  static constexpr AscendC::TPosition poolPos = POSITION;                      \
+  static constexpr int32_t bufSize = BUFID_SIZE;                               \
+  static constexpr int bufIDSize = BUFID_SIZE;                                 \
+  static constexpr bool isTbufPool = true;                                     \
+  void Reset() {                                                               \
+    if (id_ >= 0) opsim::sim::detail::ResetPool(id_);                          \
+    opsimCurBufSize_ = 0;                                                      \
+    opsimAddrSet_ = false;                                                     \
+  }                                                                            \
+  void Init() {                                                                \
+    opsimCurBufSize_ = 0;                                                      \
+    opsimAddrSet_ = false;                                                     \
+  }                                                                            \
+  AscendC::TBufHandle GetBufHandle(uint8_t offset) {                           \
+    opsim::sim::detail::CheckBufHandleIndex(offset, BUFID_SIZE);               \
+    return &opsimHandles_[offset];                                             \
+  }                                                                            \
+  void SetCurAddr(uint32_t curAddr) {                                          \
+    opsimCurAddr_ = curAddr;                                                   \
+    opsimAddrSet_ = true;                                                      \
+  }                                                                            \
+  uint32_t GetCurAddr() {                                                      \
+    return opsimAddrSet_ ? opsimCurAddr_ : opsim::sim::detail::PoolStart(id_); \
+  }                                                                            \
+  void SetCurBufSize(uint8_t curBufSize) { opsimCurBufSize_ = curBufSize; }    \
+  uint8_t GetCurBufSize() { return opsimCurBufSize_; }                         \
+                                                                               \
+ private:                                                                      \
+  friend class AscendC::TPipe;                                                 \
+  template <AscendC::TPosition, AscendC::TPosition, int32_t, auto>             \
+  friend class AscendC::TQueBind;                                              \
+  template <AscendC::TPosition>                                                \
+  friend class AscendC::TBuf;                                                  \
+  template <AscendC::TPosition, uint32_t>                                      \
+  friend class AscendC::TBufPool;                                              \
+  int16_t id_ = -1;                                                            \
+  uint8_t opsimCurBufSize_ = 0;                                                \
+  bool opsimAddrSet_ = false;                                                  \
+  uint32_t opsimCurAddr_ = 0;                                                  \
+  uint8_t opsimHandles_[BUFID_SIZE] = {}
 
 class TPipe {
  public:
