@@ -10,6 +10,7 @@
 #include "cube/cube_matmul_tile.h"
 #include "cube/mix_run.h"
 #include "cube/unit_flag.h"
+#include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
@@ -261,13 +262,7 @@ void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitc
 
 // The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
 // set), or packed baseN apart with sequential writes.
-void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
-                bool user_copy = true) {
-  if (atomic != 0) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               "enAtomic = " + std::to_string(atomic) +
-                   ": Fixpipe's atomic accumulation into GM is not modelled");
-  }
+void FixTile(MatmulState& s, const GmRef& gm, bool sequential, const char* api, bool user_copy) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
   if (user_copy && s.cb.copy_out != nullptr) {
@@ -299,6 +294,17 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   s.tile_held = false;
 }
 
+// FixTile under GetTensorC/IterateAll's enAtomic, as CANN's scheduler sets it around the copy
+// out (SetAtomic, ClearAtomic): 1 accumulates into GM (SetAtomicAdd<C>), 2 and 3 take the max
+// and min on Atlas A2/A3 (the 910A and 310P have the add only); other values copy plainly.
+void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
+                bool user_copy = true) {
+  const bool op_ok = atomic == 1 || ((atomic == 2 || atomic == 3) && IsA2GenerationCube(Cur()));
+  if (op_ok) SetAtomicImpl(atomic, s.types.out, api);
+  FixTile(s, gm, sequential, api, user_copy);
+  if (atomic != 0) SetAtomicImpl(0, s.types.out, api);
+}
+
 // C's tile into an AIV's Unified Buffer as baseM rows of baseN (the tile's mt x nt in its
 // corner). On split cores the AIC cannot reach the UB: it writes the tile to its GM scratch
 // (Fixpipe) and the AIV copies it in (MTE2), waiting for the copy before it goes on, as the
@@ -309,12 +315,18 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
                "C to a LocalTensor is modelled in MIX launches on split cores (through GM); "
                "Fixpipe into the Unified Buffer (coupled cores) is not");
   }
+  if (atomic != 0) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "enAtomic = " + std::to_string(atomic) +
+                   " with C into a LocalTensor: the accumulation through the AIC's GM scratch is "
+                   "not modelled");
+  }
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const uint64_t bytes = uint64_t(s.tile_m) * static_cast<uint32_t>(s.tiling.baseN) * eb;
   GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
   {
     const CubeScope scope(api);
-    FixpipeOut(s, scratch, atomic, true, api, false);  // CANN's callback takes GM results only
+    FixpipeOut(s, scratch, 0, true, api, false);  // CANN's callback takes GM results only
   }
   CopyBlocks(CopyDir::kGmToUb, &ub, nullptr, &scratch, 1, bytes, 0, 0, api);
   BarrierPipes(AscendC::PIPE_ALL);
