@@ -45,9 +45,9 @@ TCubeTiling NBatchTiling() {
   return t;
 }
 
-// mode 0: synchronous; 1: asynchronous, each loop's results fetched by GetBatchTensorC (their
-// offsets from C written to `got`); faults: 2 without SetWorkspace, 3 GetBatchTensorC after the
-// synchronous form, 4 GetBatchTensorC into a LocalTensor.
+// mode 0: synchronous; 1: asynchronous, each loop's results fetched by GetBatchTensorC (then its
+// other name GetBatchC; their offsets from C written to `got`); faults: 2 without SetWorkspace, 3
+// GetBatchTensorC after the synchronous form, 4 GetBatchTensorC into a LocalTensor.
 template <LayoutMode kC, const MatmulConfig& kCfg = kNBatchCfg>
 void NBatchKernel(const TCubeTiling& t, int mode, half* a, half* b, float* bias, float* c,
                   std::vector<int64_t>* got) {
@@ -71,7 +71,8 @@ void NBatchKernel(const TCubeTiling& t, int mode, half* a, half* b, float* bias,
   if (mode == 1) {
     mm.template IterateNBatch<false>(kNbB, kNbNG, kNbNG, false);
     for (int32_t l = 0; l < kNbB; ++l) {
-      GlobalTensor<float> part = mm.template GetBatchTensorC<false>(kNbNG, kNbNG);
+      GlobalTensor<float> part = l == 0 ? mm.template GetBatchTensorC<false>(kNbNG, kNbNG)
+                                        : mm.template GetBatchC<false>(kNbNG, kNbNG);
       got->push_back(part.GetPhyAddr() - c);
       got->push_back(static_cast<int64_t>(part.GetSize()));
     }

@@ -349,6 +349,16 @@ class Matmul {
     opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC",
                                          "GetBatchTensorC into a LocalTensor");
   }
+  // CANN's client's other names for the two.
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+    return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
+  }
+  template <bool sync = true>
+  void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
+                 bool enSequentialWrite = false) {
+    GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite);
+  }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
   // The batch Matmul: batchA A matrices by batchB B matrices into max(batchA, batchB) C matrices,
