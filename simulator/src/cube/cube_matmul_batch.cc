@@ -196,7 +196,8 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
 }
 
 void MatmulIterateNBatch(MatmulState& s, uint32_t loops, uint32_t batch_a, uint32_t batch_b,
-                         bool sequential, uint32_t stride_a, uint32_t stride_b, bool async) {
+                         bool sequential, uint32_t stride_a, uint32_t stride_b, uint8_t atomic,
+                         bool async) {
   const char* api = "Matmul::IterateNBatch";
   RequireOperands(s, api);
   RequireNBatch(s, api);
@@ -218,7 +219,7 @@ void MatmulIterateNBatch(MatmulState& s, uint32_t loops, uint32_t batch_a, uint3
     }
     const uint64_t c_at = NBatchOffset(s.types.layout_c, x.c, batch_c, loop);
     RunBatches(s, GmAt(s.workspace, c_at * DTypeSize(s.types.out)), batch_a, batch_b, stride_a,
-               stride_b, 0, api);
+               stride_b, atomic, api);
   }
   s.a = a0;
   s.b = b0;

@@ -324,12 +324,11 @@ class Matmul {
                   "BMM does not support the layout being NONE or NORMAL");
     CheckBatchTypes();
     (void)matrixStrideC;  // reserved (CANN's page: keep 0)
-    (void)enAtomic;       // CANN's server passes it to each IterateBatch, whose Fixpipe ignores it
     if (enPartialSum) {
       opsim::sim::detail::MatmulRefuseForm("Matmul::IterateNBatch", "enPartialSum = true");
     }
     opsim::sim::detail::MatmulIterateNBatch(s_, batchLoop, batchA, batchB, enSequentialWrite,
-                                            matrixStrideA, matrixStrideB,
+                                            matrixStrideA, matrixStrideB, enAtomic,
                                             !sync && !waitIterateBatch);
   }
   template <bool sync = true>
@@ -349,15 +348,13 @@ class Matmul {
     opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC",
                                          "GetBatchTensorC into a LocalTensor");
   }
-  // CANN's client's other names for the two.
-  template <bool sync = true>
+  template <bool sync = true>  // CANN's client's other names for the two
   GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
     return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
   }
   template <bool sync = true>
-  void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
-                 bool enSequentialWrite = false) {
-    GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite);
+  void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool seq = false) {
+    GetBatchTensorC<sync>(c, batchA, batchB, seq);
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 

@@ -175,10 +175,12 @@ void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint3
                         uint8_t atomic);
 // IterateNBatch (MatmulConfig::isNBatch): `loops` IterateBatch calls of batch_a x batch_b
 // into SetWorkspace's GM, each loop's A, B, bias and C moved on as CANN's server moves them
-// (CalcNBatchoffset); GetBatchTensorC after the asynchronous form: the next loop's results,
-// max(batch_a, batch_b) x singleCoreM x singleCoreN of them (cube_matmul_batch.cc).
+// (CalcNBatchoffset), `atomic` as IterateBatch's; GetBatchTensorC after the asynchronous form:
+// the next loop's results, max(batch_a, batch_b) x singleCoreM x singleCoreN of them
+// (cube_matmul_batch.cc).
 void MatmulIterateNBatch(MatmulState& s, uint32_t loops, uint32_t batch_a, uint32_t batch_b,
-                         bool sequential, uint32_t stride_a, uint32_t stride_b, bool async);
+                         bool sequential, uint32_t stride_a, uint32_t stride_b, uint8_t atomic,
+                         bool async);
 GmRef MatmulGetBatchTensorC(MatmulState& s, uint32_t batch_a, uint32_t batch_b);
 void MatmulEnd(MatmulState& s);
 // SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
