@@ -87,8 +87,9 @@ void NBatchKernel(const TCubeTiling& t, int mode, half* a, half* b, float* bias,
 // Runs the kernel; "ok" when C (and the async offsets) are the model's, else the first miss or
 // the fault (its kind in *kind).
 template <LayoutMode kC, const MatmulConfig& kCfg = kNBatchCfg>
-std::string NBatchCheck(int mode, FaultKind* kind = nullptr) {
-  const TCubeTiling t = NBatchTiling();
+std::string NBatchCheck(int mode, FaultKind* kind = nullptr, bool reduce_g = false) {
+  TCubeTiling t = NBatchTiling();
+  if (reduce_g) t.ALayoutInfoG = 2;   // C's G stays 1: CANN's reduce over G
   const size_t row_a = kNbNG * kNbK;  // BSNGD: a row of A is N x G x D
   std::vector<half> a(static_cast<size_t>(kNbB * kNbM) * row_a);
   std::vector<half> b(static_cast<size_t>(kNbB * kNbN) * row_a);
@@ -162,6 +163,9 @@ TEST(MatmulApiFaults, IterateNBatchMisuseIsReported) {
   msg = NBatchCheck<LayoutMode::BNGS1S2, CFG_NORM>(0, &kind);
   EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
   EXPECT_NE(msg.find("MatmulConfig::isNBatch is false"), std::string::npos) << msg;
+  msg = NBatchCheck<LayoutMode::BNGS1S2>(0, &kind, true);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("CLayoutInfoG = 1 with ALayoutInfoG = 2"), std::string::npos) << msg;
 }
 
 }  // namespace
