@@ -424,7 +424,6 @@ constexpr MatmulConfig CfgWith() {
   c.*kField = true;
   return c;
 }
-constexpr MatmulConfig kCfgNBatch = CfgWith<&MatmulConfig::isNBatch>();
 constexpr MatmulConfig kCfgSplit = CfgWith<&MatmulConfig::isEnableChannelSplit>();
 constexpr MatmulConfig kCfgIntra = CfgWith<&MatmulConfig::intraBlockPartSum>();
 constexpr MatmulConfig kCfgRelu = CfgWith<&MatmulConfig::enableRelu>();
@@ -445,7 +444,6 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
     EXPECT_NE(msg.find("Matmul::Init"), std::string::npos) << msg;
   };
   const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
-  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgNBatch>(&kind), "isNBatch = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgIntra>(&kind), "intraBlockPartSum = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgRelu>(&kind), "enableRelu = true", u);

@@ -186,6 +186,42 @@ TEST(CubeFixpipeQuant, TwoBlocksWritingTheSameResultsWarnAndDifferentOnesRace) {
   }
 }
 
+// Under SetAtomicAdd (the Matmul's enAtomic) two blocks' Fixpipes into the same GM sum with
+// what it held; into L1, or with an atomic type other than the output's, it is refused.
+TEST(CubeFixpipeQuant, AtomicAddAccumulatesIntoGm) {
+  std::vector<float> out(kM * kN, 1.5f);
+  const std::vector<float> r = Results<float>(7);
+  const auto run = [&](uint32_t blocks, int form) {
+    return Launch(testing::TestDevice(), blocks, Aic({Region(out, "out")}), [&] {
+      TPipe pipe;
+      TBuf<TPosition::CO1> co1;
+      LocalTensor<float> lc = FillL0c(pipe, co1, r);
+      GlobalTensor<float> g;
+      g.SetGlobalBuffer(out.data(), out.size());
+      form == 2 ? SetAtomicAdd<half>() : SetAtomicAdd<float>();
+      if (form != 1) return Fixpipe(g, lc, NdParams(QuantMode_t::NoQuant, 0, false));
+      TBuf<TPosition::A1> a1;
+      pipe.InitBuffer(a1, kMp * kNp * 4);
+      FixpipeParamsV220 f = NdParams(QuantMode_t::NoQuant, 0, false);
+      f.dstStride = kMp * 16 * 4 / 32;
+      Fixpipe<float, float, CFG_NZ>(a1.Get<float>(), lc, f);
+    });
+  };
+  const LaunchResult ok = run(2, 0);
+  ASSERT_TRUE(ok.status.ok()) << ok.status.ToString();
+  for (uint32_t i = 0; i < kM * kN; ++i) ASSERT_EQ(out[i], 1.5f + 2 * r[i]) << i;
+  for (const int form : {1, 2}) {
+    const LaunchResult bad = run(1, form);
+    ASSERT_TRUE(bad.fault.has_value()) << form;
+    EXPECT_EQ(bad.fault->kind, FaultKind::kUnsupported);
+    EXPECT_NE(bad.fault->message.find(form == 1 ? "Fixpipe into L1 under SetAtomicAdd"
+                                                : "Fixpipe of float32 results under the atomic "
+                                                  "mode of float16"),
+              std::string::npos)
+        << bad.fault->message;
+  }
+}
+
 TEST(CubeFixpipeQuant, ScalarModesAgainstTheGoldenModel) {
   for (const uint64_t w : kWords) {
     for (const bool relu : {false, true}) {

@@ -247,6 +247,35 @@ TEST(Queue, RoundRobinBuffersAlternate) {
   EXPECT_TRUE(r.status.ok()) << r.status.ToString();
 }
 
+// TQue::FreeAllEvent (CANN's TQue page, "TQue Buffer limit"): the 910B's eight VECIN queue
+// buffers are taken; freeing one queue's events lets a ninth queue in, and that queue's next
+// AllocTensor takes its events back, over the limit again. An enqueued buffer keeps its event.
+TEST(Queue, FreeAllEventLetsAnotherQueueIn) {
+  const auto run = [](bool realloc, bool enqueued) {
+    return RunOne([=] {
+      TPipe pipe;
+      TQue<QuePosition::VECIN, 1> q[9];
+      for (int i = 0; i < 8; ++i) pipe.InitBuffer(q[i], 1, 64);
+      LocalTensor<float> t = q[0].AllocTensor<float>();
+      q[0].EnQue(t);
+      if (!enqueued) {
+        t = q[0].DeQue<float>();
+        q[0].FreeTensor(t);
+      }
+      q[0].FreeAllEvent();
+      pipe.InitBuffer(q[8], 1, 64);
+      if (realloc) t = q[0].AllocTensor<float>();
+    });
+  };
+  const LaunchResult ok = run(false, false);
+  EXPECT_TRUE(ok.status.ok()) << ok.status.ToString();
+  ExpectFault(run(true, false), FaultKind::kTooManyBuffers,
+              "VECIN queues already hold 8 buffers and 1 more were asked for");
+  const LaunchResult held = run(false, true);
+  ExpectFault(held, FaultKind::kQueueMisuse, "is still in the queue, holding its EnQue event");
+  EXPECT_EQ(held.fault->instruction, "TQue::FreeAllEvent");
+}
+
 TEST(Scalar, GetValueOutOfBoundsFaults) {
   const LaunchResult r = RunOne([] {
     TPipe pipe;

@@ -15,6 +15,7 @@
 #include "opsim/sim/ascendc/cube_fixpipe.h"
 #include "opsim/sim/fault.h"
 #include "runtime/dma_setup.h"
+#include "runtime/gm_atomic.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
@@ -109,9 +110,14 @@ void CheckLayout(const AscendC::FixpipeParamsV220& p, DType dst_type, DType src_
                    " results), the fractal columns must not overlap)");
   }
   CheckUnitFlag(core, p.unitFlag, instr);
-  if (core.atomic_op != 0) {
+  if (core.atomic_op != 0 && (dst.is_local || core.atomic_dtype != dst_type)) {
     RaiseFault(FaultKind::kUnsupported, instr,
-               "Fixpipe under SetAtomicAdd/Max/Min is not modelled");
+               dst.is_local ? std::string("Fixpipe into L1 under SetAtomicAdd/Max/Min is not "
+                                          "modelled")
+                            : "Fixpipe of " + std::string(DTypeName(dst_type)) +
+                                  " results under the atomic mode of " +
+                                  std::string(DTypeName(core.atomic_dtype)) +
+                                  ": the atomic type must be the output's");
   }
 }
 
@@ -330,6 +336,17 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
   return start;
 }
 
+// Under SetAtomicAdd/Max/Min (GM only): row i's converted results, `row` (cols x the output's
+// bytes), combined into GM run by run.
+void AccumulateRow(Core& core, const FixpipeJob& j, uint64_t nd, uint32_t i,
+                   const std::vector<uint8_t>& row, double start) {
+  for (uint32_t c = 0, run = 0; c < j.out.Cols(); c += run) {
+    run = j.out.WidthAt(c);
+    AtomicCombine(core, j.dst.gm.ptr + j.out.At(nd, i, c), row.data() + c * uint64_t{j.out.db},
+                  run * uint64_t{j.out.db}, j.instr, Pipe::kFix, start);
+  }
+}
+
 // Converts and writes every result; in checked mode checks what it reads from L0C and records
 // what it writes (L1 bytes written, GM writes for the race check).
 void WriteResults(Core& core, const FixpipeJob& j, double start) {
@@ -337,6 +354,8 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
   uint8_t* const base = j.dst.is_local ? j.dst.local.ptr : j.dst.gm.ptr;
   const uint32_t cols = j.out.Cols();
   QuantWord q = j.plan.scalar;
+  const bool atomic = core.atomic_op != 0;  // GM only (CheckLayout)
+  std::vector<uint8_t> row(atomic ? cols * uint64_t{j.out.db} : 0);
   const auto src_at = [&j](uint32_t i, uint32_t c) {
     return (c / kCols) * j.src_col + (static_cast<uint64_t>(i) * kCols + c % kCols) * 4;
   };
@@ -356,7 +375,12 @@ void WriteResults(Core& core, const FixpipeJob& j, double start) {
           q = DecodeQuantWord(word, p.reluEn, j.instr,
                               j.words_in_fb ? "the Fixpipe buffer's word" : "cbufWorkspace");
         }
-        ConvertOne(j.plan, q, p, j.src_type, j.dst_type, from + at, base + j.out.At(nd, i, c));
+        ConvertOne(j.plan, q, p, j.src_type, j.dst_type, from + at,
+                   atomic ? row.data() + c * uint64_t{j.out.db} : base + j.out.At(nd, i, c));
+      }
+      if (atomic) {
+        AccumulateRow(core, j, nd, i, row, start);
+        continue;
       }
       if (!core.checked) continue;
       for (uint32_t c = 0, run = 0; c < cols; c += run) {

@@ -10,6 +10,7 @@
 #include "cube/cube_matmul_tile.h"
 #include "cube/mix_run.h"
 #include "cube/unit_flag.h"
+#include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
@@ -69,11 +70,6 @@ void CheckTiling(const MatmulState& s, const TCubeTiling& t, const char* api) {
   }
 }
 
-void RequireReady(const MatmulState& s, const char* api) {
-  if (!s.inited) Refuse(api, "the Matmul has no tiling (REGIST_MATMUL_OBJ or Init first)");
-  if (s.ended) Refuse(api, "the Matmul was ended (End) and takes no more calls");
-}
-
 // The AIC-side buffers of this object: carved at the first Init; in a MIX block, the n-th
 // object of the second AIV sub-block reuses the n-th of the first, which must have its tiling.
 void BindQueues(MatmulState& s, const char* api) {
@@ -100,6 +96,11 @@ void BindQueues(MatmulState& s, const char* api) {
 }
 
 }  // namespace
+
+void RequireReady(const MatmulState& s, const char* api) {
+  if (!s.inited) Refuse(api, "the Matmul has no tiling (REGIST_MATMUL_OBJ or Init first)");
+  if (s.ended) Refuse(api, "the Matmul was ended (End) and takes no more calls");
+}
 
 // CFG_MDL's pieces out of L1 when any is held (on a MIX block's AIC: a call there), so that no
 // L1 buffer stays taken after the Matmul's tiles, and a new A or B is read again.
@@ -261,13 +262,7 @@ void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitc
 
 // The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
 // set), or packed baseN apart with sequential writes.
-void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
-                bool user_copy = true) {
-  if (atomic != 0) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               "enAtomic = " + std::to_string(atomic) +
-                   ": Fixpipe's atomic accumulation into GM is not modelled");
-  }
+void FixTile(MatmulState& s, const GmRef& gm, bool sequential, const char* api, bool user_copy) {
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
   if (user_copy && s.cb.copy_out != nullptr) {
@@ -299,6 +294,17 @@ void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential
   s.tile_held = false;
 }
 
+// FixTile under GetTensorC/IterateAll's enAtomic, as CANN's scheduler sets it around the copy
+// out (SetAtomic, ClearAtomic): 1 accumulates into GM (SetAtomicAdd<C>), 2 and 3 take the max
+// and min on Atlas A2/A3 (the 910A and 310P have the add only); other values copy plainly.
+void FixpipeOut(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api,
+                bool user_copy = true) {
+  const bool op_ok = atomic == 1 || ((atomic == 2 || atomic == 3) && IsA2GenerationCube(Cur()));
+  if (op_ok) SetAtomicImpl(atomic, s.types.out, api);
+  FixTile(s, gm, sequential, api, user_copy);
+  if (atomic != 0) SetAtomicImpl(0, s.types.out, api);
+}
+
 // C's tile into an AIV's Unified Buffer as baseM rows of baseN (the tile's mt x nt in its
 // corner). On split cores the AIC cannot reach the UB: it writes the tile to its GM scratch
 // (Fixpipe) and the AIV copies it in (MTE2), waiting for the copy before it goes on, as the
@@ -309,12 +315,18 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
                "C to a LocalTensor is modelled in MIX launches on split cores (through GM); "
                "Fixpipe into the Unified Buffer (coupled cores) is not");
   }
+  if (atomic != 0) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "enAtomic = " + std::to_string(atomic) +
+                   " with C into a LocalTensor: the accumulation through the AIC's GM scratch is "
+                   "not modelled");
+  }
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
   const uint64_t bytes = uint64_t(s.tile_m) * static_cast<uint32_t>(s.tiling.baseN) * eb;
   GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
   {
     const CubeScope scope(api);
-    FixpipeOut(s, scratch, atomic, true, api, false);  // CANN's callback takes GM results only
+    FixpipeOut(s, scratch, 0, true, api, false);  // CANN's callback takes GM results only
   }
   CopyBlocks(CopyDir::kGmToUb, &ub, nullptr, &scratch, 1, bytes, 0, 0, api);
   BarrierPipes(AscendC::PIPE_ALL);
@@ -351,127 +363,18 @@ void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequ
   const char* api = "Matmul::IterateAll";
   RequireReady(s, api);
   RefusePartialOutput(s, api);
-  s.next_tile = 0;
   // One request: the AIC walks every tile of the block before it answers.
   const CubeScope scope(api);
+  RunBlock(s, gm, atomic, sequential, api);
+}
+
+void RunBlock(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api) {
+  s.next_tile = 0;
   while (NextTile(s, api)) {
     Compute(s);
     FixpipeOut(s, gm, atomic, sequential, api);
   }
   ReleaseHeldPieces(s);
-}
-
-namespace {
-
-void CheckBatches(const MatmulState& s, uint32_t batch_a, uint32_t batch_b, bool sequential,
-                  bool partial_sum, const char* api) {
-  if (batch_a < 1 || batch_b < 1) {
-    Refuse(api, "batchA = " + std::to_string(batch_a) + ", batchB = " + std::to_string(batch_b) +
-                    " (expected >= 1 each; the pure-cube form takes them from SetBatchNum)");
-  }
-  const uint32_t hi = std::max(batch_a, batch_b), lo = std::min(batch_a, batch_b);
-  if (hi % lo != 0) {
-    Refuse(api, "batchA = " + std::to_string(batch_a) + " and batchB = " + std::to_string(batch_b) +
-                    ": one must be a multiple of the other (the smaller is broadcast)");
-  }
-  if (s.tiling.BatchNum > 0 && hi > static_cast<uint32_t>(s.tiling.BatchNum)) {
-    Refuse(api, "max(batchA, batchB) = " + std::to_string(hi) + " exceeds the tiling's BatchNum " +
-                    std::to_string(s.tiling.BatchNum) + " (SetBatchNum on the host)");
-  }
-  if (sequential || partial_sum) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               std::string(sequential ? "enSequentialWrite" : "enPartialSum") +
-                   " = true: IterateBatch's packed output and L0C accumulation are not modelled");
-  }
-}
-
-}  // namespace
-
-namespace {
-
-// Where one operand's batch j lies: `offset` elements from its GM start, rows `pitch` elements
-// apart (0: the Matmul's own pitch).
-struct BatchPlace {
-  uint64_t offset;
-  int32_t pitch;
-};
-
-// A or B: layout 1 BSNGD, 2 SBNGD, 3 BNGS1S2, else NORMAL (`normal` elements apart, or
-// `stride`); info = the tiling's B, S, N, G, D for the operand.
-BatchPlace OperandBatch(uint8_t layout, const int32_t info[5], uint64_t j, uint64_t normal,
-                        uint32_t stride, const char* name, const char* api) {
-  if (stride != 0) return {j * stride, 0};
-  if (layout < 1 || layout > 3) return {j * normal, 0};
-  for (int i = 0; i < 5; ++i) {
-    if (info[i] < 1) {
-      Refuse(api, std::string("the tiling's ") + name + "LayoutInfo" + "BSNGD"[i] + " = " +
-                      std::to_string(info[i]) + " (expected >= 1: Set" + name +
-                      "Layout on the host)");
-    }
-  }
-  const auto d = static_cast<uint64_t>(info[4]);
-  if (layout == 1) return {j * d, info[2] * info[3] * info[4]};
-  if (layout == 2) return {j * d, info[0] * info[2] * info[3] * info[4]};
-  return {j * static_cast<uint64_t>(info[1]) * d, info[4]};
-}
-
-}  // namespace
-
-void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
-                        bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
-                        uint8_t atomic) {
-  const char* api = "Matmul::IterateBatch";
-  RequireReady(s, api);
-  RefusePartialOutput(s, api);
-  if (!s.a_set || !s.b_set) Refuse(api, "SetTensorA and SetTensorB come before IterateBatch");
-  CheckBatches(s, batch_a, batch_b, sequential, partial_sum, api);
-  const TCubeTiling& t = s.tiling;
-  const int32_t ai[5] = {t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG,
-                         t.ALayoutInfoD};
-  const int32_t bi[5] = {t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG,
-                         t.BLayoutInfoD};
-  const uint32_t batches = std::max(batch_a, batch_b);
-  const uint64_t ec = DTypeSize(s.types.out);
-  const uint64_t c_pitch = static_cast<uint64_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
-  const bool c_bngs = s.types.layout_c == 3;
-  if (c_bngs && (t.CLayoutInfoS1 < 1 || t.CLayoutInfoS2 < 1)) {
-    Refuse(api,
-           "C in BNGS1S2 with the tiling's CLayoutInfoS1 = " + std::to_string(t.CLayoutInfoS1) +
-               ", CLayoutInfoS2 = " + std::to_string(t.CLayoutInfoS2) +
-               " (expected >= 1: SetCLayout on the host)");
-  }
-  const GmRef a0 = s.a, b0 = s.b, bias0 = s.bias;
-  // The pitches SetOrgShape set, which a layout's batches override.
-  const int32_t org_ka = s.org_ka, org_m = s.org_m, org_n = s.org_n, org_kb = s.org_kb;
-  const int32_t org_kc = s.org_kc;
-  const CubeScope scope(api);
-  for (uint32_t i = 0; i < batches; ++i) {
-    const BatchPlace pa = OperandBatch(s.types.layout_a, ai, i / (batches / batch_a),
-                                       uint64_t(s.org_m) * s.org_ka, stride_a, "A", api);
-    const BatchPlace pb = OperandBatch(s.types.layout_b, bi, i / (batches / batch_b),
-                                       uint64_t(s.org_kb) * s.org_n, stride_b, "B", api);
-    s.a = GmAt(a0, InBytes(s, pa.offset));
-    s.b = GmAt(b0, InBytes(s, pb.offset));
-    if (pa.pitch > 0) (s.trans_a ? s.org_m : s.org_ka) = pa.pitch;
-    if (pb.pitch > 0) (s.trans_b ? s.org_kb : s.org_n) = pb.pitch;
-    if (c_bngs) s.org_kc = t.CLayoutInfoS2;
-    // MatmulConfig::isBiasBatch (the default): a bias row of N per batch; else one row for all.
-    if (s.bias_on && s.cfg.isBiasBatch) {
-      s.bias = GmAt(bias0, uint64_t(i) * uint64_t(s.single_n) * DTypeSize(s.types.bias));
-    }
-    const uint64_t c_at =
-        c_bngs ? uint64_t(i) * t.CLayoutInfoS1 * t.CLayoutInfoS2 : uint64_t(i) * s.org_m * c_pitch;
-    s.next_tile = 0;
-    while (NextTile(s, api)) {
-      Compute(s);
-      FixpipeOut(s, GmAt(gm, c_at * ec), atomic, false, api);
-    }
-    ReleaseHeldPieces(s);
-    s.org_ka = org_ka, s.org_m = org_m, s.org_n = org_n, s.org_kb = org_kb, s.org_kc = org_kc;
-  }
-  s.a = a0;
-  s.b = b0;
-  s.bias = bias0;
 }
 
 void MatmulEnd(MatmulState& s) {

@@ -96,7 +96,6 @@ void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
       {c.doBasicBlock, "MatmulConfig::doBasicBlock = true (the BasicBlock template)", kNotModelled},
       {c.doSpecialBasicBlock, "MatmulConfig::doSpecialBasicBlock = true", kNotModelled},
       {c.doSpecialMDL, "MatmulConfig::doSpecialMDL = true (the SpecialMDL template)", kNotModelled},
-      {c.isNBatch, "MatmulConfig::isNBatch = true (IterateNBatch)", kNotModelled},
       {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
        "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
       {c.isEnableChannelSplit,

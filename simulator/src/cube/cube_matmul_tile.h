@@ -30,6 +30,11 @@ inline uint32_t Load3dKRows(uint32_t kc, uint32_t ks, uint32_t len) {
 GmRef GmAt(const GmRef& g, uint64_t off);
 UbRef UbAt(const UbRef& r, uint64_t off);
 
+// The Matmul is initialised and not ended (else invalid_argument naming `api`).
+void RequireReady(const MatmulState& s, const char* api);
+// Every tile of the block computed and fixed out to `gm` (IterateAll's walk), inside the
+// caller's CubeScope; CFG_MDL's pieces leave L1 after the last (cube_matmul.cc).
+void RunBlock(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api);
 // The queues the running Matmul uses: its own, or its slot on the MIX block's AIC.
 MatmulQueues& QueuesOf(MatmulState& s);
 // CFG_MDL: frees a piece kept in L1 across tiles (none held: nothing).

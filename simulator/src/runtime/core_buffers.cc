@@ -79,7 +79,8 @@ void CheckPositionBuffers(const Core& core, Position pos, uint32_t num, const ch
   uint32_t held = 0;
   for (const BufferRecord& r : core.bufs) {
     if (r.owner < 0 || r.state == BufState::kDead) continue;
-    if (core.queues[static_cast<size_t>(r.owner)].position == pos) ++held;
+    const QueueRecord& q = core.queues[static_cast<size_t>(r.owner)];
+    if (q.position == pos && !q.events_freed) ++held;
   }
   const uint32_t limit = core.device->queue_buffers_per_position;
   if (held + num > limit) {
@@ -299,6 +300,10 @@ UbRef QueueAlloc(int16_t queue) {
   Core& core = Cur();
   const char* instr = "TQue::AllocTensor";
   QueueRecord& q = QueueOf(core, queue, instr);
+  if (q.events_freed) {  // its buffers take events again, within the position's limit
+    CheckPositionBuffers(core, q.position, q.num_bufs, instr);
+    q.events_freed = false;
+  }
   // Hand buffers out round-robin, as the chip's queue does, so double buffering alternates.
   for (uint32_t k = 0; k < q.num_bufs; ++k) {
     const uint32_t i = (q.next_alloc + k) % q.num_bufs;
@@ -390,6 +395,27 @@ void QueueFree(int16_t queue, const UbRef& ref) {
   ++r.gen;
   r.free_at = core.clock[static_cast<int>(q.consumer)];
   DropElidedCopies(core, core.ub + r.offset, core.ub + r.offset + r.bytes);
+}
+
+// CANN's TQueBind::FreeAllEvent: the producer waits for each freed buffer's hand-off (the
+// WaitFlag on its free event) and the events go back to the pipe. A buffer still enqueued holds
+// its EnQue event, which CANN asserts against.
+void QueueFreeAllEvent(int16_t queue) {
+  Core& core = Cur();
+  const char* instr = "TQue::FreeAllEvent";
+  QueueRecord& q = QueueOf(core, queue, instr);
+  double& clock = core.clock[static_cast<int>(q.producer)];
+  for (uint32_t i = 0; i < q.num_bufs; ++i) {
+    const size_t buf = q.first_buf + i;
+    const BufferRecord& r = core.bufs[buf];
+    if (r.state == BufState::kEnqueued) {
+      RaiseFault(FaultKind::kQueueMisuse, instr,
+                 DescribeBuffer(core, static_cast<int16_t>(buf)) +
+                     " is still in the queue, holding its EnQue event: DeQue it first");
+    }
+    if (r.state == BufState::kFree) clock = std::max(clock, r.free_at);
+  }
+  q.events_freed = true;
 }
 
 uint32_t QueueCount(int16_t queue) {

@@ -11,12 +11,32 @@
 #include "opsim/sim/vector_unit.h"
 #include "runtime/dma_setup.h"
 #include "runtime/extra_registers.h"
+#include "runtime/gm_atomic.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
 #include "runtime/l2_cache.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
+// Blocks run on several host threads; atomic GM updates from all of them serialise here.
+void AtomicCombine(Core& core, uint8_t* gm, const uint8_t* values, uint64_t bytes,
+                   const char* instr, Pipe pipe, double t) {
+  static std::mutex mutex;
+  const size_t elem = DTypeSize(core.atomic_dtype);
+  if (bytes % elem != 0) {
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "atomic copy of " + std::to_string(bytes) + " B is not a whole number of " +
+                   std::string(DTypeName(core.atomic_dtype)) + " elements");
+  }
+  const vec::BinaryOp op = core.atomic_op == 1   ? vec::BinaryOp::kAdd
+                           : core.atomic_op == 2 ? vec::BinaryOp::kMax
+                                                 : vec::BinaryOp::kMin;
+  if (core.checked) CheckAtomicTarget(core, gm, bytes, instr);
+  core.launch->LogGm(core, gm, bytes, GmUse::kAtomic, instr, pipe, t);
+  std::lock_guard<std::mutex> lock(mutex);
+  vec::Binary(op, core.atomic_dtype, gm, gm, values, bytes / elem);
+}
+
 namespace {
 
 uint64_t UbAddr(const Core& core, const UbRef& ref) {
@@ -45,12 +65,6 @@ uint64_t Span(uint32_t count, uint64_t block, uint64_t gap) {
 
 uint64_t Align32(uint64_t v) { return (v + 31) / 32 * 32; }
 
-// Blocks run on several host threads; atomic GM updates from all of them serialise here.
-std::mutex& AtomicMutex() {
-  static std::mutex m;
-  return m;
-}
-
 // A UB -> GM block: plain copy, or the atomic combine in force, issued at `t` on MTE3. Checked
 // mode logs it for the race and initialisation checks; blocks may accumulate into the same bytes.
 void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const char* instr,
@@ -60,19 +74,7 @@ void WriteOut(Core& core, uint8_t* gm, const uint8_t* ub, uint64_t bytes, const 
     if (!logged) core.launch->LogGm(core, gm, bytes, GmUse::kWrite, instr, Pipe::kMte3, t, {ub});
     return;
   }
-  const size_t elem = DTypeSize(core.atomic_dtype);
-  if (bytes % elem != 0) {
-    RaiseFault(FaultKind::kInvalidArgument, instr,
-               "atomic copy of " + std::to_string(bytes) + " B is not a whole number of " +
-                   std::string(DTypeName(core.atomic_dtype)) + " elements");
-  }
-  const vec::BinaryOp op = core.atomic_op == 1   ? vec::BinaryOp::kAdd
-                           : core.atomic_op == 2 ? vec::BinaryOp::kMax
-                                                 : vec::BinaryOp::kMin;
-  if (core.checked) CheckAtomicTarget(core, gm, bytes, instr);
-  core.launch->LogGm(core, gm, bytes, GmUse::kAtomic, instr, Pipe::kMte3, t);
-  std::lock_guard<std::mutex> lock(AtomicMutex());
-  vec::Binary(op, core.atomic_dtype, gm, gm, ub, bytes / elem);
+  AtomicCombine(core, gm, ub, bytes, instr, Pipe::kMte3, t);
 }
 
 // One CopyBlocks call: `blocks` blocks of `block_bytes`, gaps after each on either side.

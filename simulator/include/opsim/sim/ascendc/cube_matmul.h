@@ -309,26 +309,52 @@ class Matmul {
   // IterateAll<false>'s wait: opsim's IterateAll is done when it returns.
   void WaitIterateAll() {}
   void WaitIterateBatch() {}
-  // The multi-batch output (MatmulConfig::isNBatch, which Init refuses).
+  // The multi-batch output (MatmulConfig::isNBatch): batchLoop IterateBatch calls into
+  // SetWorkspace's GM (docs/CUBE.md, "IterateNBatch"); opsim's is done when it returns.
   template <bool sync = true, bool waitIterateBatch = false>
   void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
-                     const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
-    (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite;
-    (void)matrixStrideA, (void)matrixStrideB, (void)matrixStrideC;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::IterateNBatch", "IterateNBatch");
+                     const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                     const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    static_assert(!kCfg.enableMixDualMaster,
+                  "IterateNBatch not support when enableMixDualMaster is enabled.");
+    static_assert(A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE &&
+                      A_TYPE::layout != LayoutMode::NORMAL &&
+                      B_TYPE::layout != LayoutMode::NORMAL && C_TYPE::layout != LayoutMode::NORMAL,
+                  "BMM does not support the layout being NONE or NORMAL");
+    CheckBatchTypes();
+    (void)matrixStrideC;  // reserved (CANN's page: keep 0)
+    if (enPartialSum) {
+      opsim::sim::detail::MatmulRefuseForm("Matmul::IterateNBatch", "enPartialSum = true");
+    }
+    opsim::sim::detail::MatmulIterateNBatch(s_, batchLoop, batchA, batchB, enSequentialWrite,
+                                            matrixStrideA, matrixStrideB, enAtomic,
+                                            !sync && !waitIterateBatch);
   }
   template <bool sync = true>
   GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
                                      bool enSequentialWrite = false) {
-    (void)batchA, (void)batchB, (void)enSequentialWrite;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC", "IterateNBatch's output");
+    (void)enSequentialWrite;  // reserved (CANN's page: keep false)
+    const opsim::sim::detail::GmRef r =
+        opsim::sim::detail::MatmulGetBatchTensorC(s_, batchA, batchB);
+    GlobalTensor<DstT> out;
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ DstT*>(r.ptr), r.bytes / sizeof(DstT));
+    return out;
   }
   template <bool sync = true>
   void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB,
                        bool enSequentialWrite = false) {
     (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC", "IterateNBatch's output");
+    opsim::sim::detail::MatmulRefuseForm("Matmul::GetBatchTensorC",
+                                         "GetBatchTensorC into a LocalTensor");
+  }
+  template <bool sync = true>  // CANN's client's other names for the two
+  GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+    return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
+  }
+  template <bool sync = true>
+  void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool seq = false) {
+    GetBatchTensorC<sync>(c, batchA, batchB, seq);
   }
   void End() { opsim::sim::detail::MatmulEnd(s_); }
 
@@ -362,24 +388,25 @@ class Matmul {
 #endif
 
   // Scratch the library may use on some chips (the 310P's ND <-> NZ in the UB, asynchronous
-  // results in GM): opsim's engine needs none, so they are accepted and not used.
+  // results in GM): opsim's engine needs none but IterateNBatch's output, which goes there.
   void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { (void)tmpBuffer; }
   template <class T>
   void SetWorkspace(const GlobalTensor<T>& addr) {
-    (void)addr;
+    s_.workspace = addr.ref();
   }
   template <class T>
   void SetWorkspace(__gm__ const T* addr, int size) {
-    (void)addr;
-    (void)size;
+    GlobalTensor<T> g;
+    g.SetGlobalBuffer(const_cast<__gm__ T*>(addr), static_cast<uint64_t>(size));
+    s_.workspace = g.ref();
   }
 
  private:
   static constexpr void CheckBatchTypes() {
     static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout == B_TYPE::layout,
                   "IterateBatch takes A and B with one LayoutMode (MatmulType's fifth argument)");
-    static_assert(C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BNGS1S2,
-                  "opsim models IterateBatch's C in the NORMAL and BNGS1S2 layouts");
+    static_assert(C_TYPE::layout != LayoutMode::NONE,
+                  "IterateBatch takes C with a LayoutMode (MatmulType's fifth argument)");
     static_assert(!kCfg.doMultiDataLoad, "IterateBatch takes the Norm template only (CANN)");
   }
   using CopyInPtr = void (*)(const LocalTensor<int8_t>&, const __gm__ void*, int, int, int, int,

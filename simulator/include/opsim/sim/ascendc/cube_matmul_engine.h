@@ -145,6 +145,11 @@ struct MatmulState {
   bool quant_vector = false;
   // SetBatchNum (the pure-cube IterateBatch's batches); 0: not set.
   int32_t batch_a = 0, batch_b = 0;
+  // SetWorkspace's GM, where IterateNBatch writes (null: not set); after IterateNBatch<false>,
+  // GetBatchTensorC's next batch set, in bytes from its start.
+  GmRef workspace;
+  bool nbatch_async = false;
+  uint64_t nbatch_out = 0;
 };
 
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
@@ -164,10 +169,19 @@ void MatmulIterateAll(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequ
 // IterateBatch: batchC = max(batch_a, batch_b) products, the smaller batch broadcast (its matrix
 // i / (batchC / batch)); each operand's matrices where its layout puts them (NORMAL: M x K, K x
 // N, M x N apart, or stride_a/stride_b; BSNGD/SBNGD: D apart in rows N x G x D (B x N x G x D)
-// long; BNGS1S2: whole S x D matrices), from the tiling's layout fields (cube_matmul.cc).
+// long; BNGS1S2: whole S x D matrices), from the tiling's layout fields (cube_matmul_batch.cc).
 void MatmulIterateBatch(MatmulState& s, const GmRef& gm, uint32_t batch_a, uint32_t batch_b,
                         bool sequential, uint32_t stride_a, uint32_t stride_b, bool partial_sum,
                         uint8_t atomic);
+// IterateNBatch (MatmulConfig::isNBatch): `loops` IterateBatch calls of batch_a x batch_b
+// into SetWorkspace's GM, each loop's A, B, bias and C moved on as CANN's server moves them
+// (CalcNBatchoffset), `atomic` as IterateBatch's; GetBatchTensorC after the asynchronous form:
+// the next loop's results, max(batch_a, batch_b) x singleCoreM x singleCoreN of them
+// (cube_matmul_batch.cc).
+void MatmulIterateNBatch(MatmulState& s, uint32_t loops, uint32_t batch_a, uint32_t batch_b,
+                         bool sequential, uint32_t stride_a, uint32_t stride_b, uint8_t atomic,
+                         bool async);
+GmRef MatmulGetBatchTensorC(MatmulState& s, uint32_t batch_a, uint32_t batch_b);
 void MatmulEnd(MatmulState& s);
 // SetSelfDefineData(T) (a struct): the Ascend 950's form, refused on the chips opsim models.
 [[noreturn]] void MatmulRefuseStructSelfDefineData();

@@ -18,6 +18,7 @@ UbRef QueueAlloc(int16_t queue);
 void QueueEnQue(int16_t queue, const UbRef& ref);
 UbRef QueueDeQue(int16_t queue);
 void QueueFree(int16_t queue, const UbRef& ref);
+void QueueFreeAllEvent(int16_t queue);
 uint32_t QueueCount(int16_t queue);
 UbRef ScratchGet(int16_t buf, uint32_t offset_bytes, uint32_t bytes, const char* instr);
 // A queue from `src` to `dst` position (TQueBind), or a TBuf, carved from `pool` (-1: the pipe).
@@ -86,6 +87,9 @@ class TQueBind {
     return static_cast<int32_t>(opsim::sim::detail::QueueCount(id_));
   }
   bool VacantInQue() const { return opsim::sim::detail::QueueCount(id_) < depth; }
+  // Gives the queue's synchronisation events back (CANN's "TQue Buffer limit"): after it the
+  // position can take another queue; its own next AllocTensor takes events again.
+  void FreeAllEvent() { opsim::sim::detail::QueueFreeAllEvent(id_); }
 
   // A custom TBufPool's InitBuffer (EXTERN_IMPL_BUFPOOL): num buffers of len bytes, then each
   // buffer's address in the pool. Buffer 0 carves all of them from the pool, one after another.

@@ -143,6 +143,9 @@ struct QueueRecord {
   uint8_t first_buf = 0;  // buffers [first_buf, first_buf + num_bufs) in Core::bufs
   uint8_t num_bufs = 0;
   uint8_t next_alloc = 0;  // round-robin position for AllocTensor
+  // TQueBind::FreeAllEvent gave the queue's events back: its buffers do not count against the
+  // position's limit until it allocates again.
+  bool events_freed = false;
   // Enqueued tensors in FIFO order: buffer index and the view that was enqueued.
   struct Entry {
     uint8_t* ptr;
