@@ -261,10 +261,10 @@ void LaunchState::SyncAll(Core& core) {
 }
 
 bool LaunchState::Released(uint64_t ticket) const {
-  if (abort_) return true;
   if ((ticket & kFlagTicket) != 0 && (ticket & kTurnTicket) == 0) {
-    return flag_woke_[ticket & ~kFlagTicket].load() >= 0;
+    return halt_ || flag_woke_[ticket & ~kFlagTicket].load() >= 0;
   }
+  if (abort_) return true;
   if ((ticket & kTurnTicket) != 0) {
     return shared_l2_->Turn() == static_cast<int32_t>(ticket & ~kTurnTicket);
   }
@@ -339,6 +339,7 @@ void LaunchState::RecordFault(const Fault& fault) {
       fault_block_ = fault.block;
     }
     abort_ = true;
+    HaltIfSettled(false);  // flag_mu_ may be held by the caller or not: no polling here
   }
   cv_.notify_all();
 }
