@@ -159,6 +159,8 @@ void GmShadow::RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues va
 
 bool GmShadow::SameValues(const GmSpan& a, const GmSpan& b, uintptr_t lo, uintptr_t hi) const {
   if (a.dig == GmSpan::kNoDigest || b.dig == GmSpan::kNoDigest) return false;
+  // An int4b_t store's values are keys of a nibble, not bytes (kInt4SetValue).
+  if ((a.instr == kInt4SetValue) != (b.instr == kInt4SetValue)) return false;
   const std::vector<uint64_t>& pa = digests_[a.core];
   const std::vector<uint64_t>& pb = digests_[b.core];
   for (uintptr_t blk = lo / 32 * 32; blk < hi; blk += 32) {
