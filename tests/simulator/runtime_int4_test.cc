@@ -445,20 +445,23 @@ TEST(Int4Tensor, SetValuesOfTwoBlocksIntoOneByteCompareTheirNibbles) {
 }
 
 // A lone int4b_t store into a byte another block reads is a race (the read sees the old or the
-// new nibble); after a SyncAll it is clean.
+// new nibble); after a SyncAll it is clean. One host thread runs block 0 first: its read sees
+// the old byte, so it is no flag's polling ("Flags polled in GM").
 TEST(Int4Tensor, AnotherBlocksReadOfAStoredByteRacesWithoutSyncAll) {
   for (bool sync : {false, true}) {
     std::vector<uint8_t> gm(32, 0);
     LaunchOptions o;
     o.checked = true;
+    o.host_threads = 1;
     o.regions = {{gm.data(), gm.size(), "y"}};
     const LaunchResult r = Launch(testing::TestDevice(4), 2, o, [&] {
       GlobalTensor<int4b_t> g;
       g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm.data()), 64);
-      if (GetBlockIdx() == 0) g.SetValue(3, int4b_t(5));
+      if (GetBlockIdx() == 1) g.SetValue(3, int4b_t(5));
       if (sync) SyncAll();
-      if (GetBlockIdx() == 1)
-        EXPECT_EQ(static_cast<int8_t>(g.GetValue(2)), 0);  // the nibble block 0 kept
+      if (GetBlockIdx() == 0) {
+        EXPECT_EQ(static_cast<int8_t>(g.GetValue(2)), 0);  // the nibble block 1 kept
+      }
     });
     if (sync) {
       EXPECT_TRUE(r.status.ok()) << r.status.ToString();
