@@ -444,6 +444,23 @@ TEST(Int4Tensor, SetValuesOfTwoBlocksIntoOneByteCompareTheirNibbles) {
   }
 }
 
+// Both nibbles of one byte stored by each block, the low ones differing: a race, though the
+// high nibbles, stored last, are the same.
+TEST(Int4Tensor, StoresOfBothNibblesOfAByteKeepBothInTheComparison) {
+  std::vector<uint8_t> gm(32, 0);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{gm.data(), gm.size(), "y"}};
+  const LaunchResult r = Launch(testing::TestDevice(4), 2, o, [&] {
+    GlobalTensor<int4b_t> g;
+    g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm.data()), 64);
+    g.SetValue(2, int4b_t(GetBlockIdx() == 0 ? -3 : 4));
+    g.SetValue(3, int4b_t(1));
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << r.fault->ToString();
+}
+
 // A lone int4b_t store into a byte another block reads is a race (the read sees the old or the
 // new nibble); after a SyncAll it is clean. One host thread runs block 0 first: its read sees
 // the old byte, so it is no flag's polling ("Flags polled in GM").
