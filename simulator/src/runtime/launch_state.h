@@ -251,8 +251,9 @@ class LaunchState final : private ParkBarrier {
     return relaunch_;
   }
   // Records a fault, keeping the lowest block's. SyncAll can no longer complete; the other
-  // blocks run on until the launch halts (Halted), so that the fault reported is the lowest
-  // block's whichever host thread got where first (docs/CHECKS.md, "The fault a launch reports").
+  // blocks run on until the launch halts (HaltIfSettled), so that the fault reported is the
+  // lowest block's whichever host thread got where first (docs/CHECKS.md, "The fault a launch
+  // reports").
   void RecordFault(const Fault& fault);
   // Whether `block` need not start: a lower block faulted, and either every block below that
   // fault has settled (the launch halted) or no block can wait for another (more blocks than
