@@ -304,6 +304,58 @@ TEST(BlockSync, AMissingNotifyIsADeadlock) {
       << BlockSyncFaultText(r);
 }
 
+// Block 1 faults early, block 0 late, after a flag wait: whichever host thread gets where
+// first, the launch reports block 0's fault (docs/CHECKS.md, "The fault a launch reports").
+// `setter` is the block whose flag block 0 waits for: block 1 before its fault, or block 2,
+// above the fault, which sets it after some work of its own.
+void ExpectTheLowestBlocksFault(int32_t setter) {
+  for (int threads : {1, 2, 3, 4}) {
+    for (int run = 0; run < 8; ++run) {
+      BlockSyncRig rig;
+      rig.ws.assign(4 * 8, 0);
+      rig.data.assign(64, 0);
+      const LaunchResult r = rig.Run(4, threads, [setter](auto& gws, auto& ub, auto& gdata) {
+        const int32_t b = GetBlockIdx();
+        if (b == setter) {
+          for (int i = 0; i < 32; ++i) gdata.SetValue(b * 16 + i % 16, i);
+          IBSet(gws, ub, setter, 0);
+        }
+        if (b == 1) IBWait(gws, ub, -1, 0);  // early
+        if (b == 0) {
+          IBWait(gws, ub, setter, 0);
+          IBSet(gws, ub, 5, 0);  // late
+        }
+      });
+      ASSERT_TRUE(r.fault.has_value()) << threads;
+      const std::string text = BlockSyncFaultText(r);
+      EXPECT_EQ(r.fault->block, 0) << "threads " << threads << ", run " << run << ": " << text;
+      EXPECT_NE(text.find("blockIdx 5 is out of range"), std::string::npos) << text;
+    }
+  }
+}
+
+TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromBelowIt) { ExpectTheLowestBlocksFault(1); }
+
+TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromAboveIt) { ExpectTheLowestBlocksFault(2); }
+
+// Block 1 faults before the set blocks 0 and 3 wait for: the launch stops them (no hang) and
+// reports block 1's fault, not a deadlock.
+TEST(BlockSync, WaitersForAFaultedBlockStopWithoutAHang) {
+  for (int threads : {1, 2, 4}) {
+    BlockSyncRig rig;
+    rig.ws.assign(4 * 8, 0);
+    rig.data.assign(8, 0);
+    const LaunchResult r = rig.Run(4, threads, [](auto& gws, auto& ub, auto&) {
+      const int32_t b = GetBlockIdx();
+      if (b == 1) IBWait(gws, ub, -1, 0);
+      if (b == 0 || b == 3) IBWait(gws, ub, 1, 0);
+    });
+    ASSERT_TRUE(r.fault.has_value()) << threads;
+    EXPECT_EQ(r.fault->block, 1) << BlockSyncFaultText(r);
+    EXPECT_EQ(r.fault->kind, FaultKind::kInvalidArgument) << BlockSyncFaultText(r);
+  }
+}
+
 TEST(BlockSync, BadArgumentsFaultWithTheValueAndTheRule) {
   struct Case {
     std::function<void(GlobalTensor<int32_t>&, LocalTensor<int32_t>&)> call;

@@ -395,5 +395,100 @@ TEST(Int4Mmad, Faults) {
   EXPECT_NE(msg.find("fm is in L1"), std::string::npos) << msg;
 }
 
+// An int4b_t SetValue reads its byte and stores it back: stores of two blocks into one byte are
+// compared as stores of a nibble (docs/CHECKS.md, "Writes of the same values"). Block 0 stores
+// -3 into element 2; block 1 the same, another value, the byte's other nibble, or another byte.
+TEST(Int4Tensor, SetValuesOfTwoBlocksIntoOneByteCompareTheirNibbles) {
+  struct Case {
+    uint64_t element;
+    int32_t value;
+    const char* expect;  // "warning", "race" or "clean"
+  };
+  for (const Case& c :
+       {Case{2, -3, "warning"}, Case{2, 4, "race"}, Case{3, -3, "race"}, Case{4, -3, "clean"}}) {
+    for (int threads : {1, 2}) {
+      std::vector<uint8_t> gm(32, 0);
+      LaunchOptions o;
+      o.checked = true;
+      o.host_threads = threads;
+      o.regions = {{gm.data(), gm.size(), "y"}};
+      const LaunchResult r = Launch(testing::TestDevice(4), 2, o, [&] {
+        GlobalTensor<int4b_t> g;
+        g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm.data()), 64);
+        if (GetBlockIdx() == 0) {
+          g.SetValue(2, int4b_t(-3));
+        } else {
+          g.SetValue(c.element, int4b_t(c.value));
+        }
+      });
+      const std::string what = std::string(c.expect) + ", element " + std::to_string(c.element) +
+                               ", threads " + std::to_string(threads);
+      if (std::string(c.expect) == "race") {
+        ASSERT_TRUE(r.fault.has_value()) << what;
+        EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << what;
+        EXPECT_EQ(r.fault->instruction, "GlobalTensor::SetValue (int4b_t)") << what;
+        EXPECT_NE(r.fault->message.find("GM 'y' [0x1, 0x2)"), std::string::npos)
+            << r.fault->message;
+        continue;
+      }
+      ASSERT_TRUE(r.status.ok()) << what << ": " << r.status.ToString();
+      EXPECT_EQ(gm[1] & 0xF, 0xD) << what;  // -3
+      if (std::string(c.expect) == "clean") {
+        EXPECT_TRUE(r.warnings.empty()) << what << ": " << r.warnings[0].message;
+        continue;
+      }
+      ASSERT_EQ(r.warnings.size(), 1u) << what;
+      EXPECT_EQ(r.warnings[0].kind, "gm_same_value_overlap");
+      EXPECT_EQ(r.warnings[0].instruction, "GlobalTensor::SetValue (int4b_t)");
+    }
+  }
+}
+
+// Both nibbles of one byte stored by each block, the low ones differing: a race, though the
+// high nibbles, stored last, are the same.
+TEST(Int4Tensor, StoresOfBothNibblesOfAByteKeepBothInTheComparison) {
+  std::vector<uint8_t> gm(32, 0);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{gm.data(), gm.size(), "y"}};
+  const LaunchResult r = Launch(testing::TestDevice(4), 2, o, [&] {
+    GlobalTensor<int4b_t> g;
+    g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm.data()), 64);
+    g.SetValue(2, int4b_t(GetBlockIdx() == 0 ? -3 : 4));
+    g.SetValue(3, int4b_t(1));
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << r.fault->ToString();
+}
+
+// A lone int4b_t store into a byte another block reads is a race (the read sees the old or the
+// new nibble); after a SyncAll it is clean. One host thread runs block 0 first: its read sees
+// the old byte, so it is no flag's polling ("Flags polled in GM").
+TEST(Int4Tensor, AnotherBlocksReadOfAStoredByteRacesWithoutSyncAll) {
+  for (bool sync : {false, true}) {
+    std::vector<uint8_t> gm(32, 0);
+    LaunchOptions o;
+    o.checked = true;
+    o.host_threads = 1;
+    o.regions = {{gm.data(), gm.size(), "y"}};
+    const LaunchResult r = Launch(testing::TestDevice(4), 2, o, [&] {
+      GlobalTensor<int4b_t> g;
+      g.SetGlobalBuffer(reinterpret_cast<int4b_t*>(gm.data()), 64);
+      if (GetBlockIdx() == 1) g.SetValue(3, int4b_t(5));
+      if (sync) SyncAll();
+      if (GetBlockIdx() == 0) {
+        EXPECT_EQ(static_cast<int8_t>(g.GetValue(2)), 0);  // the nibble block 1 kept
+      }
+    });
+    if (sync) {
+      EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+      EXPECT_TRUE(r.warnings.empty());
+    } else {
+      ASSERT_TRUE(r.fault.has_value());
+      EXPECT_EQ(r.fault->kind, FaultKind::kGmRace) << r.fault->ToString();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -270,7 +270,7 @@ void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
 void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how,
                     const void* stored) {
   Core& core = Cur();
-  const bool write = how == ScalarGm::kSet;
+  const bool write = how == ScalarGm::kSet || how == ScalarGm::kSetInt4;
   const char* instr = write                   ? "GlobalTensor::SetValue"
                       : how == ScalarGm::kGet ? "GlobalTensor::GetValue"
                                               : "GlobalTensor::operator()";
@@ -285,9 +285,11 @@ void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes
     TrackGm(core, Pipe::kS, lo, hi, write, start, start + core.scalar_ns, instr);
   if (how == ScalarGm::kGet && core.checked) CheckScalarGmRead(core, ref, lo, elem_bytes);
   const GmUse use = write ? GmUse::kWrite : how == ScalarGm::kGet ? GmUse::kRead : GmUse::kRef;
-  core.launch->LogGm(core, lo, elem_bytes, use, instr, Pipe::kS, start,
-                     {static_cast<const uint8_t*>(stored)});
-  if (how == ScalarGm::kSet) core.launch->NoteScalarWrite(core, lo, elem_bytes);
+  // An int4b_t store's record is apart (kInt4SetValue): its key is no byte another write's
+  // values can be compared with.
+  core.launch->LogGm(core, lo, elem_bytes, use, how == ScalarGm::kSetInt4 ? kInt4SetValue : instr,
+                     Pipe::kS, start, {static_cast<const uint8_t*>(stored)});
+  if (write) core.launch->NoteScalarWrite(core, lo, elem_bytes);
   if (how == ScalarGm::kGet) core.launch->NoteScalarRead(core, lo, elem_bytes);
 }
 

@@ -148,7 +148,9 @@ void GmShadow::RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues va
   const uintptr_t hi = a + bytes;
   const uintptr_t first = a / 32 * 32;
   const uintptr_t last = (hi - 1) / 32 * 32;
-  if (values.at == nullptr || std::max(s.lo, first) < a || std::min(s.hi, last + 32) > hi) {
+  // An int4b_t store's key names one nibble: a rewrite of its byte may be of the other.
+  if (values.at == nullptr || std::max(s.lo, first) < a || std::min(s.hi, last + 32) > hi ||
+      s.instr == kInt4SetValue) {
     s.dig = GmSpan::kNoDigest;  // a block's sum would mix old and new values
     return;
   }
@@ -159,6 +161,8 @@ void GmShadow::RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues va
 
 bool GmShadow::SameValues(const GmSpan& a, const GmSpan& b, uintptr_t lo, uintptr_t hi) const {
   if (a.dig == GmSpan::kNoDigest || b.dig == GmSpan::kNoDigest) return false;
+  // An int4b_t store's values are keys of a nibble, not bytes (kInt4SetValue).
+  if ((a.instr == kInt4SetValue) != (b.instr == kInt4SetValue)) return false;
   const std::vector<uint64_t>& pa = digests_[a.core];
   const std::vector<uint64_t>& pb = digests_[b.core];
   for (uintptr_t blk = lo / 32 * 32; blk < hi; blk += 32) {

@@ -17,6 +17,10 @@ namespace opsim::sim::detail {
 
 class LaunchState;
 
+// The instruction an int4b_t GlobalTensor::SetValue logs as: a store of a nibble whose values
+// (Int4StoreKey) compare only with another int4b_t store's (same nibble, same value).
+inline constexpr char kInt4SetValue[] = "GlobalTensor::SetValue (int4b_t)";
+
 // What an access did to its bytes. kRef is GlobalTensor::operator(), whose reference may be
 // read or written through: a read for races, a write for initialisation. kGarbage is a DMA out
 // of UB bytes nothing wrote: a write for races, but the GM bytes stay unwritten.

@@ -104,6 +104,7 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
     if (RunGuarded(core, guard, kernel)) {
       // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
       state.RecordFault(HardwareFault(core, guard));
+      if (exit_block) state.BlockStopped(b);
       return false;
     }
     if (core.pending_fault) throw FaultError(*core.pending_fault);
@@ -124,6 +125,7 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
         FaultKind::kInvalidArgument, b, "kernel",
         std::string("threw an exception of type ") + (type != nullptr ? type->name() : "unknown")});
   }
+  if (exit_block) state.BlockStopped(b);
   return false;
 }
 
@@ -183,7 +185,10 @@ class MixCores {
     slots_.clear();  // the AIC's TPipe and Matmul slots live as long as the block
     mix_.aic_pipe_epoch = 0;
     double end = t;
-    if (!run_.RunBlock(aivs_, aic_, mix_, b, t, &end)) return end;  // a core faulted (recorded)
+    if (!run_.RunBlock(aivs_, aic_, mix_, b, t, &end)) {  // a core faulted (recorded)
+      state_.BlockStopped(b);
+      return end;
+    }
     try {
       CheckLeaks(aic_, 0, "kernel end (the AIC's buffers)");
       RequireNoHeldFixpipe(aic_, "the block's end");
@@ -191,6 +196,7 @@ class MixCores {
       state_.BlockExited(core_);
     } catch (const FaultError& e) {
       state_.RecordFault(e.fault());
+      state_.BlockStopped(b);
     }
     return end;
   }

@@ -32,8 +32,49 @@ size_t LaunchState::WakeFlagWaiters(int32_t from, double land_ns) {
   return woken;
 }
 
+bool LaunchState::HaltIfSettled(bool poll) {
+  if (halt_) return true;
+  if (!abort_) return false;
+  while (settled_below_ < block_state_.size() && (block_state_[settled_below_] == kBlockEnded ||
+                                                  block_state_[settled_below_] == kBlockStopped)) {
+    ++settled_below_;
+  }
+  if (static_cast<int64_t>(settled_below_) < fault_block_) {
+    // A block below the fault runs, or waits for a flag a running block may still write: its
+    // own fault, later, would be the one reported.
+    if (!poll || flag_waiters_.empty()) return false;
+    const auto running =
+        static_cast<size_t>(std::count(block_state_.begin(), block_state_.end(), kBlockRunning));
+    if (running > flag_waiters_.size()) return false;  // each waiter's state is "running"
+    if (WakeFlagWaiters(-1, 0) > 0) return false;
+  }
+  Halt();
+  return true;
+}
+
+void LaunchState::Halt() {
+  halt_ = true;
+  flag_waiters_.clear();  // each leaves WaitFlagGm with an AbortError
+  cv_.notify_all();
+}
+
+void LaunchState::DropFlagWaiter(const Core& core) {
+  flag_waiters_.erase(std::remove_if(flag_waiters_.begin(), flag_waiters_.end(),
+                                     [&](const FlagWaiter& w) { return w.core == &core; }),
+                      flag_waiters_.end());
+}
+
+void LaunchState::BlockStopped(int32_t block) {
+  std::unique_lock<std::mutex> flag_lock(flag_mu_);
+  std::unique_lock<std::mutex> lock(mu_);
+  block_state_[static_cast<size_t>(block)] = kBlockStopped;
+  HaltIfSettled(true);
+}
+
 bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
-  if (flag_waiters_.empty() || abort_) return false;
+  // After a fault a stuck launch halts instead: the fault it reports is the one recorded.
+  if (abort_) return HaltIfSettled(true);
+  if (flag_waiters_.empty()) return false;
   if (arrived_ + exited_ + flag_waiters_.size() < block_dim) return false;  // someone runs
   // Nothing runs, so nothing writes GM: a flag a kernel wrote its own way counts now.
   if (WakeFlagWaiters(-1, 0) > 0) return false;
@@ -75,10 +116,13 @@ double LaunchState::WaitFlagGm(Core& core, const char* instr,
   while (!ready()) {
     {
       std::unique_lock<std::mutex> lock(mu_);
-      if (abort_) throw AbortError{};
+      if (halt_) throw AbortError{};
       flag_woke_[slot].store(-1);
       flag_waiters_.push_back({&core, instr, ready, describe});
-      if (CheckFlagDeadlock(lock)) throw AbortError{};
+      if (CheckFlagDeadlock(lock)) {
+        DropFlagWaiter(core);  // its ready() reads this frame, which the throw ends
+        throw AbortError{};
+      }
     }
     flag_lock.unlock();
     CoreWatch& watch = watch_[slot];
@@ -87,7 +131,7 @@ double LaunchState::WaitFlagGm(Core& core, const char* instr,
     tls_core = &core;  // other blocks ran on this thread meanwhile
     watch.waiting = false;
     flag_lock.lock();
-    if (abort_) throw AbortError{};
+    if (halt_) throw AbortError{};  // Halt dropped the waiters
     woke = std::max(woke, flag_woke_[slot].load());
   }
   return woke;

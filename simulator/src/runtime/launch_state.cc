@@ -222,8 +222,7 @@ void LaunchState::SyncAll(Core& core) {
           fault_ = race;
           fault_block_ = race->block;
         }
-        abort_ = true;
-        generation_ = gen + 1;
+        abort_ = true;  // the barrier is not released: the parked blocks stop
         lock.unlock();
         cv_.notify_all();
         throw FaultError(*race);
@@ -252,7 +251,9 @@ void LaunchState::SyncAll(Core& core) {
     FiberScheduler::ThisThread().Park(*this, gen);
     tls_core = &core;  // other blocks ran on this thread meanwhile
     watch.waiting = false;
-    if (abort_) throw AbortError{};
+    // Not released: a block faulted first. Released and then a fault elsewhere: this block
+    // goes on, since its own fault may be the lowest (docs/CHECKS.md).
+    if (generation_ == gen) throw AbortError{};
   }
   // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
   core.clock.fill(release_ns_);
@@ -261,10 +262,10 @@ void LaunchState::SyncAll(Core& core) {
 }
 
 bool LaunchState::Released(uint64_t ticket) const {
-  if (abort_) return true;
   if ((ticket & kFlagTicket) != 0 && (ticket & kTurnTicket) == 0) {
-    return flag_woke_[ticket & ~kFlagTicket].load() >= 0;
+    return halt_ || flag_woke_[ticket & ~kFlagTicket].load() >= 0;
   }
+  if (abort_) return true;
   if ((ticket & kTurnTicket) != 0) {
     return shared_l2_->Turn() == static_cast<int32_t>(ticket & ~kTurnTicket);
   }
@@ -339,6 +340,7 @@ void LaunchState::RecordFault(const Fault& fault) {
       fault_block_ = fault.block;
     }
     abort_ = true;
+    HaltIfSettled(false);  // flag_mu_ may be held by the caller or not: no polling here
   }
   cv_.notify_all();
 }

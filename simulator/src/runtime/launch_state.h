@@ -196,6 +196,8 @@ class LaunchState final : private ParkBarrier {
 
   void SyncAll(Core& core);
   void BlockExited(const Core& core);
+  // `block`'s run ended by a fault or an abort instead (it reached no BlockExited).
+  void BlockStopped(int32_t block);
 
   // Cross-block GM flags (block_sync.cc). The protocol's GM reads and writes of its flags happen
   // under this mutex (taken before mu_), so a waiter's condition never reads a half-written flag.
@@ -248,11 +250,15 @@ class LaunchState final : private ParkBarrier {
     std::lock_guard<std::mutex> lock(mu_);
     return relaunch_;
   }
-  // Records a fault (keeping the lowest block's) and stops every core.
+  // Records a fault, keeping the lowest block's. SyncAll can no longer complete; the other
+  // blocks run on until the launch halts (HaltIfSettled), so that the fault reported is the
+  // lowest block's whichever host thread got where first (docs/CHECKS.md, "The fault a launch
+  // reports").
   void RecordFault(const Fault& fault);
-  // Whether `block` need not start: a lower block faulted. A block below every fault still runs,
-  // so the fault reported is the lowest block's whichever host thread got there first.
-  bool Skips(int32_t block) const { return block > fault_block_; }
+  // Whether `block` need not start: a lower block faulted, and either every block below that
+  // fault has settled (the launch halted) or no block can wait for another (more blocks than
+  // cores: no flag or SyncAll), so nothing it would do can change the fault reported.
+  bool Skips(int32_t block) const { return block > fault_block_ && (halt_ || block_dim > cores); }
   std::optional<Fault> fault() const;
 
   // What the signal handler (kernel_guard.h) and the watchdog (launch_watchdog.h) need: per core,
@@ -361,7 +367,17 @@ class LaunchState final : private ParkBarrier {
   std::atomic<uint64_t> generation_ = 0;
   double arrive_max_ns_ = 0;
   double release_ns_ = 0;
-  std::atomic<bool> abort_ = false;
+  std::atomic<bool> abort_ = false;  // a fault was recorded: SyncAll can never complete
+  // After a fault: every block below it ended or stopped, or no block runs that could give what
+  // the waiting ones wait for. Flag waiters stop, and no block above the fault starts.
+  std::atomic<bool> halt_ = false;
+  size_t settled_below_ = 0;  // under mu_: blocks [0, settled_below_) ended or stopped
+  // With mu_ (and flag_mu_) held, after a fault: halts the launch when nothing can change the
+  // fault it reports any more; true when halted.
+  // `poll` (flag_mu_ held): a stuck launch's waiters may poll their flags a last time.
+  bool HaltIfSettled(bool poll);
+  void Halt();                                                              // with mu_ held
+  void DropFlagWaiter(const Core& core);                                    // with mu_ held
   std::atomic<int32_t> fault_block_ = std::numeric_limits<int32_t>::max();  // fault_'s block
   std::optional<Fault> fault_;
   GmShadow shadow_;  // checked mode; each core logs into its own part (no lock)
@@ -377,6 +393,7 @@ class LaunchState final : private ParkBarrier {
   static constexpr uint8_t kBlockWaiting = 1;
   static constexpr uint8_t kBlockEnded = 2;
   static constexpr uint8_t kBlockWaitingForFlag = 3;  // only in a flag deadlock's message
+  static constexpr uint8_t kBlockStopped = 4;         // by a fault or an abort
   std::vector<uint8_t> block_state_;
   std::string BlockStates() const;  // "waiting in SyncAll: blocks ...; ended: blocks ..."
   std::vector<CoreWatch> watch_;    // per core

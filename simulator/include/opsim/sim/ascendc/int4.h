@@ -85,4 +85,10 @@ inline uint8_t Int4WithNibble(uint8_t byte, uint64_t index, AscendC::int4b_t val
   const unsigned shift = 4 * static_cast<unsigned>(index % 2);
   return static_cast<uint8_t>((byte & ~(0xFu << shift)) | ((value.storage & 0xFu) << shift));
 }
+// What an int4b_t SetValue of element `index` stores, as the race check's same-value rule
+// compares it: which nibble and its value, not the byte (whose other nibble is whatever the
+// store read, which depends on the other blocks' timing).
+inline uint8_t Int4StoreKey(uint64_t index, AscendC::int4b_t value) {
+  return static_cast<uint8_t>(((index % 2) << 4) | (value.storage & 0xFu));
+}
 }  // namespace opsim::sim::detail

@@ -17,9 +17,11 @@ GmRef BindGm(const void* ptr, uint64_t bytes, bool whole_region);
 // Scalar access to one element (checked mode bounds; S-pipe cost).
 void ScalarUbAccess(const UbRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, bool write);
 // How ScalarGmAccess touches the element: GetValue reads it, SetValue writes it, and
-// operator() hands out a reference that may be read or written through. `stored`: the bytes a
-// SetValue stores, for the race check's same-value rule (docs/CHECKS.md).
-enum class ScalarGm : uint8_t { kGet, kSet, kRef };
+// operator() hands out a reference that may be read or written through; an int4b_t SetValue
+// reads its byte and stores it back with one nibble changed. `stored`: the bytes a SetValue
+// stores, for the race check's same-value rule (docs/CHECKS.md); for int4b_t a key of the
+// nibble and its value (Int4StoreKey).
+enum class ScalarGm : uint8_t { kGet, kSet, kRef, kSetInt4 };
 void ScalarGmAccess(const GmRef& ref, uint64_t offset_bytes, uint32_t elem_bytes, ScalarGm how,
                     const void* stored = nullptr);
 [[noreturn]] void RaiseSubviewOutOfRange(uint64_t offset, uint64_t size, const char* what);
@@ -169,7 +171,9 @@ class GlobalTensor {
   }
   void SetValue(uint64_t offset, T value) const {
     if constexpr (IsHalfByteDataType<T>()) {  // the byte's other element is read and kept
-      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1, opsim::sim::detail::ScalarGm::kRef);
+      const uint8_t key = opsim::sim::detail::Int4StoreKey(offset, value);
+      opsim::sim::detail::ScalarGmAccess(ref_, offset / 2, 1,
+                                         opsim::sim::detail::ScalarGm::kSetInt4, &key);
       uint8_t& byte = ref_.ptr[offset / 2];
       byte = opsim::sim::detail::Int4WithNibble(byte, offset, value);
     } else {
