@@ -52,6 +52,9 @@ HWY_INLINE hn::Vec<D> RoundAs(D d, hn::Vec<D> v) {
 }
 
 // Lanes(d) elements of In at p as tree lanes (In is S on the first level, the lanes after it).
+// Every loaded lane meets an add of the tree (groups have two lanes or more, padding included),
+// so float16 takes the conversion for arithmetic (HalfToF32ForArithmetic: the same bits after
+// the add, without a NaN test per vector).
 template <typename In, class D>
 HWY_INLINE hn::Vec<D> LoadLanes(D d, const In* p) {
   if constexpr (std::is_same_v<In, hn::TFromD<D>>) {
@@ -59,7 +62,7 @@ HWY_INLINE hn::Vec<D> LoadLanes(D d, const In* p) {
   } else {
     const hn::Rebind<uint16_t, D> d16;
     const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
-    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32(d, h);
+    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32ForArithmetic(d, h);
     return BF16ToF32(d, h);
   }
 }
@@ -71,6 +74,18 @@ HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
 #if HWY_TARGET == HWY_SCALAR
   return RoundAs<S>(d, hn::Add(lo, hi));  // one lane: the pair is (lo, hi)
 #else
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (std::is_same_v<hn::TFromD<D>, float> && hn::MaxLanes(D()) == 8) {
+    // ConcatEven and ConcatOdd are each a shuffle within 128-bit blocks and a permute of 64-bit
+    // quarters; the permute moves lanes only, so it commutes with the lane-wise add: the same
+    // adds on the same operands in the same order, with one permute of their sums instead of
+    // two (the trees were bound by the shuffles: issue 29, session 37).
+    const __m256 even = _mm256_shuffle_ps(lo.raw, hi.raw, 0x88);
+    const __m256 odd = _mm256_shuffle_ps(lo.raw, hi.raw, 0xDD);
+    const __m256d sums = _mm256_castps_pd(_mm256_add_ps(even, odd));
+    return RoundAs<S>(d, hn::Vec<D>{_mm256_castpd_ps(_mm256_permute4x64_pd(sums, 0xD8))});
+  }
+#endif
   return RoundAs<S>(d, hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)));
 #endif
 }
