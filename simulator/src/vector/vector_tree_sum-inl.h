@@ -188,6 +188,14 @@ void TreeGroupsTail(const In* src, size_t groups, TreeLane<S>* out) {
 
 #endif  // HWY_TARGET != HWY_SCALAR
 
+// Prefetches the cache lines of [p + ahead, p + ahead + bytes): never faults, so it may run past
+// the data (the address is formed as an integer: a pointer past an array would be UB).
+inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p) + ahead;
+  for (size_t off = 0; off < bytes; off += 64)
+    hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
+}
+
 // out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
 // groups per tree of vectors, the last ones in narrower vectors (TreeGroupsTail).
 template <typename S, size_t kGroup, typename In>
@@ -197,6 +205,10 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
+    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
+    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
+    if constexpr (!std::is_same_v<In, S>)
+      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * 2, 4096);
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -249,14 +261,6 @@ void TreeSumsOf(void* dst, const void* src, size_t groups, size_t group) {
   }
 }
 
-// Prefetches the cache lines of [p + ahead, p + ahead + bytes): never faults, so it may run past
-// the data (the address is formed as an integer: a pointer past an array would be UB).
-inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
-  const uintptr_t at = reinterpret_cast<uintptr_t>(p) + ahead;
-  for (size_t off = 0; off < bytes; off += 64)
-    hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
-}
-
 // Rows up to this many bytes prefetch the rows 4 KB on (RepeatSumsOf).
 constexpr size_t kShortRowBytes = 4096;
 
@@ -286,7 +290,10 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    if (n * sizeof(In) <= kShortRowBytes) {
+    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch =
+        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
+    if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
     TreeSumsToLanes<S>(in + r0 * kPer, here, kPer, sums);
