@@ -211,8 +211,10 @@ inline const float* WidenedChunk(const void* src, DType type, size_t i, size_t m
 }
 
 // BinaryWidened over lanes [i, i + m): the widened operands a chunk at a time in L1-resident
-// buffers, combined by Binary's own float32 kernel, so every lane sees the operation Binary
-// gives it (chunks are whole vectors).
+// buffers, combined by Binary itself (the dispatched entry, the very code the instruction runs
+// when nothing is deferred: which NaN an add of two returns is the compiler's choice of operand
+// order, and an inlined copy of the same source chose the other), so every lane sees the
+// operation Binary gives it (chunks are whole vectors).
 inline void BinaryWidenedChunks(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
                                 DType b_type, size_t i, size_t m) {
   constexpr size_t kChunk = 512;
@@ -220,8 +222,8 @@ inline void BinaryWidenedChunks(BinaryOp op, float* dst, const void* a, DType a_
   HWY_ALIGN float tb[kChunk];
   for (const size_t end = i + m; i < end; i += kChunk) {
     const size_t k = end - i < kChunk ? end - i : kChunk;
-    BinaryTyped<float>(op, dst + i, WidenedChunk(a, a_type, i, k, ta),
-                       WidenedChunk(b, b_type, i, k, tb), /*b_scalar=*/false, k);
+    vec::Binary(op, DType::kFloat32, dst + i, WidenedChunk(a, a_type, i, k, ta),
+                WidenedChunk(b, b_type, i, k, tb), k);
   }
 }
 
