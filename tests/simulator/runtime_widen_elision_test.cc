@@ -175,5 +175,101 @@ TEST(WidenElision, ACastOverTheWholePieceDropsTheEarlierWidening) {
   EXPECT_EQ(run.piece[0], 2.0f);
 }
 
+// The ARA rows' steps over a widened piece of kFoldRows rows of kFoldCols (reduce_tile_ops.h's
+// AccumulateRows): folds in halves with `op` (odd counts leave rows the next fold reads from the
+// widening, beside a folded row), then `op` of the row left into accumulators; or, with one row,
+// `op` of the piece straight into them. y: the accumulators, then the whole piece copied out
+// (the lanes no fold wrote are still the widening's then).
+constexpr uint32_t kFoldCols = 136;  // a partial last chunk of the fused kernel's vectors
+constexpr uint32_t kFoldRows = 7;
+
+template <typename T>
+std::vector<float> RunFoldKernel(const std::vector<uint16_t>& x, uint32_t rows, bool use_max,
+                                 bool checked, bool elide) {
+  const uint32_t elems = rows * kFoldCols;
+  std::vector<float> y(kFoldCols + kWidenElems, 0.0f);
+  LaunchOptions options;
+  options.checked = checked;
+  options.copy_elision = elide;
+  options.host_threads = 1;
+  options.regions = {{const_cast<uint16_t*>(x.data()), x.size() * 2, "x"},
+                     {y.data(), y.size() * sizeof(float), "y"}};
+  const LaunchResult r = Launch(testing::TestDevice(4), 1, options, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> in;
+    TBuf<TPosition::VECCALC> piece_buf, acc_buf;
+    pipe.InitBuffer(in, 1, kWidenElems * 2);
+    pipe.InitBuffer(piece_buf, kWidenElems * sizeof(float));
+    pipe.InitBuffer(acc_buf, kFoldCols * sizeof(float));
+    GlobalTensor<T> xg;
+    xg.SetGlobalBuffer(reinterpret_cast<T*>(const_cast<uint16_t*>(x.data())), kWidenElems);
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer(y.data(), static_cast<uint32_t>(y.size()));
+    LocalTensor<float> acc = acc_buf.Get<float>();
+    Duplicate(acc, 0.75f, static_cast<int32_t>(kFoldCols));
+    LocalTensor<float> piece = piece_buf.Get<float>();
+    Duplicate(piece, kUnwrittenMark, static_cast<int32_t>(kWidenElems));
+    LocalTensor<T> t = in.AllocTensor<T>();
+    DataCopy(t, xg, kWidenElems);
+    in.EnQue(t);
+    t = in.DeQue<T>();
+    Cast(piece, t, RoundMode::CAST_NONE, elems);
+    const auto combine = [&](const LocalTensor<float>& d, const LocalTensor<float>& a,
+                             const LocalTensor<float>& b, uint32_t n) {
+      if (use_max) {
+        Max(d, a, b, static_cast<int32_t>(n));
+      } else {
+        Add(d, a, b, static_cast<int32_t>(n));
+      }
+    };
+    for (uint32_t n = rows; n > 1;) {
+      const uint32_t folded = n / 2;
+      const uint32_t kept = n - folded;
+      combine(piece, piece, piece[kept * kFoldCols], folded * kFoldCols);
+      n = kept;
+    }
+    combine(acc, acc, piece, kFoldCols);
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(yg, acc, kFoldCols);
+    DataCopy(yg[kFoldCols], piece, kWidenElems);
+    in.FreeTensor(t);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  return y;
+}
+
+// The fused run (unchecked, copy elision) gives the checked run's bytes, and so does the plain
+// unchecked one.
+template <typename T>
+void FoldModesAgree(const std::vector<uint16_t>& x, uint32_t rows, bool use_max) {
+  const std::vector<float> fused = RunFoldKernel<T>(x, rows, use_max, false, true);
+  const std::vector<float> plain = RunFoldKernel<T>(x, rows, use_max, false, false);
+  const std::vector<float> checked = RunFoldKernel<T>(x, rows, use_max, true, false);
+  ASSERT_EQ(fused.size(), checked.size());
+  EXPECT_EQ(0, std::memcmp(fused.data(), checked.data(), fused.size() * sizeof(float)))
+      << "rows " << rows << (use_max ? " Max" : " Add");
+  EXPECT_EQ(0, std::memcmp(plain.data(), checked.data(), plain.size() * sizeof(float)));
+}
+
+TEST(WidenElision, FoldsAndAccumulationOfAWideningGiveTheCheckedBits) {
+  for (const bool half_input : {true, false}) {
+    std::vector<uint16_t> x = WidenInput(half_input, 11);
+    // An infinity, a (signalling in float16) NaN, a subnormal and a negative zero.
+    const uint16_t specials_half[] = {0x7c00, 0x7d01, 0x0001, 0x8000};
+    const uint16_t specials_bf16[] = {0x7f80, 0x7f81, 0x0001, 0x8000};
+    for (int k = 0; k < 4; ++k) x[5 + 211 * k] = half_input ? specials_half[k] : specials_bf16[k];
+    for (const uint32_t rows : {1u, 2u, 3u, kFoldRows}) {
+      for (const bool use_max : {false, true}) {
+        if (half_input) {
+          FoldModesAgree<half>(x, rows, use_max);
+        } else {
+          FoldModesAgree<bfloat16_t>(x, rows, use_max);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace opsim::sim

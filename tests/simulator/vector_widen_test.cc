@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "opsim/sim/vector_widened.h"
 #include "simulator/vector_test_util.h"
 
 namespace opsim::sim::vec::testing {
@@ -179,6 +180,40 @@ TEST_P(VectorWiden, KnownValues) {
   std::vector<float> acc(4, -0.0f);
   AccumulateRowsWiden(ReduceOp::kSum, DType::kBFloat16, acc.data(), neg_zeros.data(), 10, 4, 4);
   for (const float a : acc) EXPECT_EQ(std::bit_cast<uint32_t>(a), 0x80000000u);
+}
+
+// BinaryWidened (a deferred widening Cast's source read by a float32 Add/Sub/Max: the ARA folds)
+// against its definition: Cast the 16-bit operands to float32, then Binary. Either operand or
+// both 16-bit, dst over the float32 operand or apart, lengths around lines and chunks; every bit,
+// the NaN an add of two NaNs returns included.
+TEST_P(VectorWiden, BinaryWidenedEqualsCastThenBinaryBitwise) {
+  uint32_t seed = 7;
+  for (const DType t : kSources) {
+    for (const Mix mix : {Mix::kSparse, Mix::kDense, Mix::kZeros}) {
+      for (const size_t n :
+           {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{545}, size_t{2048}}) {
+        const auto a16 = Data(t, mix, n, ++seed);
+        const auto b16 = Data(t, mix, n, ++seed);
+        const auto a = Widened(t, a16);
+        const auto b = Widened(t, b16);
+        for (const BinaryOp op : {BinaryOp::kAdd, BinaryOp::kSub, BinaryOp::kMax}) {
+          std::vector<float> want(n);
+          Binary(op, DType::kFloat32, want.data(), a.data(), b.data(), n);
+          const std::string what = std::string(DTypeName(t)) + " n=" + std::to_string(n) +
+                                   " op=" + std::to_string(static_cast<int>(op)) +
+                                   " mix=" + std::to_string(static_cast<int>(mix));
+          std::vector<float> got(n, 5.0f);
+          BinaryWidened(op, got.data(), a16.data(), t, b16.data(), t, n);
+          EXPECT_EQ(Bits(got), Bits(want)) << what << " both 16-bit";
+          std::vector<float> in_place = a;  // dst is the float32 operand
+          BinaryWidened(op, in_place.data(), in_place.data(), DType::kFloat32, b16.data(), t, n);
+          EXPECT_EQ(Bits(in_place), Bits(want)) << what << " a float32, in place";
+          BinaryWidened(op, got.data(), a16.data(), t, b.data(), DType::kFloat32, n);
+          EXPECT_EQ(Bits(got), Bits(want)) << what << " b float32";
+        }
+      }
+    }
+  }
 }
 
 OPSIM_INSTANTIATE_PER_TARGET(VectorWiden);

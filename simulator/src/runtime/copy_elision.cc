@@ -7,6 +7,7 @@
 
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/vector_unit.h"
+#include "opsim/sim/vector_widened.h"
 
 namespace opsim::sim::detail {
 namespace {
@@ -54,19 +55,28 @@ void PrefetchNextBlock(const ElidedCopy& c, uint64_t last, uint64_t read_bytes) 
   for (uint64_t b = 0; b < bytes; b += kLine) __builtin_prefetch(p + b, 0, 3);
 }
 
-// One block, no padding, no widening: any byte range of it is a copy of its own (Piece).
-bool IsFlat(const ElidedCopy& c) {
-  return c.blocks == 1 && !c.is_pad && c.left == 0 && c.widen == Widening::kNone;
-}
+// One block, no padding: any byte range of it (any whole float32 lanes of a widening) is a copy
+// of its own (Piece).
+bool IsOneBlock(const ElidedCopy& c) { return c.blocks == 1 && !c.is_pad && c.left == 0; }
+// One block, no padding, no widening: its UB bytes are its GM bytes.
+bool IsFlat(const ElidedCopy& c) { return IsOneBlock(c) && c.widen == Widening::kNone; }
 
-// UB bytes [lo, hi) of a flat copy, as a copy of their own.
+// UB bytes [lo, hi) of a one-block copy, as a copy of their own: a widening's float32 lanes are
+// its GM source's 16-bit values at half the offset.
 ElidedCopy Piece(const ElidedCopy& c, const uint8_t* lo, const uint8_t* hi) {
+  const bool widens = c.widen != Widening::kNone;
+  const auto off = static_cast<uint64_t>(lo - c.ub);
   ElidedCopy p = c;
   p.ub = const_cast<uint8_t*>(lo);
-  p.gm = c.gm + (lo - c.ub);
-  p.ub_span = p.gm_span = p.block_bytes = p.row = p.gm_pitch = p.ub_pitch =
-      static_cast<uint64_t>(hi - lo);
+  p.ub_span = static_cast<uint64_t>(hi - lo);
+  p.gm = c.gm + (widens ? off / 2 : off);
+  p.gm_span = p.block_bytes = p.row = p.gm_pitch = p.ub_pitch = widens ? p.ub_span / 2 : p.ub_span;
   return p;
+}
+
+// Whether a one-block copy may be cut at UB byte p: a widening only between float32 lanes.
+bool CutsAt(const ElidedCopy& c, const uint8_t* p) {
+  return c.widen == Widening::kNone || static_cast<uint64_t>(p - c.ub) % sizeof(float) == 0;
 }
 
 // Where UB bytes [lo, hi) are read: in GM when one flat deferred copy holds them, else nullptr.
@@ -98,21 +108,24 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
 
 void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi) {
   for (size_t k = core.elided.size(); k-- > 0;) {
+    // Most copies lie elsewhere: the copy (a hundred bytes) is taken only for one that overlaps.
+    if (!Overlaps(lo, hi, core.elided[k].ub, core.elided[k].ub_span)) continue;
     const ElidedCopy c = core.elided[k];
-    if (!Overlaps(lo, hi, c.ub, c.ub_span)) continue;
     const uint8_t* end = c.ub + c.ub_span;
     // The cut bytes were never copied: they stay counted in elided_bytes.
     if (c.ub >= lo && end <= hi) {
       Erase(core, k);  // every byte it would write is overwritten
       continue;
     }
-    if (!IsFlat(c)) {
+    const bool cut_lo = c.ub < lo;
+    const bool cut_hi = end > hi;
+    if (!IsOneBlock(c) || (cut_lo && !CutsAt(c, lo)) || (cut_hi && !CutsAt(c, hi))) {
       Perform(core, k);
       continue;
     }
     Erase(core, k);
-    if (c.ub < lo) core.elided.push_back(Piece(c, c.ub, lo));
-    if (end > hi) core.elided.push_back(Piece(c, hi, end));
+    if (cut_lo) core.elided.push_back(Piece(c, c.ub, lo));
+    if (cut_hi) core.elided.push_back(Piece(c, hi, end));
   }
 }
 
@@ -265,6 +278,49 @@ WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes) {
     return {c.gm + off / sizeof(float) * sizeof(uint16_t), c.widen};
   }
   return {nullptr, Widening::kNone};
+}
+
+namespace {
+// Where source i of a float32 elementwise instruction is read when it is no widening's: in GM
+// when a flat deferred copy holds it, else in the UB after performing what it overlaps.
+const uint8_t* FloatOperandAt(Core& core, const UbRef& src, uint64_t bytes) {
+  const uint8_t* gm = FlatSourceOf(core, src.ptr, src.ptr + bytes);
+  if (gm != nullptr) return gm;
+  MaterializeUb(core, src.ptr, src.ptr + bytes);
+  return src.ptr;
+}
+}  // namespace
+
+bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* srcs,
+                   uint64_t count) {
+  if (core.elided.empty() || count == 0) return false;
+  const uint64_t bytes = count * sizeof(float);
+  bool widened[2] = {false, false};
+  for (int i = 0; i < 2; ++i) {
+    const uint8_t* p = srcs[i].ptr;
+    // A source dst overlaps at an offset reads lanes the instruction has written (on the chip,
+    // in its order): only the UB copy has them.
+    if (p != dst.ptr && Overlaps(p, p + bytes, dst.ptr, bytes)) return false;
+    widened[i] = WidenedSourceOf(core, p, bytes).gm != nullptr;
+  }
+  if (!widened[0] && !widened[1]) return false;
+  const void* at[2] = {};
+  DType type[2] = {DType::kFloat32, DType::kFloat32};
+  for (int i = 0; i < 2; ++i) {
+    if (!widened[i]) at[i] = FloatOperandAt(core, srcs[i], bytes);
+  }
+  // Asked again: performing the other source's copies may have performed the widening.
+  for (int i = 0; i < 2; ++i) {
+    if (!widened[i]) continue;
+    const WidenedAt w = WidenedSourceOf(core, srcs[i].ptr, bytes);
+    if (w.gm == nullptr) return false;
+    at[i] = w.gm;
+    type[i] = SourceTypeOf(w.from);
+  }
+  // dst's bytes of the widening are dropped, the rest stays deferred (the GM sources stay).
+  SettleOverwritten(core, dst.ptr, dst.ptr + bytes);
+  vec::BinaryWidened(op, reinterpret_cast<float*>(dst.ptr), at[0], type[0], at[1], type[1], count);
+  return true;
 }
 
 }  // namespace opsim::sim::detail

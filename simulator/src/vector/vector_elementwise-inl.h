@@ -10,6 +10,7 @@
 
 #include <cstring>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "opsim/core/dtype.h"
@@ -199,6 +200,130 @@ inline void BinaryImpl(BinaryOp op, DType dtype, void* dst, const void* a, const
       return;  // never reached: the vector and cube units' dtype is AscendC::DTypeOf<T>, which has
                // no complex or int4 type
   }
+}
+
+// Lanes [i, i + m) of an operand as float32: in place when it holds float32, else widened into
+// `chunk` with the conversion a Cast to float32 performs.
+inline const float* WidenedChunk(const void* src, DType type, size_t i, size_t m, float* chunk) {
+  if (type == DType::kFloat32) return static_cast<const float*>(src) + i;
+  Narrow16ToF32(type == DType::kFloat16, static_cast<const uint16_t*>(src) + i, chunk, m);
+  return chunk;
+}
+
+// BinaryWidened over lanes [i, i + m): the widened operands a chunk at a time in L1-resident
+// buffers, combined by Binary itself (the dispatched entry, the very code the instruction runs
+// when nothing is deferred: which NaN an add of two returns is the compiler's choice of operand
+// order, and an inlined copy of the same source chose the other), so every lane sees the
+// operation Binary gives it (chunks are whole vectors).
+inline void BinaryWidenedChunks(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
+                                DType b_type, size_t i, size_t m) {
+  constexpr size_t kChunk = 512;
+  HWY_ALIGN float ta[kChunk];
+  HWY_ALIGN float tb[kChunk];
+  for (const size_t end = i + m; i < end; i += kChunk) {
+    const size_t k = end - i < kChunk ? end - i : kChunk;
+    vec::Binary(op, DType::kFloat32, dst + i, WidenedChunk(a, a_type, i, k, ta),
+                WidenedChunk(b, b_type, i, k, tb), k);
+  }
+}
+
+#if HWY_TARGET != HWY_SCALAR
+// Lanes of an operand of In (float32, or 16-bit floats to widen) as float32. binary16 takes
+// F16C's conversion where there is one: exact for every value but a NaN, which the caller
+// leaves to BinaryWidenedChunks.
+template <typename In, class DF>
+HWY_INLINE hn::Vec<DF> WideLanes(DF df, const In* p) {
+  if constexpr (std::is_same_v<In, float>) {
+    return hn::LoadU(df, p);
+  } else {
+    const hn::Rebind<uint16_t, DF> d16;
+    const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
+    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32ForArithmetic(df, h);
+    return BF16ToF32(df, h);
+  }
+}
+
+// The 16-bit source's line 4 KB on: a widened operand is a deferred Cast's source read in place
+// from GM, and the next operand or piece of the tile lies just past it (the widening Cast's own
+// prefetch distance, Widen16ToF32Lines).
+template <typename In>
+HWY_INLINE void PrefetchWidened(const In* p) {
+  if constexpr (!std::is_same_v<In, float>) {
+    // The address is formed as an integer: past the source it may lie outside any object.
+    hwy::Prefetch(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(p) + 4096));
+  }
+}
+
+// BinaryWidened's Add, a line of 32 lanes at a time, widened in registers. Without a NaN among
+// the operands the add does not depend on their order or on how a NaN was converted, so these
+// are the bits of the Cast and Binary; a line holding one goes through BinaryWidenedChunks.
+template <typename A, typename B>
+void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, DType b_type,
+                     size_t n) {
+  const hn::ScalableTag<float> df;
+  constexpr size_t kLine = 32;
+  constexpr size_t N = hn::MaxLanes(df);
+  constexpr size_t K = kLine / N;
+  const auto* a = static_cast<const A*>(va);
+  const auto* b = static_cast<const B*>(vb);
+  size_t i = 0;
+  if (hn::Lanes(df) == N && kLine % N == 0) {
+    for (; i + kLine <= n; i += kLine) {
+      PrefetchWidened(a + i);
+      PrefetchWidened(b + i);
+      hn::Vec<decltype(df)> x[K];
+      hn::Vec<decltype(df)> y[K];
+      for (size_t k = 0; k < K; ++k) {
+        x[k] = WideLanes(df, a + i + k * N);
+        y[k] = WideLanes(df, b + i + k * N);
+      }
+      auto nan = hn::Or(hn::IsNaN(x[0]), hn::IsNaN(y[0]));
+      for (size_t k = 1; k < K; ++k) nan = hn::Or(nan, hn::Or(hn::IsNaN(x[k]), hn::IsNaN(y[k])));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, nan))) {
+        BinaryWidenedChunks(BinaryOp::kAdd, dst, va, a_type, vb, b_type, i, kLine);
+        continue;
+      }
+      for (size_t k = 0; k < K; ++k) hn::StoreU(hn::Add(x[k], y[k]), df, dst + i + k * N);
+    }
+  }
+  BinaryWidenedChunks(BinaryOp::kAdd, dst, va, a_type, vb, b_type, i, n - i);
+}
+
+// AddWidenedLines for the operand types: 16-bit H, and float32 or H.
+template <typename H>
+void AddWidenedAs(float* dst, const void* a, DType a_type, const void* b, DType b_type, size_t n) {
+  const bool a16 = a_type != DType::kFloat32;
+  const bool b16 = b_type != DType::kFloat32;
+  if (a16 && b16) {
+    AddWidenedLines<H, H>(dst, a, a_type, b, b_type, n);
+  } else if (a16) {
+    AddWidenedLines<H, float>(dst, a, a_type, b, b_type, n);
+  } else {
+    AddWidenedLines<float, H>(dst, a, a_type, b, b_type, n);
+  }
+}
+#endif  // HWY_TARGET != HWY_SCALAR
+
+// Binary over float32 whose 16-bit operands (a deferred widening Cast's source, read in place)
+// are widened where they are read: the bits of the Cast followed by the instruction, without
+// the float32 copy of the piece being stored and read back (issue 29, session 37).
+inline void BinaryWidenedImpl(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
+                              DType b_type, size_t n) {
+#if HWY_TARGET != HWY_SCALAR
+  const DType h = a_type != DType::kFloat32 ? a_type : b_type;
+  const bool one_type = a_type == DType::kFloat32 || b_type == DType::kFloat32 || a_type == b_type;
+  if (op == BinaryOp::kAdd && one_type) {
+    if (h == DType::kFloat16) {
+      AddWidenedAs<hwy::float16_t>(dst, a, a_type, b, b_type, n);
+      return;
+    }
+    if (h == DType::kBFloat16) {
+      AddWidenedAs<hwy::bfloat16_t>(dst, a, a_type, b, b_type, n);
+      return;
+    }
+  }
+#endif
+  BinaryWidenedChunks(op, dst, a, a_type, b, b_type, 0, n);
 }
 
 template <typename T>

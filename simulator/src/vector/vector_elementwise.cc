@@ -11,17 +11,24 @@
 
 #if HWY_ONCE
 #include "opsim/sim/vector_unit.h"
+#include "opsim/sim/vector_widened.h"
 #include "vector/vector_dispatch.h"
 
 namespace opsim::sim::vec {
 
 HWY_EXPORT(BinaryImpl);
+HWY_EXPORT(BinaryWidenedImpl);
 HWY_EXPORT(UnaryImpl);
 HWY_EXPORT(FillImpl);
 HWY_EXPORT(TargetImpl);
 
 void Binary(BinaryOp op, DType dtype, void* dst, const void* a, const void* b, size_t n) {
   HWY_DYNAMIC_DISPATCH(BinaryImpl)(op, dtype, dst, a, b, /*b_scalar=*/false, n);
+}
+
+void BinaryWidened(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
+                   DType b_type, size_t n) {
+  HWY_DYNAMIC_DISPATCH(BinaryWidenedImpl)(op, dst, a, a_type, b, b_type, n);
 }
 
 void Scalar(ScalarOp op, DType dtype, void* dst, const void* src, const void* scalar, size_t n) {

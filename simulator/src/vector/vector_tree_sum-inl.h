@@ -52,6 +52,9 @@ HWY_INLINE hn::Vec<D> RoundAs(D d, hn::Vec<D> v) {
 }
 
 // Lanes(d) elements of In at p as tree lanes (In is S on the first level, the lanes after it).
+// Every loaded lane meets an add of the tree (groups have two lanes or more, padding included),
+// so float16 takes the conversion for arithmetic (HalfToF32ForArithmetic: the same bits after
+// the add, without a NaN test per vector).
 template <typename In, class D>
 HWY_INLINE hn::Vec<D> LoadLanes(D d, const In* p) {
   if constexpr (std::is_same_v<In, hn::TFromD<D>>) {
@@ -59,7 +62,7 @@ HWY_INLINE hn::Vec<D> LoadLanes(D d, const In* p) {
   } else {
     const hn::Rebind<uint16_t, D> d16;
     const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
-    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32(d, h);
+    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32ForArithmetic(d, h);
     return BF16ToF32(d, h);
   }
 }
@@ -71,6 +74,18 @@ HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
 #if HWY_TARGET == HWY_SCALAR
   return RoundAs<S>(d, hn::Add(lo, hi));  // one lane: the pair is (lo, hi)
 #else
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (std::is_same_v<hn::TFromD<D>, float> && hn::MaxLanes(D()) == 8) {
+    // ConcatEven and ConcatOdd are each a shuffle within 128-bit blocks and a permute of 64-bit
+    // quarters; the permute moves lanes only, so it commutes with the lane-wise add: the same
+    // adds on the same operands in the same order, with one permute of their sums instead of
+    // two (the trees were bound by the shuffles: issue 29, session 37).
+    const __m256 even = _mm256_shuffle_ps(lo.raw, hi.raw, 0x88);
+    const __m256 odd = _mm256_shuffle_ps(lo.raw, hi.raw, 0xDD);
+    const __m256d sums = _mm256_castps_pd(_mm256_add_ps(even, odd));
+    return RoundAs<S>(d, hn::Vec<D>{_mm256_castpd_ps(_mm256_permute4x64_pd(sums, 0xD8))});
+  }
+#endif
   return RoundAs<S>(d, hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)));
 #endif
 }
@@ -173,6 +188,14 @@ void TreeGroupsTail(const In* src, size_t groups, TreeLane<S>* out) {
 
 #endif  // HWY_TARGET != HWY_SCALAR
 
+// Prefetches the cache lines of [p + ahead, p + ahead + bytes): never faults, so it may run past
+// the data (the address is formed as an integer: a pointer past an array would be UB).
+inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p) + ahead;
+  for (size_t off = 0; off < bytes; off += 64)
+    hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
+}
+
 // out[g] = the tree sum of src[g * kGroup .. + kGroup), g < groups, as tree lanes: Lanes(d)
 // groups per tree of vectors, the last ones in narrower vectors (TreeGroupsTail).
 template <typename S, size_t kGroup, typename In>
@@ -182,6 +205,10 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
+    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
+    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
+    if constexpr (!std::is_same_v<In, S>)
+      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * 2, 4096);
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -234,14 +261,6 @@ void TreeSumsOf(void* dst, const void* src, size_t groups, size_t group) {
   }
 }
 
-// Prefetches the cache lines of [p + ahead, p + ahead + bytes): never faults, so it may run past
-// the data (the address is formed as an integer: a pointer past an array would be UB).
-inline void PrefetchLinesAhead(const void* p, size_t bytes, size_t ahead) {
-  const uintptr_t at = reinterpret_cast<uintptr_t>(p) + ahead;
-  for (size_t off = 0; off < bytes; off += 64)
-    hwy::Prefetch(reinterpret_cast<const uint8_t*>(at + off));
-}
-
 // Rows up to this many bytes prefetch the rows 4 KB on (RepeatSumsOf).
 constexpr size_t kShortRowBytes = 4096;
 
@@ -271,7 +290,10 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    if (n * sizeof(In) <= kShortRowBytes) {
+    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch =
+        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
+    if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
     TreeSumsToLanes<S>(in + r0 * kPer, here, kPer, sums);

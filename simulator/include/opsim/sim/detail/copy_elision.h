@@ -16,6 +16,10 @@
 
 #include "opsim/core/dtype.h"
 
+namespace opsim::sim::vec {
+enum class BinaryOp : uint8_t;  // vector_unit.h
+}  // namespace opsim::sim::vec
+
 namespace opsim::sim::detail {
 
 class Core;
@@ -72,7 +76,8 @@ struct WidenedAt {
 };
 WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes);
 // UB bytes [lo, hi) are about to be overwritten: deferred copies only into them are dropped,
-// flat ones into them and around keep only their bytes outside, any other is performed.
+// one-block ones (a widening too) into them and around keep only their bytes outside, any other
+// is performed.
 void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi);
 
 // Performs every deferred copy that writes UB bytes in [lo, hi).
@@ -108,5 +113,14 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
 // any other copy into them is performed. Call it after the checks, before writing dst.
 void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbRef* srcs, int nsrc,
                          const uint8_t** at);
+
+// A float32 elementwise instruction (`op`, `count` lanes into dst from srcs[0], srcs[1], checked
+// and charged) of which a source is a deferred widening's float32 piece, or part of one: computed
+// from the 16-bit source in place (vec::BinaryWidened), dst settled, the rest of the widening
+// still deferred. The folds of a widened piece in halves and the Add of it into the accumulators
+// read it so (issue 29, session 37). False (nothing done) when no source lies in one widening, or
+// a source overlaps dst other than exactly: the caller then runs the instruction as written.
+bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* srcs,
+                   uint64_t count);
 
 }  // namespace opsim::sim::detail

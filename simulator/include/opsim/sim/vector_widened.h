@@ -1,0 +1,19 @@
+// Elementwise vector kernels over float32 operands that may still be 16-bit floats: the sources
+// of widening Casts the host has deferred (detail/copy_elision.h). Kept out of vector_unit.h,
+// which every vector kernel unit includes.
+#pragma once
+
+#include <cstddef>
+
+#include "opsim/core/dtype.h"
+#include "opsim/sim/vector_unit.h"
+
+namespace opsim::sim::vec {
+
+// Binary of float32 where either operand may still be 16-bit floats (a_type, b_type: kFloat32,
+// kFloat16 or kBFloat16): the bits of Cast(kFloat32) of those operands followed by
+// Binary(kFloat32). dst aliases a float32 operand only exactly.
+void BinaryWidened(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
+                   DType b_type, size_t n);
+
+}  // namespace opsim::sim::vec
