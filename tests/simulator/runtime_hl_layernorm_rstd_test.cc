@@ -53,7 +53,7 @@ struct Out {
 };
 
 template <typename U, typename T, const LayerNormConfig& config = LNCFG_NORM>
-Out Run(uint32_t tmp_bytes, AscendC::tiling::LayerNormSeparateTiling t = OneRowTiling()) {
+Out RunLn(uint32_t tmp_bytes, AscendC::tiling::LayerNormSeparateTiling t = OneRowTiling()) {
   Out o;
   for (uint32_t i = 0; i < kA * kRPad; ++i) {
     o.src.push_back(ToD(FromD<T>(1.3 * std::sin(0.31 * i) + 0.4 * (i / kRPad))));
@@ -99,7 +99,7 @@ Out Run(uint32_t tmp_bytes, AscendC::tiling::LayerNormSeparateTiling t = OneRowT
 
 template <typename U, typename T, const LayerNormConfig& config>
 void ExpectMatchesModel(uint32_t tmp_bytes, const std::string& what) {
-  const Out o = Run<U, T, config>(tmp_bytes);
+  const Out o = RunLn<U, T, config>(tmp_bytes);
   ASSERT_TRUE(o.launch.status.ok()) << what << ": " << o.launch.status.ToString();
   const double tol = std::is_same_v<T, float> ? 2e-6 : 2e-3;
   for (uint32_t a = 0; a < kA; ++a) {
@@ -139,13 +139,13 @@ void ExpectFault(const LaunchResult& r, const std::string& text) {
 }
 
 TEST(HlLayerNormRstd, FaultsOnAWrongTilingOrASmallBuffer) {
-  ExpectFault(Run<float, float>(256).launch, "holds 256 bytes; the tiling needs at least 288");
-  ExpectFault(Run<half, half>(512).launch, "the tiling needs at least 544");
+  ExpectFault(RunLn<float, float>(256).launch, "holds 256 bytes; the tiling needs at least 288");
+  ExpectFault(RunLn<half, half>(512).launch, "the tiling needs at least 544");
   AscendC::tiling::LayerNormSeparateTiling empty;
-  ExpectFault(Run<float, float>(0, empty).launch, "GetLayerNormNDTilingInfo failed");
+  ExpectFault(RunLn<float, float>(0, empty).launch, "GetLayerNormNDTilingInfo failed");
   AscendC::tiling::LayerNormSeparateTiling other = OneRowTiling();
   other.rLength = 30;
-  ExpectFault(Run<float, float>(0, other).launch, "the tiling is for [3, 30], para for [3, 29]");
+  ExpectFault(RunLn<float, float>(0, other).launch, "the tiling is for [3, 30], para for [3, 29]");
 }
 
 }  // namespace opsim::sim::hl_layernorm_rstd_test
