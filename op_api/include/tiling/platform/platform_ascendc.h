@@ -127,9 +127,11 @@ class PlatformAscendCManager {
 
 namespace opsim::op_api {
 // The SoC a program was built for (its OPSIM_ICPU_SOC_VERSION), for GetInstance() outside an
-// operator call; noted as the program starts.
-void NoteProgramSoc(const char* soc);
+// operator call; noted as the program starts. Weak: a kernel unit may include this header (through
+// tiling_api.h) in a program that does not link the host library.
+__attribute__((weak)) void NoteProgramSoc(const char* soc);
 #if defined(OPSIM_ICPU_SOC_VERSION)
-inline const bool kProgramSocNoted = (NoteProgramSoc(OPSIM_ICPU_SOC_VERSION), true);
+inline const bool kProgramSocNoted =
+    (NoteProgramSoc != nullptr ? NoteProgramSoc(OPSIM_ICPU_SOC_VERSION) : void(), true);
 #endif
 }  // namespace opsim::op_api
