@@ -141,6 +141,7 @@ void ExpectFault(const LaunchResult& r, const std::string& text) {
 TEST(HlLayerNormRstd, FaultsOnAWrongTilingOrASmallBuffer) {
   ExpectFault(RunLn<float, float>(256).launch, "holds 256 bytes; the tiling needs at least 288");
   ExpectFault(RunLn<half, half>(512).launch, "the tiling needs at least 544");
+  ExpectFault(RunLn<float, float>(64).launch, "holds 64 bytes; the tiling needs at least 288");
   AscendC::tiling::LayerNormSeparateTiling empty;
   ExpectFault(RunLn<float, float>(0, empty).launch, "GetLayerNormNDTilingInfo failed");
   AscendC::tiling::LayerNormSeparateTiling other = OneRowTiling();

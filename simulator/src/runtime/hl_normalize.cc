@@ -50,13 +50,8 @@ void CheckCall(const NormalizeCall& c, const AscendC::NormalizePara& p, const ch
   }
   if (c.config_a != -1 && static_cast<uint32_t>(c.config_a) != p.aLength) {
     Fail("config.aLength " + std::to_string(c.config_a) + " must equal para.aLength " +
-         Str(p.aLength));
-  }
-  const uint64_t need = NormalizeTmpNeed(c, p.aLength, p.rLengthWithPadding);
-  if (c.tmp != nullptr && c.tmp->bytes < need) {
-    Fail("sharedTmpBuffer holds " + Str(c.tmp->bytes) + " bytes; it needs at least " + Str(need) +
-         " (A floats and " + Str(c.gamma_type == ElemType::kFloat ? 2 : 4) +
-         " float rows of rLengthWithPadding)");
+             Str(p.aLength),
+         name);
   }
 }
 
@@ -107,6 +102,12 @@ void Issue(const NormalizeCall& c, const AscendC::NormalizePara& p, uint32_t ext
 void Run(const NormalizeCall& c) {
   const AscendC::NormalizePara& p = *c.para;
   CheckCall(c, p, kName);
+  const uint64_t need = NormalizeTmpNeed(c, p.aLength, p.rLengthWithPadding);
+  if (c.tmp != nullptr && c.tmp->bytes < need) {
+    Fail("sharedTmpBuffer holds " + Str(c.tmp->bytes) + " bytes; it needs at least " + Str(need) +
+         " (A floats and " + Str(c.gamma_type == ElemType::kFloat ? 2 : 4) +
+         " float rows of rLengthWithPadding)");
+  }
   Issue(c, p, 0, kName);
   for (uint32_t a = 0; a < p.aLength; ++a) {
     ComputeRow(c, p, a, Load(ElemType::kFloat, c.mean->ptr + size_t{a} * 4),
