@@ -65,7 +65,96 @@ bool RmsBasicBlockOk(const char* helper, const LnBsh& x, bool isBasicBlock) {
 // and for half the float mean and variance.
 uint32_t LayerNormPieces(uint32_t typeSize, bool reuse) { return reuse && typeSize == 4 ? 2 : 3; }
 
+// The [A, R] LayerNorm's shape: A and R padded to whole 32-byte blocks of typeSize.
+struct LnAr {
+  uint32_t a = 0, r = 0, r_pad = 0;
+  bool ok = false;
+};
+LnAr ArOf(const char* helper, const ge::Shape& shape, uint32_t typeSize) {
+  LnAr x;
+  const std::vector<int64_t> d = shape.GetDims();
+  if (typeSize != 2 && typeSize != 4) {
+    LnError(helper, "typeSize " + std::to_string(typeSize) + " is not 2 (half) or 4 (float)");
+  } else if (d.size() != 2 || shape.GetShapeSize() <= 0) {
+    LnError(helper, "srcShape has " + std::to_string(d.size()) +
+                        " dims; the LayerNorm that outputs rstd takes [A, R], not empty");
+  } else {
+    x = {static_cast<uint32_t>(d[0]), static_cast<uint32_t>(d[1]), 0, true};
+    x.r_pad = LnAlignUp(x.r, kLnBlock / typeSize);
+  }
+  return x;
+}
+
 }  // namespace
+
+void GetLayerNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                               const bool isReuseSource, const bool isComputeRstd,
+                               const bool isOnlyOutput, uint32_t& maxValue, uint32_t& minValue) {
+  const char* helper = "GetLayerNormMaxMinTmpSize";
+  if (isOnlyOutput) {
+    LnError(helper, "isOnlyOutput must be false (CANN supports no other yet)");
+    return;
+  }
+  const LnAr x = ArOf(helper, srcShape, typeSize);
+  if (!x.ok) return;
+  uint32_t norm_max = 0, norm_min = 0;  // Normalize runs on what follows the variance
+  GetNormalizeMaxMinTmpSize(srcShape, typeSize, typeSize, isReuseSource, isComputeRstd,
+                            isOnlyOutput, norm_max, norm_min);
+  if (norm_min == 0) return;
+  const uint32_t stats = LnAlignUp(x.a * kLnFloat, kLnBlock);
+  maxValue = stats + std::max(2 * LnAlignUp(x.a * x.r_pad * kLnFloat, kLnBlock), norm_max);
+  minValue = stats + std::max(2 * LnAlignUp(x.r_pad * kLnFloat, kLnBlock), norm_min);
+}
+
+void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                              const uint32_t typeSize, const bool isReuseSource,
+                              const bool isComputeRstd, optiling::LayerNormSeparateTiling& tiling) {
+  (void)isReuseSource;
+  (void)isComputeRstd;
+  const char* helper = "GetLayerNormNDTilingInfo";
+  const LnAr x = ArOf(helper, srcShape, typeSize);
+  if (!x.ok) return;
+  const uint32_t size = x.a * x.r_pad, var = LnAlignUp(x.a, kLnBlock / kLnFloat);
+  const uint32_t total = stackBufferSize / kLnFloat;
+  // Two float pieces of whole rows after the variance.
+  const uint32_t one = total > var ? std::min((total - var) / 2 / x.r_pad * x.r_pad, size) : 0;
+  if (one == 0) {
+    LnError(helper, "stackBufferSize " + std::to_string(stackBufferSize) +
+                        " does not hold the variance and two rows; the tiling is not written");
+    return;
+  }
+  const uint32_t tail = size % one;
+  tiling.set_aLength(x.a);
+  tiling.set_rLength(x.r);
+  tiling.set_inputXSize(size);
+  tiling.set_meanVarSize(x.a);
+  tiling.set_numberOfTmpBuf(2);
+  tiling.set_varianceTmpTensorPos(0);
+  tiling.set_varianceTmpTensorSize(var);
+  tiling.set_tmpBufSize(total);
+  tiling.set_oneTmpSize(one);
+  tiling.set_firstTmpStartPos(var);
+  tiling.set_secondTmpStartPos(var + one);
+  tiling.set_loopRound(size / one);
+  tiling.set_inputRoundSize(one);
+  tiling.set_inputTailSize(tail);
+  tiling.set_inputTailPos(size - tail);
+  tiling.set_meanVarRoundSize(one / x.r_pad);
+  tiling.set_meanVarTailSize(tail / x.r_pad);
+  tiling.set_meanVarTailPos(x.a - tail / x.r_pad);
+  tiling.set_arCurLength(one);
+  tiling.set_aCurLength(one / x.r_pad);
+  tiling.set_rValueBack(1.0f / static_cast<float>(x.r));
+}
+
+void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                              const uint32_t typeSize, const bool isReuseSource,
+                              const bool isComputeRstd,
+                              AscendC::tiling::LayerNormSeparateTiling& tiling) {
+  optiling::LayerNormSeparateTiling t;
+  GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, isComputeRstd, t);
+  if (t.get_oneTmpSize() != 0) t.SaveToBuffer(&tiling, sizeof(tiling));
+}
 
 bool GetRmsNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize, uint32_t& maxValue,
                              uint32_t& minValue, const bool isBasicBlock) {

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "op_common/log/log.h"
@@ -53,6 +54,40 @@ uint32_t CoreCount(fe::PlatFormInfos* info, bool vector) {
 
 thread_local fe::PlatFormInfos* g_current_platform = nullptr;
 std::atomic<opsim::op_api::SocPlatformResolver> g_soc_resolver{nullptr};
+std::atomic<const char*> g_program_soc{nullptr};  // the SoC the program was built for
+
+// CANN's singleton outside an operator call: the first call that finds a platform makes it, and
+// every later call answers it, whatever SoC it names.
+struct ProgramPlatform {
+  std::mutex mu;
+  fe::PlatFormInfos table;
+  std::unique_ptr<PlatformAscendC> platform;
+};
+ProgramPlatform& Program() {
+  static ProgramPlatform p;
+  return p;
+}
+
+PlatformAscendC* ProgramInstance(const char* soc) {
+  ProgramPlatform& p = Program();
+  const std::lock_guard<std::mutex> lock(p.mu);
+  if (p.platform != nullptr) return p.platform.get();
+  if (soc == nullptr) {
+    OPSIM_PF_LOGE(
+        "PlatformAscendCManager::GetInstance: no operator call is running and the program names "
+        "no SoC (a CPU-debug program linked to tikicpulib::<SoC>, or built by opsim-asc, runs on "
+        "that SoC's simulated device; elsewhere call GetInstance(customSocVersion))");
+    return nullptr;
+  }
+  const opsim::op_api::SocPlatformResolver resolver = g_soc_resolver;
+  if (resolver == nullptr || !resolver(soc, &p.table)) {
+    OPSIM_PF_LOGE("PlatformAscendCManager::GetInstance(\"%s\"): no simulated device for that SoC",
+                  soc);
+    return nullptr;
+  }
+  p.platform = std::make_unique<PlatformAscendC>(&p.table);
+  return p.platform.get();
+}
 
 }  // namespace
 
@@ -203,46 +238,27 @@ uint32_t PlatformAscendC::GetResGroupBarrierWorkSpaceSize() const {
   return UINT32_MAX;
 }
 
+// Inside an operator call: that call's platform. Outside one: the program's (see
+// ProgramInstance), first asked for the SoC the program was built for.
 PlatformAscendC* PlatformAscendCManager::GetInstance() {
+  if (g_current_platform == nullptr) return ProgramInstance(g_program_soc.load());
   thread_local std::unique_ptr<PlatformAscendC> instance;
-  if (g_current_platform == nullptr) {
-    OPSIM_PF_LOGE(
-        "PlatformAscendCManager::GetInstance: no operator call is running on this thread (opsim "
-        "answers the platform of the TilingParse or tiling call in progress)");
-    return nullptr;
-  }
   instance = std::make_unique<PlatformAscendC>(g_current_platform);
   return instance.get();
 }
 
-// Inside an operator call: that call's platform. Outside one (a CPU-debug program's tiling
-// code), the named SoC's, from the CPU-debug runtime's resolver.
+// customSocVersion is for a program without a device (a CPU-debug program's tiling code): only
+// the first call's takes effect, as CANN documents.
 PlatformAscendC* PlatformAscendCManager::GetInstance(const char* customSocVersion) {
-  const opsim::op_api::SocPlatformResolver resolver = g_soc_resolver;
-  if (g_current_platform != nullptr || customSocVersion == nullptr || resolver == nullptr) {
-    return GetInstance();
-  }
-  thread_local std::map<std::string, std::unique_ptr<fe::PlatFormInfos>> tables;
-  thread_local std::map<std::string, std::unique_ptr<PlatformAscendC>> platforms;
-  const std::string soc = customSocVersion;
-  if (platforms.count(soc) == 0) {
-    auto table = std::make_unique<fe::PlatFormInfos>();
-    if (!resolver(customSocVersion, table.get())) {
-      OPSIM_PF_LOGE(
-          "PlatformAscendCManager::GetInstance(\"%s\"): no simulated device for that "
-          "SoC",
-          customSocVersion);
-      return nullptr;
-    }
-    platforms[soc] = std::make_unique<PlatformAscendC>(table.get());
-    tables[soc] = std::move(table);
-  }
-  return platforms[soc].get();
+  if (g_current_platform != nullptr || customSocVersion == nullptr) return GetInstance();
+  return ProgramInstance(customSocVersion);
 }
 
 }  // namespace platform_ascendc
 
 namespace opsim::op_api {
+
+void NoteProgramSoc(const char* soc) { platform_ascendc::g_program_soc = soc; }
 
 void SetSocPlatformResolver(SocPlatformResolver resolver) {
   platform_ascendc::g_soc_resolver = resolver;

@@ -118,4 +118,72 @@ TEST(NormTiling, KernelRunsWithWhatTheHelpersGive) {
   }
 }
 
+// The [A, R] LayerNorm that outputs rstd: CANN's 910B figures (the stats block, two row pieces or
+// Normalize's need, whichever is more), and its tiling.
+TEST(NormTiling, LayerNormRstdFigures) {
+  uint32_t mx = 0, mn = 0;
+  GetLayerNormMaxMinTmpSize(ge::Shape({32, 32}), 4, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 128u + 256);
+  EXPECT_EQ(mx, 128u + 2 * 128 + 2 * 4096);  // Normalize's maximum is the larger
+  GetLayerNormMaxMinTmpSize(ge::Shape({3, 29}), 2, false, true, false, mx, mn);
+  EXPECT_EQ(mn, 32u + 4 * 128);  // half gamma: Normalize's four float rows
+  EXPECT_EQ(mx, 32u + 2 * 128 + 2 * 1024);
+  AscendC::tiling::LayerNormSeparateTiling k;
+  GetLayerNormNDTilingInfo(ge::Shape({32, 32}), 384, 4, false, true, k);
+  EXPECT_EQ(k.aLength, 32u);
+  EXPECT_EQ(k.varianceTmpTensorSize, 32u);
+  EXPECT_EQ(k.firstTmpStartPos, 32u);
+  EXPECT_EQ(k.oneTmpSize, 32u);
+  EXPECT_EQ(k.loopRound, 32u);
+  EXPECT_FLOAT_EQ(k.rValueBack, 1.0f / 32);
+  optiling::LayerNormSeparateTiling t;
+  GetLayerNormNDTilingInfo(ge::Shape({3, 29}), 544, 2, false, true, t);
+  EXPECT_EQ(t.get_oneTmpSize(), 64u);  // two padded rows per round, one row of tail
+  EXPECT_EQ(t.get_loopRound(), 1u);
+  EXPECT_EQ(t.get_inputTailSize(), 32u);
+  EXPECT_EQ(t.get_meanVarTailPos(), 2u);
+  testing::internal::CaptureStderr();
+  mx = mn = 7;
+  GetLayerNormMaxMinTmpSize(ge::Shape({2, 4, 64, 60}), 4, false, true, false, mx, mn);
+  GetLayerNormMaxMinTmpSize(ge::Shape({32, 32}), 4, false, true, true, mx, mn);
+  EXPECT_EQ(mx + mn, 14u);
+  optiling::LayerNormSeparateTiling none;
+  GetLayerNormNDTilingInfo(ge::Shape({32, 32}), 255, 4, false, true, none);
+  EXPECT_EQ(none.get_oneTmpSize(), 0u);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("srcShape has 4 dims; the LayerNorm that outputs rstd takes [A, R]"),
+            std::string::npos)
+      << err;
+  EXPECT_NE(err.find("isOnlyOutput must be false"), std::string::npos) << err;
+  EXPECT_NE(err.find("stackBufferSize 255 does not hold the variance and two rows"),
+            std::string::npos)
+      << err;
+}
+
+// The kernel's LayerNorm of float [3, 29] runs with the helpers' minimum and maximum.
+TEST(NormTiling, LayerNormRstdKernelRunsWithWhatTheHelpersGive) {
+  uint32_t mx = 0, mn = 0;
+  GetLayerNormMaxMinTmpSize(ge::Shape({3, 29}), 4, false, true, false, mx, mn);
+  for (uint32_t work : {mn, mx}) {
+    AscendC::tiling::LayerNormSeparateTiling t;
+    GetLayerNormNDTilingInfo(ge::Shape({3, 29}), work, 4, false, true, t);
+    const opsim::sim::LaunchResult r = opsim::sim::testing::RunOne([&] {
+      TPipe pipe;
+      TBuf<TPosition::VECCALC> bx, bd, bg, bs, bt;
+      pipe.InitBuffer(bx, 3 * 32 * 4);
+      pipe.InitBuffer(bd, 3 * 32 * 4);
+      pipe.InitBuffer(bg, 2 * 32 * 4);
+      pipe.InitBuffer(bs, 2 * 32);
+      pipe.InitBuffer(bt, work);
+      LocalTensor<float> x = bx.Get<float>(), d = bd.Get<float>(), g = bg.Get<float>();
+      LocalTensor<float> stats = bs.Get<float>();
+      Duplicate(x, 0.5f, 3 * 32);
+      Duplicate(g, 1.0f, 2 * 32);
+      LayerNorm<float, float>(d, stats, stats[8], x, g, g[32], 1e-5f, bt.Get<uint8_t>(),
+                              LayerNormPara{3, 29, 32}, t);
+    });
+    EXPECT_TRUE(r.status.ok()) << work << ": " << r.status.ToString();
+  }
+}
+
 }  // namespace norm_tiling_test

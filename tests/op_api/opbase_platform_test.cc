@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -189,6 +190,57 @@ TEST(PlatformAscendCManagerInOpsim, AnswersTheCallInProgress) {
     EXPECT_EQ(p->GetCoreNumAiv(), 48u);
   }
   EXPECT_EQ(platform_ascendc::PlatformAscendCManager::GetInstance(), nullptr);
+}
+
+// A CPU-debug runtime's resolver: the 910B and the 310P by their SoC names.
+bool ResolveTwoChips(const char* soc, fe::PlatFormInfos* out) {
+  const std::string name = soc;
+  if (name != "Ascend910B1" && name != "Ascend310P3") return false;
+  opsim::op_api::MakePlatformInfos(name == "Ascend910B1" ? Chip910B() : Chip310P(), out);
+  return true;
+}
+
+// Each case in a child process: the singleton lives as long as the process.
+TEST(PlatformAscendCManagerInOpsim, OnlyTheFirstSocTakesEffect) {
+  EXPECT_EXIT(
+      {
+        opsim::op_api::SetSocPlatformResolver(&ResolveTwoChips);
+        PlatformAscendC* first =
+            platform_ascendc::PlatformAscendCManager::GetInstance("Ascend310P3");
+        PlatformAscendC* second =
+            platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1");
+        const bool ok = first != nullptr && second == first &&
+                        second->GetSocVersion() == SocVersion::ASCEND310P &&
+                        platform_ascendc::PlatformAscendCManager::GetInstance() == first;
+        std::exit(ok ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(PlatformAscendCManagerInOpsim, AnswersTheProgramsSocOutsideACall) {
+  EXPECT_EXIT(
+      {
+        opsim::op_api::SetSocPlatformResolver(&ResolveTwoChips);
+        opsim::op_api::NoteProgramSoc("Ascend910B1");  // what a tikicpulib program's units do
+        PlatformAscendC* p = platform_ascendc::PlatformAscendCManager::GetInstance();
+        const bool ok = p != nullptr && p->GetSocVersion() == SocVersion::ASCEND910B &&
+                        p->GetCoreNumAiv() == 48 &&
+                        platform_ascendc::PlatformAscendCManager::GetInstance("Ascend310P3") == p;
+        std::exit(ok ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
+}
+
+TEST(PlatformAscendCManagerInOpsim, AnUnknownSocMakesNoSingleton) {
+  EXPECT_EXIT(
+      {
+        opsim::op_api::SetSocPlatformResolver(&ResolveTwoChips);
+        const bool unknown =
+            platform_ascendc::PlatformAscendCManager::GetInstance("Ascend999") == nullptr;
+        PlatformAscendC* p = platform_ascendc::PlatformAscendCManager::GetInstance("Ascend910B1");
+        std::exit(unknown && p != nullptr && p->GetCoreNumAiv() == 48 ? 0 : 1);
+      },
+      testing::ExitedWithCode(0), "");
 }
 
 }  // namespace

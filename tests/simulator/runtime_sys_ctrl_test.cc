@@ -48,6 +48,32 @@ TEST(SysCtrl, CtrlBit48IsTheFloatSaturationSwitch) {
   EXPECT_EQ(r.warnings[0].kind, "saturation_mode_not_modelled");
 }
 
+// CANN's AscendCUtils: SetOverflow(1) sets CTRL[48] (inf/nan), anything else clears it; the C0
+// and block figures; a dtypeSize of 0 is a fault, not a division by zero.
+TEST(SysCtrl, AscendCUtilsSetsTheOverflowModeAndGivesTheFigures) {
+  int64_t on = -1, off = -1;
+  int32_t c0_half = 0, blocks = 0, bits = 0;
+  const LaunchResult r = RunOne([&] {
+    AscendCUtils::SetOverflow(1);
+    on = GetCtrlSpr<48, 48>();
+    AscendCUtils::SetOverflow(0);
+    off = GetCtrlSpr<48, 48>();
+    c0_half = AscendCUtils::GetC0Count(sizeof(half));
+    blocks = AscendCUtils::GetDefaultBlockNum();
+    bits = AscendCUtils::GetBitSize(4);
+  });
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(on, 1);
+  EXPECT_EQ(off, 0);
+  EXPECT_EQ(c0_half, 16);
+  EXPECT_EQ(blocks, 8);
+  EXPECT_EQ(bits, 32);
+  const LaunchResult zero = RunOne([] { (void)AscendCUtils::GetC0Count(0); });
+  ASSERT_TRUE(zero.fault.has_value());
+  EXPECT_NE(zero.fault->message.find("dtypeSize can not be 0"), std::string::npos)
+      << SysCtrlFaultText(zero);
+}
+
 TEST(SysCtrl, SaturationModesUseTheirOwnBitsAndSenses) {
   bool int_on = false, cast_on = true, float_on = false;
   int64_t bit48 = -1;

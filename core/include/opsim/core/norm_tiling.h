@@ -37,6 +37,36 @@ struct LayerNormTiling {
   float lastDimValueBack = 0;
 };
 
+// The [A, R] LayerNorm's tiling (it outputs rstd; CANN's LayerNormSeparateTiling).
+struct LayerNormSeparateTiling {
+  uint32_t aLength = 0;
+  uint32_t rLength = 0;
+  uint32_t halfAddRepeatTimes = 0;
+  uint32_t rHeadLength = 0;
+  float k2Rec = 0;
+  float k2RRec = 0;
+  uint32_t inputXSize = 0;
+  uint32_t meanVarSize = 0;
+  uint32_t numberOfTmpBuf = 0;
+  uint32_t varianceTmpTensorPos = 0;
+  uint32_t varianceTmpTensorSize = 0;
+  uint32_t tmpBufSize = 0;
+  uint32_t oneTmpSize = 0;
+  uint32_t firstTmpStartPos = 0;
+  uint32_t secondTmpStartPos = 0;
+  uint32_t thirdTmpStartPos = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputRoundSize = 0;
+  uint32_t inputTailSize = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t meanVarRoundSize = 0;
+  uint32_t meanVarTailSize = 0;
+  uint32_t meanVarTailPos = 0;
+  uint32_t arCurLength = 0;
+  uint32_t aCurLength = 0;
+  float rValueBack = 0;
+};
+
 struct RmsNormTiling {
   uint32_t bLength = 0;
   uint32_t sLength = 0;
@@ -147,6 +177,7 @@ struct BatchNormTiling {
 using AscendC::tiling::BatchNormTiling;
 using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::GroupNormTiling;
+using AscendC::tiling::LayerNormSeparateTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::RmsNormTiling;
 

@@ -30,6 +30,19 @@ void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBuf
 void GetWelfordUpdateMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSizeT,
                                    const uint32_t typeSizeU, const bool isReuseSource,
                                    const bool isInplace, uint32_t& maxValue, uint32_t& minValue);
+// The [A, R] LayerNorm that outputs rstd (srcShape [A, R]; R padded to 32-byte blocks of
+// typeSize): the statistics' floats, two float pieces of whole rows, at least what Normalize
+// needs. isComputeRstd must be true and isOnlyOutput false (CANN supports no other yet).
+void GetLayerNormMaxMinTmpSize(const ge::Shape& srcShape, const uint32_t typeSize,
+                               const bool isReuseSource, const bool isComputeRstd,
+                               const bool isOnlyOutput, uint32_t& maxValue, uint32_t& minValue);
+void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                              const uint32_t typeSize, const bool isReuseSource,
+                              const bool isComputeRstd, optiling::LayerNormSeparateTiling& tiling);
+void GetLayerNormNDTilingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
+                              const uint32_t typeSize, const bool isReuseSource,
+                              const bool isComputeRstd,
+                              AscendC::tiling::LayerNormSeparateTiling& tiling);
 [[deprecated("GetLayerNormNDTillingInfo is deprecated, please use GetLayerNormNDTilingInfo")]] void
 GetLayerNormNDTillingInfo(const ge::Shape& srcShape, const uint32_t stackBufferSize,
                           const uint32_t typeSize, const bool isReuseSource,

@@ -107,10 +107,12 @@ class PlatformAscendC {
   uint32_t reservedMemSize_ = 0;
 };
 
-// CANN's process-wide platform (the device the runtime opened, or the SoC named). opsim has no
-// opened device: while the operation runs an operator's TilingParse or tiling function,
-// GetInstance() answers that call's platform; elsewhere nullptr, with an error line. The
-// SoC name argument is not looked up (opsim's chips are its device profiles).
+// CANN's process-wide platform (the device the program runs on, or the SoC named). While the
+// operation runs an operator's TilingParse or tiling function, GetInstance() answers that call's
+// platform. Elsewhere it is a singleton: the first call makes it, for the program's simulated
+// device (a CPU-debug program linked to tikicpulib::<SoC>, or a .asc program opsim-asc built:
+// the SoC its launches run on) or the customSocVersion named; later calls answer the same
+// whatever they name. With neither (a plain host program): nullptr, with an error line.
 class PlatformAscendCManager {
  public:
   static PlatformAscendC* GetInstance();
@@ -122,3 +124,14 @@ class PlatformAscendCManager {
 };
 
 }  // namespace platform_ascendc
+
+namespace opsim::op_api {
+// The SoC a program was built for (its OPSIM_ICPU_SOC_VERSION), for GetInstance() outside an
+// operator call; noted as the program starts. Weak: a kernel unit may include this header (through
+// tiling_api.h) in a program that does not link the host library.
+__attribute__((weak)) void NoteProgramSoc(const char* soc);
+#if defined(OPSIM_ICPU_SOC_VERSION)
+inline const bool kProgramSocNoted =
+    (NoteProgramSoc != nullptr ? NoteProgramSoc(OPSIM_ICPU_SOC_VERSION) : void(), true);
+#endif
+}  // namespace opsim::op_api

@@ -57,6 +57,21 @@ constexpr NormalizeConfig NLCFG_NOBETA = GetNormalizeConfig(true, false);
 constexpr NormalizeConfig NLCFG_NOGAMMA = GetNormalizeConfig(false, true);
 constexpr NormalizeConfig NLCFG_NOOPT = GetNormalizeConfig(true, true);
 
+// The [A, R] LayerNorm's configuration and shape (CANN's layernorm_utils.h).
+struct LayerNormConfig {
+  bool isNoBeta = false;
+  bool isNoGamma = false;
+  bool isOnlyOutput = false;
+  bool isOutputRstd = true;
+};
+struct LayerNormPara {
+  uint32_t aLength;
+  uint32_t rLength;
+  uint32_t rLengthWithPadding;
+};
+constexpr LayerNormConfig GetLayerNormNormalConfig() { return {false, false, false, true}; }
+constexpr LayerNormConfig LNCFG_NORM = GetLayerNormNormalConfig();
+
 }  // namespace AscendC
 
 namespace opsim::sim::hl {
@@ -135,6 +150,15 @@ struct NormalizeCall {
 };
 void RunNormalize(const NormalizeCall& call);
 
+// The [A, R] LayerNorm: the rows' mean and variance from the tiling, then Normalize's rstd and
+// rows (`norm.variance` unused: the variance lives in the work buffer).
+struct LayerNormRstdCall {
+  NormalizeCall norm;
+  const AscendC::LayerNormPara* para;
+  const AscendC::tiling::LayerNormSeparateTiling* tiling;
+};
+void RunLayerNormRstd(const LayerNormRstdCall& call);
+
 template <typename U, typename T, const AscendC::NormalizeConfig& config>
 constexpr void CheckNormalizeTemplate() {
   static_assert(std::is_same_v<T, float> ? std::is_same_v<U, float> : kHalfOrFloat<U>,
@@ -177,6 +201,41 @@ void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,
   h::RunNorm({h::NormApi::kLayerNorm, h::ElemOf<T>(), isReuseSource, &output.ref(), &inputX.ref(),
               &gamma.ref(), &beta.ref(), &outputMean.ref(), &outputVariance.ref(), nullptr,
               h::NormScalar(epsilon), &tiling, nullptr, nullptr, nullptr, 1, false});
+}
+
+// Per row a of [A, R]: outputMean[a] and the variance over the rLength columns, outputRstd[a] =
+// 1 / sqrt(variance + epsilon), then Normalize's rows (config leaves out gamma or beta). As the
+// chip does, the padding columns of inputX are zeroed first.
+template <typename U, typename T, bool isReuseSource = false,
+          const LayerNormConfig& config = LNCFG_NORM>
+void LayerNorm(const LocalTensor<T>& output, const LocalTensor<float>& outputMean,
+               const LocalTensor<float>& outputRstd, const LocalTensor<T>& inputX,
+               const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const float epsilon,
+               const LocalTensor<uint8_t>& sharedTmpBuffer, const LayerNormPara& para,
+               const LayerNormSeparateTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  static_assert(!config.isOnlyOutput, "LayerNorm: config.isOnlyOutput must be false");
+  h::CheckNormalizeTemplate<U, T, NLCFG_NORM>();
+  h::RunLayerNormRstd({{h::ElemOf<T>(), h::ElemOf<U>(), config.isNoGamma, config.isNoBeta, -1,
+                        &output.ref(), &outputRstd.ref(), &outputMean.ref(), nullptr, &inputX.ref(),
+                        &gamma.ref(), &beta.ref(), &sharedTmpBuffer.ref(), epsilon, nullptr},
+                       &para,
+                       &tiling});
+}
+template <typename U, typename T, bool isReuseSource = false,
+          const LayerNormConfig& config = LNCFG_NORM>
+void LayerNorm(const LocalTensor<T>& output, const LocalTensor<float>& outputMean,
+               const LocalTensor<float>& outputRstd, const LocalTensor<T>& inputX,
+               const LocalTensor<U>& gamma, const LocalTensor<U>& beta, const float epsilon,
+               const LayerNormPara& para, const LayerNormSeparateTiling& tiling) {
+  namespace h = opsim::sim::hl;
+  static_assert(!config.isOnlyOutput, "LayerNorm: config.isOnlyOutput must be false");
+  h::CheckNormalizeTemplate<U, T, NLCFG_NORM>();
+  h::RunLayerNormRstd({{h::ElemOf<T>(), h::ElemOf<U>(), config.isNoGamma, config.isNoBeta, -1,
+                        &output.ref(), &outputRstd.ref(), &outputMean.ref(), nullptr, &inputX.ref(),
+                        &gamma.ref(), &beta.ref(), nullptr, epsilon, nullptr},
+                       &para,
+                       &tiling});
 }
 
 // dst = x / sqrt(mean(x^2) + epsilon) * gamma per row of H.

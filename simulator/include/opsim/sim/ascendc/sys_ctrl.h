@@ -13,7 +13,9 @@
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/types.h"
+#include "opsim/sim/ascendc/vector_mask.h"
 #include "opsim/sim/detail/core.h"
+#include "opsim/sim/fault.h"
 
 namespace opsim::sim::detail {
 // Bits [start, end] of CTRL: `value` must fit them (CANN: a wider value is an error).
@@ -179,5 +181,52 @@ inline void WriteGmByPassDCache(__gm__ T* addr, T value) {
 // simulated time is in LaunchResult::stats and the trace).
 inline void MetricsProfStart() {}
 inline void MetricsProfStop() {}
+
+// CANN's AscendCUtils (kernel_utils_base.h), the members a kernel calls on the 910B: block and
+// C0 figures, the mask register and the float overflow mode.
+class AscendCUtils {
+ public:
+  static inline int32_t GetBitSize(int32_t byteSize) { return byteSize * 8; }
+  static inline int32_t GetC0Size() { return 32; }
+  static inline int32_t GetC0Count(const int32_t dtypeSize) {
+    if (dtypeSize == 0) {
+      opsim::sim::RaiseFault(opsim::sim::FaultKind::kInvalidArgument, "GetC0Count",
+                             "dtypeSize can not be 0");
+    }
+    return GetC0Size() / dtypeSize;
+  }
+  static inline int32_t GetDefaultBlockNum() { return 8; }
+  template <typename T, bool isSetMask = true>
+  static inline void SetMask(const uint64_t& maskHigh, const uint64_t& maskLow) {
+    if constexpr (isSetMask) opsim::sim::detail::SetMaskRegister(false, maskHigh, maskLow);
+  }
+  // CANN's lanes for `len`: 64 is the low half; a whole 32-byte block's elements or 128 and
+  // above are every lane; else the first len lanes.
+  template <typename T, bool isSetMask = true>
+  static inline void SetMask(int32_t len) {
+    if constexpr (isSetMask) {
+      if (len == 64) return SetMask<T>(0, ~0ull);
+      if (len == static_cast<int32_t>(32 / sizeof(T)) || len >= 128)
+        return SetMask<T>(~0ull, ~0ull);
+      SetVectorMask<T>(len);
+    }
+  }
+  template <typename T>
+  static inline void SetMaskCount() {
+    AscendC::SetMaskCount();
+  }
+  template <typename T>
+  static inline void SetMaskNorm() {
+    AscendC::SetMaskNorm();
+  }
+  // CTRL[48]: 1 is the inf/nan mode, 0 saturates.
+  static inline void SetOverflow(uint64_t ctrlValue) {
+    opsim::sim::detail::SetCtrlBits("SetOverflow", 48, 48, ctrlValue == 1 ? 1 : 0);
+  }
+  template <bool isSetMask = true>
+  static inline void ResetMask() {
+    if constexpr (isSetMask) AscendC::ResetMask();
+  }
+};
 
 }  // namespace AscendC
