@@ -7,7 +7,8 @@
 // stderr: an unknown input, output or attribute name, an index past the prototype's, an attribute
 // read as a kind it does not hold. A dynamic input or output has one description (its IR name),
 // and counts once in GetInputsSize / GetOutputsSize. Not here: the graph side (SetInput to
-// another operator's output, subgraphs) and InferShapeAndType.
+// another operator's output, subgraphs) and InferShapeAndType's
+// V1 infer functions (IMPLEMT_INFERFUNC): it runs the runtime's (IMPL_OP_INFERSHAPE).
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <map>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -92,6 +94,12 @@ class Operator {
   // "VT_BOOL", "VT_STRING", "VT_DATA_TYPE", "VT_LIST_INT", ..., "VT_TENSOR".
   const std::map<std::string, std::string> GetAllAttrNamesAndTypes() const;
   graphStatus GetAllAttrNamesAndTypes(std::map<AscendString, AscendString>& attr_name_types) const;
+  // Runs the op type's registered InferShape (IMPL_OP_INFERSHAPE), and its InferDataType when it
+  // has one, on the input descriptions and attributes, and writes the outputs' shapes (and
+  // dtypes) into their descriptions. An optional input never described is absent; a dynamic one
+  // has one instance. GRAPH_FAILED when the type registers no InferShape or an attribute is of a
+  // kind the runtime attributes cannot hold; else the function's status.
+  graphStatus InferShapeAndType();
   // GRAPH_FAILED (and the names on stderr) when a required attribute has no value.
   graphStatus VerifyAllAttr(bool disable_common_verifier = false);
 
@@ -105,6 +113,7 @@ class Operator {
     // registers the text, not its value, so a prototype may name symbols no header declares.
     std::string dtype_symbol;
     TensorDesc desc;
+    bool described = false;  // UpdateInputDesc named it: an optional input is then present
   };
   struct IrAttr {
     std::string name;
@@ -115,6 +124,9 @@ class Operator {
   };
   void InputRegister(const char_t* name, const char_t* dtype_symbol, IrKind kind);
   void OutputRegister(const char_t* name, const char_t* dtype_symbol, IrKind kind);
+  void DataTypeRegister(const char_t* name, const char_t* types) {
+    datatypes_.emplace_back(name, types);
+  }
   template <typename T>
   void AttrRegister(const char_t* name, const T& default_value) {
     attrs_.push_back({name, false, KindOf(Hold(default_value)), true, Hold(default_value)});
@@ -127,6 +139,7 @@ class Operator {
   std::vector<IrTensor> inputs_;
   std::vector<IrTensor> outputs_;
   std::vector<IrAttr> attrs_;
+  std::vector<std::pair<std::string, std::string>> datatypes_;  // DATATYPE's symbol, its text
 
  private:
   template <typename T>

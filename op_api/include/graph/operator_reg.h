@@ -185,6 +185,13 @@ struct Chain {
     RequiredAttrRegister(#x, ::ge::op_ir::Type{}); \
     ::ge::op_ir::Chain()
 
+// A type symbol the tensors' expressions name (DATATYPE(T, TensorType({DT_FLOAT}))): text, as
+// the tensors' expressions are.
+#define DATATYPE(x, t)      \
+  Next();                   \
+  DataTypeRegister(#x, #t); \
+  ::ge::op_ir::Chain()
+
 #define OP_END_FACTORY_REG(x) \
   Next();                     \
   }                           \
