@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph.h"
 #include "graph/operator_reg.h"
 #include "kernel_run_context_facker.h"
 #include "register/op_impl_registry.h"
@@ -131,6 +132,39 @@ TEST(GeOperatorGraph, invalid_uses_fail_with_graph_failed) {
   ge::Tensor t;
   EXPECT_EQ(t.SetData(nullptr, 4), ge::GRAPH_PARAM_INVALID);
   EXPECT_EQ(t.GetData(), nullptr);
+}
+
+// CANN's InferShapeAndType runs the registered InferShape on the operator itself.
+TEST(GeOperatorGraph, infer_shape_and_type_runs_the_registered_function) {
+  ge::op::GeoTail op;
+  ASSERT_EQ(op.UpdateInputDesc("x", Desc({6}, ge::DT_FLOAT)), ge::GRAPH_SUCCESS);
+  op.set_attr_tail(4);
+  ASSERT_EQ(op.InferShapeAndType(), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(op.get_output_desc_y().GetShape().GetDims(), (std::vector<int64_t>{6, 4}));
+  EXPECT_EQ(op.get_output_desc_y().GetOriginShape().GetDims(), (std::vector<int64_t>{6, 4}));
+  // A list of int lists has no runtime-attribute form; an op type without InferShape fails.
+  op.SetAttr("pairs", std::vector<std::vector<int64_t>>{{1, 2}});
+  EXPECT_EQ(op.InferShapeAndType(), ge::GRAPH_FAILED);
+  ge::Operator bare("bare", "GeoNoSuchType");
+  EXPECT_EQ(bare.InferShapeAndType(), ge::GRAPH_FAILED);
+}
+
+// A node of a graph describes its operator; no input is connected to a Constant.
+TEST(GeOperatorGraph, a_graph_node_sees_its_operator) {
+  ge::op::GeoTail op("n1");
+  ASSERT_EQ(op.update_input_desc_x(Desc({2, 2}, ge::DT_FLOAT)), ge::GRAPH_SUCCESS);
+  ge::Graph graph("g");
+  ge::GNode node = graph.AddNodeByOp(op);
+  ge::AscendString type;
+  ASSERT_EQ(node.GetType(type), ge::GRAPH_SUCCESS);
+  EXPECT_STREQ(type.GetString(), "GeoTail");
+  ge::TensorDesc x;
+  ASSERT_EQ(node.GetInputDesc(0, x), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(x.GetShape().GetDims(), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(node.GetInputDesc(5, x), ge::GRAPH_FAILED);
+  ge::Tensor value;
+  EXPECT_EQ(node.GetInputConstData(0, value), ge::GRAPH_FAILED);
+  EXPECT_EQ(ge::GNode().GetInputConstData(0, value), ge::GRAPH_FAILED);
 }
 
 // opsim runs no shape-range inference: the faker's holder has no context, and says so.
