@@ -4,6 +4,7 @@
 // operator, its result written back into the output description. Then each invalid use.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,20 @@ TEST(GeOperatorGraph, a_graph_node_sees_its_operator) {
   ge::Tensor value;
   EXPECT_EQ(node.GetInputConstData(0, value), ge::GRAPH_FAILED);
   EXPECT_EQ(ge::GNode().GetInputConstData(0, value), ge::GRAPH_FAILED);
+}
+
+// A following tensor (CANN's kFollowing): its data right after it, in one block.
+TEST(GeOperatorGraph, a_following_tensor_holds_its_data_after_itself) {
+  size_t total = 0;
+  auto block = gert::Tensor::CreateFollowing(3, ge::DT_INT64, total);
+  ASSERT_NE(block, nullptr);
+  EXPECT_EQ(total, sizeof(gert::Tensor) + 3 * sizeof(int64_t));
+  auto* tensor = reinterpret_cast<gert::Tensor*>(block.get());
+  EXPECT_EQ(tensor->GetPlacement(), gert::kFollowing);
+  EXPECT_EQ(tensor->GetData<uint8_t>(), block.get() + sizeof(gert::Tensor));
+  EXPECT_EQ(tensor->GetSize(), 3 * sizeof(int64_t));
+  EXPECT_EQ(gert::Tensor::CreateFollowing(INT64_MAX, ge::DT_INT64, total), nullptr);
+  EXPECT_EQ(total, 0u);
 }
 
 // opsim runs no shape-range inference: the faker's holder has no context, and says so.

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 
 #include "exe_graph/runtime/shape.h"
 #include "exe_graph/runtime/tensor_data.h"
@@ -90,7 +92,37 @@ class Tensor {
   const T* GetData() const {
     return static_cast<const T*>(data_);
   }
+  template <typename T>
+  T* GetData() {
+    return static_cast<T*>(const_cast<void*>(data_));
+  }
   const void* GetAddr() const { return data_; }
+  // A tensor with `shape_size` elements of `dt` right after it in one block (kFollowing; no
+  // dims yet), and the block's bytes in `total_size`; null when the size overflows.
+  static std::unique_ptr<uint8_t[]> CreateFollowing(const int64_t shape_size, const ge::DataType dt,
+                                                    size_t& total_size) {
+    const int bytes = ge::GetSizeByDataType(dt);
+    if (shape_size < 0 || bytes <= 0) return CreateFollowing(dt, 0, total_size);
+    size_t data_size = 0;
+    if (__builtin_mul_overflow(static_cast<size_t>(shape_size), static_cast<size_t>(bytes),
+                               &data_size)) {
+      total_size = 0;
+      return nullptr;
+    }
+    return CreateFollowing(dt, data_size, total_size);
+  }
+  static std::unique_ptr<uint8_t[]> CreateFollowing(const ge::DataType dt, const size_t tensor_size,
+                                                    size_t& total_size) {
+    if (__builtin_add_overflow(sizeof(Tensor), tensor_size, &total_size)) {
+      total_size = 0;
+      return nullptr;
+    }
+    std::unique_ptr<uint8_t[]> block(new uint8_t[total_size]());
+    Tensor* tensor = new (block.get())
+        Tensor(StorageShape(), StorageFormat(), kFollowing, dt, block.get() + sizeof(Tensor));
+    tensor->SetSize(tensor_size);
+    return block;
+  }
   // The tensor takes the data's address, size and placement (the data stays its creator's).
   void SetData(TensorData&& data) {
     data_ = data.GetAddr();
