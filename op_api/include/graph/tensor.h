@@ -21,10 +21,6 @@
 
 namespace ge {
 
-// Dims CANN reserves (graph/types.h there): an unknown dim, and an unknown rank ([-2]).
-inline constexpr int64_t UNKNOWN_DIM = -1;
-inline constexpr int64_t UNKNOWN_DIM_NUM = -2;
-
 class ShapeImpl;
 
 class Shape {
