@@ -23,6 +23,7 @@
 #include "graph/operator.h"
 #include "graph/operator_reg.h"
 #include "graph/tensor.h"
+#include "graph/utils/type_utils.h"
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"

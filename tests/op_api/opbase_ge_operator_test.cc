@@ -10,6 +10,7 @@
 
 #include "graph/graph.h"
 #include "graph/operator_reg.h"
+#include "graph/utils/type_utils.h"
 #include "kernel_run_context_facker.h"
 #include "register/op_impl_registry.h"
 
@@ -115,6 +116,8 @@ TEST(GeOperatorGraph, attributes_hold_their_prototypes_defaults_and_kinds) {
   ASSERT_EQ(op.GetAttr("value", read), ge::GRAPH_SUCCESS);
   EXPECT_EQ(read.GetSize(), 8u);
   EXPECT_EQ(read.GetShapeDim(0), 2);
+  EXPECT_EQ(ge::TypeUtils::DataTypeToAscendString(read.GetDataType()),
+            ge::AscendString(ge::TypeUtils::DataTypeToSerialString(ge::DT_INT32).c_str()));
 }
 
 TEST(GeOperatorGraph, invalid_uses_fail_with_graph_failed) {
