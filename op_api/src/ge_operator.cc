@@ -116,6 +116,12 @@ const Operator::IrTensor* Operator::TensorAt(const std::vector<IrTensor>& tensor
   return nullptr;
 }
 
+size_t Operator::GetInputsSize() const {
+  size_t n = 0;
+  for (const IrTensor& t : inputs_) n += (t.kind != IrKind::kOptional || t.described) ? 1 : 0;
+  return n;
+}
+
 TensorDesc Operator::GetInputDesc(uint32_t index) const {
   const IrTensor* t = TensorAt(inputs_, index, "input");
   return t == nullptr ? TensorDesc() : t->desc;

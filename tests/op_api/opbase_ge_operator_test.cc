@@ -147,6 +147,10 @@ TEST(GeOperatorGraph, infer_shape_and_type_runs_the_registered_function) {
   EXPECT_EQ(op.get_output_desc_y().GetShape().GetDims(), (std::vector<int64_t>{6, 4}));
   EXPECT_EQ(op.get_output_desc_y().GetOriginShape().GetDims(), (std::vector<int64_t>{6, 4}));
   // A list of int lists has no runtime-attribute form; an op type without InferShape fails.
+  EXPECT_EQ(op.GetInputsSize(), 1u);
+  ASSERT_EQ(op.UpdateInputDesc("bias", Desc({4}, ge::DT_FLOAT)), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(op.GetInputsSize(), 2u);
+  ASSERT_EQ(op.InferShapeAndType(), ge::GRAPH_SUCCESS);
   op.SetAttr("pairs", std::vector<std::vector<int64_t>>{{1, 2}});
   EXPECT_EQ(op.InferShapeAndType(), ge::GRAPH_FAILED);
   ge::Operator bare("bare", "GeoNoSuchType");

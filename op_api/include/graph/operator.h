@@ -37,8 +37,9 @@ class Operator {
   graphStatus GetOpType(AscendString& type) const;
   std::string GetName() const { return name_; }
   std::string GetOpType() const { return type_; }
-  // Registered inputs and outputs (a dynamic one counts once, as its prototype declares it).
-  size_t GetInputsSize() const { return inputs_.size(); }
+  // Valid inputs, as GE counts them: an optional input counts once described (UpdateInputDesc),
+  // a dynamic one once, as its prototype declares it. Outputs: every registered one.
+  size_t GetInputsSize() const;
   size_t GetOutputsSize() const { return outputs_.size(); }
 
   // A description by IR name or index; an empty one (and a message) when there is none.
