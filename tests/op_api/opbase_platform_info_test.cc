@@ -314,7 +314,7 @@ TEST(OperatorPrototype, reg_op_declares_the_operator_with_its_ir) {
   ASSERT_EQ(op.GetOpType(type), ge::GRAPH_SUCCESS);
   EXPECT_STREQ(name.GetString(), "probe1");
   EXPECT_STREQ(type.GetString(), "PlatSocProbe");
-  EXPECT_EQ(op.GetInputsSize(), 2u);
+  EXPECT_EQ(op.GetInputsSize(), 1u);  // the optional bias counts once described
   EXPECT_EQ(op.GetOutputsSize(), 2u);
   EXPECT_EQ(ge::TensorType::RealNumberType().types.size(), 12u);
 }

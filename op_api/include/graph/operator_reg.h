@@ -9,10 +9,10 @@
 // declares class ge::op::Elu, a ge::Operator whose constructor registers that IR (names, kinds,
 // and each tensor's dtype expression as text, as CANN registers it: the expression is not
 // evaluated, so a prototype naming DT_FLOAT32 or a bare FloatingDataType builds, as with CANN).
-// Each macro closes the statement the previous one left open, so the leading dots belong to the
-// chain object (ge::op_ir::Chain) the previous macro ends with. Not here yet: GRAPH and
-// DYNAMIC_GRAPH (subgraphs), the accessors CANN generates per input and attribute, and the creator
-// registry (OperatorFactory).
+// Each input, output and attribute gets the accessors CANN generates for it (name_in_x,
+// get_input_desc_x, update_input_desc_x, get_output_desc_y, update_output_desc_y, name_attr_a,
+// get_attr_a, set_attr_a). Not here yet: GRAPH and DYNAMIC_GRAPH (subgraphs), the graph
+// connections (set_input_x, create_dynamic_input_x) and the creator registry (OperatorFactory).
 #pragma once
 
 #include <cstdint>
@@ -84,6 +84,7 @@ using ListBool = std::vector<bool>;
 using ListString = std::vector<std::string>;
 using ListType = std::vector<DataType>;
 using ListListInt = std::vector<std::vector<int64_t>>;
+using Tensor = ::ge::Tensor;
 // What each macro's leading dot attaches to.
 struct Chain {
   void Next() const {}
@@ -92,37 +93,103 @@ struct Chain {
 
 }  // namespace ge
 
-#define REG_OP(x)                                               \
-  namespace op {                                                \
-  class x : public ::ge::Operator {                             \
-   public:                                                      \
-    explicit x(const char* name) : Operator(name, #x) { Ir(); } \
-    x() : Operator(#x, #x) { Ir(); }                            \
-                                                                \
-   private:                                                     \
-    void Ir() {                                                 \
+// Each macro ends the registration function the previous one opened by calling its own (declared
+// further down the class, so the calls run in the prototype's order), declares the members CANN
+// generates for its input, output or attribute, and opens that function: the leading dot of the
+// next macro then attaches to the ge::op_ir::Chain the function body ends with.
+#define REG_OP(x)                                                       \
+  namespace op {                                                        \
+  class x : public ::ge::Operator {                                     \
+    using OpsimThisType = x;                                            \
+                                                                        \
+   public:                                                              \
+    explicit x(const char* name) : Operator(name, #x) { OpsimIr(); }    \
+    explicit x(const ::ge::AscendString& name) : x(name.GetString()) {} \
+    x() : Operator(#x, #x) { OpsimIr(); }                               \
+                                                                        \
+   private:                                                             \
+    void OpsimIr() {                                                    \
       ::ge::op_ir::Chain()
 
-#define OPSIM_REG_TENSOR(reg, x, t, kind) \
-  Next();                                 \
-  reg(#x, #t, IrKind::kind);              \
-  ::ge::op_ir::Chain()
+#define OPSIM_REG_INPUT(x, t, kind)                                              \
+  Next();                                                                        \
+  OpsimIn_##x();                                                                 \
+  }                                                                              \
+                                                                                 \
+ public:                                                                         \
+  static const char* name_in_##x() { return #x; }                                \
+  ::ge::TensorDesc get_input_desc_##x() const { return GetInputDescByName(#x); } \
+  ::ge::graphStatus update_input_desc_##x(const ::ge::TensorDesc& desc) {        \
+    return UpdateInputDesc(#x, desc);                                            \
+  }                                                                              \
+                                                                                 \
+ private:                                                                        \
+  void OpsimIn_##x() {                                                           \
+    InputRegister(#x, #t, IrKind::kind);                                         \
+    ::ge::op_ir::Chain()
 
-#define INPUT(x, t) OPSIM_REG_TENSOR(InputRegister, x, t, kRequired)
-#define OPTIONAL_INPUT(x, t) OPSIM_REG_TENSOR(InputRegister, x, t, kOptional)
-#define DYNAMIC_INPUT(x, t) OPSIM_REG_TENSOR(InputRegister, x, t, kDynamic)
-#define OUTPUT(x, t) OPSIM_REG_TENSOR(OutputRegister, x, t, kRequired)
-#define DYNAMIC_OUTPUT(x, t) OPSIM_REG_TENSOR(OutputRegister, x, t, kDynamic)
+#define OPSIM_REG_OUTPUT(x, t, kind)                                               \
+  Next();                                                                          \
+  OpsimOut_##x();                                                                  \
+  }                                                                                \
+                                                                                   \
+ public:                                                                           \
+  static const char* name_out_##x() { return #x; }                                 \
+  ::ge::TensorDesc get_output_desc_##x() const { return GetOutputDescByName(#x); } \
+  ::ge::graphStatus update_output_desc_##x(const ::ge::TensorDesc& desc) {         \
+    return UpdateOutputDesc(#x, desc);                                             \
+  }                                                                                \
+                                                                                   \
+ private:                                                                          \
+  void OpsimOut_##x() {                                                            \
+    OutputRegister(#x, #t, IrKind::kind);                                          \
+    ::ge::op_ir::Chain()
 
-// The default is checked against the type (ATTR(pads, ListInt, {0, 0}) builds a ListInt).
-#define ATTR(x, Type, ...)              \
-  Next();                               \
-  (void)::ge::op_ir::Type(__VA_ARGS__); \
-  AttrRegister(#x, false);              \
-  ::ge::op_ir::Chain()
-#define REQUIRED_ATTR(x, Type) \
-  Next();                      \
-  AttrRegister(#x, true);      \
+#define INPUT(x, t) OPSIM_REG_INPUT(x, t, kRequired)
+#define OPTIONAL_INPUT(x, t) OPSIM_REG_INPUT(x, t, kOptional)
+#define DYNAMIC_INPUT(x, t) OPSIM_REG_INPUT(x, t, kDynamic)
+#define OUTPUT(x, t) OPSIM_REG_OUTPUT(x, t, kRequired)
+#define DYNAMIC_OUTPUT(x, t) OPSIM_REG_OUTPUT(x, t, kDynamic)
+
+// An attribute's accessors; get_attr_x() is the type's zero when the attribute has no value.
+#define OPSIM_REG_ATTR_ACCESSORS(x, Type)                       \
+ public:                                                        \
+  static const char* name_attr_##x() { return #x; }             \
+  ::ge::op_ir::Type get_attr_##x() const {                      \
+    ::ge::op_ir::Type value{};                                  \
+    (void)GetAttr(#x, value);                                   \
+    return value;                                               \
+  }                                                             \
+  OpsimThisType& set_attr_##x(const ::ge::op_ir::Type& value) { \
+    SetAttr(#x, value);                                         \
+    return *this;                                               \
+  }                                                             \
+                                                                \
+ private:
+
+// The default is built as the type (ATTR(pads, ListInt, {0, 0}) builds a ListInt) and set.
+#define ATTR(x, Type, ...)                            \
+  Next();                                             \
+  OpsimAttr_##x();                                    \
+  }                                                   \
+  OPSIM_REG_ATTR_ACCESSORS(x, Type)                   \
+  void OpsimAttr_##x() {                              \
+    AttrRegister(#x, ::ge::op_ir::Type(__VA_ARGS__)); \
+    ::ge::op_ir::Chain()
+#define REQUIRED_ATTR(x, Type)                     \
+  Next();                                          \
+  OpsimAttr_##x();                                 \
+  }                                                \
+  OPSIM_REG_ATTR_ACCESSORS(x, Type)                \
+  void OpsimAttr_##x() {                           \
+    RequiredAttrRegister(#x, ::ge::op_ir::Type{}); \
+    ::ge::op_ir::Chain()
+
+// A type symbol the tensors' expressions name (DATATYPE(T, TensorType({DT_FLOAT}))): text, as
+// the tensors' expressions are.
+#define DATATYPE(x, t)      \
+  Next();                   \
+  DataTypeRegister(#x, #t); \
   ::ge::op_ir::Chain()
 
 #define OP_END_FACTORY_REG(x) \

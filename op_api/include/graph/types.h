@@ -128,6 +128,10 @@ constexpr graphStatus GRAPH_FAILED = 0xFFFFFFFF;
 constexpr graphStatus GRAPH_PARAM_INVALID = 50331649;
 constexpr graphStatus GRAPH_NOT_CHANGED = 1343242304;
 
+// Dims CANN reserves: an unknown dim, and an unknown rank ([-2]).
+inline constexpr int64_t UNKNOWN_DIM = -1;
+inline constexpr int64_t UNKNOWN_DIM_NUM = -2;
+
 // Bytes of one element; -1 for types without a whole-byte size (int4, strings, ...).
 int GetSizeByDataType(DataType data_type);
 

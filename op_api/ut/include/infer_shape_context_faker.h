@@ -25,6 +25,8 @@
 #include "any_value.h"
 #include "exe_graph/runtime/infer_shape_context.h"
 #include "exe_graph/runtime/storage_shape.h"
+#include "exe_graph/runtime/tensor.h"
+#include "graph/ascend_string.h"
 #include "graph/types.h"
 #include "kernel_run_context_holder.h"
 
@@ -99,6 +101,16 @@ class ContextFakerBase {
     }
     return Self();
   }
+  // One attribute, after those given before (ops-nn's faker appends in call order too).
+  template <typename T>
+  Derived& Attr(const std::string& /*attrName*/, T attr) {
+    state_.attrs.push_back(Ops::Math::AnyValue::CreateFrom<T>(attr));
+    return Self();
+  }
+  Derived& Attr(const std::string& /*attrName*/, const ge::AscendString& attr) {
+    state_.attrs.push_back(Ops::Math::AnyValue::CreateFrom<std::string>(attr.GetString()));
+    return Self();
+  }
   gert::KernelRunContextHolder Build() { return BuildHolder(state_); }
 
  protected:
@@ -132,6 +144,12 @@ class InferShapeContextFaker : public opsim::op_ut::ContextFakerBase<InferShapeC
   }
   InferShapeContextFaker& InputShapes(const std::vector<StorageShape*>& inputShapes) {
     state_.input_shapes = AsShapes(inputShapes);
+    return *this;
+  }
+  // The tensors' shapes (a tensor begins with its StorageShape; ops-nn's ut_op_common passes
+  // StorageShapes this way).
+  InferShapeContextFaker& InputTensors(const std::vector<Tensor*>& inputTensors) {
+    state_.input_shapes = AsShapes(inputTensors);
     return *this;
   }
   InferShapeContextFaker& OutputShapes(const std::initializer_list<Shape*>& outputShapes) {

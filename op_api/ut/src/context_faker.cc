@@ -7,6 +7,7 @@
 
 #include "fake_call.h"
 #include "infer_shape_context_faker.h"
+#include "infer_shaperange_context_faker.h"
 
 namespace opsim::op_ut {
 namespace {
@@ -116,5 +117,13 @@ KernelRunContextHolder& KernelRunContextHolder::operator=(KernelRunContextHolder
 KernelRunContextHolder::~KernelRunContextHolder() = default;
 
 OpCallData* KernelRunContextHolder::Data() { return call_ == nullptr ? nullptr : &call_->data; }
+
+KernelRunContextHolder InferShapeRangeContextFaker::Build() {
+  std::cerr << "[ERROR] InferShapeRangeContextFaker of " << state_.op_type
+            << ": opsim does not run shape-range inference (gert::InferShapeRangeContext); the "
+               "holder has no context"
+            << std::endl;
+  return KernelRunContextHolder();
+}
 
 }  // namespace gert
