@@ -10,7 +10,12 @@
 #include <vector>
 
 #include "kernel_operator.h"
+// For the Ceil<T> family only: without ASCENDC_CUBE_ONLY the header declares this whole program
+// a Matmul library, whose MIX kernels' AIC is the Matmul server (cube_matmul_engine.h), and the
+// other suites' MIX launches (CrossCore.KernelTaskTypeChoosesTheLaunch) would run no AIC code.
+#define ASCENDC_CUBE_ONLY
 #include "lib/matmul_intf.h"
+#undef ASCENDC_CUBE_ONLY
 #include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 
