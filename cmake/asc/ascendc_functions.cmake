@@ -40,15 +40,10 @@ function(ascendc_include_directories target_name target_scope)
   target_include_directories(${target_name} ${target_scope} ${ARGN})
 endfunction()
 
-# ascendc_compile_options(<target> <scope> <kernel options> [-forward-options-to-host-compiler
-# <host options>]): the kernel compiler's options, then the host compiler's, as the driver's
-# -Xaicore-start/-Xhost-start groups, for the target's ASC sources. Each call's groups are one
-# SHELL: option so that CMake's de-duplication of options cannot take a group's markers from a
-# second call.
-function(ascendc_compile_options target_name target_scope)
-  if(NOT ARGN)
-    return()
-  endif()
+# Splits ascendc_compile_options' arguments at -forward-options-to-host-compiler: the kernel
+# compiler's options before it into <kernel_var>, the host compiler's after it into <host_var>.
+# Shared with the kernel-launch framework's form (ascendc_kernel_cmake/ascendc.cmake).
+function(_opsim_asc_split_options kernel_var host_var)
   set(kernel "")
   set(host "")
   set(to_host OFF)
@@ -61,6 +56,20 @@ function(ascendc_compile_options target_name target_scope)
       list(APPEND kernel "${arg}")
     endif()
   endforeach()
+  set(${kernel_var} "${kernel}" PARENT_SCOPE)
+  set(${host_var} "${host}" PARENT_SCOPE)
+endfunction()
+
+# ascendc_compile_options(<target> <scope> <kernel options> [-forward-options-to-host-compiler
+# <host options>]): the kernel compiler's options, then the host compiler's, as the driver's
+# -Xaicore-start/-Xhost-start groups, for the target's ASC sources. Each call's groups are one
+# SHELL: option so that CMake's de-duplication of options cannot take a group's markers from a
+# second call.
+function(ascendc_compile_options target_name target_scope)
+  if(NOT ARGN)
+    return()
+  endif()
+  _opsim_asc_split_options(kernel host ${ARGN})
   string(JOIN " " kernel ${kernel})
   string(JOIN " " host ${host})
   set(groups "-Xaicore-start ${kernel} -Xaicore-end -Xhost-start ${host} -Xhost-end")
