@@ -447,16 +447,15 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgIntra>(&kind), "intraBlockPartSum = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgRelu>(&kind), "enableRelu = true", u);
-  expect(CfgInitFault<CfgA, CfgA, CfgC, CFG_NORM, AscendC::Impl::Detail::TrianUpperMatmulPolicy>(
-             &kind),
-         "TrianUpperMatmulPolicy", u);
-  using Tscm = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::NZ, half>;
-  expect(CfgInitFault<Tscm, CfgA, CfgC>(&kind), "A's MatmulType position TPosition::TSCM", u);
+  using TscmNd = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::ND, half>;
+  expect(CfgInitFault<TscmNd, CfgA, CfgC>(&kind),
+         "A's MatmulType position TPosition::TSCM with format CubeFormat::ND", u);
   using SparseB =
       SparseMatmulType<AscendC::TPosition::GM, AscendC::TPosition::GM, ::CubeFormat::ND, half>;
   expect(CfgInitFault<CfgA, SparseB, CfgC>(&kind), "B as a SparseMatmulType", u);
   using Gemv = MatmulType<AscendC::TPosition::GM, ::CubeFormat::VECTOR, half>;
-  expect(CfgInitFault<Gemv, CfgA, CfgC>(&kind), "A's MatmulType format CubeFormat::VECTOR", u);
+  expect(CfgInitFault<CfgA, Gemv, CfgC>(&kind),
+         "B's MatmulType position TPosition::GM with format CubeFormat::VECTOR", u);
   using NdAlign = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND_ALIGN, float>;
   expect(CfgInitFault<CfgA, CfgA, NdAlign>(&kind), "C's MatmulType format CubeFormat::ND_ALIGN", u);
   using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;

@@ -175,9 +175,28 @@ void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose) {
   const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
   RequireReady(s, api);
+  if (InL1(s, is_b)) {  // CANN's FROM_L1 copy-in loads from its LocalTensor only
+    Refuse(api, std::string(is_b ? "B" : "A") +
+                    "'s MatmulType position is TPosition::TSCM: pass the LocalTensor in TSCM "
+                    "(a GlobalTensor is never read)");
+  }
   CheckOperandLayout(s, is_b, transpose, api);
   DropHeldPieces(s, api);
   (is_b ? s.b : s.a) = gm;
+  (is_b ? s.trans_b : s.trans_a) = transpose;
+  (is_b ? s.b_set : s.a_set) = true;
+  s.next_tile = 0;
+}
+
+void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpose) {
+  const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
+  RequireReady(s, api);
+  CheckOperandLayout(s, is_b, transpose, api);
+  {
+    const CubeScope scope(api);  // the L1 is the cube core's (a MIX AIV has none)
+    RequireL1Block(s, is_b, l1, transpose, api);
+  }
+  (is_b ? s.b_l1 : s.a_l1) = l1;
   (is_b ? s.trans_b : s.trans_a) = transpose;
   (is_b ? s.b_set : s.a_set) = true;
   s.next_tile = 0;
@@ -332,6 +351,26 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
   BarrierPipes(AscendC::PIPE_ALL);
 }
 
+// The triangular policies (session 38): CANN's GetResultImpl computes every tile and frees,
+// without copying out, one outside the triangle (upper: its M index above its N index; lower:
+// below), so C keeps what it held there. Inside the caller's CubeScope.
+// The held tile dropped, not read out (under unitFlag its units are free again).
+void DropHeldTile(MatmulState& s) {
+  const MatmulQueues& q = QueuesOf(s);
+  if (q.unit_flag) {
+    DropUnitMarks(s.c_tile);
+  } else {
+    QueueFree(q.c, s.c_tile);
+  }
+  s.tile_held = false;
+}
+
+bool DropTileOutsideTriangle(MatmulState& s) {
+  if (!TileOutsideTriangle(s)) return false;
+  DropHeldTile(s);
+  return true;
+}
+
 }  // namespace
 
 bool MatmulIterate(MatmulState& s) {
@@ -351,6 +390,11 @@ void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t 
   const char* api = "Matmul::GetTensorC";
   RequireReady(s, api);
   if (!s.tile_held) Refuse(api, "no tile to fetch (Iterate returned false or was not called)");
+  if (TileOutsideTriangle(s)) {
+    const CubeScope scope(api);
+    DropHeldTile(s);
+    return;
+  }
   if (ub != nullptr) {
     TileToUb(s, *ub, atomic, api);
     return;
@@ -372,7 +416,7 @@ void RunBlock(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, 
   s.next_tile = 0;
   while (NextTile(s, api)) {
     Compute(s);
-    FixpipeOut(s, gm, atomic, sequential, api);
+    if (!DropTileOutsideTriangle(s)) FixpipeOut(s, gm, atomic, sequential, api);
   }
   ReleaseHeldPieces(s);
 }
@@ -382,13 +426,7 @@ void MatmulEnd(MatmulState& s) {
   RequireReady(s, api);
   if (s.tile_held) {
     const CubeScope scope(api);
-    const MatmulQueues& q = QueuesOf(s);
-    if (q.unit_flag) {
-      DropUnitMarks(s.c_tile);  // the tile is dropped, not read out: its units are free again
-    } else {
-      QueueFree(q.c, s.c_tile);
-    }
-    s.tile_held = false;
+    DropHeldTile(s);
   }
   DropHeldPieces(s, api);
   s.ended = true;

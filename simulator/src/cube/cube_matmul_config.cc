@@ -36,20 +36,39 @@ std::string FormatName(uint8_t f) {
                                                 : "CubeFormat(" + std::to_string(f) + ")";
 }
 
+// A's and B's MatmulType (session 38's input forms): GM as ND, A in GM as a VECTOR (GEMV), TSCM
+// as NZ; the last two on Atlas A2/A3 only, as the Matmul page lists them.
+void CheckInputForm(const MatmulState& s, const char* api) {
+  const MatmulForm& f = s.form;
+  for (int i = 0; i < 2; ++i) {
+    const std::string name = i == 0 ? "A" : "B";
+    const auto pos = static_cast<AscendC::TPosition>(f.pos[i]);
+    const auto format = static_cast<CubeFormat>(f.format[i]);
+    const std::string what = name + "'s MatmulType position TPosition::" + TPositionName(f.pos[i]) +
+                             " with format CubeFormat::" + FormatName(f.format[i]);
+    if (pos == AscendC::TPosition::GM && format == CubeFormat::ND) continue;
+    const bool gemv = i == 0 && pos == AscendC::TPosition::GM && format == CubeFormat::VECTOR;
+    const bool tscm = pos == AscendC::TPosition::TSCM && format == CubeFormat::NZ;
+    if (!gemv && !tscm) {
+      Unsupported(api, what,
+                  "opsim's Matmul takes A and B from GM as ND, A from GM as a VECTOR (GEMV), and "
+                  "either from TSCM as NZ (VECIN/VECCALC inputs, NZ in GM, ND in TSCM, B as a "
+                  "VECTOR, SCALAR and COLUMN_MAJOR are not modelled)");
+    }
+    if (!IsA2GenerationCube(Cur())) {
+      Unsupported(api, what + " on " + Cur().device->name,
+                  "CANN's Matmul page lists it on Atlas A2/A3 only");
+    }
+  }
+}
+
 // MatmulType's positions and formats, C's type and the policy.
 void CheckForm(const MatmulState& s, const char* api) {
   const MatmulForm& f = s.form;
   const char* names[3] = {"A", "B", "C"};
-  for (int i = 0; i < 2; ++i) {
-    if (f.pos[i] != static_cast<uint8_t>(AscendC::TPosition::GM)) {
-      Unsupported(
-          api,
-          std::string(names[i]) + "'s MatmulType position TPosition::" + TPositionName(f.pos[i]),
-          "opsim's Matmul takes A and B from GM only (TSCM, VECIN and VECCALC inputs "
-          "are not modelled)");
-    }
-  }
+  CheckInputForm(s, api);
   for (int i = 0; i < 3; ++i) {
+    if (i < 2) continue;  // CheckInputForm
     if (f.format[i] != static_cast<uint8_t>(CubeFormat::ND)) {
       Unsupported(
           api,
@@ -72,13 +91,17 @@ void CheckForm(const MatmulState& s, const char* api) {
                 "the 4:2 sparse Matmul (SetSparseIndex) is not modelled by opsim's Matmul");
   }
   using AscendC::Impl::Detail::PolicyType;
-  if (f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
-      f.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) {
+  // CANN's chip table (matmul_chip_cap.h): the triangular Matmul is dav-2201's, not dav-1001's or
+  // dav-2002's ("Triangular Matmul is not supported on current device").
+  if ((f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR) ||
+       f.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) &&
+      !IsA2GenerationCube(Cur())) {
     Unsupported(api,
-                f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR)
-                    ? "the policy TrianUpperMatmulPolicy"
-                    : "the policy TrianLowerMatmulPolicy",
-                "the triangular Matmul policies (tiles of one triangle only) are not modelled");
+                std::string(f.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR)
+                                ? "the policy TrianUpperMatmulPolicy"
+                                : "the policy TrianLowerMatmulPolicy") +
+                    " on " + Cur().device->name,
+                "CANN's Matmul has the triangular policies on Atlas A2/A3 only");
   }
 }
 
@@ -152,6 +175,14 @@ void CheckSchedule(const MatmulConfig& c, const TCubeTiling& t, const char* api)
 }
 
 }  // namespace
+
+bool TileOutsideTriangle(const MatmulState& s) {
+  using AscendC::Impl::Detail::PolicyType;
+  const int32_t mi = s.tile_m0 / s.tiling.baseM, ni = s.tile_n0 / s.tiling.baseN;
+  if (s.form.policy == static_cast<uint8_t>(PolicyType::MATMUL_UPPER_TRIANGULAR)) return mi > ni;
+  if (s.form.policy == static_cast<uint8_t>(PolicyType::MATMUL_LOWER_TRIANGULAR)) return mi < ni;
+  return false;
+}
 
 AscendC::QuantMode_t QuantFor(const MatmulState& s) {
   using Q = AscendC::QuantMode_t;

@@ -6,6 +6,7 @@
 // the square's side (CANN's Nd2Nz aligns K to c0Size where K is the height).
 #include <string>
 
+#include "cube/cube_buffers.h"
 #include "cube/cube_matmul_tile.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_load3d.h"
@@ -104,10 +105,39 @@ uint32_t B2Bytes(const MatmulState& s) {
   return static_cast<uint32_t>(InBytes(s, uint64_t{bn} * bk));
 }
 
+void RequireL1Block(const MatmulState& s, bool is_b, const UbRef& l1, bool transpose,
+                    const char* api) {
+  const char* name = is_b ? "B" : "A";
+  RequireCubeOperand(Cur(), l1, static_cast<int>(CubeMem::kL1), -1, 32, api, name, "TSCM (L1)");
+  // NZ: rows (K for A transposed and B as stored) padded to 16 (8-bit B as stored: the square),
+  // columns in C0 blocks; the whole single-core block (CANN: "must all be in L1").
+  const auto mn = static_cast<uint32_t>(is_b ? s.single_n : s.single_m);
+  const auto k = static_cast<uint32_t>(s.single_k);
+  const bool k_rows = is_b ? !transpose : transpose;
+  const uint32_t align = is_b && !transpose && IsEightBit(s) ? SquareSide(s) : 16;
+  const uint64_t need =
+      InBytes(s, uint64_t{UpTo(k_rows ? k : mn, align)} * UpTo(k_rows ? mn : k, K0Of(s)));
+  if (l1.bytes < need) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               std::string(name) + "'s TSCM tensor has " + std::to_string(l1.bytes) +
+                   " B; the single-core block (" + std::to_string(k_rows ? k : mn) + " rows x " +
+                   std::to_string(k_rows ? mn : k) + ", NZ: rows padded to " +
+                   std::to_string(align) + ", columns to " + std::to_string(K0Of(s)) + ") needs " +
+                   std::to_string(need) +
+                   " B (CANN: an operand in TSCM holds all "
+                   "of the single-core block)");
+  }
+}
+
 void CheckOperandLayout(const MatmulState& s, bool is_b, bool transpose, const char* api) {
   const TCubeTiling& t = s.tiling;
   const auto bk = static_cast<uint32_t>(t.baseK);
   const std::string elems = s.types.s4 ? "int4b_t" : std::string(DTypeName(s.types.a));
+  if (!is_b && transpose && IsGemv(s)) {  // CANN's CheckMatrixA asserts it
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               "A transposed in CubeFormat::VECTOR (GEMV): the vector is one row of K, taken "
+               "as stored (CANN: \"In GEMV mode, matrix A should not be transposed\")");
+  }
   const bool turns = is_b ? !transpose : transpose;  // K rows in L1, turned over on the way
   if (!turns || DTypeSize(s.types.a) == 2) return;   // 16-bit: LoadData's ifTranspose
   if (!is_b && IsEightBit(s)) {

@@ -13,6 +13,7 @@
 #include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_load3d.h"
+#include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
 
@@ -82,6 +83,7 @@ struct GmPiece {
   GmRef gm;
   uint32_t rows, cols, pitch;
   uint32_t row_align = 16;  // rows padded in L1 to (L1KRowAlign)
+  bool vector = false;      // GEMV's A: one row, copied as it lies (whole 32 B blocks)
 };
 
 // MatmulCallBackFunc's CopyA1/CopyB1 for a piece: the user's function, the GM SetTensorA/B
@@ -96,11 +98,19 @@ struct UserCopyIn {
 // GM rows x cols (row pitch `pitch` elements) -> an L1 buffer as NZ with rows padded to 16, or
 // the user's copy into the buffer (which must leave that layout there). int4b_t (s4): Nd2Nz in
 // bytes, as CANN's copy casts to int8_t (a row's odd last element takes its whole byte).
-UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, bool s4, const UserCopyIn* user) {
+UbRef LoadL1(int16_t queue, const GmPiece& g, const MatmulState& s, const UserCopyIn* user) {
+  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
+  const bool s4 = s.types.s4;
   UbRef l1 = QueueAlloc(queue);
   if (user != nullptr) {
     user->fn(l1, user->gm, user->row, user->col, user->height, user->width, user->tiling_ptr,
              user->data_ptr);
+    QueueEnQue(queue, l1);
+    return QueueDeQue(queue);
+  }
+  if (g.vector) {  // CANN's CopyVector2A1: one DataCopy of the row's 32 B blocks
+    const uint64_t bytes = (InBytes(s, g.cols) + 31) / 32 * 32;
+    CopyBlocks(CopyDir::kGmToUb, &l1, nullptr, &g.gm, 1, bytes, 0, 0, "DataCopy");
     QueueEnQue(queue, l1);
     return QueueDeQue(queue);
   }
@@ -120,8 +130,12 @@ UbRef LoadL1(int16_t queue, const GmPiece& g, uint32_t eb, bool s4, const UserCo
 // The piece of A for rows [m0, m0 + mt) and K [k0, k0 + len).
 GmPiece PieceA(const MatmulState& s, uint32_t m0, uint32_t mt, uint32_t k0, uint32_t len) {
   if (!s.trans_a) {
-    return {GmAt(s.a, InBytes(s, uint64_t{m0} * s.org_ka + k0)), mt, len,
-            static_cast<uint32_t>(s.org_ka)};
+    return {GmAt(s.a, InBytes(s, uint64_t{m0} * s.org_ka + k0)),
+            mt,
+            len,
+            static_cast<uint32_t>(s.org_ka),
+            16,
+            IsGemv(s)};
   }
   return {GmAt(s.a, InBytes(s, uint64_t{k0} * s.org_m + m0)), len, mt,
           static_cast<uint32_t>(s.org_m)};
@@ -147,7 +161,7 @@ UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, const Ma
                 bool keep, const UserCopyIn* user) {
   if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
   ReleaseHeld(queue, held);
-  UbRef l1 = LoadL1(queue, g, static_cast<uint32_t>(DTypeSize(s.types.a)), s.types.s4, user);
+  UbRef l1 = LoadL1(queue, g, s, user);
   if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
   return l1;
 }
@@ -179,6 +193,11 @@ void LoadA2(const MatmulState& s, const UbRef& a2, const UbRef& a1, uint32_t mt,
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   if (s.trans_a && eb == 4) {
     LoadA2FloatTransposed(a2, a1, mt, g, kc, ks, len);
+    return;
+  }
+  if (IsGemv(s)) {  // CANN's GEMV LoadToL0A: the row's 512 B fractals as they lie
+    Load2D(a2, UbAt(a1, InBytes(s, kc)), eb, 0,
+           (InBytes(s, ks) + kCubeFractalBytes - 1) / kCubeFractalBytes, 1, false);
     return;
   }
   const uint32_t k0 = K0Of(s);
@@ -272,10 +291,14 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                              : static_cast<uint32_t>(std::max(1, t.depthA1 / t.stepKa));
   const uint32_t b1n = s.mdl ? MdlBuffers(t.depthB1, t.stepN, t.stepKb)
                              : static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
-  q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, 16, "A1"),
-                     q.a1, -1);
-  q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n,
-                     L1PieceBytes(s, bn, sn, kb, L1NAlign(s), "B1"), q.b1, -1);
+  if (!InL1(s, false)) {
+    q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, 16, "A1"),
+                       q.a1, -1);
+  }
+  if (!InL1(s, true)) {
+    q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n,
+                       L1PieceBytes(s, bn, sn, kb, L1NAlign(s), "B1"), q.b1, -1);
+  }
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
   const uint32_t a2_k =
@@ -328,6 +351,10 @@ struct L1Piece {
 OperandPlan PlanOf(const MatmulState& s, bool is_b, uint32_t at, uint32_t tile) {
   const TCubeTiling& t = s.tiling;
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(t.baseK);
+  if (InL1(s, is_b)) {  // TSCM: one piece, the whole block, the tile's rows (columns) at `at`
+    const auto single = static_cast<uint32_t>(is_b ? s.single_n : s.single_m);
+    return {is_b, K, true, {0, single, at}, single};
+  }
   // A user copy-in gets what CANN's copies load: one base block of K under NORM (its KLoop), the
   // stepKa (stepKb) blocks under MDL, opsim's piece for both without callbacks.
   const bool user = (is_b ? s.cb.copy_b1 : s.cb.copy_a1) != nullptr;
@@ -382,6 +409,12 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
                    " elements: an odd row length starts every other row mid-byte (rows of "
                    "packed int4b_t are whole bytes)");
   }
+  if (IsGemv(s) && mt != 1) {
+    RaiseFault(FaultKind::kInvalidArgument, "Matmul",
+               "A in CubeFormat::VECTOR (GEMV) is one row, but the tile has " + std::to_string(mt) +
+                   " rows of M (singleCoreM and the tail must be 1: the chip's m = 1 Mmad "
+                   "computes one row)");
+  }
   MatmulQueues& q = QueuesOf(s);
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(s.tiling.baseK);
   UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
@@ -390,6 +423,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   const OperandPlan pa = PlanOf(s, false, m0, mt), pb = PlanOf(s, true, n0, nt);
   L1Piece a1, b1;
+  if (InL1(s, false)) a1 = {s.a_l1, 0, K};
+  if (InL1(s, true)) b1 = {s.b_l1, 0, K};
   for (uint32_t kk = 0; kk < K; kk += bk) {
     const uint32_t ks = std::min(bk, K - kk);
     if (a1.len == 0 || kk >= a1.k + a1.len) NextPiece(s, pa, a1, kk);
@@ -413,10 +448,10 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
     if (s.types.s4) {  // the bias: CANN's Mmad with cmatrixSource, from the bias table
-      CubeMmadS4(c, a2, b2, mm, first && s.bias_on ? &bt : nullptr);
+      CubeMmadS4(c, a2, b2, mm, first && s.bias_on ? &bt : nullptr, IsGemv(s));
     } else {
       CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
-               mm);
+               mm, IsGemv(s));
     }
     QueueFree(q.a2, a2);
     QueueFree(q.b2, b2);

@@ -6,6 +6,7 @@
 
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
 #include "opsim/sim/ascendc/cube_types.h"
+#include "opsim/sim/ascendc/types.h"
 
 namespace opsim::sim::detail {
 
@@ -25,6 +26,16 @@ inline uint64_t InBytes(const MatmulState& s, uint64_t elems) {
 inline uint32_t Load3dKRows(uint32_t kc, uint32_t ks, uint32_t len) {
   const uint32_t rows = Up16(ks), left = Up16(len) - kc;
   return rows < left ? rows : left;
+}
+// A in CubeFormat::VECTOR (GEMV): one row of K, a plain copy into L1, fractals of it into L0A
+// as they lie, and Mmad's m = 1 reading L0A as that row (docs/CUBE.md, "Matmul input forms").
+inline bool IsGemv(const MatmulState& s) {
+  return s.form.format[0] == static_cast<uint8_t>(CubeFormat::VECTOR);
+}
+// A (B) in TPosition::TSCM: the kernel's L1 holds the single-core block as NZ (CANN's
+// CopyCubeIn FROM_L1), so the Matmul carves no A1 (B1) and copies nothing from GM.
+inline bool InL1(const MatmulState& s, bool is_b) {
+  return s.form.pos[is_b ? 1 : 0] == static_cast<uint8_t>(AscendC::TPosition::TSCM);
 }
 // A view `off` bytes into a GM operand, as GlobalTensor::operator[] makes one.
 GmRef GmAt(const GmRef& g, uint64_t off);
@@ -74,6 +85,9 @@ void CheckMdlSteps(const TCubeTiling& t, const char* api);
 // refuses what is not modelled, checks the schedule fields against `tiling` and applies
 // iterateOrder to s.tiling (which Init has set).
 void ApplyMatmulConfig(MatmulState& s, const TCubeTiling& tiling, const char* api);
+// TrianUpperMatmulPolicy / TrianLowerMatmulPolicy: whether the held tile lies outside the
+// triangle (its M index in the block above, or below, its N index), which is not copied out.
+bool TileOutsideTriangle(const MatmulState& s);
 // MatmulConfig::isPartialOutput: each Iterate gives the tile's sum over one base block of K
 // (s.k_part), KParts of them per tile in turn; the bias goes into the first. Without it, one.
 uint32_t KParts(const MatmulState& s);
@@ -99,6 +113,9 @@ uint32_t L1KRowAlign(const MatmulState& s, bool is_b);
 uint32_t L1NAlign(const MatmulState& s);
 uint32_t B2Bytes(const MatmulState& s);
 void CheckOperandLayout(const MatmulState& s, bool is_b, bool transpose, const char* api);
+// A TSCM operand's LocalTensor: in L1, 32 B aligned, holding the single-core block as NZ.
+void RequireL1Block(const MatmulState& s, bool is_b, const UbRef& l1, bool transpose,
+                    const char* api);
 void LoadB2AsStored(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt,
                     const MdlGroup& g, uint32_t kc, uint32_t ks, uint32_t len);
 

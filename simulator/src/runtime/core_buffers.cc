@@ -116,6 +116,9 @@ Position ToPosition(AscendC::TPosition pos) {
     case AscendC::TPosition::CO1: return Position::kCO1;
     case AscendC::TPosition::CO2: return Position::kCO2;
     case AscendC::TPosition::C2PIPE2GM: return Position::kC2Pipe2Gm;
+    // TSCM is L1 that the kernel fills (MTE2) for the Matmul's loads (MTE1): A1's memory and
+    // pipes (docs/CUBE.md, "Matmul input forms (session 38)").
+    case AscendC::TPosition::TSCM: return Position::kA1;
     default: return Position::kOther;
   }
 }
@@ -196,6 +199,8 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
   if (existing >= 0 && static_cast<size_t>(existing) < core.queues.size()) {
     RaiseFault(FaultKind::kQueueMisuse, instr, "the queue already has buffers");
   }
+  // TSCM<TPosition::GM> (TQueBind<GM, TSCM>): the kernel's copy from GM fills L1.
+  if (pos == Position::kOther && dst_pos == Position::kA1) pos = dst_pos;
   if (pos == Position::kOther || dst_pos == Position::kOther) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "only the VECIN, VECOUT, VECCALC and cube (A1, A2, B1, B2, C1, C2, CO1, CO2) "

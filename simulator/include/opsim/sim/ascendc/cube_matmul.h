@@ -201,23 +201,31 @@ class Matmul {
   void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
     opsim::sim::detail::MatmulSetSingleShape(s_, tailM, tailN, tailK, "Matmul::SetTail");
   }
-  void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = A_TYPE::isTrans) {
+  void SetTensorA(const GlobalTensor<SrcT>& gm, bool isTransposeA = false) {
     opsim::sim::detail::MatmulSetTensor(s_, false, gm.ref(), isTransposeA);
   }
-  void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = B_TYPE::isTrans) {
+  void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
     opsim::sim::detail::MatmulSetTensor(s_, true, gm.ref(), isTransposeB);
   }
-  // A and B from a LocalTensor (TSCM, VECIN) or a scalar (CubeFormat::SCALAR): MatmulType's
-  // position or format says so, and Init refuses those forms already.
-  void SetTensorA(const LocalTensor<SrcT>& local, bool isTransposeA = A_TYPE::isTrans) {
-    (void)local;
-    (void)isTransposeA;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorA", "A from a LocalTensor");
+  // A and B from a LocalTensor: TSCM's (L1) is the single-core block in NZ; VECIN and the
+  // scalar forms (CubeFormat::SCALAR) are refused, as Init refuses their MatmulTypes already.
+  void SetTensorA(const LocalTensor<SrcT>& local, bool isTransposeA = false) {
+    if constexpr (A_TYPE::pos == TPosition::TSCM) {
+      opsim::sim::detail::MatmulSetTensorL1(s_, false, local.ref(), isTransposeA);
+    } else {
+      (void)local;
+      (void)isTransposeA;
+      opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorA", "A from a LocalTensor");
+    }
   }
-  void SetTensorB(const LocalTensor<SrcT>& local, bool isTransposeB = B_TYPE::isTrans) {
-    (void)local;
-    (void)isTransposeB;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B from a LocalTensor");
+  void SetTensorB(const LocalTensor<SrcT>& local, bool isTransposeB = false) {
+    if constexpr (B_TYPE::pos == TPosition::TSCM) {
+      opsim::sim::detail::MatmulSetTensorL1(s_, true, local.ref(), isTransposeB);
+    } else {
+      (void)local;
+      (void)isTransposeB;
+      opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B from a LocalTensor");
+    }
   }
   void SetTensorA(SrcT aScalar) {
     (void)aScalar;

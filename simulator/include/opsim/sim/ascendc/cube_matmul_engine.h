@@ -119,6 +119,9 @@ struct MatmulState {
   MatmulQueues own;           // where the Matmul runs on its own core
   // Operands and shapes (SetTensorA/B, SetBias, SetOrgShape, SetSingleShape/SetTail).
   GmRef a, b, bias;
+  // A or B in TPosition::TSCM: the single-core block in L1 as NZ (SetTensorA/B's LocalTensor),
+  // which the tiles load from where they lie instead of copying from GM.
+  UbRef a_l1, b_l1;
   bool a_set = false, b_set = false, bias_on = false, trans_a = false, trans_b = false;
   int32_t org_m = 0, org_n = 0, org_ka = 0, org_kb = 0;
   int32_t org_kc = 0;  // C's row pitch when it is not orgN (SetOrgShape's fifth form); 0: orgN
@@ -156,6 +159,8 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
 void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb);
 void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api);
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose);
+// SetTensorA/B(LocalTensor) of an operand in TPosition::TSCM: its single-core block in L1.
+void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpose);
 void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
 // SetHF32Mode(enable) and SetHF32TransMode(trans_mode == 1) on the core that runs the Mmads
 // (the block's AIC in a MIX launch); trans_mode must be 0 or 1 (cube_config.cc).
