@@ -452,7 +452,7 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
          "A's MatmulType position TPosition::TSCM with format CubeFormat::ND", u);
   using SparseB =
       SparseMatmulType<AscendC::TPosition::GM, AscendC::TPosition::GM, ::CubeFormat::ND, half>;
-  expect(CfgInitFault<CfgA, SparseB, CfgC>(&kind), "B as a SparseMatmulType", u);
+  expect(CfgInitFault<CfgA, SparseB, CfgC>(&kind), "B as a SparseMatmulType with float16", inv);
   using Gemv = MatmulType<AscendC::TPosition::GM, ::CubeFormat::VECTOR, half>;
   expect(CfgInitFault<CfgA, Gemv, CfgC>(&kind),
          "B's MatmulType position TPosition::GM with format CubeFormat::VECTOR", u);

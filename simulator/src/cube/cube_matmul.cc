@@ -202,6 +202,13 @@ void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpos
   s.next_tile = 0;
 }
 
+void MatmulSetSparseIndex(MatmulState& s, const GmRef& index) {
+  RequireReady(s, "Matmul::SetSparseIndex");
+  DropHeldPieces(s, "Matmul::SetSparseIndex");  // a held B piece's index is the old one's
+  s.sparse_index = index;
+  s.index_set = true;
+}
+
 void MatmulSetBias(MatmulState& s, const GmRef* bias) {
   const char* api = bias != nullptr ? "Matmul::SetBias" : "Matmul::DisableBias";
   RequireReady(s, api);

@@ -62,6 +62,35 @@ void CheckInputForm(const MatmulState& s, const char* api) {
   }
 }
 
+// B as a SparseMatmulType (session 38): CANN's sparse copy-in is the MDL template's
+// (SPARSE_MDL; under Norm the index would never reach L1), of int8_t inputs only ("Sparse matmul
+// only support int8 inputDtype"), on the chip that has MmadWithSparse.
+void CheckSparseForm(const MatmulState& s, const char* api) {
+  if (!IsA2GenerationCube(Cur())) {
+    Unsupported(api, "B as a SparseMatmulType on " + Cur().device->name,
+                "LoadDataWithSparse and MmadWithSparse are Atlas A2/A3's");
+  }
+  if (s.types.s4 || s.types.a != DType::kInt8) {
+    Invalid(api, "B as a SparseMatmulType with " +
+                     std::string(s.types.s4 ? "int4b_t" : DTypeName(s.types.a)) +
+                     " inputs (CANN: the sparse Matmul takes int8_t only)");
+  }
+  if (!s.cfg.doMultiDataLoad) {
+    Invalid(api,
+            "B as a SparseMatmulType under the Norm template (CANN copies the sparse index into "
+            "L1 in the MDL template only, CFG_MDL: under Norm MmadWithSparse would read an "
+            "index never loaded)");
+  }
+  // A base block of K after the first starts at its L1 offset / 2 in the dense B: inside a
+  // 32-element fractal unless baseK is a multiple of 64.
+  if (s.tiling.baseK % 64 != 0 && s.tiling.singleCoreK > s.tiling.baseK) {
+    Invalid(api, "B as a SparseMatmulType with baseK = " + std::to_string(s.tiling.baseK) +
+                     " and singleCoreK = " + std::to_string(s.tiling.singleCoreK) +
+                     ": the dense B's base blocks of K (baseK / 2) would start inside its "
+                     "32-element fractals (baseK a multiple of 64, or K in one base block)");
+  }
+}
+
 // MatmulType's positions and formats, C's type and the policy.
 void CheckForm(const MatmulState& s, const char* api) {
   const MatmulForm& f = s.form;
@@ -86,10 +115,7 @@ void CheckForm(const MatmulState& s, const char* api) {
                 "quantised) for float accumulators, int32_t (or half or int8_t, quantised) for "
                 "int32_t");
   }
-  if (f.sparse_b) {
-    Unsupported(api, "B as a SparseMatmulType",
-                "the 4:2 sparse Matmul (SetSparseIndex) is not modelled by opsim's Matmul");
-  }
+  if (f.sparse_b) CheckSparseForm(s, api);
   using AscendC::Impl::Detail::PolicyType;
   // CANN's chip table (matmul_chip_cap.h): the triangular Matmul is dav-2201's, not dav-1001's or
   // dav-2002's ("Triangular Matmul is not supported on current device").

@@ -11,6 +11,9 @@
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_load3d.h"
 #include "opsim/sim/ascendc/cube_load_transpose.h"
+#include "opsim/sim/ascendc/cube_sparse.h"
+#include "opsim/sim/ascendc/data_copy.h"
+#include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
 #include "runtime/launch_state.h"
 
@@ -138,6 +141,11 @@ void CheckOperandLayout(const MatmulState& s, bool is_b, bool transpose, const c
                "A transposed in CubeFormat::VECTOR (GEMV): the vector is one row of K, taken "
                "as stored (CANN: \"In GEMV mode, matrix A should not be transposed\")");
   }
+  if (is_b && !transpose && s.form.sparse_b) {  // CANN's sparse index copy asserts it
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               "B as a SparseMatmulType, not transposed: CANN's sparse Matmul takes the dense B "
+               "as N x K/2 (\"SparseMatmul only support B matrix transpose is true\")");
+  }
   const bool turns = is_b ? !transpose : transpose;  // K rows in L1, turned over on the way
   if (!turns || DTypeSize(s.types.a) == 2) return;   // 16-bit: LoadData's ifTranspose
   if (!is_b && IsEightBit(s)) {
@@ -181,6 +189,34 @@ void LoadB2AsStored(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint
     LoadB2Img2col(b2, b1, nt, g, kc, ks, len);
   } else {
     LoadB2Transposing(s, b2, b1, nt, g, kc, ks, len);
+  }
+}
+
+uint32_t SparseIndexBytes(uint32_t rows, uint32_t dense_k) {
+  return Up16(rows) * 8 * ((dense_k + 31) / 32);
+}
+
+UbRef LoadSparseIndex(const MatmulState& s, int16_t queue, uint32_t n0, uint32_t rows, uint32_t k0,
+                      uint32_t dense_k) {
+  UbRef idx = QueueAlloc(queue);
+  // One burst per 8-byte column (32 dense K, one B fractal's): the piece's rows padded to 16.
+  const uint64_t org_rows = Up16(static_cast<uint32_t>(s.org_n)), rows16 = Up16(rows);
+  const GmRef from = GmAt(s.sparse_index, uint64_t{n0} * 8 + uint64_t{k0 / 8} * org_rows);
+  CopyBlocks(CopyDir::kGmToUb, &idx, nullptr, &from, (dense_k + 31) / 32, rows16 * 8,
+             (org_rows - rows16) * 8, 0, "DataCopy");
+  QueueEnQue(queue, idx);
+  return QueueDeQue(queue);
+}
+
+void LoadB2Sparse(const UbRef& b2, const UbRef& b1, const UbRef& idx, uint32_t nt,
+                  const MdlGroup& g, uint32_t kc, uint32_t ks) {
+  const uint32_t nb = Up16(nt) / 16, kb = (ks / 2 + 31) / 32;
+  const uint32_t gb = Up16(g.len) / 16, co = g.offset / 16;
+  for (uint32_t q = 0; q < kb; ++q) {
+    AscendC::LoadData2DParams p;
+    p.startIndex = Narrow(uint64_t{kc / 64 + q} * gb + co, "LoadDataWithSparse startIndex");
+    p.repeatTimes = static_cast<uint8_t>(nb);
+    CubeLoadSparse(UbAt(b2, uint64_t{q} * nb * kCubeFractalBytes), b1, idx, p);
   }
 }
 

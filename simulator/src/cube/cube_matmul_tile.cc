@@ -13,6 +13,7 @@
 #include "cube/unit_flag.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_load3d.h"
+#include "opsim/sim/ascendc/cube_sparse.h"
 #include "opsim/sim/ascendc/data_copy.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
@@ -34,16 +35,17 @@ UbRef UbAt(const UbRef& r, uint64_t off) {
   return v;
 }
 
-void ReleaseHeld(int16_t queue, MatmulHeldPiece& held) {
+void ReleaseHeld(int16_t queue, MatmulHeldPiece& held, int16_t idx_queue) {
   if (held.gm == nullptr) return;
   QueueFree(queue, held.buf);
+  if (held.idx.ptr != nullptr) QueueFree(idx_queue, held.idx);
   held = {};
 }
 
 void ReleaseHeldPieces(MatmulState& s) {
   MatmulQueues& q = QueuesOf(s);
   ReleaseHeld(q.a1, q.held_a1);
-  ReleaseHeld(q.b1, q.held_b1);
+  ReleaseHeld(q.b1, q.held_b1, q.idx1);
 }
 
 MatmulQueues& QueuesOf(MatmulState& s) {
@@ -142,6 +144,10 @@ GmPiece PieceA(const MatmulState& s, uint32_t m0, uint32_t mt, uint32_t k0, uint
 }
 
 GmPiece PieceB(const MatmulState& s, uint32_t n0, uint32_t nt, uint32_t k0, uint32_t len) {
+  if (s.form.sparse_b) {  // the dense B, N x K/2 (SetTensorB requires it transposed)
+    const auto pitch = static_cast<uint32_t>(s.org_kb / 2);
+    return {GmAt(s.b, InBytes(s, uint64_t{n0} * pitch + k0 / 2)), nt, len / 2, pitch};
+  }
   if (!s.trans_b) {
     return {GmAt(s.b, InBytes(s, uint64_t{k0} * s.org_n + n0)), len, nt,
             static_cast<uint32_t>(s.org_n), L1KRowAlign(s, true)};
@@ -157,12 +163,24 @@ bool Holds(const MatmulHeldPiece& h, const GmPiece& g) {
 // A piece into L1. With `keep` (CFG_MDL, the piece spans the tile's whole K) it stays in L1 as
 // `held` for the next tile, which takes it from there if it needs the same GM: CANN's MDL
 // reuses an L1 piece across the tiles of one row (A) or column (B) that way.
-UbRef PieceToL1(int16_t queue, MatmulHeldPiece& held, const GmPiece& g, const MatmulState& s,
-                bool keep, const UserCopyIn* user) {
-  if (held.gm != nullptr && keep && Holds(held, g)) return held.buf;
-  ReleaseHeld(queue, held);
+// The sparse B's piece: where its index goes, and the piece's first row of N and K (full K).
+struct SparseAt {
+  UbRef* idx;
+  uint32_t n0, k0;
+};
+
+// `sp` (the sparse B): the piece's index fractals come with it, kept and freed with it.
+UbRef PieceToL1(MatmulState& s, int16_t queue, MatmulHeldPiece& held, const GmPiece& g, bool keep,
+                const UserCopyIn* user, const SparseAt* sp) {
+  if (held.gm != nullptr && keep && Holds(held, g)) {
+    if (sp != nullptr) *sp->idx = held.idx;
+    return held.buf;
+  }
+  const MatmulQueues& q = QueuesOf(s);
+  ReleaseHeld(queue, held, q.idx1);
   UbRef l1 = LoadL1(queue, g, s, user);
-  if (keep) held = {l1, g.gm.ptr, g.rows, g.cols, g.pitch};
+  if (sp != nullptr) *sp->idx = LoadSparseIndex(s, q.idx1, sp->n0, g.rows, sp->k0, g.cols);
+  if (keep) held = {l1, sp != nullptr ? *sp->idx : UbRef{}, g.gm.ptr, g.rows, g.cols, g.pitch};
   return l1;
 }
 
@@ -295,9 +313,14 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
     q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, 16, "A1"),
                        q.a1, -1);
   }
-  if (!InL1(s, true)) {
+  if (!InL1(s, true)) {  // the sparse B holds its dense K / 2 (CANN's sparse CubeInBuffer)
+    const uint32_t b1k = s.form.sparse_b ? kb / 2 : kb;
     q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n,
-                       L1PieceBytes(s, bn, sn, kb, L1NAlign(s), "B1"), q.b1, -1);
+                       L1PieceBytes(s, bn, sn, b1k, L1NAlign(s), "B1"), q.b1, -1);
+    if (s.form.sparse_b) {
+      q.idx1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, SparseIndexBytes(bn * sn, b1k),
+                           q.idx1, -1);
+    }
   }
   // Float A2 buffers hold K aligned to 16 where L0A has room (CANN's GetABaseWidthAlign for A
   // transposed, what its transposed load leaves), so that SetTensorA may transpose A.
@@ -345,6 +368,7 @@ struct OperandPlan {
 // The piece of K an operand has in L1 during a tile.
 struct L1Piece {
   UbRef buf;
+  UbRef idx;  // the sparse B's index fractals
   uint32_t k = 0, len = 0;
 };
 
@@ -374,6 +398,7 @@ void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
   MatmulQueues& q = QueuesOf(s);
   const int16_t queue = o.is_b ? q.b1 : q.a1;
   if (p.len != 0) QueueFree(queue, p.buf);
+  if (p.len != 0 && p.idx.ptr != nullptr) QueueFree(q.idx1, p.idx);
   p.k = kk;
   p.len = std::min(o.step_k, static_cast<uint32_t>(s.single_k) - kk);
   const int idx = static_cast<int>(o.g.start / o.group_span);
@@ -393,8 +418,9 @@ void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
                    fn, s.a.ptr, idx, kidx, width, len, s.cb.user_def_info, s.cb.self_define_data};
   const GmPiece g =
       o.is_b ? PieceB(s, o.g.start, o.g.len, kk, p.len) : PieceA(s, o.g.start, o.g.len, kk, p.len);
-  p.buf =
-      PieceToL1(queue, o.is_b ? q.held_b1 : q.held_a1, g, s, o.keep, fn != nullptr ? &u : nullptr);
+  const SparseAt sp{&p.idx, o.g.start, kk};
+  p.buf = PieceToL1(s, queue, o.is_b ? q.held_b1 : q.held_a1, g, o.keep,
+                    fn != nullptr ? &u : nullptr, o.is_b && s.form.sparse_b ? &sp : nullptr);
 }
 
 }  // namespace
@@ -408,6 +434,11 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
                    (s.trans_b ? " (Kb)" : " (N)") +
                    " elements: an odd row length starts every other row mid-byte (rows of "
                    "packed int4b_t are whole bytes)");
+  }
+  if (s.form.sparse_b && !s.index_set) {
+    RaiseFault(FaultKind::kInvalidArgument, "Matmul",
+               "B is a SparseMatmulType and SetSparseIndex was not called (MmadWithSparse needs "
+               "the index of every dense element)");
   }
   if (IsGemv(s) && mt != 1) {
     RaiseFault(FaultKind::kInvalidArgument, "Matmul",
@@ -423,15 +454,19 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
   const OperandPlan pa = PlanOf(s, false, m0, mt), pb = PlanOf(s, true, n0, nt);
   L1Piece a1, b1;
-  if (InL1(s, false)) a1 = {s.a_l1, 0, K};
-  if (InL1(s, true)) b1 = {s.b_l1, 0, K};
+  if (InL1(s, false)) a1 = {s.a_l1, {}, 0, K};
+  if (InL1(s, true)) b1 = {s.b_l1, {}, 0, K};
   for (uint32_t kk = 0; kk < K; kk += bk) {
     const uint32_t ks = std::min(bk, K - kk);
     if (a1.len == 0 || kk >= a1.k + a1.len) NextPiece(s, pa, a1, kk);
     if (b1.len == 0 || kk >= b1.k + b1.len) NextPiece(s, pb, b1, kk);
     UbRef a2 = QueueAlloc(q.a2), b2 = QueueAlloc(q.b2);
     LoadA2(s, a2, a1.buf, mt, pa.g, kk - a1.k, ks, a1.len);
-    LoadB2(s, b2, b1.buf, nt, pb.g, kk - b1.k, ks, b1.len);
+    if (s.form.sparse_b) {
+      LoadB2Sparse(b2, b1.buf, b1.idx, nt, pb.g, kk - b1.k, ks);
+    } else {
+      LoadB2(s, b2, b1.buf, nt, pb.g, kk - b1.k, ks, b1.len);
+    }
     QueueEnQue(q.a2, a2);
     QueueEnQue(q.b2, b2);
     a2 = QueueDeQue(q.a2);
@@ -447,7 +482,9 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
     mm.kDirectionAlign = s.trans_a && eb == 4;
     // CANN's MatmulUnitFlag: 3 (set) on the tile's last Mmad, 2 (check) on the others.
     if (q.unit_flag) mm.unitFlag = kk + bk >= K ? 3 : 2;
-    if (s.types.s4) {  // the bias: CANN's Mmad with cmatrixSource, from the bias table
+    if (s.form.sparse_b) {  // CANN's MmadWithSparse: k is the full K
+      CubeMmadSparse(c, a2, b2, mm);
+    } else if (s.types.s4) {  // the bias: CANN's Mmad with cmatrixSource, from the bias table
       CubeMmadS4(c, a2, b2, mm, first && s.bias_on ? &bt : nullptr, IsGemv(s));
     } else {
       CubeMmad(c, a2, b2, first && s.bias_on ? &bt : nullptr, s.types.l0c, s.types.a, s.types.l0c,
@@ -458,6 +495,7 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   }
   if (a1.len != 0 && !pa.keep) QueueFree(q.a1, a1.buf);
   if (b1.len != 0 && !pb.keep) QueueFree(q.b1, b1.buf);
+  if (b1.len != 0 && !pb.keep && b1.idx.ptr != nullptr) QueueFree(q.idx1, b1.idx);
   if (s.bias_on) QueueFree(q.bias2, bt);
   if (q.unit_flag) return c;
   QueueEnQue(q.c, c);

@@ -48,8 +48,9 @@ void RequireReady(const MatmulState& s, const char* api);
 void RunBlock(MatmulState& s, const GmRef& gm, uint8_t atomic, bool sequential, const char* api);
 // The queues the running Matmul uses: its own, or its slot on the MIX block's AIC.
 MatmulQueues& QueuesOf(MatmulState& s);
-// CFG_MDL: frees a piece kept in L1 across tiles (none held: nothing).
-void ReleaseHeld(int16_t queue, MatmulHeldPiece& held);
+// CFG_MDL: frees a piece kept in L1 across tiles (none held: nothing), and the sparse B's index
+// with it (from idx_queue).
+void ReleaseHeld(int16_t queue, MatmulHeldPiece& held, int16_t idx_queue = -1);
 // Frees both pieces a Matmul keeps: when its tiles are done, at End and when A or B changes.
 void ReleaseHeldPieces(MatmulState& s);
 // Carves the Matmul's buffers from the running core's L1, L0A, L0B, L0C (and C1/BT for bias).
@@ -116,6 +117,17 @@ void CheckOperandLayout(const MatmulState& s, bool is_b, bool transpose, const c
 // A TSCM operand's LocalTensor: in L1, 32 B aligned, holding the single-core block as NZ.
 void RequireL1Block(const MatmulState& s, bool is_b, const UbRef& l1, bool transpose,
                     const char* api);
+// The sparse B (SparseMatmulType, cube_matmul_layout.cc): SparseIndexBytes, an index buffer for
+// B1 pieces of `rows` N and `dense_k` K; LoadSparseIndex, CANN's CopySparseIdxToCubeFromGM: the
+// index of N rows [n0, n0 + rows) and full K from k0 (dense_k of it) from GM (NZ, 16 x 8 B
+// fractals, K blocks Up16(orgN) rows apart) into a buffer of `queue`, its fractals one per B
+// fractal of the B1 piece; LoadB2Sparse: the piece's fractals for the tile into L0B with their
+// index (LoadDataWithSparse), K offset kc and size ks in full K.
+uint32_t SparseIndexBytes(uint32_t rows, uint32_t dense_k);
+UbRef LoadSparseIndex(const MatmulState& s, int16_t queue, uint32_t n0, uint32_t rows, uint32_t k0,
+                      uint32_t dense_k);
+void LoadB2Sparse(const UbRef& b2, const UbRef& b1, const UbRef& idx, uint32_t nt,
+                  const MdlGroup& g, uint32_t kc, uint32_t ks);
 void LoadB2AsStored(const MatmulState& s, const UbRef& b2, const UbRef& b1, uint32_t nt,
                     const MdlGroup& g, uint32_t kc, uint32_t ks, uint32_t len);
 

@@ -87,8 +87,7 @@ struct MatmulType {
   static constexpr bool ibShare = IBSHARE;
   static constexpr TPosition srcPos = SRCPOS;
 };
-// B of the 4:2 sparse Matmul (its index matrix at INDEX_POSITION, SetSparseIndex): a Matmul
-// with it is `unsupported` at Init.
+// B of the 4:2 sparse Matmul (its index matrix at INDEX_POSITION, SetSparseIndex).
 template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE,
           bool ISTRANS = false, LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
 struct SparseMatmulType : MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
@@ -248,11 +247,13 @@ class Matmul {
     s_.quant_vector = true;
     s_.quant_set = true;
   }
-  // The sparse Matmul's index matrix (SparseMatmulType B, refused at Init).
-  template <class T>
-  void SetSparseIndex(const GlobalTensor<T>& indexGlobal) {
-    (void)indexGlobal;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::SetSparseIndex", "the 4:2 sparse Matmul");
+  // The sparse Matmul's index matrix (B a SparseMatmulType); CANN ignores it for another B.
+  void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal) {
+    if constexpr (kHasSparseIndex<B_TYPE>) {
+      opsim::sim::detail::MatmulSetSparseIndex(s_, indexGlobal.ref());
+    } else {
+      (void)indexGlobal;
+    }
   }
   void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
     const opsim::sim::detail::GmRef ref = biasGlobal.ref();

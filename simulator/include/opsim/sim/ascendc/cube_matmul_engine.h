@@ -64,6 +64,7 @@ struct MatmulCallbacks {
 // (rows x cols elements from `gm`, rows `pitch` elements apart); gm null when none is held.
 struct MatmulHeldPiece {
   UbRef buf;
+  UbRef idx;  // the sparse B's index fractals, a quarter of the piece's bytes
   const uint8_t* gm = nullptr;
   uint32_t rows = 0, cols = 0, pitch = 0;
 };
@@ -77,6 +78,9 @@ struct MatmulQueues {
   int16_t c_buf = -1;
   // A quantised C's L1 buffer of baseN uint64_t words for SetQuantVector's per-column scales.
   int16_t quant1 = -1;
+  // The sparse B's index (SparseMatmulType): an L1 buffer per B1 buffer, a quarter of its size
+  // (CANN's CubeInBuffer for sparse MDL pairs them).
+  int16_t idx1 = -1;
   bool unit_flag = false;
   MatmulHeldPiece held_a1, held_b1;
 };
@@ -122,6 +126,9 @@ struct MatmulState {
   // A or B in TPosition::TSCM: the single-core block in L1 as NZ (SetTensorA/B's LocalTensor),
   // which the tiles load from where they lie instead of copying from GM.
   UbRef a_l1, b_l1;
+  // SetSparseIndex: the sparse B's index matrix in GM (NZ of 16 x 8 B fractals).
+  GmRef sparse_index;
+  bool index_set = false;
   bool a_set = false, b_set = false, bias_on = false, trans_a = false, trans_b = false;
   int32_t org_m = 0, org_n = 0, org_ka = 0, org_kb = 0;
   int32_t org_kc = 0;  // C's row pitch when it is not orgN (SetOrgShape's fifth form); 0: orgN
@@ -161,6 +168,7 @@ void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose);
 // SetTensorA/B(LocalTensor) of an operand in TPosition::TSCM: its single-core block in L1.
 void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpose);
+void MatmulSetSparseIndex(MatmulState& s, const GmRef& index);
 void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
 // SetHF32Mode(enable) and SetHF32TransMode(trans_mode == 1) on the core that runs the Mmads
 // (the block's AIC in a MIX launch); trans_mode must be 0 or 1 (cube_config.cc).
