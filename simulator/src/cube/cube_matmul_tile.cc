@@ -291,6 +291,16 @@ uint32_t L1PieceBytes(const MatmulState& s, uint32_t base, uint32_t step, uint32
   return static_cast<uint32_t>(bytes);
 }
 
+// CANN's Norm CubeInBuffer holds more than two pieces as one cache buffer (qidCache_) and a
+// double-buffered queue: `n` pieces take that L1 (the cache a TBuf here, as opsim reads every
+// piece again), and the queue's two buffers are what count against the position's slots.
+uint32_t NormCache(const MatmulState& s, Position pos, uint32_t n, uint32_t bytes) {
+  if (s.mdl || n <= 2) return n;
+  const uint64_t cache = uint64_t{n - 2} * bytes;
+  InitScratchAt(pos, static_cast<uint32_t>(std::min<uint64_t>(cache, UINT32_MAX)), -1, -1);
+  return 2;
+}
+
 }  // namespace
 
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
@@ -310,13 +320,15 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   const uint32_t b1n = s.mdl ? MdlBuffers(t.depthB1, t.stepN, t.stepKb)
                              : static_cast<uint32_t>(std::max(1, t.depthB1 / t.stepKb));
   if (!InL1(s, false)) {
-    q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, a1n, L1PieceBytes(s, bm, sm, ka, 16, "A1"),
-                       q.a1, -1);
+    const uint32_t bytes = L1PieceBytes(s, bm, sm, ka, 16, "A1");
+    q.a1 = InitQueueIn(Position::kA1, Position::kA1, 1, NormCache(s, Position::kA1, a1n, bytes),
+                       bytes, q.a1, -1);
   }
   if (!InL1(s, true)) {  // the sparse B holds its dense K / 2 (CANN's sparse CubeInBuffer)
     const uint32_t b1k = s.form.sparse_b ? kb / 2 : kb;
-    q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n,
-                       L1PieceBytes(s, bn, sn, b1k, L1NAlign(s), "B1"), q.b1, -1);
+    const uint32_t bytes = L1PieceBytes(s, bn, sn, b1k, L1NAlign(s), "B1");
+    q.b1 = InitQueueIn(Position::kB1, Position::kB1, 1, NormCache(s, Position::kB1, b1n, bytes),
+                       bytes, q.b1, -1);
     if (s.form.sparse_b) {
       q.idx1 = InitQueueIn(Position::kB1, Position::kB1, 1, b1n, SparseIndexBytes(bn * sn, b1k),
                            q.idx1, -1);
