@@ -419,4 +419,45 @@ TEST(MatmulApi, SparseBThroughLoadDataWithSparse) {
   EXPECT_NE(msg.find("under the Norm template"), std::string::npos) << msg;
 }
 
+// CANN's Init page: Init again sets the tiling anew. REGIST_MATMUL_OBJ with one tiling, a block,
+// then Init with the same (the buffers stay) and with another (new ones), each block exact.
+TEST(MatmulApi, InitAgainSetsTheTilingAnew) {
+  FormData<half, float> d(32, 48, 64, false);
+  const TCubeTiling t1 = FormTiling(32, 48, 64, true);
+  TCubeTiling t2 = FormTiling(32, 48, 64, false);
+  t2.baseM = 32;
+  t2.baseN = 48;
+  t2.stepKa = t2.stepKb = 1;
+  std::string checks;
+  const std::string fault = FormRun(d, [&] {
+    using HT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half>;
+    using FT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float>;
+    GlobalTensor<half> ga, gb;
+    GlobalTensor<float> gc, gbias;
+    ga.SetGlobalBuffer(d.a.data(), d.a.size());
+    gb.SetGlobalBuffer(d.b.data(), d.b.size());
+    gc.SetGlobalBuffer(d.c.data(), d.c.size());
+    gbias.SetGlobalBuffer(d.bias.data(), d.bias.size());
+    TPipe pipe;
+    Matmul<HT, HT, FT, FT> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t1);
+    const TCubeTiling* tilings[3] = {&t1, &t1, &t2};
+    for (int i = 0; i < 3; ++i) {
+      const TCubeTiling* t = tilings[i];
+      if (i > 0) {
+        mm.Iterate();  // a tile held at the next Init is dropped
+        mm.Init(t);
+      }
+      mm.SetTensorA(ga);
+      mm.SetTensorB(gb);
+      if (t->isBias != 0) mm.SetBias(gbias);
+      mm.IterateAll(gc);
+      checks += d.Check(t->isBias != 0) + " ";
+    }
+    mm.End();
+  });
+  EXPECT_EQ(fault, "");
+  EXPECT_EQ(checks, "ok ok ok ");
+}
+
 }  // namespace

@@ -95,6 +95,17 @@ void BindQueues(MatmulState& s, const char* api) {
   InitMatmulQueues(s, slots.back().queues);
 }
 
+// The held tile dropped, not read out (under unitFlag its units are free again).
+void DropHeldTile(MatmulState& s) {
+  const MatmulQueues& q = QueuesOf(s);
+  if (q.unit_flag) {
+    DropUnitMarks(s.c_tile);
+  } else {
+    QueueFree(q.c, s.c_tile);
+  }
+  s.tile_held = false;
+}
+
 }  // namespace
 
 void RequireReady(const MatmulState& s, const char* api) {
@@ -111,13 +122,48 @@ void DropHeldPieces(MatmulState& s, const char* api) {
   ReleaseHeldPieces(s);
 }
 
+namespace {
+
+// A second Init: the held tile and CFG_MDL's pieces are dropped, the walk starts over.
+void DropForReInit(MatmulState& s, const char* api) {
+  if (s.tile_held) {
+    const CubeScope scope(api);
+    DropHeldTile(s);
+  }
+  DropHeldPieces(s, api);
+  s.next_tile = 0;
+}
+
+// A second Init's buffers: the same tiling keeps them; another carves new ones from the pipe
+// (as CANN's scheduler Init does; the old stay taken), on a MIX block's AIC once for the slot.
+void RebindQueues(MatmulState& s, const TCubeTiling& old) {
+  if (std::memcmp(&old, &s.tiling, sizeof(TCubeTiling)) == 0) return;
+  if (tls_mix == nullptr || tls_mix->member->aic) {
+    s.own = {};
+    InitMatmulQueues(s, s.own);
+    return;
+  }
+  MixBlock::Slot& slot = (*tls_mix->slots)[static_cast<size_t>(s.object_index)];
+  if (std::memcmp(&slot.tiling, &s.tiling, sizeof(TCubeTiling)) == 0) return;
+  slot.tiling = s.tiling;
+  slot.queues = {};
+  InitMatmulQueues(s, slot.queues);
+}
+
+}  // namespace
+
 void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
   const char* api = "Matmul::Init";
   if (tiling == nullptr) Refuse(api, "the tiling pointer is null");
   CheckTiling(s, *tiling, api);
   if (s.mdl) CheckMdlSteps(*tiling, api);
-  if (s.inited) Refuse(api, "the Matmul was initialised already (one Init per object)");
+  // CANN's Init page: Init may be called again to set the tiling anew (after REGIST_MATMUL_OBJ
+  // with or without one); its tiles and pieces go, and new buffers are carved when it differs.
+  const TCubeTiling old = s.tiling;
+  const bool again = s.inited;
+  if (again) DropForReInit(s, api);
   s.tiling = *tiling;
+  if (tiling->isBias == 0) s.bias_on = false;  // a tiling without bias carves no bias buffers
   ApplyMatmulConfig(s, *tiling, api);
   MatmulSetOrgShape(s, tiling->M, tiling->N, tiling->Ka, tiling->Kb);
   s.single_m = tiling->singleCoreM;
@@ -129,8 +175,13 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
                "MatmulCallBackFunc's callbacks on " + Cur().device->name +
                    ": CANN's Matmul takes them on Atlas A2/A3 only (not on the 910A or 310P)");
   }
-  BindQueues(s, api);
+  if (again) {
+    RebindQueues(s, old);
+  } else {
+    BindQueues(s, api);
+  }
   s.inited = true;
+  s.ended = false;
 }
 
 void MatmulRefuseStructSelfDefineData() {
@@ -361,17 +412,6 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
 // The triangular policies (session 38): CANN's GetResultImpl computes every tile and frees,
 // without copying out, one outside the triangle (upper: its M index above its N index; lower:
 // below), so C keeps what it held there. Inside the caller's CubeScope.
-// The held tile dropped, not read out (under unitFlag its units are free again).
-void DropHeldTile(MatmulState& s) {
-  const MatmulQueues& q = QueuesOf(s);
-  if (q.unit_flag) {
-    DropUnitMarks(s.c_tile);
-  } else {
-    QueueFree(q.c, s.c_tile);
-  }
-  s.tile_held = false;
-}
-
 bool DropTileOutsideTriangle(MatmulState& s) {
   if (!TileOutsideTriangle(s)) return false;
   DropHeldTile(s);
