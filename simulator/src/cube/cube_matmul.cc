@@ -241,6 +241,7 @@ void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose)
 
 void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpose) {
   const char* api = is_b ? "Matmul::SetTensorB" : "Matmul::SetTensorA";
+  if (!InL1(s, is_b)) MatmulRefuseForm(api, is_b ? "B from a LocalTensor" : "A from a LocalTensor");
   RequireReady(s, api);
   CheckOperandLayout(s, is_b, transpose, api);
   {

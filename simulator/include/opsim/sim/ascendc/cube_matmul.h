@@ -206,25 +206,13 @@ class Matmul {
   void SetTensorB(const GlobalTensor<SrcT>& gm, bool isTransposeB = false) {
     opsim::sim::detail::MatmulSetTensor(s_, true, gm.ref(), isTransposeB);
   }
-  // A and B from a LocalTensor: TSCM's (L1) is the single-core block in NZ; VECIN and the
-  // scalar forms (CubeFormat::SCALAR) are refused, as Init refuses their MatmulTypes already.
+  // A and B from a LocalTensor: TSCM's (L1) is the single-core block in NZ; any other position
+  // and the scalar forms (CubeFormat::SCALAR) are refused, as Init refuses their MatmulTypes.
   void SetTensorA(const LocalTensor<SrcT>& local, bool isTransposeA = false) {
-    if constexpr (A_TYPE::pos == TPosition::TSCM) {
-      opsim::sim::detail::MatmulSetTensorL1(s_, false, local.ref(), isTransposeA);
-    } else {
-      (void)local;
-      (void)isTransposeA;
-      opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorA", "A from a LocalTensor");
-    }
+    opsim::sim::detail::MatmulSetTensorL1(s_, false, local.ref(), isTransposeA);
   }
   void SetTensorB(const LocalTensor<SrcT>& local, bool isTransposeB = false) {
-    if constexpr (B_TYPE::pos == TPosition::TSCM) {
-      opsim::sim::detail::MatmulSetTensorL1(s_, true, local.ref(), isTransposeB);
-    } else {
-      (void)local;
-      (void)isTransposeB;
-      opsim::sim::detail::MatmulRefuseForm("Matmul::SetTensorB", "B from a LocalTensor");
-    }
+    opsim::sim::detail::MatmulSetTensorL1(s_, true, local.ref(), isTransposeB);
   }
   void SetTensorA(SrcT aScalar) {
     (void)aScalar;

@@ -166,7 +166,8 @@ void MatmulInit(MatmulState& s, const TCubeTiling* tiling);
 void MatmulSetOrgShape(MatmulState& s, int32_t m, int32_t n, int32_t ka, int32_t kb);
 void MatmulSetSingleShape(MatmulState& s, int32_t m, int32_t n, int32_t k, const char* api);
 void MatmulSetTensor(MatmulState& s, bool is_b, const GmRef& gm, bool transpose);
-// SetTensorA/B(LocalTensor) of an operand in TPosition::TSCM: its single-core block in L1.
+// SetTensorA/B(LocalTensor): an operand in TPosition::TSCM, its single-core block in L1 (any
+// other position is refused).
 void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpose);
 void MatmulSetSparseIndex(MatmulState& s, const GmRef& index);
 void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
