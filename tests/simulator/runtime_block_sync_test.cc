@@ -3,10 +3,14 @@
 // faults, the race check's view of the hand-overs, under one and two host threads.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -337,6 +341,38 @@ void ExpectTheLowestBlocksFault(int32_t setter) {
 TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromBelowIt) { ExpectTheLowestBlocksFault(1); }
 
 TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromAboveIt) { ExpectTheLowestBlocksFault(2); }
+
+// A MIX launch (1 AIC and 2 AIV a block) orders faults by its blocks too: block 1's second AIV
+// (GetBlockIdx 3) faults late, block 2's AIC (GetBlockIdx 2) and block 3's first AIV
+// (GetBlockIdx 6) at once. Block 1's is the fault, whatever the host threads.
+TEST(BlockSync, TheLowestMixBlocksFaultWins) {
+  DeviceProfile split = TestDevice(8);
+  split.cube_cores = 4;
+  for (int threads : {1, 2, 4}) {
+    for (int run = 0; run < 6; ++run) {
+      LaunchOptions o;
+      o.checked = true;
+      o.host_threads = threads;
+      const LaunchResult r = LaunchMix(
+          split, 4, o,
+          [] {
+            const int64_t b = GetBlockIdx();
+            if (ASCEND_IS_AIV && b == 3) {
+              std::this_thread::sleep_for(std::chrono::milliseconds(2));
+              throw std::runtime_error("late, in MIX block 1");
+            }
+            if ((ASCEND_IS_AIC && b == 2) || (ASCEND_IS_AIV && b == 6)) {
+              throw std::runtime_error("early, in MIX block " + std::to_string(b));
+            }
+          },
+          MixShape{2, true});
+      ASSERT_TRUE(r.fault.has_value()) << threads;
+      const std::string text = BlockSyncFaultText(r);
+      EXPECT_EQ(r.fault->block, 3) << "threads " << threads << ", run " << run << ": " << text;
+      EXPECT_NE(text.find("late, in MIX block 1"), std::string::npos) << text;
+    }
+  }
+}
 
 // Block 1 faults before the set blocks 0 and 3 wait for: the launch stops them (no hang) and
 // reports block 1's fault, not a deadlock.
