@@ -17,8 +17,9 @@ namespace opsim::sim::detail {
 
 class LaunchState;
 
-// The instruction an int4b_t GlobalTensor::SetValue logs as: a store of a nibble whose values
-// (Int4StoreKey) compare only with another int4b_t store's (same nibble, same value).
+// The instruction an int4b_t GlobalTensor::SetValue logs as: a store into a byte whose values
+// compare only with another int4b_t store's: the nibble each set (Int4StoreKey), or the byte
+// once a record stored both of its nibbles (Int4Stored).
 inline constexpr char kInt4SetValue[] = "GlobalTensor::SetValue (int4b_t)";
 // What an int4b_t record's stores set in its last byte: the nibbles' values (low in bits 0-3,
 // high in 4-7) and which nibbles were stored (kInt4Low, kInt4High). `key` is one store's
