@@ -342,34 +342,38 @@ TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromBelowIt) { ExpectTheLowest
 
 TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromAboveIt) { ExpectTheLowestBlocksFault(2); }
 
-// A MIX launch (1 AIC and 2 AIV a block) orders faults by its blocks too: block 1's second AIV
-// (GetBlockIdx 3) faults late, block 2's AIC (GetBlockIdx 2) and block 3's first AIV
+// A MIX launch (1 AIC and 2 AIV a block) orders faults by its blocks too: one of block 1's AIV
+// (GetBlockIdx 2 or 3) faults late, block 2's AIC (GetBlockIdx 2) and block 3's first AIV
 // (GetBlockIdx 6) at once. Block 1's is the fault, whatever the host threads.
 TEST(BlockSync, TheLowestMixBlocksFaultWins) {
   DeviceProfile split = TestDevice(8);
   split.cube_cores = 4;
-  for (int threads : {1, 2, 4}) {
-    for (int run = 0; run < 6; ++run) {
-      LaunchOptions o;
-      o.checked = true;
-      o.host_threads = threads;
-      const LaunchResult r = LaunchMix(
-          split, 4, o,
-          [] {
-            const int64_t b = GetBlockIdx();
-            if (ASCEND_IS_AIV && b == 3) {
-              std::this_thread::sleep_for(std::chrono::milliseconds(2));
-              throw std::runtime_error("late, in MIX block 1");
-            }
-            if ((ASCEND_IS_AIC && b == 2) || (ASCEND_IS_AIV && b == 6)) {
-              throw std::runtime_error("early, in MIX block " + std::to_string(b));
-            }
-          },
-          MixShape{2, true});
-      ASSERT_TRUE(r.fault.has_value()) << threads;
-      const std::string text = BlockSyncFaultText(r);
-      EXPECT_EQ(r.fault->block, 3) << "threads " << threads << ", run " << run << ": " << text;
-      EXPECT_NE(text.find("late, in MIX block 1"), std::string::npos) << text;
+  for (const int64_t late : {2, 3}) {
+    for (int threads : {1, 2, 4}) {
+      for (int run = 0; run < 5; ++run) {
+        LaunchOptions o;
+        o.checked = true;
+        o.host_threads = threads;
+        const LaunchResult r = LaunchMix(
+            split, 4, o,
+            [late] {
+              const int64_t b = GetBlockIdx();
+              if (ASCEND_IS_AIV && b == late) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                throw std::runtime_error("late, in MIX block 1");
+              }
+              if ((ASCEND_IS_AIC && b == 2) || (ASCEND_IS_AIV && b == 6)) {
+                throw std::runtime_error("early, in MIX block " + std::to_string(b));
+              }
+            },
+            MixShape{2, true});
+        ASSERT_TRUE(r.fault.has_value()) << threads;
+        const std::string text = BlockSyncFaultText(r);
+        const std::string what = "AIV " + std::to_string(late) + ", threads " +
+                                 std::to_string(threads) + ", run " + std::to_string(run);
+        EXPECT_EQ(r.fault->block, late) << what << ": " << text;
+        EXPECT_NE(text.find("late, in MIX block 1"), std::string::npos) << what << ": " << text;
+      }
     }
   }
 }
