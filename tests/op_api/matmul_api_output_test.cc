@@ -1,0 +1,254 @@
+// The Matmul's output forms (docs/CUBE.md, "Matmul output forms (session 38)"): C in
+// CubeFormat::NZ (with and without the channel split's 16 x 8 fractals), in ND_ALIGN, and in the
+// kernel's own L0C (TPosition::CO1), each against the scalar model over tiles with tails in M
+// and N, B as stored and transposed, with a bias; and the forms still refused.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#define ASCENDC_CUBE_ONLY
+#include "lib/matmul_intf.h"
+#undef ASCENDC_CUBE_ONLY
+#include "simulator/cube_matmul_model.h"
+#include "simulator/sim_test_util.h"
+
+// A named namespace: the test files compile in unity batches.
+namespace matmul_output_test {
+
+using namespace AscendC;
+using opsim::sim::FaultKind;
+using opsim::sim::CoreType;
+using opsim::sim::LaunchOptions;
+using opsim::sim::LaunchResult;
+using opsim::sim::cube_model::MatmulReference;
+using opsim::sim::cube_model::MmShape;
+using opsim::sim::cube_model::SmallInts;
+
+// M and N each in a whole base block and a tail (40 = 32 + 8, 54 = 32 + 22).
+TCubeTiling OutTiling(int32_t m, int32_t n, int32_t k) {
+  TCubeTiling t;
+  t.usedCoreNum = 1;
+  t.M = t.singleCoreM = m;
+  t.N = t.singleCoreN = n;
+  t.Ka = t.Kb = t.singleCoreK = k;
+  t.baseM = t.baseN = 32;
+  t.baseK = 16;
+  t.depthA1 = t.depthB1 = t.stepKa = t.stepKb = 1;
+  t.stepM = t.stepN = 1;
+  t.dbL0A = t.dbL0B = t.dbL0C = 1;
+  t.isBias = 1;
+  return t;
+}
+
+// One AIC runs `kernel` over A (m x k), B (k x n, or n x k transposed) and the bias; `c` is
+// C's GM. The fault's text, or "".
+struct OutCase {
+  MmShape s;
+  std::vector<half> a, b;
+  std::vector<float> bias;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gbias;
+  OutCase(uint32_t m, uint32_t n, uint32_t k, bool trans_b)
+      : s{m, k, n, trans_b},
+        a(SmallInts<half>(size_t{m} * k, 1)),
+        b(SmallInts<half>(size_t{k} * n, 2)),
+        bias(n) {
+    for (uint32_t j = 0; j < n; ++j) bias[j] = float(int(j % 9) - 4);
+  }
+  template <class T>
+  std::string Run(std::vector<T>& c, const std::function<void(GlobalTensor<T>&)>& kernel,
+                  FaultKind* kind = nullptr) {
+    LaunchOptions o;
+    o.checked = true;
+    o.core_type = CoreType::kAic;
+    o.regions = {{a.data(), a.size() * 2, "a"},
+                 {b.data(), b.size() * 2, "b"},
+                 {bias.data(), bias.size() * 4, "bias"},
+                 {c.data(), c.size() * sizeof(T), "c"}};
+    const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+      ga.SetGlobalBuffer(a.data(), a.size());
+      gb.SetGlobalBuffer(b.data(), b.size());
+      gbias.SetGlobalBuffer(bias.data(), bias.size());
+      GlobalTensor<T> gc;
+      gc.SetGlobalBuffer(c.data(), c.size());
+      kernel(gc);
+    });
+    if (!r.fault) return "";
+    if (kind != nullptr) *kind = r.fault->kind;
+    return r.fault->ToString();
+  }
+  // C[i][j] against the model, at `at(i, j)` in c.
+  template <class T>
+  std::string Check(const std::vector<T>& c, const std::function<size_t(uint32_t, uint32_t)>& at) {
+    const std::vector<double> p = MatmulReference(s, a, b);
+    for (uint32_t i = 0; i < s.m; ++i) {
+      for (uint32_t j = 0; j < s.n; ++j) {
+        const double want = p[size_t{i} * s.n + j] + bias[j];
+        if (static_cast<double>(static_cast<float>(c[at(i, j)])) != want) {
+          return "C[" + std::to_string(i) + "][" + std::to_string(j) +
+                 "] = " + std::to_string(static_cast<float>(c[at(i, j)])) + ", expected " +
+                 std::to_string(want);
+        }
+      }
+    }
+    return "ok";
+  }
+};
+
+using HalfGm = MatmulType<TPosition::GM, ::CubeFormat::ND, half>;
+using BiasGm = MatmulType<TPosition::GM, ::CubeFormat::ND, float>;
+
+// C of T in `Format` by IterateAll (or Iterate + GetTensorC with `tiles`).
+template <::CubeFormat Format, class T, const auto& kCfg = CFG_NORM>
+std::string OutRun(OutCase& d, std::vector<T>& c, bool tiles, FaultKind* kind = nullptr) {
+  const TCubeTiling t = OutTiling(int32_t(d.s.m), int32_t(d.s.n), int32_t(d.s.k));
+  return d.Run<T>(
+      c,
+      [&](GlobalTensor<T>& gc) {
+        TPipe pipe;
+        Matmul<HalfGm, HalfGm, MatmulType<TPosition::GM, Format, T>, BiasGm, kCfg> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(d.ga);
+        mm.SetTensorB(d.gb, d.s.trans_b);
+        mm.SetBias(d.gbias);
+        if (tiles) {
+          while (mm.Iterate()) mm.GetTensorC(gc);
+        } else {
+          mm.IterateAll(gc);
+        }
+        mm.End();
+      },
+      kind);
+}
+
+TEST(MatmulApi, NzOutputAgainstTheModel) {
+  for (bool trans_b : {false, true}) {
+    for (bool tiles : {false, true}) {
+      OutCase d(40, 54, 48, trans_b);
+      // Fractal columns of 16 results, orgM = 40 rows each; the last one's padding too.
+      std::vector<float> c(4 * 40 * 16, -1.0f);
+      ASSERT_EQ(OutRun<::CubeFormat::NZ>(d, c, tiles), "");
+      EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return j / 16 * 640 + i * 16 + j % 16; }),
+                "ok");
+    }
+  }
+  OutCase d(40, 54, 48, false);  // half C: the same fractals of 2 B results
+  std::vector<half> c(4 * 40 * 16, half(-1.0f));
+  ASSERT_EQ(OutRun<::CubeFormat::NZ>(d, c, false), "");
+  EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return j / 16 * 640 + i * 16 + j % 16; }),
+            "ok");
+}
+
+constexpr MatmulConfig SplitCfg() {
+  MatmulConfig c = CFG_NORM;
+  c.isEnableChannelSplit = true;
+  return c;
+}
+constexpr MatmulConfig kSplit = SplitCfg();
+
+TEST(MatmulApi, ChannelSplitWritesSixteenByEightFractals) {
+  for (bool tiles : {false, true}) {
+    OutCase d(40, 54, 48, false);
+    // Columns of 8 results, orgM aligned to 16 (48) rows each: 7 of them for 54 columns.
+    std::vector<float> c(7 * 48 * 8, -1.0f);
+    ASSERT_EQ((OutRun<::CubeFormat::NZ, float, kSplit>(d, c, tiles)), "");
+    EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return j / 8 * 384 + i * 8 + j % 8; }), "ok");
+  }
+}
+
+TEST(MatmulApi, NdAlignPadsRowsTo32Bytes) {
+  for (bool trans_b : {false, true}) {
+    OutCase d(40, 54, 48, trans_b);
+    std::vector<float> c(40 * 56, -1.0f);  // float rows of 54 padded to 56
+    ASSERT_EQ(OutRun<::CubeFormat::ND_ALIGN>(d, c, trans_b), "");
+    EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return size_t{i} * 56 + j; }), "ok");
+  }
+  OutCase d(40, 54, 48, false);
+  std::vector<half> c(40 * 64, half(-1.0f));  // half rows padded to 64
+  ASSERT_EQ(OutRun<::CubeFormat::ND_ALIGN>(d, c, false), "");
+  EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return size_t{i} * 64 + j; }), "ok");
+}
+
+// matmul_co1_output's form: each tile into the kernel's L0C tensor, baseM x baseN apart (or, by
+// IterateAll, whole fractals apart), then the kernel's own Fixpipe of the row of tiles.
+std::string Co1Run(OutCase& d, std::vector<float>& c, bool all, uint32_t l0c_elems,
+                   FaultKind* kind = nullptr) {
+  const TCubeTiling t = OutTiling(int32_t(d.s.m), int32_t(d.s.n), int32_t(d.s.k));
+  return d.Run<float>(
+      c,
+      [&](GlobalTensor<float>& gc) {
+        TPipe pipe;
+        using Co1 = MatmulType<TPosition::CO1, ::CubeFormat::NZ, float>;
+        Matmul<HalfGm, HalfGm, Co1, BiasGm> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(d.ga);
+        mm.SetTensorB(d.gb, d.s.trans_b);
+        mm.SetBias(d.gbias);
+        TQue<TPosition::CO1, 1> co1;
+        pipe.InitBuffer(co1, 1, l0c_elems * 4);
+        LocalTensor<float> l0c = co1.AllocTensor<float>();
+        if (all) {
+          mm.IterateAll(l0c);
+        } else {
+          for (uint32_t at = 0; mm.Iterate(false, l0c[at]); at += 32 * 32) mm.GetTensorC(l0c);
+        }
+        FixpipeParamsV220 f;
+        f.mSize = static_cast<uint16_t>(d.s.m);
+        f.nSize = static_cast<uint16_t>(d.s.n);
+        f.srcStride = 32;
+        f.dstStride = d.s.n;
+        co1.EnQue(l0c);
+        co1.DeQue<float>();
+        Fixpipe<float, float, CFG_ROW_MAJOR>(gc, l0c, f);
+        co1.FreeTensor(l0c);
+        mm.End();
+      },
+      kind);
+}
+
+TEST(MatmulApi, Co1OutputLeavesTilesInTheKernelsL0C) {
+  for (bool all : {false, true}) {
+    for (bool trans_b : {false, true}) {
+      OutCase d(32, 54, 48, trans_b);  // one row of tiles: 32 and 22 columns
+      std::vector<float> c(32 * 54, -1.0f);
+      ASSERT_EQ(Co1Run(d, c, all, 32 * 64), "");
+      EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return size_t{i} * 54 + j; }), "ok");
+    }
+  }
+}
+
+TEST(MatmulApiFaults, OutputFormsRefused) {
+  FaultKind kind{};
+  const auto expect = [&](const std::string& msg, const char* what, FaultKind want) {
+    EXPECT_EQ(kind, want) << msg;
+    EXPECT_NE(msg.find(what), std::string::npos) << msg;
+  };
+  const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
+  OutCase d(32, 54, 48, false);
+  std::vector<half> ch(40 * 64);
+  expect((OutRun<::CubeFormat::NZ, half, kSplit>(d, ch, false, &kind)),
+         "isEnableChannelSplit = true with C of float16 in TPosition::GM", u);
+  expect(OutRun<::CubeFormat::COLUMN_MAJOR>(d, ch, false, &kind),
+         "C's MatmulType format CubeFormat::COLUMN_MAJOR", u);
+  std::vector<float> c(32 * 54);
+  // The second tile does not fit the kernel's L0C tensor (32 x 32 + 32 x 22 accumulators).
+  expect(Co1Run(d, c, true, 32 * 48, &kind), "the 32 x 22 tile takes 4096 B", inv);
+  // GetTensorC into GM of a C in CO1: the tile is the kernel's.
+  const TCubeTiling t = OutTiling(32, 54, 48);
+  const std::string msg = d.Run<float>(
+      c,
+      [&](GlobalTensor<float>& gc) {
+        TPipe pipe;
+        Matmul<HalfGm, HalfGm, MatmulType<TPosition::CO1, ::CubeFormat::NZ, float>, BiasGm> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(d.ga);
+        mm.SetTensorB(d.gb);
+        mm.IterateAll(gc);
+      },
+      &kind);
+  expect(msg, "C in TPosition::CO1 has no L0C buffer of the Matmul's", inv);
+}
+
+}  // namespace matmul_output_test
