@@ -18,8 +18,8 @@
 namespace matmul_output_test {
 
 using namespace AscendC;
-using opsim::sim::FaultKind;
 using opsim::sim::CoreType;
+using opsim::sim::FaultKind;
 using opsim::sim::LaunchOptions;
 using opsim::sim::LaunchResult;
 using opsim::sim::cube_model::MatmulReference;
@@ -249,6 +249,22 @@ TEST(MatmulApiFaults, OutputFormsRefused) {
       },
       &kind);
   expect(msg, "C in TPosition::CO1 has no L0C buffer of the Matmul's", inv);
+  // The batch Matmul places ND matrices only.
+  using HalfN = MatmulType<TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::NORMAL>;
+  using NzN = MatmulType<TPosition::GM, ::CubeFormat::NZ, float, false, LayoutMode::NORMAL>;
+  const std::string batch = d.Run<float>(
+      c,
+      [&](GlobalTensor<float>& gc) {
+        TPipe pipe;
+        Matmul<HalfN, HalfN, NzN, BiasGm> mm;
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+        mm.SetTensorA(d.ga);
+        mm.SetTensorB(d.gb);
+        mm.SetBatchNum(1, 1);
+        mm.IterateBatch(gc, false, 0, false);
+      },
+      &kind);
+  expect(batch, "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul", u);
 }
 
 }  // namespace matmul_output_test

@@ -277,8 +277,7 @@ class Matmul {
     async_ = !sync;
     return opsim::sim::detail::MatmulIterate(s_);
   }
-  // C in TPosition::CO1: the tile into the kernel's L0C tensor, which it fixes out itself
-  // (CANN's CubeOutBuffer takes the tensor); another C ignores the tensor, as CANN's.
+  // C in TPosition::CO1: the tile into the kernel's L0C tensor (another C ignores it, as CANN's).
   template <bool sync = true>
   bool Iterate(bool enPartialSum, const LocalTensor<L0cT>& localCmatrix) {
     if constexpr (C_TYPE::pos != TPosition::CO1) return Iterate<sync>(enPartialSum);
@@ -312,11 +311,9 @@ class Matmul {
   // Into a LocalTensor: C in TPosition::CO1 only (each tile after the last in the kernel's L0C).
   template <bool sync = true>
   void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0) {
-    (void)enAtomic;
-    if constexpr (C_TYPE::pos != TPosition::CO1) {
-      opsim::sim::detail::MatmulRefuseForm("Matmul::IterateAll", "IterateAll into a LocalTensor");
-    }
-    opsim::sim::detail::MatmulIterateAllInto(s_, ubCmatrix.ref());
+    using opsim::sim::detail::MatmulRefuseForm;
+    if (C_TYPE::pos != TPosition::CO1) MatmulRefuseForm("Matmul::IterateAll", "C in a LocalTensor");
+    (void)enAtomic, opsim::sim::detail::MatmulIterateAllInto(s_, ubCmatrix.ref());
   }
   // IterateAll<false>'s wait: opsim's IterateAll is done when it returns.
   void WaitIterateAll() {}
