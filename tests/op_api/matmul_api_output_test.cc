@@ -11,6 +11,7 @@
 #define ASCENDC_CUBE_ONLY
 #include "lib/matmul_intf.h"
 #undef ASCENDC_CUBE_ONLY
+#include "opsim/sim/launch_mix.h"
 #include "simulator/cube_matmul_model.h"
 #include "simulator/sim_test_util.h"
 
@@ -217,6 +218,56 @@ TEST(MatmulApi, Co1OutputLeavesTilesInTheKernelsL0C) {
       EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return size_t{i} * 54 + j; }), "ok");
     }
   }
+}
+
+// MIX: C in NZ into an AIV's Unified Buffer: each tile in fractal columns Up16(rows) apart (the
+// packed NZ form), which the AIV copies to slot `tile` of C's GM (baseM x baseN floats each).
+TEST(MatmulApi, NzTilesReachTheVectorCores) {
+  OutCase d(40, 54, 48, false);
+  const TCubeTiling t = OutTiling(40, 54, 48);
+  std::vector<float> c(4 * 32 * 32, -1.0f);
+  LaunchOptions o;
+  o.checked = true;
+  o.regions = {{d.a.data(), d.a.size() * 2, "a"},
+               {d.b.data(), d.b.size() * 2, "b"},
+               {d.bias.data(), d.bias.size() * 4, "bias"},
+               {c.data(), c.size() * 4, "c"}};
+  opsim::sim::DeviceProfile dev = opsim::sim::testing::TestDevice(2);
+  dev.cube_cores = 1;  // split cores: one AIC for the two AIVs
+  const LaunchResult r = opsim::sim::LaunchMix(dev, 1, o, [&] {
+    if (GetSubBlockIdx() != 0) return;
+    d.ga.SetGlobalBuffer(d.a.data(), d.a.size());
+    d.gb.SetGlobalBuffer(d.b.data(), d.b.size());
+    d.gbias.SetGlobalBuffer(d.bias.data(), d.bias.size());
+    GlobalTensor<float> gc;
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    TQue<TPosition::VECOUT, 1> q;
+    pipe.InitBuffer(q, 1, 32 * 32 * 4);
+    Matmul<HalfGm, HalfGm, MatmulType<TPosition::VECIN, ::CubeFormat::NZ, float>, BiasGm> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(d.ga);
+    mm.SetTensorB(d.gb);
+    mm.SetBias(d.gbias);
+    for (uint32_t tile = 0; mm.Iterate(); ++tile) {  // M first: (0, 0), (1, 0), (0, 1), (1, 1)
+      LocalTensor<float> ub = q.AllocTensor<float>();
+      mm.GetTensorC(ub, 0, true);
+      q.EnQue(ub);
+      ub = q.DeQue<float>();
+      const uint32_t rows = tile % 2 == 0 ? 32 : 16;  // Up16 of 32 and 8
+      DataCopy(gc[tile * 1024], ub, rows * 32);       // two fractal columns (32 and 22)
+      q.FreeTensor(ub);
+    }
+    mm.End();
+  });
+  ASSERT_FALSE(r.fault) << r.fault->ToString();
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(d.Check(c,
+                    [](uint32_t i, uint32_t j) {
+                      const uint32_t tile = i / 32 + j / 32 * 2, rows = i < 32 ? 32 : 16;
+                      return size_t{tile} * 1024 + j % 32 / 16 * rows * 16 + i % 32 * 16 + j % 16;
+                    }),
+            "ok");
 }
 
 TEST(MatmulApiFaults, OutputFormsRefused) {
