@@ -270,6 +270,49 @@ TEST(MatmulApi, NzTilesReachTheVectorCores) {
             "ok");
 }
 
+// A DataCopyOut callback for C in NZ: CANN's parameters (dstStride orgM x 16 x 4 / 32 B,
+// oriNSize 0, GM at the tile's NZ place), its own NZ Fixpipe of the tile.
+uint32_t g_nz_strides = 0;  // the dstStride values seen, or'ed (one value expected)
+void NzCopyOut(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+               const void* dataCopyOutParams, const uint64_t, const uint64_t) {
+  const auto* p = static_cast<const DataCopyOutParams*>(dataCopyOutParams);
+  g_nz_strides |= p->dstStride | (p->oriNSize != 0 ? 1u << 30 : 0);
+  GlobalTensor<float> dst;
+  dst.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(const_cast<void*>(gm)));
+  FixpipeParamsV220 f;
+  f.nSize = static_cast<uint16_t>(p->cBurstNum * 16);
+  f.mSize = static_cast<uint16_t>(p->burstLen / 2);  // rows x 16 floats in 32 B units
+  f.srcStride = static_cast<uint16_t>((f.mSize + 15) / 16 * 16);
+  f.dstStride = p->dstStride;
+  f.unitFlag = p->enUnitFlag ? 3 : 0;
+  Fixpipe<float, float, CFG_NZ>(dst, co1Local.ReinterpretCast<float>(), f);
+}
+
+TEST(MatmulApi, NzOutputThroughTheDataCopyOutCallback) {
+  OutCase d(40, 54, 48, false);
+  const TCubeTiling t = OutTiling(40, 54, 48);
+  std::vector<float> c(4 * 40 * 16, -1.0f);
+  g_nz_strides = 0;
+  ASSERT_EQ(
+      d.Run<float>(c,
+                   [&](GlobalTensor<float>& gc) {
+                     TPipe pipe;
+                     Matmul<HalfGm, HalfGm, MatmulType<TPosition::GM, ::CubeFormat::NZ, float>,
+                            BiasGm, CFG_NORM, MatmulCallBackFunc<NzCopyOut>>
+                         mm;
+                     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+                     mm.SetTensorA(d.ga);
+                     mm.SetTensorB(d.gb);
+                     mm.SetBias(d.gbias);
+                     mm.IterateAll(gc);
+                     mm.End();
+                   }),
+      "");
+  EXPECT_EQ(g_nz_strides, 80u);  // orgM 40 x 16 floats = 80 blocks of 32 B; oriNSize 0
+  EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return j / 16 * 640 + i * 16 + j % 16; }),
+            "ok");
+}
+
 TEST(MatmulApiFaults, OutputFormsRefused) {
   FaultKind kind{};
   const auto expect = [&](const std::string& msg, const char* what, FaultKind want) {
