@@ -4,6 +4,7 @@
 // and N, B as stored and transposed, with a bias; and the forms still refused.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <functional>
 #include <string>
 #include <vector>
@@ -311,6 +312,51 @@ TEST(MatmulApi, NzOutputThroughTheDataCopyOutCallback) {
   EXPECT_EQ(g_nz_strides, 80u);  // orgM 40 x 16 floats = 80 blocks of 32 B; oriNSize 0
   EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return j / 16 * 640 + i * 16 + j % 16; }),
             "ok");
+}
+
+// int8_t C in NZ (REQ8 of int32 accumulators, scale 1): fractal columns of 32 results (CANN's
+// B8_C0SIZE, the Fixpipe's channel merge), with a tail in M.
+TEST(MatmulApi, NzInt8OutputMergesChannels) {
+  constexpr uint32_t kM = 40, kN = 64, kK = 64;
+  std::vector<int8_t> a(kM * kK), b(kK * kN), c(kM * kN, int8_t{-99});
+  for (size_t i = 0; i < a.size(); ++i) a[i] = int8_t(int(i % 3) - 1);
+  for (size_t i = 0; i < b.size(); ++i) b[i] = int8_t(int(i * 7 % 3) - 1);
+  TCubeTiling t = OutTiling(kM, kN, kK);
+  t.baseK = 32;
+  t.isBias = 0;
+  LaunchOptions o;
+  o.checked = true;
+  o.core_type = CoreType::kAic;
+  o.regions = {{a.data(), a.size(), "a"}, {b.data(), b.size(), "b"}, {c.data(), c.size(), "c"}};
+  const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
+    using I8 = MatmulType<TPosition::GM, ::CubeFormat::ND, int8_t>;
+    using I8Nz = MatmulType<TPosition::GM, ::CubeFormat::NZ, int8_t>;
+    using I32 = MatmulType<TPosition::GM, ::CubeFormat::ND, int32_t>;
+    GlobalTensor<int8_t> ga, gb, gc;
+    ga.SetGlobalBuffer(a.data(), a.size());
+    gb.SetGlobalBuffer(b.data(), b.size());
+    gc.SetGlobalBuffer(c.data(), c.size());
+    TPipe pipe;
+    Matmul<I8, I8, I8Nz, I32> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    const float one = 1.0f;
+    uint32_t bits = 0;
+    std::memcpy(&bits, &one, 4);
+    mm.SetQuantScalar(bits | uint64_t{1} << 46);  // bit 46: signed int8_t results
+    mm.SetTensorA(ga);
+    mm.SetTensorB(gb);
+    mm.IterateAll(gc);
+    mm.End();
+  });
+  ASSERT_FALSE(r.fault) << r.fault->ToString();
+  for (uint32_t i = 0; i < kM; ++i) {
+    for (uint32_t j = 0; j < kN; ++j) {
+      int want = 0;
+      for (uint32_t k = 0; k < kK; ++k) want += a[i * kK + k] * b[k * kN + j];
+      const size_t at = j / 32 * 32 * kM + i * 32 + j % 32;
+      ASSERT_EQ(int(c[at]), want) << i << "," << j;
+    }
+  }
 }
 
 TEST(MatmulApiFaults, OutputFormsRefused) {
