@@ -289,8 +289,11 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
   // Fixpipes); without, a CO1 queue of dbL0C buffers.
   // The Matmul library sets unitFlag only where the chip has it, as CANN's does.
-  q.unit_flag = s.unit_flag && IsA2GenerationCube(Cur());
-  if (q.unit_flag) {
+  // The channel split's Fixpipe takes no unitFlag (the F32 Channel Split page): its tiles go
+  // through the CO1 queue. C in CO1 is the kernel's own L0C: no buffer (CANN's carves none).
+  q.unit_flag = s.unit_flag && IsA2GenerationCube(Cur()) && !ChannelSplitOut(s);
+  if (CInCo1(s)) {
+  } else if (q.unit_flag) {
     q.c_buf = InitScratchAt(Position::kCO1, bm * bn * 4, q.c_buf, -1);
   } else {
     q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1,
@@ -372,7 +375,13 @@ void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
 
 }  // namespace
 
-UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
+UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt,
+                  const UbRef* into) {
+  if (into == nullptr && CInCo1(s)) {
+    RaiseFault(FaultKind::kInvalidArgument, "Matmul",
+               "C in TPosition::CO1 has no L0C buffer of the Matmul's: Iterate(enPartialSum, "
+               "localCmatrix) or IterateAll(localCmatrix) computes into the kernel's");
+  }
   // A as stored has rows of Ka in GM, B transposed rows of Kb, B as stored rows of N.
   const int32_t b_row = s.trans_b ? s.org_kb : s.org_n;
   if (s.types.s4 && (s.org_ka % 2 != 0 || b_row % 2 != 0)) {
@@ -384,7 +393,9 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   }
   MatmulQueues& q = QueuesOf(s);
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(s.tiling.baseK);
-  UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
+  UbRef c = into != nullptr ? *into
+            : q.unit_flag   ? ScratchGet(q.c_buf, 0, 0, "Matmul")
+                            : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
@@ -424,7 +435,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   if (a1.len != 0 && !pa.keep) QueueFree(q.a1, a1.buf);
   if (b1.len != 0 && !pb.keep) QueueFree(q.b1, b1.buf);
   if (s.bias_on) QueueFree(q.bias2, bt);
-  if (q.unit_flag) return c;
+  MarkTilePadding(s, c, mt, nt);
+  if (q.unit_flag || into != nullptr) return c;
   QueueEnQue(q.c, c);
   return QueueDeQue(q.c);
 }
