@@ -424,7 +424,6 @@ constexpr MatmulConfig CfgWith() {
   c.*kField = true;
   return c;
 }
-constexpr MatmulConfig kCfgSplit = CfgWith<&MatmulConfig::isEnableChannelSplit>();
 constexpr MatmulConfig kCfgIntra = CfgWith<&MatmulConfig::intraBlockPartSum>();
 constexpr MatmulConfig kCfgRelu = CfgWith<&MatmulConfig::enableRelu>();
 constexpr MatmulConfig kCfgShared = CfgWith<&MatmulConfig::isA2B2Shared>();
@@ -444,7 +443,6 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
     EXPECT_NE(msg.find("Matmul::Init"), std::string::npos) << msg;
   };
   const FaultKind u = FaultKind::kUnsupported, inv = FaultKind::kInvalidArgument;
-  expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgSplit>(&kind), "isEnableChannelSplit = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgIntra>(&kind), "intraBlockPartSum = true", u);
   expect(CfgInitFault<CfgA, CfgA, CfgC, kCfgRelu>(&kind), "enableRelu = true", u);
   using TscmNd = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::ND, half>;
@@ -456,8 +454,6 @@ TEST(MatmulApi, UnmodelledFormsAreRefusedAtInit) {
   using Gemv = MatmulType<AscendC::TPosition::GM, ::CubeFormat::VECTOR, half>;
   expect(CfgInitFault<CfgA, Gemv, CfgC>(&kind),
          "B's MatmulType position TPosition::GM with format CubeFormat::VECTOR", u);
-  using NdAlign = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND_ALIGN, float>;
-  expect(CfgInitFault<CfgA, CfgA, NdAlign>(&kind), "C's MatmulType format CubeFormat::ND_ALIGN", u);
   using I32 = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, int32_t>;
   expect(CfgInitFault<CfgA, CfgA, I32, CFG_NORM, AscendC::Impl::Detail::MatmulPolicy, CfgC>(&kind),
          "C of int32 from float16 inputs", u);

@@ -3,10 +3,14 @@
 // faults, the race check's view of the hand-overs, under one and two host threads.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kernel_operator.h"
+#include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 
 namespace opsim::sim {
@@ -337,6 +341,42 @@ void ExpectTheLowestBlocksFault(int32_t setter) {
 TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromBelowIt) { ExpectTheLowestBlocksFault(1); }
 
 TEST(BlockSync, TheLowestBlocksFaultWinsAfterAFlagFromAboveIt) { ExpectTheLowestBlocksFault(2); }
+
+// A MIX launch (1 AIC and 2 AIV a block) orders faults by its blocks too: one of block 1's AIV
+// (GetBlockIdx 2 or 3) faults late, block 2's AIC (GetBlockIdx 2) and block 3's first AIV
+// (GetBlockIdx 6) at once. Block 1's is the fault, whatever the host threads.
+TEST(BlockSync, TheLowestMixBlocksFaultWins) {
+  DeviceProfile split = TestDevice(8);
+  split.cube_cores = 4;
+  for (const int64_t late : {2, 3}) {
+    for (int threads : {1, 2, 4}) {
+      for (int run = 0; run < 5; ++run) {
+        LaunchOptions o;
+        o.checked = true;
+        o.host_threads = threads;
+        const LaunchResult r = LaunchMix(
+            split, 4, o,
+            [late] {
+              const int64_t b = GetBlockIdx();
+              if (ASCEND_IS_AIV && b == late) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                throw std::runtime_error("late, in MIX block 1");
+              }
+              if ((ASCEND_IS_AIC && b == 2) || (ASCEND_IS_AIV && b == 6)) {
+                throw std::runtime_error("early, in MIX block " + std::to_string(b));
+              }
+            },
+            MixShape{2, true});
+        ASSERT_TRUE(r.fault.has_value()) << threads;
+        const std::string text = BlockSyncFaultText(r);
+        const std::string what = "AIV " + std::to_string(late) + ", threads " +
+                                 std::to_string(threads) + ", run " + std::to_string(run);
+        EXPECT_EQ(r.fault->block, late) << what << ": " << text;
+        EXPECT_NE(text.find("late, in MIX block 1"), std::string::npos) << what << ": " << text;
+      }
+    }
+  }
+}
 
 // Block 1 faults before the set blocks 0 and 3 wait for: the launch stops them (no hang) and
 // reports block 1's fault, not a deadlock.

@@ -489,5 +489,23 @@ TEST(GmRace, ScalarStoresCompareByValue) {
   }
 }
 
+// Block 1 stores 2.0f to y[3], block 0 copies 2.0f out to y[0, 8): a race, though the values
+// agree, since the store reaches GM as its core's whole 64 B cache line, whose other bytes may
+// predate the copy (docs/CHECKS.md, "Writes of the same values").
+TEST(GmRace, ASetValueRacesACopyOfMoreOfItsCacheLineWhateverTheValues) {
+  RaceRig rig;
+  const LaunchResult r = rig.Run(2, 2, [&] {
+    GlobalTensor<float> y;
+    y.SetGlobalBuffer(rig.y.data(), 64);
+    if (GetBlockIdx() == 1) return y.SetValue(3, 2.0f);
+    SameValueKernel(rig, -1, 0.0f);
+  });
+  ASSERT_TRUE(r.fault.has_value());
+  EXPECT_EQ(r.fault->kind, FaultKind::kGmRace);
+  EXPECT_NE(r.fault->message.find("blocks 0 and 1 both write GM 'y' [0xc, 0x10)"),
+            std::string::npos)
+      << r.fault->message;
+}
+
 }  // namespace
 }  // namespace opsim::sim

@@ -305,13 +305,14 @@ bool NextTile(MatmulState& s, const char* api) {
   return true;
 }
 
-void Compute(MatmulState& s) {
-  s.c_tile =
+void Compute(MatmulState& s, const UbRef* into = nullptr) {
+  const UbRef tile =
       s.cfg.isPartialOutput
           ? ComputePartialTile(s)
           : ComputeTile(s, static_cast<uint32_t>(s.tile_m0), static_cast<uint32_t>(s.tile_n0),
-                        static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n));
-  s.tile_held = true;
+                        static_cast<uint32_t>(s.tile_m), static_cast<uint32_t>(s.tile_n), into);
+  if (into == nullptr) s.c_tile = tile;
+  s.tile_held = into == nullptr;  // in the kernel's L0C the tile is the kernel's
   // After the block's last tile CFG_MDL's pieces have no use: out of L1 now, so a kernel that
   // never calls Iterate again (nor End) holds no L1 buffer at its end.
   const auto bm = static_cast<uint32_t>(s.tiling.baseM);
@@ -322,36 +323,31 @@ void Compute(MatmulState& s) {
 }
 
 // MatmulCallBackFunc's DataCopyOut takes the tile out instead of the Matmul's Fixpipe: it gets
-// GM at the tile's place and CANN's DataCopyOutParams (GetCBCopyOutParams' values).
-void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential, uint32_t pitch, uint32_t eb) {
+// GM at the tile's place and CANN's DataCopyOutParams (GetCBCopyOutParams' values: ND rows the
+// tile's columns apart when sequential, NZ oriNSize 0).
+void UserCopyOut(MatmulState& s, const GmRef& gm, bool sequential) {
   const MatmulQueues& q = QueuesOf(s);
   const auto mt = static_cast<uint32_t>(s.tile_m), nt = static_cast<uint32_t>(s.tile_n);
-  const uint64_t at =
-      sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
+  const TileOut o = PlaceTile(s, sequential);
   const AscendC::DataCopyOutParams p(static_cast<uint16_t>(Up16(nt) / 16),
                                      static_cast<uint16_t>(mt * 16 * DTypeSize(s.types.l0c) / 32),
-                                     0, sequential ? nt : pitch, static_cast<uint16_t>(nt),
-                                     q.unit_flag, s.tile_m0 / s.tiling.baseM,
-                                     s.tile_n0 / s.tiling.baseN);
-  s.cb.copy_out(GmAt(gm, at).ptr, s.c_tile, &p, s.cb.user_def_info, s.cb.self_define_data);
+                                     0, o.nd && sequential ? nt : o.f.dstStride,
+                                     static_cast<uint16_t>(o.nd ? nt : 0), q.unit_flag,
+                                     s.tile_m0 / s.tiling.baseM, s.tile_n0 / s.tiling.baseN);
+  s.cb.copy_out(GmAt(gm, o.at).ptr, s.c_tile, &p, s.cb.user_def_info, s.cb.self_define_data);
   if (!q.unit_flag) QueueFree(q.c, s.c_tile);
   s.tile_held = false;
 }
 
-// The held tile out of L0C to GM: at its place in the block (row pitch orgN, or orgKc when
-// set), or packed baseN apart with sequential writes.
+// The held tile out of L0C to GM at its place in C (PlaceTile: ND, ND_ALIGN or NZ), or packed
+// with sequential writes.
 void FixTile(MatmulState& s, const GmRef& gm, bool sequential, const char* api, bool user_copy) {
-  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
-  const auto pitch = static_cast<uint32_t>(s.org_kc > 0 ? s.org_kc : s.org_n);
   if (user_copy && s.cb.copy_out != nullptr) {
-    UserCopyOut(s, gm, sequential, pitch, eb);
+    UserCopyOut(s, gm, sequential);
     return;
   }
-  AscendC::FixpipeParamsV220 f;
-  f.mSize = static_cast<uint16_t>(s.tile_m);
-  f.nSize = static_cast<uint16_t>(s.tile_n);
-  f.srcStride = static_cast<uint16_t>(Up16(static_cast<uint32_t>(s.tile_m)));
-  f.dstStride = sequential ? static_cast<uint32_t>(s.tiling.baseN) : pitch;
+  TileOut o = PlaceTile(s, sequential);
+  AscendC::FixpipeParamsV220& f = o.f;
   f.quantPre = QuantFor(s);
   if (s.form.quant_out && !s.quant_set) {
     Refuse(api, "C is " + std::string(DTypeName(s.types.out)) + " from " +
@@ -359,14 +355,12 @@ void FixTile(MatmulState& s, const GmRef& gm, bool sequential, const char* api, 
                     " accumulators: the quantised output needs SetQuantScalar first");
   }
   f.deqScalar = s.quant_scalar;
-  const uint64_t at =
-      sequential ? 0 : (uint64_t(s.tile_m0) * pitch + static_cast<uint64_t>(s.tile_n0)) * eb;
   const MatmulQueues& q = QueuesOf(s);
   if (q.unit_flag) f.unitFlag = 3;  // reads the tile unit by unit behind its last Mmad
   if (s.form.quant_out && s.quant_vector) {
-    FixpipeByQuantVector(s, GmAt(gm, at), f);
+    FixpipeByQuantVector(s, GmAt(gm, o.at), f);
   } else {
-    CubeFixpipe(GmAt(gm, at), s.c_tile, s.types.out, s.types.l0c, true, f);
+    CubeFixpipe(GmAt(gm, o.at), s.c_tile, s.types.out, s.types.l0c, o.nd, f);
   }
   if (!q.unit_flag) QueueFree(q.c, s.c_tile);
   s.tile_held = false;
@@ -399,8 +393,7 @@ void TileToUb(MatmulState& s, const UbRef& ub, uint8_t atomic, const char* api) 
                    " with C into a LocalTensor: the accumulation through the AIC's GM scratch is "
                    "not modelled");
   }
-  const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.out));
-  const uint64_t bytes = uint64_t(s.tile_m) * static_cast<uint32_t>(s.tiling.baseN) * eb;
+  const uint64_t bytes = PlaceTile(s, true).bytes;  // ND rows baseN apart, NZ whole columns
   GmRef scratch = BindGm(tls_mix->c_scratch, tls_mix->c_scratch_bytes, false);
   {
     const CubeScope scope(api);
@@ -433,10 +426,54 @@ bool MatmulIterate(MatmulState& s) {
   return true;
 }
 
+bool MatmulIterateInto(MatmulState& s, const UbRef& l0c) {
+  const char* api = "Matmul::Iterate";
+  RefuseDualMasterIterate(s, api);
+  if (tls_mix != nullptr && !tls_mix->member->aic) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "C in TPosition::CO1 in a MIX launch: the kernel's L0C tensor is the AIC's "
+               "(launch the kernel on the cube cores, __cube__)");
+  }
+  if (s.cfg.isPartialOutput) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "MatmulConfig::isPartialOutput = true with C in TPosition::CO1 (not modelled)");
+  }
+  if (!NextTile(s, api)) {
+    DropHeldPieces(s, api);
+    return false;
+  }
+  const uint64_t need =
+      uint64_t{Up16(static_cast<uint32_t>(s.tile_m))} * Up16(static_cast<uint32_t>(s.tile_n)) * 4;
+  if (l0c.bytes < need) {
+    Refuse(api, "localCmatrix has " + std::to_string(l0c.bytes) + " B to its buffer's end; the " +
+                    std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " tile takes " +
+                    std::to_string(need) + " B (whole 16 x 16 fractals of 4 B accumulators)");
+  }
+  const CubeScope scope(api);
+  Compute(s, &l0c);
+  return true;
+}
+
+// CANN's IterateAll into CO1: each tile Up16(rows) x Up16(cols) accumulators after the last.
+void MatmulIterateAllInto(MatmulState& s, const UbRef& l0c) {
+  RequireReady(s, "Matmul::IterateAll");
+  s.next_tile = 0;
+  uint64_t at = 0;
+  while (MatmulIterateInto(s, UbAt(l0c, at))) {
+    at +=
+        uint64_t{Up16(static_cast<uint32_t>(s.tile_m))} * Up16(static_cast<uint32_t>(s.tile_n)) * 4;
+  }
+}
+
 void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
                       bool sequential) {
   const char* api = "Matmul::GetTensorC";
   RequireReady(s, api);
+  if (CInCo1(s)) {
+    Refuse(api,
+           "C in TPosition::CO1: each tile is in the kernel's L0C tensor (Iterate(enPartialSum, "
+           "localCmatrix)), which the kernel fixes out itself");
+  }
   if (!s.tile_held) Refuse(api, "no tile to fetch (Iterate returned false or was not called)");
   if (TileOutsideTriangle(s)) {
     const CubeScope scope(api);

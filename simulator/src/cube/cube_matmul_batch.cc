@@ -157,6 +157,11 @@ void RequireOperands(const MatmulState& s, const char* api) {
   RequireReady(s, api);
   RefusePartialOutput(s, api);
   if (!s.a_set || !s.b_set) RefuseBatch(api, "SetTensorA and SetTensorB come before it");
+  if (s.form.format[2] != static_cast<uint8_t>(CubeFormat::ND)) {
+    RaiseFault(FaultKind::kUnsupported, api,
+               "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul: its batches are placed as "
+               "ND matrices here (not modelled)");
+  }
 }
 
 // CANN's CalcNBatchoffset: where loop `loop` of IterateNBatch starts in an operand (elements),

@@ -94,18 +94,13 @@ void CheckSparseForm(const MatmulState& s, const char* api) {
 // MatmulType's positions and formats, C's type and the policy.
 void CheckForm(const MatmulState& s, const char* api) {
   const MatmulForm& f = s.form;
-  const char* names[3] = {"A", "B", "C"};
   CheckInputForm(s, api);
-  for (int i = 0; i < 3; ++i) {
-    if (i < 2) continue;  // CheckInputForm
-    if (f.format[i] != static_cast<uint8_t>(CubeFormat::ND)) {
-      Unsupported(
-          api,
-          std::string(names[i]) + "'s MatmulType format CubeFormat::" + FormatName(f.format[i]),
-          "opsim's Matmul models ND matrices only (NZ, ND_ALIGN, VECTOR (GEMV), SCALAR "
-          "and COLUMN_MAJOR are not modelled)");
-    }
+  if (!IsOutFormat(f.format[2])) {
+    Unsupported(api, "C's MatmulType format CubeFormat::" + FormatName(f.format[2]),
+                "C is CubeFormat::ND, ND_ALIGN or NZ on Atlas A2/A3 (CANN's SetCType page; "
+                "COLUMN_MAJOR is the Ascend 950's)");
   }
+  CheckOutForm(s, api);
   if (!f.out_type_ok && !f.quant_out) {
     Unsupported(api,
                 "C of " + std::string(DTypeName(s.types.out)) + " from " +
@@ -147,9 +142,6 @@ void RefuseUnmodelled(const MatmulConfig& c, const char* api) {
       {c.doSpecialMDL, "MatmulConfig::doSpecialMDL = true (the SpecialMDL template)", kNotModelled},
       {c.bmmOutMode != BatchOutMode::SINGLE_BATCH,
        "MatmulConfig::bmmOutMode other than SINGLE_BATCH", kNotModelled},
-      {c.isEnableChannelSplit,
-       "MatmulConfig::isEnableChannelSplit = true (16 x 8 fractals of an NZ C)",
-       "it applies to C in CubeFormat::NZ, which opsim's Matmul does not model"},
       {c.decompMode != DecompressionMode::DECOMP_NONE,
        "MatmulConfig::decompMode other than DECOMP_NONE", kNotModelled},
       {c.intraBlockPartSum, "MatmulConfig::intraBlockPartSum = true", kNotOnA2},
@@ -264,7 +256,8 @@ void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::Fixpip
   CopyBlocks(CopyDir::kGmToUb, &table, nullptr, &from, 1, (uint64_t(s.tile_n) * 8 + 31) / 32 * 32,
              0, 0, "DataCopy");
   BarrierPipes(AscendC::PIPE_ALL);
-  CubeFixpipeTo(FixpipeToGm(gm), s.c_tile, &table, s.types.out, s.types.l0c, true, f, "Fixpipe");
+  CubeFixpipeTo(FixpipeToGm(gm), s.c_tile, &table, s.types.out, s.types.l0c,
+                s.form.format[2] != static_cast<uint8_t>(CubeFormat::NZ), f, "Fixpipe");
   QueueFree(q.quant1, table);
 }
 

@@ -85,8 +85,11 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
   // CANN's CubeOutBuffer: with unitFlag one TBuf of baseM x baseN (the marks order its Mmads and
   // Fixpipes); without, a CO1 queue of dbL0C buffers.
   // The Matmul library sets unitFlag only where the chip has it, as CANN's does.
-  q.unit_flag = s.unit_flag && IsA2GenerationCube(Cur());
-  if (q.unit_flag) {
+  // The channel split's Fixpipe takes no unitFlag (the F32 Channel Split page): its tiles go
+  // through the CO1 queue. C in CO1 is the kernel's own L0C: no buffer (CANN's carves none).
+  q.unit_flag = s.unit_flag && IsA2GenerationCube(Cur()) && !ChannelSplitOut(s);
+  if (CInCo1(s)) {
+  } else if (q.unit_flag) {
     q.c_buf = InitScratchAt(Position::kCO1, bm * bn * 4, q.c_buf, -1);
   } else {
     q.c = InitQueueIn(Position::kCO1, Position::kCO1, 1,

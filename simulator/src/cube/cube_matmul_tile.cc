@@ -345,7 +345,13 @@ void NextPiece(MatmulState& s, const OperandPlan& o, L1Piece& p, uint32_t kk) {
 
 }  // namespace
 
-UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt) {
+UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt,
+                  const UbRef* into) {
+  if (into == nullptr && CInCo1(s)) {
+    RaiseFault(FaultKind::kInvalidArgument, "Matmul",
+               "C in TPosition::CO1 has no L0C buffer of the Matmul's: Iterate(enPartialSum, "
+               "localCmatrix) or IterateAll(localCmatrix) computes into the kernel's");
+  }
   // A as stored has rows of Ka in GM, B transposed rows of Kb, B as stored rows of N.
   const int32_t b_row = s.trans_b ? s.org_kb : s.org_n;
   if (s.types.s4 && (s.org_ka % 2 != 0 || b_row % 2 != 0)) {
@@ -368,7 +374,9 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   }
   MatmulQueues& q = QueuesOf(s);
   const auto K = static_cast<uint32_t>(s.single_k), bk = static_cast<uint32_t>(s.tiling.baseK);
-  UbRef c = q.unit_flag ? ScratchGet(q.c_buf, 0, 0, "Matmul") : QueueAlloc(q.c);
+  UbRef c = into != nullptr ? *into
+            : q.unit_flag   ? ScratchGet(q.c_buf, 0, 0, "Matmul")
+                            : QueueAlloc(q.c);
   UbRef bt;
   if (s.bias_on) bt = LoadBias(s, q, n0, nt);
   const uint32_t eb = static_cast<uint32_t>(DTypeSize(s.types.a));
@@ -417,7 +425,8 @@ UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_
   if (b1.len != 0 && !pb.keep) QueueFree(q.b1, b1.buf);
   if (b1.len != 0 && !pb.keep && b1.idx.ptr != nullptr) QueueFree(q.idx1, b1.idx);
   if (s.bias_on) QueueFree(q.bias2, bt);
-  if (q.unit_flag) return c;
+  MarkTilePadding(s, c, mt, nt);
+  if (q.unit_flag || into != nullptr) return c;
   QueueEnQue(q.c, c);
   return QueueDeQue(q.c);
 }

@@ -55,8 +55,27 @@ void ReleaseHeld(int16_t queue, MatmulHeldPiece& held, int16_t idx_queue = -1);
 void ReleaseHeldPieces(MatmulState& s);
 // Carves the Matmul's buffers from the running core's L1, L0A, L0B, L0C (and C1/BT for bias).
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
-// Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued.
-UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt);
+// Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued,
+// or into `into` (C in TPosition::CO1: the kernel's L0C tensor).
+UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt,
+                  const UbRef* into = nullptr);
+
+// C's forms (cube_matmul_out.cc). PlaceTile: the held tile's Fixpipe parameters, its byte offset
+// in C (0 with sequential writes), whether it goes out as ND, and (sequential) the bytes it
+// spans. CheckOutForm: Init's rules for C's position and type with its format and the channel
+// split. MarkTilePadding: an NZ or ND_ALIGN tile's whole fractals in L0C count as written.
+struct TileOut {
+  AscendC::FixpipeParamsV220 f;
+  uint64_t at = 0;
+  bool nd = true;
+  uint64_t bytes = 0;
+};
+TileOut PlaceTile(const MatmulState& s, bool sequential);
+bool IsOutFormat(uint8_t format);
+bool CInCo1(const MatmulState& s);
+bool ChannelSplitOut(const MatmulState& s);
+void CheckOutForm(const MatmulState& s, const char* api);
+void MarkTilePadding(const MatmulState& s, const UbRef& c, uint32_t mt, uint32_t nt);
 
 // The tile (mi, ni) at walk index `index` of an m_tiles x n_tiles block (cube_matmul_mdl.cc):
 // CFG_NORM M (iterateOrder 0) or N first; CFG_MDL as CANN's MDL scheduler walks it, its base

@@ -118,7 +118,7 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
     try {
       CheckFlagsAtBlockEnd();
     } catch (const FaultError& e) {
-      state_.RecordFault(e.fault());
+      state_.RecordFault(e.fault(), b);
     }
   }
   *end = t;
@@ -212,7 +212,7 @@ void MixRun::BlockSyncAll(int32_t b) {
   try {
     state_.SyncAll(proxy);
   } catch (const FaultError& e) {
-    state_.RecordFault(e.fault());
+    state_.RecordFault(e.fault(), b);
     stopped_ = true;
   } catch (const AbortError&) {
     stopped_ = true;
@@ -271,7 +271,7 @@ void MixRun::ReportDeadlock(int32_t b) {
                     first->core->block_idx, flag_wait ? "CrossCoreWaitFlag" : "SyncAll",
                     "MIX block " + std::to_string(b) +
                         ": no core of the block can go on, so the chip would hang: " + why};
-  state_.RecordFault(fault);
+  state_.RecordFault(fault, b);
   stopped_ = true;
   for (auto& m : members_) {
     if (m->state != MixMember::State::kDone) m->ok = false;
@@ -334,7 +334,7 @@ void MixRun::ParkForMode0(int32_t b) {
                  Mode0Missing(*launch, w.first, w.second);
         });
   } catch (const FaultError& e) {
-    state_.RecordFault(e.fault());
+    state_.RecordFault(e.fault(), b);
     stopped_ = true;
   } catch (const AbortError&) {
     stopped_ = true;

@@ -92,8 +92,9 @@ namespace {
 // words differing in one byte always differ in their terms.
 constexpr uint64_t kPlace[4] = {0x243f6a8885a308d3ull, 0x13198a2e03707344ull, 0xa4093822299f31d0ull,
                                 0x082efa98ec4e6c89ull};
-inline uint64_t WordTerm(uintptr_t word_addr, uint64_t value, uint64_t mask) {
-  uint64_t z = ((value & mask) ^ kPlace[(word_addr / 8) % 4] ^ mask) * 0x9e3779b97f4a7c15ull;
+inline uint64_t WordTerm(uintptr_t word_addr, uint64_t value, uint64_t mask, uint64_t tweak = 0) {
+  uint64_t z =
+      ((value & mask) ^ kPlace[(word_addr / 8) % 4] ^ mask ^ tweak) * 0x9e3779b97f4a7c15ull;
   z = (z ^ (z >> 29)) * 0xbf58476d1ce4e5b9ull;
   return z ^ (z >> 32);
 }
@@ -108,6 +109,23 @@ uint64_t WordBytes(const GmValues& v, uintptr_t lo, uintptr_t w, uintptr_t a, ui
     for (uintptr_t x = a; x < b; ++x) out[x - w] = v.at[(x - lo) % v.period];
   }
   return word;
+}
+
+// The term of an int4b_t record's byte at `a`: a store's key (as AddValueSums adds it for the
+// record's first store there) while one nibble is stored, the byte's value once both are. The
+// tweak sets a byte apart from a key: its bits span all 8 bytes, so (value & mask) ^ tweak of
+// one byte lane never equals a key's term input.
+uint64_t Int4ByteTerm(uintptr_t a, uint16_t nibbles) {
+  constexpr uint64_t kBothNibbles = 0x6a09e667f3bcc909ull;
+  const uintptr_t w = a / 8 * 8;
+  const unsigned shift = 8 * static_cast<unsigned>(a - w);
+  const uint64_t mask = uint64_t{0xFF} << shift;
+  if ((nibbles & (kInt4Low | kInt4High)) == (kInt4Low | kInt4High)) {
+    return WordTerm(w, uint64_t{nibbles & 0xFFu} << shift, mask, kBothNibbles);
+  }
+  const uint64_t key =
+      (nibbles & kInt4High) != 0 ? 0x10u | ((nibbles >> 4) & 0xFu) : nibbles & 0xFu;
+  return WordTerm(w, key << shift, mask);
 }
 
 }  // namespace
@@ -143,14 +161,24 @@ void AddValueSums(std::vector<uint64_t>& pool, size_t first, uintptr_t span_lo, 
   }
 }
 
+void GmShadow::RewriteInt4(GmSpan& s, uintptr_t a, GmValues values) {
+  if (values.at == nullptr || a != s.hi - 1) {
+    s.dig = GmSpan::kNoDigest;  // an earlier byte's nibbles are not kept
+    return;
+  }
+  uint64_t& sum = digests_[s.core][s.dig + a / 32 - s.lo / 32];
+  sum -= Int4ByteTerm(a, s.nibbles);
+  s.nibbles = Int4Stored(s.nibbles, *values.at);
+  sum += Int4ByteTerm(a, s.nibbles);
+}
+
 void GmShadow::RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues values) {
   if (s.dig == GmSpan::kNoDigest) return;
+  if (s.instr == kInt4SetValue) return RewriteInt4(s, a, values);
   const uintptr_t hi = a + bytes;
   const uintptr_t first = a / 32 * 32;
   const uintptr_t last = (hi - 1) / 32 * 32;
-  // An int4b_t store's key names one nibble: a rewrite of its byte may be of the other.
-  if (values.at == nullptr || std::max(s.lo, first) < a || std::min(s.hi, last + 32) > hi ||
-      s.instr == kInt4SetValue) {
+  if (values.at == nullptr || std::max(s.lo, first) < a || std::min(s.hi, last + 32) > hi) {
     s.dig = GmSpan::kNoDigest;  // a block's sum would mix old and new values
     return;
   }

@@ -17,9 +17,21 @@ namespace opsim::sim::detail {
 
 class LaunchState;
 
-// The instruction an int4b_t GlobalTensor::SetValue logs as: a store of a nibble whose values
-// (Int4StoreKey) compare only with another int4b_t store's (same nibble, same value).
+// The instruction an int4b_t GlobalTensor::SetValue logs as: a store into a byte whose values
+// compare only with another int4b_t store's: the nibble each set (Int4StoreKey), or the byte
+// once a record stored both of its nibbles (Int4Stored).
 inline constexpr char kInt4SetValue[] = "GlobalTensor::SetValue (int4b_t)";
+// What an int4b_t record's stores set in its last byte: the nibbles' values (low in bits 0-3,
+// high in 4-7) and which nibbles were stored (kInt4Low, kInt4High). `key` is one store's
+// (Int4StoreKey: bit 4 the high nibble, bits 0-3 its value); a later store of a nibble wins.
+inline constexpr uint16_t kInt4Low = 0x100;
+inline constexpr uint16_t kInt4High = 0x200;
+inline uint16_t Int4Stored(uint16_t nibbles, uint8_t key) {
+  const bool high = (key & 0x10) != 0;
+  const unsigned shift = high ? 4 : 0;
+  return static_cast<uint16_t>((nibbles & ~(0xFu << shift)) | ((key & 0xFu) << shift) |
+                               (high ? kInt4High : kInt4Low));
+}
 
 // What an access did to its bytes. kRef is GlobalTensor::operator(), whose reference may be
 // read or written through: a read for races, a write for initialisation. kGarbage is a DMA out
@@ -35,8 +47,9 @@ struct GmSpan {
   int32_t block;
   GmUse use;
   Pipe pipe;
-  int32_t who;   // the core (FlagCoreId): its program order is its slot's sync points'
-  uint32_t pos;  // the slot's sync points (flag writes and hand-overs) before this access
+  uint16_t nibbles;  // kInt4SetValue: what its stores set in its last byte (Int4Stored)
+  int32_t who;       // the core (FlagCoreId): its program order is its slot's sync points'
+  uint32_t pos;      // the slot's sync points (flag writes and hand-overs) before this access
   // A plain write's values: its core's digest pool holds one sum per 32 B GM block it touches
   // from `dig` on (gm_digest below); kNoDigest when the values are not known.
   uint32_t dig = kNoDigest;
@@ -128,7 +141,7 @@ class GmShadow {
     }
     // Past the cap a core's reads go unlogged: a race with them can be missed, never invented.
     if (use == GmUse::kRead && log.size() >= kMaxSpansPerCore) return;
-    log.push_back({a, a + bytes, t, end, instr, block, use, pipe, who, sync_[core]});
+    log.push_back({a, a + bytes, t, end, instr, block, use, pipe, 0, who, sync_[core]});
     log.back().core = core;
     sealed_[core] = 0;
     if (use == GmUse::kRead) return;
@@ -138,6 +151,7 @@ class GmShadow {
       s.dig = static_cast<uint32_t>(digests_[core].size());
       digests_[core].resize(s.dig + (s.hi - 1) / 32 - s.lo / 32 + 1, 0);
       AddValueSums(digests_[core], s.dig, s.lo, a, bytes, values);
+      if (instr == kInt4SetValue) s.nibbles = Int4Stored(0, *values.at);
     }
   }
 
@@ -196,10 +210,14 @@ class GmShadow {
     std::vector<uint64_t>& pool = digests_[s.core];
     pool.resize(s.dig + (s.hi - 1) / 32 - s.lo / 32 + 1, 0);
     AddValueSums(pool, s.dig, s.lo, a, bytes, values);
+    if (s.instr == kInt4SetValue) s.nibbles = Int4Stored(0, *values.at);
   }
   // The last span's bytes [a, a + bytes) are written again: what counts is what stays, the new
   // values. A 32 B block the rewrite covers only part of the span's bytes in loses its sums.
   void RewriteValues(GmSpan& s, uintptr_t a, uint64_t bytes, GmValues values);
+  // An int4b_t store into a byte of its record again: the record's last byte takes the nibble
+  // (its sum trades the byte's term for the new one); any other byte drops the sums.
+  void RewriteInt4(GmSpan& s, uintptr_t a, GmValues values);
   // Whether spans a and b (plain writes) wrote the same values over [lo, hi), which both cover.
   bool SameValues(const GmSpan& a, const GmSpan& b, uintptr_t lo, uintptr_t hi) const;
   void NoteSameValue(const LaunchState& launch, const GmSpan& a, const GmSpan& b, uintptr_t lo,

@@ -103,7 +103,7 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
   try {
     if (RunGuarded(core, guard, kernel)) {
       // A signal stopped it: its frames are abandoned, so no leak or exit check applies.
-      state.RecordFault(HardwareFault(core, guard));
+      state.RecordFault(HardwareFault(core, guard), RaceBlock(core));
       if (exit_block) state.BlockStopped(b);
       return false;
     }
@@ -114,16 +114,18 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
     if (exit_block) state.BlockExited(core);
     return true;
   } catch (const FaultError& e) {
-    state.RecordFault(e.fault());
+    state.RecordFault(e.fault(), RaceBlock(core));
   } catch (const AbortError&) {
   } catch (const std::exception& e) {
     state.RecordFault(Fault{FaultKind::kInvalidArgument, b, "kernel",
-                            std::string("threw an exception: ") + e.what()});
+                            std::string("threw an exception: ") + e.what()},
+                      RaceBlock(core));
   } catch (...) {  // `throw 42` in a kernel would otherwise end the process
     const std::type_info* type = abi::__cxa_current_exception_type();
-    state.RecordFault(Fault{
-        FaultKind::kInvalidArgument, b, "kernel",
-        std::string("threw an exception of type ") + (type != nullptr ? type->name() : "unknown")});
+    state.RecordFault(Fault{FaultKind::kInvalidArgument, b, "kernel",
+                            std::string("threw an exception of type ") +
+                                (type != nullptr ? type->name() : "unknown")},
+                      RaceBlock(core));
   }
   if (exit_block) state.BlockStopped(b);
   return false;
@@ -195,7 +197,7 @@ class MixCores {
       core_.block_idx = b;
       state_.BlockExited(core_);
     } catch (const FaultError& e) {
-      state_.RecordFault(e.fault());
+      state_.RecordFault(e.fault(), b);
       state_.BlockStopped(b);
     }
     return end;

@@ -81,8 +81,8 @@ bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
   const FlagWaiter* lowest = &flag_waiters_[0];
   std::vector<uint8_t> state = block_state_;  // running, waiting in SyncAll, ended
   for (const FlagWaiter& w : flag_waiters_) {
-    if (w.core->block_idx < lowest->core->block_idx) lowest = &w;
-    state[static_cast<size_t>(w.core->block_idx)] = kBlockWaitingForFlag;
+    if (w.block < lowest->block) lowest = &w;
+    state[static_cast<size_t>(w.block)] = kBlockWaitingForFlag;
   }
   // At most one block a core (BlockSyncImpl), so the lists stay short.
   std::string lists;
@@ -101,7 +101,7 @@ bool LaunchState::CheckFlagDeadlock(std::unique_lock<std::mutex>& lock) {
                         (std::string_view(lowest->instr) == "CrossCoreWaitFlag" ? "set" : "write") +
                         " it: the chip would hang (" + lists + ")"};
   lock.unlock();
-  RecordFault(fault);
+  RecordFault(fault, lowest->block);
   lock.lock();
   return true;
 }
@@ -118,7 +118,7 @@ double LaunchState::WaitFlagGm(Core& core, const char* instr,
       std::unique_lock<std::mutex> lock(mu_);
       if (halt_) throw AbortError{};
       flag_woke_[slot].store(-1);
-      flag_waiters_.push_back({&core, instr, ready, describe});
+      flag_waiters_.push_back({&core, RaceBlock(core), instr, ready, describe});
       if (CheckFlagDeadlock(lock)) {
         DropFlagWaiter(core);  // its ready() reads this frame, which the throw ends
         throw AbortError{};

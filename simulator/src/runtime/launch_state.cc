@@ -218,7 +218,7 @@ void LaunchState::SyncAll(Core& core) {
       std::optional<Fault> deferred = TakeDeferred();
       if (!race) race = std::move(deferred);
       if (race) {
-        if (!fault_ || race->block < fault_->block) {
+        if (!fault_ || race->block < fault_block_) {  // a race names the launch's blocks
           fault_ = race;
           fault_block_ = race->block;
         }
@@ -332,12 +332,12 @@ void LaunchState::BlockExited(const Core& core) {
   CheckFlagDeadlock(lock);
 }
 
-void LaunchState::RecordFault(const Fault& fault) {
+void LaunchState::RecordFault(const Fault& fault, int32_t block) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!fault_ || fault.block < fault_->block) {
+    if (!fault_ || block < fault_block_) {
       fault_ = fault;
-      fault_block_ = fault.block;
+      fault_block_ = block;
     }
     abort_ = true;
     HaltIfSettled(false);  // flag_mu_ may be held by the caller or not: no polling here

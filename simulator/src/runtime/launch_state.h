@@ -253,8 +253,11 @@ class LaunchState final : private ParkBarrier {
   // Records a fault, keeping the lowest block's. SyncAll can no longer complete; the other
   // blocks run on until the launch halts (HaltIfSettled), so that the fault reported is the
   // lowest block's whichever host thread got where first (docs/CHECKS.md, "The fault a launch
-  // reports").
-  void RecordFault(const Fault& fault);
+  // reports"). `block`: the launch's block the fault is of, which orders the faults; it differs
+  // from fault.block on a MIX block's AIV, whose GetBlockIdx is aiv_per_block x block + its
+  // sub-block (RaceBlock gives it on the faulting core's thread).
+  void RecordFault(const Fault& fault) { RecordFault(fault, fault.block); }
+  void RecordFault(const Fault& fault, int32_t block);
   // Whether `block` need not start: a lower block faulted, and either every block below that
   // fault has settled (the launch halted) or no block can wait for another (more blocks than
   // cores: no flag or SyncAll), so nothing it would do can change the fault reported.
@@ -301,6 +304,7 @@ class LaunchState final : private ParkBarrier {
   static constexpr uint64_t kFlagTicket = uint64_t{1} << 62;
   struct FlagWaiter {
     Core* core;
+    int32_t block;      // the launch's block waiting (RaceBlock)
     const char* instr;  // the call waiting, a static string
     std::function<bool()> ready;
     std::function<std::string()> describe;

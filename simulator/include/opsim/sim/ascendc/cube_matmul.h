@@ -274,12 +274,13 @@ class Matmul {
     async_ = !sync;
     return opsim::sim::detail::MatmulIterate(s_);
   }
-  // The tile left in a CO1 LocalTensor (C in TPosition::CO1, refused at Init).
+  // C in TPosition::CO1: the tile into the kernel's L0C tensor (another C ignores it, as CANN's).
   template <bool sync = true>
   bool Iterate(bool enPartialSum, const LocalTensor<L0cT>& localCmatrix) {
-    (void)enPartialSum;
-    (void)localCmatrix;
-    opsim::sim::detail::MatmulRefuseForm("Matmul::Iterate", "C into a CO1 LocalTensor");
+    if constexpr (C_TYPE::pos != TPosition::CO1) return Iterate<sync>(enPartialSum);
+    static_assert(C_TYPE::pos != TPosition::CO1 || C_TYPE::format == CubeFormat::NZ,
+                  "Unsupported format type for output matrix.");
+    return opsim::sim::detail::MatmulIterateInto(s_, localCmatrix.ref());
   }
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
@@ -291,6 +292,7 @@ class Matmul {
   template <bool sync = true>
   void GetTensorC(const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false) {
+    if constexpr (C_TYPE::pos == TPosition::CO1) return;  // the tile is in the kernel's L0C
     const opsim::sim::detail::UbRef ref = co2Local.ref();
     opsim::sim::detail::MatmulGetTensorC(s_, nullptr, &ref, enAtomic, enSequentialWrite);
     NextAsyncTile<sync>();
@@ -302,6 +304,13 @@ class Matmul {
     (void)waitIterateAll;
     (void)fakeMsg;
     opsim::sim::detail::MatmulIterateAll(s_, gm.ref(), enAtomic, enSequentialWrite);
+  }
+  // Into a LocalTensor: C in TPosition::CO1 only (each tile after the last in the kernel's L0C).
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0) {
+    using opsim::sim::detail::MatmulRefuseForm;
+    if (C_TYPE::pos != TPosition::CO1) MatmulRefuseForm("Matmul::IterateAll", "C in a LocalTensor");
+    (void)enAtomic, opsim::sim::detail::MatmulIterateAllInto(s_, ubCmatrix.ref());
   }
   // IterateAll<false>'s wait: opsim's IterateAll is done when it returns.
   void WaitIterateAll() {}

@@ -175,6 +175,11 @@ void MatmulSetBias(MatmulState& s, const GmRef* bias);  // null: DisableBias
 // (the block's AIC in a MIX launch); trans_mode must be 0 or 1 (cube_config.cc).
 void MatmulSetHF32(bool enable, int32_t trans_mode);
 bool MatmulIterate(MatmulState& s);
+// C in TPosition::CO1 (docs/CUBE.md, "Matmul output forms"): the next tile computed into the
+// kernel's L0C tensor `l0c` (Iterate(enPartialSum, localCmatrix)), which the kernel fixes out
+// itself; IterateAll into a LocalTensor: every tile, each Up16(rows) x Up16(cols) after the last.
+bool MatmulIterateInto(MatmulState& s, const UbRef& l0c);
+void MatmulIterateAllInto(MatmulState& s, const UbRef& l0c);
 // C's tile to GM (at its place in the singleCoreM x singleCoreN block, or packed with
 // sequential) or to a Unified Buffer tensor (VECIN, packed baseM x baseN rows).
 void MatmulGetTensorC(MatmulState& s, const GmRef* gm, const UbRef* ub, uint8_t atomic,
