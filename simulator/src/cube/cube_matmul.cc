@@ -2,7 +2,6 @@
 // shapes, Iterate's walk over the baseM x baseN tiles of the block in the tiling's order, and
 // GetTensorC's Fixpipe out of L0C (docs/CUBE.md, "The high-level Matmul").
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 #include "cube/cube_buffers.h"
@@ -70,31 +69,6 @@ void CheckTiling(const MatmulState& s, const TCubeTiling& t, const char* api) {
   }
 }
 
-// The AIC-side buffers of this object: carved at the first Init; in a MIX block, the n-th
-// object of the second AIV sub-block reuses the n-th of the first, which must have its tiling.
-void BindQueues(MatmulState& s, const char* api) {
-  if (tls_mix == nullptr || tls_mix->member->aic) {
-    InitMatmulQueues(s, s.own);
-    return;
-  }
-  s.object_index = tls_mix->member->objects_seen++;
-  auto& slots = *tls_mix->slots;
-  if (static_cast<size_t>(s.object_index) < slots.size()) {
-    if (std::memcmp(&slots[static_cast<size_t>(s.object_index)].tiling, &s.tiling,
-                    sizeof(TCubeTiling)) != 0) {
-      Refuse(api, "AIV sub-block " + std::to_string(tls_mix->sub_block) + " registers Matmul " +
-                      std::to_string(s.object_index) +
-                      " with a tiling other than sub-block 0's: the AIC serves both with one "
-                      "object");
-    }
-    return;
-  }
-  if (tls_mix->aic_pipe_epoch == 0) tls_mix->aic_pipe_epoch = PipeBegin();
-  slots.push_back({});
-  slots.back().tiling = s.tiling;
-  InitMatmulQueues(s, slots.back().queues);
-}
-
 // The held tile dropped, not read out (under unitFlag its units are free again).
 void DropHeldTile(MatmulState& s) {
   const MatmulQueues& q = QueuesOf(s);
@@ -132,22 +106,6 @@ void DropForReInit(MatmulState& s, const char* api) {
   }
   DropHeldPieces(s, api);
   s.next_tile = 0;
-}
-
-// A second Init's buffers: the same tiling keeps them; another carves new ones from the pipe
-// (as CANN's scheduler Init does; the old stay taken), on a MIX block's AIC once for the slot.
-void RebindQueues(MatmulState& s, const TCubeTiling& old) {
-  if (std::memcmp(&old, &s.tiling, sizeof(TCubeTiling)) == 0) return;
-  if (tls_mix == nullptr || tls_mix->member->aic) {
-    s.own = {};
-    InitMatmulQueues(s, s.own);
-    return;
-  }
-  MixBlock::Slot& slot = (*tls_mix->slots)[static_cast<size_t>(s.object_index)];
-  if (std::memcmp(&slot.tiling, &s.tiling, sizeof(TCubeTiling)) == 0) return;
-  slot.tiling = s.tiling;
-  slot.queues = {};
-  InitMatmulQueues(s, slot.queues);
 }
 
 }  // namespace

@@ -3,10 +3,13 @@
 // "Matmul input forms (session 38)").
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "cube/cube_matmul_tile.h"
+#include "cube/mix_run.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/fault.h"
 
@@ -104,6 +107,46 @@ void InitMatmulQueues(const MatmulState& s, MatmulQueues& q) {
                           q.bias1, -1);
     q.bias2 = InitQueueIn(Position::kC2, Position::kC2, 1, 1, bn * 4, q.bias2, -1);
   }
+}
+
+void BindQueues(MatmulState& s, const char* api) {
+  if (tls_mix == nullptr || tls_mix->member->aic) {
+    InitMatmulQueues(s, s.own);
+    return;
+  }
+  s.object_index = tls_mix->member->objects_seen++;
+  auto& slots = *tls_mix->slots;
+  if (static_cast<size_t>(s.object_index) < slots.size()) {
+    if (std::memcmp(&slots[static_cast<size_t>(s.object_index)].tiling, &s.tiling,
+                    sizeof(TCubeTiling)) != 0) {
+      RaiseFault(FaultKind::kInvalidArgument, api,
+                 "AIV sub-block " + std::to_string(tls_mix->sub_block) + " registers Matmul " +
+                     std::to_string(s.object_index) +
+                     " with a tiling other than sub-block 0's: the AIC serves both with one "
+                     "object");
+    }
+    return;
+  }
+  if (tls_mix->aic_pipe_epoch == 0) tls_mix->aic_pipe_epoch = PipeBegin();
+  slots.push_back({});
+  slots.back().tiling = s.tiling;
+  InitMatmulQueues(s, slots.back().queues);
+}
+
+// Another tiling carves new buffers from the pipe as CANN's scheduler Init does (the old stay
+// taken), on a MIX block's AIC once for the slot.
+void RebindQueues(MatmulState& s, const TCubeTiling& old) {
+  if (std::memcmp(&old, &s.tiling, sizeof(TCubeTiling)) == 0) return;
+  if (tls_mix == nullptr || tls_mix->member->aic) {
+    s.own = {};
+    InitMatmulQueues(s, s.own);
+    return;
+  }
+  MixBlock::Slot& slot = (*tls_mix->slots)[static_cast<size_t>(s.object_index)];
+  if (std::memcmp(&slot.tiling, &s.tiling, sizeof(TCubeTiling)) == 0) return;
+  slot.tiling = s.tiling;
+  slot.queues = {};
+  InitMatmulQueues(s, slot.queues);
 }
 
 }  // namespace opsim::sim::detail

@@ -55,6 +55,12 @@ void ReleaseHeld(int16_t queue, MatmulHeldPiece& held, int16_t idx_queue = -1);
 void ReleaseHeldPieces(MatmulState& s);
 // Carves the Matmul's buffers from the running core's L1, L0A, L0B, L0C (and C1/BT for bias).
 void InitMatmulQueues(const MatmulState& s, MatmulQueues& q);
+// The AIC-side buffers of an object at its first Init: carved, or in a MIX block the n-th
+// object of the second AIV sub-block reuses the n-th of the first, which must have its tiling.
+// RebindQueues, at a second Init: the same tiling (`old`) keeps them, another carves anew
+// (cube_matmul_queues.cc).
+void BindQueues(MatmulState& s, const char* api);
+void RebindQueues(MatmulState& s, const TCubeTiling& old);
 // Computes the tile at (m0, n0) of the block, mt x nt, into a CO1 buffer it returns dequeued,
 // or into `into` (C in TPosition::CO1: the kernel's L0C tensor).
 UbRef ComputeTile(MatmulState& s, uint32_t m0, uint32_t n0, uint32_t mt, uint32_t nt,
