@@ -344,8 +344,7 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
     const auto x = hn::LoadU(df, in);
     // One unsigned compare of the bits (negatives and NaN are above the range). The model's
     // lanes compute on x itself: whatever they give (inf, NaN) is replaced.
-    const auto ordinary =
-        hn::RebindMask(df, hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count));
+    const auto ordinary = hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count);
     const auto xs = x;
     auto y = hn::ApproximateReciprocalSqrt(xs);
 #if HWY_TARGET != HWY_AVX3
@@ -365,14 +364,16 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
 #endif
     const auto down = hn::Add(y, hn::Sub(low, b));
     const auto up = hn::Add(y, hn::Add(low, b));
-    const auto model_lanes = hn::Or(hn::Not(ordinary), hn::Ne(down, up));
+    // down and up compared as bits, an integer compare off the multiply pipes: in the ordinary
+    // lanes both are positive normals, equal exactly when their bits are.
+    const auto fast = hn::And(ordinary, hn::Eq(hn::BitCast(du, down), hn::BitCast(du, up)));
     float* out = m < N ? tout : dst + i;
-    if (hn::AllFalse(df, model_lanes)) {
+    if (hn::AllTrue(du, fast)) {
       hn::StoreU(up, df, out);
     } else {
       hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
       hn::StoreU(up, df, out);
-      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
+      hn::Store(hn::VecFromMask(du, hn::Not(fast)), du, model_flag);
       for (size_t k = 0; k < m; ++k) {
         if (model_flag[k] != 0) {
           model::Math(MathOp::kRsqrt, DType::kFloat32, out + k, x_copy + k, 1);
