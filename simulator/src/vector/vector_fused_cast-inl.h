@@ -107,10 +107,11 @@ HWY_INLINE hn::Vec<hn::Rebind<T, DF>> FusedCastToByte(DF df, FusedCastOp op, hn:
 #if HWY_TARGET == HWY_AVX2
 // FusedCastToByte's bytes, 16 lanes a step (AVX2). On Zen 3 the float16 conversions and the float
 // adds share two pipes, which bound the 8-lane loop; here TruncateTo's shuffle, extract and 8-byte
-// store become two packs and a 16-byte store for 16 lanes. With a zero lower bound `maxps(r, 0)`
-// sends NaN to 0, so `vcvtps2dq` (nearest even, as the shifter) takes the rounded value directly;
-// signed MulCast keeps NaN through the clamps and the shifter, whose low byte (0 for NaN) is
-// masked out before the unsigned packs. Returns the lanes written (a multiple of 16).
+// store a vector become two packs, an extract, a vpshufd and one 16-byte store for 16 lanes. With
+// a zero lower bound `maxps(r, 0)` sends NaN to 0, so `vcvtps2dq` (nearest even, as the shifter)
+// takes the rounded value directly; signed MulCast keeps NaN through the clamps and the shifter,
+// whose low byte (0 for NaN) is masked out before the unsigned packs. A step reads its 16 lanes
+// before it writes them, as ZipLoop does. Returns the lanes written (a multiple of 16).
 template <typename T>
 HWY_INLINE size_t FusedCastHalfToByte16(FusedCastOp op, T* dst, const uint16_t* a,
                                         const uint16_t* b, size_t n) {
@@ -123,7 +124,7 @@ HWY_INLINE size_t FusedCastHalfToByte16(FusedCastOp op, T* dst, const uint16_t* 
                                          : _mm256_add_ps(x, y);
   };
   const auto half_round = [](__m256 c) {
-    return _mm256_cvtph_ps(_mm256_cvtps_ph(c, _MM_FROUND_TO_NEAREST_INT));
+    return _mm256_cvtph_ps(_mm256_cvtps_ph(c, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
   };
   const auto store = [dst](size_t at, __m256i k0, __m256i k1, bool signed_pack) {
     const __m256i w = signed_pack ? _mm256_packs_epi32(k0, k1) : _mm256_packus_epi32(k0, k1);
