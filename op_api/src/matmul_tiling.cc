@@ -280,39 +280,6 @@ void MultiCoreMatmulTiling::NoteSplit(const KernelTiling& t, int32_t mDim, int32
   outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
 }
 
-// Splits M and N into mDim x nDim blocks of whole 16-row/column fractals, at most `dim` blocks,
-// the largest block as small as possible (ties: fewer cores).
-bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
-  const int64_t dim = dim_ > 0 ? dim_ : static_cast<int64_t>(aicCores_);
-  int64_t best_area = -1;
-  for (int64_t md = 1; md <= dim; ++md) {
-    for (int64_t nd = 1; md * nd <= dim; ++nd) {
-      const int64_t sm = singleM_ > 0 ? singleM_ : AlignUp(CeilDiv(m_, md), 16);
-      const int64_t sn = singleN_ > 0 ? singleN_ : AlignUp(CeilDiv(n_, nd), 16);
-      const int64_t used = CeilDiv(m_, sm) * CeilDiv(n_, sn);
-      const int64_t area = sm * sn;
-      if (used > dim) continue;
-      // Ties go to fewer cores, then to the wider block (the split along M): each core keeps
-      // whole rows of C, and a fixed baseN then divides the block as it divides N.
-      const bool tie = area == best_area;
-      if (best_area < 0 || area < best_area || (tie && used < usedDim_) ||
-          (tie && used == usedDim_ && sn > t.singleCoreN)) {
-        best_area = area;
-        t.singleCoreM = static_cast<int32_t>(std::min<int64_t>(sm, m_));
-        t.singleCoreN = static_cast<int32_t>(std::min<int64_t>(sn, n_));
-        mDim_ = static_cast<int32_t>(CeilDiv(m_, sm));
-        nDim_ = static_cast<int32_t>(CeilDiv(n_, sn));
-        usedDim_ = static_cast<int32_t>(used);
-      }
-    }
-  }
-  if (best_area < 0) return Fail("SetSingleShape's blocks need more than SetDim's cores");
-  t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
-  t.usedCoreNum = usedDim_;
-  outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
-  return true;
-}
-
 int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   error_.clear();
   if (!a_.set || !b_.set || !c_.set) {
