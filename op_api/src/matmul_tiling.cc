@@ -165,6 +165,8 @@ MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
   l0c_ = MemSize(p, CoreMemType::L0_C, l0c_);
   ub_ = MemSize(p, CoreMemType::UB, ub_);
   aicCores_ = std::max(1u, p.GetCoreNumAic());
+  biasTable_ = p.GetSocVersion() == platform_ascendc::SocVersion::ASCEND910B ||
+               p.GetSocVersion() == platform_ascendc::SocVersion::ASCEND310B;
 }
 
 int32_t MatmulApiTiling::SetAType(TPosition pos, CubeFormat type, DataType dataType, bool t) {
@@ -240,6 +242,7 @@ bool MatmulApiTiling::SplitCores(KernelTiling& t) {
   t.singleCoreM = m_;
   t.singleCoreN = n_;
   t.singleCoreK = k_;
+  NoteCannCore(m_, n_, k_);
   return true;
 }
 
@@ -318,29 +321,17 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   return 0;
 }
 
-bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+// opsim's own base block (BatchMatmulTiling): base M and N fixed by SetFixSplit, else up to
+// 128 x 256 and shrunk until L0C holds them; base K as deep as L0A and L0B allow.
+bool MatmulApiTiling::PlanOwnBase(const KernelTiling& t, int64_t l0c, int64_t* bm_out,
+                                  int64_t* bn_out, int64_t* bk, int64_t* db) {
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  if (!SplitCores(t)) return false;
   const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
-  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
-  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
-  // Base M and N: fixed by SetFixSplit, else up to 128 x 256 and shrunk until L0C holds them.
   int64_t bm = fixM_ > 0 ? fixM_ : std::min<int64_t>(AlignUp(t.singleCoreM, 16), 128);
   int64_t bn = fixN_ > 0 ? fixN_ : std::min<int64_t>(AlignUp(t.singleCoreN, 16), 256);
-  if (bm % 16 != 0 || bn % 16 != 0) {
-    return Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
-                ": both must be multiples of 16 (one fractal)");
-  }
   while (bm * bn * 4 > l0c && fixM_ <= 0 && fixN_ <= 0 && (bm > 16 || bn > 16)) {
     (bm >= bn ? bm : bn) /= 2;
   }
-  if (bm * bn * 4 > l0c) {
-    return Fail("baseM x baseN = " + std::to_string(bm) + " x " + std::to_string(bn) +
-                " x 4 B = " + std::to_string(bm * bn * 4) + " B of L0C does not fit the " +
-                std::to_string(l0c) + " B available");
-  }
-  int64_t bk = 0;
-  int64_t db = 0;
   const BaseKInputs in{fixK_,
                        k0,
                        bm,
@@ -353,8 +344,33 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
                        TypeName(a_.dataType),
                        a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0,
                        b_.dataType == DataType::DT_FLOAT && !b_.isTrans ? 16 : k0};
-  if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
-    return Fail(why);
+  if (std::string why = ChooseBaseK(in, bk, db); !why.empty()) return Fail(why);
+  *bm_out = bm;
+  *bn_out = bn;
+  return true;
+}
+
+bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  if (!SplitCores(t)) return false;
+  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
+  const int64_t fm = fixM_ > 0 ? fixM_ : 16, fn = fixN_ > 0 ? fixN_ : 16;
+  if (fm % 16 != 0 || fn % 16 != 0) {
+    return Fail("baseM = " + std::to_string(fm) + ", baseN = " + std::to_string(fn) +
+                ": both must be multiples of 16 (one fractal)");
+  }
+  if (fm * fn * 4 > l0c) {
+    return Fail("baseM x baseN = " + std::to_string(fm) + " x " + std::to_string(fn) +
+                " x 4 B = " + std::to_string(fm * fn * 4) + " B of L0C does not fit the " +
+                std::to_string(l0c) + " B available");
+  }
+  int64_t bm = 0, bn = 0, bk = 0, db_a = 0, db_b = 0;
+  if (coreFrac_[0] > 0) {
+    if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
+  } else {
+    if (!PlanOwnBase(t, l0c, &bm, &bn, &bk, &db_a)) return false;
+    db_b = db_a;
   }
   const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
   const int64_t block = (bm * bk * sa + bn * bk * sb) / 8;
@@ -379,7 +395,8 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
   t.stepKa = t.stepKb = static_cast<int32_t>(step);
   t.depthA1 = static_cast<int32_t>(step * g.step_m * g.db_a);
   t.depthB1 = static_cast<int32_t>(step * g.step_n * g.db_b);
-  t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
+  t.dbL0A = static_cast<int32_t>(db_a);
+  t.dbL0B = static_cast<int32_t>(db_b);
   return true;
 }
 

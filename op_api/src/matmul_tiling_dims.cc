@@ -153,7 +153,7 @@ void Consider(const DimsInputs& in, int64_t md, int64_t nd, DimsBest& b) {
 }
 
 // mDim x nDim for a shape whose A, B and C fit L0 whole: one core per 32 fractals of an axis.
-bool MiniShape(const DimsInputs& in, int64_t* md, int64_t* nd) {
+bool MiniShape(const DimsInputs& in, int64_t* md, int64_t* nd, int64_t* sm_out, int64_t* sn_out) {
   if (in.m32 * in.n32 > in.cores || in.m32 * in.k32 > in.l0a / 512 ||
       in.n32 * in.k32 > in.l0a / 512 || in.m32 * in.n32 > in.l0c / 1024) {
     return false;
@@ -162,11 +162,15 @@ bool MiniShape(const DimsInputs& in, int64_t* md, int64_t* nd) {
   const int64_t sn = in.n32 <= 32 ? in.n32 : CeilDiv(in.n_map, in.n_map / 32);
   *md = CeilDiv(in.m32, sm);
   *nd = CeilDiv(in.n32, sn);
+  *sm_out = sm;
+  *sn_out = sn;
   return true;
 }
 
-void ChooseDims(const DimsInputs& in, int64_t* md_out, int64_t* nd_out) {
-  if (MiniShape(in, md_out, nd_out)) return;
+// mDim x nDim and each core's M and N (fractals) as the base block sees them.
+void ChooseDims(const DimsInputs& in, int64_t* md_out, int64_t* nd_out, int64_t* sm_out,
+                int64_t* sn_out) {
+  if (MiniShape(in, md_out, nd_out, sm_out, sn_out)) return;
   std::vector<int64_t> mf = AxisFactors(in.m32, in.m_map, in.cores);
   std::vector<int64_t> nf = AxisFactors(in.n32, in.n_map, in.cores);
   // The split that balances the two axes' shares, rounded both ways.
@@ -189,6 +193,8 @@ void ChooseDims(const DimsInputs& in, int64_t* md_out, int64_t* nd_out) {
   if (CeilDiv(in.m32, pm) * CeilDiv(in.n32, pn) <= in.cores) sm = pm, sn = pn;
   *md_out = std::min(CeilDiv(in.m32, sm), in.cores);
   *nd_out = std::min(CeilDiv(in.n32, sn), in.cores);
+  *sm_out = sm;
+  *sn_out = sn;
 }
 
 // One of `parts` pieces of `total`; aligned up to `align` where asked and where the aligned
@@ -202,6 +208,16 @@ int64_t Piece(int64_t total, int64_t parts, int64_t align, bool aligned) {
 
 }  // namespace
 
+// CANN's one-core block: each extent in fractals, moved towards its power of two until it
+// divides well.
+void MatmulApiTiling::NoteCannCore(int64_t m, int64_t n, int64_t k) {
+  const int64_t m32 = CeilDiv(m, 16), n32 = CeilDiv(n, 16);
+  const int64_t k32 = CeilDiv(k, 256 / ElemBits(a_.dataType));
+  coreFrac_[0] = BestPiece(m32, MapShape(m32), 1);
+  coreFrac_[1] = BestPiece(n32, MapShape(n32), 1);
+  coreFrac_[2] = BestPiece(k32, MapShape(k32), 1);
+}
+
 bool MultiCoreMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
   const int64_t cores = dim_ > 0 ? dim_ : static_cast<int64_t>(aicCores_);
   t.singleCoreK = k_;
@@ -211,12 +227,14 @@ bool MultiCoreMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
     t.singleCoreN = singleN_ > 0 ? singleN_ : n_;
     t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
     t.usedCoreNum = static_cast<int32_t>(cores);
+    NoteCannCore(t.singleCoreM, t.singleCoreN, t.singleCoreK);
     NoteSplit(t, static_cast<int32_t>(CeilDiv(m_, t.singleCoreM)),
               static_cast<int32_t>(CeilDiv(n_, t.singleCoreN)));
     return true;
   }
   if (cores == 1) {
     t.singleCoreM = m_, t.singleCoreN = n_, t.usedCoreNum = 1;
+    NoteCannCore(m_, n_, k_);
     NoteSplit(t, 1, 1);
     return true;
   }
@@ -236,8 +254,9 @@ bool MultiCoreMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
                 b_.isTrans};
   in.m_map = MapShape(in.m32);
   in.n_map = MapShape(in.n32);
-  int64_t md = 1, nd = 1;
-  ChooseDims(in, &md, &nd);
+  int64_t md = 1, nd = 1, sm = 1, sn = 1;
+  ChooseDims(in, &md, &nd, &sm, &sn);
+  coreFrac_[0] = sm, coreFrac_[1] = sn, coreFrac_[2] = in.k32;
   // Each core's block: the fractal-aligned extent cut evenly; with an NZ operand (or C) CANN
   // aligns the row-major side's piece to 256 B of it.
   const bool nz_c = c_.type == CubeFormat::NZ;

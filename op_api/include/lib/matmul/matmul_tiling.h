@@ -160,6 +160,12 @@ class MatmulApiTiling {
   bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
   // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
   bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
+  bool PlanOwnBase(const AscendC::tiling::TCubeTiling& t, int64_t l0c, int64_t* bm, int64_t* bn,
+                   int64_t* bk, int64_t* db);
+  // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
+  bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
+  // One core's block of m x n x k as CANN's single-core tiling counts it (matmul_tiling_dims.cc).
+  void NoteCannCore(int64_t m, int64_t n, int64_t k);
   bool Fail(const std::string& why);
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
   // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
@@ -174,6 +180,10 @@ class MatmulApiTiling {
   // The platform's memories (bytes) and cube cores; SetBufferSpace lowers the budgets.
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;
+  bool biasTable_ = false;  // 910B/310B: a bias passes through the 1 KiB bias table
+  // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
+  // divides; 0: opsim's own base block (BatchMatmulTiling).
+  int64_t coreFrac_[3] = {0, 0, 0};
   int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
   std::string error_;
   int32_t aLayout_[5] = {0, 0, 0, 0, 0}, bLayout_[5] = {0, 0, 0, 0, 0};
