@@ -178,13 +178,14 @@ TEST(MatmulTiling, GroupsBaseBlocksWhereKFitsOneLoad) {
        8,
        2 * 2 * 2,
        2 * 8},
-      // 512 x 1376 per core in 128 x 256 tiles (4 x 6) over K = 256: B's 128 KiB blocks do not
-      // fit two by two beside A's double buffer, A's whole block (256 KiB) does in one buffer.
+      // 1366 x 512 per core (CANN's 3 x 8 split) in 128 x 256 tiles (11 x 2) over K = 256 (4
+      // base blocks of 64): B's two tiles (256 KiB) in one buffer, A one tile double-buffered
+      // (11 tiles have no smaller factor).
       {{4096, 4096, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
        MatrixTraverse::FIRSTM,
-       4,
        1,
-       4 * 4,
+       2,
+       4 * 2,
        4 * 2},
       {{4096, 4096, 4096, DataType::DT_FLOAT16, DataType::DT_FLOAT, 24, -1, -1, false},
        MatrixTraverse::FIRSTM,
