@@ -268,7 +268,9 @@ bool MultiCoreMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
   t.singleCoreM =
       static_cast<int32_t>(Piece(in.m32 * 16, md, 2048 / sa, (nz && a_.isTrans) || nz_c));
   t.usedCoreNum = static_cast<int32_t>(md * nd);
-  NoteSplit(t, static_cast<int32_t>(md), static_cast<int32_t>(nd));
+  // GetCoreNum's mDim and nDim are CANN's: the blocks of singleCore M and N that cover the shape.
+  NoteSplit(t, static_cast<int32_t>(CeilDiv(m_, t.singleCoreM)),
+            static_cast<int32_t>(CeilDiv(n_, t.singleCoreN)));
   return true;
 }
 
