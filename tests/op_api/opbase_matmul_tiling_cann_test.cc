@@ -148,4 +148,19 @@ TEST(MatmulTilingAsCann, SingleShapeKeepsSetDimsCores) {
   EXPECT_EQ(t.baseK, 128);
 }
 
+// The 910B's bias table holds 256 float elements of N: a fixed baseN past it with a bias is
+// refused, as CANN's CheckBaseMN refuses it; without a bias it stands.
+TEST(MatmulTilingAsCann, BiasTableBoundsAFixedBaseN) {
+  MultiCoreMatmulTiling with = Make({128, 1024, 64, 0, 0, 0, 1, 2, -1, 512});
+  TCubeTiling t;
+  EXPECT_EQ(with.GetTiling(t), -1);
+  EXPECT_NE(with.GetLastError().find("bias table holds 256 elements"), std::string::npos)
+      << with.GetLastError();
+  MultiCoreMatmulTiling without = Make({128, 1024, 64, 0, 0, 0, 0, 2, -1, 512});
+  ASSERT_EQ(without.GetTiling(t), 0) << without.GetLastError();
+  EXPECT_EQ(t.baseM, 64);
+  EXPECT_EQ(t.baseN, 512);
+  EXPECT_EQ(t.baseK, 32);
+}
+
 }  // namespace
