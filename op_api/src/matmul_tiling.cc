@@ -283,6 +283,14 @@ void MultiCoreMatmulTiling::NoteSplit(const KernelTiling& t, int32_t mDim, int32
   outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
 }
 
+// The bias row's L1 bytes in shareL1Size: CANN counts it where the bias table takes it (910B,
+// 310B) at the bias type's size; opsim's own tiling (the batch) a float row.
+int64_t MatmulApiTiling::BiasL1Bytes(int64_t base_n) const {
+  if (!isBias_) return 0;
+  if (coreFrac_[0] == 0) return base_n * 4;
+  return biasTable_ ? base_n * detail::BiasBytes(bias_.dataType) : 0;
+}
+
 int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   error_.clear();
   if (!a_.set || !b_.set || !c_.set) {
@@ -300,6 +308,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     return -1;
   }
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
+  coreFrac_[0] = 0;  // set by SplitCores where CANN's base block and L1 steps apply
   const bool n_buffer33 =
       configParams_.scheduleType == ScheduleType::N_BUFFER_33 && CoreBudget() > 1;
   if (!(n_buffer33 ? PlanNBuffer33(t, CoreBudget()) : PlanBlocks(t))) return -1;
@@ -313,7 +322,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.shareL1Size = static_cast<int32_t>(
       (int64_t{t.depthA1} * t.baseM * t.baseK * sa + int64_t{t.depthB1} * t.baseN * t.baseK * sb) /
           8 +
-      (isBias_ ? t.baseN * 4 : 0));
+      BiasL1Bytes(t.baseN));
   t.shareL0CSize = t.baseM * t.baseN * 4;
   t.shareUbSize = 0;
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
@@ -368,6 +377,12 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
   int64_t bm = 0, bn = 0, bk = 0, db_a = 0, db_b = 0;
   if (coreFrac_[0] > 0) {
     if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
+    t.baseM = static_cast<int32_t>(bm);
+    t.baseN = static_cast<int32_t>(bn);
+    t.baseK = static_cast<int32_t>(bk);
+    t.dbL0A = static_cast<int32_t>(db_a);
+    t.dbL0B = static_cast<int32_t>(db_b);
+    return PlanCannL1(t);
   } else {
     if (!PlanOwnBase(t, l0c, &bm, &bn, &bk, &db_a)) return false;
     db_b = db_a;

@@ -14,6 +14,7 @@ namespace matmul_tiling {
 namespace {
 
 using detail::AlignUp;
+using detail::BiasBytes;
 using detail::CeilDiv;
 using detail::ElemBits;
 
@@ -167,11 +168,6 @@ L0Best Search(const L0Inputs& in, bool n_major) {
     }
   }
   return best;
-}
-
-// Bytes of a bias element: half and bfloat16 2, float and int32 4.
-int64_t BiasBytes(DataType t) {
-  return t == DataType::DT_FLOAT16 || t == DataType::DT_BF16 ? 2 : 4;
 }
 
 }  // namespace

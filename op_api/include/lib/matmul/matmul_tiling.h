@@ -164,6 +164,9 @@ class MatmulApiTiling {
                    int64_t* bk, int64_t* db);
   // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
   bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
+  // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
+  bool PlanCannL1(AscendC::tiling::TCubeTiling& t);
+  int64_t BiasL1Bytes(int64_t base_n) const;
   // One core's block of m x n x k as CANN's single-core tiling counts it (matmul_tiling_dims.cc).
   void NoteCannCore(int64_t m, int64_t n, int64_t k);
   bool Fail(const std::string& why);
