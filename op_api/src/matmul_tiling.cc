@@ -165,8 +165,11 @@ MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
   l0c_ = MemSize(p, CoreMemType::L0_C, l0c_);
   ub_ = MemSize(p, CoreMemType::UB, ub_);
   aicCores_ = std::max(1u, p.GetCoreNumAic());
-  biasTable_ = p.GetSocVersion() == platform_ascendc::SocVersion::ASCEND910B ||
-               p.GetSocVersion() == platform_ascendc::SocVersion::ASCEND310B;
+  using platform_ascendc::SocVersion;
+  const SocVersion soc = p.GetSocVersion();
+  biasTable_ = soc == SocVersion::ASCEND910B || soc == SocVersion::ASCEND310B;
+  ubOutput_ = soc == SocVersion::ASCEND910 || soc == SocVersion::ASCEND310P;
+  ubTails_ = ubOutput_ || soc == SocVersion::ASCEND310B;
 }
 
 int32_t MatmulApiTiling::SetAType(TPosition pos, CubeFormat type, DataType dataType, bool t) {
@@ -325,6 +328,18 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
       BiasL1Bytes(t.baseN));
   t.shareL0CSize = t.baseM * t.baseN * 4;
   t.shareUbSize = 0;
+  if (coreFrac_[0] > 0) {
+    const int64_t ub = CannUbBytes(t);
+    const int64_t ub_room = ubBudget_ > 0 ? std::min<int64_t>(ubBudget_, ub_) : ub_;
+    if (ub > ub_room) {
+      Fail("C's base block and the ND padding take " + std::to_string(ub) + " B of UB (" +
+           std::to_string(ub_room) +
+           " B): on this chip C leaves L0C through UB (CANN's tiling "
+           "refuses it too)");
+      return -1;
+    }
+    t.shareUbSize = static_cast<int32_t>(ub);
+  }
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
   FillBatch(t);
   return 0;

@@ -362,4 +362,28 @@ bool MatmulApiTiling::PlanCannL1(AscendC::tiling::TCubeTiling& t) {
   return true;
 }
 
+int64_t MatmulApiTiling::CannUbBytes(const AscendC::tiling::TCubeTiling& t) const {
+  if (!ubTails_) return 0;
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  // A row of an ND operand whose bytes are not whole 32 B is padded in UB on its way to L1.
+  const auto ragged = [](int64_t elems, int64_t bits) { return elems * bits / 8 % 32 != 0; };
+  int64_t a = 0, b = 0;
+  if (!a_.isTrans && ragged(t.singleCoreK, sa)) a = int64_t{t.baseM} * 32;
+  if (a_.isTrans && ragged(t.singleCoreM, sa)) a = int64_t{t.baseK} * 32;
+  if (!b_.isTrans && ragged(t.singleCoreN, sb)) b = int64_t{t.baseK} * 32;
+  if (b_.isTrans && ragged(t.singleCoreK, sb)) b = int64_t{t.baseN} * 32;
+  int64_t ub = a_.type == CubeFormat::ND || b_.type == CubeFormat::ND ? std::max(a, b) : 0;
+  if (!ubOutput_) return ub;
+  const int64_t c_bytes = c_.dataType == DataType::DT_FLOAT || c_.dataType == DataType::DT_INT32
+                              ? 4
+                              : (c_.dataType == DataType::DT_INT8 ? 1 : 2);
+  const int64_t tile = int64_t{t.baseM} * t.baseN * c_bytes;
+  if (c_.pos == TPosition::GM) {
+    ub += tile + (c_.type == CubeFormat::ND && t.singleCoreN * c_bytes % 32 != 0 ? 32 : 0);
+  }
+  if (c_.pos == TPosition::VECCALC && c_.type != CubeFormat::NZ) ub += tile;
+  if (deqType_ == DequantType::TENSOR && c_.type == CubeFormat::NZ) ub += int64_t{t.baseN} * 8;
+  return ub;
+}
+
 }  // namespace matmul_tiling

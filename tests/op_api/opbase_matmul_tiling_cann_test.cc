@@ -38,18 +38,41 @@ const platform_ascendc::PlatformAscendC& Platform910B() {
   return platform;
 }
 
+// The same driver's Ascend910 (910A) figures: 1 MiB of L1, 256 KiB of L0C and of UB.
+const platform_ascendc::PlatformAscendC& Platform910A() {
+  static fe::PlatFormInfos info;
+  static const bool made = [] {
+    opsim::op_api::PlatformDescription d;
+    d.profile = "ascend910a";
+    d.soc_version = "Ascend910A";
+    d.short_soc_version = "Ascend910";
+    d.npu_arch = 1001;
+    d.vector_cores = 32;
+    d.ub_bytes = 262144;
+    d.l1_bytes = 1048576;
+    d.l0_a_bytes = d.l0_b_bytes = 65536;
+    d.l0_c_bytes = 262144;
+    opsim::op_api::MakePlatformInfos(d, &info);
+    return true;
+  }();
+  (void)made;
+  static const platform_ascendc::PlatformAscendC platform(&info);
+  return platform;
+}
+
 // M, N, K, input type (0 half, 1 float, 2 int8, 3 bfloat16), A transposed, B transposed, bias,
 // SetDim (-1: the platform's 24 AIC cores), SetFixSplit's baseM and baseN (-1: unset).
 struct Input {
   int32_t m, n, k, type, ta, tb, bias, dim, fix_m, fix_n;
 };
 
-MultiCoreMatmulTiling Make(const Input& in) {
+MultiCoreMatmulTiling Make(const Input& in,
+                           const platform_ascendc::PlatformAscendC& p = Platform910B()) {
   const DataType ins[] = {DataType::DT_FLOAT16, DataType::DT_FLOAT, DataType::DT_INT8,
                           DataType::DT_BF16};
   const DataType outs[] = {DataType::DT_FLOAT, DataType::DT_FLOAT, DataType::DT_INT32,
                            DataType::DT_FLOAT};
-  MultiCoreMatmulTiling api(Platform910B());
+  MultiCoreMatmulTiling api(p);
   if (in.dim > 0) api.SetDim(in.dim);
   api.SetAType(TPosition::GM, CubeFormat::ND, ins[in.type], in.ta != 0);
   api.SetBType(TPosition::GM, CubeFormat::ND, ins[in.type], in.tb != 0);
@@ -198,6 +221,21 @@ TEST(MatmulTilingAsCann, BiasTableBoundsAFixedBaseN) {
   EXPECT_EQ(t.baseM, 64);
   EXPECT_EQ(t.baseN, 512);
   EXPECT_EQ(t.baseK, 32);
+}
+
+// Where C leaves L0C through UB (910A, 310P), CANN's tiling counts C's base block and the ND
+// padding in UB (shareUbSize) and refuses a tiling they overflow, as opsim's does.
+TEST(MatmulTilingAsCann, Ascend910CountsCsBaseBlockInUb) {
+  TCubeTiling t;
+  MultiCoreMatmulTiling fits = Make({256, 256, 64, 0, 0, 0, 1, 1, -1, -1}, Platform910A());
+  ASSERT_EQ(fits.GetTiling(t), 0) << fits.GetLastError();
+  EXPECT_EQ(t.baseM, 256);
+  EXPECT_EQ(t.baseN, 256);
+  EXPECT_EQ(t.shareUbSize, 262144);
+  MultiCoreMatmulTiling over = Make({1000, 384, 32, 0, 1, 1, 1, 1, -1, -1}, Platform910A());
+  EXPECT_EQ(over.GetTiling(t), -1);
+  EXPECT_NE(over.GetLastError().find("263168 B of UB (262144 B)"), std::string::npos)
+      << over.GetLastError();
 }
 
 }  // namespace

@@ -167,6 +167,8 @@ class MatmulApiTiling {
   // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
   bool PlanCannL1(AscendC::tiling::TCubeTiling& t);
   int64_t BiasL1Bytes(int64_t base_n) const;
+  // The UB CANN's tiling counts for the ND2NZ padding and C's way out (GetUsedSize).
+  int64_t CannUbBytes(const AscendC::tiling::TCubeTiling& t) const;
   // One core's block of m x n x k as CANN's single-core tiling counts it (matmul_tiling_dims.cc).
   void NoteCannCore(int64_t m, int64_t n, int64_t k);
   bool Fail(const std::string& why);
@@ -184,6 +186,8 @@ class MatmulApiTiling {
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;
   bool biasTable_ = false;  // 910B/310B: a bias passes through the 1 KiB bias table
+  // 910/310P/310B: unaligned ND rows of A and B are padded in UB; 910/310P: C leaves through UB.
+  bool ubTails_ = false, ubOutput_ = false;
   // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
   // divides; 0: opsim's own base block (BatchMatmulTiling).
   int64_t coreFrac_[3] = {0, 0, 0};
