@@ -165,6 +165,11 @@ MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
   l0c_ = MemSize(p, CoreMemType::L0_C, l0c_);
   ub_ = MemSize(p, CoreMemType::UB, ub_);
   aicCores_ = std::max(1u, p.GetCoreNumAic());
+  using platform_ascendc::SocVersion;
+  const SocVersion soc = p.GetSocVersion();
+  biasTable_ = soc == SocVersion::ASCEND910B || soc == SocVersion::ASCEND310B;
+  ubOutput_ = soc == SocVersion::ASCEND910 || soc == SocVersion::ASCEND310P;
+  ubTails_ = ubOutput_ || soc == SocVersion::ASCEND310B;
 }
 
 int32_t MatmulApiTiling::SetAType(TPosition pos, CubeFormat type, DataType dataType, bool t) {
@@ -240,6 +245,7 @@ bool MatmulApiTiling::SplitCores(KernelTiling& t) {
   t.singleCoreM = m_;
   t.singleCoreN = n_;
   t.singleCoreK = k_;
+  NoteCannCore(m_, n_, k_);
   return true;
 }
 
@@ -280,37 +286,12 @@ void MultiCoreMatmulTiling::NoteSplit(const KernelTiling& t, int32_t mDim, int32
   outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
 }
 
-// Splits M and N into mDim x nDim blocks of whole 16-row/column fractals, at most `dim` blocks,
-// the largest block as small as possible (ties: fewer cores).
-bool MultiCoreMatmulTiling::SplitCores(KernelTiling& t) {
-  const int64_t dim = dim_ > 0 ? dim_ : static_cast<int64_t>(aicCores_);
-  int64_t best_area = -1;
-  for (int64_t md = 1; md <= dim; ++md) {
-    for (int64_t nd = 1; md * nd <= dim; ++nd) {
-      const int64_t sm = singleM_ > 0 ? singleM_ : AlignUp(CeilDiv(m_, md), 16);
-      const int64_t sn = singleN_ > 0 ? singleN_ : AlignUp(CeilDiv(n_, nd), 16);
-      const int64_t used = CeilDiv(m_, sm) * CeilDiv(n_, sn);
-      const int64_t area = sm * sn;
-      if (used > dim) continue;
-      // Ties go to fewer cores, then to the wider block (the split along M): each core keeps
-      // whole rows of C, and a fixed baseN then divides the block as it divides N.
-      const bool tie = area == best_area;
-      if (best_area < 0 || area < best_area || (tie && used < usedDim_) ||
-          (tie && used == usedDim_ && sn > t.singleCoreN)) {
-        best_area = area;
-        t.singleCoreM = static_cast<int32_t>(std::min<int64_t>(sm, m_));
-        t.singleCoreN = static_cast<int32_t>(std::min<int64_t>(sn, n_));
-        mDim_ = static_cast<int32_t>(CeilDiv(m_, sm));
-        nDim_ = static_cast<int32_t>(CeilDiv(n_, sn));
-        usedDim_ = static_cast<int32_t>(used);
-      }
-    }
-  }
-  if (best_area < 0) return Fail("SetSingleShape's blocks need more than SetDim's cores");
-  t.singleCoreK = singleK_ > 0 ? singleK_ : k_;
-  t.usedCoreNum = usedDim_;
-  outSingle_[0] = t.singleCoreM, outSingle_[1] = t.singleCoreN, outSingle_[2] = t.singleCoreK;
-  return true;
+// The bias row's L1 bytes in shareL1Size: CANN counts it where the bias table takes it (910B,
+// 310B) at the bias type's size; opsim's own tiling (the batch) a float row.
+int64_t MatmulApiTiling::BiasL1Bytes(int64_t base_n) const {
+  if (!isBias_) return 0;
+  if (coreFrac_[0] == 0) return base_n * 4;
+  return biasTable_ ? base_n * detail::BiasBytes(bias_.dataType) : 0;
 }
 
 int64_t MatmulApiTiling::Compute(KernelTiling& t) {
@@ -330,6 +311,7 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
     return -1;
   }
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
+  coreFrac_[0] = 0;  // set by SplitCores where CANN's base block and L1 steps apply
   const bool n_buffer33 =
       configParams_.scheduleType == ScheduleType::N_BUFFER_33 && CoreBudget() > 1;
   if (!(n_buffer33 ? PlanNBuffer33(t, CoreBudget()) : PlanBlocks(t))) return -1;
@@ -343,37 +325,37 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   t.shareL1Size = static_cast<int32_t>(
       (int64_t{t.depthA1} * t.baseM * t.baseK * sa + int64_t{t.depthB1} * t.baseN * t.baseK * sb) /
           8 +
-      (isBias_ ? t.baseN * 4 : 0));
+      BiasL1Bytes(t.baseN));
   t.shareL0CSize = t.baseM * t.baseN * 4;
   t.shareUbSize = 0;
+  if (coreFrac_[0] > 0) {
+    const int64_t ub = CannUbBytes(t);
+    const int64_t ub_room = ubBudget_ > 0 ? std::min<int64_t>(ubBudget_, ub_) : ub_;
+    if (ub > ub_room) {
+      Fail("C's base block and the ND padding take " + std::to_string(ub) + " B of UB (" +
+           std::to_string(ub_room) +
+           " B): on this chip C leaves L0C through UB (CANN's tiling "
+           "refuses it too)");
+      return -1;
+    }
+    t.shareUbSize = static_cast<int32_t>(ub);
+  }
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
   FillBatch(t);
   return 0;
 }
 
-bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+// opsim's own base block (BatchMatmulTiling): base M and N fixed by SetFixSplit, else up to
+// 128 x 256 and shrunk until L0C holds them; base K as deep as L0A and L0B allow.
+bool MatmulApiTiling::PlanOwnBase(const KernelTiling& t, int64_t l0c, int64_t* bm_out,
+                                  int64_t* bn_out, int64_t* bk, int64_t* db) {
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  if (!SplitCores(t)) return false;
   const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
-  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
-  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
-  // Base M and N: fixed by SetFixSplit, else up to 128 x 256 and shrunk until L0C holds them.
   int64_t bm = fixM_ > 0 ? fixM_ : std::min<int64_t>(AlignUp(t.singleCoreM, 16), 128);
   int64_t bn = fixN_ > 0 ? fixN_ : std::min<int64_t>(AlignUp(t.singleCoreN, 16), 256);
-  if (bm % 16 != 0 || bn % 16 != 0) {
-    return Fail("baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
-                ": both must be multiples of 16 (one fractal)");
-  }
   while (bm * bn * 4 > l0c && fixM_ <= 0 && fixN_ <= 0 && (bm > 16 || bn > 16)) {
     (bm >= bn ? bm : bn) /= 2;
   }
-  if (bm * bn * 4 > l0c) {
-    return Fail("baseM x baseN = " + std::to_string(bm) + " x " + std::to_string(bn) +
-                " x 4 B = " + std::to_string(bm * bn * 4) + " B of L0C does not fit the " +
-                std::to_string(l0c) + " B available");
-  }
-  int64_t bk = 0;
-  int64_t db = 0;
   const BaseKInputs in{fixK_,
                        k0,
                        bm,
@@ -386,8 +368,39 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
                        TypeName(a_.dataType),
                        a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0,
                        b_.dataType == DataType::DT_FLOAT && !b_.isTrans ? 16 : k0};
-  if (std::string why = ChooseBaseK(in, &bk, &db); !why.empty()) {
-    return Fail(why);
+  if (std::string why = ChooseBaseK(in, bk, db); !why.empty()) return Fail(why);
+  *bm_out = bm;
+  *bn_out = bn;
+  return true;
+}
+
+bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  if (!SplitCores(t)) return false;
+  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
+  const int64_t fm = fixM_ > 0 ? fixM_ : 16, fn = fixN_ > 0 ? fixN_ : 16;
+  if (fm % 16 != 0 || fn % 16 != 0) {
+    return Fail("baseM = " + std::to_string(fm) + ", baseN = " + std::to_string(fn) +
+                ": both must be multiples of 16 (one fractal)");
+  }
+  if (fm * fn * 4 > l0c) {
+    return Fail("baseM x baseN = " + std::to_string(fm) + " x " + std::to_string(fn) +
+                " x 4 B = " + std::to_string(fm * fn * 4) + " B of L0C does not fit the " +
+                std::to_string(l0c) + " B available");
+  }
+  int64_t bm = 0, bn = 0, bk = 0, db_a = 0, db_b = 0;
+  if (coreFrac_[0] > 0) {
+    if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
+    t.baseM = static_cast<int32_t>(bm);
+    t.baseN = static_cast<int32_t>(bn);
+    t.baseK = static_cast<int32_t>(bk);
+    t.dbL0A = static_cast<int32_t>(db_a);
+    t.dbL0B = static_cast<int32_t>(db_b);
+    return PlanCannL1(t);
+  } else {
+    if (!PlanOwnBase(t, l0c, &bm, &bn, &bk, &db_a)) return false;
+    db_b = db_a;
   }
   const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
   const int64_t block = (bm * bk * sa + bn * bk * sb) / 8;
@@ -412,7 +425,8 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
   t.stepKa = t.stepKb = static_cast<int32_t>(step);
   t.depthA1 = static_cast<int32_t>(step * g.step_m * g.db_a);
   t.depthB1 = static_cast<int32_t>(step * g.step_n * g.db_b);
-  t.dbL0A = t.dbL0B = static_cast<int32_t>(db);
+  t.dbL0A = static_cast<int32_t>(db_a);
+  t.dbL0B = static_cast<int32_t>(db_b);
   return true;
 }
 

@@ -116,6 +116,7 @@ int32_t BatchMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim
 // than L1").
 bool BatchMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
   if (!MatmulApiTiling::SplitCores(t)) return false;
+  coreFrac_[0] = 0;  // CANN's batch tiling is not read here: opsim's base block
   if (normalBatch_ || batchNum_ <= 0) return true;
   const int64_t sa = TypeBytes(a_.dataType), sb = TypeBytes(b_.dataType);
   const int64_t bytes =

@@ -23,4 +23,9 @@ inline int64_t ElemBits(DataType t) {
   }
 }
 
+// Bytes of a bias element in L1 and the bias table: half and bfloat16 2, float and int32 4.
+inline int64_t BiasBytes(DataType t) {
+  return t == DataType::DT_FLOAT16 || t == DataType::DT_BF16 ? 2 : 4;
+}
+
 }  // namespace matmul_tiling::detail

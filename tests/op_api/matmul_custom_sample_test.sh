@@ -22,16 +22,16 @@ import sys
 import numpy as np
 w = sys.argv[1]
 rng = np.random.default_rng(30)
-a = rng.integers(-4, 5, (256, 96)).astype(np.float16)
-b = rng.integers(-4, 5, (96, 160)).astype(np.float16)
-bias = rng.integers(-50, 51, (160,)).astype(np.float32)
+a = rng.integers(-4, 5, (384, 96)).astype(np.float16)
+b = rng.integers(-4, 5, (96, 320)).astype(np.float16)
+bias = rng.integers(-50, 51, (320,)).astype(np.float32)
 np.save(w + "/a.npy", a)
 np.save(w + "/b.npy", b)
 np.save(w + "/bias.npy", bias)
 np.save(w + "/want.npy", a.astype(np.float32) @ b.astype(np.float32) + bias)
 PY
 "$opsim" exec --library "$lib" --op MatmulCustom --checked --input a="$work/a.npy" \
-  --input b="$work/b.npy" --input bias="$work/bias.npy" --output-shape c=256,160 \
+  --input b="$work/b.npy" --input bias="$work/bias.npy" --output-shape c=384,320 \
   --output c="$work/c.npy" >"$work/log" 2>&1 || { cat "$work/log"; echo "FAIL: opsim exec"; exit 1; }
 "$py" - "$work" <<'PY' || exit 1
 import sys

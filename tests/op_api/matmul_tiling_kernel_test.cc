@@ -122,7 +122,7 @@ TEST(MatmulTilingOnTheCube, TiledKernelComputesTheProduct) {
     int32_t dim, fix_m, fix_n;
   };
   for (const Shape& s : {Shape{64, 96, 80, 4, -1, -1}, Shape{130, 200, 300, 3, 32, 64},
-                         Shape{33, 17, 1000, 2, -1, -1}, Shape{256, 512, 64, 2, 128, 256}}) {
+                         Shape{40, 24, 1000, 2, -1, -1}, Shape{256, 512, 64, 2, 128, 256}}) {
     matmul_tiling::MultiCoreMatmulTiling api;
     api.SetDim(s.dim);
     api.SetAType(matmul_tiling::TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);

@@ -109,7 +109,7 @@ HWY_INLINE hn::Vec<D> ExpInRangeImpl(D d, hn::Vec<D> x, hn::Vec<D> x_lo) {
   // rounding error of that sum (Fast2Sum: |hi| >= |lo|). Without a fused multiply-add the
   // rounding of r alone costs up to 1/4 ulp of the result; r_err adds it back in the small term
   // (measured: max 1.01 ulp for float64 without it).
-  const V hi = hn::Add(hn::Mul(qf, hn::Set(d, K::kLn2Part0)), x);
+  const V hi = hn::MulAdd(qf, hn::Set(d, K::kLn2Part0), x);  // exact product: fused or not
   const V lo = hn::Mul(qf, hn::Set(d, K::kLn2Part1));
   const V r = hn::Add(hi, lo);
   const V r_err = hn::Add(hn::Sub(hi, r), lo);
@@ -124,7 +124,14 @@ HWY_INLINE hn::Vec<D> ExpInRangeImpl(D d, hn::Vec<D> x, hn::Vec<D> x_lo) {
   // 2^q in two factors so that q near the ends of the range does not leave the exponent range;
   // the first product is exact, so a result is rounded once (also into the subnormals). With q
   // a normal exponent, mant * 2^q is that product rounded once: the same bits in one step.
-  if constexpr (kOneScale) return hn::Mul(mant, Pow2I(d, q));
+  // There (x in [-87, 88]) mant * 2^q is a normal float too (q = -126 only for x / ln2 near
+  // -125.5, where mant is near sqrt 2), so it is exact: q added to mant's exponent bits, and
+  // q << 23 is t's bits << 23 (the shifter's low 9 bits are zero). No multiply: on Zen 3 the
+  // multiplies share two pipes with the fused steps, and the loop waits on them.
+  if constexpr (kOneScale) {
+    static_assert(sizeof(T) == 4, "float32 bounds");
+    return hn::BitCast(d, hn::Add(hn::BitCast(di, mant), hn::ShiftLeft<23>(hn::BitCast(di, t))));
+  }
   const auto q_half = hn::ShiftRight<1>(q);
   return hn::Mul(hn::Mul(mant, Pow2I(d, q_half)), Pow2I(d, hn::Sub(q, q_half)));
 }

@@ -303,13 +303,17 @@ HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
 
 #if HWY_NATIVE_FMA
 // Rsqrt of float32 on float lanes, no divide or square root: the estimate refined by one float
-// Newton step (y, within about 2^-22 of 1/sqrt(x)), then e = 1 - x * y^2 from the exact square
-// (two fused steps, e within 2^-44) and 1/sqrt(x) = y / sqrt(1 - e) = y + y (e/2 + 3e^2/8),
-// within about 2^-44 relative. Where a band of 2^-40 relative around it rounds to one float, so
-// do the exact value and the model's double 1 / sqrt (within 2^-52), and the result is the
-// model's; the other lanes (about one in 2^15), and inputs outside [2^-90, 2^90] (zeros,
-// negatives, subnormals, infinities, NaN, where y^2's low part could lose bits), are the model's
-// own. Needs fused multiply-add: the targets without it take the double lanes.
+// Newton step, y + y (1/2 - x/2 y^2) (y within about 2^-21.5 of 1/sqrt(x) by rsqrtps' bound of
+// 1.5 * 2^-12), then e/2 = 1/2 - x/2 y^2 from the exact square (two fused steps, within 2^-45)
+// and 1/sqrt(x) = y / sqrt(1 - e) = y + y (e/2 + 3e^2/8 + ...), where 3e^2/8 (below 2^-42.4
+// with |e| < 2^-20.5) is left out: y + y e/2 is within about 2^-42 relative. Where a band of
+// 2^-40 relative around it rounds to one float, so do the exact value and the model's double
+// 1 / sqrt (within 2^-52), and the result is the model's; the other lanes (about one in 2^15),
+// and inputs outside [2^-90, 2^90] (zeros, negatives, subnormals, infinities, NaN, where y^2's
+// low part could lose bits), are the model's own. The band's half-width y 2^-40 is y's bits less
+// 40 << 23 (y >= 2^-45). On Zen 3 the multiplies and fused steps share two pipes and bound the
+// loop: this form has 9 of them a vector, the series to 3e^2/8 with a 1 - x y^2 form had 12.
+// Needs fused multiply-add: the targets without it take the double lanes.
 // AVX3's estimate (rsqrt14) is within 2^-14, so it skips the Newton step: e is then within 2^-13
 // (computed within 2^-36), the series' first omitted term 5e^3/16 is below 2^-40 and the sum is
 // within about 2^-36 relative, so its band is 2^-34: about one lane in 2^10 is the model's, a
@@ -325,17 +329,13 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
   HWY_ALIGN float tout[kMax];
   HWY_ALIGN uint32_t model_flag[kMax];
   HWY_ALIGN float x_copy[kMax];
-  const auto one = hn::Set(df, 1.0f);
   const auto half = hn::Set(df, 0.5f);
-  const auto three_halves = hn::Set(df, 1.5f);
-  const auto three_eighths = hn::Set(df, 0.375f);
   const auto ordinary_first = hn::Set(du, 0x12800000u);                    // 2^-90
   const auto ordinary_count = hn::Set(du, 0x6C800000u - 0x12800000u + 1);  // to 2^90
 #if HWY_TARGET == HWY_AVX3
+  const auto one = hn::Set(df, 1.0f);
   const auto band = hn::Set(df, 0x1p-34f);
-  (void)three_halves;
-#else
-  const auto band = hn::Set(df, 0x1p-40f);
+  const auto three_eighths = hn::Set(df, 0.375f);
 #endif
   for (size_t i = 0; i < n; i += N) {
     const size_t m = std::min(N, n - i);
@@ -344,28 +344,36 @@ HWY_INLINE void RsqrtFloat32(float* dst, const float* src, size_t n) {
     const auto x = hn::LoadU(df, in);
     // One unsigned compare of the bits (negatives and NaN are above the range). The model's
     // lanes compute on x itself: whatever they give (inf, NaN) is replaced.
-    const auto ordinary =
-        hn::RebindMask(df, hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count));
+    const auto ordinary = hn::Lt(hn::Sub(hn::BitCast(du, x), ordinary_first), ordinary_count);
     const auto xs = x;
     auto y = hn::ApproximateReciprocalSqrt(xs);
 #if HWY_TARGET != HWY_AVX3
-    y = hn::Mul(y, hn::NegMulAdd(hn::Mul(half, xs), hn::Mul(y, y), three_halves));
+    const auto hx = hn::Mul(half, xs);  // exact: x >= 2^-90 in the lanes kept
+    y = hn::MulAdd(y, hn::NegMulAdd(hx, hn::Mul(y, y), half), y);
 #endif
     const auto sq = hn::Mul(y, y);
     const auto sq_low = hn::MulSub(y, y, sq);  // y^2 = sq + sq_low exactly
+#if HWY_TARGET == HWY_AVX3
     const auto e = hn::NegMulAdd(xs, sq_low, hn::NegMulAdd(xs, sq, one));
     const auto low = hn::Mul(y, hn::Mul(e, hn::MulAdd(three_eighths, e, half)));
     const auto b = hn::Mul(y, band);
+#else
+    const auto low = hn::Mul(y, hn::NegMulAdd(hx, sq_low, hn::NegMulAdd(hx, sq, half)));
+    // y * 2^-40 exactly, as bits (y >= 2^-45 in the lanes kept), off the multiply pipes.
+    const auto b = hn::BitCast(df, hn::Sub(hn::BitCast(du, y), hn::Set(du, 40u << 23)));
+#endif
     const auto down = hn::Add(y, hn::Sub(low, b));
     const auto up = hn::Add(y, hn::Add(low, b));
-    const auto model_lanes = hn::Or(hn::Not(ordinary), hn::Ne(down, up));
+    // down and up compared as bits, an integer compare off the multiply pipes: in the ordinary
+    // lanes both are positive normals, equal exactly when their bits are.
+    const auto fast = hn::And(ordinary, hn::Eq(hn::BitCast(du, down), hn::BitCast(du, up)));
     float* out = m < N ? tout : dst + i;
-    if (hn::AllFalse(df, model_lanes)) {
+    if (hn::AllTrue(du, fast)) {
       hn::StoreU(up, df, out);
     } else {
       hn::Store(x, df, x_copy);  // dst may be src: keep the inputs the model needs
       hn::StoreU(up, df, out);
-      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
+      hn::Store(hn::VecFromMask(du, hn::Not(fast)), du, model_flag);
       for (size_t k = 0; k < m; ++k) {
         if (model_flag[k] != 0) {
           model::Math(MathOp::kRsqrt, DType::kFloat32, out + k, x_copy + k, 1);

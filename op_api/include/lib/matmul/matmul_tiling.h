@@ -160,6 +160,17 @@ class MatmulApiTiling {
   bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
   // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
   bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
+  bool PlanOwnBase(const AscendC::tiling::TCubeTiling& t, int64_t l0c, int64_t* bm, int64_t* bn,
+                   int64_t* bk, int64_t* db);
+  // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
+  bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
+  // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
+  bool PlanCannL1(AscendC::tiling::TCubeTiling& t);
+  int64_t BiasL1Bytes(int64_t base_n) const;
+  // The UB CANN's tiling counts for the ND2NZ padding and C's way out (GetUsedSize).
+  int64_t CannUbBytes(const AscendC::tiling::TCubeTiling& t) const;
+  // One core's block of m x n x k as CANN's single-core tiling counts it (matmul_tiling_dims.cc).
+  void NoteCannCore(int64_t m, int64_t n, int64_t k);
   bool Fail(const std::string& why);
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
   // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
@@ -174,6 +185,12 @@ class MatmulApiTiling {
   // The platform's memories (bytes) and cube cores; SetBufferSpace lowers the budgets.
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;
+  bool biasTable_ = false;  // 910B/310B: a bias passes through the 1 KiB bias table
+  // 910/310P/310B: unaligned ND rows of A and B are padded in UB; 910/310P: C leaves through UB.
+  bool ubTails_ = false, ubOutput_ = false;
+  // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
+  // divides; 0: opsim's own base block (BatchMatmulTiling).
+  int64_t coreFrac_[3] = {0, 0, 0};
   int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
   std::string error_;
   int32_t aLayout_[5] = {0, 0, 0, 0, 0}, bLayout_[5] = {0, 0, 0, 0, 0};
