@@ -125,15 +125,21 @@ HWY_INLINE hn::Vec<D> AddPairsInBlocks(D d, hn::Vec<D> a, hn::Vec<D> b) {
 // v[4..7]; the third level adds each v[k]'s block 0 sum to its block 1 sum, lower lanes first as
 // in AddPairs. The same adds on the same operands as three levels of AddPairs, with 14 shuffles
 // instead of 21 (issue 29, session 38).
-// The vectors come from `at(k)`, each once, in order (named values: an array of vectors went
-// through the stack in 16-byte halves, and its 32-byte reloads stalled).
+// The vectors come from `at(k)`, each once, in memory order (named values: an array of vectors
+// went through the stack in 16-byte halves and stalled its 32-byte reloads; and arguments, which
+// the compiler evaluates last first, read each pair of subtrees backwards, slower from DRAM).
+template <typename S, class D, class At>
+HWY_INLINE hn::Vec<D> PairInBlocksAt(D d, const At& at, size_t k) {
+  const auto lo = at(k);
+  return AddPairsInBlocks<S>(d, lo, at(k + 1));
+}
 template <typename S, class D, class At>
 HWY_INLINE hn::Vec<D> TreesOfEight(D d, const At& at) {
-  const auto a0 = AddPairsInBlocks<S>(d, at(0), at(1));
-  const auto a1 = AddPairsInBlocks<S>(d, at(2), at(3));
+  const auto a0 = PairInBlocksAt<S>(d, at, 0);
+  const auto a1 = PairInBlocksAt<S>(d, at, 2);
   const auto b0 = AddPairsInBlocks<S>(d, a0, a1);
-  const auto a2 = AddPairsInBlocks<S>(d, at(4), at(5));
-  const auto a3 = AddPairsInBlocks<S>(d, at(6), at(7));
+  const auto a2 = PairInBlocksAt<S>(d, at, 4);
+  const auto a3 = PairInBlocksAt<S>(d, at, 6);
   const auto b1 = AddPairsInBlocks<S>(d, a2, a3);
   const __m256 lo = _mm256_permute2f128_ps(b0.raw, b1.raw, 0x20);
   const __m256 hi = _mm256_permute2f128_ps(b0.raw, b1.raw, 0x31);
@@ -143,8 +149,8 @@ HWY_INLINE hn::Vec<D> TreesOfEight(D d, const At& at) {
 // Lane k of the result (4 lanes): the tree sum of the 8 lanes of v[k], k < 4, as TreesOfEight.
 template <typename S, class D, class At>
 HWY_INLINE hn::Vec<hn::Half<D>> TreesOfEightOfFour(D d, const At& at) {
-  const auto a0 = AddPairsInBlocks<S>(d, at(0), at(1));
-  const auto a1 = AddPairsInBlocks<S>(d, at(2), at(3));
+  const auto a0 = PairInBlocksAt<S>(d, at, 0);
+  const auto a1 = PairInBlocksAt<S>(d, at, 2);
   const auto b = AddPairsInBlocks<S>(d, a0, a1);
   const hn::Half<D> dh;
   const __m128 sums = AddLeftFirst(hn::LowerHalf(dh, b).raw, hn::UpperHalf(dh, b).raw);
@@ -287,10 +293,10 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
-    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
-    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
-    if constexpr (!std::is_same_v<In, S>)
-      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * 2, 4096);
+    // Elements are read in place from GM (a tile's rows, piece after piece): the lines 2048
+    // elements on are fetched as the trees go, not in a burst (issue 29, session 37, for widened
+    // 16-bit elements; session 38 for the others, whose long rows had no prefetch).
+    PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -349,8 +355,9 @@ constexpr size_t kShortRowBytes = 4096;
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
 // the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
 // it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
-// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
-// the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Rows of a vector of
+// groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB chunk, which
+// competed with the loads.
 // Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
 // Cast read them, in GM, as rows of 16-bit elements are.
 template <typename S, typename In = S>
@@ -372,9 +379,8 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
-    const bool trees_prefetch =
-        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
+    // Rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch = here >= hn::MaxLanes(hn::ScalableTag<T>());
     if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
