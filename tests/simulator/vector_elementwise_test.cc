@@ -173,6 +173,37 @@ TEST_P(VectorElementwise, MaxMinPropagateNaNAndOrderSignedZeros) {
   EXPECT_EQ(mn[4], -INFINITY);
 }
 
+// Every pair of float32 specials (zeros, subnormals, infinities, quiet and signalling NaNs of
+// either sign and other payloads), bit for bit: a NaN in a comes out as it is, else one in b,
+// else the total-order max/min (-0 < +0). Full vectors and the tail alike.
+TEST_P(VectorElementwise, MaxMinOfFloatSpecialsKeepTheirBits) {
+  const uint32_t specials[] = {0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x3f800000,
+                               0xbf800000, 0x7f7fffff, 0x7f800000, 0xff800000, 0x7fc00000,
+                               0xffc00001, 0x7f800001, 0xff812345, 0x3f800001};
+  std::vector<uint32_t> a, b;
+  for (const uint32_t x : specials) {
+    for (const uint32_t y : specials) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  auto is_nan = [](uint32_t v) { return (v & 0x7fffffff) > 0x7f800000; };
+  auto key = [](uint32_t v) {  // the float order as a signed order, -0 below +0
+    return static_cast<int32_t>(v & 0x80000000 ? ~v | 0x80000000 : v);
+  };
+  for (const bool is_max : {true, false}) {
+    std::vector<uint32_t> got(a.size());
+    Binary(is_max ? BinaryOp::kMax : BinaryOp::kMin, DType::kFloat32, got.data(), a.data(),
+           b.data(), a.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      uint32_t want = is_max == (key(a[i]) >= key(b[i])) ? a[i] : b[i];
+      if (is_nan(b[i])) want = b[i];
+      if (is_nan(a[i])) want = a[i];
+      EXPECT_EQ(got[i], want) << (is_max ? "Max " : "Min ") << std::hex << a[i] << " " << b[i];
+    }
+  }
+}
+
 // float16/bfloat16 Add/Sub/Mul/Div with NaN operands, in full vectors and the tail alike: one
 // NaN operand comes out (quietened); two give b's for Mul and a's for the others
 // (ArithNaNRule in vector_elementwise-inl.h), on every target.

@@ -57,6 +57,10 @@ thread_local Core* tls_core = nullptr;
 
 Core* CurOrNull() { return tls_core; }
 
+void Core::Trace(Pipe pipe, const char* name, double start, double cost_ns, uint64_t bytes) {
+  trace->push_back({block_idx, pipe, name, start, cost_ns, bytes});
+}
+
 Core& Cur() {
   if (tls_core == nullptr) {
     RaiseFault(FaultKind::kNoLaunch, "kernel API",
@@ -124,21 +128,17 @@ namespace {
 }
 }  // namespace
 
-void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
-                    const char* operand) {
+void RaiseDeadUbOperand(const Core& core, const UbRef& ref, const char* instr,
+                        const char* operand) {
   if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
     RaiseNotLive(ref, instr, operand);
   }
-  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
-  if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
-    RaiseFreed(core, ref, instr, operand);
-  }
-  if (bytes > ref.bytes) CheckPastTheView(core, ref, bytes, instr, operand);
+  RaiseFreed(core, ref, instr, operand);
 }
 
-void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, const char* operand) {
-  CheckUbInPlace(core, ref, bytes, instr, operand);
-  MaterializeUb(core, ref.ptr, ref.ptr + std::max<uint64_t>(ref.bytes, bytes));
+void CheckUbPastTheView(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+                        const char* operand) {
+  CheckPastTheView(core, ref, bytes, instr, operand);
 }
 
 uint64_t FindUbBit(const Core& core, uint64_t lo, uint64_t hi, bool written) {

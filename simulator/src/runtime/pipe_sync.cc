@@ -168,28 +168,21 @@ void DataExpHook(const Core& core, const UbRef& ref, Pipe pipe, bool write, uint
 
 }  // namespace
 
-void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
-               uint64_t span) {
-  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
-  const int p = static_cast<int>(pipe);
+void CheckTrackedRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                      const char* instr, uint64_t span) {
   if (core.data_exp_on) DataExpHook(core, ref, pipe, false, span, instr);
-  if (core.checked) CheckedRead(core, r, ref, pipe, start, end, instr, span);
-  if (p != kVector) r.v_write_pending = false;       // the hand-off to this pipe ordered V's write
-  if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
-  r.read_pipe = static_cast<int8_t>(p);
-  r.read_end = std::max(r.read_end, end);
+  if (core.checked) {
+    CheckedRead(core, core.bufs[static_cast<size_t>(ref.buf)], ref, pipe, start, end, instr, span);
+  }
 }
 
-void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr, uint64_t bytes, uint64_t span) {
-  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
-  const int p = static_cast<int>(pipe);
+void CheckTrackedWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                       const char* instr, uint64_t bytes, uint64_t span) {
   if (core.data_exp_on) DataExpHook(core, ref, pipe, true, span, instr);
-  if (core.checked) CheckedWrite(core, r, ref, pipe, start, end, instr, bytes, span);
-  r.write_pipe = static_cast<int8_t>(p);
-  r.write_end = end;
-  r.v_write_pending = p == kVector;
-  r.v_write_barriers = core.v_barriers;
+  if (core.checked) {
+    CheckedWrite(core, core.bufs[static_cast<size_t>(ref.buf)], ref, pipe, start, end, instr, bytes,
+                 span);
+  }
 }
 
 }  // namespace opsim::sim::detail

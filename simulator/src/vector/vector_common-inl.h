@@ -10,6 +10,7 @@
 #endif
 
 #include <cstring>
+#include <type_traits>
 
 #include <hwy/highway.h>
 
@@ -345,6 +346,18 @@ struct SignFolds {
 // NaN-propagating max/min of floats (a's NaN wins over b's).
 template <bool kMax, class D>
 HWY_INLINE hn::Vec<D> FloatMaxMin(D d, hn::Vec<D> a, hn::Vec<D> b) {
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (std::is_same_v<hn::TFromD<D>, float> && hn::MaxLanes(D()) == 8) {
+    // maxps/minps return b's bits when either lane is a NaN, and b of two zeros. So equal lanes
+    // (two zeros of either sign, or one value) take a & b for max (+0 over -0), a | b for min,
+    // and a NaN in a is put back: the total-order result with a's NaN first, as below, in 6
+    // instructions instead of 15 (the float32 MAX/MIN middle rows' folds: issue 29, session 38).
+    const __m256 m = kMax ? _mm256_max_ps(a.raw, b.raw) : _mm256_min_ps(a.raw, b.raw);
+    const __m256 same = kMax ? _mm256_and_ps(a.raw, b.raw) : _mm256_or_ps(a.raw, b.raw);
+    const __m256 r = _mm256_blendv_ps(m, same, _mm256_cmp_ps(a.raw, b.raw, _CMP_EQ_OQ));
+    return hn::Vec<D>{_mm256_blendv_ps(r, a.raw, _mm256_cmp_ps(a.raw, a.raw, _CMP_UNORD_Q))};
+  }
+#endif
   const hn::RebindToSigned<D> di;
   const auto ka = FloatKey(di, hn::BitCast(di, a));
   const auto kb = FloatKey(di, hn::BitCast(di, b));

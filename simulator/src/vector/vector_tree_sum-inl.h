@@ -90,6 +90,74 @@ HWY_INLINE hn::Vec<D> AddPairs(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
 #endif
 }
 
+// Whether D is AVX2's vector of 8 float lanes, whose 128-bit blocks the trees below keep apart.
+template <class D>
+constexpr bool kEightFloatBlocks =
+    HWY_TARGET == HWY_AVX2&& std::is_same_v<hn::TFromD<D>, float>&& hn::MaxLanes(D()) == 8;
+
+#if HWY_TARGET == HWY_AVX2
+// a + b with a as the instruction's first source, so that of two NaNs a's comes out (quieted),
+// the left one first as everywhere else: the compiler may swap the operands of an add written
+// as an intrinsic, and did for the upper half in TreesOfEightOfFour.
+HWY_INLINE __m256 AddLeftFirst(__m256 a, __m256 b) {
+  __m256 r;
+  asm("vaddps %2, %1, %0" : "=x"(r) : "x"(a), "xm"(b));
+  return r;
+}
+HWY_INLINE __m128 AddLeftFirst(__m128 a, __m128 b) {
+  __m128 r;
+  asm("vaddps %2, %1, %0" : "=x"(r) : "x"(a), "xm"(b));
+  return r;
+}
+
+// A level of the tree within each 128-bit block: block j of the result is [a0 + a1, a2 + a3,
+// b0 + b1, b2 + b3] of block j of a and of b, rounded as S. No lane leaves its block, so the
+// level takes two in-block shuffles and no permute (AddPairs needs one to keep lanes in order).
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> AddPairsInBlocks(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  const __m256 even = _mm256_shuffle_ps(a.raw, b.raw, 0x88);
+  const __m256 odd = _mm256_shuffle_ps(a.raw, b.raw, 0xDD);
+  return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(even, odd)});
+}
+
+// Lane k of the result: the tree sum of the 8 lanes of v[k], k < 8. Two in-block levels leave
+// block j of b0 holding the sums of block j (lanes 4j .. 4j + 3) of v[0..3], of b1 those of
+// v[4..7]; the third level adds each v[k]'s block 0 sum to its block 1 sum, lower lanes first as
+// in AddPairs. The same adds on the same operands as three levels of AddPairs, with 14 shuffles
+// instead of 21 (issue 29, session 38).
+// The vectors come from `at(k)`, each once, in memory order (named values: an array of vectors
+// went through the stack in 16-byte halves and stalled its 32-byte reloads; and arguments, which
+// the compiler evaluates last first, read each pair of subtrees backwards, slower from DRAM).
+template <typename S, class D, class At>
+HWY_INLINE hn::Vec<D> PairInBlocksAt(D d, const At& at, size_t k) {
+  const auto lo = at(k);
+  return AddPairsInBlocks<S>(d, lo, at(k + 1));
+}
+template <typename S, class D, class At>
+HWY_INLINE hn::Vec<D> TreesOfEight(D d, const At& at) {
+  const auto a0 = PairInBlocksAt<S>(d, at, 0);
+  const auto a1 = PairInBlocksAt<S>(d, at, 2);
+  const auto b0 = AddPairsInBlocks<S>(d, a0, a1);
+  const auto a2 = PairInBlocksAt<S>(d, at, 4);
+  const auto a3 = PairInBlocksAt<S>(d, at, 6);
+  const auto b1 = AddPairsInBlocks<S>(d, a2, a3);
+  const __m256 lo = _mm256_permute2f128_ps(b0.raw, b1.raw, 0x20);
+  const __m256 hi = _mm256_permute2f128_ps(b0.raw, b1.raw, 0x31);
+  return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(lo, hi)});
+}
+
+// Lane k of the result (4 lanes): the tree sum of the 8 lanes of v[k], k < 4, as TreesOfEight.
+template <typename S, class D, class At>
+HWY_INLINE hn::Vec<hn::Half<D>> TreesOfEightOfFour(D d, const At& at) {
+  const auto a0 = PairInBlocksAt<S>(d, at, 0);
+  const auto a1 = PairInBlocksAt<S>(d, at, 2);
+  const auto b = AddPairsInBlocks<S>(d, a0, a1);
+  const hn::Half<D> dh;
+  const __m128 sums = AddLeftFirst(hn::LowerHalf(dh, b).raw, hn::UpperHalf(dh, b).raw);
+  return RoundAs<S>(dh, hn::Vec<hn::Half<D>>{sums});
+}
+#endif
+
 // In (the elements' storage) is S, or a 16-bit float widened to S = float32 on load: a widening
 // Cast's float32 lanes summed where the Cast read them (RepeatSumsInOrderWidened).
 template <typename S, size_t kVecs, class D, typename In>
@@ -100,6 +168,11 @@ HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const In* p);
 template <typename S, class D, typename In>
 HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const In* p) {
   constexpr size_t kN = hn::MaxLanes(D());
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (kEightFloatBlocks<D>) {
+    return TreesOfEight<S>(d, [&](size_t k) { return LoadLanes(d, p + k * kN); });
+  }
+#endif
   const auto lo = TreeOfVectors<S, 4>(d, p);
   return AddPairs<S>(d, lo, TreeOfVectors<S, 4>(d, p + 4 * kN));
 }
@@ -113,6 +186,13 @@ HWY_INLINE hn::Vec<D> TreeOfVectors(D d, const In* p) {
     return LoadLanes(d, p);
   } else if constexpr (kVecs == 8) {
     return TreeOfEightVectors<S>(d, p);
+#if HWY_TARGET == HWY_AVX2
+  } else if constexpr (kEightFloatBlocks<D> && kVecs >= 64) {
+    // Lane k of subtree k holds the sum of lanes [kVecs / 8 * m, + kVecs / 8) of its span.
+    constexpr size_t kN = hn::MaxLanes(D());
+    return TreesOfEight<S>(
+        d, [&](size_t k) { return TreeOfVectors<S, kVecs / 8>(d, p + k * kVecs / 8 * kN); });
+#endif
   } else {
     constexpr size_t kN = hn::MaxLanes(D());
     const auto lo = TreeOfVectors<S, kVecs / 2>(d, p);
@@ -166,7 +246,15 @@ void TreeGroupsTail(const In* src, size_t groups, TreeLane<S>* out) {
   const hn::ScalableTag<T> d;
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   if (groups >= kLanes) {
-    if constexpr (kGroup * kLanes >= kN) {
+#if HWY_TARGET == HWY_AVX2
+    if constexpr (kEightFloatBlocks<decltype(d)> && kLanes == 4 && kGroup >= kN) {
+      // Four groups (a level-2 ReduceSum of 1 KB, say): a subtree per group, its 8 lanes
+      // folded as TreesOfEight folds them.
+      const auto at = [&](size_t k) { return TreeOfVectors<S, kGroup / kN>(d, src + k * kGroup); };
+      hn::StoreU(TreesOfEightOfFour<S>(d, at), hn::Half<decltype(d)>(), out);
+    } else
+#endif
+        if constexpr (kGroup * kLanes >= kN) {
       const auto sums =
           FoldLanes<S, kN / kLanes>(d, TreeOfVectors<S, kGroup * kLanes / kN>(d, src));
       hn::StoreU(sums, hn::DFromV<decltype(sums)>(), out);
@@ -205,10 +293,10 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
-    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
-    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
-    if constexpr (!std::is_same_v<In, S>)
-      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * 2, 4096);
+    // Elements are read in place from GM (a tile's rows, piece after piece): the lines 2048
+    // elements on are fetched as the trees go, not in a burst (issue 29, session 37, for widened
+    // 16-bit elements; session 38 for the others, whose long rows had no prefetch).
+    PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -267,8 +355,9 @@ constexpr size_t kShortRowBytes = 4096;
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
 // the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
 // it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
-// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Long rows keep to
-// the hardware prefetcher: a burst of prefetches per 16 KB chunk would compete with its loads.
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Rows of a vector of
+// groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB chunk, which
+// competed with the loads.
 // Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
 // Cast read them, in GM, as rows of 16-bit elements are.
 template <typename S, typename In = S>
@@ -290,9 +379,8 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
-    const bool trees_prefetch =
-        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
+    // Rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch = here >= hn::MaxLanes(hn::ScalableTag<T>());
     if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }

@@ -80,18 +80,6 @@ void WithScalar(vec::ScalarOp op, const char* name, const AscendC::LocalTensor<T
   });
 }
 
-// ReduceSum's count form over `count` float32 lanes at src that a deferred widening Cast holds
-// (copy_elision.h): the sum RepeatSumsInOrder gives over them, into *dst. False (nothing done)
-// when no deferred widening holds them all.
-inline bool SumsWidened(float* dst, const UbRef& src, int32_t count) {
-  Core& core = Cur();
-  if (core.elided.empty()) return false;
-  const WidenedAt at = WidenedSourceOf(core, src.ptr, static_cast<uint64_t>(count) * 4);
-  if (at.gm == nullptr) return false;
-  return vec::RepeatSumsInOrderWidened(SourceTypeOf(at.from), dst, at.gm,
-                                       static_cast<size_t>(count));
-}
-
 // MAX_MIN_CNT (vector_max_min_spr.cc): a WholeReduceMax/Min-family instruction in normal mode
 // with an int mask, before it runs; a ReduceMax/ReduceMin's value (`after_repeats`: the high-
 // dimension form's last round, after its first noted the repeats).
@@ -100,44 +88,18 @@ void NoteMaxMinWhole(const char* name, vec::ReduceOp op, DType dtype, uint32_t e
 void NoteMaxMinValueOnly(const char* name, DType dtype, uint32_t elem_bytes, const void* value,
                          bool after_repeats);
 
+// The count forms ReduceSum/ReduceMax/ReduceMin (vector_reduce_count.cc): the checks, the cost and
+// the reduction, out of the kernel units (type-erased: its bookkeeping is compiled once, and
+// inlined there).
+void ReduceCountOf(vec::ReduceOp op, const char* name, DType dtype, uint32_t elem_bytes,
+                   const UbRef& dst, const UbRef& src, const UbRef& work, int32_t count,
+                   bool with_index);
 template <typename T>
 void ReduceCount(vec::ReduceOp op, const char* name, const AscendC::LocalTensor<T>& dst,
                  const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<T>& work,
                  int32_t count, bool with_index) {
-  if (count < 1) RaiseBadCount(name, count, "count must be >= 1");
-  const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-  // The chip keeps one partial per 256 B repeat in the work tensor.
-  const uint64_t work_bytes = (bytes + 255) / 256 * sizeof(T);
-  const UbRef srcs[2] = {src.ref(), work.ref()};
-  const uint64_t src_bytes[2] = {bytes, work_bytes};
-  // The source is read where it is: a tile just copied in from GM is read there (copy_elision.h),
-  // as the batched row forms do, so the copy into the UB is not paid on the host.
-  VectorOp<0, kLastSrcIsWork>(
-      name, dst.ref(), (with_index ? 2 : 1) * sizeof(T), srcs, src_bytes, 2, [&] {
-        // A float32 piece a widening Cast has not written yet is summed from its 16-bit source.
-        if constexpr (std::is_same_v<T, float>) {
-          if (op == vec::ReduceOp::kSum && SumsWidened(dst.data(), src.ref(), count)) return;
-        }
-        const RowsAt at = ReadRowsInPlace(Cur(), src.ref(), 1, bytes, bytes, sizeof(T));
-        const void* in = at.ptr;
-        // Float sums in the chip's order (vector_tree_sum.h); integer sums do not depend on it.
-        if (op == vec::ReduceOp::kSum && vec::RepeatSumsInOrder(AscendC::DTypeOf<T>(), dst.data(),
-                                                                in, static_cast<size_t>(count)))
-          return;
-        uint32_t index = 0;
-        vec::Reduce(op, AscendC::DTypeOf<T>(), dst.data(), in, static_cast<size_t>(count),
-                    with_index ? &index : nullptr);
-        if (with_index) StoreIndex(dst.data() + 1, index);
-      });
-  // The count form of ReduceSum also leaves its result in ACC_VAL (GetReduceRepeatSumSpr),
-  // ReduceMax/ReduceMin theirs in MAX_MIN_CNT (GetReduceRepeatMaxMinSpr: the value only).
-  if (op == vec::ReduceOp::kSum) {
-    uint64_t bits = 0;
-    std::memcpy(&bits, dst.data(), sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
-    Cur().acc_val = bits;
-  } else {
-    NoteMaxMinValueOnly(name, AscendC::DTypeOf<T>(), sizeof(T), dst.data(), false);
-  }
+  ReduceCountOf(op, name, AscendC::DTypeOf<T>(), sizeof(T), dst.ref(), src.ref(), work.ref(), count,
+                with_index);
 }
 
 // WholeReduce*: per repeat r, reduce the first `mask` elements of a 256 B repeat whose 8 blocks

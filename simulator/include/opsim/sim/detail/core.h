@@ -341,16 +341,21 @@ class Core : public BlockLists {
     s.busy_ns += cost_ns;
     s.bytes += bytes;
     ++s.instructions;
-    if (tracing) trace->push_back({block_idx, pipe, name, start, cost_ns, bytes});
+    if (tracing) Trace(pipe, name, start, cost_ns, bytes);
     return start;
   }
 
-  double VectorCost(uint64_t bytes) const {
+  inline double VectorCost(uint64_t bytes) const {
     const uint64_t repeat = device->vector_repeat_bytes;
-    const uint64_t repeats = (bytes + repeat - 1) / repeat;
+    // Every instruction lands here: a shift for the repeat's power of two, and no second
+    // division for a call within max_repeat, instead of two 64-bit divisions (issue 29, session
+    // 38: they were a sixth of a level-2 ReduceSum's own host time).
+    const uint64_t repeats = (repeat & (repeat - 1)) == 0
+                                 ? (bytes + repeat - 1) >> __builtin_ctzll(repeat)
+                                 : (bytes + repeat - 1) / repeat;
     // A count-form call with more than max_repeat repeats is several instructions on the chip.
     const uint64_t instructions =
-        repeats == 0 ? 1 : (repeats + device->max_repeat - 1) / device->max_repeat;
+        repeats <= device->max_repeat ? 1 : (repeats + device->max_repeat - 1) / device->max_repeat;
     return static_cast<double>(instructions) * vector_issue_ns +
            static_cast<double>(repeats) * vector_repeat_ns;
   }
@@ -358,6 +363,10 @@ class Core : public BlockLists {
     return dma_setup_ns * static_cast<double>(bursts) +
            static_cast<double>(bytes) * dma_ns_per_byte;
   }
+
+ private:
+  // Appends the instruction to `trace` (out of line: Issue stays small enough to inline).
+  void Trace(Pipe pipe, const char* name, double start, double cost_ns, uint64_t bytes);
 };
 
 // Lays out the cube's memories after the UB for `device` (cube_buffers.cc).
@@ -379,28 +388,73 @@ inline void MaterializeGm(Core& core, const uint8_t* lo, const uint8_t* hi) {
 
 // Faults when a queue buffer from index first_buf on is still held.
 void CheckLeaks(const Core& core, uint32_t first_buf, const char* instr);
-// Checks a UB operand: live buffer (not freed since the view was made) and `bytes` within it.
-// Then the operand's bytes (the view to the end of its buffer) are real: deferred copies into them
-// are performed.
-void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr, const char* operand);
-// The same checks for an operand read in place (ReadRowsInPlace): its copies stay deferred.
-void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
-                    const char* operand);
+// CheckUbInPlace's faults (core.cc), out of line: a view of no live buffer, or of a freed one.
+[[noreturn]] void RaiseDeadUbOperand(const Core& core, const UbRef& ref, const char* instr,
+                                     const char* operand);
+// `bytes` run past the view: a fault, or a static tensor's warning (core.cc).
+void CheckUbPastTheView(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+                        const char* operand);
+// Checks a UB operand read in place (ReadRowsInPlace; its copies stay deferred): live buffer (not
+// freed since the view was made) and `bytes` within it. Inline: every operand of every
+// instruction is checked, and the call was a tenth of a level-2 ReduceSum's host time.
+inline void CheckUbInPlace(const Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+                           const char* operand) {
+  if (ref.buf < 0 || static_cast<size_t>(ref.buf) >= core.bufs.size()) {
+    RaiseDeadUbOperand(core, ref, instr, operand);
+  }
+  const BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  if (r.gen != ref.gen || r.state == BufState::kFree || r.state == BufState::kDead) {
+    RaiseDeadUbOperand(core, ref, instr, operand);
+  }
+  if (bytes > ref.bytes) CheckUbPastTheView(core, ref, bytes, instr, operand);
+}
+// The same checks; then the operand's bytes (the view to the end of its buffer) are real:
+// deferred copies into them are performed.
+inline void CheckUb(Core& core, const UbRef& ref, uint64_t bytes, const char* instr,
+                    const char* operand) {
+  CheckUbInPlace(core, ref, bytes, instr, operand);
+  MaterializeUb(core, ref.ptr, ref.ptr + std::max<uint64_t>(ref.bytes, bytes));
+}
 // Whether instructions record their pipe accesses per buffer (TrackRead/TrackWrite): checked mode
 // checks them, auto-sync orders by them. Unchecked with auto-sync off needs neither.
 inline bool TracksPipes(const Core& core) { return core.checked || core.auto_sync; }
-// Records a pipe access to the buffer; in checked mode first faults (kMissingSync) when it is not
-// ordered after the other pipes' accesses (pipe_sync.cc: which hand-off is missing).
-void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end, const char* instr,
-               uint64_t span = UINT64_MAX);
 // CheckLocalMemoryIA: faults (kAicoreException) when an enabled DATA_EXP register's range and
 // access kind take the access of [lo, hi) UB bytes by `pipe` (stack_spm.cc).
 void CheckDataExp(const Core& core, Pipe pipe, bool write, uint64_t lo, uint64_t hi,
                   const char* instr);
+// TrackRead's and TrackWrite's checks, in checked mode or with a DATA_EXP range on (pipe_sync.cc):
+// kMissingSync when the access is not ordered after the other pipes' (which hand-off is missing),
+// and CheckLocalMemoryIA's exception.
+void CheckTrackedRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                      const char* instr, uint64_t span);
+void CheckTrackedWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                       const char* instr, uint64_t bytes, uint64_t span);
+// Records a pipe access to the buffer, after its checks. Inline: unchecked, the record is a few
+// stores for every operand of every instruction (auto-sync on), and the calls were a twentieth of
+// a level-2 ReduceSum's host time (issue 29, session 38).
+inline void TrackRead(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                      const char* instr, uint64_t span = UINT64_MAX) {
+  if (core.checked || core.data_exp_on) CheckTrackedRead(core, ref, pipe, start, end, instr, span);
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  const int p = static_cast<int>(pipe);
+  if (pipe != Pipe::kV) r.v_write_pending = false;   // the hand-off to this pipe ordered V's write
+  if (r.read_pipe != p && end < r.read_end) return;  // the other pipe's read ends later
+  r.read_pipe = static_cast<int8_t>(p);
+  r.read_end = std::max(r.read_end, end);
+}
 // `bytes` of the write count as written (checked mode); `span` bytes from ref.ptr are accessed
 // (both to the buffer's end unless given).
-void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
-                const char* instr, uint64_t bytes = UINT64_MAX, uint64_t span = UINT64_MAX);
+inline void TrackWrite(Core& core, const UbRef& ref, Pipe pipe, double start, double end,
+                       const char* instr, uint64_t bytes = UINT64_MAX, uint64_t span = UINT64_MAX) {
+  if (core.checked || core.data_exp_on) {
+    CheckTrackedWrite(core, ref, pipe, start, end, instr, bytes, span);
+  }
+  BufferRecord& r = core.bufs[static_cast<size_t>(ref.buf)];
+  r.write_pipe = static_cast<int8_t>(pipe);
+  r.write_end = end;
+  r.v_write_pending = pipe == Pipe::kV;
+  r.v_write_barriers = core.v_barriers;
+}
 // Auto-sync: the earliest start of an instruction on `pipe` that reads (or, `writes`, writes)
 // `ref`, as the SetFlag/WaitFlag pair CANN's compiler inserts between S and V, MTE2 or MTE3 would
 // order it: the other pipe's access end plus Core::flag_ns. 0 when nothing orders it, or auto-sync
