@@ -27,7 +27,9 @@
 #include "infershape_broadcast_util.h"
 #include "infershape_elewise_util.h"
 #include "infershape_reduce_util.h"
+#include "log/error_code.h"
 #include "log/log.h"
+#include "op_common/log/error_code.h"
 #include "op_common/log/log.h"
 #include "op_common/op_host/infershape_elewise_util.h"
 #include "op_common/op_host/tiling_base_util.h"
@@ -53,6 +55,10 @@
 
 // The templates instantiated as operator code instantiates them.
 namespace opsim_cxx17_check {
+
+// CANN's report codes keep CANN's numbers (an operator may log or compare them).
+static_assert(Ops::Base::INVALID_INFER_SHAPE == 14001 && Ops::Base::VECTOR_INNER_ERROR == 89999 &&
+              Ops::Base::CUBE_INNER_ERROR_PLUGIN == 59999);
 
 inline ge::graphStatus Use(gert::InferShapeContext* infer, gert::TilingContext* tiling) {
   int64_t axis = 0;
