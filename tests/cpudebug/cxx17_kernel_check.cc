@@ -186,6 +186,39 @@ __host__ __host_aicore__ int Cxx17Host() { return 0; }
 #if !defined(__CCE_KT_TEST__) || !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__)
 #error "CANN's CPU build of a 910B vector kernel defines __CCE_KT_TEST__ and __DAV_C220_VEC__"
 #endif
+#if __CCE_AICORE__ != 220
+#error "a 910B kernel is compiled for the DAV C220: __CCE_AICORE__ is 220"
+#endif
+
+// The count forms of the vector API have CANN's exact types: ops-nn's foreach kernels pass them
+// as template arguments of function-pointer type (NoScalarBinaryOp, OneScalarBinaryOp, ...).
+template <typename T>
+using Cxx17Binary = void(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&,
+                         const int32_t&);
+template <typename T>
+using Cxx17Unary = void(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);
+template <typename T>
+using Cxx17Scalar = void(const LocalTensor<T>&, const LocalTensor<T>&, const T&, const int32_t&);
+[[maybe_unused]] constexpr Cxx17Binary<float>* kCxx17Binary[] = {&Add,
+                                                                 &Sub,
+                                                                 &Mul,
+                                                                 &Div,
+                                                                 &Max,
+                                                                 &Min,
+                                                                 &AddRelu,
+                                                                 &SubRelu,
+                                                                 &FusedMulAdd,
+                                                                 &MulAddRelu,
+                                                                 &FusedMulAddRelu};
+[[maybe_unused]] constexpr Cxx17Binary<uint16_t>* kCxx17Bits[] = {&And, &Or};
+[[maybe_unused]] constexpr Cxx17Unary<float>* kCxx17Unary[] = {&Exp,        &Ln,  &Sqrt, &Rsqrt,
+                                                               &Reciprocal, &Abs, &Relu};
+[[maybe_unused]] constexpr Cxx17Unary<uint16_t>* kCxx17Not = &Not;
+[[maybe_unused]] constexpr Cxx17Scalar<float>* kCxx17Scalar[] = {&Adds, &Muls,      &Maxs,
+                                                                 &Mins, &LeakyRelu, &Axpy};
+[[maybe_unused]] constexpr Cxx17Scalar<int32_t>* kCxx17Shift[] = {&ShiftLeft, &ShiftRight};
+[[maybe_unused]] constexpr void (*kCxx17Duplicate)(const LocalTensor<float>&, const float&,
+                                                   const int32_t&) = &Duplicate;
 
 // A template-tiling declaration as a kernel's *_tiling_key.h writes it.
 ASCENDC_TPL_ARGS_DECL(Cxx17Check, ASCENDC_TPL_DTYPE_DECL(D_T, 0, 1),
