@@ -2,12 +2,15 @@
 // -Wall -Wextra -Werror and only op_api's three include roots (tests/CMakeLists.txt), by every
 // spelling operators use; the registration (IMPL_OP_*) and platform headers; then the dialect
 // fixtures' host files, which use them.
+#include <cstddef>
+
 #include "ascendc/host_api/tiling/template_argument.h"
 #include "base/err_msg.h"
 #include "exe_graph/runtime/base_type.h"
 #include "exe_graph/runtime/extended_kernel_context.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/kernel_context.h"
+#include "exe_graph/runtime/kernel_run_context.h"
 #include "exe_graph/runtime/range.h"
 #include "exe_graph/runtime/storage_format.h"
 #include "exe_graph/runtime/storage_shape.h"
@@ -57,6 +60,9 @@
 namespace opsim_cxx17_check {
 
 // CANN's report codes keep CANN's numbers (an operator may log or compare them).
+// CANN's C layout of a run context: one value slot inline, then the rest follow it.
+static_assert(offsetof(KernelRunContext, values) == 5 * sizeof(void*) &&
+              sizeof(AsyncAnyValue) == 2 * sizeof(void*));
 static_assert(Ops::Base::INVALID_INFER_SHAPE == 14001 && Ops::Base::VECTOR_INNER_ERROR == 89999 &&
               Ops::Base::CUBE_INNER_ERROR_PLUGIN == 59999);
 
