@@ -50,6 +50,7 @@
 #include "platform/platform_infos_def.h"
 #include "platform/soc_spec.h"
 #include "register/op_impl_registry.h"
+#include "register/register_types.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "util/const_util.h"
 #include "util/math_util.h"
@@ -60,6 +61,9 @@
 namespace opsim_cxx17_check {
 
 // CANN's report codes keep CANN's numbers (an operator may log or compare them).
+// A registration class as CANN's headers declare one; domi's formats keep CANN's values.
+class FMK_FUNC_HOST_VISIBILITY Cxx17Registered {};
+static_assert(domi::DOMI_TENSOR_ND == 2 && domi::DOMI_TENSOR_RESERVED == 16);
 // CANN's C layout of a run context: one value slot inline, then the rest follow it.
 static_assert(offsetof(KernelRunContext, values) == 5 * sizeof(void*) &&
               sizeof(AsyncAnyValue) == 2 * sizeof(void*));
