@@ -93,6 +93,12 @@ class OpParamDef {
   }
   OpParamDef& ScalarList() { return *this; }
   OpParamDef& To(ge::DataType) { return *this; }
+  // The IR version that added the input (CANN's op prototypes); recorded, nothing reads it.
+  OpParamDef& Version(uint32_t version) {
+    version_ = version;
+    return *this;
+  }
+  uint32_t GetVersion() const { return version_; }
   OpParamDef& To(const char*) { return *this; }
   // The output's initial value, written by CANN's framework before the launch (kernels that
   // accumulate atomically rely on it). opsim writes 0, the value this form takes; others are
@@ -142,6 +148,7 @@ class OpParamDef {
   std::string follow_;
   std::optional<uint64_t> init_value_;
   bool scalar_ = false;
+  uint32_t version_ = 0;
 };
 
 class OpAttrDef {
@@ -200,7 +207,11 @@ class OpAttrDef {
   }
   OpAttrDef& ListListInt() { return Declare(Kind::kListListInt); }
   OpAttrDef& ListListInt(std::vector<std::vector<int64_t>>) { return Declare(Kind::kListListInt); }
-  OpAttrDef& Version(uint32_t) { return *this; }
+  OpAttrDef& Version(uint32_t version) {
+    version_ = version;
+    return *this;
+  }
+  uint32_t GetVersion() const { return version_; }
   OpAttrDef& Comment(const char*) { return *this; }
 
   const std::string& GetName() const { return name_; }
@@ -236,6 +247,7 @@ class OpAttrDef {
   std::vector<bool> list_bool_;
   std::vector<float> list_float_;
   std::vector<int64_t> list_int_;
+  uint32_t version_ = 0;
 };
 
 // A null name would be read as a C string (undefined behaviour). The OpDef constructor's caller
