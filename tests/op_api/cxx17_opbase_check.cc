@@ -49,6 +49,7 @@
 #include "platform/platform_info_def.h"
 #include "platform/platform_infos_def.h"
 #include "platform/soc_spec.h"
+#include "register/op_def.h"
 #include "register/op_impl_registry.h"
 #include "register/register_types.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -61,6 +62,9 @@
 namespace opsim_cxx17_check {
 
 // CANN's report codes keep CANN's numbers (an operator may log or compare them).
+// An OpDef's graph-compile hooks have CANN's OP_CHECK_FUNC type (ops-nn's DynamicRNN).
+inline ge::graphStatus Cxx17SelectFormat(const ge::Operator&, ge::AscendString&) { return 0; }
+[[maybe_unused]] constexpr optiling::OP_CHECK_FUNC kCxx17Hook = &Cxx17SelectFormat;
 // A registration class as CANN's headers declare one; domi's formats keep CANN's values.
 class FMK_FUNC_HOST_VISIBILITY Cxx17Registered {};
 static_assert(domi::DOMI_TENSOR_ND == 2 && domi::DOMI_TENSOR_RESERVED == 16);

@@ -29,9 +29,16 @@ using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);
 using InferDataTypeKernelFunc = uint32_t (*)(InferDataTypeContext*);
 }  // namespace gert
 
+namespace ge {
+class Operator;
+class AscendString;
+}  // namespace ge
+
 namespace optiling {
-using OP_CHECK_FUNC = uint32_t (*)(const void* op, void* result);
-}
+// CANN's type of the check-support and select-format functions an OpDef names (graph-compile
+// hooks; ops-nn's DynamicRNN passes its OpSelectFormat). opsim compiles no graph: accepted, unused.
+using OP_CHECK_FUNC = ge::graphStatus (*)(const ge::Operator& op, ge::AscendString& result);
+}  // namespace optiling
 
 namespace ops {
 
