@@ -10,7 +10,7 @@ include(CMakePackageConfigHelpers)
 set(OPSIM_PACKAGE_TARGETS
   opsim_core opsim_sim_vector opsim_sim_profile opsim_simulator opsim_kernel opsim_host
   opsim_op_api opsim_ops opsim_framework opsim_onnx opsim_ascendcl opsim_nnopbase opsim_opapi
-  opsim_c_sec opsim_aicpu opsim_aicore_builtin opsim_cpu_kernel)
+  opsim_c_sec opsim_aicpu opsim_aicore_builtin opsim_cpu_kernel opsim_op_host_roots)
 
 # The layers publish their source include directories; in the installed package they are all
 # <prefix>/include. Rewritten here so the layers' own CMakeLists stay as they are.

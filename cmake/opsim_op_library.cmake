@@ -251,7 +251,8 @@ function(opsim_add_op_library target)
   # opsim::opsim_cpu_kernel CANN's AI CPU kernel API, for sources of op_kernel_aicpu/ (host code).
   add_library(${target}_host OBJECT ${hosts})
   target_link_libraries(${target}_host PUBLIC opsim::opsim_op_api opsim::opsim_cpu_kernel
-                                              ${ARG_LINK_LIBRARIES})
+                                              ${ARG_LINK_LIBRARIES}
+                                       PRIVATE opsim::opsim_op_host_roots)
   set_target_properties(${target}_host PROPERTIES POSITION_INDEPENDENT_CODE ON
                         CXX_STANDARD ${ARG_CXX_STANDARD} CXX_STANDARD_REQUIRED ON)
   # The host part alone, for the generator to read the OpDefs from.

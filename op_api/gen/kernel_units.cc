@@ -245,11 +245,13 @@ int GenerateKernelUnits(const Args& args, const std::vector<std::string>& ops,
   const std::string& op = plan.def->GetOpType();
   AscendC::TemplateArguments templates;
   std::string template_error;
-  const bool templated = FindTemplateArguments(op, kernel, &templates, &template_error);
+  const bool declared = FindTemplateArguments(op, kernel, &templates, &template_error);
   if (!template_error.empty()) {
     std::fprintf(stderr, "opsim_op_gen: %s\n", template_error.c_str());
     return 1;
   }
+  // Keys declared for the op but a plain entry: its column units (the keys are another chip's).
+  const bool templated = declared && EntryIsTemplate(kernel, plan.stem);
   plan.templates = templated ? &templates : nullptr;
   plan.auto_sync = !AutoSyncOff(args, op);
   const KeyVarUse use = ScanKeyVar(kernel);

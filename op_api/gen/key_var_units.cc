@@ -4,7 +4,9 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <optional>
+#include <regex>
 #include <sstream>
 
 namespace opsim::op_gen {
@@ -281,6 +283,17 @@ KeyVarUse ScanKeyVar(const std::string& kernel_path) {
     }
   }
   return use;
+}
+
+bool EntryIsTemplate(const std::string& kernel_path, const std::string& entry) {
+  std::ifstream in(kernel_path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::regex declaration(R"((template\s*<[^;{}]*>\s*)?(extern\s+"C"\s+)?__global__\s+)"
+                               R"(__aicore__\s+void\s+)" +
+                               entry + R"(\s*\()");
+  std::smatch found;
+  if (!std::regex_search(text, found, declaration)) return true;
+  return found[1].matched;
 }
 
 bool EvaluateCondition(const std::string& condition, uint64_t key,

@@ -35,4 +35,11 @@ bool EvaluateCondition(const std::string& condition, uint64_t key,
 std::vector<std::vector<uint64_t>> GroupKeys(const KeyVarUse& use,
                                              const std::vector<uint64_t>& keys);
 
+// Whether the kernel file declares its entry (`__global__ __aicore__ void <entry>(`) as a
+// template. A repository's 910B kernel may be a plain entry while the op's Ascend 950 tiling,
+// built into the same library, declares template keys under the op's name (ops-nn's
+// AscendQuantV2, Modulate): those keys are not the kernel's. An entry not found counts as a
+// template, so a kernel the scan cannot read keeps the template units.
+bool EntryIsTemplate(const std::string& kernel_path, const std::string& entry);
+
 }  // namespace opsim::op_gen

@@ -93,10 +93,14 @@ OpImplSnapshot SnapshotOpImpls() {
   return OpImplSnapshot(s.records.begin(), s.records.end());
 }
 
-void RestoreOpImpls(const OpImplSnapshot& before) {
+void RestoreOpImpls(const OpImplSnapshot& before, const std::vector<std::string>* types) {
   ImplStore& s = Store();
   std::lock_guard<std::mutex> lock(s.mutex);
   for (auto it = s.records.begin(); it != s.records.end();) {
+    if (types != nullptr && std::find(types->begin(), types->end(), it->first) == types->end()) {
+      ++it;
+      continue;
+    }
     const auto old = before.find(it->first);
     if (old == before.end()) {
       it = s.records.erase(it);

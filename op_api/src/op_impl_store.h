@@ -14,8 +14,9 @@ namespace opsim::op_api {
 using OpImplSnapshot = std::map<std::string, OpImplRecord, std::less<>>;
 
 OpImplSnapshot SnapshotOpImpls();
-// Puts every record back as it was in `before` (records added since are dropped).
-void RestoreOpImpls(const OpImplSnapshot& before);
+// Puts every record back as it was in `before` (records added since are dropped); given
+// `types`, only the records of those op types.
+void RestoreOpImpls(const OpImplSnapshot& before, const std::vector<std::string>* types = nullptr);
 // The op types whose record differs from `before`'s (new ones included).
 std::vector<std::string> OpImplTypesChangedSince(const OpImplSnapshot& before);
 

@@ -58,17 +58,19 @@ Registry& Reg() {
   return *registry;
 }
 
-// The library's IMPL_OP registrations join its OpDefs; one for an op it does not define, or
-// that clashes with the OpDef's own functions, refuses the library.
+// The library's IMPL_OP registrations join its OpDefs; one that clashes with the OpDef's own
+// functions refuses the library. One for an op type the library does not define is left out
+// (its record goes back to what it was before the load): CANN's op-host library holds such
+// registrations unused, and operator repositories share them (ops-nn's foreach_infershape.cpp
+// registers every foreach op's InferShape, and each foreach op's library compiles it).
 template <typename Refuse>
 Status JoinOpImpls(const OpImplSnapshot& before, const std::vector<std::string>& names,
                    const std::vector<std::unique_ptr<ops::OpDef>>& defs, Refuse& refuse) {
+  std::vector<std::string> elsewhere;
   for (const std::string& type : OpImplTypesChangedSince(before)) {
-    if (std::find(names.begin(), names.end(), type) != names.end()) continue;
-    return refuse("IMPL_OP registers op type " + type +
-                  ", which no OP_ADD in this library defines (the op's OpDef and its "
-                  "IMPL_OP_INFERSHAPE/IMPL_OP_OPTILING must be in one library)");
+    if (std::find(names.begin(), names.end(), type) == names.end()) elsewhere.push_back(type);
   }
+  RestoreOpImpls(before, &elsewhere);
   for (const auto& def : defs) {
     const OpImplRecord* impl = FindOpImpl(def->GetOpType());
     if (impl == nullptr) continue;

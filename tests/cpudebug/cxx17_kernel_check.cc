@@ -4,6 +4,126 @@
 #include "kernel_operator.h"
 #include "kernel_operator_intf.h"
 #include "kernel_utils.h"
+// The high-level library's older header names (CANN keeps them; ops-nn's kernels include them),
+// under both of CANN's spellings of its root.
+#include "adv_api/activation/kernel_operator_geglu_intf.h"
+#include "adv_api/activation/kernel_operator_gelu_intf.h"
+#include "adv_api/activation/kernel_operator_logsoftmax_intf.h"
+#include "adv_api/activation/kernel_operator_reglu_intf.h"
+#include "adv_api/activation/kernel_operator_sigmoid_intf.h"
+#include "adv_api/activation/kernel_operator_silu_intf.h"
+#include "adv_api/activation/kernel_operator_simple_softmax_intf.h"
+#include "adv_api/activation/kernel_operator_softmax_flash_intf.h"
+#include "adv_api/activation/kernel_operator_softmax_flashv2_intf.h"
+#include "adv_api/activation/kernel_operator_softmax_grad_intf.h"
+#include "adv_api/activation/kernel_operator_softmax_intf.h"
+#include "adv_api/activation/kernel_operator_swiglu_intf.h"
+#include "adv_api/activation/kernel_operator_swish_intf.h"
+#include "adv_api/filter/kernel_operator_dropout_intf.h"
+#include "adv_api/index/kernel_operator_arithprogression_intf.h"
+#include "adv_api/math/kernel_operator_acos_intf.h"
+#include "adv_api/math/kernel_operator_acosh_intf.h"
+#include "adv_api/math/kernel_operator_asin_intf.h"
+#include "adv_api/math/kernel_operator_asinh_intf.h"
+#include "adv_api/math/kernel_operator_atan_intf.h"
+#include "adv_api/math/kernel_operator_atanh_intf.h"
+#include "adv_api/math/kernel_operator_axpy_intf.h"
+#include "adv_api/math/kernel_operator_ceil_intf.h"
+#include "adv_api/math/kernel_operator_clamp_intf.h"
+#include "adv_api/math/kernel_operator_cos_intf.h"
+#include "adv_api/math/kernel_operator_cosh_intf.h"
+#include "adv_api/math/kernel_operator_digamma_intf.h"
+#include "adv_api/math/kernel_operator_erf_intf.h"
+#include "adv_api/math/kernel_operator_erfc_intf.h"
+#include "adv_api/math/kernel_operator_exp_intf.h"
+#include "adv_api/math/kernel_operator_floor_intf.h"
+#include "adv_api/math/kernel_operator_frac_intf.h"
+#include "adv_api/math/kernel_operator_lgamma_intf.h"
+#include "adv_api/math/kernel_operator_log_intf.h"
+#include "adv_api/math/kernel_operator_power_intf.h"
+#include "adv_api/math/kernel_operator_round_intf.h"
+#include "adv_api/math/kernel_operator_sign_intf.h"
+#include "adv_api/math/kernel_operator_sin_intf.h"
+#include "adv_api/math/kernel_operator_sinh_intf.h"
+#include "adv_api/math/kernel_operator_tan_intf.h"
+#include "adv_api/math/kernel_operator_tanh_intf.h"
+#include "adv_api/math/kernel_operator_trunc_intf.h"
+#include "adv_api/math/kernel_operator_xor_intf.h"
+#include "adv_api/normalization/kernel_operator_batchnorm_intf.h"
+#include "adv_api/normalization/kernel_operator_deepnorm_intf.h"
+#include "adv_api/normalization/kernel_operator_layernorm_intf.h"
+#include "adv_api/normalization/kernel_operator_layernormgrad_intf.h"
+#include "adv_api/normalization/kernel_operator_layernormgradbeta_intf.h"
+#include "adv_api/normalization/kernel_operator_rmsnorm_intf.h"
+#include "adv_api/normalization/kernel_operator_welfordfinalize_intf.h"
+#include "adv_api/pad/kernel_operator_pad_intf.h"
+#include "adv_api/quantization/kernel_operator_ascend_antiquant_intf.h"
+#include "adv_api/quantization/kernel_operator_ascend_dequant_intf.h"
+#include "adv_api/quantization/kernel_operator_ascend_quant_intf.h"
+#include "adv_api/reduce/kernel_operator_mean_intf.h"
+#include "adv_api/reduce/kernel_operator_sum_intf.h"
+#include "adv_api/select/kernel_operator_selectwithbytesmask_intf.h"
+#include "adv_api/sort/kernel_operator_topk_intf.h"
+#include "adv_api/transpose/kernel_operator_confusion_transpose_intf.h"
+#include "lib/activation/kernel_operator_geglu_intf.h"
+#include "lib/activation/kernel_operator_gelu_intf.h"
+#include "lib/activation/kernel_operator_logsoftmax_intf.h"
+#include "lib/activation/kernel_operator_reglu_intf.h"
+#include "lib/activation/kernel_operator_sigmoid_intf.h"
+#include "lib/activation/kernel_operator_silu_intf.h"
+#include "lib/activation/kernel_operator_simple_softmax_intf.h"
+#include "lib/activation/kernel_operator_softmax_flash_intf.h"
+#include "lib/activation/kernel_operator_softmax_flashv2_intf.h"
+#include "lib/activation/kernel_operator_softmax_grad_intf.h"
+#include "lib/activation/kernel_operator_softmax_intf.h"
+#include "lib/activation/kernel_operator_swiglu_intf.h"
+#include "lib/activation/kernel_operator_swish_intf.h"
+#include "lib/filter/kernel_operator_dropout_intf.h"
+#include "lib/index/kernel_operator_arithprogression_intf.h"
+#include "lib/math/kernel_operator_acos_intf.h"
+#include "lib/math/kernel_operator_acosh_intf.h"
+#include "lib/math/kernel_operator_asin_intf.h"
+#include "lib/math/kernel_operator_asinh_intf.h"
+#include "lib/math/kernel_operator_atan_intf.h"
+#include "lib/math/kernel_operator_atanh_intf.h"
+#include "lib/math/kernel_operator_axpy_intf.h"
+#include "lib/math/kernel_operator_ceil_intf.h"
+#include "lib/math/kernel_operator_clamp_intf.h"
+#include "lib/math/kernel_operator_cos_intf.h"
+#include "lib/math/kernel_operator_cosh_intf.h"
+#include "lib/math/kernel_operator_digamma_intf.h"
+#include "lib/math/kernel_operator_erf_intf.h"
+#include "lib/math/kernel_operator_erfc_intf.h"
+#include "lib/math/kernel_operator_exp_intf.h"
+#include "lib/math/kernel_operator_floor_intf.h"
+#include "lib/math/kernel_operator_frac_intf.h"
+#include "lib/math/kernel_operator_lgamma_intf.h"
+#include "lib/math/kernel_operator_log_intf.h"
+#include "lib/math/kernel_operator_power_intf.h"
+#include "lib/math/kernel_operator_round_intf.h"
+#include "lib/math/kernel_operator_sign_intf.h"
+#include "lib/math/kernel_operator_sin_intf.h"
+#include "lib/math/kernel_operator_sinh_intf.h"
+#include "lib/math/kernel_operator_tan_intf.h"
+#include "lib/math/kernel_operator_tanh_intf.h"
+#include "lib/math/kernel_operator_trunc_intf.h"
+#include "lib/math/kernel_operator_xor_intf.h"
+#include "lib/normalization/kernel_operator_batchnorm_intf.h"
+#include "lib/normalization/kernel_operator_deepnorm_intf.h"
+#include "lib/normalization/kernel_operator_layernorm_intf.h"
+#include "lib/normalization/kernel_operator_layernormgrad_intf.h"
+#include "lib/normalization/kernel_operator_layernormgradbeta_intf.h"
+#include "lib/normalization/kernel_operator_rmsnorm_intf.h"
+#include "lib/normalization/kernel_operator_welfordfinalize_intf.h"
+#include "lib/pad/kernel_operator_pad_intf.h"
+#include "lib/quantization/kernel_operator_ascend_antiquant_intf.h"
+#include "lib/quantization/kernel_operator_ascend_dequant_intf.h"
+#include "lib/quantization/kernel_operator_ascend_quant_intf.h"
+#include "lib/reduce/kernel_operator_mean_intf.h"
+#include "lib/reduce/kernel_operator_sum_intf.h"
+#include "lib/select/kernel_operator_selectwithbytesmask_intf.h"
+#include "lib/sort/kernel_operator_topk_intf.h"
+#include "lib/transpose/kernel_operator_confusion_transpose_intf.h"
 
 using namespace tik2;  // the 2023 samples' namespace name
 
@@ -15,6 +135,7 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   __ubuf__ float* unused_ub = nullptr;
   (void)unused_ub;
   ASSERT(n > 0);
+  if (unlikely(n == 0) || !likely(n < 4096)) return;
   ascendc_assert(n < 1024, "n = %u", n);
   AscendC::printf("n = %u\n", n);
   PRINTF("block %lld\n", static_cast<long long>(GetBlockIdx()));
@@ -66,6 +187,39 @@ __host__ __host_aicore__ int Cxx17Host() { return 0; }
 #if !defined(__CCE_KT_TEST__) || !defined(__DAV_C220_VEC__) || defined(__DAV_C220_CUBE__)
 #error "CANN's CPU build of a 910B vector kernel defines __CCE_KT_TEST__ and __DAV_C220_VEC__"
 #endif
+#if __CCE_AICORE__ != 220
+#error "a 910B kernel is compiled for the DAV C220: __CCE_AICORE__ is 220"
+#endif
+
+// The count forms of the vector API have CANN's exact types: ops-nn's foreach kernels pass them
+// as template arguments of function-pointer type (NoScalarBinaryOp, OneScalarBinaryOp, ...).
+template <typename T>
+using Cxx17Binary = void(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&,
+                         const int32_t&);
+template <typename T>
+using Cxx17Unary = void(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);
+template <typename T>
+using Cxx17Scalar = void(const LocalTensor<T>&, const LocalTensor<T>&, const T&, const int32_t&);
+[[maybe_unused]] constexpr Cxx17Binary<float>* kCxx17Binary[] = {&Add,
+                                                                 &Sub,
+                                                                 &Mul,
+                                                                 &Div,
+                                                                 &Max,
+                                                                 &Min,
+                                                                 &AddRelu,
+                                                                 &SubRelu,
+                                                                 &FusedMulAdd,
+                                                                 &MulAddRelu,
+                                                                 &FusedMulAddRelu};
+[[maybe_unused]] constexpr Cxx17Binary<uint16_t>* kCxx17Bits[] = {&And, &Or};
+[[maybe_unused]] constexpr Cxx17Unary<float>* kCxx17Unary[] = {&Exp,        &Ln,  &Sqrt, &Rsqrt,
+                                                               &Reciprocal, &Abs, &Relu};
+[[maybe_unused]] constexpr Cxx17Unary<uint16_t>* kCxx17Not = &Not;
+[[maybe_unused]] constexpr Cxx17Scalar<float>* kCxx17Scalar[] = {&Adds, &Muls,      &Maxs,
+                                                                 &Mins, &LeakyRelu, &Axpy};
+[[maybe_unused]] constexpr Cxx17Scalar<int32_t>* kCxx17Shift[] = {&ShiftLeft, &ShiftRight};
+[[maybe_unused]] constexpr void (*kCxx17Duplicate)(const LocalTensor<float>&, const float&,
+                                                   const int32_t&) = &Duplicate;
 
 // A template-tiling declaration as a kernel's *_tiling_key.h writes it.
 ASCENDC_TPL_ARGS_DECL(Cxx17Check, ASCENDC_TPL_DTYPE_DECL(D_T, 0, 1),

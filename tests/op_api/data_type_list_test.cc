@@ -65,3 +65,17 @@ TEST(DataTypeList, ListsAloneMakeEveryCombination) {
 }
 
 }  // namespace
+
+// Version(n) on an input or attribute (ops-nn's AdvanceStep declares its later inputs so) is
+// recorded as CANN records it, and changes nothing else of the parameter.
+TEST(OpParamDefVersion, IsRecordedOnInputsAndAttributes) {
+  ops::OpParamDef input("late");
+  input.ParamType(ops::OPTIONAL).DataType({ge::DT_FLOAT}).Version(1);
+  EXPECT_EQ(input.GetVersion(), 1u);
+  EXPECT_EQ(input.GetParamType(), ops::OPTIONAL);
+  EXPECT_EQ(ops::OpParamDef("early").GetVersion(), 0u);
+  ops::OpAttrDef attr("speculative");
+  attr.AttrType(ops::OPTIONAL).Int(0).Version(2);
+  EXPECT_EQ(attr.GetVersion(), 2u);
+  EXPECT_EQ(attr.GetInt(), 0);
+}

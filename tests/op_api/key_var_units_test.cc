@@ -94,5 +94,21 @@ TEST(KeyVarUnits, ScansTheKernelFolderForConditionsMacrosAndUses) {
   fs::remove_all(dir);
 }
 
+// A plain 910B entry beside template keys another chip's tiling declares for the op (ops-nn's
+// AscendQuantV2) builds as column units; a template entry keeps its template units.
+TEST(KeyVarUnits, TellsAPlainEntryFromATemplateOne) {
+  const fs::path dir = fs::temp_directory_path() / "opsim_entry_template_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "plain.cpp") << "extern \"C\" __global__ __aicore__ void plain(GM_ADDR x)\n"
+                                      "{}\n";
+  std::ofstream(dir / "keyed.cpp") << "template <int MODE, bool SPLIT>\n"
+                                      "__global__ __aicore__ void keyed(GM_ADDR x) {}\n";
+  EXPECT_FALSE(EntryIsTemplate((dir / "plain.cpp").string(), "plain"));
+  EXPECT_TRUE(EntryIsTemplate((dir / "keyed.cpp").string(), "keyed"));
+  EXPECT_TRUE(EntryIsTemplate((dir / "plain.cpp").string(), "elsewhere"));  // not found: kept
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace opsim::op_gen

@@ -14,6 +14,11 @@ TEST(OpbaseIncludeClosure, TilingBaseUtilBringsTheRegistry) {
   EXPECT_EQ(parse(nullptr), ge::GRAPH_SUCCESS);
   const std::set<int> keys = {1, 2};
   EXPECT_EQ(keys.size(), 2u);
+  // gert::Range comes with the registry, as through CANN's infer_shape_range_context.h.
+  int64_t low = 1;
+  int64_t high = 4;
+  const gert::Range<int64_t> range(&low, &high);
+  EXPECT_EQ(*range.GetMax() - *range.GetMin(), 3);
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ std::vector<T> MathInputs(size_t n) {
 
 template <typename T>
 void CheckMathOp(const char* name,
-                 void (*op)(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t),
+                 void (*op)(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&),
                  long double (*model)(long double)) {
   constexpr size_t kN = 1000;
   const std::vector<T> in = MathInputs<T>(kN);

@@ -29,9 +29,16 @@ using InferShapeKernelFunc = uint32_t (*)(InferShapeContext*);
 using InferDataTypeKernelFunc = uint32_t (*)(InferDataTypeContext*);
 }  // namespace gert
 
+namespace ge {
+class Operator;
+class AscendString;
+}  // namespace ge
+
 namespace optiling {
-using OP_CHECK_FUNC = uint32_t (*)(const void* op, void* result);
-}
+// CANN's type of the check-support and select-format functions an OpDef names (graph-compile
+// hooks; ops-nn's DynamicRNN passes its OpSelectFormat). opsim compiles no graph: accepted, unused.
+using OP_CHECK_FUNC = ge::graphStatus (*)(const ge::Operator& op, ge::AscendString& result);
+}  // namespace optiling
 
 namespace ops {
 
@@ -93,6 +100,12 @@ class OpParamDef {
   }
   OpParamDef& ScalarList() { return *this; }
   OpParamDef& To(ge::DataType) { return *this; }
+  // The IR version that added the input (CANN's op prototypes); recorded, nothing reads it.
+  OpParamDef& Version(uint32_t version) {
+    version_ = version;
+    return *this;
+  }
+  uint32_t GetVersion() const { return version_; }
   OpParamDef& To(const char*) { return *this; }
   // The output's initial value, written by CANN's framework before the launch (kernels that
   // accumulate atomically rely on it). opsim writes 0, the value this form takes; others are
@@ -142,6 +155,7 @@ class OpParamDef {
   std::string follow_;
   std::optional<uint64_t> init_value_;
   bool scalar_ = false;
+  uint32_t version_ = 0;
 };
 
 class OpAttrDef {
@@ -200,7 +214,11 @@ class OpAttrDef {
   }
   OpAttrDef& ListListInt() { return Declare(Kind::kListListInt); }
   OpAttrDef& ListListInt(std::vector<std::vector<int64_t>>) { return Declare(Kind::kListListInt); }
-  OpAttrDef& Version(uint32_t) { return *this; }
+  OpAttrDef& Version(uint32_t version) {
+    version_ = version;
+    return *this;
+  }
+  uint32_t GetVersion() const { return version_; }
   OpAttrDef& Comment(const char*) { return *this; }
 
   const std::string& GetName() const { return name_; }
@@ -236,6 +254,7 @@ class OpAttrDef {
   std::vector<bool> list_bool_;
   std::vector<float> list_float_;
   std::vector<int64_t> list_int_;
+  uint32_t version_ = 0;
 };
 
 // A null name would be read as a C string (undefined behaviour). The OpDef constructor's caller

@@ -23,6 +23,9 @@
 #include "exe_graph/runtime/base_type.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
+// CANN's reaches gert::Range<T> through exe_graph/runtime/infer_shape_range_context.h; ops-nn's
+// conv infershape (conv_forward_infershape.cpp) names it with no include of its own.
+#include "exe_graph/runtime/range.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ascend_string.h"

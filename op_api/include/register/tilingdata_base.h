@@ -21,7 +21,10 @@
 // CANN places a nested struct at a multiple of 8 B (a placeholder field before it, which its
 // build writes into the generated kernel struct too): alignas(8) does the same here.
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) alignas(8) struct_type field_name;
-#define END_TILING_DATA_DEF }
+// With its semicolon, as CANN's: a definition may end without one (ops-nn's GeGluGradV2).
+#define END_TILING_DATA_DEF \
+  }                         \
+  ;
 // The kernel of op_type finds its struct through this alias (see GET_TILING_DATA).
 #define REGISTER_TILING_DATA_CLASS(op_type, class_name) \
   using OpsimTilingDataOf_##op_type = class_name;
@@ -196,7 +199,10 @@ class CTilingDataClassFactory {
  private:                                                     \
   int field_name##_registered_ = (AddNested(#field_name, &field_name), 0);
 
-#define END_TILING_DATA_DEF }
+// With its semicolon, as CANN's: a definition may end without one (ops-nn's GeGluGradV2).
+#define END_TILING_DATA_DEF \
+  }                         \
+  ;
 
 #define REGISTER_TILING_DATA_CLASS(op_type, class_name)                                       \
   namespace {                                                                                 \

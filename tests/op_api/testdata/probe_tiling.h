@@ -46,5 +46,6 @@ END_TILING_DATA_DEF;
 BEGIN_TILING_DATA_DEF(NestedOddTiling)
 TILING_DATA_FIELD_DEF_STRUCT(OddInner, inner);
 TILING_DATA_FIELD_DEF(uint8_t, after);
-END_TILING_DATA_DEF;
+// No semicolon: CANN's END_TILING_DATA_DEF brings its own (ops-nn's GeGluGradV2 ends so).
+END_TILING_DATA_DEF
 }  // namespace optiling

@@ -17,7 +17,7 @@ namespace AscendC {
 
 template <typename T, typename U, std::enable_if_t<!std::is_same_v<T, U>, int> = 0>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U scalarValue,
-          const int32_t count) {
+          const int32_t& count) {
   static_assert(std::is_same_v<T, float> && std::is_same_v<U, half>,
                 "Axpy with two types takes a float dst and a half src");
   if (count < 0) {

@@ -19,6 +19,13 @@
 #ifndef __DAV_C220_VEC__
 #define __DAV_C220_VEC__ 1
 #endif
+// It also defines __CCE_AICORE__, the core generation: 220 for the DAV C220. Operator
+// repositories choose their 910B code by it (ops-nn's kernels test it in 324 files; its
+// AddOpTestCase lines pass -D__CCE_AICORE__=220 for the 910B), and without it they take the
+// older generations' branches. A command line that sets it wins.
+#ifndef __CCE_AICORE__
+#define __CCE_AICORE__ 220
+#endif
 
 namespace AscendC {
 // Core types (CANN's kernel_utils constants).

@@ -41,7 +41,7 @@ struct OpsimSame {
 
 #define OPSIM_TT_BINARY(Name)                                                         \
   template <typename T, TPosition P, typename L>                                      \
-  void Name(OPSIM_TT_L dst, OPSIM_TT_L a, OPSIM_TT_L b, const int32_t count) {        \
+  void Name(OPSIM_TT_L dst, OPSIM_TT_L a, OPSIM_TT_L b, const int32_t& count) {       \
     Name(OpsimPrim(dst), OpsimPrim(a), OpsimPrim(b), count);                          \
   }                                                                                   \
   template <typename T, TPosition P, typename L, bool isSetMask = true>               \
@@ -74,7 +74,7 @@ OPSIM_TT_BINARY(FusedMulAddRelu)
 
 #define OPSIM_TT_UNARY(Name)                                                                  \
   template <typename T, TPosition P, typename L>                                              \
-  void Name(OPSIM_TT_L dst, OPSIM_TT_L src, const int32_t count) {                            \
+  void Name(OPSIM_TT_L dst, OPSIM_TT_L src, const int32_t& count) {                           \
     Name(OpsimPrim(dst), OpsimPrim(src), count);                                              \
   }                                                                                           \
   template <typename T, TPosition P, typename L, bool isSetMask = true>                       \
@@ -98,7 +98,7 @@ OPSIM_TT_UNARY(Relu)
 
 #define OPSIM_TT_SCALAR(Name)                                                               \
   template <typename T, TPosition P, typename L, typename U>                                \
-  void Name(OPSIM_TT_L dst, OPSIM_TT_L src, const U& scalarValue, const int32_t count) {    \
+  void Name(OPSIM_TT_L dst, OPSIM_TT_L src, const U& scalarValue, const int32_t& count) {   \
     Name(OpsimPrim(dst), OpsimPrim(src), scalarValue, count);                               \
   }                                                                                         \
   template <typename T, TPosition P, typename L, bool isSetMask = true>                     \
@@ -146,7 +146,7 @@ void DataCopy(OPSIM_TT_G dst, OPSIM_TT_L src, const DataCopyParams& p) {
 }
 
 template <typename T, TPosition P, typename L, typename U>
-void Duplicate(OPSIM_TT_L dst, const U& value, const int32_t count) {
+void Duplicate(OPSIM_TT_L dst, const U& value, const int32_t& count) {
   Duplicate(OpsimPrim(dst), value, count);
 }
 

@@ -10,6 +10,14 @@
 #include "opsim/sim/ascendc/keywords.h"
 
 #define GM_ADDR uint8_t*
+// The branch hints CANN's kernel headers define beside GM_ADDR (kernel_utils_macros.h); kernels
+// use them unqualified (ops-nn's ada_layer_norm). Guarded as there: op-base's log.h has them too.
+#ifndef likely
+#define likely(x) __builtin_expect(!!(x), 1)
+#endif
+#ifndef unlikely
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif
 // The kernel's type (cross_core.h): a launch of another shape runs again as that type.
 #define KERNEL_TASK_TYPE_DEFAULT(type) \
   ::opsim::sim::detail::DeclareKernelTaskType(static_cast<int>(type))

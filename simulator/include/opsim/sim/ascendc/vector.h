@@ -140,7 +140,7 @@ namespace AscendC {
 #define OPSIM_BINARY(Name, Op, Row)                                                       \
   template <typename T>                                                                   \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,  \
-            const int32_t count) {                                                        \
+            const int32_t& count) {                                                       \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, a, b, count)) {                               \
       OPSIM_A2_TAKES(Row, T, #Name);                                                      \
       opsim::sim::detail::Binary(opsim::sim::vec::BinaryOp::Op, #Name, dst, a, b, count); \
@@ -157,7 +157,7 @@ OPSIM_BINARY(Min, kMin, kArith)
 #define OPSIM_SCALAR(Name, Op)                                                       \
   template <typename T, typename U>                                                  \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar,   \
-            const int32_t count) {                                                   \
+            const int32_t& count) {                                                  \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, scalar, count)) {                   \
       OPSIM_A2_TAKES(kArith, T, #Name);                                              \
       opsim::sim::detail::WithScalar(opsim::sim::vec::ScalarOp::Op, #Name, dst, src, \
@@ -171,7 +171,7 @@ OPSIM_SCALAR(Mins, kMin)
 #undef OPSIM_SCALAR
 
 template <typename T>
-void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
   OPSIM_TRAIT_AS_PRIM(Abs<PrimT<T>>(dst, src, count)) {
     OPSIM_A2_TAKES(kFloatMath, T, "Abs");
     using namespace opsim::sim;
@@ -186,7 +186,7 @@ void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t cou
 }
 
 template <typename T, typename U>
-void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t count) {
+void Duplicate(const LocalTensor<T>& dst, const U& value, const int32_t& count) {
   OPSIM_A2_TAKES(kDuplicate, T, "Duplicate");
   using namespace opsim::sim;
   if (count < 0) detail::RaiseBadCount("Duplicate", count, "count must be >= 0");

@@ -174,7 +174,7 @@ namespace AscendC {
 
 #define OPSIM_MATH_COUNT(Name, Op)                                                                 \
   template <typename T>                                                                            \
-  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {           \
+  void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {          \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, count)) {                                         \
       static_assert(opsim::sim::detail::kIsFloatElem<T>, #Name " takes float tensors");            \
       OPSIM_A2_TAKES(kFloatMath, T, #Name);                                                        \
@@ -190,7 +190,7 @@ OPSIM_MATH_COUNT(Reciprocal, kReciprocal)
 #undef OPSIM_MATH_COUNT
 
 template <typename T>
-void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
   OPSIM_TRAIT_AS_PRIM(Relu<PrimT<T>>(dst, src, count)) {
     static_assert(opsim::sim::detail::kIsFloatElem<T> || std::is_same_v<T, int32_t> ||
                       std::is_same_v<T, int8_t> || std::is_same_v<T, int64_t>,
@@ -203,7 +203,7 @@ void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t co
 
 template <typename T, typename U>
 void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,
-               const int32_t count) {
+               const int32_t& count) {
   OPSIM_TRAIT_AS_PRIM(LeakyRelu<PrimT<T>>(dst, src, scalarValue, count)) {
     static_assert(opsim::sim::detail::kIsFloatElem<T>, "LeakyRelu takes float tensors");
     OPSIM_A2_TAKES(kFloatMath, T, "LeakyRelu");
@@ -215,7 +215,7 @@ void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& sc
 }
 
 template <typename T>
-void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t count) {
+void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
   OPSIM_TRAIT_AS_PRIM(Not<PrimT<T>>(dst, src, count)) {
     static_assert(opsim::sim::detail::kIsIntElem<T>, "Not takes integer tensors");
     OPSIM_A2_TAKES(kLogicRepeat, T, "Not");
@@ -227,7 +227,7 @@ void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t cou
 #define OPSIM_BIT_COUNT(Name, Op)                                                           \
   template <typename T>                                                                     \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,    \
-            const int32_t count) {                                                          \
+            const int32_t& count) {                                                         \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, a, b, count)) {                                 \
       static_assert(opsim::sim::detail::kIsIntElem<T>, #Name " takes integer tensors");     \
       OPSIM_A2_TAKES(kLogicCount, T, #Name);                                                \
@@ -243,7 +243,7 @@ OPSIM_BIT_COUNT(Or, kOr)
 #define OPSIM_SHIFT_COUNT(Name, Left)                                                       \
   template <typename T, typename U>                                                         \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalarValue,     \
-            const int32_t count) {                                                          \
+            const int32_t& count) {                                                         \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src, scalarValue, count)) {                     \
       OPSIM_A2_TAKES(kShift, T, #Name);                                                     \
       const auto ctx = opsim::sim::detail::ShiftOf<T>(Left, static_cast<T>(scalarValue));   \
@@ -469,7 +469,7 @@ namespace AscendC {
 #define OPSIM_FUSED_COUNT(Name, RowName, Op, ReadsDst)                                         \
   template <typename T>                                                                        \
   void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
-            const int32_t count) {                                                             \
+            const int32_t& count) {                                                            \
     OPSIM_TRAIT_AS_PRIM(Name<PrimT<T>>(dst, src0, src1, count)) {                              \
       OPSIM_A2_TAKES(RowName, T, #Name);                                                       \
       opsim::sim::detail::FusedCount<(opsim::sim::a2::Row::RowName ==                          \
@@ -545,7 +545,7 @@ OPSIM_FUSED_L0(FusedMulAddRelu, kFusedMulAdd, kMulAddRelu)
 // dst = src * scalarValue + dst (same-type form).
 template <typename T, typename U>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U scalarValue,
-          const int32_t count) {
+          const int32_t& count) {
   OPSIM_A2_TAKES(kFusedMulAdd, T, "Axpy");
   const T value = static_cast<T>(scalarValue);
   opsim::sim::detail::FusedCount<false>(opsim::sim::vec::FusedOp::kAxpy, "Axpy", dst, src, &value,

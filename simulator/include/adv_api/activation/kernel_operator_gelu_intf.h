@@ -1,0 +1,7 @@
+// CANN's adv_api/activation/kernel_operator_gelu_intf.h: the older name of
+// adv_api/activation/gelu.h, kept by CANN for kernels written against it (ops-nn's include it).
+// CANN's also declares a deprecated alias, so that its compiler warns; opsim's does not, as kernels
+// here build with -Werror.
+#pragma once
+
+#include "gelu.h"

@@ -1,0 +1,7 @@
+// CANN's adv_api/index/kernel_operator_arithprogression_intf.h: the older name of
+// adv_api/index/arithprogression.h, kept by CANN for kernels written against it (ops-nn's include
+// it). CANN's also declares a deprecated alias, so that its compiler warns; opsim's does not, as
+// kernels here build with -Werror.
+#pragma once
+
+#include "arithprogression.h"
