@@ -220,13 +220,21 @@ TEST(UserLies, LibraryFilesAreCheckedBeforeTheyAreOpened) {
   ExpectMentions(st, {"operator library " + whole + " cannot be loaded: truncated: its "});
 }
 
+// With the whole binary in one process another suite may have loaded UserFault already: the
+// library is then found by its bare name and refused for its op type, which shows the lookup too.
 TEST(UserLies, ABareLibraryNameIsLookedUpInTheCurrentFolderFirst) {
   const fs::path copy = FreshCopy("bare");
+  const bool defined_before = op_api::FindOpDef("UserFault") != nullptr;
   const fs::path before = fs::current_path();
   fs::current_path(copy.parent_path());
   std::vector<std::string> added;
   const Status st = op_api::LoadOpLibrary(copy.filename().string(), &added);
   fs::current_path(before);
+  if (defined_before) {
+    ExpectMentions(st, {"operator library " + copy.filename().string(),
+                        "op type UserFault is already defined"});
+    return;
+  }
   ASSERT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(added, std::vector<std::string>{"UserFault"});
 }
