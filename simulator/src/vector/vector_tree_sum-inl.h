@@ -146,6 +146,36 @@ HWY_INLINE hn::Vec<D> TreesOfEight(D d, const At& at) {
   return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(lo, hi)});
 }
 
+// The first level of the tree on bfloat16 elements at p: lane j of block 0 is p[2j] + p[2j + 1],
+// lane j of block 1 is p[32 + 2j] + p[33 + 2j] (j < 4), rounded as S. A bfloat16 is the upper
+// half of its float32, so a 32-bit lane holding an element pair gives the even element by a shift
+// and the odd one by a mask: no widening shuffle and no pair shuffle (issue 29, session 39).
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> PairSumsOfBF16(D d, const hwy::bfloat16_t* p) {
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 32));
+  const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+  const __m256 even = _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
+  const __m256 odd = _mm256_and_ps(_mm256_castsi256_ps(v),
+                                   _mm256_castsi256_ps(_mm256_set1_epi32(int32_t(0xFFFF0000u))));
+  return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(even, odd)});
+}
+
+// TreesOfEight of the 8 vectors of bfloat16 elements at p (v[k] = p[8k .. 8k + 8)): the first
+// level pairs v[k] with v[k + 4] across the blocks (PairSumsOfBF16), so that after the two
+// in-block levels block 0 holds v[0..3]'s sums and block 1 v[4..7]'s, in order, with no
+// permute. The same adds on the same operands in the same order as TreesOfEight.
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> TreesOfEightBF16(D d, const hwy::bfloat16_t* p) {
+  const auto q0 = PairSumsOfBF16<S>(d, p);
+  const auto q1 = PairSumsOfBF16<S>(d, p + 8);
+  const auto a = AddPairsInBlocks<S>(d, q0, q1);  // v0, v1 | v4, v5: their half sums
+  const auto q2 = PairSumsOfBF16<S>(d, p + 16);
+  const auto q3 = PairSumsOfBF16<S>(d, p + 24);
+  const auto b = AddPairsInBlocks<S>(d, q2, q3);  // v2, v3 | v6, v7
+  return AddPairsInBlocks<S>(d, a, b);
+}
+
 // Lane k of the result (4 lanes): the tree sum of the 8 lanes of v[k], k < 4, as TreesOfEight.
 template <typename S, class D, class At>
 HWY_INLINE hn::Vec<hn::Half<D>> TreesOfEightOfFour(D d, const At& at) {
@@ -169,7 +199,9 @@ template <typename S, class D, typename In>
 HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const In* p) {
   constexpr size_t kN = hn::MaxLanes(D());
 #if HWY_TARGET == HWY_AVX2
-  if constexpr (kEightFloatBlocks<D>) {
+  if constexpr (kEightFloatBlocks<D> && std::is_same_v<In, hwy::bfloat16_t>) {
+    return TreesOfEightBF16<S>(d, p);
+  } else if constexpr (kEightFloatBlocks<D>) {
     return TreesOfEight<S>(d, [&](size_t k) { return LoadLanes(d, p + k * kN); });
   }
 #endif
