@@ -18,7 +18,7 @@ bool Overlaps(const uint8_t* lo, const uint8_t* hi, const uint8_t* a, uint64_t b
 
 // Removes copy k (order does not matter: deferred copies never overlap in the UB).
 void Erase(Core& core, size_t k) {
-  core.elided[k] = core.elided.back();
+  if (k + 1 != core.elided.size()) core.elided[k] = core.elided.back();
   core.elided.pop_back();
 }
 
@@ -108,15 +108,17 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
 
 void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi) {
   for (size_t k = core.elided.size(); k-- > 0;) {
-    // Most copies lie elsewhere: the copy (a hundred bytes) is taken only for one that overlaps.
-    if (!Overlaps(lo, hi, core.elided[k].ub, core.elided[k].ub_span)) continue;
-    const ElidedCopy c = core.elided[k];
-    const uint8_t* end = c.ub + c.ub_span;
+    // Most copies lie elsewhere or wholly overwritten: the copy (a hundred bytes) is taken only
+    // for one cut.
+    const uint8_t* ub = core.elided[k].ub;
+    const uint8_t* end = ub + core.elided[k].ub_span;
+    if (!Overlaps(lo, hi, ub, static_cast<uint64_t>(end - ub))) continue;
     // The cut bytes were never copied: they stay counted in elided_bytes.
-    if (c.ub >= lo && end <= hi) {
+    if (ub >= lo && end <= hi) {
       Erase(core, k);  // every byte it would write is overwritten
       continue;
     }
+    const ElidedCopy c = core.elided[k];
     const bool cut_lo = c.ub < lo;
     const bool cut_hi = end > hi;
     if (!IsOneBlock(c) || (cut_lo && !CutsAt(c, lo)) || (cut_hi && !CutsAt(c, hi))) {
@@ -253,7 +255,9 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
 
 bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from) {
   if (!core.elide_copies || count == 0) return false;
-  ElidedCopy c;
+  // Built in place: a copy built on the stack was reloaded in 16-byte moves from its narrower
+  // stores, stalling each (issue 29, session 39).
+  ElidedCopy& c = core.elided.emplace_back();
   c.buf = dst.buf;
   c.gen = dst.gen;
   c.ub = dst.ptr;
@@ -263,7 +267,6 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
   c.blocks = 1;
   c.block_bytes = c.row = c.gm_pitch = c.ub_pitch = c.gm_span;
   c.widen = from;
-  core.elided.push_back(c);
   return true;
 }
 
