@@ -403,10 +403,21 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   bool first = true;
   auto acc = hn::Zero(d1);
   auto fold = [&](size_t count) {
-    for (size_t r = 0; r < count; ++r) {
-      const auto s = hn::Set(d1, sums[r]);
-      acc = first ? s : RoundAs<S>(d1, hn::Add(acc, s));
+    size_t r = 0;
+    if (first && count != 0) {
+      acc = hn::Set(d1, sums[r++]);
       first = false;
+    }
+    if constexpr (std::is_same_v<S, T>) {
+      // No rounding between the adds: one scalar add per sum on the chain, unrolled, so that
+      // the loop's few instructions leave the out-of-order window to the work after it (the
+      // vector form took four per add, and a row's 64 dependent adds filled the window).
+      T a = hn::GetLane(acc);
+#pragma GCC unroll 8
+      for (; r < count; ++r) a = a + sums[r];
+      acc = hn::Set(d1, a);
+    } else {
+      for (; r < count; ++r) acc = RoundAs<S>(d1, hn::Add(acc, hn::Set(d1, sums[r])));
     }
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
