@@ -16,6 +16,16 @@ bool Overlaps(const uint8_t* lo, const uint8_t* hi, const uint8_t* a, uint64_t b
   return a < hi && lo < a + bytes;
 }
 
+// Whether a deferred copy writes any of the UB ranges [refs[i].ptr, + bytes), i < n.
+bool AnyCopyOverlaps(const Core& core, const UbRef* refs, int n, uint64_t bytes) {
+  for (const ElidedCopy& c : core.elided) {
+    for (int i = 0; i < n; ++i) {
+      if (Overlaps(refs[i].ptr, refs[i].ptr + bytes, c.ub, c.ub_span)) return true;
+    }
+  }
+  return false;
+}
+
 // Removes copy k (order does not matter: deferred copies never overlap in the UB).
 void Erase(Core& core, size_t k) {
   if (k + 1 != core.elided.size()) core.elided[k] = core.elided.back();
@@ -95,6 +105,9 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
                          const uint8_t** at) {
   for (int i = 0; i < nsrc; ++i) at[i] = srcs[i].ptr;
   if (core.elided.empty() || bytes == 0) return;
+  // Nothing deferred touches the operands (a row's result combined into another, say): the
+  // lookups below would find nothing to read in GM, perform or settle.
+  if (!AnyCopyOverlaps(core, srcs, nsrc, bytes) && !AnyCopyOverlaps(core, &dst, 1, bytes)) return;
   for (int i = 0; i < nsrc; ++i) {
     const uint8_t* gm = FlatSourceOf(core, srcs[i].ptr, srcs[i].ptr + bytes);
     if (gm != nullptr) {
@@ -298,6 +311,7 @@ bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* 
                    uint64_t count) {
   if (core.elided.empty() || count == 0) return false;
   const uint64_t bytes = count * sizeof(float);
+  if (!AnyCopyOverlaps(core, srcs, 2, bytes)) return false;  // no source lies in a widening
   bool widened[2] = {false, false};
   for (int i = 0; i < 2; ++i) {
     const uint8_t* p = srcs[i].ptr;
