@@ -325,10 +325,12 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
-    // Elements are read in place from GM (a tile's rows, piece after piece): the lines 2048
-    // elements on are fetched as the trees go, not in a burst (issue 29, session 37, for widened
-    // 16-bit elements; session 38 for the others, whose long rows had no prefetch).
-    PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
+    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
+    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
+    // Elements of S keep to the hardware prefetcher, as stream_read does: fetching theirs 8 KB
+    // ahead too (session 38) cost the float32 rows 7-15 % of their CPU time (session 39).
+    if constexpr (!std::is_same_v<In, S>)
+      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -387,9 +389,9 @@ constexpr size_t kShortRowBytes = 4096;
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
 // the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
 // it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
-// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Rows of a vector of
-// groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB chunk, which
-// competed with the loads.
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Widened rows of a
+// vector of groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB
+// chunk, which competed with the loads; longer rows of S keep to the hardware prefetcher.
 // Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
 // Cast read them, in GM, as rows of 16-bit elements are.
 template <typename S, typename In = S>
@@ -422,8 +424,9 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    // Rows of a vector of groups or more prefetch as their trees go (TreeGroups).
-    const bool trees_prefetch = here >= hn::MaxLanes(hn::ScalableTag<T>());
+    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch =
+        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
     if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
