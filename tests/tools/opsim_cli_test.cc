@@ -311,7 +311,9 @@ TEST_F(OpsimCli, BenchJsonHasItsFields) {
   EXPECT_EQ(j["input_bytes"], 64 * 1000 * 2);
   EXPECT_EQ(j["output_bytes"], 64 * 2);
   EXPECT_EQ(j["host_ms"].size(), 3u);
-  for (const char* key : {"host_ms_median", "input_gbps", "device_us", "roofline_share"}) {
+  EXPECT_EQ(j["host_cpu_ms"].size(), 3u);
+  for (const char* key :
+       {"host_ms_median", "host_cpu_ms_median", "input_gbps", "device_us", "roofline_share"}) {
     ASSERT_TRUE(j.contains(key)) << key;
     EXPECT_GT(j[key].get<double>(), 0) << key;
   }

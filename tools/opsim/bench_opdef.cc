@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <optional>
 #include <random>
@@ -121,23 +122,33 @@ double PeakResidentBytes() {
   return 0;
 }
 
+namespace {
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  if (n == 0) return 0;
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+}  // namespace
+
 Status TimeRepeats(int repeat, Context* context, const std::function<Status()>& run,
                    BenchTimes* out) {
   *out = BenchTimes{};
   for (int i = 0; i < repeat; ++i) {
     context->ClearRecord();
     const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
     OPSIM_RETURN_IF_ERROR(run());
+    out->host_cpu_ms.push_back(1000.0 * static_cast<double>(std::clock() - cpu_start) /
+                               CLOCKS_PER_SEC);
     out->host_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
     out->device_ns = context->device_ns();
     out->elided_copy_bytes = context->elided_copy_bytes();
   }
-  std::vector<double> sorted = out->host_ms;
-  std::sort(sorted.begin(), sorted.end());
-  const size_t n = sorted.size();
-  if (n > 0) out->median_ms = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  out->median_ms = Median(out->host_ms);
+  out->median_cpu_ms = Median(out->host_cpu_ms);
   return Status::Ok();
 }
 
@@ -180,6 +191,8 @@ void PrintBench(const OpDefBenchRequest& r, DType dtype, const HostRun& run,
                               {"workspace_bytes", ws},
                               {"host_ms_median", median},
                               {"host_ms", host_ms},
+                              {"host_cpu_ms_median", times.median_cpu_ms},
+                              {"host_cpu_ms", times.host_cpu_ms},
                               {"input_gbps", gbps},
                               {"device_us", device_ns / 1000.0},
                               {"aicore_launches", context->launches()},

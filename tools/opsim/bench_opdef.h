@@ -30,6 +30,9 @@ double PeakResidentBytes();
 struct BenchTimes {
   std::vector<double> host_ms;  // one per call
   double median_ms = 0;
+  // The process's CPU time per call, all threads: what a loaded machine moves least (issue 29).
+  std::vector<double> host_cpu_ms;
+  double median_cpu_ms = 0;
   double device_ns = 0;            // simulated time of one call (deterministic)
   uint64_t elided_copy_bytes = 0;  // of one call (KernelStats::elided_copy_bytes)
 };

@@ -16,9 +16,19 @@ bool Overlaps(const uint8_t* lo, const uint8_t* hi, const uint8_t* a, uint64_t b
   return a < hi && lo < a + bytes;
 }
 
+// Whether a deferred copy writes any of the UB ranges [refs[i].ptr, + bytes), i < n.
+bool AnyCopyOverlaps(const Core& core, const UbRef* refs, int n, uint64_t bytes) {
+  for (const ElidedCopy& c : core.elided) {
+    for (int i = 0; i < n; ++i) {
+      if (Overlaps(refs[i].ptr, refs[i].ptr + bytes, c.ub, c.ub_span)) return true;
+    }
+  }
+  return false;
+}
+
 // Removes copy k (order does not matter: deferred copies never overlap in the UB).
 void Erase(Core& core, size_t k) {
-  core.elided[k] = core.elided.back();
+  if (k + 1 != core.elided.size()) core.elided[k] = core.elided.back();
   core.elided.pop_back();
 }
 
@@ -95,6 +105,9 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
                          const uint8_t** at) {
   for (int i = 0; i < nsrc; ++i) at[i] = srcs[i].ptr;
   if (core.elided.empty() || bytes == 0) return;
+  // Nothing deferred touches the operands (a row's result combined into another, say): the
+  // lookups below would find nothing to read in GM, perform or settle.
+  if (!AnyCopyOverlaps(core, srcs, nsrc, bytes) && !AnyCopyOverlaps(core, &dst, 1, bytes)) return;
   for (int i = 0; i < nsrc; ++i) {
     const uint8_t* gm = FlatSourceOf(core, srcs[i].ptr, srcs[i].ptr + bytes);
     if (gm != nullptr) {
@@ -108,15 +121,17 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
 
 void SettleOverwritten(Core& core, const uint8_t* lo, const uint8_t* hi) {
   for (size_t k = core.elided.size(); k-- > 0;) {
-    // Most copies lie elsewhere: the copy (a hundred bytes) is taken only for one that overlaps.
-    if (!Overlaps(lo, hi, core.elided[k].ub, core.elided[k].ub_span)) continue;
-    const ElidedCopy c = core.elided[k];
-    const uint8_t* end = c.ub + c.ub_span;
+    // Most copies lie elsewhere or wholly overwritten: the copy (a hundred bytes) is taken only
+    // for one cut.
+    const uint8_t* ub = core.elided[k].ub;
+    const uint8_t* end = ub + core.elided[k].ub_span;
+    if (!Overlaps(lo, hi, ub, static_cast<uint64_t>(end - ub))) continue;
     // The cut bytes were never copied: they stay counted in elided_bytes.
-    if (c.ub >= lo && end <= hi) {
+    if (ub >= lo && end <= hi) {
       Erase(core, k);  // every byte it would write is overwritten
       continue;
     }
+    const ElidedCopy c = core.elided[k];
     const bool cut_lo = c.ub < lo;
     const bool cut_hi = end > hi;
     if (!IsOneBlock(c) || (cut_lo && !CutsAt(c, lo)) || (cut_hi && !CutsAt(c, hi))) {
@@ -253,7 +268,9 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
 
 bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from) {
   if (!core.elide_copies || count == 0) return false;
-  ElidedCopy c;
+  // Built in place: a copy built on the stack was reloaded in 16-byte moves from its narrower
+  // stores, stalling each (issue 29, session 39).
+  ElidedCopy& c = core.elided.emplace_back();
   c.buf = dst.buf;
   c.gen = dst.gen;
   c.ub = dst.ptr;
@@ -263,7 +280,6 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
   c.blocks = 1;
   c.block_bytes = c.row = c.gm_pitch = c.ub_pitch = c.gm_span;
   c.widen = from;
-  core.elided.push_back(c);
   return true;
 }
 
@@ -295,6 +311,7 @@ bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* 
                    uint64_t count) {
   if (core.elided.empty() || count == 0) return false;
   const uint64_t bytes = count * sizeof(float);
+  if (!AnyCopyOverlaps(core, srcs, 2, bytes)) return false;  // no source lies in a widening
   bool widened[2] = {false, false};
   for (int i = 0; i < 2; ++i) {
     const uint8_t* p = srcs[i].ptr;

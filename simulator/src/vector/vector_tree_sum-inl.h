@@ -146,6 +146,36 @@ HWY_INLINE hn::Vec<D> TreesOfEight(D d, const At& at) {
   return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(lo, hi)});
 }
 
+// The first level of the tree on bfloat16 elements at p: lane j of block 0 is p[2j] + p[2j + 1],
+// lane j of block 1 is p[32 + 2j] + p[33 + 2j] (j < 4), rounded as S. A bfloat16 is the upper
+// half of its float32, so a 32-bit lane holding an element pair gives the even element by a shift
+// and the odd one by a mask: no widening shuffle and no pair shuffle (issue 29, session 39).
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> PairSumsOfBF16(D d, const hwy::bfloat16_t* p) {
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 32));
+  const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+  const __m256 even = _mm256_castsi256_ps(_mm256_slli_epi32(v, 16));
+  const __m256 odd = _mm256_and_ps(_mm256_castsi256_ps(v),
+                                   _mm256_castsi256_ps(_mm256_set1_epi32(int32_t(0xFFFF0000u))));
+  return RoundAs<S>(d, hn::Vec<D>{AddLeftFirst(even, odd)});
+}
+
+// TreesOfEight of the 8 vectors of bfloat16 elements at p (v[k] = p[8k .. 8k + 8)): the first
+// level pairs v[k] with v[k + 4] across the blocks (PairSumsOfBF16), so that after the two
+// in-block levels block 0 holds v[0..3]'s sums and block 1 v[4..7]'s, in order, with no
+// permute. The same adds on the same operands in the same order as TreesOfEight.
+template <typename S, class D>
+HWY_INLINE hn::Vec<D> TreesOfEightBF16(D d, const hwy::bfloat16_t* p) {
+  const auto q0 = PairSumsOfBF16<S>(d, p);
+  const auto q1 = PairSumsOfBF16<S>(d, p + 8);
+  const auto a = AddPairsInBlocks<S>(d, q0, q1);  // v0, v1 | v4, v5: their half sums
+  const auto q2 = PairSumsOfBF16<S>(d, p + 16);
+  const auto q3 = PairSumsOfBF16<S>(d, p + 24);
+  const auto b = AddPairsInBlocks<S>(d, q2, q3);  // v2, v3 | v6, v7
+  return AddPairsInBlocks<S>(d, a, b);
+}
+
 // Lane k of the result (4 lanes): the tree sum of the 8 lanes of v[k], k < 4, as TreesOfEight.
 template <typename S, class D, class At>
 HWY_INLINE hn::Vec<hn::Half<D>> TreesOfEightOfFour(D d, const At& at) {
@@ -169,7 +199,9 @@ template <typename S, class D, typename In>
 HWY_NOINLINE hn::Vec<D> TreeOfEightVectors(D d, const In* p) {
   constexpr size_t kN = hn::MaxLanes(D());
 #if HWY_TARGET == HWY_AVX2
-  if constexpr (kEightFloatBlocks<D>) {
+  if constexpr (kEightFloatBlocks<D> && std::is_same_v<In, hwy::bfloat16_t>) {
+    return TreesOfEightBF16<S>(d, p);
+  } else if constexpr (kEightFloatBlocks<D>) {
     return TreesOfEight<S>(d, [&](size_t k) { return LoadLanes(d, p + k * kN); });
   }
 #endif
@@ -293,10 +325,12 @@ void TreeGroups(const In* src, size_t groups, TreeLane<S>* out) {
   constexpr size_t kN = hn::MaxLanes(hn::ScalableTag<T>());
   size_t g = 0;
   for (; g + kN <= groups; g += kN) {
-    // Elements are read in place from GM (a tile's rows, piece after piece): the lines 2048
-    // elements on are fetched as the trees go, not in a burst (issue 29, session 37, for widened
-    // 16-bit elements; session 38 for the others, whose long rows had no prefetch).
-    PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
+    // Widened 16-bit elements are read in place from GM (a tile's rows, piece after piece):
+    // their lines 4 KB on are fetched as the trees go, not in a burst (issue 29, session 37).
+    // Elements of S keep to the hardware prefetcher, as stream_read does: fetching theirs 8 KB
+    // ahead too (session 38) cost the float32 rows 7-15 % of their CPU time (session 39).
+    if constexpr (!std::is_same_v<In, S>)
+      PrefetchLinesAhead(src + g * kGroup, kN * kGroup * sizeof(In), 2048 * sizeof(In));
     hn::StoreU(TreeOfVectors<S, kGroup>(d, src + g * kGroup), d, out + g);
   }
 #if HWY_TARGET != HWY_SCALAR
@@ -355,9 +389,9 @@ constexpr size_t kShortRowBytes = 4096;
 // ReduceSum's count form: whole repeats tree-summed a chunk at a time and added in order, then
 // the last, padded repeat. A short row (a few repeats) first prefetches as many bytes 4 KB past
 // it: kernels reduce a tile read in place from GM (copy_elision.h) a row per call, and the trees'
-// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Rows of a vector of
-// groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB chunk, which
-// competed with the loads.
+// loads waited on DRAM (perf: the loads of TreeOfEightVectors; session 22). Widened rows of a
+// vector of groups or more prefetch as their trees go (TreeGroups), not in a burst per 16 KB
+// chunk, which competed with the loads; longer rows of S keep to the hardware prefetcher.
 // Widened 16-bit elements (In != S) are a float32 piece a Cast would have written, read where the
 // Cast read them, in GM, as rows of 16-bit elements are.
 template <typename S, typename In = S>
@@ -371,16 +405,28 @@ void RepeatSumsOf(void* dst, const void* src, size_t n) {
   bool first = true;
   auto acc = hn::Zero(d1);
   auto fold = [&](size_t count) {
-    for (size_t r = 0; r < count; ++r) {
-      const auto s = hn::Set(d1, sums[r]);
-      acc = first ? s : RoundAs<S>(d1, hn::Add(acc, s));
+    size_t r = 0;
+    if (first && count != 0) {
+      acc = hn::Set(d1, sums[r++]);
       first = false;
+    }
+    if constexpr (std::is_same_v<S, T>) {
+      // No rounding between the adds: one scalar add per sum on the chain, unrolled, so that
+      // the loop's few instructions leave the out-of-order window to the work after it (the
+      // vector form took four per add, and a row's 64 dependent adds filled the window).
+      T a = hn::GetLane(acc);
+#pragma GCC unroll 8
+      for (; r < count; ++r) a = a + sums[r];
+      acc = hn::Set(d1, a);
+    } else {
+      for (; r < count; ++r) acc = RoundAs<S>(d1, hn::Add(acc, hn::Set(d1, sums[r])));
     }
   };
   for (size_t r0 = 0; r0 < whole; r0 += kTreeChunkGroups) {
     const size_t here = whole - r0 < kTreeChunkGroups ? whole - r0 : kTreeChunkGroups;
-    // Rows of a vector of groups or more prefetch as their trees go (TreeGroups).
-    const bool trees_prefetch = here >= hn::MaxLanes(hn::ScalableTag<T>());
+    // Widened rows of a vector of groups or more prefetch as their trees go (TreeGroups).
+    const bool trees_prefetch =
+        !std::is_same_v<In, S> && here >= hn::MaxLanes(hn::ScalableTag<T>());
     if (n * sizeof(In) <= kShortRowBytes && !trees_prefetch) {
       PrefetchLinesAhead(in + r0 * kPer, here * kPer * sizeof(In), 4096);
     }
