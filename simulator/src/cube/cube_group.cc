@@ -172,7 +172,7 @@ void NoteGmWrite(Core& core, const uint8_t* at, double land) {
 }
 
 void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
-  const double now = *std::max_element(core.clock.begin(), core.clock.end());
+  const double now = core.AllDone();
   double t = now;
   const CubeGroups& groups = Groups(*core.launch);
   const auto it = groups.landed.find(at);
