@@ -85,6 +85,8 @@ INSTANTIATE_TEST_SUITE_P(
                       "cannot saturate hbm_gbps = 1600"},
         MalformedCase{"l2_slower_than_hbm", "33:19", "l2_gbps_per_core",
                       "40 GB/s is below dma_gbps_per_core = 50"},
+        MalformedCase{"dma_issue_above_setup", "37:15", "dma_issue_ns",
+                      "600 ns is above dma_setup_ns = 500"},
         MalformedCase{"figure_without_provenance", "3:15", "vector_cores", "no provenance"},
         MalformedCase{"figure_with_both_provenances", "3:40", "vector_cores",
                       "both 'source' and 'assumption'"},
@@ -103,8 +105,8 @@ TEST(LoadDeviceProfileTest, EveryFixtureIsCovered) {
   for (const auto& entry : std::filesystem::directory_iterator(kLoaderFixtures)) {
     if (entry.path().extension() == ".yaml") ++yaml_files;
   }
-  // 40 malformed cases plus valid_minimal.
-  EXPECT_EQ(yaml_files, 41u);
+  // 41 malformed cases plus valid_minimal.
+  EXPECT_EQ(yaml_files, 42u);
 }
 
 TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
@@ -120,7 +122,7 @@ TEST(LoadDeviceProfileTest, MinimalFlowStyleProfileLoads) {
   EXPECT_DOUBLE_EQ(profile.clock_ghz, 1.8);
   EXPECT_DOUBLE_EQ(profile.sync_all_ns, 2000);
   EXPECT_DOUBLE_EQ(profile.flag_sync_cycles, 20);
-  EXPECT_EQ(profile.provenance.size(), 32u);
+  EXPECT_EQ(profile.provenance.size(), 33u);
   EXPECT_EQ(profile.cube_cores, 24u);
   EXPECT_EQ(profile.l0c_bytes, 131072u);
   EXPECT_DOUBLE_EQ(profile.cube_int8_macs_per_cycle, 8192);

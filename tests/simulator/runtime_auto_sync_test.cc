@@ -29,13 +29,15 @@ DeviceProfile Device() {
   return d;
 }
 
-double Clock(Pipe pipe) { return detail::Cur().clock[static_cast<int>(pipe)]; }
+// When the pipe is done with what it issued: a DMA's data there (its start + set-up + transfer),
+// past the pipe's own clock (runtime/dma_setup.h).
+double Clock(Pipe pipe) { return detail::Cur().DoneAt(pipe); }
 
 // What a kernel saw on the clocks of the block that does the dependent access.
 struct Times {
-  double producer_end = -1;  // the producing pipe's clock after the producer
-  double consumer_end = -1;  // the consuming pipe's clock after the consumer
-  double consumer_cost = 0;  // what the consumer itself costs
+  double producer_end = -1;  // when the producing pipe is done with the producer
+  double consumer_end = -1;  // when the consuming pipe is done with the consumer
+  double consumer_cost = 0;  // from the consumer's start to its end (a DMA: set-up + transfer)
 };
 
 // The dependency classes, each a kernel in which block kFaultBlock does the access that depends

@@ -60,10 +60,10 @@ LaunchResult RunPlan(const DeviceProfile& d, std::vector<float>& x, const Plan& 
 
 // What the launch must give, from the model's rules applied one line at a time: each core slot
 // runs its blocks (b, b + cores, ...) one after another on its MTE2 clock; the read with the
-// lowest (clock, slot) goes next through one line-by-line LRU of the whole L2 and costs the DMA
-// setup + missed bytes at the DMA rate + hit bytes at the L2 rate. A block's reads follow each
-// other on MTE2, so each but its first pays only the setup its predecessor's transfer did not
-// cover (runtime/dma_setup.h).
+// lowest (clock, slot) goes next through one line-by-line LRU of the whole L2; its transfer is
+// the missed bytes at the DMA rate + the hit bytes at the L2 rate. A read holds MTE2 for the DMA
+// issue + its transfer and lands the set-up + its transfer after its start (runtime/dma_setup.h);
+// a block starts when the previous one on its slot ended, its last read landed.
 struct Expected {
   std::vector<double> core_ns;
   uint64_t hit_bytes = 0;
@@ -77,31 +77,30 @@ Expected Replay(const DeviceProfile& d, const Plan& plan) {
     reads.insert(reads.end(), plan[b].begin(), plan[b].end());
     for (size_t i = 0; i < plan[b].size(); ++i) block_first[b % cores].push_back(i == 0);
   }
-  std::vector<double> last_transfer(cores, 0.0);
+  std::vector<double> clock(cores, 0.0);  // MTE2's, and the block's start before its first read
   testing::LineLru lru(d.l2_bytes);
   Expected e;
-  e.core_ns.assign(cores, 0.0);
+  e.core_ns.assign(cores, 0.0);  // when the slot's last read landed
   std::vector<size_t> next(cores, 0);
   for (;;) {
     int32_t slot = -1;
     for (uint32_t s = 0; s < cores; ++s) {
       if (next[s] == slot_reads[s].size()) continue;
-      if (slot < 0 || e.core_ns[s] < e.core_ns[static_cast<size_t>(slot)]) {
+      if (block_first[s][next[s]]) clock[s] = e.core_ns[s];
+      if (slot < 0 || clock[s] < clock[static_cast<size_t>(slot)]) {
         slot = static_cast<int32_t>(s);
       }
     }
     if (slot < 0) break;
     const auto s = static_cast<size_t>(slot);
-    const bool first = block_first[s][next[s]];
     const Read& r = slot_reads[s][next[s]++];
     const uint64_t bytes = uint64_t{r.count} * sizeof(float);
     const uint64_t hit = lru.Touch(0, uint64_t{r.at} * sizeof(float), bytes, true);
     e.hit_bytes += hit;
     const double transfer = static_cast<double>(bytes - hit) * (1.0 / d.dma_gbps_per_core) +
                             static_cast<double>(hit) * (1.0 / d.l2_gbps_per_core);
-    const double covered = first ? 0.0 : std::min(last_transfer[s], d.dma_setup_ns);
-    e.core_ns[s] += d.dma_setup_ns - covered + transfer;
-    last_transfer[s] = transfer;
+    e.core_ns[s] = clock[s] + d.dma_setup_ns + transfer;
+    clock[s] += d.dma_issue_ns + transfer;
   }
   return e;
 }
@@ -130,8 +129,12 @@ TEST(SharedL2, ALineAnotherCoreReadEarlierHitsAndNotTheReverse) {
   const double bytes = kMaxFloats * 4.0;
   EXPECT_EQ(r.stats.pipes[static_cast<int>(Pipe::kMte2)].l2_hit_bytes, kMaxFloats * 4u);
   const double miss = d.dma_setup_ns + bytes / d.dma_gbps_per_core;
-  // Block 0's second read is set up while its first transfers (2048 ns, over the 100 of setup).
-  EXPECT_NEAR(r.stats.core_ns[0], miss + bytes / d.l2_gbps_per_core, 1e-6);
+  // Block 0's second read starts when its first frees MTE2 (the issue and 2048 ns of transfer)
+  // and lands the set-up and its L2 transfer later.
+  EXPECT_NEAR(
+      r.stats.core_ns[0],
+      d.dma_issue_ns + bytes / d.dma_gbps_per_core + d.dma_setup_ns + bytes / d.l2_gbps_per_core,
+      1e-6);
   EXPECT_NEAR(r.stats.core_ns[1], miss, 1e-6);  // first there: it fetched the line from HBM
   // The hit never reached HBM: one chunk less than the three read.
   EXPECT_NEAR(r.stats.hbm_bound_ns, 2 * bytes / d.hbm_gbps, 1e-9);

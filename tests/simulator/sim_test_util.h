@@ -29,6 +29,7 @@ inline DeviceProfile TestDevice(uint32_t cores = 4, bool has_pad = true, uint32_
   d.launch_us = 2;
   d.instr_issue_cycles = 4;
   d.dma_setup_ns = 100;
+  d.dma_issue_ns = 10;
   d.sync_all_ns = 500;
   return d;
 }

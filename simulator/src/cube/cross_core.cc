@@ -148,8 +148,7 @@ void Mode0Set(Core& core, Pipe pipe, uint16_t flag) {
   // Like modes 1 and 2: it leaves when its pipe's earlier work is done and lands a flag
   // hand-off later.
   const double landing =
-      std::max(core.clock[static_cast<int>(Pipe::kS)], core.clock[static_cast<int>(pipe)]) +
-      core.flag_ns;
+      std::max(core.clock[static_cast<int>(Pipe::kS)], core.DoneAt(pipe)) + core.flag_ns;
   std::unique_lock<std::mutex> lock(launch.FlagMutex());
   if (launch.mode0 == nullptr) launch.mode0 = std::make_shared<CrossCoreMode0>();
   CrossCoreMode0::Group& g = launch.mode0->At(who, flag);
@@ -330,8 +329,7 @@ void MixRun::Set(MixMember& self, uint8_t mode, Pipe pipe, uint16_t flag) {
                                     members_.begin());
   // The scalar unit issues the set in program order; it leaves when its pipe's earlier work is
   // done and reaches the other core a flag hand-off later.
-  const double issued =
-      std::max(core.clock[static_cast<int>(Pipe::kS)], core.clock[static_cast<int>(pipe)]);
+  const double issued = std::max(core.clock[static_cast<int>(Pipe::kS)], core.DoneAt(pipe));
   const CrossCoreToken token{issued + core.flag_ns, static_cast<int8_t>(from), mode};
   if (mode == 1) {
     if (self.aic || aivs < 2) {

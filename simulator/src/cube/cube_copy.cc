@@ -36,7 +36,7 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
   RequireAtMost(p.ndNum, 4095, instr, "ndNum");
   RequireAtMost(p.nValue, 16384, instr, "nValue");
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) {
-    IssueDma(core, Pipe::kMte2, instr, DmaSetupNs(core, Pipe::kMte2), 0, 0);
+    IssueDma(core, Pipe::kMte2, instr, 0, 0);
     return;
   }
   if (p.dstNzNStride == 0 || p.dstNzC0Stride == 0 || p.srcDValue < p.dValue) {
@@ -59,11 +59,10 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
   const uint64_t moved = p.ndNum * static_cast<uint64_t>(p.nValue) * row_bytes;
   const double not_before =
       core.auto_sync ? GmSyncStart(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false) : 0;
-  const double setup = DmaSetupNs(core, Pipe::kMte2, not_before);
   const double transfer = GmReadTransferNs(
-      core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb}, setup);
-  const double cost = setup + transfer;
-  const double start = IssueDma(core, Pipe::kMte2, instr, setup, transfer, moved, not_before);
+      core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb});
+  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double start = IssueDma(core, Pipe::kMte2, instr, transfer, moved, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0);

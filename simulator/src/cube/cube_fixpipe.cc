@@ -294,7 +294,7 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
       core, static_cast<double>(results * 4 + word_bytes) / core.device->fixpipe_bytes_per_cycle);
   // Into L1 is on-chip: an issue and the L0C read; into GM a DMA (docs/CUBE.md, "DMA set-up").
   const double setup =
-      j.dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : DmaSetupNs(core, Pipe::kFix);
+      j.dst.is_local ? CubeNs(core, core.device->instr_issue_cycles) : core.dma_setup_ns;
   const double transfer = j.dst.is_local ? read_ns : std::max(GmWriteNs(core, out_bytes), read_ns);
   *cost = setup + transfer;
   // unitFlag: the descriptor is set up while the Mmad works; the transfer reads each L0C unit once
@@ -306,18 +306,19 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
     start = core.Issue(Pipe::kFix, j.instr, *cost, out_bytes, not_before);
   } else {
     const uint64_t db = j.out.db;
+    const double hold = core.dma_issue_ns + transfer;  // FIX's clock, which orders a shared L2
     if (j.nd_out) {
       GmWriteLines(
           core, j.dst.gm,
           GmRows{p.mSize, p.nSize * db, p.dstStride * db, j.out.nd_num, p.dstNdStride * db},
-          Pipe::kFix, *cost);
+          Pipe::kFix, hold);
     } else {
       // Whole fractal columns; an odd 16-channel tail of 8-bit results is narrower.
       const uint32_t w = j.out.width;
       const uint64_t whole = j.out.Cols() / w;
       if (whole > 0) {
         GmWriteLines(core, j.dst.gm, GmRows{1, p.mSize * w * db, 0, whole, p.dstStride * 32ull},
-                     Pipe::kFix, *cost);
+                     Pipe::kFix, hold);
       }
       if (j.out.Cols() % w != 0) {
         GmRef tail = j.dst.gm;
@@ -326,10 +327,10 @@ double IssueFixpipe(Core& core, const FixpipeJob& j, const std::vector<uint32_t>
         tail.bytes -= std::min(tail.bytes, skip);
         tail.limit -= std::min(tail.limit, skip);
         GmWriteLines(core, tail, GmRows{1, p.mSize * uint64_t{j.out.Cols() % w} * db, 0},
-                     Pipe::kFix, *cost);
+                     Pipe::kFix, hold);
       }
     }
-    start = IssueDma(core, Pipe::kFix, j.instr, setup, transfer, out_bytes, not_before);
+    start = IssueDma(core, Pipe::kFix, j.instr, transfer, out_bytes, not_before);
     MaterializeGm(core, j.dst.gm.ptr, j.dst.gm.ptr + j.dst_span);
   }
   if (p.unitFlag != 0) FixpipeUnitsDone(core, units, start + setup, transfer, p.unitFlag);

@@ -18,6 +18,7 @@
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/fault.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 
 namespace opsim::sim::detail {
@@ -172,7 +173,7 @@ void NoteGmWrite(Core& core, const uint8_t* at, double land) {
 }
 
 void TakeGmHandOver(Core& core, const char* api, const uint8_t* at) {
-  const double now = *std::max_element(core.clock.begin(), core.clock.end());
+  const double now = core.AllDone();
   double t = now;
   const CubeGroups& groups = Groups(*core.launch);
   const auto it = groups.landed.find(at);
@@ -360,11 +361,15 @@ void CubeGroupWrite(const char* api, const uint8_t* area, uint8_t* msg, const vo
   // The scalar unit stores the message 8 B at a time, or MTE3 copies it from the UB; the state
   // byte goes last, so the other core never sees a half-written message.
   const double scalar_at = core.clock[static_cast<int>(Pipe::kS)];
-  const double cost =
-      mte3 ? core.DmaCost(bytes) : core.scalar_ns * static_cast<double>(1 + bytes / 8);
-  const Pipe pipe = mte3 ? Pipe::kMte3 : Pipe::kS;
-  const double start = core.Issue(pipe, api, cost, bytes, scalar_at);
-  const double land = start + cost + core.flag_ns;
+  double land = 0;
+  if (mte3) {  // a DMA: it lands after its set-up and transfer (runtime/dma_setup.h)
+    const double transfer = DmaTransferNs(core, bytes);
+    const double start = IssueDma(core, Pipe::kMte3, api, transfer, bytes, scalar_at);
+    land = start + (core.dma_setup_ns + transfer) + core.flag_ns;
+  } else {
+    const double cost = core.scalar_ns * static_cast<double>(1 + bytes / 8);
+    land = core.Issue(Pipe::kS, api, cost, bytes, scalar_at) + cost + core.flag_ns;
+  }
   LaunchState& launch = *core.launch;
   std::lock_guard<std::mutex> lock(launch.FlagMutex());
   if (body != nullptr && bytes > 1) {

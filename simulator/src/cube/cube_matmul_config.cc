@@ -248,10 +248,15 @@ UbRef ComputePartialTile(MatmulState& s) {
 // The held tile out through the Fixpipe's vector mode: SetQuantVector's words of its columns
 // into the L1 buffer first (one DataCopy of whole 32 B blocks, as CANN's Matmul copies them).
 // The FIX pipe reads what MTE2 wrote: a PIPE_ALL barrier orders them (CANN's own order is an
-// MTE2 -> FIX flag; the barrier also waits for the other pipes, a little slower).
+// MTE2 -> FIX flag; the barrier also waits for the other pipes, a little slower). The buffer
+// was the previous tile's, which FIX read: MTE2 first waits for FIX, as CANN's
+// CopyDeqTensorToL1 does with a FIX_MTE2 flag (the C1 queue hands it back from MTE1 only).
 void FixpipeByQuantVector(MatmulState& s, const GmRef& gm, const AscendC::FixpipeParamsV220& f) {
   const MatmulQueues& q = QueuesOf(s);
   const UbRef table = QueueAlloc(q.quant1);
+  Core& core = Cur();
+  double& mte2 = core.clock[static_cast<int>(Pipe::kMte2)];
+  mte2 = std::max(mte2, core.DoneAt(Pipe::kFix) + core.flag_ns);
   const GmRef from = GmAt(s.quant_vec, uint64_t(s.tile_n0) * 8);
   CopyBlocks(CopyDir::kGmToUb, &table, nullptr, &from, 1, (uint64_t(s.tile_n) * 8 + 31) / 32 * 32,
              0, 0, "DataCopy");

@@ -89,7 +89,7 @@ CubeScope::~CubeScope() {
   tls_core = aiv_;
   // Synchronous calls: the AIV's scalar unit waits for the AIC's answer, so nothing it issues
   // after starts before.
-  const double done = *std::max_element(aic.clock.begin(), aic.clock.end()) + aiv_->flag_ns;
+  const double done = aic.AllDone() + aiv_->flag_ns;
   for (double& c : aiv_->clock) c = std::max(c, done);
 }
 

@@ -11,6 +11,7 @@
 #include "opsim/sim/ascendc/cube_group.h"
 #include "opsim/sim/ascendc/tensor.h"
 #include "opsim/sim/fault.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 
 namespace opsim::sim::detail {
@@ -98,15 +99,16 @@ void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t 
   const uint32_t num = std::max(arrive_size, wait_size);
   std::lock_guard<std::mutex> lock(core.launch->FlagMutex());
   TakeGmHandOver(core, api, seen);
-  const double cost = core.DmaCost(uint64_t{num} * 32, num);
-  const double start = core.Issue(Pipe::kMte3, api, cost, uint64_t{num} * 32,
-                                  core.clock[static_cast<int>(Pipe::kS)]);
+  // One DMA a counter, each landing its set-up and transfer after its start (dma_setup.h).
+  const double transfer = DmaTransferNs(core, 32);
+  const double scalar_at = core.clock[static_cast<int>(Pipe::kS)];
   uint8_t* first = workspace + (arrive ? 0 : kBarrierWaitOffset);
   for (uint32_t i = 0; i < num; ++i) {
+    const double start = IssueDma(core, Pipe::kMte3, api, transfer, 32, scalar_at);
     uint8_t* counter = first + static_cast<size_t>(i) * kBarrierStride;
     const uint32_t v = LoadCounter(counter) + 1;
     std::memcpy(counter, &v, sizeof v);
-    NoteGmWrite(core, counter, start + cost + core.flag_ns);
+    NoteGmWrite(core, counter, start + (core.dma_setup_ns + transfer) + core.flag_ns);
   }
 }
 

@@ -10,7 +10,6 @@
 
 #include "opsim/sim/ascendc/cce_intrinsics.h"
 #include "opsim/sim/fault.h"
-#include "runtime/dma_setup.h"
 #include "runtime/kernel_guard.h"
 
 namespace opsim::sim::detail {
@@ -24,9 +23,7 @@ namespace {
 thread_local MixRun* tls_entry_run = nullptr;
 thread_local MixMember* tls_entry_member = nullptr;
 
-double LatestPipe(const Core& core) {
-  return *std::max_element(core.clock.begin(), core.clock.end());
-}
+double LatestPipe(const Core& core) { return core.AllDone(); }
 
 std::string MixMicros(double ns) {
   char buf[32];
@@ -223,7 +220,6 @@ void MixRun::BlockSyncAll(int32_t b) {
   for (auto& m : members_) {
     if (m->aic) continue;
     m->core->clock.fill(release);
-    DrainDmaQueues(*m->core);  // every DMA pipe waited in the barrier
     m->core->sync_epoch = proxy.sync_epoch;
     m->state = MixMember::State::kReady;
   }

@@ -79,6 +79,14 @@ Status CheckConsistency(const std::string& file, const DeviceProfile& p,
             " (expected dma_gbps_per_core >= hbm_gbps / vector_cores = " +
             profile::FormatNumber(p.hbm_gbps / p.vector_cores) + ")");
   }
+  // The issue is the part of a DMA's set-up that holds its pipe (docs/CUBE.md, "DMA set-up"):
+  // more than the whole set-up would make a copy's data land before its pipe is free.
+  if (p.dma_issue_ns > p.dma_setup_ns) {
+    return ProfileError(file, marks.at("dma_issue_ns"), "dma_issue_ns",
+                        profile::FormatNumber(p.dma_issue_ns) +
+                            " ns is above dma_setup_ns = " + profile::FormatNumber(p.dma_setup_ns) +
+                            " ns (expected the issue to be part of the set-up)");
+  }
   // An L2 hit slower than a miss would make caching a penalty: a unit slip, not a chip.
   if (p.l2_bytes > 0 && p.l2_gbps_per_core < p.dma_gbps_per_core) {
     return ProfileError(

@@ -19,7 +19,7 @@ constexpr double kMaxLocalBytes = 64.0 * 1024 * 1024;  // L1 and L0 buffers
 constexpr double kMaxMacs = 1e7;                       // MACs per cycle of one cube
 constexpr double kMaxL2Bytes = 4294967295.0;           // a uint32_t: 4 GiB, far above any L2
 
-const std::array<FieldSpec, 32> kFigures = {{
+const std::array<FieldSpec, 33> kFigures = {{
     {"vector_cores", FigureKind::kCount, &P::vector_cores, 1, 65535},
     {"ub_bytes", FigureKind::kCount, &P::ub_bytes, 32, kMaxUbBytes, false,
      CountRule::kMultipleOf32},
@@ -38,6 +38,7 @@ const std::array<FieldSpec, 32> kFigures = {{
     {"launch_us", FigureKind::kReal, &P::launch_us, 0, kMaxFixedCost},
     {"instr_issue_cycles", FigureKind::kReal, &P::instr_issue_cycles, 0, kMaxFixedCost},
     {"dma_setup_ns", FigureKind::kReal, &P::dma_setup_ns, 0, kMaxFixedCost},
+    {"dma_issue_ns", FigureKind::kReal, &P::dma_issue_ns, 0, kMaxFixedCost},
     {"sync_all_ns", FigureKind::kReal, &P::sync_all_ns, 0, kMaxFixedCost},
     {"flag_sync_cycles", FigureKind::kReal, &P::flag_sync_cycles, 0, kMaxFixedCost},
     // A TPipe holds at most 64 buffers in all, so no position can hold more.
@@ -69,7 +70,7 @@ const std::array<FieldSpec, 32> kFigures = {{
     {"l2_write_gbps_per_core", FigureKind::kReal, &P::l2_write_gbps_per_core, 0, kMaxRate, true},
 }};
 
-constexpr std::array<std::string_view, 34> kTopLevelKeys = {kNameField,
+constexpr std::array<std::string_view, 35> kTopLevelKeys = {kNameField,
                                                             kArchitectureField,
                                                             "vector_cores",
                                                             "ub_bytes",
@@ -85,6 +86,7 @@ constexpr std::array<std::string_view, 34> kTopLevelKeys = {kNameField,
                                                             "launch_us",
                                                             "instr_issue_cycles",
                                                             "dma_setup_ns",
+                                                            "dma_issue_ns",
                                                             "sync_all_ns",
                                                             "flag_sync_cycles",
                                                             "queue_buffers_per_position",

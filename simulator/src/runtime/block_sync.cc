@@ -7,6 +7,7 @@
 
 #include "opsim/sim/ascendc/block_sync.h"
 #include "opsim/sim/ascendc/sync.h"
+#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/launch_state.h"
 
@@ -45,19 +46,21 @@ int32_t LoadI32(const uint8_t* p) {
 // landing); returns when they are in the UB.
 double ReadFlags(Core& core, const char* instr, const uint8_t* gm, uint8_t* ub, uint32_t bytes,
                  double not_before) {
-  const double start = core.Issue(Pipe::kMte2, instr, core.DmaCost(bytes), bytes, not_before);
+  const double transfer = DmaTransferNs(core, bytes);
+  const double start = IssueDma(core, Pipe::kMte2, instr, transfer, bytes, not_before);
   std::memcpy(ub, gm, bytes);
   MarkWritten(core, ub, bytes);
-  return start + core.DmaCost(bytes);
+  return start + (core.dma_setup_ns + transfer);
 }
 
 // The scalar check and update, then the UB -> GM write on MTE3; returns when it lands.
 double WriteFlags(Core& core, const char* instr, uint8_t* gm, const uint8_t* ub, uint32_t bytes,
                   double ready) {
   const double s = core.Issue(Pipe::kS, instr, core.scalar_ns, 0, ready) + core.scalar_ns;
-  const double start = core.Issue(Pipe::kMte3, instr, core.DmaCost(bytes), bytes, s);
+  const double transfer = DmaTransferNs(core, bytes);
+  const double start = IssueDma(core, Pipe::kMte3, instr, transfer, bytes, s);
   std::memcpy(gm, ub, bytes);
-  return start + core.DmaCost(bytes);
+  return start + (core.dma_setup_ns + transfer);
 }
 
 void PairSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int32_t block,
@@ -86,7 +89,7 @@ void PairSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int3
   uint8_t* flag = gm.ptr + off;
   LaunchState& launch = *core.launch;
   std::unique_lock<std::mutex> flag_lock(launch.FlagMutex());
-  const double first = *std::max_element(core.clock.begin(), core.clock.end());
+  const double first = core.AllDone();
   double landed = first;
   if (LoadI32(flag) != want) {
     const int32_t me = core.block_idx;
@@ -128,7 +131,7 @@ void ChainSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int
   CheckGmAccess(core, gm, 0, bytes, instr, "flags");
   LaunchState& launch = *core.launch;
   std::unique_lock<std::mutex> flag_lock(launch.FlagMutex());
-  const double now = *std::max_element(core.clock.begin(), core.clock.end());
+  const double now = core.AllDone();
   uint8_t* round_at = ub.ptr + bytes;  // the block's round count, after the flags in its UB
   const int64_t me = core.block_idx;
   if (op == BlockSyncOp::kInitDetermine) {

@@ -13,7 +13,6 @@
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
 #include "runtime/describe_buffer.h"
-#include "runtime/dma_setup.h"
 #include "runtime/gm_bounds.h"
 #include "runtime/gm_init.h"
 #include "runtime/launch_state.h"
@@ -334,19 +333,19 @@ void BarrierPipes(int pipe) {
   // The vector pipe is modelled without overlap, so PipeBarrier<PIPE_V> costs no time; it only
   // orders dependent vector instructions for the auto-sync-off check.
   if (pipe == AscendC::PIPE_V || pipe == AscendC::PIPE_ALL) ++core.v_barriers;
-  // A DMA pipe's next copy is set up after the barrier, when its last copy has ended: it overlaps
-  // no transfer (dma_setup.h).
-  if (pipe == AscendC::PIPE_MTE2) DrainDmaQueues(core, static_cast<int>(Pipe::kMte2));
-  if (pipe == AscendC::PIPE_MTE3) DrainDmaQueues(core, static_cast<int>(Pipe::kMte3));
-  if (pipe == AscendC::PIPE_FIX) DrainDmaQueues(core, static_cast<int>(Pipe::kFix));
+  // A barrier on a DMA pipe holds its next copy until the earlier ones' data landed
+  // (dma_setup.h).
+  for (const auto& [barrier, dma] :
+       {std::pair{AscendC::PIPE_MTE2, Pipe::kMte2}, std::pair{AscendC::PIPE_MTE3, Pipe::kMte3},
+        std::pair{AscendC::PIPE_FIX, Pipe::kFix}}) {
+    if (pipe == barrier) core.clock[static_cast<int>(dma)] = core.DoneAt(dma);
+  }
   // A Fixpipe waiting for a unit mark holds the FIX pipe, so the barrier would wait for ever.
   if (pipe == AscendC::PIPE_FIX || pipe == AscendC::PIPE_ALL) {
     RequireNoHeldFixpipe(core, "a PipeBarrier on PIPE_FIX or PIPE_ALL");
   }
   if (pipe != AscendC::PIPE_ALL) return;  // one pipe is in order with itself
-  const double t = *std::max_element(core.clock.begin(), core.clock.end());
-  core.clock.fill(t);
-  DrainDmaQueues(core);
+  core.clock.fill(core.AllDone());
 }
 
 }  // namespace opsim::sim::detail

@@ -364,7 +364,7 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
         "queue #" + std::to_string(queue) + " is full (depth " + std::to_string(q.depth) + ")");
   }
   r.state = BufState::kEnqueued;
-  r.ready_at = core.clock[static_cast<int>(q.producer)];
+  r.ready_at = core.DoneAt(q.producer);
   q.fifo.push_back({ref.ptr, ref.bytes, ref.buf});
 }
 
@@ -398,7 +398,7 @@ void QueueFree(int16_t queue, const UbRef& ref) {
   }
   r.state = BufState::kFree;
   ++r.gen;
-  r.free_at = core.clock[static_cast<int>(q.consumer)];
+  r.free_at = core.DoneAt(q.consumer);
   DropElidedCopies(core, core.ub + r.offset, core.ub + r.offset + r.bytes);
 }
 

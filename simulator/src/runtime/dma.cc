@@ -272,16 +272,16 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
     start = core.Issue(pipe, instr, cost, 0, not_before);
   } else {
     // A read's cost depends on which of its lines hit the L2; a write allocates its lines there.
-    const double setup = DmaSetupNs(core, pipe, not_before);
     const double transfer =
         dir == CopyDir::kGmToUb
-            ? GmReadTransferNs(core, *gm, {block_count, block_bytes, block_bytes + src_gap}, setup)
+            ? GmReadTransferNs(core, *gm, {block_count, block_bytes, block_bytes + src_gap})
             : DmaTransferNs(core, total);
-    cost = setup + transfer;
+    cost = core.dma_setup_ns + transfer;  // from the start to the data there
     if (dir == CopyDir::kUbToGm) {
-      GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe, cost);
+      GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe,
+                   core.dma_issue_ns + transfer);
     }
-    start = IssueDma(core, pipe, instr, setup, transfer, total, not_before);
+    start = IssueDma(core, pipe, instr, transfer, total, not_before);
   }
   // Bursts out of partly written UB blocks (CheckCopyOut), whose GM log is written already.
   std::vector<uint32_t> partial;
@@ -337,11 +337,10 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
   const double not_before = std::max(AutoSyncStart(core, dst, Pipe::kMte2, true),
                                      GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false));
-  const double setup = DmaSetupNs(core, Pipe::kMte2, not_before);
   const double transfer =
-      GmReadTransferNs(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes}, setup);
-  const double cost = setup + transfer;
-  const double start = IssueDma(core, Pipe::kMte2, instr, setup, transfer, total, not_before);
+      GmReadTransferNs(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes});
+  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double start = IssueDma(core, Pipe::kMte2, instr, transfer, total, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
     TrackWrite(core, dst, Pipe::kMte2, start, start + cost, instr, 0, ub_span);
@@ -401,12 +400,11 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   const uint8_t* gm_hi = gm_lo + Span(block_count, block_bytes, gm_gap_bytes);
   const double not_before = std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
                                      GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true));
-  const double setup = DmaSetupNs(core, Pipe::kMte3, not_before);
   const double transfer = DmaTransferNs(core, total);
-  const double cost = setup + transfer;
+  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
   GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes}, Pipe::kMte3,
-               cost);
-  const double start = IssueDma(core, Pipe::kMte3, instr, setup, transfer, total, not_before);
+               core.dma_issue_ns + transfer);
+  const double start = IssueDma(core, Pipe::kMte3, instr, transfer, total, not_before);
   if (TracksPipes(core)) TrackGm(core, Pipe::kMte3, gm_lo, gm_hi, true, start, start + cost, instr);
   std::vector<uint32_t> partial;  // as in CopyBlocks
   if (core.checked) {
@@ -453,11 +451,10 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   CheckGmAccess(core, dst, 0, bytes, instr, "dst");
   const uint8_t* gm_hi = dst.ptr + bytes;
   const double not_before = GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true);
-  const double setup = DmaSetupNs(core, Pipe::kMte3, not_before);
   const double transfer = DmaTransferNs(core, bytes);
-  const double cost = setup + transfer;
-  GmWriteLines(core, dst, {1, bytes, bytes}, Pipe::kMte3, cost);
-  const double start = IssueDma(core, Pipe::kMte3, instr, setup, transfer, bytes, not_before);
+  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  GmWriteLines(core, dst, {1, bytes, bytes}, Pipe::kMte3, core.dma_issue_ns + transfer);
+  const double start = IssueDma(core, Pipe::kMte3, instr, transfer, bytes, not_before);
   if (TracksPipes(core))
     TrackGm(core, Pipe::kMte3, dst.ptr, gm_hi, true, start, start + cost, instr);
   MaterializeGm(core, dst.ptr, gm_hi);

@@ -139,7 +139,7 @@ void SetFlagImpl(AscendC::HardEvent event, int32_t id) {
                    "): a redundant set; the event's pairing is lost, so a later WaitFlag can "
                    "pass before the data it guards is ready");
   }
-  set_at = core.clock[static_cast<int>(p.from)];
+  set_at = core.DoneAt(p.from);
   core.flag_set[slot] |= bit;
 }
 

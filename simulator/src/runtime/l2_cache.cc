@@ -188,7 +188,7 @@ double ReadTransfer(const Core& core, uint64_t total, uint64_t hit) {
 
 }  // namespace
 
-double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double setup_ns) {
+double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at) {
   const uint64_t total = at.matrices * at.rows * at.row_bytes;
   uint32_t region = 0;
   uint64_t offset = 0;
@@ -198,7 +198,7 @@ double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double se
     if (launch->L2IsShared()) {
       launch->AccessL2(core, core.clock[static_cast<int>(Pipe::kMte2)], [&](L2Share& lru) {
         hit = TouchRows(lru, region, offset, at, true);
-        return setup_ns + ReadTransfer(core, total, hit);
+        return core.dma_issue_ns + ReadTransfer(core, total, hit);  // MTE2 is held this long
       });
     } else if (static_cast<size_t>(core.core_idx) < launch->l2.size()) {
       hit = TouchRows(launch->l2[static_cast<size_t>(core.core_idx)], region, offset, at, true);
@@ -208,7 +208,7 @@ double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double se
   return ReadTransfer(core, total, hit);
 }
 
-void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost) {
+void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double hold_ns) {
   uint32_t region = 0;
   uint64_t offset = 0;
   LaunchState* launch = core.launch;
@@ -216,7 +216,7 @@ void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, doub
   if (launch->L2IsShared()) {
     launch->AccessL2(core, core.clock[static_cast<int>(pipe)], [&](L2Share& lru) {
       TouchRows(lru, region, offset, at, false);
-      return cost;
+      return hold_ns;
     });
   } else if (static_cast<size_t>(core.core_idx) < launch->l2.size()) {
     TouchRows(launch->l2[static_cast<size_t>(core.core_idx)], region, offset, at, false);

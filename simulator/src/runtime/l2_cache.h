@@ -170,10 +170,11 @@ struct GmRows {
 std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes);
 
 // The transfer time of one GM -> core read on MTE2: misses at the DMA rate + hits at the L2
-// rate; with `setup_ns` (DmaSetupNs, dma_setup.h) before it, the read's cost. The bytes that hit
-// are added to the core's MTE2 statistics (l2_hit_bytes: no HBM traffic).
-double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at, double setup_ns);
-// Records a core's GM write on `pipe` (MTE3, FIX), which takes `cost` ns, in the L2.
-void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double cost);
+// rate. The bytes that hit are added to the core's MTE2 statistics (l2_hit_bytes: no HBM
+// traffic). A shared L2 orders the read by MTE2's clock, which it holds dma_issue_ns + the
+// transfer (dma_setup.h).
+double GmReadTransferNs(Core& core, const GmRef& gm, const GmRows& at);
+// Records a core's GM write on `pipe` (MTE3, FIX), which holds the pipe `hold_ns`, in the L2.
+void GmWriteLines(Core& core, const GmRef& gm, const GmRows& at, Pipe pipe, double hold_ns);
 
 }  // namespace opsim::sim::detail

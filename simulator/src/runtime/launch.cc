@@ -21,7 +21,6 @@
 #include "opsim/sim/launch_mix.h"
 #include "runtime/core_pool.h"
 #include "runtime/core_storage.h"
-#include "runtime/dma_setup.h"
 #include "runtime/extra_registers.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_registry.h"
@@ -41,6 +40,7 @@ void InitCosts(Core& core, const DeviceProfile& d) {
   core.vector_issue_ns = d.instr_issue_cycles * core.ns_per_cycle;
   core.vector_repeat_ns = d.vector_cycles_per_repeat * core.ns_per_cycle;
   core.dma_setup_ns = d.dma_setup_ns;
+  core.dma_issue_ns = d.dma_issue_ns;
   core.dma_ns_per_byte = 1.0 / d.dma_gbps_per_core;  // GB/s == bytes/ns
   core.l2_ns_per_byte = d.l2_gbps_per_core > 0 ? 1.0 / d.l2_gbps_per_core : core.dma_ns_per_byte;
   core.scalar_ns = d.scalar_cycles * core.ns_per_cycle;
@@ -71,7 +71,7 @@ void ResetForBlock(Core& core, int32_t block, double start_ns) {
   // one.
   core.Clear();
   core.clock.fill(start_ns);
-  DrainDmaQueues(core);  // a block's first copy overlaps no transfer
+  core.landed.fill(start_ns);
   core.flag_set.fill(0);
   core.sync_epoch = 0;
   core.v_barriers = 0;
@@ -131,9 +131,7 @@ bool RunOnce(Core& core, LaunchState& state, const std::function<void()>& kernel
   return false;
 }
 
-double LatestClock(const Core& core) {
-  return *std::max_element(core.clock.begin(), core.clock.end());
-}
+double LatestClock(const Core& core) { return core.AllDone(); }
 
 // A MIX block's other core beside `core` (its AIC, or its second AIV): the same launch settings,
 // its own memories (an AIC's UB is never carved: it has none on split cores).

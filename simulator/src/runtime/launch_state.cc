@@ -17,7 +17,6 @@ LaunchState::LaunchState(const DeviceProfile& device, uint32_t block_dim, uint32
       regions(options.regions),
       l2(L2Shares(cores, cores == 0 ? 0 : device.l2_bytes / cores)),
       mmad_scratch(cores),
-      dma_queues(cores),
       unit_flags(cores),
       shadow_(cores, block_dim > 1),
       poison_(cores),
@@ -193,7 +192,7 @@ void LaunchState::SyncAll(Core& core) {
                "blockDim " + std::to_string(block_dim) + " exceeds the " + std::to_string(cores) +
                    " cores of " + device.name + ": SyncAll needs every block resident at once");
   }
-  const double arrive = *std::max_element(core.clock.begin(), core.clock.end());
+  const double arrive = core.AllDone();
   std::unique_lock<std::mutex> flag_lock(flag_mu_);  // a flag deadlock check reads the flags
   std::unique_lock<std::mutex> lock(mu_);
   if (abort_) throw AbortError{};
@@ -257,7 +256,6 @@ void LaunchState::SyncAll(Core& core) {
   }
   // Nobody overwrites release_ns_ before this block arrives at the next SyncAll.
   core.clock.fill(release_ns_);
-  DrainDmaQueues(core);  // every DMA pipe waited in the barrier
   ++core.sync_epoch;
 }
 

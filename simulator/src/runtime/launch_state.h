@@ -22,7 +22,6 @@
 #include "opsim/sim/detail/core.h"
 #include "opsim/sim/launch.h"
 #include "opsim/sim/launch_mix.h"
-#include "runtime/dma_setup.h"
 #include "runtime/fiber_scheduler.h"
 #include "runtime/gm_shadow.h"
 #include "runtime/l2_cache.h"
@@ -114,10 +113,9 @@ class LaunchState final : private ParkBarrier {
     std::vector<int32_t> int_a, int_b, int_acc;
   };
   std::vector<MmadScratch> mmad_scratch;
-  // Each core's DMA queues (dma_setup.h), indexed by Core::core_idx and then found by the core:
-  // one per slot, three in a MIX slot (its AIC and two AIV), whose cores run on one host thread.
-  std::vector<std::vector<std::pair<const Core*, DmaQueues>>> dma_queues;
-  // Each core's L0C unit marks (cube/unit_flag.h), kept the same way.
+  // Each core's L0C unit marks (cube/unit_flag.h), indexed by Core::core_idx and then found by
+  // the core: one per slot, three in a MIX slot (its AIC and two AIV), whose cores run on one
+  // host thread.
   std::vector<std::vector<std::pair<const Core*, L0cUnitFlags>>> unit_flags;
 
   // Index of the region holding [ptr, ptr + bytes), or -1.
@@ -130,9 +128,9 @@ class LaunchState final : private ParkBarrier {
   void LogGm(const Core& core, const uint8_t* lo, uint64_t bytes, GmUse use, const char* instr,
              Pipe pipe, double t, GmValues values = {}) {
     if (options.checked) {
-      // The pipe's clock is the end of the instruction just issued on it.
+      // The pipe is done with the instruction just issued on it (a DMA's data landed).
       shadow_.Log(static_cast<uint32_t>(core.core_idx), RaceBlock(core), FlagCoreId(core), lo,
-                  bytes, use, instr, pipe, t, core.clock[static_cast<int>(pipe)], values);
+                  bytes, use, instr, pipe, t, core.DoneAt(pipe), values);
     }
   }
   const GmShadow& shadow() const { return shadow_; }

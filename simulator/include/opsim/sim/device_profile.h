@@ -26,7 +26,8 @@ struct DeviceProfile {
   double scalar_cycles = 1;             // cycles of one scalar (S pipe) UB access
   double launch_us = 0;                 // fixed cost of a kernel launch
   double instr_issue_cycles = 0;        // fixed cost per vector instruction
-  double dma_setup_ns = 0;              // fixed cost per DMA instruction
+  double dma_setup_ns = 0;              // a DMA's latency besides its transfer
+  double dma_issue_ns = 0;              // a DMA's occupancy of its pipe besides its transfer
   double sync_all_ns = 0;               // cost of a cross-core SyncAll
   double flag_sync_cycles = 0;          // SetFlag/WaitFlag pair: producer's end to waiter's start
   uint32_t queue_buffers_per_position = 8;  // queue buffers InitBuffer may give one TPosition

@@ -311,8 +311,11 @@ class Core : public BlockLists {
   std::array<uint32_t, kCubeMemCount> cube_used{};
   LocalFill* fill = nullptr;  // of `ub`'s storage; null: refill all of local_bytes per block
 
-  // Per-pipe simulated clocks (ns) and statistics.
+  // Per-pipe simulated clocks (ns): when each pipe may start its next instruction.
   std::array<double, kPipeCount> clock{};
+  // Per DMA pipe, when its last DMA's data is there (IssueDma, dma_setup.h): the DMA holds the
+  // pipe for less than its latency. Hand-overs (flags, queues, barriers) wait for DoneAt.
+  std::array<double, kPipeCount> landed{};
   std::array<PipeStats, kPipeCount> stats{};
   // One slot per AscendC::HardEvent (flags.cc asserts that they fit).
   static constexpr size_t kHardEventSlots = 40;
@@ -325,6 +328,7 @@ class Core : public BlockLists {
   double vector_issue_ns = 0;
   double vector_repeat_ns = 0;
   double dma_setup_ns = 0;
+  double dma_issue_ns = 0;
   double dma_ns_per_byte = 0;  // a GM read that misses the L2, and every GM write
   double l2_ns_per_byte = 0;   // a GM read that hits the L2 (l2_cache.h)
   double scalar_ns = 0;
@@ -343,6 +347,17 @@ class Core : public BlockLists {
     ++s.instructions;
     if (tracing) Trace(pipe, name, start, cost_ns, bytes);
     return start;
+  }
+
+  // When everything issued on `pipe` so far is done, its DMAs' data there.
+  double DoneAt(Pipe pipe) const {
+    const int p = static_cast<int>(pipe);
+    return clock[p] > landed[p] ? clock[p] : landed[p];
+  }
+  double AllDone() const {
+    double t = 0;
+    for (int p = 0; p < kPipeCount; ++p) t = std::max(t, DoneAt(static_cast<Pipe>(p)));
+    return t;
   }
 
   inline double VectorCost(uint64_t bytes) const {
