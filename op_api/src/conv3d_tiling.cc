@@ -24,6 +24,21 @@ const char* DtypeName(ConvDtype d) {
   }
 }
 
+const char* FormatName(ConvFormat f) {
+  static const char* const kNames[] = {"ND",      "NCHW",     "NHWC",        "HWCN",
+                                       "DHWNC",   "DHWCN",    "NDHWC",       "NCDHW",
+                                       "NC1HWC0", "NDC1HWC0", "FRACTAL_Z_3D"};
+  const auto i = static_cast<size_t>(f);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown format";
+}
+
+const char* PositionName(TPosition p) {
+  static const char* const kNames[] = {"GM",  "A1",  "A2",    "B1",     "B2",      "C1",  "C2",
+                                       "CO1", "CO2", "VECIN", "VECOUT", "VECCALC", "SPM", "TSCM"};
+  const auto i = static_cast<size_t>(p);
+  return i < sizeof(kNames) / sizeof(kNames[0]) ? kNames[i] : "an unknown position";
+}
+
 uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::CoreMemType t) {
   uint64_t size = 0;
   p.GetCoreMemSize(t, size);
@@ -46,8 +61,6 @@ Conv3dTilingBase::Conv3dTilingBase(const platform_ascendc::PlatformAscendC& p) {
   platform_.l0BSize = MemSize(p, CoreMemType::L0_B);
   platform_.l0CSize = MemSize(p, CoreMemType::L0_C);
   platform_.ubSize = MemSize(p, CoreMemType::UB);
-  platform_.btSize = MemSize(p, CoreMemType::BT);
-  platform_.fbSize = MemSize(p, CoreMemType::FB);
 }
 
 Conv3dTilingBase::Conv3dTilingBase(const PlatformInfo& platform) : platform_(platform) {}
@@ -113,8 +126,14 @@ bool Conv3dTilingBase::CheckCalls() {
   using platform_ascendc::SocVersion;
   if (platform_.socVersion != SocVersion::ASCEND910B &&
       platform_.socVersion != SocVersion::ASCEND910_93) {
-    return Fail("unsupported", "SoC version " +
-                                   std::to_string(static_cast<int>(platform_.socVersion)) +
+    const SocVersion v = platform_.socVersion;
+    const char* name = v == SocVersion::ASCEND910    ? "ASCEND910"
+                       : v == SocVersion::ASCEND310P ? "ASCEND310P"
+                       : v == SocVersion::ASCEND310B ? "ASCEND310B"
+                       : v == SocVersion::ASCEND950  ? "ASCEND950"
+                                                     : nullptr;
+    return Fail("unsupported", std::string("SocVersion::") +
+                                   (name ? name : std::to_string(static_cast<int>(v)).c_str()) +
                                    ": the Conv3D API is on Atlas A2/A3 (ASCEND910B) only");
   }
   return true;
@@ -123,14 +142,15 @@ bool Conv3dTilingBase::CheckCalls() {
 bool Conv3dTilingBase::CheckTypes() {
   const auto where = [](const char* setter, const ConvOperandType& o, TPosition pos,
                         ConvFormat format) {
-    return o.pos != pos
-               ? std::string(setter) + ": position " + std::to_string(static_cast<int>(o.pos)) +
-                     " (the page: " + (pos == TPosition::GM ? "TPosition::GM" : "TPosition::CO1") +
-                     " only)"
-           : o.format != format
-               ? std::string(setter) + ": format " + std::to_string(static_cast<int>(o.format)) +
-                     " (the page: " + std::to_string(static_cast<int>(format)) + " only)"
-               : std::string();
+    if (o.pos != pos) {
+      return std::string(setter) + ": TPosition::" + PositionName(o.pos) +
+             " (the page: TPosition::" + PositionName(pos) + " only)";
+    }
+    if (o.format != format) {
+      return std::string(setter) + ": ConvFormat::" + FormatName(o.format) +
+             " (the page: ConvFormat::" + FormatName(format) + " only)";
+    }
+    return std::string();
   };
   for (const std::string& why :
        {where("SetInputType", input_, TPosition::GM, ConvFormat::NDC1HWC0),
@@ -301,13 +321,15 @@ int64_t Conv3dTiling::GetTiling(AscendC::tiling::TConv3DApiTiling& tiling) {
 int64_t Conv3dTiling::GetTiling(optiling::TConv3DApiTiling& tiling) {
   AscendC::tiling::TConv3DApiTiling t;
   if (Compute(t) != 0) return -1;
-#define OPSIM_CONV3D_FIELDS(X)                                                                     \
-  X(groups)                                                                                        \
-  X(singleCoreDo) X(singleCoreCo) X(singleCoreM) X(orgDo) X(orgCo) X(orgHo) X(orgWo) X(orgCi)      \
-      X(orgDi) X(orgHi) X(orgWi) X(kernelD) X(kernelH) X(kernelW) X(strideD) X(strideH) X(strideW) \
-          X(dilationD) X(dilationH) X(dilationW) X(padHead) X(padTail) X(padUp) X(padDown)         \
-              X(padLeft) X(padRight) X(mL0) X(kL0) X(nL0) X(kAL1) X(kBL1) X(nBL1) X(mAL1)          \
-                  X(al1FullLoad) X(bl1FullLoad) X(iterateMNOrder) X(biasFullLoadFlag)
+#define OPSIM_CONV3D_FIELDS(X)                                                                    \
+  X(groups)                                                                                       \
+  X(singleCoreDo)                                                                                 \
+  X(singleCoreCo)                                                                                 \
+  X(singleCoreM) X(orgDo) X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi)          \
+      X(kernelD) X(kernelH) X(kernelW) X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) \
+          X(dilationW) X(padHead) X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0)    \
+              X(kL0) X(nL0) X(kAL1) X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad)         \
+                  X(iterateMNOrder) X(biasFullLoadFlag)
 #define OPSIM_CONV3D_SET(f) tiling.set_##f(t.f);
   OPSIM_CONV3D_FIELDS(OPSIM_CONV3D_SET)
 #undef OPSIM_CONV3D_SET
