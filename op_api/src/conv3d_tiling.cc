@@ -248,6 +248,13 @@ bool Conv3dTilingBase::ChooseBlocks(AscendC::tiling::TConv3DApiTiling& t) {
   const uint64_t ci1 = uint64_t(org_[4] + kC0 - 1) / kC0;
   const uint64_t m16 = (uint64_t(single_[6]) + 15) / 16 * 16;
   const uint64_t n16 = (uint64_t(single_[4]) + 15) / 16 * 16;
+  // The kernel copies nL0 of each weight row's Cout (to 16) channels, skipping the rest with
+  // DataCopy's 16-bit srcStride (in 32 B blocks, one channel each).
+  if ((uint64_t(org_[0]) + 15) / 16 * 16 - 16 > 65535) {
+    return Fail("unsupported", "Cout = " + std::to_string(org_[0]) +
+                                   ": the weight rows' gap passes DataCopy's srcStride (65535 "
+                                   "blocks of 32 B)");
+  }
   for (uint64_t m = std::min<uint64_t>(m16, 256); m >= 16; m -= 16) {
     for (uint64_t n = std::min<uint64_t>(n16, 128); n >= 16; n -= 16) {
       if (m * n * 4 > l0c) continue;
@@ -321,15 +328,16 @@ int64_t Conv3dTiling::GetTiling(AscendC::tiling::TConv3DApiTiling& tiling) {
 int64_t Conv3dTiling::GetTiling(optiling::TConv3DApiTiling& tiling) {
   AscendC::tiling::TConv3DApiTiling t;
   if (Compute(t) != 0) return -1;
-#define OPSIM_CONV3D_FIELDS(X)                                                                    \
-  X(groups)                                                                                       \
-  X(singleCoreDo)                                                                                 \
-  X(singleCoreCo)                                                                                 \
-  X(singleCoreM) X(orgDo) X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi)          \
-      X(kernelD) X(kernelH) X(kernelW) X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) \
-          X(dilationW) X(padHead) X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0)    \
-              X(kL0) X(nL0) X(kAL1) X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad)         \
-                  X(iterateMNOrder) X(biasFullLoadFlag)
+#define OPSIM_CONV3D_FIELDS(X)                                                                  \
+  X(groups)                                                                                     \
+  X(singleCoreDo)                                                                               \
+  X(singleCoreCo)                                                                               \
+  X(singleCoreM)                                                                                \
+  X(orgDo) X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi) X(kernelD) X(kernelH) \
+      X(kernelW) X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) X(dilationW)        \
+          X(padHead) X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0) X(kL0) X(nL0) \
+              X(kAL1) X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad) X(iterateMNOrder)   \
+                  X(biasFullLoadFlag)
 #define OPSIM_CONV3D_SET(f) tiling.set_##f(t.f);
   OPSIM_CONV3D_FIELDS(OPSIM_CONV3D_SET)
 #undef OPSIM_CONV3D_SET

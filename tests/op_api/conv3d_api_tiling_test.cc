@@ -12,6 +12,7 @@
 #include "conv3d_test_spec.h"
 #include "lib/conv/conv3d/conv3d_tiling.h"
 #include "opsim/op_api/platform_figures.h"
+#include "tiling/tiling_api.h"  // brings conv3d_tiling.h too, as CANN's does
 
 namespace conv3d_test {
 namespace {
@@ -97,6 +98,30 @@ TEST(Conv3dApi, TilingFieldsAndBlocks) {
   EXPECT_EQ(std::memcmp(bytes.data(), &t, sizeof(t)), 0);
 }
 
+// The usage page's tiling struct: TConv3DApiTiling as a field, GetTiling into it.
+BEGIN_TILING_DATA_DEF(Conv3dCustomTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, batch);
+TILING_DATA_FIELD_DEF_STRUCT(optiling::TConv3DApiTiling, conv3dApiTilingData);
+END_TILING_DATA_DEF;
+
+TEST(Conv3dApi, TilingNestsInATilingStruct) {
+  Conv3dCustomTilingData tilingData;
+  tilingData.set_batch(2);
+  Conv3dTiling conv3dApiTiling(A2Core());
+  Configure(kBase, &conv3dApiTiling);
+  ASSERT_NE(conv3dApiTiling.GetTiling(tilingData.conv3dApiTilingData), -1);
+  struct {
+    uint32_t batch;
+    alignas(8) AscendC::tiling::TConv3DApiTiling conv;
+  } image{};
+  ASSERT_EQ(sizeof(image), tilingData.GetDataSize());
+  tilingData.SaveToBuffer(&image, sizeof(image));
+  AscendC::tiling::TConv3DApiTiling want;
+  ASSERT_EQ(MakeTiling(kBase, &want), "");
+  EXPECT_EQ(image.batch, 2u);
+  EXPECT_EQ(std::memcmp(&image.conv, &want, sizeof(want)), 0);
+}
+
 TEST(Conv3dApi, TilingRefusals) {
   struct Case {
     const char* what;
@@ -120,6 +145,9 @@ TEST(Conv3dApi, TilingRefusals) {
        "invalid_argument: the padded input's W = 7 is smaller than the dilated kernel's 8"},
       {"zero Cout", [](Conv3dTiling* a) { a->SetOrgWeightShape(0, 3, 3, 2); },
        "invalid_argument: SetOrgWeightShape(0, 3, 3, 2)"},
+      {"Cout past the weight copy's stride",
+       [](Conv3dTiling* a) { a->SetOrgWeightShape(70000, 3, 3, 2); },
+       "unsupported: Cout = 70000: the weight rows' gap passes DataCopy's srcStride"},
       {"single weight", [](Conv3dTiling* a) { a->SetSingleWeightShape(16, 3, 3, 2); },
        "unsupported: SetSingleWeightShape(16, 3, 3, 2)"},
       {"single output", [](Conv3dTiling* a) { a->SetSingleOutputShape(24, 4, 43); },
