@@ -270,6 +270,14 @@ bool Conv3dTilingBase::ChooseBlocks(AscendC::tiling::TConv3DApiTiling& t) {
       t.nBL1 = t.nL0;
       t.mAL1 = t.mL0;
       t.al1FullLoad = t.bl1FullLoad = t.biasFullLoadFlag = 0;
+      // The block's whole weight (kd x Ci1 x kh x kw rows of its Cout) stays in L1 when it fits
+      // beside the input rows: loaded once per IterateAll instead of once per tile and step.
+      const uint64_t k_all = uint64_t(org_[1]) * ci1 * unit;
+      if (fmap + std::max<uint64_t>(k_all * n16 * 2, uint64_t{t.kL0} * n * 2) + n * kC0 * 2 <= l1) {
+        t.bl1FullLoad = 1;
+        t.kBL1 = static_cast<uint32_t>(k_all);
+        t.nBL1 = static_cast<uint32_t>(n16);
+      }
       t.iterateMNOrder = 0;
       return true;
     }
@@ -328,15 +336,16 @@ int64_t Conv3dTiling::GetTiling(AscendC::tiling::TConv3DApiTiling& tiling) {
 int64_t Conv3dTiling::GetTiling(optiling::TConv3DApiTiling& tiling) {
   AscendC::tiling::TConv3DApiTiling t;
   if (Compute(t) != 0) return -1;
-#define OPSIM_CONV3D_FIELDS(X)                                                                  \
-  X(groups)                                                                                     \
-  X(singleCoreDo)                                                                               \
-  X(singleCoreCo)                                                                               \
-  X(singleCoreM)                                                                                \
-  X(orgDo) X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi) X(kernelD) X(kernelH) \
-      X(kernelW) X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) X(dilationW)        \
-          X(padHead) X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0) X(kL0) X(nL0) \
-              X(kAL1) X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad) X(iterateMNOrder)   \
+#define OPSIM_CONV3D_FIELDS(X)                                                                    \
+  X(groups)                                                                                       \
+  X(singleCoreDo)                                                                                 \
+  X(singleCoreCo)                                                                                 \
+  X(singleCoreM)                                                                                  \
+  X(orgDo)                                                                                        \
+  X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi) X(kernelD) X(kernelH) X(kernelW) \
+      X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) X(dilationW) X(padHead)          \
+          X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0) X(kL0) X(nL0) X(kAL1)      \
+              X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad) X(iterateMNOrder)             \
                   X(biasFullLoadFlag)
 #define OPSIM_CONV3D_SET(f) tiling.set_##f(t.f);
   OPSIM_CONV3D_FIELDS(OPSIM_CONV3D_SET)

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -30,11 +31,13 @@ constexpr int64_t kC0 = 16;
 
 int64_t Up16(int64_t v) { return (v + 15) / 16 * 16; }
 
+// Small integers (exact products and sums in float), without a period that would give every
+// output channel the same weights.
 std::vector<int> Ints(size_t n, int span, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> pick(-span, span);
   std::vector<int> v(n);
-  for (size_t i = 0; i < n; ++i) {
-    v[i] = static_cast<int>((i * 2654435761u + seed) % static_cast<uint32_t>(2 * span + 1)) - span;
-  }
+  for (int& e : v) e = pick(gen);
   return v;
 }
 
@@ -215,6 +218,10 @@ TEST(Conv3dApi, HalfLikeFloat64Conv3d) {
   s.stride[1] = 2, s.dilation[2] = 2, s.pad[2] = 1, s.pad[4] = 2, s.pad[1] = 1, s.bias = true;
   Expect<half, half>(s);
   s.bias = false, s.order = 1;  // N first
+  Expect<half, half>(s);
+  s.n_l0 = 16;  // two tiles of Cout: each takes its columns of the weight rows kept in L1
+  Expect<half, half>(s);
+  s.stream_weights = true, s.bias = true;  // the weight piece by piece, per tile and step
   Expect<half, half>(s);
 }
 

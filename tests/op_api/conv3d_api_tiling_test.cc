@@ -85,7 +85,10 @@ TEST(Conv3dApi, TilingFieldsAndBlocks) {
   EXPECT_LE(uint64_t{t.kL0} * t.nL0 * 2, 65536u);
   EXPECT_LE(uint64_t{t.mL0} * t.nL0 * 4, 131072u);
   EXPECT_EQ(t.kAL1, t.kL0);
-  EXPECT_EQ(t.nBL1, t.nL0);
+  // The whole weight (3 x 2 x 3 x 2 rows of K, Cout 24 -> 32) fits L1: bl1FullLoad.
+  EXPECT_EQ(t.bl1FullLoad, 1u);
+  EXPECT_EQ(t.kBL1, 3u * 2 * 3 * 2 * 16);
+  EXPECT_EQ(t.nBL1, 32u);
 
   // The tiling-data class writes the kernel struct's bytes.
   Conv3dTiling api(A2Core());
@@ -231,6 +234,8 @@ std::string MakeTiling(const Spec& s, AscendC::tiling::TConv3DApiTiling* t) {
   Configure(s, &api);
   if (api.GetTiling(*t) != 0) return api.GetLastError();
   t->iterateMNOrder = s.order;
+  if (s.stream_weights) t->bl1FullLoad = 0;
+  if (s.n_l0 != 0) t->nL0 = s.n_l0;
   return "";
 }
 

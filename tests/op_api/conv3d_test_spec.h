@@ -21,6 +21,10 @@ struct Spec {
   // The per-core block (SetSingleOutputShape); 0: the whole extent.
   int64_t single_co = 0, single_do = 0, single_m = 0;
   uint8_t order = 0;  // the tiling's iterateMNOrder
+  // Changes to the host's tiling the kernel must take: the weight loaded per step instead of
+  // kept in L1 (bl1FullLoad 0), a smaller nL0 (0: the host's).
+  bool stream_weights = false;
+  uint32_t n_l0 = 0;
 };
 
 // GetTiling of Conv3dTilingApi::Conv3dTiling for `s` on an Atlas A2 core; "" or its error.

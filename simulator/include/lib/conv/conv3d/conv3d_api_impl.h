@@ -72,7 +72,9 @@ class Conv3dEngine {
     const uint64_t c1_l0 = t_.kL0 / (uint64_t{t_.kernelH} * t_.kernelW * kC0);
     const auto bytes = [](uint64_t v) { return static_cast<uint32_t>(v); };
     pipe->InitBuffer(a1_, bytes(c1_l0 * FmapRowsInL1(t_, t_.mL0) * t_.orgWi * 32));
-    pipe->InitBuffer(b1_, bytes(uint64_t{t_.kL0} * t_.nL0 * 2));
+    const uint64_t b1_step = uint64_t{t_.kL0} * t_.nL0 * 2;
+    const uint64_t b1_full = t_.bl1FullLoad ? uint64_t{t_.kBL1} * t_.nBL1 * 2 : 0;
+    pipe->InitBuffer(b1_, bytes(b1_step > b1_full ? b1_step : b1_full));
     pipe->InitBuffer(a2_, bytes(uint64_t{t_.mL0} * t_.kL0 * 2));
     pipe->InitBuffer(b2_, bytes(uint64_t{t_.kL0} * t_.nL0 * 2));
     pipe->InitBuffer(co1_, bytes(uint64_t{t_.mL0} * t_.nL0 * 4));
@@ -179,6 +181,18 @@ class Conv3dEngine {
 
   void RunBlock(const AscendC::GlobalTensor<OutputT>& output) {
     const uint64_t n16 = (single_co_ + 15) / 16 * 16;
+    const uint64_t k_rows =
+        uint64_t{t_.kernelD} * ((t_.orgCi + kC0 - 1) / kC0) * t_.kernelH * t_.kernelW;
+    // bl1FullLoad: the block's whole weight stays in L1 for the block (a block wider than the
+    // tiling's nBL1, set by SetSingleOutputShape, loads it piece by piece instead).
+    weight_in_l1_ = t_.bl1FullLoad != 0 && n16 <= t_.nBL1 && k_rows * kC0 <= t_.kBL1;
+    if (weight_in_l1_) {
+      weight_pitch_ = n16 / 16;
+      for (uint64_t r = 0; r < k_rows; r += 4095) {
+        const uint64_t count = k_rows - r < 4095 ? k_rows - r : 4095;
+        LoadWeightRows(r, count, 0, n16, r * n16 * kC0);
+      }
+    }
     for (uint64_t d = 0; d < single_do_; ++d) {
       const bool m_first = t_.iterateMNOrder == 0;
       const uint64_t outer = m_first ? n16 : single_m_, inner = m_first ? single_m_ : n16;
@@ -288,7 +302,8 @@ class Conv3dEngine {
     LoadFmapRows(di, c1, c1_n, h0, rows);
     const uint64_t taps = uint64_t{t_.kernelH} * t_.kernelW;
     const uint64_t n16 = (tile.n_len + 15) / 16 * 16, k = c1_n * taps * kC0;
-    LoadWeightRows((kd * ((t_.orgCi + kC0 - 1) / kC0) + c1) * taps, c1_n * taps, tile.n0, n16);
+    const uint64_t kidx = (kd * ((t_.orgCi + kC0 - 1) / kC0) + c1) * taps;
+    if (!weight_in_l1_) LoadWeightRows(kidx, c1_n * taps, tile.n0, n16, 0);
     HandOff<HardEvent::MTE2_MTE1>();
     const uint8_t pads[4] = {static_cast<uint8_t>(t_.padLeft), static_cast<uint8_t>(t_.padRight),
                              static_cast<uint8_t>(r_lo - p0), static_cast<uint8_t>(p1 - r_hi)};
@@ -310,7 +325,7 @@ class Conv3dEngine {
     p.dilationFilterW = static_cast<uint8_t>(t_.dilationW);
     p.dilationFilterH = static_cast<uint8_t>(t_.dilationH);
     LoadData<InputT, kRegistersSet>(a2_.Get<InputT>(), a1_.Get<InputT>(), p);
-    LoadFractals(b2_.Get<WeightT>(), b1_.Get<WeightT>(), c1_n * taps * n16 / 16);
+    LoadWeightFractals(kidx, c1_n * taps, tile.n0, n16);
     HandOff<HardEvent::MTE1_M>();
     MmadParams mm;
     mm.m = static_cast<uint16_t>(tile.m_len);
@@ -343,13 +358,28 @@ class Conv3dEngine {
   }
 
   // FRACTAL_Z_3D rows [kidx, kidx + count) (each Co1 x 16 x C0) restricted to channels
-  // [n0, n0 + n16): the (kidx, n1) fractals in order, which is L0B's ZN for Mmad.
-  void LoadWeightRows(uint64_t kidx, uint64_t count, uint64_t n0, uint64_t n16) {
+  // [n0, n0 + n16), to B1 element `at`: the (kidx, n1) fractals in order, L0B's ZN for Mmad.
+  void LoadWeightRows(uint64_t kidx, uint64_t count, uint64_t n0, uint64_t n16, uint64_t at) {
     using namespace AscendC;
     const uint64_t co16 = (t_.orgCo + 15) / 16 * 16;
-    DataCopy(b1_.Get<WeightT>(), weight_[(kidx * co16 + n0) * kC0],
+    DataCopy(b1_.Get<WeightT>()[at], weight_[(kidx * co16 + n0) * kC0],
              DataCopyParams{static_cast<uint16_t>(count), static_cast<uint16_t>(n16),
                             static_cast<uint16_t>(co16 - n16), 0});
+  }
+
+  // Rows [kidx, kidx + count) x channels [n0, n0 + n16) of the weight into L0B: one run of
+  // fractals from a piece loaded for the step, or row by row from the block's weight in L1.
+  void LoadWeightFractals(uint64_t kidx, uint64_t count, uint64_t n0, uint64_t n16) {
+    const AscendC::LocalTensor<WeightT> b1 = b1_.Get<WeightT>(), b2 = b2_.Get<WeightT>();
+    if (!weight_in_l1_) {
+      LoadFractals(b2, b1, count * n16 / 16);
+    } else if (n16 / 16 == weight_pitch_) {
+      LoadFractals(b2, b1[kidx * weight_pitch_ * 256], count * weight_pitch_);
+    } else {
+      for (uint64_t r = 0; r < count; ++r) {
+        LoadFractals(b2[r * n16 * 16], b1[((kidx + r) * weight_pitch_ + n0 / 16) * 256], n16 / 16);
+      }
+    }
   }
 
   template <typename T>
@@ -381,6 +411,8 @@ class Conv3dEngine {
   AscendC::tiling::TConv3DApiTiling t_{};
   bool inited_ = false, iterated_ = false;
   bool has_input_ = false, has_weight_ = false, has_bias_ = false;
+  bool weight_in_l1_ = false;  // this IterateAll's block weight is in B1 whole
+  uint64_t weight_pitch_ = 0;  // its fractals of 16 channels per weight row
   uint64_t single_co_ = 0, single_do_ = 0, single_m_ = 0;
   int64_t di_start_ = 0, m_start_ = 0;
   AscendC::GlobalTensor<InputT> input_;
