@@ -225,6 +225,17 @@ TEST(Conv3dApi, HalfLikeFloat64Conv3d) {
   Expect<half, half>(s);
 }
 
+TEST(Conv3dApi, PointwiseAndWindowsInThePadding) {
+  Spec s{1, 3, 4, 5, 5, 8, 1, 1, 1};  // Ci 3 and Cout 8 of one C0 block each
+  s.stride[0] = s.stride[1] = s.stride[2] = 2;
+  Expect<half, half>(s);
+  // Padding as deep as the kernel: the first output plane and each plane's first row and column
+  // see only padding (those tiles are the bias alone).
+  Spec p{1, 16, 2, 3, 3, 16, 1, 1, 1};
+  p.pad[0] = p.pad[2] = p.pad[4] = 1, p.bias = true;
+  Expect<half, half>(p);
+}
+
 TEST(Conv3dApi, BFloat16WithFloatBias) {
   Spec s{1, 18, 6, 5, 5, 20, 2, 2, 3};
   s.stride[0] = 2, s.dilation[0] = 2, s.pad[0] = 2, s.pad[1] = 1, s.pad[3] = 2, s.pad[5] = 1;
