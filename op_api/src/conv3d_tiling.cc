@@ -336,21 +336,46 @@ int64_t Conv3dTiling::GetTiling(AscendC::tiling::TConv3DApiTiling& tiling) {
 int64_t Conv3dTiling::GetTiling(optiling::TConv3DApiTiling& tiling) {
   AscendC::tiling::TConv3DApiTiling t;
   if (Compute(t) != 0) return -1;
-#define OPSIM_CONV3D_FIELDS(X)                                                                    \
-  X(groups)                                                                                       \
-  X(singleCoreDo)                                                                                 \
-  X(singleCoreCo)                                                                                 \
-  X(singleCoreM)                                                                                  \
-  X(orgDo)                                                                                        \
-  X(orgCo) X(orgHo) X(orgWo) X(orgCi) X(orgDi) X(orgHi) X(orgWi) X(kernelD) X(kernelH) X(kernelW) \
-      X(strideD) X(strideH) X(strideW) X(dilationD) X(dilationH) X(dilationW) X(padHead)          \
-          X(padTail) X(padUp) X(padDown) X(padLeft) X(padRight) X(mL0) X(kL0) X(nL0) X(kAL1)      \
-              X(kBL1) X(nBL1) X(mAL1) X(al1FullLoad) X(bl1FullLoad) X(iterateMNOrder)             \
-                  X(biasFullLoadFlag)
 #define OPSIM_CONV3D_SET(f) tiling.set_##f(t.f);
-  OPSIM_CONV3D_FIELDS(OPSIM_CONV3D_SET)
+  OPSIM_CONV3D_SET(groups)
+  OPSIM_CONV3D_SET(singleCoreDo)
+  OPSIM_CONV3D_SET(singleCoreCo)
+  OPSIM_CONV3D_SET(singleCoreM)
+  OPSIM_CONV3D_SET(orgDo)
+  OPSIM_CONV3D_SET(orgCo)
+  OPSIM_CONV3D_SET(orgHo)
+  OPSIM_CONV3D_SET(orgWo)
+  OPSIM_CONV3D_SET(orgCi)
+  OPSIM_CONV3D_SET(orgDi)
+  OPSIM_CONV3D_SET(orgHi)
+  OPSIM_CONV3D_SET(orgWi)
+  OPSIM_CONV3D_SET(kernelD)
+  OPSIM_CONV3D_SET(kernelH)
+  OPSIM_CONV3D_SET(kernelW)
+  OPSIM_CONV3D_SET(strideD)
+  OPSIM_CONV3D_SET(strideH)
+  OPSIM_CONV3D_SET(strideW)
+  OPSIM_CONV3D_SET(dilationD)
+  OPSIM_CONV3D_SET(dilationH)
+  OPSIM_CONV3D_SET(dilationW)
+  OPSIM_CONV3D_SET(padHead)
+  OPSIM_CONV3D_SET(padTail)
+  OPSIM_CONV3D_SET(padUp)
+  OPSIM_CONV3D_SET(padDown)
+  OPSIM_CONV3D_SET(padLeft)
+  OPSIM_CONV3D_SET(padRight)
+  OPSIM_CONV3D_SET(mL0)
+  OPSIM_CONV3D_SET(kL0)
+  OPSIM_CONV3D_SET(nL0)
+  OPSIM_CONV3D_SET(kAL1)
+  OPSIM_CONV3D_SET(kBL1)
+  OPSIM_CONV3D_SET(nBL1)
+  OPSIM_CONV3D_SET(mAL1)
+  OPSIM_CONV3D_SET(al1FullLoad)
+  OPSIM_CONV3D_SET(bl1FullLoad)
+  OPSIM_CONV3D_SET(iterateMNOrder)
+  OPSIM_CONV3D_SET(biasFullLoadFlag)
 #undef OPSIM_CONV3D_SET
-#undef OPSIM_CONV3D_FIELDS
   return 0;
 }
 
