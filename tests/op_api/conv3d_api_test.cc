@@ -219,7 +219,7 @@ TEST(Conv3dApi, HalfLikeFloat64Conv3d) {
   Expect<half, half>(s);
   s.bias = false, s.order = 1;  // N first
   Expect<half, half>(s);
-  s.n_l0 = 16;  // two tiles of Cout: each takes its columns of the weight rows kept in L1
+  s.n = 1, s.n_l0 = 16;  // two tiles of Cout: each its columns of the weight rows kept in L1
   Expect<half, half>(s);
   s.stream_weights = true, s.bias = true;  // the weight piece by piece, per tile and step
   Expect<half, half>(s);
@@ -263,8 +263,9 @@ std::string RunMisuse(const std::function<void(const Tiling&, Buffers<half, half
   Tiling t;
   EXPECT_EQ(MakeTiling(s, &t), "");
   if (tiling_out != nullptr) t = *tiling_out;
-  Buffers<half, half> g =
-      Pack<half, half>(s, t, Ints(1440, 3, 7), Ints(2304, 2, 11), Ints(16, 9, 5));
+  const std::vector<int> x = Ints(size_t(s.n * s.ci * s.di * s.hi * s.wi), 3, 7);
+  const std::vector<int> w = Ints(size_t(s.co * s.ci * s.kd * s.kh * s.kw), 2, 11);
+  Buffers<half, half> g = Pack<half, half>(s, t, x, w, Ints(size_t(s.co), 9, 5));
   LaunchOptions o;
   o.core_type = CoreType::kAic;
   const LaunchResult r =
