@@ -1,8 +1,8 @@
 // CANN's umbrella header of the high-level APIs' host tilings. opsim has the Matmul tiling
-// (lib/matmul/matmul_tiling.h), the math and activation APIs' (lib/math, lib/activation: the
-// SoftMax family's in softmax_tiling.h), LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's,
-// BatchNorm's, Normalize's, LayerNormGrad's, LayerNormGradBeta's and the Welford pair's
-// (lib/normalization),
+// (lib/matmul/matmul_tiling.h), the Conv3D API's (lib/conv/conv3d/conv3d_tiling.h), the math
+// and activation APIs' (lib/math, lib/activation: the SoftMax family's in softmax_tiling.h),
+// LayerNorm's, RmsNorm's, DeepNorm's, GroupNorm's, BatchNorm's, Normalize's, LayerNormGrad's,
+// LayerNormGradBeta's and the Welford pair's (lib/normalization),
 // Broadcast's, Pad's and UnPad's (lib/pad), the reductions' (lib/reduce), TopK's (lib/sort),
 // TransData's and the high-level Transpose's (lib/transpose);
 // the other APIs' tilings are not yet here. Their helpers take ge::Shape, so CANN's brings
@@ -15,6 +15,7 @@
 // TCubeTiling there), as CANN's generated kernel tiling does, not the host's classes.
 #include "lib/activation/logsoftmax_tilingdata.h"
 #include "lib/activation/softmax_tilingdata.h"
+#include "lib/conv/conv3d/conv3d_tilingdata.h"
 #include "lib/matmul/matmul_tilingdata.h"
 #include "lib/normalization/batchnorm_tilingdata.h"
 #include "lib/normalization/deepnorm_tilingdata.h"
@@ -41,6 +42,7 @@
 #include "lib/activation/softmax_tiling.h"
 #include "lib/activation/swiglu_tiling.h"
 #include "lib/activation/swish_tiling.h"
+#include "lib/conv/conv3d/conv3d_tiling.h"
 #include "lib/filter/dropout_tiling.h"
 #include "lib/index/arithprogression_tiling.h"
 #include "lib/math/acos_tiling.h"
