@@ -44,15 +44,19 @@ int64_t Bytes(const L1In& in, const L1& s, int64_t cw) {
 
 enum class Axis { kA, kB, mA, nB };
 
-// The most of one axis `room` bytes of L1 hold, the rest of the candidate fixed.
+// The most of one axis `room` bytes of L1 hold, the rest of the candidate fixed; 0 where the
+// rest is empty (a K of 0 fractals, where CANN's CalL1MaxLen divides by zero and stops).
 int64_t MaxLen(const L1In& in, int64_t room, const L1& s, int64_t align, Axis axis, int64_t cw) {
+  int64_t per = 1;
   switch (axis) {
-    case Axis::kA: return room / (s.ma * in.m0 * s.dba * 512) / align * align;
-    case Axis::kB: return room / (s.nb * in.n0 * s.dbb * 512) / align * align;
-    case Axis::mA: return room / (Up(s.ka, align) * in.m0 * s.dba * 512);
-    case Axis::nB: return room / (Up(s.kb, align) * in.n0 * s.dbb * 512 + cw * in.n0 * 512);
+    case Axis::kA: per = s.ma * in.m0 * s.dba * 512; break;
+    case Axis::kB: per = s.nb * in.n0 * s.dbb * 512; break;
+    case Axis::mA: per = Up(s.ka, align) * in.m0 * s.dba * 512; break;
+    case Axis::nB: per = Up(s.kb, align) * in.n0 * s.dbb * 512 + cw * in.n0 * 512; break;
   }
-  return 1;
+  if (per <= 0) return 0;
+  const int64_t len = room / per;
+  return axis == Axis::kA || axis == Axis::kB ? len / align * align : len;
 }
 
 // The largest factor of `base` at most `f` (CANN's GetNearestFactor).

@@ -160,8 +160,6 @@ class MatmulApiTiling {
   bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
   // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
   bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
-  bool PlanOwnBase(const AscendC::tiling::TCubeTiling& t, int64_t l0c, int64_t* bm, int64_t* bn,
-                   int64_t* bk, int64_t* db);
   // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
   bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
   // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
@@ -175,6 +173,8 @@ class MatmulApiTiling {
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
   // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
   void FillBatch(AscendC::tiling::TCubeTiling& t) const;
+  // BatchNum blocks of A and B within `l1` bytes (CANN's CheckFinalParams), else Fail.
+  bool CheckBatchL1(const AscendC::tiling::TCubeTiling& t, int64_t l1);
 
   MatmulOperand a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
@@ -189,14 +189,16 @@ class MatmulApiTiling {
   // 910/310P/310B: unaligned ND rows of A and B are padded in UB; 910/310P: C leaves through UB.
   bool ubTails_ = false, ubOutput_ = false;
   // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
-  // divides; 0: opsim's own base block (BatchMatmulTiling).
+  // divides; 0 for the N_BUFFER_33 split, which has its own.
   int64_t coreFrac_[3] = {0, 0, 0};
   int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
   std::string error_;
   int32_t aLayout_[5] = {0, 0, 0, 0, 0}, bLayout_[5] = {0, 0, 0, 0, 0};
   int32_t cLayout_[5] = {0, 0, 0, 0, 0};
   int32_t batchNum_ = 0;
-  bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
+  // SetBatchInfoForNormal was called (CANN's isBMNKBmm, which later layouts do not reset).
+  bool normalBatch_ = false;
+  AscendC::tiling::TCubeTiling last_{};  // the last successful tiling (GetCoreNum)
   MatmulConfigParams configParams_;
   DequantType deqType_ = DequantType::SCALAR;
   bool isSparse_ = false;
@@ -230,20 +232,17 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   int32_t outSingle_[3] = {0, 0, 0};  // the single-core M, N, K of the last split
 };
 
-// The batch Matmul's tiling (CANN's bmm_tiling.h): one core's tiling of one batch's M x N x K
-// with the layouts and BatchNum; for the BSNGD/SBNGD/BNGS1S2 layouts BatchNum batches of A and
-// B, fractal-aligned, must fit L1 (the IterateBatch page), else GetTiling fails (-1).
+// The batch Matmul's tiling (CANN's bmm_tiling.h): CANN's one-core tiling of one batch's
+// M x N x K with the layouts and BatchNum; for layouts other than NORMAL's, BatchNum batches of
+// the core's A and B must fit L1 (CheckBatchL1), else GetTiling fails (-1).
 class BatchMatmulTiling : public MatmulApiTiling {
  public:
   BatchMatmulTiling() = default;
   explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
       : MatmulApiTiling(ascendcPlatform) {}
-  // opsim's split: one core (each core's kernel takes its own batches).
+  // The last tiling's cores, M and N pieces (one core), and one batch piece each way.
   int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM,
                      int32_t& batchCoreN);
-
- protected:
-  bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
 };
 
 }  // namespace matmul_tiling
