@@ -75,6 +75,7 @@ MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
   using platform_ascendc::SocVersion;
   const SocVersion soc = p.GetSocVersion();
   biasTable_ = soc == SocVersion::ASCEND910B || soc == SocVersion::ASCEND310B;
+  soc910b_ = soc == SocVersion::ASCEND910B;
   ubOutput_ = soc == SocVersion::ASCEND910 || soc == SocVersion::ASCEND310P;
   ubTails_ = ubOutput_ || soc == SocVersion::ASCEND310B;
 }
@@ -96,6 +97,8 @@ int32_t MatmulApiTiling::SetBiasType(TPosition pos, CubeFormat type, DataType da
   return 0;
 }
 int32_t MatmulApiTiling::SetShape(int32_t m, int32_t n, int32_t k) {
+  setM_ = m;
+  setN_ = n;
   m_ = m;
   n_ = n;
   k_ = k;
@@ -176,8 +179,13 @@ int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& m, int32_t& n, int32_t& k
 }
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const {
   dim = usedDim_;
-  mDim = mDim_;
-  nDim = nDim_;
+  // CANN divides SetShape's M and N, rounding up, by the core's; unset (-1), that is 0 (-1 for
+  // a core's 1).
+  const auto unset = [](int64_t v, int64_t single) {
+    return single > 0 ? static_cast<int32_t>((v + single - 1) / single) : 0;
+  };
+  mDim = setM_ > 0 ? mDim_ : unset(setM_, outSingle_[0]);
+  nDim = setN_ > 0 ? nDim_ : unset(setN_, outSingle_[1]);
   return 0;
 }
 
@@ -219,10 +227,17 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   }
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   coreFrac_[0] = 0;  // set by SplitCores where CANN's base block and L1 steps apply
-  const bool n_buffer33 =
-      configParams_.scheduleType == ScheduleType::N_BUFFER_33 && CoreBudget() > 1;
-  if (!(n_buffer33 ? PlanNBuffer33(t, CoreBudget()) : PlanBlocks(t))) return -1;
-  if (!CheckBatchL1(t, l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_)) return -1;
+  const int64_t cores = CoreBudget();
+  const bool n_buffer33 = configParams_.scheduleType == ScheduleType::N_BUFFER_33 && cores > 1;
+  const int split_mn = n_buffer33 ? 0 : SplitMnScenario(cores);
+  const bool planned = n_buffer33 ? PlanNBuffer33(t, cores)
+                       : split_mn ? PlanSplitMn(t, cores, split_mn)
+                                  : PlanBlocks(t);
+  if (!planned) return -1;
+  // CANN's SPLIT_MN tilings skip CheckFinalParams, its batch rule with it.
+  if (!split_mn && !CheckBatchL1(t, l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_)) {
+    return -1;
+  }
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
   t.M = orgM_ > 0 ? orgM_ : m_;
   t.N = orgN_ > 0 ? orgN_ : n_;
@@ -254,9 +269,9 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   return 0;
 }
 
-bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
-  if (!SplitCores(t)) return false;
-  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+// SetFixSplit's base sides as CANN's CheckBaseMN takes them: whole fractals that fit L0C, and
+// on the 910B a base N the bias table holds.
+bool MatmulApiTiling::CheckFixedBase(int64_t l0c) {
   const int64_t fm = fixM_ > 0 ? fixM_ : 16, fn = fixN_ > 0 ? fixN_ : 16;
   if (fm % 16 != 0 || fn % 16 != 0) {
     return Fail("baseM = " + std::to_string(fm) + ", baseN = " + std::to_string(fn) +
@@ -267,6 +282,18 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
                 " x 4 B = " + std::to_string(fm * fn * 4) + " B of L0C does not fit the " +
                 std::to_string(l0c) + " B available");
   }
+  // The bias table holds 1 KiB: 256 float elements of N.
+  if (biasTable_ && isBias_ && fixN_ > 256) {
+    return Fail("SetFixSplit's baseN = " + std::to_string(fixN_) +
+                " with a bias: the bias table holds 256 elements of N (1 KiB)");
+  }
+  return true;
+}
+
+bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+  if (!SplitCores(t)) return false;
+  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+  if (!CheckFixedBase(l0c)) return false;
   int64_t bm = 0, bn = 0, bk = 0, db_a = 0, db_b = 0;
   if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
   t.baseM = static_cast<int32_t>(bm);

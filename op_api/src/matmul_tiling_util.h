@@ -10,6 +10,17 @@ namespace matmul_tiling::detail {
 inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 inline int64_t AlignUp(int64_t a, int64_t b) { return CeilDiv(a, b) * b; }
 
+// CANN's AlignSingleShape: *piece = one of `parts` pieces of `total`, aligned up to `align`
+// where `need` and the parts stay as many; false where alignment was wanted but could not be.
+inline bool AlignPiece(bool need, int64_t total, int64_t parts, int64_t align, int64_t* piece) {
+  *piece = CeilDiv(total, parts);
+  if (!need || align == 0 || parts <= 1) return true;
+  const int64_t aligned = AlignUp(*piece, align);
+  if (aligned >= CeilDiv(total, parts - 1)) return false;
+  *piece = aligned;
+  return true;
+}
+
 // Bits of one element of a Matmul operand (CANN's DTYPE_BIT_TAB: 4 for DT_INT4, whose L1 and
 // L0 bytes count half a byte an element); 0 for a type the cube does not multiply.
 inline int64_t ElemBits(DataType t) {

@@ -158,12 +158,33 @@ class MatmulApiTiling {
   // N_BUFFER_33 over `cores` cores: the split, base blocks and L1 steps
   // (matmul_tiling_nbuffer33.cc).
   bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
+  // SetFixSplit's baseM/baseN: whole fractals within L0C and the bias table (CheckBaseMN).
+  bool CheckFixedBase(int64_t l0c);
   // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
   bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
   // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
   bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
   // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
   bool PlanCannL1(AscendC::tiling::TCubeTiling& t);
+  // CANN's L1 factors: K of A and B in L1 (fractals of 32 B), base blocks of M and N, buffers.
+  struct CannL1 {
+    int64_t ka, kb, ma, nb, dba, dbb;
+  };
+  // The tiling's order, steps and depths from the factors, or Fail where no L1 steps fit.
+  bool SetCannL1(AscendC::tiling::TCubeTiling& t, const CannL1& s);
+  // A base block in elements.
+  struct CannBlock {
+    int64_t m, n, k;
+  };
+  // CANN's multi-core base block (GetMultiCoreBasicBlock): 128 (256 with a 256 KiB L0C) x 256 x
+  // 128 B of K, 256 x 128 with A and B transposed, SetFixSplit's baseM/baseN where given.
+  CannBlock CannMultiCoreBase(int64_t l0c) const;
+  // CANN's SPLIT_MN (1) or SPLIT_SMALL_MN (2) scenario over `cores`, else 0
+  // (matmul_tiling_splitmn.cc).
+  int SplitMnScenario(int64_t cores) const;
+  bool PlanSplitMn(AscendC::tiling::TCubeTiling& t, int64_t cores, int scenario);
+  bool FinishSplitMn(AscendC::tiling::TCubeTiling& t, int64_t md, int64_t nd,
+                     const CannBlock& base);
   int64_t BiasL1Bytes(int64_t base_n) const;
   // The UB CANN's tiling counts for the ND2NZ padding and C's way out (GetUsedSize).
   int64_t CannUbBytes(const AscendC::tiling::TCubeTiling& t) const;
@@ -178,6 +199,7 @@ class MatmulApiTiling {
 
   MatmulOperand a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
+  int32_t setM_ = -1, setN_ = -1;  // SetShape's M and N as given (CANN's singleM, singleN)
   int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
   int32_t fixM_ = -1, fixN_ = -1, fixK_ = -1;
   bool isBias_ = false;
@@ -186,6 +208,9 @@ class MatmulApiTiling {
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;
   bool biasTable_ = false;  // 910B/310B: a bias passes through the 1 KiB bias table
+  bool soc910b_ = false;    // the 910B, where CANN's SPLIT_MN tilings apply
+  // EnableMultiCoreSplitK (MultiCoreMatmulTiling's); CANN's base class keeps it.
+  bool enableSplitK_ = false;
   // 910/310P/310B: unaligned ND rows of A and B are padded in UB; 910/310P: C leaves through UB.
   bool ubTails_ = false, ubOutput_ = false;
   // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
@@ -223,7 +248,6 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
   int64_t CoreBudget() const override;
   void NoteSplit(const AscendC::tiling::TCubeTiling& t, int32_t mDim, int32_t nDim) override;
-  bool enableSplitK_ = false;
 
  private:
   int32_t dim_ = -1;
