@@ -21,6 +21,7 @@ const char* TypeName(DataType t) {
   switch (t) {
     case DataType::DT_FLOAT16: return "DT_FLOAT16";
     case DataType::DT_BF16: return "DT_BF16";
+    case DataType::DT_BFLOAT16: return "DT_BFLOAT16";
     case DataType::DT_FLOAT: return "DT_FLOAT";
     case DataType::DT_INT8: return "DT_INT8";
     case DataType::DT_INT4: return "DT_INT4";
@@ -31,7 +32,8 @@ const char* TypeName(DataType t) {
 
 // The result types the cube and Fixpipe produce from each input type.
 bool ResultTypeOk(DataType in, DataType out) {
-  switch (in) {
+  out = detail::Canon(out);
+  switch (detail::Canon(in)) {
     case DataType::DT_FLOAT16: return out == DataType::DT_FLOAT || out == DataType::DT_FLOAT16;
     case DataType::DT_BF16: return out == DataType::DT_FLOAT || out == DataType::DT_BF16;
     case DataType::DT_FLOAT: return out == DataType::DT_FLOAT;
@@ -50,9 +52,10 @@ uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::C
 
 // Why A x B -> C of M x N x K is no cube Matmul, or "".
 std::string CheckOperands(DataType a, DataType b, DataType c, int64_t m, int64_t n, int64_t k) {
-  if (ElemBits(a) == 0 || a != b || !ResultTypeOk(a, c)) {
+  if (ElemBits(a) == 0 || detail::Canon(a) != detail::Canon(b) || !ResultTypeOk(a, c)) {
     return std::string("A ") + TypeName(a) + " x B " + TypeName(b) + " -> C " + TypeName(c) +
-           " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
+           " is not a cube Matmul (FLOAT16/BF16(BFLOAT16) -> FLOAT or the same, FLOAT -> FLOAT, "
+           "INT8 -> "
            "INT32 or FLOAT16, INT4 -> INT32)";
   }
   if (m <= 0 || n <= 0 || k <= 0) {

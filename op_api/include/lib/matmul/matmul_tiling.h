@@ -63,7 +63,9 @@ struct MatmulConfigParams {
 // How a quantised Matmul's scale comes (SetDequantType): one scalar or a vector of N.
 enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
 
-// CANN's ge::DataType numbering for the types a Matmul takes.
+// CANN's matmul_tiling::DataType, the whole enum (ge::DataType's numbering): the cube multiplies
+// FLOAT16, BF16 (or its other name DT_BFLOAT16), FLOAT, INT8 and INT4; the tiling refuses the
+// others by name.
 enum class DataType : int32_t {
   DT_FLOAT = 0,
   DT_FLOAT16 = 1,
@@ -74,8 +76,37 @@ enum class DataType : int32_t {
   DT_UINT16 = 7,
   DT_UINT32 = 8,
   DT_INT64 = 9,
+  DT_UINT64 = 10,
+  DT_DOUBLE = 11,
+  DT_BOOL = 12,
+  DT_STRING = 13,
+  DT_DUAL_SUB_INT8 = 14,
+  DT_DUAL_SUB_UINT8 = 15,
+  DT_COMPLEX64 = 16,
+  DT_COMPLEX128 = 17,
+  DT_QINT8 = 18,
+  DT_QINT16 = 19,
+  DT_QINT32 = 20,
+  DT_QUINT8 = 21,
+  DT_QUINT16 = 22,
+  DT_RESOURCE = 23,
+  DT_STRING_REF = 24,
+  DT_DUAL = 25,
+  DT_VARIANT = 26,
   DT_BF16 = 27,
+  DT_UNDEFINED = 28,
   DT_INT4 = 29,
+  DT_UINT1 = 30,
+  DT_INT2 = 31,
+  DT_UINT2 = 32,
+  DT_BFLOAT16 = 33,
+  DT_HIFLOAT8 = 34,
+  DT_FLOAT8_E4M3FN = 35,
+  DT_FLOAT8_E5M2 = 36,
+  DT_FLOAT4_E2M1 = 37,
+  DT_FLOAT8_E8M0 = 38,
+  DT_FLOAT4_E1M2 = 39,
+  DT_MAX = 40,
 };
 
 struct MatmulOperand {
