@@ -260,6 +260,18 @@ TEST(MatmulApiFaults, MixRules) {
       &kind, CoreType::kAiv, true);
   EXPECT_EQ(msg, "no fault");
   EXPECT_EQ(seen, (std::vector<int64_t>{2, 112}));
+  // Matmul::GetSubBlockIdx: the AIV's index in its block, or SetSubBlockIdx's.
+  seen.clear();
+  msg = FaultOf(
+      [&](Operands&) {
+        HalfMatmul mm;
+        seen.push_back(mm.GetSubBlockIdx());
+        mm.SetSubBlockIdx(0);
+        seen.push_back(mm.GetSubBlockIdx());
+      },
+      &kind, CoreType::kAiv, true);
+  EXPECT_EQ(msg, "no fault");
+  EXPECT_EQ(seen, (std::vector<int64_t>{0, 0, 1, 0}));
 }
 
 // ASCEND_IS_AIC / ASCEND_IS_AIV as each launch's cores see them (a MIX kernel's code runs on

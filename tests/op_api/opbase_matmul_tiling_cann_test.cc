@@ -7,6 +7,7 @@
 // tiling and the tilings without SetShape likewise.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 #include "opsim/op_api/platform_figures.h"
@@ -382,6 +383,24 @@ TEST(MatmulTilingAsCann, SplitMnAsCanns) {
       {{2, 17, 16, 3000, 0, 0, 0, 1, -1, -1, -1, 131072, 0, 4, 4, 1, 4, -1}, {-1}},
   };
   for (const LineWant& w : wants) ExpectAsCanns(w, "stepKa = 0");
+}
+
+// DT_BFLOAT16, CANN's second name for bfloat16 (its whole DataType enum is there): the same
+// tiling as DT_BF16.
+TEST(MatmulTilingAsCann, BFloat16IsBf16) {
+  TCubeTiling bf16, bfloat16;
+  for (DataType t : {DataType::DT_BF16, DataType::DT_BFLOAT16}) {
+    MultiCoreMatmulTiling api(Platform910B());
+    api.SetAType(TPosition::GM, CubeFormat::ND, t);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_BF16, true);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetShape(2048, 1024, 512);
+    ASSERT_EQ(api.GetTiling(t == DataType::DT_BF16 ? bf16 : bfloat16), 0) << api.GetLastError();
+  }
+  EXPECT_EQ(std::memcmp(&bf16, &bfloat16, sizeof bf16), 0);
+  EXPECT_EQ(bfloat16.baseK, 64);
+  EXPECT_EQ(static_cast<int32_t>(DataType::DT_BFLOAT16), 33);
+  EXPECT_EQ(static_cast<int32_t>(DataType::DT_FLOAT4_E1M2), 39);
 }
 
 }  // namespace
