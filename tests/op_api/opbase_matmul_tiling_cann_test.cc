@@ -403,4 +403,18 @@ TEST(MatmulTilingAsCann, BFloat16IsBf16) {
   EXPECT_EQ(static_cast<int32_t>(DataType::DT_FLOAT4_E1M2), 39);
 }
 
+// GetBaseM/N/K (CANN's MatmulApiTilingBase): SetFixSplit's before a tiling (-1 unset), the last
+// tiling's after it.
+TEST(MatmulTilingAsCann, BaseGettersAnswerTheLastTiling) {
+  MultiCoreMatmulTiling api = Make({512, 128, 128, 0, 0, 0, 1, 2, 128, 64});
+  EXPECT_EQ(api.GetBaseM(), 128);
+  EXPECT_EQ(api.GetBaseN(), 64);
+  EXPECT_EQ(api.GetBaseK(), -1);
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+  EXPECT_EQ(api.GetBaseM(), t.baseM);
+  EXPECT_EQ(api.GetBaseN(), t.baseN);
+  EXPECT_EQ(api.GetBaseK(), 128);
+}
+
 }  // namespace

@@ -174,6 +174,10 @@ class MatmulApiTiling {
   // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).
   int64_t GetTiling(optiling::TCubeTiling& tiling);
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling);
+  // The base block: the last tiling's, before one SetFixSplit's (-1 unset), as CANN's.
+  int32_t GetBaseM() const { return last_.baseM > 0 ? last_.baseM : fixM_; }
+  int32_t GetBaseN() const { return last_.baseN > 0 ? last_.baseN : fixN_; }
+  int32_t GetBaseK() const { return last_.baseK > 0 ? last_.baseK : fixK_; }
   // opsim: why the last GetTiling failed (empty after a success).
   const std::string& GetLastError() const { return error_; }
 
