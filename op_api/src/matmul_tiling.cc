@@ -21,6 +21,7 @@ const char* TypeName(DataType t) {
   switch (t) {
     case DataType::DT_FLOAT16: return "DT_FLOAT16";
     case DataType::DT_BF16: return "DT_BF16";
+    case DataType::DT_BFLOAT16: return "DT_BFLOAT16";
     case DataType::DT_FLOAT: return "DT_FLOAT";
     case DataType::DT_INT8: return "DT_INT8";
     case DataType::DT_INT4: return "DT_INT4";
@@ -31,7 +32,8 @@ const char* TypeName(DataType t) {
 
 // The result types the cube and Fixpipe produce from each input type.
 bool ResultTypeOk(DataType in, DataType out) {
-  switch (in) {
+  out = detail::Canon(out);
+  switch (detail::Canon(in)) {
     case DataType::DT_FLOAT16: return out == DataType::DT_FLOAT || out == DataType::DT_FLOAT16;
     case DataType::DT_BF16: return out == DataType::DT_FLOAT || out == DataType::DT_BF16;
     case DataType::DT_FLOAT: return out == DataType::DT_FLOAT;
@@ -50,108 +52,16 @@ uint64_t MemSize(const platform_ascendc::PlatformAscendC& p, platform_ascendc::C
 
 // Why A x B -> C of M x N x K is no cube Matmul, or "".
 std::string CheckOperands(DataType a, DataType b, DataType c, int64_t m, int64_t n, int64_t k) {
-  if (ElemBits(a) == 0 || a != b || !ResultTypeOk(a, c)) {
+  if (ElemBits(a) == 0 || detail::Canon(a) != detail::Canon(b) || !ResultTypeOk(a, c)) {
     return std::string("A ") + TypeName(a) + " x B " + TypeName(b) + " -> C " + TypeName(c) +
-           " is not a cube Matmul (FLOAT16/BF16 -> FLOAT or the same, FLOAT -> FLOAT, INT8 -> "
+           " is not a cube Matmul (FLOAT16/BF16(BFLOAT16) -> FLOAT or the same, FLOAT -> FLOAT, "
+           "INT8 -> "
            "INT32 or FLOAT16, INT4 -> INT32)";
   }
   if (m <= 0 || n <= 0 || k <= 0) {
     return "SetShape(" + std::to_string(m) + ", " + std::to_string(n) + ", " + std::to_string(k) +
            "): every extent must be positive";
   }
-  return "";
-}
-
-// K steps in L1: as many base blocks (`block` bytes of A and B) as fit beside the bias,
-// double-buffered when K has more. Why not even one fits, or "".
-std::string ChooseL1Steps(int64_t single_k, int64_t bk, int64_t block, int64_t bias_bytes,
-                          int64_t l1, int64_t* step_out, int64_t* depth_out) {
-  const int64_t k_steps = CeilDiv(single_k, bk);
-  const int64_t step =
-      std::min<int64_t>(k_steps, std::max<int64_t>(1, (l1 - bias_bytes) / (2 * block)));
-  int64_t depth_factor = step < k_steps ? 2 : 1;
-  if (depth_factor * step * block + bias_bytes > l1) depth_factor = 1;
-  if (step * block * depth_factor + bias_bytes > l1) {
-    return "one base block of A and B (" + std::to_string(block) + " B) does not fit L1 (" +
-           std::to_string(l1) + " B)";
-  }
-  *step_out = step;
-  *depth_out = depth_factor;
-  return "";
-}
-
-// Base blocks of M and N per L1 load when K fits one (CANN's MDL loads stepM x stepKa blocks
-// of A, stepN x stepKb of B, by one DataCopy each). The operand whose group the iterate order
-// keeps longest (B's column with M first, A's row with N first) takes the most base blocks that
-// fit beside one double-buffered block of the other, the other what remains; each a factor of
-// its tile count (CANN's GetNearestFactor), double-buffered unless it covers the block.
-struct L1Groups {
-  int64_t step_m = 1, step_n = 1, db_a = 1, db_b = 1;
-};
-L1Groups ChooseL1Groups(int64_t m_tiles, int64_t n_tiles, int64_t a_blk, int64_t b_blk,
-                        int64_t room, bool m_first) {
-  const auto db = [](int64_t x, int64_t tiles) -> int64_t { return x < tiles ? 2 : 1; };
-  // The most blocks (a factor of `tiles`) of `blk` bytes, with their buffers, within `left`.
-  const auto most = [&](int64_t tiles, int64_t blk, int64_t left) {
-    for (int64_t x = tiles; x > 1; --x) {
-      if (tiles % x == 0 && db(x, tiles) * x * blk <= left) return x;
-    }
-    return int64_t{1};
-  };
-  L1Groups g;
-  if (m_first) {
-    g.step_n = most(n_tiles, b_blk, room - db(1, m_tiles) * a_blk);
-    g.step_m = most(m_tiles, a_blk, room - db(g.step_n, n_tiles) * g.step_n * b_blk);
-  } else {
-    g.step_m = most(m_tiles, a_blk, room - db(1, n_tiles) * b_blk);
-    g.step_n = most(n_tiles, b_blk, room - db(g.step_m, m_tiles) * g.step_m * a_blk);
-  }
-  g.db_a = db(g.step_m, m_tiles);
-  g.db_b = db(g.step_n, n_tiles);
-  if ((g.db_a * g.step_m * a_blk + g.db_b * g.step_n * b_blk) > room) g.db_a = g.db_b = 1;
-  return g;
-}
-
-// What the base K depends on: SetFixSplit's baseK (or <= 0), a fractal row's elements, the base
-// M and N, the element bits of A and B, L0A and L0B bytes, the core's K.
-struct BaseKInputs {
-  int64_t fix_k, k0, bm, bn, sa, sb, l0a, l0b, single_k;  // sa, sb: bits
-  const char* type_name;
-  // K's alignment in L0A: 16 for float A transposed (its transposed load leaves K aligned to 16,
-  // CANN's GetABaseWidthAlign), else k0; in L0B: 16 for float B as stored (its LoadData3DV2
-  // fills K aligned to 16), else k0.
-  int64_t a_k_align, b_k_align;
-};
-
-// Base K: as deep as double-buffered L0A and L0B allow, whole fractal rows, no deeper than K;
-// *db the buffers per L0 (2 or 1). Why not, or "".
-std::string ChooseBaseK(const BaseKInputs& in, int64_t* bk_out, int64_t* db_out) {
-  int64_t db = 2;
-  int64_t bk = in.fix_k > 0 ? in.fix_k : 0;
-  if (bk == 0) {
-    for (; db >= 1 && bk < in.k0; --db) {
-      const int64_t fit_a = in.l0a * 8 / (db * in.bm * in.sa) / in.a_k_align * in.a_k_align;
-      const int64_t fit =
-          std::min(fit_a, in.l0b * 8 / (db * in.bn * in.sb) / in.b_k_align * in.b_k_align);
-      bk = std::min(fit / in.k0 * in.k0, AlignUp(in.single_k, in.k0));
-    }
-    ++db;
-  } else if (bk % in.k0 != 0) {
-    return "baseK = " + std::to_string(bk) + " must be a multiple of " + std::to_string(in.k0) +
-           " (32 B of " + in.type_name + ")";
-  }
-  const int64_t bk_a = AlignUp(bk, in.a_k_align);
-  while (db >= 1 &&
-         (in.bm * bk_a * in.sa * db > in.l0a * 8 || in.bn * bk * in.sb * db > in.l0b * 8)) {
-    --db;
-  }
-  if (db < 1 || bk < in.k0) {
-    return "baseM = " + std::to_string(in.bm) + ", baseN = " + std::to_string(in.bn) +
-           ": not even one fractal column of K fits L0A (" + std::to_string(in.l0a) +
-           " B) and L0B (" + std::to_string(in.l0b) + " B)";
-  }
-  *bk_out = bk;
-  *db_out = db;
   return "";
 }
 
@@ -168,6 +78,7 @@ MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
   using platform_ascendc::SocVersion;
   const SocVersion soc = p.GetSocVersion();
   biasTable_ = soc == SocVersion::ASCEND910B || soc == SocVersion::ASCEND310B;
+  soc910b_ = soc == SocVersion::ASCEND910B;
   ubOutput_ = soc == SocVersion::ASCEND910 || soc == SocVersion::ASCEND310P;
   ubTails_ = ubOutput_ || soc == SocVersion::ASCEND310B;
 }
@@ -189,6 +100,8 @@ int32_t MatmulApiTiling::SetBiasType(TPosition pos, CubeFormat type, DataType da
   return 0;
 }
 int32_t MatmulApiTiling::SetShape(int32_t m, int32_t n, int32_t k) {
+  setM_ = m;
+  setN_ = n;
   m_ = m;
   n_ = n;
   k_ = k;
@@ -269,8 +182,13 @@ int32_t MultiCoreMatmulTiling::GetSingleShape(int32_t& m, int32_t& n, int32_t& k
 }
 int32_t MultiCoreMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim) const {
   dim = usedDim_;
-  mDim = mDim_;
-  nDim = nDim_;
+  // CANN divides SetShape's M and N, rounding up, by the core's; unset (-1), that is 0 (-1 for
+  // a core's 1).
+  const auto unset = [](int64_t v, int64_t single) {
+    return single > 0 ? static_cast<int32_t>((v + single - 1) / single) : 0;
+  };
+  mDim = setM_ > 0 ? mDim_ : unset(setM_, outSingle_[0]);
+  nDim = setN_ > 0 ? nDim_ : unset(setN_, outSingle_[1]);
   return 0;
 }
 
@@ -287,7 +205,7 @@ void MultiCoreMatmulTiling::NoteSplit(const KernelTiling& t, int32_t mDim, int32
 }
 
 // The bias row's L1 bytes in shareL1Size: CANN counts it where the bias table takes it (910B,
-// 310B) at the bias type's size; opsim's own tiling (the batch) a float row.
+// 310B) at the bias type's size; the N_BUFFER_33 split (coreFrac_ unset) a float row.
 int64_t MatmulApiTiling::BiasL1Bytes(int64_t base_n) const {
   if (!isBias_) return 0;
   if (coreFrac_[0] == 0) return base_n * 4;
@@ -312,9 +230,17 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   }
   t.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
   coreFrac_[0] = 0;  // set by SplitCores where CANN's base block and L1 steps apply
-  const bool n_buffer33 =
-      configParams_.scheduleType == ScheduleType::N_BUFFER_33 && CoreBudget() > 1;
-  if (!(n_buffer33 ? PlanNBuffer33(t, CoreBudget()) : PlanBlocks(t))) return -1;
+  const int64_t cores = CoreBudget();
+  const bool n_buffer33 = configParams_.scheduleType == ScheduleType::N_BUFFER_33 && cores > 1;
+  const int split_mn = n_buffer33 ? 0 : SplitMnScenario(cores);
+  const bool planned = n_buffer33 ? PlanNBuffer33(t, cores)
+                       : split_mn ? PlanSplitMn(t, cores, split_mn)
+                                  : PlanBlocks(t);
+  if (!planned) return -1;
+  // CANN's SPLIT_MN tilings skip CheckFinalParams, its batch rule with it.
+  if (!split_mn && !CheckBatchL1(t, l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_)) {
+    return -1;
+  }
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
   t.M = orgM_ > 0 ? orgM_ : m_;
   t.N = orgN_ > 0 ? orgN_ : n_;
@@ -342,43 +268,13 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
   }
   t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
   FillBatch(t);
+  last_ = t;
   return 0;
 }
 
-// opsim's own base block (BatchMatmulTiling): base M and N fixed by SetFixSplit, else up to
-// 128 x 256 and shrunk until L0C holds them; base K as deep as L0A and L0B allow.
-bool MatmulApiTiling::PlanOwnBase(const KernelTiling& t, int64_t l0c, int64_t* bm_out,
-                                  int64_t* bn_out, int64_t* bk, int64_t* db) {
-  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  const int64_t k0 = 256 / sa;  // elements of a 32 B fractal row (64 for DT_INT4)
-  int64_t bm = fixM_ > 0 ? fixM_ : std::min<int64_t>(AlignUp(t.singleCoreM, 16), 128);
-  int64_t bn = fixN_ > 0 ? fixN_ : std::min<int64_t>(AlignUp(t.singleCoreN, 16), 256);
-  while (bm * bn * 4 > l0c && fixM_ <= 0 && fixN_ <= 0 && (bm > 16 || bn > 16)) {
-    (bm >= bn ? bm : bn) /= 2;
-  }
-  const BaseKInputs in{fixK_,
-                       k0,
-                       bm,
-                       bn,
-                       sa,
-                       sb,
-                       static_cast<int64_t>(l0a_),
-                       static_cast<int64_t>(l0b_),
-                       t.singleCoreK,
-                       TypeName(a_.dataType),
-                       a_.dataType == DataType::DT_FLOAT && a_.isTrans ? 16 : k0,
-                       b_.dataType == DataType::DT_FLOAT && !b_.isTrans ? 16 : k0};
-  if (std::string why = ChooseBaseK(in, bk, db); !why.empty()) return Fail(why);
-  *bm_out = bm;
-  *bn_out = bn;
-  return true;
-}
-
-bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
-  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
-  if (!SplitCores(t)) return false;
-  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
-  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
+// SetFixSplit's base sides as CANN's CheckBaseMN takes them: whole fractals that fit L0C, and
+// on the 910B a base N the bias table holds.
+bool MatmulApiTiling::CheckFixedBase(int64_t l0c) {
   const int64_t fm = fixM_ > 0 ? fixM_ : 16, fn = fixN_ > 0 ? fixN_ : 16;
   if (fm % 16 != 0 || fn % 16 != 0) {
     return Fail("baseM = " + std::to_string(fm) + ", baseN = " + std::to_string(fn) +
@@ -389,45 +285,26 @@ bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
                 " x 4 B = " + std::to_string(fm * fn * 4) + " B of L0C does not fit the " +
                 std::to_string(l0c) + " B available");
   }
+  // The bias table holds 1 KiB: 256 float elements of N.
+  if (biasTable_ && isBias_ && fixN_ > 256) {
+    return Fail("SetFixSplit's baseN = " + std::to_string(fixN_) +
+                " with a bias: the bias table holds 256 elements of N (1 KiB)");
+  }
+  return true;
+}
+
+bool MatmulApiTiling::PlanBlocks(KernelTiling& t) {
+  if (!SplitCores(t)) return false;
+  const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
+  if (!CheckFixedBase(l0c)) return false;
   int64_t bm = 0, bn = 0, bk = 0, db_a = 0, db_b = 0;
-  if (coreFrac_[0] > 0) {
-    if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
-    t.baseM = static_cast<int32_t>(bm);
-    t.baseN = static_cast<int32_t>(bn);
-    t.baseK = static_cast<int32_t>(bk);
-    t.dbL0A = static_cast<int32_t>(db_a);
-    t.dbL0B = static_cast<int32_t>(db_b);
-    return PlanCannL1(t);
-  } else {
-    if (!PlanOwnBase(t, l0c, &bm, &bn, &bk, &db_a)) return false;
-    db_b = db_a;
-  }
-  const int64_t bias_bytes = isBias_ ? bn * 4 : 0;
-  const int64_t block = (bm * bk * sa + bn * bk * sb) / 8;
-  int64_t step = 0;
-  int64_t depth_factor = 0;
-  if (std::string why =
-          ChooseL1Steps(t.singleCoreK, bk, block, bias_bytes, l1, &step, &depth_factor);
-      !why.empty()) {
-    return Fail(why);
-  }
+  if (!PlanCannBase(&bm, &bn, &bk, &db_a, &db_b)) return false;
   t.baseM = static_cast<int32_t>(bm);
   t.baseN = static_cast<int32_t>(bn);
   t.baseK = static_cast<int32_t>(bk);
-  L1Groups g{1, 1, depth_factor, depth_factor};
-  if (step * bk >= t.singleCoreK) {  // K in one L1 load: groups of base blocks of M and N
-    g = ChooseL1Groups(CeilDiv(t.singleCoreM, bm), CeilDiv(t.singleCoreN, bn),
-                       step * bk * bm * sa / 8, step * bk * bn * sb / 8, l1 - bias_bytes,
-                       t.iterateOrder == 0);
-  }
-  t.stepM = static_cast<int32_t>(g.step_m);
-  t.stepN = static_cast<int32_t>(g.step_n);
-  t.stepKa = t.stepKb = static_cast<int32_t>(step);
-  t.depthA1 = static_cast<int32_t>(step * g.step_m * g.db_a);
-  t.depthB1 = static_cast<int32_t>(step * g.step_n * g.db_b);
   t.dbL0A = static_cast<int32_t>(db_a);
   t.dbL0B = static_cast<int32_t>(db_b);
-  return true;
+  return PlanCannL1(t);
 }
 
 int64_t MatmulApiTiling::GetTiling(AscendC::tiling::TCubeTiling& tiling) {

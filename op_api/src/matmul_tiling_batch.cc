@@ -1,28 +1,13 @@
 // The batch Matmul's host side (CANN's matmul_tiling_base.h and bmm_tiling.h): the layouts'
-// axes, BatchNum, and BatchMatmulTiling's one-core tiling with its L1 rule (docs/CUBE.md,
-// "Batch").
+// axes, BatchNum, and the L1 rule CANN's CheckFinalParams applies to every tiling with a BatchNum
+// (docs/CUBE.md, "Batch Matmul tiling, as CANN's (session 39)").
 #include <algorithm>
 #include <string>
 
 #include "lib/matmul/matmul_tiling.h"
+#include "matmul_tiling_util.h"
 
 namespace matmul_tiling {
-namespace {
-
-int64_t Up(int64_t v, int64_t to) { return (v + to - 1) / to * to; }
-
-int64_t TypeBytes(DataType t) {
-  switch (t) {
-    case DataType::DT_INT8:
-    case DataType::DT_UINT8: return 1;
-    case DataType::DT_FLOAT:
-    case DataType::DT_INT32: return 4;
-    default: return 2;
-  }
-}
-
-}  // namespace
-
 int32_t MatmulApiTiling::SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
   const int32_t v[5] = {b, s, n, g, d};
   for (int i = 0; i < 5; ++i) {
@@ -33,7 +18,6 @@ int32_t MatmulApiTiling::SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, 
     }
   }
   std::copy(v, v + 5, aLayout_);
-  normalBatch_ = false;
   return 0;
 }
 
@@ -47,7 +31,6 @@ int32_t MatmulApiTiling::SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, 
     }
   }
   std::copy(v, v + 5, bLayout_);
-  normalBatch_ = false;
   return 0;
 }
 
@@ -105,31 +88,36 @@ void MatmulApiTiling::FillBatch(AscendC::tiling::TCubeTiling& t) const {
   t.BatchNum = batchNum_;
 }
 
+// CANN's: the cores and the M and N pieces of the last tiling; one batch piece each way (its
+// batchM, batchN, singleBatchM and singleBatchN are 1 in every tiling).
 int32_t BatchMatmulTiling::GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim,
                                       int32_t& batchCoreM, int32_t& batchCoreN) {
-  dim = mDim = nDim = batchCoreM = batchCoreN = 1;
+  dim = last_.usedCoreNum;
+  if (last_.singleCoreM <= 0) return -1;  // no tiling yet
+  mDim = static_cast<int32_t>(detail::CeilDiv(last_.M, last_.singleCoreM));
+  nDim = static_cast<int32_t>(detail::CeilDiv(last_.N, last_.singleCoreN));
+  batchCoreM = batchCoreN = 1;
   return 0;
 }
 
-// One core's tiling of one batch; the layouts other than NORMAL hold BatchNum batches of A and B
-// in L1 at once (the IterateBatch page: "the sum of the fractal-aligned batches must be smaller
-// than L1").
-bool BatchMatmulTiling::SplitCores(AscendC::tiling::TCubeTiling& t) {
-  if (!MatmulApiTiling::SplitCores(t)) return false;
-  coreFrac_[0] = 0;  // CANN's batch tiling is not read here: opsim's base block
+// CANN's CheckFinalParams: with a BatchNum and layouts other than NORMAL's (SetBatchInfoForNormal),
+// BatchNum blocks of the core's A and B (counted at A's element size, not fractal-aligned) and
+// their bias rows must fit L1; IterateBatch keeps them there at once.
+bool MatmulApiTiling::CheckBatchL1(const AscendC::tiling::TCubeTiling& t, int64_t l1) {
   if (normalBatch_ || batchNum_ <= 0) return true;
-  const int64_t sa = TypeBytes(a_.dataType), sb = TypeBytes(b_.dataType);
+  const int64_t bits = detail::ElemBits(a_.dataType);
+  const int64_t bias = isBias_ ? int64_t{t.singleCoreN} * batchNum_ * bits / 8 : 0;
   const int64_t bytes =
-      int64_t{batchNum_} * (Up(m_, 16) * Up(k_, 32 / sa) * sa + Up(k_, 16) * Up(n_, 16) * sb);
-  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, static_cast<int64_t>(l1_))
-                                   : static_cast<int64_t>(l1_);
-  if (bytes >= l1) {
-    return Fail("BatchNum " + std::to_string(batchNum_) + " batches of A (" + std::to_string(m_) +
-                " x " + std::to_string(k_) + ") and B (" + std::to_string(k_) + " x " +
-                std::to_string(n_) + "), fractal-aligned, take " + std::to_string(bytes) +
-                " B: not less than L1's " + std::to_string(l1) + " B");
-  }
-  return true;
+      (int64_t{t.singleCoreM} * t.singleCoreK + int64_t{t.singleCoreN} * t.singleCoreK) *
+          batchNum_ * bits / 8 +
+      bias;
+  if (bytes <= l1) return true;
+  return Fail("BatchNum " + std::to_string(batchNum_) + " batches of A (" +
+              std::to_string(t.singleCoreM) + " x " + std::to_string(t.singleCoreK) + ") and B (" +
+              std::to_string(t.singleCoreK) + " x " + std::to_string(t.singleCoreN) + ")" +
+              (isBias_ ? " with their bias rows" : "") + " take " + std::to_string(bytes) +
+              " B: more than L1's " + std::to_string(l1) +
+              " B (CANN's tiling refuses it too; IterateBatch holds them at once)");
 }
 
 }  // namespace matmul_tiling

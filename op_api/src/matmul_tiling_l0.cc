@@ -194,11 +194,6 @@ bool MatmulApiTiling::PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_
               b_.isTrans,
               biasTable_ && isBias_,
               isBias_ ? BiasBytes(bias_.dataType) : 0};
-  // The bias table holds 1 KiB: 256 float elements of N (CANN's CheckBaseMN refuses more).
-  if (in.bias_table && fixN_ > 256) {
-    return Fail("SetFixSplit's baseN = " + std::to_string(fixN_) +
-                " with a bias: the bias table holds 256 elements of N (1 KiB)");
-  }
   // A fixed base side too wide for two 32 B columns in L0 keeps one buffer there.
   if (fixM_ > 0 && fixM_ * 32 > in.l0a / 2) in.db_a = 1;
   if (fixN_ > 0 && fixN_ * 32 > in.l0b / 2) in.db_b = 1;

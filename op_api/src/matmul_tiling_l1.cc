@@ -44,15 +44,19 @@ int64_t Bytes(const L1In& in, const L1& s, int64_t cw) {
 
 enum class Axis { kA, kB, mA, nB };
 
-// The most of one axis `room` bytes of L1 hold, the rest of the candidate fixed.
+// The most of one axis `room` bytes of L1 hold, the rest of the candidate fixed; 0 where the
+// rest is empty (a K of 0 fractals, where CANN's CalL1MaxLen divides by zero and stops).
 int64_t MaxLen(const L1In& in, int64_t room, const L1& s, int64_t align, Axis axis, int64_t cw) {
+  int64_t per = 1;
   switch (axis) {
-    case Axis::kA: return room / (s.ma * in.m0 * s.dba * 512) / align * align;
-    case Axis::kB: return room / (s.nb * in.n0 * s.dbb * 512) / align * align;
-    case Axis::mA: return room / (Up(s.ka, align) * in.m0 * s.dba * 512);
-    case Axis::nB: return room / (Up(s.kb, align) * in.n0 * s.dbb * 512 + cw * in.n0 * 512);
+    case Axis::kA: per = s.ma * in.m0 * s.dba * 512; break;
+    case Axis::kB: per = s.nb * in.n0 * s.dbb * 512; break;
+    case Axis::mA: per = Up(s.ka, align) * in.m0 * s.dba * 512; break;
+    case Axis::nB: per = Up(s.kb, align) * in.n0 * s.dbb * 512 + cw * in.n0 * 512; break;
   }
-  return 1;
+  if (per <= 0) return 0;
+  const int64_t len = room / per;
+  return axis == Axis::kA || axis == Axis::kB ? len / align * align : len;
 }
 
 // The largest factor of `base` at most `f` (CANN's GetNearestFactor).
@@ -319,6 +323,18 @@ bool MatmulApiTiling::PlanCannL1(AscendC::tiling::TCubeTiling& t) {
                 sb};
   const bool nd = a_.type == CubeFormat::ND && b_.type == CubeFormat::ND;
   const L1 s = ChooseL1(in, CeilDiv(k_, reduce), nd);
+  return SetCannL1(t, {s.ka, s.kb, s.ma, s.nb, s.dba, s.dbb});
+}
+
+// UpdateTiling's part from the L1 factors: the iterate order, steps and depths (UpdateDepthB1,
+// AdjustFloatL1Factor), and CheckFinalParams' L1 rules.
+bool MatmulApiTiling::SetCannL1(AscendC::tiling::TCubeTiling& t, const CannL1& s) {
+  const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
+  const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
+  const int64_t reduce = 256 / sa;
+  const bool fa = a_.dataType == DataType::DT_FLOAT, fb = b_.dataType == DataType::DT_FLOAT;
+  const int64_t bias_bytes = isBias_ ? detail::BiasBytes(bias_.dataType) : 0;
+  const int64_t k0 = t.baseK / reduce;
   if (traverse_ == MatrixTraverse::NOSET) {
     // K whole in L1 on one side: walk the other; on both: the order that reloads less.
     const bool ka_whole = t.singleCoreK <= s.ka * reduce, kb_whole = t.singleCoreK <= s.kb * reduce;
@@ -327,8 +343,8 @@ bool MatmulApiTiling::PlanCannL1(AscendC::tiling::TCubeTiling& t) {
     const int64_t b_load = sn + sm * CeilDiv(sn, s.nb * t.baseN);
     t.iterateOrder = ka_whole && kb_whole ? (a_load < b_load ? 1 : 0) : (ka_whole ? 1 : 0);
   }
-  t.depthA1 = static_cast<int32_t>(CeilDiv(s.ka, in.k0) * s.ma * s.dba);
-  int64_t depth_b = CeilDiv(s.kb, in.k0) * s.nb * s.dbb;
+  t.depthA1 = static_cast<int32_t>(CeilDiv(s.ka, k0) * s.ma * s.dba);
+  int64_t depth_b = CeilDiv(s.kb, k0) * s.nb * s.dbb;
   if (fb && biasTable_) {
     // CANN counts float B's K aligned to 16 in 16-bit products (which wrap) and lowers depthB1
     // where that overflows L1.
@@ -342,8 +358,8 @@ bool MatmulApiTiling::PlanCannL1(AscendC::tiling::TCubeTiling& t) {
   t.depthB1 = static_cast<int32_t>(depth_b);
   t.stepM = static_cast<int32_t>(s.ma);
   t.stepN = static_cast<int32_t>(std::min(s.nb, depth_b));
-  t.stepKa = static_cast<int32_t>(CeilDiv(s.ka, in.k0));
-  t.stepKb = static_cast<int32_t>(CeilDiv(s.kb, in.k0));
+  t.stepKa = static_cast<int32_t>(CeilDiv(s.ka, k0));
+  t.stepKb = static_cast<int32_t>(CeilDiv(s.kb, k0));
   if (fb && t.baseK == 8) {
     t.stepKb = 1;
     t.depthB1 = static_cast<int32_t>(std::min(s.nb, depth_b) * s.dbb);

@@ -33,12 +33,11 @@ struct SplitInputs {
 // is whole 256 B is cut at 256 B where that still leaves `parts` pieces, else its loads count
 // twice (*unaligned).
 int64_t Piece(int64_t total, int64_t parts, bool row_major, int64_t bits, bool* unaligned) {
-  const int64_t piece = CeilDiv(total, parts);
   const int64_t align = 256 * 8 / bits;
-  if (!row_major || total % align != 0 || parts <= 1) return piece;
-  const int64_t aligned = AlignUp(piece, align);
-  if (aligned < CeilDiv(total, parts - 1)) return aligned;
-  *unaligned = true;
+  int64_t piece = 0;
+  if (!detail::AlignPiece(row_major && total % align == 0, total, parts, align, &piece)) {
+    *unaligned = true;
+  }
   return piece;
 }
 
@@ -84,17 +83,22 @@ int64_t ChooseNDim(const SplitInputs& in, int64_t m_dim) {
 
 }  // namespace
 
+MatmulApiTiling::CannBlock MatmulApiTiling::CannMultiCoreBase(int64_t l0c) const {
+  const bool both_trans = a_.isTrans && b_.isTrans;
+  CannBlock b{l0c == 262144 || both_trans ? 256 : 128, both_trans ? 128 : 256,
+              128 * 8 / ElemBits(a_.dataType)};
+  if (fixM_ > 0) b.m = fixM_;
+  if (fixN_ > 0) b.n = fixN_;
+  return b;
+}
+
 bool MatmulApiTiling::PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores) {
   const int64_t sa = ElemBits(a_.dataType), sb = ElemBits(b_.dataType);
   const int64_t k0 = 256 / sa;
   const int64_t l0c = l0cBudget_ > 0 ? std::min<int64_t>(l0cBudget_, l0c_) : l0c_;
   const int64_t l1 = l1Budget_ > 0 ? std::min<int64_t>(l1Budget_, l1_) : l1_;
-  // CANN's base block for a multi-core split: 128 (256 with a 256 KiB L0C) x 256 x 128 B of K,
-  // 256 x 128 with both A and B transposed; SetFixSplit's baseM and baseN instead where given.
-  const bool both_trans = a_.isTrans && b_.isTrans;
-  const int64_t bm = fixM_ > 0 ? fixM_ : (l0c_ >= 262144 || both_trans ? 256 : 128);
-  const int64_t bn = fixN_ > 0 ? fixN_ : (both_trans ? 128 : 256);
-  const int64_t bk = 128 * 8 / sa;
+  const CannBlock base = CannMultiCoreBase(l0c);
+  const int64_t bm = base.m, bn = base.n, bk = base.k;
   if (bm % 16 != 0 || bn % 16 != 0 || bm * bn * 4 > l0c) {
     return Fail("N_BUFFER_33: baseM = " + std::to_string(bm) + ", baseN = " + std::to_string(bn) +
                 ": both must be multiples of 16 and baseM x baseN x 4 B fit L0C (" +

@@ -180,7 +180,7 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
   // L0A holds 64 KiB: 256 x 256 half twice is 256 KiB.
   t = SmallTiling();
   t.baseM = t.baseK = 256;
-  t.dbL0A = 2;
+  t.dbL0A = t.dbL0B = 2;
   msg = FaultOf(
       [&](Operands&) {
         TPipe pipe;
@@ -190,6 +190,17 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
       &kind);
   EXPECT_EQ(kind, FaultKind::kUbOverflow) << msg;
   EXPECT_NE(msg.find("L0A"), std::string::npos) << msg;
+  // dbL0A 1 with dbL0B 0 (matmul_s4's tiling): CANN's (1 - 1) & (0 - 1) = 0, single buffers.
+  t = SmallTiling();
+  t.dbL0B = 0;
+  msg = FaultOf(
+      [&](Operands&) {
+        TPipe pipe;
+        HalfMatmul mm;
+        mm.Init(&t);
+      },
+      &kind);
+  EXPECT_EQ(msg, "no fault");
   // An AIV of a chip with separate cores has no cube.
   t = SmallTiling();
   msg = FaultOf(
@@ -205,7 +216,7 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
   TCubeTiling f = SmallTiling();
   f.baseK = 8;
   f.baseM = f.singleCoreM = f.M = 768;
-  f.dbL0A = 2;
+  f.dbL0A = f.dbL0B = 2;  // CANN double-buffers both or neither
   msg = SetTensorFault<float, float>(f, false, true, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("baseK = 8: its transposed load"), std::string::npos) << msg;
@@ -214,7 +225,7 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
   f.baseK = 8;
   f.baseN = f.singleCoreN = f.N = 768;
   f.baseM = f.singleCoreM = f.M = 16;
-  f.dbL0B = 2;
+  f.dbL0A = f.dbL0B = 2;
   msg = SetTensorFault<float, float>(f, true, false, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("B as stored with float elements and tiling baseK = 8"), std::string::npos)
@@ -224,7 +235,7 @@ TEST(MatmulApiFaults, BadTilingsAndPlacesAreReported) {
   f = SmallTiling();
   f.baseM = f.singleCoreM = f.M = f.baseN = f.singleCoreN = f.N = 16;
   f.baseK = f.singleCoreK = f.Ka = f.Kb = 2048;
-  f.dbL0B = 2;
+  f.dbL0A = f.dbL0B = 2;
   msg = SetTensorFault<int8_t, int32_t>(f, true, false, &kind);
   EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
   EXPECT_NE(msg.find("whole 32-column squares"), std::string::npos) << msg;
@@ -260,6 +271,18 @@ TEST(MatmulApiFaults, MixRules) {
       &kind, CoreType::kAiv, true);
   EXPECT_EQ(msg, "no fault");
   EXPECT_EQ(seen, (std::vector<int64_t>{2, 112}));
+  // Matmul::GetSubBlockIdx: the AIV's index in its block, or SetSubBlockIdx's.
+  seen.clear();
+  msg = FaultOf(
+      [&](Operands&) {
+        HalfMatmul mm;
+        seen.push_back(mm.GetSubBlockIdx());
+        mm.SetSubBlockIdx(0);
+        seen.push_back(mm.GetSubBlockIdx());
+      },
+      &kind, CoreType::kAiv, true);
+  EXPECT_EQ(msg, "no fault");
+  EXPECT_EQ(seen, (std::vector<int64_t>{0, 0, 1, 0}));
 }
 
 // ASCEND_IS_AIC / ASCEND_IS_AIV as each launch's cores see them (a MIX kernel's code runs on

@@ -1,7 +1,8 @@
 // The Matmul's output forms (docs/CUBE.md, "Matmul output forms (session 38)"): C in
 // CubeFormat::NZ (with and without the channel split's 16 x 8 fractals), in ND_ALIGN, and in the
 // kernel's own L0C (TPosition::CO1), each against the scalar model over tiles with tails in M
-// and N, B as stored and transposed, with a bias; and the forms still refused.
+// and N, B as stored and transposed, with a bias; IterateBatch's NZ and ND_ALIGN C (session 39);
+// and the forms still refused.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -171,6 +172,86 @@ TEST(MatmulApi, NdAlignPadsRowsTo32Bytes) {
   std::vector<half> c(40 * 64, half(-1.0f));  // half rows padded to 64
   ASSERT_EQ(OutRun<::CubeFormat::ND_ALIGN>(d, c, false), "");
   EXPECT_EQ(d.Check(c, [](uint32_t i, uint32_t j) { return size_t{i} * 64 + j; }), "ok");
+}
+
+// IterateBatch with C in NZ or ND_ALIGN (NORMAL layout): batch j's C lands as IterateAll's C in
+// that format, CANN's singleCoreM x singleCoreN results on (an NZ float C: N aligned to 16) from
+// the last; the batches go out in order, so a later one overwrites where they overlap.
+template <::CubeFormat Format>
+std::string BatchOutRun(uint32_t batches, std::vector<float>& c, std::vector<half>& a,
+                        std::vector<half>& b) {
+  constexpr uint32_t m = 40, n = 54, k = 48;
+  OutCase d(m * batches, n, k, false);
+  d.a = a;
+  d.b = b;
+  TCubeTiling t = OutTiling(int32_t(m), int32_t(n), int32_t(k));
+  t.isBias = 0;
+  using HalfN = MatmulType<TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::NORMAL>;
+  using OutN = MatmulType<TPosition::GM, Format, float, false, LayoutMode::NORMAL>;
+  return d.Run<float>(c, [&](GlobalTensor<float>& gc) {
+    TPipe pipe;
+    Matmul<HalfN, HalfN, OutN, BiasGm> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    mm.SetTensorA(d.ga);
+    mm.SetTensorB(d.gb);
+    mm.SetBatchNum(int32_t(batches), int32_t(batches));
+    mm.IterateBatch(gc, false, 0, false);
+    mm.End();
+  });
+}
+
+// Each result's last writer among the batches (place(batch, i, j) for j up to `cols`, the
+// padding columns included) must hold its product.
+std::string BatchCheck(uint32_t batches, uint32_t cols, const std::vector<float>& c,
+                       const std::vector<half>& a, const std::vector<half>& b,
+                       const std::function<size_t(uint32_t, uint32_t, uint32_t)>& place) {
+  constexpr uint32_t m = 40, n = 54, k = 48;
+  std::vector<int64_t> writer(c.size(), -1);
+  for (uint32_t x = 0; x < batches; ++x) {
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < cols; ++j) writer[place(x, i, j)] = (int64_t{x} * m + i) * 64 + j;
+    }
+  }
+  std::vector<std::vector<double>> p;
+  for (uint32_t x = 0; x < batches; ++x) {
+    const std::vector<half> ax(a.begin() + x * m * k, a.begin() + (x + 1) * m * k);
+    const std::vector<half> bx(b.begin() + x * k * n, b.begin() + (x + 1) * k * n);
+    p.push_back(MatmulReference(MmShape{m, k, n, false}, ax, bx));
+  }
+  for (size_t at = 0; at < c.size(); ++at) {
+    if (writer[at] < 0 || writer[at] % 64 >= n) continue;
+    const auto x = static_cast<uint32_t>(writer[at] / 64 / m);
+    const auto i = static_cast<uint32_t>(writer[at] / 64 % m);
+    const auto j = static_cast<uint32_t>(writer[at] % 64);
+    const double want = p[x][size_t{i} * n + j];
+    if (static_cast<double>(c[at]) != want) {
+      return "batch " + std::to_string(x) + " C[" + std::to_string(i) + "][" + std::to_string(j) +
+             "] = " + std::to_string(c[at]) + ", expected " + std::to_string(want);
+    }
+  }
+  return "ok";
+}
+
+TEST(MatmulApi, BatchNzAndNdAlignOutput) {
+  constexpr uint32_t batches = 2;
+  std::vector<half> a = SmallInts<half>(batches * 40 * 48, 3),
+                    b = SmallInts<half>(batches * 48 * 54, 4);
+  // NZ: 4 fractal columns of 40 rows a batch, 40 x 64 results apart: no overlap.
+  std::vector<float> nz(batches * 40 * 64, -1.0f);
+  ASSERT_EQ(BatchOutRun<::CubeFormat::NZ>(batches, nz, a, b), "");
+  EXPECT_EQ(BatchCheck(batches, 64, nz, a, b,
+                       [](uint32_t x, uint32_t i, uint32_t j) {
+                         return size_t{x} * 2560 + j / 16 * 640 + i * 16 + j % 16;
+                       }),
+            "ok");
+  // ND_ALIGN: rows of 56, 40 x 54 results apart: batch 1 overwrites batch 0's last row and more.
+  std::vector<float> nd(40 * 54 + 40 * 56, -1.0f);
+  ASSERT_EQ(BatchOutRun<::CubeFormat::ND_ALIGN>(batches, nd, a, b), "");
+  EXPECT_EQ(BatchCheck(batches, 56, nd, a, b,
+                       [](uint32_t x, uint32_t i, uint32_t j) {
+                         return size_t{x} * 2160 + size_t{i} * 56 + j;
+                       }),
+            "ok");
 }
 
 // matmul_co1_output's form: each tile into the kernel's L0C tensor, baseM x baseN apart (or, by
@@ -389,9 +470,9 @@ TEST(MatmulApiFaults, OutputFormsRefused) {
       },
       &kind);
   expect(msg, "C in TPosition::CO1 has no L0C buffer of the Matmul's", inv);
-  // The batch Matmul places ND matrices only.
-  using HalfN = MatmulType<TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::NORMAL>;
-  using NzN = MatmulType<TPosition::GM, ::CubeFormat::NZ, float, false, LayoutMode::NORMAL>;
+  // The batch Matmul places NZ and ND_ALIGN batches in NORMAL and BNGS1S2 only.
+  using HalfN = MatmulType<TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::BSNGD>;
+  using NzN = MatmulType<TPosition::GM, ::CubeFormat::NZ, float, false, LayoutMode::BSNGD>;
   const std::string batch = d.Run<float>(
       c,
       [&](GlobalTensor<float>& gc) {
@@ -404,7 +485,7 @@ TEST(MatmulApiFaults, OutputFormsRefused) {
         mm.IterateBatch(gc, false, 0, false);
       },
       &kind);
-  expect(batch, "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul", u);
+  expect(batch, "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul in the BSNGD", u);
 }
 
 }  // namespace matmul_output_test

@@ -3,9 +3,11 @@
 // buffers, the L1 steps and depths, iterateOrder and shareL1Size for shapes over the four input
 // types, transposes, bias, SetDim and SetFixSplit, as CANN's MultiCoreMatmulTiling (asc-devkit's
 // matmul_tiling_algorithm.cpp, built in /tmp with opsim's 910B1 platform) gives them; the values
-// are that run's.
+// are that run's. Session 39 (docs/CUBE.md, "Batch and SPLIT_MN tilings as CANN's"): the batch
+// tiling and the tilings without SetShape likewise.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 #include "opsim/op_api/platform_figures.h"
@@ -236,6 +238,183 @@ TEST(MatmulTilingAsCann, Ascend910CountsCsBaseBlockInUb) {
   EXPECT_EQ(over.GetTiling(t), -1);
   EXPECT_NE(over.GetLastError().find("263168 B of UB (262144 B)"), std::string::npos)
       << over.GetLastError();
+}
+
+// A line of the session-39 driver: mode (0 BatchMatmulTiling, 1 MultiCoreMatmulTiling with
+// SetShape, 2 without: SetOrgShape alone), M, N, K, type, A and B transposed, bias, SetDim,
+// SetFixSplit's baseM and baseN, SetBufferSpace's L1 (-1: unset), the layouts (0 none, 1
+// SetBatchInfoForNormal, 2 SetA/B/CLayout of B x S x N x G x D), batchA, batchB, the layouts'
+// N and G, SetBatchNum (-1: unset).
+struct Line {
+  int32_t v[18];
+};
+
+template <class Api>
+void SetUp(Api& api, const Line& l) {
+  const DataType ins[] = {DataType::DT_FLOAT16, DataType::DT_FLOAT, DataType::DT_INT8,
+                          DataType::DT_BF16};
+  const DataType outs[] = {DataType::DT_FLOAT, DataType::DT_FLOAT, DataType::DT_INT32,
+                           DataType::DT_FLOAT};
+  const int32_t* v = l.v;
+  const int32_t m = v[1], n = v[2], k = v[3], ba = v[13], bb = v[14];
+  api.SetAType(TPosition::GM, CubeFormat::ND, ins[v[4]], v[5] != 0);
+  api.SetBType(TPosition::GM, CubeFormat::ND, ins[v[4]], v[6] != 0);
+  api.SetCType(TPosition::GM, CubeFormat::ND, outs[v[4]]);
+  api.SetBiasType(TPosition::GM, CubeFormat::ND, outs[v[4]]);
+  if (v[0] != 2) api.SetShape(m, n, k);
+  api.SetOrgShape(m, n, k);
+  if (v[9] > 0 || v[10] > 0) api.SetFixSplit(v[9], v[10], -1);
+  api.EnableBias(v[7] != 0);
+  api.SetBufferSpace(v[11], -1, -1);
+  if (v[12] == 1) api.SetBatchInfoForNormal(ba, bb, m, n, k);
+  if (v[12] == 2) {
+    api.SetALayout(ba, m, v[15], v[16], k);
+    api.SetBLayout(bb, n, v[15], v[16], k);
+    api.SetCLayout(ba > bb ? ba : bb, m, v[15], v[16], n);
+  }
+  if (v[17] > 0) api.SetBatchNum(v[17]);
+}
+
+// The 16 fields of EveryFieldAsCanns, then GetCoreNum's dim, mDim and nDim; {-1}: refused.
+struct LineWant {
+  Line in;
+  int32_t f[19];
+};
+
+void ExpectAsCanns(const LineWant& w, const std::string& refusal) {
+  TCubeTiling t;
+  int32_t cn[5] = {0, 0, 0, 0, 0};
+  int64_t ret = 0;
+  std::string error;
+  const std::string what = "line " + std::to_string(w.in.v[0]) + " " + std::to_string(w.in.v[1]) +
+                           "x" + std::to_string(w.in.v[2]) + "x" + std::to_string(w.in.v[3]) +
+                           " type " + std::to_string(w.in.v[4]);
+  if (w.in.v[0] == 0) {
+    BatchMatmulTiling api(Platform910B());
+    SetUp(api, w.in);
+    ret = api.GetTiling(t);
+    error = api.GetLastError();
+    if (ret == 0) {
+      api.GetCoreNum(cn[0], cn[1], cn[2], cn[3], cn[4]);
+      EXPECT_EQ(cn[3] + cn[4], 2) << what;  // one batch piece each way
+    }
+  } else {
+    MultiCoreMatmulTiling api(Platform910B());
+    api.SetDim(w.in.v[8] > 0 ? w.in.v[8] : 24);
+    SetUp(api, w.in);
+    ret = api.GetTiling(t);
+    error = api.GetLastError();
+    if (ret == 0) api.GetCoreNum(cn[0], cn[1], cn[2]);
+  }
+  if (w.f[0] < 0) {
+    EXPECT_EQ(ret, -1) << what;
+    EXPECT_NE(error.find(refusal), std::string::npos) << what << ": " << error;
+    return;
+  }
+  ASSERT_EQ(ret, 0) << what << ": " << error;
+  const int32_t got[19] = {t.usedCoreNum, t.singleCoreM, t.singleCoreN, t.baseM,   t.baseN,
+                           t.baseK,       t.dbL0A,       t.dbL0B,       t.depthA1, t.depthB1,
+                           t.stepM,       t.stepN,       t.stepKa,      t.stepKb,  t.iterateOrder,
+                           t.shareL1Size, cn[0],         cn[1],         cn[2]};
+  for (int i = 0; i < 19; ++i) EXPECT_EQ(got[i], w.f[i]) << what << " field " << i;
+  EXPECT_EQ(t.BatchNum, w.in.v[17] > 0 ? w.in.v[17] : 0) << what;
+  EXPECT_EQ(t.ALayoutInfoB, w.in.v[12] > 0 ? w.in.v[13] : 0) << what;
+  EXPECT_EQ(t.CLayoutInfoS2, w.in.v[12] > 0 ? w.in.v[2] : 0) << what;
+}
+
+// BatchMatmulTiling and batch layouts on MultiCoreMatmulTiling: CANN's tiling of one batch, and
+// its CheckFinalParams rule: BatchNum blocks of the core's A and B with their bias rows within L1
+// (not after SetBatchInfoForNormal). Values from CANN's tiling built in /tmp (docs/CUBE.md).
+TEST(MatmulTilingAsCann, BatchTilingAsCanns) {
+  const LineWant wants[] = {
+      {{0, 255, 130, 31, 1, 1, 0, 1, -1, -1, -1, -1, 1, 3, 1, 2, 1, 4},
+       {1, 255, 130, 256, 128, 32, 2, 2, 1, 2, 1, 2, 1, 1, 0, 66048, 1, 1, 1}},
+      {{1, 33, 1, 33, 2, 0, 1, 0, -1, -1, -1, -1, 2, 3, 1, 2, 4, 16},
+       {1, 48, 16, 48, 32, 64, 2, 2, 1, 1, 1, 1, 1, 1, 0, 5120, 1, 1, 1}},
+      {{0, 128, 1000, 384, 2, 1, 1, 0, -1, -1, -1, -1, 1, 3, 1, 1, 4, 16},
+       {1, 128, 1000, 128, 256, 128, 2, 2, 3, 12, 1, 4, 3, 3, 0, 442368, 1, 1, 1}},
+      {{1, 256, 1000, 192, 2, 0, 1, 1, -1, -1, -1, -1, 2, 3, 1, 2, 1, 4},
+       {24, 86, 126, 96, 128, 192, 2, 2, 1, 1, 1, 1, 1, 1, 0, 43520, 24, 3, 8}},
+      {{1, 130, 256, 33, 0, 0, 0, 0, 24, -1, -1, -1, 1, 3, 1, 2, 2, 8},
+       {9, 16, 256, 16, 256, 48, 2, 2, 1, 1, 1, 1, 1, 1, 0, 26112, 9, 9, 1}},
+      {{0, 1024, 255, 100, 0, 0, 1, 0, -1, -1, -1, -1, 2, 2, 2, 2, 4, 2},
+       {1, 1024, 255, 128, 256, 64, 2, 2, 16, 2, 8, 1, 2, 2, 0, 327680, 1, 1, 1}},
+      {{0, 17, 777, 128, 2, 1, 0, 0, -1, -1, -1, 131072, 2, 1, 1, 1, 2, 1},
+       {1, 17, 777, 32, 416, 64, 2, 2, 2, 4, 1, 1, 2, 2, 1, 110592, 1, 1, 1}},
+      {{1, 8192, 1000, 7, 0, 1, 0, 0, -1, -1, -1, -1, 2, 4, 4, 2, 1, 32}, {-1}},
+      {{1, 192, 33, 500, 0, 0, 1, 0, 4, -1, -1, 131072, 2, 2, 2, 2, 1, 3}, {-1}},
+      {{0, 3000, 3000, 777, 3, 1, 1, 0, -1, -1, -1, 262144, 2, 4, 4, 2, 1, 16}, {-1}},
+  };
+  for (const LineWant& w : wants) ExpectAsCanns(w, "batches of A");
+}
+
+// Without SetShape, over several 910B cores: CANN's SPLIT_MN (M >= 128, M x N over 26214 a core)
+// and SPLIT_SMALL_MN (M x N under that) splits, base blocks and K steps; GetCoreNum's mDim and
+// nDim are CANN's division of the unset SetShape (0). A step of K that comes out 0 (CANN
+// returns that tiling unchecked) is refused.
+TEST(MatmulTilingAsCann, SplitMnAsCanns) {
+  const LineWant wants[] = {
+      {{2, 1000, 777, 1000, 0, 0, 0, 0, 24, -1, -1, -1, 1, 4, 4, 2, 1, -1},
+       {24, 126, 384, 128, 256, 64, 2, 2, 8, 8, 1, 1, 4, 4, 0, 393216, 24, 0, 0}},
+      {{2, 256, 7000, 7, 0, 1, 0, 0, 8, -1, -1, -1, 2, 2, 1, 2, 4, -1},
+       {8, 128, 1792, 128, 256, 64, 2, 2, 8, 8, 1, 1, 4, 4, 1, 393216, 8, 0, 0}},
+      {{2, 3000, 8192, 31, 3, 0, 0, 0, 4, -1, -1, 262144, 0, 1, 1, 1, 2, -1},
+       {4, 1504, 4096, 128, 256, 64, 2, 2, 8, 4, 1, 1, 4, 2, 0, 262144, 4, 0, 0}},
+      {{2, 300, 640, 128, 1, 1, 0, 1, 2, -1, -1, -1, 2, 1, 1, 2, 2, -1},
+       {2, 304, 320, 128, 256, 32, 2, 2, 8, 8, 1, 1, 4, 4, 0, 394240, 2, 0, 0}},
+      {{2, 640, 8192, 16, 0, 0, 1, 1, -1, -1, -1, -1, 1, 4, 4, 2, 4, -1},
+       {24, 107, 2048, 128, 256, 64, 2, 2, 8, 8, 1, 1, 4, 4, 1, 394240, 24, 0, 0}},
+      {{2, 7, 777, 192, 0, 0, 0, 1, -1, -1, -1, 262144, 0, 3, 1, 2, 1, -1},
+       {22, 16, 36, 16, 48, 192, 2, 2, 18, 6, 1, 1, 9, 3, 0, 221376, 22, 0, 0}},
+      {{2, 384, 256, 512, 3, 0, 1, 0, 8, 64, 256, 131072, 0, 8, 8, 1, 4, -1},
+       {8, 96, 128, 96, 128, 128, 2, 2, 2, 2, 1, 1, 1, 1, 0, 114688, 8, 0, 0}},
+      {{2, 500, 1, 1, 1, 1, 0, 1, 4, -1, -1, -1, 1, 1, 1, 1, 1, -1},
+       {4, 128, 16, 128, 16, 8, 2, 2, 62, 2, 1, 1, 31, 1, 0, 255040, 4, 0, 0}},
+      {{2, 1536, 17, 4096, 1, 0, 1, 0, 4, -1, -1, -1, 0, 2, 1, 1, 4, -1},
+       {4, 384, 32, 128, 32, 64, 2, 2, 4, 32, 1, 1, 2, 16, 0, 393216, 4, 0, 0}},
+      {{2, 300, 130, 7, 0, 0, 1, 0, 8, -1, -1, -1, 0, 2, 2, 2, 4, -1},
+       {8, 76, 128, 80, 80, 16, 2, 2, 102, 102, 1, 1, 51, 51, 1, 522240, 8, 0, 0}},
+      {{2, 512, 64, 33, 0, 1, 0, 1, 24, -1, -1, -1, 2, 4, 4, 1, 1, -1},
+       {12, 128, 22, 128, 32, 48, 2, 2, 20, 80, 1, 1, 10, 40, 0, 491648, 12, 0, 0}},
+      {{2, 192, 31, 32, 1, 0, 0, 1, -1, -1, -1, -1, 0, 8, 8, 2, 1, -1},
+       {20, 20, 16, 32, 16, 32, 2, 2, 62, 124, 1, 1, 31, 62, 0, 507968, 20, 0, 0}},
+      {{2, 32, 31, 31, 0, 1, 1, 0, -1, -1, -1, -1, 1, 2, 1, 1, 2, -1},
+       {20, 7, 8, 16, 16, 32, 2, 2, 254, 254, 1, 1, 127, 127, 0, 520192, 20, 0, 0}},
+      {{2, 17, 16, 3000, 0, 0, 0, 1, -1, -1, -1, 131072, 0, 4, 4, 1, 4, -1}, {-1}},
+  };
+  for (const LineWant& w : wants) ExpectAsCanns(w, "stepKa = 0");
+}
+
+// DT_BFLOAT16, CANN's second name for bfloat16 (its whole DataType enum is there): the same
+// tiling as DT_BF16.
+TEST(MatmulTilingAsCann, BFloat16IsBf16) {
+  TCubeTiling bf16, bfloat16;
+  for (DataType t : {DataType::DT_BF16, DataType::DT_BFLOAT16}) {
+    MultiCoreMatmulTiling api(Platform910B());
+    api.SetAType(TPosition::GM, CubeFormat::ND, t);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_BF16, true);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetShape(2048, 1024, 512);
+    ASSERT_EQ(api.GetTiling(t == DataType::DT_BF16 ? bf16 : bfloat16), 0) << api.GetLastError();
+  }
+  EXPECT_EQ(std::memcmp(&bf16, &bfloat16, sizeof bf16), 0);
+  EXPECT_EQ(bfloat16.baseK, 64);
+  EXPECT_EQ(static_cast<int32_t>(DataType::DT_BFLOAT16), 33);
+  EXPECT_EQ(static_cast<int32_t>(DataType::DT_FLOAT4_E1M2), 39);
+}
+
+// GetBaseM/N/K (CANN's MatmulApiTilingBase): SetFixSplit's before a tiling (-1 unset), the last
+// tiling's after it.
+TEST(MatmulTilingAsCann, BaseGettersAnswerTheLastTiling) {
+  MultiCoreMatmulTiling api = Make({512, 128, 128, 0, 0, 0, 1, 2, 128, 64});
+  EXPECT_EQ(api.GetBaseM(), 128);
+  EXPECT_EQ(api.GetBaseN(), 64);
+  EXPECT_EQ(api.GetBaseK(), -1);
+  TCubeTiling t;
+  ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+  EXPECT_EQ(api.GetBaseM(), t.baseM);
+  EXPECT_EQ(api.GetBaseN(), t.baseN);
+  EXPECT_EQ(api.GetBaseK(), 128);
 }
 
 }  // namespace

@@ -57,12 +57,6 @@ void CheckTiling(const MatmulState& s, const TCubeTiling& t, const char* api) {
   RequireAtLeast(api, "stepKb", t.stepKb, 1);
   RequireAtLeast(api, "depthA1", t.depthA1, 1);
   RequireAtLeast(api, "depthB1", t.depthB1, 1);
-  for (const auto& [field, v] : {std::pair{"dbL0A", t.dbL0A}, std::pair{"dbL0B", t.dbL0B}}) {
-    if (v != 1 && v != 2) {
-      Refuse(api, std::string("tiling ") + field + " = " + std::to_string(v) +
-                      " (expected 1 or 2 buffers)");
-    }
-  }
   if (t.iterateOrder != 0 && t.iterateOrder != 1) {
     Refuse(api, "tiling iterateOrder = " + std::to_string(t.iterateOrder) +
                     " (expected 0, M first, or 1, N first)");
@@ -110,9 +104,15 @@ void DropForReInit(MatmulState& s, const char* api) {
 
 }  // namespace
 
-void MatmulInit(MatmulState& s, const TCubeTiling* tiling) {
+void MatmulInit(MatmulState& s, const TCubeTiling* given) {
   const char* api = "Matmul::Init";
-  if (tiling == nullptr) Refuse(api, "the tiling pointer is null");
+  if (given == nullptr) Refuse(api, "the tiling pointer is null");
+  // CANN's Matmul double-buffers L0A and L0B together where (dbL0A - 1) & (dbL0B - 1) is not 0,
+  // else neither (its TBufPoolL0 and ShapeValidCheck): any values are taken so (matmul_s4's
+  // tiling has dbL0A 1, dbL0B 0).
+  TCubeTiling norm = *given;
+  norm.dbL0A = norm.dbL0B = ((given->dbL0A - 1) & (given->dbL0B - 1)) != 0 ? 2 : 1;
+  const TCubeTiling* tiling = &norm;
   CheckTiling(s, *tiling, api);
   if (s.mdl) CheckMdlSteps(*tiling, api);
   // CANN's Init page: Init may be called again to set the tiling anew (after REGIST_MATMUL_OBJ

@@ -91,6 +91,15 @@ BatchPlace OperandBatch(uint8_t layout, const int32_t info[5], uint64_t j, uint6
 BatchPlace OutputBatch(const MatmulState& s, const int32_t info[5], uint64_t j, const char* api) {
   const TCubeTiling& t = s.tiling;
   const uint8_t layout = s.types.layout_c;
+  const uint8_t fmt = s.form.format[2];
+  if (fmt != static_cast<uint8_t>(CubeFormat::ND)) {
+    // NZ and ND_ALIGN (NORMAL, BNGS1S2): CANN's GetBatchResult puts batch j singleCoreM x
+    // singleCoreN results on (an NZ C of 4-byte results: N aligned to 16), whatever the matrix's
+    // padded size; each batch lands as IterateAll's C in that format.
+    const bool nz4 = fmt == static_cast<uint8_t>(CubeFormat::NZ) && DTypeSize(s.types.out) == 4;
+    const auto n = static_cast<uint64_t>(nz4 ? (s.single_n + 15) / 16 * 16 : s.single_n);
+    return {j * static_cast<uint64_t>(s.single_m) * n, layout == kBngs1s2 ? t.CLayoutInfoS2 : 0};
+  }
   if (layout == kBngs1s2) {
     if (t.CLayoutInfoS1 < 1 || t.CLayoutInfoS2 < 1) {
       RefuseBatch(
@@ -157,10 +166,12 @@ void RequireOperands(const MatmulState& s, const char* api) {
   RequireReady(s, api);
   RefusePartialOutput(s, api);
   if (!s.a_set || !s.b_set) RefuseBatch(api, "SetTensorA and SetTensorB come before it");
-  if (s.form.format[2] != static_cast<uint8_t>(CubeFormat::ND)) {
+  const uint8_t lc = s.types.layout_c;
+  if (s.form.format[2] != static_cast<uint8_t>(CubeFormat::ND) && lc != kNormal && lc != kBngs1s2) {
     RaiseFault(FaultKind::kUnsupported, api,
-               "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul: its batches are placed as "
-               "ND matrices here (not modelled)");
+               "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul in the BSNGD or SBNGD "
+               "layout: its batches are placed as ND slices of C's rows here (NZ and ND_ALIGN "
+               "are modelled for NORMAL and BNGS1S2)");
   }
 }
 

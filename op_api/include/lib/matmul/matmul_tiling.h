@@ -63,7 +63,9 @@ struct MatmulConfigParams {
 // How a quantised Matmul's scale comes (SetDequantType): one scalar or a vector of N.
 enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
 
-// CANN's ge::DataType numbering for the types a Matmul takes.
+// CANN's matmul_tiling::DataType, the whole enum (ge::DataType's numbering): the cube multiplies
+// FLOAT16, BF16 (or its other name DT_BFLOAT16), FLOAT, INT8 and INT4; the tiling refuses the
+// others by name.
 enum class DataType : int32_t {
   DT_FLOAT = 0,
   DT_FLOAT16 = 1,
@@ -74,8 +76,37 @@ enum class DataType : int32_t {
   DT_UINT16 = 7,
   DT_UINT32 = 8,
   DT_INT64 = 9,
+  DT_UINT64 = 10,
+  DT_DOUBLE = 11,
+  DT_BOOL = 12,
+  DT_STRING = 13,
+  DT_DUAL_SUB_INT8 = 14,
+  DT_DUAL_SUB_UINT8 = 15,
+  DT_COMPLEX64 = 16,
+  DT_COMPLEX128 = 17,
+  DT_QINT8 = 18,
+  DT_QINT16 = 19,
+  DT_QINT32 = 20,
+  DT_QUINT8 = 21,
+  DT_QUINT16 = 22,
+  DT_RESOURCE = 23,
+  DT_STRING_REF = 24,
+  DT_DUAL = 25,
+  DT_VARIANT = 26,
   DT_BF16 = 27,
+  DT_UNDEFINED = 28,
   DT_INT4 = 29,
+  DT_UINT1 = 30,
+  DT_INT2 = 31,
+  DT_UINT2 = 32,
+  DT_BFLOAT16 = 33,
+  DT_HIFLOAT8 = 34,
+  DT_FLOAT8_E4M3FN = 35,
+  DT_FLOAT8_E5M2 = 36,
+  DT_FLOAT4_E2M1 = 37,
+  DT_FLOAT8_E8M0 = 38,
+  DT_FLOAT4_E1M2 = 39,
+  DT_MAX = 40,
 };
 
 struct MatmulOperand {
@@ -143,6 +174,10 @@ class MatmulApiTiling {
   // 0 with `tiling` filled, or -1 (the reason on stderr and in opsim's GetLastError()).
   int64_t GetTiling(optiling::TCubeTiling& tiling);
   int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling);
+  // The base block: the last tiling's, before one SetFixSplit's (-1 unset), as CANN's.
+  int32_t GetBaseM() const { return last_.baseM > 0 ? last_.baseM : fixM_; }
+  int32_t GetBaseN() const { return last_.baseN > 0 ? last_.baseN : fixN_; }
+  int32_t GetBaseK() const { return last_.baseK > 0 ? last_.baseK : fixK_; }
   // opsim: why the last GetTiling failed (empty after a success).
   const std::string& GetLastError() const { return error_; }
 
@@ -158,14 +193,33 @@ class MatmulApiTiling {
   // N_BUFFER_33 over `cores` cores: the split, base blocks and L1 steps
   // (matmul_tiling_nbuffer33.cc).
   bool PlanNBuffer33(AscendC::tiling::TCubeTiling& t, int64_t cores);
+  // SetFixSplit's baseM/baseN: whole fractals within L0C and the bias table (CheckBaseMN).
+  bool CheckFixedBase(int64_t l0c);
   // Every other schedule: SplitCores, then base blocks that fit L0, K steps that fit L1.
   bool PlanBlocks(AscendC::tiling::TCubeTiling& t);
-  bool PlanOwnBase(const AscendC::tiling::TCubeTiling& t, int64_t l0c, int64_t* bm, int64_t* bn,
-                   int64_t* bk, int64_t* db);
   // CANN's base block for the core's block coreFrac_ (matmul_tiling_l0.cc).
   bool PlanCannBase(int64_t* bm, int64_t* bn, int64_t* bk, int64_t* db_a, int64_t* db_b);
   // CANN's L1 steps and depths and iterate order on CANN's base block (matmul_tiling_l1.cc).
   bool PlanCannL1(AscendC::tiling::TCubeTiling& t);
+  // CANN's L1 factors: K of A and B in L1 (fractals of 32 B), base blocks of M and N, buffers.
+  struct CannL1 {
+    int64_t ka, kb, ma, nb, dba, dbb;
+  };
+  // The tiling's order, steps and depths from the factors, or Fail where no L1 steps fit.
+  bool SetCannL1(AscendC::tiling::TCubeTiling& t, const CannL1& s);
+  // A base block in elements.
+  struct CannBlock {
+    int64_t m, n, k;
+  };
+  // CANN's multi-core base block (GetMultiCoreBasicBlock): 128 (256 with a 256 KiB L0C) x 256 x
+  // 128 B of K, 256 x 128 with A and B transposed, SetFixSplit's baseM/baseN where given.
+  CannBlock CannMultiCoreBase(int64_t l0c) const;
+  // CANN's SPLIT_MN (1) or SPLIT_SMALL_MN (2) scenario over `cores`, else 0
+  // (matmul_tiling_splitmn.cc).
+  int SplitMnScenario(int64_t cores) const;
+  bool PlanSplitMn(AscendC::tiling::TCubeTiling& t, int64_t cores, int scenario);
+  bool FinishSplitMn(AscendC::tiling::TCubeTiling& t, int64_t md, int64_t nd,
+                     const CannBlock& base);
   int64_t BiasL1Bytes(int64_t base_n) const;
   // The UB CANN's tiling counts for the ND2NZ padding and C's way out (GetUsedSize).
   int64_t CannUbBytes(const AscendC::tiling::TCubeTiling& t) const;
@@ -175,9 +229,12 @@ class MatmulApiTiling {
   int64_t Compute(AscendC::tiling::TCubeTiling& t);
   // The layouts and BatchNum into the tiling (matmul_tiling_batch.cc).
   void FillBatch(AscendC::tiling::TCubeTiling& t) const;
+  // BatchNum blocks of A and B within `l1` bytes (CANN's CheckFinalParams), else Fail.
+  bool CheckBatchL1(const AscendC::tiling::TCubeTiling& t, int64_t l1);
 
   MatmulOperand a_, b_, c_, bias_;
   int32_t m_ = -1, n_ = -1, k_ = -1;
+  int32_t setM_ = -1, setN_ = -1;  // SetShape's M and N as given (CANN's singleM, singleN)
   int32_t orgM_ = -1, orgN_ = -1, orgKa_ = -1, orgKb_ = -1;
   int32_t fixM_ = -1, fixN_ = -1, fixK_ = -1;
   bool isBias_ = false;
@@ -186,17 +243,22 @@ class MatmulApiTiling {
   uint64_t l1_ = 524288, l0a_ = 65536, l0b_ = 65536, l0c_ = 131072, ub_ = 196608;
   uint32_t aicCores_ = 1;
   bool biasTable_ = false;  // 910B/310B: a bias passes through the 1 KiB bias table
+  bool soc910b_ = false;    // the 910B, where CANN's SPLIT_MN tilings apply
+  // EnableMultiCoreSplitK (MultiCoreMatmulTiling's); CANN's base class keeps it.
+  bool enableSplitK_ = false;
   // 910/310P/310B: unaligned ND rows of A and B are padded in UB; 910/310P: C leaves through UB.
   bool ubTails_ = false, ubOutput_ = false;
   // The core's M, N (16 rows) and K (32 B) as CANN's split counts them, which its base block
-  // divides; 0: opsim's own base block (BatchMatmulTiling).
+  // divides; 0 for the N_BUFFER_33 split, which has its own.
   int64_t coreFrac_[3] = {0, 0, 0};
   int64_t l1Budget_ = -1, l0cBudget_ = -1, ubBudget_ = -1;
   std::string error_;
   int32_t aLayout_[5] = {0, 0, 0, 0, 0}, bLayout_[5] = {0, 0, 0, 0, 0};
   int32_t cLayout_[5] = {0, 0, 0, 0, 0};
   int32_t batchNum_ = 0;
-  bool normalBatch_ = false;  // SetBatchInfoForNormal: the layouts are NORMAL's
+  // SetBatchInfoForNormal was called (CANN's isBMNKBmm, which later layouts do not reset).
+  bool normalBatch_ = false;
+  AscendC::tiling::TCubeTiling last_{};  // the last successful tiling (GetCoreNum)
   MatmulConfigParams configParams_;
   DequantType deqType_ = DequantType::SCALAR;
   bool isSparse_ = false;
@@ -221,7 +283,6 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
   int64_t CoreBudget() const override;
   void NoteSplit(const AscendC::tiling::TCubeTiling& t, int32_t mDim, int32_t nDim) override;
-  bool enableSplitK_ = false;
 
  private:
   int32_t dim_ = -1;
@@ -230,20 +291,17 @@ class MultiCoreMatmulTiling : public MatmulApiTiling {
   int32_t outSingle_[3] = {0, 0, 0};  // the single-core M, N, K of the last split
 };
 
-// The batch Matmul's tiling (CANN's bmm_tiling.h): one core's tiling of one batch's M x N x K
-// with the layouts and BatchNum; for the BSNGD/SBNGD/BNGS1S2 layouts BatchNum batches of A and
-// B, fractal-aligned, must fit L1 (the IterateBatch page), else GetTiling fails (-1).
+// The batch Matmul's tiling (CANN's bmm_tiling.h): CANN's one-core tiling of one batch's
+// M x N x K with the layouts and BatchNum; for layouts other than NORMAL's, BatchNum batches of
+// the core's A and B must fit L1 (CheckBatchL1), else GetTiling fails (-1).
 class BatchMatmulTiling : public MatmulApiTiling {
  public:
   BatchMatmulTiling() = default;
   explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
       : MatmulApiTiling(ascendcPlatform) {}
-  // opsim's split: one core (each core's kernel takes its own batches).
+  // The last tiling's cores, M and N pieces (one core), and one batch piece each way.
   int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM,
                      int32_t& batchCoreN);
-
- protected:
-  bool SplitCores(AscendC::tiling::TCubeTiling& t) override;
 };
 
 }  // namespace matmul_tiling

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "lib/utils/init_global_memory.h"
+#include "opsim/sim/ascendc/cross_core.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/ascendc/cube_matmul_config.h"
 #include "opsim/sim/ascendc/cube_matmul_engine.h"
@@ -248,6 +249,13 @@ class Matmul {
     opsim::sim::detail::MatmulSetBias(s_, &ref);
   }
   void DisableBias() { opsim::sim::detail::MatmulSetBias(s_, nullptr); }
+  // The AIV's index within its AI Core (split chips; CANN's REGIST_MATMUL_OBJ sets it, a kernel
+  // without it calls SetSubBlockIdx(0)): SetSubBlockIdx's value, else the running core's.
+  void SetSubBlockIdx(uint8_t subBlockIdx) { s_.sub_block_idx = subBlockIdx; }
+  uint8_t GetSubBlockIdx() const {
+    return static_cast<uint8_t>(s_.sub_block_idx >= 0 ? s_.sub_block_idx
+                                                      : opsim::sim::detail::MixSubBlockIdx());
+  }
   // HF32 for float inputs (CANN: SetHF32Mode and SetHF32TransMode on the cube's core).
   void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
     opsim::sim::detail::MatmulSetHF32(enableHF32, transMode);

@@ -119,8 +119,9 @@ struct MatmulState {
   TCubeTiling tiling;
   bool inited = false;
   bool ended = false;
-  int32_t object_index = -1;  // the block's n-th Matmul: its slot on a shared AIC (MIX)
-  MatmulQueues own;           // where the Matmul runs on its own core
+  int32_t object_index = -1;   // the block's n-th Matmul: its slot on a shared AIC (MIX)
+  int32_t sub_block_idx = -1;  // SetSubBlockIdx's AIV index; -1: the running core's
+  MatmulQueues own;            // where the Matmul runs on its own core
   // Operands and shapes (SetTensorA/B, SetBias, SetOrgShape, SetSingleShape/SetTail).
   GmRef a, b, bias;
   // A or B in TPosition::TSCM: the single-core block in L1 as NZ (SetTensorA/B's LocalTensor),
