@@ -205,7 +205,9 @@ aclnnStatus RunForeach(const aclTensorList* x, const aclTensorList* y) {
   aclnnStatus st = aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor);
   if (st != ACLNN_SUCCESS) return st;
   void* workspace = nullptr;
-  if (size > 0) EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  if (size > 0) {
+    EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  }
   st = aclnnAclnnKindsForeach(workspace, size, executor, nullptr);
   aclrtFree(workspace);
   return st;

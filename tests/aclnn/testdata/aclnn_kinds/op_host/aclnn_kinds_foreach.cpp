@@ -1,19 +1,12 @@
 // Lists both ways, as ops-nn's foreach operators declare them: AclnnKindsForeach takes a DYNAMIC
 // input x and gives a DYNAMIC output y of as many tensors (y[i] = 2 * x[i]), whose generated aclnn
 // function takes two aclTensorLists; AclnnKindsForeachZero has no output and zeroes its DYNAMIC
-// input in place (ForeachZeroInplace's form). The tiling gives the kernel each tensor's length.
+// input in place (ForeachZeroInplace's form). The tiling gives the kernel each tensor's length in
+// the struct registered for its key 1 (aclnn_kinds_foreach_tiling.h).
+#include "aclnn_kinds_foreach_tiling.h"
 #include "register/op_def_registry.h"
-#include "register/tilingdata_base.h"
 
 namespace optiling {
-BEGIN_TILING_DATA_DEF(AclnnKindsForeachTilingData)
-TILING_DATA_FIELD_DEF(uint32_t, count);
-TILING_DATA_FIELD_DEF_ARR(uint32_t, 8, lengths);
-END_TILING_DATA_DEF;
-
-REGISTER_TILING_DATA_CLASS(AclnnKindsForeach, AclnnKindsForeachTilingData)
-REGISTER_TILING_DATA_CLASS(AclnnKindsForeachZero, AclnnKindsForeachTilingData)
-
 // Each tensor's element count, from the outputs when there are any (the caller's list), else
 // from the input list.
 static ge::graphStatus ForeachTiling(gert::TilingContext* context) {
@@ -31,6 +24,7 @@ static ge::graphStatus ForeachTiling(gert::TilingContext* context) {
   tiling.set_count(static_cast<uint32_t>(n));
   tiling.set_lengths(lengths);
   context->SetBlockDim(1);
+  context->SetTilingKey(1);
   tiling.SaveToBuffer(context->GetRawTilingData()->GetData(),
                       context->GetRawTilingData()->GetCapacity());
   context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());

@@ -4,7 +4,7 @@
 
 extern "C" __global__ __aicore__ void aclnn_kinds_foreach(GM_ADDR x, GM_ADDR y, GM_ADDR workspace,
                                                           GM_ADDR tiling) {
-  GET_TILING_DATA(t, tiling);
+  GET_TILING_DATA_WITH_STRUCT(AclnnKindsForeachTilingData, t, tiling);
   AscendC::ListTensorDesc xs(reinterpret_cast<__gm__ void*>(x));
   AscendC::ListTensorDesc ys(reinterpret_cast<__gm__ void*>(y));
   AscendC::TPipe pipe;

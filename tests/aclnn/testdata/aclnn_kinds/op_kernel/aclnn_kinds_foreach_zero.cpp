@@ -3,7 +3,7 @@
 
 extern "C" __global__ __aicore__ void aclnn_kinds_foreach_zero(GM_ADDR x, GM_ADDR workspace,
                                                                GM_ADDR tiling) {
-  GET_TILING_DATA(t, tiling);
+  GET_TILING_DATA_WITH_STRUCT(AclnnKindsForeachTilingData, t, tiling);
   AscendC::ListTensorDesc xs(reinterpret_cast<__gm__ void*>(x));
   AscendC::TPipe pipe;
   AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
