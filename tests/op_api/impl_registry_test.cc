@@ -353,5 +353,35 @@ TEST(ImplOpRegistration, ALibrarysOpReplacesTheBuiltInOpOfItsType) {
 }
 #endif
 
+// An InferShapeRange function as ops-nn writes one (through register/op_impl_registry.h alone):
+// the output's range is the second tensor of the DYNAMIC input's, read by IR index.
+uint32_t SecondTensorsRange(gert::InferShapeRangeContext* context) {
+  const gert::Range<gert::Shape>* in = context->GetDynamicInputShapeRange(0, 1);
+  gert::Range<gert::Shape>* out = context->GetOutputShapeRange(0);
+  if (in == nullptr || out == nullptr || context->GetDynamicInputShapeRange(0, 2) != nullptr) {
+    return ge::GRAPH_FAILED;
+  }
+  *out->GetMin() = *in->GetMin();
+  *out->GetMax() = *in->GetMax();
+  return ge::GRAPH_SUCCESS;
+}
+
+TEST(InferShapeRangeContext, HandsOutTheRangesByIrIndexAndInstance) {
+  gert::OpCallData call;
+  call.ir_inputs = {{0, 2}};
+  gert::Shape lows[2] = {gert::Shape({1}), gert::Shape({2, 1})};
+  gert::Shape highs[2] = {gert::Shape({8}), gert::Shape({2, 64})};
+  gert::Shape out_low, out_high;
+  gert::ShapeRangeData ranges;
+  for (int i = 0; i < 2; ++i) ranges.input_shapes.emplace_back(&lows[i], &highs[i]);
+  ranges.output_shapes.emplace_back(&out_low, &out_high);
+  gert::InferShapeRangeContext context(&call, &ranges);
+  ASSERT_EQ(SecondTensorsRange(&context), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out_high, gert::Shape({2, 64}));
+  EXPECT_EQ(context.GetInputShapeRange(0)->GetMax()->GetDim(0), 8);
+  EXPECT_EQ(context.GetOptionalInputShapeRange(1), nullptr);   // no such IR input
+  EXPECT_EQ(context.GetRequiredInputTensorRange(0), nullptr);  // no tensor ranges given
+}
+
 }  // namespace
 }  // namespace opsim
