@@ -20,6 +20,7 @@
 #include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/op_registry.h"
 #include "register/op_impl_registry.h"
+#include "register/tilingdata_base.h"
 #include "util/platform_util.h"
 
 namespace {
@@ -41,6 +42,7 @@ struct Seen {
   ProbeTiling tiling{};
   size_t data_size = 0;
   bool compile_info_null = false;
+  size_t wide_capacity = 0;
 };
 Seen g_seen;
 
@@ -94,6 +96,23 @@ UINT32 TilingBig(gert::TilingContext* context) {
   return ge::GRAPH_SUCCESS;
 }
 
+// ops-nn's foreach form: a registered struct of 3000 B saved into the buffer the default
+// Tiling(fn) registration (2048 B) gives, which CANN sizes by the kernel's struct instead.
+BEGIN_TILING_DATA_DEF(ProbeWideTiling)
+TILING_DATA_FIELD_DEF_ARR(uint32_t, 750, counts);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(ImplProbeWideTiling, ProbeWideTiling)
+
+UINT32 TilingWide(gert::TilingContext* context) {
+  ProbeWideTiling tiling;
+  g_seen.wide_capacity = context->GetRawTilingData()->GetCapacity();
+  tiling.SaveToBuffer(context->GetRawTilingData()->GetData(),
+                      context->GetRawTilingData()->GetCapacity());
+  context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+
 UINT32 TilingLogsAnotherName(gert::TilingContext* /*context*/) {
   OP_LOGE("TilingHelper", "block %d is refused", 3);
   return ge::GRAPH_FAILED;
@@ -125,6 +144,7 @@ OPSIM_IMPL_PROBE(ImplProbeParseFails);
 OPSIM_IMPL_PROBE(ImplProbeBigTiling);
 OPSIM_IMPL_PROBE(ImplProbeOtherName);
 OPSIM_IMPL_PROBE(ImplProbeParseThrows);
+OPSIM_IMPL_PROBE(ImplProbeWideTiling);
 #undef OPSIM_IMPL_PROBE
 }  // namespace ops
 
@@ -141,6 +161,7 @@ IMPL_OP_OPTILING(ImplProbeNoTiling).TilingParse<ProbeCompileInfo>(ParseProbe);
 IMPL_OP(ImplProbeParseFails).InferShape(CopyShape).Tiling(TilingProbe).TilingParse<int>(ParseFails);
 IMPL_OP(ImplProbeBigTiling).InferShape(CopyShape).Tiling(TilingBig, 64);
 IMPL_OP(ImplProbeOtherName).InferShape(CopyShape).Tiling(TilingLogsAnotherName);
+IMPL_OP(ImplProbeWideTiling).InferShape(CopyShape).Tiling(TilingWide);
 IMPL_OP(ImplProbeParseThrows)
     .InferShape(CopyShape)
     .Tiling(TilingProbe)
@@ -161,6 +182,8 @@ static const opsim::op_api::KernelRegistrar g_impl_probe_throws("ImplProbeParseT
                                                                 &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_other("ImplProbeOtherName", 0,
                                                                &impl_probe_kernel);
+static const opsim::op_api::KernelRegistrar g_impl_probe_wide("ImplProbeWideTiling", 0,
+                                                              &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_depend("ImplProbeDepend", 0,
                                                                 &impl_probe_kernel3);
 
@@ -242,6 +265,13 @@ TEST(ImplOpRegistration, GetTilingDataOverTheBufferIsNullAndSaysWhy) {
             "64 B (IMPL_OP_OPTILING(...).Tiling(fn, max_tiling_data_size) sets it; 2048 by "
             "default), so it returned nullptr; ImplProbeBigTiling: tiling is nullptr!");
   EXPECT_TRUE(g_seen.compile_info_null);
+}
+
+TEST(ImplOpRegistration, TheRegisteredTilingStructSizesTheBufferPastTheDefault) {
+  std::unique_ptr<Operation> op = Create("ImplProbeWideTiling");
+  const Status st = SetUpOn(*op, "ascend910b");
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(g_seen.wide_capacity, 3000u);
 }
 
 TEST(ImplOpRegistration, AnOpLogeUnderAnotherNameStillNamesTheOp) {

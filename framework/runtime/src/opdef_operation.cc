@@ -1,6 +1,7 @@
 #include "opdef_operation.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -350,7 +351,10 @@ class OpDefOperation final : public EngineCandidate {
   }
 
   // The tiling buffer's capacity: IMPL_OP_OPTILING's Tiling(fn, max) for an op that registers
-  // its tiling so, else the 64 KiB CANN gives an OpDef's tiling.
+  // its tiling so, else the 64 KiB CANN gives an OpDef's tiling. CANN's runtime sizes the buffer
+  // by the compiled kernel's tiling struct too (its op_para_size): the class the op registers
+  // with REGISTER_TILING_DATA_CLASS, when larger (ops-nn's ForeachCommonTilingData, 3056 B, under
+  // the default 2048).
   Status TilingCapacity(const op_api::OpImplRecord* impl, size_t* capacity) const {
     *capacity = kTilingCapacity;
     if (impl == nullptr || impl->tiling == nullptr) return Status::Ok();
@@ -361,6 +365,12 @@ class OpDefOperation final : public EngineCandidate {
                        Str(kMaxTilingCapacity) + " B opsim gives at most");
     }
     *capacity = impl->max_tiling_data_size;
+    const std::shared_ptr<optiling::TilingDef> registered =
+        optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance(
+            def_.GetOpType().c_str());
+    if (registered != nullptr) {
+      *capacity = std::max(*capacity, std::min(registered->GetDataSize(), kMaxTilingCapacity));
+    }
     return Status::Ok();
   }
 
