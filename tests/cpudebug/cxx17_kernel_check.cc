@@ -122,6 +122,7 @@
 #include "lib/reduce/kernel_operator_mean_intf.h"
 #include "lib/reduce/kernel_operator_sum_intf.h"
 #include "lib/select/kernel_operator_selectwithbytesmask_intf.h"
+#include "lib/sigmoid/kernel_operator_sigmoid_intf.h"
 #include "lib/sort/kernel_operator_topk_intf.h"
 #include "lib/transpose/kernel_operator_confusion_transpose_intf.h"
 

@@ -172,23 +172,32 @@ int CheckWrittenLists(const ops::OpDef& def, const ExecFiles& files) {
   return 0;
 }
 
-// No file is written twice: two outputs, or an output and a written-back input.
+// No file is written twice: two outputs (two tensors of a DYNAMIC one), or an output and a
+// written-back input.
 int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
-  std::vector<std::pair<std::string, std::string>> seen;  // (file, what writes it)
+  struct Written {
+    std::string file;
+    std::string name;
+    bool input;
+  };
+  std::vector<Written> seen;
   for (size_t k = 0; k < files.outputs.size(); ++k) {
     for (const std::string& file : files.outputs[k]) {
-      seen.emplace_back(file, "output '" + def.GetOutputs()[k].GetName() + "'");
+      seen.push_back({file, def.GetOutputs()[k].GetName(), false});
     }
   }
   for (const WrittenInput& w : files.written_inputs) {
-    seen.emplace_back(w.file, "input '" + def.GetInputs()[w.input].GetName() + "'");
+    seen.push_back({w.file, def.GetInputs()[w.input].GetName(), true});
   }
   for (size_t k = 0; k < seen.size(); ++k) {
     for (size_t j = 0; j < k; ++j) {
-      if (ComparablePath(seen[j].first) == ComparablePath(seen[k].first)) {
-        return UsageError(kExecOpDefCmd, "--output: " + seen[j].second + " and " + seen[k].second +
-                                             " name the same file " + seen[k].first);
+      if (ComparablePath(seen[j].file) != ComparablePath(seen[k].file)) continue;
+      if (seen[k].input) {
+        return UsageError(kExecOpDefCmd, "--output " + seen[k].name + "=" + seen[k].file +
+                                             ": the file is named twice");
       }
+      return UsageError(kExecOpDefCmd, "--output: outputs '" + seen[j].name + "' and '" +
+                                           seen[k].name + "' name the same file " + seen[k].file);
     }
   }
   return 0;
