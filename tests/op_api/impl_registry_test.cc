@@ -43,6 +43,7 @@ struct Seen {
   size_t data_size = 0;
   bool compile_info_null = false;
   size_t wide_capacity = 0;
+  uint32_t wide_last = 0;
 };
 Seen g_seen;
 
@@ -106,8 +107,13 @@ REGISTER_TILING_DATA_CLASS(ImplProbeWideTiling, ProbeWideTiling)
 UINT32 TilingWide(gert::TilingContext* context) {
   ProbeWideTiling tiling;
   g_seen.wide_capacity = context->GetRawTilingData()->GetCapacity();
+  // Filled through get_, set_ with its own bytes, as ops-nn's foreach regbase tilings do.
+  uint32_t* counts = tiling.get_counts();
+  counts[749] = 7;
+  tiling.set_counts(tiling.get_counts());
   tiling.SaveToBuffer(context->GetRawTilingData()->GetData(),
                       context->GetRawTilingData()->GetCapacity());
+  g_seen.wide_last = static_cast<const uint32_t*>(context->GetRawTilingData()->GetData())[749];
   context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
   context->SetBlockDim(1);
   return ge::GRAPH_SUCCESS;
@@ -272,6 +278,7 @@ TEST(ImplOpRegistration, TheRegisteredTilingStructSizesTheBufferPastTheDefault) 
   const Status st = SetUpOn(*op, "ascend910b");
   EXPECT_TRUE(st.ok()) << st.ToString();
   EXPECT_EQ(g_seen.wide_capacity, 3000u);
+  EXPECT_EQ(g_seen.wide_last, 7u);
 }
 
 TEST(ImplOpRegistration, AnOpLogeUnderAnotherNameStillNamesTheOp) {
