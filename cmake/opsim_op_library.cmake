@@ -158,6 +158,36 @@ endfunction()
 # the sources do not spell out. KEY_SLOTS <n>: units per dtype column of a kernel that tests
 # TILING_KEY_VAR in #if (one per group of keys its conditions tell apart; default: 2^<such
 # conditions>, at most 16), for one that needs more (opsim_op_gen names the number).
+# Whether one of `files`, or a file they include by a quoted path that resolves beside the
+# including file ("x.h", "../utils/x.h"), in turn, names a column macro (DTYPE_X, ORIG_DTYPE_X,
+# DTYPE_##name; not CANN's ASCENDC_TPL_DTYPE_DECL/_SEL). `read_out`: the files read.
+function(_opsim_op_library_names_column_macro out read_out)
+  set(pending ${ARGN})
+  set(read "")
+  set(found FALSE)
+  while(pending AND NOT found)
+    list(POP_FRONT pending current)
+    get_filename_component(current "${current}" REALPATH)
+    list(FIND read "${current}" seen)  # (not IN_LIST: a user project may predate CMP0057)
+    if(seen GREATER -1 OR NOT EXISTS "${current}" OR IS_DIRECTORY "${current}")
+      continue()
+    endif()
+    list(APPEND read "${current}")
+    file(STRINGS "${current}" column_macros REGEX "(^|[^A-Za-z0-9_])(ORIG_)?DTYPE_" LIMIT_COUNT 1)
+    if(column_macros)
+      set(found TRUE)
+    endif()
+    file(STRINGS "${current}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"]+\"")
+    get_filename_component(dir "${current}" DIRECTORY)
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\".*" "\\1" name "${line}")
+      list(APPEND pending "${dir}/${name}")
+    endforeach()
+  endwhile()
+  set(${out} ${found} PARENT_SCOPE)
+  set(${read_out} ${read} PARENT_SCOPE)
+endfunction()
+
 function(opsim_add_op_library target)
   cmake_parse_arguments(ARG "" "CXX_STANDARD;AUTO_SYNC;OPAPI;COLUMN_SLOTS;KEY_SLOTS"
                         "SOURCES;LINK_LIBRARIES" ${ARGN})
@@ -271,18 +301,14 @@ function(opsim_add_op_library target)
   set(gen_args "")
   foreach(kernel IN LISTS kernels)
     get_filename_component(stem "${kernel}" NAME_WE)
-    # A kernel that names no DTYPE_ macro (nor do the headers beside it, which it may include)
-    # compiles to the same code in every column: one unit, registered for all of them.
+    # A kernel that names no DTYPE_ macro (nor do the headers beside it, which it may include,
+    # nor those it includes by a relative path: ops-nn's foreach kernels reach theirs through
+    # "../foreach_utils/...") compiles to the same code in every column: one unit, registered
+    # for all of them.
     get_filename_component(kernel_dir "${kernel}" DIRECTORY)
     file(GLOB kernel_headers "${kernel_dir}/*.h" "${kernel_dir}/*.hpp" "${kernel_dir}/*.hh")
-    set(per_column FALSE)
-    foreach(file IN LISTS kernel kernel_headers)
-      # DTYPE_X, ORIG_DTYPE_X, DTYPE_##name; not CANN's ASCENDC_TPL_DTYPE_DECL/_SEL.
-      file(STRINGS "${file}" column_macros REGEX "(^|[^A-Za-z0-9_])(ORIG_)?DTYPE_" LIMIT_COUNT 1)
-      if(column_macros)
-        set(per_column TRUE)
-      endif()
-    endforeach()
+    _opsim_op_library_names_column_macro(per_column included ${kernel} ${kernel_headers})
+    list(APPEND kernel_headers ${included})
     # Which it is can change with an edit: configure again then.
     set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${kernel} ${kernel_headers})
     set(last 0)

@@ -139,7 +139,8 @@ aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                     void* addr) {
   return SetListAddress("aclSetDynamicTensorAddr", executor, irIndex, relativeIndex, tensors, addr);
 }
-// opsim's operations have no DYNAMIC outputs: no output list is ever bound.
+// A DYNAMIC output's list is not recorded for the setters (opdev/op_executor.h's lists are
+// the inputs'): this refuses each, naming the parameter.
 aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                           const size_t relativeIndex, aclTensorList* tensors,
                                           void* addr) {

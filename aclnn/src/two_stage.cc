@@ -73,17 +73,18 @@ aclnnStatus Bind(const char* api, const char* name, const aclTensor* t, bool out
   return ACLNN_SUCCESS;
 }
 
-// A DYNAMIC input's tensors, in order; its count reaches the operation as "@<param>".
-aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index,
+// A DYNAMIC input's or output's tensors, in order; its count reaches the operation as
+// "@<param>". (The list setters address input lists.)
+aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index, bool output,
                      std::vector<HostRunBuffer>* out, AttrMap* attrs, aclOpExecutor* executor) {
   if (!IsLive(s.list, HandleKind::kTensorList, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
   if (s.list->tensors.empty()) {
     return Fail(ACLNN_ERR_PARAM_INVALID, api, std::string(s.name) + " is an empty tensor list");
   }
-  executor->lists.push_back({ir_index, executor->inputs.size(), s.list});
+  if (!output) executor->lists.push_back({ir_index, executor->inputs.size(), s.list});
   for (size_t k = 0; k < s.list->tensors.size(); ++k) {
     const std::string name = std::string(s.name) + "[" + std::to_string(k) + "]";
-    if (const aclnnStatus st = Bind(api, name.c_str(), s.list->tensors[k], false, out, executor);
+    if (const aclnnStatus st = Bind(api, name.c_str(), s.list->tensors[k], output, out, executor);
         st != ACLNN_SUCCESS) {
       return st;
     }
@@ -136,7 +137,7 @@ aclnnStatus Gather(const char* api, const std::vector<StageTensor>& tensors, boo
       BindConstant(s, out, executor);
       continue;
     }
-    const aclnnStatus st = s.list != nullptr ? BindList(api, s, ir, out, attrs, executor)
+    const aclnnStatus st = s.list != nullptr ? BindList(api, s, ir, output, out, attrs, executor)
                                              : Bind(api, s.name, s.tensor, output, out, executor);
     if (st != ACLNN_SUCCESS) return st;
   }
@@ -194,17 +195,23 @@ Status MakeOperation(const FirstStage& stage, const OperationRegistry& registry,
   AttrMap given = *attrs;
   bool any = false;
   std::string differ;
-  for (size_t k = 0, next = 0; k < stage.outputs.size(); ++k) {
+  // `at`: the operation's output instance (a DYNAMIC output's list counts its tensors).
+  for (size_t k = 0, next = 0, at = 0; k < stage.outputs.size(); ++k, ++at) {
     const StageTensor& s = stage.outputs[k];
+    if (s.list != nullptr) {  // its tensors' shapes are InferShape's to give
+      next += s.list->tensors.size();
+      at += s.list->tensors.size() - 1;
+      continue;
+    }
     if (s.tensor == nullptr) continue;
     const Dims& shape = outputs[next++].desc.shape;
-    const bool known = first.ok() && k < inferred.size();
-    if (known && inferred[k].shape == shape) continue;
+    const bool known = first.ok() && at < inferred.size();
+    if (known && inferred[at].shape == shape) continue;
     const std::string name = s.param != nullptr ? s.param : s.name;
     given[">" + name] = std::vector<int64_t>(shape.dims, shape.dims + shape.dimNum);
     any = true;
-    if (known && !(k < unset.size() && unset[k])) {
-      differ += (differ.empty() ? "" : ", ") + name + " " + DimsText(inferred[k].shape) +
+    if (known && !(at < unset.size() && unset[at])) {
+      differ += (differ.empty() ? "" : ", ") + name + " " + DimsText(inferred[at].shape) +
                 " (the caller's " + DimsText(shape) + ")";
     }
   }

@@ -83,7 +83,8 @@ std::pair<std::string, std::string> ArrayKind(const ops::OpParamDef& p) {
 
 // The parameters in CANN's order: inputs (a DYNAMIC one as a tensor list; a `.Scalar()` one as an
 // aclScalar; a ValueDepend one as an array unless `tensors`; an input also named as an output is
-// that output, passed once as <name>Ref), attributes, outputs (<name>Out).
+// that output, passed once as <name>Ref), attributes, outputs (<name>Out; a DYNAMIC one a tensor
+// list).
 bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::string* why) {
   auto is_output = [&](const std::string& name) {
     for (const ops::OpParamDef& o : def.GetOutputs()) {
@@ -91,13 +92,6 @@ bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::s
     }
     return false;
   };
-  for (const ops::OpParamDef& p : def.GetOutputs()) {
-    if (p.GetParamType() == ops::DYNAMIC) {
-      *why = "output '" + p.GetName() +
-             "' is DYNAMIC (a tensor list), which opsim's operations do not have";
-      return false;
-    }
-  }
   for (const ops::OpParamDef& in : def.GetInputs()) {
     const std::string& n = in.GetName();
     if (in.GetParamType() == ops::DYNAMIC) {
@@ -137,6 +131,12 @@ bool Params(const ops::OpDef& def, bool tensors, std::vector<Param>* out, std::s
     bool ref = false;
     for (const ops::OpParamDef& in : def.GetInputs()) ref = ref || in.GetName() == n;
     const std::string name = ref ? n + "Ref" : n + "Out";
+    if (o.GetParamType() == ops::DYNAMIC) {  // a list the caller gives, as a DYNAMIC input
+      out->push_back({"const aclTensorList *", name,
+                      "stage.outputs.push_back({\"" + name + "\", nullptr, false, " + name +
+                          ", \"" + n + "\"});"});
+      continue;
+    }
     const std::string pass =
         "stage.outputs.push_back({\"" + name + "\", " + name + ", false, nullptr, \"" + n + "\"});";
     if (ref) {

@@ -55,6 +55,32 @@ void EmitStruct(const optiling::TilingDef& def, const std::vector<std::string>& 
   *out << "};\n";
 }
 
+// The names `texts` register a class under for op_type's tiling keys:
+// REGISTER_TILING_DATA_CLASS(<op_type>_<key>, ...), as ada_layer_norm_grad's AdaLayerNormGrad_101.
+std::vector<std::string> KeyRegistrations(const std::string& op_type,
+                                          const std::vector<std::string>& texts) {
+  std::vector<std::string> names;
+  const std::string prefix = op_type + "_";
+  for (const std::string& text : texts) {
+    size_t pos = 0;
+    while ((pos = text.find("REGISTER_TILING_DATA_CLASS", pos)) != std::string::npos) {
+      pos += 26;
+      size_t p = pos;
+      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      if (p >= text.size() || text[p] != '(') continue;
+      ++p;
+      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      size_t e = p;
+      while (e < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_'))
+        ++e;
+      const std::string name = text.substr(p, e - p);
+      if (name.compare(0, prefix.size(), prefix) == 0) names.push_back(name);
+    }
+  }
+  return names;
+}
+
 std::string ReadText(const std::string& path) {
   std::ifstream in(path);
   std::ostringstream ss;
@@ -80,6 +106,13 @@ std::string KernelTilingStruct(const std::string& op_type, const std::vector<std
   out << "namespace optiling {\n";
   std::set<std::string> emitted;
   EmitStruct(*def, texts, &emitted, &out);
+  // CANN's kernel build declares every struct registered for the op's keys too: a kernel names
+  // one in GET_TILING_DATA_WITH_STRUCT (ada_layer_norm_grad, adaptive_max_pool3d).
+  for (const std::string& name : KeyRegistrations(op_type, texts)) {
+    const std::shared_ptr<optiling::TilingDef> keyed =
+        optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance(name.c_str());
+    if (keyed != nullptr) EmitStruct(*keyed, texts, &emitted, &out);
+  }
   out << "using OpsimTilingDataOf_" << op_type << " = " << def->GetTilingClassName() << ";\n";
   out << "}  // namespace optiling\n";
   return out.str();

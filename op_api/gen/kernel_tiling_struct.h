@@ -12,10 +12,11 @@ namespace opsim::op_gen {
 
 // C++ declaring in namespace optiling the kernel struct of the class REGISTER_TILING_DATA_CLASS
 // registered for op_type, each struct it nests that one of `headers` declares with
-// BEGIN_TILING_DATA_DEF (before it), and OpsimTilingDataOf_<op_type>. A nested struct no header
-// declares is a high-level API's (SoftMaxTiling, TCubeTiling, ...): the kernel side of
-// tiling/tiling_api.h, which the text includes, declares it. Empty, with *error set, when
-// op_type registers no class.
+// BEGIN_TILING_DATA_DEF (before it), the structs registered for its tiling keys
+// (REGISTER_TILING_DATA_CLASS(<op_type>_<key>, ...), once each), and OpsimTilingDataOf_<op_type>. A
+// nested struct no header declares is a high-level API's (SoftMaxTiling, TCubeTiling, ...): the
+// kernel side of tiling/tiling_api.h, which the text includes, declares it. Empty, with *error set,
+// when op_type registers no class.
 std::string KernelTilingStruct(const std::string& op_type, const std::vector<std::string>& headers,
                                std::string* error);
 

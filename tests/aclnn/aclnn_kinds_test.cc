@@ -3,7 +3,8 @@
 // or null, and each attribute type (int64_t, double, bool, char*, aclIntArray, aclFloatArray,
 // aclBoolArray), the optional ones null for the OpDef's default; ValueDepend inputs as arrays
 // (and as tensors through the ...TensorGetWorkspaceSize form); a list's tensor re-pointed by
-// aclSetDynamicInputTensorAddr; an empty or null list refused.
+// aclSetDynamicInputTensorAddr; an empty or null list refused. A DYNAMIC output as an
+// aclTensorList too (AclnnKindsForeach, ops-nn's foreach form).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_aclnn_kinds.h"
+#include "aclnn_aclnn_kinds_foreach.h"
 #include "opdev/op_errno.h"
 
 namespace aclnn_kinds_test {
@@ -194,6 +196,47 @@ TEST(AclnnKinds, ValueDependInputsAsTensorsAndTheirRefusals) {
   aclrtFree(scale_data);
   aclDestroyTensorList(x);
   aclDestroyTensor(y.tensor);
+}
+
+// y[i] = 2 * x[i]: the output list is the caller's, each tensor its own buffer.
+aclnnStatus RunForeach(const aclTensorList* x, const aclTensorList* y) {
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  aclnnStatus st = aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor);
+  if (st != ACLNN_SUCCESS) return st;
+  void* workspace = nullptr;
+  if (size > 0) {
+    EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  }
+  st = aclnnAclnnKindsForeach(workspace, size, executor, nullptr);
+  aclrtFree(workspace);
+  return st;
+}
+
+TEST(AclnnKinds, ADynamicOutputIsTheCallersTensorList) {
+  Vec x0(1), x1(3), x2(-2), y0(0), y1(0), y2(0);
+  const aclTensor* in[] = {x0.tensor, x1.tensor, x2.tensor};
+  const aclTensor* out[] = {y0.tensor, y1.tensor, y2.tensor};
+  aclTensorList* x = aclCreateTensorList(in, 3);
+  aclTensorList* y = aclCreateTensorList(out, 3);
+  ASSERT_EQ(RunForeach(x, y), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(y0.First(), 2.0f);
+  EXPECT_EQ(y1.First(), 6.0f);
+  EXPECT_EQ(y2.First(), -4.0f);
+  // Two outputs for three inputs: the op's InferShape refuses the call, as ops-nn's foreach
+  // InferShape does; a null list is named.
+  Vec z0(0), z1(0);
+  const aclTensor* two[] = {z0.tensor, z1.tensor};
+  aclTensorList* short_y = aclCreateTensorList(two, 2);
+  EXPECT_EQ(RunForeach(x, short_y), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("InferShape"), std::string::npos)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(RunForeach(x, nullptr), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(std::string(aclGetRecentErrMsg()),
+            "aclnnAclnnKindsForeachGetWorkspaceSize: yOut is null");
+  aclDestroyTensorList(x);  // and its tensors, as for the other lists
+  aclDestroyTensorList(y);
+  aclDestroyTensorList(short_y);
 }
 
 }  // namespace

@@ -122,6 +122,7 @@
 #include "lib/reduce/kernel_operator_mean_intf.h"
 #include "lib/reduce/kernel_operator_sum_intf.h"
 #include "lib/select/kernel_operator_selectwithbytesmask_intf.h"
+#include "lib/sigmoid/kernel_operator_sigmoid_intf.h"
 #include "lib/sort/kernel_operator_topk_intf.h"
 #include "lib/transpose/kernel_operator_confusion_transpose_intf.h"
 
@@ -144,6 +145,13 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   AscendC::PipeBarrier<AscendC::PIPE_V>();
   SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
   WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+  // CANN's constructor, as ops-nn's gru_grad calls it: (bool, int, int, int) for a half tile.
+  const DataCopyPadExtParams<half> ext(false, 0, 0, 0);
+  const DataCopyPadExtParams<float> none;
+  const DataCopyPadExtParams deduced(false, 0, 0, 0.0f);  // ada_layer_norm_grad's: T from the pad
+  static_assert(std::is_same_v<decltype(deduced.paddingValue), float>, "T deduced");
+  static_assert(sizeof(ext.leftPadding) == 1, "CANN's uint8_t padding counts");
+  (void)none;
   event_t e = EVENT_ID1;
   pipe_t p = PIPE_MTE2;
   (void)e;

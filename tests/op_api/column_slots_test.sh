@@ -47,6 +47,24 @@ printf 'include("%s/cmake/opsim_op_library.cmake")\n_opsim_op_library_dtype_colu
 out=$(cmake -P "$work/count3.cmake" 2>&1)
 printf '%s' "$out" | grep -qF -- "-- columns=12" || fail "wanted 12 columns counted, got: $out"
 
+# A kernel is per column when a header it reaches by a relative include names a DTYPE_ macro
+# (ops-nn's foreach kernels: "../foreach_utils/x.h", which includes "y.h" beside it), even one
+# outside the kernel's folder; one that reaches none is compiled once.
+mkdir -p "$work/inc/op" "$work/inc/utils"
+printf '#include "kernel_operator.h"\n#include "../utils/outer.h"\n' >"$work/inc/op/op.cpp"
+printf '#include "inner.h"\n' >"$work/inc/utils/outer.h"
+printf 'GlobalTensor<DTYPE_SCALAR> g;\n' >"$work/inc/utils/inner.h"
+printf '#include "../utils/plain.h"\nint ASCENDC_TPL_DTYPE_DECL;\n' >"$work/inc/op/plain.cpp"
+printf 'int plain;\n' >"$work/inc/utils/plain.h"
+for k in op plain; do
+  printf 'include("%s/cmake/opsim_op_library.cmake")\n_opsim_op_library_names_column_macro(p r "%s")\nmessage(STATUS "per_column=${p}")\n' \
+    "$src" "$work/inc/op/$k.cpp" >"$work/macro_$k.cmake"
+done
+out=$(cmake -P "$work/macro_op.cmake" 2>&1)
+printf '%s' "$out" | grep -qF -- "-- per_column=TRUE" || fail "DTYPE_ two includes away not seen: $out"
+out=$(cmake -P "$work/macro_plain.cmake" 2>&1)
+printf '%s' "$out" | grep -qF -- "-- per_column=FALSE" || fail "no DTYPE_ taken for one: $out"
+
 for bad in x 0 -3; do
   printf 'include("%s/cmake/opsim_op_library.cmake")\nopsim_add_op_library(t SOURCES a.cpp COLUMN_SLOTS %s)\n' \
     "$src" "$bad" >"$work/bad.cmake"

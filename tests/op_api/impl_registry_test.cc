@@ -20,6 +20,7 @@
 #include "opsim/op_api/op_impl.h"
 #include "opsim/op_api/op_registry.h"
 #include "register/op_impl_registry.h"
+#include "register/tilingdata_base.h"
 #include "util/platform_util.h"
 
 namespace {
@@ -41,6 +42,8 @@ struct Seen {
   ProbeTiling tiling{};
   size_t data_size = 0;
   bool compile_info_null = false;
+  size_t wide_capacity = 0;
+  uint32_t wide_last = 0;
 };
 Seen g_seen;
 
@@ -94,6 +97,28 @@ UINT32 TilingBig(gert::TilingContext* context) {
   return ge::GRAPH_SUCCESS;
 }
 
+// ops-nn's foreach form: a registered struct of 3000 B saved into the buffer the default
+// Tiling(fn) registration (2048 B) gives, which CANN sizes by the kernel's struct instead.
+BEGIN_TILING_DATA_DEF(ProbeWideTiling)
+TILING_DATA_FIELD_DEF_ARR(uint32_t, 750, counts);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(ImplProbeWideTiling, ProbeWideTiling)
+
+UINT32 TilingWide(gert::TilingContext* context) {
+  ProbeWideTiling tiling;
+  g_seen.wide_capacity = context->GetRawTilingData()->GetCapacity();
+  // Filled through get_, set_ with its own bytes, as ops-nn's foreach regbase tilings do.
+  uint32_t* counts = tiling.get_counts();
+  counts[749] = 7;
+  tiling.set_counts(tiling.get_counts());
+  tiling.SaveToBuffer(context->GetRawTilingData()->GetData(),
+                      context->GetRawTilingData()->GetCapacity());
+  g_seen.wide_last = static_cast<const uint32_t*>(context->GetRawTilingData()->GetData())[749];
+  context->GetRawTilingData()->SetDataSize(tiling.GetDataSize());
+  context->SetBlockDim(1);
+  return ge::GRAPH_SUCCESS;
+}
+
 UINT32 TilingLogsAnotherName(gert::TilingContext* /*context*/) {
   OP_LOGE("TilingHelper", "block %d is refused", 3);
   return ge::GRAPH_FAILED;
@@ -125,6 +150,7 @@ OPSIM_IMPL_PROBE(ImplProbeParseFails);
 OPSIM_IMPL_PROBE(ImplProbeBigTiling);
 OPSIM_IMPL_PROBE(ImplProbeOtherName);
 OPSIM_IMPL_PROBE(ImplProbeParseThrows);
+OPSIM_IMPL_PROBE(ImplProbeWideTiling);
 #undef OPSIM_IMPL_PROBE
 }  // namespace ops
 
@@ -141,6 +167,7 @@ IMPL_OP_OPTILING(ImplProbeNoTiling).TilingParse<ProbeCompileInfo>(ParseProbe);
 IMPL_OP(ImplProbeParseFails).InferShape(CopyShape).Tiling(TilingProbe).TilingParse<int>(ParseFails);
 IMPL_OP(ImplProbeBigTiling).InferShape(CopyShape).Tiling(TilingBig, 64);
 IMPL_OP(ImplProbeOtherName).InferShape(CopyShape).Tiling(TilingLogsAnotherName);
+IMPL_OP(ImplProbeWideTiling).InferShape(CopyShape).Tiling(TilingWide);
 IMPL_OP(ImplProbeParseThrows)
     .InferShape(CopyShape)
     .Tiling(TilingProbe)
@@ -161,6 +188,8 @@ static const opsim::op_api::KernelRegistrar g_impl_probe_throws("ImplProbeParseT
                                                                 &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_other("ImplProbeOtherName", 0,
                                                                &impl_probe_kernel);
+static const opsim::op_api::KernelRegistrar g_impl_probe_wide("ImplProbeWideTiling", 0,
+                                                              &impl_probe_kernel);
 static const opsim::op_api::KernelRegistrar g_impl_probe_depend("ImplProbeDepend", 0,
                                                                 &impl_probe_kernel3);
 
@@ -242,6 +271,14 @@ TEST(ImplOpRegistration, GetTilingDataOverTheBufferIsNullAndSaysWhy) {
             "64 B (IMPL_OP_OPTILING(...).Tiling(fn, max_tiling_data_size) sets it; 2048 by "
             "default), so it returned nullptr; ImplProbeBigTiling: tiling is nullptr!");
   EXPECT_TRUE(g_seen.compile_info_null);
+}
+
+TEST(ImplOpRegistration, TheRegisteredTilingStructSizesTheBufferPastTheDefault) {
+  std::unique_ptr<Operation> op = Create("ImplProbeWideTiling");
+  const Status st = SetUpOn(*op, "ascend910b");
+  EXPECT_TRUE(st.ok()) << st.ToString();
+  EXPECT_EQ(g_seen.wide_capacity, 3000u);
+  EXPECT_EQ(g_seen.wide_last, 7u);
 }
 
 TEST(ImplOpRegistration, AnOpLogeUnderAnotherNameStillNamesTheOp) {
@@ -352,6 +389,36 @@ TEST(ImplOpRegistration, ALibrarysOpReplacesTheBuiltInOpOfItsType) {
             ErrorCode::kInvalidParam);
 }
 #endif
+
+// An InferShapeRange function as ops-nn writes one (through register/op_impl_registry.h alone):
+// the output's range is the second tensor of the DYNAMIC input's, read by IR index.
+uint32_t SecondTensorsRange(gert::InferShapeRangeContext* context) {
+  const gert::Range<gert::Shape>* in = context->GetDynamicInputShapeRange(0, 1);
+  gert::Range<gert::Shape>* out = context->GetOutputShapeRange(0);
+  if (in == nullptr || out == nullptr || context->GetDynamicInputShapeRange(0, 2) != nullptr) {
+    return ge::GRAPH_FAILED;
+  }
+  *out->GetMin() = *in->GetMin();
+  *out->GetMax() = *in->GetMax();
+  return ge::GRAPH_SUCCESS;
+}
+
+TEST(InferShapeRangeContext, HandsOutTheRangesByIrIndexAndInstance) {
+  gert::OpCallData call;
+  call.ir_inputs = {{0, 2}};
+  gert::Shape lows[2] = {gert::Shape({1}), gert::Shape({2, 1})};
+  gert::Shape highs[2] = {gert::Shape({8}), gert::Shape({2, 64})};
+  gert::Shape out_low, out_high;
+  gert::ShapeRangeData ranges;
+  for (int i = 0; i < 2; ++i) ranges.input_shapes.emplace_back(&lows[i], &highs[i]);
+  ranges.output_shapes.emplace_back(&out_low, &out_high);
+  gert::InferShapeRangeContext context(&call, &ranges);
+  ASSERT_EQ(SecondTensorsRange(&context), ge::GRAPH_SUCCESS);
+  EXPECT_EQ(out_high, gert::Shape({2, 64}));
+  EXPECT_EQ(context.GetInputShapeRange(0)->GetMax()->GetDim(0), 8);
+  EXPECT_EQ(context.GetOptionalInputShapeRange(1), nullptr);   // no such IR input
+  EXPECT_EQ(context.GetRequiredInputTensorRange(0), nullptr);  // no tensor ranges given
+}
 
 }  // namespace
 }  // namespace opsim

@@ -1,5 +1,7 @@
-// int4 through `opsim exec` (a DT_INT4 column of a user library): --dtype int4 says the |i1
+// A user library's ops through `opsim exec`. int4 (a DT_INT4 column): --dtype int4 says the |i1
 // files hold int4 values, packed two a byte for the kernel; int4 outputs are written back as |i1.
+// Lists (ops-nn's foreach form): a DYNAMIC output takes one --output file per tensor, in order,
+// and a DYNAMIC input updated in place is written back the same way.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -118,5 +120,64 @@ TEST_F(ExecInt4Cli, ASuiteCaseWithInt4ValuesOrGeneratedDataIsRefused) {
 }
 
 }  // namespace
+class ExecListCli : public OpsimCli {
+ protected:
+  // x<i>.npy holds 8 * (i + 1) floats of value i + 1; the list's files in order.
+  std::string Inputs(int n) const {
+    std::string flags;
+    for (int i = 0; i < n; ++i) {
+      const std::vector<float> v(8 * (i + 1), static_cast<float>(i + 1));
+      flags += " --input x=" + WriteArray("x" + std::to_string(i) + ".npy", "<f4",
+                                          {static_cast<int64_t>(v.size())}, v);
+    }
+    return flags;
+  }
+};
+
+TEST_F(ExecListCli, EachTensorOfADynamicOutputGoesToItsFile) {
+  const Result r = Run("exec" + kLib + "--op AclnnKindsForeach --checked" + Inputs(3) +
+                       " --output y=" + Path("y0.npy") + " --output y=" + Path("y1.npy") +
+                       " --output y=" + Path("y2.npy"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  for (int i = 0; i < 3; ++i) {
+    opsim::npy::NpyArray a;
+    const std::vector<float> y = ReadArray<float>(Path("y" + std::to_string(i) + ".npy"), &a);
+    EXPECT_EQ(a.shape, (std::vector<int64_t>{8 * (i + 1)}));
+    EXPECT_EQ(y, std::vector<float>(8 * (i + 1), 2.0f * (i + 1))) << i;
+  }
+}
+
+TEST_F(ExecListCli, ADynamicInputIsWrittenBackOneFileATensor) {
+  const std::string inputs = Inputs(2);
+  const Result r = Run("exec" + kLib + "--op AclnnKindsForeachZero --checked" + inputs +
+                       " --output x=" + Path("z0.npy") + " --output x=" + Path("z1.npy"));
+  ASSERT_EQ(r.rc, 0) << r.err;
+  opsim::npy::NpyArray a;
+  EXPECT_EQ(ReadArray<float>(Path("z1.npy"), &a), std::vector<float>(16, 0.0f));
+  // One file for a list of two tensors: refused, naming the input and both counts.
+  const size_t files = FileCount();
+  const Result one =
+      Run("exec" + kLib + "--op AclnnKindsForeachZero" + inputs + " --output x=" + Path("w.npy"));
+  EXPECT_NE(one.rc, 0);
+  EXPECT_NE(one.err.find("1 files to write the DYNAMIC input 'x' back to, but it has 2 tensors"),
+            std::string::npos)
+      << one.err;
+  EXPECT_EQ(FileCount(), files);
+}
+
+TEST_F(ExecListCli, AnOutputListOfAnotherLengthOrNoneIsRefused) {
+  const std::string inputs = Inputs(2);
+  const size_t files = FileCount();
+  Result r = Run("exec" + kLib + "--op AclnnKindsForeach" + inputs + " --output y=" +
+                 Path("y0.npy"));  // the op's InferShape wants as many outputs as inputs
+  EXPECT_NE(r.rc, 0);
+  EXPECT_NE(r.err.find("AclnnKindsForeach: its InferShape function failed"), std::string::npos)
+      << r.err;
+  r = Run("exec" + kLib + "--op AclnnKindsForeach" + inputs);
+  EXPECT_NE(r.rc, 0);
+  EXPECT_NE(r.err.find("--output is required"), std::string::npos) << r.err;
+  EXPECT_EQ(FileCount(), files);
+}
+
 }  // namespace exec_int4_cli_test
 #endif

@@ -91,11 +91,19 @@ bool ConstantFrom(const npy::NpyArray& a, DType dtype, AttrValue* out) {
   return true;
 }
 
+// An input written back after the run: its OpDef input, the tensor of it (a DYNAMIC input's
+// i-th, in --output order), the file.
+struct WrittenInput {
+  size_t input = 0;
+  size_t instance = 0;
+  std::string file;
+};
+
 // The files of one exec, per OpDef parameter.
 struct ExecFiles {
-  std::vector<std::vector<std::string>> inputs;                // per OpDef input
-  std::vector<std::string> outputs;                            // per OpDef output
-  std::vector<std::pair<size_t, std::string>> written_inputs;  // (OpDef input, file)
+  std::vector<std::vector<std::string>> inputs;   // per OpDef input
+  std::vector<std::vector<std::string>> outputs;  // per OpDef output (a DYNAMIC one's list)
+  std::vector<WrittenInput> written_inputs;
 };
 
 // What was read of the input files, per OpDef input.
@@ -107,7 +115,9 @@ struct ExecInputs {
 
 // Splits --output into the OpDef's outputs and the inputs written back: an op that updates an
 // input in place (ScatterSub's var) has its result there, and --output NAME=FILE with an
-// input's name writes that input after the run.
+// input's name writes that input after the run; a DYNAMIC input's (ForeachZeroInplace's x)
+// takes one file per tensor, in order. A DYNAMIC output takes every file given by its name: their
+// number is its tensor count ("@<name>").
 int BindOutputs(const ops::OpDef& def, const std::vector<std::string>& specs, ExecFiles* files) {
   std::vector<std::string> output_specs;
   for (const std::string& spec : specs) {
@@ -123,46 +133,72 @@ int BindOutputs(const ops::OpDef& def, const std::vector<std::string>& specs, Ex
       output_specs.push_back(spec);
       continue;
     }
-    if (def.GetInputs()[input].GetParamType() == ops::DYNAMIC || spec.size() == eq + 1) {
-      return UsageError(kExecOpDefCmd, "--output " + spec +
-                                           ": a DYNAMIC input or an empty path cannot "
-                                           "be written back");
+    if (spec.size() == eq + 1) {
+      return UsageError(kExecOpDefCmd, "--output " + spec + ": an empty path cannot be written");
     }
-    files->written_inputs.emplace_back(input, spec.substr(eq + 1));
+    size_t instance = 0;
+    for (const WrittenInput& w : files->written_inputs) instance += w.input == input ? 1 : 0;
+    if (instance > 0 && def.GetInputs()[input].GetParamType() != ops::DYNAMIC) {
+      return UsageError(kExecOpDefCmd, "--output " + spec + ": '" + name + "' is given twice");
+    }
+    files->written_inputs.push_back({input, instance, spec.substr(eq + 1)});
   }
-  std::vector<std::vector<std::string>> out_lists;
-  if (int rc = Bind(output_specs, def.GetOutputs(), "--output", &out_lists); rc != 0) return rc;
-  for (size_t k = 0; k < out_lists.size(); ++k) {
-    if (out_lists[k].empty()) {
+  if (int rc = Bind(output_specs, def.GetOutputs(), "--output", &files->outputs); rc != 0) {
+    return rc;
+  }
+  for (size_t k = 0; k < files->outputs.size(); ++k) {
+    if (files->outputs[k].empty()) {
       return UsageError(kExecOpDefCmd,
                         "--output: no file for output '" + def.GetOutputs()[k].GetName() + "'");
     }
-    files->outputs.push_back(out_lists[k][0]);
   }
   return 0;
 }
 
-// No file is written twice: two outputs, or an output and a written-back input.
-int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
-  const std::vector<std::string>& out = files.outputs;
-  for (size_t k = 0; k < out.size(); ++k) {
-    for (size_t j = 0; j < k; ++j) {
-      if (ComparablePath(out[j]) == ComparablePath(out[k])) {
-        return UsageError(kExecOpDefCmd, "--output: outputs '" + def.GetOutputs()[j].GetName() +
-                                             "' and '" + def.GetOutputs()[k].GetName() +
-                                             "' name the same file " + out[k]);
-      }
+// A DYNAMIC input written back names a file for each of its tensors.
+int CheckWrittenLists(const ops::OpDef& def, const ExecFiles& files) {
+  for (const WrittenInput& w : files.written_inputs) {
+    const size_t given = files.inputs[w.input].size();
+    size_t named = 0;
+    for (const WrittenInput& v : files.written_inputs) named += v.input == w.input ? 1 : 0;
+    if (named != given) {
+      const std::string& name = def.GetInputs()[w.input].GetName();
+      return UsageError(kExecOpDefCmd, "--output " + name + "=...: " + std::to_string(named) +
+                                           " files to write the DYNAMIC input '" + name +
+                                           "' back to, but it has " + std::to_string(given) +
+                                           " tensors (one file each, in --input order)");
     }
   }
-  std::vector<std::string> seen = out;
-  for (const auto& [input, file] : files.written_inputs) {
-    for (const std::string& other : seen) {
-      if (ComparablePath(other) == ComparablePath(file)) {
-        return UsageError(kExecOpDefCmd, "--output " + def.GetInputs()[input].GetName() + "=" +
-                                             file + ": the file is named twice");
-      }
+  return 0;
+}
+
+// No file is written twice: two outputs (two tensors of a DYNAMIC one), or an output and a
+// written-back input.
+int CheckDistinctFiles(const ops::OpDef& def, const ExecFiles& files) {
+  struct Written {
+    std::string file;
+    std::string name;
+    bool input;
+  };
+  std::vector<Written> seen;
+  for (size_t k = 0; k < files.outputs.size(); ++k) {
+    for (const std::string& file : files.outputs[k]) {
+      seen.push_back({file, def.GetOutputs()[k].GetName(), false});
     }
-    seen.push_back(file);
+  }
+  for (const WrittenInput& w : files.written_inputs) {
+    seen.push_back({w.file, def.GetInputs()[w.input].GetName(), true});
+  }
+  for (size_t k = 0; k < seen.size(); ++k) {
+    for (size_t j = 0; j < k; ++j) {
+      if (ComparablePath(seen[j].file) != ComparablePath(seen[k].file)) continue;
+      if (seen[k].input) {
+        return UsageError(kExecOpDefCmd, "--output " + seen[k].name + "=" + seen[k].file +
+                                             ": the file is named twice");
+      }
+      return UsageError(kExecOpDefCmd, "--output: outputs '" + seen[j].name + "' and '" +
+                                           seen[k].name + "' name the same file " + seen[k].file);
+    }
   }
   return 0;
 }
@@ -235,11 +271,17 @@ int InputAttrs(const ops::OpDef& def, const OpDefExecRequest& r, const ExecFiles
   if (Status st = MarkGivenInputs(r.op, given, attrs); !st.ok()) {
     return UsageError(kExecOpDefCmd, st.message());
   }
-  for (const auto& [input, file] : files.written_inputs) {
-    if (in->constant[input]) {
+  for (const WrittenInput& w : files.written_inputs) {
+    if (in->constant[w.input]) {
       return UsageError(kExecOpDefCmd,
-                        "--output " + def.GetInputs()[input].GetName() + "=" + file +
+                        "--output " + def.GetInputs()[w.input].GetName() + "=" + w.file +
                             ": that input is read on the host (ValueDepend), not written");
+    }
+  }
+  for (size_t k = 0; k < files.outputs.size(); ++k) {
+    const ops::OpParamDef& p = def.GetOutputs()[k];
+    if (p.GetParamType() == ops::DYNAMIC) {  // Bind took one file for each other output
+      (*attrs)["@" + p.GetName()] = static_cast<int64_t>(files.outputs[k].size());
     }
   }
   return 0;
@@ -256,6 +298,7 @@ int BindFiles(const ops::OpDef& def, const OpDefExecRequest& r, ExecFiles* files
     }
   }
   if (int rc = BindOutputs(def, r.outputs, files); rc != 0) return rc;
+  if (int rc = CheckWrittenLists(def, *files); rc != 0) return rc;
   return CheckDistinctFiles(def, *files);
 }
 
@@ -284,17 +327,20 @@ int WriteResults(const ops::OpDef& def, const ExecFiles& files, const ExecInputs
                  const HostRun& run) {
   const VariantPack& pack = run.pack();
   std::vector<std::pair<const Tensor*, std::string>> results;  // (tensor, name)
-  std::vector<std::string> paths = files.outputs;
-  for (size_t k = 0; k < pack.outTensors.size(); ++k) {
-    results.emplace_back(&pack.outTensors[k], def.GetOutputs()[k].GetName());
+  std::vector<std::string> paths;
+  for (size_t k = 0, next = 0; k < files.outputs.size(); ++k) {
+    for (const std::string& file : files.outputs[k]) {
+      results.emplace_back(&pack.outTensors[next++], def.GetOutputs()[k].GetName());
+      paths.push_back(file);
+    }
   }
-  for (const auto& [input, file] : files.written_inputs) {
-    size_t position = 0;
-    for (size_t k = 0; k < input; ++k) {
+  for (const WrittenInput& w : files.written_inputs) {
+    size_t position = w.instance;
+    for (size_t k = 0; k < w.input; ++k) {
       if (!in.constant[k]) position += files.inputs[k].size();
     }
-    results.emplace_back(&pack.inTensors[position], def.GetInputs()[input].GetName());
-    paths.push_back(file);
+    results.emplace_back(&pack.inTensors[position], def.GetInputs()[w.input].GetName());
+    paths.push_back(w.file);
   }
   std::vector<npy::NpyArray> arrays(results.size());
   std::vector<std::pair<std::string, const npy::NpyArray*>> written;

@@ -127,6 +127,10 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
     }
     if (!counted.ok()) return ConfigError(file, inputs, "inputs", counted.message());
   }
+  if (const YAML::Node outputs = node["outputs"]; outputs.IsSequence()) {  // a DYNAMIC output's
+    const Status counted = SetDynamicOutputCount(spec.registry_name, outputs.size(), &spec.attrs);
+    if (!counted.ok()) return ConfigError(file, outputs, "outputs", counted.message());
+  }
   const Status created = registry.Create(spec.registry_name, spec.attrs, &spec.operation);
   if (!created.ok()) return FactoryError(file, node, params, created);
   *out = std::move(spec);

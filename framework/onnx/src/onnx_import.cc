@@ -206,6 +206,10 @@ class Importer {
     }
     Status created = SetDynamicInputCount(node.op_type(), in_descs.size(), &attrs);
     if (created.ok()) created = MarkGivenInputs(node.op_type(), present, &attrs);
+    if (created.ok()) {
+      created =
+          SetDynamicOutputCount(node.op_type(), static_cast<size_t>(node.output_size()), &attrs);
+    }
     if (created.ok())
       created = OperationRegistry::Global().Create(node.op_type(), attrs, &entry.op);
     if (!created.ok()) return {created.code(), label + ": " + created.message()};

@@ -82,7 +82,8 @@ std::string DataTypeText(ge::DataType dtype) {
 }
 
 Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
-                      const SVector<TensorDesc>& inputs, gert::OpCallData* call) {
+                      const std::vector<size_t>& output_counts, const SVector<TensorDesc>& inputs,
+                      gert::OpCallData* call) {
   const std::string& op = def.GetOpType();
   const auto& params = def.GetInputs();
   size_t want = 0;
@@ -140,10 +141,13 @@ Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
     call->ir_inputs.push_back({first, call->input_shapes.size() - first});
   }
   for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-    call->ir_outputs.push_back({k, 1});
-    call->output_shapes.emplace_back();
-    call->output_descs.emplace_back(ge::DT_UNDEFINED,
-                                    gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
+    const size_t count = k < output_counts.size() ? output_counts[k] : 1;
+    call->ir_outputs.push_back({call->output_shapes.size(), count});
+    for (size_t i = 0; i < count; ++i) {
+      call->output_shapes.emplace_back();
+      call->output_descs.emplace_back(ge::DT_UNDEFINED,
+                                      gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
+    }
   }
   return Status::Ok();
 }
@@ -305,6 +309,15 @@ Status SelectColumn(const ops::OpDef& def, const gert::OpCallData& call, size_t*
 
 namespace {
 
+// The OpDef output whose instance `instance` is.
+size_t IrOutputOf(const gert::OpCallData& call, size_t instance) {
+  for (size_t k = 0; k < call.ir_outputs.size(); ++k) {
+    const auto [first, count] = call.ir_outputs[k];
+    if (instance >= first && instance < first + count) return k;
+  }
+  return 0;  // not reached: DescribeInputs lays every instance out
+}
+
 // The OpDef's InferDataType (if any), as user code: a crash or a failure is a status.
 Status RunInferDataType(const ops::OpDef& def, gert::OpCallData* call) {
   const auto infer_dtype = def.GetInferDataType();
@@ -333,18 +346,19 @@ Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* c
       std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); })) {
     return Status::Ok();
   }
-  for (size_t k = 0; k < outs; ++k) {
-    const ops::OpParamDef& p = def.GetOutputs()[k];
+  for (size_t instance = 0; instance < call->output_descs.size(); ++instance) {
+    const ops::OpParamDef& p = def.GetOutputs()[IrOutputOf(*call, instance)];
     const ge::DataType dtype =
         *column < p.GetDataTypes().size() ? p.GetDataTypes()[*column] : ge::DT_UNDEFINED;
-    call->output_descs[k] =
+    call->output_descs[instance] =
         gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(ge::FORMAT_ND, ge::FORMAT_ND));
   }
   const Status inferred = RunInferDataType(def, call);
   (void)op_api::TakeOpError();
   if (!inferred.ok()) return Status::Ok();
   for (size_t k = 0; k < outs; ++k) {
-    if (!given[k]) given[k] = call->output_descs[k].GetDataType();
+    const auto [first, count] = call->ir_outputs[k];
+    if (!given[k] && count > 0) given[k] = call->output_descs[first].GetDataType();
   }
   return SelectColumn(def, *call, column, &given);
 }
@@ -412,12 +426,10 @@ bool SameBytes(const gert::Shape& a, const gert::Shape& b) {
 // left so; those keep an empty rank-0 shape, as before the mark.
 Status RunMarkedInfer(const ops::OpDef& def, gert::OpCallData* call, std::vector<bool>* unset) {
   const gert::Shape marked = MarkedShape();
-  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-    call->output_shapes[k].MutableOriginShape() = marked;
-  }
+  for (gert::StorageShape& shape : call->output_shapes) shape.MutableOriginShape() = marked;
   OPSIM_RETURN_IF_ERROR(RunInferFunctions(def, call));
-  unset->assign(def.GetOutputs().size(), false);
-  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
+  unset->assign(call->output_shapes.size(), false);
+  for (size_t k = 0; k < call->output_shapes.size(); ++k) {
     gert::Shape& origin = call->output_shapes[k].MutableOriginShape();
     if (SameBytes(origin, marked)) {
       (*unset)[k] = true;
@@ -446,13 +458,14 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
     return Status::Ok();
   }
   OPSIM_RETURN_IF_ERROR(CheckCallerShapesStandIn(def, caller));
-  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-    const ops::OpParamDef& p = def.GetOutputs()[k];
+  for (size_t instance = 0; instance < call->output_descs.size(); ++instance) {
+    const ops::OpParamDef& p = def.GetOutputs()[IrOutputOf(*call, instance)];
     const ge::DataType dtype =
         column < p.GetDataTypes().size() ? p.GetDataTypes()[column] : ge::DT_UNDEFINED;
     const ge::Format format =
         column < p.GetFormats().size() ? p.GetFormats()[column] : ge::FORMAT_ND;
-    call->output_descs[k] = gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
+    call->output_descs[instance] =
+        gert::CompileTimeTensorDesc(dtype, gert::StorageFormat(format, format));
   }
   std::vector<bool> left;
   std::vector<bool>* marks = unset != nullptr ? unset : &left;
@@ -461,16 +474,21 @@ Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call
     // shape, the kernel runs on those, and InferShape's failure (IsinPartV1's reads an input
     // CANN gives no data) is not the call's. The column gives the dtypes.
     if (!CallerGivesEveryOutput(def, caller)) return st;
-    marks->assign(def.GetOutputs().size(), false);
+    marks->assign(call->output_shapes.size(), false);
   }
   outputs->clear();
-  for (size_t k = 0; k < def.GetOutputs().size(); ++k) {
-    const std::string name =
-        op + ": output " + std::to_string(k) + " (" + def.GetOutputs()[k].GetName() + ")";
-    if (caller != nullptr && k < caller->size() && (*caller)[k]) {
+  for (size_t k = 0; k < call->output_shapes.size(); ++k) {
+    const size_t ir = IrOutputOf(*call, k);
+    const ops::OpParamDef& p = def.GetOutputs()[ir];
+    std::string name = op + ": output " + std::to_string(k) + " (" + p.GetName();
+    if (p.GetParamType() == ops::DYNAMIC) {
+      name += "[" + std::to_string(k - call->ir_outputs[ir].first) + "]";
+    }
+    name += ")";
+    if (caller != nullptr && ir < caller->size() && (*caller)[ir]) {
       gert::Shape& origin = call->output_shapes[k].MutableOriginShape();
       origin.SetDimNum(0);
-      for (int64_t d : *(*caller)[k]) origin.AppendDim(d);
+      for (int64_t d : *(*caller)[ir]) origin.AppendDim(d);
     }
     const gert::Shape& shape = call->output_shapes[k].GetOriginShape();
     call->output_shapes[k].MutableStorageShape() = shape;

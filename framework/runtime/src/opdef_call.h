@@ -16,9 +16,11 @@ namespace opsim {
 
 // Fills the inputs of `call` from descriptions (counts[k] of them for the OpDef's k-th input:
 // 1, or a DYNAMIC input's tensors; an optional input is absent when its dtype is
-// ACL_DT_UNDEFINED) and sizes the outputs. kInvalidInTensorNum, kInvalidParam for bad shapes.
+// ACL_DT_UNDEFINED) and sizes the outputs (output_counts[k] instances of the k-th: 1, or a
+// DYNAMIC output's). kInvalidInTensorNum, kInvalidParam for bad shapes.
 Status DescribeInputs(const ops::OpDef& def, const std::vector<size_t>& counts,
-                      const SVector<TensorDesc>& inputs, gert::OpCallData* call);
+                      const std::vector<size_t>& output_counts, const SVector<TensorDesc>& inputs,
+                      gert::OpCallData* call);
 
 // The first dtype column the inputs select that also holds the output types the caller gives
 // (`outputs`, by output; none given: the inputs' first column); with no input tensor, the first
@@ -37,7 +39,9 @@ Status SelectColumnWithInferredDTypes(const ops::OpDef& def, gert::OpCallData* c
 
 // The outputs' descriptions: InferShape's shapes and InferDataType's dtypes (or the column's).
 // A shape in `caller` (by output) replaces InferShape's, in the call too (the tiling sees it).
-// `unset` (by output): which outputs InferShape left as it found them (they stay rank 0).
+// `unset`: which outputs InferShape left as it found them (they stay rank 0). `outputs` and
+// `unset` are by instance (a DYNAMIC output's tensors in its place); `caller` is by OpDef output
+// (a DYNAMIC output's shape is each instance's).
 Status InferOutputs(const ops::OpDef& def, size_t column, gert::OpCallData* call,
                     SVector<TensorDesc>* outputs, const CallerOutputShapes* caller = nullptr,
                     std::vector<bool>* unset = nullptr);

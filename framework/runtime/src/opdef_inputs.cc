@@ -38,6 +38,58 @@ Status ReadConstant(const std::string& op, const std::string& key, const AttrVal
                                         " (expected an int list or a float list)"};
 }
 
+// The "@<name>" count of a DYNAMIC input or output (`what`), 1..kMaxOpTensors.
+Status ReadCount(const std::string& op, const char* what, const ops::OpParamDef& p,
+                 const AttrMap& attrs, size_t* out) {
+  const std::string count_key = "@" + p.GetName();
+  const auto count = attrs.find(count_key);
+  const int64_t* n = count == attrs.end() ? nullptr : std::get_if<int64_t>(&count->second);
+  if (n == nullptr || *n < 1 || *n > static_cast<int64_t>(op_api::kMaxOpTensors)) {
+    return {ErrorCode::kInvalidParam,
+            op + ": the DYNAMIC " + what + " '" + p.GetName() + "' needs its tensor count as the " +
+                "int attribute '" + count_key + "' (1.." + std::to_string(op_api::kMaxOpTensors) +
+                ", what a VariantPack holds)" +
+                (n != nullptr           ? ", got " + std::to_string(*n)
+                 : count == attrs.end() ? std::string()
+                                        : ", got a " + std::string(AttrTypeName(count->second)))};
+  }
+  *out = static_cast<size_t>(*n);
+  return Status::Ok();
+}
+
+// Instances per output: a DYNAMIC one's "@<name>" count, 1 for the others (whose name a count
+// may still give when it is a DYNAMIC input's too, an in-place list).
+Status PlanOutputCounts(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs* plan) {
+  const std::string& op = def.GetOpType();
+  size_t tensors = 0;
+  for (const ops::OpParamDef& p : def.GetOutputs()) {
+    size_t n = 1;
+    if (p.GetParamType() == ops::DYNAMIC) {
+      OPSIM_RETURN_IF_ERROR(ReadCount(op, "output", p, attrs, &n));
+    } else if (attrs.count("@" + p.GetName()) > 0) {
+      bool dynamic_input = false;
+      for (const ops::OpParamDef& in : def.GetInputs()) {
+        dynamic_input =
+            dynamic_input || (in.GetName() == p.GetName() && in.GetParamType() == ops::DYNAMIC);
+      }
+      if (!dynamic_input) {
+        return {ErrorCode::kInvalidParam, op + ": '@" + p.GetName() + "' is given, but '" +
+                                              p.GetName() + "' is not a DYNAMIC output"};
+      }
+    }
+    plan->output_counts.push_back(n);
+    tensors += n;
+  }
+  if (tensors > op_api::kMaxOpTensors) {
+    return {ErrorCode::kInvalidParam, op + ": the call takes " + std::to_string(tensors) +
+                                          " output tensors (each of a DYNAMIC output's counts); "
+                                          "at most " +
+                                          std::to_string(op_api::kMaxOpTensors) +
+                                          " fit a VariantPack"};
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 size_t OpDefInputs::PackCount() const {
@@ -92,18 +144,9 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
                                               p.GetName() +
                                               "', a DYNAMIC input (give its tensors instead)"};
       }
-      const int64_t* n = count == attrs.end() ? nullptr : std::get_if<int64_t>(&count->second);
-      if (n == nullptr || *n < 1 || *n > static_cast<int64_t>(op_api::kMaxOpTensors)) {
-        return {
-            ErrorCode::kInvalidParam,
-            op + ": the DYNAMIC input '" + p.GetName() + "' needs its tensor count as the " +
-                "int attribute '" + count_key + "' (1.." + std::to_string(op_api::kMaxOpTensors) +
-                ", what a VariantPack holds)" +
-                (n != nullptr           ? ", got " + std::to_string(*n)
-                 : count == attrs.end() ? std::string()
-                                        : ", got a " + std::string(AttrTypeName(count->second)))};
-      }
-      plan.counts.push_back(static_cast<size_t>(*n));
+      size_t n = 0;
+      OPSIM_RETURN_IF_ERROR(ReadCount(op, "input", p, attrs, &n));
+      plan.counts.push_back(n);
       continue;
     }
     if (count != attrs.end()) {
@@ -121,8 +164,15 @@ Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs*
     if (key.empty() || (key[0] != '@' && key[0] != '=' && key[0] != '+')) continue;
     bool known = false;
     for (const ops::OpParamDef& p : def.GetInputs()) known = known || key.substr(1) == p.GetName();
-    if (!known) return {ErrorCode::kInvalidParam, op + ": '" + key + "' names no input of the op"};
+    for (const ops::OpParamDef& p : def.GetOutputs()) {
+      known = known || (key[0] == '@' && key.substr(1) == p.GetName());
+    }
+    if (!known) {
+      return {ErrorCode::kInvalidParam, op + ": '" + key + "' names no input" +
+                                            (key[0] == '@' ? " or output" : "") + " of the op"};
+    }
   }
+  OPSIM_RETURN_IF_ERROR(PlanOutputCounts(def, attrs, &plan));
   // A VariantPack holds 64 tensors: more would be cut off, not refused, further on.
   size_t tensors = 0;
   for (size_t c : plan.counts) tensors += c;

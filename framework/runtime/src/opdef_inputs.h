@@ -30,6 +30,7 @@ struct ConstantInput {
 
 struct OpDefInputs {
   std::vector<size_t> counts;                           // tensors per OpDef input (constant: 1)
+  std::vector<size_t> output_counts;                    // tensors per OpDef output
   std::vector<std::optional<ConstantInput>> constants;  // by OpDef input
   std::vector<bool> absent;                             // by OpDef input
 
@@ -40,10 +41,13 @@ struct OpDefInputs {
   SVector<TensorDesc> WithConstants(const SVector<TensorDesc>& pack) const;
 };
 
-// kInvalidParam naming the op and the key: a count for an input that is not DYNAMIC or outside
-// 1..1024, a constant for a DYNAMIC input or of a type other than an int or float list, a
-// present mark on an input that is not OPTIONAL or with a value other than true, a key naming no
-// input.
+// A DYNAMIC output is a list as well (CANN's aclnn form takes an aclTensorList): "@<name>" gives
+// its count, the call's outputs hold that many tensors in its place.
+//
+// kInvalidParam naming the op and the key: a count missing for a DYNAMIC input or output, for
+// one that is not DYNAMIC, or outside 1..64 (what a VariantPack holds), a constant for a DYNAMIC
+// input or of a type other than an int or float list, a present mark on an input that is not
+// OPTIONAL or with a value other than true, a key naming no input (a count: no input or output).
 
 Status PlanOpDefInputs(const ops::OpDef& def, const AttrMap& attrs, OpDefInputs* out);
 

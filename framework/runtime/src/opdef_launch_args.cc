@@ -36,14 +36,16 @@ class Binder {
     return Status::Ok();
   }
 
-  // A DYNAMIC input reaches the kernel as one address: a list of its tensors in Ascend C's
-  // ListTensorDesc layout (shapes, then data pointers), itself a GM region.
-  Status BindList(const VariantPack& pack, size_t count, const std::string& name, size_t* next) {
+  // A DYNAMIC input or output reaches the kernel as one address: a list of its tensors in Ascend
+  // C's ListTensorDesc layout (shapes, then data pointers), itself a GM region the kernel reads.
+  // `bind` binds tensor i as one argument, which the list then takes.
+  template <typename BindOne>
+  Status BindList(const Tensor* tensors, size_t count, const std::string& name, BindOne bind) {
     std::vector<uint64_t> list{0};
     std::vector<uint8_t*> data;
     for (size_t i = 0; i < count; ++i) {
-      const Tensor& t = pack.inTensors[(*next)++];
-      OPSIM_RETURN_IF_ERROR(Bind(t, name + "[" + std::to_string(i) + "]"));
+      const Tensor& t = tensors[i];
+      OPSIM_RETURN_IF_ERROR(bind(t, name + "[" + std::to_string(i) + "]"));
       data.push_back(out_->args.back());
       out_->args.pop_back();
       list.push_back(t.desc.shape.dimNum | (static_cast<uint64_t>(i) << 32));
@@ -83,7 +85,8 @@ class Binder {
   }
 
   Status BindInputs(OpDefInputs& inputs, const VariantPack& pack) {
-    out_->lists.reserve(inputs.counts.size());
+    // The lists' blocks must not move: args point into them.
+    out_->lists.reserve(inputs.counts.size() + inputs.output_counts.size());
     size_t next = 0;
     for (size_t k = 0; k < inputs.counts.size(); ++k) {
       const std::string& name = def_.GetInputs()[k].GetName();
@@ -99,40 +102,63 @@ class Binder {
       } else if (def_.GetInputs()[k].GetParamType() != ops::DYNAMIC) {
         OPSIM_RETURN_IF_ERROR(Bind(RefOutputOr(pack, pack.inTensors[next++], name), name));
       } else {
-        OPSIM_RETURN_IF_ERROR(BindList(pack, inputs.counts[k], name, &next));
+        OPSIM_RETURN_IF_ERROR(
+            BindList(&pack.inTensors[next], inputs.counts[k], name,
+                     [this](const Tensor& t, const std::string& n) { return Bind(t, n); }));
+        next += inputs.counts[k];
       }
     }
     return Status::Ok();
   }
 
-  Status BindOutputs(const VariantPack& pack) {
-    for (size_t k = 0; k < pack.outTensors.size(); ++k) {
+  Status BindOutputs(const OpDefInputs& inputs, const VariantPack& pack) {
+    size_t next = 0;
+    for (size_t k = 0; k < inputs.output_counts.size(); ++k) {
       const ops::OpParamDef& out = def_.GetOutputs()[k];
-      const Tensor& t = pack.outTensors[k];
-      OPSIM_RETURN_IF_ERROR(Bind(t, out.GetName()));
-      if (out_->args.back() == nullptr) continue;
-      if (ref_outputs_.count(t.deviceData) != 0) {  // bound as its input already (RefOutputOr)
-        launch_->regions.pop_back();  // its bytes hold the input's values: none is unwritten
-        continue;
+      const size_t count = inputs.output_counts[k];
+      if (next + count > pack.outTensors.size()) {
+        return Error(ErrorCode::kInvalidTensorNum,
+                     "Execute: outTensors holds " + std::to_string(pack.outTensors.size()) +
+                         " tensors, too few for output '" + out.GetName() + "'");
       }
-      if (const std::optional<uint64_t>& init = out.GetInitValue()) {
-        if (*init != 0) {
-          return Error(ErrorCode::kInvalidParam,
-                       "output '" + out.GetName() + "': InitValue(" + std::to_string(*init) +
-                           ") is not modelled (the uint64_t form takes 0; CANN writes it "
-                           "before the launch)");
-        }
-        // What CANN's framework does before the launch. The region keeps Bind's input role: its
-        // bytes count as written, and the kernel need not write them all.
-        std::memset(t.deviceData, 0, t.dataSize);
-        continue;
+      const auto bind = [&](const Tensor& t, const std::string& name) {
+        return BindOutput(out, t, name);
+      };
+      if (out.GetParamType() == ops::DYNAMIC) {
+        OPSIM_RETURN_IF_ERROR(BindList(&pack.outTensors[next], count, out.GetName(), bind));
+      } else {
+        OPSIM_RETURN_IF_ERROR(bind(pack.outTensors[next], out.GetName()));
       }
-      // Checked mode reports output bytes that no core wrote, and reads of them before a write.
-      // An output bound to an input's address (in place) keeps the input's region first, so
-      // its bytes count as written (LaunchState::FindRegion returns the first).
-      launch_->regions.back().output_bytes = t.dataSize;
-      launch_->regions.back().role = sim::GmRole::kOutput;
+      next += count;
     }
+    return Status::Ok();
+  }
+
+  // One output tensor as one argument, with an output region (or InitValue's zeros).
+  Status BindOutput(const ops::OpParamDef& out, const Tensor& t, const std::string& name) {
+    OPSIM_RETURN_IF_ERROR(Bind(t, name));
+    if (out_->args.back() == nullptr) return Status::Ok();
+    if (ref_outputs_.count(t.deviceData) != 0) {  // bound as its input already (RefOutputOr)
+      launch_->regions.pop_back();  // its bytes hold the input's values: none is unwritten
+      return Status::Ok();
+    }
+    if (const std::optional<uint64_t>& init = out.GetInitValue()) {
+      if (*init != 0) {
+        return Error(ErrorCode::kInvalidParam,
+                     "output '" + out.GetName() + "': InitValue(" + std::to_string(*init) +
+                         ") is not modelled (the uint64_t form takes 0; CANN writes it "
+                         "before the launch)");
+      }
+      // What CANN's framework does before the launch. The region keeps Bind's input role: its
+      // bytes count as written, and the kernel need not write them all.
+      std::memset(t.deviceData, 0, t.dataSize);
+      return Status::Ok();
+    }
+    // Checked mode reports output bytes that no core wrote, and reads of them before a write.
+    // An output bound to an input's address (in place) keeps the input's region first, so
+    // its bytes count as written (LaunchState::FindRegion returns the first).
+    launch_->regions.back().output_bytes = t.dataSize;
+    launch_->regions.back().role = sim::GmRole::kOutput;
     return Status::Ok();
   }
 
@@ -151,7 +177,7 @@ Status BindOpDefLaunch(const ops::OpDef& def, OpDefInputs& inputs, const Variant
                        OpDefLaunchArgs* out) {
   Binder binder(def, buffers.padded, launch, out);
   OPSIM_RETURN_IF_ERROR(binder.BindInputs(inputs, pack));
-  OPSIM_RETURN_IF_ERROR(binder.BindOutputs(pack));
+  OPSIM_RETURN_IF_ERROR(binder.BindOutputs(inputs, pack));
   const bool has_workspace = buffers.workspace_bytes > 0;
   out->args.push_back(has_workspace ? buffers.workspace : nullptr);
   if (has_workspace) {

@@ -1,7 +1,7 @@
 // The kernel arguments of one OpDef launch, in the order CANN passes them (inputs, outputs,
 // workspace, tiling), and the GM regions the simulator checks accesses against: constants and
-// absent optional inputs in their places, a DYNAMIC input as one ListTensorDesc block, outputs
-// with CANN's InitValue(0) written before the launch.
+// absent optional inputs in their places, a DYNAMIC input or output as one ListTensorDesc block,
+// outputs with CANN's InitValue(0) written before the launch.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "opdef_operation.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -69,7 +70,11 @@ class OpDefOperation final : public EngineCandidate {
 
   std::string GetName() const override { return def_.GetOpType(); }
   uint32_t GetInputNum() const override { return static_cast<uint32_t>(inputs_.PackCount()); }
-  uint32_t GetOutputNum() const override { return static_cast<uint32_t>(def_.GetOutputs().size()); }
+  uint32_t GetOutputNum() const override {
+    size_t n = 0;
+    for (size_t c : inputs_.output_counts) n += c;
+    return static_cast<uint32_t>(n);
+  }
 
   Status InferShape(const SVector<TensorDesc>& inTensorDescs,
                     SVector<TensorDesc>& outTensorDescs) const override {
@@ -114,7 +119,7 @@ class OpDefOperation final : public EngineCandidate {
     if (variantPack.outTensors.size() != want_out.size()) {
       return Error(ErrorCode::kInvalidTensorNum,
                    "outTensors holds " + Str(variantPack.outTensors.size()) +
-                       " tensors (expected " + Str(want_out.size()) + ")");
+                       " tensors (expected " + Str(want_out.size()) + DynamicOutputCounts() + ")");
     }
     for (size_t k = 0; k < want_out.size(); ++k) {
       const std::string name = "outTensors[" + Str(k) + "]";
@@ -206,6 +211,18 @@ class OpDefOperation final : public EngineCandidate {
     return {code, def_.GetOpType() + ": " + what};
   }
 
+  // ": y has 3 (@y)" for each DYNAMIC output, so that a count mismatch names the list.
+  std::string DynamicOutputCounts() const {
+    std::string text;
+    for (size_t k = 0; k < def_.GetOutputs().size(); ++k) {
+      const ops::OpParamDef& p = def_.GetOutputs()[k];
+      if (p.GetParamType() != ops::DYNAMIC) continue;
+      text += (text.empty() ? ": " : ", ") + p.GetName() + " has " + Str(inputs_.output_counts[k]) +
+              " (@" + p.GetName() + ")";
+    }
+    return text;
+  }
+
   // What Execute needs of a successful Setup.
   Status Ready(const SVector<TensorDesc>& in_descs, const SVector<TensorDesc>& out_descs,
                bool value_dependent, Context* context, uint64_t* workspace_size) {
@@ -244,7 +261,8 @@ class OpDefOperation final : public EngineCandidate {
     call->node_name = def_.GetOpType().c_str();
     call->node_type = def_.GetOpType().c_str();
     call->attrs = attrs_;
-    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.WithConstants(in), call));
+    OPSIM_RETURN_IF_ERROR(DescribeInputs(def_, inputs_.counts, inputs_.output_counts,
+                                         inputs_.WithConstants(in), call));
     for (size_t k = 0; k < inputs_.constants.size(); ++k) {
       if (!inputs_.constants[k]) continue;
       // An empty constant's value is known too: its address is never null.
@@ -333,7 +351,10 @@ class OpDefOperation final : public EngineCandidate {
   }
 
   // The tiling buffer's capacity: IMPL_OP_OPTILING's Tiling(fn, max) for an op that registers
-  // its tiling so, else the 64 KiB CANN gives an OpDef's tiling.
+  // its tiling so, else the 64 KiB CANN gives an OpDef's tiling. CANN's runtime sizes the buffer
+  // by the compiled kernel's tiling struct too (its op_para_size): the class the op registers
+  // with REGISTER_TILING_DATA_CLASS, when larger (ops-nn's ForeachCommonTilingData, 3056 B, under
+  // the default 2048).
   Status TilingCapacity(const op_api::OpImplRecord* impl, size_t* capacity) const {
     *capacity = kTilingCapacity;
     if (impl == nullptr || impl->tiling == nullptr) return Status::Ok();
@@ -344,6 +365,12 @@ class OpDefOperation final : public EngineCandidate {
                        Str(kMaxTilingCapacity) + " B opsim gives at most");
     }
     *capacity = impl->max_tiling_data_size;
+    const std::shared_ptr<optiling::TilingDef> registered =
+        optiling::CTilingDataClassFactory::GetInstance().CreateTilingDataInstance(
+            def_.GetOpType().c_str());
+    if (registered != nullptr) {
+      *capacity = std::max(*capacity, std::min(registered->GetDataSize(), kMaxTilingCapacity));
+    }
     return Status::Ok();
   }
 
@@ -496,9 +523,10 @@ class OpDefOperation final : public EngineCandidate {
 Status MakeOneEngine(const ops::OpDef& def, const AttrMap& attrs,
                      std::unique_ptr<EngineCandidate>* out) {
   for (const ops::OpParamDef& p : def.GetOutputs()) {
-    if (p.GetParamType() == ops::DYNAMIC) {
+    if (def.IsAICPU() && p.GetParamType() == ops::DYNAMIC) {  // AI Core kernels only, so far
       return {ErrorCode::kUnsupported, def.GetOpType() + ": output '" + p.GetName() +
-                                           "' is DYNAMIC, which opsim does not run yet"};
+                                           "' is DYNAMIC, which opsim's AI CPU kernels do not "
+                                           "take yet"};
     }
   }
   OpDefInputs inputs;

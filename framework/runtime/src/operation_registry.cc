@@ -17,30 +17,46 @@ std::string JoinNames(const std::vector<std::string>& names) {
 
 }  // namespace
 
-Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs) {
-  const ops::OpDef* def = op_api::FindOpDef(op);
-  if (def == nullptr) return Status::Ok();
+namespace {
+
+// The "@<name>" count of the one DYNAMIC parameter among `params` (the OpDef's inputs or
+// outputs, `what`), from how many tensors the call gives.
+Status SetDynamicCount(std::string_view op, const std::vector<ops::OpParamDef>& params,
+                       const char* what, size_t given, AttrMap* attrs) {
   const ops::OpParamDef* dynamic = nullptr;
   size_t fixed = 0;
-  for (const ops::OpParamDef& p : def->GetInputs()) {
+  for (const ops::OpParamDef& p : params) {
     if (p.GetParamType() != ops::DYNAMIC) {
       ++fixed;
     } else if (dynamic == nullptr) {
       dynamic = &p;
     } else {
-      return Status::Ok();  // two dynamic inputs: only "@name" attributes can say how to split
+      return Status::Ok();  // two dynamic ones: only "@name" attributes can say how to split
     }
   }
   if (dynamic == nullptr || attrs->count("@" + dynamic->GetName()) > 0) return Status::Ok();
-  if (given_inputs <= fixed) {
-    return {ErrorCode::kInvalidParam, std::string(op) + ": " + std::to_string(given_inputs) +
-                                          " inputs given, but " + std::to_string(fixed) +
-                                          " fixed inputs and at least one tensor for the dynamic "
-                                          "input '" +
-                                          dynamic->GetName() + "' are needed"};
+  if (given <= fixed) {
+    return {ErrorCode::kInvalidParam, std::string(op) + ": " + std::to_string(given) + " " + what +
+                                          "s given, but " + std::to_string(fixed) + " fixed " +
+                                          what + "s and at least one tensor for the " + "dynamic " +
+                                          what + " '" + dynamic->GetName() + "' are needed"};
   }
-  (*attrs)["@" + dynamic->GetName()] = static_cast<int64_t>(given_inputs - fixed);
+  (*attrs)["@" + dynamic->GetName()] = static_cast<int64_t>(given - fixed);
   return Status::Ok();
+}
+
+}  // namespace
+
+Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return Status::Ok();
+  return SetDynamicCount(op, def->GetInputs(), "input", given_inputs, attrs);
+}
+
+Status SetDynamicOutputCount(std::string_view op, size_t given_outputs, AttrMap* attrs) {
+  const ops::OpDef* def = op_api::FindOpDef(op);
+  if (def == nullptr) return Status::Ok();
+  return SetDynamicCount(op, def->GetOutputs(), "output", given_outputs, attrs);
 }
 
 Status MarkGivenInputs(std::string_view op, const std::vector<bool>& present, AttrMap* attrs) {

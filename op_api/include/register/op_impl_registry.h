@@ -23,9 +23,9 @@
 #include "exe_graph/runtime/base_type.h"
 #include "exe_graph/runtime/infer_datatype_context.h"
 #include "exe_graph/runtime/infer_shape_context.h"
-// CANN's reaches gert::Range<T> through exe_graph/runtime/infer_shape_range_context.h; ops-nn's
-// conv infershape (conv_forward_infershape.cpp) names it with no include of its own.
-#include "exe_graph/runtime/range.h"
+// As CANN's: gert::Range<T> comes with it (ops-nn's conv infershape names Range with no include
+// of its own) and its InferShapeRange functions use the context's full definition.
+#include "exe_graph/runtime/infer_shape_range_context.h"
 #include "exe_graph/runtime/tiling_context.h"
 #include "exe_graph/runtime/tiling_parse_context.h"
 #include "graph/ascend_string.h"
@@ -46,8 +46,8 @@ typedef struct rtExceptionInfo aclrtExceptionInfo;
 #endif
 
 namespace gert {
-// Contexts of the graph engine and aclnn, which opsim does not run.
-class InferShapeRangeContext;
+// Contexts of the graph engine and aclnn, which opsim does not run (InferShapeRangeContext is
+// defined: CANN's header includes its definition, and operator sources use it through this one).
 class InferFormatContext;
 class OpExecuteContext;
 class OpExecutePrepareContext;

@@ -119,9 +119,12 @@ class TilingDef {
     nested_.push_back({offset, member_offset});
     fields_.push_back({name, "", 0, true, member_offset});
   }
+  // (memmove: a set_ of what the field's get_ returned writes the bytes onto themselves.)
   void Write(size_t offset, const void* src, size_t bytes) {
-    std::memcpy(data_.data() + offset, src, bytes);
+    std::memmove(data_.data() + offset, src, bytes);
   }
+  uint8_t* OpsimBytesAt(size_t offset) { return data_.data() + offset; }
+  const uint8_t* OpsimBytesAt(size_t offset) const { return data_.data() + offset; }
   void SetClassName(const char* name) { class_name_ = name; }
   static size_t RoundUp(size_t offset, size_t align) {
     return align > 1 ? (offset + align - 1) / align * align : offset;
@@ -179,17 +182,22 @@ class CTilingDataClassFactory {
   size_t field_name##_offset_ =                                     \
       AddField(#field_name, #data_type, 0, sizeof(data_type), alignof(data_type));
 
-#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)            \
- public:                                                                     \
-  void set_##field_name(const arr_type* field_name) {                        \
-    field_name##_ = field_name;                                              \
-    Write(field_name##_offset_, field_name, sizeof(arr_type) * (arr_size));  \
-  }                                                                          \
-  const arr_type* get_##field_name() const { return field_name##_; }         \
-                                                                             \
- private:                                                                    \
-  const arr_type* field_name##_ = nullptr;                                   \
-  size_t field_name##_offset_ = AddField(#field_name, #arr_type, (arr_size), \
+// As CANN's: get_ points into the object's own bytes (what SaveToBuffer copies), so a tiling
+// function may fill the array through it (ops-nn's foreach regbase tilings do).
+#define TILING_DATA_FIELD_DEF_ARR(arr_type, arr_size, field_name)                 \
+ public:                                                                          \
+  void set_##field_name(const arr_type* field_name) {                             \
+    Write(field_name##_offset_, field_name, sizeof(arr_type) * (arr_size));       \
+  }                                                                               \
+  arr_type* get_##field_name() {                                                  \
+    return reinterpret_cast<arr_type*>(OpsimBytesAt(field_name##_offset_));       \
+  }                                                                               \
+  const arr_type* get_##field_name() const {                                      \
+    return reinterpret_cast<const arr_type*>(OpsimBytesAt(field_name##_offset_)); \
+  }                                                                               \
+                                                                                  \
+ private:                                                                         \
+  size_t field_name##_offset_ = AddField(#field_name, #arr_type, (arr_size),      \
                                          sizeof(arr_type) * (arr_size), alignof(arr_type));
 
 #define TILING_DATA_FIELD_DEF_STRUCT(struct_type, field_name) \

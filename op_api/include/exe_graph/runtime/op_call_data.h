@@ -20,7 +20,7 @@ struct OpCallData {
   const char* node_name = "";
   const char* node_type = "";
   // Inputs and outputs by instance (a dynamic input has several, an absent optional one none);
-  // ir_inputs[k] is (first instance, count) of the OpDef's k-th input.
+  // ir_inputs[k] (ir_outputs[k]) is (first instance, count) of the OpDef's k-th input (output).
   std::vector<StorageShape> input_shapes;
   std::vector<CompileTimeTensorDesc> input_descs;
   std::vector<Tensor> input_tensors;
@@ -97,14 +97,12 @@ class ComputeNodeInfo {
   size_t GetIrOutputsNum() const { return data_->ir_outputs.size(); }
   size_t GetInputsNum() const { return data_->input_descs.size(); }
   size_t GetOutputsNum() const { return data_->output_descs.size(); }
-  // Null past the IR inputs.
+  // Null past the IR inputs (outputs). A DYNAMIC output's instances are the caller's list.
   const AnchorInstanceInfo* GetInputInstanceInfo(size_t ir_index) const {
-    if (ir_index >= data_->ir_inputs.size()) return nullptr;
-    instances_.clear();
-    for (const auto& [first, count] : data_->ir_inputs) {
-      instances_.emplace_back(static_cast<uint32_t>(first), static_cast<uint32_t>(count));
-    }
-    return &instances_[ir_index];
+    return InstanceInfo(data_->ir_inputs, ir_index, &instances_);
+  }
+  const AnchorInstanceInfo* GetOutputInstanceInfo(size_t ir_index) const {
+    return InstanceInfo(data_->ir_outputs, ir_index, &output_instances_);
   }
   const CompileTimeTensorDesc* GetInputTdInfo(size_t index) const {
     return OpCallData::At(data_->input_descs, static_cast<long>(index));
@@ -121,8 +119,21 @@ class ComputeNodeInfo {
   const RuntimeAttrs* GetAttrs() const { return &data_->attrs; }
 
  private:
+  static const AnchorInstanceInfo* InstanceInfo(const std::vector<std::pair<size_t, size_t>>& ir,
+                                                size_t ir_index,
+                                                std::vector<AnchorInstanceInfo>* out) {
+    if (ir_index >= ir.size()) return nullptr;
+    out->clear();
+    for (const auto& [first, count] : ir) {
+      out->emplace_back(static_cast<uint32_t>(first), static_cast<uint32_t>(count));
+    }
+    return &(*out)[ir_index];
+  }
+
   OpCallData* data_;
-  mutable std::vector<AnchorInstanceInfo> instances_;  // what GetInputInstanceInfo points into
+  // What Get{In,Out}putInstanceInfo point into.
+  mutable std::vector<AnchorInstanceInfo> instances_;
+  mutable std::vector<AnchorInstanceInfo> output_instances_;
 };
 
 // What the contexts share: the call's inputs, outputs and attributes.
@@ -132,6 +143,9 @@ class ExtendedKernelContext : public KernelContext {
   const ComputeNodeInfo* GetComputeNodeInfo() const { return &node_info_; }
   const AnchorInstanceInfo* GetIrInputInstanceInfo(size_t ir_index) const {
     return node_info_.GetInputInstanceInfo(ir_index);
+  }
+  const AnchorInstanceInfo* GetIrOutputInstanceInfo(size_t ir_index) const {
+    return node_info_.GetOutputInstanceInfo(ir_index);
   }
   const char* GetNodeName() const { return data_->node_name; }
   const char* GetNodeType() const { return data_->node_type; }

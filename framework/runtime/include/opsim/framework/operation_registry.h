@@ -25,6 +25,9 @@ namespace opsim {
 // set it: when `op` has exactly one DYNAMIC input, it takes what the fixed inputs leave. Nothing
 // changes for other operators. kInvalidParam when the tensors cannot cover the fixed inputs.
 Status SetDynamicInputCount(std::string_view op, size_t given_inputs, AttrMap* attrs);
+// The same for a DYNAMIC output (ForeachAbs' y, a list as long as the caller's): a door that
+// knows how many outputs a node has calls this.
+Status SetDynamicOutputCount(std::string_view op, size_t given_outputs, AttrMap* attrs);
 
 // An OpDef's OPTIONAL inputs are absent unless the call gives them: "+<name>": true for a tensor
 // in the pack, "=<name>" for a constant (docs/OPERATORS.md). A door that lists a node's tensors

@@ -66,8 +66,16 @@ struct DataCopyPadParams {
   uint64_t paddingValue = 0;
 };
 
+// CANN's constructors (gru_grad passes (bool, int, int, int)): the members are still public.
 template <typename T>
 struct DataCopyPadExtParams {
+  DataCopyPadExtParams() {}
+  DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue,
+                       const uint8_t rightPadValue, T padValue)
+      : isPad(isPadValue),
+        leftPadding(leftPadValue),
+        rightPadding(rightPadValue),
+        paddingValue(padValue) {}
   bool isPad = false;
   uint8_t leftPadding = 0;   // elements
   uint8_t rightPadding = 0;  // elements
