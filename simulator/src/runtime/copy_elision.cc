@@ -284,8 +284,7 @@ bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint6
   if (found == nullptr) return false;
   const ElidedCopy c = *found;
   // Blocks back to back, no padding bytes (a DataCopyPad of whole 32 B rows has none): UB byte
-  // offset o is block o / ub_pitch's byte o % ub_pitch. Within one block ReadRowsInPlace already
-  // reads the source in place.
+  // offset o is block o / ub_pitch's byte o % ub_pitch.
   if (c.widen != Widening::kNone || c.blocks < 2 || c.left != 0 || c.row != c.block_bytes ||
       c.ub_pitch != c.block_bytes || c.block_bytes % sizeof(uint16_t) != 0 ||
       c.gm_pitch % sizeof(uint16_t) != 0 || lo < c.ub || hi > c.ub + c.ub_span) {
@@ -298,9 +297,10 @@ bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint6
   // (BinaryWidened); the folds of more rows read several at once, which would perform the
   // widenings one by one, slower than the copy and one Cast (bfloat16 middle [256,1024,256]'s
   // pieces of 46 rows of 88 columns: 18.5-19.5 -> 24-25.5 ms of CPU a launch).
-  if (first == last || last - first >= 3 || off % sizeof(uint16_t) != 0) return false;
+  if (last - first >= 3 || off % sizeof(uint16_t) != 0) return false;
   // The next piece's rows lie as many GM rows on, which the hardware prefetcher does not follow
-  // (PrefetchNextBlock): its readers fetch them as they go (PrefetchWidened).
+  // (PrefetchNextBlock): its readers fetch them as they go (PrefetchWidened). A piece of one
+  // row (rows longer than half a piece) is deferred here too, for that distance.
   const uint64_t ahead = (last - first + 1) * c.gm_pitch;
   if (ahead > UINT32_MAX) return false;
   // dst must not touch the tile: settling dst's bytes may then cut or perform the copy.
