@@ -5,6 +5,7 @@
 // reader or writer of the piece or of its GM source must see the widening performed first.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -265,6 +266,121 @@ TEST(WidenElision, FoldsAndAccumulationOfAWideningGiveTheCheckedBits) {
           FoldModesAgree<half>(x, rows, use_max);
         } else {
           FoldModesAgree<bfloat16_t>(x, rows, use_max);
+        }
+      }
+    }
+  }
+}
+
+// An ARA column chunk's tile (reduce_wide.h, AccumulateRowsWide): kTileRows rows of kTileCols,
+// kGmPitch apart in GM, packed in the UB by one strided copy (DataCopyPad, as the 910B's
+// kernels copy, or DataCopy); pieces of `group` rows cast, folded and added into accumulators
+// (DeferWideningOfBlocks: one widening per row, the tile never copied). A piece starting
+// mid-row (`group` 0) is added whole into accumulators of its length. y: the accumulators, then
+// the piece buffer copied out.
+constexpr uint32_t kTileRows = 7;
+constexpr uint32_t kTileCols = 64;
+constexpr uint32_t kGmPitch = 96;
+constexpr uint32_t kMidStart = 24;
+
+struct BlocksRun {
+  std::vector<float> y;
+  uint64_t elided = 0;
+};
+
+template <typename T>
+BlocksRun RunBlocksKernel(const std::vector<uint16_t>& x, uint32_t group, bool pad, bool checked,
+                          bool elide) {
+  constexpr uint32_t kAccElems = 2 * kTileCols;
+  constexpr uint32_t kPieceElems = 4 * kTileCols;
+  std::vector<float> y(kAccElems + kPieceElems, 0.0f);
+  LaunchOptions options;
+  options.checked = checked;
+  options.copy_elision = elide;
+  options.host_threads = 1;
+  options.regions = {{const_cast<uint16_t*>(x.data()), x.size() * 2, "x"},
+                     {y.data(), y.size() * sizeof(float), "y"}};
+  const LaunchResult r = Launch(testing::TestDevice(4), 1, options, [&] {
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> in;
+    TBuf<TPosition::VECCALC> piece_buf, acc_buf;
+    pipe.InitBuffer(in, 1, kTileRows * kTileCols * 2);
+    pipe.InitBuffer(piece_buf, kPieceElems * sizeof(float));
+    pipe.InitBuffer(acc_buf, kAccElems * sizeof(float));
+    GlobalTensor<T> xg;
+    xg.SetGlobalBuffer(reinterpret_cast<T*>(const_cast<uint16_t*>(x.data())),
+                       static_cast<uint32_t>(x.size()));
+    GlobalTensor<float> yg;
+    yg.SetGlobalBuffer(y.data(), static_cast<uint32_t>(y.size()));
+    LocalTensor<float> acc = acc_buf.Get<float>();
+    Duplicate(acc, 0.75f, static_cast<int32_t>(kAccElems));
+    LocalTensor<float> piece = piece_buf.Get<float>();
+    Duplicate(piece, kUnwrittenMark, static_cast<int32_t>(kPieceElems));
+    LocalTensor<T> t = in.AllocTensor<T>();
+    if (pad) {
+      DataCopyPad(t, xg[16],
+                  DataCopyExtParams{kTileRows, kTileCols * 2, (kGmPitch - kTileCols) * 2, 0, 0},
+                  DataCopyPadExtParams<T>{true, 0, 0, T(0.0f)});
+    } else {
+      DataCopy(t, xg[16],
+               DataCopyParams{kTileRows, kTileCols / 16, (kGmPitch - kTileCols) / 16, 0});
+    }
+    in.EnQue(t);
+    t = in.DeQue<T>();
+    if (group == 0) {
+      Cast(piece, t[kMidStart], RoundMode::CAST_NONE, 2 * kTileCols);
+      Add(acc, acc, piece, static_cast<int32_t>(2 * kTileCols));
+    }
+    for (uint32_t r0 = 0; group > 0 && r0 < kTileRows; r0 += group) {
+      uint32_t n = std::min(group, kTileRows - r0);
+      Cast(piece, t[r0 * kTileCols], RoundMode::CAST_NONE, n * kTileCols);
+      while (n > 1) {
+        const uint32_t kept = n - n / 2;
+        Add(piece, piece, piece[kept * kTileCols], static_cast<int32_t>(n / 2 * kTileCols));
+        n = kept;
+      }
+      Add(acc, acc, piece, static_cast<int32_t>(kTileCols));
+    }
+    SetFlag<HardEvent::V_MTE3>(0);
+    WaitFlag<HardEvent::V_MTE3>(0);
+    DataCopy(yg, acc, kAccElems);
+    DataCopy(yg[kAccElems], piece, kPieceElems);
+    in.FreeTensor(t);
+  });
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  return {y, r.stats.elided_copy_bytes};
+}
+
+template <typename T>
+void BlocksModesAgree(const std::vector<uint16_t>& x, uint32_t group, bool pad) {
+  const BlocksRun fused = RunBlocksKernel<T>(x, group, pad, false, true);
+  const BlocksRun plain = RunBlocksKernel<T>(x, group, pad, false, false);
+  const BlocksRun checked = RunBlocksKernel<T>(x, group, pad, true, false);
+  ASSERT_EQ(fused.y.size(), checked.y.size());
+  EXPECT_EQ(0, std::memcmp(fused.y.data(), checked.y.data(), fused.y.size() * sizeof(float)))
+      << "group " << group << (pad ? " DataCopyPad" : " DataCopy");
+  EXPECT_EQ(0, std::memcmp(plain.y.data(), checked.y.data(), plain.y.size() * sizeof(float)));
+  // Pieces of one to three whole rows read the tile where it is in GM: it is never copied.
+  if (group >= 1 && group <= 3) {
+    EXPECT_EQ(fused.elided, kTileRows * kTileCols * 2u) << "group " << group;
+  }
+}
+
+TEST(WidenElision, PiecesOfAStridedTilesRowsAreWidenedRowByRowInPlace) {
+  for (const bool half_input : {true, false}) {
+    std::vector<uint16_t> x = WidenInput(half_input, 13);
+    x.resize(kTileRows * kGmPitch);
+    const uint16_t specials_half[] = {0x7c00, 0x7d01, 0x0001, 0x8000};
+    const uint16_t specials_bf16[] = {0x7f80, 0x7f81, 0x0001, 0x8000};
+    for (int k = 0; k < 4; ++k) {
+      x[16 + 3 + kGmPitch * (k + 1)] = half_input ? specials_half[k] : specials_bf16[k];
+    }
+    for (const uint32_t group : {0u, 1u, 2u, 3u, 4u}) {
+      for (const bool pad : {true, false}) {
+        if (half_input) {
+          BlocksModesAgree<half>(x, group, pad);
+        } else {
+          BlocksModesAgree<bfloat16_t>(x, group, pad);
         }
       }
     }

@@ -266,7 +266,8 @@ RowsAt ReadRowsInPlace(Core& core, const UbRef& src, uint64_t rows, uint64_t row
   return in_ub;
 }
 
-bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from) {
+bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from,
+                   uint32_t ahead) {
   if (!core.elide_copies || count == 0) return false;
   // Built in place: a copy built on the stack was reloaded in 16-byte moves from its narrower
   // stores, stalling each (issue 29, session 39).
@@ -280,6 +281,58 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
   c.blocks = 1;
   c.block_bytes = c.row = c.gm_pitch = c.ub_pitch = c.gm_span;
   c.widen = from;
+  c.ahead = ahead;
+  return true;
+}
+
+bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint64_t count,
+                           Widening from) {
+  if (!core.elide_copies || core.elided.empty() || count == 0) return false;
+  const uint8_t* lo = src.ptr;
+  const uint8_t* hi = lo + count * sizeof(uint16_t);
+  const ElidedCopy* found = nullptr;
+  for (const ElidedCopy& c : core.elided) {
+    if (Overlaps(lo, hi, c.ub, c.ub_span)) {
+      found = &c;
+      break;
+    }
+  }
+  if (found == nullptr) return false;
+  const ElidedCopy c = *found;
+  // Blocks back to back, no padding bytes (a DataCopyPad of whole 32 B rows has none): UB byte
+  // offset o is block o / ub_pitch's byte o % ub_pitch.
+  if (c.widen != Widening::kNone || c.blocks < 2 || c.left != 0 || c.row != c.block_bytes ||
+      c.ub_pitch != c.block_bytes || c.block_bytes % sizeof(uint16_t) != 0 ||
+      c.gm_pitch % sizeof(uint16_t) != 0 || lo < c.ub || hi > c.ub + c.ub_span) {
+    return false;
+  }
+  const auto off = static_cast<uint64_t>(lo - c.ub);
+  const uint64_t first = off / c.ub_pitch;
+  const uint64_t last = (off + (hi - lo) - 1) / c.ub_pitch;
+  // Folds in halves read a piece of two or three rows a row per operand, each one widening
+  // (BinaryWidened); the folds of more rows read several at once, which would perform the
+  // widenings one by one, slower than the copy and one Cast (bfloat16 middle [256,1024,256]'s
+  // pieces of 46 rows of 88 columns: 18.5-19.5 -> 24-25.5 ms of CPU a launch).
+  if (last - first >= 3 || off % sizeof(uint16_t) != 0) return false;
+  // The next piece's rows lie as many GM rows on, which the hardware prefetcher does not follow
+  // (PrefetchNextBlock): its readers fetch them as they go (PrefetchWidened). A piece of one
+  // row (rows longer than half a piece) is deferred here too, for that distance.
+  const uint64_t ahead = (last - first + 1) * c.gm_pitch;
+  if (ahead > UINT32_MAX) return false;
+  // dst must not touch the tile: settling dst's bytes may then cut or perform the copy.
+  const uint64_t dst_bytes = count * sizeof(float);
+  if (Overlaps(dst.ptr, dst.ptr + dst_bytes, c.ub, c.ub_span)) return false;
+  SettleOverwritten(core, dst.ptr, dst.ptr + dst_bytes);
+  UbRef part = dst;
+  for (uint64_t done = 0; done < count;) {
+    const uint64_t at = off + done * sizeof(uint16_t);
+    const uint64_t within = at % c.ub_pitch;
+    const uint64_t n = std::min(count - done, (c.block_bytes - within) / sizeof(uint16_t));
+    part.ptr = dst.ptr + done * sizeof(float);
+    DeferWidening(core, part, c.gm + at / c.ub_pitch * c.gm_pitch + within, n, from,
+                  static_cast<uint32_t>(ahead));
+    done += n;
+  }
   return true;
 }
 
@@ -291,9 +344,9 @@ WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes) {
     if (c.widen == Widening::kNone || lo < c.ub || hi > c.ub + c.ub_span) break;
     const auto off = static_cast<uint64_t>(lo - c.ub);
     if (off % sizeof(float) != 0) break;
-    return {c.gm + off / sizeof(float) * sizeof(uint16_t), c.widen};
+    return {c.gm + off / sizeof(float) * sizeof(uint16_t), c.widen, c.ahead};
   }
-  return {nullptr, Widening::kNone};
+  return {nullptr, Widening::kNone, 0};
 }
 
 namespace {
@@ -323,6 +376,7 @@ bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* 
   if (!widened[0] && !widened[1]) return false;
   const void* at[2] = {};
   DType type[2] = {DType::kFloat32, DType::kFloat32};
+  uint32_t ahead = 0;
   for (int i = 0; i < 2; ++i) {
     if (!widened[i]) at[i] = FloatOperandAt(core, srcs[i], bytes);
   }
@@ -333,10 +387,12 @@ bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* 
     if (w.gm == nullptr) return false;
     at[i] = w.gm;
     type[i] = SourceTypeOf(w.from);
+    ahead = w.ahead;
   }
   // dst's bytes of the widening are dropped, the rest stays deferred (the GM sources stay).
   SettleOverwritten(core, dst.ptr, dst.ptr + bytes);
-  vec::BinaryWidened(op, reinterpret_cast<float*>(dst.ptr), at[0], type[0], at[1], type[1], count);
+  vec::BinaryWidened(op, reinterpret_cast<float*>(dst.ptr), at[0], type[0], at[1], type[1], count,
+                     ahead);
   return true;
 }
 

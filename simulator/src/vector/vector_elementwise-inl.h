@@ -243,14 +243,15 @@ HWY_INLINE hn::Vec<DF> WideLanes(DF df, const In* p) {
   }
 }
 
-// The 16-bit source's line 4 KB on: a widened operand is a deferred Cast's source read in place
-// from GM, and the next operand or piece of the tile lies just past it (the widening Cast's own
-// prefetch distance, Widen16ToF32Lines).
+// The 16-bit source's line `ahead` bytes on: a widened operand is a deferred Cast's source read
+// in place from GM, and the next operand or piece of the tile lies 4 KB on when it lies just past
+// it (the widening Cast's own prefetch distance, Widen16ToF32Lines), a few GM rows on when the
+// piece's rows are (copy_elision.h, DeferWideningOfBlocks).
 template <typename In>
-HWY_INLINE void PrefetchWidened(const In* p) {
+HWY_INLINE void PrefetchWidened(const In* p, size_t ahead) {
   if constexpr (!std::is_same_v<In, float>) {
     // The address is formed as an integer: past the source it may lie outside any object.
-    hwy::Prefetch(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(p) + 4096));
+    hwy::Prefetch(reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(p) + ahead));
   }
 }
 
@@ -259,7 +260,7 @@ HWY_INLINE void PrefetchWidened(const In* p) {
 // are the bits of the Cast and Binary; a line holding one goes through BinaryWidenedChunks.
 template <typename A, typename B>
 void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, DType b_type,
-                     size_t n) {
+                     size_t n, size_t ahead) {
   const hn::ScalableTag<float> df;
   constexpr size_t kLine = 32;
   constexpr size_t N = hn::MaxLanes(df);
@@ -269,8 +270,8 @@ void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, D
   size_t i = 0;
   if (hn::Lanes(df) == N && kLine % N == 0) {
     for (; i + kLine <= n; i += kLine) {
-      PrefetchWidened(a + i);
-      PrefetchWidened(b + i);
+      PrefetchWidened(a + i, ahead);
+      PrefetchWidened(b + i, ahead);
       hn::Vec<decltype(df)> x[K];
       hn::Vec<decltype(df)> y[K];
       for (size_t k = 0; k < K; ++k) {
@@ -291,15 +292,16 @@ void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, D
 
 // AddWidenedLines for the operand types: 16-bit H, and float32 or H.
 template <typename H>
-void AddWidenedAs(float* dst, const void* a, DType a_type, const void* b, DType b_type, size_t n) {
+void AddWidenedAs(float* dst, const void* a, DType a_type, const void* b, DType b_type, size_t n,
+                  size_t ahead) {
   const bool a16 = a_type != DType::kFloat32;
   const bool b16 = b_type != DType::kFloat32;
   if (a16 && b16) {
-    AddWidenedLines<H, H>(dst, a, a_type, b, b_type, n);
+    AddWidenedLines<H, H>(dst, a, a_type, b, b_type, n, ahead);
   } else if (a16) {
-    AddWidenedLines<H, float>(dst, a, a_type, b, b_type, n);
+    AddWidenedLines<H, float>(dst, a, a_type, b, b_type, n, ahead);
   } else {
-    AddWidenedLines<float, H>(dst, a, a_type, b, b_type, n);
+    AddWidenedLines<float, H>(dst, a, a_type, b, b_type, n, ahead);
   }
 }
 #endif  // HWY_TARGET != HWY_SCALAR
@@ -308,20 +310,22 @@ void AddWidenedAs(float* dst, const void* a, DType a_type, const void* b, DType 
 // are widened where they are read: the bits of the Cast followed by the instruction, without
 // the float32 copy of the piece being stored and read back (issue 29, session 37).
 inline void BinaryWidenedImpl(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
-                              DType b_type, size_t n) {
+                              DType b_type, size_t n, size_t ahead) {
 #if HWY_TARGET != HWY_SCALAR
   const DType h = a_type != DType::kFloat32 ? a_type : b_type;
   const bool one_type = a_type == DType::kFloat32 || b_type == DType::kFloat32 || a_type == b_type;
   if (op == BinaryOp::kAdd && one_type) {
     if (h == DType::kFloat16) {
-      AddWidenedAs<hwy::float16_t>(dst, a, a_type, b, b_type, n);
+      AddWidenedAs<hwy::float16_t>(dst, a, a_type, b, b_type, n, ahead);
       return;
     }
     if (h == DType::kBFloat16) {
-      AddWidenedAs<hwy::bfloat16_t>(dst, a, a_type, b, b_type, n);
+      AddWidenedAs<hwy::bfloat16_t>(dst, a, a_type, b, b_type, n, ahead);
       return;
     }
   }
+#else
+  (void)ahead;  // the scalar target's chunks do not prefetch
 #endif
   BinaryWidenedChunks(op, dst, a, a_type, b, b_type, 0, n);
 }

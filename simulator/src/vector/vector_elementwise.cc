@@ -27,8 +27,8 @@ void Binary(BinaryOp op, DType dtype, void* dst, const void* a, const void* b, s
 }
 
 void BinaryWidened(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
-                   DType b_type, size_t n) {
-  HWY_DYNAMIC_DISPATCH(BinaryWidenedImpl)(op, dst, a, a_type, b, b_type, n);
+                   DType b_type, size_t n, size_t ahead) {
+  HWY_DYNAMIC_DISPATCH(BinaryWidenedImpl)(op, dst, a, a_type, b, b_type, n, ahead);
 }
 
 void Scalar(ScalarOp op, DType dtype, void* dst, const void* src, const void* scalar, size_t n) {

@@ -12,8 +12,10 @@ namespace opsim::sim::vec {
 
 // Binary of float32 where either operand may still be 16-bit floats (a_type, b_type: kFloat32,
 // kFloat16 or kBFloat16): the bits of Cast(kFloat32) of those operands followed by
-// Binary(kFloat32). dst aliases a float32 operand only exactly.
+// Binary(kFloat32). dst aliases a float32 operand only exactly. A 16-bit operand's reader
+// fetches into the host's cache the bytes `ahead` bytes on from those it reads (where the next
+// piece of its tile is).
 void BinaryWidened(BinaryOp op, float* dst, const void* a, DType a_type, const void* b,
-                   DType b_type, size_t n);
+                   DType b_type, size_t n, size_t ahead = 4096);
 
 }  // namespace opsim::sim::vec

@@ -210,17 +210,18 @@ void OpsimCastCount(const LocalTensor<D>& dst, const LocalTensor<S>& src, const 
   detail::VectorOpLanes<0, detail::kOperandsSettleCopies>(
       "Cast", dst.ref(), dst_bytes, &src.ref(), &src_bytes, 1, count, [&] {
         detail::Core& core = detail::Cur();
+        constexpr bool kWidens =
+            std::is_same_v<D, float> && (std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>);
+        constexpr auto kFrom =
+            std::is_same_v<S, half> ? detail::Widening::kFromHalf : detail::Widening::kFromBFloat16;
+        if (kWidens && detail::DeferWideningOfBlocks(core, dst.ref(), src.ref(), count, kFrom))
+          return;
         const detail::RowsAt at =
             detail::ReadRowsInPlace(core, src.ref(), 1, src_bytes, src_bytes, sizeof(S));
         detail::SettleOverwritten(core, dst.ref().ptr, dst.ref().ptr + dst_bytes);
-        if constexpr (std::is_same_v<D, float> &&
-                      (std::is_same_v<S, half> || std::is_same_v<S, bfloat16_t>)) {
-          const auto from = std::is_same_v<S, half> ? detail::Widening::kFromHalf
-                                                    : detail::Widening::kFromBFloat16;
-          if (at.ptr != src.ref().ptr &&
-              detail::DeferWidening(core, dst.ref(), at.ptr, count, from))
-            return;
-        }
+        if (kWidens && at.ptr != src.ref().ptr &&
+            detail::DeferWidening(core, dst.ref(), at.ptr, count, kFrom))
+          return;
         const auto* in = reinterpret_cast<const S*>(at.ptr);
         if constexpr (std::is_same_v<D, half> && std::is_same_v<S, int32_t>) {
           // The chip's s322f16 conversion dequantises: dst = half(src * DEQSCALE) (SetDeqScale).

@@ -54,6 +54,9 @@ struct ElidedCopy {
   uint8_t pad_bytes = 0;
   uint8_t pad_value[8] = {};
   Widening widen = Widening::kNone;
+  // A widening's reader prefetches this many bytes on from the 16-bit values it reads: 4 KB
+  // (the next piece of a tile copied in whole) or a piece's rows on (DeferWideningOfBlocks).
+  uint32_t ahead = 4096;
 };
 
 // Writes the copy's bytes into the UB (now, or when a deferred copy must be performed).
@@ -67,12 +70,22 @@ bool DeferCopyIn(Core& core, const ElidedCopy& copy);
 // when the core elides copies, for the count-form ReduceSum to sum where it is (WidenedSourceOf).
 // False when the caller must convert now. dst's bytes were settled (SettleOverwritten) before;
 // the source is in GM, so writing dst cannot change it.
-bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from);
+bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t count, Widening from,
+                   uint32_t ahead = 4096);
+// A widening Cast like DeferWidening's whose 16-bit source (`count` elements at src) lies in one
+// to three blocks of one deferred copy whose blocks lie back to back in the UB (an ARA column
+// chunk's rows: a GM row apart, packed in the UB, one to three to a piece): deferred as one
+// widening per block part, so the folds of the piece read its rows from GM (BinaryWidened) and
+// the tile's copy is never performed. False (nothing done) otherwise: the caller reads the
+// source as usual.
+bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint64_t count,
+                           Widening from);
 // Where the float32 UB bytes [lo, lo + bytes) are as 16-bit values still to be widened: in GM,
 // when one deferred widening holds all of them; else {nullptr, kNone}. Nothing is performed.
 struct WidenedAt {
   const uint8_t* gm;
   Widening from;
+  uint32_t ahead;  // ElidedCopy::ahead
 };
 WidenedAt WidenedSourceOf(const Core& core, const uint8_t* lo, uint64_t bytes);
 // UB bytes [lo, hi) are about to be overwritten: deferred copies only into them are dropped,
