@@ -10,23 +10,35 @@
 namespace opsim::op_gen {
 namespace {
 
-// Whether some header declares `name` with BEGIN_TILING_DATA_DEF(name).
-bool DeclaredIn(const std::string& name, const std::vector<std::string>& texts) {
+// The first argument of every `macro(name, ...)` in `texts`, in order (a name: letters, digits, _).
+std::vector<std::string> FirstArgumentsOf(const std::string& macro,
+                                          const std::vector<std::string>& texts) {
+  const auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  const auto is_name = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  };
+  std::vector<std::string> names;
   for (const std::string& text : texts) {
     size_t pos = 0;
-    while ((pos = text.find("BEGIN_TILING_DATA_DEF", pos)) != std::string::npos) {
-      pos += 21;
+    while ((pos = text.find(macro, pos)) != std::string::npos) {
+      pos += macro.size();
       size_t p = pos;
-      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      while (p < text.size() && is_space(text[p])) ++p;
       if (p >= text.size() || text[p] != '(') continue;
       ++p;
-      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
+      while (p < text.size() && is_space(text[p])) ++p;
       size_t e = p;
-      while (e < text.size() &&
-             (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_'))
-        ++e;
-      if (text.compare(p, e - p, name) == 0 && e - p == name.size()) return true;
+      while (e < text.size() && is_name(text[e])) ++e;
+      names.push_back(text.substr(p, e - p));
     }
+  }
+  return names;
+}
+
+// Whether some header declares `name` with BEGIN_TILING_DATA_DEF(name).
+bool DeclaredIn(const std::string& name, const std::vector<std::string>& texts) {
+  for (const std::string& declared : FirstArgumentsOf("BEGIN_TILING_DATA_DEF", texts)) {
+    if (declared == name) return true;
   }
   return false;
 }
@@ -61,22 +73,8 @@ std::vector<std::string> KeyRegistrations(const std::string& op_type,
                                           const std::vector<std::string>& texts) {
   std::vector<std::string> names;
   const std::string prefix = op_type + "_";
-  for (const std::string& text : texts) {
-    size_t pos = 0;
-    while ((pos = text.find("REGISTER_TILING_DATA_CLASS", pos)) != std::string::npos) {
-      pos += 26;
-      size_t p = pos;
-      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
-      if (p >= text.size() || text[p] != '(') continue;
-      ++p;
-      while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
-      size_t e = p;
-      while (e < text.size() &&
-             (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_'))
-        ++e;
-      const std::string name = text.substr(p, e - p);
-      if (name.compare(0, prefix.size(), prefix) == 0) names.push_back(name);
-    }
+  for (const std::string& name : FirstArgumentsOf("REGISTER_TILING_DATA_CLASS", texts)) {
+    if (name.compare(0, prefix.size(), prefix) == 0) names.push_back(name);
   }
   return names;
 }

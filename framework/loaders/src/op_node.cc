@@ -119,7 +119,7 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
   }
   // How many tensors a DYNAMIC input takes, and which OPTIONAL inputs are left out, follow from
   // the node's input list.
-  if (const YAML::Node inputs = node["inputs"]; inputs.IsSequence()) {
+  if (const YAML::Node inputs = node["inputs"]; inputs.IsDefined() && inputs.IsSequence()) {
     Status counted = SetDynamicInputCount(spec.registry_name, inputs.size(), &spec.attrs);
     if (counted.ok()) {
       counted =
@@ -127,7 +127,9 @@ Status CreateOpFromNode(const YamlFile& file, const YAML::Node& node, OpSpec* ou
     }
     if (!counted.ok()) return ConfigError(file, inputs, "inputs", counted.message());
   }
-  if (const YAML::Node outputs = node["outputs"]; outputs.IsSequence()) {  // a DYNAMIC output's
+  // A key the node lacks gives an invalid node, whose IsSequence() throws: the unknown-key check
+  // after this one reports the node's misspelt key.
+  if (const YAML::Node outputs = node["outputs"]; outputs.IsDefined() && outputs.IsSequence()) {
     const Status counted = SetDynamicOutputCount(spec.registry_name, outputs.size(), &spec.attrs);
     if (!counted.ok()) return ConfigError(file, outputs, "outputs", counted.message());
   }
