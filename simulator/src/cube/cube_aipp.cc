@@ -363,7 +363,7 @@ void CubeLoadImage(const UbRef& dst, DType dtype, const AscendC::LoadImageToLoca
   if (yuv420) transfer += GmReadTransferNs(core, at1, GmRows{uv_rows, uv_row_bytes, w});
   const uint64_t moved = rows0.rows * rows0.row_bytes + uint64_t{uv_rows} * uv_row_bytes;
   const double start = IssueDma(core, Pipe::kMte2, instr, transfer, moved, not_before);
-  const double end = start + (core.dma_setup_ns + transfer);
+  const double end = start + DmaLatencyNs(core, transfer);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, lo0, lo0 + span0, false, start, end, instr);
     if (yuv420) TrackGm(core, Pipe::kMte2, at1.ptr, at1.ptr + span1, false, start, end, instr);

@@ -61,7 +61,7 @@ void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
       core.auto_sync ? GmSyncStart(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false) : 0;
   const double transfer = GmReadTransferNs(
       core, src, {p.nValue, row_bytes, p.srcDValue * eb, p.ndNum, p.srcNdMatrixStride * eb});
-  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double cost = DmaLatencyNs(core, transfer);
   const double start = IssueDma(core, Pipe::kMte2, instr, transfer, moved, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, src.ptr, src.ptr + src_span, false, start, start + cost, instr);

@@ -365,7 +365,7 @@ void CubeGroupWrite(const char* api, const uint8_t* area, uint8_t* msg, const vo
   if (mte3) {  // a DMA: it lands after its set-up and transfer (runtime/dma_setup.h)
     const double transfer = DmaTransferNs(core, bytes);
     const double start = IssueDma(core, Pipe::kMte3, api, transfer, bytes, scalar_at);
-    land = start + (core.dma_setup_ns + transfer) + core.flag_ns;
+    land = start + DmaLatencyNs(core, transfer) + core.flag_ns;
   } else {
     const double cost = core.scalar_ns * static_cast<double>(1 + bytes / 8);
     land = core.Issue(Pipe::kS, api, cost, bytes, scalar_at) + cost + core.flag_ns;

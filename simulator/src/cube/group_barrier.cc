@@ -108,7 +108,7 @@ void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t index, uint32_t 
     uint8_t* counter = first + static_cast<size_t>(i) * kBarrierStride;
     const uint32_t v = LoadCounter(counter) + 1;
     std::memcpy(counter, &v, sizeof v);
-    NoteGmWrite(core, counter, start + (core.dma_setup_ns + transfer) + core.flag_ns);
+    NoteGmWrite(core, counter, start + DmaLatencyNs(core, transfer) + core.flag_ns);
   }
 }
 

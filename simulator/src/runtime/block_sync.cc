@@ -50,7 +50,7 @@ double ReadFlags(Core& core, const char* instr, const uint8_t* gm, uint8_t* ub, 
   const double start = IssueDma(core, Pipe::kMte2, instr, transfer, bytes, not_before);
   std::memcpy(ub, gm, bytes);
   MarkWritten(core, ub, bytes);
-  return start + (core.dma_setup_ns + transfer);
+  return start + DmaLatencyNs(core, transfer);
 }
 
 // The scalar check and update, then the UB -> GM write on MTE3; returns when it lands.
@@ -60,7 +60,7 @@ double WriteFlags(Core& core, const char* instr, uint8_t* gm, const uint8_t* ub,
   const double transfer = DmaTransferNs(core, bytes);
   const double start = IssueDma(core, Pipe::kMte3, instr, transfer, bytes, s);
   std::memcpy(gm, ub, bytes);
-  return start + (core.dma_setup_ns + transfer);
+  return start + DmaLatencyNs(core, transfer);
 }
 
 void PairSync(Core& core, BlockSyncOp op, const GmRef& gm, const UbRef& ub, int32_t block,

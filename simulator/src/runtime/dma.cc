@@ -276,7 +276,7 @@ void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmR
         dir == CopyDir::kGmToUb
             ? GmReadTransferNs(core, *gm, {block_count, block_bytes, block_bytes + src_gap})
             : DmaTransferNs(core, total);
-    cost = core.dma_setup_ns + transfer;  // from the start to the data there
+    cost = DmaLatencyNs(core, transfer);
     if (dir == CopyDir::kUbToGm) {
       GmWriteLines(core, *gm, {block_count, block_bytes, block_bytes + dst_gap}, pipe,
                    core.dma_issue_ns + transfer);
@@ -339,7 +339,7 @@ void CopyPadIn(const UbRef& dst, const GmRef& src, uint32_t block_count, uint64_
                                      GmSyncStart(core, Pipe::kMte2, gm_lo, gm_hi, false));
   const double transfer =
       GmReadTransferNs(core, src, {block_count, block_bytes, block_bytes + gm_gap_bytes});
-  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double cost = DmaLatencyNs(core, transfer);
   const double start = IssueDma(core, Pipe::kMte2, instr, transfer, total, not_before);
   if (TracksPipes(core)) {
     TrackGm(core, Pipe::kMte2, gm_lo, gm_hi, false, start, start + cost, instr);
@@ -401,7 +401,7 @@ void CopyPadOut(const GmRef& dst, const UbRef& src, uint32_t block_count, uint64
   const double not_before = std::max(AutoSyncStart(core, src, Pipe::kMte3, false),
                                      GmSyncStart(core, Pipe::kMte3, gm_lo, gm_hi, true));
   const double transfer = DmaTransferNs(core, total);
-  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double cost = DmaLatencyNs(core, transfer);
   GmWriteLines(core, dst, {block_count, block_bytes, block_bytes + gm_gap_bytes}, Pipe::kMte3,
                core.dma_issue_ns + transfer);
   const double start = IssueDma(core, Pipe::kMte3, instr, transfer, total, not_before);
@@ -452,7 +452,7 @@ void FillGm(const GmRef& dst, uint64_t count, const void* value, uint32_t elem_b
   const uint8_t* gm_hi = dst.ptr + bytes;
   const double not_before = GmSyncStart(core, Pipe::kMte3, dst.ptr, gm_hi, true);
   const double transfer = DmaTransferNs(core, bytes);
-  const double cost = core.dma_setup_ns + transfer;  // from the start to the data there
+  const double cost = DmaLatencyNs(core, transfer);
   GmWriteLines(core, dst, {1, bytes, bytes}, Pipe::kMte3, core.dma_issue_ns + transfer);
   const double start = IssueDma(core, Pipe::kMte3, instr, transfer, bytes, not_before);
   if (TracksPipes(core))

@@ -7,8 +7,7 @@ double IssueDma(Core& core, Pipe pipe, const char* name, double transfer_ns, uin
                 double not_before) {
   const double start = core.Issue(pipe, name, core.dma_issue_ns + transfer_ns, bytes, not_before);
   double& landed = core.landed[static_cast<int>(pipe)];
-  // start + (set-up + transfer), the same double as the callers' access intervals end at.
-  landed = std::max(landed, start + (core.dma_setup_ns + transfer_ns));
+  landed = std::max(landed, start + DmaLatencyNs(core, transfer_ns));
   if (landed > core.timeout_ns) RaiseTimeout(name, landed, core.timeout_ns);
   return start;
 }

@@ -17,6 +17,12 @@ namespace opsim::sim::detail {
 double IssueDma(Core& core, Pipe pipe, const char* name, double transfer_ns, uint64_t bytes,
                 double not_before = 0);
 
+// From a DMA's start to its data being there: set-up + transfer, summed before a start is added,
+// so that every access interval a caller records ends at the same double as Core::landed.
+inline double DmaLatencyNs(const Core& core, double transfer_ns) {
+  return core.dma_setup_ns + transfer_ns;
+}
+
 inline double DmaTransferNs(const Core& core, uint64_t bytes) {
   return static_cast<double>(bytes) * core.dma_ns_per_byte;
 }
