@@ -64,6 +64,15 @@ void L2Share::Erase(Pieces::iterator it) {
   pieces_.erase(it);
 }
 
+void L2Share::Renew(Entry* e) {
+  if (e == newest_) return;
+  Entry* older = e->second.older;
+  Entry* newer = e->second.newer;  // not null: e is not the newest
+  (older != nullptr ? older->second.newer : oldest_) = newer;
+  newer->second.older = older;
+  Link(e, newest_);
+}
+
 void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
   // The new first line lies inside the piece, so the entry's place in the map does not change:
   // the next entry is the insertion's exact hint (constant time), and the node itself, with its
@@ -137,6 +146,11 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
         // The access's bytes only: its first and last lines may be partly outside it.
         if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
         if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
+        if (at == held->first && to == held->second.end) {
+          Renew(&*held);  // a whole piece (a row's result line written again): no map change
+          at = to;
+          continue;
+        }
         Cut(held, at, to);  // `next` stays where it was: the piece after this run, or after its cut
         Claim(at, to, next);
         at = to;
