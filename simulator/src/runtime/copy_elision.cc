@@ -285,6 +285,25 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
   return true;
 }
 
+namespace {
+// DeferWideningOfBlocks' source [lo, hi) in the one-block copy `c`, the first deferred copy it
+// overlaps: what the Cast's own path (ReadRowsInPlace, SettleOverwritten, DeferWidening) does
+// with it, from this one scan of the copies (issue 29, session 40: the float16/bfloat16
+// innermost rows' pieces). False (nothing done) where ReadRowsInPlace would not read the source
+// from GM.
+bool WidenFromOneBlock(Core& core, const UbRef& dst, const ElidedCopy& c, const uint8_t* lo,
+                       const uint8_t* hi, uint64_t count, Widening from) {
+  const uint8_t* first = c.ub + c.left;
+  if (c.widen != Widening::kNone || lo < first || hi > c.ub + c.ub_span) return false;
+  const auto off = static_cast<uint64_t>(lo - first);
+  if (off + static_cast<uint64_t>(hi - lo) > c.block_bytes) return false;
+  // Taken before the settle, which may cut or perform `c` (its GM bytes stay).
+  const uint8_t* gm = c.gm + off;
+  SettleOverwritten(core, dst.ptr, dst.ptr + count * sizeof(float));
+  return DeferWidening(core, dst, gm, count, from);
+}
+}  // namespace
+
 bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint64_t count,
                            Widening from) {
   if (!core.elide_copies || core.elided.empty() || count == 0) return false;
@@ -298,6 +317,7 @@ bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint6
     }
   }
   if (found == nullptr) return false;
+  if (found->blocks == 1) return WidenFromOneBlock(core, dst, *found, lo, hi, count, from);
   const ElidedCopy c = *found;
   // Blocks back to back, no padding bytes (a DataCopyPad of whole 32 B rows has none): UB byte
   // offset o is block o / ub_pitch's byte o % ub_pitch.
