@@ -270,8 +270,11 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
                    uint32_t ahead) {
   if (!core.elide_copies || count == 0) return false;
   // Built in place: a copy built on the stack was reloaded in 16-byte moves from its narrower
-  // stores, stalling each (issue 29, session 39).
-  ElidedCopy& c = core.elided.emplace_back();
+  // stores, stalling each (issue 29, session 39). Copied from a constant, not value-initialised:
+  // GCC zeroed the new element with a `rep stos`, whose start-up was most of this function's
+  // time (session 40).
+  static constexpr ElidedCopy kBlank{};
+  ElidedCopy& c = core.elided.emplace_back(kBlank);
   c.buf = dst.buf;
   c.gen = dst.gen;
   c.ub = dst.ptr;
