@@ -56,20 +56,21 @@ void L2Share::Link(Entry* e, Entry* older) {
   (newer != nullptr ? newer->second.older : newest_) = e;
 }
 
-void L2Share::Erase(Pieces::iterator it) {
-  Entry* older = it->second.older;
-  Entry* newer = it->second.newer;
+void L2Share::Unlink(Entry* e) {
+  Entry* older = e->second.older;
+  Entry* newer = e->second.newer;
   (older != nullptr ? older->second.newer : oldest_) = newer;
   (newer != nullptr ? newer->second.older : newest_) = older;
+}
+
+void L2Share::Erase(Pieces::iterator it) {
+  Unlink(&*it);
   pieces_.erase(it);
 }
 
 void L2Share::Renew(Entry* e) {
   if (e == newest_) return;
-  Entry* older = e->second.older;
-  Entry* newer = e->second.newer;  // not null: e is not the newest
-  (older != nullptr ? older->second.newer : oldest_) = newer;
-  newer->second.older = older;
+  Unlink(e);
   Link(e, newest_);
 }
 

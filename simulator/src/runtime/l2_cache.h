@@ -146,6 +146,8 @@ class L2Share {
   // the map is not touched (an AR reduction writes each tile's results into the line the last
   // tile's went to: two tree updates a tile saved).
   void Renew(Entry* e);
+  // Takes the piece out of the recency list (not the map).
+  void Unlink(Entry* e);
   // Takes the piece out of the recency list and the map.
   void Erase(Pieces::iterator it);
 
