@@ -183,6 +183,30 @@ TEST(L2Cache, PiecesHitExactlyWhatALineByLineLruHits) {
   }
 }
 
+// An AR reduction's pattern: a tile read from the input stream, then its few result bytes written
+// into the line the last tile's went to (a piece of its own, made the most recent again whole),
+// now and then a reread of older lines. Every access hits what the line LRU hits, also once the
+// share is full and evicts.
+TEST(L2Cache, ResultLinesWrittenBetweenStreamReadsHitAsALineLru) {
+  for (const uint64_t capacity : {1024u, 4096u, 16384u}) {
+    detail::L2Share pieces(capacity);
+    testing::LineLru lines(capacity);
+    uint64_t hits = 0;
+    for (uint64_t tile = 0; tile < 400; ++tile) {
+      const uint64_t in = tile * 1536 + (tile % 5 == 4 ? 100 : 0);
+      const uint64_t out = tile / 3 * 4;  // three tiles' results to a 4 B slot, 128 to a line
+      ASSERT_EQ(pieces.Read(0, in, 1536), lines.Touch(0, in, 1536, true)) << tile;
+      pieces.Write(1, out, 4);
+      lines.Touch(1, out, 4, false);
+      const uint64_t back = tile % 7 == 6 ? out - std::min<uint64_t>(out, 600) : out;
+      const uint64_t got = pieces.Read(1, back, 8);
+      ASSERT_EQ(got, lines.Touch(1, back, 8, true)) << tile;
+      hits += got;
+    }
+    EXPECT_GT(hits, 0u) << capacity;
+  }
+}
+
 // A stream of consecutive reads is one piece, evicted from its start as it goes.
 TEST(L2Cache, AStreamKeepsTheLastCapacityBytes) {
   detail::L2Share share(64 << 10);

@@ -270,8 +270,11 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
                    uint32_t ahead) {
   if (!core.elide_copies || count == 0) return false;
   // Built in place: a copy built on the stack was reloaded in 16-byte moves from its narrower
-  // stores, stalling each (issue 29, session 39).
-  ElidedCopy& c = core.elided.emplace_back();
+  // stores, stalling each (issue 29, session 39). Copied from a constant, not value-initialised:
+  // GCC zeroed the new element with a `rep stos`, whose start-up was most of this function's
+  // time (session 40).
+  static constexpr ElidedCopy kBlank{};
+  ElidedCopy& c = core.elided.emplace_back(kBlank);
   c.buf = dst.buf;
   c.gen = dst.gen;
   c.ub = dst.ptr;
@@ -284,6 +287,25 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
   c.ahead = ahead;
   return true;
 }
+
+namespace {
+// DeferWideningOfBlocks' source [lo, hi) in the one-block copy `c`, the first deferred copy it
+// overlaps: what the Cast's own path (ReadRowsInPlace, SettleOverwritten, DeferWidening) does
+// with it, from this one scan of the copies (issue 29, session 40: the float16/bfloat16
+// innermost rows' pieces). False (nothing done) where ReadRowsInPlace would not read the source
+// from GM.
+bool WidenFromOneBlock(Core& core, const UbRef& dst, const ElidedCopy& c, const uint8_t* lo,
+                       const uint8_t* hi, uint64_t count, Widening from) {
+  const uint8_t* first = c.ub + c.left;
+  if (c.widen != Widening::kNone || lo < first || hi > c.ub + c.ub_span) return false;
+  const auto off = static_cast<uint64_t>(lo - first);
+  if (off + static_cast<uint64_t>(hi - lo) > c.block_bytes) return false;
+  // Taken before the settle, which may cut or perform `c` (its GM bytes stay).
+  const uint8_t* gm = c.gm + off;
+  SettleOverwritten(core, dst.ptr, dst.ptr + count * sizeof(float));
+  return DeferWidening(core, dst, gm, count, from);
+}
+}  // namespace
 
 bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint64_t count,
                            Widening from) {
@@ -298,6 +320,7 @@ bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint6
     }
   }
   if (found == nullptr) return false;
+  if (found->blocks == 1) return WidenFromOneBlock(core, dst, *found, lo, hi, count, from);
   const ElidedCopy c = *found;
   // Blocks back to back, no padding bytes (a DataCopyPad of whole 32 B rows has none): UB byte
   // offset o is block o / ub_pitch's byte o % ub_pitch.

@@ -56,12 +56,22 @@ void L2Share::Link(Entry* e, Entry* older) {
   (newer != nullptr ? newer->second.older : newest_) = e;
 }
 
-void L2Share::Erase(Pieces::iterator it) {
-  Entry* older = it->second.older;
-  Entry* newer = it->second.newer;
+void L2Share::Unlink(Entry* e) {
+  Entry* older = e->second.older;
+  Entry* newer = e->second.newer;
   (older != nullptr ? older->second.newer : oldest_) = newer;
   (newer != nullptr ? newer->second.older : newest_) = older;
+}
+
+void L2Share::Erase(Pieces::iterator it) {
+  Unlink(&*it);
   pieces_.erase(it);
+}
+
+void L2Share::Renew(Entry* e) {
+  if (e == newest_) return;
+  Unlink(e);
+  Link(e, newest_);
 }
 
 void L2Share::Rekey(Pieces::iterator it, uint64_t first) {
@@ -137,6 +147,11 @@ uint64_t L2Share::Touch(uint32_t region, uint64_t offset, uint64_t bytes, bool c
         // The access's bytes only: its first and last lines may be partly outside it.
         if (at == lo) hit -= offset & ((1u << kLineShift) - 1);
         if (to == hi) hit -= (0 - (offset + bytes)) & ((1u << kLineShift) - 1);
+        if (at == held->first && to == held->second.end) {
+          Renew(&*held);  // a whole piece (a row's result line written again): no map change
+          at = to;
+          continue;
+        }
         Cut(held, at, to);  // `next` stays where it was: the piece after this run, or after its cut
         Claim(at, to, next);
         at = to;

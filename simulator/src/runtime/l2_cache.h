@@ -141,6 +141,13 @@ class L2Share {
   void Rekey(Pieces::iterator it, uint64_t first);
   // Puts the piece `e` in the recency list just more recent than `older` (null: least recent).
   void Link(Entry* e, Entry* older);
+  // Makes the piece `e`, all of whose lines an access touched, the most recent: its lines keep
+  // their order, so the line LRU is the same as after cutting it out and claiming it again, and
+  // the map is not touched (an AR reduction writes each tile's results into the line the last
+  // tile's went to: two tree updates a tile saved).
+  void Renew(Entry* e);
+  // Takes the piece out of the recency list (not the map).
+  void Unlink(Entry* e);
   // Takes the piece out of the recency list and the map.
   void Erase(Pieces::iterator it);
 

@@ -41,11 +41,23 @@ HWY_INLINE void Apply2(T* dst, const T* a, const T* b, bool b_scalar, size_t n, 
   HWY_ALIGN T tb[kMax] = {};
   HWY_ALIGN T tout[kMax];
   const size_t rest = n - i;
-  std::memcpy(ta, a + i, rest * sizeof(T));
-  if (!b_scalar) std::memcpy(tb, b + i, rest * sizeof(T));
+  // One element (a reduction's piece result combined into its row's): plain moves, where the
+  // copies of a variable length were three library calls (issue 29, session 40). The vector
+  // operation is the same either way.
+  if (kMax == 1 || rest == 1) {
+    ta[0] = a[i];
+    if (!b_scalar) tb[0] = b[i];
+  } else {
+    std::memcpy(ta, a + i, rest * sizeof(T));
+    if (!b_scalar) std::memcpy(tb, b + i, rest * sizeof(T));
+  }
   const auto vb = b_scalar ? vb_scalar : hn::Load(d, tb);
   hn::Store(f(d, hn::Load(d, ta), vb), d, tout);
-  std::memcpy(dst + i, tout, rest * sizeof(T));
+  if (kMax == 1 || rest == 1) {
+    dst[i] = tout[0];
+  } else {
+    std::memcpy(dst + i, tout, rest * sizeof(T));
+  }
 }
 
 template <typename T, class F>

@@ -76,8 +76,9 @@ bool DeferWidening(Core& core, const UbRef& dst, const uint8_t* gm, uint64_t cou
 // to three blocks of one deferred copy whose blocks lie back to back in the UB (an ARA column
 // chunk's rows: a GM row apart, packed in the UB, one to three to a piece): deferred as one
 // widening per block part, so the folds of the piece read its rows from GM (BinaryWidened) and
-// the tile's copy is never performed. False (nothing done) otherwise: the caller reads the
-// source as usual.
+// the tile's copy is never performed. A source in a one-block copy (a tile of whole rows) is
+// deferred as ReadRowsInPlace and DeferWidening would, from the one scan. False (nothing done)
+// otherwise: the caller reads the source as usual.
 bool DeferWideningOfBlocks(Core& core, const UbRef& dst, const UbRef& src, uint64_t count,
                            Widening from);
 // Where the float32 UB bytes [lo, lo + bytes) are as 16-bit values still to be widened: in GM,
