@@ -369,6 +369,7 @@ int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   OPSIM_SET_FIELD(stepM)
   OPSIM_SET_FIELD(stepN)
   OPSIM_SET_FIELD(isBias)
+  OPSIM_SET_FIELD(transLength)
   OPSIM_SET_FIELD(iterateOrder)
   OPSIM_SET_FIELD(shareL1Size)
   OPSIM_SET_FIELD(shareL0CSize)
