@@ -365,14 +365,18 @@ TEST(MatmulApi, TscmFilledByTheAivOfAMixBlock) {
           LocalTensor<half> l1 = scm.AllocTensor<half>();
           if (what == 0) DataCopy(l1, ga, 256);  // no Matmul registered: no AIC to carry it
           if (what == 1) Adds(l1, l1, static_cast<half>(1.0f), 256);
-          if (what == 2) {
-            TQue<AscendC::TPosition::A1, 1> q;
-            pipe.InitBuffer(q, 1, 512);
-          }
+          TQue<AscendC::TPosition::A1, 1> q;
+          if (what == 2) pipe.InitBuffer(q, 1, 512);
           scm.FreeTensor(l1);
+          for (int i = 0; what == 3 && i < 3; ++i) {  // each TPipe gives its 300 KiB of L1 back
+            TPipe each;
+            TSCM<AscendC::TPosition::GM, 1> big;
+            each.InitBuffer(big, 1, 300 * 1024);
+          }
         },
         &kind, nullptr, true);
   };
+  EXPECT_EQ(mix_run(3), "");
   msg = mix_run(0);
   EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
   EXPECT_NE(msg.find("REGIST_MATMUL_OBJ"), std::string::npos) << msg;

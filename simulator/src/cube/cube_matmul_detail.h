@@ -63,6 +63,8 @@ bool OnMixAiv();
 // calls hand those to the Tscm* calls below).
 inline constexpr int16_t kAicQueue = 0x4000;
 int16_t InitTscmQueue(uint32_t depth, uint32_t num, uint32_t len, int16_t existing);
+// The AIV's TPipe `epoch` (and those after it) ends: its TSCM buffers on the AIC go with it.
+void ReleaseTscm(uint32_t epoch);
 UbRef TscmQueueAlloc(int16_t queue);
 void TscmQueueEnQue(int16_t queue, const UbRef& ref);
 UbRef TscmQueueDeQue(int16_t queue);

@@ -126,10 +126,34 @@ UbRef AicL1Ref(const UbRef& view, const char* instr) {
 }
 
 int16_t InitTscmQueue(uint32_t depth, uint32_t num, uint32_t len, int16_t existing) {
+  const auto epoch = static_cast<uint32_t>(Cur().pipe_starts.size());
   const CubeScope scope("TPipe::InitBuffer", false);
   const int16_t own = existing >= kAicQueue ? static_cast<int16_t>(existing - kAicQueue) : existing;
-  return static_cast<int16_t>(InitQueueIn(Position::kA1, Position::kA1, depth, num, len, own, -1) +
-                              kAicQueue);
+  Core& aic = Cur();
+  uint32_t& l1 = aic.cube_used[static_cast<size_t>(CubeMem::kL1)];
+  const uint32_t before = l1, first = static_cast<uint32_t>(aic.bufs.size());
+  const int16_t q = InitQueueIn(Position::kA1, Position::kA1, depth, num, len, own, -1);
+  tls_mix->member->tscm.push_back(
+      {epoch, first, static_cast<uint32_t>(aic.bufs.size()), before, l1});
+  return static_cast<int16_t>(q + kAicQueue);
+}
+
+void ReleaseTscm(uint32_t epoch) {
+  if (!OnMixAiv()) return;
+  auto& carves = tls_mix->member->tscm;
+  Core& aic = *tls_mix->aic;
+  uint32_t& l1 = aic.cube_used[static_cast<size_t>(CubeMem::kL1)];
+  // CANN's AIV TPipe hands its TSCM space back when it ends: the buffers die, and the AIC's L1
+  // is given back where nothing was carved after them (the AIC's own buffers stay).
+  while (!carves.empty() && carves.back().epoch >= epoch) {
+    const MixMember::TscmCarve c = carves.back();
+    carves.pop_back();
+    for (uint32_t b = c.first_buf; b < c.end_buf && b < aic.bufs.size(); ++b) {
+      aic.bufs[b].state = BufState::kDead;
+      ++aic.bufs[b].gen;
+    }
+    if (l1 == c.l1_after) l1 = c.l1_before;
+  }
 }
 
 UbRef TscmQueueAlloc(int16_t queue) {

@@ -150,6 +150,7 @@ void PipeDestroy(uint32_t epoch) {
   core.cube_used = start.cube_used;
   core.pools.resize(start.first_pool);
   core.pipe_starts.pop_back();
+  ReleaseTscm(epoch);
 }
 
 void PipeRelease(uint32_t epoch) noexcept {
@@ -163,6 +164,7 @@ void PipeRelease(uint32_t epoch) noexcept {
     core->ub_used = start.ub_used;
     core->cube_used = start.cube_used;
     core->pipe_starts.pop_back();
+    ReleaseTscm(epoch);
   }
 }
 
