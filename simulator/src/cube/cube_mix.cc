@@ -98,8 +98,8 @@ bool OnMixAiv() { return tls_mix != nullptr && !tls_mix->member->aic; }
 
 namespace {
 
-// The AIV's view of an AIC L1 buffer: the AIC buffer's generation above the memory that
-// RaiseOtherCoreTensor names.
+// The AIV's view of an AIC L1 buffer: the AIC buffer's generation (its low 24 bits) above the
+// memory that RaiseOtherCoreTensor names.
 UbRef AivView(const UbRef& r) {
   return UbRef{r.ptr, r.bytes, kOtherCoreBuf, (r.gen << 8) | static_cast<uint32_t>(CubeMem::kL1)};
 }
@@ -116,7 +116,7 @@ UbRef AicL1Ref(const UbRef& view, const char* instr) {
       const BufferRecord& r = aic.bufs[b];
       if (r.state == BufState::kDead || at < r.offset || at >= uint64_t{r.offset} + r.bytes)
         continue;
-      if (r.state == BufState::kFree || r.gen != view.gen >> 8) break;
+      if (r.state == BufState::kFree || (r.gen & 0xffffff) != view.gen >> 8) break;
       return UbRef{view.ptr, view.bytes, static_cast<int16_t>(b), r.gen};
     }
   }
