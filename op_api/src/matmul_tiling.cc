@@ -65,6 +65,39 @@ std::string CheckOperands(DataType a, DataType b, DataType c, int64_t m, int64_t
   return "";
 }
 
+// CANN's GetTransLength, on the chips whose A and B pass the UB for ND2NZ and C for NZ2ND (910,
+// 310P, 310B): the largest of A's and B's ND2NZ buffers (MDL, mmConfigType 1: its steps of base
+// blocks), each with GetBankConflictSize's pad where its run of rows fills whole 512 B banks,
+// C's base block, and the bias row (int8 A: at least a uint64 quantisation word per column).
+int32_t TransLength(const KernelTiling& t, const MatmulOperand* ops, bool is_bias, bool mdl) {
+  const MatmulOperand &a = ops[0], &b = ops[1], &c = ops[2], &bias = ops[3];
+  const auto pad = [](int64_t run, int64_t bytes) {
+    return CeilDiv(run, 16) * 32 % 512 == 0 ? bytes : 0;
+  };
+  const int64_t sa = ElemBits(a.dataType), sb = ElemBits(b.dataType);
+  int64_t a1 = 0, b1 = 0, c1 = 0, bias1 = 0;
+  if (a.type == CubeFormat::ND) {
+    a1 = int64_t{t.baseM} * t.baseK * sa / 8 * (mdl ? int64_t{t.stepKa} * t.stepM : 1);
+    a1 += a.isTrans ? pad(int64_t{t.stepM} * t.baseM, int64_t{t.baseK} * 16 * t.stepKa * sa / 8)
+                    : pad(int64_t{t.stepKa} * t.baseK, int64_t{t.baseM} * 16 * t.stepM * sa / 8);
+  }
+  if (b.type == CubeFormat::ND || (sb == 8 && b.type == CubeFormat::NZ && !b.isTrans)) {
+    b1 = int64_t{t.baseN} * t.baseK * sb / 8 * (mdl ? int64_t{t.stepKb} * t.stepN : 1);
+    b1 += b.isTrans ? pad(int64_t{t.stepKb} * t.baseK, int64_t{t.baseN} * 16 * t.stepN * sb / 8)
+                    : pad(int64_t{t.stepN} * t.baseN, int64_t{t.baseK} * 16 * t.stepKb * sb / 8);
+  }
+  if (c.type == CubeFormat::ND || c.pos == TPosition::GM) {
+    const int64_t cb = c.dataType == DataType::DT_FLOAT || c.dataType == DataType::DT_INT32 ? 4
+                       : c.dataType == DataType::DT_INT8                                    ? 1
+                                                                                            : 2;
+    c1 = int64_t{t.baseN} * t.baseM * cb;
+  }
+  if (is_bias && bias.pos != TPosition::VECCALC)
+    bias1 = int64_t{t.baseN} * detail::BiasBytes(bias.dataType);
+  if (sa == 8) bias1 = std::max<int64_t>(bias1, int64_t{t.baseN} * 8);
+  return static_cast<int32_t>(std::max(std::max(a1, b1), std::max(c1, bias1)));
+}
+
 }  // namespace
 
 MatmulApiTiling::MatmulApiTiling(const platform_ascendc::PlatformAscendC& p) {
@@ -253,6 +286,8 @@ int64_t MatmulApiTiling::Compute(KernelTiling& t) {
           8 +
       BiasL1Bytes(t.baseN));
   t.shareL0CSize = t.baseM * t.baseN * 4;
+  const MatmulOperand ops[4] = {a_, b_, c_, bias_};
+  t.transLength = ubTails_ ? TransLength(t, ops, isBias_, configParams_.mmConfigType == 1) : 0;
   t.shareUbSize = 0;
   if (coreFrac_[0] > 0) {
     const int64_t ub = CannUbBytes(t);
@@ -334,6 +369,7 @@ int64_t MatmulApiTiling::GetTiling(optiling::TCubeTiling& tiling) {
   OPSIM_SET_FIELD(stepM)
   OPSIM_SET_FIELD(stepN)
   OPSIM_SET_FIELD(isBias)
+  OPSIM_SET_FIELD(transLength)
   OPSIM_SET_FIELD(iterateOrder)
   OPSIM_SET_FIELD(shareL1Size)
   OPSIM_SET_FIELD(shareL0CSize)

@@ -5,7 +5,9 @@
 // layouts and L1 rule; and the misuses as faults.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #define ASCENDC_CUBE_ONLY
@@ -143,19 +145,22 @@ TEST(MatmulApi, IterateBatchAgainstTheBatchedProduct) {
 }
 
 // BSNGD/SBNGD A and B^T (one call's batches are the (n, g) slices of the first b, D apart, rows
-// N x G x D, or B x N x G x D, long) into BNGS1S2 C (whole S1 x S2 matrices).
+// N x G x D, or B x N x G x D, long) into BNGS1S2 C (whole S1 x S2 matrices), or C in A's layout
+// as NZ or ND_ALIGN float, placed as CANN's GetBatchResult and copy-out place them: batch j
+// S2 (ND_ALIGN: aligned to 8) results on, ND_ALIGN rows N x G x S2 aligned to 8 (SBNGD: x B)
+// long, NZ fractal columns S1 (SBNGD: B x S1) rows high.
 struct LayoutCase {
-  LayoutMode layout;         // A's and B's
-  int32_t b, m, n, k;        // the layouts' B, A's S, B's S, D
-  int32_t a_ng[2], b_ng[2];  // A's and B's N, G
+  LayoutMode layout;                      // A's and B's
+  int32_t b, m, n, k;                     // the layouts' B, A's S, B's S, D
+  int32_t a_ng[2], b_ng[2];               // A's and B's N, G
+  ::CubeFormat c_fmt = ::CubeFormat::ND;  // ND: C in BNGS1S2; NZ, ND_ALIGN: in A's layout
 };
 
-template <LayoutMode kL>
+template <LayoutMode kL, LayoutMode kCL, ::CubeFormat kCF>
 void LayoutKernel(const LayoutCase& lc, const TCubeTiling& t, half* a, half* b, float* c) {
   using AT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, false, kL>;
   using BT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, half, true, kL>;
-  using CT =
-      MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, float, false, LayoutMode::BNGS1S2>;
+  using CT = MatmulType<AscendC::TPosition::GM, kCF, float, false, kCL>;
   GlobalTensor<half> ga, gb;
   GlobalTensor<float> gc;
   ga.SetGlobalBuffer(a);
@@ -169,6 +174,38 @@ void LayoutKernel(const LayoutCase& lc, const TCubeTiling& t, half* a, half* b, 
   mm.SetBatchNum(lc.a_ng[0] * lc.a_ng[1], lc.b_ng[0] * lc.b_ng[1]);
   mm.IterateBatch(gc, false, 0, false);
   mm.End();
+}
+
+template <LayoutMode kL>
+void LayoutKernelOf(const LayoutCase& lc, const TCubeTiling& t, half* a, half* b, float* c) {
+  if (lc.c_fmt == ::CubeFormat::NZ) return LayoutKernel<kL, kL, ::CubeFormat::NZ>(lc, t, a, b, c);
+  if (lc.c_fmt == ::CubeFormat::ND_ALIGN) {
+    return LayoutKernel<kL, kL, ::CubeFormat::ND_ALIGN>(lc, t, a, b, c);
+  }
+  LayoutKernel<kL, LayoutMode::BNGS1S2, ::CubeFormat::ND>(lc, t, a, b, c);
+}
+
+// Where C's batch j, row i, column x lies (elements), and C's size: {place, size}.
+std::pair<std::function<size_t(int32_t, int32_t, int32_t)>, size_t> LayoutPlace(
+    const LayoutCase& lc, int32_t batches, int32_t ng) {
+  const int32_t rows_of = lc.layout == LayoutMode::SBNGD ? lc.b : 1;
+  if (lc.c_fmt == ::CubeFormat::NZ) {
+    const auto h = static_cast<size_t>(rows_of * lc.m);  // GetOrgM
+    const auto n = static_cast<size_t>(lc.n);
+    return {[=](int32_t j, int32_t i, int32_t x) {
+              return size_t(j) * n + size_t(x / 16) * h * 16 + size_t(i) * 16 + size_t(x % 16);
+            },
+            size_t(batches) * n + (n + 15) / 16 * h * 16};
+  }
+  if (lc.c_fmt == ::CubeFormat::ND_ALIGN) {
+    const auto n8 = static_cast<size_t>((lc.n + 7) / 8 * 8);
+    const size_t row = size_t(rows_of * ng) * n8;
+    return {[=](int32_t j, int32_t i, int32_t x) { return size_t(j) * n8 + size_t(i) * row + x; },
+            size_t(lc.m) * row};
+  }
+  const auto mn = static_cast<size_t>(lc.m * lc.n);
+  return {[=](int32_t j, int32_t i, int32_t x) { return size_t(j) * mn + size_t(i * lc.n + x); },
+          size_t(batches) * mn};
 }
 
 std::string LayoutCheck(const LayoutCase& lc) {
@@ -193,7 +230,9 @@ std::string LayoutCheck(const LayoutCase& lc) {
   const int32_t pa = rows_of * ba * lc.k, pb = rows_of * bb * lc.k;
   std::vector<half> a(static_cast<size_t>(lc.b * lc.m * pa / rows_of));
   std::vector<half> b(static_cast<size_t>(lc.b * lc.n * pb / rows_of));
-  std::vector<float> c(static_cast<size_t>(batches * lc.m * lc.n), -7.0f);
+  const int32_t ng = std::max(lc.a_ng[0], lc.b_ng[0]) * std::max(lc.a_ng[1], lc.b_ng[1]);
+  const auto [place, c_size] = LayoutPlace(lc, batches, ng);
+  std::vector<float> c(c_size, -7.0f);
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = half(static_cast<float>(static_cast<int>(i % 7) - 3));
   for (size_t i = 0; i < b.size(); ++i)
@@ -204,31 +243,42 @@ std::string LayoutCheck(const LayoutCase& lc) {
   o.regions = {{a.data(), a.size() * 2, "a"},
                {b.data(), b.size() * 2, "b"},
                {c.data(), c.size() * 4, "c", c.size() * 4}};
+  // C in A's layout holds only the first b's rows and the batches' columns: not all written.
+  if (lc.c_fmt != ::CubeFormat::ND) o.regions.back() = {c.data(), c.size() * 4, "c"};
   const LaunchResult r = opsim::sim::Launch(opsim::sim::testing::TestDevice(1), 1, o, [&] {
     if (lc.layout == LayoutMode::SBNGD) {
-      LayoutKernel<LayoutMode::SBNGD>(lc, t, a.data(), b.data(), c.data());
+      LayoutKernelOf<LayoutMode::SBNGD>(lc, t, a.data(), b.data(), c.data());
     } else {
-      LayoutKernel<LayoutMode::BSNGD>(lc, t, a.data(), b.data(), c.data());
+      LayoutKernelOf<LayoutMode::BSNGD>(lc, t, a.data(), b.data(), c.data());
     }
   });
   if (!r.status.ok()) return r.status.ToString();
+  // Each element's last writer (batches go out in order; an NZ C's overlap) holds its product,
+  // unless it is a padding column (NZ: to 16, ND_ALIGN: to 8), whose values are no result.
+  const int32_t to = lc.c_fmt == ::CubeFormat::NZ ? 16 : lc.c_fmt == ::CubeFormat::ND ? 1 : 8;
+  std::vector<int64_t> writer(c.size(), -1);
   for (int32_t j = 0; j < batches; ++j) {
-    const int32_t ja = j / (batches / ba), jb = j / (batches / bb);
     for (int32_t i = 0; i < lc.m; ++i) {
-      for (int32_t x = 0; x < lc.n; ++x) {
-        double want = 0;
-        for (int32_t d = 0; d < lc.k; ++d) {
-          want += static_cast<double>(
-                      static_cast<float>(a[static_cast<size_t>(i * pa + ja * lc.k + d)])) *
-                  static_cast<float>(b[static_cast<size_t>(x * pb + jb * lc.k + d)]);
-        }
-        const float got = c[static_cast<size_t>((j * lc.m + i) * lc.n + x)];
-        if (got != static_cast<float>(want)) {
-          return "batch " + std::to_string(j) + " C[" + std::to_string(i) + "][" +
-                 std::to_string(x) + "] = " + std::to_string(got) + ", expected " +
-                 std::to_string(want);
-        }
+      for (int32_t x = 0; x < (lc.n + to - 1) / to * to; ++x) {
+        writer[place(j, i, x)] = x < lc.n ? (int64_t{j} * lc.m + i) * lc.n + x : -2;
       }
+    }
+  }
+  for (size_t at = 0; at < c.size(); ++at) {
+    if (writer[at] < 0) continue;
+    const auto j = static_cast<int32_t>(writer[at] / lc.n / lc.m);
+    const auto i = static_cast<int32_t>(writer[at] / lc.n % lc.m);
+    const auto x = static_cast<int32_t>(writer[at] % lc.n);
+    const int32_t ja = j / (batches / ba), jb = j / (batches / bb);
+    double want = 0;
+    for (int32_t d = 0; d < lc.k; ++d) {
+      want +=
+          static_cast<double>(static_cast<float>(a[static_cast<size_t>(i * pa + ja * lc.k + d)])) *
+          static_cast<float>(b[static_cast<size_t>(x * pb + jb * lc.k + d)]);
+    }
+    if (c[at] != static_cast<float>(want)) {
+      return "batch " + std::to_string(j) + " C[" + std::to_string(i) + "][" + std::to_string(x) +
+             "] = " + std::to_string(c[at]) + ", expected " + std::to_string(want);
     }
   }
   return "ok";
@@ -238,6 +288,16 @@ TEST(MatmulApi, IterateBatchOverTheAttentionLayouts) {
   EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 32, 24, 40, {2, 1}, {2, 1}}), "ok");
   EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 20, 40, 24, {1, 2}, {1, 1}}), "ok");
   EXPECT_EQ(LayoutCheck({LayoutMode::SBNGD, 2, 36, 16, 32, {2, 1}, {2, 1}}), "ok");
+}
+
+// C in BSNGD / SBNGD as NZ or ND_ALIGN (S2 of 20 and 24: NZ fractal columns with padding,
+// ND_ALIGN rows padded from 20 to 24).
+TEST(MatmulApi, IterateBatchNzAndNdAlignInTheAttentionLayouts) {
+  for (::CubeFormat f : {::CubeFormat::NZ, ::CubeFormat::ND_ALIGN}) {
+    EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 32, 20, 40, {2, 1}, {2, 1}, f}), "ok");
+    EXPECT_EQ(LayoutCheck({LayoutMode::BSNGD, 1, 20, 24, 24, {1, 2}, {1, 1}, f}), "ok");
+    EXPECT_EQ(LayoutCheck({LayoutMode::SBNGD, 2, 36, 20, 32, {2, 1}, {2, 1}, f}), "ok");
+  }
 }
 
 TEST(MatmulApiFaults, BatchMisuseIsReported) {

@@ -13,6 +13,7 @@
 #define ASCENDC_CUBE_ONLY
 #include "lib/matmul_intf.h"
 #undef ASCENDC_CUBE_ONLY
+#include "opsim/sim/launch_mix.h"
 #include "simulator/sim_test_util.h"
 
 namespace {
@@ -72,10 +73,11 @@ struct FormData {
   }
 };
 
-// Runs `kernel` on one AIC of a chip of `arch`: "" or the fault's text (and kind).
+// Runs `kernel` on one AIC of a chip of `arch` (`mix`: one MIX block of an AIC and two AIV, the
+// 910B's split cores): "" or the fault's text (and kind).
 template <class T, class L>
 std::string FormRun(FormData<T, L>& d, const std::function<void()>& kernel,
-                    FaultKind* kind = nullptr, const char* arch = nullptr) {
+                    FaultKind* kind = nullptr, const char* arch = nullptr, bool mix = false) {
   LaunchOptions o;
   o.checked = true;
   o.core_type = CoreType::kAic;
@@ -85,9 +87,11 @@ std::string FormRun(FormData<T, L>& d, const std::function<void()>& kernel,
                {d.c.data(), d.c.size() * sizeof(L), "c"}};
   if (!d.nz.empty()) o.regions.push_back({d.nz.data(), d.nz.size() * sizeof(T), "nz"});
   if (!d.idx.empty()) o.regions.push_back({d.idx.data(), d.idx.size(), "idx"});
-  opsim::sim::DeviceProfile dev = opsim::sim::testing::TestDevice(1);
+  opsim::sim::DeviceProfile dev = opsim::sim::testing::TestDevice(mix ? 2 : 1);
+  if (mix) dev.cube_cores = 1;
   if (arch != nullptr) dev.architecture = arch;
-  const LaunchResult r = opsim::sim::Launch(dev, 1, o, kernel);
+  const LaunchResult r =
+      mix ? opsim::sim::LaunchMix(dev, 1, o, kernel) : opsim::sim::Launch(dev, 1, o, kernel);
   if (!r.fault) return "";
   if (kind != nullptr) *kind = r.fault->kind;
   return r.fault->ToString();
@@ -272,9 +276,10 @@ std::vector<T> ToNz(const std::vector<T>& v, int32_t rows, int32_t cols, bool tr
 // A (or B) in TPosition::TSCM as NZ, copied there from GM by the kernel (TSCM<TPosition::GM>),
 // the other from GM; `in_l1` 0 for A, 1 for B; `trans` transposes it (A^T K x M, B^T N x K).
 // `l1_bytes` below the block's NZ size gives the fault; "ok" when C is the exact product.
+// `mix`: the kernel runs on sub-block 0's AIV of a MIX block, whose TSCM is its AIC's L1.
 template <class T, class L, int kInL1>
 std::string TscmCheck(int32_t m, int32_t n, int32_t k, bool trans, bool bias, uint32_t l1_bytes = 0,
-                      FaultKind* kind = nullptr) {
+                      FaultKind* kind = nullptr, bool mix = false) {
   FormData<T, L> d(m, n, k, kInL1 == 1 && trans);
   if (kInL1 == 0) d.nz = ToNz(d.a, m, k, trans);
   if (kInL1 == 1) d.nz = trans ? ToNz(d.b, n, k, false) : ToNz(d.b, k, n, false);
@@ -282,6 +287,7 @@ std::string TscmCheck(int32_t m, int32_t n, int32_t k, bool trans, bool bias, ui
   const std::string fault = FormRun(
       d,
       [&] {
+        if (GetSubBlockIdx() != 0) return;
         using GT = MatmulType<AscendC::TPosition::GM, ::CubeFormat::ND, T, true>;
         using ST = MatmulType<AscendC::TPosition::TSCM, ::CubeFormat::NZ, T, true>;
         using AT = std::conditional_t<kInL1 == 0, ST, GT>;
@@ -316,7 +322,7 @@ std::string TscmCheck(int32_t m, int32_t n, int32_t k, bool trans, bool bias, ui
         mm.End();
         scm.FreeTensor(l1);
       },
-      kind);
+      kind, nullptr, mix);
   return fault.empty() ? d.Check(bias) : fault;
 }
 
@@ -332,6 +338,54 @@ TEST(MatmulApi, TscmOperandsLoadFromL1) {
   const std::string msg = TscmCheck<half, float, 0>(48, 32, 64, false, false, 4096, &kind);
   EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
   EXPECT_NE(msg.find("A's TSCM tensor has 4096 B"), std::string::npos) << msg;
+}
+
+// asc-devkit's matmul_tscm: the AIV of a MIX block carves TSCM<TPosition::GM> and copies A (or
+// B) into it; on the 910B that L1 is its AIC's, and the copy the AIC's MTE2 (CANN's
+// ScmDataCopyMsg). Any other touch of it on the AIV is the fault that the AIV has no L1.
+TEST(MatmulApi, TscmFilledByTheAivOfAMixBlock) {
+  EXPECT_EQ((TscmCheck<half, float, 0>(48, 40, 128, false, true, 0, nullptr, true)), "ok");
+  EXPECT_EQ((TscmCheck<half, float, 1>(32, 40, 96, true, true, 0, nullptr, true)), "ok");
+  EXPECT_EQ((TscmCheck<float, float, 0>(32, 48, 64, true, false, 0, nullptr, true)), "ok");
+  FaultKind kind{};
+  std::string msg = TscmCheck<half, float, 0>(48, 32, 64, false, false, 4096, &kind, true);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("A's TSCM tensor has 4096 B"), std::string::npos) << msg;
+  FormData<half, float> d(16, 16, 16, false);
+  const auto mix_run = [&](int what) {
+    return FormRun(
+        d,
+        [&] {
+          if (GetSubBlockIdx() != 0) return;
+          GlobalTensor<half> ga;
+          ga.SetGlobalBuffer(d.a.data(), d.a.size());
+          TPipe pipe;
+          TSCM<AscendC::TPosition::GM, 1> scm;
+          pipe.InitBuffer(scm, 1, 512);
+          LocalTensor<half> l1 = scm.AllocTensor<half>();
+          if (what == 0) DataCopy(l1, ga, 256);  // no Matmul registered: no AIC to carry it
+          if (what == 1) Adds(l1, l1, static_cast<half>(1.0f), 256);
+          TQue<AscendC::TPosition::A1, 1> q;
+          if (what == 2) pipe.InitBuffer(q, 1, 512);
+          scm.FreeTensor(l1);
+          for (int i = 0; what == 3 && i < 3; ++i) {  // each TPipe gives its 300 KiB of L1 back
+            TPipe each;
+            TSCM<AscendC::TPosition::GM, 1> big;
+            each.InitBuffer(big, 1, 300 * 1024);
+          }
+        },
+        &kind, nullptr, true);
+  };
+  EXPECT_EQ(mix_run(3), "");
+  msg = mix_run(0);
+  EXPECT_EQ(kind, FaultKind::kInvalidArgument) << msg;
+  EXPECT_NE(msg.find("REGIST_MATMUL_OBJ"), std::string::npos) << msg;
+  msg = mix_run(1);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("the AIV core running this cannot reach it"), std::string::npos) << msg;
+  msg = mix_run(2);
+  EXPECT_EQ(kind, FaultKind::kUnsupported) << msg;
+  EXPECT_NE(msg.find("has no L1"), std::string::npos) << msg;
 }
 
 // The sparse B (N x K, transposed): each group of four along K holds two non-zeros (or none),

@@ -470,22 +470,6 @@ TEST(MatmulApiFaults, OutputFormsRefused) {
       },
       &kind);
   expect(msg, "C in TPosition::CO1 has no L0C buffer of the Matmul's", inv);
-  // The batch Matmul places NZ and ND_ALIGN batches in NORMAL and BNGS1S2 only.
-  using HalfN = MatmulType<TPosition::GM, ::CubeFormat::ND, half, false, LayoutMode::BSNGD>;
-  using NzN = MatmulType<TPosition::GM, ::CubeFormat::NZ, float, false, LayoutMode::BSNGD>;
-  const std::string batch = d.Run<float>(
-      c,
-      [&](GlobalTensor<float>& gc) {
-        TPipe pipe;
-        Matmul<HalfN, HalfN, NzN, BiasGm> mm;
-        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
-        mm.SetTensorA(d.ga);
-        mm.SetTensorB(d.gb);
-        mm.SetBatchNum(1, 1);
-        mm.IterateBatch(gc, false, 0, false);
-      },
-      &kind);
-  expect(batch, "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul in the BSNGD", u);
 }
 
 }  // namespace matmul_output_test

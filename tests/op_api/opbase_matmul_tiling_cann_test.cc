@@ -240,6 +240,39 @@ TEST(MatmulTilingAsCann, Ascend910CountsCsBaseBlockInUb) {
       << over.GetLastError();
 }
 
+// transLength on the 910A (CANN's GetTransLength: the UB buffers of A's and B's ND2NZ, with the
+// MDL steps (mmConfigType 1, the default) or one base block (0), a bank-conflict pad, C's base
+// block, the bias row or int8 A's quantisation words); 0 on the 910B. Values from CANN's tiling
+// built in /tmp (docs/CUBE.md, "transLength (session 40)").
+TEST(MatmulTilingAsCann, TransLengthAsCanns) {
+  struct Want {
+    Input in;
+    int32_t mdl, norm;
+  };
+  const Want wants[] = {
+      {{1, 2048, 512, 0, 0, 1, 1, 24, -1, -1}, 101376, 27648},
+      {{777, 16, 300, 2, 1, 0, 0, -1, -1, -1}, 10240, 10240},
+      {{1, 33, 4096, 0, 1, 1, 0, 8, -1, -1}, 131584, 33280},
+      {{2048, 7, 2048, 2, 0, 0, 0, -1, -1, -1}, 132096, 33792},
+      {{100, 31, 1, 2, 1, 1, 1, -1, -1, -1}, 14336, 14336},
+      {{4096, 100, 384, 2, 0, 0, 0, 1, -1, -1}, 131072, 131072},
+  };
+  for (const Want& w : wants) {
+    for (const int cfg : {1, 0}) {
+      MultiCoreMatmulTiling api = Make(w.in, Platform910A());
+      api.SetMatmulConfigParams(cfg);
+      TCubeTiling t;
+      ASSERT_EQ(api.GetTiling(t), 0) << api.GetLastError();
+      EXPECT_EQ(t.transLength, cfg == 1 ? w.mdl : w.norm)
+          << w.in.m << "x" << w.in.n << "x" << w.in.k;
+    }
+  }
+  MultiCoreMatmulTiling b = Make(wants[0].in);
+  TCubeTiling t;
+  ASSERT_EQ(b.GetTiling(t), 0) << b.GetLastError();
+  EXPECT_EQ(t.transLength, 0);
+}
+
 // A line of the session-39 driver: mode (0 BatchMatmulTiling, 1 MultiCoreMatmulTiling with
 // SetShape, 2 without: SetOrgShape alone), M, N, K, type, A and B transposed, bias, SetDim,
 // SetFixSplit's baseM and baseN, SetBufferSpace's L1 (-1: unset), the layouts (0 none, 1

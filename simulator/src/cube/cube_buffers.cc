@@ -110,7 +110,8 @@ int CubeMemoryOf(const Core& core, Position pos, const char* instr, bool* other_
 void RaiseOtherCoreTensor(const Core& core, const UbRef& ref, const char* instr,
                           const char* operand) {
   const bool aiv = core.core_type == CoreType::kAiv;
-  const auto mem = static_cast<int>(ref.gen);  // RawLocal keeps the memory there
+  // RawLocal keeps the memory there (an AIV's TSCM view keeps its AIC buffer's gen above it).
+  const int mem = static_cast<int8_t>(ref.gen & 0xff);
   RaiseFault(FaultKind::kUnsupported, instr,
              std::string(operand) + " is a LocalTensor in the " +
                  (mem == kUbMemory ? std::string("Unified Buffer") : kCubeMemNames[mem]) +

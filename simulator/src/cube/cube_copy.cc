@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "opsim/sim/ascendc/cube.h"
 #include "opsim/sim/fault.h"
 #include "runtime/dma_setup.h"
@@ -29,8 +30,12 @@ void RequireAtMost(uint64_t value, uint64_t max, const char* instr, const char* 
 
 void CubeNd2Nz(const UbRef& dst, const GmRef& src, uint32_t elem_bytes,
                const AscendC::Nd2NzParams& p) {
-  Core& core = Cur();
   const char* instr = "DataCopy(Nd2NzParams)";
+  if (IsAicL1View(dst)) {  // CANN's ScmDataCopyND2NZMsg: an AIV's copy runs on its AIC
+    const ScmCopyScope scm(dst, instr);
+    return CubeNd2Nz(scm.dst(), src, elem_bytes, p);
+  }
+  Core& core = Cur();
   RequireCubeOperand(core, dst, static_cast<int>(CubeMem::kL1), -1, kC0Bytes, instr, "dst",
                      "L1 (A1, B1)");
   RequireAtMost(p.ndNum, 4095, instr, "ndNum");

@@ -202,11 +202,13 @@ void MatmulSetTensorL1(MatmulState& s, bool is_b, const UbRef& l1, bool transpos
   if (!InL1(s, is_b)) MatmulRefuseForm(api, is_b ? "B from a LocalTensor" : "A from a LocalTensor");
   RequireReady(s, api);
   CheckOperandLayout(s, is_b, transpose, api);
+  UbRef own = l1;
   {
     const CubeScope scope(api);  // the L1 is the cube core's (a MIX AIV has none)
-    RequireL1Block(s, is_b, l1, transpose, api);
+    own = AicL1Ref(l1, api);     // a MIX AIV's TSCM view of it
+    RequireL1Block(s, is_b, own, transpose, api);
   }
-  (is_b ? s.b_l1 : s.a_l1) = l1;
+  (is_b ? s.b_l1 : s.a_l1) = own;
   (is_b ? s.trans_b : s.trans_a) = transpose;
   (is_b ? s.b_set : s.a_set) = true;
   s.next_tile = 0;

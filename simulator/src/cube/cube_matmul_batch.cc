@@ -92,6 +92,17 @@ BatchPlace OutputBatch(const MatmulState& s, const int32_t info[5], uint64_t j, 
   const TCubeTiling& t = s.tiling;
   const uint8_t layout = s.types.layout_c;
   const uint8_t fmt = s.form.format[2];
+  const bool align = fmt == static_cast<uint8_t>(CubeFormat::ND_ALIGN);
+  if (fmt != static_cast<uint8_t>(CubeFormat::ND) && (layout == kBsngd || layout == kSbngd)) {
+    // CANN's GetBatchResult: batch j singleCoreN results on within C's rows (ND_ALIGN: aligned
+    // to 32 B), rows GetDstBNGStride apart (ND_ALIGN: S2 aligned to 32 B); an NZ C's fractal
+    // columns are S1 (SBNGD: B x S1) rows high (GetOrgM, PlaceTile), its row pitch unused.
+    RequireAxes(info, "C", kOutAxes, api);
+    const auto c0 = static_cast<int32_t>(32 / DTypeSize(s.types.out));
+    const auto up = [&](int32_t v) { return align ? (v + c0 - 1) / c0 * c0 : v; };
+    const int32_t row = info[2] * info[3] * up(info[4]) * (layout == kSbngd ? info[0] : 1);
+    return {j * static_cast<uint64_t>(up(s.single_n)), align ? row : 0};
+  }
   if (fmt != static_cast<uint8_t>(CubeFormat::ND)) {
     // NZ and ND_ALIGN (NORMAL, BNGS1S2): CANN's GetBatchResult puts batch j singleCoreM x
     // singleCoreN results on (an NZ C of 4-byte results: N aligned to 16), whatever the matrix's
@@ -166,13 +177,6 @@ void RequireOperands(const MatmulState& s, const char* api) {
   RequireReady(s, api);
   RefusePartialOutput(s, api);
   if (!s.a_set || !s.b_set) RefuseBatch(api, "SetTensorA and SetTensorB come before it");
-  const uint8_t lc = s.types.layout_c;
-  if (s.form.format[2] != static_cast<uint8_t>(CubeFormat::ND) && lc != kNormal && lc != kBngs1s2) {
-    RaiseFault(FaultKind::kUnsupported, api,
-               "C in CubeFormat::NZ or ND_ALIGN with the batch Matmul in the BSNGD or SBNGD "
-               "layout: its batches are placed as ND slices of C's rows here (NZ and ND_ALIGN "
-               "are modelled for NORMAL and BNGS1S2)");
-  }
 }
 
 // CANN's CalcNBatchoffset: where loop `loop` of IterateNBatch starts in an operand (elements),

@@ -38,9 +38,11 @@ extern thread_local MixBlock* tls_mix;
 // Runs the enclosed instructions on the core that has the cube: in a MIX block the AIV's AIC
 // (Cur() is the AIC inside; the AIC starts no earlier than the AIV's request, and the AIV waits
 // for the result), elsewhere the running core itself. `api` names the Matmul call in faults.
+// `answer` false: a message the AIV posts without waiting (CANN's PostMessage<false>, as its
+// TSCM copies are).
 class CubeScope {
  public:
-  explicit CubeScope(const char* api);
+  explicit CubeScope(const char* api, bool answer = true);
   ~CubeScope();
   CubeScope(const CubeScope&) = delete;
   CubeScope& operator=(const CubeScope&) = delete;
@@ -48,6 +50,45 @@ class CubeScope {
 
  private:
   Core* aiv_ = nullptr;  // the AIV to return to; null when running in place
+  bool answer_ = true;
+};
+
+// A TSCM queue on an AIV of a MIX block (the 910B, whose AIV has no L1): CANN's AIV sends its
+// TSCM copies to the AIC as messages (ScmDataCopyMsg), so here the queue's buffers are the
+// AIC's L1 and the queue's calls and the DataCopy into it run on the AIC (cube_mix.cc). The
+// AIV holds its tensors as views of the other core's memory (kOtherCoreBuf with the address):
+// any other use on the AIV is the fault that it cannot reach L1.
+bool OnMixAiv();
+// Such a queue's id on the AIV: the AIC's queue index plus kAicQueue (core_buffers.cc's queue
+// calls hand those to the Tscm* calls below).
+inline constexpr int16_t kAicQueue = 0x4000;
+int16_t InitTscmQueue(uint32_t depth, uint32_t num, uint32_t len, int16_t existing);
+// The AIV's TPipe `epoch` (and those after it) ends: its TSCM buffers on the AIC go with it.
+void ReleaseTscm(uint32_t epoch);
+UbRef TscmQueueAlloc(int16_t queue);
+void TscmQueueEnQue(int16_t queue, const UbRef& ref);
+UbRef TscmQueueDeQue(int16_t queue);
+void TscmQueueFree(int16_t queue, const UbRef& ref);
+uint32_t TscmQueueCount(int16_t queue);
+void TscmQueueFreeAllEvent(int16_t queue);
+inline bool IsAicL1View(const UbRef& ref) { return ref.buf == kOtherCoreBuf && ref.ptr != nullptr; }
+// On the AIC (inside a CubeScope): the AIC's own ref for an AIV's view (a view of no live buffer
+// is the use-after-free fault); any other ref unchanged.
+UbRef AicL1Ref(const UbRef& view, const char* instr);
+// An AIV's DataCopy into its TSCM view: runs on the AIC's MTE2 (REGIST_MATMUL_OBJ first, as
+// CANN's message needs the Matmul's client), which then orders its MTE1 after it (CANN's
+// ScmDataCopy: SetFlag/WaitFlag<MTE2_MTE1>). dst() is the AIC's ref.
+class ScmCopyScope {
+ public:
+  ScmCopyScope(const UbRef& view, const char* instr);
+  ~ScmCopyScope();
+  ScmCopyScope(const ScmCopyScope&) = delete;
+  ScmCopyScope& operator=(const ScmCopyScope&) = delete;
+  const UbRef& dst() const { return dst_; }
+
+ private:
+  CubeScope scope_;
+  UbRef dst_;
 };
 
 // copy_cbuf_to_bt: n_burst bursts of len_burst x 64 B (float32 in the table), source gaps in

@@ -19,6 +19,17 @@ constexpr auto kOutNdAlign = static_cast<uint8_t>(CubeFormat::ND_ALIGN);
 
 uint32_t OutAlignUp(uint32_t v, uint32_t to) { return (v + to - 1) / to * to; }
 
+// An NZ C's fractal column height: CANN's GetOrgM, by C's layout (MatmulTypes::layout_c: 1
+// BSNGD, its S1; 2 SBNGD, B x S1), else orgM.
+uint32_t OutOrgM(const MatmulState& s) {
+  if (s.types.layout_c == 1) return static_cast<uint32_t>(s.tiling.CLayoutInfoS1);
+  if (s.types.layout_c == 2) {
+    return static_cast<uint32_t>(s.tiling.CLayoutInfoB) *
+           static_cast<uint32_t>(s.tiling.CLayoutInfoS1);
+  }
+  return static_cast<uint32_t>(s.org_m);
+}
+
 }  // namespace
 
 bool CInCo1(const MatmulState& s) {
@@ -78,7 +89,7 @@ TileOut PlaceTile(const MatmulState& s, bool sequential) {
   o.nd = false;
   const bool split = ChannelSplitOut(s);
   const uint32_t c0 = split ? 8 : (eb == 1 ? 32 : 16);
-  const auto org_m = static_cast<uint32_t>(split ? Up16(static_cast<uint32_t>(s.org_m)) : s.org_m);
+  const uint32_t org_m = split ? Up16(OutOrgM(s)) : OutOrgM(s);
   if (split) {  // whole 16 x 8 fractals: rows to 16 (8 with A transposed), columns to 8
     o.f.isChannelSplit = true;
     o.f.nSize = static_cast<uint16_t>(OutAlignUp(nt, 8));

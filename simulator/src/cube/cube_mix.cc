@@ -61,7 +61,7 @@ int64_t MixTaskRation() {
   return tls_mix != nullptr ? tls_mix->aiv_per_block : 1;
 }
 
-CubeScope::CubeScope(const char* api) {
+CubeScope::CubeScope(const char* api, bool answer) : answer_(answer) {
   Core& core = Cur();
   // Outside a MIX block, or on its AIC running the kernel's own code: in place.
   if (tls_mix == nullptr || tls_mix->member->aic) {
@@ -87,10 +87,119 @@ CubeScope::~CubeScope() {
   if (aiv_ == nullptr) return;
   Core& aic = *tls_core;
   tls_core = aiv_;
+  if (!answer_) return;
   // Synchronous calls: the AIV's scalar unit waits for the AIC's answer, so nothing it issues
   // after starts before.
   const double done = aic.AllDone() + aiv_->flag_ns;
   for (double& c : aiv_->clock) c = std::max(c, done);
+}
+
+bool OnMixAiv() { return tls_mix != nullptr && !tls_mix->member->aic; }
+
+namespace {
+
+// The AIV's view of an AIC L1 buffer: the AIC buffer's generation (its low 24 bits) above the
+// memory that RaiseOtherCoreTensor names.
+UbRef AivView(const UbRef& r) {
+  return UbRef{r.ptr, r.bytes, kOtherCoreBuf, (r.gen << 8) | static_cast<uint32_t>(CubeMem::kL1)};
+}
+
+}  // namespace
+
+UbRef AicL1Ref(const UbRef& view, const char* instr) {
+  if (!IsAicL1View(view)) return view;
+  const Core& aic = Cur();
+  const uint8_t* const lo = aic.ub + aic.cube_base[static_cast<size_t>(CubeMem::kL1)];
+  if (view.ptr >= lo && view.ptr < lo + aic.cube_bytes[static_cast<size_t>(CubeMem::kL1)]) {
+    const auto at = static_cast<uint64_t>(view.ptr - aic.ub);
+    for (size_t b = aic.bufs.size(); b-- > 0;) {
+      const BufferRecord& r = aic.bufs[b];
+      if (r.state == BufState::kDead || at < r.offset || at >= uint64_t{r.offset} + r.bytes)
+        continue;
+      if (r.state == BufState::kFree || (r.gen & 0xffffff) != view.gen >> 8) break;
+      return UbRef{view.ptr, view.bytes, static_cast<int16_t>(b), r.gen};
+    }
+  }
+  RaiseFault(FaultKind::kUseAfterFree, instr,
+             "the TSCM tensor (the AIC's L1, which the AIV reaches through messages) is not a "
+             "live buffer: freed (FreeTensor) or its TPipe destroyed");
+}
+
+int16_t InitTscmQueue(uint32_t depth, uint32_t num, uint32_t len, int16_t existing) {
+  const auto epoch = static_cast<uint32_t>(Cur().pipe_starts.size());
+  const CubeScope scope("TPipe::InitBuffer", false);
+  const int16_t own = existing >= kAicQueue ? static_cast<int16_t>(existing - kAicQueue) : existing;
+  Core& aic = Cur();
+  uint32_t& l1 = aic.cube_used[static_cast<size_t>(CubeMem::kL1)];
+  const uint32_t before = l1, first = static_cast<uint32_t>(aic.bufs.size());
+  const int16_t q = InitQueueIn(Position::kA1, Position::kA1, depth, num, len, own, -1);
+  tls_mix->member->tscm.push_back(
+      {epoch, first, static_cast<uint32_t>(aic.bufs.size()), before, l1});
+  return static_cast<int16_t>(q + kAicQueue);
+}
+
+void ReleaseTscm(uint32_t epoch) {
+  if (!OnMixAiv()) return;
+  auto& carves = tls_mix->member->tscm;
+  Core& aic = *tls_mix->aic;
+  uint32_t& l1 = aic.cube_used[static_cast<size_t>(CubeMem::kL1)];
+  // CANN's AIV TPipe hands its TSCM space back when it ends: the buffers die, and the AIC's L1
+  // is given back where nothing was carved after them (the AIC's own buffers stay).
+  while (!carves.empty() && carves.back().epoch >= epoch) {
+    const MixMember::TscmCarve c = carves.back();
+    carves.pop_back();
+    for (uint32_t b = c.first_buf; b < c.end_buf && b < aic.bufs.size(); ++b) {
+      aic.bufs[b].state = BufState::kDead;
+      ++aic.bufs[b].gen;
+    }
+    if (l1 == c.l1_after) l1 = c.l1_before;
+  }
+}
+
+UbRef TscmQueueAlloc(int16_t queue) {
+  const CubeScope scope("TQue::AllocTensor", false);
+  return AivView(QueueAlloc(static_cast<int16_t>(queue - kAicQueue)));
+}
+
+void TscmQueueEnQue(int16_t queue, const UbRef& ref) {
+  const CubeScope scope("TQue::EnQue", false);
+  QueueEnQue(static_cast<int16_t>(queue - kAicQueue), AicL1Ref(ref, "TQue::EnQue"));
+}
+
+UbRef TscmQueueDeQue(int16_t queue) {
+  const CubeScope scope("TQue::DeQue", false);
+  return AivView(QueueDeQue(static_cast<int16_t>(queue - kAicQueue)));
+}
+
+void TscmQueueFree(int16_t queue, const UbRef& ref) {
+  const CubeScope scope("TQue::FreeTensor", false);
+  QueueFree(static_cast<int16_t>(queue - kAicQueue), AicL1Ref(ref, "TQue::FreeTensor"));
+}
+
+uint32_t TscmQueueCount(int16_t queue) {
+  const CubeScope scope("TQue::GetTensorCountInQue", false);
+  return QueueCount(static_cast<int16_t>(queue - kAicQueue));
+}
+
+void TscmQueueFreeAllEvent(int16_t queue) {
+  const CubeScope scope("TQue::FreeAllEvent", false);
+  QueueFreeAllEvent(static_cast<int16_t>(queue - kAicQueue));
+}
+
+ScmCopyScope::ScmCopyScope(const UbRef& view, const char* instr) : scope_(instr, false) {
+  if (tls_mix->member->objects_seen == 0) {  // CANN's ScmDataCopyMsg asserts a KFC client
+    RaiseFault(FaultKind::kInvalidArgument, instr,
+               "DataCopy into TSCM on an AIV is a message to the AIC's Matmul server: register a "
+               "Matmul (REGIST_MATMUL_OBJ) first (CANN: \"works with Matmul API\")");
+  }
+  dst_ = AicL1Ref(view, instr);
+}
+
+ScmCopyScope::~ScmCopyScope() {
+  // CANN's ScmDataCopy ends in SetFlag/WaitFlag<MTE2_MTE1>: the AIC's loads wait for the copy.
+  Core& aic = Cur();
+  double& mte1 = aic.clock[static_cast<int>(Pipe::kMte1)];
+  mte1 = std::max(mte1, aic.DoneAt(Pipe::kMte2) + aic.flag_ns);
 }
 
 }  // namespace opsim::sim::detail

@@ -67,6 +67,7 @@ bool MixRun::RunBlock(const std::vector<Core*>& aivs, Core& aic, MixBlock& mix, 
     m.in_sync_all = false;
     m.abort = false;
     m.objects_seen = 0;
+    m.tscm.clear();
     m.gm_ready = nullptr;
     m.gm_describe = nullptr;
     m.guard = nullptr;

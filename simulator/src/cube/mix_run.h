@@ -44,6 +44,13 @@ struct MixMember {
   uint8_t wait_mode = 0;
   bool in_sync_all = false;  // its flag waits are SyncAll<false>'s
   int32_t objects_seen = 0;  // Matmul objects this AIV registered (cube_matmul.cc)
+  // The AIC L1 this AIV's TSCM queues took (cube_mix.cc), released with the AIV's TPipe.
+  struct TscmCarve {
+    uint32_t epoch;                // the AIV's TPipe (PipeBegin's count) that carved it
+    uint32_t first_buf, end_buf;   // the AIC's buffer records
+    uint32_t l1_before, l1_after;  // the AIC's L1 use around it
+  };
+  std::vector<TscmCarve> tscm;
   // kWaitGm: what it waits for in GM (read under FlagMutex) and how a deadlock names it.
   const char* gm_api = nullptr;
   std::function<bool()> gm_ready;

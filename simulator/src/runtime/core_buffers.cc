@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cube/cube_buffers.h"
+#include "cube/cube_matmul_detail.h"
 #include "opsim/sim/ascendc/pipe.h"
 #include "opsim/sim/ascendc/sync.h"
 #include "opsim/sim/ascendc/vector.h"
@@ -149,6 +150,7 @@ void PipeDestroy(uint32_t epoch) {
   core.cube_used = start.cube_used;
   core.pools.resize(start.first_pool);
   core.pipe_starts.pop_back();
+  ReleaseTscm(epoch);
 }
 
 void PipeRelease(uint32_t epoch) noexcept {
@@ -162,6 +164,7 @@ void PipeRelease(uint32_t epoch) noexcept {
     core->ub_used = start.ub_used;
     core->cube_used = start.cube_used;
     core->pipe_starts.pop_back();
+    ReleaseTscm(epoch);
   }
 }
 
@@ -199,8 +202,12 @@ int16_t InitQueueIn(Position pos, Position dst_pos, uint32_t depth, uint32_t num
   if (existing >= 0 && static_cast<size_t>(existing) < core.queues.size()) {
     RaiseFault(FaultKind::kQueueMisuse, instr, "the queue already has buffers");
   }
-  // TSCM<TPosition::GM> (TQueBind<GM, TSCM>): the kernel's copy from GM fills L1.
-  if (pos == Position::kOther && dst_pos == Position::kA1) pos = dst_pos;
+  // TSCM<TPosition::GM> (TQueBind<GM, TSCM>): the kernel's copy from GM fills L1; on a MIX
+  // block's AIV, its AIC's (cube_mix.cc).
+  if (pos == Position::kOther && dst_pos == Position::kA1) {
+    if (pool < 0 && OnMixAiv()) return InitTscmQueue(depth, num, len, existing);
+    pos = dst_pos;
+  }
   if (pos == Position::kOther || dst_pos == Position::kOther) {
     RaiseFault(FaultKind::kUnsupported, instr,
                "only the VECIN, VECOUT, VECCALC and cube (A1, A2, B1, B2, C1, C2, CO1, CO2) "
@@ -302,6 +309,7 @@ int16_t InitScratchAt(Position pos, uint32_t len, int16_t existing, int16_t pool
 }
 
 UbRef QueueAlloc(int16_t queue) {
+  if (queue >= kAicQueue) return TscmQueueAlloc(queue);
   Core& core = Cur();
   const char* instr = "TQue::AllocTensor";
   QueueRecord& q = QueueOf(core, queue, instr);
@@ -346,6 +354,7 @@ static BufferRecord& Owned(Core& core, int16_t queue, const UbRef& ref, const ch
 }
 
 void QueueEnQue(int16_t queue, const UbRef& ref) {
+  if (queue >= kAicQueue) return TscmQueueEnQue(queue, ref);
   Core& core = Cur();
   const char* instr = "TQue::EnQue";
   QueueRecord& q = QueueOf(core, queue, instr);
@@ -369,6 +378,7 @@ void QueueEnQue(int16_t queue, const UbRef& ref) {
 }
 
 UbRef QueueDeQue(int16_t queue) {
+  if (queue >= kAicQueue) return TscmQueueDeQue(queue);
   Core& core = Cur();
   const char* instr = "TQue::DeQue";
   QueueRecord& q = QueueOf(core, queue, instr);
@@ -387,6 +397,7 @@ UbRef QueueDeQue(int16_t queue) {
 }
 
 void QueueFree(int16_t queue, const UbRef& ref) {
+  if (queue >= kAicQueue) return TscmQueueFree(queue, ref);
   Core& core = Cur();
   const char* instr = "TQue::FreeTensor";
   QueueRecord& q = QueueOf(core, queue, instr);
@@ -406,6 +417,7 @@ void QueueFree(int16_t queue, const UbRef& ref) {
 // WaitFlag on its free event) and the events go back to the pipe. A buffer still enqueued holds
 // its EnQue event, which CANN asserts against.
 void QueueFreeAllEvent(int16_t queue) {
+  if (queue >= kAicQueue) return TscmQueueFreeAllEvent(queue);
   Core& core = Cur();
   const char* instr = "TQue::FreeAllEvent";
   QueueRecord& q = QueueOf(core, queue, instr);
@@ -424,6 +436,7 @@ void QueueFreeAllEvent(int16_t queue) {
 }
 
 uint32_t QueueCount(int16_t queue) {
+  if (queue >= kAicQueue) return TscmQueueCount(queue);
   Core& core = Cur();
   return static_cast<uint32_t>(QueueOf(core, queue, "TQue::GetTensorCountInQue").fifo.size());
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cube/cube_matmul_detail.h"
 #include "opsim/sim/ascendc/a2_dtypes.h"
 #include "opsim/sim/ascendc/atomic.h"
 #include "opsim/sim/ascendc/data_copy.h"
@@ -242,6 +243,11 @@ void MoveBlocks(Core& core, const BlockCopy& c, double start,
 void CopyBlocks(CopyDir dir, const UbRef* ub_dst, const UbRef* ub_src, const GmRef* gm,
                 uint32_t block_count, uint64_t block_bytes, uint64_t src_gap, uint64_t dst_gap,
                 const char* instr) {
+  if (ub_dst != nullptr && IsAicL1View(*ub_dst)) {  // an AIV's copy into TSCM: its AIC's
+    const ScmCopyScope scm(*ub_dst, instr);
+    return CopyBlocks(dir, &scm.dst(), ub_src, gm, block_count, block_bytes, src_gap, dst_gap,
+                      instr);
+  }
   Core& core = Cur();
   if (!WarnIfEmpty(core, block_count, block_bytes, instr)) return;
   BlockCopy c{dir, ub_dst, ub_src, gm, block_count, block_bytes, src_gap, dst_gap, instr};
