@@ -152,6 +152,11 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   static_assert(std::is_same_v<decltype(deduced.paddingValue), float>, "T deduced");
   static_assert(sizeof(ext.leftPadding) == 1, "CANN's uint8_t padding counts");
   (void)none;
+  // ops-nn's foreach kernels: `T(scalarGM.GetValue(i))` of an int64_t scalar list, T half.
+  const half from_int64 = half(static_cast<int64_t>(n));
+  const bfloat16_t from_uint8 = static_cast<uint8_t>(n);
+  (void)from_int64;
+  (void)from_uint8;
   event_t e = EVENT_ID1;
   pipe_t p = PIPE_MTE2;
   (void)e;
