@@ -125,6 +125,8 @@
 #include "lib/sigmoid/kernel_operator_sigmoid_intf.h"
 #include "lib/sort/kernel_operator_topk_intf.h"
 #include "lib/transpose/kernel_operator_confusion_transpose_intf.h"
+// CANN's implementation path ops-nn's norm kernels include (empty in CPU-debug builds).
+#include "impl/dav_c220/kernel_operator_reg_others_impl.h"
 
 using namespace tik2;  // the 2023 samples' namespace name
 
