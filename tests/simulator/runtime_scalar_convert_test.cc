@@ -117,16 +117,17 @@ TEST(ScalarCast, FloatToHalfAndInt32AsTheModel) {
   const std::vector<float> in = CastInputs();
   std::vector<uint16_t> halves(in.size());
   std::vector<int32_t> ints(in.size() * 4);
-  const opsim::sim::LaunchResult r =
-      opsim::sim::Launch(opsim::sim::testing::TestDevice(), 1, {}, [&] {
-        for (size_t i = 0; i < in.size(); ++i) {
-          halves[i] = AscendC::Cast<float, half, RoundMode::CAST_ODD>(in[i]).bits();
-          ints[4 * i] = AscendC::ScalarCast<float, int32_t, RoundMode::CAST_ROUND>(in[i]);
-          ints[4 * i + 1] = AscendC::Cast<float, int32_t, RoundMode::CAST_CEIL>(in[i]);
-          ints[4 * i + 2] = AscendC::Cast<float, int32_t, RoundMode::CAST_FLOOR>(in[i]);
-          ints[4 * i + 3] = AscendC::Cast<float, int32_t, RoundMode::CAST_RINT>(in[i]);
-        }
-      });
+  opsim::sim::DeviceProfile device = opsim::sim::testing::TestDevice();
+  device.architecture = "dav-2201";
+  const opsim::sim::LaunchResult r = opsim::sim::Launch(device, 1, {}, [&] {
+    for (size_t i = 0; i < in.size(); ++i) {
+      halves[i] = AscendC::Cast<float, half, RoundMode::CAST_ODD>(in[i]).bits();
+      ints[4 * i] = AscendC::ScalarCast<float, int32_t, RoundMode::CAST_ROUND>(in[i]);
+      ints[4 * i + 1] = AscendC::Cast<float, int32_t, RoundMode::CAST_CEIL>(in[i]);
+      ints[4 * i + 2] = AscendC::Cast<float, int32_t, RoundMode::CAST_FLOOR>(in[i]);
+      ints[4 * i + 3] = AscendC::Cast<float, int32_t, RoundMode::CAST_RINT>(in[i]);
+    }
+  });
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   const RoundMode modes[] = {RoundMode::CAST_ROUND, RoundMode::CAST_CEIL, RoundMode::CAST_FLOOR,
                              RoundMode::CAST_RINT};
