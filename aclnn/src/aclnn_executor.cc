@@ -65,28 +65,38 @@ aclnnStatus SetAddress(const char* call, aclOpExecutor* executor, size_t index, 
   return ACLNN_SUCCESS;
 }
 
-// The DYNAMIC setters: tensor `relative` of the list that is parameter `ir_index` of the first
-// stage (inputs first, then outputs, when `in_all`), pointed at `addr`.
+// The DYNAMIC setters: tensor `relative` of the list that is input (or `output`) parameter
+// `ir_index` of the first stage, pointed at `addr`; with `in_all`, the inputs' indices come first
+// and then the outputs' (CANN's aclSetDynamicTensorAddr: an index past the inputs is an output's).
 aclnnStatus SetListAddress(const char* call, aclOpExecutor* executor, size_t ir_index,
-                           size_t relative, aclTensorList* tensors, void* addr) {
+                           size_t relative, aclTensorList* tensors, void* addr, bool output,
+                           bool in_all) {
   if (executor == nullptr || tensors == nullptr) {
     return aclnn::Fail(ACLNN_ERR_INNER_NULLPTR, call,
                        executor == nullptr ? "executor is null" : "tensors is null");
   }
   if (const aclnnStatus st = CheckExecutor(executor, call); st != ACLNN_SUCCESS) return st;
+  const size_t asked = ir_index;
+  if (in_all && ir_index >= executor->input_params) {
+    output = true;
+    ir_index -= executor->input_params;
+  }
   for (const aclOpExecutor::List& l : executor->lists) {
-    if (l.ir_index != ir_index) continue;
+    if (l.ir_index != ir_index || l.output != output) continue;
     if (l.list != tensors) break;
     if (relative >= l.list->tensors.size()) {
       return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
                          "relativeIndex " + std::to_string(relative) + " is past the list's " +
                              std::to_string(l.list->tensors.size()) + " tensors");
     }
-    return SetAddress(call, executor, l.first + relative, l.list->tensors[relative], addr, false,
+    return SetAddress(call, executor, l.first + relative, l.list->tensors[relative], addr, output,
                       false);
   }
   return aclnn::Fail(ACLNN_ERR_PARAM_INVALID, call,
-                     "parameter " + std::to_string(ir_index) + " of the " + executor->op_type +
+                     std::string(in_all   ? "parameter "
+                                 : output ? "output "
+                                          : "input ") +
+                         std::to_string(asked) + " of the " + executor->op_type +
                          " call is not that tensor list");
 }
 
@@ -132,20 +142,19 @@ aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex
                                          const size_t relativeIndex, aclTensorList* tensors,
                                          void* addr) {
   return SetListAddress("aclSetDynamicInputTensorAddr", executor, irIndex, relativeIndex, tensors,
-                        addr);
+                        addr, false, false);
 }
 aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                     const size_t relativeIndex, aclTensorList* tensors,
                                     void* addr) {
-  return SetListAddress("aclSetDynamicTensorAddr", executor, irIndex, relativeIndex, tensors, addr);
+  return SetListAddress("aclSetDynamicTensorAddr", executor, irIndex, relativeIndex, tensors, addr,
+                        false, true);
 }
-// A DYNAMIC output's list is not recorded for the setters (opdev/op_executor.h's lists are
-// the inputs'): this refuses each, naming the parameter.
 aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                           const size_t relativeIndex, aclTensorList* tensors,
                                           void* addr) {
   return SetListAddress("aclSetDynamicOutputTensorAddr", executor, irIndex, relativeIndex, tensors,
-                        addr);
+                        addr, true, false);
 }
 
 // The older capitalised names.

@@ -73,15 +73,16 @@ aclnnStatus Bind(const char* api, const char* name, const aclTensor* t, bool out
   return ACLNN_SUCCESS;
 }
 
-// A DYNAMIC input's or output's tensors, in order; its count reaches the operation as
-// "@<param>". (The list setters address input lists.)
+// A DYNAMIC input's or output's tensors, in order, the list recorded for the setters; its count
+// reaches the operation as "@<param>".
 aclnnStatus BindList(const char* api, const StageTensor& s, size_t ir_index, bool output,
                      std::vector<HostRunBuffer>* out, AttrMap* attrs, aclOpExecutor* executor) {
   if (!IsLive(s.list, HandleKind::kTensorList, api, s.name)) return ACLNN_ERR_PARAM_INVALID;
   if (s.list->tensors.empty()) {
     return Fail(ACLNN_ERR_PARAM_INVALID, api, std::string(s.name) + " is an empty tensor list");
   }
-  if (!output) executor->lists.push_back({ir_index, executor->inputs.size(), s.list});
+  executor->lists.push_back(
+      {ir_index, (output ? executor->outputs : executor->inputs).size(), s.list, output});
   for (size_t k = 0; k < s.list->tensors.size(); ++k) {
     const std::string name = std::string(s.name) + "[" + std::to_string(k) + "]";
     if (const aclnnStatus st = Bind(api, name.c_str(), s.list->tensors[k], output, out, executor);
@@ -301,6 +302,7 @@ aclnnStatus BuildExecutor(const FirstStage& stage, uint64_t* workspace_size,
   if (const aclnnStatus st = ResolveArrayInputs(api, stage.op_type, &given); st != ACLNN_SUCCESS) {
     return st;
   }
+  made->input_params = given.size();
   if (const aclnnStatus st = Gather(api, given, false, &inputs, &present, &attrs, made.get());
       st != ACLNN_SUCCESS) {
     return st;

@@ -198,19 +198,22 @@ TEST(AclnnKinds, ValueDependInputsAsTensorsAndTheirRefusals) {
   aclDestroyTensor(y.tensor);
 }
 
-// y[i] = 2 * x[i]: the output list is the caller's, each tensor its own buffer.
-aclnnStatus RunForeach(const aclTensorList* x, const aclTensorList* y) {
-  uint64_t size = 0;
-  aclOpExecutor* executor = nullptr;
-  aclnnStatus st = aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor);
-  if (st != ACLNN_SUCCESS) return st;
+aclnnStatus RunForeachIn(uint64_t size, aclOpExecutor* executor) {
   void* workspace = nullptr;
   if (size > 0) {
     EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   }
-  st = aclnnAclnnKindsForeach(workspace, size, executor, nullptr);
+  const aclnnStatus st = aclnnAclnnKindsForeach(workspace, size, executor, nullptr);
   aclrtFree(workspace);
   return st;
+}
+
+// y[i] = 2 * x[i]: the output list is the caller's, each tensor its own buffer.
+aclnnStatus RunForeach(const aclTensorList* x, const aclTensorList* y) {
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  const aclnnStatus st = aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor);
+  return st != ACLNN_SUCCESS ? st : RunForeachIn(size, executor);
 }
 
 TEST(AclnnKinds, ADynamicOutputIsTheCallersTensorList) {
@@ -237,6 +240,40 @@ TEST(AclnnKinds, ADynamicOutputIsTheCallersTensorList) {
   aclDestroyTensorList(x);  // and its tensors, as for the other lists
   aclDestroyTensorList(y);
   aclDestroyTensorList(short_y);
+}
+
+// A repeatable executor's output list re-pointed, tensor by tensor: output parameter 0 by
+// aclSetDynamicOutputTensorAddr, and by aclSetDynamicTensorAddr as parameter 1 (after the one
+// input), as CANN's pages number them.
+TEST(AclnnKinds, ADynamicOutputListIsRepointedOnARepeatableExecutor) {
+  Vec x0(1), x1(3), y0(0), y1(0), moved0(0), moved1(0);
+  const aclTensor* in[] = {x0.tensor, x1.tensor};
+  const aclTensor* out[] = {y0.tensor, y1.tensor};
+  aclTensorList* x = aclCreateTensorList(in, 2);
+  aclTensorList* y = aclCreateTensorList(out, 2);
+  uint64_t size = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(executor), ACLNN_SUCCESS);
+  ASSERT_EQ(RunForeachIn(size, executor), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(y1.First(), 6.0f);
+  EXPECT_EQ(aclSetDynamicOutputTensorAddr(executor, 0, 1, y, moved1.data), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(aclSetDynamicTensorAddr(executor, 1, 0, y, moved0.data), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(RunForeachIn(size, executor), ACLNN_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(moved0.First(), 2.0f);
+  EXPECT_EQ(moved1.First(), 6.0f);
+  // Output 1 does not exist, the list has two tensors, and input 0 is x, not y.
+  EXPECT_EQ(aclSetDynamicOutputTensorAddr(executor, 1, 0, y, y0.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("output 1 of the"), std::string::npos)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(aclSetDynamicOutputTensorAddr(executor, 0, 2, y, y0.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetDynamicInputTensorAddr(executor, 0, 0, y, y0.data), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclDestroyAclOpExecutor(executor), ACLNN_SUCCESS);
+  aclDestroyTensorList(x);
+  aclDestroyTensorList(y);
 }
 
 }  // namespace

@@ -125,6 +125,8 @@
 #include "lib/sigmoid/kernel_operator_sigmoid_intf.h"
 #include "lib/sort/kernel_operator_topk_intf.h"
 #include "lib/transpose/kernel_operator_confusion_transpose_intf.h"
+// CANN's implementation path ops-nn's norm kernels include (empty in CPU-debug builds).
+#include "impl/dav_c220/kernel_operator_reg_others_impl.h"
 
 using namespace tik2;  // the 2023 samples' namespace name
 
@@ -152,6 +154,11 @@ extern "C" __global__ __aicore__ void cxx17_check_kernel(GM_ADDR x, uint32_t n) 
   static_assert(std::is_same_v<decltype(deduced.paddingValue), float>, "T deduced");
   static_assert(sizeof(ext.leftPadding) == 1, "CANN's uint8_t padding counts");
   (void)none;
+  // ops-nn's foreach kernels: `T(scalarGM.GetValue(i))` of an int64_t scalar list, T half.
+  const half from_int64 = half(static_cast<int64_t>(n));
+  const bfloat16_t from_uint8 = static_cast<uint8_t>(n);
+  (void)from_int64;
+  (void)from_uint8;
   event_t e = EVENT_ID1;
   pipe_t p = PIPE_MTE2;
   (void)e;

@@ -116,6 +116,26 @@ TEST(OpBaseLog, StderrOtherwiseAndDisabledLevelsEvaluateNothing) {
   EXPECT_EQ(evaluated, 0);
 }
 
+// op-base's D_OP_LOG* take the operator's text itself, as ops-nn's error_util.h passes it
+// (OPS_LOG_E(desc, ...) is D_OP_LOGE(GetSafeStr(GetOpInfo(desc)), ...)); an error is logged,
+// not recorded.
+TEST(OpBaseLog, TheLowerLevelTakesTheOperatorsText) {
+  ScopedEnv level("ASCEND_GLOBAL_LOG_LEVEL", "1");
+  ScopedEnv out("ASCEND_SLOG_PRINT_TO_STDOUT", "0");
+  (void)TakeOpError();
+  const Node node;
+  testing::internal::CaptureStderr();
+  D_OP_LOGE(Ops::Base::GetSafeStr(Ops::Base::GetOpInfo(&node)), "bad %s", "tiling");
+  D_OP_LOGI("Add", "tiles %d", 2);
+  D_OP_LOGD("Add", "not at level 1");
+  const std::string text = testing::internal::GetCapturedStderr();
+  EXPECT_NE(text.find("[ERROR] OP("), std::string::npos) << text;
+  EXPECT_NE(text.find("OpName:[Add:add_1] bad tiling\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("OpName:[Add] tiles 2\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("not at level 1"), std::string::npos) << text;
+  EXPECT_TRUE(TakeOpError().ok());
+}
+
 TEST(OpBaseLog, OpInfoNamesStringsAndContexts) {
   EXPECT_STREQ(Ops::Base::GetOpInfo(static_cast<const char*>(nullptr)), "nil");
   EXPECT_EQ(Ops::Base::GetOpInfo(std::string("Add")), "Add");

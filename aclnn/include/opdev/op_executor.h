@@ -129,14 +129,16 @@ struct aclOpExecutor {
   // place (null: an absent OPTIONAL input), for the address setters.
   std::vector<const aclTensor*> inputs;
   std::vector<const aclTensor*> outputs;
-  // The DYNAMIC inputs' lists: the input's place among the first stage's parameters, and its
-  // first tensor's place in `inputs`.
+  // The DYNAMIC inputs' and outputs' lists: the list's place among the first stage's input (or
+  // output) parameters, and its first tensor's place in `inputs` (or `outputs`).
   struct List {
     size_t ir_index;
     size_t first;
     const aclTensorList* list;
+    bool output;
   };
   std::vector<List> lists;
+  size_t input_params = 0;  // the first stage's input parameters: aclSetDynamicTensorAddr's split
   bool repeatable = false;
   // Non-contiguous views, read and written through copies at the workspace's start; the
   // operation's own workspace follows them.

@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+// As CANN's: its global `using std::map/string/vector` reach every operator host file that includes
+// this header (ops-nn's gemm_v2, dynamic_rnn and dynamic_quant tilings name them unqualified).
+#include "platform_info_def.h"
+
 namespace fe {
 
 enum class LocalMemType { L0_A = 0, L0_B = 1, L0_C = 2, L1 = 3, L2 = 4, UB = 5, HBM = 6, RESERVED };

@@ -1,6 +1,6 @@
 // The CTRL register, Trap, the system counter, the program counter and PrintTimeStamp
 // (opsim/sim/ascendc/sys_ctrl.h); DataSyncBarrier (sync.h) and the rounding helpers' faults
-// (ceil_utils.h, matmul_utils.h).
+// (ceil_utils.h, matmul_utils.h); the scalar Cast (scalar_convert.h).
 #include "opsim/sim/ascendc/sys_ctrl.h"
 #include "opsim/sim/ascendc/ceil_utils.h"
 #include "opsim/sim/ascendc/matmul_utils.h"
@@ -13,7 +13,10 @@
 #include <string>
 
 #include "opsim/sim/ascendc/debug.h"
+#include "opsim/sim/ascendc/scalar_convert.h"
+#include "opsim/sim/ascendc/vector.h"
 #include "opsim/sim/fault.h"
+#include "opsim/sim/vector_unit.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -35,7 +38,58 @@ std::string BitsName(int start, int end) {
 
 int64_t CycleAt(double ns) { return static_cast<int64_t>(ns / kSystemCounterNsPerCycle); }
 
+const char* const kRoundModeNames[] = {"CAST_NONE",  "CAST_RINT",  "CAST_FLOOR", "CAST_CEIL",
+                                       "CAST_ROUND", "CAST_TRUNC", "CAST_ODD"};
+
+// The scalar Cast's instruction: CANN's CastImpl runs on the 910B (dav-2201) and the 310P
+// (dav-2002), and asserts "Cast is not supported on current device" elsewhere (the 910A); each
+// destination has its conv_f322* instructions' modes only (CANN asserts "illegal input cast
+// mode" for the rest, and the chip's build returns 0).
+vec::Round ScalarCastMode(const char* api, AscendC::RoundMode mode, bool to_half) {
+  Core& core = Cur();
+  core.Issue(Pipe::kS, api, core.scalar_ns, 0);
+  const std::string& arch = core.device->architecture;
+  if (arch != "dav-2201" && arch != "dav-2002") {
+    RaiseFault(FaultKind::kUnsupported, api,
+               std::string(api) + " (scalar) is not on " + core.device->name + " (" + arch +
+                   "): CANN's implementation has it on the A2/A3 and the 310P");
+  }
+  const auto m = static_cast<size_t>(mode);
+  const bool ok =
+      to_half ? mode == AscendC::RoundMode::CAST_ODD
+              : (mode == AscendC::RoundMode::CAST_ROUND || mode == AscendC::RoundMode::CAST_CEIL ||
+                 mode == AscendC::RoundMode::CAST_FLOOR || mode == AscendC::RoundMode::CAST_RINT);
+  if (!ok) {
+    RaiseFault(FaultKind::kInvalidArgument, api,
+               std::string(api) + ": float -> " + (to_half ? "half" : "int32_t") + " with " +
+                   (m < 7 ? kRoundModeNames[m] : std::to_string(m)) +
+                   ": illegal cast mode; its page allows " +
+                   (to_half ? "CAST_ODD" : "CAST_ROUND, CAST_CEIL, CAST_FLOOR and CAST_RINT"));
+  }
+  return ToRound(mode);
+}
+
 }  // namespace
+
+uint16_t ScalarCastToHalfBits(float value, AscendC::RoundMode mode, const char* api) {
+  const vec::Round round = ScalarCastMode(api, mode, true);
+  uint16_t out = 0;
+  vec::Cast(DType::kFloat16, &out, DType::kFloat32, &value, round, 1);
+  return out;
+}
+
+int32_t ScalarCastToInt32(float value, AscendC::RoundMode mode, const char* api) {
+  const vec::Round round = ScalarCastMode(api, mode, false);
+  int32_t out = 0;
+  vec::Cast(DType::kInt32, &out, DType::kFloat32, &value, round, 1);
+  return out;
+}
+
+void ScalarCastUnsupportedType(const char* api, const char* what) {
+  RaiseFault(FaultKind::kInvalidArgument, api,
+             std::string(api) + ": " + what +
+                 " that is neither half nor int32_t; its page converts a float to those two only");
+}
 
 void SetCtrlBits(const char* api, int start, int end, int64_t value) {
   Core& core = Cur();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace opsim {
 
@@ -59,6 +60,38 @@ constexpr float BFloat16BitsToFloat(uint16_t b) {
   return BitCast<float>(static_cast<uint32_t>(b) << 16);
 }
 
+// Another type's value rounded to float so that float's last bit keeps whether anything was lost
+// (round to odd): rounding that float once more to 16 bits is then the value's one correct
+// rounding, as the chip's native half converts. Round-to-nearest through float instead rounds
+// twice (a double just above a half midpoint lands on it, then ties to even).
+constexpr float FloatRoundedToOdd(uint64_t magnitude, bool negative) {
+  int shift = 0;
+  while ((magnitude >> shift) >= (uint64_t{1} << 24)) ++shift;
+  uint64_t kept = magnitude >> shift;
+  if (shift > 0 && (magnitude & ((uint64_t{1} << shift) - 1)) != 0) kept |= 1u;
+  const float scaled = static_cast<float>(kept) * static_cast<float>(uint64_t{1} << shift);
+  return negative ? -scaled : scaled;
+}
+
+template <typename T>
+constexpr float FloatRoundedToOdd(T value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const float nearest = static_cast<float>(value);
+    if (value != value || static_cast<T>(nearest) == value) return nearest;
+    const T magnitude = value < 0 ? -value : value;
+    const bool away =
+        (nearest < 0 ? -static_cast<T>(nearest) : static_cast<T>(nearest)) > magnitude;
+    // One step toward zero from a rounding away is the truncation; its last bit marks the loss.
+    return BitCast<float>((BitCast<uint32_t>(nearest) - (away ? 1u : 0u)) | 1u);
+  } else if constexpr (std::is_signed_v<T>) {
+    // Negating in unsigned arithmetic keeps the most negative value's magnitude.
+    const uint64_t wide = static_cast<uint64_t>(static_cast<int64_t>(value));
+    return FloatRoundedToOdd(value < 0 ? uint64_t{0} - wide : wide, value < 0);
+  } else {
+    return FloatRoundedToOdd(static_cast<uint64_t>(value), false);
+  }
+}
+
 // A 16-bit float scalar. Arithmetic goes through float and rounds back once, which is exact
 // IEEE binary16/bfloat16 arithmetic for + - * / (float has more than 2p+2 bits).
 template <uint16_t (*kToBits)(float), float (*kFromBits)(uint16_t)>
@@ -66,8 +99,12 @@ class Float16Base {
  public:
   constexpr Float16Base() = default;
   constexpr Float16Base(float v) : bits_(kToBits(v)) {}  // NOLINT: implicit like the chip's half
-  constexpr Float16Base(double v) : bits_(kToBits(static_cast<float>(v))) {}  // NOLINT
-  constexpr Float16Base(int v) : bits_(kToBits(static_cast<float>(v))) {}     // NOLINT
+  // Every other arithmetic type converts too, implicitly and rounded once, as CANN's device
+  // half and bfloat16_t do (ops-nn's foreach kernels write `T(scalarGM.GetValue(i))` for an
+  // int64_t). One template, so no integer type finds two equally good constructors.
+  template <typename T,
+            std::enable_if_t<std::is_arithmetic_v<T> && !std::is_same_v<T, float>, int> = 0>
+  constexpr Float16Base(T v) : bits_(kToBits(FloatRoundedToOdd(v))) {}  // NOLINT
   static constexpr Float16Base FromBits(uint16_t bits) {
     Float16Base h;
     h.bits_ = bits;

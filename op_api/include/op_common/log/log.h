@@ -127,6 +127,15 @@ OPBASE_API std::string ToString(const std::vector<const gert::Shape*>& shapes);
   ::opsim::opbase::OpLog(DLOG_ERROR, true, __FILE__, __LINE__, __FUNCTION__, \
                          ::Ops::Base::GetSafeStr(::Ops::Base::GetOpInfo(opName)), "" __VA_ARGS__)
 
+// op-base's level below: `opInfo` is already the text a line names the operator by (what
+// GetOpInfo gives, which the macros above pass it), the format a string literal. ops-nn's
+// error_util.h writes its OPS_LOG_* through these. D_OP_LOGE logs without recording: op-base's
+// OP_LOGE_WITHOUT_REPORT is D_OP_LOGE of the operator's text.
+#define D_OP_LOGD(opInfo, ...) OPSIM_OPBASE_LOG(DLOG_DEBUG, opInfo, __VA_ARGS__)
+#define D_OP_LOGI(opInfo, ...) OPSIM_OPBASE_LOG(DLOG_INFO, opInfo, __VA_ARGS__)
+#define D_OP_LOGW(opInfo, ...) OPSIM_OPBASE_LOG(DLOG_WARN, opInfo, __VA_ARGS__)
+#define D_OP_LOGE(opInfo, ...) OPSIM_OPBASE_LOG(DLOG_ERROR, opInfo, __VA_ARGS__)
+
 // `log` and `return_expr` are statements of the caller's (e.g. OP_LOGE(...) and
 // return ge::GRAPH_FAILED), run in that order when `condition` holds.
 #define OP_CHECK_IF(condition, log, return_expr) \

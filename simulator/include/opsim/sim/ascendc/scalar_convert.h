@@ -9,6 +9,14 @@
 
 #include "opsim/sim/ascendc/types.h"
 
+namespace opsim::sim::detail {
+// The scalar unit's conversions of a float (sys_ctrl.cc): to half's bits, or to int32_t; `api`
+// names the caller in a fault, `what` the destination type a kernel asked for.
+uint16_t ScalarCastToHalfBits(float value, AscendC::RoundMode mode, const char* api);
+int32_t ScalarCastToInt32(float value, AscendC::RoundMode mode, const char* api);
+[[noreturn]] void ScalarCastUnsupportedType(const char* api, const char* what);
+}  // namespace opsim::sim::detail
+
 namespace AscendC {
 
 // The type traits of CANN's kernel utilities (kernel_utils_ceil_oom_que.h and
@@ -59,6 +67,30 @@ struct ConditionalMulti {
                                     typename Conditional<condition2, T3, T4>::type>::type;
 };
 
+// Cast<T, U, roundMode>(valueIn): a float scalar to half (CAST_ODD) or int32_t (CAST_ROUND,
+// CAST_CEIL, CAST_FLOOR, CAST_RINT), as the 标量计算 page "Cast(float转half/int32_t)" documents
+// it; ScalarCast is its older name. valueIn converts to float first, as CANN's implementation
+// passes it. A U of another size does not compile (CANN's static_assert); one of half's or
+// int32_t's size that is neither, and every other mode, fault where CANN's CPU build asserts.
+template <typename T, typename U, RoundMode roundMode>
+__aicore__ inline U Cast(T valueIn) {
+  static_assert(sizeof(U) == sizeof(half) || sizeof(U) == sizeof(int32_t),
+                "U only support half or int32_t");
+  const float value = valueIn;
+  if constexpr (std::is_same_v<U, half>) {
+    return half::FromBits(opsim::sim::detail::ScalarCastToHalfBits(value, roundMode, "Cast"));
+  } else if constexpr (std::is_same_v<U, int32_t>) {
+    return opsim::sim::detail::ScalarCastToInt32(value, roundMode, "Cast");
+  } else {
+    opsim::sim::detail::ScalarCastUnsupportedType("Cast",
+                                                  sizeof(U) == 2 ? "a 16-bit U" : "a 32-bit U");
+  }
+}
+template <typename T, typename U, RoundMode roundMode>
+__aicore__ inline U ScalarCast(T valueIn) {
+  return Cast<T, U, roundMode>(valueIn);
+}
+
 // bfloat16_t -> float is exact: the 16 bits are float's upper half.
 __aicore__ inline float ToFloat(const bfloat16_t& bVal) { return static_cast<float>(bVal); }
 
@@ -68,5 +100,10 @@ __aicore__ inline bfloat16_t ToBfloat16(const float& fVal) {
   if (fVal != fVal) return bfloat16_t::FromBits(0x7FFFu);
   return bfloat16_t(fVal);
 }
+
+// The current names of ToFloat and ToBfloat16 (pages "Cast(多类型转float)" and
+// "Cast(float转bfloat16_t)"; CANN: "ToFloat has been updated, please use Cast instead").
+__aicore__ inline float Cast(const bfloat16_t& bVal) { return ToFloat(bVal); }
+__aicore__ inline bfloat16_t Cast(const float& fVal) { return ToBfloat16(fVal); }
 
 }  // namespace AscendC
