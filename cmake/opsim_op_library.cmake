@@ -421,6 +421,8 @@ function(opsim_add_op_library target)
     # loads), so a linker that drops unused libraries would drop it: keep it needed.
     target_link_options(${target}_opapi PRIVATE LINKER:--no-as-needed)
   endif()
+  # The project that builds opsim gives its own libraries' host parts its host-code flags.
+  set_property(GLOBAL APPEND PROPERTY OPSIM_OP_LIBRARIES ${target})
 endfunction()
 
 # opsim_install_op_api(<target> [VENDOR <name>])
