@@ -3,7 +3,11 @@
 # launcher of this build changes: flags, outputs and the installed package are the same, and a
 # user's project built against the package does not get it. OFF, or no transparent huge pages in
 # the kernel, or no shim that builds, leaves the build as it was.
-option(OPSIM_COMPILE_WITH_HUGE_PAGES "Run this build's compiler and linker with huge-page heaps" ON)
+# OFF by default since session 40: on this kind of machine (a PVM guest) after hours of uptime a
+# 2 MiB page fault costs far more than 512 small ones did in session 22, and the shim made each
+# compile 25-65 % slower (opsim_simulator's unity_16 under the sanitizers 8.8 -> 11.1 s wall, its
+# system time 0.4 -> 2.7 s; docs/PERFORMANCE.md, "Session 40: a CI cut").
+option(OPSIM_COMPILE_WITH_HUGE_PAGES "Run this build's compiler and linker with huge-page heaps" OFF)
 set(opsim_thp_setting /sys/kernel/mm/transparent_hugepage/enabled)
 if(OPSIM_COMPILE_WITH_HUGE_PAGES AND CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux"
    AND EXISTS ${opsim_thp_setting})
