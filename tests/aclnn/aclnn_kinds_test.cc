@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclnn/opapi_test_util.h"
 #include "aclnn_aclnn_kinds.h"
 #include "aclnn_aclnn_kinds_foreach.h"
 #include "opdev/op_errno.h"
@@ -40,13 +41,7 @@ struct Vec {
 
 // The second stage in a workspace of the size asked (the arrays' constants live there).
 aclnnStatus RunIn(uint64_t size, aclOpExecutor* executor) {
-  void* workspace = nullptr;
-  if (size > 0) {
-    EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-  }
-  const aclnnStatus st = aclnnAclnnKinds(workspace, size, executor, nullptr);
-  aclrtFree(workspace);
-  return st;
+  return opapi_test::Second(ACLNN_SUCCESS, size, executor, aclnnAclnnKinds);
 }
 
 // ValueDepend inputs' arrays: scales (FLOAT), shifts (INT64), mask (BOOL).
@@ -199,21 +194,12 @@ TEST(AclnnKinds, ValueDependInputsAsTensorsAndTheirRefusals) {
 }
 
 aclnnStatus RunForeachIn(uint64_t size, aclOpExecutor* executor) {
-  void* workspace = nullptr;
-  if (size > 0) {
-    EXPECT_EQ(aclrtMalloc(&workspace, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-  }
-  const aclnnStatus st = aclnnAclnnKindsForeach(workspace, size, executor, nullptr);
-  aclrtFree(workspace);
-  return st;
+  return opapi_test::Second(ACLNN_SUCCESS, size, executor, aclnnAclnnKindsForeach);
 }
 
 // y[i] = 2 * x[i]: the output list is the caller's, each tensor its own buffer.
 aclnnStatus RunForeach(const aclTensorList* x, const aclTensorList* y) {
-  uint64_t size = 0;
-  aclOpExecutor* executor = nullptr;
-  const aclnnStatus st = aclnnAclnnKindsForeachGetWorkspaceSize(x, y, &size, &executor);
-  return st != ACLNN_SUCCESS ? st : RunForeachIn(size, executor);
+  return OPAPI_RUN(AclnnKindsForeach, x, y);
 }
 
 TEST(AclnnKinds, ADynamicOutputIsTheCallersTensorList) {
