@@ -183,6 +183,24 @@ TEST(SharedL2, AfterSyncAllTheLinesOtherCoresReadHit) {
   }
 }
 
+// The slots of a shared-L2 launch run as fibers of one thread and end in another order than
+// they began: the cores still see their type, and the caller gets its own back.
+TEST(SharedL2, CoreTypeGuardsAreTheCallersAgainAfterTheLaunch) {
+  std::vector<float> x(kMaxFloats * 4, 1.0f);
+  // Block 0 starts first, waits for its second read's turn while block 1 starts, and ends
+  // first: block 1 reads four chunks to its two.
+  const Plan plan = {{{0, kMaxFloats}, {kMaxFloats, kMaxFloats}},
+                     {{kMaxFloats, kMaxFloats},
+                      {2 * kMaxFloats, kMaxFloats},
+                      {3 * kMaxFloats, kMaxFloats},
+                      {0, kMaxFloats}}};
+  for (const int threads : {1, 2}) {
+    const LaunchResult r = RunPlan(SharedL2Device(4 << 20, 2), x, plan, threads);
+    ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+    EXPECT_TRUE(ASCEND_IS_AIV) << threads << " threads";
+  }
+}
+
 // The launch against the line-by-line replay, with evictions (256 KiB) and without (4 MiB), two
 // blocks per core and one, on 1, 2 and 4 host threads: the same hits and times every time.
 TEST(SharedL2, HitsAndTimesAreALineByLineReplayInSimulatedTimeOrder) {

@@ -412,18 +412,19 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
     std::vector<uint8_t> aic_memory;
     if (mix) SetUpMixPartner(core, device, CoreType::kAic, &aic, &aic_memory);
     tls_core = &core;
-    const int32_t outer_type = g_coreType;
     g_coreType = core.core_type == CoreType::kAic ? AscendC::AIC : AscendC::AIV;
     core_ns[c] =
         RunBlocks(core, mix ? &aic : nullptr,
                   mix ? mix_scratch.data() + size_t{c} * device.l0c_bytes : nullptr, state, kernel);
-    g_coreType = outer_type;
     core_stats[c] = core.stats;
     elided_bytes[c] = core.elided_bytes;
     ReturnStorage(core);
     tls_core = nullptr;
   };
+  // The caller's view is restored once the launch ends, not by each slot: slots parked as
+  // fibers of one thread (SyncAll, the shared L2's turns) end in another order than they began.
   Core* const outer = tls_core;
+  const int32_t outer_type = g_coreType;
   {
     const WatchScope watch(&state, wall_seconds);
     if (cores == 1) {
@@ -433,6 +434,7 @@ LaunchResult LaunchImpl(const DeviceProfile& device, uint32_t block_dim, LaunchO
     }
   }
   tls_core = outer;
+  g_coreType = outer_type;
   *relaunch = state.relaunch();
   if (*relaunch) return result;  // the kernel declared another type: nothing of this run counts
 
