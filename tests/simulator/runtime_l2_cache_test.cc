@@ -207,6 +207,26 @@ TEST(L2Cache, ResultLinesWrittenBetweenStreamReadsHitAsALineLru) {
   }
 }
 
+// Rows a GM row apart (a piece each), the share moved into a vector that then grows and moves
+// it again halfway: its map and recency list go with it (its own move, the map never destroyed
+// node by node), and every read still hits what the line LRU hits.
+TEST(L2Cache, AMovedShareKeepsItsPieces) {
+  constexpr uint64_t kCapacity = 16384;  // 32 lines
+  testing::LineLru lines(kCapacity);
+  std::vector<detail::L2Share> shares;
+  shares.emplace_back(kCapacity);
+  uint64_t hits = 0;
+  for (uint64_t i = 0; i < 600; ++i) {
+    if (i % 150 == 75) shares.emplace_back(kCapacity);  // grows: the shares move
+    // 24 rows 1 KiB apart read again and again, every seventh read a new row far on (evictions).
+    const uint64_t at = i % 7 == 6 ? (64 << 10) + i * 1024 : (i % 24) * 1024 + (i / 24) % 16 * 8;
+    const uint64_t got = shares.front().Read(0, at, 352);
+    ASSERT_EQ(got, lines.Touch(0, at, 352, true)) << i;
+    hits += got;
+  }
+  EXPECT_GT(hits, 0u);
+}
+
 // A stream of consecutive reads is one piece, evicted from its start as it goes.
 TEST(L2Cache, AStreamKeepsTheLastCapacityBytes) {
   detail::L2Share share(64 << 10);

@@ -184,14 +184,15 @@ TEST_P(VectorWiden, KnownValues) {
 
 // BinaryWidened (a deferred widening Cast's source read by a float32 Add/Sub/Max: the ARA folds)
 // against its definition: Cast the 16-bit operands to float32, then Binary. Either operand or
-// both 16-bit, dst over the float32 operand or apart, lengths around lines and chunks; every bit,
-// the NaN an add of two NaNs returns included.
+// both 16-bit, dst over the float32 operand or apart, lengths around lines and chunks, and lines
+// ending in whole vectors and a few lanes (56, 61; 2352, a float16 outermost row's columns);
+// every bit, the NaN an add of two NaNs returns included.
 TEST_P(VectorWiden, BinaryWidenedEqualsCastThenBinaryBitwise) {
   uint32_t seed = 7;
   for (const DType t : kSources) {
     for (const Mix mix : {Mix::kSparse, Mix::kDense, Mix::kZeros}) {
-      for (const size_t n :
-           {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{545}, size_t{2048}}) {
+      for (const size_t n : {size_t{1}, size_t{31}, size_t{32}, size_t{33}, size_t{56}, size_t{61},
+                             size_t{545}, size_t{2048}, size_t{2352}}) {
         const auto a16 = Data(t, mix, n, ++seed);
         const auto b16 = Data(t, mix, n, ++seed);
         const auto a = Widened(t, a16);

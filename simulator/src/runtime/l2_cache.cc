@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <type_traits>
 
 #include "runtime/launch_state.h"
 
@@ -39,7 +40,17 @@ NodePool::List* NodePool::ListFor(size_t bytes) {
 L2Share::L2Share(uint64_t capacity_bytes)
     : capacity_(capacity_bytes >> kLineShift),
       nodes_(std::make_unique<NodePool>()),
-      pieces_(NodeAlloc<Entry>(nodes_.get())) {}
+      pieces_(NodeAlloc<Entry>(nodes_.get())) {
+  static_assert(std::is_trivially_destructible_v<Entry>, "entries are never destroyed");
+}
+
+L2Share::L2Share(L2Share&& other) noexcept
+    : capacity_(other.capacity_),
+      held_(other.held_),
+      nodes_(std::move(other.nodes_)),
+      pieces_(std::move(other.pieces_)),
+      oldest_(other.oldest_),
+      newest_(other.newest_) {}
 
 std::vector<L2Share> L2Shares(uint32_t slots, uint64_t capacity_bytes) {
   std::vector<L2Share> shares;
