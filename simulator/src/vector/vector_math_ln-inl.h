@@ -303,23 +303,33 @@ HWY_INLINE void LnFloat32Lanes(float* dst, const float* src, size_t n) {
   HWY_ALIGN float x_copy[8];
   HWY_ALIGN uint32_t model_flag[8];
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const auto x = hn::LoadU(df, src + i);
-    // The bits plus 0x7F800000 (wrapping) are below -2^24 exactly for [2^-126, +inf).
-    const auto wrapped = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7F800000));
-    if (HWY_UNLIKELY(!hn::AllTrue(di, hn::Lt(wrapped, hn::Set(di, -(1 << 24)))))) {
-      LnFloat32(dst + i, src + i, 8);
-      continue;
+  while (i + 8 <= n) {
+    // The inner loop makes no call, so its constants can stay in registers: it stops at the
+    // first vector that needs the other paths.
+    auto x = hn::Zero(df);
+    hn::Mask256<float> unsure = hn::FirstN(df, 0);
+    bool ordinary = true;
+    for (; i + 8 <= n; i += 8) {
+      x = hn::LoadU(df, src + i);
+      // The bits plus 0x7F800000 (wrapping) are below -2^24 exactly for [2^-126, +inf).
+      const auto wrapped = hn::Add(hn::BitCast(di, x), hn::Set(di, 0x7F800000));
+      if (HWY_UNLIKELY(!hn::AllTrue(di, hn::Lt(wrapped, hn::Set(di, -(1 << 24)))))) {
+        ordinary = false;
+        break;
+      }
+      hn::StoreU(LnFloatLanes(x, t, &unsure), df, dst + i);
+      if (HWY_UNLIKELY(!hn::AllFalse(df, unsure))) break;
     }
-    hn::Mask256<float> unsure;
-    const auto y = LnFloatLanes(x, t, &unsure);
-    hn::StoreU(y, df, dst + i);
-    if (HWY_UNLIKELY(!hn::AllFalse(df, unsure))) {
+    if (i + 8 > n) break;
+    if (ordinary) {
       hn::Store(x, df, x_copy);  // dst may be src: x is still in its register
       hn::Store(hn::BitCast(hn::Full256<uint32_t>(), hn::VecFromMask(df, unsure)),
                 hn::Full256<uint32_t>(), model_flag);
       LnModelLanes(dst + i, x_copy, model_flag, 8);
+    } else {
+      LnFloat32(dst + i, src + i, 8);
     }
+    i += 8;
   }
   if (i < n) LnFloat32(dst + i, src + i, n - i);
 }
