@@ -3,9 +3,10 @@
 // (vector_math_scalar.cc) on every target. The model computes float32 in double and rounds once;
 // here an operation whose double-then-float rounding equals the float32 one (a single +, -, *,
 // / or sqrt: double has more than 2 * 24 + 2 bits) runs on float lanes, an expression (Rsqrt,
-// a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose double
-// result is only near the model's (std::log), runs on double lanes and hands the few lanes whose
-// float32 rounding the difference could change to the model. float16/bfloat16: vector_math16-inl.h
+// a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose result
+// is only near the model's (std::log), runs on double lanes (on AVX2 float lanes with a
+// float-float result: vector_math_ln-inl.h) and hands the few lanes whose float32 rounding the
+// difference could change to the model. float16/bfloat16: vector_math16-inl.h
 // in registers, Exp and Ln by table (vector_math_table.h).
 // Included once per target by vector_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
