@@ -3,9 +3,10 @@
 // (vector_math_scalar.cc) on every target. The model computes float32 in double and rounds once;
 // here an operation whose double-then-float rounding equals the float32 one (a single +, -, *,
 // / or sqrt: double has more than 2 * 24 + 2 bits) runs on float lanes, an expression (Rsqrt,
-// a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose double
-// result is only near the model's (std::log), runs on double lanes and hands the few lanes whose
-// float32 rounding the difference could change to the model. float16/bfloat16: vector_math16-inl.h
+// a * b + c) runs on double lanes with the model's operations in its order, and Ln, whose result
+// is only near the model's (std::log), runs on double lanes (on AVX2 float lanes with a
+// float-float result: vector_math_ln-inl.h) and hands the few lanes whose float32 rounding the
+// difference could change to the model. float16/bfloat16: vector_math16-inl.h
 // in registers, Exp and Ln by table (vector_math_table.h).
 // Included once per target by vector_math.cc (hence the toggle guard).
 #if defined(OPSIM_SIM_VECTOR_MATH_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -127,179 +128,15 @@ HWY_INLINE void Map3ViaDouble(float* dst, const float* a, const float* b, const 
   });
 }
 
-// The model's Ln of the inputs the log polynomial does not take: +0, -0, a negative number (any:
-// glibc's log returns the one default NaN for all of them) and +inf, asked of the model once.
-struct LnSpecials {
-  float zero, neg_zero, negative, inf;
-};
-inline const LnSpecials& LnSpecialValues() {
-  static const LnSpecials values = [] {
-    const float in[4] = {0.0f, -0.0f, -1.0f, hwy::HighestValue<float>() * 2};
-    float out[4];
-    model::Math(MathOp::kLn, DType::kFloat32, out, in, 4);
-    return LnSpecials{out[0], out[1], out[2], out[3]};
-  }();
-  return values;
-}
+}  // namespace opsim::sim::vec::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
 
-// The lanes of `flag` (nonzero) are the model's Ln of x_copy: the rare lanes the band check
-// could not settle.
-template <typename Flag>
-HWY_NOINLINE void LnModelLanes(float* out, const float* x_copy, const Flag* flag, size_t m) {
-  for (size_t k = 0; k < m; ++k) {
-    if (flag[k] != 0) model::Math(MathOp::kLn, DType::kFloat32, out + k, x_copy + k, 1);
-  }
-}
+// Ln of float32 (LnFloat32, LnFloat32Lanes), which takes the helpers above.
+#include "vector/vector_math_ln-inl.h"
 
-#if HWY_TARGET == HWY_AVX3
-// ln of the double lanes of float32 inputs (finite, positive), within about 2^-48 relative: x =
-// 2^k z with z in [0.699, 1.398) (the offset 0x3FE66, glibc logf's on double bits), z's next four
-// bits pick c (16 entries in two registers: 1/c in double and ln c = -log(1/c)), r = z/c - 1
-// (|r| < 0.032, one rounding) and ln x = k ln2 + ln c + log1p(r), log1p by its Taylor polynomial
-// to r^9 (remainder below 2^-48 relative). The interval holding 1 has 1/c = 1 and ln c = 0, so
-// r = z - 1 exactly and y keeps its relative accuracy near 1. No divide (Highway's log has one),
-// which made Ln the slowest float32 instruction.
-struct LnDoubleTable {
-  HWY_ALIGN double inv_c[16];
-  HWY_ALIGN double ln_c[16];
-};
-inline const LnDoubleTable& LnDoubleValues() {
-  static const LnDoubleTable table = [] {
-    LnDoubleTable t{};
-    constexpr uint64_t kOffset = 0x3FE6600000000000ull, kWidth = uint64_t{1} << 48;
-    for (uint64_t i = 0; i < 16; ++i) {
-      const uint64_t lo = kOffset + i * kWidth, mid_bits = lo + kWidth / 2;
-      if (lo <= 0x3FF0000000000000ull && 0x3FF0000000000000ull < lo + kWidth) {
-        t.inv_c[i] = 1.0;
-        t.ln_c[i] = 0.0;
-        continue;
-      }
-      double mid;
-      std::memcpy(&mid, &mid_bits, 8);
-      t.inv_c[i] = 1.0 / mid;
-      t.ln_c[i] = -std::log(t.inv_c[i]);
-    }
-    return t;
-  }();
-  return table;
-}
-
-HWY_INLINE hn::Vec512<double> LnByTable(hn::Vec512<double> x, const LnDoubleTable& t) {
-  const hn::Full512<double> dd;
-  const hn::Full512<int64_t> di;
-  const auto ix = hn::BitCast(di, x);
-  const auto tmp = hn::Sub(ix, hn::Set(di, int64_t{0x3FE6600000000000}));
-  const auto k = hn::ShiftRight<52>(tmp);  // arithmetic: k < 0 below the offset
-  const auto z = hn::BitCast(dd, hn::Sub(ix, hn::ShiftLeft<52>(k)));
-  // vpermt2pd reads the low four bits of each index lane: tmp's bits 48-51.
-  const auto idx = hn::ShiftRight<48>(tmp).raw;
-  const auto inv_c = hn::Vec512<double>{
-      _mm512_permutex2var_pd(hn::Load(dd, t.inv_c).raw, idx, hn::Load(dd, t.inv_c + 8).raw)};
-  const auto ln_c = hn::Vec512<double>{
-      _mm512_permutex2var_pd(hn::Load(dd, t.ln_c).raw, idx, hn::Load(dd, t.ln_c + 8).raw)};
-  const auto r = hn::MulSub(z, inv_c, hn::Set(dd, 1.0));
-  auto q = hn::Set(dd, 1.0 / 9);
-  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 8));
-  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 7));
-  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 6));
-  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 5));
-  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 4));
-  q = hn::MulAdd(q, r, hn::Set(dd, 1.0 / 3));
-  q = hn::MulAdd(q, r, hn::Set(dd, -1.0 / 2));
-  const auto w = hn::MulAdd(hn::Mul(r, r), q, r);
-  const auto head = hn::MulAdd(hn::ConvertTo(dd, k), hn::Set(dd, 0.693147180559945309), ln_c);
-  return hn::Add(head, w);
-}
-#endif
-
-// Ln of float32: Highway's log on double lanes (a few double ulps from std::log; on AVX3
-// LnByTable, within about 2^-48, at half the cost: checked against the model on all 2^32
-// patterns when it was written, docs/PERFORMANCE.md, session 29). Where a band
-// of 2^-40 relative around it rounds to one float, so do the exact value and the model's, and the
-// result is the model's; the other lanes (about one in 2^15) are the model's own. A vector of
-// finite positive inputs (the usual one) takes the log without the subnormal scaling (a float32
-// is a normal double) and the band check on the bits: the 29 bits that the float32 rounding drops
-// at least 2^13 double ulps (2^-40 relative or more) from the half-way point. Others: zeros,
-// negatives, +inf and NaN take the model's special results.
-HWY_INLINE void LnFloat32(float* dst, const float* src, size_t n) {
-  const hn::ScalableTag<double> dd;
-  const hn::Rebind<float, decltype(dd)> df;
-  const hn::RebindToUnsigned<decltype(df)> du;
-  const hn::RebindToSigned<decltype(df)> di;
-  const hn::RebindToSigned<decltype(dd)> di64;
-  const hn::Rebind<uint64_t, decltype(dd)> du64;
-  const size_t N = hn::Lanes(df);
-  constexpr size_t kMax = hn::MaxLanes(df);
-  HWY_ALIGN float tin[kMax] = {};
-  HWY_ALIGN float tout[kMax];
-  HWY_ALIGN uint32_t model_flag[kMax];
-  HWY_ALIGN uint64_t model_flag64[kMax];
-  HWY_ALIGN float x_copy[kMax];
-  const LnSpecials& sv = LnSpecialValues();
-#if HWY_TARGET == HWY_AVX3
-  const LnDoubleTable& table = LnDoubleValues();
-#endif
-  const auto lo_scale = hn::Set(dd, 1.0 - 0x1p-40);
-  const auto hi_scale = hn::Set(dd, 1.0 + 0x1p-40);
-  const auto zero = hn::Zero(df);
-  const auto one = hn::Set(df, 1.0f);
-  const auto inf = hn::Set(df, sv.inf);  // the model's Ln(+inf), +inf
-  const auto near_half = hn::Set(di64, (int64_t{1} << 28) - (int64_t{1} << 13));
-  const auto dropped = hn::Set(di64, (int64_t{1} << 29) - 1);
-  const auto band_ulps = hn::Set(di64, (int64_t{1} << 14) + 1);
-  for (size_t i = 0; i < n; i += N) {
-    const size_t m = std::min(N, n - i);
-    const float* in = src + i;
-    if (m < N) in = static_cast<const float*>(std::memcpy(tin, src + i, m * sizeof(float)));
-    const auto x = hn::LoadU(df, in);
-    float* out = m < N ? tout : dst + i;
-    const auto finite_positive = hn::And(hn::Gt(x, zero), hn::Lt(x, inf));
-    if (HWY_LIKELY(hn::AllTrue(df, finite_positive))) {
-#if HWY_TARGET == HWY_AVX3
-      const auto y = LnByTable(hn::PromoteTo(dd, x), table);
-#else
-      const auto y =
-          hn::impl::Log<decltype(dd), hn::Vec<decltype(dd)>, false>(dd, hn::PromoteTo(dd, x));
-#endif
-#if HWY_TARGET == HWY_AVX3
-      const auto r = DemoteLikeCast(df, y);  // LnByTable(1) is +0 exactly
-#else
-      const auto r = hn::IfThenElse(hn::Eq(x, one), zero, DemoteLikeCast(df, y));
-#endif
-      const auto off = hn::And(hn::Sub(hn::BitCast(di64, y), near_half), dropped);
-      const auto unsure = hn::Lt(off, band_ulps);
-      hn::StoreU(r, df, out);
-      if (HWY_UNLIKELY(!hn::AllFalse(di64, unsure))) {
-        hn::Store(x, df, x_copy);  // dst may be src: x is still in its register
-        hn::Store(hn::BitCast(du64, hn::VecFromMask(di64, unsure)), du64, model_flag64);
-        LnModelLanes(out, x_copy, model_flag64, m);
-      }
-      if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
-      continue;
-    }
-    const auto y = hn::Log(dd, hn::Max(hn::PromoteTo(dd, x), hn::Set(dd, 1e-300)));
-    auto r = DemoteLikeCast(df, y);
-    const auto unsure =
-        hn::Ne(DemoteLikeCast(df, hn::Mul(y, lo_scale)), DemoteLikeCast(df, hn::Mul(y, hi_scale)));
-    const auto model_lanes = hn::And(unsure, finite_positive);
-    r = hn::IfThenElse(hn::Eq(x, one), zero, r);
-    r = hn::IfThenElse(hn::Lt(x, zero), hn::Set(df, sv.negative), r);
-    const auto sign = hn::Lt(hn::BitCast(di, x), hn::Zero(di));
-    r = hn::IfThenElse(
-        hn::Eq(x, zero),
-        hn::IfThenElse(hn::RebindMask(df, sign), hn::Set(df, sv.neg_zero), hn::Set(df, sv.zero)),
-        r);
-    r = hn::IfThenElse(hn::Eq(x, inf), inf, r);
-    r = hn::IfThenElse(hn::IsNaN(x), QuietNaN(x), r);
-    hn::Store(x, df, x_copy);
-    hn::StoreU(r, df, out);
-    if (!hn::AllFalse(df, model_lanes)) {
-      hn::Store(hn::BitCast(du, hn::VecFromMask(df, model_lanes)), du, model_flag);
-      LnModelLanes(out, x_copy, model_flag, m);
-    }
-    if (m < N) std::memcpy(dst + i, tout, m * sizeof(float));
-  }
-}
+HWY_BEFORE_NAMESPACE();
+namespace opsim::sim::vec::HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
 
 #if HWY_NATIVE_FMA
 // Rsqrt of float32 on float lanes, no divide or square root: the estimate refined by one float
@@ -396,7 +233,11 @@ inline void MathFloat32(MathOp op, float* dst, const float* src, size_t n) {
   const hn::ScalableTag<float> d;
   switch (op) {
     case MathOp::kExp: return ExpFloat(dst, src, n);
+#if HWY_TARGET == HWY_AVX2
+    case MathOp::kLn: return LnFloat32Lanes(dst, src, n);
+#else
     case MathOp::kLn: return LnFloat32(dst, src, n);
+#endif
     case MathOp::kSqrt: return Map1(d, dst, src, n, [](auto x) { return hn::Sqrt(x); });
     case MathOp::kReciprocal:
       return Map1(d, dst, src, n, [d](auto x) { return hn::Div(hn::Set(d, 1.0f), x); });
