@@ -45,7 +45,14 @@ struct WidenRun {
 };
 
 // The kernel's steps between the Cast and the ReduceSum, and after.
-enum class WidenStep { kNothing, kPartialOverwrite, kSourceWritten, kCopyOut, kSecondCast };
+enum class WidenStep {
+  kNothing,
+  kPartialOverwrite,
+  kSourceWritten,
+  kCopyOut,
+  kSecondCast,
+  kAddIntoPiece
+};
 
 // x (16-bit, in GM) copied into the UB, Cast into a float32 piece, optionally touched
 // (`between`), then ReduceSum'd; y[0] the sum, y[8..] what kCopyOut copied out.
@@ -90,6 +97,10 @@ WidenRun RunWidenKernel(std::vector<uint16_t> x, WidenStep between, bool checked
       LocalTensor<T> other = other_buf.Get<T>();
       Duplicate(other, T(2.0f), static_cast<int32_t>(kWidenElems));
       Cast(piece, other, RoundMode::CAST_NONE, kWidenCount);  // overwrites the first widening
+    } else if (between == WidenStep::kAddIntoPiece) {
+      LocalTensor<float> other = other_buf.Get<float>();
+      Duplicate(other, 0.5f, 64);
+      Add(piece[64], other, other, 64);  // sources elsewhere: only dst lies in the widening
     }
     LocalTensor<float> sum = sum_buf.Get<float>();
     ReduceSum(sum, piece, work_buf.Get<float>(), static_cast<int32_t>(kWidenCount));
@@ -166,6 +177,15 @@ TEST(WidenElision, OtherReadersAndWritersSeeThePieceWidened) {
   const WidenRun written = WidenModesAgree<half>(x, WidenStep::kSourceWritten);
   EXPECT_FALSE(WidenPieceUnwritten(written));
   EXPECT_EQ(written.piece[100], HalfBitsToFloat(x[100]));
+}
+
+TEST(WidenElision, AnAddIntoThePieceCutsTheWidening) {
+  // A float32 Add whose sources lie outside every deferred copy and whose dst lies inside the
+  // widened piece (Binary's direct path must still see dst): the widening is cut around the
+  // lanes it writes, and the sum counts the Add's lanes, not the source's.
+  const std::vector<uint16_t> x = WidenInput(false, 7);
+  const WidenRun run = WidenModesAgree<bfloat16_t>(x, WidenStep::kAddIntoPiece);
+  for (uint32_t i = 64; i < 128; ++i) EXPECT_EQ(run.piece[i], 1.0f) << i;
 }
 
 TEST(WidenElision, ACastOverTheWholePieceDropsTheEarlierWidening) {

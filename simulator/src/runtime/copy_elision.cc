@@ -429,4 +429,25 @@ bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* 
   return true;
 }
 
+namespace {
+[[gnu::noinline]] void RunBinaryOnCopies(Core& core, vec::BinaryOp op, DType dtype, uint64_t bytes,
+                                         const UbRef& dst, const UbRef* srcs, uint64_t count) {
+  if (dtype == DType::kFloat32 && BinaryWidened(core, op, dst, srcs, count)) return;
+  const uint8_t* at[2];
+  ElementwiseOperands(core, dst, bytes, srcs, 2, at);
+  vec::Binary(op, dtype, dst.ptr, at[0], at[1], static_cast<size_t>(count));
+}
+}  // namespace
+
+void RunBinary(Core& core, vec::BinaryOp op, DType dtype, uint32_t elem_bytes, const UbRef& dst,
+               const UbRef* srcs, uint64_t count) {
+  const uint64_t bytes = count * elem_bytes;
+  if (!core.elided.empty() && bytes != 0 &&
+      (AnyCopyOverlaps(core, srcs, 2, bytes) || AnyCopyOverlaps(core, &dst, 1, bytes))) {
+    RunBinaryOnCopies(core, op, dtype, bytes, dst, srcs, count);
+    return;
+  }
+  vec::Binary(op, dtype, dst.ptr, srcs[0].ptr, srcs[1].ptr, static_cast<size_t>(count));
+}
+
 }  // namespace opsim::sim::detail

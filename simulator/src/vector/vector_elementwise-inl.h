@@ -37,14 +37,23 @@ HWY_INLINE void Apply2(T* dst, const T* a, const T* b, bool b_scalar, size_t n, 
     hn::StoreU(f(d, hn::LoadU(d, a + i), vb), d, dst + i);
   }
   if (i == n) return;
+  const size_t rest = n - i;
+  // One float32 element of two tensors (a reduction's piece result combined into its row's):
+  // broadcast in registers. Through the padded arrays below, its 4-byte store and the vector
+  // load over it stalled on store forwarding (issue 29, session 41: 42 % of Arith<float>'s
+  // samples). Lane 0 sees the same operation on the same operands; the other lanes are not
+  // stored. (Which NaN two NaN operands give is the compiler's operand order, here as in the
+  // padded form.) Other types keep the padded form: each path is compiled per op and target.
+  if constexpr (std::is_same_v<T, float>) {
+    if (rest == 1 && !b_scalar) {
+      dst[i] = hn::GetLane(f(d, hn::Set(d, a[i]), hn::Set(d, b[i])));
+      return;
+    }
+  }
   HWY_ALIGN T ta[kMax] = {};
   HWY_ALIGN T tb[kMax] = {};
   HWY_ALIGN T tout[kMax];
-  const size_t rest = n - i;
-  // One element (a reduction's piece result combined into its row's): plain moves, where the
-  // copies of a variable length were three library calls (issue 29, session 40). The vector
-  // operation is the same either way.
-  if (kMax == 1 || rest == 1) {
+  if (kMax == 1 || rest == 1) {  // plain moves: a memcpy of a run-time length is a library call
     ta[0] = a[i];
     if (!b_scalar) tb[0] = b[i];
   } else {

@@ -55,16 +55,8 @@ void Binary(vec::BinaryOp op, const char* name, const AscendC::LocalTensor<T>& d
   // of a widened piece not widened yet read its 16-bit source (BinaryWidened).
   VectorOpLanes<-1, kOperandsSettleCopies>(
       name, dst.ref(), bytes, srcs, src_bytes, 2, static_cast<uint64_t>(count), [&] {
-        if constexpr (std::is_same_v<T, float>) {
-          Core& core = Cur();
-          if (!core.elided.empty() &&
-              BinaryWidened(core, op, dst.ref(), srcs, static_cast<uint64_t>(count)))
-            return;
-        }
-        const uint8_t* at[2];
-        ElementwiseOperands(Cur(), dst.ref(), bytes, srcs, 2, at);
-        vec::Binary(op, AscendC::DTypeOf<T>(), dst.data(), at[0], at[1],
-                    static_cast<size_t>(count));
+        RunBinary(Cur(), op, AscendC::DTypeOf<T>(), sizeof(T), dst.ref(), srcs,
+                  static_cast<uint64_t>(count));
       });
 }
 

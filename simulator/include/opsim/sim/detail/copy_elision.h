@@ -137,4 +137,12 @@ void ElementwiseOperands(Core& core, const UbRef& dst, uint64_t bytes, const UbR
 bool BinaryWidened(Core& core, vec::BinaryOp op, const UbRef& dst, const UbRef* srcs,
                    uint64_t count);
 
+// The body of a binary elementwise instruction (Binary<T>, ascendc/vector.h), after its checks:
+// `count` lanes of `dtype` into dst from srcs[0] and srcs[1], read through BinaryWidened (float32)
+// or ElementwiseOperands when a deferred copy touches an operand. One call from the kernel unit
+// and one scan of the copies: most of these instructions meet none (a reduction's piece result
+// added into its row's), and they go straight to the vector unit (issue 29, session 41).
+void RunBinary(Core& core, vec::BinaryOp op, DType dtype, uint32_t elem_bytes, const UbRef& dst,
+               const UbRef* srcs, uint64_t count);
+
 }  // namespace opsim::sim::detail
