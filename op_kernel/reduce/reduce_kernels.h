@@ -25,14 +25,15 @@ class ReduceKernelBase {
   static_assert(kIsSame<In, Acc> || (kIsSixteenBitFloat<In> && kIsSame<Acc, float>),
                 "inputs differing from the accumulator are 16-bit floats accumulated in float32");
 
-  void InitBuffers(const ReduceStageTiling& t, uint32_t in_elems, uint32_t out_elems) {
+  void InitBuffers(ReduceFamily family, const ReduceStageTiling& t, uint32_t in_elems,
+                   uint32_t out_elems) {
     pipe_.InitBuffer(in_q_, static_cast<uint8_t>(t.buffer_num),
                      static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
     if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
     pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
     if constexpr (!kIsSame<In, Acc>) {
       const auto wide = static_cast<uint32_t>(AlignUp<Acc>(in_elems));
-      pipe_.InitBuffer(wide_buf_, Min(wide, kReduceWideElems) * sizeof(Acc));
+      pipe_.InitBuffer(wide_buf_, Min(wide, ReduceWideElems(family)) * sizeof(Acc));
       pipe_.InitBuffer(piece_buf_, 32);
     }
   }
@@ -156,7 +157,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     stride_ = static_cast<uint32_t>(AlignUp<In>(t.r));
     const uint32_t in_elems = whole_rows_ ? Max<uint32_t>(1, t.rows * stride_) : t.cols;
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
-    this->InitBuffers(t, in_elems, out_elems);
+    this->InitBuffers(ReduceFamily::kAR, t, in_elems, out_elems);
     const uint32_t row_elems = whole_rows_ ? static_cast<uint32_t>(t.r) : t.cols;
     this->pipe_.InitBuffer(this->work_buf_,
                            Max<uint32_t>(1, WorkElemsFor<Acc>(row_elems)) * sizeof(Acc));
@@ -280,7 +281,7 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     if (share_.Empty()) return;
     const uint32_t in_elems = Max<uint32_t>(1, t.rows * t.ub_row_stride);
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.cols));
-    this->InitBuffers(t, in_elems, out_elems);
+    this->InitBuffers(ReduceFamily::kARA, t, in_elems, out_elems);
     if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
 

@@ -56,8 +56,15 @@ struct ReduceTilingData {
 enum class ReduceFamily : uint32_t { kAR = 1, kARA = 2 };
 
 // float16/bfloat16 tiles are cast to float32 this many elements at a time
-// (op_kernel/reduce/reduce_wide.h): 16 KB of UB beside the input tiles.
-constexpr uint32_t kReduceWideElems = 4096;
+// (op_kernel/reduce/reduce_wide.h), in a buffer beside the input tiles. A row reduction (AR)
+// takes 32 KB: its pieces cost 3 instructions each, and twice the piece took 6-13 % off the
+// simulator's host time and made no simulated row slower (docs/PERFORMANCE.md, "Issue 29
+// (session 41, branch wide42)"). A column fold (ARA) keeps 16 KB: the larger buffer shrinks its
+// tiles' columns until a piece holds several rows, which the simulator's copy elision does not
+// take in place (the outermost rows' host time +26 %).
+constexpr uint32_t ReduceWideElems(ReduceFamily family) {
+  return family == ReduceFamily::kAR ? 8192 : 4096;
+}
 
 // Where a pass reads or writes: the operator's input or output, or a scratch area of the
 // workspace (accumulators kept between passes).

@@ -1,5 +1,5 @@
 // float16/bfloat16 tiles reduced in float32 a piece at a time: each piece (whole rows, or a part
-// of a row longer than the piece) is Cast into a float32 buffer of kReduceWideElems and reduced
+// of a row longer than the piece) is Cast into a float32 buffer of ReduceWideElems and reduced
 // there, so that the input tiles keep the size they would have without a float32 copy (a copy
 // of the whole tile halved them, and the 64 MiB float16 rows lost 10-20 % of the roofline).
 #pragma once
@@ -12,7 +12,8 @@
 
 namespace op_kernel {
 
-// The buffers of a piece: `wide` (kReduceWideElems), a level-2 work tensor for a piece or a row
+// The buffers of a piece: `wide` (ReduceWideElems of the family), a level-2 work tensor for a piece
+// or a row
 // (`work`), one 32 B block for a piece's result (`piece`), and LogSumExp's scratch (`lse`, when
 // `max` is given).
 template <typename A>
@@ -39,8 +40,9 @@ __aicore__ void ReduceRowsWide(const AscendC::LocalTensor<A>& dst,
                                const AscendC::LocalTensor<In>& in, uint32_t rows, uint32_t cols,
                                uint32_t stride, const WideScratch<A>& s, ReduceMap map,
                                const AscendC::LocalTensor<A>* max) {
-  if (stride * kPerBlock<A> <= kReduceWideElems) {
-    const uint32_t group = kReduceWideElems / stride / kPerBlock<A> * kPerBlock<A>;
+  constexpr uint32_t kPiece = ReduceWideElems(ReduceFamily::kAR);
+  if (stride * kPerBlock<A> <= kPiece) {
+    const uint32_t group = kPiece / stride / kPerBlock<A> * kPerBlock<A>;
     for (uint32_t i = 0; i < rows; i += group) {
       const uint32_t n = Min(group, rows - i);
       CastPiece<R>(in[i * stride], s, map, (n - 1) * stride + cols);
@@ -53,8 +55,8 @@ __aicore__ void ReduceRowsWide(const AscendC::LocalTensor<A>& dst,
     return;
   }
   for (uint32_t i = 0; i < rows; ++i) {
-    for (uint32_t c = 0; c < cols; c += kReduceWideElems) {
-      const uint32_t w = Min(kReduceWideElems, cols - c);
+    for (uint32_t c = 0; c < cols; c += kPiece) {
+      const uint32_t w = Min(kPiece, cols - c);
       CastPiece<R>(in[i * stride + c], s, map, w);
       if (max != nullptr) {
         LseUpdateRows((*max)[i], dst[i], s.wide, 1, w, w, s.lse, s.work);
@@ -76,8 +78,9 @@ __aicore__ void AccumulateRowsWide(const AscendC::LocalTensor<A>& acc,
                                    const AscendC::LocalTensor<In>& in, uint32_t rows, uint32_t cols,
                                    uint32_t stride, const WideScratch<A>& s, ReduceMap map,
                                    const AscendC::LocalTensor<A>* max) {
-  if (stride <= kReduceWideElems) {
-    const uint32_t group = kReduceWideElems / stride;
+  constexpr uint32_t kPiece = ReduceWideElems(ReduceFamily::kARA);
+  if (stride <= kPiece) {
+    const uint32_t group = kPiece / stride;
     for (uint32_t r = 0; r < rows; r += group) {
       const uint32_t n = Min(group, rows - r);
       CastPiece<R>(in[r * stride], s, map, (n - 1) * stride + cols);
@@ -90,8 +93,8 @@ __aicore__ void AccumulateRowsWide(const AscendC::LocalTensor<A>& acc,
     return;
   }
   for (uint32_t r = 0; r < rows; ++r) {
-    for (uint32_t c = 0; c < cols; c += kReduceWideElems) {
-      const uint32_t w = Min(kReduceWideElems, cols - c);
+    for (uint32_t c = 0; c < cols; c += kPiece) {
+      const uint32_t w = Min(kPiece, cols - c);
       CastPiece<R>(in[r * stride + c], s, map, w);
       if (max != nullptr) {
         LseUpdateColumns((*max)[c], acc[c], s.wide, 1, w, w, s.lse);

@@ -85,7 +85,7 @@ TEST(ReduceTiling, Table) {
        {8192, 8192},
        {1},
        "AR",
-       {{F::kAR, 1300101, 48, 5, 8192, 1}},
+       {{F::kAR, 1300101, 48, 4, 8192, 1}},  // 5 rows with a 16 KB piece
        0},
       // Outermost: whole 32 KiB rows (contiguous 64 KiB tiles, one output tile per block); one
       // unit of kept work, so the reduced extent splits over every core.
