@@ -297,6 +297,69 @@ TEST(VectorGather, GatherMaskInPlaceCompacts) {
   for (int i = 0; i < 32; ++i) EXPECT_EQ(got[i], 2.0f * i + 1) << i;
 }
 
+// Built-in patterns take a strided path (count in closed form; checked, one written-span test per
+// repeat): against the model, with src fully written, with only the kept elements written (no
+// fault: unkept bytes are not read) and with one kept element unwritten (the fault).
+template <typename T>
+void CheckGatherMaskStrided(bool counter, uint16_t blk, uint16_t rep) {
+  constexpr uint32_t kN = kGatherTile / sizeof(T);
+  const uint64_t per_repeat = counter ? 37 : 256 / sizeof(T);  // 37: a tail for steps 2 and 4
+  const GatherMaskParams p(blk, 3, rep, 0);
+  const std::vector<T> src = Pattern<T>(kN, 11);
+  for (uint8_t pattern = 1; pattern <= 7; ++pattern) {
+    std::vector<uint64_t> at;  // src index of each kept element, in dst order
+    for (uint32_t r = 0; r < 3; ++r) {
+      for (uint64_t i = 0; i < per_repeat; ++i) {
+        const bool on = pattern == 1   ? i % 2 == 0
+                        : pattern == 2 ? i % 2 == 1
+                        : pattern == 7 ? true
+                                       : i % 4 == pattern - 3u;
+        constexpr uint64_t kPb = 32 / sizeof(T);
+        if (on) at.push_back((r * rep + i / kPb * blk) * kPb + i % kPb);
+      }
+    }
+    // 0 all, 1 kept only, 2 kept but the last (blkStride 0 folds blocks: another writes it).
+    for (int fill = 0; fill < (blk == 0 ? 2 : 3); ++fill) {
+      std::vector<T> got(kN);
+      uint64_t cnt = 0;
+      const LaunchResult res = RunOne([&] {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> a, c;
+        pipe.InitBuffer(a, kGatherTile);
+        pipe.InitBuffer(c, kGatherTile);
+        LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
+        if (fill == 0) Load(ts, src);
+        for (size_t k = 0; fill > 0 && k + (fill == 2 ? 1 : 0) < at.size(); ++k) {
+          ts.SetValue(static_cast<uint32_t>(at[k]), src[at[k]]);
+        }
+        GatherMask(td, ts, pattern, counter, counter ? 37 : 0, p, cnt);
+        std::memcpy(static_cast<void*>(got.data()), td.data(), at.size() * sizeof(T));
+      });
+      const std::string where = std::to_string(pattern) + " fill " + std::to_string(fill);
+      if (fill == 2) {
+        ASSERT_TRUE(res.fault.has_value()) << where;
+        EXPECT_EQ(res.fault->kind, FaultKind::kUninitializedRead) << where;
+        EXPECT_NE(res.fault->message.find("src0 reads UB"), std::string::npos) << where;
+        continue;
+      }
+      ASSERT_FALSE(res.fault.has_value()) << where << ": " << res.fault->message;
+      ASSERT_EQ(cnt, at.size()) << where;
+      for (size_t k = 0; k < at.size(); ++k) {
+        ASSERT_TRUE(SameBytes(&got[k], &src[at[k]], 1)) << where << " element " << k;
+      }
+    }
+  }
+}
+
+TEST(VectorGather, GatherMaskBuiltinStridedPathMatchesModel) {
+  for (const bool counter : {true, false}) {
+    for (const uint16_t blk : {1, 2, 0}) {
+      CheckGatherMaskStrided<float>(counter, blk, 20);
+      CheckGatherMaskStrided<half>(counter, blk, 20);
+    }
+  }
+}
+
 LaunchResult GatherMaskWith(uint8_t pattern, bool counter, uint32_t mask, uint16_t repeats,
                             uint32_t dst_bytes) {
   return RunOne([=] {

@@ -15,6 +15,7 @@
 #include "opsim/sim/ascendc/vector_gather.h"
 #include "opsim/sim/vector_gather_unit.h"
 #include "runtime/describe_buffer.h"
+#include "runtime/gm_init.h"
 #include "runtime/launch_state.h"
 
 namespace opsim::sim::detail {
@@ -46,6 +47,49 @@ MaskShape ShapeOf(const GatherMaskArgs& a) {
   return MaskShape{p.repeatTimes, a.reduce_mode ? a.mask : 256 / a.elem_bytes};
 }
 
+// A built-in pattern keeps elements first, first + step, ... of each repeat.
+struct Stride {
+  uint64_t first, step;
+};
+Stride StrideOf(uint8_t pattern) {
+  if (pattern == 7) return Stride{0, 1};
+  if (pattern <= 2) return Stride{pattern - 1u, 2};
+  return Stride{pattern - 3u, 4};
+}
+
+// The kept elements of repeat r, counted (and, checked, each read tested for writes, in the
+// order the per-bit loop tests them). A built-in pattern's elements lie in one span from its
+// first to its last kept element: when every byte of that span was written, each element's
+// CheckWritten would find no hole and do nothing, so the span's one test stands for them all.
+uint64_t KeptInRepeat(const Core& core, const UbRef& src0, const vec::PackShape& pack, uint32_t r) {
+  const char* name = "GatherMask";
+  const bool checked = core.checked;
+  if (pack.bits != nullptr) {
+    uint64_t kept = 0;
+    for (uint64_t i = 0; i < pack.per_repeat; ++i) {
+      if (!vec::PackKeeps(pack, r, i)) continue;
+      ++kept;
+      if (checked)
+        CheckWritten(core, src0, vec::PackOffset(pack, r, i), pack.elem_bytes, name, "src0");
+    }
+    return kept;
+  }
+  const Stride st = StrideOf(pack.pattern);
+  if (pack.per_repeat <= st.first) return 0;
+  const uint64_t kept = (pack.per_repeat - 1 - st.first) / st.step + 1;
+  if (!checked) return kept;
+  const uint64_t last = st.first + (kept - 1) * st.step;
+  const uint64_t base = static_cast<uint64_t>(src0.ptr - core.ub);
+  const uint64_t lo = base + vec::PackOffset(pack, r, st.first);
+  const uint64_t hi = base + vec::PackOffset(pack, r, last) + pack.elem_bytes;
+  // blkStride >= 1: offsets grow with i, so [lo, hi) holds every kept element (0 folds blocks).
+  if (pack.blk_stride >= 1 && FindUbBit(core, lo, hi, false) == hi) return kept;
+  for (uint64_t i = st.first; i < pack.per_repeat; i += st.step) {
+    CheckWritten(core, src0, vec::PackOffset(pack, r, i), pack.elem_bytes, name, "src0");
+  }
+  return kept;
+}
+
 }  // namespace
 
 uint64_t GatherMaskRun(const UbRef& dst, const UbRef& src0, const GatherMaskArgs& a) {
@@ -74,12 +118,7 @@ uint64_t GatherMaskRun(const UbRef& dst, const UbRef& src0, const GatherMaskArgs
     if (core.checked && a.pattern == 0) {
       CheckWritten(core, *a.bits, r * pack.bits_rep_bytes, pattern_bytes, name, "src1Pattern");
     }
-    for (uint64_t i = 0; i < shape.per_repeat; ++i) {
-      if (!vec::PackKeeps(pack, r, i)) continue;
-      ++kept;
-      if (core.checked)
-        CheckWritten(core, src0, vec::PackOffset(pack, r, i), a.elem_bytes, name, "src0");
-    }
+    kept += KeptInRepeat(core, src0, pack, r);
   }
   CheckVectorOperand(dst, kept * a.elem_bytes, name, "dst");
   const UbRef srcs[2] = {src0, a.pattern == 0 ? *a.bits : src0};
