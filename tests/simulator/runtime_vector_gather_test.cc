@@ -197,6 +197,14 @@ std::vector<T> PackModel(const std::vector<T>& src, uint32_t repeats, uint64_t p
   return out;
 }
 
+// The documented built-in patterns: 1 even, 2 odd, 3-6 element pattern-3 of four, 7 all.
+bool BuiltinKeeps(uint8_t pattern, uint64_t i) {
+  return pattern == 1   ? i % 2 == 0
+         : pattern == 2 ? i % 2 == 1
+         : pattern == 7 ? true
+                        : i % 4 == pattern - 3u;
+}
+
 template <typename T>
 void CheckGatherMaskBuiltin() {
   constexpr uint32_t kN = kGatherTile / sizeof(T);
@@ -217,12 +225,8 @@ void CheckGatherMaskBuiltin() {
       std::memcpy(static_cast<void*>(got.data()), td.data(), kGatherTile);
     });
     ASSERT_TRUE(r.status.ok()) << r.status.ToString();
-    const auto want = PackModel<T>(src, 3, kLanes, p, [&](uint32_t, uint64_t i) {
-      return pattern == 1   ? i % 2 == 0
-             : pattern == 2 ? i % 2 == 1
-             : pattern == 7 ? true
-                            : i % 4 == pattern - 3u;
-    });
+    const auto want = PackModel<T>(src, 3, kLanes, p,
+                                   [&](uint32_t, uint64_t i) { return BuiltinKeeps(pattern, i); });
     ASSERT_EQ(cnt, want.size()) << int(pattern);
     EXPECT_TRUE(SameBytes(got.data(), want.data(), want.size())) << int(pattern);
   }
@@ -310,12 +314,8 @@ void CheckGatherMaskStrided(bool counter, uint16_t blk, uint16_t rep) {
     std::vector<uint64_t> at;  // src index of each kept element, in dst order
     for (uint32_t r = 0; r < 3; ++r) {
       for (uint64_t i = 0; i < per_repeat; ++i) {
-        const bool on = pattern == 1   ? i % 2 == 0
-                        : pattern == 2 ? i % 2 == 1
-                        : pattern == 7 ? true
-                                       : i % 4 == pattern - 3u;
         constexpr uint64_t kPb = 32 / sizeof(T);
-        if (on) at.push_back((r * rep + i / kPb * blk) * kPb + i % kPb);
+        if (BuiltinKeeps(pattern, i)) at.push_back((r * rep + i / kPb * blk) * kPb + i % kPb);
       }
     }
     // 0 all, 1 kept only, 2 kept but the last (blkStride 0 folds blocks: another writes it).

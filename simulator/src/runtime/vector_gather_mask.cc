@@ -47,16 +47,6 @@ MaskShape ShapeOf(const GatherMaskArgs& a) {
   return MaskShape{p.repeatTimes, a.reduce_mode ? a.mask : 256 / a.elem_bytes};
 }
 
-// A built-in pattern keeps elements first, first + step, ... of each repeat.
-struct Stride {
-  uint64_t first, step;
-};
-Stride StrideOf(uint8_t pattern) {
-  if (pattern == 7) return Stride{0, 1};
-  if (pattern <= 2) return Stride{pattern - 1u, 2};
-  return Stride{pattern - 3u, 4};
-}
-
 // The kept elements of repeat r, counted (and, checked, each read tested for writes, in the
 // order the per-bit loop tests them). A built-in pattern's elements lie in one span from its
 // first to its last kept element: when every byte of that span was written, each element's
@@ -74,7 +64,7 @@ uint64_t KeptInRepeat(const Core& core, const UbRef& src0, const vec::PackShape&
     }
     return kept;
   }
-  const Stride st = StrideOf(pack.pattern);
+  const vec::PackStride st = vec::PackStrideOf(pack.pattern);
   if (pack.per_repeat <= st.first) return 0;
   const uint64_t kept = (pack.per_repeat - 1 - st.first) / st.step + 1;
   if (!checked) return kept;

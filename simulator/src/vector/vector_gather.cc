@@ -33,10 +33,9 @@ size_t PackContiguousRepeat(uint8_t* dst, const uint8_t* row, const PackShape& s
     std::memmove(dst, row, s.per_repeat * kBytes);
     return s.per_repeat;
   }
-  const uint64_t step = s.pattern <= 2 ? 2 : 4;
-  const uint64_t first = s.pattern <= 2 ? s.pattern - 1u : s.pattern - 3u;
+  const PackStride st = PackStrideOf(s.pattern);
   size_t kept = 0;
-  for (uint64_t i = first; i < s.per_repeat; i += step) {
+  for (uint64_t i = st.first; i < s.per_repeat; i += st.step) {
     std::memcpy(dst + kept * kBytes, row + i * kBytes, kBytes);
     ++kept;
   }

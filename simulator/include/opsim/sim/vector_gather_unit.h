@@ -45,6 +45,16 @@ inline uint64_t PackOffset(const PackShape& s, uint32_t r, uint64_t i) {
   return (static_cast<uint64_t>(r) * s.rep_stride + i / per_block * s.blk_stride) * 32 +
          i % per_block * s.elem_bytes;
 }
+// A built-in pattern keeps elements first, first + step, ... of each repeat (7: every one).
+struct PackStride {
+  uint64_t first;
+  uint64_t step;
+};
+inline PackStride PackStrideOf(uint8_t pattern) {
+  if (pattern == 7) return {0, 1};
+  if (pattern <= 2) return {pattern - 1u, 2};
+  return {pattern - 3u, 4};
+}
 inline bool PackKeeps(const PackShape& s, uint32_t r, uint64_t i) {
   if (s.bits != nullptr) return ((s.bits[r * s.bits_rep_bytes + i / 8] >> (i % 8)) & 1u) != 0;
   switch (s.pattern) {
