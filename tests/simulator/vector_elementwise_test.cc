@@ -205,18 +205,16 @@ TEST_P(VectorElementwise, MaxMinOfFloatSpecialsKeepTheirBits) {
 }
 
 // A lone element (n = 1, or one past whole vectors: a row's piece result added into its row's)
-// gets the bits full vectors give the same operands, for every float32 op and the scalar forms.
-// Two NaN operands are left out: which one x86 returns is the compiler's operand order, which
-// already differed between the tail and full vectors before the one-element path (the SCALAR
-// target's Add and Mul, and AVX2's Add, on main at session 41).
+// gets the bits full vectors give the same operands, for every float32 op and the scalar forms,
+// two NaN operands included (before OperandNaN's rule, which of two x86 returned was the
+// compiler's operand order: the SCALAR target's Add and Mul, and AVX2's Add, differed between
+// the tail and full vectors at session 41).
 TEST_P(VectorElementwise, OneElementTailGivesTheFullVectorsBits) {
   const uint32_t specials[] = {0x3f800000, 0xc0490fdb, 0x00000001, 0x80000000, 0x7f800000,
                                0xff800000, 0x7fc00001, 0xffc12345, 0x7f7fffff};
-  auto is_nan = [](uint32_t v) { return (v & 0x7fffffff) > 0x7f800000; };
   constexpr size_t kFull = 64;
   for (const uint32_t x : specials) {
     for (const uint32_t y : specials) {
-      if (is_nan(x) && is_nan(y)) continue;
       const std::vector<uint32_t> a(kFull + 1, x), b(kFull + 1, y);
       for (int o = 0; o <= static_cast<int>(BinaryOp::kMin); ++o) {
         const auto op = static_cast<BinaryOp>(o);
@@ -240,7 +238,7 @@ TEST_P(VectorElementwise, OneElementTailGivesTheFullVectorsBits) {
 
 // float16/bfloat16 Add/Sub/Mul/Div with NaN operands, in full vectors and the tail alike: one
 // NaN operand comes out (quietened); two give b's for Mul and a's for the others
-// (ArithNaNRule in vector_elementwise-inl.h), on every target.
+// (OperandNaN in vector_elementwise-inl.h), on every target.
 TEST_P(VectorElementwise, Float16ArithmeticNaNOperandsFollowOneRule) {
   struct Kind {
     DType t;
@@ -267,6 +265,37 @@ TEST_P(VectorElementwise, Float16ArithmeticNaNOperandsFollowOneRule) {
       }
     }
   }
+}
+
+// float32 follows the same rule in full vectors and the tail: a signalling NaN comes out
+// quietened, two NaNs give b's for Mul and a's for the others, inf - inf its own NaN.
+TEST_P(VectorElementwise, Float32ArithmeticNaNOperandsFollowOneRule) {
+  const uint32_t a_nan = 0x7f800011, b_nan = 0xffc00022, one = 0x3f800000, inf = 0x7f800000;
+  const uint32_t a_quiet = 0x7fc00011, b_quiet = 0xffc00022;
+  const BinaryOp ops[] = {BinaryOp::kAdd, BinaryOp::kSub, BinaryOp::kMul, BinaryOp::kDiv};
+  constexpr size_t kN = 67;  // full vectors of every width and a tail
+  for (const BinaryOp op : ops) {
+    std::vector<uint32_t> a(kN), b(kN), out(kN), lone(1);
+    for (size_t i = 0; i < kN; ++i) {  // both NaN, a's only, b's only, both NaN, ...
+      a[i] = i % 4 == 2 ? one : a_nan;
+      b[i] = i % 4 == 1 ? one : b_nan;
+    }
+    Binary(op, DType::kFloat32, out.data(), a.data(), b.data(), kN);
+    for (size_t i = 0; i < kN; ++i) {
+      const bool a_is_nan = a[i] == a_nan, b_is_nan = b[i] == b_nan;
+      const uint32_t want = a_is_nan && b_is_nan ? (op == BinaryOp::kMul ? b_quiet : a_quiet)
+                            : a_is_nan           ? a_quiet
+                                                 : b_quiet;
+      ASSERT_EQ(out[i], want) << "op " << static_cast<int>(op) << " i=" << i;
+      Binary(op, DType::kFloat32, lone.data(), &a[i], &b[i], 1);
+      ASSERT_EQ(lone[0], want) << "lone, op " << static_cast<int>(op) << " i=" << i;
+    }
+  }
+  const uint32_t infs[2] = {inf, inf};
+  uint32_t diff[2] = {};
+  Binary(BinaryOp::kSub, DType::kFloat32, diff, infs, infs, 2);
+  EXPECT_EQ(diff[0] & 0x7fc00000u, 0x7fc00000u) << std::hex << diff[0];  // a quiet NaN
+  EXPECT_EQ(diff[1], diff[0]);
 }
 
 TEST_P(VectorElementwise, UnaryAbsAndCopy) {

@@ -40,10 +40,10 @@ HWY_INLINE void Apply2(T* dst, const T* a, const T* b, bool b_scalar, size_t n, 
   const size_t rest = n - i;
   // One float32 element of two tensors (a reduction's piece result combined into its row's):
   // broadcast in registers. Through the padded arrays below, its 4-byte store and the vector
-  // load over it stalled on store forwarding (issue 29, session 41: 42 % of Arith<float>'s
+  // load over it stalled on store forwarding (issue 29, session 41: 42 % of the float32 Add's
   // samples). Lane 0 sees the same operation on the same operands; the other lanes are not
-  // stored. (Which NaN two NaN operands give is the compiler's operand order, here as in the
-  // padded form.) Other types keep the padded form: each path is compiled per op and target.
+  // stored (which NaN comes out is FirstSourceOp's rule, as in full vectors). Other types keep the
+  // padded form: each path is compiled per op and target.
   if constexpr (std::is_same_v<T, float>) {
     if (rest == 1 && !b_scalar) {
       dst[i] = hn::GetLane(f(d, hn::Set(d, a[i]), hn::Set(d, b[i])));
@@ -85,27 +85,73 @@ HWY_INLINE void Apply1(T* dst, const T* src, size_t n, F f) {
   std::memcpy(dst + i, tout, rest * sizeof(T));
 }
 
-// Add/Sub/Mul (and Div for floats) on float lanes or on the unsigned bit patterns of integers,
-// where wrapping is the defined behaviour.
+// Which NaN a float Add/Sub/Mul/Div gives: the x86 instruction returns its first source's NaN,
+// quietened (two NaN operands), or the one NaN operand's, and the compiler may swap the operands
+// of an add or a multiply written as an intrinsic or an operator (it did between targets, and
+// between a vector and its tail). One rule on every target and lane: a's NaN first, b's for a
+// product (the float16 path's rule since session 27, Arith16). Sub and Div cannot be swapped, so
+// the instruction gives the rule; Add and Mul take their first source through inline asm on the
+// x86 vector targets (as vector_tree_sum-inl.h's AddLeftFirst), and elsewhere, and for double,
+// the rule is applied where a NaN comes out (a check per vector).
+template <class D, class V>
+HWY_NOINLINE V FirstNaNOf(D d, V x, V y, V r) {
+  const V picked = hn::IfThenElse(hn::IsNaN(x), x, hn::IfThenElse(hn::IsNaN(y), y, r));
+  using T = hn::TFromD<D>;
+  const hn::RebindToUnsigned<D> du;
+  const auto quiet_bit = hn::Set(du, hwy::MakeUnsigned<T>{1} << (hwy::MantissaBits<T>() - 1));
+  return hn::IfThenElse(hn::IsNaN(picked), hn::Or(picked, hn::BitCast(d, quiet_bit)), picked);
+}
+
+// x + y (kMul: x * y) with x's NaN first.
+template <bool kMul, class D, class V>
+HWY_INLINE V FirstSourceOp(D d, V x, V y) {
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+  if constexpr (std::is_same_v<hn::TFromD<D>, float>) {
+    V r;
+    if constexpr (kMul) {
+      asm("vmulps %2, %1, %0" : "=v"(r.raw) : "v"(x.raw), "vm"(y.raw));
+    } else {
+      asm("vaddps %2, %1, %0" : "=v"(r.raw) : "v"(x.raw), "vm"(y.raw));
+    }
+    return r;
+  }
+#endif
+  const V r = kMul ? hn::Mul(x, y) : hn::Add(x, y);
+  if (HWY_LIKELY(hn::AllFalse(d, hn::IsNaN(r)))) return r;
+  return FirstNaNOf(d, x, y, r);
+}
+
+// Add/Sub/Mul/Div on float lanes, NaNs by FirstSourceOp's rule.
 template <typename T>
-void Arith(BinaryOp op, T* dst, const T* a, const T* b, bool b_scalar, size_t n) {
+void FloatArith(BinaryOp op, T* dst, const T* a, const T* b, bool b_scalar, size_t n) {
+  switch (op) {
+    case BinaryOp::kAdd:
+      return Apply2(dst, a, b, b_scalar, n,
+                    [](auto d, auto x, auto y) { return FirstSourceOp<false>(d, x, y); });
+    case BinaryOp::kSub:
+      return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Sub(x, y); });
+    case BinaryOp::kMul:
+      return Apply2(dst, a, b, b_scalar, n,
+                    [](auto d, auto x, auto y) { return FirstSourceOp<true>(d, y, x); });
+    case BinaryOp::kDiv:
+      return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Div(x, y); });
+    case BinaryOp::kMax:
+    case BinaryOp::kMin: return;  // see MaxMin
+  }
+}
+
+// Add/Sub/Mul on the unsigned bit patterns of integers, where wrapping is the defined behaviour.
+template <typename U>
+void WrapArith(BinaryOp op, U* dst, const U* a, const U* b, bool b_scalar, size_t n) {
   switch (op) {
     case BinaryOp::kAdd:
       return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Add(x, y); });
     case BinaryOp::kSub:
       return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Sub(x, y); });
     case BinaryOp::kMul:
-      if constexpr (hwy::IsFloat<T>()) {
-        return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Mul(x, y); });
-      } else {
-        return Apply2(dst, a, b, b_scalar, n,
-                      [](auto d, auto x, auto y) { return MulWrap(d, x, y); });
-      }
-    case BinaryOp::kDiv:
-      if constexpr (hwy::IsFloat<T>()) {
-        return Apply2(dst, a, b, b_scalar, n, [](auto, auto x, auto y) { return hn::Div(x, y); });
-      }
-      return;  // integer division: see DivInts
+      return Apply2(dst, a, b, b_scalar, n,
+                    [](auto d, auto x, auto y) { return MulWrap(d, x, y); });
+    case BinaryOp::kDiv:  // integer division: see DivInts
     case BinaryOp::kMax:
     case BinaryOp::kMin: return;  // see MaxMin
   }
@@ -144,19 +190,19 @@ void BinaryTyped(BinaryOp op, void* dst, const void* a, const void* b, bool b_sc
     return MaxMin<T>(op == BinaryOp::kMax, d, x, y, b_scalar, n);
   }
   if constexpr (hwy::IsFloat<T>()) {
-    return Arith<T>(op, d, x, y, b_scalar, n);
+    return FloatArith<T>(op, d, x, y, b_scalar, n);
   } else {
     if (op == BinaryOp::kDiv) return DivInts<T>(d, x, y, b_scalar, n);
-    return Arith<U>(op, static_cast<U*>(dst), static_cast<const U*>(a), static_cast<const U*>(b),
-                    b_scalar, n);
+    return WrapArith<U>(op, static_cast<U*>(dst), static_cast<const U*>(a),
+                        static_cast<const U*>(b), b_scalar, n);
   }
 }
 
 // x op y where two NaN operands meet: the x86 instruction returns its first source's NaN, and
 // which operand the compiler makes first is its choice (it differed between targets and between
 // a vector and the tail). The float16/bfloat16 path fixes it: the product takes b's NaN, the
-// others a's (what the float32 path's full vectors gave on every target); one NaN operand gives
-// that NaN, as the instruction does. Quietened either way by the narrowing.
+// others a's, as float32's (FirstSourceOp); one NaN operand gives that NaN, as the instruction
+// does. Quietened either way by the narrowing.
 template <class D, class V>
 HWY_INLINE V Arith16(D d, BinaryOp op, V x, V y) {
   V r;
