@@ -15,6 +15,7 @@
 #include "opsim/sim/vector_fused_cast_unit.h"
 #include "opsim/sim/vector_gather_unit.h"
 #include "opsim/sim/vector_unit.h"
+#include "opsim/sim/vector_widened.h"
 
 namespace opsim::sim::vec {
 namespace {
@@ -116,6 +117,32 @@ void BM_CastF16ToF32(benchmark::State& s) { BM_Cast(s, DType::kFloat16); }
 void BM_CastBF16ToF32(benchmark::State& s) { BM_Cast(s, DType::kBFloat16); }
 BENCHMARK(BM_CastF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
 BENCHMARK(BM_CastBF16ToF32)->Arg(8192)->Arg(16384)->Arg(kBig);
+
+// A deferred widening's Add (the 16-bit column rows' folds): float32 += widened 16-bit row
+// (Args: elements, 0), or widened row + widened row (elements, 1). Bytes: the operands read.
+void BM_AddWidened(benchmark::State& state, DType h) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const bool both = state.range(1) != 0;
+  const auto f = RandomFloats(2 * n);
+  std::vector<uint16_t> src(2 * n);
+  for (size_t i = 0; i < 2 * n; ++i) {
+    src[i] = h == DType::kFloat16 ? FloatToHalfBits(f[i]) : FloatToBFloat16Bits(f[i]);
+  }
+  std::vector<float> acc(f.begin(), f.begin() + static_cast<std::ptrdiff_t>(n));
+  for (auto _ : state) {
+    if (both) {
+      BinaryWidened(BinaryOp::kAdd, acc.data(), src.data(), h, src.data() + n, h, n);
+    } else {
+      BinaryWidened(BinaryOp::kAdd, acc.data(), acc.data(), DType::kFloat32, src.data(), h, n);
+    }
+    benchmark::DoNotOptimize(acc.data());
+  }
+  SetBytes(state, n * (both ? 4 : 6));
+}
+void BM_AddWidenedF16(benchmark::State& s) { BM_AddWidened(s, DType::kFloat16); }
+void BM_AddWidenedBF16(benchmark::State& s) { BM_AddWidened(s, DType::kBFloat16); }
+BENCHMARK(BM_AddWidenedF16)->Args({2352, 0})->Args({2048, 1});
+BENCHMARK(BM_AddWidenedBF16)->Args({2352, 0})->Args({2048, 1});
 
 // ---- float16 rows reduced in float32: fused widening vs Cast to a float32 tile + float32 ----
 

@@ -325,6 +325,9 @@ HWY_INLINE void PrefetchWidened(const In* p, size_t ahead) {
 // BinaryWidened's Add, a line of 32 lanes at a time, widened in registers. Without a NaN among
 // the operands the add does not depend on their order or on how a NaN was converted, so these
 // are the bits of the Cast and Binary; a line holding one goes through BinaryWidenedChunks.
+// The test is on the sums: a NaN operand makes its sum NaN, and a sum is NaN without one only
+// for infinities of both signs, which the chunks then give as well: the same bits with half the
+// compares, which a bfloat16 line's two-instruction widening cannot spare (issue 29, session 42).
 template <typename A, typename B>
 void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, DType b_type,
                      size_t n, size_t ahead) {
@@ -345,25 +348,25 @@ void AddWidenedLines(float* dst, const void* va, DType a_type, const void* vb, D
         x[k] = WideLanes(df, a + i + k * N);
         y[k] = WideLanes(df, b + i + k * N);
       }
-      auto nan = hn::Or(hn::IsNaN(x[0]), hn::IsNaN(y[0]));
-      for (size_t k = 1; k < K; ++k) nan = hn::Or(nan, hn::Or(hn::IsNaN(x[k]), hn::IsNaN(y[k])));
+      for (size_t k = 0; k < K; ++k) x[k] = hn::Add(x[k], y[k]);
+      auto nan = hn::IsNaN(x[0]);
+      for (size_t k = 1; k < K; ++k) nan = hn::Or(nan, hn::IsNaN(x[k]));
       if (HWY_UNLIKELY(!hn::AllFalse(df, nan))) {
         BinaryWidenedChunks(BinaryOp::kAdd, dst, va, a_type, vb, b_type, i, kLine);
         continue;
       }
-      for (size_t k = 0; k < K; ++k) hn::StoreU(hn::Add(x[k], y[k]), df, dst + i + k * N);
+      for (size_t k = 0; k < K; ++k) hn::StoreU(x[k], df, dst + i + k * N);
     }
     // The whole vectors of a row's last partial line the same way: the chunks' widening and
     // dispatched Binary were a second pass per row (a float16 outermost row's 2352 lanes end in
     // 16: 2-3 % of its launch, issue 29, session 41). A vector holding a NaN is a chunk of its own.
     for (; i + N <= n; i += N) {
-      const auto x = WideLanes(df, a + i);
-      const auto y = WideLanes(df, b + i);
-      if (HWY_UNLIKELY(!hn::AllFalse(df, hn::Or(hn::IsNaN(x), hn::IsNaN(y))))) {
+      const auto sum = hn::Add(WideLanes(df, a + i), WideLanes(df, b + i));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, hn::IsNaN(sum)))) {
         BinaryWidenedChunks(BinaryOp::kAdd, dst, va, a_type, vb, b_type, i, N);
         continue;
       }
-      hn::StoreU(hn::Add(x, y), df, dst + i);
+      hn::StoreU(sum, df, dst + i);
     }
   }
   if (i < n) BinaryWidenedChunks(BinaryOp::kAdd, dst, va, a_type, vb, b_type, i, n - i);
