@@ -217,6 +217,35 @@ TEST_P(VectorWiden, BinaryWidenedEqualsCastThenBinaryBitwise) {
   }
 }
 
+// The widened Add tests its sums for NaN: infinities of both signs in one lane, with no NaN
+// operand anywhere, must still give Binary's NaN for that lane and the plain sums around it,
+// in a whole line, a line's last vectors and the tail (lanes 3, 40, 58 of 61).
+TEST_P(VectorWiden, AddOfOppositeInfinitiesIsTheCastThenAddsNaN) {
+  for (const DType t : kSources) {
+    const uint16_t inf = t == DType::kFloat16 ? 0x7C00 : 0x7F80;
+    for (const size_t lane : {size_t{3}, size_t{40}, size_t{58}}) {
+      constexpr size_t n = 61;
+      auto a16 = Data(t, Mix::kSparse, n, 11);
+      auto b16 = Data(t, Mix::kSparse, n, 12);
+      a16[lane] = inf;
+      b16[lane] = static_cast<uint16_t>(inf | 0x8000);
+      const auto a = Widened(t, a16);
+      const auto b = Widened(t, b16);
+      std::vector<float> want(n);
+      Binary(BinaryOp::kAdd, DType::kFloat32, want.data(), a.data(), b.data(), n);
+      ASSERT_TRUE(std::isnan(want[lane]));
+      const std::string what = std::string(DTypeName(t)) + " lane=" + std::to_string(lane);
+      std::vector<float> got(n, 5.0f);
+      BinaryWidened(BinaryOp::kAdd, got.data(), a16.data(), t, b16.data(), t, n);
+      EXPECT_EQ(Bits(got), Bits(want)) << what << " both 16-bit";
+      std::vector<float> in_place = a;
+      BinaryWidened(BinaryOp::kAdd, in_place.data(), in_place.data(), DType::kFloat32, b16.data(),
+                    t, n);
+      EXPECT_EQ(Bits(in_place), Bits(want)) << what << " a float32, in place";
+    }
+  }
+}
+
 OPSIM_INSTANTIATE_PER_TARGET(VectorWiden);
 
 }  // namespace
