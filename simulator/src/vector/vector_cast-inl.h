@@ -437,7 +437,7 @@ HWY_INLINE void WidenLine(DF df, const uint16_t* src, float* dst) {
     for (size_t k = 0; k < K; ++k) f[k] = HalfToF32(df, hn::LoadU(d16, src + k * N));
 #endif
   } else {
-    for (size_t k = 0; k < K; ++k) f[k] = BF16ToF32(df, hn::LoadU(d16, src + k * N));
+    for (size_t k = 0; k < K; ++k) f[k] = LoadBF16AsF32(df, src + k * N);
   }
   for (size_t k = 0; k < K; ++k) hn::StoreU(f[k], df, dst + k * N);
 }

@@ -79,6 +79,25 @@ HWY_INLINE hn::Vec<DF> BF16ToF32(DF df, VU16 b) {
   return hn::BitCast(df, hn::ShiftLeft<16>(hn::PromoteTo(du, b)));
 }
 
+// BF16ToF32 of the lanes at p. On AVX2 one 16-byte broadcast load and one byte shuffle (each
+// 128-bit block takes its four elements into its lanes' upper halves, zeros below) instead of a
+// widening load and a shift: the same bits, one instruction less per vector, which bfloat16's
+// column rows spend per element where float16 has one conversion (issue 29, session 42).
+template <class DF>
+HWY_INLINE hn::Vec<DF> LoadBF16AsF32(DF df, const uint16_t* p) {
+#if HWY_TARGET == HWY_AVX2
+  if constexpr (hn::MaxLanes(DF()) == 8) {
+    const hn::Full256<uint8_t> d8;
+    alignas(32) static constexpr uint8_t kUpperHalves[32] = {
+        0x80, 0x80, 0, 1, 0x80, 0x80, 2,  3,  0x80, 0x80, 4,  5,  0x80, 0x80, 6,  7,
+        0x80, 0x80, 8, 9, 0x80, 0x80, 10, 11, 0x80, 0x80, 12, 13, 0x80, 0x80, 14, 15};
+    const auto bytes = hn::LoadDup128(d8, reinterpret_cast<const uint8_t*>(p));
+    return hn::BitCast(df, hn::TableLookupBytesOr0(bytes, hn::Load(d8, kUpperHalves)));
+  }
+#endif
+  return BF16ToF32(df, hn::LoadU(hn::Rebind<uint16_t, DF>(), p));
+}
+
 // Round-to-nearest-even float32 -> binary16 bits, mirroring opsim::FloatToHalfBits.
 template <class DF>
 HWY_INLINE hn::Vec<hn::Rebind<uint16_t, DF>> F32ToHalf(DF df, hn::Vec<DF> v) {

@@ -303,10 +303,11 @@ HWY_INLINE hn::Vec<DF> WideLanes(DF df, const In* p) {
   if constexpr (std::is_same_v<In, float>) {
     return hn::LoadU(df, p);
   } else {
-    const hn::Rebind<uint16_t, DF> d16;
-    const auto h = hn::LoadU(d16, reinterpret_cast<const uint16_t*>(p));
-    if constexpr (std::is_same_v<In, hwy::float16_t>) return HalfToF32ForArithmetic(df, h);
-    return BF16ToF32(df, h);
+    const auto* q = reinterpret_cast<const uint16_t*>(p);
+    if constexpr (std::is_same_v<In, hwy::float16_t>) {
+      return HalfToF32ForArithmetic(df, hn::LoadU(hn::Rebind<uint16_t, DF>(), q));
+    }
+    return LoadBF16AsF32(df, q);
   }
 }
 
