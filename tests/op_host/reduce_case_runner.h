@@ -15,6 +15,7 @@
 #include "opsim/reference/reduce_reference.h"
 #include "opsim/sim/device_profile.h"
 #include "reduce/reduce_operation.h"
+#include "test_random.h"
 
 namespace opsim::testing {
 
@@ -112,15 +113,6 @@ inline const sim::DeviceProfile& Device(const std::string& name) {
 }
 
 inline std::vector<std::string> DeviceNames() { return {"ascend910b", "ascend910a", "ascend310p"}; }
-
-// SplitMix64: one call a draw, where std::mt19937_64 and its distributions make about ten at
-// the sanitizer preset's -O0 (half of a sweep's time there).
-inline uint64_t NextRandom(uint64_t* state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 // Seeded data that keeps sums and products meaningful: floats in [-1, 1) (products in
 // [0.9, 1.1)), integers in [-3, 3] for sums and products, any bits for max/min.

@@ -2,7 +2,10 @@
 # SHARDS shards, one process each, one after the other (so each shard's wall time is its own);
 # the merged shards must equal the whole run, and the shards' costs must be balanced.
 #   cmake -DOPSIM=<opsim> -DWORK=<scratch folder> -DSHARDS=4 [-DFILTER=<regex>]
-#         -P run_shards_merge.cmake
+#         [-DWHOLE=<report>] -P run_shards_merge.cmake
+# WHOLE: the report of an unsharded run of the same selection made by another test (in release,
+# the checked run of run_unchecked_matches_checked, a ctest fixture), used instead of running
+# the suite whole once more; it is removed at the end.
 set(opsim_required OPSIM WORK SHARDS)
 include(${CMAKE_CURRENT_LIST_DIR}/run_script_setup.cmake)
 
@@ -25,7 +28,15 @@ function(opsim_run report)
   message(STATUS "opsim run ${RUN_ENV} ${RUN_ARGS}: ${summary}")
 endfunction()
 
-opsim_run(${WORK}/whole.json)
+if(WHOLE)
+  if(NOT EXISTS ${WHOLE})
+    message(FATAL_ERROR "no unsharded report at ${WHOLE} (its fixture test failed or did not run)")
+  endif()
+  file(RENAME ${WHOLE} ${WORK}/whole.json)
+  message(STATUS "unsharded run: ${WHOLE}")
+else()
+  opsim_run(${WORK}/whole.json)
+endif()
 math(EXPR last "${SHARDS} - 1")
 set(reports)
 foreach(i RANGE ${last})

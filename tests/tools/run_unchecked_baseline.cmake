@@ -2,9 +2,15 @@
 # must give the bits of a checked run, case for case (issue 15: copy elision, and any later
 # optimisation of the unchecked path, may change no result).
 #   cmake -DOPSIM=<opsim binary> -DWORK=<scratch folder> [-DFILTER=<regex>]
-#         -P run_unchecked_baseline.cmake
+#         [-DCHECKED_REPORT=<file>] -P run_unchecked_baseline.cmake
+# CHECKED_REPORT: where the checked run's report is written and left, for a test that needs the
+# same run (in release, run_shards_merge_to_unsharded takes it as its unsharded run, instead of
+# running the suite once more). It is written only when every case passed checked.
 set(opsim_required OPSIM WORK)
 include(${CMAKE_CURRENT_LIST_DIR}/run_script_setup.cmake)
+if(CHECKED_REPORT)
+  file(REMOVE ${CHECKED_REPORT})
+endif()
 
 # The last line of a run: "N passed, M failed[, K skipped]".
 function(opsim_run_summary out_var text)
@@ -53,5 +59,8 @@ endif()
 if(NOT fast_summary STREQUAL checked_summary)
   message(FATAL_ERROR "the unchecked run gave '${fast_summary}', the checked run "
                       "'${checked_summary}'")
+endif()
+if(CHECKED_REPORT)
+  file(RENAME ${WORK}/checked.json ${CHECKED_REPORT})
 endif()
 file(REMOVE_RECURSE ${WORK})
