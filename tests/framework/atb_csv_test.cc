@@ -18,6 +18,7 @@
 #include "atb/opsim_ext.h"
 #include "atb_reduce_csv_rows.h"
 #include "opsim/core/float16.h"
+#include "test_random.h"
 
 namespace atb_csv {
 namespace {
@@ -53,9 +54,9 @@ double ToDouble(aclDataType dtype, const uint8_t* p) {
 }
 
 // Values in the row's DataGenRange; "nan" puts a NaN in every fourth float (ints have none, so
-// they take the full range, as "-INF,INF" does). SplitMix64 draws them: the sanitizer preset runs
-// this at -O0 over up to kMaxRunElements elements, where a standard engine and distribution per
-// element were half of the suite's 9 s.
+// they take the full range, as "-INF,INF" does). One SplitMix64 draw each (test_random.h): the
+// sanitizer preset runs this at -O0 over up to kMaxRunElements elements, where a standard engine
+// and distribution per element were half of the suite's 9 s.
 std::vector<uint8_t> Generate(const CsvRow& row, int64_t n) {
   const size_t item = row.in_dtype == ACL_INT32 ? 4 : 2;
   std::vector<uint8_t> data(static_cast<size_t>(n) * item);
@@ -68,11 +69,7 @@ std::vector<uint8_t> Generate(const CsvRow& row, int64_t n) {
   const uint64_t int_span = static_cast<uint64_t>(hi - lo) + 1;
   uint8_t* p = data.data();
   for (int64_t i = 0; i < n; ++i, p += item) {
-    state += 0x9e3779b97f4a7c15ull;
-    uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    z ^= z >> 31;
+    const uint64_t z = opsim::testing::NextRandom(&state);
     if (row.in_dtype == ACL_INT32) {
       const int32_t v = wide ? static_cast<int32_t>(static_cast<uint32_t>(z))
                              : static_cast<int32_t>(lo + static_cast<double>(z % int_span));
