@@ -205,6 +205,23 @@ bool BuiltinKeeps(uint8_t pattern, uint64_t i) {
                         : i % 4 == pattern - 3u;
 }
 
+// GatherMask with a built-in pattern from one kGatherTile tile into another: `fill` writes the
+// source tile, and the first `got_bytes` of dst come back in `got`.
+template <typename T, class Fill>
+LaunchResult BuiltinGatherMask(Fill fill, uint8_t pattern, bool counter, uint32_t mask,
+                               const GatherMaskParams& p, uint64_t* cnt, T* got, size_t got_bytes) {
+  return RunOne([&] {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, c;
+    pipe.InitBuffer(a, kGatherTile);
+    pipe.InitBuffer(c, kGatherTile);
+    LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
+    fill(ts);
+    GatherMask(td, ts, pattern, counter, mask, p, *cnt);
+    std::memcpy(static_cast<void*>(got), td.data(), got_bytes);
+  });
+}
+
 template <typename T>
 void CheckGatherMaskBuiltin() {
   constexpr uint32_t kN = kGatherTile / sizeof(T);
@@ -214,16 +231,8 @@ void CheckGatherMaskBuiltin() {
   for (uint8_t pattern = 1; pattern <= 7; ++pattern) {
     std::vector<T> got(kN);
     uint64_t cnt = 0;
-    const LaunchResult r = RunOne([&] {
-      TPipe pipe;
-      TBuf<TPosition::VECCALC> a, c;
-      pipe.InitBuffer(a, kGatherTile);
-      pipe.InitBuffer(c, kGatherTile);
-      LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
-      Load(ts, src);
-      GatherMask(td, ts, pattern, false, 0, p, cnt);
-      std::memcpy(static_cast<void*>(got.data()), td.data(), kGatherTile);
-    });
+    const LaunchResult r = BuiltinGatherMask<T>([&](LocalTensor<T>& ts) { Load(ts, src); }, pattern,
+                                                false, 0, p, &cnt, got.data(), kGatherTile);
     ASSERT_TRUE(r.status.ok()) << r.status.ToString();
     const auto want = PackModel<T>(src, 3, kLanes, p,
                                    [&](uint32_t, uint64_t i) { return BuiltinKeeps(pattern, i); });
@@ -322,19 +331,14 @@ void CheckGatherMaskStrided(bool counter, uint16_t blk, uint16_t rep) {
     for (int fill = 0; fill < (blk == 0 ? 2 : 3); ++fill) {
       std::vector<T> got(kN);
       uint64_t cnt = 0;
-      const LaunchResult res = RunOne([&] {
-        TPipe pipe;
-        TBuf<TPosition::VECCALC> a, c;
-        pipe.InitBuffer(a, kGatherTile);
-        pipe.InitBuffer(c, kGatherTile);
-        LocalTensor<T> ts = a.Get<T>(), td = c.Get<T>();
+      auto write_src = [&](LocalTensor<T>& ts) {
         if (fill == 0) Load(ts, src);
         for (size_t k = 0; fill > 0 && k + (fill == 2 ? 1 : 0) < at.size(); ++k) {
           ts.SetValue(static_cast<uint32_t>(at[k]), src[at[k]]);
         }
-        GatherMask(td, ts, pattern, counter, counter ? 37 : 0, p, cnt);
-        std::memcpy(static_cast<void*>(got.data()), td.data(), at.size() * sizeof(T));
-      });
+      };
+      const LaunchResult res = BuiltinGatherMask<T>(write_src, pattern, counter, counter ? 37 : 0,
+                                                    p, &cnt, got.data(), at.size() * sizeof(T));
       const std::string where = std::to_string(pattern) + " fill " + std::to_string(fill);
       if (fill == 2) {
         ASSERT_TRUE(res.fault.has_value()) << where;
