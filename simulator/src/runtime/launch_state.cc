@@ -139,6 +139,23 @@ std::string LaunchState::BlockStates() const {
          "; ended: blocks " + BlockList(block_state_, kBlockEnded);
 }
 
+void LaunchState::RaiseBarrierDeadlock(std::unique_lock<std::mutex>& lock) {
+  // Named after the highest block, whichever block completed the deadlock here: the order in
+  // which blocks end or arrive depends on the host threads, the states do not.
+  const auto last = static_cast<int32_t>(block_dim - 1);
+  const bool ended = block_state_[static_cast<size_t>(last)] == kBlockEnded;
+  const std::string states = BlockStates();
+  const std::string message =
+      ended ? "block " + std::to_string(last) + " ended while " + std::to_string(arrived_) +
+                  " blocks wait in SyncAll for it: the chip would hang (" + states + ")"
+            : std::to_string(exited_) + " of " + std::to_string(block_dim) +
+                  " blocks ended without reaching this SyncAll: the chip would hang (" + states +
+                  ")";
+  lock.unlock();
+  throw FaultError(
+      Fault{FaultKind::kBarrierDeadlock, last, ended ? "kernel end" : "SyncAll", message});
+}
+
 void LaunchState::KeepSameValueWarnings() {
   // The sweep runs with every other core parked or done: core 0's list is safe to extend.
   std::vector<CoreWarning>& list = warnings_[0];
@@ -201,14 +218,7 @@ void LaunchState::SyncAll(Core& core) {
   const uint64_t gen = generation_;
   block_state_[static_cast<size_t>(core.block_idx)] = kBlockWaiting;
   if (arrived_ + exited_ == block_dim) {
-    if (exited_ > 0) {
-      const std::string states = BlockStates();
-      lock.unlock();
-      RaiseFault(FaultKind::kBarrierDeadlock, "SyncAll",
-                 std::to_string(exited_) + " of " + std::to_string(block_dim) +
-                     " blocks ended without reaching this SyncAll: the chip would hang (" + states +
-                     ")");
-    }
+    if (exited_ > 0) RaiseBarrierDeadlock(lock);
     if (options.checked) {
       // Every other block is parked here and its log is ours to read (the mutex ordered it).
       // A race is the cause of what a deferred uninitialised read saw: it wins.
@@ -319,14 +329,7 @@ void LaunchState::BlockExited(const Core& core) {
   std::unique_lock<std::mutex> lock(mu_);
   ++exited_;
   block_state_[static_cast<size_t>(core.block_idx)] = kBlockEnded;
-  if (arrived_ > 0 && arrived_ + exited_ == block_dim) {
-    const std::string states = BlockStates();
-    lock.unlock();
-    RaiseFault(FaultKind::kBarrierDeadlock, "kernel end",
-               "block " + std::to_string(core.block_idx) + " ended while " +
-                   std::to_string(block_dim - exited_) +
-                   " blocks wait in SyncAll for it: the chip would hang (" + states + ")");
-  }
+  if (arrived_ > 0 && arrived_ + exited_ == block_dim) RaiseBarrierDeadlock(lock);
   CheckFlagDeadlock(lock);
 }
 

@@ -354,6 +354,9 @@ class LaunchState final : private ParkBarrier {
   // Parks `core` until its slot holds the turn (or the launch stopped); `lock` holds mu_ before
   // and after.
   void WaitTurn(Core& core, std::unique_lock<std::mutex>& lock);
+  // Every block waits in SyncAll or has ended, some of each: the launch's barrier_deadlock fault.
+  // `lock` holds mu_; released before the throw.
+  [[noreturn]] void RaiseBarrierDeadlock(std::unique_lock<std::mutex>& lock);
   // With mu_ held: wakes the host threads asleep in WaitReleased when the slot holding the turn
   // waits for it (its thread may be one of them).
   void WakeTurn();
