@@ -382,10 +382,6 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
     // The level-2 reduction's work tensor: one partial per 256 B repeat of a row.
     const uint64_t row = whole ? t.r : t.cols;
     work_elems = std::max<uint64_t>(1, CeilDiv(row * acc_bytes, 256));
-    // Or the scratch the rows' repeats fold in (the same buffer; op_kernel's FoldRows).
-    if (whole && ::op_kernel::ReduceFoldsRows(t.r, in_bytes, acc_bytes)) {
-      work_elems = std::max<uint64_t>(work_elems, ::op_kernel::kReduceFoldElems);
-    }
   } else {
     in_elems = std::max<uint64_t>(1, uint64_t{t.rows} * t.ub_row_stride);
     out_elems = Align(t.cols, PerBlock(acc_bytes));

@@ -159,11 +159,8 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.rows));
     this->InitBuffers(ReduceFamily::kAR, t, in_elems, out_elems);
     const uint32_t row_elems = whole_rows_ ? static_cast<uint32_t>(t.r) : t.cols;
-    // Rows FoldRows takes fold in the work tensor's buffer (the level-2 form does not run then).
-    fold_ = whole_rows_ && ReduceFoldsRows(t.r, sizeof(In), sizeof(Acc));
-    const uint32_t work = Max<uint32_t>(1, WorkElemsFor<Acc>(row_elems));
     this->pipe_.InitBuffer(this->work_buf_,
-                           (fold_ ? Max(work, kReduceFoldElems) : work) * sizeof(Acc));
+                           Max<uint32_t>(1, WorkElemsFor<Acc>(row_elems)) * sizeof(Acc));
     if (!whole_rows_) this->pipe_.InitBuffer(this->part_buf_, 32);
     if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
@@ -232,10 +229,7 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
           return;
         }
       }
-      FoldSpace<Acc> fold;
-      fold.buf = work;
-      fold.elems = kReduceFoldElems;
-      ReduceRows<R>(dst, tile, work, rows, cols, stride, fold_ ? &fold : nullptr);
+      ReduceRows<R>(dst, tile, work, rows, cols, stride);
     }
   }
   void ComputeRows(const AscendC::LocalTensor<Acc>& acc, uint32_t rows) {
@@ -268,7 +262,6 @@ class KernelReduceAR : public ReduceKernelBase<In, Acc, Out> {
   BlockShare share_;
   bool has_pad_ = false;
   bool whole_rows_ = false;
-  bool fold_ = false;              // whole rows FoldRows may take: work_buf_ is its scratch
   uint32_t stride_ = 0;            // whole rows: elements between rows in the UB (32 B aligned)
   AscendC::LocalTensor<Acc> max_;  // LogSumExp's running max of the tile's rows
 };

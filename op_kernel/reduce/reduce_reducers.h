@@ -53,14 +53,6 @@ struct SumReducer {
                                  int32_t n) {
     AscendC::Add(dst, a, b, n);
   }
-  // The repeat form over `repeats` whole 256 B repeats with the strides of `p`.
-  template <typename T>
-  __aicore__ static void CombineRepeats(const AscendC::LocalTensor<T>& dst,
-                                        const AscendC::LocalTensor<T>& a,
-                                        const AscendC::LocalTensor<T>& b, uint8_t repeats,
-                                        const AscendC::BinaryRepeatParams& p) {
-    AscendC::Add(dst, a, b, static_cast<uint64_t>(256 / sizeof(T)), repeats, p);
-  }
 };
 
 struct ProdReducer {
@@ -105,14 +97,6 @@ struct MaxReducer {
                                  int32_t n) {
     AscendC::Max(dst, a, b, n);
   }
-  // The repeat form over `repeats` whole 256 B repeats with the strides of `p`.
-  template <typename T>
-  __aicore__ static void CombineRepeats(const AscendC::LocalTensor<T>& dst,
-                                        const AscendC::LocalTensor<T>& a,
-                                        const AscendC::LocalTensor<T>& b, uint8_t repeats,
-                                        const AscendC::BinaryRepeatParams& p) {
-    AscendC::Max(dst, a, b, static_cast<uint64_t>(256 / sizeof(T)), repeats, p);
-  }
 };
 
 struct MinReducer {
@@ -141,14 +125,6 @@ struct MinReducer {
                                  const AscendC::LocalTensor<T>& a, const AscendC::LocalTensor<T>& b,
                                  int32_t n) {
     AscendC::Min(dst, a, b, n);
-  }
-  // The repeat form over `repeats` whole 256 B repeats with the strides of `p`.
-  template <typename T>
-  __aicore__ static void CombineRepeats(const AscendC::LocalTensor<T>& dst,
-                                        const AscendC::LocalTensor<T>& a,
-                                        const AscendC::LocalTensor<T>& b, uint8_t repeats,
-                                        const AscendC::BinaryRepeatParams& p) {
-    AscendC::Min(dst, a, b, static_cast<uint64_t>(256 / sizeof(T)), repeats, p);
   }
 };
 

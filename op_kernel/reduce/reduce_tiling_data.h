@@ -66,18 +66,6 @@ constexpr uint32_t ReduceWideElems(ReduceFamily family) {
   return family == ReduceFamily::kAR ? 8192 : 4096;
 }
 
-// AR tiles of whole rows of 2-16 whole 256 B repeats of float32, an even number of them, reduce a
-// tile of rows a few instructions at a time: the repeats of each row fold pairwise into a
-// scratch of this many elements (op_kernel/reduce/reduce_tile_ops.h, FoldRows) instead of one
-// level-2 reduction per row (issue 29, session 44). The host keeps the scratch in the UB budget
-// of every such stage with 4-byte inputs and accumulators (int32 too: it cannot tell them apart
-// there), the kernel folds float32 only.
-constexpr uint32_t kReduceFoldElems = 4096;
-constexpr bool ReduceFoldsRows(uint64_t r, uint64_t in_bytes, uint64_t acc_bytes) {
-  return in_bytes == 4 && acc_bytes == 4 && r % 64 == 0 && r >= 128 && r <= 1024 &&
-         (r / 64) % 2 == 0;
-}
-
 // Where a pass reads or writes: the operator's input or output, or a scratch area of the
 // workspace (accumulators kept between passes).
 enum class ReduceBuffer : uint32_t { kInput, kOutput, kScratchA, kScratchB };

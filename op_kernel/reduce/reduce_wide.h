@@ -49,9 +49,7 @@ __aicore__ void ReduceRowsWide(const AscendC::LocalTensor<A>& dst,
       if (max != nullptr) {
         LseUpdateRows((*max)[i], dst[i], s.wide, n, cols, stride, s.lse, s.work);
       } else {
-        FoldSpace<A> fold;
-        fold.in_place = true;  // the piece is the Cast's own
-        ReduceRows<R>(dst[i], s.wide, s.work, n, cols, stride, &fold);
+        ReduceRows<R>(dst[i], s.wide, s.work, n, cols, stride);
       }
     }
     return;
