@@ -147,7 +147,9 @@ BENCHMARK(BM_PublicStyleReduceSum64MiB)->Arg(1)->Arg(2)->ArgNames({"threads"})->
 // The level-0 sums over a UB tile of 255 repeats of 64 floats, 64 times per launch on one core:
 // arg 0: 0 WholeReduceSum, 1 BlockReduceSum, 2 PairReduceSum, 3 WholeReduceSum with a bit mask
 // (the lane-plan path), 4 ReduceSum's count form over the tile (issue 29: the host speed of
-// the instructions public reductions use).
+// the instructions public reductions use); 5 Add of each odd repeat into the even one before it
+// (a fold of neighbouring repeats: repeat strides 16, 127 repeats), a run a repeat
+// (RunWholeRepeats), 6 the same with lane 0 masked off (the lane-plan path).
 void BM_LevelZeroSums(benchmark::State& state) {
   constexpr int32_t kRepeats = 255;
   constexpr int32_t kLoops = 64;
@@ -165,19 +167,23 @@ void BM_LevelZeroSums(benchmark::State& state) {
       const AscendC::LocalTensor<float> dst = dst_buf.Get<float>();
       AscendC::Duplicate(src, 1.0f, kRepeats * 64);
       const uint64_t bits[2] = {~0ull, 0};
+      const uint64_t odd_bits[2] = {~1ull, 0};
+      const AscendC::BinaryRepeatParams pairs(1, 1, 1, 8, 16, 16);
       for (int32_t i = 0; i < kLoops; ++i) {
         if (which == 0) AscendC::WholeReduceSum(dst, src, 64, kRepeats, 1, 1, 8);
         if (which == 1) AscendC::BlockReduceSum(dst, src, kRepeats, 64, 1, 1, 8);
         if (which == 2) AscendC::PairReduceSum(dst, src, kRepeats, 64, 1, 1, 8);
         if (which == 3) AscendC::WholeReduceSum(dst, src, bits, kRepeats, 1, 1, 8);
         if (which == 4) AscendC::ReduceSum(dst, src, work_buf.Get<float>(), kRepeats * 64);
+        if (which == 5) AscendC::Add(dst, src, src[64], bits, kRepeats / 2, pairs);
+        if (which == 6) AscendC::Add(dst, src, src[64], odd_bits, kRepeats / 2, pairs);
       }
     });
     benchmark::DoNotOptimize(r.stats.device_ns);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * kLoops * kRepeats * 256);
 }
-BENCHMARK(BM_LevelZeroSums)->DenseRange(0, 4)->ArgNames({"instr"})->UseRealTime();
+BENCHMARK(BM_LevelZeroSums)->DenseRange(0, 6)->ArgNames({"instr"})->UseRealTime();
 
 }  // namespace
 

@@ -95,6 +95,58 @@ TEST(VectorLevel0, ContiguousLanesInPlaceAndOverlappingMatchTheModel) {
   }
 }
 
+// Unchecked launches run repeats of whole runs a run per repeat (RunWholeRepeats): sources packed,
+// one kernel call, dst written in place only when no source read in place overlaps it but
+// exactly. Every layout here must give the gather-then-scatter's results in both modes. Offsets
+// and strides in repeats of one buffer: a fold of neighbouring repeats in place (dst 1 apart,
+// sources 2), halves of strided rows in place, dst a repeat past or before a source, dst over a
+// source of another stride, sources of repeat stride 0.
+TEST(VectorLevel0, WholeRepeatsInPlaceMatchGatherThenScatterInBothModes) {
+  struct Layout {
+    uint32_t dst, a, b;             // offsets in repeats (64 floats)
+    uint8_t dst_rep, a_rep, b_rep;  // repeat strides in blocks
+    uint8_t repeats;
+  };
+  const Layout layouts[] = {
+      {0, 0, 1, 8, 16, 16, 8}, {0, 0, 2, 32, 32, 32, 4}, {1, 0, 9, 8, 8, 8, 6},
+      {0, 1, 20, 8, 8, 8, 6},  {2, 0, 1, 16, 8, 8, 5},   {0, 3, 3, 8, 0, 0, 4},
+      {5, 0, 12, 0, 16, 8, 3}, {0, 0, 4, 8, 16, 24, 4},  {3, 1, 2, 16, 16, 16, 4}};
+  constexpr size_t kElems = 64 * 48;
+  std::vector<float> init(kElems);
+  for (size_t i = 0; i < kElems; ++i) init[i] = static_cast<float>((i * 37) % 101) * 0.5f - 9.0f;
+  for (const bool checked : {true, false}) {
+    for (const Layout& l : layouts) {
+      std::vector<float> got(kElems);
+      const LaunchResult r = RunOne(
+          [&] {
+            TPipe pipe;
+            TBuf<TPosition::VECCALC> x;
+            pipe.InitBuffer(x, kElems * 4);
+            LocalTensor<float> t = x.Get<float>();
+            std::memcpy(t.data(), init.data(), kElems * 4);
+            detail::HostWroteUb(t.ref());
+            const BinaryRepeatParams p(1, 1, 1, l.dst_rep, l.a_rep, l.b_rep);
+            Add(t[l.dst * 64], t[l.a * 64], t[l.b * 64], 64, l.repeats, p);
+            std::memcpy(got.data(), t.data(), kElems * 4);
+          },
+          checked);
+      ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+      std::vector<float> want = init;
+      for (size_t rep = 0; rep < l.repeats; ++rep) {
+        for (size_t i = 0; i < 64; ++i) {
+          want[l.dst * 64 + LaneAt(rep, i, 4, 1, l.dst_rep)] =
+              init[l.a * 64 + LaneAt(rep, i, 4, 1, l.a_rep)] +
+              init[l.b * 64 + LaneAt(rep, i, 4, 1, l.b_rep)];
+        }
+      }
+      for (size_t i = 0; i < kElems; ++i) {
+        ASSERT_EQ(got[i], want[i]) << "checked " << checked << " layout dst " << l.dst << " a "
+                                   << l.a << " b " << l.b << " element " << i;
+      }
+    }
+  }
+}
+
 // The binary instructions' one supported cross-repeat dependency: dst on src1, both of repeat
 // stride 0, src0 apart: each repeat adds onto the previous one's result (CANN's 910B kernels sum
 // rows this way). Max likewise; src0 walking 8 blocks a repeat.
