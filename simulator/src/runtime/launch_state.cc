@@ -144,13 +144,15 @@ void LaunchState::RaiseBarrierDeadlock(std::unique_lock<std::mutex>& lock) {
   // which blocks end or arrive depends on the host threads, the states do not.
   const auto last = static_cast<int32_t>(block_dim - 1);
   const bool ended = block_state_[static_cast<size_t>(last)] == kBlockEnded;
-  const std::string states = BlockStates();
-  const std::string message =
-      ended ? "block " + std::to_string(last) + " ended while " + std::to_string(arrived_) +
-                  " blocks wait in SyncAll for it: the chip would hang (" + states + ")"
-            : std::to_string(exited_) + " of " + std::to_string(block_dim) +
-                  " blocks ended without reaching this SyncAll: the chip would hang (" + states +
-                  ")";
+  const std::string hang = ": the chip would hang (" + BlockStates() + ")";
+  std::string message;
+  if (ended) {
+    message = "block " + std::to_string(last) + " ended while " + std::to_string(arrived_) +
+              " blocks wait in SyncAll for it" + hang;
+  } else {
+    message = std::to_string(exited_) + " of " + std::to_string(block_dim) +
+              " blocks ended without reaching this SyncAll" + hang;
+  }
   lock.unlock();
   throw FaultError(
       Fault{FaultKind::kBarrierDeadlock, last, ended ? "kernel end" : "SyncAll", message});

@@ -425,7 +425,7 @@ void RunRepeat(const char* name, uint32_t elem_bytes, const MaskArg& mask, int32
   for (int s = 0; s < nsrc; ++s) src_spans[s] = span(srcs[s]);
   ChargeRepeatSpans(name, plan.repeats, &dst.ref, span(dst), src_refs, src_spans, nsrc);
   if (plan.count == 0) return;
-  if (Cur().checked) TrackLanes(name, plan, elem_bytes, dst, srcs, nsrc);
+  if (core.checked) TrackLanes(name, plan, elem_bytes, dst, srcs, nsrc);
   if (AccumulatesAcrossRepeats(name, plan.repeats, elem_bytes, dst, span(dst), srcs, src_spans,
                                nsrc)) {
     RunRepeatsInOrder(plan, elem_bytes, dst, srcs, nsrc, kernel, ctx);
