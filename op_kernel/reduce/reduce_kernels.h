@@ -26,14 +26,15 @@ class ReduceKernelBase {
                 "inputs differing from the accumulator are 16-bit floats accumulated in float32");
 
   void InitBuffers(ReduceFamily family, const ReduceStageTiling& t, uint32_t in_elems,
-                   uint32_t out_elems) {
+                   uint32_t out_elems, bool contiguous_rows = false) {
     pipe_.InitBuffer(in_q_, static_cast<uint8_t>(t.buffer_num),
                      static_cast<uint32_t>(AlignUp<In>(in_elems) * sizeof(In)));
     if constexpr (kNarrow) pipe_.InitBuffer(acc_buf_, out_elems * sizeof(Acc));
     pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
     if constexpr (!kIsSame<In, Acc>) {
       const auto wide = static_cast<uint32_t>(AlignUp<Acc>(in_elems));
-      pipe_.InitBuffer(wide_buf_, Min(wide, ReduceWideElems(family)) * sizeof(Acc));
+      wide_elems_ = Min(wide, ReduceWideElems(family, contiguous_rows));
+      pipe_.InitBuffer(wide_buf_, wide_elems_ * sizeof(Acc));
       pipe_.InitBuffer(piece_buf_, 32);
     }
   }
@@ -48,6 +49,7 @@ class ReduceKernelBase {
   WideScratch<Acc> WideOf(const AscendC::LocalTensor<Acc>& work) {
     WideScratch<Acc> s;
     s.wide = wide_buf_.template Get<Acc>();
+    s.elems = wide_elems_;
     s.work = work;
     s.piece = piece_buf_.template Get<Acc>();
     if (lse_) s.lse = LseScratchOf();
@@ -111,6 +113,7 @@ class ReduceKernelBase {
   AscendC::TBuf<AscendC::TPosition::VECCALC> lse_buf_;  // LseScratch
   uint32_t lse_elems_ = 0;
   AscendC::TBuf<AscendC::TPosition::VECCALC> wide_buf_;   // a 16-bit tile's float32 piece
+  uint32_t wide_elems_ = 0;                               // its size
   AscendC::TBuf<AscendC::TPosition::VECCALC> piece_buf_;  // a piece's result
   AscendC::TBuf<AscendC::TPosition::VECCALC> work_buf_;   // a level-2 reduction's work tensor
 };
@@ -275,13 +278,13 @@ class KernelReduceARA : public ReduceKernelBase<In, Acc, Out> {
     t_ = t;
     has_pad_ = has_pad;
     share_ = ShareOf(t, static_cast<uint64_t>(AscendC::GetBlockIdx()));
-    contiguous_ = t.cols == t.inner && t.ub_row_stride == t.inner;
+    contiguous_ = ReduceRowsContiguous(t);
     this->x_.SetGlobalBuffer(reinterpret_cast<__gm__ In*>(x), t.outer * t.r * t.inner);
     this->y_.SetGlobalBuffer(reinterpret_cast<__gm__ Out*>(y), t.outer * t.inner * t.r_split);
     if (share_.Empty()) return;
     const uint32_t in_elems = Max<uint32_t>(1, t.rows * t.ub_row_stride);
     const uint32_t out_elems = static_cast<uint32_t>(AlignUp<Acc>(t.cols));
-    this->InitBuffers(ReduceFamily::kARA, t, in_elems, out_elems);
+    this->InitBuffers(ReduceFamily::kARA, t, in_elems, out_elems, contiguous_);
     if constexpr (kCanLogSumExp<R, Acc>) this->InitLogSumExp(t, out_elems);
   }
 

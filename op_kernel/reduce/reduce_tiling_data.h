@@ -55,15 +55,25 @@ struct ReduceTilingData {
 
 enum class ReduceFamily : uint32_t { kAR = 1, kARA = 2 };
 
+// Whether an ARA stage's tiles are whole rows, contiguous in GM and in the UB (a middle axis
+// reduced): a tile is then one block of one copy, however many rows a piece holds.
+constexpr bool ReduceRowsContiguous(const ReduceStageTiling& t) {
+  return t.cols == t.inner && t.ub_row_stride == t.inner;
+}
+
 // float16/bfloat16 tiles are cast to float32 this many elements at a time
 // (op_kernel/reduce/reduce_wide.h), in a buffer beside the input tiles. A row reduction (AR)
 // takes 32 KB: its pieces cost 3 instructions each, and twice the piece took 6-13 % off the
 // simulator's host time and made no simulated row slower (docs/PERFORMANCE.md, "Issue 29
-// (session 41, branch wide42)"). A column fold (ARA) keeps 16 KB: the larger buffer shrinks its
-// tiles' columns until a piece holds several rows, which the simulator's copy elision does not
-// take in place (the outermost rows' host time +26 %).
-constexpr uint32_t ReduceWideElems(ReduceFamily family) {
-  return family == ReduceFamily::kAR ? 8192 : 4096;
+// (session 41, branch wide42)"). A column fold (ARA) of strided rows keeps 16 KB: the larger
+// buffer shrinks its tiles' columns until a piece holds several rows, which the simulator's copy
+// elision does not take in place (the outermost rows' host time +26 %). Contiguous ARA tiles
+// (ReduceRowsContiguous) take 64 KB: a piece of four times the rows folds in two more halvings
+// instead of four times the pieces (the float16 and bfloat16 middle rows' host time -11 %,
+// the simulated time unchanged: docs/PERFORMANCE.md, "Session 45").
+constexpr uint32_t ReduceWideElems(ReduceFamily family, bool contiguous_rows = false) {
+  if (family == ReduceFamily::kAR) return 8192;
+  return contiguous_rows ? 16384 : 4096;
 }
 
 // Where a pass reads or writes: the operator's input or output, or a scratch area of the

@@ -19,6 +19,7 @@ namespace op_kernel {
 template <typename A>
 struct WideScratch {
   AscendC::LocalTensor<A> wide;
+  uint32_t elems = 0;  // wide's size
   AscendC::LocalTensor<A> work;
   AscendC::LocalTensor<A> piece;
   LseScratch<A> lse;
@@ -78,9 +79,9 @@ __aicore__ void AccumulateRowsWide(const AscendC::LocalTensor<A>& acc,
                                    const AscendC::LocalTensor<In>& in, uint32_t rows, uint32_t cols,
                                    uint32_t stride, const WideScratch<A>& s, ReduceMap map,
                                    const AscendC::LocalTensor<A>* max) {
-  constexpr uint32_t kPiece = ReduceWideElems(ReduceFamily::kARA);
-  if (stride <= kPiece) {
-    const uint32_t group = kPiece / stride;
+  const uint32_t piece = s.elems;
+  if (stride <= piece) {
+    const uint32_t group = piece / stride;
     for (uint32_t r = 0; r < rows; r += group) {
       const uint32_t n = Min(group, rows - r);
       CastPiece<R>(in[r * stride], s, map, (n - 1) * stride + cols);
@@ -93,8 +94,8 @@ __aicore__ void AccumulateRowsWide(const AscendC::LocalTensor<A>& acc,
     return;
   }
   for (uint32_t r = 0; r < rows; ++r) {
-    for (uint32_t c = 0; c < cols; c += kPiece) {
-      const uint32_t w = Min(kPiece, cols - c);
+    for (uint32_t c = 0; c < cols; c += piece) {
+      const uint32_t w = Min(piece, cols - c);
       CastPiece<R>(in[r * stride + c], s, map, w);
       if (max != nullptr) {
         LseUpdateColumns((*max)[c], acc[c], s.wide, 1, w, w, s.lse);
