@@ -1,9 +1,14 @@
 #include "runtime/gm_registry.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "opsim/sim/ascendc/sync.h"
+#include "opsim/sim/gm_blocks.h"
 
 namespace opsim::sim::detail {
 
@@ -92,3 +97,50 @@ void ExtendToAllocations(const std::vector<GmRegion>& blocks, std::vector<GmRegi
 }
 
 }  // namespace opsim::sim::detail
+
+// The registry's public face: the CPU-debug heap (AscendC::GmAlloc/GmFree) and its lookups.
+namespace AscendC {
+
+// noinline: the return address must be the caller's (the program's main.cpp), which the leak
+// report of CPU-debug programs names.
+// Both say what went wrong on stderr: a CPU-debug program has no other channel for it, and
+// going on silently (a wrapped size's tiny block, an ignored free) hides the bug.
+__attribute__((noinline)) void* GmAlloc(size_t bytes) {
+  void* ptr = opsim::sim::detail::GmRegistry::Get().Alloc(bytes, __builtin_return_address(0));
+  if (ptr == nullptr) {
+    std::fprintf(stderr,
+                 "[ERROR] AscendC::GmAlloc(%zu): cannot allocate %zu B (%s); returns nullptr\n",
+                 bytes, bytes,
+                 bytes > SIZE_MAX - 511 ? "the size rounded up to 512 B would wrap past 2^64"
+                                        : "out of host memory");
+  }
+  return ptr;
+}
+void GmFree(void* ptr) {
+  if (opsim::sim::detail::GmRegistry::Get().Free(ptr)) return;
+  const void* base = nullptr;
+  uint64_t bytes = 0;
+  if (opsim::sim::FindGmAllocBlock(ptr, &base, &bytes)) {
+    std::fprintf(
+        stderr,
+        "[ERROR] AscendC::GmFree(%p): not the start of a GmAlloc block (it is %zu B "
+        "into the %" PRIu64 " B block at %p); nothing freed\n",
+        ptr, static_cast<size_t>(static_cast<const char*>(ptr) - static_cast<const char*>(base)),
+        bytes, base);
+    return;
+  }
+  std::fprintf(stderr,
+               "[ERROR] AscendC::GmFree(%p): no live GmAlloc block starts there (freed already, "
+               "or not from GmAlloc); nothing freed\n",
+               ptr);
+}
+
+}  // namespace AscendC
+
+bool opsim::sim::FindGmAllocBlock(const void* ptr, const void** base, uint64_t* bytes) {
+  return detail::GmRegistry::Get().Find(ptr, base, bytes);
+}
+
+std::vector<opsim::sim::GmAllocBlock> opsim::sim::LiveGmAllocBlocks() {
+  return detail::GmRegistry::Get().Live();
+}
