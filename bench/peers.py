@@ -21,6 +21,7 @@ Needs Debian's python3-numpy and python3-torch (`scripts/setup.sh --peers`) unde
   /usr/bin/python3 bench/peers.py --suite dtypes  # every dtype, innermost and outermost
   /usr/bin/python3 bench/peers.py --suite device  # simulated time for all device profiles
   /usr/bin/python3 bench/peers.py --quick --only innermost --threads 1  # 16 MiB, development
+  /usr/bin/python3 bench/peers.py --threads 1 --cpu 1  # one-thread rows on CPU 1 (default: the first)
 
 --json FILE writes {"runs": [[row, ...] per run], "summary": [...], "perf": [...]}.
 """
@@ -215,6 +216,7 @@ def run_table(args, peers, cases):
     rows = []
     for name, shape, axes, dtype, op in cases:
         for t in args.threads:
+            cpu = pin_for(args, t)
             np_g = None
             if t == args.threads[0]:
                 np_g = guarded("numpy", peers.numpy_gbps, op, shape, axes, dtype)
@@ -223,7 +225,8 @@ def run_table(args, peers, cases):
             best = max([g for g in (np_g, th_g) if g is not None], default=None)
             row = dict(layout=name, dtype=dtype, op=op, threads=t, shape=shape, axes=axes,
                        numpy=np_g, torch=th_g, bandwidth=row_bw, opsim=None, vs_peer=None,
-                       vs_bw=None, rss_over_io_mib=None, sim_vs_roofline=None, error=None)
+                       vs_bw=None, rss_over_io_mib=None, sim_vs_roofline=None, error=None,
+                       cpu=cpu)
             rows.append(row)
             try:
                 r = opsim_bench(args.opsim, op, shape, axes, dtype, t, args.repeat, args.device)
@@ -245,7 +248,19 @@ def run_table(args, peers, cases):
             print("%-12s %-8s %-4s %2d | %s %s | %s | %s | %s %s | %6.1f %s" %
                   (name, dtype, op, t, fmt(np_g), fmt(th_g), fmt(r["input_gbps"]), fmt(row_bw),
                    fmt(row["vs_peer"], 5, 2), fmt(row["vs_bw"], 5, 2), over, sim), flush=True)
+    os.sched_setaffinity(0, args.all_cpus)
     return rows
+
+
+def pin_for(args, threads):
+    """Pins this process, and so the row's peers, stream_read and opsim, to args.cpu for a
+    one-thread row; to every CPU it may use otherwise. The machine's two vCPUs differ
+    (docs/PERFORMANCE.md, session 45: on one the float16 outermost row ran 1.6x slower than on
+    the other, and which one changed within minutes), so a one-thread row's bandwidth and opsim
+    are measured on the same one. Returns the CPU, or None."""
+    cpu = args.cpu if threads == 1 else None
+    os.sched_setaffinity(0, {cpu} if cpu is not None else args.all_cpus)
+    return cpu
 
 
 def spread(values):
@@ -361,6 +376,7 @@ def run_perf(args, cases, summary):
         for t in args.threads:
             if measured.get((name, dtype, op, t), True) is None:
                 continue  # no run of this row succeeded: nothing to explain
+            pin_for(args, t)
             row_bw = bandwidth(args.stream_read, [t], args.mib * MIB, 3).get((t, "read"))
             cmd = lambda repeat: opsim_command(args.opsim, op, shape, axes, dtype, t, repeat,
                                                args.device)
@@ -385,6 +401,7 @@ def run_perf(args, cases, summary):
                    fmt(m["miss_bytes_per_byte"], 5, 2),
                    "   -" if m["sys_share"] is None else "%3.0f%%" % (100 * m["sys_share"]),
                    fmt(m["faults_per_rep"], 6, 0), 100 * spread, named), flush=True)
+    os.sched_setaffinity(0, args.all_cpus)
     return dict(unavailable=unavailable, rows=rows)
 
 
@@ -416,6 +433,9 @@ def main():
     p.add_argument("--perf-pairs", type=int, default=3,
                    help="(--repeat 1, --repeat 1+K) process pairs whose median --perf takes")
     p.add_argument("--perf-binary", default="perf")
+    p.add_argument("--cpu", default="first",
+                   help="the CPU one-thread rows run on, bandwidth and peers included: a number, "
+                        "'first' (the lowest this process may use) or 'any' (the OS chooses)")
     p.add_argument("--device", default="ascend910b")
     p.add_argument("--opsim", default=os.path.join(build, "tools", "opsim", "opsim"))
     p.add_argument("--stream-read", default=os.path.join(build, "bench", "stream_read"))
@@ -435,6 +455,16 @@ def main():
             raise SystemExit("%s: %d is below %d" % (flag, value, low))
     if args.only and args.suite not in ("layouts", "dtypes"):
         raise SystemExit("--only: applies to the layouts and dtypes suites, not '%s'" % args.suite)
+    args.all_cpus = os.sched_getaffinity(0)
+    if args.cpu == "any":
+        args.cpu = None
+    elif args.cpu == "first":
+        args.cpu = min(args.all_cpus)
+    elif not args.cpu.isdigit() or int(args.cpu) not in args.all_cpus:
+        raise SystemExit("--cpu: '%s' is not one of this process's CPUs %s, 'first' or 'any'" %
+                         (args.cpu, sorted(args.all_cpus)))
+    else:
+        args.cpu = int(args.cpu)
     if args.repeat is None:
         args.repeat = 3 if args.quick else 5
     args.mib = 16 if args.quick else 256
