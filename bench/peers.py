@@ -21,7 +21,7 @@ Needs Debian's python3-numpy and python3-torch (`scripts/setup.sh --peers`) unde
   /usr/bin/python3 bench/peers.py --suite dtypes  # every dtype, innermost and outermost
   /usr/bin/python3 bench/peers.py --suite device  # simulated time for all device profiles
   /usr/bin/python3 bench/peers.py --quick --only innermost --threads 1  # 16 MiB, development
-  /usr/bin/python3 bench/peers.py --threads 1 --cpu 1  # one-thread rows on CPU 1 (default: the first)
+  /usr/bin/python3 bench/peers.py --threads 1 --cpu 1  # T=1 rows on CPU 1 (default: the first)
 
 --json FILE writes {"runs": [[row, ...] per run], "summary": [...], "perf": [...]}.
 """

@@ -391,9 +391,9 @@ uint64_t StageUbBytes(ReduceFamily family, const ReduceStageTiling& t, size_t in
   // A 16-bit input is cast to the accumulator type a piece at a time (reduce_wide.h), and a
   // piece's result takes a block.
   if (in_bytes != acc_bytes) {
-    const bool contiguous = family == ReduceFamily::kARA && ::op_kernel::ReduceRowsContiguous(t);
-    const uint64_t wide = std::min<uint64_t>(Align(in_elems, PerBlock(acc_bytes)),
-                                             ::op_kernel::ReduceWideElems(family, contiguous));
+    const uint64_t wide = std::min<uint64_t>(
+        Align(in_elems, PerBlock(acc_bytes)),
+        ::op_kernel::ReduceWideElems(family, ::op_kernel::ReduceRowsContiguous(t)));
     bytes += buf(wide * acc_bytes) + 32;
   }
   if (narrow) bytes += buf(out_elems * acc_bytes);
