@@ -33,8 +33,8 @@ class ReduceKernelBase {
     pipe_.InitBuffer(out_q_, static_cast<uint8_t>(t.out_buffer_num), out_elems * sizeof(Out));
     if constexpr (!kIsSame<In, Acc>) {
       const auto wide = static_cast<uint32_t>(AlignUp<Acc>(in_elems));
-      wide_elems_ = Min(wide, ReduceWideElems(family, contiguous_rows));
-      pipe_.InitBuffer(wide_buf_, wide_elems_ * sizeof(Acc));
+      pipe_.InitBuffer(wide_buf_,
+                       Min(wide, ReduceWideElems(family, contiguous_rows)) * sizeof(Acc));
       pipe_.InitBuffer(piece_buf_, 32);
     }
   }
@@ -49,7 +49,6 @@ class ReduceKernelBase {
   WideScratch<Acc> WideOf(const AscendC::LocalTensor<Acc>& work) {
     WideScratch<Acc> s;
     s.wide = wide_buf_.template Get<Acc>();
-    s.elems = wide_elems_;
     s.work = work;
     s.piece = piece_buf_.template Get<Acc>();
     if (lse_) s.lse = LseScratchOf();
@@ -113,7 +112,6 @@ class ReduceKernelBase {
   AscendC::TBuf<AscendC::TPosition::VECCALC> lse_buf_;  // LseScratch
   uint32_t lse_elems_ = 0;
   AscendC::TBuf<AscendC::TPosition::VECCALC> wide_buf_;   // a 16-bit tile's float32 piece
-  uint32_t wide_elems_ = 0;                               // its size
   AscendC::TBuf<AscendC::TPosition::VECCALC> piece_buf_;  // a piece's result
   AscendC::TBuf<AscendC::TPosition::VECCALC> work_buf_;   // a level-2 reduction's work tensor
 };

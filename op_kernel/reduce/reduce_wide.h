@@ -19,7 +19,6 @@ namespace op_kernel {
 template <typename A>
 struct WideScratch {
   AscendC::LocalTensor<A> wide;
-  uint32_t elems = 0;  // wide's size
   AscendC::LocalTensor<A> work;
   AscendC::LocalTensor<A> piece;
   LseScratch<A> lse;
@@ -79,7 +78,7 @@ __aicore__ void AccumulateRowsWide(const AscendC::LocalTensor<A>& acc,
                                    const AscendC::LocalTensor<In>& in, uint32_t rows, uint32_t cols,
                                    uint32_t stride, const WideScratch<A>& s, ReduceMap map,
                                    const AscendC::LocalTensor<A>* max) {
-  const uint32_t piece = s.elems;
+  const auto piece = static_cast<uint32_t>(s.wide.GetSize());
   if (stride <= piece) {
     const uint32_t group = piece / stride;
     for (uint32_t r = 0; r < rows; r += group) {
